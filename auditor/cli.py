@@ -1,0 +1,221 @@
+"""The command line: typer wiring only, no logic beyond choosing and printing."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from auditor import __version__
+
+if TYPE_CHECKING:
+    from auditor.config import Settings
+    from auditor.finding import Report
+    from auditor.rule import Rule
+
+app = typer.Typer(
+    name="runaudit",
+    help="Static auditor for the code that launches and supervises LLM agent CLIs.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "markdown")
+PROGRESS_THRESHOLD = 20  # files; smaller runs finish before a bar would be seen
+
+
+def _fail(message: str) -> typer.Exit:
+    from auditor.output.escape import printable
+
+    sys.stderr.write(f"runaudit: error: {printable(message)}\n")
+    return typer.Exit(EXIT_ERROR)
+
+
+def _codes(values: list[str] | None) -> list[str] | None:
+    if values is None:
+        return None
+    return [code.strip() for value in values for code in value.split(",") if code.strip()]
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"runaudit {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Static auditor for LLM agent runner code."""
+
+
+PathsArg = Annotated[list[Path] | None, typer.Argument(help="Files or folders (default: .).")]
+CodesOpt = Annotated[
+    list[str] | None, typer.Option(help="Rule codes or prefixes, comma-separated.")
+]
+
+
+@app.command()
+def check(
+    paths: PathsArg = None,
+    output_format: Annotated[
+        str, typer.Option("--format", "-f", help=f"Output format: {', '.join(FORMATS)}.")
+    ] = "text",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the report to this file.")
+    ] = None,
+    select: CodesOpt = None,
+    extend_select: CodesOpt = None,
+    ignore: CodesOpt = None,
+    fail_on: Annotated[
+        str | None, typer.Option(help="Lowest severity that fails the run: error, warning, info.")
+    ] = None,
+    exit_zero: Annotated[bool, typer.Option(help="Exit 0 even when there are findings.")] = False,
+    statistics: Annotated[
+        bool, typer.Option(help="Show counts per rule instead of each finding.")
+    ] = False,
+    config: Annotated[Path | None, typer.Option(help="Use this config file.")] = None,
+    isolated: Annotated[bool, typer.Option(help="Ignore every config file.")] = False,
+    stdin_filename: Annotated[
+        str | None, typer.Option(help="Audit standard input, as if it were this file.")
+    ] = None,
+) -> None:
+    """Audit runner files and report findings."""
+    from auditor.config import ConfigError, apply_overrides, load_settings
+    from auditor.registry import RuleLoadError
+
+    if output_format not in FORMATS:
+        raise _fail(f"unknown format `{output_format}` (choose from {', '.join(FORMATS)})")
+    targets = list(paths or [Path(".")])
+    try:
+        settings = load_settings(config, search_from=targets[0], isolated=isolated)
+        settings = apply_overrides(
+            settings,
+            select=_codes(select),
+            ignore=_codes(ignore),
+            extend_select=_codes(extend_select),
+            fail_on=fail_on,
+        )
+        report, rules = _run(targets, settings, stdin_filename, output_format)
+    except (ConfigError, RuleLoadError) as error:
+        raise _fail(str(error)) from None
+    except FileNotFoundError as error:
+        raise _fail(f"{error.filename}: no such file or directory") from None
+
+    from auditor.output import render
+
+    color = output is None and _color_wanted(output_format)
+    text = render(output_format, report, rules, color=color, statistics=statistics)
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    raise typer.Exit(_exit_status(report, settings, exit_zero))
+
+
+def _color_wanted(output_format: str) -> bool:
+    if os.environ.get("NO_COLOR") or output_format != "text":
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
+
+
+def _run(
+    targets: list[Path], settings: Settings, stdin_filename: str | None, output_format: str
+) -> tuple[Report, Sequence[type[Rule[Any]]]]:
+    from auditor.engine import audit, audit_stdin, enabled_rules
+
+    rules = enabled_rules(settings)
+    if stdin_filename is not None:
+        return audit_stdin(sys.stdin.buffer.read(), stdin_filename, settings), rules
+    with _progress(output_format) as progress:
+        return audit(targets, settings, rules=rules, progress=progress), rules
+
+
+class _NoProgress:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+
+def _progress(output_format: str) -> Any:
+    """A progress bar on stderr for long runs on a terminal, else nothing."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return _NoProgress()
+    from auditor.progress import ProgressBar
+
+    return ProgressBar(PROGRESS_THRESHOLD)
+
+
+def _exit_status(report: Report, settings: Settings, exit_zero: bool) -> int:
+    if any(diagnostic.is_error for diagnostic in report.diagnostics):
+        return EXIT_ERROR
+    if exit_zero:
+        return EXIT_CLEAN
+    failing = [f for f in report.findings if f.severity.rank >= settings.fail_on.rank]
+    return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+@app.command("rules")
+def list_rules(
+    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+) -> None:
+    """List every rule with its code, name, severity and summary."""
+    import json
+
+    from auditor.registry import all_rules
+
+    rows = [
+        {
+            "code": rule.code,
+            "name": rule.name,
+            "severity": rule.severity.value,
+            "fix": "unsafe" if rule.fixable else "",
+            "summary": rule.summary(),
+        }
+        for rule in all_rules()
+    ]
+    if output_format == "json":
+        sys.stdout.write(json.dumps(rows, indent=2) + "\n")
+        return
+    if output_format != "text":
+        raise _fail(f"unknown format `{output_format}` (choose from text, json)")
+    width = max(len(row["name"]) for row in rows)
+    sys.stdout.write(f"{'CODE':<7} {'NAME':<{width}} {'SEVERITY':<8} SUMMARY\n")
+    for row in rows:
+        sys.stdout.write(
+            f"{row['code']:<7} {row['name']:<{width}} {row['severity']:<8} {row['summary']}\n"
+        )
+
+
+@app.command()
+def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. RA101.")]) -> None:
+    """Print a rule's documentation."""
+    from auditor.registry import all_rules, rule_by_code
+
+    rule = rule_by_code(code)
+    if rule is None:
+        known = ", ".join(r.code for r in all_rules())
+        raise _fail(f"unknown rule code `{code}` (known: {known})")
+    fix = "unsafe fix available" if rule.fixable else "no automatic fix"
+    sys.stdout.write(
+        f"# {rule.code} {rule.name}\n\n{rule.summary()}\n\n"
+        f"Severity: {rule.severity.value}. Fix: {fix}.\n\n{rule.documentation()}\n"
+    )
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,381 @@
+"""Settings from `[tool.runaudit]`, `runaudit.toml` or `.runaudit.toml`, and CLI flags.
+
+Config is data: it is parsed with `tomllib` and validated here; nothing in a
+config file can make runaudit import or run code. Keys are kebab-case, as in
+ruff, and an unknown key is an error that suggests the nearest known one.
+Rule selection follows ruff: codes select by prefix, the most specific prefix
+wins between `select` and `ignore` (a tie goes to `ignore`), and a `--select`
+given on the command line replaces the selection from the config file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import functools
+import os
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pathspec import GitIgnoreSpec
+
+from auditor.finding import Severity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+
+CONFIG_NAMES = (".runaudit.toml", "runaudit.toml")
+PYPROJECT = "pyproject.toml"
+
+# Environment and build directories; the trailing slash keeps a runner script
+# that happens to be called `build` or `dist` in the audit.
+# fmt: off
+DEFAULT_EXCLUDE = (
+    ".git/", ".hg/", ".svn/", ".bzr/", ".venv/", "venv/", ".tox/", ".nox/", ".direnv/",
+    "node_modules/", "__pycache__/", "build/", "dist/", ".mypy_cache/", ".ruff_cache/",
+    ".pytest_cache/", "*.egg-info/", "site-packages/", ".eggs/",
+)
+# fmt: on
+DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024
+
+_CODE = re.compile(r"^(ALL|RA\d{0,3})$")
+_EXIT_CODE = re.compile(r"^\d{1,3}$")
+_AGENT_KEYS = ("commands", "exit-codes", "documented")
+
+
+class ConfigError(Exception):
+    """A config file or flag runaudit cannot use; the message names the file."""
+
+
+@dataclass(frozen=True)
+class RuleSelection:
+    """One layer of `select`/`ignore`/`extend-select`; `select=None` keeps the layer below."""
+
+    select: tuple[str, ...] | None
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+
+    def decide(self, code: str) -> bool | None:
+        """Whether this layer enables (True) or disables (False) `code`, or says nothing."""
+        best, decision = -2, None
+        for prefix in (*(self.select or ()), *self.extend_select):
+            if _matches(prefix, code) and _specificity(prefix) > best:
+                best, decision = _specificity(prefix), True
+        for prefix in self.ignore:
+            if _matches(prefix, code) and _specificity(prefix) >= best:
+                best, decision = _specificity(prefix), False
+        return decision
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything configurable about a run, with runaudit's defaults."""
+
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    fail_on: Severity = Severity.WARNING
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    respect_gitignore: bool = True
+    agents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    steps: dict[str, Any] = field(default_factory=dict)
+    sdk: dict[str, Any] = field(default_factory=dict)
+    config_path: Path | None = None
+    root: Path = field(default_factory=Path.cwd)
+    overrides: tuple[RuleSelection, ...] = ()  # command-line layers, applied in order
+
+    def rule_selected(self, code: str) -> bool:
+        """Whether the rule `code` runs, after the config and command-line layers."""
+        enabled = False
+        for layer in (RuleSelection(self.select, self.ignore, self.extend_select), *self.overrides):
+            decision = layer.decide(code)
+            if layer.select is not None:
+                enabled = decision is True
+            elif decision is not None:
+                enabled = decision
+        return enabled
+
+    def ignored_for(self, path: Path, code: str) -> bool:
+        """Whether `per-file-ignores` turns `code` off for `path`."""
+        rel = _relative_to(path, self.root)
+        for spec, codes in self._per_file_specs:
+            if any(_matches(prefix, code) for prefix in codes) and spec.match_file(rel):
+                return True
+        return False
+
+    @functools.cached_property
+    def exclude_spec(self) -> GitIgnoreSpec:
+        """`exclude` and `extend-exclude` compiled as gitignore patterns."""
+        return GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
+
+    def is_excluded(self, path: Path, root: Path, *, is_dir: bool = False) -> bool:
+        """Whether an exclude pattern matches `path`, taken relative to `root`."""
+        rel = _relative_to(path, root)
+        return rel not in ("", ".") and self.exclude_spec.match_file(rel + "/" if is_dir else rel)
+
+    @functools.cached_property
+    def _per_file_specs(self) -> list[tuple[GitIgnoreSpec, tuple[str, ...]]]:
+        return [
+            (GitIgnoreSpec.from_lines([pattern]), codes)
+            for pattern, codes in self.per_file_ignores.items()
+        ]
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest config file at or above `start` (a file counts as its directory)."""
+    here = Path(os.path.abspath(start))
+    if not here.is_dir():
+        here = here.parent
+    for directory in (here, *here.parents):
+        for name in CONFIG_NAMES:
+            if (directory / name).is_file():
+                return directory / name
+        pyproject = directory / PYPROJECT
+        if pyproject.is_file() and _pyproject_table(pyproject, _read_toml(pyproject)) is not None:
+            return pyproject
+    return None
+
+
+def load_settings(
+    config_file: Path | None, *, search_from: Path, isolated: bool = False
+) -> Settings:
+    """Settings for a run: defaults if isolated, else `config_file` or the nearest config."""
+    if isolated:
+        if config_file is not None:
+            raise ConfigError("--config and --isolated cannot be used together")
+        return Settings(root=Path.cwd())
+    if config_file is None:
+        config_file = find_config(search_from)
+        if config_file is None:
+            return Settings(root=Path.cwd())
+    path = Path(os.path.abspath(config_file))
+    data = _read_toml(path)
+    if path.name == PYPROJECT:
+        table = _pyproject_table(path, data)
+        if table is None:
+            raise ConfigError(f"{_display(path)}: no [tool.runaudit] table")
+        return _settings_from(table, path, "[tool.runaudit]")
+    return _settings_from(data, path, path.name)
+
+
+def apply_overrides(
+    settings: Settings,
+    *,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+    fail_on: str | Severity | None = None,
+    extend_select: Sequence[str] | None = None,
+) -> Settings:
+    """The settings with command-line flags applied on top, as ruff layers them."""
+    changes: dict[str, Any] = {}
+    if select is not None or ignore is not None or extend_select is not None:
+        layer = RuleSelection(
+            None if select is None else _flag_codes(select, "--select"),
+            _flag_codes(ignore or (), "--ignore"),
+            _flag_codes(extend_select or (), "--extend-select"),
+        )
+        changes["overrides"] = (*settings.overrides, layer)
+    if fail_on is not None:
+        changes["fail_on"] = _severity(fail_on, "--fail-on")
+    return dataclasses.replace(settings, **changes)
+
+
+def _matches(prefix: str, code: str) -> bool:
+    return prefix == "ALL" or code.startswith(prefix)
+
+
+def _specificity(prefix: str) -> int:
+    return -1 if prefix == "ALL" else len(prefix)
+
+
+def _is_under(path: Path, directory: Path) -> bool:
+    absolute, base = os.path.abspath(path), os.path.abspath(directory)
+    return os.path.commonpath([absolute, base]) == base
+
+
+def _relative_to(path: Path, directory: Path) -> str:
+    """`path` relative to `directory` with forward slashes, or its name if outside it."""
+    if not _is_under(path, directory):
+        return Path(path).name
+    return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(directory))).as_posix()
+
+
+def _display(path: Path) -> str:
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _name(key: str) -> str:
+    return key if key.isprintable() else repr(key)
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            data: dict[str, Any] = tomllib.load(handle)
+            return data
+    except tomllib.TOMLDecodeError as error:
+        message, line, column = _toml_position(error)
+        raise ConfigError(f"{_display(path)}:{line}:{column}: invalid TOML: {message}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{_display(path)}: invalid TOML: not UTF-8 ({error.reason})") from None
+    except OSError as error:
+        raise ConfigError(f"{_display(path)}: cannot read: {error.strerror}") from None
+
+
+def _toml_position(error: tomllib.TOMLDecodeError) -> tuple[str, int, int]:
+    text = str(error)
+    match = re.search(r"\s*\(at line (\d+), column (\d+)\)$", text)
+    if match:
+        return text[: match.start()], int(match.group(1)), int(match.group(2))
+    line, column = getattr(error, "lineno", 1), getattr(error, "colno", 1)
+    return getattr(error, "msg", text), line, column
+
+
+def _pyproject_table(path: Path, data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    tool = data.get("tool")
+    if not isinstance(tool, dict) or "runaudit" not in tool:
+        return None
+    if not isinstance(tool["runaudit"], dict):
+        raise ConfigError(f"{_display(path)}: [tool.runaudit] must be a table")
+    return tool["runaudit"]
+
+
+class _Validator:
+    """Checks the values of one config table; every error names the file and the table."""
+
+    def __init__(self, path: Path, where: str) -> None:
+        self.path, self.where = path, where
+
+    def fail(self, message: str) -> ConfigError:
+        return ConfigError(f"{_display(self.path)}: {message}")
+
+    def expect(self, ok: bool, key: str, what: str) -> None:
+        if not ok:
+            raise self.fail(f"`{key}` in {self.where} must be {what}")
+
+    def known_keys(self, table: Mapping[str, Any], known: Sequence[str]) -> None:
+        for key in table:
+            if key not in known:
+                close = difflib.get_close_matches(key.replace("_", "-"), known, n=1)
+                hint = f" (did you mean `{close[0]}`?)" if close else ""
+                raise self.fail(f"unknown key `{_name(key)}` in {self.where}{hint}")
+
+    def strings(self, key: str, value: Any) -> tuple[str, ...]:
+        ok = isinstance(value, list) and all(isinstance(item, str) for item in value)
+        self.expect(ok, key, "a list of strings")
+        return tuple(value)
+
+    def codes(self, key: str, value: Any) -> tuple[str, ...]:
+        codes = self.strings(key, value)
+        for code in codes:
+            if not _CODE.match(code):
+                raise self.fail(f"invalid rule code `{_name(code)}` in `{key}` in {self.where}")
+        return codes
+
+    def patterns(self, key: str, value: Any) -> tuple[str, ...]:
+        patterns = self.strings(key, value)
+        for pattern in patterns:
+            try:
+                GitIgnoreSpec.from_lines([pattern])
+            except (ValueError, re.error) as error:
+                message = f"invalid pattern `{_name(pattern)}` in `{key}` in {self.where}: {error}"
+                raise self.fail(message) from None
+        return patterns
+
+    def table(self, key: str, value: Any) -> dict[str, Any]:
+        self.expect(isinstance(value, dict), key, "a table")
+        return dict(value)
+
+    def boolean(self, key: str, value: Any) -> bool:
+        self.expect(isinstance(value, bool), key, "true or false")
+        return bool(value)
+
+    def size(self, key: str, value: Any) -> int:
+        self.expect(type(value) is int and value > 0, key, "a positive number of bytes")
+        return int(value)
+
+    def severity(self, key: str, value: Any) -> Severity:
+        try:
+            return _severity(value, f"`{key}` in {self.where}")
+        except ConfigError as error:
+            raise self.fail(str(error)) from None
+
+    def per_file_ignores(self, key: str, value: Any) -> dict[str, tuple[str, ...]]:
+        return {
+            self.patterns(key, [pattern])[0]: self.codes(f"{key}.{_name(pattern)}", codes)
+            for pattern, codes in self.table(key, value).items()
+        }
+
+    def agents(self, key: str, value: Any) -> dict[str, dict[str, Any]]:
+        return {name: self.agent(name, table) for name, table in self.table(key, value).items()}
+
+    def agent(self, name: str, value: Any) -> dict[str, Any]:
+        parent = self.where[1:-1] + "." if self.where.startswith("[") else ""
+        check = _Validator(self.path, f"[{parent}agents.{_name(name)}]")
+        profile = self.table(f"agents.{_name(name)}", value)
+        check.known_keys(profile, _AGENT_KEYS)
+        commands = check.strings("commands", profile.get("commands", []))
+        check.expect(all(command.strip() for command in commands), "commands", "non-empty names")
+        check.boolean("documented", profile.get("documented", False))
+        for status, meaning in check.table("exit-codes", profile.get("exit-codes", {})).items():
+            if not _EXIT_CODE.match(status) or int(status) > 255:
+                raise check.fail(f"exit status `{_name(status)}` in {check.where} must be 0 to 255")
+            check.expect(isinstance(meaning, str), f"exit-codes.{status}", "a string")
+        return profile
+
+
+# Each key of a config table and the check that turns its value into a `Settings` field.
+_FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
+    "select": _Validator.codes,
+    "ignore": _Validator.codes,
+    "extend-select": _Validator.codes,
+    "per-file-ignores": _Validator.per_file_ignores,
+    "exclude": _Validator.patterns,
+    "extend-exclude": _Validator.patterns,
+    "fail-on": _Validator.severity,
+    "max-file-size": _Validator.size,
+    "respect-gitignore": _Validator.boolean,
+    "agents": _Validator.agents,
+    "steps": _Validator.table,  # kept as data for the rules that read them
+    "sdk": _Validator.table,
+}
+
+
+def _settings_from(table: Mapping[str, Any], path: Path, where: str) -> Settings:
+    check = _Validator(path, where)
+    check.known_keys(table, list(_FIELDS))
+    values = {
+        key.replace("-", "_"): _FIELDS[key](check, key, value) for key, value in table.items()
+    }
+    return Settings(config_path=path, root=path.parent, **values)
+
+
+def _flag_codes(codes: Sequence[str], flag: str) -> tuple[str, ...]:
+    for code in codes:
+        if not _CODE.match(code):
+            raise ConfigError(f"invalid rule code `{_name(code)}` in {flag}")
+    return tuple(codes)
+
+
+def _severity(value: object, where: str) -> Severity:
+    if isinstance(value, Severity):
+        return value
+    if isinstance(value, str):
+        try:
+            return Severity(value.lower())
+        except ValueError:
+            pass
+    shown = _name(value) if isinstance(value, str) else repr(value)
+    raise ConfigError(f"{where} must be one of error, warning, info, not `{shown}`")

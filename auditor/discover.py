@@ -1,0 +1,429 @@
+"""Which files to audit, and of which kind; nothing found here is ever executed.
+
+Files are classified by name, extension and shebang. Only regular files are
+ever opened, with `O_NOFOLLOW | O_NONBLOCK`, so a FIFO, socket or device in
+an audited tree can neither hang nor feed the run. Symbolic links to
+directories are never followed (the tree is walked through real directories
+only, so link loops cannot recur); a link to a file inside the audited tree
+is audited once, under the file's own path; a link that leaves the tree is
+reported and skipped. Excludes and `.gitignore` files prune the walk, but a
+path given on the command line is always audited.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pathspec import GitIgnoreSpec
+
+from auditor.config import Settings
+from auditor.finding import Diagnostic, DiagnosticKind
+from auditor.kinds import FileKind
+
+HEAD_SIZE = 256
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+_GITIGNORE_LIMIT = 1024 * 1024
+
+_SUFFIX_KINDS = {
+    ".py": FileKind.PYTHON,
+    ".pyw": FileKind.PYTHON,
+    ".sh": FileKind.SHELL,
+    ".bash": FileKind.SHELL,
+    ".bats": FileKind.SHELL,
+    ".service": FileKind.SYSTEMD,
+    ".mk": FileKind.MAKEFILE,
+    ".dockerfile": FileKind.DOCKERFILE,
+    ".containerfile": FileKind.DOCKERFILE,
+}
+_SERVICE_TEMPLATE = (".service.example", ".service.template", ".service.in")
+_MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
+_CONTAINERFILES = ("Dockerfile", "Containerfile")
+_SHELLS = frozenset({"sh", "bash", "dash", "ksh"})
+_PYTHON = re.compile(r"^(python|pypy)[0-9.]*$")
+# Data, documents and binaries: their first bytes are never a runner's shebang.
+_NO_SNIFF = re.compile(
+    r"\.(txt|md|rst|adoc|jsonl?|ya?ml|toml|ini|cfg|lock|csv|tsv|log|xml|html?|css|svg|png|jpe?g"
+    r"|gif|webp|ico|bmp|pdf|zip|gz|tgz|bz2|xz|zst|tar|whl|egg|so|o|a|dylib|dll|exe|py[cdio]|class"
+    r"|jar|ipynb|[ch]|cc|[ch]pp|rs|go|java|[cm]?js|jsx|tsx?|woff2?|ttf|otf|mp[34]|wav|sqlite|db"
+    r"|bin|patch|diff)",
+    re.IGNORECASE,
+)
+_FILE_TYPES = {
+    "p": "a FIFO",
+    "s": "a socket",
+    "c": "a character device",
+    "b": "a block device",
+    "d": "a directory",
+    "l": "a symbolic link",
+}
+
+
+class RefusedFile(Exception):
+    """A file runaudit will not read; the message says why."""
+
+
+class NotRegularFile(RefusedFile):
+    """A FIFO, socket, device or directory: never read."""
+
+
+class TooLarge(RefusedFile):
+    """A file above the `max-file-size` limit."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"file is {size:,} bytes, above max-file-size ({limit:,} bytes)")
+        self.size = size
+        self.limit = limit
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A file to audit: its absolute path, how reports show it, and its kind."""
+
+    path: Path
+    display: str
+    kind: FileKind
+
+
+def classify(path: Path, head: bytes) -> FileKind | None:
+    """The kind of a file from its name, extension or shebang (`head`: its first bytes)."""
+    return _kind_from_name(path) or _kind_from_shebang(head)
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file, refusing links, special files and files above `limit`."""
+    fd = _open_regular(path)
+    try:
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise TooLarge(size, limit)
+        data = _read_at_most(fd, limit + 1)
+        if len(data) > limit:  # it grew after fstat
+            raise TooLarge(len(data), limit)
+        return data
+    finally:
+        os.close(fd)
+
+
+def read_head(path: Path, size: int = HEAD_SIZE) -> bytes:
+    """The first `size` bytes of a regular file, opened as safely as `read_bounded`."""
+    fd = _open_regular(path)
+    try:
+        return _read_at_most(fd, size)
+    finally:
+        os.close(fd)
+
+
+def discover(
+    paths: Sequence[Path], settings: Settings, *, cwd: Path | None = None
+) -> tuple[list[Candidate], list[Diagnostic]]:
+    """The files under `paths` to audit, in display order, and notes on those skipped."""
+    walker = _Walker(settings, Path(os.path.abspath(cwd or Path.cwd())))
+    roots = []
+    for given in paths:
+        absolute = os.path.abspath(walker.cwd / given)
+        if not os.path.lexists(absolute):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(given))
+        roots.append((given, absolute))
+    for given, absolute in roots:
+        walker.add_root(given, absolute)
+    candidates = sorted(walker.found.values(), key=lambda candidate: candidate.display)
+    diagnostics = sorted(set(walker.diagnostics), key=lambda d: (d.path, d.kind.value, d.message))
+    return candidates, diagnostics
+
+
+def _kind_from_name(path: Path) -> FileKind | None:
+    name = path.name
+    if path.suffix in (".yml", ".yaml") and path.parts[-3:-1] == (".github", "workflows"):
+        return FileKind.ACTIONS
+    if name in _MAKEFILES:
+        return FileKind.MAKEFILE
+    if any(name == base or name.startswith(base + ".") for base in _CONTAINERFILES):
+        return FileKind.DOCKERFILE
+    if name.endswith(_SERVICE_TEMPLATE):
+        return FileKind.SYSTEMD
+    return _SUFFIX_KINDS.get(path.suffix.lower())
+
+
+def _kind_from_shebang(head: bytes) -> FileKind | None:
+    program, args = _interpreter(head)
+    if program in _SHELLS:
+        return FileKind.SHELL
+    if _PYTHON.match(program) or (program == "uv" and "run" in args):
+        return FileKind.PYTHON
+    return None
+
+
+def _interpreter(head: bytes) -> tuple[str, list[str]]:
+    """The program a shebang runs and its arguments, looking through `env`'s options."""
+    if not head.startswith(b"#!"):
+        return "", []
+    words = head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
+    if not words:
+        return "", []
+    program, args = os.path.basename(words[0]), words[1:]
+    if program != "env":
+        return program, args
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if word in ("-u", "--unset", "-C", "--chdir"):
+            index += 2
+        elif word.startswith("-S") and len(word) > 2:
+            args[index] = word[2:]
+        elif word.startswith("-") or "=" in word:
+            index += 1
+        else:
+            return os.path.basename(word), args[index + 1 :]
+    return "", []
+
+
+def _worth_sniffing(path: Path) -> bool:
+    return not _NO_SNIFF.fullmatch(path.suffix)
+
+
+def _open_regular(path: Path) -> int:
+    mode = os.stat(path, follow_symlinks=False).st_mode
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(_not_regular(mode))
+    fd = os.open(path, _OPEN_FLAGS)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):  # replaced between the stat and the open
+        os.close(fd)
+        raise NotRegularFile(_not_regular(mode))
+    return fd
+
+
+def _read_at_most(fd: int, size: int) -> bytes:
+    with open(fd, "rb", closefd=False) as handle:  # buffered: reads until `size` or EOF
+        return handle.read(size)
+
+
+def _not_regular(mode: int) -> str:
+    what = _FILE_TYPES.get(stat.filemode(mode)[0], "a special file")
+    return f"not a regular file ({what})"
+
+
+def _is_within(path: str, directory: str) -> bool:
+    return os.path.commonpath([path, directory]) == directory
+
+
+@dataclass(frozen=True)
+class _IgnoreFile:
+    """A `.gitignore` and the directory its patterns are relative to."""
+
+    base: str
+    spec: GitIgnoreSpec
+
+
+def _gitignored(ignores: Sequence[_IgnoreFile], path: str, is_dir: bool) -> bool:
+    # The deepest `.gitignore` with a matching pattern decides, as in git.
+    for ignore in reversed(ignores):
+        rel = Path(os.path.relpath(path, ignore.base)).as_posix()
+        result = ignore.spec.check_file(rel + "/" if is_dir else rel)
+        if result.include is not None:
+            return bool(result.include)
+    return False
+
+
+_Pending = tuple[str, tuple[_IgnoreFile, ...]]  # a directory to walk and the ignores over it
+Kind = FileKind | None
+
+
+class _Walker:
+    """Collects candidates and diagnostics for each path given, one root at a time."""
+
+    def __init__(self, settings: Settings, cwd: Path) -> None:
+        self.settings = settings
+        self.cwd = cwd
+        self.found: dict[str, Candidate] = {}  # by real path: a file is audited once
+        self.diagnostics: list[Diagnostic] = []
+        self.visited: set[tuple[int, int]] = set()
+        # The root being walked: it bounds links, anchors excludes and the display of paths.
+        self.given, self.top, self.top_real, self.exclude_base = Path(), "", "", cwd
+
+    def add_root(self, given: Path, path: str) -> None:
+        settings = self.settings
+        self.given, self.top, self.top_real = given, path, os.path.realpath(path)
+        # Excludes are anchored at the config root, unless the user named an excluded directory.
+        under_config = _is_within(path, os.path.abspath(settings.root))
+        if under_config and not settings.is_excluded(Path(path), settings.root, is_dir=True):
+            self.exclude_base = settings.root
+        else:
+            self.exclude_base = Path(path)
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as error:
+            self._note(path, DiagnosticKind.SKIPPED, _link_problem(error))
+            return
+        if stat.S_ISDIR(mode):
+            self._walk()
+        elif stat.S_ISREG(mode):  # an explicit link is followed: the user named it
+            real = os.path.realpath(path) if os.path.islink(path) else path
+            self._add_file(path, real, explicit=True)
+        else:
+            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
+
+    def _walk(self) -> None:
+        stack = [(self.top, self._ancestor_ignores())]
+        while stack:
+            directory, ignores = stack.pop()
+            try:
+                identity = os.stat(directory)
+                if (identity.st_dev, identity.st_ino) in self.visited:
+                    continue
+                self.visited.add((identity.st_dev, identity.st_ino))
+                with os.scandir(directory) as scan:
+                    entries = list(scan)
+            except OSError as error:
+                self._note(directory, DiagnosticKind.UNREADABLE, _cannot("directory", error))
+                continue
+            if self.settings.respect_gitignore:
+                ignores += self._load_ignore_file(directory, os.path.join(directory, ".gitignore"))
+            for entry in entries:
+                try:
+                    self._visit(entry, ignores, stack)
+                except OSError as error:
+                    self._note(entry.path, DiagnosticKind.UNREADABLE, _cannot("file", error))
+
+    def _visit(
+        self, entry: os.DirEntry[str], ignores: tuple[_IgnoreFile, ...], stack: list[_Pending]
+    ) -> None:
+        is_dir = entry.is_dir(follow_symlinks=False)
+        if entry.name == ".git" or _gitignored(ignores, entry.path, is_dir):
+            return
+        if self.settings.is_excluded(Path(entry.path), self.exclude_base, is_dir=is_dir):
+            return
+        if is_dir:
+            stack.append((entry.path, ignores))
+        elif entry.is_symlink():
+            self._add_link(entry.path)
+        elif entry.is_file(follow_symlinks=False):
+            size = entry.stat(follow_symlinks=False).st_size
+            self._add_file(entry.path, entry.path, size=size)
+        else:
+            mode = entry.stat(follow_symlinks=False).st_mode
+            self._note(entry.path, DiagnosticKind.SKIPPED, _not_regular(mode))
+
+    def _add_link(self, path: str) -> None:
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as error:
+            self._note(path, DiagnosticKind.SKIPPED, _link_problem(error))
+            return
+        target = os.path.realpath(path)
+        if not _is_within(target, self.top_real):
+            message = f"link points outside the audited tree (to {target})"
+            self._note(path, DiagnosticKind.SKIPPED, message)
+        elif not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
+        elif stat.S_ISREG(mode):
+            # Audit the file under its own path in the tree, so that it is audited once.
+            in_tree = os.path.join(self.top, os.path.relpath(target, self.top_real))
+            kind = _kind_from_name(Path(in_tree)) or _kind_from_name(Path(path))
+            self._add_file(in_tree, in_tree, kind=kind)
+        # A link to a directory inside the tree is not followed: its files are reached anyway.
+
+    def _add_file(
+        self, path: str, real: str, *, explicit: bool = False, size: int = -1, kind: Kind = None
+    ) -> None:
+        """Add `path` (opened as `real`) if it is a runner file within the size limit."""
+        key = os.path.realpath(real)
+        if key in self.found:
+            return
+        kind = kind or _kind_from_name(Path(path))
+        if kind is None and (explicit or _worth_sniffing(Path(path))):
+            try:
+                kind = _kind_from_shebang(read_head(Path(real)))
+            except RefusedFile as refused:
+                self._note(path, DiagnosticKind.SKIPPED, str(refused))
+                return
+            except OSError as error:
+                self._note(path, DiagnosticKind.UNREADABLE, _cannot("file", error))
+                return
+        if kind is None:
+            if explicit:
+                reason = "not a recognized runner file (no runner name, extension or shebang)"
+                self._note(path, DiagnosticKind.SKIPPED, reason)
+            return
+        size = os.stat(real).st_size if size < 0 else size
+        if size > self.settings.max_file_size:
+            self._note(
+                path, DiagnosticKind.SKIPPED, str(TooLarge(size, self.settings.max_file_size))
+            )
+            return
+        self.found[key] = Candidate(Path(real), self._display(path), kind)
+
+    def _ancestor_ignores(self) -> tuple[_IgnoreFile, ...]:
+        """Ignore files above the root, up to the top of its git repository."""
+        if not self.settings.respect_gitignore or os.path.lexists(os.path.join(self.top, ".git")):
+            return ()
+        parents: list[str] = []
+        for parent in Path(self.top).parents:
+            parents.insert(0, str(parent))
+            if os.path.lexists(parent / ".git"):
+                break
+        else:
+            return ()  # not in a git repository: only the tree's own `.gitignore` files count
+        ignores = self._load_ignore_file(parents[0], os.path.join(parents[0], ".git/info/exclude"))
+        for directory in parents:
+            ignores += self._load_ignore_file(directory, os.path.join(directory, ".gitignore"))
+        # A directory the user named is audited even when an ancestor ignores it.
+        return () if _gitignored(ignores, self.top, is_dir=True) else ignores
+
+    def _load_ignore_file(self, base: str, path: str) -> tuple[_IgnoreFile, ...]:
+        if not os.path.lexists(path):
+            return ()
+        try:
+            text = read_bounded(Path(path), _GITIGNORE_LIMIT).decode("utf-8", "replace")
+        except (OSError, RefusedFile) as error:
+            self._note(path, DiagnosticKind.UNREADABLE, f"ignore file not used: {_reason(error)}")
+            return ()
+        # Git skips a malformed pattern; so do we.
+        lines = [line for line in text.splitlines() if _valid_pattern(line)]
+        return (_IgnoreFile(base, GitIgnoreSpec.from_lines(lines)),)
+
+    def _display(self, path: str) -> str:
+        if _is_within(path, str(self.cwd)):
+            return Path(os.path.relpath(path, self.cwd)).as_posix()
+        rel = os.path.relpath(path, self.top)
+        return self.given.as_posix() if rel == "." else (self.given / rel).as_posix()
+
+    def _note(self, path: str, kind: DiagnosticKind, message: str) -> None:
+        self.diagnostics.append(Diagnostic(self._display(path), kind, message))
+
+
+def _valid_pattern(line: str) -> bool:
+    try:
+        GitIgnoreSpec.from_lines([line])
+    except (ValueError, re.error):
+        return False
+    return True
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error)
+
+
+def _cannot(what: str, error: OSError) -> str:
+    return f"cannot read {what}: {_reason(error)}"
+
+
+def _link_problem(error: OSError) -> str:
+    if error.errno == errno.ELOOP:
+        return "symbolic link loop"
+    if error.errno in (errno.ENOENT, errno.ENOTDIR):
+        return "broken symbolic link"
+    return f"cannot follow symbolic link: {_reason(error)}"

@@ -1,0 +1,215 @@
+"""Parse once, run rules, apply suppressions and config, isolate per-file failures.
+
+The engine knows rules only through their class attributes (code, hosts,
+prefilter); it never names one. A rule that raises on a file becomes an
+internal-error diagnostic for that file, and the other files go on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from auditor.config import Settings
+from auditor.discover import Candidate, RefusedFile, TooLarge, classify, discover, read_bounded
+from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
+from auditor.kinds import FileKind, Host
+from auditor.profiles import AgentCatalog, load_catalog
+from auditor.registry import all_rules
+from auditor.rule import Rule
+from auditor.source import SourceFile, decode, python_encoding
+from auditor.suppressions import SuppressionIndex, parse_suppressions
+from auditor.unit import ShellUnit, SuppressionUnit
+
+AnyRule = Rule[Any]
+Progress = Callable[[int, int], None]  # (files done, files in the run)
+
+
+def enabled_rules(settings: Settings) -> list[type[AnyRule]]:
+    """The rules the settings select, in code order."""
+    return [rule for rule in all_rules() if settings.rule_selected(rule.code)]
+
+
+@dataclass
+class FileResult:
+    """What auditing one file produced."""
+
+    findings: list[Finding]
+    diagnostics: list[Diagnostic]
+    source: SourceFile | None
+    suppressed: int = 0
+
+
+class Auditor:
+    """Audits files with a fixed rule set and settings."""
+
+    def __init__(self, settings: Settings, rules: Sequence[type[AnyRule]] | None = None) -> None:
+        self.settings = settings
+        self.rules = [rule() for rule in (rules if rules is not None else enabled_rules(settings))]
+        self.catalog: AgentCatalog = load_catalog(settings.agents)
+        self.known_codes = frozenset(rule.code for rule in all_rules())
+
+    def audit_file(self, candidate: Candidate) -> FileResult:
+        """Read, parse and check one file; never raises for a problem with the file."""
+        try:
+            data = read_bounded(candidate.path, self.settings.max_file_size)
+        except TooLarge as error:
+            return _skipped(candidate, DiagnosticKind.SKIPPED, str(error))
+        except RefusedFile as error:
+            return _skipped(candidate, DiagnosticKind.SKIPPED, str(error))
+        except OSError as error:
+            return _skipped(candidate, DiagnosticKind.UNREADABLE, error.strerror or str(error))
+        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
+        source = decode(candidate.display, data, encoding)
+        return self.audit_source(source, candidate.kind)
+
+    def audit_source(self, source: SourceFile, kind: FileKind) -> FileResult:
+        """Check already-decoded text of a given kind."""
+        diagnostics = []
+        if source.decode_error:
+            diagnostics.append(
+                Diagnostic(source.path, DiagnosticKind.DECODING, source.decode_error)
+            )
+        raw: list[Finding] = []
+        for unit in self._units(source, kind, diagnostics):
+            raw.extend(self._run(Host.SHELL, unit, diagnostics))
+        findings, suppressed = self._suppress(source, raw, diagnostics)
+        path = Path(source.path)
+        findings = [f for f in findings if not self.settings.ignored_for(path, f.code)]
+        findings.sort(key=lambda finding: finding.sort_key)
+        return FileResult(findings, diagnostics, source, suppressed)
+
+    def _units(
+        self, source: SourceFile, kind: FileKind, diagnostics: list[Diagnostic]
+    ) -> Iterator[ShellUnit]:
+        if kind is not FileKind.SHELL or not self._wanted(Host.SHELL, source.text):
+            return
+        from auditor.shell.model import ShellScript
+
+        try:
+            script = ShellScript.build(source.text, self.catalog)
+        except RecursionError:
+            diagnostics.append(_internal(source.path, "shell model", "nesting too deep"))
+            return
+        yield ShellUnit(source, source.text, script)
+
+    def _wanted(self, host: Host, text: str) -> bool:
+        """Whether any rule for `host` can match this text (its prefilter)."""
+        for rule in self.rules:
+            if host in rule.hosts and (
+                not rule.prefilter or any(needle in text for needle in rule.prefilter)
+            ):
+                return True
+        return False
+
+    def _run(self, host: Host, unit: Any, diagnostics: list[Diagnostic]) -> list[Finding]:
+        found: list[Finding] = []
+        for rule in self.rules:
+            if host not in rule.hosts:
+                continue
+            if rule.prefilter and not any(needle in unit.text for needle in rule.prefilter):
+                continue
+            try:
+                found.extend(rule.check(unit))
+            except Exception as error:  # a rule's bug must not stop the run
+                diagnostics.append(_internal(unit.source.path, f"rule {rule.code}", repr(error)))
+        return found
+
+    def _suppress(
+        self, source: SourceFile, raw: list[Finding], diagnostics: list[Diagnostic]
+    ) -> tuple[list[Finding], int]:
+        if "runaudit:" not in source.text:
+            return raw, 0
+        index = SuppressionIndex(parse_suppressions(source))
+        kept = [finding for finding in raw if not index.suppresses(finding)]
+        unused = []
+        for suppression, codes in index.unused():
+            reportable = tuple(
+                code
+                for code in codes
+                if code not in self.known_codes or self.settings.rule_selected(code)
+            )
+            if reportable:
+                unused.append((suppression, reportable))
+        unit = SuppressionUnit(source, unused, self.known_codes)
+        extra = self._run(Host.SUPPRESSIONS, unit, diagnostics)
+        # A file-level suppression may also silence RA001 itself.
+        kept.extend(f for f in extra if not _file_level_silences(index, f))
+        return kept, len(raw) - (len(kept) - len(extra))
+
+
+def _file_level_silences(index: SuppressionIndex, finding: Finding) -> bool:
+    return any(
+        s.file_level and any(finding.code.startswith(code) for code in s.codes)
+        for s in index.suppressions
+    )
+
+
+def _skipped(candidate: Candidate, kind: DiagnosticKind, message: str) -> FileResult:
+    return FileResult([], [Diagnostic(candidate.display, kind, message)], None)
+
+
+def _internal(path: str, what: str, detail: str) -> Diagnostic:
+    return Diagnostic(path, DiagnosticKind.INTERNAL, f"{what} failed: {detail}")
+
+
+def audit(
+    paths: Sequence[Path],
+    settings: Settings,
+    *,
+    rules: Sequence[type[AnyRule]] | None = None,
+    progress: Progress | None = None,
+    cwd: Path | None = None,
+) -> Report:
+    """Audit files and folders; the report is in deterministic order."""
+    candidates, diagnostics = discover(paths, settings, cwd=cwd)
+    auditor = Auditor(settings, rules)
+    report = Report(diagnostics=list(diagnostics))
+    for done, candidate in enumerate(candidates, 1):
+        result = auditor.audit_file(candidate)
+        if progress is not None:
+            progress(done, len(candidates))
+        report.diagnostics.extend(result.diagnostics)
+        report.suppressed += result.suppressed
+        if result.source is not None:
+            report.files_checked += 1
+            if result.findings:
+                report.findings.extend(result.findings)
+                report.sources[result.source.path] = result.source.text
+    report.findings.sort(key=lambda finding: finding.sort_key)
+    return report
+
+
+def audit_text(
+    text: str, filename: str, kind: FileKind, settings: Settings | None = None
+) -> FileResult:
+    """Audit text that is not on disk (rule examples, tests)."""
+    auditor = Auditor(settings or Settings())
+    return auditor.audit_source(SourceFile(filename.replace(os.sep, "/"), text), kind)
+
+
+def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
+    """Audit bytes read from standard input as if they were the file `filename`."""
+    report = Report()
+    kind = classify(Path(filename), data[:256])
+    if kind is None or len(data) > settings.max_file_size:
+        message = (
+            "not a recognized runner file (by name or shebang)"
+            if kind is None
+            else f"input is {len(data):,} bytes, above max-file-size"
+        )
+        report.diagnostics.append(Diagnostic(filename, DiagnosticKind.SKIPPED, message))
+        return report
+    encoding = python_encoding(data) if kind is FileKind.PYTHON else "utf-8"
+    source = decode(filename.replace(os.sep, "/"), data, encoding)
+    result = Auditor(settings).audit_source(source, kind)
+    report.files_checked = 1
+    report.findings = result.findings
+    report.diagnostics = result.diagnostics
+    report.suppressed = result.suppressed
+    if result.findings:
+        report.sources[source.path] = source.text
+    return report

@@ -1,0 +1,133 @@
+"""The data every part of runaudit passes around: findings, fixes, diagnostics.
+
+Positions are 1-based lines and 1-based columns counted in characters (code
+points), as ruff, ShellCheck and SARIF present them. End positions are
+exclusive: `end.column` is the column just after the last flagged character.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(str, enum.Enum):
+    """How bad a finding is; ordered info < warning < error."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+    @property
+    def rank(self) -> int:
+        """Order for comparisons against `fail-on`."""
+        return _SEVERITY_RANK[self]
+
+
+_SEVERITY_RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
+
+
+class Applicability(str, enum.Enum):
+    """Whether a fix keeps behaviour (`safe`) or may change it (`unsafe`)."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A 1-based line and 1-based character column."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A range of text: `start` inclusive, `end` exclusive."""
+
+    start: Position
+    end: Position
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text at `span` (character offsets in the file) with `content`."""
+
+    start_offset: int
+    end_offset: int
+    content: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A set of edits that fixes one finding, and whether applying it is safe."""
+
+    edits: tuple[Edit, ...]
+    applicability: Applicability
+    description: str
+
+
+@dataclass(frozen=True)
+class RelatedLocation:
+    """Another place that explains a finding (the stage that wins, the step call)."""
+
+    path: str
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in one file."""
+
+    path: str
+    span: Span
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    hint: str | None = None
+    fix: Fix | None = None
+    related: tuple[RelatedLocation, ...] = ()
+    url: str = ""
+
+    @property
+    def sort_key(self) -> tuple[str, Position, str, str]:
+        """Deterministic report order: file, position, code, message."""
+        return (self.path, self.span.start, self.code, self.message)
+
+
+class DiagnosticKind(str, enum.Enum):
+    """Why a file was not (fully) audited."""
+
+    SKIPPED = "skipped"  # not read on purpose: too big, not a regular file, a link out
+    UNREADABLE = "unreadable"  # the OS refused to read it
+    DECODING = "decoding"  # read, but undecodable bytes were replaced
+    INTERNAL = "internal-error"  # runaudit itself failed on it (a rule's bug)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A note about the run itself, not about the audited code."""
+
+    path: str
+    kind: DiagnosticKind
+    message: str
+
+    @property
+    def is_error(self) -> bool:
+        """Internal errors make the exit status 2; the others are reported only."""
+        return self.kind is DiagnosticKind.INTERNAL
+
+
+@dataclass
+class Report:
+    """Everything a run produced, in deterministic order, ready for a renderer."""
+
+    findings: list[Finding] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files_checked: int = 0
+    # Text of each file that has a finding, for snippets; keyed by `Finding.path`.
+    sources: dict[str, str] = field(default_factory=dict)
+    suppressed: int = 0

@@ -1,0 +1,52 @@
+"""Renderers: one module per output format, each `render(report, rules, *, color) -> str`.
+
+A renderer only presents a `Report`; it never decides what is a finding.
+Modules are imported on demand, so machine formats never load rich.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, cast
+
+from auditor.finding import Report
+
+if TYPE_CHECKING:
+    from auditor.output.summary import RuleClass
+
+FORMATS: tuple[str, ...] = ("text", "concise", "json", "sarif", "github", "junit", "markdown")
+# Formats for which `--statistics` replaces the per-finding listing.
+STATISTICS_FORMATS: tuple[str, ...] = ("text", "concise")
+
+
+class Renderer(Protocol):
+    """The signature every format module's `render` has."""
+
+    def __call__(
+        self, report: Report, rules: Sequence[RuleClass], *, color: bool = False
+    ) -> str: ...
+
+
+def renderer(fmt: str) -> Renderer:
+    """The `render` function of format `fmt`, importing its module on first use."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown output format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    module = importlib.import_module(f"{__name__}.{fmt}")
+    return cast(Renderer, module.render)
+
+
+def render(
+    fmt: str,
+    report: Report,
+    rules: Sequence[RuleClass],
+    *,
+    color: bool = False,
+    statistics: bool = False,
+) -> str:
+    """`report` in format `fmt`; with `statistics`, counts per code for text and concise."""
+    if statistics and fmt in STATISTICS_FORMATS:
+        from auditor.output.statistics import render as render_statistics
+
+        return render_statistics(report, rules, color=color)
+    return renderer(fmt)(report, rules, color=color)

@@ -1,0 +1,25 @@
+"""Concise output: one line per finding, `path:line:col: CODE message`, like ruff's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auditor.finding import Report
+from auditor.output.escape import printable
+from auditor.output.summary import diagnostic_line, plural
+
+if TYPE_CHECKING:
+    from auditor.output.summary import RuleClass
+
+
+def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
+    """Findings one per line, then diagnostics, then a count; empty when clean."""
+    lines = [
+        printable(f"{f.path}:{f.span.start.line}:{f.span.start.column}: {f.code} {f.message}")
+        for f in report.findings
+    ]
+    lines.extend(printable(diagnostic_line(d)) for d in report.diagnostics)
+    if report.findings:
+        lines.append(f"Found {plural(len(report.findings), 'finding')}.")
+    return "".join(f"{line}\n" for line in lines)

@@ -1,0 +1,59 @@
+"""Make untrusted text (source lines, file names, messages) safe to print.
+
+Audited files are attacker-controlled: a source line or a file name may hold
+terminal escape sequences that recolour, hide or rewrite what a reviewer sees.
+Every human-facing renderer passes such text through `printable` first.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TypeVar
+
+# C0 controls except tab, DEL, C1 controls, lone surrogates (undecodable file
+# name bytes), line/paragraph separators, and the bidirectional overrides and
+# isolates that "Trojan Source" attacks use to reorder displayed code.
+_UNPRINTABLE = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
+)
+_UNPRINTABLE_KEEP_NEWLINES = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
+)
+_SHORT = {"\n": "\\n", "\r": "\\r"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+T = TypeVar("T")
+
+
+def escape_char(char: str) -> str:
+    """The visible escape of one character: `\\n`, `\\x1b`, `\\u202e`."""
+    if char in _SHORT:
+        return _SHORT[char]
+    point = ord(char)
+    return f"\\x{point:02x}" if point < 0x100 else f"\\u{point:04x}"
+
+
+def _escape_match(match: re.Match[str]) -> str:
+    return escape_char(match.group())
+
+
+def printable(text: str, *, keep_newlines: bool = False) -> str:
+    """`text` with control, bidi and surrogate characters shown as visible escapes."""
+    pattern = _UNPRINTABLE_KEEP_NEWLINES if keep_newlines else _UNPRINTABLE
+    return pattern.sub(_escape_match, text)
+
+
+def replace_surrogates(text: str) -> str:
+    """`text` with lone surrogates shown as escapes, so it encodes as UTF-8."""
+    return _SURROGATE.sub(_escape_match, text)
+
+
+def scrub(value: T) -> T:
+    """A copy of a JSON-like tree whose strings all encode as UTF-8."""
+    if isinstance(value, str):
+        return replace_surrogates(value)  # type: ignore[return-value]
+    if isinstance(value, dict):
+        return {scrub(key): scrub(item) for key, item in value.items()}  # type: ignore[return-value]
+    if isinstance(value, list):
+        return [scrub(item) for item in value]  # type: ignore[return-value]
+    return value

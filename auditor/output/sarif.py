@@ -1,0 +1,179 @@
+"""SARIF 2.1.0 output, for GitHub code scanning and other SARIF viewers.
+
+Columns count Unicode code points (`columnKind: unicodeCodePoints`), end
+columns are exclusive as SARIF's are, and paths are URIs relative to the
+`%SRCROOT%` base: the directory runaudit ran in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path, PureWindowsPath
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from auditor import __version__
+from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report, Severity, Span
+from auditor.output.escape import scrub
+
+if TYPE_CHECKING:
+    from auditor.output.summary import RuleClass
+
+SCHEMA_URI = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+INFORMATION_URI = "https://github.com/runaudit/runaudit"
+SRCROOT = "%SRCROOT%"
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+NOTIFICATION_LEVEL = {
+    DiagnosticKind.INTERNAL: "error",
+    DiagnosticKind.UNREADABLE: "warning",
+    DiagnosticKind.DECODING: "warning",
+    DiagnosticKind.SKIPPED: "note",
+}
+
+
+def artifact_location(path: str) -> dict[str, str]:
+    """A percent-encoded URI for `path`: relative to `%SRCROOT%`, or `file:` if absolute."""
+    if os.path.isabs(path) or PureWindowsPath(path).is_absolute():
+        return {"uri": Path(path).as_uri()}
+    posix = path.replace(os.sep, "/") if os.sep != "/" else path
+    # surrogateescape gives back the undecodable bytes of a file name.
+    uri = quote(posix.encode("utf-8", "surrogateescape"), safe="/")
+    return {"uri": uri, "uriBaseId": SRCROOT}
+
+
+def _region(span: Span) -> dict[str, int]:
+    return {
+        "startLine": span.start.line,
+        "startColumn": span.start.column,
+        "endLine": span.end.line,
+        "endColumn": span.end.column,
+    }
+
+
+def _physical(path: str, span: Span) -> dict[str, Any]:
+    return {
+        "physicalLocation": {"artifactLocation": artifact_location(path), "region": _region(span)}
+    }
+
+
+def _descriptor(rule: RuleClass) -> dict[str, Any]:
+    summary = rule.summary() or rule.name
+    documentation = rule.documentation() or summary
+    descriptor: dict[str, Any] = {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": documentation},
+        "help": {"text": documentation, "markdown": documentation},
+        "defaultConfiguration": {"level": LEVEL[rule.severity]},
+        "properties": {"fixable": rule.fixable},
+    }
+    if rule.url():
+        descriptor["helpUri"] = rule.url()
+    return descriptor
+
+
+def _fallback_descriptor(finding: Finding) -> dict[str, Any]:
+    """A descriptor for a code the run's rule list lacks (e.g. the engine's parse errors)."""
+    descriptor: dict[str, Any] = {
+        "id": finding.code,
+        "name": finding.name,
+        "shortDescription": {"text": finding.name},
+        "defaultConfiguration": {"level": LEVEL[finding.severity]},
+    }
+    if finding.url:
+        descriptor["helpUri"] = finding.url
+    return descriptor
+
+
+def _result(finding: Finding, rule_index: int) -> dict[str, Any]:
+    text = finding.message if not finding.hint else f"{finding.message}\nhelp: {finding.hint}"
+    result: dict[str, Any] = {
+        "ruleId": finding.code,
+        "ruleIndex": rule_index,
+        "level": LEVEL[finding.severity],
+        "message": {"text": text},
+        "locations": [_physical(finding.path, finding.span)],
+    }
+    if finding.related:
+        result["relatedLocations"] = [
+            {"id": index, **_physical(r.path, r.span), "message": {"text": r.message}}
+            for index, r in enumerate(finding.related, start=1)
+        ]
+    if finding.fix is not None and finding.fix.edits:
+        replacements = [
+            {
+                "deletedRegion": {
+                    "charOffset": edit.start_offset,
+                    "charLength": edit.end_offset - edit.start_offset,
+                },
+                "insertedContent": {"text": edit.content},
+            }
+            for edit in finding.fix.edits
+        ]
+        change = {"artifactLocation": artifact_location(finding.path), "replacements": replacements}
+        result["fixes"] = [
+            {
+                "description": {"text": finding.fix.description},
+                "artifactChanges": [change],
+                "properties": {"applicability": finding.fix.applicability.value},
+            }
+        ]
+    return result
+
+
+def _notification(diagnostic: Diagnostic) -> dict[str, Any]:
+    return {
+        "level": NOTIFICATION_LEVEL[diagnostic.kind],
+        "message": {"text": f"{diagnostic.kind.value}: {diagnostic.message}"},
+        "descriptor": {"id": diagnostic.kind.value},
+        "locations": [
+            {"physicalLocation": {"artifactLocation": artifact_location(diagnostic.path)}}
+        ],
+    }
+
+
+def document(report: Report, rules: Sequence[RuleClass]) -> dict[str, Any]:
+    """The report as a SARIF log object."""
+    descriptors = [_descriptor(rule) for rule in rules]
+    index = {rule.code: position for position, rule in enumerate(rules)}
+    results = []
+    for finding in report.findings:
+        if finding.code not in index:
+            index[finding.code] = len(descriptors)
+            descriptors.append(_fallback_descriptor(finding))
+        results.append(_result(finding, index[finding.code]))
+    invocation: dict[str, Any] = {
+        "executionSuccessful": not any(d.is_error for d in report.diagnostics)
+    }
+    if report.diagnostics:
+        invocation["toolExecutionNotifications"] = [_notification(d) for d in report.diagnostics]
+    run = {
+        "tool": {
+            "driver": {
+                "name": "runaudit",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": descriptors,
+            }
+        },
+        "invocations": [invocation],
+        # No `uri`: the absolute checkout path is not ours to disclose, and
+        # consumers (GitHub code scanning) resolve %SRCROOT% to their checkout.
+        "originalUriBaseIds": {
+            SRCROOT: {"description": {"text": "The directory runaudit was run in."}}
+        },
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+    }
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
+    """The report as an indented SARIF 2.1.0 log."""
+    return json.dumps(scrub(document(report, rules)), indent=2, ensure_ascii=False) + "\n"

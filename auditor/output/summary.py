@@ -1,0 +1,101 @@
+"""Counts and sentences shared by the renderers: per code, per severity, per file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from auditor.finding import Applicability, Diagnostic, Finding, Report, Severity
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from auditor.rule import Rule
+
+    # What renderers receive: the rule classes enabled in the run.
+    RuleClass: TypeAlias = type[Rule[Any]]
+
+SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+
+
+@dataclass(frozen=True)
+class CodeCount:
+    """How often one rule fired in a run."""
+
+    code: str
+    name: str
+    severity: Severity
+    count: int
+
+
+def plural(count: int, word: str) -> str:
+    """`1 finding`, `2 findings`."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def severity_counts(findings: list[Finding]) -> dict[Severity, int]:
+    """Findings per severity, worst first, every severity present."""
+    counts = dict.fromkeys(SEVERITIES, 0)
+    for finding in findings:
+        counts[finding.severity] += 1
+    return counts
+
+
+def code_counts(findings: list[Finding]) -> list[CodeCount]:
+    """Findings per code, sorted by code; name and severity from the first finding."""
+    first: dict[str, Finding] = {}
+    counts: dict[str, int] = {}
+    for finding in findings:
+        first.setdefault(finding.code, finding)
+        counts[finding.code] = counts.get(finding.code, 0) + 1
+    return [
+        CodeCount(code, first[code].name, first[code].severity, counts[code])
+        for code in sorted(counts)
+    ]
+
+
+def by_path(findings: list[Finding]) -> dict[str, list[Finding]]:
+    """Findings grouped by file, files in order of first appearance."""
+    groups: dict[str, list[Finding]] = {}
+    for finding in findings:
+        groups.setdefault(finding.path, []).append(finding)
+    return groups
+
+
+def found_sentence(report: Report) -> str:
+    """`Found 3 findings (1 error, 2 warnings, 0 infos) in 2 of 5 files.` or all passed."""
+    checked = report.files_checked
+    if not report.findings:
+        return f"All checks passed! ({plural(checked, 'file')} checked)"
+    counts = severity_counts(report.findings)
+    parts = ", ".join(plural(counts[severity], severity.value) for severity in SEVERITIES)
+    files = len(by_path(report.findings))
+    where = f"{files} of {plural(checked, 'file')}" if checked >= files else plural(files, "file")
+    return f"Found {plural(len(report.findings), 'finding')} ({parts}) in {where}."
+
+
+def fix_sentence(report: Report) -> str | None:
+    """How many findings `--fix` (and `--unsafe-fixes`) would fix, if any."""
+    safe = sum(1 for f in report.findings if f.fix and f.fix.applicability is Applicability.SAFE)
+    unsafe = sum(
+        1 for f in report.findings if f.fix and f.fix.applicability is Applicability.UNSAFE
+    )
+    if not safe and not unsafe:
+        return None
+    if not unsafe:
+        return f"{safe} fixable with --fix."
+    if not safe:
+        return f"{unsafe} fixable with --fix --unsafe-fixes."
+    return f"{safe} fixable with --fix ({unsafe} more with --unsafe-fixes)."
+
+
+def suppressed_sentence(report: Report) -> str | None:
+    """How many findings inline suppressions hid, if any."""
+    if not report.suppressed:
+        return None
+    return f"{plural(report.suppressed, 'finding')} suppressed."
+
+
+def diagnostic_line(diagnostic: Diagnostic) -> str:
+    """`path: skipped: message` (not yet escaped)."""
+    return f"{diagnostic.path}: {diagnostic.kind.value}: {diagnostic.message}"

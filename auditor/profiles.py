@@ -1,0 +1,111 @@
+"""Agent profiles and wrapper commands, read once from `rules/data/agents.toml`.
+
+The data file is the built-in catalogue; `[tool.runaudit.agents.NAME]` tables
+in config add profiles or override one (commands, exit codes).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+_PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
+
+
+@dataclass(frozen=True)
+class AgentProfile:
+    """An agent CLI: the command names that run it and the exit codes it uses."""
+
+    name: str
+    commands: frozenset[str]
+    exit_codes: Mapping[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """A command that runs another command (`timeout 60 gptme …`)."""
+
+    name: str
+    subcommand: str | None = None
+    value_options: frozenset[str] = frozenset()
+    positional: int = 0
+    assignments: bool = False
+    module_flag: str | None = None
+
+
+@dataclass(frozen=True)
+class AgentCatalog:
+    """Every known agent profile and wrapper."""
+
+    profiles: tuple[AgentProfile, ...]
+    wrappers: Mapping[str, Wrapper]
+
+    def agent_for(self, program: str) -> AgentProfile | None:
+        """The profile whose command names include this program's basename."""
+        base = program.rsplit("/", 1)[-1]
+        return next((p for p in self.profiles if base in p.commands), None)
+
+    def wrapper_for(self, program: str) -> Wrapper | None:
+        """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""
+        base = program.rsplit("/", 1)[-1]
+        if _PYTHON.match(base):
+            return self.wrappers.get("python")
+        return self.wrappers.get(base)
+
+
+def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
+    return Wrapper(
+        name=name,
+        subcommand=table.get("subcommand"),
+        value_options=frozenset(table.get("value-options", ())),
+        positional=int(table.get("positional", 0)),
+        assignments=bool(table.get("assignments", False)),
+        module_flag=table.get("module-flag"),
+    )
+
+
+def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> AgentProfile:
+    commands = table.get("commands")
+    codes = table.get("exit-codes")
+    return AgentProfile(
+        name=name,
+        commands=frozenset(commands) if commands else (base.commands if base else frozenset()),
+        exit_codes=(
+            {int(code): str(meaning) for code, meaning in codes.items()}
+            if codes is not None
+            else (base.exit_codes if base else {})
+        ),
+    )
+
+
+@functools.cache
+def _builtin_data() -> dict[str, Any]:
+    text = resources.files("rules").joinpath("data/agents.toml").read_text("utf-8")
+    data: dict[str, Any] = tomllib.loads(text)
+    return data
+
+
+def load_catalog(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> AgentCatalog:
+    """The built-in catalogue with config profiles added or overriding."""
+    data = _builtin_data()
+    profiles = {name: _profile(name, table, None) for name, table in data["agents"].items()}
+    for name, table in (overrides or {}).items():
+        profiles[name] = _profile(name, table, profiles.get(name))
+    wrappers = {name: _wrapper(name, table) for name, table in data["wrappers"].items()}
+    return AgentCatalog(tuple(profiles.values()), wrappers)
+
+
+@functools.cache
+def default_catalog() -> AgentCatalog:
+    """The built-in catalogue, without config."""
+    return load_catalog()

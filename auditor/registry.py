@@ -1,0 +1,79 @@
+"""The rule registry, derived from the rule classes, never a hand-kept list.
+
+Built-in rules are every `Rule` subclass defined in a module under the
+`rules` package; third-party rules come from the `runaudit.rules` entry-point
+group of installed distributions (never from a config file). A rule module
+that fails to import is an error that stops the run, not a log line.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+import pkgutil
+from importlib.metadata import entry_points
+from typing import Any
+
+import rules as builtin_rules
+from auditor.rule import Rule
+
+RuleClass = type[Rule[Any]]
+
+
+class RuleLoadError(Exception):
+    """A rule module or entry point could not be loaded."""
+
+
+def _rules_in_module(module: object) -> list[RuleClass]:
+    found = []
+    for _, value in inspect.getmembers(module, inspect.isclass):
+        if (
+            issubclass(value, Rule)
+            and value is not Rule
+            and value.__module__ == getattr(module, "__name__", None)
+        ):
+            found.append(value)
+    return found
+
+
+def _builtin() -> list[RuleClass]:
+    found: list[RuleClass] = []
+    prefix = builtin_rules.__name__ + "."
+    for info in pkgutil.walk_packages(builtin_rules.__path__, prefix):
+        try:
+            module = importlib.import_module(info.name)
+        except Exception as error:
+            raise RuleLoadError(f"rule module {info.name} failed to import: {error}") from error
+        found.extend(_rules_in_module(module))
+    return found
+
+
+def _plugins() -> list[RuleClass]:
+    found: list[RuleClass] = []
+    for point in entry_points(group="runaudit.rules"):
+        try:
+            loaded = point.load()
+        except Exception as error:
+            raise RuleLoadError(f"rule plugin {point.name} failed to load: {error}") from error
+        if inspect.isclass(loaded) and issubclass(loaded, Rule):
+            found.append(loaded)
+        else:
+            found.extend(_rules_in_module(loaded))
+    return found
+
+
+@functools.cache
+def all_rules() -> tuple[RuleClass, ...]:
+    """Every rule class, sorted by code; duplicate codes are an error."""
+    by_code: dict[str, RuleClass] = {}
+    for rule in [*_builtin(), *_plugins()]:
+        if rule.code in by_code and by_code[rule.code] is not rule:
+            raise RuleLoadError(f"two rules claim {rule.code}: {by_code[rule.code]} and {rule}")
+        by_code[rule.code] = rule
+    return tuple(by_code[code] for code in sorted(by_code))
+
+
+def rule_by_code(code: str) -> RuleClass | None:
+    """The rule with this code, if any."""
+    return next((rule for rule in all_rules() if rule.code == code.upper()), None)

@@ -1,0 +1,99 @@
+"""The rule plugin API: one class per rule, documented and tested by its examples."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from auditor.finding import Finding, Fix, RelatedLocation, Severity, Span
+from auditor.kinds import FileKind, Host
+from auditor.source import SourceFile
+
+
+class Located(Protocol):
+    """What a rule reads: a unit that knows its file and maps its offsets there."""
+
+    @property
+    def source(self) -> SourceFile: ...
+
+    def host_span(self, start: int, end: int) -> Span: ...
+
+
+UnitT = TypeVar("UnitT", bound=Located)
+
+DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "References")
+DOCS_URL = "https://github.com/runaudit/runaudit/blob/main/README.md#"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A rule example: source text and the findings it must produce (code, line)."""
+
+    source: str
+    expect: tuple[tuple[str, int], ...] = ()
+    kind: FileKind = FileKind.SHELL
+    filename: str = "example.sh"
+
+
+class Rule(Generic[UnitT]):
+    """Base class of every rule. Subclasses set the class attributes and `check`."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    severity: ClassVar[Severity]
+    hosts: ClassVar[frozenset[Host]] = frozenset({Host.SHELL})
+    # Substrings of which at least one must occur in a file for the rule to run
+    # on it; empty means "always". Lets the engine skip parsing files no rule needs.
+    prefilter: ClassVar[tuple[str, ...]] = ()
+    fixable: ClassVar[bool] = False
+    BAD: ClassVar[tuple[Example, ...]] = ()
+    GOOD: ClassVar[tuple[Example, ...]] = ()
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first line of the docstring."""
+        return (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else cls.name
+
+    @classmethod
+    def documentation(cls) -> str:
+        """The docstring without its summary line, dedented."""
+        import inspect
+
+        doc = inspect.cleandoc(cls.__doc__ or "")
+        return doc.split("\n", 1)[1].strip() if "\n" in doc else ""
+
+    @classmethod
+    def url(cls) -> str:
+        """Where the rule's documentation lives."""
+        return f"{DOCS_URL}{cls.code.lower()}-{cls.name}"
+
+    def check(self, unit: UnitT) -> Iterator[Finding]:
+        """Yield the findings of this rule in one unit."""
+        raise NotImplementedError
+
+    def finding(
+        self,
+        unit: UnitT,
+        start: int,
+        end: int,
+        message: str,
+        *,
+        severity: Severity | None = None,
+        hint: str | None = None,
+        fix: Fix | None = None,
+        related: tuple[RelatedLocation, ...] = (),
+    ) -> Finding:
+        """A finding at unit offsets `start`..`end`, mapped to the host file."""
+        return Finding(
+            path=unit.source.path,
+            span=unit.host_span(start, end),
+            code=self.code,
+            name=self.name,
+            severity=severity or self.severity,
+            message=message,
+            hint=hint,
+            fix=fix,
+            related=related,
+            url=self.url(),
+        )

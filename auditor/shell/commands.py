@@ -1,0 +1,130 @@
+"""Simple commands: their words, the wrappers in front, and the agent they run."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from auditor.profiles import AgentCatalog, AgentProfile, Wrapper
+from auditor.shell.parse import Node
+from auditor.shell.words import Env, evaluate, expand_argument
+
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+
+
+@dataclass(frozen=True)
+class WrapperUse:
+    """A wrapper in front of a command, with the words it took (`timeout -k 5 60`)."""
+
+    name: str
+    words: tuple[str | None, ...]
+
+
+@dataclass(frozen=True)
+class SimpleCommand:
+    """A simple command with its words statically expanded where possible."""
+
+    node: Node
+    argv: tuple[str | None, ...]
+    program_index: int  # index of the wrapped program in argv, after wrappers
+    wrappers: tuple[WrapperUse, ...]
+    agent: AgentProfile | None
+
+    @property
+    def program(self) -> str | None:
+        """The program the command runs after wrappers, as written (may be a path)."""
+        if self.program_index >= len(self.argv):
+            return None
+        return self.argv[self.program_index]
+
+    @property
+    def name(self) -> str | None:
+        """The basename of the program."""
+        program = self.program
+        return program.rsplit("/", 1)[-1] if program else None
+
+    @property
+    def arguments(self) -> tuple[str | None, ...]:
+        """The program's arguments, after wrappers."""
+        return self.argv[self.program_index + 1 :]
+
+    @property
+    def command_name(self) -> str | None:
+        """The first word as written (before wrappers are stripped)."""
+        return self.argv[0] if self.argv else None
+
+
+def _skip_wrapper(wrapper: Wrapper, argv: tuple[str | None, ...], start: int) -> int | None:
+    """Index of the wrapped command after `wrapper` at `start`, or None if not wrapping."""
+    index = start + 1
+    if wrapper.module_flag:
+        while index < len(argv) and (argv[index] or "").startswith("-"):
+            if argv[index] == wrapper.module_flag:
+                return index + 1
+            index += 1
+        return None
+    if wrapper.subcommand:
+        if index >= len(argv) or argv[index] != wrapper.subcommand:
+            return None
+        index += 1
+    if wrapper.name == "command" and any(word in ("-v", "-V") for word in argv[index : index + 2]):
+        return None
+    positional = wrapper.positional
+    while index < len(argv):
+        word = argv[index]
+        if word == "--":
+            return index + 1
+        if word is not None and word.startswith("-") and len(word) > 1:
+            takes_value = word.split("=", 1)[0] in wrapper.value_options and "=" not in word
+            index += 2 if takes_value else 1
+        elif word is not None and wrapper.assignments and _ASSIGNMENT.match(word):
+            index += 1
+        elif positional > 0:
+            positional -= 1
+            index += 1
+        else:
+            break
+    return index
+
+
+def strip_wrappers(
+    argv: tuple[str | None, ...], catalog: AgentCatalog
+) -> tuple[int, tuple[WrapperUse, ...]]:
+    """The index of the real program in argv and the wrappers in front of it."""
+    index = 0
+    used: list[WrapperUse] = []
+    while index < len(argv):
+        word = argv[index]
+        wrapper = catalog.wrapper_for(word) if word is not None else None
+        if wrapper is None:
+            break
+        after = _skip_wrapper(wrapper, argv, index)
+        if after is None:
+            break
+        used.append(WrapperUse(wrapper.name, argv[index + 1 : after]))
+        index = after
+    return index, tuple(used)
+
+
+def command_words(node: Node, env: Env) -> tuple[str | None, ...]:
+    """The expanded words of a `command` node: name then arguments."""
+    words: list[str | None] = []
+    name = node.child_by_field_name("name")
+    if name is not None:
+        inner = name.named_children[0] if name.named_children else name
+        words.extend(
+            expand_argument(inner, env) if inner.type != "word" else [evaluate(inner, env)]
+        )
+    for index, child in enumerate(node.children):
+        if node.field_name_for_child(index) == "argument":
+            words.extend(expand_argument(child, env))
+    return tuple(words)
+
+
+def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleCommand:
+    """A `command` node as a `SimpleCommand`."""
+    argv = command_words(node, env)
+    index, wrappers = strip_wrappers(argv, catalog)
+    program = argv[index] if index < len(argv) else None
+    agent = catalog.agent_for(program) if program else None
+    return SimpleCommand(node, argv, index, wrappers, agent)

@@ -1,0 +1,72 @@
+"""Shell options that decide whether a status is used: errexit and pipefail."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+_LETTERS = {"e": "errexit"}
+_NAMED = {"errexit", "pipefail"}
+
+
+@dataclass(frozen=True)
+class ShellOptions:
+    """The options in effect at one point of a script."""
+
+    errexit: bool = False
+    pipefail: bool = False
+    inherit_errexit: bool = False
+
+    def with_option(self, name: str, value: bool) -> ShellOptions:
+        """These options with one changed, if runaudit tracks it."""
+        if name in ("errexit", "pipefail", "inherit_errexit"):
+            return replace(self, **{name: value})
+        return self
+
+    def in_substitution(self) -> ShellOptions:
+        """Options inside `$(…)`: bash drops errexit there unless `inherit_errexit`."""
+        return self if self.inherit_errexit else replace(self, errexit=False)
+
+
+def apply_set(options: ShellOptions, words: Sequence[str | None]) -> ShellOptions:
+    """Options after `set WORDS` (`-euo pipefail`, `-o errexit`, `+o pipefail`)."""
+    index = 0
+    while index < len(words):
+        word = words[index] or ""
+        index += 1
+        if word in ("--", "-") or word[:1] not in ("-", "+") or len(word) < 2:
+            break
+        enable = word[0] == "-"
+        for letter in word[1:]:
+            if letter == "o":
+                name = words[index] if index < len(words) else None
+                index += 1
+                if name in _NAMED:
+                    options = options.with_option(name, enable)
+            elif letter in _LETTERS:
+                options = options.with_option(_LETTERS[letter], enable)
+    return options
+
+
+def apply_shopt(options: ShellOptions, words: Sequence[str | None]) -> ShellOptions:
+    """Options after `shopt -s|-u [-o] NAME…` (`shopt -so pipefail`)."""
+    flags = "".join((w or "")[1:] for w in words if (w or "").startswith("-"))
+    names = [w for w in words if w and not w.startswith("-")]
+    if "s" not in flags and "u" not in flags:
+        return options
+    enable = "s" in flags
+    for name in names:
+        if ("o" in flags and name in _NAMED) or ("o" not in flags and name == "inherit_errexit"):
+            options = options.with_option(name, enable)
+    return options
+
+
+def shebang_options(first_line: str) -> ShellOptions:
+    """Options a shebang sets (`#!/bin/bash -e`, `#!/usr/bin/env -S bash -eo pipefail`)."""
+    options = ShellOptions()
+    if not first_line.startswith("#!"):
+        return options
+    words = first_line[2:].split()
+    while words and words[0].rsplit("/", 1)[-1] == "env":
+        words = [w for w in words[1:] if w != "-S"]
+    return apply_set(options, words[1:]) if words else options

@@ -1,0 +1,135 @@
+"""tree-sitter-bash front end: parse text, find the first error, map byte offsets."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+from dataclasses import dataclass
+
+import tree_sitter
+import tree_sitter_bash
+
+Node = tree_sitter.Node
+
+
+@functools.cache
+def _parser() -> tree_sitter.Parser:
+    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
+
+
+@dataclass(frozen=True)
+class ParseError:
+    """The first place tree-sitter could not parse, as unit character offsets."""
+
+    start: int
+    end: int
+    message: str
+
+
+class ShellText:
+    """Shell source parsed by tree-sitter, with byte-to-character offset conversion."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        original = text.encode("utf-8", errors="surrogatepass")
+        self.data, self.tree, self._inserted = _parse_repaired(original)
+        self._ascii = len(original) == len(text)
+        self._line_chars: list[int] = [0]
+        self._line_bytes: list[int] = [0]
+        if not self._ascii:
+            chars = bytes_ = 0
+            for line in text.split("\n")[:-1]:
+                chars += len(line) + 1
+                bytes_ += len(line.encode("utf-8", errors="surrogatepass")) + 1
+                self._line_chars.append(chars)
+                self._line_bytes.append(bytes_)
+
+    @property
+    def root(self) -> Node:
+        """The root `program` node."""
+        return self.tree.root_node
+
+    def char_offset(self, byte_offset: int) -> int:
+        """The character offset of a byte offset into the (repaired) UTF-8 text."""
+        byte_offset -= bisect.bisect_left(self._inserted, byte_offset)
+        if self._ascii:
+            return byte_offset
+        row = bisect.bisect_right(self._line_bytes, byte_offset) - 1
+        original = self.text.encode("utf-8", errors="surrogatepass")
+        prefix = original[self._line_bytes[row] : byte_offset]
+        return self._line_chars[row] + len(prefix.decode("utf-8", errors="replace"))
+
+    def span(self, node: Node) -> tuple[int, int]:
+        """A node's start and end as character offsets."""
+        return self.char_offset(node.start_byte), self.char_offset(node.end_byte)
+
+    def node_text(self, node: Node) -> str:
+        """The source text of a node."""
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
+
+    def first_error(self) -> ParseError | None:
+        """The first ERROR or MISSING node in source order, if the parse failed."""
+        root = self.root
+        if not root.has_error:
+            return None
+        node = root
+        while True:
+            if node.is_missing:
+                start, end = self.span(node)
+                return ParseError(start, end, f"missing `{node.type}`")
+            if node.type == "ERROR":
+                return self._error_at(node)
+            child = next((c for c in node.children if c.has_error or c.is_missing), None)
+            if child is None:
+                return self._error_at(node)
+            node = child
+
+    def _error_at(self, node: Node) -> ParseError:
+        start, end = self.span(node)
+        first_line = self.text[start:end].split("\n", 1)[0].strip()
+        if len(first_line) > 40:
+            first_line = first_line[:37] + "..."
+        if first_line:
+            return ParseError(start, end, f"could not parse `{first_line}`")
+        return ParseError(start, end, "could not parse this part of the script")
+
+
+_MAX_REPAIRS = 64
+
+
+def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
+    """Parse, working around tree-sitter-bash swallowing lines into one command.
+
+    After a pipeline of three or more stages, a later here-doc makes the grammar
+    read every line in between as arguments of the pipeline's last command. A
+    `;` inserted where that command really ends restores the right tree. The
+    offsets of the inserted bytes are returned so positions map back exactly.
+    """
+    inserted: list[int] = []
+    tree = _parser().parse(data)
+    for _ in range(_MAX_REPAIRS):
+        cut = _swallowed_newline(tree.root_node, data)
+        if cut is None:
+            break
+        data = data[:cut] + b";" + data[cut:]
+        inserted = [p + 1 if p >= cut else p for p in inserted]
+        inserted.append(cut)
+        inserted.sort()
+        tree = _parser().parse(data)
+    return data, tree, inserted
+
+
+def _swallowed_newline(root: Node, data: bytes) -> int | None:
+    """Where a `command` node that runs across an unescaped newline should end."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            words = [c for c in node.named_children if c.type != "comment"]
+            for before, after in itertools.pairwise(words):
+                gap = data[before.end_byte : after.start_byte]
+                if b"\n" in gap.replace(b"\\\n", b""):
+                    return before.end_byte
+        stack.extend(reversed(node.children))
+    return None

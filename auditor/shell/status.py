@@ -1,0 +1,252 @@
+"""Whether the exit status of a statement is used, and by what.
+
+The status of a statement is used when something decides on it: errexit
+outside a condition, an `if`/`while`/`until` condition, an operand of `&&`
+or `||` (but not `|| true`), `!`, a `$?` read by the next command, the end
+of the script or of a function, or an assignment from `$(…)` whose own
+status is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from auditor.shell.options import ShellOptions
+from auditor.shell.parse import Node
+
+ALL_INDICES = -1  # `${PIPESTATUS[@]}`
+_CONDITION_PARENTS = {"if_statement": "`if`", "elif_clause": "`elif`"}
+_SCOPE_BOUNDARIES = frozenset({"function_definition", "command_substitution", "program"})
+_BODIES = frozenset({"compound_statement", "subshell"})
+
+
+@dataclass(frozen=True)
+class StatusUse:
+    """Why a statement's status is used, in words for a message."""
+
+    reason: str
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def _field(node: Node) -> str | None:
+    parent = node.parent
+    if parent is None:
+        return None
+    for index, child in enumerate(parent.children):
+        if child.id == node.id:
+            return parent.field_name_for_child(index)
+    return None
+
+
+def _statements(parent: Node) -> list[Node]:
+    return [c for c in parent.named_children if c.type not in ("comment", "heredoc_body")]
+
+
+def _condition_role(node: Node) -> tuple[str, bool] | None:
+    """If `node` is in a loop or `if` condition: the keyword and whether it is last."""
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type == "while_statement" and _field(node) == "condition":
+        keyword = "`until`" if parent.children[0].type == "until" else "`while`"
+        conditions = [c for c in parent.named_children if _field(c) == "condition"]
+        return keyword, conditions[-1].id == node.id
+    if parent.type in _CONDITION_PARENTS:
+        then = next((c for c in parent.children if c.type == "then"), None)
+        if then is None or node.start_byte >= then.start_byte:
+            return None
+        conditions = [c for c in _statements(parent) if c.end_byte <= then.start_byte]
+        return _CONDITION_PARENTS[parent.type], conditions[-1].id == node.id
+    return None
+
+
+def _ignored_operand(list_node: Node, node: Node) -> str | None:
+    """The operator after `node` in a list, unless it is `|| true` / `|| :`."""
+    children = list(list_node.children)
+    position = next(i for i, c in enumerate(children) if c.id == node.id)
+    operator = children[position + 1] if position + 1 < len(children) else None
+    right = children[position + 2] if position + 2 < len(children) else None
+    if operator is None:
+        return None
+    if (
+        operator.type == "||"
+        and right is not None
+        and right.type == "command"
+        and _text(right).strip() in ("true", ":")
+    ):
+        return None
+    return operator.type
+
+
+def in_condition(node: Node) -> bool:
+    """Whether errexit is suspended here: inside a condition, `!`, or a non-final operand."""
+    current = node
+    while current.parent is not None and current.type not in _SCOPE_BOUNDARIES:
+        parent = current.parent
+        if parent.type == "negated_command":
+            return True
+        if parent.type == "pipeline" and parent.named_children[0].type == "negated_command":
+            return True
+        if _condition_role(current) is not None:
+            return True
+        if parent.type == "list" and _statements(parent)[-1].id != current.id:
+            return True
+        current = parent
+    return False
+
+
+def _backgrounded(node: Node) -> bool:
+    sibling = node.next_sibling
+    return sibling is not None and sibling.type == "&"
+
+
+def next_statement(node: Node) -> Node | None:
+    """The statement that runs right after `node` in the same sequence."""
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type == "list" and _statements(parent)[-1].id == node.id:
+        return next_statement(parent)
+    sibling = node.next_named_sibling
+    while sibling is not None and sibling.type in ("comment", "heredoc_body"):
+        sibling = sibling.next_named_sibling
+    if sibling is None or sibling.type in ("elif_clause", "else_clause", "do_group"):
+        return None
+    return sibling
+
+
+def _first_executed(node: Node) -> list[Node]:
+    """The parts of a statement that run before anything else in it."""
+    if node.type in ("if_statement", "while_statement"):
+        return [c for c in node.named_children if _field(c) == "condition"] or [node]
+    if node.type == "case_statement":
+        value = node.child_by_field_name("value")
+        return [value] if value is not None else [node]
+    if node.type == "list":
+        return _first_executed(node.named_children[0])
+    return [node]
+
+
+def _special_reads(node: Node, name: str) -> list[Node]:
+    """Expansion nodes in `node` that read the special variable or array `name`."""
+    found: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type in ("special_variable_name", "variable_name") and _text(current) == name:
+            found.append(current)
+        elif current.type not in ("command_substitution", "subshell", "function_definition"):
+            stack.extend(current.named_children)
+    return found
+
+
+def reads_exit_status(node: Node) -> bool:
+    """Whether the statement after `node` reads `$?` first thing."""
+    following = next_statement(node)
+    if following is None:
+        return False
+    return any(_special_reads(part, "?") for part in _first_executed(following))
+
+
+def pipestatus_indices(node: Node) -> set[int] | None:
+    """Indices of `PIPESTATUS` the next statement reads (`ALL_INDICES` for `[@]`)."""
+    following = next_statement(node)
+    if following is None:
+        return None
+    indices: set[int] = set()
+    for part in _first_executed(following) if following.type != "list" else [following]:
+        for name in _special_reads(part, "PIPESTATUS"):
+            parent = name.parent
+            index = parent.child_by_field_name("index") if parent is not None else None
+            if parent is None or parent.type != "subscript":
+                indices.add(0)  # `$PIPESTATUS` is element 0
+            elif index is not None and _text(index) in ("@", "*"):
+                indices.add(ALL_INDICES)
+            elif index is not None and _text(index).isdigit():
+                indices.add(int(_text(index)))
+            else:
+                indices.add(ALL_INDICES)  # a computed index: assume it covers
+    return indices or None
+
+
+def _assignment_of(substitution: Node) -> Node | None:
+    """The `NAME=$(…)` statement a command substitution is the value of."""
+    current = substitution.parent
+    while current is not None and current.type in ("string", "concatenation"):
+        current = current.parent
+    if current is None or current.type != "variable_assignment":
+        return None
+    holder = current.parent
+    if holder is not None and holder.type in ("declaration_command", "command"):
+        return None  # `local x=$(…)` returns `local`'s status; `X=$(…) cmd` returns cmd's
+    return current
+
+
+OptionsAt = Callable[[Node], ShellOptions]
+
+
+def status_use(node: Node, options: ShellOptions, options_at: OptionsAt) -> StatusUse | None:
+    """Why the exit status of the statement `node` is used, or None if nothing reads it.
+
+    `options` are those in effect at `node`; `options_at` gives them for the
+    assignment that holds a command substitution, which runs in the outer scope.
+    """
+    if _backgrounded(node):
+        return None
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.type == "negated_command" or (
+        node.type == "pipeline" and node.named_children[0].type == "negated_command"
+    ):
+        return StatusUse("it is negated with `!`")
+    role = _condition_role(node)
+    if role is not None:
+        keyword, last = role
+        return StatusUse(f"it is an {keyword} condition") if last else _read_after(node)
+    if parent.type == "list":
+        if _statements(parent)[-1].id != node.id:
+            operator = _ignored_operand(parent, node)
+            return StatusUse(f"it is an operand of `{operator}`") if operator else None
+        outer = status_use(parent, options, options_at)
+        if outer is not None:
+            return outer
+    if reads_exit_status(node):
+        return StatusUse("the next command reads `$?`")
+    statements = _statements(parent)
+    last = bool(statements) and statements[-1].id == node.id
+    if last and parent.type == "program":
+        return StatusUse("it is the last command of the script")
+    if last and parent.type in _BODIES:
+        holder = parent.parent
+        if holder is not None and holder.type == "function_definition":
+            name = holder.child_by_field_name("name")
+            label = _text(name) if name is not None else "?"
+            return StatusUse(f"it is the last command of function `{label}`")
+        outer = status_use(parent, options, options_at)
+        if outer is not None:
+            return outer
+    if last and parent.type == "command_substitution":
+        assignment = _assignment_of(parent)
+        outer = (
+            status_use(assignment, options_at(assignment), options_at)
+            if assignment is not None
+            else None
+        )
+        if outer is not None and assignment is not None:
+            name = assignment.child_by_field_name("name")
+            label = _text(name) if name is not None else "x"
+            return StatusUse(f"the assignment `{label}=$(…)` takes its status, and {outer.reason}")
+    if options.errexit and not in_condition(node):
+        return StatusUse("errexit (`set -e`) is on")
+    return None
+
+
+def _read_after(node: Node) -> StatusUse | None:
+    if reads_exit_status(node):
+        return StatusUse("the next command reads `$?`")
+    return None

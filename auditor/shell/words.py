@@ -1,0 +1,144 @@
+"""Static values of shell words: what a word is before the script runs, if knowable.
+
+A word whose value depends on the run (an unknown variable, most command
+substitutions) evaluates to None: an opaque word. Variables assigned a
+literal, an array literal or `$(command -v NAME)` are known.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from auditor.shell.parse import Node
+
+# A variable's value: a scalar, or the elements of an array.
+Value = str | tuple[str, ...]
+Env = Mapping[str, Value]
+
+_LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
+_BACKSLASH = re.compile(r"\\(.)", re.S)
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def _scalar(value: Value | None) -> str | None:
+    if isinstance(value, tuple):
+        return value[0] if value else ""
+    return value
+
+
+def _expansion(node: Node, env: Env) -> str | None:
+    """`${NAME}`, `${NAME:-default}`, `${NAME[0]}`, `${NAME[@]}` (first element)."""
+    name_node = node.child_by_field_name("name") if node.type != "subscript" else None
+    subscript = next((c for c in node.named_children if c.type == "subscript"), None)
+    if subscript is not None:
+        name_node = subscript.child_by_field_name("name")
+    if name_node is None:
+        name_node = next((c for c in node.named_children if c.type == "variable_name"), None)
+    if name_node is None:
+        return None
+    value = env.get(_text(name_node))
+    if value is None:
+        # `${AGENT:-gptme}`: the default is the value when the variable is unknown.
+        operator = next((c for c in node.children if not c.is_named and ":-" in _text(c)), None)
+        if operator is not None:
+            rest = [c for c in node.named_children if c.start_byte >= operator.end_byte]
+            if len(rest) == 1:
+                return evaluate(rest[0], env)
+        return None
+    return _scalar(value)
+
+
+def _substitution(node: Node) -> str | None:
+    """`$(command -v gptme)` and `$(which gptme)` evaluate to the looked-up name."""
+    inner = _text(node)
+    inner = inner[2:-1] if inner.startswith("$(") else inner.strip("`")
+    match = _LOOKUP_COMMANDS.match(inner)
+    return match.group(1) if match else None
+
+
+def evaluate(node: Node, env: Env) -> str | None:
+    """The static value of a word node, or None when it depends on the run."""
+    kind = node.type
+    if kind in ("word", "number", "command_name"):
+        if kind == "command_name":
+            return evaluate(node.named_children[0], env) if node.named_children else None
+        return _BACKSLASH.sub(r"\1", _text(node))
+    if kind == "raw_string":
+        return _text(node)[1:-1]
+    if kind == "ansi_c_string":
+        return _text(node)[2:-1]
+    if kind == "simple_expansion":
+        name = next((c for c in node.named_children), None)
+        return _scalar(env.get(_text(name))) if name is not None else None
+    if kind == "expansion":
+        return _expansion(node, env)
+    if kind == "command_substitution":
+        return _substitution(node)
+    if kind in ("string", "concatenation", "translated_string"):
+        parts: list[str] = []
+        for child in node.children:
+            if child.type == '"':
+                continue
+            if child.type == "string_content" or not child.is_named:
+                parts.append(_text(child) if child.type == "string_content" else "")
+                continue
+            value = evaluate(child, env)
+            if value is None:
+                return None
+            parts.append(value)
+        return "".join(parts)
+    return None
+
+
+def _array_name(node: Node) -> str | None:
+    """NAME when the word is exactly `"${NAME[@]}"` or `${NAME[*]}`."""
+    if node.type == "string" and len(node.named_children) == 1:
+        node = node.named_children[0]
+    if node.type != "expansion":
+        return None
+    subscript = next((c for c in node.named_children if c.type == "subscript"), None)
+    if subscript is None or len(node.named_children) != 1:
+        return None
+    index = subscript.child_by_field_name("index")
+    name = subscript.child_by_field_name("name")
+    if index is None or name is None or _text(index) not in ("@", "*"):
+        return None
+    return _text(name)
+
+
+def expand_argument(node: Node, env: Env) -> list[str | None]:
+    """The words one argument becomes: arrays spread, unquoted scalars split."""
+    array = _array_name(node)
+    if array is not None:
+        value = env.get(array)
+        if isinstance(value, tuple):
+            return list(value)
+        return [_scalar(value)]
+    if node.type == "simple_expansion" or (node.type == "expansion" and node.parent is not None):
+        value = evaluate(node, env)
+        if value is not None and node.parent is not None and node.parent.type != "string":
+            return list(value.split()) or [None]
+        return [value]
+    return [evaluate(node, env)]
+
+
+def assigned_value(value_node: Node | None, env: Env) -> Value | None:
+    """The value a `NAME=VALUE` assignment gives, for arrays and scalars."""
+    if value_node is None:
+        return ""
+    if value_node.type == "array":
+        elements: list[str] = []
+        for child in value_node.named_children:
+            for word in expand_argument(child, env):
+                if word is None:
+                    if not elements:
+                        return None
+                    elements.append("")
+                else:
+                    elements.append(word)
+        return tuple(elements)
+    return evaluate(value_node, env)

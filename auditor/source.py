@@ -1,0 +1,92 @@
+"""Bytes to text, and the one place that turns offsets into positions.
+
+Lines are split on `\\n` only (as tree-sitter and editors do), so a CRLF file
+keeps its `\\r` at the end of each line and columns stay right. Undecodable
+bytes become U+FFFD and are reported, never fatal.
+"""
+
+from __future__ import annotations
+
+import bisect
+import codecs
+import re
+from dataclasses import dataclass, field
+
+from auditor.finding import Position, Span
+
+_CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+
+
+@dataclass
+class SourceFile:
+    """The decoded text of one audited file, with a line index."""
+
+    path: str  # as shown in reports: relative to the working directory
+    text: str
+    encoding: str = "utf-8"
+    decode_error: str | None = None  # a description of replaced bytes, if any
+    _line_starts: list[int] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        starts.extend(match.end() for match in re.finditer("\n", self.text))
+        self._line_starts = starts
+
+    @property
+    def line_count(self) -> int:
+        """Number of lines, counting a last line without a newline."""
+        return len(self._line_starts)
+
+    def line_start(self, line: int) -> int:
+        """Offset of the first character of a 1-based line."""
+        return self._line_starts[line - 1]
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its line ending."""
+        start = self._line_starts[line - 1]
+        end = self._line_starts[line] - 1 if line < len(self._line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r")
+
+    def position(self, offset: int) -> Position:
+        """The 1-based line and character column of a character offset."""
+        offset = max(0, min(offset, len(self.text)))
+        index = bisect.bisect_right(self._line_starts, offset) - 1
+        return Position(index + 1, offset - self._line_starts[index] + 1)
+
+    def span(self, start: int, end: int) -> Span:
+        """A span from two character offsets."""
+        return Span(self.position(start), self.position(max(start, end)))
+
+    def offset(self, position: Position) -> int:
+        """The character offset of a position (inverse of `position`)."""
+        return self._line_starts[position.line - 1] + position.column - 1
+
+
+def python_encoding(data: bytes) -> str:
+    """The encoding a Python file declares (PEP 263), default UTF-8."""
+    if data.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    for line in data.split(b"\n", 2)[:2]:
+        match = _CODING_COOKIE.match(line)
+        if match:
+            name = match.group(1).decode("ascii", "replace")
+            try:
+                return codecs.lookup(name).name
+            except LookupError:
+                return "utf-8"
+    return "utf-8"
+
+
+def decode(path: str, data: bytes, encoding: str = "utf-8") -> SourceFile:
+    """Decode file bytes, replacing what cannot be decoded and saying where."""
+    if encoding == "utf-8" and data.startswith(codecs.BOM_UTF8):
+        encoding = "utf-8-sig"
+    try:
+        return SourceFile(path, data.decode(encoding), encoding)
+    except UnicodeDecodeError as error:
+        text = data.decode(encoding, errors="replace")
+        line = data.count(b"\n", 0, error.start) + 1
+        detail = (
+            f"invalid {error.encoding} at line {line} (byte {error.start}); replaced with U+FFFD"
+        )
+        return SourceFile(path, text, encoding, decode_error=detail)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Near misses for RA101 in functions (no errexit): a last pipeline whose
+# non-final stages are trivial producers (`echo`, `printf`, `cat` of a
+# here-doc), and pipelines that are not the last command of their function.
+
+LOG=${LOG:-agent.log}
+WORKDIR=${WORKDIR:-$PWD}
+WEBHOOK=${WEBHOOK:-https://hooks.example.com/agent}
+
+log() { echo "[$(date -u +%FT%TZ)] $*" | tee -a "$LOG" >&2; }
+
+notify() {
+  printf '{"text": "%s"}' "$1" | curl -fsS -H 'Content-Type: application/json' -d @- "$WEBHOOK" >/dev/null
+}
+
+send_prompt() {
+  cat <<EOF | gptme --non-interactive -
+You are working in $WORKDIR.
+$1
+EOF
+}
+
+run_agent() {
+  gptme --non-interactive "$1" 2>&1 | tee -a "$LOG"
+  local rc=${PIPESTATUS[0]}
+  log "agent exited with $rc"
+  return "$rc"
+}
+
+summarise_errors() {
+  grep -h 'ERROR' "$LOG" | sort | uniq -c > "$LOG.errors"
+  log "error summary written to $LOG.errors"
+}
+
+send_prompt "List the modules without tests."
+run_agent "Add tests for the first module in that list."
+summarise_errors
+notify "agent run finished"
+exit 0

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Near misses for RA101: a pipeline followed by `|| true` or `|| :` has its
+# status discarded on purpose, so nothing is reported, even under errexit.
+set -e
+
+STATUS_URL=${STATUS_URL:-https://status.example.com/api/v2/status.json}
+
+grep -rh 'TODO' src/ | sort -u > todo.txt || true
+curl -fsS "$STATUS_URL" | jq -r '.status.description' > provider-status.txt || :
+git log --format='%h %s' -n 20 | grep -i 'agent' > agent-commits.txt || true
+
+echo "collected TODOs, provider status and agent commits"

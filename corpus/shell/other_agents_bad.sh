@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# RA101 with agent CLIs other than gptme (recognition-only profiles): claude,
+# codex, aider, gemini, opencode and goose. Under errexit without pipefail, a
+# masked agent stage is an error; `cat FILE | claude -p` masks only `cat`
+# (a warning: `cat` of a file can fail, claude's own status wins).
+set -eu
+
+LOG=${LOG:-agent.log}
+TASK=${TASK:-"Fix the failing test in tests/test_io.py"}
+
+cat PROMPT.md | claude -p --dangerously-skip-permissions --output-format stream-json | tee -a "$LOG"  # expect: RA101(error)
+cat PROMPT.md | claude -p --model sonnet > claude-answer.md  # expect: RA101(warning)
+claude -p "$TASK" --output-format json | jq -r '.result' > result.md  # expect: RA101(error)
+codex exec --full-auto "$TASK" 2>&1 | tee -a "$LOG"  # expect: RA101(error)
+aider --yes-always --message "$TASK" tests/test_io.py | tee -a "$LOG"  # expect: RA101(error)
+gemini -p "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+opencode run "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+goose run --text "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+
+echo "all agents ran"

@@ -1,0 +1,1 @@
+"""Built-in rules: one module per rule, grouped by family."""

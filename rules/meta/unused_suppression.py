@@ -1,0 +1,76 @@
+"""RA001 unused-suppression."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.finding import Finding, Severity
+from auditor.kinds import Host
+from auditor.rule import Example, Rule
+from auditor.unit import SuppressionUnit
+
+
+class UnusedSuppression(Rule[SuppressionUnit]):
+    """A suppression comment that suppresses nothing.
+
+    ## What it does
+    Reports a `# runaudit: ignore[CODE]` (or `ignore-file[CODE]`) comment
+    whose code matched no finding on the lines it covers, or names a code
+    that no rule has.
+
+    ## Why is this bad?
+    A stale suppression hides the next real finding on that line, and an
+    unknown code (a typo such as `RA110`) suppresses nothing at all while
+    looking as if it did.
+
+    ## Example
+    ```bash
+    set -euo pipefail
+    gptme "$PROMPT" | tee log  # runaudit: ignore[RA101]
+    ```
+
+    ## Use instead
+    ```bash
+    set -euo pipefail
+    gptme "$PROMPT" | tee log
+    ```
+
+    ## References
+    - ruff RUF100 (unused `noqa` directive)
+    """
+
+    code = "RA001"
+    name = "unused-suppression"
+    severity = Severity.INFO
+    hosts = frozenset({Host.SUPPRESSIONS})
+
+    BAD = (
+        Example(
+            "#!/bin/bash\nset -euo pipefail\ngptme x | tee log  # runaudit: ignore[RA101]\n",
+            (("RA001", 3),),
+        ),
+    )
+    GOOD = (Example("#!/bin/bash\nset -e\ngptme x | tee log  # runaudit: ignore[RA101]\n"),)
+
+    def check(self, unit: SuppressionUnit) -> Iterator[Finding]:
+        """Yield a finding for each suppression code that matched nothing."""
+        for suppression, codes in unit.unused:
+            unknown = [code for code in codes if code not in unit.known_codes]
+            stale = [code for code in codes if code in unit.known_codes]
+            parts = []
+            if stale:
+                parts.append(f"{_codes(stale)} matched no finding here")
+            if unknown:
+                parts.append(f"{_codes(unknown)} is not a runaudit rule")
+            kind = "file-level suppression" if suppression.file_level else "suppression"
+            yield self.finding(
+                unit,
+                suppression.start,
+                suppression.end,
+                f"unused {kind}: " + "; ".join(parts),
+                hint="remove the code from the comment (or the whole comment)",
+            )
+
+
+def _codes(codes: list[str]) -> str:
+    return ", ".join(f"`{code}`" for code in codes)

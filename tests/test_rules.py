@@ -1,0 +1,57 @@
+"""Every rule documents itself and its examples are its tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from auditor.engine import audit_text
+from auditor.registry import all_rules
+from auditor.rule import DOC_SECTIONS, Example, Rule
+
+RULES = all_rules()
+EXAMPLES = [
+    pytest.param(rule, example, id=f"{rule.code}-{kind}{index}")
+    for rule in RULES
+    for kind, examples in (("bad", rule.BAD), ("good", rule.GOOD))
+    for index, example in enumerate(examples)
+]
+
+
+def test_registry_is_derived_from_the_rule_modules() -> None:
+    codes = [rule.code for rule in RULES]
+    assert codes == sorted(codes)
+    assert {"RA001", "RA101", "RA900"} <= set(codes)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.code)
+def test_rule_metadata(rule: type[Rule[Any]]) -> None:
+    assert rule.code[:2] == "RA" and rule.code[2:].isdigit() and len(rule.code) == 5
+    assert rule.name == rule.name.lower() and " " not in rule.name and "_" not in rule.name
+    assert rule.summary() and not rule.summary().endswith(" ")
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.code)
+def test_rule_documents_every_section(rule: type[Rule[Any]]) -> None:
+    doc = rule.documentation()
+    missing = [section for section in DOC_SECTIONS if f"## {section}" not in doc]
+    assert not missing, f"{rule.code} docstring lacks sections: {missing}"
+    if rule.fixable:
+        assert "## Fix safety" in doc
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.code)
+def test_rule_has_bad_and_good_examples(rule: type[Rule[Any]]) -> None:
+    assert rule.BAD, f"{rule.code} has no BAD example"
+    assert rule.GOOD, f"{rule.code} has no GOOD example"
+    assert all(example.expect for example in rule.BAD)
+    assert all(not example.expect for example in rule.GOOD)
+
+
+@pytest.mark.parametrize(("rule", "example"), EXAMPLES)
+def test_rule_example(rule: type[Rule[Any]], example: Example) -> None:
+    result = audit_text(example.source, example.filename, example.kind)
+    assert not [d for d in result.diagnostics if d.is_error]
+    found = sorted((f.code, f.span.start.line) for f in result.findings if f.code == rule.code)
+    assert found == sorted(example.expect)

@@ -1,0 +1,184 @@
+"""The shell model: options in effect, wrappers, agents, status use."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from auditor.profiles import default_catalog, load_catalog
+from auditor.shell.model import ShellScript
+from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
+from auditor.shell.status import pipestatus_indices, status_use
+
+
+def build(text: str) -> ShellScript:
+    return ShellScript.build(text, default_catalog())
+
+
+@pytest.mark.parametrize(
+    ("words", "errexit", "pipefail"),
+    [
+        (["-e"], True, False),
+        (["-euo", "pipefail"], True, True),
+        (["-o", "errexit", "-o", "pipefail"], True, True),
+        (["-Eeuxo", "pipefail"], True, True),
+        (["-o", "pipefail"], False, True),
+        (["-x"], False, False),
+        (["--", "-e"], False, False),
+    ],
+)
+def test_apply_set(words: list[str], errexit: bool, pipefail: bool) -> None:
+    options = apply_set(ShellOptions(), words)
+    assert (options.errexit, options.pipefail) == (errexit, pipefail)
+
+
+def test_set_plus_turns_options_off() -> None:
+    on = apply_set(ShellOptions(), ["-eo", "pipefail"])
+    assert apply_set(on, ["+o", "pipefail"]) == ShellOptions(errexit=True)
+    assert apply_set(on, ["+e"]) == ShellOptions(pipefail=True)
+
+
+@pytest.mark.parametrize(
+    ("words", "pipefail"),
+    [(["-so", "pipefail"], True), (["-s", "-o", "pipefail"], True), (["-s", "pipefail"], False)],
+)
+def test_apply_shopt(words: list[str], pipefail: bool) -> None:
+    assert apply_shopt(ShellOptions(), words).pipefail is pipefail
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("#!/bin/bash -e", ShellOptions(errexit=True)),
+        ("#!/bin/bash -eo pipefail", ShellOptions(errexit=True, pipefail=True)),
+        ("#!/usr/bin/env -S bash -euo pipefail", ShellOptions(errexit=True, pipefail=True)),
+        ("#!/usr/bin/env bash", ShellOptions()),
+        ("echo hi", ShellOptions()),
+    ],
+)
+def test_shebang_options(line: str, expected: ShellOptions) -> None:
+    assert shebang_options(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "program", "agent"),
+    [
+        ("gptme 'hi'", "gptme", "gptme"),
+        ("timeout -k 5 1800 gptme hi", "gptme", "gptme"),
+        ("timeout --signal=KILL 60 gptme", "gptme", "gptme"),
+        ("env FOO=1 -u BAR nice -n 10 gptme", "gptme", "gptme"),
+        ("uv run --with x gptme", "gptme", "gptme"),
+        ("python3 -m gptme --help", "gptme", "gptme"),
+        ("python3 script.py", "python3", None),
+        ("sudo -u bob /home/bob/.local/bin/gptme", "/home/bob/.local/bin/gptme", "gptme"),
+        ("flock -w 10 /tmp/lock claude -p x", "claude", "claude"),
+        ("command -v gptme", "command", None),
+        ("npx -y codex exec", "codex", "codex"),
+        ("stdbuf -oL aider --yes", "aider", "aider"),
+    ],
+)
+def test_wrappers_and_agents(line: str, program: str, agent: str | None) -> None:
+    command = build(line + "\n").commands[-1]
+    assert command.program == program
+    assert (command.agent.name if command.agent else None) == agent
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        'GPTME=$(command -v gptme)\n"$GPTME" x\n',
+        'AGENT=(gptme --non-interactive)\n"${AGENT[@]}" x\n',
+        "AGENT_BIN=/opt/bin/gptme\n${AGENT_BIN} x\n",
+        '"${GPTME:-gptme}" x\n',
+        'CMD="gptme -n"\n$CMD x\n',
+    ],
+)
+def test_agent_through_variables(script: str) -> None:
+    agent = build(script).commands[-1].agent
+    assert agent is not None and agent.name == "gptme"
+
+
+def test_config_profile_adds_an_agent() -> None:
+    catalog = load_catalog({"myagent": {"commands": ["my-agent"], "exit-codes": {"3": "busy"}}})
+    command = ShellScript.build("my-agent run\n", catalog).commands[0]
+    assert command.agent is not None and command.agent.exit_codes == {3: "busy"}
+
+
+def _pipeline_reason(text: str) -> str | None:
+    script = build(text)
+    pipeline = script.pipelines[0]
+    use = status_use(pipeline.node, pipeline.options, script.options_at)
+    return use.reason if use else None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("set -e\na | b\necho\n", "errexit"),
+        ("if a | b; then :; fi\necho\n", "`if` condition"),
+        ("if x; then :; elif a | b; then :; fi\necho\n", "`elif` condition"),
+        ("while a | b; do :; done\necho\n", "`while` condition"),
+        ("until a | b; do :; done\necho\n", "`until` condition"),
+        ("a | b && c\necho\n", "operand of `&&`"),
+        ("a | b || exit 1\necho\n", "operand of `||`"),
+        ("! a | b\necho\n", "negated"),
+        ("a | b\nrc=$?\n", "reads `$?`"),
+        ("a | b\n", "last command of the script"),
+        ("f() {\n  a | b\n}\necho\n", "last command of function `f`"),
+        ("set -e\nx=$(a | b)\necho\n", "assignment `x=$(…)`"),
+        ("a | b\necho\n", None),
+        ("a | b || true\necho\n", None),
+        ("set -e\na | b || :\necho\n", None),
+        ("set -e\nif a | b; then :; fi\necho\n", "`if` condition"),
+        ("set -e\nlocal x=$(a | b)\necho\n", None),
+        ("a | b &\necho\n", None),
+        ("set -e\n( set +e; a | b; echo )\necho\n", None),
+    ],
+)
+def test_status_use(text: str, reason: str | None) -> None:
+    found = _pipeline_reason(text)
+    if reason is None:
+        assert found is None
+    else:
+        assert found is not None and reason in found
+
+
+def test_subshell_options_do_not_leak() -> None:
+    script = build("( set -o pipefail; a | b )\nc | d\n")
+    assert [p.options.pipefail for p in script.pipelines] == [True, False]
+
+
+def test_pipestatus_reads() -> None:
+    script = build('a | b | c\necho "${PIPESTATUS[0]} ${PIPESTATUS[2]}"\nd | e\nx=$PIPESTATUS\n')
+    first, second = script.pipelines
+    assert pipestatus_indices(first.node) == {0, 2}
+    assert pipestatus_indices(second.node) == {0}
+
+
+def test_heredoc_pipeline_stages() -> None:
+    script = build("cat <<EOF | claude -p | tee log\nhi\nEOF\n")
+    (pipeline,) = script.pipelines
+    assert [stage.label for stage in pipeline.stages] == ["cat", "claude", "tee"]
+    assert [stage.trivial for stage in pipeline.stages] == [True, False, False]
+
+
+def test_swallowed_lines_are_repaired() -> None:
+    # tree-sitter-bash reads the lines after a 3-stage pipeline as arguments when a
+    # here-doc follows; the parser repairs that and positions still map exactly.
+    text = "a | b | c\nx é\ncat <<EOF > f\nhi\nEOF\n"
+    script = build(text)
+    assert [c.command_name for c in script.commands] == ["a", "b", "c", "x", "cat"]
+    x = script.commands[3]
+    start, end = script.parsed.span(x.node)
+    assert text[start:end] == "x é"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab|&;()!{}$?\n'\"` <>-e=x")), max_size=60))
+def test_model_never_crashes_and_spans_stay_inside(text: str) -> None:
+    script = build(text)
+    for pipeline in script.pipelines:
+        start, end = script.parsed.span(pipeline.node)
+        assert 0 <= start <= end <= len(text)
+        status_use(pipeline.node, pipeline.options, script.options_at)
