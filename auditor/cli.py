@@ -60,9 +60,11 @@ def main_callback(
     """Static auditor for LLM agent runner code."""
 
 
-PathsArg = Annotated[list[Path] | None, typer.Argument(help="Files or folders (default: .).")]
+PathsArg = Annotated[
+    list[Path] | None, typer.Argument(help="Files or folders (default: .).", metavar="PATH")
+]
 CodesOpt = Annotated[
-    list[str] | None, typer.Option(help="Rule codes or prefixes, comma-separated.")
+    list[str] | None, typer.Option(help="Codes or prefixes, comma-separated.", metavar="CODES")
 ]
 
 
@@ -70,25 +72,35 @@ CodesOpt = Annotated[
 def check(
     paths: PathsArg = None,
     output_format: Annotated[
-        str, typer.Option("--format", "-f", help=f"Output format: {', '.join(FORMATS)}.")
+        str,
+        typer.Option(
+            "--format", "-f", help=f"Output format: {', '.join(FORMATS)}.", metavar="FORMAT"
+        ),
     ] = "text",
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the report to this file.")
+        Path | None,
+        typer.Option("--output", "-o", help="Write the report to this file.", metavar="FILE"),
     ] = None,
     select: CodesOpt = None,
     extend_select: CodesOpt = None,
     ignore: CodesOpt = None,
     fail_on: Annotated[
-        str | None, typer.Option(help="Lowest severity that fails the run: error, warning, info.")
+        str | None,
+        typer.Option(help="Lowest severity that fails: error, warning, info.", metavar="LEVEL"),
     ] = None,
-    exit_zero: Annotated[bool, typer.Option(help="Exit 0 even when there are findings.")] = False,
-    statistics: Annotated[
-        bool, typer.Option(help="Show counts per rule instead of each finding.")
+    exit_zero: Annotated[
+        bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")
     ] = False,
-    config: Annotated[Path | None, typer.Option(help="Use this config file.")] = None,
-    isolated: Annotated[bool, typer.Option(help="Ignore every config file.")] = False,
+    statistics: Annotated[
+        bool, typer.Option("--statistics", help="Show counts per rule, not each finding.")
+    ] = False,
+    config: Annotated[
+        Path | None, typer.Option(help="Use this config file.", metavar="FILE")
+    ] = None,
+    isolated: Annotated[bool, typer.Option("--isolated", help="Ignore every config file.")] = False,
     stdin_filename: Annotated[
-        str | None, typer.Option(help="Audit standard input, as if it were this file.")
+        str | None,
+        typer.Option(help="Audit standard input, as if it were this file.", metavar="NAME"),
     ] = None,
 ) -> None:
     """Audit runner files and report findings."""
@@ -170,7 +182,9 @@ def _exit_status(report: Report, settings: Settings, exit_zero: bool) -> int:
 
 @app.command("rules")
 def list_rules(
-    output_format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    output_format: Annotated[
+        str, typer.Option("--format", "-f", help="text or json.", metavar="FORMAT")
+    ] = "text",
 ) -> None:
     """List every rule with its code, name, severity and summary."""
     import json

@@ -237,10 +237,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
 def _toml_position(error: tomllib.TOMLDecodeError) -> tuple[str, int, int]:
     text = str(error)
     match = re.search(r"\s*\(at line (\d+), column (\d+)\)$", text)
-    if match:
-        return text[: match.start()], int(match.group(1)), int(match.group(2))
-    line, column = getattr(error, "lineno", 1), getattr(error, "colno", 1)
-    return getattr(error, "msg", text), line, column
+    if not match:
+        return text, 1, 1
+    return text[: match.start()], int(match[1]), int(match[2])
 
 
 def _pyproject_table(path: Path, data: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -27,25 +27,23 @@ from auditor.finding import Diagnostic, DiagnosticKind
 from auditor.kinds import FileKind
 
 HEAD_SIZE = 256
-_OPEN_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NOFOLLOW", 0)
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-)
+# POSIX flags (Windows has no FIFOs to hang on); os.open adds O_CLOEXEC anyway (PEP 446).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_OPEN_FLAGS |= getattr(os, "O_CLOEXEC", 0)
 _GITIGNORE_LIMIT = 1024 * 1024
 
+# fmt: off
 _SUFFIX_KINDS = {
-    ".py": FileKind.PYTHON,
-    ".pyw": FileKind.PYTHON,
-    ".sh": FileKind.SHELL,
-    ".bash": FileKind.SHELL,
-    ".bats": FileKind.SHELL,
-    ".service": FileKind.SYSTEMD,
-    ".mk": FileKind.MAKEFILE,
-    ".dockerfile": FileKind.DOCKERFILE,
-    ".containerfile": FileKind.DOCKERFILE,
+    ".py": FileKind.PYTHON, ".pyw": FileKind.PYTHON,
+    ".sh": FileKind.SHELL, ".bash": FileKind.SHELL, ".bats": FileKind.SHELL,
+    ".service": FileKind.SYSTEMD, ".mk": FileKind.MAKEFILE,
+    ".dockerfile": FileKind.DOCKERFILE, ".containerfile": FileKind.DOCKERFILE,
 }
+_FILE_TYPES = {
+    "p": "a FIFO", "s": "a socket", "c": "a character device", "b": "a block device",
+    "d": "a directory", "l": "a symbolic link",
+}
+# fmt: on
 _SERVICE_TEMPLATE = (".service.example", ".service.template", ".service.in")
 _MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
 _CONTAINERFILES = ("Dockerfile", "Containerfile")
@@ -59,14 +57,6 @@ _NO_SNIFF = re.compile(
     r"|bin|patch|diff)",
     re.IGNORECASE,
 )
-_FILE_TYPES = {
-    "p": "a FIFO",
-    "s": "a socket",
-    "c": "a character device",
-    "b": "a block device",
-    "d": "a directory",
-    "l": "a symbolic link",
-}
 
 
 class RefusedFile(Exception):
@@ -102,26 +92,15 @@ def classify(path: Path, head: bytes) -> FileKind | None:
 
 def read_bounded(path: Path, limit: int) -> bytes:
     """The bytes of a regular file, refusing links, special files and files above `limit`."""
-    fd = _open_regular(path)
-    try:
-        size = os.fstat(fd).st_size
-        if size > limit:
-            raise TooLarge(size, limit)
-        data = _read_at_most(fd, limit + 1)
-        if len(data) > limit:  # it grew after fstat
-            raise TooLarge(len(data), limit)
-        return data
-    finally:
-        os.close(fd)
+    data = _read_regular(path, limit, whole=True)
+    if len(data) > limit:  # it grew after the size check
+        raise TooLarge(len(data), limit)
+    return data
 
 
 def read_head(path: Path, size: int = HEAD_SIZE) -> bytes:
     """The first `size` bytes of a regular file, opened as safely as `read_bounded`."""
-    fd = _open_regular(path)
-    try:
-        return _read_at_most(fd, size)
-    finally:
-        os.close(fd)
+    return _read_regular(path, size, whole=False)
 
 
 def discover(
@@ -192,21 +171,17 @@ def _worth_sniffing(path: Path) -> bool:
     return not _NO_SNIFF.fullmatch(path.suffix)
 
 
-def _open_regular(path: Path) -> int:
+def _read_regular(path: Path, limit: int, *, whole: bool) -> bytes:
     mode = os.stat(path, follow_symlinks=False).st_mode
-    if not stat.S_ISREG(mode):
+    if not stat.S_ISREG(mode):  # checked before opening: opening a device can act on it
         raise NotRegularFile(_not_regular(mode))
-    fd = os.open(path, _OPEN_FLAGS)
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):  # replaced between the stat and the open
-        os.close(fd)
-        raise NotRegularFile(_not_regular(mode))
-    return fd
-
-
-def _read_at_most(fd: int, size: int) -> bytes:
-    with open(fd, "rb", closefd=False) as handle:  # buffered: reads until `size` or EOF
-        return handle.read(size)
+    with open(os.open(path, _OPEN_FLAGS), "rb") as handle:
+        status = os.fstat(handle.fileno())
+        if not stat.S_ISREG(status.st_mode):  # replaced between the stat and the open
+            raise NotRegularFile(_not_regular(status.st_mode))
+        if whole and status.st_size > limit:
+            raise TooLarge(status.st_size, limit)
+        return handle.read(limit + 1 if whole else limit)
 
 
 def _not_regular(mode: int) -> str:
@@ -237,7 +212,6 @@ def _gitignored(ignores: Sequence[_IgnoreFile], path: str, is_dir: bool) -> bool
 
 
 _Pending = tuple[str, tuple[_IgnoreFile, ...]]  # a directory to walk and the ignores over it
-Kind = FileKind | None
 
 
 class _Walker:
@@ -309,8 +283,7 @@ class _Walker:
         elif entry.is_symlink():
             self._add_link(entry.path)
         elif entry.is_file(follow_symlinks=False):
-            size = entry.stat(follow_symlinks=False).st_size
-            self._add_file(entry.path, entry.path, size=size)
+            self._add_file(entry.path, entry.path)
         else:
             mode = entry.stat(follow_symlinks=False).st_mode
             self._note(entry.path, DiagnosticKind.SKIPPED, _not_regular(mode))
@@ -325,17 +298,16 @@ class _Walker:
         if not _is_within(target, self.top_real):
             message = f"link points outside the audited tree (to {target})"
             self._note(path, DiagnosticKind.SKIPPED, message)
-        elif not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
         elif stat.S_ISREG(mode):
             # Audit the file under its own path in the tree, so that it is audited once.
             in_tree = os.path.join(self.top, os.path.relpath(target, self.top_real))
             kind = _kind_from_name(Path(in_tree)) or _kind_from_name(Path(path))
             self._add_file(in_tree, in_tree, kind=kind)
-        # A link to a directory inside the tree is not followed: its files are reached anyway.
+        elif not stat.S_ISDIR(mode):  # a directory inside the tree is reached without the link
+            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
 
     def _add_file(
-        self, path: str, real: str, *, explicit: bool = False, size: int = -1, kind: Kind = None
+        self, path: str, real: str, *, explicit: bool = False, kind: FileKind | None = None
     ) -> None:
         """Add `path` (opened as `real`) if it is a runner file within the size limit."""
         key = os.path.realpath(real)
@@ -356,27 +328,20 @@ class _Walker:
                 reason = "not a recognized runner file (no runner name, extension or shebang)"
                 self._note(path, DiagnosticKind.SKIPPED, reason)
             return
-        size = os.stat(real).st_size if size < 0 else size
-        if size > self.settings.max_file_size:
-            self._note(
-                path, DiagnosticKind.SKIPPED, str(TooLarge(size, self.settings.max_file_size))
-            )
+        size, limit = os.stat(real).st_size, self.settings.max_file_size
+        if size > limit:
+            self._note(path, DiagnosticKind.SKIPPED, str(TooLarge(size, limit)))
             return
         self.found[key] = Candidate(Path(real), self._display(path), kind)
 
     def _ancestor_ignores(self) -> tuple[_IgnoreFile, ...]:
         """Ignore files above the root, up to the top of its git repository."""
-        if not self.settings.respect_gitignore or os.path.lexists(os.path.join(self.top, ".git")):
-            return ()
-        parents: list[str] = []
-        for parent in Path(self.top).parents:
-            parents.insert(0, str(parent))
-            if os.path.lexists(parent / ".git"):
-                break
-        else:
-            return ()  # not in a git repository: only the tree's own `.gitignore` files count
-        ignores = self._load_ignore_file(parents[0], os.path.join(parents[0], ".git/info/exclude"))
-        for directory in parents:
+        chain = [self.top, *map(str, Path(self.top).parents)]
+        top = next((d for d in chain if os.path.lexists(os.path.join(d, ".git"))), None)
+        if top is None or not self.settings.respect_gitignore:
+            return ()  # outside a git repository only the tree's own `.gitignore` files count
+        ignores = self._load_ignore_file(top, os.path.join(top, ".git", "info", "exclude"))
+        for directory in reversed(chain[1 : chain.index(top) + 1]):
             ignores += self._load_ignore_file(directory, os.path.join(directory, ".gitignore"))
         # A directory the user named is audited even when an ancestor ignores it.
         return () if _gitignored(ignores, self.top, is_dir=True) else ignores

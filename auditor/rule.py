@@ -23,7 +23,7 @@ class Located(Protocol):
 UnitT = TypeVar("UnitT", bound=Located)
 
 DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "References")
-DOCS_URL = "https://github.com/runaudit/runaudit/blob/main/README.md#"
+DOCS_URL = "https://github.com/runaudit/runaudit/blob/main/docs/rules.md#"
 
 
 @dataclass(frozen=True)

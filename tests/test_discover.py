@@ -230,6 +230,11 @@ def test_ancestor_gitignore_up_to_the_repository_top(tmp_path: Path) -> None:
     assert displays(candidates) == ["repo/pkg/scripts/run.sh", "repo/pkg/scripts/x.log.sh"]
     # A directory the user names is audited even when an ancestor ignores it.
     assert displays(run(tmp_path, repo / "ignored")[0]) == ["repo/ignored/a.sh"]
+    # At the top of the repository, `.git/info/exclude` applies too.
+    assert displays(run(tmp_path, repo)[0]) == [
+        "repo/pkg/scripts/run.sh",
+        "repo/pkg/scripts/x.log.sh",
+    ]
 
 
 # Links

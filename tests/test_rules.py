@@ -55,3 +55,16 @@ def test_rule_example(rule: type[Rule[Any]], example: Example) -> None:
     assert not [d for d in result.diagnostics if d.is_error]
     found = sorted((f.code, f.span.start.line) for f in result.findings if f.code == rule.code)
     assert found == sorted(example.expect)
+
+
+def test_rule_reference_is_generated_from_the_rules() -> None:
+    from pathlib import Path
+
+    from auditor.docs import rules_markdown
+
+    page = Path(__file__).parent.parent / "docs" / "rules.md"
+    assert page.read_text(encoding="utf-8") == rules_markdown(), (
+        "docs/rules.md is stale: run `python -m auditor.docs > docs/rules.md`"
+    )
+    for rule in RULES:
+        assert f"## {rule.code} {rule.name}" in page.read_text(encoding="utf-8")

@@ -108,7 +108,7 @@ def test_config_profile_adds_an_agent() -> None:
 def _pipeline_reason(text: str) -> str | None:
     script = build(text)
     pipeline = script.pipelines[0]
-    use = status_use(pipeline.node, pipeline.options, script.options_at)
+    use = status_use(pipeline.node, pipeline.options, script.options_at, negated=pipeline.negated)
     return use.reason if use else None
 
 
@@ -134,6 +134,9 @@ def _pipeline_reason(text: str) -> str | None:
         ("set -e\nlocal x=$(a | b)\necho\n", None),
         ("a | b &\necho\n", None),
         ("set -e\n( set +e; a | b; echo )\necho\n", None),
+        ("f() { curl u | jq . >/dev/null; }\necho\n", "last command of function `f`"),
+        ("a | b > f && c\necho\n", "operand of `&&`"),
+        ("! a | b > f\necho\n", "negated"),
     ],
 )
 def test_status_use(text: str, reason: str | None) -> None:
@@ -154,6 +157,12 @@ def test_pipestatus_reads() -> None:
     first, second = script.pipelines
     assert pipestatus_indices(first.node) == {0, 2}
     assert pipestatus_indices(second.node) == {0}
+
+
+def test_redirected_pipelines_are_flattened() -> None:
+    script = build("a | b > f | c 2>&1\n")
+    (pipeline,) = script.pipelines
+    assert [stage.label for stage in pipeline.stages] == ["a", "b", "c"]
 
 
 def test_heredoc_pipeline_stages() -> None:

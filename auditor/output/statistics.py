@@ -15,14 +15,17 @@ if TYPE_CHECKING:
 
 def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
     """Counts per code, most frequent first; diagnostics after; empty when clean."""
-    counts = sorted(code_counts(report.findings), key=lambda c: (-c.count, c.code))
+    per_code: dict[tuple[str, str], int] = {}
+    for row in code_counts(report.findings):
+        per_code[(row.code, row.name)] = per_code.get((row.code, row.name), 0) + row.count
+    counts = sorted(per_code.items(), key=lambda item: (-item[1], item[0][0]))
     lines: list[str] = []
     if counts:
-        count_width = max(len(str(c.count)) for c in counts)
-        code_width = max(len(c.code) for c in counts)
-        for c in counts:
+        count_width = max(len(str(count)) for _, count in counts)
+        code_width = max(len(code) for (code, _), _ in counts)
+        for (code, name), count in counts:
             lines.append(
-                f"{c.count:>{count_width}}  {printable(c.code):<{code_width}}  {printable(c.name)}"
+                f"{count:>{count_width}}  {printable(code):<{code_width}}  {printable(name)}"
             )
     lines.extend(printable(diagnostic_line(d)) for d in report.diagnostics)
     return "".join(f"{line}\n" for line in lines)

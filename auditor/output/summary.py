@@ -42,15 +42,16 @@ def severity_counts(findings: list[Finding]) -> dict[Severity, int]:
 
 
 def code_counts(findings: list[Finding]) -> list[CodeCount]:
-    """Findings per code, sorted by code; name and severity from the first finding."""
-    first: dict[str, Finding] = {}
-    counts: dict[str, int] = {}
+    """Findings per code and severity (RA101 is an error or a warning), worst first per code."""
+    names: dict[str, str] = {}
+    counts: dict[tuple[str, Severity], int] = {}
     for finding in findings:
-        first.setdefault(finding.code, finding)
-        counts[finding.code] = counts.get(finding.code, 0) + 1
+        names.setdefault(finding.code, finding.name)
+        key = (finding.code, finding.severity)
+        counts[key] = counts.get(key, 0) + 1
     return [
-        CodeCount(code, first[code].name, first[code].severity, counts[code])
-        for code in sorted(counts)
+        CodeCount(code, names[code], severity, counts[(code, severity)])
+        for code, severity in sorted(counts, key=lambda key: (key[0], -key[1].rank))
     ]
 
 

@@ -18,6 +18,7 @@ from auditor.shell.parse import Node, ShellText
 from auditor.shell.words import Value, assigned_value
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
+_PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
 _COMPOUND_LABELS = {
     "subshell": "( … )",
@@ -107,9 +108,9 @@ class ShellScript:
                 self.functions[self.parsed.node_text(name)] = node
             self._walk_children(node, options)
             return options
-        parts = _pipeline_parts(node)
+        parts = _pipeline_parts(node) if kind in _PIPELINE_NODES else None
         if parts is not None:
-            for part, _ in parts:
+            for part, _ in parts.stages:
                 self._walk(part, options)  # each stage runs in a subshell
             self.pipelines.append(self._pipeline(node, parts, options))
             return options
@@ -131,12 +132,9 @@ class ShellScript:
             return apply_shopt(options, command.argv[1:])
         return options
 
-    def _pipeline(
-        self, node: Node, parts: list[tuple[Node, bool]], options: ShellOptions
-    ) -> Pipeline:
-        negated = node.type == "pipeline" and node.named_children[0].type == "negated_command"
-        stages = tuple(self._stage(part, heredoc) for part, heredoc in parts)
-        return Pipeline(node, stages, options, negated)
+    def _pipeline(self, node: Node, parts: _Parts, options: ShellOptions) -> Pipeline:
+        stages = tuple(self._stage(part, heredoc) for part, heredoc in parts.stages)
+        return Pipeline(node, stages, options, parts.negated)
 
     def _stage(self, node: Node, heredoc: bool) -> Stage:
         inner = node
@@ -169,45 +167,54 @@ class ShellScript:
         return None
 
 
-def _pipeline_parts(node: Node) -> list[tuple[Node, bool]] | None:
-    """The stages of a pipeline node, each with whether it reads a here-doc."""
+@dataclass
+class _Parts:
+    stages: list[tuple[Node, bool]]  # each stage with whether it reads a here-doc
+    negated: bool
+
+
+def _pipeline_parts(node: Node) -> _Parts | None:
+    """The stages of a pipeline statement, flattened, or None if it is not one.
+
+    tree-sitter-bash nests pipelines: `a | b > f | c` is a pipeline whose first
+    stage is a redirected `a | b`, and the `| b` of `cat <<EOF | b` sits inside
+    the here-doc redirect. Both are flattened into one list of stages.
+    """
+    parts = _Parts([], False)
+    _collect(node, parts)
+    return parts if len(parts.stages) >= 2 else None
+
+
+def _collect(node: Node, parts: _Parts) -> None:
     if node.type == "pipeline":
-        parts = list(node.named_children)
-        if parts and parts[0].type == "negated_command" and parts[0].named_children:
-            parts[0] = parts[0].named_children[0]  # `! a | b` negates the whole pipeline
-        stages = [(part, False) for part in parts if part.type != "comment"]
-        return stages if len(stages) >= 2 else None
-    if node.type != "redirected_statement":
-        return None
-    # tree-sitter-bash puts `| b` of `cat <<EOF | b` inside the here-doc redirect.
-    body = node.child_by_field_name("body")
+        for index, child in enumerate(c for c in node.named_children if c.type != "comment"):
+            if index == 0 and child.type == "negated_command" and child.named_children:
+                parts.negated = True  # `! a | b` negates the whole pipeline
+                child = child.named_children[0]
+            _collect(child, parts)
+        return
+    body = node.child_by_field_name("body") if node.type == "redirected_statement" else None
+    if body is not None and body.type == "pipeline":
+        _collect(body, parts)
+        return
+    tail = _heredoc_tail(node) if body is not None else None
+    if body is not None and tail is not None:
+        parts.stages.append((body, True))
+        _collect(tail, parts)
+        return
+    parts.stages.append((node, False))
+
+
+def _heredoc_tail(node: Node) -> Node | None:
     for child in node.named_children:
-        if child.type != "heredoc_redirect" or body is None:
-            continue
-        tail = next((c for c in child.named_children if c.type == "pipeline"), None)
-        if tail is not None:
-            rest = [c for part in tail.named_children for c in _flatten(part)]
-            return [(body, True), *((part, False) for part in rest)]
+        if child.type == "heredoc_redirect":
+            return next((c for c in child.named_children if c.type == "pipeline"), None)
     return None
-
-
-def _flatten(node: Node) -> list[Node]:
-    if node.type == "pipeline":
-        return [c for c in node.named_children if c.type != "comment"]
-    return [node]
 
 
 def _trivial(command: SimpleCommand, node: Node, heredoc: bool) -> bool:
     """A producer that cannot meaningfully fail: `echo`, `printf`, `cat <<EOF`."""
-    if any(_has_substitution(child) for child in node.named_children):
-        return False
     name = command.name
     if name in TRIVIAL_PRODUCERS and not command.wrappers:
         return True
     return name == "cat" and heredoc and not command.arguments
-
-
-def _has_substitution(node: Node) -> bool:
-    if node.type in ("command_substitution", "process_substitution"):
-        return True
-    return any(_has_substitution(child) for child in node.named_children)

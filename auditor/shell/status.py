@@ -189,20 +189,21 @@ def _assignment_of(substitution: Node) -> Node | None:
 OptionsAt = Callable[[Node], ShellOptions]
 
 
-def status_use(node: Node, options: ShellOptions, options_at: OptionsAt) -> StatusUse | None:
+def status_use(
+    node: Node, options: ShellOptions, options_at: OptionsAt, *, negated: bool = False
+) -> StatusUse | None:
     """Why the exit status of the statement `node` is used, or None if nothing reads it.
 
     `options` are those in effect at `node`; `options_at` gives them for the
     assignment that holds a command substitution, which runs in the outer scope.
+    `negated` says the statement itself starts with `!`.
     """
     if _backgrounded(node):
         return None
     parent = node.parent
     if parent is None:
         return None
-    if parent.type == "negated_command" or (
-        node.type == "pipeline" and node.named_children[0].type == "negated_command"
-    ):
+    if negated or parent.type == "negated_command":
         return StatusUse("it is negated with `!`")
     role = _condition_role(node)
     if role is not None:

@@ -2,7 +2,8 @@
 # Line suppressions of RA101: on the finding's line, on the line directly
 # above, on the line above a pipeline split over lines, with several codes;
 # and unused ones, each reported as RA001 on the comment's line: too far
-# above, naming the wrong code, or on a line with nothing to suppress.
+# above, naming the wrong code, on a line with nothing to suppress, or a code
+# of a multi-code comment that silenced nothing.
 set -e
 
 LOG=${LOG:-agent.log}
@@ -15,7 +16,8 @@ gptme --non-interactive "$PROMPT" 2>&1 | tee -a "$LOG"  # runaudit: ignore[RA101
 # runaudit: ignore[RA101]
 curl -fsS "$API/queue" | jq -r '.[0]' > next.txt
 
-# runaudit: ignore[RA101,RA203]
+# Several codes: RA101 is used, RA203 suppresses nothing here and is reported.
+# runaudit: ignore[RA101,RA203]  # expect: RA001(info)
 claude -p "$TASK" | tee -a "$LOG"
 
 # runaudit: ignore[RA101]

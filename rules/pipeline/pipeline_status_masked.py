@@ -96,7 +96,9 @@ class PipelineStatusMasked(Rule[ShellUnit]):
         unread = [(i, s) for i, s in masked if read is None or i not in read]
         if read is not None and (ALL_INDICES in read or not unread):
             return None
-        use = status_use(pipeline.node, pipeline.options, unit.script.options_at)
+        use = status_use(
+            pipeline.node, pipeline.options, unit.script.options_at, negated=pipeline.negated
+        )
         if use is None and read is None:
             return None
         return self._report(unit, pipeline, unread, read, use)
