@@ -8,6 +8,7 @@ internal-error diagnostic for that file, and the other files go on.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,15 +17,28 @@ from typing import Any
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, TooLarge, classify, discover, read_bounded
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
+from auditor.hosts import extractor_for
+from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.nested import nested_shells
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
+from auditor.python.prefilter import string_literals
 from auditor.registry import all_rules
 from auditor.rule import Rule
+from auditor.shell.model import ShellScript
 from auditor.source import SourceFile, decode, python_encoding
 from auditor.suppressions import SuppressionIndex, parse_suppressions
 from auditor.unit import ShellUnit, SuppressionUnit
 
 AnyRule = Rule[Any]
+MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
+# A Python file is parsed (and libcst imported) only if it can hold a shell host:
+# a `shell=True` call, a shell-string function, a `-c` argv, tmux, or a generated
+# script or unit.
+PYTHON_SHELL_HOST = re.compile(
+    r"shell\s*=\s*True|os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell"
+    r"|[\"']-[a-zA-Z]*c[\"']|tmux|#!/|\[Service\]"
+)
 Progress = Callable[[int, int], None]  # (files done, files in the run)
 
 
@@ -70,38 +84,92 @@ class Auditor:
         """Check already-decoded text of a given kind."""
         diagnostics = []
         if source.decode_error:
-            diagnostics.append(
-                Diagnostic(source.path, DiagnosticKind.DECODING, source.decode_error)
-            )
+            note = Diagnostic(source.path, DiagnosticKind.DECODING, source.decode_error)
+            diagnostics.append(note)
         raw: list[Finding] = []
-        for unit in self._units(source, kind, diagnostics):
-            raw.extend(self._run(Host.SHELL, unit, diagnostics))
+        try:
+            for host, unit in self._units(source, kind):
+                raw.extend(self._run(host, unit, diagnostics))
+        except RecursionError:
+            diagnostics.append(_internal(source.path, "analysis", "nesting too deep"))
+        except Exception as error:  # a host extractor's bug must not stop the run
+            diagnostics.append(_internal(source.path, "analysis", repr(error)))
         findings, suppressed = self._suppress(source, raw, diagnostics)
         path = Path(source.path)
         findings = [f for f in findings if not self.settings.ignored_for(path, f.code)]
         findings.sort(key=lambda finding: finding.sort_key)
         return FileResult(findings, diagnostics, source, suppressed)
 
-    def _units(
-        self, source: SourceFile, kind: FileKind, diagnostics: list[Diagnostic]
-    ) -> Iterator[ShellUnit]:
-        if kind is not FileKind.SHELL or not self._wanted(Host.SHELL, source.text):
+    def _units(self, source: SourceFile, kind: FileKind) -> Iterator[tuple[Host, Any]]:
+        """Every unit of analysis in a file: the file itself, then the shell it holds."""
+        text = source.text
+        if kind is FileKind.SHELL:
+            if self._wanted(Host.SHELL, text):
+                yield from self._shell_units(source, None)
             return
-        from auditor.shell.model import ShellScript
-
-        try:
-            script = ShellScript.build(source.text, self.catalog)
-        except RecursionError:
-            diagnostics.append(_internal(source.path, "shell model", "nesting too deep"))
-            return
-        yield ShellUnit(source, source.text, script)
-
-    def _wanted(self, host: Host, text: str) -> bool:
-        """Whether any rule for `host` can match this text (its prefilter)."""
-        for rule in self.rules:
-            if host in rule.hosts and (
-                not rule.prefilter or any(needle in text for needle in rule.prefilter)
+        if kind is FileKind.PYTHON:
+            if PYTHON_SHELL_HOST.search(text) and self._wanted(
+                Host.SHELL, string_literals(text), embedded=True
             ):
+                yield from self._python_units(source)
+            return
+        if not self._wanted(Host.SHELL, text, embedded=True):
+            return
+        extractor = extractor_for(kind, text)
+        if extractor is not None:
+            for embedded in extractor(MappedText.verbatim(text, 0)):
+                yield from self._shell_units(source, embedded)
+
+    def _python_units(self, source: SourceFile) -> Iterator[tuple[Host, Any]]:
+        from auditor.hosts.python_commands import python_shells
+        from auditor.python.module import parse_python
+
+        unit = parse_python(source)
+        yield Host.PYTHON, unit
+        if unit.module is not None:
+            for embedded in python_shells(unit.module, self.catalog):
+                yield from self._shell_units(source, embedded)
+
+    def _shell_units(
+        self, source: SourceFile, embedded: EmbeddedShell | None, depth: int = 0
+    ) -> Iterator[tuple[Host, Any]]:
+        """A shell unit and, recursively, the shell nested in its `bash -c` strings."""
+        if embedded is None:
+            script = ShellScript.build(source.text, self.catalog)
+            unit = ShellUnit(source, source.text, script)
+        else:
+            code = embedded.code
+            script = ShellScript.build(code.text, self.catalog, embedded.options, embedded.end_use)
+            unit = ShellUnit(
+                source, code.text, script, code.offsets, embedded.where, embedded.pipefail_hint
+            )
+        yield Host.SHELL, unit
+        if depth >= MAX_NESTING:
+            return
+        for nested in nested_shells(script):
+            offsets = tuple(unit.host_offset(offset) for offset in nested.code.offsets)
+            mapped = EmbeddedShell(
+                MappedText(nested.code.text, offsets),
+                nested.options,
+                nested.end_use,
+                nested.where,
+                nested.pipefail_hint,
+            )
+            yield from self._shell_units(source, mapped, depth + 1)
+
+    def _wanted(self, host: Host, text: str, *, embedded: bool = False) -> bool:
+        """Whether any rule for `host` can match this text (its prefilter).
+
+        For shell embedded in another file a rule without a prefilter (RA900)
+        is no reason to go looking: only a rule whose prefilter matches is.
+        """
+        for rule in self.rules:
+            if host not in rule.hosts:
+                continue
+            if not rule.prefilter:
+                if not embedded:
+                    return True
+            elif any(needle in text for needle in rule.prefilter):
                 return True
         return False
 

@@ -58,8 +58,11 @@ class SourceFile:
         return Span(self.position(start), self.position(max(start, end)))
 
     def offset(self, position: Position) -> int:
-        """The character offset of a position (inverse of `position`)."""
-        return self._line_starts[position.line - 1] + position.column - 1
+        """The character offset of a position (inverse of `position`), clamped to the text."""
+        if position.line > len(self._line_starts):
+            return len(self.text)
+        offset = self._line_starts[max(1, position.line) - 1] + position.column - 1
+        return max(0, min(offset, len(self.text)))
 
 
 def python_encoding(data: bytes) -> str:

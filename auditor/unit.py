@@ -7,24 +7,27 @@ string) is a unit whose offsets map segment by segment into the host file.
 
 from __future__ import annotations
 
-import bisect
-from dataclasses import dataclass, field
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from auditor.finding import Span
 from auditor.source import SourceFile
+
+OPAQUE_WORD = "__opaque__"  # stands for a value runaudit cannot know statically
 
 if TYPE_CHECKING:
     from auditor.shell.model import ShellScript
 
 
 @dataclass(frozen=True)
-class Segment:
-    """`length` characters at `unit_start` in the unit are at `host_start` in the host."""
+class ParseError:
+    """The first place a parser failed, as character offsets in the unit."""
 
-    unit_start: int
-    host_start: int
-    length: int
+    start: int
+    end: int
+    message: str
 
 
 @dataclass
@@ -34,24 +37,40 @@ class ShellUnit:
     source: SourceFile
     text: str
     script: ShellScript
-    segments: tuple[Segment, ...] = ()  # empty: the unit is the whole file
-    _starts: list[int] = field(default_factory=list, repr=False)
+    # Host offset of each character of `text`; None when the unit is the whole file.
+    offsets: Sequence[int] | None = None
+    where: str = ""  # what holds embedded shell ("`RUN` instruction"); empty for a script
+    pipefail_hint: str | None = None  # how to turn pipefail on in the host, if special
 
-    def __post_init__(self) -> None:
-        self._starts = [segment.unit_start for segment in self.segments]
+    def parse_error(self) -> ParseError | None:
+        """The first parse error, unless the text holds values runaudit made up."""
+        if self.offsets is not None and OPAQUE_WORD in self.text:
+            return None  # a placeholder for an unknown value may be what broke it
+        return self.script.parsed.first_error()
 
     def host_offset(self, offset: int) -> int:
         """The host-file character offset of a unit character offset."""
-        if not self.segments:
+        if self.offsets is None:
             return offset
-        index = max(0, bisect.bisect_right(self._starts, offset) - 1)
-        segment = self.segments[index]
-        inside = min(max(0, offset - segment.unit_start), segment.length)
-        return segment.host_start + inside
+        if not self.offsets:
+            return 0
+        return self.offsets[max(0, min(offset, len(self.offsets) - 1))]
+
+    def is_verbatim(self, start: int, end: int) -> bool:
+        """Whether unit text `start`..`end` was copied in order from the host.
+
+        False when it holds computed text (a resolved variable, an opaque
+        placeholder), whose characters come from several places.
+        """
+        if self.offsets is None:
+            return True
+        return all(a < b for a, b in itertools.pairwise(self.offsets[start:end]))
 
     def host_span(self, start: int, end: int) -> Span:
-        """The host-file span of unit offsets `start`..`end`."""
-        return self.source.span(self.host_offset(start), self.host_offset(end))
+        """The host-file span of unit offsets `start`..`end` (end exclusive)."""
+        host_start = self.host_offset(start)
+        host_end = self.host_offset(end - 1) + 1 if end > start else host_start
+        return self.source.span(host_start, max(host_start, host_end))
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 Every file under `corpus/` carries its expected findings as a trailing comment on
 the line where each finding starts: `# expect: RA101`, `# expect: RA101(error)`,
 `# expect: RA101(error), RA001(info)`. A severity in parentheses must match too;
+`# expect-next-line: RA101` on a line of its own (or `; expect-next-line:` in a
+systemd unit, which has no trailing comments) expects it on the line below;
 without one, any severity does. Every other line must produce nothing, so each
 file is compared both ways: an expected finding that is missing fails, and so
 does any finding that no expectation claims.
@@ -29,7 +31,7 @@ CORPUS_DIR = REPO_ROOT / "corpus"
 # registry (the engine itself reports parse errors and unused suppressions).
 ENGINE_CODES = frozenset({"RA001", "RA900"})
 
-_EXPECT_COMMENT = re.compile(r"#\s*expect:\s*(.+)$")
+_EXPECT_COMMENT = re.compile(r"[#;]\s*expect(?P<next>-next-line)?:\s*(?P<items>.+)$")
 _SEVERITIES = "|".join(severity.value for severity in Severity)
 _EXPECT_ITEM = re.compile(rf"(RA\d{{3}})(?:\(({_SEVERITIES})\))?")
 
@@ -70,14 +72,16 @@ def parse_expectations(path: Path) -> list[Expected]:
         comment = _EXPECT_COMMENT.search(line)
         if comment is None:
             continue
-        for item in comment.group(1).split(","):
+        # `expect-next-line:` serves formats without trailing comments (systemd units).
+        target = number + 1 if comment.group("next") else number
+        for item in comment.group("items").split(","):
             parsed = _EXPECT_ITEM.fullmatch(item.strip())
             if parsed is None:
                 raise ExpectationError(
                     f"{_display(path)}:{number}: malformed expectation {item.strip()!r} "
                     f"(want CODE or CODE(severity), severity one of {_SEVERITIES})"
                 )
-            expected.append(Expected(number, parsed.group(1), parsed.group(2)))
+            expected.append(Expected(target, parsed.group(1), parsed.group(2)))
     return expected
 
 

@@ -108,7 +108,7 @@ def test_config_profile_adds_an_agent() -> None:
 def _pipeline_reason(text: str) -> str | None:
     script = build(text)
     pipeline = script.pipelines[0]
-    use = status_use(pipeline.node, pipeline.options, script.options_at, negated=pipeline.negated)
+    use = status_use(pipeline.node, pipeline.options, script, negated=pipeline.negated)
     return use.reason if use else None
 
 
@@ -190,4 +190,4 @@ def test_model_never_crashes_and_spans_stay_inside(text: str) -> None:
     for pipeline in script.pipelines:
         start, end = script.parsed.span(pipeline.node)
         assert 0 <= start <= end <= len(text)
-        status_use(pipeline.node, pipeline.options, script.options_at)
+        status_use(pipeline.node, pipeline.options, script)

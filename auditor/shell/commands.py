@@ -26,6 +26,8 @@ class SimpleCommand:
 
     node: Node
     argv: tuple[str | None, ...]
+    # The word node each argv entry came from; None for words spread from an array.
+    word_nodes: tuple[Node | None, ...]
     program_index: int  # index of the wrapped program in argv, after wrappers
     wrappers: tuple[WrapperUse, ...]
     agent: AgentProfile | None
@@ -106,25 +108,30 @@ def strip_wrappers(
     return index, tuple(used)
 
 
-def command_words(node: Node, env: Env) -> tuple[str | None, ...]:
-    """The expanded words of a `command` node: name then arguments."""
+def command_words(node: Node, env: Env) -> tuple[tuple[str | None, ...], tuple[Node | None, ...]]:
+    """The expanded words of a `command` node (name then arguments) and their nodes."""
     words: list[str | None] = []
+    nodes: list[Node | None] = []
+    children: list[Node] = []
     name = node.child_by_field_name("name")
     if name is not None:
-        inner = name.named_children[0] if name.named_children else name
-        words.extend(
-            expand_argument(inner, env) if inner.type != "word" else [evaluate(inner, env)]
-        )
-    for index, child in enumerate(node.children):
-        if node.field_name_for_child(index) == "argument":
-            words.extend(expand_argument(child, env))
-    return tuple(words)
+        children.append(name.named_children[0] if name.named_children else name)
+    children.extend(
+        child
+        for index, child in enumerate(node.children)
+        if node.field_name_for_child(index) == "argument"
+    )
+    for child in children:
+        expanded = [evaluate(child, env)] if child.type == "word" else expand_argument(child, env)
+        words.extend(expanded)
+        nodes.extend([child] if len(expanded) == 1 else [None] * len(expanded))
+    return tuple(words), tuple(nodes)
 
 
 def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleCommand:
     """A `command` node as a `SimpleCommand`."""
-    argv = command_words(node, env)
+    argv, nodes = command_words(node, env)
     index, wrappers = strip_wrappers(argv, catalog)
     program = argv[index] if index < len(argv) else None
     agent = catalog.agent_for(program) if program else None
-    return SimpleCommand(node, argv, index, wrappers, agent)
+    return SimpleCommand(node, argv, nodes, index, wrappers, agent)

@@ -58,6 +58,7 @@ class ShellScript:
 
     parsed: ShellText
     catalog: AgentCatalog
+    end_use: str | None = "it is the last command of the script"
     commands: list[SimpleCommand] = field(default_factory=list)
     pipelines: list[Pipeline] = field(default_factory=list)
     functions: dict[str, Node] = field(default_factory=dict)
@@ -67,10 +68,18 @@ class ShellScript:
 
     @classmethod
     def build(
-        cls, text: str, catalog: AgentCatalog, initial: ShellOptions | None = None
+        cls,
+        text: str,
+        catalog: AgentCatalog,
+        initial: ShellOptions | None = None,
+        end_use: str | None = "it is the last command of the script",
     ) -> ShellScript:
-        """Parse and walk `text`; `initial` overrides the shebang's options."""
-        script = cls(ShellText(text), catalog)
+        """Parse and walk `text`; `initial` overrides the shebang's options.
+
+        `end_use` says why the status of the last command is used (for shell
+        embedded in a host: what the host does with it, or None).
+        """
+        script = cls(ShellText(text), catalog, end_use)
         first_line = text.split("\n", 1)[0]
         script._walk(script.parsed.root, initial or shebang_options(first_line))
         return script
@@ -80,7 +89,7 @@ class ShellScript:
         return self._command_by_id.get(node.id)
 
     def options_at(self, node: Node) -> ShellOptions:
-        """The options in effect at a pipeline or assignment statement."""
+        """The options in effect at a command or an assignment statement."""
         return self._options_by_id.get(node.id, ShellOptions())
 
     # The walk returns the options in effect after the node.
@@ -126,6 +135,7 @@ class ShellScript:
         command = analyse_command(node, self.env, self.catalog)
         self.commands.append(command)
         self._command_by_id[node.id] = command
+        self._options_by_id[node.id] = options
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":

@@ -5,10 +5,11 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-from dataclasses import dataclass
 
 import tree_sitter
 import tree_sitter_bash
+
+from auditor.unit import ParseError
 
 Node = tree_sitter.Node
 
@@ -16,15 +17,6 @@ Node = tree_sitter.Node
 @functools.cache
 def _parser() -> tree_sitter.Parser:
     return tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
-
-
-@dataclass(frozen=True)
-class ParseError:
-    """The first place tree-sitter could not parse, as unit character offsets."""
-
-    start: int
-    end: int
-    message: str
 
 
 class ShellText:

@@ -9,8 +9,8 @@ status is used.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
@@ -186,17 +186,27 @@ def _assignment_of(substitution: Node) -> Node | None:
     return current
 
 
-OptionsAt = Callable[[Node], ShellOptions]
+class StatusContext(Protocol):
+    """What status analysis needs from the script around a statement."""
+
+    # Why the status of the script's last command is used ("it is the last
+    # command of the script"; for embedded shell, what the host does with it).
+    end_use: str | None
+
+    def options_at(self, node: Node) -> ShellOptions:
+        """The options in effect at an assignment statement."""
+        ...
 
 
 def status_use(
-    node: Node, options: ShellOptions, options_at: OptionsAt, *, negated: bool = False
+    node: Node, options: ShellOptions, context: StatusContext, *, negated: bool = False
 ) -> StatusUse | None:
     """Why the exit status of the statement `node` is used, or None if nothing reads it.
 
-    `options` are those in effect at `node`; `options_at` gives them for the
-    assignment that holds a command substitution, which runs in the outer scope.
-    `negated` says the statement itself starts with `!`.
+    `options` are those in effect at `node`; `context` gives them for the
+    assignment that holds a command substitution (which runs in the outer scope)
+    and says what reads the status of the script's last command. `negated`
+    says the statement itself starts with `!`.
     """
     if _backgrounded(node):
         return None
@@ -213,28 +223,28 @@ def status_use(
         if _statements(parent)[-1].id != node.id:
             operator = _ignored_operand(parent, node)
             return StatusUse(f"it is an operand of `{operator}`") if operator else None
-        outer = status_use(parent, options, options_at)
+        outer = status_use(parent, options, context)
         if outer is not None:
             return outer
     if reads_exit_status(node):
         return StatusUse("the next command reads `$?`")
     statements = _statements(parent)
     last = bool(statements) and statements[-1].id == node.id
-    if last and parent.type == "program":
-        return StatusUse("it is the last command of the script")
+    if last and parent.type == "program" and context.end_use is not None:
+        return StatusUse(context.end_use)
     if last and parent.type in _BODIES:
         holder = parent.parent
         if holder is not None and holder.type == "function_definition":
             name = holder.child_by_field_name("name")
             label = _text(name) if name is not None else "?"
             return StatusUse(f"it is the last command of function `{label}`")
-        outer = status_use(parent, options, options_at)
+        outer = status_use(parent, options, context)
         if outer is not None:
             return outer
     if last and parent.type == "command_substitution":
         assignment = _assignment_of(parent)
         outer = (
-            status_use(assignment, options_at(assignment), options_at)
+            status_use(assignment, context.options_at(assignment), context)
             if assignment is not None
             else None
         )

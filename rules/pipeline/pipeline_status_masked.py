@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from auditor.finding import Finding, RelatedLocation, Severity
+from auditor.finding import Finding, RelatedLocation, Severity, Span
 from auditor.rule import Example, Rule
 from auditor.shell.model import Pipeline, Stage
 from auditor.shell.status import ALL_INDICES, StatusUse, pipestatus_indices, status_use
@@ -96,9 +96,7 @@ class PipelineStatusMasked(Rule[ShellUnit]):
         unread = [(i, s) for i, s in masked if read is None or i not in read]
         if read is not None and (ALL_INDICES in read or not unread):
             return None
-        use = status_use(
-            pipeline.node, pipeline.options, unit.script.options_at, negated=pipeline.negated
-        )
+        use = status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated)
         if use is None and read is None:
             return None
         return self._report(unit, pipeline, unread, read, use)
@@ -117,33 +115,37 @@ class PipelineStatusMasked(Rule[ShellUnit]):
         winner = pipeline.stages[-1].label
         plural = "statuses" if len(ordered) > 1 else "status"
         verb = "are" if len(ordered) > 1 else "is"
+        where = f" in this {unit.where}" if unit.where else ""
         if read is not None:
             shown = ", ".join(f"`${{PIPESTATUS[{i}]}}`" for i in sorted(read))
             where = _join([f"`${{PIPESTATUS[{i}]}}`" for i, _ in ordered])
             message = (
-                f"exit {plural} of {names} {verb} lost: only {shown} is read after the "
+                f"exit {plural} of {names} {verb} lost{where}: only {shown} is read after the "
                 f"pipeline, but the {plural} of {names} {verb} in {where}"
             )
         else:
             reason = use.reason if use is not None else ""
             message = (
-                f"exit {plural} of {names} {verb} lost: without pipefail the pipeline "
+                f"exit {plural} of {names} {verb} lost{where}: without pipefail the pipeline "
                 f"returns `{winner}`'s status, and {reason}"
             )
         first_index, first = ordered[0]
-        hint = (
+        hint = unit.pipefail_hint or (
             "add `set -o pipefail` (e.g. `set -euo pipefail` after the shebang), or read "
             f"`${{PIPESTATUS[{first_index}]}}` right after the pipeline"
         )
-        start, end = unit.script.parsed.span(first.node)
         related = (
             RelatedLocation(
                 unit.source.path,
-                unit.host_span(start, end),
+                _program_span(unit, first),
                 f"`{first.label}` runs here; its exit status is discarded",
             ),
         )
         p_start, p_end = unit.script.parsed.span(pipeline.node)
+        if not unit.is_verbatim(p_start, p_end):
+            # Computed text (a resolved f-string) comes from several places: point
+            # at the pipe after the masked stage, which is written in the host.
+            p_start, p_end = _pipe_after(unit, pipeline, first)
         return self.finding(
             unit,
             p_start,
@@ -153,6 +155,32 @@ class PipelineStatusMasked(Rule[ShellUnit]):
             hint=hint,
             related=related,
         )
+
+
+def _program_span(unit: ShellUnit, stage: Stage) -> Span:
+    """Where the masked stage's program is written (one character if it was computed)."""
+    node = stage.node
+    if stage.command is not None:
+        name = stage.command.node.child_by_field_name("name")
+        node = name if name is not None else stage.command.node
+    start, end = unit.script.parsed.span(node)
+    if not unit.is_verbatim(start, end):
+        end = start + 1
+    return unit.host_span(start, end)
+
+
+def _pipe_after(unit: ShellUnit, pipeline: Pipeline, stage: Stage) -> tuple[int, int]:
+    """The `|` (or `|&`) that follows a stage."""
+    pipes = []
+    stack = [pipeline.node]
+    while stack:
+        node = stack.pop()
+        if node.type in ("|", "|&") and node.start_byte >= stage.node.end_byte:
+            pipes.append(node)
+        stack.extend(node.children)
+    if not pipes:
+        return unit.script.parsed.span(stage.node)
+    return unit.script.parsed.span(min(pipes, key=lambda node: node.start_byte))
 
 
 def _join(items: list[str]) -> str:

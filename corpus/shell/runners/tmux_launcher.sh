@@ -27,7 +27,7 @@ case "$action" in
       exit 0
     fi
     mkdir -p "$log_dir"
-    tmux new-session -d -s "$session" -n "${windows[0]}" "gptme --non-interactive 'Work through $prompt_file' 2>&1 | tee -a '$log'"
+    tmux new-session -d -s "$session" -n "${windows[0]}" "gptme --non-interactive 'Work through $prompt_file' 2>&1 | tee -a '$log'; echo \"agent exited \$?\" >> '$log'"  # expect: RA101(error)
     tmux new-window -t "$session" -n "${windows[1]}" "set -o pipefail; tail -F '$log' | grep --line-buffered -E 'ERROR|Traceback'"
     echo "started $session; logging to $log"
     ;;

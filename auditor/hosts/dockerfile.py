@@ -1,0 +1,238 @@
+"""Dockerfiles: the shell of every `RUN` instruction, with the `SHELL` in effect.
+
+Lines are joined as BuildKit joins them: the escape character (`\\`, or the
+one a `# escape=` directive names) at the end of a line continues the
+instruction without a line break, and comment and empty lines inside a
+continuation are dropped. A shell-form `RUN` runs under `SHELL` (by default
+`/bin/sh -c`: no errexit, no pipefail); an exec-form `RUN ["bash", "-c", …]`
+runs its own shell. `SHELL` lasts to the end of the stage, and a stage built
+`FROM` an earlier one inherits it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.nested import SHELLS, shell_invocation
+from auditor.shell.options import ShellOptions, shebang_options
+
+END_USE = "the `RUN` instruction fails the build on it"
+WHERE = "`RUN` instruction"
+PIPEFAIL_HINT = (
+    'add `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` before this `RUN` '
+    "(`/bin/sh` may be dash, which has no pipefail)"
+)
+_DIRECTIVE = re.compile(r"#\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$")
+_INSTRUCTION = re.compile(r"(\S+)\s*")
+_FLAGS = re.compile(r"(?:--[a-z][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|[^\s\"'])*)?\s+)+")
+_HEREDOC = re.compile(r"(?<!<)<<(-?)\s*([\"']?)([A-Za-z_][\w.-]*)\2")
+_HEREDOC_ONLY = re.compile(r"<<-?\s*([\"']?)[A-Za-z_][\w.-]*\1\s*")
+_JSON_ESCAPES = {
+    '"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Line:
+    start: int  # offset of the line in the file
+    text: str  # without its line break (and without a CR before it)
+    end: int  # offset after its line break
+
+
+def _physical_lines(source: str) -> list[_Line]:
+    lines: list[_Line] = []
+    position = 0
+    for raw in source.split("\n"):
+        text = raw[:-1] if raw.endswith("\r") else raw
+        lines.append(_Line(position, text, min(position + len(raw) + 1, len(source))))
+        position += len(raw) + 1
+    return lines
+
+
+def _escape_character(lines: list[_Line]) -> str:
+    """The escape character set by a `# escape=` parser directive at the top, else `\\`."""
+    for line in lines:
+        match = _DIRECTIVE.match(line.text)
+        if match is None:
+            break
+        if match.group(1).lower() == "escape" and match.group(2) in ("\\", "`"):
+            return match.group(2)
+    return "\\"
+
+
+def _instruction(
+    lines: list[_Line], index: int, continuation: re.Pattern[str]
+) -> tuple[MappedText, int]:
+    """The instruction at line `index` joined over its continuations, and the next index."""
+    line = lines[index]
+    stripped = line.text.lstrip()
+    text, start = stripped, line.start + len(line.text) - len(stripped)
+    parts: list[MappedText] = []
+    index += 1
+    while True:
+        match = continuation.search(text)
+        parts.append(MappedText.verbatim(text[: match.start()] if match else text, start))
+        while (
+            match is not None
+            and index < len(lines)
+            and (not lines[index].text.strip() or lines[index].text.lstrip().startswith("#"))
+        ):
+            index += 1
+        if match is None or index >= len(lines):
+            return MappedText.join(parts), index
+        text, start = lines[index].text, lines[index].start
+        index += 1
+
+
+def _joined(lines: list[_Line]) -> MappedText:
+    """Whole lines, each ending in a line feed mapped to its line break."""
+    return MappedText.join(
+        MappedText.verbatim(line.text, line.start) + MappedText.at("\n", line.end - 1)
+        for line in lines
+    )
+
+
+def _json_strings(text: MappedText) -> list[MappedText] | None:
+    """The strings of a JSON array of strings, decoded with each character mapped."""
+    try:
+        value = json.loads(text.text)
+    except ValueError:
+        return None
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        return None
+    strings: list[MappedText] = []
+    source = text.text
+    index = 0
+    while index < len(source):
+        if source[index] != '"':
+            index += 1
+            continue
+        chars: list[str] = []
+        offsets: list[int] = []
+        index += 1
+        while source[index] != '"':
+            at = text.offsets[index]
+            if source[index] != "\\":
+                chars.append(source[index])
+                index += 1
+            elif source[index + 1] == "u":
+                chars.append(chr(int(source[index + 2 : index + 6], 16)))
+                index += 6
+            else:
+                chars.append(_JSON_ESCAPES[source[index + 1]])
+                index += 2
+            offsets.append(at)
+        index += 1
+        decoded = "".join(chars)
+        # A surrogate pair (`\ud83d\ude00`) is one character after decoding: keep the text.
+        strings.append(
+            MappedText(decoded, tuple(offsets))
+            if decoded == value[len(strings)]
+            else MappedText.at(value[len(strings)], offsets[0] if offsets else 0)
+        )
+    return strings
+
+
+def _shell_argv(argv: list[MappedText]) -> tuple[MappedText, ShellOptions] | None:
+    """For `["[env] bash", …, "-c", STRING]`: STRING and the shell's options."""
+    words = [word.text for word in argv]
+    start = 1 if words and words[0].rsplit("/", 1)[-1] == "env" else 0
+    if start >= len(words) or words[start].rsplit("/", 1)[-1] not in SHELLS:
+        return None
+    found = shell_invocation(tuple(words[start:]))
+    if found is None:
+        return None
+    return argv[start + found[0]], found[1]
+
+
+def _shell_options(argv: list[MappedText]) -> ShellOptions | None:
+    """The options a `SHELL` instruction's shell starts with, or None if it is not a shell."""
+    found = _shell_argv([*argv, MappedText("", ())])
+    return found[1] if found is not None else None
+
+
+def _skip_flags(line: MappedText) -> int:
+    """The index past the leading `--mount=…`/`--network=…` flags of an instruction."""
+    match = _FLAGS.match(line.text)
+    return match.end() if match else 0
+
+
+def _heredoc_body(rest: str, index: int, lines: list[_Line]) -> tuple[list[_Line], int]:
+    """The body and terminator lines of the here-documents `rest` opens, and the next index."""
+    held: list[_Line] = []
+    for match in _HEREDOC.finditer(rest):
+        strip_tabs, name = match.group(1) == "-", match.group(3)
+        while index < len(lines):
+            line = lines[index]
+            index += 1
+            held.append(line)
+            if (line.text.lstrip("\t") if strip_tabs else line.text) == name:
+                break
+    return held, index
+
+
+def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
+    """The shell code of every `RUN` instruction, with the options its `SHELL` sets."""
+    lines = _physical_lines(text.text)
+    continuation = re.compile(re.escape(_escape_character(lines)) + r"[ \t]*$")
+    default = ShellOptions()
+    stages: dict[str, ShellOptions | None] = {}
+    stage: str | None = None
+    current: ShellOptions | None = default
+    index = 0
+    while index < len(lines):
+        stripped = lines[index].text.lstrip()
+        if not stripped or stripped.startswith("#"):
+            index += 1
+            continue
+        line, index = _instruction(lines, index, continuation)
+        match = _INSTRUCTION.match(line.text)
+        if match is None:
+            continue
+        name = match.group(1).upper()
+        rest = line.slice(match.end(), len(line))
+        body: list[_Line] = []
+        if name in ("RUN", "COPY", "ADD"):
+            body, index = _heredoc_body(rest.text, index, lines)
+        if name == "FROM":
+            images = [w for w in rest.text.split() if not w.startswith("--")]
+            current = stages.get(images[0].lower(), default) if images else default
+            stage = images[2].lower() if len(images) > 2 and images[1].lower() == "as" else None
+        elif name == "SHELL":
+            argv = _json_strings(rest)
+            current = _shell_options(argv) if argv else current
+        elif name == "RUN":
+            yield from _run(rest, body, current, text.offsets)
+        if stage is not None:
+            stages[stage] = current
+
+
+def _run(
+    rest: MappedText, body: list[_Line], options: ShellOptions | None, host: Sequence[int]
+) -> Iterator[EmbeddedShell]:
+    command = rest.slice(_skip_flags(rest), len(rest.text.rstrip()))
+    argv = None if body else _json_strings(command)
+    if argv is not None:
+        found = _shell_argv(argv)
+        if found is not None:
+            yield EmbeddedShell(found[0].through(host), found[1], END_USE, WHERE, PIPEFAIL_HINT)
+        return
+    code = command
+    if body:  # the shell reads the here-documents after the command line
+        code = command + MappedText.at("\n", body[0].start - 1) + _joined(body)
+    if body and _HEREDOC_ONLY.fullmatch(command.text):
+        # `RUN <<EOF`: the document is the script, run by its shebang's interpreter if any.
+        code = _joined(body[:-1])
+        first = code.text.split("\n", 1)[0]
+        if first.startswith("#!"):
+            words = [w for w in first[2:].split() if w != "-S"]
+            if words and words[0].rsplit("/", 1)[-1] == "env":
+                words = words[1:]
+            interpreter = words[0].rsplit("/", 1)[-1] if words else ""
+            options = shebang_options(first) if interpreter in SHELLS else None
+    if options is not None and code.text.strip():
+        yield EmbeddedShell(code.through(host), options, END_USE, WHERE, PIPEFAIL_HINT)

@@ -1,0 +1,75 @@
+"""Text with a map back to the host file: each character knows where it came from.
+
+Shell hides in other files (a Python string, a YAML block scalar, a Dockerfile
+`RUN` with continuations). Its text is rebuilt character by character, each
+carrying the host-file offset it was read from, so a finding deep inside a
+`bash -c` inside an f-string still points at the exact line and column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from auditor.shell.options import ShellOptions
+from auditor.unit import OPAQUE_WORD
+
+
+@dataclass(frozen=True)
+class MappedText:
+    """A string and, for each of its characters, a character offset in the host file."""
+
+    text: str
+    offsets: Sequence[int]  # a `range` for text copied verbatim, else a tuple
+
+    def __post_init__(self) -> None:
+        if len(self.text) != len(self.offsets):
+            raise ValueError("every character needs exactly one host offset")
+
+    @classmethod
+    def verbatim(cls, text: str, host_start: int) -> MappedText:
+        """Text copied unchanged from the host at `host_start`."""
+        return cls(text, range(host_start, host_start + len(text)))
+
+    @classmethod
+    def at(cls, text: str, host_offset: int) -> MappedText:
+        """Text computed from one host location (all characters map to it)."""
+        return cls(text, (host_offset,) * len(text))
+
+    @classmethod
+    def opaque(cls, host_offset: int, word: str = OPAQUE_WORD) -> MappedText:
+        """An unknown value: a placeholder word mapped to where the value comes from."""
+        return cls.at(word, host_offset)
+
+    @classmethod
+    def join(cls, parts: Iterable[MappedText]) -> MappedText:
+        """Concatenate mapped parts."""
+        items = list(parts)
+        return cls("".join(p.text for p in items), tuple(o for p in items for o in p.offsets))
+
+    def __add__(self, other: MappedText) -> MappedText:
+        return MappedText(self.text + other.text, (*self.offsets, *other.offsets))
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def slice(self, start: int, end: int) -> MappedText:
+        """The mapped text between two offsets of this text."""
+        return MappedText(self.text[start:end], self.offsets[start:end])
+
+    def through(self, outer: Sequence[int]) -> MappedText:
+        """This text, whose offsets point into another mapped text, mapped to the host."""
+        last = len(outer) - 1
+        return MappedText(self.text, tuple(outer[min(o, last)] for o in self.offsets))
+
+
+@dataclass(frozen=True)
+class EmbeddedShell:
+    """Shell code found inside a host file, with how the host runs it."""
+
+    code: MappedText
+    options: ShellOptions  # in effect before the first line (from the host's shell flags)
+    end_use: str | None  # why the host reads the final status, or None if it never does
+    where: str  # what holds it, for messages: "`RUN` instruction", "`bash -c` string"
+    # How to turn pipefail on in this host, for RA101's hint; None: `set -o pipefail`.
+    pipefail_hint: str | None = None

@@ -1,0 +1,106 @@
+"""Shell inside shell: `bash -c STRING` and tmux shell-commands, as deep as they go."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.shell_words import word_text
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.model import ShellScript
+from auditor.shell.options import ShellOptions, apply_set
+from auditor.shell.status import status_use
+
+SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
+# tmux commands that take a shell-command, with their options that take a value.
+TMUX_COMMANDS = {
+    "new-session": "cefFnstxy",
+    "new": "cefFnstxy",
+    "new-window": "cenFt",
+    "neww": "cenFt",
+    "split-window": "celFpt",
+    "splitw": "celFpt",
+    "respawn-pane": "cet",
+    "respawnp": "cet",
+    "respawn-window": "cet",
+    "respawnw": "cet",
+}
+_TMUX_GLOBAL_VALUES = "LSfT"
+
+
+def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] | None:
+    """For `bash [options] -c STRING …`: the index of STRING and the options set."""
+    flags: list[str | None] = []
+    index = 1
+    seen_c = False
+    while index < len(argv):
+        word = argv[index]
+        if word is None or word == "--" or word[:1] not in ("-", "+") or len(word) < 2:
+            break
+        if word.startswith("--"):  # --noprofile, --norc, --login
+            index += 1
+            continue
+        letters = word[1:]
+        seen_c = seen_c or "c" in letters
+        cleaned = word[0] + letters.replace("c", "")
+        flags.append(cleaned)
+        if "o" in letters and index + 1 < len(argv):
+            flags.append(argv[index + 1])
+            index += 1
+        index += 1
+    if not seen_c or index >= len(argv):
+        return None
+    return index, apply_set(ShellOptions(), [f for f in flags if f not in ("-", "+")])
+
+
+def tmux_command(argv: tuple[str | None, ...]) -> int | None:
+    """For `tmux [global options] new-session … CMD`: the index of the shell-command."""
+    index = 1
+    while index < len(argv) and (argv[index] or "").startswith("-"):
+        word = argv[index] or ""
+        index += 2 if word[-1:] in _TMUX_GLOBAL_VALUES and len(word) == 2 else 1
+    if index >= len(argv) or argv[index] not in TMUX_COMMANDS:
+        return None
+    takes_value = TMUX_COMMANDS[argv[index] or ""]
+    index += 1
+    while index < len(argv) and (argv[index] or "").startswith("-"):
+        word = argv[index] or ""
+        if word == "--":
+            index += 1
+            break
+        index += 2 if word[-1] in takes_value else 1
+    return index if index == len(argv) - 1 else None
+
+
+def embedded_in(command: SimpleCommand) -> tuple[int, ShellOptions, str] | None:
+    """Where a command holds shell code: argv index, options, and what holds it."""
+    name = command.name
+    base = command.argv[command.program_index :]
+    if name in SHELLS:
+        found = shell_invocation(base)
+        if found is not None:
+            return command.program_index + found[0], found[1], f"`{name} -c` string"
+    if name == "tmux":
+        index = tmux_command(base)
+        if index is not None:
+            return command.program_index + index, ShellOptions(), "tmux shell-command"
+    return None
+
+
+def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
+    """Shell code held in the words of `script`'s commands, in unit offsets."""
+    for command in script.commands:
+        found = embedded_in(command)
+        if found is None:
+            continue
+        index, options, where = found
+        node = command.word_nodes[index] if index < len(command.word_nodes) else None
+        if node is None:
+            continue
+        code: MappedText = word_text(node, script.parsed, script.env)
+        end_use = None
+        if where != "tmux shell-command":
+            outer = status_use(command.node, script.options_at(command.node), script)
+            if outer is not None:
+                end_use = f"the {where} passes its status on, and {outer.reason}"
+        yield EmbeddedShell(code, options, end_use, where)

@@ -1,0 +1,64 @@
+"""The text a shell word stands for, with each character mapped to where it was written.
+
+Used to read shell code held in a shell word: the STRING of `bash -c STRING`
+or a tmux shell-command. Quoting is undone character by character; an
+expansion whose value is unknown becomes an opaque word.
+"""
+
+from __future__ import annotations
+
+from auditor.hosts.mapped import MappedText
+from auditor.shell.parse import Node, ShellText
+from auditor.shell.words import Env, evaluate
+
+_DOUBLE_QUOTE_ESCAPES = frozenset('$`"\\')
+
+
+def _unescape(text: str, start: int, escapable: frozenset[str] | None) -> MappedText:
+    """Remove backslash escapes (all of them when `escapable` is None)."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            following = text[index + 1]
+            if following == "\n":
+                index += 2
+                continue
+            if escapable is None or following in escapable:
+                chars.append(following)
+                offsets.append(start + index + 1)
+                index += 2
+                continue
+        chars.append(char)
+        offsets.append(start + index)
+        index += 1
+    return MappedText("".join(chars), tuple(offsets))
+
+
+def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
+    """The value of a shell word, mapped to unit offsets; unknown parts are opaque."""
+    start, end = parsed.span(node)
+    text = parsed.text[start:end]
+    kind = node.type
+    if kind == "raw_string":
+        return MappedText.verbatim(text[1:-1], start + 1)
+    if kind == "word":
+        return _unescape(text, start, None)
+    if kind in ("string", "concatenation"):
+        parts: list[MappedText] = []
+        for child in node.children:
+            if child.type == '"':
+                continue
+            if child.type == "string_content":
+                child_start, child_end = parsed.span(child)
+                escapable = _DOUBLE_QUOTE_ESCAPES if kind == "string" else None
+                parts.append(_unescape(parsed.text[child_start:child_end], child_start, escapable))
+            elif child.is_named:
+                parts.append(word_text(child, parsed, env))
+        return MappedText.join(parts)
+    value = evaluate(node, env)
+    if value is not None:
+        return MappedText.at(value, start)
+    return MappedText.opaque(start)

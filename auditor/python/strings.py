@@ -1,0 +1,284 @@
+"""Static resolution of Python command strings and argv lists.
+
+Literals, f-strings, `+`, `%`, `.format()`, `" ".join(…)` (lists and
+generators), `shlex.join`/`shlex.quote`, `shutil.which`, `or` defaults and
+names bound earlier in the same function (with `.append`, `.extend`, `+=`).
+Whatever cannot be known becomes an opaque word mapped to the expression
+that produced it, so shell parsed from the result still points into the file.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from auditor.hosts.mapped import MappedText
+from auditor.python.literals import decode_body, decode_literal, string_prefix
+from auditor.python.module import PythonModule
+
+_MAX_DEPTH = 24
+_PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
+_FORMAT_FIELD = re.compile(r"\{\{|\}\}|\{(?P<field>[^{}]*)\}")
+_SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+
+
+def quote(text: MappedText, anchor: int) -> MappedText:
+    """`shlex.quote` on mapped text; added quotes map to `anchor` or the nearest character."""
+    if text.text and _SAFE.fullmatch(text.text):
+        return text
+    first = text.offsets[0] if text.offsets else anchor
+    last = text.offsets[-1] if text.offsets else anchor
+    parts = [MappedText.at("'", first)]
+    for char, offset in zip(text.text, text.offsets, strict=True):
+        parts.append(
+            MappedText.at("'\"'\"'", offset) if char == "'" else MappedText(char, (offset,))
+        )
+    parts.append(MappedText.at("'", last))
+    return MappedText.join(parts)
+
+
+class Resolver:
+    """Resolves expressions of one module to mapped text or argv words."""
+
+    def __init__(self, module: PythonModule) -> None:
+        self.module = module
+
+    def _start(self, node: cst.CSTNode) -> int:
+        return self.module.span(node)[0]
+
+    def opaque(self, node: cst.CSTNode) -> MappedText:
+        """An unknown value, mapped to the expression that produces it."""
+        return MappedText.opaque(self._start(node))
+
+    def text_or_opaque(self, node: cst.BaseExpression, depth: int = 0) -> MappedText:
+        """The string value of an expression, or an opaque word."""
+        return self.text(node, depth) or self.opaque(node)
+
+    def text(self, node: cst.BaseExpression, depth: int = 0) -> MappedText | None:
+        """The string value of an expression, if it is a string runaudit can follow."""
+        if depth > _MAX_DEPTH:
+            return None
+        depth += 1
+        if isinstance(node, cst.SimpleString):
+            start = self.module.source.text.find(node.value, self._start(node))
+            return decode_literal(node.value, max(start, 0))
+        if isinstance(node, cst.ConcatenatedString):
+            left, right = self.text(node.left, depth), self.text(node.right, depth)
+            return left + right if left is not None and right is not None else None
+        if isinstance(node, cst.FormattedString):
+            return self._fstring(node, depth)
+        if isinstance(node, cst.BinaryOperation):
+            return self._binary(node, depth)
+        if isinstance(node, cst.Call):
+            return self._call_text(node, depth)
+        if isinstance(node, cst.Name):
+            return self._name_text(node, depth)
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            return self.text(node.left, depth) or self.text(node.right, depth)
+        if isinstance(node, cst.IfExp):
+            return self.text(node.body, depth) or self.text(node.orelse, depth)
+        return None
+
+    def _fstring(self, node: cst.FormattedString, depth: int) -> MappedText | None:
+        prefix = string_prefix(node.start + node.end)
+        raw = prefix is not None and "r" in prefix[0]
+        parts: list[MappedText] = []
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringText):
+                parts.append(decode_body(part.value, self._start(part), raw=raw, braces=True))
+            elif isinstance(part, cst.FormattedStringExpression):
+                parts.append(self.text_or_opaque(part.expression, depth))
+        return MappedText.join(parts)
+
+    def _binary(self, node: cst.BinaryOperation, depth: int) -> MappedText | None:
+        if isinstance(node.operator, cst.Add):
+            left, right = self.text(node.left, depth), self.text(node.right, depth)
+            if left is None and right is None:
+                return None
+            return (left or self.opaque(node.left)) + (right or self.opaque(node.right))
+        if isinstance(node.operator, cst.Modulo):
+            template = self.text(node.left, depth)
+            if template is None:
+                return None
+            values = (
+                [e.value for e in node.right.elements]
+                if isinstance(node.right, cst.Tuple)
+                else [node.right]
+            )
+            return self._percent(template, values, node.right, depth)
+        return None
+
+    def _percent(
+        self, template: MappedText, values: list[cst.BaseExpression], at: cst.CSTNode, depth: int
+    ) -> MappedText:
+        parts: list[MappedText] = []
+        position = 0
+        remaining = iter(values)
+        for match in _PERCENT.finditer(template.text):
+            parts.append(template.slice(position, match.start()))
+            if match.group("type") == "%":
+                parts.append(template.slice(match.start(), match.start() + 1))
+            else:
+                value = next(remaining, None)
+                parts.append(self.text_or_opaque(value, depth) if value else self.opaque(at))
+            position = match.end()
+        parts.append(template.slice(position, len(template)))
+        return MappedText.join(parts)
+
+    def _format(self, template: MappedText, call: cst.Call, depth: int) -> MappedText:
+        positional = [a.value for a in call.args if a.keyword is None and not a.star]
+        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        parts: list[MappedText] = []
+        position = 0
+        automatic = iter(positional)
+        for match in _FORMAT_FIELD.finditer(template.text):
+            parts.append(template.slice(position, match.start()))
+            field = match.group("field")
+            if field is None:
+                parts.append(template.slice(match.start(), match.start() + 1))
+            else:
+                name = re.split(r"[.\[!:]", field, maxsplit=1)[0]
+                value: cst.BaseExpression | None
+                if name == "":
+                    value = next(automatic, None)
+                elif name.isdigit():
+                    index = int(name)
+                    value = positional[index] if index < len(positional) else None
+                else:
+                    value = keywords.get(name)
+                plain = value is not None and field == name
+                start = template.offsets[match.start()] if len(template) else 0
+                parts.append(
+                    self.text_or_opaque(value, depth)
+                    if plain and value is not None
+                    else MappedText.opaque(start)
+                )
+            position = match.end()
+        parts.append(template.slice(position, len(template)))
+        return MappedText.join(parts)
+
+    def _call_text(self, node: cst.Call, depth: int) -> MappedText | None:
+        names = self._names(node)
+        func = node.func
+        first = node.args[0].value if node.args else None
+        if "shlex.quote" in names and first is not None:
+            return quote(self.text_or_opaque(first, depth), self._start(node))
+        if "shlex.join" in names and first is not None:
+            words = self.words(first, depth) or [self.opaque(first)]
+            quoted = [quote(word, self._start(node)) for word in words]
+            return self._joined(MappedText.at(" ", self._start(node)), quoted, node)
+        if names & {"shutil.which", "builtins.str", "os.fspath", "str"} and first is not None:
+            return self.text(first, depth)
+        if isinstance(func, cst.Attribute) and func.attr.value in ("format", "join"):
+            receiver = self.text(func.value, depth)
+            if receiver is None:
+                return None
+            if func.attr.value == "format":
+                return self._format(receiver, node, depth)
+            if first is None:
+                return None
+            words = self.words(first, depth) or [self.opaque(first)]
+            return self._joined(receiver, words, node)
+        return None
+
+    def _joined(self, separator: MappedText, words: list[MappedText], node: cst.Call) -> MappedText:
+        parts: list[MappedText] = []
+        for index, word in enumerate(words):
+            if index:
+                parts.append(separator)
+            parts.append(word)
+        return MappedText.join(parts) if parts else MappedText.at("", self._start(node))
+
+    def _names(self, node: cst.Call) -> frozenset[str]:
+        return self.module.calls.get(node, frozenset())
+
+    def _bindings(self, name: cst.Name) -> list[tuple[str, cst.BaseExpression]]:
+        """The changes to `name` that come before this use: the last assignment and after."""
+        use = self._start(name)
+        scope = self.module.scope_of(name)
+        found = [
+            b
+            for b in self.module.bindings.get((scope, name.value), [])
+            if self.module.span(b.at)[1] <= use
+        ]
+        if not found and scope is not self.module.tree:
+            found = [b for b in self.module.bindings.get((self.module.tree, name.value), [])]
+        last_assign = max((i for i, b in enumerate(found) if b.kind == "assign"), default=None)
+        if last_assign is None:
+            return []
+        return [(b.kind, b.value) for b in found[last_assign:]]
+
+    def _name_text(self, node: cst.Name, depth: int) -> MappedText | None:
+        changes = self._bindings(node)
+        if not changes:
+            return None
+        text = self.text(changes[0][1], depth)
+        if text is None:
+            return None
+        for kind, value in changes[1:]:
+            if kind == "add":
+                text = text + self.text_or_opaque(value, depth)
+        return text
+
+    def words(self, node: cst.BaseExpression, depth: int = 0) -> list[MappedText] | None:
+        """The elements of a list or tuple expression (an argv), if it is one."""
+        if depth > _MAX_DEPTH:
+            return None
+        depth += 1
+        if isinstance(node, cst.List | cst.Tuple):
+            words: list[MappedText] = []
+            for element in node.elements:
+                if isinstance(element, cst.StarredElement):
+                    words.extend(self.words(element.value, depth) or [self.opaque(element)])
+                else:
+                    words.append(self.text_or_opaque(element.value, depth))
+            return words
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            left, right = self.words(node.left, depth), self.words(node.right, depth)
+            if left is None and right is None:
+                return None
+            return (left or [self.opaque(node.left)]) + (right or [self.opaque(node.right)])
+        if isinstance(node, cst.Name):
+            return self._name_words(node, depth)
+        if isinstance(node, cst.GeneratorExp | cst.ListComp):
+            return self._comprehension(node, depth)
+        if isinstance(node, cst.Call) and self._names(node) & {"builtins.list", "list"}:
+            return self.words(node.args[0].value, depth) if node.args else None
+        return None
+
+    def _name_words(self, node: cst.Name, depth: int) -> list[MappedText] | None:
+        changes = self._bindings(node)
+        if not changes:
+            return None
+        words = self.words(changes[0][1], depth)
+        if words is None:
+            return None
+        for kind, value in changes[1:]:
+            if kind == "append":
+                words.append(self.text_or_opaque(value, depth))
+            else:  # extend, +=
+                words.extend(self.words(value, depth) or [self.opaque(value)])
+        return words
+
+    def _comprehension(
+        self, node: cst.GeneratorExp | cst.ListComp, depth: int
+    ) -> list[MappedText] | None:
+        loop = node.for_in
+        if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name):
+            return None
+        source = self.words(loop.iter, depth)
+        if source is None:
+            return None
+        element, variable = node.elt, loop.target.value
+        if isinstance(element, cst.Name) and element.value == variable:
+            return source
+        if isinstance(element, cst.Call) and element.args:
+            argument = element.args[0].value
+            if isinstance(argument, cst.Name) and argument.value == variable:
+                names = self._names(element)
+                if "shlex.quote" in names:
+                    return [quote(word, self._start(element)) for word in source]
+                if names & {"builtins.str", "str"}:
+                    return source
+        return [self.opaque(element) for _ in source]

@@ -1,0 +1,8 @@
+"""A runner module that does not parse: reported, and the run goes on."""
+
+import subprocess
+
+
+def run(prompt):
+    subprocess.run(f"gptme {prompt} | tee log", shell=True, check=True
+    return 0  # expect: RA900

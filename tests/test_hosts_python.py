@@ -1,0 +1,186 @@
+"""Shell in Python: string resolution, hosts, exact positions, lazy libcst."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from auditor.engine import audit_text
+from auditor.finding import Finding
+from auditor.kinds import FileKind
+from auditor.python.module import parse_python
+from auditor.python.strings import Resolver
+from auditor.source import SourceFile
+
+
+def findings(code: str) -> list[Finding]:
+    return audit_text(textwrap.dedent(code), "runner.py", FileKind.PYTHON).findings
+
+
+def position(finding: Finding) -> tuple[int, int]:
+    return finding.span.start.line, finding.span.start.column
+
+
+def resolve(code: str) -> str | None:
+    unit = parse_python(SourceFile("m.py", textwrap.dedent(code)))
+    assert unit.module is not None
+    resolver = Resolver(unit.module)
+    last = list(unit.module.bindings.values())[-1][-1]
+    text = resolver.text(last.value)
+    return text.text if text is not None else None
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ('x = "a" + "b"', "ab"),
+        ('x = f"gptme {1} | tee"', "gptme __opaque__ | tee"),
+        ('y = "log"\nx = f"tee {y}"', "tee log"),
+        ('x = "%s | %s" % ("a", "b")', "a | b"),
+        ('x = "{} | {name}".format("a", name="b")', "a | b"),
+        ('x = " ".join(["gptme", "-n", "x y"])', "gptme -n x y"),
+        ('import shlex\nx = shlex.join(["gptme", "x y"])', "gptme 'x y'"),
+        ('import shlex\nx = shlex.quote("it\'s")', "'it'\"'\"'s'"),
+        ('import shutil\np = shutil.which("gptme") or "gptme"\nx = p + " -n"', "gptme -n"),
+        (
+            "import shlex\ncmd = ['gptme']\ncmd.append('-n')\ncmd.extend(['a', 'b'])\n"
+            "x = ' '.join(shlex.quote(c) for c in cmd)",
+            "gptme -n a b",
+        ),
+        ('x = "a\\tb\\\\c"', "a\tb\\c"),
+        ('x = r"a\\tb"', "a\\tb"),
+        ("x = f'{{literal}}'", "{literal}"),
+        ("x = some_call()", None),
+    ],
+)
+def test_string_resolution(code: str, expected: str | None) -> None:
+    assert resolve(code) == expected
+
+
+def test_single_line_string_position() -> None:
+    (finding,) = findings(
+        """\
+        import subprocess
+        subprocess.run("set -e; gptme 'go' | tee log", shell=True, check=True)
+        """
+    )
+    assert finding.code == "RA101" and position(finding) == (2, 25)
+    assert finding.related[0].span.start == finding.span.start  # `gptme` is the masked stage
+
+
+def test_fstring_position_is_the_pipe() -> None:
+    code = """\
+        import subprocess
+        def run(log):
+            r = subprocess.run(f"gptme --non-interactive 'x' 2>&1 | tee {log}", shell=True)
+            return r.returncode
+        """
+    (finding,) = findings(code)
+    line = textwrap.dedent(code).splitlines()[2]
+    # The pipeline holds a placeholder, so it is reported at the pipe in the f-string.
+    assert position(finding) == (3, line.index("| tee") + 1)
+    assert finding.span.end.column == line.index("| tee") + 2
+    related = finding.related[0].span.start
+    assert (related.line, related.column) == (3, line.index("gptme") + 1)
+
+
+def test_escapes_keep_columns_exact() -> None:
+    (finding,) = findings(
+        """\
+        import os
+        ok = os.system("echo \\"a\\tb\\" >/dev/null; gptme x | tee log") == 0
+        """
+    )
+    line = 'ok = os.system("echo \\"a\\tb\\" >/dev/null; gptme x | tee log") == 0'
+    assert position(finding) == (2, line.index("gptme") + 1)
+
+
+def test_triple_quoted_position() -> None:
+    (finding,) = findings(
+        '''\
+        import subprocess
+        subprocess.check_call(
+            """
+            cd /srv
+                gptme 'task' |
+                  tee run.log
+            """,
+            shell=True,
+        )
+        '''
+    )
+    assert position(finding) == (5, 9)
+    assert finding.span.end.line == 6
+
+
+def test_resolved_name_maps_to_its_definition() -> None:
+    code = """\
+        import shutil, shlex, subprocess
+        def go(log):
+            agent = shutil.which("gptme")
+            cmd = f"{shlex.join([agent, '-n'])} | tee {log}"
+            return subprocess.call(cmd, shell=True)
+        """
+    (finding,) = findings(code)
+    lines = textwrap.dedent(code).splitlines()
+    assert position(finding) == (4, lines[3].index("| tee") + 1)
+    related = finding.related[0].span.start
+    assert (related.line, related.column) == (3, lines[2].index("gptme") + 1)
+
+
+def test_status_not_read_is_not_flagged() -> None:
+    assert not findings(
+        """\
+        import subprocess
+        subprocess.run("gptme x | tee log", shell=True)
+        """
+    )
+
+
+def test_python_hint_says_executable_bash() -> None:
+    (finding,) = findings(
+        """\
+        import subprocess
+        subprocess.run("gptme x | tee log", shell=True, check=True)
+        """
+    )
+    assert finding.hint is not None and 'executable="/bin/bash"' in finding.hint
+
+
+def test_tmux_bash_lc_quote_chain() -> None:
+    code = """\
+        import shlex, subprocess
+        def launch(name, out):
+            inner = f"gptme --non-interactive 'go' 2>&1 | tee {out}; echo \\"EXIT=$?\\" >> {out}"
+            full_cmd = f"bash -l -c {shlex.quote(inner)}"
+            subprocess.run(["tmux", "new-session", "-d", "-s", name, full_cmd])
+        """
+    (finding,) = findings(code)
+    line = textwrap.dedent(code).splitlines()[2]
+    assert finding.severity.value == "error"
+    assert position(finding) == (3, line.index("| tee") + 1)
+    assert "`$?`" in finding.message
+
+
+def test_libcst_is_not_imported_for_files_without_runner_code(tmp_path: Path) -> None:
+    (tmp_path / "run.sh").write_text("#!/bin/bash\nset -e\ngptme x | tee log\n")
+    (tmp_path / "models.py").write_text("from dataclasses import dataclass\nx: int | None = None\n")
+    (tmp_path / "tool.py").write_text("import subprocess\nsubprocess.run(['ls'], check=True)\n")
+    program = (
+        "import sys\n"
+        "from auditor.cli import app\n"
+        "try:\n"
+        f"    app(['check', '--isolated', {str(tmp_path)!r}, '-f', 'concise'])\n"
+        "except SystemExit as exit:\n"
+        "    print('exit', exit.code)\n"
+        "print('libcst' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=False
+    )
+    assert "run.sh:3:1: RA101" in result.stdout
+    assert result.stdout.strip().endswith("False"), result.stdout + result.stderr

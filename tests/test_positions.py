@@ -1,0 +1,103 @@
+"""Findings in embedded shell point at the exact line and column in the host file."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from auditor.engine import audit_text
+from auditor.kinds import FileKind
+
+
+def locate(text: str, needle: str, occurrence: int = 0) -> tuple[int, int]:
+    """1-based line and column of the `occurrence`-th `needle` in `text`."""
+    index = -1
+    for _ in range(occurrence + 1):
+        index = text.index(needle, index + 1)
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+WORKFLOW = """\
+name: agent
+on: push
+jobs:
+  run:
+    runs-on: ubuntu-latest
+    steps:
+      - name: run the agent
+        run: |
+          echo "starting"
+          gptme --non-interactive "fix it" 2>&1 |
+            tee agent.log
+      - run: >
+          echo folded;
+          curl -s https://example.com | jq .
+"""
+
+DOCKERFILE = """\
+FROM python:3.12
+RUN apt-get update \\
+    && curl -fsSL https://example.com/install.sh \\
+       | bash \\
+    && rm -rf /var/lib/apt/lists/*
+"""
+
+MAKEFILE = """\
+run:
+\t@echo "agent" ; \\
+\t  gptme --non-interactive "$$TASK" 2>&1 | \\
+\t  tee agent.log
+"""
+
+UNIT = """\
+[Unit]
+Description=agent
+
+[Service]
+ExecStart=/bin/bash -c 'cd /srv && \\
+    gptme --non-interactive "go" | tee -a /var/log/agent.log'
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "name", "stages"),
+    [
+        (WORKFLOW, FileKind.ACTIONS, ".github/workflows/agent.yml", ["gptme", "curl"]),
+        (DOCKERFILE, FileKind.DOCKERFILE, "Dockerfile", ["curl"]),
+        (MAKEFILE, FileKind.MAKEFILE, "Makefile", ["gptme"]),
+        (UNIT, FileKind.SYSTEMD, "agent.service", ["gptme"]),
+    ],
+)
+def test_masked_stage_position_in_host(
+    text: str, kind: FileKind, name: str, stages: list[str]
+) -> None:
+    result = audit_text(text, name, kind)
+    found = [f for f in result.findings if f.code == "RA101"]
+    assert len(found) == len(stages), [f.message for f in result.findings]
+    for finding, stage in zip(found, stages, strict=True):
+        related = finding.related[0].span.start
+        assert (related.line, related.column) == locate(text, stage)
+        assert f"`{stage}`" in finding.message
+
+
+def test_pipeline_span_in_a_block_scalar_is_exact() -> None:
+    result = audit_text(WORKFLOW, ".github/workflows/a.yml", FileKind.ACTIONS)
+    first = result.findings[0]
+    assert (first.span.start.line, first.span.start.column) == locate(WORKFLOW, "gptme")
+    end = locate(WORKFLOW, "tee agent.log")
+    assert (first.span.end.line, first.span.end.column) == (end[0], end[1] + len("tee agent.log"))
+
+
+def test_shell_inside_a_shell_string_maps_through_both_levels() -> None:
+    script = textwrap.dedent(
+        """\
+        #!/bin/bash
+        set -e
+        bash -c "cd /srv; gptme \\"go\\" | tee -a log"
+        """
+    )
+    (finding,) = audit_text(script, "run.sh", FileKind.SHELL).findings
+    assert (finding.span.start.line, finding.span.start.column) == locate(script, "gptme")
+    assert "`bash -c` string" in finding.message
