@@ -22,7 +22,7 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import nested_shells
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.python.prefilter import string_literals
+from auditor.python.prefilter import command_literals, string_literals
 from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.shell.model import ShellScript
@@ -39,6 +39,8 @@ PYTHON_SHELL_HOST = re.compile(
     r"shell\s*=\s*True|os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell"
     r"|[\"']-[a-zA-Z]*c[\"']|tmux|#!/|\[Service\]"
 )
+# Python rules read agent processes: a file that starts none is not parsed for them.
+PYTHON_PROCESS = re.compile(r"subprocess|os\.system|os\.popen|os\.exec|os\.spawn|pty\.spawn")
 Progress = Callable[[int, int], None]  # (files done, files in the run)
 
 
@@ -64,6 +66,13 @@ class Auditor:
         self.settings = settings
         self.rules = [rule() for rule in (rules if rules is not None else enabled_rules(settings))]
         self.catalog: AgentCatalog = load_catalog(settings.agents)
+        agent_names = tuple(sorted({n for p in self.catalog.profiles for n in p.commands}))
+        self.agent_names = agent_names
+        # Each rule's prefilter: text one of which a file must hold for the rule to run.
+        self.needles = {
+            rule.code: rule.prefilter + (agent_names if rule.prefilter_agents else ())
+            for rule in self.rules
+        }
         self.known_codes = frozenset(rule.code for rule in all_rules())
 
     def audit_file(self, candidate: Candidate) -> FileResult:
@@ -108,10 +117,15 @@ class Auditor:
                 yield from self._shell_units(source, None)
             return
         if kind is FileKind.PYTHON:
-            if PYTHON_SHELL_HOST.search(text) and self._wanted(
-                Host.SHELL, string_literals(text), embedded=True
-            ):
-                yield from self._python_units(source)
+            literals = string_literals(text)
+            shell = bool(PYTHON_SHELL_HOST.search(text)) and self._wanted(
+                Host.SHELL, literals, embedded=True
+            )
+            python = bool(PYTHON_PROCESS.search(text)) and self._wanted(
+                Host.PYTHON, command_literals(text, self.agent_names), embedded=True
+            )
+            if shell or python:
+                yield from self._python_units(source, shell)
             return
         if not self._wanted(Host.SHELL, text, embedded=True):
             return
@@ -120,13 +134,13 @@ class Auditor:
             for embedded in extractor(MappedText.verbatim(text, 0)):
                 yield from self._shell_units(source, embedded)
 
-    def _python_units(self, source: SourceFile) -> Iterator[tuple[Host, Any]]:
+    def _python_units(self, source: SourceFile, shell: bool) -> Iterator[tuple[Host, Any]]:
         from auditor.hosts.python_commands import python_shells
         from auditor.python.module import parse_python
 
-        unit = parse_python(source)
+        unit = parse_python(source, self.catalog)
         yield Host.PYTHON, unit
-        if unit.module is not None:
+        if shell and unit.module is not None:
             for embedded in python_shells(unit.module, self.catalog):
                 yield from self._shell_units(source, embedded)
 
@@ -166,10 +180,11 @@ class Auditor:
         for rule in self.rules:
             if host not in rule.hosts:
                 continue
-            if not rule.prefilter:
+            needles = self.needles[rule.code]
+            if not needles:
                 if not embedded:
                     return True
-            elif any(needle in text for needle in rule.prefilter):
+            elif any(needle in text for needle in needles):
                 return True
         return False
 
@@ -178,7 +193,8 @@ class Auditor:
         for rule in self.rules:
             if host not in rule.hosts:
                 continue
-            if rule.prefilter and not any(needle in unit.text for needle in rule.prefilter):
+            needles = self.needles[rule.code]
+            if needles and not any(needle in unit.text for needle in needles):
                 continue
             try:
                 found.extend(rule.check(unit))

@@ -41,6 +41,18 @@ class Wrapper:
     positional: int = 0
     assignments: bool = False
     module_flag: str | None = None
+    exit_codes: Mapping[int, str] = field(default_factory=dict)
+    # Codes added when the wrapper may kill the command (`timeout -k`, `-s KILL`).
+    kill_exit_codes: Mapping[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a guard is about (`rate-limit`), and the words that say so."""
+
+    name: str
+    phrase: str  # "rate limits", for messages
+    markers: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -49,6 +61,8 @@ class AgentCatalog:
 
     profiles: tuple[AgentProfile, ...]
     wrappers: Mapping[str, Wrapper]
+    intents: tuple[Intent, ...] = ()
+    shell_exit_codes: Mapping[int, str] = field(default_factory=dict)
 
     def agent_for(self, program: str) -> AgentProfile | None:
         """The profile whose command names include this program's basename."""
@@ -71,7 +85,13 @@ def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
         positional=int(table.get("positional", 0)),
         assignments=bool(table.get("assignments", False)),
         module_flag=table.get("module-flag"),
+        exit_codes=_codes(table.get("exit-codes", {})),
+        kill_exit_codes=_codes(table.get("kill-exit-codes", {})),
     )
+
+
+def _codes(table: Mapping[str, Any]) -> dict[int, str]:
+    return {int(code): str(meaning) for code, meaning in table.items()}
 
 
 def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> AgentProfile:
@@ -80,11 +100,7 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
     return AgentProfile(
         name=name,
         commands=frozenset(commands) if commands else (base.commands if base else frozenset()),
-        exit_codes=(
-            {int(code): str(meaning) for code, meaning in codes.items()}
-            if codes is not None
-            else (base.exit_codes if base else {})
-        ),
+        exit_codes=_codes(codes) if codes is not None else (base.exit_codes if base else {}),
     )
 
 
@@ -102,7 +118,12 @@ def load_catalog(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> Ag
     for name, table in (overrides or {}).items():
         profiles[name] = _profile(name, table, profiles.get(name))
     wrappers = {name: _wrapper(name, table) for name, table in data["wrappers"].items()}
-    return AgentCatalog(tuple(profiles.values()), wrappers)
+    intents = tuple(
+        Intent(name, table["phrase"], tuple(table["markers"]))
+        for name, table in data["intents"].items()
+    )
+    shell_codes = _codes(data["shell"]["exit-codes"])
+    return AgentCatalog(tuple(profiles.values()), wrappers, intents, shell_codes)
 
 
 @functools.cache

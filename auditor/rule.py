@@ -46,6 +46,8 @@ class Rule(Generic[UnitT]):
     # Substrings of which at least one must occur in a file for the rule to run
     # on it; empty means "always". Lets the engine skip parsing files no rule needs.
     prefilter: ClassVar[tuple[str, ...]] = ()
+    # Add every agent command name of the run's profiles to `prefilter`.
+    prefilter_agents: ClassVar[bool] = False
     fixable: ClassVar[bool] = False
     BAD: ClassVar[tuple[Example, ...]] = ()
     GOOD: ClassVar[tuple[Example, ...]] = ()

@@ -18,6 +18,8 @@ from auditor.source import SourceFile
 OPAQUE_WORD = "__opaque__"  # stands for a value runaudit cannot know statically
 
 if TYPE_CHECKING:
+    from auditor.agent_status import AgentStatus
+    from auditor.profiles import AgentCatalog
     from auditor.shell.model import ShellScript
 
 
@@ -41,6 +43,20 @@ class ShellUnit:
     offsets: Sequence[int] | None = None
     where: str = ""  # what holds embedded shell ("`RUN` instruction"); empty for a script
     pipefail_hint: str | None = None  # how to turn pipefail on in the host, if special
+    _agent_status: AgentStatus | None = None
+
+    @property
+    def catalog(self) -> AgentCatalog:
+        """The agent profiles in force for this run."""
+        return self.script.catalog
+
+    def agent_status(self) -> AgentStatus:
+        """What this shell does with its agents' exit statuses (computed once)."""
+        if self._agent_status is None:
+            from auditor.shell.agent_flow import shell_agent_status
+
+            self._agent_status = shell_agent_status(self.script)
+        return self._agent_status
 
     def parse_error(self) -> ParseError | None:
         """The first parse error, unless the text holds values runaudit made up."""

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.metadata import ByteSpanPositionProvider, CodeSpan, MetadataWrapper
 
+from auditor.agent_status import AgentStatus
 from auditor.finding import Position, Span
+from auditor.profiles import AgentCatalog, default_catalog
 from auditor.source import SourceFile
 from auditor.unit import ParseError
 
@@ -96,6 +98,19 @@ class PythonUnit:
     source: SourceFile
     module: PythonModule | None
     error: ParseError | None = None
+    catalog: AgentCatalog = field(default_factory=default_catalog)  # profiles in force
+    _agent_status: AgentStatus | None = None
+
+    def agent_status(self) -> AgentStatus:
+        """What this module does with its agents' exit statuses (computed once)."""
+        if self._agent_status is None:
+            if self.module is None:
+                self._agent_status = AgentStatus()
+            else:
+                from auditor.python.agent_status import python_agent_status
+
+                self._agent_status = python_agent_status(self.module, self.catalog)
+        return self._agent_status
 
     @property
     def text(self) -> str:
@@ -213,8 +228,9 @@ class _Indexer(cst.CSTVisitor):
         self.module.bindings[(self._scopes[-1], name.value)].append(Binding(at, kind, value))
 
 
-def parse_python(source: SourceFile) -> PythonUnit:
+def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> PythonUnit:
     """Parse a Python file with libcst and index it; a syntax error is kept, not raised."""
+    catalog = catalog or default_catalog()
     try:
         tree = cst.parse_module(source.text)
     except cst.ParserSyntaxError as error:
@@ -225,13 +241,15 @@ def parse_python(source: SourceFile) -> PythonUnit:
         if len(detail) > 60:
             detail = detail[:57] + "..."
         message = f"invalid Python syntax: {detail}" if detail else "invalid Python syntax"
-        return PythonUnit(source, None, ParseError(start, start + 1, message))
+        return PythonUnit(source, None, ParseError(start, start + 1, message), catalog)
     except RecursionError:
-        return PythonUnit(source, None, ParseError(0, 1, "Python nesting too deep to parse"))
+        error_ = ParseError(0, 1, "Python nesting too deep to parse")
+        return PythonUnit(source, None, error_, catalog)
     try:
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         module = PythonModule(source, tree, wrapper.resolve(ByteSpanPositionProvider))
         tree.visit(_Indexer(module))
     except RecursionError:
-        return PythonUnit(source, None, ParseError(0, 1, "Python nesting too deep to analyse"))
-    return PythonUnit(source, module)
+        error_ = ParseError(0, 1, "Python nesting too deep to analyse")
+        return PythonUnit(source, None, error_, catalog)
+    return PythonUnit(source, module, None, catalog)

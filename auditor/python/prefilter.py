@@ -16,3 +16,19 @@ _STRING = re.compile(
 def string_literals(text: str) -> str:
     """The text of every string literal in a Python file, joined by newlines."""
     return "\n".join(match.group(0) for match in _STRING.finditer(text))
+
+
+def command_literals(text: str, commands: tuple[str, ...]) -> str:
+    """The string literals that start with one of `commands` (`"gptme"`, `'/bin/claude -p'`).
+
+    An agent run from Python names its program at the start of a literal (an
+    argv element, `shutil.which("gptme")`, a command string); prose that
+    merely mentions the agent (`"gptme.tools"`, `"Welcome to gptme"`) does not.
+    """
+    if not commands:
+        return ""
+    names = "|".join(re.escape(command) for command in commands)
+    start = re.compile(
+        r"""^[rRbBuUfF]*(?:'{3}|"{3}|'|")\s*(?:[^\s'"]*/)?(?:""" + names + r""")(?:$|[\s'"])"""
+    )
+    return "\n".join(m.group(0) for m in _STRING.finditer(text) if start.match(m.group(0)))

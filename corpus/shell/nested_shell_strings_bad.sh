@@ -14,7 +14,7 @@ bash -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "$PROMPT" "$LOG" || 
 
 bash -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "retry: $PROMPT" "$LOG"
 
-bash -o pipefail -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "$PROMPT" "$LOG"
+bash -o pipefail -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "$PROMPT" "$LOG"  # expect: RA203(warning)
 
 bash -c 'set -o pipefail; curl -fsS "$1/queue" | jq ".items" > queue.json' _ "$API"
 

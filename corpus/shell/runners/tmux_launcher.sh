@@ -32,7 +32,7 @@ case "$action" in
     echo "started $session; logging to $log"
     ;;
   restart)
-    tmux respawn-pane -k -t "$session:${windows[0]}" "set -o pipefail; gptme --non-interactive 'Continue with $prompt_file' 2>&1 | tee -a '$log'"
+    tmux respawn-pane -k -t "$session:${windows[0]}" "set -o pipefail; gptme --non-interactive 'Continue with $prompt_file' 2>&1 | tee -a '$log'"  # expect: RA203(warning)
     echo "restarted the agent pane of $session"
     ;;
   stop)

@@ -1,0 +1,84 @@
+"""What runners do with an agent's exit status, in terms every host shares.
+
+The shell and Python front ends each find agent invocations, the guards that
+compare their status with codes, status reads that errexit makes unreachable,
+and statuses that are thrown away. Rules RA201-RA204 read these records and
+never care which language they came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from auditor.exit_codes import ExitCodes
+from auditor.finding import Span
+from auditor.profiles import AgentCatalog, Intent
+from auditor.source import SourceFile
+
+
+@dataclass(frozen=True)
+class AgentCall:
+    """An agent invocation whose status is followed."""
+
+    start: int  # unit offsets of the invocation
+    end: int
+    label: str  # how messages name it: `gptme`, or a function `run_agent`
+    codes: ExitCodes
+
+
+@dataclass(frozen=True)
+class StatusGuard:
+    """A comparison of an agent's status with codes (`[ "$rc" -eq 75 ]`, a `case` arm)."""
+
+    start: int  # unit offsets of the comparison
+    end: int
+    call: AgentCall
+    codes: tuple[int, ...]  # the codes compared with
+    equality: bool  # `==`/`-eq`/a `case` arm; False for `!=`/`-ne`/`not in`
+    intents: tuple[Intent, ...]  # what the guard's condition and body are about
+    wait_status: bool = False  # the value is `os.system`'s wait status, not an exit code
+
+
+@dataclass(frozen=True)
+class UnreachableRead:
+    """A `$?`/`PIPESTATUS` read that errexit lets run only after success."""
+
+    start: int  # unit offsets of the read
+    end: int
+    call: AgentCall
+    guards: int  # how many guards test the value read here
+
+
+@dataclass(frozen=True)
+class LostStatus:
+    """An agent invocation whose status nothing reads."""
+
+    start: int
+    end: int
+    call: AgentCall
+    how: str  # why it is lost, for the message: "`|| true` discards it"
+
+
+@dataclass
+class AgentStatus:
+    """Everything one unit does with its agents' statuses."""
+
+    calls: list[AgentCall] = field(default_factory=list)
+    guards: list[StatusGuard] = field(default_factory=list)
+    unreachable: list[UnreachableRead] = field(default_factory=list)
+    lost: list[LostStatus] = field(default_factory=list)
+
+
+class AgentUnit(Protocol):
+    """A shell or Python unit that can say what it does with agents' statuses."""
+
+    @property
+    def source(self) -> SourceFile: ...
+
+    @property
+    def catalog(self) -> AgentCatalog: ...
+
+    def host_span(self, start: int, end: int) -> Span: ...
+
+    def agent_status(self) -> AgentStatus: ...

@@ -1,0 +1,399 @@
+"""Agent exit statuses in Python: launches, the guards on their status, and lost statuses.
+
+A launch is a `subprocess`/`os.system`/`asyncio` call whose argv or command
+string runs an agent. Its status is followed through `.returncode`, `wait()`,
+`poll()`, the value `call`/`os.system` return, and names and attributes
+assigned from them earlier in the same function (the last assignment before a
+use wins). A comparison of such a value with integers is a guard. A lost
+status of an agent run through a shell string is left to the embedded shell,
+which reports it at the agent's own word, so it is not reported twice.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections import defaultdict
+from dataclasses import dataclass
+
+import libcst as cst
+
+from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
+from auditor.exit_codes import intents_in, invocation_codes
+from auditor.hosts.mapped import MappedText
+from auditor.hosts.nested import SHELLS, shell_invocation
+from auditor.hosts.python_commands import _is_true, _keyword, _positional
+from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.python.module import PythonModule, _dotted
+from auditor.python.strings import Resolver
+from auditor.shell.commands import WrapperUse, strip_wrappers
+from auditor.unit import OPAQUE_WORD
+
+_STATUS_VALUE = frozenset({"subprocess.call", "os.system"})  # the call returns the status
+_RESULT = frozenset({"subprocess.run"})  # a CompletedProcess
+_ASYNC = ("create_subprocess_exec", "create_subprocess_shell")
+_PROCESS = frozenset(
+    {"subprocess.Popen", *(f"{m}.{c}" for m in ("asyncio", "asyncio.subprocess") for c in _ASYNC)}
+)
+_CHECKED = frozenset({"subprocess.check_call", "subprocess.check_output"})
+_LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | _CHECKED
+_WAITS = frozenset({"wait", "communicate", "poll", "returncode"})
+_TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
+_CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+_MAX_DEPTH = 16
+# sysexits(3), codes 64 to 78, as `os` names them: `os.EX_TEMPFAIL` is 75.
+_SYSEXIT_NAMES = "USAGE DATAERR NOINPUT NOUSER NOHOST UNAVAILABLE SOFTWARE OSERR OSFILE CANTCREAT"
+_SYSEXIT_NAMES += " IOERR TEMPFAIL PROTOCOL NOPERM CONFIG"
+_SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.split(), 64)}
+_INDEXED = frozenset(
+    {cst.Name, cst.Comparison, cst.Attribute, cst.Arg, cst.Assign, cst.AnnAssign, cst.NamedExpr}
+    | {cst.WithItem, cst.For}
+)
+_COLLECTIONS = (cst.Tuple, cst.List, cst.Set)
+_Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool]  # profile, program, wrappers, shell
+
+
+@dataclass(frozen=True)
+class _Launch:
+    node: cst.Call
+    call: AgentCall
+    name: str  # qualified name of the launching function
+    checked: bool  # the call raises on a non-zero status
+    shell: bool  # the agent runs in a shell command string
+
+
+@dataclass(frozen=True)
+class _Definition:
+    at: cst.CSTNode  # the binding takes effect after this node ends
+    value: cst.BaseExpression | None  # None: bound to something runaudit does not follow
+
+
+def _shell_words(text: str) -> tuple[str | None, ...] | None:
+    """The words of the command whose status a shell string returns (its last one)."""
+    try:
+        code = text.replace("\\\n", " ").replace("\n", ";")
+        lexer = shlex.shlex(code, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        tokens = list(lexer)
+    except ValueError:
+        return None
+    while tokens and tokens[-1] == ";":
+        tokens.pop()
+    if not tokens or tokens[-1] == "&" or "(" in tokens or ")" in tokens:
+        return None  # backgrounded, or a subshell or substitution not followed here
+    start = max((i + 1 for i, token in enumerate(tokens) if token in _CONTROL), default=0)
+    words: list[str] = []
+    for token in tokens[start:]:
+        if not set(token) - set("<>&|"):
+            break  # a redirection: the command's own words are over
+        if words or not _ASSIGNMENT.match(token):
+            words.append(token)
+    return tuple(None if OPAQUE_WORD in word else word for word in words)
+
+
+class _Index:
+    """Comparisons, bindings of names and attributes, and reads of names, per function.
+
+    Read off the module's parent map, which holds every node in source order: far
+    cheaper than a second libcst visit.
+    """
+
+    def __init__(self, module: PythonModule) -> None:
+        self.module = module
+        self.comparisons: list[cst.Comparison] = []
+        self.definitions: dict[tuple[cst.CSTNode, str], list[_Definition]] = defaultdict(list)
+        self.reads: dict[tuple[cst.CSTNode, str], list[cst.Name]] = defaultdict(list)
+        self._not_reads: set[cst.CSTNode] = set()
+        names: list[cst.Name] = []
+        for node in module.parents:
+            if type(node) not in _INDEXED:  # cheap: `isinstance` on libcst's ABCs is slow
+                continue
+            if isinstance(node, cst.Name):
+                names.append(node)
+            elif isinstance(node, cst.Comparison):
+                self.comparisons.append(node)
+            elif isinstance(node, cst.Attribute):
+                self._not_reads.add(node.attr)
+            elif isinstance(node, cst.Arg):
+                self._not_reads.add(node.keyword or node)
+            elif isinstance(node, cst.Assign):
+                for target in node.targets:
+                    self._define(target.target, node, node.value)
+            elif isinstance(node, cst.AnnAssign | cst.NamedExpr):
+                self._define(node.target, node, node.value)
+            elif isinstance(node, cst.WithItem) and node.asname is not None:
+                self._define(node.asname.name, node, node.item)
+            elif isinstance(node, cst.For):
+                self._define(node.target, node.target, None)
+        for name in names:
+            if name not in self._not_reads:
+                for scope in self._scopes(name):
+                    self.reads[(scope, name.value)].append(name)
+
+    def _define(
+        self, target: cst.BaseExpression, at: cst.CSTNode, value: cst.BaseExpression | None
+    ) -> None:
+        dotted = _dotted(target)
+        if dotted is not None:
+            self._not_reads.add(target)
+            self.definitions[(self.module.scope_of(at), dotted)].append(_Definition(at, value))
+        elif isinstance(target, cst.Tuple | cst.List):
+            for element in target.elements:
+                self._define(element.value, at, None)
+
+    def _scopes(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        """The module and every function around `node`: a closure's read counts for them all."""
+        scopes: list[cst.CSTNode] = [self.module.tree]
+        current = self.module.parent(node)
+        while current is not None:
+            if isinstance(current, cst.FunctionDef):
+                scopes.append(current)
+            current = self.module.parent(current)
+        return scopes
+
+
+class _Analysis:
+    def __init__(self, module: PythonModule, catalog: AgentCatalog, index: _Index) -> None:
+        self.module, self.catalog, self.index = module, catalog, index
+        self.launches: dict[cst.Call, _Launch] = {}
+        self._bytes = module.source.text.encode("utf-8", "surrogatepass")  # byte spans index it
+
+    def find_launches(self) -> None:
+        resolver = Resolver(self.module)
+        # Python reports a child killed by signal N as -N; only codes compared are added,
+        # so messages that list an agent's codes stay short.
+        killed = {
+            code: f"killed by signal {-code}"
+            for comparison in self.index.comparisons
+            for operand in (comparison.left, *(t.comparator for t in comparison.comparisons))
+            for code in self._codes(operand) or ()
+            if -64 <= code < 0
+        }
+        for node, names in self.module.calls.items():
+            name = min(names & _LAUNCHES, default=None)
+            found = self._launched(node, name, resolver) if name is not None else None
+            if name is None or found is None:
+                continue
+            profile, program, wrappers, shell = found
+            raises = _keyword(node, "timeout") is not None
+            extra = None if name == "os.system" else killed
+            codes = invocation_codes(
+                profile, wrappers, self.catalog, shell=shell, extra=extra, timeout_raises=raises
+            )
+            call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
+            checked = name in _CHECKED or _is_true(_keyword(node, "check"))
+            self.launches[node] = _Launch(node, call, name, checked, shell)
+
+    def _launched(self, node: cst.Call, name: str, resolver: Resolver) -> _Agent | None:
+        if name == "os.system" or name.endswith("_shell") or _is_true(_keyword(node, "shell")):
+            keywords = (_keyword(node, key) for key in ("args", "cmd", "command"))
+            command = _positional(node, 0) or next((k for k in keywords if k is not None), None)
+            text = resolver.text(command) if command is not None else None
+            words = _shell_words(text.text) if text is not None else None
+            return self._agent(words, (), shell=True) if words is not None else None
+        argv = self._argv(node, name, resolver)
+        if argv is None:
+            return None
+        words = tuple(None if OPAQUE_WORD in word.text else word.text for word in argv)
+        start, wrappers = strip_wrappers(words, self.catalog)
+        program = words[start] if start < len(words) else None
+        if program is not None and program.rsplit("/", 1)[-1] in SHELLS:  # `bash -c STRING`
+            inner = shell_invocation(words[start:])
+            string = argv[start + inner[0]].text if inner is not None else None
+            nested = _shell_words(string) if string is not None else None
+            return self._agent(nested, wrappers, shell=True) if nested is not None else None
+        return self._agent(words, (), shell=False)
+
+    def _argv(self, node: cst.Call, name: str, resolver: Resolver) -> list[MappedText] | None:
+        if not name.endswith("_exec"):
+            expression = _positional(node, 0) or _keyword(node, "args")
+            return resolver.words(expression) if expression is not None else None
+        argv: list[MappedText] = []
+        for arg in node.args:
+            if arg.star == "*":
+                argv += resolver.words(arg.value) or [resolver.opaque(arg.value)]
+            elif arg.keyword is None:
+                argv.append(resolver.text_or_opaque(arg.value))
+        return argv
+
+    def _agent(
+        self, words: tuple[str | None, ...], outer: tuple[WrapperUse, ...], *, shell: bool
+    ) -> _Agent | None:
+        start, wrappers = strip_wrappers(words, self.catalog)
+        program = words[start] if start < len(words) else None
+        profile = self.catalog.agent_for(program) if program is not None else None
+        if profile is None or program is None:
+            return None
+        return profile, program, outer + wrappers, shell
+
+    # Following a value back to a launch.
+
+    def _followed(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """What `node` evaluates to one step back: the binding of a name before its use."""
+        if isinstance(node, cst.Await):
+            return node.expression
+        if isinstance(node, cst.NamedExpr):
+            return node.value
+        dotted = _dotted(node)
+        if dotted is None:
+            return None
+        # Byte offsets order nodes as well as characters, without decoding the text.
+        spans, found = self.module.byte_spans, None
+        for definition in self.index.definitions.get((self.module.scope_of(node), dotted), []):
+            at = spans[definition.at]
+            if at.start + at.length <= spans[node].start:
+                found = definition
+        return found.value if found is not None else None
+
+    def process(self, node: cst.BaseExpression, depth: int = 0) -> _Launch | None:
+        """The launch whose process (or `CompletedProcess`) `node` evaluates to."""
+        launch = self.launches.get(node) if isinstance(node, cst.Call) else None
+        if launch is not None:
+            return launch if launch.name in _RESULT | _PROCESS else None
+        followed = self._followed(node) if depth < _MAX_DEPTH else None
+        return self.process(followed, depth + 1) if followed is not None else None
+
+    def status(self, node: cst.BaseExpression, depth: int = 0) -> tuple[_Launch, bool] | None:
+        """The launch whose status `node` evaluates to, and whether it is a wait status."""
+        if depth >= _MAX_DEPTH:
+            return None
+        if isinstance(node, cst.Call) and node in self.launches:
+            launch = self.launches[node]
+            return (launch, launch.name == "os.system") if launch.name in _STATUS_VALUE else None
+        read = self._exit_code(node, depth)
+        if read is not None:
+            return read, False
+        followed = self._followed(node)
+        return self.status(followed, depth + 1) if followed is not None else None
+
+    def _exit_code(self, node: cst.BaseExpression, depth: int) -> _Launch | None:
+        """The launch whose exit code `node` reads: `returncode`, `wait()`, a converted status."""
+        inner = None
+        if isinstance(node, cst.Attribute) and node.attr.value == "returncode":
+            return self.process(node.value, depth + 1)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("wait", "poll"):
+                return self.process(node.func.value, depth + 1)
+            if self.module.calls.get(node, frozenset()) & _TO_EXIT_CODE and node.args:
+                inner = node.args[0].value
+        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.RightShift):
+            inner = node.left if self._codes(node.right) == (8,) else None
+        found = self.status(inner, depth + 1) if inner is not None else None
+        return found[0] if found is not None else None
+
+    # Guards.
+
+    def _codes(self, node: cst.BaseExpression) -> tuple[int, ...] | None:
+        """The integers an operand is: a literal, a module constant, or a tuple, list or set."""
+        if isinstance(node, cst.Integer):
+            return (int(node.evaluated_value),)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            codes = self._codes(node.expression)
+            return (-codes[0],) if codes and len(codes) == 1 else None
+        if isinstance(node, cst.Name):  # a module constant, or `from os import EX_TEMPFAIL`
+            definitions = self.index.definitions.get((self.module.tree, node.value), [])
+            value = definitions[0].value if len(definitions) == 1 else None
+            if not definitions and node.value in _SYSEXITS:
+                return (_SYSEXITS[node.value],)
+            return self._codes(value) if isinstance(value, cst.Integer) else None
+        dotted = _dotted(node)
+        if dotted is not None and dotted.startswith("os.") and dotted[3:] in _SYSEXITS:
+            return (_SYSEXITS[dotted[3:]],)
+        if isinstance(node, _COLLECTIONS) and node.elements:
+            parts = [
+                self._codes(e.value) if isinstance(e, cst.Element) else None for e in node.elements
+            ]
+            if all(part is not None and len(part) == 1 for part in parts):
+                return tuple(part[0] for part in parts if part)
+        return None
+
+    def _guard(self, comparison: cst.Comparison) -> StatusGuard | None:
+        left = comparison.left
+        for target in comparison.comparisons:
+            operator, right = target.operator, target.comparator
+            membership = isinstance(operator, cst.In | cst.NotIn)
+            if not membership and not isinstance(operator, cst.Equal | cst.NotEqual):
+                left = right
+                continue
+            for value, other in ((left, right), (right, left))[: 1 if membership else 2]:
+                # `rc == 75` compares with one code, `rc in (75, 76)` with a collection.
+                fits = isinstance(other, _COLLECTIONS) == membership
+                codes = self._codes(other) if fits else None
+                found = self.status(value) if codes else None
+                if found is not None and codes:
+                    start, end = self.module.span(comparison)
+                    equality = isinstance(operator, cst.Equal | cst.In)
+                    intents = intents_in(self._context(comparison), self.catalog)
+                    launch, wait = found
+                    return StatusGuard(start, end, launch.call, codes, equality, intents, wait)
+            left = right
+        return None
+
+    def _context(self, comparison: cst.Comparison) -> str:
+        """The guard's condition and body: an `if`/`while` test and body, else its statement."""
+        child: cst.CSTNode = comparison
+        parent = self.module.parent(child)
+        nodes: list[cst.CSTNode] = [comparison]
+        while parent is not None:
+            if isinstance(parent, cst.If | cst.While) and child is parent.test:
+                nodes = [parent.test, parent.body]
+                break
+            if isinstance(parent, cst.BaseSmallStatement | cst.BaseStatement):
+                nodes = [parent]
+                break
+            child, parent = parent, self.module.parent(parent)
+        spans = [self.module.byte_spans[node] for node in nodes]
+        parts = [self._bytes[span.start : span.start + span.length] for span in spans]
+        return "\n".join(part.decode("utf-8", "replace") for part in parts)
+
+    # Lost statuses.
+
+    def lost(self, launch: _Launch) -> str | None:
+        """Why the launch's status is lost, or None."""
+        node: cst.CSTNode = launch.node
+        parent = self.module.parent(node)
+        if isinstance(parent, cst.Await):
+            node, parent = parent, self.module.parent(parent)
+        target = None
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1:
+            target = parent.targets[0].target
+        elif isinstance(parent, cst.AnnAssign):
+            target = parent.target
+        bound = target.value if isinstance(target, cst.Name) else None
+        reads = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
+        if launch.checked or launch.shell or (bound is None and not isinstance(parent, cst.Expr)):
+            # Raises on failure, or the value goes somewhere else; a shell string's lost
+            # status is reported by the embedded shell, at the agent's own word.
+            return None
+        if launch.name in _PROCESS:
+            for read in reads:  # a read other than `p.pid`/`p.stdout` may wait or pass it on
+                attribute = self.module.parent(read)
+                if not isinstance(attribute, cst.Attribute) or attribute.attr.value in _WAITS:
+                    return None
+            return "the process is never waited for"
+        if reads:
+            return None
+        dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
+        if launch.name in _RESULT:
+            return f"`run()` has no `check=True` and {dropped}"
+        return "its return value is dropped" if bound is None else dropped
+
+    def result(self) -> AgentStatus:
+        calls = [launch.call for launch in self.launches.values()]
+        guards = [g for c in self.index.comparisons if (g := self._guard(c)) is not None]
+        lost = [
+            LostStatus(launch.call.start, launch.call.end, launch.call, how)
+            for launch in self.launches.values()
+            if (how := self.lost(launch)) is not None
+        ]
+        return AgentStatus(calls=calls, guards=guards, lost=lost)
+
+
+def python_agent_status(module: PythonModule, catalog: AgentCatalog) -> AgentStatus:
+    """The agent launches of a module, the guards on their statuses, and lost statuses."""
+    if not any(names & _LAUNCHES for names in module.calls.values()):
+        return AgentStatus()
+    analysis = _Analysis(module, catalog, _Index(module))
+    analysis.find_launches()
+    return analysis.result() if analysis.launches else AgentStatus()

@@ -1,0 +1,449 @@
+"""Where an agent's exit status goes in a shell script.
+
+Invocations are agent commands (through wrappers, paths and variables) and
+calls of functions whose body runs an agent. Their status is followed into
+variables (`rc=$?` right after, `agent || rc=$?`, `if ! agent; then rc=$?`,
+`wait $pid` of a backgrounded agent, `${PIPESTATUS[i]}`, copies), then into
+guards (`[ ]`, `[[ ]]`, `test`, `(( ))`, `case`). Reads that errexit makes
+unreachable and statuses nothing reads are recorded too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard, UnreachableRead
+from auditor.exit_codes import intents_in, invocation_codes
+from auditor.profiles import AgentProfile
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.model import Pipeline, ShellScript
+from auditor.shell.parse import Node
+from auditor.shell.status import (
+    in_condition,
+    next_statement,
+    pipestatus_indices,
+    reads_exit_status,
+    status_use,
+)
+
+_EQUAL = frozenset({"-eq", "==", "="})
+_UNEQUAL = frozenset({"-ne", "!="})
+_RETURN = re.compile(r"^\d+$")
+_VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
+
+
+@dataclass(frozen=True)
+class _Invocation:
+    call: AgentCall
+    command: SimpleCommand
+    statement: Node  # whose status is the agent's (or holds it in PIPESTATUS)
+    stage: int | None  # index in a pipeline whose $? is not the agent's
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+class _Flow:
+    def __init__(self, script: ShellScript) -> None:
+        self.script = script
+        self.parsed = script.parsed
+        self.status = AgentStatus()
+        self.functions = self._agent_functions()
+        self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds
+        self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
+        self.guard_counts: dict[str, int] = {}
+
+    def _agent_functions(self) -> dict[str, tuple[AgentProfile, dict[int, str]]]:
+        """Functions that pass an agent's status on: the agent's call is their last
+        command (not masked in a pipeline), or they `return`/`exit` a status value."""
+        found: dict[str, tuple[AgentProfile, dict[int, str]]] = {}
+        for name, node in self.script.functions.items():
+            inside = [c for c in self.script.commands if _within(c.node, node)]
+            agents = [c for c in inside if c.agent is not None]
+            if not agents:
+                continue
+            returns: dict[int, str] = {}
+            passes = False
+            for command in inside:
+                word = command.argv[1] if len(command.argv) > 1 else None
+                if command.command_name not in ("return", "exit"):
+                    continue
+                if word and _RETURN.match(word):
+                    returns[int(word)] = f"`{command.command_name} {word}` in `{name}`"
+                elif len(command.word_nodes) > 1 and command.word_nodes[1] is not None:
+                    passes = passes or _text(command.word_nodes[1]).strip('"').startswith("$")
+            for command in agents:
+                statement, stage = self._statement(command.node)
+                body = statement.parent
+                last = body is not None and _statements(body)[-1:] == [statement]
+                passes = passes or (
+                    stage is None and last and body is not None and _within(body, node)
+                )
+            if passes:
+                agent = agents[0].agent
+                assert agent is not None
+                found[name] = (agent, returns)
+        return found
+
+    def _invocation(self, command: SimpleCommand) -> _Invocation | None:
+        extra: dict[int, str] = {}
+        if command.agent is not None:
+            profile, label = command.agent, command.name or command.agent.name
+        elif command.command_name in self.functions:
+            profile, extra = self.functions[command.command_name or ""]
+            label = command.command_name or profile.name
+        else:
+            return None
+        codes = invocation_codes(
+            profile, command.wrappers, self.script.catalog, shell=True, extra=extra
+        )
+        start, end = self.parsed.span(command.node)
+        statement, stage = self._statement(command.node)
+        return _Invocation(AgentCall(start, end, label, codes), command, statement, stage)
+
+    def _statement(self, node: Node) -> tuple[Node, int | None]:
+        """The statement whose status is the command's, and its stage if masked there."""
+        while node.parent is not None and node.parent.type == "redirected_statement":
+            node = node.parent
+        pipeline = self._pipeline_of(node)
+        if pipeline is not None:
+            index = next(i for i, s in enumerate(pipeline.stages) if _within(node, s.node))
+            last = index == len(pipeline.stages) - 1
+            stage = None if last or pipeline.options.pipefail else index
+            return pipeline.node, stage
+        return node, None
+
+    def _pipeline_of(self, node: Node) -> Pipeline | None:
+        for pipeline in self.script.pipelines:
+            if any(stage.node.id == node.id for stage in pipeline.stages):
+                return pipeline
+        return None
+
+    def run(self) -> AgentStatus:
+        invocations = [i for c in self.script.commands if (i := self._invocation(c))]
+        self.status.calls.extend(i.call for i in invocations)
+        for invocation in invocations:
+            self._capture(invocation)
+        self._copies()
+        self._guards()
+        for invocation in invocations:
+            self._unreachable(invocation)
+            self._lost(invocation)
+        return self.status
+
+    def _bind(self, assignment: Node | None, call: AgentCall, value: str) -> bool:
+        if assignment is None or assignment.type != "variable_assignment":
+            return False
+        name = assignment.child_by_field_name("name")
+        content = assignment.child_by_field_name("value")
+        if name is None or content is None or _text(content).strip('"') != value:
+            return False
+        self.bound[_text(name)] = call
+        return True
+
+    def _capture(self, invocation: _Invocation) -> None:
+        call, statement = invocation.call, invocation.statement
+        parent = statement.parent
+        if invocation.stage is not None:
+            following = next_statement(statement)
+            value = f"${{PIPESTATUS[{invocation.stage}]}}"
+            for candidate in _assignments(following):
+                self._bind(candidate, call, value)
+            return
+        if _backgrounded(statement):
+            self._capture_background(invocation)
+            return
+        if parent is not None and parent.type == "list":
+            right = statement.next_named_sibling
+            operator = statement.next_sibling
+            if operator is not None and operator.type == "||":
+                self._bind(right, call, "$?")
+        if parent is not None and parent.type == "negated_command":
+            holder = parent.parent
+            if holder is not None and holder.type == "if_statement":
+                then = _then_statements(holder)
+                if then:
+                    self._bind(then[0], call, "$?")
+        following = next_statement(statement)
+        if following is not None:
+            self.direct[following.id] = call
+            for candidate in _assignments(following):
+                self._bind(candidate, call, "$?")
+
+    def _capture_background(self, invocation: _Invocation) -> None:
+        following = next_statement(invocation.statement)
+        pid = None
+        for candidate in _assignments(following):
+            name = candidate.child_by_field_name("name")
+            content = candidate.child_by_field_name("value")
+            if name is not None and content is not None and _text(content).strip('"') == "$!":
+                pid = _text(name)
+        for command in self.script.commands:
+            if (
+                command.command_name != "wait"
+                or command.node.start_byte < invocation.statement.end_byte
+            ):
+                continue
+            waited = [w for w in command.argv[1:] if w is not None]
+            raw = [_text(n) for n in command.word_nodes[1:] if n is not None]
+            if any(r.strip('"') in (f"${pid}", f"${{{pid}}}", "$!") for r in raw) or (
+                not waited and pid is None
+            ):
+                proxy = _Invocation(
+                    invocation.call, command, self._statement(command.node)[0], None
+                )
+                self._capture(proxy)
+
+    def _copies(self) -> None:
+        assignments = [n for n in _walk(self.parsed.root) if n.type == "variable_assignment"]
+        for _ in range(2):
+            for node in assignments:
+                content = node.child_by_field_name("value")
+                name = node.child_by_field_name("name")
+                match = _VARIABLE_READ.match(_text(content).strip('"')) if content else None
+                if match and name is not None and match.group(1) in self.bound:
+                    self.bound.setdefault(_text(name), self.bound[match.group(1)])
+
+    def _reference(self, node: Node) -> AgentCall | None:
+        """The call whose status a word (`$rc`, `"$rc"`, `rc` in `(( ))`, `$?`) holds."""
+        text = _text(node).strip('"')
+        match = _VARIABLE_READ.match(text) or re.match(r"^([A-Za-z_]\w*)$", text)
+        if match is None:
+            return None
+        if match.group(1) == "?":
+            statement = _statement_of(node)
+            return self.direct.get(statement.id) if statement is not None else None
+        return self.bound.get(match.group(1))
+
+    def _guards(self) -> None:
+        for node in _walk(self.parsed.root):
+            if node.type in ("test_command", "compound_statement") or (
+                node.type == "command" and _text(node).startswith("test ")
+            ):
+                self._comparisons(node)
+            elif node.type == "case_statement":
+                self._case(node)
+
+    def _comparisons(self, holder: Node) -> None:
+        found: dict[tuple[int, bool], list[tuple[Node, int]]] = {}
+        calls: dict[int, AgentCall] = {}
+        for left, operator, right in _binary(holder, self.parsed.data):
+            call = self._reference(left)
+            literal = _text(right).strip("\"'")
+            if call is None:
+                call, literal = self._reference(right), _text(left).strip("\"'")
+            if call is None or not re.fullmatch(r"-?\d+", literal):
+                continue
+            if operator not in _EQUAL and operator not in _UNEQUAL:
+                continue
+            key = (id(call), operator in _EQUAL)
+            calls[id(call)] = call
+            found.setdefault(key, []).append((left, int(literal)))
+        context = _guard_context(holder)
+        intents = intents_in(self.parsed.node_text(context), self.script.catalog)
+        start, end = self.parsed.span(holder)
+        for (call_id, equality), items in found.items():
+            codes = tuple(code for _, code in items)
+            guard = StatusGuard(start, end, calls[call_id], codes, equality, intents)
+            self.status.guards.append(guard)
+
+    def _case(self, node: Node) -> None:
+        value = node.child_by_field_name("value")
+        call = self._reference(value) if value is not None else None
+        if call is None:
+            return
+        for item in node.named_children:
+            if item.type != "case_item":
+                continue
+            patterns = [
+                c for c in item.children if item.field_name_for_child(_index(item, c)) == "value"
+            ]
+            codes = [int(_text(p)) for p in patterns if re.fullmatch(r"\d+", _text(p))]
+            if not codes or len(codes) != len(patterns):
+                continue
+            intents = intents_in(self.parsed.node_text(item), self.script.catalog)
+            start, _ = self.parsed.span(patterns[0])
+            _, end = self.parsed.span(patterns[-1])
+            self.status.guards.append(StatusGuard(start, end, call, tuple(codes), True, intents))
+
+    def _unreachable(self, invocation: _Invocation) -> None:
+        statement = invocation.statement
+        options = self.script.options_at(invocation.command.node)
+        if not options.errexit or in_condition(statement) or _backgrounded(statement):
+            return
+        if invocation.stage is not None:
+            return  # without pipefail the pipeline does not fail: the read is reached
+        if not reads_exit_status(statement) and not pipestatus_indices(statement):
+            return
+        following = next_statement(statement)
+        read = _first_read(following) if following is not None else None
+        if read is None:
+            return
+        guards = sum(1 for g in self.status.guards if g.call is invocation.call)
+        start, end = self.parsed.span(read)
+        self.status.unreachable.append(UnreachableRead(start, end, invocation.call, guards))
+
+    def _lost(self, invocation: _Invocation) -> None:
+        statement = invocation.statement
+        if invocation.stage is not None:
+            return  # lost through a pipeline: RA101's finding
+        options = self.script.options_at(invocation.command.node)
+        if status_use(statement, options, self.script) is not None:
+            return
+        call = invocation.call
+        if _backgrounded(statement):
+            if any(
+                c.command_name == "wait" and c.node.start_byte > statement.end_byte
+                for c in self.script.commands
+            ):
+                return
+            how = "it runs in the background and nothing waits for it"
+        elif _or_true(statement):
+            right = statement.next_named_sibling
+            how = f"`|| {_text(right).strip() if right is not None else 'true'}` discards it"
+        elif next_statement(statement) is None:
+            how = "nothing reads it"
+        else:
+            how = "nothing reads it before the next command runs"
+        start, end = self.parsed.span(invocation.command.node)
+        self.status.lost.append(LostStatus(start, end, call, how))
+
+
+def _statements(parent: Node) -> list[Node]:
+    return [c for c in parent.named_children if c.type not in ("comment", "heredoc_body")]
+
+
+def _within(node: Node, container: Node) -> bool:
+    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+
+
+def _walk(root: Node) -> list[Node]:
+    found: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(reversed(node.named_children))
+    return found
+
+
+def _index(parent: Node, child: Node) -> int:
+    return next(i for i, c in enumerate(parent.children) if c.id == child.id)
+
+
+def _backgrounded(node: Node) -> bool:
+    sibling = node.next_sibling
+    return sibling is not None and sibling.type == "&"
+
+
+def _or_true(node: Node) -> bool:
+    parent = node.parent
+    operator, right = node.next_sibling, node.next_named_sibling
+    return (
+        parent is not None
+        and parent.type == "list"
+        and operator is not None
+        and operator.type == "||"
+        and right is not None
+        and _text(right).strip() in ("true", ":")
+    )
+
+
+def _assignments(node: Node | None) -> list[Node]:
+    """The assignments a statement makes first (`rc=$?`, `local rc=$?`, `rc=$? msg=x`)."""
+    if node is None:
+        return []
+    if node.type == "variable_assignment":
+        return [node]
+    if node.type in ("declaration_command", "variable_assignments"):
+        return [c for c in node.named_children if c.type == "variable_assignment"]
+    return []
+
+
+def _then_statements(node: Node) -> list[Node]:
+    then = next((c for c in node.children if c.type == "then"), None)
+    if then is None:
+        return []
+    return [
+        c
+        for c in node.named_children
+        if c.start_byte > then.start_byte
+        and c.type not in ("elif_clause", "else_clause", "comment")
+    ]
+
+
+def _statement_of(node: Node) -> Node | None:
+    """The statement in a sequence that holds `node`."""
+    current = node
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in (
+            "program",
+            "compound_statement",
+            "do_group",
+            "subshell",
+            "if_statement",
+            "elif_clause",
+            "else_clause",
+            "case_item",
+            "function_definition",
+        ):
+            if parent.type in ("if_statement", "elif_clause") and current.type not in (
+                "elif_clause",
+                "else_clause",
+            ):
+                return parent if parent.type == "if_statement" else current
+            return current
+        current = parent
+    return None
+
+
+def _guard_context(holder: Node) -> Node:
+    """What a guard's intent is read from: its `if` (condition and then-body) or statement."""
+    current = holder
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in ("if_statement", "elif_clause", "while_statement", "list"):
+            return parent
+        if parent.type in ("program", "compound_statement", "do_group", "function_definition"):
+            return current
+        current = parent
+    return current
+
+
+def _binary(holder: Node, data: bytes) -> list[tuple[Node, str, Node]]:
+    """`left operator right` comparisons in a test, `(( ))` or `test` command."""
+    found: list[tuple[Node, str, Node]] = []
+    if holder.type == "command":
+        words = [c for c in holder.named_children if c.type != "command_name"]
+        for index in range(len(words) - 2):
+            operator = _text(words[index + 1])
+            if operator in _EQUAL or operator in _UNEQUAL:
+                found.append((words[index], operator, words[index + 2]))
+        return found
+    for node in _walk(holder):
+        if node.type != "binary_expression" or node is holder:
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None:
+            continue
+        operator = data[left.end_byte : right.start_byte].decode("utf-8", "replace").strip()
+        found.append((left, operator, right))
+    return found
+
+
+def _first_read(node: Node) -> Node | None:
+    """The first `$?` or `PIPESTATUS` expansion in a statement."""
+    for child in _walk(node):
+        if child.type in ("simple_expansion", "expansion") and (
+            "$?" in _text(child) or "PIPESTATUS" in _text(child)
+        ):
+            return child
+    return None
+
+
+def shell_agent_status(script: ShellScript) -> AgentStatus:
+    """What a shell unit does with its agents' exit statuses."""
+    return _Flow(script).run()

@@ -1,0 +1,28 @@
+"""gptme's exit status thrown away."""
+
+import asyncio
+import os
+import subprocess
+from subprocess import Popen
+
+
+def dropped(prompt: str) -> None:
+    subprocess.run(["gptme", "--non-interactive", prompt])  # expect: RA203(warning)
+    os.system(f"gptme -n {prompt}")  # expect: RA203(warning)
+    subprocess.call(["nice", "gptme", "-n", prompt])  # expect: RA203(warning)
+    subprocess.call(f"timeout 600 gptme -n {prompt} > agent.log 2>&1", shell=True)  # expect: RA203(warning)
+
+
+def never_read(prompt: str) -> None:
+    result = subprocess.run(["gptme", "-n", prompt], capture_output=True)  # expect: RA203(warning)
+    print("done")
+
+
+def never_waited(prompt: str) -> int:
+    proc = Popen(["gptme", "-n", prompt])  # expect: RA203(warning)
+    subprocess.Popen(["bash", "-c", f"gptme -n {prompt}"])  # expect: RA203(warning)
+    return proc.pid
+
+
+async def async_never_waited(prompt: str) -> None:
+    await asyncio.create_subprocess_exec("gptme", "-n", prompt)  # expect: RA203(warning)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# RA202: comparisons with codes the invocation can never produce.
+
+rc=0
+gptme --non-interactive "Refresh the dependency lockfile" || rc=$?
+if [ "$rc" -eq 124 ]; then  # expect: RA202(warning)
+  echo "the agent timed out"
+fi
+if [ "$rc" = 2 ]; then  # expect: RA202(warning)
+  echo "misuse of the CLI"
+fi
+
+gptme --non-interactive "Tidy the changelog" &
+pid=$!
+wait "$pid"
+result=$?
+case $result in
+  3) echo "three" ;;  # expect: RA202(warning)
+  0) echo "ok" ;;
+esac

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# RA203: the agent's status is thrown away.
+
+gptme --non-interactive "Fix lint errors" || true  # expect: RA203(warning)
+git commit -am "lint fixes"
+
+claude -p "Write release notes" > NOTES.md  # expect: RA203(warning)
+git add NOTES.md
+
+gptme --non-interactive "Warm the cache" &  # expect: RA203(warning)
+echo "started"
+
+aider --yes --message "Rename the helper" || :  # expect: RA203(warning)
+exit 0

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# RA204: under errexit, a `$?` read right after a plain agent command only
+# ever sees success; the guards on it are dead code.
+set -euo pipefail
+
+timeout 1800 gptme --non-interactive "Work through TASKS.md"
+EXIT_CODE=$?  # expect: RA204(error)
+if [ "$EXIT_CODE" -eq 124 ]; then
+  echo "timed out; the safety net commits partial work"
+fi
+
+run_agent() {
+  gptme --non-interactive "$1"
+}
+
+run_agent "Update the docs"
+echo "agent finished with $?"  # expect: RA204(error)
+
+gptme --non-interactive "Summarise the run" | tee summary.log
+echo "stage statuses: ${PIPESTATUS[*]}"  # expect: RA204(error)

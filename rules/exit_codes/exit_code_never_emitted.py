@@ -1,0 +1,114 @@
+"""RA202 exit-code-never-emitted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.agent_status import AgentUnit, StatusGuard
+from auditor.exit_codes import ExitCodes
+from auditor.finding import Finding, Severity
+from auditor.kinds import FileKind, Host
+from auditor.rule import Example, Rule
+
+
+def _known(codes: ExitCodes) -> str:
+    listed = ", ".join(str(code) for code in sorted(codes.codes))
+    return listed + (" and 128+N for signals" if codes.signals else "")
+
+
+class ExitCodeNeverEmitted(Rule[AgentUnit]):
+    """The agent's status is compared with a code it can never produce.
+
+    ## What it does
+    Flags a comparison of an agent's exit status with a code that neither the
+    agent's profile nor a wrapper present on that invocation can produce:
+    `-eq 2` for gptme, `124` with no `timeout` wrapper, or `returncode == 124`
+    after Python's `subprocess.run(timeout=…)`, which raises `TimeoutExpired`
+    instead of returning 124. Also flags comparing `os.system(…)`'s value with
+    an exit code: it returns a wait status (`75` arrives as `19200`).
+
+    ## Why is this bad?
+    The guarded branch is dead code: the timeout handler, the retry on a
+    made-up code, or the rate-limit wait never runs, and the case it was
+    written for falls through to whatever comes next.
+
+    ## Example
+    ```bash
+    gptme --non-interactive "$TASK" || rc=$?
+    if [ "$rc" -eq 124 ]; then echo "timed out"; fi
+    ```
+
+    ## Use instead
+    ```bash
+    timeout 1800 gptme --non-interactive "$TASK" || rc=$?
+    if [ "$rc" -eq 124 ]; then echo "timed out"; fi
+    ```
+
+    ## References
+    - coreutils `timeout`: exit status 124 when the command times out
+    - Python `subprocess.run(timeout=…)` raises `subprocess.TimeoutExpired`
+    - Python `os.waitstatus_to_exitcode()`
+    """
+
+    code = "RA202"
+    name = "exit-code-never-emitted"
+    severity = Severity.WARNING
+    hosts = frozenset({Host.SHELL, Host.PYTHON})
+    prefilter_agents = True
+
+    BAD = (
+        Example(
+            '#!/bin/bash\ngptme "$T" || rc=$?\nif [ "$rc" -eq 124 ]; then echo late; fi\n',
+            (("RA202", 3),),
+        ),
+        Example(
+            "import os\nif os.system('gptme x') == 75:\n    pass\n",
+            (("RA202", 2),),
+            kind=FileKind.PYTHON,
+            filename="example.py",
+        ),
+    )
+    GOOD = (
+        Example(
+            '#!/bin/bash\ntimeout 60 gptme "$T" || rc=$?\n'
+            'case "$rc" in 124) echo late ;; 75) echo wait ;; esac\n'
+        ),
+    )
+
+    def check(self, unit: AgentUnit) -> Iterator[Finding]:
+        """Yield a finding for each guard comparing with a code that cannot occur."""
+        for guard in unit.agent_status().guards:
+            message = self._message(guard)
+            if message is not None:
+                yield self.finding(unit, guard.start, guard.end, message[0], hint=message[1])
+
+    def _message(self, guard: StatusGuard) -> tuple[str, str] | None:
+        codes, label = guard.call.codes, guard.call.label
+        if guard.wait_status:
+            return (
+                f"`os.system` returns a wait status, not `{label}`'s exit code: "
+                f"{' or '.join(map(str, guard.codes))} is never compared as meant",
+                "convert it with `os.waitstatus_to_exitcode()`, or use `subprocess.run`",
+            )
+        if not codes.documented:
+            return None
+        missing = [code for code in guard.codes if code != 0 and not codes.emits(code)]
+        if not missing:
+            return None
+        code = missing[0]
+        if code == 124 and codes.timeout_raises:
+            return (
+                f"`{label}` never returns 124 here: `subprocess.run(timeout=…)` raises "
+                "`TimeoutExpired` when the time is up",
+                "catch `subprocess.TimeoutExpired` instead",
+            )
+        if code == 124:
+            return (
+                f"`{label}` never exits 124 here: 124 comes from a `timeout` wrapper, "
+                "and this invocation has none",
+                "run the agent under `timeout DURATION`, or drop this branch",
+            )
+        return (
+            f"`{label}` never exits {code}: its codes are {_known(codes)}",
+            "compare with a code the agent documents",
+        )

@@ -1,0 +1,82 @@
+"""RA204 status-read-unreachable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.finding import Finding, Severity
+from auditor.rule import Example, Rule
+from auditor.unit import ShellUnit
+
+
+class StatusReadUnreachable(Rule[ShellUnit]):
+    """Under errexit, a `$?` read after the agent only ever sees success.
+
+    ## What it does
+    Flags a `$?` (or `PIPESTATUS`) read right after an agent invocation that
+    runs outside any condition while errexit (`set -e`) is on. When the agent
+    fails, errexit ends the script before the read; when the read runs, the
+    agent succeeded. Every guard on the value is dead code.
+
+    ## Why is this bad?
+    Timeout handling, rate-limit resumes and "safety net" steps written after
+    the agent never run when it fails: `set -euo pipefail; timeout 1800 gptme
+    …; EXIT_CODE=$?; if [ $EXIT_CODE -eq 124 ]` exits at the agent's failure
+    and the timeout branch is never taken.
+
+    ## Example
+    ```bash
+    set -euo pipefail
+    timeout 1800 gptme --non-interactive "$TASK"
+    EXIT_CODE=$?
+    if [ "$EXIT_CODE" -eq 124 ]; then echo "timed out"; fi
+    ```
+
+    ## Use instead
+    ```bash
+    set -euo pipefail
+    EXIT_CODE=0
+    timeout 1800 gptme --non-interactive "$TASK" || EXIT_CODE=$?
+    if [ "$EXIT_CODE" -eq 124 ]; then echo "timed out"; fi
+    ```
+
+    ## References
+    - bash manual, "The Set Builtin" (`-e`)
+    """
+
+    code = "RA204"
+    name = "status-read-unreachable"
+    severity = Severity.ERROR
+    prefilter_agents = True
+
+    BAD = (
+        Example(
+            "#!/bin/bash\nset -euo pipefail\ntimeout 60 gptme x\nEXIT_CODE=$?\n"
+            'if [ "$EXIT_CODE" -eq 124 ]; then echo late; fi\n',
+            (("RA204", 4),),
+        ),
+    )
+    GOOD = (
+        Example(
+            "#!/bin/bash\nset -euo pipefail\nEXIT_CODE=0\ntimeout 60 gptme x || EXIT_CODE=$?\n"
+            'if [ "$EXIT_CODE" -eq 124 ]; then echo late; fi\n'
+        ),
+    )
+
+    def check(self, unit: ShellUnit) -> Iterator[Finding]:
+        """Yield a finding at each status read errexit makes unreachable on failure."""
+        for read in unit.agent_status().unreachable:
+            guards = (
+                f", so the {read.guards} guard{'s' if read.guards != 1 else ''} on it never "
+                f"see{'' if read.guards != 1 else 's'} a failure"
+                if read.guards
+                else ""
+            )
+            yield self.finding(
+                unit,
+                read.start,
+                read.end,
+                f"this read only ever sees success: errexit ends the script when "
+                f"`{read.call.label}` fails{guards}",
+                hint=f"capture it with `{read.call.label} … || rc=$?` or test it in an `if`",
+            )

@@ -1,0 +1,137 @@
+"""Exit-code semantics end to end: RA201-RA204 on the issue's own scenarios."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from auditor import cli
+from auditor.engine import audit_text
+from auditor.exit_codes import intents_in, invocation_codes
+from auditor.finding import Finding
+from auditor.kinds import FileKind
+from auditor.profiles import default_catalog
+from auditor.shell.commands import WrapperUse
+
+
+def shell(code: str) -> list[Finding]:
+    return audit_text(textwrap.dedent(code), "run.sh", FileKind.SHELL).findings
+
+
+def codes_and_lines(findings: list[Finding]) -> list[tuple[str, int]]:
+    return [(f.code, f.span.start.line) for f in findings]
+
+
+def test_resume_guard_on_1_with_429_is_ra201_at_the_guard() -> None:
+    findings = shell(
+        """\
+        #!/bin/bash
+        gptme --non-interactive "$TASK" 2>"$ERR" || EXIT_CODE=$?
+        if [ "$EXIT_CODE" -eq 1 ] && grep -q 429 "$ERR"; then
+          sleep 600
+        fi
+        """
+    )
+    (finding,) = findings
+    assert finding.code == "RA201" and finding.severity.value == "error"
+    assert (finding.span.start.line, finding.span.start.column) == (3, 4)
+    assert "`gptme` exits 75 on rate limits" in finding.message
+    assert "waits for 1" in finding.message
+
+
+CASE = """\
+    #!/bin/bash
+    rc=0
+    {wrapper}gptme --non-interactive "$TASK" || rc=$?
+    case "$rc" in
+      0) echo ok ;;
+      75) echo "rate limited" ;;
+      76) echo "auth failure" ;;
+      77) echo "model unavailable" ;;
+      130) echo "interrupted" ;;
+      124) echo "timed out" ;;
+    esac
+    """
+
+
+def test_a_correct_case_is_clean_and_124_needs_the_wrapper() -> None:
+    assert shell(CASE.format(wrapper="timeout 1800 ")) == []
+    findings = shell(CASE.format(wrapper=""))
+    assert codes_and_lines(findings) == [("RA202", 10)]
+    assert "`timeout` wrapper" in findings[0].message
+
+
+def test_plain_agent_under_errexit_makes_the_read_unreachable() -> None:
+    script = """\
+        #!/bin/bash
+        set -euo pipefail
+        timeout 1800 gptme --non-interactive "$TASK"{capture}
+        if [ "$EXIT_CODE" -eq 124 ]; then echo "timed out"; fi
+        """
+    findings = shell(script.format(capture="\nEXIT_CODE=$?"))
+    assert codes_and_lines(findings) == [("RA204", 4)]
+    assert findings[0].span.start.column == len("EXIT_CODE=") + 1
+    assert (
+        shell(
+            "#!/bin/bash\nset -euo pipefail\nEXIT_CODE=0\n"
+            + textwrap.dedent(script.format(capture=" || EXIT_CODE=$?")).split("\n", 2)[2]
+        )
+        == []
+    )
+
+
+def test_a_profile_from_config_drives_ra201_and_ra202(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "runaudit.toml").write_text(
+        textwrap.dedent(
+            """\
+            [agents.orbit]
+            commands = ["orbit-agent"]
+            exit-codes = { 0 = "success", 1 = "failure", 42 = "rate limited by the provider" }
+            """
+        )
+    )
+    (tmp_path / "loop.sh").write_text(
+        textwrap.dedent(
+            """\
+            #!/bin/bash
+            orbit-agent run || rc=$?
+            if [ "$rc" -eq 1 ] && grep -q "429" err.log; then sleep 60; fi
+            if [ "$rc" -eq 75 ]; then sleep 60; fi
+            if [ "$rc" -eq 42 ]; then echo "quota"; fi
+            """
+        )
+    )
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli.app, ["check", "loop.sh", "-f", "concise"])
+    assert result.exit_code == 1
+    assert "loop.sh:3:4: RA201 `orbit-agent` exits 42 on rate limits" in result.output
+    assert "loop.sh:4:4: RA202 `orbit-agent` never exits 75" in result.output
+    assert ":5:" not in result.output
+
+
+def test_intents_come_from_markers() -> None:
+    catalog = default_catalog()
+    names = [intent.name for intent in intents_in("HTTP 429 Too Many Requests", catalog)]
+    assert names == ["rate-limit"]
+    assert [i.name for i in intents_in("Authentication failed", catalog)] == ["auth"]
+    assert intents_in("author: bob", catalog) == ()
+    assert [i.name for i in intents_in("we got rate-limited", catalog)] == ["rate-limit"]
+    assert intents_in("error 4290 in batch", catalog) == ()
+
+
+def test_timeout_kill_adds_137() -> None:
+    catalog = default_catalog()
+    gptme = catalog.agent_for("gptme")
+    assert gptme is not None
+    plain = invocation_codes(gptme, [WrapperUse("timeout", ("60",))], catalog, shell=True)
+    killing = invocation_codes(
+        gptme, [WrapperUse("timeout", ("-k", "5", "60"))], catalog, shell=True
+    )
+    assert plain.emits(124) and not plain.codes.get(137)
+    assert killing.codes.get(137)
+    assert plain.emits(143)  # SIGTERM through the shell
