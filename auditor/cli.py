@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -102,6 +103,20 @@ def check(
         str | None,
         typer.Option(help="Audit standard input, as if it were this file.", metavar="NAME"),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="Files audited in parallel (default: cores).", min=1),
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Do not read or write the cache.")
+    ] = False,
+    cache_dir: Annotated[
+        Path | None,
+        typer.Option(
+            help="Cache directory (default: RUNAUDIT_CACHE_DIR or ~/.cache/runaudit).",
+            metavar="DIR",
+        ),
+    ] = None,
 ) -> None:
     """Audit runner files and report findings."""
     from auditor.config import ConfigError, apply_overrides, load_settings
@@ -119,7 +134,8 @@ def check(
             extend_select=_codes(extend_select),
             fail_on=fail_on,
         )
-        report, rules = _run(targets, settings, stdin_filename, output_format)
+        run = _RunOptions(stdin_filename, output_format, jobs, None if no_cache else cache_dir)
+        report, rules = _run(targets, settings, run, use_cache=not no_cache)
     except (ConfigError, RuleLoadError) as error:
         raise _fail(str(error)) from None
     except FileNotFoundError as error:
@@ -142,16 +158,36 @@ def _color_wanted(output_format: str) -> bool:
     return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
 
 
+@dataclass(frozen=True)
+class _RunOptions:
+    stdin_filename: str | None
+    output_format: str
+    jobs: int | None
+    cache_dir: Path | None
+
+
 def _run(
-    targets: list[Path], settings: Settings, stdin_filename: str | None, output_format: str
+    targets: list[Path], settings: Settings, options: _RunOptions, *, use_cache: bool
 ) -> tuple[Report, Sequence[type[Rule[Any]]]]:
-    from auditor.engine import audit, audit_stdin, enabled_rules
+    from auditor.engine import audit_stdin, enabled_rules
 
     rules = enabled_rules(settings)
-    if stdin_filename is not None:
-        return audit_stdin(sys.stdin.buffer.read(), stdin_filename, settings), rules
-    with _progress(output_format) as progress:
-        return audit(targets, settings, rules=rules, progress=progress), rules
+    if options.stdin_filename is not None:
+        return audit_stdin(sys.stdin.buffer.read(), options.stdin_filename, settings), rules
+    from auditor.cache import default_cache_dir
+    from auditor.run import audit
+
+    cache_dir = (options.cache_dir or default_cache_dir()) if use_cache else None
+    with _progress(options.output_format) as progress:
+        report = audit(
+            targets,
+            settings,
+            rules=rules,
+            progress=progress,
+            jobs=options.jobs,
+            cache_dir=cache_dir,
+        )
+    return report, rules
 
 
 class _NoProgress:

@@ -9,26 +9,27 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from auditor.config import Settings
-from auditor.discover import Candidate, RefusedFile, TooLarge, classify, discover, read_bounded
+from auditor.discover import Candidate, RefusedFile, TooLarge, classify, read_bounded
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
 from auditor.hosts import extractor_for
 from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import nested_shells
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
+from auditor.project import ProjectIndex
 from auditor.python.prefilter import command_literals, string_literals
 from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.shell.model import ShellScript
 from auditor.source import SourceFile, decode, python_encoding
 from auditor.suppressions import SuppressionIndex, parse_suppressions
-from auditor.unit import ShellUnit, SuppressionUnit
+from auditor.unit import FileUnit, ParseError, ShellUnit, SuppressionUnit, UnparsableUnit
 
 AnyRule = Rule[Any]
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
@@ -41,7 +42,6 @@ PYTHON_SHELL_HOST = re.compile(
 )
 # Python rules read agent processes: a file that starts none is not parsed for them.
 PYTHON_PROCESS = re.compile(r"subprocess|os\.system|os\.popen|os\.exec|os\.spawn|pty\.spawn")
-Progress = Callable[[int, int], None]  # (files done, files in the run)
 
 
 def enabled_rules(settings: Settings) -> list[type[AnyRule]]:
@@ -62,8 +62,14 @@ class FileResult:
 class Auditor:
     """Audits files with a fixed rule set and settings."""
 
-    def __init__(self, settings: Settings, rules: Sequence[type[AnyRule]] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        rules: Sequence[type[AnyRule]] | None = None,
+        project: ProjectIndex | None = None,
+    ) -> None:
         self.settings = settings
+        self.project = project or ProjectIndex()
         self.rules = [rule() for rule in (rules if rules is not None else enabled_rules(settings))]
         self.catalog: AgentCatalog = load_catalog(settings.agents)
         agent_names = tuple(sorted({n for p in self.catalog.profiles for n in p.commands}))
@@ -100,7 +106,9 @@ class Auditor:
             for host, unit in self._units(source, kind):
                 raw.extend(self._run(host, unit, diagnostics))
         except RecursionError:
-            diagnostics.append(_internal(source.path, "analysis", "nesting too deep"))
+            # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
+            failure = ParseError(0, min(1, len(source.text)), "nested too deeply to analyse")
+            raw = self._run(Host.PARSE_FAILURE, UnparsableUnit(source, failure), diagnostics)
         except Exception as error:  # a host extractor's bug must not stop the run
             diagnostics.append(_internal(source.path, "analysis", repr(error)))
         findings, suppressed = self._suppress(source, raw, diagnostics)
@@ -112,6 +120,8 @@ class Auditor:
     def _units(self, source: SourceFile, kind: FileKind) -> Iterator[tuple[Host, Any]]:
         """Every unit of analysis in a file: the file itself, then the shell it holds."""
         text = source.text
+        if self._wanted(Host.FILE, text, embedded=True):
+            yield Host.FILE, FileUnit(source, kind, self.project, self.catalog)
         if kind is FileKind.SHELL:
             if self._wanted(Host.SHELL, text):
                 yield from self._shell_units(source, None)
@@ -139,6 +149,7 @@ class Auditor:
         from auditor.python.module import parse_python
 
         unit = parse_python(source, self.catalog)
+        unit.project = self.project
         yield Host.PYTHON, unit
         if shell and unit.module is not None:
             for embedded in python_shells(unit.module, self.catalog):
@@ -238,33 +249,6 @@ def _skipped(candidate: Candidate, kind: DiagnosticKind, message: str) -> FileRe
 
 def _internal(path: str, what: str, detail: str) -> Diagnostic:
     return Diagnostic(path, DiagnosticKind.INTERNAL, f"{what} failed: {detail}")
-
-
-def audit(
-    paths: Sequence[Path],
-    settings: Settings,
-    *,
-    rules: Sequence[type[AnyRule]] | None = None,
-    progress: Progress | None = None,
-    cwd: Path | None = None,
-) -> Report:
-    """Audit files and folders; the report is in deterministic order."""
-    candidates, diagnostics = discover(paths, settings, cwd=cwd)
-    auditor = Auditor(settings, rules)
-    report = Report(diagnostics=list(diagnostics))
-    for done, candidate in enumerate(candidates, 1):
-        result = auditor.audit_file(candidate)
-        if progress is not None:
-            progress(done, len(candidates))
-        report.diagnostics.extend(result.diagnostics)
-        report.suppressed += result.suppressed
-        if result.source is not None:
-            report.files_checked += 1
-            if result.findings:
-                report.findings.extend(result.findings)
-                report.sources[result.source.path] = result.source.text
-    report.findings.sort(key=lambda finding: finding.sort_key)
-    return report
 
 
 def audit_text(

@@ -23,3 +23,7 @@ class Host(str, enum.Enum):
     PYTHON = "python"
     # The suppression comments of a file, after every other rule has run.
     SUPPRESSIONS = "suppressions"
+    # The file itself, whatever its kind (a systemd unit's `Restart=`).
+    FILE = "file"
+    # A file that could not be analysed at all (nested too deep for the parser).
+    PARSE_FAILURE = "parse-failure"

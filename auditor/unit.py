@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from auditor.finding import Span
+from auditor.kinds import FileKind
+from auditor.project import ProjectIndex
 from auditor.source import SourceFile
 
 OPAQUE_WORD = "__opaque__"  # stands for a value runaudit cannot know statically
@@ -107,6 +109,46 @@ class SuppressionUnit:
     source: SourceFile
     unused: list[tuple[Suppression, tuple[str, ...]]]
     known_codes: frozenset[str]
+
+    def host_span(self, start: int, end: int) -> Span:
+        """The span of file offsets `start`..`end`."""
+        return self.source.span(start, end)
+
+
+@dataclass
+class FileUnit:
+    """A whole file, for rules that read a host's own settings (a unit's `Restart=`)."""
+
+    source: SourceFile
+    kind: FileKind
+    project: ProjectIndex
+    catalog: AgentCatalog
+
+    @property
+    def text(self) -> str:
+        """The file's text (prefilters read it)."""
+        return self.source.text
+
+    def host_span(self, start: int, end: int) -> Span:
+        """The span of file offsets `start`..`end`."""
+        return self.source.span(start, end)
+
+
+@dataclass
+class UnparsableUnit:
+    """A file whose analysis gave up (recursion too deep): only its parse error is known."""
+
+    source: SourceFile
+    error: ParseError
+
+    @property
+    def text(self) -> str:
+        """The file's text (prefilters read it)."""
+        return self.source.text
+
+    def parse_error(self) -> ParseError:
+        """Why the file could not be analysed."""
+        return self.error
 
     def host_span(self, start: int, end: int) -> Span:
         """The span of file offsets `start`..`end`."""

@@ -118,7 +118,7 @@ def _key(path: str | Path) -> Path:
 def corpus_report() -> Report:
     """The report of one run of the engine over the whole corpus, with default settings."""
     from auditor.config import Settings
-    from auditor.engine import audit
+    from auditor.run import audit
 
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(REPO_ROOT)

@@ -22,9 +22,11 @@ from libcst.metadata import ByteSpanPositionProvider, CodeSpan, MetadataWrapper
 from auditor.agent_status import AgentStatus
 from auditor.finding import Position, Span
 from auditor.profiles import AgentCatalog, default_catalog
+from auditor.project import ProjectIndex
 from auditor.source import SourceFile
 from auditor.unit import ParseError
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 StringNode = cst.SimpleString | cst.ConcatenatedString | cst.FormattedString
 
 
@@ -56,7 +58,6 @@ class PythonModule:
 
     source: SourceFile
     tree: cst.Module
-    byte_spans: Mapping[cst.CSTNode, CodeSpan] = field(default_factory=dict)
     parents: dict[cst.CSTNode, cst.CSTNode] = field(default_factory=dict)
     # every call in source order, with the qualified names its callee may have
     calls: dict[cst.Call, frozenset[str]] = field(default_factory=dict)
@@ -70,6 +71,15 @@ class PythonModule:
         default_factory=lambda: defaultdict(set)
     )
     _offsets: _Offsets | None = None
+    _byte_spans: Mapping[cst.CSTNode, CodeSpan] | None = None
+
+    @property
+    def byte_spans(self) -> Mapping[cst.CSTNode, CodeSpan]:
+        """Every node's byte span, computed on first use: most parsed modules never ask."""
+        if self._byte_spans is None:
+            wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
+            self._byte_spans = wrapper.resolve(ByteSpanPositionProvider)
+        return self._byte_spans
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
         """A node's start and end as character offsets in the file."""
@@ -99,6 +109,7 @@ class PythonUnit:
     module: PythonModule | None
     error: ParseError | None = None
     catalog: AgentCatalog = field(default_factory=default_catalog)  # profiles in force
+    project: ProjectIndex = field(default_factory=ProjectIndex)  # the rest of the tree
     _agent_status: AgentStatus | None = None
 
     def agent_status(self) -> AgentStatus:
@@ -231,6 +242,12 @@ class _Indexer(cst.CSTVisitor):
 def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> PythonUnit:
     """Parse a Python file with libcst and index it; a syntax error is kept, not raised."""
     catalog = catalog or default_catalog()
+    if _SURROGATE.search(source.text):
+        # Text that did not come through `decode` (stdin, tests) may hold lone surrogates,
+        # which libcst cannot encode; U+FFFD has the same length in characters and bytes.
+        source = SourceFile(
+            source.path, _SURROGATE.sub("\ufffd", source.text), source.encoding, source.decode_error
+        )
     try:
         tree = cst.parse_module(source.text)
     except cst.ParserSyntaxError as error:
@@ -242,14 +259,13 @@ def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> Pyt
             detail = detail[:57] + "..."
         message = f"invalid Python syntax: {detail}" if detail else "invalid Python syntax"
         return PythonUnit(source, None, ParseError(start, start + 1, message), catalog)
-    except RecursionError:
-        error_ = ParseError(0, 1, "Python nesting too deep to parse")
+    except (RecursionError, MemoryError):
+        error_ = ParseError(0, min(1, len(source.text)), "Python nesting too deep to parse")
         return PythonUnit(source, None, error_, catalog)
     try:
-        wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
-        module = PythonModule(source, tree, wrapper.resolve(ByteSpanPositionProvider))
+        module = PythonModule(source, tree)
         tree.visit(_Indexer(module))
-    except RecursionError:
-        error_ = ParseError(0, 1, "Python nesting too deep to analyse")
+    except (RecursionError, MemoryError):
+        error_ = ParseError(0, min(1, len(source.text)), "Python nesting too deep to analyse")
         return PythonUnit(source, None, error_, catalog)
     return PythonUnit(source, module, None, catalog)

@@ -64,7 +64,7 @@ class ParseError(Rule[ParsedUnit]):
     code = "RA900"
     name = "parse-error"
     severity = Severity.WARNING
-    hosts = frozenset({Host.SHELL, Host.PYTHON})
+    hosts = frozenset({Host.SHELL, Host.PYTHON, Host.PARSE_FAILURE})
 
     BAD = (
         Example('#!/bin/bash\nif true; then\n  echo "$X"\nfi fi )\n', (("RA900", 4),)),

