@@ -117,8 +117,26 @@ def check(
             metavar="DIR",
         ),
     ] = None,
+    fix: Annotated[
+        bool, typer.Option("--fix", help="Apply safe fixes (and see --unsafe-fixes).")
+    ] = False,
+    unsafe_fixes: Annotated[
+        bool, typer.Option("--unsafe-fixes", help="With --fix or --diff, apply unsafe fixes too.")
+    ] = False,
+    diff: Annotated[
+        bool, typer.Option("--diff", help="Print the fixes as a unified diff; write nothing.")
+    ] = False,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(help="Hide the findings recorded in this baseline file.", metavar="FILE"),
+    ] = None,
+    write_baseline: Annotated[
+        Path | None,
+        typer.Option(help="Record every current finding in this baseline file.", metavar="FILE"),
+    ] = None,
 ) -> None:
     """Audit runner files and report findings."""
+    from auditor.baseline import BaselineError
     from auditor.config import ConfigError, apply_overrides, load_settings
     from auditor.registry import RuleLoadError
 
@@ -135,8 +153,13 @@ def check(
             fail_on=fail_on,
         )
         run = _RunOptions(stdin_filename, output_format, jobs, None if no_cache else cache_dir)
+        if stdin_filename is not None and (fix or diff):
+            raise _fail("--fix and --diff work on files, not on standard input")
         report, rules = _run(targets, settings, run, use_cache=not no_cache)
-    except (ConfigError, RuleLoadError) as error:
+        if fix or diff:
+            report = _fix(report, rules, targets, settings, unsafe=unsafe_fixes, diff=diff)
+        report = _baseline(report, rules, targets, baseline, write_baseline)
+    except (ConfigError, RuleLoadError, BaselineError) as error:
         raise _fail(str(error)) from None
     except FileNotFoundError as error:
         raise _fail(f"{error.filename}: no such file or directory") from None
@@ -150,6 +173,52 @@ def check(
     else:
         sys.stdout.write(text)
     raise typer.Exit(_exit_status(report, settings, exit_zero))
+
+
+def _fix(
+    report: Report,
+    rules: Sequence[type[Rule[Any]]],
+    targets: list[Path],
+    settings: Settings,
+    *,
+    unsafe: bool,
+    diff: bool,
+) -> Report:
+    """Apply (or, with `diff`, print) the fixes; `--diff` ends the run here."""
+    from auditor.fixes import fix_report
+
+    outcome = fix_report(report, targets, settings, rules, unsafe=unsafe, write=not diff)
+    sys.stderr.write(outcome.summary(unsafe))
+    if not diff:
+        return outcome.report
+    sys.stdout.write(outcome.diff(escape=sys.stdout.isatty()))
+    if any(diagnostic.is_error for diagnostic in report.diagnostics):
+        raise typer.Exit(EXIT_ERROR)
+    raise typer.Exit(EXIT_FINDINGS if outcome.changes else EXIT_CLEAN)
+
+
+def _baseline(
+    report: Report,
+    rules: Sequence[type[Rule[Any]]],
+    targets: list[Path],
+    baseline: Path | None,
+    write_baseline: Path | None,
+) -> Report:
+    """Record the findings (`--write-baseline`), then hide the recorded ones (`--baseline`)."""
+    if baseline is None and write_baseline is None:
+        return report
+    from auditor.baseline import apply_baseline, load_baseline, write_baseline_file
+    from auditor.output.escape import printable
+    from auditor.output.summary import plural
+
+    if write_baseline is not None:
+        count = plural(write_baseline_file(report, write_baseline), "finding")
+        sys.stderr.write(f"runaudit: recorded {count} in {printable(str(write_baseline))}.\n")
+        baseline = write_baseline
+    assert baseline is not None
+    applied = apply_baseline(report, load_baseline(baseline), targets, [r.code for r in rules])
+    sys.stderr.write(applied.summary(baseline))
+    return applied.report
 
 
 def _color_wanted(output_format: str) -> bool:

@@ -166,7 +166,13 @@ class Auditor:
             code = embedded.code
             script = ShellScript.build(code.text, self.catalog, embedded.options, embedded.end_use)
             unit = ShellUnit(
-                source, code.text, script, code.offsets, embedded.where, embedded.pipefail_hint
+                source,
+                code.text,
+                script,
+                code.offsets,
+                embedded.where,
+                embedded.pipefail_hint,
+                embedded.pipefail_fix,
             )
         yield Host.SHELL, unit
         if depth >= MAX_NESTING:
@@ -179,6 +185,7 @@ class Auditor:
                 nested.end_use,
                 nested.where,
                 nested.pipefail_hint,
+                nested.pipefail_fix,
             )
             yield from self._shell_units(source, mapped, depth + 1)
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from auditor.finding import Span
+from auditor.finding import Fix, Span
 from auditor.kinds import FileKind
 from auditor.project import ProjectIndex
 from auditor.source import SourceFile
@@ -45,6 +45,7 @@ class ShellUnit:
     offsets: Sequence[int] | None = None
     where: str = ""  # what holds embedded shell ("`RUN` instruction"); empty for a script
     pipefail_hint: str | None = None  # how to turn pipefail on in the host, if special
+    pipefail_fix: Fix | None = None  # host-file edits that turn it on, when well-defined
     _agent_status: AgentStatus | None = None
 
     @property

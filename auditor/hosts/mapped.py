@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from auditor.finding import Fix
 from auditor.shell.options import ShellOptions
 from auditor.unit import OPAQUE_WORD
 
@@ -73,3 +74,4 @@ class EmbeddedShell:
     where: str  # what holds it, for messages: "`RUN` instruction", "`bash -c` string"
     # How to turn pipefail on in this host, for RA101's hint; None: `set -o pipefail`.
     pipefail_hint: str | None = None
+    pipefail_fix: Fix | None = None  # host-file edits that do it, when well-defined

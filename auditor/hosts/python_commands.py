@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
+from auditor.finding import Applicability, Edit, Fix
 from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation, tmux_command
 from auditor.profiles import AgentCatalog
@@ -43,6 +44,13 @@ PYTHON_PIPEFAIL_HINT = (
     "without a shell"
 )
 ARGV_PIPEFAIL_HINT = "add `-o pipefail` to the shell's flags (`bash -o pipefail -c …`)"
+# Shells that take `-o pipefail` (`sh` may be dash, which rejects it).
+PIPEFAIL_SHELLS = frozenset({"bash", "zsh", "ksh"})
+# Shell-string hosts that take `executable=` (the others always run `/bin/sh`).
+_TAKES_EXECUTABLE = SUBPROCESS | {
+    "asyncio.create_subprocess_shell",
+    "asyncio.subprocess.create_subprocess_shell",
+}
 _STATUS_ATTRIBUTES = {"returncode": "`{}.returncode`", "wait": "`{}.wait()`", "poll": "`{}.poll()`"}
 _SHELL_SCRIPT_SHEBANG = tuple(f"/{shell}" for shell in SHELLS) + tuple(f" {s}" for s in SHELLS)
 
@@ -104,8 +112,8 @@ def python_status_use(module: PythonModule, call: cst.Call, name: str) -> str | 
 
 def _argv_shell(
     words: Sequence[MappedText], catalog: AgentCatalog
-) -> tuple[MappedText, ShellOptions, str, bool] | None:
-    """Shell code in an argv list: (code, options, what holds it, is it tmux)."""
+) -> tuple[MappedText, ShellOptions, str, bool, tuple[MappedText, ...]] | None:
+    """Shell code in an argv list: (code, options, what holds it, is it tmux, shell argv)."""
     texts = tuple(None if OPAQUE_WORD in w.text else w.text for w in words)
     start, _ = strip_wrappers(texts, catalog)
     if start >= len(texts) or texts[start] is None:
@@ -114,11 +122,12 @@ def _argv_shell(
     if program in SHELLS:
         found = shell_invocation(texts[start:])
         if found is not None:
-            return words[start + found[0]], found[1], f"`{program} -c` argument", False
+            code, where = words[start + found[0]], f"`{program} -c` argument"
+            return code, found[1], where, False, tuple(words[start : start + found[0]])
     if program == "tmux":
         index = tmux_command(texts[start:])
         if index is not None:
-            return words[start + index], ShellOptions(), "tmux shell-command", True
+            return words[start + index], ShellOptions(), "tmux shell-command", True, ()
     return None
 
 
@@ -140,7 +149,8 @@ def _call_shells(
                 where = (
                     f"`{short}(…, shell=True)` string" if name in SUBPROCESS else f"`{name}` string"
                 )
-                yield EmbeddedShell(code, ShellOptions(), use, where, PYTHON_PIPEFAIL_HINT)
+                hint, fix = _shell_string_hint(module, resolver, call, name, command)
+                yield EmbeddedShell(code, ShellOptions(), use, where, hint, fix)
             continue
         if name in ARGV_VARARGS:
             words = [resolver.text_or_opaque(a.value) for a in call.args if a.keyword is None]
@@ -152,8 +162,163 @@ def _call_shells(
             words = found_words
         found = _argv_shell(words, catalog)
         if found is not None:
-            code, options, where, tmux = found
-            yield EmbeddedShell(code, options, None if tmux else use, where, ARGV_PIPEFAIL_HINT)
+            code, options, where, tmux, shell_argv = found
+            hint, fix = _argv_hint(module, call if name in ARGV_VARARGS else None, shell_argv)
+            yield EmbeddedShell(code, options, None if tmux else use, where, hint, fix)
+
+
+def _shell_string_hint(
+    module: PythonModule,
+    resolver: Resolver,
+    call: cst.Call,
+    name: str,
+    command: cst.BaseExpression | None,
+) -> tuple[str, Fix | None]:
+    """The pipefail hint for a command string, and its fix when one is well-defined.
+
+    The fix prefixes the string literal that starts the command with
+    `set -o pipefail; ` and makes the call run bash (`executable="/bin/bash"`).
+    """
+    literal = _head_literal(module, command)
+    if name not in _TAKES_EXECUTABLE or literal is None:
+        return PYTHON_PIPEFAIL_HINT, None
+    text = module.source.text
+    start = module.span(literal)[0]
+    opening = literal.prefix + literal.quote
+    if isinstance(literal, cst.FormattedString):
+        opening = literal.start
+    if not text.startswith(opening, start):
+        return PYTHON_PIPEFAIL_HINT, None
+    body = start + len(opening)
+    # Before a line break (a triple-quoted script) the separator needs no space.
+    prefix = "set -o pipefail;" if text[body : body + 1] in ("\n", "\r") else "set -o pipefail; "
+    edits = [Edit(body, body, prefix)]
+    executable = _keyword(call, "executable")
+    if executable is not None:
+        value = resolver.text(executable)
+        if value is None or value.text.rsplit("/", 1)[-1] not in PIPEFAIL_SHELLS:
+            return PYTHON_PIPEFAIL_HINT, None
+    elif any(arg.star == "**" for arg in call.args):
+        return PYTHON_PIPEFAIL_HINT, None  # `executable` may be in the mapping
+    else:
+        keyword = _keyword_edit(module, call, 'executable="/bin/bash"')
+        if keyword is None:
+            return PYTHON_PIPEFAIL_HINT, None
+        edits.append(keyword)
+    description = "prefix the command with `set -o pipefail; `" + (
+        ' and run it with `executable="/bin/bash"`' if executable is None else ""
+    )
+    return PYTHON_PIPEFAIL_HINT, Fix(tuple(edits), Applicability.UNSAFE, description)
+
+
+def _head_literal(
+    module: PythonModule, node: cst.BaseExpression | None
+) -> cst.SimpleString | cst.FormattedString | None:
+    """The string literal a command's text starts with (`"…" + x`, `"…".format(…)`).
+
+    A name is followed to its value when the function assigns it once, before
+    the call, and uses it nowhere else (another use would get the prefix too).
+    """
+    while node is not None:
+        if isinstance(node, cst.SimpleString | cst.FormattedString):
+            return node
+        if isinstance(node, cst.Name):
+            scope = module.scope_of(node)
+            bindings = module.bindings.get((scope, node.value), [])
+            if len(bindings) != 1 or bindings[0].kind != "assign":
+                return None
+            if module.span(bindings[0].at)[1] > module.span(node)[0]:
+                return None
+            mentions = sum(
+                1
+                for other in module.parents
+                if isinstance(other, cst.Name)
+                and other.value == node.value
+                and module.scope_of(other) is scope
+            )
+            if mentions != 2:  # the assignment's target and this use
+                return None
+            node = bindings[0].value
+            continue
+        if isinstance(node, cst.ConcatenatedString):
+            node = node.left if isinstance(node.left, cst.BaseExpression) else None
+        elif isinstance(node, cst.BinaryOperation) and isinstance(
+            node.operator, cst.Add | cst.Modulo
+        ):
+            node = node.left
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "format"
+        ):
+            node = node.func.value
+        else:
+            return None
+    return None
+
+
+def _keyword_edit(module: PythonModule, call: cst.Call, keyword: str) -> Edit | None:
+    """An edit adding `keyword` as the call's last argument, in the call's own layout."""
+    text = module.source.text
+    close = module.span(call)[1] - 1
+    if not call.args or text[close : close + 1] != ")":
+        return None
+    last = call.args[-1]
+    line_start = text.rfind("\n", 0, close) + 1
+    if isinstance(last.comma, cst.Comma) and not text[line_start:close].strip():
+        # One argument per line with a trailing comma: a new line before `)`.
+        arg_start = module.span(last)[0]
+        arg_line = text.rfind("\n", 0, arg_start) + 1
+        indent = text[arg_line:arg_start]
+        indent = indent[: len(indent) - len(indent.lstrip())]
+        newline = "\r\n" if text[line_start - 2 : line_start] == "\r\n" else "\n"
+        return Edit(line_start, line_start, f"{indent}{keyword},{newline}")
+    end = module.span(last.value)[1]
+    return Edit(end, end, f", {keyword}")
+
+
+def _argv_hint(
+    module: PythonModule, varargs_call: cst.Call | None, shell_argv: Sequence[MappedText]
+) -> tuple[str, Fix | None]:
+    """The hint for a `bash -c` argv, with a fix adding `"-o", "pipefail"` before `-c`."""
+    if not shell_argv or shell_argv[0].text.rsplit("/", 1)[-1] not in PIPEFAIL_SHELLS:
+        return ARGV_PIPEFAIL_HINT, None
+    flag = next(
+        (w for w in shell_argv[1:] if w.text[:1] == "-" and w.text[1:2] != "-" and "c" in w.text),
+        None,
+    )
+    node = _element_literal(module, varargs_call, flag) if flag is not None else None
+    if node is None:
+        return ARGV_PIPEFAIL_HINT, None
+    start = module.span(node)[0]
+    q = node.quote
+    edit = Edit(start, start, f"{q}-o{q}, {q}pipefail{q}, ")
+    fix = Fix((edit,), Applicability.UNSAFE, "add `-o pipefail` to the shell's flags")
+    return ARGV_PIPEFAIL_HINT, fix
+
+
+def _element_literal(
+    module: PythonModule, varargs_call: cst.Call | None, word: MappedText
+) -> cst.SimpleString | None:
+    """The literal that is exactly `word`, as an element of a list, tuple or exec call."""
+    if not word.offsets:
+        return None
+    first = word.offsets[0]
+    for node in module.strings:
+        if not isinstance(node, cst.SimpleString) or len(node.quote) != 1:
+            continue
+        start, end = module.span(node)
+        if start + len(node.prefix) + 1 != first or end - start != len(node.value):
+            continue
+        if node.value[len(node.prefix) + 1 : -1] != word.text:
+            return None  # escapes: the word is not the literal's text verbatim
+        parent = module.parent(node)
+        if isinstance(parent, cst.Element) or (
+            isinstance(parent, cst.Arg) and module.parent(parent) is varargs_call
+        ):
+            return node
+        return None
+    return None
 
 
 def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShell]:

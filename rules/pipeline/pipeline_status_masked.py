@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterator
+from dataclasses import replace
 
-from auditor.finding import Finding, RelatedLocation, Severity, Span
+from auditor.finding import Applicability, Edit, Finding, Fix, RelatedLocation, Severity, Span
 from auditor.rule import Example, Rule
 from auditor.shell.model import Pipeline, Stage
 from auditor.shell.status import ALL_INDICES, StatusUse, pipestatus_indices, status_use
 from auditor.unit import ShellUnit
+
+# Shells that may be dash or another shell rejecting `set -o pipefail` (dash 0.5.12 does).
+_POSIX_SH = frozenset({"sh", "dash", "ash", "posh"})
+# Pipefail switched off somewhere: turning it on at the top would not reach every pipeline.
+_PIPEFAIL_OFF = re.compile(r"\+[A-Za-z]*o\s+pipefail|\bshopt\b[^\n;]*-[A-Za-z]*u[^\n;]*pipefail")
+_SET_FLAGS = re.compile(r"[-+][A-Za-z]+")
 
 
 class PipelineStatusMasked(Rule[ShellUnit]):
@@ -51,8 +60,20 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     ```
 
     ## Fix safety
-    Adding `set -o pipefail` changes behaviour: `cmd | head` can start
-    failing with SIGPIPE. The fix is therefore unsafe.
+    The fix (`--fix --unsafe-fixes`) turns pipefail on. In a shell script it
+    folds `pipefail` into the `set -e…` line at the top (`set -e` becomes
+    `set -eo pipefail`, `set -eu` becomes `set -euo pipefail`) or adds a
+    `set -o pipefail` line after the shebang and the leading comments and
+    `set` lines. A Python `["bash", "-c", …]` argv gains `"-o", "pipefail"`;
+    a `shell=True` command string gains a `set -o pipefail; ` prefix and the
+    call `executable="/bin/bash"` (`/bin/sh` may be dash, which rejects
+    `-o pipefail`). No fix is offered for `#!/bin/sh` scripts, scripts that
+    switch pipefail off again, files that do not parse, or other hosts
+    (systemd, Actions, Dockerfiles, Makefiles: the hint says what to write).
+
+    Turning pipefail on changes behaviour: `cmd | head` can start failing
+    with SIGPIPE, and a stage that used to fail quietly now fails the
+    pipeline. The fix is therefore unsafe.
 
     ## References
     - bash manual, "Pipelines" and "The Set Builtin" (`pipefail`, `PIPESTATUS`)
@@ -63,6 +84,7 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     name = "pipeline-status-masked"
     severity = Severity.WARNING
     prefilter = ("|",)
+    fixable = True
 
     BAD = (
         Example('#!/bin/bash\nset -e\ngptme "$PROMPT" 2>&1 | tee run.log\n', (("RA101", 3),)),
@@ -81,10 +103,13 @@ class PipelineStatusMasked(Rule[ShellUnit]):
 
     def check(self, unit: ShellUnit) -> Iterator[Finding]:
         """Yield a finding for every masked pipeline whose status is used."""
+        fixes: list[Fix | None] = []  # computed once, for the first finding
         for pipeline in unit.script.pipelines:
             finding = self._check_pipeline(unit, pipeline)
             if finding is not None:
-                yield finding
+                if not fixes:
+                    fixes.append(pipefail_fix(unit))
+                yield replace(finding, fix=fixes[0])
 
     def _check_pipeline(self, unit: ShellUnit, pipeline: Pipeline) -> Finding | None:
         if pipeline.options.pipefail:
@@ -155,6 +180,119 @@ class PipelineStatusMasked(Rule[ShellUnit]):
             hint=hint,
             related=related,
         )
+
+
+def pipefail_fix(unit: ShellUnit) -> Fix | None:
+    """The unsafe fix that turns pipefail on for the whole unit, if one is well-defined."""
+    if unit.offsets is not None:  # embedded shell: only hosts that know their own fix
+        return unit.pipefail_fix
+    text = unit.text
+    if unit.script.parsed.first_error() is not None or _PIPEFAIL_OFF.search(text):
+        return None
+    found = _script_edit(text)
+    if found is None:
+        return None
+    edit, description = found
+    return Fix((edit,), Applicability.UNSAFE, description)
+
+
+def _script_edit(text: str) -> tuple[Edit, str] | None:
+    """Fold `pipefail` into the leading `set -e…` line, or add a line after the header.
+
+    The header is the shebang, then comment, blank and plain `set` lines. A new
+    line goes after its last `set` line, else after its first comment block.
+    """
+    lines = text.split("\n")
+    newline = "\r\n" if lines[0].endswith("\r") else "\n"
+    offset = insert_at = 0
+    in_comments = comments_done = sets_seen = False
+    fold: tuple[Edit, str] | None = None
+    for number, raw in enumerate(lines):
+        line = raw.rstrip("\r")
+        end = offset + len(raw) + 1
+        stripped = line.strip()
+        if number == 0 and line.startswith("#!"):
+            if _shebang_shell(line) in _POSIX_SH:
+                return None
+            insert_at = end
+        elif not stripped:
+            comments_done = comments_done or in_comments
+            in_comments = False
+        elif stripped.startswith("#"):
+            in_comments = not comments_done
+            if in_comments and not sets_seen:
+                insert_at = end
+        else:
+            words = _set_words(line, offset)
+            if words is None:
+                break
+            if _turns_on_pipefail(words):
+                return None  # on already, yet a finding: a new line would not help
+            edit = _fold(words)
+            if fold is None and edit is not None:
+                before = stripped
+                after = (text[offset : edit.start_offset] + edit.content).strip()
+                after += text[edit.start_offset : offset + len(line)].rstrip()
+                fold = edit, f"change `{before}` to `{after}` (line {number + 1})"
+            sets_seen, insert_at = True, end
+        offset = end
+    if fold is not None:
+        return fold
+    insert_at = min(insert_at, len(text))
+    content = f"set -o pipefail{newline}"
+    if insert_at == len(text) and text and not text.endswith("\n"):
+        content = newline + content
+    line_number = text.count("\n", 0, insert_at) + 1
+    return Edit(insert_at, insert_at, content), f"add `set -o pipefail` at line {line_number}"
+
+
+def _shebang_shell(line: str) -> str:
+    """The program a shebang runs, looking through `env` and its options."""
+    words = line[2:].split()
+    while words and words[0].rsplit("/", 1)[-1] == "env":
+        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+    return words[0].rsplit("/", 1)[-1] if words else ""
+
+
+def _set_words(line: str, offset: int) -> list[tuple[str, int]] | None:
+    """The words of a plain `set` line with their end offsets; None for any other line."""
+    code = re.split(r"(?:^|\s)#", line, maxsplit=1)[0]
+    words = [(m.group(), offset + m.end()) for m in re.finditer(r"\S+", code)]
+    if len(words) < 2 or words[0][0] != "set":
+        return None
+    expects_name = False
+    for word, _ in words[1:]:
+        if expects_name:
+            expects_name = False
+            if not re.fullmatch(r"[a-z_-]+", word):
+                return None
+        elif _SET_FLAGS.fullmatch(word):
+            expects_name = "o" in word
+        else:
+            return None
+    return None if expects_name else words
+
+
+def _turns_on_pipefail(words: list[tuple[str, int]]) -> bool:
+    return any(
+        name == "pipefail" and flag.startswith("-") and "o" in flag
+        for (flag, _), (name, _) in itertools.pairwise(words)
+    )
+
+
+def _fold(words: list[tuple[str, int]]) -> Edit | None:
+    """An edit turning pipefail on in this `set` line, if the line turns errexit on."""
+    flags = words[1:]
+    for word, end in flags:
+        if word.startswith("-") and "e" in word and "o" not in word:
+            return Edit(end, end, "o pipefail")  # `-eu` → `-euo pipefail`
+    for (previous, _), (word, end) in itertools.pairwise(flags):
+        if word == "errexit" and previous.startswith("-") and "o" in previous:
+            return Edit(end, end, " -o pipefail")  # `-o errexit` → `-o errexit -o pipefail`
+    if any(word.startswith("-") and "e" in word for word, _ in flags):
+        end = words[-1][1]
+        return Edit(end, end, " -o pipefail")  # `-euo nounset` → `… -o pipefail`
+    return None
 
 
 def _program_span(unit: ShellUnit, stage: Stage) -> Span:

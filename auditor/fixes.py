@@ -1,0 +1,309 @@
+"""Apply fixes to files: `--fix`, `--unsafe-fixes` and `--diff`.
+
+A fix is a set of edits at character offsets of a file's decoded text. Fixes
+are applied whole or not at all: in offset order, a fix whose edits overlap
+an edit already accepted in this pass waits for the next pass, after the file
+has been audited again (so its offsets are fresh). Passes stop when nothing
+changes, after `MAX_PASSES`. A file is fixed only if it parses before and
+after (a file with a parse error, RA900, is never touched), only if its bytes
+decoded cleanly, and it keeps its encoding (a Python coding cookie, latin-1,
+a UTF-8 BOM), its line endings (a line added to a CRLF file ends in CRLF) and
+its mode. Files are written atomically: a temporary file in the same
+directory, then `os.replace`.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import difflib
+import itertools
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from auditor.finding import Applicability, Edit, Finding, Fix, Report
+from auditor.kinds import FileKind
+from auditor.source import SourceFile, decode, python_encoding
+
+if TYPE_CHECKING:
+    from auditor.config import Settings
+    from auditor.engine import AnyRule, Auditor
+
+MAX_PASSES = 4
+PARSE_ERROR = "RA900"
+_LONE_LF = re.compile(r"(?<!\r)\n")
+
+
+def wanted(fix: Fix | None, unsafe: bool) -> bool:
+    """Whether `--fix` applies this fix (unsafe ones only with `--unsafe-fixes`)."""
+    if fix is None or not fix.edits:
+        return False
+    return fix.applicability is Applicability.SAFE or unsafe
+
+
+def _overlaps(a: Edit, b: Edit) -> bool:
+    """Whether two edits touch the same text; two insertions at one offset do too."""
+    if a.start_offset == b.start_offset:
+        return True
+    return a.start_offset < b.end_offset and b.start_offset < a.end_offset
+
+
+def select_fixes(fixes: Sequence[Fix]) -> list[Fix]:
+    """The fixes one pass applies: deduplicated, in offset order, none overlapping another."""
+    unique: dict[tuple[Edit, ...], Fix] = {}
+    for fix in fixes:
+        unique.setdefault(fix_key(fix), fix)
+    accepted: list[Fix] = []
+    taken: list[Edit] = []
+    for edits in sorted(unique, key=lambda edits: [_edit_key(e) for e in edits]):
+        if any(_overlaps(a, b) for a, b in itertools.pairwise(edits)):
+            continue  # a malformed fix: its own edits collide
+        if any(_overlaps(edit, other) for edit in edits for other in taken):
+            continue  # waits for the next pass
+        accepted.append(unique[edits])
+        taken.extend(edits)
+    return accepted
+
+
+def _edit_key(edit: Edit) -> tuple[int, int, str]:
+    return (edit.start_offset, edit.end_offset, edit.content)
+
+
+def fix_key(fix: Fix) -> tuple[Edit, ...]:
+    """A fix's edits in offset order: two findings with the same key share one fix."""
+    return tuple(sorted(fix.edits, key=_edit_key))
+
+
+def newline_of(text: str) -> str:
+    """The line ending most lines of `text` use."""
+    crlf = text.count("\r\n")
+    return "\r\n" if crlf and crlf * 2 >= text.count("\n") else "\n"
+
+
+def apply_edits(text: str, edits: Sequence[Edit], newline: str = "\n") -> str:
+    """`text` with non-overlapping edits applied; new lines end in `newline`."""
+    for edit in sorted(edits, key=_edit_key, reverse=True):
+        content = _LONE_LF.sub(newline, edit.content) if newline != "\n" else edit.content
+        text = text[: edit.start_offset] + content + text[edit.end_offset :]
+    return text
+
+
+def parses(text: str, kind: FileKind) -> bool:
+    """Whether text of this kind parses (shell with tree-sitter, Python with `ast`)."""
+    if kind is FileKind.SHELL:
+        from auditor.shell.parse import ShellText
+
+        return ShellText(text).first_error() is None
+    if kind is FileKind.PYTHON:
+        try:
+            ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+    return True
+
+
+@dataclass
+class FixedText:
+    """What fixing one text produced: the text, how many findings were fixed, what is left."""
+
+    text: str
+    fixed: int
+    findings: list[Finding]
+    suppressed_change: int  # findings suppressed after fixing, minus before
+    note: str | None = None  # why a fix was not applied, if one was not
+
+
+def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool) -> FixedText:
+    """Apply fixes to `source` in passes, auditing it again after each pass."""
+    result = auditor.audit_source(source, kind)
+    text, fixed, findings, before = source.text, 0, result.findings, result.suppressed
+    if any(f.code == PARSE_ERROR for f in findings) or not parses(text, kind):
+        fixable = any(wanted(f.fix, unsafe) for f in findings)
+        return FixedText(text, 0, findings, 0, "not fixed: it does not parse" if fixable else None)
+    newline = newline_of(text)
+    suppressed = before
+    for _ in range(MAX_PASSES):
+        chosen = select_fixes(
+            [f.fix for f in findings if f.fix is not None and wanted(f.fix, unsafe)]
+        )
+        new_text = apply_edits(text, [edit for fix in chosen for edit in fix.edits], newline)
+        if new_text == text:
+            break
+        if not parses(new_text, kind):
+            note = "not fixed further: a fix would break its syntax"
+            return FixedText(text, fixed, findings, suppressed - before, note)
+        keys = {fix_key(fix) for fix in chosen}
+        fixed += sum(1 for f in findings if f.fix is not None and fix_key(f.fix) in keys)
+        result = auditor.audit_source(SourceFile(source.path, new_text, source.encoding), kind)
+        text, findings, suppressed = new_text, result.findings, result.suppressed
+    return FixedText(text, fixed, findings, suppressed - before)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace the file at `path` (a link's target) with `data`, keeping its mode."""
+    target = Path(os.path.realpath(path))
+    mode = stat.S_IMODE(os.stat(target).st_mode)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix="~")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+@dataclass
+class FileChange:
+    """One file whose text the fixes change."""
+
+    path: str  # as reports show it
+    before: str
+    after: str
+    fixed: int
+
+
+@dataclass
+class FixOutcome:
+    """What `--fix` or `--diff` did, and the report of what remains."""
+
+    report: Report
+    changes: list[FileChange] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # `path: why it was not fixed`
+    write: bool = True
+
+    @property
+    def fixed(self) -> int:
+        """How many findings the fixes fix."""
+        return sum(change.fixed for change in self.changes)
+
+    def remaining(self, unsafe: bool) -> tuple[int, int]:
+        """Findings with a fix still left: (that the options allowed, unsafe ones held back)."""
+        allowed = hidden = 0
+        for finding in self.report.findings:
+            if wanted(finding.fix, unsafe):
+                allowed += 1
+            elif wanted(finding.fix, True):
+                hidden += 1
+        return allowed, hidden
+
+    def summary(self, unsafe: bool) -> str:
+        """Lines for stderr: what was (or would be) fixed and what remains."""
+        from auditor.output.escape import printable
+        from auditor.output.summary import plural
+
+        verb = "fixed" if self.write else "would fix"
+        files = plural(len(self.changes), "file")
+        line = f"runaudit: {verb} {plural(self.fixed, 'finding')} in {files}"
+        if not self.changes:
+            line = "runaudit: nothing to fix"
+        allowed, hidden = self.remaining(unsafe)
+        if allowed and self.write:
+            line += f"; {allowed} with a fix remain"
+        if hidden:
+            line += f"; {hidden} more fixable with --unsafe-fixes"
+        lines = [line + "."] + [f"runaudit: {printable(note)}" for note in self.notes]
+        return "".join(f"{text}\n" for text in lines)
+
+    def diff(self, *, escape: bool = False) -> str:
+        """A unified diff of every change, ruff-style (`--- path` / `+++ path`)."""
+        from auditor.output.escape import printable
+
+        chunks = []
+        for change in self.changes:
+            lines = difflib.unified_diff(
+                _lines(change.before),
+                _lines(change.after),
+                fromfile=change.path,
+                tofile=change.path,
+            )
+            for line in lines:
+                if not line.endswith("\n"):
+                    line += "\n\\ No newline at end of file\n"
+                chunks.append(printable(line, keep_newlines=True) if escape else line)
+        return "".join(chunks)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines split on `\\n` only, keeping their endings (`splitlines` also splits on `\\f`)."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]
+
+
+def fix_report(
+    report: Report,
+    targets: Sequence[Path],
+    settings: Settings,
+    rules: Sequence[type[AnyRule]],
+    *,
+    unsafe: bool,
+    write: bool,
+) -> FixOutcome:
+    """Fix the files of `report` that have fixes the options allow; re-audit what changed."""
+    outcome = FixOutcome(report, write=write)
+    paths = {f.path for f in report.findings if wanted(f.fix, unsafe)}
+    if not paths:
+        return outcome
+    from auditor.discover import RefusedFile, discover, read_bounded
+    from auditor.engine import Auditor
+    from auditor.run import build_index
+
+    candidates = discover(targets, settings)[0]
+    auditor = Auditor(settings, rules, build_index(candidates, settings))
+    results: dict[str, FixedText] = {}
+    for candidate in candidates:
+        if candidate.display not in paths:
+            continue
+        try:
+            data = read_bounded(candidate.path, settings.max_file_size)
+        except (OSError, RefusedFile) as error:
+            outcome.notes.append(f"{candidate.display}: not fixed: {error}")
+            continue
+        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
+        source = decode(candidate.display, data, encoding)
+        if source.decode_error:
+            outcome.notes.append(f"{candidate.display}: not fixed: {source.decode_error}")
+            continue
+        fixed = fix_text(source, candidate.kind, auditor, unsafe)
+        if fixed.note:
+            outcome.notes.append(f"{candidate.display}: {fixed.note}")
+        if fixed.text == source.text:
+            continue
+        if write:
+            try:
+                if read_bounded(candidate.path, settings.max_file_size) != data:
+                    outcome.notes.append(f"{candidate.display}: not fixed: it changed meanwhile")
+                    continue
+                write_atomic(candidate.path, fixed.text.encode(source.encoding))
+            except (OSError, RefusedFile, UnicodeEncodeError) as error:
+                outcome.notes.append(f"{candidate.display}: not written: {error}")
+                continue
+        outcome.changes.append(FileChange(candidate.display, source.text, fixed.text, fixed.fixed))
+        results[candidate.display] = fixed
+    if write and results:
+        outcome.report = _updated(report, results)
+    return outcome
+
+
+def _updated(report: Report, results: dict[str, FixedText]) -> Report:
+    """`report` with the findings of fixed files replaced by what their re-audit found."""
+    findings = [f for f in report.findings if f.path not in results]
+    sources = {path: text for path, text in report.sources.items() if path not in results}
+    for path, result in results.items():
+        findings.extend(result.findings)
+        if result.findings:
+            sources[path] = result.text
+    findings.sort(key=lambda finding: finding.sort_key)
+    suppressed = report.suppressed + sum(r.suppressed_change for r in results.values())
+    return Report(findings, report.diagnostics, report.files_checked, sources, suppressed)
