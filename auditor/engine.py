@@ -24,6 +24,8 @@ from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex
 from auditor.python.prefilter import command_literals, string_literals
+from auditor.python.sdk_catalog import load_sdk
+from auditor.python.steps import load_steps
 from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.shell.model import ShellScript
@@ -70,15 +72,20 @@ class Auditor:
     ) -> None:
         self.settings = settings
         self.project = project or ProjectIndex()
+        self.sdk = load_sdk(settings.sdk) if settings.sdk else None
         self.rules = [rule() for rule in (rules if rules is not None else enabled_rules(settings))]
         self.catalog: AgentCatalog = load_catalog(settings.agents)
         agent_names = tuple(sorted({n for p in self.catalog.profiles for n in p.commands}))
         self.agent_names = agent_names
         # Each rule's prefilter: text one of which a file must hold for the rule to run.
+        self.project_needles = _project_needles(self.project)
         self.needles = {
-            rule.code: rule.prefilter + (agent_names if rule.prefilter_agents else ())
+            rule.code: rule.prefilter
+            + (agent_names if rule.prefilter_agents else ())
+            + (self.project_needles if rule.prefilter_project else ())
             for rule in self.rules
         }
+        self.steps = load_steps(settings.steps) if settings.steps else None
         self.known_codes = frozenset(rule.code for rule in all_rules())
 
     def audit_file(self, candidate: Candidate) -> FileResult:
@@ -131,9 +138,7 @@ class Auditor:
             shell = bool(PYTHON_SHELL_HOST.search(text)) and self._wanted(
                 Host.SHELL, literals, embedded=True
             )
-            python = bool(PYTHON_PROCESS.search(text)) and self._wanted(
-                Host.PYTHON, command_literals(text, self.agent_names), embedded=True
-            )
+            python = self._python_wanted(text)
             if shell or python:
                 yield from self._python_units(source, shell)
             return
@@ -150,6 +155,8 @@ class Auditor:
 
         unit = parse_python(source, self.catalog)
         unit.project = self.project
+        unit.sdk = self.sdk
+        unit.steps = self.steps
         yield Host.PYTHON, unit
         if shell and unit.module is not None:
             for embedded in python_shells(unit.module, self.catalog):
@@ -188,6 +195,26 @@ class Auditor:
                 nested.pipefail_fix,
             )
             yield from self._shell_units(source, mapped, depth + 1)
+
+    def _python_wanted(self, text: str) -> bool:
+        """Whether a Python rule can match: rules about agents need a process launch and
+        a literal naming an agent; the others their own needles anywhere in the text."""
+        launches = None
+        for rule in self.rules:
+            if Host.PYTHON not in rule.hosts or not self.needles[rule.code]:
+                continue
+            own = rule.prefilter + (self.project_needles if rule.prefilter_project else ())
+            if any(needle in text for needle in own):
+                return True
+            if not rule.prefilter_agents:
+                continue
+            if launches is None:
+                launches = bool(PYTHON_PROCESS.search(text)) and command_literals(
+                    text, self.agent_names
+                )
+            if launches:
+                return True
+        return False
 
     def _wanted(self, host: Host, text: str, *, embedded: bool = False) -> bool:
         """Whether any rule for `host` can match this text (its prefilter).
@@ -241,6 +268,16 @@ class Auditor:
         # A file-level suppression may also silence RA001 itself.
         kept.extend(f for f in extra if not _file_level_silences(index, f))
         return kept, len(raw) - (len(kept) - len(extra))
+
+
+def _project_needles(project: ProjectIndex) -> tuple[str, ...]:
+    """`name(` for the tree's launchers and retry decorators; short names match too much."""
+    names = {
+        qualified.rsplit(".", 1)[-1]
+        for summary in project.python.values()
+        for qualified in (*summary.launchers, *summary.retry_decorators)
+    }
+    return tuple(sorted(f"{name}(" for name in names if len(name) >= 6))
 
 
 def _file_level_silences(index: SuppressionIndex, finding: Finding) -> bool:

@@ -20,6 +20,18 @@ from pathlib import Path
 
 
 @dataclass(frozen=True)
+class RetriedUse:
+    """A name imported from another module, used under a retry decorator."""
+
+    module: str  # the module the name comes from
+    name: str
+    line: int  # where it is used (1-based line and column)
+    column: int
+    label: str  # the retry construct: "`@on_exception`"
+    attempts: int | None
+
+
+@dataclass(frozen=True)
 class PythonSummary:
     """The cross-module facts of one Python module."""
 
@@ -30,6 +42,8 @@ class PythonSummary:
     retry_decorators: Mapping[str, int | None] = field(default_factory=dict)
     # module-level integer constants: name -> value
     constants: Mapping[str, int] = field(default_factory=dict)
+    # imported names this module uses under a retry decorator
+    retried_imports: tuple[RetriedUse, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,8 @@ class Rule(Generic[UnitT]):
     prefilter: ClassVar[tuple[str, ...]] = ()
     # Add every agent command name of the run's profiles to `prefilter`.
     prefilter_agents: ClassVar[bool] = False
+    # Add the names of the tree's agent launchers and retry decorators (`name(`).
+    prefilter_project: ClassVar[bool] = False
     fixable: ClassVar[bool] = False
     BAD: ClassVar[tuple[Example, ...]] = ()
     GOOD: ClassVar[tuple[Example, ...]] = ()

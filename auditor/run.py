@@ -9,12 +9,13 @@ findings, for snippets): no tree outlives its file.
 
 from __future__ import annotations
 
+import ast
 import multiprocessing
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from auditor.cache import CachedResult, ResultCache
@@ -23,15 +24,20 @@ from auditor.discover import Candidate, RefusedFile, discover, read_bounded
 from auditor.engine import AnyRule, Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
 from auditor.kinds import FileKind
-from auditor.profiles import load_catalog
-from auditor.project import ProjectIndex, PythonSummary, merge, module_name
+from auditor.profiles import AgentCatalog, load_catalog
+from auditor.project import ProjectIndex, PythonSummary, RetriedUse, merge, module_name
+from auditor.python.steps import StepCatalog, load_steps
 from auditor.source import decode, python_encoding
 
 Progress = Callable[[int, int], None]  # (files done, files in the run)
 PARALLEL_THRESHOLD = 16  # files; fewer are audited in-process (pre-commit runs)
 # Python files worth summarising for the project index: they may launch a
 # process, define a retry construct, or hold a retry constant.
-_INDEX_MARKERS = re.compile(r"subprocess|os\.system|os\.exec|retr(y|ies)|Retry", re.IGNORECASE)
+_INDEX_MARKERS = re.compile(
+    r"subprocess|os\.system|os\.exec|retr(y|ies)|backoff|stamina|tenacity"
+    r"|gptme\.chat|execute_msg|ToolUse",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -94,7 +100,12 @@ def _work(candidate: Candidate) -> _Result:
 
 
 def _summary(
-    candidate: Candidate, text: str, data: bytes, cache: ResultCache | None
+    candidate: Candidate,
+    text: str,
+    data: bytes,
+    cache: ResultCache | None,
+    catalog: AgentCatalog,
+    steps: StepCatalog,
 ) -> PythonSummary:
     from auditor.python.summary import summarize_python
 
@@ -107,13 +118,27 @@ def _summary(
                 {k: (v[0], v[1]) for k, v in cached["launchers"].items()},
                 dict(cached["retry_decorators"]),
                 dict(cached["constants"]),
+                tuple(RetriedUse(**use) for use in cached["retried_imports"]),
             )
         except (KeyError, TypeError, IndexError):
             pass  # a corrupt entry: summarise again and overwrite it
-    summary = summarize_python(text, candidate.display)
+    summary = summarize_python(text, candidate.display, catalog, steps)
+    if "retry" in text or "backoff" in text or "stamina" in text:
+        summary = replace(summary, retried_imports=_retried(text, module_name(candidate.path)))
     if cache is not None:
         cache.put_data(key, asdict(summary))
     return summary
+
+
+def _retried(text: str, own: str) -> tuple[RetriedUse, ...]:
+    from auditor.python.retried_imports import retried_imports
+    from auditor.python.steps import default_steps
+
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    return retried_imports(tree, own, default_steps())
 
 
 def build_index(
@@ -121,6 +146,7 @@ def build_index(
 ) -> ProjectIndex:
     """The project index: summaries of Python modules, scripts that run an agent."""
     catalog = load_catalog(settings.agents)
+    steps = load_steps(settings.steps)
     names = sorted({name for profile in catalog.profiles for name in profile.commands})
     alternatives = "|".join(re.escape(name) for name in names)
     agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
@@ -138,7 +164,7 @@ def build_index(
             if agent_word.search(text):
                 scripts.append(candidate.display)
         elif _INDEX_MARKERS.search(text):
-            summary = _summary(candidate, text, data, cache)
+            summary = _summary(candidate, text, data, cache, catalog, steps)
             summaries.append((module_name(candidate.path), summary))
     return merge(summaries, scripts)
 

@@ -82,7 +82,9 @@ def test_a_corrupt_entry_is_ignored_and_rewritten(tree: Path, tmp_path: Path) ->
     for entry in entries:
         entry.write_text("{not json")
     for entry in entries[:3]:
-        entry.write_text(json.dumps({"findings": [{"path": 1}], "diagnostics": [], "suppressed": 0}))
+        entry.write_text(
+            json.dumps({"findings": [{"path": 1}], "diagnostics": [], "suppressed": 0})
+        )
     assert report_text(tree, Settings(), cache_dir=cache_dir, jobs=1) == expected
     assert all(json.loads(entry.read_text()) for entry in entries)
 

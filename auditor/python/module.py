@@ -15,6 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import libcst as cst
 from libcst.metadata import ByteSpanPositionProvider, CodeSpan, MetadataWrapper
@@ -25,6 +26,10 @@ from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import ProjectIndex
 from auditor.source import SourceFile
 from auditor.unit import ParseError
+
+if TYPE_CHECKING:
+    from auditor.python.sdk_catalog import SdkCatalog
+    from auditor.python.steps import StepCatalog
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 StringNode = cst.SimpleString | cst.ConcatenatedString | cst.FormattedString
@@ -66,6 +71,8 @@ class PythonModule:
     bindings: dict[tuple[cst.CSTNode, str], list[Binding]] = field(
         default_factory=lambda: defaultdict(list)
     )
+    # local name -> the dotted name it was imported as (`sp` -> `subprocess`)
+    aliases: dict[str, str] = field(default_factory=dict)
     # (scope, name) -> attributes read on it (`returncode`, `wait`, …)
     attribute_reads: dict[tuple[cst.CSTNode, str], set[str]] = field(
         default_factory=lambda: defaultdict(set)
@@ -110,6 +117,8 @@ class PythonUnit:
     error: ParseError | None = None
     catalog: AgentCatalog = field(default_factory=default_catalog)  # profiles in force
     project: ProjectIndex = field(default_factory=ProjectIndex)  # the rest of the tree
+    sdk: SdkCatalog | None = None  # LLM SDK constructors and policy; None: the built-in data
+    steps: StepCatalog | None = None  # step callables and retry libraries; None: built-in
     _agent_status: AgentStatus | None = None
 
     def agent_status(self) -> AgentStatus:
@@ -150,7 +159,7 @@ class _Indexer(cst.CSTVisitor):
     def __init__(self, module: PythonModule) -> None:
         super().__init__()
         self.module = module
-        self.aliases: dict[str, str] = {}
+        self.aliases = module.aliases
         self._stack: list[cst.CSTNode] = []
         self._scopes: list[cst.CSTNode] = [module.tree]
         self._string_depth = 0
@@ -259,6 +268,10 @@ def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> Pyt
             detail = detail[:57] + "..."
         message = f"invalid Python syntax: {detail}" if detail else "invalid Python syntax"
         return PythonUnit(source, None, ParseError(start, start + 1, message), catalog)
+    except cst.CSTValidationError as error:
+        # Syntax the grammar accepts but Python does not (`'' b''`); libcst gives no position.
+        message = f"invalid Python syntax: {str(error).rstrip('.')}"
+        return PythonUnit(source, None, ParseError(0, min(1, len(source.text)), message), catalog)
     except (RecursionError, MemoryError):
         error_ = ParseError(0, min(1, len(source.text)), "Python nesting too deep to parse")
         return PythonUnit(source, None, error_, catalog)

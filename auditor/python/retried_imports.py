@@ -1,0 +1,105 @@
+"""Names a module imports from the tree and uses under a retry decorator (stdlib `ast`).
+
+Feeds the project index, so that a module building an SDK client learns
+that another module sends its requests under `@backoff.on_exception(...)`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from auditor.project import RetriedUse
+from auditor.python.steps import StepCatalog
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return f"{head}.{node.attr}" if head else None
+    return None
+
+
+def _absolute(module: str | None, level: int, own: str) -> str:
+    if not level:
+        return module or ""
+    package = own.split(".")[:-level] if level <= own.count(".") + 1 else []
+    return ".".join([*package, *([module] if module else [])])
+
+
+def _imports(tree: ast.Module, own: str) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """Names imported from modules (`from m import x`), and module aliases (`import m as y`)."""
+    names: dict[str, tuple[str, str]] = {}
+    modules: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _absolute(node.module, node.level, own)
+            for alias in node.names:
+                names[alias.asname or alias.name] = (base, alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                modules[alias.asname or alias.name.split(".")[0]] = (
+                    alias.name if alias.asname else alias.name.split(".")[0]
+                )
+    return names, modules
+
+
+def _attempts(call: ast.Call, keyword: str | None) -> int | None:
+    for item in call.keywords:
+        if item.arg == keyword and isinstance(item.value, ast.Constant):
+            value = item.value.value
+            return value if type(value) is int else None
+        if item.arg == "stop" and isinstance(item.value, ast.Call) and item.value.args:
+            first = item.value.args[0]
+            if isinstance(first, ast.Constant) and type(first.value) is int:
+                return first.value
+    return None
+
+
+def _imported_use(
+    node: ast.AST, names: dict[str, tuple[str, str]], modules: dict[str, str]
+) -> tuple[str, str] | None:
+    """(module, name) when `node` reads a name imported from a module."""
+    if isinstance(node, ast.Name) and node.id in names:
+        return names[node.id]
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in modules
+    ):
+        return modules[node.value.id], node.attr
+    return None
+
+
+def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[RetriedUse, ...]:
+    """Every use of an imported name inside a function under a library retry decorator."""
+    names, modules = _imports(tree, own)
+    found: list[RetriedUse] = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for decorator in function.decorator_list:
+            call = decorator if isinstance(decorator, ast.Call) else None
+            dotted = _dotted(call.func if call else decorator)
+            if dotted is None:
+                continue
+            head, _, rest = dotted.partition(".")
+            qualified = (
+                f"{modules[head]}.{rest}"
+                if head in modules and rest
+                else ".".join(names[head])
+                if head in names and not rest
+                else dotted
+            )
+            library = steps.libraries.get(qualified)
+            if library is None or library.form != "decorator":
+                continue
+            attempts = _attempts(call, library.attempts_keyword) if call else None
+            label = f"`@{qualified.rsplit('.', 1)[-1]}`"
+            for node in ast.walk(function):
+                use = _imported_use(node, names, modules)
+                if use is not None and isinstance(node, ast.expr):
+                    line, column = node.lineno, node.col_offset + 1
+                    found.append(RetriedUse(use[0], use[1], line, column, label, attempts))
+    return tuple(found)

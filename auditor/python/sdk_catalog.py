@@ -1,0 +1,64 @@
+"""LLM SDK client constructors, read once from `rules/data/sdk.toml` and config.
+
+Kept apart from the analysis so the engine can load it without libcst.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+@dataclass(frozen=True)
+class SdkConstructor:
+    """A client class and the keyword that sets its retries."""
+
+    qualified: str  # "openai.OpenAI"
+    keyword: str
+    default: int
+
+
+@dataclass(frozen=True)
+class SdkCatalog:
+    """Every client constructor, the methods deriving clients, and the project's policy."""
+
+    constructors: Mapping[str, SdkConstructor]
+    derivers: frozenset[str]
+    forbid: bool = False  # `retries = "forbid"`: the project owns recovery
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Class names, for prefilters."""
+        return tuple(sorted({q.rsplit(".", 1)[-1] for q in self.constructors}))
+
+
+@functools.cache
+def _builtin() -> dict[str, Any]:
+    text = resources.files("rules").joinpath("data/sdk.toml").read_text("utf-8")
+    data: dict[str, Any] = tomllib.loads(text)
+    return data
+
+
+def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
+    """The built-in constructors with `[tool.runaudit.sdk]` applied."""
+    data = _builtin()
+    tables = dict(data["constructors"])
+    tables.update((config or {}).get("constructors", {}))
+    constructors = {
+        f"{table['module']}.{cls}": SdkConstructor(
+            f"{table['module']}.{cls}", table.get("keyword", "max_retries"), table.get("default", 2)
+        )
+        for table in tables.values()
+        for cls in table.get("classes", ())
+    }
+    forbid = (config or {}).get("retries") == "forbid"
+    return SdkCatalog(constructors, frozenset(data["derivers"]["methods"]), forbid)

@@ -1,0 +1,173 @@
+"""RA302 agent-respawn-loop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from auditor.finding import Finding, RelatedLocation, Severity
+from auditor.kinds import FileKind, Host
+from auditor.rule import Example, Rule
+
+if TYPE_CHECKING:
+    from auditor.hosts.mapped import MappedText
+    from auditor.python.module import PythonUnit
+    from auditor.python.steps import StepCatalog
+    from auditor.unit import FileUnit, ShellUnit
+
+_WHY = "a respawned agent starts over and repeats the failed run's work and side effects"
+_LOOP_HINT = (
+    "run the agent on a schedule whatever its status, or resume a named session "
+    "(`--name`) only on the transient exit (75), a bounded number of times"
+)
+_UNIT_HINT = (
+    "run it as `Type=oneshot` from a timer, or list every non-transient code in "
+    "`RestartPreventExitStatus=` and resume a named session"
+)
+_UNIT = "[Unit]\nDescription=agent\n\n[Service]\nExecStart=/usr/bin/gptme --non-interactive run\n"
+
+
+def _steps(unit: Any) -> StepCatalog:
+    from auditor.python.steps import default_steps
+
+    # `steps` comes from config once the engine puts it on the unit.
+    found: StepCatalog = getattr(unit, "steps", None) or default_steps()
+    return found
+
+
+class AgentRespawnLoop(Rule[Any]):
+    """A shell loop or a service re-runs the agent because it failed.
+
+    ## What it does
+    Flags shell loops that run the agent again after it failed: `until agent
+    …; do`, `while ! agent …; do`, a loop that `break`s when the agent
+    succeeds, or `continue`s (or falls through to another iteration) when it
+    fails; and systemd services whose `ExecStart` runs the agent (or a script
+    of the audited tree that does) with `Restart=on-failure`, `always`,
+    `on-abnormal` or `on-abort` (`RestartPreventExitStatus=` taken into
+    account), in unit files, unit templates and units written out by Python.
+    A bounded loop that resumes a named session only on the transient exit
+    (75) or a rate-limit marker is not flagged, even when its guard is itself
+    wrong (RA201 reports that). A loop that runs the agent on a schedule
+    whatever its status is new work, not a retry, and is not flagged either.
+
+    ## Why is this bad?
+    A failed agent run has already done part of its work: edited files, made
+    commits, called tools. Starting it again from scratch repeats that work on
+    top of the first run's side effects, and an authentication error or a bad
+    prompt fails the same way forever, burning quota in a tight loop.
+
+    ## Example
+    ```bash
+    until gptme --non-interactive "$TASK"; do
+        sleep 60
+    done
+    ```
+
+    ## Use instead
+    ```bash
+    for attempt in 1 2 3; do
+        rc=0
+        gptme --non-interactive --name "$SESSION" "$TASK" || rc=$?
+        [ "$rc" -eq 75 ] || exit "$rc"   # only a rate limit is worth a resume
+        sleep $(( 600 * attempt ))
+    done
+    ```
+
+    ## References
+    - gptme's recovery design: process restarts stay explicit, a later timer run is new work
+    - systemd.service(5): `Restart=`, `RestartPreventExitStatus=`
+    """
+
+    code = "RA302"
+    name = "agent-respawn-loop"
+    severity = Severity.WARNING
+    hosts = frozenset({Host.SHELL, Host.FILE, Host.PYTHON})
+    prefilter = ("Restart=",)
+    prefilter_agents = True
+
+    BAD = (
+        Example(
+            '#!/bin/bash\nuntil gptme --non-interactive "$T"; do sleep 60; done\n', (("RA302", 2),)
+        ),
+        Example(
+            _UNIT + "Restart=on-failure\n",
+            (("RA302", 6),),
+            FileKind.SYSTEMD,
+            "agent.service",
+        ),
+    )
+    GOOD = (
+        Example('#!/bin/bash\nwhile true; do gptme --non-interactive "$T"; sleep 1800; done\n'),
+        Example(
+            _UNIT.replace("[Service]", "[Service]\nType=oneshot"),
+            kind=FileKind.SYSTEMD,
+            filename="agent.service",
+        ),
+    )
+
+    def check(self, unit: ShellUnit | FileUnit | PythonUnit) -> Iterator[Finding]:
+        """Yield a finding for each loop or service that respawns the agent after a failure."""
+        from auditor.unit import FileUnit, ShellUnit
+
+        if isinstance(unit, ShellUnit):
+            yield from self._shell(unit)
+        elif isinstance(unit, FileUnit):
+            if unit.kind is FileKind.SYSTEMD:
+                from auditor.hosts.mapped import MappedText
+
+                yield from self._service(unit, MappedText.verbatim(unit.text, 0))
+        elif unit.module is not None and "[Service]" in unit.text:  # a Python module
+            from auditor.python.strings import Resolver
+
+            resolver = Resolver(unit.module)
+            for node in unit.module.strings:
+                text = resolver.text(node)
+                if text is not None and "[Service]" in text.text:
+                    yield from self._service(unit, text)
+
+    def _shell(self, unit: ShellUnit) -> Iterator[Finding]:
+        from auditor.shell.loops import agent_loops
+
+        if not any(word in unit.text for word in ("while", "until", "for")):
+            return
+        for loop in agent_loops(unit.script, _steps(unit)):
+            if loop.transient_only and loop.bounded and loop.named_session:
+                continue  # a bounded resume of a named session on the transient condition
+            start, end = loop.header
+            yield self.finding(
+                unit,
+                start,
+                end,
+                f"{loop.label} re-runs `{loop.agent}` {loop.reason} and stops once it succeeds: "
+                f"{_WHY}",
+                hint=_LOOP_HINT,
+            )
+
+    def _service(self, unit: FileUnit | PythonUnit, text: MappedText) -> Iterator[Finding]:
+        from auditor.project import ProjectIndex
+        from auditor.shell.loops import service_restarts
+
+        project = getattr(unit, "project", None) or ProjectIndex()
+        for restart in service_restarts(text, unit.catalog, project, _steps(unit)):
+            if restart.transient_only and restart.bounded and restart.named_session:
+                continue
+            if not restart.codes:
+                when = "when it is killed or times out"
+            elif restart.any_failure:
+                when = "whenever it fails"
+            else:
+                when = "on exit " + ", ".join(str(c) for c in restart.codes)
+            start, end = restart.exec_start
+            exec_span = unit.host_span(start, end)
+            related = (
+                RelatedLocation(unit.source.path, exec_span, f"`{restart.agent}` runs here"),
+            )
+            yield self.finding(
+                unit,
+                *restart.restart,
+                f"`Restart={restart.value}` respawns `{restart.agent}` (`ExecStart`) {when}: "
+                f"{_WHY}",
+                hint=_UNIT_HINT,
+                related=related,
+            )

@@ -1,0 +1,198 @@
+"""RA301 blanket-retry-around-step."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from auditor.finding import Finding, RelatedLocation, Severity
+from auditor.kinds import FileKind, Host
+from auditor.rule import Example, Rule
+
+if TYPE_CHECKING:
+    from auditor.python.module import PythonUnit
+    from auditor.python.retries import Retry, RetryConstruct
+    from auditor.python.steps import StepCall, StepCatalog, Steps
+
+_MAX_RELATED = 6
+_STEP_HINT = (
+    "let transport recovery retry the LLM request below the step (an uncommitted "
+    "generation); never wrap the step or tool execution in a retry"
+)
+_PROCESS_HINT = (
+    "resume a named session (`--name`) only on the transient exit (75), a bounded number "
+    "of times, and let every other failure end the run"
+)
+
+
+def _names(unit: PythonUnit) -> frozenset[str]:
+    """Every dotted name the module imports (a step function may only be referenced)."""
+    from auditor.python.steps import import_aliases
+
+    return frozenset(import_aliases(unit.module).values()) if unit.module else frozenset()
+
+
+class BlanketRetryAroundStep(Rule["PythonUnit"]):
+    """A retry re-runs an agent step, tool execution or agent process after it failed.
+
+    ## What it does
+    Finds retry constructs around agent steps in Python: tenacity (`@retry`,
+    `Retrying`), backoff, retrying and stamina, retry decorators written in the
+    audited tree, and loops (`for … in range(n)`, `while`) where a failed step
+    leads to another iteration (an `except` that does not re-raise, a non-zero
+    `returncode` that does not `break`, `return` or `raise`). Steps are
+    `gptme.chat.step`, tool execution (`ToolUse.execute`,
+    `gptme.tools.execute_msg`), agent process launches, and functions of the
+    audited tree that launch the agent, in this module or another. The
+    finding sits at the retry construct; the step call (and the launcher's
+    definition) are related locations. Severity is error for a blanket retry
+    (bare `except`, `Exception`, tenacity without `retry=`, any non-zero
+    exit) and warning when the retry is narrowed to some failures. A bounded
+    loop that resumes a named session only on the transient exit (75) or a
+    rate-limit marker is the intended recovery and is not flagged.
+
+    ## Why is this bad?
+    A step that failed half-way has already run tools: files written, commits
+    made, messages sent. Running it again runs them again, on top of the first
+    run's side effects. Transport recovery belongs below the tools, around a
+    generation that has not been committed; an agent process that failed
+    should be resumed (a named session, on the transient code) or left failed,
+    never started over blindly.
+
+    ## Example
+    ```python
+    from gptme.chat import step
+    from tenacity import retry, stop_after_attempt
+
+    @retry(stop=stop_after_attempt(5))
+    def run_turn(log, workspace):
+        for msg in step(log, stream=False, confirm=lambda _: True, workspace=workspace):
+            log.append(msg)
+    ```
+
+    ## Use instead
+    ```python
+    from gptme.chat import step
+
+    def run_turn(log, workspace):
+        # the provider call inside `step` already retries transient API errors
+        for msg in step(log, stream=False, confirm=lambda _: True, workspace=workspace):
+            log.append(msg)
+    ```
+
+    ## References
+    - gptme's recovery design: "never wrap `chat.step()` or tool execution in a blanket retry"
+    - sysexits(3): EX_TEMPFAIL (75), "try again later"
+    """
+
+    code = "RA301"
+    name = "blanket-retry-around-step"
+    severity = Severity.ERROR
+    hosts = frozenset({Host.PYTHON})
+    # A finding needs a step: an agent launch (agent names), a step callable, or a
+    # launcher of the audited tree (the engine adds the index's launcher names).
+    prefilter = ("gptme.chat", "chat.step", "execute_msg", "ToolUse")
+    prefilter_agents = True
+    prefilter_project = True
+
+    BAD = (
+        Example(
+            "from gptme.chat import step\nfrom tenacity import retry, stop_after_attempt\n\n"
+            "@retry(stop=stop_after_attempt(5))\ndef turn(log):\n"
+            "    for msg in step(log, stream=False):\n        log.append(msg)\n",
+            (("RA301", 4),),
+            FileKind.PYTHON,
+            "example.py",
+        ),
+        Example(
+            "import subprocess\n\ndef run(prompt):\n    while True:\n"
+            "        r = subprocess.run(['gptme', '--non-interactive', prompt])\n"
+            "        if r.returncode == 0:\n            break\n",
+            (("RA301", 4),),
+            FileKind.PYTHON,
+            "example.py",
+        ),
+    )
+    GOOD = (
+        Example(
+            "import subprocess, time\n\ndef run(session, prompt):\n    for attempt in range(5):\n"
+            "        r = subprocess.run(['gptme', '--name', session, prompt])\n"
+            "        if r.returncode != 75:\n            return r.returncode\n"
+            "        time.sleep(60)\n",
+            kind=FileKind.PYTHON,
+            filename="example.py",
+        ),
+        Example(
+            "import subprocess, time\n\nwhile True:\n"
+            "    subprocess.run(['gptme', '--non-interactive', 'next task'])\n"
+            "    time.sleep(1800)\n",
+            kind=FileKind.PYTHON,
+            filename="example.py",
+        ),
+    )
+
+    def check(self, unit: PythonUnit) -> Iterator[Finding]:
+        """Yield a finding for each retry construct that re-runs a step after it failed."""
+        from auditor.python.retries import retry_constructs
+        from auditor.python.steps import default_steps, find_steps
+
+        # `steps` comes from config once the engine puts it on the unit.
+        catalog: StepCatalog = getattr(unit, "steps", None) or default_steps()
+        steps = find_steps(unit, catalog)
+        if steps is None or not (
+            steps.calls or steps.launchers or catalog.functions & _names(unit)
+        ):
+            return  # no step here: no construct can re-run one
+        for construct in retry_constructs(unit, catalog):
+            hits = self._retried(unit, construct, steps, catalog)
+            if hits:
+                yield self._finding(unit, construct, hits, steps)
+
+    def _retried(
+        self, unit: PythonUnit, construct: RetryConstruct, steps: Steps, catalog: StepCatalog
+    ) -> list[tuple[StepCall, Retry]]:
+        from auditor.python.retries import CallFailure
+
+        if construct.wrapped is not None:
+            step = steps.reference(construct.wrapped)
+            return [(step, construct.retry)] if step and construct.retry else []
+        hits: list[tuple[StepCall, Retry]] = []
+        for step in steps.calls.values():
+            transient = catalog.transient(step.profile, unit.catalog)
+            failure = CallFailure(True, step.process, step.checked and step.process, transient)
+            retry = construct.retries(step.call, failure)
+            if retry is None:
+                continue
+            resume = construct.loop is not None and construct.bounded and step.named_session
+            if retry.transient_only and step.process and resume:
+                continue  # a bounded resume of a named session on the transient condition
+            hits.append((step, retry))
+        return hits
+
+    def _finding(
+        self,
+        unit: PythonUnit,
+        construct: RetryConstruct,
+        hits: list[tuple[StepCall, Retry]],
+        steps: Steps,
+    ) -> Finding:
+        step, retry = next(((s, r) for s, r in hits if r.blanket), hits[0])
+        blanket = any(r.blanket for _, r in hits)
+        more = len({s.label for s, _ in hits} - {step.label})
+        also = f" (and {more} more step{'s' if more > 1 else ''})" if more else ""
+        if step.process:
+            why = "a fresh run repeats the failed run's tool calls and their side effects"
+        else:
+            why = "the re-run step executes its tools again after their side effects happened"
+        related: list[RelatedLocation] = []
+        for hit, _ in hits:
+            related += [r for r in steps.related(hit) if r not in related]
+        return self.finding(
+            unit,
+            construct.start,
+            construct.end,
+            f"{construct.describe()} re-runs {step.label}{also} {retry.reason}: {why}",
+            severity=Severity.ERROR if blanket else Severity.WARNING,
+            hint=_PROCESS_HINT if step.process else _STEP_HINT,
+            related=tuple(related[:_MAX_RELATED]),
+        )
