@@ -40,8 +40,11 @@ MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not follo
 # script or unit.
 PYTHON_SHELL_HOST = re.compile(
     r"shell\s*=\s*True|os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell"
-    r"|[\"']-[a-zA-Z]*c[\"']|tmux|#!/|\[Service\]"
+    r"|[\"']-[a-zA-Z]*c[\"']|tmux"
 )
+# A generated script or unit: looked for in string literals only (a Python file's own
+# `#!/usr/bin/env python` line is a comment).
+GENERATED_MARKERS = ("#!/", "[Service]")
 # Python rules read agent processes: a file that starts none is not parsed for them.
 PYTHON_PROCESS = re.compile(r"subprocess|os\.system|os\.popen|os\.exec|os\.spawn|pty\.spawn")
 
@@ -135,9 +138,10 @@ class Auditor:
             return
         if kind is FileKind.PYTHON:
             literals = string_literals(text)
-            shell = bool(PYTHON_SHELL_HOST.search(text)) and self._wanted(
-                Host.SHELL, literals, embedded=True
+            hosts = bool(PYTHON_SHELL_HOST.search(text)) or any(
+                marker in literals for marker in GENERATED_MARKERS
             )
+            shell = hosts and self._wanted(Host.SHELL, literals, embedded=True)
             python = self._python_wanted(text)
             if shell or python:
                 yield from self._python_units(source, shell)
@@ -203,6 +207,8 @@ class Auditor:
         for rule in self.rules:
             if Host.PYTHON not in rule.hosts or not self.needles[rule.code]:
                 continue
+            if rule.prefilter_also and not any(n in text for n in rule.prefilter_also):
+                continue
             own = rule.prefilter + (self.project_needles if rule.prefilter_project else ())
             if any(needle in text for needle in own):
                 return True
@@ -240,6 +246,8 @@ class Auditor:
                 continue
             needles = self.needles[rule.code]
             if needles and not any(needle in unit.text for needle in needles):
+                continue
+            if rule.prefilter_also and not any(n in unit.text for n in rule.prefilter_also):
                 continue
             try:
                 found.extend(rule.check(unit))

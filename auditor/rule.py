@@ -50,6 +50,8 @@ class Rule(Generic[UnitT]):
     prefilter_agents: ClassVar[bool] = False
     # Add the names of the tree's agent launchers and retry decorators (`name(`).
     prefilter_project: ClassVar[bool] = False
+    # A second condition: when set, one of these must occur as well.
+    prefilter_also: ClassVar[tuple[str, ...]] = ()
     fixable: ClassVar[bool] = False
     BAD: ClassVar[tuple[Example, ...]] = ()
     GOOD: ClassVar[tuple[Example, ...]] = ()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from auditor.exit_codes import intents_in
-from auditor.python.module import PythonModule, PythonUnit, _dotted
+from auditor.python.module import PythonModule, PythonUnit, _dotted, descendants
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 from auditor.python.summary import RetryDecorator, module_constants, retry_decorator_details
 
@@ -103,11 +103,7 @@ def inside(module: PythonModule, node: cst.CSTNode, container: cst.CSTNode) -> b
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """`node` and everything under it."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(current.children)
+    return descendants(node)
 
 
 def integers(module: PythonModule, node: cst.BaseExpression | None) -> tuple[int, ...] | None:

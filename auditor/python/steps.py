@@ -392,13 +392,9 @@ def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
     """Whether an expression names one of `names` (`ToolUse`, `tools.ToolUse`)."""
     import libcst as cst
 
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Name) and current.value in names:
-            return True
-        stack.extend(current.children)
-    return False
+    from auditor.python.module import descendants
+
+    return any(isinstance(n, cst.Name) and n.value in names for n in descendants(node))
 
 
 def _qualname(module: PythonModule, node: cst.CSTNode) -> str | None:

@@ -94,6 +94,20 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     prefilter = ("gptme.chat", "chat.step", "execute_msg", "ToolUse")
     prefilter_agents = True
     prefilter_project = True
+    # A retry construct must be there too: a retry library, or a loop that catches
+    # failures or tests a result.
+    prefilter_also = (
+        "retry",
+        "Retry",
+        "backoff",
+        "stamina",
+        "except",
+        "returncode",
+        "wait(",
+        "== 0",
+        "!= 0",
+        "if not ",
+    )
 
     BAD = (
         Example(

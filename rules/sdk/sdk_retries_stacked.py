@@ -96,7 +96,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     name = "sdk-retries-stacked"
     severity = Severity.WARNING
     hosts = frozenset({Host.PYTHON})
-    prefilter = ("OpenAI", "Anthropic", "Groq", "max_retries")
+    # A construction in this file: `OpenAI(`, `AsyncAnthropic(`, `Groq(`, a derivation.
+    prefilter = ("OpenAI(", "Anthropic(", "Groq(", "AnthropicBedrock(", "AnthropicVertex(")
     fixable = True
 
     BAD = (Example(OPENAI_BAD, (("RA401", 4),), FileKind.PYTHON, "example.py"),)
