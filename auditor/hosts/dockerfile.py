@@ -14,9 +14,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
-from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.mapped import EmbeddedShell, MappedText, PhysicalLine, physical_lines
 from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.shell.options import ShellOptions, shebang_options
 
@@ -36,24 +35,7 @@ _JSON_ESCAPES = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True)
-class _Line:
-    start: int  # offset of the line in the file
-    text: str  # without its line break (and without a CR before it)
-    end: int  # offset after its line break
-
-
-def _physical_lines(source: str) -> list[_Line]:
-    lines: list[_Line] = []
-    position = 0
-    for raw in source.split("\n"):
-        text = raw[:-1] if raw.endswith("\r") else raw
-        lines.append(_Line(position, text, min(position + len(raw) + 1, len(source))))
-        position += len(raw) + 1
-    return lines
-
-
-def _escape_character(lines: list[_Line]) -> str:
+def _escape_character(lines: list[PhysicalLine]) -> str:
     """The escape character set by a `# escape=` parser directive at the top, else `\\`."""
     for line in lines:
         match = _DIRECTIVE.match(line.text)
@@ -65,7 +47,7 @@ def _escape_character(lines: list[_Line]) -> str:
 
 
 def _instruction(
-    lines: list[_Line], index: int, continuation: re.Pattern[str]
+    lines: list[PhysicalLine], index: int, continuation: re.Pattern[str]
 ) -> tuple[MappedText, int]:
     """The instruction at line `index` joined over its continuations, and the next index."""
     line = lines[index]
@@ -88,7 +70,7 @@ def _instruction(
         index += 1
 
 
-def _joined(lines: list[_Line]) -> MappedText:
+def _joined(lines: list[PhysicalLine]) -> MappedText:
     """Whole lines, each ending in a line feed mapped to its line break."""
     return MappedText.join(
         MappedText.verbatim(line.text, line.start) + MappedText.at("\n", line.end - 1)
@@ -161,9 +143,11 @@ def _skip_flags(line: MappedText) -> int:
     return match.end() if match else 0
 
 
-def _heredoc_body(rest: str, index: int, lines: list[_Line]) -> tuple[list[_Line], int]:
+def _heredoc_body(
+    rest: str, index: int, lines: list[PhysicalLine]
+) -> tuple[list[PhysicalLine], int]:
     """The body and terminator lines of the here-documents `rest` opens, and the next index."""
-    held: list[_Line] = []
+    held: list[PhysicalLine] = []
     for match in _HEREDOC.finditer(rest):
         strip_tabs, name = match.group(1) == "-", match.group(3)
         while index < len(lines):
@@ -177,7 +161,7 @@ def _heredoc_body(rest: str, index: int, lines: list[_Line]) -> tuple[list[_Line
 
 def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
     """The shell code of every `RUN` instruction, with the options its `SHELL` sets."""
-    lines = _physical_lines(text.text)
+    lines = physical_lines(text.text)
     continuation = re.compile(re.escape(_escape_character(lines)) + r"[ \t]*$")
     default = ShellOptions()
     stages: dict[str, ShellOptions | None] = {}
@@ -195,7 +179,7 @@ def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
             continue
         name = match.group(1).upper()
         rest = line.slice(match.end(), len(line))
-        body: list[_Line] = []
+        body: list[PhysicalLine] = []
         if name in ("RUN", "COPY", "ADD"):
             body, index = _heredoc_body(rest.text, index, lines)
         if name == "FROM":
@@ -212,7 +196,7 @@ def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
 
 
 def _run(
-    rest: MappedText, body: list[_Line], options: ShellOptions | None, host: Sequence[int]
+    rest: MappedText, body: list[PhysicalLine], options: ShellOptions | None, host: Sequence[int]
 ) -> Iterator[EmbeddedShell]:
     command = rest.slice(_skip_flags(rest), len(rest.text.rstrip()))
     argv = None if body else _json_strings(command)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.mapped import EmbeddedShell, MappedText, PhysicalLine, physical_lines
 from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.shell.options import ShellOptions, apply_set
 
@@ -28,13 +28,6 @@ _DEFINE = re.compile(r"((override|export|private)\s+)*define(\s|$)")
 _DIRECTIVES = re.compile(r"(-include|include|sinclude|vpath|undefine|load|unexport)(\s|$)")
 _QUALIFIERS = re.compile(r"((override|export|private|unexport)\s+)+")
 _CLOSING = {"(": ")", "{": "}"}
-
-
-@dataclass(frozen=True)
-class _Line:
-    start: int
-    text: str  # without its line break (and a CR before it)
-    end: int  # offset after its line break
 
 
 @dataclass
@@ -67,21 +60,11 @@ class _Makefile:
         return default if value is None else value
 
 
-def _physical_lines(source: str) -> list[_Line]:
-    lines: list[_Line] = []
-    position = 0
-    for raw in source.split("\n"):
-        text = raw[:-1] if raw.endswith("\r") else raw
-        lines.append(_Line(position, text, min(position + len(raw) + 1, len(source))))
-        position += len(raw) + 1
-    return lines
-
-
 def _continues(text: str) -> bool:
     return (len(text) - len(text.rstrip("\\"))) % 2 == 1
 
 
-def _recipe_line(lines: list[_Line], index: int, prefix: str) -> tuple[MappedText, int]:
+def _recipe_line(lines: list[PhysicalLine], index: int, prefix: str) -> tuple[MappedText, int]:
     """A logical recipe line: backslash-newlines kept, a prefix after them removed."""
     line = lines[index]
     parts = [MappedText.verbatim(line.text[1:], line.start + 1)]
@@ -95,7 +78,7 @@ def _recipe_line(lines: list[_Line], index: int, prefix: str) -> tuple[MappedTex
     return MappedText.join(parts), index
 
 
-def _make_line(lines: list[_Line], index: int) -> tuple[MappedText, int]:
+def _make_line(lines: list[PhysicalLine], index: int) -> tuple[MappedText, int]:
     """A logical make line: each backslash-newline and the blanks around it become one space."""
     line = lines[index]
     parts: list[MappedText] = []
@@ -154,7 +137,7 @@ def _uncommented(text: str) -> str:
 def read_makefile(source: str) -> _Makefile:
     """Recipes, assignments and special targets, in one pass like make's read phase."""
     found = _Makefile()
-    lines = _physical_lines(source)
+    lines = physical_lines(source)
     prefix = "\t"
     recipe: _Recipe | None = None
     defines = 0

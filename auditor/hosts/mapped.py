@@ -75,3 +75,38 @@ class EmbeddedShell:
     # How to turn pipefail on in this host, for RA101's hint; None: `set -o pipefail`.
     pipefail_hint: str | None = None
     pipefail_fix: Fix | None = None  # host-file edits that do it, when well-defined
+
+
+@dataclass(frozen=True)
+class PhysicalLine:
+    """One line of a host file: where it starts, its text, where the next one starts."""
+
+    start: int  # offset of the line in the file
+    text: str  # without its line break (and without a CR before it)
+    end: int  # offset after its line break
+
+
+def physical_lines(source: str) -> list[PhysicalLine]:
+    """The lines of a host file, split on `\\n` only, a CR before it dropped from the text."""
+    lines: list[PhysicalLine] = []
+    position = 0
+    for raw in source.split("\n"):
+        text = raw[:-1] if raw.endswith("\r") else raw
+        lines.append(PhysicalLine(position, text, min(position + len(raw) + 1, len(source))))
+        position += len(raw) + 1
+    return lines
+
+
+# Backslash escapes shared by C-like quoting (Python literals, systemd units).
+C_ESCAPES = {
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "v": "\v",
+    "\\": "\\",
+    '"': '"',
+    "'": "'",
+}

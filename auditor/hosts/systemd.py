@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.mapped import C_ESCAPES, EmbeddedShell, MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.shell.options import ShellOptions
 
@@ -32,20 +32,8 @@ EXEC_KEYS = frozenset(
 )
 _PREFIXES = "@-:+!|"
 _WHITESPACE = " \t\n\r"
-_SIMPLE_ESCAPES = {
-    "a": "\a",
-    "b": "\b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-    "\\": "\\",
-    '"': '"',
-    "'": "'",
-    "s": " ",
-    " ": " ",
-}
+# systemd adds `\s` and `\ ` (a space) to the C escapes.
+_SIMPLE_ESCAPES = {**C_ESCAPES, "s": " ", " ": " "}
 _CODE_ESCAPES = {"x": (2, 16), "u": (4, 16), "U": (8, 16)}
 PIPEFAIL_HINT = (
     "run the string with `bash -o pipefail -c` (or start it with `set -o pipefail; `) "

@@ -5,21 +5,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from auditor.hosts.mapped import MappedText
+from auditor.hosts.mapped import C_ESCAPES, MappedText
 
 _PREFIX = re.compile(r"^([rRbBuUfF]*)('''|\"\"\"|'|\")")
-_SIMPLE_ESCAPES = {
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    "a": "\a",
-    "b": "\b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-}
 _HEX_LENGTHS = {"x": 2, "u": 4, "U": 8}
 
 
@@ -28,8 +16,8 @@ def _escape(body: str, index: int) -> tuple[str | None, int]:
     following = body[index + 1] if index + 1 < len(body) else ""
     if following == "\n":
         return "", 2
-    if following in _SIMPLE_ESCAPES:
-        return _SIMPLE_ESCAPES[following], 2
+    if following in C_ESCAPES:
+        return C_ESCAPES[following], 2
     if following in _HEX_LENGTHS:
         digits = body[index + 2 : index + 2 + _HEX_LENGTHS[following]]
         try:

@@ -10,15 +10,7 @@ import ast
 
 from auditor.project import RetriedUse
 from auditor.python.steps import StepCatalog
-
-
-def _dotted(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        head = _dotted(node.value)
-        return f"{head}.{node.attr}" if head else None
-    return None
+from auditor.python.summary import dotted_name as _dotted
 
 
 def _absolute(module: str | None, level: int, own: str) -> str:

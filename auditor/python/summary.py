@@ -77,11 +77,12 @@ def module_constants(tree: ast.Module) -> dict[str, int]:
     return constants
 
 
-def _dotted(node: ast.expr) -> str | None:
+def dotted_name(node: ast.expr) -> str | None:
+    """`a.b.c` for a chain of names and attributes, else None."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        head = _dotted(node.value)
+        head = dotted_name(node.value)
         return f"{head}.{node.attr}" if head else None
     return None
 
@@ -126,7 +127,7 @@ class _Module:
                     self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
 
     def qualified(self, func: ast.expr) -> str | None:
-        dotted = _dotted(func)
+        dotted = dotted_name(func)
         if dotted is None:
             return None
         head, _, rest = dotted.partition(".")
@@ -280,7 +281,7 @@ def launchers(
                 nodes = _walk_body(module.functions[name])
                 calls[name] = [n for n in nodes if isinstance(n, ast.Call)]
             for call in calls[name]:
-                callee = _dotted(call.func) or ""
+                callee = dotted_name(call.func) or ""
                 if callee.startswith(("self.", "cls.")) and owner:
                     callee = f"{owner}.{callee.split('.', 1)[1]}"
                 if callee in found:
@@ -308,7 +309,7 @@ class RetryDecorator:
 
 def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | None, str | None]:
     iterator = loop.iter if isinstance(loop, ast.For) else None
-    if not isinstance(iterator, ast.Call) or _dotted(iterator.func) != "range":
+    if not isinstance(iterator, ast.Call) or dotted_name(iterator.func) != "range":
         return None, None
     if not iterator.args or len(iterator.args) > 2:
         return None, None
@@ -366,7 +367,7 @@ def retry_decorator_details(
                 continue
             attempts, parameter = _attempts(loop, known)
             parameters = _positional(statement)
-            types = [_dotted(h.type) if h.type else None for h in handlers]
+            types = [dotted_name(h.type) if h.type else None for h in handlers]
             blanket = any(t is None or t.rsplit(".", 1)[-1] in blanket_names for t in types)
             wide = [t for t in types if t is None or t.rsplit(".", 1)[-1] in blanket_names]
             shown = (wide or types)[0]
