@@ -15,6 +15,7 @@ import difflib
 import functools
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,10 +44,18 @@ DEFAULT_EXCLUDE = (
 )
 # fmt: on
 DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024
+CONFIG_SIZE_LIMIT = 4 * 1024 * 1024
+# Non-blocking, so that opening a FIFO named like a config file cannot hang the run.
+_CONFIG_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 _CODE = re.compile(r"^(ALL|RA\d{0,3})$")
 _EXIT_CODE = re.compile(r"^\d{1,3}$")
 _AGENT_KEYS = ("commands", "exit-codes", "documented")
+_STEPS_KEYS = ("calls",)
+_SDK_KEYS = ("retries", "constructors")
+_SDK_CONSTRUCTOR_KEYS = ("module", "classes", "keyword", "default")
+_SDK_RETRIES = ("forbid", "allow")
+_DOTTED = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
 
 
 class ConfigError(Exception):
@@ -222,16 +231,32 @@ def _name(key: str) -> str:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        with open(path, "rb") as handle:
-            data: dict[str, Any] = tomllib.load(handle)
-            return data
+        raw = _read_config_bytes(path)
+        data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
+        return data
     except tomllib.TOMLDecodeError as error:
         message, line, column = _toml_position(error)
         raise ConfigError(f"{_display(path)}:{line}:{column}: invalid TOML: {message}") from None
     except UnicodeDecodeError as error:
         raise ConfigError(f"{_display(path)}: invalid TOML: not UTF-8 ({error.reason})") from None
+    except RecursionError:  # tomllib parses nested arrays and tables recursively
+        raise ConfigError(f"{_display(path)}: invalid TOML: nested too deeply") from None
     except OSError as error:
         raise ConfigError(f"{_display(path)}: cannot read: {error.strerror}") from None
+
+
+def _read_config_bytes(path: Path) -> bytes:
+    """A config file's bytes: a regular file (a FIFO would block), of bounded size."""
+    if not stat.S_ISREG(os.stat(path).st_mode):  # checked first: opening a device can act on it
+        raise ConfigError(f"{_display(path)}: cannot read: not a regular file")
+    with open(os.open(path, _CONFIG_OPEN_FLAGS), "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise ConfigError(f"{_display(path)}: cannot read: not a regular file")
+        data = handle.read(CONFIG_SIZE_LIMIT + 1)
+    if len(data) > CONFIG_SIZE_LIMIT:
+        raise ConfigError(f"{_display(path)}: larger than {CONFIG_SIZE_LIMIT:,} bytes")
+    return data
 
 
 def _toml_position(error: tomllib.TOMLDecodeError) -> tuple[str, int, int]:
@@ -334,6 +359,50 @@ class _Validator:
             check.expect(isinstance(meaning, str), f"exit-codes.{status}", "a string")
         return profile
 
+    def nested(self, key: str) -> _Validator:
+        """A validator for the table `key` inside this one."""
+        parent = self.where[1:-1] + "." if self.where.startswith("[") else ""
+        return _Validator(self.path, f"[{parent}{key}]")
+
+    def names(self, key: str, value: Any) -> tuple[str, ...]:
+        names = self.strings(key, value)
+        for name in names:
+            if not _DOTTED.match(name):
+                raise self.fail(f"`{_name(name)}` in `{key}` in {self.where} is not a dotted name")
+        return names
+
+    def steps(self, key: str, value: Any) -> dict[str, Any]:
+        check = self.nested(key)
+        table = self.table(key, value)
+        check.known_keys(table, _STEPS_KEYS)
+        check.names("calls", table.get("calls", []))
+        return table
+
+    def sdk(self, key: str, value: Any) -> dict[str, Any]:
+        check = self.nested(key)
+        table = self.table(key, value)
+        check.known_keys(table, _SDK_KEYS)
+        if "retries" in table:
+            ok = table["retries"] in _SDK_RETRIES
+            check.expect(ok, "retries", " or ".join(f'"{v}"' for v in _SDK_RETRIES))
+        constructors = check.table("constructors", table.get("constructors", {}))
+        for name, entry in constructors.items():
+            check.sdk_constructor(name, entry)
+        return table
+
+    def sdk_constructor(self, name: str, value: Any) -> None:
+        check = self.nested(f"constructors.{_name(name)}")
+        entry = self.table(f"constructors.{_name(name)}", value)
+        check.known_keys(entry, _SDK_CONSTRUCTOR_KEYS)
+        # An entry replaces the built-in one of that name whole, so it must be complete.
+        check.expect(isinstance(entry.get("module"), str), "module", "a module name")
+        check.names("module", [entry["module"]])
+        check.names("classes", entry.get("classes"))
+        keyword = entry.get("keyword", "max_retries")
+        check.expect(isinstance(keyword, str) and keyword.isidentifier(), "keyword", "a name")
+        default = entry.get("default", 2)
+        check.expect(type(default) is int and default >= 0, "default", "a number of retries")
+
 
 # Each key of a config table and the check that turns its value into a `Settings` field.
 _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
@@ -347,8 +416,8 @@ _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
     "max-file-size": _Validator.size,
     "respect-gitignore": _Validator.boolean,
     "agents": _Validator.agents,
-    "steps": _Validator.table,  # kept as data for the rules that read them
-    "sdk": _Validator.table,
+    "steps": _Validator.steps,  # kept as data for the rules that read them
+    "sdk": _Validator.sdk,
 }
 
 

@@ -31,6 +31,12 @@ HEAD_SIZE = 256
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _OPEN_FLAGS |= getattr(os, "O_CLOEXEC", 0)
 _GITIGNORE_LIMIT = 1024 * 1024
+# Every path is matched against every pattern in effect above it, so a checkout
+# could make discovery crawl with huge or deeply stacked ignore files. Beyond
+# these, an ignore file is not used (and said so): runaudit audits more, not less.
+_GITIGNORE_PATTERNS = 2_000  # in one file
+_GITIGNORE_IN_EFFECT = 5_000  # in all the files over one directory
+_GITIGNORE_FILES = 32  # ignore files stacked over one directory
 
 # fmt: off
 _SUFFIX_KINDS = {
@@ -204,11 +210,22 @@ class _IgnoreFile:
 def _gitignored(ignores: Sequence[_IgnoreFile], path: str, is_dir: bool) -> bool:
     # The deepest `.gitignore` with a matching pattern decides, as in git.
     for ignore in reversed(ignores):
-        rel = Path(os.path.relpath(path, ignore.base)).as_posix()
+        rel = _relative_below(path, ignore.base)
         result = ignore.spec.check_file(rel + "/" if is_dir else rel)
         if result.include is not None:
             return bool(result.include)
     return False
+
+
+def _relative_below(path: str, base: str) -> str:
+    """`path` relative to `base`, with `/`; a plain slice when `base` is above it (the walk)."""
+    prefix = base if base.endswith(os.sep) else base + os.sep
+    rel = path[len(prefix) :] if path.startswith(prefix) else os.path.relpath(path, base)
+    return rel if os.sep == "/" else rel.replace(os.sep, "/")
+
+
+def _patterns(ignores: Sequence[_IgnoreFile]) -> int:
+    return sum(len(ignore.spec.patterns) for ignore in ignores)
 
 
 _Pending = tuple[str, tuple[_IgnoreFile, ...]]  # a directory to walk and the ignores over it
@@ -263,7 +280,8 @@ class _Walker:
                 self._note(directory, DiagnosticKind.UNREADABLE, _cannot("directory", error))
                 continue
             if self.settings.respect_gitignore:
-                ignores += self._load_ignore_file(directory, os.path.join(directory, ".gitignore"))
+                gitignore = os.path.join(directory, ".gitignore")
+                ignores += self._load_ignore_file(directory, gitignore, ignores)
             for entry in entries:
                 try:
                     self._visit(entry, ignores, stack)
@@ -283,7 +301,9 @@ class _Walker:
         elif entry.is_symlink():
             self._add_link(entry.path)
         elif entry.is_file(follow_symlinks=False):
-            self._add_file(entry.path, entry.path)
+            # The walk only goes through real directories: no need to resolve each file.
+            real = self.top_real.rstrip(os.sep) + entry.path[len(self.top.rstrip(os.sep)) :]
+            self._add_file(entry.path, entry.path, key=real)
         else:
             mode = entry.stat(follow_symlinks=False).st_mode
             self._note(entry.path, DiagnosticKind.SKIPPED, _not_regular(mode))
@@ -307,10 +327,16 @@ class _Walker:
             self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
 
     def _add_file(
-        self, path: str, real: str, *, explicit: bool = False, kind: FileKind | None = None
+        self,
+        path: str,
+        real: str,
+        *,
+        explicit: bool = False,
+        kind: FileKind | None = None,
+        key: str | None = None,
     ) -> None:
         """Add `path` (opened as `real`) if it is a runner file within the size limit."""
-        key = os.path.realpath(real)
+        key = key or os.path.realpath(real)
         if key in self.found:
             return
         kind = kind or _kind_from_name(Path(path))
@@ -342,11 +368,15 @@ class _Walker:
             return ()  # outside a git repository only the tree's own `.gitignore` files count
         ignores = self._load_ignore_file(top, os.path.join(top, ".git", "info", "exclude"))
         for directory in reversed(chain[1 : chain.index(top) + 1]):
-            ignores += self._load_ignore_file(directory, os.path.join(directory, ".gitignore"))
+            gitignore = os.path.join(directory, ".gitignore")
+            ignores += self._load_ignore_file(directory, gitignore, ignores)
         # A directory the user named is audited even when an ancestor ignores it.
         return () if _gitignored(ignores, self.top, is_dir=True) else ignores
 
-    def _load_ignore_file(self, base: str, path: str) -> tuple[_IgnoreFile, ...]:
+    def _load_ignore_file(
+        self, base: str, path: str, above: tuple[_IgnoreFile, ...] = ()
+    ) -> tuple[_IgnoreFile, ...]:
+        """The ignore file at `path` (patterns relative to `base`), under those `above` it."""
         if not os.path.lexists(path):
             return ()
         try:
@@ -354,9 +384,19 @@ class _Walker:
         except (OSError, RefusedFile) as error:
             self._note(path, DiagnosticKind.UNREADABLE, f"ignore file not used: {_reason(error)}")
             return ()
+        lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+        if len(above) >= _GITIGNORE_FILES:
+            message = f"ignore file not used: more than {_GITIGNORE_FILES} nested ignore files"
+            self._note(path, DiagnosticKind.SKIPPED, message)
+            return ()
+        if len(lines) > _GITIGNORE_PATTERNS or _patterns(above) + len(lines) > _GITIGNORE_IN_EFFECT:
+            limit = f"{_GITIGNORE_PATTERNS:,} in a file, {_GITIGNORE_IN_EFFECT:,} in effect"
+            message = f"ignore file not used: {len(lines):,} patterns, above the limits ({limit})"
+            self._note(path, DiagnosticKind.SKIPPED, message)
+            return ()
         # Git skips a malformed pattern; so do we.
-        lines = [line for line in text.splitlines() if _valid_pattern(line)]
-        return (_IgnoreFile(base, GitIgnoreSpec.from_lines(lines)),)
+        spec = GitIgnoreSpec.from_lines([line for line in lines if _valid_pattern(line)])
+        return (_IgnoreFile(base, spec),) if spec.patterns else ()
 
     def _display(self, path: str) -> str:
         if _is_within(path, str(self.cwd)):

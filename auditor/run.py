@@ -13,6 +13,7 @@ import ast
 import multiprocessing
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
@@ -122,7 +123,10 @@ def _summary(
             )
         except (KeyError, TypeError, IndexError):
             pass  # a corrupt entry: summarise again and overwrite it
-    summary = summarize_python(text, candidate.display, catalog, steps)
+    try:
+        summary = summarize_python(text, candidate.display, catalog, steps)
+    except (RecursionError, MemoryError, ValueError):
+        summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
     if "retry" in text or "backoff" in text or "stamina" in text:
         summary = replace(summary, retried_imports=_retried(text, module_name(candidate.path)))
     if cache is not None:
@@ -135,10 +139,12 @@ def _retried(text: str, own: str) -> tuple[RetriedUse, ...]:
     from auditor.python.steps import default_steps
 
     try:
-        tree = ast.parse(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # audited code's SyntaxWarnings are not ours
+            tree = ast.parse(text)
+        return retried_imports(tree, own, default_steps())
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ()
-    return retried_imports(tree, own, default_steps())
 
 
 def build_index(
@@ -157,7 +163,7 @@ def build_index(
             continue
         try:
             data = read_bounded(candidate.path, settings.max_file_size)
-        except OSError:
+        except (OSError, RefusedFile):
             continue  # the audit itself reports why
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:

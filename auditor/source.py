@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from auditor.finding import Position, Span
 
 _CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass
@@ -74,9 +75,11 @@ def python_encoding(data: bytes) -> str:
         if match:
             name = match.group(1).decode("ascii", "replace")
             try:
-                return codecs.lookup(name).name
+                info = codecs.lookup(name)
             except LookupError:
                 return "utf-8"
+            # `rot13`, `hex`, `zlib` … are codecs but not text encodings; Python refuses them too.
+            return info.name if getattr(info, "_is_text_encoding", True) else "utf-8"
     return "utf-8"
 
 
@@ -85,11 +88,34 @@ def decode(path: str, data: bytes, encoding: str = "utf-8") -> SourceFile:
     if encoding == "utf-8" and data.startswith(codecs.BOM_UTF8):
         encoding = "utf-8-sig"
     try:
-        return SourceFile(path, data.decode(encoding), encoding)
+        text, detail = _decode(data, encoding)
+    except (LookupError, UnicodeError, ValueError) as error:
+        # A declared codec that cannot decode at all (`undefined`, a broken `idna` label).
+        fallback = decode(path, data)
+        detail = f"cannot decode as {encoding} ({error}); read as UTF-8"
+        if fallback.decode_error:
+            detail += f", {fallback.decode_error}"
+        return SourceFile(path, fallback.text, fallback.encoding, detail)
+    clean = _without_surrogates(text)
+    if clean != text and detail is None:  # `unicode_escape` can produce unpaired surrogates
+        found = _SURROGATE.search(text)
+        line = text.count("\n", 0, found.start() if found else 0) + 1
+        detail = f"unpaired surrogate in {encoding} text at line {line}; replaced with U+FFFD"
+    return SourceFile(path, clean, encoding, decode_error=detail)
+
+
+def _decode(data: bytes, encoding: str) -> tuple[str, str | None]:
+    """The text, and where undecodable bytes were replaced, if any were."""
+    try:
+        return data.decode(encoding), None
     except UnicodeDecodeError as error:
-        text = data.decode(encoding, errors="replace")
         line = data.count(b"\n", 0, error.start) + 1
         detail = (
             f"invalid {error.encoding} at line {line} (byte {error.start}); replaced with U+FFFD"
         )
-        return SourceFile(path, text, encoding, decode_error=detail)
+        return data.decode(encoding, errors="replace"), detail
+
+
+def _without_surrogates(text: str) -> str:
+    """`text` with lone surrogates replaced: nothing downstream can encode them."""
+    return _SURROGATE.sub("\ufffd", text)

@@ -7,8 +7,9 @@ Every human-facing renderer passes such text through `printable` first.
 
 from __future__ import annotations
 
+import json
 import re
-from typing import TypeVar
+from typing import Any, TypeVar
 
 # C0 controls except tab, DEL, C1 controls, lone surrogates (undecodable file
 # name bytes), line/paragraph separators, and the bidirectional overrides and
@@ -19,6 +20,9 @@ _UNPRINTABLE = re.compile(
 _UNPRINTABLE_KEEP_NEWLINES = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
 )
+# What `json.dumps(ensure_ascii=False)` leaves raw but a terminal would act on: DEL,
+# C1 controls (U+009B is CSI), line separators and bidi controls.
+_JSON_RAW_CONTROLS = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 _SHORT = {"\n": "\\n", "\r": "\\r"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -57,3 +61,13 @@ def scrub(value: T) -> T:
     if isinstance(value, list):
         return [scrub(item) for item in value]  # type: ignore[return-value]
     return value
+
+
+def json_text(value: Any) -> str:
+    """`value` as indented UTF-8 JSON that is also safe to print on a terminal.
+
+    The serializer escapes C0 controls; the other controls are written as `\\uXXXX`
+    escapes too. They only ever occur inside JSON strings, so the data is unchanged.
+    """
+    text = json.dumps(scrub(value), indent=2, ensure_ascii=False)
+    return _JSON_RAW_CONTROLS.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

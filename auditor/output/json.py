@@ -7,13 +7,12 @@ against it see every change).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
 from auditor.finding import Finding, Position, Report, Span
-from auditor.output.escape import scrub
+from auditor.output.escape import json_text
 from auditor.output.summary import by_path, severity_counts
 
 if TYPE_CHECKING:
@@ -80,4 +79,4 @@ def document(report: Report, rules: Sequence[RuleClass]) -> dict[str, Any]:
 
 def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
     """The report as indented JSON, keys in declared order."""
-    return json.dumps(scrub(document(report, rules)), indent=2, ensure_ascii=False) + "\n"
+    return json_text(document(report, rules)) + "\n"

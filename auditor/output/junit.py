@@ -20,11 +20,16 @@ if TYPE_CHECKING:
 
 # JUnit readers expect results before captured output.
 _CHILD_ORDER = {"skipped": 0, "error": 1, "failure": 2, "system-err": 3}
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Characters XML 1.0 forbids, those it discourages (DEL and the C1 controls), and
+# the bidirectional controls that reorder how a CI page shows the text.
+_NOT_XML = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    "|[\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
+)
 
 
 def xml_text(text: str) -> str:
-    """`text` with the characters XML 1.0 forbids shown as visible escapes."""
+    """`text` with the characters XML 1.0 forbids or discourages shown as visible escapes."""
     return _NOT_XML.sub(lambda match: escape_char(match.group()), text)
 
 

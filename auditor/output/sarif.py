@@ -7,7 +7,6 @@ columns are exclusive as SARIF's are, and paths are URIs relative to the
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path, PureWindowsPath
@@ -16,7 +15,7 @@ from urllib.parse import quote
 
 from auditor import __version__
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report, Severity, Span
-from auditor.output.escape import scrub
+from auditor.output.escape import json_text
 
 if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
@@ -176,4 +175,4 @@ def document(report: Report, rules: Sequence[RuleClass]) -> dict[str, Any]:
 
 def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
     """The report as an indented SARIF 2.1.0 log."""
-    return json.dumps(scrub(document(report, rules)), indent=2, ensure_ascii=False) + "\n"
+    return json_text(document(report, rules)) + "\n"

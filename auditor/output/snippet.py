@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 
@@ -10,6 +11,10 @@ from auditor.output.escape import printable
 
 TAB_WIDTH = 4
 MAX_LINES = 6  # longer spans show their first and last lines around a gap
+# Characters of one source line shown around the span: a minified or generated
+# file can hold megabytes on one line, and every finding on it would repeat them.
+MAX_LINE_CHARS = 200
+ELLIPSIS = "..."
 
 
 @dataclass(frozen=True)
@@ -46,10 +51,23 @@ def _display(raw: str) -> tuple[str, list[int]]:
     return "".join(pieces), starts
 
 
+def _window(raw: str, low: int, high: int) -> tuple[str, int, int]:
+    """At most `MAX_LINE_CHARS` of a line around its span, cut ends marked with `...`."""
+    if len(raw) <= MAX_LINE_CHARS:
+        return raw, low, high
+    start = max(0, min(low - MAX_LINE_CHARS // 4, len(raw) - MAX_LINE_CHARS))
+    end = start + MAX_LINE_CHARS
+    prefix = ELLIPSIS if start > 0 else ""
+    suffix = ELLIPSIS if end < len(raw) else ""
+    shift = len(prefix) - start
+    return prefix + raw[start:end] + suffix, low + shift, min(high, end) + shift
+
+
 def _line(number: int, raw: str, low: int, high: int, at_least_one: bool) -> SnippetLine:
-    text, starts = _display(raw)
     low = min(max(low, 0), len(raw))
     high = min(max(high, low), len(raw))
+    raw, low, high = _window(raw, low, high)
+    text, starts = _display(raw)
     width = starts[high] - starts[low]
     if at_least_one:
         width = max(width, 1)
@@ -63,7 +81,7 @@ def snippet(source: str | None, span: Span) -> list[SnippetLine | None]:
     """
     if source is None:
         return []
-    lines = source.split("\n")
+    lines = _split_lines(source)
     first, last = span.start.line, span.end.line
     end_column: int | None = span.end.column
     if last > first and span.end.column == 1:
@@ -81,6 +99,12 @@ def snippet(source: str | None, span: Span) -> list[SnippetLine | None]:
     if len(shown) > MAX_LINES:
         shown = [*shown[: MAX_LINES - 3], None, *shown[-2:]]
     return shown
+
+
+@functools.lru_cache(maxsize=8)
+def _split_lines(source: str) -> tuple[str, ...]:
+    # Every finding of a file asks for the same text: split it once, not once per finding.
+    return tuple(source.split("\n"))
 
 
 def gutter_width(lines: list[SnippetLine | None]) -> int:

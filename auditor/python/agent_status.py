@@ -24,7 +24,7 @@ from auditor.hosts.mapped import MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.hosts.python_commands import _is_true, _keyword, _positional
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.module import PythonModule, _dotted
+from auditor.python.module import PythonModule, _dotted, integer_value
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
@@ -287,7 +287,8 @@ class _Analysis:
     def _codes(self, node: cst.BaseExpression) -> tuple[int, ...] | None:
         """The integers an operand is: a literal, a module constant, or a tuple, list or set."""
         if isinstance(node, cst.Integer):
-            return (int(node.evaluated_value),)
+            literal = integer_value(node)
+            return (literal,) if literal is not None else None
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
             codes = self._codes(node.expression)
             return (-codes[0],) if codes and len(codes) == 1 else None

@@ -148,6 +148,20 @@ class PythonUnit:
         return self.source.span(start, end)
 
 
+MAX_INTEGER_DIGITS = 30  # longer literals are not exit codes or retry counts: unknown
+
+
+def integer_value(node: cst.Integer) -> int | None:
+    """The value of an integer literal, or None when it is too long to be a count or code."""
+    text = node.value.replace("_", "")
+    if len(text) > MAX_INTEGER_DIGITS:
+        return None
+    try:
+        return int(text, 0)
+    except ValueError:
+        return None
+
+
 def _dotted(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.Name):
         return node.value

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
+import warnings
 from dataclasses import dataclass
 
 MAX_DEPTH = 400  # tree levels; libcst's metadata and visitors give up before this
@@ -42,7 +43,9 @@ class TooDeep:
 def too_deep(text: str) -> TooDeep | None:
     """Why `text` is nested too deeply to hand to libcst, or None if it is not."""
     try:
-        tree = ast.parse(text)
+        with warnings.catch_warnings():  # `"\$"` in audited code is not the user's concern here
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
     except (RecursionError, MemoryError):
         reason = "too deeply nested for Python's own parser"
         return _token_nesting(text) or TooDeep(0, reason)

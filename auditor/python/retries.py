@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import ast
 import functools
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
 
 from auditor.exit_codes import intents_in
-from auditor.python.module import PythonModule, PythonUnit, _dotted, descendants
+from auditor.python.module import PythonModule, PythonUnit, _dotted, descendants, integer_value
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 from auditor.python.summary import RetryDecorator, module_constants, retry_decorator_details
 
@@ -110,7 +111,8 @@ def integers(module: PythonModule, node: cst.BaseExpression | None) -> tuple[int
     """The integers an expression is: a literal, `-N`, a module constant, `os.EX_TEMPFAIL`,
     a tuple, list or set of those, or `+`/`-` of two."""
     if isinstance(node, cst.Integer):
-        return (int(node.evaluated_value),)
+        value = integer_value(node)
+        return (value,) if value is not None else None
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         inner = integers(module, node.expression)
         return (-inner[0],) if inner and len(inner) == 1 else None
@@ -131,7 +133,8 @@ def integers(module: PythonModule, node: cst.BaseExpression | None) -> tuple[int
     if isinstance(node, cst.Name):
         bindings = module.bindings.get((module.tree, node.value), [])
         if len(bindings) == 1 and isinstance(bindings[0].value, cst.Integer):
-            return (int(bindings[0].value.evaluated_value),)
+            value = integer_value(bindings[0].value)
+            return (value,) if value is not None else None
     return None
 
 
@@ -185,7 +188,9 @@ class _Catalogue:
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
         try:
-            tree = ast.parse(self.text)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
+                tree = ast.parse(self.text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return {}
         return retry_decorator_details(tree, module_constants(tree), self.steps)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from auditor.python.module import PythonModule
+from auditor.python.module import PythonModule, integer_value
 from auditor.python.sdk_catalog import SdkCatalog, SdkConstructor
 
 
@@ -64,7 +64,7 @@ class _Resolver:
         if depth > 12:
             return None
         if isinstance(node, cst.Integer):
-            return int(node.value.replace("_", ""), 0)
+            return integer_value(node)
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
             inner = self.value(node.expression, depth + 1)
             return -inner if inner is not None else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 import shlex
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -393,7 +394,9 @@ def summarize_python(
 ) -> PythonSummary:
     """The summary of one module; a file that does not parse summarises to nothing."""
     try:
-        tree = ast.parse(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
+            tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return PythonSummary(path)
     constants = module_constants(tree)

@@ -54,6 +54,7 @@ class _Flow:
         self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
         self.guard_counts: dict[str, int] = {}
+        self._stages: dict[int, Pipeline] | None = None
 
     def _agent_functions(self) -> dict[str, tuple[AgentProfile, dict[int, str]]]:
         """Functions that pass an agent's status on: the agent's call is their last
@@ -116,10 +117,13 @@ class _Flow:
         return node, None
 
     def _pipeline_of(self, node: Node) -> Pipeline | None:
-        for pipeline in self.script.pipelines:
-            if any(stage.node.id == node.id for stage in pipeline.stages):
-                return pipeline
-        return None
+        if self._stages is None:  # built once: a lookup per agent call stays cheap
+            self._stages = {
+                stage.node.id: pipeline
+                for pipeline in self.script.pipelines
+                for stage in pipeline.stages
+            }
+        return self._stages.get(node.id)
 
     def run(self) -> AgentStatus:
         invocations = [i for c in self.script.commands if (i := self._invocation(c))]

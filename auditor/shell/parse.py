@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import re
 
 import tree_sitter
 import tree_sitter_bash
@@ -12,6 +13,10 @@ import tree_sitter_bash
 from auditor.unit import ParseError
 
 Node = tree_sitter.Node
+# Characters tree-sitter-bash must never see: lone surrogates have no UTF-8 form, and
+# `{` followed by any 4-byte UTF-8 character makes tree-sitter-bash 0.25 read out of
+# bounds and crash the process (tree-sitter/tree-sitter-bash#337).
+_UNPARSABLE = re.compile("[\ud800-\udfff\U00010000-\U0010ffff]")
 
 
 @functools.cache
@@ -23,8 +28,12 @@ class ShellText:
     """Shell source parsed by tree-sitter, with byte-to-character offset conversion."""
 
     def __init__(self, text: str) -> None:
+        # U+FFFD stands in for them: one character for one, so every character offset
+        # stays that of the caller's text (byte offsets are this text's own).
+        text = _UNPARSABLE.sub("\ufffd", text)
         self.text = text
-        original = text.encode("utf-8", errors="surrogatepass")
+        original = text.encode("utf-8")
+        self._original = original
         self.data, self.tree, self._inserted = _parse_repaired(original)
         self._ascii = len(original) == len(text)
         self._line_chars: list[int] = [0]
@@ -33,7 +42,7 @@ class ShellText:
             chars = bytes_ = 0
             for line in text.split("\n")[:-1]:
                 chars += len(line) + 1
-                bytes_ += len(line.encode("utf-8", errors="surrogatepass")) + 1
+                bytes_ += len(line.encode("utf-8")) + 1
                 self._line_chars.append(chars)
                 self._line_bytes.append(bytes_)
 
@@ -48,8 +57,7 @@ class ShellText:
         if self._ascii:
             return byte_offset
         row = bisect.bisect_right(self._line_bytes, byte_offset) - 1
-        original = self.text.encode("utf-8", errors="surrogatepass")
-        prefix = original[self._line_bytes[row] : byte_offset]
+        prefix = self._original[self._line_bytes[row] : byte_offset]
         return self._line_chars[row] + len(prefix.decode("utf-8", errors="replace"))
 
     def span(self, node: Node) -> tuple[int, int]:
