@@ -50,11 +50,10 @@ class _Flow:
         self.script = script
         self.parsed = script.parsed
         self.status = AgentStatus()
+        self._stages: dict[int, Pipeline] | None = None
         self.functions = self._agent_functions()
         self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
-        self.guard_counts: dict[str, int] = {}
-        self._stages: dict[int, Pipeline] | None = None
 
     def _agent_functions(self) -> dict[str, tuple[AgentProfile, dict[int, str]]]:
         """Functions that pass an agent's status on: the agent's call is their last
