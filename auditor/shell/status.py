@@ -42,6 +42,18 @@ def _field(node: Node) -> str | None:
     return None
 
 
+def is_last_statement(node: Node) -> bool:
+    """Whether no statement follows `node` in its sequence (comments do not count).
+
+    Walks siblings forward instead of listing them all, so checking every
+    statement of a long script stays linear.
+    """
+    sibling = node.next_named_sibling
+    while sibling is not None and sibling.type in ("comment", "heredoc_body"):
+        sibling = sibling.next_named_sibling
+    return sibling is None
+
+
 def _statements(parent: Node) -> list[Node]:
     return [c for c in parent.named_children if c.type not in ("comment", "heredoc_body")]
 
@@ -93,7 +105,7 @@ def in_condition(node: Node) -> bool:
             return True
         if _condition_role(current) is not None:
             return True
-        if parent.type == "list" and _statements(parent)[-1].id != current.id:
+        if parent.type == "list" and not is_last_statement(current):
             return True
         current = parent
     return False
@@ -109,7 +121,7 @@ def next_statement(node: Node) -> Node | None:
     parent = node.parent
     if parent is None:
         return None
-    if parent.type == "list" and _statements(parent)[-1].id == node.id:
+    if parent.type == "list" and is_last_statement(node):
         return next_statement(parent)
     sibling = node.next_named_sibling
     while sibling is not None and sibling.type in ("comment", "heredoc_body"):
@@ -220,7 +232,7 @@ def status_use(
         keyword, last = role
         return StatusUse(f"it is an {keyword} condition") if last else _read_after(node)
     if parent.type == "list":
-        if _statements(parent)[-1].id != node.id:
+        if not is_last_statement(node):
             operator = _ignored_operand(parent, node)
             return StatusUse(f"it is an operand of `{operator}`") if operator else None
         outer = status_use(parent, options, context)
@@ -228,8 +240,7 @@ def status_use(
             return outer
     if reads_exit_status(node):
         return StatusUse("the next command reads `$?`")
-    statements = _statements(parent)
-    last = bool(statements) and statements[-1].id == node.id
+    last = is_last_statement(node)
     if last and parent.type == "program" and context.end_use is not None:
         return StatusUse(context.end_use)
     if last and parent.type in _BODIES:
