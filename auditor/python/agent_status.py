@@ -157,7 +157,6 @@ class _Analysis:
     def __init__(self, module: PythonModule, catalog: AgentCatalog, index: _Index) -> None:
         self.module, self.catalog, self.index = module, catalog, index
         self.launches: dict[cst.Call, _Launch] = {}
-        self._bytes = module.source.text.encode("utf-8", "surrogatepass")  # byte spans index it
 
     def find_launches(self) -> None:
         resolver = Resolver(self.module)
@@ -238,11 +237,9 @@ class _Analysis:
         dotted = _dotted(node)
         if dotted is None:
             return None
-        # Byte offsets order nodes as well as characters, without decoding the text.
-        spans, found = self.module.byte_spans, None
+        found, use = None, self.module.span(node)[0]
         for definition in self.index.definitions.get((self.module.scope_of(node), dotted), []):
-            at = spans[definition.at]
-            if at.start + at.length <= spans[node].start:
+            if self.module.span(definition.at)[1] <= use:
                 found = definition
         return found.value if found is not None else None
 
@@ -344,9 +341,8 @@ class _Analysis:
                 nodes = [parent]
                 break
             child, parent = parent, self.module.parent(parent)
-        spans = [self.module.byte_spans[node] for node in nodes]
-        parts = [self._bytes[span.start : span.start + span.length] for span in spans]
-        return "\n".join(part.decode("utf-8", "replace") for part in parts)
+        text = self.module.source.text
+        return "\n".join(text[slice(*self.module.span(node))] for node in nodes)
 
     # Lost statuses.
 

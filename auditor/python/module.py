@@ -2,8 +2,9 @@
 
 libcst costs about 0.4 s to import, so this module is imported only when a
 Python file's text passes a prefilter; nothing at CLI start imports it.
-Positions come from libcst's `ByteSpanPositionProvider` and are turned into
-character offsets only for the nodes that are asked about. Qualified names
+Positions come from one pass of libcst's span-recording code generator, run
+only for modules that are asked about a position and counting characters,
+not bytes (so no offset needs converting). Qualified names
 of callees come from the module's imports (`import subprocess as sp`,
 `from subprocess import run`), which is what libcst's `QualifiedNameProvider`
 would report for them, at a fraction of its cost.
@@ -16,10 +17,11 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import libcst as cst
-from libcst.metadata import ByteSpanPositionProvider, CodeSpan, MetadataWrapper
+from libcst.metadata import ByteSpanPositionProvider, CodeSpan
+from libcst.metadata.span_provider import SpanProvidingCodegenState
 
 from auditor.agent_status import AgentStatus
 from auditor.finding import Position, Span
@@ -46,17 +48,23 @@ class Binding:
     value: cst.BaseExpression
 
 
-class _Offsets:
-    """Byte offsets in the UTF-8 text to character offsets."""
+def character_spans(tree: cst.Module) -> dict[cst.CSTNode, tuple[int, int]]:
+    """Every node's start and end as character offsets, from one code-generation pass.
 
-    def __init__(self, text: str) -> None:
-        self.data = text.encode("utf-8", errors="surrogatepass")
-        self.ascii = len(self.data) == len(text)
-
-    def char(self, byte_offset: int) -> int:
-        if self.ascii:
-            return byte_offset
-        return len(self.data[:byte_offset].decode("utf-8", errors="replace"))
+    This is `ByteSpanPositionProvider` measuring lengths with `len`: called
+    through `MetadataWrapper.resolve`, the provider also pays for an empty
+    batched visit of the whole tree, which doubled its cost.
+    """
+    provider = ByteSpanPositionProvider()
+    state = SpanProvidingCodegenState(
+        default_indent=tree.default_indent,
+        default_newline=tree.default_newline,
+        provider=provider,
+        get_length=len,
+    )
+    tree._codegen(state)
+    computed = cast(dict[cst.CSTNode, CodeSpan], provider._computed)  # never lazy for spans
+    return {node: (span.start, span.start + span.length) for node, span in computed.items()}
 
 
 @dataclass
@@ -79,24 +87,17 @@ class PythonModule:
     attribute_reads: dict[tuple[cst.CSTNode, str], set[str]] = field(
         default_factory=lambda: defaultdict(set)
     )
-    _offsets: _Offsets | None = None
-    _byte_spans: Mapping[cst.CSTNode, CodeSpan] | None = None
-
-    @property
-    def byte_spans(self) -> Mapping[cst.CSTNode, CodeSpan]:
-        """Every node's byte span, computed on first use: most parsed modules never ask."""
-        if self._byte_spans is None:
-            wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
-            self._byte_spans = wrapper.resolve(ByteSpanPositionProvider)
-        return self._byte_spans
+    _spans: Mapping[cst.CSTNode, tuple[int, int]] | None = None
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
-        """A node's start and end as character offsets in the file."""
-        if self._offsets is None:
-            self._offsets = _Offsets(self.source.text)
-        code_span = self.byte_spans[node]
-        start = self._offsets.char(code_span.start)
-        return start, self._offsets.char(code_span.start + code_span.length)
+        """A node's start and end as character offsets in the file.
+
+        The spans of all nodes are computed on the first call: most parsed
+        modules never ask.
+        """
+        if self._spans is None:
+            self._spans = character_spans(self.tree)
+        return self._spans[node]
 
     def scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
         """The function (or the module) that a node belongs to."""
