@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,8 @@ from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex
 from auditor.python.prefilter import command_literals, string_literals
 from auditor.python.sdk_catalog import load_sdk
-from auditor.python.steps import load_steps
+from auditor.python.step_needles import StepNeedles
+from auditor.python.steps import default_steps, load_steps
 from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.shell.model import ShellScript
@@ -80,15 +81,8 @@ class Auditor:
         self.catalog: AgentCatalog = load_catalog(settings.agents)
         agent_names = tuple(sorted({n for p in self.catalog.profiles for n in p.commands}))
         self.agent_names = agent_names
-        # Each rule's prefilter: text one of which a file must hold for the rule to run.
-        self.project_needles = _project_needles(self.project)
-        self.needles = {
-            rule.code: rule.prefilter
-            + (agent_names if rule.prefilter_agents else ())
-            + (self.project_needles if rule.prefilter_project else ())
-            for rule in self.rules
-        }
         self.steps = load_steps(settings.steps) if settings.steps else None
+        self.step_needles = StepNeedles.build(self.steps or default_steps(), self.project)
         self.known_codes = frozenset(rule.code for rule in all_rules())
 
     def audit_file(self, candidate: Candidate) -> FileResult:
@@ -130,10 +124,10 @@ class Auditor:
     def _units(self, source: SourceFile, kind: FileKind) -> Iterator[tuple[Host, Any]]:
         """Every unit of analysis in a file: the file itself, then the shell it holds."""
         text = source.text
-        if self._wanted(Host.FILE, text, embedded=True):
+        if self._wanted(Host.FILE, text, source.path, embedded=True):
             yield Host.FILE, FileUnit(source, kind, self.project, self.catalog)
         if kind is FileKind.SHELL:
-            if self._wanted(Host.SHELL, text):
+            if self._wanted(Host.SHELL, text, source.path):
                 yield from self._shell_units(source, None)
             return
         if kind is FileKind.PYTHON:
@@ -141,12 +135,12 @@ class Auditor:
             hosts = bool(PYTHON_SHELL_HOST.search(text)) or any(
                 marker in literals for marker in GENERATED_MARKERS
             )
-            shell = hosts and self._wanted(Host.SHELL, literals, embedded=True)
-            python = self._python_wanted(text)
+            shell = hosts and self._wanted(Host.SHELL, literals, source.path, embedded=True)
+            python = self._python_wanted(text, source.path)
             if shell or python:
                 yield from self._python_units(source, shell)
             return
-        if not self._wanted(Host.SHELL, text, embedded=True):
+        if not self._wanted(Host.SHELL, text, source.path, embedded=True):
             return
         extractor = extractor_for(kind, text)
         if extractor is not None:
@@ -200,54 +194,63 @@ class Auditor:
             )
             yield from self._shell_units(source, mapped, depth + 1)
 
-    def _python_wanted(self, text: str) -> bool:
+    def _passes(
+        self, rule: AnyRule, text: str, path: str, agents: Callable[[], bool] | None = None
+    ) -> bool:
+        """Whether a rule's prefilter lets it run on `text` (the file at `path`).
+
+        `agents` decides whether the text runs an agent (default: it names one).
+        """
+        if rule.prefilter_also and not any(needle in text for needle in rule.prefilter_also):
+            return False
+        if not _has_prefilter(rule):
+            return True
+        if any(needle in text for needle in rule.prefilter):
+            return True
+        if rule.prefilter_steps and self.step_needles.found(text, path):
+            return True
+        if not rule.prefilter_agents:
+            return False
+        return agents() if agents is not None else any(n in text for n in self.agent_names)
+
+    def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and
         a literal naming an agent; the others their own needles anywhere in the text."""
-        launches = None
-        for rule in self.rules:
-            if Host.PYTHON not in rule.hosts or not self.needles[rule.code]:
-                continue
-            if rule.prefilter_also and not any(n in text for n in rule.prefilter_also):
-                continue
-            own = rule.prefilter + (self.project_needles if rule.prefilter_project else ())
-            if any(needle in text for needle in own):
-                return True
-            if not rule.prefilter_agents:
-                continue
-            if launches is None:
-                launches = bool(PYTHON_PROCESS.search(text)) and command_literals(
-                    text, self.agent_names
-                )
-            if launches:
-                return True
-        return False
+        launches: list[bool] = []
 
-    def _wanted(self, host: Host, text: str, *, embedded: bool = False) -> bool:
+        def runs_agent() -> bool:
+            if not launches:
+                found = PYTHON_PROCESS.search(text) and command_literals(text, self.agent_names)
+                launches.append(bool(found))
+            return launches[0]
+
+        return any(
+            Host.PYTHON in rule.hosts
+            and _has_prefilter(rule)
+            and self._passes(rule, text, path, runs_agent)
+            for rule in self.rules
+        )
+
+    def _wanted(self, host: Host, text: str, path: str, *, embedded: bool = False) -> bool:
         """Whether any rule for `host` can match this text (its prefilter).
 
         For shell embedded in another file a rule without a prefilter (RA900)
         is no reason to go looking: only a rule whose prefilter matches is.
         """
-        for rule in self.rules:
-            if host not in rule.hosts:
-                continue
-            needles = self.needles[rule.code]
-            if not needles:
-                if not embedded:
-                    return True
-            elif any(needle in text for needle in needles):
-                return True
-        return False
+        return any(
+            host in rule.hosts
+            and not (embedded and not _has_prefilter(rule))
+            and self._passes(rule, text, path)
+            for rule in self.rules
+        )
 
     def _run(self, host: Host, unit: Any, diagnostics: list[Diagnostic]) -> list[Finding]:
         found: list[Finding] = []
         for rule in self.rules:
             if host not in rule.hosts:
                 continue
-            needles = self.needles[rule.code]
-            if needles and not any(needle in unit.text for needle in needles):
-                continue
-            if rule.prefilter_also and not any(n in unit.text for n in rule.prefilter_also):
+            filtered = _has_prefilter(rule) or rule.prefilter_also  # else a unit may have no text
+            if filtered and not self._passes(rule, unit.text, unit.source.path):
                 continue
             try:
                 found.extend(rule.check(unit))
@@ -278,14 +281,8 @@ class Auditor:
         return kept, len(raw) - (len(kept) - len(extra))
 
 
-def _project_needles(project: ProjectIndex) -> tuple[str, ...]:
-    """`name(` for the tree's launchers and retry decorators; short names match too much."""
-    names = {
-        qualified.rsplit(".", 1)[-1]
-        for summary in project.python.values()
-        for qualified in (*summary.launchers, *summary.retry_decorators)
-    }
-    return tuple(sorted(f"{name}(" for name in names if len(name) >= 6))
+def _has_prefilter(rule: AnyRule) -> bool:
+    return bool(rule.prefilter or rule.prefilter_agents or rule.prefilter_steps)
 
 
 def _file_level_silences(index: SuppressionIndex, finding: Finding) -> bool:

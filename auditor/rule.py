@@ -48,8 +48,9 @@ class Rule(Generic[UnitT]):
     prefilter: ClassVar[tuple[str, ...]] = ()
     # Add every agent command name of the run's profiles to `prefilter`.
     prefilter_agents: ClassVar[bool] = False
-    # Add the names of the tree's agent launchers and retry decorators (`name(`).
-    prefilter_project: ClassVar[bool] = False
+    # Also run on a file whose text can call an agent step: a step callable of the
+    # catalogue or a launcher of the tree, named with its module (python/step_needles.py).
+    prefilter_steps: ClassVar[bool] = False
     # A second condition: when set, one of these must occur as well.
     prefilter_also: ClassVar[tuple[str, ...]] = ()
     fixable: ClassVar[bool] = False

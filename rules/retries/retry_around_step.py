@@ -90,10 +90,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     severity = Severity.ERROR
     hosts = frozenset({Host.PYTHON})
     # A finding needs a step: an agent launch (agent names), a step callable, or a
-    # launcher of the audited tree (the engine adds the index's launcher names).
-    prefilter = ("gptme.chat", "chat.step", "execute_msg", "ToolUse")
+    # launcher of the audited tree.
     prefilter_agents = True
-    prefilter_project = True
+    prefilter_steps = True
     # A retry construct must be there too: a retry library, or a loop that catches
     # failures or tests a result.
     prefilter_also = (
