@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from auditor.engine import audit_text
 from auditor.kinds import FileKind
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
 def locate(text: str, needle: str, occurrence: int = 0) -> tuple[int, int]:
@@ -101,3 +104,46 @@ def test_shell_inside_a_shell_string_maps_through_both_levels() -> None:
     (finding,) = audit_text(script, "run.sh", FileKind.SHELL).findings
     assert (finding.span.start.line, finding.span.start.column) == locate(script, "gptme")
     assert "`bash -c` string" in finding.message
+
+
+SPAN_CASES = [
+    "# header comment\n\nimport os\n\n\ndef f(x):\n    return f'{x} é 𝄞'\n",
+    "x = 1\nclass A:\n    def m(self):\n        return 'ü'  # no trailing newline",
+    "import sys\r\nsys.exit(0)\r\n",
+    "",
+    "\n\n# only comments\n",
+    "@decorator\nasync def g():\n    async with a as b:\n        await c('𝄞', d)\n",
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    SPAN_CASES + [p.read_text(encoding="utf-8") for p in sorted(CORPUS.rglob("*.py"))],
+)
+def test_python_spans_match_libcst_provider(text: str) -> None:
+    """Spans recorded per statement, in characters, equal libcst's own byte spans."""
+    import libcst as cst
+    from libcst.metadata import ByteSpanPositionProvider, MetadataWrapper
+
+    from auditor.python.module import parse_python
+    from auditor.source import SourceFile
+
+    try:
+        cst.parse_module(text)
+    except cst.ParserSyntaxError:
+        pytest.skip("not valid Python")
+    unit = parse_python(SourceFile("t.py", text))
+    assert unit.module is not None
+    module = unit.module
+    expected = MetadataWrapper(module.tree, unsafe_skip_copy=True).resolve(ByteSpanPositionProvider)
+    data = text.encode("utf-8")
+
+    def char(offset: int) -> int:  # past the end: the final newline libcst adds
+        return len(data[:offset].decode("utf-8"))
+
+    nodes = list(expected)
+    assert len(nodes) > 1 or not text.strip()
+    # Ask in reverse order, so statements are recorded out of order.
+    for node in reversed(nodes):
+        span = expected[node]
+        assert module.span(node) == (char(span.start), char(span.start + span.length))

@@ -48,23 +48,65 @@ class Binding:
     value: cst.BaseExpression
 
 
-def character_spans(tree: cst.Module) -> dict[cst.CSTNode, tuple[int, int]]:
-    """Every node's start and end as character offsets, from one code-generation pass.
+class _Spans:
+    """Character spans of a module's nodes, recorded one top-level statement at a time.
 
-    This is `ByteSpanPositionProvider` measuring lengths with `len`: called
-    through `MetadataWrapper.resolve`, the provider also pays for an empty
-    batched visit of the whole tree, which doubled its cost.
+    libcst's `ByteSpanPositionProvider` records every node of the module in a
+    span-recording code-generation pass, which costs three times plain code
+    generation. Rules ask about a few statements of a module, so only those
+    are recorded (with `len` as the length function: characters, not bytes);
+    the others are generated plainly once, for their lengths.
     """
-    provider = ByteSpanPositionProvider()
-    state = SpanProvidingCodegenState(
-        default_indent=tree.default_indent,
-        default_newline=tree.default_newline,
-        provider=provider,
-        get_length=len,
-    )
-    tree._codegen(state)
-    computed = cast(dict[cst.CSTNode, CodeSpan], provider._computed)  # never lazy for spans
-    return {node: (span.start, span.start + span.length) for node, span in computed.items()}
+
+    def __init__(
+        self, tree: cst.Module, parents: Mapping[cst.CSTNode, cst.CSTNode], length: int
+    ) -> None:
+        self.tree, self.parents = tree, parents
+        self.length = length  # a module without a final newline is generated with one
+        self.spans: dict[cst.CSTNode, tuple[int, int]] = {}
+        self._starts: dict[cst.CSTNode, int] | None = None
+
+    def __getitem__(self, node: cst.CSTNode) -> tuple[int, int]:
+        found = self.spans.get(node)
+        if found is None:
+            top = node
+            while (parent := self.parents.get(top)) is not None and parent is not self.tree:
+                top = parent
+            starts = self._statement_starts()
+            if top in starts:
+                self._record(top, starts[top])
+            else:  # the module itself, or a node outside its statements
+                self._record(self.tree, 0)
+            found = self.spans[node]
+        return found
+
+    def _state(self, position: int) -> tuple[ByteSpanPositionProvider, SpanProvidingCodegenState]:
+        provider = ByteSpanPositionProvider()
+        state = SpanProvidingCodegenState(
+            default_indent=self.tree.default_indent,
+            default_newline=self.tree.default_newline,
+            provider=provider,
+            get_length=len,
+            position=position,
+        )
+        return provider, state
+
+    def _record(self, node: cst.CSTNode, position: int) -> None:
+        provider, state = self._state(position)
+        node._codegen(state)
+        computed = cast(dict[cst.CSTNode, CodeSpan], provider._computed)  # never lazy for spans
+        for child, span in computed.items():
+            end = min(span.start + span.length, self.length)
+            self.spans[child] = (min(span.start, end), end)
+
+    def _statement_starts(self) -> dict[cst.CSTNode, int]:
+        if self._starts is None:
+            self._starts = {}
+            position = sum(len(self.tree.code_for_node(line)) for line in self.tree.header)
+            for statement in self.tree.body:
+                self._starts[statement] = position
+                position += len(self.tree.code_for_node(statement))
+        return self._starts
 
 
 @dataclass
@@ -87,16 +129,15 @@ class PythonModule:
     attribute_reads: dict[tuple[cst.CSTNode, str], set[str]] = field(
         default_factory=lambda: defaultdict(set)
     )
-    _spans: Mapping[cst.CSTNode, tuple[int, int]] | None = None
+    _spans: _Spans | None = None
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
         """A node's start and end as character offsets in the file.
 
-        The spans of all nodes are computed on the first call: most parsed
-        modules never ask.
+        Computed on demand: most parsed modules never ask.
         """
         if self._spans is None:
-            self._spans = character_spans(self.tree)
+            self._spans = _Spans(self.tree, self.parents, len(self.source.text))
         return self._spans[node]
 
     def scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
