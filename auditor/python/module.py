@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import libcst as cst
 from libcst.metadata import ByteSpanPositionProvider, CodeSpan
@@ -263,38 +263,44 @@ class _Indexer:
     def __init__(self, module: PythonModule) -> None:
         self.module = module
         self.aliases = module.aliases
-        self._stack: list[cst.CSTNode] = []
-        self._scopes: list[cst.CSTNode] = [module.tree]
-        self._string_depth = 0
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if self._stack:
-            self.module.parents[node] = self._stack[-1]
-        self._stack.append(node)
-        if isinstance(node, cst.FunctionDef):
-            self._scopes.append(node)
-        if isinstance(node, StringNode):
-            if self._string_depth == 0:
-                self.module.strings.append(node)
-            self._string_depth += 1
-        visit = getattr(self, "visit_" + type(node).__name__, None)
-        if visit is not None:
-            visit(node)
-        return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self._stack.pop()
-        if isinstance(original_node, cst.FunctionDef):
-            self._scopes.pop()
-        if isinstance(original_node, StringNode):
-            self._string_depth -= 1
+        self._scope: cst.CSTNode = module.tree  # the function (or module) being visited
 
     def run(self, tree: cst.Module) -> None:
-        for node, entering in walk(tree):
-            if entering:
-                self.on_visit(node)
-            else:
-                self.on_leave(node)
+        """One pre-order pass in source order: parents, outermost strings, `visit_*`.
+
+        Each stack entry carries what a visitor would keep on enter/leave
+        stacks (parent, enclosing function, whether inside a string), so no
+        leave events are needed.
+        """
+        parents, strings = self.module.parents, self.module.strings
+        visitors: dict[type, Callable[[Any], None] | None] = {}
+        stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode, bool]]
+        stack = [(tree, None, tree, False)]
+        while stack:
+            node, parent, scope, in_string = stack.pop()
+            if parent is not None:
+                parents[node] = parent
+            kind = type(node)
+            if kind not in visitors:
+                visitors[kind] = getattr(self, "visit_" + kind.__name__, None)
+            visit = visitors[kind]
+            if visit is not None:
+                self._scope = scope
+                visit(node)
+            if kind is cst.FunctionDef:
+                scope = node
+            if isinstance(node, StringNode):
+                if not in_string:
+                    strings.append(node)
+                in_string = True
+            children: list[cst.CSTNode] = []
+            for name in _child_fields(node):
+                value = getattr(node, name)
+                if isinstance(value, cst.CSTNode):
+                    children.append(value)
+                elif isinstance(value, list | tuple):
+                    children.extend(v for v in value if isinstance(v, cst.CSTNode))
+            stack.extend((child, node, scope, in_string) for child in reversed(children))
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
@@ -353,11 +359,11 @@ class _Indexer:
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if isinstance(node.value, cst.Name):
-            key = (self._scopes[-1], node.value.value)
+            key = (self._scope, node.value.value)
             self.module.attribute_reads[key].add(node.attr.value)
 
     def _bind(self, name: cst.Name, kind: str, value: cst.BaseExpression, at: cst.CSTNode) -> None:
-        self.module.bindings[(self._scopes[-1], name.value)].append(Binding(at, kind, value))
+        self.module.bindings[(self._scope, name.value)].append(Binding(at, kind, value))
 
 
 def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> PythonUnit:
