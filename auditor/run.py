@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar, cast
 
 from auditor.cache import CachedResult, ResultCache
 from auditor.config import Settings
@@ -30,6 +31,7 @@ from auditor.project import ProjectIndex, PythonSummary, RetriedUse, merge, modu
 from auditor.python.steps import StepCatalog, load_steps
 from auditor.source import decode, python_encoding
 
+T = TypeVar("T")
 Progress = Callable[[int, int], None]  # (files done, files in the run)
 PARALLEL_THRESHOLD = 16  # files; fewer are audited in-process (pre-commit runs)
 # Python files worth summarising for the project index: they may launch a
@@ -87,19 +89,6 @@ class _Job:
         return _Result(result.findings, result.diagnostics, result.suppressed, True, text)
 
 
-_WORKER: _Job | None = None
-
-
-def _init_worker(job: _Job) -> None:
-    global _WORKER
-    _WORKER = job
-
-
-def _work(candidate: Candidate) -> _Result:
-    assert _WORKER is not None
-    return _WORKER(candidate)
-
-
 def _summary(
     candidate: Candidate,
     text: str,
@@ -147,44 +136,82 @@ def _retried(text: str, own: str) -> tuple[RetriedUse, ...]:
         return ()
 
 
-def build_index(
-    candidates: Sequence[Candidate], settings: Settings, cache: ResultCache | None = None
-) -> ProjectIndex:
-    """The project index: summaries of Python modules, scripts that run an agent."""
-    catalog = load_catalog(settings.agents)
-    steps = load_steps(settings.steps)
-    names = sorted({name for profile in catalog.profiles for name in profile.commands})
-    alternatives = "|".join(re.escape(name) for name in names)
-    agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
-    summaries: list[tuple[str, PythonSummary]] = []
-    scripts: list[str] = []
-    for candidate in candidates:
-        if candidate.kind not in (FileKind.PYTHON, FileKind.SHELL):
-            continue
+@dataclass
+class _Summariser:
+    """Summarises one file for the project index (picklable, for worker processes)."""
+
+    settings: Settings
+    cache: ResultCache | None
+    catalog: AgentCatalog = field(init=False)
+    steps: StepCatalog = field(init=False)
+    agent_word: re.Pattern[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.catalog = load_catalog(self.settings.agents)
+        self.steps = load_steps(self.settings.steps)
+        names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
+        alternatives = "|".join(re.escape(name) for name in names)
+        self.agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
+
+    def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:
+        """A Python module's summary, a script's path if it runs an agent, or None."""
         try:
-            data = read_bounded(candidate.path, settings.max_file_size)
+            data = read_bounded(candidate.path, self.settings.max_file_size)
         except (OSError, RefusedFile):
-            continue  # the audit itself reports why
+            return None  # the audit itself reports why
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
-            if agent_word.search(text):
-                scripts.append(candidate.display)
-        elif _INDEX_MARKERS.search(text):
-            summary = _summary(candidate, text, data, cache, catalog, steps)
-            summaries.append((module_name(candidate.path), summary))
+            return candidate.display if self.agent_word.search(text) else None
+        if not _INDEX_MARKERS.search(text):
+            return None
+        summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
+        return module_name(candidate.path), summary
+
+
+def build_index(
+    candidates: Sequence[Candidate],
+    settings: Settings,
+    cache: ResultCache | None = None,
+    jobs: int = 1,
+) -> ProjectIndex:
+    """The project index: summaries of Python modules, scripts that run an agent."""
+    indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
+    summaries: list[tuple[str, PythonSummary]] = []
+    scripts: list[str] = []
+    for entry in _mapped(_Summariser(settings, cache), indexed, jobs):
+        if isinstance(entry, str):
+            scripts.append(entry)
+        elif entry is not None:
+            summaries.append(entry)
     return merge(summaries, scripts)
 
 
-def _results(candidates: Sequence[Candidate], job: _Job, jobs: int) -> Iterator[_Result]:
+_TASK: Callable[[Candidate], object] | None = None
+
+
+def _init_worker(task: Callable[[Candidate], object]) -> None:
+    global _TASK
+    _TASK = task
+
+
+def _work(candidate: Candidate) -> object:
+    assert _TASK is not None
+    return _TASK(candidate)
+
+
+def _mapped(
+    task: Callable[[Candidate], T], candidates: Sequence[Candidate], jobs: int
+) -> Iterator[T]:
+    """`task` over the candidates, in order: in worker processes when there are enough."""
     if jobs <= 1 or len(candidates) < PARALLEL_THRESHOLD:
-        yield from map(job, candidates)
+        yield from map(task, candidates)
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(job,)
+        max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(task,)
     ) as pool:
-        yield from pool.map(_work, candidates, chunksize=8)
+        yield from cast(Iterator[T], pool.map(_work, candidates, chunksize=8))
 
 
 def audit(
@@ -203,19 +230,19 @@ def audit(
     """
     candidates, diagnostics = discover(paths, settings, cwd=cwd)
     selected = list(rules) if rules is not None else enabled_rules(settings)
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
     cache = None
     if cache_dir is not None and not _inside_audited_tree(cache_dir, paths, cwd):
         context = [repr(_settings_key(settings)), ",".join(r.code for r in selected)]
         index_cache = ResultCache(cache_dir, context)
-        project = build_index(candidates, settings, index_cache)
+        project = build_index(candidates, settings, index_cache, workers)
         cache = ResultCache(cache_dir, [*context, project.digest()])
     else:
-        project = build_index(candidates, settings)
+        project = build_index(candidates, settings, jobs=workers)
     job = _Job(settings, selected, project, cache)
     report = Report(diagnostics=list(diagnostics))
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
     for done, (candidate, result) in enumerate(
-        zip(candidates, _results(candidates, job, workers), strict=True), 1
+        zip(candidates, _mapped(job, candidates, workers), strict=True), 1
     ):
         if progress is not None:
             progress(done, len(candidates))
