@@ -227,7 +227,7 @@ def _head_literal(
             bindings = module.bindings.get((scope, node.value), [])
             if len(bindings) != 1 or bindings[0].kind != "assign":
                 return None
-            if module.span(bindings[0].at)[1] > module.span(node)[0]:
+            if not module.ends_before(bindings[0].at, node):
                 return None
             mentions = sum(
                 1
@@ -322,7 +322,11 @@ def _element_literal(
 
 
 def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShell]:
+    unplaced = Resolver(module, positions=False)  # most strings are neither: no positions
     for node in module.strings:
+        text = unplaced.text(node)
+        if text is None or not (text.text.startswith("#!") or "[Service]" in text.text):
+            continue
         text = resolver.text(node)
         if text is None:
             continue

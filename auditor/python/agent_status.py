@@ -159,7 +159,7 @@ class _Analysis:
         self.launches: dict[cst.Call, _Launch] = {}
 
     def find_launches(self) -> None:
-        resolver = Resolver(self.module)
+        resolver = Resolver(self.module, positions=False)  # words are read, not located
         # Python reports a child killed by signal N as -N; only codes compared are added,
         # so messages that list an agent's codes stay short.
         killed = {
@@ -237,9 +237,9 @@ class _Analysis:
         dotted = _dotted(node)
         if dotted is None:
             return None
-        found, use = None, self.module.span(node)[0]
+        found = None
         for definition in self.index.definitions.get((self.module.scope_of(node), dotted), []):
-            if self.module.span(definition.at)[1] <= use:
+            if self.module.ends_before(definition.at, node):
                 found = definition
         return found.value if found is not None else None
 

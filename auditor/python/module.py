@@ -129,6 +129,7 @@ class PythonModule:
     attribute_reads: dict[tuple[cst.CSTNode, str], set[str]] = field(
         default_factory=lambda: defaultdict(set)
     )
+    order: dict[cst.CSTNode, int] = field(default_factory=dict)  # pre-order, source order
     _spans: _Spans | None = None
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
@@ -139,6 +140,18 @@ class PythonModule:
         if self._spans is None:
             self._spans = _Spans(self.tree, self.parents, len(self.source.text))
         return self._spans[node]
+
+    def ends_before(self, first: cst.CSTNode, second: cst.CSTNode) -> bool:
+        """Whether `first` ends before `second` starts, without computing positions."""
+        order = self.order
+        if first not in order or second not in order:
+            return self.span(first)[1] <= self.span(second)[0]
+        if order[first] >= order[second]:
+            return False
+        current: cst.CSTNode | None = second  # after `first` starts: inside it, or after it
+        while current is not None and order[current] > order[first]:
+            current = self.parents.get(current)
+        return current is not first
 
     def scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
         """The function (or the module) that a node belongs to."""
@@ -272,12 +285,13 @@ class _Indexer:
         stacks (parent, enclosing function, whether inside a string), so no
         leave events are needed.
         """
-        parents, strings = self.module.parents, self.module.strings
+        parents, strings, order = self.module.parents, self.module.strings, self.module.order
         visitors: dict[type, Callable[[Any], None] | None] = {}
         stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode, bool]]
         stack = [(tree, None, tree, False)]
         while stack:
             node, parent, scope, in_string = stack.pop()
+            order[node] = len(order)
             if parent is not None:
                 parents[node] = parent
             kind = type(node)

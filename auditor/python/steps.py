@@ -423,7 +423,7 @@ def _argv_words(module: PythonModule, call: cst.Call) -> list[str]:
     """The words of a launch's argv or command string, as far as they resolve."""
     from auditor.python.strings import Resolver
 
-    resolver = Resolver(module)
+    resolver = Resolver(module, positions=False)
     keywords = ("args", "cmd", "command")
     first = next((a.value for a in call.args if a.keyword is None and not a.star), None) or next(
         (a.value for a in call.args if a.keyword and a.keyword.value in keywords), None

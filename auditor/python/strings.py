@@ -41,11 +41,13 @@ def quote(text: MappedText, anchor: int) -> MappedText:
 class Resolver:
     """Resolves expressions of one module to mapped text or argv words."""
 
-    def __init__(self, module: PythonModule) -> None:
+    def __init__(self, module: PythonModule, *, positions: bool = True) -> None:
+        """`positions=False` resolves text only (every offset 0): no positions computed."""
         self.module = module
+        self.positions = positions
 
     def _start(self, node: cst.CSTNode) -> int:
-        return self.module.span(node)[0]
+        return self.module.span(node)[0] if self.positions else 0
 
     def opaque(self, node: cst.CSTNode) -> MappedText:
         """An unknown value, mapped to the expression that produces it."""
@@ -61,6 +63,8 @@ class Resolver:
             return None
         depth += 1
         if isinstance(node, cst.SimpleString):
+            if not self.positions:
+                return decode_literal(node.value, 0)
             start = self.module.source.text.find(node.value, self._start(node))
             return decode_literal(node.value, max(start, 0))
         if isinstance(node, cst.ConcatenatedString):
@@ -195,12 +199,11 @@ class Resolver:
 
     def _bindings(self, name: cst.Name) -> list[tuple[str, cst.BaseExpression]]:
         """The changes to `name` that come before this use: the last assignment and after."""
-        use = self._start(name)
         scope = self.module.scope_of(name)
         found = [
             b
             for b in self.module.bindings.get((scope, name.value), [])
-            if self.module.span(b.at)[1] <= use
+            if self.module.ends_before(b.at, name)
         ]
         if not found and scope is not self.module.tree:
             found = [b for b in self.module.bindings.get((self.module.tree, name.value), [])]
