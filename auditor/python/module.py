@@ -244,6 +244,29 @@ def _child_fields(node: cst.CSTNode) -> tuple[str, ...]:
     return names
 
 
+_IS_NODE: dict[type, bool] = {}  # `isinstance(x, cst.CSTNode)` is an ABC check: slow
+
+
+def _is_node(value: object) -> bool:
+    kind = type(value)
+    found = _IS_NODE.get(kind)
+    if found is None:
+        found = _IS_NODE[kind] = isinstance(value, cst.CSTNode)
+    return found
+
+
+def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """A node's children in source order, without whitespace and punctuation."""
+    children: list[cst.CSTNode] = []
+    for name in _child_fields(node):
+        value = getattr(node, name)
+        if type(value) is list or type(value) is tuple:
+            children.extend(v for v in value if _is_node(v))
+        elif _is_node(value):
+            children.append(value)
+    return children
+
+
 def walk(root: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, bool]]:
     """Every node under `root` in source order, as (node, entering) pairs.
 
@@ -257,14 +280,7 @@ def walk(root: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, bool]]:
         if not entering:
             continue
         stack.append((node, False))
-        children: list[cst.CSTNode] = []
-        for name in _child_fields(node):
-            value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
-                children.append(value)
-            elif isinstance(value, list | tuple):
-                children.extend(v for v in value if isinstance(v, cst.CSTNode))
-        stack.extend((child, True) for child in reversed(children))
+        stack.extend((child, True) for child in reversed(_children(node)))
 
 
 def descendants(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -307,14 +323,7 @@ class _Indexer:
                 if not in_string:
                     strings.append(node)
                 in_string = True
-            children: list[cst.CSTNode] = []
-            for name in _child_fields(node):
-                value = getattr(node, name)
-                if isinstance(value, cst.CSTNode):
-                    children.append(value)
-                elif isinstance(value, list | tuple):
-                    children.extend(v for v in value if isinstance(v, cst.CSTNode))
-            stack.extend((child, node, scope, in_string) for child in reversed(children))
+            stack.extend((child, node, scope, in_string) for child in reversed(_children(node)))
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:

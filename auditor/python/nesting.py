@@ -79,6 +79,10 @@ def _char_offset(text: str, lines: list[int], line: int, byte_column: int) -> in
 def _tree_nesting(tree: ast.AST, text: str) -> TooDeep | None:
     # Iterative: the tree may be as deep as CPython allows, far deeper than Python recursion.
     # Each entry: a node, its depth, and the nearest node that has a position (itself or above).
+    # A statement adds at most one level per character it spans (`-x`, `a.b`, `a+b`), plus
+    # its expression wrapper and a context node: a short statement deep enough to matter
+    # cannot exist, so only long ones are walked.
+    lines = _line_starts(text)
     stack: list[tuple[ast.AST, int, ast.AST]] = [(tree, 1, tree)]
     while stack:
         node, depth, located = stack.pop()
@@ -86,12 +90,23 @@ def _tree_nesting(tree: ast.AST, text: str) -> TooDeep | None:
             located = node
         if depth > MAX_DEPTH:
             line, column = getattr(located, "lineno", 1), getattr(located, "col_offset", 0)
-            offset = _char_offset(text, _line_starts(text), line, column)
+            offset = _char_offset(text, lines, line, column)
             return TooDeep(offset, f"more than {MAX_DEPTH} levels of nesting")
+        if isinstance(node, ast.stmt) and depth + _extent(node, lines) + 4 <= MAX_DEPTH:
+            continue
         # libcst nests `a and b and c` one level per operand; `ast` keeps them in one list.
         step = len(node.values) if isinstance(node, ast.BoolOp) else 1
         stack.extend((child, depth + step, located) for child in ast.iter_child_nodes(node))
     return None
+
+
+def _extent(statement: ast.stmt, lines: list[int]) -> int:
+    """At least the number of characters a statement spans (from the start of its line)."""
+    first, last = statement.lineno, statement.end_lineno or len(lines)
+    end_column = statement.end_col_offset if statement.end_col_offset is not None else 1 << 30
+    last_start = lines[min(max(last, 1), len(lines)) - 1]
+    # UTF-8 byte columns are at least the character columns: an overestimate, never under.
+    return last_start + end_column - lines[min(max(first, 1), len(lines)) - 1]
 
 
 def _token_nesting(text: str) -> TooDeep | None:
