@@ -9,14 +9,12 @@ findings, for snippets): no tree outlives its file.
 
 from __future__ import annotations
 
-import ast
 import multiprocessing
 import os
 import re
-import warnings
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TypeVar, cast
 
@@ -112,28 +110,14 @@ def _summary(
             )
         except (KeyError, TypeError, IndexError):
             pass  # a corrupt entry: summarise again and overwrite it
+    module = module_name(candidate.path)
     try:
-        summary = summarize_python(text, candidate.display, catalog, steps)
+        summary = summarize_python(text, candidate.display, catalog, steps, module)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
-    if "retry" in text or "backoff" in text or "stamina" in text:
-        summary = replace(summary, retried_imports=_retried(text, module_name(candidate.path)))
     if cache is not None:
         cache.put_data(key, asdict(summary))
     return summary
-
-
-def _retried(text: str, own: str) -> tuple[RetriedUse, ...]:
-    from auditor.python.retried_imports import retried_imports
-    from auditor.python.steps import default_steps
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # audited code's SyntaxWarnings are not ours
-            tree = ast.parse(text)
-        return retried_imports(tree, own, default_steps())
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return ()
 
 
 @dataclass

@@ -20,23 +20,6 @@ def _absolute(module: str | None, level: int, own: str) -> str:
     return ".".join([*package, *([module] if module else [])])
 
 
-def _imports(tree: ast.Module, own: str) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
-    """Names imported from modules (`from m import x`), and module aliases (`import m as y`)."""
-    names: dict[str, tuple[str, str]] = {}
-    modules: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            base = _absolute(node.module, node.level, own)
-            for alias in node.names:
-                names[alias.asname or alias.name] = (base, alias.name)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                modules[alias.asname or alias.name.split(".")[0]] = (
-                    alias.name if alias.asname else alias.name.split(".")[0]
-                )
-    return names, modules
-
-
 def _attempts(call: ast.Call, keyword: str | None) -> int | None:
     for item in call.keywords:
         if item.arg == keyword and isinstance(item.value, ast.Constant):
@@ -66,11 +49,24 @@ def _imported_use(
 
 def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[RetriedUse, ...]:
     """Every use of an imported name inside a function under a library retry decorator."""
-    names, modules = _imports(tree, own)
+    # One walk: names imported from modules (`from m import x`), module aliases
+    # (`import m as y`), and the decorated functions.
+    names: dict[str, tuple[str, str]] = {}
+    modules: dict[str, str] = {}
+    decorated: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _absolute(node.module, node.level, own)
+            for alias in node.names:
+                names[alias.asname or alias.name] = (base, alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                head = alias.name.split(".")[0]
+                modules[alias.asname or head] = alias.name if alias.asname else head
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.decorator_list:
+            decorated.append(node)
     found: list[RetriedUse] = []
-    for function in ast.walk(tree):
-        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-            continue
+    for function in decorated:
         for decorator in function.decorator_list:
             call = decorator if isinstance(decorator, ast.Call) else None
             dotted = _dotted(call.func if call else decorator)

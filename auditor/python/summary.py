@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from auditor.profiles import AgentCatalog, default_catalog
-from auditor.project import PythonSummary
+from auditor.project import PythonSummary, RetriedUse
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
 from auditor.shell.commands import strip_wrappers
 
@@ -390,9 +390,14 @@ def _calls_wrapped(node: ast.Try, wrapped: set[str]) -> bool:
 
 
 def summarize_python(
-    text: str, path: str, catalog: AgentCatalog | None = None, steps: StepCatalog | None = None
+    text: str,
+    path: str,
+    catalog: AgentCatalog | None = None,
+    steps: StepCatalog | None = None,
+    module: str | None = None,
 ) -> PythonSummary:
-    """The summary of one module; a file that does not parse summarises to nothing."""
+    """The summary of one module (dotted name `module`, for the names it uses under retry
+    decorators); a file that does not parse summarises to nothing."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
@@ -400,10 +405,16 @@ def summarize_python(
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return PythonSummary(path)
     constants = module_constants(tree)
+    steps = steps or default_steps()
     try:
-        found = launchers(tree, text, catalog or default_catalog(), steps or default_steps())
+        found = launchers(tree, text, catalog or default_catalog(), steps)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
+        retried: tuple[RetriedUse, ...] = ()
+        if module is not None and any(word in text for word in ("retry", "backoff", "stamina")):
+            from auditor.python.retried_imports import retried_imports
+
+            retried = retried_imports(tree, module, steps)
     except RecursionError:
         return PythonSummary(path, constants=constants)
-    return PythonSummary(path, found, decorators, constants)
+    return PythonSummary(path, found, decorators, constants, retried)
