@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from auditor import __version__
+from auditor.errors import UserError
 from auditor.finding import Finding, Report
 
 VERSION = 1
@@ -40,7 +41,7 @@ COMMENT = (
 )
 
 
-class BaselineError(Exception):
+class BaselineError(UserError):
     """A baseline file that cannot be read or does not have the documented shape."""
 
 

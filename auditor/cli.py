@@ -1,15 +1,20 @@
-"""The command line: typer wiring only, no logic beyond choosing and printing."""
+"""The command line: argparse wiring only, no logic beyond choosing and printing.
+
+argparse, not typer: the CLI starts in the time of a pre-commit hook.
+typer (with the pydantic it now requires) took about 80 ms to import, more
+than a whole run on one shell script should cost. Everything else
+(engine, libcst, rich) is imported only by the command that needs it.
+"""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from auditor import __version__
 
@@ -18,25 +23,24 @@ if TYPE_CHECKING:
     from auditor.finding import Report
     from auditor.rule import Rule
 
-app = typer.Typer(
-    name="runaudit",
-    help="Static auditor for the code that launches and supervises LLM agent CLIs.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "markdown")
 PROGRESS_THRESHOLD = 20  # files; smaller runs finish before a bar would be seen
 
 
-def _fail(message: str) -> typer.Exit:
+class Exit(Exception):
+    """Ends the command with an exit status (what it printed is already out)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _fail(message: str) -> Exit:
     from auditor.output.escape import printable
 
     sys.stderr.write(f"runaudit: error: {printable(message)}\n")
-    return typer.Exit(EXIT_ERROR)
+    return Exit(EXIT_ERROR)
 
 
 def _codes(values: list[str] | None) -> list[str] | None:
@@ -45,134 +49,151 @@ def _codes(values: list[str] | None) -> list[str] | None:
     return [code.strip() for value in values for code in value.split(",") if code.strip()]
 
 
-def _version(value: bool) -> None:
-    if value:
-        sys.stdout.write(f"runaudit {__version__}\n")
-        raise typer.Exit()
+class _Parser(argparse.ArgumentParser):
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        """`--help` and errors end the command, not the process (tests run it in-process)."""
+        if message:
+            sys.stderr.write(message)
+        raise Exit(status)
+
+    def error(self, message: str) -> NoReturn:
+        """Usage errors: the usage line and the message on stderr, exit status 2."""
+        from auditor.output.escape import printable
+
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"{self.prog}: error: {printable(message)}\n")
+        raise Exit(EXIT_ERROR)
 
 
-@app.callback()
-def main_callback(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
-    ] = False,
-) -> None:
-    """Static auditor for LLM agent runner code."""
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="runaudit",
+        description="Static auditor for the code that launches and supervises LLM agent CLIs.",
+    )
+    parser.add_argument("--version", action="store_true", help="print the version")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    check = commands.add_parser(
+        "check", help="audit runner files and report findings", description="Audit runner files."
+    )
+    check.add_argument(
+        "paths", nargs="*", type=Path, metavar="PATH", help="files or folders (default: .)"
+    )
+    add = check.add_argument
+    add(
+        "-f",
+        "--format",
+        dest="output_format",
+        default="text",
+        choices=FORMATS,
+        metavar="FORMAT",
+        help=f"output format: {', '.join(FORMATS)} (default: text)",
+    )
+    add("-o", "--output", type=Path, metavar="FILE", help="write the report to this file")
+    codes = "codes or prefixes, comma-separated"
+    add("--select", action="append", metavar="CODES", help=f"rules to run: {codes}")
+    add("--extend-select", action="append", metavar="CODES", help=f"rules to add: {codes}")
+    add("--ignore", action="append", metavar="CODES", help=f"rules to skip: {codes}")
+    add("--fail-on", metavar="LEVEL", help="lowest severity that fails: error, warning, info")
+    add("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    add("--statistics", action="store_true", help="show counts per rule, not each finding")
+    add("--config", type=Path, metavar="FILE", help="use this config file")
+    add("--isolated", action="store_true", help="ignore every config file")
+    add("--stdin-filename", metavar="NAME", help="audit standard input, as if it were this file")
+    add(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="files audited in parallel (default: cores)",
+    )
+    add("--no-cache", action="store_true", help="do not read or write the cache")
+    add(
+        "--cache-dir",
+        type=Path,
+        metavar="DIR",
+        help="cache directory (default: RUNAUDIT_CACHE_DIR or ~/.cache/runaudit)",
+    )
+    add("--fix", action="store_true", help="apply safe fixes (and see --unsafe-fixes)")
+    add("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
+    add("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
+    add(
+        "--baseline",
+        type=Path,
+        metavar="FILE",
+        help="hide the findings recorded in this baseline file",
+    )
+    add(
+        "--write-baseline",
+        type=Path,
+        metavar="FILE",
+        help="record every current finding in this baseline file",
+    )
+    rules = commands.add_parser("rules", help="list every rule", description="List every rule.")
+    rules.add_argument(
+        "-f",
+        "--format",
+        dest="output_format",
+        default="text",
+        choices=("text", "json"),
+        help="text or json",
+    )
+    explain = commands.add_parser(
+        "explain", help="print a rule's documentation", description="Print a rule's documentation."
+    )
+    explain.add_argument("code", help="a rule code, e.g. RA101")
+    return parser
 
 
-PathsArg = Annotated[
-    list[Path] | None, typer.Argument(help="Files or folders (default: .).", metavar="PATH")
-]
-CodesOpt = Annotated[
-    list[str] | None, typer.Option(help="Codes or prefixes, comma-separated.", metavar="CODES")
-]
-
-
-@app.command()
-def check(
-    paths: PathsArg = None,
-    output_format: Annotated[
-        str,
-        typer.Option(
-            "--format", "-f", help=f"Output format: {', '.join(FORMATS)}.", metavar="FORMAT"
-        ),
-    ] = "text",
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write the report to this file.", metavar="FILE"),
-    ] = None,
-    select: CodesOpt = None,
-    extend_select: CodesOpt = None,
-    ignore: CodesOpt = None,
-    fail_on: Annotated[
-        str | None,
-        typer.Option(help="Lowest severity that fails: error, warning, info.", metavar="LEVEL"),
-    ] = None,
-    exit_zero: Annotated[
-        bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")
-    ] = False,
-    statistics: Annotated[
-        bool, typer.Option("--statistics", help="Show counts per rule, not each finding.")
-    ] = False,
-    config: Annotated[
-        Path | None, typer.Option(help="Use this config file.", metavar="FILE")
-    ] = None,
-    isolated: Annotated[bool, typer.Option("--isolated", help="Ignore every config file.")] = False,
-    stdin_filename: Annotated[
-        str | None,
-        typer.Option(help="Audit standard input, as if it were this file.", metavar="NAME"),
-    ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option("--jobs", "-j", help="Files audited in parallel (default: cores).", min=1),
-    ] = None,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Do not read or write the cache.")
-    ] = False,
-    cache_dir: Annotated[
-        Path | None,
-        typer.Option(
-            help="Cache directory (default: RUNAUDIT_CACHE_DIR or ~/.cache/runaudit).",
-            metavar="DIR",
-        ),
-    ] = None,
-    fix: Annotated[
-        bool, typer.Option("--fix", help="Apply safe fixes (and see --unsafe-fixes).")
-    ] = False,
-    unsafe_fixes: Annotated[
-        bool, typer.Option("--unsafe-fixes", help="With --fix or --diff, apply unsafe fixes too.")
-    ] = False,
-    diff: Annotated[
-        bool, typer.Option("--diff", help="Print the fixes as a unified diff; write nothing.")
-    ] = False,
-    baseline: Annotated[
-        Path | None,
-        typer.Option(help="Hide the findings recorded in this baseline file.", metavar="FILE"),
-    ] = None,
-    write_baseline: Annotated[
-        Path | None,
-        typer.Option(help="Record every current finding in this baseline file.", metavar="FILE"),
-    ] = None,
-) -> None:
-    """Audit runner files and report findings."""
-    from auditor.baseline import BaselineError
-    from auditor.config import ConfigError, apply_overrides, load_settings
-    from auditor.registry import RuleLoadError
-
-    if output_format not in FORMATS:
-        raise _fail(f"unknown format `{output_format}` (choose from {', '.join(FORMATS)})")
-    targets = list(paths or [Path(".")])
+def _positive(value: str) -> int:
     try:
-        settings = load_settings(config, search_from=targets[0], isolated=isolated)
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number: {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {number}")
+    return number
+
+
+def check(options: argparse.Namespace) -> int:
+    """Audit runner files and report findings."""
+    from auditor.config import apply_overrides, load_settings
+    from auditor.errors import UserError
+
+    if options.output_format not in FORMATS:
+        raise _fail(f"unknown format `{options.output_format}` (choose from {', '.join(FORMATS)})")
+    targets = list(options.paths or [Path(".")])
+    try:
+        settings = load_settings(options.config, search_from=targets[0], isolated=options.isolated)
         settings = apply_overrides(
             settings,
-            select=_codes(select),
-            ignore=_codes(ignore),
-            extend_select=_codes(extend_select),
-            fail_on=fail_on,
+            select=_codes(options.select),
+            ignore=_codes(options.ignore),
+            extend_select=_codes(options.extend_select),
+            fail_on=options.fail_on,
         )
-        run = _RunOptions(stdin_filename, output_format, jobs, None if no_cache else cache_dir)
-        if stdin_filename is not None and (fix or diff):
+        cache_dir = None if options.no_cache else options.cache_dir
+        run = _RunOptions(options.stdin_filename, options.output_format, options.jobs, cache_dir)
+        if options.stdin_filename is not None and (options.fix or options.diff):
             raise _fail("--fix and --diff work on files, not on standard input")
-        report, rules = _run(targets, settings, run, use_cache=not no_cache)
-        if fix or diff:
-            report = _fix(report, rules, targets, settings, unsafe=unsafe_fixes, diff=diff)
-        report = _baseline(report, rules, targets, baseline, write_baseline)
-    except (ConfigError, RuleLoadError, BaselineError) as error:
+        report, rules = _run(targets, settings, run, use_cache=not options.no_cache)
+        if options.fix or options.diff:
+            unsafe, diff = options.unsafe_fixes, options.diff
+            report = _fix(report, rules, targets, settings, unsafe=unsafe, diff=diff)
+        report = _baseline(report, rules, targets, options.baseline, options.write_baseline)
+    except UserError as error:
         raise _fail(str(error)) from None
     except FileNotFoundError as error:
         raise _fail(f"{error.filename}: no such file or directory") from None
 
     from auditor.output import render
 
-    color = output is None and _color_wanted(output_format)
-    text = render(output_format, report, rules, color=color, statistics=statistics)
-    if output is not None:
-        output.write_text(text, encoding="utf-8")
+    color = options.output is None and _color_wanted(options.output_format)
+    text = render(options.output_format, report, rules, color=color, statistics=options.statistics)
+    if options.output is not None:
+        options.output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    raise typer.Exit(_exit_status(report, settings, exit_zero))
+    return _exit_status(report, settings, options.exit_zero)
 
 
 def _fix(
@@ -193,8 +214,8 @@ def _fix(
         return outcome.report
     sys.stdout.write(outcome.diff(escape=sys.stdout.isatty()))
     if any(diagnostic.is_error for diagnostic in report.diagnostics):
-        raise typer.Exit(EXIT_ERROR)
-    raise typer.Exit(EXIT_FINDINGS if outcome.changes else EXIT_CLEAN)
+        raise Exit(EXIT_ERROR)
+    raise Exit(EXIT_FINDINGS if outcome.changes else EXIT_CLEAN)
 
 
 def _baseline(
@@ -285,12 +306,7 @@ def _exit_status(report: Report, settings: Settings, exit_zero: bool) -> int:
     return EXIT_FINDINGS if failing else EXIT_CLEAN
 
 
-@app.command("rules")
-def list_rules(
-    output_format: Annotated[
-        str, typer.Option("--format", "-f", help="text or json.", metavar="FORMAT")
-    ] = "text",
-) -> None:
+def list_rules(options: argparse.Namespace) -> int:
     """List every rule with its code, name, severity and summary."""
     import json
 
@@ -306,35 +322,53 @@ def list_rules(
         }
         for rule in all_rules()
     ]
-    if output_format == "json":
+    if options.output_format == "json":
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
-        return
-    if output_format != "text":
-        raise _fail(f"unknown format `{output_format}` (choose from text, json)")
+        return EXIT_CLEAN
     width = max(len(row["name"]) for row in rows)
     sys.stdout.write(f"{'CODE':<7} {'NAME':<{width}} {'SEVERITY':<8} SUMMARY\n")
     for row in rows:
         sys.stdout.write(
             f"{row['code']:<7} {row['name']:<{width}} {row['severity']:<8} {row['summary']}\n"
         )
+    return EXIT_CLEAN
 
 
-@app.command()
-def explain(code: Annotated[str, typer.Argument(help="A rule code, e.g. RA101.")]) -> None:
+def explain(options: argparse.Namespace) -> int:
     """Print a rule's documentation."""
     from auditor.registry import all_rules, rule_by_code
 
-    rule = rule_by_code(code)
+    rule = rule_by_code(options.code)
     if rule is None:
         known = ", ".join(r.code for r in all_rules())
-        raise _fail(f"unknown rule code `{code}` (known: {known})")
+        raise _fail(f"unknown rule code `{options.code}` (known: {known})")
     fix = "unsafe fix available" if rule.fixable else "no automatic fix"
     sys.stdout.write(
         f"# {rule.code} {rule.name}\n\n{rule.summary()}\n\n"
         f"Severity: {rule.severity.value}. Fix: {fix}.\n\n{rule.documentation()}\n"
     )
+    return EXIT_CLEAN
 
 
-def main() -> None:
+COMMANDS = {"check": check, "rules": list_rules, "explain": explain}
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on `argv` (default: the process's arguments); the exit status."""
+    parser = _parser()
+    try:
+        options = parser.parse_args(argv)
+        if options.version:
+            sys.stdout.write(f"runaudit {__version__}\n")
+            return EXIT_CLEAN
+        if options.command is None:
+            parser.print_help(sys.stderr)
+            return EXIT_ERROR
+        return COMMANDS[options.command](options)
+    except Exit as done:
+        return done.status
+
+
+def main() -> NoReturn:
     """Console-script entry point."""
-    app()
+    sys.exit(run())

@@ -20,11 +20,13 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pathspec import GitIgnoreSpec
-
+from auditor.errors import UserError
 from auditor.finding import Severity
+
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -58,8 +60,15 @@ _SDK_RETRIES = ("forbid", "allow")
 _DOTTED = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
 
 
-class ConfigError(Exception):
+class ConfigError(UserError):
     """A config file or flag runaudit cannot use; the message names the file."""
+
+
+def gitignore_spec(lines: Sequence[str]) -> GitIgnoreSpec:
+    """Gitignore-style patterns compiled (pathspec is imported only when there are some)."""
+    from pathspec import GitIgnoreSpec
+
+    return GitIgnoreSpec.from_lines(lines)
 
 
 @dataclass(frozen=True)
@@ -124,7 +133,7 @@ class Settings:
     @functools.cached_property
     def exclude_spec(self) -> GitIgnoreSpec:
         """`exclude` and `extend-exclude` compiled as gitignore patterns."""
-        return GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
+        return gitignore_spec([*self.exclude, *self.extend_exclude])
 
     def is_excluded(self, path: Path, root: Path, *, is_dir: bool = False) -> bool:
         """Whether an exclude pattern matches `path`, taken relative to `root`."""
@@ -134,8 +143,7 @@ class Settings:
     @functools.cached_property
     def _per_file_specs(self) -> list[tuple[GitIgnoreSpec, tuple[str, ...]]]:
         return [
-            (GitIgnoreSpec.from_lines([pattern]), codes)
-            for pattern, codes in self.per_file_ignores.items()
+            (gitignore_spec([pattern]), codes) for pattern, codes in self.per_file_ignores.items()
         ]
 
 
@@ -312,7 +320,7 @@ class _Validator:
         patterns = self.strings(key, value)
         for pattern in patterns:
             try:
-                GitIgnoreSpec.from_lines([pattern])
+                gitignore_spec([pattern])
             except (ValueError, re.error) as error:
                 message = f"invalid pattern `{_name(pattern)}` in `{key}` in {self.where}: {error}"
                 raise self.fail(message) from None

@@ -19,12 +19,14 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pathspec import GitIgnoreSpec
-
-from auditor.config import Settings
+from auditor.config import Settings, gitignore_spec
 from auditor.finding import Diagnostic, DiagnosticKind
 from auditor.kinds import FileKind
+
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
 HEAD_SIZE = 256
 # POSIX flags (Windows has no FIFOs to hang on); os.open adds O_CLOEXEC anyway (PEP 446).
@@ -246,18 +248,19 @@ class _Walker:
     def add_root(self, given: Path, path: str) -> None:
         settings = self.settings
         self.given, self.top, self.top_real = given, path, os.path.realpath(path)
-        # Excludes are anchored at the config root, unless the user named an excluded directory.
-        under_config = _is_within(path, os.path.abspath(settings.root))
-        if under_config and not settings.is_excluded(Path(path), settings.root, is_dir=True):
-            self.exclude_base = settings.root
-        else:
-            self.exclude_base = Path(path)
         try:
             mode = os.stat(path).st_mode
         except OSError as error:
             self._note(path, DiagnosticKind.SKIPPED, _link_problem(error))
             return
         if stat.S_ISDIR(mode):
+            # Excludes are anchored at the config root, unless the user named an excluded
+            # directory.
+            under_config = _is_within(path, os.path.abspath(settings.root))
+            if under_config and not settings.is_excluded(Path(path), settings.root, is_dir=True):
+                self.exclude_base = settings.root
+            else:
+                self.exclude_base = Path(path)
             self._walk()
         elif stat.S_ISREG(mode):  # an explicit link is followed: the user named it
             real = os.path.realpath(path) if os.path.islink(path) else path
@@ -395,7 +398,7 @@ class _Walker:
             self._note(path, DiagnosticKind.SKIPPED, message)
             return ()
         # Git skips a malformed pattern; so do we.
-        spec = GitIgnoreSpec.from_lines([line for line in lines if _valid_pattern(line)])
+        spec = gitignore_spec([line for line in lines if _valid_pattern(line)])
         return (_IgnoreFile(base, spec),) if spec.patterns else ()
 
     def _display(self, path: str) -> str:
@@ -410,7 +413,7 @@ class _Walker:
 
 def _valid_pattern(line: str) -> bool:
     try:
-        GitIgnoreSpec.from_lines([line])
+        gitignore_spec([line])
     except (ValueError, re.error):
         return False
     return True

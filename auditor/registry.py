@@ -10,26 +10,29 @@ from __future__ import annotations
 
 import functools
 import importlib
-import inspect
+import os
 import pkgutil
-from importlib.metadata import entry_points
+import sys
 from typing import Any
 
 import rules as builtin_rules
+from auditor.errors import UserError
 from auditor.rule import Rule
 
 RuleClass = type[Rule[Any]]
+PLUGIN_GROUP = "runaudit.rules"
 
 
-class RuleLoadError(Exception):
+class RuleLoadError(UserError):
     """A rule module or entry point could not be loaded."""
 
 
 def _rules_in_module(module: object) -> list[RuleClass]:
     found = []
-    for _, value in inspect.getmembers(module, inspect.isclass):
+    for _, value in sorted(vars(module).items()):
         if (
-            issubclass(value, Rule)
+            isinstance(value, type)
+            and issubclass(value, Rule)
             and value is not Rule
             and value.__module__ == getattr(module, "__name__", None)
         ):
@@ -49,14 +52,45 @@ def _builtin() -> list[RuleClass]:
     return found
 
 
+def _declared_plugins() -> bool:
+    """Whether an installed distribution may declare a `runaudit.rules` entry point.
+
+    `importlib.metadata` costs more to import than a pre-commit run on one file
+    should take, so the distributions' `entry_points.txt` files are searched
+    for the group's name first; the metadata API loads the plugins when one
+    has it (or when a path cannot be listed, to be safe).
+    """
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except NotADirectoryError:
+            continue  # a zip archive: no installed distributions in it
+        except OSError:
+            continue  # a missing path holds nothing
+        for name in names:
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(entry or ".", name, "entry_points.txt"), "rb") as file:
+                    if f"[{PLUGIN_GROUP}]".encode() in file.read():
+                        return True
+            except OSError:
+                continue
+    return False
+
+
 def _plugins() -> list[RuleClass]:
+    if not _declared_plugins():
+        return []
+    from importlib.metadata import entry_points
+
     found: list[RuleClass] = []
-    for point in entry_points(group="runaudit.rules"):
+    for point in entry_points(group=PLUGIN_GROUP):
         try:
             loaded = point.load()
         except Exception as error:
             raise RuleLoadError(f"rule plugin {point.name} failed to load: {error}") from error
-        if inspect.isclass(loaded) and issubclass(loaded, Rule):
+        if isinstance(loaded, type) and issubclass(loaded, Rule):
             found.append(loaded)
         else:
             found.extend(_rules_in_module(loaded))

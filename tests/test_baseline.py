@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from invoke import invoke
 
-from auditor import cli
 from auditor.baseline import fingerprint, flagged_text
 from auditor.finding import Finding, Position, Severity, Span
 
@@ -20,7 +19,7 @@ curl -s "$URL" | jq .ok
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli.app, ["check", "--isolated", "--no-cache", *args])
+    result = invoke(["check", "--isolated", "--no-cache", *args])
     return result.exit_code, result.stdout, result.stderr
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from invoke import invoke
 
-from auditor import cli, engine
+from auditor import engine
 from auditor.finding import Finding, Severity
 from auditor.rule import Example, Rule
 from auditor.unit import ShellUnit
@@ -22,7 +22,7 @@ CLEAN = '#!/bin/bash\nset -euo pipefail\ngptme "$PROMPT" 2>&1 | tee run.log\n'
 def run(*args: str, cwd: Path | None = None, monkeypatch: Any = None) -> tuple[int, str]:
     if cwd is not None and monkeypatch is not None:
         monkeypatch.chdir(cwd)
-    result = CliRunner().invoke(cli.app, list(args))
+    result = invoke(list(args))
     return result.exit_code, result.output
 
 
@@ -143,8 +143,8 @@ def test_output_file(tree: Path) -> None:
 
 
 def test_stdin_filename(tree: Path) -> None:
-    result = CliRunner().invoke(
-        cli.app, ["check", "--isolated", "--stdin-filename", "x.sh", "-f", "concise"], input=MASKED
+    result = invoke(
+        ["check", "--isolated", "--stdin-filename", "x.sh", "-f", "concise"], input=MASKED
     )
     assert result.exit_code == 1
     assert "x.sh:3:1: RA101" in result.output

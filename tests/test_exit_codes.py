@@ -6,9 +6,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from invoke import invoke
 
-from auditor import cli
 from auditor.engine import audit_text
 from auditor.exit_codes import intents_in, invocation_codes
 from auditor.finding import Finding
@@ -107,7 +106,7 @@ def test_a_profile_from_config_drives_ra201_and_ra202(
         )
     )
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli.app, ["check", "loop.sh", "-f", "concise"])
+    result = invoke(["check", "loop.sh", "-f", "concise"])
     assert result.exit_code == 1
     assert "loop.sh:3:4: RA201 `orbit-agent` exits 42 on rate limits" in result.output
     assert "loop.sh:4:4: RA202 `orbit-agent` never exits 75" in result.output

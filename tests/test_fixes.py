@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
+from invoke import invoke
 
-from auditor import cli
 from auditor.config import Settings
 from auditor.discover import classify
 from auditor.engine import Auditor, audit_text
@@ -37,7 +36,7 @@ BASH = shutil.which("bash")
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli.app, list(args))
+    result = invoke(list(args))
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -372,9 +371,7 @@ def test_a_file_that_does_not_parse_is_never_fixed(
 
 
 def test_fix_and_diff_refuse_standard_input() -> None:
-    result = CliRunner().invoke(
-        cli.app, ["check", "--stdin-filename", "x.sh", "--fix"], input="echo | cat\n"
-    )
+    result = invoke(["check", "--stdin-filename", "x.sh", "--fix"], input="echo | cat\n")
     assert result.exit_code == 2
 
 

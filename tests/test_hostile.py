@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from invoke import invoke
 
 from auditor import cli, config
 from auditor.config import Settings
@@ -44,7 +44,7 @@ HOSTILE_NAMES = (
 
 def run_cli(*args: str) -> tuple[int, str, float]:
     started = time.monotonic()
-    result = CliRunner().invoke(cli.app, list(args))
+    result = invoke(list(args))
     elapsed = time.monotonic() - started
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception  # a traceback would have reached the user

@@ -172,15 +172,12 @@ def test_libcst_is_not_imported_for_files_without_runner_code(tmp_path: Path) ->
     (tmp_path / "tool.py").write_text("import subprocess\nsubprocess.run(['ls'], check=True)\n")
     program = (
         "import sys\n"
-        "from auditor.cli import app\n"
-        "try:\n"
-        f"    app(['check', '--isolated', {str(tmp_path)!r}, '-f', 'concise'])\n"
-        "except SystemExit as exit:\n"
-        "    print('exit', exit.code)\n"
-        "print('libcst' in sys.modules)\n"
+        "from auditor.cli import run\n"
+        f"print('exit', run(['check', '--isolated', {str(tmp_path)!r}, '-f', 'concise']))\n"
+        "print('libcst' in sys.modules, 'rich' in sys.modules)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, check=False
     )
     assert "run.sh:3:1: RA101" in result.stdout
-    assert result.stdout.strip().endswith("False"), result.stdout + result.stderr
+    assert result.stdout.strip().endswith("exit 1\nFalse False"), result.stdout + result.stderr

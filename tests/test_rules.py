@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from auditor.engine import audit_text
-from auditor.registry import all_rules
+from auditor.registry import RuleLoadError, all_rules
 from auditor.rule import DOC_SECTIONS, Example, Rule
 
 RULES = all_rules()
@@ -68,3 +69,57 @@ def test_rule_reference_is_generated_from_the_rules() -> None:
     )
     for rule in RULES:
         assert f"## {rule.code} {rule.name}" in page.read_text(encoding="utf-8")
+
+
+PLUGIN = '''
+from auditor.finding import Severity
+from auditor.kinds import Host
+from auditor.rule import Rule
+
+
+class PluginRule(Rule):
+    """Flags nothing; proves that plugins load."""
+
+    code = "RA999"
+    name = "plugin-rule"
+    severity = Severity.INFO
+    hosts = frozenset({Host.SHELL})
+
+    def check(self, unit):
+        return iter(())
+'''
+
+
+def _install_plugin(tmp_path: Path, target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A distribution on sys.path declaring a `runaudit.rules` entry point."""
+    (tmp_path / "demo_plugin.py").write_text(PLUGIN)
+    info = tmp_path / "demo_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: demo-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[runaudit.rules]\ndemo = {target}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    all_rules.cache_clear()
+
+
+def test_plugin_rules_come_from_entry_points(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _install_plugin(tmp_path, "demo_plugin:PluginRule", monkeypatch)
+    try:
+        assert "RA999" in [rule.code for rule in all_rules()]
+    finally:
+        monkeypatch.undo()
+        all_rules.cache_clear()
+    assert "RA999" not in [rule.code for rule in all_rules()]
+
+
+def test_plugin_that_fails_to_load_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _install_plugin(tmp_path, "demo_plugin:Missing", monkeypatch)
+    try:
+        with pytest.raises(RuleLoadError, match="rule plugin demo failed to load"):
+            all_rules()
+    finally:
+        monkeypatch.undo()
+        all_rules.cache_clear()
