@@ -11,8 +11,6 @@ to worker processes and hashed into cache keys.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -59,6 +57,9 @@ class ProjectIndex:
             "python": {name: asdict(summary) for name, summary in sorted(self.python.items())},
             "agent_scripts": sorted(self.agent_scripts),
         }
+        import hashlib
+        import json
+
         text = json.dumps(data, sort_keys=True, default=list)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -9,16 +9,13 @@ findings, for snippets): no tree outlives its file.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
-from auditor.cache import CachedResult, ResultCache
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, discover, read_bounded
 from auditor.engine import AnyRule, Auditor, enabled_rules
@@ -28,6 +25,9 @@ from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, RetriedUse, merge, module_name
 from auditor.python.steps import StepCatalog, load_steps
 from auditor.source import decode, python_encoding
+
+if TYPE_CHECKING:
+    from auditor.cache import ResultCache
 
 T = TypeVar("T")
 Progress = Callable[[int, int], None]  # (files done, files in the run)
@@ -81,6 +81,8 @@ class _Job:
         source = decode(candidate.display, data, encoding)
         result = self.auditor.audit_source(source, candidate.kind)
         if self.cache is not None and not any(d.is_error for d in result.diagnostics):
+            from auditor.cache import CachedResult
+
             entry = CachedResult(result.findings, result.diagnostics, result.suppressed)
             self.cache.put(key, entry)
         text = source.text if result.findings else None
@@ -190,6 +192,9 @@ def _mapped(
     if jobs <= 1 or len(candidates) < PARALLEL_THRESHOLD:
         yield from map(task, candidates)
         return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(
@@ -218,6 +223,8 @@ def audit(
     cache = None
     if cache_dir is not None and not _inside_audited_tree(cache_dir, paths, cwd):
         context = [repr(_settings_key(settings)), ",".join(r.code for r in selected)]
+        from auditor.cache import ResultCache
+
         index_cache = ResultCache(cache_dir, context)
         project = build_index(candidates, settings, index_cache, workers)
         cache = ResultCache(cache_dir, [*context, project.digest()])

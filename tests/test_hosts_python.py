@@ -166,14 +166,14 @@ def test_tmux_bash_lc_quote_chain() -> None:
     assert "`$?`" in finding.message
 
 
-def test_libcst_is_not_imported_for_files_without_runner_code(tmp_path: Path) -> None:
+def test_neither_libcst_nor_rich_is_imported_without_need(tmp_path: Path) -> None:
     (tmp_path / "run.sh").write_text("#!/bin/bash\nset -e\ngptme x | tee log\n")
     (tmp_path / "models.py").write_text("from dataclasses import dataclass\nx: int | None = None\n")
     (tmp_path / "tool.py").write_text("import subprocess\nsubprocess.run(['ls'], check=True)\n")
     program = (
         "import sys\n"
         "from auditor.cli import run\n"
-        f"print('exit', run(['check', '--isolated', {str(tmp_path)!r}, '-f', 'concise']))\n"
+        f"print('exit', run(['check', '--isolated', {str(tmp_path)!r}]))\n"
         "print('libcst' in sys.modules, 'rich' in sys.modules)\n"
     )
     result = subprocess.run(
