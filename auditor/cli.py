@@ -264,10 +264,13 @@ def _run(
     rules = enabled_rules(settings)
     if options.stdin_filename is not None:
         return audit_stdin(sys.stdin.buffer.read(), options.stdin_filename, settings), rules
-    from auditor.cache import default_cache_dir
     from auditor.run import audit
 
-    cache_dir = (options.cache_dir or default_cache_dir()) if use_cache else None
+    cache_dir = None
+    if use_cache:
+        from auditor.cache import default_cache_dir
+
+        cache_dir = options.cache_dir or default_cache_dir()
     with _progress(options.output_format) as progress:
         report = audit(
             targets,
