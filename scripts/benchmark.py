@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Whole-process wall time and peak memory: runaudit (cold, warm) against bandit and shellcheck.
 
-Usage: python scripts/benchmark.py TREE [TREE ...] [--repeat N] [--jobs N]
+Usage: python scripts/benchmark.py TREE [TREE ...] [--repeat N] [--jobs N] [--runaudit EXE]
 
 Every tool runs as its own process on the same files, the way users run it;
-peak memory is the child's maximum resident set size (getrusage). bandit and
-shellcheck are taken from PATH (or --bandit/--shellcheck) and skipped, with a
-note, when missing. Also times the pre-commit-sized runs: one shell script and
-one Python module without runner code, and one Python module that needs libcst.
-Numbers are printed, never asserted: speed is measured, not tested.
+peak memory is the child's maximum resident set size (getrusage). runaudit is
+the `runaudit` script beside this interpreter (or --runaudit); for numbers a
+user would see, install it normally (`pip install .`), not in editable mode.
+bandit and shellcheck are taken from PATH (or --bandit/--shellcheck) and
+skipped, with a note, when missing. Each tool runs once untimed first, with
+bytecode writing allowed, so no timed run compiles Python modules. Also times
+the pre-commit-sized runs: one shell script and one Python module without
+runner code, and one Python module that needs libcst. Numbers are printed,
+never asserted: speed is measured, not tested.
 """
 
 from __future__ import annotations
@@ -24,13 +28,25 @@ import tempfile
 import time
 from pathlib import Path
 
-RUNAUDIT = [sys.executable, "-c", "from auditor.cli import main; main()"]
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"NO_COLOR": "1"}
+
+
+def runaudit_command(given: str | None) -> list[str]:
+    """The runaudit executable: `--runaudit`, the script beside this Python, or the module."""
+    if given:
+        return [given]
+    script = Path(sys.executable).with_name("runaudit")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from auditor.cli import main; main()"]
 
 
 def measure(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one child process."""
     start = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    process = subprocess.Popen(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env or ENV
+    )
     _, _, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     return elapsed, usage.ru_maxrss / 1024
@@ -63,12 +79,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--bandit", default=shutil.which("bandit"))
     parser.add_argument("--shellcheck", default=shutil.which("shellcheck"))
+    parser.add_argument("--runaudit", help="the runaudit executable to time")
     options = parser.parse_args()
     trees = [str(tree) for tree in options.trees]
+    runaudit = runaudit_command(options.runaudit)
     cache = tempfile.mkdtemp(prefix="runaudit-bench-")
-    env = {**os.environ, "RUNAUDIT_CACHE_DIR": cache, "NO_COLOR": "1"}
-    check = [*RUNAUDIT, "check", "--isolated", "--exit-zero", "-f", "concise"]
+    env = {**ENV, "RUNAUDIT_CACHE_DIR": cache}
+    check = [*runaudit, "check", "--isolated", "--exit-zero", "-f", "concise"]
     audit = [*check, "--jobs", str(options.jobs), *trees]
+    warm_up(runaudit, options.bandit)
 
     print(f"trees: {', '.join(trees)}  (cores: {os.cpu_count()}, jobs: {options.jobs})")
     print(f"{'tool':<34} {'wall':>10} {'peak memory':>13}   vs bandit")
@@ -80,8 +99,11 @@ def main() -> None:
     reference = bandit[0] if bandit else None
     if bandit:
         print(row("bandit -r", *bandit, reference))
-    shutil.rmtree(cache, ignore_errors=True)
-    cold = best(audit, 1, env)
+    colds = []
+    for _ in range(options.repeat):
+        shutil.rmtree(cache, ignore_errors=True)
+        colds.append(measure(audit, env))
+    cold = statistics.median(c[0] for c in colds), max(c[1] for c in colds)
     print(row("runaudit cold", *cold, reference))
     warm = best(audit, options.repeat, env)
     print(row("runaudit warm (cached)", *warm, reference))
@@ -110,13 +132,13 @@ def main() -> None:
     for name, targets in small:
         paths = [str(sample / target) for target in targets]
         ours = best(
-            [*RUNAUDIT, "check", "--isolated", "--exit-zero", "--no-cache", *paths],
-            max(3, options.repeat),
+            [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", *paths],
+            max(5, options.repeat),
         )
         theirs = (
             best(
                 [options.bandit, "-q", *[p for p in paths if p.endswith(".py")]],
-                max(3, options.repeat),
+                max(5, options.repeat),
             )
             if options.bandit
             else None
@@ -126,6 +148,19 @@ def main() -> None:
             print(row("bandit on the same Python file", *theirs, theirs[0]))
     shutil.rmtree(sample, ignore_errors=True)
     shutil.rmtree(cache, ignore_errors=True)
+
+
+def warm_up(runaudit: list[str], bandit: str | None) -> None:
+    """One untimed run of each tool, so Python writes the bytecode of every module it loads."""
+    with tempfile.TemporaryDirectory(prefix="runaudit-warm-") as folder:
+        sample = Path(folder)
+        (sample / "a.sh").write_text("#!/bin/bash\ngptme x | tee log\n")
+        (sample / "a.py").write_text(
+            "import subprocess\nsubprocess.run('gptme x|tee l', shell=True)\n"
+        )
+        measure([*runaudit, "check", "--no-cache", str(sample)])
+        if bandit:
+            measure([bandit, "-q", str(sample / "a.py")])
 
 
 if __name__ == "__main__":

@@ -147,3 +147,43 @@ def test_python_spans_match_libcst_provider(text: str) -> None:
     for node in reversed(nodes):
         span = expected[node]
         assert module.span(node) == (char(span.start), char(span.start + span.length))
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.py")), ids=lambda p: p.name)
+def test_ends_before_agrees_with_positions(path: Path) -> None:
+    """The position-free order of statements and expressions is the order of their spans.
+
+    (Whitespace nodes are left out: libcst's spans leave a statement's own
+    trailing newline and leading blank lines outside the statement's span.)
+    """
+    import libcst as cst
+
+    from auditor.python.module import parse_python
+    from auditor.source import SourceFile
+
+    unit = parse_python(SourceFile(path.name, path.read_text(encoding="utf-8")))
+    if unit.module is None:
+        pytest.skip("not valid Python")
+    module = unit.module
+    kinds = (cst.BaseExpression, cst.BaseSmallStatement, cst.BaseStatement)
+    nodes = [node for node in module.order if isinstance(node, kinds)]
+    nodes = nodes[:: max(1, len(nodes) // 80)]  # about 80 nodes: pairs stay in the thousands
+    if len(nodes) < 2:
+        pytest.skip("nothing to order")
+
+    def holds(outer: object, inner: object) -> bool:
+        while inner is not None:
+            if inner is outer:
+                return True
+            inner = module.parents.get(inner)  # type: ignore[call-overload]
+        return False
+
+    for first in nodes:
+        for second in nodes:
+            if holds(first, second) or holds(second, first):
+                # One inside the other is never "before" (libcst's span of a function
+                # starts at `def`, after its decorators: spans would say otherwise).
+                assert not module.ends_before(first, second)
+                continue
+            expected = module.span(first)[1] <= module.span(second)[0]
+            assert module.ends_before(first, second) == expected, (first, second)

@@ -171,6 +171,39 @@ def test_step_callables_from_config_are_steps() -> None:
     assert "gptme.chat.step" in steps.functions
 
 
+STEP_FROM_CONFIG = """\
+from myproj.loop import run_step
+from tenacity import retry, stop_after_attempt
+
+@retry(stop=stop_after_attempt(3))
+def go(task):
+    run_step(task)
+"""
+
+
+def test_a_retry_around_a_step_callable_from_config_is_found() -> None:
+    """The prefilter takes its needles from the configured steps, not a fixed list."""
+    settings = Settings(steps={"calls": ["myproj.loop.run_step"]})
+    result = audit_text(STEP_FROM_CONFIG, "go.py", FileKind.PYTHON, settings)
+    assert [(f.code, where(f)) for f in result.findings] == [("RA301", (4, 1))]
+    assert not audit_text(STEP_FROM_CONFIG, "go.py", FileKind.PYTHON).findings
+
+
+def test_step_needles_pair_a_callable_with_its_module() -> None:
+    from auditor.project import ProjectIndex, PythonSummary
+    from auditor.python.step_needles import StepNeedles
+
+    project = ProjectIndex({"runner.launch": PythonSummary("runner/launch.py", {"go": (3, 5)})})
+    needles = StepNeedles.build(load_steps(), project)
+    assert needles.found("from gptme.chat import step", "a.py")
+    assert needles.found("for t in ToolUse.iter(x):\n    t.execute()", "a.py")
+    assert needles.found("step = 1  # a chat", "a.py")  # words, not syntax: a superset
+    assert not needles.found("def step(): pass", "a.py")
+    assert needles.found("from runner.launch import go\ngo()", "b.py")
+    assert not needles.found("go()", "b.py")
+    assert needles.found("go()", "runner/launch.py")  # its own module needs no import
+
+
 # 2. Near misses: transport retries, a bounded named resume, a schedule.
 
 

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 StringNode = cst.SimpleString | cst.ConcatenatedString | cst.FormattedString
+# Nodes whose `body` lists statements in source order.
+_BODIES = (cst.Module, cst.IndentedBlock, cst.SimpleStatementLine, cst.SimpleStatementSuite)
 
 
 @dataclass(frozen=True)
@@ -142,16 +144,30 @@ class PythonModule:
         return self._spans[node]
 
     def ends_before(self, first: cst.CSTNode, second: cst.CSTNode) -> bool:
-        """Whether `first` ends before `second` starts, without computing positions."""
-        order = self.order
-        if first not in order or second not in order:
-            return self.span(first)[1] <= self.span(second)[0]
-        if order[first] >= order[second]:
-            return False
-        current: cst.CSTNode | None = second  # after `first` starts: inside it, or after it
-        while current is not None and order[current] > order[first]:
-            current = self.parents.get(current)
-        return current is not first
+        """Whether `first` ends before `second` starts.
+
+        Statements of one body are in source order, so two nodes under
+        different statements of a body are ordered without positions (the
+        usual question: does this assignment come before that use?). libcst's
+        fields are not all in source order (decorators, `leading_lines`,
+        keyword arguments come after what they precede), so anything else is
+        decided by positions.
+        """
+        above_first: list[cst.CSTNode] = [first]
+        while (parent := self.parents.get(above_first[-1])) is not None:
+            above_first.append(parent)
+        chain = set(above_first)
+        child, node = second, self.parents.get(second)
+        while node is not None and second not in chain and node not in chain:
+            child, node = node, self.parents.get(node)
+        if second in chain or node is first:
+            return False  # one holds the other
+        if node is not None and isinstance(node, _BODIES):
+            mine = above_first[above_first.index(node) - 1]
+            body = node.body
+            if any(item is mine for item in body) and any(item is child for item in body):
+                return self.order[mine] < self.order[child]
+        return self.span(first)[1] <= self.span(second)[0]
 
     def scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
         """The function (or the module) that a node belongs to."""
