@@ -2,7 +2,8 @@
 
 Entries live in the user's cache directory (`--cache-dir`, `RUNAUDIT_CACHE_DIR`,
 `$XDG_CACHE_HOME/runaudit`, `~/.cache/runaudit`), never in the audited tree.
-Each entry is one JSON file written atomically (temporary file and rename); an
+Each entry is one JSON file written atomically (a temporary file named after
+the writing process, then a rename); an
 entry that cannot be read or does not have the expected shape is ignored and
 written again.
 """
@@ -13,7 +14,6 @@ import functools
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,6 +132,7 @@ class ResultCache:
         for part in context:
             digest.update(b"\0" + part.encode("utf-8", "surrogatepass"))
         self.context = digest.hexdigest()
+        self._folders: set[Path] = set()  # entry folders known to exist
 
     def key(self, display: str, kind: str, data: bytes) -> str:
         """The entry key of one file's content in this context."""
@@ -175,10 +176,14 @@ class ResultCache:
         """Store a raw JSON entry atomically; a cache that cannot be written is skipped
         (the run's results do not depend on it)."""
         path = self._path(key)
+        # One writer per process, one entry at a time: the process id makes the name unique
+        # (mkstemp's random names cost twice as much as the write itself).
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            if path.parent not in self._folders:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._folders.add(path.parent)
+            with open(temporary, "w", encoding="utf-8") as stream:
                 json.dump(data, stream)
             os.replace(temporary, path)
         except OSError:
