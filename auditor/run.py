@@ -34,10 +34,19 @@ Progress = Callable[[int, int], None]  # (files done, files in the run)
 PARALLEL_THRESHOLD = 16  # files; fewer are audited in-process (pre-commit runs)
 # Python files worth summarising for the project index: they may launch a
 # process, define a retry construct, or hold a retry constant.
-_INDEX_MARKERS = re.compile(
-    r"subprocess|os\.system|os\.exec|retr(y|ies)|backoff|stamina|tenacity"
-    r"|gptme\.chat|execute_msg|ToolUse",
-    re.IGNORECASE,
+# (lower case, looked for in the lower-cased text: substring tests beat one regex)
+_INDEX_MARKERS = (
+    "subprocess",
+    "os.system",
+    "os.exec",
+    "retry",
+    "retries",
+    "backoff",
+    "stamina",
+    "tenacity",
+    "gptme.chat",
+    "execute_msg",
+    "tooluse",
 )
 
 
@@ -148,7 +157,8 @@ class _Summariser:
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
             return candidate.display if self.agent_word.search(text) else None
-        if not _INDEX_MARKERS.search(text):
+        lowered = text.lower()
+        if not any(marker in lowered for marker in _INDEX_MARKERS):
             return None
         summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
         return module_name(candidate.path), summary

@@ -29,7 +29,8 @@ _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"}
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
 _PASS_THROUGH = frozenset({"shutil.which", "str", "os.fspath", "os.path.expanduser"})
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
-_LAUNCH_TEXT = re.compile(r"subprocess|os\.(?:system|popen|exec|spawn)|pty\.spawn")
+# Substring tests, not one regex of alternatives: `in` is several times faster here.
+_LAUNCH_WORDS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -251,10 +252,10 @@ def launchers(
 ) -> dict[str, tuple[int, int]]:
     """Functions and methods that launch the agent or run a step, with their positions."""
     modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
-    if not _LAUNCH_TEXT.search(text) and not any(name in text for name in modules):
+    if not any(word in text for word in (*_LAUNCH_WORDS, *modules)):
         return {}  # nothing here starts a process or runs a step
     called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
-    marker = re.compile(_LAUNCH_TEXT.pattern + "|" + "|".join(map(re.escape, sorted(called))))
+    markers = (*_LAUNCH_WORDS, *sorted(called))
     module = _Module(tree, catalog, steps)
     lines = text.split("\n")
     sources = {
@@ -262,7 +263,8 @@ def launchers(
     }
     calls: dict[str, list[ast.Call]] = {}
     for name, function in module.functions.items():
-        if marker.search(sources[name]) or "self." in sources[name]:
+        source = sources[name]
+        if "self." in source or any(marker in source for marker in markers):
             body = _walk_body(function)
             module.imports(body)
             calls[name] = [n for n in body if isinstance(n, ast.Call)]
