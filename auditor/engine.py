@@ -131,11 +131,12 @@ class Auditor:
                 yield from self._shell_units(source, None)
             return
         if kind is FileKind.PYTHON:
-            literals = string_literals(text)
-            hosts = bool(PYTHON_SHELL_HOST.search(text)) or any(
-                marker in literals for marker in GENERATED_MARKERS
-            )
-            shell = hosts and self._wanted(Host.SHELL, literals, source.path, embedded=True)
+            shell = False
+            host_call = bool(PYTHON_SHELL_HOST.search(text))
+            if host_call or any(marker in text for marker in GENERATED_MARKERS):
+                literals = string_literals(text)  # only when a shell host is possible
+                hosts = host_call or any(marker in literals for marker in GENERATED_MARKERS)
+                shell = hosts and self._wanted(Host.SHELL, literals, source.path, embedded=True)
             python = self._python_wanted(text, source.path)
             if shell or python:
                 yield from self._python_units(source, shell)
