@@ -174,7 +174,7 @@ def build_index(
     indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
     summaries: list[tuple[str, PythonSummary]] = []
     scripts: list[str] = []
-    for entry in _mapped(_Summariser(settings, cache), indexed, jobs):
+    for entry in _mapped(_Summariser(settings, cache), indexed, jobs, _crashed_summary):
         if isinstance(entry, str):
             scripts.append(entry)
         elif entry is not None:
@@ -196,12 +196,46 @@ def _work(candidate: Candidate) -> object:
 
 
 def _mapped(
-    task: Callable[[Candidate], T], candidates: Sequence[Candidate], jobs: int
+    task: Callable[[Candidate], T],
+    candidates: Sequence[Candidate],
+    jobs: int,
+    crashed: Callable[[Candidate], T],
 ) -> Iterator[T]:
-    """`task` over the candidates, in order: in worker processes when there are enough."""
+    """`task` over the candidates, in order: in worker processes when there are enough.
+
+    A worker that dies (a parser crashing in native code takes its process
+    with it) costs one file, not the run: the files in flight are retried one
+    at a time in a fresh worker, the one that kills it again gets
+    `crashed(candidate)`, and the rest go on in parallel.
+    """
     if jobs <= 1 or len(candidates) < PARALLEL_THRESHOLD:
         yield from map(task, candidates)
         return
+    from concurrent.futures.process import BrokenProcessPool
+
+    done, suspects = 0, 0  # suspects: files to retry one at a time after a crash
+    while done < len(candidates):
+        one_by_one = suspects > 0
+        batch = candidates[done : done + suspects] if one_by_one else candidates[done:]
+        try:
+            for result in _pool_map(task, batch, 1 if one_by_one else jobs, 1 if one_by_one else 8):
+                yield result
+                done += 1
+                suspects = max(suspects - 1, 0)
+        except BrokenProcessPool:
+            if one_by_one:
+                yield crashed(candidates[done])
+                done += 1
+                suspects = 0
+            else:
+                suspects = (jobs + 1) * 8 * 2  # more than could be in flight
+        else:
+            suspects = 0
+
+
+def _pool_map(
+    task: Callable[[Candidate], T], candidates: Sequence[Candidate], jobs: int, chunk: int
+) -> Iterator[T]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -210,7 +244,16 @@ def _mapped(
     with ProcessPoolExecutor(
         max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(task,)
     ) as pool:
-        yield from cast(Iterator[T], pool.map(_work, candidates, chunksize=8))
+        yield from cast(Iterator[T], pool.map(_work, candidates, chunksize=chunk))
+
+
+def _crashed_audit(candidate: Candidate) -> _Result:
+    message = "the worker process auditing this file crashed (a parser bug); file not audited"
+    return _Result([], [Diagnostic(candidate.display, DiagnosticKind.INTERNAL, message)])
+
+
+def _crashed_summary(candidate: Candidate) -> None:
+    return None  # the audit reports the file
 
 
 def audit(
@@ -243,7 +286,7 @@ def audit(
     job = _Job(settings, selected, project, cache)
     report = Report(diagnostics=list(diagnostics))
     for done, (candidate, result) in enumerate(
-        zip(candidates, _mapped(job, candidates, workers), strict=True), 1
+        zip(candidates, _mapped(job, candidates, workers, _crashed_audit), strict=True), 1
     ):
         if progress is not None:
             progress(done, len(candidates))

@@ -10,6 +10,7 @@ import pytest
 
 from auditor import cache as cache_module
 from auditor.config import Settings
+from auditor.discover import Candidate
 from auditor.output import render
 from auditor.run import audit
 
@@ -93,3 +94,31 @@ def test_the_cache_is_never_written_inside_the_audited_tree(tree: Path) -> None:
     inside = tree / ".cache"
     report_text(tree, Settings(), cache_dir=inside, jobs=1)
     assert not inside.exists()
+
+
+def test_a_file_that_crashes_its_worker_costs_that_file_only(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A parser crashing in native code kills its worker; the run reports that one file."""
+    import os
+    import signal
+
+    from auditor import run as run_module
+    from auditor.finding import DiagnosticKind
+
+    expected = audit([tree], Settings(), cwd=tree.parent, jobs=1)
+    (tree / "boom.sh").write_text("#!/bin/bash\ngptme x | tee log\n")
+    audit_file = run_module._Job.__call__
+
+    def crashing(self: run_module._Job, candidate: Candidate) -> object:
+        if candidate.display.endswith("boom.sh"):
+            os.kill(os.getpid(), signal.SIGKILL)  # what a segfault does to the worker
+        return audit_file(self, candidate)
+
+    monkeypatch.setattr(run_module._Job, "__call__", crashing)
+    report = audit([tree], Settings(), cwd=tree.parent, jobs=2)
+    internal = [d for d in report.diagnostics if d.kind is DiagnosticKind.INTERNAL]
+    assert [d.path for d in internal] == ["tree/boom.sh"]
+    assert "crashed" in internal[0].message
+    assert report.findings == expected.findings
+    assert report.files_checked == expected.files_checked
