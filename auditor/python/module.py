@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 StringNode = cst.SimpleString | cst.ConcatenatedString | cst.FormattedString
+_STRING_TYPES = frozenset({cst.SimpleString, cst.ConcatenatedString, cst.FormattedString})
 # Nodes whose `body` lists statements in source order.
 _BODIES = (cst.Module, cst.IndentedBlock, cst.SimpleStatementLine, cst.SimpleStatementSuite)
 
@@ -131,7 +132,7 @@ class PythonModule:
     attribute_reads: dict[tuple[cst.CSTNode, str], set[str]] = field(
         default_factory=lambda: defaultdict(set)
     )
-    order: dict[cst.CSTNode, int] = field(default_factory=dict)  # pre-order, source order
+    order: dict[cst.CSTNode, int] = field(default_factory=dict)  # pre-order of the walk
     _spans: _Spans | None = None
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
@@ -272,7 +273,11 @@ def _is_node(value: object) -> bool:
 
 
 def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """A node's children in source order, without whitespace and punctuation."""
+    """A node's children in field order, without whitespace and punctuation.
+
+    Field order is source order for most nodes, not all (a function's
+    decorators come after its body): see `PythonModule.ends_before`.
+    """
     children: list[cst.CSTNode] = []
     for name in _child_fields(node):
         value = getattr(node, name)
@@ -284,7 +289,7 @@ def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 def walk(root: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, bool]]:
-    """Every node under `root` in source order, as (node, entering) pairs.
+    """Every node under `root` in pre-order of fields, as (node, entering) pairs.
 
     libcst's own visitor rebuilds each node as it goes, which costs more than
     parsing; reading the dataclass fields directly is several times faster.
@@ -311,7 +316,7 @@ class _Indexer:
         self._scope: cst.CSTNode = module.tree  # the function (or module) being visited
 
     def run(self, tree: cst.Module) -> None:
-        """One pre-order pass in source order: parents, outermost strings, `visit_*`.
+        """One pre-order pass: parents, outermost strings, `visit_*`, the walk order.
 
         Each stack entry carries what a visitor would keep on enter/leave
         stacks (parent, enclosing function, whether inside a string), so no
@@ -335,9 +340,9 @@ class _Indexer:
                 visit(node)
             if kind is cst.FunctionDef:
                 scope = node
-            if isinstance(node, StringNode):
+            if kind in _STRING_TYPES:  # exact types: `isinstance` on libcst's ABCs is slow
                 if not in_string:
-                    strings.append(node)
+                    strings.append(cast(StringNode, node))
                 in_string = True
             stack.extend((child, node, scope, in_string) for child in reversed(_children(node)))
 
