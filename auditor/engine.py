@@ -38,16 +38,31 @@ AnyRule = Rule[Any]
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
 # A Python file is parsed (and libcst imported) only if it can hold a shell host:
 # a `shell=True` call, a shell-string function, a `-c` argv, tmux, or a generated
-# script or unit.
-PYTHON_SHELL_HOST = re.compile(
-    r"shell\s*=\s*True|os\.system|os\.popen|getoutput|getstatusoutput|create_subprocess_shell"
-    r"|[\"']-[a-zA-Z]*c[\"']|tmux"
+# script or unit. (Words are tested with `in`, which beats a regex of alternatives.)
+_SHELL_STRING_WORDS = (
+    "os.system",
+    "os.popen",
+    "getoutput",
+    "getstatusoutput",
+    "create_subprocess_shell",
+    "tmux",
 )
+_SHELL_TRUE = re.compile(r"shell\s*=\s*True")
+_DASH_C = re.compile(r"[\"']-[a-zA-Z]*c[\"']")
 # A generated script or unit: looked for in string literals only (a Python file's own
 # `#!/usr/bin/env python` line is a comment).
 GENERATED_MARKERS = ("#!/", "[Service]")
 # Python rules read agent processes: a file that starts none is not parsed for them.
-PYTHON_PROCESS = re.compile(r"subprocess|os\.system|os\.popen|os\.exec|os\.spawn|pty\.spawn")
+PYTHON_PROCESS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
+
+
+def python_shell_host(text: str) -> bool:
+    """Whether a Python file's text can hold a shell host call (see above)."""
+    return (
+        ("shell" in text and bool(_SHELL_TRUE.search(text)))
+        or any(word in text for word in _SHELL_STRING_WORDS)
+        or bool(_DASH_C.search(text))
+    )
 
 
 def enabled_rules(settings: Settings) -> list[type[AnyRule]]:
@@ -132,7 +147,7 @@ class Auditor:
             return
         if kind is FileKind.PYTHON:
             shell = False
-            host_call = bool(PYTHON_SHELL_HOST.search(text))
+            host_call = python_shell_host(text)
             if host_call or any(marker in text for marker in GENERATED_MARKERS):
                 literals = string_literals(text)  # only when a shell host is possible
                 hosts = host_call or any(marker in literals for marker in GENERATED_MARKERS)
@@ -221,7 +236,9 @@ class Auditor:
 
         def runs_agent() -> bool:
             if not launches:
-                found = PYTHON_PROCESS.search(text) and command_literals(text, self.agent_names)
+                found = any(w in text for w in PYTHON_PROCESS) and command_literals(
+                    text, self.agent_names
+                )
                 launches.append(bool(found))
             return launches[0]
 
