@@ -160,3 +160,18 @@ def test_rules_and_explain() -> None:
 def test_version() -> None:
     code, output = run("--version")
     assert code == 0 and output.startswith("runaudit ")
+
+
+def test_help_and_bare_invocation() -> None:
+    code, output = run("--help")
+    assert code == 0 and "check" in output and "explain" in output
+    code, output = run("check", "--help")
+    assert code == 0 and "--stdin-filename" in output and "--baseline" in output
+    code, output = run()
+    assert code == 2 and "usage: runaudit" in output
+
+
+def test_usage_error_names_the_problem() -> None:
+    result = invoke(["check", "--jobs", "0"])
+    assert result.exit_code == 2
+    assert "--jobs: must be at least 1: 0" in result.stderr and result.stdout == ""
