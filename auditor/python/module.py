@@ -288,25 +288,17 @@ def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return children
 
 
-def walk(root: cst.CSTNode) -> Iterator[tuple[cst.CSTNode, bool]]:
-    """Every node under `root` in pre-order of fields, as (node, entering) pairs.
+def descendants(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """`root` and every node under it (without whitespace and punctuation), in pre-order.
 
     libcst's own visitor rebuilds each node as it goes, which costs more than
     parsing; reading the dataclass fields directly is several times faster.
     """
-    stack: list[tuple[cst.CSTNode, bool]] = [(root, True)]
+    stack = [root]
     while stack:
-        node, entering = stack.pop()
-        yield node, entering
-        if not entering:
-            continue
-        stack.append((node, False))
-        stack.extend((child, True) for child in reversed(_children(node)))
-
-
-def descendants(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """`root` and every node under it (without whitespace and punctuation), in order."""
-    return (node for node, entering in walk(root) if entering)
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(_children(node)))
 
 
 class _Indexer:
