@@ -52,10 +52,14 @@ def measure(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, 
     return elapsed, usage.ru_maxrss / 1024
 
 
+def summary(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """The median wall time and the largest peak memory of some runs."""
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+
+
 def best(argv: list[str], repeat: int, env: dict[str, str] | None = None) -> tuple[float, float]:
     """The median wall time and the largest peak memory over `repeat` runs."""
-    runs = [measure(argv, env) for _ in range(repeat)]
-    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+    return summary([measure(argv, env) for _ in range(repeat)])
 
 
 def files(trees: list[Path], suffix: str) -> list[str]:
@@ -91,20 +95,26 @@ def main() -> None:
 
     print(f"trees: {', '.join(trees)}  (cores: {os.cpu_count()}, jobs: {options.jobs})")
     print(f"{'tool':<34} {'wall':>10} {'peak memory':>13}   vs bandit")
-    bandit = None
-    if options.bandit:
-        bandit = best([options.bandit, "-r", "-q", *trees], options.repeat)
-    else:
-        print("bandit: not found (pip install bandit), no ratios")
+    # bandit and a cold runaudit run take turns, so a machine that slows down or speeds
+    # up during the benchmark does so for both; the ratio is the median of the pairs'.
+    bandits, colds = [], []
+    for _ in range(options.repeat):
+        if options.bandit:
+            bandits.append(measure([options.bandit, "-r", "-q", *trees]))
+        shutil.rmtree(cache, ignore_errors=True)
+        colds.append(measure(audit, env))
+    bandit = summary(bandits) if bandits else None
     reference = bandit[0] if bandit else None
     if bandit:
         print(row("bandit -r", *bandit, reference))
-    colds = []
-    for _ in range(options.repeat):
-        shutil.rmtree(cache, ignore_errors=True)
-        colds.append(measure(audit, env))
-    cold = statistics.median(c[0] for c in colds), max(c[1] for c in colds)
+    else:
+        print("bandit: not found (pip install bandit), no ratios")
+    cold = summary(colds)
     print(row("runaudit cold", *cold, reference))
+    if bandits:
+        ratios = [c[0] / b[0] for c, b in zip(colds, bandits, strict=True)]
+        spread = ", ".join(f"{ratio:.2f}x" for ratio in ratios)
+        print(f"{'  cold / bandit, run by run':<34} {spread}")
     warm = best(audit, options.repeat, env)
     print(row("runaudit warm (cached)", *warm, reference))
     if options.shellcheck:
@@ -131,21 +141,17 @@ def main() -> None:
     ]
     for name, targets in small:
         paths = [str(sample / target) for target in targets]
-        ours = best(
-            [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", *paths],
-            max(5, options.repeat),
-        )
-        theirs = (
-            best(
-                [options.bandit, "-q", *[p for p in paths if p.endswith(".py")]],
-                max(5, options.repeat),
-            )
-            if options.bandit
-            else None
-        )
-        print(row(f"runaudit: {name}", *ours, theirs[0] if theirs else None))
-        if theirs:
-            print(row("bandit on the same Python file", *theirs, theirs[0]))
+        mine = [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", *paths]
+        theirs = [options.bandit, "-q", *[p for p in paths if p.endswith(".py")]]
+        ours, bandit_runs = [], []
+        for _ in range(max(7, options.repeat)):  # taking turns, as above
+            ours.append(measure(mine))
+            if options.bandit:
+                bandit_runs.append(measure(theirs))
+        reference = summary(bandit_runs)[0] if bandit_runs else None
+        print(row(f"runaudit: {name}", *summary(ours), reference))
+        if bandit_runs:
+            print(row("bandit on the same Python file", *summary(bandit_runs), reference))
     shutil.rmtree(sample, ignore_errors=True)
     shutil.rmtree(cache, ignore_errors=True)
 
