@@ -263,7 +263,9 @@ def _run(
 
     rules = enabled_rules(settings)
     if options.stdin_filename is not None:
-        return audit_stdin(sys.stdin.buffer.read(), options.stdin_filename, settings), rules
+        # Bounded like a file: one byte past the limit is enough to report it.
+        data = sys.stdin.buffer.read(settings.max_file_size + 1)
+        return audit_stdin(data, options.stdin_filename, settings), rules
     from auditor.run import audit
 
     cache_dir = None

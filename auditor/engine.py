@@ -334,7 +334,7 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
         message = (
             "not a recognized runner file (by name or shebang)"
             if kind is None
-            else f"input is {len(data):,} bytes, above max-file-size"
+            else f"input is above max-file-size ({settings.max_file_size:,} bytes)"
         )
         report.diagnostics.append(Diagnostic(filename, DiagnosticKind.SKIPPED, message))
         return report

@@ -175,3 +175,10 @@ def test_usage_error_names_the_problem() -> None:
     result = invoke(["check", "--jobs", "0"])
     assert result.exit_code == 2
     assert "--jobs: must be at least 1: 0" in result.stderr and result.stdout == ""
+
+
+def test_stdin_is_read_only_up_to_the_size_limit(tree: Path) -> None:
+    (tree / "runaudit.toml").write_text("max-file-size = 64\n")
+    result = invoke(["check", "--stdin-filename", "x.sh", "-f", "concise"], input=MASKED * 1000)
+    assert result.exit_code == 0
+    assert "x.sh: skipped: input is above max-file-size (64 bytes)" in result.output
