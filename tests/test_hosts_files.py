@@ -449,3 +449,26 @@ def test_extractors_never_crash_and_stay_in_the_file(
     text = "".join(pieces)
     for shell in extract(extractor, text):
         assert all(0 <= offset < max(len(text), 1) for offset in shell.code.offsets)
+
+
+def test_dockerfile_container_command_is_the_last_entrypoint_else_the_last_cmd() -> None:
+    dockerfile = (
+        "FROM x AS base\n"
+        "CMD a | b\n"
+        "CMD c | d\n"  # the last CMD is the command
+        "FROM base AS served\n"
+        'ENTRYPOINT ["bash", "-c", "e | f"]\n'
+        "FROM served\n"
+        "CMD g | h\n"  # arguments to the ENTRYPOINT inherited from `served`
+        "FROM scratch\n"
+        'ENTRYPOINT ["gptme"]\n'
+        "CMD i | j\n"  # arguments again
+    )
+    found = extract(dockerfile_shells, dockerfile)
+    assert [(s.code.text, s.where) for s in found] == [
+        ("c | d", "`CMD` instruction"),
+        ("e | f", "`ENTRYPOINT` instruction"),
+    ]
+    assert {s.end_use for s in found} == {"the container exits with it"}
+    assert_verbatim(dockerfile, found[0], "c | d")
+    assert_verbatim(dockerfile, found[1], "e | f")

@@ -1,4 +1,4 @@
-"""Dockerfiles: the shell of every `RUN` instruction, with the `SHELL` in effect.
+"""Dockerfiles: the shell of every `RUN`, `CMD` and `ENTRYPOINT`, with the `SHELL` in effect.
 
 Lines are joined as BuildKit joins them: the escape character (`\\`, or the
 one a `# escape=` directive names) at the end of a line continues the
@@ -6,7 +6,10 @@ instruction without a line break, and comment and empty lines inside a
 continuation are dropped. A shell-form `RUN` runs under `SHELL` (by default
 `/bin/sh -c`: no errexit, no pipefail); an exec-form `RUN ["bash", "-c", …]`
 runs its own shell. `SHELL` lasts to the end of the stage, and a stage built
-`FROM` an earlier one inherits it.
+`FROM` an earlier one inherits it. A stage's effective `ENTRYPOINT` (its last)
+is the container's command, and so is its last `CMD` when no `ENTRYPOINT`
+applies (with one, `CMD` only supplies arguments); the container exits with
+that command's status.
 """
 
 from __future__ import annotations
@@ -20,11 +23,15 @@ from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.shell.options import ShellOptions, shebang_options
 
 END_USE = "the `RUN` instruction fails the build on it"
-WHERE = "`RUN` instruction"
+CONTAINER_END_USE = "the container exits with it"
 PIPEFAIL_HINT = (
-    'add `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` before this `RUN` '
+    'add `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` before this `{}` '
     "(`/bin/sh` may be dash, which has no pipefail)"
 )
+# An exec form (`["/bin/sh", "-c", …]`) runs the shell it names: SHELL does not apply.
+EXEC_PIPEFAIL_HINT = 'run bash with pipefail: `["/bin/bash", "-o", "pipefail", "-c", …]`'
+WHERE = "`RUN` instruction"
+_RUN_HINT = PIPEFAIL_HINT.format("RUN")
 _DIRECTIVE = re.compile(r"#\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$")
 _INSTRUCTION = re.compile(r"(\S+)\s*")
 _FLAGS = re.compile(r"(?:--[a-z][\w-]*(?:=(?:\"[^\"]*\"|'[^']*'|[^\s\"'])*)?\s+)+")
@@ -164,9 +171,13 @@ def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
     lines = physical_lines(text.text)
     continuation = re.compile(re.escape(_escape_character(lines)) + r"[ \t]*$")
     default = ShellOptions()
-    stages: dict[str, ShellOptions | None] = {}
+    # Per named stage: its SHELL at the end, and whether it has an ENTRYPOINT.
+    stages: dict[str, tuple[ShellOptions | None, bool]] = {}
     stage: str | None = None
     current: ShellOptions | None = default
+    inherited_entrypoint = False
+    # The stage's last CMD and ENTRYPOINT: the instruction's text and the SHELL then.
+    final: dict[str, tuple[MappedText, ShellOptions | None]] = {}
     index = 0
     while index < len(lines):
         stripped = lines[index].text.lstrip()
@@ -183,16 +194,44 @@ def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
         if name in ("RUN", "COPY", "ADD"):
             body, index = _heredoc_body(rest.text, index, lines)
         if name == "FROM":
+            yield from _container_command(final, inherited_entrypoint, text.offsets)
+            final = {}
             images = [w for w in rest.text.split() if not w.startswith("--")]
-            current = stages.get(images[0].lower(), default) if images else default
+            parent = stages.get(images[0].lower()) if images else None
+            current, inherited_entrypoint = parent if parent is not None else (default, False)
             stage = images[2].lower() if len(images) > 2 and images[1].lower() == "as" else None
         elif name == "SHELL":
             argv = _json_strings(rest)
             current = _shell_options(argv) if argv else current
         elif name == "RUN":
             yield from _run(rest, body, current, text.offsets)
+        elif name in ("CMD", "ENTRYPOINT"):
+            final[name] = (rest, current)
         if stage is not None:
-            stages[stage] = current
+            stages[stage] = (current, inherited_entrypoint or "ENTRYPOINT" in final)
+    yield from _container_command(final, inherited_entrypoint, text.offsets)
+
+
+def _container_command(
+    final: dict[str, tuple[MappedText, ShellOptions | None]],
+    inherited_entrypoint: bool,
+    host: Sequence[int],
+) -> Iterator[EmbeddedShell]:
+    """The shell a stage's container runs: its ENTRYPOINT, else its CMD."""
+    name = "ENTRYPOINT" if "ENTRYPOINT" in final else "CMD"
+    if name not in final or (name == "CMD" and inherited_entrypoint):
+        return
+    rest, options = final[name]
+    command = rest.slice(0, len(rest.text.rstrip()))
+    hint, where = PIPEFAIL_HINT.format(name), f"`{name}` instruction"
+    argv = _json_strings(command)
+    if argv is not None:
+        found = _shell_argv(argv)
+        if found is not None:
+            code = found[0].through(host)
+            yield EmbeddedShell(code, found[1], CONTAINER_END_USE, where, EXEC_PIPEFAIL_HINT)
+    elif options is not None and command.text.strip():
+        yield EmbeddedShell(command.through(host), options, CONTAINER_END_USE, where, hint)
 
 
 def _run(
@@ -203,7 +242,8 @@ def _run(
     if argv is not None:
         found = _shell_argv(argv)
         if found is not None:
-            yield EmbeddedShell(found[0].through(host), found[1], END_USE, WHERE, PIPEFAIL_HINT)
+            code = found[0].through(host)
+            yield EmbeddedShell(code, found[1], END_USE, WHERE, EXEC_PIPEFAIL_HINT)
         return
     code = command
     if body:  # the shell reads the here-documents after the command line
@@ -219,4 +259,4 @@ def _run(
             interpreter = words[0].rsplit("/", 1)[-1] if words else ""
             options = shebang_options(first) if interpreter in SHELLS else None
     if options is not None and code.text.strip():
-        yield EmbeddedShell(code.through(host), options, END_USE, WHERE, PIPEFAIL_HINT)
+        yield EmbeddedShell(code.through(host), options, END_USE, WHERE, _RUN_HINT)
