@@ -133,6 +133,8 @@ def _kind_from_name(path: Path) -> FileKind | None:
     name = path.name
     if path.suffix in (".yml", ".yaml") and path.parts[-3:-1] == (".github", "workflows"):
         return FileKind.ACTIONS
+    if name in ("action.yml", "action.yaml"):  # a composite action's steps run shell
+        return FileKind.ACTIONS
     if name in _MAKEFILES:
         return FileKind.MAKEFILE
     if any(name == base or name.startswith(base + ".") for base in _CONTAINERFILES):

@@ -472,3 +472,35 @@ def test_dockerfile_container_command_is_the_last_entrypoint_else_the_last_cmd()
     assert {s.end_use for s in found} == {"the container exits with it"}
     assert_verbatim(dockerfile, found[0], "c | d")
     assert_verbatim(dockerfile, found[1], "e | f")
+
+
+COMPOSITE = """\
+runs:
+  using: composite
+  steps:
+    - shell: sh
+      run: a | b
+    - shell: bash
+      run: c | d
+    - run: e | f
+"""
+
+
+def test_composite_action_steps_run_with_the_shell_they_name() -> None:
+    from pathlib import Path
+
+    from auditor.discover import classify
+    from auditor.kinds import FileKind
+
+    found = extract(actions_shells, COMPOSITE)
+    assert [(s.code.text, s.options) for s in found] == [
+        ("a | b", ShellOptions(errexit=True)),
+        ("c | d", ShellOptions(errexit=True, pipefail=True)),
+    ]  # `e | f` names no shell: GitHub rejects the step
+    assert found[0].pipefail_hint is not None and "defaults.run" not in found[0].pipefail_hint
+    assert_verbatim(COMPOSITE, found[0], "a | b")
+    javascript = COMPOSITE.replace("composite", "node20")
+    assert extract(actions_shells, javascript) == []
+    assert classify(Path("tools/run-agent/action.yml"), b"") is FileKind.ACTIONS
+    assert classify(Path("action.yaml"), b"") is FileKind.ACTIONS
+    assert classify(Path("actions.yml"), b"") is None

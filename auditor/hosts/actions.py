@@ -1,8 +1,10 @@
-"""GitHub Actions workflows: every step's `run:` script with its effective shell.
+"""GitHub Actions: every `run:` step's script with its effective shell.
 
-The shell of a step is its `shell:`, else the job's `defaults.run.shell`, else
-the workflow's, else the runner's default (`bash -e {0}` on Linux: errexit
-on, pipefail off; `pwsh` on Windows). YAML scalars are decoded character by
+In a workflow, the shell of a step is its `shell:`, else the job's
+`defaults.run.shell`, else the workflow's, else the runner's default
+(`bash -e {0}` on Linux: errexit on, pipefail off; `pwsh` on Windows). In a
+composite action (`action.yml` with `runs.using: composite`) every `run:`
+step names its `shell:`. YAML scalars are decoded character by
 character so each shell character keeps its offset in the workflow file;
 `${{ … }}` expressions become opaque words.
 """
@@ -29,6 +31,10 @@ _KEYWORD_OPTIONS = {
 PIPEFAIL_HINT = (
     "add `shell: bash` to the step (or to `defaults.run`): GitHub runs it with "
     "`bash -eo pipefail {0}`; or start the script with `set -o pipefail`"
+)
+COMPOSITE_PIPEFAIL_HINT = (
+    "use `shell: bash`: GitHub runs it with `bash -eo pipefail {0}`; "
+    "or start the script with `set -o pipefail`"
 )
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
 _DOUBLE_QUOTED_ESCAPES = {
@@ -290,6 +296,21 @@ def _steps(root: Node) -> Iterator[tuple[ScalarNode, ScalarNode, str | None, boo
             yield run[0], run[1], shell, windows
 
 
+def _composite_steps(root: Node) -> Iterator[tuple[ScalarNode, ScalarNode, str | None, bool]]:
+    """The `run:` steps of a composite action, each with the shell it must name."""
+    runs = _value(root, "runs")
+    if (_scalar(_value(runs, "using")) or "").lower() != "composite":
+        return
+    steps = _value(runs, "steps")
+    if not isinstance(steps, SequenceNode):
+        return
+    for step in steps.value:
+        run = _get(step, "run")
+        shell = _scalar(_value(step, "shell"))
+        if run is not None and isinstance(run[1], ScalarNode) and shell is not None:
+            yield run[0], run[1], shell, False
+
+
 def without_expressions(script: MappedText) -> MappedText:
     """`${{ … }}` expressions (which tree-sitter cannot parse) replaced by opaque words.
 
@@ -319,7 +340,9 @@ def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
         return
     if root is None:
         return
-    for key, run, shell, windows in _steps(root):
+    steps = [(step, PIPEFAIL_HINT) for step in _steps(root)]
+    steps += [(step, COMPOSITE_PIPEFAIL_HINT) for step in _composite_steps(root)]
+    for (key, run, shell, windows), hint in steps:
         if shell is None and windows:
             continue  # the Windows runners' default shell is pwsh
         options = shell_options(shell)
@@ -327,4 +350,4 @@ def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
             continue
         script = scalar_text(text.text, run, key.start_mark.column)
         code = without_expressions(script).through(text.offsets)
-        yield EmbeddedShell(code, options, "the step fails on it", "`run:` step", PIPEFAIL_HINT)
+        yield EmbeddedShell(code, options, "the step fails on it", "`run:` step", hint)
