@@ -2,11 +2,13 @@
 
 A launch is a `subprocess`/`os.system`/`asyncio` call whose argv or command
 string runs an agent. Its status is followed through `.returncode`, `wait()`,
-`poll()`, the value `call`/`os.system` return, and names and attributes
-assigned from them earlier in the same function (the last assignment before a
-use wins). A comparison of such a value with integers is a guard. A lost
-status of an agent run through a shell string is left to the embedded shell,
-which reports it at the agent's own word, so it is not reported twice.
+`poll()`, the value `call`/`os.system` return, names and attributes assigned
+from them earlier in the same function (the last assignment before a use
+wins), and calls of a function of the module (`run_agent(p)`, `self.run(p)`)
+whose only `return` gives one of these. A comparison of such a value with
+integers is a guard. A lost status of an agent run through a shell string is
+left to the embedded shell, which reports it at the agent's own word, so it is
+not reported twice.
 """
 
 from __future__ import annotations
@@ -229,11 +231,15 @@ class _Analysis:
     # Following a value back to a launch.
 
     def _followed(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
-        """What `node` evaluates to one step back: the binding of a name before its use."""
+        """What `node` evaluates to one step back: the binding of a name before its use,
+        or the value a function of this module returns (`run_agent(p)`, `self.run(p)`)."""
         if isinstance(node, cst.Await):
             return node.expression
         if isinstance(node, cst.NamedExpr):
             return node.value
+        if isinstance(node, cst.Call):
+            function = self._local_function(node.func)
+            return _single_return(function) if function is not None else None
         dotted = _dotted(node)
         if dotted is None:
             return None
@@ -242,6 +248,29 @@ class _Analysis:
             if self.module.ends_before(definition.at, node):
                 found = definition
         return found.value if found is not None else None
+
+    def _local_function(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
+        """The function of this module a call names: a module-level `f`, or `self.f` in a
+        method of the class that defines `f`."""
+        if isinstance(func, cst.Name):
+            scope: cst.CSTNode = self.module.tree
+            name = func.value
+        elif (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == "self"
+        ):
+            method = self.module.scope_of(func)
+            owner = self.module.parent(method) if method is not self.module.tree else None
+            owner = self.module.parent(owner) if isinstance(owner, cst.IndentedBlock) else None
+            if not isinstance(owner, cst.ClassDef):
+                return None
+            scope, name = owner, func.attr.value
+        else:
+            return None
+        body = scope.body.body if isinstance(scope, cst.ClassDef) else self.module.tree.body
+        found = [s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+        return found[0] if len(found) == 1 else None
 
     def process(self, node: cst.BaseExpression, depth: int = 0) -> _Launch | None:
         """The launch whose process (or `CompletedProcess`) `node` evaluates to."""
@@ -394,3 +423,16 @@ def python_agent_status(module: PythonModule, catalog: AgentCatalog) -> AgentSta
     analysis = _Analysis(module, catalog, _Index(module))
     analysis.find_launches()
     return analysis.result() if analysis.launches else AgentStatus()
+
+
+def _single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The value of a function's only `return` with a value (not one of a nested function)."""
+    values: list[cst.BaseExpression] = []
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Return) and node.value is not None:
+            values.append(node.value)
+        elif not isinstance(node, cst.FunctionDef | cst.ClassDef | cst.Lambda):
+            stack.extend(node.children)
+    return values[0] if len(values) == 1 else None

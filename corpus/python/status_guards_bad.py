@@ -67,3 +67,24 @@ async def async_agent(prompt: str) -> None:
     proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt)
     if await proc.wait() == 1:  # expect: RA201(error)
         print("model unavailable (503)")
+
+
+# A status returned by a helper of this module is followed into the caller.
+def run_gptme(prompt: str) -> int:
+    return subprocess.run(["gptme", "--non-interactive", prompt]).returncode
+
+
+def guard_through_a_helper(prompt: str) -> None:
+    if run_gptme(prompt) == 1:  # expect: RA201(error)
+        print("rate limited, sleeping")
+
+
+class Agent:
+    def launch(self, prompt: str) -> int:
+        proc = Popen(["gptme", "-n", prompt])
+        return proc.wait()
+
+    def supervise(self, prompt: str) -> None:
+        code = self.launch(prompt)
+        if code == 124:  # expect: RA202(warning)
+            print("took too long")

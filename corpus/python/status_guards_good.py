@@ -59,3 +59,23 @@ def sysexits_constant(prompt: str) -> None:
     rc = subprocess.call(["gptme", "-n", prompt])
     if rc == os.EX_TEMPFAIL:
         print("quota exhausted, waiting")
+
+
+def run_gptme(prompt: str) -> int:
+    return subprocess.run(["gptme", "--non-interactive", prompt]).returncode
+
+
+def right_code_through_a_helper(prompt: str) -> None:
+    if run_gptme(prompt) == EX_TEMPFAIL:
+        print("rate limited, sleeping")
+
+
+def status_or_default(prompt: str, dry_run: bool) -> int:
+    if dry_run:
+        return 1
+    return subprocess.run(["gptme", "-n", prompt]).returncode
+
+
+def not_followed_through_two_returns(prompt: str) -> None:
+    if status_or_default(prompt, dry_run=False) == 1:  # 1 may be the dry run's own value
+        print("quota exhausted")
