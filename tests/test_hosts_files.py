@@ -504,3 +504,22 @@ def test_composite_action_steps_run_with_the_shell_they_name() -> None:
     assert classify(Path("tools/run-agent/action.yml"), b"") is FileKind.ACTIONS
     assert classify(Path("action.yaml"), b"") is FileKind.ACTIONS
     assert classify(Path("actions.yml"), b"") is None
+
+
+def test_systemd_command_lists_split_on_a_bare_semicolon() -> None:
+    unit = (
+        "[Service]\n"
+        "Type=oneshot\n"
+        "ExecStartPre=/bin/mkdir -p /var/log/agent ; /bin/sh -c 'gptme a | tee log'\n"
+        "ExecStart=/bin/sh -c 'b | c' \\; /bin/sh -c 'not a second command'\n"
+        'ExecStartPost=/usr/bin/echo ";" ; -/bin/bash -c "d | e"\n'
+    )
+    found = extract(systemd_shells, unit)
+    assert [s.code.text for s in found] == ["gptme a | tee log", "b | c", "d | e"]
+    assert [s.end_use for s in found] == [
+        "systemd uses the `ExecStartPre` status",
+        "systemd uses the `ExecStart` status",
+        None,  # `-`: the status of that command line is ignored
+    ]
+    for shell in found:
+        assert_verbatim(unit, shell, shell.code.text)

@@ -244,24 +244,41 @@ def _after_env(argv: list[str], index: int) -> int | None:
     return None
 
 
+def command_lines(words: list[MappedText], unit: str) -> list[list[MappedText]]:
+    """The command lines of one `Exec*=` value: a bare `;` word separates them (`\\;` and a
+    quoted `";"` are arguments)."""
+    lines: list[list[MappedText]] = [[]]
+    for word in words:
+        at = word.offsets[0] if word.text == ";" else -1
+        bare = at >= 0 and unit[at] == ";" and unit[at - 1 : at] in ("", " ", "\t")
+        if bare and unit[at + 1 : at + 2] in ("", " ", "\t", "\r", "\n"):
+            lines.append([])
+        else:
+            lines[-1].append(word)
+    return [line for line in lines if line]
+
+
 def systemd_shells(text: MappedText) -> Iterator[EmbeddedShell]:
     """The shell code of every `sh -c` string on an `Exec*=` line of a unit."""
     for key, value in exec_lines(text.text):
-        words = split_command_line(value)
-        if not words:
-            continue
-        prefix_length = len(words[0].text) - len(words[0].text.lstrip(_PREFIXES))
-        if _AUTOCONF.match(words[0].text):  # `@bindir@/bash` in a `.service.in`
-            prefix_length = 0
-        prefixes = words[0].text[:prefix_length]
-        words[0] = words[0].slice(prefix_length, len(words[0]))
-        words = [expand_specifiers(word) for word in words]
-        if ":" not in prefixes:
-            words = [expand_environment(word) for word in words]
-        found = shell_string(words, skip_argv0="@" in prefixes)
-        if found is None:
-            continue
-        code, shell, options = found
-        end_use = None if "-" in prefixes else f"systemd uses the `{key}` status"
-        where = f"`{key}` `{shell} -c` string"
-        yield EmbeddedShell(code.through(text.offsets), options, end_use, where, PIPEFAIL_HINT)
+        for words in command_lines(split_command_line(value), text.text):
+            yield from _command_shell(key, words, text)
+
+
+def _command_shell(key: str, words: list[MappedText], text: MappedText) -> Iterator[EmbeddedShell]:
+    """The shell string of one command line, if it runs `sh -c`."""
+    prefix_length = len(words[0].text) - len(words[0].text.lstrip(_PREFIXES))
+    if _AUTOCONF.match(words[0].text):  # `@bindir@/bash` in a `.service.in`
+        prefix_length = 0
+    prefixes = words[0].text[:prefix_length]
+    words[0] = words[0].slice(prefix_length, len(words[0]))
+    words = [expand_specifiers(word) for word in words]
+    if ":" not in prefixes:
+        words = [expand_environment(word) for word in words]
+    found = shell_string(words, skip_argv0="@" in prefixes)
+    if found is None:
+        return
+    code, shell, options = found
+    end_use = None if "-" in prefixes else f"systemd uses the `{key}` status"
+    where = f"`{key}` `{shell} -c` string"
+    yield EmbeddedShell(code.through(text.offsets), options, end_use, where, PIPEFAIL_HINT)
