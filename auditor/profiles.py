@@ -11,8 +11,9 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
+
+from rules import data_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -106,7 +107,7 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
 
 @functools.cache
 def _builtin_data() -> dict[str, Any]:
-    text = resources.files("rules").joinpath("data/agents.toml").read_text("utf-8")
+    text = data_text("agents.toml")
     data: dict[str, Any] = tomllib.loads(text)
     return data
 

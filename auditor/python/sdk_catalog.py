@@ -9,8 +9,9 @@ import functools
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
+
+from rules import data_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -43,7 +44,7 @@ class SdkCatalog:
 
 @functools.cache
 def _builtin() -> dict[str, Any]:
-    text = resources.files("rules").joinpath("data/sdk.toml").read_text("utf-8")
+    text = data_text("sdk.toml")
     data: dict[str, Any] = tomllib.loads(text)
     return data
 

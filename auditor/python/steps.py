@@ -15,12 +15,12 @@ import functools
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from auditor.exit_codes import intents_in
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentCatalog, AgentProfile
+from rules import data_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -111,7 +111,7 @@ def _library(name: str, table: Mapping[str, Any]) -> RetryLibrary:
 
 @functools.cache
 def _data() -> dict[str, Any]:
-    text = resources.files("rules").joinpath("data/steps.toml").read_text("utf-8")
+    text = data_text("steps.toml")
     data: dict[str, Any] = tomllib.loads(text)
     return data
 
