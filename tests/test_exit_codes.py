@@ -56,6 +56,21 @@ CASE = """\
     """
 
 
+def test_an_if_elif_chain_reads_each_branch_for_its_own_code() -> None:
+    script = """\
+        #!/bin/bash
+        timeout 3600 gptme --non-interactive "$TASK" || rc=$?
+        if [ "${rc:-0}" -eq 0 ]; then
+          echo "completed successfully"
+        elif [ "$rc" -eq 124 ]; then
+          echo "timed out"
+        elif [ "$rc" -eq 1 ]; then
+          echo "rate limited, sleeping"
+        fi
+        """
+    assert codes_and_lines(shell(script)) == [("RA201", 7)]  # only the 429 branch is wrong
+
+
 def test_a_correct_case_is_clean_and_124_needs_the_wrapper() -> None:
     assert shell(CASE.format(wrapper="timeout 1800 ")) == []
     findings = shell(CASE.format(wrapper=""))
@@ -73,6 +88,7 @@ def test_plain_agent_under_errexit_makes_the_read_unreachable() -> None:
     findings = shell(script.format(capture="\nEXIT_CODE=$?"))
     assert codes_and_lines(findings) == [("RA204", 4)]
     assert findings[0].span.start.column == len("EXIT_CODE=") + 1
+    assert findings[0].message.endswith("fails, so the guard on it never sees a failure")
     assert (
         shell(
             "#!/bin/bash\nset -euo pipefail\nEXIT_CODE=0\n"

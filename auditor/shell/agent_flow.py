@@ -245,12 +245,21 @@ class _Flow:
             calls[id(call)] = call
             found.setdefault(key, []).append((left, int(literal)))
         context = _guard_context(holder)
-        intents = intents_in(self.parsed.node_text(context), self.script.catalog)
+        intents = intents_in(self._guard_text(context), self.script.catalog)
         start, end = self.parsed.span(holder)
         for (call_id, equality), items in found.items():
             codes = tuple(code for _, code in items)
             guard = StatusGuard(start, end, calls[call_id], codes, equality, intents)
             self.status.guards.append(guard)
+
+    def _guard_text(self, context: Node) -> str:
+        """The text a guard's intent is read from: an `if` up to its first `elif`/`else`
+        (those branches say what other codes mean, not this one)."""
+        end = context.end_byte
+        if context.type == "if_statement":
+            branches = (c for c in context.children if c.type in ("elif_clause", "else_clause"))
+            end = next((c.start_byte for c in branches), end)
+        return self.parsed.data[context.start_byte : end].decode("utf-8", errors="replace")
 
     def _case(self, node: Node) -> None:
         value = node.child_by_field_name("value")
@@ -404,7 +413,8 @@ def _statement_of(node: Node) -> Node | None:
 
 
 def _guard_context(holder: Node) -> Node:
-    """What a guard's intent is read from: its `if` (condition and then-body) or statement."""
+    """What a guard's intent is read from: its `if` or `elif` (condition and then-body, see
+    `_guard_text`), or its statement."""
     current = holder
     while current.parent is not None:
         parent = current.parent

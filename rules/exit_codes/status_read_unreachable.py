@@ -66,12 +66,11 @@ class StatusReadUnreachable(Rule[ShellUnit]):
     def check(self, unit: ShellUnit) -> Iterator[Finding]:
         """Yield a finding at each status read errexit makes unreachable on failure."""
         for read in unit.agent_status().unreachable:
-            guards = (
-                f", so the {read.guards} guard{'s' if read.guards != 1 else ''} on it never "
-                f"see{'' if read.guards != 1 else 's'} a failure"
-                if read.guards
-                else ""
-            )
+            guards = ""
+            if read.guards == 1:
+                guards = ", so the guard on it never sees a failure"
+            elif read.guards > 1:
+                guards = f", so the {read.guards} guards on it never see a failure"
             yield self.finding(
                 unit,
                 read.start,

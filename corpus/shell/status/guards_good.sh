@@ -21,6 +21,18 @@ elif [ "$status" -ne 0 ]; then
   echo "agent failed with $status"
 fi
 
+# An if/elif chain: each branch's words say what its own code means, not the
+# codes the other branches test (`-eq 0` here is success, not a timeout).
+timeout 3600 gptme --non-interactive "Nightly session" 2>&1 || EXIT_CODE=$?
+EXIT_CODE=${EXIT_CODE:-0}
+if [ "$EXIT_CODE" -eq 0 ]; then
+  echo "session completed successfully"
+elif [ "$EXIT_CODE" -eq 124 ]; then
+  echo "WARNING: session timed out"
+else
+  echo "ERROR: session failed with exit code $EXIT_CODE"
+fi
+
 # A recognition-only profile (no exit-code table): nothing to compare with.
 codex exec "Refactor utils.py" || code=$?
 [ "${code:-0}" -eq 2 ] && echo "codex exited 2"
