@@ -20,6 +20,7 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import Pipeline, ShellScript
 from auditor.shell.parse import Node
 from auditor.shell.status import (
+    ALL_INDICES,
     in_condition,
     next_statement,
     pipestatus_indices,
@@ -114,6 +115,21 @@ class _Flow:
             stage = None if last or pipeline.options.pipefail else index
             return pipeline.node, stage
         return node, None
+
+    def _pipestatus_read(self, invocation: _Invocation) -> bool:
+        """Whether the next statement reads the agent's own `${PIPESTATUS[i]}` (with pipefail
+        the pipeline's status is the agent's too, but a script may still read its stage)."""
+        indices = pipestatus_indices(invocation.statement)
+        if not indices:
+            return False
+        node = invocation.command.node
+        while node.parent is not None and node.parent.type == "redirected_statement":
+            node = node.parent
+        pipeline = self._pipeline_of(node)
+        if pipeline is None:
+            return 0 in indices or ALL_INDICES in indices  # `cmd; rc=${PIPESTATUS[0]}`
+        index = next(i for i, s in enumerate(pipeline.stages) if _within(node, s.node))
+        return index in indices or ALL_INDICES in indices
 
     def _pipeline_of(self, node: Node) -> Pipeline | None:
         if self._stages is None:  # built once: a lookup per agent call stays cheap
@@ -302,7 +318,9 @@ class _Flow:
         if invocation.stage is not None:
             return  # lost through a pipeline: RA101's finding
         options = self.script.options_at(invocation.command.node)
-        if status_use(statement, options, self.script) is not None:
+        if status_use(statement, options, self.script) is not None or self._pipestatus_read(
+            invocation
+        ):
             return
         call = invocation.call
         if _backgrounded(statement):

@@ -15,4 +15,14 @@ claude -p "Summarise the day"
 status=$?
 echo "claude exited $status"
 
+# Under pipefail, errexit paused: the agent's own PIPESTATUS entry is read.
+set -o pipefail
+set +e
+claude -p "Draft the changelog" | tee changelog.log
+CLAUDE_RC=${PIPESTATUS[0]}
+set -e
+if [[ $CLAUDE_RC -ne 0 ]]; then
+  echo "claude failed (exit=$CLAUDE_RC)"
+fi
+
 codex exec "Tidy imports"
