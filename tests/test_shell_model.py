@@ -183,6 +183,24 @@ def test_swallowed_lines_are_repaired() -> None:
     assert text[start:end] == "x é"
 
 
+def test_pipelines_before_and_or_are_regrouped() -> None:
+    # tree-sitter-bash 0.25 reads `a | b | c || d` as `a | (b | c || d)`; the parser
+    # braces the pipeline so the tree is bash's, and positions still map exactly.
+    text = "gptme é | tee f | cat || echo failed\nx | y | z && w\n"
+    script = build(text)
+    assert [[s.label for s in p.stages] for p in script.pipelines] == [
+        ["gptme", "tee", "cat"],
+        ["x", "y", "z"],
+    ]
+    first = script.pipelines[0]
+    start, end = script.parsed.span(first.node)
+    assert text[start:end] == "gptme é | tee f | cat"
+    assert status_use(first.node, first.options, script) is not None  # `||` reads it
+    echo = next(c for c in script.commands if c.command_name == "echo")
+    start, end = script.parsed.span(echo.node)
+    assert text[start:end] == "echo failed"
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab|&;()!{}$?\n'\"` <>-e=x")), max_size=60))
 def test_model_never_crashes_and_spans_stay_inside(text: str) -> None:

@@ -95,29 +95,55 @@ class ShellText:
         return ParseError(start, end, "could not parse this part of the script")
 
 
-_MAX_REPAIRS = 64
+_MAX_REPAIRS = 256
 
 
 def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
-    """Parse, working around tree-sitter-bash swallowing lines into one command.
+    """Parse, working around two tree-sitter-bash 0.25 misparses, keeping offsets exact.
 
-    After a pipeline of three or more stages, a later here-doc makes the grammar
-    read every line in between as arguments of the pipeline's last command. A
-    `;` inserted where that command really ends restores the right tree. The
-    offsets of the inserted bytes are returned so positions map back exactly.
+    1. After a pipeline of three or more stages, a later here-doc makes the
+       grammar read every line in between as arguments of the pipeline's last
+       command: a `;` inserted where that command really ends fixes it.
+    2. `a | b | c || d` (three or more stages before `&&`/`||`) comes out as
+       `a | (b | c || d)`: braces around the pipeline, `{ a | b | c; } || d`,
+       give the tree bash means.
+
+    The offsets of the inserted bytes are returned so positions map back exactly.
     """
     inserted: list[int] = []
     tree = _parser().parse(data)
     for _ in range(_MAX_REPAIRS):
         cut = _swallowed_newline(tree.root_node, data)
-        if cut is None:
-            break
-        data = data[:cut] + b";" + data[cut:]
-        inserted = [p + 1 if p >= cut else p for p in inserted]
-        inserted.append(cut)
+        if cut is not None:
+            insertions = [(cut, b";")]
+        else:
+            span = _misgrouped_pipeline(tree.root_node)
+            if span is None:
+                break
+            insertions = [(span[1], b"; }"), (span[0], b"{ ")]  # the later one first
+        for at, text in insertions:
+            data = data[:at] + text + data[at:]
+            inserted = [p + len(text) if p >= at else p for p in inserted]
+            inserted.extend(range(at, at + len(text)))
         inserted.sort()
         tree = _parser().parse(data)
     return data, tree, inserted
+
+
+def _misgrouped_pipeline(root: Node) -> tuple[int, int] | None:
+    """Where `a | (b | c || d)` should have been the pipeline `a | b | c`: its byte span."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "pipeline":
+            last = [c for c in node.named_children if c.type != "comment"][-1:]
+            if last and last[0].type == "list":
+                first = last[0]
+                while first.type == "list" and first.named_children:
+                    first = first.named_children[0]
+                return node.start_byte, first.end_byte
+        stack.extend(reversed(node.children))
+    return None
 
 
 def _swallowed_newline(root: Node, data: bytes) -> int | None:

@@ -14,6 +14,9 @@ gptme --non-interactive "Implement the next item in TASKS.md" 2>&1 | tee -a "$LO
 
 gptme --non-interactive "Write the release notes" 2>&1 | tee -a "$LOG" || notify "agent run failed"  # expect: RA101(error)
 
+# Three stages or more: bash still groups the whole pipeline before `&&`.
+gptme --non-interactive "Fix the flaky test" 2>&1 | tee -a "$LOG" | grep -q "ALL TESTS PASS" && git push origin HEAD  # expect: RA101(error)
+
 curl -fsS "$API/jobs" | jq -e '.items | length > 0' >/dev/null || { echo "no work queued"; exit 0; }  # expect: RA101(warning)
 
 git diff --name-only HEAD~1 | grep '\.py$' > changed.txt && echo "python files changed"  # expect: RA101(warning)
