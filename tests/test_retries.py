@@ -483,3 +483,68 @@ def test_a_shell_loop_breaking_when_claude_succeeds_is_ra302() -> None:
 )
 def test_shell_loops_that_are_not_respawns(loop: str) -> None:
     assert not shell(f"#!/bin/bash\n{loop}\n")
+
+
+def test_retry_helpers_are_told_from_loops_over_items() -> None:
+    import ast
+
+    from auditor.python.summary import retry_decorator_details
+
+    tree = ast.parse(
+        textwrap.dedent(
+            """\
+            def retrying(fn, tries=3):
+                for attempt in range(tries):
+                    try:
+                        return fn()
+                    except Exception:
+                        time.sleep(attempt)
+
+            def until_done(fn):
+                while True:
+                    try:
+                        return fn()
+                    except TimeoutError:
+                        pass
+
+            def each(items, handler):
+                for item in items:
+                    try:
+                        handler(item)
+                    except Exception:
+                        pass
+
+            def per_attempt(fn, tries=3):
+                for attempt in range(tries):
+                    try:
+                        fn(attempt)
+                    except Exception:
+                        pass
+            """
+        )
+    )
+    found = retry_decorator_details(tree, {})
+    assert sorted(found) == ["retrying", "until_done"]
+    assert found["retrying"].helper and found["retrying"].attempts == 3
+    assert found["retrying"].blanket and not found["until_done"].blanket
+
+
+def test_a_nested_function_that_launches_the_agent_is_a_step() -> None:
+    (finding,) = python(
+        """\
+        import subprocess
+        from tenacity import retry, stop_after_attempt
+
+        def outer(prompt):
+            def launch():
+                return subprocess.run(["gptme", "-n", prompt], check=True)
+
+            @retry(stop=stop_after_attempt(3))
+            def attempt():
+                return launch()
+
+            return attempt()
+        """
+    )
+    assert finding.code == "RA301" and where(finding) == (8, 5)
+    assert finding.related[-1].message == "`launch` launches the agent"

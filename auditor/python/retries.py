@@ -222,7 +222,8 @@ class _Catalogue:
             value = _keyword(call, found.parameter) or _positional(call, found.position)
             attempts = _integer(self.module, value) if value is not None else attempts
         retry = Retry(found.blanket, False, f"after {found.catches}")
-        return f"retry decorator `{self.code(func)}`", retry, attempts, False
+        kind = "retry helper" if found.helper else "retry decorator"
+        return f"{kind} `{self.code(func)}`", retry, attempts, False
 
     def library_retry(
         self, library: RetryLibrary, call: cst.Call | None
@@ -295,7 +296,7 @@ class _Catalogue:
         if found is None:
             return None
         label, retry, attempts, unlimited = found
-        label = label if label.startswith("retry decorator") else f"`{label}(…)`"
+        label = label if label.startswith(("retry decorator", "retry helper")) else f"`{label}(…)`"
         return self.make(
             call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
         )

@@ -214,6 +214,8 @@ class Steps:
         self.unit, self.module, self.steps = unit, unit.module, steps
         self.calls: dict[cst.Call, StepCall] = {}
         self.launchers: dict[str, Launcher] = {}  # qualname in this module -> launcher
+        # functions defined inside functions (`def call(): …` in a runner) -> launcher
+        self.nested: dict[cst.FunctionDef, Launcher] = {}
         own = next((n for n, s in unit.project.python.items() if s.path == unit.source.path), None)
         self.aliases = import_aliases(self.module, own)
         self._direct()
@@ -318,26 +320,52 @@ class Steps:
         while marks:
             for node, process, profile in marks:
                 scope = self.module.scope_of(node)
-                name = _qualname(self.module, scope) if isinstance(scope, cst.FunctionDef) else None
-                if name is None or name in self.launchers:
+                if not isinstance(scope, cst.FunctionDef) or self._known(scope):
                     continue
-                assert isinstance(scope, cst.FunctionDef)
-                label = f"`{name.rsplit('.', 1)[-1]}()`"
-                self.launchers[name] = Launcher(label, process, profile, scope.name)
+                name = _qualname(self.module, scope)
+                label = f"`{(name or scope.name.value).rsplit('.', 1)[-1]}()`"
+                launcher = Launcher(label, process, profile, scope.name)
+                if name is None:
+                    self.nested[scope] = launcher
+                else:
+                    self.launchers[name] = launcher
             marks = []
             for call in self.module.calls:
-                launcher = self._local(call.func, call)
+                found = self._local(call.func, call)
                 scope = self.module.scope_of(call)
-                name = _qualname(self.module, scope) if isinstance(scope, cst.FunctionDef) else None
-                if launcher is not None and name is not None and name not in self.launchers:
-                    marks.append((call, launcher.process, launcher.profile))
+                if (
+                    found is not None
+                    and isinstance(scope, cst.FunctionDef)
+                    and not self._known(scope)
+                ):
+                    marks.append((call, found.process, found.profile))
+
+    def _known(self, function: cst.FunctionDef) -> bool:
+        """Whether a function is already known to be a launcher."""
+        name = _qualname(self.module, function)
+        return function in self.nested if name is None else name in self.launchers
+
+    def _nested_launcher(self, name: str, at: cst.CSTNode) -> Launcher | None:
+        """A launcher defined, as `name`, in a function around `at`."""
+        import libcst as cst
+
+        for function, launcher in self.nested.items():
+            if function.name.value != name:
+                continue
+            owner = self.module.scope_of(function)
+            current = self.module.parent(at)
+            while current is not None and current is not owner:
+                current = self.module.parent(current)
+            if current is not None and isinstance(owner, cst.FunctionDef):
+                return launcher
+        return None
 
     def _local(self, func: cst.BaseExpression, at: cst.CSTNode) -> Launcher | None:
         """A launcher of this module that `func` names (`run_agent`, `self.run_agent`)."""
         import libcst as cst
 
         if isinstance(func, cst.Name):
-            return self.launchers.get(func.value)
+            return self.launchers.get(func.value) or self._nested_launcher(func.value, at)
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             owner = func.value.value
             if owner in ("self", "cls"):

@@ -30,6 +30,7 @@ _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "
 _PASS_THROUGH = frozenset({"shutil.which", "str", "os.fspath", "os.path.expanduser"})
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
 # Substring tests, not one regex of alternatives: `in` is several times faster here.
+_COUNTERS = frozenset({"range", "itertools.count", "count"})
 _LAUNCH_WORDS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -308,6 +309,7 @@ class RetryDecorator:
     position: int | None  # that parameter's index among the positional ones
     blanket: bool  # it goes on after a bare `except`, `Exception` or `BaseException`
     catches: str  # "`except Exception`", for messages
+    helper: bool = False  # it calls the function it is given (`retrying(fn)`), no wrapper
 
 
 def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | None, str | None]:
@@ -344,21 +346,24 @@ def _positional(function: Function) -> list[str]:
 def retry_decorator_details(
     tree: ast.Module, constants: dict[str, int], steps: StepCatalog | None = None
 ) -> dict[str, RetryDecorator]:
-    """Module-level functions whose wrapper re-runs the wrapped function after catching."""
+    """Module-level functions that re-run a function after catching: decorators, whose
+    wrapper does it, and helpers (`retrying(fn, tries=3)`) that do it themselves."""
     blanket_names = (steps or default_steps()).blanket_exceptions
     found: dict[str, RetryDecorator] = {}
     for statement in tree.body:
-        # A decorator defines its wrapper (`def wrapper`, or `def decorator` around it).
-        if not isinstance(statement, Function) or not any(
-            isinstance(inner, Function) for inner in statement.body
-        ):
+        if not isinstance(statement, Function):
             continue
+        # A decorator defines its wrapper (`def wrapper`, or `def decorator` around it);
+        # a helper calls one of its own parameters.
+        helper = not any(isinstance(inner, Function) for inner in statement.body)
         functions = [n for n in ast.walk(statement) if isinstance(n, Function)]
         wrapped = {name for f in functions for name in _positional(f)}
         known = dict(constants)
         for function in functions:
             known.update(_defaults(function))
         for loop in (n for n in ast.walk(statement) if isinstance(n, ast.For | ast.While)):
+            if helper and not _counts_attempts(loop, wrapped):
+                continue  # `for item in items: try: fn(item)` goes through items, not retries
             handlers = [
                 h
                 for t in ast.walk(loop)
@@ -381,9 +386,29 @@ def retry_decorator_details(
                 parameters.index(parameter) if parameter in parameters else None,
                 blanket,
                 f"`except {shown}`" if shown else "a bare `except`",
+                helper,
             )
             break
     return found
+
+
+def _counts_attempts(loop: ast.For | ast.While, wrapped: set[str]) -> bool:
+    """Whether a loop repeats the same call: `while`, or `for` over `range(…)` or
+    `itertools.count()` whose variable is not passed to the function it re-runs."""
+    if isinstance(loop, ast.While):
+        return True
+    if not isinstance(loop.iter, ast.Call) or dotted_name(loop.iter.func) not in _COUNTERS:
+        return False
+    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    calls = (
+        n
+        for n in ast.walk(loop)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in wrapped
+    )
+    arguments = (a for c in calls for a in (*c.args, *(k.value for k in c.keywords)))
+    return not any(
+        isinstance(n, ast.Name) and n.id in names for a in arguments for n in ast.walk(a)
+    )
 
 
 def _calls_wrapped(node: ast.Try, wrapped: set[str]) -> bool:
