@@ -355,13 +355,16 @@ def retry_decorator_details(
             continue
         # A decorator defines its wrapper (`def wrapper`, or `def decorator` around it);
         # a helper calls one of its own parameters.
+        if not _try_in_loop(statement):
+            continue  # cheap: statements only, no expression is walked
         helper = not any(isinstance(inner, Function) for inner in statement.body)
-        functions = [n for n in ast.walk(statement) if isinstance(n, Function)]
+        nodes = list(ast.walk(statement))
+        functions = [n for n in nodes if isinstance(n, Function)]
         wrapped = {name for f in functions for name in _positional(f)}
         known = dict(constants)
         for function in functions:
             known.update(_defaults(function))
-        for loop in (n for n in ast.walk(statement) if isinstance(n, ast.For | ast.While)):
+        for loop in (n for n in nodes if isinstance(n, ast.For | ast.While)):
             if helper and not _counts_attempts(loop, wrapped):
                 continue  # `for item in items: try: fn(item)` goes through items, not retries
             handlers = [
@@ -390,6 +393,21 @@ def retry_decorator_details(
             )
             break
     return found
+
+
+def _try_in_loop(function: Function) -> bool:
+    """Whether a `try` runs inside a loop anywhere in a function (statements only)."""
+    stack: list[tuple[ast.stmt, bool]] = [(s, False) for s in function.body]
+    while stack:
+        statement, in_loop = stack.pop()
+        if isinstance(statement, ast.Try) and in_loop:
+            return True
+        inner = in_loop or isinstance(statement, ast.For | ast.AsyncFor | ast.While)
+        for name in ("body", "orelse", "finalbody"):
+            stack.extend((s, inner) for s in getattr(statement, name, ()))
+        for handler in getattr(statement, "handlers", ()):
+            stack.extend((s, inner) for s in handler.body)
+    return False
 
 
 def _counts_attempts(loop: ast.For | ast.While, wrapped: set[str]) -> bool:
