@@ -2,9 +2,9 @@
 
 libcst costs about 0.4 s to import, so this module is imported only when a
 Python file's text passes a prefilter; nothing at CLI start imports it.
-Positions come from one pass of libcst's span-recording code generator, run
-only for modules that are asked about a position and counting characters,
-not bytes (so no offset needs converting). Qualified names
+Positions come from libcst's span-recording code generator, run only for the
+top-level statements a rule asks about and counting characters, not bytes
+(so no offset needs converting). Qualified names
 of callees come from the module's imports (`import subprocess as sp`,
 `from subprocess import run`), which is what libcst's `QualifiedNameProvider`
 would report for them, at a fraction of its cost.
@@ -132,7 +132,6 @@ class PythonModule:
     attribute_reads: dict[tuple[cst.CSTNode, str], set[str]] = field(
         default_factory=lambda: defaultdict(set)
     )
-    order: dict[cst.CSTNode, int] = field(default_factory=dict)  # pre-order of the walk
     _spans: _Spans | None = None
 
     def span(self, node: cst.CSTNode) -> tuple[int, int]:
@@ -165,9 +164,9 @@ class PythonModule:
             return False  # one holds the other
         if node is not None and isinstance(node, _BODIES):
             mine = above_first[above_first.index(node) - 1]
-            body = node.body
-            if any(item is mine for item in body) and any(item is child for item in body):
-                return self.order[mine] < self.order[child]
+            places = {id(item): index for index, item in enumerate(node.body)}
+            if id(mine) in places and id(child) in places:
+                return places[id(mine)] < places[id(child)]
         return self.span(first)[1] <= self.span(second)[0]
 
     def scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
@@ -308,19 +307,18 @@ class _Indexer:
         self._scope: cst.CSTNode = module.tree  # the function (or module) being visited
 
     def run(self, tree: cst.Module) -> None:
-        """One pre-order pass: parents, outermost strings, `visit_*`, the walk order.
+        """One pre-order pass: parents, outermost strings, `visit_*`.
 
         Each stack entry carries what a visitor would keep on enter/leave
         stacks (parent, enclosing function, whether inside a string), so no
         leave events are needed.
         """
-        parents, strings, order = self.module.parents, self.module.strings, self.module.order
+        parents, strings = self.module.parents, self.module.strings
         visitors: dict[type, Callable[[Any], None] | None] = {}
         stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode, bool]]
         stack = [(tree, None, tree, False)]
         while stack:
             node, parent, scope, in_string = stack.pop()
-            order[node] = len(order)
             if parent is not None:
                 parents[node] = parent
             kind = type(node)
