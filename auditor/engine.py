@@ -23,7 +23,7 @@ from auditor.hosts.nested import nested_shells
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex
-from auditor.python.prefilter import command_literals, string_literals
+from auditor.python.prefilter import PROCESS_WORDS, command_literals, string_literals
 from auditor.python.sdk_catalog import load_sdk
 from auditor.python.step_needles import StepNeedles
 from auditor.python.steps import default_steps, load_steps
@@ -52,8 +52,6 @@ _DASH_C = re.compile(r"[\"']-[a-zA-Z]*c[\"']")
 # A generated script or unit: looked for in string literals only (a Python file's own
 # `#!/usr/bin/env python` line is a comment).
 GENERATED_MARKERS = ("#!/", "[Service]")
-# Python rules read agent processes: a file that starts none is not parsed for them.
-PYTHON_PROCESS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
 
 
 def python_shell_host(text: str) -> bool:
@@ -236,7 +234,7 @@ class Auditor:
 
         def runs_agent() -> bool:
             if not launches:
-                found = any(w in text for w in PYTHON_PROCESS) and command_literals(
+                found = any(w in text for w in PROCESS_WORDS) and command_literals(
                     text, self.agent_names
                 )
                 launches.append(bool(found))

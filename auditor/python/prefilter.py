@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+# Text that any process launch from Python contains (`subprocess.run`, `os.execvp`, …):
+# a module holding none of it starts no agent.
+PROCESS_WORDS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
 # String literals, roughly: triple-quoted, then single-line ones. A prefilter may
 # over-match (a quote in a comment) but must not miss a literal.
 _STRING = re.compile(

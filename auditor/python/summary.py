@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import PythonSummary, RetriedUse
+from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
 from auditor.shell.commands import strip_wrappers
 
@@ -29,9 +30,7 @@ _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"}
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
 _PASS_THROUGH = frozenset({"shutil.which", "str", "os.fspath", "os.path.expanduser"})
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
-# Substring tests, not one regex of alternatives: `in` is several times faster here.
-_COUNTERS = frozenset({"range", "itertools.count", "count"})
-_LAUNCH_WORDS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
+_COUNTERS = frozenset({"range", "itertools.count", "count"})  # loops that count attempts
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -253,10 +252,10 @@ def launchers(
 ) -> dict[str, tuple[int, int]]:
     """Functions and methods that launch the agent or run a step, with their positions."""
     modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
-    if not any(word in text for word in (*_LAUNCH_WORDS, *modules)):
+    if not any(word in text for word in (*PROCESS_WORDS, *modules)):
         return {}  # nothing here starts a process or runs a step
     called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
-    markers = (*_LAUNCH_WORDS, *sorted(called))
+    markers = (*PROCESS_WORDS, *sorted(called))
     module = _Module(tree, catalog, steps)
     lines = text.split("\n")
     sources = {
