@@ -31,3 +31,11 @@ if ! claude -p "Summarise the open issues" > summary.md; then
   code=$?
 fi
 if (( code == 1 )); then echo "usage_limit reached"; fi
+
+# In an if/elif chain each branch says what its own code means: here the elif.
+timeout 3600 gptme --non-interactive "Nightly session" || rc=$?
+if [ "${rc:-0}" -eq 0 ]; then
+  echo "session completed successfully"
+elif [ "$rc" -eq 1 ]; then  # expect: RA201(error)
+  echo "rate limited, sleeping"
+fi

@@ -11,4 +11,11 @@ gptme --non-interactive "Warm the cache" &  # expect: RA203(warning)
 echo "started"
 
 aider --yes --message "Rename the helper" || :  # expect: RA203(warning)
+
+# Under pipefail, reading only the other stage's PIPESTATUS entry leaves the agent's.
+set -o pipefail
+gptme --non-interactive "Draft the summary" | tee summary.log  # expect: RA203(warning)
+tee_status=${PIPESTATUS[1]}
+echo "tee exited $tee_status"
+set +o pipefail
 exit 0
