@@ -11,7 +11,6 @@ given on the command line replaces the selection from the config file.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 import os
 import re
@@ -300,6 +299,8 @@ class _Validator:
     def known_keys(self, table: Mapping[str, Any], known: Sequence[str]) -> None:
         for key in table:
             if key not in known:
+                import difflib  # only a config with a typo needs it
+
                 close = difflib.get_close_matches(key.replace("_", "-"), known, n=1)
                 hint = f" (did you mean `{close[0]}`?)" if close else ""
                 raise self.fail(f"unknown key `{_name(key)}` in {self.where}{hint}")

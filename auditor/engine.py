@@ -7,32 +7,34 @@ internal-error diagnostic for that file, and the other files go on.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, TooLarge, classify, read_bounded
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
-from auditor.hosts import extractor_for
-from auditor.hosts.mapped import EmbeddedShell, MappedText
-from auditor.hosts.nested import nested_shells
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.project import ProjectIndex
-from auditor.python.prefilter import PROCESS_WORDS, command_literals, string_literals
-from auditor.python.sdk_catalog import load_sdk
-from auditor.python.step_needles import StepNeedles
-from auditor.python.steps import default_steps, load_steps
 from auditor.registry import all_rules
 from auditor.rule import Rule
-from auditor.shell.model import ShellScript
 from auditor.source import SourceFile, decode, python_encoding
 from auditor.suppressions import SuppressionIndex, parse_suppressions
 from auditor.unit import FileUnit, ParseError, ShellUnit, SuppressionUnit, UnparsableUnit
+
+# The analysis of a kind of file is imported when a file of that kind needs it: a
+# pre-commit run on a plain shell script never loads the Python side, nor the shell
+# model when only the parse error check can match.
+if TYPE_CHECKING:
+    from auditor.hosts.mapped import EmbeddedShell
+    from auditor.project import ProjectIndex
+    from auditor.python.sdk_catalog import SdkCatalog
+    from auditor.python.step_needles import StepNeedles
+    from auditor.python.steps import StepCatalog
 
 AnyRule = Rule[Any]
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
@@ -49,6 +51,9 @@ _SHELL_STRING_WORDS = (
 )
 _SHELL_TRUE = re.compile(r"shell\s*=\s*True")
 _DASH_C = re.compile(r"[\"']-[a-zA-Z]*c[\"']")
+# Shell can hold shell only in a `-c` option word (`bash -lc`, `sh +e -c`) or a tmux
+# command: text without either has no nested shell, and its model need not be built.
+_MAY_NEST = re.compile(r"[-+][a-zA-Z]*c|tmux")
 # A generated script or unit: looked for in string literals only (a Python file's own
 # `#!/usr/bin/env python` line is a comment).
 GENERATED_MARKERS = ("#!/", "[Service]")
@@ -88,15 +93,41 @@ class Auditor:
         project: ProjectIndex | None = None,
     ) -> None:
         self.settings = settings
-        self.project = project or ProjectIndex()
-        self.sdk = load_sdk(settings.sdk) if settings.sdk else None
+        self._project = project
         self.rules = [rule() for rule in (rules if rules is not None else enabled_rules(settings))]
         self.catalog: AgentCatalog = load_catalog(settings.agents)
         agent_names = tuple(sorted({n for p in self.catalog.profiles for n in p.commands}))
         self.agent_names = agent_names
-        self.steps = load_steps(settings.steps) if settings.steps else None
-        self.step_needles = StepNeedles.build(self.steps or default_steps(), self.project)
         self.known_codes = frozenset(rule.code for rule in all_rules())
+
+    @functools.cached_property
+    def project(self) -> ProjectIndex:
+        """The project index (empty when auditing text alone)."""
+        from auditor.project import ProjectIndex
+
+        return self._project or ProjectIndex()
+
+    @functools.cached_property
+    def sdk(self) -> SdkCatalog | None:
+        """The SDK catalogue the config extends, if it does (else the rule's default)."""
+        from auditor.python.sdk_catalog import load_sdk
+
+        return load_sdk(self.settings.sdk) if self.settings.sdk else None
+
+    @functools.cached_property
+    def steps(self) -> StepCatalog | None:
+        """The step catalogue the config extends, if it does (else the rules' default)."""
+        from auditor.python.steps import load_steps
+
+        return load_steps(self.settings.steps) if self.settings.steps else None
+
+    @functools.cached_property
+    def step_needles(self) -> StepNeedles:
+        """Words a Python file must hold to call an agent step (RA301's prefilter)."""
+        from auditor.python.step_needles import StepNeedles
+        from auditor.python.steps import default_steps
+
+        return StepNeedles.build(self.steps or default_steps(), self.project)
 
     def audit_file(self, candidate: Candidate) -> FileResult:
         """Read, parse and check one file; never raises for a problem with the file."""
@@ -144,6 +175,8 @@ class Auditor:
                 yield from self._shell_units(source, None)
             return
         if kind is FileKind.PYTHON:
+            from auditor.python.prefilter import string_literals
+
             shell = False
             host_call = python_shell_host(text)
             if host_call or any(marker in text for marker in GENERATED_MARKERS):
@@ -156,6 +189,9 @@ class Auditor:
             return
         if not self._wanted(Host.SHELL, text, source.path, embedded=True):
             return
+        from auditor.hosts import extractor_for
+        from auditor.hosts.mapped import MappedText
+
         extractor = extractor_for(kind, text)
         if extractor is not None:
             for embedded in extractor(MappedText.verbatim(text, 0)):
@@ -178,25 +214,31 @@ class Auditor:
         self, source: SourceFile, embedded: EmbeddedShell | None, depth: int = 0
     ) -> Iterator[tuple[Host, Any]]:
         """A shell unit and, recursively, the shell nested in its `bash -c` strings."""
+        from auditor.shell.parse import ShellText
+
         if embedded is None:
-            script = ShellScript.build(source.text, self.catalog)
-            unit = ShellUnit(source, source.text, script)
+            unit = ShellUnit(source, source.text, ShellText(source.text), self.catalog)
         else:
             code = embedded.code
-            script = ShellScript.build(code.text, self.catalog, embedded.options, embedded.end_use)
             unit = ShellUnit(
                 source,
                 code.text,
-                script,
+                ShellText(code.text),
+                self.catalog,
+                embedded.options,
+                embedded.end_use,
                 code.offsets,
                 embedded.where,
                 embedded.pipefail_hint,
                 embedded.pipefail_fix,
             )
         yield Host.SHELL, unit
-        if depth >= MAX_NESTING:
+        if depth >= MAX_NESTING or not _MAY_NEST.search(unit.text):
             return
-        for nested in nested_shells(script):
+        from auditor.hosts.mapped import EmbeddedShell, MappedText
+        from auditor.hosts.nested import nested_shells
+
+        for nested in nested_shells(unit.script):
             offsets = tuple(unit.host_offset(offset) for offset in nested.code.offsets)
             mapped = EmbeddedShell(
                 MappedText(nested.code.text, offsets),
@@ -230,6 +272,8 @@ class Auditor:
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and
         a literal naming an agent; the others their own needles anywhere in the text."""
+        from auditor.python.prefilter import PROCESS_WORDS, command_literals
+
         launches: list[bool] = []
 
         def runs_agent() -> bool:
@@ -270,6 +314,8 @@ class Auditor:
                 continue
             try:
                 found.extend(rule.check(unit))
+            except RecursionError:
+                raise  # too deep for the analysis a rule asked for (built on first use): RA900
             except Exception as error:  # a rule's bug must not stop the run
                 diagnostics.append(_internal(unit.source.path, f"rule {rule.code}", repr(error)))
         return found

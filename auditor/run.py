@@ -9,6 +9,7 @@ findings, for snippets): no tree outlives its file.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -23,11 +24,11 @@ from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, RetriedUse, merge, module_name
-from auditor.python.steps import StepCatalog, load_steps
 from auditor.source import decode, python_encoding
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
+    from auditor.python.steps import StepCatalog
 
 T = TypeVar("T")
 Progress = Callable[[int, int], None]  # (files done, files in the run)
@@ -138,12 +139,10 @@ class _Summariser:
     settings: Settings
     cache: ResultCache | None
     catalog: AgentCatalog = field(init=False)
-    steps: StepCatalog = field(init=False)
     agent_word: re.Pattern[str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.catalog = load_catalog(self.settings.agents)
-        self.steps = load_steps(self.settings.steps)
         names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in names)
         self.agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
@@ -162,6 +161,13 @@ class _Summariser:
             return None
         summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
         return module_name(candidate.path), summary
+
+    @functools.cached_property
+    def steps(self) -> StepCatalog:
+        """The step catalogue (loaded for the first module worth summarising)."""
+        from auditor.python.steps import load_steps
+
+        return load_steps(self.settings.steps)
 
 
 def build_index(

@@ -14,15 +14,18 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Fix, Span
 from auditor.kinds import FileKind
-from auditor.project import ProjectIndex
 from auditor.source import SourceFile
 
 OPAQUE_WORD = "__opaque__"  # stands for a value runaudit cannot know statically
+SCRIPT_END = "it is the last command of the script"
 
 if TYPE_CHECKING:
     from auditor.agent_status import AgentStatus
     from auditor.profiles import AgentCatalog
+    from auditor.project import ProjectIndex
     from auditor.shell.model import ShellScript
+    from auditor.shell.options import ShellOptions
+    from auditor.shell.parse import ShellText
 
 
 @dataclass(frozen=True)
@@ -36,22 +39,34 @@ class ParseError:
 
 @dataclass
 class ShellUnit:
-    """Shell text to audit, its model, and where it lives in the host file."""
+    """Shell text to audit, its parse, and where it lives in the host file.
+
+    The model (`script`) is built on first use: a script that only a parse
+    error check reads never loads the shell analysis.
+    """
 
     source: SourceFile
     text: str
-    script: ShellScript
+    parsed: ShellText
+    catalog: AgentCatalog  # the agent profiles in force for this run
+    initial: ShellOptions | None = None  # options the host sets; else the shebang's
+    end_use: str | None = SCRIPT_END  # why the last command's status is used, if it is
     # Host offset of each character of `text`; None when the unit is the whole file.
     offsets: Sequence[int] | None = None
     where: str = ""  # what holds embedded shell ("`RUN` instruction"); empty for a script
     pipefail_hint: str | None = None  # how to turn pipefail on in the host, if special
     pipefail_fix: Fix | None = None  # host-file edits that turn it on, when well-defined
+    _script: ShellScript | None = None
     _agent_status: AgentStatus | None = None
 
     @property
-    def catalog(self) -> AgentCatalog:
-        """The agent profiles in force for this run."""
-        return self.script.catalog
+    def script(self) -> ShellScript:
+        """The shell model: commands, pipelines, options in effect (built once)."""
+        if self._script is None:
+            from auditor.shell.model import ShellScript
+
+            self._script = ShellScript.walk(self.parsed, self.catalog, self.initial, self.end_use)
+        return self._script
 
     def agent_status(self) -> AgentStatus:
         """What this shell does with its agents' exit statuses (computed once)."""
@@ -65,7 +80,7 @@ class ShellUnit:
         """The first parse error, unless the text holds values runaudit made up."""
         if self.offsets is not None and OPAQUE_WORD in self.text:
             return None  # a placeholder for an unknown value may be what broke it
-        return self.script.parsed.first_error()
+        return self.parsed.first_error()
 
     def host_offset(self, offset: int) -> int:
         """The host-file character offset of a unit character offset."""

@@ -7,7 +7,6 @@ Every human-facing renderer passes such text through `printable` first.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, TypeVar
 
@@ -69,5 +68,7 @@ def json_text(value: Any) -> str:
     The serializer escapes C0 controls; the other controls are written as `\\uXXXX`
     escapes too. They only ever occur inside JSON strings, so the data is unchanged.
     """
+    import json  # only the JSON and SARIF reports need it
+
     text = json.dumps(scrub(value), indent=2, ensure_ascii=False)
     return _JSON_RAW_CONTROLS.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

@@ -16,6 +16,7 @@ from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.words import Value, assigned_value
+from auditor.unit import SCRIPT_END
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
@@ -58,7 +59,7 @@ class ShellScript:
 
     parsed: ShellText
     catalog: AgentCatalog
-    end_use: str | None = "it is the last command of the script"
+    end_use: str | None = SCRIPT_END
     commands: list[SimpleCommand] = field(default_factory=list)
     pipelines: list[Pipeline] = field(default_factory=list)
     functions: dict[str, Node] = field(default_factory=dict)
@@ -72,16 +73,27 @@ class ShellScript:
         text: str,
         catalog: AgentCatalog,
         initial: ShellOptions | None = None,
-        end_use: str | None = "it is the last command of the script",
+        end_use: str | None = SCRIPT_END,
     ) -> ShellScript:
         """Parse and walk `text`; `initial` overrides the shebang's options.
 
         `end_use` says why the status of the last command is used (for shell
         embedded in a host: what the host does with it, or None).
         """
-        script = cls(ShellText(text), catalog, end_use)
-        first_line = text.split("\n", 1)[0]
-        script._walk(script.parsed.root, initial or shebang_options(first_line))
+        return cls.walk(ShellText(text), catalog, initial, end_use)
+
+    @classmethod
+    def walk(
+        cls,
+        parsed: ShellText,
+        catalog: AgentCatalog,
+        initial: ShellOptions | None = None,
+        end_use: str | None = SCRIPT_END,
+    ) -> ShellScript:
+        """The model of already-parsed shell text (see `build`)."""
+        script = cls(parsed, catalog, end_use)
+        first_line = parsed.text.split("\n", 1)[0]
+        script._walk(parsed.root, initial or shebang_options(first_line))
         return script
 
     def command_at(self, node: Node) -> SimpleCommand | None:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from auditor.agent_status import AgentUnit
 from auditor.finding import Finding, Severity
 from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
 
+if TYPE_CHECKING:  # the analysis loads when a file needs it, not with the rule
+    from auditor.agent_status import AgentUnit
 
-class AgentExitStatusLost(Rule[AgentUnit]):
+
+class AgentExitStatusLost(Rule["AgentUnit"]):
     """The runner throws the agent's exit status away.
 
     ## What it does

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from auditor.agent_status import AgentUnit, StatusGuard
-from auditor.exit_codes import ExitCodes
 from auditor.finding import Finding, Severity
 from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
+
+if TYPE_CHECKING:  # the analysis loads when a file needs it, not with the rule
+    from auditor.agent_status import AgentUnit, StatusGuard
+    from auditor.exit_codes import ExitCodes
 
 
 def _known(codes: ExitCodes) -> str:
@@ -16,7 +19,7 @@ def _known(codes: ExitCodes) -> str:
     return listed + (" and 128+N for signals" if codes.signals else "")
 
 
-class ExitCodeNeverEmitted(Rule[AgentUnit]):
+class ExitCodeNeverEmitted(Rule["AgentUnit"]):
     """The agent's status is compared with a code it can never produce.
 
     ## What it does

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from auditor.agent_status import AgentUnit, StatusGuard
 from auditor.finding import Finding, Severity
 from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
+
+if TYPE_CHECKING:  # the analysis loads when a file needs it, not with the rule
+    from auditor.agent_status import AgentUnit, StatusGuard
 
 
 def describe_codes(guard: StatusGuard) -> str:
@@ -19,7 +22,7 @@ def describe_codes(guard: StatusGuard) -> str:
     return " or ".join(parts)
 
 
-class ExitGuardMismatch(Rule[AgentUnit]):
+class ExitGuardMismatch(Rule["AgentUnit"]):
     """A guard on the agent's status tests a code the agent does not use for that condition.
 
     ## What it does

@@ -5,13 +5,16 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 from dataclasses import replace
 
 from auditor.finding import Applicability, Edit, Finding, Fix, RelatedLocation, Severity, Span
 from auditor.rule import Example, Rule
-from auditor.shell.model import Pipeline, Stage
-from auditor.shell.status import ALL_INDICES, StatusUse, pipestatus_indices, status_use
 from auditor.unit import ShellUnit
+
+if TYPE_CHECKING:  # the shell model loads when a pipeline is there to check
+    from auditor.shell.model import Pipeline, Stage
+    from auditor.shell.status import StatusUse
 
 # Shells that may be dash or another shell rejecting `set -o pipefail` (dash 0.5.12 does).
 _POSIX_SH = frozenset({"sh", "dash", "ash", "posh"})
@@ -112,6 +115,8 @@ class PipelineStatusMasked(Rule[ShellUnit]):
                 yield replace(finding, fix=fixes[0])
 
     def _check_pipeline(self, unit: ShellUnit, pipeline: Pipeline) -> Finding | None:
+        from auditor.shell.status import ALL_INDICES, pipestatus_indices, status_use
+
         if pipeline.options.pipefail:
             return None
         masked = [(i, stage) for i, stage in enumerate(pipeline.stages[:-1]) if not stage.trivial]
