@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from auditor.finding import Applicability, Edit, Finding, Fix, RelatedLocation, Severity, Span
 from auditor.rule import Example, Rule
