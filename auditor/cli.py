@@ -12,9 +12,8 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from auditor import __version__
 
@@ -248,8 +247,7 @@ def _color_wanted(output_format: str) -> bool:
     return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
 
 
-@dataclass(frozen=True)
-class _RunOptions:
+class _RunOptions(NamedTuple):
     stdin_filename: str | None
     output_format: str
     jobs: int | None

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.errors import UserError
 from auditor.finding import Severity
@@ -70,8 +70,7 @@ def gitignore_spec(lines: Sequence[str]) -> GitIgnoreSpec:
     return GitIgnoreSpec.from_lines(lines)
 
 
-@dataclass(frozen=True)
-class RuleSelection:
+class RuleSelection(NamedTuple):
     """One layer of `select`/`ignore`/`extend-select`; `select=None` keeps the layer below."""
 
     select: tuple[str, ...] | None

@@ -17,9 +17,8 @@ import os
 import re
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.config import Settings, gitignore_spec
 from auditor.finding import Diagnostic, DiagnosticKind
@@ -84,8 +83,7 @@ class TooLarge(RefusedFile):
         self.limit = limit
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A file to audit: its absolute path, how reports show it, and its kind."""
 
     path: Path
@@ -203,8 +201,7 @@ def _is_within(path: str, directory: str) -> bool:
     return os.path.commonpath([path, directory]) == directory
 
 
-@dataclass(frozen=True)
-class _IgnoreFile:
+class _IgnoreFile(NamedTuple):
     """A `.gitignore` and the directory its patterns are relative to."""
 
     base: str

@@ -11,9 +11,8 @@ import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, TooLarge, classify, read_bounded
@@ -73,8 +72,7 @@ def enabled_rules(settings: Settings) -> list[type[AnyRule]]:
     return [rule for rule in all_rules() if settings.rule_selected(rule.code)]
 
 
-@dataclass
-class FileResult:
+class FileResult(NamedTuple):
     """What auditing one file produced."""
 
     findings: list[Finding]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 class Severity(str, enum.Enum):
@@ -34,24 +35,21 @@ class Applicability(str, enum.Enum):
     UNSAFE = "unsafe"
 
 
-@dataclass(frozen=True, order=True)
-class Position:
+class Position(NamedTuple):
     """A 1-based line and 1-based character column."""
 
     line: int
     column: int
 
 
-@dataclass(frozen=True, order=True)
-class Span:
+class Span(NamedTuple):
     """A range of text: `start` inclusive, `end` exclusive."""
 
     start: Position
     end: Position
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(NamedTuple):
     """Replace the text at `span` (character offsets in the file) with `content`."""
 
     start_offset: int
@@ -59,8 +57,7 @@ class Edit:
     content: str
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(NamedTuple):
     """A set of edits that fixes one finding, and whether applying it is safe."""
 
     edits: tuple[Edit, ...]
@@ -68,8 +65,7 @@ class Fix:
     description: str
 
 
-@dataclass(frozen=True)
-class RelatedLocation:
+class RelatedLocation(NamedTuple):
     """Another place that explains a finding (the stage that wins, the step call)."""
 
     path: str
@@ -107,8 +103,7 @@ class DiagnosticKind(str, enum.Enum):
     INTERNAL = "internal-error"  # runaudit itself failed on it (a rule's bug)
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """A note about the run itself, not about the audited code."""
 
     path: str

@@ -10,10 +10,13 @@ import functools
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import data_text
+
+# The default of every code table: read-only by its type, and (unlike a mapping proxy)
+# picklable for worker processes.
+NO_CODES: Mapping[int, str] = {}
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -23,17 +26,15 @@ else:  # pragma: no cover
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 
 
-@dataclass(frozen=True)
-class AgentProfile:
+class AgentProfile(NamedTuple):
     """An agent CLI: the command names that run it and the exit codes it uses."""
 
     name: str
     commands: frozenset[str]
-    exit_codes: Mapping[int, str] = field(default_factory=dict)
+    exit_codes: Mapping[int, str] = NO_CODES
 
 
-@dataclass(frozen=True)
-class Wrapper:
+class Wrapper(NamedTuple):
     """A command that runs another command (`timeout 60 gptme …`)."""
 
     name: str
@@ -42,13 +43,12 @@ class Wrapper:
     positional: int = 0
     assignments: bool = False
     module_flag: str | None = None
-    exit_codes: Mapping[int, str] = field(default_factory=dict)
+    exit_codes: Mapping[int, str] = NO_CODES
     # Codes added when the wrapper may kill the command (`timeout -k`, `-s KILL`).
-    kill_exit_codes: Mapping[int, str] = field(default_factory=dict)
+    kill_exit_codes: Mapping[int, str] = NO_CODES
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(NamedTuple):
     """What a guard is about (`rate-limit`), and the words that say so."""
 
     name: str
@@ -56,14 +56,13 @@ class Intent:
     markers: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class AgentCatalog:
+class AgentCatalog(NamedTuple):
     """Every known agent profile and wrapper."""
 
     profiles: tuple[AgentProfile, ...]
     wrappers: Mapping[str, Wrapper]
     intents: tuple[Intent, ...] = ()
-    shell_exit_codes: Mapping[int, str] = field(default_factory=dict)
+    shell_exit_codes: Mapping[int, str] = NO_CODES
 
     def agent_for(self, program: str) -> AgentProfile | None:
         """The profile whose command names include this program's basename."""

@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any, NamedTuple
+
+# Read-only by their types; plain dicts so that summaries pickle for worker processes.
+_NO_LAUNCHERS: Mapping[str, tuple[int, int]] = {}
+_NO_COUNTS: Mapping[str, int | None] = {}
+_NO_CONSTANTS: Mapping[str, int] = {}
+_NO_MODULES: Mapping[str, PythonSummary] = {}
 
 
-@dataclass(frozen=True)
-class RetriedUse:
+class RetriedUse(NamedTuple):
     """A name imported from another module, used under a retry decorator."""
 
     module: str  # the module the name comes from
@@ -29,38 +34,57 @@ class RetriedUse:
     attempts: int | None
 
 
-@dataclass(frozen=True)
-class PythonSummary:
+class PythonSummary(NamedTuple):
     """The cross-module facts of one Python module."""
 
     path: str  # display path, for related locations
     # function or method qualified name ("execute_gptme", "Runner.run") -> (line, column)
-    launchers: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    launchers: Mapping[str, tuple[int, int]] = _NO_LAUNCHERS
     # retry decorators written in the module: name -> attempts if known (None if not)
-    retry_decorators: Mapping[str, int | None] = field(default_factory=dict)
+    retry_decorators: Mapping[str, int | None] = _NO_COUNTS
     # module-level integer constants: name -> value
-    constants: Mapping[str, int] = field(default_factory=dict)
+    constants: Mapping[str, int] = _NO_CONSTANTS
     # imported names this module uses under a retry decorator
     retried_imports: tuple[RetriedUse, ...] = ()
 
+    def to_data(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (for the cache and the index digest)."""
+        return {
+            "path": self.path,
+            "launchers": {name: list(place) for name, place in self.launchers.items()},
+            "retry_decorators": dict(self.retry_decorators),
+            "constants": dict(self.constants),
+            "retried_imports": [use._asdict() for use in self.retried_imports],
+        }
 
-@dataclass(frozen=True)
-class ProjectIndex:
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> PythonSummary:
+        """The summary `to_data` described (KeyError or TypeError if it is not one)."""
+        return cls(
+            data["path"],
+            {name: (place[0], place[1]) for name, place in data["launchers"].items()},
+            dict(data["retry_decorators"]),
+            dict(data["constants"]),
+            tuple(RetriedUse(**use) for use in data["retried_imports"]),
+        )
+
+
+class ProjectIndex(NamedTuple):
     """Summaries of every Python module and the shell scripts that run an agent."""
 
-    python: Mapping[str, PythonSummary] = field(default_factory=dict)  # module name -> summary
+    python: Mapping[str, PythonSummary] = _NO_MODULES  # module name -> summary
     agent_scripts: frozenset[str] = frozenset()  # display paths of scripts that run an agent
 
     def digest(self) -> str:
         """A stable hash of the index, for cache keys."""
         data = {
-            "python": {name: asdict(summary) for name, summary in sorted(self.python.items())},
+            "python": {name: summary.to_data() for name, summary in sorted(self.python.items())},
             "agent_scripts": sorted(self.agent_scripts),
         }
         import hashlib
         import json
 
-        text = json.dumps(data, sort_keys=True, default=list)
+        text = json.dumps(data, sort_keys=True)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def runs_agent(self, path: str) -> bool:

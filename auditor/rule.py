@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from auditor.finding import Finding, Fix, RelatedLocation, Severity, Span
 from auditor.kinds import FileKind, Host
@@ -26,8 +25,7 @@ DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "R
 DOCS_URL = "https://github.com/runaudit/runaudit/blob/main/docs/rules.md#"
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     """A rule example: source text and the findings it must produce (code, line)."""
 
     source: str

@@ -13,9 +13,8 @@ import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, discover, read_bounded
@@ -23,7 +22,7 @@ from auditor.engine import AnyRule, Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.project import ProjectIndex, PythonSummary, RetriedUse, merge, module_name
+from auditor.project import ProjectIndex, PythonSummary, merge, module_name
 from auditor.source import decode, python_encoding
 
 if TYPE_CHECKING:
@@ -51,28 +50,30 @@ _INDEX_MARKERS = (
 )
 
 
-@dataclass
-class _Result:
-    findings: list[Finding] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+class _Result(NamedTuple):
+    findings: list[Finding]
+    diagnostics: list[Diagnostic]
     suppressed: int = 0
     checked: bool = False
     text: str | None = None  # only for files with findings
 
 
-@dataclass
 class _Job:
-    settings: Settings
-    rules: Sequence[type[AnyRule]]
-    project: ProjectIndex
-    cache: ResultCache | None
-    _auditor: Auditor | None = None
+    """Audits one file, through the cache (picklable, for worker processes)."""
 
-    @property
+    def __init__(
+        self,
+        settings: Settings,
+        rules: Sequence[type[AnyRule]],
+        project: ProjectIndex,
+        cache: ResultCache | None,
+    ) -> None:
+        self.settings, self.rules, self.project, self.cache = settings, rules, project, cache
+
+    @functools.cached_property
     def auditor(self) -> Auditor:
-        if self._auditor is None:
-            self._auditor = Auditor(self.settings, self.rules, self.project)
-        return self._auditor
+        """The auditor, built on first use in the process that audits."""
+        return Auditor(self.settings, self.rules, self.project)
 
     def __call__(self, candidate: Candidate) -> _Result:
         try:
@@ -113,13 +114,7 @@ def _summary(
     cached = cache.get_data(key) if cache else None
     if isinstance(cached, dict):
         try:
-            return PythonSummary(
-                cached["path"],
-                {k: (v[0], v[1]) for k, v in cached["launchers"].items()},
-                dict(cached["retry_decorators"]),
-                dict(cached["constants"]),
-                tuple(RetriedUse(**use) for use in cached["retried_imports"]),
-            )
+            return PythonSummary.from_data(cached)
         except (KeyError, TypeError, IndexError):
             pass  # a corrupt entry: summarise again and overwrite it
     module = module_name(candidate.path)
@@ -128,20 +123,15 @@ def _summary(
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
     if cache is not None:
-        cache.put_data(key, asdict(summary))
+        cache.put_data(key, summary.to_data())
     return summary
 
 
-@dataclass
 class _Summariser:
     """Summarises one file for the project index (picklable, for worker processes)."""
 
-    settings: Settings
-    cache: ResultCache | None
-    catalog: AgentCatalog = field(init=False)
-    agent_word: re.Pattern[str] = field(init=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, settings: Settings, cache: ResultCache | None) -> None:
+        self.settings, self.cache = settings, cache
         self.catalog = load_catalog(self.settings.agents)
         names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in names)

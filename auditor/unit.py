@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import Fix, Span
 from auditor.kinds import FileKind
@@ -28,8 +28,7 @@ if TYPE_CHECKING:
     from auditor.shell.parse import ShellText
 
 
-@dataclass(frozen=True)
-class ParseError:
+class ParseError(NamedTuple):
     """The first place a parser failed, as character offsets in the unit."""
 
     start: int
@@ -107,8 +106,7 @@ class ShellUnit:
         return self.source.span(host_start, max(host_start, host_end))
 
 
-@dataclass(frozen=True)
-class Suppression:
+class Suppression(NamedTuple):
     """One `# runaudit: ignore[…]` or `ignore-file[…]` comment."""
 
     line: int
@@ -118,8 +116,7 @@ class Suppression:
     file_level: bool
 
 
-@dataclass
-class SuppressionUnit:
+class SuppressionUnit(NamedTuple):
     """The suppressions of one file and, for each, the codes that suppressed nothing."""
 
     source: SourceFile
@@ -131,8 +128,7 @@ class SuppressionUnit:
         return self.source.span(start, end)
 
 
-@dataclass
-class FileUnit:
+class FileUnit(NamedTuple):
     """A whole file, for rules that read a host's own settings (a unit's `Restart=`)."""
 
     source: SourceFile
@@ -150,8 +146,7 @@ class FileUnit:
         return self.source.span(start, end)
 
 
-@dataclass
-class UnparsableUnit:
+class UnparsableUnit(NamedTuple):
     """A file whose analysis gave up (recursion too deep): only its parse error is known."""
 
     source: SourceFile

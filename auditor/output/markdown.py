@@ -123,7 +123,7 @@ def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -
             ["## Summary", "", "| Code | Name | Severity | Count |", "| --- | --- | --- | ---: |"]
         )
         for row in code_counts(report.findings):
-            cells = [md_text(row.code), md_text(row.name), row.severity.value, str(row.count)]
+            cells = [md_text(row.code), md_text(row.name), row.severity.value, str(row.findings)]
             out.append(f"| {' | '.join(cells)} |")
         out.append("")
     for path, findings in by_path(report.findings).items():

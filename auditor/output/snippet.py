@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from auditor.finding import Span
 from auditor.output.escape import printable
@@ -17,8 +17,7 @@ MAX_LINE_CHARS = 200
 ELLIPSIS = "..."
 
 
-@dataclass(frozen=True)
-class SnippetLine:
+class SnippetLine(NamedTuple):
     """One displayed source line and where its underline goes, in terminal cells."""
 
     number: int

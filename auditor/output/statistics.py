@@ -17,7 +17,7 @@ def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -
     """Counts per code, most frequent first; diagnostics after; empty when clean."""
     per_code: dict[tuple[str, str], int] = {}
     for row in code_counts(report.findings):
-        per_code[(row.code, row.name)] = per_code.get((row.code, row.name), 0) + row.count
+        per_code[(row.code, row.name)] = per_code.get((row.code, row.name), 0) + row.findings
     counts = sorted(per_code.items(), key=lambda item: (-item[1], item[0][0]))
     lines: list[str] = []
     if counts:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.finding import Applicability, Diagnostic, Finding, Report, Severity
 
@@ -18,14 +17,13 @@ if TYPE_CHECKING:
 SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.INFO)
 
 
-@dataclass(frozen=True)
-class CodeCount:
+class CodeCount(NamedTuple):
     """How often one rule fired in a run."""
 
     code: str
     name: str
     severity: Severity
-    count: int
+    findings: int  # how many it reported (`count` would shadow the tuple method)
 
 
 def plural(count: int, word: str) -> str:

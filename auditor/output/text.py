@@ -107,7 +107,13 @@ def summary_table(paint: Painter, report: Report) -> list[str]:
     """Findings per code, name and severity: a header, a rule, one row per code."""
     header = ("Code", "Name", "Severity", "Count")
     rows = [
-        (printable(row.code), printable(row.name), row.severity.value, str(row.count), row.severity)
+        (
+            printable(row.code),
+            printable(row.name),
+            row.severity.value,
+            str(row.findings),
+            row.severity,
+        )
         for row in code_counts(report.findings)
     ]
     widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(4)]
