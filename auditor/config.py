@@ -10,14 +10,12 @@ given on the command line replaces the selection from the config file.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 import re
 import stat
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -89,24 +87,28 @@ class RuleSelection(NamedTuple):
         return decision
 
 
-@dataclass(frozen=True)
-class Settings:
+# Read-only by their types; plain dicts so that settings pickle for worker processes.
+_NO_IGNORES: Mapping[str, tuple[str, ...]] = {}
+_NO_TABLE: Mapping[str, Any] = {}
+
+
+class Settings(NamedTuple):
     """Everything configurable about a run, with runaudit's defaults."""
 
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
-    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    per_file_ignores: Mapping[str, tuple[str, ...]] = _NO_IGNORES
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     fail_on: Severity = Severity.WARNING
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     respect_gitignore: bool = True
-    agents: dict[str, dict[str, Any]] = field(default_factory=dict)
-    steps: dict[str, Any] = field(default_factory=dict)
-    sdk: dict[str, Any] = field(default_factory=dict)
+    agents: Mapping[str, Mapping[str, Any]] = _NO_TABLE
+    steps: Mapping[str, Any] = _NO_TABLE
+    sdk: Mapping[str, Any] = _NO_TABLE
     config_path: Path | None = None
-    root: Path = field(default_factory=Path.cwd)
+    root: Path = Path()  # the config's directory; by default the working directory
     overrides: tuple[RuleSelection, ...] = ()  # command-line layers, applied in order
 
     def rule_selected(self, code: str) -> bool:
@@ -123,26 +125,27 @@ class Settings:
     def ignored_for(self, path: Path, code: str) -> bool:
         """Whether `per-file-ignores` turns `code` off for `path`."""
         rel = _relative_to(path, self.root)
-        for spec, codes in self._per_file_specs:
-            if any(_matches(prefix, code) for prefix in codes) and spec.match_file(rel):
-                return True
-        return False
+        return any(
+            any(_matches(prefix, code) for prefix in codes)
+            and _pattern_spec((pattern,)).match_file(rel)
+            for pattern, codes in self.per_file_ignores.items()
+        )
 
-    @functools.cached_property
+    @property
     def exclude_spec(self) -> GitIgnoreSpec:
         """`exclude` and `extend-exclude` compiled as gitignore patterns."""
-        return gitignore_spec([*self.exclude, *self.extend_exclude])
+        return _pattern_spec((*self.exclude, *self.extend_exclude))
 
     def is_excluded(self, path: Path, root: Path, *, is_dir: bool = False) -> bool:
         """Whether an exclude pattern matches `path`, taken relative to `root`."""
         rel = _relative_to(path, root)
         return rel not in ("", ".") and self.exclude_spec.match_file(rel + "/" if is_dir else rel)
 
-    @functools.cached_property
-    def _per_file_specs(self) -> list[tuple[GitIgnoreSpec, tuple[str, ...]]]:
-        return [
-            (gitignore_spec([pattern]), codes) for pattern, codes in self.per_file_ignores.items()
-        ]
+
+@functools.cache
+def _pattern_spec(patterns: tuple[str, ...]) -> GitIgnoreSpec:
+    """Patterns of the settings, compiled once per run."""
+    return gitignore_spec(patterns)
 
 
 def find_config(start: Path) -> Path | None:
@@ -201,7 +204,7 @@ def apply_overrides(
         changes["overrides"] = (*settings.overrides, layer)
     if fail_on is not None:
         changes["fail_on"] = _severity(fail_on, "--fail-on")
-    return dataclasses.replace(settings, **changes)
+    return settings._replace(**changes)
 
 
 def _matches(prefix: str, code: str) -> bool:

@@ -3,12 +3,15 @@
 Positions are 1-based lines and 1-based columns counted in characters (code
 points), as ruff, ShellCheck and SARIF present them. End positions are
 exclusive: `end.column` is the column just after the last flagged character.
+
+Values are immutable `NamedTuple`s rather than frozen dataclasses: on Python
+3.11 defining a frozen dataclass costs about 0.5 ms (it compiles six methods)
+and importing `dataclasses` about 7 ms, a tenth of a pre-commit run.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 
@@ -73,8 +76,7 @@ class RelatedLocation(NamedTuple):
     message: str
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """One problem found in one file."""
 
     path: str
@@ -116,13 +118,20 @@ class Diagnostic(NamedTuple):
         return self.kind is DiagnosticKind.INTERNAL
 
 
-@dataclass
 class Report:
     """Everything a run produced, in deterministic order, ready for a renderer."""
 
-    findings: list[Finding] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    files_checked: int = 0
-    # Text of each file that has a finding, for snippets; keyed by `Finding.path`.
-    sources: dict[str, str] = field(default_factory=dict)
-    suppressed: int = 0
+    def __init__(
+        self,
+        findings: list[Finding] | None = None,
+        diagnostics: list[Diagnostic] | None = None,
+        files_checked: int = 0,
+        sources: dict[str, str] | None = None,
+        suppressed: int = 0,
+    ) -> None:
+        self.findings = findings if findings is not None else []
+        self.diagnostics = diagnostics if diagnostics is not None else []
+        self.files_checked = files_checked
+        # Text of each file that has a finding, for snippets; keyed by `Finding.path`.
+        self.sources = sources if sources is not None else {}
+        self.suppressed = suppressed

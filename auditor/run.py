@@ -306,7 +306,7 @@ def _settings_key(settings: Settings) -> tuple[object, ...]:
         repr(sorted(settings.agents.items())),
         repr(sorted(settings.steps.items())),
         repr(sorted(settings.sdk.items())),
-        str(settings.root),
+        os.path.abspath(settings.root),
     )
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import bisect
 import codecs
 import re
-from dataclasses import dataclass, field
 
 from auditor.finding import Position, Span
 
@@ -18,20 +17,24 @@ _CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-@dataclass
 class SourceFile:
     """The decoded text of one audited file, with a line index."""
 
-    path: str  # as shown in reports: relative to the working directory
-    text: str
-    encoding: str = "utf-8"
-    decode_error: str | None = None  # a description of replaced bytes, if any
-    _line_starts: list[int] = field(default_factory=list, repr=False)
+    __slots__ = ("_line_starts", "decode_error", "encoding", "path", "text")
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self, path: str, text: str, encoding: str = "utf-8", decode_error: str | None = None
+    ) -> None:
+        self.path = path  # as shown in reports: relative to the working directory
+        self.text = text
+        self.encoding = encoding
+        self.decode_error = decode_error  # a description of replaced bytes, if any
         starts = [0]
-        starts.extend(match.end() for match in re.finditer("\n", self.text))
+        starts.extend(match.end() for match in re.finditer("\n", text))
         self._line_starts = starts
+
+    def __repr__(self) -> str:
+        return f"SourceFile(path={self.path!r}, encoding={self.encoding!r})"
 
     @property
     def line_count(self) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import Fix, Span
@@ -36,7 +35,6 @@ class ParseError(NamedTuple):
     message: str
 
 
-@dataclass
 class ShellUnit:
     """Shell text to audit, its parse, and where it lives in the host file.
 
@@ -44,19 +42,32 @@ class ShellUnit:
     error check reads never loads the shell analysis.
     """
 
-    source: SourceFile
-    text: str
-    parsed: ShellText
-    catalog: AgentCatalog  # the agent profiles in force for this run
-    initial: ShellOptions | None = None  # options the host sets; else the shebang's
-    end_use: str | None = SCRIPT_END  # why the last command's status is used, if it is
-    # Host offset of each character of `text`; None when the unit is the whole file.
-    offsets: Sequence[int] | None = None
-    where: str = ""  # what holds embedded shell ("`RUN` instruction"); empty for a script
-    pipefail_hint: str | None = None  # how to turn pipefail on in the host, if special
-    pipefail_fix: Fix | None = None  # host-file edits that turn it on, when well-defined
-    _script: ShellScript | None = None
-    _agent_status: AgentStatus | None = None
+    def __init__(
+        self,
+        source: SourceFile,
+        text: str,
+        parsed: ShellText,
+        catalog: AgentCatalog,
+        initial: ShellOptions | None = None,
+        end_use: str | None = SCRIPT_END,
+        offsets: Sequence[int] | None = None,
+        where: str = "",
+        pipefail_hint: str | None = None,
+        pipefail_fix: Fix | None = None,
+    ) -> None:
+        self.source = source
+        self.text = text
+        self.parsed = parsed
+        self.catalog = catalog  # the agent profiles in force for this run
+        self.initial = initial  # options the host sets; else the shebang's
+        self.end_use = end_use  # why the last command's status is used, if it is
+        # Host offset of each character of `text`; None when the unit is the whole file.
+        self.offsets = offsets
+        self.where = where  # what holds embedded shell ("`RUN` instruction"); empty for a script
+        self.pipefail_hint = pipefail_hint  # how to turn pipefail on in the host, if special
+        self.pipefail_fix = pipefail_fix  # host-file edits that turn it on, when well-defined
+        self._script: ShellScript | None = None
+        self._agent_status: AgentStatus | None = None
 
     @property
     def script(self) -> ShellScript:

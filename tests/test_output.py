@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.resources
 import json
 import re
@@ -466,7 +465,7 @@ def test_sarif_paths_become_uris() -> None:
 def test_sarif_fix_without_edits_is_left_out() -> None:
     empty_fix = Fix(edits=(), applicability=Applicability.SAFE, description="nothing to do")
     bare = Finding(LOOP, span(1, 1, 1, 2), "RA101", "pipeline-status-masked", Severity.ERROR, "m")
-    report = Report(findings=[dataclasses.replace(bare, fix=empty_fix)])
+    report = Report(findings=[bare._replace(fix=empty_fix)])
     document = json.loads(render("sarif", report, RULES))
     assert sarif_errors(document) == []
     assert "fixes" not in document["runs"][0]["results"][0]

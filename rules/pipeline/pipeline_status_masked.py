@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from auditor.finding import Applicability, Edit, Finding, Fix, RelatedLocation, Severity, Span
@@ -112,7 +111,7 @@ class PipelineStatusMasked(Rule[ShellUnit]):
             if finding is not None:
                 if not fixes:
                     fixes.append(pipefail_fix(unit))
-                yield replace(finding, fix=fixes[0])
+                yield finding._replace(fix=fixes[0])
 
     def _check_pipeline(self, unit: ShellUnit, pipeline: Pipeline) -> Finding | None:
         from auditor.shell.status import ALL_INDICES, pipestatus_indices, status_use
