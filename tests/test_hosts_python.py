@@ -181,3 +181,33 @@ def test_neither_libcst_nor_rich_is_imported_without_need(tmp_path: Path) -> Non
     )
     assert "run.sh:3:1: RA101" in result.stdout
     assert result.stdout.strip().endswith("exit 1\nFalse False"), result.stdout + result.stderr
+
+
+def test_a_plain_pre_commit_run_loads_no_analysis(tmp_path: Path) -> None:
+    """A shell script and a module with no runner code, named as pre-commit names them:
+    checked for a parse error without the shell model, the Python analysis, or
+    `dataclasses` and `inspect` (a folder loads pathspec, which imports them)."""
+    (tmp_path / "build.sh").write_text("#!/bin/bash\necho building\nmake all\n")
+    (tmp_path / "util.py").write_text("import os\n\nprint(os.getcwd())\n")
+    unwanted = (
+        "auditor.shell.model",
+        "auditor.agent_status",
+        "auditor.python.steps",
+        "auditor.python.module",
+        "dataclasses",
+        "inspect",
+        "json",
+        "libcst",
+    )
+    files = [str(tmp_path / "build.sh"), str(tmp_path / "util.py")]
+    program = (
+        "import sys\n"
+        "from auditor.cli import run\n"
+        f"print('exit', run(['check', '--isolated', '--no-cache', *{files!r}]))\n"
+        f"print([name for name in {unwanted!r} if name in sys.modules])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=False
+    )
+    assert "All checks passed! (2 files checked)" in result.stdout, result.stdout + result.stderr
+    assert result.stdout.strip().endswith("exit 0\n[]"), result.stdout + result.stderr
