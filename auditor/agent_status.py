@@ -8,8 +8,7 @@ never care which language they came from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from auditor.exit_codes import ExitCodes
 from auditor.finding import Span
@@ -17,8 +16,7 @@ from auditor.profiles import AgentCatalog, Intent
 from auditor.source import SourceFile
 
 
-@dataclass(frozen=True)
-class AgentCall:
+class AgentCall(NamedTuple):
     """An agent invocation whose status is followed."""
 
     start: int  # unit offsets of the invocation
@@ -27,8 +25,7 @@ class AgentCall:
     codes: ExitCodes
 
 
-@dataclass(frozen=True)
-class StatusGuard:
+class StatusGuard(NamedTuple):
     """A comparison of an agent's status with codes (`[ "$rc" -eq 75 ]`, a `case` arm)."""
 
     start: int  # unit offsets of the comparison
@@ -40,8 +37,7 @@ class StatusGuard:
     wait_status: bool = False  # the value is `os.system`'s wait status, not an exit code
 
 
-@dataclass(frozen=True)
-class UnreachableRead:
+class UnreachableRead(NamedTuple):
     """A `$?`/`PIPESTATUS` read that errexit lets run only after success."""
 
     start: int  # unit offsets of the read
@@ -50,8 +46,7 @@ class UnreachableRead:
     guards: int  # how many guards test the value read here
 
 
-@dataclass(frozen=True)
-class LostStatus:
+class LostStatus(NamedTuple):
     """An agent invocation whose status nothing reads."""
 
     start: int
@@ -60,14 +55,18 @@ class LostStatus:
     how: str  # why it is lost, for the message: "`|| true` discards it"
 
 
-@dataclass
-class AgentStatus:
+class AgentStatus(NamedTuple):
     """Everything one unit does with its agents' statuses."""
 
-    calls: list[AgentCall] = field(default_factory=list)
-    guards: list[StatusGuard] = field(default_factory=list)
-    unreachable: list[UnreachableRead] = field(default_factory=list)
-    lost: list[LostStatus] = field(default_factory=list)
+    calls: list[AgentCall]
+    guards: list[StatusGuard]
+    unreachable: list[UnreachableRead]
+    lost: list[LostStatus]
+
+    @classmethod
+    def empty(cls) -> AgentStatus:
+        """A status with nothing in it yet (its lists are filled by the analysis)."""
+        return cls([], [], [], [])
 
 
 class AgentUnit(Protocol):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, AgentProfile, Intent
 from auditor.shell.commands import WrapperUse
@@ -37,8 +37,7 @@ def intents_in(text: str, catalog: AgentCatalog) -> tuple[Intent, ...]:
     )
 
 
-@dataclass(frozen=True)
-class ExitCodes:
+class ExitCodes(NamedTuple):
     """The codes one invocation can produce, with their meanings."""
 
     agent: AgentProfile

@@ -280,7 +280,7 @@ def test_statuses_that_are_not_lost(body: str) -> None:
 
 def test_module_without_launches_is_not_indexed() -> None:
     _, status = status_of("x = 1\nif x == 75:\n    print('gptme')\n")
-    assert status == AgentStatus()
+    assert status == AgentStatus.empty()
 
 
 # Through the engine, with the rules that read these records.

@@ -413,16 +413,16 @@ class _Analysis:
             for launch in self.launches.values()
             if (how := self.lost(launch)) is not None
         ]
-        return AgentStatus(calls=calls, guards=guards, lost=lost)
+        return AgentStatus(calls, guards, [], lost)
 
 
 def python_agent_status(module: PythonModule, catalog: AgentCatalog) -> AgentStatus:
     """The agent launches of a module, the guards on their statuses, and lost statuses."""
     if not any(names & _LAUNCHES for names in module.calls.values()):
-        return AgentStatus()
+        return AgentStatus.empty()
     analysis = _Analysis(module, catalog, _Index(module))
     analysis.find_launches()
-    return analysis.result() if analysis.launches else AgentStatus()
+    return analysis.result() if analysis.launches else AgentStatus.empty()
 
 
 def _single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:

@@ -198,7 +198,7 @@ class PythonUnit:
         """What this module does with its agents' exit statuses (computed once)."""
         if self._agent_status is None:
             if self.module is None:
-                self._agent_status = AgentStatus()
+                self._agent_status = AgentStatus.empty()
             else:
                 from auditor.python.agent_status import python_agent_status
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.exit_codes import intents_in
 from auditor.finding import Position, RelatedLocation, Span
@@ -41,8 +40,7 @@ PROCESS_CALLS = frozenset(
 _CHECKED = frozenset({"subprocess.check_call", "subprocess.check_output"})
 
 
-@dataclass(frozen=True)
-class RetryLibrary:
+class RetryLibrary(NamedTuple):
     """A retry decorator or loop of a library, and where its arguments say what it retries."""
 
     name: str  # qualified name: `tenacity.retry`
@@ -56,8 +54,7 @@ class RetryLibrary:
     default_attempts: int  # 0: no limit
 
 
-@dataclass(frozen=True)
-class StepCatalog:
+class StepCatalog(NamedTuple):
     """Step callables, retry libraries, and what makes a failure transient."""
 
     functions: frozenset[str]
@@ -151,8 +148,7 @@ def default_steps() -> StepCatalog:
 # Steps in a parsed module.
 
 
-@dataclass(frozen=True)
-class StepCall:
+class StepCall(NamedTuple):
     """A call that runs an agent step, a tool, or an agent process."""
 
     call: cst.CSTNode  # the call, or a function reference (`retry(...)(step)`)
@@ -164,8 +160,7 @@ class StepCall:
     launcher: Launcher | None = None  # the function of the tree that the call runs
 
 
-@dataclass(frozen=True)
-class Launcher:
+class Launcher(NamedTuple):
     """A function of the audited tree that launches the agent or runs a step."""
 
     label: str  # "`execute_gptme()`"

@@ -11,7 +11,7 @@ unreachable and statuses nothing reads are recorded too.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard, UnreachableRead
 from auditor.exit_codes import intents_in, invocation_codes
@@ -34,8 +34,7 @@ _RETURN = re.compile(r"^\d+$")
 _VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
 
 
-@dataclass(frozen=True)
-class _Invocation:
+class _Invocation(NamedTuple):
     call: AgentCall
     command: SimpleCommand
     statement: Node  # whose status is the agent's (or holds it in PIPESTATUS)
@@ -50,7 +49,7 @@ class _Flow:
     def __init__(self, script: ShellScript) -> None:
         self.script = script
         self.parsed = script.parsed
-        self.status = AgentStatus()
+        self.status = AgentStatus.empty()
         self._stages: dict[int, Pipeline] | None = None
         self.functions = self._agent_functions()
         self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, AgentProfile, Wrapper
 from auditor.shell.parse import Node
@@ -12,16 +12,14 @@ from auditor.shell.words import Env, evaluate, expand_argument
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 
 
-@dataclass(frozen=True)
-class WrapperUse:
+class WrapperUse(NamedTuple):
     """A wrapper in front of a command, with the words it took (`timeout -k 5 60`)."""
 
     name: str
     words: tuple[str | None, ...]
 
 
-@dataclass(frozen=True)
-class SimpleCommand:
+class SimpleCommand(NamedTuple):
     """A simple command with its words statically expanded where possible."""
 
     node: Node

@@ -14,13 +14,10 @@ work on each iteration.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.exit_codes import intents_in
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.project import ProjectIndex
-from auditor.python.steps import StepCatalog
 from auditor.shell.commands import SimpleCommand, strip_wrappers
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node
@@ -28,6 +25,8 @@ from auditor.unit import OPAQUE_WORD
 
 if TYPE_CHECKING:
     from auditor.hosts.mapped import MappedText
+    from auditor.project import ProjectIndex
+    from auditor.python.steps import StepCatalog
 
 _NONZERO = -1000  # a non-zero status that the loop compares with nothing
 _FALL, _NEXT, _BREAK, _EXIT = "fall", "next", "break", "exit"
@@ -39,8 +38,7 @@ _MAX_PATHS = 64
 Variables = frozenset[tuple[str, int | None]]
 
 
-@dataclass(frozen=True)
-class AgentLoop:
+class AgentLoop(NamedTuple):
     """A shell loop that re-runs an agent because it failed."""
 
     loop: Node
@@ -54,15 +52,13 @@ class AgentLoop:
     named_session: bool
 
 
-@dataclass(frozen=True)
-class _Scenario:
+class _Scenario(NamedTuple):
     ok: bool
     code: int  # 0 on success, `_NONZERO` for a code nothing compares with
     transient: bool
 
 
-@dataclass(frozen=True)
-class _Path:
+class _Path(NamedTuple):
     outcome: str
     status: int | None  # `$?`: None when unknown
     variables: Variables = frozenset()
@@ -156,17 +152,17 @@ class _Flow:
     def run(self, node: Node, scenario: _Scenario, path: _Path) -> list[_Path]:
         kind, agent = node.type, 0 if scenario.ok else scenario.code
         if kind == "compound_statement" and _text(node).startswith("(("):
-            return [replace(path, status=self.test(node, scenario, path))]
+            return [path._replace(status=self.test(node, scenario, path))]
         if kind in ("program", "do_group", "compound_statement", "subshell"):
             inner = self.block(_named(node), scenario, path)
-            return [replace(p, outcome=_FALL) for p in inner] if kind == "subshell" else inner
+            return [p._replace(outcome=_FALL) for p in inner] if kind == "subshell" else inner
         if kind == "redirected_statement":
             body = node.child_by_field_name("body")
             return self.run(body, scenario, path) if body is not None else [path]
         if kind == "negated_command":
             inner = self.block(_named(node), scenario, path)
             return [
-                replace(p, status=None if p.status is None else int(p.status == 0)) for p in inner
+                p._replace(status=None if p.status is None else int(p.status == 0)) for p in inner
             ]
         if kind == "list":
             return self.list_(node, scenario, path)
@@ -185,31 +181,31 @@ class _Flow:
         if kind == "case_statement":
             return self.case(node, scenario, path)
         if kind == "test_command":
-            return [replace(path, status=self.test(node, scenario, path))]
+            return [path._replace(status=self.test(node, scenario, path))]
         if kind in ("variable_assignment", "declaration_command", "variable_assignments"):
             return [self.assign(node, agent, path)]
         if kind in _LOOPS:  # a loop inside: `break`/`continue` stay in it
             body = node.child_by_field_name("body")
             inner = self.block(_named(body), scenario, path) if body else []
             return [
-                replace(p, outcome=_FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner
+                p._replace(outcome=_FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner
             ] + [path]
         if kind == "command":
             return [self.simple(node, scenario, path)]
-        return [path] if kind == "function_definition" else [replace(path, status=None)]
+        return [path] if kind == "function_definition" else [path._replace(status=None)]
 
     def simple(self, node: Node, scenario: _Scenario, path: _Path) -> _Path:
         if self.command.node.id == node.id:
-            return replace(path, status=0 if scenario.ok else scenario.code)
+            return path._replace(status=0 if scenario.ok else scenario.code)
         command = self.script.command_at(node)
         name = command.command_name if command else None
         if name in _JUMPS:
-            return replace(path, outcome=_JUMPS[name])
+            return path._replace(outcome=_JUMPS[name])
         if name in ("true", ":", "false"):
-            return replace(path, status=int(name == "false"))
+            return path._replace(status=int(name == "false"))
         if name == "test" or self.marked(node):
-            return replace(path, status=self.test(node, scenario, path))
-        return replace(path, status=None)
+            return path._replace(status=self.test(node, scenario, path))
+        return path._replace(status=None)
 
     def test(self, node: Node, scenario: _Scenario, path: _Path) -> int | None:
         """The status of `[ ]`, `[[ ]]`, `test` or `(( ))` comparing a value with a number."""
@@ -325,7 +321,7 @@ class _Flow:
                 if after.outcome not in (_FALL, _NEXT):
                     found.add("leave")
                     continue
-                tests = self.block(conditions, scenario, replace(after, outcome=_FALL))
+                tests = self.block(conditions, scenario, after._replace(outcome=_FALL))
                 for tested in tests if conditions and not first else [after]:
                     truth = _truth(tested.status) if conditions and not first else None
                     found.add("leave" if truth is not None and truth == until else "next")
@@ -440,8 +436,7 @@ _ON_EXIT = frozenset({"on-failure", "always"})  # the others restart on signals 
 _LIMITS = ("StartLimitIntervalSec", "StartLimitBurst", "StartLimitInterval")
 
 
-@dataclass(frozen=True)
-class ServiceRestart:
+class ServiceRestart(NamedTuple):
     """A service whose `Restart=` respawns an agent (or a script of the tree that runs one)."""
 
     restart: tuple[int, int]  # host offsets of the `Restart=` line

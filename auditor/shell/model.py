@@ -9,7 +9,7 @@ whose values are known statically.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, analyse_command
@@ -32,8 +32,7 @@ _COMPOUND_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class Stage:
+class Stage(NamedTuple):
     """One stage of a pipeline."""
 
     node: Node
@@ -43,8 +42,7 @@ class Stage:
     trivial: bool  # cannot meaningfully fail (`echo`, `cat <<EOF`)
 
 
-@dataclass(frozen=True)
-class Pipeline:
+class Pipeline(NamedTuple):
     """A pipeline (`a | b`, `a |& b`) and the options in effect where it runs."""
 
     node: Node  # the node in statement position
@@ -53,19 +51,21 @@ class Pipeline:
     negated: bool
 
 
-@dataclass
 class ShellScript:
     """What the rules read about one unit of shell."""
 
-    parsed: ShellText
-    catalog: AgentCatalog
-    end_use: str | None = SCRIPT_END
-    commands: list[SimpleCommand] = field(default_factory=list)
-    pipelines: list[Pipeline] = field(default_factory=list)
-    functions: dict[str, Node] = field(default_factory=dict)
-    env: dict[str, Value] = field(default_factory=dict)
-    _command_by_id: dict[int, SimpleCommand] = field(default_factory=dict)
-    _options_by_id: dict[int, ShellOptions] = field(default_factory=dict)
+    def __init__(
+        self, parsed: ShellText, catalog: AgentCatalog, end_use: str | None = SCRIPT_END
+    ) -> None:
+        self.parsed = parsed
+        self.catalog = catalog
+        self.end_use = end_use  # why the last command's status is used, if it is
+        self.commands: list[SimpleCommand] = []
+        self.pipelines: list[Pipeline] = []
+        self.functions: dict[str, Node] = {}
+        self.env: dict[str, Value] = {}
+        self._command_by_id: dict[int, SimpleCommand] = {}
+        self._options_by_id: dict[int, ShellOptions] = {}
 
     @classmethod
     def build(
@@ -189,10 +189,10 @@ class ShellScript:
         return None
 
 
-@dataclass
 class _Parts:
-    stages: list[tuple[Node, bool]]  # each stage with whether it reads a here-doc
-    negated: bool
+    def __init__(self) -> None:
+        self.stages: list[tuple[Node, bool]] = []  # each stage, and whether it reads a here-doc
+        self.negated = False
 
 
 def _pipeline_parts(node: Node) -> _Parts | None:
@@ -202,7 +202,7 @@ def _pipeline_parts(node: Node) -> _Parts | None:
     stage is a redirected `a | b`, and the `| b` of `cat <<EOF | b` sits inside
     the here-doc redirect. Both are flattened into one list of stages.
     """
-    parts = _Parts([], False)
+    parts = _Parts()
     _collect(node, parts)
     return parts if len(parts.stages) >= 2 else None
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 _LETTERS = {"e": "errexit"}
 _NAMED = {"errexit", "pipefail"}
 
 
-@dataclass(frozen=True)
-class ShellOptions:
+class ShellOptions(NamedTuple):
     """The options in effect at one point of a script."""
 
     errexit: bool = False
@@ -20,12 +19,12 @@ class ShellOptions:
     def with_option(self, name: str, value: bool) -> ShellOptions:
         """These options with one changed, if runaudit tracks it."""
         if name in ("errexit", "pipefail", "inherit_errexit"):
-            return replace(self, **{name: value})
+            return self._replace(**{name: value})
         return self
 
     def in_substitution(self) -> ShellOptions:
         """Options inside `$(…)`: bash drops errexit there unless `inherit_errexit`."""
-        return self if self.inherit_errexit else replace(self, errexit=False)
+        return self if self.inherit_errexit else self._replace(errexit=False)
 
 
 def apply_set(options: ShellOptions, words: Sequence[str | None]) -> ShellOptions:

@@ -9,8 +9,7 @@ status is used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
@@ -21,8 +20,7 @@ _SCOPE_BOUNDARIES = frozenset({"function_definition", "command_substitution", "p
 _BODIES = frozenset({"compound_statement", "subshell"})
 
 
-@dataclass(frozen=True)
-class StatusUse:
+class StatusUse(NamedTuple):
     """Why a statement's status is used, in words for a message."""
 
     reason: str
