@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from auditor.finding import Fix
 from auditor.shell.options import ShellOptions
@@ -64,8 +65,7 @@ class MappedText:
         return MappedText(self.text, tuple(outer[min(o, last)] for o in self.offsets))
 
 
-@dataclass(frozen=True)
-class EmbeddedShell:
+class EmbeddedShell(NamedTuple):
     """Shell code found inside a host file, with how the host runs it."""
 
     code: MappedText
@@ -77,8 +77,7 @@ class EmbeddedShell:
     pipefail_fix: Fix | None = None  # host-file edits that do it, when well-defined
 
 
-@dataclass(frozen=True)
-class PhysicalLine:
+class PhysicalLine(NamedTuple):
     """One line of a host file: where it starts, its text, where the next one starts."""
 
     start: int  # offset of the line in the file

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections import defaultdict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import libcst as cst
 
@@ -56,8 +56,7 @@ _COLLECTIONS = (cst.Tuple, cst.List, cst.Set)
 _Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool]  # profile, program, wrappers, shell
 
 
-@dataclass(frozen=True)
-class _Launch:
+class _Launch(NamedTuple):
     node: cst.Call
     call: AgentCall
     name: str  # qualified name of the launching function
@@ -65,8 +64,7 @@ class _Launch:
     shell: bool  # the agent runs in a shell command string
 
 
-@dataclass(frozen=True)
-class _Definition:
+class _Definition(NamedTuple):
     at: cst.CSTNode  # the binding takes effect after this node ends
     value: cst.BaseExpression | None  # None: bound to something runaudit does not follow
 

@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import libcst as cst
 from libcst.metadata import ByteSpanPositionProvider, CodeSpan
@@ -42,8 +42,7 @@ _STRING_TYPES = frozenset({cst.SimpleString, cst.ConcatenatedString, cst.Formatt
 _BODIES = (cst.Module, cst.IndentedBlock, cst.SimpleStatementLine, cst.SimpleStatementSuite)
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(NamedTuple):
     """One change to a local name: `x = …`, `x += …`, `x.append(…)`, `x.extend(…)`."""
 
     at: cst.CSTNode  # the statement or call making the change; it applies after it ends

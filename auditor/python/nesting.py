@@ -17,7 +17,7 @@ import ast
 import io
 import tokenize
 import warnings
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MAX_DEPTH = 400  # tree levels; libcst's metadata and visitors give up before this
 MAX_BRACKETS = 200  # CPython's own limit ("too many nested parentheses")
@@ -32,8 +32,7 @@ _CHAIN_OPERATORS = frozenset({
 # fmt: on
 
 
-@dataclass(frozen=True)
-class TooDeep:
+class TooDeep(NamedTuple):
     """Where nesting first exceeds what runaudit will parse, and why."""
 
     offset: int  # character offset in the text

@@ -19,6 +19,7 @@ import functools
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import libcst as cst
 
@@ -33,8 +34,7 @@ _WIDE_PREDICATES = frozenset({"retry_if_not_exception_type", "retry_always", "re
 _EX_CODES = {"EX_OK": 0, "EX_TEMPFAIL": 75}
 
 
-@dataclass(frozen=True)
-class CallFailure:
+class CallFailure(NamedTuple):
     """How a call fails: it raises, it ends with a non-zero status, or either."""
 
     raises: bool = True
@@ -43,8 +43,7 @@ class CallFailure:
     transient_codes: frozenset[int] = frozenset({75})
 
 
-@dataclass(frozen=True)
-class Retry:
+class Retry(NamedTuple):
     """How a construct re-runs a failed call."""
 
     blanket: bool  # after any failure
@@ -394,16 +393,14 @@ _FLIPPED = {
 Flags = frozenset[tuple[str, bool]]  # `done = True` assignments on a path
 
 
-@dataclass(frozen=True)
-class _Scenario:
+class _Scenario(NamedTuple):
     ok: bool
     code: int | None  # 0 on success; None: a non-zero code that nothing compares with
     transient: bool
     raises: bool
 
 
-@dataclass(frozen=True)
-class _Path:
+class _Path(NamedTuple):
     outcome: str
     flags: Flags = frozenset()
     via: cst.ExceptHandler | None = None  # the handler that caught the failure on this path

@@ -8,8 +8,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import data_text
 
@@ -19,8 +18,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 
-@dataclass(frozen=True)
-class SdkConstructor:
+class SdkConstructor(NamedTuple):
     """A client class and the keyword that sets its retries."""
 
     qualified: str  # "openai.OpenAI"
@@ -28,8 +26,7 @@ class SdkConstructor:
     default: int
 
 
-@dataclass(frozen=True)
-class SdkCatalog:
+class SdkCatalog(NamedTuple):
     """Every client constructor, the methods deriving clients, and the project's policy."""
 
     constructors: Mapping[str, SdkConstructor]

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from auditor.project import ProjectIndex
 from auditor.python.steps import StepCatalog
 
 
-@dataclass(frozen=True)
-class StepNeedles:
+class StepNeedles(NamedTuple):
     """Groups of words a file must all hold to call a step, and the tree's own launchers."""
 
     groups: frozenset[tuple[str, ...]]
     # display path -> names of the launchers defined there (callable without an import)
-    own: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    own: Mapping[str, tuple[str, ...]]
 
     @classmethod
     def build(cls, steps: StepCatalog, project: ProjectIndex) -> StepNeedles:

@@ -17,7 +17,7 @@ import re
 import shlex
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import PythonSummary, RetriedUse
@@ -298,8 +298,7 @@ def _reraises(handler: ast.ExceptHandler) -> bool:
     return any(isinstance(statement, ast.Raise) for statement in handler.body)
 
 
-@dataclass(frozen=True)
-class RetryDecorator:
+class RetryDecorator(NamedTuple):
     """A retry decorator written in a module: how many attempts, and what it catches."""
 
     name: str
