@@ -56,13 +56,13 @@ _MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
 _CONTAINERFILES = ("Dockerfile", "Containerfile")
 _SHELLS = frozenset({"sh", "bash", "dash", "ksh"})
 _PYTHON = re.compile(r"^(python|pypy)[0-9.]*$")
-# Data, documents and binaries: their first bytes are never a runner's shebang.
-_NO_SNIFF = re.compile(
+# Data, documents and binaries: their first bytes are never a runner's shebang. (Compiled
+# on first use, through `re`'s cache: only a folder walk meets files worth sniffing.)
+_NO_SNIFF = (
     r"\.(txt|md|rst|adoc|jsonl?|ya?ml|toml|ini|cfg|lock|csv|tsv|log|xml|html?|css|svg|png|jpe?g"
     r"|gif|webp|ico|bmp|pdf|zip|gz|tgz|bz2|xz|zst|tar|whl|egg|so|o|a|dylib|dll|exe|py[cdio]|class"
     r"|jar|ipynb|[ch]|cc|[ch]pp|rs|go|java|[cm]?js|jsx|tsx?|woff2?|ttf|otf|mp[34]|wav|sqlite|db"
-    r"|bin|patch|diff)",
-    re.IGNORECASE,
+    r"|bin|patch|diff)"
 )
 
 
@@ -176,7 +176,7 @@ def _interpreter(head: bytes) -> tuple[str, list[str]]:
 
 
 def _worth_sniffing(path: Path) -> bool:
-    return not _NO_SNIFF.fullmatch(path.suffix)
+    return not re.fullmatch(_NO_SNIFF, path.suffix, re.IGNORECASE)
 
 
 def _read_regular(path: Path, limit: int, *, whole: bool) -> bytes:

@@ -22,7 +22,6 @@ from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.source import SourceFile, decode, python_encoding
-from auditor.suppressions import SuppressionIndex, parse_suppressions
 from auditor.unit import FileUnit, ParseError, ShellUnit, SuppressionUnit, UnparsableUnit
 
 # The analysis of a kind of file is imported when a file of that kind needs it: a
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from auditor.python.sdk_catalog import SdkCatalog
     from auditor.python.step_needles import StepNeedles
     from auditor.python.steps import StepCatalog
+    from auditor.suppressions import SuppressionIndex
 
 AnyRule = Rule[Any]
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
@@ -323,6 +323,8 @@ class Auditor:
     ) -> tuple[list[Finding], int]:
         if "runaudit:" not in source.text:
             return raw, 0
+        from auditor.suppressions import SuppressionIndex, parse_suppressions
+
         index = SuppressionIndex(parse_suppressions(source))
         kept = [finding for finding in raw if not index.suppresses(finding)]
         unused = []

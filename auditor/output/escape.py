@@ -13,17 +13,19 @@ from typing import Any, TypeVar
 # C0 controls except tab, DEL, C1 controls, lone surrogates (undecodable file
 # name bytes), line/paragraph separators, and the bidirectional overrides and
 # isolates that "Trojan Source" attacks use to reorder displayed code.
-_UNPRINTABLE = re.compile(
+# (Patterns are strings compiled on first use, through `re`'s cache: a run compiles only
+# those its report needs.)
+_UNPRINTABLE = (
     "[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
 )
-_UNPRINTABLE_KEEP_NEWLINES = re.compile(
+_UNPRINTABLE_KEEP_NEWLINES = (
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
 )
 # What `json.dumps(ensure_ascii=False)` leaves raw but a terminal would act on: DEL,
 # C1 controls (U+009B is CSI), line separators and bidi controls.
-_JSON_RAW_CONTROLS = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_JSON_RAW_CONTROLS = "[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
 _SHORT = {"\n": "\\n", "\r": "\\r"}
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"
 
 T = TypeVar("T")
 
@@ -43,12 +45,12 @@ def _escape_match(match: re.Match[str]) -> str:
 def printable(text: str, *, keep_newlines: bool = False) -> str:
     """`text` with control, bidi and surrogate characters shown as visible escapes."""
     pattern = _UNPRINTABLE_KEEP_NEWLINES if keep_newlines else _UNPRINTABLE
-    return pattern.sub(_escape_match, text)
+    return re.sub(pattern, _escape_match, text)
 
 
 def replace_surrogates(text: str) -> str:
     """`text` with lone surrogates shown as escapes, so it encodes as UTF-8."""
-    return _SURROGATE.sub(_escape_match, text)
+    return re.sub(_SURROGATE, _escape_match, text)
 
 
 def scrub(value: T) -> T:
@@ -71,4 +73,4 @@ def json_text(value: Any) -> str:
     import json  # only the JSON and SARIF reports need it
 
     text = json.dumps(scrub(value), indent=2, ensure_ascii=False)
-    return _JSON_RAW_CONTROLS.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+    return re.sub(_JSON_RAW_CONTROLS, lambda match: f"\\u{ord(match.group()):04x}", text)
