@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from auditor.profiles import default_catalog, load_catalog
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
+from auditor.shell.parse import ShellText
 from auditor.shell.status import pipestatus_indices, status_use
 
 
@@ -181,6 +182,30 @@ def test_swallowed_lines_are_repaired() -> None:
     x = script.commands[3]
     start, end = script.parsed.span(x.node)
     assert text[start:end] == "x é"
+
+
+def test_error_recovery_is_not_taken_for_a_swallowed_newline() -> None:
+    # Around a real parse error (`\\<` in `[ ]`) tree-sitter's recovery also yields
+    # commands across newlines; without a here-doc no `;` is inserted for them (one
+    # per re-parse, each a whole-file parse, made a long script take seconds).
+    text = (
+        "f() {\n"
+        "    cat x | while read -r line; do\n"
+        '        a="" b=""\n'
+        '        if [ -f "$s" ]; then\n'
+        "            a=1\n"
+        "        fi\n"
+        "    done\n"
+        "}\n"
+        'if [ -z "$p" ] || [ "$p" \\< "$n" ]; then\n'
+        "    echo x\n"
+        "fi\n"
+    )
+    parsed = ShellText(text)
+    assert parsed.data == text.encode()  # nothing inserted
+    error = parsed.first_error()
+    assert error is not None
+    assert text.count("\n", 0, error.start) == 8  # on the `\\<` line
 
 
 def test_pipelines_before_and_or_are_regrouped() -> None:
