@@ -106,6 +106,11 @@ class Auditor:
         return self._project or ProjectIndex()
 
     @functools.cached_property
+    def _shallow(self) -> frozenset[str]:
+        """Python files the project index parsed and found shallow enough for libcst."""
+        return frozenset(s.path for s in self.project.python.values() if s.shallow)
+
+    @functools.cached_property
     def sdk(self) -> SdkCatalog | None:
         """The SDK catalogue the config extends, if it does (else the rule's default)."""
         from auditor.python.sdk_catalog import load_sdk
@@ -199,7 +204,7 @@ class Auditor:
         from auditor.hosts.python_commands import python_shells
         from auditor.python.module import parse_python
 
-        unit = parse_python(source, self.catalog)
+        unit = parse_python(source, self.catalog, shallow=source.path in self._shallow)
         unit.project = self.project
         unit.sdk = self.sdk
         unit.steps = self.steps

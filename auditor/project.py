@@ -46,6 +46,8 @@ class PythonSummary(NamedTuple):
     constants: Mapping[str, int] = _NO_CONSTANTS
     # imported names this module uses under a retry decorator
     retried_imports: tuple[RetriedUse, ...] = ()
+    # its `ast` tree proved it nests less than libcst can parse (no need to check again)
+    shallow: bool = False
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -55,6 +57,7 @@ class PythonSummary(NamedTuple):
             "retry_decorators": dict(self.retry_decorators),
             "constants": dict(self.constants),
             "retried_imports": [use._asdict() for use in self.retried_imports],
+            "shallow": self.shallow,
         }
 
     @classmethod
@@ -66,6 +69,7 @@ class PythonSummary(NamedTuple):
             dict(data["retry_decorators"]),
             dict(data["constants"]),
             tuple(RetriedUse(**use) for use in data["retried_imports"]),
+            bool(data["shallow"]),
         )
 
 

@@ -122,3 +122,28 @@ def test_a_file_that_crashes_its_worker_costs_that_file_only(
     assert "crashed" in internal[0].message
     assert report.findings == expected.findings
     assert report.files_checked == expected.files_checked
+
+
+def test_indexed_modules_are_not_parsed_again_for_the_nesting_guard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The project index parses a module with `ast` and records that it is shallow; the
+    audit then hands it to libcst without the guard's own parse. A module the index
+    did not parse (no process or retry words), or found too deep, is still checked."""
+    from auditor.python import module
+
+    (tmp_path / "runner.py").write_text(
+        "import subprocess\n\ndef go():\n"
+        "    r = subprocess.run('gptme x | tee log', shell=True)\n    return r.returncode\n"
+    )
+    deep = "1" + " + 1" * 600  # 600 levels of `BinOp`: more than runaudit parses
+    (tmp_path / "deep.py").write_text(
+        f"import subprocess\nx = {deep}\nsubprocess.run('gptme x | tee l', shell=True)\n"
+    )
+    guarded: list[str] = []
+    real = module.too_deep
+    monkeypatch.setattr(module, "too_deep", lambda text: guarded.append(text) or real(text))
+    report = audit([tmp_path], Settings(root=tmp_path), cwd=tmp_path, jobs=1)
+    assert {f.code for f in report.findings if f.path == "runner.py"} == {"RA101"}
+    assert {f.code for f in report.findings if f.path == "deep.py"} == {"RA900"}
+    assert [text.startswith("import subprocess\nx = 1 + 1") for text in guarded] == [True]

@@ -399,8 +399,14 @@ class _Indexer:
         self.module.bindings[(self._scope, name.value)].append(Binding(at, kind, value))
 
 
-def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> PythonUnit:
-    """Parse a Python file with libcst and index it; a syntax error is kept, not raised."""
+def parse_python(
+    source: SourceFile, catalog: AgentCatalog | None = None, *, shallow: bool = False
+) -> PythonUnit:
+    """Parse a Python file with libcst and index it; a syntax error is kept, not raised.
+
+    `shallow`: the file is known to nest little enough for libcst (the project index
+    measured it), so the nesting guard's own `ast` parse is skipped.
+    """
     catalog = catalog or default_catalog()
     if _SURROGATE.search(source.text):
         # Text that did not come through `decode` (stdin, tests) may hold lone surrogates,
@@ -408,7 +414,7 @@ def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> Pyt
         source = SourceFile(
             source.path, _SURROGATE.sub("\ufffd", source.text), source.encoding, source.decode_error
         )
-    nesting = too_deep(source.text)
+    nesting = None if shallow else too_deep(source.text)
     if nesting is not None:  # libcst would crash the process, or take minutes
         message = f"Python nested too deeply to parse: {nesting.reason}"
         return PythonUnit(

@@ -59,6 +59,15 @@ def too_deep(text: str) -> TooDeep | None:
     return _tree_nesting(tree, text)
 
 
+def shallow(tree: ast.AST, text: str) -> bool:
+    """Whether `text`, already parsed by `ast` into `tree`, nests little enough for libcst
+    (the project index parses every module it summarises: the audit need not again)."""
+    try:
+        return _tree_nesting(tree, text) is None
+    except RecursionError:
+        return False
+
+
 def _line_starts(text: str) -> list[int]:
     starts = [0]
     index = text.find("\n")

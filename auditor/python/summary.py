@@ -447,6 +447,8 @@ def summarize_python(
             tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return PythonSummary(path)
+    from auditor.python.nesting import shallow
+
     constants = module_constants(tree)
     steps = steps or default_steps()
     try:
@@ -460,4 +462,4 @@ def summarize_python(
             retried = retried_imports(tree, module, steps)
     except RecursionError:
         return PythonSummary(path, constants=constants)
-    return PythonSummary(path, found, decorators, constants, retried)
+    return PythonSummary(path, found, decorators, constants, retried, shallow(tree, text))
