@@ -198,6 +198,8 @@ def test_a_plain_pre_commit_run_loads_no_analysis(tmp_path: Path) -> None:
         "inspect",
         "json",
         "libcst",
+        "tree_sitter_bash",  # its grammar is loaded without the package's imports
+        "importlib.resources",
     )
     files = [str(tmp_path / "build.sh"), str(tmp_path / "util.py")]
     program = (

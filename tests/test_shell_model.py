@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -234,3 +237,20 @@ def test_model_never_crashes_and_spans_stay_inside(text: str) -> None:
         start, end = script.parsed.span(pipeline.node)
         assert 0 <= start <= end <= len(text)
         status_use(pipeline.node, pipeline.options, script)
+
+
+def test_the_grammar_loaded_directly_is_the_packages() -> None:
+    program = (
+        "import sys, tree_sitter\n"
+        "from auditor.shell.parse import _bash_grammar\n"
+        "direct = tree_sitter.Language(_bash_grammar())\n"
+        "print('tree_sitter_bash' in sys.modules)\n"
+        "import tree_sitter_bash\n"
+        "package = tree_sitter.Language(tree_sitter_bash.language())\n"
+        "print(direct.name, direct.abi_version == package.abi_version,\n"
+        "      direct.node_kind_count == package.node_kind_count > 100)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=False
+    )
+    assert result.stdout.split() == ["False", "bash", "True", "True"], result.stderr

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import bisect
 import functools
+import importlib.machinery
+import importlib.util
 import itertools
 import re
+import sys
 
 import tree_sitter
-import tree_sitter_bash
 
 from auditor.unit import ParseError
 
@@ -21,7 +23,34 @@ _UNPARSABLE = re.compile("[\ud800-\udfff\U00010000-\U0010ffff]")
 
 @functools.cache
 def _parser() -> tree_sitter.Parser:
-    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
+    return tree_sitter.Parser(tree_sitter.Language(_bash_grammar()))
+
+
+def _bash_grammar() -> object:
+    """tree-sitter-bash's compiled grammar (the pointer its `language()` returns).
+
+    The package's `__init__` imports `importlib.resources` for a highlighting query
+    runaudit never reads, and with it tempfile, random and shutil: about 5 ms, a tenth
+    of a pre-commit run. So the grammar's extension module is loaded from the
+    package's folder directly; anything unexpected falls back to the plain import.
+    """
+    if "tree_sitter_bash" not in sys.modules:
+        try:
+            package = importlib.util.find_spec("tree_sitter_bash")
+            folders = package.submodule_search_locations if package is not None else None
+            if folders:
+                name = "tree_sitter_bash._binding"
+                spec = importlib.machinery.PathFinder.find_spec(name, folders)
+                loader = spec.loader if spec is not None else None
+                if spec is not None and isinstance(loader, importlib.machinery.ExtensionFileLoader):
+                    binding = importlib.util.module_from_spec(spec)
+                    loader.exec_module(binding)
+                    return binding.language()
+        except (ImportError, OSError, AttributeError):
+            pass
+    import tree_sitter_bash
+
+    return tree_sitter_bash.language()
 
 
 class ShellText:
