@@ -1,0 +1,370 @@
+"""Whether a hand-written loop re-runs a call after it fails, decided call by call.
+
+Each way the call can end (success, each exit code the loop compares with,
+another code, an exception, a transient failure) is walked through one
+iteration. The loop re-runs the call when a failure can lead to another
+iteration while a success can leave the loop. The other retry constructs
+are in `auditor.python.retries`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import libcst as cst
+
+from auditor.exit_codes import intents_in
+from auditor.python.module import PythonModule, PythonUnit, _dotted
+from auditor.python.retries import CallFailure, Retry, class_names, integers, walk
+from auditor.python.steps import StepCatalog, default_steps
+
+_FALL, _NEXT, _BREAK, _EXIT, _RAISE = "fall", "next", "break", "exit", "raise"
+_EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
+_MAX_PATHS = 64
+_FLIPPED = {
+    "LessThan": "GreaterThan",
+    "GreaterThan": "LessThan",
+    "LessThanEqual": "GreaterThanEqual",
+    "GreaterThanEqual": "LessThanEqual",
+}
+Flags = frozenset[tuple[str, bool]]  # `done = True` assignments on a path
+
+
+class _Scenario(NamedTuple):
+    ok: bool
+    code: int | None  # 0 on success; None: a non-zero code that nothing compares with
+    transient: bool
+    raises: bool
+
+
+class _Path(NamedTuple):
+    outcome: str
+    flags: Flags = frozenset()
+    via: cst.ExceptHandler | None = None  # the handler that caught the failure on this path
+
+    def to(self, outcome: str) -> _Path:
+        return _Path(outcome, self.flags, self.via)
+
+
+def _compare(code: int | None, operator: str, values: tuple[int, ...]) -> bool | None:
+    """`code OPERATOR values`; a None code is a positive code equal to none of them."""
+    if operator in ("Equal", "NotEqual", "In", "NotIn"):
+        if operator in ("Equal", "NotEqual") and len(values) != 1:
+            return None
+        hit = code is not None and code in values
+        return hit if operator in ("Equal", "In") else not hit
+    if len(values) != 1 or operator not in _FLIPPED:
+        return None
+    value = values[0]
+    if code is None:  # positive and unknown: only thresholds at 0 or 1 decide
+        low = value <= (0 if operator in ("GreaterThan", "LessThanEqual") else 1)
+        return operator.startswith("Greater") if low else None
+    return {
+        "GreaterThan": code > value,
+        "GreaterThanEqual": code >= value,
+        "LessThan": code < value,
+        "LessThanEqual": code <= value,
+    }[operator]
+
+
+class _Flow:
+    """One iteration of a loop around one call, walked per scenario."""
+
+    def __init__(
+        self,
+        unit: PythonUnit,
+        loop: cst.For | cst.While,
+        call: cst.CSTNode,
+        failure: CallFailure,
+        steps: StepCatalog,
+    ) -> None:
+        assert unit.module is not None
+        self.module, self.catalog, self.loop, self.call = unit.module, unit.catalog, loop, call
+        self.failure, self.steps = failure, steps
+        self.ancestors = {id(call)}
+        current = self.module.parent(call)
+        while current is not None and current is not loop:
+            self.ancestors.add(id(current))
+            current = self.module.parent(current)
+        nodes = list(walk(loop))
+        self.results = {  # names bound to the call's result (`r = run(…)`, `with Popen(…) as p`)
+            name for node in nodes for name in _bound(node) if _unwrap(_value(node)) is call
+        }
+        self.statuses: set[str] = set()  # names bound to its status (`rc = r.returncode`)
+        assignments = [n for n in nodes if isinstance(n, cst.Assign | cst.AnnAssign)]
+        for _ in range(2):  # twice: `rc = r.returncode; code = rc`
+            self.statuses |= {
+                name
+                for node in assignments
+                if self.is_status(_value(node))
+                for name in _bound(node)
+            }
+        self.literals = {
+            value
+            for node in nodes
+            if isinstance(node, cst.Comparison)
+            for part in (node.left, *(t.comparator for t in node.comparisons))
+            for value in integers(self.module, part) or ()
+        }
+        self._marked: dict[int, bool] = {}
+
+    def runs_call(self, node: cst.CSTNode) -> bool:
+        return id(node) in self.ancestors
+
+    def is_status(self, node: cst.BaseExpression | None) -> bool:
+        """Whether an expression is the call's exit status."""
+        node = _unwrap(node)
+        if not self.failure.status or node is None:
+            return False
+        if node is self.call:
+            return True
+        if isinstance(node, cst.Name):
+            return node.value in self.statuses
+        if isinstance(node, cst.Attribute) and node.attr.value == "returncode":
+            owner = node.value
+            return owner is self.call or _dotted(owner) in self.results or self.caught(owner)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            return (
+                node.func.attr.value in ("wait", "poll")
+                and _dotted(node.func.value) in self.results
+            )
+        return False
+
+    def caught(self, node: cst.BaseExpression) -> bool:
+        """Whether a name is the `as e` of an enclosing `except` (a `CalledProcessError`)."""
+        current = self.module.parent(node)
+        while isinstance(node, cst.Name) and current is not None and current is not self.loop:
+            if isinstance(current, cst.ExceptHandler) and current.name is not None:
+                bound = current.name.name
+                if isinstance(bound, cst.Name) and bound.value == node.value:
+                    return True
+            current = self.module.parent(current)
+        return False
+
+    def marked(self, node: cst.CSTNode) -> bool:
+        """Whether a condition is about a rate limit (`"429" in out`): a transient guard."""
+        if id(node) not in self._marked:
+            start, end = self.module.span(node)
+            text = self.module.source.text[start:end]
+            intents = intents_in(text, self.catalog)
+            self._marked[id(node)] = any(i.name == "rate-limit" for i in intents)
+        return self._marked[id(node)]
+
+    def condition(self, node: cst.BaseExpression, scenario: _Scenario, flags: Flags) -> bool | None:
+        if self.marked(node) and not self.runs_call(node):
+            return not scenario.ok and scenario.transient
+        if isinstance(node, cst.Name):
+            return dict(flags).get(node.value, {"True": True, "False": False}.get(node.value))
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            inner = self.condition(node.expression, scenario, flags)
+            return None if inner is None else not inner
+        if isinstance(node, cst.BooleanOperation):
+            both = (
+                self.condition(node.left, scenario, flags),
+                self.condition(node.right, scenario, flags),
+            )
+            decisive = isinstance(node.operator, cst.Or)  # the value that decides alone
+            return decisive if decisive in both else (None if None in both else not decisive)
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            target = node.comparisons[0]
+            operator, left, right = type(target.operator).__name__, node.left, target.comparator
+            if self.is_status(right) and not self.is_status(left):
+                left, right, operator = right, left, _FLIPPED.get(operator, "")
+            values = integers(self.module, right) if self.is_status(left) else None
+            return None if values is None else _compare(scenario.code, operator, values)
+        return not scenario.ok if self.is_status(node) else None
+
+    def block(self, nodes: Sequence[cst.CSTNode], scenario: _Scenario, start: _Path) -> list[_Path]:
+        paths = [start]
+        for node in nodes:
+            done = [p for p in paths if p.outcome != _FALL]
+            for path in (p for p in paths if p.outcome == _FALL):
+                done += self.statement(node, scenario, path)
+            paths = list(dict.fromkeys(done))[:_MAX_PATHS]
+        return paths
+
+    def statement(self, node: cst.CSTNode, scenario: _Scenario, path: _Path) -> list[_Path]:
+        failing = not scenario.ok and scenario.raises
+        if isinstance(node, cst.SimpleStatementLine):
+            return self.block(node.body, scenario, path)
+        if isinstance(node, cst.If | cst.With | cst.For | cst.While):
+            head: Sequence[cst.CSTNode] = (
+                node.items
+                if isinstance(node, cst.With)
+                else [node.iter if isinstance(node, cst.For) else node.test]
+            )
+            if failing and any(self.runs_call(h) for h in head):
+                return [path.to(_RAISE)]
+        if isinstance(node, cst.If):
+            test = self.condition(node.test, scenario, path.flags)
+            paths = self.block(node.body.body, scenario, path) if test is not False else []
+            if test is not True:
+                orelse = node.orelse
+                if isinstance(orelse, cst.If):
+                    paths += self.statement(orelse, scenario, path)
+                else:
+                    paths += self.block(orelse.body.body, scenario, path) if orelse else [path]
+            return paths
+        if isinstance(node, cst.Try):
+            return self.try_(node, scenario, path)
+        if isinstance(node, cst.With):
+            return self.block(node.body.body, scenario, path)
+        if isinstance(node, cst.For | cst.While):  # a loop inside: `break`/`continue` stay in it
+            inner = self.block(node.body.body, scenario, path)
+            return [p.to(_FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner] + [path]
+        return self.small(node, scenario, path)
+
+    def small(self, node: cst.CSTNode, scenario: _Scenario, path: _Path) -> list[_Path]:
+        if not scenario.ok and scenario.raises and self.runs_call(node):
+            return [path.to(_RAISE)]
+        jumps = {cst.Return: _EXIT, cst.Raise: _RAISE, cst.Break: _BREAK, cst.Continue: _NEXT}
+        if type(node) in jumps:
+            return [path.to(jumps[type(node)])]
+        if isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
+            called = node.value
+            if self.module.calls.get(called, frozenset()) & _EXITS:
+                return [path.to(_EXIT)]
+            func = called.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "check_returncode":
+                return [path.to(_FALL if scenario.ok else _RAISE)]
+        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Name):
+            value = {"True": True, "False": False}.get(node.value.value)
+            names = [t.target.value for t in node.targets if isinstance(t.target, cst.Name)]
+            if value is not None and names:
+                flags = frozenset((dict(path.flags) | dict.fromkeys(names, value)).items())
+                return [_Path(_FALL, flags, path.via)]
+        return [path]
+
+    def try_(self, node: cst.Try, scenario: _Scenario, path: _Path) -> list[_Path]:
+        result: list[_Path] = []
+        for inner in self.block(node.body.body, scenario, path):
+            if inner.outcome == _FALL and node.orelse is not None:
+                result += self.block(node.orelse.body.body, scenario, inner)
+            elif inner.outcome != _RAISE:
+                result.append(inner)
+            else:
+                for handler in node.handlers:
+                    catches = self.catches(handler, scenario)
+                    if catches is not False:
+                        start = _Path(_FALL, inner.flags, handler)
+                        result += self.block(handler.body.body, scenario, start)
+                    if catches:
+                        break
+                else:
+                    result.append(inner)
+        return result
+
+    def wide(self, handler: cst.ExceptHandler) -> bool:
+        """A bare `except`, `Exception`, or `CalledProcessError` around a checked process."""
+        wide = self.steps.blanket_exceptions
+        if self.failure.checked:
+            wide = wide | self.steps.process_exceptions
+        return handler.type is None or any(c in wide for c in class_names(handler.type))
+
+    def catches(self, handler: cst.ExceptHandler, scenario: _Scenario) -> bool | None:
+        """Whether a handler catches the scenario's exception: yes, no, or maybe."""
+        if scenario.ok or not scenario.raises:
+            return False
+        if handler.type is None or self.wide(handler):
+            return True
+        if all(c in self.steps.transient_exceptions for c in class_names(handler.type)):
+            return scenario.transient
+        return None
+
+    def iterate(self, scenario: _Scenario) -> dict[str, set[cst.ExceptHandler | None]]:
+        """Whether the loop goes on (`next`) or ends (`leave`), and through which handlers."""
+        loop, start = self.loop, _Path(_FALL)
+        test = loop.test if isinstance(loop, cst.While) else None
+        if test is not None and self.runs_call(test):
+            failing = not scenario.ok and scenario.raises
+            if failing or self.condition(test, scenario, start.flags) is False:
+                return {"leave": {None}}
+            test = None
+        found: dict[str, set[cst.ExceptHandler | None]] = {}
+        for path in self.block(loop.body.body, scenario, start):
+            goes_on = path.outcome in (_FALL, _NEXT)
+            if goes_on and test is not None:
+                goes_on = self.condition(test, scenario, path.flags) is not False
+            found.setdefault("next" if goes_on else "leave", set()).add(path.via)
+        return found
+
+    def scenarios(self) -> list[_Scenario]:
+        """The ways the call can fail that the loop may tell apart."""
+        failure, codes = self.failure, sorted(self.literals - {0})
+        transient = failure.transient_codes
+        found: list[_Scenario] = []
+        if failure.status:  # returned, or raised with the exception when checked
+            raised = failure.checked
+            found += [_Scenario(False, code, code in transient, raised) for code in codes]
+            found.append(_Scenario(False, None, False, raised))
+            if transient and not transient & set(codes):
+                found.append(_Scenario(False, min(transient), True, raised))
+        if failure.raises and not failure.checked:
+            found += [_Scenario(False, None, False, True), _Scenario(False, None, True, True)]
+        return found
+
+
+def _value(node: cst.CSTNode) -> cst.BaseExpression | None:
+    if isinstance(node, cst.WithItem):
+        return node.item
+    return node.value if isinstance(node, cst.Assign | cst.AnnAssign) else None
+
+
+def _bound(node: cst.CSTNode) -> list[str]:
+    targets: list[cst.BaseExpression]
+    if isinstance(node, cst.WithItem):
+        targets = [node.asname.name] if node.asname else []
+    elif isinstance(node, cst.Assign):
+        targets = [t.target for t in node.targets]
+    else:
+        targets = [node.target] if isinstance(node, cst.AnnAssign) else []
+    return [t.value for t in targets if isinstance(t, cst.Name)]
+
+
+def _unwrap(node: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    return node.expression if isinstance(node, cst.Await) else node
+
+
+def _handler_text(module: PythonModule, handler: cst.ExceptHandler) -> str:
+    if handler.type is None:
+        return "a bare `except`"
+    start, end = module.span(handler.type)
+    return f"`except {' '.join(module.source.text[start:end].split())}`"
+
+
+def loop_retries(
+    unit: PythonUnit,
+    loop: cst.For | cst.While,
+    call: cst.CSTNode,
+    failure: CallFailure,
+    steps: StepCatalog | None = None,
+) -> Retry | None:
+    """How a loop re-runs `call` after it fails, or None if a failure never leads to
+    another iteration, or a success never leaves (a schedule, not a retry)."""
+    flow = _Flow(unit, loop, call, failure, steps or default_steps())
+    success = flow.iterate(_Scenario(True, 0, False, False))
+    if "leave" not in success:
+        return None
+    failures = flow.scenarios()
+    retried: list[tuple[_Scenario, set[cst.ExceptHandler | None]]] = []
+    for scenario in failures:
+        outcome = flow.iterate(scenario)
+        if "next" in outcome and set(outcome) != set(success):
+            retried.append((scenario, outcome["next"]))
+    if not retried:
+        return None
+    handlers = list(dict.fromkeys(h for _, vias in retried for h in vias if h is not None))
+    wide = [h for h in handlers if flow.wide(h)]
+    by_status = [s for s in failures if not s.raises and not s.transient]
+    any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
+    if wide or handlers:
+        reason = f"after {_handler_text(flow.module, (wide or handlers)[0])}"
+    elif any_exit:
+        reason = "on any non-zero exit"
+    else:
+        codes = sorted({s.code for s, _ in retried if s.code is not None})
+        reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"
+    reason = "on any non-zero exit" if any_exit and not wide else reason
+    transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
+    return Retry(bool(wide) or any_exit, transient_only, reason)
