@@ -48,6 +48,8 @@ class PythonSummary(NamedTuple):
     retried_imports: tuple[RetriedUse, ...] = ()
     # its `ast` tree proved it nests less than libcst can parse (no need to check again)
     shallow: bool = False
+    # those of `retry_decorators` that call the function they are given (`retrying(fn)`)
+    retry_helpers: frozenset[str] = frozenset()
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -58,6 +60,7 @@ class PythonSummary(NamedTuple):
             "constants": dict(self.constants),
             "retried_imports": [use._asdict() for use in self.retried_imports],
             "shallow": self.shallow,
+            "retry_helpers": sorted(self.retry_helpers),
         }
 
     @classmethod
@@ -70,6 +73,7 @@ class PythonSummary(NamedTuple):
             dict(data["constants"]),
             tuple(RetriedUse(**use) for use in data["retried_imports"]),
             bool(data["shallow"]),
+            frozenset(data["retry_helpers"]),
         )
 
 

@@ -397,6 +397,46 @@ def test_a_retry_loop_around_a_launcher_of_another_module(tmp_path: Path) -> Non
     assert "runner/launch.py" in json.dumps(paths)
 
 
+def test_a_retry_helper_of_another_module_is_named_a_helper(tmp_path: Path) -> None:
+    from auditor.run import audit
+
+    package = tmp_path / "runner"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "util.py").write_text(
+        textwrap.dedent(
+            """\
+            import time
+
+            def retrying(fn, tries=4):
+                for attempt in range(tries):
+                    try:
+                        return fn()
+                    except Exception:
+                        time.sleep(attempt)
+            """
+        )
+    )
+    (package / "review.py").write_text(
+        textwrap.dedent(
+            """\
+            import subprocess
+            from runner.util import retrying
+
+            def review(prompt):
+                def call():
+                    subprocess.run(["claude", "-p", prompt], check=True)
+
+                return retrying(call)
+            """
+        )
+    )
+    report = audit([package], Settings(), cwd=tmp_path, jobs=1)
+    (finding,) = [f for f in report.findings if f.code == "RA301"]
+    assert finding.path == "runner/review.py" and where(finding) == (8, 12)
+    assert finding.message.startswith("retry helper `retrying` (4 attempts) re-runs `call()`")
+
+
 def test_the_summary_finds_launchers_and_retry_decorators() -> None:
     summary = summarize_python(
         textwrap.dedent(

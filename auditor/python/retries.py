@@ -203,8 +203,9 @@ class _Catalogue:
         summary = self.unit.project.python.get(module_name)
         if summary is None or name not in summary.retry_decorators:
             return None
-        # The index keeps attempts only: what the wrapper catches is not known here.
-        return RetryDecorator(name, summary.retry_decorators[name], None, None, False, "a failure")
+        # The index keeps attempts and the kind only: what it catches is not known here.
+        attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
+        return RetryDecorator(name, attempts, None, None, False, "a failure", helper)
 
     def uses(
         self, func: cst.BaseExpression, call: cst.Call | None, form: str

@@ -455,6 +455,7 @@ def summarize_python(
         found = launchers(tree, text, catalog or default_catalog(), steps)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
+        helpers = frozenset(name for name, d in details.items() if d.helper)
         retried: tuple[RetriedUse, ...] = ()
         if module is not None and any(word in text for word in ("retry", "backoff", "stamina")):
             from auditor.python.retried_imports import retried_imports
@@ -462,4 +463,4 @@ def summarize_python(
             retried = retried_imports(tree, module, steps)
     except RecursionError:
         return PythonSummary(path, constants=constants)
-    return PythonSummary(path, found, decorators, constants, retried, shallow(tree, text))
+    return PythonSummary(path, found, decorators, constants, retried, shallow(tree, text), helpers)
