@@ -235,6 +235,8 @@ def test_intents_come_from_the_if_test_and_its_own_body() -> None:
 
 # Lost statuses.
 
+WAITED_DROPPED = "it is waited for, but neither `wait()`'s result nor `returncode` is read"
+
 
 @pytest.mark.parametrize(
     ("body", "how"),
@@ -246,6 +248,9 @@ def test_intents_come_from_the_if_test_and_its_own_body() -> None:
         ('subprocess.Popen(["gptme"])', "the process is never waited for"),
         ('p = subprocess.Popen(["gptme"])\nprint(p.pid)', "the process is never waited for"),
         ('await asyncio.create_subprocess_exec("gptme")', "the process is never waited for"),
+        ('p = subprocess.Popen(["gptme"])\np.wait()', WAITED_DROPPED),
+        ('p = await asyncio.create_subprocess_exec("gptme")\nawait p.wait()', WAITED_DROPPED),
+        ('p = subprocess.Popen(["gptme"])\ndef later():\n    p.wait()', WAITED_DROPPED),
     ],
 )
 def test_lost_statuses(body: str, how: str) -> None:
@@ -266,7 +271,9 @@ def test_lost_statuses(body: str, how: str) -> None:
         'with subprocess.Popen(["gptme"]) as p:\n    pass',
         'return subprocess.Popen(["gptme"])',
         'self.proc = subprocess.Popen(["gptme"])',
-        'p = subprocess.Popen(["gptme"])\ndef later():\n    p.wait()',
+        'p = subprocess.Popen(["gptme"])\ndef later():\n    return p.wait()',
+        'p = subprocess.Popen(["gptme"])\np.wait()\nreturn p.returncode',
+        'p = subprocess.Popen(["gptme"])\nwhile p.poll() is None:\n    pass',
         'subprocess.run(["git", "push"])',
         # A shell string's status is reported by the embedded shell, at the agent's word.
         'os.system("gptme x")',

@@ -39,7 +39,10 @@ _PROCESS = frozenset(
 )
 _CHECKED = frozenset({"subprocess.check_call", "subprocess.check_output"})
 _LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | _CHECKED
-_WAITS = frozenset({"wait", "communicate", "poll", "returncode"})
+# A process's status is read through `returncode`, or kept in reach by `communicate()`
+# (its output is read, as with `run()`'s result); `wait()` and `poll()` return it.
+_STATUS_READS = frozenset({"returncode", "communicate"})
+_STATUS_CALLS = frozenset({"wait", "poll"})
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
 _CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
@@ -391,10 +394,17 @@ class _Analysis:
             # status is reported by the embedded shell, at the agent's own word.
             return None
         if launch.name in _PROCESS:
-            for read in reads:  # a read other than `p.pid`/`p.stdout` may wait or pass it on
+            waited = False
+            for read in reads:
                 attribute = self.module.parent(read)
-                if not isinstance(attribute, cst.Attribute) or attribute.attr.value in _WAITS:
+                if not isinstance(attribute, cst.Attribute):
+                    return None  # the process goes somewhere that may read its status
+                name = attribute.attr.value
+                if name in _STATUS_READS or (name in _STATUS_CALLS and self._used(attribute)):
                     return None
+                waited = waited or name in _STATUS_CALLS
+            if waited:
+                return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
             return "the process is never waited for"
         if reads:
             return None
@@ -402,6 +412,17 @@ class _Analysis:
         if launch.name in _RESULT:
             return f"`run()` has no `check=True` and {dropped}"
         return "its return value is dropped" if bound is None else dropped
+
+    def _used(self, method: cst.Attribute) -> bool:
+        """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method
+        that is not called here (`done = p.wait`) counts as used."""
+        call = self.module.parent(method)
+        if not isinstance(call, cst.Call) or call.func is not method:
+            return True
+        parent = self.module.parent(call)
+        if isinstance(parent, cst.Await):
+            parent = self.module.parent(parent)
+        return not isinstance(parent, cst.Expr)
 
     def result(self) -> AgentStatus:
         calls = [launch.call for launch in self.launches.values()]

@@ -26,3 +26,14 @@ def never_waited(prompt: str) -> int:
 
 async def async_never_waited(prompt: str) -> None:
     await asyncio.create_subprocess_exec("gptme", "-n", prompt)  # expect: RA203(warning)
+
+
+def waited_but_dropped(prompt: str) -> None:
+    proc = Popen(["gptme", "-n", prompt])  # expect: RA203(warning)
+    proc.wait()
+    print("agent finished")
+
+
+async def async_waited_but_dropped(prompt: str) -> None:
+    proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt)  # expect: RA203(warning)
+    await proc.wait()

@@ -3,7 +3,7 @@
 import asyncio
 import os
 import subprocess
-from subprocess import Popen
+from subprocess import PIPE, Popen
 
 
 def checked(prompt: str) -> None:
@@ -37,3 +37,29 @@ def not_the_agent() -> None:
 async def async_waited(prompt: str) -> int:
     proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt)
     return await proc.wait()
+
+
+def waited_then_read(prompt: str) -> int:
+    proc = Popen(["gptme", "-n", prompt])
+    proc.wait()
+    return proc.returncode
+
+
+async def async_communicated_then_read(prompt: str) -> None:
+    proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt)
+    await proc.communicate()
+    if proc.returncode != 0:
+        raise RuntimeError(f"gptme exited {proc.returncode}")
+
+
+def polled(prompt: str) -> bool:
+    proc = Popen(["gptme", "-n", prompt])
+    proc.wait(timeout=600)
+    return proc.poll() == 0
+
+
+async def async_output_read(prompt: str) -> bytes:
+    """Its output is read, as with `run()`'s result: not reported (the status stays in reach)."""
+    proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt, stdout=PIPE)
+    out, _ = await proc.communicate()
+    return out

@@ -21,8 +21,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     an agent followed by other commands with no errexit and no `$?` read, an
     `agent &` that is never waited for; in Python, `subprocess.run([agent…])`
     without `check=True` whose result is never read, `os.system(agent…)` whose
-    value is dropped, a `Popen` never waited. A status lost only through a
-    pipeline is RA101's finding and is not reported again.
+    value is dropped, a `Popen` (or an asyncio process) never waited, or waited
+    with `wait()`'s result dropped and `returncode` never read. A status lost
+    only through a pipeline is RA101's finding and is not reported again.
 
     ## Why is this bad?
     A run that hit a rate limit, an auth error or a crash looks like a
