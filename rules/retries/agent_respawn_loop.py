@@ -146,7 +146,7 @@ class AgentRespawnLoop(Rule[Any]):
 
     def _service(self, unit: FileUnit | PythonUnit, text: MappedText) -> Iterator[Finding]:
         from auditor.project import ProjectIndex
-        from auditor.shell.loops import service_restarts
+        from auditor.shell.restarts import service_restarts
 
         project = getattr(unit, "project", None) or ProjectIndex()
         for restart in service_restarts(text, unit.catalog, project, _steps(unit)):
