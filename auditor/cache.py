@@ -15,9 +15,8 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import auditor
 from auditor.finding import (
@@ -120,8 +119,7 @@ def finding_from_data(data: dict[str, Any]) -> Finding:
     )
 
 
-@dataclass(frozen=True)
-class CachedResult:
+class CachedResult(NamedTuple):
     """What a cache entry holds for one file."""
 
     findings: list[Finding]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText, PhysicalLine, physical_lines
 from auditor.hosts.nested import SHELLS, shell_invocation
@@ -30,24 +29,24 @@ _QUALIFIERS = re.compile(r"((override|export|private|unexport)\s+)+")
 _CLOSING = {"(": ")", "{": "}"}
 
 
-@dataclass
 class _Recipe:
-    targets: tuple[str, ...]
-    lines: list[MappedText] = field(default_factory=list)
-    breaks: list[int] = field(default_factory=list)  # where each line ends, for `.ONESHELL`
+    def __init__(self, targets: tuple[str, ...]) -> None:
+        self.targets = targets
+        self.lines: list[MappedText] = []
+        self.breaks: list[int] = []  # where each line ends, for `.ONESHELL`
 
     def add(self, line: MappedText, line_break: int) -> None:
         self.lines.append(line)
         self.breaks.append(line_break)
 
 
-@dataclass
 class _Makefile:
     """What one read of a makefile finds: recipes, assignments and special targets."""
 
-    recipes: list[_Recipe] = field(default_factory=list)
-    assignments: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # name: (op, value)
-    special: dict[str, tuple[str, ...]] = field(default_factory=dict)  # `.ONESHELL`: prereqs
+    def __init__(self) -> None:
+        self.recipes: list[_Recipe] = []
+        self.assignments: dict[str, list[tuple[str, str]]] = {}  # name: (operator, value)
+        self.special: dict[str, tuple[str, ...]] = {}  # `.ONESHELL`: its prerequisites
 
     def value(self, name: str, default: str) -> str:
         """The value a variable ends with after every assignment to it."""

@@ -9,7 +9,6 @@ carrying the host-file offset it was read from, so a finding deep inside a
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from auditor.finding import Fix
@@ -17,16 +16,30 @@ from auditor.shell.options import ShellOptions
 from auditor.unit import OPAQUE_WORD
 
 
-@dataclass(frozen=True)
 class MappedText:
-    """A string and, for each of its characters, a character offset in the host file."""
+    """A string and, for each of its characters, a character offset in the host file.
 
-    text: str
-    offsets: Sequence[int]  # a `range` for text copied verbatim, else a tuple
+    Immutable by convention; a plain class (not a NamedTuple: `+` joins two texts).
+    """
 
-    def __post_init__(self) -> None:
-        if len(self.text) != len(self.offsets):
+    __slots__ = ("offsets", "text")
+
+    def __init__(self, text: str, offsets: Sequence[int]) -> None:
+        if len(text) != len(offsets):
             raise ValueError("every character needs exactly one host offset")
+        self.text = text
+        self.offsets = offsets  # a `range` for text copied verbatim, else a tuple
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MappedText):
+            return NotImplemented
+        return (self.text, self.offsets) == (other.text, other.offsets)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.offsets))
+
+    def __repr__(self) -> str:
+        return f"MappedText(text={self.text!r}, offsets={self.offsets!r})"
 
     @classmethod
     def verbatim(cls, text: str, host_start: int) -> MappedText:
