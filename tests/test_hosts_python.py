@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -213,3 +214,28 @@ def test_a_plain_pre_commit_run_loads_no_analysis(tmp_path: Path) -> None:
     )
     assert "All checks passed! (2 files checked)" in result.stdout, result.stdout + result.stderr
     assert result.stdout.strip().endswith("exit 0\n[]"), result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Dockerfile", 'FROM debian\nRUN bash -c "gptme x | tee log"\n'),
+        ("Makefile", "all:\n\tgptme x | tee log\n"),
+        ("agent.service", "[Service]\nExecStart=/usr/bin/gptme x\nRestart=on-failure\n"),
+        ("nested.sh", '#!/bin/bash\nbash -c "gptme x | tee log"\n'),
+    ],
+)
+def test_no_file_kind_but_python_imports_dataclasses(tmp_path: Path, name: str, text: str) -> None:
+    """Defining dataclasses costs start-up time; only libcst (which uses them) brings them."""
+    (tmp_path / name).write_text(text)
+    program = (
+        "import sys\n"
+        "from auditor.cli import run\n"
+        f"print('exit', run(['check', '--isolated', {str(tmp_path / name)!r}]))\n"
+        "print('dataclasses' in sys.modules)\n"
+    )
+    env = {**os.environ, "RUNAUDIT_CACHE_DIR": str(tmp_path / "cache")}
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=False, env=env
+    )
+    assert result.stdout.strip().endswith("exit 1\nFalse"), result.stdout + result.stderr
