@@ -48,7 +48,34 @@ def _codes(values: list[str] | None) -> list[str] | None:
     return [code.strip() for value in values for code in value.split(",") if code.strip()]
 
 
+def _help_width() -> int:
+    """The width help is wrapped to: what `shutil.get_terminal_size` would say.
+
+    argparse makes a formatter for every argument it adds, and a formatter given no
+    width imports shutil (and its compression modules) to ask: 2 ms on every start.
+    """
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_help_width())
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         """`--help` and errors end the command, not the process (tests run it in-process)."""
         if message:

@@ -171,6 +171,16 @@ def test_help_and_bare_invocation() -> None:
     assert code == 2 and "usage: runaudit" in output
 
 
+def test_help_is_wrapped_to_the_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    widest = {}
+    for columns in (50, 120):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        code, output = run("check", "--help")
+        assert code == 0
+        widest[columns] = max(len(line) for line in output.splitlines())
+    assert widest[50] <= 48 < widest[120] <= 118
+
+
 def test_usage_error_names_the_problem() -> None:
     result = invoke(["check", "--jobs", "0"])
     assert result.exit_code == 2
