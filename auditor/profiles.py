@@ -8,20 +8,15 @@ from __future__ import annotations
 
 import functools
 import re
-import sys
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from rules import data_text
+from rules import builtin_data
 
 # The default of every code table: read-only by its type, and (unlike a mapping proxy)
 # picklable for worker processes.
 NO_CODES: Mapping[int, str] = {}
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 
@@ -104,16 +99,9 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
     )
 
 
-@functools.cache
-def _builtin_data() -> dict[str, Any]:
-    text = data_text("agents.toml")
-    data: dict[str, Any] = tomllib.loads(text)
-    return data
-
-
 def load_catalog(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> AgentCatalog:
     """The built-in catalogue with config profiles added or overriding."""
-    data = _builtin_data()
+    data = builtin_data("agents")
     profiles = {name: _profile(name, table, None) for name, table in data["agents"].items()}
     for name, table in (overrides or {}).items():
         profiles[name] = _profile(name, table, profiles.get(name))

@@ -56,6 +56,17 @@ def test_pyproject_without_table_is_skipped(tmp_path: Path) -> None:
     assert settings.root == tmp_path
 
 
+def test_a_pyproject_that_never_names_runaudit_is_not_parsed(tmp_path: Path) -> None:
+    config = write(tmp_path / "pyproject.toml", "[tool.runaudit]\nselect = ['RA1']\n")
+    # Invalid TOML, but another tool's file: skipped unread, as it names no runaudit table.
+    write(tmp_path / "sub" / "pyproject.toml", "[tool.ruff\nline-length = = 99\n")
+    assert find_config(tmp_path / "sub") == config
+    # Naming it (here in a comment) makes it read, and then its errors are reported.
+    write(tmp_path / "sub" / "pyproject.toml", "# runaudit\n[tool.ruff\n")
+    with pytest.raises(ConfigError, match="invalid TOML"):
+        find_config(tmp_path / "sub")
+
+
 def test_no_config_gives_defaults_rooted_at_cwd(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -123,3 +123,21 @@ def test_plugin_that_fails_to_load_is_an_error(
     finally:
         monkeypatch.undo()
         all_rules.cache_clear()
+
+
+def test_each_data_file_has_its_json_twin() -> None:
+    import json
+
+    import tomllib
+
+    from rules import DATA
+
+    sources = sorted(DATA.glob("*.toml"))
+    assert [s.stem for s in sources] == ["agents", "sdk", "steps"]
+    for source in sources:
+        twin = source.with_suffix(".json")
+        assert twin.is_file(), f"{twin.name} is missing: run `python -m rules`"
+        expected = tomllib.loads(source.read_text(encoding="utf-8"))
+        assert json.loads(twin.read_text(encoding="utf-8")) == expected, (
+            f"{twin.name} is stale: run `python -m rules`"
+        )

@@ -5,17 +5,10 @@ Kept apart from the analysis so the engine can load it without libcst.
 
 from __future__ import annotations
 
-import functools
-import sys
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from rules import data_text
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from rules import builtin_data
 
 
 class SdkConstructor(NamedTuple):
@@ -39,16 +32,9 @@ class SdkCatalog(NamedTuple):
         return tuple(sorted({q.rsplit(".", 1)[-1] for q in self.constructors}))
 
 
-@functools.cache
-def _builtin() -> dict[str, Any]:
-    text = data_text("sdk.toml")
-    data: dict[str, Any] = tomllib.loads(text)
-    return data
-
-
 def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
     """The built-in constructors with `[tool.runaudit.sdk]` applied."""
-    data = _builtin()
+    data = builtin_data("sdk")
     tables = dict(data["constructors"])
     tables.update((config or {}).get("constructors", {}))
     constructors = {

@@ -12,19 +12,13 @@ is imported only by the functions that walk a parsed module.
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.exit_codes import intents_in
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentCatalog, AgentProfile
-from rules import data_text
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from rules import builtin_data
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -106,13 +100,6 @@ def _library(name: str, table: Mapping[str, Any]) -> RetryLibrary:
     )
 
 
-@functools.cache
-def _data() -> dict[str, Any]:
-    text = data_text("steps.toml")
-    data: dict[str, Any] = tomllib.loads(text)
-    return data
-
-
 def _method(entry: str) -> tuple[str, str] | None:
     parts = entry.split(".")
     if len(parts) >= 2 and parts[-2][:1].isupper():
@@ -122,7 +109,7 @@ def _method(entry: str) -> tuple[str, str] | None:
 
 def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
     """The built-in step catalogue, with `[tool.runaudit.steps] calls` added."""
-    data = _data()
+    data = builtin_data("steps")
     extra = [str(entry) for entry in (config or {}).get("calls", ())]
     functions = {*data["steps"]["functions"], *extra}
     methods = {m for entry in (*data["steps"]["methods"], *extra) if (m := _method(entry))}
