@@ -150,3 +150,23 @@ def test_timeout_kill_adds_137() -> None:
     assert plain.emits(124) and not plain.codes.get(137)
     assert killing.codes.get(137)
     assert plain.emits(143)  # SIGTERM through the shell
+
+
+@pytest.mark.parametrize(
+    ("script", "lost"),
+    [
+        # Nothing reads the status, with or without a `| tee`: RA203 either way.
+        ("claude -p x\necho done\n", [("RA203", 2)]),
+        ("claude -p x | tee log\necho done\n", [("RA203", 2)]),
+        ("claude -p x | tee log || true\n", [("RA203", 2)]),
+        # The pipeline's status is used but masked: RA101 alone, not reported twice.
+        ("claude -p x | tee log || exit 1\n", [("RA101", 2)]),
+        # Read through PIPESTATUS: neither.
+        ('claude -p x | tee log\nrc=${PIPESTATUS[0]}\n[ "$rc" -eq 0 ] || exit 1\n', []),
+    ],
+)
+def test_an_agent_status_read_by_nothing_is_lost_in_a_pipeline_too(
+    script: str, lost: list[tuple[str, int]]
+) -> None:
+    found = codes_and_lines(shell("#!/bin/bash\n" + script))
+    assert [item for item in found if item[0] in ("RA101", "RA203")] == lost

@@ -133,13 +133,17 @@ def test_resolved_name_maps_to_its_definition() -> None:
     assert (related.line, related.column) == (3, lines[2].index("gptme") + 1)
 
 
-def test_status_not_read_is_not_flagged() -> None:
-    assert not findings(
+def test_status_not_read_is_a_lost_status_not_a_masked_one() -> None:
+    # Nothing reads the pipeline's status, so its masking does not matter (no RA101);
+    # the agent's status is lost all the same, as without the `| tee` (RA203).
+    (finding,) = findings(
         """\
         import subprocess
         subprocess.run("gptme x | tee log", shell=True)
         """
     )
+    assert finding.code == "RA203" and position(finding) == (2, 17)
+    assert finding.message.endswith("nothing reads it")
 
 
 def test_python_hint_says_executable_bash() -> None:

@@ -314,12 +314,11 @@ class _Flow:
 
     def _lost(self, invocation: _Invocation) -> None:
         statement = invocation.statement
-        if invocation.stage is not None:
-            return  # lost through a pipeline: RA101's finding
         options = self.script.options_at(invocation.command.node)
         if status_use(statement, options, self.script) is not None or self._pipestatus_read(
             invocation
         ):
+            # Read; or, in a masked stage, lost only through the pipeline: RA101's finding.
             return
         call = invocation.call
         if _backgrounded(statement):

@@ -21,5 +21,5 @@ def tmux_session(name: str, out: str) -> None:
 
 
 def tmux_status_unread(name: str, out: str) -> None:
-    # Nothing reads the status inside the detached session: no finding.
-    subprocess.run(["tmux", "new-window", "-t", name, f"gptme 'work' | tee {out}"])
+    # Nothing reads the status inside the detached session: no RA101, but RA203.
+    subprocess.run(["tmux", "new-window", "-t", name, f"gptme 'work' | tee {out}"])  # expect: RA203(warning)

@@ -26,4 +26,4 @@ def execute_agent_fixed(prompt_file: Path, log_file: Path) -> int:
 
 def execute_agent_unread(prompt_file: Path, log_file: Path) -> None:
     # The status is never read here, so no pipeline finding (a lost status is RA203's).
-    subprocess.run(f"gptme {prompt_file} | tee {log_file}", shell=True)
+    subprocess.run(f"gptme {prompt_file} | tee {log_file}", shell=True)  # expect: RA203(warning)

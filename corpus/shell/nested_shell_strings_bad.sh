@@ -4,7 +4,7 @@
 # decides its exit status, which matters when the outer script uses the
 # status of the `bash -c` command. `bash -o pipefail -c`, a string that starts
 # with `set -o pipefail;` and a `bash -c` whose status nothing reads are near
-# misses. No errexit in the outer script.
+# misses (the agent's unread status there is RA203's). No errexit in the outer script.
 
 LOG=${LOG:-agent.log}
 API=${API:-https://queue.example.com/api}
@@ -12,7 +12,7 @@ PROMPT=${PROMPT:-"Fix the flaky test in tests/test_sync.py"}
 
 bash -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "$PROMPT" "$LOG" || exit 1  # expect: RA101(error)
 
-bash -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "retry: $PROMPT" "$LOG"
+bash -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "retry: $PROMPT" "$LOG"  # expect: RA203(warning)
 
 bash -o pipefail -c 'gptme --non-interactive "$1" 2>&1 | tee -a "$2"' _ "$PROMPT" "$LOG"  # expect: RA203(warning)
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Near misses for RA101: no errexit, and no pipeline's status is used: none is
 # a condition or an operand of && / ||, none is the last command of the script
-# or of a function, and the command after each one does not read `$?`.
+# or of a function, and the command after each one does not read `$?`. (The
+# agent's status, read by nothing, is RA203's finding.)
 
 LOG=${LOG:-agent.log}
 API=${API:-https://queue.example.com/api}
 
-gptme --non-interactive "Write the release notes for the next version" 2>&1 | tee -a "$LOG"
+gptme --non-interactive "Write the release notes for the next version" 2>&1 | tee -a "$LOG"  # expect: RA203(warning)
 echo "agent finished; see $LOG"
 
 curl -fsS "$API/stats" | jq '.daily' > stats.json

@@ -23,7 +23,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     without `check=True` whose result is never read, `os.system(agent…)` whose
     value is dropped, a `Popen` (or an asyncio process) never waited, or waited
     with `wait()`'s result dropped and `returncode` never read. A status lost
-    only through a pipeline is RA101's finding and is not reported again.
+    only through a pipeline (the pipeline's status is used, but it is another
+    stage's) is RA101's finding and is not reported again; an agent in a
+    pipeline whose status nothing reads (`gptme … | tee log` then more
+    commands) is reported here, as it would be without the `| tee`.
 
     ## Why is this bad?
     A run that hit a rate limit, an auth error or a crash looks like a
