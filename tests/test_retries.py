@@ -588,3 +588,50 @@ def test_a_nested_function_that_launches_the_agent_is_a_step() -> None:
     )
     assert finding.code == "RA301" and where(finding) == (8, 5)
     assert finding.related[-1].message == "`launch` launches the agent"
+
+
+def test_a_tuple_of_exceptions_is_narrowed_unless_it_holds_a_blanket_class() -> None:
+    import ast
+
+    from auditor.python.summary import retry_decorator_details
+
+    tree = ast.parse(
+        textwrap.dedent(
+            """\
+            def narrow(fn, tries=3):
+                for attempt in range(tries):
+                    try:
+                        return fn()
+                    except (TimeoutError, ConnectionError):
+                        pass
+
+            def wide(fn, tries=3):
+                for attempt in range(tries):
+                    try:
+                        return fn()
+                    except (ValueError, builtins.Exception):
+                        pass
+            """
+        )
+    )
+    found = retry_decorator_details(tree, {})
+    assert not found["narrow"].blanket
+    assert found["narrow"].catches == "`except (TimeoutError, ConnectionError)`"
+    assert found["wide"].blanket
+    assert found["wide"].catches == "`except (ValueError, builtins.Exception)`"
+
+
+def test_a_loop_handler_tuple_is_shown_with_its_parentheses() -> None:
+    (finding,) = python(
+        """\
+        import subprocess, time
+
+        def run(prompt):
+            for attempt in range(3):
+                try:
+                    return subprocess.run(["claude", "-p", prompt], check=True).stdout
+                except (subprocess.CalledProcessError, Exception):
+                    time.sleep(2)
+        """
+    )
+    assert "after `except (subprocess.CalledProcessError, Exception)`" in finding.message

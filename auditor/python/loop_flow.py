@@ -330,7 +330,10 @@ def _handler_text(module: PythonModule, handler: cst.ExceptHandler) -> str:
     if handler.type is None:
         return "a bare `except`"
     start, end = module.span(handler.type)
-    return f"`except {' '.join(module.source.text[start:end].split())}`"
+    caught = " ".join(module.source.text[start:end].split())
+    if isinstance(handler.type, cst.Tuple) and not caught.startswith("("):
+        caught = f"({caught})"  # the tuple's parentheses are not part of its span
+    return f"`except {caught}`"
 
 
 def loop_retries(

@@ -376,17 +376,15 @@ def retry_decorator_details(
                 continue
             attempts, parameter = _attempts(loop, known)
             parameters = _positional(statement)
-            types = [dotted_name(h.type) if h.type else None for h in handlers]
-            blanket = any(t is None or t.rsplit(".", 1)[-1] in blanket_names for t in types)
-            wide = [t for t in types if t is None or t.rsplit(".", 1)[-1] in blanket_names]
-            shown = (wide or types)[0]
+            wide = [h for h in handlers if _catches_any(h, blanket_names)]
+            shown = (wide or handlers)[0].type
             found[statement.name] = RetryDecorator(
                 statement.name,
                 attempts,
                 parameter if parameter in parameters else None,
                 parameters.index(parameter) if parameter in parameters else None,
-                blanket,
-                f"`except {shown}`" if shown else "a bare `except`",
+                bool(wide),
+                f"`except {ast.unparse(shown)}`" if shown else "a bare `except`",
                 helper,
             )
             break
@@ -425,6 +423,16 @@ def _counts_attempts(loop: ast.For | ast.While, wrapped: set[str]) -> bool:
     return not any(
         isinstance(n, ast.Name) and n.id in names for a in arguments for n in ast.walk(a)
     )
+
+
+def _catches_any(handler: ast.ExceptHandler, blanket_names: frozenset[str]) -> bool:
+    """Whether a handler catches any failure: a bare `except`, or `Exception` (or another
+    blanket class) alone or in a tuple. A type runaudit cannot read does not count."""
+    if handler.type is None:
+        return True
+    items = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names = (dotted_name(item) for item in items)
+    return any(name is not None and name.rsplit(".", 1)[-1] in blanket_names for name in names)
 
 
 def _calls_wrapped(node: ast.Try, wrapped: set[str]) -> bool:
