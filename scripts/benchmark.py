@@ -73,7 +73,8 @@ def files(trees: list[Path], suffix: str) -> list[str]:
 
 def row(name: str, seconds: float, memory: float, reference: float | None) -> str:
     ratio = f"{seconds / reference:6.2f}x" if reference else "     -"
-    return f"{name:<34} {seconds:8.2f} s {memory:9.1f} MiB   {ratio}"
+    wall = f"{seconds:8.2f} s " if seconds >= 1 else f"{seconds * 1000:8.0f} ms"
+    return f"{name:<34} {wall} {memory:9.1f} MiB   {ratio}"
 
 
 def main() -> None:
@@ -144,7 +145,7 @@ def main() -> None:
         mine = [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", *paths]
         theirs = [options.bandit, "-q", *[p for p in paths if p.endswith(".py")]]
         ours, bandit_runs = [], []
-        for _ in range(max(7, options.repeat)):  # taking turns, as above
+        for _ in range(max(15, options.repeat)):  # taking turns, as above (short runs vary)
             ours.append(measure(mine))
             if options.bandit:
                 bandit_runs.append(measure(theirs))
