@@ -15,13 +15,13 @@ from typing import NamedTuple
 import libcst as cst
 
 from auditor.exit_codes import intents_in
+from auditor.flow import FALL, through_block
 from auditor.python.module import PythonModule, PythonUnit, _dotted
 from auditor.python.retries import CallFailure, Retry, class_names, integers, walk
 from auditor.python.steps import StepCatalog, default_steps
 
-_FALL, _NEXT, _BREAK, _EXIT, _RAISE = "fall", "next", "break", "exit", "raise"
+_NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
 _EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
-_MAX_PATHS = 64
 _FLIPPED = {
     "LessThan": "GreaterThan",
     "GreaterThan": "LessThan",
@@ -176,13 +176,7 @@ class _Flow:
         return not scenario.ok if self.is_status(node) else None
 
     def block(self, nodes: Sequence[cst.CSTNode], scenario: _Scenario, start: _Path) -> list[_Path]:
-        paths = [start]
-        for node in nodes:
-            done = [p for p in paths if p.outcome != _FALL]
-            for path in (p for p in paths if p.outcome == _FALL):
-                done += self.statement(node, scenario, path)
-            paths = list(dict.fromkeys(done))[:_MAX_PATHS]
-        return paths
+        return through_block(nodes, start, lambda node, p: self.statement(node, scenario, p))
 
     def statement(self, node: cst.CSTNode, scenario: _Scenario, path: _Path) -> list[_Path]:
         failing = not scenario.ok and scenario.raises
@@ -212,7 +206,7 @@ class _Flow:
             return self.block(node.body.body, scenario, path)
         if isinstance(node, cst.For | cst.While):  # a loop inside: `break`/`continue` stay in it
             inner = self.block(node.body.body, scenario, path)
-            return [p.to(_FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner] + [path]
+            return [p.to(FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner] + [path]
         return self.small(node, scenario, path)
 
     def small(self, node: cst.CSTNode, scenario: _Scenario, path: _Path) -> list[_Path]:
@@ -227,19 +221,19 @@ class _Flow:
                 return [path.to(_EXIT)]
             func = called.func
             if isinstance(func, cst.Attribute) and func.attr.value == "check_returncode":
-                return [path.to(_FALL if scenario.ok else _RAISE)]
+                return [path.to(FALL if scenario.ok else _RAISE)]
         if isinstance(node, cst.Assign) and isinstance(node.value, cst.Name):
             value = {"True": True, "False": False}.get(node.value.value)
             names = [t.target.value for t in node.targets if isinstance(t.target, cst.Name)]
             if value is not None and names:
                 flags = frozenset((dict(path.flags) | dict.fromkeys(names, value)).items())
-                return [_Path(_FALL, flags, path.via)]
+                return [_Path(FALL, flags, path.via)]
         return [path]
 
     def try_(self, node: cst.Try, scenario: _Scenario, path: _Path) -> list[_Path]:
         result: list[_Path] = []
         for inner in self.block(node.body.body, scenario, path):
-            if inner.outcome == _FALL and node.orelse is not None:
+            if inner.outcome == FALL and node.orelse is not None:
                 result += self.block(node.orelse.body.body, scenario, inner)
             elif inner.outcome != _RAISE:
                 result.append(inner)
@@ -247,7 +241,7 @@ class _Flow:
                 for handler in node.handlers:
                     catches = self.catches(handler, scenario)
                     if catches is not False:
-                        start = _Path(_FALL, inner.flags, handler)
+                        start = _Path(FALL, inner.flags, handler)
                         result += self.block(handler.body.body, scenario, start)
                     if catches:
                         break
@@ -274,7 +268,7 @@ class _Flow:
 
     def iterate(self, scenario: _Scenario) -> dict[str, set[cst.ExceptHandler | None]]:
         """Whether the loop goes on (`next`) or ends (`leave`), and through which handlers."""
-        loop, start = self.loop, _Path(_FALL)
+        loop, start = self.loop, _Path(FALL)
         test = loop.test if isinstance(loop, cst.While) else None
         if test is not None and self.runs_call(test):
             failing = not scenario.ok and scenario.raises
@@ -283,7 +277,7 @@ class _Flow:
             test = None
         found: dict[str, set[cst.ExceptHandler | None]] = {}
         for path in self.block(loop.body.body, scenario, start):
-            goes_on = path.outcome in (_FALL, _NEXT)
+            goes_on = path.outcome in (FALL, _NEXT)
             if goes_on and test is not None:
                 goes_on = self.condition(test, scenario, path.flags) is not False
             found.setdefault("next" if goes_on else "leave", set()).add(path.via)

@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.exit_codes import intents_in
+from auditor.flow import FALL, through_block
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
@@ -26,12 +27,11 @@ if TYPE_CHECKING:
     from auditor.python.steps import StepCatalog
 
 _NONZERO = -1000  # a non-zero status that the loop compares with nothing
-_FALL, _NEXT, _BREAK, _EXIT = "fall", "next", "break", "exit"
+_NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
-_MAX_PATHS = 64
 Variables = frozenset[tuple[str, int | None]]
 
 
@@ -138,13 +138,7 @@ class _Flow:
         return any(i.name == "rate-limit" for i in intents)
 
     def block(self, nodes: list[Node], scenario: _Scenario, path: _Path) -> list[_Path]:
-        paths = [path]
-        for node in nodes:
-            done = [p for p in paths if p.outcome != _FALL]
-            for current in (p for p in paths if p.outcome == _FALL):
-                done += self.run(node, scenario, current)
-            paths = list(dict.fromkeys(done))[:_MAX_PATHS]
-        return paths
+        return through_block(nodes, path, lambda node, p: self.run(node, scenario, p))
 
     def run(self, node: Node, scenario: _Scenario, path: _Path) -> list[_Path]:
         kind, agent = node.type, 0 if scenario.ok else scenario.code
@@ -152,7 +146,7 @@ class _Flow:
             return [path._replace(status=self.test(node, scenario, path))]
         if kind in ("program", "do_group", "compound_statement", "subshell"):
             inner = self.block(_named(node), scenario, path)
-            return [p._replace(outcome=_FALL) for p in inner] if kind == "subshell" else inner
+            return [p._replace(outcome=FALL) for p in inner] if kind == "subshell" else inner
         if kind == "redirected_statement":
             body = node.child_by_field_name("body")
             return self.run(body, scenario, path) if body is not None else [path]
@@ -185,7 +179,7 @@ class _Flow:
             body = node.child_by_field_name("body")
             inner = self.block(_named(body), scenario, path) if body else []
             return [
-                p._replace(outcome=_FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner
+                p._replace(outcome=FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner
             ] + [path]
         if kind == "command":
             return [self.simple(node, scenario, path)]
@@ -225,9 +219,9 @@ class _Flow:
             for current in paths:
                 truth = _truth(current.status)
                 runs = truth is None or truth == (operator.type == "&&")
-                if current.outcome == _FALL and runs:
+                if current.outcome == FALL and runs:
                     result += self.run(operand, scenario, current)
-                if current.outcome != _FALL or truth is None or not runs:
+                if current.outcome != FALL or truth is None or not runs:
                     result.append(current)
             paths = result
         return paths
@@ -256,7 +250,7 @@ class _Flow:
                         _within(self.command.node, c) for c in conditions
                     ):
                         truth = not scenario.ok and scenario.transient
-                    if tested.outcome != _FALL:
+                    if tested.outcome != FALL:
                         result.append(tested)
                         continue
                     if truth is not False:
@@ -302,7 +296,7 @@ class _Flow:
 
     def iterate(self, scenario: _Scenario) -> set[str]:
         """Whether one iteration goes on (`next`) or leaves the loop (`leave`)."""
-        loop, start = self.loop, _Path(_FALL, None)
+        loop, start = self.loop, _Path(FALL, None)
         body = loop.child_by_field_name("body")
         statements = _named(body) if body is not None else []
         conditions = _named(loop, "condition") if loop.type == "while_statement" else []
@@ -315,10 +309,10 @@ class _Flow:
                 found.add("leave")
                 continue
             for after in self.block(statements, scenario, path):
-                if after.outcome not in (_FALL, _NEXT):
+                if after.outcome not in (FALL, _NEXT):
                     found.add("leave")
                     continue
-                tests = self.block(conditions, scenario, after._replace(outcome=_FALL))
+                tests = self.block(conditions, scenario, after._replace(outcome=FALL))
                 for tested in tests if conditions and not first else [after]:
                     truth = _truth(tested.status) if conditions and not first else None
                     found.add("leave" if truth is not None and truth == until else "next")
