@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import textwrap
 from pathlib import Path
@@ -13,7 +14,7 @@ from auditor.engine import audit_text
 from auditor.finding import Finding
 from auditor.kinds import FileKind
 from auditor.python.steps import load_steps
-from auditor.python.summary import summarize_python
+from auditor.python.summary import RetryDecorator, retry_decorator_details, summarize_python
 
 
 def python(code: str, rule: str = "RA301") -> list[Finding]:
@@ -37,6 +38,11 @@ def where(finding: Finding) -> tuple[int, int]:
 
 
 # 1. Blanket retries around a step, a tool and an agent process are errors.
+
+
+def decorators(code: str) -> dict[str, RetryDecorator]:
+    """The retry decorators and helpers the project index finds in a module."""
+    return retry_decorator_details(ast.parse(textwrap.dedent(code)), {})
 
 
 def test_tenacity_retry_around_chat_step_is_an_error_at_the_decorator() -> None:
@@ -526,44 +532,37 @@ def test_shell_loops_that_are_not_respawns(loop: str) -> None:
 
 
 def test_retry_helpers_are_told_from_loops_over_items() -> None:
-    import ast
+    found = decorators(
+        """\
+        def retrying(fn, tries=3):
+            for attempt in range(tries):
+                try:
+                    return fn()
+                except Exception:
+                    time.sleep(attempt)
 
-    from auditor.python.summary import retry_decorator_details
+        def until_done(fn):
+            while True:
+                try:
+                    return fn()
+                except TimeoutError:
+                    pass
 
-    tree = ast.parse(
-        textwrap.dedent(
-            """\
-            def retrying(fn, tries=3):
-                for attempt in range(tries):
-                    try:
-                        return fn()
-                    except Exception:
-                        time.sleep(attempt)
+        def each(items, handler):
+            for item in items:
+                try:
+                    handler(item)
+                except Exception:
+                    pass
 
-            def until_done(fn):
-                while True:
-                    try:
-                        return fn()
-                    except TimeoutError:
-                        pass
-
-            def each(items, handler):
-                for item in items:
-                    try:
-                        handler(item)
-                    except Exception:
-                        pass
-
-            def per_attempt(fn, tries=3):
-                for attempt in range(tries):
-                    try:
-                        fn(attempt)
-                    except Exception:
-                        pass
-            """
-        )
+        def per_attempt(fn, tries=3):
+            for attempt in range(tries):
+                try:
+                    fn(attempt)
+                except Exception:
+                    pass
+        """
     )
-    found = retry_decorator_details(tree, {})
     assert sorted(found) == ["retrying", "until_done"]
     assert found["retrying"].helper and found["retrying"].attempts == 3
     assert found["retrying"].blanket and not found["until_done"].blanket
@@ -591,30 +590,23 @@ def test_a_nested_function_that_launches_the_agent_is_a_step() -> None:
 
 
 def test_a_tuple_of_exceptions_is_narrowed_unless_it_holds_a_blanket_class() -> None:
-    import ast
+    found = decorators(
+        """\
+        def narrow(fn, tries=3):
+            for attempt in range(tries):
+                try:
+                    return fn()
+                except (TimeoutError, ConnectionError):
+                    pass
 
-    from auditor.python.summary import retry_decorator_details
-
-    tree = ast.parse(
-        textwrap.dedent(
-            """\
-            def narrow(fn, tries=3):
-                for attempt in range(tries):
-                    try:
-                        return fn()
-                    except (TimeoutError, ConnectionError):
-                        pass
-
-            def wide(fn, tries=3):
-                for attempt in range(tries):
-                    try:
-                        return fn()
-                    except (ValueError, builtins.Exception):
-                        pass
-            """
-        )
+        def wide(fn, tries=3):
+            for attempt in range(tries):
+                try:
+                    return fn()
+                except (ValueError, builtins.Exception):
+                    pass
+        """
     )
-    found = retry_decorator_details(tree, {})
     assert not found["narrow"].blanket
     assert found["narrow"].catches == "`except (TimeoutError, ConnectionError)`"
     assert found["wide"].blanket

@@ -68,19 +68,9 @@ class ShellScript:
         self._options_by_id: dict[int, ShellOptions] = {}
 
     @classmethod
-    def build(
-        cls,
-        text: str,
-        catalog: AgentCatalog,
-        initial: ShellOptions | None = None,
-        end_use: str | None = SCRIPT_END,
-    ) -> ShellScript:
-        """Parse and walk `text`; `initial` overrides the shebang's options.
-
-        `end_use` says why the status of the last command is used (for shell
-        embedded in a host: what the host does with it, or None).
-        """
-        return cls.walk(ShellText(text), catalog, initial, end_use)
+    def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
+        """Parse and walk a whole script (its shebang's options in effect)."""
+        return cls.walk(ShellText(text), catalog)
 
     @classmethod
     def walk(
@@ -90,7 +80,9 @@ class ShellScript:
         initial: ShellOptions | None = None,
         end_use: str | None = SCRIPT_END,
     ) -> ShellScript:
-        """The model of already-parsed shell text (see `build`)."""
+        """The model of already-parsed shell text. `initial` overrides the shebang's
+        options; `end_use` says why the status of the last command is used (for shell
+        embedded in a host: what the host does with it, or None)."""
         script = cls(parsed, catalog, end_use)
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
