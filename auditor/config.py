@@ -83,9 +83,9 @@ class RuleSelection(NamedTuple):
         return decision
 
 
-# Read-only by their types; plain dicts so that settings pickle for worker processes.
-_NO_IGNORES: Mapping[str, tuple[str, ...]] = {}
-_NO_TABLE: Mapping[str, Any] = {}
+# The default of every mapping field: read-only by the fields' types, and a plain dict
+# so that settings pickle for worker processes.
+_EMPTY: Mapping[Any, Any] = {}
 
 
 class Settings(NamedTuple):
@@ -94,15 +94,15 @@ class Settings(NamedTuple):
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
-    per_file_ignores: Mapping[str, tuple[str, ...]] = _NO_IGNORES
+    per_file_ignores: Mapping[str, tuple[str, ...]] = _EMPTY
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     fail_on: Severity = Severity.WARNING
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     respect_gitignore: bool = True
-    agents: Mapping[str, Mapping[str, Any]] = _NO_TABLE
-    steps: Mapping[str, Any] = _NO_TABLE
-    sdk: Mapping[str, Any] = _NO_TABLE
+    agents: Mapping[str, Mapping[str, Any]] = _EMPTY
+    steps: Mapping[str, Any] = _EMPTY
+    sdk: Mapping[str, Any] = _EMPTY
     config_path: Path | None = None
     root: Path = Path()  # the config's directory; by default the working directory
     overrides: tuple[RuleSelection, ...] = ()  # command-line layers, applied in order

@@ -16,11 +16,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-# Read-only by their types; plain dicts so that summaries pickle for worker processes.
-_NO_LAUNCHERS: Mapping[str, tuple[int, int]] = {}
-_NO_COUNTS: Mapping[str, int | None] = {}
-_NO_CONSTANTS: Mapping[str, int] = {}
-_NO_MODULES: Mapping[str, PythonSummary] = {}
+# The default of every mapping field: read-only by the fields' types, and a plain dict
+# so that summaries pickle for worker processes.
+_EMPTY: Mapping[Any, Any] = {}
 
 
 class RetriedUse(NamedTuple):
@@ -39,11 +37,11 @@ class PythonSummary(NamedTuple):
 
     path: str  # display path, for related locations
     # function or method qualified name ("execute_gptme", "Runner.run") -> (line, column)
-    launchers: Mapping[str, tuple[int, int]] = _NO_LAUNCHERS
+    launchers: Mapping[str, tuple[int, int]] = _EMPTY
     # retry decorators written in the module: name -> attempts if known (None if not)
-    retry_decorators: Mapping[str, int | None] = _NO_COUNTS
+    retry_decorators: Mapping[str, int | None] = _EMPTY
     # module-level integer constants: name -> value
-    constants: Mapping[str, int] = _NO_CONSTANTS
+    constants: Mapping[str, int] = _EMPTY
     # imported names this module uses under a retry decorator
     retried_imports: tuple[RetriedUse, ...] = ()
     # its `ast` tree proved it nests less than libcst can parse (no need to check again)
@@ -80,7 +78,7 @@ class PythonSummary(NamedTuple):
 class ProjectIndex(NamedTuple):
     """Summaries of every Python module and the shell scripts that run an agent."""
 
-    python: Mapping[str, PythonSummary] = _NO_MODULES  # module name -> summary
+    python: Mapping[str, PythonSummary] = _EMPTY  # module name -> summary
     agent_scripts: frozenset[str] = frozenset()  # display paths of scripts that run an agent
 
     def digest(self) -> str:
