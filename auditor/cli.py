@@ -348,6 +348,7 @@ def list_rules(options: argparse.Namespace) -> int:
             "name": rule.name,
             "severity": rule.severity.value,
             "fix": "unsafe" if rule.fixable else "",
+            "default": rule.selected_by_default,
             "summary": rule.summary(),
         }
         for rule in all_rules()
@@ -355,12 +356,15 @@ def list_rules(options: argparse.Namespace) -> int:
     if options.output_format == "json":
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return EXIT_CLEAN
-    width = max(len(row["name"]) for row in rows)
-    sys.stdout.write(f"{'CODE':<7} {'NAME':<{width}} {'SEVERITY':<8} SUMMARY\n")
+    width = max(len(rule.name) for rule in all_rules())
+    sys.stdout.write(f"{'CODE':<7} {'NAME':<{width}} {'SEVERITY':<8} {'DEFAULT':<7} SUMMARY\n")
     for row in rows:
+        default = "on" if row["default"] else "off"
         sys.stdout.write(
-            f"{row['code']:<7} {row['name']:<{width}} {row['severity']:<8} {row['summary']}\n"
+            f"{row['code']:<7} {row['name']:<{width}} {row['severity']:<8} {default:<7} "
+            f"{row['summary']}\n"
         )
+    sys.stdout.write("Rules marked off run only when selected (`--extend-select CODE`).\n")
     return EXIT_CLEAN
 
 
@@ -372,10 +376,9 @@ def explain(options: argparse.Namespace) -> int:
     if rule is None:
         known = ", ".join(r.code for r in all_rules())
         raise _fail(f"unknown rule code `{options.code}` (known: {known})")
-    fix = "unsafe fix available" if rule.fixable else "no automatic fix"
     sys.stdout.write(
-        f"# {rule.code} {rule.name}\n\n{rule.summary()}\n\n"
-        f"Severity: {rule.severity.value}. Fix: {fix}.\n\n{rule.documentation()}\n"
+        f"# {rule.code} {rule.name}\n\n{rule.summary()}\n\n{rule.facts()}\n\n"
+        f"{rule.documentation()}\n"
     )
     return EXIT_CLEAN
 

@@ -48,6 +48,7 @@ _EXIT_CODE = re.compile(r"^\d{1,3}$")
 _AGENT_KEYS = ("commands", "exit-codes", "documented")
 _STEPS_KEYS = ("calls",)
 _SDK_KEYS = ("retries", "constructors")
+_PIPELINES_KEYS = ("consequential",)
 _SDK_CONSTRUCTOR_KEYS = ("module", "classes", "keyword", "default")
 _SDK_RETRIES = ("forbid", "allow")
 _DOTTED = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
@@ -91,7 +92,7 @@ _EMPTY: Mapping[Any, Any] = {}
 class Settings(NamedTuple):
     """Everything configurable about a run, with runaudit's defaults."""
 
-    select: tuple[str, ...] = ("ALL",)
+    select: tuple[str, ...] | None = None  # None: the rules selected by default
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
     per_file_ignores: Mapping[str, tuple[str, ...]] = _EMPTY
@@ -103,13 +104,19 @@ class Settings(NamedTuple):
     agents: Mapping[str, Mapping[str, Any]] = _EMPTY
     steps: Mapping[str, Any] = _EMPTY
     sdk: Mapping[str, Any] = _EMPTY
+    pipelines: Mapping[str, Any] = _EMPTY
     config_path: Path | None = None
     root: Path = Path()  # the config's directory; by default the working directory
     overrides: tuple[RuleSelection, ...] = ()  # command-line layers, applied in order
 
-    def rule_selected(self, code: str) -> bool:
-        """Whether the rule `code` runs, after the config and command-line layers."""
-        enabled = False
+    def rule_selected(self, code: str, *, by_default: bool = True) -> bool:
+        """Whether the rule `code` runs, after the config and command-line layers.
+
+        `by_default` says whether the rule is in the default selection (RA102 is
+        not), which applies while no layer names a `select` of its own; `ALL` and a
+        matching prefix in `select` or `extend-select` select any rule.
+        """
+        enabled = by_default
         for layer in (RuleSelection(self.select, self.ignore, self.extend_select), *self.overrides):
             decision = layer.decide(code)
             if layer.select is not None:
@@ -126,6 +133,11 @@ class Settings(NamedTuple):
             and _pattern_spec((pattern,)).match_file(rel)
             for pattern, codes in self.per_file_ignores.items()
         )
+
+    @property
+    def consequential_commands(self) -> tuple[str, ...]:
+        """`[pipelines] consequential`: stages whose masked failure is RA101, not RA102."""
+        return tuple(self.pipelines.get("consequential", ()))
 
     @property
     def exclude_spec(self) -> GitIgnoreSpec:
@@ -415,6 +427,14 @@ class _Validator:
             check.sdk_constructor(name, entry)
         return table
 
+    def pipelines(self, key: str, value: Any) -> dict[str, Any]:
+        check = self.nested(key)
+        table = self.table(key, value)
+        check.known_keys(table, _PIPELINES_KEYS)
+        commands = check.strings("consequential", table.get("consequential", []))
+        check.expect(all(c.strip() for c in commands), "consequential", "non-empty commands")
+        return table
+
     def sdk_constructor(self, name: str, value: Any) -> None:
         check = self.nested(f"constructors.{_name(name)}")
         entry = self.table(f"constructors.{_name(name)}", value)
@@ -443,6 +463,7 @@ _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
     "agents": _Validator.agents,
     "steps": _Validator.steps,  # kept as data for the rules that read them
     "sdk": _Validator.sdk,
+    "pipelines": _Validator.pipelines,
 }
 
 

@@ -14,11 +14,9 @@ def rules_markdown() -> str:
         "Generated from the rule classes by `python -m auditor.docs`; do not edit.\n",
     ]
     for rule in all_rules():
-        fix = "unsafe fix available" if rule.fixable else "no automatic fix"
         body = ("\n" + rule.documentation()).replace("\n## ", "\n### ").strip()
         parts.append(
-            f"## {rule.code} {rule.name}\n\n{rule.summary()}\n\n"
-            f"Default severity: {rule.severity.value}. Fix: {fix}.\n\n{body}\n"
+            f"## {rule.code} {rule.name}\n\n{rule.summary()}\n\n{rule.facts()}\n\n{body}\n"
         )
     return "\n".join(parts)
 

@@ -69,7 +69,11 @@ def python_shell_host(text: str) -> bool:
 
 def enabled_rules(settings: Settings) -> list[type[AnyRule]]:
     """The rules the settings select, in code order."""
-    return [rule for rule in all_rules() if settings.rule_selected(rule.code)]
+    return [
+        rule
+        for rule in all_rules()
+        if settings.rule_selected(rule.code, by_default=rule.selected_by_default)
+    ]
 
 
 class FileResult(NamedTuple):
@@ -93,10 +97,11 @@ class Auditor:
         self.settings = settings
         self._project = project
         self.rules = [rule() for rule in (rules if rules is not None else enabled_rules(settings))]
-        self.catalog: AgentCatalog = load_catalog(settings.agents)
+        self.catalog: AgentCatalog = load_catalog(settings.agents, settings.consequential_commands)
         agent_names = tuple(sorted({n for p in self.catalog.profiles for n in p.commands}))
         self.agent_names = agent_names
-        self.known_codes = frozenset(rule.code for rule in all_rules())
+        self._by_default = {rule.code: rule.selected_by_default for rule in all_rules()}
+        self.known_codes = frozenset(self._by_default)
 
     @functools.cached_property
     def project(self) -> ProjectIndex:
@@ -234,6 +239,7 @@ class Auditor:
                 embedded.where,
                 embedded.pipefail_hint,
                 embedded.pipefail_fix,
+                embedded.interactive,
             )
         yield Host.SHELL, unit
         if depth >= MAX_NESTING or not _MAY_NEST.search(unit.text):
@@ -337,7 +343,8 @@ class Auditor:
             reportable = tuple(
                 code
                 for code in codes
-                if code not in self.known_codes or self.settings.rule_selected(code)
+                if code not in self.known_codes
+                or self.settings.rule_selected(code, by_default=self._by_default[code])
             )
             if reportable:
                 unused.append((suppression, reportable))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from rules import builtin_data
@@ -16,6 +16,7 @@ from rules import builtin_data
 # The default of every code table: read-only by its type, and (unlike a mapping proxy)
 # picklable for worker processes.
 NO_CODES: Mapping[int, str] = {}
+NO_SUBCOMMANDS: Mapping[str, frozenset[str]] = {}
 
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
@@ -51,6 +52,41 @@ class Intent(NamedTuple):
     markers: tuple[str, ...]
 
 
+class ConsequentialCommands(NamedTuple):
+    """Commands whose failure a runner must see: fetches, builds, tests, installs, deploys."""
+
+    commands: frozenset[str] = frozenset()
+    subcommands: Mapping[str, frozenset[str]] = NO_SUBCOMMANDS
+    value_options: Mapping[str, frozenset[str]] = NO_SUBCOMMANDS
+
+    def covers(self, name: str, arguments: Sequence[str | None]) -> bool:
+        """Whether `name arguments…` is one of these (`git push`, `curl -s URL`)."""
+        if name in self.commands:
+            return True
+        wanted = self.subcommands.get(name)
+        if wanted is None:
+            return False
+        takes_value = self.value_options.get(name, frozenset())
+        skip = False
+        for word in arguments:
+            if skip:
+                skip = False
+            elif word is not None and word.startswith("-"):
+                skip = word in takes_value
+            else:
+                return word in wanted
+        return False
+
+
+# Options that make an agent command a probe (`gptme --version | head -1`), not a run.
+PROBE_OPTIONS = frozenset({"--version", "--help"})
+
+
+def is_probe(arguments: Sequence[str | None]) -> bool:
+    """Whether an agent's arguments ask only for its version or help."""
+    return any(word in PROBE_OPTIONS for word in arguments)
+
+
 class AgentCatalog(NamedTuple):
     """Every known agent profile and wrapper."""
 
@@ -58,11 +94,17 @@ class AgentCatalog(NamedTuple):
     wrappers: Mapping[str, Wrapper]
     intents: tuple[Intent, ...] = ()
     shell_exit_codes: Mapping[int, str] = NO_CODES
+    consequential: ConsequentialCommands = ConsequentialCommands()
 
     def agent_for(self, program: str) -> AgentProfile | None:
         """The profile whose command names include this program's basename."""
         base = program.rsplit("/", 1)[-1]
         return next((p for p in self.profiles if base in p.commands), None)
+
+    def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:
+        """The agent that `program arguments…` runs; None for a `--version`/`--help` probe."""
+        agent = self.agent_for(program)
+        return None if agent is None or is_probe(arguments) else agent
 
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""
@@ -99,8 +141,28 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
     )
 
 
-def load_catalog(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> AgentCatalog:
-    """The built-in catalogue with config profiles added or overriding."""
+def _consequential(table: Mapping[str, Any], extra: Sequence[str]) -> ConsequentialCommands:
+    """The built-in consequential commands, with the config's (`"deploy.sh"`, `"git tag"`)."""
+    commands = set(table["commands"])
+    subcommands = {name: set(words) for name, words in table["subcommands"].items()}
+    for entry in extra:
+        name, _, subcommand = entry.strip().partition(" ")
+        if subcommand.strip():
+            subcommands.setdefault(name, set()).add(subcommand.strip())
+        else:
+            commands.add(name)
+    return ConsequentialCommands(
+        frozenset(commands),
+        {name: frozenset(words) for name, words in subcommands.items()},
+        {name: frozenset(words) for name, words in table["value-options"].items()},
+    )
+
+
+def load_catalog(
+    overrides: Mapping[str, Mapping[str, Any]] | None = None, consequential: Sequence[str] = ()
+) -> AgentCatalog:
+    """The built-in catalogue with config profiles added or overriding, and config's
+    consequential commands added."""
     data = builtin_data("agents")
     profiles = {name: _profile(name, table, None) for name, table in data["agents"].items()}
     for name, table in (overrides or {}).items():
@@ -111,7 +173,8 @@ def load_catalog(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> Ag
         for name, table in data["intents"].items()
     )
     shell_codes = _codes(data["shell"]["exit-codes"])
-    return AgentCatalog(tuple(profiles.values()), wrappers, intents, shell_codes)
+    stages = _consequential(data["consequential"], consequential)
+    return AgentCatalog(tuple(profiles.values()), wrappers, intents, shell_codes, stages)
 
 
 @functools.cache

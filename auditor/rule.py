@@ -52,6 +52,11 @@ class Rule(Generic[UnitT]):
     # A second condition: when set, one of these must occur as well.
     prefilter_also: ClassVar[tuple[str, ...]] = ()
     fixable: ClassVar[bool] = False
+    # Off unless selected (`extend-select = ["RA102"]`), as ShellCheck keeps its
+    # optional checks and ruff keeps rules out of its default `select`.
+    selected_by_default: ClassVar[bool] = True
+    # When findings take more than one severity: which, and when ("error for …").
+    severity_note: ClassVar[str] = ""
     BAD: ClassVar[tuple[Example, ...]] = ()
     GOOD: ClassVar[tuple[Example, ...]] = ()
 
@@ -67,6 +72,19 @@ class Rule(Generic[UnitT]):
 
         doc = inspect.cleandoc(cls.__doc__ or "")
         return doc.split("\n", 1)[1].strip() if "\n" in doc else ""
+
+    @classmethod
+    def facts(cls) -> str:
+        """Severity, fix and default selection, in one line for `explain` and the docs."""
+        fix = "unsafe fix available" if cls.fixable else "no automatic fix"
+        severity = cls.severity_note or cls.severity.value
+        selected = (
+            "selected by default"
+            if cls.selected_by_default
+            else f'not selected by default (enable with `extend-select = ["{cls.code}"]` '
+            f"or `--extend-select {cls.code}`)"
+        )
+        return f"Severity: {severity}. Fix: {fix}. Rule: {selected}."
 
     @classmethod
     def url(cls) -> str:

@@ -132,7 +132,7 @@ class _Summariser:
 
     def __init__(self, settings: Settings, cache: ResultCache | None) -> None:
         self.settings, self.cache = settings, cache
-        self.catalog = load_catalog(self.settings.agents)
+        self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
         names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in names)
         self.agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
@@ -306,6 +306,7 @@ def _settings_key(settings: Settings) -> tuple[object, ...]:
         repr(sorted(settings.agents.items())),
         repr(sorted(settings.steps.items())),
         repr(sorted(settings.sdk.items())),
+        settings.consequential_commands,
         os.path.abspath(settings.root),
     )
 

@@ -54,6 +54,7 @@ class ShellUnit:
         where: str = "",
         pipefail_hint: str | None = None,
         pipefail_fix: Fix | None = None,
+        interactive: bool = False,
     ) -> None:
         self.source = source
         self.text = text
@@ -66,6 +67,7 @@ class ShellUnit:
         self.where = where  # what holds embedded shell ("`RUN` instruction"); empty for a script
         self.pipefail_hint = pipefail_hint  # how to turn pipefail on in the host, if special
         self.pipefail_fix = pipefail_fix  # host-file edits that turn it on, when well-defined
+        self.interactive = interactive  # a person reads its output (a make recipe)
         self._script: ShellScript | None = None
         self._agent_status: AgentStatus | None = None
 

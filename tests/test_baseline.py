@@ -63,13 +63,13 @@ def test_moved_lines_stay_hidden_and_a_new_finding_is_reported_alone(tree: Path)
     assert "no longer seen" not in err
 
     # One new finding: reported alone.
-    (tree / "scripts" / "run.sh").write_text(moved + "git log | head -1\n")
+    (tree / "scripts" / "run.sh").write_text(moved + "git push | tee push.log\n")
     code, out, _ = run("scripts", "--baseline", "baseline.json", "-f", "concise")
     assert code == 1
     findings = [line for line in out.splitlines() if ": RA" in line]
     assert findings == [
         "scripts/run.sh:9:1: RA101 exit status of `git` is lost: without pipefail the "
-        "pipeline returns `head`'s status, and it is the last command of the script"
+        "pipeline returns the status of `tee`, and it is the last command of the script"
     ]
 
 

@@ -74,7 +74,7 @@ def test_no_config_gives_defaults_rooted_at_cwd(
     settings = load_settings(None, search_from=tmp_path)
     assert settings.config_path is None
     assert settings.root == tmp_path
-    assert settings.select == ("ALL",)
+    assert settings.select is None  # the default selection
     assert settings.fail_on is Severity.WARNING
     assert settings.max_file_size == DEFAULT_MAX_FILE_SIZE
     assert settings.respect_gitignore is True
@@ -84,7 +84,7 @@ def test_isolated_ignores_config_files(tmp_path: Path) -> None:
     write(tmp_path / "runaudit.toml", "select = ['RA2']\n")
     assert load_settings(None, search_from=tmp_path).select == ("RA2",)
     settings = load_settings(None, search_from=tmp_path, isolated=True)
-    assert settings.select == ("ALL",)
+    assert settings.select is None
     assert settings.config_path is None
 
 

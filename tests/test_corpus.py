@@ -9,8 +9,10 @@ without one, any severity does. Every other line must produce nothing, so each
 file is compared both ways: an expected finding that is missing fails, and so
 does any finding that no expectation claims.
 
-The engine runs once over the whole corpus with default settings, from the
-repository root, so report paths are relative to it.
+The engine runs over the whole corpus from the repository root, so report paths
+are relative to it: once with every rule (the opt-in RA102 too), compared with
+every expectation, and once with the default selection, which must report the
+same minus the opt-in rules' findings.
 """
 
 from __future__ import annotations
@@ -114,15 +116,38 @@ def _key(path: str | Path) -> Path:
     return candidate.resolve()
 
 
-@pytest.fixture(scope="module")
-def corpus_report() -> Report:
-    """The report of one run of the engine over the whole corpus, with default settings."""
+def _audit_corpus(select: tuple[str, ...] | None) -> Report:
     from auditor.config import Settings
     from auditor.run import audit
 
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(REPO_ROOT)
-        return audit([CORPUS_DIR.relative_to(REPO_ROOT)], Settings())
+        return audit([CORPUS_DIR.relative_to(REPO_ROOT)], Settings(select=select))
+
+
+@pytest.fixture(scope="module")
+def corpus_report() -> Report:
+    """The report of one run of the engine over the whole corpus, every rule selected."""
+    return _audit_corpus(("ALL",))
+
+
+def _opt_in_codes() -> frozenset[str]:
+    from auditor.registry import all_rules
+
+    return frozenset(rule.code for rule in all_rules() if not rule.selected_by_default)
+
+
+def test_default_selection_leaves_out_only_the_opt_in_rules(corpus_report: Report) -> None:
+    """With default settings the corpus reports exactly the same, less the opt-in rules."""
+    opt_in = _opt_in_codes()
+    assert opt_in, "no opt-in rule: this test would check nothing"
+    assert any(finding.code in opt_in for finding in corpus_report.findings)
+
+    def keys(findings: list[Finding]) -> list[tuple[str, int, int, str]]:
+        return sorted((f.path, f.span.start.line, f.span.start.column, f.code) for f in findings)
+
+    default = _audit_corpus(None).findings
+    assert keys(default) == keys([f for f in corpus_report.findings if f.code not in opt_in])
 
 
 @pytest.fixture(scope="module")

@@ -112,7 +112,7 @@ def test_script_fix(before: str, after: str) -> None:
         '#!/bin/sh\nset -e\ncurl -s "$U" | jq .ok\n',  # dash rejects `set -o pipefail`
         "#!/usr/bin/env sh\nif curl -s x | jq .ok; then :; fi\n",
         # pipefail is switched off later: turning it on at the top cannot help
-        "#!/bin/bash\nset -euo pipefail\nset +o pipefail\nx=$(grep E log | head -1)\n",
+        "#!/bin/bash\nset -euo pipefail\nset +o pipefail\nx=$(curl -s u | jq .v)\n",
         '#!/bin/bash\nset -e\nshopt -uo pipefail\ngptme "$P" | tee log\n',
         # does not parse
         '#!/bin/bash\nset -e\nrun() {\n  gptme "$P" | tee log\n  echo "$(date)")\n}\n',

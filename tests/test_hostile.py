@@ -549,7 +549,7 @@ def test_config_keys_hold_no_code_loading_option() -> None:
     # A new key must be data; one that names a module or plugin needs a security review.
     assert set(config._FIELDS) == {
         "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
-        "fail-on", "max-file-size", "respect-gitignore", "agents", "steps", "sdk",
+        "fail-on", "max-file-size", "respect-gitignore", "agents", "steps", "sdk", "pipelines",
     }  # fmt: skip
 
 

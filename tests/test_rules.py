@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from auditor.engine import audit_text
+from auditor.config import Settings
+from auditor.engine import audit_text, enabled_rules
 from auditor.registry import RuleLoadError, all_rules
 from auditor.rule import DOC_SECTIONS, Example, Rule
 
@@ -52,10 +53,26 @@ def test_rule_has_bad_and_good_examples(rule: type[Rule[Any]]) -> None:
 
 @pytest.mark.parametrize(("rule", "example"), EXAMPLES)
 def test_rule_example(rule: type[Rule[Any]], example: Example) -> None:
-    result = audit_text(example.source, example.filename, example.kind)
+    # Every rule runs, so that the examples of opt-in rules (RA102) are checked too.
+    result = audit_text(example.source, example.filename, example.kind, Settings(select=("ALL",)))
     assert not [d for d in result.diagnostics if d.is_error]
     found = sorted((f.code, f.span.start.line) for f in result.findings if f.code == rule.code)
     assert found == sorted(example.expect)
+
+
+def test_opt_in_rules_run_only_when_selected() -> None:
+    opt_in = {rule.code for rule in RULES if not rule.selected_by_default}
+    assert opt_in == {"RA102"}
+    default = {rule.code for rule in enabled_rules(Settings())}
+    assert not default & opt_in and default | opt_in == {rule.code for rule in RULES}
+    extended = {rule.code for rule in enabled_rules(Settings(extend_select=("RA102",)))}
+    assert extended == default | {"RA102"}
+    assert "RA102" in {rule.code for rule in enabled_rules(Settings(select=("RA1",)))}
+    source = "#!/bin/bash\nset -e\nfiles=$(find . | sort)\n"
+    assert not audit_text(source, "x.sh", RULES[0].BAD[0].kind).findings
+    chosen = Settings(extend_select=("RA102",))
+    codes = [f.code for f in audit_text(source, "x.sh", RULES[0].BAD[0].kind, chosen).findings]
+    assert codes == ["RA102"]
 
 
 def test_rule_reference_is_generated_from_the_rules() -> None:

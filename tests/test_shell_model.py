@@ -73,7 +73,9 @@ def test_shebang_options(line: str, expected: ShellOptions) -> None:
         ("timeout --signal=KILL 60 gptme", "gptme", "gptme"),
         ("env FOO=1 -u BAR nice -n 10 gptme", "gptme", "gptme"),
         ("uv run --with x gptme", "gptme", "gptme"),
-        ("python3 -m gptme --help", "gptme", "gptme"),
+        ("python3 -m gptme --model x", "gptme", "gptme"),
+        ("python3 -m gptme --help", "gptme", None),  # a probe, not a run
+        ("time -p gptme --version", "gptme", None),
         ("python3 script.py", "python3", None),
         ("sudo -u bob /home/bob/.local/bin/gptme", "/home/bob/.local/bin/gptme", "gptme"),
         ("flock -w 10 /tmp/lock claude -p x", "claude", "claude"),
@@ -113,7 +115,9 @@ def _pipeline_reason(text: str) -> str | None:
     script = build(text)
     pipeline = script.pipelines[0]
     use = status_use(pipeline.node, pipeline.options, script, negated=pipeline.negated)
-    return use.reason if use else None
+    if use is None:
+        return None
+    return f"{use.via}: {use.reason}" if use.via else use.reason
 
 
 @pytest.mark.parametrize(
@@ -130,7 +134,7 @@ def _pipeline_reason(text: str) -> str | None:
         ("a | b\nrc=$?\n", "reads `$?`"),
         ("a | b\n", "last command of the script"),
         ("f() {\n  a | b\n}\necho\n", "last command of function `f`"),
-        ("set -e\nx=$(a | b)\necho\n", "assignment `x=$(…)`"),
+        ("set -e\nx=$(a | b)\necho\n", "`x=$(…)`: errexit"),
         ("a | b\necho\n", None),
         ("a | b || true\necho\n", None),
         ("set -e\na | b || :\necho\n", None),

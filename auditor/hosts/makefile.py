@@ -284,4 +284,6 @@ def makefile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
             if not code.text.strip():
                 continue
             end_use = None if ignore_all or "-" in prefixes else END_USE
-            yield EmbeddedShell(code.through(text.offsets), options, end_use, where, PIPEFAIL_HINT)
+            yield EmbeddedShell(
+                code.through(text.offsets), options, end_use, where, PIPEFAIL_HINT, interactive=True
+            )

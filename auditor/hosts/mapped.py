@@ -88,6 +88,9 @@ class EmbeddedShell(NamedTuple):
     # How to turn pipefail on in this host, for RA101's hint; None: `set -o pipefail`.
     pipefail_hint: str | None = None
     pipefail_fix: Fix | None = None  # host-file edits that do it, when well-defined
+    # A person reads its output at a terminal (a make recipe): a pipeline there that
+    # only prints (`make help`, `cloc … | tail`) is a report, not a step to check.
+    interactive: bool = False
 
 
 class PhysicalLine(NamedTuple):

@@ -131,5 +131,5 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
     argv, nodes = command_words(node, env)
     index, wrappers = strip_wrappers(argv, catalog)
     program = argv[index] if index < len(argv) else None
-    agent = catalog.agent_for(program) if program else None
+    agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
     return SimpleCommand(node, argv, nodes, index, wrappers, agent)

@@ -21,15 +21,8 @@ from auditor.unit import SCRIPT_END
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
-_COMPOUND_LABELS = {
-    "subshell": "( … )",
-    "compound_statement": "{ … }",
-    "while_statement": "while loop",
-    "for_statement": "for loop",
-    "c_style_for_statement": "for loop",
-    "if_statement": "if block",
-    "case_statement": "case block",
-}
+_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
+_DEV_NULL = frozenset({"/dev/null"})
 
 
 class Stage(NamedTuple):
@@ -37,9 +30,12 @@ class Stage(NamedTuple):
 
     node: Node
     command: SimpleCommand | None  # None for a compound stage
-    label: str  # how messages name it: the program, or the compound's kind
+    label: str  # how messages name it: the program, or a compound's head (`while read`)
     agent: AgentProfile | None  # the agent this stage runs directly, if any
     trivial: bool  # cannot meaningfully fail (`echo`, `cat <<EOF`)
+    # Work whose failure the runner must see: a fetch, build, test, install, deploy.
+    consequential: bool = False
+    quiet: bool = False  # its stderr is thrown away (`2>/dev/null`): failure ignored on purpose
 
 
 class Pipeline(NamedTuple):
@@ -152,33 +148,73 @@ class ShellScript:
 
     def _stage(self, node: Node, heredoc: bool) -> Stage:
         inner = node
+        quiet = False
         if inner.type == "redirected_statement":
             heredoc = heredoc or any(
                 c.type in ("heredoc_redirect", "herestring_redirect") for c in inner.named_children
             )
+            quiet = self._discards_stderr(inner)
             body = inner.child_by_field_name("body")
             inner = body if body is not None else inner
         if inner.type == "command":
             command = self.command_at(inner) or analyse_command(inner, self.env, self.catalog)
             name = command.name or self.parsed.node_text(inner).split(" ", 1)[0]
             trivial = _trivial(command, inner, heredoc)
-            return Stage(node, command, name, command.agent, trivial)
-        agent = self._agent_inside(inner)
-        label = _COMPOUND_LABELS.get(inner.type, self.parsed.node_text(inner).split(" ", 1)[0])
-        return Stage(node, None, label, agent, False)
+            consequential = self._consequential(command)
+            return Stage(node, command, name, command.agent, trivial, consequential, quiet)
+        inside = self._commands_inside(inner)
+        agent = next((c.agent for c in inside if c.agent is not None), None)
+        consequential = any(self._consequential(c) for c in inside)
+        return Stage(node, None, self._compound_label(inner, inside), agent, False, consequential)
 
-    def _agent_inside(self, node: Node) -> AgentProfile | None:
-        """The agent a compound stage runs directly (`{ gptme …; } 2>&1 | tee`)."""
+    def _consequential(self, command: SimpleCommand) -> bool:
+        name = command.name
+        return name is not None and self.catalog.consequential.covers(name, command.arguments)
+
+    def _commands_inside(self, node: Node) -> list[SimpleCommand]:
+        """The commands a compound stage runs directly (`{ gptme …; } 2>&1 | tee`), in order."""
+        found: list[SimpleCommand] = []
         stack = [node]
         while stack:
             current = stack.pop()
             if current.type == "command":
-                agent = analyse_command(current, self.env, self.catalog).agent
-                if agent is not None:
-                    return agent
+                found.append(
+                    self.command_at(current) or analyse_command(current, self.env, self.catalog)
+                )
             if current.type not in ("command_substitution", "function_definition"):
-                stack.extend(current.named_children)
-        return None
+                stack.extend(reversed(current.named_children))
+        return found
+
+    def _compound_label(self, node: Node, inside: list[SimpleCommand]) -> str:
+        """A compound stage named by its commands: `while read`, `for f in …`, or the
+        agent (else the last command) of a `{ …; }` group, whose status is the group's."""
+        if node.type in _LOOPS:
+            head = self.parsed.node_text(node).split("\n", 1)[0]
+            words = head.replace(";", " ").split()
+            if node.type == "while_statement":
+                return " ".join(words[:2]) if len(words) >= 2 else head
+            return " ".join(words[:3]) + " …" if len(words) >= 3 else head
+        agents = [c for c in inside if c.agent is not None]
+        named = [c for c in agents or inside if c.name]
+        if named:
+            return named[0 if agents else -1].name or ""
+        return self.parsed.node_text(node).split(" ", 1)[0]
+
+    def _discards_stderr(self, node: Node) -> bool:
+        """Whether a redirected stage sends its stderr to `/dev/null` (`2>/dev/null`, `&>`)."""
+        for redirect in node.named_children:
+            if redirect.type != "file_redirect":
+                continue
+            descriptor = redirect.child_by_field_name("descriptor")
+            destination = redirect.child_by_field_name("destination")
+            if destination is None or self.parsed.node_text(destination) not in _DEV_NULL:
+                continue
+            operator = next((c.type for c in redirect.children if not c.is_named), "")
+            if descriptor is not None and self.parsed.node_text(descriptor) == "2":
+                return True
+            if descriptor is None and operator in ("&>", "&>>"):
+                return True
+        return False
 
 
 class _Parts:

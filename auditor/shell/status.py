@@ -23,7 +23,9 @@ _BODIES = frozenset({"compound_statement", "subshell"})
 class StatusUse(NamedTuple):
     """Why a statement's status is used, in words for a message."""
 
-    reason: str
+    reason: str  # "errexit (`set -e`) is on", "it is an operand of `&&`"
+    # The `NAME=$(…)` assignment that takes the status on, when it sits in one.
+    via: str | None = None
 
 
 def _text(node: Node) -> str:
@@ -260,7 +262,7 @@ def status_use(
         if outer is not None and assignment is not None:
             name = assignment.child_by_field_name("name")
             label = _text(name) if name is not None else "x"
-            return StatusUse(f"the assignment `{label}=$(…)` takes its status, and {outer.reason}")
+            return StatusUse(outer.reason, f"`{label}=$(…)`")
     if options.errexit and not in_condition(node):
         return StatusUse("errexit (`set -e`) is on")
     return None

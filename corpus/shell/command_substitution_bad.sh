@@ -11,7 +11,7 @@ issue_title=$(curl -fsS "$API/issues/$ISSUE" | jq -r '.title')  # expect: RA101(
 
 plan=$(gptme --non-interactive "Write a three-step plan for: $issue_title" | tail -n 20)  # expect: RA101(error)
 
-changed_files=$(git diff --name-only origin/main... | grep -c '\.py$')  # expect: RA101(warning)
+changed_files=$(git diff --name-only origin/main... | grep -c '\.py$')  # expect: RA102(info)
 
 summary=$(
   claude -p "Summarise this plan in one line" <<<"$plan" |  # expect: RA101(error)

@@ -22,7 +22,7 @@ gptme --non-interactive --model anthropic/claude-sonnet-4 "Summarise the changes
   tee -a "$LOG" |
   grep -v '^DEBUG'
 
-grep -h 'ERROR' logs/*.log | sort | uniq -c > logs/error-summary.txt  # expect: RA101(warning)
+grep -h 'ERROR' logs/*.log | sort | uniq -c > logs/error-summary.txt  # expect: RA102(info)
 
 echo "run finished: $LOG"
 exit 0

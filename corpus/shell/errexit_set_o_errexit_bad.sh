@@ -11,7 +11,7 @@ FILES=(src/widgets/core.py src/widgets/io.py)
 
 codex exec --full-auto "$TASK" 2>&1 | tee "$LOG"  # expect: RA101(error)
 
-git diff --stat HEAD | tail -n 1 >> "$LOG"  # expect: RA101(warning)
+git diff --stat HEAD | tail -n 1 >> "$LOG"  # expect: RA102(info)
 
 aider --yes-always --message "Review and simplify: $TASK" "${FILES[@]}" | tee -a "$LOG"  # expect: RA101(error)
 

@@ -8,6 +8,6 @@ PROMPT="Go through the open TODO comments and fix the easy ones."
 
 gptme --non-interactive "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
 
-journalctl --user -u gptme-agent --since today | grep -c ERROR > "$COUNT_FILE"  # expect: RA101(warning)
+journalctl --user -u gptme-agent --since today | grep -c ERROR > "$COUNT_FILE"  # expect: RA102(info)
 
 echo "daily run complete"

@@ -6,7 +6,7 @@
 set -xe
 
 git fetch --quiet origin
-git log --oneline origin/main -n 20 | grep -v 'Merge' > recent.txt  # expect: RA101(warning)
+git log --oneline origin/main -n 20 | grep -v 'Merge' > recent.txt  # expect: RA102(info)
 
 set +e
 # Best-effort section: failures here are tolerated on purpose.

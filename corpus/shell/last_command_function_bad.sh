@@ -21,7 +21,7 @@ function review_diff {
   git diff "$1" | claude -p "Review this diff for bugs" | tee "review-$1.md"  # expect: RA101(error)
 }
 
-count_failures() { grep -c FAILED "$LOG" | tr -d ' '; }  # expect: RA101(warning)
+count_failures() { grep -c FAILED "$LOG" | tr -d ' '; }  # expect: RA102(info)
 
 title=$(issue_title 42)
 run_agent "Fix issue 42: $title"

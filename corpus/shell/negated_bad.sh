@@ -11,6 +11,6 @@ if ! gptme --non-interactive "$PROMPT" 2>&1 | tee -a "$LOG"; then  # expect: RA1
 fi
 
 # Assert the agent left no conflict markers behind.
-! git diff HEAD~1 | grep -q '^+<<<<<<<'  # expect: RA101(warning)
+! git diff HEAD~1 | grep -q '^+<<<<<<<'  # not reported: the last stage stops reading early
 
 echo "checked for conflict markers"

@@ -9,7 +9,7 @@ LOG=${LOG:-agent.log}
 TASK=${TASK:-"Fix the failing test in tests/test_io.py"}
 
 cat PROMPT.md | claude -p --dangerously-skip-permissions --output-format stream-json | tee -a "$LOG"  # expect: RA101(error)
-cat PROMPT.md | claude -p --model sonnet > claude-answer.md  # expect: RA101(warning)
+cat PROMPT.md | claude -p --model sonnet > claude-answer.md  # expect: RA102(info)
 claude -p "$TASK" --output-format json | jq -r '.result' > result.md  # expect: RA101(error)
 codex exec --full-auto "$TASK" 2>&1 | tee -a "$LOG"  # expect: RA101(error)
 aider --yes-always --message "$TASK" tests/test_io.py | tee -a "$LOG"  # expect: RA101(error)

@@ -10,7 +10,7 @@ PROMPT=${PROMPT:-"Triage the newest crash reports in crashes/"}
 gptme --non-interactive "$PROMPT" 2>&1 | tee -a "$LOG"
 
 set +o pipefail
-first_error=$(grep -n 'ERROR' "$LOG" | head -n 1)  # expect: RA101(warning)
+first_error=$(grep -n 'ERROR' "$LOG" | head -n 1)  # not reported: the last stage stops reading early
 claude -p "Explain this error: $first_error" | tee -a "$LOG"  # expect: RA101(error)
 set -o pipefail
 

@@ -12,7 +12,7 @@ echo "$PROMPT" | gptme --non-interactive - | tee -a "$LOG"  # expect: RA101(erro
 rc=${PIPESTATUS[0]}
 echo "stage 0 exited with $rc"
 
-cat "$PROMPT_FILE" | gptme --non-interactive - | tee -a "$LOG"  # expect: RA101(warning)
+cat "$PROMPT_FILE" | gptme --non-interactive - | tee -a "$LOG"  # expect: RA102(info)
 rc=${PIPESTATUS[1]}
 echo "gptme exited with $rc"
 

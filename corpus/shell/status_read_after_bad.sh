@@ -21,7 +21,7 @@ fi
 claude -p "Summarise today's log" < "$LOG" | tee summary.md; status=$?  # expect: RA101(error)
 echo "summary status: $status"
 
-grep -c 'Traceback' "$LOG" | tee -a stats.txt  # expect: RA101(warning)
+grep -c 'Traceback' "$LOG" | tee -a stats.txt  # expect: RA102(info)
 echo "grep exit status: $?"
 
 aider --yes-always --message "$TASK" | tee aider.log  # expect: RA101(error)

@@ -23,7 +23,7 @@ curl -fsS "$API/metrics" | jq '.' > metrics.json  # expect: RA101(warning)
 
 (
   cd "$WORKDIR" || exit 1
-  git log --oneline -n 5 | tee -a "$LOG"  # expect: RA101(warning)
+  git log --oneline -n 5 | tee -a "$LOG"  # expect: RA102(info)
 )
 
 echo "done"

@@ -20,7 +20,7 @@ curl -fsS "$API/queue" | jq -r '.[0]' > next.txt
 # runaudit: ignore[RA101,RA203]  # expect: RA001(info)
 claude -p "$TASK" | tee -a "$LOG"
 
-# runaudit: ignore[RA101]
+# runaudit: ignore[RA102]
 git log --oneline -n 5 |
   tee -a "$LOG"
 

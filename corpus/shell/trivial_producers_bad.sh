@@ -8,13 +8,13 @@ LOG=${LOG:-agent.log}
 PROMPT=${PROMPT:-"Rename the config module to settings"}
 TASK=${TASK:-"Write the migration guide"}
 
-cat PROMPT.md | gptme --non-interactive -  # expect: RA101(warning)
+cat PROMPT.md | gptme --non-interactive -  # expect: RA102(info)
 
 cat <<EOF | gptme --non-interactive - | tee -a "$LOG"  # expect: RA101(error)
 Read TASKS.md and do the first unchecked task.
 EOF
 
-echo "$PROMPT" | sed 's/\r$//' | gptme --non-interactive -  # expect: RA101(warning)
+echo "$PROMPT" | sed 's/\r$//' | gptme --non-interactive -  # expect: RA102(info)
 
 printf '%s\n' "$TASK" | codex exec - | tee -a "$LOG"  # expect: RA101(error)
 

@@ -32,6 +32,6 @@ python -m gptme --non-interactive "$PROMPT" | tee -a "$LOG"  # expect: RA101(err
 GPTME_LOG_LEVEL=debug gptme --non-interactive "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
 
 timeout 60 curl -fsS "$API/next" | jq -r '.task' > next-task.txt  # expect: RA101(warning)
-nice -n 19 grep -rh 'gptme' logs/ | sort | uniq -c > usage.txt  # expect: RA101(warning)
+nice -n 19 grep -rh 'gptme' logs/ | sort | uniq -c > usage.txt  # expect: RA102(info)
 
 echo "all wrapped runs finished"

@@ -5,15 +5,16 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from auditor.finding import Applicability, Edit, Finding, Fix, RelatedLocation, Severity, Span
 from auditor.rule import Example, Rule
+from auditor.shell.tiers import Tier
 from auditor.unit import ShellUnit
 
 if TYPE_CHECKING:  # the shell model loads when a pipeline is there to check
+    from auditor.shell.masking import MaskedPipeline
     from auditor.shell.model import Pipeline, Stage
-    from auditor.shell.status import StatusUse
 
 # Shells that may be dash or another shell rejecting `set -o pipefail` (dash 0.5.12 does).
 _POSIX_SH = frozenset({"sh", "dash", "ash", "posh"})
@@ -23,7 +24,7 @@ _SET_FLAGS = re.compile(r"[-+][A-Za-z]+")
 
 
 class PipelineStatusMasked(Rule[ShellUnit]):
-    """A pipeline's status is used without `pipefail`, so a failing stage is lost.
+    """An agent's or a consequential step's failure is lost in a pipeline without `pipefail`.
 
     ## What it does
     Flags a pipeline (`a | b`, `a |& b`) whose exit status is used while
@@ -35,17 +36,33 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     negated with `!`, when the next command reads `$?`, as the last command
     of the script or of a function, and in `x=$(a | b)` whose status is used.
 
+    Severity, by what the masked stage is:
+    - **error**: an agent run (`gptme …`, `claude -p …`; a `--version` or
+      `--help` probe is not a run);
+    - **warning**: consequential work the runner must see fail: a network
+      fetch or transfer (`curl`, `wget`, `gh api`, `git clone|fetch|pull|push`,
+      `scp`, `rsync`), a build, test, install or deploy step (`make`,
+      `pytest`, `npm|pnpm|yarn test|run|build`, `cargo`, `go test|build`,
+      `docker build|push`, `pip install`, `terraform`, `kubectl`), or a
+      command listed in `[tool.runaudit.pipelines] consequential`.
+    A pipeline whose masked stages are only filters and probes (`find`,
+    `grep`, `sort`, `jq`, `git log`, …) is RA102, which is off by default.
+
     Not flagged: `pipefail` in effect (`set -o pipefail`, `set -euo pipefail`,
     `shopt -so pipefail`, a `-o pipefail` shebang), `${PIPESTATUS[@]}` (or
     the index of every stage that can fail) read right after, and pipelines
     whose earlier stages cannot meaningfully fail (`echo`, `printf`, `true`,
-    `:`, `yes`, `cat` of a here-doc).
+    `:`, `yes`, `cat` of a here-doc). Unless a masked stage is an agent, also
+    not flagged: a last stage that stops reading on purpose (`head`,
+    `grep -q`, `grep -m`, `sed q`), where pipefail would add SIGPIPE failures,
+    and a make recipe line that only prints (`cloc … | tail -1`).
 
     ## Why is this bad?
     `gptme "$PROMPT" 2>&1 | tee run.log` returns `tee`'s status: when the
     agent fails (rate limit, auth error, crash) the runner sees success,
-    skips its retry or alert, and records a good run. Severity is `error`
-    when a masked stage is an agent invocation, `warning` otherwise.
+    skips its retry or alert, and records a good run. `curl -fsSL "$URL" |
+    sh` under `set -e` goes on after a failed download as if the install
+    had run.
 
     ## Example
     ```bash
@@ -70,8 +87,10 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     a `shell=True` command string gains a `set -o pipefail; ` prefix and the
     call `executable="/bin/bash"` (`/bin/sh` may be dash, which rejects
     `-o pipefail`). No fix is offered for `#!/bin/sh` scripts, scripts that
-    switch pipefail off again, files that do not parse, or other hosts
-    (systemd, Actions, Dockerfiles, Makefiles: the hint says what to write).
+    switch pipefail off again, files that do not parse, pipelines whose last
+    stage exits early (`| grep -q`: pipefail would fail on SIGPIPE, so the
+    hint is `${PIPESTATUS[i]}`), or other hosts (systemd, Actions,
+    Dockerfiles, Makefiles: the hint says what to write).
 
     Turning pipefail on changes behaviour: `cmd | head` can start failing
     with SIGPIPE, and a stage that used to fail quietly now fails the
@@ -85,84 +104,73 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     code = "RA101"
     name = "pipeline-status-masked"
     severity = Severity.WARNING
+    severity_note = "error when a masked stage runs an agent, warning for other consequential work"
     prefilter = ("|",)
     fixable = True
 
-    BAD = (
+    BAD: ClassVar[tuple[Example, ...]] = (
         Example('#!/bin/bash\nset -e\ngptme "$PROMPT" 2>&1 | tee run.log\n', (("RA101", 3),)),
         Example('#!/bin/sh\nif curl -s "$URL" | jq .ok; then echo up; fi\n', (("RA101", 2),)),
         Example(
             '#!/bin/bash\necho "$P" | gptme - | tee log\nrc=${PIPESTATUS[0]}\n',
             (("RA101", 2),),
         ),
+        Example('#!/bin/bash\nset -e\nclaude -p "$P" | grep -q DONE\n', (("RA101", 3),)),
     )
-    GOOD = (
+    GOOD: ClassVar[tuple[Example, ...]] = (
         Example('#!/bin/bash\nset -euo pipefail\ngptme "$PROMPT" 2>&1 | tee run.log\n'),
         Example('#!/bin/bash\nset -e\necho "$PROMPT" | grep -q rate\n'),
         Example('#!/bin/bash\ngptme "$P" | tee log\nstatus=("${PIPESTATUS[@]}")\n'),
         Example('#!/bin/bash\ngptme "$P" | tee log || true\necho done\n'),
+        Example("#!/bin/bash\nset -e\nfiles=$(find . -name '*.md' | sort)\n"),  # RA102's
+        Example("#!/bin/bash\nset -e\nv=$(gptme --version | head -1)\n"),
+        Example('#!/bin/bash\nset -e\ncurl -s "$URL" | grep -q ok\n'),
     )
 
+    # The tiers of masked stage this rule reports (RA102 reports the rest).
+    tiers: ClassVar[frozenset[Tier]] = frozenset({Tier.AGENT, Tier.CONSEQUENTIAL})
+
     def check(self, unit: ShellUnit) -> Iterator[Finding]:
-        """Yield a finding for every masked pipeline whose status is used."""
-        fixes: list[Fix | None] = []  # computed once, for the first finding
-        for pipeline in unit.script.pipelines:
-            finding = self._check_pipeline(unit, pipeline)
-            if finding is not None:
-                if not fixes:
-                    fixes.append(pipefail_fix(unit))
-                yield finding._replace(fix=fixes[0])
+        """Yield a finding for every masked pipeline of this rule's tiers."""
+        from auditor.shell.masking import masked_pipelines
 
-    def _check_pipeline(self, unit: ShellUnit, pipeline: Pipeline) -> Finding | None:
-        from auditor.shell.status import ALL_INDICES, pipestatus_indices, status_use
+        fixes: list[Fix | None] = []  # computed once, for the first finding that takes one
+        for masked in masked_pipelines(unit):
+            if masked.tier not in self.tiers:
+                continue
+            finding = self._report(unit, masked)
+            if _pipefail_breaks(masked):
+                yield finding  # pipefail would fail on the early exit: no fix to offer
+                continue
+            if not fixes:
+                fixes.append(pipefail_fix(unit))
+            yield finding._replace(fix=fixes[0])
 
-        if pipeline.options.pipefail:
-            return None
-        masked = [(i, stage) for i, stage in enumerate(pipeline.stages[:-1]) if not stage.trivial]
-        if not masked:
-            return None
-        read = pipestatus_indices(pipeline.node)
-        unread = [(i, s) for i, s in masked if read is None or i not in read]
-        if read is not None and (ALL_INDICES in read or not unread):
-            return None
-        use = status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated)
-        if use is None and read is None:
-            return None
-        return self._report(unit, pipeline, unread, read, use)
-
-    def _report(
-        self,
-        unit: ShellUnit,
-        pipeline: Pipeline,
-        unread: list[tuple[int, Stage]],
-        read: set[int] | None,
-        use: StatusUse | None,
-    ) -> Finding:
-        agents = [(i, s) for i, s in unread if s.agent is not None]
-        ordered = agents + [(i, s) for i, s in unread if s.agent is None]
-        names = _join([f"`{stage.label}`" for _, stage in ordered])
-        winner = pipeline.stages[-1].label
-        plural = "statuses" if len(ordered) > 1 else "status"
-        verb = "are" if len(ordered) > 1 else "is"
+    def _report(self, unit: ShellUnit, masked: MaskedPipeline) -> Finding:
+        pipeline, lost = masked.pipeline, masked.lost
+        names = _join([stage_name(pipeline, i) for i, _ in lost])
+        plural = len(lost) > 1
+        subject = f"exit status{'es' if plural else ''} of {names} {'are' if plural else 'is'}"
         where = f" in this {unit.where}" if unit.where else ""
-        if read is not None:
-            shown = ", ".join(f"`${{PIPESTATUS[{i}]}}`" for i in sorted(read))
-            where = _join([f"`${{PIPESTATUS[{i}]}}`" for i, _ in ordered])
+        if masked.read is not None:
+            shown = _join([f"`${{PIPESTATUS[{i}]}}`" for i in sorted(masked.read)])
+            held = _join([f"`${{PIPESTATUS[{i}]}}`" for i, _ in lost])
+            whose = "theirs are" if plural else f"`{lost[0][1].label}`'s is"
             message = (
-                f"exit {plural} of {names} {verb} lost{where}: only {shown} is read after the "
-                f"pipeline, but the {plural} of {names} {verb} in {where}"
+                f"{subject} lost{where}: only {shown} is read after the pipeline, "
+                f"and {whose} in {held}"
             )
         else:
-            reason = use.reason if use is not None else ""
+            use = masked.use
+            winner = stage_name(pipeline, len(pipeline.stages) - 1)
+            taker = use.via if use is not None and use.via else "the pipeline"
+            verb = "gets" if use is not None and use.via else "returns"
+            reason = f", and {use.reason}" if use is not None else ""
             message = (
-                f"exit {plural} of {names} {verb} lost{where}: without pipefail the pipeline "
-                f"returns `{winner}`'s status, and {reason}"
+                f"{subject} lost{where}: without pipefail {taker} {verb} the status of "
+                f"{winner}{reason}"
             )
-        first_index, first = ordered[0]
-        hint = unit.pipefail_hint or (
-            "add `set -o pipefail` (e.g. `set -euo pipefail` after the shebang), or read "
-            f"`${{PIPESTATUS[{first_index}]}}` right after the pipeline"
-        )
+        first_index, first = lost[0]
         related = (
             RelatedLocation(
                 unit.source.path,
@@ -180,10 +188,46 @@ class PipelineStatusMasked(Rule[ShellUnit]):
             p_start,
             p_end,
             message,
-            severity=Severity.ERROR if agents else Severity.WARNING,
-            hint=hint,
+            severity=Severity.ERROR if masked.tier is Tier.AGENT else self.severity,
+            hint=_hint(unit, masked, first_index),
             related=related,
         )
+
+
+def stage_name(pipeline: Pipeline, index: int) -> str:
+    """How a message names a stage: its command, with its position when the name repeats."""
+    label = pipeline.stages[index].label
+    if sum(stage.label == label for stage in pipeline.stages) > 1:
+        return f"`{label}` (stage {index + 1})"
+    return f"`{label}`"
+
+
+def _pipefail_breaks(masked: MaskedPipeline) -> bool:
+    """Whether the last stage exits early, so pipefail would fail on SIGPIPE."""
+    from auditor.shell.masking import exits_early
+
+    return exits_early(masked.pipeline.stages[-1])
+
+
+def _hint(unit: ShellUnit, masked: MaskedPipeline, index: int) -> str:
+    """What works here: pipefail, or `PIPESTATUS` where pipefail would break the pipeline,
+    or a split command where the shell has neither."""
+    label = masked.pipeline.stages[index].label
+    if unit.offsets is None and _shebang_shell(unit.text.split("\n", 1)[0]) in _POSIX_SH:
+        return (
+            f"`/bin/sh` has neither pipefail nor `PIPESTATUS`: run `{label}` on its own with "
+            "its output in a file, check its status, then filter the file"
+        )
+    if _pipefail_breaks(masked):
+        sink = masked.pipeline.stages[-1].label
+        return (
+            f"read `${{PIPESTATUS[{index}]}}` right after the pipeline (pipefail would also "
+            f"fail when `{sink}` stops reading early)"
+        )
+    return unit.pipefail_hint or (
+        "add `set -o pipefail` (e.g. `set -euo pipefail` after the shebang), or read "
+        f"`${{PIPESTATUS[{index}]}}` right after the pipeline"
+    )
 
 
 def pipefail_fix(unit: ShellUnit) -> Fix | None:

@@ -17,7 +17,7 @@ done
 
 # Break on success: the loop only ends when Claude Code exits 0.
 while true; do  # expect: RA302(warning)
-  cat PROMPT.md | claude -p --dangerously-skip-permissions && break  # expect: RA101(warning)
+  cat PROMPT.md | claude -p --dangerously-skip-permissions && break  # expect: RA102(info)
   sleep 60
 done
 

@@ -21,7 +21,7 @@ cd "$WORKSPACE"
 log() { echo "[$(date '+%F %T')] $*" | tee -a "$LOG_DIR/loop.log" >&2; }
 
 next_task() {
-  grep -m 1 '^- \[ \]' TASKS.md | sed 's/^- \[ \] //'  # expect: RA101(warning)
+  grep -m 1 '^- \[ \]' TASKS.md | sed 's/^- \[ \] //'  # expect: RA102(info)
 }
 
 iteration=0
@@ -60,7 +60,7 @@ EOF
     git commit -q -m "agent: $task"
   fi
 
-  changed=$(git diff --shortstat HEAD~1 | grep -o '[0-9]* file' | cut -d' ' -f1)  # expect: RA101(warning)
+  changed=$(git diff --shortstat HEAD~1 | grep -o '[0-9]* file' | cut -d' ' -f1)  # expect: RA102(info)
   log "files changed in the last commit: ${changed:-0}"
   git log --oneline -n 3 | sed 's/^/    /' >> "$LOG_DIR/loop.log" || true
 

@@ -39,7 +39,7 @@ case "$action" in
     tmux kill-session -t "$session"
     ;;
   status)
-    if tmux list-sessions -F '#{session_name}' 2>/dev/null | grep -qx "$session"; then  # expect: RA101(warning)
+    if tmux list-sessions -F '#{session_name}' 2>/dev/null | grep -qx "$session"; then  # not reported: the last stage stops reading early
       echo "$session: running"
       tail -n 5 "$log"
     else

@@ -1,0 +1,122 @@
+"""Pipelines whose exit status is used while a failing stage's status is lost.
+
+One analysis for RA101 and RA102: which stages are masked (not trivial, not
+read through `PIPESTATUS`), why the pipeline's status is used, and the tier of
+what is lost. The tier decides the rule: an agent run (RA101 error), a stage
+doing consequential work (RA101 warning), or only filters and probes (RA102,
+off by default).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from auditor.shell.model import Pipeline, Stage
+from auditor.shell.status import (
+    ALL_INDICES,
+    StatusUse,
+    is_last_statement,
+    pipestatus_indices,
+    status_use,
+)
+from auditor.shell.tiers import Tier
+from auditor.unit import ShellUnit
+
+_GREP = frozenset({"grep", "egrep", "fgrep", "rg"})
+_GREP_EARLY_LONG = ("--quiet", "--silent", "--max-count")
+# A sed script that quits (`q`, `1q`, `/x/q`, `1p;q`): it stops reading its input.
+_SED_QUIT = re.compile(r"(?:^|[\s;{}/\d$])[qQ]\s*\d*\s*(?:$|[;}])")
+# Last stages that act on their input rather than show it (`| sh`, `| tee f`, `| xargs rm`).
+_ACTING_SINKS = frozenset({"sh", "bash", "dash", "zsh", "tee", "xargs", "sudo", "dd", "tar"})
+
+
+class MaskedPipeline(NamedTuple):
+    """A pipeline whose status is used while the status of some stages is lost."""
+
+    pipeline: Pipeline
+    tier: Tier
+    lost: tuple[tuple[int, Stage], ...]  # the stages of this tier, with their index
+    read: frozenset[int] | None  # `PIPESTATUS` indices read right after, if any
+    use: StatusUse | None  # why the status is used (None when only PIPESTATUS is read)
+
+
+def masked_pipelines(unit: ShellUnit) -> Iterator[MaskedPipeline]:
+    """Every pipeline of the unit whose used status hides a stage that can fail."""
+    for pipeline in unit.script.pipelines:
+        found = _masked(unit, pipeline)
+        if found is not None:
+            yield found
+
+
+def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
+    if pipeline.options.pipefail:
+        return None
+    masked = [(i, stage) for i, stage in enumerate(pipeline.stages[:-1]) if not stage.trivial]
+    if not masked:
+        return None
+    read = pipestatus_indices(pipeline.node)
+    unread = [(i, s) for i, s in masked if read is None or i not in read]
+    if read is not None and (ALL_INDICES in read or not unread):
+        return None
+    agents = tuple((i, s) for i, s in unread if s.agent is not None)
+    if not agents and (exits_early(pipeline.stages[-1]) or _only_prints(unit, pipeline)):
+        return None
+    use = status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated)
+    if use is None and read is None:
+        return None
+    frozen = frozenset(read) if read is not None else None
+    if agents:
+        return MaskedPipeline(pipeline, Tier.AGENT, agents, frozen, use)
+    consequential = tuple((i, s) for i, s in unread if s.consequential)
+    if consequential:
+        return MaskedPipeline(pipeline, Tier.CONSEQUENTIAL, consequential, frozen, use)
+    filters = tuple((i, s) for i, s in unread if not s.quiet)
+    return MaskedPipeline(pipeline, Tier.FILTER, filters, frozen, use) if filters else None
+
+
+def exits_early(stage: Stage) -> bool:
+    """Whether a last stage stops reading on purpose (`head`, `grep -q`, `grep -m1`, `sed q`):
+    pipefail would add SIGPIPE failures of the stages before it."""
+    command = stage.command
+    if command is None or command.name is None:
+        return False
+    arguments = [word or "" for word in command.arguments]
+    if command.name == "head":
+        return True
+    if command.name in _GREP:
+        return any(
+            word.startswith(_GREP_EARLY_LONG)
+            or (word.startswith("-") and not word.startswith("--") and _short_early(word[1:]))
+            for word in arguments
+        )
+    if command.name == "sed":
+        return any(not word.startswith("-") and _SED_QUIT.search(word) for word in arguments)
+    return False
+
+
+def _short_early(flags: str) -> bool:
+    """`-q`, `-qE`, `-m1`, `-Em 1`: a quiet or max-count flag among short grep options."""
+    for flag in flags:
+        if flag in "qsm":
+            return flag != "s" or "q" in flags  # `-s` alone only hides error messages
+        if not flag.isalpha():
+            return False
+    return False
+
+
+def _only_prints(unit: ShellUnit, pipeline: Pipeline) -> bool:
+    """A pipeline that ends a make recipe line and writes to the terminal: a report
+    (`@grep … | sort | awk …` in a `help` target, `cd src && cloc . | tail -1`)."""
+    if not unit.interactive:
+        return False
+    node = pipeline.node
+    while node.parent is not None and node.parent.type == "list" and is_last_statement(node):
+        node = node.parent
+    if node.parent is None or node.parent.type != "program" or not is_last_statement(node):
+        return False
+    last = pipeline.stages[-1]
+    sink = last.command.name if last.command is not None else None
+    redirected = "redirected_statement" in (pipeline.node.type, last.node.type)
+    return not redirected and sink not in _ACTING_SINKS
