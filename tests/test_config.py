@@ -166,6 +166,10 @@ def test_malformed_toml_path_is_relative_to_cwd(
             "[agents.x.exit-codes]\n75 = 1",
             "`exit-codes.75` in [agents.x] must be a string",
         ),
+        ("pipelines = ['make']", "`pipelines` in runaudit.toml must be a table"),
+        ("[pipelines]\nconsequential = 'make'", "`consequential` in [pipelines] must be a list"),
+        ("[pipelines]\nconsequential = ['  ']", "`consequential` in [pipelines] must be non-empty"),
+        ("[pipelines]\nheavy = ['make']", "unknown key `heavy` in [pipelines]"),
     ],
 )
 def test_invalid_config_is_rejected(tmp_path: Path, text: str, message: str) -> None:

@@ -188,12 +188,14 @@ class ShellScript:
     def _compound_label(self, node: Node, inside: list[SimpleCommand]) -> str:
         """A compound stage named by its commands: `while read`, `for f in …`, or the
         agent (else the last command) of a `{ …; }` group, whose status is the group's."""
+        if node.type == "while_statement":
+            keyword = node.children[0].type  # `while` or `until`
+            condition = node.child_by_field_name("condition")
+            tested = self._commands_inside(condition) if condition is not None else []
+            return f"{keyword} {tested[0].name}" if tested and tested[0].name else keyword
         if node.type in _LOOPS:
-            head = self.parsed.node_text(node).split("\n", 1)[0]
-            words = head.replace(";", " ").split()
-            if node.type == "while_statement":
-                return " ".join(words[:2]) if len(words) >= 2 else head
-            return " ".join(words[:3]) + " …" if len(words) >= 3 else head
+            words = self.parsed.node_text(node).split("\n", 1)[0].replace(";", " ").split()
+            return " ".join(words[:3]) + " …" if len(words) > 3 else " ".join(words)
         agents = [c for c in inside if c.agent is not None]
         named = [c for c in agents or inside if c.name]
         if named:
