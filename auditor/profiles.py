@@ -97,8 +97,10 @@ class AgentCatalog(NamedTuple):
     consequential: ConsequentialCommands = ConsequentialCommands()
 
     def agent_for(self, program: str) -> AgentProfile | None:
-        """The profile whose command names include this program's basename."""
+        """The profile whose command names include this program's basename (a package
+        `@anthropic-ai/claude-code@latest` by its last part without the version)."""
         base = program.rsplit("/", 1)[-1]
+        base = base[:1] + base[1:].split("@", 1)[0]
         return next((p for p in self.profiles if base in p.commands), None)
 
     def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:

@@ -258,3 +258,19 @@ def test_the_grammar_loaded_directly_is_the_packages() -> None:
         [sys.executable, "-c", program], capture_output=True, text=True, check=False
     )
     assert result.stdout.split() == ["False", "bash", "True", "True"], result.stderr
+
+
+@pytest.mark.parametrize(
+    ("line", "agent"),
+    [
+        ('npx -y @anthropic-ai/claude-code@latest -p "$T"', "claude"),
+        ("bunx @google/gemini-cli -p x", "gemini"),
+        ("pnpm dlx @openai/codex exec x", "codex"),
+        ("uvx aider-chat --message x", "aider"),
+        ("pnpm run build", None),
+        ("npx prettier --check .", None),
+    ],
+)
+def test_agents_run_from_their_packages(line: str, agent: str | None) -> None:
+    command = build(line + "\n").commands[-1]
+    assert (command.agent.name if command.agent else None) == agent
