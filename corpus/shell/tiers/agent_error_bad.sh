@@ -20,3 +20,6 @@ claude -p "$PROMPT" | grep -q "TASK COMPLETE"  # expect: RA101(error)
 
 # The agent and a filter masked together: one finding, at error.
 cat PROMPT.md | gemini -p - | sed 's/\r$//' > answer.md  # expect: RA101(error)
+
+# An agent run from its npm package is an agent run.
+npx -y @anthropic-ai/claude-code@latest -p "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
