@@ -6,6 +6,8 @@ set -e
 # A --version or --help probe is not an agent run, for any rule.
 version=$(gptme --version | head -n 1)
 claude --help | grep -q -- '--print'
+echo "using $(claude --version)"
+claude --version || true
 
 # The last stage stops reading on purpose: pipefail would add SIGPIPE
 # failures, so neither rule reports a pipeline without an agent.
@@ -15,6 +17,7 @@ first=$(git log --format=%H | grep -m1 "$PATTERN")
 top=$(sort -rn counts.txt | sed q)
 curl -s "$FEED" | sed -n '1p;q' > first-line.txt
 if git status --porcelain | grep -qE '^ M'; then echo dirty; fi
+if tmux list-panes -a -F '#{pane_current_command}' | grep -q claude; then echo running; fi
 
 # RA102 skips a filter whose stderr is thrown away: its failure is ignored
 # on purpose.
