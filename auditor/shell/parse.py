@@ -1,4 +1,4 @@
-"""tree-sitter-bash front end: parse text, find the first error, map byte offsets."""
+"""tree-sitter-bash front end: parse text, find what it could not read, map byte offsets."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ import re
 import sys
 
 import tree_sitter
-
-from auditor.unit import ParseError
 
 Node = tree_sitter.Node
 # Characters tree-sitter-bash must never see: lone surrogates have no UTF-8 form, and
@@ -97,31 +95,24 @@ class ShellText:
         """The source text of a node."""
         return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
 
-    def first_error(self) -> ParseError | None:
-        """The first ERROR or MISSING node in source order, if the parse failed."""
-        root = self.root
-        if not root.has_error:
+    def unread_region(self) -> tuple[int, int] | None:
+        """The character span of the first part tree-sitter could not read, if any.
+
+        An ERROR node is the text it skipped; a MISSING token stands for the
+        construct it could not complete, its parent.
+        """
+        node = self.root
+        if not node.has_error:
             return None
-        node = root
         while True:
             if node.is_missing:
-                start, end = self.span(node)
-                return ParseError(start, end, f"missing `{node.type}`")
+                return self.span(node.parent or node)
             if node.type == "ERROR":
-                return self._error_at(node)
+                return self.span(node)
             child = next((c for c in node.children if c.has_error or c.is_missing), None)
             if child is None:
-                return self._error_at(node)
+                return self.span(node)
             node = child
-
-    def _error_at(self, node: Node) -> ParseError:
-        start, end = self.span(node)
-        first_line = self.text[start:end].split("\n", 1)[0].strip()
-        if len(first_line) > 40:
-            first_line = first_line[:37] + "..."
-        if first_line:
-            return ParseError(start, end, f"could not parse `{first_line}`")
-        return ParseError(start, end, "could not parse this part of the script")
 
 
 _MAX_REPAIRS = 256
