@@ -11,7 +11,7 @@ import sys
 
 import tree_sitter
 
-from auditor.shell.repair import misparse_repair
+from auditor.shell.repair import gap_repairs, misparse_repair
 
 Node = tree_sitter.Node
 # Characters tree-sitter-bash must never see: lone surrogates have no UTF-8 form, and
@@ -131,6 +131,8 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     for _ in range(_MAX_REPAIRS):
         root = tree.root_node
         repairs = misparse_repair(root, data, heredoc)
+        if not repairs and root.has_error:
+            repairs = gap_repairs(root, data)
         if not repairs:
             break
         for repair in sorted(repairs, reverse=True):  # the later first: offsets hold

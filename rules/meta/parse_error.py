@@ -28,7 +28,13 @@ class ParseError(Rule[ParsedUnit]):
 
     ## What it does
     Reports the first region the shell parser (tree-sitter-bash) or the
-    Python parser (libcst) could not read.
+    Python parser (libcst) could not read. Valid shell that tree-sitter-bash
+    0.25 is known to misread is mended before parsing, so it is not
+    reported: `fi done` and `fi fi` on one line (as in a Makefile recipe
+    joined with backslashes), `for i do`, `\\<` and `\\>` inside `[ ]`,
+    `"${s:$i:1}"`, and parentheses (or `|`, `;`, `&`, `<`, `>`) in a
+    `${VAR:-…}` default; every position still points into the original
+    text.
 
     What still fails is named by its lines ("runaudit could not read lines
     12-14; the rest of the file was audited"), never by a guessed syntax
