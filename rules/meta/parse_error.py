@@ -34,7 +34,8 @@ class ParseError(Rule[ParsedUnit]):
     joined with backslashes), `for i do`, `\\<` and `\\>` inside `[ ]`,
     `"${s:$i:1}"`, and parentheses (or `|`, `;`, `&`, `<`, `>`) in a
     `${VAR:-…}` default; every position still points into the original
-    text.
+    text. The `{{ }}` of a Python `.format()` template are unescaped before
+    the template is read as shell.
 
     What still fails is named by its lines ("runaudit could not read lines
     12-14; the rest of the file was audited"), never by a guessed syntax
