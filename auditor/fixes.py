@@ -100,7 +100,7 @@ def parses(text: str, kind: FileKind) -> bool:
     if kind is FileKind.SHELL:
         from auditor.shell.parse import ShellText
 
-        return ShellText(text).first_error() is None
+        return ShellText(text).unread_region() is None
     if kind is FileKind.PYTHON:
         try:
             with warnings.catch_warnings():

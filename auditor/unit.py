@@ -89,10 +89,31 @@ class ShellUnit:
         return self._agent_status
 
     def parse_error(self) -> ParseError | None:
-        """The first parse error, unless the text holds values runaudit made up."""
+        """The first region tree-sitter could not read, unless the text holds made-up values.
+
+        Named by its lines in the host file, not by a guessed syntax error: the
+        grammar's own guesses ("missing `;`") are often wrong about valid shell.
+        """
         if self.offsets is not None and OPAQUE_WORD in self.text:
             return None  # a placeholder for an unknown value may be what broke it
-        return self.parsed.first_error()
+        region = self.parsed.unread_region()
+        if region is None:
+            return None
+        start, end = region
+        span = self.host_span(start, end)
+        last = (
+            span.end.line - 1
+            if span.end.column == 1 and span.end.line > span.start.line
+            else span.end.line
+        )
+        lines = (
+            f"line {span.start.line}"
+            if last == span.start.line
+            else f"lines {span.start.line}-{last}"
+        )
+        return ParseError(
+            start, end, f"runaudit could not read {lines}; the rest of the file was audited"
+        )
 
     def host_offset(self, offset: int) -> int:
         """The host-file character offset of a unit character offset."""

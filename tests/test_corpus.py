@@ -33,7 +33,8 @@ CORPUS_DIR = REPO_ROOT / "corpus"
 # registry (the engine itself reports parse errors and unused suppressions).
 ENGINE_CODES = frozenset({"RA001", "RA900"})
 
-_EXPECT_COMMENT = re.compile(r"[#;]\s*expect(?P<next>-next-line)?:\s*(?P<items>.+)$")
+# A comment inside a continued Makefile recipe line ends in the continuation backslash.
+_EXPECT_COMMENT = re.compile(r"[#;]\s*expect(?P<next>-next-line)?:\s*(?P<items>.+?)(?:\s+\\)?$")
 _SEVERITIES = "|".join(severity.value for severity in Severity)
 _EXPECT_ITEM = re.compile(rf"(RA\d{{3}})(?:\(({_SEVERITIES})\))?")
 

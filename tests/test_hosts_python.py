@@ -12,7 +12,9 @@ import pytest
 
 from auditor.engine import audit_text
 from auditor.finding import Finding
+from auditor.hosts.python_commands import python_shells
 from auditor.kinds import FileKind
+from auditor.profiles import default_catalog
 from auditor.python.module import parse_python
 from auditor.python.strings import Resolver
 from auditor.source import SourceFile
@@ -169,6 +171,44 @@ def test_tmux_bash_lc_quote_chain() -> None:
     assert finding.severity.value == "error"
     assert position(finding) == (3, line.index("| tee") + 1)
     assert "`$?`" in finding.message
+
+
+def generated_shells(code: str) -> list[str]:
+    unit = parse_python(SourceFile("m.py", textwrap.dedent(code)))
+    assert unit.module is not None
+    return [shell.code.text for shell in python_shells(unit.module, default_catalog())]
+
+
+def test_format_templates_are_read_with_braces_unescaped() -> None:
+    # A name formatted anywhere, a literal formatted in place; an unformatted
+    # literal is written out as it is, doubled braces and all.
+    code = """\
+        TEMPLATE = '''#!/bin/bash
+        {{ date; }} > {log}
+        '''
+        PLAIN = "#!/bin/sh\\n{{ x; }}\\n"
+        def render(log):
+            direct = "#!/bin/sh\\nfor f in {0}; do {{ gzip $f; }}; done\\n".format(log)
+            return TEMPLATE.format(log=log), direct
+        """
+    assert generated_shells(code) == [
+        "#!/bin/bash\n{ date; } > {log}\n",
+        "#!/bin/sh\n{{ x; }}\n",
+        "#!/bin/sh\nfor f in {0}; do { gzip $f; }; done\n",
+    ]
+
+
+def test_format_template_findings_keep_their_columns() -> None:
+    code = """\
+        SCRIPT = '''#!/bin/bash
+        {{ echo "session {name}"; }} > s.md; gptme -n "{name}" | tee -a s.md
+        '''
+        def write(path, name):
+            path.write_text(SCRIPT.format(name=name))
+        """
+    (finding,) = findings(code)
+    line = textwrap.dedent(code).splitlines()[1]
+    assert (finding.code, position(finding)) == ("RA101", (2, line.index("gptme") + 1))
 
 
 def test_neither_libcst_nor_rich_is_imported_without_need(tmp_path: Path) -> None:

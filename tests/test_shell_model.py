@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from auditor.engine import audit_text
+from auditor.kinds import FileKind
 from auditor.profiles import default_catalog, load_catalog
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
@@ -192,7 +194,7 @@ def test_swallowed_lines_are_repaired() -> None:
 
 
 def test_error_recovery_is_not_taken_for_a_swallowed_newline() -> None:
-    # Around a real parse error (`\\<` in `[ ]`) tree-sitter's recovery also yields
+    # Around a real parse error (a stray `)`) tree-sitter's recovery also yields
     # commands across newlines; without a here-doc no `;` is inserted for them (one
     # per re-parse, each a whole-file parse, made a long script take seconds).
     text = (
@@ -204,15 +206,32 @@ def test_error_recovery_is_not_taken_for_a_swallowed_newline() -> None:
         "        fi\n"
         "    done\n"
         "}\n"
-        'if [ -z "$p" ] || [ "$p" \\< "$n" ]; then\n'
+        'if [ -z "$p" ]) || [ "$p" = "$n" ]; then\n'
         "    echo x\n"
         "fi\n"
     )
     parsed = ShellText(text)
     assert parsed.data == text.encode()  # nothing inserted
-    error = parsed.first_error()
-    assert error is not None
-    assert text.count("\n", 0, error.start) == 8  # on the `\\<` line
+    region = parsed.unread_region()
+    assert region is not None
+    assert text.count("\n", 0, region[0]) == 8  # on the line of the `)`
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('#!/bin/bash\necho "a" )\necho b\n', "runaudit could not read line 2"),
+        (
+            "#!/bin/bash\necho a\ncase x in\n  a) echo ;;\n  b echo\nesac\n",
+            "runaudit could not read lines 4-5",
+        ),
+    ],
+)
+def test_what_still_fails_is_named_by_its_lines(text: str, message: str) -> None:
+    (finding,) = audit_text(text, "run.sh", FileKind.SHELL).findings
+    assert (finding.code, finding.severity.value) == ("RA900", "info")
+    assert finding.message == f"{message}; the rest of the file was audited"
+    assert finding.span.start.line == int(message.rsplit(" ", 1)[1].split("-")[0])
 
 
 def test_pipelines_before_and_or_are_regrouped() -> None:

@@ -18,7 +18,12 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation, tmux_command
 from auditor.profiles import AgentCatalog
 from auditor.python.module import PythonModule
-from auditor.python.strings import Resolver
+from auditor.python.strings import (
+    Resolver,
+    format_templates,
+    is_format_template,
+    unescape_braces,
+)
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.options import ShellOptions, shebang_options
 from auditor.unit import OPAQUE_WORD
@@ -323,6 +328,7 @@ def _element_literal(
 
 def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShell]:
     unplaced = Resolver(module, positions=False)  # most strings are neither: no positions
+    formatted: frozenset[str] | None = None
     for node in module.strings:
         text = unplaced.text(node)
         if text is None or not (text.text.startswith("#!") or "[Service]" in text.text):
@@ -330,6 +336,10 @@ def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShe
         text = resolver.text(node)
         if text is None:
             continue
+        if formatted is None:
+            formatted = format_templates(module)
+        if is_format_template(module, node, formatted):
+            text = unescape_braces(text)
         first_line = text.text.split("\n", 1)[0]
         if first_line.startswith("#!") and any(s in first_line for s in _SHELL_SCRIPT_SHEBANG):
             yield EmbeddedShell(

@@ -21,6 +21,7 @@ _MAX_DEPTH = 24
 _PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
 _FORMAT_FIELD = re.compile(r"\{\{|\}\}|\{(?P<field>[^{}]*)\}")
 _SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+_DOUBLED_BRACE = re.compile(r"\{\{|\}\}")
 
 
 def quote(text: MappedText, anchor: int) -> MappedText:
@@ -36,6 +37,46 @@ def quote(text: MappedText, anchor: int) -> MappedText:
         )
     parts.append(MappedText.at("'", last))
     return MappedText.join(parts)
+
+
+def unescape_braces(template: MappedText) -> MappedText:
+    """A `.format()` template's literal text: `{{`/`}}` become `{`/`}`, fields stay."""
+    parts: list[MappedText] = []
+    position = 0
+    for match in _DOUBLED_BRACE.finditer(template.text):
+        parts.append(template.slice(position, match.start() + 1))
+        position = match.end()
+    parts.append(template.slice(position, len(template)))
+    return MappedText.join(parts)
+
+
+def format_templates(module: PythonModule) -> frozenset[str]:
+    """Names whose value some call formats: the `TEMPLATE` of `TEMPLATE.format(…)`."""
+    return frozenset(
+        call.func.value.value
+        for call in module.calls
+        if isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "format"
+        and isinstance(call.func.value, cst.Name)
+    )
+
+
+def is_format_template(
+    module: PythonModule, node: cst.BaseExpression, formatted: frozenset[str]
+) -> bool:
+    """Whether a string literal is formatted: `"…".format(…)`, or bound to a name in `formatted`.
+
+    A template is read with its braces unescaped, as the string `.format()` returns.
+    """
+    parent = module.parent(node)
+    if isinstance(parent, cst.Attribute) and parent.attr.value == "format":
+        return True
+    if isinstance(parent, cst.AnnAssign):
+        return isinstance(parent.target, cst.Name) and parent.target.value in formatted
+    return isinstance(parent, cst.Assign) and any(
+        isinstance(target.target, cst.Name) and target.target.value in formatted
+        for target in parent.targets
+    )
 
 
 class Resolver:

@@ -1,4 +1,4 @@
-"""tree-sitter-bash front end: parse text, find the first error, map byte offsets."""
+"""tree-sitter-bash front end: parse text, find what it could not read, map byte offsets."""
 
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ import bisect
 import functools
 import importlib.machinery
 import importlib.util
-import itertools
 import re
 import sys
 
 import tree_sitter
 
-from auditor.unit import ParseError
+from auditor.shell.repair import gap_repairs, misparse_repair
 
 Node = tree_sitter.Node
 # Characters tree-sitter-bash must never see: lone surrogates have no UTF-8 form, and
@@ -97,98 +96,51 @@ class ShellText:
         """The source text of a node."""
         return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
 
-    def first_error(self) -> ParseError | None:
-        """The first ERROR or MISSING node in source order, if the parse failed."""
-        root = self.root
-        if not root.has_error:
+    def unread_region(self) -> tuple[int, int] | None:
+        """The character span of the first part tree-sitter could not read, if any.
+
+        An ERROR node is the text it skipped; a MISSING token stands for the
+        construct it could not complete, its parent.
+        """
+        node = self.root
+        if not node.has_error:
             return None
-        node = root
         while True:
             if node.is_missing:
-                start, end = self.span(node)
-                return ParseError(start, end, f"missing `{node.type}`")
+                return self.span(node.parent or node)
             if node.type == "ERROR":
-                return self._error_at(node)
+                return self.span(node)
             child = next((c for c in node.children if c.has_error or c.is_missing), None)
             if child is None:
-                return self._error_at(node)
+                return self.span(node)
             node = child
-
-    def _error_at(self, node: Node) -> ParseError:
-        start, end = self.span(node)
-        first_line = self.text[start:end].split("\n", 1)[0].strip()
-        if len(first_line) > 40:
-            first_line = first_line[:37] + "..."
-        if first_line:
-            return ParseError(start, end, f"could not parse `{first_line}`")
-        return ParseError(start, end, "could not parse this part of the script")
 
 
 _MAX_REPAIRS = 256
 
 
 def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
-    """Parse, working around two tree-sitter-bash 0.25 misparses, keeping offsets exact.
+    """Parse, mending tree-sitter-bash 0.25's misreadings of valid shell (`repair.py`).
 
-    1. After a pipeline of three or more stages, a later here-doc makes the
-       grammar read every line in between as arguments of the pipeline's last
-       command: a `;` inserted where that command really ends fixes it.
-    2. `a | b | c || d` (three or more stages before `&&`/`||`) comes out as
-       `a | (b | c || d)`: braces around the pipeline, `{ a | b | c; } || d`,
-       give the tree bash means.
-
-    The offsets of the inserted bytes are returned so positions map back exactly.
+    Returns the repaired bytes, their tree, and the offsets of the bytes the
+    repairs inserted, so positions map back exactly.
     """
     inserted: list[int] = []
     tree = _parser().parse(data)
-    # Without a here-doc the first misparse cannot happen: a command across a newline
-    # is then error recovery around a real parse error, which no `;` mends (and looking
-    # for one after every re-parse made one 70 KB script take 1.5 s).
     heredoc = b"<<" in data
     for _ in range(_MAX_REPAIRS):
-        cut = _swallowed_newline(tree.root_node, data) if heredoc else None
-        if cut is not None:
-            insertions = [(cut, b";")]
-        else:
-            span = _misgrouped_pipeline(tree.root_node)
-            if span is None:
-                break
-            insertions = [(span[1], b"; }"), (span[0], b"{ ")]  # the later one first
-        for at, text in insertions:
-            data = data[:at] + text + data[at:]
-            inserted = [p + len(text) if p >= at else p for p in inserted]
-            inserted.extend(range(at, at + len(text)))
+        root = tree.root_node
+        repairs = misparse_repair(root, data, heredoc)
+        if not repairs and root.has_error:
+            repairs = gap_repairs(root, data)
+        if not repairs:
+            break
+        for repair in sorted(repairs, reverse=True):  # the later first: offsets hold
+            at, length, text = repair
+            data = data[:at] + text + data[at + length :]
+            if length == 0:
+                inserted = [p + len(text) if p >= at else p for p in inserted]
+                inserted.extend(range(at, at + len(text)))
         inserted.sort()
         tree = _parser().parse(data)
     return data, tree, inserted
-
-
-def _misgrouped_pipeline(root: Node) -> tuple[int, int] | None:
-    """Where `a | (b | c || d)` should have been the pipeline `a | b | c`: its byte span."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "pipeline":
-            last = [c for c in node.named_children if c.type != "comment"][-1:]
-            if last and last[0].type == "list":
-                first = last[0]
-                while first.type == "list" and first.named_children:
-                    first = first.named_children[0]
-                return node.start_byte, first.end_byte
-        stack.extend(reversed(node.children))
-    return None
-
-
-def _swallowed_newline(root: Node, data: bytes) -> int | None:
-    """Where a `command` node that runs across an unescaped newline should end."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "command":
-            words = [c for c in node.named_children if c.type != "comment"]
-            for before, after in itertools.pairwise(words):
-                gap = data[before.end_byte : after.start_byte]
-                if b"\n" in gap.replace(b"\\\n", b""):
-                    return before.end_byte
-        stack.extend(reversed(node.children))
-    return None

@@ -11,7 +11,7 @@ run_agent() {
 
 run_agent "Update the changelog"
 if [ -s "$LOG" ]; then
-  echo "log written at $(date +%T)")  # expect: RA900(warning)
+  echo "log written at $(date +%T)")  # expect: RA900(info)
 fi
 echo "after the error"
 exit 0

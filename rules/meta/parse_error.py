@@ -24,23 +24,35 @@ class ParsedUnit(Protocol):
 
 
 class ParseError(Rule[ParsedUnit]):
-    """A file, or part of it, could not be parsed.
+    """A part of a file runaudit could not read.
 
     ## What it does
-    Reports the first place where the shell parser (tree-sitter-bash) or the
-    Python parser (libcst) could not make sense of the text. Shell analysis
-    goes on with whatever did parse: tree-sitter recovers with a partial
-    tree, so findings in the intact parts of the file are still reported.
-    Shell embedded in other files (a `RUN` line, a `run:` step) is reported
-    too, unless it holds a value runaudit had to stand in for (an f-string
-    placeholder), which may itself be what broke the parse. Python files are
-    parsed only when their text can hold runner code, so only those are
-    reported.
+    Reports the first region the shell parser (tree-sitter-bash) or the
+    Python parser (libcst) could not read. Valid shell that tree-sitter-bash
+    0.25 is known to misread is mended before parsing, so it is not
+    reported: `fi done` and `fi fi` on one line (as in a Makefile recipe
+    joined with backslashes), `for i do`, `\\<` and `\\>` inside `[ ]`,
+    `"${s:$i:1}"`, and parentheses (or `|`, `;`, `&`, `<`, `>`) in a
+    `${VAR:-…}` default; every position still points into the original
+    text. The `{{ }}` of a Python `.format()` template are unescaped before
+    the template is read as shell.
+
+    What still fails is named by its lines ("runaudit could not read lines
+    12-14; the rest of the file was audited"), never by a guessed syntax
+    error: the grammar's guesses ("missing `;`") are often wrong. Shell
+    analysis goes on with whatever did parse, so findings in the intact
+    parts of the file are still reported. Shell embedded in other files (a
+    `RUN` line, a `run:` step) is reported too, unless it holds a value
+    runaudit had to stand in for (an f-string placeholder), which may itself
+    be what broke the parse. Python files are parsed only when their text
+    can hold runner code, so only those are reported; a Python syntax error
+    stops the analysis of that file.
 
     ## Why is this bad?
-    A script that does not parse fails when it runs, or runs something other
-    than what it seems to say; and runaudit cannot vouch for the part it
-    could not read.
+    runaudit cannot vouch for the part it could not read: a masked agent
+    status there goes unreported. The region may be a real syntax error (the
+    script then fails when it runs), or shell no parser runaudit uses can
+    read; either way, look at it.
 
     ## Example
     ```bash
@@ -63,7 +75,7 @@ class ParseError(Rule[ParsedUnit]):
 
     code = "RA900"
     name = "parse-error"
-    severity = Severity.WARNING
+    severity = Severity.INFO
     hosts = frozenset({Host.SHELL, Host.PYTHON, Host.PARSE_FAILURE})
 
     BAD = (

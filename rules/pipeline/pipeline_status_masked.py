@@ -235,7 +235,7 @@ def pipefail_fix(unit: ShellUnit) -> Fix | None:
     if unit.offsets is not None:  # embedded shell: only hosts that know their own fix
         return unit.pipefail_fix
     text = unit.text
-    if unit.script.parsed.first_error() is not None or _PIPEFAIL_OFF.search(text):
+    if unit.script.parsed.unread_region() is not None or _PIPEFAIL_OFF.search(text):
         return None
     found = _script_edit(text)
     if found is None:

@@ -1,0 +1,299 @@
+"""Where tree-sitter-bash 0.25 misreads valid shell, and the text edits that mend it.
+
+Each finder reads a tree and the bytes it was parsed from and returns edits
+that make the text one bash reads the same way but the grammar reads right.
+An edit either replaces bytes with as many others (positions do not move) or
+inserts bytes; the parser keeps the offsets of what it inserted, so every
+node still maps to its exact place in the original text.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import NamedTuple
+
+from tree_sitter import Node
+
+
+class Repair(NamedTuple):
+    """Replace `data[at : at + length]` with `text`: same length, or an insertion (0)."""
+
+    at: int
+    length: int
+    text: bytes
+
+
+# Compound commands after which bash reads a reserved word with no `;` between:
+# `fi fi`, `fi done`, `done fi`, `} fi`, `esac fi`, `fi else`, `fi }`, ...
+_COMPOUNDS = frozenset(
+    {
+        "if_statement",
+        "for_statement",
+        "c_style_for_statement",
+        "while_statement",
+        "case_statement",
+        "compound_statement",
+        "subshell",
+    }
+)
+_LITERAL = frozenset({"raw_string", "ansi_c_string", "comment", "heredoc_body"})
+_CLOSER = re.compile(rb"[ \t]*(?:\\\r?\n[ \t]*)*(fi|done|esac|\}|else|elif)(?=[\s;&|)]|$)")
+_BLANK = re.compile(rb"[ \t]")
+_BLANK_DO = re.compile(rb"[ \t]+do(?=[\s;]|$)")
+_ESCAPED_OPERATOR = re.compile(rb"(?<=[ \t])\\[<>](?=[ \t])")
+_TEST_OPEN = re.compile(rb"(?:^|(?<=[\s;&|(!]))\[(?=[ \t])")
+_TEST_CLOSE = re.compile(rb"(?<=[ \t])\](?=[\s;&|)]|$)")
+_PARAMETER = rb"\$\{[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])(?:\[[^]\n]*\])?"
+# `${s:` with an offset (not a `:-`, `:=`, `:+`, `:?` operator): a substring.
+_SUBSTRING = re.compile(_PARAMETER + rb":(?![-=+?])")
+_VARIABLE = re.compile(rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])")
+# `${name` and a default-value operator: the word after it is literal to bash.
+_DEFAULT = re.compile(_PARAMETER + rb":?[-=+?]")
+
+
+def misparse_repair(root: Node, data: bytes, heredoc: bool) -> list[Repair]:
+    """Edits for a tree that parsed without error but is not bash's, one place at a time.
+
+    1. After a pipeline of three or more stages, a later here-doc makes the
+       grammar read every line in between as arguments of the pipeline's last
+       command: a `;` inserted where that command really ends fixes it.
+    2. `a | b | c || d` (three or more stages before `&&`/`||`) comes out as
+       `a | (b | c || d)`: braces around the pipeline, `{ a | b | c; } || d`,
+       give the tree bash means.
+    3. `a || b 2>&1 | c` (a redirect on the stage after `&&`/`||`) comes out as
+       `(a || b) 2>&1 | c`: braces around `b 2>&1 | c` give bash's `a || (b | c)`.
+    """
+    # Without a here-doc the first misparse cannot happen: a command across a newline
+    # is then error recovery around a real parse error, which no `;` mends (and looking
+    # for one after every re-parse made one 70 KB script take 1.5 s).
+    cut = _swallowed_newline(root, data) if heredoc else None
+    if cut is not None:
+        return [Repair(cut, 0, b";")]
+    span = _misgrouped_pipeline(root)
+    if span is None:
+        return []
+    return [Repair(span[0], 0, b"{ "), Repair(span[1], 0, b"; }")]
+
+
+def gap_repairs(root: Node, data: bytes) -> list[Repair]:
+    """Edits for the valid shell tree-sitter-bash reports as an error, all at once.
+
+    Keywords are found through the tree; expansions and `[ ]` operators in
+    the text of the lines around an error, as the grammar's recovery there
+    takes shapes that vary with the context.
+    """
+    found: list[Repair] = []
+    lines: list[tuple[int, int]] = []
+    stack = [root]  # only nodes holding an error: the gaps sit in or next to one
+    while stack:
+        node = stack.pop()
+        if node.type == "ERROR":
+            found.extend(_for_without_in(node, data))
+        if node.type == "ERROR" or node.is_missing:
+            start = data.rfind(b"\n", 0, node.start_byte) + 1
+            end = data.find(b"\n", node.end_byte)
+            lines.append((start, len(data) if end == -1 else end))
+        for child in node.children:
+            if child.type in _COMPOUNDS or _double_bracket(child):
+                found.extend(_separator_before_closer(child, data))
+            if child.has_error or child.is_missing:
+                stack.append(child)
+    done = 0  # error regions overlap: each line is read once
+    for start, end in sorted(lines):
+        start = max(start, done)
+        if start < end:
+            for repair in (
+                *_escaped_comparisons(data, start, end),
+                *_substring_variables(data, start, end),
+                *_default_operators(data, start, end),
+            ):
+                if not _quoted(root, repair.at):
+                    found.append(repair)
+            done = end
+    return found
+
+
+def _quoted(root: Node, at: int) -> bool:
+    """Whether byte `at` is text the shell reads literally (`'…'`, a comment, a here-doc)."""
+    node: Node | None = root.descendant_for_byte_range(at, at)
+    while node is not None:
+        if node.type in _LITERAL:
+            return True
+        node = node.parent
+    return False
+
+
+def _double_bracket(node: Node) -> bool:
+    return node.type == "test_command" and node.child_count > 0 and node.children[0].type == "[["
+
+
+def _separator_before_closer(node: Node, data: bytes) -> list[Repair]:
+    """`fi done` → `fi;done`: the first blank after a compound command becomes `;`.
+
+    Only when the reserved word closes the construct around the command (the
+    grammar also takes a stray `fi` for a command name, which bash rejects).
+    """
+    match = _CLOSER.match(data, node.end_byte)
+    if match is None:
+        return []
+    keyword = match.group(1)
+    owner = node.parent
+    while owner is not None and owner.type == "ERROR":
+        owner = owner.parent
+    at = match.end() - len(keyword)
+    closer = next((c for c in owner.children if c.start_byte == at), None) if owner else None
+    if closer is not None and closer.type in ("else_clause", "elif_clause"):
+        closer = closer.children[0]
+    if closer is None or closer.type != keyword.decode():
+        return []
+    blank = _BLANK.search(data, node.end_byte, at)
+    return [Repair(blank.start(), 1, b";")] if blank else []
+
+
+def _for_without_in(error: Node, data: bytes) -> list[Repair]:
+    """`for i do` → `for i;do` (a `for` without `in` loops over `"$@"`).
+
+    Read from the text after the name: the grammar's recovery puts the `do`
+    in the error or makes it the name of the next command, by context.
+    """
+    found = []
+    for keyword, name in itertools.pairwise(error.children):
+        if (keyword.type, name.type) == ("for", "variable_name"):
+            match = _BLANK_DO.match(data, name.end_byte)
+            if match is not None:
+                found.append(Repair(name.end_byte, 1, b";"))
+    return found
+
+
+def _escaped_comparisons(data: bytes, start: int, end: int) -> list[Repair]:
+    """`[ a \\< b ]` → `[ a  < b ]`: the escaped operator becomes the grammar's own.
+
+    Only between a `[` and its `]` on one line (elsewhere `\\<` is a plain word).
+    """
+    found = []
+    for match in _ESCAPED_OPERATOR.finditer(data, start, end):
+        line_start = data.rfind(b"\n", 0, match.start()) + 1
+        line_end = data.find(b"\n", match.end())
+        before = data[line_start : match.start()]
+        opening = max((m.start() for m in _TEST_OPEN.finditer(before)), default=-1)
+        closing = max((m.start() for m in _TEST_CLOSE.finditer(before)), default=-1)
+        after = _TEST_CLOSE.search(data, match.end(), len(data) if line_end == -1 else line_end)
+        if opening > closing and after is not None:
+            found.append(Repair(match.start(), 1, b" "))
+    return found
+
+
+def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
+    """`${s:$i:1}` → `${s:${i}:1}`: variables in a substring's offset and length in braces.
+
+    Two insertions each; only where the offset and length hold nothing else
+    that nests (quotes, `$(…)`, `${…}`).
+    """
+    found: list[Repair] = []
+    for match in _SUBSTRING.finditer(data, start, end):
+        close = data.find(b"}", match.end(), end)
+        if close == -1:
+            continue
+        inside = data[match.end() : close]
+        if any(char in inside for char in b"{(\"'`\\"):
+            continue
+        for variable in _VARIABLE.finditer(data, match.end(), close):
+            found.extend((Repair(variable.start() + 1, 0, b"{"), Repair(variable.end(), 0, b"}")))
+    return found
+
+
+def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
+    """`${X:-(a|b)}` → `${X:-.a.b.}`: in a default word `( ) | ; & < >` are literal.
+
+    Only in default words without quotes or backslashes (whose reading differs
+    inside and outside double quotes); `.` is as literal and the grammar takes it.
+    """
+    found: list[Repair] = []
+    for match in _DEFAULT.finditer(data, start, end):
+        found.extend(Repair(at, 1, b".") for at in _literal_operators(data, match.end()))
+    return found
+
+
+def _literal_operators(data: bytes, start: int) -> list[int]:
+    """Where the default word at `start` holds operator characters, up to its `}`."""
+    operators: list[int] = []
+    nested = 0  # depth inside `$(…)` and `${…}`, whose characters are shell's own
+    index = start
+    while index < len(data):
+        char = data[index : index + 1]
+        if char in (b"'", b'"', b"`", b"\\", b"\n"):
+            return []
+        if char == b"$" and data[index + 1 : index + 2] in (b"(", b"{"):
+            nested += 1
+            index += 2
+            continue
+        if nested and char in (b"(", b"{"):
+            nested += 1
+        elif nested and char in (b")", b"}"):
+            nested -= 1
+        elif char == b"}":
+            return operators
+        elif not nested and char in b"()|;&<>":
+            operators.append(index)
+        index += 1
+    return []
+
+
+def _misgrouped_pipeline(root: Node) -> tuple[int, int] | None:
+    """The byte span bash reads as one pipeline where the grammar put an and-or list.
+
+    `a | (b | c || d)` should have been the pipeline `a | b | c`; `(a || b 2>&1) | c`
+    should have been the pipeline `b 2>&1 | c`.
+    """
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "pipeline":
+            stages = [c for c in node.named_children if c.type != "comment"]
+            if stages and stages[-1].type == "list":
+                first = stages[-1]
+                while first.type == "list" and first.named_children:
+                    first = first.named_children[0]
+                return node.start_byte, first.end_byte
+            head = stages[0] if stages else None
+            body = head.child_by_field_name("body") if head is not None else None
+            if (
+                head is not None
+                and head.type == "redirected_statement"
+                and body is not None
+                and body.type == "list"
+                and not _heredoc_around(node)
+            ):
+                return body.named_children[-1].start_byte, node.end_byte
+        stack.extend(reversed(node.children))
+    return None
+
+
+def _heredoc_around(pipeline: Node) -> bool:
+    """Whether the grammar hung a here-doc of the pipeline's last stage around it.
+
+    Braces cannot close before the here-doc's body, and the grammar does not
+    read a here-doc started inside braces on one line, so such a pipeline stays.
+    """
+    parent = pipeline.parent
+    return (
+        parent is not None
+        and parent.type == "redirected_statement"
+        and any(c.type == "heredoc_redirect" for c in parent.children)
+    )
+
+
+def _swallowed_newline(root: Node, data: bytes) -> int | None:
+    """Where a `command` node that runs across an unescaped newline should end."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            words = [c for c in node.named_children if c.type != "comment"]
+            for before, after in itertools.pairwise(words):
+                gap = data[before.end_byte : after.start_byte]
+                if b"\n" in gap.replace(b"\\\n", b""):
+                    return before.end_byte
+        stack.extend(reversed(node.children))
+    return None

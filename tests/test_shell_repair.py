@@ -1,0 +1,164 @@
+"""Valid shell tree-sitter-bash 0.25 misreads: mended before parsing, positions exact."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from auditor.engine import audit_text
+from auditor.kinds import FileKind
+from auditor.profiles import default_catalog
+from auditor.shell.model import ShellScript
+from auditor.shell.parse import ShellText, _parser
+from auditor.shell.status import status_use
+
+# Each is valid bash (checked with `bash -n`) that the grammar alone reads with an error.
+GAPS = {
+    "fi fi": "if a; then if b; then c; fi fi\n",
+    "fi done": "for i in 1 2; do if a; then b; fi done\n",
+    "done fi": "if a; then for i in 1; do b; done fi\n",
+    "done done": "for a in 1; do for b in 2; do c; done done\n",
+    "esac fi": "if a; then case $x in y) b ;; esac fi\n",
+    "} fi": "if a; then { b; } fi\n",
+    "fi }": "{ if a; then b; fi }\n",
+    "fi else": "if a; then if b; then c; fi else d; fi\n",
+    "fi elif": "if a; then if b; then c; fi elif d; then e; fi\n",
+    "[[ ]] fi": "if a; then [[ -n $b ]] fi\n",
+    "joined recipe": (
+        'while read -r f; do \\\n\tif [ -f "$f" ]; then \\\n\t\tgit add "$f"; \\\n'
+        "\tfi \\\ndone < list\n"
+    ),
+    "for without in": 'for arg do echo "$arg"; done\n',
+    "for without in, in a function": 'f () {\n  for i do printf %s "$i" | sed s/a/b/ ; done\n}\n',
+    "[ \\< ]": '[ "$a" \\< "$b" ] && echo earlier\n',
+    "[ \\> ]": 'if [ -z "$p" ] || [ "$p" \\> "$n" ]; then echo later; fi\n',
+    "substring offset": 'echo "${s:$i:1}"\n',
+    "substring offset, unquoted": "echo ${s:$i:$n}\n",
+    "substring offset, special": 'echo "${@:$#:1}" "${arr[@]:$i}"\n',
+    "substring offset, arithmetic": 'echo "${s:1+$i:1}"\n',
+    "default (": 'echo "${X:-(}"\n',
+    "default (a|b)": "echo ${X:-(a|b)}\n",
+    "default ( $Y )": 'echo "${X:-(a $Y)}"\n',
+    "default a(b)c": 'echo "${X:-a(b)c}"\n',
+    "default a|b": 'MODE="${MODE:-plan|apply}"\n',
+    "default in $( )": "y=$(echo ${X:-a)b})\n",
+}
+
+
+@pytest.mark.parametrize("text", GAPS.values(), ids=GAPS.keys())
+def test_each_gap_is_mended(text: str) -> None:
+    assert _parser().parse(text.encode()).root_node.has_error  # the gap is real
+    assert ShellText(text).unread_region() is None
+
+
+# Shell bash rejects stays unreadable: a repair never turns an error into valid shell.
+INVALID = {
+    "fi fi, one if": "if a; then b; fi fi\n",
+    "done done, one loop": "for i in 1; do b; done done\n",
+    "} }": "{ a; } }\n",
+    "fi done, no loop": "if a; then b; fi done\n",
+    "{ } fi fi": "if a; then { b; } fi fi\n",
+    "[[ \\< ]]": "[[ a \\< b ]] && c\n",  # "conditional binary operator expected"
+}
+
+
+@pytest.mark.parametrize("text", INVALID.values(), ids=INVALID.keys())
+def test_invalid_shell_stays_unreadable(text: str) -> None:
+    assert ShellText(text).unread_region() is not None
+
+
+def test_same_length_repairs_leave_offsets_alone() -> None:
+    text = 'é; for p do gptme "$p"; done\nif a; then if b; then c; fi fi\n[ "$x" \\< é ]\n'
+    parsed = ShellText(text)
+    assert parsed.unread_region() is None
+    assert len(parsed.data) == len(text.encode())
+    script = ShellScript.walk(parsed, default_catalog())
+    for command in script.commands:
+        start, end = parsed.span(command.node)
+        assert text[start:end] == parsed.node_text(command.node)
+
+
+def test_inserted_braces_map_back_exactly() -> None:
+    # `${s:$i:1}` is parsed as `${s:${i}:1}`: every node after it, and the
+    # variable itself, still points at its own characters.
+    text = 'x="é${s:$i:1}${t:$j}"; gptme "$x" | tee log\n'
+    parsed = ShellText(text)
+    assert parsed.data == 'x="é${s:${i}:1}${t:${j}}"; gptme "$x" | tee log\n'.encode()
+    names = []
+    stack = [parsed.root]
+    while stack:
+        node = stack.pop()
+        if node.type == "variable_name":
+            start, end = parsed.span(node)
+            names.append(text[start:end])
+            assert parsed.node_text(node) == text[start:end]
+        stack.extend(node.children)
+    assert sorted(names) == ["i", "j", "s", "t", "x", "x"]
+    script = ShellScript.walk(parsed, default_catalog())
+    (pipeline,) = script.pipelines
+    start, end = parsed.span(pipeline.node)
+    assert text[start:end] == 'gptme "$x" | tee log'
+
+
+def test_literal_text_on_an_error_line_is_not_touched() -> None:
+    # Single quotes, comments and here-docs hold text the shell never parses.
+    text = "echo '${s:$i:1} [ a \\< b ] ${X:-a|b}' # [ c \\> d ]\nif\n"
+    parsed = ShellText(text)
+    assert parsed.data == text.encode()
+    assert parsed.unread_region() is not None
+
+
+def test_escaped_angle_bracket_outside_a_test_stays_a_word() -> None:
+    text = "[ -n a ] && echo \\< x ) \n"
+    assert ShellText(text).data == text.encode()
+
+
+def test_findings_inside_mended_makefile_lines_keep_their_positions() -> None:
+    makefile = textwrap.dedent(
+        """\
+        review:
+        \t@while read -r f; do \\
+        \t\tif [ -f "$$f" ]; then \\
+        \t\t\tclaude -p "Review $$f" | tee -a review.log; \\
+        \t\tfi \\
+        \tdone < changed.txt
+        """
+    )
+    result = audit_text(makefile, "Makefile", FileKind.MAKEFILE)
+    assert [(f.code, f.span.start.line, f.span.start.column) for f in result.findings] == [
+        ("RA203", 4, 4)
+    ]
+
+
+def test_and_or_before_a_redirected_pipeline_is_regrouped() -> None:
+    # tree-sitter-bash 0.25 reads `a || b 2>&1 | c` as `(a || b) 2>&1 | c`; bash
+    # reads `a || (b 2>&1 | c)`. The parser braces `b 2>&1 | c`, positions exact.
+    text = 'cd "$W" || gptme é 2>&1 | tee f\nx && y >/dev/null | z\necho done\n'
+    script = ShellScript.build(text, default_catalog())
+    assert [[s.label for s in p.stages] for p in script.pipelines] == [
+        ["gptme", "tee"],
+        ["y", "z"],
+    ]
+    first, second = script.pipelines
+    start, end = script.parsed.span(first.node)
+    assert text[start:end] == "gptme é 2>&1 | tee f"
+    # Neither is the last statement and nothing reads them without errexit.
+    assert status_use(first.node, first.options, script) is None
+    last = ShellScript.build('cd "$W" || gptme x 2>&1 | tee f\n', default_catalog())
+    (pipeline,) = last.pipelines
+    use = status_use(pipeline.node, pipeline.options, last)
+    assert use is not None and "last command" in use.reason
+    condition = ShellScript.build("if a && b 2>&1 | c; then d; fi\n", default_catalog())
+    (pipeline,) = condition.pipelines
+    use = status_use(pipeline.node, pipeline.options, condition)
+    assert use is not None and "`if`" in use.reason
+    assert second.stages[0].node.type == "redirected_statement"
+
+
+def test_a_here_doc_after_a_regrouped_pipeline_stays_outside_braces() -> None:
+    # Braces cannot close before a here-doc's body: that pipeline is left as parsed.
+    text = "a || b 2>&1 | cat <<EOF\nx\nEOF\necho after\n"
+    parsed = ShellText(text)
+    assert parsed.data == text.encode()
+    assert parsed.unread_region() is None
