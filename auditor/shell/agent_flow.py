@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard, UnreachableRead
-from auditor.exit_codes import intents_in, invocation_codes
+from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
+from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.guards import status_guards, walk_nodes
 from auditor.shell.model import Pipeline, ShellScript
 from auditor.shell.parse import Node
 from auditor.shell.status import (
@@ -28,8 +29,6 @@ from auditor.shell.status import (
     status_use,
 )
 
-_EQUAL = frozenset({"-eq", "==", "="})
-_UNEQUAL = frozenset({"-ne", "!="})
 _RETURN = re.compile(r"^\d+$")
 _VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
 
@@ -145,7 +144,7 @@ class _Flow:
         for invocation in invocations:
             self._capture(invocation)
         self._copies()
-        self._guards()
+        self.status.guards.extend(status_guards(self.script, self._reference))
         for invocation in invocations:
             self._unreachable(invocation)
             self._lost(invocation)
@@ -215,7 +214,7 @@ class _Flow:
                 self._capture(proxy)
 
     def _copies(self) -> None:
-        assignments = [n for n in _walk(self.parsed.root) if n.type == "variable_assignment"]
+        assignments = [n for n in walk_nodes(self.parsed.root) if n.type == "variable_assignment"]
         for _ in range(2):
             for node in assignments:
                 content = node.child_by_field_name("value")
@@ -234,66 +233,6 @@ class _Flow:
             statement = _statement_of(node)
             return self.direct.get(statement.id) if statement is not None else None
         return self.bound.get(match.group(1))
-
-    def _guards(self) -> None:
-        for node in _walk(self.parsed.root):
-            if node.type in ("test_command", "compound_statement") or (
-                node.type == "command" and _text(node).startswith("test ")
-            ):
-                self._comparisons(node)
-            elif node.type == "case_statement":
-                self._case(node)
-
-    def _comparisons(self, holder: Node) -> None:
-        found: dict[tuple[int, bool], list[tuple[Node, int]]] = {}
-        calls: dict[int, AgentCall] = {}
-        for left, operator, right in _binary(holder, self.parsed.data):
-            call = self._reference(left)
-            literal = _text(right).strip("\"'")
-            if call is None:
-                call, literal = self._reference(right), _text(left).strip("\"'")
-            if call is None or not re.fullmatch(r"-?\d+", literal):
-                continue
-            if operator not in _EQUAL and operator not in _UNEQUAL:
-                continue
-            key = (id(call), operator in _EQUAL)
-            calls[id(call)] = call
-            found.setdefault(key, []).append((left, int(literal)))
-        context = _guard_context(holder)
-        intents = intents_in(self._guard_text(context), self.script.catalog)
-        start, end = self.parsed.span(holder)
-        for (call_id, equality), items in found.items():
-            codes = tuple(code for _, code in items)
-            guard = StatusGuard(start, end, calls[call_id], codes, equality, intents)
-            self.status.guards.append(guard)
-
-    def _guard_text(self, context: Node) -> str:
-        """The text a guard's intent is read from: an `if` up to its first `elif`/`else`
-        (those branches say what other codes mean, not this one)."""
-        end = context.end_byte
-        if context.type == "if_statement":
-            branches = (c for c in context.children if c.type in ("elif_clause", "else_clause"))
-            end = next((c.start_byte for c in branches), end)
-        return self.parsed.data[context.start_byte : end].decode("utf-8", errors="replace")
-
-    def _case(self, node: Node) -> None:
-        value = node.child_by_field_name("value")
-        call = self._reference(value) if value is not None else None
-        if call is None:
-            return
-        for item in node.named_children:
-            if item.type != "case_item":
-                continue
-            patterns = [
-                c for c in item.children if item.field_name_for_child(_index(item, c)) == "value"
-            ]
-            codes = [int(_text(p)) for p in patterns if re.fullmatch(r"\d+", _text(p))]
-            if not codes or len(codes) != len(patterns):
-                continue
-            intents = intents_in(self.parsed.node_text(item), self.script.catalog)
-            start, _ = self.parsed.span(patterns[0])
-            _, end = self.parsed.span(patterns[-1])
-            self.status.guards.append(StatusGuard(start, end, call, tuple(codes), True, intents))
 
     def _unreachable(self, invocation: _Invocation) -> None:
         statement = invocation.statement
@@ -345,20 +284,6 @@ def _statements(parent: Node) -> list[Node]:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
-
-
-def _walk(root: Node) -> list[Node]:
-    found: list[Node] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(reversed(node.named_children))
-    return found
-
-
-def _index(parent: Node, child: Node) -> int:
-    return next(i for i, c in enumerate(parent.children) if c.id == child.id)
 
 
 def _backgrounded(node: Node) -> bool:
@@ -428,44 +353,9 @@ def _statement_of(node: Node) -> Node | None:
     return None
 
 
-def _guard_context(holder: Node) -> Node:
-    """What a guard's intent is read from: its `if` or `elif` (condition and then-body, see
-    `_guard_text`), or its statement."""
-    current = holder
-    while current.parent is not None:
-        parent = current.parent
-        if parent.type in ("if_statement", "elif_clause", "while_statement", "list"):
-            return parent
-        if parent.type in ("program", "compound_statement", "do_group", "function_definition"):
-            return current
-        current = parent
-    return current
-
-
-def _binary(holder: Node, data: bytes) -> list[tuple[Node, str, Node]]:
-    """`left operator right` comparisons in a test, `(( ))` or `test` command."""
-    found: list[tuple[Node, str, Node]] = []
-    if holder.type == "command":
-        words = [c for c in holder.named_children if c.type != "command_name"]
-        for index in range(len(words) - 2):
-            operator = _text(words[index + 1])
-            if operator in _EQUAL or operator in _UNEQUAL:
-                found.append((words[index], operator, words[index + 2]))
-        return found
-    for node in _walk(holder):
-        if node.type != "binary_expression" or node is holder:
-            continue
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if left is None or right is None:
-            continue
-        operator = data[left.end_byte : right.start_byte].decode("utf-8", "replace").strip()
-        found.append((left, operator, right))
-    return found
-
-
 def _first_read(node: Node) -> Node | None:
     """The first `$?` or `PIPESTATUS` expansion in a statement."""
-    for child in _walk(node):
+    for child in walk_nodes(node):
         if child.type in ("simple_expansion", "expansion") and (
             "$?" in _text(child) or "PIPESTATUS" in _text(child)
         ):
