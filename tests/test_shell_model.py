@@ -140,6 +140,13 @@ def _pipeline_reason(text: str) -> str | None:
         ("set -e\n( set +e; a | b; echo )\necho\n", None),
         ("f() { curl u | jq . >/dev/null; }\necho\n", "last command of function `f`"),
         ("a | b > f && c\necho\n", "operand of `&&`"),
+        ("if x; then\n  a | b\nelse\n  c\nfi\n", "last command of the script"),
+        ("if x; then c; elif y; then a | b  # why\nfi\n", "last command of the script"),
+        ("case $m in x) a | b ;; esac\n", "last command of the script"),
+        ("f() {\n  if x; then a | b; fi\n}\necho\n", "last command of function `f`"),
+        ("if x; then a | b; c; fi\n", None),
+        ("if x; then a | b; fi\necho\n", None),
+        ("for i in 1 2; do a | b; done\n", None),
         ("! a | b > f\necho\n", "negated"),
     ],
 )
