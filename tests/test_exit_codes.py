@@ -170,3 +170,11 @@ def test_an_agent_status_read_by_nothing_is_lost_in_a_pipeline_too(
 ) -> None:
     found = codes_and_lines(shell("#!/bin/bash\n" + script))
     assert [item for item in found if item[0] in ("RA101", "RA203")] == lost
+
+
+
+def test_a_guard_in_a_function_body_is_one_guard() -> None:
+    # A `{ … }` body is not a `(( ))` test: its comparisons are found once, where they are.
+    script = "#!/bin/bash\nf() {\n  gptme x\n  rc=$?\n  if GUARD; then echo two; fi\n}\nf\n"
+    for guard in ('[ "$rc" -eq 2 ]', "(( rc == 2 ))"):
+        assert codes_and_lines(shell(script.replace("GUARD", guard))) == [("RA202", 5)]

@@ -39,8 +39,10 @@ def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard
     """Every comparison or `case` arm on a status `reference` traces to an agent call."""
     found: list[StatusGuard] = []
     for node in walk_nodes(script.parsed.root):
-        if node.type in ("test_command", "compound_statement") or (
-            node.type == "command" and _text(node).startswith("test ")
+        if (
+            node.type == "test_command"
+            or (node.type == "compound_statement" and _text(node).startswith("(("))
+            or (node.type == "command" and _text(node).startswith("test "))
         ):
             found += _comparisons(script, node, reference)
         elif node.type == "case_statement":
