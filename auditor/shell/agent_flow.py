@@ -22,7 +22,7 @@ from auditor.shell.model import Pipeline, ShellScript
 from auditor.shell.parse import Node
 from auditor.shell.status import (
     ALL_INDICES,
-    in_condition,
+    ends_on_failure,
     next_statement,
     pipestatus_indices,
     reads_exit_status,
@@ -30,6 +30,7 @@ from auditor.shell.status import (
 )
 
 _RETURN = re.compile(r"^\d+$")
+_DECLARING = frozenset({"variable_assignment", "declaration_command"})  # `rc=…`, `local rc`
 _VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
 
 
@@ -235,21 +236,39 @@ class _Flow:
         return self.bound.get(match.group(1))
 
     def _unreachable(self, invocation: _Invocation) -> None:
-        statement = invocation.statement
-        options = self.script.options_at(invocation.command.node)
-        if not options.errexit or in_condition(statement) or _backgrounded(statement):
-            return
-        if invocation.stage is not None:
-            return  # without pipefail the pipeline does not fail: the read is reached
+        statement, node = invocation.statement, invocation.command.node
+        if not ends_on_failure(node, self.script.options_at(node)):
+            return  # a failure goes on to the read (a condition, `&`, a masked stage)
         if not reads_exit_status(statement) and not pipestatus_indices(statement):
             return
         following = next_statement(statement)
         read = _first_read(following) if following is not None else None
-        if read is None:
+        if read is None or following is None or self._passes_on(following):
             return
         guards = sum(1 for g in self.status.guards if g.call is invocation.call)
         start, end = self.parsed.span(read)
         self.status.unreachable.append(UnreachableRead(start, end, invocation.call, guards))
+
+    def _passes_on(self, read: Node) -> bool:
+        """Whether a status read only passes the status on, deciding nothing: `exit $?`,
+        `return $?`, or `rc=$?` whose value only an `exit`/`return` uses (if anything)."""
+        if _exits_with(read):
+            return True
+        names = {
+            _text(name)
+            for assignment in _assignments(read)
+            if (name := assignment.child_by_field_name("name")) is not None
+        }
+        if not names:
+            return False
+        return all(
+            _exits_with(use)
+            for use in walk_nodes(self.parsed.root)
+            if use.start_byte >= read.end_byte
+            and use.type == "variable_name"
+            and _text(use) in names
+            and (use.parent is None or use.parent.type not in _DECLARING)
+        )
 
     def _lost(self, invocation: _Invocation) -> None:
         statement = invocation.statement
@@ -351,6 +370,15 @@ def _statement_of(node: Node) -> Node | None:
             return current
         current = parent
     return None
+
+
+def _exits_with(node: Node) -> bool:
+    """Whether `node` is, or is a word of, an `exit` or `return` command."""
+    current: Node | None = node
+    while current is not None and current.type != "command":
+        current = current.parent
+    name = current.child_by_field_name("name") if current is not None else None
+    return name is not None and _text(name) in ("exit", "return")
 
 
 def _first_read(node: Node) -> Node | None:

@@ -117,6 +117,26 @@ def _backgrounded(node: Node) -> bool:
     return sibling is not None and sibling.type == "&"
 
 
+def ends_on_failure(node: Node, options: ShellOptions) -> bool:
+    """Whether errexit ends the shell when the command `node` fails (`options` in effect
+    at it): nothing between it and its scope takes its status, that is no condition,
+    `!`, `&&`/`||` operand, `&`, `$(…)`, or pipeline stage before the last without
+    pipefail. In a function, the options are those of its calls (see the model)."""
+    if not options.errexit or in_condition(node):
+        return False
+    current = node
+    while current.parent is not None and current.type not in _SCOPE_BOUNDARIES:
+        parent = current.parent
+        if _backgrounded(current):
+            return False
+        if parent.type == "pipeline" and not options.pipefail:
+            stages = [c for c in parent.named_children if c.type != "comment"]
+            if stages[-1].id != current.id:
+                return False
+        current = parent
+    return current.type != "command_substitution"
+
+
 def next_statement(node: Node) -> Node | None:
     """The statement that runs right after `node` in the same sequence."""
     parent = node.parent
