@@ -17,9 +17,9 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, Unreachable
 from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.guards import status_guards, walk_nodes
+from auditor.shell.guards import status_guards
 from auditor.shell.model import Pipeline, ShellScript
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, descendants
 from auditor.shell.status import (
     ALL_INDICES,
     ends_on_failure,
@@ -215,7 +215,7 @@ class _Flow:
                 self._capture(proxy)
 
     def _copies(self) -> None:
-        assignments = [n for n in walk_nodes(self.parsed.root) if n.type == "variable_assignment"]
+        assignments = [n for n in descendants(self.parsed.root) if n.type == "variable_assignment"]
         for _ in range(2):
             for node in assignments:
                 content = node.child_by_field_name("value")
@@ -263,7 +263,7 @@ class _Flow:
             return False
         return all(
             _exits_with(use)
-            for use in walk_nodes(self.parsed.root)
+            for use in descendants(self.parsed.root)
             if use.start_byte >= read.end_byte
             and use.type == "variable_name"
             and _text(use) in names
@@ -383,7 +383,7 @@ def _exits_with(node: Node) -> bool:
 
 def _first_read(node: Node) -> Node | None:
     """The first `$?` or `PIPESTATUS` expansion in a statement."""
-    for child in walk_nodes(node):
+    for child in descendants(node):
         if child.type in ("simple_expansion", "expansion") and (
             "$?" in _text(child) or "PIPESTATUS" in _text(child)
         ):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from auditor.agent_status import AgentCall, StatusGuard
 from auditor.exit_codes import intents_in
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, descendants
 
 _EQUAL = frozenset({"-eq", "==", "="})
 _UNEQUAL = frozenset({"-ne", "!="})
@@ -24,21 +24,10 @@ def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def walk_nodes(root: Node) -> list[Node]:
-    """Every node under `root` (itself included), in source order."""
-    found: list[Node] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(reversed(node.named_children))
-    return found
-
-
 def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard]:
     """Every comparison or `case` arm on a status `reference` traces to an agent call."""
     found: list[StatusGuard] = []
-    for node in walk_nodes(script.parsed.root):
+    for node in descendants(script.parsed.root):
         if (
             node.type == "test_command"
             or (node.type == "compound_statement" and _text(node).startswith("(("))
@@ -134,7 +123,7 @@ def _binary(holder: Node, data: bytes) -> list[tuple[Node, str, Node]]:
             if operator in _EQUAL or operator in _UNEQUAL:
                 found.append((words[index], operator, words[index + 2]))
         return found
-    for node in walk_nodes(holder):
+    for node in descendants(holder):
         if node.type != "binary_expression" or node is holder:
             continue
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")

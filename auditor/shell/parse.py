@@ -127,6 +127,17 @@ class ShellText:
 _MAX_REPAIRS = 256
 
 
+def descendants(root: Node) -> list[Node]:
+    """Every named node under `root` (itself included), in source order."""
+    found: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(reversed(node.named_children))
+    return found
+
+
 def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     """Parse, working around two tree-sitter-bash 0.25 misparses, keeping offsets exact.
 
