@@ -19,6 +19,7 @@ from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.guards import status_guards
 from auditor.shell.model import Pipeline, ShellScript
+from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node, descendants
 from auditor.shell.status import (
     ALL_INDICES,
@@ -278,6 +279,8 @@ class _Flow:
         ):
             # Read; or, in a masked stage, lost only through the pipeline: RA101's finding.
             return
+        if judged_by_output(self.script, invocation.command, statement):
+            return  # set aside on purpose (`set +e … set -e`), and the output read instead
         call = invocation.call
         if _backgrounded(statement):
             if any(
