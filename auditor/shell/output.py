@@ -23,7 +23,7 @@ _NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
 _WORDS = frozenset({"word", "string", "raw_string", "concatenation"})
 _EXPANSIONS = frozenset({"simple_expansion", "expansion"})
 _BRACED = re.compile(r"\$\{([A-Za-z_]\w*)\}")
-_NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate"})
+_NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"})  # write, not read
 
 
 class AgentOutput(NamedTuple):
