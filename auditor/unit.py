@@ -54,6 +54,7 @@ class ShellUnit:
         where: str = "",
         pipefail_hint: str | None = None,
         pipefail_fix: Fix | None = None,
+        output_read: bool = False,
     ) -> None:
         self.source = source
         self.text = text
@@ -66,6 +67,7 @@ class ShellUnit:
         self.where = where  # what holds embedded shell ("`RUN` instruction"); empty for a script
         self.pipefail_hint = pipefail_hint  # how to turn pipefail on in the host, if special
         self.pipefail_fix = pipefail_fix  # host-file edits that turn it on, when well-defined
+        self.output_read = output_read  # the host judges the run by this shell's output
         self._script: ShellScript | None = None
         self._agent_status: AgentStatus | None = None
 
@@ -75,7 +77,9 @@ class ShellUnit:
         if self._script is None:
             from auditor.shell.model import ShellScript
 
-            self._script = ShellScript.walk(self.parsed, self.catalog, self.initial, self.end_use)
+            self._script = ShellScript.walk(
+                self.parsed, self.catalog, self.initial, self.end_use, self.output_read
+            )
         return self._script
 
     def agent_status(self) -> AgentStatus:

@@ -88,6 +88,8 @@ class EmbeddedShell(NamedTuple):
     # How to turn pipefail on in this host, for RA101's hint; None: `set -o pipefail`.
     pipefail_hint: str | None = None
     pipefail_fix: Fix | None = None  # host-file edits that do it, when well-defined
+    # The host reads this shell's output (a tmux pane it captures): it judges the run by it.
+    output_read: bool = False
 
 
 class PhysicalLine(NamedTuple):

@@ -279,8 +279,8 @@ class _Flow:
         ):
             # Read; or, in a masked stage, lost only through the pipeline: RA101's finding.
             return
-        if judged_by_output(self.script, invocation.command, statement):
-            return  # set aside on purpose (`set +e … set -e`), and the output read instead
+        if self.script.output_read or judged_by_output(self.script, invocation.command, statement):
+            return  # set aside on purpose (a captured pane, `set +e … set -e`), output read instead
         call = invocation.call
         if _backgrounded(statement):
             if any(

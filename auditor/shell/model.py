@@ -63,11 +63,16 @@ class ShellScript:
     """What the rules read about one unit of shell."""
 
     def __init__(
-        self, parsed: ShellText, catalog: AgentCatalog, end_use: str | None = SCRIPT_END
+        self,
+        parsed: ShellText,
+        catalog: AgentCatalog,
+        end_use: str | None = SCRIPT_END,
+        output_read: bool = False,
     ) -> None:
         self.parsed = parsed
         self.catalog = catalog
         self.end_use = end_use  # why the last command's status is used, if it is
+        self.output_read = output_read  # the host judges the run by this shell's output
         self.commands: list[SimpleCommand] = []
         self.pipelines: list[Pipeline] = []
         self.functions: dict[str, Node] = {}
@@ -89,11 +94,13 @@ class ShellScript:
         catalog: AgentCatalog,
         initial: ShellOptions | None = None,
         end_use: str | None = SCRIPT_END,
+        output_read: bool = False,
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell
-        embedded in a host: what the host does with it, or None)."""
-        script = cls(parsed, catalog, end_use)
+        embedded in a host: what the host does with it, or None); `output_read` says the
+        host reads this shell's output instead (a tmux pane it captures)."""
+        script = cls(parsed, catalog, end_use, output_read)
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
         script._walk_called_functions()
