@@ -179,12 +179,16 @@ class ShellScript:
         Repeated until nothing changes, since a call inside one function body takes
         that body's options (one round per function at most).
         """
+        calls: dict[str, list[SimpleCommand]] = {name: [] for name in self.functions}
+        for command in self.commands:
+            if command.command_name in calls:
+                calls[command.command_name].append(command)
         entries: dict[str, ShellOptions] = {}
         self._recording = False
         for _ in range(len(self.functions) + 1):
             changed = False
             for name, definition in self.functions.items():
-                entry = self._call_options(name, definition)
+                entry = self._entry_options(calls[name], definition)
                 if entry is None or entries.get(name) == entry:
                     continue
                 entries[name] = entry
@@ -196,14 +200,14 @@ class ShellScript:
                 break
         self._recording = True
 
-    def _call_options(self, name: str, definition: Node) -> ShellOptions | None:
+    def _entry_options(self, calls: list[SimpleCommand], definition: Node) -> ShellOptions | None:
         """The options a function's body starts with: those every call runs it with
         (errexit is off for a call in a condition), or None if nothing calls it."""
         entry: ShellOptions | None = None
-        for command in self.commands:
+        for command in calls:
             node = command.node
-            if command.command_name != name or _within(node, definition):
-                continue
+            if _within(node, definition):
+                continue  # a recursive call runs with the options it is walked with
             options = self.options_at(node)
             if options.errexit and in_condition(node):
                 options = options._replace(errexit=False)
