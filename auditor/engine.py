@@ -239,24 +239,18 @@ class Auditor:
                 embedded.where,
                 embedded.pipefail_hint,
                 embedded.pipefail_fix,
-                embedded.interactive,
+                interactive=embedded.interactive,
+                output_read=embedded.output_read,
             )
         yield Host.SHELL, unit
         if depth >= MAX_NESTING or not _MAY_NEST.search(unit.text):
             return
-        from auditor.hosts.mapped import EmbeddedShell, MappedText
+        from auditor.hosts.mapped import MappedText
         from auditor.hosts.nested import nested_shells
 
         for nested in nested_shells(unit.script):
             offsets = tuple(unit.host_offset(offset) for offset in nested.code.offsets)
-            mapped = EmbeddedShell(
-                MappedText(nested.code.text, offsets),
-                nested.options,
-                nested.end_use,
-                nested.where,
-                nested.pipefail_hint,
-                nested.pipefail_fix,
-            )
+            mapped = nested._replace(code=MappedText(nested.code.text, offsets))
             yield from self._shell_units(source, mapped, depth + 1)
 
     def _passes(

@@ -55,6 +55,7 @@ class ShellUnit:
         pipefail_hint: str | None = None,
         pipefail_fix: Fix | None = None,
         interactive: bool = False,
+        output_read: bool = False,
     ) -> None:
         self.source = source
         self.text = text
@@ -68,6 +69,7 @@ class ShellUnit:
         self.pipefail_hint = pipefail_hint  # how to turn pipefail on in the host, if special
         self.pipefail_fix = pipefail_fix  # host-file edits that turn it on, when well-defined
         self.interactive = interactive  # a person reads its output (a make recipe)
+        self.output_read = output_read  # the host judges the run by this shell's output
         self._script: ShellScript | None = None
         self._agent_status: AgentStatus | None = None
 
@@ -77,7 +79,9 @@ class ShellUnit:
         if self._script is None:
             from auditor.shell.model import ShellScript
 
-            self._script = ShellScript.walk(self.parsed, self.catalog, self.initial, self.end_use)
+            self._script = ShellScript.walk(
+                self.parsed, self.catalog, self.initial, self.end_use, self.output_read
+            )
         return self._script
 
     def agent_status(self) -> AgentStatus:

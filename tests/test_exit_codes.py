@@ -170,3 +170,46 @@ def test_an_agent_status_read_by_nothing_is_lost_in_a_pipeline_too(
 ) -> None:
     found = codes_and_lines(shell("#!/bin/bash\n" + script))
     assert [item for item in found if item[0] in ("RA101", "RA203")] == lost
+
+
+@pytest.mark.parametrize(
+    ("after", "reported"),
+    [
+        ("exit $?", False),
+        ('exit "${PIPESTATUS[0]}"', False),
+        ('rc=$?\nexit "$rc"', False),
+        ("rc=$?", False),  # read, then never used
+        ('rc=$?\necho "agent exited $rc"', True),
+        ('rc=$?\nif (( rc == 75 )); then sleep 60; fi\nexit "$rc"', True),
+        ('[ $? -eq 0 ] || echo "agent failed"', True),
+        ('rc=$?\ncopy=$rc\nexit "$copy"', True),
+    ],
+)
+def test_a_read_that_only_passes_the_status_on_is_not_a_dead_guard(
+    after: str, reported: bool
+) -> None:
+    findings = shell(f"#!/bin/bash\nset -e\ngptme --non-interactive x\n{after}\n")
+    assert [f.code for f in findings] == (["RA204"] if reported else [])
+
+
+def test_errexit_is_decided_where_the_wrapper_is_called() -> None:
+    script = """\
+        #!/bin/bash
+        run_agent() {
+          gptme --non-interactive "$1"
+          rc=$?
+          echo "agent exited $rc"
+        }
+        set -e
+        CALL
+        """
+    assert codes_and_lines(shell(script.replace("CALL", "run_agent x"))) == [("RA204", 4)]
+    assert shell(script.replace("CALL", "run_agent x || exit 1")) == []
+    assert shell(script.replace("CALL", "if run_agent x; then echo ok; fi")) == []
+
+
+def test_a_guard_in_a_function_body_is_one_guard() -> None:
+    # A `{ … }` body is not a `(( ))` test: its comparisons are found once, where they are.
+    script = "#!/bin/bash\nf() {\n  gptme x\n  rc=$?\n  if GUARD; then echo two; fi\n}\nf\n"
+    for guard in ('[ "$rc" -eq 2 ]', "(( rc == 2 ))"):
+        assert codes_and_lines(shell(script.replace("GUARD", guard))) == [("RA202", 5)]

@@ -525,10 +525,33 @@ def test_a_shell_loop_breaking_when_claude_succeeds_is_ra302() -> None:
         'for task in a b c; do gptme "$task" || continue; git commit -qam x; done',
         'for i in 1 2 3; do gptme "$T" || exit 1; done',
         'until gptme "$T" | tee log; do sleep 1; done',
+        # errexit ends the script at the failure: the loop never runs the agent again
+        'set -e\nfor i in 1 2 3; do gptme "$T"; [ $? -eq 0 ] && break; done',
+        'run() { gptme "$T"; }\nset -e\nwhile true; do run; rc=$?; ((rc == 0)) && break; done',
+        # bounded, runs again after a success too, stops on a marker in the agent's output
+        'for i in $(seq 9); do gptme "$T" > log && grep -q DONE log && break; done',
+        'i=0\nwhile [ $i -lt 9 ]; do i=$((i+1)); out=$(gptme "$T") || continue\n'
+        "[[ $out == *DONE* ]] && break; done",
+        'for i in {1..9}; do gptme "$T" | tee log || continue\n'
+        "case $(tail -1 log) in DONE) break;; esac; done",
     ],
 )
 def test_shell_loops_that_are_not_respawns(loop: str) -> None:
     assert not shell(f"#!/bin/bash\n{loop}\n")
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        'set -e\nfor i in 1 2 3; do gptme "$T" && break; done',
+        'run() { gptme "$T"; }\nset -e\nwhile true; do run && break; sleep 1; done',
+        'for i in $(seq 9); do gptme "$T" > log && git push && break; done',
+        'while true; do gptme "$T" > log && grep -q DONE log && break; done',
+        'for i in 1 2 3; do gptme "$T" > log && break; cat log; done',
+    ],
+)
+def test_shell_loops_that_still_respawn(loop: str) -> None:
+    assert [f.code for f in shell(f"#!/bin/bash\n{loop}\n")] == ["RA302"]
 
 
 def test_retry_helpers_are_told_from_loops_over_items() -> None:

@@ -15,7 +15,7 @@ from auditor.profiles import default_catalog, load_catalog
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import ShellText
-from auditor.shell.status import pipestatus_indices, status_use
+from auditor.shell.status import ends_on_failure, pipestatus_indices, status_use
 
 
 def build(text: str) -> ShellScript:
@@ -146,6 +146,13 @@ def _pipeline_reason(text: str) -> str | None:
         ("set -e\n( set +e; a | b; echo )\necho\n", None),
         ("f() { curl u | jq . >/dev/null; }\necho\n", "last command of function `f`"),
         ("a | b > f && c\necho\n", "operand of `&&`"),
+        ("if x; then\n  a | b\nelse\n  c\nfi\n", "last command of the script"),
+        ("if x; then c; elif y; then a | b  # why\nfi\n", "last command of the script"),
+        ("case $m in x) a | b ;; esac\n", "last command of the script"),
+        ("f() {\n  if x; then a | b; fi\n}\necho\n", "last command of function `f`"),
+        ("if x; then a | b; c; fi\n", None),
+        ("if x; then a | b; fi\necho\n", None),
+        ("for i in 1 2; do a | b; done\n", None),
         ("! a | b > f\necho\n", "negated"),
     ],
 )
@@ -155,6 +162,33 @@ def test_status_use(text: str, reason: str | None) -> None:
         assert found is None
     else:
         assert found is not None and reason in found
+
+
+@pytest.mark.parametrize(
+    ("text", "ends"),
+    [
+        ("set -e\ngptme x\necho\n", True),
+        ("gptme x\necho\n", False),
+        ("set -e\ngptme x || rc=$?\n", False),
+        ("set -e\ncd d && gptme x\n", True),
+        ("set -e\nif gptme x; then :; fi\n", False),
+        ("set -e\n! gptme x\n", False),
+        ("set -e\ngptme x &\n", False),
+        ("set -e\ngptme x | tee log\n", False),
+        ("set -eo pipefail\ngptme x | tee log\n", True),
+        ("set -e\necho x | gptme -\n", True),
+        ("set -e\nout=$(gptme x)\n", False),
+        ("set -e\n( gptme x ) &\n", False),
+        ("set -e\n{ gptme x; } > log\n", True),
+        ("set -e\nwhile true; do gptme x; done\n", True),
+        ("f() { gptme x; }\nset -e\nf\n", True),
+        ("f() { gptme x; }\nset -e\nf || exit 1\n", False),
+    ],
+)
+def test_ends_on_failure(text: str, ends: bool) -> None:
+    script = build(text)
+    agent = next(c for c in script.commands if c.command_name == "gptme")
+    assert ends_on_failure(agent.node, script.options_at(agent.node)) is ends
 
 
 def test_subshell_options_do_not_leak() -> None:

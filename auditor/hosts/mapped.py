@@ -91,6 +91,8 @@ class EmbeddedShell(NamedTuple):
     # A person reads its output at a terminal (a make recipe): a pipeline there that
     # only prints (`make help`, `cloc … | tail`) is a report, not a step to check.
     interactive: bool = False
+    # The host reads this shell's output (a tmux pane it captures): it judges the run by it.
+    output_read: bool = False
 
 
 class PhysicalLine(NamedTuple):

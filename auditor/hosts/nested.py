@@ -26,6 +26,7 @@ TMUX_COMMANDS = {
     "respawnw": "cet",
 }
 _TMUX_GLOBAL_VALUES = "LSfT"
+_PANE_READERS = frozenset({"capture-pane", "capturep", "pipe-pane", "pipep"})
 
 
 def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] | None:
@@ -53,12 +54,18 @@ def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] |
     return index, apply_set(ShellOptions(), [f for f in flags if f not in ("-", "+")])
 
 
-def tmux_command(argv: tuple[str | None, ...]) -> int | None:
-    """For `tmux [global options] new-session … CMD`: the index of the shell-command."""
+def _tmux_subcommand(argv: tuple[str | None, ...]) -> int:
+    """For `tmux [global options] SUBCOMMAND …`: the index of SUBCOMMAND."""
     index = 1
     while index < len(argv) and (argv[index] or "").startswith("-"):
         word = argv[index] or ""
         index += 2 if word[-1:] in _TMUX_GLOBAL_VALUES and len(word) == 2 else 1
+    return index
+
+
+def tmux_command(argv: tuple[str | None, ...]) -> int | None:
+    """For `tmux [global options] new-session … CMD`: the index of the shell-command."""
+    index = _tmux_subcommand(argv)
     if index >= len(argv) or argv[index] not in TMUX_COMMANDS:
         return None
     takes_value = TMUX_COMMANDS[argv[index] or ""]
@@ -70,6 +77,32 @@ def tmux_command(argv: tuple[str | None, ...]) -> int | None:
             break
         index += 2 if word[-1] in takes_value else 1
     return index if index == len(argv) - 1 else None
+
+
+def _tmux_session(argv: tuple[str | None, ...], flags: str) -> str | None:
+    """The session a tmux command names with one of `flags` (`-s NAME`, `-t NAME:1.0`)."""
+    for index, word in enumerate(argv[:-1]):
+        if word is not None and len(word) == 2 and word[0] == "-" and word[1] in flags:
+            value = argv[index + 1]
+            return value.split(":", 1)[0].split(".", 1)[0] if value else None
+    return None
+
+
+def _pane_read(script: ShellScript, launch: SimpleCommand) -> bool:
+    """Whether the script reads the output of the pane a tmux command starts, after it
+    (`tmux capture-pane -t SESSION`, `pipe-pane`): it judges the run by that output."""
+    base = launch.argv[launch.program_index :]
+    session = _tmux_session(base[: tmux_command(base)], "st")
+    for command in script.commands:
+        argv = command.argv[command.program_index :]
+        if command.name != "tmux" or command.node.start_byte < launch.node.end_byte:
+            continue
+        index = _tmux_subcommand(argv)
+        if index < len(argv) and argv[index] in _PANE_READERS:
+            target = _tmux_session(argv[index:], "t")
+            if session is None or target is None or session == target:
+                return True
+    return False
 
 
 def embedded_in(command: SimpleCommand) -> tuple[int, ShellOptions, str] | None:
@@ -103,4 +136,6 @@ def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
             outer = status_use(command.node, script.options_at(command.node), script)
             if outer is not None:
                 end_use = f"the {where} passes its status on, and {outer.reason}"
-        yield EmbeddedShell(code, options, end_use, where)
+            yield EmbeddedShell(code, options, end_use, where)
+        else:
+            yield EmbeddedShell(code, options, None, where, output_read=_pane_read(script, command))

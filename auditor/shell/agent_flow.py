@@ -13,24 +13,25 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard, UnreachableRead
-from auditor.exit_codes import intents_in, invocation_codes
+from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
+from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.guards import status_guards
 from auditor.shell.model import Pipeline, ShellScript
-from auditor.shell.parse import Node
+from auditor.shell.output import judged_by_output
+from auditor.shell.parse import Node, descendants
 from auditor.shell.status import (
     ALL_INDICES,
-    in_condition,
+    ends_on_failure,
     next_statement,
     pipestatus_indices,
     reads_exit_status,
     status_use,
 )
 
-_EQUAL = frozenset({"-eq", "==", "="})
-_UNEQUAL = frozenset({"-ne", "!="})
 _RETURN = re.compile(r"^\d+$")
+_DECLARING = frozenset({"variable_assignment", "declaration_command"})  # `rc=…`, `local rc`
 _VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
 
 
@@ -145,7 +146,7 @@ class _Flow:
         for invocation in invocations:
             self._capture(invocation)
         self._copies()
-        self._guards()
+        self.status.guards.extend(status_guards(self.script, self._reference))
         for invocation in invocations:
             self._unreachable(invocation)
             self._lost(invocation)
@@ -215,7 +216,7 @@ class _Flow:
                 self._capture(proxy)
 
     def _copies(self) -> None:
-        assignments = [n for n in _walk(self.parsed.root) if n.type == "variable_assignment"]
+        assignments = [n for n in descendants(self.parsed.root) if n.type == "variable_assignment"]
         for _ in range(2):
             for node in assignments:
                 content = node.child_by_field_name("value")
@@ -235,82 +236,40 @@ class _Flow:
             return self.direct.get(statement.id) if statement is not None else None
         return self.bound.get(match.group(1))
 
-    def _guards(self) -> None:
-        for node in _walk(self.parsed.root):
-            if node.type in ("test_command", "compound_statement") or (
-                node.type == "command" and _text(node).startswith("test ")
-            ):
-                self._comparisons(node)
-            elif node.type == "case_statement":
-                self._case(node)
-
-    def _comparisons(self, holder: Node) -> None:
-        found: dict[tuple[int, bool], list[tuple[Node, int]]] = {}
-        calls: dict[int, AgentCall] = {}
-        for left, operator, right in _binary(holder, self.parsed.data):
-            call = self._reference(left)
-            literal = _text(right).strip("\"'")
-            if call is None:
-                call, literal = self._reference(right), _text(left).strip("\"'")
-            if call is None or not re.fullmatch(r"-?\d+", literal):
-                continue
-            if operator not in _EQUAL and operator not in _UNEQUAL:
-                continue
-            key = (id(call), operator in _EQUAL)
-            calls[id(call)] = call
-            found.setdefault(key, []).append((left, int(literal)))
-        context = _guard_context(holder)
-        intents = intents_in(self._guard_text(context), self.script.catalog)
-        start, end = self.parsed.span(holder)
-        for (call_id, equality), items in found.items():
-            codes = tuple(code for _, code in items)
-            guard = StatusGuard(start, end, calls[call_id], codes, equality, intents)
-            self.status.guards.append(guard)
-
-    def _guard_text(self, context: Node) -> str:
-        """The text a guard's intent is read from: an `if` up to its first `elif`/`else`
-        (those branches say what other codes mean, not this one)."""
-        end = context.end_byte
-        if context.type == "if_statement":
-            branches = (c for c in context.children if c.type in ("elif_clause", "else_clause"))
-            end = next((c.start_byte for c in branches), end)
-        return self.parsed.data[context.start_byte : end].decode("utf-8", errors="replace")
-
-    def _case(self, node: Node) -> None:
-        value = node.child_by_field_name("value")
-        call = self._reference(value) if value is not None else None
-        if call is None:
-            return
-        for item in node.named_children:
-            if item.type != "case_item":
-                continue
-            patterns = [
-                c for c in item.children if item.field_name_for_child(_index(item, c)) == "value"
-            ]
-            codes = [int(_text(p)) for p in patterns if re.fullmatch(r"\d+", _text(p))]
-            if not codes or len(codes) != len(patterns):
-                continue
-            intents = intents_in(self.parsed.node_text(item), self.script.catalog)
-            start, _ = self.parsed.span(patterns[0])
-            _, end = self.parsed.span(patterns[-1])
-            self.status.guards.append(StatusGuard(start, end, call, tuple(codes), True, intents))
-
     def _unreachable(self, invocation: _Invocation) -> None:
-        statement = invocation.statement
-        options = self.script.options_at(invocation.command.node)
-        if not options.errexit or in_condition(statement) or _backgrounded(statement):
-            return
-        if invocation.stage is not None:
-            return  # without pipefail the pipeline does not fail: the read is reached
+        statement, node = invocation.statement, invocation.command.node
+        if not ends_on_failure(node, self.script.options_at(node)):
+            return  # a failure goes on to the read (a condition, `&`, a masked stage)
         if not reads_exit_status(statement) and not pipestatus_indices(statement):
             return
         following = next_statement(statement)
         read = _first_read(following) if following is not None else None
-        if read is None:
+        if read is None or following is None or self._passes_on(following):
             return
         guards = sum(1 for g in self.status.guards if g.call is invocation.call)
         start, end = self.parsed.span(read)
         self.status.unreachable.append(UnreachableRead(start, end, invocation.call, guards))
+
+    def _passes_on(self, read: Node) -> bool:
+        """Whether a status read only passes the status on, deciding nothing: `exit $?`,
+        `return $?`, or `rc=$?` whose value only an `exit`/`return` uses (if anything)."""
+        if _exits_with(read):
+            return True
+        names = {
+            _text(name)
+            for assignment in _assignments(read)
+            if (name := assignment.child_by_field_name("name")) is not None
+        }
+        if not names:
+            return False
+        return all(
+            _exits_with(use)
+            for use in descendants(self.parsed.root)
+            if use.start_byte >= read.end_byte
+            and use.type == "variable_name"
+            and _text(use) in names
+            and (use.parent is None or use.parent.type not in _DECLARING)
+        )
 
     def _lost(self, invocation: _Invocation) -> None:
         statement = invocation.statement
@@ -320,6 +279,8 @@ class _Flow:
         ):
             # Read; or, in a masked stage, lost only through the pipeline: RA101's finding.
             return
+        if self.script.output_read or judged_by_output(self.script, invocation.command, statement):
+            return  # set aside on purpose (a captured pane, `set +e … set -e`), output read instead
         call = invocation.call
         if _backgrounded(statement):
             if any(
@@ -345,20 +306,6 @@ def _statements(parent: Node) -> list[Node]:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
-
-
-def _walk(root: Node) -> list[Node]:
-    found: list[Node] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(reversed(node.named_children))
-    return found
-
-
-def _index(parent: Node, child: Node) -> int:
-    return next(i for i, c in enumerate(parent.children) if c.id == child.id)
 
 
 def _backgrounded(node: Node) -> bool:
@@ -428,44 +375,18 @@ def _statement_of(node: Node) -> Node | None:
     return None
 
 
-def _guard_context(holder: Node) -> Node:
-    """What a guard's intent is read from: its `if` or `elif` (condition and then-body, see
-    `_guard_text`), or its statement."""
-    current = holder
-    while current.parent is not None:
-        parent = current.parent
-        if parent.type in ("if_statement", "elif_clause", "while_statement", "list"):
-            return parent
-        if parent.type in ("program", "compound_statement", "do_group", "function_definition"):
-            return current
-        current = parent
-    return current
-
-
-def _binary(holder: Node, data: bytes) -> list[tuple[Node, str, Node]]:
-    """`left operator right` comparisons in a test, `(( ))` or `test` command."""
-    found: list[tuple[Node, str, Node]] = []
-    if holder.type == "command":
-        words = [c for c in holder.named_children if c.type != "command_name"]
-        for index in range(len(words) - 2):
-            operator = _text(words[index + 1])
-            if operator in _EQUAL or operator in _UNEQUAL:
-                found.append((words[index], operator, words[index + 2]))
-        return found
-    for node in _walk(holder):
-        if node.type != "binary_expression" or node is holder:
-            continue
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if left is None or right is None:
-            continue
-        operator = data[left.end_byte : right.start_byte].decode("utf-8", "replace").strip()
-        found.append((left, operator, right))
-    return found
+def _exits_with(node: Node) -> bool:
+    """Whether `node` is, or is a word of, an `exit` or `return` command."""
+    current: Node | None = node
+    while current is not None and current.type != "command":
+        current = current.parent
+    name = current.child_by_field_name("name") if current is not None else None
+    return name is not None and _text(name) in ("exit", "return")
 
 
 def _first_read(node: Node) -> Node | None:
     """The first `$?` or `PIPESTATUS` expansion in a statement."""
-    for child in _walk(node):
+    for child in descendants(node):
         if child.type in ("simple_expansion", "expansion") and (
             "$?" in _text(child) or "PIPESTATUS" in _text(child)
         ):

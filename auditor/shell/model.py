@@ -5,6 +5,13 @@ recognised), every pipeline with its stages, the options in effect at each
 (errexit, pipefail: from the shebang, `set`, `shopt`, with subshells, pipeline
 stages and command substitutions scoped), the functions, and the variables
 whose values are known statically.
+
+Options are dynamic in bash: a function body runs with the options of its
+caller, so a wrapper defined above `set -e` and called below it runs under
+errexit, and one called as a condition (`if run_agent`) runs without it. A
+called function's body is walked again with the options in effect at every one
+of its calls (an option counts where all of them have it on); a function
+nothing calls keeps the options where it is defined.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
+from auditor.shell.status import in_condition
 from auditor.shell.words import Value, assigned_value
 from auditor.unit import SCRIPT_END
 
@@ -51,17 +59,24 @@ class ShellScript:
     """What the rules read about one unit of shell."""
 
     def __init__(
-        self, parsed: ShellText, catalog: AgentCatalog, end_use: str | None = SCRIPT_END
+        self,
+        parsed: ShellText,
+        catalog: AgentCatalog,
+        end_use: str | None = SCRIPT_END,
+        output_read: bool = False,
     ) -> None:
         self.parsed = parsed
         self.catalog = catalog
         self.end_use = end_use  # why the last command's status is used, if it is
+        self.output_read = output_read  # the host judges the run by this shell's output
         self.commands: list[SimpleCommand] = []
         self.pipelines: list[Pipeline] = []
         self.functions: dict[str, Node] = {}
         self.env: dict[str, Value] = {}
         self._command_by_id: dict[int, SimpleCommand] = {}
         self._options_by_id: dict[int, ShellOptions] = {}
+        self._pipeline_index: dict[int, int] = {}  # pipeline node id -> index in `pipelines`
+        self._recording = True  # False while a function body is walked again for its options
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -75,13 +90,16 @@ class ShellScript:
         catalog: AgentCatalog,
         initial: ShellOptions | None = None,
         end_use: str | None = SCRIPT_END,
+        output_read: bool = False,
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell
-        embedded in a host: what the host does with it, or None)."""
-        script = cls(parsed, catalog, end_use)
+        embedded in a host: what the host does with it, or None); `output_read` says the
+        host reads this shell's output instead (a tmux pane it captures)."""
+        script = cls(parsed, catalog, end_use, output_read)
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
+        script._walk_called_functions()
         return script
 
     def command_at(self, node: Node) -> SimpleCommand | None:
@@ -102,7 +120,7 @@ class ShellScript:
             self._walk_children(node, options)
             name = node.child_by_field_name("name")
             value = assigned_value(node.child_by_field_name("value"), self.env)
-            if name is not None and value is not None:
+            if name is not None and value is not None and self._recording:
                 self.env[self.parsed.node_text(name)] = value
             return options
         if kind in _SCOPES:
@@ -112,16 +130,23 @@ class ShellScript:
             self._walk_children(node, options.in_substitution())
             return options
         if kind == "function_definition":
+            if not self._recording:
+                return options  # a nested function runs with the options of its own calls
             name = node.child_by_field_name("name")
             if name is not None:
                 self.functions[self.parsed.node_text(name)] = node
-            self._walk_children(node, options)
+            self._walk_children(node, options)  # until its calls are known
             return options
         parts = _pipeline_parts(node) if kind in _PIPELINE_NODES else None
         if parts is not None:
             for part, _ in parts.stages:
                 self._walk(part, options)  # each stage runs in a subshell
-            self.pipelines.append(self._pipeline(node, parts, options))
+            if self._recording:
+                self._pipeline_index[node.id] = len(self.pipelines)
+                self.pipelines.append(self._pipeline(node, parts, options))
+            else:
+                index = self._pipeline_index[node.id]
+                self.pipelines[index] = self.pipelines[index]._replace(options=options)
             return options
         return self._walk_children(node, options)
 
@@ -132,15 +157,58 @@ class ShellScript:
 
     def _command(self, node: Node, options: ShellOptions) -> ShellOptions:
         self._walk_children(node, options)  # substitutions in the words run first
-        command = analyse_command(node, self.env, self.catalog)
-        self.commands.append(command)
-        self._command_by_id[node.id] = command
         self._options_by_id[node.id] = options
+        command = self._command_by_id.get(node.id)
+        if command is None:
+            command = analyse_command(node, self.env, self.catalog)
+            self.commands.append(command)
+            self._command_by_id[node.id] = command
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
             return apply_shopt(options, command.argv[1:])
         return options
+
+    def _walk_called_functions(self) -> None:
+        """Walk each called function's body again with the options of its calls.
+
+        Repeated until nothing changes, since a call inside one function body takes
+        that body's options (one round per function at most).
+        """
+        calls: dict[str, list[SimpleCommand]] = {name: [] for name in self.functions}
+        for command in self.commands:
+            if command.command_name in calls:
+                calls[command.command_name].append(command)
+        entries: dict[str, ShellOptions] = {}
+        self._recording = False
+        for _ in range(len(self.functions) + 1):
+            changed = False
+            for name, definition in self.functions.items():
+                entry = self._entry_options(calls[name], definition)
+                if entry is None or entries.get(name) == entry:
+                    continue
+                entries[name] = entry
+                body = definition.child_by_field_name("body")
+                if body is not None:
+                    self._walk(body, entry)
+                changed = True
+            if not changed:
+                break
+        self._recording = True
+
+    def _entry_options(self, calls: list[SimpleCommand], definition: Node) -> ShellOptions | None:
+        """The options a function's body starts with: those every call runs it with
+        (errexit is off for a call in a condition), or None if nothing calls it."""
+        entry: ShellOptions | None = None
+        for command in calls:
+            node = command.node
+            if _within(node, definition):
+                continue  # a recursive call runs with the options it is walked with
+            options = self.options_at(node)
+            if options.errexit and in_condition(node):
+                options = options._replace(errexit=False)
+            entry = options if entry is None else _meet(entry, options)
+        return entry
 
     def _pipeline(self, node: Node, parts: _Parts, options: ShellOptions) -> Pipeline:
         stages = tuple(self._stage(part, heredoc) for part, heredoc in parts.stages)
@@ -262,6 +330,15 @@ def _heredoc_tail(node: Node) -> Node | None:
         if child.type == "heredoc_redirect":
             return next((c for c in child.named_children if c.type == "pipeline"), None)
     return None
+
+
+def _within(node: Node, container: Node) -> bool:
+    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+
+
+def _meet(first: ShellOptions, second: ShellOptions) -> ShellOptions:
+    """The options on in both."""
+    return ShellOptions(*(a and b for a, b in zip(first, second, strict=True)))
 
 
 def _trivial(command: SimpleCommand, node: Node, heredoc: bool) -> bool:

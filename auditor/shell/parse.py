@@ -119,6 +119,17 @@ class ShellText:
 _MAX_REPAIRS = 256
 
 
+def descendants(root: Node) -> list[Node]:
+    """Every named node under `root` (itself included), in source order."""
+    found: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(reversed(node.named_children))
+    return found
+
+
 def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     """Parse, mending tree-sitter-bash 0.25's misreadings of valid shell (`repair.py`).
 

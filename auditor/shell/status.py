@@ -3,8 +3,10 @@
 The status of a statement is used when something decides on it: errexit
 outside a condition, an `if`/`while`/`until` condition, an operand of `&&`
 or `||` (but not `|| true`), `!`, a `$?` read by the next command, the end
-of the script or of a function, or an assignment from `$(…)` whose own
-status is used.
+of the script or of a function (also as the last command of a branch of a
+final `if` or `case`, whose status bash takes from it), or an assignment from
+`$(…)` whose own status is used. The end of a loop body is not: only the last
+iteration's status reaches the loop's.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ ALL_INDICES = -1  # `${PIPESTATUS[@]}`
 _CONDITION_PARENTS = {"if_statement": "`if`", "elif_clause": "`elif`"}
 _SCOPE_BOUNDARIES = frozenset({"function_definition", "command_substitution", "program"})
 _BODIES = frozenset({"compound_statement", "subshell"})
+_BRANCHES = frozenset({"if_statement", "elif_clause", "else_clause", "case_item"})
 
 
 class StatusUse(NamedTuple):
@@ -114,6 +117,26 @@ def in_condition(node: Node) -> bool:
 def _backgrounded(node: Node) -> bool:
     sibling = node.next_sibling
     return sibling is not None and sibling.type == "&"
+
+
+def ends_on_failure(node: Node, options: ShellOptions) -> bool:
+    """Whether errexit ends the shell when the command `node` fails (`options` in effect
+    at it): nothing between it and its scope takes its status, that is no condition,
+    `!`, `&&`/`||` operand, `&`, `$(…)`, or pipeline stage before the last without
+    pipefail. In a function, the options are those of its calls (see the model)."""
+    if not options.errexit or in_condition(node):
+        return False
+    current = node
+    while current.parent is not None and current.type not in _SCOPE_BOUNDARIES:
+        parent = current.parent
+        if _backgrounded(current):
+            return False
+        if parent.type == "pipeline" and not options.pipefail:
+            stages = [c for c in parent.named_children if c.type != "comment"]
+            if stages[-1].id != current.id:
+                return False
+        current = parent
+    return current.type != "command_substitution"
 
 
 def next_statement(node: Node) -> Node | None:
@@ -243,6 +266,11 @@ def status_use(
     last = is_last_statement(node)
     if last and parent.type == "program" and context.end_use is not None:
         return StatusUse(context.end_use)
+    if parent.type in _BRANCHES and _ends_branch(node):
+        holder = parent if parent.type == "if_statement" else parent.parent
+        outer = status_use(holder, options, context) if holder is not None else None
+        if outer is not None:
+            return outer
     if last and parent.type in _BODIES:
         holder = parent.parent
         if holder is not None and holder.type == "function_definition":
@@ -266,6 +294,22 @@ def status_use(
     if options.errexit and not in_condition(node):
         return StatusUse("errexit (`set -e`) is on")
     return None
+
+
+def _ends_branch(node: Node) -> bool:
+    """Whether `node` is the last statement of a branch of an `if` (after its `then`)
+    or of a `case` item: the statement whose status the `if` or `case` takes."""
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type in ("if_statement", "elif_clause"):
+        then = next((c for c in parent.children if c.type == "then"), None)
+        if then is None or node.start_byte < then.start_byte:
+            return False
+    sibling = node.next_named_sibling
+    while sibling is not None and sibling.type in ("comment", "heredoc_body"):
+        sibling = sibling.next_named_sibling
+    return sibling is None or sibling.type in ("elif_clause", "else_clause")
 
 
 def _read_after(node: Node) -> StatusUse | None:

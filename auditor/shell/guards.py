@@ -1,0 +1,134 @@
+"""Guards on an agent's exit status in shell: the comparisons in `[ ]`, `[[ ]]`,
+`test` and `(( ))`, and `case` arms, with the intent read from their text.
+
+Which call a compared word holds (`$rc`, `$?`) is the caller's to say: the
+agent flow follows statuses into variables and hands in that lookup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from auditor.agent_status import AgentCall, StatusGuard
+from auditor.exit_codes import intents_in
+from auditor.shell.model import ShellScript
+from auditor.shell.parse import Node, descendants
+
+_EQUAL = frozenset({"-eq", "==", "="})
+_UNEQUAL = frozenset({"-ne", "!="})
+Reference = Callable[[Node], "AgentCall | None"]  # the call whose status a word holds
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard]:
+    """Every comparison or `case` arm on a status `reference` traces to an agent call."""
+    found: list[StatusGuard] = []
+    for node in descendants(script.parsed.root):
+        if (
+            node.type == "test_command"
+            or (node.type == "compound_statement" and _text(node).startswith("(("))
+            or (node.type == "command" and _text(node).startswith("test "))
+        ):
+            found += _comparisons(script, node, reference)
+        elif node.type == "case_statement":
+            found += _case(script, node, reference)
+    return found
+
+
+def _comparisons(script: ShellScript, holder: Node, reference: Reference) -> list[StatusGuard]:
+    found: dict[tuple[int, bool], list[tuple[Node, int]]] = {}
+    calls: dict[int, AgentCall] = {}
+    for left, operator, right in _binary(holder, script.parsed.data):
+        call = reference(left)
+        literal = _text(right).strip("\"'")
+        if call is None:
+            call, literal = reference(right), _text(left).strip("\"'")
+        if call is None or not re.fullmatch(r"-?\d+", literal):
+            continue
+        if operator not in _EQUAL and operator not in _UNEQUAL:
+            continue
+        key = (id(call), operator in _EQUAL)
+        calls[id(call)] = call
+        found.setdefault(key, []).append((left, int(literal)))
+    context = _guard_context(holder)
+    intents = intents_in(_guard_text(script, context), script.catalog)
+    start, end = script.parsed.span(holder)
+    return [
+        StatusGuard(start, end, calls[call_id], tuple(code for _, code in items), equality, intents)
+        for (call_id, equality), items in found.items()
+    ]
+
+
+def _guard_text(script: ShellScript, context: Node) -> str:
+    """The text a guard's intent is read from: an `if` up to its first `elif`/`else`
+    (those branches say what other codes mean, not this one)."""
+    end = context.end_byte
+    if context.type == "if_statement":
+        branches = (c for c in context.children if c.type in ("elif_clause", "else_clause"))
+        end = next((c.start_byte for c in branches), end)
+    return script.parsed.data[context.start_byte : end].decode("utf-8", errors="replace")
+
+
+def _case(script: ShellScript, node: Node, reference: Reference) -> list[StatusGuard]:
+    value = node.child_by_field_name("value")
+    call = reference(value) if value is not None else None
+    if call is None:
+        return []
+    found: list[StatusGuard] = []
+    for item in node.named_children:
+        if item.type != "case_item":
+            continue
+        patterns = [
+            c for c in item.children if item.field_name_for_child(_index(item, c)) == "value"
+        ]
+        codes = [int(_text(p)) for p in patterns if re.fullmatch(r"\d+", _text(p))]
+        if not codes or len(codes) != len(patterns):
+            continue
+        intents = intents_in(script.parsed.node_text(item), script.catalog)
+        start, _ = script.parsed.span(patterns[0])
+        _, end = script.parsed.span(patterns[-1])
+        found.append(StatusGuard(start, end, call, tuple(codes), True, intents))
+    return found
+
+
+def _index(parent: Node, child: Node) -> int:
+    return next(i for i, c in enumerate(parent.children) if c.id == child.id)
+
+
+def _guard_context(holder: Node) -> Node:
+    """What a guard's intent is read from: its `if` or `elif` (condition and then-body, see
+    `_guard_text`), or its statement."""
+    current = holder
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in ("if_statement", "elif_clause", "while_statement", "list"):
+            return parent
+        if parent.type in ("program", "compound_statement", "do_group", "function_definition"):
+            return current
+        current = parent
+    return current
+
+
+def _binary(holder: Node, data: bytes) -> list[tuple[Node, str, Node]]:
+    """`left operator right` comparisons in a test, `(( ))` or `test` command."""
+    found: list[tuple[Node, str, Node]] = []
+    if holder.type == "command":
+        words = [c for c in holder.named_children if c.type != "command_name"]
+        for index in range(len(words) - 2):
+            operator = _text(words[index + 1])
+            if operator in _EQUAL or operator in _UNEQUAL:
+                found.append((words[index], operator, words[index + 2]))
+        return found
+    for node in descendants(holder):
+        if node.type != "binary_expression" or node is holder:
+            continue
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None:
+            continue
+        operator = data[left.end_byte : right.start_byte].decode("utf-8", "replace").strip()
+        found.append((left, operator, right))
+    return found

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# RA302 beside its near misses: errexit does not end a run tested in a
+# condition, a stop on something other than the agent's output is still a
+# retry, an unbounded loop gets no marker exemption, and a loop that leaves
+# on the agent's success re-runs it only because it failed.
+set -euo pipefail
+
+TASK=${TASK:-"Work through TASKS.md"}
+
+for attempt in 1 2 3; do  # expect: RA302(warning)
+  gptme --non-interactive "$TASK" && break
+  sleep 60
+done
+
+for attempt in $(seq 1 5); do  # expect: RA302(warning)
+  if claude -p "$TASK" > run.log 2>&1; then
+    git push && break
+  fi
+  sleep 120
+done
+
+while true; do  # expect: RA302(warning)
+  gptme --non-interactive "$TASK" > run.log 2>&1 && grep -q COMPLETE run.log && break
+  sleep 30
+done
+
+for attempt in 1 2 3; do  # expect: RA302(warning)
+  if gptme --non-interactive "$TASK" > run.log 2>&1; then
+    break
+  fi
+  tail -n 20 run.log >&2
+done

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Near misses for RA204: under errexit a failed agent ends the script, so a
+# read right after it only sees success; but a read that only passes the
+# status on (`exit $?`, `return $?`, `rc=$?` then `exit "$rc"`) decides
+# nothing and is merely redundant.
+set -eo pipefail
+
+review() {
+  gptme --non-interactive "Review the diff in $1"
+  return $?
+}
+
+summarise() {
+  claude -p "Summarise $1" > "$1.summary"
+  local rc=$?
+  return "$rc"
+}
+
+review changes.patch
+summarise changes.patch
+
+printf '%s\n' "$(git diff --stat)" | gptme --non-interactive "Describe these changes"
+exit $?
