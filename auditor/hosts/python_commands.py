@@ -9,6 +9,7 @@ generated script; one holding a `[Service]` section is a generated unit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 import libcst as cst
@@ -58,6 +59,10 @@ _TAKES_EXECUTABLE = SUBPROCESS | {
 }
 _STATUS_ATTRIBUTES = {"returncode": "`{}.returncode`", "wait": "`{}.wait()`", "poll": "`{}.poll()`"}
 _SHELL_SCRIPT_SHEBANG = tuple(f"/{shell}" for shell in SHELLS) + tuple(f" {s}" for s in SHELLS)
+
+# The module reads a tmux pane's output back (`["tmux", "capture-pane", "-p", "-t", s]`):
+# it judges the runs it starts in tmux by their output, as a shell script that does.
+_PANE_READ = re.compile(r"""(?:["']|\btmux\s+)(?:capture-pane|capturep|pipe-pane|pipep)\b""")
 
 
 def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
@@ -169,7 +174,10 @@ def _call_shells(
         if found is not None:
             code, options, where, tmux, shell_argv = found
             hint, fix = _argv_hint(module, call if name in ARGV_VARARGS else None, shell_argv)
-            yield EmbeddedShell(code, options, None if tmux else use, where, hint, fix)
+            read = tmux and bool(_PANE_READ.search(module.source.text))
+            yield EmbeddedShell(
+                code, options, None if tmux else use, where, hint, fix, output_read=read
+            )
 
 
 def _shell_string_hint(
