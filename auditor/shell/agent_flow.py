@@ -252,7 +252,8 @@ class _Flow:
 
     def _passes_on(self, read: Node) -> bool:
         """Whether a status read only passes the status on, deciding nothing: `exit $?`,
-        `return $?`, or `rc=$?` whose value only an `exit`/`return` uses (if anything)."""
+        `return $?`, or `rc=$?` whose value only an `exit`/`return` uses (if anything),
+        with nothing run in between (a teardown there is skipped on failure: a finding)."""
         if _exits_with(read):
             return True
         names = {
@@ -260,7 +261,8 @@ class _Flow:
             for assignment in _assignments(read)
             if (name := assignment.child_by_field_name("name")) is not None
         }
-        if not names:
+        after = next_statement(read)
+        if not names or (after is not None and not _exits_with(after)):
             return False
         return all(
             _exits_with(use)
