@@ -13,8 +13,9 @@ from auditor.config import Settings
 from auditor.engine import audit_text
 from auditor.finding import Finding
 from auditor.kinds import FileKind
+from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.steps import load_steps
-from auditor.python.summary import RetryDecorator, retry_decorator_details, summarize_python
+from auditor.python.summary import summarize_python
 
 
 def python(code: str, rule: str = "RA301") -> list[Finding]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import ast
 
 from auditor.project import RetriedUse
+from auditor.python.ast_values import dotted_name
 from auditor.python.steps import StepCatalog
-from auditor.python.summary import dotted_name as _dotted
 
 
 def _absolute(module: str | None, level: int, own: str) -> str:
@@ -69,7 +69,7 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
     for function in decorated:
         for decorator in function.decorator_list:
             call = decorator if isinstance(decorator, ast.Call) else None
-            dotted = _dotted(call.func if call else decorator)
+            dotted = dotted_name(call.func if call else decorator)
             if dotted is None:
                 continue
             head, _, rest = dotted.partition(".")

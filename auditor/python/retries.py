@@ -23,9 +23,10 @@ from typing import NamedTuple
 
 import libcst as cst
 
+from auditor.python.ast_values import module_constants
 from auditor.python.module import PythonModule, PythonUnit, _dotted, descendants, integer_value
+from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
-from auditor.python.summary import RetryDecorator, module_constants, retry_decorator_details
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
