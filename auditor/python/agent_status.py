@@ -24,9 +24,9 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import intents_in, invocation_codes
 from auditor.hosts.mapped import MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
-from auditor.hosts.python_commands import _is_true, _keyword, _positional
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.module import PythonModule, _dotted, integer_value
+from auditor.python.cst_values import is_true, keyword_argument, positional_argument
+from auditor.python.module import PythonModule, dotted_name, integer_value
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
@@ -137,7 +137,7 @@ class _Index:
     def _define(
         self, target: cst.BaseExpression, at: cst.CSTNode, value: cst.BaseExpression | None
     ) -> None:
-        dotted = _dotted(target)
+        dotted = dotted_name(target)
         if dotted is not None:
             self._not_reads.add(target)
             self.definitions[(self.module.scope_of(at), dotted)].append(_Definition(at, value))
@@ -178,19 +178,25 @@ class _Analysis:
             if name is None or found is None:
                 continue
             profile, program, wrappers, shell = found
-            raises = _keyword(node, "timeout") is not None
+            raises = keyword_argument(node, "timeout") is not None
             extra = None if name == "os.system" else killed
             codes = invocation_codes(
                 profile, wrappers, self.catalog, shell=shell, extra=extra, timeout_raises=raises
             )
             call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
-            checked = name in _CHECKED or _is_true(_keyword(node, "check"))
+            checked = name in _CHECKED or is_true(keyword_argument(node, "check"))
             self.launches[node] = _Launch(node, call, name, checked, shell)
 
     def _launched(self, node: cst.Call, name: str, resolver: Resolver) -> _Agent | None:
-        if name == "os.system" or name.endswith("_shell") or _is_true(_keyword(node, "shell")):
-            keywords = (_keyword(node, key) for key in ("args", "cmd", "command"))
-            command = _positional(node, 0) or next((k for k in keywords if k is not None), None)
+        if (
+            name == "os.system"
+            or name.endswith("_shell")
+            or is_true(keyword_argument(node, "shell"))
+        ):
+            keywords = (keyword_argument(node, key) for key in ("args", "cmd", "command"))
+            command = positional_argument(node, 0) or next(
+                (k for k in keywords if k is not None), None
+            )
             text = resolver.text(command) if command is not None else None
             words = _shell_words(text.text) if text is not None else None
             return self._agent(words, (), shell=True) if words is not None else None
@@ -209,7 +215,7 @@ class _Analysis:
 
     def _argv(self, node: cst.Call, name: str, resolver: Resolver) -> list[MappedText] | None:
         if not name.endswith("_exec"):
-            expression = _positional(node, 0) or _keyword(node, "args")
+            expression = positional_argument(node, 0) or keyword_argument(node, "args")
             return resolver.words(expression) if expression is not None else None
         argv: list[MappedText] = []
         for arg in node.args:
@@ -241,7 +247,7 @@ class _Analysis:
         if isinstance(node, cst.Call):
             function = self._local_function(node.func)
             return _single_return(function) if function is not None else None
-        dotted = _dotted(node)
+        dotted = dotted_name(node)
         if dotted is None:
             return None
         found = None
@@ -325,7 +331,7 @@ class _Analysis:
             if not definitions and node.value in _SYSEXITS:
                 return (_SYSEXITS[node.value],)
             return self._codes(value) if isinstance(value, cst.Integer) else None
-        dotted = _dotted(node)
+        dotted = dotted_name(node)
         if dotted is not None and dotted.startswith("os.") and dotted[3:] in _SYSEXITS:
             return (_SYSEXITS[dotted[3:]],)
         if isinstance(node, _COLLECTIONS) and node.elements:

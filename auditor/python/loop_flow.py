@@ -16,8 +16,9 @@ import libcst as cst
 
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
-from auditor.python.module import PythonModule, PythonUnit, _dotted
-from auditor.python.retries import CallFailure, Retry, class_names, integers, walk
+from auditor.python.cst_values import class_names, integers
+from auditor.python.module import PythonModule, PythonUnit, dotted_name
+from auditor.python.retries import CallFailure, Retry, walk
 from auditor.python.steps import StepCatalog, default_steps
 
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
@@ -123,11 +124,11 @@ class _Flow:
             return node.value in self.statuses
         if isinstance(node, cst.Attribute) and node.attr.value == "returncode":
             owner = node.value
-            return owner is self.call or _dotted(owner) in self.results or self.caught(owner)
+            return owner is self.call or dotted_name(owner) in self.results or self.caught(owner)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
             return (
                 node.func.attr.value in ("wait", "poll")
-                and _dotted(node.func.value) in self.results
+                and dotted_name(node.func.value) in self.results
             )
         return False
 

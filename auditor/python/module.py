@@ -232,11 +232,12 @@ def integer_value(node: cst.Integer) -> int | None:
         return None
 
 
-def _dotted(node: cst.BaseExpression) -> str | None:
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` for a chain of names and attributes, else None."""
     if isinstance(node, cst.Name):
         return node.value
     if isinstance(node, cst.Attribute):
-        head = _dotted(node.value)
+        head = dotted_name(node.value)
         return f"{head}.{node.attr.value}" if head else None
     return None
 
@@ -337,7 +338,7 @@ class _Indexer:
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
-            full = _dotted(alias.name)
+            full = dotted_name(alias.name)
             if full is None:
                 continue
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
@@ -349,9 +350,9 @@ class _Indexer:
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
             return
-        base = _dotted(node.module)
+        base = dotted_name(node.module)
         for alias in node.names:
-            name = _dotted(alias.name)
+            name = dotted_name(alias.name)
             if base is None or name is None:
                 continue
             local = name
@@ -360,7 +361,7 @@ class _Indexer:
             self.aliases[local] = f"{base}.{name}"
 
     def _qualified(self, func: cst.BaseExpression) -> frozenset[str]:
-        dotted = _dotted(func)
+        dotted = dotted_name(func)
         if dotted is None:
             return frozenset()
         head, _, rest = dotted.partition(".")

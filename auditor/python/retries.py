@@ -24,14 +24,27 @@ from typing import NamedTuple
 import libcst as cst
 
 from auditor.python.ast_values import module_constants
-from auditor.python.module import PythonModule, PythonUnit, _dotted, descendants, integer_value
+from auditor.python.cst_values import (
+    class_names,
+    integer,
+    keyword_argument,
+    positional_argument,
+)
+from auditor.python.error_conditions import predicate_errors
+from auditor.python.error_tests import (
+    EVERY_ERROR,
+    ErrorTest,
+    RetriedErrors,
+    class_errors,
+    parse_facts,
+)
+from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
-_WIDE_PREDICATES = frozenset({"retry_if_not_exception_type", "retry_always", "retry_any"})
-_EX_CODES = {"EX_OK": 0, "EX_TEMPFAIL": 75}
+_GIVEUP_KEYWORDS = frozenset({"giveup"})  # backoff: a true predicate stops the retries
 
 
 class CallFailure(NamedTuple):
@@ -49,6 +62,7 @@ class Retry(NamedTuple):
     blanket: bool  # after any failure
     transient_only: bool  # only after a transient one (exit 75, a rate-limit marker or class)
     reason: str  # "after `except Exception`", "on any non-zero exit"
+    errors: RetriedErrors = EVERY_ERROR  # the raised failures it re-runs after
 
 
 @dataclass
@@ -108,61 +122,6 @@ def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     return descendants(node)
 
 
-def integers(module: PythonModule, node: cst.BaseExpression | None) -> tuple[int, ...] | None:
-    """The integers an expression is: a literal, `-N`, a module constant, `os.EX_TEMPFAIL`,
-    a tuple, list or set of those, or `+`/`-` of two."""
-    if isinstance(node, cst.Integer):
-        value = integer_value(node)
-        return (value,) if value is not None else None
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        inner = integers(module, node.expression)
-        return (-inner[0],) if inner and len(inner) == 1 else None
-    if isinstance(node, cst.Tuple | cst.List | cst.Set):
-        values = [integers(module, e.value) for e in node.elements]
-        if values and all(v is not None and len(v) == 1 for v in values):
-            return tuple(v[0] for v in values if v)
-        return None
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add | cst.Subtract):
-        left, right = integers(module, node.left), integers(module, node.right)
-        if left and right and len(left) == len(right) == 1:
-            sign = 1 if isinstance(node.operator, cst.Add) else -1
-            return (left[0] + sign * right[0],)
-        return None
-    dotted = _dotted(node) if node is not None else None
-    if dotted is not None and dotted.rsplit(".", 1)[-1] in _EX_CODES:
-        return (_EX_CODES[dotted.rsplit(".", 1)[-1]],)
-    if isinstance(node, cst.Name):
-        bindings = module.bindings.get((module.tree, node.value), [])
-        if len(bindings) == 1 and isinstance(bindings[0].value, cst.Integer):
-            value = integer_value(bindings[0].value)
-            return (value,) if value is not None else None
-    return None
-
-
-def _integer(module: PythonModule, node: cst.BaseExpression | None) -> int | None:
-    values = integers(module, node)
-    return values[0] if values and len(values) == 1 else None
-
-
-def class_names(node: cst.BaseExpression) -> list[str]:
-    """The exception classes an expression lists (`(A, b.B)`), last name component only."""
-    if isinstance(node, cst.Tuple | cst.List):
-        return [c for e in node.elements for c in class_names(e.value)]
-    dotted = _dotted(node)
-    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
-
-
-def _keyword(call: cst.Call | None, name: str | None) -> cst.BaseExpression | None:
-    if call is None or name is None:
-        return None
-    return next((a.value for a in call.args if a.keyword and a.keyword.value == name), None)
-
-
-def _positional(call: cst.Call | None, index: int | None) -> cst.BaseExpression | None:
-    values = [a.value for a in call.args if a.keyword is None] if call else []
-    return values[index] if index is not None and index < len(values) else None
-
-
 class _Catalogue:
     def __init__(self, unit: PythonUnit, steps: StepCatalog) -> None:
         assert unit.module is not None
@@ -171,7 +130,7 @@ class _Catalogue:
         self.text = self.module.source.text
 
     def qualified(self, node: cst.BaseExpression) -> str:
-        dotted = _dotted(node) or ""
+        dotted = dotted_name(node) or ""
         head, _, rest = dotted.partition(".")
         resolved = self.aliases.get(head, head)
         return f"{resolved}.{rest}" if rest else resolved
@@ -188,13 +147,10 @@ class _Catalogue:
 
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-                tree = ast.parse(self.text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        facts = parse_facts(self.text)
+        if facts is None:
             return {}
-        return retry_decorator_details(tree, module_constants(tree), self.steps)
+        return retry_decorator_details(facts.tree, module_constants(facts.tree), self.steps)
 
     def tree_decorator(self, func: cst.BaseExpression) -> RetryDecorator | None:
         """A retry decorator of this module, or of another through the project index."""
@@ -221,55 +177,90 @@ class _Catalogue:
             return None
         attempts = found.attempts
         if call is not None and found.parameter is not None:
-            value = _keyword(call, found.parameter) or _positional(call, found.position)
-            attempts = _integer(self.module, value) if value is not None else attempts
-        retry = Retry(found.blanket, False, f"after {found.catches}")
+            value = keyword_argument(call, found.parameter) or positional_argument(
+                call, found.position
+            )
+            attempts = integer(self.module, value) if value is not None else attempts
+        retry = Retry(found.blanket, False, f"after {found.catches}", found.errors)
         kind = "retry helper" if found.helper else "retry decorator"
         return f"{kind} `{self.code(func)}`", retry, attempts, False
 
     def library_retry(
         self, library: RetryLibrary, call: cst.Call | None
     ) -> tuple[Retry, int | None, bool]:
-        exceptions = _keyword(call, library.exception_keyword) or _positional(
+        exceptions = keyword_argument(call, library.exception_keyword) or positional_argument(
             call, library.exception_position
         )
         predicate = next(
-            ((k, v) for k in library.predicate if (v := _keyword(call, k)) is not None), None
+            ((k, v) for k in library.predicate if (v := keyword_argument(call, k)) is not None),
+            None,
         )
-        if predicate is not None:
-            retry = self.predicate(*predicate)
+        caught = class_names(exceptions) if exceptions is not None else None
+        if library.results:  # it re-runs on what the function returns, never on a raise
+            retry = self.on_results(library, predicate)
+        elif predicate is not None and predicate[0] not in library.result_keywords:
+            retry = self.predicate(*predicate, caught)
         elif exceptions is not None:
             retry = self.narrowing(class_names(exceptions), f"`{self.code(exceptions)}`")
         elif library.predicate and not library.exception_keyword:
             retry = Retry(True, False, f"after any exception (no `{library.predicate[0]}=`)")
         else:
             retry = Retry(True, False, "after any exception")
-        attempts = _integer(self.module, _keyword(call, library.attempts_keyword))
-        stop = _keyword(call, library.stop_keyword)
+        attempts = integer(self.module, keyword_argument(call, library.attempts_keyword))
+        stop = keyword_argument(call, library.stop_keyword)
         for node in walk(stop) if stop is not None else ():
             if isinstance(node, cst.Call) and self.qualified(node.func) in library.stop_calls:
-                attempts = _integer(self.module, node.args[0].value) if node.args else None
-        limited = stop is not None or _keyword(call, library.attempts_keyword) is not None
+                attempts = integer(self.module, node.args[0].value) if node.args else None
+        limited = stop is not None or keyword_argument(call, library.attempts_keyword) is not None
         if not limited and library.default_attempts:
             attempts = library.default_attempts
         return retry, attempts, not limited and not library.default_attempts
 
+    def on_results(
+        self, library: RetryLibrary, predicate: tuple[str, cst.BaseExpression] | None
+    ) -> Retry:
+        """backoff's `on_predicate`: a falsy return value (or one the predicate accepts)."""
+        errors = RetriedErrors((ErrorTest("result", library.name),))
+        if predicate is None:
+            return Retry(True, False, "whenever it returns a falsy value", errors)
+        return Retry(False, False, f"when `{predicate[0]}={self.code(predicate[1])}` holds", errors)
+
     def narrowing(self, classes: list[str], what: str) -> Retry:
-        if not classes or any(c in self.steps.blanket_exceptions for c in classes):
+        errors = class_errors(classes, self.steps.blanket_exceptions)
+        if errors.every:
             return Retry(True, False, f"after any exception ({what})")
         transient = all(c in self.steps.transient_exceptions for c in classes)
-        return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}")
+        return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}", errors)
 
-    def predicate(self, keyword: str, node: cst.BaseExpression) -> Retry:
-        """tenacity's `retry=`: `retry_if_exception_type(X)` narrows to X; most others narrow."""
+    def predicate(self, keyword: str, node: cst.BaseExpression, caught: list[str] | None) -> Retry:
+        """A predicate keyword: tenacity's `retry=retry_if_exception_type(X)` narrows to X,
+        backoff's `giveup=` narrows the classes it is given."""
         shown = f"`{keyword}={self.code(node)}`"
-        for call in (n for n in walk(node) if isinstance(n, cst.Call)):
-            name = self.qualified(call.func).rsplit(".", 1)[-1]
-            if name in _WIDE_PREDICATES:
-                return Retry(True, False, f"after any exception ({shown})")
-            if name == "retry_if_exception_type":
-                return self.narrowing(class_names(call.args[0].value) if call.args else [], shown)
-        return Retry(False, False, f"when {shown} holds")
+        giveup = keyword in _GIVEUP_KEYWORDS
+        expression, facts = self.expression(node), parse_facts(self.text)
+        if expression is None or facts is None:
+            errors = RetriedErrors((ErrorTest("predicate", self.code(node)),))
+        else:
+            errors = predicate_errors(expression, facts, giveup=giveup)
+        if giveup:  # what `giveup=` leaves of the classes given; unread: those classes
+            given = class_errors(caught or [], self.steps.blanket_exceptions)
+            unread = any(test.kind == "predicate" for test in errors.tests)
+            if errors.every or (unread and not given.every):
+                return self.narrowing(caught or [], shown)
+        if errors.every:
+            return Retry(True, False, f"after any exception ({shown})")
+        if all(test.kind == "class" for test in errors.tests):
+            return self.narrowing([test.value for test in errors.tests], shown)
+        return Retry(False, False, f"when {shown} holds", errors)
+
+    def expression(self, node: cst.BaseExpression) -> ast.expr | None:
+        """The `ast` twin of an expression, parsed from its text."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
+                return ast.parse(f"({self.code(node)})", mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
 
     def decorator(
         self, decorator: cst.Decorator, function: cst.FunctionDef
@@ -334,8 +325,8 @@ class _Catalogue:
             construct.bounded = not construct.unlimited
             args = [a.value for a in iterator.args if a.keyword is None]
             if not construct.unlimited and 1 <= len(args) <= 2:
-                stop = _integer(self.module, args[-1])
-                first = _integer(self.module, args[0]) if len(args) == 2 else 0
+                stop = integer(self.module, args[-1])
+                first = integer(self.module, args[0]) if len(args) == 2 else 0
                 construct.attempts = None if stop is None or first is None else stop - first
             construct.loop = loop
         return construct
