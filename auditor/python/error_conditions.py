@@ -28,6 +28,7 @@ from auditor.python.error_tests import (
     class_names,
     union,
 )
+from auditor.python.steps import RetryLibrary
 
 # How a way ends besides falling through: it goes on to the next attempt (`_RETRY`),
 # or leaves the loop (`_STOP`: a raise or an exit; `_RETURN`; `_BREAK`); a predicate's
@@ -38,6 +39,7 @@ _EXITS = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
 _MAX_DEPTH = 3  # helpers inlined into helpers
 _SPECIFIC = ("status", "marker", "class")  # which positive test names a way best
 _EVERY_CLASS = frozenset({"Exception", "BaseException"})
+_GIVEUP_KEYWORDS = frozenset({"giveup"})  # backoff: a true predicate stops the retries
 
 
 class _Path(NamedTuple):
@@ -265,3 +267,42 @@ def _function_errors(node: ast.expr, facts: AstFacts, giveup: bool) -> RetriedEr
         return None
     named = _named(ways)
     return EVERY_ERROR if named is None else named
+
+
+def library_errors(
+    library: RetryLibrary, call: ast.Call | None, facts: AstFacts, blanket: frozenset[str]
+) -> RetriedErrors:
+    """What a retry library's decorator or loop retries, from its call's arguments: the
+    exception classes given, narrowed by a predicate (`retry=`, `giveup=`)."""
+    if library.results:  # it re-runs on what the function returns, never after a raise
+        return RetriedErrors((ErrorTest("result", library.name),))
+    exceptions = _argument(call, library.exception_keyword, library.exception_position)
+    caught = class_errors(class_names(exceptions), blanket) if exceptions else EVERY_ERROR
+    keyword, predicate = _library_predicate(library, call)
+    if predicate is None:
+        return caught
+    giveup = keyword in _GIVEUP_KEYWORDS
+    errors = predicate_errors(predicate, facts, giveup=giveup)
+    unread = any(test.kind == "predicate" for test in errors.tests)
+    if giveup and (errors.every or (unread and not caught.every)):
+        return caught  # what `giveup=` leaves of the classes given; unread: those classes
+    return errors
+
+
+def _library_predicate(library: RetryLibrary, call: ast.Call | None) -> tuple[str, ast.expr | None]:
+    """The predicate keyword a library call narrows its exceptions with, and its value."""
+    for keyword in call.keywords if call is not None else ():
+        name = keyword.arg or ""
+        if name in library.predicate and name not in library.result_keywords:
+            return name, keyword.value
+    return "", None
+
+
+def _argument(call: ast.Call | None, keyword: str | None, position: int | None) -> ast.expr | None:
+    if call is None:
+        return None
+    found = next((k.value for k in call.keywords if keyword and k.arg == keyword), None)
+    positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+    if found is None and position is not None and position < len(positional):
+        found = positional[position]
+    return found

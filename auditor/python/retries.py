@@ -30,10 +30,9 @@ from auditor.python.cst_values import (
     keyword_argument,
     positional_argument,
 )
-from auditor.python.error_conditions import predicate_errors
+from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import (
     EVERY_ERROR,
-    ErrorTest,
     RetriedErrors,
     class_errors,
     parse_facts,
@@ -44,7 +43,6 @@ from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, impor
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
-_GIVEUP_KEYWORDS = frozenset({"giveup"})  # backoff: a true predicate stops the retries
 
 
 class CallFailure(NamedTuple):
@@ -100,9 +98,36 @@ class RetryConstruct:
             from auditor.python.loop_flow import loop_retries  # it builds on this module
 
             return loop_retries(unit, self.loop, call, failure, self._steps)
-        if self.region is not None and inside(unit.module, call, self.region):
-            return self.retry
-        return None
+        if self.region is None or not inside(unit.module, call, self.region):
+            return None
+        blanket = (self._steps or default_steps()).blanket_exceptions
+        return None if swallowed(unit.module, call, self.region, blanket) else self.retry
+
+
+def swallowed(
+    module: PythonModule, call: cst.CSTNode, region: cst.CSTNode, blanket: frozenset[str]
+) -> bool:
+    """Whether a failure of `call` never leaves `region`: a `try` around it catches every
+    exception and returns (`except Exception as e: return e`), so nothing is retried."""
+    child, current = call, module.parent(call)
+    while current is not None and current is not region:
+        if isinstance(current, cst.Try) and child is current.body:
+            for handler in current.handlers:
+                classes = class_names(handler.type) if handler.type else []
+                every = class_errors(classes, blanket).every
+                if every and _returns(handler):
+                    return True
+        child, current = current, module.parent(current)
+    return False
+
+
+def _returns(handler: cst.ExceptHandler) -> bool:
+    """Whether an `except` clause ends in a `return` and raises nowhere."""
+    last = handler.body.body[-1] if handler.body.body else None
+    if not isinstance(last, cst.SimpleStatementLine):
+        return False
+    ends = any(isinstance(small, cst.Return) for small in last.body)
+    return ends and not any(isinstance(node, cst.Raise) for node in walk(handler.body))
 
 
 def inside(module: PythonModule, node: cst.CSTNode, container: cst.CSTNode) -> bool:
@@ -188,24 +213,14 @@ class _Catalogue:
     def library_retry(
         self, library: RetryLibrary, call: cst.Call | None
     ) -> tuple[Retry, int | None, bool]:
-        exceptions = keyword_argument(call, library.exception_keyword) or positional_argument(
-            call, library.exception_position
-        )
-        predicate = next(
-            ((k, v) for k in library.predicate if (v := keyword_argument(call, k)) is not None),
-            None,
-        )
-        caught = class_names(exceptions) if exceptions is not None else None
-        if library.results:  # it re-runs on what the function returns, never on a raise
-            retry = self.on_results(library, predicate)
-        elif predicate is not None and predicate[0] not in library.result_keywords:
-            retry = self.predicate(*predicate, caught)
-        elif exceptions is not None:
-            retry = self.narrowing(class_names(exceptions), f"`{self.code(exceptions)}`")
-        elif library.predicate and not library.exception_keyword:
-            retry = Retry(True, False, f"after any exception (no `{library.predicate[0]}=`)")
-        else:
-            retry = Retry(True, False, "after any exception")
+        twin = self.expression(call) if call is not None else None
+        facts = parse_facts(self.text)
+        ast_call = twin if isinstance(twin, ast.Call) else None
+        blanket = self.steps.blanket_exceptions
+        errors = EVERY_ERROR
+        if facts is not None:
+            errors = library_errors(library, ast_call, facts, blanket)
+        retry = self.described(library, call, errors)
         attempts = integer(self.module, keyword_argument(call, library.attempts_keyword))
         stop = keyword_argument(call, library.stop_keyword)
         for node in walk(stop) if stop is not None else ():
@@ -216,41 +231,36 @@ class _Catalogue:
             attempts = library.default_attempts
         return retry, attempts, not limited and not library.default_attempts
 
-    def on_results(
-        self, library: RetryLibrary, predicate: tuple[str, cst.BaseExpression] | None
+    def described(
+        self, library: RetryLibrary, call: cst.Call | None, errors: RetriedErrors
     ) -> Retry:
-        """backoff's `on_predicate`: a falsy return value (or one the predicate accepts)."""
-        errors = RetriedErrors((ErrorTest("result", library.name),))
-        if predicate is None:
-            return Retry(True, False, "whenever it returns a falsy value", errors)
-        return Retry(False, False, f"when `{predicate[0]}={self.code(predicate[1])}` holds", errors)
-
-    def narrowing(self, classes: list[str], what: str) -> Retry:
-        errors = class_errors(classes, self.steps.blanket_exceptions)
-        if errors.every:
-            return Retry(True, False, f"after any exception ({what})")
-        transient = all(c in self.steps.transient_exceptions for c in classes)
-        return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}", errors)
-
-    def predicate(self, keyword: str, node: cst.BaseExpression, caught: list[str] | None) -> Retry:
-        """A predicate keyword: tenacity's `retry=retry_if_exception_type(X)` narrows to X,
-        backoff's `giveup=` narrows the classes it is given."""
-        shown = f"`{keyword}={self.code(node)}`"
-        giveup = keyword in _GIVEUP_KEYWORDS
-        expression, facts = self.expression(node), parse_facts(self.text)
-        if expression is None or facts is None:
-            errors = RetriedErrors((ErrorTest("predicate", self.code(node)),))
-        else:
-            errors = predicate_errors(expression, facts, giveup=giveup)
-        if giveup:  # what `giveup=` leaves of the classes given; unread: those classes
-            given = class_errors(caught or [], self.steps.blanket_exceptions)
-            unread = any(test.kind == "predicate" for test in errors.tests)
-            if errors.every or (unread and not given.every):
-                return self.narrowing(caught or [], shown)
-        if errors.every:
+        """How a library call re-runs what it covers, in the words of its arguments."""
+        exceptions = keyword_argument(call, library.exception_keyword)
+        exceptions = exceptions or positional_argument(call, library.exception_position)
+        keywords = [
+            k for k in library.predicate if library.results or k not in library.result_keywords
+        ]
+        given = ((k, keyword_argument(call, k)) for k in keywords)
+        predicate = next(((k, v) for k, v in given if v is not None), None)
+        shown = None
+        if predicate is not None and (errors.tests or exceptions is None):
+            shown = f"`{predicate[0]}={self.code(predicate[1])}`"
+        elif exceptions is not None:
+            shown = f"`{self.code(exceptions)}`"
+        if library.results:
+            if shown is None:
+                return Retry(True, False, "whenever it returns a falsy value", errors)
+            return Retry(False, False, f"when {shown} holds", errors)
+        if errors.every and shown is not None:
             return Retry(True, False, f"after any exception ({shown})")
+        if errors.every and library.predicate and not library.exception_keyword:
+            return Retry(True, False, f"after any exception (no `{library.predicate[0]}=`)")
+        if errors.every:
+            return Retry(True, False, "after any exception")
+        classes = [test.value for test in errors.tests]
         if all(test.kind == "class" for test in errors.tests):
-            return self.narrowing([test.value for test in errors.tests], shown)
+            transient = all(c in self.steps.transient_exceptions for c in classes)
+            return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}", errors)
         return Retry(False, False, f"when {shown} holds", errors)
 
     def expression(self, node: cst.BaseExpression) -> ast.expr | None:
@@ -368,9 +378,3 @@ def retry_constructs(unit: PythonUnit, steps: StepCatalog | None = None) -> list
     if unit.module is None:
         return []
     return list(_Catalogue(unit, steps or default_steps()).all())
-
-
-# How a failing call flows through a hand-written loop: each way the call can end
-# (success, each exit code the loop compares with, another code, an exception, a
-# transient failure) is walked through one iteration. The loop re-runs the call
-# when a failure can lead to another iteration while a success can leave the loop.
