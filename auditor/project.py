@@ -30,6 +30,8 @@ class RetriedUse(NamedTuple):
     column: int
     label: str  # the retry construct: "`@on_exception`"
     attempts: int | None
+    # what it retries: (kind, value) error tests (`auditor.python.error_tests`); none: all
+    errors: tuple[tuple[str, str], ...] = ()
 
 
 class PythonSummary(NamedTuple):
@@ -69,10 +71,15 @@ class PythonSummary(NamedTuple):
             {name: (place[0], place[1]) for name, place in data["launchers"].items()},
             dict(data["retry_decorators"]),
             dict(data["constants"]),
-            tuple(RetriedUse(**use) for use in data["retried_imports"]),
+            tuple(_retried_use(use) for use in data["retried_imports"]),
             bool(data["shallow"]),
             frozenset(data["retry_helpers"]),
         )
+
+
+def _retried_use(data: dict[str, Any]) -> RetriedUse:
+    errors = tuple((str(kind), str(value)) for kind, value in data.get("errors", ()))
+    return RetriedUse(**{**data, "errors": errors})
 
 
 class ProjectIndex(NamedTuple):

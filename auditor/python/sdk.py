@@ -6,8 +6,8 @@ Its retry count comes from the keyword, resolved through literals, module
 constants of this file and of other modules of the tree (the project index),
 simple arithmetic and `**{…}` literals; absent, it is the SDK's default. Its
 uses are the requests sent through it: a module global (also one assigned
-under `global`), a `self.` attribute, a factory function of the module, or a
-local name.
+under `global`; not where a function binds the same name for itself), a
+`self.` attribute, a factory function of the module, or a local name.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from auditor.python.module import PythonModule, integer_value
+from auditor.python.scopes import Scopes
 from auditor.python.sdk_catalog import SdkCatalog, SdkConstructor
 
 
@@ -122,6 +123,7 @@ class _Uses:
 
     def __init__(self, module: PythonModule) -> None:
         self.module = module
+        self.scopes = Scopes(module)
 
     def outermost_call(self, node: cst.CSTNode) -> cst.Call | None:
         """The call a reference ends in (`client.chat.completions.create(...)`)."""
@@ -142,6 +144,8 @@ class _Uses:
                 continue
             if scope is not None and self.module.scope_of(node) is not scope:
                 continue
+            if scope is None and self.scopes.shadowed(node):
+                continue  # a function's own `client` (a parameter, `with … as client`)
             parent = self.module.parent(node)
             if isinstance(parent, cst.Attribute) and parent.value is node:
                 call = self.outermost_call(node)
