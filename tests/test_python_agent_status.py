@@ -243,6 +243,10 @@ WAITED_DROPPED = "it is waited for, but neither `wait()`'s result nor `returncod
     [
         ('subprocess.run(["gptme"])', "`run()` has no `check=True` and its result is dropped"),
         ('r = subprocess.run(["gptme"])', "`run()` has no `check=True` and `r` is never read"),
+        (
+            'subprocess.run(["gptme"], check=False)',
+            "`run()` has `check=False` and its result is dropped",
+        ),
         ('subprocess.call(["gptme"])', "its return value is dropped"),
         ('rc = subprocess.call(["gptme"])', "`rc` is never read"),
         ('subprocess.Popen(["gptme"])', "the process is never waited for"),
@@ -262,6 +266,7 @@ def test_lost_statuses(body: str, how: str) -> None:
     "body",
     [
         'subprocess.run(["gptme"], check=True)',
+        'subprocess.run(["gptme"], check=strict)',  # the caller decides whether it raises
         'subprocess.check_call(["gptme"])',
         'subprocess.check_output(["gptme"])',
         'r = subprocess.run(["gptme"])\nprint(r.stdout)',

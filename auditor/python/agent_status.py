@@ -414,9 +414,14 @@ class _Analysis:
             return "the process is never waited for"
         if reads:
             return None
+        check = keyword_argument(launch.node, "check")
+        written = check.value if isinstance(check, cst.Name) else None
+        if check is not None and written not in ("True", "False"):
+            return None  # `check=strict`: whether a failure raises is decided by the caller
         dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
         if launch.name in _RESULT:
-            return f"`run()` has no `check=True` and {dropped}"
+            given = "has `check=False`" if written == "False" else "has no `check=True`"
+            return f"`run()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
 
     def _used(self, method: cst.Attribute) -> bool:

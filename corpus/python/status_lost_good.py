@@ -63,3 +63,8 @@ async def async_output_read(prompt: str) -> bytes:
     proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt, stdout=PIPE)
     out, _ = await proc.communicate()
     return out
+
+
+def check_from_caller(prompt: str, strict: bool = True) -> None:
+    # Whether a failure raises is the caller's choice: runaudit cannot tell it is lost.
+    subprocess.run(["gptme", "-n", prompt], check=strict)
