@@ -73,6 +73,9 @@ def test_agent_launches_are_found(call: str) -> None:
         'os.system("gptme x || true")',
         'subprocess.run(["echo", "gptme"])',
         "subprocess.run(cmd)",
+        'subprocess.run(["gptme", "--version"])',  # a probe: no session, no tool
+        'subprocess.run(["timeout", "5", "claude", "--help"], capture_output=True)',
+        'os.system("gptme -h > /dev/null")',
     ],
 )
 def test_other_commands_are_not_launches(call: str) -> None:

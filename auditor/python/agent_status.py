@@ -27,6 +27,7 @@ from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.python.cst_values import is_true, keyword_argument, positional_argument
 from auditor.python.module import PythonModule, dotted_name, integer_value
+from auditor.python.probes import is_probe
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
@@ -231,8 +232,8 @@ class _Analysis:
         start, wrappers = strip_wrappers(words, self.catalog)
         program = words[start] if start < len(words) else None
         profile = self.catalog.agent_for(program) if program is not None else None
-        if profile is None or program is None:
-            return None
+        if profile is None or program is None or is_probe(words[start + 1 :]):
+            return None  # not an agent, or `gptme --version`: a probe, not a run
         return profile, program, outer + wrappers, shell
 
     # Following a value back to a launch.

@@ -23,6 +23,7 @@ from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, dotted_name, module_constants
 from auditor.python.prefilter import PROCESS_WORDS
+from auditor.python.probes import is_probe
 from auditor.python.retry_decorators import retry_decorator_details
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
 from auditor.shell.commands import strip_wrappers
@@ -145,7 +146,8 @@ class _Module:
             index = clean.index("-c", start)
             inner = words[index + 1] if index + 1 < len(words) else None
             return inner is not None and self._command(inner)
-        return self.catalog.agent_for(program) is not None
+        agent = self.catalog.agent_for(program) is not None
+        return agent and not is_probe(clean[start + 1 :])  # `gptme --version` runs no session
 
     def _command(self, text: str) -> bool:
         known = text.split("\0")[0]
