@@ -60,6 +60,10 @@ def test_a_clause_that_never_goes_on_retries_nothing(body: str) -> None:
             "`RateLimitError` and `InternalServerError`",
         ),
         ('if type(e).__name__ != "OverloadedError":\n   raise', "`OverloadedError`"),
+        (
+            "if not isinstance(e, httpx.ReadError | httpx.ConnectError):\n   raise",
+            "`ReadError` and `ConnectError`",
+        ),
     ],
 )
 def test_a_test_before_raising_narrows_the_clause(test: str, expected: str) -> None:

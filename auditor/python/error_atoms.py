@@ -233,8 +233,11 @@ class Conditions:
 
 
 def _dotted_all(node: ast.expr) -> list[str]:
+    """The classes `isinstance` is given: `A`, `(A, b.B)`, `A | B`."""
     if isinstance(node, ast.Tuple | ast.List):
         return [name for element in node.elts for name in _dotted_all(element)]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _dotted_all(node.left) + _dotted_all(node.right)
     dotted = dotted_name(node)
     return [dotted] if dotted else []
 
