@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections import defaultdict
 from typing import NamedTuple
 
 import libcst as cst
@@ -27,6 +26,7 @@ from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.python.cst_values import is_true, keyword_argument, positional_argument
 from auditor.python.module import PythonModule, dotted_name, integer_value
+from auditor.python.name_index import NameIndex
 from auditor.python.probes import is_probe
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
@@ -52,10 +52,6 @@ _MAX_DEPTH = 16
 _SYSEXIT_NAMES = "USAGE DATAERR NOINPUT NOUSER NOHOST UNAVAILABLE SOFTWARE OSERR OSFILE CANTCREAT"
 _SYSEXIT_NAMES += " IOERR TEMPFAIL PROTOCOL NOPERM CONFIG"
 _SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.split(), 64)}
-_INDEXED = frozenset(
-    {cst.Name, cst.Comparison, cst.Attribute, cst.Arg, cst.Assign, cst.AnnAssign, cst.NamedExpr}
-    | {cst.WithItem, cst.For}
-)
 _COLLECTIONS = (cst.Tuple, cst.List, cst.Set)
 _Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool]  # profile, program, wrappers, shell
 
@@ -66,11 +62,6 @@ class _Launch(NamedTuple):
     name: str  # qualified name of the launching function
     checked: bool  # the call raises on a non-zero status
     shell: bool  # the agent runs in a shell command string
-
-
-class _Definition(NamedTuple):
-    at: cst.CSTNode  # the binding takes effect after this node ends
-    value: cst.BaseExpression | None  # None: bound to something runaudit does not follow
 
 
 def _shell_words(text: str) -> tuple[str | None, ...] | None:
@@ -96,69 +87,8 @@ def _shell_words(text: str) -> tuple[str | None, ...] | None:
     return tuple(None if OPAQUE_WORD in word else word for word in words)
 
 
-class _Index:
-    """Comparisons, bindings of names and attributes, and reads of names, per function.
-
-    Read off the module's parent map, which holds every node in source order: far
-    cheaper than a second libcst visit.
-    """
-
-    def __init__(self, module: PythonModule) -> None:
-        self.module = module
-        self.comparisons: list[cst.Comparison] = []
-        self.definitions: dict[tuple[cst.CSTNode, str], list[_Definition]] = defaultdict(list)
-        self.reads: dict[tuple[cst.CSTNode, str], list[cst.Name]] = defaultdict(list)
-        self._not_reads: set[cst.CSTNode] = set()
-        names: list[cst.Name] = []
-        for node in module.parents:
-            if type(node) not in _INDEXED:  # cheap: `isinstance` on libcst's ABCs is slow
-                continue
-            if isinstance(node, cst.Name):
-                names.append(node)
-            elif isinstance(node, cst.Comparison):
-                self.comparisons.append(node)
-            elif isinstance(node, cst.Attribute):
-                self._not_reads.add(node.attr)
-            elif isinstance(node, cst.Arg):
-                self._not_reads.add(node.keyword or node)
-            elif isinstance(node, cst.Assign):
-                for target in node.targets:
-                    self._define(target.target, node, node.value)
-            elif isinstance(node, cst.AnnAssign | cst.NamedExpr):
-                self._define(node.target, node, node.value)
-            elif isinstance(node, cst.WithItem) and node.asname is not None:
-                self._define(node.asname.name, node, node.item)
-            elif isinstance(node, cst.For):
-                self._define(node.target, node.target, None)
-        for name in names:
-            if name not in self._not_reads:
-                for scope in self._scopes(name):
-                    self.reads[(scope, name.value)].append(name)
-
-    def _define(
-        self, target: cst.BaseExpression, at: cst.CSTNode, value: cst.BaseExpression | None
-    ) -> None:
-        dotted = dotted_name(target)
-        if dotted is not None:
-            self._not_reads.add(target)
-            self.definitions[(self.module.scope_of(at), dotted)].append(_Definition(at, value))
-        elif isinstance(target, cst.Tuple | cst.List):
-            for element in target.elements:
-                self._define(element.value, at, None)
-
-    def _scopes(self, node: cst.CSTNode) -> list[cst.CSTNode]:
-        """The module and every function around `node`: a closure's read counts for them all."""
-        scopes: list[cst.CSTNode] = [self.module.tree]
-        current = self.module.parent(node)
-        while current is not None:
-            if isinstance(current, cst.FunctionDef):
-                scopes.append(current)
-            current = self.module.parent(current)
-        return scopes
-
-
 class _Analysis:
-    def __init__(self, module: PythonModule, catalog: AgentCatalog, index: _Index) -> None:
+    def __init__(self, module: PythonModule, catalog: AgentCatalog, index: NameIndex) -> None:
         self.module, self.catalog, self.index = module, catalog, index
         self.launches: dict[cst.Call, _Launch] = {}
 
@@ -451,7 +381,7 @@ def python_agent_status(module: PythonModule, catalog: AgentCatalog) -> AgentSta
     """The agent launches of a module, the guards on their statuses, and lost statuses."""
     if not any(names & _LAUNCHES for names in module.calls.values()):
         return AgentStatus.empty()
-    analysis = _Analysis(module, catalog, _Index(module))
+    analysis = _Analysis(module, catalog, NameIndex(module))
     analysis.find_launches()
     return analysis.result() if analysis.launches else AgentStatus.empty()
 
