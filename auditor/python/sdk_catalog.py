@@ -5,6 +5,7 @@ Kept apart from the analysis so the engine can load it without libcst.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -79,12 +80,11 @@ class SdkCatalog(NamedTuple):
     constructors: Mapping[str, SdkConstructor]
     derivers: frozenset[str]
     forbid: bool = False  # `retries = "forbid"`: the project owns recovery
-    retried: SdkRetried | None = None  # what the SDKs retry; None: the built-in data
 
     @property
     def sdk_retries(self) -> SdkRetried:
-        """What the SDKs' own retries retry."""
-        return self.retried or builtin_retried()
+        """What the SDKs' own retries retry (the built-in data)."""
+        return builtin_retried()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -108,6 +108,7 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
     return SdkCatalog(constructors, frozenset(data["derivers"]["methods"]), forbid)
 
 
+@functools.cache
 def builtin_retried() -> SdkRetried:
     """What the SDKs' own retries retry, from the built-in data."""
     table = builtin_data("sdk")["retried"]
