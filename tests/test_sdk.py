@@ -144,7 +144,7 @@ def test_a_layer_retrying_one_class_says_which_failures_are_sent_twice(tmp_path:
     (finding,) = run(tmp_path, {"app.py": NARROW.format(test=test)})
     assert finding.message == (
         "retry decorator `retry_on_overloaded` (5 attempts) retries only `InternalServerError`, "
-        "and `Anthropic` (`max_retries=5`) retries those too: up to 30 sends of a request that "
+        "and `Anthropic` (`max_retries=5`) also retries those: up to 30 sends of a request that "
         "keeps failing that way"
     )
     assert finding.fix is None  # `max_retries=0` would end the SDK's retries of the others
@@ -274,3 +274,26 @@ def test_what_the_sdk_shares_with_a_layer() -> None:
     assert overlap(("marker", "Overloaded"))[1] == ("Overloaded",)
     assert overlap(("marker", "context_length_exceeded"))[1] == ()
     assert overlap(("result", "x"))[1] == ()
+
+
+def test_a_layer_sharing_some_failures_names_the_others(tmp_path: Path) -> None:
+    test = (
+        "if not (isinstance(e, httpx.RemoteProtocolError) or e.status_code in (429, 503)):\n"
+        + " " * 28
+        + "raise"
+    )
+    code = "import httpx\n" + textwrap.dedent(NARROW.format(test=test))
+    (finding,) = run(tmp_path, {"app.py": code})
+    assert "retries only 429 and 503 responses and `RemoteProtocolError`, and `Anthropic`" in (
+        finding.message
+    )
+    assert "also retries all of those but `RemoteProtocolError`: up to 30 sends" in (
+        finding.message
+    )
+
+
+def test_a_layer_retrying_streamed_body_errors_only_is_clean(tmp_path: Path) -> None:
+    # The SDK wraps the transport errors it retries; a raw httpx error comes from a body.
+    test = "if not isinstance(e, httpx.RemoteProtocolError):\n" + " " * 28 + "raise"
+    code = "import httpx\n" + textwrap.dedent(NARROW.format(test=test))
+    assert not run(tmp_path, {"app.py": code})

@@ -254,8 +254,12 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 "otherwise leave them to the SDK",
                 related=related,
             )
-        same = set(overlap.shared) == set(layer.errors.tests)
-        shared = "those" if same else describe(overlap.shared)
+        others = [test for test in layer.errors.tests if test not in overlap.shared]
+        shared = describe(overlap.shared)
+        if not others:
+            shared = "those"
+        elif len(others) < len(overlap.shared):
+            shared = f"all of those but {describe(others)}"
         sent = f": up to {total} sends of a request that keeps failing that way"
         if total is None:
             sent = f": {sends} sends of it per outer attempt"
@@ -265,7 +269,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             start,
             end,
             f"{layer.described} retries only {describe(layer.errors)}, and "
-            f"`{client.label}` ({_sdk_part(client)}) retries {shared} too{sent}",
+            f"`{client.label}` ({_sdk_part(client)}) also retries {shared}{sent}",
             hint=f"retry each failure in one layer: narrow {layer.label} to what the SDK does "
             f"not retry, or lower `{keyword}`" + (dropped if overlap.missing else ""),
             related=related,
