@@ -297,3 +297,31 @@ def test_a_layer_retrying_streamed_body_errors_only_is_clean(tmp_path: Path) -> 
     test = "if not isinstance(e, httpx.RemoteProtocolError):\n" + " " * 28 + "raise"
     code = "import httpx\n" + textwrap.dedent(NARROW.format(test=test))
     assert not run(tmp_path, {"app.py": code})
+
+
+def test_a_narrow_retry_decorator_of_another_module(tmp_path: Path) -> None:
+    decorator = textwrap.dedent(
+        NARROW.format(test="if e.status_code != 529:\n" + " " * 28 + "raise")
+    )
+    decorator = decorator.split("client = ")[0] + "def" + decorator.split("\ndef", 1)[1]
+    decorator = decorator.split("@retry_on_overloaded")[0]
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/retrying.py": decorator,
+        "pkg/app.py": """\
+            import anthropic
+            from pkg.retrying import retry_on_overloaded
+
+            client = anthropic.Anthropic()
+
+
+            @retry_on_overloaded(attempts=3)
+            def ask(prompt):
+                return client.messages.create(model="m", max_tokens=5, messages=[prompt])
+            """,
+    }
+    (finding,) = run(tmp_path, files)
+    assert finding.message.startswith(
+        "retry decorator `retry_on_overloaded` (3 attempts) retries only 529 responses"
+    )
+    assert finding.fix is None

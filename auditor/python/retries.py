@@ -33,8 +33,10 @@ from auditor.python.cst_values import (
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import (
     EVERY_ERROR,
+    ErrorTest,
     RetriedErrors,
     class_errors,
+    describe,
     parse_facts,
 )
 from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
@@ -185,9 +187,22 @@ class _Catalogue:
         summary = self.unit.project.python.get(module_name)
         if summary is None or name not in summary.retry_decorators:
             return None
-        # The index keeps attempts and the kind only: what it catches is not known here.
+        # The index keeps attempts, the kind, the attempts parameter and what it retries,
+        # not the clause it catches with.
         attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
-        return RetryDecorator(name, attempts, None, None, False, "a failure", helper)
+        parameter, position = summary.retry_parameters.get(name, (None, -1))
+        tests = tuple(ErrorTest(*pair) for pair in summary.retry_errors.get(name, ()))
+        catches = f"a failure, for {describe(tests)}" if tests else "a failure"
+        return RetryDecorator(
+            name,
+            attempts,
+            parameter,
+            position if position >= 0 else None,
+            False,
+            catches,
+            helper,
+            RetriedErrors(tests),
+        )
 
     def uses(
         self, func: cst.BaseExpression, call: cst.Call | None, form: str

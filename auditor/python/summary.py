@@ -265,6 +265,16 @@ def summarize_python(
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
         helpers = frozenset(name for name, d in details.items() if d.helper)
+        errors = {
+            name: tuple((test.kind, test.value) for test in d.errors.tests)
+            for name, d in details.items()
+            if not d.errors.every
+        }
+        parameters = {
+            name: (d.parameter, -1 if d.position is None else d.position)
+            for name, d in details.items()
+            if d.parameter is not None
+        }
         retried: tuple[RetriedUse, ...] = ()
         if module is not None and any(word in text for word in ("retry", "backoff", "stamina")):
             from auditor.python.retried_imports import retried_imports
@@ -272,4 +282,14 @@ def summarize_python(
             retried = retried_imports(tree, module, steps)
     except RecursionError:
         return PythonSummary(path, constants=constants)
-    return PythonSummary(path, found, decorators, constants, retried, shallow(tree, text), helpers)
+    return PythonSummary(
+        path,
+        found,
+        decorators,
+        constants,
+        retried,
+        shallow(tree, text),
+        helpers,
+        errors,
+        parameters,
+    )
