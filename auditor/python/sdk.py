@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import libcst as cst
 
-from auditor.python.module import PythonModule, integer_value
+from auditor.project import RetriedUse, module_name
+from auditor.python.module import PythonModule, PythonUnit, integer_value
 from auditor.python.scopes import Scopes
 from auditor.python.sdk_catalog import SdkCatalog, SdkConstructor
 
@@ -283,3 +285,23 @@ def find_clients(
             Client(call, label, constructor.keyword, retries, explicit, references, exported)
         )
     return clients
+
+
+def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[RetriedUse, str]]:
+    """Uses, in other modules of the tree, of the names this client is exported by, under a
+    retry decorator."""
+    if not client.exported:
+        return
+    own = next(
+        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
+        module_name(Path(unit.source.path)),
+    )
+    for summary in unit.project.python.values():
+        for use in summary.retried_imports:
+            same = (
+                use.module == own
+                or own.endswith("." + use.module)
+                or use.module.endswith("." + own)
+            )
+            if same and use.name in client.exported and summary.path != unit.source.path:
+                yield use, summary.path

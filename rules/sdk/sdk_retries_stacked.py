@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import (
@@ -17,13 +16,13 @@ from auditor.finding import (
     Span,
 )
 from auditor.kinds import FileKind, Host
-from auditor.project import RetriedUse, module_name
-from auditor.python.error_tests import ErrorTest, RetriedErrors, describe, listed
+from auditor.project import RetriedUse
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:  # libcst loads only when a file is analysed, never at start-up
     import libcst as cst
 
+    from auditor.python.error_tests import RetriedErrors
     from auditor.python.module import PythonModule, PythonUnit
     from auditor.python.retries import Retry, RetryConstruct
     from auditor.python.sdk import Client
@@ -170,7 +169,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         if module is None:
             return
         from auditor.python.retries import CallFailure, retry_constructs
-        from auditor.python.sdk import find_clients
+        from auditor.python.sdk import find_clients, retried_elsewhere
         from auditor.python.sdk_catalog import load_sdk
 
         sdk = unit.sdk or load_sdk()
@@ -186,7 +185,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 if (retry := construct.retries(reference, CallFailure())) is not None
             ]
             if not layers:
-                layers = [_Layer.elsewhere(*found) for found in _retried_elsewhere(unit, client)]
+                layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
             ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
             ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
             start, end = module.span(client.call)
@@ -214,6 +213,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         end: int,
     ) -> Finding:
         """The finding for a client whose requests a layer retries too."""
+        from auditor.python.error_tests import describe
+
         keyword, sends = client.keyword, client.sends
         related = (layer.related,)
         if client.retries is None:
@@ -289,6 +290,8 @@ class _Layer(NamedTuple):
     @classmethod
     def elsewhere(cls, use: RetriedUse, path: str) -> _Layer:
         """A retry decorator of another module that sends this module's client's requests."""
+        from auditor.python.error_tests import ErrorTest, RetriedErrors
+
         attempts = f" ({use.attempts} attempts)" if use.attempts else ""
         span = Span(Position(use.line, use.column), Position(use.line, use.column + 1))
         errors = RetriedErrors(tuple(ErrorTest(kind, value) for kind, value in use.errors))
@@ -323,31 +326,13 @@ def _sdk_part(client: Client) -> str:
 
 def _kinds(kinds: tuple[str, ...]) -> str:
     """ "connection errors, timeouts and 408 and 409 responses"."""
+    from auditor.python.error_tests import listed
+
     statuses = [kind for kind in kinds if kind[:1].isdigit()]
     others = [kind for kind in kinds if not kind[:1].isdigit()]
     if statuses:
         others.append(f"{listed(statuses)} responses")
     return listed(others)
-
-
-def _retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[RetriedUse, str]]:
-    """Uses, in other modules of the tree, of the names this client is exported by, under a
-    retry decorator."""
-    if not client.exported:
-        return
-    own = next(
-        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
-        module_name(Path(unit.source.path)),
-    )
-    for summary in unit.project.python.values():
-        for use in summary.retried_imports:
-            same = (
-                use.module == own
-                or own.endswith("." + use.module)
-                or use.module.endswith("." + own)
-            )
-            if same and use.name in client.exported and summary.path != unit.source.path:
-                yield use, summary.path
 
 
 def _fix(module: PythonModule, call: cst.Call, keyword: str) -> Fix | None:
