@@ -325,3 +325,16 @@ def test_a_narrow_retry_decorator_of_another_module(tmp_path: Path) -> None:
         "retry decorator `retry_on_overloaded` (3 attempts) retries only 529 responses"
     )
     assert finding.fix is None
+
+
+def test_a_predicate_written_over_lines_with_comments_is_read(tmp_path: Path) -> None:
+    code = DECORATED.format(arguments="").replace(
+        "@tenacity.retry(stop=tenacity.stop_after_attempt(6))",
+        "@tenacity.retry(\n"
+        "        # only rate limits\n"
+        "        retry=tenacity.retry_if_exception_type(openai.RateLimitError),  # 429\n"
+        "        stop=tenacity.stop_after_attempt(6),\n"
+        "    )",
+    )
+    (finding,) = run(tmp_path, {"app.py": "import openai\n" + textwrap.dedent(code)})
+    assert "retries only `RateLimitError`" in finding.message

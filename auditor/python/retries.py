@@ -283,7 +283,8 @@ class _Catalogue:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-                return ast.parse(f"({self.code(node)})", mode="eval").body
+                start, end = self.module.span(node)  # its own lines: comments stay comments
+                return ast.parse(f"({self.text[start:end]}\n)", mode="eval").body
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 
