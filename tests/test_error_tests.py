@@ -10,10 +10,10 @@ import pytest
 from auditor.python.error_conditions import handler_errors, predicate_errors
 from auditor.python.error_tests import (
     EVERY_ERROR,
+    AstFacts,
     ErrorTest,
     RetriedErrors,
     describe,
-    facts_of,
     status_range,
 )
 
@@ -22,7 +22,7 @@ BLANKET = frozenset({"Exception", "BaseException"})
 
 def clause(code: str) -> RetriedErrors | None:
     """What the first `except` clause of `code` retries."""
-    facts = facts_of(ast.parse(textwrap.dedent(code)))
+    facts = AstFacts(ast.parse(textwrap.dedent(code)))
     return handler_errors(facts.handlers[min(facts.handlers)], facts, BLANKET)
 
 
@@ -172,7 +172,7 @@ def test_a_predicate_of_the_module_is_read_inline() -> None:
     ],
 )
 def test_library_predicates(predicate: str, giveup: bool, expected: str) -> None:
-    facts = facts_of(ast.parse("x = 1\n"))
+    facts = AstFacts(ast.parse("x = 1\n"))
     node = ast.parse(predicate, mode="eval").body
     assert describe(predicate_errors(node, facts, giveup=giveup)) == expected
 

@@ -117,19 +117,30 @@ class _Walk(Conditions):
 
     def branch(self, node: ast.If, path: _Path) -> list[_Path]:
         ways = {holds: self.condition(node.test, path.names, holds) for holds in (True, False)}
-        if ways[True] == ways[False] == TRUE or self.decides_nothing(node, path):
+        if ways[True] == ways[False] == TRUE:  # not about the failure: either branch
             return list(dict.fromkeys(self.block(node.body, path) + self.block(node.orelse, path)))
-        paths: list[_Path] = []
+        walked: dict[bool, list[tuple[Conjunction, list[_Path]]]] = {True: [], False: []}
         for holds, body in ((True, node.body), (False, node.orelse)):
             for way in ways[holds]:
                 joined = path.conjunction | way
                 if consistent(joined):
-                    paths += self.block(body, _Path(FALL, joined, path.names))
-        return paths
-
-    def decides_nothing(self, node: ast.If, path: _Path) -> bool:
-        """Whether both branches end the same ways (`if isinstance(e, X): log(e)`)."""
-        return _shape(self.block(node.body, path)) == _shape(self.block(node.orelse, path))
+                    start = _Path(FALL, joined, path.names)
+                    walked[holds].append((way - path.conjunction, self.block(body, start)))
+        ends = {
+            holds: _shape([p for _, ps in found for p in ps]) for holds, found in walked.items()
+        }
+        if ends[True] == ends[False]:
+            # Both branches end the same ways (`if isinstance(e, X): log(e)`): the test
+            # decides nothing, so the ways out do not require it.
+            return list(
+                dict.fromkeys(
+                    p._replace(conjunction=p.conjunction - added)
+                    for found in walked.values()
+                    for added, ps in found
+                    for p in ps
+                )
+            )
+        return [p for found in walked.values() for _, ps in found for p in ps]
 
     def assigned(self, target: ast.expr, value: ast.expr, path: _Path) -> _Path:
         if not isinstance(target, ast.Name):

@@ -119,29 +119,26 @@ def listed(items: list[str], last: str = "and") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
-class AstFacts(NamedTuple):
+class AstFacts:
     """What the analysis reads from a whole module: its functions, string-list constants,
-    and its `except` clauses by line."""
+    and (when a libcst caller asks) its `except` clauses by line."""
 
-    tree: ast.Module
-    functions: Mapping[str, Function]
-    strings: Mapping[str, tuple[str, ...]]  # `MARKERS = ("overloaded", "529")`
-    handlers: Mapping[int, ast.ExceptHandler]  # line of `except` -> the clause
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.functions: dict[str, Function] = {}
+        self.strings: dict[str, tuple[str, ...]] = {}  # `MARKERS = ("overloaded", "529")`
+        for statement in tree.body:
+            if isinstance(statement, Function):
+                self.functions[statement.name] = statement
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                target, words = statement.targets[0], literal_strings(statement.value)
+                if isinstance(target, ast.Name) and words is not None:
+                    self.strings[target.id] = words
 
-
-def facts_of(tree: ast.Module) -> AstFacts:
-    """The facts of a parsed module."""
-    functions: dict[str, Function] = {}
-    strings: dict[str, tuple[str, ...]] = {}
-    for statement in tree.body:
-        if isinstance(statement, Function):
-            functions[statement.name] = statement
-        elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target, words = statement.targets[0], literal_strings(statement.value)
-            if isinstance(target, ast.Name) and words is not None:
-                strings[target.id] = words
-    handlers = {n.lineno: n for n in ast.walk(tree) if isinstance(n, ast.ExceptHandler)}
-    return AstFacts(tree, functions, strings, handlers)
+    @functools.cached_property
+    def handlers(self) -> Mapping[int, ast.ExceptHandler]:
+        """The module's `except` clauses by the line of their `except`."""
+        return {n.lineno: n for n in ast.walk(self.tree) if isinstance(n, ast.ExceptHandler)}
 
 
 @functools.lru_cache(maxsize=8)
@@ -151,7 +148,7 @@ def parse_facts(text: str) -> AstFacts | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-            return facts_of(ast.parse(text))
+            return AstFacts(ast.parse(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 

@@ -271,7 +271,7 @@ def _is_node(value: object) -> bool:
     return found
 
 
-def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """A node's children in field order, without whitespace and punctuation.
 
     Field order is source order for most nodes, not all (a function's
@@ -297,7 +297,7 @@ def descendants(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(_children(node)))
+        stack.extend(reversed(children(node)))
 
 
 class _Indexer:
@@ -334,7 +334,7 @@ class _Indexer:
                 if not in_string:
                     strings.append(cast(StringNode, node))
                 in_string = True
-            stack.extend((child, node, scope, in_string) for child in reversed(_children(node)))
+            stack.extend((child, node, scope, in_string) for child in reversed(children(node)))
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:

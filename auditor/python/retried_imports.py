@@ -11,7 +11,7 @@ import ast
 from auditor.project import RetriedUse
 from auditor.python.ast_values import dotted_name
 from auditor.python.error_conditions import library_errors
-from auditor.python.error_tests import AstFacts, facts_of
+from auditor.python.error_tests import AstFacts
 from auditor.python.steps import StepCatalog
 
 
@@ -88,14 +88,15 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
                 continue
             attempts = _attempts(call, library.attempts_keyword) if call else None
             label = f"`@{qualified.rsplit('.', 1)[-1]}`"
-            own_names = _local_names(function)
-            facts = facts or facts_of(tree)
+            own_names: frozenset[str] | None = None  # read once an imported name is used
+            facts = facts or AstFacts(tree)
             errors = library_errors(library, call, facts, steps.blanket_exceptions)
             pairs = tuple((test.kind, test.value) for test in errors.tests)
             for node in ast.walk(function):
                 use = _imported_use(node, names, modules)
                 if use is None or not isinstance(node, ast.expr):
                     continue
+                own_names = own_names if own_names is not None else _local_names(function)
                 if isinstance(node, ast.Name) and node.id in own_names:
                     continue  # the function's own `client`, not the imported one
                 line, column = node.lineno, node.col_offset + 1

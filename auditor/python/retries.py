@@ -177,7 +177,8 @@ class _Catalogue:
         facts = parse_facts(self.text)
         if facts is None:
             return {}
-        return retry_decorator_details(facts.tree, module_constants(facts.tree), self.steps)
+        tree = facts.tree
+        return retry_decorator_details(tree, module_constants(tree), self.steps, facts)
 
     def tree_decorator(self, func: cst.BaseExpression) -> RetryDecorator | None:
         """A retry decorator of this module, or of another through the project index."""

@@ -21,7 +21,6 @@ from auditor.python.error_tests import (
     class_errors,
     class_names,
     describe,
-    facts_of,
     union,
 )
 from auditor.python.steps import StepCatalog, default_steps
@@ -74,13 +73,15 @@ def _positional(function: Function) -> list[str]:
 
 
 def retry_decorator_details(
-    tree: ast.Module, constants: dict[str, int], steps: StepCatalog | None = None
+    tree: ast.Module,
+    constants: dict[str, int],
+    steps: StepCatalog | None = None,
+    facts: AstFacts | None = None,
 ) -> dict[str, RetryDecorator]:
     """Module-level functions that re-run a function after catching: decorators, whose
     wrapper does it, and helpers (`retrying(fn, tries=3)`) that do it themselves."""
     blanket_names = (steps or default_steps()).blanket_exceptions
     found: dict[str, RetryDecorator] = {}
-    facts: AstFacts | None = None  # read once a loop is found
     for statement in tree.body:
         if not isinstance(statement, Function):
             continue
@@ -98,7 +99,7 @@ def retry_decorator_details(
         for loop in (n for n in nodes if isinstance(n, ast.For | ast.While)):
             if helper and not _counts_attempts(loop, wrapped):
                 continue  # `for item in items: try: fn(item)` goes through items, not retries
-            facts = facts or facts_of(tree)
+            facts = facts or AstFacts(tree)  # read once a loop is found
             handlers = [
                 (h, errors)
                 for t in ast.walk(loop)

@@ -10,25 +10,20 @@ client`) is that function's, not the module's.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 import libcst as cst
 
 from auditor.python.module import PythonModule, dotted_name
 
-_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
-
-
-def _own_nodes(function: cst.FunctionDef | cst.Lambda) -> Iterator[cst.CSTNode]:
-    """The nodes of a function's body that run in its scope (not in functions, classes
-    or comprehensions it defines; their names are yielded by the caller)."""
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (*_SCOPES, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
-            continue
-        stack.extend(node.children)
+# Nodes that bind a name in the function they are in (exact types: `isinstance` on
+# libcst's ABCs is slow).
+_BINDERS = frozenset(
+    {cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.WithItem}
+    | {cst.ExceptHandler, cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom}
+    | {cst.Global, cst.Nonlocal}
+)
 
 
 def _targets(node: cst.BaseExpression) -> Iterator[str]:
@@ -42,7 +37,7 @@ def _targets(node: cst.BaseExpression) -> Iterator[str]:
 
 
 def _bound(node: cst.CSTNode) -> Iterator[str]:
-    """The names one node of a function's body binds."""
+    """The names one node binds in the scope it is in."""
     if isinstance(node, cst.Assign):
         for target in node.targets:
             yield from _targets(target.target)
@@ -64,8 +59,7 @@ def _bound(node: cst.CSTNode) -> Iterator[str]:
                 yield (dotted_name(alias.name) or "").split(".", 1)[0]
 
 
-def local_names(function: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
-    """The names a function (or lambda) binds for itself."""
+def _parameters(function: cst.FunctionDef | cst.Lambda) -> set[str]:
     parameters = function.params
     found = {
         p.name.value
@@ -74,31 +68,39 @@ def local_names(function: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
     for star in (parameters.star_arg, parameters.star_kwarg):
         if isinstance(star, cst.Param):
             found.add(star.name.value)
-    declared: set[str] = set()
-    for node in _own_nodes(function) if isinstance(function, cst.FunctionDef) else ():
-        if isinstance(node, cst.Global | cst.Nonlocal):
-            declared.update(item.name.value for item in node.names)
-        else:
-            found.update(_bound(node))
-    return frozenset(found - declared)
+    return found
 
 
 class Scopes:
-    """The names each function of a module binds for itself, computed on first use."""
+    """The names each function of a module binds for itself, read in one pass."""
 
     def __init__(self, module: PythonModule) -> None:
         self.module = module
-        self._locals: dict[cst.CSTNode, frozenset[str]] = {}
+        self._bound: dict[cst.CSTNode, set[str]] = defaultdict(set)
+        self._declared: dict[cst.CSTNode, set[str]] = defaultdict(set)
+        for node in module.parents:
+            if type(node) not in _BINDERS:
+                continue
+            # A `def` binds its name where it is defined, not inside itself.
+            at = module.parent(node) if isinstance(node, cst.FunctionDef) else node
+            scope = module.scope_of(at) if at is not None else module.tree
+            if isinstance(node, cst.Global | cst.Nonlocal):
+                self._declared[scope].update(item.name.value for item in node.names)
+            else:
+                self._bound[scope].update(_bound(node))
+
+    def local_names(self, function: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
+        """The names a function (or lambda) binds for itself."""
+        found = _parameters(function) | self._bound.get(function, set())
+        return frozenset(found - self._declared.get(function, set()))
 
     def shadowed(self, node: cst.Name) -> bool:
         """Whether a use of a module-level name reads a function's own binding instead
         (the function it is in, or one around it, binds the same name)."""
         current = self.module.parent(node)
         while current is not None:
-            if isinstance(current, cst.FunctionDef | cst.Lambda):
-                if current not in self._locals:
-                    self._locals[current] = local_names(current)
-                if node.value in self._locals[current]:
-                    return True
+            function = current if isinstance(current, cst.FunctionDef | cst.Lambda) else None
+            if function is not None and node.value in self.local_names(function):
+                return True
             current = self.module.parent(current)
         return False

@@ -12,6 +12,7 @@ under `global`; not where a function binds the same name for itself), a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,7 +126,11 @@ class _Uses:
 
     def __init__(self, module: PythonModule) -> None:
         self.module = module
-        self.scopes = Scopes(module)
+
+    @functools.cached_property
+    def scopes(self) -> Scopes:
+        """The names each function binds for itself (read once a use needs it)."""
+        return Scopes(self.module)
 
     def outermost_call(self, node: cst.CSTNode) -> cst.Call | None:
         """The call a reference ends in (`client.chat.completions.create(...)`)."""
@@ -210,9 +215,8 @@ def _globals_of(module: PythonModule, function: cst.CSTNode) -> set[str]:
     return names
 
 
-def _references(module: PythonModule, call: cst.Call) -> tuple[cst.CSTNode, ...]:
+def _references(module: PythonModule, call: cst.Call, uses: _Uses) -> tuple[cst.CSTNode, ...]:
     """The request calls sent through the client a construction builds."""
-    uses = _Uses(module)
     parent = module.parent(call)
     scope = module.scope_of(call)
     if isinstance(parent, cst.Assign | cst.AnnAssign):
@@ -258,6 +262,7 @@ def find_clients(
 ) -> list[Client]:
     """Every client construction or retry-changing derivation in a module."""
     resolver = _Resolver(module, constants)
+    uses = _Uses(module)
     clients: list[Client] = []
     for call, names in module.calls.items():
         constructor = next((sdk.constructors[n] for n in names if n in sdk.constructors), None)
@@ -279,7 +284,7 @@ def find_clients(
             constructor = SdkConstructor(label, "max_retries", 2)
         else:
             continue
-        references = _references(module, call)
+        references = _references(module, call, uses)
         exported = _exported(module, call)
         clients.append(
             Client(call, label, constructor.keyword, retries, explicit, references, exported)
