@@ -81,13 +81,25 @@ class Scopes:
         for node in module.parents:
             if type(node) not in _BINDERS:
                 continue
-            # A `def` binds its name where it is defined, not inside itself.
-            at = module.parent(node) if isinstance(node, cst.FunctionDef) else node
-            scope = module.scope_of(at) if at is not None else module.tree
+            scope = self._owner(node)
+            if scope is None:
+                continue  # a class body's names are not its methods'
             if isinstance(node, cst.Global | cst.Nonlocal):
                 self._declared[scope].update(item.name.value for item in node.names)
             else:
                 self._bound[scope].update(_bound(node))
+
+    def _owner(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The function (or module) whose name a node binds; None in a class body. A `def`
+        or `class` binds its name where it is defined, not inside itself."""
+        current = self.module.parent(node)
+        while current is not None:
+            if isinstance(current, cst.FunctionDef):
+                return current
+            if isinstance(current, cst.ClassDef):
+                return None
+            current = self.module.parent(current)
+        return self.module.tree
 
     def local_names(self, function: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
         """The names a function (or lambda) binds for itself."""
