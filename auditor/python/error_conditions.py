@@ -106,8 +106,10 @@ class _Walk(Conditions):
         return [path]
 
     def returned(self, value: ast.expr | None, path: _Path) -> list[_Path]:
-        if not self.predicate or value is None:
+        if not self.predicate:
             return [path.to(_RETURN)]
+        if value is None:
+            return [path.to(_NO)]  # a predicate returning None says no
         return [
             _Path(outcome, path.conjunction | way, path.names)
             for outcome, holds in ((_YES, True), (_NO, False))
