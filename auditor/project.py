@@ -30,6 +30,8 @@ class RetriedUse(NamedTuple):
     column: int
     label: str  # the retry construct: "`@on_exception`"
     attempts: int | None
+    # what it retries: (kind, value) error tests (`auditor.python.error_tests`); none: all
+    errors: tuple[tuple[str, str], ...] = ()
 
 
 class PythonSummary(NamedTuple):
@@ -48,6 +50,11 @@ class PythonSummary(NamedTuple):
     shallow: bool = False
     # those of `retry_decorators` that call the function they are given (`retrying(fn)`)
     retry_helpers: frozenset[str] = frozenset()
+    # what those that retry only some failures retry: name -> (kind, value) error tests
+    retry_errors: Mapping[str, tuple[tuple[str, str], ...]] = _EMPTY
+    # the factory parameter their attempt count comes from: name -> (parameter, position;
+    # -1 when it is keyword-only)
+    retry_parameters: Mapping[str, tuple[str, int]] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -59,6 +66,10 @@ class PythonSummary(NamedTuple):
             "retried_imports": [use._asdict() for use in self.retried_imports],
             "shallow": self.shallow,
             "retry_helpers": sorted(self.retry_helpers),
+            "retry_parameters": {name: list(p) for name, p in self.retry_parameters.items()},
+            "retry_errors": {
+                name: list(map(list, tests)) for name, tests in self.retry_errors.items()
+            },
         }
 
     @classmethod
@@ -69,10 +80,20 @@ class PythonSummary(NamedTuple):
             {name: (place[0], place[1]) for name, place in data["launchers"].items()},
             dict(data["retry_decorators"]),
             dict(data["constants"]),
-            tuple(RetriedUse(**use) for use in data["retried_imports"]),
+            tuple(_retried_use(use) for use in data["retried_imports"]),
             bool(data["shallow"]),
             frozenset(data["retry_helpers"]),
+            {name: _pairs(tests) for name, tests in data.get("retry_errors", {}).items()},
+            {name: (str(p[0]), int(p[1])) for name, p in data.get("retry_parameters", {}).items()},
         )
+
+
+def _pairs(tests: list[list[str]]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(kind), str(value)) for kind, value in tests)
+
+
+def _retried_use(data: dict[str, Any]) -> RetriedUse:
+    return RetriedUse(**{**data, "errors": _pairs(data.get("errors", []))})
 
 
 class ProjectIndex(NamedTuple):

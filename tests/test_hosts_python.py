@@ -120,7 +120,8 @@ def test_triple_quoted_position() -> None:
     assert finding.span.end.line == 6
 
 
-def test_resolved_name_maps_to_its_definition() -> None:
+def test_a_resolved_program_name_maps_to_where_the_command_is_built() -> None:
+    # Not to the `shutil.which("gptme")` it was looked up with: the agent runs on line 4.
     code = """\
         import shutil, shlex, subprocess
         def go(log):
@@ -131,8 +132,21 @@ def test_resolved_name_maps_to_its_definition() -> None:
     (finding,) = findings(code)
     lines = textwrap.dedent(code).splitlines()
     assert position(finding) == (4, lines[3].index("| tee") + 1)
-    related = finding.related[0].span.start
-    assert (related.line, related.column) == (3, lines[2].index("gptme") + 1)
+    related = finding.related[0].span
+    assert (related.start.line, related.start.column) == (4, lines[3].index("agent") + 1)
+    assert (related.end.line, related.end.column) == (4, lines[3].index("agent") + 6)
+
+
+def test_a_whole_command_bound_to_a_name_maps_to_where_it_is_written() -> None:
+    code = """\
+        import subprocess
+        def go(task):
+            script = "aider --message " + task + " | tee -a aider.log"
+            return subprocess.call(["/bin/sh", "-c", script])
+        """
+    (finding,) = findings(code)
+    lines = textwrap.dedent(code).splitlines()
+    assert position(finding) == (3, lines[2].index("| tee") + 1)
 
 
 def test_status_not_read_is_a_lost_status_not_a_masked_one() -> None:

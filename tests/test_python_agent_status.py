@@ -73,6 +73,9 @@ def test_agent_launches_are_found(call: str) -> None:
         'os.system("gptme x || true")',
         'subprocess.run(["echo", "gptme"])',
         "subprocess.run(cmd)",
+        'subprocess.run(["gptme", "--version"])',  # a probe: no session, no tool
+        'subprocess.run(["timeout", "5", "claude", "--help"], capture_output=True)',
+        'os.system("gptme -h > /dev/null")',
     ],
 )
 def test_other_commands_are_not_launches(call: str) -> None:
@@ -243,6 +246,10 @@ WAITED_DROPPED = "it is waited for, but neither `wait()`'s result nor `returncod
     [
         ('subprocess.run(["gptme"])', "`run()` has no `check=True` and its result is dropped"),
         ('r = subprocess.run(["gptme"])', "`run()` has no `check=True` and `r` is never read"),
+        (
+            'subprocess.run(["gptme"], check=False)',
+            "`run()` has `check=False` and its result is dropped",
+        ),
         ('subprocess.call(["gptme"])', "its return value is dropped"),
         ('rc = subprocess.call(["gptme"])', "`rc` is never read"),
         ('subprocess.Popen(["gptme"])', "the process is never waited for"),
@@ -262,6 +269,7 @@ def test_lost_statuses(body: str, how: str) -> None:
     "body",
     [
         'subprocess.run(["gptme"], check=True)',
+        'subprocess.run(["gptme"], check=strict)',  # the caller decides whether it raises
         'subprocess.check_call(["gptme"])',
         'subprocess.check_output(["gptme"])',
         'r = subprocess.run(["gptme"])\nprint(r.stdout)',

@@ -13,8 +13,9 @@ from auditor.config import Settings
 from auditor.engine import audit_text
 from auditor.finding import Finding
 from auditor.kinds import FileKind
+from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.steps import load_steps
-from auditor.python.summary import RetryDecorator, retry_decorator_details, summarize_python
+from auditor.python.summary import summarize_python
 
 
 def python(code: str, rule: str = "RA301") -> list[Finding]:
@@ -483,6 +484,32 @@ def test_the_summary_finds_launchers_and_retry_decorators() -> None:
     assert set(summary.launchers) == {"execute_gptme", "Runner.run", "Runner.once", "turn"}
     assert summary.launchers["execute_gptme"] == (6, 5)
     assert summary.retry_decorators == {"with_retries": 4}
+
+
+def test_a_version_probe_is_not_an_agent_run() -> None:
+    code = """\
+        import shutil, subprocess
+
+        def installed():
+            exe = shutil.which("gptme")
+            for _ in range(3):
+                if subprocess.run([exe, "--version"], capture_output=True).returncode == 0:
+                    return True
+            return False
+
+        def checked():
+            subprocess.run(["codex", "--help"], check=False)
+        """
+    assert not python(code) and not python(code, "RA203")
+    summary = summarize_python(textwrap.dedent(code), "probe.py")
+    assert not summary.launchers
+
+
+def test_probe_flags_stop_at_a_double_dash() -> None:
+    from auditor.python.probes import is_probe
+
+    assert is_probe(["--version"]) and is_probe([None, "-h"])
+    assert not is_probe(["--", "--help"]) and not is_probe(["-n", "explain --help"])
 
 
 # 5. Recognition-only agents count.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from auditor.config import Settings
 from auditor.finding import Finding
 from auditor.run import audit
@@ -108,3 +110,231 @@ def test_forbid_flags_a_client_without_retry_layer(tmp_path: Path) -> None:
     assert not run(tmp_path / "a", files)
     (finding,) = run(tmp_path / "b", files, Settings(sdk={"retries": "forbid"}))
     assert "owns recovery" in finding.message
+
+
+NARROW = """\
+    import time
+
+    import anthropic
+
+    client = anthropic.Anthropic(max_retries=5)
+
+
+    def retry_on_overloaded(attempts=5):
+        def decorate(func):
+            def wrapper(*args, **kwargs):
+                for attempt in range(attempts):
+                    try:
+                        return func(*args, **kwargs)
+                    except Exception as e:
+                        {test}
+                        time.sleep(attempt)
+            return wrapper
+        return decorate
+
+
+    @retry_on_overloaded()
+    def ask(prompt):
+        return client.messages.create(model="m", max_tokens=5, messages=[prompt])
+    """
+
+
+def test_a_layer_retrying_one_class_says_which_failures_are_sent_twice(tmp_path: Path) -> None:
+    test = "if not isinstance(e, anthropic.InternalServerError):\n" + " " * 28 + "raise"
+    (finding,) = run(tmp_path, {"app.py": NARROW.format(test=test)})
+    assert finding.message == (
+        "retry decorator `retry_on_overloaded` (5 attempts) retries only `InternalServerError`, "
+        "and `Anthropic` (`max_retries=5`) also retries those: up to 30 sends of a request that "
+        "keeps failing that way"
+    )
+    assert finding.fix is None  # `max_retries=0` would end the SDK's retries of the others
+    assert finding.hint is not None and "narrow retry decorator `retry_on_overloaded`" in (
+        finding.hint
+    )
+    assert "`max_retries=0` would end its retries of connection errors, timeouts" in finding.hint
+    assert finding.severity.value == "warning"
+
+
+def test_an_overloaded_check_narrows_the_layer(tmp_path: Path) -> None:
+    test = 'if "overloaded" not in str(e).lower():\n' + " " * 28 + "raise"
+    (finding,) = run(tmp_path, {"app.py": NARROW.format(test=test)})
+    assert "retries only errors that mention `overloaded`" in finding.message
+    assert finding.fix is None
+
+
+def test_a_blanket_layer_keeps_the_product_and_the_fix(tmp_path: Path) -> None:
+    (finding,) = run(tmp_path, {"app.py": NARROW.format(test="pass")})
+    assert "× 6 SDK attempts (`max_retries=5`) = up to 30 sends" in finding.message  # noqa: RUF001
+    assert finding.fix is not None
+
+
+def test_a_layer_sharing_no_failure_with_the_sdk_is_clean(tmp_path: Path) -> None:
+    test = "if not isinstance(e, (ValueError, anthropic.BadRequestError)):\n" + " " * 28 + "raise"
+    assert not run(tmp_path, {"app.py": NARROW.format(test=test)})
+
+
+def test_a_layer_whose_predicate_cannot_be_read_is_info(tmp_path: Path) -> None:
+    code = DECORATED.format(arguments="").replace(
+        "@tenacity.retry(stop=tenacity.stop_after_attempt(6))",
+        "@tenacity.retry(retry=tenacity.retry_if_exception(policy.check), "
+        "stop=tenacity.stop_after_attempt(6))",
+    )
+    (finding,) = run(tmp_path, {"app.py": code})
+    assert finding.severity.value == "info" and finding.fix is None
+    assert finding.message.startswith("cannot tell which failures `@tenacity.retry`")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "async with httpx.AsyncClient() as client:\n        return await client.get(prompt)",
+        "client = httpx.Client()\n    return client.get(prompt)",
+        "for client in pool:\n        return client.get(prompt)",
+    ],
+)
+def test_a_name_the_retried_function_binds_is_not_the_module_client(
+    tmp_path: Path, body: str
+) -> None:
+    code = DECORATED.format(arguments="").replace(
+        'return client.chat.completions.create(model="m", messages=[prompt])', body
+    )
+    assert "import httpx" not in code
+    assert not run(tmp_path, {"app.py": "import httpx\n" + textwrap.dedent(code)})
+
+
+def test_a_parameter_named_like_the_client_is_not_the_module_client(tmp_path: Path) -> None:
+    code = DECORATED.format(arguments="").replace("def ask(prompt):", "def ask(prompt, client):")
+    assert not run(tmp_path, {"app.py": code})
+
+
+def test_a_global_declaration_keeps_the_module_client(tmp_path: Path) -> None:
+    code = DECORATED.format(arguments="").replace(
+        "def ask(prompt):", "def ask(prompt):\n        global client"
+    )
+    assert len(run(tmp_path, {"app.py": code})) == 1
+
+
+def test_a_body_that_returns_every_failure_is_never_retried(tmp_path: Path) -> None:
+    code = DECORATED.format(arguments="").replace(
+        '    return client.chat.completions.create(model="m", messages=[prompt])',
+        "    try:\n            return client.chat.completions.create("
+        'model="m", messages=[prompt])\n'
+        "        except Exception as e:\n            return e",
+    )
+    assert not run(tmp_path, {"app.py": code})
+    reraised = code.replace("return e", "log(e)\n            raise")
+    assert len(run(tmp_path / "b", {"app.py": reraised})) == 1
+
+
+def test_a_narrow_layer_in_another_module(tmp_path: Path) -> None:
+    files = {
+        "svc/__init__.py": "",
+        "svc/clients.py": "from openai import OpenAI\nclient = OpenAI(max_retries=3)\n",
+        "svc/worker.py": """\
+            import backoff
+            import openai
+            from svc.clients import client
+
+
+            @backoff.on_exception(backoff.expo, openai.RateLimitError, max_tries=4)
+            def summarise(text):
+                return client.chat.completions.create(model="m", messages=[text])
+
+
+            @backoff.on_exception(backoff.expo, openai.APIError, max_tries=4)
+            def shadowed(text, client):
+                return client.chat.completions.create(model="m", messages=[text])
+            """,
+    }
+    (finding,) = run(tmp_path, files)
+    assert "`@on_exception` (4 attempts) in `" in finding.message
+    assert "retries only `RateLimitError`" in finding.message and finding.fix is None
+    assert finding.related[0].span.start.line == 8
+
+
+def test_what_the_sdk_shares_with_a_layer() -> None:
+    from auditor.python.error_tests import ErrorTest, RetriedErrors
+    from auditor.python.sdk_catalog import load_sdk
+
+    retried = load_sdk().sdk_retries
+
+    def overlap(*tests: tuple[str, str]) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+        found = retried.overlap(RetriedErrors(tuple(ErrorTest(*t) for t in tests)))
+        return found.covers, tuple(t.value for t in found.shared), found.missing
+
+    assert overlap(("class", "APIError")) == (True, ("APIError",), ())
+    assert overlap(("class", "RateLimitError"), ("class", "ValueError"))[1] == ("RateLimitError",)
+    assert overlap(("status", "503")) == (
+        False,
+        ("503",),
+        ("connection errors", "timeouts", "408", "409", "429", "5xx"),
+    )
+    assert overlap(("status", "4xx"), ("status", "5xx"))[2] == ("connection errors", "timeouts")
+    assert overlap(("status", "404"))[1] == ()
+    assert overlap(("marker", "Overloaded"))[1] == ("Overloaded",)
+    assert overlap(("marker", "context_length_exceeded"))[1] == ()
+    assert overlap(("result", "x"))[1] == ()
+
+
+def test_a_layer_sharing_some_failures_names_the_others(tmp_path: Path) -> None:
+    test = (
+        "if not (isinstance(e, httpx.RemoteProtocolError) or e.status_code in (429, 503)):\n"
+        + " " * 28
+        + "raise"
+    )
+    code = "import httpx\n" + textwrap.dedent(NARROW.format(test=test))
+    (finding,) = run(tmp_path, {"app.py": code})
+    assert "retries only 429 and 503 responses and `RemoteProtocolError`, and `Anthropic`" in (
+        finding.message
+    )
+    assert "also retries all of those but `RemoteProtocolError`: up to 30 sends" in (
+        finding.message
+    )
+
+
+def test_a_layer_retrying_streamed_body_errors_only_is_clean(tmp_path: Path) -> None:
+    # The SDK wraps the transport errors it retries; a raw httpx error comes from a body.
+    test = "if not isinstance(e, httpx.RemoteProtocolError):\n" + " " * 28 + "raise"
+    code = "import httpx\n" + textwrap.dedent(NARROW.format(test=test))
+    assert not run(tmp_path, {"app.py": code})
+
+
+def test_a_narrow_retry_decorator_of_another_module(tmp_path: Path) -> None:
+    decorator = textwrap.dedent(
+        NARROW.format(test="if e.status_code != 529:\n" + " " * 28 + "raise")
+    )
+    decorator = decorator.split("client = ")[0] + "def" + decorator.split("\ndef", 1)[1]
+    decorator = decorator.split("@retry_on_overloaded")[0]
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/retrying.py": decorator,
+        "pkg/app.py": """\
+            import anthropic
+            from pkg.retrying import retry_on_overloaded
+
+            client = anthropic.Anthropic()
+
+
+            @retry_on_overloaded(attempts=3)
+            def ask(prompt):
+                return client.messages.create(model="m", max_tokens=5, messages=[prompt])
+            """,
+    }
+    (finding,) = run(tmp_path, files)
+    assert finding.message.startswith(
+        "retry decorator `retry_on_overloaded` (3 attempts) retries only 529 responses"
+    )
+    assert finding.fix is None
+
+
+def test_a_predicate_written_over_lines_with_comments_is_read(tmp_path: Path) -> None:
+    code = DECORATED.format(arguments="").replace(
+        "@tenacity.retry(stop=tenacity.stop_after_attempt(6))",
+        "@tenacity.retry(\n"
+        "        # only rate limits\n"
+        "        retry=tenacity.retry_if_exception_type(openai.RateLimitError),  # 429\n"
+        "        stop=tenacity.stop_after_attempt(6),\n"
+        "    )",
+    )
+    (finding,) = run(tmp_path, {"app.py": "import openai\n" + textwrap.dedent(code)})
+    assert "retries only `RateLimitError`" in finding.message

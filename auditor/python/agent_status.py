@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections import defaultdict
 from typing import NamedTuple
 
 import libcst as cst
@@ -24,9 +23,11 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import intents_in, invocation_codes
 from auditor.hosts.mapped import MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
-from auditor.hosts.python_commands import _is_true, _keyword, _positional
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.module import PythonModule, _dotted, integer_value
+from auditor.python.cst_values import is_true, keyword_argument, positional_argument
+from auditor.python.module import PythonModule, dotted_name, integer_value
+from auditor.python.name_index import NameIndex
+from auditor.python.probes import is_probe
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
@@ -51,10 +52,6 @@ _MAX_DEPTH = 16
 _SYSEXIT_NAMES = "USAGE DATAERR NOINPUT NOUSER NOHOST UNAVAILABLE SOFTWARE OSERR OSFILE CANTCREAT"
 _SYSEXIT_NAMES += " IOERR TEMPFAIL PROTOCOL NOPERM CONFIG"
 _SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.split(), 64)}
-_INDEXED = frozenset(
-    {cst.Name, cst.Comparison, cst.Attribute, cst.Arg, cst.Assign, cst.AnnAssign, cst.NamedExpr}
-    | {cst.WithItem, cst.For}
-)
 _COLLECTIONS = (cst.Tuple, cst.List, cst.Set)
 _Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool]  # profile, program, wrappers, shell
 
@@ -65,11 +62,6 @@ class _Launch(NamedTuple):
     name: str  # qualified name of the launching function
     checked: bool  # the call raises on a non-zero status
     shell: bool  # the agent runs in a shell command string
-
-
-class _Definition(NamedTuple):
-    at: cst.CSTNode  # the binding takes effect after this node ends
-    value: cst.BaseExpression | None  # None: bound to something runaudit does not follow
 
 
 def _shell_words(text: str) -> tuple[str | None, ...] | None:
@@ -95,69 +87,8 @@ def _shell_words(text: str) -> tuple[str | None, ...] | None:
     return tuple(None if OPAQUE_WORD in word else word for word in words)
 
 
-class _Index:
-    """Comparisons, bindings of names and attributes, and reads of names, per function.
-
-    Read off the module's parent map, which holds every node in source order: far
-    cheaper than a second libcst visit.
-    """
-
-    def __init__(self, module: PythonModule) -> None:
-        self.module = module
-        self.comparisons: list[cst.Comparison] = []
-        self.definitions: dict[tuple[cst.CSTNode, str], list[_Definition]] = defaultdict(list)
-        self.reads: dict[tuple[cst.CSTNode, str], list[cst.Name]] = defaultdict(list)
-        self._not_reads: set[cst.CSTNode] = set()
-        names: list[cst.Name] = []
-        for node in module.parents:
-            if type(node) not in _INDEXED:  # cheap: `isinstance` on libcst's ABCs is slow
-                continue
-            if isinstance(node, cst.Name):
-                names.append(node)
-            elif isinstance(node, cst.Comparison):
-                self.comparisons.append(node)
-            elif isinstance(node, cst.Attribute):
-                self._not_reads.add(node.attr)
-            elif isinstance(node, cst.Arg):
-                self._not_reads.add(node.keyword or node)
-            elif isinstance(node, cst.Assign):
-                for target in node.targets:
-                    self._define(target.target, node, node.value)
-            elif isinstance(node, cst.AnnAssign | cst.NamedExpr):
-                self._define(node.target, node, node.value)
-            elif isinstance(node, cst.WithItem) and node.asname is not None:
-                self._define(node.asname.name, node, node.item)
-            elif isinstance(node, cst.For):
-                self._define(node.target, node.target, None)
-        for name in names:
-            if name not in self._not_reads:
-                for scope in self._scopes(name):
-                    self.reads[(scope, name.value)].append(name)
-
-    def _define(
-        self, target: cst.BaseExpression, at: cst.CSTNode, value: cst.BaseExpression | None
-    ) -> None:
-        dotted = _dotted(target)
-        if dotted is not None:
-            self._not_reads.add(target)
-            self.definitions[(self.module.scope_of(at), dotted)].append(_Definition(at, value))
-        elif isinstance(target, cst.Tuple | cst.List):
-            for element in target.elements:
-                self._define(element.value, at, None)
-
-    def _scopes(self, node: cst.CSTNode) -> list[cst.CSTNode]:
-        """The module and every function around `node`: a closure's read counts for them all."""
-        scopes: list[cst.CSTNode] = [self.module.tree]
-        current = self.module.parent(node)
-        while current is not None:
-            if isinstance(current, cst.FunctionDef):
-                scopes.append(current)
-            current = self.module.parent(current)
-        return scopes
-
-
 class _Analysis:
-    def __init__(self, module: PythonModule, catalog: AgentCatalog, index: _Index) -> None:
+    def __init__(self, module: PythonModule, catalog: AgentCatalog, index: NameIndex) -> None:
         self.module, self.catalog, self.index = module, catalog, index
         self.launches: dict[cst.Call, _Launch] = {}
 
@@ -178,19 +109,25 @@ class _Analysis:
             if name is None or found is None:
                 continue
             profile, program, wrappers, shell = found
-            raises = _keyword(node, "timeout") is not None
+            raises = keyword_argument(node, "timeout") is not None
             extra = None if name == "os.system" else killed
             codes = invocation_codes(
                 profile, wrappers, self.catalog, shell=shell, extra=extra, timeout_raises=raises
             )
             call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
-            checked = name in _CHECKED or _is_true(_keyword(node, "check"))
+            checked = name in _CHECKED or is_true(keyword_argument(node, "check"))
             self.launches[node] = _Launch(node, call, name, checked, shell)
 
     def _launched(self, node: cst.Call, name: str, resolver: Resolver) -> _Agent | None:
-        if name == "os.system" or name.endswith("_shell") or _is_true(_keyword(node, "shell")):
-            keywords = (_keyword(node, key) for key in ("args", "cmd", "command"))
-            command = _positional(node, 0) or next((k for k in keywords if k is not None), None)
+        if (
+            name == "os.system"
+            or name.endswith("_shell")
+            or is_true(keyword_argument(node, "shell"))
+        ):
+            keywords = (keyword_argument(node, key) for key in ("args", "cmd", "command"))
+            command = positional_argument(node, 0) or next(
+                (k for k in keywords if k is not None), None
+            )
             text = resolver.text(command) if command is not None else None
             words = _shell_words(text.text) if text is not None else None
             return self._agent(words, (), shell=True) if words is not None else None
@@ -209,7 +146,7 @@ class _Analysis:
 
     def _argv(self, node: cst.Call, name: str, resolver: Resolver) -> list[MappedText] | None:
         if not name.endswith("_exec"):
-            expression = _positional(node, 0) or _keyword(node, "args")
+            expression = positional_argument(node, 0) or keyword_argument(node, "args")
             return resolver.words(expression) if expression is not None else None
         argv: list[MappedText] = []
         for arg in node.args:
@@ -225,8 +162,8 @@ class _Analysis:
         start, wrappers = strip_wrappers(words, self.catalog)
         program = words[start] if start < len(words) else None
         profile = self.catalog.agent_for(program) if program is not None else None
-        if profile is None or program is None:
-            return None
+        if profile is None or program is None or is_probe(words[start + 1 :]):
+            return None  # not an agent, or `gptme --version`: a probe, not a run
         return profile, program, outer + wrappers, shell
 
     # Following a value back to a launch.
@@ -241,7 +178,7 @@ class _Analysis:
         if isinstance(node, cst.Call):
             function = self._local_function(node.func)
             return _single_return(function) if function is not None else None
-        dotted = _dotted(node)
+        dotted = dotted_name(node)
         if dotted is None:
             return None
         found = None
@@ -325,7 +262,7 @@ class _Analysis:
             if not definitions and node.value in _SYSEXITS:
                 return (_SYSEXITS[node.value],)
             return self._codes(value) if isinstance(value, cst.Integer) else None
-        dotted = _dotted(node)
+        dotted = dotted_name(node)
         if dotted is not None and dotted.startswith("os.") and dotted[3:] in _SYSEXITS:
             return (_SYSEXITS[dotted[3:]],)
         if isinstance(node, _COLLECTIONS) and node.elements:
@@ -408,9 +345,14 @@ class _Analysis:
             return "the process is never waited for"
         if reads:
             return None
+        check = keyword_argument(launch.node, "check")
+        written = check.value if isinstance(check, cst.Name) else None
+        if check is not None and written not in ("True", "False"):
+            return None  # `check=strict`: whether a failure raises is decided by the caller
         dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
         if launch.name in _RESULT:
-            return f"`run()` has no `check=True` and {dropped}"
+            given = "has `check=False`" if written == "False" else "has no `check=True`"
+            return f"`run()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
 
     def _used(self, method: cst.Attribute) -> bool:
@@ -439,7 +381,7 @@ def python_agent_status(module: PythonModule, catalog: AgentCatalog) -> AgentSta
     """The agent launches of a module, the guards on their statuses, and lost statuses."""
     if not any(names & _LAUNCHES for names in module.calls.values()):
         return AgentStatus.empty()
-    analysis = _Analysis(module, catalog, _Index(module))
+    analysis = _Analysis(module, catalog, NameIndex(module))
     analysis.find_launches()
     return analysis.result() if analysis.launches else AgentStatus.empty()
 

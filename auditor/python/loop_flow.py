@@ -16,8 +16,11 @@ import libcst as cst
 
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
-from auditor.python.module import PythonModule, PythonUnit, _dotted
-from auditor.python.retries import CallFailure, Retry, class_names, integers, walk
+from auditor.python.cst_values import class_names, integers
+from auditor.python.error_conditions import handler_errors
+from auditor.python.error_tests import RetriedErrors, class_errors, describe, parse_facts, union
+from auditor.python.module import PythonModule, PythonUnit, dotted_name
+from auditor.python.retries import CallFailure, Retry, walk
 from auditor.python.steps import StepCatalog, default_steps
 
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
@@ -123,11 +126,11 @@ class _Flow:
             return node.value in self.statuses
         if isinstance(node, cst.Attribute) and node.attr.value == "returncode":
             owner = node.value
-            return owner is self.call or _dotted(owner) in self.results or self.caught(owner)
+            return owner is self.call or dotted_name(owner) in self.results or self.caught(owner)
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
             return (
                 node.func.attr.value in ("wait", "poll")
-                and _dotted(node.func.value) in self.results
+                and dotted_name(node.func.value) in self.results
             )
         return False
 
@@ -352,11 +355,16 @@ def loop_retries(
     if not retried:
         return None
     handlers = list(dict.fromkeys(h for _, vias in retried for h in vias if h is not None))
-    wide = [h for h in handlers if flow.wide(h)]
+    clauses = {h: _clause_errors(flow, h) for h in handlers}
+    errors = union(found for found, _ in clauses.values())
+    wide = [h for h in handlers if flow.wide(h) and not clauses[h][1]]
     by_status = [s for s in failures if not s.raises and not s.transient]
     any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
     if wide or handlers:
-        reason = f"after {_handler_text(flow.module, (wide or handlers)[0])}"
+        shown = (wide or handlers)[0]
+        reason = f"after {_handler_text(flow.module, shown)}"
+        if clauses[shown][1]:
+            reason += f", for {describe(clauses[shown][0])}"
     elif any_exit:
         reason = "on any non-zero exit"
     else:
@@ -364,4 +372,17 @@ def loop_retries(
         reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"
     reason = "on any non-zero exit" if any_exit and not wide else reason
     transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
-    return Retry(bool(wide) or any_exit, transient_only, reason)
+    return Retry(bool(wide) or any_exit, transient_only, reason, errors)
+
+
+def _clause_errors(flow: _Flow, handler: cst.ExceptHandler) -> tuple[RetriedErrors, bool]:
+    """What an `except` clause retries (read on its `ast` twin), and whether its body
+    narrows what it catches (`if "overloaded" not in str(e): raise`)."""
+    blanket = flow.steps.blanket_exceptions
+    caught = class_errors(class_names(handler.type) if handler.type else [], blanket)
+    module = flow.module
+    facts = parse_facts(module.source.text)
+    line = module.source.span(*module.span(handler)).start.line
+    twin = facts.handlers.get(line) if facts is not None else None
+    found = handler_errors(twin, facts, blanket) if twin is not None and facts else None
+    return (caught, False) if found is None else (found, found != caught)

@@ -232,11 +232,12 @@ def integer_value(node: cst.Integer) -> int | None:
         return None
 
 
-def _dotted(node: cst.BaseExpression) -> str | None:
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` for a chain of names and attributes, else None."""
     if isinstance(node, cst.Name):
         return node.value
     if isinstance(node, cst.Attribute):
-        head = _dotted(node.value)
+        head = dotted_name(node.value)
         return f"{head}.{node.attr.value}" if head else None
     return None
 
@@ -270,7 +271,7 @@ def _is_node(value: object) -> bool:
     return found
 
 
-def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """A node's children in field order, without whitespace and punctuation.
 
     Field order is source order for most nodes, not all (a function's
@@ -296,7 +297,7 @@ def descendants(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(_children(node)))
+        stack.extend(reversed(children(node)))
 
 
 class _Indexer:
@@ -333,11 +334,11 @@ class _Indexer:
                 if not in_string:
                     strings.append(cast(StringNode, node))
                 in_string = True
-            stack.extend((child, node, scope, in_string) for child in reversed(_children(node)))
+            stack.extend((child, node, scope, in_string) for child in reversed(children(node)))
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
-            full = _dotted(alias.name)
+            full = dotted_name(alias.name)
             if full is None:
                 continue
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
@@ -349,9 +350,9 @@ class _Indexer:
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
             return
-        base = _dotted(node.module)
+        base = dotted_name(node.module)
         for alias in node.names:
-            name = _dotted(alias.name)
+            name = dotted_name(alias.name)
             if base is None or name is None:
                 continue
             local = name
@@ -360,7 +361,7 @@ class _Indexer:
             self.aliases[local] = f"{base}.{name}"
 
     def _qualified(self, func: cst.BaseExpression) -> frozenset[str]:
-        dotted = _dotted(func)
+        dotted = dotted_name(func)
         if dotted is None:
             return frozenset()
         head, _, rest = dotted.partition(".")

@@ -9,8 +9,10 @@ from __future__ import annotations
 import ast
 
 from auditor.project import RetriedUse
+from auditor.python.ast_values import dotted_name
+from auditor.python.error_conditions import library_errors
+from auditor.python.error_tests import AstFacts
 from auditor.python.steps import StepCatalog
-from auditor.python.summary import dotted_name as _dotted
 
 
 def _absolute(module: str | None, level: int, own: str) -> str:
@@ -66,10 +68,11 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.decorator_list:
             decorated.append(node)
     found: list[RetriedUse] = []
+    facts: AstFacts | None = None  # read once a retried function is found
     for function in decorated:
         for decorator in function.decorator_list:
             call = decorator if isinstance(decorator, ast.Call) else None
-            dotted = _dotted(call.func if call else decorator)
+            dotted = dotted_name(call.func if call else decorator)
             if dotted is None:
                 continue
             head, _, rest = dotted.partition(".")
@@ -85,9 +88,35 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
                 continue
             attempts = _attempts(call, library.attempts_keyword) if call else None
             label = f"`@{qualified.rsplit('.', 1)[-1]}`"
+            own_names: frozenset[str] | None = None  # read once an imported name is used
+            facts = facts or AstFacts(tree)
+            errors = library_errors(library, call, facts, steps.blanket_exceptions)
+            pairs = tuple((test.kind, test.value) for test in errors.tests)
             for node in ast.walk(function):
                 use = _imported_use(node, names, modules)
-                if use is not None and isinstance(node, ast.expr):
-                    line, column = node.lineno, node.col_offset + 1
-                    found.append(RetriedUse(use[0], use[1], line, column, label, attempts))
+                if use is None or not isinstance(node, ast.expr):
+                    continue
+                own_names = own_names if own_names is not None else _local_names(function)
+                if isinstance(node, ast.Name) and node.id in own_names:
+                    continue  # the function's own `client`, not the imported one
+                line, column = node.lineno, node.col_offset + 1
+                found.append(RetriedUse(use[0], use[1], line, column, label, attempts, pairs))
     return tuple(found)
+
+
+def _local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The names a function binds for itself (see `auditor.python.scopes`), from `ast`."""
+    arguments = function.args
+    found = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    found |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
+    declared: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Global | ast.Nonlocal):
+            declared.update(node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found.add(node.name)
+        elif isinstance(node, ast.alias):
+            found.add((node.asname or node.name).split(".", 1)[0])
+    return frozenset(found - declared)

@@ -23,14 +23,28 @@ from typing import NamedTuple
 
 import libcst as cst
 
-from auditor.python.module import PythonModule, PythonUnit, _dotted, descendants, integer_value
+from auditor.python.ast_values import module_constants
+from auditor.python.cst_values import (
+    class_names,
+    integer,
+    keyword_argument,
+    positional_argument,
+)
+from auditor.python.error_conditions import library_errors
+from auditor.python.error_tests import (
+    EVERY_ERROR,
+    ErrorTest,
+    RetriedErrors,
+    class_errors,
+    describe,
+    parse_facts,
+)
+from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
+from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
-from auditor.python.summary import RetryDecorator, module_constants, retry_decorator_details
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
-_WIDE_PREDICATES = frozenset({"retry_if_not_exception_type", "retry_always", "retry_any"})
-_EX_CODES = {"EX_OK": 0, "EX_TEMPFAIL": 75}
 
 
 class CallFailure(NamedTuple):
@@ -48,6 +62,7 @@ class Retry(NamedTuple):
     blanket: bool  # after any failure
     transient_only: bool  # only after a transient one (exit 75, a rate-limit marker or class)
     reason: str  # "after `except Exception`", "on any non-zero exit"
+    errors: RetriedErrors = EVERY_ERROR  # the raised failures it re-runs after
 
 
 @dataclass
@@ -85,9 +100,36 @@ class RetryConstruct:
             from auditor.python.loop_flow import loop_retries  # it builds on this module
 
             return loop_retries(unit, self.loop, call, failure, self._steps)
-        if self.region is not None and inside(unit.module, call, self.region):
-            return self.retry
-        return None
+        if self.region is None or not inside(unit.module, call, self.region):
+            return None
+        blanket = (self._steps or default_steps()).blanket_exceptions
+        return None if swallowed(unit.module, call, self.region, blanket) else self.retry
+
+
+def swallowed(
+    module: PythonModule, call: cst.CSTNode, region: cst.CSTNode, blanket: frozenset[str]
+) -> bool:
+    """Whether a failure of `call` never leaves `region`: a `try` around it catches every
+    exception and returns (`except Exception as e: return e`), so nothing is retried."""
+    child, current = call, module.parent(call)
+    while current is not None and current is not region:
+        if isinstance(current, cst.Try) and child is current.body:
+            for handler in current.handlers:
+                classes = class_names(handler.type) if handler.type else []
+                every = class_errors(classes, blanket).every
+                if every and _returns(handler):
+                    return True
+        child, current = current, module.parent(current)
+    return False
+
+
+def _returns(handler: cst.ExceptHandler) -> bool:
+    """Whether an `except` clause ends in a `return` and raises nowhere."""
+    last = handler.body.body[-1] if handler.body.body else None
+    if not isinstance(last, cst.SimpleStatementLine):
+        return False
+    ends = any(isinstance(small, cst.Return) for small in last.body)
+    return ends and not any(isinstance(node, cst.Raise) for node in walk(handler.body))
 
 
 def inside(module: PythonModule, node: cst.CSTNode, container: cst.CSTNode) -> bool:
@@ -107,61 +149,6 @@ def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     return descendants(node)
 
 
-def integers(module: PythonModule, node: cst.BaseExpression | None) -> tuple[int, ...] | None:
-    """The integers an expression is: a literal, `-N`, a module constant, `os.EX_TEMPFAIL`,
-    a tuple, list or set of those, or `+`/`-` of two."""
-    if isinstance(node, cst.Integer):
-        value = integer_value(node)
-        return (value,) if value is not None else None
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        inner = integers(module, node.expression)
-        return (-inner[0],) if inner and len(inner) == 1 else None
-    if isinstance(node, cst.Tuple | cst.List | cst.Set):
-        values = [integers(module, e.value) for e in node.elements]
-        if values and all(v is not None and len(v) == 1 for v in values):
-            return tuple(v[0] for v in values if v)
-        return None
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add | cst.Subtract):
-        left, right = integers(module, node.left), integers(module, node.right)
-        if left and right and len(left) == len(right) == 1:
-            sign = 1 if isinstance(node.operator, cst.Add) else -1
-            return (left[0] + sign * right[0],)
-        return None
-    dotted = _dotted(node) if node is not None else None
-    if dotted is not None and dotted.rsplit(".", 1)[-1] in _EX_CODES:
-        return (_EX_CODES[dotted.rsplit(".", 1)[-1]],)
-    if isinstance(node, cst.Name):
-        bindings = module.bindings.get((module.tree, node.value), [])
-        if len(bindings) == 1 and isinstance(bindings[0].value, cst.Integer):
-            value = integer_value(bindings[0].value)
-            return (value,) if value is not None else None
-    return None
-
-
-def _integer(module: PythonModule, node: cst.BaseExpression | None) -> int | None:
-    values = integers(module, node)
-    return values[0] if values and len(values) == 1 else None
-
-
-def class_names(node: cst.BaseExpression) -> list[str]:
-    """The exception classes an expression lists (`(A, b.B)`), last name component only."""
-    if isinstance(node, cst.Tuple | cst.List):
-        return [c for e in node.elements for c in class_names(e.value)]
-    dotted = _dotted(node)
-    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
-
-
-def _keyword(call: cst.Call | None, name: str | None) -> cst.BaseExpression | None:
-    if call is None or name is None:
-        return None
-    return next((a.value for a in call.args if a.keyword and a.keyword.value == name), None)
-
-
-def _positional(call: cst.Call | None, index: int | None) -> cst.BaseExpression | None:
-    values = [a.value for a in call.args if a.keyword is None] if call else []
-    return values[index] if index is not None and index < len(values) else None
-
-
 class _Catalogue:
     def __init__(self, unit: PythonUnit, steps: StepCatalog) -> None:
         assert unit.module is not None
@@ -170,7 +157,7 @@ class _Catalogue:
         self.text = self.module.source.text
 
     def qualified(self, node: cst.BaseExpression) -> str:
-        dotted = _dotted(node) or ""
+        dotted = dotted_name(node) or ""
         head, _, rest = dotted.partition(".")
         resolved = self.aliases.get(head, head)
         return f"{resolved}.{rest}" if rest else resolved
@@ -187,13 +174,11 @@ class _Catalogue:
 
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-                tree = ast.parse(self.text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        facts = parse_facts(self.text)
+        if facts is None:
             return {}
-        return retry_decorator_details(tree, module_constants(tree), self.steps)
+        tree = facts.tree
+        return retry_decorator_details(tree, module_constants(tree), self.steps, facts)
 
     def tree_decorator(self, func: cst.BaseExpression) -> RetryDecorator | None:
         """A retry decorator of this module, or of another through the project index."""
@@ -203,9 +188,22 @@ class _Catalogue:
         summary = self.unit.project.python.get(module_name)
         if summary is None or name not in summary.retry_decorators:
             return None
-        # The index keeps attempts and the kind only: what it catches is not known here.
+        # The index keeps attempts, the kind, the attempts parameter and what it retries,
+        # not the clause it catches with.
         attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
-        return RetryDecorator(name, attempts, None, None, False, "a failure", helper)
+        parameter, position = summary.retry_parameters.get(name, (None, -1))
+        tests = tuple(ErrorTest(*pair) for pair in summary.retry_errors.get(name, ()))
+        catches = f"a failure, for {describe(tests)}" if tests else "a failure"
+        return RetryDecorator(
+            name,
+            attempts,
+            parameter,
+            position if position >= 0 else None,
+            False,
+            catches,
+            helper,
+            RetriedErrors(tests),
+        )
 
     def uses(
         self, func: cst.BaseExpression, call: cst.Call | None, form: str
@@ -220,55 +218,76 @@ class _Catalogue:
             return None
         attempts = found.attempts
         if call is not None and found.parameter is not None:
-            value = _keyword(call, found.parameter) or _positional(call, found.position)
-            attempts = _integer(self.module, value) if value is not None else attempts
-        retry = Retry(found.blanket, False, f"after {found.catches}")
+            value = keyword_argument(call, found.parameter) or positional_argument(
+                call, found.position
+            )
+            attempts = integer(self.module, value) if value is not None else attempts
+        retry = Retry(found.blanket, False, f"after {found.catches}", found.errors)
         kind = "retry helper" if found.helper else "retry decorator"
         return f"{kind} `{self.code(func)}`", retry, attempts, False
 
     def library_retry(
         self, library: RetryLibrary, call: cst.Call | None
     ) -> tuple[Retry, int | None, bool]:
-        exceptions = _keyword(call, library.exception_keyword) or _positional(
-            call, library.exception_position
-        )
-        predicate = next(
-            ((k, v) for k in library.predicate if (v := _keyword(call, k)) is not None), None
-        )
-        if predicate is not None:
-            retry = self.predicate(*predicate)
-        elif exceptions is not None:
-            retry = self.narrowing(class_names(exceptions), f"`{self.code(exceptions)}`")
-        elif library.predicate and not library.exception_keyword:
-            retry = Retry(True, False, f"after any exception (no `{library.predicate[0]}=`)")
-        else:
-            retry = Retry(True, False, "after any exception")
-        attempts = _integer(self.module, _keyword(call, library.attempts_keyword))
-        stop = _keyword(call, library.stop_keyword)
+        twin = self.expression(call) if call is not None else None
+        facts = parse_facts(self.text)
+        ast_call = twin if isinstance(twin, ast.Call) else None
+        blanket = self.steps.blanket_exceptions
+        errors = EVERY_ERROR
+        if facts is not None:
+            errors = library_errors(library, ast_call, facts, blanket)
+        retry = self.described(library, call, errors)
+        attempts = integer(self.module, keyword_argument(call, library.attempts_keyword))
+        stop = keyword_argument(call, library.stop_keyword)
         for node in walk(stop) if stop is not None else ():
             if isinstance(node, cst.Call) and self.qualified(node.func) in library.stop_calls:
-                attempts = _integer(self.module, node.args[0].value) if node.args else None
-        limited = stop is not None or _keyword(call, library.attempts_keyword) is not None
+                attempts = integer(self.module, node.args[0].value) if node.args else None
+        limited = stop is not None or keyword_argument(call, library.attempts_keyword) is not None
         if not limited and library.default_attempts:
             attempts = library.default_attempts
         return retry, attempts, not limited and not library.default_attempts
 
-    def narrowing(self, classes: list[str], what: str) -> Retry:
-        if not classes or any(c in self.steps.blanket_exceptions for c in classes):
-            return Retry(True, False, f"after any exception ({what})")
-        transient = all(c in self.steps.transient_exceptions for c in classes)
-        return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}")
+    def described(
+        self, library: RetryLibrary, call: cst.Call | None, errors: RetriedErrors
+    ) -> Retry:
+        """How a library call re-runs what it covers, in the words of its arguments."""
+        exceptions = keyword_argument(call, library.exception_keyword)
+        exceptions = exceptions or positional_argument(call, library.exception_position)
+        keywords = [
+            k for k in library.predicate if library.results or k not in library.result_keywords
+        ]
+        given = ((k, keyword_argument(call, k)) for k in keywords)
+        predicate = next(((k, v) for k, v in given if v is not None), None)
+        shown = None
+        if predicate is not None and (errors.tests or exceptions is None):
+            shown = f"`{predicate[0]}={self.code(predicate[1])}`"
+        elif exceptions is not None:
+            shown = f"`{self.code(exceptions)}`"
+        if library.results:
+            if shown is None:
+                return Retry(True, False, "whenever it returns a falsy value", errors)
+            return Retry(False, False, f"when {shown} holds", errors)
+        if errors.every and shown is not None:
+            return Retry(True, False, f"after any exception ({shown})")
+        if errors.every and library.predicate and not library.exception_keyword:
+            return Retry(True, False, f"after any exception (no `{library.predicate[0]}=`)")
+        if errors.every:
+            return Retry(True, False, "after any exception")
+        classes = [test.value for test in errors.tests]
+        if all(test.kind == "class" for test in errors.tests):
+            transient = all(c in self.steps.transient_exceptions for c in classes)
+            return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}", errors)
+        return Retry(False, False, f"when {shown} holds", errors)
 
-    def predicate(self, keyword: str, node: cst.BaseExpression) -> Retry:
-        """tenacity's `retry=`: `retry_if_exception_type(X)` narrows to X; most others narrow."""
-        shown = f"`{keyword}={self.code(node)}`"
-        for call in (n for n in walk(node) if isinstance(n, cst.Call)):
-            name = self.qualified(call.func).rsplit(".", 1)[-1]
-            if name in _WIDE_PREDICATES:
-                return Retry(True, False, f"after any exception ({shown})")
-            if name == "retry_if_exception_type":
-                return self.narrowing(class_names(call.args[0].value) if call.args else [], shown)
-        return Retry(False, False, f"when {shown} holds")
+    def expression(self, node: cst.BaseExpression) -> ast.expr | None:
+        """The `ast` twin of an expression, parsed from its text."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
+                start, end = self.module.span(node)  # its own lines: comments stay comments
+                return ast.parse(f"({self.text[start:end]}\n)", mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
 
     def decorator(
         self, decorator: cst.Decorator, function: cst.FunctionDef
@@ -333,8 +352,8 @@ class _Catalogue:
             construct.bounded = not construct.unlimited
             args = [a.value for a in iterator.args if a.keyword is None]
             if not construct.unlimited and 1 <= len(args) <= 2:
-                stop = _integer(self.module, args[-1])
-                first = _integer(self.module, args[0]) if len(args) == 2 else 0
+                stop = integer(self.module, args[-1])
+                first = integer(self.module, args[0]) if len(args) == 2 else 0
                 construct.attempts = None if stop is None or first is None else stop - first
             construct.loop = loop
         return construct
@@ -376,9 +395,3 @@ def retry_constructs(unit: PythonUnit, steps: StepCatalog | None = None) -> list
     if unit.module is None:
         return []
     return list(_Catalogue(unit, steps or default_steps()).all())
-
-
-# How a failing call flows through a hand-written loop: each way the call can end
-# (success, each exit code the loop compares with, another code, an exception, a
-# transient failure) is walked through one iteration. The loop re-runs the call
-# when a failure can lead to another iteration while a success can leave the loop.

@@ -6,18 +6,22 @@ Its retry count comes from the keyword, resolved through literals, module
 constants of this file and of other modules of the tree (the project index),
 simple arithmetic and `**{…}` literals; absent, it is the SDK's default. Its
 uses are the requests sent through it: a module global (also one assigned
-under `global`), a `self.` attribute, a factory function of the module, or a
-local name.
+under `global`; not where a function binds the same name for itself), a
+`self.` attribute, a factory function of the module, or a local name.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import libcst as cst
 
-from auditor.python.module import PythonModule, integer_value
+from auditor.project import RetriedUse, module_name
+from auditor.python.module import PythonModule, PythonUnit, integer_value
+from auditor.python.scopes import Scopes
 from auditor.python.sdk_catalog import SdkCatalog, SdkConstructor
 
 
@@ -123,6 +127,11 @@ class _Uses:
     def __init__(self, module: PythonModule) -> None:
         self.module = module
 
+    @functools.cached_property
+    def scopes(self) -> Scopes:
+        """The names each function binds for itself (read once a use needs it)."""
+        return Scopes(self.module)
+
     def outermost_call(self, node: cst.CSTNode) -> cst.Call | None:
         """The call a reference ends in (`client.chat.completions.create(...)`)."""
         found: cst.Call | None = None
@@ -142,6 +151,8 @@ class _Uses:
                 continue
             if scope is not None and self.module.scope_of(node) is not scope:
                 continue
+            if scope is None and self.scopes.shadowed(node):
+                continue  # a function's own `client` (a parameter, `with … as client`)
             parent = self.module.parent(node)
             if isinstance(parent, cst.Attribute) and parent.value is node:
                 call = self.outermost_call(node)
@@ -204,9 +215,8 @@ def _globals_of(module: PythonModule, function: cst.CSTNode) -> set[str]:
     return names
 
 
-def _references(module: PythonModule, call: cst.Call) -> tuple[cst.CSTNode, ...]:
+def _references(module: PythonModule, call: cst.Call, uses: _Uses) -> tuple[cst.CSTNode, ...]:
     """The request calls sent through the client a construction builds."""
-    uses = _Uses(module)
     parent = module.parent(call)
     scope = module.scope_of(call)
     if isinstance(parent, cst.Assign | cst.AnnAssign):
@@ -252,6 +262,7 @@ def find_clients(
 ) -> list[Client]:
     """Every client construction or retry-changing derivation in a module."""
     resolver = _Resolver(module, constants)
+    uses = _Uses(module)
     clients: list[Client] = []
     for call, names in module.calls.items():
         constructor = next((sdk.constructors[n] for n in names if n in sdk.constructors), None)
@@ -273,9 +284,29 @@ def find_clients(
             constructor = SdkConstructor(label, "max_retries", 2)
         else:
             continue
-        references = _references(module, call)
+        references = _references(module, call, uses)
         exported = _exported(module, call)
         clients.append(
             Client(call, label, constructor.keyword, retries, explicit, references, exported)
         )
     return clients
+
+
+def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[RetriedUse, str]]:
+    """Uses, in other modules of the tree, of the names this client is exported by, under a
+    retry decorator."""
+    if not client.exported:
+        return
+    own = next(
+        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
+        module_name(Path(unit.source.path)),
+    )
+    for summary in unit.project.python.values():
+        for use in summary.retried_imports:
+            same = (
+                use.module == own
+                or own.endswith("." + use.module)
+                or use.module.endswith("." + own)
+            )
+            if same and use.name in client.exported and summary.path != unit.source.path:
+                yield use, summary.path

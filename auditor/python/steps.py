@@ -46,6 +46,8 @@ class RetryLibrary(NamedTuple):
     stop_keyword: str | None
     stop_calls: frozenset[str]
     default_attempts: int  # 0: no limit
+    results: bool = False  # it re-runs on return values only, never after a raise
+    result_keywords: frozenset[str] = frozenset()  # predicates of return values only
 
 
 class StepCatalog(NamedTuple):
@@ -97,6 +99,8 @@ def _library(name: str, table: Mapping[str, Any]) -> RetryLibrary:
         stop_keyword=table.get("stop"),
         stop_calls=frozenset(table.get("stop-calls", ())),
         default_attempts=int(table.get("default-attempts", 0)),
+        results=bool(table.get("results", False)),
+        result_keywords=frozenset(table.get("result-keywords", ())),
     )
 
 
@@ -161,7 +165,7 @@ def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, st
     imports too when the module's own dotted name is known."""
     import libcst as cst
 
-    from auditor.python.module import _dotted
+    from auditor.python.module import dotted_name
 
     found: dict[str, str] = {}
     imports = [
@@ -174,16 +178,16 @@ def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, st
     for node in imports:
         if isinstance(node, cst.Import):
             for alias in node.names:
-                full = _dotted(alias.name) or ""
+                full = dotted_name(alias.name) or ""
                 local = alias.evaluated_alias or full.split(".", 1)[0]
                 found[local] = full if alias.asname else local
             continue
         if isinstance(node.names, cst.ImportStar) or (node.relative and own is None):
             continue
         base = (own or "").split(".")[: -len(node.relative)] if node.relative else []
-        base += [_dotted(node.module) or ""] if node.module else []
+        base += [dotted_name(node.module) or ""] if node.module else []
         for alias in node.names:
-            name = _dotted(alias.name) or ""
+            name = dotted_name(alias.name) or ""
             found[alias.evaluated_alias or name] = ".".join([*base, name])
     return found
 
@@ -242,7 +246,7 @@ class Steps:
         """Agent process launches, step functions and step methods."""
         import libcst as cst
 
-        from auditor.python.module import _dotted
+        from auditor.python.module import dotted_name
 
         launches = {(c.start, c.end): c for c in self.unit.agent_status().calls}
         for call, names in self.module.calls.items():
@@ -256,7 +260,7 @@ class Steps:
             func = call.func
             method = isinstance(func, cst.Attribute) and self._step_method(call, func)
             if method or self.steps.is_step_function(names):
-                shown = _dotted(func) or (
+                shown = dotted_name(func) or (
                     func.attr.value if isinstance(func, cst.Attribute) else ""
                 )
                 self._add(call, f"`{shown or 'step'}()`")
@@ -359,9 +363,9 @@ class Steps:
 
     def _project(self, func: cst.BaseExpression, names: Iterable[str]) -> Launcher | None:
         """A launcher of another module of the audited tree, through the project index."""
-        from auditor.python.module import _dotted
+        from auditor.python.module import dotted_name
 
-        dotted = _dotted(func) or ""
+        dotted = dotted_name(func) or ""
         head, _, rest = dotted.partition(".")
         qualified = set(names)
         if head in self.aliases:
@@ -383,9 +387,9 @@ class Steps:
 
     def reference(self, node: cst.BaseExpression) -> StepCall | None:
         """The step a function reference names (`retry(...)(execute_gptme)`), if any."""
-        from auditor.python.module import _dotted
+        from auditor.python.module import dotted_name
 
-        dotted = _dotted(node) or ""
+        dotted = dotted_name(node) or ""
         head, _, rest = dotted.partition(".")
         qualified = f"{self.aliases[head]}.{rest}".rstrip(".") if head in self.aliases else dotted
         launcher = self._local(node, node) or self._project(node, [qualified])

@@ -98,6 +98,25 @@ class Resolver:
         """The string value of an expression, or an opaque word."""
         return self.text(node, depth) or self.opaque(node)
 
+    def part(self, node: cst.BaseExpression, depth: int) -> MappedText:
+        """A part of a larger command (an f-string field, an argv element, an operand)."""
+        return self.placed(self.text(node, depth), node)
+
+    def placed(self, found: MappedText | None, node: cst.BaseExpression) -> MappedText:
+        """A part's value (opaque if unknown). A single word written elsewhere (`exe` bound
+        from `shutil.which("gptme")`) is mapped to the part itself: findings point where the
+        command is put together, not where its program was looked up. A whole command
+        (`script = "aider … | tee log"`) keeps pointing where it is written."""
+        if found is None:
+            return self.opaque(node)
+        if not self.positions or not found.offsets or len(found.text.split()) != 1:
+            return found
+        start, end = self.module.span(node)
+        if all(start <= offset < end for offset in found.offsets):
+            return found
+        last = max(end - start - 1, 0)
+        return MappedText(found.text, tuple(start + min(i, last) for i in range(len(found))))
+
     def text(self, node: cst.BaseExpression, depth: int = 0) -> MappedText | None:
         """The string value of an expression, if it is a string runaudit can follow."""
         if depth > _MAX_DEPTH:
@@ -133,7 +152,7 @@ class Resolver:
             if isinstance(part, cst.FormattedStringText):
                 parts.append(decode_body(part.value, self._start(part), raw=raw, braces=True))
             elif isinstance(part, cst.FormattedStringExpression):
-                parts.append(self.text_or_opaque(part.expression, depth))
+                parts.append(self.part(part.expression, depth))
         return MappedText.join(parts)
 
     def _binary(self, node: cst.BinaryOperation, depth: int) -> MappedText | None:
@@ -141,7 +160,7 @@ class Resolver:
             left, right = self.text(node.left, depth), self.text(node.right, depth)
             if left is None and right is None:
                 return None
-            return (left or self.opaque(node.left)) + (right or self.opaque(node.right))
+            return self.placed(left, node.left) + self.placed(right, node.right)
         if isinstance(node.operator, cst.Modulo):
             template = self.text(node.left, depth)
             if template is None:
@@ -166,7 +185,7 @@ class Resolver:
                 parts.append(template.slice(match.start(), match.start() + 1))
             else:
                 value = next(remaining, None)
-                parts.append(self.text_or_opaque(value, depth) if value else self.opaque(at))
+                parts.append(self.part(value, depth) if value else self.opaque(at))
             position = match.end()
         parts.append(template.slice(position, len(template)))
         return MappedText.join(parts)
@@ -195,7 +214,7 @@ class Resolver:
                 plain = value is not None and field == name
                 start = template.offsets[match.start()] if len(template) else 0
                 parts.append(
-                    self.text_or_opaque(value, depth)
+                    self.part(value, depth)
                     if plain and value is not None
                     else MappedText.opaque(start)
                 )
@@ -262,7 +281,7 @@ class Resolver:
             return None
         for kind, value in changes[1:]:
             if kind == "add":
-                text = text + self.text_or_opaque(value, depth)
+                text = text + self.part(value, depth)
         return text
 
     def words(self, node: cst.BaseExpression, depth: int = 0) -> list[MappedText] | None:
@@ -276,7 +295,7 @@ class Resolver:
                 if isinstance(element, cst.StarredElement):
                     words.extend(self.words(element.value, depth) or [self.opaque(element)])
                 else:
-                    words.append(self.text_or_opaque(element.value, depth))
+                    words.append(self.part(element.value, depth))
             return words
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
             left, right = self.words(node.left, depth), self.words(node.right, depth)
@@ -300,7 +319,7 @@ class Resolver:
             return None
         for kind, value in changes[1:]:
             if kind == "append":
-                words.append(self.text_or_opaque(value, depth))
+                words.append(self.part(value, depth))
             else:  # extend, +=
                 words.extend(self.words(value, depth) or [self.opaque(value)])
         return words

@@ -6,8 +6,9 @@ still runs on libcst. Nothing here imports or runs the audited code.
 Launchers are functions and methods whose body starts an agent process
 (an argv or command string whose program, after wrappers, is an agent) or
 calls a step callable, directly or through another launcher of the module.
-Retry decorators are functions whose wrapper calls the wrapped function in a
-loop and goes on after catching (`retry_on_overloaded`).
+Retry decorators (`auditor.python.retry_decorators`) are functions whose
+wrapper calls the wrapped function in a loop and goes on after catching
+(`retry_on_overloaded`).
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import re
 import shlex
 import warnings
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import PythonSummary, RetriedUse
+from auditor.python.ast_values import Function, dotted_name, module_constants
 from auditor.python.prefilter import PROCESS_WORDS
+from auditor.python.probes import is_probe
+from auditor.python.retry_decorators import retry_decorator_details
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
 from auditor.shell.commands import strip_wrappers
 
@@ -30,63 +33,6 @@ _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"}
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
 _PASS_THROUGH = frozenset({"shutil.which", "str", "os.fspath", "os.path.expanduser"})
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
-_COUNTERS = frozenset({"range", "itertools.count", "count"})  # loops that count attempts
-Function = ast.FunctionDef | ast.AsyncFunctionDef
-
-
-def _int_value(node: ast.expr, known: dict[str, int]) -> int | None:
-    """The value of a constant integer expression: literals, names, + - * // **."""
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.Name):
-        return known.get(node.id)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _int_value(node.operand, known)
-        return -inner if inner is not None else None
-    if isinstance(node, ast.BinOp):
-        left, right = _int_value(node.left, known), _int_value(node.right, known)
-        if left is None or right is None:
-            return None
-        if isinstance(node.op, ast.Add):
-            return left + right
-        if isinstance(node.op, ast.Sub):
-            return left - right
-        if isinstance(node.op, ast.Mult):
-            return left * right
-        if isinstance(node.op, ast.FloorDiv) and right:
-            return left // right
-        if isinstance(node.op, ast.Pow) and 0 <= right <= 16 and abs(left) <= 1024:
-            return int(left**right)
-    return None
-
-
-def module_constants(tree: ast.Module) -> dict[str, int]:
-    """Module-level `NAME = <integer expression>` assignments, in order."""
-    constants: dict[str, int] = {}
-    for statement in tree.body:
-        targets: list[ast.expr] = []
-        value: ast.expr | None = None
-        if isinstance(statement, ast.Assign):
-            targets, value = statement.targets, statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            targets, value = [statement.target], statement.value
-        if value is None:
-            continue
-        result = _int_value(value, constants)
-        for target in targets:
-            if isinstance(target, ast.Name) and result is not None:
-                constants[target.id] = result
-    return constants
-
-
-def dotted_name(node: ast.expr) -> str | None:
-    """`a.b.c` for a chain of names and attributes, else None."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        head = dotted_name(node.value)
-        return f"{head}.{node.attr}" if head else None
-    return None
 
 
 def _walk_body(node: ast.AST) -> list[ast.AST]:
@@ -200,7 +146,8 @@ class _Module:
             index = clean.index("-c", start)
             inner = words[index + 1] if index + 1 < len(words) else None
             return inner is not None and self._command(inner)
-        return self.catalog.agent_for(program) is not None
+        agent = self.catalog.agent_for(program) is not None
+        return agent and not is_probe(clean[start + 1 :])  # `gptme --version` runs no session
 
     def _command(self, text: str) -> bool:
         known = text.split("\0")[0]
@@ -294,152 +241,6 @@ def launchers(
     return {name: _position(lines, module.functions[name]) for name in sorted(found)}
 
 
-def _reraises(handler: ast.ExceptHandler) -> bool:
-    return any(isinstance(statement, ast.Raise) for statement in handler.body)
-
-
-class RetryDecorator(NamedTuple):
-    """A retry decorator written in a module: how many attempts, and what it catches."""
-
-    name: str
-    attempts: int | None  # with the factory's defaults
-    parameter: str | None  # the factory parameter the attempt count comes from
-    position: int | None  # that parameter's index among the positional ones
-    blanket: bool  # it goes on after a bare `except`, `Exception` or `BaseException`
-    catches: str  # "`except Exception`", for messages
-    helper: bool = False  # it calls the function it is given (`retrying(fn)`), no wrapper
-
-
-def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | None, str | None]:
-    iterator = loop.iter if isinstance(loop, ast.For) else None
-    if not isinstance(iterator, ast.Call) or dotted_name(iterator.func) != "range":
-        return None, None
-    if not iterator.args or len(iterator.args) > 2:
-        return None, None
-    stop = _int_value(iterator.args[-1], known)
-    start = _int_value(iterator.args[0], known) if len(iterator.args) == 2 else 0
-    names = [n.id for n in ast.walk(iterator.args[-1]) if isinstance(n, ast.Name)]
-    attempts = stop - start if stop is not None and start is not None else None
-    return attempts, (names[0] if names else None)
-
-
-def _defaults(function: Function) -> dict[str, int]:
-    arguments = function.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    defaulted = positional[len(positional) - len(arguments.defaults) :]
-    pairs = list(zip(defaulted, arguments.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d]
-    found: dict[str, int] = {}
-    for arg, default in pairs:
-        value = _int_value(default, {})
-        if value is not None:
-            found[arg.arg] = value
-    return found
-
-
-def _positional(function: Function) -> list[str]:
-    return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-
-
-def retry_decorator_details(
-    tree: ast.Module, constants: dict[str, int], steps: StepCatalog | None = None
-) -> dict[str, RetryDecorator]:
-    """Module-level functions that re-run a function after catching: decorators, whose
-    wrapper does it, and helpers (`retrying(fn, tries=3)`) that do it themselves."""
-    blanket_names = (steps or default_steps()).blanket_exceptions
-    found: dict[str, RetryDecorator] = {}
-    for statement in tree.body:
-        if not isinstance(statement, Function):
-            continue
-        # A decorator defines its wrapper (`def wrapper`, or `def decorator` around it);
-        # a helper calls one of its own parameters.
-        if not _try_in_loop(statement):
-            continue  # cheap: statements only, no expression is walked
-        helper = not any(isinstance(inner, Function) for inner in statement.body)
-        nodes = list(ast.walk(statement))
-        functions = [n for n in nodes if isinstance(n, Function)]
-        wrapped = {name for f in functions for name in _positional(f)}
-        known = dict(constants)
-        for function in functions:
-            known.update(_defaults(function))
-        for loop in (n for n in nodes if isinstance(n, ast.For | ast.While)):
-            if helper and not _counts_attempts(loop, wrapped):
-                continue  # `for item in items: try: fn(item)` goes through items, not retries
-            handlers = [
-                h
-                for t in ast.walk(loop)
-                if isinstance(t, ast.Try) and _calls_wrapped(t, wrapped)
-                for h in t.handlers
-                if not _reraises(h)
-            ]
-            if not handlers:
-                continue
-            attempts, parameter = _attempts(loop, known)
-            parameters = _positional(statement)
-            wide = [h for h in handlers if _catches_any(h, blanket_names)]
-            shown = (wide or handlers)[0].type
-            found[statement.name] = RetryDecorator(
-                statement.name,
-                attempts,
-                parameter if parameter in parameters else None,
-                parameters.index(parameter) if parameter in parameters else None,
-                bool(wide),
-                f"`except {ast.unparse(shown)}`" if shown else "a bare `except`",
-                helper,
-            )
-            break
-    return found
-
-
-def _try_in_loop(function: Function) -> bool:
-    """Whether a `try` runs inside a loop anywhere in a function (statements only)."""
-    stack: list[tuple[ast.stmt, bool]] = [(s, False) for s in function.body]
-    while stack:
-        statement, in_loop = stack.pop()
-        if isinstance(statement, ast.Try) and in_loop:
-            return True
-        inner = in_loop or isinstance(statement, ast.For | ast.AsyncFor | ast.While)
-        for name in ("body", "orelse", "finalbody"):
-            stack.extend((s, inner) for s in getattr(statement, name, ()))
-        for handler in getattr(statement, "handlers", ()):
-            stack.extend((s, inner) for s in handler.body)
-    return False
-
-
-def _counts_attempts(loop: ast.For | ast.While, wrapped: set[str]) -> bool:
-    """Whether a loop repeats the same call: `while`, or `for` over `range(…)` or
-    `itertools.count()` whose variable is not passed to the function it re-runs."""
-    if isinstance(loop, ast.While):
-        return True
-    if not isinstance(loop.iter, ast.Call) or dotted_name(loop.iter.func) not in _COUNTERS:
-        return False
-    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-    calls = (
-        n
-        for n in ast.walk(loop)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in wrapped
-    )
-    arguments = (a for c in calls for a in (*c.args, *(k.value for k in c.keywords)))
-    return not any(
-        isinstance(n, ast.Name) and n.id in names for a in arguments for n in ast.walk(a)
-    )
-
-
-def _catches_any(handler: ast.ExceptHandler, blanket_names: frozenset[str]) -> bool:
-    """Whether a handler catches any failure: a bare `except`, or `Exception` (or another
-    blanket class) alone or in a tuple. A type runaudit cannot read does not count."""
-    if handler.type is None:
-        return True
-    items = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    names = (dotted_name(item) for item in items)
-    return any(name is not None and name.rsplit(".", 1)[-1] in blanket_names for name in names)
-
-
-def _calls_wrapped(node: ast.Try, wrapped: set[str]) -> bool:
-    calls = (n for s in node.body for n in ast.walk(s) if isinstance(n, ast.Call))
-    return any(isinstance(c.func, ast.Name) and c.func.id in wrapped for c in calls)
-
-
 def summarize_python(
     text: str,
     path: str,
@@ -464,6 +265,16 @@ def summarize_python(
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
         helpers = frozenset(name for name, d in details.items() if d.helper)
+        errors = {
+            name: tuple((test.kind, test.value) for test in d.errors.tests)
+            for name, d in details.items()
+            if not d.errors.every
+        }
+        parameters = {
+            name: (d.parameter, -1 if d.position is None else d.position)
+            for name, d in details.items()
+            if d.parameter is not None
+        }
         retried: tuple[RetriedUse, ...] = ()
         if module is not None and any(word in text for word in ("retry", "backoff", "stamina")):
             from auditor.python.retried_imports import retried_imports
@@ -471,4 +282,14 @@ def summarize_python(
             retried = retried_imports(tree, module, steps)
     except RecursionError:
         return PythonSummary(path, constants=constants)
-    return PythonSummary(path, found, decorators, constants, retried, shallow(tree, text), helpers)
+    return PythonSummary(
+        path,
+        found,
+        decorators,
+        constants,
+        retried,
+        shallow(tree, text),
+        helpers,
+        errors,
+        parameters,
+    )

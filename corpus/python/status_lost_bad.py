@@ -37,3 +37,9 @@ def waited_but_dropped(prompt: str) -> None:
 async def async_waited_but_dropped(prompt: str) -> None:
     proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt)  # expect: RA203(warning)
     await proc.wait()
+
+
+def check_false_explicit(prompt: str) -> None:
+    # Written out, `check=False` still drops the status: the message names it.
+    subprocess.run(["gptme", "-n", prompt], check=False)  # expect: RA203(warning)
+    print("next step")

@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import shutil
 import subprocess
 from subprocess import PIPE, Popen
 
@@ -63,3 +64,14 @@ async def async_output_read(prompt: str) -> bytes:
     proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt, stdout=PIPE)
     out, _ = await proc.communicate()
     return out
+
+
+def check_from_caller(prompt: str, strict: bool = True) -> None:
+    # Whether a failure raises is the caller's choice: runaudit cannot tell it is lost.
+    subprocess.run(["gptme", "-n", prompt], check=strict)
+
+
+def installed() -> bool:
+    # A version probe starts no session: its status is not an agent run's.
+    subprocess.run(["gptme", "--version"], capture_output=True)
+    return shutil.which("claude") is not None

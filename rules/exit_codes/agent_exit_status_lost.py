@@ -26,7 +26,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     only through a pipeline (the pipeline's status is used, but it is another
     stage's) is RA101's finding and is not reported again; an agent in a
     pipeline whose status nothing reads (`gptme … | tee log` then more
-    commands) is reported here, as it would be without the `| tee`.
+    commands) is reported here, as it would be without the `| tee`. A Python
+    `run()` whose `check=` is an expression (`check=strict`) is left to its
+    caller, and a probe (`gptme --version`, `claude --help`) is not an agent
+    run.
 
     ## Why is this bad?
     A run that hit a rate limit, an auth error or a crash looks like a

@@ -49,7 +49,11 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     (bare `except`, `Exception`, tenacity without `retry=`, any non-zero
     exit) and warning when the retry is narrowed to some failures. A bounded
     loop that resumes a named session only on the transient exit (75) or a
-    rate-limit marker is the intended recovery and is not flagged.
+    rate-limit marker is the intended recovery and is not flagged. A retry
+    whose `except` goes on only after testing the failure (`if "overloaded"
+    not in str(e): raise`) is narrowed; a step inside a `try` that catches
+    every exception and returns never reaches the retry, and a `--version`
+    probe is not a step.
 
     ## Why is this bad?
     A step that failed half-way has already run tools: files written, commits

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import (
     Applicability,
@@ -17,13 +16,17 @@ from auditor.finding import (
     Span,
 )
 from auditor.kinds import FileKind, Host
-from auditor.project import RetriedUse, module_name
+from auditor.project import RetriedUse
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:  # libcst loads only when a file is analysed, never at start-up
     import libcst as cst
 
+    from auditor.python.error_tests import RetriedErrors
     from auditor.python.module import PythonModule, PythonUnit
+    from auditor.python.retries import Retry, RetryConstruct
+    from auditor.python.sdk import Client
+    from auditor.python.sdk_catalog import Overlap
 
 OPENAI_BAD = """\
 import tenacity
@@ -49,6 +52,39 @@ def ask(prompt):
     return client.chat.completions.create(model="m", messages=[prompt])
 """
 
+NARROW_BAD = """\
+import anthropic
+import tenacity
+
+client = anthropic.Anthropic(max_retries=3)
+
+
+@tenacity.retry(
+    retry=tenacity.retry_if_exception_type(anthropic.InternalServerError),
+    stop=tenacity.stop_after_attempt(4),
+)
+def ask(prompt):
+    return client.messages.create(model="m", max_tokens=10, messages=[prompt])
+"""
+
+DISJOINT_GOOD = """\
+import json
+
+import tenacity
+from openai import OpenAI
+
+client = OpenAI()
+
+
+@tenacity.retry(
+    retry=tenacity.retry_if_exception_type(json.JSONDecodeError),
+    stop=tenacity.stop_after_attempt(3),
+)
+def ask_json(prompt):
+    reply = client.chat.completions.create(model="m", messages=[prompt])
+    return json.loads(reply.choices[0].message.content)
+"""
+
 
 class SdkRetriesStacked(Rule["PythonUnit"]):
     """An LLM SDK client retries on its own under the application's retry layer.
@@ -59,9 +95,18 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     SDK default of 2 applies, or resolves to a non-zero value), and whose
     requests run under a retry construct of the application: a tenacity,
     backoff, retrying or stamina decorator or loop, a retry decorator written
-    in the audited tree, or a hand-written retry loop. With
-    `[tool.runaudit.sdk] retries = "forbid"`, every client with retries on is
-    flagged, retry layer or not.
+    in the audited tree, or a hand-written retry loop. Stacked means both
+    layers retry the same failures: the SDKs retry connection errors,
+    timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
+    some of those (`except anthropic.InternalServerError`, `if "overloaded"
+    not in str(e): raise`, `e.status_code == 503`) is reported with the
+    failures both retry and no fix; one that retries none of them
+    (`except ValueError`), or whose retried call sits in a `try` that catches
+    every exception and returns, is not reported. A name that a retried
+    function binds for itself (a parameter, `async with httpx.AsyncClient() as
+    client`) is not the module's client. A layer whose predicate runaudit
+    cannot read is reported as info. With `[tool.runaudit.sdk] retries =
+    "forbid"`, every client with retries on is flagged, retry layer or not.
 
     ## Why is this bad?
     Each outer attempt fans out into several physical sends: a decorator
@@ -85,7 +130,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
 
     ## Fix safety
     Setting `max_retries=0` changes runtime behaviour (fewer sends per outer
-    attempt), so the fix is unsafe.
+    attempt), so the fix is unsafe. It is offered only when the application's
+    layer retries every failure the SDK retries: under a narrower layer it
+    would end the SDK's only retry of the others (connection errors, say).
 
     ## References
     - OpenAI Python SDK: "Retries" (`max_retries`, default 2)
@@ -100,9 +147,13 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     prefilter = ("OpenAI(", "Anthropic(", "Groq(", "AnthropicBedrock(", "AnthropicVertex(")
     fixable = True
 
-    BAD = (Example(OPENAI_BAD, (("RA401", 4),), FileKind.PYTHON, "example.py"),)
+    BAD = (
+        Example(OPENAI_BAD, (("RA401", 4),), FileKind.PYTHON, "example.py"),
+        Example(NARROW_BAD, (("RA401", 4),), FileKind.PYTHON, "example.py"),
+    )
     GOOD = (
         Example(OPENAI_GOOD, (), FileKind.PYTHON, "example.py"),
+        Example(DISJOINT_GOOD, (), FileKind.PYTHON, "example.py"),
         Example(
             "from openai import OpenAI\nclient = OpenAI()\n"
             "def ask():\n    return client.chat.completions.create(model='m')\n",
@@ -118,7 +169,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         if module is None:
             return
         from auditor.python.retries import CallFailure, retry_constructs
-        from auditor.python.sdk import find_clients
+        from auditor.python.sdk import find_clients, retried_elsewhere
         from auditor.python.sdk_catalog import load_sdk
 
         sdk = unit.sdk or load_sdk()
@@ -128,118 +179,160 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             if client.retries == 0:
                 continue
             layers = [
-                construct
+                _local_layer(unit, construct, retry)
                 for reference in client.references
                 for construct in constructs
-                if construct.retries(reference, CallFailure()) is not None
+                if (retry := construct.retries(reference, CallFailure())) is not None
             ]
-            start, end = module.span(client.call)
-            fix = _fix(module, client.call, client.keyword)
-            elsewhere = _retried_elsewhere(unit, client.exported) if not layers else None
-            sdk_part = (
-                f"{client.sends} SDK attempts (`{client.keyword}={client.retries}`"
-                + ("" if client.explicit else ", the default")
-                + ")"
-            )
-            if not layers and elsewhere is not None:
-                use, path = elsewhere
-                attempts = f" ({use.attempts} attempts)" if use.attempts else ""
-                total = (
-                    f" = up to {use.attempts * client.sends} sends"
-                    if use.attempts and client.sends
-                    else ""
-                )
-                message = (
-                    f"{use.label}{attempts} in `{path}` × {sdk_part}{total}: "  # noqa: RUF001
-                    f"`{client.label}` retries under the application's own retries"
-                )
-                if client.retries is None:
-                    message = (
-                        f"cannot prove `{client.label}`'s retries are disabled, and `{path}` "
-                        f"sends its requests under {use.label}"
-                    )
-                span = Span(Position(use.line, use.column), Position(use.line, use.column + 1))
-                yield self.finding(
-                    unit,
-                    start,
-                    end,
-                    message,
-                    severity=Severity.INFO if client.retries is None else None,
-                    hint=f"pass `{client.keyword}=0`: the retry layer owns recovery",
-                    fix=fix if client.retries is not None else None,
-                    related=(RelatedLocation(path, span, f"{use.label} re-sends the request"),),
-                )
-                continue
             if not layers:
-                if sdk.forbid:
-                    yield self.finding(
-                        unit,
-                        start,
-                        end,
-                        f"`{client.label}` retries on its own ({sdk_part}), and this project "
-                        'owns recovery (`retries = "forbid"`)',
-                        hint=f"pass `{client.keyword}=0`",
-                        fix=fix,
-                    )
-                continue
-            construct = layers[0]
-            r_start, r_end = module.span(construct.node)
-            related = (
-                RelatedLocation(
-                    unit.source.path,
-                    unit.host_span(r_start, r_end),
-                    f"{construct.describe()} re-sends the request",
-                ),
-            )
-            if client.retries is None:
+                layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
+            ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
+            ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
+            start, end = module.span(client.call)
+            if ranked and (ranked[0][1].stacked or ranked[0][1].unread):
+                yield self._stacked(unit, client, *ranked[0], sdk.sdk_retries.kinds, start, end)
+            elif sdk.forbid:
                 yield self.finding(
                     unit,
                     start,
                     end,
-                    f"cannot prove `{client.label}`'s retries are disabled, and its requests run "
-                    f"under {construct.describe()}",
-                    severity=Severity.INFO,
-                    hint=f"pass `{client.keyword}=0` explicitly",
-                    related=related,
+                    f"`{client.label}` retries on its own ({_sdk_part(client)}), and this "
+                    'project owns recovery (`retries = "forbid"`)',
+                    hint=f"pass `{client.keyword}=0`",
+                    fix=_fix(module, client.call, client.keyword),
                 )
-                continue
-            total = (
-                f" = up to {construct.attempts * client.sends} sends"
-                if construct.attempts is not None and client.sends is not None
-                else ""
-            )
-            yield self.finding(
+
+    def _stacked(
+        self,
+        unit: PythonUnit,
+        client: Client,
+        layer: _Layer,
+        overlap: Overlap,
+        kinds: tuple[str, ...],
+        start: int,
+        end: int,
+    ) -> Finding:
+        """The finding for a client whose requests a layer retries too."""
+        from auditor.python.error_tests import describe
+
+        keyword, sends = client.keyword, client.sends
+        related = (layer.related,)
+        if client.retries is None:
+            return self.finding(
                 unit,
                 start,
                 end,
-                f"{construct.describe()} × {sdk_part}{total}: `{client.label}` retries "  # noqa: RUF001
-                "under the application's own retries",
-                hint=f"pass `{client.keyword}=0`: the retry layer owns recovery",
-                fix=fix,
+                f"cannot prove `{client.label}`'s retries are disabled, and {layer.sends_under}",
+                severity=Severity.INFO,
+                hint=f"pass `{keyword}=0` explicitly",
                 related=related,
             )
-
-
-def _retried_elsewhere(
-    unit: PythonUnit, exported: tuple[str, ...]
-) -> tuple[RetriedUse, str] | None:
-    """Another module of the tree that uses one of these names under a retry decorator."""
-    if not exported:
-        return None
-    own = next(
-        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
-        module_name(Path(unit.source.path)),
-    )
-    for summary in unit.project.python.values():
-        for use in summary.retried_imports:
-            same = (
-                use.module == own
-                or own.endswith("." + use.module)
-                or use.module.endswith("." + own)
+        total = layer.attempts * sends if layer.attempts is not None and sends else None
+        if overlap.covers:
+            assert unit.module is not None
+            product = f" = up to {total} sends" if total else ""
+            return self.finding(
+                unit,
+                start,
+                end,
+                f"{layer.described} × {sends} SDK attempts ({_sdk_part(client)}){product}: "  # noqa: RUF001
+                f"`{client.label}` retries under the application's own retries",
+                hint=f"pass `{keyword}=0`: the retry layer owns recovery",
+                fix=_fix(unit.module, client.call, keyword),
+                related=related,
             )
-            if same and use.name in exported and summary.path != unit.source.path:
-                return use, summary.path
-    return None
+        if not overlap.shared:
+            times = f" up to {total} times" if total else " more than once per attempt"
+            return self.finding(
+                unit,
+                start,
+                end,
+                f"cannot tell which failures {layer.described} retries "
+                f"({describe(overlap.unread)}); `{client.label}` ({_sdk_part(client)}) retries "
+                f"{_kinds(kinds)} itself: one the layer retries too is sent{times}",
+                severity=Severity.INFO,
+                hint=f"if the layer retries those failures, pass `{keyword}=0`; "
+                "otherwise leave them to the SDK",
+                related=related,
+            )
+        others = [test for test in layer.errors.tests if test not in overlap.shared]
+        shared = describe(overlap.shared)
+        if not others:
+            shared = "those"
+        elif len(others) < len(overlap.shared):
+            shared = f"all of those but {describe(others)}"
+        sent = f": up to {total} sends of a request that keeps failing that way"
+        if total is None:
+            sent = f": {sends} sends of it per outer attempt"
+        dropped = f" (`{keyword}=0` would end its retries of {_kinds(overlap.missing)})"
+        return self.finding(
+            unit,
+            start,
+            end,
+            f"{layer.described} retries only {describe(layer.errors)}, and "
+            f"`{client.label}` ({_sdk_part(client)}) also retries {shared}{sent}",
+            hint=f"retry each failure in one layer: narrow {layer.label} to what the SDK does "
+            f"not retry, or lower `{keyword}`" + (dropped if overlap.missing else ""),
+            related=related,
+        )
+
+
+class _Layer(NamedTuple):
+    """An application retry layer over a client's requests, as messages name it."""
+
+    label: str  # "retry decorator `retry_on_overloaded`"
+    described: str  # with its attempt limit, and where it is when in another module
+    attempts: int | None
+    errors: RetriedErrors
+    related: RelatedLocation
+    sends_under: str  # "its requests run under …", for the unresolved-retries message
+
+    @classmethod
+    def elsewhere(cls, use: RetriedUse, path: str) -> _Layer:
+        """A retry decorator of another module that sends this module's client's requests."""
+        from auditor.python.error_tests import ErrorTest, RetriedErrors
+
+        attempts = f" ({use.attempts} attempts)" if use.attempts else ""
+        span = Span(Position(use.line, use.column), Position(use.line, use.column + 1))
+        errors = RetriedErrors(tuple(ErrorTest(kind, value) for kind, value in use.errors))
+        return cls(
+            use.label,
+            f"{use.label}{attempts} in `{path}`",
+            use.attempts,
+            errors,
+            RelatedLocation(path, span, f"{use.label} re-sends the request"),
+            f"`{path}` sends its requests under {use.label}",
+        )
+
+
+def _local_layer(unit: PythonUnit, construct: RetryConstruct, retry: Retry) -> _Layer:
+    assert unit.module is not None
+    span = unit.host_span(*unit.module.span(construct.node))
+    described = construct.describe()
+    related = RelatedLocation(unit.source.path, span, f"{described} re-sends the request")
+    return _Layer(
+        construct.label,
+        described,
+        construct.attempts,
+        retry.errors,
+        related,
+        f"its requests run under {described}",
+    )
+
+
+def _sdk_part(client: Client) -> str:
+    return f"`{client.keyword}={client.retries}`" + ("" if client.explicit else ", the default")
+
+
+def _kinds(kinds: tuple[str, ...]) -> str:
+    """ "connection errors, timeouts and 408 and 409 responses"."""
+    from auditor.python.error_tests import listed
+
+    statuses = [kind for kind in kinds if kind[:1].isdigit()]
+    others = [kind for kind in kinds if not kind[:1].isdigit()]
+    if statuses:
+        others.append(f"{listed(statuses)} responses")
+    return listed(others)
 
 
 def _fix(module: PythonModule, call: cst.Call, keyword: str) -> Fix | None:

@@ -72,3 +72,11 @@ def the_step_once(log):
         return list(step(log, stream=False))
     except Exception:
         return []
+
+
+def wait_until_installed():
+    # Polls `--version` until the CLI answers: a probe, not a re-run of the agent.
+    while True:
+        if subprocess.run(["claude", "--version"], capture_output=True).returncode == 0:
+            return
+        time.sleep(5)
