@@ -78,13 +78,21 @@ class ConsequentialCommands(NamedTuple):
         return False
 
 
-# Options that make an agent command a probe (`gptme --version | head -1`), not a run.
-PROBE_OPTIONS = frozenset({"--version", "--help"})
+# Options that make an agent command a probe (`gptme --version | head -1`), not a run:
+# it prints and exits, starting no session and running no tool, so no rule takes it
+# for an agent run (its status is not an agent's; a loop around it re-runs no step).
+PROBE_OPTIONS = frozenset({"--version", "-V", "--help", "-h"})
 
 
 def is_probe(arguments: Sequence[str | None]) -> bool:
-    """Whether an agent's arguments ask only for its version or help."""
-    return any(word in PROBE_OPTIONS for word in arguments)
+    """Whether an agent's arguments (the words after its program) ask for its version or
+    help: a probe option before any `--`."""
+    for word in arguments:
+        if word == "--":
+            return False
+        if word in PROBE_OPTIONS:
+            return True
+    return False
 
 
 class AgentCatalog(NamedTuple):

@@ -506,7 +506,7 @@ def test_a_version_probe_is_not_an_agent_run() -> None:
 
 
 def test_probe_flags_stop_at_a_double_dash() -> None:
-    from auditor.python.probes import is_probe
+    from auditor.profiles import is_probe
 
     assert is_probe(["--version"]) and is_probe([None, "-h"])
     assert not is_probe(["--", "--help"]) and not is_probe(["-n", "explain --help"])

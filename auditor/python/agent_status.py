@@ -23,11 +23,10 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import intents_in, invocation_codes
 from auditor.hosts.mapped import MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
-from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.profiles import AgentCatalog, AgentProfile, is_probe
 from auditor.python.cst_values import is_true, keyword_argument, positional_argument
 from auditor.python.module import PythonModule, dotted_name, integer_value
 from auditor.python.name_index import NameIndex
-from auditor.python.probes import is_probe
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD

@@ -19,11 +19,10 @@ import shlex
 import warnings
 from collections.abc import Iterable
 
-from auditor.profiles import AgentCatalog, default_catalog
+from auditor.profiles import AgentCatalog, default_catalog, is_probe
 from auditor.project import PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, dotted_name, module_constants
 from auditor.python.prefilter import PROCESS_WORDS
-from auditor.python.probes import is_probe
 from auditor.python.retry_decorators import retry_decorator_details
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
 from auditor.shell.commands import strip_wrappers
