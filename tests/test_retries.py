@@ -677,3 +677,20 @@ def test_a_loop_handler_tuple_is_shown_with_its_parentheses() -> None:
         """
     )
     assert "after `except (subprocess.CalledProcessError, Exception)`" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("agent", "advice"),
+    [
+        ("gptme -n", "resume a named session only on the transient exit (75)"),
+        ("claude -p", "resume the session only on a rate-limit marker in its output"),
+    ],
+)
+def test_resume_advice_fits_the_agent(agent: str, advice: str) -> None:
+    from auditor.config import Settings
+    from auditor.engine import audit_text
+    from auditor.kinds import FileKind
+
+    text = f'#!/bin/bash\nuntil {agent} "$T"; do sleep 5; done\n'
+    (found,) = audit_text(text, "loop.sh", FileKind.SHELL, Settings()).findings
+    assert found.code == "RA302" and found.hint is not None and advice in found.hint

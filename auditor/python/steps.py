@@ -86,6 +86,21 @@ class StepCatalog(NamedTuple):
                     codes.add(code)
         return frozenset(codes)
 
+    def resume_advice(self, profile: AgentProfile | None, catalog: AgentCatalog) -> str:
+        """How to go on after an agent's failure, for a hint: resume on its documented
+        transient exit (gptme's 75), or, for an agent with no code table (claude, codex),
+        on a rate-limit marker in its output."""
+        documented = profile is not None and bool(profile.exit_codes)
+        codes = sorted(self.transient(profile, catalog)) if documented else []
+        if codes:
+            session, when = "a named session", f"the transient exit ({', '.join(map(str, codes))})"
+        else:
+            session, when = "the session", "a rate-limit marker in its output"
+        return (
+            f"resume {session} only on {when}, a bounded number of times, and let every "
+            "other failure end the run"
+        )
+
 
 def _library(name: str, table: Mapping[str, Any]) -> RetryLibrary:
     exceptions = table.get("exceptions", {})

@@ -54,6 +54,7 @@ class AgentLoop(NamedTuple):
     transient_only: bool  # only a transient failure does (exit 75, a rate-limit marker)
     bounded: bool
     named_session: bool
+    profile: AgentProfile  # the agent it re-runs (through a function, that function's)
 
 
 def _attempt_loop(loop: Node) -> bool:
@@ -182,6 +183,7 @@ def _analyse(
         transient_only,
         _bounded(script, loop),
         named,
+        profile,
     )
 
 

@@ -16,10 +16,6 @@ if TYPE_CHECKING:
     from auditor.unit import FileUnit, ShellUnit
 
 _WHY = "a respawned agent starts over and repeats the failed run's work and side effects"
-_LOOP_HINT = (
-    "run the agent on a schedule whatever its status, or resume a named session "
-    "(`--name`) only on the transient exit (75), a bounded number of times"
-)
 _UNIT_HINT = (
     "run it as `Type=oneshot` from a timer, or list every non-transient code in "
     "`RestartPreventExitStatus=` and resume a named session"
@@ -141,7 +137,8 @@ class AgentRespawnLoop(Rule[Any]):
                 end,
                 f"{loop.label} re-runs `{loop.agent}` {loop.reason} and stops once it succeeds: "
                 f"{_WHY}",
-                hint=_LOOP_HINT,
+                hint="run the agent on a schedule whatever its status, or "
+                + _steps(unit).resume_advice(loop.profile, unit.catalog),
             )
 
     def _service(self, unit: FileUnit | PythonUnit, text: MappedText) -> Iterator[Finding]:

@@ -19,10 +19,6 @@ _STEP_HINT = (
     "let transport recovery retry the LLM request below the step (an uncommitted "
     "generation); never wrap the step or tool execution in a retry"
 )
-_PROCESS_HINT = (
-    "resume a named session (`--name`) only on the transient exit (75), a bounded number "
-    "of times, and let every other failure end the run"
-)
 
 
 def _names(unit: PythonUnit) -> frozenset[str]:
@@ -210,6 +206,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             construct.end,
             f"{construct.describe()} re-runs {step.label}{also} {retry.reason}: {why}",
             severity=Severity.ERROR if blanket else Severity.WARNING,
-            hint=_PROCESS_HINT if step.process else _STEP_HINT,
+            hint=steps.steps.resume_advice(step.profile, unit.catalog)
+            if step.process
+            else _STEP_HINT,
             related=tuple(related[:_MAX_RELATED]),
         )
