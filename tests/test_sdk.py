@@ -143,9 +143,8 @@ def test_a_layer_retrying_one_class_says_which_failures_are_sent_twice(tmp_path:
     test = "if not isinstance(e, anthropic.InternalServerError):\n" + " " * 28 + "raise"
     (finding,) = run(tmp_path, {"app.py": NARROW.format(test=test)})
     assert finding.message == (
-        "retry decorator `retry_on_overloaded` (5 attempts) retries only `InternalServerError`, "
-        "and `Anthropic` (`max_retries=5`) also retries those: up to 30 sends of a request that "
-        "keeps failing that way"
+        "retry decorator `retry_on_overloaded` (5 attempts) and `Anthropic` (`max_retries=5`) "
+        "both retry `InternalServerError`: up to 30 sends of a request that keeps failing that way"
     )
     assert finding.fix is None  # `max_retries=0` would end the SDK's retries of the others
     assert finding.hint is not None and "narrow retry decorator `retry_on_overloaded`" in (
@@ -158,7 +157,7 @@ def test_a_layer_retrying_one_class_says_which_failures_are_sent_twice(tmp_path:
 def test_an_overloaded_check_narrows_the_layer(tmp_path: Path) -> None:
     test = 'if "overloaded" not in str(e).lower():\n' + " " * 28 + "raise"
     (finding,) = run(tmp_path, {"app.py": NARROW.format(test=test)})
-    assert "retries only errors that mention `overloaded`" in finding.message
+    assert "both retry errors that mention `overloaded`:" in finding.message
     assert finding.fix is None
 
 
@@ -248,7 +247,7 @@ def test_a_narrow_layer_in_another_module(tmp_path: Path) -> None:
     }
     (finding,) = run(tmp_path, files)
     assert "`@on_exception` (4 attempts) in `" in finding.message
-    assert "retries only `RateLimitError`" in finding.message and finding.fix is None
+    assert "both retry `RateLimitError`" in finding.message and finding.fix is None
     assert finding.related[0].span.start.line == 8
 
 
@@ -284,12 +283,9 @@ def test_a_layer_sharing_some_failures_names_the_others(tmp_path: Path) -> None:
     )
     code = "import httpx\n" + textwrap.dedent(NARROW.format(test=test))
     (finding,) = run(tmp_path, {"app.py": code})
-    assert "retries only 429 and 503 responses and `RemoteProtocolError`, and `Anthropic`" in (
-        finding.message
-    )
-    assert "also retries all of those but `RemoteProtocolError`: up to 30 sends" in (
-        finding.message
-    )
+    # Only what both layers retry is named: the SDK never retries a raw httpx error.
+    assert "both retry 429 and 503 responses: up to 30 sends" in finding.message
+    assert "RemoteProtocolError" not in finding.message
 
 
 def test_a_layer_retrying_streamed_body_errors_only_is_clean(tmp_path: Path) -> None:
@@ -321,8 +317,10 @@ def test_a_narrow_retry_decorator_of_another_module(tmp_path: Path) -> None:
             """,
     }
     (finding,) = run(tmp_path, files)
-    assert finding.message.startswith(
-        "retry decorator `retry_on_overloaded` (3 attempts) retries only 529 responses"
+    assert finding.message == (
+        "retry decorator `retry_on_overloaded` (3 attempts) and `Anthropic` (`max_retries=2`, "
+        "the default) both retry 529 responses: up to 9 sends of a request that keeps failing "
+        "that way"
     )
     assert finding.fix is None
 
@@ -337,4 +335,4 @@ def test_a_predicate_written_over_lines_with_comments_is_read(tmp_path: Path) ->
         "    )",
     )
     (finding,) = run(tmp_path, {"app.py": "import openai\n" + textwrap.dedent(code)})
-    assert "retries only `RateLimitError`" in finding.message
+    assert "both retry `RateLimitError`" in finding.message

@@ -255,22 +255,14 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 "otherwise leave them to the SDK",
                 related=related,
             )
-        others = [test for test in layer.errors.tests if test not in overlap.shared]
-        shared = describe(overlap.shared)
-        if not others:
-            shared = "those"
-        elif len(others) < len(overlap.shared):
-            shared = f"all of those but {describe(others)}"
-        sent = f": up to {total} sends of a request that keeps failing that way"
-        if total is None:
-            sent = f": {sends} sends of it per outer attempt"
+        sent = f"up to {total} sends" if total is not None else f"{sends} sends per outer attempt"
         dropped = f" (`{keyword}=0` would end its retries of {_kinds(overlap.missing)})"
         return self.finding(
             unit,
             start,
             end,
-            f"{layer.described} retries only {describe(layer.errors)}, and "
-            f"`{client.label}` ({_sdk_part(client)}) also retries {shared}{sent}",
+            f"{layer.described} and `{client.label}` ({_sdk_part(client)}) both retry "
+            f"{describe(overlap.shared)}: {sent} of a request that keeps failing that way",
             hint=f"retry each failure in one layer: narrow {layer.label} to what the SDK does "
             f"not retry, or lower `{keyword}`" + (dropped if overlap.missing else ""),
             related=related,
