@@ -1,0 +1,108 @@
+"""Loops that run an agent again whatever its status: a schedule, not a retry.
+
+Only attempt loops count: `while`, `until`, `for ((…))` and `for` over numbers
+(`for i in 1 2 3`, `{1..5}`, `$(seq 5)`); a `for` over tasks is new work on
+each iteration. A "Ralph" loop is bounded, runs the agent again after a
+success too, and stops on a marker in the agent's output
+(`grep -q COMPLETE "$log" && break`, a `case` on the captured text).
+"""
+
+from __future__ import annotations
+
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.loop_flow import LOOPS, named
+from auditor.shell.model import ShellScript
+from auditor.shell.output import agent_output, reads_output
+from auditor.shell.parse import Node, descendants
+
+_ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def enclosing_loop(node: Node) -> Node | None:
+    """The innermost loop around `node` in its function (or script)."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        if current.type in LOOPS:
+            return current
+        current = current.parent
+    return None
+
+
+def attempt_loop(loop: Node) -> bool:
+    """`while`, `until`, `for ((…))`, or `for` over numbers: each iteration is an attempt."""
+    if loop.type != "for_statement":
+        return True
+    values = named(loop, "value")
+    return bool(values) and all(
+        v.type in ("number", "brace_expression")
+        or (v.type == "command_substitution" and _text(v).lstrip("$( ").startswith("seq"))
+        for v in values
+    )
+
+
+def bounded(script: ShellScript, loop: Node) -> bool:
+    """A counted loop, or one whose tests compare with `-lt`, `<`, … (`(( n < 5 ))`)."""
+    if loop.type != "while_statement":
+        return True
+    for node in descendants(loop):
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if node.type == "binary_expression" and left is not None and right is not None:
+            between = script.parsed.data[left.end_byte : right.start_byte]
+            if between.decode("utf-8", "replace").strip() in _ORDERING:
+                return True
+    return False
+
+
+def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
+    """Whether the loop is left on a marker in the agent's output: its condition, or the
+    condition of a `break`/`exit`/`return` in it, reads what the agent wrote or printed."""
+    output = agent_output(script, command)
+    if not output.files and not output.variables:
+        return False
+    deciding = named(loop, "condition") if loop.type == "while_statement" else []
+    for node in descendants(loop):
+        jump = script.command_at(node) if node.type == "command" else None
+        if jump is not None and jump.command_name in ("break", "exit", "return"):
+            inner = enclosing_loop(node)
+            if inner is not None and inner.id == loop.id:
+                deciding += _conditions_over(node, loop)
+    return any(reads_output(script, output, condition) for condition in deciding)
+
+
+def ralph_loop(script: ShellScript, loop: Node, command: SimpleCommand, success: set[str]) -> bool:
+    """A bounded loop that runs the agent again after a success too (`success` holds the
+    outcomes of an iteration in which it succeeded) and stops on a marker in its output."""
+    return "next" in success and bounded(script, loop) and stops_on_output(script, loop, command)
+
+
+def _conditions_over(node: Node, loop: Node) -> list[Node]:
+    """The conditions that decide whether `node` runs, up to `loop`: earlier operands of
+    `&&`/`||`, the conditions of the `if`/`elif`/`else` branches and the `case` it is in."""
+    found: list[Node] = []
+    current = node
+    while current.parent is not None and current.id != loop.id:
+        parent = current.parent
+        if parent.type == "list":
+            found += [c for c in parent.named_children if c.end_byte <= current.start_byte]
+        elif parent.type in ("if_statement", "elif_clause"):
+            found += _clause_conditions(parent)
+        elif parent.type == "else_clause" and parent.parent is not None:
+            holder = parent.parent
+            for clause in [holder, *(c for c in holder.named_children if c.type == "elif_clause")]:
+                found += _clause_conditions(clause)
+        elif parent.type == "case_item" and parent.parent is not None:
+            value = parent.parent.child_by_field_name("value")
+            found += [value] if value is not None else []
+        current = parent
+    return found
+
+
+def _clause_conditions(clause: Node) -> list[Node]:
+    """The condition statements of an `if` or `elif` (those before its `then`)."""
+    then = next((c for c in clause.children if c.type == "then"), None)
+    limit = then.start_byte if then is not None else clause.start_byte
+    return [c for c in clause.named_children if c.end_byte <= limit]
