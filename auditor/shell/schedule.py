@@ -1,25 +1,38 @@
 """Loops that run an agent again whatever its status: a schedule, not a retry.
 
+Shared by RA302 (a schedule re-runs the agent, but not because it failed) and
+RA203 (in a schedule an unread status is new work each turn, not a lost one).
 Only attempt loops count: `while`, `until`, `for ((…))` and `for` over numbers
 (`for i in 1 2 3`, `{1..5}`, `$(seq 5)`); a `for` over tasks is new work on
-each iteration. A "Ralph" loop is bounded, runs the agent again after a
-success too, and stops on a marker in the agent's output
-(`grep -q COMPLETE "$log" && break`, a `case` on the captured text).
+each iteration, but each task's failure is its own to report.
+
+A loop runs the agent on a schedule when it goes on after the agent succeeds
+and after it fails, and it is
+- endless or event-driven: a `while`/`until` that no count bounds and that
+  does not read its items from input (`while :`, `while inotifywait …`);
+- paced: a `sleep` runs in it (`sleep 900`);
+- or a "Ralph" loop: bounded, and it stops on a marker in the agent's output
+  (`grep -q COMPLETE "$log" && break`, a `case` on the captured text).
 """
 
 from __future__ import annotations
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.loop_flow import LOOPS, named
+from auditor.shell.loop_flow import LOOPS, NONZERO, IterationWalk, Scenario, named
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, reads_output
 from auditor.shell.parse import Node, descendants
 
 _ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})
+_READS_ITEMS = frozenset({"read", "mapfile", "readarray"})  # `while read -r task`: a task loop
 
 
 def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def _within(node: Node, container: Node) -> bool:
+    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
 
 def enclosing_loop(node: Node) -> Node | None:
@@ -77,6 +90,39 @@ def ralph_loop(script: ShellScript, loop: Node, command: SimpleCommand, success:
     """A bounded loop that runs the agent again after a success too (`success` holds the
     outcomes of an iteration in which it succeeded) and stops on a marker in its output."""
     return "next" in success and bounded(script, loop) and stops_on_output(script, loop, command)
+
+
+def runs_on_schedule(script: ShellScript, command: SimpleCommand) -> bool:
+    """Whether the loop around `command` runs it again whatever its status, on a
+    schedule: endless or event-driven, paced by a `sleep`, or a Ralph loop."""
+    loop = enclosing_loop(command.node)
+    if loop is None or not attempt_loop(loop):
+        return False
+    walk = IterationWalk(script, loop, command)
+    success = walk.iterate(Scenario(True, 0, False))
+    if "next" not in success or "next" not in walk.iterate(Scenario(False, NONZERO, False)):
+        return False
+    return (
+        _endless(script, loop) or _paced(script, loop) or ralph_loop(script, loop, command, success)
+    )
+
+
+def _endless(script: ShellScript, loop: Node) -> bool:
+    """A `while`/`until` that no count bounds and that reads no items from input: it runs
+    until stopped (`while :`), or once per event (`while inotifywait …`)."""
+    if loop.type != "while_statement" or bounded(script, loop):
+        return False
+    return not any(
+        c.command_name in _READS_ITEMS
+        for condition in named(loop, "condition")
+        for node in descendants(condition)
+        if node.type == "command" and (c := script.command_at(node)) is not None
+    )
+
+
+def _paced(script: ShellScript, loop: Node) -> bool:
+    """Whether a `sleep` runs in the loop, in its body or its condition: it is paced."""
+    return any(c.command_name == "sleep" and _within(c.node, loop) for c in script.commands)
 
 
 def _conditions_over(node: Node, loop: Node) -> list[Node]:

@@ -1,0 +1,79 @@
+"""Lost agent statuses in shell: an unread status in a schedule loop is new work."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from auditor.engine import audit_text
+from auditor.finding import Finding
+from auditor.kinds import FileKind
+from auditor.profiles import default_catalog
+from auditor.shell.model import ShellScript
+from auditor.shell.schedule import runs_on_schedule
+
+
+def lost(script: str) -> list[Finding]:
+    text = "#!/bin/bash\n" + textwrap.dedent(script)
+    findings = audit_text(text, "run.sh", FileKind.SHELL).findings
+    return [f for f in findings if f.code == "RA203"]
+
+
+def on_schedule(script: str) -> bool:
+    model = ShellScript.build("#!/bin/bash\n" + textwrap.dedent(script), default_catalog())
+    command = next(c for c in model.commands if c.agent is not None)
+    return runs_on_schedule(model, command)
+
+
+@pytest.mark.parametrize(
+    ("script", "expected"),
+    [
+        # Endless, event-driven, paced, or bounded and stopping on the agent's output.
+        ("while :; do claude -p x | tee -a log | bun viz; done\n", True),
+        ("while inotifywait -e close_write p.md; do claude -p x; done\n", True),
+        ("until [ -f STOP ]; do gptme -n x; done\n", True),
+        ("for i in 1 2 3; do gptme -n x; sleep 60; done\n", True),
+        ("while sleep 600; do gptme -n x; done\n", True),
+        (
+            "for i in {1..50}; do\n  out=$(opencode run x 2>&1 | tee /dev/tty)\n"
+            '  grep -q DONE <<<"$out" && exit 0\ndone\n',
+            True,
+        ),
+        # A success ends it: a retry, not a schedule (RA302's).
+        ("while true; do gptme -n x && break; sleep 60; done\n", False),
+        # Counted and tight, stopping on something else than the agent's output.
+        ('n=0\nwhile [ "$n" -lt 5 ]; do gptme -n x; n=$((n+1)); make test && break; done\n', False),
+        ("for i in 1 2 3; do gptme -n x; done\n", False),
+        # Items, not turns: tasks in a list or read from input.
+        ('for t in lint docs; do gptme -n "$t"; sleep 5; done\n', False),
+        ('while read -r t; do gptme -n "$t"; done < tasks\n', False),
+        ("gptme -n x\n", False),
+    ],
+)
+def test_runs_on_schedule(script: str, expected: bool) -> None:
+    assert on_schedule(script) is expected
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "while :; do\n  cat P.md | claude -p | tee -a log | bun viz\n  sleep 10\ndone\n",
+        "while inotifywait -e close_write P.md; do\n  claude -p x | tee -a log\n  echo ok\ndone\n",
+        "for i in {1..50}; do\n  out=$(opencode run x 2>&1 | tee /dev/tty)\n"
+        '  grep -q DONE <<<"$out" && exit 0\ndone\n',
+        "while true; do\n  claude -p work\n  claude -p review\n  sleep 900\ndone\n",
+    ],
+)
+def test_an_unread_status_in_a_schedule_is_new_work_not_lost(script: str) -> None:
+    assert lost(script) == []
+
+
+@pytest.mark.parametrize("discard", ["|| true", "|| :"])
+def test_an_explicit_discard_in_a_schedule_is_still_lost(discard: str) -> None:
+    (finding,) = lost(
+        f"for i in $(seq 1 30); do\n  opencode run x {discard}\n"
+        '  echo "{{\\"turn\\":$i,\\"status\\":\\"completed\\"}}" >> turns.jsonl\n'
+        "  sleep 5\ndone\n"
+    )
+    assert finding.message == f"exit status of `opencode` is lost: `{discard}` discards it"
