@@ -1,4 +1,4 @@
-"""Lost agent statuses in shell: an unread status in a schedule loop is new work."""
+"""Lost agent statuses in shell: schedule loops, and what RA203 says in a pipeline."""
 
 from __future__ import annotations
 
@@ -77,3 +77,93 @@ def test_an_explicit_discard_in_a_schedule_is_still_lost(discard: str) -> None:
         "  sleep 5\ndone\n"
     )
     assert finding.message == f"exit status of `opencode` is lost: `{discard}` discards it"
+    assert finding.hint == f"write `|| rc=$?` instead of `{discard}` and check `rc`"
+
+
+def test_a_masked_stage_nothing_reads_names_the_last_stage() -> None:
+    (finding,) = lost("claude -p x | tee log\necho done\n")
+    assert finding.message == (
+        "exit status of `claude` is lost: the pipeline returns the status of `tee`, "
+        "and nothing reads it"
+    )
+    hint = finding.hint or ""
+    assert "`${PIPESTATUS[0]}`" in hint and "`set -o pipefail`" in hint
+    assert "`… | tee … || rc=$?`" in hint  # the capture goes on the whole pipeline
+
+
+def test_the_hint_reads_the_agent_s_own_stage() -> None:
+    (finding,) = lost("cat P.md | claude -p | tee -a log | bun viz.ts\necho done\n")
+    assert "the pipeline returns the status of `bun`" in finding.message
+    assert "`${PIPESTATUS[1]}`" in (finding.hint or "")
+
+
+def test_a_discarded_pipeline_names_the_discard() -> None:
+    (finding,) = lost("claude -p x | tee log || true\n")
+    assert finding.message == (
+        "exit status of `claude` is lost: the pipeline returns the status of `tee`, "
+        "and `|| true` discards it"
+    )
+    assert finding.hint == (
+        "add `set -o pipefail` and write `|| rc=$?` instead of `|| true`, "
+        "or read `${PIPESTATUS[0]}` right after the pipeline"
+    )
+
+
+def test_a_pipeline_in_a_substitution_names_the_assignment_and_the_discard() -> None:
+    (finding,) = lost(
+        'OUTPUT=$(claude --print < p.md 2>&1 | tee /dev/stderr) || true\necho "$OUTPUT"\n'
+    )
+    assert finding.message == (
+        "exit status of `claude` is lost: the pipeline in `OUTPUT=$(…)` returns the status "
+        "of `tee`, and `|| true` discards it"
+    )
+    # PIPESTATUS stays inside the substitution: only pipefail brings the status out.
+    assert finding.hint == (
+        "add `set -o pipefail` so `OUTPUT=$(…)` returns `claude`'s status, "
+        "and write `|| rc=$?` instead of `|| true`"
+    )
+
+
+def test_a_substitution_nothing_reads_is_captured_with_its_assignment() -> None:
+    (finding,) = lost("out=$(claude -p x | tee /dev/tty)\necho next\n")
+    assert "the pipeline in `out=$(…)` returns the status of `tee`, and nothing reads it" in (
+        finding.message
+    )
+    assert finding.hint == (
+        "add `set -o pipefail` so `out=$(…)` returns `claude`'s status, "
+        "and capture it with `out=$(…) || rc=$?`"
+    )
+
+
+def test_a_background_pipeline_is_waited_for() -> None:
+    (finding,) = lost("gptme -n x | tee -a watch.log &\necho started\n")
+    assert finding.message.endswith(
+        "the pipeline returns the status of `tee`, runs in the background, and nothing waits for it"
+    )
+    assert finding.hint == (
+        'add `set -o pipefail` and wait for it: `pid=$!` after it, then `wait "$pid" || rc=$?`'
+    )
+
+
+def test_under_pipefail_the_pipeline_s_status_is_the_agent_s() -> None:
+    (finding,) = lost("set -o pipefail\nclaude -p x | tee log\necho done\n")
+    assert finding.message == (
+        "exit status of `claude` is lost: nothing reads it before the next command runs"
+    )
+    assert "PIPESTATUS" not in (finding.hint or "")
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "claude -p x | tee log\necho done\n",
+        "claude -p x | tee log || true\n",
+        "out=$(claude -p x | tee /dev/tty) || true\n",
+        "gptme -n x | tee -a w.log &\necho started\n",
+    ],
+)
+def test_a_masked_stage_is_never_told_to_capture_without_pipefail(script: str) -> None:
+    (finding,) = lost(script)
+    hint = finding.hint or ""
+    assert "`set -o pipefail`" in hint
+    assert "agent … || rc=$?" not in hint and "claude … || rc=$?" not in hint

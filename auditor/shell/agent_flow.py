@@ -275,7 +275,7 @@ class _Flow:
         if self._pipestatus_read(invocation):
             return  # the script reads the agent's own stage
         command, statement = invocation.command, invocation.statement
-        lost = lost_status(self.script, invocation.call, command, statement)
+        lost = lost_status(self.script, invocation.call, command, statement, invocation.stage)
         if lost is not None:
             self.status.lost.append(lost)
 

@@ -5,12 +5,14 @@ script sets it aside on purpose and judges the run otherwise: by its output
 (a captured tmux pane, an explicit `set +e … set -e` window), or because a
 loop runs the agent again whatever its status (a schedule: each turn is new
 work). An explicit discard (`|| true`, `|| :`) is lost even in a schedule: it
-is what makes a loop record every turn as done.
+is what makes a loop record every turn as done. When the agent is a stage of
+a pipeline without pipefail, the pipeline returns another stage's status, and
+the message and hint say so.
 """
 
 from __future__ import annotations
 
-from auditor.agent_status import AgentCall, LostStatus
+from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
@@ -18,6 +20,7 @@ from auditor.shell.parse import Node
 from auditor.shell.schedule import runs_on_schedule
 from auditor.shell.status import (
     backgrounded,
+    captured_by,
     discarded_by,
     next_statement,
     status_use,
@@ -29,8 +32,13 @@ def lost_status(
     call: AgentCall,
     command: SimpleCommand,
     statement: Node,
+    stage: int | None,
 ) -> LostStatus | None:
-    """Why the status of `command` (run by `statement`) is lost, or None if it is not."""
+    """Why the status of `command` (run by `statement`) is lost, or None if it is not.
+
+    `stage` is the agent's index when `statement` is a pipeline that returns another
+    stage's status.
+    """
     options = script.options_at(command.node)
     if status_use(statement, options, script) is not None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
@@ -43,17 +51,29 @@ def lost_status(
         c.command_name == "wait" and c.node.start_byte > statement.end_byte for c in script.commands
     ):
         return None
-    how = _how(statement, discard)
+    masked = None
+    if stage is not None:
+        pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
+        masked = MaskedStage(pipeline.stages[-1].label, stage, captured_by(statement))
+    how = _how(statement, discard, masked)
     start, end = script.parsed.span(command.node)
-    return LostStatus(start, end, call, how)
+    return LostStatus(start, end, call, how, masked, discard, backgrounded(statement))
 
 
-def _how(statement: Node, discard: str | None) -> str:
+def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:
     """Why the status is lost, in words for the message."""
+    if masked is None:
+        if backgrounded(statement):
+            return "it runs in the background and nothing waits for it"
+        if discard is not None:
+            return f"`{discard}` discards it"
+        if next_statement(statement) is None:
+            return "nothing reads it"
+        return "nothing reads it before the next command runs"
+    where = f" in `{masked.captured}=$(…)`" if masked.captured else ""
+    returns = f"the pipeline{where} returns the status of `{masked.winner}`"
     if backgrounded(statement):
-        return "it runs in the background and nothing waits for it"
+        return f"{returns}, runs in the background, and nothing waits for it"
     if discard is not None:
-        return f"`{discard}` discards it"
-    if next_statement(statement) is None:
-        return "nothing reads it"
-    return "nothing reads it before the next command runs"
+        return f"{returns}, and `{discard}` discards it"
+    return f"{returns}, and nothing reads it"

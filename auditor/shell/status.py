@@ -120,6 +120,16 @@ def discarded_by(node: Node) -> str | None:
     return f"|| {_text(right).strip()}" if right is not None and _or_true(operator, right) else None
 
 
+def captured_by(node: Node) -> str | None:
+    """The NAME of the `NAME=$(…)` whose status is that of `node`, its last command."""
+    parent = node.parent
+    if parent is None or parent.type != "command_substitution" or not is_last_statement(node):
+        return None
+    assignment = _assignment_of(parent)
+    name = assignment.child_by_field_name("name") if assignment is not None else None
+    return _text(name) if name is not None else None
+
+
 def in_condition(node: Node) -> bool:
     """Whether errexit is suspended here: inside a condition, `!`, or a non-final operand."""
     current = node

@@ -10,7 +10,7 @@ from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:  # the analysis loads when a file needs it, not with the rule
-    from auditor.agent_status import AgentUnit
+    from auditor.agent_status import AgentUnit, LostStatus
 
 
 class AgentExitStatusLost(Rule["AgentUnit"]):
@@ -84,5 +84,33 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
                 lost.start,
                 lost.end,
                 f"exit status of `{lost.call.label}` is lost: {lost.how}",
-                hint="check it: `if ! agent …; then …`, `agent … || rc=$?`, or `check=True`",
+                hint=_hint(lost),
             )
+
+
+def _hint(lost: LostStatus) -> str:
+    """What to do about a lost status, in a way that works where it is lost: a pipeline
+    without pipefail, a `NAME=$(…)`, the background."""
+    masked, discard = lost.masked, lost.discard
+    instead = f"write `|| rc=$?` instead of `{discard}`" if discard else None
+    if lost.background:
+        wait = 'wait for it: `pid=$!` after it, then `wait "$pid" || rc=$?`'
+        return wait if masked is None else f"add `set -o pipefail` and {wait}"
+    if masked is None:
+        if instead is not None:
+            return f"{instead} and check `rc`"
+        return "check it: `if ! agent …; then …`, `agent … || rc=$?`, or `check=True`"
+    if masked.captured is not None:
+        # PIPESTATUS is set inside the substitution: outside it, only pipefail helps.
+        name = masked.captured
+        return (
+            f"add `set -o pipefail` so `{name}=$(…)` returns `{lost.call.label}`'s status, "
+            f"and {instead or f'capture it with `{name}=$(…) || rc=$?`'}"
+        )
+    pipestatus = f"read `${{PIPESTATUS[{masked.stage}]}}` right after the pipeline"
+    if instead is not None:
+        return f"add `set -o pipefail` and {instead}, or {pipestatus}"
+    return (
+        f"{pipestatus}, or add `set -o pipefail` and capture it with "
+        f"`… | {masked.winner} … || rc=$?`"
+    )
