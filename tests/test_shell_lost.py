@@ -49,6 +49,14 @@ def on_schedule(script: str) -> bool:
         ('for t in lint docs; do gptme -n "$t"; sleep 5; done\n', False),
         ('while read -r t; do gptme -n "$t"; done < tasks\n', False),
         ("gptme -n x\n", False),
+        # In a function: the loops around its calls decide.
+        (
+            "review() { claude -p x | tee r.log; echo ok; }\nwhile :; do review; sleep 60; done\n",
+            True,
+        ),
+        ("review() { claude -p x; echo ok; }\nreview\nwhile :; do review; sleep 60; done\n", False),
+        ("review() { claude -p x; echo ok; }\n", False),
+        ("a() { claude -p x; echo; b; }\nb() { a; }\na\n", False),
     ],
 )
 def test_runs_on_schedule(script: str, expected: bool) -> None:

@@ -13,6 +13,7 @@ and after it fails, and it is
 - paced: a `sleep` runs in it (`sleep 900`);
 - or a "Ralph" loop: bounded, and it stops on a marker in the agent's output
   (`grep -q COMPLETE "$log" && break`, a `case` on the captured text).
+An agent in a function runs on the schedule of the loops its calls sit in.
 """
 
 from __future__ import annotations
@@ -93,10 +94,31 @@ def ralph_loop(script: ShellScript, loop: Node, command: SimpleCommand, success:
 
 
 def runs_on_schedule(script: ShellScript, command: SimpleCommand) -> bool:
-    """Whether the loop around `command` runs it again whatever its status, on a
-    schedule: endless or event-driven, paced by a `sleep`, or a Ralph loop."""
+    """Whether a loop runs `command` again whatever its status, on a schedule: endless or
+    event-driven, paced by a `sleep`, or a Ralph loop. Outside a loop in a function, the
+    loop is the one around each call of the function (there must be one)."""
+    return _runs_on_schedule(script, command, frozenset())
+
+
+def _runs_on_schedule(script: ShellScript, command: SimpleCommand, seen: frozenset[int]) -> bool:
     loop = enclosing_loop(command.node)
-    if loop is None or not attempt_loop(loop):
+    if loop is not None:
+        return _scheduled(script, loop, command)
+    definition = _enclosing_function(command.node)
+    name = definition.child_by_field_name("name") if definition is not None else None
+    if definition is None or name is None or definition.id in seen:
+        return False  # not in a function, or a recursion already followed
+    calls = [
+        c
+        for c in script.commands
+        if c.command_name == script.parsed.node_text(name) and not _within(c.node, definition)
+    ]
+    seen |= {definition.id}
+    return bool(calls) and all(_runs_on_schedule(script, call, seen) for call in calls)
+
+
+def _scheduled(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
+    if not attempt_loop(loop):
         return False
     walk = IterationWalk(script, loop, command)
     success = walk.iterate(Scenario(True, 0, False))
@@ -105,6 +127,14 @@ def runs_on_schedule(script: ShellScript, command: SimpleCommand) -> bool:
     return (
         _endless(script, loop) or _paced(script, loop) or ralph_loop(script, loop, command, success)
     )
+
+
+def _enclosing_function(node: Node) -> Node | None:
+    """The function definition whose body holds `node`, if any."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        current = current.parent
+    return current
 
 
 def _endless(script: ShellScript, loop: Node) -> bool:

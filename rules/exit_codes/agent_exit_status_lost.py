@@ -43,8 +43,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       (`capture-pane`/`pipe-pane` of that session), judged by that output;
     - a loop that runs the agent again whatever its status: endless or
       event-driven (`while :`, `while inotifywait …`), paced by a `sleep`, or
-      bounded and stopping on a marker in the agent's output (a "Ralph" loop).
-      Each turn is new work, not a lost status. An explicit discard (`|| true`,
+      bounded and stopping on a marker in the agent's output (a "Ralph" loop),
+      also around every call of a function that runs the agent. Each turn is
+      new work, not a lost status. An explicit discard (`|| true`,
       `|| :`) in such a loop is still reported: it is what makes the loop
       record a failed turn as completed. A `for` over tasks and a tight
       counted loop are not schedules: each task's or attempt's status counts.

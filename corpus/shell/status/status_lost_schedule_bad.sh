@@ -42,6 +42,17 @@ while [ "$n" -lt 5 ]; do
   make test && break
 done
 
+# A function run once outside any loop as well as from a schedule: that run's status counts.
+summarise() {
+  gptme --non-interactive "Summarise the day's commits" > summary.md  # expect: RA203(warning)
+  echo "summary written"
+}
+summarise
+while true; do
+  summarise
+  sleep 86400
+done
+
 # Outside any loop, a pipeline hides the agent's status behind the last stage's.
 claude -p "Write the release notes" | tee NOTES.md  # expect: RA203(warning)
 echo "notes written"

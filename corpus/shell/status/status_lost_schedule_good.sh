@@ -58,3 +58,13 @@ while [ "$attempt" -lt 12 ]; do
   aider --yes --message "Tidy one module" | tee -a .agent/aider.log
   sleep 300
 done
+
+# A reviewer in a function, called only from a paced loop.
+review() {
+  claude -p "Review the last commit; note problems in REVIEW.md" | tee -a .agent/review.log
+  echo "review done"
+}
+while true; do
+  review
+  sleep 1800
+done
