@@ -46,6 +46,15 @@ class UnreachableRead(NamedTuple):
     guards: int  # how many guards test the value read here
 
 
+class MaskedStage(NamedTuple):
+    """An agent in a pipeline that returns another stage's status (no pipefail)."""
+
+    winner: str  # the last stage, whose status the pipeline returns: `tee`
+    stage: int  # the agent's index in it: `${PIPESTATUS[stage]}` holds its status
+    # The NAME of a `NAME=$(…)` the pipeline runs in: its PIPESTATUS stays inside.
+    captured: str | None
+
+
 class LostStatus(NamedTuple):
     """An agent invocation whose status nothing reads."""
 
@@ -53,6 +62,9 @@ class LostStatus(NamedTuple):
     end: int
     call: AgentCall
     how: str  # why it is lost, for the message: "`|| true` discards it"
+    masked: MaskedStage | None = None  # set when the agent is a masked pipeline stage
+    discard: str | None = None  # the `|| true` (or `|| :`) that throws it away
+    background: bool = False  # it runs in the background (`&`) and nothing waits for it
 
 
 class AgentStatus(NamedTuple):

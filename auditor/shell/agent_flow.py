@@ -13,21 +13,21 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
+from auditor.agent_status import AgentCall, AgentStatus, UnreachableRead
 from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.guards import status_guards
+from auditor.shell.lost import lost_status
 from auditor.shell.model import Pipeline, ShellScript
-from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node, descendants
 from auditor.shell.status import (
     ALL_INDICES,
+    backgrounded,
     ends_on_failure,
     next_statement,
     pipestatus_indices,
     reads_exit_status,
-    status_use,
 )
 
 _RETURN = re.compile(r"^\d+$")
@@ -171,7 +171,7 @@ class _Flow:
             for candidate in _assignments(following):
                 self._bind(candidate, call, value)
             return
-        if _backgrounded(statement):
+        if backgrounded(statement):
             self._capture_background(invocation)
             return
         if parent is not None and parent.type == "list":
@@ -274,32 +274,12 @@ class _Flow:
         )
 
     def _lost(self, invocation: _Invocation) -> None:
-        statement = invocation.statement
-        options = self.script.options_at(invocation.command.node)
-        if status_use(statement, options, self.script) is not None or self._pipestatus_read(
-            invocation
-        ):
-            # Read; or, in a masked stage, lost only through the pipeline: RA101's finding.
-            return
-        if self.script.output_read or judged_by_output(self.script, invocation.command, statement):
-            return  # set aside on purpose (a captured pane, `set +e … set -e`), output read instead
-        call = invocation.call
-        if _backgrounded(statement):
-            if any(
-                c.command_name == "wait" and c.node.start_byte > statement.end_byte
-                for c in self.script.commands
-            ):
-                return
-            how = "it runs in the background and nothing waits for it"
-        elif _or_true(statement):
-            right = statement.next_named_sibling
-            how = f"`|| {_text(right).strip() if right is not None else 'true'}` discards it"
-        elif next_statement(statement) is None:
-            how = "nothing reads it"
-        else:
-            how = "nothing reads it before the next command runs"
-        start, end = self.parsed.span(invocation.command.node)
-        self.status.lost.append(LostStatus(start, end, call, how))
+        if self._pipestatus_read(invocation):
+            return  # the script reads the agent's own stage
+        command, statement = invocation.command, invocation.statement
+        lost = lost_status(self.script, invocation.call, command, statement, invocation.stage)
+        if lost is not None:
+            self.status.lost.append(lost)
 
 
 def _statements(parent: Node) -> list[Node]:
@@ -308,24 +288,6 @@ def _statements(parent: Node) -> list[Node]:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
-
-
-def _backgrounded(node: Node) -> bool:
-    sibling = node.next_sibling
-    return sibling is not None and sibling.type == "&"
-
-
-def _or_true(node: Node) -> bool:
-    parent = node.parent
-    operator, right = node.next_sibling, node.next_named_sibling
-    return (
-        parent is not None
-        and parent.type == "list"
-        and operator is not None
-        and operator.type == "||"
-        and right is not None
-        and _text(right).strip() in ("true", ":")
-    )
 
 
 def _assignments(node: Node | None) -> list[Node]:

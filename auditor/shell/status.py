@@ -79,22 +79,55 @@ def _condition_role(node: Node) -> tuple[str, bool] | None:
     return None
 
 
-def _ignored_operand(list_node: Node, node: Node) -> str | None:
-    """The operator after `node` in a list, unless it is `|| true` / `|| :`."""
+def _operator_after(list_node: Node, node: Node) -> tuple[Node | None, Node | None]:
+    """The operator after `node` in a list, and the operand it joins."""
     children = list(list_node.children)
     position = next(i for i, c in enumerate(children) if c.id == node.id)
     operator = children[position + 1] if position + 1 < len(children) else None
     right = children[position + 2] if position + 2 < len(children) else None
-    if operator is None:
-        return None
-    if (
-        operator.type == "||"
+    return operator, right
+
+
+def _or_true(operator: Node | None, right: Node | None) -> bool:
+    """Whether an operator and its operand are `|| true` or `|| :`."""
+    return (
+        operator is not None
+        and operator.type == "||"
         and right is not None
         and right.type == "command"
         and _text(right).strip() in ("true", ":")
-    ):
+    )
+
+
+def _ignored_operand(list_node: Node, node: Node) -> str | None:
+    """The operator after `node` in a list, unless it is `|| true` / `|| :`."""
+    operator, right = _operator_after(list_node, node)
+    if operator is None or _or_true(operator, right):
         return None
     return operator.type
+
+
+def discarded_by(node: Node) -> str | None:
+    """The `|| true` (or `|| :`) that throws the status of the statement `node` away:
+    right after it, or after the `NAME=$(…)` whose status it is as the last command."""
+    parent = node.parent
+    if parent is not None and parent.type == "command_substitution" and is_last_statement(node):
+        node = _assignment_of(parent) or node
+    holder = node.parent
+    if holder is None or holder.type != "list":
+        return None
+    operator, right = _operator_after(holder, node)
+    return f"|| {_text(right).strip()}" if right is not None and _or_true(operator, right) else None
+
+
+def captured_by(node: Node) -> str | None:
+    """The NAME of the `NAME=$(…)` whose status is that of `node`, its last command."""
+    parent = node.parent
+    if parent is None or parent.type != "command_substitution" or not is_last_statement(node):
+        return None
+    assignment = _assignment_of(parent)
+    name = assignment.child_by_field_name("name") if assignment is not None else None
+    return _text(name) if name is not None else None
 
 
 def in_condition(node: Node) -> bool:
@@ -114,7 +147,8 @@ def in_condition(node: Node) -> bool:
     return False
 
 
-def _backgrounded(node: Node) -> bool:
+def backgrounded(node: Node) -> bool:
+    """Whether the statement `node` runs in the background (`… &`)."""
     sibling = node.next_sibling
     return sibling is not None and sibling.type == "&"
 
@@ -129,7 +163,7 @@ def ends_on_failure(node: Node, options: ShellOptions) -> bool:
     current = node
     while current.parent is not None and current.type not in _SCOPE_BOUNDARIES:
         parent = current.parent
-        if _backgrounded(current):
+        if backgrounded(current):
             return False
         if parent.type == "pipeline" and not options.pipefail:
             stages = [c for c in parent.named_children if c.type != "comment"]
@@ -243,7 +277,7 @@ def status_use(
     and says what reads the status of the script's last command. `negated`
     says the statement itself starts with `!`.
     """
-    if _backgrounded(node):
+    if backgrounded(node):
         return None
     parent = node.parent
     if parent is None:

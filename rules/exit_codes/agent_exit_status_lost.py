@@ -10,7 +10,7 @@ from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:  # the analysis loads when a file needs it, not with the rule
-    from auditor.agent_status import AgentUnit
+    from auditor.agent_status import AgentUnit, LostStatus
 
 
 class AgentExitStatusLost(Rule["AgentUnit"]):
@@ -22,24 +22,51 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     `agent &` that is never waited for; in Python, `subprocess.run([agent…])`
     without `check=True` whose result is never read, `os.system(agent…)` whose
     value is dropped, a `Popen` (or an asyncio process) never waited, or waited
-    with `wait()`'s result dropped and `returncode` never read. A status lost
-    only through a pipeline (the pipeline's status is used, but it is another
-    stage's) is RA101's finding and is not reported again; an agent in a
-    pipeline whose status nothing reads (`gptme … | tee log` then more
-    commands) is reported here, as it would be without the `| tee`. A Python
-    `run()` whose `check=` is an expression (`check=strict`) is left to its
-    caller, and a probe (`gptme --version`, `claude --help`) is not an agent
-    run.
+    with `wait()`'s result dropped and `returncode` never read.
+
+    An agent in a pipeline whose status nothing reads (`claude -p … | tee
+    log` then more commands) is reported here, as it would be without the
+    `| tee`, and the message names the stage whose status the pipeline
+    returns instead. A status lost only through a pipeline (the pipeline's
+    status is used, but it is another stage's) is RA101's finding and is not
+    reported again.
+
+    Not reported, because the status is not lost there:
+    - the script's or a function's own exit status: its last command, also
+      the last command of a branch of a final `if` or `case`, whose status
+      bash returns to the caller;
+    - a run inside an explicit `set +e … set -e` window when the script reads
+      its output afterwards (the log it wrote, its `tee` file, the text it
+      captured): the status is set aside on purpose and the run is judged by
+      its output;
+    - an agent in a tmux pane that the script (or the Python module that
+      starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
+      by that output;
+    - a probe (`gptme --version`, `claude --help`), which is not an agent run;
+    - a Python `run()` whose `check=` is an expression (`check=strict`): that
+      is left to its caller;
+    - a loop that runs the agent again whatever its status: endless or
+      event-driven (`while :`, `while inotifywait …`), paced by a `sleep`, or
+      bounded and stopping on a marker in the agent's output (a "Ralph" loop),
+      also around every call of a function that runs the agent. Each turn is
+      new work, not a lost status. An explicit discard (`|| true`,
+      `|| :`) in such a loop is still reported: it is what makes the loop
+      record a failed turn as completed. A `for` over tasks and a tight
+      counted loop are not schedules: each task's or attempt's status counts.
 
     ## Why is this bad?
     A run that hit a rate limit, an auth error or a crash looks like a
     success: the runner commits, pushes, or schedules the next step on top of
-    a failed one, and nothing records that it failed.
+    a failed one, and nothing records that it failed. Without pipefail, a
+    `| tee log` hides the agent's status even from a runner that reads `$?`.
 
     ## Example
     ```bash
     gptme --non-interactive "$TASK" || true
     git push
+
+    claude -p "$TASK" | tee run.log   # `tee`'s status, read by nothing
+    echo "done"
     ```
 
     ## Use instead
@@ -48,10 +75,19 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
         echo "agent failed" >&2; exit 1
     fi
     git push
+
+    claude -p "$TASK" | tee run.log
+    rc=${PIPESTATUS[0]}   # or `set -o pipefail` and `… | tee run.log || rc=$?`
+    echo "agent exited $rc"
+
+    while :; do   # a schedule: each turn is new work, its status may go unread
+        claude -p "$(cat PROMPT.md)" | tee -a run.log
+        sleep 600
+    done
     ```
 
     ## References
-    - bash manual, "Exit Status"
+    - bash manual, "Exit Status" and "Pipelines" (`PIPESTATUS`, `pipefail`)
     - Python `subprocess.run(check=True)`
     """
 
@@ -63,6 +99,12 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
 
     BAD = (
         Example('#!/bin/bash\ngptme "$T" || true\ngit push\n', (("RA203", 2),)),
+        Example('#!/bin/bash\nclaude -p "$T" | tee run.log\necho done\n', (("RA203", 2),)),
+        Example(
+            '#!/bin/bash\nfor i in {1..20}; do\n  out=$(claude -p "$T") || true\n'
+            '  grep -q DONE <<<"$out" && break\ndone\n',
+            (("RA203", 3),),
+        ),
         Example(
             "import subprocess\nsubprocess.run(['gptme', 'x'])\n",
             (("RA203", 2),),
@@ -72,6 +114,13 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     )
     GOOD = (
         Example('#!/bin/bash\nif ! gptme "$T"; then exit 1; fi\ngit push\n'),
+        Example('#!/bin/bash\nclaude -p "$T" | tee run.log\nrc=${PIPESTATUS[0]}\nexit "$rc"\n'),
+        Example('#!/bin/bash\nwhile :; do\n  claude -p "$T" | tee -a run.log\n  sleep 600\ndone\n'),
+        Example(
+            '#!/bin/bash\nfor i in {1..20}; do\n  out=$(claude -p "$T" 2>&1)\n'
+            '  grep -q DONE <<<"$out" && break\ndone\n'
+        ),
+        Example('#!/bin/bash\nrun() {\n  echo start\n  gptme "$1"\n}\nrun x\n'),
         Example(
             "import subprocess\nsubprocess.run(['gptme', 'x'], check=True)\n",
             kind=FileKind.PYTHON,
@@ -87,5 +136,33 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
                 lost.start,
                 lost.end,
                 f"exit status of `{lost.call.label}` is lost: {lost.how}",
-                hint="check it: `if ! agent …; then …`, `agent … || rc=$?`, or `check=True`",
+                hint=_hint(lost),
             )
+
+
+def _hint(lost: LostStatus) -> str:
+    """What to do about a lost status, in a way that works where it is lost: a pipeline
+    without pipefail, a `NAME=$(…)`, the background."""
+    masked, discard = lost.masked, lost.discard
+    instead = f"write `|| rc=$?` instead of `{discard}`" if discard else None
+    if lost.background:
+        wait = 'wait for it: `pid=$!` after it, then `wait "$pid" || rc=$?`'
+        return wait if masked is None else f"add `set -o pipefail` and {wait}"
+    if masked is None:
+        if instead is not None:
+            return f"{instead} and check `rc`"
+        return "check it: `if ! agent …; then …`, `agent … || rc=$?`, or `check=True`"
+    if masked.captured is not None:
+        # PIPESTATUS is set inside the substitution: outside it, only pipefail helps.
+        name = masked.captured
+        return (
+            f"add `set -o pipefail` so `{name}=$(…)` returns `{lost.call.label}`'s status, "
+            f"and {instead or f'capture it with `{name}=$(…) || rc=$?`'}"
+        )
+    pipestatus = f"read `${{PIPESTATUS[{masked.stage}]}}` right after the pipeline"
+    if instead is not None:
+        return f"add `set -o pipefail` and {instead}, or {pipestatus}"
+    return (
+        f"{pipestatus}, or add `set -o pipefail` and capture it with "
+        f"`… | {masked.winner} … || rc=$?`"
+    )

@@ -18,6 +18,16 @@ class StatusReadUnreachable(Rule[ShellUnit]):
     fails, errexit ends the script before the read; when the read runs, the
     agent succeeded. Every guard on the value is dead code.
 
+    Errexit is decided where a function is called, not where it is defined:
+    a wrapper defined above `set -e` and called below it runs under errexit,
+    and one called as a condition (`if run_agent …`) runs without it.
+
+    Not reported: a read that only passes the status on and decides nothing
+    (`exit $?` or `return $?` right after the agent, or `rc=$?` whose value
+    only an `exit` or `return` uses, if anything does). It is redundant under
+    errexit, not a dead guard: the script exits with the agent's status
+    either way.
+
     ## Why is this bad?
     Timeout handling, rate-limit resumes and "safety net" steps written after
     the agent never run when it fails: `set -euo pipefail; timeout 1800 gptme
@@ -60,6 +70,11 @@ class StatusReadUnreachable(Rule[ShellUnit]):
         Example(
             "#!/bin/bash\nset -euo pipefail\nEXIT_CODE=0\ntimeout 60 gptme x || EXIT_CODE=$?\n"
             'if [ "$EXIT_CODE" -eq 124 ]; then echo late; fi\n'
+        ),
+        Example("#!/bin/bash\nset -e\ngptme x\nexit $?\n"),
+        Example(  # errexit is off in a function called as a condition
+            "#!/bin/bash\nset -e\nrun() {\n  gptme x\n  rc=$?\n"
+            '  [ "$rc" -eq 75 ] && sleep 60\n  return "$rc"\n}\nif run; then echo ok; fi\n'
         ),
     )
 

@@ -42,10 +42,21 @@ class AgentRespawnLoop(Rule[Any]):
     of the audited tree that does) with `Restart=on-failure`, `always`,
     `on-abnormal` or `on-abort` (`RestartPreventExitStatus=` taken into
     account), in unit files, unit templates and units written out by Python.
-    A bounded loop that resumes a named session only on the transient exit
-    (75) or a rate-limit marker is not flagged, even when its guard is itself
-    wrong (RA201 reports that). A loop that runs the agent on a schedule
-    whatever its status is new work, not a retry, and is not flagged either.
+
+    Not flagged:
+    - a bounded loop that resumes a named session only on the transient exit
+      (75) or a rate-limit marker, even when its guard is itself wrong (RA201
+      reports that);
+    - a loop that runs the agent on a schedule whatever its status (it goes
+      on after a success too): new work, not a retry;
+    - a bounded loop that runs the agent again after a success too and stops
+      on a marker in its output (`grep -q COMPLETE "$log" && break`, a `case`
+      on the captured text): a "Ralph" loop. An unbounded one gets no such
+      exemption, and neither does a stop on something other than the agent's
+      output (`git push && break`);
+    - a loop that errexit ends before it can run the agent again: a failure
+      outside any condition under `set -e` ends the script (RA204 reports the
+      status reads that pretend otherwise).
 
     ## Why is this bad?
     A failed agent run has already done part of its work: edited files, made
@@ -95,6 +106,15 @@ class AgentRespawnLoop(Rule[Any]):
     )
     GOOD = (
         Example('#!/bin/bash\nwhile true; do gptme --non-interactive "$T"; sleep 1800; done\n'),
+        Example(
+            "#!/bin/bash\nfor i in $(seq 1 20); do\n"
+            '  if gptme --non-interactive "$T" > run.log 2>&1; then\n'
+            "    grep -q COMPLETE run.log && break\n  fi\ndone\n"
+        ),
+        Example(  # errexit ends the script at a failure: RA204 reports the dead read
+            '#!/bin/bash\nset -e\nfor i in 1 2 3; do\n  gptme --non-interactive "$T"\n'
+            '  rc=$?\n  [ "$rc" -eq 0 ] && break\ndone\n'
+        ),
         Example(
             _UNIT.replace("[Service]", "[Service]\nType=oneshot"),
             kind=FileKind.SYSTEMD,

@@ -5,10 +5,10 @@ set -u
 TASK=${TASK:-"Work through TASKS.md"}
 SESSION=${SESSION:-nightly-$(date +%F)}
 
-# A schedule: the agent runs every half hour whatever its status (new work).
-# (Nothing reads the status at all: RA203's finding.)
+# A schedule: the agent runs every half hour whatever its status (new work,
+# so nothing reading its status is no lost status either).
 while true; do
-  gptme --non-interactive "$TASK"  # expect: RA203(warning)
+  gptme --non-interactive "$TASK"
   sleep 1800
 done
 

@@ -1,0 +1,79 @@
+"""Agent statuses a shell script throws away, and how (RA203's facts).
+
+A status is lost when nothing decides on it (see `status_use`), unless the
+script sets it aside on purpose and judges the run otherwise: by its output
+(a captured tmux pane, an explicit `set +e … set -e` window), or because a
+loop runs the agent again whatever its status (a schedule: each turn is new
+work). An explicit discard (`|| true`, `|| :`) is lost even in a schedule: it
+is what makes a loop record every turn as done. When the agent is a stage of
+a pipeline without pipefail, the pipeline returns another stage's status, and
+the message and hint say so.
+"""
+
+from __future__ import annotations
+
+from auditor.agent_status import AgentCall, LostStatus, MaskedStage
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.model import ShellScript
+from auditor.shell.output import judged_by_output
+from auditor.shell.parse import Node
+from auditor.shell.schedule import runs_on_schedule
+from auditor.shell.status import (
+    backgrounded,
+    captured_by,
+    discarded_by,
+    next_statement,
+    status_use,
+)
+
+
+def lost_status(
+    script: ShellScript,
+    call: AgentCall,
+    command: SimpleCommand,
+    statement: Node,
+    stage: int | None,
+) -> LostStatus | None:
+    """Why the status of `command` (run by `statement`) is lost, or None if it is not.
+
+    `stage` is the agent's index when `statement` is a pipeline that returns another
+    stage's status.
+    """
+    options = script.options_at(command.node)
+    if status_use(statement, options, script) is not None:
+        return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
+    if script.output_read or judged_by_output(script, command, statement):
+        return None  # set aside on purpose (a captured pane, `set +e … set -e`), output read
+    discard = discarded_by(statement)
+    if discard is None and runs_on_schedule(script, command):
+        return None  # the loop runs it again whatever its status: new work each turn
+    if backgrounded(statement) and any(
+        c.command_name == "wait" and c.node.start_byte > statement.end_byte for c in script.commands
+    ):
+        return None
+    masked = None
+    if stage is not None:
+        pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
+        masked = MaskedStage(pipeline.stages[-1].label, stage, captured_by(statement))
+    how = _how(statement, discard, masked)
+    start, end = script.parsed.span(command.node)
+    return LostStatus(start, end, call, how, masked, discard, backgrounded(statement))
+
+
+def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:
+    """Why the status is lost, in words for the message."""
+    if masked is None:
+        if backgrounded(statement):
+            return "it runs in the background and nothing waits for it"
+        if discard is not None:
+            return f"`{discard}` discards it"
+        if next_statement(statement) is None:
+            return "nothing reads it"
+        return "nothing reads it before the next command runs"
+    where = f" in `{masked.captured}=$(…)`" if masked.captured else ""
+    returns = f"the pipeline{where} returns the status of `{masked.winner}`"
+    if backgrounded(statement):
+        return f"{returns}, runs in the background, and nothing waits for it"
+    if discard is not None:
+        return f"{returns}, and `{discard}` discards it"
+    return f"{returns}, and nothing reads it"

@@ -1,0 +1,184 @@
+"""Loops that run an agent again whatever its status: a schedule, not a retry.
+
+Shared by RA302 (a schedule re-runs the agent, but not because it failed) and
+RA203 (in a schedule an unread status is new work each turn, not a lost one).
+Only attempt loops count: `while`, `until`, `for ((…))` and `for` over numbers
+(`for i in 1 2 3`, `{1..5}`, `$(seq 5)`); a `for` over tasks is new work on
+each iteration, but each task's failure is its own to report.
+
+A loop runs the agent on a schedule when it goes on after the agent succeeds
+and after it fails, and it is
+- endless or event-driven: a `while`/`until` that no count bounds and that
+  does not read its items from input (`while :`, `while inotifywait …`);
+- paced: a `sleep` runs in it (`sleep 900`);
+- or a "Ralph" loop: bounded, and it stops on a marker in the agent's output
+  (`grep -q COMPLETE "$log" && break`, a `case` on the captured text).
+An agent in a function runs on the schedule of the loops its calls sit in.
+"""
+
+from __future__ import annotations
+
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.loop_flow import LOOPS, NONZERO, IterationWalk, Scenario, named
+from auditor.shell.model import ShellScript
+from auditor.shell.output import agent_output, reads_output
+from auditor.shell.parse import Node, descendants
+
+_ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})
+_READS_ITEMS = frozenset({"read", "mapfile", "readarray"})  # `while read -r task`: a task loop
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def _within(node: Node, container: Node) -> bool:
+    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+
+
+def enclosing_loop(node: Node) -> Node | None:
+    """The innermost loop around `node` in its function (or script)."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        if current.type in LOOPS:
+            return current
+        current = current.parent
+    return None
+
+
+def attempt_loop(loop: Node) -> bool:
+    """`while`, `until`, `for ((…))`, or `for` over numbers: each iteration is an attempt."""
+    if loop.type != "for_statement":
+        return True
+    values = named(loop, "value")
+    return bool(values) and all(
+        v.type in ("number", "brace_expression")
+        or (v.type == "command_substitution" and _text(v).lstrip("$( ").startswith("seq"))
+        for v in values
+    )
+
+
+def bounded(script: ShellScript, loop: Node) -> bool:
+    """A counted loop, or one whose tests compare with `-lt`, `<`, … (`(( n < 5 ))`)."""
+    if loop.type != "while_statement":
+        return True
+    for node in descendants(loop):
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if node.type == "binary_expression" and left is not None and right is not None:
+            between = script.parsed.data[left.end_byte : right.start_byte]
+            if between.decode("utf-8", "replace").strip() in _ORDERING:
+                return True
+    return False
+
+
+def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
+    """Whether the loop is left on a marker in the agent's output: its condition, or the
+    condition of a `break`/`exit`/`return` in it, reads what the agent wrote or printed."""
+    output = agent_output(script, command)
+    if not output.files and not output.variables:
+        return False
+    deciding = named(loop, "condition") if loop.type == "while_statement" else []
+    for node in descendants(loop):
+        jump = script.command_at(node) if node.type == "command" else None
+        if jump is not None and jump.command_name in ("break", "exit", "return"):
+            inner = enclosing_loop(node)
+            if inner is not None and inner.id == loop.id:
+                deciding += _conditions_over(node, loop)
+    return any(reads_output(script, output, condition) for condition in deciding)
+
+
+def ralph_loop(script: ShellScript, loop: Node, command: SimpleCommand, success: set[str]) -> bool:
+    """A bounded loop that runs the agent again after a success too (`success` holds the
+    outcomes of an iteration in which it succeeded) and stops on a marker in its output."""
+    return "next" in success and bounded(script, loop) and stops_on_output(script, loop, command)
+
+
+def runs_on_schedule(script: ShellScript, command: SimpleCommand) -> bool:
+    """Whether a loop runs `command` again whatever its status, on a schedule: endless or
+    event-driven, paced by a `sleep`, or a Ralph loop. Outside a loop in a function, the
+    loop is the one around each call of the function (there must be one)."""
+    return _runs_on_schedule(script, command, frozenset())
+
+
+def _runs_on_schedule(script: ShellScript, command: SimpleCommand, seen: frozenset[int]) -> bool:
+    loop = enclosing_loop(command.node)
+    if loop is not None:
+        return _scheduled(script, loop, command)
+    definition = _enclosing_function(command.node)
+    name = definition.child_by_field_name("name") if definition is not None else None
+    if definition is None or name is None or definition.id in seen:
+        return False  # not in a function, or a recursion already followed
+    calls = [
+        c
+        for c in script.commands
+        if c.command_name == script.parsed.node_text(name) and not _within(c.node, definition)
+    ]
+    seen |= {definition.id}
+    return bool(calls) and all(_runs_on_schedule(script, call, seen) for call in calls)
+
+
+def _scheduled(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
+    if not attempt_loop(loop):
+        return False
+    walk = IterationWalk(script, loop, command)
+    success = walk.iterate(Scenario(True, 0, False))
+    if "next" not in success or "next" not in walk.iterate(Scenario(False, NONZERO, False)):
+        return False
+    return (
+        _endless(script, loop) or _paced(script, loop) or ralph_loop(script, loop, command, success)
+    )
+
+
+def _enclosing_function(node: Node) -> Node | None:
+    """The function definition whose body holds `node`, if any."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        current = current.parent
+    return current
+
+
+def _endless(script: ShellScript, loop: Node) -> bool:
+    """A `while`/`until` that no count bounds and that reads no items from input: it runs
+    until stopped (`while :`), or once per event (`while inotifywait …`)."""
+    if loop.type != "while_statement" or bounded(script, loop):
+        return False
+    return not any(
+        c.command_name in _READS_ITEMS
+        for condition in named(loop, "condition")
+        for node in descendants(condition)
+        if node.type == "command" and (c := script.command_at(node)) is not None
+    )
+
+
+def _paced(script: ShellScript, loop: Node) -> bool:
+    """Whether a `sleep` runs in the loop, in its body or its condition: it is paced."""
+    return any(c.command_name == "sleep" and _within(c.node, loop) for c in script.commands)
+
+
+def _conditions_over(node: Node, loop: Node) -> list[Node]:
+    """The conditions that decide whether `node` runs, up to `loop`: earlier operands of
+    `&&`/`||`, the conditions of the `if`/`elif`/`else` branches and the `case` it is in."""
+    found: list[Node] = []
+    current = node
+    while current.parent is not None and current.id != loop.id:
+        parent = current.parent
+        if parent.type == "list":
+            found += [c for c in parent.named_children if c.end_byte <= current.start_byte]
+        elif parent.type in ("if_statement", "elif_clause"):
+            found += _clause_conditions(parent)
+        elif parent.type == "else_clause" and parent.parent is not None:
+            holder = parent.parent
+            for clause in [holder, *(c for c in holder.named_children if c.type == "elif_clause")]:
+                found += _clause_conditions(clause)
+        elif parent.type == "case_item" and parent.parent is not None:
+            value = parent.parent.child_by_field_name("value")
+            found += [value] if value is not None else []
+        current = parent
+    return found
+
+
+def _clause_conditions(clause: Node) -> list[Node]:
+    """The condition statements of an `if` or `elif` (those before its `then`)."""
+    then = next((c for c in clause.children if c.type == "then"), None)
+    limit = then.start_byte if then is not None else clause.start_byte
+    return [c for c in clause.named_children if c.end_byte <= limit]

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Near misses for RA203: loops that run the agent again whatever its status.
+# Each turn is new work on the same goal, so a status nothing reads is not a
+# lost one: the next turn comes anyway. (RA302 calls these schedules too.)
+
+PROMPT_FILE=${PROMPT_FILE:-PROMPT.md}
+TRANSCRIPT=${TRANSCRIPT:-.agent/transcript.jsonl}
+
+# Endless and paced: a fresh run every few seconds, streamed to a viewer.
+while :; do
+  cat "$PROMPT_FILE" | claude -p --output-format=stream-json --verbose \
+    | tee -a "$TRANSCRIPT" \
+    | node tools/render-stream.js
+  echo "turn finished; next turn shortly"
+  sleep 15
+done
+
+# Event-driven: one run each time someone saves the prompt.
+while inotifywait -qq -e close_write "$PROMPT_FILE"; do
+  claude -p "$(cat "$PROMPT_FILE")" | tee -a "$TRANSCRIPT" | node tools/render-stream.js
+  echo "handled a prompt change"
+done
+
+# Endless until a stop file appears, no pacing: the stop file is the off switch.
+until [ -f .agent/STOP ]; do
+  gptme --non-interactive "Pick the next item in TODO.md and do it" >> .agent/gptme.log 2>&1
+  git add -A && git commit -qm "agent turn" || echo "nothing to commit"
+done
+
+# Bounded, stopping on a marker in what the agent printed (a "Ralph" loop).
+for turn in {1..40}; do
+  reply=$(opencode run "Continue the plan in PLAN.md" 2>&1 | tee /dev/tty)
+  grep -q '<done/>' <<<"$reply" && exit 0
+  echo "turn $turn: not done yet"
+done
+
+# Bounded, stopping on a marker in the log the agent wrote.
+for turn in $(seq 1 25); do
+  codex exec "Work on the next failing test" > .agent/codex.log 2>&1
+  if grep -q 'ALL GREEN' .agent/codex.log; then
+    break
+  fi
+done
+
+# A worker and a reviewer every quarter of an hour; only the worker's status is logged.
+while true; do
+  claude -p "Work through docs/TODO.md"
+  worker_status=$?
+  echo "$(date -Is) worker exited $worker_status" >> .agent/monitor.log
+  claude -p "Review what the worker did; append problems to docs/TODO.md"
+  sleep 900
+done
+
+# Bounded and paced.
+attempt=0
+while [ "$attempt" -lt 12 ]; do
+  attempt=$((attempt + 1))
+  aider --yes --message "Tidy one module" | tee -a .agent/aider.log
+  sleep 300
+done
+
+# A reviewer in a function, called only from a paced loop.
+review() {
+  claude -p "Review the last commit; note problems in REVIEW.md" | tee -a .agent/review.log
+  echo "review done"
+}
+while true; do
+  review
+  sleep 1800
+done
