@@ -162,3 +162,17 @@ def test_a_here_doc_after_a_regrouped_pipeline_stays_outside_braces() -> None:
     parsed = ShellText(text)
     assert parsed.data == text.encode()
     assert parsed.unread_region() is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a | b | c\n# k\nx 2>/dev/null\n",
+        "(a) | b | c\n\nx > f\n",
+        "(echo p; cat P.md) | claude -p \\\n    --verbose \\\n    | viz\n"
+        "# done?\nif g 2>/dev/null; then break; fi\n",
+    ],
+)
+def test_a_later_file_redirect_does_not_swallow_the_lines_after_a_pipeline(text: str) -> None:
+    statements = [c.type for c in ShellText(text).root.named_children if c.type != "comment"]
+    assert statements[0] == "pipeline" and len(statements) == 2

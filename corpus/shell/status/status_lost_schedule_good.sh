@@ -68,3 +68,17 @@ while true; do
   review
   sleep 1800
 done
+
+# A pipeline continued over lines, then a check with a file redirect: the lines
+# after the pipeline are statements of the loop (tree-sitter-bash 0.25 reads them
+# as arguments of `viz` unless the parse is mended), so the `break` is seen.
+while true; do
+  (echo "## Plan: $PLAN"; cat PROMPT.md) | claude -p \
+      --output-format=stream-json \
+      | npx viz
+  # done yet?
+  if grep -q "STATUS: COMPLETE" "$PLAN" 2>/dev/null; then
+    break
+  fi
+  git push origin main
+done
