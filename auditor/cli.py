@@ -182,8 +182,9 @@ def _positive(value: str) -> int:
 
 def check(options: argparse.Namespace) -> int:
     """Audit runner files and report findings."""
-    from auditor.config import apply_overrides, load_settings
+    from auditor.config import apply_overrides, check_selectors, load_settings
     from auditor.errors import UserError
+    from auditor.registry import all_rules
 
     if options.output_format not in FORMATS:
         raise _fail(f"unknown format `{options.output_format}` (choose from {', '.join(FORMATS)})")
@@ -197,6 +198,7 @@ def check(options: argparse.Namespace) -> int:
             extend_select=_codes(options.extend_select),
             fail_on=options.fail_on,
         )
+        check_selectors(settings, (rule.code for rule in all_rules()))
         cache_dir = None if options.no_cache else options.cache_dir
         run = _RunOptions(options.stdin_filename, options.output_format, options.jobs, cache_dir)
         if options.stdin_filename is not None and (options.fix or options.diff):

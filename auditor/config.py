@@ -15,7 +15,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -225,6 +225,44 @@ def apply_overrides(
     if fail_on is not None:
         changes["fail_on"] = _severity(fail_on, "--fail-on")
     return settings._replace(**changes)
+
+
+def check_selectors(settings: Settings, known: Iterable[str]) -> None:
+    """Raise a `ConfigError` for a rule selector that selects no known rule (`RA110`): a
+    typo there would silently switch a rule, or the whole gate, off."""
+    codes = sorted(known)
+    where = f"`{_display(settings.config_path)}`" if settings.config_path else "the config"
+    places: list[tuple[str, str]] = [
+        (code, f"`{key}` in {where}")
+        for key, selectors in (
+            ("select", settings.select or ()),
+            ("ignore", settings.ignore),
+            ("extend-select", settings.extend_select),
+        )
+        for code in selectors
+    ]
+    places += [
+        (code, f"`per-file-ignores` in {where}")
+        for selectors in settings.per_file_ignores.values()
+        for code in selectors
+    ]
+    for layer in settings.overrides:
+        for flag, selectors in (
+            ("--select", layer.select or ()),
+            ("--ignore", layer.ignore),
+            ("--extend-select", layer.extend_select),
+        ):
+            places += [(code, flag) for code in selectors]
+    for selector, place in places:
+        if not any(_matches(selector, code) for code in codes):
+            import difflib  # only for the error message
+
+            close = difflib.get_close_matches(selector, codes, n=1)
+            hint = f" (did you mean `{close[0]}`?)" if close else ""
+            known_list = ", ".join(codes)
+            raise ConfigError(
+                f"unknown rule selector `{_name(selector)}` in {place}{hint}; known: {known_list}"
+            )
 
 
 def _matches(prefix: str, code: str) -> bool:

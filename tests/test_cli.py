@@ -70,6 +70,33 @@ def test_usage_errors_exit_2(tree: Path, args: tuple[str, ...]) -> None:
     assert code == 2
 
 
+@pytest.mark.parametrize(
+    ("args", "config", "message"),
+    [
+        (("--select", "RA110"), None, "unknown rule selector `RA110` in --select"),
+        (("--ignore", "RA5"), None, "unknown rule selector `RA5` in --ignore"),
+        (("--extend-select", "RA909"), None, "`RA909` in --extend-select (did you mean `RA900`?)"),
+        ((), 'select = ["RA999"]\n', "`RA999` in `select` in `runaudit.toml`"),
+        ((), '[per-file-ignores]\n"*.sh" = ["RA77"]\n', "`RA77` in `per-file-ignores`"),
+    ],
+)
+def test_an_unknown_rule_selector_is_an_error_not_a_silent_pass(
+    tree: Path, args: tuple[str, ...], config: str | None, message: str
+) -> None:
+    # A typo must not switch the gate off and print "All checks passed!".
+    if config is not None:
+        (tree / "runaudit.toml").write_text(config)
+    flags = ("--isolated",) if config is None else ()
+    code, output = run("check", *flags, *args, "bad.sh")
+    assert code == 2
+    assert message in output and "All checks passed" not in output
+
+
+def test_known_prefixes_and_all_are_selectors(tree: Path) -> None:
+    for selector in ("ALL", "RA", "RA1", "RA10", "RA101"):
+        assert run("check", "--isolated", "--select", selector, "bad.sh")[0] == 1
+
+
 def test_config_error_exits_2_naming_the_file(tree: Path) -> None:
     (tree / "runaudit.toml").write_text("fail-on = [\n")
     code, output = run("check", ".")
