@@ -8,9 +8,12 @@ import re
 # a module holding none of it starts no agent.
 PROCESS_WORDS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
 # String literals, roughly: triple-quoted, then single-line ones. A prefilter may
-# over-match (a quote in a comment) but must not miss a literal.
+# over-match (a quote in a comment) but must not miss a literal. Each alternative
+# inside a literal matches a different first character (a backslash starts only
+# `\\.`), so a literal that never closes is scanned once, never backtracked into
+# exponentially many splits.
 _STRING = re.compile(
-    r'(?s)("""|\'\'\')(?:\\.|(?!\1).)*\1'
+    r'(?s)("""|\'\'\')(?:\\.|(?!\1)[^\\])*\1'
     r"|\"(?:[^\"\\\n]|\\.)*\""
     r"|'(?:[^'\\\n]|\\.)*'"
 )
