@@ -33,4 +33,19 @@ def test_prefilter_scans_string_literals_in_linear_time(text: str) -> None:
         command_literals(text, ("gptme", "claude"))
         """
     )
-    subprocess.run([sys.executable, "-c", program], check=True, timeout=10)
+    subprocess.run([sys.executable, "-c", program], check=True, timeout=5)
+
+
+def test_actions_expressions_are_found_in_one_pass() -> None:
+    # A `run:` holding many unclosed `${{ ` once took 70 s at 200 KB (a search per opening).
+    program = textwrap.dedent(
+        """
+        from auditor.hosts.actions import without_expressions
+        from auditor.hosts.mapped import MappedText
+        text = "echo " + "${{ " * 50_000 + "| tee log"
+        assert without_expressions(MappedText.verbatim(text, 0)).text == text
+        closed = "echo ${{ a }} ${{ b }} | tee"
+        assert without_expressions(MappedText.verbatim(closed, 0)).text.count("__opaque__") == 2
+        """
+    )
+    subprocess.run([sys.executable, "-c", program], check=True, timeout=5)

@@ -12,7 +12,6 @@ character so each shell character keeps its offset in the workflow file;
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterator
 
 import yaml
@@ -36,7 +35,6 @@ COMPOSITE_PIPEFAIL_HINT = (
     "use `shell: bash`: GitHub runs it with `bash -eo pipefail {0}`; "
     "or start the script with `set -o pipefail`"
 )
-_EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
 _DOUBLE_QUOTED_ESCAPES = {
     "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
     "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "\\": "\\", "/": "/",
@@ -319,17 +317,30 @@ def without_expressions(script: MappedText) -> MappedText:
     """
     parts: list[MappedText] = []
     position = 0
-    for match in _EXPRESSION.finditer(script.text):
-        parts.append(script.slice(position, match.start()))
-        offsets = script.offsets[match.start() : match.end()]
+    for start, end in _expressions(script.text):
+        parts.append(script.slice(position, start))
+        offsets = script.offsets[start:end]
         in_order = all(b == a + 1 for a, b in itertools.pairwise(offsets))
         if in_order and len(offsets) >= len(OPAQUE_WORD):
             parts.append(MappedText(OPAQUE_WORD.ljust(len(offsets), "_"), tuple(offsets)))
         else:
             parts.append(MappedText.opaque(offsets[0]))
-        position = match.end()
+        position = end
     parts.append(script.slice(position, len(script)))
     return MappedText.join(parts)
+
+
+def _expressions(text: str) -> Iterator[tuple[int, int]]:
+    """Where each `${{ … }}` starts and ends. One forward scan: once no `}}` follows an
+    opening, none closes a later one either (a regex search from every `${{` made a step
+    holding many unclosed ones quadratic)."""
+    start = text.find("${{")
+    while start != -1:
+        close = text.find("}}", start + 3)
+        if close == -1:
+            return
+        yield start, close + 2
+        start = text.find("${{", close + 2)
 
 
 def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
