@@ -58,6 +58,18 @@ class ConfigError(UserError):
     """A config file or flag runaudit cannot use; the message names the file."""
 
 
+# A `**` segment matches any number of directories; pathspec compiles each to a regex
+# that backtracks, so matching costs grow exponentially with their count (eight of
+# them against a path 40 deep took minutes). Real ignore files use one or two.
+MAX_GLOBSTARS = 4
+
+
+def too_complex(pattern: str) -> bool:
+    """Whether a gitignore pattern has more `**` segments than can be matched in bounded
+    time; such a pattern is not used (and named in a diagnostic)."""
+    return pattern.count("**") > MAX_GLOBSTARS
+
+
 def gitignore_spec(lines: Sequence[str]) -> GitIgnoreSpec:
     """Gitignore-style patterns compiled (pathspec is imported only when there are some)."""
     from pathspec import GitIgnoreSpec
@@ -386,6 +398,12 @@ class _Validator:
     def patterns(self, key: str, value: Any) -> tuple[str, ...]:
         patterns = self.strings(key, value)
         for pattern in patterns:
+            if too_complex(pattern):
+                message = (
+                    f"pattern `{_name(pattern)}` in `{key}` in {self.where} has more than "
+                    f"{MAX_GLOBSTARS} `**`: too costly to match"
+                )
+                raise self.fail(message)
             try:
                 gitignore_spec([pattern])
             except (ValueError, re.error) as error:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from auditor.config import Settings, gitignore_spec
+from auditor.config import MAX_GLOBSTARS, Settings, gitignore_spec, too_complex
 from auditor.finding import Diagnostic, DiagnosticKind
 from auditor.kinds import FileKind
 
@@ -396,8 +396,16 @@ class _Walker:
             message = f"ignore file not used: {len(lines):,} patterns, above the limits ({limit})"
             self._note(path, DiagnosticKind.SKIPPED, message)
             return ()
+        costly = [line for line in lines if too_complex(line)]
+        if costly:
+            message = (
+                f"{len(costly)} ignore pattern(s) not used: more than {MAX_GLOBSTARS} `**` "
+                f"(`{costly[0].strip()}`) cannot be matched in bounded time"
+            )
+            self._note(path, DiagnosticKind.SKIPPED, message)
         # Git skips a malformed pattern; so do we.
-        spec = gitignore_spec([line for line in lines if _valid_pattern(line)])
+        usable = [line for line in lines if not too_complex(line) and _valid_pattern(line)]
+        spec = gitignore_spec(usable)
         return (_IgnoreFile(base, spec),) if spec.patterns else ()
 
     def _display(self, path: str) -> str:

@@ -5,9 +5,11 @@ Each runs in a subprocess with a timeout, so a regression fails instead of hangi
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +51,31 @@ def test_actions_expressions_are_found_in_one_pass() -> None:
         """
     )
     subprocess.run([sys.executable, "-c", program], check=True, timeout=5)
+
+
+def test_a_costly_gitignore_pattern_is_named_and_not_used(tmp_path: Path) -> None:
+    # `**/a/**/a/…/**/b` against a file 40 directories deep once took 128 s, --isolated too.
+    pattern = "/".join(["**/a"] * 8) + "/**/b"
+    (tmp_path / ".gitignore").write_text(pattern + "\nbuild/\n")
+    deep = tmp_path.joinpath(*["a"] * 40)
+    deep.mkdir(parents=True)
+    (deep / "run.sh").write_text("#!/bin/bash\necho hi\n")
+    result = subprocess.run(
+        [sys.executable, "-c", "from auditor.cli import main; main()", "check", "--isolated", "."],
+        cwd=tmp_path,
+        env={**os.environ, "RUNAUDIT_CACHE_DIR": str(tmp_path / "cache")},
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "1 ignore pattern(s) not used: more than 4 `**`" in result.stdout + result.stderr
+
+
+def test_a_costly_exclude_pattern_in_config_is_an_error(tmp_path: Path) -> None:
+    from auditor.config import ConfigError, load_settings
+
+    config = tmp_path / "runaudit.toml"
+    config.write_text('exclude = ["' + "/".join(["**/a"] * 6) + '"]\n')
+    with pytest.raises(ConfigError, match=r"more than 4 `\*\*`: too costly to match"):
+        load_settings(config, search_from=tmp_path)
