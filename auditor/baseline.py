@@ -148,6 +148,8 @@ def load_baseline(file: Path) -> Baseline:
         raise BaselineError(f"{file}: baseline file not found") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BaselineError(f"{file}: cannot read baseline: {error}") from None
+    except RecursionError:
+        raise BaselineError(f"{file}: cannot read baseline: nested too deeply") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         version = data.get("version") if isinstance(data, dict) else None
         raise BaselineError(f"{file}: unsupported baseline version {version!r} (expected 1)")

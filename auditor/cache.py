@@ -70,7 +70,26 @@ def _span(span: Span) -> list[int]:
 
 
 def _unspan(values: list[int]) -> Span:
-    return Span(Position(values[0], values[1]), Position(values[2], values[3]))
+    a, b, c, d = (_int(value) for value in values)
+    return Span(Position(a, b), Position(c, d))
+
+
+# A cache entry is data from disk: every field is checked for its type, so an entry
+# with valid JSON of the wrong shape is recomputed instead of crashing a renderer.
+def _str(value: object) -> str:
+    if type(value) is not str:
+        raise TypeError("not a string")
+    return value
+
+
+def _optional_str(value: object) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError("not an integer")
+    return value
 
 
 def finding_to_data(finding: Finding) -> dict[str, Any]:
@@ -100,22 +119,22 @@ def finding_from_data(data: dict[str, Any]) -> Finding:
     """The finding `finding_to_data` described."""
     fix = data["fix"]
     return Finding(
-        path=data["path"],
+        path=_str(data["path"]),
         span=_unspan(data["span"]),
-        code=data["code"],
-        name=data["name"],
+        code=_str(data["code"]),
+        name=_str(data["name"]),
         severity=Severity(data["severity"]),
-        message=data["message"],
-        hint=data["hint"],
+        message=_str(data["message"]),
+        hint=_optional_str(data["hint"]),
         fix=None
         if fix is None
         else Fix(
-            tuple(Edit(int(a), int(b), str(c)) for a, b, c in fix["edits"]),
+            tuple(Edit(_int(a), _int(b), _str(c)) for a, b, c in fix["edits"]),
             Applicability(fix["applicability"]),
-            fix["description"],
+            _str(fix["description"]),
         ),
-        related=tuple(RelatedLocation(p, _unspan(s), m) for p, s, m in data["related"]),
-        url=data["url"],
+        related=tuple(RelatedLocation(_str(p), _unspan(s), _str(m)) for p, s, m in data["related"]),
+        url=_str(data["url"]),
     )
 
 
@@ -152,7 +171,7 @@ class ResultCache:
         """A raw JSON entry, or None when missing or unreadable."""
         try:
             return json.loads(self._path(key).read_text("utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
 
     def get(self, key: str) -> CachedResult | None:
@@ -161,8 +180,11 @@ class ResultCache:
         try:
             return CachedResult(
                 [finding_from_data(item) for item in data["findings"]],
-                [Diagnostic(p, DiagnosticKind(k), m) for p, k, m in data["diagnostics"]],
-                int(data["suppressed"]),
+                [
+                    Diagnostic(_str(p), DiagnosticKind(k), _str(m))
+                    for p, k, m in data["diagnostics"]
+                ],
+                _int(data["suppressed"]),
             )
         except (ValueError, KeyError, TypeError, IndexError):
             return None

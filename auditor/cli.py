@@ -218,10 +218,23 @@ def check(options: argparse.Namespace) -> int:
     color = options.output is None and _color_wanted(options.output_format)
     text = render(options.output_format, report, rules, color=color, statistics=options.statistics)
     if options.output is not None:
-        options.output.write_text(text, encoding="utf-8")
+        _write_output(options.output, text)
     else:
         sys.stdout.write(text)
     return _exit_status(report, settings, options.exit_zero)
+
+
+def _write_output(path: Path, text: str) -> None:
+    """Write the report to `--output`, making its folder; a path that cannot take it is a
+    usage error (exit 2), never a traceback."""
+    if path.is_dir():
+        raise _fail(f"--output {path}: is a directory")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        raise _fail(f"--output {path}: cannot write: {reason}") from None
 
 
 def _fix(
@@ -390,6 +403,8 @@ COMMANDS = {"check": check, "rules": list_rules, "explain": explain}
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on `argv` (default: the process's arguments); the exit status."""
+    if sys.stdout is None:  # started with stdout closed (`runaudit check >&-`)
+        return _stop("runaudit: error: standard output is closed")
     parser = _parser()
     try:
         options = parser.parse_args(argv)
@@ -402,6 +417,54 @@ def run(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[options.command](options)
     except Exit as done:
         return done.status
+    except KeyboardInterrupt:
+        sys.stderr.write("runaudit: interrupted\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()  # the reader went away: nothing more to say, and no traceback
+        return EXIT_ERROR
+    except (OSError, MemoryError, RecursionError) as error:
+        # Resources, not bugs: the output could not be written, the input was too large
+        # or too deeply nested. One line says which; no traceback.
+        return _stop(f"runaudit: error: {_describe(error)}")
+    except Exception as error:
+        return _stop(f"runaudit: internal error: {_describe(error)}")
+
+
+EXIT_INTERRUPTED = 130  # as a shell reports SIGINT
+
+
+def _describe(error: BaseException) -> str:
+    from auditor.output.escape import printable
+
+    if isinstance(error, OSError) and error.strerror:
+        where = f"{error.filename}: " if error.filename else ""
+        return printable(f"{where}{error.strerror.lower()}")
+    if isinstance(error, MemoryError):
+        return "out of memory"
+    if isinstance(error, RecursionError):
+        return "input nested too deeply"
+    return printable(f"{type(error).__name__}: {error}")
+
+
+def _stop(message: str) -> int:
+    """Print one line on stderr (stdout may be what failed) and give exit status 2."""
+    _silence_stdout()
+    try:
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+    except (OSError, AttributeError):  # stderr is closed or failing too: the status says it
+        pass
+    return EXIT_ERROR
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # in-memory or closed (None) stdout
+        pass
 
 
 def main() -> NoReturn:

@@ -62,6 +62,8 @@ class ConfigError(UserError):
 # that backtracks, so matching costs grow exponentially with their count (eight of
 # them against a path 40 deep took minutes). Real ignore files use one or two.
 MAX_GLOBSTARS = 4
+# The largest `max-file-size`: a file is read whole into memory, several times over.
+MAX_FILE_SIZE_LIMIT = 1 << 30
 
 
 def too_complex(pattern: str) -> bool:
@@ -420,7 +422,8 @@ class _Validator:
         return bool(value)
 
     def size(self, key: str, value: Any) -> int:
-        self.expect(type(value) is int and value > 0, key, "a positive number of bytes")
+        within = type(value) is int and 0 < value <= MAX_FILE_SIZE_LIMIT
+        self.expect(within, key, f"a positive number of bytes up to {MAX_FILE_SIZE_LIMIT:,}")
         return int(value)
 
     def severity(self, key: str, value: Any) -> Severity:
