@@ -198,12 +198,15 @@ class Auditor:
         if not self._wanted(Host.SHELL, text, source.path, embedded=True):
             return
         from auditor.hosts import extractor_for
-        from auditor.hosts.mapped import MappedText
+        from auditor.hosts.mapped import MappedText, UnreadableHost
 
         extractor = extractor_for(kind, text)
         if extractor is not None:
-            for embedded in extractor(MappedText.verbatim(text, 0)):
-                yield from self._shell_units(source, embedded)
+            try:
+                for embedded in extractor(MappedText.verbatim(text, 0)):
+                    yield from self._shell_units(source, embedded)
+            except UnreadableHost as unreadable:
+                yield Host.PARSE_FAILURE, UnparsableUnit(source, unreadable.error)
 
     def _python_units(self, source: SourceFile, shell: bool) -> Iterator[tuple[Host, Any]]:
         from auditor.hosts.python_commands import python_shells

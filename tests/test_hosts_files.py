@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from auditor.hosts.actions import actions_shells
 from auditor.hosts.dockerfile import dockerfile_shells
 from auditor.hosts.makefile import makefile_shells
-from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.mapped import EmbeddedShell, MappedText, UnreadableHost
 from auditor.hosts.systemd import systemd_shells
 from auditor.shell.options import ShellOptions
 from auditor.unit import OPAQUE_WORD
@@ -447,8 +447,11 @@ def test_extractors_never_crash_and_stay_in_the_file(
     extractor: Extractor, pieces: list[str]
 ) -> None:
     text = "".join(pieces)
-    for shell in extract(extractor, text):
-        assert all(0 <= offset < max(len(text), 1) for offset in shell.code.offsets)
+    try:
+        for shell in extract(extractor, text):
+            assert all(0 <= offset < max(len(text), 1) for offset in shell.code.offsets)
+    except UnreadableHost as unreadable:  # a workflow that is not YAML: RA900, in the file
+        assert 0 <= unreadable.error.start < max(len(text), 1)
 
 
 def test_dockerfile_container_command_is_the_last_entrypoint_else_the_last_cmd() -> None:
@@ -523,3 +526,16 @@ def test_systemd_command_lists_split_on_a_bare_semicolon() -> None:
     ]
     for shell in found:
         assert_verbatim(unit, shell, shell.code.text)
+
+
+def test_a_workflow_that_is_not_valid_yaml_is_an_ra900_not_a_pass() -> None:
+    from auditor.config import Settings
+    from auditor.engine import audit_text
+    from auditor.kinds import FileKind
+
+    text = "on: push\njobs:\n  a:\n    steps:\n      - run: gptme x | tee log\n       bad: [\n"
+    result = audit_text(text, ".github/workflows/ci.yml", FileKind.ACTIONS, Settings())
+    (finding,) = result.findings
+    assert (finding.code, finding.severity.value, finding.span.start.line) == ("RA900", "info", 6)
+    assert finding.message.startswith("runaudit could not read this workflow: ")
+    assert not result.diagnostics

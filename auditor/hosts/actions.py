@@ -17,10 +17,10 @@ from collections.abc import Iterator
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.mapped import EmbeddedShell, MappedText, UnreadableHost
 from auditor.hosts.nested import SHELLS
 from auditor.shell.options import ShellOptions, apply_set
-from auditor.unit import OPAQUE_WORD
+from auditor.unit import OPAQUE_WORD, ParseError
 
 DEFAULT_OPTIONS = ShellOptions(errexit=True)  # `bash -e {0}`
 _KEYWORD_OPTIONS = {
@@ -343,12 +343,24 @@ def _expressions(text: str) -> Iterator[tuple[int, int]]:
         start = text.find("${{", close + 2)
 
 
+def _yaml_error(text: MappedText, error: yaml.YAMLError) -> ParseError:
+    """Where the YAML reader stopped, and why, as a parse error of the host file."""
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    offset = 0
+    if mark is not None and 0 <= mark.index < len(text.offsets):
+        offset = text.offsets[mark.index]
+    problem = getattr(error, "problem", None) or "invalid YAML"
+    line = f"line {mark.line + 1}" if mark is not None else "the start"
+    message = f"runaudit could not read this workflow: {problem} at {line}"
+    return ParseError(offset, offset + 1, message)
+
+
 def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
     """The shell script of every `run:` step whose effective shell is a POSIX shell."""
     try:
         root = yaml.compose(text.text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return
+    except yaml.YAMLError as error:
+        raise UnreadableHost(_yaml_error(text, error)) from None
     if root is None:
         return
     steps = [(step, PIPEFAIL_HINT) for step in _steps(root)]

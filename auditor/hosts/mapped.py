@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from auditor.finding import Fix
 from auditor.shell.options import ShellOptions
-from auditor.unit import OPAQUE_WORD
+from auditor.unit import OPAQUE_WORD, ParseError
 
 
 class MappedText:
@@ -76,6 +76,15 @@ class MappedText:
         """This text, whose offsets point into another mapped text, mapped to the host."""
         last = len(outer) - 1
         return MappedText(self.text, tuple(outer[min(o, last)] for o in self.offsets))
+
+
+class UnreadableHost(Exception):
+    """A host file that cannot be read at all (a workflow that is not valid YAML): its
+    shell cannot be found, so RA900 reports where reading stopped."""
+
+    def __init__(self, error: ParseError) -> None:
+        super().__init__(error.message)
+        self.error = error
 
 
 class EmbeddedShell(NamedTuple):
