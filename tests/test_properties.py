@@ -37,7 +37,7 @@ from auditor.finding import (
     Span,
 )
 from auditor.hosts import extractor_for
-from auditor.hosts.mapped import MappedText
+from auditor.hosts.mapped import MappedText, UnreadableHost
 from auditor.kinds import FileKind
 from auditor.output import FORMATS, render
 from auditor.output.escape import printable, replace_surrogates
@@ -226,7 +226,10 @@ def embedded_codes(text: str, kind: FileKind) -> Iterable[MappedText]:
         return
     extractor = extractor_for(kind, text)
     if extractor is not None:
-        yield from (embedded.code for embedded in extractor(MappedText.verbatim(text, 0)))
+        try:
+            yield from (embedded.code for embedded in extractor(MappedText.verbatim(text, 0)))
+        except UnreadableHost as unreadable:  # reported as RA900, at a place in the file
+            assert 0 <= unreadable.error.start <= len(text)
 
 
 # Strategies
