@@ -267,7 +267,8 @@ def test_actions_workflow_defaults_and_malformed_yaml() -> None:
         "    steps:\n      - run: a | b\n      - shell: ${{ matrix.shell }}\n        run: c | d\n"
     )
     assert [s.options for s in extract(actions_shells, workflow)] == [BOTH]
-    assert extract(actions_shells, "jobs: [\n  - run: a | b\n") == []
+    with pytest.raises(UnreadableHost, match="could not read this workflow"):
+        extract(actions_shells, "jobs: [\n  - run: a | b\n")
     assert extract(actions_shells, "") == []
 
 
