@@ -469,3 +469,24 @@ def test_sarif_fix_without_edits_is_left_out() -> None:
     document = json.loads(render("sarif", report, RULES))
     assert sarif_errors(document) == []
     assert "fixes" not in document["runs"][0]["results"][0]
+
+
+def test_junit_shows_a_raw_carriage_return_instead_of_losing_it(report: Report) -> None:
+    report.findings.append(
+        Finding(
+            "cr.sh",
+            span(1, 1, 1, 2),
+            "RA101",
+            "pipeline-status-masked",
+            Severity.ERROR,
+            "before\rafter",
+            hint="one\rtwo",
+        )
+    )
+    document = render("junit", report, RULES)
+    assert "\r" not in document
+    suite = ET.fromstring(document)
+    failure = next(c for c in suite.iter("testcase") if c.attrib["name"] == "cr.sh").find("failure")
+    assert failure is not None and failure.text is not None
+    assert "help: one\\rtwo" in failure.text
+    assert failure.attrib["message"] == "RA101: before\\rafter"

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 
 # JUnit readers expect results before captured output.
 _CHILD_ORDER = {"skipped": 0, "error": 1, "failure": 2, "system-err": 3}
-# Characters XML 1.0 forbids, those it discourages (DEL and the C1 controls), and
-# the bidirectional controls that reorder how a CI page shows the text.
+# Characters XML 1.0 forbids, those it discourages (DEL and the C1 controls), the
+# bidirectional controls that reorder how a CI page shows the text, and a raw CR,
+# which every XML reader turns into a line feed (or drops) in text content.
 _NOT_XML = re.compile(
-    "[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    "[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
     "|[\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
 )
 
