@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from auditor import __version__
+from auditor.errors import Terminated
 
 if TYPE_CHECKING:
     from auditor.config import Settings
@@ -418,8 +419,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     except Exit as done:
         return done.status
     except KeyboardInterrupt:
-        sys.stderr.write("runaudit: interrupted\n")
-        return EXIT_INTERRUPTED
+        return _stop("runaudit: interrupted", EXIT_INTERRUPTED)
+    except Terminated:
+        return _stop("runaudit: terminated", EXIT_TERMINATED)
     except BrokenPipeError:
         _silence_stdout()  # the reader went away: nothing more to say, and no traceback
         return EXIT_ERROR
@@ -432,6 +434,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 EXIT_INTERRUPTED = 130  # as a shell reports SIGINT
+EXIT_TERMINATED = 143  # and SIGTERM
 
 
 def _describe(error: BaseException) -> str:
@@ -447,15 +450,15 @@ def _describe(error: BaseException) -> str:
     return printable(f"{type(error).__name__}: {error}")
 
 
-def _stop(message: str) -> int:
-    """Print one line on stderr (stdout may be what failed) and give exit status 2."""
+def _stop(message: str, status: int = EXIT_ERROR) -> int:
+    """Print one line on stderr (stdout may be what failed) and give the exit status."""
     _silence_stdout()
     try:
         sys.stderr.write(message + "\n")
         sys.stderr.flush()
     except (OSError, AttributeError):  # stderr is closed or failing too: the status says it
         pass
-    return EXIT_ERROR
+    return status
 
 
 def _silence_stdout() -> None:

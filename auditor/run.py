@@ -12,13 +12,15 @@ from __future__ import annotations
 import functools
 import os
 import re
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, discover, read_bounded
 from auditor.engine import AnyRule, Auditor, enabled_rules
+from auditor.errors import Terminated
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
@@ -184,6 +186,9 @@ _TASK: Callable[[Candidate], object] | None = None
 def _init_worker(task: Callable[[Candidate], object]) -> None:
     global _TASK
     _TASK = task
+    # Ctrl-C reaches the whole process group: the parent stops the workers and reports it
+    # once, instead of every worker printing a KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _work(candidate: Candidate) -> object:
@@ -237,10 +242,39 @@ def _pool_map(
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(task,)
-    ) as pool:
-        yield from cast(Iterator[T], pool.map(_work, candidates, chunksize=chunk))
+    previous = _on_sigterm(_terminated)
+    try:
+        with ProcessPoolExecutor(
+            max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(task,)
+        ) as pool:
+            try:
+                yield from cast(Iterator[T], pool.map(_work, candidates, chunksize=chunk))
+            except BaseException:  # Ctrl-C, SIGTERM, the caller stopping: no orphan workers
+                _stop_workers(pool)
+                raise
+    finally:
+        if previous is not None:
+            _on_sigterm(previous)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _on_sigterm(handler: Any) -> Any:
+    """Install a SIGTERM handler, returning the one it replaces (none off the main thread)."""
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        return None
+
+
+def _stop_workers(pool: Any) -> None:
+    """Kill the pool's worker processes: shutting the pool down waits for running tasks."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    processes = getattr(pool, "_processes", None) or {}  # the executor keeps no public list
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def _crashed_audit(candidate: Candidate) -> _Result:
