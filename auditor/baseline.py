@@ -140,12 +140,21 @@ def write_baseline_file(report: Report, file: Path) -> int:
     return len(recorded)
 
 
+BASELINE_LIMIT = 64 * 1024 * 1024  # a baseline of a very large tree is a few MB
+
+
 def load_baseline(file: Path) -> Baseline:
     """Read a baseline file; `BaselineError` says what is wrong with it."""
+    from auditor.discover import RefusedFile, read_bounded
+
     try:
-        data: Any = json.loads(file.read_text(encoding="utf-8"))
+        # A committed baseline is input from a pull request like any audited file: no
+        # links, FIFOs or devices, and a size cap.
+        data: Any = json.loads(read_bounded(file, BASELINE_LIMIT).decode("utf-8"))
     except FileNotFoundError:
         raise BaselineError(f"{file}: baseline file not found") from None
+    except RefusedFile as refused:
+        raise BaselineError(f"{file}: baseline not read: {refused}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BaselineError(f"{file}: cannot read baseline: {error}") from None
     except RecursionError:

@@ -146,6 +146,9 @@ class CachedResult(NamedTuple):
     suppressed: int
 
 
+ENTRY_LIMIT = 16 * 1024 * 1024  # one file's findings; a real entry is a few KB
+
+
 class ResultCache:
     """Cached per-file results under one directory, for one run's configuration."""
 
@@ -169,9 +172,13 @@ class ResultCache:
 
     def get_data(self, key: str) -> Any:
         """A raw JSON entry, or None when missing or unreadable."""
+        from auditor.discover import RefusedFile, read_bounded
+
         try:
-            return json.loads(self._path(key).read_text("utf-8"))
-        except (OSError, ValueError, RecursionError):
+            # Entries are files on disk that something else could replace: no links, FIFOs
+            # or devices, and a size cap; anything odd is a miss, recomputed.
+            return json.loads(read_bounded(self._path(key), ENTRY_LIMIT).decode("utf-8"))
+        except (OSError, ValueError, RecursionError, RefusedFile):
             return None
 
     def get(self, key: str) -> CachedResult | None:

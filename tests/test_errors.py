@@ -129,3 +129,36 @@ def test_an_internal_error_is_exit_2_with_one_line(
     result = invoke(["check", "bad.sh"])
     assert (result.exit_code, result.exception) == (2, None)
     assert result.stderr == "runaudit: internal error: ValueError: something inside broke\n"
+
+
+@pytest.mark.parametrize("kind", ["link to /dev/zero", "fifo"])
+def test_a_hostile_baseline_is_refused_without_hanging(tree: Path, kind: str) -> None:
+    baseline = tree / "baseline.json"
+    if kind == "fifo":
+        os.mkfifo(baseline)
+    else:
+        baseline.symlink_to("/dev/zero")
+    result = subprocess.run(
+        [*RUNAUDIT, "check", "--isolated", "--no-cache", "bad.sh", "--baseline", "baseline.json"],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("runaudit: error: baseline.json: baseline not read: ")
+
+
+@pytest.mark.parametrize("kind", ["link to /dev/zero", "fifo"])
+def test_a_hostile_cache_entry_is_a_miss(tree: Path, kind: str) -> None:
+    cache = tree / "cache"
+    args = [*RUNAUDIT, "check", "--isolated", "--cache-dir", str(cache), "bad.sh", "-f", "json"]
+    first = subprocess.run(args, cwd=tree, capture_output=True, timeout=20)
+    for path in [p for p in cache.rglob("*.json") if p.is_file()]:
+        path.unlink()
+        if kind == "fifo":
+            os.mkfifo(path)
+        else:
+            path.symlink_to("/dev/zero")
+    again = subprocess.run(args, cwd=tree, capture_output=True, timeout=20)
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout) == (1, first.stdout)
