@@ -19,8 +19,8 @@ from auditor.flow import FALL, through_block
 from auditor.python.cst_values import class_names, integers
 from auditor.python.error_conditions import handler_errors
 from auditor.python.error_tests import RetriedErrors, class_errors, describe, parse_facts, union
-from auditor.python.module import PythonModule, PythonUnit, dotted_name
-from auditor.python.retries import CallFailure, Retry, walk
+from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
+from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import StepCatalog, default_steps
 
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
@@ -90,7 +90,7 @@ class _Flow:
         while current is not None and current is not loop:
             self.ancestors.add(id(current))
             current = self.module.parent(current)
-        nodes = list(walk(loop))
+        nodes = list(descendants(loop))
         self.results = {  # names bound to the call's result (`r = run(…)`, `with Popen(…) as p`)
             name for node in nodes for name in _bound(node) if _unwrap(_value(node)) is call
         }
