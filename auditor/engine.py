@@ -207,7 +207,7 @@ class Auditor:
 
     def _python_units(self, source: SourceFile, shell: bool) -> Iterator[tuple[Host, Any]]:
         from auditor.hosts.python_commands import python_shells
-        from auditor.python.module import parse_python
+        from auditor.python.unit import parse_python
 
         unit = parse_python(source, self.catalog, shallow=source.path in self._shallow)
         unit.project = self.project

@@ -19,9 +19,10 @@ from auditor.flow import FALL, through_block
 from auditor.python.cst_values import class_names, integers
 from auditor.python.error_conditions import handler_errors
 from auditor.python.error_tests import RetriedErrors, class_errors, describe, parse_facts, union
-from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
+from auditor.python.module import PythonModule, descendants, dotted_name
 from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import StepCatalog, default_steps
+from auditor.python.unit import PythonUnit
 
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
 _EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})

@@ -38,10 +38,11 @@ from auditor.python.error_tests import (
     describe,
     parse_facts,
 )
-from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
+from auditor.python.module import PythonModule, descendants, dotted_name
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
+from auditor.python.unit import PythonUnit
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)

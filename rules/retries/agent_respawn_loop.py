@@ -11,8 +11,8 @@ from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:
     from auditor.hosts.mapped import MappedText
-    from auditor.python.module import PythonUnit
     from auditor.python.steps import StepCatalog
+    from auditor.python.unit import PythonUnit
     from auditor.unit import FileUnit, ShellUnit
 
 _WHY = "a respawned agent starts over and repeats the failed run's work and side effects"

@@ -10,10 +10,10 @@ from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:
-    from auditor.python.module import PythonUnit
     from auditor.python.retries import RetryConstruct
     from auditor.python.retry_types import Retry
     from auditor.python.steps import StepCall, StepCatalog, Steps
+    from auditor.python.unit import PythonUnit
 
 _MAX_RELATED = 6
 _STEP_HINT = (

@@ -23,11 +23,12 @@ if TYPE_CHECKING:  # libcst loads only when a file is analysed, never at start-u
     import libcst as cst
 
     from auditor.python.error_tests import RetriedErrors
-    from auditor.python.module import PythonModule, PythonUnit
+    from auditor.python.module import PythonModule
     from auditor.python.retries import RetryConstruct
     from auditor.python.retry_types import Retry
     from auditor.python.sdk import Client
     from auditor.python.sdk_catalog import Overlap
+    from auditor.python.unit import PythonUnit
 
 OPENAI_BAD = """\
 import tenacity
