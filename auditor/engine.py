@@ -21,8 +21,9 @@ from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
 from auditor.rule import Rule
+from auditor.shell.unit import ShellUnit
 from auditor.source import SourceFile, decode, python_encoding
-from auditor.unit import FileUnit, ParseError, ShellUnit, SuppressionUnit, UnparsableUnit
+from auditor.unit import FileUnit, ParseError, SuppressionUnit, UnparsableUnit
 
 # The analysis of a kind of file is imported when a file of that kind needs it: a
 # pre-commit run on a plain shell script never loads the Python side, nor the shell
@@ -210,7 +211,7 @@ class Auditor:
 
     def _python_units(self, source: SourceFile, shell: bool) -> Iterator[tuple[Host, Any]]:
         from auditor.hosts.python_commands import python_shells
-        from auditor.python.module import parse_python
+        from auditor.python.unit import parse_python
 
         unit = parse_python(source, self.catalog, shallow=source.path in self._shallow)
         unit.project = self.project

@@ -13,7 +13,7 @@ from invoke import invoke
 from auditor import engine
 from auditor.finding import Finding, Severity
 from auditor.rule import Example, Rule
-from auditor.unit import ShellUnit
+from auditor.shell.unit import ShellUnit
 
 MASKED = '#!/bin/bash\nset -e\ngptme "$PROMPT" 2>&1 | tee run.log\n'
 CLEAN = '#!/bin/bash\nset -euo pipefail\ngptme "$PROMPT" 2>&1 | tee run.log\n'

@@ -15,8 +15,8 @@ from auditor.finding import Finding
 from auditor.hosts.python_commands import python_shells
 from auditor.kinds import FileKind
 from auditor.profiles import default_catalog
-from auditor.python.module import parse_python
 from auditor.python.strings import Resolver
+from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 
 

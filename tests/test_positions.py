@@ -135,7 +135,7 @@ def test_python_spans_match_libcst_provider(text: str) -> None:
     """Spans recorded per statement, in characters, equal libcst's own byte spans."""
     from libcst.metadata import ByteSpanPositionProvider, MetadataWrapper
 
-    from auditor.python.module import parse_python
+    from auditor.python.unit import parse_python
     from auditor.source import SourceFile
 
     unit = parse_python(SourceFile("t.py", text))
@@ -164,7 +164,7 @@ def test_ends_before_agrees_with_positions(path: Path) -> None:
     """
     import libcst as cst
 
-    from auditor.python.module import parse_python
+    from auditor.python.unit import parse_python
     from auditor.source import SourceFile
 
     unit = parse_python(SourceFile(path.name, path.read_text(encoding="utf-8")))

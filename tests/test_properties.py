@@ -218,7 +218,7 @@ def check_embedded_offsets(text: str, kind: FileKind) -> None:
 def embedded_codes(text: str, kind: FileKind) -> Iterable[MappedText]:
     if kind is FileKind.PYTHON:
         from auditor.hosts.python_commands import python_shells
-        from auditor.python.module import parse_python
+        from auditor.python.unit import parse_python
 
         unit = parse_python(SourceFile(FILENAMES[kind], text))
         if unit.module is not None:

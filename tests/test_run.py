@@ -130,7 +130,7 @@ def test_indexed_modules_are_not_parsed_again_for_the_nesting_guard(
     """The project index parses a module with `ast` and records that it is shallow; the
     audit then hands it to libcst without the guard's own parse. A module the index
     did not parse (no process or retry words), or found too deep, is still checked."""
-    from auditor.python import module
+    from auditor.python import unit
 
     (tmp_path / "runner.py").write_text(
         "import subprocess\n\ndef go():\n"
@@ -141,8 +141,8 @@ def test_indexed_modules_are_not_parsed_again_for_the_nesting_guard(
         f"import subprocess\nx = {deep}\nsubprocess.run('gptme x | tee l', shell=True)\n"
     )
     guarded: list[str] = []
-    real = module.too_deep
-    monkeypatch.setattr(module, "too_deep", lambda text: guarded.append(text) or real(text))
+    real = unit.too_deep
+    monkeypatch.setattr(unit, "too_deep", lambda text: guarded.append(text) or real(text))
     report = audit([tmp_path], Settings(root=tmp_path), cwd=tmp_path, jobs=1)
     assert {f.code for f in report.findings if f.path == "runner.py"} == {"RA101"}
     assert {f.code for f in report.findings if f.path == "deep.py"} == {"RA900"}

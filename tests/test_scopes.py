@@ -6,8 +6,8 @@ import textwrap
 
 import libcst as cst
 
-from auditor.python.module import parse_python
 from auditor.python.scopes import Scopes
+from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 
 

@@ -19,9 +19,10 @@ from auditor.flow import FALL, through_block
 from auditor.python.cst_values import class_names, integers
 from auditor.python.error_conditions import handler_errors
 from auditor.python.error_tests import RetriedErrors, class_errors, describe, parse_facts, union
-from auditor.python.module import PythonModule, PythonUnit, dotted_name
-from auditor.python.retries import CallFailure, Retry, walk
+from auditor.python.module import PythonModule, descendants, dotted_name
+from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import StepCatalog, default_steps
+from auditor.python.unit import PythonUnit
 
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
 _EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
@@ -90,7 +91,7 @@ class _Flow:
         while current is not None and current is not loop:
             self.ancestors.add(id(current))
             current = self.module.parent(current)
-        nodes = list(walk(loop))
+        nodes = list(descendants(loop))
         self.results = {  # names bound to the call's result (`r = run(…)`, `with Popen(…) as p`)
             name for node in nodes for name in _bound(node) if _unwrap(_value(node)) is call
         }

@@ -19,7 +19,6 @@ import functools
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 import libcst as cst
 
@@ -39,30 +38,14 @@ from auditor.python.error_tests import (
     describe,
     parse_facts,
 )
-from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
+from auditor.python.module import PythonModule, descendants, dotted_name
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
+from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
+from auditor.python.unit import PythonUnit
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
-
-
-class CallFailure(NamedTuple):
-    """How a call fails: it raises, it ends with a non-zero status, or either."""
-
-    raises: bool = True
-    status: bool = False  # a process: it has an exit status
-    checked: bool = False  # a non-zero status raises (`check=True`) instead of being returned
-    transient_codes: frozenset[int] = frozenset({75})
-
-
-class Retry(NamedTuple):
-    """How a construct re-runs a failed call."""
-
-    blanket: bool  # after any failure
-    transient_only: bool  # only after a transient one (exit 75, a rate-limit marker or class)
-    reason: str  # "after `except Exception`", "on any non-zero exit"
-    errors: RetriedErrors = EVERY_ERROR  # the raised failures it re-runs after
 
 
 @dataclass
@@ -97,7 +80,7 @@ class RetryConstruct:
         if self.loop is not None:
             if not inside(unit.module, call, self.loop):
                 return None
-            from auditor.python.loop_flow import loop_retries  # it builds on this module
+            from auditor.python.loop_flow import loop_retries  # loaded for hand-written loops only
 
             return loop_retries(unit, self.loop, call, failure, self._steps)
         if self.region is None or not inside(unit.module, call, self.region):

@@ -20,9 +20,10 @@ from pathlib import Path
 import libcst as cst
 
 from auditor.project import RetriedUse, module_name
-from auditor.python.module import PythonModule, PythonUnit, integer_value
+from auditor.python.module import PythonModule, integer_value
 from auditor.python.scopes import Scopes
 from auditor.python.sdk_catalog import SdkCatalog, SdkConstructor
+from auditor.python.unit import PythonUnit
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from rules import builtin_data
 if TYPE_CHECKING:
     import libcst as cst
 
-    from auditor.python.module import PythonModule, PythonUnit
+    from auditor.python.module import PythonModule
+    from auditor.python.unit import PythonUnit
 
 # Calls that start a process, and those among them whose value (or `.returncode`) is a status.
 PROCESS_CALLS = frozenset(

@@ -22,7 +22,7 @@ from auditor.shell.status import (
     status_use,
 )
 from auditor.shell.tiers import Tier
-from auditor.unit import ShellUnit
+from auditor.shell.unit import ShellUnit
 
 _GREP = frozenset({"grep", "egrep", "fgrep", "rg"})
 _GREP_EARLY_LONG = ("--quiet", "--silent", "--max-count")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from auditor.finding import Finding, Severity
 from auditor.rule import Example, Rule
-from auditor.unit import ShellUnit
+from auditor.shell.unit import ShellUnit
 
 
 class StatusReadUnreachable(Rule[ShellUnit]):

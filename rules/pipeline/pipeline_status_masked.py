@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from auditor.finding import Applicability, Edit, Finding, Fix, RelatedLocation, Severity, Span
 from auditor.rule import Example, Rule
 from auditor.shell.tiers import Tier
-from auditor.unit import ShellUnit
+from auditor.shell.unit import ShellUnit
 
 if TYPE_CHECKING:  # the shell model loads when a pipeline is there to check
     from auditor.shell.masking import MaskedPipeline

@@ -11,9 +11,10 @@ from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:
     from auditor.hosts.mapped import MappedText
-    from auditor.python.module import PythonUnit
     from auditor.python.steps import StepCatalog
-    from auditor.unit import FileUnit, ShellUnit
+    from auditor.python.unit import PythonUnit
+    from auditor.shell.unit import ShellUnit
+    from auditor.unit import FileUnit
 
 _WHY = "a respawned agent starts over and repeats the failed run's work and side effects"
 _UNIT_HINT = (
@@ -124,7 +125,8 @@ class AgentRespawnLoop(Rule[Any]):
 
     def check(self, unit: ShellUnit | FileUnit | PythonUnit) -> Iterator[Finding]:
         """Yield a finding for each loop or service that respawns the agent after a failure."""
-        from auditor.unit import FileUnit, ShellUnit
+        from auditor.shell.unit import ShellUnit
+        from auditor.unit import FileUnit
 
         if isinstance(unit, ShellUnit):
             yield from self._shell(unit)

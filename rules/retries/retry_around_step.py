@@ -10,9 +10,10 @@ from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:
-    from auditor.python.module import PythonUnit
-    from auditor.python.retries import Retry, RetryConstruct
+    from auditor.python.retries import RetryConstruct
+    from auditor.python.retry_types import Retry
     from auditor.python.steps import StepCall, StepCatalog, Steps
+    from auditor.python.unit import PythonUnit
 
 _MAX_RELATED = 6
 _STEP_HINT = (
@@ -164,7 +165,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     def _retried(
         self, unit: PythonUnit, construct: RetryConstruct, steps: Steps, catalog: StepCatalog
     ) -> list[tuple[StepCall, Retry]]:
-        from auditor.python.retries import CallFailure
+        from auditor.python.retry_types import CallFailure
 
         if construct.wrapped is not None:
             step = steps.reference(construct.wrapped)

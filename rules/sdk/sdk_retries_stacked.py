@@ -23,10 +23,12 @@ if TYPE_CHECKING:  # libcst loads only when a file is analysed, never at start-u
     import libcst as cst
 
     from auditor.python.error_tests import RetriedErrors
-    from auditor.python.module import PythonModule, PythonUnit
-    from auditor.python.retries import Retry, RetryConstruct
+    from auditor.python.module import PythonModule
+    from auditor.python.retries import RetryConstruct
+    from auditor.python.retry_types import Retry
     from auditor.python.sdk import Client
     from auditor.python.sdk_catalog import Overlap
+    from auditor.python.unit import PythonUnit
 
 OPENAI_BAD = """\
 import tenacity
@@ -168,7 +170,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         module = unit.module
         if module is None:
             return
-        from auditor.python.retries import CallFailure, retry_constructs
+        from auditor.python.retries import retry_constructs
+        from auditor.python.retry_types import CallFailure
         from auditor.python.sdk import find_clients, retried_elsewhere
         from auditor.python.sdk_catalog import load_sdk
 

@@ -1,0 +1,134 @@
+"""A unit of shell analysis: shell text with a map back to the file that holds it.
+
+A shell script is one unit whose map is the identity. Shell embedded in
+another file (a Python command string, a unit's `ExecStart`, a `bash -c`
+string) is a unit whose offsets map segment by segment into the host file.
+The unit sits above the analyses it hands out (the shell model and what it
+does with agents' statuses, each loaded on first use), so they never import it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auditor.finding import Fix, Span
+from auditor.source import SourceFile
+from auditor.unit import OPAQUE_WORD, SCRIPT_END, ParseError
+
+if TYPE_CHECKING:
+    from auditor.agent_status import AgentStatus
+    from auditor.profiles import AgentCatalog
+    from auditor.shell.model import ShellScript
+    from auditor.shell.options import ShellOptions
+    from auditor.shell.parse import ShellText
+
+
+class ShellUnit:
+    """Shell text to audit, its parse, and where it lives in the host file.
+
+    The model (`script`) is built on first use: a script that only a parse
+    error check reads never loads the shell analysis.
+    """
+
+    def __init__(
+        self,
+        source: SourceFile,
+        text: str,
+        parsed: ShellText,
+        catalog: AgentCatalog,
+        initial: ShellOptions | None = None,
+        end_use: str | None = SCRIPT_END,
+        offsets: Sequence[int] | None = None,
+        where: str = "",
+        pipefail_hint: str | None = None,
+        pipefail_fix: Fix | None = None,
+        interactive: bool = False,
+        output_read: bool = False,
+    ) -> None:
+        self.source = source
+        self.text = text
+        self.parsed = parsed
+        self.catalog = catalog  # the agent profiles in force for this run
+        self.initial = initial  # options the host sets; else the shebang's
+        self.end_use = end_use  # why the last command's status is used, if it is
+        # Host offset of each character of `text`; None when the unit is the whole file.
+        self.offsets = offsets
+        self.where = where  # what holds embedded shell ("`RUN` instruction"); empty for a script
+        self.pipefail_hint = pipefail_hint  # how to turn pipefail on in the host, if special
+        self.pipefail_fix = pipefail_fix  # host-file edits that turn it on, when well-defined
+        self.interactive = interactive  # a person reads its output (a make recipe)
+        self.output_read = output_read  # the host judges the run by this shell's output
+        self._script: ShellScript | None = None
+        self._agent_status: AgentStatus | None = None
+
+    @property
+    def script(self) -> ShellScript:
+        """The shell model: commands, pipelines, options in effect (built once)."""
+        if self._script is None:
+            from auditor.shell.model import ShellScript
+
+            self._script = ShellScript.walk(
+                self.parsed, self.catalog, self.initial, self.end_use, self.output_read
+            )
+        return self._script
+
+    def agent_status(self) -> AgentStatus:
+        """What this shell does with its agents' exit statuses (computed once)."""
+        if self._agent_status is None:
+            from auditor.shell.agent_flow import shell_agent_status
+
+            self._agent_status = shell_agent_status(self.script)
+        return self._agent_status
+
+    def parse_error(self) -> ParseError | None:
+        """The first region tree-sitter could not read, unless the text holds made-up values.
+
+        Named by its lines in the host file, not by a guessed syntax error: the
+        grammar's own guesses ("missing `;`") are often wrong about valid shell.
+        """
+        if self.offsets is not None and OPAQUE_WORD in self.text:
+            return None  # a placeholder for an unknown value may be what broke it
+        region = self.parsed.unread_region()
+        if region is None:
+            return None
+        start, end = region
+        span = self.host_span(start, end)
+        last = (
+            span.end.line - 1
+            if span.end.column == 1 and span.end.line > span.start.line
+            else span.end.line
+        )
+        lines = (
+            f"line {span.start.line}"
+            if last == span.start.line
+            else f"lines {span.start.line}-{last}"
+        )
+        return ParseError(
+            start, end, f"runaudit could not read {lines}; the rest of the file was audited"
+        )
+
+    def host_offset(self, offset: int) -> int:
+        """The host-file character offset of a unit character offset."""
+        if self.offsets is None:
+            return offset
+        if not self.offsets:
+            return 0
+        return self.offsets[max(0, min(offset, len(self.offsets) - 1))]
+
+    def is_verbatim(self, start: int, end: int) -> bool:
+        """Whether unit text `start`..`end` was copied in order from the host.
+
+        False when it holds computed text (a resolved variable, an opaque
+        placeholder), whose characters come from several places.
+        """
+        if self.offsets is None:
+            return True
+        return all(a < b for a, b in itertools.pairwise(self.offsets[start:end]))
+
+    def host_span(self, start: int, end: int) -> Span:
+        """The host-file span of unit offsets `start`..`end` (end exclusive)."""
+        host_start = self.host_offset(start)
+        host_end = self.host_offset(end - 1) + 1 if end > start else host_start
+        return self.source.span(host_start, max(host_start, host_end))
