@@ -133,6 +133,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="files audited in parallel (default: cores)",
     )
+    add(
+        "--timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="longest one file's analysis may take; a file past it is skipped, and said so "
+        "(default: 20, or `timeout` in config)",
+    )
     add("--no-cache", action="store_true", help="do not read or write the cache")
     add(
         "--cache-dir",
@@ -181,6 +188,13 @@ def _positive(value: str) -> int:
     return number
 
 
+def _seconds(value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds: {value!r}") from None
+
+
 def check(options: argparse.Namespace) -> int:
     """Audit runner files and report findings."""
     from auditor.config import apply_overrides, check_selectors, load_settings
@@ -198,6 +212,7 @@ def check(options: argparse.Namespace) -> int:
             ignore=_codes(options.ignore),
             extend_select=_codes(options.extend_select),
             fail_on=options.fail_on,
+            timeout=options.timeout,
         )
         check_selectors(settings, (rule.code for rule in all_rules()))
         cache_dir = None if options.no_cache else options.cache_dir

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.errors import UserError
 from auditor.finding import Severity
+from auditor.timebound import DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
@@ -62,6 +63,7 @@ class ConfigError(UserError):
 # that backtracks, so matching costs grow exponentially with their count (eight of
 # them against a path 40 deep took minutes). Real ignore files use one or two.
 MAX_GLOBSTARS = 4
+MAX_TIMEOUT = 3600  # seconds: a bound that cannot be reached is no bound
 # The largest `max-file-size`: a file is read whole into memory, several times over.
 MAX_FILE_SIZE_LIMIT = 1 << 30
 
@@ -113,6 +115,7 @@ class Settings(NamedTuple):
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     fail_on: Severity = Severity.WARNING
+    timeout: float = DEFAULT_TIMEOUT  # seconds one file's analysis may take
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     respect_gitignore: bool = True
     agents: Mapping[str, Mapping[str, Any]] = _EMPTY
@@ -226,9 +229,14 @@ def apply_overrides(
     ignore: Sequence[str] | None = None,
     fail_on: str | Severity | None = None,
     extend_select: Sequence[str] | None = None,
+    timeout: float | None = None,
 ) -> Settings:
     """The settings with command-line flags applied on top, as ruff layers them."""
     changes: dict[str, Any] = {}
+    if timeout is not None:
+        if not 0 < timeout <= MAX_TIMEOUT:
+            raise ConfigError(f"--timeout must be above 0 and at most {MAX_TIMEOUT:,} seconds")
+        changes["timeout"] = timeout
     if select is not None or ignore is not None or extend_select is not None:
         layer = RuleSelection(
             None if select is None else _flag_codes(select, "--select"),
@@ -421,6 +429,11 @@ class _Validator:
         self.expect(isinstance(value, bool), key, "true or false")
         return bool(value)
 
+    def seconds(self, key: str, value: Any) -> float:
+        number = type(value) in (int, float) and 0 < value <= MAX_TIMEOUT
+        self.expect(number, key, f"a number of seconds above 0, up to {MAX_TIMEOUT:,}")
+        return float(value)
+
     def size(self, key: str, value: Any) -> int:
         within = type(value) is int and 0 < value <= MAX_FILE_SIZE_LIMIT
         self.expect(within, key, f"a positive number of bytes up to {MAX_FILE_SIZE_LIMIT:,}")
@@ -519,6 +532,7 @@ _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
     "fail-on": _Validator.severity,
     "max-file-size": _Validator.size,
     "respect-gitignore": _Validator.boolean,
+    "timeout": _Validator.seconds,
     "agents": _Validator.agents,
     "steps": _Validator.steps,  # kept as data for the rules that read them
     "sdk": _Validator.sdk,

@@ -26,6 +26,7 @@ from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, merge, module_name
 from auditor.source import decode, python_encoding
+from auditor.timebound import FileTimeout, time_bound
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
@@ -92,7 +93,11 @@ class _Job:
             text = decode(candidate.display, data, encoding).text if cached.findings else None
             return _Result(cached.findings, cached.diagnostics, cached.suppressed, True, text)
         source = decode(candidate.display, data, encoding)
-        result = self.auditor.audit_source(source, candidate.kind)
+        try:
+            with time_bound(self.settings.timeout):
+                result = self.auditor.audit_source(source, candidate.kind)
+        except FileTimeout:
+            return _Result([], [_timed_out(candidate, self.settings.timeout)])
         if self.cache is not None and not any(d.is_error for d in result.diagnostics):
             from auditor.cache import CachedResult
 
@@ -129,6 +134,11 @@ def _summary(
     return summary
 
 
+def _timed_out(candidate: Candidate, seconds: float) -> Diagnostic:
+    message = f"analysis took longer than {seconds:g} s (`--timeout`); file not audited"
+    return Diagnostic(candidate.display, DiagnosticKind.SKIPPED, message)
+
+
 class _Summariser:
     """Summarises one file for the project index (picklable, for worker processes)."""
 
@@ -151,7 +161,11 @@ class _Summariser:
         lowered = text.lower()
         if not any(marker in lowered for marker in _INDEX_MARKERS):
             return None
-        summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
+        try:
+            with time_bound(self.settings.timeout):
+                summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
+        except FileTimeout:
+            return None  # the audit reports the file
         return module_name(candidate.path), summary
 
     @functools.cached_property

@@ -550,6 +550,7 @@ def test_config_keys_hold_no_code_loading_option() -> None:
     assert set(config._FIELDS) == {
         "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
         "fail-on", "max-file-size", "respect-gitignore", "agents", "steps", "sdk", "pipelines",
+        "timeout",
     }  # fmt: skip
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+RUNAUDIT = [sys.executable, "-c", "from auditor.cli import main; main()"]
+
 # Valid Python that made the string-literal prefilter backtrack exponentially: an
 # unclosed triple quote (in a comment) before many lines of escaped strings, and an
 # unclosed triple quote before a run of backslashes.
@@ -78,4 +80,36 @@ def test_a_costly_exclude_pattern_in_config_is_an_error(tmp_path: Path) -> None:
     config = tmp_path / "runaudit.toml"
     config.write_text('exclude = ["' + "/".join(["**/a"] * 6) + '"]\n')
     with pytest.raises(ConfigError, match=r"more than 4 `\*\*`: too costly to match"):
+        load_settings(config, search_from=tmp_path)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_past_the_time_bound_is_skipped_and_the_run_goes_on(
+    tmp_path: Path, jobs: str
+) -> None:
+    pipelines = [f'gptme "t{i}" 2>&1 | tee -a l{i} | grep -v x | sort > o{i}' for i in range(4000)]
+    (tmp_path / "big.sh").write_text("#!/bin/bash\nset -e\n" + "\n".join(pipelines) + "\n")
+    (tmp_path / "small.sh").write_text("#!/bin/bash\nset -e\ngptme x | tee log\n")
+    flags = ["--isolated", "--no-cache", "--jobs", jobs, "--timeout", "0.2", "-f", "concise"]
+    result = subprocess.run(
+        [*RUNAUDIT, "check", *flags, "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 1
+    assert "small.sh:3:1: RA101" in result.stdout
+    said = result.stdout + result.stderr
+    assert "big.sh: skipped: analysis took longer than 0.2 s (`--timeout`)" in said
+
+
+def test_timeout_is_a_config_key_and_is_checked(tmp_path: Path) -> None:
+    from auditor.config import ConfigError, load_settings
+
+    config = tmp_path / "runaudit.toml"
+    config.write_text("timeout = 2.5\n")
+    assert load_settings(config, search_from=tmp_path).timeout == 2.5
+    config.write_text("timeout = 0\n")
+    with pytest.raises(ConfigError, match=r"`timeout` in runaudit\.toml must be a number"):
         load_settings(config, search_from=tmp_path)
