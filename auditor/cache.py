@@ -10,6 +10,7 @@ written again.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -219,5 +220,6 @@ class ResultCache:
             with open(temporary, "w", encoding="utf-8") as stream:
                 json.dump(data, stream)
             os.replace(temporary, path)
-        except OSError:
-            return
+        except OSError:  # a full disk must not leave a partial temporary behind
+            with contextlib.suppress(OSError):
+                temporary.unlink()

@@ -9,6 +9,7 @@ than a whole run on one shell script should cost. Everything else
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -249,6 +250,9 @@ def _write_output(path: Path, text: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as error:
+        if path.is_file() and not os.path.islink(path):  # a partial report says nothing true
+            with contextlib.suppress(OSError):
+                path.unlink()
         reason = (error.strerror or str(error)).lower()
         raise _fail(f"--output {path}: cannot write: {reason}") from None
 

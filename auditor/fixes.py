@@ -21,10 +21,10 @@ import itertools
 import os
 import re
 import stat
-import tempfile
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -148,22 +148,60 @@ def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool)
     return FixedText(text, fixed, findings, suppressed - before)
 
 
+class NotRewritten(OSError):
+    """A file the fix will not rewrite: read-only, or one of several hard links."""
+
+
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace the file at `path` (a link's target) with `data`, keeping its mode."""
+    """Replace the file at `path` (a link's target) with `data`, keeping its mode and owner.
+
+    The new text goes to a temporary beside it, renamed over it once complete. The
+    temporary's name holds this process's id, so one left by a killed run is recognised
+    and removed by the next write there. A read-only file, or one with other hard links
+    (which a rename would silently split off), is refused.
+    """
     target = Path(os.path.realpath(path))
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix="~")
+    status = os.stat(target)
+    # No write bit is read-only even for root, whom `access` lets write anything.
+    if not os.access(target, os.W_OK) or not status.st_mode & 0o222:
+        raise NotRewritten("it is read-only")
+    if status.st_nlink > 1:
+        raise NotRewritten(f"it has {status.st_nlink} hard links, which a rewrite would split")
+    _remove_stale_temporaries(target)
+    temporary = target.with_name(f".{target.name}.runaudit-{os.getpid()}~")
     try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
+        os.chmod(temporary, stat.S_IMODE(status.st_mode))
+        with contextlib.suppress(OSError):  # only the owner or root may keep the owner
+            os.chown(temporary, status.st_uid, status.st_gid)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporaries that killed runs left beside `target` (their process is gone)."""
+    for leftover in target.parent.glob(f".{glob_escape(target.name)}.runaudit-*~"):
+        pid = leftover.name.rsplit("runaudit-", 1)[1][:-1]
+        if pid.isdigit() and not _running(int(pid)):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, owned by someone else
+    return True
 
 
 @dataclass

@@ -464,3 +464,49 @@ def test_every_format_and_explain_show_the_fix(
     assert sarif["runs"][0]["results"][0]["fixes"]
     explained = run("explain", "RA101")[1]
     assert "Fix: unsafe fix available" in explained and "## Fix safety" in explained
+
+
+# Writing fixed files
+
+
+def _masked(tmp_path: Path) -> Path:
+    script = tmp_path / "run.sh"
+    script.write_text('#!/bin/bash\nset -e\ngptme "$P" | tee log\n')
+    return script
+
+
+def test_a_fix_keeps_the_mode_and_leaves_no_temporary(tmp_path: Path) -> None:
+    from auditor.fixes import write_atomic
+
+    script = _masked(tmp_path)
+    script.chmod(0o751)
+    write_atomic(script, b"#!/bin/bash\necho fixed\n")
+    assert script.read_text() == "#!/bin/bash\necho fixed\n"
+    assert stat.S_IMODE(script.stat().st_mode) == 0o751
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run.sh"]
+
+
+def test_a_temporary_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path) -> None:
+    from auditor.fixes import write_atomic
+
+    script = _masked(tmp_path)
+    stale = tmp_path / ".run.sh.runaudit-999999999~"  # above any pid Linux hands out
+    stale.write_text("half a file")
+    write_atomic(script, b"#!/bin/bash\n")
+    assert not stale.exists()
+
+
+@pytest.mark.parametrize("case", ["read-only", "hard link"])
+def test_a_file_the_fix_must_not_rewrite_is_refused(tmp_path: Path, case: str) -> None:
+    from auditor.fixes import NotRewritten, write_atomic
+
+    script = _masked(tmp_path)
+    if case == "read-only":
+        script.chmod(0o444)
+        message = "read-only"
+    else:
+        os.link(script, tmp_path / "other-name.sh")
+        message = "2 hard links"
+    with pytest.raises(NotRewritten, match=message):
+        write_atomic(script, b"#!/bin/bash\n")
+    assert script.read_text() == '#!/bin/bash\nset -e\ngptme "$P" | tee log\n'
