@@ -162,3 +162,22 @@ def test_a_hostile_cache_entry_is_a_miss(tree: Path, kind: str) -> None:
             path.symlink_to("/dev/zero")
     again = subprocess.run(args, cwd=tree, capture_output=True, timeout=20)
     assert (again.returncode, again.stdout) == (first.returncode, first.stdout) == (1, first.stdout)
+
+
+@pytest.mark.parametrize(
+    ("target", "name"),
+    [
+        ("auditor.run.build_index", "the index"),
+        ("auditor.engine.Auditor._suppress", "suppressions"),
+    ],
+)
+def test_an_exception_in_the_index_or_suppression_stage_is_exit_2(
+    tree: Path, monkeypatch: pytest.MonkeyPatch, target: str, name: str
+) -> None:
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError(f"{name} broke")
+
+    monkeypatch.setattr(target, broken)
+    result = invoke(["check", "--isolated", "--no-cache", "--jobs", "1", "bad.sh"])
+    assert (result.exit_code, result.exception) == (2, None)
+    assert result.stderr == f"runaudit: internal error: RuntimeError: {name} broke\n"
