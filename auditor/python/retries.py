@@ -25,7 +25,6 @@ import libcst as cst
 
 from auditor.python.ast_values import module_constants
 from auditor.python.cst_values import (
-    class_names,
     integer,
     keyword_argument,
     positional_argument,
@@ -35,11 +34,11 @@ from auditor.python.error_tests import (
     EVERY_ERROR,
     ErrorTest,
     RetriedErrors,
-    class_errors,
     describe,
     parse_facts,
 )
-from auditor.python.module import PythonModule, PythonUnit, descendants, dotted_name
+from auditor.python.module import PythonUnit, descendants, dotted_name
+from auditor.python.regions import inside, swallowed
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 
@@ -104,44 +103,6 @@ class RetryConstruct:
             return None
         blanket = (self._steps or default_steps()).blanket_exceptions
         return None if swallowed(unit.module, call, self.region, blanket) else self.retry
-
-
-def swallowed(
-    module: PythonModule, call: cst.CSTNode, region: cst.CSTNode, blanket: frozenset[str]
-) -> bool:
-    """Whether a failure of `call` never leaves `region`: a `try` around it catches every
-    exception and returns (`except Exception as e: return e`), so nothing is retried."""
-    child, current = call, module.parent(call)
-    while current is not None and current is not region:
-        if isinstance(current, cst.Try) and child is current.body:
-            for handler in current.handlers:
-                classes = class_names(handler.type) if handler.type else []
-                every = class_errors(classes, blanket).every
-                if every and _returns(handler):
-                    return True
-        child, current = current, module.parent(current)
-    return False
-
-
-def _returns(handler: cst.ExceptHandler) -> bool:
-    """Whether an `except` clause ends in a `return` and raises nowhere."""
-    last = handler.body.body[-1] if handler.body.body else None
-    if not isinstance(last, cst.SimpleStatementLine):
-        return False
-    ends = any(isinstance(small, cst.Return) for small in last.body)
-    return ends and not any(isinstance(node, cst.Raise) for node in walk(handler.body))
-
-
-def inside(module: PythonModule, node: cst.CSTNode, container: cst.CSTNode) -> bool:
-    """Whether `node` runs as part of `container` (not in a function or lambda it defines)."""
-    current = module.parent(node)
-    while current is not None:
-        if current is container:
-            return True
-        if isinstance(current, cst.FunctionDef | cst.Lambda | cst.ClassDef):
-            return False
-        current = module.parent(current)
-    return False
 
 
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
