@@ -57,7 +57,7 @@ def test_an_item_of_a_module_dict_read_through_a_factory() -> None:
             return clients.get(provider).send()
         """
     )
-    assert sorted(uses) == ["10:clients.get(provider)", "8:client"]
+    assert uses == ["8:client", "10:clients.get(provider)"]
     assert set(exported) == {"clients", "get_client"}
 
 
@@ -145,3 +145,39 @@ def test_a_parameter_default_is_read_in_the_scope_around() -> None:
         """
     )
     assert uses == ["2:client"]
+
+
+def stands_for(code: str) -> list[str]:
+    """What each decorator of the module's functions stands for, as code."""
+    module = parse_python(SourceFile("m.py", textwrap.dedent(code))).module
+    assert module is not None
+    flow = ValueFlow(module)
+    found = []
+    for node in module.parents:
+        if isinstance(node, cst.FunctionDef):
+            for decorator in node.decorators:
+                start, end = module.span(flow.decorator(decorator.decorator))
+                found.append(module.source.text[start:end])
+    return found
+
+
+def test_a_decorator_is_followed_to_what_it_stands_for() -> None:
+    assert stands_for(
+        """\
+        bound = retry(stop=3)
+        def made():
+            '''A factory.'''
+            return retry(stop=4)
+        def applying(fn):
+            return retry(stop=5)(fn)
+        def two_steps(fn):
+            wrapped = retry(stop=6)(fn)
+            return wrapped
+        @bound
+        @made()
+        @applying
+        @two_steps
+        @retry(stop=7)
+        def ask(): pass
+        """
+    ) == ["retry(stop=3)", "retry(stop=4)", "retry(stop=5)", "two_steps", "retry(stop=7)"]

@@ -41,6 +41,7 @@ from auditor.python.module import PythonUnit, descendants, dotted_name
 from auditor.python.regions import inside, swallowed
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
+from auditor.python.value_flow import ValueFlow
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
@@ -132,6 +133,10 @@ class _Catalogue:
         construct = RetryConstruct(node, start, end, label, **kw)  # type: ignore[arg-type]
         construct._unit, construct._steps = self.unit, self.steps
         return construct
+
+    @functools.cached_property
+    def flow(self) -> ValueFlow:
+        return ValueFlow(self.module)
 
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
@@ -254,8 +259,11 @@ class _Catalogue:
         self, decorator: cst.Decorator, function: cst.FunctionDef
     ) -> RetryConstruct | None:
         expression = decorator.decorator
-        call = expression if isinstance(expression, cst.Call) else None
-        found = self.uses(call.func if call else expression, call, "decorator")
+        found = self.applied(expression)
+        if found is None and (stands := self.flow.decorator(expression)) is not expression:
+            found = self.applied(stands)  # the project's own wrapper (`@llm_retry`), as named
+            written = expression.func if isinstance(expression, cst.Call) else expression
+            found = (self.code(written), *found[1:]) if found is not None else None
         if found is None:
             return None
         label, retry, attempts, unlimited = found
@@ -263,6 +271,11 @@ class _Catalogue:
         return self.make(
             decorator, label, attempts=attempts, unlimited=unlimited, region=function, retry=retry
         )
+
+    def applied(self, expression: cst.BaseExpression) -> tuple[str, Retry, int | None, bool] | None:
+        """A retry decorator written as `@expression`, as `uses` describes it."""
+        call = expression if isinstance(expression, cst.Call) else None
+        return self.uses(call.func if call else expression, call, "decorator")
 
     def wrapping_call(self, call: cst.Call) -> RetryConstruct | None:
         """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`."""

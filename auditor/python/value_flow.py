@@ -13,7 +13,8 @@ A value (an SDK client construction, say) is followed:
 - into a function of the module as an argument, to its parameter's reads there.
 
 Module-level names along the way (a global, a container, a factory) are the
-ones other modules can import the value by.
+ones other modules can import the value by. The other way, a decorator is
+followed back to the one it stands for (`@llm_retry`, bound to `tenacity.retry(…)`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ _Function = cst.FunctionDef | cst.Lambda
 class Flow(NamedTuple):
     """What a value reaches in its module."""
 
-    uses: tuple[cst.BaseExpression, ...]  # expressions evaluating to it whose attribute is read
+    # expressions evaluating to it whose attribute is read, in source order
+    uses: tuple[cst.BaseExpression, ...]
     exported: tuple[str, ...]  # module-level names (a global, a container, a factory) holding it
 
 
@@ -80,6 +82,11 @@ class ValueFlow:
             if type(node) is cst.Name:
                 found[node.value].append(node)
         return found
+
+    @functools.cached_property
+    def _order(self) -> dict[cst.CSTNode, int]:
+        """Each node's place in the module's pre-order walk (source order)."""
+        return {node: index for index, node in enumerate(self.module.parents)}
 
     @functools.cached_property
     def _self_attributes(self) -> dict[str, list[cst.Attribute]]:
@@ -132,7 +139,38 @@ class ValueFlow:
                         exported.append(function.name.value)
             elif isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
                 work.extend(_Item(name, item.held) for name in self._parameter_reads(parent))
+        if len(uses) > 1:
+            uses.sort(key=self._order.__getitem__)
         return Flow(tuple(uses), tuple(dict.fromkeys(exported)))
+
+    def decorator(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """The decorator `node` stands for: itself, or what a module name is bound to
+        (`llm_retry = tenacity.retry(…)`), what a module function called there returns
+        (`def llm_retry(): return tenacity.retry(…)`), or what a module function given the
+        decorated function applies to it (`def llm_retry(fn): return tenacity.retry(…)(fn)`)."""
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+            callee = self._callee(node)
+            returned = _only_return(callee[0]) if callee is not None else None
+            return returned if isinstance(returned, cst.Call) else node
+        if not isinstance(node, cst.Name) or self._scope(node) is not self.module.tree:
+            return node
+        bound = self.module.bindings.get((self.module.tree, node.value), [])
+        if len(bound) == 1 and bound[0].kind == "assign" and isinstance(bound[0].value, cst.Call):
+            return bound[0].value
+        for function in self._definitions(node.value):
+            returned = _only_return(function)
+            given = [
+                p.name.value for p in (*function.params.posonly_params, *function.params.params)
+            ]
+            if (
+                self._scope(function.name) is self.module.tree
+                and isinstance(returned, cst.Call)
+                and len(returned.args) == 1
+                and isinstance(returned.args[0].value, cst.Name)
+                and given[:1] == [returned.args[0].value.value]
+            ):
+                return returned.func
+        return node
 
     def _climb(self, node: cst.BaseExpression) -> cst.BaseExpression:
         """The outermost expression `node`'s value passes through unchanged."""
@@ -255,6 +293,24 @@ class ValueFlow:
             param = ordered[index] if index < len(ordered) else None
         if param is not None:
             yield from self._reads(param.name.value, function)
+
+
+def _only_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
+    """The value a function returns when its body is one `return` (after a docstring)."""
+    block = function.body
+    lines = [block] if isinstance(block, cst.SimpleStatementSuite) else list(block.body)
+    smalls = [
+        line.body
+        for line in lines
+        if isinstance(line, cst.SimpleStatementLine | cst.SimpleStatementSuite)
+    ]
+    if len(smalls) != len(lines):
+        return None  # a compound statement
+    first = smalls[0][0] if smalls and smalls[0] else None
+    docstring = isinstance(first, cst.Expr) and isinstance(first.value, cst.SimpleString)
+    rest = [small for line in smalls[1 if docstring else 0 :] for small in line]
+    only = rest[0] if len(rest) == 1 else None
+    return only.value if isinstance(only, cst.Return) else None
 
 
 def _on_self(node: cst.Attribute) -> bool:
