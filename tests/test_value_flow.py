@@ -120,6 +120,22 @@ def test_a_method_argument_skips_self() -> None:
     assert uses == ["5:client"]
 
 
+def test_a_factory_method_is_called_on_self_and_exports_nothing() -> None:
+    uses, exported = trace(
+        """\
+        class Worker:
+            def make(self):
+                return Client()
+            def run(self):
+                return self.make().send()
+        def make():
+            return None
+        """
+    )
+    assert uses == ["5:self.make()"]
+    assert exported == ()
+
+
 def test_a_self_attribute_is_read_in_its_class_only() -> None:
     uses, _ = trace(
         """\

@@ -135,7 +135,8 @@ class ValueFlow:
                 function = self.module.scope_of(parent)
                 if isinstance(function, cst.FunctionDef):
                     work.extend(_Item(call, item.held) for call in self._calls.get(function, ()))
-                    if self._scope(function.name) is self.module.tree:
+                    top = _method_of(self.module, function) is None
+                    if top and self._scope(function.name) is self.module.tree:
                         exported.append(function.name.value)
             elif isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
                 work.extend(_Item(name, item.held) for name in self._parameter_reads(parent))
