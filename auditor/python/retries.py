@@ -1,11 +1,12 @@
 """Retry constructs in Python: everything that re-runs a call after it fails.
 
 The catalogue RA301 and RA401 share. A construct is a retry library's
-decorator or loop (tenacity, backoff, retrying, stamina: `rules/data/steps.toml`),
-a retry decorator written in the audited tree (this module's, or another's
-through the project index), either one applied to a function reference
-(`retry(...)(step)`), or a hand-written loop (`for … in range(n)`,
-`itertools.count()`, `while`). Each says which calls it re-runs and how:
+decorator or loop (tenacity, backoff, retrying, stamina: `rules/data/steps.toml`;
+also under the module's own name, `llm_retry = tenacity.retry(…)`, followed by
+`auditor.python.value_flow`), a retry decorator written in the audited tree
+(this module's, or another's through the project index), either one applied
+to a function reference (`retry(...)(step)`), or a hand-written loop
+(`for … in range(n)`, `itertools.count()`, `while`). Each says which calls it re-runs and how:
 after any failure (*blanket*), or only after some (*narrowed*, perhaps only
 *transient* ones). Whether a hand-written loop re-runs a call is decided
 call by call, by walking one iteration per way the call can end (the second
