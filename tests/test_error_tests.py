@@ -130,6 +130,32 @@ def test_a_helper_given_the_exception_is_read_inline_with_its_flags() -> None:
     )
 
 
+def test_a_message_gathered_in_a_list_and_joined_is_a_message() -> None:
+    code = """\
+        for attempt in range(5):
+            try:
+                send()
+            except Exception as e:
+                retry = False
+                if isinstance(e, APIStatusError):
+                    if e.status_code >= 500:
+                        retry = True
+                    else:
+                        texts = []
+                        if hasattr(e, "body"):
+                            texts.append(str(e.body))
+                        texts.append(str(e))
+                        combined = " ".join(texts).lower()
+                        if any(word in combined for word in ["overload", "timeout"]):
+                            retry = True
+                if not retry:
+                    raise
+        """
+    assert shown(code) == "5xx responses and errors that mention `overload` or `timeout`"
+    without = code.replace("texts.append(str(e))", "texts.append(str(e.body))")
+    assert shown(without) == "5xx responses and `APIStatusError`"  # the words are not its
+
+
 def test_a_predicate_of_the_module_is_read_inline() -> None:
     code = """\
         def is_transient(e):

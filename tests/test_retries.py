@@ -153,6 +153,66 @@ def test_a_retry_decorator_written_in_the_module_counts_with_its_attempts() -> N
     )
 
 
+@pytest.mark.parametrize(
+    "wrapper",
+    [
+        "llm_retry = tenacity.retry(stop=tenacity.stop_after_attempt(4))",
+        'def llm_retry(func):\n    """Ours."""\n'
+        "    return tenacity.retry(stop=tenacity.stop_after_attempt(4))(func)",
+    ],
+)
+def test_the_projects_own_tenacity_wrapper_is_a_retry_decorator(wrapper: str) -> None:
+    code = f"""\
+import tenacity
+from gptme.chat import step
+
+{wrapper}
+
+@llm_retry
+def run_turn(log):
+    return list(step(log, stream=False))
+"""
+    (finding,) = python(code)
+    assert finding.message.startswith("`@llm_retry` (4 attempts) re-runs `step()`")
+    assert where(finding) == (code.split("\n").index("@llm_retry") + 1, 1)
+
+
+def test_a_wrapper_factory_is_called_where_it_decorates() -> None:
+    (finding,) = python(
+        """\
+        import tenacity
+        from gptme.chat import step
+
+        def llm_retry():
+            return tenacity.retry(stop=tenacity.stop_after_attempt(4))
+
+        @llm_retry()
+        def run_turn(log):
+            return list(step(log, stream=False))
+        """
+    )
+    assert finding.message.startswith("`@llm_retry` (4 attempts) re-runs `step()`")
+
+
+def test_a_decorator_bound_to_something_else_is_not_a_retry() -> None:
+    assert not python(
+        """\
+        import functools
+        from gptme.chat import step
+
+        cached = functools.lru_cache(maxsize=4)
+
+        def traced(func):
+            return log_calls(func)
+
+        @cached
+        @traced
+        def run_turn(log):
+            return list(step(log, stream=False))
+        """
+    )
+
+
 def test_tool_use_execute_is_a_step_through_its_class() -> None:
     (finding,) = python(
         """\

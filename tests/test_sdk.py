@@ -336,3 +336,31 @@ def test_a_predicate_written_over_lines_with_comments_is_read(tmp_path: Path) ->
     )
     (finding,) = run(tmp_path, {"app.py": "import openai\n" + textwrap.dedent(code)})
     assert "both retry `RateLimitError`" in finding.message
+
+
+def test_a_factory_over_a_dict_of_clients_used_under_backoff_in_another_module(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "svc/__init__.py": "",
+        "svc/clients.py": """\
+            from openai import OpenAI
+            clients = {}
+            def init(provider):
+                clients[provider] = OpenAI(max_retries=3)
+            def get_client(provider):
+                return clients[provider]
+            """,
+        "svc/worker.py": """\
+            import backoff
+            from svc.clients import get_client
+
+
+            @backoff.on_exception(backoff.expo, Exception, max_tries=2)
+            def summarise(text):
+                return get_client("openai").chat.completions.create(model="m", messages=[text])
+            """,
+    }
+    (finding,) = run(tmp_path, files)
+    assert finding.path.endswith("svc/clients.py") and finding.span.start.line == 4
+    assert "up to 8 sends" in finding.message

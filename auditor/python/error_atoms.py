@@ -116,13 +116,16 @@ class Conditions:
         return isinstance(node, ast.Name) and node.id in names.exception
 
     def message(self, node: ast.expr, names: Names) -> bool:
-        """`str(e)`, `repr(e)`, `e.message`, `str(e.message).lower()`, `f"{e}"`, `msg`."""
+        """`str(e)`, `repr(e)`, `e.message`, `str(e.message).lower()`, `f"{e}"`, `msg`, and
+        `" ".join(texts)` of a list that a message was appended to."""
         if isinstance(node, ast.Name):
             return node.id in names.messages
         if isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr in _TEXT_METHODS:
                 return self.message(func.value, names)
+            if isinstance(func, ast.Attribute) and func.attr == "join" and len(node.args) == 1:
+                return self.message(node.args[0], names)
             if isinstance(func, ast.Name) and func.id in _TEXT_CALLS and len(node.args) == 1:
                 inner = node.args[0]
                 return self.exception(inner, names) or self.message(inner, names)

@@ -163,6 +163,13 @@ class _Walk(Conditions):
         name = dotted_name(call.func) or ""
         if name in _EXITS:
             return [path.to(_STOP)]
+        parts = name.removesuffix(".append")
+        if parts != name and "." not in parts and call.args:
+            # `texts.append(str(e))`: the list holds the message (`" ".join(texts)` reads it)
+            if self.message(call.args[0], path.names):
+                names = path.names
+                return [path._replace(names=names._replace(messages=names.messages | {parts}))]
+            return [path]
         function = self.facts.functions.get(name)
         parameter = _parameter_for(function, call, path.names) if function else None
         if function is None or parameter is None or self.depth >= _MAX_DEPTH:

@@ -1,11 +1,12 @@
 """Retry constructs in Python: everything that re-runs a call after it fails.
 
 The catalogue RA301 and RA401 share. A construct is a retry library's
-decorator or loop (tenacity, backoff, retrying, stamina: `rules/data/steps.toml`),
-a retry decorator written in the audited tree (this module's, or another's
-through the project index), either one applied to a function reference
-(`retry(...)(step)`), or a hand-written loop (`for … in range(n)`,
-`itertools.count()`, `while`). Each says which calls it re-runs and how:
+decorator or loop (tenacity, backoff, retrying, stamina: `rules/data/steps.toml`;
+also under the module's own name, `llm_retry = tenacity.retry(…)`, followed by
+`auditor.python.value_flow`), a retry decorator written in the audited tree
+(this module's, or another's through the project index), either one applied
+to a function reference (`retry(...)(step)`), or a hand-written loop
+(`for … in range(n)`, `itertools.count()`, `while`). Each says which calls it re-runs and how:
 after any failure (*blanket*), or only after some (*narrowed*, perhaps only
 *transient* ones). Whether a hand-written loop re-runs a call is decided
 call by call, by walking one iteration per way the call can end (the second
@@ -24,7 +25,6 @@ import libcst as cst
 
 from auditor.python.ast_values import module_constants
 from auditor.python.cst_values import (
-    class_names,
     integer,
     keyword_argument,
     positional_argument,
@@ -34,15 +34,16 @@ from auditor.python.error_tests import (
     EVERY_ERROR,
     ErrorTest,
     RetriedErrors,
-    class_errors,
     describe,
     parse_facts,
 )
-from auditor.python.module import PythonModule, descendants, dotted_name
+from auditor.python.module import descendants, dotted_name
+from auditor.python.regions import inside, swallowed
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 from auditor.python.unit import PythonUnit
+from auditor.python.value_flow import ValueFlow
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
@@ -89,44 +90,6 @@ class RetryConstruct:
         return None if swallowed(unit.module, call, self.region, blanket) else self.retry
 
 
-def swallowed(
-    module: PythonModule, call: cst.CSTNode, region: cst.CSTNode, blanket: frozenset[str]
-) -> bool:
-    """Whether a failure of `call` never leaves `region`: a `try` around it catches every
-    exception and returns (`except Exception as e: return e`), so nothing is retried."""
-    child, current = call, module.parent(call)
-    while current is not None and current is not region:
-        if isinstance(current, cst.Try) and child is current.body:
-            for handler in current.handlers:
-                classes = class_names(handler.type) if handler.type else []
-                every = class_errors(classes, blanket).every
-                if every and _returns(handler):
-                    return True
-        child, current = current, module.parent(current)
-    return False
-
-
-def _returns(handler: cst.ExceptHandler) -> bool:
-    """Whether an `except` clause ends in a `return` and raises nowhere."""
-    last = handler.body.body[-1] if handler.body.body else None
-    if not isinstance(last, cst.SimpleStatementLine):
-        return False
-    ends = any(isinstance(small, cst.Return) for small in last.body)
-    return ends and not any(isinstance(node, cst.Raise) for node in walk(handler.body))
-
-
-def inside(module: PythonModule, node: cst.CSTNode, container: cst.CSTNode) -> bool:
-    """Whether `node` runs as part of `container` (not in a function or lambda it defines)."""
-    current = module.parent(node)
-    while current is not None:
-        if current is container:
-            return True
-        if isinstance(current, cst.FunctionDef | cst.Lambda | cst.ClassDef):
-            return False
-        current = module.parent(current)
-    return False
-
-
 def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """`node` and everything under it."""
     return descendants(node)
@@ -154,6 +117,10 @@ class _Catalogue:
         construct = RetryConstruct(node, start, end, label, **kw)  # type: ignore[arg-type]
         construct._unit, construct._steps = self.unit, self.steps
         return construct
+
+    @functools.cached_property
+    def flow(self) -> ValueFlow:
+        return ValueFlow(self.module)
 
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
@@ -276,8 +243,11 @@ class _Catalogue:
         self, decorator: cst.Decorator, function: cst.FunctionDef
     ) -> RetryConstruct | None:
         expression = decorator.decorator
-        call = expression if isinstance(expression, cst.Call) else None
-        found = self.uses(call.func if call else expression, call, "decorator")
+        found = self.applied(expression)
+        if found is None and (stands := self.flow.decorator(expression)) is not expression:
+            found = self.applied(stands)  # the project's own wrapper (`@llm_retry`), as named
+            written = expression.func if isinstance(expression, cst.Call) else expression
+            found = (self.code(written), *found[1:]) if found is not None else None
         if found is None:
             return None
         label, retry, attempts, unlimited = found
@@ -285,6 +255,11 @@ class _Catalogue:
         return self.make(
             decorator, label, attempts=attempts, unlimited=unlimited, region=function, retry=retry
         )
+
+    def applied(self, expression: cst.BaseExpression) -> tuple[str, Retry, int | None, bool] | None:
+        """A retry decorator written as `@expression`, as `uses` describes it."""
+        call = expression if isinstance(expression, cst.Call) else None
+        return self.uses(call.func if call else expression, call, "decorator")
 
     def wrapping_call(self, call: cst.Call) -> RetryConstruct | None:
         """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`."""

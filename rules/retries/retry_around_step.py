@@ -34,7 +34,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
 
     ## What it does
     Finds retry constructs around agent steps in Python: tenacity (`@retry`,
-    `Retrying`), backoff, retrying and stamina, retry decorators written in the
+    `Retrying`), backoff, retrying and stamina (also under the project's own
+    name, `llm_retry = tenacity.retry(…)`), retry decorators written in the
     audited tree, and loops (`for … in range(n)`, `while`) where a failed step
     leads to another iteration (an `except` that does not re-raise, a non-zero
     `returncode` that does not `break`, `return` or `raise`). Steps are

@@ -19,9 +19,7 @@ from auditor.kinds import FileKind, Host
 from auditor.project import RetriedUse
 from auditor.rule import Example, Rule
 
-if TYPE_CHECKING:  # libcst loads only when a file is analysed, never at start-up
-    import libcst as cst
-
+if TYPE_CHECKING:
     from auditor.python.error_tests import RetriedErrors
     from auditor.python.module import PythonModule
     from auditor.python.retries import RetryConstruct
@@ -96,8 +94,15 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     added in config) whose own retries are on (the keyword is absent, so the
     SDK default of 2 applies, or resolves to a non-zero value), and whose
     requests run under a retry construct of the application: a tenacity,
-    backoff, retrying or stamina decorator or loop, a retry decorator written
-    in the audited tree, or a hand-written retry loop. Stacked means both
+    backoff, retrying or stamina decorator or loop (also under the project's
+    own name, `llm_retry = tenacity.retry(…)`), a retry decorator written in
+    the audited tree, or a hand-written retry loop. A client is followed
+    wherever it goes: a module global or `self.` attribute, a dict of clients
+    per provider (`clients[provider] = OpenAI(…)`, a dict literal) read back
+    through a factory (`get_client(provider)`), a helper that builds and
+    returns it, an argument handed to a function that retries by hand, and
+    the module that imports any of those. Each construction with retries on
+    is one finding, since that is where the fix goes. Stacked means both
     layers retry the same failures: the SDKs retry connection errors,
     timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
     some of those (`except anthropic.InternalServerError`, `if "overloaded"
@@ -202,7 +207,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                     f"`{client.label}` retries on its own ({_sdk_part(client)}), and this "
                     'project owns recovery (`retries = "forbid"`)',
                     hint=f"pass `{client.keyword}=0`",
-                    fix=_fix(module, client.call, client.keyword),
+                    fix=_fix(module, client),
                 )
 
     def _stacked(
@@ -241,7 +246,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 f"{layer.described} × {sends} SDK attempts ({_sdk_part(client)}){product}: "  # noqa: RUF001
                 f"`{client.label}` retries under the application's own retries",
                 hint=f"pass `{keyword}=0`: the retry layer owns recovery",
-                fix=_fix(unit.module, client.call, keyword),
+                fix=_fix(unit.module, client),
                 related=related,
             )
         if not overlap.shared:
@@ -330,15 +335,16 @@ def _kinds(kinds: tuple[str, ...]) -> str:
     return listed(others)
 
 
-def _fix(module: PythonModule, call: cst.Call, keyword: str) -> Fix | None:
-    """`keyword=0` replacing a literal value, or added after the last argument."""
-    text = module.source.text
+def _fix(module: PythonModule, client: Client) -> Fix | None:
+    """`keyword=0` replacing a literal value, or added after the last argument (also after
+    a `**` mapping known not to set it)."""
+    text, call, keyword = module.source.text, client.call, client.keyword
     for argument in call.args:
         if argument.keyword is not None and argument.keyword.value == keyword:
             v_start, v_end = module.span(argument.value)
             edit = Edit(v_start, v_end, "0")
             return Fix((edit,), Applicability.UNSAFE, f"set `{keyword}=0`")
-        if argument.star == "**":
+        if argument.star == "**" and client.explicit:
             return None
     start, end = module.span(call)
     close = text.rfind(")", start, end)
