@@ -364,3 +364,24 @@ def test_a_factory_over_a_dict_of_clients_used_under_backoff_in_another_module(
     (finding,) = run(tmp_path, files)
     assert finding.path.endswith("svc/clients.py") and finding.span.start.line == 4
     assert "up to 8 sends" in finding.message
+
+
+def test_clients_serving_the_same_requests_are_one_finding(tmp_path: Path) -> None:
+    code = """\
+        import openai
+        import tenacity
+
+        clients = {}
+        clients["a"] = openai.OpenAI(base_url="a")
+        clients["b"] = openai.OpenAI(base_url="b")
+
+
+        @tenacity.retry(stop=tenacity.stop_after_attempt(4))
+        def ask(provider, prompt):
+            return clients[provider].chat.completions.create(model="m", messages=[prompt])
+        """
+    (finding,) = run(tmp_path, {"app.py": textwrap.dedent(code)})
+    assert finding.span.start.line == 5
+    assert finding.message.endswith("(and 1 more `OpenAI` client built for the same requests)")
+    assert finding.related[-1].span.start.line == 6
+    assert finding.related[-1].message == "another client that serves the same requests"

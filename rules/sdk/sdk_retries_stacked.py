@@ -171,7 +171,30 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     )
 
     def check(self, unit: PythonUnit) -> Iterator[Finding]:
-        """Yield a finding at each client construction whose requests are retried twice."""
+        """Yield a finding at each client construction whose requests are retried twice;
+        clients that serve the same requests the same way (`clients[provider] = OpenAI(…)`
+        for every provider) are one defect, reported once at the first."""
+        groups: dict[tuple[object, ...], list[tuple[Client, Finding]]] = {}
+        for client, finding in self._per_client(unit):
+            key = (client.label, client.retries, frozenset(map(id, client.references)))
+            groups.setdefault((*key, finding.message), []).append((client, finding))
+        for members in groups.values():
+            (first_client, first), others = members[0], members[1:]
+            if not others:
+                yield first
+                continue
+            count = f"{len(others)} more `{first_client.label}` client"
+            count += "s" if len(others) > 1 else ""
+            related = first.related + tuple(
+                RelatedLocation(
+                    finding.path, finding.span, "another client that serves the same requests"
+                )
+                for _, finding in others
+            )
+            message = f"{first.message} (and {count} built for the same requests)"
+            yield first._replace(message=message, related=related)
+
+    def _per_client(self, unit: PythonUnit) -> Iterator[tuple[Client, Finding]]:
         module = unit.module
         if module is None:
             return
@@ -198,16 +221,20 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
             start, end = module.span(client.call)
             if ranked and (ranked[0][1].stacked or ranked[0][1].unread):
-                yield self._stacked(unit, client, *ranked[0], sdk.sdk_retries.kinds, start, end)
+                stacked = self._stacked(unit, client, *ranked[0], sdk.sdk_retries.kinds, start, end)
+                yield client, stacked
             elif sdk.forbid:
-                yield self.finding(
-                    unit,
-                    start,
-                    end,
-                    f"`{client.label}` retries on its own ({_sdk_part(client)}), and this "
-                    'project owns recovery (`retries = "forbid"`)',
-                    hint=f"pass `{client.keyword}=0`",
-                    fix=_fix(module, client),
+                yield (
+                    client,
+                    self.finding(
+                        unit,
+                        start,
+                        end,
+                        f"`{client.label}` retries on its own ({_sdk_part(client)}), and this "
+                        'project owns recovery (`retries = "forbid"`)',
+                        hint=f"pass `{client.keyword}=0`",
+                        fix=_fix(module, client),
+                    ),
                 )
 
     def _stacked(
