@@ -101,8 +101,11 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     per provider (`clients[provider] = OpenAI(…)`, a dict literal) read back
     through a factory (`get_client(provider)`), a helper that builds and
     returns it, an argument handed to a function that retries by hand, and
-    the module that imports any of those. Each construction with retries on
-    is one finding, since that is where the fix goes. Stacked means both
+    the module that imports any of those. A construction with retries on is
+    where the finding (and the fix) goes; constructions that serve the same
+    requests in the same way (one client per provider in a dict) are one
+    defect, reported once at the first, with the others as related
+    locations. Stacked means both
     layers retry the same failures: the SDKs retry connection errors,
     timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
     some of those (`except anthropic.InternalServerError`, `if "overloaded"
