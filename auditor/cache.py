@@ -10,7 +10,7 @@ of where the tree is on disk, so clones and worktrees of one tree share entries.
 
 The cache is bounded: a read marks an entry used (its modification time), and
 past `SIZE_LIMIT` the least recently used entries are removed (`prune_if_full`,
-once per run).
+once per run). `clear` empties it (`runaudit clean`).
 """
 
 from __future__ import annotations
@@ -317,3 +317,35 @@ def prune(directory: Path, limit: int = SIZE_LIMIT) -> int:
             removed += size
         total -= size
     return removed
+
+
+class Removed(NamedTuple):
+    """What emptying a cache removed."""
+
+    files: int
+    size: int  # bytes
+
+    def summary(self) -> str:
+        """`3 cache files (2.1 KiB)`."""
+        files = f"{self.files} cache file{'' if self.files == 1 else 's'}"
+        if self.size < 1024:
+            return f"{files} ({self.size} bytes)"
+        if self.size < 1024 * 1024:
+            return f"{files} ({self.size / 1024:.1f} KiB)"
+        return f"{files} ({self.size / (1024 * 1024):.1f} MiB)"
+
+
+def clear(directory: Path) -> Removed:
+    """Empty a cache directory: remove the entries (and temporaries) runaudit wrote there
+    and their folders, and nothing else (`--cache-dir ~` must not empty a home)."""
+    files = list(_sizes(_entry_files(directory)))
+    for _, _, path in files:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    for version in _scan(directory, _FORMAT_FOLDER, folders=True):
+        for shard in _scan(Path(version.path), _SHARD_FOLDER, folders=True):
+            with contextlib.suppress(OSError):  # not empty: it holds something not ours
+                os.rmdir(shard.path)
+        with contextlib.suppress(OSError):
+            os.rmdir(version.path)
+    return Removed(len(files), sum(size for _, size, _ in files))

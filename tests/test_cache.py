@@ -9,7 +9,7 @@ import pytest
 from invoke import invoke
 
 from auditor import cache as cache_module
-from auditor.cache import default_cache_dir, prune, prune_if_full
+from auditor.cache import clear, default_cache_dir, prune, prune_if_full
 from auditor.config import Settings, load_settings
 from auditor.run import audit
 
@@ -163,6 +163,61 @@ def test_a_run_prunes_a_full_cache_and_keeps_what_it_just_used(
     assert used <= entries(cache_dir)  # reading an entry marks it used
     left = sum(path.stat().st_size for path in entries(cache_dir))
     assert 150_000 - 1_000 < left <= 150_000  # three quarters of the limit: the oldest went
+
+
+def test_clean_empties_the_cache_and_says_what_it_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "run.sh").write_text(FLAGGED)
+    cache_dir = tmp_path / "cache"
+    invoke(["check", "--isolated", "--cache-dir", str(cache_dir), "run.sh"])
+    written = entries(cache_dir)
+    assert written
+    shard = next(iter(written)).parent
+    stray = shard / f".{KEY}.json.123.tmp"  # the temporary of a killed writer
+    stray.write_text("{")
+    size = sum(p.stat().st_size for p in [*written, stray])
+    mine = cache_dir / "notes.txt"  # not runaudit's: left alone
+    mine.write_text("keep\n")
+    kept = cache_dir / "v1" / "zz" / "keep.json"
+    kept.parent.mkdir()
+    kept.write_text("{}")
+
+    result = invoke(["clean", "--cache-dir", str(cache_dir)])
+    assert result.exit_code == 0, result.output
+    files = len(written) + 1
+    expected = f"Removed {files} cache files ({size} bytes) from {cache_dir}\n"
+    assert result.stdout == expected
+    assert entries(cache_dir) == {kept} and not stray.exists()
+    assert mine.read_text() == "keep\n"
+    assert [p.name for p in (cache_dir / "v1").iterdir()] == ["zz"]
+
+    again = invoke(["clean", "--cache-dir", str(cache_dir)])
+    assert again.exit_code == 0
+    assert again.stdout == f"Nothing to remove: no cached results in {cache_dir}\n"
+
+
+def test_clean_empties_the_default_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RUNAUDIT_CACHE_DIR", str(tmp_path / "cache"))
+    _fill(tmp_path / "cache", shards=2, size=1_536)
+    result = invoke(["clean"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"Removed 2 cache files (3.0 KiB) from {tmp_path / 'cache'}\n",
+    )
+    assert not (tmp_path / "cache" / "v1").exists()
+
+
+def test_clean_never_follows_a_link_out_of_the_cache(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    _fill(outside, shards=1, size=10)
+    cache_dir = tmp_path / "cache"
+    (cache_dir / "v1").mkdir(parents=True)
+    (cache_dir / "v1" / "00").symlink_to(outside / "v1" / "00")
+    (cache_dir / "v2").symlink_to(outside / "v1")
+    assert clear(cache_dir).files == 0
+    assert len(entries(outside)) == 1
 
 
 def test_a_module_summary_is_keyed_by_its_module_name(tmp_path: Path) -> None:
