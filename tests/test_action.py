@@ -1,5 +1,6 @@
-"""The GitHub Action end to end, offline: `action.yml`'s steps run as the runner runs them.
+"""The GitHub Action end to end, offline, and the install paths the README documents.
 
+`action.yml`'s steps run as the runner runs them.
 Each composite step's `run:` goes through the command GitHub uses for `shell: bash`
 (`bash --noprofile --norc -eo pipefail {0}`), with the `${{ … }}` expressions of
 its `env:` and `run:` substituted, `GITHUB_ACTION_PATH` set to this checkout and
@@ -194,3 +195,63 @@ def test_the_action_installs_from_its_checkout_writes_sarif_and_fails_on_finding
     assert audit.returncode == 2 and "fail-on" in audit.stderr, audit.stderr
     assert runner.outputs() == {"sarif": ""}
     assert not (workspace / "runaudit.sarif").exists()
+
+
+def sarif_output_of(step_id: str) -> str:
+    """The expression naming the `sarif` output of the step `step_id`."""
+    return "${{ steps." + step_id + ".outputs.sarif }}"
+
+
+def test_ci_workflow_runs_the_action_and_uploads_its_sarif() -> None:
+    workflow = yaml.safe_load((REPO_ROOT / ".github/workflows/runaudit.yml").read_text())
+    (job,) = workflow["jobs"].values()
+    assert job["permissions"]["security-events"] == "write"
+    (audit,) = [step for step in job["steps"] if step.get("uses") == "./"]  # this checkout
+    assert set(audit["with"]) <= set(load_action()["inputs"])
+    assert audit["with"]["args"].startswith("check ")
+    (upload,) = [step for step in job["steps"] if "upload-sarif" in step.get("uses", "")]
+    assert upload["uses"].startswith("github/codeql-action/upload-sarif@")
+    assert upload["with"]["sarif_file"] == sarif_output_of(audit["id"])
+    assert "!cancelled()" in upload["if"]  # uploaded even when the audit fails the job
+
+
+def readme_blocks(language: str) -> list[str]:
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(rf"^```{language}\n(.*?)^```", readme, re.MULTILINE | re.DOTALL)
+
+
+def test_readme_installs_only_in_ways_that_work_before_a_release() -> None:
+    commands = "\n".join(readme_blocks("bash") + readme_blocks("yaml"))
+    # `runaudit` is not on a package index: no `pip install runaudit`, `pipx install runaudit`.
+    assert not re.search(r"install\s+(-\S+\s+)*['\"]?runaudit\b", commands)
+    assert 'pip install "git+https://github.com/runaudit/runaudit@main"' in commands
+    assert "pip install ." in commands  # from a checkout
+
+
+def test_readme_action_snippets_use_the_action_as_declared() -> None:
+    action = load_action()
+    snippets = [yaml.safe_load(b) for b in readme_blocks("yaml") if "runaudit/runaudit@" in b]
+    assert snippets
+    for snippet in snippets:
+        steps = snippet["steps"]
+        (audit,) = [s for s in steps if s.get("uses", "").startswith("runaudit/runaudit@")]
+        assert audit["uses"] == "runaudit/runaudit@main"  # no release is tagged yet
+        assert set(audit.get("with", {})) <= set(action["inputs"])
+        (upload,) = [s for s in steps if "upload-sarif" in s.get("uses", "")]
+        assert upload["with"]["sarif_file"] == sarif_output_of(audit["id"])
+
+
+def test_readme_pre_commit_rev_is_a_ref_the_repository_has() -> None:
+    (config,) = [yaml.safe_load(b) for b in readme_blocks("yaml") if "repos:" in b]
+    (repo,) = config["repos"]
+    assert repo["repo"] == "https://github.com/runaudit/runaudit"
+    rev = repo["rev"]
+    if rev == "main":  # the default branch, while no release is tagged
+        return
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed: cannot list this repository's tags")
+    tags = subprocess.run(
+        [git, "tag", "--list", rev], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    )
+    assert tags.stdout.split() == [rev], f"rev {rev!r} is neither `main` nor a tag here"
