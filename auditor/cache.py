@@ -268,25 +268,25 @@ def _scan(folder: Path, pattern: re.Pattern[str], *, folders: bool) -> Iterator[
         return
 
 
-def _entry_files(directory: Path, shards: Iterable[str] | None = None) -> Iterator[Path]:
+def _entry_files(
+    directory: Path, shards: Iterable[str] | None = None
+) -> Iterator[os.DirEntry[str]]:
     """The files runaudit wrote under a cache directory, in every format's folder (or only in
     the `shards` named); anything else there is left alone."""
     for version in _scan(directory, _FORMAT_FOLDER, folders=True):
         for shard in _scan(Path(version.path), _SHARD_FOLDER, folders=True):
             if shards is None or shard.name in shards:
-                yield from (
-                    Path(f.path) for f in _scan(Path(shard.path), _ENTRY_FILE, folders=False)
-                )
+                yield from _scan(Path(shard.path), _ENTRY_FILE, folders=False)
 
 
-def _sizes(paths: Iterable[Path]) -> Iterator[tuple[float, int, Path]]:
+def _sizes(files: Iterable[os.DirEntry[str]]) -> Iterator[tuple[float, int, str]]:
     """(modification time, size, path) of each file still there."""
-    for path in paths:
+    for file in files:
         try:
-            status = path.stat(follow_symlinks=False)
+            status = file.stat(follow_symlinks=False)
         except OSError:  # removed meanwhile by another run
             continue
-        yield status.st_mtime, status.st_size, path
+        yield status.st_mtime, status.st_size, file.path
 
 
 def prune_if_full(directory: Path, limit: int = SIZE_LIMIT) -> int:
@@ -294,7 +294,7 @@ def prune_if_full(directory: Path, limit: int = SIZE_LIMIT) -> int:
 
     Keys are uniform hashes, so one random entry folder holds about 1/256 of the
     cache: its size times 256 estimates the whole without listing every entry
-    (about a millisecond at the limit, where a full listing takes much longer).
+    (a millisecond or two at the limit, where listing every entry takes seconds).
     """
     shard = f"{os.urandom(1)[0]:02x}"
     sample = sum(size for _, size, _ in _sizes(_entry_files(directory, [shard])))
@@ -313,7 +313,7 @@ def prune(directory: Path, limit: int = SIZE_LIMIT) -> int:
         if total <= limit * 3 // 4:
             break
         with contextlib.suppress(OSError):  # another run removed it first, or it cannot go
-            path.unlink()
+            os.unlink(path)
             removed += size
         total -= size
     return removed
@@ -341,7 +341,7 @@ def clear(directory: Path) -> Removed:
     files = list(_sizes(_entry_files(directory)))
     for _, _, path in files:
         with contextlib.suppress(FileNotFoundError):
-            path.unlink()
+            os.unlink(path)
     for version in _scan(directory, _FORMAT_FOLDER, folders=True):
         for shard in _scan(Path(version.path), _SHARD_FOLDER, folders=True):
             with contextlib.suppress(OSError):  # not empty: it holds something not ours
