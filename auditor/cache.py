@@ -1,11 +1,16 @@
 """A result cache keyed by file content, runaudit's build, configuration and rule set.
 
-Entries live in the user's cache directory (`--cache-dir`, `RUNAUDIT_CACHE_DIR`,
-`$XDG_CACHE_HOME/runaudit`, `~/.cache/runaudit`), never in the audited tree.
-Each entry is one JSON file written atomically (a temporary file named after
-the writing process, then a rename); an
-entry that cannot be read or does not have the expected shape is ignored and
-written again.
+Entries live in the user's cache directory (`--cache-dir`, `RUNAUDIT_CACHE_DIR`, or
+the platform's: `$XDG_CACHE_HOME/runaudit` or `~/.cache/runaudit`,
+`~/Library/Caches/runaudit`, `%LOCALAPPDATA%\\runaudit\\Cache`), never in the
+audited tree. Each entry is one JSON file written atomically (a temporary file
+named after the writing process, then a rename); an entry that cannot be read or
+does not have the expected shape is ignored and written again. Keys hold nothing
+of where the tree is on disk, so clones and worktrees of one tree share entries.
+
+The cache is bounded: a read marks an entry used (its modification time), and
+past `SIZE_LIMIT` the least recently used entries are removed (`prune_if_full`,
+once per run). `clear` empties it (`runaudit clean`).
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ import functools
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+import re
+import sys
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -36,13 +43,23 @@ from auditor.finding import (
 FORMAT = "v1"
 
 
-def default_cache_dir() -> Path:
-    """Where results are cached unless `--cache-dir` says otherwise."""
-    explicit = os.environ.get("RUNAUDIT_CACHE_DIR")
+def default_cache_dir(
+    environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> Path:
+    """Where results are cached unless `--cache-dir` says otherwise: `RUNAUDIT_CACHE_DIR`,
+    else the platform's user cache directory (what `platformdirs` would say)."""
+    explicit = environ.get("RUNAUDIT_CACHE_DIR")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "runaudit"
+    home = Path(os.path.expanduser("~"))
+    if platform == "win32":
+        local = environ.get("LOCALAPPDATA")
+        return Path(local or home / "AppData" / "Local") / "runaudit" / "Cache"
+    if platform == "darwin":
+        return home / "Library" / "Caches" / "runaudit"
+    # The XDG spec makes a relative path invalid: it would follow the working directory.
+    base = environ.get("XDG_CACHE_HOME", "")
+    return Path(base if os.path.isabs(base) else home / ".cache") / "runaudit"
 
 
 @functools.cache
@@ -161,10 +178,12 @@ class ResultCache:
         self.context = digest.hexdigest()
         self._folders: set[Path] = set()  # entry folders known to exist
 
-    def key(self, display: str, kind: str, data: bytes) -> str:
-        """The entry key of one file's content in this context."""
+    def key(self, display: str, kind: str, data: bytes, detail: str = "") -> str:
+        """The entry key of one file's content in this context: `display` is the path the
+        results carry, `detail` what else of the file's place decides them."""
         digest = hashlib.sha256(self.context.encode())
-        digest.update(display.encode("utf-8", "surrogatepass") + b"\0" + kind.encode() + b"\0")
+        for part in (display, kind, detail):
+            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
         digest.update(data)
         return digest.hexdigest()
 
@@ -175,12 +194,16 @@ class ResultCache:
         """A raw JSON entry, or None when missing or unreadable."""
         from auditor.discover import RefusedFile, read_bounded
 
+        path = self._path(key)
         try:
             # Entries are files on disk that something else could replace: no links, FIFOs
             # or devices, and a size cap; anything odd is a miss, recomputed.
-            return json.loads(read_bounded(self._path(key), ENTRY_LIMIT).decode("utf-8"))
+            data = json.loads(read_bounded(path, ENTRY_LIMIT).decode("utf-8"))
         except (OSError, ValueError, RecursionError, RefusedFile):
             return None
+        with contextlib.suppress(OSError):  # used now: pruned last (a read-only cache is fine)
+            os.utime(path)
+        return data
 
     def get(self, key: str) -> CachedResult | None:
         """The cached result, or None when missing or unreadable (it is then rewritten)."""
@@ -223,3 +246,106 @@ class ResultCache:
         except OSError:  # a full disk must not leave a partial temporary behind
             with contextlib.suppress(OSError):
                 temporary.unlink()
+
+
+SIZE_LIMIT = 256 * 1024 * 1024  # bytes; past it the least recently used entries go
+_SHARDS = 256  # entry folders, by the first two hex digits of the key
+_FORMAT_FOLDER = re.compile(r"v[0-9]+")
+_SHARD_FOLDER = re.compile(r"[0-9a-f]{2}")
+# An entry, or the temporary a writer renames into one (left behind if it was killed).
+_ENTRY_FILE = re.compile(r"[0-9a-f]{64}\.json|\.[0-9a-f]{64}\.json\.[0-9]+\.tmp")
+
+
+def _scan(folder: Path, pattern: re.Pattern[str], *, folders: bool) -> Iterator[os.DirEntry[str]]:
+    """The real folders (or files) of `folder` named by `pattern`: never through a link."""
+    try:
+        with os.scandir(folder) as found:
+            for item in found:
+                kind_matches = item.is_dir if folders else item.is_file
+                if pattern.fullmatch(item.name) and kind_matches(follow_symlinks=False):
+                    yield item
+    except OSError:  # missing or unreadable: nothing of ours there
+        return
+
+
+def _entry_files(
+    directory: Path, shards: Iterable[str] | None = None
+) -> Iterator[os.DirEntry[str]]:
+    """The files runaudit wrote under a cache directory, in every format's folder (or only in
+    the `shards` named); anything else there is left alone."""
+    for version in _scan(directory, _FORMAT_FOLDER, folders=True):
+        for shard in _scan(Path(version.path), _SHARD_FOLDER, folders=True):
+            if shards is None or shard.name in shards:
+                yield from _scan(Path(shard.path), _ENTRY_FILE, folders=False)
+
+
+def _sizes(files: Iterable[os.DirEntry[str]]) -> Iterator[tuple[float, int, str]]:
+    """(modification time, size, path) of each file still there."""
+    for file in files:
+        try:
+            status = file.stat(follow_symlinks=False)
+        except OSError:  # removed meanwhile by another run
+            continue
+        yield status.st_mtime, status.st_size, file.path
+
+
+def prune_if_full(directory: Path, limit: int = SIZE_LIMIT) -> int:
+    """Prune the cache when it looks larger than `limit`; the bytes removed.
+
+    Keys are uniform hashes, so one random entry folder holds about 1/256 of the
+    cache: its size times 256 estimates the whole without listing every entry
+    (a millisecond or two at the limit, where listing every entry takes seconds).
+    """
+    shard = f"{os.urandom(1)[0]:02x}"
+    sample = sum(size for _, size, _ in _sizes(_entry_files(directory, [shard])))
+    return prune(directory, limit) if sample * _SHARDS > limit else 0
+
+
+def prune(directory: Path, limit: int = SIZE_LIMIT) -> int:
+    """Remove the least recently used entries of a cache above `limit` until it holds three
+    quarters of it (so the next runs do not prune again); the bytes removed."""
+    entries = sorted(_sizes(_entry_files(directory)))
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return 0
+    removed = 0
+    for _, size, path in entries:
+        if total <= limit * 3 // 4:
+            break
+        with contextlib.suppress(OSError):  # another run removed it first, or it cannot go
+            os.unlink(path)
+            removed += size
+        total -= size
+    return removed
+
+
+class Removed(NamedTuple):
+    """What emptying a cache removed."""
+
+    files: int
+    size: int  # bytes
+
+    def summary(self) -> str:
+        """`3 cache files (2.1 KiB)`."""
+        files = f"{self.files} cache file{'' if self.files == 1 else 's'}"
+        if self.size < 1024:
+            return f"{files} ({self.size} bytes)"
+        if self.size < 1024 * 1024:
+            return f"{files} ({self.size / 1024:.1f} KiB)"
+        return f"{files} ({self.size / (1024 * 1024):.1f} MiB)"
+
+
+def clear(directory: Path) -> Removed:
+    """Empty a cache directory: remove the entries (and temporaries) runaudit wrote there
+    and their folders, and nothing else (`--cache-dir ~` must not empty a home)."""
+    files = list(_sizes(_entry_files(directory)))
+    for _, _, path in files:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+    for version in _scan(directory, _FORMAT_FOLDER, folders=True):
+        for shard in _scan(Path(version.path), _SHARD_FOLDER, folders=True):
+            with contextlib.suppress(OSError):  # not empty: it holds something not ours
+                os.rmdir(shard.path)
+        with contextlib.suppress(OSError):
+            os.rmdir(version.path)
+    return Removed(len(files), sum(size for _, size, _ in files))

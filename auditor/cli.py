@@ -176,6 +176,15 @@ def _parser() -> argparse.ArgumentParser:
         "explain", help="print a rule's documentation", description="Print a rule's documentation."
     )
     explain.add_argument("code", help="a rule code, e.g. RA101")
+    clean = commands.add_parser(
+        "clean", help="empty the result cache", description="Remove every cached result."
+    )
+    clean.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="DIR",
+        help="the cache to empty (default: RUNAUDIT_CACHE_DIR or the user cache directory)",
+    )
     return parser
 
 
@@ -418,7 +427,22 @@ def explain(options: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-COMMANDS = {"check": check, "rules": list_rules, "explain": explain}
+def clean(options: argparse.Namespace) -> int:
+    """Empty the result cache, saying what was removed."""
+    from auditor.cache import clear, default_cache_dir
+    from auditor.output.escape import printable
+
+    directory = options.cache_dir or default_cache_dir()
+    removed = clear(directory)
+    where = printable(str(directory))
+    if removed.files:
+        sys.stdout.write(f"Removed {removed.summary()} from {where}\n")
+    else:
+        sys.stdout.write(f"Nothing to remove: no cached results in {where}\n")
+    return EXIT_CLEAN
+
+
+COMMANDS = {"check": check, "rules": list_rules, "explain": explain, "clean": clean}
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -86,7 +86,10 @@ class _Job:
         except OSError as error:
             message = error.strerror or str(error)
             return _Result([], [Diagnostic(candidate.display, DiagnosticKind.UNREADABLE, message)])
-        key = self.cache.key(candidate.display, candidate.kind.value, data) if self.cache else ""
+        key = ""
+        if self.cache is not None:
+            detail = ",".join(_ignored_codes(self.settings, candidate.display))
+            key = self.cache.key(candidate.display, candidate.kind.value, data, detail)
         cached = self.cache.get(key) if self.cache else None
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
         if cached is not None:
@@ -117,14 +120,14 @@ def _summary(
 ) -> PythonSummary:
     from auditor.python.summary import summarize_python
 
-    key = cache.key(candidate.display, "index", data) if cache else ""
+    module = module_name(candidate.path)  # it resolves relative imports: part of the key
+    key = cache.key(candidate.display, "index", data, module) if cache else ""
     cached = cache.get_data(key) if cache else None
     if isinstance(cached, dict):
         try:
             return PythonSummary.from_data(cached)
         except (KeyError, TypeError, IndexError):
             pass  # a corrupt entry: summarise again and overwrite it
-    module = module_name(candidate.path)
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
     except (RecursionError, MemoryError, ValueError):
@@ -343,20 +346,33 @@ def audit(
             if result.text is not None:
                 report.sources[candidate.display] = result.text
     report.findings.sort(key=lambda finding: finding.sort_key)
+    if cache is not None and cache_dir is not None:
+        from auditor.cache import prune_if_full
+
+        prune_if_full(cache_dir)
     return report
 
 
 def _settings_key(settings: Settings) -> tuple[object, ...]:
-    """The settings that change what a file's audit produces."""
+    """The settings that change what any file's audit produces (`per-file-ignores` are in
+    each file's key, as the codes they turn off there: where the config sits on disk is not).
+    """
     return (
-        sorted(settings.per_file_ignores.items()),
         settings.max_file_size,
         repr(sorted(settings.agents.items())),
         repr(sorted(settings.steps.items())),
         repr(sorted(settings.sdk.items())),
         settings.consequential_commands,
-        os.path.abspath(settings.root),
     )
+
+
+def _ignored_codes(settings: Settings, display: str) -> list[str]:
+    """The codes `per-file-ignores` turns off for a file."""
+    if not settings.per_file_ignores:
+        return []
+    from auditor.registry import all_rules
+
+    return [rule.code for rule in all_rules() if settings.ignored_for(Path(display), rule.code)]
 
 
 def _inside_audited_tree(directory: Path, paths: Sequence[Path], cwd: Path | None) -> bool:

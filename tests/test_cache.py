@@ -1,0 +1,245 @@
+"""The result cache's home, keys, size bound and `runaudit clean`."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from invoke import invoke
+
+from auditor import cache as cache_module
+from auditor.cache import clear, default_cache_dir, prune, prune_if_full
+from auditor.config import Settings, load_settings
+from auditor.run import audit
+
+FLAGGED = "#!/bin/bash\nset -e\ngptme x | tee log\n"
+KEY = "ab" * 32  # an entry's name: 64 hex digits
+
+
+def entries(cache_dir: Path) -> set[Path]:
+    return {p for p in cache_dir.rglob("*.json") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("platform", "environ", "expected"),
+    [
+        ("linux", {}, "HOME/.cache/runaudit"),
+        ("linux", {"XDG_CACHE_HOME": "/xdg"}, "/xdg/runaudit"),
+        ("linux", {"XDG_CACHE_HOME": "relative/dir"}, "HOME/.cache/runaudit"),  # invalid: ignored
+        ("darwin", {"XDG_CACHE_HOME": "/xdg"}, "HOME/Library/Caches/runaudit"),
+        ("win32", {"LOCALAPPDATA": "/local"}, "/local/runaudit/Cache"),
+        ("win32", {}, "HOME/AppData/Local/runaudit/Cache"),
+        ("darwin", {"RUNAUDIT_CACHE_DIR": "/mine"}, "/mine"),
+        ("win32", {"RUNAUDIT_CACHE_DIR": "/mine", "LOCALAPPDATA": "/local"}, "/mine"),
+    ],
+)
+def test_the_cache_lives_where_the_platform_keeps_caches(
+    platform: str,
+    environ: dict[str, str],
+    expected: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    found = default_cache_dir(environ, platform)
+    assert found == Path(expected.replace("HOME", str(tmp_path)))
+
+
+def test_cache_dir_and_the_environment_win_over_the_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "run.sh").write_text(FLAGGED)
+    monkeypatch.setenv("RUNAUDIT_CACHE_DIR", str(tmp_path / "from-env"))
+    assert invoke(["check", "--isolated", "run.sh"]).exit_code == 1
+    assert entries(tmp_path / "from-env")
+    invoke(["check", "--isolated", "--cache-dir", str(tmp_path / "flag"), "run.sh"])
+    assert entries(tmp_path / "flag")
+
+
+def _tree(root: Path) -> Path:
+    """A small tree with its own config: findings, a per-file ignore, and a Python module."""
+    (root / "bin").mkdir(parents=True)
+    (root / "bin" / "run.sh").write_text(FLAGGED)
+    (root / "bin" / "quiet.sh").write_text(FLAGGED)
+    (root / "runner.py").write_text(
+        "import subprocess\n\ndef go():\n    subprocess.run('gptme x | tee log', shell=True)\n"
+    )
+    (root / "runaudit.toml").write_text('[per-file-ignores]\n"bin/quiet.sh" = ["RA101"]\n')
+    return root
+
+
+def _audit(root: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.chdir(root)  # the CLI's way: paths shown relative to the working directory
+    settings = load_settings(None, search_from=Path("."))
+    report = audit([Path(".")], settings, cwd=root, jobs=1, cache_dir=cache_dir)
+    return [f"{f.path}:{f.code}" for f in report.findings]
+
+
+def test_keys_do_not_depend_on_where_the_tree_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two clones (or worktrees) of one tree, each audited from its root, share entries."""
+    cache_dir = tmp_path / "cache"
+    first = _audit(_tree(tmp_path / "clone-a"), cache_dir, monkeypatch)
+    assert first == ["bin/run.sh:RA101", "runner.py:RA203"]
+    written = entries(cache_dir)
+    second = _audit(_tree(tmp_path / "elsewhere" / "clone-b"), cache_dir, monkeypatch)
+    assert second == first
+    assert entries(cache_dir) == written  # every file was a hit: no entry written
+
+
+def test_a_per_file_ignore_changes_only_the_keys_of_the_files_it_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache_dir = tmp_path / "cache"
+    root = _tree(tmp_path / "tree")
+    _audit(root, cache_dir, monkeypatch)
+    written = entries(cache_dir)
+    (root / "runaudit.toml").write_text('[per-file-ignores]\n"bin/run.sh" = ["RA101"]\n')
+    assert _audit(root, cache_dir, monkeypatch) == ["bin/quiet.sh:RA101", "runner.py:RA203"]
+    assert len(entries(cache_dir) - written) == 2  # the two scripts, not runner.py
+
+
+def test_the_same_file_shown_under_another_path_is_not_served_the_first_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Findings carry the path relative to the working directory: it stays in the key."""
+    cache_dir = tmp_path / "cache"
+    root = _tree(tmp_path / "tree")
+    _audit(root, cache_dir, monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    report = audit([Path("tree")], Settings(root=tmp_path), cwd=tmp_path, cache_dir=cache_dir)
+    paths = ["tree/bin/quiet.sh", "tree/bin/run.sh", "tree/runner.py"]
+    assert [f.path for f in report.findings] == paths
+
+
+def _fill(cache_dir: Path, shards: int, size: int, count: int = 1) -> list[Path]:
+    """`count` entries of `size` bytes in each of the first `shards` entry folders, oldest
+    first (one second apart)."""
+    made = []
+    for index in range(shards * count):
+        shard = f"{index % shards:02x}"
+        path = cache_dir / "v1" / shard / f"{index:064x}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"x" * size)
+        os.utime(path, (1_000_000 + index, 1_000_000 + index))
+        made.append(path)
+    return made
+
+
+def test_prune_removes_the_least_recently_used_entries_down_to_three_quarters(
+    tmp_path: Path,
+) -> None:
+    made = _fill(tmp_path, shards=4, size=100, count=5)  # 20 entries, 2,000 bytes
+    assert prune(tmp_path, limit=2_000) == 0  # at the limit: nothing to do
+    assert prune(tmp_path, limit=1_600) == 800  # down to 1,200: the 8 oldest go
+    assert sorted(entries(tmp_path)) == sorted(made[8:])
+
+
+def test_prune_if_full_estimates_from_one_entry_folder(tmp_path: Path) -> None:
+    _fill(tmp_path, shards=256, size=100)  # 25,600 bytes, 100 in whichever folder it samples
+    assert prune_if_full(tmp_path, limit=25_600) == 0
+    assert len(entries(tmp_path)) == 256
+    assert prune_if_full(tmp_path, limit=20_000) == 25_600 - 15_000
+    assert len(entries(tmp_path)) == 150
+
+
+def test_a_run_prunes_a_full_cache_and_keeps_what_it_just_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache_dir = tmp_path / "cache"
+    old = _fill(cache_dir, shards=256, size=1_000)
+    root = _tree(tmp_path / "tree")
+    _audit(root, cache_dir, monkeypatch)
+    used = entries(cache_dir) - set(old)
+    assert used and len(entries(cache_dir)) == 256 + len(used)  # under the limit: all kept
+    for path in used:  # written long ago, but read again by the next run
+        os.utime(path, (1, 1))
+    real = prune_if_full
+    monkeypatch.setattr(cache_module, "prune_if_full", lambda d: real(d, limit=200_000))
+    _audit(root, cache_dir, monkeypatch)
+    assert used <= entries(cache_dir)  # reading an entry marks it used
+    left = sum(path.stat().st_size for path in entries(cache_dir))
+    assert 150_000 - 1_000 < left <= 150_000  # three quarters of the limit: the oldest went
+
+
+def test_clean_empties_the_cache_and_says_what_it_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "run.sh").write_text(FLAGGED)
+    cache_dir = tmp_path / "cache"
+    invoke(["check", "--isolated", "--cache-dir", str(cache_dir), "run.sh"])
+    written = entries(cache_dir)
+    assert written
+    shard = next(iter(written)).parent
+    stray = shard / f".{KEY}.json.123.tmp"  # the temporary of a killed writer
+    stray.write_text("{")
+    size = sum(p.stat().st_size for p in [*written, stray])
+    mine = cache_dir / "notes.txt"  # not runaudit's: left alone
+    mine.write_text("keep\n")
+    kept = cache_dir / "v1" / "zz" / "keep.json"
+    kept.parent.mkdir()
+    kept.write_text("{}")
+
+    result = invoke(["clean", "--cache-dir", str(cache_dir)])
+    assert result.exit_code == 0, result.output
+    files = len(written) + 1
+    expected = f"Removed {files} cache files ({size} bytes) from {cache_dir}\n"
+    assert result.stdout == expected
+    assert entries(cache_dir) == {kept} and not stray.exists()
+    assert mine.read_text() == "keep\n"
+    assert [p.name for p in (cache_dir / "v1").iterdir()] == ["zz"]
+
+    again = invoke(["clean", "--cache-dir", str(cache_dir)])
+    assert again.exit_code == 0
+    assert again.stdout == f"Nothing to remove: no cached results in {cache_dir}\n"
+
+
+def test_clean_empties_the_default_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RUNAUDIT_CACHE_DIR", str(tmp_path / "cache"))
+    _fill(tmp_path / "cache", shards=2, size=1_536)
+    result = invoke(["clean"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        f"Removed 2 cache files (3.0 KiB) from {tmp_path / 'cache'}\n",
+    )
+    assert not (tmp_path / "cache" / "v1").exists()
+
+
+def test_clean_never_follows_a_link_out_of_the_cache(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    _fill(outside, shards=1, size=10)
+    cache_dir = tmp_path / "cache"
+    (cache_dir / "v1").mkdir(parents=True)
+    (cache_dir / "v1" / "00").symlink_to(outside / "v1" / "00")
+    (cache_dir / "v2").symlink_to(outside / "v1")
+    assert clear(cache_dir).files == 0
+    assert len(entries(outside)) == 1
+
+
+def test_a_module_summary_is_keyed_by_its_module_name(tmp_path: Path) -> None:
+    """A relative import resolves against the module's dotted name, which comes from the
+    package folders around the file: adding an `__init__.py` changes it, not the file."""
+    from auditor.cache import ResultCache
+    from auditor.discover import discover
+    from auditor.run import build_index
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "jobs.py").write_text(
+        "import backoff\nfrom . import client\n\n"
+        "@backoff.on_exception(backoff.expo, Exception)\ndef go():\n    client.send()\n"
+    )
+    cache = ResultCache(tmp_path / "cache", ["context"])
+
+    def retried_modules() -> set[str]:
+        candidates, _ = discover([tmp_path / "pkg"], Settings(root=tmp_path), cwd=tmp_path)
+        index = build_index(candidates, Settings(root=tmp_path), cache)
+        uses = {use.module for s in index.python.values() for use in s.retried_imports}
+        return uses - {"backoff"}
+
+    assert retried_modules() == {""}  # `jobs` is a top-level module: `.` names nothing
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    assert retried_modules() == {"pkg"}
