@@ -62,6 +62,8 @@ class PipelineStatusMasked(Rule):  # type: ignore[type-arg]
     name = "pipeline-status-masked"
     severity = Severity.ERROR
     fixable = True
+    tags = ("reliability", "pipelines")
+    precision = "very-high"
 
 
 class ExitCodeNeverEmitted(Rule):  # type: ignore[type-arg]
