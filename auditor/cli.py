@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from auditor import __version__
 from auditor.errors import Terminated
+from auditor.output import FORMATS
 
 if TYPE_CHECKING:
     from auditor.config import Settings
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from auditor.rule import Rule
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "markdown")
 PROGRESS_THRESHOLD = 20  # files; smaller runs finish before a bar would be seen
 
 

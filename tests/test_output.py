@@ -29,7 +29,7 @@ from auditor.finding import (
     Severity,
     Span,
 )
-from auditor.output import FORMATS, render
+from auditor.output import FORMATS, STATISTICS_FORMATS, render
 from auditor.rule import Rule
 
 LOOP = "runners/loop.sh"
@@ -182,7 +182,7 @@ def test_snapshot(fmt: str, report: Report, snapshot: SnapshotAssertion) -> None
     assert render(fmt, report, RULES) == snapshot
 
 
-@pytest.mark.parametrize("fmt", ["text", "concise"])
+@pytest.mark.parametrize("fmt", STATISTICS_FORMATS)
 def test_statistics_snapshot(fmt: str, report: Report, snapshot: SnapshotAssertion) -> None:
     assert render(fmt, report, RULES, statistics=True) == snapshot
 

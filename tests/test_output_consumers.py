@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from invoke import invoke
 from test_output import (
     LOOP,
     RULES,
+    PipelineStatusMasked,
     build_report,
     sarif_errors,
     span,
@@ -123,3 +125,56 @@ def test_sarif_uris_are_relative_to_the_working_directory_however_given(
     assert location == {"uri": "ci/run%20me.sh", "uriBaseId": "%SRCROOT%"}
     change = result["fixes"][0]["artifactChanges"][0]["artifactLocation"]
     assert change == location
+
+
+# Concise, grouped, statistics
+
+
+def test_concise_lines_carry_severity_and_fix_mark() -> None:
+    lines = render("concise", build_report(), RULES).splitlines()
+    assert lines[1] == (
+        f"{LOOP}:3:1: RA101 [error] [*] exit status of `gptme` is lost: "
+        "the pipeline returns `tee`'s status"
+    )
+    assert lines[3] == f"{LOOP}:5:6: RA204 [warning] `$?` here is the status of `echo`"
+
+
+def test_grouped_lists_findings_under_their_file_colons_aligned() -> None:
+    findings = [
+        finding_at(9, Severity.ERROR, path="x/run.sh"),
+        finding_at(10, Severity.INFO, path="x/run.sh")._replace(span=span(10, 12, 10, 13)),
+    ]
+    text = render("grouped", Report(findings, files_checked=1), [PipelineStatusMasked])
+    assert text.splitlines()[:3] == [
+        "x/run.sh:",
+        "   9:1  RA101 [error] m",
+        "  10:12 RA101 [info] m",
+    ]
+
+
+def test_grouped_is_a_format_of_the_command_line(tree: Path) -> None:
+    result = invoke(["check", "--isolated", "--no-cache", "bad.sh", "-f", "grouped"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("bad.sh:\n  3:1 RA101 [error] [*] exit status of `gptme`")
+    assert "grouped" in invoke(["check", "--help"]).stdout
+
+
+def test_statistics_have_a_total_and_work_as_json(tree: Path) -> None:
+    text = render("text", build_report(), RULES, statistics=True).splitlines()
+    assert text[0].split() == ["Count", "Code", "Severity", "Fixable", "Name"]
+    assert text[2].split() == ["1", "RA101", "error", "1", "pipeline-status-masked"]
+    assert text[5].split() == ["5", "Total", "1"]
+    result = invoke(["check", "--isolated", "--no-cache", "bad.sh", "--statistics", "-f", "json"])
+    assert result.exit_code == 1
+    document = json.loads(result.stdout)
+    assert document["statistics"] == [
+        {
+            "code": "RA101",
+            "name": "pipeline-status-masked",
+            "severity": "error",
+            "count": 1,
+            "fixable": 1,
+        }
+    ]
+    assert document["total"] == {"count": 1, "fixable": 1}
+    assert document["diagnostics"] == []
