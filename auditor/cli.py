@@ -238,7 +238,23 @@ def check(options: argparse.Namespace) -> int:
         _write_output(options.output, text)
     else:
         sys.stdout.write(text)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if options.output_format == "github" and summary:
+        _append_step_summary(summary, render("markdown", report, rules))
     return _exit_status(report, settings, options.exit_zero)
+
+
+def _append_step_summary(summary: str, markdown: str) -> None:
+    """Add the Markdown report to the GitHub Actions job summary (annotations show only the
+    first findings of each level); a summary that cannot be written is said, not fatal."""
+    try:
+        with open(summary, "a", encoding="utf-8") as stream:
+            stream.write(markdown)
+    except OSError as error:
+        from auditor.output.escape import printable
+
+        reason = (error.strerror or str(error)).lower()
+        sys.stderr.write(f"runaudit: warning: GITHUB_STEP_SUMMARY {printable(summary)}: {reason}\n")
 
 
 def _write_output(path: Path, text: str) -> None:

@@ -5,6 +5,7 @@ statistics output, and Markdown that shows code as code."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ from test_output import (
 from auditor.baseline import fingerprint
 from auditor.finding import (
     Applicability,
+    Diagnostic,
+    DiagnosticKind,
     Edit,
     Finding,
     Fix,
@@ -53,6 +56,72 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
     return tmp_path
+
+
+# GitHub
+
+
+def test_github_prints_ten_annotations_per_level_then_says_how_many_more() -> None:
+    findings = [finding_at(n, Severity.ERROR) for n in range(1, 26)]
+    findings += [finding_at(n, Severity.WARNING) for n in range(1, 4)]
+    findings += [finding_at(n, Severity.INFO) for n in range(1, 13)]
+    skipped = [Diagnostic(f"link{n}.sh", DiagnosticKind.SKIPPED, "a link out") for n in (1, 2)]
+    lines = render("github", Report(findings, skipped), RULES).splitlines()
+    # The notice that says so is one of the ten notices GitHub shows.
+    assert Counter(map(annotation_level, lines)) == {"error": 10, "warning": 3, "notice": 10}
+    assert all(line.startswith("::error ") for line in lines[:10])
+    assert lines[-1] == (
+        "::notice::runaudit: 18 more findings and 2 more notes on files not fully audited "
+        "not shown as annotations (GitHub shows 10 of each level per step); the job summary "
+        "lists them all, as does a SARIF report (`runaudit check --format sarif`)"
+    )
+
+
+def test_github_adds_no_notice_when_every_annotation_is_shown() -> None:
+    findings = [finding_at(n, severity) for n in range(1, 11) for severity in Severity]
+    lines = render("github", Report(findings), RULES).splitlines()
+    assert Counter(map(annotation_level, lines)) == {"error": 10, "warning": 10, "notice": 10}
+    assert not any(line.startswith("::notice::") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("kind", "level"),
+    [
+        (DiagnosticKind.SKIPPED, "notice"),
+        (DiagnosticKind.UNREADABLE, "notice"),
+        (DiagnosticKind.DECODING, "notice"),
+        (DiagnosticKind.INTERNAL, "error"),
+    ],
+)
+def test_github_files_not_audited_are_never_warnings(kind: DiagnosticKind, level: str) -> None:
+    text = render("github", Report(diagnostics=[Diagnostic("x.sh", kind, "why")]), RULES)
+    assert text == f"::{level} file=x.sh,title=runaudit {kind.value}::why\n"
+
+
+def test_github_format_appends_the_markdown_report_to_the_job_summary(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    summary = tree / "summary.md"
+    summary.write_text("an earlier step's summary\n")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    result = invoke(["check", "--isolated", "--no-cache", "bad.sh", "-f", "github"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("::error file=bad.sh,line=3,")
+    written = summary.read_text()
+    assert written.startswith("an earlier step's summary\n# runaudit report\n")
+    assert "| 3:1 | [RA101]" in written
+    assert invoke(["check", "--isolated", "--no-cache", "bad.sh", "-f", "concise"]).exit_code == 1
+    assert summary.read_text() == written  # only the GitHub format writes the job summary
+
+
+def test_a_job_summary_that_cannot_be_written_is_a_warning(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tree))  # a directory
+    result = invoke(["check", "--isolated", "--no-cache", "bad.sh", "-f", "github"])
+    assert result.exception is None and result.exit_code == 1
+    assert result.stdout.startswith("::error ")
+    assert f"runaudit: warning: GITHUB_STEP_SUMMARY {tree}: is a directory" in result.stderr
 
 
 # SARIF
