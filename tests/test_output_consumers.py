@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 from invoke import invoke
+from junitparser import Attr, Failure, IntAttr, JUnitXml, Skipped, TestCase
 from test_output import (
+    DEPLOY,
     LOOP,
     RULES,
     PipelineStatusMasked,
@@ -194,6 +196,45 @@ def test_sarif_uris_are_relative_to_the_working_directory_however_given(
     assert location == {"uri": "ci/run%20me.sh", "uriBaseId": "%SRCROOT%"}
     change = result["fixes"][0]["artifactChanges"][0]["artifactLocation"]
     assert change == location
+
+
+# JUnit
+
+
+class FileCase(TestCase):
+    """A test case with the `file` and `line` attributes GitLab reads."""
+
+    file = Attr()
+    line = IntAttr()
+
+
+def test_junit_parses_with_junitparser_one_case_per_finding() -> None:
+    xml = JUnitXml.fromstring(render("junit", build_report(), RULES))
+    assert (xml.tests, xml.failures, xml.errors, xml.skipped) == (6, 5, 0, 1)
+    (suite,) = list(xml)
+    assert suite.name == "runaudit"
+    cases = list(suite.iterchildren(FileCase))
+    assert [(c.classname, c.name, c.file, c.line) for c in cases] == [
+        (DEPLOY, "RA301 at line 2", DEPLOY, 2),
+        (LOOP, "RA101 at line 3", LOOP, 3),
+        (LOOP, "RA204 at line 4", LOOP, 4),
+        (LOOP, "RA204 at line 5", LOOP, 5),
+        (LOOP, "RA202 at line 6", LOOP, 6),
+        ("vendor/huge.sh", "vendor/huge.sh", None, None),
+    ]
+    results = [case.result for case in suite]
+    assert all(isinstance(result, Failure) for (result,) in results[:5])
+    assert results[1][0].type == "RA101"
+    assert results[1][0].message.startswith("RA101: exit status of `gptme` is lost")
+    assert isinstance(results[5][0], Skipped)
+
+
+def test_junit_clean_run_is_one_passing_case() -> None:
+    xml = JUnitXml.fromstring(render("junit", Report(files_checked=4), RULES))
+    (suite,) = list(xml)
+    (case,) = list(suite)
+    assert (case.classname, case.name, case.is_passed) == ("runaudit", "no findings", True)
+    assert (xml.tests, xml.failures, xml.errors, xml.skipped) == (1, 0, 0, 0)
 
 
 # Concise, grouped, statistics
