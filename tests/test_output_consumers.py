@@ -20,6 +20,7 @@ from test_output import (
     build_report,
     sarif_errors,
     span,
+    table_cells,
 )
 
 from auditor.baseline import fingerprint
@@ -288,3 +289,18 @@ def test_statistics_have_a_total_and_work_as_json(tree: Path) -> None:
     ]
     assert document["total"] == {"count": 1, "fixable": 1}
     assert document["diagnostics"] == []
+
+
+# Markdown
+
+
+def test_markdown_shows_code_as_code() -> None:
+    message = "`a|b` and `` x`y `` and `  padded  ` and **not bold** and a lone `"
+    found = finding_at(1, Severity.ERROR)._replace(message=message)
+    text = render("markdown", Report([found], suppressed=3), RULES)
+    row = next(line for line in text.splitlines() if line.startswith("| 1:1 |"))
+    (cell,) = table_cells(row)[3:]
+    assert cell == (
+        "`a\\|b` and `` x`y `` and `  padded  ` and \\*\\*not bold\\*\\* and a lone \\`"
+    )
+    assert "3 findings suppressed." in text
