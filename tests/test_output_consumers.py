@@ -297,10 +297,12 @@ def test_statistics_have_a_total_and_work_as_json(tree: Path) -> None:
 def test_markdown_shows_code_as_code() -> None:
     message = "`a|b` and `` x`y `` and `  padded  ` and **not bold** and a lone `"
     found = finding_at(1, Severity.ERROR)._replace(message=message)
-    text = render("markdown", Report([found], suppressed=3), RULES)
+    note = Diagnostic("a`b`.sh", DiagnosticKind.SKIPPED, "a link to `/etc`")
+    text = render("markdown", Report([found], [note], suppressed=3), RULES)
     row = next(line for line in text.splitlines() if line.startswith("| 1:1 |"))
     (cell,) = table_cells(row)[3:]
     assert cell == (
         "`a\\|b` and `` x`y `` and `  padded  ` and \\*\\*not bold\\*\\* and a lone \\`"
     )
     assert "3 findings suppressed." in text
+    assert "- a\\`b\\`.sh: skipped: a link to `/etc`" in text  # a file name is never code

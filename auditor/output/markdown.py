@@ -20,7 +20,6 @@ from auditor.output.snippet import gutter_width, snippet
 from auditor.output.summary import (
     by_path,
     code_counts,
-    diagnostic_line,
     fix_sentence,
     found_sentence,
     suppressed_sentence,
@@ -148,6 +147,9 @@ def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -
         out.extend(file_section(path, findings, report, urls))
     if report.diagnostics:
         out.extend(["## Files not fully audited", ""])
-        out.extend(f"- {md_inline(diagnostic_line(d))}" for d in report.diagnostics)
+        out.extend(
+            f"- {md_text(d.path)}: {d.kind.value}: {md_inline(d.message)}"
+            for d in report.diagnostics
+        )
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
