@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from auditor import __version__
 from auditor.errors import Terminated
+from auditor.output import FORMATS
 
 if TYPE_CHECKING:
     from auditor.config import Settings
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from auditor.rule import Rule
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "markdown")
 PROGRESS_THRESHOLD = 20  # files; smaller runs finish before a bar would be seen
 
 
@@ -247,7 +247,23 @@ def check(options: argparse.Namespace) -> int:
         _write_output(options.output, text)
     else:
         sys.stdout.write(text)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if options.output_format == "github" and summary:
+        _append_step_summary(summary, render("markdown", report, rules))
     return _exit_status(report, settings, options.exit_zero)
+
+
+def _append_step_summary(summary: str, markdown: str) -> None:
+    """Add the Markdown report to the GitHub Actions job summary (annotations show only the
+    first findings of each level); a summary that cannot be written is said, not fatal."""
+    try:
+        with open(summary, "a", encoding="utf-8") as stream:
+            stream.write(markdown)
+    except OSError as error:
+        from auditor.output.escape import printable
+
+        reason = (error.strerror or str(error)).lower()
+        sys.stderr.write(f"runaudit: warning: GITHUB_STEP_SUMMARY {printable(summary)}: {reason}\n")
 
 
 def _write_output(path: Path, text: str) -> None:

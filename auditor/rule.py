@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from auditor.finding import Finding, Fix, RelatedLocation, Severity, Span
 from auditor.kinds import FileKind, Host
@@ -23,6 +23,8 @@ UnitT = TypeVar("UnitT", bound=Located)
 
 DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "References")
 DOCS_URL = "https://github.com/runaudit/runaudit/blob/main/docs/rules.md#"
+# How often a rule's findings are real problems, in SARIF's words (code scanning sorts by it).
+Precision = Literal["very-high", "high", "medium", "low"]
 
 
 class Example(NamedTuple):
@@ -57,6 +59,9 @@ class Rule(Generic[UnitT]):
     selected_by_default: ClassVar[bool] = True
     # When findings take more than one severity: which, and when ("error for …").
     severity_note: ClassVar[str] = ""
+    # What SARIF viewers filter by (`reliability`, the rule's family) and how sure a finding is.
+    tags: ClassVar[tuple[str, ...]] = ()
+    precision: ClassVar[Precision] = "high"
     BAD: ClassVar[tuple[Example, ...]] = ()
     GOOD: ClassVar[tuple[Example, ...]] = ()
 

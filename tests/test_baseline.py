@@ -68,8 +68,8 @@ def test_moved_lines_stay_hidden_and_a_new_finding_is_reported_alone(tree: Path)
     assert code == 1
     findings = [line for line in out.splitlines() if ": RA" in line]
     assert findings == [
-        "scripts/run.sh:9:1: RA101 exit status of `git` is lost: without pipefail the "
-        "pipeline returns the status of `tee`, and it is the last command of the script"
+        "scripts/run.sh:9:1: RA101 [warning] [*] exit status of `git` is lost: without pipefail "
+        "the pipeline returns the status of `tee`, and it is the last command of the script"
     ]
 
 

@@ -37,7 +37,7 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_exit_1_on_findings_and_0_when_clean(tree: Path) -> None:
     code, output = run("check", "--isolated", "bad.sh", "good.sh", "-f", "concise")
     assert code == 1
-    assert "bad.sh:3:1: RA101 exit status of `gptme` is lost" in output
+    assert "bad.sh:3:1: RA101 [error] [*] exit status of `gptme` is lost" in output
     assert run("check", "--isolated", "good.sh")[0] == 0
 
 

@@ -124,8 +124,8 @@ def test_a_profile_from_config_drives_ra201_and_ra202(
     monkeypatch.chdir(tmp_path)
     result = invoke(["check", "loop.sh", "-f", "concise"])
     assert result.exit_code == 1
-    assert "loop.sh:3:4: RA201 `orbit-agent` exits 42 on rate limits" in result.output
-    assert "loop.sh:4:4: RA202 `orbit-agent` never exits 75" in result.output
+    assert "loop.sh:3:4: RA201 [error] `orbit-agent` exits 42 on rate limits" in result.output
+    assert "loop.sh:4:4: RA202 [warning] `orbit-agent` never exits 75" in result.output
     assert ":5:" not in result.output
 
 

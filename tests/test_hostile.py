@@ -384,7 +384,7 @@ def test_hostile_tree_prints_names_and_source_literally(
     if fmt == "github":
         # One workflow command per line: no name or message starts a line of its own.
         assert all(line.startswith("::") for line in output.splitlines())
-    if fmt in ("text", "concise", "markdown"):
+    if fmt in ("text", "concise", "grouped", "markdown"):
         assert "[bold red]markup[blink]" in output.replace("\\", "")
 
 

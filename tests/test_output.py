@@ -29,7 +29,7 @@ from auditor.finding import (
     Severity,
     Span,
 )
-from auditor.output import FORMATS, render
+from auditor.output import FORMATS, STATISTICS_FORMATS, render
 from auditor.rule import Rule
 
 LOOP = "runners/loop.sh"
@@ -62,6 +62,8 @@ class PipelineStatusMasked(Rule):  # type: ignore[type-arg]
     name = "pipeline-status-masked"
     severity = Severity.ERROR
     fixable = True
+    tags = ("reliability", "pipelines")
+    precision = "very-high"
 
 
 class ExitCodeNeverEmitted(Rule):  # type: ignore[type-arg]
@@ -180,7 +182,7 @@ def test_snapshot(fmt: str, report: Report, snapshot: SnapshotAssertion) -> None
     assert render(fmt, report, RULES) == snapshot
 
 
-@pytest.mark.parametrize("fmt", ["text", "concise"])
+@pytest.mark.parametrize("fmt", STATISTICS_FORMATS)
 def test_statistics_snapshot(fmt: str, report: Report, snapshot: SnapshotAssertion) -> None:
     assert render(fmt, report, RULES, statistics=True) == snapshot
 
@@ -370,7 +372,8 @@ def test_github_message_cannot_inject_commands() -> None:
 
 def test_github_levels(report: Report) -> None:
     levels = [line.split(" ", 1)[0] for line in render("github", report, RULES).splitlines()]
-    assert levels == ["::warning", "::error", "::warning", "::warning", "::notice", "::warning"]
+    # The skipped file is a notice: a file runaudit did not audit is not a warning.
+    assert levels == ["::warning", "::error", "::warning", "::warning", "::notice", "::notice"]
 
 
 def test_junit_is_well_formed_with_control_characters(report: Report) -> None:
@@ -385,29 +388,39 @@ def test_junit_is_well_formed_with_control_characters(report: Report) -> None:
         )
     )
     report.diagnostics.append(Diagnostic("x.sh", DiagnosticKind.INTERNAL, "boom\x1b"))
-    suite = ET.fromstring(render("junit", report, RULES))
-    assert suite.tag == "testsuite"
+    root = ET.fromstring(render("junit", report, RULES))
+    assert root.tag == "testsuites"
+    (suite,) = root
     assert suite.attrib["name"] == "runaudit"
-    assert {k: suite.attrib[k] for k in ("tests", "failures", "errors", "skipped")} == {
-        "tests": "5",
-        "failures": "3",
-        "errors": "1",
-        "skipped": "1",
-    }
-    cases = {case.attrib["name"]: case for case in suite.iter("testcase")}
-    assert list(cases) == [DEPLOY, LOOP, "bad\\x07name.sh", "vendor/huge.sh", "x.sh"]
-    failure = cases["bad\\x07name.sh"].find("failure")
+    counts = {"tests": "8", "failures": "6", "errors": "1", "skipped": "1"}
+    assert {k: suite.attrib[k] for k in counts} == counts
+    assert {k: root.attrib[k] for k in counts} == counts
+    cases = list(suite.iter("testcase"))
+    assert [(c.attrib["classname"], c.attrib["name"]) for c in cases] == [
+        (DEPLOY, "RA301 at line 2"),
+        (LOOP, "RA101 at line 3"),
+        (LOOP, "RA204 at line 4"),
+        (LOOP, "RA204 at line 5"),
+        (LOOP, "RA202 at line 6"),
+        ("bad\\x07name.sh", "RA101 at line 1"),
+        ("vendor/huge.sh", "vendor/huge.sh"),
+        ("x.sh", "x.sh"),
+    ]
+    failure = cases[5].find("failure")
     assert failure is not None
     assert failure.attrib["message"] == (
         'RA101: nul\\x00 esc\\x1b[31m ff\\x0c surrogate\\udcff <tag> & "quote"\nnext'
     )
     assert failure.attrib["type"] == "RA101"
-    assert [f.text for f in cases[LOOP].iter("failure")] == [
+    assert cases[5].attrib["file"] == "bad\\x07name.sh"
+    assert [f.text for c in cases if c.attrib["classname"] == LOOP for f in c.iter("failure")] == [
         "runners/loop.sh:3:1\nhelp: add `set -o pipefail` before the pipeline",
         "runners/loop.sh:4:6\nhelp: save `$?` right after the agent runs",
         "runners/loop.sh:5:6",
         "runners/loop.sh:6:2",
     ]
+    error = cases[7].find("error")
+    assert error is not None and error.attrib["message"] == "internal-error: boom\\x1b"
 
 
 def table_cells(row: str) -> list[str]:
@@ -421,9 +434,10 @@ def test_markdown_escapes_table_cells_and_headings(report: Report) -> None:
     row = next(line for line in text.splitlines() if line.startswith("| 6:2 |"))
     cells = table_cells(row)
     assert len(cells) == 4
-    assert cells[3] == "exit code \\`1\\` \\| never emitted by \\`gptme\\` \\<here\\>"
+    assert cells[3] == "exit code `1` \\| never emitted by `gptme` \\<here\\>"
     assert "\x1b" not in text
-    assert "\\\\x1b\\[31m" in text  # in a table cell: the visible escape, itself escaped
+    # In a code span of a table cell: the visible escape, shown as written.
+    assert '`echo "[bold]x[/] \\x1b[31m..."`' in text
 
 
 def test_markdown_fence_is_longer_than_backtick_runs() -> None:
@@ -486,7 +500,8 @@ def test_junit_shows_a_raw_carriage_return_instead_of_losing_it(report: Report) 
     document = render("junit", report, RULES)
     assert "\r" not in document
     suite = ET.fromstring(document)
-    failure = next(c for c in suite.iter("testcase") if c.attrib["name"] == "cr.sh").find("failure")
+    case = next(c for c in suite.iter("testcase") if c.attrib["classname"] == "cr.sh")
+    failure = case.find("failure")
     assert failure is not None and failure.text is not None
     assert "help: one\\rtwo" in failure.text
     assert failure.attrib["message"] == "RA101: before\\rafter"

@@ -122,5 +122,5 @@ def test_pre_commit_try_repo_fails_on_a_flagged_script(tmp_path: Path) -> None:
         pytest.skip(f"pre-commit could not install the hook (no package index?): {output[-500:]}")
     assert done.returncode == 1, output
     assert "runaudit" in output and "Failed" in output, output
-    assert "run.sh:3:1: RA101 exit status of `gptme` is lost" in output, output
+    assert "run.sh:3:1: RA101 [error] [*] exit status of `gptme` is lost" in output, output
     assert "notes.txt" not in output, output

@@ -409,7 +409,7 @@ def test_every_field_is_escaped_in_every_format(
     diagnostic = Diagnostic(path + note, DiagnosticKind.INTERNAL, note)
     report = Report([finding], [diagnostic], 1, {path: source})
     rules = all_rules()
-    for fmt in ("text", "concise", "markdown"):
+    for fmt in ("text", "concise", "grouped", "markdown"):
         text = render(fmt, report, rules)
         assert not TERMINAL_UNSAFE.search(text), fmt
     for fmt in ("json", "sarif"):

@@ -15,9 +15,18 @@ from auditor.finding import Report
 if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
 
-FORMATS: tuple[str, ...] = ("text", "concise", "json", "sarif", "github", "junit", "markdown")
-# Formats for which `--statistics` replaces the per-finding listing.
-STATISTICS_FORMATS: tuple[str, ...] = ("text", "concise")
+FORMATS: tuple[str, ...] = (
+    "text",
+    "concise",
+    "grouped",
+    "json",
+    "sarif",
+    "github",
+    "junit",
+    "markdown",
+)
+# Formats for which `--statistics` replaces the per-finding listing (JSON with an object).
+STATISTICS_FORMATS: tuple[str, ...] = ("text", "concise", "grouped", "json")
 
 
 class Renderer(Protocol):
@@ -44,9 +53,10 @@ def render(
     color: bool = False,
     statistics: bool = False,
 ) -> str:
-    """`report` in format `fmt`; with `statistics`, counts per code for text and concise."""
+    """`report` in format `fmt`; with `statistics`, counts per code where the format has them."""
     if statistics and fmt in STATISTICS_FORMATS:
-        from auditor.output.statistics import render as render_statistics
+        from auditor.output import statistics as counts
 
-        return render_statistics(report, rules, color=color)
+        render_counts = counts.render_json if fmt == "json" else counts.render
+        return render_counts(report, rules, color=color)
     return renderer(fmt)(report, rules, color=color)

@@ -1,4 +1,7 @@
-"""Concise output: one line per finding, `path:line:col: CODE message`, like ruff's."""
+"""Concise output: one line per finding, `path:line:col: CODE [severity] [*] message`, like ruff's.
+
+`[*]` marks a finding with a fix (`--fix`, or `--fix --unsafe-fixes` for an unsafe one).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Report
 from auditor.output.escape import printable
-from auditor.output.summary import diagnostic_line, plural
+from auditor.output.summary import diagnostic_line, headline, plural
 
 if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
@@ -16,7 +19,7 @@ if TYPE_CHECKING:
 def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
     """Findings one per line, then diagnostics, then a count; empty when clean."""
     lines = [
-        printable(f"{f.path}:{f.span.start.line}:{f.span.start.column}: {f.code} {f.message}")
+        printable(f"{f.path}:{f.span.start.line}:{f.span.start.column}: {headline(f)}")
         for f in report.findings
     ]
     lines.extend(printable(diagnostic_line(d)) for d in report.diagnostics)

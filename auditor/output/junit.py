@@ -1,8 +1,11 @@
-"""JUnit XML: one test case per file with findings, one `<failure>` per finding.
+"""JUnit XML: a `<testsuites>` root, one failed `<testcase>` per finding, as ruff writes it.
 
-CI systems (GitLab, Jenkins, Azure) show these as failed tests. Text that XML
-1.0 cannot carry (most control characters, lone surrogates) is replaced by a
-visible escape so the document stays well-formed.
+CI systems (GitLab, Jenkins, Azure) show these as failed tests: the class name
+is the file, the test name the code and line, and `file` and `line` attributes
+let GitLab link to the source. A file runaudit could not (fully) audit is a case
+of its own; a run without findings is one passing case. Text that XML 1.0 cannot
+carry (most control characters, lone surrogates) is replaced by a visible escape
+so the document stays well-formed.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
 
 # JUnit readers expect results before captured output.
-_CHILD_ORDER = {"skipped": 0, "error": 1, "failure": 2, "system-err": 3}
+_CHILD_ORDER = {"skipped": 0, "error": 1, "system-err": 2}
 # Characters XML 1.0 forbids, those it discourages (DEL and the C1 controls), the
 # bidirectional controls that reorder how a CI page shows the text, and a raw CR,
 # which every XML reader turns into a line feed (or drops) in text content.
@@ -34,9 +37,17 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub(lambda match: escape_char(match.group()), text)
 
 
-def _failure(finding: Finding) -> ET.Element:
+def _finding_case(finding: Finding) -> ET.Element:
     start = finding.span.start
-    element = ET.Element(
+    case = ET.Element(
+        "testcase",
+        classname=xml_text(finding.path),
+        name=xml_text(f"{finding.code} at line {start.line}"),
+        file=xml_text(finding.path),
+        line=str(start.line),
+    )
+    failure = ET.SubElement(
+        case,
         "failure",
         message=xml_text(f"{finding.code}: {finding.message}"),
         type=xml_text(finding.code),
@@ -44,8 +55,8 @@ def _failure(finding: Finding) -> ET.Element:
     text = f"{finding.path}:{start.line}:{start.column}"
     if finding.hint:
         text += f"\nhelp: {finding.hint}"
-    element.text = xml_text(text)
-    return element
+    failure.text = xml_text(text)
+    return case
 
 
 def _diagnostic(diagnostic: Diagnostic) -> ET.Element:
@@ -59,26 +70,30 @@ def _diagnostic(diagnostic: Diagnostic) -> ET.Element:
     return ET.Element("skipped", message=message)
 
 
+def _diagnostic_case(path: str, diagnostics: list[Diagnostic]) -> ET.Element:
+    case = ET.Element("testcase", classname=xml_text(path), name=xml_text(path))
+    case.extend(sorted(map(_diagnostic, diagnostics), key=lambda c: _CHILD_ORDER[c.tag]))
+    return case
+
+
 def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
     """The report as a JUnit XML document."""
-    cases: dict[str, list[ET.Element]] = {}
-    for finding in report.findings:
-        cases.setdefault(finding.path, []).append(_failure(finding))
+    cases = [_finding_case(finding) for finding in report.findings]
+    by_file: dict[str, list[Diagnostic]] = {}
     for diagnostic in report.diagnostics:
-        cases.setdefault(diagnostic.path, []).append(_diagnostic(diagnostic))
-    tags = [{child.tag for child in children} for children in cases.values()]
-    suite = ET.Element(
-        "testsuite",
-        name="runaudit",
-        tests=str(len(cases)),
-        failures=str(sum("failure" in t for t in tags)),
-        errors=str(sum("error" in t for t in tags)),
-        skipped=str(sum("skipped" in t and "failure" not in t for t in tags)),
-    )
-    for (path, children), kinds in zip(cases.items(), tags, strict=True):
-        case = ET.SubElement(suite, "testcase", classname=xml_text(path), name=xml_text(path))
-        # A case with failures did run, so it is not also skipped.
-        kept = [c for c in children if c.tag != "skipped" or "failure" not in kinds]
-        case.extend(sorted(kept, key=lambda c: _CHILD_ORDER[c.tag]))
-    ET.indent(suite)
-    return ET.tostring(suite, encoding="unicode", xml_declaration=True) + "\n"
+        by_file.setdefault(diagnostic.path, []).append(diagnostic)
+    cases.extend(_diagnostic_case(path, diagnostics) for path, diagnostics in by_file.items())
+    if not report.findings:
+        cases.insert(0, ET.Element("testcase", classname="runaudit", name="no findings"))
+    tags = [{child.tag for child in case} for case in cases]
+    counts = {
+        "tests": str(len(cases)),
+        "failures": str(len(report.findings)),
+        "errors": str(sum("error" in t for t in tags)),
+        "skipped": str(sum("skipped" in t for t in tags)),
+    }
+    suites = ET.Element("testsuites", {"name": "runaudit", **counts})
+    suite = ET.SubElement(suites, "testsuite", {"name": "runaudit", **counts})
+    suite.extend(cases)
+    ET.indent(suites)
+    return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"

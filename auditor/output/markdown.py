@@ -3,6 +3,8 @@
 Text from findings and file names is escaped so it renders as written: Markdown
 and HTML punctuation is backslash-escaped, control characters become visible
 escapes, and source snippets sit in fences longer than any backtick run in them.
+Code a message quotes in backticks (`` `gptme` ``) stays a code span, whose
+text GFM shows literally: only a pipe is escaped there, as GFM tables need.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from auditor.output.snippet import gutter_width, snippet
 from auditor.output.summary import (
     by_path,
     code_counts,
-    diagnostic_line,
     fix_sentence,
     found_sentence,
     suppressed_sentence,
@@ -30,11 +31,27 @@ if TYPE_CHECKING:
 # Punctuation that Markdown, GFM tables, HTML, math or mentions would act on.
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|#~!&$@])")
 _BACKTICKS = re.compile("`+")
+# A code span: a run of backticks, text, and a run of the same length (CommonMark).
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
 
 def md_text(text: str) -> str:
     """`text` as literal Markdown inline text, safe inside a table cell or heading."""
     return _SPECIAL.sub(r"\\\1", printable(text))
+
+
+def md_inline(text: str) -> str:
+    """Like `md_text`, but the code spans of `text` stay code spans, shown as written."""
+    text = printable(text)
+    parts: list[str] = []
+    end = 0
+    for span in _CODE_SPAN.finditer(text):
+        parts.append(_SPECIAL.sub(r"\\\1", text[end : span.start()]))
+        fence, code = span.groups()
+        parts.append(fence + code.replace("|", "\\|") + fence)  # GFM tables split on `|`
+        end = span.end()
+    parts.append(_SPECIAL.sub(r"\\\1", text[end:]))
+    return "".join(parts)
 
 
 def md_url(url: str) -> str:
@@ -67,17 +84,17 @@ def code_block(finding: Finding, source: str | None) -> list[str]:
 
 
 def _message_cell(finding: Finding) -> str:
-    parts = [md_text(finding.message)]
+    parts = [md_inline(finding.message)]
     if finding.hint:
-        parts.append(f"**help:** {md_text(finding.hint)}")
+        parts.append(f"**help:** {md_inline(finding.hint)}")
     if finding.fix:
         unsafe = finding.fix.applicability is Applicability.UNSAFE
         label = "fix available (unsafe)" if unsafe else "fix available"
-        parts.append(f"**{label}:** {md_text(finding.fix.description)}")
+        parts.append(f"**{label}:** {md_inline(finding.fix.description)}")
     for related in finding.related:
         start = related.span.start
         where = md_text(f"{related.path}:{start.line}:{start.column}")
-        parts.append(f"**related:** {where}: {md_text(related.message)}")
+        parts.append(f"**related:** {where}: {md_inline(related.message)}")
     return "<br>".join(parts)
 
 
@@ -116,7 +133,7 @@ def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -
     urls = {rule.code: rule.url() for rule in rules}
     out = ["# runaudit report", "", md_text(found_sentence(report))]
     notes = [s for s in (fix_sentence(report), suppressed_sentence(report)) if s]
-    out.extend(md_text(note) for note in notes)
+    out.extend(md_inline(note) for note in notes)
     out.append("")
     if report.findings:
         out.extend(
@@ -130,6 +147,9 @@ def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -
         out.extend(file_section(path, findings, report, urls))
     if report.diagnostics:
         out.extend(["## Files not fully audited", ""])
-        out.extend(f"- {md_text(diagnostic_line(d))}" for d in report.diagnostics)
+        out.extend(
+            f"- {md_text(d.path)}: {d.kind.value}: {md_inline(d.message)}"
+            for d in report.diagnostics
+        )
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"

@@ -2,18 +2,24 @@
 
 Columns count Unicode code points (`columnKind: unicodeCodePoints`), end
 columns are exclusive as SARIF's are, and paths are URIs relative to the
-`%SRCROOT%` base: the directory runaudit ran in.
+`%SRCROOT%` base, the directory runaudit ran in (a file outside it gets an
+absolute `file:` URI). Each result carries the baseline's fingerprint of its
+flagged text as `primaryLocationLineHash`, so GitHub code scanning matches it
+across runs when lines move, also for an upload that skips `upload-sarif`.
+A result's message links its related locations (`[text](1)`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
-from pathlib import Path, PureWindowsPath
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from auditor import __version__
+from auditor.baseline import entries
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report, Severity, Span
 from auditor.output.escape import json_text
 
@@ -34,11 +40,22 @@ NOTIFICATION_LEVEL = {
 }
 
 
+# Text a plain-text message would show as an embedded link, and what escapes in link text.
+_LINK_LIKE = re.compile(r"\[([^\[\]]*)\]\((\d+)\)")
+_LINK_TEXT_SPECIAL = re.compile(r"([\\\[\]])")
+
+
 def artifact_location(path: str) -> dict[str, str]:
-    """A percent-encoded URI for `path`: relative to `%SRCROOT%`, or `file:` if absolute."""
-    if os.path.isabs(path) or PureWindowsPath(path).is_absolute():
-        return {"uri": Path(path).as_uri()}
-    posix = path.replace(os.sep, "/") if os.sep != "/" else path
+    """A percent-encoded URI for `path`: relative to `%SRCROOT%` (the working directory)
+    when the file is inside it, however `path` was given; else an absolute `file:` URI."""
+    absolute = os.path.abspath(path)
+    try:
+        relative = os.path.relpath(absolute, os.getcwd())
+    except ValueError:  # another drive on Windows
+        relative = absolute
+    if os.path.isabs(relative) or relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return {"uri": Path(absolute).as_uri()}
+    posix = relative.replace(os.sep, "/") if os.sep != "/" else relative
     # surrogateescape gives back the undecodable bytes of a file name.
     uri = quote(posix.encode("utf-8", "surrogateescape"), safe="/")
     return {"uri": uri, "uriBaseId": SRCROOT}
@@ -62,14 +79,20 @@ def _physical(path: str, span: Span) -> dict[str, Any]:
 def _descriptor(rule: RuleClass) -> dict[str, Any]:
     summary = rule.summary() or rule.name
     documentation = rule.documentation() or summary
+    markdown = "\n\n".join(part for part in (summary, rule.facts(), rule.documentation()) if part)
     descriptor: dict[str, Any] = {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": summary},
         "fullDescription": {"text": documentation},
-        "help": {"text": documentation, "markdown": documentation},
+        # The same documentation, its headings unmarked for viewers that show text only.
+        "help": {"text": re.sub(r"(?m)^#+ ", "", markdown), "markdown": markdown},
         "defaultConfiguration": {"level": LEVEL[rule.severity]},
-        "properties": {"fixable": rule.fixable},
+        "properties": {
+            "tags": list(rule.tags),
+            "precision": rule.precision,
+            "fixable": rule.fixable,
+        },
     }
     if rule.url():
         descriptor["helpUri"] = rule.url()
@@ -89,14 +112,36 @@ def _fallback_descriptor(finding: Finding) -> dict[str, Any]:
     return descriptor
 
 
-def _result(finding: Finding, rule_index: int) -> dict[str, Any]:
-    text = finding.message if not finding.hint else f"{finding.message}\nhelp: {finding.hint}"
+def _not_a_link(text: str) -> str:
+    """`text` with what a viewer would take for a link to a location escaped, so it stays text."""
+    return _LINK_LIKE.sub(r"\\[\1\\](\2)", text)
+
+
+def _link(text: str, location_id: int) -> str:
+    """An embedded link to a related location; `\\`, `[` and `]` in its text escaped."""
+    escaped = _LINK_TEXT_SPECIAL.sub(r"\\\1", text)
+    return f"[{escaped}]({location_id})"
+
+
+def _message_text(finding: Finding) -> str:
+    """The message, its hint, and a link to each related location (`[text](1)`)."""
+    lines = [_not_a_link(finding.message)]
+    if finding.hint:
+        lines.append(f"help: {_not_a_link(finding.hint)}")
+    for index, related in enumerate(finding.related, start=1):
+        label = related.message or f"line {related.span.start.line}"
+        lines.append(f"related: {_link(label, index)}")
+    return "\n".join(lines)
+
+
+def _result(finding: Finding, rule_index: int, fingerprint: str) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "ruleIndex": rule_index,
         "level": LEVEL[finding.severity],
-        "message": {"text": text},
+        "message": {"text": _message_text(finding)},
         "locations": [_physical(finding.path, finding.span)],
+        "partialFingerprints": {"primaryLocationLineHash": fingerprint},
     }
     if finding.related:
         result["relatedLocations"] = [
@@ -141,11 +186,14 @@ def document(report: Report, rules: Sequence[RuleClass]) -> dict[str, Any]:
     descriptors = [_descriptor(rule) for rule in rules]
     index = {rule.code: position for position, rule in enumerate(rules)}
     results = []
-    for finding in report.findings:
+    # The baseline's fingerprint of the flagged text and its occurrence, as GitHub's own
+    # `hash:occurrence`: what matches a result across runs is then what a baseline matches.
+    for entry, finding in entries(report, Path(os.getcwd())):
         if finding.code not in index:
             index[finding.code] = len(descriptors)
             descriptors.append(_fallback_descriptor(finding))
-        results.append(_result(finding, index[finding.code]))
+        fingerprint = f"{entry.fingerprint}:{entry.occurrence}"
+        results.append(_result(finding, index[finding.code], fingerprint))
     invocation: dict[str, Any] = {
         "executionSuccessful": not any(d.is_error for d in report.diagnostics)
     }

@@ -24,6 +24,7 @@ class CodeCount(NamedTuple):
     name: str
     severity: Severity
     findings: int  # how many it reported (`count` would shadow the tuple method)
+    fixable: int  # how many of those have a fix
 
 
 def plural(count: int, word: str) -> str:
@@ -43,14 +44,23 @@ def code_counts(findings: list[Finding]) -> list[CodeCount]:
     """Findings per code and severity (RA101 is an error or a warning), worst first per code."""
     names: dict[str, str] = {}
     counts: dict[tuple[str, Severity], int] = {}
+    fixable: dict[tuple[str, Severity], int] = {}
     for finding in findings:
         names.setdefault(finding.code, finding.name)
         key = (finding.code, finding.severity)
         counts[key] = counts.get(key, 0) + 1
+        fixable[key] = fixable.get(key, 0) + (finding.fix is not None)
     return [
-        CodeCount(code, names[code], severity, counts[(code, severity)])
+        CodeCount(code, names[code], severity, counts[(code, severity)], fixable[(code, severity)])
         for code, severity in sorted(counts, key=lambda key: (key[0], -key[1].rank))
     ]
+
+
+def headline(finding: Finding) -> str:
+    """`RA101 [error] [*] message`: `[*]` marks a finding with a fix, as ruff marks it
+    (not yet escaped)."""
+    mark = " [*]" if finding.fix is not None else ""
+    return f"{finding.code} [{finding.severity.value}]{mark} {finding.message}"
 
 
 def by_path(findings: list[Finding]) -> dict[str, list[Finding]]:

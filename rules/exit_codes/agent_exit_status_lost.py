@@ -94,6 +94,7 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     code = "RA203"
     name = "agent-exit-status-lost"
     severity = Severity.WARNING
+    tags = ("reliability", "exit-codes")
     hosts = frozenset({Host.SHELL, Host.PYTHON})
     prefilter_agents = True
 

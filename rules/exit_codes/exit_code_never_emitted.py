@@ -56,6 +56,7 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
     code = "RA202"
     name = "exit-code-never-emitted"
     severity = Severity.WARNING
+    tags = ("reliability", "exit-codes")
     hosts = frozenset({Host.SHELL, Host.PYTHON})
     prefilter_agents = True
 

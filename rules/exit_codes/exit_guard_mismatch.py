@@ -63,6 +63,7 @@ class ExitGuardMismatch(Rule["AgentUnit"]):
     code = "RA201"
     name = "exit-guard-mismatch"
     severity = Severity.ERROR
+    tags = ("reliability", "exit-codes")
     hosts = frozenset({Host.SHELL, Host.PYTHON})
     prefilter_agents = True
 

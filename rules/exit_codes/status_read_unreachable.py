@@ -57,6 +57,8 @@ class StatusReadUnreachable(Rule[ShellUnit]):
     code = "RA204"
     name = "status-read-unreachable"
     severity = Severity.ERROR
+    tags = ("reliability", "exit-codes")
+    precision = "very-high"
     prefilter_agents = True
 
     BAD = (

@@ -76,6 +76,8 @@ class ParseError(Rule[ParsedUnit]):
     code = "RA900"
     name = "parse-error"
     severity = Severity.INFO
+    tags = ("analysis",)
+    precision = "very-high"
     hosts = frozenset({Host.SHELL, Host.PYTHON, Host.PARSE_FAILURE})
 
     BAD = (

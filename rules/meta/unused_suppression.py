@@ -42,6 +42,8 @@ class UnusedSuppression(Rule[SuppressionUnit]):
     code = "RA001"
     name = "unused-suppression"
     severity = Severity.INFO
+    tags = ("maintainability", "suppressions")
+    precision = "very-high"
     hosts = frozenset({Host.SUPPRESSIONS})
 
     BAD = (

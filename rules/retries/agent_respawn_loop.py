@@ -90,6 +90,8 @@ class AgentRespawnLoop(Rule[Any]):
     code = "RA302"
     name = "agent-respawn-loop"
     severity = Severity.WARNING
+    tags = ("reliability", "retries")
+    precision = "medium"
     hosts = frozenset({Host.SHELL, Host.FILE, Host.PYTHON})
     prefilter = ("Restart=",)
     prefilter_agents = True

@@ -90,6 +90,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     code = "RA301"
     name = "blanket-retry-around-step"
     severity = Severity.ERROR
+    tags = ("reliability", "retries")
+    precision = "medium"
     hosts = frozenset({Host.PYTHON})
     # A finding needs a step: an agent launch (agent names), a step callable, or a
     # launcher of the audited tree.

@@ -152,6 +152,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     code = "RA401"
     name = "sdk-retries-stacked"
     severity = Severity.WARNING
+    tags = ("reliability", "retries", "sdk")
     hosts = frozenset({Host.PYTHON})
     # A construction in this file: `OpenAI(`, `AsyncAnthropic(`, `Groq(`, a derivation.
     prefilter = ("OpenAI(", "Anthropic(", "Groq(", "AnthropicBedrock(", "AnthropicVertex(")
