@@ -13,6 +13,7 @@ not reported twice.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from typing import NamedTuple
@@ -104,8 +105,13 @@ class _Analysis:
         }
         for node, names in self.module.calls.items():
             name = min(names & _LAUNCHES, default=None)
-            found = self._launched(node, name, resolver) if name is not None else None
-            if name is None or found is None:
+            if name is None:
+                continue
+            # The first of the values the command can have (each definition of its names
+            # that reaches the call) that runs an agent.
+            agents = resolver.choices.each(functools.partial(self._launched, node, name, resolver))
+            found = agents[0] if agents else None
+            if found is None:
                 continue
             profile, program, wrappers, shell = found
             raises = keyword_argument(node, "timeout") is not None
@@ -147,13 +153,7 @@ class _Analysis:
         if not name.endswith("_exec"):
             expression = positional_argument(node, 0) or keyword_argument(node, "args")
             return resolver.words(expression) if expression is not None else None
-        argv: list[MappedText] = []
-        for arg in node.args:
-            if arg.star == "*":
-                argv += resolver.words(arg.value) or [resolver.opaque(arg.value)]
-            elif arg.keyword is None:
-                argv.append(resolver.text_or_opaque(arg.value))
-        return argv
+        return resolver.spread_words(node)
 
     def _agent(
         self, words: tuple[str | None, ...], outer: tuple[WrapperUse, ...], *, shell: bool

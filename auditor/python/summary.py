@@ -14,6 +14,7 @@ wrapper calls the wrapped function in a loop and goes on after catching
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shlex
 import warnings
@@ -22,15 +23,22 @@ from collections.abc import Iterable
 from auditor.profiles import AgentCatalog, default_catalog, is_probe
 from auditor.project import PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, dotted_name, module_constants
+from auditor.python.choices import Choices
 from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.retry_decorators import retry_decorator_details
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
+from auditor.python.value_calls import (
+    DEFAULT_KEYWORD,
+    DEFAULT_POSITION,
+    ENVIRONMENT_DEFAULTS,
+    PASS_THROUGH,
+    PATH_METHODS,
+)
 from auditor.shell.commands import strip_wrappers
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
-_PASS_THROUGH = frozenset({"shutil.which", "str", "os.fspath", "os.path.expanduser"})
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
 
 
@@ -51,6 +59,7 @@ class _Module:
 
     def __init__(self, tree: ast.Module, catalog: AgentCatalog, steps: StepCatalog) -> None:
         self.tree, self.catalog, self.steps = tree, catalog, steps
+        self.choices = Choices()  # which assignment each name follows (see `_binding`)
         self.aliases: dict[str, str] = {}
         self.functions: dict[str, Function] = {}
         for statement in tree.body:
@@ -82,17 +91,28 @@ class _Module:
         return f"{resolved}.{rest}" if rest else resolved
 
     def _binding(self, name: str, scope: ast.AST, before: int) -> ast.expr | None:
-        """The last value assigned to `name` before a line, in `scope` or else the module."""
-        for nodes in (_walk_body(scope), self.tree.body):
-            found: ast.expr | None = None
-            for node in sorted(
-                (n for n in nodes if isinstance(n, ast.Assign) and n.lineno < before),
+        """A value assigned to `name` before a line, in `scope` or else the module: the
+        last one, or (as `self.choices` picks) an earlier one that may reach the line too
+        (assigned in another branch); a statement of the function's own body ends the
+        search, as every later line runs after it."""
+        for owner in (scope, self.tree):
+            nodes = _walk_body(owner) if owner is scope else self.tree.body
+            body = getattr(owner, "body", [])
+            found = sorted(
+                (
+                    n
+                    for n in nodes
+                    if isinstance(n, ast.Assign)
+                    and n.lineno < before
+                    and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+                ),
                 key=lambda n: n.lineno,
-            ):
-                if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                    found = node.value
-            if found is not None:
-                return found
+                reverse=True,
+            )
+            cut = next((i for i, n in enumerate(found) if any(n is b for b in body)), None)
+            values = [n.value for n in found[: None if cut is None else cut + 1]]
+            if values:
+                return values[self.choices.pick((id(owner), name, before), len(values))]
         return None
 
     def words(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> list[str | None] | None:
@@ -125,8 +145,19 @@ class _Module:
             return None
         if isinstance(node, ast.Call) and node.args:
             name = self.qualified(node.func)
-            if name in _PASS_THROUGH or (name and name.endswith("Path")):
+            if name in PASS_THROUGH or (name and name.endswith("Path")):
                 return self.string(node.args[0], scope, depth + 1)
+        if isinstance(node, ast.Call) and self.qualified(node.func) in ENVIRONMENT_DEFAULTS:
+            keywords = {k.arg: k.value for k in node.keywords if k.arg}
+            default = (
+                node.args[DEFAULT_POSITION]
+                if len(node.args) > DEFAULT_POSITION
+                else keywords.get(DEFAULT_KEYWORD)
+            )
+            return self.string(default, scope, depth + 1) if default is not None else None
+        method = node.func if isinstance(node, ast.Call) and not node.args else None
+        if isinstance(method, ast.Attribute) and method.attr in PATH_METHODS:
+            return self.string(method.value, scope, depth + 1)
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             return self.string(node.values[0], scope, depth + 1)
         if isinstance(node, ast.Name):
@@ -157,7 +188,11 @@ class _Module:
         return bool(words) and self._agent(words)
 
     def launches(self, call: ast.Call, scope: ast.AST) -> bool:
-        """Whether a call starts an agent process or runs a step."""
+        """Whether a call starts an agent process or runs a step, with any of the values
+        its argv can have."""
+        return any(self.choices.each(functools.partial(self._launches, call, scope)))
+
+    def _launches(self, call: ast.Call, scope: ast.AST) -> bool:
         name = self.qualified(call.func)
         if name is None:
             return False
