@@ -14,6 +14,7 @@ import re
 import libcst as cst
 
 from auditor.hosts.mapped import MappedText
+from auditor.python.callees import called_function, returned_values
 from auditor.python.choices import Choices
 from auditor.python.cst_values import keyword_argument, positional_argument
 from auditor.python.literals import decode_body, decode_literal, string_prefix
@@ -272,7 +273,15 @@ class Resolver:
                 return None
             words = self.words(first, depth) or [self.opaque(first)]
             return self._joined(receiver, words, node)
-        return None
+        returned = self._returned(node)
+        return self.text(returned, depth) if returned is not None else None
+
+    def _returned(self, call: cst.Call) -> cst.BaseExpression | None:
+        """What a function of this module that `call` runs returns (`self.build()`): one of
+        its `return` values, as `self.choices` picks."""
+        function = called_function(self.module, call)
+        values = returned_values(function) if function is not None else []
+        return values[self.choices.pick(call, len(values))] if values else None
 
     def _joined(self, separator: MappedText, words: list[MappedText], node: cst.Call) -> MappedText:
         parts: list[MappedText] = []
@@ -338,7 +347,8 @@ class Resolver:
             return self._comprehension(node, depth)
         if isinstance(node, cst.Call) and self._names(node) & {"builtins.list", "list"}:
             return self.words(node.args[0].value, depth) if node.args else None
-        return None
+        returned = self._returned(node) if isinstance(node, cst.Call) else None
+        return self.words(returned, depth) if returned is not None else None
 
     def spread_words(self, call: cst.Call) -> list[MappedText]:
         """The argv of a call that takes it as separate arguments (`create_subprocess_exec(
