@@ -18,12 +18,18 @@ import functools
 import re
 import shlex
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog, default_catalog, is_probe
-from auditor.project import PythonSummary, RetriedUse
+from auditor.project import LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, dotted_name, module_constants
 from auditor.python.choices import Choices
+from auditor.python.launch_facts import (
+    LaunchFacts,
+    class_bases,
+    import_table,
+    module_functions,
+)
 from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.retry_decorators import retry_decorator_details
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
@@ -40,6 +46,7 @@ _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_s
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
+_NONE: Mapping[str, LaunchParameter] = {}
 
 
 def _walk_body(node: ast.AST) -> list[ast.AST]:
@@ -57,18 +64,20 @@ def _walk_body(node: ast.AST) -> list[ast.AST]:
 class _Module:
     """One module's imports, functions and name bindings, for launcher detection."""
 
-    def __init__(self, tree: ast.Module, catalog: AgentCatalog, steps: StepCatalog) -> None:
+    def __init__(
+        self,
+        tree: ast.Module,
+        catalog: AgentCatalog,
+        steps: StepCatalog,
+        wrappers: Mapping[str, LaunchParameter] = _NONE,
+    ) -> None:
         self.tree, self.catalog, self.steps = tree, catalog, steps
+        self.wrappers = wrappers  # functions of the module whose parameter is launched
         self.choices = Choices()  # which assignment each name follows (see `_binding`)
+        self._bodies: dict[int, list[ast.AST]] = {}  # a scope's own nodes, walked once
         self.aliases: dict[str, str] = {}
-        self.functions: dict[str, Function] = {}
-        for statement in tree.body:
-            if isinstance(statement, Function):
-                self.functions[statement.name] = statement
-            elif isinstance(statement, ast.ClassDef):
-                for member in statement.body:
-                    if isinstance(member, Function):
-                        self.functions[f"{statement.name}.{member.name}"] = member
+        self.functions = module_functions(tree)
+        self.qualnames = {id(function): name for name, function in self.functions.items()}
         self.imports(tree.body)
 
     def imports(self, nodes: Iterable[ast.AST]) -> None:
@@ -90,13 +99,18 @@ class _Module:
         resolved = self.aliases.get(head, head)
         return f"{resolved}.{rest}" if rest else resolved
 
+    def _walked(self, scope: ast.AST) -> list[ast.AST]:
+        if id(scope) not in self._bodies:
+            self._bodies[id(scope)] = _walk_body(scope)
+        return self._bodies[id(scope)]
+
     def _binding(self, name: str, scope: ast.AST, before: int) -> ast.expr | None:
         """A value assigned to `name` before a line, in `scope` or else the module: the
         last one, or (as `self.choices` picks) an earlier one that may reach the line too
         (assigned in another branch); a statement of the function's own body ends the
         search, as every later line runs after it."""
         for owner in (scope, self.tree):
-            nodes = _walk_body(owner) if owner is scope else self.tree.body
+            nodes = self._walked(owner) if owner is scope else self.tree.body
             body = getattr(owner, "body", [])
             found = sorted(
                 (
@@ -202,6 +216,9 @@ class _Module:
             for cls, method in self.steps.methods:
                 if call.func.attr == method and re.search(rf"\b{cls}\b", ast.unparse(scope)):
                     return True
+        wrapper = self._wrapper(call, scope)
+        if wrapper is not None:
+            return self._wrapped(call, wrapper, scope)
         if name not in _LAUNCH:
             return False
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
@@ -220,6 +237,30 @@ class _Module:
         argv = self.words(first, scope)
         return argv is not None and self._agent(argv)
 
+    def _wrapper(self, call: ast.Call, scope: ast.AST) -> LaunchParameter | None:
+        """The launch parameter of the function of this module a call runs, if it has one
+        (`run_command(…)`, `self.run_command(…)`)."""
+        callee = dotted_name(call.func) or ""
+        owner = self.qualnames.get(id(scope), "")
+        if callee.startswith(("self.", "cls.")) and "." in owner:
+            callee = f"{owner.split('.')[0]}.{callee.split('.', 1)[1]}"
+        return self.wrappers.get(callee)
+
+    def _wrapped(self, call: ast.Call, wrapper: LaunchParameter, scope: ast.AST) -> bool:
+        """Whether what a call gives a launch parameter runs an agent."""
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+        argument = keywords.get(wrapper.name)
+        if argument is None and 0 <= wrapper.position < len(positional):
+            argument = positional[wrapper.position]
+        if argument is None:
+            return False
+        if wrapper.form == "shell":
+            text = self.string(argument, scope)
+            return text is not None and self._command(text)
+        argv = self.words(argument, scope)
+        return argv is not None and self._agent(argv)
+
 
 def _position(text_lines: list[str], function: Function) -> tuple[int, int]:
     """The 1-based line and character column of a function's name."""
@@ -229,15 +270,20 @@ def _position(text_lines: list[str], function: Function) -> tuple[int, int]:
 
 
 def launchers(
-    tree: ast.Module, text: str, catalog: AgentCatalog, steps: StepCatalog
+    tree: ast.Module,
+    text: str,
+    catalog: AgentCatalog,
+    steps: StepCatalog,
+    wrappers: Mapping[str, LaunchParameter] = _NONE,
 ) -> dict[str, tuple[int, int]]:
-    """Functions and methods that launch the agent or run a step, with their positions."""
+    """Functions and methods that launch the agent or run a step, with their positions
+    (`wrappers`: the module's functions whose parameter reaches a launch)."""
     modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
     if not any(word in text for word in (*PROCESS_WORDS, *modules)):
         return {}  # nothing here starts a process or runs a step
     called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
     markers = (*PROCESS_WORDS, *sorted(called))
-    module = _Module(tree, catalog, steps)
+    module = _Module(tree, catalog, steps, wrappers)
     lines = text.split("\n")
     sources = {
         name: "\n".join(lines[f.lineno - 1 : f.end_lineno]) for name, f in module.functions.items()
@@ -245,7 +291,8 @@ def launchers(
     calls: dict[str, list[ast.Call]] = {}
     for name, function in module.functions.items():
         source = sources[name]
-        if "self." in source or any(marker in source for marker in markers):
+        wrapped = any(f"{n.rsplit('.', 1)[-1]}(" in source for n in wrappers)
+        if "self." in source or wrapped or any(marker in source for marker in markers):
             body = _walk_body(function)
             module.imports(body)
             calls[name] = [n for n in body if isinstance(n, ast.Call)]
@@ -295,7 +342,11 @@ def summarize_python(
     constants = module_constants(tree)
     steps = steps or default_steps()
     try:
-        found = launchers(tree, text, catalog or default_catalog(), steps)
+        facts = None
+        if any(word in text for word in PROCESS_WORDS):
+            facts = LaunchFacts(tree, text, import_table(tree, module))
+        wrappers = facts.parameters() if facts is not None else {}
+        found = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
         helpers = frozenset(name for name, d in details.items() if d.helper)
@@ -326,4 +377,7 @@ def summarize_python(
         helpers,
         errors,
         parameters,
+        wrappers,
+        facts.returns() if facts is not None else {},
+        class_bases(tree, module),
     )
