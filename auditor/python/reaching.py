@@ -17,11 +17,24 @@ from __future__ import annotations
 
 import libcst as cst
 
-from auditor.python.module import Binding, PythonModule
+from auditor.python.module import Binding, PythonModule, children
 
 MAX_CHAINS = 8
 # Nodes whose `body` holds the statements of a block.
 _BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite, cst.Module)
+# Nodes whose children (`module.children`) are in source order.
+_ORDERED = (
+    *_BLOCKS,
+    cst.SimpleStatementLine,
+    cst.If,
+    cst.Else,
+    cst.For,
+    cst.While,
+    cst.With,
+    cst.Try,
+    cst.ExceptHandler,
+    cst.Finally,
+)
 
 
 def _ancestors(module: PythonModule, node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -57,6 +70,27 @@ def _dominates(module: PythonModule, binding: Binding, above_use: set[int]) -> b
     return block is not None and id(block) in above_use
 
 
+def ends_before(module: PythonModule, first: cst.CSTNode, second: cst.CSTNode) -> bool:
+    """Whether `first` ends before `second` starts: decided by where they sit under the
+    statement that holds both (an `if` and its `else`, a `try` and its handlers: their
+    fields are in source order), so no position is computed; anything else is left to
+    `PythonModule.ends_before`."""
+    above_first = [first, *_ancestors(module, first)]
+    places = {id(node): index for index, node in enumerate(above_first)}
+    child, node = second, module.parent(second)
+    while node is not None and id(node) not in places:
+        child, node = node, module.parent(node)
+    if node is None or id(second) in places or node is first:
+        return False  # one holds the other
+    if not isinstance(node, _ORDERED):
+        return module.ends_before(first, second)
+    mine = above_first[places[id(node)] - 1]
+    order = {id(item): index for index, item in enumerate(children(node))}
+    if id(mine) in order and id(child) in order:
+        return order[id(mine)] < order[id(child)]
+    return module.ends_before(first, second)
+
+
 def _inside(module: PythonModule, node: cst.CSTNode, container: cst.CSTNode) -> bool:
     return any(a is container for a in _ancestors(module, node))
 
@@ -71,7 +105,7 @@ def reaching_assignments(
         before, after = assigns, []
         above: list[cst.CSTNode] = []
     else:
-        before = [b for b in assigns if module.ends_before(b.at, use)]
+        before = [b for b in assigns if ends_before(module, b.at, use)]
         after = [b for b in assigns if b not in before and b.at is not use]
         above = _ancestors(module, use)
     above_ids = {id(node) for node in above}
@@ -94,13 +128,15 @@ def reaching_chains(
 ) -> list[list[Binding]]:
     """Each reaching assignment with the changes after it that it reaches."""
     changes = [
-        b for b in bindings if b.kind != "assign" and (use is None or module.ends_before(b.at, use))
+        b
+        for b in bindings
+        if b.kind != "assign" and (use is None or ends_before(module, b.at, use))
     ]
     chains: list[list[Binding]] = []
     for assign in reaching_assignments(module, bindings, use):
         chain = [assign]
         for change in changes:
-            if module.ends_before(assign.at, change.at) and any(
+            if ends_before(module, assign.at, change.at) and any(
                 b is assign for b in reaching_assignments(module, bindings, change.at)
             ):
                 chain.append(change)
