@@ -164,6 +164,7 @@ class StepCall(NamedTuple):
     named_session: bool  # resumes a named session
     profile: AgentProfile | None
     launcher: Launcher | None = None  # the function of the tree that the call runs
+    flag: int | None = None  # its value is a success flag: -1 the value, N item N of a tuple
 
 
 class Launcher(NamedTuple):
@@ -173,6 +174,8 @@ class Launcher(NamedTuple):
     process: bool
     profile: AgentProfile | None
     where: RelatedLocation | cst.CSTNode  # its name: in another module, or a node of this one
+    flag: int | None = None  # it returns a success flag (see `StepCall.flag`)
+    named: bool = False  # every agent run it makes resumes a named session
 
 
 def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, str]:
@@ -219,6 +222,10 @@ class Steps:
         self.nested: dict[cst.FunctionDef, Launcher] = {}
         own = next((n for n, s in unit.project.python.items() if s.path == unit.source.path), None)
         self.aliases = import_aliases(self.module, own)
+        from auditor.python.project_calls import ProjectCalls
+
+        self.project_calls = ProjectCalls(unit)  # wrapped launches, class hierarchies
+        self.wrapped = self.project_calls.wrapped_launches()
         self._direct()
         self._local_launchers()
         for call, names in self.module.calls.items():
@@ -234,10 +241,13 @@ class Steps:
         checked: bool = False,
         named: bool = False,
         profile: AgentProfile | None = None,
+        flag: int | None = None,
     ) -> None:
         profile = launcher.profile if launcher is not None else profile
         process = launcher.process if launcher is not None else profile is not None
-        self.calls[call] = StepCall(call, label, process, checked, named, profile, launcher)
+        flag = launcher.flag if launcher is not None else flag
+        named = launcher.named if launcher is not None else named
+        self.calls[call] = StepCall(call, label, process, checked, named, profile, launcher, flag)
 
     def related(self, step: StepCall) -> tuple[RelatedLocation, ...]:
         """Where the step is called (or named), and where its launcher is defined."""
@@ -264,13 +274,21 @@ class Steps:
         from auditor.python.module import dotted_name
 
         launches = {(c.start, c.end): c for c in self.unit.agent_status().calls}
+        from auditor.python.project_calls import success_flag
+
         for call, names in self.module.calls.items():
-            if names & PROCESS_CALLS:
+            via = self.wrapped.get(call)  # `run_command(argv)`: launches what it is given
+            if names & PROCESS_CALLS or via is not None:
                 agent = launches.get(self.module.span(call)) if launches else None
                 if agent is not None:
                     checked = bool(names & _CHECKED) or _keyword_true(call, "check")
-                    named = self.steps.named_session(_argv_words(self.module, call))
-                    self._add(call, f"`{agent.label}`", None, checked, named, agent.codes.agent)
+                    given = via.argument if via is not None else None
+                    named = self.steps.named_session(_argv_words(self.module, call, given))
+                    flag = success_flag(via.returns) if via is not None else None
+                    if via is not None:  # it reads the status, and returns none of it
+                        checked = via.parameter.status == "read" and via.returns is None
+                    profile = agent.codes.agent
+                    self._add(call, f"`{agent.label}`", None, checked, named, profile, flag)
                 continue
             func = call.func
             method = isinstance(func, cst.Attribute) and self._step_method(call, func)
@@ -315,17 +333,21 @@ class Steps:
         """Functions of this module whose body runs a step, to a fixed point."""
         import libcst as cst
 
-        marks: list[tuple[cst.CSTNode, bool, AgentProfile | None]] = [
-            (step.call, step.process, step.profile) for step in self.calls.values()
+        marks: list[tuple[cst.CSTNode, bool, AgentProfile | None, bool]] = [
+            (step.call, step.process, step.profile, step.named_session)
+            for step in self.calls.values()
         ]
         while marks:
-            for node, process, profile in marks:
+            unnamed = {id(self.module.scope_of(node)) for node, *_, named in marks if not named}
+            for node, process, profile, _ in marks:
                 scope = self.module.scope_of(node)
                 if not isinstance(scope, cst.FunctionDef) or self._known(scope):
                     continue
                 name = _qualname(self.module, scope)
                 label = f"`{(name or scope.name.value).rsplit('.', 1)[-1]}()`"
-                launcher = Launcher(label, process, profile, scope.name)
+                flag = self.project_calls.returned_flag(name)
+                named = id(scope) not in unnamed
+                launcher = Launcher(label, process, profile, scope.name, flag, named)
                 if name is None:
                     self.nested[scope] = launcher
                 else:
@@ -339,7 +361,7 @@ class Steps:
                     and isinstance(scope, cst.FunctionDef)
                     and not self._known(scope)
                 ):
-                    marks.append((call, found.process, found.profile))
+                    marks.append((call, found.process, found.profile, found.named))
 
     def _known(self, function: cst.FunctionDef) -> bool:
         """Whether a function is already known to be a launcher."""
@@ -373,12 +395,18 @@ class Steps:
                 scope = self.module.scope_of(at)
                 qualname = _qualname(self.module, scope) if scope is not self.module.tree else None
                 owner = qualname.split(".")[0] if qualname and "." in qualname else owner
-            return self.launchers.get(f"{owner}.{func.attr.value}")
+            found = self.launchers.get(f"{owner}.{func.attr.value}")
+            if found is not None:
+                return found
+        if isinstance(func, cst.Attribute) and isinstance(at, cst.Call):
+            # a method of a base or a subclass (a mixin's `self._execute()`), here or imported
+            return self.project_calls.hierarchy_launcher(at, self.launchers)
         return None
 
     def _project(self, func: cst.BaseExpression, names: Iterable[str]) -> Launcher | None:
         """A launcher of another module of the audited tree, through the project index."""
         from auditor.python.module import dotted_name
+        from auditor.python.project_calls import success_flag
 
         dotted = dotted_name(func) or ""
         head, _, rest = dotted.partition(".")
@@ -397,7 +425,8 @@ class Steps:
                 line, column = position
                 span = Span(Position(line, column), Position(line, column + len(parts[-1])))
                 where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-                return Launcher(f"`{parts[-1]}()`", True, None, where)
+                flag = success_flag(summary.returns.get(qualname))
+                return Launcher(f"`{parts[-1]}()`", True, None, where, flag)
         return None
 
     def reference(self, node: cst.BaseExpression) -> StepCall | None:
@@ -448,8 +477,11 @@ def _keyword_true(call: cst.Call, name: str) -> bool:
     return isinstance(value, cst.Name) and value.value == "True"
 
 
-def _argv_words(module: PythonModule, call: cst.Call) -> list[str]:
-    """The words of a launch's argv or command string, as far as they resolve."""
+def _argv_words(
+    module: PythonModule, call: cst.Call, given: cst.BaseExpression | None = None
+) -> list[str]:
+    """The words of a launch's argv or command string (`given`: what a call passes a
+    function that launches it), as far as they resolve."""
     from auditor.python.strings import Resolver
 
     resolver = Resolver(module, positions=False)
@@ -457,6 +489,7 @@ def _argv_words(module: PythonModule, call: cst.Call) -> list[str]:
     first = next((a.value for a in call.args if a.keyword is None and not a.star), None) or next(
         (a.value for a in call.args if a.keyword and a.keyword.value in keywords), None
     )
+    first = given or first
     words = resolver.words(first) if first is not None else None
     if words is not None:
         return [w.text for w in words]

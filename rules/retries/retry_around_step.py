@@ -172,7 +172,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         hits: list[tuple[StepCall, Retry]] = []
         for step in steps.calls.values():
             transient = catalog.transient(step.profile, unit.catalog)
-            failure = CallFailure(True, step.process, step.checked and step.process, transient)
+            checked = step.checked and step.process
+            failure = CallFailure(True, step.process, checked, transient, step.flag)
             retry = construct.retries(step.call, failure)
             if retry is None:
                 continue
