@@ -39,7 +39,15 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     `returncode` that does not `break`, `return` or `raise`). Steps are
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
     `gptme.tools.execute_msg`), agent process launches, and functions of the
-    audited tree that launch the agent, in this module or another. The
+    audited tree that launch the agent, in this module or another: also a
+    method that a class calls on `self` and a subclass defines (a retry
+    mixin's `run()` re-running `self._execute()`), and a call that gives a
+    function of the tree the agent argv it runs (`run_command(argv)`). A
+    helper that returns whether the agent succeeded (`return proc.returncode
+    == 0`, or a tuple such as `return ok, out, kind`) fails when that flag is
+    false: `if ok: break` re-runs it on failure. The agent is recognised
+    through its argv's every reaching definition and environment defaults
+    (`Path(os.getenv("CLAUDE_PATH", "claude"))`). The
     finding sits at the retry construct; the step call (and the launcher's
     definition) are related locations. Severity is error for a blanket retry
     (bare `except`, `Exception`, tenacity without `retry=`, any non-zero
@@ -122,6 +130,15 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             "        r = subprocess.run(['gptme', '--non-interactive', prompt])\n"
             "        if r.returncode == 0:\n            break\n",
             (("RA301", 4),),
+            FileKind.PYTHON,
+            "example.py",
+        ),
+        Example(
+            "import subprocess\n\nclass Retrying:\n    def run(self):\n"
+            "        for attempt in range(3):\n            if self._execute() == 0:\n"
+            "                return\n\nclass Fix(Retrying):\n    def _execute(self):\n"
+            "        return subprocess.run(['claude', '-p', 'fix it']).returncode\n",
+            (("RA301", 5),),
             FileKind.PYTHON,
             "example.py",
         ),
