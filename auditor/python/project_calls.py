@@ -120,9 +120,10 @@ class ProjectCalls:
         func = call.func
         if isinstance(func, cst.Name):
             if not self.module.bindings.get((self.module.scope_of(call), func.value)):
-                qualified = self._qualified(func.value)
+                qualified = self._qualified(func.value)  # imported, or this module's own
                 callee = self._in_index(qualified) if qualified else None
-                yield callee or Callee(self.own, func.value, self.own_name)
+                if callee is not None or qualified is None:
+                    yield callee or Callee(self.own, func.value, self.own_name)
             return
         if not isinstance(func, cst.Attribute):
             return

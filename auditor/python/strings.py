@@ -1,8 +1,12 @@
 """Static resolution of Python command strings and argv lists.
 
 Literals, f-strings, `+`, `%`, `.format()`, `" ".join(…)` (lists and
-generators), `shlex.join`/`shlex.quote`, `shutil.which`, `or` defaults and
-names bound earlier in the same function (with `.append`, `.extend`, `+=`).
+generators), `shlex.join`/`shlex.quote`, `shutil.which`, `Path(…)`,
+environment defaults (`os.getenv("CLAUDE_PATH", "claude")`), `or` defaults,
+what a function of the module returns (`self.build()`), and names, through
+every definition that reaches the use (`auditor.python.reaching`, with
+`.append`, `.extend`, `+=`). `text` and `words` give one value, the last
+definition's; `texts` and `argvs` give every value the definitions make.
 Whatever cannot be known becomes an opaque word mapped to the expression
 that produced it, so shell parsed from the result still points into the file.
 """

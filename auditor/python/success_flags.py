@@ -16,15 +16,12 @@ import libcst as cst
 from auditor.python.cst_values import integer
 from auditor.python.module import PythonModule
 
-# The names an assignment binds, one per target name.
-_Targets = list[str]
-
 
 def _unwrap(node: cst.BaseExpression | None) -> cst.BaseExpression | None:
     return node.expression if isinstance(node, cst.Await) else node
 
 
-def _names(node: cst.Assign | cst.AnnAssign) -> _Targets:
+def _names(node: cst.Assign | cst.AnnAssign) -> list[str]:
     targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
     return [t.value for t in targets if isinstance(t, cst.Name)]
 
@@ -52,7 +49,7 @@ class SuccessFlags:
         node = _unwrap(node)
         return node is self.call or (isinstance(node, cst.Name) and node.value in self.results)
 
-    def _bound(self, node: cst.Assign | cst.AnnAssign) -> _Targets:
+    def _bound(self, node: cst.Assign | cst.AnnAssign) -> list[str]:
         """The names an assignment binds to the flag."""
         flag, value = self.flag, node.value
         if flag is None or value is None:
