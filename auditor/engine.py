@@ -131,6 +131,12 @@ class Auditor:
         return load_steps(self.settings.steps) if self.settings.steps else None
 
     @functools.cached_property
+    def launch_calls(self) -> tuple[tuple[str, str], ...]:
+        """Calls of functions of the tree that launch what they are given (`run_command(`),
+        each with the module a caller imports it from."""
+        return self.project.launch_calls()
+
+    @functools.cached_property
     def step_needles(self) -> StepNeedles:
         """Words a Python file must hold to call an agent step (RA301's prefilter)."""
         from auditor.python.step_needles import StepNeedles
@@ -285,9 +291,9 @@ class Auditor:
 
         def runs_agent() -> bool:
             if not launches:
-                found = any(w in text for w in PROCESS_WORDS) and command_literals(
-                    text, self.agent_names
-                )
+                wrapped = any(c in text and m in text for c, m in self.launch_calls)
+                launch = wrapped or any(w in text for w in PROCESS_WORDS)
+                found = launch and command_literals(text, self.agent_names)
                 launches.append(bool(found))
             return launches[0]
 

@@ -34,6 +34,20 @@ class RetriedUse(NamedTuple):
     errors: tuple[tuple[str, str], ...] = ()
 
 
+class LaunchParameter(NamedTuple):
+    """A parameter of a function that reaches a process launch in its body
+    (`def run_command(cmd): return subprocess.run(cmd)`): a call of the function
+    launches whatever it is given there."""
+
+    name: str
+    position: int  # among a call's positional arguments (`self` not counted); -1: keyword-only
+    form: str  # "argv": a list of words (also spread as `*cmd`); "shell": a command string
+    launch: str  # the launching call's qualified name (`subprocess.run`)
+    # what the function does with the status: "returned" (in some form, see
+    # `PythonSummary.returns`), "read" (it checks or reads it), "dropped"
+    status: str
+
+
 class PythonSummary(NamedTuple):
     """The cross-module facts of one Python module."""
 
@@ -55,6 +69,14 @@ class PythonSummary(NamedTuple):
     # the factory parameter their attempt count comes from: name -> (parameter, position;
     # -1 when it is keyword-only)
     retry_parameters: Mapping[str, tuple[str, int]] = _EMPTY
+    # functions whose parameter reaches a process launch: qualified name -> the parameter
+    launch_parameters: Mapping[str, LaunchParameter] = _EMPTY
+    # what functions return about a process they run: qualified name -> "result" (the
+    # launch's own value), "status" (an exit code, or true on failure), "success" (true
+    # on success), "success@N" (item N of a returned tuple is true on success)
+    returns: Mapping[str, str] = _EMPTY
+    # top-level classes -> their bases, qualified through the module's imports
+    class_bases: Mapping[str, tuple[str, ...]] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -70,6 +92,11 @@ class PythonSummary(NamedTuple):
             "retry_errors": {
                 name: list(map(list, tests)) for name, tests in self.retry_errors.items()
             },
+            "launch_parameters": {
+                name: list(parameter) for name, parameter in self.launch_parameters.items()
+            },
+            "returns": dict(self.returns),
+            "class_bases": {name: list(bases) for name, bases in self.class_bases.items()},
         }
 
     @classmethod
@@ -85,6 +112,15 @@ class PythonSummary(NamedTuple):
             frozenset(data["retry_helpers"]),
             {name: _pairs(tests) for name, tests in data.get("retry_errors", {}).items()},
             {name: (str(p[0]), int(p[1])) for name, p in data.get("retry_parameters", {}).items()},
+            {
+                name: LaunchParameter(str(p[0]), int(p[1]), str(p[2]), str(p[3]), str(p[4]))
+                for name, p in data.get("launch_parameters", {}).items()
+            },
+            {str(name): str(kind) for name, kind in data.get("returns", {}).items()},
+            {
+                str(name): tuple(map(str, bases))
+                for name, bases in data.get("class_bases", {}).items()
+            },
         )
 
 
@@ -113,6 +149,17 @@ class ProjectIndex(NamedTuple):
 
         text = json.dumps(data, sort_keys=True)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def launch_calls(self) -> tuple[tuple[str, str], ...]:
+        """(`name(`, module tail) for every function of the tree whose parameter reaches a
+        process launch: a file that calls one (naming its module, to import it) may launch
+        an agent without a process call of its own."""
+        pairs = {
+            (f"{qualname.rsplit('.', 1)[-1]}(", module.rsplit(".", 1)[-1])
+            for module, summary in self.python.items()
+            for qualname in summary.launch_parameters
+        }
+        return tuple(sorted(pairs))
 
     def runs_agent(self, path: str) -> bool:
         """Whether a script path (as a unit's `ExecStart` names it) is a script of the tree

@@ -9,6 +9,7 @@ generated script; one holding a `[Service]` section is a generated unit.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 
@@ -153,8 +154,8 @@ def _call_shells(
         use = python_status_use(module, call, name)
         if name in SHELL_STRING or (name in SUBPROCESS and _is_true(_keyword(call, "shell"))):
             command = _positional(call, 0) or _keyword(call, "args") or _keyword(call, "cmd")
-            code = resolver.text(command) if command is not None else None
-            if code is not None and code.text.strip():
+            codes = resolver.texts(command) if command is not None else []
+            for code in (code for code in codes if code.text.strip()):
                 short = name.rsplit(".", 1)[-1]
                 where = (
                     f"`{short}(…, shell=True)` string" if name in SUBPROCESS else f"`{name}` string"
@@ -163,15 +164,14 @@ def _call_shells(
                 yield EmbeddedShell(code, ShellOptions(), use, where, hint, fix)
             continue
         if name in ARGV_VARARGS:
-            words = [resolver.text_or_opaque(a.value) for a in call.args if a.keyword is None]
+            argvs = resolver.choices.each(functools.partial(resolver.spread_words, call))
         else:
             argv = _positional(call, 1 if name in ARGV_SECOND else 0) or _keyword(call, "args")
-            found_words = resolver.words(argv) if argv is not None else None
-            if found_words is None:
+            argvs = resolver.argvs(argv) if argv is not None else []
+        for words in argvs:
+            found = _argv_shell(words, catalog)
+            if found is None:
                 continue
-            words = found_words
-        found = _argv_shell(words, catalog)
-        if found is not None:
             code, options, where, tmux, shell_argv = found
             hint, fix = _argv_hint(module, call if name in ARGV_VARARGS else None, shell_argv)
             read = tmux and bool(_PANE_READ.search(module.source.text))

@@ -13,8 +13,10 @@ not reported twice.
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import libcst as cst
@@ -27,6 +29,7 @@ from auditor.profiles import AgentCatalog, AgentProfile, is_probe
 from auditor.python.cst_values import is_true, keyword_argument, positional_argument
 from auditor.python.module import PythonModule, dotted_name, integer_value
 from auditor.python.name_index import NameIndex
+from auditor.python.project_calls import WrappedLaunch, lost_through
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
@@ -61,6 +64,7 @@ class _Launch(NamedTuple):
     name: str  # qualified name of the launching function
     checked: bool  # the call raises on a non-zero status
     shell: bool  # the agent runs in a shell command string
+    via: WrappedLaunch | None = None  # a function of the tree launches what the call gives it
 
 
 def _shell_words(text: str) -> tuple[str | None, ...] | None:
@@ -87,8 +91,14 @@ def _shell_words(text: str) -> tuple[str | None, ...] | None:
 
 
 class _Analysis:
-    def __init__(self, module: PythonModule, catalog: AgentCatalog, index: NameIndex) -> None:
-        self.module, self.catalog, self.index = module, catalog, index
+    def __init__(
+        self,
+        module: PythonModule,
+        catalog: AgentCatalog,
+        index: NameIndex,
+        wrapped: Mapping[cst.Call, WrappedLaunch],
+    ) -> None:
+        self.module, self.catalog, self.index, self.wrapped = module, catalog, index, wrapped
         self.launches: dict[cst.Call, _Launch] = {}
 
     def find_launches(self) -> None:
@@ -103,9 +113,16 @@ class _Analysis:
             if -64 <= code < 0
         }
         for node, names in self.module.calls.items():
-            name = min(names & _LAUNCHES, default=None)
-            found = self._launched(node, name, resolver) if name is not None else None
-            if name is None or found is None:
+            via = self.wrapped.get(node)  # `run_command(argv)`: a launch of what it is given
+            name = via.parameter.launch if via else min(names & _LAUNCHES, default=None)
+            if name is None:
+                continue
+            # The first of the values the command can have (each definition of its names
+            # that reaches the call) that runs an agent.
+            launched = functools.partial(self._launched, node, name, resolver, via)
+            agents = resolver.choices.each(launched)
+            found = agents[0] if agents else None
+            if found is None:
                 continue
             profile, program, wrappers, shell = found
             raises = keyword_argument(node, "timeout") is not None
@@ -115,22 +132,29 @@ class _Analysis:
             )
             call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
             checked = name in _CHECKED or is_true(keyword_argument(node, "check"))
-            self.launches[node] = _Launch(node, call, name, checked, shell)
+            if via is not None:
+                checked, shell = via.parameter.status == "read", False
+                name = "subprocess.call" if via.returns == "status" else name
+            self.launches[node] = _Launch(node, call, name, checked, shell, via)
 
-    def _launched(self, node: cst.Call, name: str, resolver: Resolver) -> _Agent | None:
+    def _launched(
+        self, node: cst.Call, name: str, resolver: Resolver, via: WrappedLaunch | None
+    ) -> _Agent | None:
         if (
             name == "os.system"
             or name.endswith("_shell")
             or is_true(keyword_argument(node, "shell"))
+            or (via is not None and via.parameter.form == "shell")
         ):
             keywords = (keyword_argument(node, key) for key in ("args", "cmd", "command"))
             command = positional_argument(node, 0) or next(
                 (k for k in keywords if k is not None), None
             )
+            command = via.argument if via is not None else command
             text = resolver.text(command) if command is not None else None
             words = _shell_words(text.text) if text is not None else None
             return self._agent(words, (), shell=True) if words is not None else None
-        argv = self._argv(node, name, resolver)
+        argv = resolver.words(via.argument) if via else self._argv(node, name, resolver)
         if argv is None:
             return None
         words = tuple(None if OPAQUE_WORD in word.text else word.text for word in argv)
@@ -147,13 +171,7 @@ class _Analysis:
         if not name.endswith("_exec"):
             expression = positional_argument(node, 0) or keyword_argument(node, "args")
             return resolver.words(expression) if expression is not None else None
-        argv: list[MappedText] = []
-        for arg in node.args:
-            if arg.star == "*":
-                argv += resolver.words(arg.value) or [resolver.opaque(arg.value)]
-            elif arg.keyword is None:
-                argv.append(resolver.text_or_opaque(arg.value))
-        return argv
+        return resolver.spread_words(node)
 
     def _agent(
         self, words: tuple[str | None, ...], outer: tuple[WrapperUse, ...], *, shell: bool
@@ -325,6 +343,8 @@ class _Analysis:
             target = parent.target
         bound = target.value if isinstance(target, cst.Name) else None
         reads = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
+        if launch.via is not None:
+            return lost_through(launch.via, bound, isinstance(parent, cst.Expr), bool(reads))
         if launch.checked or launch.shell or (bound is None and not isinstance(parent, cst.Expr)):
             # Raises on failure, or the value goes somewhere else; a shell string's lost
             # status is reported by the embedded shell, at the agent's own word.
@@ -376,11 +396,16 @@ class _Analysis:
         return AgentStatus(calls, guards, [], lost)
 
 
-def python_agent_status(module: PythonModule, catalog: AgentCatalog) -> AgentStatus:
-    """The agent launches of a module, the guards on their statuses, and lost statuses."""
-    if not any(names & _LAUNCHES for names in module.calls.values()):
+def python_agent_status(
+    module: PythonModule,
+    catalog: AgentCatalog,
+    wrapped: Mapping[cst.Call, WrappedLaunch] | None = None,
+) -> AgentStatus:
+    """The agent launches of a module (`wrapped`: its calls that give a function of the
+    tree the argv it launches), the guards on their statuses, and lost statuses."""
+    if not wrapped and not any(names & _LAUNCHES for names in module.calls.values()):
         return AgentStatus.empty()
-    analysis = _Analysis(module, catalog, NameIndex(module))
+    analysis = _Analysis(module, catalog, NameIndex(module), wrapped or {})
     analysis.find_launches()
     return analysis.result() if analysis.launches else AgentStatus.empty()
 

@@ -14,7 +14,7 @@ backoff's `giveup=`) are read the same way, their `return`s saying yes or no.
 from __future__ import annotations
 
 import ast
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.flow import FALL, through_block
 from auditor.python.ast_values import Function, dotted_name
@@ -28,7 +28,9 @@ from auditor.python.error_tests import (
     class_names,
     union,
 )
-from auditor.python.steps import RetryLibrary
+
+if TYPE_CHECKING:  # annotations only: the step catalogue sits above this module
+    from auditor.python.steps import RetryLibrary
 
 # How a way ends besides falling through: it goes on to the next attempt (`_RETRY`),
 # or leaves the loop (`_STOP`: a raise or an exit; `_RETURN`; `_BREAK`); a predicate's

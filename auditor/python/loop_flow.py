@@ -22,6 +22,7 @@ from auditor.python.error_tests import RetriedErrors, class_errors, describe, pa
 from auditor.python.module import PythonModule, descendants, dotted_name
 from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import StepCatalog, default_steps
+from auditor.python.success_flags import SuccessFlags
 from auditor.python.unit import PythonUnit
 
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
@@ -97,6 +98,7 @@ class _Flow:
         }
         self.statuses: set[str] = set()  # names bound to its status (`rc = r.returncode`)
         assignments = [n for n in nodes if isinstance(n, cst.Assign | cst.AnnAssign)]
+        self.flags = SuccessFlags(self.module, call, self.results, failure.flag, assignments)
         for _ in range(2):  # twice: `rc = r.returncode; code = rc`
             self.statuses |= {
                 name
@@ -122,7 +124,7 @@ class _Flow:
         if not self.failure.status or node is None:
             return False
         if node is self.call:
-            return True
+            return self.failure.flag is None  # else its value is a success flag
         if isinstance(node, cst.Name):
             return node.value in self.statuses
         if isinstance(node, cst.Attribute) and node.attr.value == "returncode":
@@ -158,6 +160,8 @@ class _Flow:
     def condition(self, node: cst.BaseExpression, scenario: _Scenario, flags: Flags) -> bool | None:
         if self.marked(node) and not self.runs_call(node):
             return not scenario.ok and scenario.transient
+        if self.flags.is_success(node):
+            return scenario.ok
         if isinstance(node, cst.Name):
             return dict(flags).get(node.value, {"True": True, "False": False}.get(node.value))
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):

@@ -20,6 +20,8 @@ class CallFailure(NamedTuple):
     status: bool = False  # a process: it has an exit status
     checked: bool = False  # a non-zero status raises (`check=True`) instead of being returned
     transient_codes: frozenset[int] = frozenset({75})
+    # its value is a success flag, not a status: -1 the value itself, N item N of a tuple
+    flag: int | None = None
 
 
 class Retry(NamedTuple):

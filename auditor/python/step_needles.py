@@ -41,6 +41,10 @@ class StepNeedles(NamedTuple):
                 name = qualname.rsplit(".", 1)[-1]
                 groups.add((name, tail))
                 own[summary.path].append(name)
+                # a base class's `self.name()` may run it (a mixin's retry loop)
+                owner = qualname.rsplit(".", 1)[0] if "." in qualname else ""
+                bases = summary.class_bases.get(owner, ())
+                groups.update((f"self.{name}(", f"class {b.rsplit('.', 1)[-1]}") for b in bases)
         return cls(frozenset(groups), {path: tuple(names) for path, names in own.items()})
 
     def found(self, text: str, path: str) -> bool:

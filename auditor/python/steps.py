@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.exit_codes import intents_in
-from auditor.finding import Position, RelatedLocation, Span
+from auditor.finding import RelatedLocation
 from auditor.profiles import AgentCatalog, AgentProfile
 from rules import builtin_data
 
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     import libcst as cst
 
     from auditor.python.module import PythonModule
-    from auditor.python.unit import PythonUnit
 
 # Calls that start a process, and those among them whose value (or `.returncode`) is a status.
 PROCESS_CALLS = frozenset(
@@ -32,7 +31,7 @@ PROCESS_CALLS = frozenset(
     | {"os.system", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"}
     | {"asyncio.subprocess.create_subprocess_exec", "asyncio.subprocess.create_subprocess_shell"}
 )
-_CHECKED = frozenset({"subprocess.check_call", "subprocess.check_output"})
+CHECKED_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output"})
 
 
 class RetryLibrary(NamedTuple):
@@ -165,6 +164,7 @@ class StepCall(NamedTuple):
     named_session: bool  # resumes a named session
     profile: AgentProfile | None
     launcher: Launcher | None = None  # the function of the tree that the call runs
+    flag: int | None = None  # its value is a success flag: -1 the value, N item N of a tuple
 
 
 class Launcher(NamedTuple):
@@ -174,6 +174,8 @@ class Launcher(NamedTuple):
     process: bool
     profile: AgentProfile | None
     where: RelatedLocation | cst.CSTNode  # its name: in another module, or a node of this one
+    flag: int | None = None  # it returns a success flag (see `StepCall.flag`)
+    named: bool = False  # every agent run it makes resumes a named session
 
 
 def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, str]:
@@ -206,265 +208,3 @@ def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, st
             name = dotted_name(alias.name) or ""
             found[alias.evaluated_alias or name] = ".".join([*base, name])
     return found
-
-
-class Steps:
-    """The step calls of one parsed module, and the launchers it defines."""
-
-    def __init__(self, unit: PythonUnit, steps: StepCatalog) -> None:
-        assert unit.module is not None
-        self.unit, self.module, self.steps = unit, unit.module, steps
-        self.calls: dict[cst.Call, StepCall] = {}
-        self.launchers: dict[str, Launcher] = {}  # qualname in this module -> launcher
-        # functions defined inside functions (`def call(): …` in a runner) -> launcher
-        self.nested: dict[cst.FunctionDef, Launcher] = {}
-        own = next((n for n, s in unit.project.python.items() if s.path == unit.source.path), None)
-        self.aliases = import_aliases(self.module, own)
-        self._direct()
-        self._local_launchers()
-        for call, names in self.module.calls.items():
-            launcher = self._local(call.func, call) or self._project(call.func, names)
-            if launcher is not None and call not in self.calls:
-                self._add(call, launcher.label, launcher)
-
-    def _add(
-        self,
-        call: cst.Call,
-        label: str,
-        launcher: Launcher | None = None,
-        checked: bool = False,
-        named: bool = False,
-        profile: AgentProfile | None = None,
-    ) -> None:
-        profile = launcher.profile if launcher is not None else profile
-        process = launcher.process if launcher is not None else profile is not None
-        self.calls[call] = StepCall(call, label, process, checked, named, profile, launcher)
-
-    def related(self, step: StepCall) -> tuple[RelatedLocation, ...]:
-        """Where the step is called (or named), and where its launcher is defined."""
-        what = "is called here" if step.call in self.calls else "is re-run from here"
-        found = [self._located(step.call, f"{step.label} {what}")]
-        launcher = step.launcher
-        if launcher is not None:
-            where = launcher.where
-            doing = "launches the agent" if launcher.process else "runs an agent step"
-            message = f"{launcher.label.rstrip('()`')}` {doing}"
-            found.append(
-                where if isinstance(where, RelatedLocation) else self._located(where, message)
-            )
-        return tuple(found)
-
-    def _located(self, node: cst.CSTNode, message: str) -> RelatedLocation:
-        span = self.module.source.span(*self.module.span(node))
-        return RelatedLocation(self.module.source.path, span, message)
-
-    def _direct(self) -> None:
-        """Agent process launches, step functions and step methods."""
-        import libcst as cst
-
-        from auditor.python.module import dotted_name
-
-        launches = {(c.start, c.end): c for c in self.unit.agent_status().calls}
-        for call, names in self.module.calls.items():
-            if names & PROCESS_CALLS:
-                agent = launches.get(self.module.span(call)) if launches else None
-                if agent is not None:
-                    checked = bool(names & _CHECKED) or _keyword_true(call, "check")
-                    named = self.steps.named_session(_argv_words(self.module, call))
-                    self._add(call, f"`{agent.label}`", None, checked, named, agent.codes.agent)
-                continue
-            func = call.func
-            method = isinstance(func, cst.Attribute) and self._step_method(call, func)
-            if method or self.steps.is_step_function(names):
-                shown = dotted_name(func) or (
-                    func.attr.value if isinstance(func, cst.Attribute) else ""
-                )
-                self._add(call, f"`{shown or 'step'}()`")
-
-    def _step_method(self, call: cst.Call, func: cst.Attribute) -> bool:
-        """`x.execute(…)` where `x` is a value of a step class: `ToolUse(…).execute()`,
-        `for x in ToolUse.iter_from_content(…)`, `x = ToolUse(…)`, `x: ToolUse`."""
-        import libcst as cst
-
-        classes = {c for c, m in self.steps.methods if m == func.attr.value}
-        receiver = func.value
-        if not classes or _mentions(receiver, classes):
-            return bool(classes)
-        if not isinstance(receiver, cst.Name):
-            return False
-        scope = self.module.scope_of(call)
-        bindings = self.module.bindings.get((scope, receiver.value), [])
-        if any(_mentions(binding.value, classes) for binding in bindings):
-            return True
-        current = self.module.parent(call)
-        while current is not None:
-            target = current.target if isinstance(current, cst.For) else None
-            if isinstance(target, cst.Name) and target.value == receiver.value:
-                assert isinstance(current, cst.For)
-                return _mentions(current.iter, classes)
-            if isinstance(current, cst.FunctionDef):
-                return any(
-                    p.name.value == receiver.value
-                    and p.annotation is not None
-                    and _mentions(p.annotation.annotation, classes)
-                    for p in current.params.params
-                )
-            current = self.module.parent(current)
-        return False
-
-    def _local_launchers(self) -> None:
-        """Functions of this module whose body runs a step, to a fixed point."""
-        import libcst as cst
-
-        marks: list[tuple[cst.CSTNode, bool, AgentProfile | None]] = [
-            (step.call, step.process, step.profile) for step in self.calls.values()
-        ]
-        while marks:
-            for node, process, profile in marks:
-                scope = self.module.scope_of(node)
-                if not isinstance(scope, cst.FunctionDef) or self._known(scope):
-                    continue
-                name = _qualname(self.module, scope)
-                label = f"`{(name or scope.name.value).rsplit('.', 1)[-1]}()`"
-                launcher = Launcher(label, process, profile, scope.name)
-                if name is None:
-                    self.nested[scope] = launcher
-                else:
-                    self.launchers[name] = launcher
-            marks = []
-            for call in self.module.calls:
-                found = self._local(call.func, call)
-                scope = self.module.scope_of(call)
-                if (
-                    found is not None
-                    and isinstance(scope, cst.FunctionDef)
-                    and not self._known(scope)
-                ):
-                    marks.append((call, found.process, found.profile))
-
-    def _known(self, function: cst.FunctionDef) -> bool:
-        """Whether a function is already known to be a launcher."""
-        name = _qualname(self.module, function)
-        return function in self.nested if name is None else name in self.launchers
-
-    def _nested_launcher(self, name: str, at: cst.CSTNode) -> Launcher | None:
-        """A launcher defined, as `name`, in a function around `at`."""
-        import libcst as cst
-
-        for function, launcher in self.nested.items():
-            if function.name.value != name:
-                continue
-            owner = self.module.scope_of(function)
-            current = self.module.parent(at)
-            while current is not None and current is not owner:
-                current = self.module.parent(current)
-            if current is not None and isinstance(owner, cst.FunctionDef):
-                return launcher
-        return None
-
-    def _local(self, func: cst.BaseExpression, at: cst.CSTNode) -> Launcher | None:
-        """A launcher of this module that `func` names (`run_agent`, `self.run_agent`)."""
-        import libcst as cst
-
-        if isinstance(func, cst.Name):
-            return self.launchers.get(func.value) or self._nested_launcher(func.value, at)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            owner = func.value.value
-            if owner in ("self", "cls"):
-                scope = self.module.scope_of(at)
-                qualname = _qualname(self.module, scope) if scope is not self.module.tree else None
-                owner = qualname.split(".")[0] if qualname and "." in qualname else owner
-            return self.launchers.get(f"{owner}.{func.attr.value}")
-        return None
-
-    def _project(self, func: cst.BaseExpression, names: Iterable[str]) -> Launcher | None:
-        """A launcher of another module of the audited tree, through the project index."""
-        from auditor.python.module import dotted_name
-
-        dotted = dotted_name(func) or ""
-        head, _, rest = dotted.partition(".")
-        qualified = set(names)
-        if head in self.aliases:
-            qualified.add(f"{self.aliases[head]}.{rest}" if rest else self.aliases[head])
-        index = self.unit.project.python
-        for name in sorted(qualified):
-            parts = name.split(".")
-            for cut in range(len(parts) - 1, 0, -1):
-                summary = index.get(".".join(parts[:cut]))
-                qualname = ".".join(parts[cut:])
-                position = summary.launchers.get(qualname) if summary else None
-                if summary is None or position is None:
-                    continue
-                line, column = position
-                span = Span(Position(line, column), Position(line, column + len(parts[-1])))
-                where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-                return Launcher(f"`{parts[-1]}()`", True, None, where)
-        return None
-
-    def reference(self, node: cst.BaseExpression) -> StepCall | None:
-        """The step a function reference names (`retry(...)(execute_gptme)`), if any."""
-        from auditor.python.module import dotted_name
-
-        dotted = dotted_name(node) or ""
-        head, _, rest = dotted.partition(".")
-        qualified = f"{self.aliases[head]}.{rest}".rstrip(".") if head in self.aliases else dotted
-        launcher = self._local(node, node) or self._project(node, [qualified])
-        if launcher is None and qualified not in self.steps.functions:
-            return None
-        if launcher is None:
-            return StepCall(node, f"`{dotted}()`", False, False, False, None)
-        return StepCall(
-            node, launcher.label, launcher.process, False, False, launcher.profile, launcher
-        )
-
-
-def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
-    """Whether an expression names one of `names` (`ToolUse`, `tools.ToolUse`)."""
-    import libcst as cst
-
-    from auditor.python.module import descendants
-
-    return any(isinstance(n, cst.Name) and n.value in names for n in descendants(node))
-
-
-def _qualname(module: PythonModule, node: cst.CSTNode) -> str | None:
-    """`f` or `Class.method` for a function of the module or of a top-level class."""
-    import libcst as cst
-
-    names: list[str] = []
-    current: cst.CSTNode | None = node
-    while current is not None:
-        if isinstance(current, cst.FunctionDef | cst.ClassDef):
-            names.insert(0, current.name.value)
-            if isinstance(current, cst.FunctionDef) and len(names) > 1:
-                return None  # a function defined inside a function
-        current = module.parent(current)
-    return ".".join(names) or None
-
-
-def _keyword_true(call: cst.Call, name: str) -> bool:
-    import libcst as cst
-
-    value = next((a.value for a in call.args if a.keyword and a.keyword.value == name), None)
-    return isinstance(value, cst.Name) and value.value == "True"
-
-
-def _argv_words(module: PythonModule, call: cst.Call) -> list[str]:
-    """The words of a launch's argv or command string, as far as they resolve."""
-    from auditor.python.strings import Resolver
-
-    resolver = Resolver(module, positions=False)
-    keywords = ("args", "cmd", "command")
-    first = next((a.value for a in call.args if a.keyword is None and not a.star), None) or next(
-        (a.value for a in call.args if a.keyword and a.keyword.value in keywords), None
-    )
-    words = resolver.words(first) if first is not None else None
-    if words is not None:
-        return [w.text for w in words]
-    text = resolver.text(first) if first is not None else None
-    return text.text.split() if text is not None else []
-
-
-def find_steps(unit: PythonUnit, steps: StepCatalog | None = None) -> Steps | None:
-    """The step calls of a parsed module (None if it did not parse)."""
-    return Steps(unit, steps or default_steps()) if unit.module is not None else None

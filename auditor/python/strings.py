@@ -1,8 +1,12 @@
 """Static resolution of Python command strings and argv lists.
 
 Literals, f-strings, `+`, `%`, `.format()`, `" ".join(…)` (lists and
-generators), `shlex.join`/`shlex.quote`, `shutil.which`, `or` defaults and
-names bound earlier in the same function (with `.append`, `.extend`, `+=`).
+generators), `shlex.join`/`shlex.quote`, `shutil.which`, `Path(…)`,
+environment defaults (`os.getenv("CLAUDE_PATH", "claude")`), `or` defaults,
+what a function of the module returns (`self.build()`), and names, through
+every definition that reaches the use (`auditor.python.reaching`, with
+`.append`, `.extend`, `+=`). `text` and `words` give one value, the last
+definition's; `texts` and `argvs` give every value the definitions make.
 Whatever cannot be known becomes an opaque word mapped to the expression
 that produced it, so shell parsed from the result still points into the file.
 """
@@ -14,8 +18,19 @@ import re
 import libcst as cst
 
 from auditor.hosts.mapped import MappedText
+from auditor.python.callees import called_function, returned_values
+from auditor.python.choices import Choices
+from auditor.python.cst_values import keyword_argument, positional_argument
 from auditor.python.literals import decode_body, decode_literal, string_prefix
-from auditor.python.module import PythonModule
+from auditor.python.module import Binding, PythonModule
+from auditor.python.reaching import reaching_chains
+from auditor.python.value_calls import (
+    DEFAULT_KEYWORD,
+    DEFAULT_POSITION,
+    ENVIRONMENT_DEFAULTS,
+    PASS_THROUGH,
+    PATH_METHODS,
+)
 
 _MAX_DEPTH = 24
 _PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
@@ -86,6 +101,17 @@ class Resolver:
         """`positions=False` resolves text only (every offset 0): no positions computed."""
         self.module = module
         self.positions = positions
+        self.choices = Choices()  # which reaching definition each name follows
+        self._chains: dict[cst.Name, list[list[Binding]]] = {}
+
+    def texts(self, node: cst.BaseExpression) -> list[MappedText]:
+        """Every string value an expression can have: one per combination of the
+        definitions that reach the names it reads (the value `text` gives first)."""
+        return self.choices.each(lambda: self.text(node))
+
+    def argvs(self, node: cst.BaseExpression) -> list[list[MappedText]]:
+        """Every argv an expression can be (the one `words` gives first)."""
+        return self.choices.each(lambda: self.words(node))
 
     def _start(self, node: cst.CSTNode) -> int:
         return self.module.span(node)[0] if self.positions else 0
@@ -232,8 +258,15 @@ class Resolver:
             words = self.words(first, depth) or [self.opaque(first)]
             quoted = [quote(word, self._start(node)) for word in words]
             return self._joined(MappedText.at(" ", self._start(node)), quoted, node)
-        if names & {"shutil.which", "builtins.str", "os.fspath", "str"} and first is not None:
+        if names & PASS_THROUGH and first is not None:
             return self.text(first, depth)
+        if names & ENVIRONMENT_DEFAULTS:
+            default = positional_argument(node, DEFAULT_POSITION) or keyword_argument(
+                node, DEFAULT_KEYWORD
+            )
+            return self.text(default, depth) if default is not None else None
+        if isinstance(func, cst.Attribute) and func.attr.value in PATH_METHODS and not node.args:
+            return self.text(func.value, depth)
         if isinstance(func, cst.Attribute) and func.attr.value in ("format", "join"):
             receiver = self.text(func.value, depth)
             if receiver is None:
@@ -244,7 +277,15 @@ class Resolver:
                 return None
             words = self.words(first, depth) or [self.opaque(first)]
             return self._joined(receiver, words, node)
-        return None
+        returned = self._returned(node)
+        return self.text(returned, depth) if returned is not None else None
+
+    def _returned(self, call: cst.Call) -> cst.BaseExpression | None:
+        """What a function of this module that `call` runs returns (`self.build()`): one of
+        its `return` values, as `self.choices` picks."""
+        function = called_function(self.module, call)
+        values = returned_values(function) if function is not None else []
+        return values[self.choices.pick(call, len(values))] if values else None
 
     def _joined(self, separator: MappedText, words: list[MappedText], node: cst.Call) -> MappedText:
         parts: list[MappedText] = []
@@ -258,19 +299,21 @@ class Resolver:
         return self.module.calls.get(node, frozenset())
 
     def _bindings(self, name: cst.Name) -> list[tuple[str, cst.BaseExpression]]:
-        """The changes to `name` that come before this use: the last assignment and after."""
-        scope = self.module.scope_of(name)
-        found = [
-            b
-            for b in self.module.bindings.get((scope, name.value), [])
-            if self.module.ends_before(b.at, name)
-        ]
-        if not found and scope is not self.module.tree:
-            found = [b for b in self.module.bindings.get((self.module.tree, name.value), [])]
-        last_assign = max((i for i, b in enumerate(found) if b.kind == "assign"), default=None)
-        if last_assign is None:
+        """The changes to `name` that give its value at this use: one reaching assignment
+        and the changes after it (which one: `self.choices`; the last before the use first)."""
+        chains = self._chains.get(name)
+        if chains is None:
+            scope = self.module.scope_of(name)
+            local = self.module.bindings.get((scope, name.value), [])
+            chains = reaching_chains(self.module, local, name) if local else []
+            if not chains and scope is not self.module.tree:
+                module_level = self.module.bindings.get((self.module.tree, name.value), [])
+                chains = reaching_chains(self.module, module_level, None)
+            self._chains[name] = chains
+        if not chains:
             return []
-        return [(b.kind, b.value) for b in found[last_assign:]]
+        chain = chains[self.choices.pick(name, len(chains))]
+        return [(b.kind, b.value) for b in chain]
 
     def _name_text(self, node: cst.Name, depth: int) -> MappedText | None:
         changes = self._bindings(node)
@@ -308,7 +351,19 @@ class Resolver:
             return self._comprehension(node, depth)
         if isinstance(node, cst.Call) and self._names(node) & {"builtins.list", "list"}:
             return self.words(node.args[0].value, depth) if node.args else None
-        return None
+        returned = self._returned(node) if isinstance(node, cst.Call) else None
+        return self.words(returned, depth) if returned is not None else None
+
+    def spread_words(self, call: cst.Call) -> list[MappedText]:
+        """The argv of a call that takes it as separate arguments (`create_subprocess_exec(
+        "gptme", *args)`): each positional argument a word, a `*list` its words."""
+        argv: list[MappedText] = []
+        for arg in call.args:
+            if arg.star == "*":
+                argv += self.words(arg.value) or [self.opaque(arg.value)]
+            elif arg.keyword is None and not arg.star:
+                argv.append(self.part(arg.value, 0))
+        return argv
 
     def _name_words(self, node: cst.Name, depth: int) -> list[MappedText] | None:
         changes = self._bindings(node)

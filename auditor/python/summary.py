@@ -14,24 +14,39 @@ wrapper calls the wrapped function in a loop and goes on after catching
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shlex
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog, default_catalog, is_probe
-from auditor.project import PythonSummary, RetriedUse
+from auditor.project import LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, dotted_name, module_constants
+from auditor.python.choices import Choices
+from auditor.python.launch_facts import (
+    LaunchFacts,
+    class_bases,
+    import_table,
+    module_functions,
+)
 from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.retry_decorators import retry_decorator_details
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
+from auditor.python.value_calls import (
+    DEFAULT_KEYWORD,
+    DEFAULT_POSITION,
+    ENVIRONMENT_DEFAULTS,
+    PASS_THROUGH,
+    PATH_METHODS,
+)
 from auditor.shell.commands import strip_wrappers
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
-_PASS_THROUGH = frozenset({"shutil.which", "str", "os.fspath", "os.path.expanduser"})
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
+_NONE: Mapping[str, LaunchParameter] = {}
 
 
 def _walk_body(node: ast.AST) -> list[ast.AST]:
@@ -49,17 +64,20 @@ def _walk_body(node: ast.AST) -> list[ast.AST]:
 class _Module:
     """One module's imports, functions and name bindings, for launcher detection."""
 
-    def __init__(self, tree: ast.Module, catalog: AgentCatalog, steps: StepCatalog) -> None:
+    def __init__(
+        self,
+        tree: ast.Module,
+        catalog: AgentCatalog,
+        steps: StepCatalog,
+        wrappers: Mapping[str, LaunchParameter] = _NONE,
+    ) -> None:
         self.tree, self.catalog, self.steps = tree, catalog, steps
+        self.wrappers = wrappers  # functions of the module whose parameter is launched
+        self.choices = Choices()  # which assignment each name follows (see `_binding`)
+        self._bodies: dict[int, list[ast.AST]] = {}  # a scope's own nodes, walked once
         self.aliases: dict[str, str] = {}
-        self.functions: dict[str, Function] = {}
-        for statement in tree.body:
-            if isinstance(statement, Function):
-                self.functions[statement.name] = statement
-            elif isinstance(statement, ast.ClassDef):
-                for member in statement.body:
-                    if isinstance(member, Function):
-                        self.functions[f"{statement.name}.{member.name}"] = member
+        self.functions = module_functions(tree)
+        self.qualnames = {id(function): name for name, function in self.functions.items()}
         self.imports(tree.body)
 
     def imports(self, nodes: Iterable[ast.AST]) -> None:
@@ -81,18 +99,34 @@ class _Module:
         resolved = self.aliases.get(head, head)
         return f"{resolved}.{rest}" if rest else resolved
 
+    def _walked(self, scope: ast.AST) -> list[ast.AST]:
+        if id(scope) not in self._bodies:
+            self._bodies[id(scope)] = _walk_body(scope)
+        return self._bodies[id(scope)]
+
     def _binding(self, name: str, scope: ast.AST, before: int) -> ast.expr | None:
-        """The last value assigned to `name` before a line, in `scope` or else the module."""
-        for nodes in (_walk_body(scope), self.tree.body):
-            found: ast.expr | None = None
-            for node in sorted(
-                (n for n in nodes if isinstance(n, ast.Assign) and n.lineno < before),
+        """A value assigned to `name` before a line, in `scope` or else the module: the
+        last one, or (as `self.choices` picks) an earlier one that may reach the line too
+        (assigned in another branch); a statement of the function's own body ends the
+        search, as every later line runs after it."""
+        for owner in (scope, self.tree):
+            nodes = self._walked(owner) if owner is scope else self.tree.body
+            body = getattr(owner, "body", [])
+            found = sorted(
+                (
+                    n
+                    for n in nodes
+                    if isinstance(n, ast.Assign)
+                    and n.lineno < before
+                    and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+                ),
                 key=lambda n: n.lineno,
-            ):
-                if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-                    found = node.value
-            if found is not None:
-                return found
+                reverse=True,
+            )
+            cut = next((i for i, n in enumerate(found) if any(n is b for b in body)), None)
+            values = [n.value for n in found[: None if cut is None else cut + 1]]
+            if values:
+                return values[self.choices.pick((id(owner), name, before), len(values))]
         return None
 
     def words(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> list[str | None] | None:
@@ -125,8 +159,19 @@ class _Module:
             return None
         if isinstance(node, ast.Call) and node.args:
             name = self.qualified(node.func)
-            if name in _PASS_THROUGH or (name and name.endswith("Path")):
+            if name in PASS_THROUGH or (name and name.endswith("Path")):
                 return self.string(node.args[0], scope, depth + 1)
+        if isinstance(node, ast.Call) and self.qualified(node.func) in ENVIRONMENT_DEFAULTS:
+            keywords = {k.arg: k.value for k in node.keywords if k.arg}
+            default = (
+                node.args[DEFAULT_POSITION]
+                if len(node.args) > DEFAULT_POSITION
+                else keywords.get(DEFAULT_KEYWORD)
+            )
+            return self.string(default, scope, depth + 1) if default is not None else None
+        method = node.func if isinstance(node, ast.Call) and not node.args else None
+        if isinstance(method, ast.Attribute) and method.attr in PATH_METHODS:
+            return self.string(method.value, scope, depth + 1)
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             return self.string(node.values[0], scope, depth + 1)
         if isinstance(node, ast.Name):
@@ -157,7 +202,11 @@ class _Module:
         return bool(words) and self._agent(words)
 
     def launches(self, call: ast.Call, scope: ast.AST) -> bool:
-        """Whether a call starts an agent process or runs a step."""
+        """Whether a call starts an agent process or runs a step, with any of the values
+        its argv can have."""
+        return any(self.choices.each(functools.partial(self._launches, call, scope)))
+
+    def _launches(self, call: ast.Call, scope: ast.AST) -> bool:
         name = self.qualified(call.func)
         if name is None:
             return False
@@ -167,6 +216,9 @@ class _Module:
             for cls, method in self.steps.methods:
                 if call.func.attr == method and re.search(rf"\b{cls}\b", ast.unparse(scope)):
                     return True
+        wrapper = self._wrapper(call, scope)
+        if wrapper is not None:
+            return self._wrapped(call, wrapper, scope)
         if name not in _LAUNCH:
             return False
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
@@ -185,6 +237,30 @@ class _Module:
         argv = self.words(first, scope)
         return argv is not None and self._agent(argv)
 
+    def _wrapper(self, call: ast.Call, scope: ast.AST) -> LaunchParameter | None:
+        """The launch parameter of the function of this module a call runs, if it has one
+        (`run_command(…)`, `self.run_command(…)`)."""
+        callee = dotted_name(call.func) or ""
+        owner = self.qualnames.get(id(scope), "")
+        if callee.startswith(("self.", "cls.")) and "." in owner:
+            callee = f"{owner.split('.')[0]}.{callee.split('.', 1)[1]}"
+        return self.wrappers.get(callee)
+
+    def _wrapped(self, call: ast.Call, wrapper: LaunchParameter, scope: ast.AST) -> bool:
+        """Whether what a call gives a launch parameter runs an agent."""
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+        argument = keywords.get(wrapper.name)
+        if argument is None and 0 <= wrapper.position < len(positional):
+            argument = positional[wrapper.position]
+        if argument is None:
+            return False
+        if wrapper.form == "shell":
+            text = self.string(argument, scope)
+            return text is not None and self._command(text)
+        argv = self.words(argument, scope)
+        return argv is not None and self._agent(argv)
+
 
 def _position(text_lines: list[str], function: Function) -> tuple[int, int]:
     """The 1-based line and character column of a function's name."""
@@ -194,15 +270,20 @@ def _position(text_lines: list[str], function: Function) -> tuple[int, int]:
 
 
 def launchers(
-    tree: ast.Module, text: str, catalog: AgentCatalog, steps: StepCatalog
+    tree: ast.Module,
+    text: str,
+    catalog: AgentCatalog,
+    steps: StepCatalog,
+    wrappers: Mapping[str, LaunchParameter] = _NONE,
 ) -> dict[str, tuple[int, int]]:
-    """Functions and methods that launch the agent or run a step, with their positions."""
+    """Functions and methods that launch the agent or run a step, with their positions
+    (`wrappers`: the module's functions whose parameter reaches a launch)."""
     modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
     if not any(word in text for word in (*PROCESS_WORDS, *modules)):
         return {}  # nothing here starts a process or runs a step
     called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
     markers = (*PROCESS_WORDS, *sorted(called))
-    module = _Module(tree, catalog, steps)
+    module = _Module(tree, catalog, steps, wrappers)
     lines = text.split("\n")
     sources = {
         name: "\n".join(lines[f.lineno - 1 : f.end_lineno]) for name, f in module.functions.items()
@@ -210,7 +291,8 @@ def launchers(
     calls: dict[str, list[ast.Call]] = {}
     for name, function in module.functions.items():
         source = sources[name]
-        if "self." in source or any(marker in source for marker in markers):
+        wrapped = any(f"{n.rsplit('.', 1)[-1]}(" in source for n in wrappers)
+        if "self." in source or wrapped or any(marker in source for marker in markers):
             body = _walk_body(function)
             module.imports(body)
             calls[name] = [n for n in body if isinstance(n, ast.Call)]
@@ -260,7 +342,11 @@ def summarize_python(
     constants = module_constants(tree)
     steps = steps or default_steps()
     try:
-        found = launchers(tree, text, catalog or default_catalog(), steps)
+        facts = None
+        if any(word in text for word in PROCESS_WORDS):
+            facts = LaunchFacts(tree, text, import_table(tree, module))
+        wrappers = facts.parameters() if facts is not None else {}
+        found = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
         helpers = frozenset(name for name, d in details.items() if d.helper)
@@ -291,4 +377,7 @@ def summarize_python(
         helpers,
         errors,
         parameters,
+        wrappers,
+        facts.returns() if facts is not None else {},
+        class_bases(tree, module),
     )

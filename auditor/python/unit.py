@@ -50,8 +50,10 @@ class PythonUnit:
                 self._agent_status = AgentStatus.empty()
             else:
                 from auditor.python.agent_status import python_agent_status
+                from auditor.python.project_calls import wrapped_launches
 
-                self._agent_status = python_agent_status(self.module, self.catalog)
+                wrapped = wrapped_launches(self)
+                self._agent_status = python_agent_status(self.module, self.catalog, wrapped)
         return self._agent_status
 
     @property

@@ -22,7 +22,16 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     `agent &` that is never waited for; in Python, `subprocess.run([agent…])`
     without `check=True` whose result is never read, `os.system(agent…)` whose
     value is dropped, a `Popen` (or an asyncio process) never waited, or waited
-    with `wait()`'s result dropped and `returncode` never read.
+    with `wait()`'s result dropped and `returncode` never read. A function of
+    the audited tree whose parameter reaches a process launch (`def
+    run_command(cmd): return subprocess.run(cmd)`, in this module or another)
+    launches whatever argv its callers give it, built by a helper or a builder
+    method (`run_command(ClaudeCommand(p).build())`): the status is lost when
+    the function never reads it, or returns it to a caller that drops it. An
+    argv is an agent's when any definition that reaches the launch makes it
+    one (a command built in each arm of an `if`), and a program named
+    through the environment counts by its default
+    (`os.getenv("CLAUDE_PATH", "claude")`).
 
     An agent in a pipeline whose status nothing reads (`claude -p … | tee
     log` then more commands) is reported here, as it would be without the
@@ -112,6 +121,13 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
             kind=FileKind.PYTHON,
             filename="example.py",
         ),
+        Example(
+            "import subprocess\n\ndef run_command(cmd):\n    return subprocess.run(cmd)\n\n"
+            "run_command(['claude', '-p', 'fix the build'])\n",
+            (("RA203", 6),),
+            FileKind.PYTHON,
+            "example.py",
+        ),
     )
     GOOD = (
         Example('#!/bin/bash\nif ! gptme "$T"; then exit 1; fi\ngit push\n'),
@@ -124,6 +140,13 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
         Example('#!/bin/bash\nrun() {\n  echo start\n  gptme "$1"\n}\nrun x\n'),
         Example(
             "import subprocess\nsubprocess.run(['gptme', 'x'], check=True)\n",
+            kind=FileKind.PYTHON,
+            filename="example.py",
+        ),
+        Example(
+            "import subprocess\n\ndef run_command(cmd):\n    return subprocess.run(cmd)\n\n"
+            "if run_command(['claude', '-p', 'fix the build']).returncode:\n"
+            "    raise SystemExit(1)\n",
             kind=FileKind.PYTHON,
             filename="example.py",
         ),

@@ -12,7 +12,8 @@ from auditor.rule import Example, Rule
 if TYPE_CHECKING:
     from auditor.python.retries import RetryConstruct
     from auditor.python.retry_types import Retry
-    from auditor.python.steps import StepCall, StepCatalog, Steps
+    from auditor.python.step_calls import Steps
+    from auditor.python.steps import StepCall, StepCatalog
     from auditor.python.unit import PythonUnit
 
 _MAX_RELATED = 6
@@ -41,7 +42,15 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     `returncode` that does not `break`, `return` or `raise`). Steps are
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
     `gptme.tools.execute_msg`), agent process launches, and functions of the
-    audited tree that launch the agent, in this module or another. The
+    audited tree that launch the agent, in this module or another: also a
+    method that a class calls on `self` and a subclass defines (a retry
+    mixin's `run()` re-running `self._execute()`), and a call that gives a
+    function of the tree the agent argv it runs (`run_command(argv)`). A
+    helper that returns whether the agent succeeded (`return proc.returncode
+    == 0`, or a tuple such as `return ok, out, kind`) fails when that flag is
+    false: `if ok: break` re-runs it on failure. The agent is recognised
+    through its argv's every reaching definition and environment defaults
+    (`Path(os.getenv("CLAUDE_PATH", "claude"))`). The
     finding sits at the retry construct; the step call (and the launcher's
     definition) are related locations. Severity is error for a blanket retry
     (bare `except`, `Exception`, tenacity without `retry=`, any non-zero
@@ -129,6 +138,15 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             FileKind.PYTHON,
             "example.py",
         ),
+        Example(
+            "import subprocess\n\nclass Retrying:\n    def run(self):\n"
+            "        for attempt in range(3):\n            if self._execute() == 0:\n"
+            "                return\n\nclass Fix(Retrying):\n    def _execute(self):\n"
+            "        return subprocess.run(['claude', '-p', 'fix it']).returncode\n",
+            (("RA301", 5),),
+            FileKind.PYTHON,
+            "example.py",
+        ),
     )
     GOOD = (
         Example(
@@ -151,7 +169,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     def check(self, unit: PythonUnit) -> Iterator[Finding]:
         """Yield a finding for each retry construct that re-runs a step after it failed."""
         from auditor.python.retries import retry_constructs
-        from auditor.python.steps import default_steps, find_steps
+        from auditor.python.step_calls import find_steps
+        from auditor.python.steps import default_steps
 
         # `steps` comes from config once the engine puts it on the unit.
         catalog: StepCatalog = getattr(unit, "steps", None) or default_steps()
@@ -176,7 +195,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         hits: list[tuple[StepCall, Retry]] = []
         for step in steps.calls.values():
             transient = catalog.transient(step.profile, unit.catalog)
-            failure = CallFailure(True, step.process, step.checked and step.process, transient)
+            checked = step.checked and step.process
+            failure = CallFailure(True, step.process, checked, transient, step.flag)
             retry = construct.retries(step.call, failure)
             if retry is None:
                 continue

@@ -1,0 +1,259 @@
+"""What the function summaries (auditor/python/launch_facts.py) say about calls of a module.
+
+- A call of a function whose parameter reaches a process launch
+  (`run_command(cmd)` with `def run_command(cmd): return subprocess.run(cmd)`)
+  is a launch of whatever it is given there: a *wrapped launch*.
+- What a called function returns about its process (`return proc.returncode
+  == 0`, `return ok, out, kind`): a *success flag* tells a loop around the
+  call what a failure looks like.
+- `self.m()` in a class may run the `m` of a subclass (a mixin's `run()`
+  re-running `self._execute()`), here or in another module of the tree, or
+  the `m` of a base class.
+
+The facts come from the project index, and for this module from its own
+summary (read now when the file is audited alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+import libcst as cst
+
+from auditor.finding import Position, RelatedLocation, Span
+from auditor.project import LaunchParameter, PythonSummary, module_name
+from auditor.python.callees import (
+    base_names,
+    enclosing_class,
+    instance_class,
+    lineage,
+    module_classes,
+)
+from auditor.python.cst_values import keyword_argument, positional_argument
+from auditor.python.module import dotted_name
+from auditor.python.prefilter import PROCESS_WORDS
+from auditor.python.steps import Launcher, import_aliases
+
+if TYPE_CHECKING:
+    from auditor.python.unit import PythonUnit
+
+_MAX_SUBCLASSES = 16
+
+
+class WrappedLaunch(NamedTuple):
+    """A call that gives a function's launch parameter its argv or command string."""
+
+    call: cst.Call
+    argument: cst.BaseExpression  # what the call passes for the parameter
+    parameter: LaunchParameter
+    label: str  # "`run_command()`"
+    returns: str | None  # what the function returns about the process (see `PythonSummary`)
+
+
+class Callee(NamedTuple):
+    """A function of the tree that a call may run, as the index knows it."""
+
+    summary: PythonSummary
+    qualname: str  # "run_command", "Task._execute"
+    module: str | None  # its module's dotted name (None: this module, audited alone)
+
+
+def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
+    """This module's dotted name and summary: the project index's, or read now."""
+    for name, summary in unit.project.python.items():
+        if summary.path == unit.source.path:
+            return name, summary
+    own = module_name(Path(unit.source.path)) if unit.project.python else None
+    if not any(word in unit.text for word in PROCESS_WORDS):
+        return own, PythonSummary(unit.source.path)
+    from auditor.python.summary import summarize_python
+
+    return own, summarize_python(unit.text, unit.source.path, unit.catalog, unit.steps, own)
+
+
+def success_flag(returns: str | None) -> int | None:
+    """Where a success flag is in a returned value: -1 the value itself, N item N."""
+    if returns == "success":
+        return -1
+    if returns is not None and returns.startswith("success@"):
+        return int(returns.split("@", 1)[1])
+    return None
+
+
+class ProjectCalls:
+    """Calls of one module, resolved to functions of the tree through the summaries."""
+
+    def __init__(self, unit: PythonUnit) -> None:
+        assert unit.module is not None
+        self.unit, self.module = unit, unit.module
+        self.own_name, self.own = own_summary(unit)
+        self.aliases = import_aliases(self.module, self.own_name)
+        self._launcher_methods = {
+            name.rsplit(".", 1)[-1]
+            for summary in unit.project.python.values()
+            for name in summary.launchers
+            if "." in name
+        }
+
+    def _in_index(self, qualified: str) -> Callee | None:
+        """The function a qualified name (`pkg.runner.run_command`) names in the index."""
+        parts = qualified.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = ".".join(parts[:cut])
+            summary = self.unit.project.python.get(module)
+            if summary is not None:
+                return Callee(summary, ".".join(parts[cut:]), module)
+        return None
+
+    def _qualified(self, dotted: str | None) -> str | None:
+        """A dotted name of this module's code through its imports (None: not imported)."""
+        head, _, rest = (dotted or "").partition(".")
+        if head not in self.aliases:
+            return None
+        return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
+
+    def callees(self, call: cst.Call) -> Iterator[Callee]:
+        """The functions of the tree a call may run: this module's (a method of the class
+        or of its bases), or another module's through the imports."""
+        func = call.func
+        if isinstance(func, cst.Name):
+            if not self.module.bindings.get((self.module.scope_of(call), func.value)):
+                qualified = self._qualified(func.value)  # imported, or this module's own
+                callee = self._in_index(qualified) if qualified else None
+                if callee is not None or qualified is None:
+                    yield callee or Callee(self.own, func.value, self.own_name)
+            return
+        if not isinstance(func, cst.Attribute):
+            return
+        receiver, method = func.value, func.attr.value
+        cls = instance_class(self.module, receiver)
+        if cls is None and isinstance(receiver, cst.Name) and receiver.value == "cls":
+            cls = enclosing_class(self.module, call)
+        if cls is None and isinstance(receiver, cst.Name):
+            cls = module_classes(self.module).get(receiver.value)
+        if cls is not None:
+            for current in lineage(self.module, cls):
+                yield Callee(self.own, f"{current.name.value}.{method}", self.own_name)
+            for base in (b for c in lineage(self.module, cls) for b in base_names(c)):
+                qualified = self._qualified(base)
+                callee = self._in_index(f"{qualified}.{method}") if qualified else None
+                if callee is not None:
+                    yield callee
+            return
+        owner = receiver.func if isinstance(receiver, cst.Call) else receiver
+        qualified = self._qualified(dotted_name(owner))
+        callee = self._in_index(f"{qualified}.{method}") if qualified else None
+        if callee is not None:
+            yield callee
+
+    def overrides(self, call: cst.Call) -> Iterator[Callee]:
+        """For `self.m()` in a class, the `m` of its subclasses: in this module, and in
+        the modules whose classes list it (or a subclass of it) as a base."""
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value in ("self", "cls")
+        ):
+            return
+        cls = enclosing_class(self.module, call)
+        if cls is None:
+            return
+        method = func.attr.value
+        local = {cls.name.value}
+        classes = module_classes(self.module)
+        for _ in range(_MAX_SUBCLASSES):  # subclasses of subclasses, to a fixed point
+            found = {n for n, c in classes.items() if local & set(base_names(c))} - local
+            if not found:
+                break
+            local |= found
+        for name in sorted(local - {cls.name.value}):
+            yield Callee(self.own, f"{name}.{method}", self.own_name)
+        if self.own_name is None:
+            return
+        wanted = {f"{self.own_name}.{name}" for name in local}
+        for module, summary in sorted(self.unit.project.python.items()):
+            for name, bases in summary.class_bases.items():
+                if wanted & set(bases):
+                    yield Callee(summary, f"{name}.{method}", module)
+
+    def wrapped_launches(self) -> dict[cst.Call, WrappedLaunch]:
+        """Calls of this module that give a launch parameter its value."""
+        found: dict[cst.Call, WrappedLaunch] = {}
+        summaries = [self.own, *self.unit.project.python.values()]
+        names = {q.rsplit(".", 1)[-1] for s in summaries for q in s.launch_parameters}
+        for call in self.module.calls:
+            func = call.func
+            name = func.value if isinstance(func, cst.Name) else None
+            name = func.attr.value if isinstance(func, cst.Attribute) else name
+            if name not in names:
+                continue
+            for callee in self.callees(call):
+                parameter = callee.summary.launch_parameters.get(callee.qualname)
+                if parameter is None:
+                    continue
+                argument = keyword_argument(call, parameter.name) or positional_argument(
+                    call, parameter.position if parameter.position >= 0 else None
+                )
+                if argument is not None:
+                    label = f"`{callee.qualname.rsplit('.', 1)[-1]}()`"
+                    returns = callee.summary.returns.get(callee.qualname)
+                    found[call] = WrappedLaunch(call, argument, parameter, label, returns)
+                break
+        return found
+
+    def returned_flag(self, qualname: str | None) -> int | None:
+        """Where the success flag is in what a function of this module returns, if it
+        returns one."""
+        return success_flag(self.own.returns.get(qualname or ""))
+
+    def hierarchy_launcher(self, call: cst.Call, local: Mapping[str, Launcher]) -> Launcher | None:
+        """The launcher a method call runs through a class hierarchy or the imports: the
+        method of a base or of a subclass (`local`: this module's launchers by name)."""
+        method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+        if method not in self._launcher_methods and not any(
+            name.endswith(f".{method}") for name in local
+        ):
+            return None  # no launcher of the tree has this name: nothing to look up
+        for callee in (*self.callees(call), *self.overrides(call)):
+            if callee.module is None or callee.module == self.own_name:
+                found = local.get(callee.qualname)
+                if found is not None:
+                    return found
+                continue
+            position = callee.summary.launchers.get(callee.qualname)
+            if position is None:
+                continue
+            line, column = position
+            name = callee.qualname.rsplit(".", 1)[-1]
+            span = Span(Position(line, column), Position(line, column + len(name)))
+            message = f"`{callee.qualname}` launches the agent"
+            where = RelatedLocation(callee.summary.path, span, message)
+            flag = success_flag(callee.summary.returns.get(callee.qualname))
+            return Launcher(f"`{name}()`", True, None, where, flag)
+        return None
+
+
+def lost_through(
+    wrapped: WrappedLaunch, bound: str | None, dropped: bool, read: bool
+) -> str | None:
+    """Why the status of a wrapped launch is lost, or None: the function drops it, or
+    returns it to a call site that drops it (`dropped`: the call is a statement of its
+    own; `bound`: the name it is assigned to, `read`: whether that is read)."""
+    label = wrapped.label
+    if wrapped.parameter.status == "dropped":
+        return f"{label} runs it and never reads its status"
+    if wrapped.parameter.status == "read":
+        return None
+    if dropped:
+        return f"{label} returns it and the result is dropped"
+    if bound is not None and not read:
+        return f"{label} returns it and `{bound}` is never read"
+    return None
+
+
+def wrapped_launches(unit: PythonUnit) -> dict[cst.Call, WrappedLaunch]:
+    """The wrapped launches of a parsed module (none if it did not parse)."""
+    return ProjectCalls(unit).wrapped_launches() if unit.module is not None else {}

@@ -1,0 +1,320 @@
+"""Function summaries (python/launch_facts.py): parameters that reach a launch, what
+functions return about a process, class bases; and how calls use them
+(python/project_calls.py, python/callees.py)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from auditor.config import Settings
+from auditor.engine import audit_text
+from auditor.finding import Finding
+from auditor.kinds import FileKind
+from auditor.project import LaunchParameter, ProjectIndex, PythonSummary
+from auditor.python.callees import called_function
+from auditor.python.project_calls import success_flag
+from auditor.python.summary import summarize_python
+from auditor.python.unit import parse_python
+from auditor.source import SourceFile
+
+
+def summary(code: str, module: str | None = None) -> PythonSummary:
+    return summarize_python(textwrap.dedent(code), "m.py", module=module)
+
+
+def python(code: str, rule: str) -> list[Finding]:
+    result = audit_text(textwrap.dedent(code), "runner.py", FileKind.PYTHON)
+    assert not [d for d in result.diagnostics if d.is_error]
+    return [f for f in result.findings if f.code == rule]
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    package = root / "runner"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name, code in files.items():
+        (package / name).write_text(textwrap.dedent(code))
+    return package
+
+
+# Launch parameters.
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            "def run_command(cmd, cwd=None):\n    return subprocess.run(cmd, cwd=cwd)\n",
+            ("run_command", "cmd", 0, "argv", "subprocess.run", "returned"),
+        ),
+        (
+            "def quiet(argv):\n    subprocess.run(list(argv))\n",
+            ("quiet", "argv", 0, "argv", "subprocess.run", "dropped"),
+        ),
+        (
+            "async def spawn(*, cmd):\n"
+            "    p = await asyncio.create_subprocess_exec(*cmd)\n"
+            "    return await p.wait()\n",
+            ("spawn", "cmd", -1, "argv", "asyncio.create_subprocess_exec", "returned"),
+        ),
+        (
+            "def sh(command):\n    return subprocess.call(command, shell=True)\n",
+            ("sh", "command", 0, "shell", "subprocess.call", "returned"),
+        ),
+        (
+            "class R:\n    def go(self, prompt, argv):\n        subprocess.run(argv, check=True)\n",
+            ("R.go", "argv", 1, "argv", "subprocess.run", "read"),
+        ),
+        (
+            "def strict(cmd, check=True):\n    return subprocess.run(cmd, check=check)\n",
+            ("strict", "cmd", 0, "argv", "subprocess.run", "read"),
+        ),
+        (
+            "def logged(cmd):\n    r = subprocess.run(cmd)\n"
+            "    if r.returncode:\n        log(r.returncode)\n    return r\n",
+            ("logged", "cmd", 0, "argv", "subprocess.run", "read"),
+        ),
+        (
+            "def output(cmd):\n    r = subprocess.run(cmd, capture_output=True)\n"
+            "    return r.stdout\n",
+            ("output", "cmd", 0, "argv", "subprocess.run", "read"),
+        ),
+        (
+            "def sandboxed(cmd, box):\n    if box:\n        cmd = wrap(cmd)\n"
+            "    proc = subprocess.Popen(cmd)\n    return proc\n",
+            ("sandboxed", "cmd", 0, "argv", "subprocess.Popen", "returned"),
+        ),
+    ],
+)
+def test_a_parameter_that_reaches_a_launch(code: str, expected: tuple[object, ...]) -> None:
+    found = summary("import asyncio, subprocess\n" + code).launch_parameters
+    (name,) = found
+    assert (name, *found[name]) == expected
+
+
+def test_a_parameter_replaced_on_every_way_is_not_launched() -> None:
+    code = """\
+        import subprocess
+
+        def fixed(cmd):
+            cmd = ["git", "status"]
+            return subprocess.run(cmd)
+
+        def unrelated(prompt):
+            return subprocess.run(["claude", "-p", prompt])
+        """
+    assert not summary(code).launch_parameters
+
+
+# What functions return.
+
+
+def test_what_functions_return_about_a_process() -> None:
+    code = """\
+        import subprocess
+
+        def status(argv):
+            return subprocess.run(argv).returncode
+
+        def failed(argv):
+            return subprocess.run(argv).returncode != 0
+
+        def ok(argv):
+            proc = subprocess.Popen(argv)
+            return proc.wait() == 0
+
+        def negated(argv):
+            return not subprocess.call(argv)
+
+        def result(argv):
+            return subprocess.run(argv)
+
+        def flagged(argv):
+            proc = subprocess.run(argv, capture_output=True)
+            if proc.returncode != 0:
+                return False, proc.stderr
+            return True, proc.stdout
+
+        def item(argv):
+            proc = subprocess.run(argv, capture_output=True)
+            return proc.stdout, proc.returncode == 0
+
+        def mixed(argv):
+            if argv:
+                return subprocess.run(argv).returncode
+            return subprocess.run(argv)
+        """
+    assert summary(code).returns == {
+        "status": "status",
+        "failed": "status",
+        "ok": "success",
+        "negated": "success",
+        "result": "result",
+        "flagged": "success@0",
+        "item": "success@1",
+    }
+
+
+@pytest.mark.parametrize(
+    ("returns", "flag"),
+    [("success", -1), ("success@2", 2), ("status", None), ("result", None), (None, None)],
+)
+def test_success_flags(returns: str | None, flag: int | None) -> None:
+    assert success_flag(returns) == flag
+
+
+# Class bases.
+
+
+def test_class_bases_are_qualified_through_imports() -> None:
+    code = """\
+        import base
+        from .mixins import Retrying as R
+        from runner.core import Task
+
+        class Local:
+            pass
+
+        class A(R, Local):
+            pass
+
+        class B(base.Runner, Task):
+            pass
+        """
+    found = summary(code, module="runner.jobs").class_bases
+    assert found["A"] == ("runner.mixins.Retrying", "runner.jobs.Local")
+    assert found["B"] == ("base.Runner", "runner.core.Task")
+
+
+def test_the_new_facts_survive_the_cache() -> None:
+    code = """\
+        import subprocess
+
+        class Job:
+            def run(self, argv):
+                return subprocess.run(argv).returncode == 0
+        """
+    original = summary(code)
+    assert original.launch_parameters["Job.run"] == LaunchParameter(
+        "argv", 0, "argv", "subprocess.run", "returned"
+    )
+    assert PythonSummary.from_data(original.to_data()) == original
+
+
+def test_the_index_names_the_launching_functions() -> None:
+    parameter = LaunchParameter("cmd", 0, "argv", "subprocess.run", "returned")
+    summaries = {"pkg.a": PythonSummary("pkg/a.py", launch_parameters={"R.go": parameter})}
+    assert ProjectIndex(summaries).launch_calls() == (("go(", "a"),)
+
+
+# Which function a call runs.
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("build(p)", "build"),
+        ("Command(p).argv()", "argv"),
+        ("Command.make(p)", "make"),
+        ("made.argv()", "argv"),
+        ("made.inherited()", "inherited"),
+        ("unknown.argv()", None),
+    ],
+)
+def test_the_function_a_call_runs(call: str, expected: str | None) -> None:
+    code = f"""\
+        class Base:
+            def inherited(self):
+                return []
+
+        class Command(Base):
+            def argv(self):
+                return []
+
+            @staticmethod
+            def make(p):
+                return Command()
+
+        def build(p):
+            return []
+
+        def main(p, unknown):
+            made = Command(p)
+            return {call}
+        """
+    unit = parse_python(SourceFile("m.py", textwrap.dedent(code)))
+    assert unit.module is not None
+    (returned,) = [n.value for n in unit.module.parents if isinstance(n, cst.Return)][-1:]
+    assert isinstance(returned, cst.Call)
+    function = called_function(unit.module, returned)
+    assert (function.name.value if function else None) == expected
+
+
+# Calls of those functions, in a module and across a tree.
+
+
+def test_a_dropped_result_of_a_runner_loses_the_agent_status() -> None:
+    findings = python(
+        """\
+        import subprocess
+
+        def run_command(cmd):
+            return subprocess.run(cmd)
+
+        def argv(prompt):
+            return ["claude", "-p", prompt]
+
+        def main(prompt):
+            run_command(argv(prompt))
+            ok = run_command(argv(prompt)).returncode == 0
+            return ok
+        """,
+        "RA203",
+    )
+    (finding,) = findings
+    assert finding.span.start.line == 10
+    assert finding.message.endswith("`run_command()` returns it and the result is dropped")
+
+
+def test_a_runner_of_another_module_and_a_mixin_of_another(tmp_path: Path) -> None:
+    from auditor.run import audit
+
+    package = _write(
+        tmp_path,
+        {
+            "util.py": """\
+                import subprocess
+
+                def run_command(cmd):
+                    subprocess.run(cmd)
+                """,
+            "base.py": """\
+                class Retrying:
+                    def run(self):
+                        while True:
+                            if self._execute() == 0:
+                                break
+                """,
+            "jobs.py": """\
+                import subprocess
+                from . import util
+                from .base import Retrying
+
+                class Job(Retrying):
+                    def _execute(self):
+                        return subprocess.call(["gptme", "-n", "next"])
+
+                def nightly():
+                    util.run_command(["codex", "exec", "triage"])
+                """,
+        },
+    )
+    report = audit([package], Settings(), cwd=tmp_path, jobs=1)
+    found = sorted((f.path, f.span.start.line, f.code) for f in report.findings)
+    assert found == [("runner/base.py", 3, "RA301"), ("runner/jobs.py", 10, "RA203")]
+    (loop,) = [f for f in report.findings if f.code == "RA301"]
+    assert [r.path for r in loop.related] == ["runner/base.py", "runner/jobs.py"]
