@@ -123,6 +123,11 @@ def _parser() -> argparse.ArgumentParser:
     add("--ignore", action="append", metavar="CODES", help=f"rules to skip: {codes}")
     add("--fail-on", metavar="LEVEL", help="lowest severity that fails: error, warning, info")
     add("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    add(
+        "--ignore-suppressions",
+        action="store_true",
+        help="report the findings `# runaudit: ignore` comments would hide",
+    )
     add("--statistics", action="store_true", help="show counts per rule, not each finding")
     add("--config", type=Path, metavar="FILE", help="use this config file")
     add("--isolated", action="store_true", help="ignore every config file")
@@ -214,6 +219,7 @@ def check(options: argparse.Namespace) -> int:
             extend_select=_codes(options.extend_select),
             fail_on=options.fail_on,
             timeout=options.timeout,
+            ignore_suppressions=options.ignore_suppressions,
         )
         check_selectors(settings, (rule.code for rule in all_rules()))
         cache_dir = None if options.no_cache else options.cache_dir

@@ -125,6 +125,7 @@ class Settings(NamedTuple):
     config_path: Path | None = None
     root: Path = Path()  # the config's directory; by default the working directory
     overrides: tuple[RuleSelection, ...] = ()  # command-line layers, applied in order
+    ignore_suppressions: bool = False  # `--ignore-suppressions`: inline comments not obeyed
 
     def rule_selected(self, code: str, *, by_default: bool = True) -> bool:
         """Whether the rule `code` runs, after the config and command-line layers.
@@ -230,9 +231,12 @@ def apply_overrides(
     fail_on: str | Severity | None = None,
     extend_select: Sequence[str] | None = None,
     timeout: float | None = None,
+    ignore_suppressions: bool = False,
 ) -> Settings:
     """The settings with command-line flags applied on top, as ruff layers them."""
     changes: dict[str, Any] = {}
+    if ignore_suppressions:
+        changes["ignore_suppressions"] = True
     if timeout is not None:
         if not 0 < timeout <= MAX_TIMEOUT:
             raise ConfigError(f"--timeout must be above 0 and at most {MAX_TIMEOUT:,} seconds")

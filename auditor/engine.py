@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, TooLarge, classify, read_bounded
-from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
+from auditor.finding import Diagnostic, DiagnosticKind, Finding, RelatedLocation, Report
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
@@ -335,6 +335,12 @@ class Auditor:
         from auditor.suppressions import SuppressionIndex, parse_suppressions
 
         index = SuppressionIndex(parse_suppressions(source))
+        if self.settings.ignore_suppressions:
+            # Not obeyed: each finding a comment would hide says which, and only the
+            # comments that cannot work are reported (every other one would be "unused").
+            kept = [_would_be_suppressed(source, finding, index) for finding in raw]
+            unit = SuppressionUnit(source, [], self.known_codes, index.ineffective)
+            return kept + self._run(Host.SUPPRESSIONS, unit, diagnostics), 0
         kept = [finding for finding in raw if not index.suppresses(finding)]
         unused = []
         for suppression, codes in index.unused():
@@ -346,7 +352,7 @@ class Auditor:
             )
             if reportable:
                 unused.append((suppression, reportable))
-        unit = SuppressionUnit(source, unused, self.known_codes)
+        unit = SuppressionUnit(source, unused, self.known_codes, index.ineffective)
         extra = self._run(Host.SUPPRESSIONS, unit, diagnostics)
         # A file-level suppression may also silence RA001 itself.
         kept.extend(f for f in extra if not _file_level_silences(index, f))
@@ -362,6 +368,16 @@ def _file_level_silences(index: SuppressionIndex, finding: Finding) -> bool:
         s.file_level and any(finding.code.startswith(code) for code in s.codes)
         for s in index.suppressions
     )
+
+
+def _would_be_suppressed(source: SourceFile, finding: Finding, index: SuppressionIndex) -> Finding:
+    """`finding` with the comment that would suppress it as a related location, if one would."""
+    suppression = index.covering(finding)
+    if suppression is None:
+        return finding
+    span = source.span(suppression.start, suppression.end)
+    note = RelatedLocation(source.path, span, "suppressed here without `--ignore-suppressions`")
+    return finding._replace(related=(*finding.related, note))
 
 
 def _skipped(candidate: Candidate, kind: DiagnosticKind, message: str) -> FileResult:

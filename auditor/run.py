@@ -356,6 +356,7 @@ def _settings_key(settings: Settings) -> tuple[object, ...]:
         repr(sorted(settings.sdk.items())),
         settings.consequential_commands,
         os.path.abspath(settings.root),
+        settings.ignore_suppressions,
     )
 
 
