@@ -115,6 +115,7 @@ class Settings(NamedTuple):
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     fail_on: Severity = Severity.WARNING
+    severity: Mapping[str, Severity] = _EMPTY  # `[severity]`: code or prefix -> severity
     timeout: float = DEFAULT_TIMEOUT  # seconds one file's analysis may take
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     respect_gitignore: bool = True
@@ -142,6 +143,14 @@ class Settings(NamedTuple):
             elif decision is not None:
                 enabled = decision
         return enabled
+
+    def severity_of(self, code: str) -> Severity | None:
+        """The severity `[severity]` gives the rule `code` (the most specific prefix wins)."""
+        best, chosen = -2, None
+        for prefix, severity in self.severity.items():
+            if _matches(prefix, code) and _specificity(prefix) > best:
+                best, chosen = _specificity(prefix), severity
+        return chosen
 
     def ignored_for(self, path: Path, code: str) -> bool:
         """Whether `per-file-ignores` turns `code` off for `path`."""
@@ -272,6 +281,7 @@ def check_selectors(settings: Settings, known: Iterable[str]) -> None:
         for selectors in settings.per_file_ignores.values()
         for code in selectors
     ]
+    places += [(code, f"`severity` in {where}") for code in settings.severity]
     for layer in settings.overrides:
         for flag, selectors in (
             ("--select", layer.select or ()),
@@ -449,6 +459,11 @@ class _Validator:
         except ConfigError as error:
             raise self.fail(str(error)) from None
 
+    def severities(self, key: str, value: Any) -> dict[str, Severity]:
+        table = self.table(key, value)
+        self.codes(key, list(table))
+        return {code: self.severity(f"{key}.{code}", level) for code, level in table.items()}
+
     def per_file_ignores(self, key: str, value: Any) -> dict[str, tuple[str, ...]]:
         return {
             self.patterns(key, [pattern])[0]: self.codes(f"{key}.{_name(pattern)}", codes)
@@ -534,6 +549,7 @@ _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
     "exclude": _Validator.patterns,
     "extend-exclude": _Validator.patterns,
     "fail-on": _Validator.severity,
+    "severity": _Validator.severities,
     "max-file-size": _Validator.size,
     "respect-gitignore": _Validator.boolean,
     "timeout": _Validator.seconds,

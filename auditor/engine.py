@@ -171,8 +171,15 @@ class Auditor:
         findings, suppressed = self._suppress(source, raw, diagnostics)
         path = Path(source.path)
         findings = [f for f in findings if not self.settings.ignored_for(path, f.code)]
+        if self.settings.severity:  # `[severity]` in config, before `fail-on` judges them
+            findings = [self._rated(finding) for finding in findings]
         findings.sort(key=lambda finding: finding.sort_key)
         return FileResult(findings, diagnostics, source, suppressed)
+
+    def _rated(self, finding: Finding) -> Finding:
+        """`finding` with the severity the config gives its rule, if it gives one."""
+        severity = self.settings.severity_of(finding.code)
+        return finding if severity is None else finding._replace(severity=severity)
 
     def _units(self, source: SourceFile, kind: FileKind) -> Iterator[tuple[Host, Any]]:
         """Every unit of analysis in a file: the file itself, then the shell it holds."""

@@ -357,6 +357,7 @@ def _settings_key(settings: Settings) -> tuple[object, ...]:
         settings.consequential_commands,
         os.path.abspath(settings.root),
         settings.ignore_suppressions,
+        sorted(settings.severity.items()),
     )
 
 
