@@ -114,11 +114,13 @@ class Settings(NamedTuple):
     per_file_ignores: Mapping[str, tuple[str, ...]] = _EMPTY
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
+    force_exclude: bool = False  # excludes apply to paths named on the command line too
     fail_on: Severity = Severity.WARNING
     severity: Mapping[str, Severity] = _EMPTY  # `[severity]`: code or prefix -> severity
     timeout: float = DEFAULT_TIMEOUT  # seconds one file's analysis may take
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     respect_gitignore: bool = True
+    output_format: str | None = None  # `--output-format` and RUNAUDIT_OUTPUT_FORMAT win
     agents: Mapping[str, Mapping[str, Any]] = _EMPTY
     steps: Mapping[str, Any] = _EMPTY
     sdk: Mapping[str, Any] = _EMPTY
@@ -241,11 +243,14 @@ def apply_overrides(
     extend_select: Sequence[str] | None = None,
     timeout: float | None = None,
     ignore_suppressions: bool = False,
+    force_exclude: bool = False,
 ) -> Settings:
     """The settings with command-line flags applied on top, as ruff layers them."""
     changes: dict[str, Any] = {}
     if ignore_suppressions:
         changes["ignore_suppressions"] = True
+    if force_exclude:
+        changes["force_exclude"] = True
     if timeout is not None:
         if not 0 < timeout <= MAX_TIMEOUT:
             raise ConfigError(f"--timeout must be above 0 and at most {MAX_TIMEOUT:,} seconds")
@@ -459,6 +464,12 @@ class _Validator:
         except ConfigError as error:
             raise self.fail(str(error)) from None
 
+    def output_format(self, key: str, value: Any) -> str:
+        from auditor.output import FORMATS  # only a config that sets the key needs it
+
+        self.expect(value in FORMATS, key, "one of " + ", ".join(f'"{f}"' for f in FORMATS))
+        return str(value)
+
     def severities(self, key: str, value: Any) -> dict[str, Severity]:
         table = self.table(key, value)
         self.codes(key, list(table))
@@ -548,10 +559,12 @@ _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
     "per-file-ignores": _Validator.per_file_ignores,
     "exclude": _Validator.patterns,
     "extend-exclude": _Validator.patterns,
+    "force-exclude": _Validator.boolean,
     "fail-on": _Validator.severity,
     "severity": _Validator.severities,
     "max-file-size": _Validator.size,
     "respect-gitignore": _Validator.boolean,
+    "output-format": _Validator.output_format,
     "timeout": _Validator.seconds,
     "agents": _Validator.agents,
     "steps": _Validator.steps,  # kept as data for the rules that read them

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
-from auditor.discover import Candidate, RefusedFile, TooLarge, classify, read_bounded
-from auditor.finding import Diagnostic, DiagnosticKind, Finding, RelatedLocation, Report
+from auditor.discover import Candidate, RefusedFile, TooLarge, read_bounded
+from auditor.finding import Diagnostic, DiagnosticKind, Finding, RelatedLocation
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
@@ -401,27 +401,3 @@ def audit_text(
     """Audit text that is not on disk (rule examples, tests)."""
     auditor = Auditor(settings or Settings())
     return auditor.audit_source(SourceFile(filename.replace(os.sep, "/"), text), kind)
-
-
-def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
-    """Audit bytes read from standard input as if they were the file `filename`."""
-    report = Report()
-    kind = classify(Path(filename), data[:256])
-    if kind is None or len(data) > settings.max_file_size:
-        message = (
-            "not a recognized runner file (by name or shebang)"
-            if kind is None
-            else f"input is above max-file-size ({settings.max_file_size:,} bytes)"
-        )
-        report.diagnostics.append(Diagnostic(filename, DiagnosticKind.SKIPPED, message))
-        return report
-    encoding = python_encoding(data) if kind is FileKind.PYTHON else "utf-8"
-    source = decode(filename.replace(os.sep, "/"), data, encoding)
-    result = Auditor(settings).audit_source(source, kind)
-    report.files_checked = 1
-    report.findings = result.findings
-    report.diagnostics = result.diagnostics
-    report.suppressed = result.suppressed
-    if result.findings:
-        report.sources[source.path] = source.text
-    return report

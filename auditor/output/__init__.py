@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 FORMATS: tuple[str, ...] = ("text", "concise", "json", "sarif", "github", "junit", "markdown")
 # Formats for which `--statistics` replaces the per-finding listing.
 STATISTICS_FORMATS: tuple[str, ...] = ("text", "concise")
+# Formats for people, which `--quiet` trims to the findings alone.
+QUIET_FORMATS: tuple[str, ...] = ("text", "concise")
 
 
 class Renderer(Protocol):
@@ -43,10 +45,16 @@ def render(
     *,
     color: bool = False,
     statistics: bool = False,
+    quiet: bool = False,
 ) -> str:
-    """`report` in format `fmt`; with `statistics`, counts per code for text and concise."""
+    """`report` in format `fmt`; with `statistics`, counts per code for text and concise;
+    with `quiet`, text and concise show the findings alone (no summary, no notes)."""
     if statistics and fmt in STATISTICS_FORMATS:
         from auditor.output.statistics import render as render_statistics
 
         return render_statistics(report, rules, color=color)
+    if quiet and fmt in QUIET_FORMATS:
+        from auditor.output.quiet import render as render_quiet
+
+        return render_quiet(fmt, report, color=color)
     return renderer(fmt)(report, rules, color=color)
