@@ -315,3 +315,12 @@ def test_settings_print_as_toml_that_reads_back_and_cannot_drive_a_terminal() ->
     text = f"k = {toml_value(value)}"
     assert tomllib.loads(text)["k"] == value
     assert not any(char in text for char in "\x1b\x85\u2028\u202e")
+
+
+def test_every_check_flag_is_in_the_readme() -> None:
+    import re
+
+    help_text = invoke(["check", "--help"]).stdout
+    flags = set(re.findall(r"(?<![\w-])--[a-z][a-z-]+", help_text)) | {"--output-format"}
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert {flag for flag in flags if flag not in readme} == set()
