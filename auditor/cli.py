@@ -9,24 +9,16 @@ than a whole run on one shell script should cost. Everything else
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
 from auditor import __version__
 from auditor.errors import Terminated
+from auditor.options import EXIT_CLEAN, EXIT_ERROR
 from auditor.output import FORMATS
-
-if TYPE_CHECKING:
-    from auditor.config import Settings
-    from auditor.finding import Report
-    from auditor.rule import Rule
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-PROGRESS_THRESHOLD = 20  # files; smaller runs finish before a bar would be seen
 
 
 class Exit(Exception):
@@ -111,11 +103,12 @@ def _parser() -> argparse.ArgumentParser:
         "-f",
         "--format",
         dest="output_format",
-        default="text",
         choices=FORMATS,
         metavar="FORMAT",
-        help=f"output format: {', '.join(FORMATS)} (default: text)",
+        help=f"output format (or --output-format): {', '.join(FORMATS)} (default: "
+        "RUNAUDIT_OUTPUT_FORMAT, else `output-format` in config, else text)",
     )
+    add("--output-format", dest="output_format", choices=FORMATS, help=argparse.SUPPRESS)
     add("-o", "--output", type=Path, metavar="FILE", help="write the report to this file")
     codes = "codes or prefixes, comma-separated"
     add("--select", action="append", metavar="CODES", help=f"rules to run: {codes}")
@@ -124,9 +117,26 @@ def _parser() -> argparse.ArgumentParser:
     add("--fail-on", metavar="LEVEL", help="lowest severity that fails: error, warning, info")
     add("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     add("--statistics", action="store_true", help="show counts per rule, not each finding")
+    talk = check.add_mutually_exclusive_group()
+    talk.add_argument("-q", "--quiet", action="store_true", help="print only the findings")
+    talk.add_argument("-v", "--verbose", action="store_true", help="notes and timings on stderr")
+    for flag, text in (
+        ("--ignore-suppressions", "report the findings `# runaudit: ignore` comments would hide"),
+        ("--force-exclude", "apply `exclude`/`extend-exclude` to paths named here too"),
+        ("--show-settings", "print the settings in effect, and exit"),
+        ("--show-files", "print the files that would be audited, and exit"),
+        ("--fix-only", "apply fixes and report nothing else"),
+        ("--show-fixes", "list the fixes available (or applied) on stderr"),
+        ("--exit-non-zero-on-fix", "with --fix, exit 1 when a file was fixed"),
+    ):
+        add(flag, action="store_true", help=text)
     add("--config", type=Path, metavar="FILE", help="use this config file")
     add("--isolated", action="store_true", help="ignore every config file")
-    add("--stdin-filename", metavar="NAME", help="audit standard input, as if it were this file")
+    add(
+        "--stdin-filename",
+        metavar="NAME",
+        help="audit standard input, as if it were this file (the path `-` reads it too)",
+    )
     add(
         "-j",
         "--jobs",
@@ -164,13 +174,12 @@ def _parser() -> argparse.ArgumentParser:
         help="record every current finding in this baseline file",
     )
     rules = commands.add_parser("rules", help="list every rule", description="List every rule.")
+    listing = ("text", "json")
     rules.add_argument(
-        "-f",
-        "--format",
-        dest="output_format",
-        default="text",
-        choices=("text", "json"),
-        help="text or json",
+        "-f", "--format", dest="output_format", default="text", choices=listing, help="text or json"
+    )
+    rules.add_argument(
+        "--output-format", dest="output_format", choices=listing, help=argparse.SUPPRESS
     )
     explain = commands.add_parser(
         "explain", help="print a rule's documentation", description="Print a rule's documentation."
@@ -207,15 +216,23 @@ def _seconds(value: str) -> float:
 
 def check(options: argparse.Namespace) -> int:
     """Audit runner files and report findings."""
+    from auditor import options as checking
     from auditor.config import apply_overrides, check_selectors, load_settings
     from auditor.errors import UserError
     from auditor.registry import all_rules
 
-    if options.output_format not in FORMATS:
-        raise _fail(f"unknown format `{options.output_format}` (choose from {', '.join(FORMATS)})")
-    targets = list(options.paths or [Path(".")])
+    fixes = checking.FixRequest(
+        options.fix or options.fix_only,
+        options.diff,
+        options.unsafe_fixes,
+        options.fix_only,
+        options.show_fixes,
+        options.exit_non_zero_on_fix,
+    )
     try:
-        settings = load_settings(options.config, search_from=targets[0], isolated=options.isolated)
+        source = checking.input_of(options.paths, options.stdin_filename)
+        start = source.config_start
+        settings = load_settings(options.config, search_from=start, isolated=options.isolated)
         settings = apply_overrides(
             settings,
             select=_codes(options.select),
@@ -223,177 +240,42 @@ def check(options: argparse.Namespace) -> int:
             extend_select=_codes(options.extend_select),
             fail_on=options.fail_on,
             timeout=options.timeout,
+            ignore_suppressions=options.ignore_suppressions,
+            force_exclude=options.force_exclude,
         )
         check_selectors(settings, (rule.code for rule in all_rules()))
-        cache_dir = None if options.no_cache else options.cache_dir
-        run = _RunOptions(options.stdin_filename, options.output_format, options.jobs, cache_dir)
-        if options.stdin_filename is not None and (options.fix or options.diff):
-            raise _fail("--fix and --diff work on files, not on standard input")
-        report, rules = _run(targets, settings, run, use_cache=not options.no_cache)
-        if options.fix or options.diff:
-            unsafe, diff = options.unsafe_fixes, options.diff
-            report = _fix(report, rules, targets, settings, unsafe=unsafe, diff=diff)
-        report = _baseline(report, rules, targets, options.baseline, options.write_baseline)
+        output_format = checking.output_format(options.output_format, settings, os.environ)
+        if options.show_settings:
+            return checking.show_settings(settings._replace(output_format=output_format))
+        if options.show_files:
+            return checking.show_files(source, settings)
+        fixes.check_usable(source, options.output)
+        cache = (options.cache_dir, not options.no_cache)
+        how = checking.RunOptions(output_format, options.jobs, *cache, options.verbose)
+        report, rules = checking.audit_input(source, settings, how)
+        files_fixed = 0
+        if fixes.wanted:
+            fixed = checking.fix_files(
+                report, rules, source.paths, settings, fixes, quiet=options.quiet
+            )
+            if fixed.status is not None:
+                return fixed.status
+            report, files_fixed = fixed.report, fixed.files_changed
+        baselines = (options.baseline, options.write_baseline)
+        report = checking.apply_baselines(
+            report, rules, source.paths, *baselines, quiet=options.quiet
+        )
+        if not fixes.only:
+            show_fixes = fixes.show and not fixes.wanted  # else `fix_files` listed them
+            look = (output_format, options.output, options.statistics, options.quiet, show_fixes)
+            checking.present(report, rules, checking.Presentation(*look))
     except UserError as error:
         raise _fail(str(error)) from None
     except FileNotFoundError as error:
         raise _fail(f"{error.filename}: no such file or directory") from None
-
-    from auditor.output import render
-
-    color = options.output is None and _color_wanted(options.output_format)
-    text = render(options.output_format, report, rules, color=color, statistics=options.statistics)
-    if options.output is not None:
-        _write_output(options.output, text)
-    else:
-        sys.stdout.write(text)
-    summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if options.output_format == "github" and summary:
-        _append_step_summary(summary, render("markdown", report, rules))
-    return _exit_status(report, settings, options.exit_zero)
-
-
-def _append_step_summary(summary: str, markdown: str) -> None:
-    """Add the Markdown report to the GitHub Actions job summary (annotations show only the
-    first findings of each level); a summary that cannot be written is said, not fatal."""
-    try:
-        with open(summary, "a", encoding="utf-8") as stream:
-            stream.write(markdown)
-    except OSError as error:
-        from auditor.output.escape import printable
-
-        reason = (error.strerror or str(error)).lower()
-        sys.stderr.write(f"runaudit: warning: GITHUB_STEP_SUMMARY {printable(summary)}: {reason}\n")
-
-
-def _write_output(path: Path, text: str) -> None:
-    """Write the report to `--output`, making its folder; a path that cannot take it is a
-    usage error (exit 2), never a traceback."""
-    if path.is_dir():
-        raise _fail(f"--output {path}: is a directory")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        if path.is_file() and not os.path.islink(path):  # a partial report says nothing true
-            with contextlib.suppress(OSError):
-                path.unlink()
-        reason = (error.strerror or str(error)).lower()
-        raise _fail(f"--output {path}: cannot write: {reason}") from None
-
-
-def _fix(
-    report: Report,
-    rules: Sequence[type[Rule[Any]]],
-    targets: list[Path],
-    settings: Settings,
-    *,
-    unsafe: bool,
-    diff: bool,
-) -> Report:
-    """Apply (or, with `diff`, print) the fixes; `--diff` ends the run here."""
-    from auditor.fixes import fix_report
-
-    outcome = fix_report(report, targets, settings, rules, unsafe=unsafe, write=not diff)
-    sys.stderr.write(outcome.summary(unsafe))
-    if not diff:
-        return outcome.report
-    sys.stdout.write(outcome.diff(escape=sys.stdout.isatty()))
-    if any(diagnostic.is_error for diagnostic in report.diagnostics):
-        raise Exit(EXIT_ERROR)
-    raise Exit(EXIT_FINDINGS if outcome.changes else EXIT_CLEAN)
-
-
-def _baseline(
-    report: Report,
-    rules: Sequence[type[Rule[Any]]],
-    targets: list[Path],
-    baseline: Path | None,
-    write_baseline: Path | None,
-) -> Report:
-    """Record the findings (`--write-baseline`), then hide the recorded ones (`--baseline`)."""
-    if baseline is None and write_baseline is None:
-        return report
-    from auditor.baseline import apply_baseline, load_baseline, write_baseline_file
-    from auditor.output.escape import printable
-    from auditor.output.summary import plural
-
-    if write_baseline is not None:
-        count = plural(write_baseline_file(report, write_baseline), "finding")
-        sys.stderr.write(f"runaudit: recorded {count} in {printable(str(write_baseline))}.\n")
-        baseline = write_baseline
-    assert baseline is not None
-    applied = apply_baseline(report, load_baseline(baseline), targets, [r.code for r in rules])
-    sys.stderr.write(applied.summary(baseline))
-    return applied.report
-
-
-def _color_wanted(output_format: str) -> bool:
-    if os.environ.get("NO_COLOR") or output_format != "text":
-        return False
-    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
-
-
-class _RunOptions(NamedTuple):
-    stdin_filename: str | None
-    output_format: str
-    jobs: int | None
-    cache_dir: Path | None
-
-
-def _run(
-    targets: list[Path], settings: Settings, options: _RunOptions, *, use_cache: bool
-) -> tuple[Report, Sequence[type[Rule[Any]]]]:
-    from auditor.engine import audit_stdin, enabled_rules
-
-    rules = enabled_rules(settings)
-    if options.stdin_filename is not None:
-        # Bounded like a file: one byte past the limit is enough to report it.
-        data = sys.stdin.buffer.read(settings.max_file_size + 1)
-        return audit_stdin(data, options.stdin_filename, settings), rules
-    from auditor.run import audit
-
-    cache_dir = None
-    if use_cache:
-        from auditor.cache import default_cache_dir
-
-        cache_dir = options.cache_dir or default_cache_dir()
-    with _progress(options.output_format) as progress:
-        report = audit(
-            targets,
-            settings,
-            rules=rules,
-            progress=progress,
-            jobs=options.jobs,
-            cache_dir=cache_dir,
-        )
-    return report, rules
-
-
-class _NoProgress:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *_: object) -> None:
-        return None
-
-
-def _progress(output_format: str) -> Any:
-    """A progress bar on stderr for long runs on a terminal, else nothing."""
-    if not sys.stderr.isatty() or os.environ.get("CI"):
-        return _NoProgress()
-    from auditor.progress import ProgressBar
-
-    return ProgressBar(PROGRESS_THRESHOLD)
-
-
-def _exit_status(report: Report, settings: Settings, exit_zero: bool) -> int:
-    if any(diagnostic.is_error for diagnostic in report.diagnostics):
-        return EXIT_ERROR
-    if exit_zero:
-        return EXIT_CLEAN
-    failing = [f for f in report.findings if f.severity.rank >= settings.fail_on.rank]
-    return EXIT_FINDINGS if failing else EXIT_CLEAN
+    return checking.exit_status(
+        report, settings, fixes, exit_zero=options.exit_zero, fixed=files_fixed
+    )
 
 
 def list_rules(options: argparse.Namespace) -> int:

@@ -114,10 +114,13 @@ class Settings(NamedTuple):
     per_file_ignores: Mapping[str, tuple[str, ...]] = _EMPTY
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
+    force_exclude: bool = False  # excludes apply to paths named on the command line too
     fail_on: Severity = Severity.WARNING
+    severity: Mapping[str, Severity] = _EMPTY  # `[severity]`: code or prefix -> severity
     timeout: float = DEFAULT_TIMEOUT  # seconds one file's analysis may take
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     respect_gitignore: bool = True
+    output_format: str | None = None  # `--output-format` and RUNAUDIT_OUTPUT_FORMAT win
     agents: Mapping[str, Mapping[str, Any]] = _EMPTY
     steps: Mapping[str, Any] = _EMPTY
     sdk: Mapping[str, Any] = _EMPTY
@@ -125,6 +128,7 @@ class Settings(NamedTuple):
     config_path: Path | None = None
     root: Path = Path()  # the config's directory; by default the working directory
     overrides: tuple[RuleSelection, ...] = ()  # command-line layers, applied in order
+    ignore_suppressions: bool = False  # `--ignore-suppressions`: inline comments not obeyed
 
     def rule_selected(self, code: str, *, by_default: bool = True) -> bool:
         """Whether the rule `code` runs, after the config and command-line layers.
@@ -141,6 +145,14 @@ class Settings(NamedTuple):
             elif decision is not None:
                 enabled = decision
         return enabled
+
+    def severity_of(self, code: str) -> Severity | None:
+        """The severity `[severity]` gives the rule `code` (the most specific prefix wins)."""
+        best, chosen = -2, None
+        for prefix, severity in self.severity.items():
+            if _matches(prefix, code) and _specificity(prefix) > best:
+                best, chosen = _specificity(prefix), severity
+        return chosen
 
     def ignored_for(self, path: Path, code: str) -> bool:
         """Whether `per-file-ignores` turns `code` off for `path`."""
@@ -230,9 +242,15 @@ def apply_overrides(
     fail_on: str | Severity | None = None,
     extend_select: Sequence[str] | None = None,
     timeout: float | None = None,
+    ignore_suppressions: bool = False,
+    force_exclude: bool = False,
 ) -> Settings:
     """The settings with command-line flags applied on top, as ruff layers them."""
     changes: dict[str, Any] = {}
+    if ignore_suppressions:
+        changes["ignore_suppressions"] = True
+    if force_exclude:
+        changes["force_exclude"] = True
     if timeout is not None:
         if not 0 < timeout <= MAX_TIMEOUT:
             raise ConfigError(f"--timeout must be above 0 and at most {MAX_TIMEOUT:,} seconds")
@@ -268,6 +286,7 @@ def check_selectors(settings: Settings, known: Iterable[str]) -> None:
         for selectors in settings.per_file_ignores.values()
         for code in selectors
     ]
+    places += [(code, f"`severity` in {where}") for code in settings.severity]
     for layer in settings.overrides:
         for flag, selectors in (
             ("--select", layer.select or ()),
@@ -445,6 +464,17 @@ class _Validator:
         except ConfigError as error:
             raise self.fail(str(error)) from None
 
+    def output_format(self, key: str, value: Any) -> str:
+        from auditor.output import FORMATS  # only a config that sets the key needs it
+
+        self.expect(value in FORMATS, key, "one of " + ", ".join(f'"{f}"' for f in FORMATS))
+        return str(value)
+
+    def severities(self, key: str, value: Any) -> dict[str, Severity]:
+        table = self.table(key, value)
+        self.codes(key, list(table))
+        return {code: self.severity(f"{key}.{code}", level) for code, level in table.items()}
+
     def per_file_ignores(self, key: str, value: Any) -> dict[str, tuple[str, ...]]:
         return {
             self.patterns(key, [pattern])[0]: self.codes(f"{key}.{_name(pattern)}", codes)
@@ -529,9 +559,12 @@ _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
     "per-file-ignores": _Validator.per_file_ignores,
     "exclude": _Validator.patterns,
     "extend-exclude": _Validator.patterns,
+    "force-exclude": _Validator.boolean,
     "fail-on": _Validator.severity,
+    "severity": _Validator.severities,
     "max-file-size": _Validator.size,
     "respect-gitignore": _Validator.boolean,
+    "output-format": _Validator.output_format,
     "timeout": _Validator.seconds,
     "agents": _Validator.agents,
     "steps": _Validator.steps,  # kept as data for the rules that read them

@@ -7,7 +7,9 @@ directories are never followed (the tree is walked through real directories
 only, so link loops cannot recur); a link to a file inside the audited tree
 is audited once, under the file's own path; a link that leaves the tree is
 reported and skipped. Excludes and `.gitignore` files prune the walk, but a
-path given on the command line is always audited.
+path given on the command line is audited unless `force-exclude` is on (as
+pre-commit needs: it names each file). A named file that is not a runner is
+passed over with a note, shown only with `--verbose`.
 """
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.config import MAX_GLOBSTARS, Settings, gitignore_spec, too_complex
-from auditor.finding import Diagnostic, DiagnosticKind
+from auditor.finding import Diagnostic, DiagnosticKind, Note
 from auditor.kinds import FileKind
 
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
 HEAD_SIZE = 256
+NOT_A_RUNNER = "not audited: not a recognized runner file (no runner name, extension or shebang)"
+EXCLUDED = "not audited: excluded by `exclude`/`extend-exclude` (force-exclude)"
 # POSIX flags (Windows has no FIFOs to hang on); os.open adds O_CLOEXEC anyway (PEP 446).
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _OPEN_FLAGS |= getattr(os, "O_CLOEXEC", 0)
@@ -91,6 +95,14 @@ class Candidate(NamedTuple):
     kind: FileKind
 
 
+class Discovery(NamedTuple):
+    """The files to audit, in display order; why some were skipped; notes for `--verbose`."""
+
+    candidates: list[Candidate]
+    diagnostics: list[Diagnostic]
+    notes: list[Note]
+
+
 def classify(path: Path, head: bytes) -> FileKind | None:
     """The kind of a file from its name, extension or shebang (`head`: its first bytes)."""
     return _kind_from_name(path) or _kind_from_shebang(head)
@@ -109,9 +121,7 @@ def read_head(path: Path, size: int = HEAD_SIZE) -> bytes:
     return _read_regular(path, size, whole=False)
 
 
-def discover(
-    paths: Sequence[Path], settings: Settings, *, cwd: Path | None = None
-) -> tuple[list[Candidate], list[Diagnostic]]:
+def discover(paths: Sequence[Path], settings: Settings, *, cwd: Path | None = None) -> Discovery:
     """The files under `paths` to audit, in display order, and notes on those skipped."""
     walker = _Walker(settings, Path(os.path.abspath(cwd or Path.cwd())))
     roots = []
@@ -124,7 +134,7 @@ def discover(
         walker.add_root(given, absolute)
     candidates = sorted(walker.found.values(), key=lambda candidate: candidate.display)
     diagnostics = sorted(set(walker.diagnostics), key=lambda d: (d.path, d.kind.value, d.message))
-    return candidates, diagnostics
+    return Discovery(candidates, diagnostics, sorted(set(walker.notes)))
 
 
 def _kind_from_name(path: Path) -> FileKind | None:
@@ -240,6 +250,7 @@ class _Walker:
         self.cwd = cwd
         self.found: dict[str, Candidate] = {}  # by real path: a file is audited once
         self.diagnostics: list[Diagnostic] = []
+        self.notes: list[Note] = []
         self.visited: set[tuple[int, int]] = set()
         # The root being walked: it bounds links, anchors excludes and the display of paths.
         self.given, self.top, self.top_real, self.exclude_base = Path(), "", "", cwd
@@ -251,6 +262,11 @@ class _Walker:
             mode = os.stat(path).st_mode
         except OSError as error:
             self._note(path, DiagnosticKind.SKIPPED, _link_problem(error))
+            return
+        if settings.force_exclude and settings.is_excluded(
+            Path(path), settings.root, is_dir=stat.S_ISDIR(mode)
+        ):
+            self.notes.append(Note(self._display(path), EXCLUDED))
             return
         if stat.S_ISDIR(mode):
             # Excludes are anchored at the config root, unless the user named an excluded
@@ -353,8 +369,7 @@ class _Walker:
                 return
         if kind is None:
             if explicit:
-                reason = "not a recognized runner file (no runner name, extension or shebang)"
-                self._note(path, DiagnosticKind.SKIPPED, reason)
+                self.notes.append(Note(self._display(path), NOT_A_RUNNER))
             return
         size, limit = os.stat(real).st_size, self.settings.max_file_size
         if size > limit:

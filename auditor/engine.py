@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
-from auditor.discover import Candidate, RefusedFile, TooLarge, classify, read_bounded
-from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
+from auditor.discover import Candidate, RefusedFile, TooLarge, read_bounded
+from auditor.finding import Diagnostic, DiagnosticKind, Finding, RelatedLocation
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
@@ -177,8 +177,15 @@ class Auditor:
         findings, suppressed = self._suppress(source, raw, diagnostics)
         path = Path(source.path)
         findings = [f for f in findings if not self.settings.ignored_for(path, f.code)]
+        if self.settings.severity:  # `[severity]` in config, before `fail-on` judges them
+            findings = [self._rated(finding) for finding in findings]
         findings.sort(key=lambda finding: finding.sort_key)
         return FileResult(findings, diagnostics, source, suppressed)
+
+    def _rated(self, finding: Finding) -> Finding:
+        """`finding` with the severity the config gives its rule, if it gives one."""
+        severity = self.settings.severity_of(finding.code)
+        return finding if severity is None else finding._replace(severity=severity)
 
     def _units(self, source: SourceFile, kind: FileKind) -> Iterator[tuple[Host, Any]]:
         """Every unit of analysis in a file: the file itself, then the shell it holds."""
@@ -341,6 +348,12 @@ class Auditor:
         from auditor.suppressions import SuppressionIndex, parse_suppressions
 
         index = SuppressionIndex(parse_suppressions(source))
+        if self.settings.ignore_suppressions:
+            # Not obeyed: each finding a comment would hide says which, and only the
+            # comments that cannot work are reported (every other one would be "unused").
+            kept = [_would_be_suppressed(source, finding, index) for finding in raw]
+            unit = SuppressionUnit(source, [], self.known_codes, index.ineffective)
+            return kept + self._run(Host.SUPPRESSIONS, unit, diagnostics), 0
         kept = [finding for finding in raw if not index.suppresses(finding)]
         unused = []
         for suppression, codes in index.unused():
@@ -352,7 +365,7 @@ class Auditor:
             )
             if reportable:
                 unused.append((suppression, reportable))
-        unit = SuppressionUnit(source, unused, self.known_codes)
+        unit = SuppressionUnit(source, unused, self.known_codes, index.ineffective)
         extra = self._run(Host.SUPPRESSIONS, unit, diagnostics)
         # A file-level suppression may also silence RA001 itself.
         kept.extend(f for f in extra if not _file_level_silences(index, f))
@@ -370,6 +383,16 @@ def _file_level_silences(index: SuppressionIndex, finding: Finding) -> bool:
     )
 
 
+def _would_be_suppressed(source: SourceFile, finding: Finding, index: SuppressionIndex) -> Finding:
+    """`finding` with the comment that would suppress it as a related location, if one would."""
+    suppression = index.covering(finding)
+    if suppression is None:
+        return finding
+    span = source.span(suppression.start, suppression.end)
+    note = RelatedLocation(source.path, span, "suppressed here without `--ignore-suppressions`")
+    return finding._replace(related=(*finding.related, note))
+
+
 def _skipped(candidate: Candidate, kind: DiagnosticKind, message: str) -> FileResult:
     return FileResult([], [Diagnostic(candidate.display, kind, message)], None)
 
@@ -384,27 +407,3 @@ def audit_text(
     """Audit text that is not on disk (rule examples, tests)."""
     auditor = Auditor(settings or Settings())
     return auditor.audit_source(SourceFile(filename.replace(os.sep, "/"), text), kind)
-
-
-def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
-    """Audit bytes read from standard input as if they were the file `filename`."""
-    report = Report()
-    kind = classify(Path(filename), data[:256])
-    if kind is None or len(data) > settings.max_file_size:
-        message = (
-            "not a recognized runner file (by name or shebang)"
-            if kind is None
-            else f"input is above max-file-size ({settings.max_file_size:,} bytes)"
-        )
-        report.diagnostics.append(Diagnostic(filename, DiagnosticKind.SKIPPED, message))
-        return report
-    encoding = python_encoding(data) if kind is FileKind.PYTHON else "utf-8"
-    source = decode(filename.replace(os.sep, "/"), data, encoding)
-    result = Auditor(settings).audit_source(source, kind)
-    report.files_checked = 1
-    report.findings = result.findings
-    report.diagnostics = result.diagnostics
-    report.suppressed = result.suppressed
-    if result.findings:
-        report.sources[source.path] = source.text
-    return report

@@ -118,6 +118,13 @@ class Diagnostic(NamedTuple):
         return self.kind is DiagnosticKind.INTERNAL
 
 
+class Note(NamedTuple):
+    """A remark for `--verbose` only: a file passed over (not a runner), a file sourced."""
+
+    path: str
+    message: str
+
+
 class Report:
     """Everything a run produced, in deterministic order, ready for a renderer."""
 
@@ -135,3 +142,6 @@ class Report:
         # Text of each file that has a finding, for snippets; keyed by `Finding.path`.
         self.sources = sources if sources is not None else {}
         self.suppressed = suppressed
+        # For `--verbose`; renderers do not show them.
+        self.notes: list[Note] = []
+        self.timings: dict[str, float] = {}  # seconds per stage of the run

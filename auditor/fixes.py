@@ -116,19 +116,25 @@ class FixedText:
     """What fixing one text produced: the text, how many findings were fixed, what is left."""
 
     text: str
-    fixed: int
+    codes: list[str]  # the code of each finding fixed
     findings: list[Finding]
     suppressed_change: int  # findings suppressed after fixing, minus before
     note: str | None = None  # why a fix was not applied, if one was not
+
+    @property
+    def fixed(self) -> int:
+        """How many findings the fixes fixed."""
+        return len(self.codes)
 
 
 def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool) -> FixedText:
     """Apply fixes to `source` in passes, auditing it again after each pass."""
     result = auditor.audit_source(source, kind)
-    text, fixed, findings, before = source.text, 0, result.findings, result.suppressed
+    text, findings, before = source.text, result.findings, result.suppressed
+    codes: list[str] = []
     if any(f.code == PARSE_ERROR for f in findings) or not parses(text, kind):
         fixable = any(wanted(f.fix, unsafe) for f in findings)
-        return FixedText(text, 0, findings, 0, "not fixed: it does not parse" if fixable else None)
+        return FixedText(text, [], findings, 0, "not fixed: it does not parse" if fixable else None)
     newline = newline_of(text)
     suppressed = before
     for _ in range(MAX_PASSES):
@@ -140,12 +146,12 @@ def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool)
             break
         if not parses(new_text, kind):
             note = "not fixed further: a fix would break its syntax"
-            return FixedText(text, fixed, findings, suppressed - before, note)
+            return FixedText(text, codes, findings, suppressed - before, note)
         keys = {fix_key(fix) for fix in chosen}
-        fixed += sum(1 for f in findings if f.fix is not None and fix_key(f.fix) in keys)
+        codes += [f.code for f in findings if f.fix is not None and fix_key(f.fix) in keys]
         result = auditor.audit_source(SourceFile(source.path, new_text, source.encoding), kind)
         text, findings, suppressed = new_text, result.findings, result.suppressed
-    return FixedText(text, fixed, findings, suppressed - before)
+    return FixedText(text, codes, findings, suppressed - before)
 
 
 class NotRewritten(OSError):
@@ -211,7 +217,7 @@ class FileChange:
     path: str  # as reports show it
     before: str
     after: str
-    fixed: int
+    codes: list[str]  # the code of each finding the change fixes
 
 
 @dataclass
@@ -226,7 +232,7 @@ class FixOutcome:
     @property
     def fixed(self) -> int:
         """How many findings the fixes fix."""
-        return sum(change.fixed for change in self.changes)
+        return sum(len(change.codes) for change in self.changes)
 
     def remaining(self, unsafe: bool) -> tuple[int, int]:
         """Findings with a fix still left: (that the options allowed, unsafe ones held back)."""
@@ -300,7 +306,7 @@ def fix_report(
     from auditor.engine import Auditor
     from auditor.run import build_index
 
-    candidates = discover(targets, settings)[0]
+    candidates = discover(targets, settings).candidates
     auditor = Auditor(settings, rules, build_index(candidates, settings))
     results: dict[str, FixedText] = {}
     for candidate in candidates:
@@ -330,7 +336,7 @@ def fix_report(
             except (OSError, RefusedFile, UnicodeEncodeError) as error:
                 outcome.notes.append(f"{candidate.display}: not written: {error}")
                 continue
-        outcome.changes.append(FileChange(candidate.display, source.text, fixed.text, fixed.fixed))
+        outcome.changes.append(FileChange(candidate.display, source.text, fixed.text, fixed.codes))
         results[candidate.display] = fixed
     if write and results:
         outcome.report = _updated(report, results)

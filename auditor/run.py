@@ -13,15 +13,24 @@ import functools
 import os
 import re
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from auditor.config import Settings
-from auditor.discover import Candidate, RefusedFile, discover, read_bounded
+from auditor.discover import (
+    EXCLUDED,
+    NOT_A_RUNNER,
+    Candidate,
+    RefusedFile,
+    classify,
+    discover,
+    read_bounded,
+)
 from auditor.engine import AnyRule, Auditor, enabled_rules
 from auditor.errors import Terminated
-from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
+from auditor.finding import Diagnostic, DiagnosticKind, Finding, Note, Report
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, merge, module_name
@@ -312,12 +321,17 @@ def audit(
     cwd: Path | None = None,
     jobs: int | None = None,
     cache_dir: Path | None = None,
+    verbose: bool = False,
 ) -> Report:
     """Audit files and folders; the report is in deterministic order.
 
-    `jobs` defaults to the number of cores; `cache_dir` None disables the cache.
+    `jobs` defaults to the number of cores; `cache_dir` None disables the cache;
+    `verbose` adds notes on the files each shell script sources.
     """
-    candidates, diagnostics = discover(paths, settings, cwd=cwd)
+    started = time.perf_counter()
+    found = discover(paths, settings, cwd=cwd)
+    candidates = found.candidates
+    discovered = time.perf_counter()
     selected = list(rules) if rules is not None else enabled_rules(settings)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     cache = None
@@ -330,8 +344,9 @@ def audit(
         cache = ResultCache(cache_dir, [*context, project.digest()])
     else:
         project = build_index(candidates, settings, jobs=workers)
+    indexed = time.perf_counter()
     job = _Job(settings, selected, project, cache)
-    report = Report(diagnostics=list(diagnostics))
+    report = Report(diagnostics=list(found.diagnostics))
     for done, (candidate, result) in enumerate(
         zip(candidates, _mapped(job, candidates, workers, _crashed_audit), strict=True), 1
     ):
@@ -350,6 +365,43 @@ def audit(
         from auditor.cache import prune_if_full
 
         prune_if_full(cache_dir)
+    report.timings = {
+        "discovery": discovered - started,
+        "project index": indexed - discovered,
+        "analysis": time.perf_counter() - indexed,
+    }
+    report.notes = found.notes
+    if verbose:
+        from auditor.shell.sources import sourced_notes
+
+        report.notes += sourced_notes(candidates, settings.max_file_size)
+    return report
+
+
+def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
+    """Audit bytes read from standard input as if they were the file `filename`."""
+    report = Report()
+    name = filename.replace(os.sep, "/")
+    if settings.force_exclude and settings.is_excluded(Path(filename), settings.root):
+        report.notes.append(Note(name, EXCLUDED))
+        return report
+    kind = classify(Path(filename), data[:256])
+    if kind is None:
+        report.notes.append(Note(name, NOT_A_RUNNER))
+        return report
+    if len(data) > settings.max_file_size:
+        message = f"input is above max-file-size ({settings.max_file_size:,} bytes)"
+        report.diagnostics.append(Diagnostic(filename, DiagnosticKind.SKIPPED, message))
+        return report
+    encoding = python_encoding(data) if kind is FileKind.PYTHON else "utf-8"
+    source = decode(name, data, encoding)
+    result = Auditor(settings).audit_source(source, kind)
+    report.files_checked = 1
+    report.findings = result.findings
+    report.diagnostics = result.diagnostics
+    report.suppressed = result.suppressed
+    if result.findings:
+        report.sources[source.path] = source.text
     return report
 
 
@@ -363,6 +415,8 @@ def _settings_key(settings: Settings) -> tuple[object, ...]:
         repr(sorted(settings.steps.items())),
         repr(sorted(settings.sdk.items())),
         settings.consequential_commands,
+        settings.ignore_suppressions,
+        sorted(settings.severity.items()),
     )
 
 

@@ -2,7 +2,10 @@
 
 A line suppression covers its own line and the line below it (so it can sit
 on the line above the finding). A file suppression must be in the file's first
-comment block. Codes are required; a prefix (`RA1`) matches its family.
+comment block. Codes are required; a prefix (`RA1`) matches its family. A
+comment that cannot work (`# runaudit: ignore` without codes, an `ignore-file`
+below the first comment block) is kept too, so that RA001 can say so instead of
+the comment failing silently.
 """
 
 from __future__ import annotations
@@ -14,29 +17,31 @@ from auditor.finding import Finding
 from auditor.source import SourceFile
 from auditor.unit import Suppression
 
+# The brackets are optional so that a bare `# runaudit: ignore` is found (and reported);
+# `ignore-file` is tried first, a longer word (`ignored`) is no directive, and neither is
+# one in backquotes (prose that names it, as this comment does).
 _DIRECTIVE = re.compile(
-    r"#\s*runaudit:\s*(?P<kind>ignore-file|ignore)\[(?P<codes>[A-Za-z0-9,\s]*)\]"
+    r"(?<!`)#\s*runaudit:\s*(?P<kind>ignore-file|ignore)"
+    r"(?:[ \t]*\[(?P<codes>[A-Za-z0-9,\s]*)\]|(?![\w-]))"
 )
 _COMMENT_LINE = re.compile(r"^\s*(#|//|$)")
 
 
 def parse_suppressions(source: SourceFile) -> list[Suppression]:
-    """Every suppression comment in a file, in line order."""
+    """Every suppression comment in a file, in line order, including those that cannot work."""
     found: list[Suppression] = []
     in_header = True
     for index, line in enumerate(source.text.split("\n")):
         number = index + 1
         match = _DIRECTIVE.search(line)
         if match is not None:
-            codes = tuple(c.strip().upper() for c in match.group("codes").split(",") if c.strip())
+            listed = (match.group("codes") or "").split(",")
+            codes = tuple(code.strip().upper() for code in listed if code.strip())
             file_level = match.group("kind") == "ignore-file"
-            if codes and (not file_level or in_header):
-                offset = source.line_start(number)
-                found.append(
-                    Suppression(
-                        number, offset + match.start(), offset + match.end(), codes, file_level
-                    )
-                )
+            offset = source.line_start(number)
+            start, end = offset + match.start(), offset + match.end()
+            misplaced = file_level and not in_header
+            found.append(Suppression(number, start, end, codes, file_level, misplaced))
         if in_header and not _COMMENT_LINE.match(line):
             in_header = False
     return found
@@ -50,8 +55,19 @@ class SuppressionIndex:
     """Decides which findings are suppressed and remembers which codes were used."""
 
     def __init__(self, suppressions: Iterable[Suppression]) -> None:
-        self.suppressions = list(suppressions)
+        every = list(suppressions)
+        self.suppressions = [s for s in every if s.effective]
+        self.ineffective = tuple(s for s in every if not s.effective)
         self._used: set[tuple[int, str]] = set()
+
+    def covering(self, finding: Finding) -> Suppression | None:
+        """The first comment that would suppress this finding (nothing is marked used)."""
+        line = finding.span.start.line
+        for suppression in self.suppressions:
+            covers = suppression.file_level or suppression.line in (line, line - 1)
+            if covers and any(_matches(finding.code, code) for code in suppression.codes):
+                return suppression
+        return None
 
     def suppresses(self, finding: Finding) -> bool:
         """Whether a comment covers this finding; marks the matching code used."""

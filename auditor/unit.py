@@ -33,13 +33,19 @@ class ParseError(NamedTuple):
 
 
 class Suppression(NamedTuple):
-    """One `# runaudit: ignore[…]` or `ignore-file[…]` comment."""
+    """One `# runaudit: ignore[…]` or `ignore-file[…]` comment (also one that cannot work)."""
 
     line: int
     start: int  # character offsets of the directive in the file
     end: int
-    codes: tuple[str, ...]
+    codes: tuple[str, ...]  # empty for a bare `# runaudit: ignore`: codes are required
     file_level: bool
+    misplaced: bool = False  # an `ignore-file` below the file's first comment block
+
+    @property
+    def effective(self) -> bool:
+        """Whether it can suppress anything: it names codes, and sits where it applies."""
+        return bool(self.codes) and not self.misplaced
 
 
 class SuppressionUnit(NamedTuple):
@@ -48,6 +54,8 @@ class SuppressionUnit(NamedTuple):
     source: SourceFile
     unused: list[tuple[Suppression, tuple[str, ...]]]
     known_codes: frozenset[str]
+    # Comments that suppress nothing whatever the findings (no codes, or misplaced).
+    ineffective: tuple[Suppression, ...] = ()
 
     def host_span(self, start: int, end: int) -> Span:
         """The span of file offsets `start`..`end`."""

@@ -235,7 +235,7 @@ def test_a_module_summary_is_keyed_by_its_module_name(tmp_path: Path) -> None:
     cache = ResultCache(tmp_path / "cache", ["context"])
 
     def retried_modules() -> set[str]:
-        candidates, _ = discover([tmp_path / "pkg"], Settings(root=tmp_path), cwd=tmp_path)
+        candidates = discover([tmp_path / "pkg"], Settings(root=tmp_path), cwd=tmp_path).candidates
         index = build_index(candidates, Settings(root=tmp_path), cache)
         uses = {use.module for s in index.python.values() for use in s.retried_imports}
         return uses - {"backoff"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from auditor.config import (
     ConfigError,
     Settings,
     apply_overrides,
+    check_selectors,
     find_config,
     load_settings,
 )
@@ -345,3 +347,39 @@ def test_exclude_replaces_defaults(tmp_path: Path) -> None:
     settings = Settings(root=tmp_path, exclude=("vendor/",))
     assert settings.is_excluded(tmp_path / "vendor", tmp_path, is_dir=True)
     assert not settings.is_excluded(tmp_path / ".venv", tmp_path, is_dir=True)
+
+
+# Per-rule severity
+
+
+def test_severity_table_overrides_by_most_specific_prefix(tmp_path: Path) -> None:
+    config = write(
+        tmp_path / "runaudit.toml",
+        '[severity]\nRA3 = "info"\nRA302 = "ERROR"\nALL = "warning"\n',
+    )
+    settings = load(config)
+    assert settings.severity_of("RA302") is Severity.ERROR
+    assert settings.severity_of("RA301") is Severity.INFO
+    assert settings.severity_of("RA101") is Severity.WARNING
+    assert Settings().severity_of("RA101") is None
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ('severity = "error"', "`severity` in runaudit.toml must be a table"),
+        ('[severity]\nRA302 = "fatal"', "`severity.RA302` in runaudit.toml must be one of"),
+        ("[severity]\nRA302 = 3", "`severity.RA302` in runaudit.toml must be one of"),
+        ('[severity]\nra302 = "error"', "invalid rule code `ra302` in `severity`"),
+    ],
+)
+def test_severity_table_is_validated(tmp_path: Path, table: str, message: str) -> None:
+    config = write(tmp_path / "runaudit.toml", table + "\n")
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load(config)
+
+
+def test_an_unknown_code_in_the_severity_table_is_an_error(tmp_path: Path) -> None:
+    config = write(tmp_path / "runaudit.toml", '[severity]\nRA309 = "error"\n')
+    with pytest.raises(ConfigError, match=r"unknown rule selector `RA309` in `severity` in"):
+        check_selectors(load(config), ["RA301", "RA302"])

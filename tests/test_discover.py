@@ -35,7 +35,8 @@ def run(
     tmp_path: Path, *paths: Path | str, **settings: object
 ) -> tuple[list[Candidate], list[Diagnostic]]:
     config = Settings(root=tmp_path, **settings)  # type: ignore[arg-type]
-    return discover([Path(p) for p in paths] or [tmp_path], config, cwd=tmp_path)
+    found = discover([Path(p) for p in paths] or [tmp_path], config, cwd=tmp_path)
+    return found.candidates, found.diagnostics
 
 
 def displays(candidates: list[Candidate]) -> list[str]:
@@ -131,7 +132,7 @@ def test_display_outside_cwd_keeps_the_given_path(tmp_path: Path) -> None:
     write(tmp_path / "checkout" / "run.sh")
     cwd = tmp_path / "work"
     cwd.mkdir()
-    candidates, _ = discover([Path("../checkout")], Settings(root=cwd), cwd=cwd)
+    candidates = discover([Path("../checkout")], Settings(root=cwd), cwd=cwd).candidates
     assert displays(candidates) == ["../checkout/run.sh"]
     assert candidates[0].path == tmp_path / "checkout" / "run.sh"
 
@@ -383,14 +384,17 @@ def test_read_bounded(tmp_path: Path) -> None:
         read_bounded(link, 100)
 
 
-def test_explicit_unknown_file_is_reported(tmp_path: Path) -> None:
+def test_an_explicit_file_that_is_no_runner_is_a_note_not_a_diagnostic(tmp_path: Path) -> None:
+    # pre-commit names every changed file: one that is not a runner is passed over quietly
+    # (`--verbose` shows the note).
     write(tmp_path / "notes.txt", "hello\n")
     write(tmp_path / "hidden.txt", "#!/bin/bash\n")
-    candidates, diagnostics = run(tmp_path, "notes.txt", "hidden.txt")
-    assert candidates == [Candidate(tmp_path / "hidden.txt", "hidden.txt", K.SHELL)]
-    assert len(diagnostics) == 1
-    assert diagnostics[0].path == "notes.txt"
-    assert diagnostics[0].message.startswith("not a recognized runner file (")
+    found = discover([Path("notes.txt"), Path("hidden.txt")], Settings(root=tmp_path), cwd=tmp_path)
+    assert found.candidates == [Candidate(tmp_path / "hidden.txt", "hidden.txt", K.SHELL)]
+    assert found.diagnostics == []
+    (note,) = found.notes
+    assert note.path == "notes.txt"
+    assert note.message.startswith("not audited: not a recognized runner file (")
 
 
 def test_unreadable_directory_and_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

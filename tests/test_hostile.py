@@ -228,7 +228,7 @@ def test_deeply_stacked_ignore_files_stay_fast(tmp_path: Path) -> None:
     for name in ("run.sh", "top.sh", "deep.sh"):
         (directory / name).write_text(GOOD)
     started = time.monotonic()
-    candidates, diagnostics = discover([tmp_path], Settings(root=tmp_path), cwd=tmp_path)
+    candidates, diagnostics, _ = discover([tmp_path], Settings(root=tmp_path), cwd=tmp_path)
     assert time.monotonic() - started < 20
     # The ignore files nearest the top apply; deeper ones are not used, each one reported.
     assert sorted(c.path.name for c in candidates) == ["deep.sh", "run.sh"]
@@ -243,7 +243,7 @@ def test_huge_ignore_file_is_reported_not_used(tmp_path: Path) -> None:
     (tmp_path / ".gitignore").write_text("# comment\nrun.sh\n" + patterns)
     (tmp_path / "run.sh").write_text(GOOD)
     started = time.monotonic()
-    candidates, diagnostics = discover([tmp_path], Settings(root=tmp_path), cwd=tmp_path)
+    candidates, diagnostics, _ = discover([tmp_path], Settings(root=tmp_path), cwd=tmp_path)
     assert time.monotonic() - started < 10
     assert [c.display for c in candidates] == ["run.sh"]  # audits more, never less
     (note,) = diagnostics
@@ -550,7 +550,7 @@ def test_config_keys_hold_no_code_loading_option() -> None:
     assert set(config._FIELDS) == {
         "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
         "fail-on", "max-file-size", "respect-gitignore", "agents", "steps", "sdk", "pipelines",
-        "timeout",
+        "timeout", "severity", "force-exclude", "output-format",
     }  # fmt: skip
 
 

@@ -88,6 +88,7 @@ def test_hook_manifest_names_every_host() -> None:
     for path in ("README.md", "setup.cfg", "docs/config.yml", ".gitignore", "a.service.bak"):
         assert not files.search(path), path
     assert hook["entry"].startswith("runaudit check")
+    assert "--force-exclude" in hook["entry"].split()  # config excludes apply to named files
 
 
 def test_pre_commit_try_repo_fails_on_a_flagged_script(tmp_path: Path) -> None:
@@ -97,6 +98,10 @@ def test_pre_commit_try_repo_fails_on_a_flagged_script(tmp_path: Path) -> None:
     git("init", "-q", cwd=sample)
     (sample / "run.sh").write_text(FLAGGED)
     (sample / "notes.txt").write_text("not a runner file\n")
+    (sample / "LICENSE").write_text("not a runner either, but the hook is given it\n")
+    (sample / "legacy").mkdir()
+    (sample / "legacy" / "old.sh").write_text(FLAGGED)  # excluded by the config
+    (sample / "pyproject.toml").write_text('[tool.runaudit]\nextend-exclude = ["legacy/"]\n')
     git("add", "-A", cwd=sample)
     git("commit", "-q", "--no-verify", "-m", "a flagged runner", cwd=sample)
 
@@ -124,3 +129,5 @@ def test_pre_commit_try_repo_fails_on_a_flagged_script(tmp_path: Path) -> None:
     assert "runaudit" in output and "Failed" in output, output
     assert "run.sh:3:1: RA101 [error] [*] exit status of `gptme` is lost" in output, output
     assert "notes.txt" not in output, output
+    assert "LICENSE" not in output and "skipped" not in output, output
+    assert "legacy" not in output, output

@@ -27,6 +27,8 @@ FORMATS: tuple[str, ...] = (
 )
 # Formats for which `--statistics` replaces the per-finding listing (JSON with an object).
 STATISTICS_FORMATS: tuple[str, ...] = ("text", "concise", "grouped", "json")
+# Formats for people, which `--quiet` trims to the findings alone.
+QUIET_FORMATS: tuple[str, ...] = ("text", "concise")
 
 
 class Renderer(Protocol):
@@ -52,11 +54,17 @@ def render(
     *,
     color: bool = False,
     statistics: bool = False,
+    quiet: bool = False,
 ) -> str:
-    """`report` in format `fmt`; with `statistics`, counts per code where the format has them."""
+    """`report` in format `fmt`; with `statistics`, counts per code where the format has them;
+    with `quiet`, the formats for people show the findings alone (no summary, no notes)."""
     if statistics and fmt in STATISTICS_FORMATS:
         from auditor.output import statistics as counts
 
         render_counts = counts.render_json if fmt == "json" else counts.render
         return render_counts(report, rules, color=color)
+    if quiet and fmt in QUIET_FORMATS:
+        from auditor.output.quiet import render as render_quiet
+
+        return render_quiet(fmt, report, color=color)
     return renderer(fmt)(report, rules, color=color)

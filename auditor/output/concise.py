@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from auditor.finding import Report
+from auditor.finding import Finding, Report
 from auditor.output.escape import printable
 from auditor.output.summary import diagnostic_line, headline, plural
 
@@ -16,12 +16,14 @@ if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
 
 
+def finding_line(f: Finding) -> str:
+    """`path:line:col: CODE [severity] [*] message`, escaped."""
+    return printable(f"{f.path}:{f.span.start.line}:{f.span.start.column}: {headline(f)}")
+
+
 def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
     """Findings one per line, then diagnostics, then a count; empty when clean."""
-    lines = [
-        printable(f"{f.path}:{f.span.start.line}:{f.span.start.column}: {headline(f)}")
-        for f in report.findings
-    ]
+    lines = [finding_line(f) for f in report.findings]
     lines.extend(printable(diagnostic_line(d)) for d in report.diagnostics)
     if report.findings:
         lines.append(f"Found {plural(len(report.findings), 'finding')}.")

@@ -16,12 +16,15 @@ class UnusedSuppression(Rule[SuppressionUnit]):
     ## What it does
     Reports a `# runaudit: ignore[CODE]` (or `ignore-file[CODE]`) comment
     whose code matched no finding on the lines it covers, or names a code
-    that no rule has.
+    that no rule has; a `# runaudit: ignore` that names no codes (codes are
+    required); and an `ignore-file[CODE]` below the file's first comment
+    block, where it does not apply.
 
     ## Why is this bad?
     A stale suppression hides the next real finding on that line, and an
-    unknown code (a typo such as `RA110`) suppresses nothing at all while
-    looking as if it did.
+    unknown code (a typo such as `RA110`), a bare `# runaudit: ignore` or a
+    misplaced `ignore-file` suppresses nothing at all while looking as if it
+    did.
 
     ## Example
     ```bash
@@ -51,11 +54,36 @@ class UnusedSuppression(Rule[SuppressionUnit]):
             "#!/bin/bash\nset -euo pipefail\ngptme x | tee log  # runaudit: ignore[RA101]\n",
             (("RA001", 3),),
         ),
+        Example("#!/bin/bash\nset -e\ngptme x | tee log  # runaudit: ignore\n", (("RA001", 3),)),
+        Example(
+            "#!/bin/bash\nset -e\n# runaudit: ignore-file[RA101]\ngptme x | tee log\n",
+            (("RA001", 3),),
+        ),
     )
     GOOD = (Example("#!/bin/bash\nset -e\ngptme x | tee log  # runaudit: ignore[RA101]\n"),)
 
     def check(self, unit: SuppressionUnit) -> Iterator[Finding]:
-        """Yield a finding for each suppression code that matched nothing."""
+        """Yield a finding for each suppression code that matched nothing, and for each
+        comment that cannot suppress anything."""
+        for suppression in unit.ineffective:
+            kind = "file-level suppression" if suppression.file_level else "suppression"
+            if not suppression.codes:
+                directive = "ignore-file" if suppression.file_level else "ignore"
+                yield self.finding(
+                    unit,
+                    suppression.start,
+                    suppression.end,
+                    f"{kind} names no rule codes, so it suppresses nothing (codes are required)",
+                    hint=f"name the rules it is for: `# runaudit: {directive}[RA101]`",
+                )
+            else:
+                yield self.finding(
+                    unit,
+                    suppression.start,
+                    suppression.end,
+                    f"{kind} below the file's first comment block suppresses nothing",
+                    hint="move it into the comment lines at the top of the file",
+                )
         for suppression, codes in unit.unused:
             unknown = [code for code in codes if code not in unit.known_codes]
             stale = [code for code in codes if code in unit.known_codes]

@@ -1,0 +1,61 @@
+"""The files shell scripts source (`source FILE`, `. FILE`), for `--verbose`.
+
+runaudit audits each file on its own: a sourced library is audited where it
+lies, and what it sets (`set -o pipefail`, functions) is not carried into the
+script that sources it. The notes say which files that concerns, so a reader
+of a clean report knows what was and was not looked at together.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+
+from auditor.discover import Candidate, RefusedFile, read_bounded
+from auditor.finding import Note
+from auditor.kinds import FileKind
+from auditor.profiles import AgentCatalog, load_catalog
+from auditor.shell.model import ShellScript
+from auditor.source import decode
+
+_SOURCE_COMMANDS = frozenset({"source", "."})
+
+
+def sourced_notes(candidates: Sequence[Candidate], max_file_size: int) -> list[Note]:
+    """A note for each `source`/`.` command of the shell scripts among `candidates`."""
+    audited = {os.path.realpath(candidate.path) for candidate in candidates}
+    catalog = load_catalog()  # only command words are read: the agent profiles do not matter
+    notes: list[Note] = []
+    for candidate in candidates:
+        if candidate.kind is not FileKind.SHELL:
+            continue
+        try:
+            data = read_bounded(candidate.path, max_file_size)
+        except (OSError, RefusedFile):
+            continue  # the audit reports why
+        text = decode(candidate.display, data, "utf-8").text
+        if not any(word in text for word in ("source", ". ")):
+            continue
+        for written, path in _sourced(text, catalog):
+            notes.append(Note(candidate.display, _describe(candidate, written, path, audited)))
+    return notes
+
+
+def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None]]:
+    """Each sourced file as written, with its path when it is known statically."""
+    script = ShellScript.build(text, catalog)
+    for command in script.commands:
+        if command.command_name not in _SOURCE_COMMANDS or len(command.argv) < 2:
+            continue
+        node = command.word_nodes[1]
+        written = script.parsed.node_text(node) if node is not None else "?"
+        yield written, command.argv[1]
+
+
+def _describe(candidate: Candidate, written: str, path: str | None, audited: set[str]) -> str:
+    if path is None:
+        return f"sources `{written}`, a path known only at run time; not audited with it"
+    resolved = os.path.realpath(os.path.join(os.path.dirname(candidate.path), path))
+    if resolved in audited:
+        return f"sources `{written}`, audited as a file of its own (its settings do not carry over)"
+    return f"sources `{written}`, which is not among the audited files"
