@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from auditor.config import MAX_GLOBSTARS, Settings, gitignore_spec, too_complex
+from auditor.config import Settings
 from auditor.finding import Diagnostic, DiagnosticKind, Note
+from auditor.gitignore import MAX_GLOBSTARS, gitignore_spec, too_complex
 from auditor.kinds import FileKind
 
 if TYPE_CHECKING:

@@ -9,13 +9,13 @@ import pytest
 
 from auditor.config import (
     DEFAULT_MAX_FILE_SIZE,
-    ConfigError,
     Settings,
     apply_overrides,
     check_selectors,
     find_config,
     load_settings,
 )
+from auditor.config_file import ConfigError
 from auditor.finding import Severity
 
 

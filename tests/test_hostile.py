@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from invoke import invoke
 
-from auditor import cli, config
+from auditor import cli, config, config_file
 from auditor.config import Settings
 from auditor.discover import NotRegularFile, discover, read_bounded
 from auditor.engine import audit_text
@@ -547,7 +547,7 @@ def test_config_values_are_never_evaluated(tmp_path: Path, monkeypatch: pytest.M
 
 def test_config_keys_hold_no_code_loading_option() -> None:
     # A new key must be data; one that names a module or plugin needs a security review.
-    assert set(config._FIELDS) == {
+    assert set(config_file._FIELDS) == {
         "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
         "fail-on", "max-file-size", "respect-gitignore", "agents", "steps", "sdk", "pipelines",
         "timeout", "severity", "force-exclude", "output-format",
@@ -602,7 +602,7 @@ def test_config_files_are_never_read_through_special_files(
         ("select = " + "[" * 5000 + "]" * 5000, "invalid TOML: nested too deeply"),
         ("x = " + "{a = " * 5000 + "1" + "}" * 5000, "invalid TOML: nested too deeply"),
         ("select = ['RA1']\n\x00", "invalid TOML"),
-        ("# " + "x" * config.CONFIG_SIZE_LIMIT, "larger than"),
+        ("# " + "x" * config_file.CONFIG_SIZE_LIMIT, "larger than"),
     ],
 )
 def test_hostile_config_text_is_a_config_error(

@@ -75,7 +75,8 @@ def test_a_costly_gitignore_pattern_is_named_and_not_used(tmp_path: Path) -> Non
 
 
 def test_a_costly_exclude_pattern_in_config_is_an_error(tmp_path: Path) -> None:
-    from auditor.config import ConfigError, load_settings
+    from auditor.config import load_settings
+    from auditor.config_file import ConfigError
 
     config = tmp_path / "runaudit.toml"
     config.write_text('exclude = ["' + "/".join(["**/a"] * 6) + '"]\n')
@@ -105,7 +106,8 @@ def test_a_file_past_the_time_bound_is_skipped_and_the_run_goes_on(
 
 
 def test_timeout_is_a_config_key_and_is_checked(tmp_path: Path) -> None:
-    from auditor.config import ConfigError, load_settings
+    from auditor.config import load_settings
+    from auditor.config_file import ConfigError
 
     config = tmp_path / "runaudit.toml"
     config.write_text("timeout = 2.5\n")
