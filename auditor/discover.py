@@ -20,15 +20,12 @@ import re
 import stat
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from auditor.config import Settings
 from auditor.finding import Diagnostic, DiagnosticKind, Note
-from auditor.gitignore import MAX_GLOBSTARS, gitignore_spec, too_complex
+from auditor.gitignore import IGNORE_FILE_LIMIT, IgnoreFile, gitignored, parse_ignore_file
 from auditor.kinds import FileKind
-
-if TYPE_CHECKING:
-    from pathspec import GitIgnoreSpec
 
 HEAD_SIZE = 256
 NOT_A_RUNNER = "not audited: not a recognized runner file (no runner name, extension or shebang)"
@@ -36,13 +33,6 @@ EXCLUDED = "not audited: excluded by `exclude`/`extend-exclude` (force-exclude)"
 # POSIX flags (Windows has no FIFOs to hang on); os.open adds O_CLOEXEC anyway (PEP 446).
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _OPEN_FLAGS |= getattr(os, "O_CLOEXEC", 0)
-_GITIGNORE_LIMIT = 1024 * 1024
-# Every path is matched against every pattern in effect above it, so a checkout
-# could make discovery crawl with huge or deeply stacked ignore files. Beyond
-# these, an ignore file is not used (and said so): runaudit audits more, not less.
-_GITIGNORE_PATTERNS = 2_000  # in one file
-_GITIGNORE_IN_EFFECT = 5_000  # in all the files over one directory
-_GITIGNORE_FILES = 32  # ignore files stacked over one directory
 
 # fmt: off
 _SUFFIX_KINDS = {
@@ -212,35 +202,7 @@ def _is_within(path: str, directory: str) -> bool:
     return os.path.commonpath([path, directory]) == directory
 
 
-class _IgnoreFile(NamedTuple):
-    """A `.gitignore` and the directory its patterns are relative to."""
-
-    base: str
-    spec: GitIgnoreSpec
-
-
-def _gitignored(ignores: Sequence[_IgnoreFile], path: str, is_dir: bool) -> bool:
-    # The deepest `.gitignore` with a matching pattern decides, as in git.
-    for ignore in reversed(ignores):
-        rel = _relative_below(path, ignore.base)
-        result = ignore.spec.check_file(rel + "/" if is_dir else rel)
-        if result.include is not None:
-            return bool(result.include)
-    return False
-
-
-def _relative_below(path: str, base: str) -> str:
-    """`path` relative to `base`, with `/`; a plain slice when `base` is above it (the walk)."""
-    prefix = base if base.endswith(os.sep) else base + os.sep
-    rel = path[len(prefix) :] if path.startswith(prefix) else os.path.relpath(path, base)
-    return rel if os.sep == "/" else rel.replace(os.sep, "/")
-
-
-def _patterns(ignores: Sequence[_IgnoreFile]) -> int:
-    return sum(len(ignore.spec.patterns) for ignore in ignores)
-
-
-_Pending = tuple[str, tuple[_IgnoreFile, ...]]  # a directory to walk and the ignores over it
+_Pending = tuple[str, tuple[IgnoreFile, ...]]  # a directory to walk and the ignores over it
 
 
 class _Walker:
@@ -308,10 +270,10 @@ class _Walker:
                     self._note(entry.path, DiagnosticKind.UNREADABLE, _cannot("file", error))
 
     def _visit(
-        self, entry: os.DirEntry[str], ignores: tuple[_IgnoreFile, ...], stack: list[_Pending]
+        self, entry: os.DirEntry[str], ignores: tuple[IgnoreFile, ...], stack: list[_Pending]
     ) -> None:
         is_dir = entry.is_dir(follow_symlinks=False)
-        if entry.name == ".git" or _gitignored(ignores, entry.path, is_dir):
+        if entry.name == ".git" or gitignored(ignores, entry.path, is_dir):
             return
         if self.settings.is_excluded(Path(entry.path), self.exclude_base, is_dir=is_dir):
             return
@@ -378,7 +340,7 @@ class _Walker:
             return
         self.found[key] = Candidate(Path(real), self._display(path), kind)
 
-    def _ancestor_ignores(self) -> tuple[_IgnoreFile, ...]:
+    def _ancestor_ignores(self) -> tuple[IgnoreFile, ...]:
         """Ignore files above the root, up to the top of its git repository."""
         chain = [self.top, *map(str, Path(self.top).parents)]
         top = next((d for d in chain if os.path.lexists(os.path.join(d, ".git"))), None)
@@ -389,40 +351,23 @@ class _Walker:
             gitignore = os.path.join(directory, ".gitignore")
             ignores += self._load_ignore_file(directory, gitignore, ignores)
         # A directory the user named is audited even when an ancestor ignores it.
-        return () if _gitignored(ignores, self.top, is_dir=True) else ignores
+        return () if gitignored(ignores, self.top, is_dir=True) else ignores
 
     def _load_ignore_file(
-        self, base: str, path: str, above: tuple[_IgnoreFile, ...] = ()
-    ) -> tuple[_IgnoreFile, ...]:
+        self, base: str, path: str, above: tuple[IgnoreFile, ...] = ()
+    ) -> tuple[IgnoreFile, ...]:
         """The ignore file at `path` (patterns relative to `base`), under those `above` it."""
         if not os.path.lexists(path):
             return ()
         try:
-            text = read_bounded(Path(path), _GITIGNORE_LIMIT).decode("utf-8", "replace")
+            text = read_bounded(Path(path), IGNORE_FILE_LIMIT).decode("utf-8", "replace")
         except (OSError, RefusedFile) as error:
             self._note(path, DiagnosticKind.UNREADABLE, f"ignore file not used: {_reason(error)}")
             return ()
-        lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-        if len(above) >= _GITIGNORE_FILES:
-            message = f"ignore file not used: more than {_GITIGNORE_FILES} nested ignore files"
+        ignores, problems = parse_ignore_file(base, text, above)
+        for message in problems:
             self._note(path, DiagnosticKind.SKIPPED, message)
-            return ()
-        if len(lines) > _GITIGNORE_PATTERNS or _patterns(above) + len(lines) > _GITIGNORE_IN_EFFECT:
-            limit = f"{_GITIGNORE_PATTERNS:,} in a file, {_GITIGNORE_IN_EFFECT:,} in effect"
-            message = f"ignore file not used: {len(lines):,} patterns, above the limits ({limit})"
-            self._note(path, DiagnosticKind.SKIPPED, message)
-            return ()
-        costly = [line for line in lines if too_complex(line)]
-        if costly:
-            message = (
-                f"{len(costly)} ignore pattern(s) not used: more than {MAX_GLOBSTARS} `**` "
-                f"(`{costly[0].strip()}`) cannot be matched in bounded time"
-            )
-            self._note(path, DiagnosticKind.SKIPPED, message)
-        # Git skips a malformed pattern; so do we.
-        usable = [line for line in lines if not too_complex(line) and _valid_pattern(line)]
-        spec = gitignore_spec(usable)
-        return (_IgnoreFile(base, spec),) if spec.patterns else ()
+        return ignores
 
     def _display(self, path: str) -> str:
         if _is_within(path, str(self.cwd)):
@@ -432,14 +377,6 @@ class _Walker:
 
     def _note(self, path: str, kind: DiagnosticKind, message: str) -> None:
         self.diagnostics.append(Diagnostic(self._display(path), kind, message))
-
-
-def _valid_pattern(line: str) -> bool:
-    try:
-        gitignore_spec([line])
-    except (ValueError, re.error):
-        return False
-    return True
 
 
 def _reason(error: BaseException) -> str:
