@@ -12,11 +12,10 @@ from __future__ import annotations
 import functools
 import os
 import re
-import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.config import Settings
 from auditor.discover import (
@@ -29,21 +28,19 @@ from auditor.discover import (
     read_bounded,
 )
 from auditor.engine import AnyRule, Auditor, enabled_rules
-from auditor.errors import Terminated
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Note, Report
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, merge, module_name
 from auditor.source import decode, python_encoding
 from auditor.timebound import FileTimeout, time_bound
+from auditor.workers import map_in_workers as _mapped  # the name `audit` calls it by
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
     from auditor.python.steps import StepCatalog
 
-T = TypeVar("T")
 Progress = Callable[[int, int], None]  # (files done, files in the run)
-PARALLEL_THRESHOLD = 16  # files; fewer are audited in-process (pre-commit runs)
 # Python files worth summarising for the project index: they may launch a
 # process, define a retry construct, or hold a retry constant.
 # (lower case, looked for in the lower-cased text: substring tests beat one regex)
@@ -204,103 +201,6 @@ def build_index(
         elif entry is not None:
             summaries.append(entry)
     return merge(summaries, scripts)
-
-
-_TASK: Callable[[Candidate], object] | None = None
-
-
-def _init_worker(task: Callable[[Candidate], object]) -> None:
-    global _TASK
-    _TASK = task
-    # Ctrl-C reaches the whole process group: the parent stops the workers and reports it
-    # once, instead of every worker printing a KeyboardInterrupt traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _work(candidate: Candidate) -> object:
-    assert _TASK is not None
-    return _TASK(candidate)
-
-
-def _mapped(
-    task: Callable[[Candidate], T],
-    candidates: Sequence[Candidate],
-    jobs: int,
-    crashed: Callable[[Candidate], T],
-) -> Iterator[T]:
-    """`task` over the candidates, in order: in worker processes when there are enough.
-
-    A worker that dies (a parser crashing in native code takes its process
-    with it) costs one file, not the run: the files in flight are retried one
-    at a time in a fresh worker, the one that kills it again gets
-    `crashed(candidate)`, and the rest go on in parallel.
-    """
-    if jobs <= 1 or len(candidates) < PARALLEL_THRESHOLD:
-        yield from map(task, candidates)
-        return
-    from concurrent.futures.process import BrokenProcessPool
-
-    done, suspects = 0, 0  # suspects: files to retry one at a time after a crash
-    while done < len(candidates):
-        one_by_one = suspects > 0
-        batch = candidates[done : done + suspects] if one_by_one else candidates[done:]
-        try:
-            for result in _pool_map(task, batch, 1 if one_by_one else jobs, 1 if one_by_one else 8):
-                yield result
-                done += 1
-                suspects = max(suspects - 1, 0)
-        except BrokenProcessPool:
-            if one_by_one:
-                yield crashed(candidates[done])
-                done += 1
-                suspects = 0
-            else:
-                suspects = (jobs + 1) * 8 * 2  # more than could be in flight
-        else:
-            suspects = 0
-
-
-def _pool_map(
-    task: Callable[[Candidate], T], candidates: Sequence[Candidate], jobs: int, chunk: int
-) -> Iterator[T]:
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    previous = _on_sigterm(_terminated)
-    try:
-        with ProcessPoolExecutor(
-            max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(task,)
-        ) as pool:
-            try:
-                yield from cast(Iterator[T], pool.map(_work, candidates, chunksize=chunk))
-            except BaseException:  # Ctrl-C, SIGTERM, the caller stopping: no orphan workers
-                _stop_workers(pool)
-                raise
-    finally:
-        if previous is not None:
-            _on_sigterm(previous)
-
-
-def _terminated(signum: int, frame: object) -> None:
-    raise Terminated
-
-
-def _on_sigterm(handler: Any) -> Any:
-    """Install a SIGTERM handler, returning the one it replaces (none off the main thread)."""
-    try:
-        return signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread: signals are not ours to handle
-        return None
-
-
-def _stop_workers(pool: Any) -> None:
-    """Kill the pool's worker processes: shutting the pool down waits for running tasks."""
-    pool.shutdown(wait=False, cancel_futures=True)
-    processes = getattr(pool, "_processes", None) or {}  # the executor keeps no public list
-    for process in list(processes.values()):
-        process.terminate()
 
 
 def _crashed_audit(candidate: Candidate) -> _Result:
