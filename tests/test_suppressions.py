@@ -146,3 +146,6 @@ def test_ignore_suppressions_on_the_command_line(
     (finding,) = json.loads(result.stdout)["findings"]
     assert finding["code"] == "RA101"
     assert finding["related"][-1]["message"] == "suppressed here without `--ignore-suppressions`"
+    markdown = [*args[:-1], "markdown"]
+    assert "| run.sh:3 | RA101 | 1 |" in invoke(markdown).stdout
+    assert "Suppressions in effect" not in invoke([*markdown, "--ignore-suppressions"]).stdout
