@@ -230,7 +230,14 @@ def apply_baseline(
     ]
     paths = {finding.path for finding in kept}
     sources = {path: text for path, text in report.sources.items() if path in paths}
-    filtered = Report(kept, report.diagnostics, report.files_checked, sources, report.suppressed)
+    filtered = Report(
+        kept,
+        report.diagnostics,
+        report.files_checked,
+        sources,
+        report.suppressed,
+        report.suppressions,
+    )
     return Applied(filtered, len(report.findings) - len(kept), stale)
 
 

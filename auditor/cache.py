@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 import auditor
 from auditor.finding import (
     Applicability,
+    AppliedSuppression,
     Diagnostic,
     DiagnosticKind,
     Edit,
@@ -40,7 +41,7 @@ from auditor.finding import (
     Span,
 )
 
-FORMAT = "v1"
+FORMAT = "v2"  # v2: entries hold the suppressions in effect
 
 
 def default_cache_dir(
@@ -110,6 +111,12 @@ def _int(value: object) -> int:
     return value
 
 
+def _str_list(value: object) -> list[str]:
+    if type(value) is not list:
+        raise TypeError("not a list")
+    return [_str(item) for item in value]
+
+
 def finding_to_data(finding: Finding) -> dict[str, Any]:
     """A finding as JSON-ready data."""
     fix = finding.fix
@@ -162,6 +169,7 @@ class CachedResult(NamedTuple):
     findings: list[Finding]
     diagnostics: list[Diagnostic]
     suppressed: int
+    suppressions: tuple[AppliedSuppression, ...]
 
 
 ENTRY_LIMIT = 16 * 1024 * 1024  # one file's findings; a real entry is a few KB
@@ -216,6 +224,10 @@ class ResultCache:
                     for p, k, m in data["diagnostics"]
                 ],
                 _int(data["suppressed"]),
+                tuple(
+                    AppliedSuppression(_str(p), _int(line), tuple(_str_list(codes)), _int(hidden))
+                    for p, line, codes, hidden in data["suppressions"]
+                ),
             )
         except (ValueError, KeyError, TypeError, IndexError):
             return None
@@ -226,6 +238,9 @@ class ResultCache:
             "findings": [finding_to_data(f) for f in result.findings],
             "diagnostics": [[d.path, d.kind.value, d.message] for d in result.diagnostics],
             "suppressed": result.suppressed,
+            "suppressions": [
+                [s.path, s.line, list(s.codes), s.hidden] for s in result.suppressions
+            ],
         }
         self.put_data(key, data)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, TooLarge, read_bounded
-from auditor.finding import Diagnostic, DiagnosticKind, Finding, RelatedLocation
+from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding
 from auditor.kinds import FileKind, Host
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from auditor.python.sdk_catalog import SdkCatalog
     from auditor.python.step_needles import StepNeedles
     from auditor.python.steps import StepCatalog
-    from auditor.suppressions import SuppressionIndex
 
 AnyRule = Rule[Any]
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
@@ -84,6 +83,7 @@ class FileResult(NamedTuple):
     diagnostics: list[Diagnostic]
     source: SourceFile | None
     suppressed: int = 0
+    suppressions: tuple[AppliedSuppression, ...] = ()  # the comments that hid findings
 
 
 class Auditor:
@@ -174,13 +174,13 @@ class Auditor:
             raw = self._run(Host.PARSE_FAILURE, UnparsableUnit(source, failure), diagnostics)
         except Exception as error:  # a host extractor's bug must not stop the run
             diagnostics.append(_internal(source.path, "analysis", repr(error)))
-        findings, suppressed = self._suppress(source, raw, diagnostics)
+        findings, suppressed, applied = self._suppress(source, raw, diagnostics)
         path = Path(source.path)
         findings = [f for f in findings if not self.settings.ignored_for(path, f.code)]
         if self.settings.severity:  # `[severity]` in config, before `fail-on` judges them
             findings = [self._rated(finding) for finding in findings]
         findings.sort(key=lambda finding: finding.sort_key)
-        return FileResult(findings, diagnostics, source, suppressed)
+        return FileResult(findings, diagnostics, source, suppressed, applied)
 
     def _rated(self, finding: Finding) -> Finding:
         """`finding` with the severity the config gives its rule, if it gives one."""
@@ -342,18 +342,19 @@ class Auditor:
 
     def _suppress(
         self, source: SourceFile, raw: list[Finding], diagnostics: list[Diagnostic]
-    ) -> tuple[list[Finding], int]:
+    ) -> tuple[list[Finding], int, tuple[AppliedSuppression, ...]]:
+        """The findings left, how many were suppressed, and the comments that hid them."""
         if "runaudit:" not in source.text:
-            return raw, 0
+            return raw, 0, ()
         from auditor.suppressions import SuppressionIndex, parse_suppressions
 
         index = SuppressionIndex(parse_suppressions(source))
         if self.settings.ignore_suppressions:
             # Not obeyed: each finding a comment would hide says which, and only the
             # comments that cannot work are reported (every other one would be "unused").
-            kept = [_would_be_suppressed(source, finding, index) for finding in raw]
+            kept = [index.with_would_be_note(source, finding) for finding in raw]
             unit = SuppressionUnit(source, [], self.known_codes, index.ineffective)
-            return kept + self._run(Host.SUPPRESSIONS, unit, diagnostics), 0
+            return kept + self._run(Host.SUPPRESSIONS, unit, diagnostics), 0, ()
         kept = [finding for finding in raw if not index.suppresses(finding)]
         unused = []
         for suppression, codes in index.unused():
@@ -368,29 +369,13 @@ class Auditor:
         unit = SuppressionUnit(source, unused, self.known_codes, index.ineffective)
         extra = self._run(Host.SUPPRESSIONS, unit, diagnostics)
         # A file-level suppression may also silence RA001 itself.
-        kept.extend(f for f in extra if not _file_level_silences(index, f))
-        return kept, len(raw) - (len(kept) - len(extra))
+        kept.extend(f for f in extra if not index.silences_file_wide(f))
+        suppressed = len(raw) - (len(kept) - len(extra))
+        return kept, suppressed, tuple(index.applied(source.path))
 
 
 def _has_prefilter(rule: AnyRule) -> bool:
     return bool(rule.prefilter or rule.prefilter_agents or rule.prefilter_steps)
-
-
-def _file_level_silences(index: SuppressionIndex, finding: Finding) -> bool:
-    return any(
-        s.file_level and any(finding.code.startswith(code) for code in s.codes)
-        for s in index.suppressions
-    )
-
-
-def _would_be_suppressed(source: SourceFile, finding: Finding, index: SuppressionIndex) -> Finding:
-    """`finding` with the comment that would suppress it as a related location, if one would."""
-    suppression = index.covering(finding)
-    if suppression is None:
-        return finding
-    span = source.span(suppression.start, suppression.end)
-    note = RelatedLocation(source.path, span, "suppressed here without `--ignore-suppressions`")
-    return finding._replace(related=(*finding.related, note))
 
 
 def _skipped(candidate: Candidate, kind: DiagnosticKind, message: str) -> FileResult:

@@ -125,6 +125,19 @@ class Note(NamedTuple):
     message: str
 
 
+class AppliedSuppression(NamedTuple):
+    """A suppression comment that hid findings: where it is, the codes it names, how many.
+
+    A finding two comments cover counts for each, so the counts of a report may add up
+    to more than `Report.suppressed`.
+    """
+
+    path: str
+    line: int
+    codes: tuple[str, ...]
+    hidden: int
+
+
 class Report:
     """Everything a run produced, in deterministic order, ready for a renderer."""
 
@@ -135,6 +148,7 @@ class Report:
         files_checked: int = 0,
         sources: dict[str, str] | None = None,
         suppressed: int = 0,
+        suppressions: list[AppliedSuppression] | None = None,
     ) -> None:
         self.findings = findings if findings is not None else []
         self.diagnostics = diagnostics if diagnostics is not None else []
@@ -142,6 +156,8 @@ class Report:
         # Text of each file that has a finding, for snippets; keyed by `Finding.path`.
         self.sources = sources if sources is not None else {}
         self.suppressed = suppressed
+        # The comments that hid findings, ordered by path and line.
+        self.suppressions = suppressions if suppressions is not None else []
         # For `--verbose`; renderers do not show them.
         self.notes: list[Note] = []
         self.timings: dict[str, float] = {}  # seconds per stage of the run

@@ -28,7 +28,7 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from auditor.finding import Applicability, Edit, Finding, Fix, Report
+from auditor.finding import Applicability, AppliedSuppression, Edit, Finding, Fix, Report
 from auditor.kinds import FileKind
 from auditor.source import SourceFile, decode, python_encoding
 
@@ -119,6 +119,7 @@ class FixedText:
     codes: list[str]  # the code of each finding fixed
     findings: list[Finding]
     suppressed_change: int  # findings suppressed after fixing, minus before
+    suppressions: tuple[AppliedSuppression, ...]  # the comments in effect after fixing
     note: str | None = None  # why a fix was not applied, if one was not
 
     @property
@@ -134,7 +135,8 @@ def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool)
     codes: list[str] = []
     if any(f.code == PARSE_ERROR for f in findings) or not parses(text, kind):
         fixable = any(wanted(f.fix, unsafe) for f in findings)
-        return FixedText(text, [], findings, 0, "not fixed: it does not parse" if fixable else None)
+        note = "not fixed: it does not parse" if fixable else None
+        return FixedText(text, [], findings, 0, result.suppressions, note)
     newline = newline_of(text)
     suppressed = before
     for _ in range(MAX_PASSES):
@@ -146,12 +148,12 @@ def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool)
             break
         if not parses(new_text, kind):
             note = "not fixed further: a fix would break its syntax"
-            return FixedText(text, codes, findings, suppressed - before, note)
+            return FixedText(text, codes, findings, suppressed - before, result.suppressions, note)
         keys = {fix_key(fix) for fix in chosen}
         codes += [f.code for f in findings if f.fix is not None and fix_key(f.fix) in keys]
         result = auditor.audit_source(SourceFile(source.path, new_text, source.encoding), kind)
         text, findings, suppressed = new_text, result.findings, result.suppressed
-    return FixedText(text, codes, findings, suppressed - before)
+    return FixedText(text, codes, findings, suppressed - before, result.suppressions)
 
 
 class NotRewritten(OSError):
@@ -353,4 +355,13 @@ def _updated(report: Report, results: dict[str, FixedText]) -> Report:
             sources[path] = result.text
     findings.sort(key=lambda finding: finding.sort_key)
     suppressed = report.suppressed + sum(r.suppressed_change for r in results.values())
-    return Report(findings, report.diagnostics, report.files_checked, sources, suppressed)
+    suppressions = [s for s in report.suppressions if s.path not in results]
+    suppressions.extend(s for result in results.values() for s in result.suppressions)
+    return Report(
+        findings,
+        report.diagnostics,
+        report.files_checked,
+        sources,
+        suppressed,
+        sorted(suppressions),
+    )

@@ -28,7 +28,7 @@ from auditor.discover import (
     read_bounded,
 )
 from auditor.engine import AnyRule, Auditor, enabled_rules
-from auditor.finding import Diagnostic, DiagnosticKind, Finding, Note, Report
+from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Note, Report
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, merge, module_name
@@ -65,6 +65,7 @@ class _Result(NamedTuple):
     suppressed: int = 0
     checked: bool = False
     text: str | None = None  # only for files with findings
+    suppressions: tuple[AppliedSuppression, ...] = ()
 
 
 class _Job:
@@ -100,7 +101,14 @@ class _Job:
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
         if cached is not None:
             text = decode(candidate.display, data, encoding).text if cached.findings else None
-            return _Result(cached.findings, cached.diagnostics, cached.suppressed, True, text)
+            return _Result(
+                cached.findings,
+                cached.diagnostics,
+                cached.suppressed,
+                checked=True,
+                text=text,
+                suppressions=cached.suppressions,
+            )
         source = decode(candidate.display, data, encoding)
         try:
             with time_bound(self.settings.timeout):
@@ -110,10 +118,18 @@ class _Job:
         if self.cache is not None and not any(d.is_error for d in result.diagnostics):
             from auditor.cache import CachedResult
 
-            entry = CachedResult(result.findings, result.diagnostics, result.suppressed)
+            entry = CachedResult(
+                result.findings, result.diagnostics, result.suppressed, result.suppressions
+            )
             self.cache.put(key, entry)
-        text = source.text if result.findings else None
-        return _Result(result.findings, result.diagnostics, result.suppressed, True, text)
+        return _Result(
+            result.findings,
+            result.diagnostics,
+            result.suppressed,
+            checked=True,
+            text=source.text if result.findings else None,
+            suppressions=result.suppressions,
+        )
 
 
 def _summary(
@@ -254,6 +270,7 @@ def audit(
             progress(done, len(candidates))
         report.diagnostics.extend(result.diagnostics)
         report.suppressed += result.suppressed
+        report.suppressions.extend(result.suppressions)
         if result.checked:
             report.files_checked += 1
         if result.findings:
@@ -261,6 +278,7 @@ def audit(
             if result.text is not None:
                 report.sources[candidate.display] = result.text
     report.findings.sort(key=lambda finding: finding.sort_key)
+    report.suppressions.sort()
     if cache is not None and cache_dir is not None:
         from auditor.cache import prune_if_full
 
@@ -300,6 +318,7 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     report.findings = result.findings
     report.diagnostics = result.diagnostics
     report.suppressed = result.suppressed
+    report.suppressions = list(result.suppressions)
     if result.findings:
         report.sources[source.path] = source.text
     return report

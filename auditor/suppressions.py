@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from auditor.finding import Finding
+from auditor.finding import AppliedSuppression, Finding, RelatedLocation
 from auditor.source import SourceFile
 from auditor.unit import Suppression
 
@@ -52,13 +52,15 @@ def _matches(code: str, pattern: str) -> bool:
 
 
 class SuppressionIndex:
-    """Decides which findings are suppressed and remembers which codes were used."""
+    """Decides which findings are suppressed; remembers which codes were used, and how
+    many findings each comment hid."""
 
     def __init__(self, suppressions: Iterable[Suppression]) -> None:
         every = list(suppressions)
         self.suppressions = [s for s in every if s.effective]
         self.ineffective = tuple(s for s in every if not s.effective)
         self._used: set[tuple[int, str]] = set()
+        self._hidden = [0] * len(self.suppressions)
 
     def covering(self, finding: Finding) -> Suppression | None:
         """The first comment that would suppress this finding (nothing is marked used)."""
@@ -70,18 +72,32 @@ class SuppressionIndex:
         return None
 
     def suppresses(self, finding: Finding) -> bool:
-        """Whether a comment covers this finding; marks the matching code used."""
+        """Whether a comment covers this finding; marks the matching codes used."""
         line = finding.span.start.line
         hit = False
         for position, suppression in enumerate(self.suppressions):
             covers = suppression.file_level or suppression.line in (line, line - 1)
-            if not covers:
-                continue
-            for code in suppression.codes:
-                if _matches(finding.code, code):
-                    self._used.add((position, code))
-                    hit = True
+            if covers:
+                hit = self._hide(position, finding) or hit
         return hit
+
+    def silences_file_wide(self, finding: Finding) -> bool:
+        """Whether a file-level comment hides `finding` (RA001 about another comment)."""
+        hit = False
+        for position, suppression in enumerate(self.suppressions):
+            if suppression.file_level:
+                hit = self._hide(position, finding) or hit
+        return hit
+
+    def _hide(self, position: int, finding: Finding) -> bool:
+        """Whether the comment at `position` names `finding`'s code; if so, counts it."""
+        matched = [
+            code for code in self.suppressions[position].codes if _matches(finding.code, code)
+        ]
+        self._used.update((position, code) for code in matched)
+        if matched:
+            self._hidden[position] += 1
+        return bool(matched)
 
     def unused(self) -> list[tuple[Suppression, tuple[str, ...]]]:
         """Each suppression with the codes in it that suppressed nothing."""
@@ -91,3 +107,21 @@ class SuppressionIndex:
             if codes:
                 result.append((suppression, codes))
         return result
+
+    def applied(self, path: str) -> list[AppliedSuppression]:
+        """Each comment of the file at `path` that hid a finding, with how many, in line order."""
+        return [
+            AppliedSuppression(path, suppression.line, suppression.codes, hidden)
+            for suppression, hidden in zip(self.suppressions, self._hidden, strict=True)
+            if hidden
+        ]
+
+    def with_would_be_note(self, source: SourceFile, finding: Finding) -> Finding:
+        """`finding` with the comment that would suppress it as a related location, if one
+        would (for `--ignore-suppressions`, which does not obey them)."""
+        suppression = self.covering(finding)
+        if suppression is None:
+            return finding
+        span = source.span(suppression.start, suppression.end)
+        note = RelatedLocation(source.path, span, "suppressed here without `--ignore-suppressions`")
+        return finding._replace(related=(*finding.related, note))

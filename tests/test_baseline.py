@@ -138,3 +138,13 @@ def test_fingerprint_collapses_whitespace_and_reads_every_flagged_line() -> None
 def test_an_unwritable_baseline_is_a_usage_error(tree: Path) -> None:
     code, _, err = run("scripts", "--write-baseline", "missing-dir/baseline.json")
     assert code == 2 and "cannot write baseline" in err
+
+
+def test_the_suppressions_in_effect_stay_listed_with_a_baseline(tree: Path) -> None:
+    (tree / "scripts" / "run.sh").write_text(
+        SCRIPT.replace("jq .ok", "jq .ok  # runaudit: ignore[RA1]")
+    )
+    assert run("scripts", "--write-baseline", "baseline.json")[0] == 0
+    code, out, _ = run("scripts", "--baseline", "baseline.json", "-f", "markdown")
+    assert code == 0
+    assert "| scripts/run.sh:4 | RA1 | 1 |" in out

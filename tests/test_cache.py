@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -9,8 +10,16 @@ import pytest
 from invoke import invoke
 
 from auditor import cache as cache_module
-from auditor.cache import clear, default_cache_dir, prune, prune_if_full
+from auditor.cache import (
+    CachedResult,
+    ResultCache,
+    clear,
+    default_cache_dir,
+    prune,
+    prune_if_full,
+)
 from auditor.config import Settings, load_settings
+from auditor.finding import AppliedSuppression
 from auditor.run import audit
 
 FLAGGED = "#!/bin/bash\nset -e\ngptme x | tee log\n"
@@ -115,6 +124,52 @@ def test_the_same_file_shown_under_another_path_is_not_served_the_first_path(
     assert [f.path for f in report.findings] == paths
 
 
+SUPPRESSIONS = (
+    AppliedSuppression("bin/run.sh", 2, ("RA1",), 3),
+    AppliedSuppression("bin/run.sh", 7, ("RA101", "RA203"), 1),
+)
+
+
+def test_an_entry_gives_back_the_suppressions_in_effect(tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path, ["context"])
+    cache.put(KEY, CachedResult([], [], 4, SUPPRESSIONS))
+    assert cache.get(KEY) == CachedResult([], [], 4, SUPPRESSIONS)
+
+
+@pytest.mark.parametrize(
+    "suppressions",
+    [
+        None,  # an entry written before suppressions were kept: a miss
+        [["bin/run.sh", 2, "RA1", 3]],  # codes not a list
+        [["bin/run.sh", 2, [5], 3]],
+        [["bin/run.sh", "2", ["RA1"], 3]],
+        [["bin/run.sh", 2, ["RA1"]]],
+    ],
+)
+def test_an_entry_without_well_formed_suppressions_is_a_miss(
+    tmp_path: Path, suppressions: object
+) -> None:
+    cache = ResultCache(tmp_path, ["context"])
+    data: dict[str, object] = {"findings": [], "diagnostics": [], "suppressed": 4}
+    if suppressions is not None:
+        data["suppressions"] = suppressions
+    cache.put_data(KEY, data)
+    assert cache.get_data(KEY) == json.loads(json.dumps(data))
+    assert cache.get(KEY) is None
+
+
+def test_a_warm_run_reports_the_same_suppressions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "run.sh").write_text(f"{FLAGGED.rstrip()}  # runaudit: ignore[RA101]\n")
+    cache_dir = tmp_path.parent / f"{tmp_path.name}-cache"
+    runs = [audit([Path("run.sh")], Settings(), cwd=tmp_path, cache_dir=cache_dir) for _ in "ab"]
+    assert entries(cache_dir)
+    expected = [AppliedSuppression("run.sh", 3, ("RA101",), 1)]
+    assert [run.suppressions for run in runs] == [expected, expected]
+
+
 def _fill(cache_dir: Path, shards: int, size: int, count: int = 1) -> list[Path]:
     """`count` entries of `size` bytes in each of the first `shards` entry folders, oldest
     first (one second apart)."""
@@ -180,7 +235,7 @@ def test_clean_empties_the_cache_and_says_what_it_removed(
     size = sum(p.stat().st_size for p in [*written, stray])
     mine = cache_dir / "notes.txt"  # not runaudit's: left alone
     mine.write_text("keep\n")
-    kept = cache_dir / "v1" / "zz" / "keep.json"
+    kept = cache_dir / cache_module.FORMAT / "zz" / "keep.json"  # in the entries' folder
     kept.parent.mkdir()
     kept.write_text("{}")
 
@@ -191,7 +246,7 @@ def test_clean_empties_the_cache_and_says_what_it_removed(
     assert result.stdout == expected
     assert entries(cache_dir) == {kept} and not stray.exists()
     assert mine.read_text() == "keep\n"
-    assert [p.name for p in (cache_dir / "v1").iterdir()] == ["zz"]
+    assert [p.name for p in (cache_dir / cache_module.FORMAT).iterdir()] == ["zz"]
 
     again = invoke(["clean", "--cache-dir", str(cache_dir)])
     assert again.exit_code == 0

@@ -510,3 +510,19 @@ def test_a_file_the_fix_must_not_rewrite_is_refused(tmp_path: Path, case: str) -
     with pytest.raises(NotRewritten, match=message):
         write_atomic(script, b"#!/bin/bash\n")
     assert script.read_text() == '#!/bin/bash\nset -e\ngptme "$P" | tee log\n'
+
+
+def test_a_fixed_file_lists_the_suppressions_its_re_audit_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fix adds pipefail, so the comment hides nothing any more: it is RA001, not listed."""
+    monkeypatch.chdir(tmp_path)
+    script = tmp_path / "run.sh"
+    script.write_text(
+        '#!/bin/bash\nset -e\ngptme "$P" | tee log\n'
+        'claude -p "$Q" | tee b.log  # runaudit: ignore[RA101]\n'
+    )
+    args = ["check", "--isolated", "--no-cache", "run.sh", "-f", "markdown"]
+    assert "| run.sh:4 | RA101 | 1 |" in run(*args)[1]
+    out = run(*args, "--fix", "--unsafe-fixes")[1]
+    assert "Suppressions in effect" not in out and "RA001" in out

@@ -18,6 +18,7 @@ from syrupy.assertion import SnapshotAssertion
 from auditor import output
 from auditor.finding import (
     Applicability,
+    AppliedSuppression,
     Diagnostic,
     DiagnosticKind,
     Edit,
@@ -169,6 +170,7 @@ def build_report() -> Report:
         files_checked=3,
         sources={LOOP: LOOP_SOURCE, DEPLOY: DEPLOY_SOURCE},
         suppressed=1,
+        suppressions=[AppliedSuppression(DEPLOY, 1, ("RA203",), 1)],
     )
 
 

@@ -26,6 +26,7 @@ from test_output import (
 from auditor.baseline import fingerprint
 from auditor.finding import (
     Applicability,
+    AppliedSuppression,
     Diagnostic,
     DiagnosticKind,
     Edit,
@@ -306,3 +307,28 @@ def test_markdown_shows_code_as_code() -> None:
     )
     assert "3 findings suppressed." in text
     assert "- a\\`b\\`.sh: skipped: a link to `/etc`" in text  # a file name is never code
+
+
+def test_markdown_lists_the_suppressions_in_effect_escaped() -> None:
+    suppressions = [
+        AppliedSuppression("a.sh", 3, ("RA101",), 2),
+        AppliedSuppression("b|*`x`*.sh", 1, ("RA1", "RA203"), 1),
+    ]
+    text = render(
+        "markdown", Report([finding_at(5, Severity.ERROR)], suppressions=suppressions), RULES
+    )
+    lines = text.splitlines()
+    start = lines.index("## Suppressions in effect")
+    assert lines[start + 2 : start + 6] == [
+        "| Comment | Codes | Findings hidden |",
+        "| --- | --- | ---: |",
+        "| a.sh:3 | RA101 | 2 |",
+        "| b\\|\\*\\`x\\`\\*.sh:1 | RA1, RA203 | 1 |",
+    ]
+    assert table_cells(lines[start + 5]) == ["b\\|\\*\\`x\\`\\*.sh:1", "RA1, RA203", "1"]
+    assert lines.index("## a.sh") < start  # after the findings, in a section of its own
+
+
+def test_markdown_has_no_suppressions_section_when_none_hid_anything() -> None:
+    text = render("markdown", Report([finding_at(5, Severity.ERROR)], suppressed=0), RULES)
+    assert "Suppressions in effect" not in text

@@ -10,7 +10,7 @@ from invoke import invoke
 
 from auditor.config import Settings
 from auditor.engine import audit_text
-from auditor.finding import Finding
+from auditor.finding import AppliedSuppression, Finding
 from auditor.kinds import FileKind
 
 MASKED = '#!/bin/bash\nset -e\ngptme "$PROMPT" | tee run.log'
@@ -102,6 +102,38 @@ def test_ignore_suppressions_reports_what_comments_would_hide() -> None:
     assert "without `--ignore-suppressions`" not in str(ignored.findings[1].related)
 
 
+TWO_COMMENTS = (
+    "#!/bin/bash\n"
+    "# runaudit: ignore-file[RA1]\n"
+    "set -e\n"
+    'gptme "$P" | tee a.log\n'
+    'claude -p "$P" | tee b.log  # runaudit: ignore[RA203]\n'
+    'gptme "$Q" | tee c.log\n'
+)
+
+
+def test_only_the_comments_that_hid_findings_are_recorded_with_their_counts() -> None:
+    result = audit_text(TWO_COMMENTS, "run.sh", FileKind.SHELL)
+    assert [(f.code, f.span.start.line) for f in result.findings] == [("RA001", 5)]  # unused
+    assert result.suppressed == 3
+    assert result.suppressions == (AppliedSuppression("run.sh", 2, ("RA1",), 3),)
+
+
+def test_with_ignore_suppressions_no_comment_is_in_effect() -> None:
+    settings = Settings(ignore_suppressions=True)
+    result = audit_text(TWO_COMMENTS, "run.sh", FileKind.SHELL, settings)
+    assert (result.suppressed, result.suppressions) == (0, ())
+    assert [f.code for f in result.findings] == ["RA101", "RA101", "RA101"]
+
+
+def test_a_file_level_comment_that_hides_ra001_counts_it() -> None:
+    text = "#!/bin/bash\n# runaudit: ignore-file[RA001]\necho hi  # runaudit: ignore[RA101]\n"
+    result = audit_text(text, "run.sh", FileKind.SHELL)
+    # Both RA001s: the unused line comment's, and its own (it was unused when they were made).
+    assert (result.findings, result.suppressed) == ([], 2)
+    assert result.suppressions == (AppliedSuppression("run.sh", 2, ("RA001",), 2),)
+
+
 def test_ignore_suppressions_on_the_command_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,3 +146,6 @@ def test_ignore_suppressions_on_the_command_line(
     (finding,) = json.loads(result.stdout)["findings"]
     assert finding["code"] == "RA101"
     assert finding["related"][-1]["message"] == "suppressed here without `--ignore-suppressions`"
+    markdown = [*args[:-1], "markdown"]
+    assert "| run.sh:3 | RA101 | 1 |" in invoke(markdown).stdout
+    assert "Suppressions in effect" not in invoke([*markdown, "--ignore-suppressions"]).stdout

@@ -1,4 +1,5 @@
-"""A Markdown report to paste into a GitHub issue: summary table, then one section per file.
+"""A Markdown report to paste into a GitHub issue: summary table, then one section per file,
+then the suppression comments in effect and the files not fully audited.
 
 Text from findings and file names is escaped so it renders as written: Markdown
 and HTML punctuation is backslash-escaped, control characters become visible
@@ -128,6 +129,23 @@ def file_section(
     return out
 
 
+def suppressions_section(report: Report) -> list[str]:
+    """`## Suppressions in effect`: each comment that hid findings; empty when none did."""
+    if not report.suppressions:
+        return []
+    out = [
+        "## Suppressions in effect",
+        "",
+        "| Comment | Codes | Findings hidden |",
+        "| --- | --- | ---: |",
+    ]
+    for s in report.suppressions:
+        cells = [md_text(f"{s.path}:{s.line}"), md_text(", ".join(s.codes)), str(s.hidden)]
+        out.append(f"| {' | '.join(cells)} |")
+    out.append("")
+    return out
+
+
 def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -> str:
     """The whole Markdown report."""
     urls = {rule.code: rule.url() for rule in rules}
@@ -145,6 +163,7 @@ def render(report: Report, rules: Sequence[RuleClass], *, color: bool = False) -
         out.append("")
     for path, findings in by_path(report.findings).items():
         out.extend(file_section(path, findings, report, urls))
+    out.extend(suppressions_section(report))
     if report.diagnostics:
         out.extend(["## Files not fully audited", ""])
         out.extend(
