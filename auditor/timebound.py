@@ -9,7 +9,6 @@ bound does nothing. Native code (a parser) is interrupted when it returns to Pyt
 from __future__ import annotations
 
 import signal
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -28,11 +27,14 @@ def _expired(signum: int, frame: object) -> None:
 @contextmanager
 def time_bound(seconds: float) -> Iterator[None]:
     """Raise `FileTimeout` in the block once `seconds` have passed."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable or seconds <= 0:
+    if not hasattr(signal, "setitimer") or seconds <= 0:
         yield
         return
-    previous = signal.signal(signal.SIGALRM, _expired)
+    try:
+        previous = signal.signal(signal.SIGALRM, _expired)
+    except ValueError:  # not the main thread: only it may handle signals
+        yield
+        return
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield

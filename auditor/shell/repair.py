@@ -9,6 +9,7 @@ node still maps to its exact place in the original text.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import NamedTuple
@@ -38,18 +39,25 @@ _COMPOUNDS = frozenset(
     }
 )
 _LITERAL = frozenset({"raw_string", "ansi_c_string", "comment", "heredoc_body"})
-_CLOSER = re.compile(rb"[ \t]*(?:\\\r?\n[ \t]*)*(fi|done|esac|\}|else|elif)(?=[\s;&|)]|$)")
-_BLANK = re.compile(rb"[ \t]")
-_BLANK_DO = re.compile(rb"[ \t]+do(?=[\s;]|$)")
-_ESCAPED_OPERATOR = re.compile(rb"(?<=[ \t])\\[<>](?=[ \t])")
-_TEST_OPEN = re.compile(rb"(?:^|(?<=[\s;&|(!]))\[(?=[ \t])")
-_TEST_CLOSE = re.compile(rb"(?<=[ \t])\](?=[\s;&|)]|$)")
+# Patterns for the gap repairs, compiled on first use (`_pattern`): a script that parses
+# without an error, the usual case, never needs them.
+_CLOSER = rb"[ \t]*(?:\\\r?\n[ \t]*)*(fi|done|esac|\}|else|elif)(?=[\s;&|)]|$)"
+_BLANK = rb"[ \t]"
+_BLANK_DO = rb"[ \t]+do(?=[\s;]|$)"
+_ESCAPED_OPERATOR = rb"(?<=[ \t])\\[<>](?=[ \t])"
+_TEST_OPEN = rb"(?:^|(?<=[\s;&|(!]))\[(?=[ \t])"
+_TEST_CLOSE = rb"(?<=[ \t])\](?=[\s;&|)]|$)"
 _PARAMETER = rb"\$\{[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])(?:\[[^]\n]*\])?"
 # `${s:` with an offset (not a `:-`, `:=`, `:+`, `:?` operator): a substring.
-_SUBSTRING = re.compile(_PARAMETER + rb":(?![-=+?])")
-_VARIABLE = re.compile(rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])")
+_SUBSTRING = _PARAMETER + rb":(?![-=+?])"
+_VARIABLE = rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])"
 # `${name` and a default-value operator: the word after it is literal to bash.
-_DEFAULT = re.compile(_PARAMETER + rb":?[-=+?]")
+_DEFAULT = _PARAMETER + rb":?[-=+?]"
+
+
+@functools.cache
+def _pattern(source: bytes) -> re.Pattern[bytes]:
+    return re.compile(source)
 
 
 def misparse_repair(root: Node, data: bytes, heredoc: bool) -> list[Repair]:
@@ -137,7 +145,7 @@ def _separator_before_closer(node: Node, data: bytes) -> list[Repair]:
     Only when the reserved word closes the construct around the command (the
     grammar also takes a stray `fi` for a command name, which bash rejects).
     """
-    match = _CLOSER.match(data, node.end_byte)
+    match = _pattern(_CLOSER).match(data, node.end_byte)
     if match is None:
         return []
     keyword = match.group(1)
@@ -150,7 +158,7 @@ def _separator_before_closer(node: Node, data: bytes) -> list[Repair]:
         closer = closer.children[0]
     if closer is None or closer.type != keyword.decode():
         return []
-    blank = _BLANK.search(data, node.end_byte, at)
+    blank = _pattern(_BLANK).search(data, node.end_byte, at)
     return [Repair(blank.start(), 1, b";")] if blank else []
 
 
@@ -163,7 +171,7 @@ def _for_without_in(error: Node, data: bytes) -> list[Repair]:
     found = []
     for keyword, name in itertools.pairwise(error.children):
         if (keyword.type, name.type) == ("for", "variable_name"):
-            match = _BLANK_DO.match(data, name.end_byte)
+            match = _pattern(_BLANK_DO).match(data, name.end_byte)
             if match is not None:
                 found.append(Repair(name.end_byte, 1, b";"))
     return found
@@ -175,13 +183,15 @@ def _escaped_comparisons(data: bytes, start: int, end: int) -> list[Repair]:
     Only between a `[` and its `]` on one line (elsewhere `\\<` is a plain word).
     """
     found = []
-    for match in _ESCAPED_OPERATOR.finditer(data, start, end):
+    for match in _pattern(_ESCAPED_OPERATOR).finditer(data, start, end):
         line_start = data.rfind(b"\n", 0, match.start()) + 1
         line_end = data.find(b"\n", match.end())
         before = data[line_start : match.start()]
-        opening = max((m.start() for m in _TEST_OPEN.finditer(before)), default=-1)
-        closing = max((m.start() for m in _TEST_CLOSE.finditer(before)), default=-1)
-        after = _TEST_CLOSE.search(data, match.end(), len(data) if line_end == -1 else line_end)
+        opening = max((m.start() for m in _pattern(_TEST_OPEN).finditer(before)), default=-1)
+        closing = max((m.start() for m in _pattern(_TEST_CLOSE).finditer(before)), default=-1)
+        after = _pattern(_TEST_CLOSE).search(
+            data, match.end(), len(data) if line_end == -1 else line_end
+        )
         if opening > closing and after is not None:
             found.append(Repair(match.start(), 1, b" "))
     return found
@@ -194,14 +204,14 @@ def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
     that nests (quotes, `$(…)`, `${…}`).
     """
     found: list[Repair] = []
-    for match in _SUBSTRING.finditer(data, start, end):
+    for match in _pattern(_SUBSTRING).finditer(data, start, end):
         close = data.find(b"}", match.end(), end)
         if close == -1:
             continue
         inside = data[match.end() : close]
         if any(char in inside for char in b"{(\"'`\\"):
             continue
-        for variable in _VARIABLE.finditer(data, match.end(), close):
+        for variable in _pattern(_VARIABLE).finditer(data, match.end(), close):
             found.extend((Repair(variable.start() + 1, 0, b"{"), Repair(variable.end(), 0, b"}")))
     return found
 
@@ -213,7 +223,7 @@ def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
     inside and outside double quotes); `.` is as literal and the grammar takes it.
     """
     found: list[Repair] = []
-    for match in _DEFAULT.finditer(data, start, end):
+    for match in _pattern(_DEFAULT).finditer(data, start, end):
         found.extend(Repair(at, 1, b".") for at in _literal_operators(data, match.end()))
     return found
 
