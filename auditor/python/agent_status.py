@@ -412,12 +412,7 @@ def python_agent_status(
 
 def _single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
     """The value of a function's only `return` with a value (not one of a nested function)."""
-    values: list[cst.BaseExpression] = []
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Return) and node.value is not None:
-            values.append(node.value)
-        elif not isinstance(node, cst.FunctionDef | cst.ClassDef | cst.Lambda):
-            stack.extend(node.children)
+    from auditor.python.callees import returned_values
+
+    values = returned_values(function)
     return values[0] if len(values) == 1 else None
