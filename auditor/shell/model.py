@@ -227,6 +227,7 @@ class ShellScript:
         if inner.type == "command":
             command = self.command_at(inner) or analyse_command(inner, self.env, self.catalog)
             name = command.name or self.parsed.node_text(inner).split(" ", 1)[0]
+            name = name[:1] + name[1:].split("@", 1)[0]  # a package's version: `x@latest`
             trivial = _trivial(command, inner, heredoc)
             consequential = self._consequential(command)
             return Stage(node, command, name, command.agent, trivial, consequential, quiet)
