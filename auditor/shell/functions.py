@@ -54,6 +54,7 @@ def summarize_function(
     inside: Sequence[SimpleCommand],
     parsed: ShellText,
     statement_of: StatementOf,
+    summaries: Mapping[str, FunctionSummary],
 ) -> FunctionSummary | None:
     """The summary of a function from the commands of its body, or None when a call of
     it neither runs an agent nor passes a forwarded command's status on."""
@@ -80,11 +81,12 @@ def summarize_function(
     if agents and any(passes(c) for c in agents):
         return FunctionSummary(name, agents[0].agent, returns)
     for command in inside:
-        skipped = _forwarded_from(command, parsed)
-        if skipped is None or not passes(command):
+        forwarded = _forwarded_from(command, parsed, summaries)
+        if forwarded is None or not passes(command):
             continue
+        skipped, wrappers = forwarded
         shifts = _shifts_before(command, inside)
-        return FunctionSummary(name, None, returns, True, skipped + shifts, command.wrappers)
+        return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
     return None
 
 
@@ -114,17 +116,26 @@ def forwarded_command(
     return command
 
 
-def _forwarded_from(command: SimpleCommand, parsed: ShellText) -> int | None:
-    """How many arguments a command skips when its program is the function's arguments
-    (`"$@"` 0, `"${@:2}"` 1), or None when it does not run them."""
+def _forwarded_from(
+    command: SimpleCommand, parsed: ShellText, summaries: Mapping[str, FunctionSummary]
+) -> tuple[int, tuple[WrapperUse, ...]] | None:
+    """How many of its arguments a function drops before running them as this command
+    (`"$@"` 0, `"${@:2}"` 1, `other_wrapper 60 "$@"` as `other_wrapper` skips), with
+    the wrappers around them; None when the command does not run its arguments."""
     index = command.program_index
-    if index >= len(command.word_nodes):
+    for position, node in enumerate(command.word_nodes):
+        match = _FORWARDED.match(parsed.node_text(node)) if node is not None else None
+        if match is None:
+            continue
+        offset = max(0, int(match.group(1)) - 1) if match.group(1) else 0
+        if position == index:
+            return offset, command.wrappers
+        inner = summaries.get(command.argv[index] or "") if index < len(command.argv) else None
+        target = index + 1 + inner.skipped if inner is not None and inner.forwards else -1
+        if inner is not None and position <= target:
+            return offset + target - position, command.wrappers + inner.wrappers
         return None
-    node = command.word_nodes[index]
-    match = _FORWARDED.match(parsed.node_text(node)) if node is not None else None
-    if match is None:
-        return None
-    return max(0, int(match.group(1)) - 1) if match.group(1) else 0
+    return None
 
 
 def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> int:

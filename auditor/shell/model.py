@@ -190,7 +190,9 @@ class ShellScript:
         """Record a function and the summary of what a call of it does."""
         self.functions[name] = definition
         inside = [c for c in self.commands if _within(c.node, definition)]
-        summary = summarize_function(name, definition, inside, self.parsed, self._status_kept)
+        summary = summarize_function(
+            name, definition, inside, self.parsed, self._status_kept, self.summaries
+        )
         if summary is not None:
             self.summaries[name] = summary
         else:
