@@ -156,17 +156,20 @@ class Auditor:
             return _skipped(candidate, DiagnosticKind.UNREADABLE, error.strerror or str(error))
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
         source = decode(candidate.display, data, encoding)
-        return self.audit_source(source, candidate.kind)
+        return self.audit_source(source, candidate.kind, candidate.path)
 
-    def audit_source(self, source: SourceFile, kind: FileKind) -> FileResult:
-        """Check already-decoded text of a given kind."""
+    def audit_source(
+        self, source: SourceFile, kind: FileKind, origin: Path | None = None
+    ) -> FileResult:
+        """Check already-decoded text of a given kind; `origin` is the file it was read
+        from, when there is one (a shell script's sourced files are found beside it)."""
         diagnostics = []
         if source.decode_error:
             note = Diagnostic(source.path, DiagnosticKind.DECODING, source.decode_error)
             diagnostics.append(note)
         raw: list[Finding] = []
         try:
-            for host, unit in self._units(source, kind):
+            for host, unit in self._units(source, kind, origin):
                 raw.extend(self._run(host, unit, diagnostics))
         except RecursionError:
             # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
@@ -187,14 +190,16 @@ class Auditor:
         severity = self.settings.severity_of(finding.code)
         return finding if severity is None else finding._replace(severity=severity)
 
-    def _units(self, source: SourceFile, kind: FileKind) -> Iterator[tuple[Host, Any]]:
+    def _units(
+        self, source: SourceFile, kind: FileKind, origin: Path | None = None
+    ) -> Iterator[tuple[Host, Any]]:
         """Every unit of analysis in a file: the file itself, then the shell it holds."""
         text = source.text
         if self._wanted(Host.FILE, text, source.path, embedded=True):
             yield Host.FILE, FileUnit(source, kind, self.project, self.catalog)
         if kind is FileKind.SHELL:
             if self._wanted(Host.SHELL, text, source.path):
-                yield from self._shell_units(source, None)
+                yield from self._shell_units(source, None, origin=origin)
             return
         if kind is FileKind.PYTHON:
             from auditor.python.prefilter import string_literals
@@ -236,13 +241,19 @@ class Auditor:
                 yield from self._shell_units(source, embedded)
 
     def _shell_units(
-        self, source: SourceFile, embedded: EmbeddedShell | None, depth: int = 0
+        self,
+        source: SourceFile,
+        embedded: EmbeddedShell | None,
+        depth: int = 0,
+        origin: Path | None = None,
     ) -> Iterator[tuple[Host, Any]]:
         """A shell unit and, recursively, the shell nested in its `bash -c` strings."""
         from auditor.shell.parse import ShellText
 
         if embedded is None:
             unit = ShellUnit(source, source.text, ShellText(source.text), self.catalog)
+            if origin is not None:
+                unit.place(origin, self.settings.root, self.settings.max_file_size)
         else:
             code = embedded.code
             unit = ShellUnit(

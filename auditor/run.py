@@ -112,7 +112,7 @@ class _Job:
         source = decode(candidate.display, data, encoding)
         try:
             with time_bound(self.settings.timeout):
-                result = self.auditor.audit_source(source, candidate.kind)
+                result = self.auditor.audit_source(source, candidate.kind, candidate.path)
         except FileTimeout:
             return _Result([], [_timed_out(candidate, self.settings.timeout)])
         if self.cache is not None and not any(d.is_error for d in result.diagnostics):

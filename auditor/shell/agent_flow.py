@@ -11,6 +11,7 @@ unreachable and statuses nothing reads are recorded too.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, UnreachableRead
@@ -30,7 +31,6 @@ from auditor.shell.status import (
     reads_exit_status,
 )
 
-_RETURN = re.compile(r"^\d+$")
 _DECLARING = frozenset({"variable_assignment", "declaration_command"})  # `rc=…`, `local rc`
 _VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
 
@@ -56,40 +56,16 @@ class _Flow:
         self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
 
-    def _agent_functions(self) -> dict[str, tuple[AgentProfile, dict[int, str]]]:
-        """Functions that pass an agent's status on: the agent's call is their last
-        command (not masked in a pipeline), or they `return`/`exit` a status value."""
-        found: dict[str, tuple[AgentProfile, dict[int, str]]] = {}
-        for name, node in self.script.functions.items():
-            inside = [c for c in self.script.commands if _within(c.node, node)]
-            agents = [c for c in inside if c.agent is not None]
-            if not agents:
-                continue
-            returns: dict[int, str] = {}
-            passes = False
-            for command in inside:
-                word = command.argv[1] if len(command.argv) > 1 else None
-                if command.command_name not in ("return", "exit"):
-                    continue
-                if word and _RETURN.match(word):
-                    returns[int(word)] = f"`{command.command_name} {word}` in `{name}`"
-                elif len(command.word_nodes) > 1 and command.word_nodes[1] is not None:
-                    passes = passes or _text(command.word_nodes[1]).strip('"').startswith("$")
-            for command in agents:
-                statement, stage = self._statement(command.node)
-                body = statement.parent
-                last = body is not None and _statements(body)[-1:] == [statement]
-                passes = passes or (
-                    stage is None and last and body is not None and _within(body, node)
-                )
-            if passes:
-                agent = agents[0].agent
-                assert agent is not None
-                found[name] = (agent, returns)
-        return found
+    def _agent_functions(self) -> dict[str, tuple[AgentProfile, Mapping[int, str]]]:
+        """Functions whose call runs an agent and passes its status on (the model's summaries)."""
+        return {
+            name: (summary.agent, summary.returns)
+            for name, summary in self.script.summaries.items()
+            if summary.agent is not None
+        }
 
     def _invocation(self, command: SimpleCommand) -> _Invocation | None:
-        extra: dict[int, str] = {}
+        extra: Mapping[int, str] = {}
         if command.agent is not None:
             profile, label = command.agent, command.name or command.agent.name
         elif command.command_name in self.functions:
@@ -280,10 +256,6 @@ class _Flow:
         lost = lost_status(self.script, invocation.call, command, statement, invocation.stage)
         if lost is not None:
             self.status.lost.append(lost)
-
-
-def _statements(parent: Node) -> list[Node]:
-    return [c for c in parent.named_children if c.type not in ("comment", "heredoc_body")]
 
 
 def _within(node: Node, container: Node) -> bool:

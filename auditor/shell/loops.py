@@ -98,11 +98,7 @@ def _analyse(
 
 def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
     """Every attempt loop that re-runs an agent (or a function running one) after it fails."""
-    functions: dict[str, AgentProfile] = {}
-    for name, node in script.functions.items():
-        inside = [c.agent for c in script.commands if c.agent and _within(c.node, node)]
-        if inside and inside[0] is not None:
-            functions[name] = inside[0]
+    functions = {n: s.agent for n, s in script.summaries.items() if s.agent is not None}
     found: list[AgentLoop] = []
     for command in script.commands:
         profile = command.agent or functions.get(command.command_name or "")

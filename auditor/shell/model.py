@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, analyse_command
+from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
+from auditor.shell.includes import SourcedFiles, is_script_dir, sourced_relative
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.status import in_condition
@@ -31,6 +33,7 @@ _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _DEV_NULL = frozenset({"/dev/null"})
+_SOURCE_COMMANDS = frozenset({"source", "."})
 
 
 class Stage(NamedTuple):
@@ -64,6 +67,7 @@ class ShellScript:
         catalog: AgentCatalog,
         end_use: str | None = SCRIPT_END,
         output_read: bool = False,
+        sourced: SourcedFiles | None = None,
     ) -> None:
         self.parsed = parsed
         self.catalog = catalog
@@ -73,6 +77,10 @@ class ShellScript:
         self.pipelines: list[Pipeline] = []
         self.functions: dict[str, Node] = {}
         self.env: dict[str, Value] = {}
+        # What calling each function does (its own, and those of the files it sources).
+        self.summaries: dict[str, FunctionSummary] = {}
+        self.sourced = sourced  # reads sourced files; None when the script's place is unknown
+        self.script_dirs: set[str] = set()  # variables holding the script's folder
         self._command_by_id: dict[int, SimpleCommand] = {}
         self._options_by_id: dict[int, ShellOptions] = {}
         self._pipeline_index: dict[int, int] = {}  # pipeline node id -> index in `pipelines`
@@ -91,12 +99,14 @@ class ShellScript:
         initial: ShellOptions | None = None,
         end_use: str | None = SCRIPT_END,
         output_read: bool = False,
+        sourced: SourcedFiles | None = None,
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell
         embedded in a host: what the host does with it, or None); `output_read` says the
-        host reads this shell's output instead (a tmux pane it captures)."""
-        script = cls(parsed, catalog, end_use, output_read)
+        host reads this shell's output instead (a tmux pane it captures); `sourced` reads
+        the files it sources, whose functions and variables join the model."""
+        script = cls(parsed, catalog, end_use, output_read, sourced)
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
         script._walk_called_functions()
@@ -122,6 +132,10 @@ class ShellScript:
             value = assigned_value(node.child_by_field_name("value"), self.env)
             if name is not None and value is not None and self._recording:
                 self.env[self.parsed.node_text(name)] = value
+            written = node.child_by_field_name("value")
+            dir_value = written is not None and is_script_dir(self.parsed.node_text(written))
+            if name is not None and dir_value and self._recording:
+                self.script_dirs.add(self.parsed.node_text(name))
             return options
         if kind in _SCOPES:
             self._walk_children(node, options)
@@ -133,9 +147,9 @@ class ShellScript:
             if not self._recording:
                 return options  # a nested function runs with the options of its own calls
             name = node.child_by_field_name("name")
-            if name is not None:
-                self.functions[self.parsed.node_text(name)] = node
             self._walk_children(node, options)  # until its calls are known
+            if name is not None:
+                self._define(self.parsed.node_text(name), node)
             return options
         parts = _pipeline_parts(node) if kind in _PIPELINE_NODES else None
         if parts is not None:
@@ -161,13 +175,58 @@ class ShellScript:
         command = self._command_by_id.get(node.id)
         if command is None:
             command = analyse_command(node, self.env, self.catalog)
+            command = forwarded_command(command, self.summaries, self.catalog)
             self.commands.append(command)
             self._command_by_id[node.id] = command
+            if command.command_name in _SOURCE_COMMANDS and len(command.word_nodes) > 1:
+                self._source(command.word_nodes[1])
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
             return apply_shopt(options, command.argv[1:])
         return options
+
+    def _define(self, name: str, definition: Node) -> None:
+        """Record a function and the summary of what a call of it does."""
+        self.functions[name] = definition
+        inside = [c for c in self.commands if _within(c.node, definition)]
+        summary = summarize_function(
+            name, definition, inside, self.parsed, self._status_kept, self.summaries
+        )
+        if summary is not None:
+            self.summaries[name] = summary
+        else:
+            self.summaries.pop(name, None)  # a later definition replaces an earlier one
+
+    def _status_kept(self, node: Node) -> tuple[Node, bool]:
+        """The statement whose status is a command's, and whether it is the command's
+        (not lost in a non-final pipeline stage without pipefail)."""
+        while node.parent is not None and node.parent.type == "redirected_statement":
+            node = node.parent
+        for pipeline in self.pipelines:
+            for index, stage in enumerate(pipeline.stages):
+                if stage.node.id == node.id:
+                    last = index == len(pipeline.stages) - 1
+                    return pipeline.node, last or pipeline.options.pipefail
+        return node, True
+
+    def _source(self, word: Node | None) -> None:
+        """Join the functions and variables of a sourced file found in the tree."""
+        if word is None or self.sourced is None or not self._recording:
+            return
+        relative = sourced_relative(self.parsed.node_text(word), self.script_dirs)
+        found = self.sourced.read(relative) if relative else None
+        if found is None:
+            return
+        path, text = found
+        outer, self.sourced.current = self.sourced.current, path
+        try:
+            parsed = ShellText(text)
+            inner = ShellScript.walk(parsed, self.catalog, end_use=None, sourced=self.sourced)
+        finally:
+            self.sourced.current = outer
+        self.summaries.update(inner.summaries)
+        self.env.update(inner.env)
 
     def _walk_called_functions(self) -> None:
         """Walk each called function's body again with the options of its calls.

@@ -1,8 +1,9 @@
 """The files shell scripts source (`source FILE`, `. FILE`), for `--verbose`.
 
 runaudit audits each file on its own: a sourced library is audited where it
-lies, and what it sets (`set -o pipefail`, functions) is not carried into the
-script that sources it. The notes say which files that concerns, so a reader
+lies, and the options it sets (`set -o pipefail`) are not carried into the
+script that sources it (its functions and variables are, when the file is found
+inside the tree: see `includes`). The notes say which files that concerns, so a reader
 of a clean report knows what was and was not looked at together.
 """
 

@@ -10,7 +10,9 @@ does with agents' statuses, each loaded on first use), so they never import it.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from auditor.finding import Fix, Span
@@ -61,16 +63,31 @@ class ShellUnit:
         self.interactive = interactive  # a person reads its output (a make recipe)
         self.output_read = output_read  # the host judges the run by this shell's output
         self._script: ShellScript | None = None
+        # The file it was read from, the tree sourced files must stay in, their size bound.
+        self._place: tuple[Path, Path | None, int] | None = None
         self._agent_status: AgentStatus | None = None
+
+    def place(self, origin: Path, tree_root: Path | None, max_size: int) -> None:
+        """Say which file this whole-file unit was read from, so the files it sources
+        are read too: inside `tree_root` (the script's own folder when the script is
+        not under it), each at most `max_size` bytes."""
+        root = None
+        if tree_root is not None:
+            real_root, real_origin = os.path.realpath(tree_root), os.path.realpath(origin)
+            inside = os.path.commonpath([real_root, real_origin]) == real_root
+            root = Path(real_root) if inside else None
+        self._place = (origin, root, max_size)
 
     @property
     def script(self) -> ShellScript:
         """The shell model: commands, pipelines, options in effect (built once)."""
         if self._script is None:
+            from auditor.shell.includes import SourcedFiles
             from auditor.shell.model import ShellScript
 
+            sourced = SourcedFiles(*self._place) if self._place is not None else None
             self._script = ShellScript.walk(
-                self.parsed, self.catalog, self.initial, self.end_use, self.output_read
+                self.parsed, self.catalog, self.initial, self.end_use, self.output_read, sourced
             )
         return self._script
 

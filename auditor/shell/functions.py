@@ -1,0 +1,161 @@
+"""Function summaries: what calling a shell function does with an agent's status.
+
+One summary per function, read by every rule through the shell model:
+
+- a function whose body runs an agent and passes its status on (the agent's
+  call is its last statement, or it `return`s/`exit`s a status value) is itself
+  an agent invocation, and the codes it can produce include its own literal
+  `return N`/`exit N`;
+- a *pass-through wrapper* runs its arguments as a command (`"$@"`, `"${@:2}"`,
+  `exec "$@"`, `command "$@"`, after `local t=$1; shift`) and passes that
+  command's status on: a call `wrapper 600 claude -p …` runs the agent named in
+  its arguments, inside the wrappers the body puts around `"$@"` (a `timeout`
+  there adds 124).
+
+Summaries hold no tree nodes, so a sourced file's functions join the model of
+the script that sources it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
+
+from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
+from auditor.shell.parse import Node, ShellText
+
+_RETURN = re.compile(r"^\d+$")
+# `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
+_FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
+_SHIFT = re.compile(r"^\d+$")
+
+
+class FunctionSummary(NamedTuple):
+    """What a call of one shell function does, as far as agents' statuses go."""
+
+    name: str
+    agent: AgentProfile | None  # the agent its body runs and whose status it passes on
+    returns: Mapping[int, str]  # its own literal `return N`/`exit N` codes, described
+    forwards: bool = False  # a pass-through wrapper: runs its arguments as a command
+    skipped: int = 0  # leading arguments it takes for itself (`local t=$1; shift`)
+    wrappers: tuple[WrapperUse, ...] = ()  # around the forwarded command in its body
+
+
+# Whether a command's status is the status of the statement that holds it (it is
+# not a masked, non-final pipeline stage), and that statement.
+StatementOf = Callable[[Node], tuple[Node, bool]]
+
+
+def summarize_function(
+    name: str,
+    definition: Node,
+    inside: Sequence[SimpleCommand],
+    parsed: ShellText,
+    statement_of: StatementOf,
+    summaries: Mapping[str, FunctionSummary],
+) -> FunctionSummary | None:
+    """The summary of a function from the commands of its body, or None when a call of
+    it neither runs an agent nor passes a forwarded command's status on."""
+    returns: dict[int, str] = {}
+    returns_status = False
+    for command in inside:
+        if command.command_name not in ("return", "exit"):
+            continue
+        word = command.argv[1] if len(command.argv) > 1 else None
+        node = command.word_nodes[1] if len(command.word_nodes) > 1 else None
+        if word and _RETURN.match(word):
+            returns[int(word)] = f"`{command.command_name} {word}` in `{name}`"
+        elif node is not None:
+            returns_status = returns_status or parsed.node_text(node).strip('"').startswith("$")
+    body = definition.child_by_field_name("body")
+
+    def passes(command: SimpleCommand) -> bool:
+        statement, status_kept = statement_of(command.node)
+        holder = statement.parent
+        last = holder is not None and body is not None and _statements(holder)[-1:] == [statement]
+        return returns_status or (status_kept and last and _within(holder, body))
+
+    agents = [c for c in inside if c.agent is not None]
+    if agents and any(passes(c) for c in agents):
+        return FunctionSummary(name, agents[0].agent, returns)
+    for command in inside:
+        forwarded = _forwarded_from(command, parsed, summaries)
+        if forwarded is None or not passes(command):
+            continue
+        skipped, wrappers = forwarded
+        shifts = _shifts_before(command, inside)
+        return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
+    return None
+
+
+def forwarded_command(
+    command: SimpleCommand, summaries: Mapping[str, FunctionSummary], catalog: AgentCatalog
+) -> SimpleCommand:
+    """A call of a pass-through wrapper seen through it: `wrapper 600 claude -p …` runs
+    `claude` inside the wrappers of the wrapper's body (the command itself otherwise)."""
+    if command.agent is not None:
+        return command
+    argv = command.argv
+    index, wrappers = command.program_index, list(command.wrappers)
+    for _ in range(len(summaries)):  # a wrapper may forward to another wrapper, never forever
+        program = argv[index] if index < len(argv) else None
+        summary = summaries.get(program or "")
+        if summary is None or not summary.forwards:
+            return command
+        start = index + 1 + summary.skipped
+        inner, inner_wrappers = strip_wrappers(argv[start:], catalog)
+        index = start + inner
+        wrappers.extend(summary.wrappers)
+        wrappers.extend(inner_wrappers)
+        program = argv[index] if index < len(argv) else None
+        agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
+        if agent is not None:
+            return command._replace(program_index=index, wrappers=tuple(wrappers), agent=agent)
+    return command
+
+
+def _forwarded_from(
+    command: SimpleCommand, parsed: ShellText, summaries: Mapping[str, FunctionSummary]
+) -> tuple[int, tuple[WrapperUse, ...]] | None:
+    """How many of its arguments a function drops before running them as this command
+    (`"$@"` 0, `"${@:2}"` 1, `other_wrapper 60 "$@"` as `other_wrapper` skips), with
+    the wrappers around them; None when the command does not run its arguments."""
+    index = command.program_index
+    for position, node in enumerate(command.word_nodes):
+        match = _FORWARDED.match(parsed.node_text(node)) if node is not None else None
+        if match is None:
+            continue
+        offset = max(0, int(match.group(1)) - 1) if match.group(1) else 0
+        if position == index:
+            return offset, command.wrappers
+        inner = summaries.get(command.argv[index] or "") if index < len(command.argv) else None
+        target = index + 1 + inner.skipped if inner is not None and inner.forwards else -1
+        if inner is not None and position <= target:
+            return offset + target - position, command.wrappers + inner.wrappers
+        return None
+    return None
+
+
+def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> int:
+    """The arguments `shift`/`shift N` drop before `command` in the same body."""
+    count = 0
+    for earlier in inside:
+        if earlier.node.start_byte >= command.node.start_byte:
+            break
+        if earlier.command_name != "shift":
+            continue
+        word = earlier.argv[1] if len(earlier.argv) > 1 else "1"
+        count += int(word) if word and _SHIFT.match(word) else 1
+    return count
+
+
+def _statements(node: Node) -> list[Node]:
+    return [c for c in node.named_children if c.type not in ("comment", "heredoc_body")]
+
+
+def _within(node: Node | None, container: Node | None) -> bool:
+    if node is None or container is None:
+        return False
+    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte

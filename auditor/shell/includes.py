@@ -1,0 +1,99 @@
+"""Files a shell script sources (`source FILE`, `. FILE`), found and read safely.
+
+A path counts when it is known statically relative to the script: a literal
+(`lib/run.sh`), or the script's own folder written as `$(dirname "$0")`,
+`$(dirname "${BASH_SOURCE[0]}")`, `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")"
+&& pwd)`, or a variable set from one of those (`$SCRIPT_DIR/x.sh`). Files are
+read only inside the audited tree (never through a link out of it), bounded in
+size and in number, and each at most once, so a cycle (a.sh sources b.sh
+sources a.sh) ends. An absent or refused file is skipped: not a finding.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from auditor.discover import RefusedFile, read_bounded
+from auditor.source import decode
+
+MAX_SOURCED_FILES = 32  # per audited script, all levels together
+MAX_SOURCED_SIZE = 1 << 20
+
+_DIRNAME = r'\$\(\s*dirname\s+"?(?:\$0|\$\{0\}|\$BASH_SOURCE|\$\{BASH_SOURCE(?:\[0\])?\})"?\s*\)'
+_SCRIPT_DIR = re.compile(
+    r'^"?(?:'
+    + _DIRNAME
+    + r"|\$\{BASH_SOURCE(?:\[0\])?%/\*\}"
+    + r'|\$\(\s*cd\s+"?'
+    + _DIRNAME
+    + r'"?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
+    + r')"?$'
+)
+_LEADING_VARIABLE = re.compile(r"^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+_LITERAL_TAIL = re.compile(r"^[\w./+-]+$")
+
+
+def is_script_dir(text: str) -> bool:
+    """Whether a value, as written, is the running script's own folder."""
+    return _SCRIPT_DIR.match(text.strip()) is not None
+
+
+def sourced_relative(word: str, script_dirs: set[str] | frozenset[str]) -> str | None:
+    """The path a `source` word names relative to the script's folder, or None when
+    it is not known statically. `script_dirs` are variables holding that folder."""
+    text = word.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]
+    text = text.replace('"', "")
+    head, sep, tail = _split_dir(text, script_dirs)
+    if head is None:
+        return None
+    if sep and not _LITERAL_TAIL.match(tail):
+        return None
+    return tail if sep else None
+
+
+def _split_dir(text: str, script_dirs: set[str] | frozenset[str]) -> tuple[str | None, str, str]:
+    """(the folder part, '/', the rest) with the folder part the script's own folder."""
+    if _LITERAL_TAIL.match(text) and not text.startswith("/"):
+        return "", "/", text  # a literal relative path
+    variable = _LEADING_VARIABLE.match(text)
+    if variable is not None and (variable.group(1) or variable.group(2)) in script_dirs:
+        rest = text[variable.end() :]
+        return (text[: variable.end()], "/", rest[1:]) if rest.startswith("/") else (None, "", "")
+    for index in range(len(text) - 1, 0, -1):
+        if text[index] == "/" and is_script_dir(text[:index]):
+            return text[:index], "/", text[index + 1 :]
+    return None, "", ""
+
+
+class SourcedFiles:
+    """Reads the files one audited script sources, inside `root`, each at most once."""
+
+    def __init__(self, script: Path, root: Path | None, max_size: int = MAX_SOURCED_SIZE) -> None:
+        self.script = Path(os.path.realpath(script))
+        # Without a known tree, only the script's own folder tree is read.
+        self.root = Path(os.path.realpath(root if root is not None else script.parent))
+        self.max_size = min(max_size, MAX_SOURCED_SIZE)
+        self.current = self.script  # the file being walked: paths are relative to it
+        self.seen: set[Path] = {self.script}
+        self.count = 0
+
+    def read(self, relative: str) -> tuple[Path, str] | None:
+        """The real path and text of `relative` (as the file being walked names it), or
+        None when it is absent, outside the tree, already read, or over a bound."""
+        if self.count >= MAX_SOURCED_FILES:
+            return None
+        written = self.current.parent / relative
+        resolved = Path(os.path.realpath(written))
+        if resolved in self.seen or not resolved.is_relative_to(self.root):
+            return None
+        self.seen.add(resolved)
+        try:
+            data = read_bounded(resolved, self.max_size)
+        except (OSError, RefusedFile):
+            return None
+        self.count += 1
+        return resolved, decode(str(resolved), data, "utf-8").text

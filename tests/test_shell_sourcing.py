@@ -1,0 +1,170 @@
+"""Function summaries and sourced files in the shell model: pass-through wrappers,
+sourced functions, cycles, and files outside the audited tree."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from auditor.config import Settings
+from auditor.discover import Candidate
+from auditor.engine import Auditor
+from auditor.kinds import FileKind
+from auditor.profiles import default_catalog
+from auditor.shell.includes import MAX_SOURCED_FILES, SourcedFiles, is_script_dir, sourced_relative
+from auditor.shell.model import ShellScript
+from auditor.shell.parse import ShellText
+
+LIBRARY = 'run_agent() { timeout 600 "$@"; }\n'
+RUNNER = (
+    "#!/bin/bash\nset -e\n{source}\n"
+    'run_agent claude -p "$T"\nrc=$?\nif [ "$rc" -eq 124 ]; then echo timeout; fi\n'
+)
+
+
+def _model(script: Path, root: Path | None) -> ShellScript:
+    sourced = SourcedFiles(script, root)
+    return ShellScript.walk(ShellText(script.read_text()), default_catalog(), sourced=sourced)
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("body", "skipped", "wrappers"),
+    [
+        ('"$@"', 0, ()),
+        ('timeout 60 "$@"', 0, ("timeout",)),
+        ('exec "$@"', 0, ("exec",)),
+        ('command "$@"', 0, ("command",)),
+        ('timeout 60 "${@:2}"', 1, ("timeout",)),
+        ('local t=$1; shift; timeout "$t" "$@"', 1, ("timeout",)),
+    ],
+)
+def test_pass_through_summary(body: str, skipped: int, wrappers: tuple[str, ...]) -> None:
+    script = ShellScript.build(f"wrap() {{ {body}; }}\n", default_catalog())
+    summary = script.summaries["wrap"]
+    assert summary.forwards
+    assert summary.skipped == skipped
+    assert tuple(w.name for w in summary.wrappers) == wrappers
+
+
+def test_wrapper_call_runs_the_agent_in_its_arguments() -> None:
+    text = 'wrap() { local t=$1; shift; timeout "$t" "$@"; }\nwrap 600 claude -p x\n'
+    script = ShellScript.build(text, default_catalog())
+    call = script.commands[-1]
+    assert call.agent is not None and call.name == "claude"
+    assert [w.name for w in call.wrappers] == ["timeout"]
+
+
+def test_wrapper_checking_the_status_itself_is_no_pass_through() -> None:
+    text = 'wrap() { "$@"; rc=$?; echo "$rc"; }\nwrap claude -p x\n'
+    script = ShellScript.build(text, default_catalog())
+    assert "wrap" not in script.summaries
+    assert script.commands[-1].agent is None
+
+
+def test_agent_function_summary_keeps_its_returns() -> None:
+    text = "run() { gptme x || return 3; return $?; }\n"
+    summary = ShellScript.build(text, default_catalog()).summaries["run"]
+    assert summary.agent is not None and dict(summary.returns).keys() == {3}
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "lib/run.sh",
+        '"$(dirname "$0")/lib/run.sh"',
+        '"$(dirname "${BASH_SOURCE[0]}")/lib/run.sh"',
+        '"${BASH_SOURCE%/*}/lib/run.sh"',
+        '"$SCRIPT_DIR/lib/run.sh"',
+        "$DIR/lib/run.sh",
+    ],
+)
+def test_sourced_paths(written: str) -> None:
+    assert sourced_relative(written, {"SCRIPT_DIR", "DIR"}) == "lib/run.sh"
+
+
+@pytest.mark.parametrize("written", ["$HOME/lib.sh", '"$LIB"', "/etc/profile", "$(pick)/x.sh"])
+def test_sourced_paths_unknown(written: str) -> None:
+    assert sourced_relative(written, {"SCRIPT_DIR"}) is None
+
+
+def test_script_dir_values() -> None:
+    assert is_script_dir('"$(cd "$(dirname "$0")" && pwd)"')
+    assert is_script_dir('$(dirname "${BASH_SOURCE[0]}")')
+    assert not is_script_dir("$(pwd)")
+
+
+def test_sourced_functions_join_the_model(tmp_path: Path) -> None:
+    _write(tmp_path / "lib" / "run.sh", LIBRARY)
+    script = _write(tmp_path / "main.sh", RUNNER.format(source='. "$(dirname "$0")/lib/run.sh"'))
+    model = _model(script, tmp_path)
+    assert model.summaries["run_agent"].forwards
+    assert any(c.agent is not None and c.command_name == "run_agent" for c in model.commands)
+
+
+def test_script_dir_variable(tmp_path: Path) -> None:
+    _write(tmp_path / "lib" / "run.sh", LIBRARY)
+    source = 'SCRIPT_DIR="$(cd "$(dirname "$0")" && pwd)"\nsource "$SCRIPT_DIR/lib/run.sh"'
+    script = _write(tmp_path / "main.sh", RUNNER.format(source=source))
+    assert "run_agent" in _model(script, tmp_path).summaries
+
+
+def test_cycle_ends(tmp_path: Path) -> None:
+    _write(tmp_path / "a.sh", 'source ./b.sh\nfrom_a() { "$@"; }\n')
+    _write(tmp_path / "b.sh", 'source ./a.sh\nsource ./b.sh\nfrom_b() { "$@"; }\n')
+    model = _model(tmp_path / "a.sh", tmp_path)
+    assert {"from_a", "from_b"} <= set(model.summaries)
+
+
+def test_sourced_file_count_is_bounded(tmp_path: Path) -> None:
+    for index in range(100):
+        text = f'source ./s{index + 1}.sh\nf{index}() {{ "$@"; }}\n'
+        _write(tmp_path / f"s{index}.sh", text)
+    model = _model(tmp_path / "s0.sh", tmp_path)
+    assert len(model.summaries) == MAX_SOURCED_FILES + 1  # the script's own, then the bound
+
+
+def test_never_leaves_the_tree(tmp_path: Path) -> None:
+    tree, outside = tmp_path / "tree", tmp_path / "outside"
+    _write(outside / "lib.sh", LIBRARY)
+    tree.mkdir()
+    os.symlink(outside / "lib.sh", tree / "link.sh")
+    os.symlink(outside, tree / "linkdir")
+    for source in ("source ../outside/lib.sh", "source ./link.sh", "source linkdir/lib.sh"):
+        script = _write(tree / "main.sh", RUNNER.format(source=source))
+        assert "run_agent" not in _model(script, tree).summaries, source
+
+
+def test_without_a_tree_root_only_the_script_folder(tmp_path: Path) -> None:
+    _write(tmp_path / "lib.sh", LIBRARY)
+    script = _write(tmp_path / "bin" / "main.sh", RUNNER.format(source="source ../lib.sh"))
+    assert "run_agent" not in _model(script, None).summaries
+    assert "run_agent" in _model(script, tmp_path).summaries
+
+
+def _findings(tmp_path: Path, script: Path) -> list[str]:
+    auditor = Auditor(Settings(root=tmp_path))
+    result = auditor.audit_file(Candidate(script, script.name, FileKind.SHELL))
+    return [f"{f.code}:{f.span.start.line}" for f in result.findings]
+
+
+def test_engine_reads_sourced_files(tmp_path: Path) -> None:
+    _write(tmp_path / "lib" / "run.sh", LIBRARY)
+    source = 'source "$(dirname "${BASH_SOURCE[0]}")/lib/run.sh"'
+    script = _write(tmp_path / "main.sh", RUNNER.format(source=source))
+    assert _findings(tmp_path, script) == ["RA204:5"]
+
+
+def test_engine_absent_or_outside_file_is_no_finding(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    _write(tmp_path / "lib.sh", LIBRARY)
+    for source in ("source ./absent.sh", "source ../lib.sh"):
+        script = _write(tree / "main.sh", RUNNER.format(source=source))
+        assert _findings(tree, script) == [], source
