@@ -68,6 +68,17 @@ class _Result(NamedTuple):
     suppressions: tuple[AppliedSuppression, ...] = ()
 
 
+# `source FILE` or `. FILE` as a command (at a line start or after a separator).
+_SOURCE_COMMAND = re.compile(
+    rb"(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+[^\s=]", re.M
+)
+
+
+def _sources_files(kind: FileKind, data: bytes) -> bool:
+    """Whether a shell file may source another (its analysis then reads that file too)."""
+    return kind is FileKind.SHELL and _SOURCE_COMMAND.search(data) is not None
+
+
 class _Job:
     """Audits one file, through the cache (picklable, for worker processes)."""
 
@@ -94,10 +105,13 @@ class _Job:
             message = error.strerror or str(error)
             return _Result([], [Diagnostic(candidate.display, DiagnosticKind.UNREADABLE, message)])
         key = ""
-        if self.cache is not None:
+        # A script that sources others is audited with their functions and variables, which
+        # its own bytes do not key: it is never cached, so an edited library is seen.
+        cache = None if _sources_files(candidate.kind, data) else self.cache
+        if cache is not None:
             detail = ",".join(_ignored_codes(self.settings, candidate.display))
-            key = self.cache.key(candidate.display, candidate.kind.value, data, detail)
-        cached = self.cache.get(key) if self.cache else None
+            key = cache.key(candidate.display, candidate.kind.value, data, detail)
+        cached = cache.get(key) if cache else None
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
         if cached is not None:
             text = decode(candidate.display, data, encoding).text if cached.findings else None
@@ -115,13 +129,13 @@ class _Job:
                 result = self.auditor.audit_source(source, candidate.kind, candidate.path)
         except FileTimeout:
             return _Result([], [_timed_out(candidate, self.settings.timeout)])
-        if self.cache is not None and not any(d.is_error for d in result.diagnostics):
+        if cache is not None and not any(d.is_error for d in result.diagnostics):
             from auditor.cache import CachedResult
 
             entry = CachedResult(
                 result.findings, result.diagnostics, result.suppressed, result.suppressions
             )
-            self.cache.put(key, entry)
+            cache.put(key, entry)
         return _Result(
             result.findings,
             result.diagnostics,

@@ -168,3 +168,29 @@ def test_engine_absent_or_outside_file_is_no_finding(tmp_path: Path) -> None:
     for source in ("source ./absent.sh", "source ../lib.sh"):
         script = _write(tree / "main.sh", RUNNER.format(source=source))
         assert _findings(tree, script) == [], source
+
+
+def test_a_script_that_sources_a_library_sees_the_library_edited_between_runs(
+    tmp_path: Path,
+) -> None:
+    from auditor.config import Settings
+    from auditor.run import audit
+
+    tree = tmp_path / "tree"
+    (tree / "lib").mkdir(parents=True)
+    library = tree / "lib" / "agent.sh"
+    library.write_text('run_agent() { timeout 600 "$@"; }\n')
+    (tree / "main.sh").write_text(
+        '#!/bin/bash\nset -e\nsource "$(dirname "$0")/lib/agent.sh"\n'
+        'run_agent claude -p "$T"\nrc=$?\nif [ "$rc" -eq 124 ]; then echo late; fi\n'
+    )
+    settings = Settings(root=tree)
+
+    def codes() -> list[str]:
+        report = audit([tree], settings, cwd=tree, cache_dir=tmp_path / "cache", jobs=1)
+        return [f.code for f in report.findings if f.path == "main.sh"]
+
+    assert codes() == ["RA204"]
+    assert any((tmp_path / "cache").rglob("*.json"))  # the cache is in use
+    library.write_text("run_agent() { echo not an agent; }\n")  # same main.sh bytes
+    assert codes() == []
