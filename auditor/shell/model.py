@@ -19,11 +19,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.shell.calls import apply_call
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.status import in_condition
-from auditor.shell.words import Value, assigned_value
+from auditor.shell.words import Env, Value, assign, assign_default
 from auditor.unit import SCRIPT_END
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
@@ -118,11 +119,11 @@ class ShellScript:
         if kind == "variable_assignment":
             self._options_by_id[node.id] = options
             self._walk_children(node, options)
-            name = node.child_by_field_name("name")
-            value = assigned_value(node.child_by_field_name("value"), self.env)
-            if name is not None and value is not None and self._recording:
-                self.env[self.parsed.node_text(name)] = value
+            if self._recording:
+                assign(node, self.env)
             return options
+        if kind == "expansion" and self._recording:
+            assign_default(node, self.env)  # `: "${AGENT:=claude}"`
         if kind in _SCOPES:
             self._walk_children(node, options)
             return options
@@ -163,11 +164,31 @@ class ShellScript:
             command = analyse_command(node, self.env, self.catalog)
             self.commands.append(command)
             self._command_by_id[node.id] = command
+        if self._recording and command.command_name in self.functions:
+            # The body runs here: its assignments reach the caller's variables.
+            apply_call(command.command_name or "", self.functions, self.env, self._seen_in_call)
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
             return apply_shopt(options, command.argv[1:])
         return options
+
+    def _seen_in_call(self, node: Node, env: Env) -> None:
+        """A command of a called body: an agent with the values of this call counts."""
+        known = self._command_by_id.get(node.id)
+        if known is None or known.agent is not None:
+            return
+        command = analyse_command(node, env, self.catalog)
+        if command.agent is None:
+            return
+        self._command_by_id[node.id] = command
+        self.commands = [command if c is known else c for c in self.commands]
+        for index, pipeline in enumerate(self.pipelines):
+            stages = tuple(
+                s._replace(command=command, agent=command.agent) if s.command is known else s
+                for s in pipeline.stages
+            )
+            self.pipelines[index] = pipeline._replace(stages=stages)
 
     def _walk_called_functions(self) -> None:
         """Walk each called function's body again with the options of its calls.
