@@ -4,7 +4,9 @@ It records every simple command (with wrappers stripped and the agent
 recognised), every pipeline with its stages, the options in effect at each
 (errexit, pipefail: from the shebang, `set`, `shopt`, with subshells, pipeline
 stages and command substitutions scoped), the functions, and the variables
-whose values are known statically.
+whose values are known statically. Variables follow the calls as bash runs
+them: a function body's assignments reach the script at its calls, not where
+it is defined (see `calls`).
 
 Options are dynamic in bash: a function body runs with the options of its
 caller, so a wrapper defined above `set -e` and called below it runs under
@@ -136,7 +138,9 @@ class ShellScript:
             name = node.child_by_field_name("name")
             if name is not None:
                 self.functions[self.parsed.node_text(name)] = node
+            outer = dict(self.env)
             self._walk_children(node, options)  # until its calls are known
+            self.env = outer  # its assignments reach the script where it is called
             return options
         parts = _pipeline_parts(node) if kind in _PIPELINE_NODES else None
         if parts is not None:
