@@ -19,6 +19,7 @@ from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.guards import status_guards
+from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import Pipeline, ShellScript
 from auditor.shell.parse import Node, descendants
@@ -55,6 +56,7 @@ class _Flow:
         self.functions = self._agent_functions()
         self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
+        self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
 
     def _agent_functions(self) -> dict[str, tuple[AgentProfile, Mapping[int, str]]]:
         """Functions whose call runs an agent and passes its status on (the model's summaries)."""
@@ -126,6 +128,8 @@ class _Flow:
         for invocation in invocations:
             self._unreachable(invocation)
             self._lost(invocation)
+        for wait in self.waits:
+            self._unreachable(wait)  # errexit ends the script at a failing job's `wait`
         return self.status
 
     def _bind(self, assignment: Node | None, call: AgentCall, value: str) -> bool:
@@ -168,27 +172,12 @@ class _Flow:
                 self._bind(candidate, call, "$?")
 
     def _capture_background(self, invocation: _Invocation) -> None:
-        following = next_statement(invocation.statement)
-        pid = None
-        for candidate in _assignments(following):
-            name = candidate.child_by_field_name("name")
-            content = candidate.child_by_field_name("value")
-            if name is not None and content is not None and _text(content).strip('"') == "$!":
-                pid = _text(name)
-        for command in self.script.commands:
-            if (
-                command.command_name != "wait"
-                or command.node.start_byte < invocation.statement.end_byte
-            ):
-                continue
-            waited = [w for w in command.argv[1:] if w is not None]
-            raw = [_text(n) for n in command.word_nodes[1:] if n is not None]
-            if any(r.strip('"') in (f"${pid}", f"${{{pid}}}", "$!") for r in raw) or (
-                not waited and pid is None
-            ):
-                proxy = _Invocation(
-                    invocation.call, command, self._statement(command.node)[0], None
-                )
+        """A `wait` that returns a background agent's status takes its place."""
+        for wait in waits_for(invocation.statement, self.script.commands):
+            if wait.carries:
+                statement = self._statement(wait.command.node)[0]
+                proxy = _Invocation(invocation.call, wait.command, statement, None)
+                self.waits.append(proxy)
                 self._capture(proxy)
 
     def _copies(self) -> None:

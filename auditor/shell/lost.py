@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node
@@ -47,9 +48,7 @@ def lost_status(
     discard = discarded_by(statement)
     if discard is None and runs_on_schedule(script, command):
         return None  # the loop runs it again whatever its status: new work each turn
-    if backgrounded(statement) and any(
-        c.command_name == "wait" and c.node.start_byte > statement.end_byte for c in script.commands
-    ):
+    if backgrounded(statement) and waits_for(statement, script.commands):
         return None
     masked = None
     if stage is not None:

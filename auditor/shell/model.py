@@ -4,7 +4,9 @@ It records every simple command (with wrappers stripped and the agent
 recognised), every pipeline with its stages, the options in effect at each
 (errexit, pipefail: from the shebang, `set`, `shopt`, with subshells, pipeline
 stages and command substitutions scoped), the functions, and the variables
-whose values are known statically.
+whose values are known statically. Variables follow the calls as bash runs
+them: a function body's assignments reach the script at its calls, not where
+it is defined (see `calls`).
 
 Options are dynamic in bash: a function body runs with the options of its
 caller, so a wrapper defined above `set -e` and called below it runs under
@@ -19,13 +21,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.shell.calls import apply_call
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
 from auditor.shell.includes import SourcedFiles, is_script_dir, sourced_relative
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.status import in_condition
-from auditor.shell.words import Value, assigned_value
+from auditor.shell.words import Env, Value, assign, assign_default
 from auditor.unit import SCRIPT_END
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
@@ -128,15 +131,16 @@ class ShellScript:
         if kind == "variable_assignment":
             self._options_by_id[node.id] = options
             self._walk_children(node, options)
+            if self._recording:
+                assign(node, self.env)
             name = node.child_by_field_name("name")
-            value = assigned_value(node.child_by_field_name("value"), self.env)
-            if name is not None and value is not None and self._recording:
-                self.env[self.parsed.node_text(name)] = value
             written = node.child_by_field_name("value")
             dir_value = written is not None and is_script_dir(self.parsed.node_text(written))
             if name is not None and dir_value and self._recording:
                 self.script_dirs.add(self.parsed.node_text(name))
             return options
+        if kind == "expansion" and self._recording:
+            assign_default(node, self.env)  # `: "${AGENT:=claude}"`
         if kind in _SCOPES:
             self._walk_children(node, options)
             return options
@@ -147,7 +151,9 @@ class ShellScript:
             if not self._recording:
                 return options  # a nested function runs with the options of its own calls
             name = node.child_by_field_name("name")
+            outer = dict(self.env)
             self._walk_children(node, options)  # until its calls are known
+            self.env = outer  # its assignments reach the script where it is called
             if name is not None:
                 self._define(self.parsed.node_text(name), node)
             return options
@@ -180,6 +186,9 @@ class ShellScript:
             self._command_by_id[node.id] = command
             if command.command_name in _SOURCE_COMMANDS and len(command.word_nodes) > 1:
                 self._source(command.word_nodes[1])
+        if self._recording and command.command_name in self.functions:
+            # The body runs here: its assignments reach the caller's variables.
+            apply_call(command.command_name or "", self.functions, self.env, self._seen_in_call)
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
@@ -227,6 +236,28 @@ class ShellScript:
             self.sourced.current = outer
         self.summaries.update(inner.summaries)
         self.env.update(inner.env)
+
+    def _seen_in_call(self, node: Node, env: Env) -> None:
+        """A command of a called body: an agent with the values of this call counts."""
+        known = self._command_by_id.get(node.id)
+        if known is None or known.agent is not None:
+            return
+        command = analyse_command(node, env, self.catalog)
+        command = forwarded_command(command, self.summaries, self.catalog)
+        if command.agent is None:
+            return
+        self._command_by_id[node.id] = command
+        self.commands = [command if c is known else c for c in self.commands]
+        for index, pipeline in enumerate(self.pipelines):
+            stages = tuple(
+                s._replace(command=command, agent=command.agent) if s.command is known else s
+                for s in pipeline.stages
+            )
+            self.pipelines[index] = pipeline._replace(stages=stages)
+        # The functions holding it now run an agent: their summaries say so.
+        for name, definition in list(self.functions.items()):
+            if _within(node, definition):
+                self._define(name, definition)
 
     def _walk_called_functions(self) -> None:
         """Walk each called function's body again with the options of its calls.

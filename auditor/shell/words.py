@@ -16,6 +16,9 @@ from auditor.shell.parse import Node
 Value = str | tuple[str, ...]
 Env = Mapping[str, Value]
 
+# `${NAME:-default}`, `${NAME-default}`; the last two also assign it.
+_DEFAULTS = frozenset({":-", "-", ":=", "="})
+_ASSIGNING_DEFAULTS = frozenset({":=", "="})
 _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
 _BACKSLASH = re.compile(r"\\(.)", re.S)
 
@@ -43,13 +46,32 @@ def _expansion(node: Node, env: Env) -> str | None:
     value = env.get(_text(name_node))
     if value is None:
         # `${AGENT:-gptme}`: the default is the value when the variable is unknown.
-        operator = next((c for c in node.children if not c.is_named and ":-" in _text(c)), None)
-        if operator is not None:
-            rest = [c for c in node.named_children if c.start_byte >= operator.end_byte]
-            if len(rest) == 1:
-                return evaluate(rest[0], env)
-        return None
+        default = _default(node)
+        return evaluate(default[1], env) if default is not None else None
     return _scalar(value)
+
+
+def _default(node: Node) -> tuple[str, Node] | None:
+    """The operator and default word of `${NAME:-word}` (`-`, `:=`, `=` too)."""
+    operator = next((c for c in node.children if not c.is_named and _text(c) in _DEFAULTS), None)
+    if operator is None:
+        return None
+    rest = [c for c in node.named_children if c.start_byte >= operator.end_byte]
+    return (_text(operator), rest[0]) if len(rest) == 1 else None
+
+
+def assign_default(node: Node, env: dict[str, Value]) -> None:
+    """Apply the assignment of an `${NAME:=word}` (or `${NAME=word}`) expansion to env."""
+    if node.type != "expansion":
+        return
+    name = next((c for c in node.named_children if c.type == "variable_name"), None)
+    default = _default(node)
+    if name is None or default is None or default[0] not in _ASSIGNING_DEFAULTS:
+        return
+    if _text(name) not in env:
+        value = evaluate(default[1], env)
+        if value is not None:
+            env[_text(name)] = value
 
 
 def _substitution(node: Node) -> str | None:
@@ -142,3 +164,28 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
                     elements.append(word)
         return tuple(elements)
     return evaluate(value_node, env)
+
+
+def assign(node: Node, env: dict[str, Value]) -> None:
+    """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env (an unknown value
+    leaves the variable as it was)."""
+    name = node.child_by_field_name("name")
+    value = assigned_value(node.child_by_field_name("value"), env)
+    if name is None or value is None:
+        return
+    key = _text(name)
+    old = env.get(key)
+    if old is not None and any(c.type == "+=" for c in node.children):
+        value = _appended(old, value)
+    env[key] = value
+
+
+def _appended(old: Value, added: Value) -> Value:
+    """`NAME+=VALUE`: arrays gain elements; a scalar appended to an array extends element 0."""
+    if isinstance(old, tuple):
+        if isinstance(added, tuple):
+            return old + added
+        return (old[0] + added, *old[1:]) if old else (added,)
+    if isinstance(added, tuple):
+        return (old, *added)
+    return old + added

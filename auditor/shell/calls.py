@@ -1,0 +1,109 @@
+"""What calling a shell function does to the script's variables.
+
+bash runs a function's body where it is called, so the assignments in it change
+the caller's variables from that call on: after `build() { CMD=(claude); }`,
+`add() { CMD+=(-p "$T"); }` and `build; add`, `"${CMD[@]}"` runs `claude`.
+`local` (and `declare`) variables end with the call. The model applies a called
+function's body at each of its calls, in the order bash runs it (calls inside it
+included), and shows each command of the body with the variables in effect
+there, so a command is recognised by the values it runs with. Subshells, pipeline
+stages and command substitutions run their commands without passing their
+assignments back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from auditor.shell.parse import Node
+from auditor.shell.words import Env, Value, assign, assign_default, evaluate
+
+# A command of a called body, with the variables in effect where it runs.
+CommandSeen = Callable[[Node, Env], None]
+
+_MAX_DEPTH = 8
+_BUDGET = 20_000  # nodes walked for one call: nested calls may repeat a body many times
+_SEPARATE = frozenset({"subshell", "command_substitution", "process_substitution", "pipeline"})
+_SCOPED_DECLARATIONS = frozenset({"local", "declare", "typeset"})
+
+
+class _CallRun:
+    def __init__(self, functions: Mapping[str, Node], seen: CommandSeen) -> None:
+        self.functions = functions
+        self.seen = seen
+        self.budget = _BUDGET
+
+    def call(self, name: str, env: dict[str, Value], active: tuple[str, ...]) -> None:
+        definition = self.functions.get(name)
+        if definition is None or name in active or len(active) >= _MAX_DEPTH:
+            return
+        body = definition.child_by_field_name("body")
+        if body is None:
+            return
+        saved: dict[str, Value | None] = {}
+        self.run(body, env, (*active, name), saved)
+        for key, value in saved.items():  # the function's locals go out of scope
+            if value is None:
+                env.pop(key, None)
+            else:
+                env[key] = value
+
+    def run(
+        self,
+        node: Node,
+        env: dict[str, Value],
+        active: tuple[str, ...],
+        saved: dict[str, Value | None],
+    ) -> None:
+        self.budget -= 1
+        if self.budget < 0 or node.type == "function_definition":
+            return
+        kind = node.type
+        if kind in _SEPARATE:
+            env = dict(env)  # a subshell's assignments stay in it
+        if kind == "variable_assignment":
+            self.children(node, env, active, saved)
+            assign(node, env)
+            return
+        if kind == "declaration_command" and _keyword(node) in _SCOPED_DECLARATIONS:
+            for child in node.named_children:
+                name = child.child_by_field_name("name") if child.type != "variable_name" else child
+                if name is not None:
+                    key = (name.text or b"").decode("utf-8", errors="replace")
+                    saved.setdefault(key, env.get(key))
+                    env.pop(key, None)
+        if kind == "expansion":
+            assign_default(node, env)
+        if kind == "command":
+            for child in node.named_children:
+                if child.type != "variable_assignment":  # `X=1 cmd`: X is cmd's alone
+                    self.run(child, env, active, saved)
+            self.seen(node, env)
+            name = node.child_by_field_name("name")
+            called = evaluate(name, env) if name is not None else None
+            if called is not None and called in self.functions:
+                self.call(called, env, active)
+            return
+        self.children(node, env, active, saved)
+
+    def children(
+        self,
+        node: Node,
+        env: dict[str, Value],
+        active: tuple[str, ...],
+        saved: dict[str, Value | None],
+    ) -> None:
+        for child in node.named_children:
+            self.run(child, env, active, saved)
+
+
+def _keyword(node: Node) -> str:
+    first = node.children[0] if node.children else None
+    return (first.text or b"").decode("utf-8", errors="replace") if first is not None else ""
+
+
+def apply_call(
+    name: str, functions: Mapping[str, Node], env: dict[str, Value], seen: CommandSeen
+) -> None:
+    """Run the body of function `name` on `env` as its call does, showing `seen` its commands."""
+    _CallRun(functions, seen).call(name, env, ())

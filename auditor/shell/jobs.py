@@ -1,0 +1,118 @@
+"""Background jobs: which `wait` commands wait for an `agent &`, and which carry its status.
+
+`agent & pid=$!` saves the job's pid (also `pids+=($!)`); `wait "$pid"` waits
+for it and returns its status, so under errexit a failing job ends the script
+at the `wait`. `wait $!` waits for the job started last. A bare `wait` (or
+`wait -n`) waits for every job but returns its own status (0 for a bare
+`wait`), not the agent's. A `wait` of another job's pid does not wait for this
+one; a `wait` of a pid the model cannot place (`wait "$1"`, `wait %1`) counts
+as waiting for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.parse import Node, descendants
+from auditor.shell.status import backgrounded
+
+_LAST_JOB = re.compile(r"\$\{?!\}?")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?")
+_VALUE_OPTIONS = frozenset({"-p"})  # `wait -p VAR`: the option takes a word
+
+
+class Wait(NamedTuple):
+    """A `wait` that waits for a background job."""
+
+    command: SimpleCommand
+    carries: bool  # it returns the job's status (`wait "$pid"`, `wait $!`)
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def _root(node: Node) -> Node:
+    while node.parent is not None:
+        node = node.parent
+    return node
+
+
+def _last_before(jobs: Sequence[Node], offset: int) -> Node | None:
+    started = [job for job in jobs if job.end_byte <= offset]
+    return started[-1] if started else None
+
+
+def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
+    """Each variable assigned `$!`, with where and the job whose pid it took."""
+    owners: dict[str, list[tuple[int, Node]]] = {}
+    for node in descendants(root):
+        if node.type != "variable_assignment":
+            continue
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        if name is None or value is None or not _LAST_JOB.search(_text(value)):
+            continue
+        if name.type == "subscript":  # `pids[$i]=$!`
+            name = name.child_by_field_name("name") or name
+        job = _last_before(jobs, node.start_byte)
+        if job is not None:
+            owners.setdefault(_text(name), []).append((node.start_byte, job))
+    return owners
+
+
+def _operands(command: SimpleCommand) -> list[str]:
+    """The pid words of a `wait` as written, options left out."""
+    operands: list[str] = []
+    skip = False
+    for node in command.word_nodes[1:]:
+        text = _text(node).strip('"') if node is not None else "?"
+        if skip:
+            skip = False
+        elif text in _VALUE_OPTIONS:
+            skip = True
+        elif not (text.startswith("-") and len(text) > 1):
+            operands.append(text)
+    return operands
+
+
+def _waits(
+    operand: str,
+    job: Node,
+    wait: Node,
+    jobs: Sequence[Node],
+    owners: dict[str, list[tuple[int, Node]]],
+) -> tuple[bool, bool]:
+    """Whether a `wait` operand waits for `job`, and whether it returns `job`'s status."""
+    if _LAST_JOB.fullmatch(operand):
+        last = _last_before(jobs, wait.start_byte)
+        return last is not None and last.id == job.id, True
+    match = _VARIABLE.fullmatch(operand)
+    if match is None or match.group(1) not in owners:
+        return True, False  # a pid the model cannot place
+    saved = [owner for at, owner in owners[match.group(1)] if at < wait.start_byte]
+    mine = any(owner.id == job.id for owner in saved)
+    single = match.group(2) is None
+    return mine, mine and single and saved[-1].id == job.id
+
+
+def waits_for(statement: Node, commands: Sequence[SimpleCommand]) -> list[Wait]:
+    """The `wait` commands after the background statement `statement` that wait for it."""
+    root = _root(statement)
+    jobs = [node for node in descendants(root) if node.is_named and backgrounded(node)]
+    jobs.sort(key=lambda node: node.start_byte)
+    owners = _pid_owners(root, jobs)
+    found: list[Wait] = []
+    for command in commands:
+        if command.command_name != "wait" or command.node.start_byte < statement.end_byte:
+            continue
+        operands = _operands(command)
+        if not operands:
+            found.append(Wait(command, False))
+            continue
+        results = [_waits(o, statement, command.node, jobs, owners) for o in operands]
+        if any(waited for waited, _ in results):
+            found.append(Wait(command, results[-1][1]))  # `wait a b` returns b's status
+    return found

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Background agents: under errexit, `wait "$pid"` of a failing agent ends the
+# script, so the `$?` read after it only ever sees success (RA204); an agent
+# started with `&` that no `wait` waits for loses its status (RA203).
+set -e
+
+claude -p "$TASK" &
+pid=$!
+wait "$pid"
+rc=$?  # expect: RA204(error)
+if [ "$rc" -ne 0 ]; then echo "agent failed"; fi
+
+gptme --non-interactive "Write the docs" &
+docs_pid=$!
+echo "started $docs_pid"
+wait $docs_pid
+docs_rc=$?  # expect: RA204(error)
+if [ "$docs_rc" -eq 75 ]; then echo "rate limited"; fi
+
+claude -p "Warm the cache" &  # expect: RA203(warning)
+make build &
+build_pid=$!
+wait "$build_pid"
+echo "build finished"
+
+aider --yes --message "Rename the helper" &  # expect: RA203(warning)
+echo "started"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Near misses: background agents whose status the script waits for and reads.
+set -euo pipefail
+
+claude -p "$TASK" &
+pid=$!
+rc=0
+wait "$pid" || rc=$?
+if [ "$rc" -ne 0 ]; then echo "agent failed"; fi
+
+# errexit paused around the wait: the read sees the agent's status.
+gptme --non-interactive "Write the docs" &
+docs_pid=$!
+set +e
+wait "$docs_pid"
+docs_rc=$?
+set -e
+if [ "$docs_rc" -eq 75 ]; then echo "rate limited"; fi
+
+# pipefail changes nothing here: the status comes through `wait`.
+gptme --non-interactive "Summarise" | tee summary.log &
+summary_pid=$!
+if ! wait "$summary_pid"; then echo "summary failed"; fi
+
+# A bare `wait` waits for every job.
+claude -p "Warm the cache" &
+codex exec "Tidy imports" &
+wait
+
+# `wait $!` waits for the job started last.
+aider --yes --message "Rename the helper" &
+wait $! || echo "aider failed" >&2

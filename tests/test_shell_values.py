@@ -1,0 +1,103 @@
+"""Variables followed across function calls, environment defaults and `+=` in the shell model."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.profiles import default_catalog
+from auditor.shell.model import ShellScript
+
+
+def build(text: str) -> ShellScript:
+    return ShellScript.build(text, default_catalog())
+
+
+def agents(text: str) -> list[str]:
+    """The agents the model recognises, one per agent command, in source order."""
+    return [c.agent.name for c in build(text).commands if c.agent is not None]
+
+
+def test_an_array_built_and_extended_in_two_functions_runs_the_agent_in_a_third() -> None:
+    text = (
+        "build() { CMD=(claude); }\n"
+        'add() { CMD+=(-p "$T"); }\n'
+        'run() { "${CMD[@]}"; }\n'
+        "build; add; run\n"
+    )
+    script = build(text)
+    (command,) = [c for c in script.commands if c.agent is not None]
+    assert command.argv == ("claude", "-p", "")
+    assert script.env["CMD"] == ("claude", "-p", "")
+
+
+def test_a_function_body_applies_where_it_is_called_not_where_it_is_defined() -> None:
+    assert agents('build() { CMD=(claude); }\n"${CMD[@]}" -p x\n') == []
+    assert agents('build() { CMD=(claude); }\nbuild\n"${CMD[@]}" -p x\n') == ["claude"]
+
+
+def test_a_later_call_changes_the_value_for_what_follows_it() -> None:
+    text = (
+        "use_agent() { CMD=(gptme); }\n"
+        "use_linter() { CMD=(shellcheck); }\n"
+        'use_agent; use_linter\n"${CMD[@]}"\n'
+    )
+    assert agents(text) == []
+
+
+def test_calls_inside_a_called_function_apply_in_order() -> None:
+    text = (
+        "build() { CMD=(claude); }\n"
+        'add() { CMD+=(-p "$T"); }\n'
+        "setup() { build; add; }\n"
+        'setup\n"${CMD[@]}"\n'
+    )
+    assert agents(text) == ["claude"]
+
+
+def test_a_local_variable_ends_with_its_function() -> None:
+    text = (
+        "f() { local CMD=(gptme); \"${CMD[@]}\" 'x' || :; }\n"
+        'CMD=(shellcheck)\nf\n"${CMD[@]}" run.sh\n'
+    )
+    script = build(text)
+    assert [c.argv[0] for c in script.commands if c.agent is not None] == ["gptme"]
+    assert script.env["CMD"] == ("shellcheck",)
+
+
+def test_assignments_in_a_subshell_stay_there() -> None:
+    assert agents('f() { (CMD=(claude)); }\nf\n"${CMD[@]}"\n') == []
+
+
+def test_recursion_ends() -> None:
+    assert agents('f() { CMD+=(x); f; }\nCMD=(claude)\nf\n"${CMD[@]}"\n') == ["claude"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'CLAUDE=${CLAUDE_CMD:-claude}\n"$CLAUDE" -p x\n',
+        'CLAUDE=${CLAUDE_CMD-claude}\n"$CLAUDE" -p x\n',
+        ': "${AGENT:=claude}"\n$AGENT -p x\n',
+        ": ${AGENT=claude}\n$AGENT -p x\n",
+        'f() { : "${AGENT:=claude}"; }\nf\n$AGENT -p x\n',
+    ],
+)
+def test_a_variable_from_an_environment_default_resolves_to_its_default(text: str) -> None:
+    assert agents(text) == ["claude"]
+
+
+def test_an_assigning_default_keeps_a_known_value() -> None:
+    assert agents('AGENT=shellcheck\n: "${AGENT:=claude}"\n$AGENT x\n') == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("A=(a); A+=(b c)", ("a", "b", "c")),
+        ("A=a; A+=b", "ab"),
+        ("A=(a b); A+=c", ("ac", "b")),
+        ("A=a; A+=(b)", ("a", "b")),
+    ],
+)
+def test_appending_assignments(text: str, value: str | tuple[str, ...]) -> None:
+    assert build(text + "\n").env["A"] == value
