@@ -27,6 +27,7 @@ from auditor.shell.functions import FunctionSummary, forwarded_command, summariz
 from auditor.shell.includes import SourcedFiles, is_script_dir, sourced_relative
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
+from auditor.shell.pipelines import PipelineParts, pipeline_parts
 from auditor.shell.status import in_condition
 from auditor.shell.words import Env, Value, assign, assign_default
 from auditor.unit import SCRIPT_END
@@ -157,7 +158,7 @@ class ShellScript:
             if name is not None:
                 self._define(self.parsed.node_text(name), node)
             return options
-        parts = _pipeline_parts(node) if kind in _PIPELINE_NODES else None
+        parts = pipeline_parts(node) if kind in _PIPELINE_NODES else None
         if parts is not None:
             for part, _ in parts.stages:
                 self._walk(part, options)  # each stage runs in a subshell
@@ -300,7 +301,7 @@ class ShellScript:
             entry = options if entry is None else _meet(entry, options)
         return entry
 
-    def _pipeline(self, node: Node, parts: _Parts, options: ShellOptions) -> Pipeline:
+    def _pipeline(self, node: Node, parts: PipelineParts, options: ShellOptions) -> Pipeline:
         stages = tuple(self._stage(part, heredoc) for part, heredoc in parts.stages)
         return Pipeline(node, stages, options, parts.negated)
 
@@ -376,51 +377,6 @@ class ShellScript:
             if descriptor is None and operator in ("&>", "&>>"):
                 return True
         return False
-
-
-class _Parts:
-    def __init__(self) -> None:
-        self.stages: list[tuple[Node, bool]] = []  # each stage, and whether it reads a here-doc
-        self.negated = False
-
-
-def _pipeline_parts(node: Node) -> _Parts | None:
-    """The stages of a pipeline statement, flattened, or None if it is not one.
-
-    tree-sitter-bash nests pipelines: `a | b > f | c` is a pipeline whose first
-    stage is a redirected `a | b`, and the `| b` of `cat <<EOF | b` sits inside
-    the here-doc redirect. Both are flattened into one list of stages.
-    """
-    parts = _Parts()
-    _collect(node, parts)
-    return parts if len(parts.stages) >= 2 else None
-
-
-def _collect(node: Node, parts: _Parts) -> None:
-    if node.type == "pipeline":
-        for index, child in enumerate(c for c in node.named_children if c.type != "comment"):
-            if index == 0 and child.type == "negated_command" and child.named_children:
-                parts.negated = True  # `! a | b` negates the whole pipeline
-                child = child.named_children[0]
-            _collect(child, parts)
-        return
-    body = node.child_by_field_name("body") if node.type == "redirected_statement" else None
-    if body is not None and body.type == "pipeline":
-        _collect(body, parts)
-        return
-    tail = _heredoc_tail(node) if body is not None else None
-    if body is not None and tail is not None:
-        parts.stages.append((body, True))
-        _collect(tail, parts)
-        return
-    parts.stages.append((node, False))
-
-
-def _heredoc_tail(node: Node) -> Node | None:
-    for child in node.named_children:
-        if child.type == "heredoc_redirect":
-            return next((c for c in child.named_children if c.type == "pipeline"), None)
-    return None
 
 
 def _within(node: Node, container: Node) -> bool:
