@@ -47,8 +47,11 @@ def _last_before(jobs: Sequence[Node], offset: int) -> Node | None:
 
 
 def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
-    """Each variable assigned `$!`, with where and the job whose pid it took."""
+    """Each variable assigned `$!`, with where and the jobs whose pid it may hold: every job
+    started since the previous `$!` read, since the last one started may be either arm
+    of an `if` (`if t; then timeout 60 agent & else agent & fi; pid=$!`)."""
     owners: dict[str, list[tuple[int, Node]]] = {}
+    since = -1
     for node in descendants(root):
         if node.type != "variable_assignment":
             continue
@@ -57,10 +60,44 @@ def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, N
             continue
         if name.type == "subscript":  # `pids[$i]=$!`
             name = name.child_by_field_name("name") or name
-        job = _last_before(jobs, node.start_byte)
-        if job is not None:
+        started = [j for j in jobs if since < j.start_byte and j.end_byte <= node.start_byte]
+        last = _last_before(jobs, node.start_byte)
+        # A job may be the last started unless a later one always runs after it.
+        maybe_last = [
+            job
+            for index, job in enumerate(started)
+            if all(_alternatives(job, later) for later in started[index + 1 :])
+        ]
+        for job in maybe_last or ([last] if last is not None else []):
             owners.setdefault(_text(name), []).append((node.start_byte, job))
+        since = node.start_byte
     return owners
+
+
+_BRANCHING = frozenset({"if_statement", "case_statement"})
+
+
+def _alternatives(first: Node, second: Node) -> bool:
+    """Whether two statements sit in different arms of one `if` or `case`."""
+    above_first: dict[int, Node] = {}  # ancestor id -> the child of it on first's path
+    child = first
+    while child.parent is not None:
+        above_first[child.parent.id] = child
+        child = child.parent
+    child = second
+    while child.parent is not None:
+        parent = child.parent
+        mine = above_first.get(parent.id)
+        if mine is not None:
+            return parent.type in _BRANCHING and _arm(mine) != _arm(child)
+        child = parent
+    return False
+
+
+def _arm(child: Node) -> int:
+    """Which arm of an `if`/`case` a child is in: its `elif`/`else`/case item, or the
+    `then` part (whose statements are children of the `if` itself)."""
+    return child.id if child.type in ("elif_clause", "else_clause", "case_item") else -1
 
 
 def _operands(command: SimpleCommand) -> list[str]:

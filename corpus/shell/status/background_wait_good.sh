@@ -30,3 +30,14 @@ wait
 # `wait $!` waits for the job started last.
 aider --yes --message "Rename the helper" &
 wait $! || echo "aider failed" >&2
+
+# The job is started in either arm of an `if`; the pid saved after it is the one
+# that ran, and its `wait` reads the status.
+if command -v timeout >/dev/null; then
+  timeout 600 claude -p "$TASK" </dev/null >agent.log 2>&1 &
+else
+  claude -p "$TASK" </dev/null >agent.log 2>&1 &
+fi
+either_pid=$!
+wait "$either_pid" || either_rc=$?
+echo "agent exited ${either_rc:-0}"
