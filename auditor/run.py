@@ -68,9 +68,10 @@ class _Result(NamedTuple):
     suppressions: tuple[AppliedSuppression, ...] = ()
 
 
-# `source FILE` or `. FILE` as a command (at a line start or after a separator).
+# `source FILE` or `. FILE` as a command (at a line start or after a separator), FILE
+# a path or a word that makes one (`. != null` in a jq filter is not one).
 _SOURCE_COMMAND = re.compile(
-    rb"(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+[^\s=]", re.M
+    rb"(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+[\"'$~/.\w]", re.M
 )
 
 
