@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, TooLarge, read_bounded
 from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding
-from auditor.kinds import FileKind, Host
+from auditor.kinds import FileKind, Host, sources_a_file
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
 from auditor.rule import Rule
@@ -298,7 +298,11 @@ class Auditor:
             return True
         if not rule.prefilter_agents:
             return False
-        return agents() if agents is not None else any(n in text for n in self.agent_names)
+        if agents is not None:
+            return agents()
+        # A script that sources another may run the agent through the functions it reads.
+        names = any(n in text for n in self.agent_names)
+        return names or sources_a_file(text.encode("utf-8", "surrogatepass"))
 
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and

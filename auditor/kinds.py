@@ -27,3 +27,15 @@ class Host(str, enum.Enum):
     FILE = "file"
     # A file that could not be analysed at all (nested too deep for the parser).
     PARSE_FAILURE = "parse-failure"
+
+
+# `source FILE` or `. FILE` as a command (at a line start or after a separator), FILE a
+# path or a word that makes one (`. != null` in a jq filter is not one).
+_SOURCE_COMMAND = rb"(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+[\"'$~/.\w]"
+
+
+def sources_a_file(data: bytes) -> bool:
+    """Whether shell text may source another file, whose functions its analysis reads."""
+    import re  # compiled once, through re's cache; most runs never ask
+
+    return re.search(_SOURCE_COMMAND, data, re.M) is not None

@@ -29,7 +29,7 @@ from auditor.discover import (
 )
 from auditor.engine import AnyRule, Auditor, enabled_rules
 from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Note, Report
-from auditor.kinds import FileKind
+from auditor.kinds import FileKind, sources_a_file
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, merge, module_name
 from auditor.source import decode, python_encoding
@@ -68,16 +68,9 @@ class _Result(NamedTuple):
     suppressions: tuple[AppliedSuppression, ...] = ()
 
 
-# `source FILE` or `. FILE` as a command (at a line start or after a separator), FILE
-# a path or a word that makes one (`. != null` in a jq filter is not one).
-_SOURCE_COMMAND = re.compile(
-    rb"(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+[\"'$~/.\w]", re.M
-)
-
-
 def _sources_files(kind: FileKind, data: bytes) -> bool:
     """Whether a shell file may source another (its analysis then reads that file too)."""
-    return kind is FileKind.SHELL and _SOURCE_COMMAND.search(data) is not None
+    return kind is FileKind.SHELL and sources_a_file(data)
 
 
 class _Job:
