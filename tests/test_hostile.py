@@ -390,8 +390,8 @@ def test_hostile_tree_prints_names_and_source_literally(
 
 def test_device_node_is_never_opened(tmp_path: Path) -> None:
     device = tmp_path / "zero.sh"
-    if not _device(device):
-        pytest.skip("cannot create a device node here (needs root)")
+    if not _device(device):  # without root no node can be made: the system's own will do
+        device = Path("/dev/null")
     with pytest.raises(NotRegularFile, match="character device"):
         read_bounded(device, 100)
 
