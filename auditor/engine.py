@@ -67,6 +67,13 @@ def python_shell_host(text: str) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=8)
+def _may_run_agent(text: str, agent_names: tuple[str, ...]) -> bool:
+    """Whether shell text names an agent, or sources a file whose functions may run one.
+    Asked once per text, however many rules and units ask (a str keeps its hash)."""
+    return any(name in text for name in agent_names) or sources_a_file(text)
+
+
 def enabled_rules(settings: Settings) -> list[type[AnyRule]]:
     """The rules the settings select, in code order."""
     return [
@@ -300,9 +307,7 @@ class Auditor:
             return False
         if agents is not None:
             return agents()
-        # A script that sources another may run the agent through the functions it reads.
-        names = any(n in text for n in self.agent_names)
-        return names or sources_a_file(text.encode("utf-8", "surrogatepass"))
+        return _may_run_agent(text, self.agent_names)
 
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and

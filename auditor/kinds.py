@@ -34,8 +34,11 @@ class Host(str, enum.Enum):
 _SOURCE_COMMAND = rb"(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+[\"'$~/.\w]"
 
 
-def sources_a_file(data: bytes) -> bool:
-    """Whether shell text may source another file, whose functions its analysis reads."""
-    import re  # compiled once, through re's cache; most runs never ask
+def sources_a_file(data: bytes | str) -> bool:
+    """Whether shell text (bytes as read, or decoded) may source another file, whose
+    functions its analysis reads."""
+    import re  # compiled once per type, through re's cache; most runs never ask
 
-    return re.search(_SOURCE_COMMAND, data, re.M) is not None
+    if isinstance(data, bytes):
+        return re.search(_SOURCE_COMMAND, data, re.M) is not None
+    return re.search(_SOURCE_COMMAND.decode(), data, re.M) is not None
