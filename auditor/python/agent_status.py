@@ -30,6 +30,7 @@ from auditor.python.cst_values import is_true, keyword_argument, positional_argu
 from auditor.python.module import PythonModule, dotted_name, integer_value
 from auditor.python.name_index import NameIndex
 from auditor.python.project_calls import WrappedLaunch, lost_through
+from auditor.python.steps import CHECKED_CALLS
 from auditor.python.strings import Resolver
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
@@ -40,8 +41,7 @@ _ASYNC = ("create_subprocess_exec", "create_subprocess_shell")
 _PROCESS = frozenset(
     {"subprocess.Popen", *(f"{m}.{c}" for m in ("asyncio", "asyncio.subprocess") for c in _ASYNC)}
 )
-_CHECKED = frozenset({"subprocess.check_call", "subprocess.check_output"})
-_LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | _CHECKED
+_LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | CHECKED_CALLS
 # A process's status is read through `returncode`, or kept in reach by `communicate()`
 # (its output is read, as with `run()`'s result); `wait()` and `poll()` return it.
 _STATUS_READS = frozenset({"returncode", "communicate"})
@@ -131,7 +131,7 @@ class _Analysis:
                 profile, wrappers, self.catalog, shell=shell, extra=extra, timeout_raises=raises
             )
             call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
-            checked = name in _CHECKED or is_true(keyword_argument(node, "check"))
+            checked = name in CHECKED_CALLS or is_true(keyword_argument(node, "check"))
             if via is not None:
                 checked, shell = via.parameter.status == "read", False
                 name = "subprocess.call" if via.returns == "status" else name
