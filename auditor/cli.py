@@ -3,7 +3,7 @@
 argparse, not typer: the CLI starts in the time of a pre-commit hook.
 typer (with the pydantic it now requires) took about 80 ms to import, more
 than a whole run on one shell script should cost. Everything else
-(engine, libcst, rich) is imported only by the command that needs it.
+(engine, tree-sitter, rich) is imported only by the command that needs it.
 """
 
 from __future__ import annotations

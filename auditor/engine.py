@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 AnyRule = Rule[Any]
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
-# A Python file is parsed (and libcst imported) only if it can hold a shell host:
+# A Python file's shell hosts are looked for only if its text can hold one:
 # a `shell=True` call, a shell-string function, a `-c` argv, tmux, or a generated
 # script or unit. (Words are tested with `in`, which beats a regex of alternatives.)
 _SHELL_STRING_WORDS = (
@@ -120,7 +120,7 @@ class Auditor:
 
     @functools.cached_property
     def _shallow(self) -> frozenset[str]:
-        """Python files the project index parsed and found shallow enough for libcst."""
+        """Python files the project index parsed and found shallow enough to analyse."""
         return frozenset(s.path for s in self.project.python.values() if s.shallow)
 
     @functools.cached_property

@@ -4,7 +4,7 @@ Some findings need another file: a retry loop in one module around an agent
 launcher defined in another, a `max_retries` constant imported from a
 sibling module, a systemd unit whose `ExecStart` runs a script of the tree.
 A cheap pre-pass (stdlib `ast` for Python, a text scan for shell; never
-libcst, never executing anything) summarises each file once; every file's
+executing anything) summarises each file once; every file's
 audit then reads the summaries. The index is data only, so it can be sent
 to worker processes and hashed into cache keys.
 """
@@ -60,7 +60,7 @@ class PythonSummary(NamedTuple):
     constants: Mapping[str, int] = _EMPTY
     # imported names this module uses under a retry decorator
     retried_imports: tuple[RetriedUse, ...] = ()
-    # its `ast` tree proved it nests less than libcst can parse (no need to check again)
+    # its `ast` tree proved it nests less than runaudit analyses (no need to check again)
     shallow: bool = False
     # those of `retry_decorators` that call the function they are given (`retrying(fn)`)
     retry_helpers: frozenset[str] = frozenset()

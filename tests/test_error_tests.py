@@ -23,7 +23,9 @@ BLANKET = frozenset({"Exception", "BaseException"})
 def clause(code: str) -> RetriedErrors | None:
     """What the first `except` clause of `code` retries."""
     facts = AstFacts(ast.parse(textwrap.dedent(code)))
-    return handler_errors(facts.handlers[min(facts.handlers)], facts, BLANKET)
+    handlers = [n for n in ast.walk(facts.tree) if isinstance(n, ast.ExceptHandler)]
+    first = min(handlers, key=lambda handler: handler.lineno)
+    return handler_errors(first, facts, BLANKET)
 
 
 def shown(code: str) -> str | None:

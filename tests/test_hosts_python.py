@@ -1,4 +1,4 @@
-"""Shell in Python: string resolution, hosts, exact positions, lazy libcst."""
+"""Shell in Python: string resolution, hosts, exact positions, no libcst to check."""
 
 from __future__ import annotations
 
@@ -226,9 +226,13 @@ def test_format_template_findings_keep_their_columns() -> None:
 
 
 def test_neither_libcst_nor_rich_is_imported_without_need(tmp_path: Path) -> None:
+    # Python is read with `ast`: not even a module with an agent pipeline loads libcst.
     (tmp_path / "run.sh").write_text("#!/bin/bash\nset -e\ngptme x | tee log\n")
     (tmp_path / "models.py").write_text("from dataclasses import dataclass\nx: int | None = None\n")
     (tmp_path / "tool.py").write_text("import subprocess\nsubprocess.run(['ls'], check=True)\n")
+    (tmp_path / "agent.py").write_text(
+        "import subprocess\nsubprocess.run('gptme x | tee log', shell=True, check=True)\n"
+    )
     program = (
         "import sys\n"
         "from auditor.cli import run\n"
@@ -239,6 +243,7 @@ def test_neither_libcst_nor_rich_is_imported_without_need(tmp_path: Path) -> Non
         [sys.executable, "-c", program], capture_output=True, text=True, check=False
     )
     assert "run.sh:3:1: RA101" in result.stdout
+    assert "agent.py:2:" in result.stdout and "RA101" in result.stdout.split("agent.py:2:")[1]
     assert result.stdout.strip().endswith("exit 1\nFalse False"), result.stdout + result.stderr
 
 
@@ -284,7 +289,8 @@ def test_a_plain_pre_commit_run_loads_no_analysis(tmp_path: Path) -> None:
     ],
 )
 def test_no_file_kind_but_python_imports_dataclasses(tmp_path: Path, name: str, text: str) -> None:
-    """Defining dataclasses costs start-up time; only libcst (which uses them) brings them."""
+    """Defining dataclasses costs start-up time; only the Python analysis (which uses them)
+    brings them."""
     (tmp_path / name).write_text(text)
     program = (
         "import sys\n"

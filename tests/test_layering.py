@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+import subprocess
+import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -304,3 +306,33 @@ def test_the_walker_finds_private_names_taken_from_another_module(tmp_path: Path
         AssertionError, match=re.escape("pkg.b (line 6) imports _HIDDEN from pkg.a")
     ):
         assert_no_private_imports(tmp_path, ("pkg",))
+
+
+def test_no_run_tries_to_import_libcst(tmp_path: Path) -> None:
+    """Python is read with `ast` and fixed with text edits: auditing, `--diff` and `--fix`
+    over the whole corpus (every rule) never try to import libcst, installed or not."""
+    import shutil
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(Path(__file__).parent.parent / "corpus", corpus)
+    program = (
+        "import sys\n"
+        "class Refuse:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'libcst':\n"
+        "            raise ImportError('libcst imported: ' + name)\n"
+        "sys.meta_path.insert(0, Refuse())\n"
+        "from auditor.cli import run\n"
+        "base = ['check', '--isolated', '--no-cache', '--select', 'ALL', '--jobs', '1']\n"
+        f"print('exit', run([*base, '-f', 'json', {str(corpus)!r}]))\n"
+        f"print('exit', run([*base, '--diff', '--unsafe-fixes', {str(corpus)!r}]))\n"
+        f"print('exit', run([*base, '--fix', '--unsafe-fixes', {str(corpus)!r}]))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=False
+    )
+    assert "libcst imported" not in result.stdout + result.stderr
+    exits = [line for line in result.stdout.splitlines() if line.startswith("exit ")]
+    assert exits == ["exit 1"] * 3, result.stderr[-2000:]
+    assert re.search(r"fixed [1-9][0-9]* findings", result.stderr), result.stderr[-2000:]
+    assert '"fix": {' in result.stdout  # Python fixes were computed and shown

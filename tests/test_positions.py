@@ -131,9 +131,10 @@ SPAN_CASES = [
     "text",
     SPAN_CASES + [p.read_text(encoding="utf-8") for p in PYTHON_CORPUS],
 )
-def test_python_spans_match_libcst_provider(text: str) -> None:
-    """Spans recorded per statement, in characters, equal libcst's own byte spans."""
-    from libcst.metadata import ByteSpanPositionProvider, MetadataWrapper
+def test_python_spans_are_the_source_of_each_node(text: str) -> None:
+    """A node's span, in characters, covers exactly the text `ast` says it was parsed from
+    (its own columns are UTF-8 bytes: the span turns them into characters)."""
+    import ast
 
     from auditor.python.unit import parse_python
     from auditor.source import SourceFile
@@ -141,28 +142,18 @@ def test_python_spans_match_libcst_provider(text: str) -> None:
     unit = parse_python(SourceFile("t.py", text))
     assert unit.module is not None
     module = unit.module
-    expected = MetadataWrapper(module.tree, unsafe_skip_copy=True).resolve(ByteSpanPositionProvider)
-    data = text.encode("utf-8")
-
-    def char(offset: int) -> int:  # past the end: the final newline libcst adds
-        return len(data[:offset].decode("utf-8"))
-
-    nodes = list(expected)
-    assert len(nodes) > 1 or not text.strip()
-    # Ask in reverse order, so statements are recorded out of order.
+    nodes = [node for node in module.parents if hasattr(node, "end_col_offset")]
+    assert nodes or not module.tree.body
     for node in reversed(nodes):
-        span = expected[node]
-        assert module.span(node) == (char(span.start), char(span.start + span.length))
+        start, end = module.span(node)
+        expected = ast.get_source_segment(text, node)
+        assert text[start:end] == expected, ast.dump(node)
 
 
 @pytest.mark.parametrize("path", PYTHON_CORPUS, ids=lambda p: p.name)
 def test_ends_before_agrees_with_positions(path: Path) -> None:
-    """The position-free order of statements and expressions is the order of their spans.
-
-    (Whitespace nodes are left out: libcst's spans leave a statement's own
-    trailing newline and leading blank lines outside the statement's span.)
-    """
-    import libcst as cst
+    """Whether one node ends before another starts is the order of their spans."""
+    import ast
 
     from auditor.python.unit import parse_python
     from auditor.source import SourceFile
@@ -170,8 +161,7 @@ def test_ends_before_agrees_with_positions(path: Path) -> None:
     unit = parse_python(SourceFile(path.name, path.read_text(encoding="utf-8")))
     assert unit.module is not None
     module = unit.module
-    kinds = (cst.BaseExpression, cst.BaseSmallStatement, cst.BaseStatement)
-    nodes = [node for node in module.parents if isinstance(node, kinds)]
+    nodes = [node for node in module.parents if isinstance(node, ast.expr | ast.stmt)]
     nodes = nodes[:: max(1, len(nodes) // 80)]  # about 80 nodes: pairs stay in the thousands
     assert len(nodes) > 1
 
@@ -185,8 +175,6 @@ def test_ends_before_agrees_with_positions(path: Path) -> None:
     for first in nodes:
         for second in nodes:
             if holds(first, second) or holds(second, first):
-                # One inside the other is never "before" (libcst's span of a function
-                # starts at `def`, after its decorators: spans would say otherwise).
                 assert not module.ends_before(first, second)
                 continue
             expected = module.span(first)[1] <= module.span(second)[0]

@@ -3,9 +3,9 @@ gives for it (python/strings.py `texts`, `argvs`; python/choices.py)."""
 
 from __future__ import annotations
 
+import ast
 import textwrap
 
-import libcst as cst
 import pytest
 
 from auditor.python.choices import Choices
@@ -21,15 +21,15 @@ def _module(code: str) -> PythonModule:
     return unit.module
 
 
-def _argument(module: PythonModule, function: str = "run") -> cst.BaseExpression:
+def _argument(module: PythonModule, function: str = "run") -> ast.expr:
     """The first argument of the last call of `function` in the module."""
     calls = [
         c
         for c in module.calls
-        if isinstance(c.func, cst.Name | cst.Attribute)
-        and (c.func.value if isinstance(c.func, cst.Name) else c.func.attr.value) == function
+        if isinstance(c.func, ast.Name | ast.Attribute)
+        and (c.func.id if isinstance(c.func, ast.Name) else c.func.attr) == function
     ]
-    return calls[-1].args[0].value
+    return calls[-1].args[0]
 
 
 def texts(code: str) -> list[str]:

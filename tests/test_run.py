@@ -128,8 +128,8 @@ def test_indexed_modules_are_not_parsed_again_for_the_nesting_guard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The project index parses a module with `ast` and records that it is shallow; the
-    audit then hands it to libcst without the guard's own parse. A module the index
-    did not parse (no process or retry words), or found too deep, is still checked."""
+    audit then analyses it without measuring its nesting again. A module the index
+    did not parse (no process or retry words), or found too deep, is still measured."""
     from auditor.python import unit
 
     (tmp_path / "runner.py").write_text(
@@ -142,7 +142,9 @@ def test_indexed_modules_are_not_parsed_again_for_the_nesting_guard(
     )
     guarded: list[str] = []
     real = unit.too_deep
-    monkeypatch.setattr(unit, "too_deep", lambda text: guarded.append(text) or real(text))
+    monkeypatch.setattr(
+        unit, "too_deep", lambda tree, text: guarded.append(text) or real(tree, text)
+    )
     report = audit([tmp_path], Settings(root=tmp_path), cwd=tmp_path, jobs=1)
     assert {f.code for f in report.findings if f.path == "runner.py"} == {"RA101"}
     assert {f.code for f in report.findings if f.path == "deep.py"} == {"RA900"}

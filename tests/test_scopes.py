@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
-
-import libcst as cst
 
 from auditor.python.scopes import Scopes
 from auditor.python.unit import parse_python
@@ -15,8 +14,8 @@ def local_names(code: str) -> dict[str, frozenset[str]]:
     unit = parse_python(SourceFile("m.py", textwrap.dedent(code)))
     assert unit.module is not None
     scopes = Scopes(unit.module)
-    functions = [n for n in unit.module.parents if isinstance(n, cst.FunctionDef)]
-    return {f.name.value: scopes.local_names(f) for f in functions}
+    functions = [n for n in unit.module.parents if isinstance(n, ast.FunctionDef)]
+    return {f.name: scopes.local_names(f) for f in functions}
 
 
 def test_every_way_a_function_binds_a_name() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
-
-import libcst as cst
 
 from auditor.python.unit import parse_python
 from auditor.python.value_flow import Flow, ValueFlow
@@ -16,7 +15,7 @@ def trace(code: str, built: str = "Client") -> tuple[list[str], tuple[str, ...]]
     unit = parse_python(SourceFile("m.py", textwrap.dedent(code)))
     module = unit.module
     assert module is not None
-    call = next(c for c in module.calls if isinstance(c.func, cst.Name) and c.func.value == built)
+    call = next(c for c in module.calls if isinstance(c.func, ast.Name) and c.func.id == built)
     flow: Flow = ValueFlow(module).trace(call)
     text = module.source.text
     shown = []
@@ -170,9 +169,9 @@ def stands_for(code: str) -> list[str]:
     flow = ValueFlow(module)
     found = []
     for node in module.parents:
-        if isinstance(node, cst.FunctionDef):
-            for decorator in node.decorators:
-                start, end = module.span(flow.decorator(decorator.decorator))
+        if isinstance(node, ast.FunctionDef):
+            for decorator in node.decorator_list:
+                start, end = module.span(flow.decorator(decorator))
                 found.append(module.source.text[start:end])
     return found
 

@@ -9,16 +9,18 @@ generated script; one holding a `[Service]` section is a generated unit.
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
 from collections.abc import Iterator, Sequence
-
-import libcst as cst
 
 from auditor.finding import Applicability, Edit, Fix
 from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation, tmux_command
 from auditor.profiles import AgentCatalog
+from auditor.python.edits import keyword_edit
+from auditor.python.expr_values import is_true, keyword_argument
+from auditor.python.literals import STRING_START, string_pieces
 from auditor.python.module import PythonModule
 from auditor.python.strings import (
     Resolver,
@@ -64,49 +66,42 @@ _SHELL_SCRIPT_SHEBANG = tuple(f"/{shell}" for shell in SHELLS) + tuple(f" {s}" f
 # The module reads a tmux pane's output back (`["tmux", "capture-pane", "-p", "-t", s]`):
 # it judges the runs it starts in tmux by their output, as a shell script that does.
 _PANE_READ = re.compile(r"""(?:["']|\btmux\s+)(?:capture-pane|capturep|pipe-pane|pipep)\b""")
+# The opening of a literal: its prefix letters as written, and its quote.
 
 
-def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
-    return next((a.value for a in call.args if a.keyword and a.keyword.value == name), None)
-
-
-def _is_true(node: cst.BaseExpression | None) -> bool:
-    return isinstance(node, cst.Name) and node.value == "True"
-
-
-def _positional(call: cst.Call, index: int) -> cst.BaseExpression | None:
-    values = [a.value for a in call.args if a.keyword is None and not a.star]
+def _positional(call: ast.Call, index: int) -> ast.expr | None:
+    values = [a for a in call.args if not isinstance(a, ast.Starred)]
     return values[index] if index < len(values) else None
 
 
-def _bound_name(module: PythonModule, node: cst.CSTNode) -> str | None:
+def _bound_name(module: PythonModule, node: ast.AST) -> str | None:
     """The name a call's result is bound to (`r = run(…)`, `with Popen(…) as p`)."""
     parent = module.parent(node)
-    if isinstance(parent, cst.Await):
+    if isinstance(parent, ast.Await):
         node, parent = parent, module.parent(parent)
-    if isinstance(parent, cst.Assign) and len(parent.targets) == 1:
-        target = parent.targets[0].target
-        return target.value if isinstance(target, cst.Name) else None
-    if isinstance(parent, cst.AnnAssign) and isinstance(parent.target, cst.Name):
-        return parent.target.value
-    if isinstance(parent, cst.WithItem) and parent.asname is not None:
-        target = parent.asname.name
-        return target.value if isinstance(target, cst.Name) else None
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+        target = parent.targets[0]
+        return target.id if isinstance(target, ast.Name) else None
+    if isinstance(parent, ast.AnnAssign) and isinstance(parent.target, ast.Name):
+        return parent.target.id
+    if isinstance(parent, ast.withitem) and parent.optional_vars is not None:
+        target = parent.optional_vars
+        return target.id if isinstance(target, ast.Name) else None
     return None
 
 
-def python_status_use(module: PythonModule, call: cst.Call, name: str) -> str | None:
+def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | None:
     """Why the Python code reads the exit status of a command it runs, or None."""
     short = name.rsplit(".", 1)[-1]
     if short in ("check_call", "check_output"):
         return f"`{short}` raises on a non-zero status"
-    if _is_true(_keyword(call, "check")):
+    if is_true(keyword_argument(call, "check")):
         return "`check=True` raises on a non-zero status"
     if short == "getstatusoutput":
         return "`getstatusoutput` returns it"
     parent = module.parent(call)
-    if isinstance(parent, cst.Attribute) and parent.attr.value in _STATUS_ATTRIBUTES:
-        return f"the code reads {_STATUS_ATTRIBUTES[parent.attr.value].format('')}"
+    if isinstance(parent, ast.Attribute) and parent.attr in _STATUS_ATTRIBUTES:
+        return f"the code reads {_STATUS_ATTRIBUTES[parent.attr].format('')}"
     bound = _bound_name(module, call)
     if bound is not None:
         reads = module.attribute_reads.get((module.scope_of(call), bound), set())
@@ -116,7 +111,7 @@ def python_status_use(module: PythonModule, call: cst.Call, name: str) -> str | 
         if short in ("system", "call"):
             return f"`{short}` returns it and the code keeps it in `{bound}`"
         return None
-    if short in ("system", "call") and not isinstance(parent, cst.Expr):
+    if short in ("system", "call") and not isinstance(parent, ast.Expr):
         return f"the code uses the value `{short}` returns"
     return None
 
@@ -152,8 +147,14 @@ def _call_shells(
         if name is None:
             continue
         use = python_status_use(module, call, name)
-        if name in SHELL_STRING or (name in SUBPROCESS and _is_true(_keyword(call, "shell"))):
-            command = _positional(call, 0) or _keyword(call, "args") or _keyword(call, "cmd")
+        if name in SHELL_STRING or (
+            name in SUBPROCESS and is_true(keyword_argument(call, "shell"))
+        ):
+            command = (
+                _positional(call, 0)
+                or keyword_argument(call, "args")
+                or keyword_argument(call, "cmd")
+            )
             codes = resolver.texts(command) if command is not None else []
             for code in (code for code in codes if code.text.strip()):
                 short = name.rsplit(".", 1)[-1]
@@ -166,7 +167,9 @@ def _call_shells(
         if name in ARGV_VARARGS:
             argvs = resolver.choices.each(functools.partial(resolver.spread_words, call))
         else:
-            argv = _positional(call, 1 if name in ARGV_SECOND else 0) or _keyword(call, "args")
+            argv = _positional(call, 1 if name in ARGV_SECOND else 0) or keyword_argument(
+                call, "args"
+            )
             argvs = resolver.argvs(argv) if argv is not None else []
         for words in argvs:
             found = _argv_shell(words, catalog)
@@ -183,9 +186,9 @@ def _call_shells(
 def _shell_string_hint(
     module: PythonModule,
     resolver: Resolver,
-    call: cst.Call,
+    call: ast.Call,
     name: str,
-    command: cst.BaseExpression | None,
+    command: ast.expr | None,
 ) -> tuple[str, Fix | None]:
     """The pipefail hint for a command string, and its fix when one is well-defined.
 
@@ -197,24 +200,22 @@ def _shell_string_hint(
         return PYTHON_PIPEFAIL_HINT, None
     text = module.source.text
     start = module.span(literal)[0]
-    opening = literal.prefix + literal.quote
-    if isinstance(literal, cst.FormattedString):
-        opening = literal.start
-    if not text.startswith(opening, start):
+    opening = STRING_START.match(text, start)
+    if opening is None:
         return PYTHON_PIPEFAIL_HINT, None
-    body = start + len(opening)
+    body = opening.end()
     # Before a line break (a triple-quoted script) the separator needs no space.
     prefix = "set -o pipefail;" if text[body : body + 1] in ("\n", "\r") else "set -o pipefail; "
     edits = [Edit(body, body, prefix)]
-    executable = _keyword(call, "executable")
+    executable = keyword_argument(call, "executable")
     if executable is not None:
         value = resolver.text(executable)
         if value is None or value.text.rsplit("/", 1)[-1] not in PIPEFAIL_SHELLS:
             return PYTHON_PIPEFAIL_HINT, None
-    elif any(arg.star == "**" for arg in call.args):
+    elif any(keyword.arg is None for keyword in call.keywords):
         return PYTHON_PIPEFAIL_HINT, None  # `executable` may be in the mapping
     else:
-        keyword = _keyword_edit(module, call, 'executable="/bin/bash"')
+        keyword = keyword_edit(module, call, 'executable="/bin/bash"')
         if keyword is None:
             return PYTHON_PIPEFAIL_HINT, None
         edits.append(keyword)
@@ -225,44 +226,36 @@ def _shell_string_hint(
 
 
 def _head_literal(
-    module: PythonModule, node: cst.BaseExpression | None
-) -> cst.SimpleString | cst.FormattedString | None:
-    """The string literal a command's text starts with (`"…" + x`, `"…".format(…)`).
+    module: PythonModule, node: ast.expr | None
+) -> ast.Constant | ast.JoinedStr | None:
+    """The string expression a command's text starts with (`"…" + x`, `"…".format(…)`);
+    its first literal is the one written first.
 
     A name is followed to its value when the function assigns it once, before
     the call, and uses it nowhere else (another use would get the prefix too).
     """
     while node is not None:
-        if isinstance(node, cst.SimpleString | cst.FormattedString):
+        if isinstance(node, ast.JoinedStr) or (
+            isinstance(node, ast.Constant) and isinstance(node.value, str | bytes)
+        ):
             return node
-        if isinstance(node, cst.Name):
+        if isinstance(node, ast.Name):
             scope = module.scope_of(node)
-            bindings = module.bindings.get((scope, node.value), [])
+            bindings = module.bindings.get((scope, node.id), [])
             if len(bindings) != 1 or bindings[0].kind != "assign":
                 return None
             if not module.ends_before(bindings[0].at, node):
                 return None
-            mentions = sum(
-                1
-                for other in module.parents
-                if isinstance(other, cst.Name)
-                and other.value == node.value
-                and module.scope_of(other) is scope
-            )
-            if mentions != 2:  # the assignment's target and this use
+            if _mentions(module, node.id, scope) != 2:  # the assignment's target and this use
                 return None
             node = bindings[0].value
             continue
-        if isinstance(node, cst.ConcatenatedString):
-            node = node.left if isinstance(node.left, cst.BaseExpression) else None
-        elif isinstance(node, cst.BinaryOperation) and isinstance(
-            node.operator, cst.Add | cst.Modulo
-        ):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
             node = node.left
         elif (
-            isinstance(node, cst.Call)
-            and isinstance(node.func, cst.Attribute)
-            and node.func.attr.value == "format"
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "format"
         ):
             node = node.func.value
         else:
@@ -270,28 +263,46 @@ def _head_literal(
     return None
 
 
-def _keyword_edit(module: PythonModule, call: cst.Call, keyword: str) -> Edit | None:
-    """An edit adding `keyword` as the call's last argument, in the call's own layout."""
-    text = module.source.text
-    close = module.span(call)[1] - 1
-    if not call.args or text[close : close + 1] != ")":
-        return None
-    last = call.args[-1]
-    line_start = text.rfind("\n", 0, close) + 1
-    if isinstance(last.comma, cst.Comma) and not text[line_start:close].strip():
-        # One argument per line with a trailing comma: a new line before `)`.
-        arg_start = module.span(last)[0]
-        arg_line = text.rfind("\n", 0, arg_start) + 1
-        indent = text[arg_line:arg_start]
-        indent = indent[: len(indent) - len(indent.lstrip())]
-        newline = "\r\n" if text[line_start - 2 : line_start] == "\r\n" else "\n"
-        return Edit(line_start, line_start, f"{indent}{keyword},{newline}")
-    end = module.span(last.value)[1]
-    return Edit(end, end, f", {keyword}")
+def _mentions(module: PythonModule, name: str, scope: ast.AST) -> int:
+    """How many times `scope` spells `name` as an identifier: a name, an attribute
+    (`x.name`), a keyword (`name=`), a parameter, a class, a name imported or declared
+    `global`, an `except … as name`, a capture pattern; a function's own name counts
+    in the function."""
+    count = 0
+    for node in module.parents:
+        found = _spelled(node, name)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            count += node is scope and node.name == name
+        elif found and module.scope_of(node) is scope:
+            count += found
+    return count
+
+
+def _spelled(node: ast.AST, name: str) -> int:
+    """How many times a node spells `name` as an identifier (not in its children)."""
+    if isinstance(node, ast.Name):
+        return node.id == name
+    if isinstance(node, ast.Attribute):
+        return node.attr == name
+    if isinstance(node, ast.keyword | ast.arg):
+        return node.arg == name
+    if isinstance(node, ast.ClassDef | ast.ExceptHandler | ast.MatchAs | ast.MatchStar):
+        return node.name == name
+    if isinstance(node, ast.MatchMapping):
+        return node.rest == name
+    if isinstance(node, ast.MatchClass):
+        return node.kwd_attrs.count(name)
+    if isinstance(node, ast.alias):
+        return node.name.split(".").count(name) + (node.asname == name)
+    if isinstance(node, ast.ImportFrom):
+        return (node.module or "").split(".").count(name)
+    if isinstance(node, ast.Global | ast.Nonlocal):
+        return node.names.count(name)
+    return 0
 
 
 def _argv_hint(
-    module: PythonModule, varargs_call: cst.Call | None, shell_argv: Sequence[MappedText]
+    module: PythonModule, varargs_call: ast.Call | None, shell_argv: Sequence[MappedText]
 ) -> tuple[str, Fix | None]:
     """The hint for a `bash -c` argv, with a fix adding `"-o", "pipefail"` before `-c`."""
     if not shell_argv or shell_argv[0].text.rsplit("/", 1)[-1] not in PIPEFAIL_SHELLS:
@@ -300,36 +311,43 @@ def _argv_hint(
         (w for w in shell_argv[1:] if w.text[:1] == "-" and w.text[1:2] != "-" and "c" in w.text),
         None,
     )
-    node = _element_literal(module, varargs_call, flag) if flag is not None else None
-    if node is None:
+    found = _element_literal(module, varargs_call, flag) if flag is not None else None
+    if found is None:
         return ARGV_PIPEFAIL_HINT, None
-    start = module.span(node)[0]
-    q = node.quote
+    start, q = found
     edit = Edit(start, start, f"{q}-o{q}, {q}pipefail{q}, ")
     fix = Fix((edit,), Applicability.UNSAFE, "add `-o pipefail` to the shell's flags")
     return ARGV_PIPEFAIL_HINT, fix
 
 
 def _element_literal(
-    module: PythonModule, varargs_call: cst.Call | None, word: MappedText
-) -> cst.SimpleString | None:
-    """The literal that is exactly `word`, as an element of a list, tuple or exec call."""
+    module: PythonModule, varargs_call: ast.Call | None, word: MappedText
+) -> tuple[int, str] | None:
+    """Where the literal that is exactly `word` starts, and its quote, when it is one
+    literal with a one-character quote, an element of a list, tuple or exec call."""
     if not word.offsets:
         return None
     first = word.offsets[0]
+    text = module.source.text
     for node in module.strings:
-        if not isinstance(node, cst.SimpleString) or len(node.quote) != 1:
+        if not isinstance(node, ast.Constant):
             continue
         start, end = module.span(node)
-        if start + len(node.prefix) + 1 != first or end - start != len(node.value):
+        opening = STRING_START.match(text, start, end)
+        if opening is None or len(opening.group(2)) != 1 or opening.end() != first:
             continue
-        if node.value[len(node.prefix) + 1 : -1] != word.text:
+        pieces = string_pieces(text, start, end)
+        if pieces is None or len(pieces) != 1 or pieces[0].end != end - 1:
+            continue  # literals joined (`"-" "c"`)
+        if text[pieces[0].start : pieces[0].end] != word.text:
             return None  # escapes: the word is not the literal's text verbatim
         parent = module.parent(node)
-        if isinstance(parent, cst.Element) or (
-            isinstance(parent, cst.Arg) and module.parent(parent) is varargs_call
+        if isinstance(parent, ast.List | ast.Tuple | ast.Set) or (
+            isinstance(parent, ast.Starred | ast.keyword) and module.parent(parent) is varargs_call
         ):
-            return node
+            return start, opening.group(2)
+        if varargs_call is not None and parent is varargs_call and node is not varargs_call.func:
+            return start, opening.group(2)
         return None
     return None
 

@@ -1,1 +1,1 @@
-"""The Python front end on libcst, imported only for files that need it."""
+"""The Python front end: one semantic model on the stdlib `ast`, for files that need it."""

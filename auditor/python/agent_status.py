@@ -13,21 +13,21 @@ not reported twice.
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
 import shlex
 from collections.abc import Mapping
 from typing import NamedTuple
 
-import libcst as cst
-
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import intents_in, invocation_codes
 from auditor.hosts.mapped import MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.profiles import AgentCatalog, AgentProfile, is_probe
-from auditor.python.cst_values import is_true, keyword_argument, positional_argument
-from auditor.python.module import PythonModule, dotted_name, integer_value
+from auditor.python.ast_values import Function, dotted_name
+from auditor.python.expr_values import is_true, keyword_argument, positional_argument
+from auditor.python.module import PythonModule, integer_value
 from auditor.python.name_index import NameIndex
 from auditor.python.project_calls import WrappedLaunch, lost_through
 from auditor.python.steps import CHECKED_CALLS
@@ -54,12 +54,12 @@ _MAX_DEPTH = 16
 _SYSEXIT_NAMES = "USAGE DATAERR NOINPUT NOUSER NOHOST UNAVAILABLE SOFTWARE OSERR OSFILE CANTCREAT"
 _SYSEXIT_NAMES += " IOERR TEMPFAIL PROTOCOL NOPERM CONFIG"
 _SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.split(), 64)}
-_COLLECTIONS = (cst.Tuple, cst.List, cst.Set)
+_COLLECTIONS = (ast.Tuple, ast.List, ast.Set)
 _Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool]  # profile, program, wrappers, shell
 
 
 class _Launch(NamedTuple):
-    node: cst.Call
+    node: ast.Call
     call: AgentCall
     name: str  # qualified name of the launching function
     checked: bool  # the call raises on a non-zero status
@@ -96,10 +96,10 @@ class _Analysis:
         module: PythonModule,
         catalog: AgentCatalog,
         index: NameIndex,
-        wrapped: Mapping[cst.Call, WrappedLaunch],
+        wrapped: Mapping[ast.Call, WrappedLaunch],
     ) -> None:
         self.module, self.catalog, self.index, self.wrapped = module, catalog, index, wrapped
-        self.launches: dict[cst.Call, _Launch] = {}
+        self.launches: dict[ast.Call, _Launch] = {}
 
     def find_launches(self) -> None:
         resolver = Resolver(self.module, positions=False)  # words are read, not located
@@ -108,7 +108,7 @@ class _Analysis:
         killed = {
             code: f"killed by signal {-code}"
             for comparison in self.index.comparisons
-            for operand in (comparison.left, *(t.comparator for t in comparison.comparisons))
+            for operand in (comparison.left, *comparison.comparators)
             for code in self._codes(operand) or ()
             if -64 <= code < 0
         }
@@ -138,7 +138,7 @@ class _Analysis:
             self.launches[node] = _Launch(node, call, name, checked, shell, via)
 
     def _launched(
-        self, node: cst.Call, name: str, resolver: Resolver, via: WrappedLaunch | None
+        self, node: ast.Call, name: str, resolver: Resolver, via: WrappedLaunch | None
     ) -> _Agent | None:
         if (
             name == "os.system"
@@ -167,7 +167,7 @@ class _Analysis:
             return self._agent(nested, wrappers, shell=True) if nested is not None else None
         return self._agent(words, (), shell=False)
 
-    def _argv(self, node: cst.Call, name: str, resolver: Resolver) -> list[MappedText] | None:
+    def _argv(self, node: ast.Call, name: str, resolver: Resolver) -> list[MappedText] | None:
         if not name.endswith("_exec"):
             expression = positional_argument(node, 0) or keyword_argument(node, "args")
             return resolver.words(expression) if expression is not None else None
@@ -185,14 +185,12 @@ class _Analysis:
 
     # Following a value back to a launch.
 
-    def _followed(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+    def _followed(self, node: ast.expr) -> ast.expr | None:
         """What `node` evaluates to one step back: the binding of a name before its use,
         or the value a function of this module returns (`run_agent(p)`, `self.run(p)`)."""
-        if isinstance(node, cst.Await):
-            return node.expression
-        if isinstance(node, cst.NamedExpr):
+        if isinstance(node, ast.Await | ast.NamedExpr):
             return node.value
-        if isinstance(node, cst.Call):
+        if isinstance(node, ast.Call):
             function = self._local_function(node.func)
             return _single_return(function) if function is not None else None
         dotted = dotted_name(node)
@@ -204,42 +202,39 @@ class _Analysis:
                 found = definition
         return found.value if found is not None else None
 
-    def _local_function(self, func: cst.BaseExpression) -> cst.FunctionDef | None:
+    def _local_function(self, func: ast.expr) -> Function | None:
         """The function of this module a call names: a module-level `f`, or `self.f` in a
         method of the class that defines `f`."""
-        if isinstance(func, cst.Name):
-            scope: cst.CSTNode = self.module.tree
-            name = func.value
+        if isinstance(func, ast.Name):
+            body, name = self.module.tree.body, func.id
         elif (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == "self"
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
         ):
             method = self.module.scope_of(func)
             owner = self.module.parent(method) if method is not self.module.tree else None
-            owner = self.module.parent(owner) if isinstance(owner, cst.IndentedBlock) else None
-            if not isinstance(owner, cst.ClassDef):
+            if not isinstance(owner, ast.ClassDef):
                 return None
-            scope, name = owner, func.attr.value
+            body, name = owner.body, func.attr
         else:
             return None
-        body = scope.body.body if isinstance(scope, cst.ClassDef) else self.module.tree.body
-        found = [s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+        found = [s for s in body if isinstance(s, Function) and s.name == name]
         return found[0] if len(found) == 1 else None
 
-    def process(self, node: cst.BaseExpression, depth: int = 0) -> _Launch | None:
+    def process(self, node: ast.expr, depth: int = 0) -> _Launch | None:
         """The launch whose process (or `CompletedProcess`) `node` evaluates to."""
-        launch = self.launches.get(node) if isinstance(node, cst.Call) else None
+        launch = self.launches.get(node) if isinstance(node, ast.Call) else None
         if launch is not None:
             return launch if launch.name in _RESULT | _PROCESS else None
         followed = self._followed(node) if depth < _MAX_DEPTH else None
         return self.process(followed, depth + 1) if followed is not None else None
 
-    def status(self, node: cst.BaseExpression, depth: int = 0) -> tuple[_Launch, bool] | None:
+    def status(self, node: ast.expr, depth: int = 0) -> tuple[_Launch, bool] | None:
         """The launch whose status `node` evaluates to, and whether it is a wait status."""
         if depth >= _MAX_DEPTH:
             return None
-        if isinstance(node, cst.Call) and node in self.launches:
+        if isinstance(node, ast.Call) and node in self.launches:
             launch = self.launches[node]
             return (launch, launch.name == "os.system") if launch.name in _STATUS_VALUE else None
         read = self._exit_code(node, depth)
@@ -248,54 +243,51 @@ class _Analysis:
         followed = self._followed(node)
         return self.status(followed, depth + 1) if followed is not None else None
 
-    def _exit_code(self, node: cst.BaseExpression, depth: int) -> _Launch | None:
+    def _exit_code(self, node: ast.expr, depth: int) -> _Launch | None:
         """The launch whose exit code `node` reads: `returncode`, `wait()`, a converted status."""
         inner = None
-        if isinstance(node, cst.Attribute) and node.attr.value == "returncode":
+        if isinstance(node, ast.Attribute) and node.attr == "returncode":
             return self.process(node.value, depth + 1)
-        if isinstance(node, cst.Call):
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("wait", "poll"):
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Attribute) and node.func.attr in ("wait", "poll"):
                 return self.process(node.func.value, depth + 1)
-            if self.module.calls.get(node, frozenset()) & _TO_EXIT_CODE and node.args:
-                inner = node.args[0].value
-        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.RightShift):
+            if self.module.calls.get(node, frozenset()) & _TO_EXIT_CODE:
+                inner = _first_argument(node)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.RShift):
             inner = node.left if self._codes(node.right) == (8,) else None
         found = self.status(inner, depth + 1) if inner is not None else None
         return found[0] if found is not None else None
 
     # Guards.
 
-    def _codes(self, node: cst.BaseExpression) -> tuple[int, ...] | None:
+    def _codes(self, node: ast.expr) -> tuple[int, ...] | None:
         """The integers an operand is: a literal, a module constant, or a tuple, list or set."""
-        if isinstance(node, cst.Integer):
+        if isinstance(node, ast.Constant):
             literal = integer_value(node)
             return (literal,) if literal is not None else None
-        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-            codes = self._codes(node.expression)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            codes = self._codes(node.operand)
             return (-codes[0],) if codes and len(codes) == 1 else None
-        if isinstance(node, cst.Name):  # a module constant, or `from os import EX_TEMPFAIL`
-            definitions = self.index.definitions.get((self.module.tree, node.value), [])
+        if isinstance(node, ast.Name):  # a module constant, or `from os import EX_TEMPFAIL`
+            definitions = self.index.definitions.get((self.module.tree, node.id), [])
             value = definitions[0].value if len(definitions) == 1 else None
-            if not definitions and node.value in _SYSEXITS:
-                return (_SYSEXITS[node.value],)
-            return self._codes(value) if isinstance(value, cst.Integer) else None
+            if not definitions and node.id in _SYSEXITS:
+                return (_SYSEXITS[node.id],)
+            return self._codes(value) if isinstance(value, ast.Constant) else None
         dotted = dotted_name(node)
         if dotted is not None and dotted.startswith("os.") and dotted[3:] in _SYSEXITS:
             return (_SYSEXITS[dotted[3:]],)
-        if isinstance(node, _COLLECTIONS) and node.elements:
-            parts = [
-                self._codes(e.value) if isinstance(e, cst.Element) else None for e in node.elements
-            ]
+        if isinstance(node, _COLLECTIONS) and node.elts:
+            parts = [None if isinstance(e, ast.Starred) else self._codes(e) for e in node.elts]
             if all(part is not None and len(part) == 1 for part in parts):
                 return tuple(part[0] for part in parts if part)
         return None
 
-    def _guard(self, comparison: cst.Comparison) -> StatusGuard | None:
+    def _guard(self, comparison: ast.Compare) -> StatusGuard | None:
         left = comparison.left
-        for target in comparison.comparisons:
-            operator, right = target.operator, target.comparator
-            membership = isinstance(operator, cst.In | cst.NotIn)
-            if not membership and not isinstance(operator, cst.Equal | cst.NotEqual):
+        for operator, right in zip(comparison.ops, comparison.comparators, strict=True):
+            membership = isinstance(operator, ast.In | ast.NotIn)
+            if not membership and not isinstance(operator, ast.Eq | ast.NotEq):
                 left = right
                 continue
             for value, other in ((left, right), (right, left))[: 1 if membership else 2]:
@@ -305,47 +297,47 @@ class _Analysis:
                 found = self.status(value) if codes else None
                 if found is not None and codes:
                     start, end = self.module.span(comparison)
-                    equality = isinstance(operator, cst.Equal | cst.In)
+                    equality = isinstance(operator, ast.Eq | ast.In)
                     intents = intents_in(self._context(comparison), self.catalog)
                     launch, wait = found
                     return StatusGuard(start, end, launch.call, codes, equality, intents, wait)
             left = right
         return None
 
-    def _context(self, comparison: cst.Comparison) -> str:
+    def _context(self, comparison: ast.Compare) -> str:
         """The guard's condition and body: an `if`/`while` test and body, else its statement."""
-        child: cst.CSTNode = comparison
+        span = self.module.span
+        child: ast.AST = comparison
         parent = self.module.parent(child)
-        nodes: list[cst.CSTNode] = [comparison]
+        spans = [span(comparison)]
         while parent is not None:
-            if isinstance(parent, cst.If | cst.While) and child is parent.test:
-                nodes = [parent.test, parent.body]
+            if isinstance(parent, ast.If | ast.While) and child is parent.test:
+                spans = [span(parent.test), (span(parent.body[0])[0], span(parent.body[-1])[1])]
                 break
-            if isinstance(parent, cst.BaseSmallStatement | cst.BaseStatement):
-                nodes = [parent]
+            if isinstance(parent, ast.stmt):
+                spans = [span(parent)]
                 break
             child, parent = parent, self.module.parent(parent)
-        text = self.module.source.text
-        return "\n".join(text[slice(*self.module.span(node))] for node in nodes)
+        return "\n".join(self.module.source.text[start:end] for start, end in spans)
 
     # Lost statuses.
 
     def lost(self, launch: _Launch) -> str | None:
         """Why the launch's status is lost, or None."""
-        node: cst.CSTNode = launch.node
+        node: ast.AST = launch.node
         parent = self.module.parent(node)
-        if isinstance(parent, cst.Await):
+        if isinstance(parent, ast.Await):
             node, parent = parent, self.module.parent(parent)
         target = None
-        if isinstance(parent, cst.Assign) and len(parent.targets) == 1:
-            target = parent.targets[0].target
-        elif isinstance(parent, cst.AnnAssign):
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+            target = parent.targets[0]
+        elif isinstance(parent, ast.AnnAssign):
             target = parent.target
-        bound = target.value if isinstance(target, cst.Name) else None
+        bound = target.id if isinstance(target, ast.Name) else None
         reads = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         if launch.via is not None:
-            return lost_through(launch.via, bound, isinstance(parent, cst.Expr), bool(reads))
-        if launch.checked or launch.shell or (bound is None and not isinstance(parent, cst.Expr)):
+            return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
+        if launch.checked or launch.shell or (bound is None and not isinstance(parent, ast.Expr)):
             # Raises on failure, or the value goes somewhere else; a shell string's lost
             # status is reported by the embedded shell, at the agent's own word.
             return None
@@ -353,9 +345,9 @@ class _Analysis:
             waited = False
             for read in reads:
                 attribute = self.module.parent(read)
-                if not isinstance(attribute, cst.Attribute):
+                if not isinstance(attribute, ast.Attribute):
                     return None  # the process goes somewhere that may read its status
-                name = attribute.attr.value
+                name = attribute.attr
                 if name in _STATUS_READS or (name in _STATUS_CALLS and self._used(attribute)):
                     return None
                 waited = waited or name in _STATUS_CALLS
@@ -365,25 +357,25 @@ class _Analysis:
         if reads:
             return None
         check = keyword_argument(launch.node, "check")
-        written = check.value if isinstance(check, cst.Name) else None
-        if check is not None and written not in ("True", "False"):
+        written = check.value if isinstance(check, ast.Constant) else None
+        if check is not None and not isinstance(written, bool):
             return None  # `check=strict`: whether a failure raises is decided by the caller
         dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
         if launch.name in _RESULT:
-            given = "has `check=False`" if written == "False" else "has no `check=True`"
+            given = "has `check=False`" if written is False else "has no `check=True`"
             return f"`run()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
 
-    def _used(self, method: cst.Attribute) -> bool:
+    def _used(self, method: ast.Attribute) -> bool:
         """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method
         that is not called here (`done = p.wait`) counts as used."""
         call = self.module.parent(method)
-        if not isinstance(call, cst.Call) or call.func is not method:
+        if not isinstance(call, ast.Call) or call.func is not method:
             return True
         parent = self.module.parent(call)
-        if isinstance(parent, cst.Await):
+        if isinstance(parent, ast.Await):
             parent = self.module.parent(parent)
-        return not isinstance(parent, cst.Expr)
+        return not isinstance(parent, ast.Expr)
 
     def result(self) -> AgentStatus:
         calls = [launch.call for launch in self.launches.values()]
@@ -399,7 +391,7 @@ class _Analysis:
 def python_agent_status(
     module: PythonModule,
     catalog: AgentCatalog,
-    wrapped: Mapping[cst.Call, WrappedLaunch] | None = None,
+    wrapped: Mapping[ast.Call, WrappedLaunch] | None = None,
 ) -> AgentStatus:
     """The agent launches of a module (`wrapped`: its calls that give a function of the
     tree the argv it launches), the guards on their statuses, and lost statuses."""
@@ -410,7 +402,13 @@ def python_agent_status(
     return analysis.result() if analysis.launches else AgentStatus.empty()
 
 
-def _single_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
+def _first_argument(call: ast.Call) -> ast.expr | None:
+    """The value of a call's first argument (`*x`: `x`)."""
+    first = call.args[0] if call.args else next((k.value for k in call.keywords), None)
+    return first.value if isinstance(first, ast.Starred) else first
+
+
+def _single_return(function: Function) -> ast.expr | None:
     """The value of a function's only `return` with a value (not one of a nested function)."""
     from auditor.python.callees import returned_values
 

@@ -1,7 +1,7 @@
 """Values read off a stdlib `ast` tree: dotted names and constant integers.
 
 Shared by the cross-module summary, the retry-decorator analysis and the
-error tests, which all read `ast` (fast, no libcst).
+error tests.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ A resolver asks `Choices.pick` which of a name's definitions to follow; the
 first run takes the first of each (the one a single-value resolution
 follows), and `Choices.each` runs the resolution again for every other
 combination of the choices it met, up to a limit. Nothing here knows about
-libcst or `ast`: the libcst resolver (auditor/python/strings.py) and the
-`ast` pre-pass (auditor/python/summary.py) both use it.
+syntax trees: the per-file resolver (auditor/python/strings.py) and the
+project index's pre-pass (auditor/python/summary.py) both use it.
 """
 
 from __future__ import annotations

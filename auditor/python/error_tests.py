@@ -6,16 +6,14 @@ decorator's wrapper or a hand-written loop). What it retries is a set of
 tests on the failure (its class, its HTTP status, words in its message), or
 every failure it catches. These records, and the facts of a module that the
 analysis reads (`auditor.python.error_conditions`), are kept on stdlib `ast`
-so the project index can carry them; a libcst caller finds the `ast` twin of
-its node by line (`AstFacts.handlers`).
+so the project index can carry them.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
-import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from auditor.python.ast_values import Function, dotted_name
@@ -120,8 +118,8 @@ def listed(items: list[str], last: str = "and") -> str:
 
 
 class AstFacts:
-    """What the analysis reads from a whole module: its functions, string-list constants,
-    and (when a libcst caller asks) its `except` clauses by line."""
+    """What the analysis reads from a whole module: its functions and string-list
+    constants."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
@@ -135,22 +133,12 @@ class AstFacts:
                 if isinstance(target, ast.Name) and words is not None:
                     self.strings[target.id] = words
 
-    @functools.cached_property
-    def handlers(self) -> Mapping[int, ast.ExceptHandler]:
-        """The module's `except` clauses by the line of their `except`."""
-        return {n.lineno: n for n in ast.walk(self.tree) if isinstance(n, ast.ExceptHandler)}
-
 
 @functools.lru_cache(maxsize=8)
-def parse_facts(text: str) -> AstFacts | None:
-    """The facts of a module's text (None if `ast` cannot parse it); kept for a few texts,
-    as the retry catalogue and the loop walk ask about the same file."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-            return AstFacts(ast.parse(text))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+def module_facts(tree: ast.Module) -> AstFacts:
+    """The facts of a parsed module; kept for a few modules, as the retry catalogue and
+    the loop walk ask about the same one."""
+    return AstFacts(tree)
 
 
 def literal_strings(node: ast.expr) -> tuple[str, ...] | None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import NamedTuple
 
 from auditor.hosts.mapped import C_ESCAPES, MappedText
 
-_PREFIX = re.compile(r"^([rRbBuUfF]*)('''|\"\"\"|'|\")")
+# A string literal's prefix letters and opening quote
+STRING_START = re.compile(r"([rRbBuUfF]{0,2})('''|\"\"\"|'|\")")
 _HEX_LENGTHS = {"x": 2, "u": 4, "U": 8}
 
 
@@ -62,20 +64,98 @@ def decode_body(body: str, start: int, *, raw: bool, braces: bool = False) -> Ma
     return MappedText("".join(chars), tuple(offsets))
 
 
-def decode_literal(text: str, start: int) -> MappedText | None:
-    """Decode a whole simple literal (`'…'`, `r"…"`, `\"\"\"…\"\"\"`); None for bytes."""
-    match = _PREFIX.match(text)
-    if match is None:
-        return None
-    prefix, quote = match.group(1).lower(), match.group(2)
-    if "b" in prefix:
-        return None
-    begin = match.end()
-    body = text[begin : len(text) - len(quote)]
-    return decode_body(body, start + begin, raw="r" in prefix)
+class StringPiece(NamedTuple):
+    """A piece of a string expression's source: literal text between quotes, or an
+    f-string's replacement field (`{…}`, braces included)."""
+
+    field: bool
+    start: int  # character offsets in the file
+    end: int
+    raw: bool  # an `r` literal: backslashes are text
+    braces: bool  # f-string text: `{{`/`}}` stand for one brace
 
 
-def string_prefix(text: str) -> tuple[str, str] | None:
-    """The prefix letters and the quote of a literal or f-string start (`f"`, `rf'''`)."""
-    match = _PREFIX.match(text)
-    return (match.group(1).lower(), match.group(2)) if match else None
+_GAP = re.compile(r"(?:\s|\\\n|\\\r\n|#[^\r\n]*)*")
+
+
+def string_pieces(text: str, start: int, end: int) -> list[StringPiece] | None:
+    """The pieces of the string expression written at `text[start:end]`: one or more
+    literals joined by juxtaposition (with comments, line continuations and blank lines
+    between them); None for bytes or for text that is not a string expression.
+
+    `ast` gives an f-string's text parts the position of the whole expression (before
+    Python 3.12), so the text is scanned here; the fields' expressions have their own.
+    """
+    pieces: list[StringPiece] = []
+    position = start
+    while True:
+        position = _GAP.match(text, position, end).end()  # type: ignore[union-attr]
+        if position >= end:
+            return pieces or None
+        match = STRING_START.match(text, position, end)
+        if match is None:
+            return None
+        prefix, quote = match.group(1).lower(), match.group(2)
+        if "b" in prefix:
+            return None
+        closed = _scan_literal(text, match.end(), end, quote, "r" in prefix, "f" in prefix, pieces)
+        if closed is None:
+            return None
+        position = closed
+
+
+def _scan_literal(
+    text: str, body: int, end: int, quote: str, raw: bool, fstring: bool, pieces: list[StringPiece]
+) -> int | None:
+    """Add one literal's pieces; the offset after its closing quote, or None."""
+    index, piece_start = body, body
+    while index < end:
+        char = text[index]
+        if char == "\\":
+            following = text[index + 1 : index + 2]
+            if fstring and not raw and following == "N" and text[index + 2 : index + 3] == "{":
+                index = text.find("}", index, end) + 1 or end  # `\N{BULLET}`: one character
+            elif fstring and following in ("{", "}"):
+                index += 1  # `\{x}`: a backslash, then a field
+            else:
+                index += 2
+            continue
+        if text.startswith(quote, index):
+            pieces.append(StringPiece(False, piece_start, index, raw, fstring))
+            return index + len(quote)
+        if fstring and char in "{}":
+            if text.startswith(char * 2, index):
+                index += 2
+                continue
+            if char == "{":
+                close = _field_end(text, index, end)
+                if close is None:
+                    return None
+                pieces.append(StringPiece(False, piece_start, index, raw, fstring))
+                pieces.append(StringPiece(True, index, close, raw, fstring))
+                index = piece_start = close
+                continue
+        index += 1
+    return None
+
+
+def _field_end(text: str, index: int, end: int) -> int | None:
+    """The offset after the `}` closing the replacement field opened at `text[index]`."""
+    depth = 0
+    while index < end:
+        char = text[index]
+        if char in "{[(":
+            depth += 1
+        elif char in "}])":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+        elif char in "'\"":
+            quote = text[index] * 3 if text.startswith(text[index] * 3, index) else text[index]
+            close = text.find(quote, index + len(quote), end)
+            if close == -1:
+                return None
+            index = close + len(quote)
+            continue
+        index += 1
+    return None

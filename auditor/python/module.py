@@ -1,316 +1,230 @@
-"""A parsed Python module with the indexes hosts and rules read, built in one visit.
+"""A parsed Python module with the indexes hosts and rules read, built in one walk.
 
-libcst costs about 0.4 s to import, so this module is imported only when a
-Python file's text passes a prefilter; nothing at CLI start imports it.
-Positions come from libcst's span-recording code generator, run only for the
-top-level statements a rule asks about and counting characters, not bytes
-(so no offset needs converting). Qualified names
-of callees come from the module's imports (`import subprocess as sp`,
-`from subprocess import run`), which is what libcst's `QualifiedNameProvider`
-would report for them, at a fraction of its cost.
+Python is read with the stdlib `ast`, parsed once per file. `ast` gives
+every node that has a place in the source its line, its column and its end,
+with columns in UTF-8 bytes; `PythonModule.span` turns those into character
+offsets into the file, here and nowhere else. Qualified names of callees come
+from the module's imports (`import subprocess as sp`, `from subprocess import
+run`).
 """
 
 from __future__ import annotations
 
-import dataclasses
+import ast
+import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
-import libcst as cst
-from libcst.metadata import ByteSpanPositionProvider, CodeSpan
-from libcst.metadata.span_provider import SpanProvidingCodegenState
-
+from auditor.python.ast_values import Function, dotted_name
 from auditor.source import SourceFile
 
-StringNode = cst.SimpleString | cst.ConcatenatedString | cst.FormattedString
-_STRING_TYPES = frozenset({cst.SimpleString, cst.ConcatenatedString, cst.FormattedString})
-# Nodes whose `body` lists statements in source order.
-_BODIES = (cst.Module, cst.IndentedBlock, cst.SimpleStatementLine, cst.SimpleStatementSuite)
+StringNode = ast.Constant | ast.JoinedStr  # a `str` constant, or an f-string
+Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.Module
+_LINE_END = re.compile(r"\r\n|\r|\n")  # Python's own line ends (the file's index counts `\n`)
+_DEFINITIONS = {ast.FunctionDef: True, ast.AsyncFunctionDef: True, ast.ClassDef: True}
+MAX_INTEGER_DIGITS = 30  # longer literals are not exit codes or retry counts: unknown
 
 
 class Binding(NamedTuple):
     """One change to a local name: `x = …`, `x += …`, `x.append(…)`, `x.extend(…)`."""
 
-    at: cst.CSTNode  # the statement or call making the change; it applies after it ends
+    at: ast.AST  # the statement or call making the change; it applies after it ends
     kind: str  # "assign", "add", "append", "extend"
-    value: cst.BaseExpression
+    value: ast.expr
 
 
-class _Spans:
-    """Character spans of a module's nodes, recorded one top-level statement at a time.
+def is_string(node: ast.AST) -> bool:
+    """Whether a node is a string expression: a `str` literal (implicitly joined ones are
+    one node) or an f-string."""
+    return type(node) is ast.JoinedStr or (type(node) is ast.Constant and type(node.value) is str)
 
-    libcst's `ByteSpanPositionProvider` records every node of the module in a
-    span-recording code-generation pass, which costs three times plain code
-    generation. Rules ask about a few statements of a module, so only those
-    are recorded (with `len` as the length function: characters, not bytes);
-    the others are generated plainly once, for their lengths.
+
+def integer_value(node: ast.AST | None) -> int | None:
+    """The value of an integer literal (not a bool), or None."""
+    if type(node) is ast.Constant and type(node.value) is int:
+        return node.value if abs(node.value) < 10**MAX_INTEGER_DIGITS else None
+    return None
+
+
+def children(node: ast.AST) -> list[ast.AST]:
+    """A node's children, in field order.
+
+    Field order is source order for most nodes, not all (a function's
+    decorators come after its body): see `PythonModule.ends_before`.
     """
+    return list(ast.iter_child_nodes(node))
 
-    def __init__(
-        self, tree: cst.Module, parents: Mapping[cst.CSTNode, cst.CSTNode], length: int
-    ) -> None:
-        self.tree, self.parents = tree, parents
-        self.length = length  # a module without a final newline is generated with one
-        self.spans: dict[cst.CSTNode, tuple[int, int]] = {}
-        self._starts: dict[cst.CSTNode, int] | None = None
 
-    def __getitem__(self, node: cst.CSTNode) -> tuple[int, int]:
-        found = self.spans.get(node)
-        if found is None:
-            top = node
-            while (parent := self.parents.get(top)) is not None and parent is not self.tree:
-                top = parent
-            starts = self._statement_starts()
-            if top in starts:
-                self._record(top, starts[top])
-            else:  # the module itself, or a node outside its statements
-                self._record(self.tree, 0)
-            found = self.spans[node]
-        return found
+def descendants(root: ast.AST) -> Iterator[ast.AST]:
+    """`root` and every node under it, in pre-order."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
-    def _state(self, position: int) -> tuple[ByteSpanPositionProvider, SpanProvidingCodegenState]:
-        provider = ByteSpanPositionProvider()
-        state = SpanProvidingCodegenState(
-            default_indent=self.tree.default_indent,
-            default_newline=self.tree.default_newline,
-            provider=provider,
-            get_length=len,
-            position=position,
-        )
-        return provider, state
 
-    def _record(self, node: cst.CSTNode, position: int) -> None:
-        provider, state = self._state(position)
-        node._codegen(state)
-        computed = cast(dict[cst.CSTNode, CodeSpan], provider._computed)  # never lazy for spans
-        for child, span in computed.items():
-            end = min(span.start + span.length, self.length)
-            self.spans[child] = (min(span.start, end), end)
+class _Lines:
+    """Python's line starts, and UTF-8 byte columns turned into character offsets."""
 
-    def _statement_starts(self) -> dict[cst.CSTNode, int]:
-        if self._starts is None:
-            self._starts = {}
-            position = sum(len(self.tree.code_for_node(line)) for line in self.tree.header)
-            for statement in self.tree.body:
-                self._starts[statement] = position
-                position += len(self.tree.code_for_node(statement))
-        return self._starts
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(match.end() for match in _LINE_END.finditer(text))]
+        self._encoded: dict[int, bytes] = {}
+
+    def offset(self, line: int, column: int) -> int:
+        """The character offset of a 1-based line and a 0-based byte column."""
+        if line > len(self.starts):
+            return len(self.text)
+        start = self.starts[line - 1]
+        end = self.starts[line] if line < len(self.starts) else len(self.text)
+        if self.text.isascii() or self.text[start:end].isascii():
+            return min(start + column, end)
+        encoded = self._encoded.get(line)
+        if encoded is None:
+            encoded = self._encoded[line] = self.text[start:end].encode("utf-8", "surrogatepass")
+        return start + len(encoded[:column].decode("utf-8", "replace"))
 
 
 @dataclass
 class PythonModule:
-    """A module, where its nodes are, and indexes built in one visit."""
+    """A module, where its nodes are, and indexes built in one walk."""
 
     source: SourceFile
-    tree: cst.Module
-    parents: dict[cst.CSTNode, cst.CSTNode] = field(default_factory=dict)
+    tree: ast.Module
+    parents: dict[ast.AST, ast.AST] = field(default_factory=dict)
     # every call in source order, with the qualified names its callee may have
-    calls: dict[cst.Call, frozenset[str]] = field(default_factory=dict)
+    calls: dict[ast.Call, frozenset[str]] = field(default_factory=dict)
     strings: list[StringNode] = field(default_factory=list)  # outermost string expressions
-    # (scope, name) -> bindings in source order; scope is a FunctionDef or the Module
-    bindings: dict[tuple[cst.CSTNode, str], list[Binding]] = field(
+    # (scope, name) -> bindings in source order; scope is a function or the module
+    bindings: dict[tuple[ast.AST, str], list[Binding]] = field(
         default_factory=lambda: defaultdict(list)
     )
     # local name -> the dotted name it was imported as (`sp` -> `subprocess`)
     aliases: dict[str, str] = field(default_factory=dict)
     # (scope, name) -> attributes read on it (`returncode`, `wait`, …)
-    attribute_reads: dict[tuple[cst.CSTNode, str], set[str]] = field(
+    attribute_reads: dict[tuple[ast.AST, str], set[str]] = field(
         default_factory=lambda: defaultdict(set)
     )
-    _spans: _Spans | None = None
+    _lines: _Lines | None = None
 
-    def span(self, node: cst.CSTNode) -> tuple[int, int]:
+    def span(self, node: ast.AST) -> tuple[int, int]:
         """A node's start and end as character offsets in the file.
 
-        Computed on demand: most parsed modules never ask.
+        A function or class starts at `def`/`class`, after its decorators (as `ast`
+        has it). Nodes without a place of their own (a comprehension's `for`
+        clause, a `with` item, `arguments`) span their children.
         """
-        if self._spans is None:
-            self._spans = _Spans(self.tree, self.parents, len(self.source.text))
-        return self._spans[node]
+        if self._lines is None:
+            self._lines = _Lines(self.source.text)
+        lines = self._lines
+        begin, end = _written(node), _end(node)
+        if begin is not None:
+            start = lines.offset(*begin)
+            return start, start if end is None else max(start, lines.offset(*end))
+        spans = [self.span(child) for child in ast.iter_child_nodes(node)]
+        spans = [span for span in spans if span[1] > span[0] or span[0]]
+        if not spans:
+            return 0, 0
+        return min(s for s, _ in spans), max(e for _, e in spans)
 
-    def ends_before(self, first: cst.CSTNode, second: cst.CSTNode) -> bool:
-        """Whether `first` ends before `second` starts.
+    def ends_before(self, first: ast.AST, second: ast.AST) -> bool:
+        """Whether `first` ends before `second` starts (lines, then byte columns)."""
+        first_end = _end(first)
+        second_start = _start(second)
+        if first_end is None or second_start is None:
+            return self.span(first)[1] <= self.span(second)[0]
+        return first_end <= second_start
 
-        Statements of one body are in source order, so two nodes under
-        different statements of a body are ordered without positions (the
-        usual question: does this assignment come before that use?). libcst's
-        fields are not all in source order (decorators, `leading_lines`,
-        keyword arguments come after what they precede), so anything else is
-        decided by positions.
-        """
-        above_first: list[cst.CSTNode] = [first]
-        while (parent := self.parents.get(above_first[-1])) is not None:
-            above_first.append(parent)
-        chain = set(above_first)
-        child, node = second, self.parents.get(second)
-        while node is not None and second not in chain and node not in chain:
-            child, node = node, self.parents.get(node)
-        if second in chain or node is first:
-            return False  # one holds the other
-        if node is not None and isinstance(node, _BODIES):
-            mine = above_first[above_first.index(node) - 1]
-            places = {id(item): index for index, item in enumerate(node.body)}
-            if id(mine) in places and id(child) in places:
-                return places[id(mine)] < places[id(child)]
-        return self.span(first)[1] <= self.span(second)[0]
-
-    def scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
+    def scope_of(self, node: ast.AST) -> Scope:
         """The function (or the module) that a node belongs to."""
         current = self.parents.get(node)
-        while current is not None and not isinstance(current, cst.FunctionDef):
+        while current is not None and not isinstance(current, Function):
             current = self.parents.get(current)
-        return current if current is not None else self.tree
+        return current if isinstance(current, Function) else self.tree
 
-    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+    def parent(self, node: ast.AST) -> ast.AST | None:
         """The node that holds `node`."""
         return self.parents.get(node)
 
 
-MAX_INTEGER_DIGITS = 30  # longer literals are not exit codes or retry counts: unknown
+def _start(node: ast.AST) -> tuple[int, int] | None:
+    """Where a node's text starts, for ordering: a decorated definition at its first
+    decorator (nothing else can come between its decorators and its `def`)."""
+    if _DEFINITIONS.get(type(node)) and node.decorator_list:  # type: ignore[attr-defined]
+        node = node.decorator_list[0]  # type: ignore[attr-defined]
+    return _written(node)
 
 
-def integer_value(node: cst.Integer) -> int | None:
-    """The value of an integer literal, or None when it is too long to be a count or code."""
-    text = node.value.replace("_", "")
-    if len(text) > MAX_INTEGER_DIGITS:
-        return None
-    try:
-        return int(text, 0)
-    except ValueError:
-        return None
+def _written(node: ast.AST) -> tuple[int, int] | None:
+    line = getattr(node, "lineno", None)
+    return (line, getattr(node, "col_offset", 0)) if line is not None else None
 
 
-def dotted_name(node: cst.BaseExpression) -> str | None:
-    """`a.b.c` for a chain of names and attributes, else None."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        head = dotted_name(node.value)
-        return f"{head}.{node.attr.value}" if head else None
-    return None
-
-
-# Fields that hold only whitespace, brackets and punctuation: never walked.
-_SKIPPED = ("whitespace", "lpar", "rpar", "comma", "semicolon", "colon", "lbracket", "rbracket")
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _child_fields(node: cst.CSTNode) -> tuple[str, ...]:
-    kind = type(node)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = tuple(
-            f.name
-            for f in dataclasses.fields(node)
-            if not f.name.startswith(_SKIPPED) and f.name not in ("header", "footer")
-        )
-        _FIELDS[kind] = names
-    return names
-
-
-_IS_NODE: dict[type, bool] = {}  # `isinstance(x, cst.CSTNode)` is an ABC check: slow
-
-
-def _is_node(value: object) -> bool:
-    kind = type(value)
-    found = _IS_NODE.get(kind)
-    if found is None:
-        found = _IS_NODE[kind] = isinstance(value, cst.CSTNode)
-    return found
-
-
-def children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """A node's children in field order, without whitespace and punctuation.
-
-    Field order is source order for most nodes, not all (a function's
-    decorators come after its body): see `PythonModule.ends_before`.
-    """
-    children: list[cst.CSTNode] = []
-    for name in _child_fields(node):
-        value = getattr(node, name)
-        if type(value) is list or type(value) is tuple:
-            children.extend(v for v in value if _is_node(v))
-        elif _is_node(value):
-            children.append(value)
-    return children
-
-
-def descendants(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """`root` and every node under it (without whitespace and punctuation), in pre-order.
-
-    libcst's own visitor rebuilds each node as it goes, which costs more than
-    parsing; reading the dataclass fields directly is several times faster.
-    """
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed(children(node)))
+def _end(node: ast.AST) -> tuple[int, int] | None:
+    line = getattr(node, "end_lineno", None)
+    column = getattr(node, "end_col_offset", None)
+    return (line, column) if line is not None and column is not None else None
 
 
 class _Indexer:
     def __init__(self, module: PythonModule) -> None:
         self.module = module
         self.aliases = module.aliases
-        self._scope: cst.CSTNode = module.tree  # the function (or module) being visited
+        self._scope: ast.AST = module.tree  # the function (or module) being visited
 
-    def run(self, tree: cst.Module) -> None:
-        """One pre-order pass: parents, outermost strings, `visit_*`.
+    def run(self, tree: ast.Module) -> None:
+        """One pre-order walk: parents, outermost strings, bindings, calls, imports.
 
-        Each stack entry carries what a visitor would keep on enter/leave
-        stacks (parent, enclosing function, whether inside a string), so no
-        leave events are needed.
+        Each stack entry carries the parent, the enclosing function and
+        whether it is inside a string, so no leave events are needed.
         """
         parents, strings = self.module.parents, self.module.strings
-        visitors: dict[type, Callable[[Any], None] | None] = {}
-        stack: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode, bool]]
-        stack = [(tree, None, tree, False)]
+        stack: list[tuple[ast.AST, ast.AST | None, ast.AST, bool]] = [(tree, None, tree, False)]
+        visit: dict[type, Callable[[Any], None]] = {
+            ast.Import: self._import,
+            ast.ImportFrom: self._import_from,
+            ast.Call: self._call,
+            ast.Assign: self._assign,
+            ast.AnnAssign: self._ann_assign,
+            ast.AugAssign: self._aug_assign,
+            ast.Attribute: self._attribute,
+        }
         while stack:
             node, parent, scope, in_string = stack.pop()
             if parent is not None:
                 parents[node] = parent
             kind = type(node)
-            if kind not in visitors:
-                visitors[kind] = getattr(self, "visit_" + kind.__name__, None)
-            visit = visitors[kind]
-            if visit is not None:
+            visitor = visit.get(kind)
+            if visitor is not None:
                 self._scope = scope
-                visit(node)
-            if kind is cst.FunctionDef:
+                visitor(node)
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
                 scope = node
-            if kind in _STRING_TYPES:  # exact types: `isinstance` on libcst's ABCs is slow
+            if kind is ast.JoinedStr or (kind is ast.Constant and type(node.value) is str):  # type: ignore[attr-defined]
                 if not in_string:
-                    strings.append(cast(StringNode, node))
+                    strings.append(node)  # type: ignore[arg-type]
                 in_string = True
             stack.extend((child, node, scope, in_string) for child in reversed(children(node)))
 
-    def visit_Import(self, node: cst.Import) -> None:
+    def _import(self, node: ast.Import) -> None:
         for alias in node.names:
-            full = dotted_name(alias.name)
-            if full is None:
-                continue
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                self.aliases[alias.asname.name.value] = full
+            if alias.asname is not None:
+                self.aliases[alias.asname] = alias.name
             else:
-                head = full.split(".", 1)[0]
+                head = alias.name.split(".", 1)[0]
                 self.aliases[head] = head
 
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+    def _import_from(self, node: ast.ImportFrom) -> None:
+        if node.level or node.module is None:
             return
-        base = dotted_name(node.module)
         for alias in node.names:
-            name = dotted_name(alias.name)
-            if base is None or name is None:
-                continue
-            local = name
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                local = alias.asname.name.value
-            self.aliases[local] = f"{base}.{name}"
+            if alias.name != "*":
+                self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
 
-    def _qualified(self, func: cst.BaseExpression) -> frozenset[str]:
+    def _qualified(self, func: ast.expr) -> frozenset[str]:
         dotted = dotted_name(func)
         if dotted is None:
             return frozenset()
@@ -320,39 +234,40 @@ class _Indexer:
             return frozenset({f"builtins.{dotted}"} if not rest else {dotted})
         return frozenset({f"{resolved}.{rest}" if rest else resolved})
 
-    def visit_Call(self, node: cst.Call) -> None:
+    def _call(self, node: ast.Call) -> None:
         self.module.calls[node] = self._qualified(node.func)
         func = node.func
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            method = func.attr.value
-            if method in ("append", "extend") and node.args:
-                self._bind(func.value, method, node.args[0].value, node)
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.attr in ("append", "extend")
+            and node.args
+        ):
+            self._bind(func.value.id, func.attr, node.args[0], node)
 
-    def visit_Assign(self, node: cst.Assign) -> None:
+    def _assign(self, node: ast.Assign) -> None:
         for target in node.targets:
-            if isinstance(target.target, cst.Name):
-                self._bind(target.target, "assign", node.value, node)
+            if isinstance(target, ast.Name):
+                self._bind(target.id, "assign", node.value, node)
 
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if isinstance(node.target, cst.Name) and node.value is not None:
-            self._bind(node.target, "assign", node.value, node)
+    def _ann_assign(self, node: ast.AnnAssign) -> None:
+        if isinstance(node.target, ast.Name) and node.value is not None:
+            self._bind(node.target.id, "assign", node.value, node)
 
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if isinstance(node.target, cst.Name) and isinstance(node.operator, cst.AddAssign):
-            self._bind(node.target, "add", node.value, node)
+    def _aug_assign(self, node: ast.AugAssign) -> None:
+        if isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add):
+            self._bind(node.target.id, "add", node.value, node)
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if isinstance(node.value, cst.Name):
-            key = (self._scope, node.value.value)
-            self.module.attribute_reads[key].add(node.attr.value)
+    def _attribute(self, node: ast.Attribute) -> None:
+        if isinstance(node.value, ast.Name):
+            self.module.attribute_reads[(self._scope, node.value.id)].add(node.attr)
 
-    def _bind(self, name: cst.Name, kind: str, value: cst.BaseExpression, at: cst.CSTNode) -> None:
-        self.module.bindings[(self._scope, name.value)].append(Binding(at, kind, value))
+    def _bind(self, name: str, kind: str, value: ast.expr, at: ast.AST) -> None:
+        self.module.bindings[(self._scope, name)].append(Binding(at, kind, value))
 
 
-def index_module(source: SourceFile, tree: cst.Module) -> PythonModule:
-    """A parsed module with its indexes, built in one visit (deep nesting may raise
-    RecursionError or MemoryError)."""
+def index_module(source: SourceFile, tree: ast.Module) -> PythonModule:
+    """A parsed module with its indexes, built in one walk."""
     module = PythonModule(source, tree)
     _Indexer(module).run(tree)
     return module

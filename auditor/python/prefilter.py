@@ -1,4 +1,4 @@
-"""A fast look at a Python file's string literals, without importing libcst."""
+"""A fast look at a Python file's string literals, before any parse."""
 
 from __future__ import annotations
 

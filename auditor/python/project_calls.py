@@ -16,14 +16,14 @@ summary (read now when the file is audited alone).
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-import libcst as cst
-
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.project import LaunchParameter, PythonSummary, module_name
+from auditor.python.ast_values import dotted_name
 from auditor.python.callees import (
     base_names,
     enclosing_class,
@@ -31,8 +31,7 @@ from auditor.python.callees import (
     lineage,
     module_classes,
 )
-from auditor.python.cst_values import keyword_argument, positional_argument
-from auditor.python.module import dotted_name
+from auditor.python.expr_values import keyword_argument, positional_argument
 from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.steps import Launcher, import_aliases
 
@@ -45,8 +44,8 @@ _MAX_SUBCLASSES = 16
 class WrappedLaunch(NamedTuple):
     """A call that gives a function's launch parameter its argv or command string."""
 
-    call: cst.Call
-    argument: cst.BaseExpression  # what the call passes for the parameter
+    call: ast.Call
+    argument: ast.expr  # what the call passes for the parameter
     parameter: LaunchParameter
     label: str  # "`run_command()`"
     returns: str | None  # what the function returns about the process (see `PythonSummary`)
@@ -114,62 +113,62 @@ class ProjectCalls:
             return None
         return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
 
-    def callees(self, call: cst.Call) -> Iterator[Callee]:
+    def callees(self, call: ast.Call) -> Iterator[Callee]:
         """The functions of the tree a call may run: this module's (a method of the class
         or of its bases), or another module's through the imports."""
         func = call.func
-        if isinstance(func, cst.Name):
-            if not self.module.bindings.get((self.module.scope_of(call), func.value)):
-                qualified = self._qualified(func.value)  # imported, or this module's own
+        if isinstance(func, ast.Name):
+            if not self.module.bindings.get((self.module.scope_of(call), func.id)):
+                qualified = self._qualified(func.id)  # imported, or this module's own
                 callee = self._in_index(qualified) if qualified else None
                 if callee is not None or qualified is None:
-                    yield callee or Callee(self.own, func.value, self.own_name)
+                    yield callee or Callee(self.own, func.id, self.own_name)
             return
-        if not isinstance(func, cst.Attribute):
+        if not isinstance(func, ast.Attribute):
             return
-        receiver, method = func.value, func.attr.value
+        receiver, method = func.value, func.attr
         cls = instance_class(self.module, receiver)
-        if cls is None and isinstance(receiver, cst.Name) and receiver.value == "cls":
+        if cls is None and isinstance(receiver, ast.Name) and receiver.id == "cls":
             cls = enclosing_class(self.module, call)
-        if cls is None and isinstance(receiver, cst.Name):
-            cls = module_classes(self.module).get(receiver.value)
+        if cls is None and isinstance(receiver, ast.Name):
+            cls = module_classes(self.module).get(receiver.id)
         if cls is not None:
             for current in lineage(self.module, cls):
-                yield Callee(self.own, f"{current.name.value}.{method}", self.own_name)
+                yield Callee(self.own, f"{current.name}.{method}", self.own_name)
             for base in (b for c in lineage(self.module, cls) for b in base_names(c)):
                 qualified = self._qualified(base)
                 callee = self._in_index(f"{qualified}.{method}") if qualified else None
                 if callee is not None:
                     yield callee
             return
-        owner = receiver.func if isinstance(receiver, cst.Call) else receiver
+        owner = receiver.func if isinstance(receiver, ast.Call) else receiver
         qualified = self._qualified(dotted_name(owner))
         callee = self._in_index(f"{qualified}.{method}") if qualified else None
         if callee is not None:
             yield callee
 
-    def overrides(self, call: cst.Call) -> Iterator[Callee]:
+    def overrides(self, call: ast.Call) -> Iterator[Callee]:
         """For `self.m()` in a class, the `m` of its subclasses: in this module, and in
         the modules whose classes list it (or a subclass of it) as a base."""
         func = call.func
         if not (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value in ("self", "cls")
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
         ):
             return
         cls = enclosing_class(self.module, call)
         if cls is None:
             return
-        method = func.attr.value
-        local = {cls.name.value}
+        method = func.attr
+        local = {cls.name}
         classes = module_classes(self.module)
         for _ in range(_MAX_SUBCLASSES):  # subclasses of subclasses, to a fixed point
             found = {n for n, c in classes.items() if local & set(base_names(c))} - local
             if not found:
                 break
             local |= found
-        for name in sorted(local - {cls.name.value}):
+        for name in sorted(local - {cls.name}):
             yield Callee(self.own, f"{name}.{method}", self.own_name)
         if self.own_name is None:
             return
@@ -179,15 +178,15 @@ class ProjectCalls:
                 if wanted & set(bases):
                     yield Callee(summary, f"{name}.{method}", module)
 
-    def wrapped_launches(self) -> dict[cst.Call, WrappedLaunch]:
+    def wrapped_launches(self) -> dict[ast.Call, WrappedLaunch]:
         """Calls of this module that give a launch parameter its value."""
-        found: dict[cst.Call, WrappedLaunch] = {}
+        found: dict[ast.Call, WrappedLaunch] = {}
         summaries = [self.own, *self.unit.project.python.values()]
         names = {q.rsplit(".", 1)[-1] for s in summaries for q in s.launch_parameters}
         for call in self.module.calls:
             func = call.func
-            name = func.value if isinstance(func, cst.Name) else None
-            name = func.attr.value if isinstance(func, cst.Attribute) else name
+            name = func.id if isinstance(func, ast.Name) else None
+            name = func.attr if isinstance(func, ast.Attribute) else name
             if name not in names:
                 continue
             for callee in self.callees(call):
@@ -209,10 +208,10 @@ class ProjectCalls:
         returns one."""
         return success_flag(self.own.returns.get(qualname or ""))
 
-    def hierarchy_launcher(self, call: cst.Call, local: Mapping[str, Launcher]) -> Launcher | None:
+    def hierarchy_launcher(self, call: ast.Call, local: Mapping[str, Launcher]) -> Launcher | None:
         """The launcher a method call runs through a class hierarchy or the imports: the
         method of a base or of a subclass (`local`: this module's launchers by name)."""
-        method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+        method = call.func.attr if isinstance(call.func, ast.Attribute) else None
         if method not in self._launcher_methods and not any(
             name.endswith(f".{method}") for name in local
         ):
@@ -254,6 +253,6 @@ def lost_through(
     return None
 
 
-def wrapped_launches(unit: PythonUnit) -> dict[cst.Call, WrappedLaunch]:
+def wrapped_launches(unit: PythonUnit) -> dict[ast.Call, WrappedLaunch]:
     """The wrapped launches of a parsed module (none if it did not parse)."""
     return ProjectCalls(unit).wrapped_launches() if unit.module is not None else {}

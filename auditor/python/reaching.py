@@ -9,36 +9,40 @@ statement of a block that holds the use (the body of a `with` counts as its
 reaches until one dominates; an assignment later in a loop around the use
 reaches it too, on the next turn, unless the dominating one is in that loop.
 
+A block is a list of statements of its owner (`body`, `orelse`, `finalbody`
+of a statement, a handler or the module): `ast` has no node for it.
+
 A *chain* is one reaching assignment and the changes (`+=`, `.append`,
 `.extend`) after it that it reaches, in source order: the value it gives.
 """
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from auditor.python.module import Binding, PythonModule, children
 
 MAX_CHAINS = 8
-# Nodes whose `body` holds the statements of a block.
-_BLOCKS = (cst.IndentedBlock, cst.SimpleStatementSuite, cst.Module)
+_FIELDS = ("body", "orelse", "finalbody")  # the lists of statements a node may own
 # Nodes whose children (`module.children`) are in source order.
 _ORDERED = (
-    *_BLOCKS,
-    cst.SimpleStatementLine,
-    cst.If,
-    cst.Else,
-    cst.For,
-    cst.While,
-    cst.With,
-    cst.Try,
-    cst.ExceptHandler,
-    cst.Finally,
+    ast.Module,
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.ExceptHandler,
 )
+# Nodes whose `body` alone lists statements in source order (a function's decorators,
+# arguments and annotations are not in source order with it).
+_BODIES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.match_case)
 
 
-def _ancestors(module: PythonModule, node: cst.CSTNode) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
+def _ancestors(module: PythonModule, node: ast.AST) -> list[ast.AST]:
+    found: list[ast.AST] = []
     current = module.parent(node)
     while current is not None:
         found.append(current)
@@ -46,31 +50,49 @@ def _ancestors(module: PythonModule, node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
-def _block_of(module: PythonModule, node: cst.CSTNode) -> cst.CSTNode | None:
+def _statements(owner: ast.AST, statement: ast.AST) -> list[ast.stmt] | None:
+    """The list of `owner`'s statements that holds `statement`."""
+    for name in _FIELDS:
+        block = getattr(owner, name, None)
+        if isinstance(block, list) and any(s is statement for s in block):
+            return block
+    return None
+
+
+def _block_of(module: PythonModule, node: ast.AST) -> list[ast.stmt] | None:
     """The block whose statements always run `node`: its own, or, for a `with` body,
     the block of the `with` (and so on outwards)."""
-    current = module.parent(node)
+    child, current = node, module.parent(node)
     while current is not None:
-        if isinstance(current, _BLOCKS):
-            owner = module.parent(current)
-            if isinstance(owner, cst.With):
-                current = module.parent(owner)
-                continue
-            return current
-        current = module.parent(current)
+        if isinstance(child, ast.stmt):
+            block = _statements(current, child)
+            if block is not None:
+                if isinstance(current, ast.With | ast.AsyncWith):
+                    child, current = current, module.parent(current)
+                    continue
+                return block
+        child, current = current, module.parent(current)
     return None
 
 
 def _dominates(module: PythonModule, binding: Binding, above_use: set[int]) -> bool:
     """Whether an assignment before a use runs on every way to it (`above_use`: the ids
-    of the use's ancestors; empty for the end of the module)."""
+    of the use and its ancestors; empty for the end of the module)."""
     block = _block_of(module, binding.at)
     if not above_use:
-        return isinstance(block, cst.Module)
-    return block is not None and id(block) in above_use
+        return block is module.tree.body
+    return block is not None and any(id(statement) in above_use for statement in block)
 
 
-def ends_before(module: PythonModule, first: cst.CSTNode, second: cst.CSTNode) -> bool:
+def _same_body(node: ast.AST, first: ast.AST, second: ast.AST) -> bool:
+    """Whether `first` and `second` are both statements of `node`'s body."""
+    body = getattr(node, "body", None)
+    return (
+        isinstance(body, list) and any(s is first for s in body) and any(s is second for s in body)
+    )
+
+
+def ends_before(module: PythonModule, first: ast.AST, second: ast.AST) -> bool:
     """Whether `first` ends before `second` starts: decided by where they sit under the
     statement that holds both (an `if` and its `else`, a `try` and its handlers: their
     fields are in source order), so no position is computed; anything else is left to
@@ -82,33 +104,36 @@ def ends_before(module: PythonModule, first: cst.CSTNode, second: cst.CSTNode) -
         child, node = node, module.parent(node)
     if node is None or id(second) in places or node is first:
         return False  # one holds the other
-    if not isinstance(node, _ORDERED):
-        return module.ends_before(first, second)
     mine = above_first[places[id(node)] - 1]
+    if not isinstance(node, _ORDERED) and not (
+        isinstance(node, _BODIES) and _same_body(node, mine, child)
+    ):
+        return module.ends_before(first, second)
     order = {id(item): index for index, item in enumerate(children(node))}
     if id(mine) in order and id(child) in order:
         return order[id(mine)] < order[id(child)]
     return module.ends_before(first, second)
 
 
-def _inside(module: PythonModule, node: cst.CSTNode, container: cst.CSTNode) -> bool:
+def _inside(module: PythonModule, node: ast.AST, container: ast.AST) -> bool:
     return any(a is container for a in _ancestors(module, node))
 
 
 def reaching_assignments(
-    module: PythonModule, bindings: list[Binding], use: cst.CSTNode | None
+    module: PythonModule, bindings: list[Binding], use: ast.AST | None
 ) -> list[Binding]:
     """The assignments among `bindings` (one name's, in source order) that reach `use`
     (None: the end of the module), the last one before it first."""
     assigns = [b for b in bindings if b.kind == "assign"]
     if use is None:
         before, after = assigns, []
-        above: list[cst.CSTNode] = []
+        above: list[ast.AST] = []
+        above_ids: set[int] = set()
     else:
         before = [b for b in assigns if ends_before(module, b.at, use)]
         after = [b for b in assigns if b not in before and b.at is not use]
         above = _ancestors(module, use)
-    above_ids = {id(node) for node in above}
+        above_ids = {id(use), *(id(node) for node in above)}
     found: list[Binding] = []
     dominating: Binding | None = None
     for binding in reversed(before):
@@ -116,7 +141,7 @@ def reaching_assignments(
         if _dominates(module, binding, above_ids):
             dominating = binding
             break
-    for loop in (node for node in above if isinstance(node, cst.For | cst.While)):
+    for loop in (node for node in above if isinstance(node, ast.For | ast.AsyncFor | ast.While)):
         if dominating is not None and _inside(module, dominating.at, loop):
             break  # reassigned on every turn before the use: no earlier value comes round
         found += [b for b in after if b not in found and _inside(module, b.at, loop)]
@@ -124,7 +149,7 @@ def reaching_assignments(
 
 
 def reaching_chains(
-    module: PythonModule, bindings: list[Binding], use: cst.CSTNode | None
+    module: PythonModule, bindings: list[Binding], use: ast.AST | None
 ) -> list[list[Binding]]:
     """Each reaching assignment with the changes after it that it reaches."""
     changes = [

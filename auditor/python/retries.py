@@ -17,27 +17,26 @@ from __future__ import annotations
 
 import ast
 import functools
-import warnings
+import io
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-import libcst as cst
-
-from auditor.python.ast_values import module_constants
-from auditor.python.cst_values import (
-    integer,
-    keyword_argument,
-    positional_argument,
-)
+from auditor.python.ast_values import Function, dotted_name, module_constants
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import (
     EVERY_ERROR,
     ErrorTest,
     RetriedErrors,
     describe,
-    parse_facts,
+    module_facts,
 )
-from auditor.python.module import descendants, dotted_name
+from auditor.python.expr_values import (
+    integer,
+    keyword_argument,
+    positional_argument,
+)
+from auditor.python.module import PythonModule, descendants
 from auditor.python.regions import inside, swallowed
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.retry_types import CallFailure, Retry
@@ -46,24 +45,27 @@ from auditor.python.unit import PythonUnit
 from auditor.python.value_flow import ValueFlow
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
-_ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+Loop = ast.For | ast.AsyncFor | ast.While
 
 
 @dataclass
 class RetryConstruct:
     """A decorator, loop or call that re-runs calls after they fail."""
 
-    node: cst.CSTNode  # the decorator, the loop, or the wrapping call
+    node: ast.AST  # the decorator (its expression), the loop, or the wrapping call
     start: int  # where a finding goes: the decorator, the loop header (file offsets)
     end: int
     label: str  # "`@retry`", "retry decorator `retry_on_overloaded`", "`while True` loop"
     attempts: int | None = None  # the attempt limit, when known
     unlimited: bool = False  # no attempt limit at all
     bounded: bool = True
-    region: cst.CSTNode | None = None  # the decorated function or library loop: all re-run
+    region: ast.AST | None = None  # the decorated function or library loop: all re-run
     retry: Retry | None = None  # how a decorator or library loop re-runs what it covers
-    loop: cst.For | cst.While | None = None  # a hand-written loop: decided call by call
-    wrapped: cst.BaseExpression | None = None  # `retry(...)(fn)`: the function re-run
+    loop: Loop | None = None  # a hand-written loop: decided call by call
+    wrapped: ast.expr | None = None  # `retry(...)(fn)`: the function re-run
+    # where the whole construct is (file offsets): a decorator from its `@`, a whole loop
+    span: tuple[int, int] = (0, 0)
     _unit: PythonUnit | None = field(default=None, repr=False)
     _steps: StepCatalog | None = field(default=None, repr=False)
 
@@ -73,7 +75,7 @@ class RetryConstruct:
             return f"{self.label} ({self.attempts} attempt{'s' if self.attempts != 1 else ''})"
         return f"{self.label} (no attempt limit)" if self.unlimited else self.label
 
-    def retries(self, call: cst.CSTNode, failure: CallFailure) -> Retry | None:
+    def retries(self, call: ast.AST, failure: CallFailure) -> Retry | None:
         """How this construct re-runs `call` after it fails, or None if it does not."""
         unit = self._unit
         if unit is None or unit.module is None or self.wrapped is not None:
@@ -90,7 +92,7 @@ class RetryConstruct:
         return None if swallowed(unit.module, call, self.region, blanket) else self.retry
 
 
-def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+def walk(node: ast.AST) -> Iterator[ast.AST]:
     """`node` and everything under it."""
     return descendants(node)
 
@@ -102,19 +104,23 @@ class _Catalogue:
         self.aliases = import_aliases(self.module)
         self.text = self.module.source.text
 
-    def qualified(self, node: cst.BaseExpression) -> str:
+    def qualified(self, node: ast.expr) -> str:
         dotted = dotted_name(node) or ""
         head, _, rest = dotted.partition(".")
         resolved = self.aliases.get(head, head)
         return f"{resolved}.{rest}" if rest else resolved
 
-    def code(self, node: cst.CSTNode) -> str:
+    def code(self, node: ast.AST) -> str:
+        """An expression's source text on one line, without parentheses of its own
+        (`(A, B)` reads `A, B`)."""
         start, end = self.module.span(node)
-        return " ".join(self.text[start:end].split())
+        return " ".join(_unparenthesized(self.text[start:end]).split())
 
-    def make(self, node: cst.CSTNode, label: str, **kw: object) -> RetryConstruct:
-        start, end = self.module.span(node)
-        construct = RetryConstruct(node, start, end, label, **kw)  # type: ignore[arg-type]
+    def make(
+        self, node: ast.AST, label: str, span: tuple[int, int] | None = None, **kw: object
+    ) -> RetryConstruct:
+        start, end = span or self.module.span(node)
+        construct = RetryConstruct(node, start, end, label, span=(start, end), **kw)  # type: ignore[arg-type]
         construct._unit, construct._steps = self.unit, self.steps
         return construct
 
@@ -124,16 +130,14 @@ class _Catalogue:
 
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
-        facts = parse_facts(self.text)
-        if facts is None:
-            return {}
+        facts = module_facts(self.module.tree)
         tree = facts.tree
         return retry_decorator_details(tree, module_constants(tree), self.steps, facts)
 
-    def tree_decorator(self, func: cst.BaseExpression) -> RetryDecorator | None:
+    def tree_decorator(self, func: ast.expr) -> RetryDecorator | None:
         """A retry decorator of this module, or of another through the project index."""
-        if isinstance(func, cst.Name) and func.value not in self.aliases:
-            return self.local_decorators.get(func.value)
+        if isinstance(func, ast.Name) and func.id not in self.aliases:
+            return self.local_decorators.get(func.id)
         module_name, _, name = self.qualified(func).rpartition(".")
         summary = self.unit.project.python.get(module_name)
         if summary is None or name not in summary.retry_decorators:
@@ -156,7 +160,7 @@ class _Catalogue:
         )
 
     def uses(
-        self, func: cst.BaseExpression, call: cst.Call | None, form: str
+        self, func: ast.expr, call: ast.Call | None, form: str
     ) -> tuple[str, Retry, int | None, bool] | None:
         """A retry decorator or loop `func` (called with `call`'s arguments): its label,
         what it retries, its attempt limit and whether it has none."""
@@ -177,28 +181,27 @@ class _Catalogue:
         return f"{kind} `{self.code(func)}`", retry, attempts, False
 
     def library_retry(
-        self, library: RetryLibrary, call: cst.Call | None
+        self, library: RetryLibrary, call: ast.Call | None
     ) -> tuple[Retry, int | None, bool]:
-        twin = self.expression(call) if call is not None else None
-        facts = parse_facts(self.text)
-        ast_call = twin if isinstance(twin, ast.Call) else None
+        facts = module_facts(self.module.tree)
         blanket = self.steps.blanket_exceptions
         errors = EVERY_ERROR
         if facts is not None:
-            errors = library_errors(library, ast_call, facts, blanket)
+            errors = library_errors(library, call, facts, blanket)
         retry = self.described(library, call, errors)
         attempts = integer(self.module, keyword_argument(call, library.attempts_keyword))
         stop = keyword_argument(call, library.stop_keyword)
         for node in walk(stop) if stop is not None else ():
-            if isinstance(node, cst.Call) and self.qualified(node.func) in library.stop_calls:
-                attempts = integer(self.module, node.args[0].value) if node.args else None
+            if isinstance(node, ast.Call) and self.qualified(node.func) in library.stop_calls:
+                first = _arguments(node)[:1]
+                attempts = integer(self.module, first[0][1]) if first else None
         limited = stop is not None or keyword_argument(call, library.attempts_keyword) is not None
         if not limited and library.default_attempts:
             attempts = library.default_attempts
         return retry, attempts, not limited and not library.default_attempts
 
     def described(
-        self, library: RetryLibrary, call: cst.Call | None, errors: RetriedErrors
+        self, library: RetryLibrary, call: ast.Call | None, errors: RetriedErrors
     ) -> Retry:
         """How a library call re-runs what it covers, in the words of its arguments."""
         exceptions = keyword_argument(call, library.exception_keyword)
@@ -229,44 +232,39 @@ class _Catalogue:
             return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}", errors)
         return Retry(False, False, f"when {shown} holds", errors)
 
-    def expression(self, node: cst.BaseExpression) -> ast.expr | None:
-        """The `ast` twin of an expression, parsed from its text."""
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-                start, end = self.module.span(node)  # its own lines: comments stay comments
-                return ast.parse(f"({self.text[start:end]}\n)", mode="eval").body
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-
-    def decorator(
-        self, decorator: cst.Decorator, function: cst.FunctionDef
-    ) -> RetryConstruct | None:
-        expression = decorator.decorator
+    def decorator(self, expression: ast.expr, function: Function) -> RetryConstruct | None:
+        """A retry decorator `@expression` of `function`."""
         found = self.applied(expression)
         if found is None and (stands := self.flow.decorator(expression)) is not expression:
             found = self.applied(stands)  # the project's own wrapper (`@llm_retry`), as named
-            written = expression.func if isinstance(expression, cst.Call) else expression
+            written = expression.func if isinstance(expression, ast.Call) else expression
             found = (self.code(written), *found[1:]) if found is not None else None
         if found is None:
             return None
         label, retry, attempts, unlimited = found
         label = f"`@{label}`" if not label.startswith("retry decorator") else label
         return self.make(
-            decorator, label, attempts=attempts, unlimited=unlimited, region=function, retry=retry
+            expression,
+            label,
+            _decorator_span(self.module, expression),
+            attempts=attempts,
+            unlimited=unlimited,
+            region=function,
+            retry=retry,
         )
 
-    def applied(self, expression: cst.BaseExpression) -> tuple[str, Retry, int | None, bool] | None:
+    def applied(self, expression: ast.expr) -> tuple[str, Retry, int | None, bool] | None:
         """A retry decorator written as `@expression`, as `uses` describes it."""
-        call = expression if isinstance(expression, cst.Call) else None
+        call = expression if isinstance(expression, ast.Call) else None
         return self.uses(call.func if call else expression, call, "decorator")
 
-    def wrapping_call(self, call: cst.Call) -> RetryConstruct | None:
+    def wrapping_call(self, call: ast.Call) -> RetryConstruct | None:
         """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`."""
-        target = call.args[0].value if call.args and call.args[0].keyword is None else None
-        if not isinstance(target, cst.Name | cst.Attribute):
+        first = _arguments(call)[:1]
+        target = first[0][1] if first and first[0][0] is None else None
+        if not isinstance(target, ast.Name | ast.Attribute):
             return None
-        inner = call.func if isinstance(call.func, cst.Call) else None
+        inner = call.func if isinstance(call.func, ast.Call) else None
         func = inner.func if inner is not None else call.func
         found = self.uses(func, inner, "decorator") or (
             self.uses(func, inner, "loop") if inner is not None else None
@@ -279,17 +277,17 @@ class _Catalogue:
             call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
         )
 
-    def loop(self, loop: cst.For | cst.While) -> RetryConstruct | None:
-        iterator = loop.iter if isinstance(loop, cst.For) else None
-        if isinstance(loop, cst.For) and not isinstance(iterator, cst.Call):
+    def loop(self, loop: Loop) -> RetryConstruct | None:
+        iterator = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None
+        if iterator is not None and not isinstance(iterator, ast.Call):
             return None
-        name = self.qualified(iterator.func) if isinstance(iterator, cst.Call) else ""
+        name = self.qualified(iterator.func) if isinstance(iterator, ast.Call) else ""
         library = (
-            self.uses(iterator.func, iterator, "loop") if isinstance(iterator, cst.Call) else None
+            self.uses(iterator.func, iterator, "loop") if isinstance(iterator, ast.Call) else None
         )
-        if isinstance(loop, cst.For) and library is None and name not in _LOOP_ITERATORS:
+        if iterator is not None and library is None and name not in _LOOP_ITERATORS:
             return None
-        head = loop.iter if isinstance(loop, cst.For) else loop.test
+        head = loop.test if isinstance(loop, ast.While) else loop.iter
         end = self.text.find(":", self.module.span(head)[1])
         start = self.module.span(loop)[0]
         header = " ".join(self.text[start:end].split())
@@ -300,15 +298,15 @@ class _Catalogue:
         if library is not None:
             label, construct.retry, construct.attempts, construct.unlimited = library
             construct.label, construct.region = f"`{label}(…)` loop", loop
-        elif isinstance(loop, cst.While):
+        elif isinstance(loop, ast.While):
             construct.bounded = _bounded_while(loop)
             construct.unlimited = not construct.bounded
             construct.loop = loop
         else:
-            assert isinstance(iterator, cst.Call)
+            assert isinstance(iterator, ast.Call)
             construct.unlimited = name == "itertools.count"
             construct.bounded = not construct.unlimited
-            args = [a.value for a in iterator.args if a.keyword is None]
+            args = [value for keyword, value in _arguments(iterator) if keyword is None]
             if not construct.unlimited and 1 <= len(args) <= 2:
                 stop = integer(self.module, args[-1])
                 first = integer(self.module, args[0]) if len(args) == 2 else 0
@@ -318,33 +316,90 @@ class _Catalogue:
 
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:
-            if isinstance(node, cst.FunctionDef):
-                yield from (c for d in node.decorators if (c := self.decorator(d, node)))
+            if isinstance(node, Function):
+                yield from (c for d in node.decorator_list if (c := self.decorator(d, node)))
                 continue
             found = None
-            if isinstance(node, cst.For | cst.While):
+            if isinstance(node, Loop):
                 found = self.loop(node)
-            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Call | cst.Name):
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Call | ast.Name):
                 found = self.wrapping_call(node)
             if found is not None:
                 yield found
 
 
-def _ordering(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Comparison) and any(
-        isinstance(t.operator, _ORDERING) for t in node.comparisons
-    )
+def _arguments(call: ast.Call) -> list[tuple[str | None, ast.expr]]:
+    """A call's arguments in source order as (keyword, value): no keyword for positional
+    ones, `*args` and `**kwargs` (their value is what they unpack)."""
+    found: list[tuple[str | None, ast.expr]] = [
+        (None, a.value if isinstance(a, ast.Starred) else a) for a in call.args
+    ]
+    found += [(k.arg, k.value) for k in call.keywords]
+    if call.keywords and any(isinstance(a, ast.Starred) for a in call.args):  # `f(a=1, *b)`
+        found.sort(key=lambda pair: (pair[1].lineno, pair[1].col_offset))
+    return found
 
 
-def _bounded_while(loop: cst.While) -> bool:
+def _decorator_span(module: PythonModule, expression: ast.expr) -> tuple[int, int]:
+    """Where a decorator is: from its `@` to the end of its expression, with the
+    parentheses around it (`@ (retry)`)."""
+    text = module.source.text
+    start, end = module.span(expression)
+    at = text.rfind("@", 0, start)
+    if at < 0:
+        return start, end
+    opened = text.count("(", at, start)  # `@(`: only blanks and brackets come between
+    while opened and end < len(text):
+        if text[end] == ")":
+            opened -= 1
+        elif text[end] == "#":  # a comment inside the parentheses
+            newline = text.find("\n", end)
+            end = newline if newline >= 0 else len(text)
+            continue
+        elif not text[end].isspace() and text[end] != "\\":
+            break
+        end += 1
+    return at, end
+
+
+def _unparenthesized(text: str) -> str:
+    """An expression's text without one pair of parentheses around all of it."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return text
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        brackets = [t.string for t in tokens if t.type == tokenize.OP and t.string in _BRACKETS]
+    except (tokenize.TokenError, SyntaxError):
+        return text
+    depth = 0
+    for index, bracket in enumerate(brackets):
+        depth += 1 if bracket in "([{" else -1
+        if depth == 0:
+            return text[1:-1] if index == len(brackets) - 1 else text
+    return text
+
+
+_BRACKETS = frozenset("()[]{}")
+
+
+def _ordering(node: ast.expr) -> bool:
+    return isinstance(node, ast.Compare) and any(isinstance(op, _ORDERING) for op in node.ops)
+
+
+def _bounded_while(loop: ast.While) -> bool:
     """A `while` with an ordering test, or a body that leaves on one (`if n >= 5: break`)."""
     if _ordering(loop.test):
         return True
     return any(
-        isinstance(node, cst.If)
+        isinstance(node, ast.If)
         and _ordering(node.test)
-        and any(isinstance(n, cst.Break | cst.Raise | cst.Return) for n in walk(node.body))
-        for node in walk(loop.body)
+        and any(
+            isinstance(n, ast.Break | ast.Raise | ast.Return)
+            for statement in node.body
+            for n in walk(statement)
+        )
+        for statement in loop.body
+        for node in walk(statement)
     )
 
 

@@ -10,64 +10,62 @@ client`) is that function's, not the module's.
 
 from __future__ import annotations
 
+import ast
 from collections import defaultdict
 from collections.abc import Iterator
 
-import libcst as cst
+from auditor.python.ast_values import Function
+from auditor.python.module import PythonModule
 
-from auditor.python.module import PythonModule, dotted_name
-
-# Nodes that bind a name in the function they are in (exact types: `isinstance` on
-# libcst's ABCs is slow).
+# Nodes that bind a name in the function they are in (exact types: a set lookup is cheaper
+# than `isinstance` on every node).
 _BINDERS = frozenset(
-    {cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.WithItem}
-    | {cst.ExceptHandler, cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom}
-    | {cst.Global, cst.Nonlocal}
+    {ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr}
+    | {ast.withitem, ast.ExceptHandler, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef}
+    | {ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal}
 )
 
 
-def _targets(node: cst.BaseExpression) -> Iterator[str]:
-    if isinstance(node, cst.Name):
-        yield node.value
-    elif isinstance(node, cst.Tuple | cst.List):
-        for element in node.elements:
-            yield from _targets(element.value)
-    elif isinstance(node, cst.StarredElement):
+def _targets(node: ast.expr) -> Iterator[str]:
+    if isinstance(node, ast.Name):
+        yield node.id
+    elif isinstance(node, ast.Tuple | ast.List):
+        for element in node.elts:
+            yield from _targets(element)
+    elif isinstance(node, ast.Starred):
         yield from _targets(node.value)
 
 
-def _bound(node: cst.CSTNode) -> Iterator[str]:
+def _bound(node: ast.AST) -> Iterator[str]:
     """The names one node binds in the scope it is in."""
-    if isinstance(node, cst.Assign):
+    if isinstance(node, ast.Assign):
         for target in node.targets:
-            yield from _targets(target.target)
-    elif isinstance(node, cst.AnnAssign | cst.AugAssign | cst.For | cst.NamedExpr):
+            yield from _targets(target)
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign | ast.For | ast.AsyncFor | ast.NamedExpr):
         yield from _targets(node.target)
-    elif isinstance(node, cst.WithItem) and node.asname is not None:
-        yield from _targets(node.asname.name)
-    elif isinstance(node, cst.ExceptHandler) and node.name is not None:
-        yield from _targets(node.name.name)
-    elif isinstance(node, cst.FunctionDef | cst.ClassDef):
-        yield node.name.value
-    elif isinstance(node, cst.Import | cst.ImportFrom) and not isinstance(
-        node.names, cst.ImportStar
+    elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+        yield from _targets(node.optional_vars)
+    elif isinstance(
+        node, ast.ExceptHandler | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
     ):
+        if node.name is not None:
+            yield node.name
+    elif isinstance(node, ast.Import | ast.ImportFrom):
         for alias in node.names:
+            if alias.name == "*":
+                return
             if alias.asname is not None:
-                yield from _targets(alias.asname.name)
+                yield alias.asname
             else:
-                yield (dotted_name(alias.name) or "").split(".", 1)[0]
+                yield alias.name.split(".", 1)[0]
 
 
-def _parameters(function: cst.FunctionDef | cst.Lambda) -> set[str]:
-    parameters = function.params
-    found = {
-        p.name.value
-        for p in (*parameters.posonly_params, *parameters.params, *parameters.kwonly_params)
-    }
-    for star in (parameters.star_arg, parameters.star_kwarg):
-        if isinstance(star, cst.Param):
-            found.add(star.name.value)
+def _parameters(function: Function | ast.Lambda) -> set[str]:
+    parameters = function.args
+    found = {p.arg for p in (*parameters.posonlyargs, *parameters.args, *parameters.kwonlyargs)}
+    for star in (parameters.vararg, parameters.kwarg):
+        if star is not None:
+            found.add(star.arg)
     return found
 
 
@@ -76,43 +74,44 @@ class Scopes:
 
     def __init__(self, module: PythonModule) -> None:
         self.module = module
-        self._bound: dict[cst.CSTNode, set[str]] = defaultdict(set)
-        self._declared: dict[cst.CSTNode, set[str]] = defaultdict(set)
+        self._bound: dict[ast.AST, set[str]] = defaultdict(set)
+        self._declared: dict[ast.AST, set[str]] = defaultdict(set)
         for node in module.parents:
             if type(node) not in _BINDERS:
                 continue
             scope = self._owner(node)
             if scope is None:
                 continue  # a class body's names are not its methods'
-            if isinstance(node, cst.Global | cst.Nonlocal):
-                self._declared[scope].update(item.name.value for item in node.names)
+            if type(node) is ast.ExceptHandler and type(module.parent(node)) is ast.TryStar:
+                continue  # `except* E as e`: not read as a binding
+            if isinstance(node, ast.Global | ast.Nonlocal):
+                self._declared[scope].update(node.names)
             else:
                 self._bound[scope].update(_bound(node))
 
-    def _owner(self, node: cst.CSTNode) -> cst.CSTNode | None:
+    def _owner(self, node: ast.AST) -> ast.AST | None:
         """The function (or module) whose name a node binds; None in a class body. A `def`
         or `class` binds its name where it is defined, not inside itself."""
         current = self.module.parent(node)
         while current is not None:
-            if isinstance(current, cst.FunctionDef):
+            if isinstance(current, Function):
                 return current
-            if isinstance(current, cst.ClassDef):
+            if isinstance(current, ast.ClassDef):
                 return None
             current = self.module.parent(current)
         return self.module.tree
 
-    def local_names(self, function: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
+    def local_names(self, function: Function | ast.Lambda) -> frozenset[str]:
         """The names a function (or lambda) binds for itself."""
         found = _parameters(function) | self._bound.get(function, set())
         return frozenset(found - self._declared.get(function, set()))
 
-    def shadowed(self, node: cst.Name) -> bool:
+    def shadowed(self, node: ast.Name) -> bool:
         """Whether a use of a module-level name reads a function's own binding instead
         (the function it is in, or one around it, binds the same name)."""
         current = self.module.parent(node)
         while current is not None:
-            function = current if isinstance(current, cst.FunctionDef | cst.Lambda) else None
-            if function is not None and node.value in self.local_names(function):
+            if isinstance(current, Function | ast.Lambda) and node.id in self.local_names(current):
                 return True
             current = self.module.parent(current)
         return False

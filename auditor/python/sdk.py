@@ -12,29 +12,28 @@ attribute, a container, a factory's return, a function's parameter.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
-import libcst as cst
 
 from auditor.project import RetriedUse, module_name
 from auditor.python.module import PythonModule, integer_value
 from auditor.python.sdk_catalog import SdkCatalog, SdkConstructor
 from auditor.python.unit import PythonUnit
-from auditor.python.value_flow import ValueFlow, attribute_call
+from auditor.python.value_flow import ValueFlow, attribute_call, simple_string
 
 
 @dataclass(frozen=True)
 class Client:
     """One client construction (or derivation with new retries) and what it sends."""
 
-    call: cst.Call
+    call: ast.Call
     label: str  # "Anthropic", "client.with_options"
     keyword: str
     retries: int | None  # None: a value runaudit cannot resolve
     explicit: bool  # the keyword (or a `**` mapping) is given
-    references: tuple[cst.CSTNode, ...]  # request calls sent through this client
+    references: tuple[ast.AST, ...]  # request calls sent through this client
     exported: tuple[str, ...] = ()  # module-level names other modules can import it by
 
     @property
@@ -63,48 +62,48 @@ class _Resolver:
             return self.value(assigns[0].value, depth + 1)
         return None
 
-    def value(self, node: cst.BaseExpression, depth: int = 0) -> int | None:
+    def value(self, node: ast.expr, depth: int = 0) -> int | None:
         """The integer an expression evaluates to, if it can be known statically."""
         if depth > 12:
             return None
-        if isinstance(node, cst.Integer):
+        if isinstance(node, ast.Constant):
             return integer_value(node)
-        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-            inner = self.value(node.expression, depth + 1)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            inner = self.value(node.operand, depth + 1)
             return -inner if inner is not None else None
-        if isinstance(node, cst.BinaryOperation):
+        if isinstance(node, ast.BinOp):
             left, right = self.value(node.left, depth + 1), self.value(node.right, depth + 1)
             if left is None or right is None:
                 return None
-            operator = node.operator
-            if isinstance(operator, cst.Add):
+            operator = node.op
+            if isinstance(operator, ast.Add):
                 return left + right
-            if isinstance(operator, cst.Subtract):
+            if isinstance(operator, ast.Sub):
                 return left - right
-            if isinstance(operator, cst.Multiply):
+            if isinstance(operator, ast.Mult):
                 return left * right
-            if isinstance(operator, cst.FloorDivide) and right:
+            if isinstance(operator, ast.FloorDiv) and right:
                 return left // right
             return None
-        if isinstance(node, cst.Name):
-            local = self._module_binding(node.value, depth)
+        if isinstance(node, ast.Name):
+            local = self._module_binding(node.id, depth)
             if local is not None:
                 return local
-            dotted = self.module.aliases.get(node.value)
+            dotted = self.module.aliases.get(node.id)
             return self._imported(dotted) if dotted else None
-        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
-            base = self.module.aliases.get(node.value.value, node.value.value)
-            return self._imported(f"{base}.{node.attr.value}")
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            base = self.module.aliases.get(node.value.id, node.value.id)
+            return self._imported(f"{base}.{node.attr}")
         return None
 
 
-def _retries(call: cst.Call, keyword: str, resolver: _Resolver) -> tuple[int | None, bool] | None:
+def _retries(call: ast.Call, keyword: str, resolver: _Resolver) -> tuple[int | None, bool] | None:
     """(retries, explicit) from a call's arguments; None when the keyword is not set."""
-    for argument in call.args:
-        if argument.keyword is not None and argument.keyword.value == keyword:
+    for argument in call.keywords:
+        if argument.arg == keyword:
             return resolver.value(argument.value), True
-        if argument.star == "**":
-            values = _mapping_values(argument.value, keyword)
+        if argument.arg is None:  # `**mapping`
+            values = _mapping_values(resolver.module, argument.value, keyword)
             if values is None:
                 return None, True  # `**opts`: it may set the keyword
             if values:
@@ -113,27 +112,27 @@ def _retries(call: cst.Call, keyword: str, resolver: _Resolver) -> tuple[int | N
     return None
 
 
-def _mapping_values(node: cst.BaseExpression, keyword: str) -> list[cst.BaseExpression] | None:
+def _mapping_values(module: PythonModule, node: ast.expr, keyword: str) -> list[ast.expr] | None:
     """What a `**` mapping may give `keyword`: a value per dict literal that sets it (none
     when none does); None when the mapping is not literals (`**{…}`, `**({…} if x else {})`)."""
-    if isinstance(node, cst.IfExp):
-        body, orelse = _mapping_values(node.body, keyword), _mapping_values(node.orelse, keyword)
+    if isinstance(node, ast.IfExp):
+        body = _mapping_values(module, node.body, keyword)
+        orelse = _mapping_values(module, node.orelse, keyword)
         return None if body is None or orelse is None else body + orelse
-    if not isinstance(node, cst.Dict):
+    if not isinstance(node, ast.Dict):
         return None
-    found: list[cst.BaseExpression] = []
-    for element in node.elements:
-        if not isinstance(element, cst.DictElement):
+    found: list[ast.expr] = []
+    for key, value in zip(node.keys, node.values, strict=True):
+        if key is None:
             return None  # `**{**other}`
-        key = element.key
-        if isinstance(key, cst.SimpleString) and key.evaluated_value == keyword:
-            found.append(element.value)
+        if isinstance(key, ast.Constant) and key.value == keyword and simple_string(module, key):
+            found.append(value)
     return found
 
 
-def _chain_root(node: cst.BaseExpression) -> cst.BaseExpression:
-    while isinstance(node, cst.Attribute | cst.Call | cst.Subscript):
-        node = node.value if isinstance(node, cst.Attribute | cst.Subscript) else node.func
+def _chain_root(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+        node = node.value if isinstance(node, ast.Attribute | ast.Subscript) else node.func
     return node
 
 
@@ -152,15 +151,15 @@ def find_clients(
             found = _retries(call, constructor.keyword, resolver)
             retries, explicit = found if found is not None else (constructor.default, False)
         elif (
-            isinstance(call.func, cst.Attribute)
-            and call.func.attr.value in sdk.derivers
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr in sdk.derivers
             and (found := _retries(call, "max_retries", resolver)) is not None
         ):
             retries, explicit = found
             root = _chain_root(call.func.value)
-            if not isinstance(root, cst.Name):
+            if not isinstance(root, ast.Name):
                 continue
-            label = f"{root.value}.{call.func.attr.value}"
+            label = f"{root.id}.{call.func.attr}"
             constructor = SdkConstructor(label, "max_retries", 2)
         else:
             continue

@@ -1,6 +1,6 @@
 """LLM SDK client constructors, read once from `rules/data/sdk.toml` and config.
 
-Kept apart from the analysis so the engine can load it without libcst.
+Kept apart from the analysis so the engine can load it without the Python model.
 """
 
 from __future__ import annotations

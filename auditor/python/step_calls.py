@@ -4,17 +4,20 @@ project index, of another), and the launchers it defines.
 
 The catalogue these read (what a step is, retry libraries, launchers as data) is
 `auditor.python.steps`, below this module and below the project-call resolution
-(`auditor.python.project_calls`) that this module uses; libcst is imported only by the
-functions that walk a parsed module.
+(`auditor.python.project_calls`) that this module uses.
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
+from auditor.python.ast_values import Function, dotted_name
+from auditor.python.expr_values import is_true, keyword_argument
+from auditor.python.module import descendants
 from auditor.python.project_calls import ProjectCalls, success_flag
 from auditor.python.steps import (
     CHECKED_CALLS,
@@ -27,8 +30,6 @@ from auditor.python.steps import (
 )
 
 if TYPE_CHECKING:
-    import libcst as cst
-
     from auditor.python.module import PythonModule
     from auditor.python.unit import PythonUnit
 
@@ -39,10 +40,10 @@ class Steps:
     def __init__(self, unit: PythonUnit, steps: StepCatalog) -> None:
         assert unit.module is not None
         self.unit, self.module, self.steps = unit, unit.module, steps
-        self.calls: dict[cst.Call, StepCall] = {}
+        self.calls: dict[ast.Call, StepCall] = {}
         self.launchers: dict[str, Launcher] = {}  # qualname in this module -> launcher
         # functions defined inside functions (`def call(): …` in a runner) -> launcher
-        self.nested: dict[cst.FunctionDef, Launcher] = {}
+        self.nested: dict[Function, Launcher] = {}
         own = next((n for n, s in unit.project.python.items() if s.path == unit.source.path), None)
         self.aliases = import_aliases(self.module, own)
         self.project_calls = ProjectCalls(unit)  # wrapped launches, class hierarchies
@@ -56,7 +57,7 @@ class Steps:
 
     def _add(
         self,
-        call: cst.Call,
+        call: ast.Call,
         label: str,
         launcher: Launcher | None = None,
         checked: bool = False,
@@ -79,21 +80,31 @@ class Steps:
             where = launcher.where
             doing = "launches the agent" if launcher.process else "runs an agent step"
             message = f"{launcher.label.rstrip('()`')}` {doing}"
-            found.append(
-                where if isinstance(where, RelatedLocation) else self._located(where, message)
-            )
+            if isinstance(where, RelatedLocation):
+                found.append(where)
+            elif isinstance(where, Function):
+                found.append(self._located_name(where, message))
+            else:
+                found.append(self._located(where, message))
         return tuple(found)
 
-    def _located(self, node: cst.CSTNode, message: str) -> RelatedLocation:
+    def _located(self, node: ast.AST, message: str) -> RelatedLocation:
         span = self.module.source.span(*self.module.span(node))
+        return RelatedLocation(self.module.source.path, span, message)
+
+    def _located_name(self, function: Function, message: str) -> RelatedLocation:
+        """Where a function's name is written (`ast` gives the whole `def` only)."""
+        text = self.module.source.text
+        start, end = self.module.span(function)
+        keyword = text.find("def", start, end)
+        name = text.find(function.name, keyword + 3, end) if keyword >= 0 else -1
+        if name < 0:
+            return self._located(function, message)
+        span = self.module.source.span(name, name + len(function.name))
         return RelatedLocation(self.module.source.path, span, message)
 
     def _direct(self) -> None:
         """Agent process launches, step functions and step methods."""
-        import libcst as cst
-
-        from auditor.python.module import dotted_name
-
         launches = {(c.start, c.end): c for c in self.unit.agent_status().calls}
 
         for call, names in self.module.calls.items():
@@ -111,49 +122,43 @@ class Steps:
                     self._add(call, f"`{agent.label}`", None, checked, named, profile, flag)
                 continue
             func = call.func
-            method = isinstance(func, cst.Attribute) and self._step_method(call, func)
+            method = isinstance(func, ast.Attribute) and self._step_method(call, func)
             if method or self.steps.is_step_function(names):
-                shown = dotted_name(func) or (
-                    func.attr.value if isinstance(func, cst.Attribute) else ""
-                )
+                shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
                 self._add(call, f"`{shown or 'step'}()`")
 
-    def _step_method(self, call: cst.Call, func: cst.Attribute) -> bool:
+    def _step_method(self, call: ast.Call, func: ast.Attribute) -> bool:
         """`x.execute(…)` where `x` is a value of a step class: `ToolUse(…).execute()`,
         `for x in ToolUse.iter_from_content(…)`, `x = ToolUse(…)`, `x: ToolUse`."""
-        import libcst as cst
-
-        classes = {c for c, m in self.steps.methods if m == func.attr.value}
+        classes = {c for c, m in self.steps.methods if m == func.attr}
         receiver = func.value
         if not classes or _mentions(receiver, classes):
             return bool(classes)
-        if not isinstance(receiver, cst.Name):
+        if not isinstance(receiver, ast.Name):
             return False
         scope = self.module.scope_of(call)
-        bindings = self.module.bindings.get((scope, receiver.value), [])
+        bindings = self.module.bindings.get((scope, receiver.id), [])
         if any(_mentions(binding.value, classes) for binding in bindings):
             return True
         current = self.module.parent(call)
         while current is not None:
-            target = current.target if isinstance(current, cst.For) else None
-            if isinstance(target, cst.Name) and target.value == receiver.value:
-                assert isinstance(current, cst.For)
-                return _mentions(current.iter, classes)
-            if isinstance(current, cst.FunctionDef):
+            if isinstance(current, ast.For | ast.AsyncFor):
+                target = current.target
+                if isinstance(target, ast.Name) and target.id == receiver.id:
+                    return _mentions(current.iter, classes)
+            if isinstance(current, Function):
                 return any(
-                    p.name.value == receiver.value
+                    p.arg == receiver.id
                     and p.annotation is not None
-                    and _mentions(p.annotation.annotation, classes)
-                    for p in current.params.params
+                    and _mentions(p.annotation, classes)
+                    for p in current.args.args
                 )
             current = self.module.parent(current)
         return False
 
     def _local_launchers(self) -> None:
         """Functions of this module whose body runs a step, to a fixed point."""
-        import libcst as cst
-
-        marks: list[tuple[cst.CSTNode, bool, AgentProfile | None, bool]] = [
+        marks: list[tuple[ast.AST, bool, AgentProfile | None, bool]] = [
             (step.call, step.process, step.profile, step.named_session)
             for step in self.calls.values()
         ]
@@ -161,13 +166,13 @@ class Steps:
             unnamed = {id(self.module.scope_of(node)) for node, *_, named in marks if not named}
             for node, process, profile, _ in marks:
                 scope = self.module.scope_of(node)
-                if not isinstance(scope, cst.FunctionDef) or self._known(scope):
+                if not isinstance(scope, Function) or self._known(scope):
                     continue
                 name = _qualname(self.module, scope)
-                label = f"`{(name or scope.name.value).rsplit('.', 1)[-1]}()`"
+                label = f"`{(name or scope.name).rsplit('.', 1)[-1]}()`"
                 flag = self.project_calls.returned_flag(name)
                 named = id(scope) not in unnamed
-                launcher = Launcher(label, process, profile, scope.name, flag, named)
+                launcher = Launcher(label, process, profile, scope, flag, named)
                 if name is None:
                     self.nested[scope] = launcher
                 else:
@@ -176,57 +181,47 @@ class Steps:
             for call in self.module.calls:
                 found = self._local(call.func, call)
                 scope = self.module.scope_of(call)
-                if (
-                    found is not None
-                    and isinstance(scope, cst.FunctionDef)
-                    and not self._known(scope)
-                ):
+                if found is not None and isinstance(scope, Function) and not self._known(scope):
                     marks.append((call, found.process, found.profile, found.named))
 
-    def _known(self, function: cst.FunctionDef) -> bool:
+    def _known(self, function: Function) -> bool:
         """Whether a function is already known to be a launcher."""
         name = _qualname(self.module, function)
         return function in self.nested if name is None else name in self.launchers
 
-    def _nested_launcher(self, name: str, at: cst.CSTNode) -> Launcher | None:
+    def _nested_launcher(self, name: str, at: ast.AST) -> Launcher | None:
         """A launcher defined, as `name`, in a function around `at`."""
-        import libcst as cst
-
         for function, launcher in self.nested.items():
-            if function.name.value != name:
+            if function.name != name:
                 continue
             owner = self.module.scope_of(function)
             current = self.module.parent(at)
             while current is not None and current is not owner:
                 current = self.module.parent(current)
-            if current is not None and isinstance(owner, cst.FunctionDef):
+            if current is not None and isinstance(owner, Function):
                 return launcher
         return None
 
-    def _local(self, func: cst.BaseExpression, at: cst.CSTNode) -> Launcher | None:
+    def _local(self, func: ast.expr, at: ast.AST) -> Launcher | None:
         """A launcher of this module that `func` names (`run_agent`, `self.run_agent`)."""
-        import libcst as cst
-
-        if isinstance(func, cst.Name):
-            return self.launchers.get(func.value) or self._nested_launcher(func.value, at)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-            owner = func.value.value
+        if isinstance(func, ast.Name):
+            return self.launchers.get(func.id) or self._nested_launcher(func.id, at)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            owner = func.value.id
             if owner in ("self", "cls"):
                 scope = self.module.scope_of(at)
                 qualname = _qualname(self.module, scope) if scope is not self.module.tree else None
                 owner = qualname.split(".")[0] if qualname and "." in qualname else owner
-            found = self.launchers.get(f"{owner}.{func.attr.value}")
+            found = self.launchers.get(f"{owner}.{func.attr}")
             if found is not None:
                 return found
-        if isinstance(func, cst.Attribute) and isinstance(at, cst.Call):
+        if isinstance(func, ast.Attribute) and isinstance(at, ast.Call):
             # a method of a base or a subclass (a mixin's `self._execute()`), here or imported
             return self.project_calls.hierarchy_launcher(at, self.launchers)
         return None
 
-    def _project(self, func: cst.BaseExpression, names: Iterable[str]) -> Launcher | None:
+    def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:
         """A launcher of another module of the audited tree, through the project index."""
-        from auditor.python.module import dotted_name
-
         dotted = dotted_name(func) or ""
         head, _, rest = dotted.partition(".")
         qualified = set(names)
@@ -248,10 +243,8 @@ class Steps:
                 return Launcher(f"`{parts[-1]}()`", True, None, where, flag)
         return None
 
-    def reference(self, node: cst.BaseExpression) -> StepCall | None:
+    def reference(self, node: ast.expr) -> StepCall | None:
         """The step a function reference names (`retry(...)(execute_gptme)`), if any."""
-        from auditor.python.module import dotted_name
-
         dotted = dotted_name(node) or ""
         head, _, rest = dotted.partition(".")
         qualified = f"{self.aliases[head]}.{rest}".rstrip(".") if head in self.aliases else dotted
@@ -265,48 +258,48 @@ class Steps:
         )
 
 
-def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
-    """Whether an expression names one of `names` (`ToolUse`, `tools.ToolUse`)."""
-    import libcst as cst
+def _mentions(node: ast.AST, names: set[str]) -> bool:
+    """Whether an expression names one of `names` (`ToolUse`, `tools.ToolUse`): as a name,
+    an attribute, a keyword or a lambda's parameter."""
+    for n in descendants(node):
+        word: str | None = None
+        if isinstance(n, ast.Name):
+            word = n.id
+        elif isinstance(n, ast.Attribute):
+            word = n.attr
+        elif isinstance(n, ast.keyword | ast.arg):
+            word = n.arg
+        if word in names:
+            return True
+    return False
 
-    from auditor.python.module import descendants
 
-    return any(isinstance(n, cst.Name) and n.value in names for n in descendants(node))
-
-
-def _qualname(module: PythonModule, node: cst.CSTNode) -> str | None:
+def _qualname(module: PythonModule, node: ast.AST) -> str | None:
     """`f` or `Class.method` for a function of the module or of a top-level class."""
-    import libcst as cst
-
     names: list[str] = []
-    current: cst.CSTNode | None = node
+    current: ast.AST | None = node
     while current is not None:
-        if isinstance(current, cst.FunctionDef | cst.ClassDef):
-            names.insert(0, current.name.value)
-            if isinstance(current, cst.FunctionDef) and len(names) > 1:
+        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.insert(0, current.name)
+            if isinstance(current, Function) and len(names) > 1:
                 return None  # a function defined inside a function
         current = module.parent(current)
     return ".".join(names) or None
 
 
-def _keyword_true(call: cst.Call, name: str) -> bool:
-    import libcst as cst
-
-    value = next((a.value for a in call.args if a.keyword and a.keyword.value == name), None)
-    return isinstance(value, cst.Name) and value.value == "True"
+def _keyword_true(call: ast.Call, name: str) -> bool:
+    return is_true(keyword_argument(call, name))
 
 
-def _argv_words(
-    module: PythonModule, call: cst.Call, given: cst.BaseExpression | None = None
-) -> list[str]:
+def _argv_words(module: PythonModule, call: ast.Call, given: ast.expr | None = None) -> list[str]:
     """The words of a launch's argv or command string (`given`: what a call passes a
     function that launches it), as far as they resolve."""
     from auditor.python.strings import Resolver
 
     resolver = Resolver(module, positions=False)
     keywords = ("args", "cmd", "command")
-    first = next((a.value for a in call.args if a.keyword is None and not a.star), None) or next(
-        (a.value for a in call.args if a.keyword and a.keyword.value in keywords), None
+    first = next((a for a in call.args if not isinstance(a, ast.Starred)), None) or next(
+        (k.value for k in call.keywords if k.arg in keywords), None
     )
     first = given or first
     words = resolver.words(first) if first is not None else None

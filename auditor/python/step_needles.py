@@ -6,7 +6,7 @@ the callable and where it comes from: `from gptme.chat import step` holds
 `.execute`; a launcher of the audited tree is named with its module (`from
 .runner import run_agent`), or called in the module that defines it. A file
 that holds no such pair of words cannot call a step, and is not parsed for
-the rules that need one. No libcst here: this runs on every Python file.
+the rules that need one. Nothing is parsed here: this runs on every Python file.
 """
 
 from __future__ import annotations

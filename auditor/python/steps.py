@@ -4,9 +4,9 @@ A step is a call that runs an agent step or executes tools (`gptme.chat.step`,
 `ToolUse.execute`, `gptme.tools.execute_msg`, from `rules/data/steps.toml` and
 config), an agent process launch, or a call of a function of the audited tree
 whose body does one of these (a *launcher*, such as `execute_gptme`), in this
-module or, through the project index, in another. The data part has no
-libcst in it, so the pre-pass (auditor/python/summary.py) can read it; libcst
-is imported only by the functions that walk a parsed module.
+module or, through the project index, in another. The data part reads no
+parsed module, so the pre-pass (auditor/python/summary.py) can read it;
+`auditor.python.step_calls` walks a parsed module.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from auditor.profiles import AgentCatalog, AgentProfile
 from rules import builtin_data
 
 if TYPE_CHECKING:
-    import libcst as cst
+    import ast
 
     from auditor.python.module import PythonModule
 
@@ -157,7 +157,7 @@ def default_steps() -> StepCatalog:
 class StepCall(NamedTuple):
     """A call that runs an agent step, a tool, or an agent process."""
 
-    call: cst.CSTNode  # the call, or a function reference (`retry(...)(step)`)
+    call: ast.AST  # the call, or a function reference (`retry(...)(step)`)
     label: str  # how messages name it: "`step()`", "`gptme`", "`execute_gptme()`"
     process: bool  # starts an agent process (itself or through a launcher): it has a status
     checked: bool  # a process run with `check=True`: a failure raises
@@ -173,7 +173,7 @@ class Launcher(NamedTuple):
     label: str  # "`execute_gptme()`"
     process: bool
     profile: AgentProfile | None
-    where: RelatedLocation | cst.CSTNode  # its name: in another module, or a node of this one
+    where: RelatedLocation | ast.AST  # its name in another module, or its `def` in this one
     flag: int | None = None  # it returns a success flag (see `StepCall.flag`)
     named: bool = False  # every agent run it makes resumes a named session
 
@@ -181,30 +181,22 @@ class Launcher(NamedTuple):
 def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, str]:
     """Local names bound by the module's top-level imports -> qualified names; relative
     imports too when the module's own dotted name is known."""
-    import libcst as cst
-
-    from auditor.python.module import dotted_name
+    import ast
 
     found: dict[str, str] = {}
-    imports = [
-        small
-        for statement in module.tree.body
-        if isinstance(statement, cst.SimpleStatementLine)
-        for small in statement.body
-        if isinstance(small, cst.Import | cst.ImportFrom)
-    ]
-    for node in imports:
-        if isinstance(node, cst.Import):
+    for node in module.tree.body:
+        if isinstance(node, ast.Import):
             for alias in node.names:
-                full = dotted_name(alias.name) or ""
-                local = alias.evaluated_alias or full.split(".", 1)[0]
+                full = alias.name
+                local = alias.asname or full.split(".", 1)[0]
                 found[local] = full if alias.asname else local
             continue
-        if isinstance(node.names, cst.ImportStar) or (node.relative and own is None):
+        if not isinstance(node, ast.ImportFrom):
             continue
-        base = (own or "").split(".")[: -len(node.relative)] if node.relative else []
-        base += [dotted_name(node.module) or ""] if node.module else []
+        if any(alias.name == "*" for alias in node.names) or (node.level and own is None):
+            continue
+        base = (own or "").split(".")[: -node.level] if node.level else []
+        base += [node.module] if node.module else []
         for alias in node.names:
-            name = dotted_name(alias.name) or ""
-            found[alias.evaluated_alias or name] = ".".join([*base, name])
+            found[alias.asname or alias.name] = ".".join([*base, alias.name])
     return found

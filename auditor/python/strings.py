@@ -13,16 +13,15 @@ that produced it, so shell parsed from the result still points into the file.
 
 from __future__ import annotations
 
+import ast
 import re
-
-import libcst as cst
 
 from auditor.hosts.mapped import MappedText
 from auditor.python.callees import called_function, returned_values
 from auditor.python.choices import Choices
-from auditor.python.cst_values import keyword_argument, positional_argument
-from auditor.python.literals import decode_body, decode_literal, string_prefix
-from auditor.python.module import Binding, PythonModule
+from auditor.python.expr_values import keyword_argument, positional_argument
+from auditor.python.literals import decode_body, string_pieces
+from auditor.python.module import Binding, PythonModule, StringNode, is_string
 from auditor.python.reaching import reaching_chains
 from auditor.python.value_calls import (
     DEFAULT_KEYWORD,
@@ -68,67 +67,75 @@ def unescape_braces(template: MappedText) -> MappedText:
 def format_templates(module: PythonModule) -> frozenset[str]:
     """Names whose value some call formats: the `TEMPLATE` of `TEMPLATE.format(…)`."""
     return frozenset(
-        call.func.value.value
+        call.func.value.id
         for call in module.calls
-        if isinstance(call.func, cst.Attribute)
-        and call.func.attr.value == "format"
-        and isinstance(call.func.value, cst.Name)
+        if isinstance(call.func, ast.Attribute)
+        and call.func.attr == "format"
+        and isinstance(call.func.value, ast.Name)
     )
 
 
-def is_format_template(
-    module: PythonModule, node: cst.BaseExpression, formatted: frozenset[str]
-) -> bool:
+def is_format_template(module: PythonModule, node: ast.expr, formatted: frozenset[str]) -> bool:
     """Whether a string literal is formatted: `"…".format(…)`, or bound to a name in `formatted`.
 
     A template is read with its braces unescaped, as the string `.format()` returns.
     """
     parent = module.parent(node)
-    if isinstance(parent, cst.Attribute) and parent.attr.value == "format":
+    if isinstance(parent, ast.Attribute) and parent.attr == "format":
         return True
-    if isinstance(parent, cst.AnnAssign):
-        return isinstance(parent.target, cst.Name) and parent.target.value in formatted
-    return isinstance(parent, cst.Assign) and any(
-        isinstance(target.target, cst.Name) and target.target.value in formatted
-        for target in parent.targets
+    if isinstance(parent, ast.AnnAssign):
+        return isinstance(parent.target, ast.Name) and parent.target.id in formatted
+    return isinstance(parent, ast.Assign) and any(
+        isinstance(target, ast.Name) and target.id in formatted for target in parent.targets
     )
+
+
+def _first_argument(module: PythonModule, call: ast.Call) -> ast.expr | None:
+    """The value of a call's first argument as written, whatever its kind (`x`, `*x`,
+    `k=x`, `**x`)."""
+    first: ast.expr | ast.keyword | None = call.args[0] if call.args else None
+    if call.keywords and (first is None or module.ends_before(call.keywords[0], first)):
+        first = call.keywords[0]  # `f(k=x, *rest)`
+    if isinstance(first, ast.Starred | ast.keyword):
+        return first.value
+    return first
 
 
 class Resolver:
     """Resolves expressions of one module to mapped text or argv words."""
 
     def __init__(self, module: PythonModule, *, positions: bool = True) -> None:
-        """`positions=False` resolves text only (every offset 0): no positions computed."""
+        """`positions=False` resolves text only (every offset 0)."""
         self.module = module
         self.positions = positions
         self.choices = Choices()  # which reaching definition each name follows
-        self._chains: dict[cst.Name, list[list[Binding]]] = {}
+        self._chains: dict[ast.Name, list[list[Binding]]] = {}
 
-    def texts(self, node: cst.BaseExpression) -> list[MappedText]:
+    def texts(self, node: ast.expr) -> list[MappedText]:
         """Every string value an expression can have: one per combination of the
         definitions that reach the names it reads (the value `text` gives first)."""
         return self.choices.each(lambda: self.text(node))
 
-    def argvs(self, node: cst.BaseExpression) -> list[list[MappedText]]:
+    def argvs(self, node: ast.expr) -> list[list[MappedText]]:
         """Every argv an expression can be (the one `words` gives first)."""
         return self.choices.each(lambda: self.words(node))
 
-    def _start(self, node: cst.CSTNode) -> int:
+    def _start(self, node: ast.AST) -> int:
         return self.module.span(node)[0] if self.positions else 0
 
-    def opaque(self, node: cst.CSTNode) -> MappedText:
+    def opaque(self, node: ast.AST) -> MappedText:
         """An unknown value, mapped to the expression that produces it."""
         return MappedText.opaque(self._start(node))
 
-    def text_or_opaque(self, node: cst.BaseExpression, depth: int = 0) -> MappedText:
+    def text_or_opaque(self, node: ast.expr, depth: int = 0) -> MappedText:
         """The string value of an expression, or an opaque word."""
         return self.text(node, depth) or self.opaque(node)
 
-    def part(self, node: cst.BaseExpression, depth: int) -> MappedText:
+    def part(self, node: ast.expr, depth: int) -> MappedText:
         """A part of a larger command (an f-string field, an argv element, an operand)."""
         return self.placed(self.text(node, depth), node)
 
-    def placed(self, found: MappedText | None, node: cst.BaseExpression) -> MappedText:
+    def placed(self, found: MappedText | None, node: ast.expr) -> MappedText:
         """A part's value (opaque if unknown). A single word written elsewhere (`exe` bound
         from `shutil.which("gptme")`) is mapped to the part itself: findings point where the
         command is put together, not where its program was looked up. A whole command
@@ -143,64 +150,80 @@ class Resolver:
         last = max(end - start - 1, 0)
         return MappedText(found.text, tuple(start + min(i, last) for i in range(len(found))))
 
-    def text(self, node: cst.BaseExpression, depth: int = 0) -> MappedText | None:
+    def text(self, node: ast.expr, depth: int = 0) -> MappedText | None:
         """The string value of an expression, if it is a string runaudit can follow."""
         if depth > _MAX_DEPTH:
             return None
         depth += 1
-        if isinstance(node, cst.SimpleString):
-            if not self.positions:
-                return decode_literal(node.value, 0)
-            start = self.module.source.text.find(node.value, self._start(node))
-            return decode_literal(node.value, max(start, 0))
-        if isinstance(node, cst.ConcatenatedString):
-            left, right = self.text(node.left, depth), self.text(node.right, depth)
-            return left + right if left is not None and right is not None else None
-        if isinstance(node, cst.FormattedString):
-            return self._fstring(node, depth)
-        if isinstance(node, cst.BinaryOperation):
+        if isinstance(node, ast.Constant | ast.JoinedStr) and is_string(node):
+            return self._string(node, depth)
+        if isinstance(node, ast.BinOp):
             return self._binary(node, depth)
-        if isinstance(node, cst.Call):
+        if isinstance(node, ast.Call):
             return self._call_text(node, depth)
-        if isinstance(node, cst.Name):
+        if isinstance(node, ast.Name):
             return self._name_text(node, depth)
-        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
-            return self.text(node.left, depth) or self.text(node.right, depth)
-        if isinstance(node, cst.IfExp):
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            found: MappedText | None = None
+            for value in node.values:  # `a or b or c`: the first that is not empty
+                found = self.text(value, depth)
+                if found:
+                    break
+            return found
+        if isinstance(node, ast.IfExp):
             return self.text(node.body, depth) or self.text(node.orelse, depth)
         return None
 
-    def _fstring(self, node: cst.FormattedString, depth: int) -> MappedText | None:
-        prefix = string_prefix(node.start + node.end)
-        raw = prefix is not None and "r" in prefix[0]
+    def _string(self, node: StringNode, depth: int) -> MappedText | None:
+        """A string literal, implicitly joined literals, or an f-string: its text pieces
+        decoded, its fields resolved (`ast` does not place an f-string's text, so the
+        source is scanned: `literals.string_pieces`)."""
+        source = self.module.source.text
+        pieces = string_pieces(source, *self.module.span(node))
+        if pieces is None:
+            return None
+        fields = iter(
+            [v for v in node.values if isinstance(v, ast.FormattedValue)]
+            if isinstance(node, ast.JoinedStr)
+            else []
+        )
         parts: list[MappedText] = []
-        for part in node.parts:
-            if isinstance(part, cst.FormattedStringText):
-                parts.append(decode_body(part.value, self._start(part), raw=raw, braces=True))
-            elif isinstance(part, cst.FormattedStringExpression):
-                parts.append(self.part(part.expression, depth))
+        for piece in pieces:
+            if piece.field:
+                value = next(fields, None)
+                if value is None:
+                    return None
+                parts.append(self.part(value.value, depth))
+                continue
+            body = source[piece.start : piece.end]
+            decoded = decode_body(body, piece.start, raw=piece.raw, braces=piece.braces)
+            if not self.positions:
+                decoded = MappedText(decoded.text, (0,) * len(decoded))
+            parts.append(decoded)
+        if next(fields, None) is not None:
+            return None
         return MappedText.join(parts)
 
-    def _binary(self, node: cst.BinaryOperation, depth: int) -> MappedText | None:
-        if isinstance(node.operator, cst.Add):
+    def _binary(self, node: ast.BinOp, depth: int) -> MappedText | None:
+        if isinstance(node.op, ast.Add):
             left, right = self.text(node.left, depth), self.text(node.right, depth)
             if left is None and right is None:
                 return None
             return self.placed(left, node.left) + self.placed(right, node.right)
-        if isinstance(node.operator, cst.Modulo):
+        if isinstance(node.op, ast.Mod):
             template = self.text(node.left, depth)
             if template is None:
                 return None
             values = (
-                [e.value for e in node.right.elements]
-                if isinstance(node.right, cst.Tuple)
+                [e.value if isinstance(e, ast.Starred) else e for e in node.right.elts]
+                if isinstance(node.right, ast.Tuple)
                 else [node.right]
             )
             return self._percent(template, values, node.right, depth)
         return None
 
     def _percent(
-        self, template: MappedText, values: list[cst.BaseExpression], at: cst.CSTNode, depth: int
+        self, template: MappedText, values: list[ast.expr], at: ast.AST, depth: int
     ) -> MappedText:
         parts: list[MappedText] = []
         position = 0
@@ -211,14 +234,14 @@ class Resolver:
                 parts.append(template.slice(match.start(), match.start() + 1))
             else:
                 value = next(remaining, None)
-                parts.append(self.part(value, depth) if value else self.opaque(at))
+                parts.append(self.part(value, depth) if value is not None else self.opaque(at))
             position = match.end()
         parts.append(template.slice(position, len(template)))
         return MappedText.join(parts)
 
-    def _format(self, template: MappedText, call: cst.Call, depth: int) -> MappedText:
-        positional = [a.value for a in call.args if a.keyword is None and not a.star]
-        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    def _format(self, template: MappedText, call: ast.Call, depth: int) -> MappedText:
+        positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+        keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
         parts: list[MappedText] = []
         position = 0
         automatic = iter(positional)
@@ -229,7 +252,7 @@ class Resolver:
                 parts.append(template.slice(match.start(), match.start() + 1))
             else:
                 name = re.split(r"[.\[!:]", field, maxsplit=1)[0]
-                value: cst.BaseExpression | None
+                value: ast.expr | None
                 if name == "":
                     value = next(automatic, None)
                 elif name.isdigit():
@@ -248,10 +271,10 @@ class Resolver:
         parts.append(template.slice(position, len(template)))
         return MappedText.join(parts)
 
-    def _call_text(self, node: cst.Call, depth: int) -> MappedText | None:
+    def _call_text(self, node: ast.Call, depth: int) -> MappedText | None:
         names = self._names(node)
         func = node.func
-        first = node.args[0].value if node.args else None
+        first = _first_argument(self.module, node)
         if "shlex.quote" in names and first is not None:
             return quote(self.text_or_opaque(first, depth), self._start(node))
         if "shlex.join" in names and first is not None:
@@ -265,13 +288,13 @@ class Resolver:
                 node, DEFAULT_KEYWORD
             )
             return self.text(default, depth) if default is not None else None
-        if isinstance(func, cst.Attribute) and func.attr.value in PATH_METHODS and not node.args:
+        if isinstance(func, ast.Attribute) and func.attr in PATH_METHODS and first is None:
             return self.text(func.value, depth)
-        if isinstance(func, cst.Attribute) and func.attr.value in ("format", "join"):
+        if isinstance(func, ast.Attribute) and func.attr in ("format", "join"):
             receiver = self.text(func.value, depth)
             if receiver is None:
                 return None
-            if func.attr.value == "format":
+            if func.attr == "format":
                 return self._format(receiver, node, depth)
             if first is None:
                 return None
@@ -280,14 +303,14 @@ class Resolver:
         returned = self._returned(node)
         return self.text(returned, depth) if returned is not None else None
 
-    def _returned(self, call: cst.Call) -> cst.BaseExpression | None:
+    def _returned(self, call: ast.Call) -> ast.expr | None:
         """What a function of this module that `call` runs returns (`self.build()`): one of
         its `return` values, as `self.choices` picks."""
         function = called_function(self.module, call)
         values = returned_values(function) if function is not None else []
         return values[self.choices.pick(call, len(values))] if values else None
 
-    def _joined(self, separator: MappedText, words: list[MappedText], node: cst.Call) -> MappedText:
+    def _joined(self, separator: MappedText, words: list[MappedText], node: ast.Call) -> MappedText:
         parts: list[MappedText] = []
         for index, word in enumerate(words):
             if index:
@@ -295,19 +318,19 @@ class Resolver:
             parts.append(word)
         return MappedText.join(parts) if parts else MappedText.at("", self._start(node))
 
-    def _names(self, node: cst.Call) -> frozenset[str]:
+    def _names(self, node: ast.Call) -> frozenset[str]:
         return self.module.calls.get(node, frozenset())
 
-    def _bindings(self, name: cst.Name) -> list[tuple[str, cst.BaseExpression]]:
+    def _bindings(self, name: ast.Name) -> list[tuple[str, ast.expr]]:
         """The changes to `name` that give its value at this use: one reaching assignment
         and the changes after it (which one: `self.choices`; the last before the use first)."""
         chains = self._chains.get(name)
         if chains is None:
             scope = self.module.scope_of(name)
-            local = self.module.bindings.get((scope, name.value), [])
+            local = self.module.bindings.get((scope, name.id), [])
             chains = reaching_chains(self.module, local, name) if local else []
             if not chains and scope is not self.module.tree:
-                module_level = self.module.bindings.get((self.module.tree, name.value), [])
+                module_level = self.module.bindings.get((self.module.tree, name.id), [])
                 chains = reaching_chains(self.module, module_level, None)
             self._chains[name] = chains
         if not chains:
@@ -315,7 +338,7 @@ class Resolver:
         chain = chains[self.choices.pick(name, len(chains))]
         return [(b.kind, b.value) for b in chain]
 
-    def _name_text(self, node: cst.Name, depth: int) -> MappedText | None:
+    def _name_text(self, node: ast.Name, depth: int) -> MappedText | None:
         changes = self._bindings(node)
         if not changes:
             return None
@@ -327,45 +350,46 @@ class Resolver:
                 text = text + self.part(value, depth)
         return text
 
-    def words(self, node: cst.BaseExpression, depth: int = 0) -> list[MappedText] | None:
+    def words(self, node: ast.expr, depth: int = 0) -> list[MappedText] | None:
         """The elements of a list or tuple expression (an argv), if it is one."""
         if depth > _MAX_DEPTH:
             return None
         depth += 1
-        if isinstance(node, cst.List | cst.Tuple):
+        if isinstance(node, ast.List | ast.Tuple):
             words: list[MappedText] = []
-            for element in node.elements:
-                if isinstance(element, cst.StarredElement):
+            for element in node.elts:
+                if isinstance(element, ast.Starred):
                     words.extend(self.words(element.value, depth) or [self.opaque(element)])
                 else:
-                    words.append(self.part(element.value, depth))
+                    words.append(self.part(element, depth))
             return words
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             left, right = self.words(node.left, depth), self.words(node.right, depth)
             if left is None and right is None:
                 return None
             return (left or [self.opaque(node.left)]) + (right or [self.opaque(node.right)])
-        if isinstance(node, cst.Name):
+        if isinstance(node, ast.Name):
             return self._name_words(node, depth)
-        if isinstance(node, cst.GeneratorExp | cst.ListComp):
+        if isinstance(node, ast.GeneratorExp | ast.ListComp):
             return self._comprehension(node, depth)
-        if isinstance(node, cst.Call) and self._names(node) & {"builtins.list", "list"}:
-            return self.words(node.args[0].value, depth) if node.args else None
-        returned = self._returned(node) if isinstance(node, cst.Call) else None
+        if isinstance(node, ast.Call) and self._names(node) & {"builtins.list", "list"}:
+            first = _first_argument(self.module, node)
+            return self.words(first, depth) if first is not None else None
+        returned = self._returned(node) if isinstance(node, ast.Call) else None
         return self.words(returned, depth) if returned is not None else None
 
-    def spread_words(self, call: cst.Call) -> list[MappedText]:
+    def spread_words(self, call: ast.Call) -> list[MappedText]:
         """The argv of a call that takes it as separate arguments (`create_subprocess_exec(
         "gptme", *args)`): each positional argument a word, a `*list` its words."""
         argv: list[MappedText] = []
         for arg in call.args:
-            if arg.star == "*":
+            if isinstance(arg, ast.Starred):
                 argv += self.words(arg.value) or [self.opaque(arg.value)]
-            elif arg.keyword is None and not arg.star:
-                argv.append(self.part(arg.value, 0))
+            else:
+                argv.append(self.part(arg, 0))
         return argv
 
-    def _name_words(self, node: cst.Name, depth: int) -> list[MappedText] | None:
+    def _name_words(self, node: ast.Name, depth: int) -> list[MappedText] | None:
         changes = self._bindings(node)
         if not changes:
             return None
@@ -380,20 +404,22 @@ class Resolver:
         return words
 
     def _comprehension(
-        self, node: cst.GeneratorExp | cst.ListComp, depth: int
+        self, node: ast.GeneratorExp | ast.ListComp, depth: int
     ) -> list[MappedText] | None:
-        loop = node.for_in
-        if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name):
+        if len(node.generators) != 1:
+            return None
+        loop = node.generators[0]
+        if loop.ifs or not isinstance(loop.target, ast.Name):
             return None
         source = self.words(loop.iter, depth)
         if source is None:
             return None
-        element, variable = node.elt, loop.target.value
-        if isinstance(element, cst.Name) and element.value == variable:
+        element, variable = node.elt, loop.target.id
+        if isinstance(element, ast.Name) and element.id == variable:
             return source
-        if isinstance(element, cst.Call) and element.args:
-            argument = element.args[0].value
-            if isinstance(argument, cst.Name) and argument.value == variable:
+        if isinstance(element, ast.Call):
+            argument = _first_argument(self.module, element)
+            if isinstance(argument, ast.Name) and argument.id == variable:
                 names = self._names(element)
                 if "shlex.quote" in names:
                     return [quote(word, self._start(element)) for word in source]

@@ -9,21 +9,24 @@ status would be true on failure.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 
-import libcst as cst
-
-from auditor.python.cst_values import integer
+from auditor.python.expr_values import integer
 from auditor.python.module import PythonModule
 
 
-def _unwrap(node: cst.BaseExpression | None) -> cst.BaseExpression | None:
-    return node.expression if isinstance(node, cst.Await) else node
+def _unwrap(node: ast.expr | None) -> ast.expr | None:
+    return node.value if isinstance(node, ast.Await) else node
 
 
-def _names(node: cst.Assign | cst.AnnAssign) -> list[str]:
-    targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-    return [t.value for t in targets if isinstance(t, cst.Name)]
+def _names(node: ast.Assign | ast.AnnAssign) -> list[str]:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def _unstarred(node: ast.expr) -> ast.expr:
+    return node.value if isinstance(node, ast.Starred) else node
 
 
 class SuccessFlags:
@@ -32,10 +35,10 @@ class SuccessFlags:
     def __init__(
         self,
         module: PythonModule,
-        call: cst.CSTNode,
+        call: ast.AST,
         results: set[str],
         flag: int | None,
-        assignments: Sequence[cst.Assign | cst.AnnAssign],
+        assignments: Sequence[ast.Assign | ast.AnnAssign],
     ) -> None:
         """`results`: names bound to the call's value; `flag`: -1 the value is the flag,
         N item N of a returned tuple is, None the call returns no flag."""
@@ -44,12 +47,12 @@ class SuccessFlags:
         for _ in range(2):  # twice: `result = run(…)`, then `ok = result[0]`
             self.names |= {name for node in assignments for name in self._bound(node)}
 
-    def _is_value(self, node: cst.BaseExpression | None) -> bool:
+    def _is_value(self, node: ast.expr | None) -> bool:
         """Whether an expression is the call's value (the call, or a name bound to it)."""
         node = _unwrap(node)
-        return node is self.call or (isinstance(node, cst.Name) and node.value in self.results)
+        return node is self.call or (isinstance(node, ast.Name) and node.id in self.results)
 
-    def _bound(self, node: cst.Assign | cst.AnnAssign) -> list[str]:
+    def _bound(self, node: ast.Assign | ast.AnnAssign) -> list[str]:
         """The names an assignment binds to the flag."""
         flag, value = self.flag, node.value
         if flag is None or value is None:
@@ -58,26 +61,25 @@ class SuccessFlags:
             return _names(node) if self.is_success(value) else []
         if flag < 0:
             return _names(node)
-        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else []
+        targets = node.targets if isinstance(node, ast.Assign) else []
         return [
-            item.value.value
+            item.id
             for target in targets
-            if isinstance(target, cst.Tuple | cst.List) and flag < len(target.elements)
-            for item in [target.elements[flag]]
-            if isinstance(item.value, cst.Name)
+            if isinstance(target, ast.Tuple | ast.List) and flag < len(target.elts)
+            for item in [_unstarred(target.elts[flag])]
+            if isinstance(item, ast.Name)
         ]
 
-    def is_success(self, node: cst.BaseExpression | None) -> bool:
+    def is_success(self, node: ast.expr | None) -> bool:
         """Whether an expression is the call's success flag: the value of a call that
         returns one, a name bound to it, or the item of its tuple (`result[0]`)."""
         flag, node = self.flag, _unwrap(node)
         if flag is None or node is None:
             return False
-        if isinstance(node, cst.Name) and node.value in self.names:
+        if isinstance(node, ast.Name) and node.id in self.names:
             return True
         if flag < 0:
             return self._is_value(node)
-        if isinstance(node, cst.Subscript) and self._is_value(node.value):
-            index = node.slice[0].slice if len(node.slice) == 1 else None
-            return isinstance(index, cst.Index) and integer(self.module, index.value) == flag
+        if isinstance(node, ast.Subscript) and self._is_value(node.value):
+            return integer(self.module, node.slice) == flag
         return False

@@ -1,7 +1,8 @@
 """The cross-module summary of one Python file, from the stdlib `ast` (fast, positions only).
 
 This feeds the project index (auditor/project.py); the per-file analysis
-still runs on libcst. Nothing here imports or runs the audited code.
+reads the same `ast` (auditor/python/module.py). Nothing here imports or runs
+the audited code.
 
 Launchers are functions and methods whose body starts an agent process
 (an argv or command string whose program, after wrappers, is an agent) or

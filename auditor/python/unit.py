@@ -8,18 +8,18 @@ a Python file's text passes a prefilter.
 
 from __future__ import annotations
 
+import ast
 import re
+import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-
-import libcst as cst
 
 from auditor.agent_status import AgentStatus
 from auditor.finding import Position, Span
 from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import ProjectIndex
 from auditor.python.module import PythonModule, index_module
-from auditor.python.nesting import too_deep
+from auditor.python.nesting import CPYTHON_LIMITS, too_deep
 from auditor.source import SourceFile
 from auditor.unit import ParseError
 
@@ -62,7 +62,7 @@ class PythonUnit:
         return self.source.text
 
     def parse_error(self) -> ParseError | None:
-        """Where libcst failed to parse the file, if it did."""
+        """Where `ast` failed to parse the file, if it did."""
         return self.error
 
     def host_span(self, start: int, end: int) -> Span:
@@ -71,47 +71,65 @@ class PythonUnit:
 
 
 def parse_python(
-    source: SourceFile, catalog: AgentCatalog | None = None, *, shallow: bool = False
+    source: SourceFile,
+    catalog: AgentCatalog | None = None,
+    *,
+    shallow: bool = False,
+    tree: ast.Module | None = None,
 ) -> PythonUnit:
-    """Parse a Python file with libcst and index it; a syntax error is kept, not raised.
+    """Parse a Python file with `ast` and index it; a syntax error is kept, not raised.
 
-    `shallow`: the file is known to nest little enough for libcst (the project index
-    measured it), so the nesting guard's own `ast` parse is skipped.
+    `tree`: the file's text already parsed (by the project index), so it is not parsed
+    again. `shallow`: the file is known to nest little enough for the analyses (the
+    project index measured it), so the nesting guard is skipped.
     """
     catalog = catalog or default_catalog()
     if _SURROGATE.search(source.text):
         # Text that did not come through `decode` (stdin, tests) may hold lone surrogates,
-        # which libcst cannot encode; U+FFFD has the same length in characters and bytes.
-        source = SourceFile(
-            source.path, _SURROGATE.sub("\ufffd", source.text), source.encoding, source.decode_error
-        )
-    nesting = None if shallow else too_deep(source.text)
-    if nesting is not None:  # libcst would crash the process, or take minutes
-        message = f"Python nested too deeply to parse: {nesting.reason}"
+        # which cannot be encoded; U+FFFD is one character too, so offsets stay.
+        text = _SURROGATE.sub("\ufffd", source.text)
+        source = SourceFile(source.path, text, source.encoding, source.decode_error)
+        tree = None
+    if tree is None:
+        try:
+            with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
+                warnings.simplefilter("ignore")
+                tree = ast.parse(source.text)
+        except SyntaxError as error:
+            return PythonUnit(source, None, _syntax_error(source, error), catalog)
+        except ValueError:  # NUL characters (Python 3.11)
+            start = max(source.text.find("\0"), 0)
+            error_ = ParseError(start, start + 1, "invalid Python syntax: a NUL character")
+            return PythonUnit(source, None, error_, catalog)
+        except (RecursionError, MemoryError):
+            message = "Python nested too deeply to parse: beyond Python's own parser"
+            return PythonUnit(
+                source, None, ParseError(0, min(1, len(source.text)), message), catalog
+            )
+    nesting = None if shallow else too_deep(tree, source.text)
+    if nesting is not None:
+        message = f"Python nested too deeply to analyse: {nesting.reason}"
         return PythonUnit(
             source, None, ParseError(nesting.offset, nesting.offset + 1, message), catalog
         )
     try:
-        tree = cst.parse_module(source.text)
-    except cst.ParserSyntaxError as error:
-        line = max(1, min(error.editor_line, source.line_count))
-        column = max(1, min(error.editor_column, len(source.line_text(line)) + 1))
-        start = source.offset(Position(line, column))
-        detail = re.sub(r"^parser error: (error at \d+:\d+: )?", "", error.message)
-        if len(detail) > 60:
-            detail = detail[:57] + "..."
-        message = f"invalid Python syntax: {detail}" if detail else "invalid Python syntax"
-        return PythonUnit(source, None, ParseError(start, start + 1, message), catalog)
-    except cst.CSTValidationError as error:
-        # Syntax the grammar accepts but Python does not (`'' b''`); libcst gives no position.
-        message = f"invalid Python syntax: {str(error).rstrip('.')}"
-        return PythonUnit(source, None, ParseError(0, min(1, len(source.text)), message), catalog)
-    except (RecursionError, MemoryError):
-        error_ = ParseError(0, min(1, len(source.text)), "Python nesting too deep to parse")
-        return PythonUnit(source, None, error_, catalog)
-    try:
         module = index_module(source, tree)
     except (RecursionError, MemoryError):
-        error_ = ParseError(0, min(1, len(source.text)), "Python nesting too deep to analyse")
+        error_ = ParseError(0, min(1, len(source.text)), "Python nested too deeply to analyse")
         return PythonUnit(source, None, error_, catalog)
     return PythonUnit(source, module, None, catalog)
+
+
+def _syntax_error(source: SourceFile, error: SyntaxError) -> ParseError:
+    """Where `ast` stopped, and why, in one short line."""
+    if any(limit in str(error.msg) for limit in CPYTHON_LIMITS):
+        prefix = "Python nested too deeply to parse"
+    else:
+        prefix = "invalid Python syntax"
+    line = max(1, min(error.lineno or 1, source.line_count))
+    column = max(1, min(error.offset or 1, len(source.line_text(line)) + 1))
+    start = source.offset(Position(line, column))
+    detail = str(error.msg or "").strip()
+    if len(detail) > 60:
+        detail = detail[:57] + "..."
+    return ParseError(start, start + 1, f"{prefix}: {detail}" if detail else prefix)

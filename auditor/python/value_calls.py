@@ -1,4 +1,4 @@
-"""Calls whose value is one of their arguments, for both resolvers (libcst and `ast`).
+"""Calls whose value is one of their arguments, for both resolvers (per file and the index).
 
 A runner names its agent through a lookup: `shutil.which("claude")`,
 `Path(os.getenv("CLAUDE_PATH", "claude"))`, `os.environ.get("AGENT", "gptme")`.

@@ -19,45 +19,82 @@ followed back to the one it stands for (`@llm_retry`, bound to `tenacity.retry(�
 
 from __future__ import annotations
 
+import ast
 import functools
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import NamedTuple
 
-import libcst as cst
-
+from auditor.python.ast_values import Function
 from auditor.python.module import PythonModule
 from auditor.python.scopes import Scopes
 
 # Expressions that evaluate to one of their operands: the value passes through them.
-_PASS_THROUGH = (cst.IfExp, cst.BooleanOperation, cst.Await)
-_Function = cst.FunctionDef | cst.Lambda
+_PASS_THROUGH = (ast.IfExp, ast.BoolOp, ast.Await)
+_Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+_COMPOUND = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.TryStar,
+    ast.Match,
+)
+_LITERAL_START = re.compile(r"[rRbBuU]{0,2}('''|\"\"\"|'|\")")
 
 
 class Flow(NamedTuple):
     """What a value reaches in its module."""
 
     # expressions evaluating to it whose attribute is read, in source order
-    uses: tuple[cst.BaseExpression, ...]
+    uses: tuple[ast.expr, ...]
     exported: tuple[str, ...]  # module-level names (a global, a container, a factory) holding it
 
 
 class _Item(NamedTuple):
     """An expression the traced value reaches: the value itself, or a container holding it."""
 
-    node: cst.BaseExpression
+    node: ast.expr
     held: bool  # a container whose items are the value (`clients`, `{"a": value}`)
 
 
-def attribute_call(module: PythonModule, node: cst.CSTNode) -> cst.Call | None:
+def simple_string(module: PythonModule, node: ast.AST) -> bool:
+    """Whether an expression is one plain `str` or `bytes` literal: not an f-string, and
+    not literals joined by juxtaposition (`"a" "b"`, which `ast` makes one constant)."""
+    if type(node) is not ast.Constant or not isinstance(node.value, str | bytes):
+        return False
+    start, end = module.span(node)
+    text = module.source.text
+    match = _LITERAL_START.match(text, start, end)
+    if match is None:
+        return False
+    quote, index = match.group(1), match.end()
+    while index < end:
+        if text[index] == "\\":
+            index += 2
+        elif text.startswith(quote, index):
+            return index + len(quote) == end
+        else:
+            index += 1
+    return False
+
+
+def attribute_call(module: PythonModule, node: ast.AST) -> ast.Call | None:
     """The call an attribute chain on `node` ends in (`client.chat.completions.create(…)`)."""
-    found: cst.Call | None = None
+    found: ast.Call | None = None
     current = node
     while True:
         parent = module.parent(current)
-        if isinstance(parent, cst.Attribute) and parent.value is current:
+        if isinstance(parent, ast.Attribute) and parent.value is current:
             current = parent
-        elif isinstance(parent, cst.Call) and parent.func is current and current is not node:
+        elif isinstance(parent, ast.Call) and parent.func is current and current is not node:
             found, current = parent, parent
         else:
             return found
@@ -68,7 +105,8 @@ class ValueFlow:
 
     def __init__(self, module: PythonModule) -> None:
         self.module = module
-        self._scope_cache: dict[cst.Name, cst.CSTNode] = {}
+        # a name's node, or a function's (for the name it defines) -> the binding's scope
+        self._scope_cache: dict[ast.AST, ast.AST] = {}
         self._locals: dict[_Function, frozenset[str]] = {}
 
     @functools.cached_property
@@ -76,30 +114,45 @@ class ValueFlow:
         return Scopes(self.module)
 
     @functools.cached_property
-    def _names(self) -> dict[str, list[cst.Name]]:
-        found: dict[str, list[cst.Name]] = defaultdict(list)
+    def _names(self) -> dict[str, list[ast.Name]]:
+        found: dict[str, list[ast.Name]] = defaultdict(list)
         for node in self.module.parents:
-            if type(node) is cst.Name:
-                found[node.value].append(node)
+            if type(node) is ast.Name:
+                found[node.id].append(node)
         return found
 
     @functools.cached_property
-    def _order(self) -> dict[cst.CSTNode, int]:
-        """Each node's place in the module's pre-order walk (source order)."""
+    def _functions(self) -> dict[str, list[Function]]:
+        """The module's functions by name, in source order."""
+        found: dict[str, list[Function]] = defaultdict(list)
+        for node in self.module.parents:
+            if isinstance(node, Function):
+                found[node.name].append(node)
+        return found
+
+    @functools.cached_property
+    def _order(self) -> dict[ast.AST, int]:
+        """Each node's place in the module's pre-order walk (a tie-break for equal spans)."""
         return {node: index for index, node in enumerate(self.module.parents)}
 
+    def _source_order(self, node: ast.AST) -> tuple[int, int, int]:
+        # `ast`'s walk is not in source order everywhere (a decorator after its function's
+        # body, an `if`-expression's test first): starts, outer nodes first.
+        start, end = self.module.span(node)
+        return start, -end, self._order[node]
+
     @functools.cached_property
-    def _self_attributes(self) -> dict[str, list[cst.Attribute]]:
-        found: dict[str, list[cst.Attribute]] = defaultdict(list)
+    def _self_attributes(self) -> dict[str, list[ast.Attribute]]:
+        found: dict[str, list[ast.Attribute]] = defaultdict(list)
         for node in self.module.parents:
-            if type(node) is cst.Attribute and _on_self(node):
-                found[node.attr.value].append(node)
+            if isinstance(node, ast.Attribute) and _on_self(node):
+                found[node.attr].append(node)
         return found
 
-    def trace(self, value: cst.BaseExpression) -> Flow:
+    def trace(self, value: ast.expr) -> Flow:
         """Where `value` goes: the expressions whose attributes are read on it, and the
         module-level names that hold it."""
-        uses: list[cst.BaseExpression] = []
+        uses: list[ast.expr] = []
         exported: list[str] = []
         seen: set[_Item] = set()
         work = [_Item(value, False)]
@@ -110,93 +163,95 @@ class ValueFlow:
             seen.add(item)
             node = self._climb(item.node)
             parent = self.module.parent(node)
-            if isinstance(parent, cst.Attribute) and parent.value is node:
+            if isinstance(parent, ast.Attribute) and parent.value is node:
                 if not item.held:
                     uses.append(node)
-                elif parent.attr.value == "get":  # `clients.get(provider)`
+                elif parent.attr == "get":  # `clients.get(provider)`
                     call = self.module.parent(parent)
-                    if isinstance(call, cst.Call) and call.func is parent:
+                    if isinstance(call, ast.Call) and call.func is parent:
                         work.append(_Item(call, False))
-            elif isinstance(parent, cst.Subscript) and parent.value is node and item.held:
+            elif isinstance(parent, ast.Subscript) and parent.value is node and item.held:
                 work.append(_Item(parent, False))
-            elif isinstance(parent, cst.DictElement) and parent.value is node and not item.held:
-                literal = self.module.parent(parent)
-                if isinstance(literal, cst.Dict):
-                    work.append(_Item(literal, True))
-            elif isinstance(parent, cst.Assign | cst.AnnAssign) and parent.value is node:
-                targets = (
-                    [t.target for t in parent.targets]
-                    if isinstance(parent, cst.Assign)
-                    else [parent.target]
-                )
+            elif isinstance(parent, ast.Dict) and not item.held:
+                if any(
+                    v is node and k is not None
+                    for k, v in zip(parent.keys, parent.values, strict=True)
+                ):
+                    work.append(_Item(parent, True))
+            elif isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is node:
+                targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
                 for target in targets:
                     work.extend(self._stored(target, item.held, exported))
-            elif isinstance(parent, cst.Return) and parent.value is node:
+            elif isinstance(parent, ast.Return) and parent.value is node:
                 function = self.module.scope_of(parent)
-                if isinstance(function, cst.FunctionDef):
+                if isinstance(function, Function):
                     work.extend(_Item(call, item.held) for call in self._calls.get(function, ()))
                     top = _method_of(self.module, function) is None
-                    if top and self._scope(function.name) is self.module.tree:
-                        exported.append(function.name.value)
-            elif isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
-                work.extend(_Item(name, item.held) for name in self._parameter_reads(parent))
+                    if top and self._definition_scope(function) is self.module.tree:
+                        exported.append(function.name)
+            elif isinstance(parent, ast.Call) and any(a is node for a in parent.args):
+                reads = self._parameter_reads(parent, node, None)
+                work.extend(_Item(name, item.held) for name in reads)
+            elif isinstance(parent, ast.keyword) and parent.arg is not None:
+                call = self.module.parent(parent)
+                if isinstance(call, ast.Call):
+                    reads = self._parameter_reads(call, node, parent.arg)
+                    work.extend(_Item(name, item.held) for name in reads)
         if len(uses) > 1:
-            uses.sort(key=self._order.__getitem__)
+            uses.sort(key=self._source_order)
         return Flow(tuple(uses), tuple(dict.fromkeys(exported)))
 
-    def decorator(self, node: cst.BaseExpression) -> cst.BaseExpression:
+    def decorator(self, node: ast.expr) -> ast.expr:
         """The decorator `node` stands for: itself, or what a module name is bound to
         (`llm_retry = tenacity.retry(…)`), what a module function called there returns
         (`def llm_retry(): return tenacity.retry(…)`), or what a module function given the
         decorated function applies to it (`def llm_retry(fn): return tenacity.retry(…)(fn)`)."""
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             callee = self._callee(node)
-            returned = _only_return(callee[0]) if callee is not None else None
-            return returned if isinstance(returned, cst.Call) else node
-        if not isinstance(node, cst.Name) or self._scope(node) is not self.module.tree:
+            returned = _only_return(self.module, callee[0]) if callee is not None else None
+            return returned if isinstance(returned, ast.Call) else node
+        if not isinstance(node, ast.Name) or self._scope(node) is not self.module.tree:
             return node
-        bound = self.module.bindings.get((self.module.tree, node.value), [])
-        if len(bound) == 1 and bound[0].kind == "assign" and isinstance(bound[0].value, cst.Call):
+        bound = self.module.bindings.get((self.module.tree, node.id), [])
+        if len(bound) == 1 and bound[0].kind == "assign" and isinstance(bound[0].value, ast.Call):
             return bound[0].value
-        for function in self._definitions(node.value):
-            returned = _only_return(function)
-            given = [
-                p.name.value for p in (*function.params.posonly_params, *function.params.params)
-            ]
+        for function in self._functions.get(node.id, ()):
+            returned = _only_return(self.module, function)
+            given = [p.arg for p in (*function.args.posonlyargs, *function.args.args)]
+            argument = _only_argument(returned) if isinstance(returned, ast.Call) else None
             if (
-                self._scope(function.name) is self.module.tree
-                and isinstance(returned, cst.Call)
-                and len(returned.args) == 1
-                and isinstance(returned.args[0].value, cst.Name)
-                and given[:1] == [returned.args[0].value.value]
+                self._definition_scope(function) is self.module.tree
+                and isinstance(returned, ast.Call)
+                and isinstance(argument, ast.Name)
+                and given[:1] == [argument.id]
             ):
                 return returned.func
         return node
 
-    def _climb(self, node: cst.BaseExpression) -> cst.BaseExpression:
+    def _climb(self, node: ast.expr) -> ast.expr:
         """The outermost expression `node`'s value passes through unchanged."""
         while True:
             parent = self.module.parent(node)
-            if isinstance(parent, cst.IfExp) and parent.test is node:
+            if isinstance(parent, ast.IfExp) and parent.test is node:
                 return node
             if not isinstance(parent, _PASS_THROUGH):
                 return node
             node = parent
 
-    def _stored(self, target: cst.BaseExpression, held: bool, exported: list[str]) -> list[_Item]:
+    def _stored(self, target: ast.expr, held: bool, exported: list[str]) -> list[_Item]:
         """Where a value assigned to `target` is read back."""
-        if isinstance(target, cst.Subscript) and not held:
+        if isinstance(target, ast.Subscript) and not held:
             return self._stored(target.value, True, exported)  # `clients[key] = value`
-        if isinstance(target, cst.Name):
+        if isinstance(target, ast.Name):
             scope = self._scope(target)
             if scope is self.module.tree:
-                exported.append(target.value)
-            return [_Item(name, held) for name in self._reads(target.value, scope)]
-        if isinstance(target, cst.Attribute) and _on_self(target):
+                exported.append(target.id)
+            return [_Item(name, held) for name in self._reads(target.id, scope)]
+        if isinstance(target, ast.Attribute) and _on_self(target):
             owner = _class_of(self.module, target)
             return [
                 _Item(attribute, held)
-                for attribute in self._self_attributes.get(target.attr.value, ())
+                for attribute in self._self_attributes.get(target.attr, ())
                 if _class_of(self.module, attribute) is owner
             ]
         return []
@@ -207,126 +262,142 @@ class ValueFlow:
             found = self._locals[function] = self._scopes.local_names(function)
         return found
 
-    def _scope(self, name: cst.Name) -> cst.CSTNode:
+    def _scope(self, name: ast.Name) -> ast.AST:
         """The function (or the module) whose binding of a name is the one in scope there."""
         found = self._scope_cache.get(name)
         if found is None:
-            found = self._scope_cache[name] = self._binding_scope(name)
+            found = self._scope_cache[name] = self._binding_scope(name.id, name)
         return found
 
-    def _binding_scope(self, name: cst.Name) -> cst.CSTNode:
-        child: cst.CSTNode = name
-        current = self.module.parent(name)
+    def _definition_scope(self, function: Function) -> ast.AST:
+        """The function (or the module) whose binding of a function's name its `def` is."""
+        found = self._scope_cache.get(function)
+        if found is None:
+            found = self._scope_cache[function] = self._binding_scope(function.name, function)
+        return found
+
+    def _binding_scope(self, name: str, node: ast.AST) -> ast.AST:
+        child: ast.AST = node
+        current = self.module.parent(node)
         while current is not None:
             # A parameter's default and a decorator belong to the scope around the function;
             # the parameter's own name is bound inside it.
             if (
                 isinstance(current, _Function)
-                and (child is current.body or isinstance(child, cst.Parameters))
-                and name.value in self._local_names(current)
+                and name in self._local_names(current)
+                and _inside(current, child)
             ):
                 return current
             child, current = current, self.module.parent(current)
         return self.module.tree
 
-    def _reads(self, name: str, scope: cst.CSTNode) -> Iterator[cst.Name]:
+    def _reads(self, name: str, scope: ast.AST) -> Iterator[ast.Name]:
         return (node for node in self._names.get(name, ()) if self._scope(node) is scope)
 
-    def _definitions(self, name: str) -> Iterator[cst.FunctionDef]:
-        for node in self._names.get(name, ()):
-            holder = self.module.parent(node)
-            if isinstance(holder, cst.FunctionDef) and holder.name is node:
-                yield holder
-
     @functools.cached_property
-    def _calls(self) -> dict[cst.FunctionDef, list[cst.Call]]:
+    def _calls(self) -> dict[Function, list[ast.Call]]:
         """The calls of each function of the module: by name where its name is in scope, or
         on `self`/`cls` in its class for a method."""
-        found: dict[cst.FunctionDef, list[cst.Call]] = defaultdict(list)
+        found: dict[Function, list[ast.Call]] = defaultdict(list)
         for call in self.module.calls:
             callee = self._callee(call)
             if callee is not None:
                 found[callee[0]].append(call)
         return found
 
-    def _callee(self, call: cst.Call) -> tuple[cst.FunctionDef, bool] | None:
+    def _callee(self, call: ast.Call) -> tuple[Function, bool] | None:
         """The function of this module a call runs, and whether it is a method on
         `self`/`cls` (its first parameter is bound already)."""
         func = call.func
-        if isinstance(func, cst.Name):
+        if isinstance(func, ast.Name):
             scope = self._scope(func)
-            for function in self._definitions(func.value):
+            for function in self._functions.get(func.id, ()):
                 if (
-                    self._scope(function.name) is scope
+                    self._definition_scope(function) is scope
                     and _method_of(self.module, function) is None
                 ):
                     return function, False
         elif (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value in ("self", "cls")
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
         ):
             owner = _class_of(self.module, call)
-            for function in self._definitions(func.attr.value):
+            for function in self._functions.get(func.attr, ()):
                 if owner is not None and _method_of(self.module, function) is owner:
                     return function, True
         return None
 
-    def _parameter_reads(self, argument: cst.Arg) -> Iterator[cst.Name]:
-        """The reads, inside the called function, of the parameter an argument binds."""
-        call = self.module.parent(argument)
-        if not isinstance(call, cst.Call):
-            return
+    def _parameter_reads(
+        self, call: ast.Call, argument: ast.expr, keyword: str | None
+    ) -> Iterator[ast.Name]:
+        """The reads, inside the called function, of the parameter an argument binds (given
+        by position, or as `keyword`)."""
         found = self._callee(call)
         if found is None:
             return
         function, bound = found
-        parameters = function.params
-        if argument.keyword is not None:
-            named = (*parameters.params, *parameters.kwonly_params)
-            param = next((p for p in named if p.name.value == argument.keyword.value), None)
+        parameters = function.args
+        if keyword is not None:
+            named = (*parameters.args, *parameters.kwonlyargs)
+            param = next((p for p in named if p.arg == keyword), None)
         else:
-            positional = [a for a in call.args if a.keyword is None]
-            if any(a.star for a in positional[: positional.index(argument)]):
+            index = next(i for i, a in enumerate(call.args) if a is argument)
+            if any(isinstance(a, ast.Starred) for a in call.args[:index]):
                 return  # after `*args`: which parameter it binds is not known
-            ordered = (*parameters.posonly_params, *parameters.params)[int(bound) :]
-            index = positional.index(argument)
+            ordered = (*parameters.posonlyargs, *parameters.args)[int(bound) :]
             param = ordered[index] if index < len(ordered) else None
         if param is not None:
-            yield from self._reads(param.name.value, function)
+            yield from self._reads(param.arg, function)
 
 
-def _only_return(function: cst.FunctionDef) -> cst.BaseExpression | None:
+def _inside(function: _Function, child: ast.AST) -> bool:
+    """Whether `child` (of `function`) is its body or its parameters, not a decorator, a
+    default's scope or its return annotation."""
+    if isinstance(child, ast.arguments):
+        return True
+    if isinstance(function, ast.Lambda):
+        return child is function.body
+    return isinstance(child, ast.stmt)
+
+
+def _only_argument(call: ast.Call) -> ast.expr | None:
+    """The value of a call's one argument (positional, keyword, `*x` or `**x`)."""
+    if len(call.args) + len(call.keywords) != 1:
+        return None
+    if call.args:
+        only = call.args[0]
+        return only.value if isinstance(only, ast.Starred) else only
+    return call.keywords[0].value
+
+
+def _only_return(module: PythonModule, function: Function) -> ast.expr | None:
     """The value a function returns when its body is one `return` (after a docstring)."""
-    block = function.body
-    lines = [block] if isinstance(block, cst.SimpleStatementSuite) else list(block.body)
-    smalls = [
-        line.body
-        for line in lines
-        if isinstance(line, cst.SimpleStatementLine | cst.SimpleStatementSuite)
-    ]
-    if len(smalls) != len(lines):
+    body = function.body
+    if any(isinstance(statement, _COMPOUND) for statement in body):
         return None  # a compound statement
-    first = smalls[0][0] if smalls and smalls[0] else None
-    docstring = isinstance(first, cst.Expr) and isinstance(first.value, cst.SimpleString)
-    rest = [small for line in smalls[1 if docstring else 0 :] for small in line]
+    first = body[0] if body else None
+    rest = body
+    if isinstance(first, ast.Expr) and simple_string(module, first.value):
+        # the docstring's line: what follows it there (`"doc"; return x`) goes with it
+        line = first.end_lineno or first.lineno
+        rest = [statement for statement in body[1:] if statement.lineno > line]
     only = rest[0] if len(rest) == 1 else None
-    return only.value if isinstance(only, cst.Return) else None
+    return only.value if isinstance(only, ast.Return) else None
 
 
-def _on_self(node: cst.Attribute) -> bool:
-    return isinstance(node.value, cst.Name) and node.value.value == "self"
+def _on_self(node: ast.Attribute) -> bool:
+    return isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
-def _class_of(module: PythonModule, node: cst.CSTNode) -> cst.ClassDef | None:
+def _class_of(module: PythonModule, node: ast.AST) -> ast.ClassDef | None:
     current = module.parent(node)
-    while current is not None and not isinstance(current, cst.ClassDef):
+    while current is not None and not isinstance(current, ast.ClassDef):
         current = module.parent(current)
     return current
 
 
-def _method_of(module: PythonModule, function: cst.FunctionDef) -> cst.ClassDef | None:
+def _method_of(module: PythonModule, function: Function) -> ast.ClassDef | None:
     """The class a function is a method of (defined in its body), if it is one."""
-    block = module.parent(function)
-    owner = module.parent(block) if block is not None else None
-    return owner if isinstance(owner, cst.ClassDef) else None
+    owner = module.parent(function)
+    return owner if isinstance(owner, ast.ClassDef) else None

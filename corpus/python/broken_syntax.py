@@ -4,5 +4,5 @@ import subprocess
 
 
 def run(prompt):
-    subprocess.run(f"gptme {prompt} | tee log", shell=True, check=True
-    return 0  # expect: RA900
+    subprocess.run(f"gptme {prompt} | tee log", shell=True, check=True  # expect: RA900
+    return 0

@@ -338,7 +338,7 @@ class _Layer(NamedTuple):
 
 def _local_layer(unit: PythonUnit, construct: RetryConstruct, retry: Retry) -> _Layer:
     assert unit.module is not None
-    span = unit.host_span(*unit.module.span(construct.node))
+    span = unit.host_span(*construct.span)
     described = construct.describe()
     related = RelatedLocation(unit.source.path, span, f"{described} re-sends the request")
     return _Layer(
@@ -369,33 +369,15 @@ def _kinds(kinds: tuple[str, ...]) -> str:
 def _fix(module: PythonModule, client: Client) -> Fix | None:
     """`keyword=0` replacing a literal value, or added after the last argument (also after
     a `**` mapping known not to set it)."""
-    text, call, keyword = module.source.text, client.call, client.keyword
-    for argument in call.args:
-        if argument.keyword is not None and argument.keyword.value == keyword:
+    from auditor.python.edits import keyword_edit
+
+    call, keyword = client.call, client.keyword
+    for argument in call.keywords:
+        if argument.arg == keyword:
             v_start, v_end = module.span(argument.value)
             edit = Edit(v_start, v_end, "0")
             return Fix((edit,), Applicability.UNSAFE, f"set `{keyword}=0`")
-        if argument.star == "**" and client.explicit:
+        if argument.arg is None and client.explicit:  # `**mapping`
             return None
-    start, end = module.span(call)
-    close = text.rfind(")", start, end)
-    if close < 0:
-        return None
-    if not call.args:
-        edit = Edit(close, close, f"{keyword}=0")
-    else:
-        last_start, last_end = module.span(call.args[-1].value)
-        between = text[last_end:close]
-        if "\n" in between:
-            line_start = text.rfind("\n", 0, last_start) + 1
-            indent = text[line_start:last_start][
-                : len(text[line_start:last_start]) - len(text[line_start:last_start].lstrip(" \t"))
-            ]
-            if "," in between:
-                position = last_end + between.index(",") + 1
-                edit = Edit(position, position, f"\n{indent}{keyword}=0,")
-            else:
-                edit = Edit(last_end, last_end, f",\n{indent}{keyword}=0,")
-        else:
-            edit = Edit(last_end, last_end, f", {keyword}=0")
-    return Fix((edit,), Applicability.UNSAFE, f"add `{keyword}=0`")
+    added = keyword_edit(module, call, f"{keyword}=0")
+    return Fix((added,), Applicability.UNSAFE, f"add `{keyword}=0`") if added else None
