@@ -11,8 +11,9 @@ bandit and shellcheck are taken from PATH (or --bandit/--shellcheck) and
 skipped, with a note, when missing. Each tool runs once untimed first, with
 bytecode writing allowed, so no timed run compiles Python modules. Also times
 the pre-commit-sized runs: one shell script and one Python module without
-runner code, and one Python module that needs libcst. Numbers are printed,
-never asserted: speed is measured, not tested.
+runner code, one Python module with a shell runner, and one Python module
+holding an SDK client under a retry decorator. Numbers are printed, never
+asserted: speed is measured, not tested.
 """
 
 from __future__ import annotations
@@ -136,9 +137,17 @@ def main() -> None:
         "import subprocess\n\ndef go(log):\n"
         "    r = subprocess.run(f'gptme x | tee {log}', shell=True)\n    return r.returncode\n"
     )
+    (sample / "client.py").write_text(
+        "import anthropic\nfrom tenacity import retry, stop_after_attempt\n\n"
+        "client = anthropic.Anthropic()\n\n\n@retry(stop=stop_after_attempt(5))\n"
+        "def ask(prompt: str) -> str:\n"
+        "    reply = client.messages.create(model='m', max_tokens=9, messages=[])\n"
+        "    return reply.content[0].text\n"
+    )
     small = [
         ("one shell script + one plain module", ["run.sh", "plain.py"]),
-        ("one Python module that needs libcst", ["runner.py"]),
+        ("one Python module with a shell runner", ["runner.py"]),
+        ("one Python module with an SDK client", ["client.py"]),
     ]
     for name, targets in small:
         paths = [str(sample / target) for target in targets]
