@@ -119,11 +119,6 @@ class Auditor:
         return self._project or ProjectIndex()
 
     @functools.cached_property
-    def _shallow(self) -> frozenset[str]:
-        """Python files the project index parsed and found shallow enough to analyse."""
-        return frozenset(s.path for s in self.project.python.values() if s.shallow)
-
-    @functools.cached_property
     def sdk(self) -> SdkCatalog | None:
         """The SDK catalogue the config extends, if it does (else the rule's default)."""
         from auditor.python.sdk_catalog import load_sdk
@@ -238,7 +233,7 @@ class Auditor:
         from auditor.hosts.python_commands import python_shells
         from auditor.python.unit import parse_python
 
-        unit = parse_python(source, self.catalog, shallow=source.path in self._shallow)
+        unit = parse_python(source, self.catalog)
         unit.project = self.project
         unit.sdk = self.sdk
         unit.steps = self.steps

@@ -60,8 +60,6 @@ class PythonSummary(NamedTuple):
     constants: Mapping[str, int] = _EMPTY
     # imported names this module uses under a retry decorator
     retried_imports: tuple[RetriedUse, ...] = ()
-    # its `ast` tree proved it nests less than runaudit analyses (no need to check again)
-    shallow: bool = False
     # those of `retry_decorators` that call the function they are given (`retrying(fn)`)
     retry_helpers: frozenset[str] = frozenset()
     # what those that retry only some failures retry: name -> (kind, value) error tests
@@ -86,7 +84,6 @@ class PythonSummary(NamedTuple):
             "retry_decorators": dict(self.retry_decorators),
             "constants": dict(self.constants),
             "retried_imports": [use._asdict() for use in self.retried_imports],
-            "shallow": self.shallow,
             "retry_helpers": sorted(self.retry_helpers),
             "retry_parameters": {name: list(p) for name, p in self.retry_parameters.items()},
             "retry_errors": {
@@ -108,7 +105,6 @@ class PythonSummary(NamedTuple):
             dict(data["retry_decorators"]),
             dict(data["constants"]),
             tuple(_retried_use(use) for use in data["retried_imports"]),
-            bool(data["shallow"]),
             frozenset(data["retry_helpers"]),
             {name: _pairs(tests) for name, tests in data.get("retry_errors", {}).items()},
             {name: (str(p[0]), int(p[1])) for name, p in data.get("retry_parameters", {}).items()},

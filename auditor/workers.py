@@ -6,6 +6,7 @@ every worker, so that none outlives the run.
 
 from __future__ import annotations
 
+import gc
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -21,9 +22,10 @@ PARALLEL_THRESHOLD = 16  # files; fewer are audited in-process (pre-commit runs)
 _TASK: Callable[[Candidate], object] | None = None
 
 
-def _init_worker(task: Callable[[Candidate], object]) -> None:
+def _init_worker(task: Callable[[Candidate], object], collector: tuple[int, ...]) -> None:
     global _TASK
     _TASK = task
+    gc.set_threshold(*collector)  # the parent's (a spawned worker would not inherit it)
     # Ctrl-C reaches the whole process group: the parent stops the workers and reports it
     # once, instead of every worker printing a KeyboardInterrupt traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -83,7 +85,10 @@ def _pool_map(
     previous = _on_sigterm(_terminated)
     try:
         with ProcessPoolExecutor(
-            max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(task,)
+            max_workers=jobs,
+            mp_context=context,
+            initializer=_init_worker,
+            initargs=(task, gc.get_threshold()),
         ) as pool:
             try:
                 yield from cast(Iterator[T], pool.map(_work, candidates, chunksize=chunk))

@@ -124,28 +124,21 @@ def test_a_file_that_crashes_its_worker_costs_that_file_only(
     assert report.files_checked == expected.files_checked
 
 
-def test_indexed_modules_are_not_parsed_again_for_the_nesting_guard(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The project index parses a module with `ast` and records that it is shallow; the
-    audit then analyses it without measuring its nesting again. A module the index
-    did not parse (no process or retry words), or found too deep, is still measured."""
-    from auditor.python import unit
-
+def test_nesting_is_measured_in_the_one_walk_that_indexes_a_module(tmp_path: Path) -> None:
+    """A module deeper than runaudit analyses is a parse error at the nesting, found by
+    the walk that indexes it (no second pass); the modules beside it are audited."""
     (tmp_path / "runner.py").write_text(
         "import subprocess\n\ndef go():\n"
         "    r = subprocess.run('gptme x | tee log', shell=True)\n    return r.returncode\n"
     )
-    deep = "1" + " + 1" * 600  # 600 levels of `BinOp`: more than runaudit parses
+    deep = "1" + " + 1" * 600  # 600 levels of `BinOp`: more than runaudit analyses
     (tmp_path / "deep.py").write_text(
         f"import subprocess\nx = {deep}\nsubprocess.run('gptme x | tee l', shell=True)\n"
     )
-    guarded: list[str] = []
-    real = unit.too_deep
-    monkeypatch.setattr(
-        unit, "too_deep", lambda tree, text: guarded.append(text) or real(tree, text)
-    )
     report = audit([tmp_path], Settings(root=tmp_path), cwd=tmp_path, jobs=1)
     assert {f.code for f in report.findings if f.path == "runner.py"} == {"RA101"}
-    assert {f.code for f in report.findings if f.path == "deep.py"} == {"RA900"}
-    assert [text.startswith("import subprocess\nx = 1 + 1") for text in guarded] == [True]
+    (deep_error,) = [f for f in report.findings if f.path == "deep.py"]
+    assert deep_error.code == "RA900" and deep_error.span.start.line == 2
+    assert deep_error.message == (
+        "Python nested too deeply to analyse: more than 400 levels of nesting"
+    )

@@ -7,8 +7,57 @@ error tests.
 from __future__ import annotations
 
 import ast
+from collections import deque
+from collections.abc import Iterator
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
+# Fields never walked: the shared singletons `Load`, `Store`, `Add`, `Eq`…, and fields
+# that hold names, flags and constants, never nodes.
+_SKIPPED = frozenset({"ctx", "op", "ops", "id", "attr", "name", "asname", "arg", "module"})
+_SKIPPED |= {"level", "kind", "conversion", "is_async", "type_comment", "simple", "rest", "tag"}
+_LEAVES = (ast.Constant, ast.MatchSingleton)  # their `value` is a constant
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def children(node: ast.AST) -> list[ast.AST]:
+    """A node's children in field order: `ast.iter_child_nodes` without the context and
+    operator singletons, and without its generators (about twice as fast).
+
+    Field order is source order for most nodes, not all (a function's decorators
+    come after its body).
+    """
+    kind = type(node)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = (
+            () if kind in _LEAVES else tuple(f for f in kind._fields if f not in _SKIPPED)
+        )
+    found: list[ast.AST] = []
+    for name in names:
+        value = getattr(node, name, None)
+        if type(value) is list:
+            found.extend([item for item in value if isinstance(item, ast.AST)])
+        elif isinstance(value, ast.AST):
+            found.append(value)
+    return found
+
+
+def descendants(root: ast.AST) -> Iterator[ast.AST]:
+    """`root` and every node under it, in pre-order."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(children(node)))
+
+
+def walk(root: ast.AST) -> Iterator[ast.AST]:
+    """`root` and every node under it, breadth first (as `ast.walk`)."""
+    queue = deque([root])
+    while queue:
+        node = queue.popleft()
+        queue.extend(children(node))
+        yield node
 
 
 def int_value(node: ast.expr, known: dict[str, int]) -> int | None:

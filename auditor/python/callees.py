@@ -12,8 +12,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from auditor.python.ast_values import Function, dotted_name
-from auditor.python.module import PythonModule, children
+from auditor.python.ast_values import Function, children, dotted_name
+from auditor.python.module import PythonModule
 from auditor.python.reaching import reaching_chains
 
 _MAX_BASES = 8  # classes walked up a hierarchy

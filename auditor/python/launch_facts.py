@@ -22,7 +22,7 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 
 from auditor.project import LaunchParameter
-from auditor.python.ast_values import Function, dotted_name
+from auditor.python.ast_values import Function, children, dotted_name
 from auditor.python.steps import CHECKED_CALLS, PROCESS_CALLS
 
 SHELL_STRING_CALLS = frozenset(
@@ -142,7 +142,7 @@ class _Body:
         stack: list[ast.AST] = [function]
         while stack:
             node = stack.pop()
-            for child in ast.iter_child_nodes(node):
+            for child in children(node):
                 if node is not function and isinstance(node, Function | ast.ClassDef | ast.Lambda):
                     break
                 self.parents[child] = node

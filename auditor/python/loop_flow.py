@@ -15,11 +15,11 @@ from typing import NamedTuple
 
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
-from auditor.python.ast_values import dotted_name
+from auditor.python.ast_values import descendants, dotted_name
 from auditor.python.error_conditions import handler_errors
 from auditor.python.error_tests import RetriedErrors, class_errors, describe, module_facts, union
 from auditor.python.expr_values import class_names, integers
-from auditor.python.module import PythonModule, descendants
+from auditor.python.module import PythonModule
 from auditor.python.retry_types import CallFailure, Retry
 from auditor.python.steps import StepCatalog, default_steps
 from auditor.python.success_flags import SuccessFlags

@@ -13,17 +13,18 @@ from __future__ import annotations
 import ast
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from auditor.python.ast_values import Function, dotted_name
+from auditor.python.ast_values import Function, children, dotted_name
 from auditor.source import SourceFile
 
 StringNode = ast.Constant | ast.JoinedStr  # a `str` constant, or an f-string
 Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.Module
 _LINE_END = re.compile(r"\r\n|\r|\n")  # Python's own line ends (the file's index counts `\n`)
 _DEFINITIONS = {ast.FunctionDef: True, ast.AsyncFunctionDef: True, ast.ClassDef: True}
+MAX_DEPTH = 400  # tree levels: deeper modules are not analysed (runaudit's walks recurse)
 MAX_INTEGER_DIGITS = 30  # longer literals are not exit codes or retry counts: unknown
 
 
@@ -48,22 +49,12 @@ def integer_value(node: ast.AST | None) -> int | None:
     return None
 
 
-def children(node: ast.AST) -> list[ast.AST]:
-    """A node's children, in field order.
+class NestedTooDeeply(Exception):
+    """A module nests deeper than `MAX_DEPTH` levels, first at `node`."""
 
-    Field order is source order for most nodes, not all (a function's
-    decorators come after its body): see `PythonModule.ends_before`.
-    """
-    return list(ast.iter_child_nodes(node))
-
-
-def descendants(root: ast.AST) -> Iterator[ast.AST]:
-    """`root` and every node under it, in pre-order."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+    def __init__(self, node: ast.AST) -> None:
+        super().__init__(f"more than {MAX_DEPTH} levels of nesting")
+        self.node = node
 
 
 class _Lines:
@@ -124,7 +115,7 @@ class PythonModule:
         if begin is not None:
             start = lines.offset(*begin)
             return start, start if end is None else max(start, lines.offset(*end))
-        spans = [self.span(child) for child in ast.iter_child_nodes(node)]
+        spans = [self.span(child) for child in children(node)]
         spans = [span for span in spans if span[1] > span[0] or span[0]]
         if not spans:
             return 0, 0
@@ -176,13 +167,14 @@ class _Indexer:
         self._scope: ast.AST = module.tree  # the function (or module) being visited
 
     def run(self, tree: ast.Module) -> None:
-        """One pre-order walk: parents, outermost strings, bindings, calls, imports.
+        """One pre-order walk: parents, outermost strings, bindings, calls, imports, and
+        the nesting guard (`NestedTooDeeply`).
 
-        Each stack entry carries the parent, the enclosing function and
-        whether it is inside a string, so no leave events are needed.
+        Each stack entry carries the parent, the enclosing function, whether it
+        is inside a string and its depth, so no leave events are needed.
         """
         parents, strings = self.module.parents, self.module.strings
-        stack: list[tuple[ast.AST, ast.AST | None, ast.AST, bool]] = [(tree, None, tree, False)]
+        stack: list[tuple[ast.AST, ast.AST, bool, int]] = [(tree, tree, False, 0)]
         visit: dict[type, Callable[[Any], None]] = {
             ast.Import: self._import,
             ast.ImportFrom: self._import_from,
@@ -193,9 +185,7 @@ class _Indexer:
             ast.Attribute: self._attribute,
         }
         while stack:
-            node, parent, scope, in_string = stack.pop()
-            if parent is not None:
-                parents[node] = parent
+            node, scope, in_string, depth = stack.pop()
             kind = type(node)
             visitor = visit.get(kind)
             if visitor is not None:
@@ -207,7 +197,13 @@ class _Indexer:
                 if not in_string:
                     strings.append(node)  # type: ignore[arg-type]
                 in_string = True
-            stack.extend((child, node, scope, in_string) for child in reversed(children(node)))
+            below = children(node)
+            if below:
+                if depth == MAX_DEPTH:
+                    raise NestedTooDeeply(below[0])
+                parents.update(dict.fromkeys(below, node))
+                depth += 1
+                stack.extend([(child, scope, in_string, depth) for child in reversed(below)])
 
     def _import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -267,7 +263,8 @@ class _Indexer:
 
 
 def index_module(source: SourceFile, tree: ast.Module) -> PythonModule:
-    """A parsed module with its indexes, built in one walk."""
+    """A parsed module with its indexes, built in one walk (`NestedTooDeeply` if it nests
+    deeper than runaudit analyses)."""
     module = PythonModule(source, tree)
     _Indexer(module).run(tree)
     return module

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.module import Binding, PythonModule, children
+from auditor.python.ast_values import children
+from auditor.python.module import Binding, PythonModule
 
 MAX_CHAINS = 8
 _FIELDS = ("body", "orelse", "finalbody")  # the lists of statements a node may own

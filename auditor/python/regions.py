@@ -11,9 +11,10 @@ from __future__ import annotations
 import ast
 import re
 
+from auditor.python.ast_values import descendants
 from auditor.python.error_tests import class_errors
 from auditor.python.expr_values import class_names
-from auditor.python.module import PythonModule, descendants
+from auditor.python.module import PythonModule
 
 
 def swallowed(

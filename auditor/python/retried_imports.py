@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from auditor.project import RetriedUse
-from auditor.python.ast_values import dotted_name
+from auditor.python.ast_values import dotted_name, walk
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import AstFacts
 from auditor.python.steps import StepCatalog
@@ -56,7 +56,7 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
     names: dict[str, tuple[str, str]] = {}
     modules: dict[str, str] = {}
     decorated: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.ImportFrom):
             base = _absolute(node.module, node.level, own)
             for alias in node.names:
@@ -92,7 +92,7 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
             facts = facts or AstFacts(tree)
             errors = library_errors(library, call, facts, steps.blanket_exceptions)
             pairs = tuple((test.kind, test.value) for test in errors.tests)
-            for node in ast.walk(function):
+            for node in walk(function):
                 use = _imported_use(node, names, modules)
                 if use is None or not isinstance(node, ast.expr):
                     continue
@@ -110,7 +110,7 @@ def _local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[
     found = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     found |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
     declared: set[str] = set()
-    for node in ast.walk(function):
+    for node in walk(function):
         if isinstance(node, ast.Global | ast.Nonlocal):
             declared.update(node.names)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):

@@ -22,7 +22,7 @@ import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from auditor.python.ast_values import Function, dotted_name, module_constants
+from auditor.python.ast_values import Function, descendants, dotted_name, module_constants
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import (
     EVERY_ERROR,
@@ -36,7 +36,7 @@ from auditor.python.expr_values import (
     keyword_argument,
     positional_argument,
 )
-from auditor.python.module import PythonModule, descendants
+from auditor.python.module import PythonModule
 from auditor.python.regions import inside, swallowed
 from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.retry_types import CallFailure, Retry

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from auditor.python.ast_values import Function, dotted_name, int_value
+from auditor.python.ast_values import Function, dotted_name, int_value, walk
 from auditor.python.error_conditions import handler_errors
 from auditor.python.error_tests import (
     EVERY_ERROR,
@@ -49,7 +49,7 @@ def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | N
         return None, None
     stop = int_value(iterator.args[-1], known)
     start = int_value(iterator.args[0], known) if len(iterator.args) == 2 else 0
-    names = [n.id for n in ast.walk(iterator.args[-1]) if isinstance(n, ast.Name)]
+    names = [n.id for n in walk(iterator.args[-1]) if isinstance(n, ast.Name)]
     attempts = stop - start if stop is not None and start is not None else None
     return attempts, (names[0] if names else None)
 
@@ -90,7 +90,7 @@ def retry_decorator_details(
         if not _try_in_loop(statement):
             continue  # cheap: statements only, no expression is walked
         helper = not any(isinstance(inner, Function) for inner in statement.body)
-        nodes = list(ast.walk(statement))
+        nodes = list(walk(statement))
         functions = [n for n in nodes if isinstance(n, Function)]
         wrapped = {name for f in functions for name in _positional(f)}
         known = dict(constants)
@@ -102,7 +102,7 @@ def retry_decorator_details(
             facts = facts or AstFacts(tree)  # read once a loop is found
             handlers = [
                 (h, errors)
-                for t in ast.walk(loop)
+                for t in walk(loop)
                 if isinstance(t, ast.Try) and _calls_wrapped(t, wrapped)
                 for h in t.handlers
                 if (errors := handler_errors(h, facts, blanket_names)) is not None
@@ -154,18 +154,16 @@ def _counts_attempts(loop: ast.For | ast.While, wrapped: set[str]) -> bool:
         return True
     if not isinstance(loop.iter, ast.Call) or dotted_name(loop.iter.func) not in _COUNTERS:
         return False
-    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    names = {n.id for n in walk(loop.target) if isinstance(n, ast.Name)}
     calls = (
         n
-        for n in ast.walk(loop)
+        for n in walk(loop)
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in wrapped
     )
     arguments = (a for c in calls for a in (*c.args, *(k.value for k in c.keywords)))
-    return not any(
-        isinstance(n, ast.Name) and n.id in names for a in arguments for n in ast.walk(a)
-    )
+    return not any(isinstance(n, ast.Name) and n.id in names for a in arguments for n in walk(a))
 
 
 def _calls_wrapped(node: ast.Try, wrapped: set[str]) -> bool:
-    calls = (n for s in node.body for n in ast.walk(s) if isinstance(n, ast.Call))
+    calls = (n for s in node.body for n in walk(s) if isinstance(n, ast.Call))
     return any(isinstance(c.func, ast.Name) and c.func.id in wrapped for c in calls)

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
-from auditor.python.ast_values import Function, dotted_name
+from auditor.python.ast_values import Function, descendants, dotted_name
 from auditor.python.expr_values import is_true, keyword_argument
-from auditor.python.module import descendants
 from auditor.python.project_calls import ProjectCalls, success_flag
 from auditor.python.steps import (
     CHECKED_CALLS,

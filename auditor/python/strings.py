@@ -178,6 +178,9 @@ class Resolver:
         """A string literal, implicitly joined literals, or an f-string: its text pieces
         decoded, its fields resolved (`ast` does not place an f-string's text, so the
         source is scanned: `literals.string_pieces`)."""
+        if not self.positions and isinstance(node, ast.Constant):
+            literal = str(node.value)  # a `str` literal, decoded by the parser
+            return MappedText(literal, (0,) * len(literal))
         source = self.module.source.text
         pieces = string_pieces(source, *self.module.span(node))
         if pieces is None:

@@ -18,12 +18,11 @@ import ast
 import functools
 import re
 import shlex
-import warnings
 from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog, default_catalog, is_probe
 from auditor.project import LaunchParameter, PythonSummary, RetriedUse
-from auditor.python.ast_values import Function, dotted_name, module_constants
+from auditor.python.ast_values import Function, children, dotted_name, module_constants
 from auditor.python.choices import Choices
 from auditor.python.launch_facts import (
     LaunchFacts,
@@ -31,6 +30,7 @@ from auditor.python.launch_facts import (
     import_table,
     module_functions,
 )
+from auditor.python.parse import parse_module
 from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.retry_decorators import retry_decorator_details
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
@@ -53,12 +53,12 @@ _NONE: Mapping[str, LaunchParameter] = {}
 def _walk_body(node: ast.AST) -> list[ast.AST]:
     """Nodes inside a function or module, not inside the functions and classes it defines."""
     found: list[ast.AST] = []
-    stack = list(ast.iter_child_nodes(node))
+    stack = children(node)
     while stack:
         current = stack.pop()
         found.append(current)
         if not isinstance(current, Function | ast.ClassDef | ast.Lambda):
-            stack.extend(ast.iter_child_nodes(current))
+            stack.extend(children(current))
     return found
 
 
@@ -333,13 +333,9 @@ def summarize_python(
     """The summary of one module (dotted name `module`, for the names it uses under retry
     decorators); a file that does not parse summarises to nothing."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-            tree = ast.parse(text)
+        tree = parse_module(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return PythonSummary(path)
-    from auditor.python.nesting import shallow
-
     constants = module_constants(tree)
     steps = steps or default_steps()
     try:
@@ -374,7 +370,6 @@ def summarize_python(
         decorators,
         constants,
         retried,
-        shallow(tree, text),
         helpers,
         errors,
         parameters,

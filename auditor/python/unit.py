@@ -8,9 +8,7 @@ a Python file's text passes a prefilter.
 
 from __future__ import annotations
 
-import ast
 import re
-import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,8 +16,8 @@ from auditor.agent_status import AgentStatus
 from auditor.finding import Position, Span
 from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import ProjectIndex
-from auditor.python.module import PythonModule, index_module
-from auditor.python.nesting import CPYTHON_LIMITS, too_deep
+from auditor.python.module import NestedTooDeeply, PythonModule, index_module
+from auditor.python.parse import parse_module
 from auditor.source import SourceFile
 from auditor.unit import ParseError
 
@@ -28,6 +26,8 @@ if TYPE_CHECKING:
     from auditor.python.steps import StepCatalog
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# What CPython's parser says when a file nests beyond its own limits.
+_CPYTHON_LIMITS = ("too many nested", "too many levels of indentation", "too complex")
 
 
 @dataclass
@@ -70,59 +70,38 @@ class PythonUnit:
         return self.source.span(start, end)
 
 
-def parse_python(
-    source: SourceFile,
-    catalog: AgentCatalog | None = None,
-    *,
-    shallow: bool = False,
-    tree: ast.Module | None = None,
-) -> PythonUnit:
-    """Parse a Python file with `ast` and index it; a syntax error is kept, not raised.
-
-    `tree`: the file's text already parsed (by the project index), so it is not parsed
-    again. `shallow`: the file is known to nest little enough for the analyses (the
-    project index measured it), so the nesting guard is skipped.
-    """
+def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> PythonUnit:
+    """Parse a Python file with `ast` and index it; a syntax error, or nesting deeper than
+    runaudit analyses, is kept as a parse error, not raised."""
     catalog = catalog or default_catalog()
     if _SURROGATE.search(source.text):
         # Text that did not come through `decode` (stdin, tests) may hold lone surrogates,
         # which cannot be encoded; U+FFFD is one character too, so offsets stay.
         text = _SURROGATE.sub("\ufffd", source.text)
         source = SourceFile(source.path, text, source.encoding, source.decode_error)
-        tree = None
-    if tree is None:
-        try:
-            with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
-                warnings.simplefilter("ignore")
-                tree = ast.parse(source.text)
-        except SyntaxError as error:
-            return PythonUnit(source, None, _syntax_error(source, error), catalog)
-        except ValueError:  # NUL characters (Python 3.11)
-            start = max(source.text.find("\0"), 0)
-            error_ = ParseError(start, start + 1, "invalid Python syntax: a NUL character")
-            return PythonUnit(source, None, error_, catalog)
-        except (RecursionError, MemoryError):
-            message = "Python nested too deeply to parse: beyond Python's own parser"
-            return PythonUnit(
-                source, None, ParseError(0, min(1, len(source.text)), message), catalog
-            )
-    nesting = None if shallow else too_deep(tree, source.text)
-    if nesting is not None:
-        message = f"Python nested too deeply to analyse: {nesting.reason}"
-        return PythonUnit(
-            source, None, ParseError(nesting.offset, nesting.offset + 1, message), catalog
-        )
+    try:
+        tree = parse_module(source.text)
+    except SyntaxError as error:
+        return PythonUnit(source, None, _syntax_error(source, error), catalog)
+    except ValueError:  # NUL characters (Python 3.11)
+        start = max(source.text.find("\0"), 0)
+        error_ = ParseError(start, start + 1, "invalid Python syntax: a NUL character")
+        return PythonUnit(source, None, error_, catalog)
+    except (RecursionError, MemoryError):
+        message = "Python nested too deeply to parse: beyond Python's own parser"
+        return PythonUnit(source, None, ParseError(0, min(1, len(source.text)), message), catalog)
     try:
         module = index_module(source, tree)
-    except (RecursionError, MemoryError):
-        error_ = ParseError(0, min(1, len(source.text)), "Python nested too deeply to analyse")
-        return PythonUnit(source, None, error_, catalog)
+    except NestedTooDeeply as deep:
+        start = PythonModule(source, tree).span(deep.node)[0]
+        message = f"Python nested too deeply to analyse: {deep}"
+        return PythonUnit(source, None, ParseError(start, start + 1, message), catalog)
     return PythonUnit(source, module, None, catalog)
 
 
 def _syntax_error(source: SourceFile, error: SyntaxError) -> ParseError:
     """Where `ast` stopped, and why, in one short line."""
-    if any(limit in str(error.msg) for limit in CPYTHON_LIMITS):
+    if any(limit in str(error.msg) for limit in _CPYTHON_LIMITS):
         prefix = "Python nested too deeply to parse"
     else:
         prefix = "invalid Python syntax"
