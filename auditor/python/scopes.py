@@ -5,7 +5,8 @@ parameter, `x = …`, `for x in`, `with … as x`, `except … as x`, an import,
 nested `def` or `class`, `x := …`) is local to the whole function unless it
 is declared `global` or `nonlocal`. A use of a module's `client` inside a
 function that binds its own `client` (`async with httpx.AsyncClient() as
-client`) is that function's, not the module's.
+client`) is that function's, not the module's; inside a comprehension that
+binds `client` (`for client in clients`), it is the comprehension's.
 """
 
 from __future__ import annotations
@@ -24,6 +25,18 @@ _BINDERS = frozenset(
     | {ast.withitem, ast.ExceptHandler, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef}
     | {ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal}
 )
+
+
+Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+
+
+def comprehension_binds(comprehension: Comprehension, name: str, part: ast.AST) -> bool:
+    """Whether a comprehension's own variable `name` is what `part` of it reads: any
+    part but the first `in`, which is read in the scope around the comprehension."""
+    first = comprehension.generators[0]
+    if part is first.iter:
+        return False
+    return any(name in _targets(loop.target) for loop in comprehension.generators)
 
 
 def _targets(node: ast.expr) -> Iterator[str]:
@@ -105,13 +118,3 @@ class Scopes:
         """The names a function (or lambda) binds for itself."""
         found = _parameters(function) | self._bound.get(function, set())
         return frozenset(found - self._declared.get(function, set()))
-
-    def shadowed(self, node: ast.Name) -> bool:
-        """Whether a use of a module-level name reads a function's own binding instead
-        (the function it is in, or one around it, binds the same name)."""
-        current = self.module.parent(node)
-        while current is not None:
-            if isinstance(current, Function | ast.Lambda) and node.id in self.local_names(current):
-                return True
-            current = self.module.parent(current)
-        return False

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from auditor.python.ast_values import Function
 from auditor.python.module import PythonModule
-from auditor.python.scopes import Scopes
+from auditor.python.scopes import Comprehension, Scopes, comprehension_binds
 
 # Expressions that evaluate to one of their operands: the value passes through them.
 _PASS_THROUGH = (ast.IfExp, ast.BoolOp, ast.Await)
@@ -279,7 +279,14 @@ class ValueFlow:
     def _binding_scope(self, name: str, node: ast.AST) -> ast.AST:
         child: ast.AST = node
         current = self.module.parent(node)
+        part = child  # the part of a comprehension `child` is: its first `in`, or not
         while current is not None:
+            if isinstance(current, ast.comprehension) and child is current.iter:
+                part = current.iter
+            elif isinstance(current, Comprehension):
+                if comprehension_binds(current, name, part):
+                    return current
+                part = current
             # A parameter's default and a decorator belong to the scope around the function;
             # the parameter's own name is bound inside it.
             if (
