@@ -22,12 +22,8 @@ from auditor.python.edits import keyword_edit
 from auditor.python.expr_values import is_true, keyword_argument
 from auditor.python.literals import STRING_START, string_pieces
 from auditor.python.module import PythonModule
-from auditor.python.strings import (
-    Resolver,
-    format_templates,
-    is_format_template,
-    unescape_braces,
-)
+from auditor.python.strings import Resolver
+from auditor.python.templates import format_templates, is_format_template, unescape_braces
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.options import ShellOptions, shebang_options
 from auditor.unit import OPAQUE_WORD

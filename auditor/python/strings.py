@@ -35,7 +35,6 @@ _MAX_DEPTH = 24
 _PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
 _FORMAT_FIELD = re.compile(r"\{\{|\}\}|\{(?P<field>[^{}]*)\}")
 _SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
-_DOUBLED_BRACE = re.compile(r"\{\{|\}\}")
 
 
 def quote(text: MappedText, anchor: int) -> MappedText:
@@ -51,43 +50,6 @@ def quote(text: MappedText, anchor: int) -> MappedText:
         )
     parts.append(MappedText.at("'", last))
     return MappedText.join(parts)
-
-
-def unescape_braces(template: MappedText) -> MappedText:
-    """A `.format()` template's literal text: `{{`/`}}` become `{`/`}`, fields stay."""
-    parts: list[MappedText] = []
-    position = 0
-    for match in _DOUBLED_BRACE.finditer(template.text):
-        parts.append(template.slice(position, match.start() + 1))
-        position = match.end()
-    parts.append(template.slice(position, len(template)))
-    return MappedText.join(parts)
-
-
-def format_templates(module: PythonModule) -> frozenset[str]:
-    """Names whose value some call formats: the `TEMPLATE` of `TEMPLATE.format(…)`."""
-    return frozenset(
-        call.func.value.id
-        for call in module.calls
-        if isinstance(call.func, ast.Attribute)
-        and call.func.attr == "format"
-        and isinstance(call.func.value, ast.Name)
-    )
-
-
-def is_format_template(module: PythonModule, node: ast.expr, formatted: frozenset[str]) -> bool:
-    """Whether a string literal is formatted: `"…".format(…)`, or bound to a name in `formatted`.
-
-    A template is read with its braces unescaped, as the string `.format()` returns.
-    """
-    parent = module.parent(node)
-    if isinstance(parent, ast.Attribute) and parent.attr == "format":
-        return True
-    if isinstance(parent, ast.AnnAssign):
-        return isinstance(parent.target, ast.Name) and parent.target.id in formatted
-    return isinstance(parent, ast.Assign) and any(
-        isinstance(target, ast.Name) and target.id in formatted for target in parent.targets
-    )
 
 
 def _first_argument(module: PythonModule, call: ast.Call) -> ast.expr | None:
