@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import NamedTuple
 
 from auditor.python.ast_values import Function
+from auditor.python.literals import string_pieces
 from auditor.python.module import PythonModule
 from auditor.python.scopes import Comprehension, Scopes, comprehension_binds
 
@@ -47,7 +47,6 @@ _COMPOUND = (
     ast.TryStar,
     ast.Match,
 )
-_LITERAL_START = re.compile(r"[rRbBuU]{0,2}('''|\"\"\"|'|\")")
 
 
 class Flow(NamedTuple):
@@ -66,24 +65,12 @@ class _Item(NamedTuple):
 
 
 def simple_string(module: PythonModule, node: ast.AST) -> bool:
-    """Whether an expression is one plain `str` or `bytes` literal: not an f-string, and
-    not literals joined by juxtaposition (`"a" "b"`, which `ast` makes one constant)."""
-    if type(node) is not ast.Constant or not isinstance(node.value, str | bytes):
+    """Whether an expression is one plain `str` literal: not an f-string, and not
+    literals joined by juxtaposition (`"a" "b"`, which `ast` makes one constant)."""
+    if type(node) is not ast.Constant or not isinstance(node.value, str):
         return False
-    start, end = module.span(node)
-    text = module.source.text
-    match = _LITERAL_START.match(text, start, end)
-    if match is None:
-        return False
-    quote, index = match.group(1), match.end()
-    while index < end:
-        if text[index] == "\\":
-            index += 2
-        elif text.startswith(quote, index):
-            return index + len(quote) == end
-        else:
-            index += 1
-    return False
+    pieces = string_pieces(module.source.text, *module.span(node))
+    return pieces is not None and len(pieces) == 1
 
 
 def attribute_call(module: PythonModule, node: ast.AST) -> ast.Call | None:
