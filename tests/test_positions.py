@@ -134,8 +134,6 @@ SPAN_CASES = [
 def test_python_spans_are_the_source_of_each_node(text: str) -> None:
     """A node's span, in characters, covers exactly the text `ast` says it was parsed from
     (its own columns are UTF-8 bytes: the span turns them into characters)."""
-    import ast
-
     from auditor.python.unit import parse_python
     from auditor.source import SourceFile
 
@@ -153,8 +151,6 @@ def test_python_spans_are_the_source_of_each_node(text: str) -> None:
 @pytest.mark.parametrize("path", PYTHON_CORPUS, ids=lambda p: p.name)
 def test_ends_before_agrees_with_positions(path: Path) -> None:
     """Whether one node ends before another starts is the order of their spans."""
-    import ast
-
     from auditor.python.unit import parse_python
     from auditor.source import SourceFile
 
@@ -179,3 +175,46 @@ def test_ends_before_agrees_with_positions(path: Path) -> None:
                 continue
             expected = module.span(first)[1] <= module.span(second)[0]
             assert module.ends_before(first, second) == expected, (first, second)
+
+
+LITERAL_CASES = [
+    "x = 'a\\tb\\\\c\\x41\\u00e9\\N{BULLET}\\101\\q'\n",
+    'x = r"a\\tb\\"c"\n',
+    "x = ('one'  # a comment, 'not a string'\n     \"two\" \\\n     '''three\n''')\n",
+    "x = f'{a!r:>{w}} {{literal}} é\\N{BULLET} \\{b}'\n",
+    'x = rf"\\d{n}" f"{d[\'k\']}" "plain"\n',
+    'x = f"""multi\n{line}\n"""\n',
+    "x = 'caf\\u00e9' 'ü' \"𝄞\"\n",
+]
+
+
+@pytest.mark.parametrize(
+    "text", LITERAL_CASES + [p.read_text(encoding="utf-8") for p in PYTHON_CORPUS]
+)
+def test_string_literals_decode_to_the_parsers_value(text: str) -> None:
+    """Every string expression's text, scanned from the source and decoded character by
+    character (each character mapped to its place), is the text CPython parsed."""
+    from auditor.python.literals import decode_body, string_pieces
+    from auditor.python.unit import parse_python
+    from auditor.source import SourceFile
+
+    unit = parse_python(SourceFile("t.py", text))
+    assert unit.module is not None
+    module = unit.module
+    for node in module.strings:
+        pieces = string_pieces(text, *module.span(node))
+        assert pieces is not None, ast.dump(node)
+        decoded = [
+            decode_body(text[p.start : p.end], p.start, raw=p.raw, braces=p.braces)
+            for p in pieces
+            if not p.field
+        ]
+        for part in decoded:  # each character maps to a place holding it (or its escape)
+            assert all(0 <= offset < len(text) for offset in part.offsets)
+        if isinstance(node, ast.JoinedStr):
+            fields = [v for v in node.values if isinstance(v, ast.FormattedValue)]
+            assert len(fields) == sum(p.field for p in pieces)
+            expected = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+        else:
+            expected = node.value
+        assert "".join(part.text for part in decoded) == expected
