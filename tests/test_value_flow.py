@@ -151,6 +151,79 @@ def test_a_self_attribute_is_read_in_its_class_only() -> None:
     assert uses == ["5:self.llm"]
 
 
+def test_a_self_attribute_set_in_a_base_is_read_in_a_subclass_and_back() -> None:
+    uses, _ = trace(
+        """\
+        class Base:
+            def __init__(self):
+                self.llm = Client()
+            def ping(self):
+                return self.llm.ping()
+        class Bot(Base):
+            def ask(self):
+                return self.llm.send()
+        class Other:
+            def ask(self):
+                return self.llm.send()
+        class Mixin:
+            def ask(self):
+                return self.llm.send()
+        class Both(Base, Mixin):
+            pass
+        """
+    )
+    assert uses == ["5:self.llm", "8:self.llm", "14:self.llm"]
+
+
+def test_a_property_is_read_as_its_attribute() -> None:
+    uses, _ = trace(
+        """\
+        import functools
+        class Bot:
+            _client = None
+            @property
+            def client(self):
+                if self._client is None:
+                    self._client = Client()
+                return self._client
+            @functools.cached_property
+            def cached(self):
+                return Client()
+            def ask(self):
+                return self.client.send(), self.client, self.cached.send()
+            def call(self):
+                return self.client().send()
+        """
+    )
+    assert uses == ["13:self.client"]
+
+
+def test_a_lazy_getter_method_and_a_subclass_override() -> None:
+    uses, _ = trace(
+        """\
+        class Base:
+            _client = None
+            def get_client(self):
+                if self._client is None:
+                    self._client = self.new_client()
+                return self._client
+            def new_client(self):
+                raise NotImplementedError
+        class Claude(Base):
+            def new_client(self):
+                return Client()
+            def ask(self):
+                return self.get_client().send()
+        class Unrelated:
+            def new_client(self):
+                return None
+            def ask(self):
+                return self.get_client().send()
+        """
+    )
+    assert uses == ["13:self.get_client()"]
+
+
 def test_a_parameter_default_is_read_in_the_scope_around() -> None:
     uses, _ = trace(
         """\

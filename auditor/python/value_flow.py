@@ -5,11 +5,13 @@ A value (an SDK client construction, say) is followed:
 - through a conditional expression, `and`/`or` and `await` (`c = a if x else b`);
 - into a name (`client = …` at module level, under `global`, or a function's own),
   read wherever that binding is the one in scope (`auditor.python.scopes`);
-- into a `self.` attribute, read on `self` in the same class;
+- into a `self.` attribute, read on `self` in the class, its bases or its subclasses;
 - into a container: an item (`clients[key] = …`) or a dict literal's value
   (`{"openai": …}`), read back by subscripting the container or `.get(…)`;
 - out of a function that returns it (a factory: `return clients[provider]`),
-  to every call of that function in the module (`get_client(p)`, `self.make()`);
+  to every call of that function in the module (`get_client(p)`, `self.make()`,
+  also where `self.make()` runs a subclass's override: `auditor.python.class_family`),
+  and out of a `@property` to the reads of its attribute on `self` (`self.client`);
 - into a function of the module as an argument, to its parameter's reads there.
 
 Module-level names along the way (a global, a container, a factory) are the
@@ -26,6 +28,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from auditor.python.ast_values import Function
+from auditor.python.class_family import ClassFamily, class_of, method_owner, on_self
 from auditor.python.literals import string_pieces
 from auditor.python.module import PythonModule
 from auditor.python.scopes import Comprehension, Scopes, comprehension_binds
@@ -129,10 +132,14 @@ class ValueFlow:
         return start, -end, self._order[node]
 
     @functools.cached_property
+    def _family(self) -> ClassFamily:
+        return ClassFamily(self.module)
+
+    @functools.cached_property
     def _self_attributes(self) -> dict[str, list[ast.Attribute]]:
         found: dict[str, list[ast.Attribute]] = defaultdict(list)
         for node in self.module.parents:
-            if isinstance(node, ast.Attribute) and _on_self(node):
+            if isinstance(node, ast.Attribute) and on_self(node):
                 found[node.attr].append(node)
         return found
 
@@ -172,8 +179,8 @@ class ValueFlow:
             elif isinstance(parent, ast.Return) and parent.value is node:
                 function = self.module.scope_of(parent)
                 if isinstance(function, Function):
-                    work.extend(_Item(call, item.held) for call in self._calls.get(function, ()))
-                    top = _method_of(self.module, function) is None
+                    work.extend(_Item(call, item.held) for call in self.calls_of(function))
+                    top = method_owner(self.module, function) is None
                     if top and self._definition_scope(function) is self.module.tree:
                         exported.append(function.name)
             elif isinstance(parent, ast.Call) and any(a is node for a in parent.args):
@@ -194,8 +201,8 @@ class ValueFlow:
         (`def llm_retry(): return tenacity.retry(…)`), or what a module function given the
         decorated function applies to it (`def llm_retry(fn): return tenacity.retry(…)(fn)`)."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            callee = self._callee(node)
-            returned = _only_return(self.module, callee[0]) if callee is not None else None
+            callee = self._callees(node)
+            returned = _only_return(self.module, callee[0][0]) if callee else None
             return returned if isinstance(returned, ast.Call) else node
         if not isinstance(node, ast.Name) or self._scope(node) is not self.module.tree:
             return node
@@ -234,12 +241,12 @@ class ValueFlow:
             if scope is self.module.tree:
                 exported.append(target.id)
             return [_Item(name, held) for name in self._reads(target.id, scope)]
-        if isinstance(target, ast.Attribute) and _on_self(target):
-            owner = _class_of(self.module, target)
+        if isinstance(target, ast.Attribute) and on_self(target):
+            owner = class_of(self.module, target)
             return [
                 _Item(attribute, held)
                 for attribute in self._self_attributes.get(target.attr, ())
-                if _class_of(self.module, attribute) is owner
+                if self._family.share_instances(owner, class_of(self.module, attribute))
             ]
         return []
 
@@ -291,46 +298,58 @@ class ValueFlow:
     @functools.cached_property
     def _calls(self) -> dict[Function, list[ast.Call]]:
         """The calls of each function of the module: by name where its name is in scope, or
-        on `self`/`cls` in its class for a method."""
+        on `self`/`cls` for a method of the class, its bases or subclasses."""
         found: dict[Function, list[ast.Call]] = defaultdict(list)
         for call in self.module.calls:
-            callee = self._callee(call)
-            if callee is not None:
-                found[callee[0]].append(call)
+            for function, _ in self._callees(call):
+                found[function].append(call)
         return found
 
-    def _callee(self, call: ast.Call) -> tuple[Function, bool] | None:
-        """The function of this module a call runs, and whether it is a method on
-        `self`/`cls` (its first parameter is bound already)."""
+    def calls_of(self, function: Function) -> list[ast.expr]:
+        """The expressions of the module that run `function` and give its return value:
+        its calls, and for a `@property` the reads of its attribute on `self`."""
+        reads = self._self_attributes.get(function.name, [])
+        return [*self._calls.get(function, ()), *self._family.property_reads(function, reads)]
+
+    def _callees(self, call: ast.Call) -> list[tuple[Function, bool]]:
+        """The functions of this module a call may run, and whether each is a method on
+        `self`/`cls` (its first parameter is bound already): a method runs as the class
+        of the instance resolves it (a subclass's override)."""
         func = call.func
         if isinstance(func, ast.Name):
             scope = self._scope(func)
             for function in self._functions.get(func.id, ()):
                 if (
                     self._definition_scope(function) is scope
-                    and _method_of(self.module, function) is None
+                    and method_owner(self.module, function) is None
                 ):
-                    return function, False
+                    return [(function, False)]
         elif (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
             and func.value.id in ("self", "cls")
         ):
-            owner = _class_of(self.module, call)
-            for function in self._functions.get(func.attr, ()):
-                if owner is not None and _method_of(self.module, function) is owner:
-                    return function, True
-        return None
+            resolved = self._family.self_methods(class_of(self.module, call), func.attr)
+            # `self.client()` with a property `client` calls what the property returns
+            return [(f, True) for f in resolved if not self._family.is_property(f)]
+        return []
 
     def _parameter_reads(
         self, call: ast.Call, argument: ast.expr, keyword: str | None
     ) -> Iterator[ast.Name]:
         """The reads, inside the called function, of the parameter an argument binds (given
         by position, or as `keyword`)."""
-        found = self._callee(call)
-        if found is None:
-            return
-        function, bound = found
+        for function, bound in self._callees(call):
+            yield from self._bound_reads(function, bound, call, argument, keyword)
+
+    def _bound_reads(
+        self,
+        function: Function,
+        bound: bool,
+        call: ast.Call,
+        argument: ast.expr,
+        keyword: str | None,
+    ) -> Iterator[ast.Name]:
         parameters = function.args
         if keyword is not None:
             named = (*parameters.args, *parameters.kwonlyargs)
@@ -378,20 +397,3 @@ def _only_return(module: PythonModule, function: Function) -> ast.expr | None:
         rest = [statement for statement in body[1:] if statement.lineno > line]
     only = rest[0] if len(rest) == 1 else None
     return only.value if isinstance(only, ast.Return) else None
-
-
-def _on_self(node: ast.Attribute) -> bool:
-    return isinstance(node.value, ast.Name) and node.value.id == "self"
-
-
-def _class_of(module: PythonModule, node: ast.AST) -> ast.ClassDef | None:
-    current = module.parent(node)
-    while current is not None and not isinstance(current, ast.ClassDef):
-        current = module.parent(current)
-    return current
-
-
-def _method_of(module: PythonModule, function: Function) -> ast.ClassDef | None:
-    """The class a function is a method of (defined in its body), if it is one."""
-    owner = module.parent(function)
-    return owner if isinstance(owner, ast.ClassDef) else None
