@@ -385,3 +385,44 @@ def test_clients_serving_the_same_requests_are_one_finding(tmp_path: Path) -> No
     assert finding.message.endswith("(and 1 more `OpenAI` client built for the same requests)")
     assert finding.related[-1].span.start.line == 6
     assert finding.related[-1].message == "another client that serves the same requests"
+
+
+HELPER = """\
+    import time
+    from openai import OpenAI
+
+    client = OpenAI()
+
+
+    def once(prompt):
+        {body}
+
+
+    def generate(prompt):
+        for attempt in range(4):
+            try:
+                return once(prompt)
+            except Exception:
+                time.sleep(1)
+    """
+
+
+def test_a_request_sent_in_a_helper_the_loop_calls_is_retried(tmp_path: Path) -> None:
+    body = 'return client.chat.completions.create(model="m", messages=[prompt])'
+    (finding,) = run(tmp_path, {"app.py": HELPER.format(body=body)})
+    assert (finding.span.start.line, finding.span.start.column) == (4, 10)
+    assert "up to 12 sends" in finding.message
+    assert finding.related and finding.related[0].span.start.line == 12
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "try:\n            return client.responses.create(model='m', input=prompt)\n"
+        "        except Exception:\n            return None",
+        "try:\n            client.responses.create(model='m', input=prompt)\n"
+        "        except BaseException:\n            print('failed')",
+    ],
+)
+def test_a_helper_that_keeps_every_failure_in_is_not_retried(tmp_path: Path, body: str) -> None:
+    assert not run(tmp_path, {"app.py": HELPER.format(body=body)})

@@ -7,7 +7,12 @@ constants of this file and of other modules of the tree (the project index),
 simple arithmetic and `**{…}` literals (also one of two, `**({…} if x else {})`);
 absent, it is the SDK's default. Its uses are the requests sent through it,
 wherever the value goes (`auditor.python.value_flow`): a name, a `self.`
-attribute, a container, a factory's return, a function's parameter.
+attribute, a container, a factory's return, a function's parameter. A
+request sent in a function of the module is also sent by each call of that
+function (and of the functions calling it in turn), unless the function keeps
+the request's failure in (`except Exception: return None`, or any clause that
+catches every failure and raises nowhere): a retry layer around such a call
+re-sends the request.
 """
 
 from __future__ import annotations
@@ -18,8 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from auditor.project import RetriedUse, module_name
+from auditor.python.ast_values import Function, descendants
+from auditor.python.error_tests import class_errors
+from auditor.python.expr_values import class_names
 from auditor.python.module import PythonModule, integer_value
+from auditor.python.regions import inside
 from auditor.python.sdk_catalog import SdkCatalog, SdkConstructor
+from auditor.python.steps import default_steps
 from auditor.python.unit import PythonUnit
 from auditor.python.value_flow import ValueFlow, attribute_call, simple_string
 
@@ -35,6 +45,8 @@ class Client:
     explicit: bool  # the keyword (or a `**` mapping) is given
     references: tuple[ast.AST, ...]  # request calls sent through this client
     exported: tuple[str, ...] = ()  # module-level names other modules can import it by
+    # calls of the module's functions that send its requests and let their failures out
+    callers: tuple[ast.AST, ...] = ()
 
     @property
     def sends(self) -> int | None:
@@ -136,10 +148,58 @@ def _chain_root(node: ast.expr) -> ast.expr:
     return node
 
 
+_CALLER_DEPTH = 4  # functions followed up from a request to the calls that run it
+
+
+def _callers(
+    module: PythonModule, flow: ValueFlow, requests: tuple[ast.AST, ...], blanket: frozenset[str]
+) -> tuple[ast.AST, ...]:
+    """The calls of the module's functions that send `requests`, and of the functions that
+    call those in turn, where a failure of what they run leaves the function."""
+    found: dict[ast.AST, None] = {}
+    sent, seen = list(requests), set[ast.AST]()
+    for _ in range(_CALLER_DEPTH):
+        above: list[ast.AST] = []
+        for node in sent:
+            function = module.scope_of(node)
+            if not isinstance(function, Function) or function in seen:
+                continue
+            if not inside(module, node, function) or _kept_in(module, node, function, blanket):
+                continue
+            seen.add(function)
+            above += [call for call in flow.calls_of(function) if call not in found]
+        found.update(dict.fromkeys(above))
+        sent = above
+    return tuple(found)
+
+
+def _kept_in(
+    module: PythonModule, node: ast.AST, function: Function, blanket: frozenset[str]
+) -> bool:
+    """Whether a failure of `node` never leaves `function`: a `try` around it there has a
+    clause that catches every failure and raises nowhere."""
+    child, current = node, module.parent(node)
+    while current is not None and current is not function:
+        if isinstance(current, ast.Try) and any(s is child for s in current.body):
+            for handler in current.handlers:
+                names = class_names(handler.type) if handler.type else []
+                if class_errors(names, blanket).every and not any(
+                    isinstance(n, ast.Raise) for n in descendants(handler)
+                ):
+                    return True
+        child, current = current, module.parent(current)
+    return False
+
+
 def find_clients(
-    module: PythonModule, sdk: SdkCatalog, constants: Mapping[str, Mapping[str, int]]
+    module: PythonModule,
+    sdk: SdkCatalog,
+    constants: Mapping[str, Mapping[str, int]],
+    blanket: frozenset[str] | None = None,
 ) -> list[Client]:
-    """Every client construction or retry-changing derivation in a module."""
+    """Every client construction or retry-changing derivation in a module (`blanket`: the
+    exception classes that catch every failure, the step catalogue's by default)."""
+    wide = default_steps().blanket_exceptions if blanket is None else blanket
     resolver = _Resolver(module, constants)
     flow = ValueFlow(module)
     clients: list[Client] = []
@@ -166,10 +226,10 @@ def find_clients(
         reached = flow.trace(call)
         requests = (attribute_call(module, use) for use in reached.uses)
         references = tuple(dict.fromkeys(r for r in requests if r is not None))
+        callers = _callers(module, flow, references, wide)
+        keyword = constructor.keyword
         clients.append(
-            Client(
-                call, label, constructor.keyword, retries, explicit, references, reached.exported
-            )
+            Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
         )
     return clients
 

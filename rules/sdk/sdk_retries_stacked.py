@@ -210,12 +210,13 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         sdk = unit.sdk or load_sdk()
         constants = {name: summary.constants for name, summary in unit.project.python.items()}
         constructs = retry_constructs(unit)
-        for client in find_clients(module, sdk, constants):
+        blanket = unit.steps.blanket_exceptions if unit.steps is not None else None
+        for client in find_clients(module, sdk, constants, blanket):
             if client.retries == 0:
                 continue
             layers = [
                 _local_layer(unit, construct, retry)
-                for reference in client.references
+                for reference in (*client.references, *client.callers)
                 for construct in constructs
                 if (retry := construct.retries(reference, CallFailure())) is not None
             ]
