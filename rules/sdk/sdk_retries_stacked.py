@@ -97,15 +97,17 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     backoff, retrying or stamina decorator or loop (also under the project's
     own name, `llm_retry = tenacity.retry(…)`), a retry decorator written in
     the audited tree, or a hand-written retry loop. A client is followed
-    wherever it goes: a module global or `self.` attribute, a dict of clients
-    per provider (`clients[provider] = OpenAI(…)`, a dict literal) read back
-    through a factory (`get_client(provider)`), a helper that builds and
-    returns it, an argument handed to a function that retries by hand, and
-    the module that imports any of those. A construction with retries on is
-    where the finding (and the fix) goes; constructions that serve the same
-    requests in the same way (one client per provider in a dict) are one
-    defect, reported once at the first, with the others as related
-    locations. Stacked means both
+    wherever it goes: a module global or `self.` attribute, a dict of
+    clients per provider (`clients[provider] = OpenAI(…)`, a dict literal)
+    read back through a factory (`get_client(provider)`), a helper that
+    builds and returns it (also a method a subclass overrides), a lazy
+    getter method or a `@property` that returns it (`self.client`), an
+    argument handed to a function that retries by hand, a helper that sends
+    the request called under the retry layer, and the module that imports
+    any of those. A construction with retries on is where the finding (and
+    the fix) goes; constructions that serve the same requests in the same
+    way (one client per provider in a dict) are one defect, reported once at
+    the first, with the others as related locations. Stacked means both
     layers retry the same failures: the SDKs retry connection errors,
     timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
     some of those (`except anthropic.InternalServerError`, `if "overloaded"
