@@ -19,7 +19,7 @@ import re
 from auditor.hosts.mapped import MappedText
 from auditor.python.callees import called_function, returned_values
 from auditor.python.choices import Choices
-from auditor.python.expr_values import keyword_argument, positional_argument
+from auditor.python.expr_values import first_argument, keyword_argument, positional_argument
 from auditor.python.literals import decode_body, string_pieces
 from auditor.python.module import Binding, PythonModule, StringNode, is_string
 from auditor.python.reaching import reaching_chains
@@ -50,17 +50,6 @@ def quote(text: MappedText, anchor: int) -> MappedText:
         )
     parts.append(MappedText.at("'", last))
     return MappedText.join(parts)
-
-
-def _first_argument(module: PythonModule, call: ast.Call) -> ast.expr | None:
-    """The value of a call's first argument as written, whatever its kind (`x`, `*x`,
-    `k=x`, `**x`)."""
-    first: ast.expr | ast.keyword | None = call.args[0] if call.args else None
-    if call.keywords and (first is None or module.ends_before(call.keywords[0], first)):
-        first = call.keywords[0]  # `f(k=x, *rest)`
-    if isinstance(first, ast.Starred | ast.keyword):
-        return first.value
-    return first
 
 
 class Resolver:
@@ -239,7 +228,7 @@ class Resolver:
     def _call_text(self, node: ast.Call, depth: int) -> MappedText | None:
         names = self._names(node)
         func = node.func
-        first = _first_argument(self.module, node)
+        first = first_argument(self.module, node)
         if "shlex.quote" in names and first is not None:
             return quote(self.text_or_opaque(first, depth), self._start(node))
         if "shlex.join" in names and first is not None:
@@ -338,7 +327,7 @@ class Resolver:
         if isinstance(node, ast.GeneratorExp | ast.ListComp):
             return self._comprehension(node, depth)
         if isinstance(node, ast.Call) and self._names(node) & {"builtins.list", "list"}:
-            first = _first_argument(self.module, node)
+            first = first_argument(self.module, node)
             return self.words(first, depth) if first is not None else None
         returned = self._returned(node) if isinstance(node, ast.Call) else None
         return self.words(returned, depth) if returned is not None else None
@@ -383,7 +372,7 @@ class Resolver:
         if isinstance(element, ast.Name) and element.id == variable:
             return source
         if isinstance(element, ast.Call):
-            argument = _first_argument(self.module, element)
+            argument = first_argument(self.module, element)
             if isinstance(argument, ast.Name) and argument.id == variable:
                 names = self._names(element)
                 if "shlex.quote" in names:
