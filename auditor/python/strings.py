@@ -3,7 +3,8 @@
 Literals, f-strings, `+`, `%`, `.format()`, `" ".join(…)` (lists and
 generators), `shlex.join`/`shlex.quote`, `shutil.which`, `Path(…)`,
 environment defaults (`os.getenv("CLAUDE_PATH", "claude")`), `or` defaults,
-what a function of the module returns (`self.build()`), and names, through
+what a function of the module returns (`self.build()`), what its classes give an
+attribute (`config.claude_path`: `auditor.python.attribute_values`), and names, through
 every definition that reaches the use (`auditor.python.reaching`, with
 `.append`, `.extend`, `+=`). `text` and `words` give one value, the last
 definition's; `texts` and `argvs` give every value the definitions make.
@@ -17,8 +18,10 @@ import ast
 import re
 
 from auditor.hosts.mapped import MappedText
+from auditor.python.attribute_values import attribute_values
 from auditor.python.callees import called_function, returned_values
 from auditor.python.choices import Choices
+from auditor.python.class_attributes import ClassAttributes
 from auditor.python.expr_values import first_argument, keyword_argument, positional_argument
 from auditor.python.literals import decode_body, string_pieces
 from auditor.python.module import Binding, PythonModule, StringNode, is_string
@@ -61,6 +64,7 @@ class Resolver:
         self.positions = positions
         self.choices = Choices()  # which reaching definition each name follows
         self._chains: dict[ast.Name, list[list[Binding]]] = {}
+        self._attributes: ClassAttributes | None = None  # built at the first `obj.attr`
 
     def texts(self, node: ast.expr) -> list[MappedText]:
         """Every string value an expression can have: one per combination of the
@@ -114,6 +118,9 @@ class Resolver:
             return self._call_text(node, depth)
         if isinstance(node, ast.Name):
             return self._name_text(node, depth)
+        if isinstance(node, ast.Attribute):
+            value = self._elsewhere(node)
+            return self.text(value, depth) if value is not None else None
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             found: MappedText | None = None
             for value in node.values:  # `a or b or c`: the first that is not empty
@@ -254,15 +261,22 @@ class Resolver:
                 return None
             words = self.words(first, depth) or [self.opaque(first)]
             return self._joined(receiver, words, node)
-        returned = self._returned(node)
+        returned = self._elsewhere(node)
         return self.text(returned, depth) if returned is not None else None
 
-    def _returned(self, call: ast.Call) -> ast.expr | None:
-        """What a function of this module that `call` runs returns (`self.build()`): one of
-        its `return` values, as `self.choices` picks."""
-        function = called_function(self.module, call)
-        values = returned_values(function) if function is not None else []
-        return values[self.choices.pick(call, len(values))] if values else None
+    def _elsewhere(self, node: ast.expr) -> ast.expr | None:
+        """The expression written elsewhere that gives a call or an attribute its value, as
+        `self.choices` picks: a `return` value of the function of this module `node` calls
+        (`self.build()`), or a value the module's classes give the attribute it reads."""
+        values: list[ast.expr] = []
+        if isinstance(node, ast.Call):
+            function = called_function(self.module, node)
+            values = returned_values(function) if function is not None else []
+        elif isinstance(node, ast.Attribute):
+            if self._attributes is None:
+                self._attributes = ClassAttributes(self.module.tree)
+            values = attribute_values(self.module, self._attributes, node)
+        return values[self.choices.pick(node, len(values))] if values else None
 
     def _joined(self, separator: MappedText, words: list[MappedText], node: ast.Call) -> MappedText:
         parts: list[MappedText] = []
@@ -329,8 +343,8 @@ class Resolver:
         if isinstance(node, ast.Call) and self._names(node) & {"builtins.list", "list"}:
             first = first_argument(self.module, node)
             return self.words(first, depth) if first is not None else None
-        returned = self._returned(node) if isinstance(node, ast.Call) else None
-        return self.words(returned, depth) if returned is not None else None
+        found = self._elsewhere(node)  # a builder's return value, an attribute's
+        return self.words(found, depth) if found is not None else None
 
     def spread_words(self, call: ast.Call) -> list[MappedText]:
         """The argv of a call that takes it as separate arguments (`create_subprocess_exec(
