@@ -8,6 +8,7 @@ import textwrap
 
 from auditor.python.module import PythonModule
 from auditor.python.strings import Resolver
+from auditor.python.summary import summarize_python
 from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 
@@ -142,3 +143,49 @@ def test_nothing_found_stays_unknown() -> None:
     call = next(c for c in module.calls if isinstance(c.func, ast.Name) and c.func.id == "run")
     resolver = Resolver(module, positions=False)
     assert resolver.text(call.args[0].elts[0]) is None  # type: ignore[attr-defined]
+
+
+def test_the_project_index_finds_launchers_through_attributes() -> None:
+    """The index's twin (python/summary.py): a function launching `config.claude_path`
+    is a launcher; an editor, a version probe and another class's attribute are not."""
+    code = """\
+        import argparse
+        import os
+        import subprocess
+        from pathlib import Path
+
+        class Config:
+            def __init__(self):
+                self.claude_path = Path(os.getenv("CLAUDE_PATH", "claude"))
+                self.editor = "vim"
+
+        class Formatter:
+            claude_path = "black"
+
+        class Runner:
+            command = ["aider", "--yes"]
+
+            def run(self, message):
+                return subprocess.run(self.command + ["--message", message]).returncode
+
+        def run_once(config):
+            return subprocess.run([str(config.claude_path), "-p", "go"]).returncode == 0
+
+        def run_local():
+            cfg = Config()
+            return subprocess.run([cfg.claude_path, "-p", "go"]).returncode
+
+        def edit(config, path):
+            return subprocess.run([config.editor, path]).returncode
+
+        def probe(config):
+            return subprocess.run([config.claude_path, "--version"]).returncode
+
+        def fmt(formatter: Formatter):
+            return subprocess.run([formatter.claude_path, "."]).returncode
+
+        def cli(args: argparse.Namespace):
+            return subprocess.run([args.claude_path, "-p", "go"]).returncode
+        """
+    summary = summarize_python(textwrap.dedent(code), "m.py")
+    assert sorted(summary.launchers) == ["Runner.run", "run_local", "run_once"]
