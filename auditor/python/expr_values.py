@@ -78,6 +78,17 @@ def positional_argument(call: ast.Call | None, index: int | None) -> ast.expr | 
     return values[index] if index is not None and index < len(values) else None
 
 
+def first_argument(module: PythonModule, call: ast.Call) -> ast.expr | None:
+    """The value of a call's first argument as written, whatever its kind (`x`, `*x`,
+    `k=x`, `**x`)."""
+    first: ast.expr | ast.keyword | None = call.args[0] if call.args else None
+    if call.keywords and (first is None or module.ends_before(call.keywords[0], first)):
+        first = call.keywords[0]  # `f(k=x, *rest)`
+    if isinstance(first, ast.Starred | ast.keyword):
+        return first.value
+    return first
+
+
 def is_true(node: ast.AST | None) -> bool:
     """Whether an expression is the literal `True`."""
     return isinstance(node, ast.Constant) and node.value is True

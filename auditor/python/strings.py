@@ -3,7 +3,8 @@
 Literals, f-strings, `+`, `%`, `.format()`, `" ".join(…)` (lists and
 generators), `shlex.join`/`shlex.quote`, `shutil.which`, `Path(…)`,
 environment defaults (`os.getenv("CLAUDE_PATH", "claude")`), `or` defaults,
-what a function of the module returns (`self.build()`), and names, through
+what a function of the module returns (`self.build()`), what its classes give an
+attribute (`config.claude_path`: `auditor.python.attribute_values`), and names, through
 every definition that reaches the use (`auditor.python.reaching`, with
 `.append`, `.extend`, `+=`). `text` and `words` give one value, the last
 definition's; `texts` and `argvs` give every value the definitions make.
@@ -17,9 +18,11 @@ import ast
 import re
 
 from auditor.hosts.mapped import MappedText
+from auditor.python.attribute_values import attribute_values
 from auditor.python.callees import called_function, returned_values
 from auditor.python.choices import Choices
-from auditor.python.expr_values import keyword_argument, positional_argument
+from auditor.python.class_attributes import ClassAttributes
+from auditor.python.expr_values import first_argument, keyword_argument, positional_argument
 from auditor.python.literals import decode_body, string_pieces
 from auditor.python.module import Binding, PythonModule, StringNode, is_string
 from auditor.python.reaching import reaching_chains
@@ -52,17 +55,6 @@ def quote(text: MappedText, anchor: int) -> MappedText:
     return MappedText.join(parts)
 
 
-def _first_argument(module: PythonModule, call: ast.Call) -> ast.expr | None:
-    """The value of a call's first argument as written, whatever its kind (`x`, `*x`,
-    `k=x`, `**x`)."""
-    first: ast.expr | ast.keyword | None = call.args[0] if call.args else None
-    if call.keywords and (first is None or module.ends_before(call.keywords[0], first)):
-        first = call.keywords[0]  # `f(k=x, *rest)`
-    if isinstance(first, ast.Starred | ast.keyword):
-        return first.value
-    return first
-
-
 class Resolver:
     """Resolves expressions of one module to mapped text or argv words."""
 
@@ -72,6 +64,7 @@ class Resolver:
         self.positions = positions
         self.choices = Choices()  # which reaching definition each name follows
         self._chains: dict[ast.Name, list[list[Binding]]] = {}
+        self._attributes: ClassAttributes | None = None  # built at the first `obj.attr`
 
     def texts(self, node: ast.expr) -> list[MappedText]:
         """Every string value an expression can have: one per combination of the
@@ -125,6 +118,9 @@ class Resolver:
             return self._call_text(node, depth)
         if isinstance(node, ast.Name):
             return self._name_text(node, depth)
+        if isinstance(node, ast.Attribute):
+            value = self._elsewhere(node)
+            return self.text(value, depth) if value is not None else None
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             found: MappedText | None = None
             for value in node.values:  # `a or b or c`: the first that is not empty
@@ -239,7 +235,7 @@ class Resolver:
     def _call_text(self, node: ast.Call, depth: int) -> MappedText | None:
         names = self._names(node)
         func = node.func
-        first = _first_argument(self.module, node)
+        first = first_argument(self.module, node)
         if "shlex.quote" in names and first is not None:
             return quote(self.text_or_opaque(first, depth), self._start(node))
         if "shlex.join" in names and first is not None:
@@ -265,15 +261,22 @@ class Resolver:
                 return None
             words = self.words(first, depth) or [self.opaque(first)]
             return self._joined(receiver, words, node)
-        returned = self._returned(node)
+        returned = self._elsewhere(node)
         return self.text(returned, depth) if returned is not None else None
 
-    def _returned(self, call: ast.Call) -> ast.expr | None:
-        """What a function of this module that `call` runs returns (`self.build()`): one of
-        its `return` values, as `self.choices` picks."""
-        function = called_function(self.module, call)
-        values = returned_values(function) if function is not None else []
-        return values[self.choices.pick(call, len(values))] if values else None
+    def _elsewhere(self, node: ast.expr) -> ast.expr | None:
+        """The expression written elsewhere that gives a call or an attribute its value, as
+        `self.choices` picks: a `return` value of the function of this module `node` calls
+        (`self.build()`), or a value the module's classes give the attribute it reads."""
+        values: list[ast.expr] = []
+        if isinstance(node, ast.Call):
+            function = called_function(self.module, node)
+            values = returned_values(function) if function is not None else []
+        elif isinstance(node, ast.Attribute):
+            if self._attributes is None:
+                self._attributes = ClassAttributes(self.module.tree)
+            values = attribute_values(self.module, self._attributes, node)
+        return values[self.choices.pick(node, len(values))] if values else None
 
     def _joined(self, separator: MappedText, words: list[MappedText], node: ast.Call) -> MappedText:
         parts: list[MappedText] = []
@@ -338,10 +341,10 @@ class Resolver:
         if isinstance(node, ast.GeneratorExp | ast.ListComp):
             return self._comprehension(node, depth)
         if isinstance(node, ast.Call) and self._names(node) & {"builtins.list", "list"}:
-            first = _first_argument(self.module, node)
+            first = first_argument(self.module, node)
             return self.words(first, depth) if first is not None else None
-        returned = self._returned(node) if isinstance(node, ast.Call) else None
-        return self.words(returned, depth) if returned is not None else None
+        found = self._elsewhere(node)  # a builder's return value, an attribute's
+        return self.words(found, depth) if found is not None else None
 
     def spread_words(self, call: ast.Call) -> list[MappedText]:
         """The argv of a call that takes it as separate arguments (`create_subprocess_exec(
@@ -383,7 +386,7 @@ class Resolver:
         if isinstance(element, ast.Name) and element.id == variable:
             return source
         if isinstance(element, ast.Call):
-            argument = _first_argument(self.module, element)
+            argument = first_argument(self.module, element)
             if isinstance(argument, ast.Name) and argument.id == variable:
                 names = self._names(element)
                 if "shlex.quote" in names:

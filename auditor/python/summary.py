@@ -24,6 +24,7 @@ from auditor.profiles import AgentCatalog, default_catalog, is_probe
 from auditor.project import LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, children, dotted_name, module_constants
 from auditor.python.choices import Choices
+from auditor.python.class_attributes import ClassAttributes
 from auditor.python.launch_facts import (
     LaunchFacts,
     class_bases,
@@ -79,6 +80,7 @@ class _Module:
         self.aliases: dict[str, str] = {}
         self.functions = module_functions(tree)
         self.qualnames = {id(function): name for name, function in self.functions.items()}
+        self._attributes: ClassAttributes | None = None  # built at the first `obj.attr`
         self.imports(tree.body)
 
     def imports(self, nodes: Iterable[ast.AST]) -> None:
@@ -142,10 +144,31 @@ class _Module:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             left = self.words(node.left, scope, depth + 1)
             return left + (self.words(node.right, scope, depth + 1) or [None]) if left else None
-        if isinstance(node, ast.Name):
-            value = self._binding(node.id, scope, node.lineno)
+        if isinstance(node, ast.Name | ast.Attribute):
+            value = self._value(node, scope)
             return self.words(value, scope, depth + 1) if value is not None else None
         return None
+
+    def _value(self, node: ast.Name | ast.Attribute, scope: ast.AST) -> ast.expr | None:
+        """The value a name is bound to, or one the module's classes give an attribute of a
+        named object (as `self.choices` picks; `auditor.python.attribute_values`)."""
+        if isinstance(node, ast.Name):
+            return self._binding(node.id, scope, node.lineno)
+        if self._attributes is None:
+            self._attributes = ClassAttributes(self.tree)
+        attributes, receiver = self._attributes, node.value
+        if not isinstance(receiver, ast.Name):
+            return None  # a chain (`self.config.path`) is followed per file only
+        owner = self.qualnames.get(id(scope), "")
+        owners = attributes.owners(
+            receiver,
+            method_class=owner.split(".")[0] if "." in owner else None,
+            bound=self._binding(receiver.id, scope, node.lineno),
+            imported=receiver.id in self.aliases,
+            function=scope if isinstance(scope, Function) else None,
+        )
+        values = attributes.read(node.attr, owners) if owners != [] else []
+        return values[self.choices.pick(id(node), len(values))] if values else None
 
     def string(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> str | None:
         """The value of a string expression, if it is known (an f-string's fixed start)."""
@@ -175,8 +198,8 @@ class _Module:
             return self.string(method.value, scope, depth + 1)
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             return self.string(node.values[0], scope, depth + 1)
-        if isinstance(node, ast.Name):
-            value = self._binding(node.id, scope, node.lineno)
+        if isinstance(node, ast.Name | ast.Attribute):
+            value = self._value(node, scope)
             return self.string(value, scope, depth + 1) if value is not None else None
         return None
 
