@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
+MAX_BASES = 8  # classes walked up a hierarchy
 # Fields never walked: the shared singletons `Load`, `Store`, `Add`, `Eq`…, and fields
 # that hold names, flags and constants, never nodes.
 _SKIPPED = frozenset({"ctx", "op", "ops", "id", "attr", "name", "asname", "arg", "module"})
@@ -86,16 +87,20 @@ def int_value(node: ast.expr, known: dict[str, int]) -> int | None:
     return None
 
 
+def assignment(node: ast.AST) -> tuple[list[ast.expr], ast.expr | None]:
+    """The targets and the value of `a = b = value` or `a: T = value` (else none)."""
+    if isinstance(node, ast.Assign):
+        return node.targets, node.value
+    if isinstance(node, ast.AnnAssign) and node.value is not None:
+        return [node.target], node.value
+    return [], None
+
+
 def module_constants(tree: ast.Module) -> dict[str, int]:
     """Module-level `NAME = <integer expression>` assignments, in order."""
     constants: dict[str, int] = {}
     for statement in tree.body:
-        targets: list[ast.expr] = []
-        value: ast.expr | None = None
-        if isinstance(statement, ast.Assign):
-            targets, value = statement.targets, statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            targets, value = [statement.target], statement.value
+        targets, value = assignment(statement)
         if value is None:
             continue
         result = int_value(value, constants)
@@ -103,6 +108,28 @@ def module_constants(tree: ast.Module) -> dict[str, int]:
             if isinstance(target, ast.Name) and result is not None:
                 constants[target.id] = result
     return constants
+
+
+def base_names(cls: ast.ClassDef) -> list[str]:
+    """The dotted names a class lists as its bases (`Mixin`, `base.Runner`)."""
+    return [
+        name
+        for base in cls.bases
+        if (name := dotted_name(base.value if isinstance(base, ast.Starred) else base))
+    ]
+
+
+def class_lineage(classes: Mapping[str, ast.ClassDef], cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """A class and its bases among `classes` (a module's, by name), nearest first."""
+    pending, seen, found = [cls], set[str](), list[ast.ClassDef]()
+    while pending and len(found) < MAX_BASES:
+        current = pending.pop(0)
+        if current.name in seen:
+            continue
+        seen.add(current.name)
+        found.append(current)
+        pending += [classes[name] for name in base_names(current) if name in classes]
+    return found
 
 
 def dotted_name(node: ast.expr) -> str | None:

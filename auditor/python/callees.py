@@ -10,13 +10,10 @@ up the class's bases in the module when the class does not define it.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 
-from auditor.python.ast_values import Function, children, dotted_name
+from auditor.python.ast_values import Function, children, class_lineage
 from auditor.python.module import PythonModule
 from auditor.python.reaching import reaching_chains
-
-_MAX_BASES = 8  # classes walked up a hierarchy
 
 
 def module_classes(module: PythonModule) -> dict[str, ast.ClassDef]:
@@ -45,26 +42,9 @@ def enclosing_class(module: PythonModule, node: ast.AST) -> ast.ClassDef | None:
     return None
 
 
-def base_names(cls: ast.ClassDef) -> list[str]:
-    """The dotted names a class lists as its bases (`Mixin`, `base.Runner`)."""
-    return [
-        name
-        for base in cls.bases
-        if (name := dotted_name(base.value if isinstance(base, ast.Starred) else base))
-    ]
-
-
-def lineage(module: PythonModule, cls: ast.ClassDef) -> Iterator[ast.ClassDef]:
-    """A class and its bases defined in the module, nearest first."""
-    classes = module_classes(module)
-    pending, seen = [cls], set[str]()
-    while pending and len(seen) < _MAX_BASES:
-        current = pending.pop(0)
-        if current.name in seen:
-            continue
-        seen.add(current.name)
-        yield current
-        pending += [classes[name] for name in base_names(current) if name in classes]
+def lineage(module: PythonModule, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """A class and its bases among the module's top-level classes, nearest first."""
+    return class_lineage(module_classes(module), cls)
 
 
 def method_of(module: PythonModule, cls: ast.ClassDef, name: str) -> Function | None:

@@ -17,12 +17,17 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from auditor.python.ast_values import Function, children, dotted_name
+from auditor.python.ast_values import (
+    Function,
+    assignment,
+    children,
+    class_lineage,
+    dotted_name,
+)
 
 # Calls in a class body whose `default=` is the attribute's default (dataclasses, attrs,
 # pydantic); any other value they hold (`default_factory=`) is not followed.
 _FIELD_CALLS = frozenset({"field", "Field", "ib", "attrib"})
-_MAX_BASES = 8  # classes walked up a hierarchy
 # Values that are not an object of the module's classes.
 _PLAIN = (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.BinOp)
 
@@ -47,16 +52,8 @@ class ClassAttributes:
 
     def lineage(self, name: str) -> list[str]:
         """A class and its bases defined in the module, nearest first."""
-        pending, seen = [name], list[str]()
-        while pending and len(seen) < _MAX_BASES:
-            current = pending.pop(0)
-            cls = self.classes.get(current)
-            if cls is None or current in seen:
-                continue
-            seen.append(current)
-            bases = (dotted_name(b) for b in cls.bases)
-            pending += [b.rsplit(".", 1)[-1] for b in bases if b is not None]
-        return seen
+        cls = self.classes.get(name)
+        return [c.name for c in class_lineage(self.classes, cls)] if cls is not None else []
 
     def read(self, attribute: str, owners: list[str] | None) -> list[ast.expr]:
         """The values `attribute` can have: those the classes of `owners` (a class and its
@@ -164,12 +161,7 @@ def _method_assigned(method: Function) -> list[tuple[str, ast.expr]]:
         node = stack.pop()
         if isinstance(node, Function | ast.ClassDef | ast.Lambda):
             continue
-        targets: list[ast.expr] = []
-        value: ast.expr | None = None
-        if isinstance(node, ast.Assign):
-            targets, value = node.targets, node.value
-        elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            targets, value = [node.target], node.value
+        targets, value = assignment(node)
         for target in targets:
             if (
                 value is not None

@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.project import LaunchParameter, PythonSummary, module_name
-from auditor.python.ast_values import dotted_name
+from auditor.python.ast_values import base_names, dotted_name
 from auditor.python.callees import (
-    base_names,
     enclosing_class,
     instance_class,
     lineage,
