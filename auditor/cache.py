@@ -255,8 +255,9 @@ class ResultCache:
             if path.parent not in self._folders:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 self._folders.add(path.parent)
+            text = json.dumps(data)  # one string: `json.dump` streams through Python code
             with open(temporary, "w", encoding="utf-8") as stream:
-                json.dump(data, stream)
+                stream.write(text)
             os.replace(temporary, path)
         except OSError:  # a full disk must not leave a partial temporary behind
             with contextlib.suppress(OSError):

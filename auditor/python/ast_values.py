@@ -17,6 +17,8 @@ MAX_BASES = 8  # classes walked up a hierarchy
 _SKIPPED = frozenset({"ctx", "op", "ops", "id", "attr", "name", "asname", "arg", "module"})
 _SKIPPED |= {"level", "kind", "conversion", "is_async", "type_comment", "simple", "rest", "tag"}
 _LEAVES = (ast.Constant, ast.MatchSingleton)  # their `value` is a constant
+# The fields that hold statements (an `except` clause's and a `case`'s hold more in theirs).
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -50,6 +52,28 @@ def descendants(root: ast.AST) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         stack.extend(reversed(children(node)))
+
+
+def statements(root: ast.AST, *, definitions: bool = True) -> Iterator[ast.AST]:
+    """The statements under `root`, nested ones too (in `except` clauses and `case`s,
+    and in the functions and classes it defines unless `definitions` is false), in
+    source order; expressions are not walked."""
+    stack = list(reversed(_statement_children(root)))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.stmt):
+            yield node
+            if not definitions and isinstance(node, Function | ast.ClassDef):
+                continue
+        stack.extend(reversed(_statement_children(node)))
+
+
+def _statement_children(node: ast.AST) -> list[ast.AST]:
+    """What a node holds in its statement lists (`except` clauses and `case`s too)."""
+    found: list[ast.AST] = []
+    for field in _STATEMENT_LISTS:
+        found.extend(getattr(node, field, ()))
+    return found
 
 
 def walk(root: ast.AST) -> Iterator[ast.AST]:

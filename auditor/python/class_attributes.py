@@ -15,14 +15,15 @@ that reaches it. Both resolvers use it: the per-file one
 from __future__ import annotations
 
 import ast
+import functools
 from typing import NamedTuple
 
 from auditor.python.ast_values import (
     Function,
     assignment,
-    children,
     class_lineage,
     dotted_name,
+    statements,
 )
 
 # Calls in a class body whose `default=` is the attribute's default (dataclasses, attrs,
@@ -37,6 +38,13 @@ class AttributeValue(NamedTuple):
 
     owner: str  # the class's name
     value: ast.expr
+
+
+@functools.lru_cache(maxsize=8)
+def class_attributes(tree: ast.Module) -> ClassAttributes:
+    """The attribute values of a parsed module's classes (read once per module: every
+    resolver of the module asks)."""
+    return ClassAttributes(tree)
 
 
 class ClassAttributes:
@@ -112,14 +120,7 @@ class ClassAttributes:
 
 def _classes(tree: ast.Module) -> list[ast.ClassDef]:
     """Every class the module defines, nested ones too, in source order."""
-    found: list[ast.ClassDef] = []
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.ClassDef):
-            found.append(node)
-        stack.extend(reversed(children(node)))
-    return found
+    return [node for node in statements(tree) if isinstance(node, ast.ClassDef)]
 
 
 def _assigned(cls: ast.ClassDef) -> list[tuple[str, ast.expr]]:
@@ -156,11 +157,7 @@ def _method_assigned(method: Function) -> list[tuple[str, ast.expr]]:
         return []
     receiver = positional[0].arg
     found: list[tuple[str, ast.expr]] = []
-    stack: list[ast.AST] = list(reversed(method.body))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Function | ast.ClassDef | ast.Lambda):
-            continue
+    for node in statements(method, definitions=False):
         targets, value = assignment(node)
         for target in targets:
             if (
@@ -170,5 +167,4 @@ def _method_assigned(method: Function) -> list[tuple[str, ast.expr]]:
                 and target.value.id == receiver
             ):
                 found.append((target.attr, value))
-        stack.extend(reversed(children(node)))
     return found

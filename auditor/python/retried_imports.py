@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from auditor.project import RetriedUse
-from auditor.python.ast_values import dotted_name, walk
+from auditor.python.ast_values import dotted_name, statements, walk
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import AstFacts
 from auditor.python.steps import StepCatalog
@@ -56,7 +56,7 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
     names: dict[str, tuple[str, str]] = {}
     modules: dict[str, str] = {}
     decorated: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
-    for node in walk(tree):
+    for node in statements(tree):
         if isinstance(node, ast.ImportFrom):
             base = _absolute(node.module, node.level, own)
             for alias in node.names:

@@ -22,7 +22,9 @@ from auditor.python.steps import StepCatalog
 class StepNeedles(NamedTuple):
     """Groups of words a file must all hold to call a step, and the tree's own launchers."""
 
-    groups: frozenset[tuple[str, ...]]
+    # the groups by their first word, each as the words it needs beside it (only a text
+    # holding the first word can match a group)
+    groups: Mapping[str, tuple[tuple[str, ...], ...]]
     # display path -> names of the launchers defined there (callable without an import)
     own: Mapping[str, tuple[str, ...]]
 
@@ -45,10 +47,21 @@ class StepNeedles(NamedTuple):
                 owner = qualname.rsplit(".", 1)[0] if "." in qualname else ""
                 bases = summary.class_bases.get(owner, ())
                 groups.update((f"self.{name}(", f"class {b.rsplit('.', 1)[-1]}") for b in bases)
-        return cls(frozenset(groups), {path: tuple(names) for path, names in own.items()})
+        by_word: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        for group in sorted(groups):
+            by_word[group[0]].append(group[1:])
+        return cls(
+            {word: tuple(found) for word, found in by_word.items()},
+            {path: tuple(names) for path, names in own.items()},
+        )
 
     def found(self, text: str, path: str) -> bool:
         """Whether `text` (the file at `path`) can call a step."""
         if any(name in text for name in self.own.get(path, ())):
             return True
-        return any(all(word in text for word in group) for group in self.groups)
+        return any(
+            all(other in text for other in group)
+            for word, found in self.groups.items()
+            if word in text
+            for group in found
+        )

@@ -21,7 +21,7 @@ from auditor.hosts.mapped import MappedText
 from auditor.python.attribute_values import attribute_values
 from auditor.python.callees import called_function, returned_values
 from auditor.python.choices import Choices
-from auditor.python.class_attributes import ClassAttributes
+from auditor.python.class_attributes import ClassAttributes, class_attributes
 from auditor.python.expr_values import first_argument, keyword_argument, positional_argument
 from auditor.python.literals import decode_body, string_pieces
 from auditor.python.module import Binding, PythonModule, StringNode, is_string
@@ -274,7 +274,7 @@ class Resolver:
             values = returned_values(function) if function is not None else []
         elif isinstance(node, ast.Attribute):
             if self._attributes is None:
-                self._attributes = ClassAttributes(self.module.tree)
+                self._attributes = class_attributes(self.module.tree)
             values = attribute_values(self.module, self._attributes, node)
         return values[self.choices.pick(node, len(values))] if values else None
 

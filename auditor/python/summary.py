@@ -24,7 +24,7 @@ from auditor.profiles import AgentCatalog, default_catalog, is_probe
 from auditor.project import LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, children, dotted_name, module_constants
 from auditor.python.choices import Choices
-from auditor.python.class_attributes import ClassAttributes
+from auditor.python.class_attributes import ClassAttributes, class_attributes
 from auditor.python.launch_facts import (
     LaunchFacts,
     class_bases,
@@ -155,7 +155,7 @@ class _Module:
         if isinstance(node, ast.Name):
             return self._binding(node.id, scope, node.lineno)
         if self._attributes is None:
-            self._attributes = ClassAttributes(self.tree)
+            self._attributes = class_attributes(self.tree)
         attributes, receiver = self._attributes, node.value
         if not isinstance(receiver, ast.Name):
             return None  # a chain (`self.config.path`) is followed per file only
