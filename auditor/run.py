@@ -181,6 +181,9 @@ class _Summariser:
         names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in names)
         self.agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
+        # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
+        calls = (settings.steps or {}).get("calls", ())
+        self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
 
     def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
@@ -192,7 +195,7 @@ class _Summariser:
         if candidate.kind is FileKind.SHELL:
             return candidate.display if self.agent_word.search(text) else None
         lowered = text.lower()
-        if not any(marker in lowered for marker in _INDEX_MARKERS):
+        if not any(marker in lowered for marker in self.markers):
             return None
         try:
             with time_bound(self.settings.timeout):

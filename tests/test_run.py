@@ -142,3 +142,23 @@ def test_nesting_is_measured_in_the_one_walk_that_indexes_a_module(tmp_path: Pat
     assert deep_error.message == (
         "Python nested too deeply to analyse: more than 400 levels of nesting"
     )
+
+
+def test_modules_calling_a_configured_step_callable_are_indexed(tmp_path: Path) -> None:
+    """A step callable added in config (`[tool.runaudit.steps] calls`) makes the module
+    that calls it a launcher in the project index, though it names no process or retry
+    word: a retry loop in another module around that launcher is RA301."""
+    (tmp_path / "turns.py").write_text(
+        "from agentkit import run_turn\n\n\ndef take_turn(task):\n    return run_turn(task)\n"
+    )
+    (tmp_path / "loop.py").write_text(
+        "from turns import take_turn\n\n\ndef work(task):\n    for attempt in range(3):\n"
+        "        try:\n            return take_turn(task)\n        except Exception:\n"
+        "            continue\n"
+    )
+    settings = Settings(root=tmp_path, steps={"calls": ["agentkit.run_turn"]})
+    report = audit([tmp_path], settings, cwd=tmp_path, jobs=1)
+    assert [(f.path, f.code, f.span.start.line) for f in report.findings] == [
+        ("loop.py", "RA301", 5)
+    ]
+    assert not audit([tmp_path], Settings(root=tmp_path), cwd=tmp_path, jobs=1).findings
