@@ -44,6 +44,7 @@ Progress = Callable[[int, int], None]  # (files done, files in the run)
 # Python files worth summarising for the project index: they may launch a
 # process, define a retry construct, or hold a retry constant.
 # (lower case, looked for in the lower-cased text: substring tests beat one regex)
+_TEST_MODULE = re.compile(r"test_.*\.py|.*_test\.py")  # pytest's default file names
 _INDEX_MARKERS = (
     "subprocess",
     "os.system",
@@ -194,6 +195,10 @@ class _Summariser:
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
             return candidate.display if self.agent_word.search(text) else None
+        if _TEST_MODULE.fullmatch(candidate.path.name):
+            # Nothing imports a test module: it is summarised, if it needs to be, when it
+            # is audited (from the same parse).
+            return None
         lowered = text.lower()
         if not any(marker in lowered for marker in self.markers):
             return None

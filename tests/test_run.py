@@ -162,3 +162,25 @@ def test_modules_calling_a_configured_step_callable_are_indexed(tmp_path: Path) 
         ("loop.py", "RA301", 5)
     ]
     assert not audit([tmp_path], Settings(root=tmp_path), cwd=tmp_path, jobs=1).findings
+
+
+def test_test_modules_stay_out_of_the_index_and_are_audited_whole(tmp_path: Path) -> None:
+    """Nothing imports a test module, so the project index does not parse it; its own
+    audit still reads its functions (here a wrapper whose parameter reaches a launch)."""
+    from auditor.discover import discover
+    from auditor.run import build_index
+
+    runner = (
+        "import subprocess\n\n\ndef run_command(cmd):\n    return subprocess.run(cmd)\n\n\n"
+        "def test_agent():\n    run_command(['gptme', '-n', 'x'])\n"
+    )
+    (tmp_path / "test_agent.py").write_text(runner)
+    (tmp_path / "agent_check.py").write_text(runner)
+    settings = Settings(root=tmp_path)
+    index = build_index(discover([tmp_path], settings, cwd=tmp_path).candidates, settings)
+    assert [summary.path for summary in index.python.values()] == ["agent_check.py"]
+    report = audit([tmp_path], settings, cwd=tmp_path, jobs=1)
+    assert [(f.path, f.code, f.span.start.line) for f in report.findings] == [
+        ("agent_check.py", "RA203", 9),
+        ("test_agent.py", "RA203", 9),
+    ]

@@ -187,13 +187,19 @@ class _Indexer:
         while stack:
             node, scope, in_string, depth = stack.pop()
             kind = type(node)
+            if kind is ast.Name:  # a leaf, and the most common node: nothing to record
+                continue
+            if kind is ast.Constant:
+                if not in_string and type(node.value) is str:  # type: ignore[attr-defined]
+                    strings.append(node)  # type: ignore[arg-type]
+                continue
             visitor = visit.get(kind)
             if visitor is not None:
                 self._scope = scope
                 visitor(node)
             if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
                 scope = node
-            if kind is ast.JoinedStr or (kind is ast.Constant and type(node.value) is str):  # type: ignore[attr-defined]
+            if kind is ast.JoinedStr:
                 if not in_string:
                     strings.append(node)  # type: ignore[arg-type]
                 in_string = True
