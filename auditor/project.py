@@ -22,7 +22,7 @@ _EMPTY: Mapping[Any, Any] = {}
 
 
 class RetriedUse(NamedTuple):
-    """A name imported from another module, used under a retry decorator."""
+    """A name imported from another module, used under a retry decorator or loop."""
 
     module: str  # the module the name comes from
     name: str
@@ -32,6 +32,7 @@ class RetriedUse(NamedTuple):
     attempts: int | None
     # what it retries: (kind, value) error tests (`auditor.python.error_tests`); none: all
     errors: tuple[tuple[str, str], ...] = ()
+    unlimited: bool = False  # a loop with no attempt limit (`while True`)
 
 
 class LaunchParameter(NamedTuple):
@@ -58,7 +59,7 @@ class PythonSummary(NamedTuple):
     retry_decorators: Mapping[str, int | None] = _EMPTY
     # module-level integer constants: name -> value
     constants: Mapping[str, int] = _EMPTY
-    # imported names this module uses under a retry decorator
+    # imported names this module uses under a retry decorator or a hand-written retry loop
     retried_imports: tuple[RetriedUse, ...] = ()
     # those of `retry_decorators` that call the function they are given (`retrying(fn)`)
     retry_helpers: frozenset[str] = frozenset()

@@ -58,6 +58,7 @@ _INDEX_MARKERS = (
     "execute_msg",
     "tooluse",
 )
+_LOOP_WORDS = ("while", "range(", "count(")  # the loops that can retry (`auditor.python.retries`)
 
 
 class _Result(NamedTuple):
@@ -148,11 +149,15 @@ def _summary(
     cache: ResultCache | None,
     catalog: AgentCatalog,
     steps: StepCatalog,
+    full: bool = True,
 ) -> PythonSummary:
+    """A module's summary; not `full`: only the names it uses under retry loops."""
+    from auditor.python.retried_loops import with_loop_uses
     from auditor.python.summary import summarize_python
 
     module = module_name(candidate.path)  # it resolves relative imports: part of the key
-    key = cache.key(candidate.display, "index", data, module) if cache else ""
+    kind = "index" if full else "index-loops"
+    key = cache.key(candidate.display, kind, data, module) if cache else ""
     cached = cache.get_data(key) if cache else None
     if isinstance(cached, dict):
         try:
@@ -160,7 +165,12 @@ def _summary(
         except (KeyError, TypeError, IndexError):
             pass  # a corrupt entry: summarise again and overwrite it
     try:
-        summary = summarize_python(text, candidate.display, catalog, steps, module)
+        summary = (
+            summarize_python(text, candidate.display, catalog, steps, module)
+            if full
+            else PythonSummary(candidate.display)
+        )
+        summary = with_loop_uses(summary, text, module, catalog, steps)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
     if cache is not None:
@@ -200,13 +210,19 @@ class _Summariser:
             # is audited (from the same parse).
             return None
         lowered = text.lower()
-        if not any(marker in lowered for marker in self.markers):
+        full = any(marker in lowered for marker in self.markers)
+        # Else only a hand-written retry loop around an imported client is looked for.
+        if not full and not ("except" in text and any(w in text for w in _LOOP_WORDS)):
             return None
         try:
             with time_bound(self.settings.timeout):
-                summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
+                summary = _summary(
+                    candidate, text, data, self.cache, self.catalog, self.steps, full
+                )
         except FileTimeout:
             return None  # the audit reports the file
+        if not full and not summary.retried_imports:
+            return None
         return module_name(candidate.path), summary
 
     @functools.cached_property

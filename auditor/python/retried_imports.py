@@ -34,7 +34,25 @@ def _attempts(call: ast.Call, keyword: str | None) -> int | None:
     return None
 
 
-def _imported_use(
+def record_import(
+    node: ast.Import | ast.ImportFrom,
+    own: str,
+    names: dict[str, tuple[str, str]],
+    modules: dict[str, str],
+) -> None:
+    """Add what an import binds: `names` (`from m import x`: x -> (m, x)) and `modules`
+    (`import m as y`: y -> m), relative imports read from the module's own name `own`."""
+    if isinstance(node, ast.ImportFrom):
+        base = _absolute(node.module, node.level, own)
+        for alias in node.names:
+            names[alias.asname or alias.name] = (base, alias.name)
+    else:
+        for alias in node.names:
+            head = alias.name.split(".")[0]
+            modules[alias.asname or head] = alias.name if alias.asname else head
+
+
+def imported_use(
     node: ast.AST, names: dict[str, tuple[str, str]], modules: dict[str, str]
 ) -> tuple[str, str] | None:
     """(module, name) when `node` reads a name imported from a module."""
@@ -57,14 +75,8 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
     modules: dict[str, str] = {}
     decorated: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
     for node in statements(tree):
-        if isinstance(node, ast.ImportFrom):
-            base = _absolute(node.module, node.level, own)
-            for alias in node.names:
-                names[alias.asname or alias.name] = (base, alias.name)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                head = alias.name.split(".")[0]
-                modules[alias.asname or head] = alias.name if alias.asname else head
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            record_import(node, own, names, modules)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.decorator_list:
             decorated.append(node)
     found: list[RetriedUse] = []
@@ -93,10 +105,10 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
             errors = library_errors(library, call, facts, steps.blanket_exceptions)
             pairs = tuple((test.kind, test.value) for test in errors.tests)
             for node in walk(function):
-                use = _imported_use(node, names, modules)
+                use = imported_use(node, names, modules)
                 if use is None or not isinstance(node, ast.expr):
                     continue
-                own_names = own_names if own_names is not None else _local_names(function)
+                own_names = own_names if own_names is not None else local_names(function)
                 if isinstance(node, ast.Name) and node.id in own_names:
                     continue  # the function's own `client`, not the imported one
                 line, column = node.lineno, node.col_offset + 1
@@ -104,7 +116,7 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
     return tuple(found)
 
 
-def _local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+def local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
     """The names a function binds for itself (see `auditor.python.scopes`), from `ast`."""
     arguments = function.args
     found = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}

@@ -236,7 +236,7 @@ def find_clients(
 
 def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[RetriedUse, str]]:
     """Uses, in other modules of the tree, of the names this client is exported by, under a
-    retry decorator."""
+    retry decorator or a hand-written retry loop."""
     if not client.exported:
         return
     own = next(

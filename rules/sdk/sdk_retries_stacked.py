@@ -323,10 +323,12 @@ class _Layer(NamedTuple):
 
     @classmethod
     def elsewhere(cls, use: RetriedUse, path: str) -> _Layer:
-        """A retry decorator of another module that sends this module's client's requests."""
+        """A retry decorator or loop of another module that sends this module's client's
+        requests."""
         from auditor.python.error_tests import ErrorTest, RetriedErrors
 
         attempts = f" ({use.attempts} attempts)" if use.attempts else ""
+        attempts = " (no attempt limit)" if use.unlimited else attempts
         span = Span(Position(use.line, use.column), Position(use.line, use.column + 1))
         errors = RetriedErrors(tuple(ErrorTest(kind, value) for kind, value in use.errors))
         return cls(
