@@ -82,8 +82,10 @@ def _requests(
     loops: list[Loop], names: dict[str, tuple[str, str]], modules: dict[str, str]
 ) -> list[_Request]:
     """The calls in the loops whose callee is an attribute chain on an imported name (or
-    on what an imported factory returns), outermost calls only: one per reading of the
-    chain's root (`clients.client`: `client` of module `clients`, or `clients` itself)."""
+    on what an imported factory returns), a resource and a method at least
+    (`client.chat.completions.create`, `client.messages.create`; not `console.print`),
+    outermost calls only: one per reading of the chain's root (`clients.client`:
+    `client` of module `clients`, or `clients` itself)."""
     found: list[_Request] = []
     inner: set[int] = set()
     # A request that fails raises: the loop re-runs it only from inside a `try`.
@@ -93,6 +95,7 @@ def _requests(
             if not isinstance(node, ast.Call) or id(node) in inner:
                 continue
             current: ast.expr = node.func
+            depth = 0  # attributes read so far: an SDK request reads a resource, then a method
             while isinstance(current, ast.Attribute | ast.Call):
                 if isinstance(current, ast.Call):
                     if any(k.arg == "max_retries" for k in current.keywords):
@@ -101,11 +104,11 @@ def _requests(
                     current = current.func
                     continue
                 use = _imported(current, names, modules)
-                if use is not None and current is not node.func:
+                if use is not None and depth >= 2:
                     found.append((node, current, use))
-                current = current.value
+                current, depth = current.value, depth + 1
             use = _imported(current, names, modules)
-            if use is not None and current is not node.func:
+            if use is not None and depth >= 2:
                 found.append((node, current, use))
     return [request for request in found if id(request[0]) not in inner]
 
