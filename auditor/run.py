@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
 Progress = Callable[[int, int], None]  # (files done, files in the run)
 # Python files worth summarising for the project index: they may launch a
-# process, define a retry construct, or hold a retry constant.
+# process, define a retry construct (a hand-written loop names its `attempt`s),
+# or hold a retry constant.
 # (lower case, looked for in the lower-cased text: substring tests beat one regex)
 _TEST_MODULE = re.compile(r"test_.*\.py|.*_test\.py")  # pytest's default file names
 _INDEX_MARKERS = (
@@ -51,6 +52,7 @@ _INDEX_MARKERS = (
     "os.exec",
     "retry",
     "retries",
+    "attempt",
     "backoff",
     "stamina",
     "tenacity",
@@ -58,7 +60,6 @@ _INDEX_MARKERS = (
     "execute_msg",
     "tooluse",
 )
-_LOOP_WORDS = ("while", "range(", "count(")  # the loops that can retry (`auditor.python.retries`)
 
 
 class _Result(NamedTuple):
@@ -149,15 +150,12 @@ def _summary(
     cache: ResultCache | None,
     catalog: AgentCatalog,
     steps: StepCatalog,
-    full: bool = True,
 ) -> PythonSummary:
-    """A module's summary; not `full`: only the names it uses under retry loops."""
     from auditor.python.retried_loops import with_loop_uses
     from auditor.python.summary import summarize_python
 
     module = module_name(candidate.path)  # it resolves relative imports: part of the key
-    kind = "index" if full else "index-loops"
-    key = cache.key(candidate.display, kind, data, module) if cache else ""
+    key = cache.key(candidate.display, "index", data, module) if cache else ""
     cached = cache.get_data(key) if cache else None
     if isinstance(cached, dict):
         try:
@@ -165,11 +163,7 @@ def _summary(
         except (KeyError, TypeError, IndexError):
             pass  # a corrupt entry: summarise again and overwrite it
     try:
-        summary = (
-            summarize_python(text, candidate.display, catalog, steps, module)
-            if full
-            else PythonSummary(candidate.display)
-        )
+        summary = summarize_python(text, candidate.display, catalog, steps, module)
         summary = with_loop_uses(summary, text, module, catalog, steps)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
@@ -210,19 +204,13 @@ class _Summariser:
             # is audited (from the same parse).
             return None
         lowered = text.lower()
-        full = any(marker in lowered for marker in self.markers)
-        # Else only a hand-written retry loop around an imported client is looked for.
-        if not full and not ("except" in text and any(w in text for w in _LOOP_WORDS)):
+        if not any(marker in lowered for marker in self.markers):
             return None
         try:
             with time_bound(self.settings.timeout):
-                summary = _summary(
-                    candidate, text, data, self.cache, self.catalog, self.steps, full
-                )
+                summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
         except FileTimeout:
             return None  # the audit reports the file
-        if not full and not summary.retried_imports:
-            return None
         return module_name(candidate.path), summary
 
     @functools.cached_property
