@@ -9,6 +9,7 @@ and every output format renders the result. Budgets stay small for CI; set
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -360,6 +361,67 @@ def python_command_strings(draw: st.DrawFn) -> str:
 def test_python_string_resolver(text: str) -> None:
     audit_and_check(text, FileKind.PYTHON)
     check_embedded_offsets(text, FileKind.PYTHON)
+
+
+# Python string literals: scanned from the source, decoded to what CPython parsed
+
+LITERAL_TEXT = st.text(
+    st.sampled_from(["a", " ", "{", "}", "\\", "'", '"', "\n", "\t", "é", "𝄞", "\x00", "\u2028"])
+    | st.characters(),
+    max_size=12,
+)
+STRING_PREFIXES = ("", "r", "R", "u", "f", "rf", "Fr")
+QUOTES = ("'", '"', "'''", '"""')
+
+
+@st.composite
+def python_literals(draw: st.DrawFn) -> str:
+    """One or more string literals joined by juxtaposition (with blanks, a comment or a
+    continuation between them), each of any prefix and quote; f-strings get fields."""
+    parts: list[str] = []
+    for _ in range(draw(st.integers(1, 3))):
+        prefix, quote = draw(st.sampled_from(STRING_PREFIXES)), draw(st.sampled_from(QUOTES))
+        body = repr(draw(LITERAL_TEXT))[1:-1]  # escapes in place; no quote left unescaped
+        if "r" in prefix.lower():
+            body = body.replace("\\", "/")  # a raw body cannot end in, or escape with, `\\`
+        body = body.replace(quote[0], "\\" + quote[0]) if "r" not in prefix.lower() else body
+        if "r" in prefix.lower() and quote[0] in body:
+            body = body.replace(quote[0], "q")
+        if "f" in prefix.lower():
+            body = body.replace("{", "{{").replace("}", "}}")
+            body += draw(st.sampled_from(["", "{x}", "{x!r:>{w}}", "{d['k']}"]))
+        parts.append(f"{prefix}{quote}{body}{quote}")
+    gap = draw(st.sampled_from([" ", "  # note\n    ", " \\\n    ", "\n    "]))
+    return gap.join(parts)
+
+
+@BUDGET
+@given(literal=python_literals())
+def test_python_literals_decode_to_what_cpython_parsed(literal: str) -> None:
+    from auditor.python.literals import decode_body, string_pieces
+    from auditor.python.unit import parse_python
+
+    text = f"x = (\n    {literal}\n)\n"
+    try:
+        compile(text, "fuzz.py", "exec")
+    except (SyntaxError, ValueError):
+        return  # not Python (a drawn body CPython rejects): nothing to compare
+    unit = parse_python(SourceFile("fuzz.py", text))
+    assert unit.module is not None
+    (node,) = unit.module.strings
+    pieces = string_pieces(text, *unit.module.span(node))
+    assert pieces is not None, literal
+    decoded = [
+        decode_body(text[p.start : p.end], p.start, raw=p.raw, braces=p.braces)
+        for p in pieces
+        if not p.field
+    ]
+    if isinstance(node, ast.JoinedStr):
+        expected = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+    else:
+        expected = node.value
+    assert "".join(part.text for part in decoded) == expected, literal
+    assert all(0 <= offset < len(text) for part in decoded for offset in part.offsets)
 
 
 # Every text field of a report, hostile, in every format
