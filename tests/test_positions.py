@@ -124,6 +124,7 @@ SPAN_CASES = [
     "",
     "\n\n# only comments\n",
     "@decorator\nasync def g():\n    async with a as b:\n        await c('𝄞', d)\n",
+    "x = ['é', '𝄞', 'ü', '日本'] + [f'{y}é𝄞{z}' for y in 'ß'] ; w = {'€': 1}\n",
 ]
 
 
