@@ -114,6 +114,18 @@ def test_deep_python_error_points_at_the_nesting() -> None:
     assert "too many nested parentheses" in finding.message
 
 
+def test_a_name_reassigned_hundreds_of_times_is_analysed_whole() -> None:
+    """Reaching definitions stay cheap with many assignments of one name in one function
+    (each use asks about every assignment: once cubic, past the time bound at 400)."""
+    body = "".join(
+        f"    cmd = 'gptme x{i} | tee log'\n    subprocess.run(cmd, shell=True, check=True)\n"
+        for i in range(400)
+    )
+    result = audit_text(f"import subprocess\n\ndef f():\n{body}", "many.py", FileKind.PYTHON)
+    assert not result.diagnostics
+    assert [f.code for f in result.findings] == ["RA101"] * 400
+
+
 def test_moderate_python_nesting_is_still_analysed() -> None:
     text = "import subprocess\nx = " + "(" * 150 + "1" + ")" * 150 + "\n" + AGENT_PY
     assert [f.code for f in audit_text(text, "ok.py", FileKind.PYTHON).findings] == ["RA101"]

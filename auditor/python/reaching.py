@@ -20,26 +20,10 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.ast_values import children
 from auditor.python.module import Binding, PythonModule
 
 MAX_CHAINS = 8
 _FIELDS = ("body", "orelse", "finalbody")  # the lists of statements a node may own
-# Nodes whose children (`module.children`) are in source order.
-_ORDERED = (
-    ast.Module,
-    ast.If,
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.With,
-    ast.AsyncWith,
-    ast.Try,
-    ast.ExceptHandler,
-)
-# Nodes whose `body` alone lists statements in source order (a function's decorators,
-# arguments and annotations are not in source order with it).
-_BODIES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.match_case)
 
 
 def _ancestors(module: PythonModule, node: ast.AST) -> list[ast.AST]:
@@ -85,37 +69,6 @@ def _dominates(module: PythonModule, binding: Binding, above_use: set[int]) -> b
     return block is not None and any(id(statement) in above_use for statement in block)
 
 
-def _same_body(node: ast.AST, first: ast.AST, second: ast.AST) -> bool:
-    """Whether `first` and `second` are both statements of `node`'s body."""
-    body = getattr(node, "body", None)
-    return (
-        isinstance(body, list) and any(s is first for s in body) and any(s is second for s in body)
-    )
-
-
-def ends_before(module: PythonModule, first: ast.AST, second: ast.AST) -> bool:
-    """Whether `first` ends before `second` starts: decided by where they sit under the
-    statement that holds both (an `if` and its `else`, a `try` and its handlers: their
-    fields are in source order), so no position is computed; anything else is left to
-    `PythonModule.ends_before`."""
-    above_first = [first, *_ancestors(module, first)]
-    places = {id(node): index for index, node in enumerate(above_first)}
-    child, node = second, module.parent(second)
-    while node is not None and id(node) not in places:
-        child, node = node, module.parent(node)
-    if node is None or id(second) in places or node is first:
-        return False  # one holds the other
-    mine = above_first[places[id(node)] - 1]
-    if not isinstance(node, _ORDERED) and not (
-        isinstance(node, _BODIES) and _same_body(node, mine, child)
-    ):
-        return module.ends_before(first, second)
-    order = {id(item): index for index, item in enumerate(children(node))}
-    if id(mine) in order and id(child) in order:
-        return order[id(mine)] < order[id(child)]
-    return module.ends_before(first, second)
-
-
 def _inside(module: PythonModule, node: ast.AST, container: ast.AST) -> bool:
     return any(a is container for a in _ancestors(module, node))
 
@@ -131,8 +84,9 @@ def reaching_assignments(
         above: list[ast.AST] = []
         above_ids: set[int] = set()
     else:
-        before = [b for b in assigns if ends_before(module, b.at, use)]
-        after = [b for b in assigns if b not in before and b.at is not use]
+        before = [b for b in assigns if module.ends_before(b.at, use)]
+        taken = {id(b.at) for b in before}
+        after = [b for b in assigns if id(b.at) not in taken and b.at is not use]
         above = _ancestors(module, use)
         above_ids = {id(use), *(id(node) for node in above)}
     found: list[Binding] = []
@@ -154,15 +108,13 @@ def reaching_chains(
 ) -> list[list[Binding]]:
     """Each reaching assignment with the changes after it that it reaches."""
     changes = [
-        b
-        for b in bindings
-        if b.kind != "assign" and (use is None or ends_before(module, b.at, use))
+        b for b in bindings if b.kind != "assign" and (use is None or module.ends_before(b.at, use))
     ]
     chains: list[list[Binding]] = []
     for assign in reaching_assignments(module, bindings, use):
         chain = [assign]
         for change in changes:
-            if ends_before(module, assign.at, change.at) and any(
+            if module.ends_before(assign.at, change.at) and any(
                 b is assign for b in reaching_assignments(module, bindings, change.at)
             ):
                 chain.append(change)
