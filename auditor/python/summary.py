@@ -325,11 +325,11 @@ def launchers(
         for name, function in module.functions.items()
         if any(module.launches(call, function) for call in calls.get(name, ()))
     }
-    changed = bool(found)
-    while changed:  # a function calling a launcher of this module is one too
-        changed = False
+    pending = sorted(found)  # a function calling a launcher of this module is one too
+    while pending:
+        written = f"{pending.pop().rsplit('.', 1)[-1]}("  # how a call of it reads
         for name, source in sources.items():
-            if name in found or not any(f"{n.rsplit('.', 1)[-1]}(" in source for n in found):
+            if name in found or written not in source:
                 continue
             owner = name.split(".")[0] if "." in name else None
             if name not in calls:
@@ -341,7 +341,7 @@ def launchers(
                     callee = f"{owner}.{callee.split('.', 1)[1]}"
                 if callee in found:
                     found.add(name)
-                    changed = True
+                    pending.append(name)
                     break
     return {name: _position(lines, module.functions[name]) for name in sorted(found)}
 
