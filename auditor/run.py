@@ -200,8 +200,8 @@ class _Summariser:
         if candidate.kind is FileKind.SHELL:
             return candidate.display if self.agent_word.search(text) else None
         if _TEST_MODULE.fullmatch(candidate.path.name):
-            # Nothing imports a test module: it is summarised, if it needs to be, when it
-            # is audited (from the same parse).
+            # Test modules are rarely imported (only by other tests, a `test_utils.py`):
+            # one is summarised, if it needs to be, when it is audited (from that parse).
             return None
         lowered = text.lower()
         if not any(marker in lowered for marker in self.markers):

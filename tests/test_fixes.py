@@ -160,6 +160,11 @@ PYTHON_FIXES = [
         'import subprocess\nsubprocess.run(\n    "set -o pipefail; gptme x | tee log",\n'
         '    shell=True,\n    check=True,\n    executable="/bin/bash",\n)\n',
     ),
+    (  # a parenthesized last argument: the keyword goes after its `)`
+        'import subprocess\nsubprocess.run("gptme x | tee log", shell=True, check=(True))\n',
+        'import subprocess\nsubprocess.run("set -o pipefail; gptme x | tee log", shell=True,'
+        ' check=(True), executable="/bin/bash")\n',
+    ),
     (  # an `executable` that is bash already: the prefix only
         'import subprocess\nsubprocess.run("gptme x | tee log", shell=True, check=True,'
         ' executable="/usr/bin/bash")\n',

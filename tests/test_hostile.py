@@ -631,3 +631,16 @@ def test_hostile_config_text_is_a_config_error(
     assert code == 2
     assert output.startswith("runaudit: error: runaudit.toml")
     assert message in output and "Traceback" not in output
+
+
+def test_an_annotation_too_long_to_parse_is_not_known() -> None:
+    """A string annotation is read as an expression when an attribute of a parameter is
+    followed; one CPython cannot parse (too long, too deep) is unknown, never an error."""
+    annotation = "-" * 10_000 + "Config"
+    text = (
+        "import subprocess\n\nclass Config:\n    claude_path = 'claude'\n\n\n"
+        f"def run(config: {annotation!r}) -> None:\n"
+        "    subprocess.run([config.claude_path, '-p', 'hi'])\n"
+    )
+    result = audit_text(text, "annotated.py", FileKind.PYTHON)
+    assert not result.diagnostics, result.diagnostics

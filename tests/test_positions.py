@@ -186,6 +186,7 @@ LITERAL_CASES = [
     'x = rf"\\d{n}" f"{d[\'k\']}" "plain"\n',
     'x = f"""multi\n{line}\n"""\n',
     "x = 'caf\\u00e9' 'ü' \"𝄞\"\n",
+    "x = f\"claude -p {x:'>10} | tee log\" f'a {y:)>10} b' f'{z:[>4}{w!r}'\n",
 ]
 
 

@@ -26,7 +26,12 @@ from auditor.hosts.mapped import MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.profiles import AgentCatalog, AgentProfile, is_probe
 from auditor.python.ast_values import Function, dotted_name
-from auditor.python.expr_values import is_true, keyword_argument, positional_argument
+from auditor.python.expr_values import (
+    first_argument,
+    is_true,
+    keyword_argument,
+    positional_argument,
+)
 from auditor.python.module import PythonModule, integer_value
 from auditor.python.name_index import NameIndex
 from auditor.python.project_calls import WrappedLaunch, lost_through
@@ -252,7 +257,7 @@ class _Analysis:
             if isinstance(node.func, ast.Attribute) and node.func.attr in ("wait", "poll"):
                 return self.process(node.func.value, depth + 1)
             if self.module.calls.get(node, frozenset()) & _TO_EXIT_CODE:
-                inner = _first_argument(node)
+                inner = first_argument(self.module, node)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.RShift):
             inner = node.left if self._codes(node.right) == (8,) else None
         found = self.status(inner, depth + 1) if inner is not None else None
@@ -400,12 +405,6 @@ def python_agent_status(
     analysis = _Analysis(module, catalog, NameIndex(module), wrapped or {})
     analysis.find_launches()
     return analysis.result() if analysis.launches else AgentStatus.empty()
-
-
-def _first_argument(call: ast.Call) -> ast.expr | None:
-    """The value of a call's first argument (`*x`: `x`)."""
-    first = call.args[0] if call.args else next((k.value for k in call.keywords), None)
-    return first.value if isinstance(first, ast.Starred) else first
 
 
 def _single_return(function: Function) -> ast.expr | None:

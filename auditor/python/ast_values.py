@@ -1,7 +1,9 @@
-"""Values read off a stdlib `ast` tree: dotted names and constant integers.
+"""The base of the Python model, on a stdlib `ast` tree: walks (`children`,
+`descendants`, `walk`, `statements`), dotted names, constant integers,
+assignments and class lineages.
 
-Shared by the cross-module summary, the retry-decorator analysis and the
-error tests.
+Shared by the per-file model (auditor/python/module.py and the analyses on
+it) and the project index's summaries, which read the same trees.
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ def int_value(node: ast.expr, known: dict[str, int]) -> int | None:
         if isinstance(node.op, ast.Sub):
             return left - right
         if isinstance(node.op, ast.Mult):
-            return left * right
+            product = left * right
+            return product if abs(product) < 10**30 else None  # `B = A*A` doubling: bounded
         if isinstance(node.op, ast.FloorDiv) and right:
             return left // right
         if isinstance(node.op, ast.Pow) and 0 <= right <= 16 and abs(left) <= 1024:

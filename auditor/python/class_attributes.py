@@ -111,8 +111,8 @@ class ClassAttributes:
         if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
             try:
                 annotation = ast.parse(annotation.value, mode="eval").body
-            except SyntaxError:
-                return None
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return None  # not an expression runaudit can read: not known
         named = [n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)]
         named += [n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)]
         return [c for n in named if n in self.classes for c in self.lineage(n)]

@@ -27,7 +27,7 @@ def keyword_edit(module: PythonModule, call: ast.Call, keyword: str) -> Edit | N
         return Edit(close, close, keyword)
     last = max(arguments, key=lambda argument: module.span(argument)[0])
     value = last.value if isinstance(last, ast.Starred | ast.keyword) else last
-    end = module.span(value)[1]
+    end = _past_parentheses(text, module.span(call.func)[1], *module.span(value))
     start = module.span(last)[0]
     line_start = text.rfind("\n", 0, start) + 1
     indent = text[line_start:start]
@@ -41,6 +41,23 @@ def keyword_edit(module: PythonModule, call: ast.Call, keyword: str) -> Edit | N
     if not line_end:  # `check=True,)`
         return Edit(end, end, f", {keyword}")
     return Edit(line_end, line_end, f"{indent}{keyword},{newline}")
+
+
+def _past_parentheses(text: str, after: int, start: int, end: int) -> int:
+    """The end of a value with the parentheses around it (`key=(value)`), which `ast`
+    leaves out of its span; `after`: where the callee ends (its own `(` comes next)."""
+    opening = text.find("(", after)
+    opened, index = 0, start
+    while index > opening + 1 and text[index - 1] in " \t\r\n(":
+        index -= 1
+        opened += text[index] == "("
+    while opened and end < len(text):
+        if text[end] == ")":
+            opened -= 1
+        elif not text[end].isspace():
+            break
+        end += 1
+    return end
 
 
 def _comma_index(between: str) -> int | None:

@@ -92,10 +92,3 @@ def first_argument(module: PythonModule, call: ast.Call) -> ast.expr | None:
 def is_true(node: ast.AST | None) -> bool:
     """Whether an expression is the literal `True`."""
     return isinstance(node, ast.Constant) and node.value is True
-
-
-def string_constant(node: ast.AST | None) -> str | None:
-    """The value of a plain `str` literal."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    return None

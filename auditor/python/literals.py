@@ -140,11 +140,24 @@ def _scan_literal(
 
 
 def _field_end(text: str, index: int, end: int) -> int | None:
-    """The offset after the `}` closing the replacement field opened at `text[index]`."""
+    """The offset after the `}` closing the replacement field opened at `text[index]`.
+
+    The expression is code (brackets and strings nest); after its top-level `!` or
+    `:`, the conversion and the format spec are text in which only braces nest
+    (`{x:'>10}`, `{x:)>10}`).
+    """
     depth = 0
+    spec = False
     while index < end:
         char = text[index]
-        if char in "{[(":
+        if spec:
+            depth += char == "{"
+            depth -= char == "}"
+            if depth == 0:
+                return index + 1
+        elif depth == 1 and (char == ":" or (char == "!" and text[index + 1 : index + 2] != "=")):
+            spec = True
+        elif char in "{[(":
             depth += 1
         elif char in "}])":
             depth -= 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -85,6 +86,20 @@ class _Lines:
         ends, extra = wide
         before = bisect.bisect_right(ends, column)
         return min(start + column - (extra[before - 1] if before else 0), end)
+
+
+@functools.lru_cache(maxsize=2)
+def _lines_of(text: str) -> _Lines:
+    return _Lines(text)
+
+
+def character_column(text: str, line: int, byte_column: int) -> int:
+    """The 1-based character column of an `ast` position (a 1-based line and a 0-based
+    UTF-8 byte column) in `text`: for the few places the project index records, which
+    has no `PythonModule`."""
+    lines = _lines_of(text)
+    start = lines.starts[min(max(line, 1), len(lines.starts)) - 1]
+    return lines.offset(line, byte_column) - start + 1
 
 
 def _wide_characters(line: str) -> tuple[list[int], list[int]]:

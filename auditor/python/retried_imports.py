@@ -9,9 +9,10 @@ from __future__ import annotations
 import ast
 
 from auditor.project import RetriedUse
-from auditor.python.ast_values import dotted_name, statements, walk
+from auditor.python.ast_values import children, dotted_name, statements, walk
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import AstFacts
+from auditor.python.module import character_column
 from auditor.python.steps import StepCatalog
 
 
@@ -67,7 +68,9 @@ def imported_use(
     return None
 
 
-def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[RetriedUse, ...]:
+def retried_imports(
+    tree: ast.Module, text: str, own: str, steps: StepCatalog
+) -> tuple[RetriedUse, ...]:
     """Every use of an imported name inside a function under a library retry decorator."""
     # One walk: names imported from modules (`from m import x`), module aliases
     # (`import m as y`), and the decorated functions.
@@ -111,7 +114,7 @@ def retried_imports(tree: ast.Module, own: str, steps: StepCatalog) -> tuple[Ret
                 own_names = own_names if own_names is not None else local_names(function)
                 if isinstance(node, ast.Name) and node.id in own_names:
                     continue  # the function's own `client`, not the imported one
-                line, column = node.lineno, node.col_offset + 1
+                line, column = node.lineno, character_column(text, node.lineno, node.col_offset)
                 found.append(RetriedUse(use[0], use[1], line, column, label, attempts, pairs))
     return tuple(found)
 
@@ -122,7 +125,7 @@ def local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[s
     found = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     found |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
     declared: set[str] = set()
-    for node in walk(function):
+    for node in _own_nodes(function):
         if isinstance(node, ast.Global | ast.Nonlocal):
             declared.update(node.names)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -132,3 +135,22 @@ def local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[s
         elif isinstance(node, ast.alias):
             found.add((node.asname or node.name).split(".", 1)[0])
     return frozenset(found - declared)
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The nodes of a function's own scope: not inside the functions, classes and
+    comprehensions it holds (their names are theirs), but their own names are its."""
+    found: list[ast.AST] = []
+    stack: list[ast.AST] = list(children(function))
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, _COMPREHENSIONS):
+            stack.append(node.generators[0].iter)  # read in the function's scope
+        elif not isinstance(node, _SCOPES):
+            stack.extend(children(node))
+    return found

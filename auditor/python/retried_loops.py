@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from auditor.profiles import AgentCatalog
 from auditor.project import PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, statements, walk
+from auditor.python.module import character_column
 from auditor.python.parse import parse_module
 from auditor.python.retried_imports import imported_use, local_names, record_import
 from auditor.python.steps import StepCatalog
@@ -88,9 +89,10 @@ def _requests(
     `client` of module `clients`, or `clients` itself)."""
     found: list[_Request] = []
     inner: set[int] = set()
-    # A request that fails raises: the loop re-runs it only from inside a `try`.
-    tried = (s for loop in loops for t in walk(loop) if isinstance(t, ast.Try) for s in t.body)
-    for statement in tried:
+    # A request that fails raises: the loop re-runs it only from inside a `try`. Each
+    # `try` once, though nested loops hold it: whether each re-runs it is asked later.
+    tries = {id(t): t for loop in loops for t in walk(loop) if isinstance(t, ast.Try)}
+    for statement in (s for t in tries.values() for s in t.body):
         for node in walk(statement):
             if not isinstance(node, ast.Call) or id(node) in inner:
                 continue
@@ -156,7 +158,7 @@ def _retried(
             if retry is None or _shadowed(module, name):
                 continue
             pairs = tuple((test.kind, test.value) for test in retry.errors.tests)
-            line, column = name.lineno, name.col_offset + 1
+            line, column = name.lineno, character_column(text, name.lineno, name.col_offset)
             label, attempts = construct.label, construct.attempts
             found.append(
                 RetriedUse(

@@ -25,6 +25,7 @@ from auditor.project import LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.ast_values import Function, children, dotted_name, module_constants
 from auditor.python.choices import Choices
 from auditor.python.class_attributes import ClassAttributes, class_attributes
+from auditor.python.expr_values import keyword_argument, positional_argument
 from auditor.python.launch_facts import (
     LaunchFacts,
     class_bases,
@@ -186,11 +187,8 @@ class _Module:
             if name in PASS_THROUGH or (name and name.endswith("Path")):
                 return self.string(node.args[0], scope, depth + 1)
         if isinstance(node, ast.Call) and self.qualified(node.func) in ENVIRONMENT_DEFAULTS:
-            keywords = {k.arg: k.value for k in node.keywords if k.arg}
-            default = (
-                node.args[DEFAULT_POSITION]
-                if len(node.args) > DEFAULT_POSITION
-                else keywords.get(DEFAULT_KEYWORD)
+            default = positional_argument(node, DEFAULT_POSITION) or keyword_argument(
+                node, DEFAULT_KEYWORD
             )
             return self.string(default, scope, depth + 1) if default is not None else None
         method = node.func if isinstance(node, ast.Call) and not node.args else None
@@ -384,7 +382,7 @@ def summarize_python(
         if module is not None and any(word in text for word in ("retry", "backoff", "stamina")):
             from auditor.python.retried_imports import retried_imports
 
-            retried = retried_imports(tree, module, steps)
+            retried = retried_imports(tree, text, module, steps)
     except RecursionError:
         return PythonSummary(path, constants=constants)
     return PythonSummary(
