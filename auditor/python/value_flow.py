@@ -149,6 +149,7 @@ class ValueFlow:
         uses: list[ast.expr] = []
         exported: list[str] = []
         seen: set[_Item] = set()
+        stored: set[tuple[str, int, bool]] = set()  # names whose reads are queued
         work = [_Item(value, False)]
         while work:
             item = work.pop()
@@ -175,6 +176,11 @@ class ValueFlow:
             elif isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is node:
                 targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
                 for target in targets:
+                    if isinstance(target, ast.Name):  # its reads are the same every time
+                        key = (target.id, id(self._scope(target)), item.held)
+                        if key in stored:
+                            continue
+                        stored.add(key)
                     work.extend(self._stored(target, item.held, exported))
             elif isinstance(parent, ast.Return) and parent.value is node:
                 function = self.module.scope_of(parent)
