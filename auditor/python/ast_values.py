@@ -159,6 +159,31 @@ def class_lineage(classes: Mapping[str, ast.ClassDef], cls: ast.ClassDef) -> lis
     return found
 
 
+def import_bindings(
+    node: ast.Import | ast.ImportFrom, own: str | None
+) -> Iterator[tuple[str, str, str]]:
+    """What an import statement binds: (local name, the module, the name imported from
+    it: "" when the local name is the module itself). A relative import binds nothing
+    known unless the importing module's own dotted name `own` is given; `*` nothing."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            head = alias.name.split(".", 1)[0]
+            yield (alias.asname, alias.name, "") if alias.asname else (head, head, "")
+        return
+    if node.level and own is None:
+        return
+    package = (own or "").split(".")[: -node.level] if node.level else []
+    base = ".".join([*package, *([node.module] if node.module else [])])
+    for alias in node.names:
+        if alias.name != "*":
+            yield alias.asname or alias.name, base, alias.name
+
+
+def qualified_import(module: str, name: str) -> str:
+    """The dotted name an import binding stands for (`import_bindings`)."""
+    return f"{module}.{name}" if name else module
+
+
 def dotted_name(node: ast.expr) -> str | None:
     """`a.b.c` for a chain of names and attributes, else None."""
     if isinstance(node, ast.Name):

@@ -22,7 +22,13 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 
 from auditor.project import LaunchParameter
-from auditor.python.ast_values import Function, children, dotted_name
+from auditor.python.ast_values import (
+    Function,
+    children,
+    dotted_name,
+    import_bindings,
+    qualified_import,
+)
 from auditor.python.steps import CHECKED_CALLS, PROCESS_CALLS
 
 SHELL_STRING_CALLS = frozenset(
@@ -75,17 +81,9 @@ def import_table(tree: ast.Module, module: str | None) -> dict[str, str]:
     (relative imports too, when the module's own dotted name is known)."""
     found: dict[str, str] = {}
     for node in _import_statements(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                head = alias.name.split(".", 1)[0]
-                found[alias.asname or head] = alias.name if alias.asname else head
-        elif isinstance(node, ast.ImportFrom) and (node.module or node.level):
-            if node.level and module is None:
-                continue
-            base = (module or "").split(".")[: -node.level] if node.level else []
-            base += [node.module] if node.module else []
-            for alias in node.names:
-                found[alias.asname or alias.name] = ".".join([*base, alias.name])
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for local, base, name in import_bindings(node, module):
+                found[local] = qualified_import(base, name)
     return found
 
 

@@ -19,7 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from auditor.python.ast_values import Function, children, dotted_name
+from auditor.python.ast_values import (
+    Function,
+    children,
+    dotted_name,
+    import_bindings,
+    qualified_import,
+)
 from auditor.source import SourceFile
 
 StringNode = ast.Constant | ast.JoinedStr  # a `str` constant, or an f-string
@@ -219,7 +225,7 @@ class _Indexer:
         stack: list[tuple[ast.AST, ast.AST, bool, int]] = [(tree, tree, False, 0)]
         visit: dict[type, Callable[[Any], None]] = {
             ast.Import: self._import,
-            ast.ImportFrom: self._import_from,
+            ast.ImportFrom: self._import,
             ast.Call: self._call,
             ast.Assign: self._assign,
             ast.AnnAssign: self._ann_assign,
@@ -253,20 +259,9 @@ class _Indexer:
                 depth += 1
                 stack.extend([(child, scope, in_string, depth) for child in reversed(below)])
 
-    def _import(self, node: ast.Import) -> None:
-        for alias in node.names:
-            if alias.asname is not None:
-                self.aliases[alias.asname] = alias.name
-            else:
-                head = alias.name.split(".", 1)[0]
-                self.aliases[head] = head
-
-    def _import_from(self, node: ast.ImportFrom) -> None:
-        if node.level or node.module is None:
-            return
-        for alias in node.names:
-            if alias.name != "*":
-                self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        for local, base, name in import_bindings(node, None):  # relative imports: unknown
+            self.aliases[local] = qualified_import(base, name)
 
     def _qualified(self, func: ast.expr) -> frozenset[str]:
         dotted = dotted_name(func)

@@ -9,18 +9,11 @@ from __future__ import annotations
 import ast
 
 from auditor.project import RetriedUse
-from auditor.python.ast_values import children, dotted_name, statements, walk
+from auditor.python.ast_values import children, dotted_name, import_bindings, statements, walk
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import AstFacts
 from auditor.python.module import character_column
 from auditor.python.steps import StepCatalog
-
-
-def _absolute(module: str | None, level: int, own: str) -> str:
-    if not level:
-        return module or ""
-    package = own.split(".")[:-level] if level <= own.count(".") + 1 else []
-    return ".".join([*package, *([module] if module else [])])
 
 
 def _attempts(call: ast.Call, keyword: str | None) -> int | None:
@@ -43,14 +36,11 @@ def record_import(
 ) -> None:
     """Add what an import binds: `names` (`from m import x`: x -> (m, x)) and `modules`
     (`import m as y`: y -> m), relative imports read from the module's own name `own`."""
-    if isinstance(node, ast.ImportFrom):
-        base = _absolute(node.module, node.level, own)
-        for alias in node.names:
-            names[alias.asname or alias.name] = (base, alias.name)
-    else:
-        for alias in node.names:
-            head = alias.name.split(".")[0]
-            modules[alias.asname or head] = alias.name if alias.asname else head
+    for local, base, name in import_bindings(node, own):
+        if name:
+            names[local] = (base, name)
+        else:
+            modules[local] = base
 
 
 def imported_use(

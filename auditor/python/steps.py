@@ -183,20 +183,11 @@ def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, st
     imports too when the module's own dotted name is known."""
     import ast
 
+    from auditor.python.ast_values import import_bindings, qualified_import
+
     found: dict[str, str] = {}
     for node in module.tree.body:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                full = alias.name
-                local = alias.asname or full.split(".", 1)[0]
-                found[local] = full if alias.asname else local
-            continue
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if any(alias.name == "*" for alias in node.names) or (node.level and own is None):
-            continue
-        base = (own or "").split(".")[: -node.level] if node.level else []
-        base += [node.module] if node.module else []
-        for alias in node.names:
-            found[alias.asname or alias.name] = ".".join([*base, alias.name])
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for local, base, name in import_bindings(node, own):
+                found[local] = qualified_import(base, name)
     return found
