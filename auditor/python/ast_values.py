@@ -56,6 +56,26 @@ def descendants(root: ast.AST) -> Iterator[ast.AST]:
         stack.extend(reversed(children(node)))
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def own_nodes(scope: ast.AST, *, comprehensions: bool = True) -> list[ast.AST]:
+    """The nodes of a function's (or module's) own scope: not inside the functions and
+    classes it defines (their names are theirs; the definitions themselves are its),
+    nor, without `comprehensions`, inside its comprehensions but their first `in`."""
+    found: list[ast.AST] = []
+    stack = children(scope)
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if not comprehensions and isinstance(node, _COMPREHENSIONS):
+            stack.append(node.generators[0].iter)  # read in the scope around it
+        elif not isinstance(node, _SCOPES):
+            stack.extend(children(node))
+    return found
+
+
 def statements(root: ast.AST, *, definitions: bool = True) -> Iterator[ast.AST]:
     """The statements under `root`, nested ones too (in `except` clauses and `case`s,
     and in the functions and classes it defines unless `definitions` is false), in

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 
 from auditor.project import RetriedUse
-from auditor.python.ast_values import children, dotted_name, import_bindings, statements, walk
+from auditor.python.ast_values import dotted_name, import_bindings, own_nodes, statements, walk
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import AstFacts
 from auditor.python.module import character_column
@@ -115,7 +115,7 @@ def local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[s
     found = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     found |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
     declared: set[str] = set()
-    for node in _own_nodes(function):
+    for node in own_nodes(function, comprehensions=False):
         if isinstance(node, ast.Global | ast.Nonlocal):
             declared.update(node.names)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
@@ -125,22 +125,3 @@ def local_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[s
         elif isinstance(node, ast.alias):
             found.add((node.asname or node.name).split(".", 1)[0])
     return frozenset(found - declared)
-
-
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
-
-
-def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
-    """The nodes of a function's own scope: not inside the functions, classes and
-    comprehensions it holds (their names are theirs), but their own names are its."""
-    found: list[ast.AST] = []
-    stack: list[ast.AST] = list(children(function))
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        if isinstance(node, _COMPREHENSIONS):
-            stack.append(node.generators[0].iter)  # read in the function's scope
-        elif not isinstance(node, _SCOPES):
-            stack.extend(children(node))
-    return found

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog, default_catalog, is_probe
 from auditor.project import LaunchParameter, PythonSummary, RetriedUse
-from auditor.python.ast_values import Function, children, dotted_name, module_constants
+from auditor.python.ast_values import Function, dotted_name, module_constants, own_nodes
 from auditor.python.choices import Choices
 from auditor.python.class_attributes import ClassAttributes, class_attributes
 from auditor.python.expr_values import keyword_argument, positional_argument
@@ -50,18 +50,6 @@ _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"}
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
 _SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
 _NONE: Mapping[str, LaunchParameter] = {}
-
-
-def _walk_body(node: ast.AST) -> list[ast.AST]:
-    """Nodes inside a function or module, not inside the functions and classes it defines."""
-    found: list[ast.AST] = []
-    stack = children(node)
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        if not isinstance(current, Function | ast.ClassDef | ast.Lambda):
-            stack.extend(children(current))
-    return found
 
 
 class _Module:
@@ -105,7 +93,7 @@ class _Module:
 
     def _walked(self, scope: ast.AST) -> list[ast.AST]:
         if id(scope) not in self._bodies:
-            self._bodies[id(scope)] = _walk_body(scope)
+            self._bodies[id(scope)] = own_nodes(scope)
         return self._bodies[id(scope)]
 
     def _binding(self, name: str, scope: ast.AST, before: int) -> ast.expr | None:
@@ -315,7 +303,7 @@ def launchers(
         source = sources[name]
         wrapped = any(f"{n.rsplit('.', 1)[-1]}(" in source for n in wrappers)
         if "self." in source or wrapped or any(marker in source for marker in markers):
-            body = _walk_body(function)
+            body = own_nodes(function)
             module.imports(body)
             calls[name] = [n for n in body if isinstance(n, ast.Call)]
     found = {
@@ -331,7 +319,7 @@ def launchers(
                 continue
             owner = name.split(".")[0] if "." in name else None
             if name not in calls:
-                nodes = _walk_body(module.functions[name])
+                nodes = own_nodes(module.functions[name])
                 calls[name] = [n for n in nodes if isinstance(n, ast.Call)]
             for call in calls[name]:
                 callee = dotted_name(call.func) or ""
