@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
+Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 MAX_BASES = 8  # classes walked up a hierarchy
 # Fields never walked: the shared singletons `Load`, `Store`, `Add`, `Eq`…, and fields
 # that hold names, flags and constants, never nodes.
@@ -57,7 +58,6 @@ def descendants(root: ast.AST) -> Iterator[ast.AST]:
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
 def own_nodes(scope: ast.AST, *, comprehensions: bool = True) -> list[ast.AST]:
@@ -69,7 +69,7 @@ def own_nodes(scope: ast.AST, *, comprehensions: bool = True) -> list[ast.AST]:
     while stack:
         node = stack.pop()
         found.append(node)
-        if not comprehensions and isinstance(node, _COMPREHENSIONS):
+        if not comprehensions and isinstance(node, Comprehension):
             stack.append(node.generators[0].iter)  # read in the scope around it
         elif not isinstance(node, _SCOPES):
             stack.extend(children(node))

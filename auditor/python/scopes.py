@@ -15,7 +15,7 @@ import ast
 from collections import defaultdict
 from collections.abc import Iterator
 
-from auditor.python.ast_values import Function
+from auditor.python.ast_values import Comprehension, Function
 from auditor.python.module import PythonModule
 
 # Nodes that bind a name in the function they are in (exact types: a set lookup is cheaper
@@ -25,9 +25,6 @@ _BINDERS = frozenset(
     | {ast.withitem, ast.ExceptHandler, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef}
     | {ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal}
 )
-
-
-Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 
 
 def comprehension_binds(comprehension: Comprehension, name: str, part: ast.AST) -> bool:

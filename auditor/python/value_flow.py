@@ -27,11 +27,11 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from auditor.python.ast_values import Function
+from auditor.python.ast_values import Comprehension, Function
 from auditor.python.class_family import ClassFamily, class_of, method_owner, on_self
 from auditor.python.literals import string_pieces
 from auditor.python.module import PythonModule
-from auditor.python.scopes import Comprehension, Scopes, comprehension_binds
+from auditor.python.scopes import Scopes, comprehension_binds
 
 # Expressions that evaluate to one of their operands: the value passes through them.
 _PASS_THROUGH = (ast.IfExp, ast.BoolOp, ast.Await)
