@@ -76,6 +76,8 @@ class PythonSummary(NamedTuple):
     returns: Mapping[str, str] = _EMPTY
     # top-level classes -> their bases, qualified through the module's imports
     class_bases: Mapping[str, tuple[str, ...]] = _EMPTY
+    # the module's facts for the project call graph (auditor/python/graph_facts.py)
+    graph: Mapping[str, Any] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -95,6 +97,7 @@ class PythonSummary(NamedTuple):
             },
             "returns": dict(self.returns),
             "class_bases": {name: list(bases) for name, bases in self.class_bases.items()},
+            "graph": dict(self.graph),
         }
 
     @classmethod
@@ -118,6 +121,7 @@ class PythonSummary(NamedTuple):
                 str(name): tuple(map(str, bases))
                 for name, bases in data.get("class_bases", {}).items()
             },
+            dict(data.get("graph", {})),
         )
 
 

@@ -59,6 +59,13 @@ _INDEX_MARKERS = (
     "gptme.chat",
     "execute_msg",
     "tooluse",
+    # the call graph's links: clients, abstract bases a registry dispatches through
+    "openai",
+    "anthropic",
+    "groq",
+    "client",
+    "abstractmethod",
+    "notimplementederror",
 )
 
 

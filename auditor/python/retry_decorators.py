@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from auditor.python.ast_values import Function, dotted_name, int_value, walk
+from auditor.python.ast_values import Function, assignment, dotted_name, int_value, walk
 from auditor.python.error_conditions import handler_errors
 from auditor.python.error_tests import (
     EVERY_ERROR,
@@ -68,6 +68,37 @@ def _defaults(function: Function) -> dict[str, int]:
     return found
 
 
+def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, ast.expr]:
+    """Names that stand for a tuple of exception classes: a module constant
+    (`RETRIABLE = (RateLimitError, APIError)`) or a parameter's default
+    (`def retrying(errors=(RateLimitError, APIError))`), the nearer first."""
+    found: dict[str, ast.expr] = {}
+    for statement in tree.body:
+        targets, value = assignment(statement)
+        if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
+            found[targets[0].id] = value
+    for function in functions:
+        arguments = function.args
+        positional = [*arguments.posonlyargs, *arguments.args]
+        defaulted = positional[len(positional) - len(arguments.defaults) :]
+        pairs = [*zip(defaulted, arguments.defaults, strict=True)]
+        pairs += [
+            (a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
+        ]
+        found.update(
+            (a.arg, d) for a, d in pairs if isinstance(d, ast.Tuple | ast.Name | ast.Attribute)
+        )
+    return found
+
+
+def _with_classes(handler: ast.ExceptHandler, tuples: dict[str, ast.expr]) -> ast.ExceptHandler:
+    """The clause with the classes its name stands for (`except errors:`), if known."""
+    if not isinstance(handler.type, ast.Name) or handler.type.id not in tuples:
+        return handler
+    resolved = ast.ExceptHandler(tuples[handler.type.id], handler.name, handler.body)
+    return ast.copy_location(resolved, handler)
+
+
 def _positional(function: Function) -> list[str]:
     return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
 
@@ -100,11 +131,12 @@ def retry_decorator_details(
             if helper and not _counts_attempts(loop, wrapped):
                 continue  # `for item in items: try: fn(item)` goes through items, not retries
             facts = facts or AstFacts(tree)  # read once a loop is found
+            tuples = exception_tuples(tree, functions)
             handlers = [
                 (h, errors)
                 for t in walk(loop)
                 if isinstance(t, ast.Try) and _calls_wrapped(t, wrapped)
-                for h in t.handlers
+                for h in map(lambda h: _with_classes(h, tuples), t.handlers)
                 if (errors := handler_errors(h, facts, blanket_names)) is not None
             ]
             if not handlers:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from auditor.project import RetriedUse, module_name
@@ -47,6 +47,10 @@ class Client:
     exported: tuple[str, ...] = ()  # module-level names other modules can import it by
     # calls of the module's functions that send its requests and let their failures out
     callers: tuple[ast.AST, ...] = ()
+
+    def with_retries(self, retries: int) -> Client:
+        """The client as built on a path that binds its retries (`make_client()`)."""
+        return replace(self, retries=retries)
 
     @property
     def sends(self) -> int | None:
@@ -234,15 +238,47 @@ def find_clients(
     return clients
 
 
+def _own_module(unit: PythonUnit) -> str:
+    return next(
+        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
+        module_name(Path(unit.source.path)),
+    )
+
+
+def stacked_through_calls(
+    unit: PythonUnit, client: Client
+) -> list[tuple[RetriedUse, str, int | None]]:
+    """The retry layers the project call graph finds over this client's requests: (the
+    layer as a use, its path, the client's retries on that path)."""
+    if not unit.project.python:
+        return []
+    from auditor.python.call_graph import call_graph
+
+    site = f"{client.call.lineno}:{client.call.col_offset}"
+    found: dict[tuple[RetriedUse, str, int | None], None] = {}
+    for stacked in call_graph(unit.project).stacked(_own_module(unit), site):
+        layer = stacked.layer
+        unlimited = layer.attempts is None and "loop" in layer.label
+        use = RetriedUse(
+            "",
+            "",
+            layer.line,
+            layer.column,
+            layer.label,
+            layer.attempts,
+            layer.errors,
+            unlimited and False,
+        )
+        found[(use, layer.path, stacked.retries)] = None
+    return list(found)
+
+
 def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[RetriedUse, str]]:
     """Uses, in other modules of the tree, of the names this client is exported by, under a
     retry decorator or a hand-written retry loop."""
     if not client.exported:
         return
-    own = next(
-        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
-        module_name(Path(unit.source.path)),
-    )
+    own = _own_module(unit)
     for summary in unit.project.python.values():
         for use in summary.retried_imports:
             same = (

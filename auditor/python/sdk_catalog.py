@@ -109,6 +109,12 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
 
 
 @functools.cache
+def default_sdk() -> SdkCatalog:
+    """The built-in constructors (for the project index, read once)."""
+    return load_sdk()
+
+
+@functools.cache
 def builtin_retried() -> SdkRetried:
     """What the SDKs' own retries retry, from the built-in data."""
     table = builtin_data("sdk")["retried"]

@@ -26,6 +26,7 @@ from auditor.python.ast_values import Function, dotted_name, module_constants, o
 from auditor.python.choices import Choices
 from auditor.python.class_attributes import ClassAttributes, class_attributes
 from auditor.python.expr_values import keyword_argument, positional_argument
+from auditor.python.graph_facts import module_graph_facts
 from auditor.python.launch_facts import (
     LaunchFacts,
     class_bases,
@@ -35,6 +36,7 @@ from auditor.python.launch_facts import (
 from auditor.python.parse import parse_module
 from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.retry_decorators import retry_decorator_details
+from auditor.python.sdk_catalog import default_sdk
 from auditor.python.steps import PROCESS_CALLS, StepCatalog, default_steps
 from auditor.python.value_calls import (
     DEFAULT_KEYWORD,
@@ -371,6 +373,7 @@ def summarize_python(
             from auditor.python.retried_imports import retried_imports
 
             retried = retried_imports(tree, text, module, steps)
+        graph = module_graph_facts(tree, module or "", steps, default_sdk())
     except RecursionError:
         return PythonSummary(path, constants=constants)
     return PythonSummary(
@@ -385,4 +388,5 @@ def summarize_python(
         wrappers,
         facts.returns() if facts is not None else {},
         class_bases(tree, module),
+        graph,
     )

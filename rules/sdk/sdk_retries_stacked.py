@@ -206,7 +206,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             return
         from auditor.python.retries import retry_constructs
         from auditor.python.retry_types import CallFailure
-        from auditor.python.sdk import find_clients, retried_elsewhere
+        from auditor.python.sdk import find_clients, retried_elsewhere, stacked_through_calls
         from auditor.python.sdk_catalog import load_sdk
 
         sdk = unit.sdk or load_sdk()
@@ -224,6 +224,15 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             ]
             if not layers:
                 layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
+            if not layers or client.retries is None:
+                through = stacked_through_calls(unit, client)
+                bound = {retries for _, _, retries in through}
+                if through and bound == {0}:
+                    continue  # every path that retries it builds it with `max_retries=0`
+                if client.retries is None and len(bound - {0}) == 1 and None not in bound:
+                    client = client.with_retries(next(iter(bound - {0})))
+                if not layers:
+                    layers = [_Layer.elsewhere(use, path) for use, path, r in through if r != 0]
             ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
             ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
             start, end = module.span(client.call)
