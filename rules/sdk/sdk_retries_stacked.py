@@ -229,8 +229,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 bound = {retries for _, _, retries in through}
                 if through and bound == {0}:
                     continue  # every path that retries it builds it with `max_retries=0`
-                if client.retries is None and len(bound - {0}) == 1 and None not in bound:
-                    client = client.with_retries(next(iter(bound - {0})))
+                known = {r for r in bound if r}
+                if client.retries is None and len(known) == 1 and None not in bound:
+                    client = client.with_retries(known.pop())
                 if not layers:
                     layers = [_Layer.elsewhere(use, path) for use, path, r in through if r != 0]
             ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
