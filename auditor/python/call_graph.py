@@ -82,7 +82,8 @@ class CallGraph:
         for name, bases in self.bases.items():
             for base in bases:
                 self.subclasses.setdefault(base, []).append(name)
-        self._instance: dict[str, list[str]] = {}
+        self._instance: dict[tuple[str, str], list[str]] = {}
+        self._overrides: dict[tuple[str, str], list[str]] = {}
         self._callees: dict[tuple[str, int], list[str]] = {}
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._solve()
@@ -134,16 +135,20 @@ class CallGraph:
                 pending += self.subclasses.get(current, [])
         return found
 
-    def instance_classes(self, cls: str) -> list[str]:
-        """The classes whose methods may act on the same instance as a method of `cls`:
-        those of the lineage of `cls` and of each of its subclasses (a base's method
-        reads what a subclass stored; a sibling's store is another instance's)."""
-        if cls not in self._instance:
-            found = dict.fromkeys(self.lineage(cls))
-            for sub in self.descendants(cls):
-                found.update(dict.fromkeys(self.lineage(sub)))
-            self._instance[cls] = list(found)
-        return self._instance[cls]
+    def instance_classes(self, cls: str, method: str) -> list[str]:
+        """The classes whose methods may have stored what method `method` of `cls` reads
+        on `self`: the lineages of `cls` and of each subclass that runs this method (a
+        base's method reads what a subclass stored, unless the subclass overrides the
+        method; a sibling's store is another instance's)."""
+        key = (cls, method)
+        if key not in self._instance:
+            own = f"{cls}.{method}"
+            found: dict[str, None] = {}
+            for member in (cls, *self.descendants(cls)):
+                if member == cls or self._method(member, method) == own:
+                    found.update(dict.fromkeys(self.lineage(member)))
+            self._instance[key] = list(found)
+        return self._instance[key]
 
     def _method(self, cls: str, name: str) -> str | None:
         for current in self.lineage(cls):
@@ -165,6 +170,13 @@ class CallGraph:
     def _abstract(self, name: str, caller: str) -> list[str]:
         """Overrides of a method some abstract base of the tree declares: those of the
         caller's own top-level package when it has any."""
+        package = caller.split(".", 1)[0] + "."
+        key = (name, package)
+        if key not in self._overrides:
+            self._overrides[key] = self._abstract_overrides(name, package)
+        return self._overrides[key]
+
+    def _abstract_overrides(self, name: str, package: str) -> list[str]:
         found: list[str] = []
         for cls, data in self.classes.items():
             if name in data.get("abstract", ()):
@@ -173,7 +185,6 @@ class CallGraph:
                     for sub in self.descendants(cls)
                     if name in self.classes[sub].get("methods", ())
                 ]
-        package = caller.split(".", 1)[0] + "."
         near = [name for name in dict.fromkeys(found) if name.startswith(package)]
         found = near or list(dict.fromkeys(found))
         return found if len(found) <= _MAX_DISPATCH else []
@@ -239,7 +250,7 @@ class CallGraph:
             if cls is None or cls not in self.classes:
                 return set()
             found: set[Token] = set()
-            for member in self.instance_classes(cls):
+            for member in self.instance_classes(cls, function.qualname.rsplit(".", 1)[-1]):
                 found |= self.values.get(("A", member, ref[1]), set())
                 if ref[1] in self.classes[member].get("properties", ()):
                     found |= self.values.get(("R", f"{member}.{ref[1]}", -1), set())
@@ -305,6 +316,9 @@ class CallGraph:
                 continue
             if target.startswith("global:"):
                 changed |= self._add(("G", target[7:]), tokens)
+            elif target.startswith("class:"):  # a class attribute: every instance's
+                _, name, attribute = target.split(":", 2)
+                changed |= self._add(("A", f"{function.module}.{name}", attribute), tokens)
             elif cls is not None:
                 changed |= self._add(("A", cls, target), tokens)
         for number, call in enumerate(facts.get("calls", ())):
@@ -333,17 +347,35 @@ class CallGraph:
             return Layer(summary.path, line, column + 1, data["label"], data["attempts"], errors)
         if isinstance(layer, str) and layer.startswith("decorator:"):
             name, _, at = layer[len("decorator:") :].rpartition("@")
+            line, column = map(int, at.split(":"))
             resolved = self.resolve(name)
             if resolved is None or resolved not in self.functions:
-                return None
+                return self._retry_object(name, summary.path, line, column)
             owner = self.functions[resolved]
             decorators = self.summaries[owner.module].retry_decorators
             if owner.qualname not in decorators:
                 return None
             errors = self.summaries[owner.module].retry_errors.get(owner.qualname, ())
-            line, column = map(int, at.split(":"))
             label = f"retry decorator `{owner.qualname}`"
             return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], errors)
+        return None
+
+    def _retry_object(self, name: str, path: str, line: int, column: int) -> Layer | None:
+        """The layer a decorator applies when it names a module's retry object
+        (`@llm_retry` with `llm_retry = retry(…)` in another module), at the application."""
+        module, _, attribute = name.rpartition(".")
+        owners = [
+            m
+            for m in self.summaries
+            if m == module or m.endswith("." + module) or module.endswith("." + m)
+        ]
+        for owner in owners if len(owners) == 1 else ():
+            graph = self.summaries[owner].graph
+            index = graph.get("retry_objects", {}).get(attribute)
+            if index is not None:
+                data = graph["layers"][index]
+                errors = tuple((str(k), str(v)) for k, v in data["errors"])
+                return Layer(path, line, column + 1, data["label"], data["attempts"], errors)
         return None
 
     def _layers(self) -> dict[str, list[Layer]]:
@@ -389,8 +421,15 @@ class CallGraph:
                 request = (self.summaries[function.module].path, line, column + 1)
                 for layer in layers:
                     for token in mine:
-                        retries = token[2] if isinstance(token[2], int) else None
-                        yield Stacked(layer, retries, request)
+                        yield Stacked(layer, _retries(token[2]), request)
+
+
+def _retries(value: Any) -> int | None:
+    """A client's retries: a number, or the default of a parameter no caller bound."""
+    if isinstance(value, int):
+        return value
+    default = str(value).rsplit(":", 1)[-1]
+    return int(default) if default.isdigit() else None
 
 
 _GRAPHS: dict[int, tuple[ProjectIndex, CallGraph]] = {}

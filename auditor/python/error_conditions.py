@@ -230,7 +230,7 @@ def handler_errors(
     handler: ast.ExceptHandler, facts: AstFacts, blanket: frozenset[str]
 ) -> RetriedErrors | None:
     """What an `except` clause of a retry loop retries, or None if it never goes on."""
-    caught = class_errors(class_names(handler.type), blanket)
+    caught = class_errors(facts.classes(handler.type), blanket)
     exception = handler.name or ""  # no name: no test can be about it
     paths = _Walk(facts).block(handler.body, _start(exception))
     going_on = [p.conjunction for p in paths if p.outcome in _GOING_ON]
@@ -299,7 +299,7 @@ def library_errors(
     if library.results:  # it re-runs on what the function returns, never after a raise
         return RetriedErrors((ErrorTest("result", library.name),))
     exceptions = _argument(call, library.exception_keyword, library.exception_position)
-    caught = class_errors(class_names(exceptions), blanket) if exceptions else EVERY_ERROR
+    caught = class_errors(facts.classes(exceptions), blanket) if exceptions else EVERY_ERROR
     keyword, predicate = _library_predicate(library, call)
     if predicate is None:
         return caught

@@ -118,20 +118,35 @@ def listed(items: list[str], last: str = "and") -> str:
 
 
 class AstFacts:
-    """What the analysis reads from a whole module: its functions and string-list
-    constants."""
+    """What the analysis reads from a whole module: its functions, string-list
+    constants, exception-tuple constants and the classes it imports under another name."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
         self.functions: dict[str, Function] = {}
         self.strings: dict[str, tuple[str, ...]] = {}  # `MARKERS = ("overloaded", "529")`
+        self.exceptions: dict[str, list[str]] = {}  # `RETRIABLE = (RateLimitError, …)`
+        self.renamed: dict[str, str] = {}  # `import RateLimitError as OpenAIRateLimitError`
         for statement in tree.body:
             if isinstance(statement, Function):
                 self.functions[statement.name] = statement
+            elif isinstance(statement, ast.ImportFrom):
+                self.renamed.update((a.asname, a.name) for a in statement.names if a.asname)
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 target, words = statement.targets[0], literal_strings(statement.value)
                 if isinstance(target, ast.Name) and words is not None:
                     self.strings[target.id] = words
+                elif isinstance(target, ast.Name) and isinstance(statement.value, ast.Tuple):
+                    self.exceptions[target.id] = class_names(statement.value)
+
+    def classes(self, node: ast.expr | None) -> list[str]:
+        """The classes an `except` or a retry library's argument names, through the
+        module's tuple constants and its imports' other names."""
+        found: list[str] = []
+        for name in class_names(node):
+            for each in self.exceptions.get(name, [name]):
+                found.append(self.renamed.get(each, each))
+        return found
 
 
 @functools.lru_cache(maxsize=8)

@@ -24,7 +24,14 @@ import ast
 from collections.abc import Iterator
 from typing import Any
 
-from auditor.python.ast_values import Function, dotted_name, import_bindings, qualified_import
+from auditor.python.ast_values import (
+    Function,
+    children,
+    dotted_name,
+    import_bindings,
+    qualified_import,
+    statements,
+)
 from auditor.python.error_conditions import library_errors
 from auditor.python.error_tests import AstFacts, class_errors
 from auditor.python.sdk_catalog import SdkCatalog
@@ -50,7 +57,7 @@ class _Imports:
     def __init__(self, tree: ast.Module, own: str) -> None:
         self.own = own
         self.names: dict[str, str] = {}
-        for node in ast.walk(tree):
+        for node in statements(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 for local, base, name in import_bindings(node, own):
                     self.names[local] = qualified_import(base, name)
@@ -122,10 +129,13 @@ class _FunctionFacts:
         self.returns: list[list[Any]] = []
         self.stores: list[list[Any]] = []
         self.layer: int | str | None = None
+        self.retry_tries: dict[int, int] = {}  # id of a `try` -> the retry layer it is
         if isinstance(self.node, Function):
             self.layer = self.owner.decorator_layer(self.node)
+            self.owner.recursion_layers(self.node, self)
         self._returned: list[ast.Return] = []
         self._stored: list[ast.Assign | ast.AnnAssign] = []
+        self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
         self._requests: list[tuple[ast.Call, ast.expr, int | None, bool]] = []
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
         body = self.node.body
@@ -151,17 +161,30 @@ class _FunctionFacts:
                 self.returns += [[-1, *r] for r in self.refs(value)]
         for store in self._stored:
             self._store(store)
+        for cls, item in self._class_stored:
+            assert item.value is not None
+            targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    qualified = self.owner.imports.qualify(f"{cls}.{target.id}")
+                    for ref in self.refs(item.value):
+                        self.stores += [
+                            [f"global:{qualified}", *ref],
+                            [f"class:{cls}:{target.id}", *ref],
+                        ]
 
     # -- local names, flow-insensitive: every value any assignment gives them
     def _names(self, body: list[ast.stmt]) -> None:
-        for node in _own_nodes(body):
+        for node in (n for s in body for n in (s, *statements(s, definitions=False))):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     self._bind(target, node.value)
             elif isinstance(node, ast.AnnAssign) and node.value is not None:
                 self._bind(node.target, node.value)
-            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-                self._bind(node.optional_vars, node.context_expr)
+            elif isinstance(node, ast.With | ast.AsyncWith):
+                for item in node.items:
+                    if item.optional_vars is not None:
+                        self._bind(item.optional_vars, item.context_expr)
 
     def _bind(self, target: ast.expr, value: ast.expr) -> None:
         if isinstance(target, ast.Name):
@@ -191,7 +214,10 @@ class _FunctionFacts:
             if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                 return [("self", node.attr)]
             dotted = dotted_name(node)
-            if dotted is not None and dotted.split(".", 1)[0] in self.owner.imports.names:
+            head = dotted.split(".", 1)[0] if dotted is not None else ""
+            if dotted is not None and (
+                head in self.owner.imports.names or head in self.owner.imports.defined
+            ):
                 return [("global", self.owner.imports.qualify(dotted))]
             return []
         if isinstance(node, ast.Subscript):
@@ -224,34 +250,33 @@ class _FunctionFacts:
             self._statement(statement, layer, contained)
 
     def _statement(self, node: ast.stmt, layer: int | None, contained: bool) -> None:
+        if isinstance(node, ast.ClassDef) and isinstance(self.node, ast.Module):
+            for item in node.body:  # class attributes: `client = OpenAI()` in the class
+                if isinstance(item, ast.Assign | ast.AnnAssign) and item.value is not None:
+                    self._expressions(item.value, layer, contained)
+                    self._class_stored.append((node.name, item))
+            return
         if isinstance(node, Function | ast.ClassDef):
             return
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
-            inner = self.owner.loop_layer(node, self) if layer is None else layer
+            whole = self.owner.loop_layer(node, self)  # a library's: every failure in it
             self._expressions(node.iter if not isinstance(node, ast.While) else node.test, layer)
-            if inner is not None and layer is None:  # the loop's own `try`s are its retries
-                for statement in node.body:
-                    if isinstance(statement, ast.Try | ast.TryStar):
-                        self._statements(statement.body, inner, contained)
-                        for part in (*statement.handlers, statement):
-                            rest = part.body if part is not statement else statement.finalbody
-                            self._statements(rest, inner, contained)
-                        self._statements(statement.orelse, inner, contained)
-                    else:
-                        self._statement(statement, inner, contained)
-            else:
-                self._statements(node.body, inner, contained)
+            self._statements(node.body, layer if whole is None else whole, contained)
             self._statements(node.orelse, layer, contained)
             return
         if isinstance(node, ast.Try | ast.TryStar):
+            retry = self.retry_tries.get(id(node))
             keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
-            self._statements(node.body, layer, contained or keeps)
+            if retry is not None:  # the retry's own `try`: what fails in it is retried
+                self._statements(node.body, retry, False)
+            else:
+                self._statements(node.body, layer, contained or keeps)
             for handler in node.handlers:
                 self._statements(handler.body, layer, contained)
             self._statements(node.orelse, layer, contained)
             self._statements(node.finalbody, layer, contained)
             return
-        for child in ast.iter_child_nodes(node):
+        for child in children(node):
             if isinstance(child, ast.stmt):
                 self._statement(child, layer, contained)
             elif isinstance(child, ast.expr):
@@ -346,7 +371,6 @@ class ModuleFacts:
         self.layers: list[dict[str, Any]] = []
         self.clients: dict[str, list[Any]] = {}
         self._ast_facts: AstFacts | None = None
-        self.constants = _tuple_constants(tree)
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -366,7 +390,29 @@ class ModuleFacts:
             "classes": classes,
             "layers": self.layers,
             "clients": self.clients,
+            "retry_objects": self._retry_objects(),
         }
+
+    def _retry_objects(self) -> dict[str, int]:
+        """Module names bound to a library's retry decorator (`llm_retry = retry(…)`),
+        which other modules apply as `@llm_retry`: name -> its layer."""
+        found: dict[str, int] = {}
+        for statement in self.tree.body:
+            if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)):
+                continue
+            library = self._library(statement.value)
+            if library is None or library[0].form != "decorator":
+                continue
+            layer = self._decorator(statement.value, *library)
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = layer
+        return found
+
+    def _decorator(self, node: ast.expr, library: Any, call: ast.Call | None, name: str) -> int:
+        attempts = _attempts(call, library.attempts_keyword)
+        errors = self._library_errors(library, call)
+        return self._layer(node, f"`@{name.rsplit('.', 1)[-1]}`", attempts, errors)
 
     def _class(self, node: ast.ClassDef) -> dict[str, Any]:
         methods, properties, abstract = [], [], []
@@ -400,7 +446,7 @@ class ModuleFacts:
                 if number is not None:
                     retries = number
                 elif isinstance(value, ast.Name) and value.id in function.params:
-                    retries = f"param:{value.id}"
+                    retries = f"param:{value.id}:{function.defaults.get(value.id)}"
                 else:
                     retries = "?"
             elif keyword.arg is None:
@@ -481,32 +527,41 @@ class ModuleFacts:
                 and loop.iter.func.id == "range"
             ):
                 return None
-        tries = [n for n in _own_nodes(loop.body) if isinstance(n, ast.Try | ast.TryStar)]
-        for node in tries:
+        inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
+        tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]
+        leaves = any(isinstance(n, ast.Return | ast.Break) for n in inside)
+        for node in tries if leaves else ():
             retrying = [h for h in node.handlers if not _ends_in_raise(h.body)]
-            leaves = any(isinstance(n, ast.Return | ast.Break) for n in _own_nodes(loop.body))
-            if retrying and leaves:
+            if retrying:
                 names = [n for h in retrying for n in self._handler_classes(h, function)]
                 caught = class_errors(names, self.blanket)
                 pairs = [[t.kind, t.value] for t in caught.tests]
-                return self._layer(loop, "retry loop", _loop_attempts(loop), pairs)
+                layer = self._layer(loop, "retry loop", _loop_attempts(loop), pairs)
+                function.retry_tries[id(node)] = layer
         return None
+
+    def recursion_layers(self, node: Function, function: _FunctionFacts) -> None:
+        """A `try` whose clause catches a failure and calls the function again
+        (`except APIError: time.sleep(30); return self._run_single(prompt)`): a retry."""
+        inside = [n for s in node.body for n in (s, *statements(s, definitions=False))]
+        for candidate in inside:
+            if not isinstance(candidate, ast.Try | ast.TryStar):
+                continue
+            again = [h for h in candidate.handlers if _calls_itself(h, node)]
+            if again:
+                names = [n for h in again for n in self._handler_classes(h, function)]
+                pairs = [[t.kind, t.value] for t in class_errors(names, self.blanket).tests]
+                layer = self._layer(candidate, "retry by recursion", None, pairs)
+                function.retry_tries[id(candidate)] = layer
 
     def _handler_classes(self, handler: ast.ExceptHandler, function: _FunctionFacts) -> list[str]:
         """The classes an `except` catches: names, tuples, and a tuple given as a module
         constant or a parameter's default (`except errors:` with `errors=(A, B)`)."""
         node = handler.type
-        if node is None:
-            return []
-        if isinstance(node, ast.Name):
-            if node.id in function.defaults and isinstance(function.defaults[node.id], list):
-                return list(function.defaults[node.id])
-            if node.id in self.constants:
-                return list(self.constants[node.id])
-        if isinstance(node, ast.Tuple):
-            return [d.rsplit(".", 1)[-1] if (d := dotted_name(e)) else "?" for e in node.elts]
-        dotted = dotted_name(node)
-        return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
+        if isinstance(node, ast.Name) and isinstance(function.defaults.get(node.id), list):
+            return list(function.defaults[node.id])
+        self._ast_facts = self._ast_facts or AstFacts(self.tree)
+        return self._ast_facts.classes(node) if node is not None else []
 
     def retrier_call(self, call: ast.Call, function: _FunctionFacts) -> tuple[int, Ref] | None:
         """A call of a retrying object (`Retrying(…)(fn, …)`, `retrier(fn, …)`): the layer
@@ -539,16 +594,6 @@ def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:
                     yield f"{node.name}.{item.name}", item, node.name
 
 
-def _own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
-    pending: list[ast.AST] = list(reversed(body))
-    while pending:
-        node = pending.pop()
-        yield node
-        if isinstance(node, Function | ast.ClassDef | ast.Lambda):
-            continue
-        pending += reversed(list(ast.iter_child_nodes(node)))
-
-
 def _calls_in(node: ast.expr) -> list[ast.Call]:
     """The calls of an expression, callees and arguments before the call that takes them;
     lambdas and comprehension scopes included (they run here or not at all)."""
@@ -561,7 +606,7 @@ def _calls_in(node: ast.expr) -> list[ast.Call]:
             continue
         if isinstance(current, ast.Call):
             pending.append((current, True))
-        pending += [(child, False) for child in reversed(list(ast.iter_child_nodes(current)))]
+        pending += [(child, False) for child in reversed(children(current))]
     return found
 
 
@@ -627,19 +672,16 @@ def _loop_attempts(loop: ast.For | ast.AsyncFor | ast.While) -> int | None:
     return None
 
 
-def _tuple_constants(tree: ast.Module) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for statement in tree.body:
-        if (
-            isinstance(statement, ast.Assign)
-            and len(statement.targets) == 1
-            and isinstance(statement.targets[0], ast.Name)
-            and isinstance(statement.value, ast.Tuple)
-        ):
-            names = [dotted_name(e) for e in statement.value.elts]
-            if names and all(n and n.rsplit(".", 1)[-1][:1].isupper() for n in names):
-                found[statement.targets[0].id] = [n.rsplit(".", 1)[-1] for n in names if n]
-    return found
+def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:
+    """Whether an `except` clause calls the function it is in (`f(…)`, `self.f(…)`)."""
+    for statement in handler.body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else dotted_name(func)
+                if name == function.name:
+                    return True
+    return False
 
 
 def _ends_in_raise(body: list[ast.stmt]) -> bool:
@@ -650,7 +692,8 @@ def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
     """Whether a clause catches every failure and raises nowhere (the failure stays in)."""
     names = [] if handler.type is None else _names_of(handler.type)
     every = class_errors(names, blanket).every
-    return every and not any(isinstance(n, ast.Raise) for n in _own_nodes(handler.body))
+    inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
+    return every and not any(isinstance(n, ast.Raise) for n in inside)
 
 
 def _names_of(node: ast.expr) -> list[str]:

@@ -68,7 +68,11 @@ def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
         return own, PythonSummary(unit.source.path)
     from auditor.python.summary import summarize_python
 
-    return own, summarize_python(unit.text, unit.source.path, unit.catalog, unit.steps, own)
+    # not in the index: no other module reaches it, so the call graph needs none of it
+    summary = summarize_python(
+        unit.text, unit.source.path, unit.catalog, unit.steps, own, graph=False
+    )
+    return own, summary
 
 
 def success_flag(returns: str | None) -> int | None:

@@ -340,6 +340,8 @@ def summarize_python(
     catalog: AgentCatalog | None = None,
     steps: StepCatalog | None = None,
     module: str | None = None,
+    *,
+    graph: bool = True,
 ) -> PythonSummary:
     """The summary of one module (dotted name `module`, for the names it uses under retry
     decorators); a file that does not parse summarises to nothing."""
@@ -373,7 +375,7 @@ def summarize_python(
             from auditor.python.retried_imports import retried_imports
 
             retried = retried_imports(tree, text, module, steps)
-        graph = module_graph_facts(tree, module or "", steps, default_sdk())
+        links = module_graph_facts(tree, module or "", steps, default_sdk()) if graph else {}
     except RecursionError:
         return PythonSummary(path, constants=constants)
     return PythonSummary(
@@ -388,5 +390,5 @@ def summarize_python(
         wrappers,
         facts.returns() if facts is not None else {},
         class_bases(tree, module),
-        graph,
+        links,
     )

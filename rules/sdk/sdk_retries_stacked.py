@@ -332,9 +332,9 @@ class _Layer(NamedTuple):
     sends_under: str  # "its requests run under …", for the unresolved-retries message
 
     @classmethod
-    def elsewhere(cls, use: RetriedUse, path: str) -> _Layer:
-        """A retry decorator or loop of another module that sends this module's client's
-        requests."""
+    def elsewhere(cls, use: RetriedUse, path: str, here: str = "") -> _Layer:
+        """A retry decorator or loop of another module (or, through the call graph, of
+        this one: `here`) that sends this module's client's requests."""
         from auditor.python.error_tests import ErrorTest, RetriedErrors
 
         attempts = f" ({use.attempts} attempts)" if use.attempts else ""
@@ -343,7 +343,7 @@ class _Layer(NamedTuple):
         errors = RetriedErrors(tuple(ErrorTest(kind, value) for kind, value in use.errors))
         return cls(
             use.label,
-            f"{use.label}{attempts} in `{path}`",
+            f"{use.label}{attempts}" + ("" if path == here else f" in `{path}`"),
             use.attempts,
             errors,
             RelatedLocation(path, span, f"{use.label} re-sends the request"),

@@ -1,0 +1,1 @@
+"""A corpus package: the retry layer and the SDK client are in different modules."""
