@@ -139,6 +139,15 @@ class Auditor:
         return self.project.launch_calls()
 
     @functools.cached_property
+    def agent_argv_paths(self) -> frozenset[str]:
+        """Modules the call graph hands an agent's argv to, from another module."""
+        if not self.project.python:
+            return frozenset()
+        from auditor.python.call_graph import call_graph
+
+        return call_graph(self.project).agent_argv_paths(frozenset(self.agent_names))
+
+    @functools.cached_property
     def step_needles(self) -> StepNeedles:
         """Words a Python file must hold to call an agent step (RA301's prefilter)."""
         from auditor.python.step_needles import StepNeedles
@@ -235,6 +244,10 @@ class Auditor:
 
         unit = parse_python(source, self.catalog)
         unit.project = self.project
+        if unit.module is not None and self.project.python:
+            from auditor.python.call_graph import module_values
+
+            unit.module.project = module_values(self.project, source.path)
         unit.sdk = self.sdk
         unit.steps = self.steps
         yield Host.PYTHON, unit
@@ -302,7 +315,7 @@ class Auditor:
             return False
         if agents is not None:
             return agents()
-        return _may_run_agent(text, self.agent_names)
+        return _may_run_agent(text, self.agent_names) or path in self.agent_argv_paths
 
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and
@@ -316,7 +329,7 @@ class Auditor:
                 wrapped = any(c in text and m in text for c, m in self.launch_calls)
                 launch = wrapped or any(w in text for w in PROCESS_WORDS)
                 found = launch and command_literals(text, self.agent_names)
-                launches.append(bool(found))
+                launches.append(bool(found) or path in self.agent_argv_paths)
             return launches[0]
 
         return any(

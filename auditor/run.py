@@ -196,6 +196,7 @@ class _Summariser:
         # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
         calls = (settings.steps or {}).get("calls", ())
         self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
+        self.agent_names = tuple(names)
 
     def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
@@ -211,7 +212,7 @@ class _Summariser:
             # one is summarised, if it needs to be, when it is audited (from that parse).
             return None
         lowered = text.lower()
-        if not any(marker in lowered for marker in self.markers):
+        if not any(marker in lowered for marker in self.markers) and not self._names_agent(text):
             return None
         try:
             with time_bound(self.settings.timeout):
@@ -219,6 +220,15 @@ class _Summariser:
         except FileTimeout:
             return None  # the audit reports the file
         return module_name(candidate.path), summary
+
+    def _names_agent(self, text: str) -> bool:
+        """Whether a module holds a literal that starts with an agent's name (an argv
+        a builder returns for another module to run)."""
+        from auditor.python.prefilter import command_literals
+
+        return any(name in text for name in self.agent_names) and bool(
+            command_literals(text, self.agent_names)
+        )
 
     @functools.cached_property
     def steps(self) -> StepCatalog:

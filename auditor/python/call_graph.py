@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from auditor.project import ProjectIndex, PythonSummary
+from auditor.python.graph_facts import ARGV_SEPARATOR
 
 _MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
 _ROUNDS = 12  # passes of the value fixpoint (values move one call per pass at least)
@@ -64,6 +65,7 @@ class CallGraph:
 
     def __init__(self, summaries: Mapping[str, PythonSummary]) -> None:
         self.summaries = summaries
+        self.modules_by_path = {summary.path: name for name, summary in summaries.items()}
         self.functions: dict[str, _Function] = {}
         self.classes: dict[str, Mapping[str, Any]] = {}
         self.class_module: dict[str, str] = {}
@@ -215,8 +217,13 @@ class CallGraph:
         if kind == "super" and cls is not None:
             inherited = [self._method(base, callee[1]) for base in self.bases.get(cls, [])]
             return [name for name in inherited if name and name in self.functions]
-        if kind == "attr":
-            overrides = self._abstract(callee[1], function.module)
+        if kind == "method":
+            found: list[str] = []
+            for cls in self._instances(function, callee[1]):
+                found += [name for name in self.dispatch(cls, callee[2]) if name in self.functions]
+            if found:
+                return found[:_MAX_DISPATCH]
+            overrides = self._abstract(callee[2], function.module)
             return [name for name in overrides if name in self.functions]
         if kind == "name":
             resolved = self.resolve(callee[1])
@@ -227,20 +234,37 @@ class CallGraph:
                 head, _, method = callee[1].rpartition(".")
                 owner = self.resolve(head)
                 if owner in self.classes:
-                    found = self._method(owner, method)
-                    return [found] if found else []
+                    static = self._method(owner, method)
+                    return [static] if static else []
             return [resolved] if resolved in self.functions else []
         if kind == "value":
             names = [r[1] for r in callee[1] if r and r[0] == "global"]
             return [n for r in names if (n := self.resolve(r)) and n in self.functions]
         return []
 
+    def _instances(self, function: _Function, refs: Iterable[Any]) -> list[str]:
+        """The classes of the tree whose instances a receiver's references may hold: the
+        classes their constructor calls name (`Builder(x).build()`, `b = Builder(x)`)."""
+        found: list[str] = []
+        for ref in refs:
+            if not ref or ref[0] != "result":
+                continue
+            callee = function.facts["calls"][ref[1]]["callee"]
+            if callee and callee[0] == "name":
+                resolved = self.resolve(callee[1])
+                if resolved in self.classes:
+                    found.append(resolved)
+        return found
+
     # -- values
-    def _evaluate(self, fid: str, ref: Any, call: Mapping[str, Any] | None = None) -> set[Token]:
+    def evaluate(self, fid: str, ref: Any) -> set[Token]:
+        """The values a reference of function `fid` may hold."""
         function = self.functions[fid]
         kind = ref[0]
         if kind == "client":
             return {(function.module, ref[1], ref[2])}
+        if kind == "argv":
+            return {("", "argv", ref[1])}
         if kind == "param":
             return self.values.get(("P", fid, ref[1]), set())
         if kind == "global":
@@ -267,7 +291,7 @@ class CallGraph:
     def _bind(self, token: Token, call: Mapping[str, Any], callee: str) -> Token:
         """A client token as a call binds its retries (`param:NAME`, `kwarg:KEY:DEFAULT`)."""
         module, site, retries = token
-        if not isinstance(retries, str) or ":" not in retries:
+        if site == "argv" or not isinstance(retries, str) or ":" not in retries:
             return token
         kind, name, *rest = retries.split(":")
         facts = self.functions[callee].facts
@@ -308,10 +332,10 @@ class CallGraph:
     def _flow(self, fid: str, function: _Function) -> bool:
         facts, changed = function.facts, False
         for item, *ref in facts.get("returns", ()):
-            changed |= self._add(("R", fid, item), self._evaluate(fid, ref))
+            changed |= self._add(("R", fid, item), self.evaluate(fid, ref))
         cls = self._owner_class(function)
         for target, *ref in facts.get("stores", ()):
-            tokens = self._evaluate(fid, ref)
+            tokens = self.evaluate(fid, ref)
             if not tokens:
                 continue
             if target.startswith("global:"):
@@ -330,12 +354,35 @@ class CallGraph:
                 for index, ref in call.get("args", ()):
                     position = index - shift
                     if 0 <= position < len(params):
-                        tokens = self._evaluate(fid, ref)
+                        tokens = self.evaluate(fid, ref)
                         changed |= self._add(("P", callee, params[position]), tokens)
                 for name, ref in call.get("keywords", ()):
                     if name in params:
-                        changed |= self._add(("P", callee, name), self._evaluate(fid, ref))
+                        changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
         return changed
+
+    def parameter_runs_agent(self, fid: str, name: str, agents: frozenset[str]) -> bool:
+        """Whether a caller gives parameter `name` of function `fid` an agent's argv."""
+        return _runs_agent(self.values.get(("P", fid, name), set()), agents)
+
+    def agent_argv_paths(self, agents: frozenset[str]) -> frozenset[str]:
+        """Paths of the modules whose functions pass or receive an argv that starts an
+        agent (a word, after wrappers, whose basename is one of `agents`): they may launch
+        one without naming it (`Process.run(argv)` given a builder's `["claude", …]`)."""
+        found: set[str] = set()
+        for key, tokens in self.values.items():
+            if key[0] == "P" and _runs_agent(tokens, agents):
+                found.add(self.summaries[self.functions[key[1]].module].path)
+        for fid, function in self.functions.items():
+            path = self.summaries[function.module].path
+            if path in found:
+                continue
+            for call in function.facts.get("calls", ()):
+                refs = [ref for _, ref in (*call.get("args", ()), *call.get("keywords", ()))]
+                if _runs_agent({t for r in refs for t in self.evaluate(fid, r)}, agents):
+                    found.add(path)
+                    break
+        return frozenset(found)
 
     # -- retry layers
     def _layer(self, module: str, layer: Any) -> Layer | None:
@@ -408,7 +455,7 @@ class CallGraph:
         re-sends, with the retries the client has on that path."""
         for fid, function in self.functions.items():
             for at, own, contained, refs in function.facts.get("sends", ()):
-                tokens = {t for ref in refs for t in self._evaluate(fid, ref)}
+                tokens = {t for ref in refs for t in self.evaluate(fid, ref)}
                 mine = [t for t in tokens if t[0] == module and t[1] == site]
                 if not mine:
                     continue
@@ -424,6 +471,14 @@ class CallGraph:
                         yield Stacked(layer, _retries(token[2]), request)
 
 
+def _runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
+    return any(
+        site == "argv"
+        and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
+        for _, site, words in tokens
+    )
+
+
 def _retries(value: Any) -> int | None:
     """A client's retries: a number, or the default of a parameter no caller bound."""
     if isinstance(value, int):
@@ -432,7 +487,44 @@ def _retries(value: Any) -> int | None:
     return int(default) if default.isdigit() else None
 
 
+class ModuleValues:
+    """The call graph's values for one module's resolver (`PythonModule.project`)."""
+
+    def __init__(self, graph: CallGraph, module: str) -> None:
+        self.graph, self.module = graph, module
+        self._calls: dict[str, dict[str, int]] = {}
+
+    def parameter_argvs(self, function: str, name: str) -> list[list[str]]:
+        """The argv lists the callers pass parameter `name` of `function`."""
+        return self._argvs(f"{self.module}.{function}", ("param", name))
+
+    def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
+        """The argv lists the call at `line`:`column` of `function` returns."""
+        fid = f"{self.module}.{function}"
+        if fid not in self.graph.functions:
+            return []
+        if fid not in self._calls:
+            calls = self.graph.functions[fid].facts.get("calls", ())
+            self._calls[fid] = {call["at"]: number for number, call in enumerate(calls)}
+        number = self._calls[fid].get(f"{line}:{column}")
+        return [] if number is None else self._argvs(fid, ("result", number, -1))
+
+    def _argvs(self, fid: str, ref: tuple[Any, ...]) -> list[list[str]]:
+        if fid not in self.graph.functions:
+            return []
+        tokens = self.graph.evaluate(fid, ref)
+        words = sorted(str(t[2]) for t in tokens if t[1] == "argv")
+        return [w.split(ARGV_SEPARATOR) for w in words]
+
+
 _GRAPHS: dict[int, tuple[ProjectIndex, CallGraph]] = {}
+
+
+def module_values(index: ProjectIndex, path: str) -> ModuleValues | None:
+    """What the call graph gives the values of the module at `path` (None: not indexed)."""
+    graph = call_graph(index)
+    module = graph.modules_by_path.get(path)
+    return None if module is None else ModuleValues(graph, module)
 
 
 def call_graph(index: ProjectIndex) -> CallGraph:

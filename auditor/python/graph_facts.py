@@ -7,13 +7,16 @@ summary and sent to worker processes. A value is a *reference*, a short tuple:
 - `("client", SITE, RETRIES)`: an SDK client built at SITE ("line:column"); RETRIES is
   an integer, "?" (unknown) or "param:NAME" (the function's parameter gives it, bound
   at each call: one caller may pass 0 while another keeps the default);
+- `("argv", WORDS)`: an argv list whose leading literal words are WORDS (joined by
+  `ARGV_SEPARATOR`), such as a builder's `["claude", "-p", prompt]`;
 - `("param", NAME)`, `("self", ATTR)` (an attribute of the instance, or a property),
   `("global", QUALIFIED)`, `("result", CALL, ITEM)` (what call number CALL of the same
   function returns; ITEM -1 for the whole value, N for item N of a tuple).
 
 Callees are `("name", QUALIFIED)` (a function or class, through the module's imports),
 `("self", METHOD)` (a method of the instance: dispatched to overrides),
-`("super", METHOD)`, `("attr", METHOD)` (a receiver of unknown class) and
+`("super", METHOD)`, `("method", REFS, METHOD)` (a method of what the receiver may
+hold: an instance a constructor call made, else an unknown class) and
 `("value", REF)` (a callable value: `retrier(fn)` gives `fn`). Nothing here imports or
 runs the audited code.
 """
@@ -43,8 +46,10 @@ _RESOURCES = frozenset(
     {"chat", "completions", "messages", "responses", "embeddings", "beta", "images", "audio"}
 )
 _PROPERTIES = frozenset({"property", "functools.cached_property", "cached_property"})
+_BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
 _ABSTRACT = frozenset({"abstractmethod", "abc.abstractmethod"})
 _MAX_REFS = 8  # values kept per name: more, and the name is not followed
+ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv reference
 
 
 def _position(node: ast.AST) -> str:
@@ -228,6 +233,9 @@ class _FunctionFacts:
                 return [client]
             number = self.call_index.get(id(node))
             return [] if number is None else [("result", number, -1)]
+        if isinstance(node, ast.List | ast.Tuple):
+            words = _leading_words(node.elts)
+            return [("argv", ARGV_SEPARATOR.join(words))] if words else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
         if isinstance(node, ast.BoolOp):
@@ -350,8 +358,8 @@ class _FunctionFacts:
                 return ("name", self.owner.imports.qualify(dotted))
             if head not in self.locals and head not in self.params and "." not in dotted:
                 return ("name", dotted)
-        if isinstance(func, ast.Attribute):
-            return ("attr", func.attr)
+        if isinstance(func, ast.Attribute):  # a method of what the receiver holds
+            return ("method", self.refs(func.value), func.attr)
         return None
 
 
@@ -505,7 +513,7 @@ class ModuleFacts:
                     decorator, f"`@{qualified.rsplit('.', 1)[-1]}`", attempts, errors
                 )
             dotted = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
-            if dotted is not None and dotted not in _PROPERTIES:
+            if dotted is not None and dotted not in _PROPERTIES | _BUILTIN_DECORATORS:
                 return f"decorator:{self.imports.qualify(dotted)}@{_position(decorator)}"
         return None
 
@@ -670,6 +678,16 @@ def _loop_attempts(loop: ast.For | ast.AsyncFor | ast.While) -> int | None:
     if isinstance(test, ast.Compare) and len(test.comparators) == 1:
         return _int(test.comparators[0])
     return None
+
+
+def _leading_words(elements: list[ast.expr]) -> list[str]:
+    """The literal strings an argv list starts with (`["claude", "-p", prompt]`)."""
+    words: list[str] = []
+    for element in elements[:8]:
+        if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
+            break
+        words.append(element.value[:200])
+    return words
 
 
 def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:

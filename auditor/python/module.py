@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from auditor.python.ast_values import (
     Function,
@@ -55,6 +55,20 @@ def integer_value(node: ast.AST | None) -> int | None:
     if type(node) is ast.Constant and type(node.value) is int:
         return node.value if abs(node.value) < 10**MAX_INTEGER_DIGITS else None
     return None
+
+
+class ProjectValues(Protocol):
+    """What the rest of the tree gives this module's values (the project call graph,
+    `auditor.python.call_graph`): the argvs a parameter or a call's result can hold."""
+
+    def parameter_argvs(self, function: str, name: str) -> list[list[str]]:
+        """The argv lists the callers pass parameter `name` of `function` (a qualname)."""
+        ...
+
+    def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
+        """The argv lists the call at `line`:`column` (an `ast` position) in `function`
+        returns."""
+        ...
 
 
 class NestedTooDeeply(Exception):
@@ -148,6 +162,19 @@ class PythonModule:
         default_factory=lambda: defaultdict(set)
     )
     _lines: _Lines | None = None
+    # the rest of the tree, when the file is audited with a project index
+    project: ProjectValues | None = None
+
+    def qualname(self, function: ast.AST) -> str | None:
+        """`name` or `Class.name` of a module-level function or a method (None: nested)."""
+        if not isinstance(function, Function):
+            return None
+        parent = self.parents.get(function)
+        if parent is self.tree:
+            return function.name
+        if isinstance(parent, ast.ClassDef) and self.parents.get(parent) is self.tree:
+            return f"{parent.name}.{function.name}"
+        return None
 
     def span(self, node: ast.AST) -> tuple[int, int]:
         """A node's start and end as character offsets in the file.

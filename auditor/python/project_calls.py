@@ -48,6 +48,9 @@ class WrappedLaunch(NamedTuple):
     parameter: LaunchParameter
     label: str  # "`run_command()`"
     returns: str | None  # what the function returns about the process (see `PythonSummary`)
+    # the function's own audit sees the agent (the call graph gives its parameter the
+    # argv) and reports a status it drops there, at its launch
+    reported_there: bool = False
 
 
 class Callee(NamedTuple):
@@ -202,9 +205,21 @@ class ProjectCalls:
                 if argument is not None:
                     label = f"`{callee.qualname.rsplit('.', 1)[-1]}()`"
                     returns = callee.summary.returns.get(callee.qualname)
-                    found[call] = WrappedLaunch(call, argument, parameter, label, returns)
+                    there = self._sees_agent(callee, parameter.name)
+                    found[call] = WrappedLaunch(call, argument, parameter, label, returns, there)
                 break
         return found
+
+    def _sees_agent(self, callee: Callee, parameter: str) -> bool:
+        """Whether the call graph gives a function's parameter an agent's argv, so that
+        the function's own audit finds the agent it launches."""
+        if callee.module is None or not self.unit.project.python:
+            return False
+        from auditor.python.call_graph import call_graph
+
+        graph = call_graph(self.unit.project)
+        names = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
+        return graph.parameter_runs_agent(f"{callee.module}.{callee.qualname}", parameter, names)
 
     def returned_flag(self, qualname: str | None) -> int | None:
         """Where the success flag is in what a function of this module returns, if it
@@ -246,7 +261,7 @@ def lost_through(
     own; `bound`: the name it is assigned to, `read`: whether that is read)."""
     label = wrapped.label
     if wrapped.parameter.status == "dropped":
-        return f"{label} runs it and never reads its status"
+        return None if wrapped.reported_there else f"{label} runs it and never reads its status"
     if wrapped.parameter.status == "read":
         return None
     if dropped:

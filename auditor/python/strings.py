@@ -337,14 +337,36 @@ class Resolver:
                 return None
             return (left or [self.opaque(node.left)]) + (right or [self.opaque(node.right)])
         if isinstance(node, ast.Name):
-            return self._name_words(node, depth)
+            return self._name_words(node, depth) or self._project_words(node)
         if isinstance(node, ast.GeneratorExp | ast.ListComp):
             return self._comprehension(node, depth)
         if isinstance(node, ast.Call) and self._names(node) & {"builtins.list", "list"}:
             first = first_argument(self.module, node)
             return self.words(first, depth) if first is not None else None
         found = self._elsewhere(node)  # a builder's return value, an attribute's
-        return self.words(found, depth) if found is not None else None
+        if found is not None:
+            return self.words(found, depth)
+        return self._project_words(node) if isinstance(node, ast.Call) else None
+
+    def _project_words(self, node: ast.Name | ast.Call) -> list[MappedText] | None:
+        """The argv the rest of the tree gives a parameter or a call of another module
+        (`run(cmd)` called with `["claude", "-p", …]`; `Builder().build()`): its leading
+        literal words, then an opaque rest."""
+        project = self.module.project
+        function = self.module.qualname(self.module.scope_of(node))
+        if project is None or function is None:
+            return None
+        if isinstance(node, ast.Name):
+            if self.module.bindings.get((self.module.scope_of(node), node.id)):
+                return None  # a local name, not a parameter the callers bind
+            argvs = project.parameter_argvs(function, node.id)
+        else:
+            argvs = project.call_argvs(function, node.lineno, node.col_offset)
+        if not argvs:
+            return None
+        argv = argvs[self.choices.pick(node, len(argvs))]
+        start = self._start(node)
+        return [MappedText.at(word, start) for word in argv] + [self.opaque(node)]
 
     def spread_words(self, call: ast.Call) -> list[MappedText]:
         """The argv of a call that takes it as separate arguments (`create_subprocess_exec(
