@@ -79,11 +79,14 @@ class TooLarge(RefusedFile):
 
 
 class Candidate(NamedTuple):
-    """A file to audit: its absolute path, how reports show it, and its kind."""
+    """A file to audit: its absolute path, how reports show it, its kind, and the real
+    path of the command-line path it was found under (a named file: its folder), which
+    bounds the files it sources."""
 
     path: Path
     display: str
     kind: FileKind
+    root: Path | None = None
 
 
 class Discovery(NamedTuple):
@@ -121,6 +124,9 @@ def discover(paths: Sequence[Path], settings: Settings, *, cwd: Path | None = No
         if not os.path.lexists(absolute):
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(given))
         roots.append((given, absolute))
+    # Wider paths first, so that a file under two of them is found (and bounded) by the
+    # wider one, whatever the order they were given in.
+    roots.sort(key=lambda root: (len(Path(os.path.realpath(root[1])).parts), root[1]))
     for given, absolute in roots:
         walker.add_root(given, absolute)
     candidates = sorted(walker.found.values(), key=lambda candidate: candidate.display)
@@ -217,6 +223,7 @@ class _Walker:
         self.visited: set[tuple[int, int]] = set()
         # The root being walked: it bounds links, anchors excludes and the display of paths.
         self.given, self.top, self.top_real, self.exclude_base = Path(), "", "", cwd
+        self.bound: Path | None = None  # what the root's files may source: see `Candidate`
 
     def add_root(self, given: Path, path: str) -> None:
         settings = self.settings
@@ -226,6 +233,8 @@ class _Walker:
         except OSError as error:
             self._note(path, DiagnosticKind.SKIPPED, _link_problem(error))
             return
+        folder = self.top_real if stat.S_ISDIR(mode) else os.path.dirname(self.top_real)
+        self.bound = Path(folder)
         if settings.force_exclude and settings.is_excluded(
             Path(path), settings.root, is_dir=stat.S_ISDIR(mode)
         ):
@@ -338,7 +347,7 @@ class _Walker:
         if size > limit:
             self._note(path, DiagnosticKind.SKIPPED, str(TooLarge(size, limit)))
             return
-        self.found[key] = Candidate(Path(real), self._display(path), kind)
+        self.found[key] = Candidate(Path(real), self._display(path), kind, self.bound)
 
     def _ancestor_ignores(self) -> tuple[IgnoreFile, ...]:
         """Ignore files above the root, up to the top of its git repository."""

@@ -158,20 +158,25 @@ class Auditor:
             return _skipped(candidate, DiagnosticKind.UNREADABLE, error.strerror or str(error))
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
         source = decode(candidate.display, data, encoding)
-        return self.audit_source(source, candidate.kind, candidate.path)
+        return self.audit_source(source, candidate.kind, candidate.path, candidate.root)
 
     def audit_source(
-        self, source: SourceFile, kind: FileKind, origin: Path | None = None
+        self,
+        source: SourceFile,
+        kind: FileKind,
+        origin: Path | None = None,
+        root: Path | None = None,
     ) -> FileResult:
         """Check already-decoded text of a given kind; `origin` is the file it was read
-        from, when there is one (a shell script's sourced files are found beside it)."""
+        from, when there is one (a shell script's sourced files are found beside it, inside
+        `root`: the audited path it was found under; without one, the script's folder)."""
         diagnostics = []
         if source.decode_error:
             note = Diagnostic(source.path, DiagnosticKind.DECODING, source.decode_error)
             diagnostics.append(note)
         raw: list[Finding] = []
         try:
-            for host, unit in self._units(source, kind, origin):
+            for host, unit in self._units(source, kind, origin, root):
                 raw.extend(self._run(host, unit, diagnostics))
         except RecursionError:
             # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
@@ -193,7 +198,7 @@ class Auditor:
         return finding if severity is None else finding._replace(severity=severity)
 
     def _units(
-        self, source: SourceFile, kind: FileKind, origin: Path | None = None
+        self, source: SourceFile, kind: FileKind, origin: Path | None, root: Path | None
     ) -> Iterator[tuple[Host, Any]]:
         """Every unit of analysis in a file: the file itself, then the shell it holds."""
         text = source.text
@@ -201,7 +206,7 @@ class Auditor:
             yield Host.FILE, FileUnit(source, kind, self.project, self.catalog)
         if kind is FileKind.SHELL:
             if self._wanted(Host.SHELL, text, source.path):
-                yield from self._shell_units(source, None, origin=origin)
+                yield from self._shell_units(source, None, origin=origin, root=root)
             return
         if kind is FileKind.PYTHON:
             from auditor.python.prefilter import string_literals
@@ -248,6 +253,7 @@ class Auditor:
         embedded: EmbeddedShell | None,
         depth: int = 0,
         origin: Path | None = None,
+        root: Path | None = None,
     ) -> Iterator[tuple[Host, Any]]:
         """A shell unit and, recursively, the shell nested in its `bash -c` strings."""
         from auditor.shell.parse import ShellText
@@ -255,7 +261,7 @@ class Auditor:
         if embedded is None:
             unit = ShellUnit(source, source.text, ShellText(source.text), self.catalog)
             if origin is not None:
-                unit.place(origin, self.settings.root, self.settings.max_file_size)
+                unit.place(origin, root, self.settings.max_file_size)
         else:
             code = embedded.code
             unit = ShellUnit(

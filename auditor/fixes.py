@@ -128,9 +128,17 @@ class FixedText:
         return len(self.codes)
 
 
-def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool) -> FixedText:
-    """Apply fixes to `source` in passes, auditing it again after each pass."""
-    result = auditor.audit_source(source, kind)
+def fix_text(
+    source: SourceFile,
+    kind: FileKind,
+    auditor: Auditor,
+    unsafe: bool,
+    place: tuple[Path, Path | None] | None = None,
+) -> FixedText:
+    """Apply fixes to `source` in passes, auditing it again after each pass; `place` is the
+    file it was read from and its audited root (the files it sources are read again)."""
+    origin, root = place if place is not None else (None, None)
+    result = auditor.audit_source(source, kind, origin, root)
     text, findings, before = source.text, result.findings, result.suppressed
     codes: list[str] = []
     if any(f.code == PARSE_ERROR for f in findings) or not parses(text, kind):
@@ -151,7 +159,8 @@ def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool)
             return FixedText(text, codes, findings, suppressed - before, result.suppressions, note)
         keys = {fix_key(fix) for fix in chosen}
         codes += [f.code for f in findings if f.fix is not None and fix_key(f.fix) in keys]
-        result = auditor.audit_source(SourceFile(source.path, new_text, source.encoding), kind)
+        fixed_source = SourceFile(source.path, new_text, source.encoding)
+        result = auditor.audit_source(fixed_source, kind, origin, root)
         text, findings, suppressed = new_text, result.findings, result.suppressed
     return FixedText(text, codes, findings, suppressed - before, result.suppressions)
 
@@ -324,7 +333,7 @@ def fix_report(
         if source.decode_error:
             outcome.notes.append(f"{candidate.display}: not fixed: {source.decode_error}")
             continue
-        fixed = fix_text(source, candidate.kind, auditor, unsafe)
+        fixed = fix_text(source, candidate.kind, auditor, unsafe, (candidate.path, candidate.root))
         if fixed.note:
             outcome.notes.append(f"{candidate.display}: {fixed.note}")
         if fixed.text == source.text:

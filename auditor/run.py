@@ -123,7 +123,9 @@ class _Job:
         source = decode(candidate.display, data, encoding)
         try:
             with time_bound(self.settings.timeout):
-                result = self.auditor.audit_source(source, candidate.kind, candidate.path)
+                result = self.auditor.audit_source(
+                    source, candidate.kind, candidate.path, candidate.root
+                )
         except FileTimeout:
             return _Result([], [_timed_out(candidate, self.settings.timeout)])
         if cache is not None and not any(d.is_error for d in result.diagnostics):

@@ -262,14 +262,14 @@ def test_link_inside_tree_is_audited_once(tmp_path: Path) -> None:
     (tmp_path / "also.sh").symlink_to(real)
     (tmp_path / "linked-dir").symlink_to(tmp_path / "scripts")
     candidates, diagnostics = run(tmp_path)
-    assert candidates == [Candidate(real, "scripts/agent.sh", K.SHELL)]
+    assert candidates == [Candidate(real, "scripts/agent.sh", K.SHELL, tmp_path)]
     assert diagnostics == []
 
 
 def test_link_to_file_in_excluded_dir_is_audited_under_its_path(tmp_path: Path) -> None:
     real = write(tmp_path / "build" / "agent.sh")
     (tmp_path / "agent.sh").symlink_to(real)
-    assert run(tmp_path)[0] == [Candidate(real, "build/agent.sh", K.SHELL)]
+    assert run(tmp_path)[0] == [Candidate(real, "build/agent.sh", K.SHELL, tmp_path)]
 
 
 def test_link_loops_and_broken_links(tmp_path: Path) -> None:
@@ -291,7 +291,8 @@ def test_link_loops_and_broken_links(tmp_path: Path) -> None:
 def test_explicit_link_is_followed(tmp_path: Path) -> None:
     real = write(tmp_path / "outside" / "agent.sh")
     (tmp_path / "run.sh").symlink_to(real)
-    assert run(tmp_path, "run.sh")[0] == [Candidate(real, "run.sh", K.SHELL)]
+    # a link the user names is followed; what it sources stays in the target's folder
+    assert run(tmp_path, "run.sh")[0] == [Candidate(real, "run.sh", K.SHELL, real.parent)]
 
 
 def test_explicit_link_loop_is_a_diagnostic(tmp_path: Path) -> None:
@@ -390,7 +391,8 @@ def test_an_explicit_file_that_is_no_runner_is_a_note_not_a_diagnostic(tmp_path:
     write(tmp_path / "notes.txt", "hello\n")
     write(tmp_path / "hidden.txt", "#!/bin/bash\n")
     found = discover([Path("notes.txt"), Path("hidden.txt")], Settings(root=tmp_path), cwd=tmp_path)
-    assert found.candidates == [Candidate(tmp_path / "hidden.txt", "hidden.txt", K.SHELL)]
+    hidden = Candidate(tmp_path / "hidden.txt", "hidden.txt", K.SHELL, tmp_path)
+    assert found.candidates == [hidden]
     assert found.diagnostics == []
     (note,) = found.notes
     assert note.path == "notes.txt"

@@ -85,6 +85,9 @@ class ShellScript:
         self.summaries: dict[str, FunctionSummary] = {}
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.script_dirs: set[str] = set()  # variables holding the script's folder
+        # Values read from sourced files that are not command words, with the variable
+        # that held each: messages name the variable instead (a `.env` holds secrets).
+        self.sourced_values: dict[str, str] = {}
         self._command_by_id: dict[int, SimpleCommand] = {}
         self._options_by_id: dict[int, ShellOptions] = {}
         self._pipeline_index: dict[int, int] = {}  # pipeline node id -> index in `pipelines`
@@ -237,6 +240,11 @@ class ShellScript:
             self.sourced.current = outer
         self.summaries.update(inner.summaries)
         self.env.update(inner.env)
+        self.sourced_values.update(inner.sourced_values)
+        for name, value in inner.env.items():
+            for item in (value,) if isinstance(value, str) else value:
+                if item and not self.catalog.knows_command(item):
+                    self.sourced_values.setdefault(item, name)
 
     def _seen_in_call(self, node: Node, env: Env) -> None:
         """A command of a called body: an agent with the values of this call counts."""
