@@ -189,17 +189,18 @@ def _worth_sniffing(path: Path) -> bool:
 def _read_regular(path: Path, limit: int, *, whole: bool) -> bytes:
     mode = os.stat(path, follow_symlinks=False).st_mode
     if not stat.S_ISREG(mode):  # checked before opening: opening a device can act on it
-        raise NotRegularFile(_not_regular(mode))
+        raise NotRegularFile(not_regular(mode))
     with open(os.open(path, _OPEN_FLAGS), "rb") as handle:
         status = os.fstat(handle.fileno())
         if not stat.S_ISREG(status.st_mode):  # replaced between the stat and the open
-            raise NotRegularFile(_not_regular(status.st_mode))
+            raise NotRegularFile(not_regular(status.st_mode))
         if whole and status.st_size > limit:
             raise TooLarge(status.st_size, limit)
         return handle.read(limit + 1 if whole else limit)
 
 
-def _not_regular(mode: int) -> str:
+def not_regular(mode: int) -> str:
+    """Why a file of this mode is not read or written: `not a regular file (a FIFO)`."""
     what = _FILE_TYPES.get(stat.filemode(mode)[0], "a special file")
     return f"not a regular file ({what})"
 
@@ -253,7 +254,7 @@ class _Walker:
             real = os.path.realpath(path) if os.path.islink(path) else path
             self._add_file(path, real, explicit=True)
         else:
-            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
+            self._note(path, DiagnosticKind.SKIPPED, not_regular(mode))
 
     def _walk(self) -> None:
         stack = [(self.top, self._ancestor_ignores())]
@@ -296,7 +297,7 @@ class _Walker:
             self._add_file(entry.path, entry.path, key=real)
         else:
             mode = entry.stat(follow_symlinks=False).st_mode
-            self._note(entry.path, DiagnosticKind.SKIPPED, _not_regular(mode))
+            self._note(entry.path, DiagnosticKind.SKIPPED, not_regular(mode))
 
     def _add_link(self, path: str) -> None:
         try:
@@ -314,7 +315,7 @@ class _Walker:
             kind = _kind_from_name(Path(in_tree)) or _kind_from_name(Path(path))
             self._add_file(in_tree, in_tree, kind=kind)
         elif not stat.S_ISDIR(mode):  # a directory inside the tree is reached without the link
-            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
+            self._note(path, DiagnosticKind.SKIPPED, not_regular(mode))
 
     def _add_file(
         self,

@@ -6,10 +6,11 @@ an edit already accepted in this pass waits for the next pass, after the file
 has been audited again (so its offsets are fresh). Passes stop when nothing
 changes, after `MAX_PASSES`. A file is fixed only if it parses before and
 after (a file with a parse error, RA900, is never touched), only if its bytes
-decoded cleanly, and it keeps its encoding (a Python coding cookie, latin-1,
-a UTF-8 BOM), its line endings (a line added to a CRLF file ends in CRLF) and
-its mode. Files are written atomically: a temporary file in the same
-directory, then `os.replace`.
+decoded cleanly and encode back to the same bytes (not so for `unicode_escape`
+or `utf-7`), and it keeps its encoding (a Python coding cookie, latin-1, a UTF-8
+BOM), its line endings (a line added to a CRLF file ends in CRLF) and its mode.
+Files are written atomically: a temporary file in the same directory, then
+`os.replace`.
 """
 
 from __future__ import annotations
@@ -163,6 +164,15 @@ def fix_text(
         result = auditor.audit_source(fixed_source, kind, origin, root)
         text, findings, suppressed = new_text, result.findings, result.suppressed
     return FixedText(text, codes, findings, suppressed - before, result.suppressions)
+
+
+def round_trips(text: str, encoding: str, data: bytes) -> bool:
+    """Whether encoding `text` again gives back `data` exactly (`unicode_escape`, `utf-7`
+    and their like do not: a fix would rewrite bytes away from its edit)."""
+    try:
+        return text.encode(encoding) == data
+    except (LookupError, UnicodeError):
+        return False
 
 
 class NotRewritten(OSError):
@@ -332,6 +342,12 @@ def fix_report(
         source = decode(candidate.display, data, encoding)
         if source.decode_error:
             outcome.notes.append(f"{candidate.display}: not fixed: {source.decode_error}")
+            continue
+        if not round_trips(source.text, source.encoding, data):
+            outcome.notes.append(
+                f"{candidate.display}: not fixed: its encoding ({source.encoding}) does not"
+                " give back the same bytes it was read from"
+            )
             continue
         fixed = fix_text(source, candidate.kind, auditor, unsafe, (candidate.path, candidate.root))
         if fixed.note:
