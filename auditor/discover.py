@@ -26,6 +26,7 @@ from auditor.config import Settings
 from auditor.finding import Diagnostic, DiagnosticKind, Note
 from auditor.gitignore import IGNORE_FILE_LIMIT, IgnoreFile, gitignored, parse_ignore_file
 from auditor.kinds import FileKind
+from auditor.not_audited import unreadable
 
 HEAD_SIZE = 256
 NOT_A_RUNNER = "not audited: not a recognized runner file (no runner name, extension or shebang)"
@@ -90,11 +91,13 @@ class Candidate(NamedTuple):
 
 
 class Discovery(NamedTuple):
-    """The files to audit, in display order; why some were skipped; notes for `--verbose`."""
+    """The files to audit, in display order; why some were skipped; notes for `--verbose`;
+    runner files that cannot be audited (RA901), each with the reason."""
 
     candidates: list[Candidate]
     diagnostics: list[Diagnostic]
     notes: list[Note]
+    unaudited: tuple[tuple[str, str], ...] = ()
 
 
 def classify(path: Path, head: bytes) -> FileKind | None:
@@ -122,7 +125,9 @@ def discover(paths: Sequence[Path], settings: Settings, *, cwd: Path | None = No
     for given in paths:
         absolute = os.path.abspath(walker.cwd / given)
         if not os.path.lexists(absolute):
-            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(given))
+            missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(given))
+            walker.unaudited.append((given.as_posix(), unreadable(missing)))
+            continue
         roots.append((given, absolute))
     # Wider paths first, so that a file under two of them is found (and bounded) by the
     # wider one, whatever the order they were given in.
@@ -131,7 +136,8 @@ def discover(paths: Sequence[Path], settings: Settings, *, cwd: Path | None = No
         walker.add_root(given, absolute)
     candidates = sorted(walker.found.values(), key=lambda candidate: candidate.display)
     diagnostics = sorted(set(walker.diagnostics), key=lambda d: (d.path, d.kind.value, d.message))
-    return Discovery(candidates, diagnostics, sorted(set(walker.notes)))
+    unaudited = tuple(sorted(set(walker.unaudited)))
+    return Discovery(candidates, diagnostics, sorted(set(walker.notes)), unaudited)
 
 
 def _kind_from_name(path: Path) -> FileKind | None:
@@ -221,6 +227,7 @@ class _Walker:
         self.found: dict[str, Candidate] = {}  # by real path: a file is audited once
         self.diagnostics: list[Diagnostic] = []
         self.notes: list[Note] = []
+        self.unaudited: list[tuple[str, str]] = []
         self.visited: set[tuple[int, int]] = set()
         # The root being walked: it bounds links, anchors excludes and the display of paths.
         self.given, self.top, self.top_real, self.exclude_base = Path(), "", "", cwd
@@ -338,16 +345,17 @@ class _Walker:
                 self._note(path, DiagnosticKind.SKIPPED, str(refused))
                 return
             except OSError as error:
-                self._note(path, DiagnosticKind.UNREADABLE, _cannot("file", error))
+                if explicit:  # named, so it may be a runner: not audited is a finding
+                    self.unaudited.append((self._display(path), unreadable(error)))
+                else:
+                    self._note(path, DiagnosticKind.UNREADABLE, _cannot("file", error))
                 return
         if kind is None:
             if explicit:
                 self.notes.append(Note(self._display(path), NOT_A_RUNNER))
             return
-        size, limit = os.stat(real).st_size, self.settings.max_file_size
-        if size > limit:
-            self._note(path, DiagnosticKind.SKIPPED, str(TooLarge(size, limit)))
-            return
+        # A runner file above `max-file-size` is still a candidate: its audit says it
+        # was not audited (RA901), and why.
         self.found[key] = Candidate(Path(real), self._display(path), kind, self.bound)
 
     def _ancestor_ignores(self) -> tuple[IgnoreFile, ...]:

@@ -23,7 +23,14 @@ from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.shell.unit import ShellUnit
 from auditor.source import SourceFile, decode, python_encoding
-from auditor.unit import FileUnit, ParseError, SuppressionUnit, UnparsableUnit
+from auditor.unit import (
+    FileUnit,
+    NotAudited,
+    NotAuditedUnit,
+    ParseError,
+    SuppressionUnit,
+    UnparsableUnit,
+)
 
 # The analysis of a kind of file is imported when a file of that kind needs it: a
 # pre-commit run on a plain shell script never loads the Python side, nor the shell
@@ -36,6 +43,10 @@ if TYPE_CHECKING:
     from auditor.python.steps import StepCatalog
 
 AnyRule = Rule[Any]
+OUT_OF_MEMORY = (
+    "its analysis ran out of memory; give runaudit more memory, or leave the file out"
+    " with `extend-exclude`"
+)
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
 # A Python file's shell hosts are looked for only if its text can hold one:
 # a `shell=True` call, a shell-string function, a `-c` argv, tmux, or a generated
@@ -182,6 +193,10 @@ class Auditor:
             # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
             failure = ParseError(0, min(1, len(source.text)), "nested too deeply to analyse")
             raw = self._run(Host.PARSE_FAILURE, UnparsableUnit(source, failure), diagnostics)
+        except NotAudited as refused:  # past a bound: RA901 says which, nothing else runs
+            return self.not_audited(source.path, refused.reason, diagnostics)
+        except MemoryError:
+            return self.not_audited(source.path, OUT_OF_MEMORY, diagnostics)
         except Exception as error:  # a host extractor's bug must not stop the run
             diagnostics.append(_internal(source.path, "analysis", repr(error)))
         findings, suppressed, applied = self._suppress(source, raw, diagnostics)
@@ -191,6 +206,19 @@ class Auditor:
             findings = [self._rated(finding) for finding in findings]
         findings.sort(key=lambda finding: finding.sort_key)
         return FileResult(findings, diagnostics, source, suppressed, applied)
+
+    def not_audited(
+        self, path: str, reason: str, diagnostics: list[Diagnostic] | None = None
+    ) -> FileResult:
+        """The result for a file that was not audited: RA901 with `reason`, unless the
+        config turns it off for that path."""
+        source = SourceFile(path, "")
+        notes = diagnostics if diagnostics is not None else []
+        found = self._run(Host.NOT_AUDITED, NotAuditedUnit(source, reason), notes)
+        found = [f for f in found if not self.settings.ignored_for(Path(path), f.code)]
+        if self.settings.severity:
+            found = [self._rated(finding) for finding in found]
+        return FileResult(found, notes, None)
 
     def _rated(self, finding: Finding) -> Finding:
         """`finding` with the severity the config gives its rule, if it gives one."""

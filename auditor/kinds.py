@@ -27,6 +27,8 @@ class Host(str, enum.Enum):
     FILE = "file"
     # A file that could not be analysed at all (nested too deep for the parser).
     PARSE_FAILURE = "parse-failure"
+    # A file runaudit was asked to audit and did not: past a bound, unreadable, missing.
+    NOT_AUDITED = "not-audited"
 
 
 # `source FILE` or `. FILE` as a command (at a line start or after a separator), FILE a

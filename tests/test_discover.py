@@ -137,9 +137,11 @@ def test_display_outside_cwd_keeps_the_given_path(tmp_path: Path) -> None:
     assert candidates[0].path == tmp_path / "checkout" / "run.sh"
 
 
-def test_missing_path_raises(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
-        run(tmp_path, "nope")
+def test_a_missing_named_path_is_not_audited(tmp_path: Path) -> None:
+    found = discover([Path("nope")], Settings(root=tmp_path), cwd=tmp_path)
+    assert found.candidates == []
+    reason = "it does not exist (or vanished during the run); correct the path given"
+    assert found.unaudited == (("nope", reason),)
 
 
 # Excludes and .gitignore
@@ -363,13 +365,9 @@ def test_oversize_file_is_reported_not_silent(tmp_path: Path) -> None:
     write(tmp_path / "ok.sh", "x" * 100)
     write(tmp_path / "big.txt", "x" * 1000)  # not a runner file: no note
     candidates, diagnostics = run(tmp_path, max_file_size=100)
-    assert displays(candidates) == ["ok.sh"]
-    assert diagnostics == [
-        Diagnostic(
-            "big.sh", DiagnosticKind.SKIPPED, "file is 101 bytes, above max-file-size (100 bytes)"
-        )
-    ]
-    assert run(tmp_path, "big.sh", max_file_size=100)[1] == diagnostics
+    # A runner file above the bound is a candidate: its audit reports it (RA901).
+    assert displays(candidates) == ["big.sh", "ok.sh"]
+    assert diagnostics == []
 
 
 def test_read_bounded(tmp_path: Path) -> None:

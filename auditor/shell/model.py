@@ -30,7 +30,7 @@ from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import PipelineParts, pipeline_parts
 from auditor.shell.status import in_condition
 from auditor.shell.words import Env, Value, assign, assign_default
-from auditor.unit import SCRIPT_END
+from auditor.unit import SCRIPT_END, NotAudited
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
@@ -236,6 +236,10 @@ class ShellScript:
         try:
             parsed = ShellText(text)
             inner = ShellScript.walk(parsed, self.catalog, end_use=None, sourced=self.sourced)
+        except (RecursionError, NotAudited):
+            # Too deep or too costly to read: that file's own audit says so (RA900, RA901);
+            # this script keeps its findings, without the library's functions.
+            return
         finally:
             self.sourced.current = outer
         self.summaries.update(inner.summaries)
