@@ -169,7 +169,7 @@ def _summary(
     if isinstance(cached, dict):
         try:
             return PythonSummary.from_data(cached)
-        except (KeyError, TypeError, IndexError):
+        except (KeyError, TypeError, IndexError, ValueError):
             pass  # a corrupt entry: summarise again and overwrite it
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
