@@ -284,16 +284,17 @@ class FixOutcome:
         return "".join(f"{text}\n" for text in lines)
 
     def diff(self, *, escape: bool = False) -> str:
-        """A unified diff of every change, ruff-style (`--- path` / `+++ path`)."""
+        """A unified diff of every change, ruff-style (`--- path` / `+++ path`); `escape`
+        shows control characters of the text as escapes too (for a terminal)."""
         from auditor.output.escape import printable
 
         chunks = []
         for change in self.changes:
+            # The name is always escaped (a newline in it would start a line of its own, a
+            # workflow command in Actions); the text only on a terminal, so `patch` applies it.
+            name = printable(change.path)
             lines = difflib.unified_diff(
-                _lines(change.before),
-                _lines(change.after),
-                fromfile=change.path,
-                tofile=change.path,
+                _lines(change.before), _lines(change.after), fromfile=name, tofile=name
             )
             for line in lines:
                 if not line.endswith("\n"):

@@ -92,3 +92,17 @@ def test_fix_refuses_an_encoding_that_does_not_round_trip(tmp_path: Path, encodi
         f"runaudit: run.py: not fixed: its encoding ({name}) does not give back the same bytes"
         " it was read from"
     )
+
+
+def test_diff_escapes_file_names_when_piped(tmp_path: Path) -> None:
+    name = "new\nline::error::x\x1b[31m.sh"
+    (tmp_path / name).write_text(RUNNER)
+    args = ["check", "--isolated", "--no-cache", "--unsafe-fixes", "--diff", "."]
+    result = runaudit(args, tmp_path, timeout=60)
+    assert result.returncode == 1, result.stderr
+    headers = [line for line in result.stdout.splitlines() if line.startswith(("---", "+++"))]
+    assert headers == [
+        "--- new\\nline::error::x\\x1b[31m.sh",
+        "+++ new\\nline::error::x\\x1b[31m.sh",
+    ]
+    assert "\x1b" not in result.stdout and not result.stdout.startswith("line")
