@@ -189,7 +189,9 @@ class _Summariser:
         self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
         names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in names)
-        self.agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
+        # A name as a word or a path's last part (`/opt/bin/gptme`): looked up by the name
+        # and the one character before it, linear where a `[\w./-]*/` prefix was quadratic.
+        self.agent_word = re.compile(r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])")
         # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
         calls = (settings.steps or {}).get("calls", ())
         self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))

@@ -57,3 +57,13 @@ def test_a_project_index_entry_of_the_wrong_shape_is_a_miss(
     again = runaudit(args, tree, timeout=60)
     assert again.returncode == first.returncode, again.stderr
     assert json.loads(again.stdout) == json.loads(first.stdout)  # no internal-error note
+
+
+def test_the_project_index_agent_name_search_is_linear(tmp_path: Path) -> None:
+    # One 32 KB `a/a/a…` token took 12 s when the search allowed any path prefix.
+    (tmp_path / "run.sh").write_text("#!/bin/bash\necho " + "a/" * 16_000 + "\n")
+    (tmp_path / "agent.sh").write_text("#!/bin/bash\n/opt/bin/gptme x | tee log\n")
+    started = time.monotonic()
+    result = runaudit([*CHECK, "."], tmp_path, timeout=30)
+    assert time.monotonic() - started < 5
+    assert result.stdout.splitlines()[0].startswith("agent.sh:2:1: RA101")
