@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -125,19 +126,56 @@ def write_baseline_file(report: Report, file: Path) -> int:
         ],
     }
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    target, mode = _write_target(file)
     try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{file.name}.", suffix="~")
+        handle, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix="~"
+        )
     except OSError as error:
         raise BaselineError(f"{file}: cannot write baseline: {error.strerror or error}") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
-        os.replace(temporary, file)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
     except OSError as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise BaselineError(f"{file}: cannot write baseline: {error.strerror or error}") from None
     return len(recorded)
+
+
+def _write_target(file: Path) -> tuple[Path, int]:
+    """The regular file a baseline is written to, and the mode it keeps (a new file's is
+    0666 less the umask, as other tools write); anything else is refused."""
+    target = _through_link(file)
+    try:
+        status = os.stat(target, follow_symlinks=False)
+    except FileNotFoundError:
+        if target != file:
+            raise BaselineError(f"{file}: not written: it is a broken symbolic link") from None
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return file, 0o666 & ~umask
+    except OSError as error:
+        raise BaselineError(f"{file}: cannot write baseline: {error.strerror or error}") from None
+    if not stat.S_ISREG(status.st_mode):
+        from auditor.discover import not_regular
+
+        raise BaselineError(f"{file}: not written: {not_regular(status.st_mode)}")
+    return target, stat.S_IMODE(status.st_mode)
+
+
+def _through_link(file: Path, refusal: str = "not written") -> Path:
+    """`file`, or the target of a link whose target lies in the working directory or
+    beside the link (as `--fix` writes through one); a link elsewhere is refused."""
+    if not os.path.islink(file):
+        return file
+    target = Path(os.path.realpath(file))
+    trees = (os.path.realpath(Path.cwd()), os.path.realpath(Path(file).parent))
+    if not any(target.is_relative_to(tree) for tree in trees):
+        raise BaselineError(f"{file}: {refusal}: it is a symbolic link out of the tree")
+    return target
 
 
 BASELINE_LIMIT = 64 * 1024 * 1024  # a baseline of a very large tree is a few MB
@@ -149,8 +187,9 @@ def load_baseline(file: Path) -> Baseline:
 
     try:
         # A committed baseline is input from a pull request like any audited file: no
-        # links, FIFOs or devices, and a size cap.
-        data: Any = json.loads(read_bounded(file, BASELINE_LIMIT).decode("utf-8"))
+        # links out of the tree, FIFOs or devices, and a size cap.
+        real = _through_link(file, "baseline not read")
+        data: Any = json.loads(read_bounded(real, BASELINE_LIMIT).decode("utf-8"))
     except FileNotFoundError:
         raise BaselineError(f"{file}: baseline file not found") from None
     except RefusedFile as refused:

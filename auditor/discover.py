@@ -26,6 +26,7 @@ from auditor.config import Settings
 from auditor.finding import Diagnostic, DiagnosticKind, Note
 from auditor.gitignore import IGNORE_FILE_LIMIT, IgnoreFile, gitignored, parse_ignore_file
 from auditor.kinds import FileKind
+from auditor.not_audited import unreadable
 
 HEAD_SIZE = 256
 NOT_A_RUNNER = "not audited: not a recognized runner file (no runner name, extension or shebang)"
@@ -79,19 +80,24 @@ class TooLarge(RefusedFile):
 
 
 class Candidate(NamedTuple):
-    """A file to audit: its absolute path, how reports show it, and its kind."""
+    """A file to audit: its absolute path, how reports show it, its kind, and the real
+    path of the command-line path it was found under (a named file: its folder), which
+    bounds the files it sources."""
 
     path: Path
     display: str
     kind: FileKind
+    root: Path | None = None
 
 
 class Discovery(NamedTuple):
-    """The files to audit, in display order; why some were skipped; notes for `--verbose`."""
+    """The files to audit, in display order; why some were skipped; notes for `--verbose`;
+    runner files that cannot be audited (RA901), each with the reason."""
 
     candidates: list[Candidate]
     diagnostics: list[Diagnostic]
     notes: list[Note]
+    unaudited: tuple[tuple[str, str], ...] = ()
 
 
 def classify(path: Path, head: bytes) -> FileKind | None:
@@ -119,13 +125,19 @@ def discover(paths: Sequence[Path], settings: Settings, *, cwd: Path | None = No
     for given in paths:
         absolute = os.path.abspath(walker.cwd / given)
         if not os.path.lexists(absolute):
-            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(given))
+            missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(given))
+            walker.unaudited.append((given.as_posix(), unreadable(missing)))
+            continue
         roots.append((given, absolute))
+    # Wider paths first, so that a file under two of them is found (and bounded) by the
+    # wider one, whatever the order they were given in.
+    roots.sort(key=lambda root: (len(Path(os.path.realpath(root[1])).parts), root[1]))
     for given, absolute in roots:
         walker.add_root(given, absolute)
     candidates = sorted(walker.found.values(), key=lambda candidate: candidate.display)
     diagnostics = sorted(set(walker.diagnostics), key=lambda d: (d.path, d.kind.value, d.message))
-    return Discovery(candidates, diagnostics, sorted(set(walker.notes)))
+    unaudited = tuple(sorted(set(walker.unaudited)))
+    return Discovery(candidates, diagnostics, sorted(set(walker.notes)), unaudited)
 
 
 def _kind_from_name(path: Path) -> FileKind | None:
@@ -183,17 +195,18 @@ def _worth_sniffing(path: Path) -> bool:
 def _read_regular(path: Path, limit: int, *, whole: bool) -> bytes:
     mode = os.stat(path, follow_symlinks=False).st_mode
     if not stat.S_ISREG(mode):  # checked before opening: opening a device can act on it
-        raise NotRegularFile(_not_regular(mode))
+        raise NotRegularFile(not_regular(mode))
     with open(os.open(path, _OPEN_FLAGS), "rb") as handle:
         status = os.fstat(handle.fileno())
         if not stat.S_ISREG(status.st_mode):  # replaced between the stat and the open
-            raise NotRegularFile(_not_regular(status.st_mode))
+            raise NotRegularFile(not_regular(status.st_mode))
         if whole and status.st_size > limit:
             raise TooLarge(status.st_size, limit)
         return handle.read(limit + 1 if whole else limit)
 
 
-def _not_regular(mode: int) -> str:
+def not_regular(mode: int) -> str:
+    """Why a file of this mode is not read or written: `not a regular file (a FIFO)`."""
     what = _FILE_TYPES.get(stat.filemode(mode)[0], "a special file")
     return f"not a regular file ({what})"
 
@@ -214,9 +227,11 @@ class _Walker:
         self.found: dict[str, Candidate] = {}  # by real path: a file is audited once
         self.diagnostics: list[Diagnostic] = []
         self.notes: list[Note] = []
+        self.unaudited: list[tuple[str, str]] = []
         self.visited: set[tuple[int, int]] = set()
         # The root being walked: it bounds links, anchors excludes and the display of paths.
         self.given, self.top, self.top_real, self.exclude_base = Path(), "", "", cwd
+        self.bound: Path | None = None  # what the root's files may source: see `Candidate`
 
     def add_root(self, given: Path, path: str) -> None:
         settings = self.settings
@@ -226,6 +241,8 @@ class _Walker:
         except OSError as error:
             self._note(path, DiagnosticKind.SKIPPED, _link_problem(error))
             return
+        folder = self.top_real if stat.S_ISDIR(mode) else os.path.dirname(self.top_real)
+        self.bound = Path(folder)
         if settings.force_exclude and settings.is_excluded(
             Path(path), settings.root, is_dir=stat.S_ISDIR(mode)
         ):
@@ -244,7 +261,7 @@ class _Walker:
             real = os.path.realpath(path) if os.path.islink(path) else path
             self._add_file(path, real, explicit=True)
         else:
-            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
+            self._note(path, DiagnosticKind.SKIPPED, not_regular(mode))
 
     def _walk(self) -> None:
         stack = [(self.top, self._ancestor_ignores())]
@@ -287,7 +304,7 @@ class _Walker:
             self._add_file(entry.path, entry.path, key=real)
         else:
             mode = entry.stat(follow_symlinks=False).st_mode
-            self._note(entry.path, DiagnosticKind.SKIPPED, _not_regular(mode))
+            self._note(entry.path, DiagnosticKind.SKIPPED, not_regular(mode))
 
     def _add_link(self, path: str) -> None:
         try:
@@ -305,7 +322,7 @@ class _Walker:
             kind = _kind_from_name(Path(in_tree)) or _kind_from_name(Path(path))
             self._add_file(in_tree, in_tree, kind=kind)
         elif not stat.S_ISDIR(mode):  # a directory inside the tree is reached without the link
-            self._note(path, DiagnosticKind.SKIPPED, _not_regular(mode))
+            self._note(path, DiagnosticKind.SKIPPED, not_regular(mode))
 
     def _add_file(
         self,
@@ -328,17 +345,18 @@ class _Walker:
                 self._note(path, DiagnosticKind.SKIPPED, str(refused))
                 return
             except OSError as error:
-                self._note(path, DiagnosticKind.UNREADABLE, _cannot("file", error))
+                if explicit:  # named, so it may be a runner: not audited is a finding
+                    self.unaudited.append((self._display(path), unreadable(error)))
+                else:
+                    self._note(path, DiagnosticKind.UNREADABLE, _cannot("file", error))
                 return
         if kind is None:
             if explicit:
                 self.notes.append(Note(self._display(path), NOT_A_RUNNER))
             return
-        size, limit = os.stat(real).st_size, self.settings.max_file_size
-        if size > limit:
-            self._note(path, DiagnosticKind.SKIPPED, str(TooLarge(size, limit)))
-            return
-        self.found[key] = Candidate(Path(real), self._display(path), kind)
+        # A runner file above `max-file-size` is still a candidate: its audit says it
+        # was not audited (RA901), and why.
+        self.found[key] = Candidate(Path(real), self._display(path), kind, self.bound)
 
     def _ancestor_ignores(self) -> tuple[IgnoreFile, ...]:
         """Ignore files above the root, up to the top of its git repository."""

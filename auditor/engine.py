@@ -23,7 +23,14 @@ from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.shell.unit import ShellUnit
 from auditor.source import SourceFile, decode, python_encoding
-from auditor.unit import FileUnit, ParseError, SuppressionUnit, UnparsableUnit
+from auditor.unit import (
+    FileUnit,
+    NotAudited,
+    NotAuditedUnit,
+    ParseError,
+    SuppressionUnit,
+    UnparsableUnit,
+)
 
 # The analysis of a kind of file is imported when a file of that kind needs it: a
 # pre-commit run on a plain shell script never loads the Python side, nor the shell
@@ -36,6 +43,10 @@ if TYPE_CHECKING:
     from auditor.python.steps import StepCatalog
 
 AnyRule = Rule[Any]
+OUT_OF_MEMORY = (
+    "its analysis ran out of memory; give runaudit more memory, or leave the file out"
+    " with `extend-exclude`"
+)
 MAX_NESTING = 8  # `bash -c` inside `bash -c` …: deeper than this is not followed
 # A Python file's shell hosts are looked for only if its text can hold one:
 # a `shell=True` call, a shell-string function, a `-c` argv, tmux, or a generated
@@ -167,25 +178,34 @@ class Auditor:
             return _skipped(candidate, DiagnosticKind.UNREADABLE, error.strerror or str(error))
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
         source = decode(candidate.display, data, encoding)
-        return self.audit_source(source, candidate.kind, candidate.path)
+        return self.audit_source(source, candidate.kind, candidate.path, candidate.root)
 
     def audit_source(
-        self, source: SourceFile, kind: FileKind, origin: Path | None = None
+        self,
+        source: SourceFile,
+        kind: FileKind,
+        origin: Path | None = None,
+        root: Path | None = None,
     ) -> FileResult:
         """Check already-decoded text of a given kind; `origin` is the file it was read
-        from, when there is one (a shell script's sourced files are found beside it)."""
+        from, when there is one (a shell script's sourced files are found beside it, inside
+        `root`: the audited path it was found under; without one, the script's folder)."""
         diagnostics = []
         if source.decode_error:
             note = Diagnostic(source.path, DiagnosticKind.DECODING, source.decode_error)
             diagnostics.append(note)
         raw: list[Finding] = []
         try:
-            for host, unit in self._units(source, kind, origin):
+            for host, unit in self._units(source, kind, origin, root):
                 raw.extend(self._run(host, unit, diagnostics))
         except RecursionError:
             # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
             failure = ParseError(0, min(1, len(source.text)), "nested too deeply to analyse")
             raw = self._run(Host.PARSE_FAILURE, UnparsableUnit(source, failure), diagnostics)
+        except NotAudited as refused:  # past a bound: RA901 says which, nothing else runs
+            return self.not_audited(source.path, refused.reason, diagnostics)
+        except MemoryError:
+            return self.not_audited(source.path, OUT_OF_MEMORY, diagnostics)
         except Exception as error:  # a host extractor's bug must not stop the run
             diagnostics.append(_internal(source.path, "analysis", repr(error)))
         findings, suppressed, applied = self._suppress(source, raw, diagnostics)
@@ -196,13 +216,26 @@ class Auditor:
         findings.sort(key=lambda finding: finding.sort_key)
         return FileResult(findings, diagnostics, source, suppressed, applied)
 
+    def not_audited(
+        self, path: str, reason: str, diagnostics: list[Diagnostic] | None = None
+    ) -> FileResult:
+        """The result for a file that was not audited: RA901 with `reason`, unless the
+        config turns it off for that path."""
+        source = SourceFile(path, "")
+        notes = diagnostics if diagnostics is not None else []
+        found = self._run(Host.NOT_AUDITED, NotAuditedUnit(source, reason), notes)
+        found = [f for f in found if not self.settings.ignored_for(Path(path), f.code)]
+        if self.settings.severity:
+            found = [self._rated(finding) for finding in found]
+        return FileResult(found, notes, None)
+
     def _rated(self, finding: Finding) -> Finding:
         """`finding` with the severity the config gives its rule, if it gives one."""
         severity = self.settings.severity_of(finding.code)
         return finding if severity is None else finding._replace(severity=severity)
 
     def _units(
-        self, source: SourceFile, kind: FileKind, origin: Path | None = None
+        self, source: SourceFile, kind: FileKind, origin: Path | None, root: Path | None
     ) -> Iterator[tuple[Host, Any]]:
         """Every unit of analysis in a file: the file itself, then the shell it holds."""
         text = source.text
@@ -210,7 +243,7 @@ class Auditor:
             yield Host.FILE, FileUnit(source, kind, self.project, self.catalog)
         if kind is FileKind.SHELL:
             if self._wanted(Host.SHELL, text, source.path):
-                yield from self._shell_units(source, None, origin=origin)
+                yield from self._shell_units(source, None, origin=origin, root=root)
             return
         if kind is FileKind.PYTHON:
             from auditor.python.prefilter import string_literals
@@ -261,6 +294,7 @@ class Auditor:
         embedded: EmbeddedShell | None,
         depth: int = 0,
         origin: Path | None = None,
+        root: Path | None = None,
     ) -> Iterator[tuple[Host, Any]]:
         """A shell unit and, recursively, the shell nested in its `bash -c` strings."""
         from auditor.shell.parse import ShellText
@@ -268,7 +302,7 @@ class Auditor:
         if embedded is None:
             unit = ShellUnit(source, source.text, ShellText(source.text), self.catalog)
             if origin is not None:
-                unit.place(origin, self.settings.root, self.settings.max_file_size)
+                unit.place(origin, root, self.settings.max_file_size)
         else:
             code = embedded.code
             unit = ShellUnit(

@@ -6,10 +6,11 @@ an edit already accepted in this pass waits for the next pass, after the file
 has been audited again (so its offsets are fresh). Passes stop when nothing
 changes, after `MAX_PASSES`. A file is fixed only if it parses before and
 after (a file with a parse error, RA900, is never touched), only if its bytes
-decoded cleanly, and it keeps its encoding (a Python coding cookie, latin-1,
-a UTF-8 BOM), its line endings (a line added to a CRLF file ends in CRLF) and
-its mode. Files are written atomically: a temporary file in the same
-directory, then `os.replace`.
+decoded cleanly and encode back to the same bytes (not so for `unicode_escape`
+or `utf-7`), and it keeps its encoding (a Python coding cookie, latin-1, a UTF-8
+BOM), its line endings (a line added to a CRLF file ends in CRLF) and its mode.
+Files are written atomically: a temporary file in the same directory, then
+`os.replace`.
 """
 
 from __future__ import annotations
@@ -128,9 +129,17 @@ class FixedText:
         return len(self.codes)
 
 
-def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool) -> FixedText:
-    """Apply fixes to `source` in passes, auditing it again after each pass."""
-    result = auditor.audit_source(source, kind)
+def fix_text(
+    source: SourceFile,
+    kind: FileKind,
+    auditor: Auditor,
+    unsafe: bool,
+    place: tuple[Path, Path | None] | None = None,
+) -> FixedText:
+    """Apply fixes to `source` in passes, auditing it again after each pass; `place` is the
+    file it was read from and its audited root (the files it sources are read again)."""
+    origin, root = place if place is not None else (None, None)
+    result = auditor.audit_source(source, kind, origin, root)
     text, findings, before = source.text, result.findings, result.suppressed
     codes: list[str] = []
     if any(f.code == PARSE_ERROR for f in findings) or not parses(text, kind):
@@ -151,9 +160,19 @@ def fix_text(source: SourceFile, kind: FileKind, auditor: Auditor, unsafe: bool)
             return FixedText(text, codes, findings, suppressed - before, result.suppressions, note)
         keys = {fix_key(fix) for fix in chosen}
         codes += [f.code for f in findings if f.fix is not None and fix_key(f.fix) in keys]
-        result = auditor.audit_source(SourceFile(source.path, new_text, source.encoding), kind)
+        fixed_source = SourceFile(source.path, new_text, source.encoding)
+        result = auditor.audit_source(fixed_source, kind, origin, root)
         text, findings, suppressed = new_text, result.findings, result.suppressed
     return FixedText(text, codes, findings, suppressed - before, result.suppressions)
+
+
+def round_trips(text: str, encoding: str, data: bytes) -> bool:
+    """Whether encoding `text` again gives back `data` exactly (`unicode_escape`, `utf-7`
+    and their like do not: a fix would rewrite bytes away from its edit)."""
+    try:
+        return text.encode(encoding) == data
+    except (LookupError, UnicodeError):
+        return False
 
 
 class NotRewritten(OSError):
@@ -265,16 +284,17 @@ class FixOutcome:
         return "".join(f"{text}\n" for text in lines)
 
     def diff(self, *, escape: bool = False) -> str:
-        """A unified diff of every change, ruff-style (`--- path` / `+++ path`)."""
+        """A unified diff of every change, ruff-style (`--- path` / `+++ path`); `escape`
+        shows control characters of the text as escapes too (for a terminal)."""
         from auditor.output.escape import printable
 
         chunks = []
         for change in self.changes:
+            # The name is always escaped (a newline in it would start a line of its own, a
+            # workflow command in Actions); the text only on a terminal, so `patch` applies it.
+            name = printable(change.path)
             lines = difflib.unified_diff(
-                _lines(change.before),
-                _lines(change.after),
-                fromfile=change.path,
-                tofile=change.path,
+                _lines(change.before), _lines(change.after), fromfile=name, tofile=name
             )
             for line in lines:
                 if not line.endswith("\n"):
@@ -324,7 +344,13 @@ def fix_report(
         if source.decode_error:
             outcome.notes.append(f"{candidate.display}: not fixed: {source.decode_error}")
             continue
-        fixed = fix_text(source, candidate.kind, auditor, unsafe)
+        if not round_trips(source.text, source.encoding, data):
+            outcome.notes.append(
+                f"{candidate.display}: not fixed: its encoding ({source.encoding}) does not"
+                " give back the same bytes it was read from"
+            )
+            continue
+        fixed = fix_text(source, candidate.kind, auditor, unsafe, (candidate.path, candidate.root))
         if fixed.note:
             outcome.notes.append(f"{candidate.display}: {fixed.note}")
         if fixed.text == source.text:

@@ -27,11 +27,16 @@ class Host(str, enum.Enum):
     FILE = "file"
     # A file that could not be analysed at all (nested too deep for the parser).
     PARSE_FAILURE = "parse-failure"
+    # A file runaudit was asked to audit and did not: past a bound, unreadable, missing.
+    NOT_AUDITED = "not-audited"
 
 
-# `source FILE` or `. FILE` as a command (at a line start or after a separator), FILE a
-# path or a word that makes one (`. != null` in a jq filter is not one).
-_SOURCE_COMMAND = rb"(?:^|[;&|({]|\bthen|\bdo|\belse)[ \t]*(?:source|\.)[ \t]+[\"'$~/.\w]"
+# `source FILE` or `. FILE` as a word of its own (after a line start, a blank, a separator,
+# a backtick or `!`: a case arm `x) source f`, `if source f`, `X=1 source f`, `` `. f` ``
+# all count), FILE a path or a word that makes one (`. != null` in a jq filter is not one).
+# The shell model follows exactly the `source`/`.` commands tree-sitter finds, each of which
+# this matches: a script it does not match sources nothing, and only such a script is cached.
+_SOURCE_COMMAND = rb"(?:^|[\s;&|({`)!\\])(?:source|\.)[ \t]+[\"'$~/.\w]"
 
 
 def sources_a_file(data: bytes | str) -> bool:

@@ -116,6 +116,18 @@ class AgentCatalog(NamedTuple):
         agent = self.agent_for(program)
         return None if agent is None or is_probe(arguments) else agent
 
+    def knows_command(self, word: str) -> bool:
+        """Whether `word` names a program this catalogue knows (an agent, a wrapper, a
+        consequential command): a value safe to print, unlike a token read from a file."""
+        base = word.rsplit("/", 1)[-1]
+        known = self.consequential
+        return (
+            self.agent_for(word) is not None
+            or self.wrapper_for(word) is not None
+            or base in known.commands
+            or base in known.subcommands
+        )
+
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""
         base = program.rsplit("/", 1)[-1]

@@ -102,35 +102,89 @@ class PythonSummary(NamedTuple):
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> PythonSummary:
-        """The summary `to_data` described (KeyError or TypeError if it is not one)."""
+        """The summary `to_data` described; TypeError (or KeyError) for data of any other
+        shape, checked to the leaves, so a corrupt cache entry is a miss, never a crash."""
         return cls(
-            data["path"],
-            {name: (place[0], place[1]) for name, place in data["launchers"].items()},
-            dict(data["retry_decorators"]),
-            dict(data["constants"]),
-            tuple(_retried_use(use) for use in data["retried_imports"]),
-            frozenset(data["retry_helpers"]),
-            {name: _pairs(tests) for name, tests in data.get("retry_errors", {}).items()},
-            {name: (str(p[0]), int(p[1])) for name, p in data.get("retry_parameters", {}).items()},
+            _str(data["path"]),
+            {_str(n): _int_pair(place) for n, place in _dict(data["launchers"]).items()},
+            {_str(n): _optional_int(v) for n, v in _dict(data["retry_decorators"]).items()},
+            {_str(n): _int(v) for n, v in _dict(data["constants"]).items()},
+            tuple(_retried_use(use) for use in _list(data["retried_imports"])),
+            frozenset(_str(name) for name in _list(data["retry_helpers"])),
+            {_str(n): _pairs(tests) for n, tests in _dict(data.get("retry_errors", {})).items()},
             {
-                name: LaunchParameter(str(p[0]), int(p[1]), str(p[2]), str(p[3]), str(p[4]))
-                for name, p in data.get("launch_parameters", {}).items()
+                _str(n): (_str(_list(p, 2)[0]), _int(p[1]))
+                for n, p in _dict(data.get("retry_parameters", {})).items()
             },
-            {str(name): str(kind) for name, kind in data.get("returns", {}).items()},
             {
-                str(name): tuple(map(str, bases))
-                for name, bases in data.get("class_bases", {}).items()
+                _str(n): LaunchParameter(
+                    _str(_list(p, 5)[0]), _int(p[1]), _str(p[2]), _str(p[3]), _str(p[4])
+                )
+                for n, p in _dict(data.get("launch_parameters", {})).items()
+            },
+            {_str(n): _str(kind) for n, kind in _dict(data.get("returns", {})).items()},
+            {
+                _str(n): tuple(map(_str, _list(bases)))
+                for n, bases in _dict(data.get("class_bases", {})).items()
             },
             dict(data.get("graph", {})),
         )
 
 
-def _pairs(tests: list[list[str]]) -> tuple[tuple[str, str], ...]:
-    return tuple((str(kind), str(value)) for kind, value in tests)
+def _str(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, not {type(value).__name__}")
+    return value
 
 
-def _retried_use(data: dict[str, Any]) -> RetriedUse:
-    return RetriedUse(**{**data, "errors": _pairs(data.get("errors", []))})
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"expected an integer, not {type(value).__name__}")
+    return value
+
+
+def _optional_int(value: object) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _dict(value: object) -> dict[Any, Any]:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected an object, not {type(value).__name__}")
+    return value
+
+
+def _list(value: object, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise TypeError("expected a list" + (f" of {length}" if length is not None else ""))
+    return value
+
+
+def _int_pair(value: object) -> tuple[int, int]:
+    first, second = _list(value, 2)
+    return _int(first), _int(second)
+
+
+def _pairs(tests: object) -> tuple[tuple[str, str], ...]:
+    return tuple((_str(_list(t, 2)[0]), _str(t[1])) for t in _list(tests))
+
+
+def _retried_use(data: object) -> RetriedUse:
+    use = _dict(data)
+    if not set(use) <= set(RetriedUse._fields):
+        raise TypeError("unknown fields in a retried use")
+    unlimited = use.get("unlimited", False)
+    if not isinstance(unlimited, bool):
+        raise TypeError("expected a boolean")
+    return RetriedUse(
+        _str(use["module"]),
+        _str(use["name"]),
+        _int(use["line"]),
+        _int(use["column"]),
+        _str(use["label"]),
+        _optional_int(use["attempts"]),
+        _pairs(use.get("errors", [])),
+        unlimited,
+    )
 
 
 class ProjectIndex(NamedTuple):

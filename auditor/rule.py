@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
+from typing import ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from auditor.finding import Finding, Fix, RelatedLocation, Severity, Span
 from auditor.kinds import FileKind, Host
@@ -17,6 +17,13 @@ class Located(Protocol):
     def source(self) -> SourceFile: ...
 
     def host_span(self, start: int, end: int) -> Span: ...
+
+
+@runtime_checkable
+class Redacting(Protocol):
+    """A unit holding values read from other files, which messages must not print."""
+
+    def redact(self, text: str) -> str: ...
 
 
 UnitT = TypeVar("UnitT", bound=Located)
@@ -113,6 +120,10 @@ class Rule(Generic[UnitT]):
         related: tuple[RelatedLocation, ...] = (),
     ) -> Finding:
         """A finding at unit offsets `start`..`end`, mapped to the host file."""
+        if isinstance(unit, Redacting):
+            message = unit.redact(message)
+            hint = unit.redact(hint) if hint is not None else None
+            related = tuple(r._replace(message=unit.redact(r.message)) for r in related)
         return Finding(
             path=unit.source.path,
             span=unit.host_span(start, end),

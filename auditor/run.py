@@ -23,6 +23,7 @@ from auditor.discover import (
     NOT_A_RUNNER,
     Candidate,
     RefusedFile,
+    TooLarge,
     classify,
     discover,
     read_bounded,
@@ -30,6 +31,7 @@ from auditor.discover import (
 from auditor.engine import AnyRule, Auditor, enabled_rules
 from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Note, Report
 from auditor.kinds import FileKind, sources_a_file
+from auditor.not_audited import input_too_large, timed_out, too_large, unreadable
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import ProjectIndex, PythonSummary, merge, module_name
 from auditor.source import decode, python_encoding
@@ -103,11 +105,12 @@ class _Job:
     def __call__(self, candidate: Candidate) -> _Result:
         try:
             data = read_bounded(candidate.path, self.settings.max_file_size)
+        except TooLarge as error:
+            return self._not_audited(candidate.display, too_large(error))
         except RefusedFile as error:
             return _Result([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, str(error))])
         except OSError as error:
-            message = error.strerror or str(error)
-            return _Result([], [Diagnostic(candidate.display, DiagnosticKind.UNREADABLE, message)])
+            return self._not_audited(candidate.display, unreadable(error))
         key = ""
         # A script that sources others is audited with their functions and variables, which
         # its own bytes do not key: it is never cached, so an edited library is seen.
@@ -130,9 +133,11 @@ class _Job:
         source = decode(candidate.display, data, encoding)
         try:
             with time_bound(self.settings.timeout):
-                result = self.auditor.audit_source(source, candidate.kind, candidate.path)
+                result = self.auditor.audit_source(
+                    source, candidate.kind, candidate.path, candidate.root
+                )
         except FileTimeout:
-            return _Result([], [_timed_out(candidate, self.settings.timeout)])
+            return self._not_audited(candidate.display, timed_out(self.settings.timeout))
         if cache is not None and not any(d.is_error for d in result.diagnostics):
             from auditor.cache import CachedResult
 
@@ -148,6 +153,10 @@ class _Job:
             text=source.text if result.findings else None,
             suppressions=result.suppressions,
         )
+
+    def _not_audited(self, display: str, reason: str) -> _Result:
+        result = self.auditor.not_audited(display, reason)
+        return _Result(result.findings, result.diagnostics)
 
 
 def _summary(
@@ -167,7 +176,7 @@ def _summary(
     if isinstance(cached, dict):
         try:
             return PythonSummary.from_data(cached)
-        except (KeyError, TypeError, IndexError):
+        except (KeyError, TypeError, IndexError, ValueError):
             pass  # a corrupt entry: summarise again and overwrite it
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
@@ -179,11 +188,6 @@ def _summary(
     return summary
 
 
-def _timed_out(candidate: Candidate, seconds: float) -> Diagnostic:
-    message = f"analysis took longer than {seconds:g} s (`--timeout`); file not audited"
-    return Diagnostic(candidate.display, DiagnosticKind.SKIPPED, message)
-
-
 class _Summariser:
     """Summarises one file for the project index (picklable, for worker processes)."""
 
@@ -192,7 +196,9 @@ class _Summariser:
         self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
         names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in names)
-        self.agent_word = re.compile(r"(?<![\w.-])(?:[\w./-]*/)?(?:" + alternatives + r")(?![\w-])")
+        # A name as a word or a path's last part (`/opt/bin/gptme`): looked up by the name
+        # and the one character before it, linear where a `[\w./-]*/` prefix was quadratic.
+        self.agent_word = re.compile(r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])")
         # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
         calls = (settings.steps or {}).get("calls", ())
         self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
@@ -300,6 +306,8 @@ def audit(
     indexed = time.perf_counter()
     job = _Job(settings, selected, project, cache)
     report = Report(diagnostics=list(found.diagnostics))
+    for display, reason in found.unaudited:
+        report.findings.extend(job.auditor.not_audited(display, reason).findings)
     for done, (candidate, result) in enumerate(
         zip(candidates, _mapped(job, candidates, workers, _crashed_audit), strict=True), 1
     ):
@@ -344,13 +352,19 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     if kind is None:
         report.notes.append(Note(name, NOT_A_RUNNER))
         return report
+    auditor = Auditor(settings)
     if len(data) > settings.max_file_size:
-        message = f"input is above max-file-size ({settings.max_file_size:,} bytes)"
-        report.diagnostics.append(Diagnostic(filename, DiagnosticKind.SKIPPED, message))
+        reason = input_too_large(settings.max_file_size)
+        report.findings = auditor.not_audited(name, reason).findings
         return report
     encoding = python_encoding(data) if kind is FileKind.PYTHON else "utf-8"
     source = decode(name, data, encoding)
-    result = Auditor(settings).audit_source(source, kind)
+    try:
+        with time_bound(settings.timeout):
+            result = auditor.audit_source(source, kind)
+    except FileTimeout:
+        report.findings = auditor.not_audited(name, timed_out(settings.timeout)).findings
+        return report
     report.files_checked = 1
     report.findings = result.findings
     report.diagnostics = result.diagnostics

@@ -98,3 +98,27 @@ class UnparsableUnit(NamedTuple):
     def host_span(self, start: int, end: int) -> Span:
         """The span of file offsets `start`..`end`."""
         return self.source.span(start, end)
+
+
+class NotAudited(Exception):
+    """A file's analysis was refused or abandoned; `reason` says why and what changes it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotAuditedUnit(NamedTuple):
+    """A file runaudit was asked to audit and did not, with the reason."""
+
+    source: SourceFile
+    reason: str
+
+    @property
+    def text(self) -> str:
+        """Nothing was read (prefilters read it)."""
+        return ""
+
+    def host_span(self, start: int, end: int) -> Span:
+        """The file's first position: there is no text to point into."""
+        return self.source.span(0, 0)

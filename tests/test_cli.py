@@ -58,7 +58,6 @@ def test_select_and_ignore(tree: Path) -> None:
     "args",
     [
         ("check", "--format", "yaml"),
-        ("check", "missing-dir"),
         ("check", "--fail-on", "fatal"),
         ("check", "--select", "XYZ1"),
         ("explain", "RA999"),
@@ -75,7 +74,7 @@ def test_usage_errors_exit_2(tree: Path, args: tuple[str, ...]) -> None:
     [
         (("--select", "RA110"), None, "unknown rule selector `RA110` in --select"),
         (("--ignore", "RA5"), None, "unknown rule selector `RA5` in --ignore"),
-        (("--extend-select", "RA909"), None, "`RA909` in --extend-select (did you mean `RA900`?)"),
+        (("--extend-select", "RA909"), None, "`RA909` in --extend-select (did you mean `RA901`?)"),
         ((), 'select = ["RA999"]\n', "`RA999` in `select` in `runaudit.toml`"),
         ((), '[per-file-ignores]\n"*.sh" = ["RA77"]\n', "`RA77` in `per-file-ignores`"),
     ],
@@ -217,5 +216,8 @@ def test_usage_error_names_the_problem() -> None:
 def test_stdin_is_read_only_up_to_the_size_limit(tree: Path) -> None:
     (tree / "runaudit.toml").write_text("max-file-size = 64\n")
     result = invoke(["check", "--stdin-filename", "x.sh", "-f", "concise"], input=MASKED * 1000)
-    assert result.exit_code == 0
-    assert "x.sh: skipped: input is above max-file-size (64 bytes)" in result.output
+    assert result.exit_code == 1  # not audited is a finding of its own (RA901)
+    assert result.stdout.startswith(
+        "x.sh:1:1: RA901 [error] file not audited: it is more than 64 bytes, above"
+        " `max-file-size`; raise `max-file-size` in config to audit it\n"
+    )

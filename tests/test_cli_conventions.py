@@ -196,32 +196,37 @@ def test_a_named_file_that_is_no_runner_is_noted_only_when_verbose(tree: Path) -
     assert "LICENSE" not in loud.stdout
 
 
-def test_skipped_files_are_notes_not_errors(tree: Path) -> None:
+def test_skipped_files_are_notes_and_unaudited_runners_findings(tree: Path) -> None:
     (tree / "broken.sh").symlink_to(tree / "missing.sh")
     (tree / "big.sh").write_text("#!/bin/bash\n" + "echo x\n" * 100)
     (tree / "runaudit.toml").write_text("max-file-size = 200\n")
     result = check(".", "-f", "json")
-    assert result.exit_code == 1  # bad.sh's finding, not the skipped files
-    kinds = {d["path"]: d["kind"] for d in json.loads(result.stdout)["diagnostics"]}
-    assert kinds == {"big.sh": "skipped", "broken.sh": "skipped"}
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    kinds = {d["path"]: d["kind"] for d in report["diagnostics"]}
+    assert kinds == {"broken.sh": "skipped"}  # a broken link is skipped on purpose
+    assert [(f["path"], f["code"]) for f in report["findings"]] == [
+        ("bad.sh", "RA101"),
+        ("big.sh", "RA901"),
+    ]
     (tree / "bad.sh").unlink()
-    assert check(".").exit_code == 0
+    assert check(".").exit_code == 1  # a runner file that was not audited fails the gate
+    assert check(".", "--ignore", "RA901").exit_code == 0
 
 
 # -q and -v
 
 
 def test_quiet_prints_only_the_findings(tree: Path) -> None:
-    (tree / "big.sh").write_text("#!/bin/bash\n" + "echo x\n" * 100)
-    (tree / "runaudit.toml").write_text("max-file-size = 200\n")
+    (tree / "broken.sh").symlink_to(tree / "missing.sh")
     full = check(".")
-    assert "Found 1 finding" in full.stdout and "big.sh: skipped" in full.stdout
+    assert "Found 1 finding" in full.stdout and "broken.sh: skipped" in full.stdout
     text = check(".", "-q")
     assert text.exit_code == 1
     assert text.stdout.startswith("bad.sh:3:1: RA101 [error]") and "^^^" in text.stdout
-    assert "Found" not in text.stdout and "big.sh" not in text.output and "Code" not in text.stdout
+    assert "Found" not in text.stdout and "broken" not in text.output and "Code" not in text.stdout
     concise = check(".", "--quiet", "-f", "concise")
-    (line,) = concise.output.splitlines()  # no count, no note on big.sh
+    (line,) = concise.output.splitlines()  # no count, no note on broken.sh
     assert line.startswith("bad.sh:3:1: RA101 [error] [*] exit status of `gptme` is lost")
     (tree / "bad.sh").write_text(MASKED.replace("set -e", "set -euo pipefail"))
     assert check(".", "-q").output == ""  # clean: nothing at all

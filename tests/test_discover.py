@@ -137,9 +137,11 @@ def test_display_outside_cwd_keeps_the_given_path(tmp_path: Path) -> None:
     assert candidates[0].path == tmp_path / "checkout" / "run.sh"
 
 
-def test_missing_path_raises(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
-        run(tmp_path, "nope")
+def test_a_missing_named_path_is_not_audited(tmp_path: Path) -> None:
+    found = discover([Path("nope")], Settings(root=tmp_path), cwd=tmp_path)
+    assert found.candidates == []
+    reason = "it does not exist (or vanished during the run); correct the path given"
+    assert found.unaudited == (("nope", reason),)
 
 
 # Excludes and .gitignore
@@ -262,14 +264,14 @@ def test_link_inside_tree_is_audited_once(tmp_path: Path) -> None:
     (tmp_path / "also.sh").symlink_to(real)
     (tmp_path / "linked-dir").symlink_to(tmp_path / "scripts")
     candidates, diagnostics = run(tmp_path)
-    assert candidates == [Candidate(real, "scripts/agent.sh", K.SHELL)]
+    assert candidates == [Candidate(real, "scripts/agent.sh", K.SHELL, tmp_path)]
     assert diagnostics == []
 
 
 def test_link_to_file_in_excluded_dir_is_audited_under_its_path(tmp_path: Path) -> None:
     real = write(tmp_path / "build" / "agent.sh")
     (tmp_path / "agent.sh").symlink_to(real)
-    assert run(tmp_path)[0] == [Candidate(real, "build/agent.sh", K.SHELL)]
+    assert run(tmp_path)[0] == [Candidate(real, "build/agent.sh", K.SHELL, tmp_path)]
 
 
 def test_link_loops_and_broken_links(tmp_path: Path) -> None:
@@ -291,7 +293,8 @@ def test_link_loops_and_broken_links(tmp_path: Path) -> None:
 def test_explicit_link_is_followed(tmp_path: Path) -> None:
     real = write(tmp_path / "outside" / "agent.sh")
     (tmp_path / "run.sh").symlink_to(real)
-    assert run(tmp_path, "run.sh")[0] == [Candidate(real, "run.sh", K.SHELL)]
+    # a link the user names is followed; what it sources stays in the target's folder
+    assert run(tmp_path, "run.sh")[0] == [Candidate(real, "run.sh", K.SHELL, real.parent)]
 
 
 def test_explicit_link_loop_is_a_diagnostic(tmp_path: Path) -> None:
@@ -362,13 +365,9 @@ def test_oversize_file_is_reported_not_silent(tmp_path: Path) -> None:
     write(tmp_path / "ok.sh", "x" * 100)
     write(tmp_path / "big.txt", "x" * 1000)  # not a runner file: no note
     candidates, diagnostics = run(tmp_path, max_file_size=100)
-    assert displays(candidates) == ["ok.sh"]
-    assert diagnostics == [
-        Diagnostic(
-            "big.sh", DiagnosticKind.SKIPPED, "file is 101 bytes, above max-file-size (100 bytes)"
-        )
-    ]
-    assert run(tmp_path, "big.sh", max_file_size=100)[1] == diagnostics
+    # A runner file above the bound is a candidate: its audit reports it (RA901).
+    assert displays(candidates) == ["big.sh", "ok.sh"]
+    assert diagnostics == []
 
 
 def test_read_bounded(tmp_path: Path) -> None:
@@ -390,7 +389,8 @@ def test_an_explicit_file_that_is_no_runner_is_a_note_not_a_diagnostic(tmp_path:
     write(tmp_path / "notes.txt", "hello\n")
     write(tmp_path / "hidden.txt", "#!/bin/bash\n")
     found = discover([Path("notes.txt"), Path("hidden.txt")], Settings(root=tmp_path), cwd=tmp_path)
-    assert found.candidates == [Candidate(tmp_path / "hidden.txt", "hidden.txt", K.SHELL)]
+    hidden = Candidate(tmp_path / "hidden.txt", "hidden.txt", K.SHELL, tmp_path)
+    assert found.candidates == [hidden]
     assert found.diagnostics == []
     (note,) = found.notes
     assert note.path == "notes.txt"

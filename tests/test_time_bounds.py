@@ -102,7 +102,10 @@ def test_a_file_past_the_time_bound_is_skipped_and_the_run_goes_on(
     assert result.returncode == 1
     assert "small.sh:3:1: RA101" in result.stdout
     said = result.stdout + result.stderr
-    assert "big.sh: skipped: analysis took longer than 0.2 s (`--timeout`)" in said
+    assert (
+        "big.sh:1:1: RA901 [error] file not audited: its analysis took longer than 0.2 s;"
+        " raise `--timeout` (or `timeout` in config) to audit it"
+    ) in said
 
 
 def test_timeout_is_a_config_key_and_is_checked(tmp_path: Path) -> None:

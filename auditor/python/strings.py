@@ -18,6 +18,7 @@ import ast
 import re
 
 from auditor.hosts.mapped import MappedText
+from auditor.numbers import bounded_int
 from auditor.python.attribute_values import attribute_values
 from auditor.python.callees import called_function, returned_values
 from auditor.python.choices import Choices
@@ -217,8 +218,9 @@ class Resolver:
                 if name == "":
                     value = next(automatic, None)
                 elif name.isdigit():
-                    index = int(name)
-                    value = positional[index] if index < len(positional) else None
+                    index = bounded_int(name)
+                    in_range = index is not None and index < len(positional)
+                    value = positional[index] if index is not None and in_range else None
                 else:
                     value = keywords.get(name)
                 plain = value is not None and field == name

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
+from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
 from auditor.shell.parse import Node, ShellText
@@ -65,8 +66,9 @@ def summarize_function(
             continue
         word = command.argv[1] if len(command.argv) > 1 else None
         node = command.word_nodes[1] if len(command.word_nodes) > 1 else None
-        if word and _RETURN.match(word):
-            returns[int(word)] = f"`{command.command_name} {word}` in `{name}`"
+        code = bounded_int(word) if word and _RETURN.match(word) else None
+        if code is not None:
+            returns[code] = f"`{command.command_name} {word}` in `{name}`"
         elif node is not None:
             returns_status = returns_status or parsed.node_text(node).strip('"').startswith("$")
     body = definition.child_by_field_name("body")
@@ -127,7 +129,7 @@ def _forwarded_from(
         match = _FORWARDED.match(parsed.node_text(node)) if node is not None else None
         if match is None:
             continue
-        offset = max(0, int(match.group(1)) - 1) if match.group(1) else 0
+        offset = max(0, (bounded_int(match.group(1)) or 1) - 1) if match.group(1) else 0
         if position == index:
             return offset, command.wrappers
         inner = summaries.get(command.argv[index] or "") if index < len(command.argv) else None
@@ -147,7 +149,8 @@ def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> i
         if earlier.command_name != "shift":
             continue
         word = earlier.argv[1] if len(earlier.argv) > 1 else "1"
-        count += int(word) if word and _SHIFT.match(word) else 1
+        shifted = bounded_int(word) if word and _SHIFT.match(word) else None
+        count += shifted if shifted is not None else 1
     return count
 
 

@@ -7,11 +7,11 @@ agent flow follows statuses into variables and hands in that lookup.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from auditor.agent_status import AgentCall, StatusGuard
 from auditor.exit_codes import intents_in
+from auditor.numbers import bounded_int
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants
 
@@ -47,13 +47,14 @@ def _comparisons(script: ShellScript, holder: Node, reference: Reference) -> lis
         literal = _text(right).strip("\"'")
         if call is None:
             call, literal = reference(right), _text(left).strip("\"'")
-        if call is None or not re.fullmatch(r"-?\d+", literal):
+        code = bounded_int(literal, signed=True)
+        if call is None or code is None:
             continue
         if operator not in _EQUAL and operator not in _UNEQUAL:
             continue
         key = (id(call), operator in _EQUAL)
         calls[id(call)] = call
-        found.setdefault(key, []).append((left, int(literal)))
+        found.setdefault(key, []).append((left, code))
     context = _guard_context(holder)
     intents = intents_in(_guard_text(script, context), script.catalog)
     start, end = script.parsed.span(holder)
@@ -85,7 +86,7 @@ def _case(script: ShellScript, node: Node, reference: Reference) -> list[StatusG
         patterns = [
             c for c in item.children if item.field_name_for_child(_index(item, c)) == "value"
         ]
-        codes = [int(_text(p)) for p in patterns if re.fullmatch(r"\d+", _text(p))]
+        codes = [c for p in patterns if (c := bounded_int(_text(p))) is not None]
         if not codes or len(codes) != len(patterns):
             continue
         intents = intents_in(script.parsed.node_text(item), script.catalog)

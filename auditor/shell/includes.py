@@ -4,7 +4,8 @@ A path counts when it is known statically relative to the script: a literal
 (`lib/run.sh`), or the script's own folder written as `$(dirname "$0")`,
 `$(dirname "${BASH_SOURCE[0]}")`, `${BASH_SOURCE%/*}`, `$(cd "$(dirname "$0")"
 && pwd)`, or a variable set from one of those (`$SCRIPT_DIR/x.sh`). Files are
-read only inside the audited tree (never through a link out of it), bounded in
+read only inside the audited path the script was found under (never through a
+link out of it, never one that git ignores: a `.env` holds secrets), bounded in
 size and in number, and each at most once, so a cycle (a.sh sources b.sh
 sources a.sh) ends. An absent or refused file is skipped: not a finding.
 """
@@ -16,6 +17,7 @@ import re
 from pathlib import Path
 
 from auditor.discover import RefusedFile, read_bounded
+from auditor.gitignore import IGNORE_FILE_LIMIT, IgnoreFile, gitignored, parse_ignore_file
 from auditor.source import decode
 
 MAX_SOURCED_FILES = 32  # per audited script, all levels together
@@ -80,6 +82,7 @@ class SourcedFiles:
         self.current = self.script  # the file being walked: paths are relative to it
         self.seen: set[Path] = {self.script}
         self.count = 0
+        self._ignores: dict[Path, tuple[IgnoreFile, ...]] = {}  # in effect in each folder
 
     def read(self, relative: str) -> tuple[Path, str] | None:
         """The real path and text of `relative` (as the file being walked names it), or
@@ -91,9 +94,55 @@ class SourcedFiles:
         if resolved in self.seen or not resolved.is_relative_to(self.root):
             return None
         self.seen.add(resolved)
+        if self._git_ignores(resolved):
+            return None
         try:
             data = read_bounded(resolved, self.max_size)
         except (OSError, RefusedFile):
             return None
         self.count += 1
         return resolved, decode(str(resolved), data, "utf-8").text
+
+    def _git_ignores(self, path: Path) -> bool:
+        """Whether the ignore files from the repository's top (or the root) down to `path`
+        ignore it or a folder holding it."""
+        folders = [path.parent, *path.parent.parents]
+        below_root = [f for f in folders if f.is_relative_to(self.root)]
+        for folder in reversed(below_root):
+            ignores = self._ignores_in(folder)
+            if folder != path.parent and gitignored(ignores, str(folder), is_dir=True):
+                return True
+        return gitignored(self._ignores_in(path.parent), str(path), is_dir=False)
+
+    def _ignores_in(self, folder: Path) -> tuple[IgnoreFile, ...]:
+        """The ignore files in effect in `folder` (inside the root), read once."""
+        known = self._ignores.get(folder)
+        if known is not None:
+            return known
+        if folder == self.root:
+            above = _repository_ignores(self.root)
+        else:
+            above = self._ignores_in(folder.parent)
+        ignores = above + _ignore_file(folder, folder / ".gitignore", above)
+        self._ignores[folder] = ignores
+        return ignores
+
+
+def _repository_ignores(root: Path) -> tuple[IgnoreFile, ...]:
+    """The ignore files above `root` up to its repository's top, and `.git/info/exclude`."""
+    chain = [root, *root.parents]
+    top = next((d for d in chain if (d / ".git").exists()), None)
+    if top is None:
+        return ()
+    ignores = _ignore_file(top, top / ".git" / "info" / "exclude", ())
+    for folder in reversed(chain[1 : chain.index(top) + 1]):
+        ignores += _ignore_file(folder, folder / ".gitignore", ignores)
+    return ignores
+
+
+def _ignore_file(base: Path, path: Path, above: tuple[IgnoreFile, ...]) -> tuple[IgnoreFile, ...]:
+    try:
+        text = read_bounded(path, IGNORE_FILE_LIMIT).decode("utf-8", "replace")
+    except (OSError, RefusedFile):
+        return ()  # discovery reports an ignore file it cannot use
+    return parse_ignore_file(str(base), text, above)[0]

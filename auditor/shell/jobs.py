@@ -11,6 +11,8 @@ as waiting for it.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -46,12 +48,21 @@ def _last_before(jobs: Sequence[Node], offset: int) -> Node | None:
     return started[-1] if started else None
 
 
+@functools.lru_cache(maxsize=2)  # one script's table, asked for each of its jobs
+def _job_table(root: Node) -> tuple[list[Node], dict[str, list[tuple[int, Node]]]]:
+    """The script's background jobs in source order, and who holds each one's pid."""
+    jobs = [node for node in descendants(root) if node.is_named and backgrounded(node)]
+    jobs.sort(key=lambda node: node.start_byte)
+    return jobs, _pid_owners(root, jobs)
+
+
 def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
     """Each variable assigned `$!`, with where and the jobs whose pid it may hold: every job
     started since the previous `$!` read, since the last one started may be either arm
     of an `if` (`if t; then timeout 60 agent & else agent & fi; pid=$!`)."""
     owners: dict[str, list[tuple[int, Node]]] = {}
     since = -1
+    starts = [job.start_byte for job in jobs]
     for node in descendants(root):
         if node.type != "variable_assignment":
             continue
@@ -60,7 +71,11 @@ def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, N
             continue
         if name.type == "subscript":  # `pids[$i]=$!`
             name = name.child_by_field_name("name") or name
-        started = [j for j in jobs if since < j.start_byte and j.end_byte <= node.start_byte]
+        # Only the jobs started since the previous `$!` read (sorted: a slice, not a scan).
+        window = jobs[
+            bisect.bisect_right(starts, since) : bisect.bisect_left(starts, node.start_byte)
+        ]
+        started = [j for j in window if j.end_byte <= node.start_byte]
         last = _last_before(jobs, node.start_byte)
         # A job may be the last started unless a later one always runs after it.
         maybe_last = [
@@ -137,10 +152,7 @@ def _waits(
 
 def waits_for(statement: Node, commands: Sequence[SimpleCommand]) -> list[Wait]:
     """The `wait` commands after the background statement `statement` that wait for it."""
-    root = _root(statement)
-    jobs = [node for node in descendants(root) if node.is_named and backgrounded(node)]
-    jobs.sort(key=lambda node: node.start_byte)
-    owners = _pid_owners(root, jobs)
+    jobs, owners = _job_table(_root(statement))
     found: list[Wait] = []
     for command in commands:
         if command.command_name != "wait" or command.node.start_byte < statement.end_byte:

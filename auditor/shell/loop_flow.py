@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
+from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node
@@ -98,12 +99,15 @@ class IterationWalk:
                 and parent
                 and parent.type in ("binary_expression", "case_item")
             ):
-                self.literals.add(int(_text(node)))
+                literal = bounded_int(_text(node), signed=True)
+                if literal is not None:
+                    self.literals.add(literal)
 
     def word(self, text: str, path: _Path) -> int | None:
         """`75`, `$rc`, `"$rc"`, `${rc}`, `$?`, `${PIPESTATUS[0]}`, or `rc` in `(( ))`."""
-        if re.fullmatch(r"-?\d+", text.strip("\"'")):
-            return int(text.strip("\"'"))
+        literal = bounded_int(text.strip("\"'"), signed=True)
+        if literal is not None:
+            return literal
         match = _VALUE.match(text)
         if match is None:
             return None

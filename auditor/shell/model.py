@@ -30,7 +30,7 @@ from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import PipelineParts, pipeline_parts
 from auditor.shell.status import in_condition
 from auditor.shell.words import Env, Value, assign, assign_default
-from auditor.unit import SCRIPT_END
+from auditor.unit import SCRIPT_END, NotAudited
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
@@ -85,6 +85,9 @@ class ShellScript:
         self.summaries: dict[str, FunctionSummary] = {}
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.script_dirs: set[str] = set()  # variables holding the script's folder
+        # Values read from sourced files that are not command words, with the variable
+        # that held each: messages name the variable instead (a `.env` holds secrets).
+        self.sourced_values: dict[str, str] = {}
         self._command_by_id: dict[int, SimpleCommand] = {}
         self._options_by_id: dict[int, ShellOptions] = {}
         self._pipeline_index: dict[int, int] = {}  # pipeline node id -> index in `pipelines`
@@ -233,10 +236,19 @@ class ShellScript:
         try:
             parsed = ShellText(text)
             inner = ShellScript.walk(parsed, self.catalog, end_use=None, sourced=self.sourced)
+        except (RecursionError, NotAudited):
+            # Too deep or too costly to read: that file's own audit says so (RA900, RA901);
+            # this script keeps its findings, without the library's functions.
+            return
         finally:
             self.sourced.current = outer
         self.summaries.update(inner.summaries)
         self.env.update(inner.env)
+        self.sourced_values.update(inner.sourced_values)
+        for name, value in inner.env.items():
+            for item in (value,) if isinstance(value, str) else value:
+                if item and not self.catalog.knows_command(item):
+                    self.sourced_values.setdefault(item, name)
 
     def _seen_in_call(self, node: Node, env: Env) -> None:
         """A command of a called body: an agent with the values of this call counts."""

@@ -12,6 +12,7 @@ import sys
 import tree_sitter
 
 from auditor.shell.repair import gap_repairs, misparse_repair
+from auditor.shell.shape import check_shape
 
 Node = tree_sitter.Node
 # Characters tree-sitter-bash must never see: lone surrogates have no UTF-8 form, and
@@ -59,6 +60,7 @@ class ShellText:
         # U+FFFD stands in for them: one character for one, so every character offset
         # stays that of the caller's text (byte offsets are this text's own).
         text = _UNPARSABLE.sub("\ufffd", text)
+        check_shape(text)  # raises `NotAudited` before a parse that would not end in time
         self.text = text
         original = text.encode("utf-8")
         self._original = original

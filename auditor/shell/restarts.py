@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.model import ShellScript
@@ -77,7 +78,8 @@ def _listed(values: list[str]) -> set[int]:
     """Exit codes listed by `RestartPreventExitStatus=` lines (an empty one resets the list)."""
     codes: set[int] = set()
     for value in values:
-        codes = (codes if value else set()) | {int(w) for w in value.split() if w.isdigit()}
+        listed = {bounded_int(word) for word in value.split()}
+        codes = (codes if value else set()) | {code for code in listed if code is not None}
     return codes
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
+from auditor.numbers import bounded_int
 from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
 
@@ -235,8 +236,8 @@ def pipestatus_indices(node: Node) -> set[int] | None:
                 indices.add(0)  # `$PIPESTATUS` is element 0
             elif index is not None and _text(index) in ("@", "*"):
                 indices.add(ALL_INDICES)
-            elif index is not None and _text(index).isdigit():
-                indices.add(int(_text(index)))
+            elif index is not None and (number := bounded_int(_text(index))) is not None:
+                indices.add(number)
             else:
                 indices.add(ALL_INDICES)  # a computed index: assume it covers
     return indices or None

@@ -19,6 +19,9 @@ from auditor.finding import Fix, Span
 from auditor.source import SourceFile
 from auditor.unit import OPAQUE_WORD, SCRIPT_END, ParseError
 
+# A shorter value is replaced only where it is a whole quoted name (not inside `line 12`).
+MIN_REDACTED = 3
+
 if TYPE_CHECKING:
     from auditor.agent_status import AgentStatus
     from auditor.profiles import AgentCatalog
@@ -90,6 +93,20 @@ class ShellUnit:
                 self.parsed, self.catalog, self.initial, self.end_use, self.output_read, sourced
             )
         return self._script
+
+    def redact(self, text: str) -> str:
+        """`text` with each value read from a sourced file (not a command word) replaced
+        by the name of the variable that held it."""
+        values = self._script.sourced_values if self._script is not None else {}
+        if not values:
+            return text
+        for value in sorted(values, key=len, reverse=True):
+            name = f"${values[value]}"
+            if len(value) >= MIN_REDACTED:
+                text = text.replace(value, name)
+            else:
+                text = text.replace(f"`{value}`", f"`{name}`")
+        return text
 
     def agent_status(self) -> AgentStatus:
         """What this shell does with its agents' exit statuses (computed once)."""

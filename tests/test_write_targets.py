@@ -1,0 +1,108 @@
+"""Issue 25, items 2 and 3: runaudit never replaces what it should not write, and never
+rewrites bytes away from an edit."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from subprocess_cli import runaudit
+
+RUNNER = "#!/bin/bash\ngptme x | tee log\n"
+
+
+def _tree(tmp_path: Path) -> Path:
+    (tmp_path / "run.sh").write_text(RUNNER)
+    return tmp_path
+
+
+def _write_baseline(tmp_path: Path, target: str) -> tuple[int, list[str]]:
+    args = ["check", "--isolated", "--no-cache", "--write-baseline", target, "run.sh"]
+    result = runaudit(args, tmp_path, timeout=60)
+    return result.returncode, result.stderr.splitlines()
+
+
+def test_write_baseline_refuses_a_device(tmp_path: Path) -> None:
+    status, errors = _write_baseline(_tree(tmp_path), "/dev/null")
+    assert status == 2
+    assert errors == [
+        "runaudit: error: /dev/null: not written: not a regular file (a character device)"
+    ]
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_write_baseline_refuses_a_fifo(tmp_path: Path) -> None:
+    os.mkfifo(_tree(tmp_path) / "baseline.json")
+    status, errors = _write_baseline(tmp_path, "baseline.json")
+    assert (status, errors) == (
+        2,
+        ["runaudit: error: baseline.json: not written: not a regular file (a FIFO)"],
+    )
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "baseline.json").st_mode)
+
+
+def test_write_baseline_refuses_a_link_out_of_the_tree(tmp_path: Path) -> None:
+    (tmp_path / "tree").mkdir()
+    tree = _tree(tmp_path / "tree")
+    outside = tmp_path / "outside.json"
+    outside.write_text("{}\n")
+    (tree / "baseline.json").symlink_to(outside)
+    status, errors = _write_baseline(tree, "baseline.json")
+    assert (status, errors) == (
+        2,
+        ["runaudit: error: baseline.json: not written: it is a symbolic link out of the tree"],
+    )
+    assert outside.read_text() == "{}\n"
+    assert (tree / "baseline.json").is_symlink()
+
+
+def test_write_baseline_writes_through_a_link_in_the_tree_and_keeps_modes(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    (tree / "ci").mkdir()
+    real = tree / "ci" / "baseline.json"
+    real.write_text("{}\n")
+    real.chmod(0o640)
+    (tree / "baseline.json").symlink_to(real)
+    status, errors = _write_baseline(tree, "baseline.json")
+    assert (status, errors[0]) == (0, "runaudit: recorded 1 finding in baseline.json.")
+    assert (tree / "baseline.json").is_symlink()
+    assert '"RA101"' in real.read_text()
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    _write_baseline(tree, "new.json")
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE((tree / "new.json").stat().st_mode) == 0o666 & ~umask
+
+
+@pytest.mark.parametrize("encoding", ["unicode_escape", "raw_unicode_escape", "utf-7"])
+def test_fix_refuses_an_encoding_that_does_not_round_trip(tmp_path: Path, encoding: str) -> None:
+    data = (
+        f"# -*- coding: {encoding} -*-\nimport subprocess\n"
+        "subprocess.run('gptme x | tee log', shell=True, check=True)  # \\u00e9 +AGk-\n"
+    ).encode("ascii")
+    script = tmp_path / "run.py"
+    script.write_bytes(data)
+    args = ["check", "--isolated", "--no-cache", "--fix", "--unsafe-fixes", "run.py"]
+    result = runaudit(args, tmp_path, timeout=60)
+    assert script.read_bytes() == data
+    name = encoding.replace("_", "-")
+    assert result.stderr.splitlines()[1] == (
+        f"runaudit: run.py: not fixed: its encoding ({name}) does not give back the same bytes"
+        " it was read from"
+    )
+
+
+def test_diff_escapes_file_names_when_piped(tmp_path: Path) -> None:
+    name = "new\nline::error::x\x1b[31m.sh"
+    (tmp_path / name).write_text(RUNNER)
+    args = ["check", "--isolated", "--no-cache", "--unsafe-fixes", "--diff", "."]
+    result = runaudit(args, tmp_path, timeout=60)
+    assert result.returncode == 1, result.stderr
+    headers = [line for line in result.stdout.splitlines() if line.startswith(("---", "+++"))]
+    assert headers == [
+        "--- new\\nline::error::x\\x1b[31m.sh",
+        "+++ new\\nline::error::x\\x1b[31m.sh",
+    ]
+    assert "\x1b" not in result.stdout and not result.stdout.startswith("line")
