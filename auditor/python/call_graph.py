@@ -498,15 +498,26 @@ class ModuleValues:
         """The argv lists the callers pass parameter `name` of `function`."""
         return self._argvs(f"{self.module}.{function}", ("param", name))
 
-    def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
-        """The argv lists the call at `line`:`column` of `function` returns."""
-        fid = f"{self.module}.{function}"
-        if fid not in self.graph.functions:
+    def callees(self, function: str, line: int, column: int) -> list[tuple[str, str]]:
+        """The functions of the tree (module, qualname) a call of `function` may run."""
+        number = self._number(f"{self.module}.{function}", line, column)
+        if number is None:
             return []
+        found = self.graph.callees(f"{self.module}.{function}", number)
+        return [(self.graph.functions[f].module, self.graph.functions[f].qualname) for f in found]
+
+    def _number(self, fid: str, line: int, column: int) -> int | None:
+        if fid not in self.graph.functions:
+            return None
         if fid not in self._calls:
             calls = self.graph.functions[fid].facts.get("calls", ())
             self._calls[fid] = {call["at"]: number for number, call in enumerate(calls)}
-        number = self._calls[fid].get(f"{line}:{column}")
+        return self._calls[fid].get(f"{line}:{column}")
+
+    def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
+        """The argv lists the call at `line`:`column` of `function` returns."""
+        fid = f"{self.module}.{function}"
+        number = self._number(fid, line, column)
         return [] if number is None else self._argvs(fid, ("result", number, -1))
 
     def _argvs(self, fid: str, ref: tuple[Any, ...]) -> list[list[str]]:

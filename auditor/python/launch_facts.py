@@ -261,6 +261,28 @@ class LaunchFacts:
                 found[qualname] = kinds.pop()
         return found
 
+    def _result_object(self, body: _Body, value: ast.Call) -> str | None:
+        """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's
+        success in a field: `RunResult(success=proc.returncode == 0)`,
+        `Result(status=Status.OK if proc.returncode == 0 else Status.FAILED)`,
+        `Result(error=None if proc.returncode == 0 else proc.stderr)`."""
+        for keyword in value.keywords:
+            if keyword.arg is None:
+                continue
+            given = keyword.value
+            if isinstance(given, ast.Name):  # `status = …` first, then `Outcome(status=status)`
+                assigned, _ = body.assignments(given.id, given.lineno)
+                given = assigned[0] if len(assigned) == 1 else given
+            if self._kind(body, given) == "success":
+                return f"field:{keyword.arg}"
+            if isinstance(given, ast.IfExp):
+                test = self._kind(body, given.test)
+                on_success = given.body if test == "success" else given.orelse
+                shown = _field_value(on_success) if test in ("success", "status") else None
+                if shown is not None:
+                    return f"field:{keyword.arg}={shown}"
+        return None
+
     def _kind(self, body: _Body, value: ast.expr) -> str | None:
         """What a returned value is about a process, if it is one of the known kinds."""
         if isinstance(value, ast.Tuple):
@@ -291,12 +313,19 @@ class LaunchFacts:
             name = self.qualified(func)
             if name in _STATUS_VALUE:
                 return "status"
-            return "result" if name in LAUNCH_CALLS else None
+            return "result" if name in LAUNCH_CALLS else self._result_object(body, value)
         if isinstance(value, ast.Name):
             assigned, _ = body.assignments(value.id, value.lineno)
             kinds = {self._kind(body, v) for v in assigned}
             return kinds.pop() if len(kinds) == 1 else None
         return None
+
+
+def _field_value(node: ast.expr) -> str | None:
+    """How a result field's value on success is written: `Status.OK`, `None`."""
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "None"
+    return dotted_name(node)
 
 
 def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:

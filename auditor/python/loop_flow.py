@@ -168,6 +168,8 @@ class _Flow:
             return not scenario.ok and scenario.transient
         if self.flags.is_success(node):
             return scenario.ok
+        if self.flags.is_failure(node):
+            return not scenario.ok
         if isinstance(node, ast.Name):
             return dict(flags).get(node.id)
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):

@@ -70,6 +70,11 @@ class ProjectValues(Protocol):
         returns."""
         ...
 
+    def callees(self, function: str, line: int, column: int) -> list[tuple[str, str]]:
+        """The functions of the tree (module, qualname) the call at `line`:`column` in
+        `function` may run."""
+        ...
+
 
 class NestedTooDeeply(Exception):
     """A module nests deeper than `MAX_DEPTH` levels, first at `node`."""

@@ -35,6 +35,7 @@ from auditor.python.prefilter import PROCESS_WORDS
 from auditor.python.steps import Launcher, import_aliases
 
 if TYPE_CHECKING:
+    from auditor.python.retry_types import SuccessFlag
     from auditor.python.unit import PythonUnit
 
 _MAX_SUBCLASSES = 16
@@ -78,10 +79,12 @@ def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
     return own, summary
 
 
-def success_flag(returns: str | None) -> int | None:
-    """Where a success flag is in a returned value: -1 the value itself, N item N."""
+def success_flag(returns: str | None) -> SuccessFlag | None:
+    """Where a success flag is in a returned value (see `SuccessFlag`)."""
     if returns == "success":
         return -1
+    if returns is not None and returns.startswith("field:"):
+        return returns[len("field:") :]
     if returns is not None and returns.startswith("success@"):
         return int(returns.split("@", 1)[1])
     return None
@@ -221,7 +224,7 @@ class ProjectCalls:
         names = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
         return graph.parameter_runs_agent(f"{callee.module}.{callee.qualname}", parameter, names)
 
-    def returned_flag(self, qualname: str | None) -> int | None:
+    def returned_flag(self, qualname: str | None) -> SuccessFlag | None:
         """Where the success flag is in what a function of this module returns, if it
         returns one."""
         return success_flag(self.own.returns.get(qualname or ""))

@@ -12,6 +12,11 @@ from typing import NamedTuple
 
 from auditor.python.error_tests import EVERY_ERROR, RetriedErrors
 
+# Where a call's value says it succeeded: -1 the value itself, N item N of a returned
+# tuple, "NAME" an attribute true on success (`result.success`), "NAME=VALUE" an
+# attribute equal to VALUE on success (`result.status == Status.OK`, `result.error is None`)
+SuccessFlag = int | str
+
 
 class CallFailure(NamedTuple):
     """How a call fails: it raises, it ends with a non-zero status, or either."""
@@ -20,8 +25,8 @@ class CallFailure(NamedTuple):
     status: bool = False  # a process: it has an exit status
     checked: bool = False  # a non-zero status raises (`check=True`) instead of being returned
     transient_codes: frozenset[int] = frozenset({75})
-    # its value is a success flag, not a status: -1 the value itself, N item N of a tuple
-    flag: int | None = None
+    # its value is a success flag, not a status (see `SuccessFlag`)
+    flag: SuccessFlag | None = None
 
 
 class Retry(NamedTuple):

@@ -30,6 +30,7 @@ from auditor.python.steps import (
 
 if TYPE_CHECKING:
     from auditor.python.module import PythonModule
+    from auditor.python.retry_types import SuccessFlag
     from auditor.python.unit import PythonUnit
 
 
@@ -50,7 +51,11 @@ class Steps:
         self._direct()
         self._local_launchers()
         for call, names in self.module.calls.items():
-            launcher = self._local(call.func, call) or self._project(call.func, names)
+            launcher = (
+                self._local(call.func, call)
+                or self._project(call.func, names)
+                or self._through_graph(call)
+            )
             if launcher is not None and call not in self.calls:
                 self._add(call, launcher.label, launcher)
 
@@ -62,7 +67,7 @@ class Steps:
         checked: bool = False,
         named: bool = False,
         profile: AgentProfile | None = None,
-        flag: int | None = None,
+        flag: SuccessFlag | None = None,
     ) -> None:
         profile = launcher.profile if launcher is not None else profile
         process = launcher.process if launcher is not None else profile is not None
@@ -217,6 +222,26 @@ class Steps:
         if isinstance(func, ast.Attribute) and isinstance(at, ast.Call):
             # a method of a base or a subclass (a mixin's `self._execute()`), here or imported
             return self.project_calls.hierarchy_launcher(at, self.launchers)
+        return None
+
+    def _through_graph(self, call: ast.Call) -> Launcher | None:
+        """A launcher of the tree the project call graph says this call runs (through a
+        relative import, a re-export, a constructor's instance, an override)."""
+        project, module = self.module.project, self.module
+        function = module.qualname(module.scope_of(call))
+        if project is None or function is None:
+            return None
+        for owner, qualname in project.callees(function, call.lineno, call.col_offset):
+            summary = self.unit.project.python.get(owner)
+            position = summary.launchers.get(qualname) if summary else None
+            if summary is None or position is None:
+                continue
+            line, column = position
+            last = qualname.rsplit(".", 1)[-1]
+            span = Span(Position(line, column), Position(line, column + len(last)))
+            where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
+            flag = success_flag(summary.returns.get(qualname))
+            return Launcher(f"`{last}()`", True, None, where, flag)
         return None
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:

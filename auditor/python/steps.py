@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import ast
 
     from auditor.python.module import PythonModule
+    from auditor.python.retry_types import SuccessFlag
 
 # Calls that start a process, and those among them whose value (or `.returncode`) is a status.
 PROCESS_CALLS = frozenset(
@@ -164,7 +165,7 @@ class StepCall(NamedTuple):
     named_session: bool  # resumes a named session
     profile: AgentProfile | None
     launcher: Launcher | None = None  # the function of the tree that the call runs
-    flag: int | None = None  # its value is a success flag: -1 the value, N item N of a tuple
+    flag: SuccessFlag | None = None  # its value says it succeeded (see `SuccessFlag`)
 
 
 class Launcher(NamedTuple):
@@ -174,7 +175,7 @@ class Launcher(NamedTuple):
     process: bool
     profile: AgentProfile | None
     where: RelatedLocation | ast.AST  # its name in another module, or its `def` in this one
-    flag: int | None = None  # it returns a success flag (see `StepCall.flag`)
+    flag: SuccessFlag | None = None  # it returns a success flag (see `StepCall.flag`)
     named: bool = False  # every agent run it makes resumes a named session
 
 

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from auditor.python.ast_values import dotted_name
 from auditor.python.expr_values import integer
 from auditor.python.module import PythonModule
+
+if TYPE_CHECKING:
+    from auditor.python.retry_types import SuccessFlag
 
 
 def _unwrap(node: ast.expr | None) -> ast.expr | None:
@@ -37,7 +42,7 @@ class SuccessFlags:
         module: PythonModule,
         call: ast.AST,
         results: set[str],
-        flag: int | None,
+        flag: SuccessFlag | None,
         assignments: Sequence[ast.Assign | ast.AnnAssign],
     ) -> None:
         """`results`: names bound to the call's value; `flag`: -1 the value is the flag,
@@ -59,6 +64,8 @@ class SuccessFlags:
             return []
         if not self._is_value(value):
             return _names(node) if self.is_success(value) else []
+        if isinstance(flag, str):
+            return []  # the object itself: its attribute is the flag
         if flag < 0:
             return _names(node)
         targets = node.targets if isinstance(node, ast.Assign) else []
@@ -72,14 +79,47 @@ class SuccessFlags:
 
     def is_success(self, node: ast.expr | None) -> bool:
         """Whether an expression is the call's success flag: the value of a call that
-        returns one, a name bound to it, or the item of its tuple (`result[0]`)."""
+        returns one, a name bound to it, the item of its tuple (`result[0]`), or the
+        attribute of its result object (`result.success`, `result.status == Status.OK`)."""
         flag, node = self.flag, _unwrap(node)
         if flag is None or node is None:
             return False
         if isinstance(node, ast.Name) and node.id in self.names:
             return True
+        if isinstance(flag, str):
+            return self._field_test(node, flag) is True
         if flag < 0:
             return self._is_value(node)
         if isinstance(node, ast.Subscript) and self._is_value(node.value):
             return integer(self.module, node.slice) == flag
         return False
+
+    def is_failure(self, node: ast.expr | None) -> bool:
+        """Whether an expression is true exactly when the call failed, by its result
+        object (`result.status != Status.OK`, `result.error is not None`, `result.error`)."""
+        flag, node = self.flag, _unwrap(node)
+        return isinstance(flag, str) and node is not None and self._field_test(node, flag) is False
+
+    def _field_test(self, node: ast.expr, flag: str) -> bool | None:
+        """True when `node` holds on success, False on failure, by the result's field."""
+        field, equals, value = flag.partition("=")
+        if isinstance(node, ast.Attribute) and node.attr == field and self._is_value(node.value):
+            if not equals:
+                return True
+            return False if value == "None" else None  # `result.error`: set on failure
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and equals):
+            return None
+        left, right = node.left, node.comparators[0]
+        if not (
+            isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
+        ):
+            return None
+        shown = "None" if isinstance(right, ast.Constant) and right.value is None else None
+        if shown is None:
+            shown = dotted_name(right)
+        if shown != value:
+            return None
+        operator = node.ops[0]
+        if isinstance(operator, ast.Eq | ast.Is):
+            return True
+        return False if isinstance(operator, ast.NotEq | ast.IsNot) else None

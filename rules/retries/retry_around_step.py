@@ -119,6 +119,11 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         "== 0",
         "!= 0",
         "if not ",
+        # a result object's success flag (`result.success`, `outcome.status == …`)
+        ".success",
+        ".status",
+        ".ok",
+        ".error",
     )
 
     BAD = (

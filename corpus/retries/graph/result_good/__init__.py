@@ -1,0 +1,1 @@
+"""A corpus package: the run reports its failure in a result object."""
