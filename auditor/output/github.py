@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Diagnostic, Finding, Report, Severity
 from auditor.output.escape import printable
+from auditor.output.paths import as_from_source_root
 from auditor.output.summary import plural
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def finding_command(finding: Finding) -> str:
     return command(
         LEVEL[finding.severity],
         {
-            "file": finding.path,
+            "file": as_from_source_root(finding.path),
             "line": finding.span.start.line,
             "col": finding.span.start.column,
             "endLine": finding.span.end.line,
@@ -74,7 +75,9 @@ def diagnostic_command(diagnostic: Diagnostic) -> str:
     """The annotation for a file runaudit could not (fully) audit."""
     title = f"runaudit {diagnostic.kind.value}"
     return command(
-        diagnostic_level(diagnostic), {"file": diagnostic.path, "title": title}, diagnostic.message
+        diagnostic_level(diagnostic),
+        {"file": as_from_source_root(diagnostic.path), "title": title},
+        diagnostic.message,
     )
 
 
