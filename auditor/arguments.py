@@ -254,6 +254,12 @@ def parser() -> argparse.ArgumentParser:
         help="the cache to empty (default: RUNAUDIT_CACHE_DIR or the user cache directory)",
     )
     clean.set_defaults(command_parser=clean)
+    server = commands.add_parser(
+        "server",
+        help="run the language server (LSP over stdio) for editors",
+        description="Run runaudit's language server over stdin and stdout.",
+    )
+    server.set_defaults(command_parser=server)
     return parser
 
 

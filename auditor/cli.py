@@ -163,7 +163,25 @@ def clean(options: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-COMMANDS = {"check": check, "rules": list_rules, "explain": explain, "clean": clean}
+def server(options: argparse.Namespace) -> int:
+    """Run the language server over stdio until the client exits."""
+    try:
+        from auditor.server import serve
+    except ImportError as error:  # pygls is the `server` extra
+        raise _fail(
+            f"the language server needs pygls and lsprotocol ({error.name} is missing): "
+            "pip install 'runaudit[server]'"
+        ) from None
+    return serve()
+
+
+COMMANDS = {
+    "check": check,
+    "rules": list_rules,
+    "explain": explain,
+    "clean": clean,
+    "server": server,
+}
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -83,18 +83,18 @@ class _Summariser:
 
     def __init__(self, settings: FileSettings, cache: ResultCache | None) -> None:
         self.file_settings, self.cache = settings, cache
-        self.readers: dict[int, _ModuleSummariser] = {}
+        self.readers: dict[int, ModuleSummariser] = {}
 
     def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
         position = self.file_settings.position(candidate.display)
         if position not in self.readers:
             settings = self.file_settings.choices[position]
-            self.readers[position] = _ModuleSummariser(settings, self.cache)
+            self.readers[position] = ModuleSummariser(settings, self.cache)
         return self.readers[position](candidate)
 
 
-class _ModuleSummariser:
+class ModuleSummariser:
     """Summarises files under one settings."""
 
     def __init__(self, settings: Settings, cache: ResultCache | None) -> None:
@@ -114,6 +114,12 @@ class _ModuleSummariser:
             data = read_bounded(candidate.path, self.settings.max_file_size)
         except (OSError, RefusedFile):
             return None  # the audit itself reports why
+        return self.summarise(candidate, data)
+
+    def summarise(
+        self, candidate: Candidate, data: bytes
+    ) -> tuple[str, PythonSummary] | str | None:
+        """What the index holds for a file whose content is `data` (an editor's buffer)."""
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
             return candidate.display if self.agent_word.search(text) else None

@@ -197,7 +197,7 @@ def test_help_and_bare_invocation() -> None:
     code, output = run()
     assert (code, output) == (
         2,
-        "runaudit: error: no command given (one of check, rules, explain, clean); "
+        "runaudit: error: no command given (one of check, rules, explain, clean, server); "
         "see `runaudit --help`\n",
     )
 
