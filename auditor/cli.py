@@ -111,7 +111,8 @@ def list_rules(options: argparse.Namespace) -> int:
         {
             "code": rule.code,
             "name": rule.name,
-            "severity": rule.severity.value,
+            "severity": rule.severity_label(),
+            "severities": [severity.value for severity in rule.severity_range()],
             "fix": "unsafe" if rule.fixable else "",
             "default": rule.selected_by_default,
             "summary": rule.summary(),
@@ -122,11 +123,14 @@ def list_rules(options: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(rows, indent=2) + "\n")
         return EXIT_CLEAN
     width = max(len(rule.name) for rule in all_rules())
-    sys.stdout.write(f"{'CODE':<7} {'NAME':<{width}} {'SEVERITY':<8} {'DEFAULT':<7} SUMMARY\n")
+    levels = max(len(str(row["severity"])) for row in rows)
+    sys.stdout.write(
+        f"{'CODE':<7} {'NAME':<{width}} {'SEVERITY':<{levels}} {'DEFAULT':<7} SUMMARY\n"
+    )
     for row in rows:
         default = "on" if row["default"] else "off"
         sys.stdout.write(
-            f"{row['code']:<7} {row['name']:<{width}} {row['severity']:<8} {default:<7} "
+            f"{row['code']:<7} {row['name']:<{width}} {row['severity']:<{levels}} {default:<7} "
             f"{row['summary']}\n"
         )
     sys.stdout.write("Rules marked off run only when selected (`--extend-select CODE`).\n")

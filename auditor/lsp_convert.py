@@ -15,6 +15,7 @@ from typing import Any
 from lsprotocol import types
 
 from auditor.finding import Applicability, Finding, Severity, Span
+from auditor.output.summary import fix_label
 
 SOURCE = "runaudit"
 UNSAFE_FIX = types.CodeActionKind.QuickFix + ".unsafe"  # a quick fix that changes behaviour
@@ -65,7 +66,7 @@ def diagnostic(
     a URI; `data` comes back with a code action request."""
     message = finding.message if not finding.hint else f"{finding.message}\nhelp: {finding.hint}"
     if finding.fix is not None:
-        message += f"\nfix available ({finding.fix.applicability.value}): {finding.fix.description}"
+        message += f"\n{fix_label(finding.fix)}: {finding.fix.description}"
     related = [
         types.DiagnosticRelatedInformation(
             location=types.Location(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from auditor.finding import Diagnostic, Finding, Report, Severity
 from auditor.output.escape import printable
 from auditor.output.paths import as_from_source_root
-from auditor.output.summary import plural
+from auditor.output.summary import fix_label, plural
 
 if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
@@ -52,6 +52,9 @@ def command(level: str, properties: dict[str, str | int], message: str) -> str:
 def finding_command(finding: Finding) -> str:
     """The annotation for one finding."""
     message = finding.message if not finding.hint else f"{finding.message}\nhelp: {finding.hint}"
+    if finding.fix is not None:  # as the text report shows it: `--fix` (and unsafe) applies it
+        fix = finding.fix
+        message += f"\n{fix_label(fix)}: {fix.description}"
     return command(
         LEVEL[finding.severity],
         {

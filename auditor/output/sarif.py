@@ -85,8 +85,10 @@ def _descriptor(rule: RuleClass) -> dict[str, Any]:
         # Plain text, one paragraph: GitHub shows it raw. The Markdown is `help.markdown`.
         "fullDescription": {"text": plain_text(_what_it_does(rule.documentation()) or summary)},
         "help": {"text": plain_text(markdown, paragraphs=True), "markdown": markdown},
-        "defaultConfiguration": {"level": LEVEL[rule.severity]},
+        # A rule whose findings vary in level gives its highest; each result has its own.
+        "defaultConfiguration": {"level": LEVEL[rule.severity_range()[0]]},
         "properties": {
+            "severities": [severity.value for severity in rule.severity_range()],
             "tags": list(rule.tags),
             "precision": rule.precision,
             "fixable": rule.fixable,
