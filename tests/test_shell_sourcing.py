@@ -221,3 +221,30 @@ def test_the_verbose_note_follows_a_script_dir_source_as_the_finding_does(
     assert (
         "main.sh:3:1: RA203" in invoke(["check", "--no-cache", "-f", "concise", "main.sh"]).stdout
     )
+
+
+@pytest.mark.parametrize(
+    ("directive", "found"),
+    [
+        ("", False),  # a dynamic path: not followed
+        ("# runaudit: source=lib/x.sh\n", True),
+        ("# shellcheck source=lib/x.sh\n", True),
+        ("# shellcheck disable=SC1091 source=lib/x.sh\n", True),
+        ("# shellcheck source=/dev/null\n", False),
+    ],
+)
+def test_a_source_directive_names_the_file_a_dynamic_source_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, directive: str, found: bool
+) -> None:
+    from invoke import invoke
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "x.sh").write_text('#!/bin/bash\nrun_agent() { gptme "$@"; }\n')
+    (tmp_path / "main.sh").write_text(
+        f'#!/bin/bash\nLIBDIR=$(find_libs)\n{directive}source "$LIBDIR/x.sh"\n'
+        "run_agent hi || true\n"
+    )
+    result = invoke(["check", "--no-cache", "-f", "concise", "main.sh"])
+    line = 5 if directive else 4
+    assert (f"main.sh:{line}:1: RA203" in result.stdout) is found, result.stdout

@@ -16,7 +16,7 @@ from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.shell.includes import sourced_relative
+from auditor.shell.includes import directive_source, sourced_relative
 from auditor.shell.model import ShellScript
 from auditor.source import decode
 
@@ -52,7 +52,9 @@ def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None
         node = command.word_nodes[1]
         written = script.parsed.node_text(node) if node is not None else "?"
         # resolved as the model resolves it (`$(dirname "$0")/lib/x.sh`, `$SCRIPT_DIR/x.sh`)
-        yield written, sourced_relative(written, script.script_dirs) or command.argv[1]
+        line = node.start_point[0] if node is not None else -1
+        directive = directive_source(text, line)
+        yield written, directive or sourced_relative(written, script.script_dirs) or command.argv[1]
 
 
 def _describe(candidate: Candidate, written: str, path: str | None, audited: set[str]) -> str:
