@@ -153,18 +153,32 @@ def _pattern_spec(patterns: tuple[str, ...]) -> GitIgnoreSpec:
     return gitignore_spec(patterns)
 
 
+def config_in(directory: Path) -> Path | None:
+    """The config file of `directory` itself, if it has one (`.runaudit.toml` first)."""
+    for name in CONFIG_NAMES:
+        if (directory / name).is_file():
+            return directory / name
+    pyproject = directory / PYPROJECT
+    if pyproject.is_file() and configures_runaudit(pyproject):
+        return pyproject
+    return None
+
+
+def search_stops_at(directory: Path) -> bool:
+    """Whether the config search ends at `directory`: the top of a git repository."""
+    return os.path.lexists(directory / ".git")
+
+
 def find_config(start: Path) -> Path | None:
-    """The nearest config file at or above `start` (a file counts as its directory)."""
+    """The nearest config file at or above `start` (a file counts as its directory), up to
+    the top of its git repository or the filesystem root."""
     here = Path(os.path.abspath(start))
     if not here.is_dir():
         here = here.parent
     for directory in (here, *here.parents):
-        for name in CONFIG_NAMES:
-            if (directory / name).is_file():
-                return directory / name
-        pyproject = directory / PYPROJECT
-        if pyproject.is_file() and configures_runaudit(pyproject):
-            return pyproject
+        config = config_in(directory)
+        if config is not None or search_stops_at(directory):
+            return config
     return None
 
 
@@ -180,14 +194,63 @@ def load_settings(
         config_file = find_config(search_from)
         if config_file is None:
             return Settings(root=Path.cwd())
+    return read_config(config_file)
+
+
+def read_config(config_file: Path) -> Settings:
+    """The settings a config file gives, over those of the files it `extend`s."""
     path = Path(os.path.abspath(config_file))
+    return Settings(config_path=path, root=path.parent, **_config_fields(path, ()))
+
+
+# Fields an extending config adds to what it inherits; every other field it replaces.
+_ADDED_FIELDS = ("extend_select", "extend_exclude")
+_MERGED_FIELDS = ("per_file_ignores", "severity", "agents")
+
+
+def _config_fields(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
+    """The `Settings` fields of the config file `path`, `extend` followed (`chain`: the
+    files that extend it, nearest last)."""
+    if path in chain:
+        cycle = " -> ".join(display_path(p) for p in (*chain[chain.index(path) :], path))
+        raise ConfigError(f"config files extend each other in a cycle: {cycle}")
+    table = _config_table(path)
+    base = table.pop("extend", None)
+    where = "[tool.runaudit]" if path.name == PYPROJECT else path.name
+    fields = settings_fields(table, path, where)
+    if base is None:
+        return fields
+    if not isinstance(base, str) or not base:
+        raise ConfigError(f"{display_path(path)}: `extend` in {where} must be a path")
+    parent = Path(os.path.normpath(path.parent / os.path.expanduser(base)))
+    if not parent.is_file():
+        raise ConfigError(f"{display_path(path)}: `extend` names {shown(base)}: no such file")
+    inherited = _config_fields(parent, (*chain, path))
+    for name in _ADDED_FIELDS:
+        if name in fields and name in inherited:
+            fields[name] = (*inherited[name], *fields[name])
+    for name in _MERGED_FIELDS:
+        if name in fields and name in inherited:
+            fields[name] = {**inherited[name], **fields[name]}
+    return {**inherited, **fields}
+
+
+def _config_table(path: Path) -> dict[str, Any]:
+    """The runaudit table of a config file: `[tool.runaudit]` of a `pyproject.toml`, the
+    top level of a `runaudit.toml`."""
     data = read_toml(path)
     if path.name == PYPROJECT:
         table = pyproject_table(path, data)
         if table is None:
             raise ConfigError(f"{display_path(path)}: no [tool.runaudit] table")
-        return _settings_from(table, path, "[tool.runaudit]")
-    return _settings_from(data, path, path.name)
+        return dict(table)
+    tool = data.get("tool")
+    if isinstance(tool, dict) and "runaudit" in tool:
+        raise ConfigError(
+            f"{display_path(path)}: `[tool.runaudit]` belongs in pyproject.toml; in "
+            f"{path.name} the keys go at the top level (`select = [...]`, no table)"
+        )
+    return data
 
 
 def apply_overrides(
@@ -200,9 +263,14 @@ def apply_overrides(
     timeout: float | None = None,
     ignore_suppressions: bool = False,
     force_exclude: bool = False,
+    fields: Mapping[str, Any] | None = None,
 ) -> Settings:
-    """The settings with command-line flags applied on top, as ruff layers them."""
-    changes: dict[str, Any] = {}
+    """The settings with command-line flags applied on top, as ruff layers them; `fields`:
+    values given inline (`--config "KEY = VALUE"`, `--exclude`), already checked."""
+    changes: dict[str, Any] = dict(fields or {})
+    for name in _ADDED_FIELDS:
+        if name in changes:
+            changes[name] = (*getattr(settings, name), *changes[name])
     if ignore_suppressions:
         changes["ignore_suppressions"] = True
     if force_exclude:
@@ -280,10 +348,6 @@ def _relative_to(path: Path, directory: Path) -> str:
     if not _is_under(path, directory):
         return Path(path).name
     return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(directory))).as_posix()
-
-
-def _settings_from(table: Mapping[str, Any], path: Path, where: str) -> Settings:
-    return Settings(config_path=path, root=path.parent, **settings_fields(table, path, where))
 
 
 def _flag_codes(codes: Sequence[str], flag: str) -> tuple[str, ...]:

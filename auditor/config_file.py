@@ -28,12 +28,12 @@ _CONFIG_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O
 
 RULE_CODE = re.compile(r"^(ALL|RA\d{0,3})$")
 _EXIT_CODE = re.compile(r"^\d{1,3}$")
-_AGENT_KEYS = ("commands", "exit-codes", "documented")
-_STEPS_KEYS = ("calls",)
-_SDK_KEYS = ("retries", "constructors")
-_PIPELINES_KEYS = ("consequential",)
-_SDK_CONSTRUCTOR_KEYS = ("module", "classes", "keyword", "default")
-_SDK_RETRIES = ("forbid", "allow")
+AGENT_KEYS = ("commands", "exit-codes", "documented")
+STEPS_KEYS = ("calls",)
+SDK_KEYS = ("retries", "constructors")
+PIPELINES_KEYS = ("consequential",)
+SDK_CONSTRUCTOR_KEYS = ("module", "classes", "keyword", "default")
+SDK_RETRIES = ("forbid", "allow")
 _DOTTED = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
 
 MAX_TIMEOUT = 3600  # seconds: a bound that cannot be reached is no bound
@@ -239,7 +239,7 @@ class _Validator:
         parent = self.where[1:-1] + "." if self.where.startswith("[") else ""
         check = _Validator(self.path, f"[{parent}agents.{shown(name)}]")
         profile = self.table(f"agents.{shown(name)}", value)
-        check.known_keys(profile, _AGENT_KEYS)
+        check.known_keys(profile, AGENT_KEYS)
         commands = check.strings("commands", profile.get("commands", []))
         check.expect(all(command.strip() for command in commands), "commands", "non-empty names")
         check.boolean("documented", profile.get("documented", False))
@@ -264,17 +264,17 @@ class _Validator:
     def steps(self, key: str, value: Any) -> dict[str, Any]:
         check = self.nested(key)
         table = self.table(key, value)
-        check.known_keys(table, _STEPS_KEYS)
+        check.known_keys(table, STEPS_KEYS)
         check.names("calls", table.get("calls", []))
         return table
 
     def sdk(self, key: str, value: Any) -> dict[str, Any]:
         check = self.nested(key)
         table = self.table(key, value)
-        check.known_keys(table, _SDK_KEYS)
+        check.known_keys(table, SDK_KEYS)
         if "retries" in table:
-            ok = table["retries"] in _SDK_RETRIES
-            check.expect(ok, "retries", " or ".join(f'"{v}"' for v in _SDK_RETRIES))
+            ok = table["retries"] in SDK_RETRIES
+            check.expect(ok, "retries", " or ".join(f'"{v}"' for v in SDK_RETRIES))
         constructors = check.table("constructors", table.get("constructors", {}))
         for name, entry in constructors.items():
             check.sdk_constructor(name, entry)
@@ -283,7 +283,7 @@ class _Validator:
     def pipelines(self, key: str, value: Any) -> dict[str, Any]:
         check = self.nested(key)
         table = self.table(key, value)
-        check.known_keys(table, _PIPELINES_KEYS)
+        check.known_keys(table, PIPELINES_KEYS)
         commands = check.strings("consequential", table.get("consequential", []))
         check.expect(all(c.strip() for c in commands), "consequential", "non-empty commands")
         return table
@@ -291,7 +291,7 @@ class _Validator:
     def sdk_constructor(self, name: str, value: Any) -> None:
         check = self.nested(f"constructors.{shown(name)}")
         entry = self.table(f"constructors.{shown(name)}", value)
-        check.known_keys(entry, _SDK_CONSTRUCTOR_KEYS)
+        check.known_keys(entry, SDK_CONSTRUCTOR_KEYS)
         # An entry replaces the built-in one of that name whole, so it must be complete.
         check.expect(isinstance(entry.get("module"), str), "module", "a module name")
         check.names("module", [entry["module"]])
@@ -303,7 +303,7 @@ class _Validator:
 
 
 # Each key of a config table and the check that turns its value into a `Settings` field.
-_FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
+FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
     "select": _Validator.codes,
     "ignore": _Validator.codes,
     "extend-select": _Validator.codes,
@@ -327,5 +327,5 @@ _FIELDS: dict[str, Callable[[_Validator, str, Any], Any]] = {
 def settings_fields(table: Mapping[str, Any], path: Path, where: str) -> dict[str, Any]:
     """The `Settings` fields a config table (`where` in `path`) sets, each value checked."""
     check = _Validator(path, where)
-    check.known_keys(table, list(_FIELDS))
-    return {key.replace("-", "_"): _FIELDS[key](check, key, value) for key, value in table.items()}
+    check.known_keys(table, list(FIELDS))
+    return {key.replace("-", "_"): FIELDS[key](check, key, value) for key, value in table.items()}

@@ -18,7 +18,7 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -118,9 +118,20 @@ def read_head(path: Path, size: int = HEAD_SIZE) -> bytes:
     return _read_regular(path, size, whole=False)
 
 
-def discover(paths: Sequence[Path], settings: Settings, *, cwd: Path | None = None) -> Discovery:
-    """The files under `paths` to audit, in display order, and notes on those skipped."""
-    walker = _Walker(settings, Path(os.path.abspath(cwd or Path.cwd())))
+SettingsFor = Callable[[str], Settings]  # a folder's settings (its nearest config)
+
+
+def discover(
+    paths: Sequence[Path],
+    settings: Settings,
+    *,
+    cwd: Path | None = None,
+    settings_for: SettingsFor | None = None,
+) -> Discovery:
+    """The files under `paths` to audit, in display order, and notes on those skipped.
+    `settings_for` gives each folder its own settings (excludes, size limit); else all
+    have `settings`."""
+    walker = _Walker(settings, Path(os.path.abspath(cwd or Path.cwd())), settings_for)
     roots = []
     for given in paths:
         absolute = os.path.abspath(walker.cwd / given)
@@ -221,8 +232,9 @@ _Pending = tuple[str, tuple[IgnoreFile, ...]]  # a directory to walk and the ign
 class _Walker:
     """Collects candidates and diagnostics for each path given, one root at a time."""
 
-    def __init__(self, settings: Settings, cwd: Path) -> None:
+    def __init__(self, settings: Settings, cwd: Path, settings_for: SettingsFor | None) -> None:
         self.settings = settings
+        self.settings_for: SettingsFor = settings_for or (lambda _directory: settings)
         self.cwd = cwd
         self.found: dict[str, Candidate] = {}  # by real path: a file is audited once
         self.diagnostics: list[Diagnostic] = []
@@ -230,11 +242,10 @@ class _Walker:
         self.unaudited: list[tuple[str, str]] = []
         self.visited: set[tuple[int, int]] = set()
         # The root being walked: it bounds links, anchors excludes and the display of paths.
-        self.given, self.top, self.top_real, self.exclude_base = Path(), "", "", cwd
+        self.given, self.top, self.top_real = Path(), "", ""
         self.bound: Path | None = None  # what the root's files may source: see `Candidate`
 
     def add_root(self, given: Path, path: str) -> None:
-        settings = self.settings
         self.given, self.top, self.top_real = given, path, os.path.realpath(path)
         try:
             mode = os.stat(path).st_mode
@@ -243,19 +254,13 @@ class _Walker:
             return
         folder = self.top_real if stat.S_ISDIR(mode) else os.path.dirname(self.top_real)
         self.bound = Path(folder)
+        settings = self.settings_for(path if stat.S_ISDIR(mode) else os.path.dirname(path))
         if settings.force_exclude and settings.is_excluded(
             Path(path), settings.root, is_dir=stat.S_ISDIR(mode)
         ):
             self.notes.append(Note(self._display(path), EXCLUDED))
             return
         if stat.S_ISDIR(mode):
-            # Excludes are anchored at the config root, unless the user named an excluded
-            # directory.
-            under_config = _is_within(path, os.path.abspath(settings.root))
-            if under_config and not settings.is_excluded(Path(path), settings.root, is_dir=True):
-                self.exclude_base = settings.root
-            else:
-                self.exclude_base = Path(path)
             self._walk()
         elif stat.S_ISREG(mode):  # an explicit link is followed: the user named it
             real = os.path.realpath(path) if os.path.islink(path) else path
@@ -277,7 +282,7 @@ class _Walker:
             except OSError as error:
                 self._note(directory, DiagnosticKind.UNREADABLE, _cannot("directory", error))
                 continue
-            if self.settings.respect_gitignore:
+            if self.settings_for(directory).respect_gitignore:
                 gitignore = os.path.join(directory, ".gitignore")
                 ignores += self._load_ignore_file(directory, gitignore, ignores)
             for entry in entries:
@@ -292,7 +297,8 @@ class _Walker:
         is_dir = entry.is_dir(follow_symlinks=False)
         if entry.name == ".git" or gitignored(ignores, entry.path, is_dir):
             return
-        if self.settings.is_excluded(Path(entry.path), self.exclude_base, is_dir=is_dir):
+        settings = self.settings_for(os.path.dirname(entry.path))
+        if settings.is_excluded(Path(entry.path), self._exclude_base(settings), is_dir=is_dir):
             return
         if is_dir:
             stack.append((entry.path, ignores))
@@ -358,11 +364,20 @@ class _Walker:
         # was not audited (RA901), and why.
         self.found[key] = Candidate(Path(real), self._display(path), kind, self.bound)
 
+    def _exclude_base(self, settings: Settings) -> Path:
+        """Where excludes are anchored: the config's folder, unless the user named a folder
+        it excludes, or a folder outside it."""
+        root = os.path.abspath(settings.root)
+        if _is_within(self.top, root):
+            named_excluded = settings.is_excluded(Path(self.top), settings.root, is_dir=True)
+            return Path(self.top) if named_excluded else settings.root
+        return settings.root if _is_within(root, self.top) else Path(self.top)
+
     def _ancestor_ignores(self) -> tuple[IgnoreFile, ...]:
         """Ignore files above the root, up to the top of its git repository."""
         chain = [self.top, *map(str, Path(self.top).parents)]
         top = next((d for d in chain if os.path.lexists(os.path.join(d, ".git"))), None)
-        if top is None or not self.settings.respect_gitignore:
+        if top is None or not self.settings_for(self.top).respect_gitignore:
             return ()  # outside a git repository only the tree's own `.gitignore` files count
         ignores = self._load_ignore_file(top, os.path.join(top, ".git", "info", "exclude"))
         for directory in reversed(chain[1 : chain.index(top) + 1]):

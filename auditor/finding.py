@@ -161,3 +161,17 @@ class Report:
         # For `--verbose`; renderers do not show them.
         self.notes: list[Note] = []
         self.timings: dict[str, float] = {}  # seconds per stage of the run
+        self.warnings: list[str] = []  # said on stderr: "no runner files found under X"
+
+    def at_least(self, severity: Severity) -> Report:
+        """The report with only the findings at or above `severity` (`--min-severity`)."""
+        shown = Report(
+            [f for f in self.findings if f.severity.rank >= severity.rank],
+            self.diagnostics,
+            self.files_checked,
+            self.sources,
+            self.suppressed,
+            self.suppressions,
+        )
+        shown.notes, shown.timings, shown.warnings = self.notes, self.timings, self.warnings
+        return shown

@@ -35,6 +35,7 @@ from auditor.source import SourceFile, decode, python_encoding
 
 if TYPE_CHECKING:
     from auditor.config import Settings
+    from auditor.configs import Configs
     from auditor.engine import AnyRule, Auditor
 
 MAX_PASSES = 4
@@ -313,7 +314,7 @@ def _lines(text: str) -> list[str]:
 def fix_report(
     report: Report,
     targets: Sequence[Path],
-    settings: Settings,
+    settings: Settings | Configs,
     rules: Sequence[type[AnyRule]],
     *,
     unsafe: bool,
@@ -324,18 +325,18 @@ def fix_report(
     paths = {f.path for f in report.findings if wanted(f.fix, unsafe)}
     if not paths:
         return outcome
-    from auditor.discover import RefusedFile, discover, read_bounded
-    from auditor.engine import Auditor
-    from auditor.run import build_index
+    from auditor.discover import RefusedFile, read_bounded
+    from auditor.run import FileAuditors
 
-    candidates = discover(targets, settings).candidates
-    auditor = Auditor(settings, rules, build_index(candidates, settings))
+    auditors = FileAuditors(targets, settings, rules)
     results: dict[str, FixedText] = {}
-    for candidate in candidates:
+    for candidate in auditors.candidates:
         if candidate.display not in paths:
             continue
+        max_file_size = auditors.settings(candidate.display).max_file_size
+        auditor = auditors.auditor(candidate.display)
         try:
-            data = read_bounded(candidate.path, settings.max_file_size)
+            data = read_bounded(candidate.path, max_file_size)
         except (OSError, RefusedFile) as error:
             outcome.notes.append(f"{candidate.display}: not fixed: {error}")
             continue
@@ -357,7 +358,7 @@ def fix_report(
             continue
         if write:
             try:
-                if read_bounded(candidate.path, settings.max_file_size) != data:
+                if read_bounded(candidate.path, max_file_size) != data:
                     outcome.notes.append(f"{candidate.display}: not fixed: it changed meanwhile")
                     continue
                 write_atomic(candidate.path, fixed.text.encode(source.encoding))

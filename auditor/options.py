@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.errors import UserError
+from auditor.finding import Severity
 
 if TYPE_CHECKING:
     from auditor.config import Settings
+    from auditor.configs import Configs
     from auditor.finding import Report
     from auditor.rule import Rule
 
@@ -36,11 +38,11 @@ class Input(NamedTuple):
     stdin_name: str | None = None
 
     @property
-    def config_start(self) -> Path:
-        """Where the config search starts: the first path, or the file stdin stands for."""
+    def config_paths(self) -> list[Path]:
+        """Where run-wide settings are looked for: the paths, or the file stdin stands for."""
         if self.stdin_name is not None and self.stdin_name != STDIN:
-            return Path(self.stdin_name)
-        return self.paths[0]
+            return [Path(self.stdin_name)]
+        return self.paths
 
 
 def input_of(paths: Sequence[Path], stdin_filename: str | None) -> Input:
@@ -85,19 +87,20 @@ class RunOptions(NamedTuple):
 
 
 def audit_input(
-    source: Input, settings: Settings, options: RunOptions
+    source: Input, configs: Configs, options: RunOptions
 ) -> tuple[Report, Sequence[type[Rule[Any]]]]:
-    """Audit the paths or standard input; the report and the rules run. `--verbose` notes
-    (files passed over or sourced, timings) go to stderr."""
+    """Audit the paths or standard input, each file under its own settings; the report and
+    the rules run (on any file). `--verbose` notes (files passed over or sourced, timings)
+    go to stderr; so does a warning for a folder without runner files."""
     import time
 
     from auditor.engine import enabled_rules
 
     started = time.perf_counter()
-    rules = enabled_rules(settings)
     if source.stdin_name is not None:
         from auditor.run import audit_stdin
 
+        settings = configs.for_path(source.stdin_name)
         # Bounded like a file: one byte past the limit is enough to report it.
         data = sys.stdin.buffer.read(settings.max_file_size + 1)
         report = audit_stdin(data, source.stdin_name, settings)
@@ -112,18 +115,21 @@ def audit_input(
         with _progress(options.output_format) as progress:
             report = audit(
                 source.paths,
-                settings,
-                rules=rules,
+                configs,
                 progress=progress,
                 jobs=options.jobs,
                 cache_dir=cache_dir,
                 verbose=options.verbose,
             )
+    from auditor.output.escape import printable
+
+    sys.stderr.write("".join(f"runaudit: warning: {printable(w)}\n" for w in report.warnings))
     if options.verbose:
         from auditor.show import verbose_text
 
-        sys.stderr.write(verbose_text(report, settings, time.perf_counter() - started))
-    return report, rules
+        sys.stderr.write(verbose_text(report, configs.all(), time.perf_counter() - started))
+    chosen = {rule.code: rule for s in configs.all() for rule in enabled_rules(s)}
+    return report, [chosen[code] for code in sorted(chosen)]
 
 
 class _NoProgress:
@@ -143,24 +149,35 @@ def _progress(output_format: str) -> Any:
     return ProgressBar(PROGRESS_THRESHOLD)
 
 
-def show_settings(settings: Settings) -> int:
-    """`--show-settings`: print the settings in effect, and end the run."""
+def show_settings(configs: Configs, source: Input, output_format: str) -> int:
+    """`--show-settings`: print the settings each path given is audited under (a folder:
+    those of its own config), and end the run."""
     from auditor.engine import enabled_rules
     from auditor.show import settings_text
 
-    sys.stdout.write(settings_text(settings, enabled_rules(settings)))
+    paths = sorted(set(source.config_paths))
+    for number, path in enumerate(paths):
+        settings = configs.for_path(path)._replace(output_format=output_format)
+        if len(paths) > 1:
+            from auditor.output.escape import printable
+
+            sys.stdout.write(("\n" if number else "") + f"# for {printable(path.as_posix())}:\n")
+        sys.stdout.write(settings_text(settings, enabled_rules(settings)))
     return EXIT_CLEAN
 
 
-def show_files(source: Input, settings: Settings) -> int:
+def show_files(source: Input, configs: Configs) -> int:
     """`--show-files`: print the files the run would audit, and end the run."""
     from auditor.show import files_text
 
     if source.stdin_name is None:
         from auditor.discover import discover
 
-        files = [candidate.display for candidate in discover(source.paths, settings).candidates]
+        run_settings = configs.for_run(source.paths)
+        found = discover(source.paths, run_settings, settings_for=configs.for_directory)
+        files = [candidate.display for candidate in found.candidates]
     else:
+        settings = configs.for_path(source.stdin_name)
         stdin = Path(source.stdin_name)
         excluded = settings.force_exclude and settings.is_excluded(stdin, settings.root)
         files = [] if excluded else [source.stdin_name]
@@ -203,7 +220,7 @@ def fix_files(
     report: Report,
     rules: Sequence[type[Rule[Any]]],
     targets: list[Path],
-    settings: Settings,
+    settings: Settings | Configs,
     request: FixRequest,
     *,
     quiet: bool,
@@ -267,6 +284,7 @@ class Presentation(NamedTuple):
     statistics: bool
     quiet: bool
     show_fixes: bool  # list the fixes available (when none were applied)
+    min_severity: str | None = None  # `--min-severity`: hide findings below it
 
 
 def present(report: Report, rules: Sequence[type[Rule[Any]]], how: Presentation) -> None:
@@ -275,6 +293,8 @@ def present(report: Report, rules: Sequence[type[Rule[Any]]], how: Presentation)
     from auditor.output import QUIET_FORMATS, render
 
     fmt, quiet = how.output_format, how.quiet
+    if how.min_severity is not None:
+        report = report.at_least(Severity(how.min_severity))
     color = how.output is None and _color_wanted(fmt)
     text = render(fmt, report, rules, color=color, statistics=how.statistics, quiet=quiet)
     if how.output is not None:
@@ -332,7 +352,7 @@ def write_output(path: Path, text: str) -> None:
 
 
 def exit_status(
-    report: Report, settings: Settings, request: FixRequest, *, exit_zero: bool, fixed: int
+    report: Report, configs: Settings | Configs, request: FixRequest, *, exit_zero: bool, fixed: int
 ) -> int:
     """2 on an internal error; else 1 on a finding at or above `fail-on` (not with
     `--fix-only`) or a fixed file (with `--exit-non-zero-on-fix`); else 0. `--exit-zero`
@@ -345,5 +365,11 @@ def exit_status(
         return EXIT_FINDINGS
     if request.only:
         return EXIT_CLEAN
-    failing = [f for f in report.findings if f.severity.rank >= settings.fail_on.rank]
+    from auditor.config import Settings as OneSettings
+
+    def fail_on(path: str) -> Severity:
+        settings = configs if isinstance(configs, OneSettings) else configs.for_path(path)
+        return settings.fail_on
+
+    failing = [f for f in report.findings if f.severity.rank >= fail_on(f.path).rank]
     return EXIT_FINDINGS if failing else EXIT_CLEAN

@@ -66,6 +66,8 @@ class Rule(Generic[UnitT]):
     selected_by_default: ClassVar[bool] = True
     # When findings take more than one severity: which, and when ("error for …").
     severity_note: ClassVar[str] = ""
+    # Every severity its findings can take, when they vary (highest first); else `severity`.
+    severities: ClassVar[tuple[Severity, ...]] = ()
     # What SARIF viewers filter by (`reliability`, the rule's family) and how sure a finding is.
     tags: ClassVar[tuple[str, ...]] = ()
     precision: ClassVar[Precision] = "high"
@@ -97,6 +99,16 @@ class Rule(Generic[UnitT]):
             f"or `--extend-select {cls.code}`)"
         )
         return f"Severity: {severity}. Fix: {fix}. Rule: {selected}."
+
+    @classmethod
+    def severity_range(cls) -> tuple[Severity, ...]:
+        """The severities its findings can take, highest first."""
+        return cls.severities or (cls.severity,)
+
+    @classmethod
+    def severity_label(cls) -> str:
+        """The severity as listings show it: a range (`error / warning`) when it varies."""
+        return " / ".join(severity.value for severity in cls.severity_range())
 
     @classmethod
     def url(cls) -> str:

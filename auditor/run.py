@@ -9,66 +9,40 @@ findings, for snippets): no tree outlives its file.
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from auditor import engine
 from auditor.config import Settings
+from auditor.configs import Configs, FileSettings, settings_digest
 from auditor.discover import (
     EXCLUDED,
     NOT_A_RUNNER,
     Candidate,
+    Discovery,
     RefusedFile,
     TooLarge,
     classify,
     discover,
     read_bounded,
 )
-from auditor.engine import AnyRule, Auditor, enabled_rules
+from auditor.engine import AnyRule, Auditor
 from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Note, Report
+from auditor.indexing import build_index
 from auditor.kinds import FileKind, sources_a_file
 from auditor.not_audited import input_too_large, timed_out, too_large, unreadable
-from auditor.profiles import AgentCatalog, load_catalog
-from auditor.project import ProjectIndex, PythonSummary, merge, module_name
+from auditor.project import ProjectIndex
 from auditor.source import decode, python_encoding
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers as _mapped  # the name `audit` calls it by
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
-    from auditor.python.steps import StepCatalog
 
 Progress = Callable[[int, int], None]  # (files done, files in the run)
-# Python files worth summarising for the project index: they may launch a
-# process, define a retry construct (a hand-written loop names its `attempt`s),
-# or hold a retry constant.
-# (lower case, looked for in the lower-cased text: substring tests beat one regex)
-_TEST_MODULE = re.compile(r"test_.*\.py|.*_test\.py")  # pytest's default file names
-_INDEX_MARKERS = (
-    "subprocess",
-    "os.system",
-    "os.exec",
-    "retry",
-    "retries",
-    "attempt",
-    "backoff",
-    "stamina",
-    "tenacity",
-    "gptme.chat",
-    "execute_msg",
-    "tooluse",
-    # the call graph's links: clients, abstract bases a registry dispatches through
-    "openai",
-    "anthropic",
-    "groq",
-    "client",
-    "abstractmethod",
-    "notimplementederror",
-)
 
 
 class _Result(NamedTuple):
@@ -86,37 +60,44 @@ def _sources_files(kind: FileKind, data: bytes) -> bool:
 
 
 class _Job:
-    """Audits one file, through the cache (picklable, for worker processes)."""
+    """Audits one file under its own settings, through the cache (picklable, for worker
+    processes); `rules`: the rules of each of the settings."""
 
     def __init__(
         self,
-        settings: Settings,
-        rules: Sequence[type[AnyRule]],
+        settings: FileSettings,
+        rules: Sequence[Sequence[type[AnyRule]]],
         project: ProjectIndex,
         cache: ResultCache | None,
     ) -> None:
-        self.settings, self.rules, self.project, self.cache = settings, rules, project, cache
+        self.file_settings, self.rules, self.project, self.cache = settings, rules, project, cache
+        self.auditors: dict[int, Auditor] = {}
+        self.keys = [settings_digest(s, r) for s, r in zip(settings.choices, rules, strict=True)]
 
-    @functools.cached_property
-    def auditor(self) -> Auditor:
-        """The auditor, built on first use in the process that audits."""
-        return Auditor(self.settings, self.rules, self.project)
+    def auditor(self, position: int) -> Auditor:
+        """The auditor of one of the settings, built on first use in the process that audits."""
+        if position not in self.auditors:
+            settings = self.file_settings.choices[position]
+            self.auditors[position] = Auditor(settings, self.rules[position], self.project)
+        return self.auditors[position]
 
     def __call__(self, candidate: Candidate) -> _Result:
+        position = self.file_settings.position(candidate.display)
+        settings = self.file_settings.choices[position]
         try:
-            data = read_bounded(candidate.path, self.settings.max_file_size)
+            data = read_bounded(candidate.path, settings.max_file_size)
         except TooLarge as error:
-            return self._not_audited(candidate.display, too_large(error))
+            return self._not_audited(position, candidate.display, too_large(error))
         except RefusedFile as error:
             return _Result([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, str(error))])
         except OSError as error:
-            return self._not_audited(candidate.display, unreadable(error))
+            return self._not_audited(position, candidate.display, unreadable(error))
         key = ""
         # A script that sources others is audited with their functions and variables, which
         # its own bytes do not key: it is never cached, so an edited library is seen.
         cache = None if _sources_files(candidate.kind, data) else self.cache
         if cache is not None:
-            detail = ",".join(_ignored_codes(self.settings, candidate.display))
+            detail = ",".join([self.keys[position], *_ignored_codes(settings, candidate.display)])
             key = cache.key(candidate.display, candidate.kind.value, data, detail)
         cached = cache.get(key) if cache else None
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
@@ -132,12 +113,12 @@ class _Job:
             )
         source = decode(candidate.display, data, encoding)
         try:
-            with time_bound(self.settings.timeout):
-                result = self.auditor.audit_source(
+            with time_bound(settings.timeout):
+                result = self.auditor(position).audit_source(
                     source, candidate.kind, candidate.path, candidate.root
                 )
         except FileTimeout:
-            return self._not_audited(candidate.display, timed_out(self.settings.timeout))
+            return self._not_audited(position, candidate.display, timed_out(settings.timeout))
         if cache is not None and not any(d.is_error for d in result.diagnostics):
             from auditor.cache import CachedResult
 
@@ -154,112 +135,9 @@ class _Job:
             suppressions=result.suppressions,
         )
 
-    def _not_audited(self, display: str, reason: str) -> _Result:
-        result = self.auditor.not_audited(display, reason)
+    def _not_audited(self, position: int, display: str, reason: str) -> _Result:
+        result = self.auditor(position).not_audited(display, reason)
         return _Result(result.findings, result.diagnostics)
-
-
-def _summary(
-    candidate: Candidate,
-    text: str,
-    data: bytes,
-    cache: ResultCache | None,
-    catalog: AgentCatalog,
-    steps: StepCatalog,
-) -> PythonSummary:
-    from auditor.python.retried_loops import with_loop_uses
-    from auditor.python.summary import summarize_python
-
-    module = module_name(candidate.path)  # it resolves relative imports: part of the key
-    key = cache.key(candidate.display, "index", data, module) if cache else ""
-    cached = cache.get_data(key) if cache else None
-    if isinstance(cached, dict):
-        try:
-            return PythonSummary.from_data(cached)
-        except (KeyError, TypeError, IndexError, ValueError):
-            pass  # a corrupt entry: summarise again and overwrite it
-    try:
-        summary = summarize_python(text, candidate.display, catalog, steps, module)
-        summary = with_loop_uses(summary, text, module, catalog, steps)
-    except (RecursionError, MemoryError, ValueError):
-        summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
-    if cache is not None:
-        cache.put_data(key, summary.to_data())
-    return summary
-
-
-class _Summariser:
-    """Summarises one file for the project index (picklable, for worker processes)."""
-
-    def __init__(self, settings: Settings, cache: ResultCache | None) -> None:
-        self.settings, self.cache = settings, cache
-        self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
-        names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
-        alternatives = "|".join(re.escape(name) for name in names)
-        # A name as a word or a path's last part (`/opt/bin/gptme`): looked up by the name
-        # and the one character before it, linear where a `[\w./-]*/` prefix was quadratic.
-        self.agent_word = re.compile(r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])")
-        # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
-        calls = (settings.steps or {}).get("calls", ())
-        self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
-        self.agent_names = tuple(names)
-
-    def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:
-        """A Python module's summary, a script's path if it runs an agent, or None."""
-        try:
-            data = read_bounded(candidate.path, self.settings.max_file_size)
-        except (OSError, RefusedFile):
-            return None  # the audit itself reports why
-        text = data.decode("utf-8", errors="replace")
-        if candidate.kind is FileKind.SHELL:
-            return candidate.display if self.agent_word.search(text) else None
-        if _TEST_MODULE.fullmatch(candidate.path.name):
-            # Test modules are rarely imported (only by other tests, a `test_utils.py`):
-            # one is summarised, if it needs to be, when it is audited (from that parse).
-            return None
-        lowered = text.lower()
-        if not any(marker in lowered for marker in self.markers) and not self._names_agent(text):
-            return None
-        try:
-            with time_bound(self.settings.timeout):
-                summary = _summary(candidate, text, data, self.cache, self.catalog, self.steps)
-        except FileTimeout:
-            return None  # the audit reports the file
-        return module_name(candidate.path), summary
-
-    def _names_agent(self, text: str) -> bool:
-        """Whether a module holds a literal that starts with an agent's name (an argv
-        a builder returns for another module to run)."""
-        from auditor.python.prefilter import command_literals
-
-        return any(name in text for name in self.agent_names) and bool(
-            command_literals(text, self.agent_names)
-        )
-
-    @functools.cached_property
-    def steps(self) -> StepCatalog:
-        """The step catalogue (loaded for the first module worth summarising)."""
-        from auditor.python.steps import load_steps
-
-        return load_steps(self.settings.steps)
-
-
-def build_index(
-    candidates: Sequence[Candidate],
-    settings: Settings,
-    cache: ResultCache | None = None,
-    jobs: int = 1,
-) -> ProjectIndex:
-    """The project index: summaries of Python modules, scripts that run an agent."""
-    indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
-    summaries: list[tuple[str, PythonSummary]] = []
-    scripts: list[str] = []
-    for entry in _mapped(_Summariser(settings, cache), indexed, jobs, _crashed_summary):
-        if isinstance(entry, str):
-            scripts.append(entry)
-        elif entry is not None:
-            summaries.append(entry)
-    return merge(summaries, scripts)
 
 
 def _crashed_audit(candidate: Candidate) -> _Result:
@@ -267,13 +145,9 @@ def _crashed_audit(candidate: Candidate) -> _Result:
     return _Result([], [Diagnostic(candidate.display, DiagnosticKind.INTERNAL, message)])
 
 
-def _crashed_summary(candidate: Candidate) -> None:
-    return None  # the audit reports the file
-
-
 def audit(
     paths: Sequence[Path],
-    settings: Settings,
+    settings: Settings | Configs,
     *,
     rules: Sequence[type[AnyRule]] | None = None,
     progress: Progress | None = None,
@@ -284,30 +158,39 @@ def audit(
 ) -> Report:
     """Audit files and folders; the report is in deterministic order.
 
+    `settings`: the same for every file, or `Configs` to give each file the config nearest
+    to it; `rules` (default: those each file's settings select) the same for every file;
     `jobs` defaults to the number of cores; `cache_dir` None disables the cache;
     `verbose` adds notes on the files each shell script sources.
     """
     started = time.perf_counter()
-    found = discover(paths, settings, cwd=cwd)
+    configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
+    run_settings = configs.for_run(paths)
+    found = discover(paths, run_settings, cwd=cwd, settings_for=configs.for_directory)
     candidates = found.candidates
     discovered = time.perf_counter()
-    selected = list(rules) if rules is not None else enabled_rules(settings)
+    per_file = FileSettings.of_candidates(candidates, configs)
+    selected = [
+        list(rules) if rules is not None else engine.enabled_rules(choice)
+        for choice in per_file.choices
+    ]
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     cache = None
     if cache_dir is not None and not _inside_audited_tree(cache_dir, paths, cwd):
-        context = [repr(_settings_key(settings)), ",".join(r.code for r in selected)]
         from auditor.cache import ResultCache
 
-        index_cache = ResultCache(cache_dir, context)
-        project = build_index(candidates, settings, index_cache, workers)
-        cache = ResultCache(cache_dir, [*context, project.digest()])
+        index_cache = ResultCache(cache_dir, ["index"])
+        project = build_index(candidates, per_file, index_cache, workers)
+        cache = ResultCache(cache_dir, [project.digest()])
     else:
-        project = build_index(candidates, settings, jobs=workers)
+        project = build_index(candidates, per_file, jobs=workers)
     indexed = time.perf_counter()
-    job = _Job(settings, selected, project, cache)
+    job = _Job(per_file, selected, project, cache)
     report = Report(diagnostics=list(found.diagnostics))
+    report.warnings = _empty_folders(paths, found, cwd)
     for display, reason in found.unaudited:
-        report.findings.extend(job.auditor.not_audited(display, reason).findings)
+        position = per_file.position(display)
+        report.findings.extend(job.auditor(position).not_audited(display, reason).findings)
     for done, (candidate, result) in enumerate(
         zip(candidates, _mapped(job, candidates, workers, _crashed_audit), strict=True), 1
     ):
@@ -337,8 +220,56 @@ def audit(
     if verbose:
         from auditor.shell.sources import sourced_notes
 
-        report.notes += sourced_notes(candidates, settings.max_file_size)
+        report.notes += sourced_notes(candidates, run_settings.max_file_size)
     return report
+
+
+class FileAuditors:
+    """An auditor for each file under `targets`, under the file's own settings, all sharing
+    one project index (what `--fix` re-audits with)."""
+
+    def __init__(
+        self, targets: Sequence[Path], settings: Settings | Configs, rules: Sequence[type[AnyRule]]
+    ) -> None:
+        configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
+        run_settings = configs.for_run(targets)
+        self.candidates = discover(targets, run_settings, settings_for=configs.for_directory)[0]
+        self.per_file = FileSettings.of_candidates(self.candidates, configs)
+        self.project = build_index(self.candidates, self.per_file)
+        self.rules = rules
+        self.auditors: dict[int, Auditor] = {}
+
+    def settings(self, display: str) -> Settings:
+        """The settings of the file shown as `display`."""
+        return self.per_file.of(display)
+
+    def auditor(self, display: str) -> Auditor:
+        """The auditor of the file shown as `display`: the rules given that its settings
+        select (all of them when every file has the same settings)."""
+        position = self.per_file.position(display)
+        if position not in self.auditors:
+            settings = self.per_file.choices[position]
+            rules = self.rules
+            if len(self.per_file.choices) > 1:
+                chosen = engine.enabled_rules(settings)
+                rules = [rule for rule in rules if rule in chosen]
+            self.auditors[position] = Auditor(settings, rules, self.project)
+        return self.auditors[position]
+
+
+def _empty_folders(paths: Sequence[Path], found: Discovery, cwd: Path | None) -> list[str]:
+    """A warning for each folder given that holds no runner file (as ruff warns), unless
+    `--force-exclude` passed it over (a note says so)."""
+    base = cwd or Path.cwd()
+    excluded = {os.path.abspath(base / n.path) for n in found.notes if n.message == EXCLUDED}
+    warnings = []
+    for given in sorted(set(paths)):
+        folder = os.path.abspath(base / given)
+        if not os.path.isdir(folder) or folder in excluded:
+            continue
+        if not any(os.path.commonpath([folder, c.path]) == folder for c in found.candidates):
+            warnings.append(f"no runner files found under {given.as_posix()}")
+    return warnings
 
 
 def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
@@ -373,21 +304,6 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     if result.findings:
         report.sources[source.path] = source.text
     return report
-
-
-def _settings_key(settings: Settings) -> tuple[object, ...]:
-    """The settings that change what any file's audit produces (`per-file-ignores` are in
-    each file's key, as the codes they turn off there: where the config sits on disk is not).
-    """
-    return (
-        settings.max_file_size,
-        repr(sorted(settings.agents.items())),
-        repr(sorted(settings.steps.items())),
-        repr(sorted(settings.sdk.items())),
-        settings.consequential_commands,
-        settings.ignore_suppressions,
-        sorted(settings.severity.items()),
-    )
 
 
 def _ignored_codes(settings: Settings, display: str) -> list[str]:

@@ -142,10 +142,12 @@ def applied_fixes_text(
     return "".join(f"{line}\n" for line in lines)
 
 
-def verbose_text(report: Report, settings: Settings, elapsed: float) -> str:
-    """`--verbose`: the config used, files passed over or sourced, and where time went."""
-    config = settings.config_path
-    lines = [f"config: {config}" if config else "config: none, the defaults"]
+def verbose_text(report: Report, configs: Sequence[Settings], elapsed: float) -> str:
+    """`--verbose`: the configs used, files passed over or sourced, and where time went."""
+    lines = [
+        f"config: {settings.config_path}" if settings.config_path else "config: none, the defaults"
+        for settings in configs
+    ]
     lines += [f"{note.path}: {note.message}" for note in report.notes]
     stages = ", ".join(f"{stage} {seconds:.2f} s" for stage, seconds in report.timings.items())
     checked = plural(report.files_checked, "file")

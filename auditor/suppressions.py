@@ -25,6 +25,15 @@ _DIRECTIVE = re.compile(
     r"(?:[ \t]*\[(?P<codes>[A-Za-z0-9,\s]*)\]|(?![\w-]))"
 )
 _COMMENT_LINE = re.compile(r"^\s*(#|//|$)")
+# What other tools' suppression comments look like, written for runaudit: a comment naming
+# runaudit with a suppressing word that is not the directive (`# runaudit disable=RA101`,
+# `# runaudit: disable=RA101`, `# runaudit ignore[RA101]`), so RA001 can name the right form.
+_LOOKALIKE = re.compile(
+    r"(?<!`)#\s*runaudit\b\s*:?\s*(?P<word>disable|ignore-file|ignore|noqa|nolint|skip|suppress)\b"
+    r"(?P<rest>[^#\n]*)",
+    re.IGNORECASE,
+)
+_CODE = re.compile(r"\bRA\d{1,3}\b", re.IGNORECASE)
 
 
 def parse_suppressions(source: SourceFile) -> list[Suppression]:
@@ -34,6 +43,8 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
     for index, line in enumerate(source.text.split("\n")):
         number = index + 1
         match = _DIRECTIVE.search(line)
+        if match is None and "runaudit" in line.lower():
+            found += _lookalikes(source, number, line)
         if match is not None:
             listed = (match.group("codes") or "").split(",")
             codes = tuple(code.strip().upper() for code in listed if code.strip())
@@ -45,6 +56,21 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
         if in_header and not _COMMENT_LINE.match(line):
             in_header = False
     return found
+
+
+def _lookalikes(source: SourceFile, number: int, line: str) -> list[Suppression]:
+    """A comment in a suppression form runaudit does not read, kept with the right form (it
+    suppresses nothing: no codes)."""
+    match = _LOOKALIKE.search(line)
+    if match is None:
+        return []
+    codes = ",".join(dict.fromkeys(code.upper() for code in _CODE.findall(match["rest"])))
+    file_level = match["word"].lower() == "ignore-file"
+    directive = "ignore-file" if file_level else "ignore"
+    offset = source.line_start(number)
+    start, end = offset + match.start(), offset + match.start() + len(match.group(0).rstrip())
+    right = f"# runaudit: {directive}[{codes or 'RA101'}]"
+    return [Suppression(number, start, end, (), file_level, right_form=right)]
 
 
 def _matches(code: str, pattern: str) -> bool:

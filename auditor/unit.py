@@ -41,6 +41,7 @@ class Suppression(NamedTuple):
     codes: tuple[str, ...]  # empty for a bare `# runaudit: ignore`: codes are required
     file_level: bool
     misplaced: bool = False  # an `ignore-file` below the file's first comment block
+    right_form: str = ""  # for a comment in a form runaudit does not read: the one it does
 
     @property
     def effective(self) -> bool:

@@ -12,8 +12,10 @@ skipped, with a note, when missing. Each tool runs once untimed first, with
 bytecode writing allowed, so no timed run compiles Python modules. Also times
 the pre-commit-sized runs: one shell script and one Python module without
 runner code, one Python module with a shell runner, and one Python module
-holding an SDK client under a retry decorator. Numbers are printed, never
-asserted: speed is measured, not tested.
+holding an SDK client under a retry decorator; and the editor latency of
+`runaudit server` (`scripts/lsp_latency.py`): from a didChange to the published
+diagnostics, on the trees' largest runner module and a generated 3,000-line
+shell runner. Numbers are printed, never asserted: speed is measured, not tested.
 """
 
 from __future__ import annotations
@@ -164,6 +166,12 @@ def main() -> None:
             print(row("bandit on the same Python file", *summary(bandit_runs), reference))
     shutil.rmtree(sample, ignore_errors=True)
     shutil.rmtree(cache, ignore_errors=True)
+    try:
+        from lsp_latency import print_latencies
+    except ImportError as error:  # pygls is the `server` extra
+        print(f"\neditor latency: not measured ({error.name} missing: pip install '.[server]')")
+    else:
+        print_latencies(options.trees)
 
 
 def warm_up(runaudit: list[str], bandit: str | None) -> None:

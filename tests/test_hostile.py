@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 from invoke import invoke
 
-from auditor import cli, config, config_file
+from auditor import config, config_file
 from auditor.config import Settings
 from auditor.discover import NotRegularFile, discover, read_bounded
 from auditor.engine import audit_text
 from auditor.finding import DiagnosticKind, Finding, Position, Report, Severity, Span
 from auditor.kinds import FileKind
-from auditor.output import render
+from auditor.output import FORMATS, render
 from auditor.output.snippet import MAX_LINE_CHARS, snippet
 from auditor.source import decode, python_encoding
 
@@ -389,7 +389,7 @@ def test_hostile_tree_finishes_and_reports_the_good_files(
     assert "root:" not in output
 
 
-@pytest.mark.parametrize("fmt", cli.FORMATS)
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_hostile_tree_prints_names_and_source_literally(
     hostile_tree: dict[str, Any], fmt: str
 ) -> None:
@@ -564,7 +564,7 @@ def test_config_values_are_never_evaluated(tmp_path: Path, monkeypatch: pytest.M
 
 def test_config_keys_hold_no_code_loading_option() -> None:
     # A new key must be data; one that names a module or plugin needs a security review.
-    assert set(config_file._FIELDS) == {
+    assert set(config_file.FIELDS) == {
         "select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
         "fail-on", "max-file-size", "respect-gitignore", "agents", "steps", "sdk", "pipelines",
         "timeout", "severity", "force-exclude", "output-format",

@@ -416,7 +416,8 @@ def test_junit_is_well_formed_with_control_characters(report: Report) -> None:
     assert failure.attrib["type"] == "RA101"
     assert cases[5].attrib["file"] == "bad\\x07name.sh"
     assert [f.text for c in cases if c.attrib["classname"] == LOOP for f in c.iter("failure")] == [
-        "runners/loop.sh:3:1\nhelp: add `set -o pipefail` before the pipeline",
+        "runners/loop.sh:3:1\nhelp: add `set -o pipefail` before the pipeline\n"
+        "fix available (unsafe): Add `set -o pipefail` before the pipeline",
         "runners/loop.sh:4:6\nhelp: save `$?` right after the agent runs",
         "runners/loop.sh:5:6",
         "runners/loop.sh:6:2",
@@ -507,3 +508,39 @@ def test_junit_shows_a_raw_carriage_return_instead_of_losing_it(report: Report) 
     assert failure is not None and failure.text is not None
     assert "help: one\\rtwo" in failure.text
     assert failure.attrib["message"] == "RA101: before\\rafter"
+
+
+FIX_MARKS = {
+    "text": "fix available (unsafe): Add `set -o pipefail` before the pipeline",
+    "concise": "RA101 [error] [*]",
+    "grouped": "RA101 [error] [*]",
+    "json": '"applicability": "unsafe"',
+    "sarif": '"fixes": [',
+    "github": "%0Afix available (unsafe): Add `set -o pipefail` before the pipeline",
+    "junit": "fix available (unsafe): Add `set -o pipefail` before the pipeline",
+    "markdown": "fix available (unsafe)",
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(FIX_MARKS))
+def test_every_format_shows_which_findings_have_a_fix(report: Report, fmt: str) -> None:
+    assert set(FIX_MARKS) == set(FORMATS)
+    assert FIX_MARKS[fmt] in render(fmt, report, RULES)
+
+
+def test_a_rule_whose_severity_varies_shows_its_range(report: Report) -> None:
+    from invoke import invoke
+
+    listing = invoke(["rules"]).stdout
+    line = next(row for row in listing.splitlines() if row.startswith("RA101 "))
+    assert " error / warning " in line
+    rows = {row["code"]: row for row in json.loads(invoke(["rules", "-f", "json"]).stdout)}
+    assert rows["RA101"]["severities"] == ["error", "warning"]
+    assert rows["RA102"]["severities"] == ["info"]
+    from auditor.registry import all_rules
+
+    sarif = json.loads(render("sarif", report, all_rules()))
+    descriptors = sarif["runs"][0]["tool"]["driver"]["rules"]
+    ra101 = next(d for d in descriptors if d["id"] == "RA101")
+    assert ra101["defaultConfiguration"] == {"level": "error"}
+    assert ra101["properties"]["severities"] == ["error", "warning"]

@@ -37,7 +37,7 @@ from auditor.finding import (
     Severity,
 )
 from auditor.output import render
-from auditor.output.sarif import artifact_location
+from auditor.output.sarif import artifact_location, plain_text
 from auditor.registry import all_rules
 
 MASKED = '#!/bin/bash\nset -e\ngptme "$PROMPT" 2>&1 | tee run.log\n'
@@ -159,7 +159,10 @@ def test_sarif_rules_carry_tags_precision_and_help_in_text_and_markdown() -> Non
         assert properties["precision"] in ("very-high", "high", "medium", "low"), rule.code
         markdown = descriptor["help"]["markdown"]
         assert rule.documentation() in markdown and "## What it does" in markdown
-        assert descriptor["help"]["text"].startswith(rule.summary())
+        assert descriptor["help"]["text"].startswith(plain_text(rule.summary()))
+        # GitHub shows fullDescription raw: one paragraph of plain text, no Markdown.
+        full = descriptor["fullDescription"]["text"]
+        assert full and not any(mark in full for mark in ("\n", "`", "## ", "**")), full
         assert "## " not in descriptor["help"]["text"]
         assert "What it does\n" in descriptor["help"]["text"]
 
@@ -332,3 +335,29 @@ def test_markdown_lists_the_suppressions_in_effect_escaped() -> None:
 def test_markdown_has_no_suppressions_section_when_none_hid_anything() -> None:
     text = render("markdown", Report([finding_at(5, Severity.ERROR)], suppressed=0), RULES)
     assert "Suppressions in effect" not in text
+
+
+def test_sarif_and_github_paths_are_from_the_repository_root_in_a_subdirectory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from invoke import invoke
+    from test_output import sarif_errors
+
+    (tmp_path / ".git").mkdir()
+    scripts = tmp_path / "ops" / "scripts"
+    scripts.mkdir(parents=True)
+    (scripts / "run.sh").write_text('#!/bin/bash\nset -e\ngptme "$P" | tee log\n')
+    monkeypatch.chdir(tmp_path / "ops")
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    result = invoke(["check", "--no-cache", "scripts", "-f", "sarif"])
+    document = json.loads(result.stdout)
+    assert sarif_errors(document) == []
+    run = document["runs"][0]
+    (found,) = run["results"]
+    location = found["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "ops/scripts/run.sh", "uriBaseId": "%SRCROOT%"}
+    assert "%SRCROOT%" in run["originalUriBaseIds"]
+    github = invoke(["check", "--no-cache", "scripts", "-f", "github"]).stdout
+    assert github.startswith("::error file=ops/scripts/run.sh,line=3,")
+    # The text formats keep paths relative to the working directory.
+    assert "scripts/run.sh:3:" in invoke(["check", "--no-cache", "scripts", "-f", "concise"]).stdout

@@ -487,6 +487,7 @@ def test_every_field_is_escaped_in_every_format(
     lines = render("github", report, rules).split("\n")
     assert lines[-1] == "" and len(lines) == 3
     full = message if not hint else f"{message}\nhelp: {hint}"
+    full += f"\nfix available (unsafe): {fix}"  # every format shows the fix
     for line, expected_data, expected_file in (
         (lines[0], full, path),
         (lines[1], note, path + note),

@@ -194,3 +194,57 @@ def test_a_script_that_sources_a_library_sees_the_library_edited_between_runs(
     assert any((tmp_path / "cache").rglob("*.json"))  # the cache is in use
     library.write_text("run_agent() { echo not an agent; }\n")  # same main.sh bytes
     assert codes() == []
+
+
+def test_the_verbose_note_follows_a_script_dir_source_as_the_finding_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from invoke import invoke
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "x.sh").write_text('#!/bin/bash\nrun_agent() { gptme "$@"; }\n')
+    (tmp_path / "main.sh").write_text(
+        '#!/bin/bash\nsource "$(dirname "$0")/lib/x.sh"\nrun_agent hi || true\n'
+        'D=$(cd "$(dirname "$0")" && pwd)\n. "$D/lib/x.sh"\necho done\n'
+    )
+    result = invoke(["check", "--no-cache", "-v", "main.sh"])
+    assert "known only at run time" not in result.stderr
+    assert (
+        'runaudit: main.sh: sources `"$(dirname "$0")/lib/x.sh"`, which is not among the '
+        "audited files\n" in result.stderr
+    )
+    assert 'main.sh: sources `"$D/lib/x.sh"`, which is not among the audited files' in (
+        result.stderr
+    )
+    # The finding follows the same source: `run_agent` runs the agent only through it.
+    assert (
+        "main.sh:3:1: RA203" in invoke(["check", "--no-cache", "-f", "concise", "main.sh"]).stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("directive", "found"),
+    [
+        ("", False),  # a dynamic path: not followed
+        ("# runaudit: source=lib/x.sh\n", True),
+        ("# shellcheck source=lib/x.sh\n", True),
+        ("# shellcheck disable=SC1091 source=lib/x.sh\n", True),
+        ("# shellcheck source=/dev/null\n", False),
+    ],
+)
+def test_a_source_directive_names_the_file_a_dynamic_source_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, directive: str, found: bool
+) -> None:
+    from invoke import invoke
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "x.sh").write_text('#!/bin/bash\nrun_agent() { gptme "$@"; }\n')
+    (tmp_path / "main.sh").write_text(
+        f'#!/bin/bash\nLIBDIR=$(find_libs)\n{directive}source "$LIBDIR/x.sh"\n'
+        "run_agent hi || true\n"
+    )
+    result = invoke(["check", "--no-cache", "-f", "concise", "main.sh"])
+    line = 5 if directive else 4
+    assert (f"main.sh:{line}:1: RA203" in result.stdout) is found, result.stdout

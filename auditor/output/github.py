@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Diagnostic, Finding, Report, Severity
 from auditor.output.escape import printable
-from auditor.output.summary import plural
+from auditor.output.paths import as_from_source_root
+from auditor.output.summary import fix_label, plural
 
 if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
@@ -51,10 +52,13 @@ def command(level: str, properties: dict[str, str | int], message: str) -> str:
 def finding_command(finding: Finding) -> str:
     """The annotation for one finding."""
     message = finding.message if not finding.hint else f"{finding.message}\nhelp: {finding.hint}"
+    if finding.fix is not None:  # as the text report shows it: `--fix` (and unsafe) applies it
+        fix = finding.fix
+        message += f"\n{fix_label(fix)}: {fix.description}"
     return command(
         LEVEL[finding.severity],
         {
-            "file": finding.path,
+            "file": as_from_source_root(finding.path),
             "line": finding.span.start.line,
             "col": finding.span.start.column,
             "endLine": finding.span.end.line,
@@ -74,7 +78,9 @@ def diagnostic_command(diagnostic: Diagnostic) -> str:
     """The annotation for a file runaudit could not (fully) audit."""
     title = f"runaudit {diagnostic.kind.value}"
     return command(
-        diagnostic_level(diagnostic), {"file": diagnostic.path, "title": title}, diagnostic.message
+        diagnostic_level(diagnostic),
+        {"file": as_from_source_root(diagnostic.path), "title": title},
+        diagnostic.message,
     )
 
 

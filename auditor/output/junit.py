@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
 from auditor.output.escape import escape_char
+from auditor.output.summary import fix_label
 
 if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
@@ -55,6 +56,9 @@ def _finding_case(finding: Finding) -> ET.Element:
     text = f"{finding.path}:{start.line}:{start.column}"
     if finding.hint:
         text += f"\nhelp: {finding.hint}"
+    if finding.fix is not None:
+        fix = finding.fix
+        text += f"\n{fix_label(fix)}: {fix.description}"
     failure.text = xml_text(text)
     return case
 

@@ -2,10 +2,12 @@
 
 Columns count Unicode code points (`columnKind: unicodeCodePoints`), end
 columns are exclusive as SARIF's are, and paths are URIs relative to the
-`%SRCROOT%` base, the directory runaudit ran in (a file outside it gets an
-absolute `file:` URI). Each result carries the baseline's fingerprint of its
-flagged text as `primaryLocationLineHash`, so GitHub code scanning matches it
-across runs when lines move, also for an upload that skips `upload-sarif`.
+`%SRCROOT%` base, the top level of the git repository runaudit ran in (else
+the directory it ran in), so a run from a subdirectory uploads paths GitHub
+can place (a file outside it gets an absolute `file:` URI). Each result
+carries the baseline's fingerprint of its flagged text as
+`primaryLocationLineHash`, so GitHub code scanning matches it across runs when
+lines move, also for an upload that skips `upload-sarif`.
 A result's message links its related locations (`[text](1)`).
 """
 
@@ -22,6 +24,7 @@ from auditor import __version__
 from auditor.baseline import entries
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report, Severity, Span
 from auditor.output.escape import json_text
+from auditor.output.paths import from_source_root
 
 if TYPE_CHECKING:
     from auditor.output.summary import RuleClass
@@ -46,16 +49,12 @@ _LINK_TEXT_SPECIAL = re.compile(r"([\\\[\]])")
 
 
 def artifact_location(path: str) -> dict[str, str]:
-    """A percent-encoded URI for `path`: relative to `%SRCROOT%` (the working directory)
-    when the file is inside it, however `path` was given; else an absolute `file:` URI."""
-    absolute = os.path.abspath(path)
-    try:
-        relative = os.path.relpath(absolute, os.getcwd())
-    except ValueError:  # another drive on Windows
-        relative = absolute
-    if os.path.isabs(relative) or relative == os.pardir or relative.startswith(os.pardir + os.sep):
-        return {"uri": Path(absolute).as_uri()}
-    posix = relative.replace(os.sep, "/") if os.sep != "/" else relative
+    """A percent-encoded URI for `path`: relative to `%SRCROOT%` (the top of the git
+    repository runaudit ran in, else the working folder) when the file is inside it,
+    however `path` was given; else an absolute `file:` URI."""
+    posix = from_source_root(path)
+    if posix is None:
+        return {"uri": Path(os.path.abspath(path)).as_uri()}
     # surrogateescape gives back the undecodable bytes of a file name.
     uri = quote(posix.encode("utf-8", "surrogateescape"), safe="/")
     return {"uri": uri, "uriBaseId": SRCROOT}
@@ -78,17 +77,18 @@ def _physical(path: str, span: Span) -> dict[str, Any]:
 
 def _descriptor(rule: RuleClass) -> dict[str, Any]:
     summary = rule.summary() or rule.name
-    documentation = rule.documentation() or summary
     markdown = "\n\n".join(part for part in (summary, rule.facts(), rule.documentation()) if part)
     descriptor: dict[str, Any] = {
         "id": rule.code,
         "name": rule.name,
-        "shortDescription": {"text": summary},
-        "fullDescription": {"text": documentation},
-        # The same documentation, its headings unmarked for viewers that show text only.
-        "help": {"text": re.sub(r"(?m)^#+ ", "", markdown), "markdown": markdown},
-        "defaultConfiguration": {"level": LEVEL[rule.severity]},
+        "shortDescription": {"text": plain_text(summary)},
+        # Plain text, one paragraph: GitHub shows it raw. The Markdown is `help.markdown`.
+        "fullDescription": {"text": plain_text(_what_it_does(rule.documentation()) or summary)},
+        "help": {"text": plain_text(markdown, paragraphs=True), "markdown": markdown},
+        # A rule whose findings vary in level gives its highest; each result has its own.
+        "defaultConfiguration": {"level": LEVEL[rule.severity_range()[0]]},
         "properties": {
+            "severities": [severity.value for severity in rule.severity_range()],
             "tags": list(rule.tags),
             "precision": rule.precision,
             "fixable": rule.fixable,
@@ -97,6 +97,26 @@ def _descriptor(rule: RuleClass) -> dict[str, Any]:
     if rule.url():
         descriptor["helpUri"] = rule.url()
     return descriptor
+
+
+_MARKUP = re.compile(r"(?m)^#+ |^```\w*$|\*\*|`")
+
+
+def plain_text(markdown: str, *, paragraphs: bool = False) -> str:
+    """Markdown as plain text: no heading marks, code fences, emphasis or backticks; one
+    paragraph (whitespace joined), unless `paragraphs` keeps the lines as they are."""
+    text = _MARKUP.sub("", markdown)
+    return text if paragraphs else " ".join(text.split())
+
+
+def _what_it_does(documentation: str) -> str:
+    """The first paragraph of a rule's *What it does* section (else of its documentation)."""
+    sections = re.split(r"(?m)^#+ .*$", documentation)
+    body = next((part for part in sections if part.strip()), "")
+    match = re.search(r"(?ms)^#+ What it does\s*$(.*?)(?=^#+ |\Z)", documentation)
+    if match:
+        body = match[1]
+    return next((p for p in re.split(r"\n\s*\n", body) if p.strip()), "")
 
 
 def _fallback_descriptor(finding: Finding) -> dict[str, Any]:
@@ -213,7 +233,12 @@ def document(report: Report, rules: Sequence[RuleClass]) -> dict[str, Any]:
         # No `uri`: the absolute checkout path is not ours to disclose, and
         # consumers (GitHub code scanning) resolve %SRCROOT% to their checkout.
         "originalUriBaseIds": {
-            SRCROOT: {"description": {"text": "The directory runaudit was run in."}}
+            SRCROOT: {
+                "description": {
+                    "text": "The top level of the git repository runaudit ran in "
+                    "(else the directory it ran in)."
+                }
+            }
         },
         "columnKind": "unicodeCodePoints",
         "results": results,

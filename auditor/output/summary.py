@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from auditor.finding import Applicability, Diagnostic, Finding, Report, Severity
+from auditor.finding import Applicability, Diagnostic, Finding, Fix, Report, Severity
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -108,3 +108,9 @@ def suppressed_sentence(report: Report) -> str | None:
 def diagnostic_line(diagnostic: Diagnostic) -> str:
     """`path: skipped: message` (not yet escaped)."""
     return f"{diagnostic.path}: {diagnostic.kind.value}: {diagnostic.message}"
+
+
+def fix_label(fix: Fix) -> str:
+    """How every format names a fix: "fix available", "(unsafe)" when it changes behaviour."""
+    unsafe = fix.applicability is Applicability.UNSAFE
+    return "fix available (unsafe)" if unsafe else "fix available"

@@ -7,7 +7,10 @@ A path counts when it is known statically relative to the script: a literal
 read only inside the audited path the script was found under (never through a
 link out of it, never one that git ignores: a `.env` holds secrets), bounded in
 size and in number, and each at most once, so a cycle (a.sh sources b.sh
-sources a.sh) ends. An absent or refused file is skipped: not a finding.
+sources a.sh) ends. An absent or refused file is skipped: not a finding. A
+dynamic path (`source "$LIBDIR/x.sh"`) is read where a directive right above
+says (`# runaudit: source=lib/x.sh`, or ShellCheck's `# shellcheck
+source=lib/x.sh`), relative to the script's folder.
 """
 
 from __future__ import annotations
@@ -55,6 +58,26 @@ def sourced_relative(word: str, script_dirs: set[str] | frozenset[str]) -> str |
     if sep and not _LITERAL_TAIL.match(tail):
         return None
     return tail if sep else None
+
+
+# ShellCheck's directive and runaudit's own, on a comment line right above the command:
+# `# shellcheck source=lib/x.sh`, `# runaudit: source=lib/x.sh` (`/dev/null`: nothing).
+_SOURCE_DIRECTIVE = re.compile(
+    r"^\s*#\s*(?:shellcheck\s+(?:[\w-]+=\S+\s+)*|runaudit:\s*)source=(?P<path>\S+)"
+)
+
+
+def directive_source(text: str, line: int) -> str | None:
+    """The path a `source=` directive in the comment lines right above line `line`
+    (0-based) of `text` names for the command there, or None."""
+    lines = text.split("\n")
+    index = line - 1
+    while 0 <= index < len(lines) and lines[index].lstrip().startswith("#"):
+        match = _SOURCE_DIRECTIVE.match(lines[index])
+        if match is not None:
+            return match["path"]
+        index -= 1
+    return None
 
 
 def _split_dir(text: str, script_dirs: set[str] | frozenset[str]) -> tuple[str | None, str, str]:

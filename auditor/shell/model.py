@@ -24,7 +24,12 @@ from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.calls import apply_call
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
-from auditor.shell.includes import SourcedFiles, is_script_dir, sourced_relative
+from auditor.shell.includes import (
+    SourcedFiles,
+    directive_source,
+    is_script_dir,
+    sourced_relative,
+)
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import PipelineParts, pipeline_parts
@@ -227,7 +232,11 @@ class ShellScript:
         """Join the functions and variables of a sourced file found in the tree."""
         if word is None or self.sourced is None or not self._recording:
             return
-        relative = sourced_relative(self.parsed.node_text(word), self.script_dirs)
+        relative = directive_source(self.parsed.text, word.start_point[0])
+        if relative is None:
+            relative = sourced_relative(self.parsed.node_text(word), self.script_dirs)
+        elif relative == "/dev/null":  # ShellCheck's way to say "nothing to follow"
+            return
         found = self.sourced.read(relative) if relative else None
         if found is None:
             return

@@ -16,6 +16,7 @@ from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
+from auditor.shell.includes import directive_source, sourced_relative
 from auditor.shell.model import ShellScript
 from auditor.source import decode
 
@@ -50,7 +51,10 @@ def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None
             continue
         node = command.word_nodes[1]
         written = script.parsed.node_text(node) if node is not None else "?"
-        yield written, command.argv[1]
+        # resolved as the model resolves it (`$(dirname "$0")/lib/x.sh`, `$SCRIPT_DIR/x.sh`)
+        line = node.start_point[0] if node is not None else -1
+        directive = directive_source(text, line)
+        yield written, directive or sourced_relative(written, script.script_dirs) or command.argv[1]
 
 
 def _describe(candidate: Candidate, written: str, path: str | None, audited: set[str]) -> str:

@@ -17,8 +17,10 @@ class UnusedSuppression(Rule[SuppressionUnit]):
     Reports a `# runaudit: ignore[CODE]` (or `ignore-file[CODE]`) comment
     whose code matched no finding on the lines it covers, or names a code
     that no rule has; a `# runaudit: ignore` that names no codes (codes are
-    required); and an `ignore-file[CODE]` below the file's first comment
-    block, where it does not apply.
+    required); an `ignore-file[CODE]` below the file's first comment
+    block, where it does not apply; and a comment in another form
+    (`# runaudit disable=RA101`, `# runaudit: disable=RA101`), naming the
+    form runaudit reads.
 
     ## Why is this bad?
     A stale suppression hides the next real finding on that line, and an
@@ -59,6 +61,10 @@ class UnusedSuppression(Rule[SuppressionUnit]):
             "#!/bin/bash\nset -e\n# runaudit: ignore-file[RA101]\ngptme x | tee log\n",
             (("RA001", 3),),
         ),
+        Example(
+            "#!/bin/bash\nset -e\ngptme x | tee log  # runaudit: disable=RA101\n",
+            (("RA001", 3),),
+        ),
     )
     GOOD = (Example("#!/bin/bash\nset -e\ngptme x | tee log  # runaudit: ignore[RA101]\n"),)
 
@@ -67,7 +73,16 @@ class UnusedSuppression(Rule[SuppressionUnit]):
         comment that cannot suppress anything."""
         for suppression in unit.ineffective:
             kind = "file-level suppression" if suppression.file_level else "suppression"
-            if not suppression.codes:
+            if suppression.right_form:
+                written = unit.source.text[suppression.start : suppression.end]
+                yield self.finding(
+                    unit,
+                    suppression.start,
+                    suppression.end,
+                    f"`{written}` is not a form runaudit reads, so it suppresses nothing",
+                    hint=f"write it as `{suppression.right_form}`",
+                )
+            elif not suppression.codes:
                 directive = "ignore-file" if suppression.file_level else "ignore"
                 yield self.finding(
                     unit,

@@ -104,6 +104,7 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     code = "RA101"
     name = "pipeline-status-masked"
     severity = Severity.WARNING
+    severities: ClassVar[tuple[Severity, ...]] = (Severity.ERROR, Severity.WARNING)
     tags = ("reliability", "pipelines")
     severity_note = "error when a masked stage runs an agent, warning for other consequential work"
     prefilter = ("|",)

@@ -62,6 +62,7 @@ class PipelineStatusMaskedExtra(PipelineStatusMasked):
     code = "RA102"
     name = "pipeline-status-masked-extra"
     severity = Severity.INFO
+    severities = ()  # always info, unlike RA101
     precision = "medium"
     selected_by_default = False
     tiers: ClassVar[frozenset[Tier]] = frozenset({Tier.FILTER})

@@ -99,6 +99,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     code = "RA301"
     name = "blanket-retry-around-step"
     severity = Severity.ERROR
+    severities = (Severity.ERROR, Severity.WARNING)
     tags = ("reliability", "retries")
     precision = "medium"
     hosts = frozenset({Host.PYTHON})

@@ -154,6 +154,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     code = "RA401"
     name = "sdk-retries-stacked"
     severity = Severity.WARNING
+    severities = (Severity.WARNING, Severity.INFO)
     tags = ("reliability", "retries", "sdk")
     hosts = frozenset({Host.PYTHON})
     # A construction in this file: `OpenAI(`, `AsyncAnthropic(`, `Groq(`, a derivation.

@@ -1,0 +1,162 @@
+"""`runaudit server`: a Language Server over stdio (pygls), as `ruff server` is.
+
+It publishes runaudit's findings for open runner documents (shell, Python,
+systemd, Actions, Dockerfile, Makefile) when they are opened, changed and saved,
+each under its own configuration and with the project index of its workspace;
+related locations become `relatedInformation`, the rule's documentation its
+`codeDescription`, and code actions offer each fix (a safe one as a preferred
+quick fix, an unsafe one marked) and a suppression comment. A change re-audits
+only that document. Saving a config file re-audits every open document.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from auditor import __version__
+from auditor.lsp_convert import SUPPRESS, UNSAFE_FIX, Text, code_actions, diagnostic, matching
+from auditor.lsp_workspace import Workspace, is_config_file, workspace_for
+
+_LOG = logging.getLogger(__name__)
+
+
+class AuditServer(LanguageServer):
+    """The server's state: the workspaces, and the last audit of each open document."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "runaudit", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full
+        )
+        self.workspaces: list[Workspace] = []
+        self.published: dict[str, tuple[int | None, list[Any], Text]] = {}  # uri -> audit
+
+    def workspace_of(self, path: Path) -> Workspace:
+        """The workspace folder holding `path`, or one made for its folder."""
+        found = workspace_for(self.workspaces, path)
+        if found is None:
+            found = Workspace(path.parent)
+            self.workspaces.append(found)
+        return found
+
+    def audit_document(self, uri: str) -> None:
+        """Audit one open document and publish its diagnostics (none if no runner file)."""
+        document = self.workspace.get_text_document(uri)
+        path = _path_of(uri)
+        if path is None:
+            return
+        workspace = self.workspace_of(path)
+        audited = workspace.audit(path, document.source, document.language_id or "")
+        if audited is None:
+            self.publish(uri, document.version, [])
+            return
+        for problem in audited.diagnostics:
+            message = f"runaudit: {problem.path}: {problem.kind.value}: {problem.message}"
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Warning, message=message)
+            )
+        text = Text(document.source, str(self.workspace.position_encoding or "utf-16"))
+
+        def uri_of(display: str) -> str:
+            return from_fs_path(str(workspace.path_of(display))) or uri
+
+        shown = [
+            diagnostic(f, text, uri_of, {"index": i, "version": document.version})
+            for i, f in enumerate(audited.findings)
+        ]
+        self.published[uri] = (document.version, audited.findings, text)
+        self.publish(uri, document.version, shown)
+
+    def publish(self, uri: str, version: int | None, shown: list[types.Diagnostic]) -> None:
+        """Send a document's diagnostics."""
+        params = types.PublishDiagnosticsParams(uri=uri, diagnostics=shown, version=version)
+        self.text_document_publish_diagnostics(params)
+
+
+def _path_of(uri: str) -> Path | None:
+    path = to_fs_path(uri)
+    return Path(path) if path else None
+
+
+SERVER = AuditServer()
+
+
+@SERVER.feature(types.INITIALIZED)
+def initialized(server: AuditServer, _: types.InitializedParams) -> None:
+    """Take the client's workspace folders (or root) as the workspaces to index."""
+    folders = list(server.workspace.folders.values())
+    roots = [_path_of(folder.uri) for folder in folders]
+    if not roots and server.workspace.root_path:
+        roots = [Path(server.workspace.root_path)]
+    server.workspaces = [Workspace(root) for root in roots if root is not None]
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(server: AuditServer, params: types.DidOpenTextDocumentParams) -> None:
+    """Audit a document as it is opened."""
+    server.audit_document(params.text_document.uri)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(server: AuditServer, params: types.DidChangeTextDocumentParams) -> None:
+    """Re-audit that document alone (its index entry is updated from its text)."""
+    server.audit_document(params.text_document.uri)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(server: AuditServer, params: types.DidSaveTextDocumentParams) -> None:
+    """Re-audit the document; a saved config file changes settings: re-audit all."""
+    path = _path_of(params.text_document.uri)
+    if path is not None and is_config_file(path):
+        for workspace in server.workspaces:
+            workspace.reset()
+        for uri in list(server.published):
+            server.audit_document(uri)
+        return
+    server.audit_document(params.text_document.uri)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(server: AuditServer, params: types.DidCloseTextDocumentParams) -> None:
+    """Clear a closed document's diagnostics."""
+    uri = params.text_document.uri
+    server.published.pop(uri, None)
+    server.publish(uri, None, [])
+
+
+@SERVER.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, UNSAFE_FIX, SUPPRESS],
+        resolve_provider=False,
+    ),
+)
+def code_action(
+    server: AuditServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    """The fixes and suppressions of the findings the request names."""
+    uri = params.text_document.uri
+    if uri not in server.published:
+        return None
+    version, findings, text = server.published[uri]
+    actions: list[types.CodeAction] = []
+    for index, shown in matching(params.context.diagnostics, version):
+        if 0 <= index < len(findings):
+            actions += code_actions(findings[index], uri, text, shown)
+    wanted = params.context.only
+    if wanted:
+        actions = [a for a in actions if any((a.kind or "").startswith(k) for k in wanted)]
+    return actions
+
+
+def serve() -> int:
+    """Serve over stdin/stdout until the client exits."""
+    logging.basicConfig(level=os.environ.get("RUNAUDIT_SERVER_LOG", "WARNING"))
+    SERVER.start_io()
+    return 0
