@@ -38,9 +38,9 @@ from auditor.unit import (
 if TYPE_CHECKING:
     from auditor.hosts.mapped import EmbeddedShell
     from auditor.project import ProjectIndex
-    from auditor.python.sdk_catalog import SdkCatalog
-    from auditor.python.step_needles import StepNeedles
-    from auditor.python.steps import StepCatalog
+    from auditor.python.runner.sdk_catalog import SdkCatalog
+    from auditor.python.runner.step_needles import StepNeedles
+    from auditor.python.runner.steps import StepCatalog
 
 AnyRule = Rule[Any]
 OUT_OF_MEMORY = (
@@ -132,14 +132,14 @@ class Auditor:
     @functools.cached_property
     def sdk(self) -> SdkCatalog | None:
         """The SDK catalogue the config extends, if it does (else the rule's default)."""
-        from auditor.python.sdk_catalog import load_sdk
+        from auditor.python.runner.sdk_catalog import load_sdk
 
         return load_sdk(self.settings.sdk) if self.settings.sdk else None
 
     @functools.cached_property
     def steps(self) -> StepCatalog | None:
         """The step catalogue the config extends, if it does (else the rules' default)."""
-        from auditor.python.steps import load_steps
+        from auditor.python.runner.steps import load_steps
 
         return load_steps(self.settings.steps) if self.settings.steps else None
 
@@ -154,15 +154,15 @@ class Auditor:
         """Modules the call graph hands an agent's argv to, from another module."""
         if not self.project.python:
             return frozenset()
-        from auditor.python.call_graph import call_graph
+        from auditor.python.model.call_graph import call_graph
 
         return call_graph(self.project).agent_argv_paths(frozenset(self.agent_names))
 
     @functools.cached_property
     def step_needles(self) -> StepNeedles:
         """Words a Python file must hold to call an agent step (RA301's prefilter)."""
-        from auditor.python.step_needles import StepNeedles
-        from auditor.python.steps import default_steps
+        from auditor.python.runner.step_needles import StepNeedles
+        from auditor.python.runner.steps import default_steps
 
         return StepNeedles.build(self.steps or default_steps(), self.project)
 
@@ -246,7 +246,7 @@ class Auditor:
                 yield from self._shell_units(source, None, origin=origin, root=root)
             return
         if kind is FileKind.PYTHON:
-            from auditor.python.prefilter import string_literals
+            from auditor.python.model.prefilter import string_literals
 
             shell = False
             host_call = python_shell_host(text)
@@ -278,7 +278,7 @@ class Auditor:
         unit = parse_python(source, self.catalog)
         unit.project = self.project
         if unit.module is not None and self.project.python:
-            from auditor.python.call_graph import module_values
+            from auditor.python.model.call_graph import module_values
 
             unit.module.project = module_values(self.project, source.path)
         unit.sdk = self.sdk
@@ -354,7 +354,7 @@ class Auditor:
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and
         a literal naming an agent; the others their own needles anywhere in the text."""
-        from auditor.python.prefilter import PROCESS_WORDS, command_literals
+        from auditor.python.model.prefilter import PROCESS_WORDS, command_literals
 
         launches: list[bool] = []
 

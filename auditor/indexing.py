@@ -23,7 +23,7 @@ from auditor.workers import map_in_workers
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
-    from auditor.python.steps import StepCatalog
+    from auditor.python.runner.steps import StepCatalog
 
 # Python files worth summarising for the project index: they may launch a
 # process, define a retry construct (a hand-written loop names its `attempt`s),
@@ -62,8 +62,8 @@ def _summary(
     steps: StepCatalog,
     settings_part: str,
 ) -> PythonSummary:
-    from auditor.python.retried_loops import with_loop_uses
-    from auditor.python.summary import summarize_python
+    from auditor.python.runner.retried_loops import with_loop_uses
+    from auditor.python.runner.summary import summarize_python
 
     module = module_name(candidate.path)  # it resolves relative imports: part of the key
     detail = f"{module}|{settings_part}"
@@ -152,7 +152,7 @@ class ModuleSummariser:
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
         a builder returns for another module to run)."""
-        from auditor.python.prefilter import command_literals
+        from auditor.python.model.prefilter import command_literals
 
         return any(name in text for name in self.agent_names) and bool(
             command_literals(text, self.agent_names)
@@ -161,7 +161,7 @@ class ModuleSummariser:
     @functools.cached_property
     def steps(self) -> StepCatalog:
         """The step catalogue (loaded for the first module worth summarising)."""
-        from auditor.python.steps import load_steps
+        from auditor.python.runner.steps import load_steps
 
         return load_steps(self.settings.steps)
 

@@ -30,7 +30,7 @@ class RetriedUse(NamedTuple):
     column: int
     label: str  # the retry construct: "`@on_exception`"
     attempts: int | None
-    # what it retries: (kind, value) error tests (`auditor.python.error_tests`); none: all
+    # what it retries: (kind, value) error tests (`auditor.python.runner.error_tests`); none: all
     errors: tuple[tuple[str, str], ...] = ()
     unlimited: bool = False  # a loop with no attempt limit (`while True`)
 
@@ -76,7 +76,7 @@ class PythonSummary(NamedTuple):
     returns: Mapping[str, str] = _EMPTY
     # top-level classes -> their bases, qualified through the module's imports
     class_bases: Mapping[str, tuple[str, ...]] = _EMPTY
-    # the module's facts for the project call graph (auditor/python/graph_facts.py)
+    # the module's facts for the project call graph (auditor/python/runner/graph_facts.py)
     graph: Mapping[str, Any] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:

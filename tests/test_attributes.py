@@ -6,9 +6,9 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from auditor.python.module import PythonModule
-from auditor.python.strings import Resolver
-from auditor.python.summary import summarize_python
+from auditor.python.model.module import PythonModule
+from auditor.python.model.strings import Resolver
+from auditor.python.runner.summary import summarize_python
 from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 

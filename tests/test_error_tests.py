@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from auditor.python.error_conditions import handler_errors, predicate_errors
-from auditor.python.error_tests import (
+from auditor.python.runner.error_conditions import handler_errors, predicate_errors
+from auditor.python.runner.error_tests import (
     EVERY_ERROR,
     AstFacts,
     ErrorTest,

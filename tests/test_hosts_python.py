@@ -15,7 +15,7 @@ from auditor.finding import Finding
 from auditor.hosts.python_commands import python_shells
 from auditor.kinds import FileKind
 from auditor.profiles import default_catalog
-from auditor.python.strings import Resolver
+from auditor.python.model.strings import Resolver
 from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 
@@ -256,8 +256,8 @@ def test_a_plain_pre_commit_run_loads_no_analysis(tmp_path: Path) -> None:
     unwanted = (
         "auditor.shell.model",
         "auditor.agent_status",
-        "auditor.python.steps",
-        "auditor.python.module",
+        "auditor.python.runner.steps",
+        "auditor.python.model.module",
         "dataclasses",
         "inspect",
         "tomllib",  # the built-in data is read from its JSON twins

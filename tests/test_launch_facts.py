@@ -15,9 +15,9 @@ from auditor.engine import audit_text
 from auditor.finding import Finding
 from auditor.kinds import FileKind
 from auditor.project import LaunchParameter, ProjectIndex, PythonSummary
-from auditor.python.callees import called_function
-from auditor.python.project_calls import success_flag
-from auditor.python.summary import summarize_python
+from auditor.python.model.callees import called_function
+from auditor.python.runner.project_calls import success_flag
+from auditor.python.runner.summary import summarize_python
 from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 

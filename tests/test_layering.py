@@ -225,6 +225,28 @@ def test_no_private_name_is_imported_from_another_module() -> None:
     assert_no_private_imports(REPO_ROOT, PACKAGES)
 
 
+# The Python front end flows one way: the model knows nothing of runner facts, of the
+# unit rules get or of the rules; the runner facts read the unit (a file with its
+# project and catalogues) and the rules' data files, never a rule.
+_PYTHON_LAYERS = (
+    ("auditor.python.model", ("auditor.python.runner", "auditor.python.unit", "rules")),
+    ("auditor.python.runner", ("rules.",)),
+)
+
+
+def test_the_python_model_sits_below_the_runner_facts() -> None:
+    known = modules(REPO_ROOT, PACKAGES)
+    upward = [
+        f"{found.importer}:{found.line} imports {found.target}"
+        for name, path in known.items()
+        for layer, above in _PYTHON_LAYERS
+        if name == layer or name.startswith(layer + ".")
+        for found in imports_of(name, path, known)
+        if any(found.target == a or found.target.startswith(a.rstrip(".") + ".") for a in above)
+    ]
+    assert not upward, "imports against the data flow:\n" + "\n".join(upward)
+
+
 def _write_package(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = root / name

@@ -196,7 +196,7 @@ LITERAL_CASES = [
 def test_string_literals_decode_to_the_parsers_value(text: str) -> None:
     """Every string expression's text, scanned from the source and decoded character by
     character (each character mapped to its place), is the text CPython parsed."""
-    from auditor.python.literals import decode_body, string_pieces
+    from auditor.python.model.literals import decode_body, string_pieces
     from auditor.python.unit import parse_python
     from auditor.source import SourceFile
 

@@ -398,7 +398,7 @@ def python_literals(draw: st.DrawFn) -> str:
 @BUDGET
 @given(literal=python_literals())
 def test_python_literals_decode_to_what_cpython_parsed(literal: str) -> None:
-    from auditor.python.literals import decode_body, string_pieces
+    from auditor.python.model.literals import decode_body, string_pieces
     from auditor.python.unit import parse_python
 
     text = f"x = (\n    {literal}\n)\n"

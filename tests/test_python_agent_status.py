@@ -10,7 +10,7 @@ from auditor.agent_status import AgentStatus
 from auditor.engine import audit_text
 from auditor.kinds import FileKind
 from auditor.profiles import default_catalog
-from auditor.python.agent_status import python_agent_status
+from auditor.python.runner.agent_status import python_agent_status
 from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 

@@ -8,9 +8,9 @@ import textwrap
 
 import pytest
 
-from auditor.python.choices import Choices
-from auditor.python.module import PythonModule
-from auditor.python.strings import Resolver
+from auditor.python.model.choices import Choices
+from auditor.python.model.module import PythonModule
+from auditor.python.model.strings import Resolver
 from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 

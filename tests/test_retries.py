@@ -13,9 +13,9 @@ from auditor.config import Settings
 from auditor.engine import audit_text
 from auditor.finding import Finding
 from auditor.kinds import FileKind
-from auditor.python.retry_decorators import RetryDecorator, retry_decorator_details
-from auditor.python.steps import load_steps
-from auditor.python.summary import summarize_python
+from auditor.python.runner.retry_decorators import RetryDecorator, retry_decorator_details
+from auditor.python.runner.steps import load_steps
+from auditor.python.runner.summary import summarize_python
 
 
 def python(code: str, rule: str = "RA301") -> list[Finding]:
@@ -258,7 +258,7 @@ def test_a_retry_around_a_step_callable_from_config_is_found() -> None:
 
 def test_step_needles_pair_a_callable_with_its_module() -> None:
     from auditor.project import ProjectIndex, PythonSummary
-    from auditor.python.step_needles import StepNeedles
+    from auditor.python.runner.step_needles import StepNeedles
 
     project = ProjectIndex({"runner.launch": PythonSummary("runner/launch.py", {"go": (3, 5)})})
     needles = StepNeedles.build(load_steps(), project)

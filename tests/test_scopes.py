@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from auditor.python.scopes import Scopes
+from auditor.python.model.scopes import Scopes
 from auditor.python.unit import parse_python
 from auditor.source import SourceFile
 

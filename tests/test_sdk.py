@@ -252,8 +252,8 @@ def test_a_narrow_layer_in_another_module(tmp_path: Path) -> None:
 
 
 def test_what_the_sdk_shares_with_a_layer() -> None:
-    from auditor.python.error_tests import ErrorTest, RetriedErrors
-    from auditor.python.sdk_catalog import load_sdk
+    from auditor.python.runner.error_tests import ErrorTest, RetriedErrors
+    from auditor.python.runner.sdk_catalog import load_sdk
 
     retried = load_sdk().sdk_retries
 

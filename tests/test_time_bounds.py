@@ -31,7 +31,7 @@ CASES = {
 def test_prefilter_scans_string_literals_in_linear_time(text: str) -> None:
     program = textwrap.dedent(
         f"""
-        from auditor.python.prefilter import command_literals, string_literals
+        from auditor.python.model.prefilter import command_literals, string_literals
         text = {text!r}
         string_literals(text)
         command_literals(text, ("gptme", "claude"))

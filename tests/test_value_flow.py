@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 import textwrap
 
+from auditor.python.model.value_flow import Flow, ValueFlow
 from auditor.python.unit import parse_python
-from auditor.python.value_flow import Flow, ValueFlow
 from auditor.source import SourceFile
 
 

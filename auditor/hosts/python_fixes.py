@@ -16,11 +16,11 @@ from collections.abc import Iterator, Sequence
 
 from auditor.finding import Applicability, Edit, Fix
 from auditor.hosts.mapped import MappedText
-from auditor.python.edits import keyword_edit
-from auditor.python.expr_values import keyword_argument
-from auditor.python.literals import STRING_START, string_pieces
-from auditor.python.module import PythonModule
-from auditor.python.strings import Resolver
+from auditor.python.model.edits import keyword_edit
+from auditor.python.model.expr_values import keyword_argument
+from auditor.python.model.literals import STRING_START, string_pieces
+from auditor.python.model.module import PythonModule
+from auditor.python.model.strings import Resolver
 
 PYTHON_PIPEFAIL_HINT = (
     'prefix the command with `set -o pipefail; ` and pass `executable="/bin/bash"` '

@@ -1,7 +1,7 @@
 """A Python file for rules: its parsed module, or why it could not be parsed.
 
 The unit sits above the analyses it hands out (`agent_status()` loads
-`auditor.python.agent_status`, which builds on `auditor.python.module`), so
+`auditor.python.runner.agent_status`, which builds on `auditor.python.model.module`), so
 the module layer never imports them. Like the module, it is imported only when
 a Python file's text passes a prefilter.
 """
@@ -16,14 +16,14 @@ from auditor.agent_status import AgentStatus
 from auditor.finding import Position, Span
 from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import ProjectIndex
-from auditor.python.module import NestedTooDeeply, PythonModule, index_module
-from auditor.python.parse import parse_module
+from auditor.python.model.module import NestedTooDeeply, PythonModule, index_module
+from auditor.python.model.parse import parse_module
 from auditor.source import SourceFile
 from auditor.unit import ParseError
 
 if TYPE_CHECKING:
-    from auditor.python.sdk_catalog import SdkCatalog
-    from auditor.python.steps import StepCatalog
+    from auditor.python.runner.sdk_catalog import SdkCatalog
+    from auditor.python.runner.steps import StepCatalog
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # What CPython's parser says when a file nests beyond its own limits.
@@ -49,8 +49,8 @@ class PythonUnit:
             if self.module is None:
                 self._agent_status = AgentStatus.empty()
             else:
-                from auditor.python.agent_status import python_agent_status
-                from auditor.python.project_calls import wrapped_launches
+                from auditor.python.runner.agent_status import python_agent_status
+                from auditor.python.runner.project_calls import wrapped_launches
 
                 wrapped = wrapped_launches(self)
                 self._agent_status = python_agent_status(self.module, self.catalog, wrapped)

@@ -26,7 +26,7 @@ from auditor.shell.schedule import attempt_loop, bounded, enclosing_loop, ralph_
 from auditor.shell.status import ends_on_failure
 
 if TYPE_CHECKING:
-    from auditor.python.steps import StepCatalog
+    from auditor.python.runner.steps import StepCatalog
 
 
 def _within(node: Node, container: Node) -> bool:

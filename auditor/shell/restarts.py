@@ -19,7 +19,7 @@ from auditor.unit import OPAQUE_WORD
 if TYPE_CHECKING:
     from auditor.hosts.mapped import MappedText
     from auditor.project import ProjectIndex
-    from auditor.python.steps import StepCatalog
+    from auditor.python.runner.steps import StepCatalog
 
 _RESTARTS = frozenset({"on-failure", "always", "on-abnormal", "on-abort"})
 _ON_EXIT = frozenset({"on-failure", "always"})  # the others restart on signals and timeouts

@@ -11,7 +11,7 @@ from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:
     from auditor.hosts.mapped import MappedText
-    from auditor.python.steps import StepCatalog
+    from auditor.python.runner.steps import StepCatalog
     from auditor.python.unit import PythonUnit
     from auditor.shell.unit import ShellUnit
     from auditor.unit import FileUnit
@@ -25,7 +25,7 @@ _UNIT = "[Unit]\nDescription=agent\n\n[Service]\nExecStart=/usr/bin/gptme --non-
 
 
 def _steps(unit: Any) -> StepCatalog:
-    from auditor.python.steps import default_steps
+    from auditor.python.runner.steps import default_steps
 
     # `steps` comes from config once the engine puts it on the unit.
     found: StepCatalog = getattr(unit, "steps", None) or default_steps()
@@ -138,7 +138,7 @@ class AgentRespawnLoop(Rule[Any]):
 
                 yield from self._service(unit, MappedText.verbatim(unit.text, 0))
         elif unit.module is not None and "[Service]" in unit.text:  # a Python module
-            from auditor.python.strings import Resolver
+            from auditor.python.model.strings import Resolver
 
             resolver = Resolver(unit.module)
             for node in unit.module.strings:

@@ -10,10 +10,10 @@ from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:
-    from auditor.python.retries import RetryConstruct
-    from auditor.python.retry_types import Retry
-    from auditor.python.step_calls import Steps
-    from auditor.python.steps import StepCall, StepCatalog
+    from auditor.python.runner.retries import RetryConstruct
+    from auditor.python.runner.retry_types import Retry
+    from auditor.python.runner.step_calls import Steps
+    from auditor.python.runner.steps import StepCall, StepCatalog
     from auditor.python.unit import PythonUnit
 
 _MAX_RELATED = 6
@@ -25,7 +25,7 @@ _STEP_HINT = (
 
 def _names(unit: PythonUnit) -> frozenset[str]:
     """Every dotted name the module imports (a step function may only be referenced)."""
-    from auditor.python.steps import import_aliases
+    from auditor.python.runner.steps import import_aliases
 
     return frozenset(import_aliases(unit.module).values()) if unit.module else frozenset()
 
@@ -174,9 +174,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
 
     def check(self, unit: PythonUnit) -> Iterator[Finding]:
         """Yield a finding for each retry construct that re-runs a step after it failed."""
-        from auditor.python.retries import retry_constructs
-        from auditor.python.step_calls import find_steps
-        from auditor.python.steps import default_steps
+        from auditor.python.runner.retries import retry_constructs
+        from auditor.python.runner.step_calls import find_steps
+        from auditor.python.runner.steps import default_steps
 
         # `steps` comes from config once the engine puts it on the unit.
         catalog: StepCatalog = getattr(unit, "steps", None) or default_steps()
@@ -193,7 +193,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     def _retried(
         self, unit: PythonUnit, construct: RetryConstruct, steps: Steps, catalog: StepCatalog
     ) -> list[tuple[StepCall, Retry]]:
-        from auditor.python.retry_types import CallFailure
+        from auditor.python.runner.retry_types import CallFailure
 
         if construct.wrapped is not None:
             step = steps.reference(construct.wrapped)

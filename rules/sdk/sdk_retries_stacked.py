@@ -20,12 +20,12 @@ from auditor.project import RetriedUse
 from auditor.rule import Example, Rule
 
 if TYPE_CHECKING:
-    from auditor.python.error_tests import RetriedErrors
-    from auditor.python.module import PythonModule
-    from auditor.python.retries import RetryConstruct
-    from auditor.python.retry_types import Retry
-    from auditor.python.sdk import Client
-    from auditor.python.sdk_catalog import Overlap
+    from auditor.python.model.module import PythonModule
+    from auditor.python.runner.error_tests import RetriedErrors
+    from auditor.python.runner.retries import RetryConstruct
+    from auditor.python.runner.retry_types import Retry
+    from auditor.python.runner.sdk import Client
+    from auditor.python.runner.sdk_catalog import Overlap
     from auditor.python.unit import PythonUnit
 
 OPENAI_BAD = """\
@@ -205,10 +205,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         module = unit.module
         if module is None:
             return
-        from auditor.python.retries import retry_constructs
-        from auditor.python.retry_types import CallFailure
-        from auditor.python.sdk import find_clients, retried_elsewhere, stacked_through_calls
-        from auditor.python.sdk_catalog import load_sdk
+        from auditor.python.runner.retries import retry_constructs
+        from auditor.python.runner.retry_types import CallFailure
+        from auditor.python.runner.sdk import find_clients, retried_elsewhere, stacked_through_calls
+        from auditor.python.runner.sdk_catalog import load_sdk
 
         sdk = unit.sdk or load_sdk()
         constants = {name: summary.constants for name, summary in unit.project.python.items()}
@@ -266,7 +266,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         end: int,
     ) -> Finding:
         """The finding for a client whose requests a layer retries too."""
-        from auditor.python.error_tests import describe
+        from auditor.python.runner.error_tests import describe
 
         keyword, sends = client.keyword, client.sends
         related = (layer.related,)
@@ -336,7 +336,7 @@ class _Layer(NamedTuple):
     def elsewhere(cls, use: RetriedUse, path: str, here: str = "") -> _Layer:
         """A retry decorator or loop of another module (or, through the call graph, of
         this one: `here`) that sends this module's client's requests."""
-        from auditor.python.error_tests import ErrorTest, RetriedErrors
+        from auditor.python.runner.error_tests import ErrorTest, RetriedErrors
 
         attempts = f" ({use.attempts} attempts)" if use.attempts else ""
         attempts = " (no attempt limit)" if use.unlimited else attempts
@@ -373,7 +373,7 @@ def _sdk_part(client: Client) -> str:
 
 def _kinds(kinds: tuple[str, ...]) -> str:
     """ "connection errors, timeouts and 408 and 409 responses"."""
-    from auditor.python.error_tests import listed
+    from auditor.python.runner.error_tests import listed
 
     statuses = [kind for kind in kinds if kind[:1].isdigit()]
     others = [kind for kind in kinds if not kind[:1].isdigit()]
@@ -385,7 +385,7 @@ def _kinds(kinds: tuple[str, ...]) -> str:
 def _fix(module: PythonModule, client: Client) -> Fix | None:
     """`keyword=0` replacing a literal value, or added after the last argument (also after
     a `**` mapping known not to set it)."""
-    from auditor.python.edits import keyword_edit
+    from auditor.python.model.edits import keyword_edit
 
     call, keyword = client.call, client.keyword
     for argument in call.keywords:

@@ -1,0 +1,105 @@
+"""Which function of a module a call runs, and what it returns (`ast`).
+
+A runner builds its argv in a helper (`def build(self): return ["claude",
+"-p", self.prompt]`) and calls it as `self.build()`, `Command(p).build()`,
+`cmd = Command(p); cmd.build()` or `build_command(p)`. The callee is a
+function of the module, or a method of one of its top-level classes, found
+up the class's bases in the module when the class does not define it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from auditor.python.model.ast_values import Function, children, class_lineage
+from auditor.python.model.module import PythonModule
+from auditor.python.model.reaching import reaching_chains
+
+
+def module_classes(module: PythonModule) -> dict[str, ast.ClassDef]:
+    """The module's top-level classes by name (the last definition wins, as in Python)."""
+    return {s.name: s for s in module.tree.body if isinstance(s, ast.ClassDef)}
+
+
+def module_functions(module: PythonModule) -> dict[str, Function]:
+    """The module's top-level functions by name (the last definition wins)."""
+    return {s.name: s for s in module.tree.body if isinstance(s, Function)}
+
+
+def methods(cls: ast.ClassDef) -> dict[str, Function]:
+    """The functions a class body defines, by name."""
+    return {s.name: s for s in cls.body if isinstance(s, Function)}
+
+
+def enclosing_class(module: PythonModule, node: ast.AST) -> ast.ClassDef | None:
+    """The top-level class whose method holds `node` (not a function nested in one)."""
+    function = module.scope_of(node)
+    while isinstance(function, Function):
+        owner = module.parent(function)
+        if isinstance(owner, ast.ClassDef):
+            return owner if module.parent(owner) is module.tree else None
+        function = module.scope_of(function)
+    return None
+
+
+def lineage(module: PythonModule, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """A class and its bases among the module's top-level classes, nearest first."""
+    return class_lineage(module_classes(module), cls)
+
+
+def method_of(module: PythonModule, cls: ast.ClassDef, name: str) -> Function | None:
+    """The method `name` a class has: its own, or its nearest base's in the module."""
+    for current in lineage(module, cls):
+        found = methods(current).get(name)
+        if found is not None:
+            return found
+    return None
+
+
+def instance_class(module: PythonModule, node: ast.AST) -> ast.ClassDef | None:
+    """The module's class whose instance an expression is: `Command(p)`, or a name whose
+    last reaching assignment is one, or `self` in a method."""
+    classes = module_classes(module)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return classes.get(node.func.id)
+    if not isinstance(node, ast.Name):
+        return None
+    if node.id == "self":
+        return enclosing_class(module, node)
+    bindings = module.bindings.get((module.scope_of(node), node.id), [])
+    chains = reaching_chains(module, bindings, node) if bindings else []
+    value = chains[0][0].value if chains else None
+    return instance_class(module, value) if isinstance(value, ast.Call) else None
+
+
+def called_function(module: PythonModule, call: ast.Call) -> Function | None:
+    """The function of this module a call runs: `f(…)`, `self.f(…)`, `Class(…).f()`,
+    `obj.f()` with `obj = Class(…)`, `Class.f(…)`."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        bound = module.bindings.get((module.scope_of(call), func.id))
+        return None if bound else module_functions(module).get(func.id)
+    if not isinstance(func, ast.Attribute):
+        return None
+    receiver = func.value
+    cls = instance_class(module, receiver)
+    if cls is None and isinstance(receiver, ast.Name):
+        if receiver.id == "cls":
+            cls = enclosing_class(module, call)
+        elif not module.bindings.get((module.scope_of(call), receiver.id)):
+            cls = module_classes(module).get(receiver.id)
+    return method_of(module, cls, func.attr) if cls is not None else None
+
+
+def returned_values(function: Function) -> list[ast.expr]:
+    """The values of a function's `return` statements (not those of functions or classes
+    it defines), in source order."""
+    values: list[ast.expr] = []
+    stack: list[ast.AST] = list(reversed(function.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return) and node.value is not None:
+            values.append(node.value)
+        elif not isinstance(node, Function | ast.ClassDef | ast.Lambda):
+            stack.extend(reversed(children(node)))
+    return values

@@ -1,0 +1,345 @@
+"""A parsed Python module with the indexes hosts and rules read, built in one walk.
+
+Python is read with the stdlib `ast`, parsed once per file. `ast` gives
+every node that has a place in the source its line, its column and its end,
+with columns in UTF-8 bytes; `PythonModule.span` turns those into character
+offsets into the file, here and nowhere else. Qualified names of callees come
+from the module's imports (`import subprocess as sp`, `from subprocess import
+run`).
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import functools
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+from auditor.python.model.ast_values import (
+    Function,
+    children,
+    dotted_name,
+    import_bindings,
+    qualified_import,
+)
+from auditor.source import SourceFile
+
+StringNode = ast.Constant | ast.JoinedStr  # a `str` constant, or an f-string
+Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.Module
+_LINE_END = re.compile(r"\r\n|\r|\n")  # Python's own line ends (the file's index counts `\n`)
+_DEFINITIONS = {ast.FunctionDef: True, ast.AsyncFunctionDef: True, ast.ClassDef: True}
+MAX_DEPTH = 400  # tree levels: deeper modules are not analysed (runaudit's walks recurse)
+MAX_INTEGER_DIGITS = 30  # longer literals are not exit codes or retry counts: unknown
+
+
+class Binding(NamedTuple):
+    """One change to a local name: `x = …`, `x += …`, `x.append(…)`, `x.extend(…)`."""
+
+    at: ast.AST  # the statement or call making the change; it applies after it ends
+    kind: str  # "assign", "add", "append", "extend"
+    value: ast.expr
+
+
+def is_string(node: ast.AST) -> bool:
+    """Whether a node is a string expression: a `str` literal (implicitly joined ones are
+    one node) or an f-string."""
+    return type(node) is ast.JoinedStr or (type(node) is ast.Constant and type(node.value) is str)
+
+
+def integer_value(node: ast.AST | None) -> int | None:
+    """The value of an integer literal (not a bool), or None."""
+    if type(node) is ast.Constant and type(node.value) is int:
+        return node.value if abs(node.value) < 10**MAX_INTEGER_DIGITS else None
+    return None
+
+
+class ProjectValues(Protocol):
+    """What the rest of the tree gives this module's values (the project call graph,
+    `auditor.python.model.call_graph`): the argvs a parameter or a call's result can hold."""
+
+    def parameter_argvs(self, function: str, name: str) -> list[list[str]]:
+        """The argv lists the callers pass parameter `name` of `function` (a qualname)."""
+        ...
+
+    def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
+        """The argv lists the call at `line`:`column` (an `ast` position) in `function`
+        returns."""
+        ...
+
+    def callees(self, function: str, line: int, column: int) -> list[tuple[str, str]]:
+        """The functions of the tree (module, qualname) the call at `line`:`column` in
+        `function` may run."""
+        ...
+
+
+class NestedTooDeeply(Exception):
+    """A module nests deeper than `MAX_DEPTH` levels, first at `node`."""
+
+    def __init__(self, node: ast.AST) -> None:
+        super().__init__(f"more than {MAX_DEPTH} levels of nesting")
+        self.node = node
+
+
+class _Lines:
+    """Python's line starts, and UTF-8 byte columns turned into character offsets.
+
+    A line of ASCII text has equal byte and character columns. For any other, the
+    characters longer than one byte are listed once (where each ends, in bytes, and
+    how many extra bytes the line holds up to there), so a column converts with a
+    binary search, not by decoding its line: a minified line of a megabyte stays as
+    cheap as a short one, however many of its nodes are placed.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(match.end() for match in _LINE_END.finditer(text))]
+        self._wide: dict[int, tuple[list[int], list[int]]] = {}  # line -> (ends, extra)
+
+    def offset(self, line: int, column: int) -> int:
+        """The character offset of a 1-based line and a 0-based byte column."""
+        if line > len(self.starts):
+            return len(self.text)
+        start = self.starts[line - 1]
+        end = self.starts[line] if line < len(self.starts) else len(self.text)
+        wide = self._wide.get(line)
+        if wide is None:
+            wide = self._wide[line] = _wide_characters(self.text[start:end])
+        ends, extra = wide
+        before = bisect.bisect_right(ends, column)
+        return min(start + column - (extra[before - 1] if before else 0), end)
+
+
+@functools.lru_cache(maxsize=2)
+def _lines_of(text: str) -> _Lines:
+    return _Lines(text)
+
+
+def character_column(text: str, line: int, byte_column: int) -> int:
+    """The 1-based character column of an `ast` position (a 1-based line and a 0-based
+    UTF-8 byte column) in `text`: for the few places the project index records, which
+    has no `PythonModule`."""
+    lines = _lines_of(text)
+    start = lines.starts[min(max(line, 1), len(lines.starts)) - 1]
+    return lines.offset(line, byte_column) - start + 1
+
+
+def _wide_characters(line: str) -> tuple[list[int], list[int]]:
+    """Where the line's characters longer than one UTF-8 byte end (byte columns), and the
+    extra bytes the line holds up to each."""
+    ends: list[int] = []
+    extra: list[int] = []
+    if line.isascii():
+        return ends, extra
+    column = added = 0
+    for char in line:
+        code = ord(char)  # its UTF-8 length, as the parser counted it
+        size = 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+        column += size
+        if size > 1:
+            added += size - 1
+            ends.append(column)
+            extra.append(added)
+    return ends, extra
+
+
+@dataclass
+class PythonModule:
+    """A module, where its nodes are, and indexes built in one walk."""
+
+    source: SourceFile
+    tree: ast.Module
+    parents: dict[ast.AST, ast.AST] = field(default_factory=dict)
+    # every call in source order, with the qualified names its callee may have
+    calls: dict[ast.Call, frozenset[str]] = field(default_factory=dict)
+    strings: list[StringNode] = field(default_factory=list)  # outermost string expressions
+    # (scope, name) -> bindings in source order; scope is a function or the module
+    bindings: dict[tuple[ast.AST, str], list[Binding]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    # local name -> the dotted name it was imported as (`sp` -> `subprocess`)
+    aliases: dict[str, str] = field(default_factory=dict)
+    # (scope, name) -> attributes read on it (`returncode`, `wait`, …)
+    attribute_reads: dict[tuple[ast.AST, str], set[str]] = field(
+        default_factory=lambda: defaultdict(set)
+    )
+    _lines: _Lines | None = None
+    # the rest of the tree, when the file is audited with a project index
+    project: ProjectValues | None = None
+
+    def qualname(self, function: ast.AST) -> str | None:
+        """`name` or `Class.name` of a module-level function or a method (None: nested)."""
+        if not isinstance(function, Function):
+            return None
+        parent = self.parents.get(function)
+        if parent is self.tree:
+            return function.name
+        if isinstance(parent, ast.ClassDef) and self.parents.get(parent) is self.tree:
+            return f"{parent.name}.{function.name}"
+        return None
+
+    def span(self, node: ast.AST) -> tuple[int, int]:
+        """A node's start and end as character offsets in the file.
+
+        A function or class starts at `def`/`class`, after its decorators (as `ast`
+        has it). Nodes without a place of their own (a comprehension's `for`
+        clause, a `with` item, `arguments`) span their children.
+        """
+        if self._lines is None:
+            self._lines = _Lines(self.source.text)
+        lines = self._lines
+        begin, end = _written(node), _end(node)
+        if begin is not None:
+            start = lines.offset(*begin)
+            return start, start if end is None else max(start, lines.offset(*end))
+        spans = [self.span(child) for child in children(node)]
+        spans = [span for span in spans if span[1] > span[0] or span[0]]
+        if not spans:
+            return 0, 0
+        return min(s for s, _ in spans), max(e for _, e in spans)
+
+    def ends_before(self, first: ast.AST, second: ast.AST) -> bool:
+        """Whether `first` ends before `second` starts (lines, then byte columns)."""
+        first_end = _end(first)
+        second_start = _start(second)
+        if first_end is None or second_start is None:
+            return self.span(first)[1] <= self.span(second)[0]
+        return first_end <= second_start
+
+    def scope_of(self, node: ast.AST) -> Scope:
+        """The function (or the module) that a node belongs to."""
+        current = self.parents.get(node)
+        while current is not None and not isinstance(current, Function):
+            current = self.parents.get(current)
+        return current if isinstance(current, Function) else self.tree
+
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        """The node that holds `node`."""
+        return self.parents.get(node)
+
+
+def _start(node: ast.AST) -> tuple[int, int] | None:
+    """Where a node's text starts, for ordering: a decorated definition at its first
+    decorator (nothing else can come between its decorators and its `def`)."""
+    if _DEFINITIONS.get(type(node)) and node.decorator_list:  # type: ignore[attr-defined]
+        node = node.decorator_list[0]  # type: ignore[attr-defined]
+    return _written(node)
+
+
+def _written(node: ast.AST) -> tuple[int, int] | None:
+    line = getattr(node, "lineno", None)
+    return (line, getattr(node, "col_offset", 0)) if line is not None else None
+
+
+def _end(node: ast.AST) -> tuple[int, int] | None:
+    line = getattr(node, "end_lineno", None)
+    column = getattr(node, "end_col_offset", None)
+    return (line, column) if line is not None and column is not None else None
+
+
+class _Indexer:
+    def __init__(self, module: PythonModule) -> None:
+        self.module = module
+        self.aliases = module.aliases
+        self._scope: ast.AST = module.tree  # the function (or module) being visited
+
+    def run(self, tree: ast.Module) -> None:
+        """One pre-order walk: parents, outermost strings, bindings, calls, imports, and
+        the nesting guard (`NestedTooDeeply`).
+
+        Each stack entry carries the parent, the enclosing function, whether it
+        is inside a string and its depth, so no leave events are needed.
+        """
+        parents, strings = self.module.parents, self.module.strings
+        stack: list[tuple[ast.AST, ast.AST, bool, int]] = [(tree, tree, False, 0)]
+        visit: dict[type, Callable[[Any], None]] = {
+            ast.Import: self._import,
+            ast.ImportFrom: self._import,
+            ast.Call: self._call,
+            ast.Assign: self._assign,
+            ast.AnnAssign: self._ann_assign,
+            ast.AugAssign: self._aug_assign,
+            ast.Attribute: self._attribute,
+        }
+        while stack:
+            node, scope, in_string, depth = stack.pop()
+            kind = type(node)
+            if kind is ast.Name:  # a leaf, and the most common node: nothing to record
+                continue
+            if kind is ast.Constant:
+                if not in_string and type(node.value) is str:  # type: ignore[attr-defined]
+                    strings.append(node)  # type: ignore[arg-type]
+                continue
+            visitor = visit.get(kind)
+            if visitor is not None:
+                self._scope = scope
+                visitor(node)
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                scope = node
+            if kind is ast.JoinedStr:
+                if not in_string:
+                    strings.append(node)  # type: ignore[arg-type]
+                in_string = True
+            below = children(node)
+            if below:
+                if depth == MAX_DEPTH:
+                    raise NestedTooDeeply(below[0])
+                parents.update(dict.fromkeys(below, node))
+                depth += 1
+                stack.extend([(child, scope, in_string, depth) for child in reversed(below)])
+
+    def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        for local, base, name in import_bindings(node, None):  # relative imports: unknown
+            self.aliases[local] = qualified_import(base, name)
+
+    def _qualified(self, func: ast.expr) -> frozenset[str]:
+        dotted = dotted_name(func)
+        if dotted is None:
+            return frozenset()
+        head, _, rest = dotted.partition(".")
+        resolved = self.aliases.get(head)
+        if resolved is None:
+            return frozenset({f"builtins.{dotted}"} if not rest else {dotted})
+        return frozenset({f"{resolved}.{rest}" if rest else resolved})
+
+    def _call(self, node: ast.Call) -> None:
+        self.module.calls[node] = self._qualified(node.func)
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.attr in ("append", "extend")
+            and node.args
+        ):
+            self._bind(func.value.id, func.attr, node.args[0], node)
+
+    def _assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self._bind(target.id, "assign", node.value, node)
+
+    def _ann_assign(self, node: ast.AnnAssign) -> None:
+        if isinstance(node.target, ast.Name) and node.value is not None:
+            self._bind(node.target.id, "assign", node.value, node)
+
+    def _aug_assign(self, node: ast.AugAssign) -> None:
+        if isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add):
+            self._bind(node.target.id, "add", node.value, node)
+
+    def _attribute(self, node: ast.Attribute) -> None:
+        if isinstance(node.value, ast.Name):
+            self.module.attribute_reads[(self._scope, node.value.id)].add(node.attr)
+
+    def _bind(self, name: str, kind: str, value: ast.expr, at: ast.AST) -> None:
+        self.module.bindings[(self._scope, name)].append(Binding(at, kind, value))
+
+
+def index_module(source: SourceFile, tree: ast.Module) -> PythonModule:
+    """A parsed module with its indexes, built in one walk (`NestedTooDeeply` if it nests
+    deeper than runaudit analyses)."""
+    module = PythonModule(source, tree)
+    _Indexer(module).run(tree)
+    return module

@@ -1,0 +1,420 @@
+"""Static resolution of Python command strings and argv lists.
+
+Literals, f-strings, `+`, `%`, `.format()`, `" ".join(…)` (lists and
+generators), `shlex.join`/`shlex.quote`, `shutil.which`, `Path(…)`,
+environment defaults (`os.getenv("CLAUDE_PATH", "claude")`), `or` defaults,
+what a function of the module returns (`self.build()`), what its classes give an
+attribute (`config.claude_path`: `auditor.python.model.attribute_values`), and names, through
+every definition that reaches the use (`auditor.python.model.reaching`, with
+`.append`, `.extend`, `+=`). `text` and `words` give one value, the last
+definition's; `texts` and `argvs` give every value the definitions make.
+Whatever cannot be known becomes an opaque word mapped to the expression
+that produced it, so shell parsed from the result still points into the file.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from auditor.hosts.mapped import MappedText
+from auditor.numbers import bounded_int
+from auditor.python.model.attribute_values import attribute_values
+from auditor.python.model.callees import called_function, returned_values
+from auditor.python.model.choices import Choices
+from auditor.python.model.class_attributes import ClassAttributes, class_attributes
+from auditor.python.model.expr_values import first_argument, keyword_argument, positional_argument
+from auditor.python.model.literals import decode_body, string_pieces
+from auditor.python.model.module import Binding, PythonModule, StringNode, is_string
+from auditor.python.model.reaching import reaching_chains
+from auditor.python.model.value_calls import (
+    DEFAULT_KEYWORD,
+    DEFAULT_POSITION,
+    ENVIRONMENT_DEFAULTS,
+    PASS_THROUGH,
+    PATH_METHODS,
+)
+
+_MAX_DEPTH = 24
+_PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
+_FORMAT_FIELD = re.compile(r"\{\{|\}\}|\{(?P<field>[^{}]*)\}")
+_SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+
+
+def quote(text: MappedText, anchor: int) -> MappedText:
+    """`shlex.quote` on mapped text; added quotes map to `anchor` or the nearest character."""
+    if text.text and _SAFE.fullmatch(text.text):
+        return text
+    first = text.offsets[0] if text.offsets else anchor
+    last = text.offsets[-1] if text.offsets else anchor
+    parts = [MappedText.at("'", first)]
+    for char, offset in zip(text.text, text.offsets, strict=True):
+        parts.append(
+            MappedText.at("'\"'\"'", offset) if char == "'" else MappedText(char, (offset,))
+        )
+    parts.append(MappedText.at("'", last))
+    return MappedText.join(parts)
+
+
+class Resolver:
+    """Resolves expressions of one module to mapped text or argv words."""
+
+    def __init__(self, module: PythonModule, *, positions: bool = True) -> None:
+        """`positions=False` resolves text only (every offset 0)."""
+        self.module = module
+        self.positions = positions
+        self.choices = Choices()  # which reaching definition each name follows
+        self._chains: dict[ast.Name, list[list[Binding]]] = {}
+        self._attributes: ClassAttributes | None = None  # built at the first `obj.attr`
+
+    def texts(self, node: ast.expr) -> list[MappedText]:
+        """Every string value an expression can have: one per combination of the
+        definitions that reach the names it reads (the value `text` gives first)."""
+        return self.choices.each(lambda: self.text(node))
+
+    def argvs(self, node: ast.expr) -> list[list[MappedText]]:
+        """Every argv an expression can be (the one `words` gives first)."""
+        return self.choices.each(lambda: self.words(node))
+
+    def _start(self, node: ast.AST) -> int:
+        return self.module.span(node)[0] if self.positions else 0
+
+    def opaque(self, node: ast.AST) -> MappedText:
+        """An unknown value, mapped to the expression that produces it."""
+        return MappedText.opaque(self._start(node))
+
+    def text_or_opaque(self, node: ast.expr, depth: int = 0) -> MappedText:
+        """The string value of an expression, or an opaque word."""
+        return self.text(node, depth) or self.opaque(node)
+
+    def part(self, node: ast.expr, depth: int) -> MappedText:
+        """A part of a larger command (an f-string field, an argv element, an operand)."""
+        return self.placed(self.text(node, depth), node)
+
+    def placed(self, found: MappedText | None, node: ast.expr) -> MappedText:
+        """A part's value (opaque if unknown). A single word written elsewhere (`exe` bound
+        from `shutil.which("gptme")`) is mapped to the part itself: findings point where the
+        command is put together, not where its program was looked up. A whole command
+        (`script = "aider … | tee log"`) keeps pointing where it is written."""
+        if found is None:
+            return self.opaque(node)
+        if not self.positions or not found.offsets or len(found.text.split()) != 1:
+            return found
+        start, end = self.module.span(node)
+        if all(start <= offset < end for offset in found.offsets):
+            return found
+        last = max(end - start - 1, 0)
+        return MappedText(found.text, tuple(start + min(i, last) for i in range(len(found))))
+
+    def text(self, node: ast.expr, depth: int = 0) -> MappedText | None:
+        """The string value of an expression, if it is a string runaudit can follow."""
+        if depth > _MAX_DEPTH:
+            return None
+        depth += 1
+        if isinstance(node, ast.Constant | ast.JoinedStr) and is_string(node):
+            return self._string(node, depth)
+        if isinstance(node, ast.BinOp):
+            return self._binary(node, depth)
+        if isinstance(node, ast.Call):
+            return self._call_text(node, depth)
+        if isinstance(node, ast.Name):
+            return self._name_text(node, depth)
+        if isinstance(node, ast.Attribute):
+            value = self._elsewhere(node)
+            return self.text(value, depth) if value is not None else None
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            found: MappedText | None = None
+            for value in node.values:  # `a or b or c`: the first that is not empty
+                found = self.text(value, depth)
+                if found:
+                    break
+            return found
+        if isinstance(node, ast.IfExp):
+            return self.text(node.body, depth) or self.text(node.orelse, depth)
+        return None
+
+    def _string(self, node: StringNode, depth: int) -> MappedText | None:
+        """A string literal, implicitly joined literals, or an f-string: its text pieces
+        decoded, its fields resolved (`ast` does not place an f-string's text, so the
+        source is scanned: `literals.string_pieces`)."""
+        if not self.positions and isinstance(node, ast.Constant):
+            literal = str(node.value)  # a `str` literal, decoded by the parser
+            return MappedText(literal, (0,) * len(literal))
+        source = self.module.source.text
+        pieces = string_pieces(source, *self.module.span(node))
+        if pieces is None:
+            return None
+        fields = iter(
+            [v for v in node.values if isinstance(v, ast.FormattedValue)]
+            if isinstance(node, ast.JoinedStr)
+            else []
+        )
+        parts: list[MappedText] = []
+        for piece in pieces:
+            if piece.field:
+                value = next(fields, None)
+                if value is None:
+                    return None
+                parts.append(self.part(value.value, depth))
+                continue
+            body = source[piece.start : piece.end]
+            decoded = decode_body(body, piece.start, raw=piece.raw, braces=piece.braces)
+            if not self.positions:
+                decoded = MappedText(decoded.text, (0,) * len(decoded))
+            parts.append(decoded)
+        if next(fields, None) is not None:
+            return None
+        return MappedText.join(parts)
+
+    def _binary(self, node: ast.BinOp, depth: int) -> MappedText | None:
+        if isinstance(node.op, ast.Add):
+            left, right = self.text(node.left, depth), self.text(node.right, depth)
+            if left is None and right is None:
+                return None
+            return self.placed(left, node.left) + self.placed(right, node.right)
+        if isinstance(node.op, ast.Mod):
+            template = self.text(node.left, depth)
+            if template is None:
+                return None
+            values = (
+                [e.value if isinstance(e, ast.Starred) else e for e in node.right.elts]
+                if isinstance(node.right, ast.Tuple)
+                else [node.right]
+            )
+            return self._percent(template, values, node.right, depth)
+        return None
+
+    def _percent(
+        self, template: MappedText, values: list[ast.expr], at: ast.AST, depth: int
+    ) -> MappedText:
+        parts: list[MappedText] = []
+        position = 0
+        remaining = iter(values)
+        for match in _PERCENT.finditer(template.text):
+            parts.append(template.slice(position, match.start()))
+            if match.group("type") == "%":
+                parts.append(template.slice(match.start(), match.start() + 1))
+            else:
+                value = next(remaining, None)
+                parts.append(self.part(value, depth) if value is not None else self.opaque(at))
+            position = match.end()
+        parts.append(template.slice(position, len(template)))
+        return MappedText.join(parts)
+
+    def _format(self, template: MappedText, call: ast.Call, depth: int) -> MappedText:
+        positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+        keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+        parts: list[MappedText] = []
+        position = 0
+        automatic = iter(positional)
+        for match in _FORMAT_FIELD.finditer(template.text):
+            parts.append(template.slice(position, match.start()))
+            field = match.group("field")
+            if field is None:
+                parts.append(template.slice(match.start(), match.start() + 1))
+            else:
+                name = re.split(r"[.\[!:]", field, maxsplit=1)[0]
+                value: ast.expr | None
+                if name == "":
+                    value = next(automatic, None)
+                elif name.isdigit():
+                    index = bounded_int(name)
+                    in_range = index is not None and index < len(positional)
+                    value = positional[index] if index is not None and in_range else None
+                else:
+                    value = keywords.get(name)
+                plain = value is not None and field == name
+                start = template.offsets[match.start()] if len(template) else 0
+                parts.append(
+                    self.part(value, depth)
+                    if plain and value is not None
+                    else MappedText.opaque(start)
+                )
+            position = match.end()
+        parts.append(template.slice(position, len(template)))
+        return MappedText.join(parts)
+
+    def _call_text(self, node: ast.Call, depth: int) -> MappedText | None:
+        names = self._names(node)
+        func = node.func
+        first = first_argument(self.module, node)
+        if "shlex.quote" in names and first is not None:
+            return quote(self.text_or_opaque(first, depth), self._start(node))
+        if "shlex.join" in names and first is not None:
+            words = self.words(first, depth) or [self.opaque(first)]
+            quoted = [quote(word, self._start(node)) for word in words]
+            return self._joined(MappedText.at(" ", self._start(node)), quoted, node)
+        if names & PASS_THROUGH and first is not None:
+            return self.text(first, depth)
+        if names & ENVIRONMENT_DEFAULTS:
+            default = positional_argument(node, DEFAULT_POSITION) or keyword_argument(
+                node, DEFAULT_KEYWORD
+            )
+            return self.text(default, depth) if default is not None else None
+        if isinstance(func, ast.Attribute) and func.attr in PATH_METHODS and first is None:
+            return self.text(func.value, depth)
+        if isinstance(func, ast.Attribute) and func.attr in ("format", "join"):
+            receiver = self.text(func.value, depth)
+            if receiver is None:
+                return None
+            if func.attr == "format":
+                return self._format(receiver, node, depth)
+            if first is None:
+                return None
+            words = self.words(first, depth) or [self.opaque(first)]
+            return self._joined(receiver, words, node)
+        returned = self._elsewhere(node)
+        return self.text(returned, depth) if returned is not None else None
+
+    def _elsewhere(self, node: ast.expr) -> ast.expr | None:
+        """The expression written elsewhere that gives a call or an attribute its value, as
+        `self.choices` picks: a `return` value of the function of this module `node` calls
+        (`self.build()`), or a value the module's classes give the attribute it reads."""
+        values: list[ast.expr] = []
+        if isinstance(node, ast.Call):
+            function = called_function(self.module, node)
+            values = returned_values(function) if function is not None else []
+        elif isinstance(node, ast.Attribute):
+            if self._attributes is None:
+                self._attributes = class_attributes(self.module.tree)
+            values = attribute_values(self.module, self._attributes, node)
+        return values[self.choices.pick(node, len(values))] if values else None
+
+    def _joined(self, separator: MappedText, words: list[MappedText], node: ast.Call) -> MappedText:
+        parts: list[MappedText] = []
+        for index, word in enumerate(words):
+            if index:
+                parts.append(separator)
+            parts.append(word)
+        return MappedText.join(parts) if parts else MappedText.at("", self._start(node))
+
+    def _names(self, node: ast.Call) -> frozenset[str]:
+        return self.module.calls.get(node, frozenset())
+
+    def _bindings(self, name: ast.Name) -> list[tuple[str, ast.expr]]:
+        """The changes to `name` that give its value at this use: one reaching assignment
+        and the changes after it (which one: `self.choices`; the last before the use first)."""
+        chains = self._chains.get(name)
+        if chains is None:
+            scope = self.module.scope_of(name)
+            local = self.module.bindings.get((scope, name.id), [])
+            chains = reaching_chains(self.module, local, name) if local else []
+            if not chains and scope is not self.module.tree:
+                module_level = self.module.bindings.get((self.module.tree, name.id), [])
+                chains = reaching_chains(self.module, module_level, None)
+            self._chains[name] = chains
+        if not chains:
+            return []
+        chain = chains[self.choices.pick(name, len(chains))]
+        return [(b.kind, b.value) for b in chain]
+
+    def _name_text(self, node: ast.Name, depth: int) -> MappedText | None:
+        changes = self._bindings(node)
+        if not changes:
+            return None
+        text = self.text(changes[0][1], depth)
+        if text is None:
+            return None
+        for kind, value in changes[1:]:
+            if kind == "add":
+                text = text + self.part(value, depth)
+        return text
+
+    def words(self, node: ast.expr, depth: int = 0) -> list[MappedText] | None:
+        """The elements of a list or tuple expression (an argv), if it is one."""
+        if depth > _MAX_DEPTH:
+            return None
+        depth += 1
+        if isinstance(node, ast.List | ast.Tuple):
+            words: list[MappedText] = []
+            for element in node.elts:
+                if isinstance(element, ast.Starred):
+                    words.extend(self.words(element.value, depth) or [self.opaque(element)])
+                else:
+                    words.append(self.part(element, depth))
+            return words
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = self.words(node.left, depth), self.words(node.right, depth)
+            if left is None and right is None:
+                return None
+            return (left or [self.opaque(node.left)]) + (right or [self.opaque(node.right)])
+        if isinstance(node, ast.Name):
+            return self._name_words(node, depth) or self._project_words(node)
+        if isinstance(node, ast.GeneratorExp | ast.ListComp):
+            return self._comprehension(node, depth)
+        if isinstance(node, ast.Call) and self._names(node) & {"builtins.list", "list"}:
+            first = first_argument(self.module, node)
+            return self.words(first, depth) if first is not None else None
+        found = self._elsewhere(node)  # a builder's return value, an attribute's
+        if found is not None:
+            return self.words(found, depth)
+        return self._project_words(node) if isinstance(node, ast.Call) else None
+
+    def _project_words(self, node: ast.Name | ast.Call) -> list[MappedText] | None:
+        """The argv the rest of the tree gives a parameter or a call of another module
+        (`run(cmd)` called with `["claude", "-p", …]`; `Builder().build()`): its leading
+        literal words, then an opaque rest."""
+        project = self.module.project
+        function = self.module.qualname(self.module.scope_of(node))
+        if project is None or function is None:
+            return None
+        if isinstance(node, ast.Name):
+            if self.module.bindings.get((self.module.scope_of(node), node.id)):
+                return None  # a local name, not a parameter the callers bind
+            argvs = project.parameter_argvs(function, node.id)
+        else:
+            argvs = project.call_argvs(function, node.lineno, node.col_offset)
+        if not argvs:
+            return None
+        argv = argvs[self.choices.pick(node, len(argvs))]
+        start = self._start(node)
+        return [MappedText.at(word, start) for word in argv] + [self.opaque(node)]
+
+    def spread_words(self, call: ast.Call) -> list[MappedText]:
+        """The argv of a call that takes it as separate arguments (`create_subprocess_exec(
+        "gptme", *args)`): each positional argument a word, a `*list` its words."""
+        argv: list[MappedText] = []
+        for arg in call.args:
+            if isinstance(arg, ast.Starred):
+                argv += self.words(arg.value) or [self.opaque(arg.value)]
+            else:
+                argv.append(self.part(arg, 0))
+        return argv
+
+    def _name_words(self, node: ast.Name, depth: int) -> list[MappedText] | None:
+        changes = self._bindings(node)
+        if not changes:
+            return None
+        words = self.words(changes[0][1], depth)
+        if words is None:
+            return None
+        for kind, value in changes[1:]:
+            if kind == "append":
+                words.append(self.part(value, depth))
+            else:  # extend, +=
+                words.extend(self.words(value, depth) or [self.opaque(value)])
+        return words
+
+    def _comprehension(
+        self, node: ast.GeneratorExp | ast.ListComp, depth: int
+    ) -> list[MappedText] | None:
+        if len(node.generators) != 1:
+            return None
+        loop = node.generators[0]
+        if loop.ifs or not isinstance(loop.target, ast.Name):
+            return None
+        source = self.words(loop.iter, depth)
+        if source is None:
+            return None
+        element, variable = node.elt, loop.target.id
+        if isinstance(element, ast.Name) and element.id == variable:
+            return source
+        if isinstance(element, ast.Call):
+            argument = first_argument(self.module, element)
+            if isinstance(argument, ast.Name) and argument.id == variable:
+                names = self._names(element)
+                if "shlex.quote" in names:
+                    return [quote(word, self._start(element)) for word in source]
+                if names & {"builtins.str", "str"}:
+                    return source
+        return [self.opaque(element) for _ in source]

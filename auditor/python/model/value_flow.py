@@ -1,0 +1,405 @@
+"""Where a value goes in a module: the expressions it reaches, and the names that give it away.
+
+A value (an SDK client construction, say) is followed:
+
+- through a conditional expression, `and`/`or` and `await` (`c = a if x else b`);
+- into a name (`client = …` at module level, under `global`, or a function's own),
+  read wherever that binding is the one in scope (`auditor.python.model.scopes`);
+- into a `self.` attribute, read on `self` in the class, its bases or its subclasses;
+- into a container: an item (`clients[key] = …`) or a dict literal's value
+  (`{"openai": …}`), read back by subscripting the container or `.get(…)`;
+- out of a function that returns it (a factory: `return clients[provider]`),
+  to every call of that function in the module (`get_client(p)`, `self.make()`,
+  also where `self.make()` runs a subclass's override: `auditor.python.model.class_family`),
+  and out of a `@property` to the reads of its attribute on `self` (`self.client`);
+- into a function of the module as an argument, to its parameter's reads there.
+
+Module-level names along the way (a global, a container, a factory) are the
+ones other modules can import the value by. The other way, a decorator is
+followed back to the one it stands for (`@llm_retry`, bound to `tenacity.retry(…)`).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from auditor.python.model.ast_values import Comprehension, Function
+from auditor.python.model.class_family import ClassFamily, class_of, method_owner, on_self
+from auditor.python.model.literals import string_pieces
+from auditor.python.model.module import PythonModule
+from auditor.python.model.scopes import Scopes, comprehension_binds
+
+# Expressions that evaluate to one of their operands: the value passes through them.
+_PASS_THROUGH = (ast.IfExp, ast.BoolOp, ast.Await)
+_Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+_COMPOUND = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.TryStar,
+    ast.Match,
+)
+
+
+class Flow(NamedTuple):
+    """What a value reaches in its module."""
+
+    # expressions evaluating to it whose attribute is read, in source order
+    uses: tuple[ast.expr, ...]
+    exported: tuple[str, ...]  # module-level names (a global, a container, a factory) holding it
+
+
+class _Item(NamedTuple):
+    """An expression the traced value reaches: the value itself, or a container holding it."""
+
+    node: ast.expr
+    held: bool  # a container whose items are the value (`clients`, `{"a": value}`)
+
+
+def simple_string(module: PythonModule, node: ast.AST) -> bool:
+    """Whether an expression is one plain `str` literal: not an f-string, and not
+    literals joined by juxtaposition (`"a" "b"`, which `ast` makes one constant)."""
+    if type(node) is not ast.Constant or not isinstance(node.value, str):
+        return False
+    pieces = string_pieces(module.source.text, *module.span(node))
+    return pieces is not None and len(pieces) == 1
+
+
+def attribute_call(module: PythonModule, node: ast.AST) -> ast.Call | None:
+    """The call an attribute chain on `node` ends in (`client.chat.completions.create(…)`)."""
+    found: ast.Call | None = None
+    current = node
+    while True:
+        parent = module.parent(current)
+        if isinstance(parent, ast.Attribute) and parent.value is current:
+            current = parent
+        elif isinstance(parent, ast.Call) and parent.func is current and current is not node:
+            found, current = parent, parent
+        else:
+            return found
+
+
+class ValueFlow:
+    """Follows values through one module's names, attributes, containers, returns and calls."""
+
+    def __init__(self, module: PythonModule) -> None:
+        self.module = module
+        # a name's node, or a function's (for the name it defines) -> the binding's scope
+        self._scope_cache: dict[ast.AST, ast.AST] = {}
+        self._locals: dict[_Function, frozenset[str]] = {}
+
+    @functools.cached_property
+    def _scopes(self) -> Scopes:
+        return Scopes(self.module)
+
+    @functools.cached_property
+    def _names(self) -> dict[str, list[ast.Name]]:
+        found: dict[str, list[ast.Name]] = defaultdict(list)
+        for node in self.module.parents:
+            if type(node) is ast.Name:
+                found[node.id].append(node)
+        return found
+
+    @functools.cached_property
+    def _functions(self) -> dict[str, list[Function]]:
+        """The module's functions by name, in source order."""
+        found: dict[str, list[Function]] = defaultdict(list)
+        for node in self.module.parents:
+            if isinstance(node, Function):
+                found[node.name].append(node)
+        return found
+
+    @functools.cached_property
+    def _order(self) -> dict[ast.AST, int]:
+        """Each node's place in the module's pre-order walk (a tie-break for equal spans)."""
+        return {node: index for index, node in enumerate(self.module.parents)}
+
+    def _source_order(self, node: ast.AST) -> tuple[int, int, int]:
+        # `ast`'s walk is not in source order everywhere (a decorator after its function's
+        # body, an `if`-expression's test first): starts, outer nodes first.
+        start, end = self.module.span(node)
+        return start, -end, self._order[node]
+
+    @functools.cached_property
+    def _family(self) -> ClassFamily:
+        return ClassFamily(self.module)
+
+    @functools.cached_property
+    def _self_attributes(self) -> dict[str, list[ast.Attribute]]:
+        found: dict[str, list[ast.Attribute]] = defaultdict(list)
+        for node in self.module.parents:
+            if isinstance(node, ast.Attribute) and on_self(node):
+                found[node.attr].append(node)
+        return found
+
+    def trace(self, value: ast.expr) -> Flow:
+        """Where `value` goes: the expressions whose attributes are read on it, and the
+        module-level names that hold it."""
+        uses: list[ast.expr] = []
+        exported: list[str] = []
+        seen: set[_Item] = set()
+        stored: set[tuple[str, int, bool]] = set()  # names whose reads are queued
+        work = [_Item(value, False)]
+        while work:
+            item = work.pop()
+            if item in seen:
+                continue
+            seen.add(item)
+            node = self._climb(item.node)
+            parent = self.module.parent(node)
+            if isinstance(parent, ast.Attribute) and parent.value is node:
+                if not item.held:
+                    uses.append(node)
+                elif parent.attr == "get":  # `clients.get(provider)`
+                    call = self.module.parent(parent)
+                    if isinstance(call, ast.Call) and call.func is parent:
+                        work.append(_Item(call, False))
+            elif isinstance(parent, ast.Subscript) and parent.value is node and item.held:
+                work.append(_Item(parent, False))
+            elif isinstance(parent, ast.Dict) and not item.held:
+                if any(
+                    v is node and k is not None
+                    for k, v in zip(parent.keys, parent.values, strict=True)
+                ):
+                    work.append(_Item(parent, True))
+            elif isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is node:
+                targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):  # its reads are the same every time
+                        key = (target.id, id(self._scope(target)), item.held)
+                        if key in stored:
+                            continue
+                        stored.add(key)
+                    work.extend(self._stored(target, item.held, exported))
+            elif isinstance(parent, ast.Return) and parent.value is node:
+                function = self.module.scope_of(parent)
+                if isinstance(function, Function):
+                    work.extend(_Item(call, item.held) for call in self.calls_of(function))
+                    top = method_owner(self.module, function) is None
+                    if top and self._definition_scope(function) is self.module.tree:
+                        exported.append(function.name)
+            elif isinstance(parent, ast.Call) and any(a is node for a in parent.args):
+                reads = self._parameter_reads(parent, node, None)
+                work.extend(_Item(name, item.held) for name in reads)
+            elif isinstance(parent, ast.keyword) and parent.arg is not None:
+                call = self.module.parent(parent)
+                if isinstance(call, ast.Call):
+                    reads = self._parameter_reads(call, node, parent.arg)
+                    work.extend(_Item(name, item.held) for name in reads)
+        if len(uses) > 1:
+            uses.sort(key=self._source_order)
+        return Flow(tuple(uses), tuple(dict.fromkeys(exported)))
+
+    def decorator(self, node: ast.expr) -> ast.expr:
+        """The decorator `node` stands for: itself, or what a module name is bound to
+        (`llm_retry = tenacity.retry(…)`), what a module function called there returns
+        (`def llm_retry(): return tenacity.retry(…)`), or what a module function given the
+        decorated function applies to it (`def llm_retry(fn): return tenacity.retry(…)(fn)`)."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            callee = self._callees(node)
+            returned = _only_return(self.module, callee[0][0]) if callee else None
+            return returned if isinstance(returned, ast.Call) else node
+        if not isinstance(node, ast.Name) or self._scope(node) is not self.module.tree:
+            return node
+        bound = self.module.bindings.get((self.module.tree, node.id), [])
+        if len(bound) == 1 and bound[0].kind == "assign" and isinstance(bound[0].value, ast.Call):
+            return bound[0].value
+        for function in self._functions.get(node.id, ()):
+            returned = _only_return(self.module, function)
+            given = [p.arg for p in (*function.args.posonlyargs, *function.args.args)]
+            argument = _only_argument(returned) if isinstance(returned, ast.Call) else None
+            if (
+                self._definition_scope(function) is self.module.tree
+                and isinstance(returned, ast.Call)
+                and isinstance(argument, ast.Name)
+                and given[:1] == [argument.id]
+            ):
+                return returned.func
+        return node
+
+    def _climb(self, node: ast.expr) -> ast.expr:
+        """The outermost expression `node`'s value passes through unchanged."""
+        while True:
+            parent = self.module.parent(node)
+            if isinstance(parent, ast.IfExp) and parent.test is node:
+                return node
+            if not isinstance(parent, _PASS_THROUGH):
+                return node
+            node = parent
+
+    def _stored(self, target: ast.expr, held: bool, exported: list[str]) -> list[_Item]:
+        """Where a value assigned to `target` is read back."""
+        if isinstance(target, ast.Subscript) and not held:
+            return self._stored(target.value, True, exported)  # `clients[key] = value`
+        if isinstance(target, ast.Name):
+            scope = self._scope(target)
+            if scope is self.module.tree:
+                exported.append(target.id)
+            return [_Item(name, held) for name in self._reads(target.id, scope)]
+        if isinstance(target, ast.Attribute) and on_self(target):
+            owner = class_of(self.module, target)
+            return [
+                _Item(attribute, held)
+                for attribute in self._self_attributes.get(target.attr, ())
+                if self._family.share_instances(owner, class_of(self.module, attribute))
+            ]
+        return []
+
+    def _local_names(self, function: _Function) -> frozenset[str]:
+        found = self._locals.get(function)
+        if found is None:
+            found = self._locals[function] = self._scopes.local_names(function)
+        return found
+
+    def _scope(self, name: ast.Name) -> ast.AST:
+        """The function (or the module) whose binding of a name is the one in scope there."""
+        found = self._scope_cache.get(name)
+        if found is None:
+            found = self._scope_cache[name] = self._binding_scope(name.id, name)
+        return found
+
+    def _definition_scope(self, function: Function) -> ast.AST:
+        """The function (or the module) whose binding of a function's name its `def` is."""
+        found = self._scope_cache.get(function)
+        if found is None:
+            found = self._scope_cache[function] = self._binding_scope(function.name, function)
+        return found
+
+    def _binding_scope(self, name: str, node: ast.AST) -> ast.AST:
+        child: ast.AST = node
+        current = self.module.parent(node)
+        part = child  # the part of a comprehension `child` is: its first `in`, or not
+        while current is not None:
+            if isinstance(current, ast.comprehension) and child is current.iter:
+                part = current.iter
+            elif isinstance(current, Comprehension):
+                if comprehension_binds(current, name, part):
+                    return current
+                part = current
+            # A parameter's default and a decorator belong to the scope around the function;
+            # the parameter's own name is bound inside it.
+            if (
+                isinstance(current, _Function)
+                and name in self._local_names(current)
+                and _inside(current, child)
+            ):
+                return current
+            child, current = current, self.module.parent(current)
+        return self.module.tree
+
+    def _reads(self, name: str, scope: ast.AST) -> Iterator[ast.Name]:
+        return (node for node in self._names.get(name, ()) if self._scope(node) is scope)
+
+    @functools.cached_property
+    def _calls(self) -> dict[Function, list[ast.Call]]:
+        """The calls of each function of the module: by name where its name is in scope, or
+        on `self`/`cls` for a method of the class, its bases or subclasses."""
+        found: dict[Function, list[ast.Call]] = defaultdict(list)
+        for call in self.module.calls:
+            for function, _ in self._callees(call):
+                found[function].append(call)
+        return found
+
+    def calls_of(self, function: Function) -> list[ast.expr]:
+        """The expressions of the module that run `function` and give its return value:
+        its calls, and for a `@property` the reads of its attribute on `self`."""
+        reads = self._self_attributes.get(function.name, [])
+        return [*self._calls.get(function, ()), *self._family.property_reads(function, reads)]
+
+    def _callees(self, call: ast.Call) -> list[tuple[Function, bool]]:
+        """The functions of this module a call may run, and whether each is a method on
+        `self`/`cls` (its first parameter is bound already): a method runs as the class
+        of the instance resolves it (a subclass's override)."""
+        func = call.func
+        if isinstance(func, ast.Name):
+            scope = self._scope(func)
+            for function in self._functions.get(func.id, ()):
+                if (
+                    self._definition_scope(function) is scope
+                    and method_owner(self.module, function) is None
+                ):
+                    return [(function, False)]
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+        ):
+            resolved = self._family.self_methods(class_of(self.module, call), func.attr)
+            # `self.client()` with a property `client` calls what the property returns
+            return [(f, True) for f in resolved if not self._family.is_property(f)]
+        return []
+
+    def _parameter_reads(
+        self, call: ast.Call, argument: ast.expr, keyword: str | None
+    ) -> Iterator[ast.Name]:
+        """The reads, inside the called function, of the parameter an argument binds (given
+        by position, or as `keyword`)."""
+        for function, bound in self._callees(call):
+            yield from self._bound_reads(function, bound, call, argument, keyword)
+
+    def _bound_reads(
+        self,
+        function: Function,
+        bound: bool,
+        call: ast.Call,
+        argument: ast.expr,
+        keyword: str | None,
+    ) -> Iterator[ast.Name]:
+        parameters = function.args
+        if keyword is not None:
+            named = (*parameters.args, *parameters.kwonlyargs)
+            param = next((p for p in named if p.arg == keyword), None)
+        else:
+            index = next(i for i, a in enumerate(call.args) if a is argument)
+            if any(isinstance(a, ast.Starred) for a in call.args[:index]):
+                return  # after `*args`: which parameter it binds is not known
+            ordered = (*parameters.posonlyargs, *parameters.args)[int(bound) :]
+            param = ordered[index] if index < len(ordered) else None
+        if param is not None:
+            yield from self._reads(param.arg, function)
+
+
+def _inside(function: _Function, child: ast.AST) -> bool:
+    """Whether `child` (of `function`) is its body or its parameters, not a decorator, a
+    default's scope or its return annotation."""
+    if isinstance(child, ast.arguments):
+        return True
+    if isinstance(function, ast.Lambda):
+        return child is function.body
+    return isinstance(child, ast.stmt)
+
+
+def _only_argument(call: ast.Call) -> ast.expr | None:
+    """The value of a call's one argument (positional, keyword, `*x` or `**x`)."""
+    if len(call.args) + len(call.keywords) != 1:
+        return None
+    if call.args:
+        only = call.args[0]
+        return only.value if isinstance(only, ast.Starred) else only
+    return call.keywords[0].value
+
+
+def _only_return(module: PythonModule, function: Function) -> ast.expr | None:
+    """The value a function returns when its body is one `return` (after a docstring)."""
+    body = function.body
+    if any(isinstance(statement, _COMPOUND) for statement in body):
+        return None  # a compound statement
+    first = body[0] if body else None
+    rest = body
+    if isinstance(first, ast.Expr) and simple_string(module, first.value):
+        # the docstring's line: what follows it there (`"doc"; return x`) goes with it
+        line = first.end_lineno or first.lineno
+        rest = [statement for statement in body[1:] if statement.lineno > line]
+    only = rest[0] if len(rest) == 1 else None
+    return only.value if isinstance(only, ast.Return) else None

@@ -1,0 +1,415 @@
+"""Agent exit statuses in Python: launches, the guards on their status, and lost statuses.
+
+A launch is a `subprocess`/`os.system`/`asyncio` call whose argv or command
+string runs an agent. Its status is followed through `.returncode`, `wait()`,
+`poll()`, the value `call`/`os.system` return, names and attributes assigned
+from them earlier in the same function (the last assignment before a use
+wins), and calls of a function of the module (`run_agent(p)`, `self.run(p)`)
+whose only `return` gives one of these. A comparison of such a value with
+integers is a guard. A lost status of an agent run through a shell string is
+left to the embedded shell, which reports it at the agent's own word, so it is
+not reported twice.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+import shlex
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
+from auditor.exit_codes import intents_in, invocation_codes
+from auditor.hosts.mapped import MappedText
+from auditor.hosts.nested import SHELLS, shell_invocation
+from auditor.profiles import AgentCatalog, AgentProfile, is_probe
+from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.expr_values import (
+    first_argument,
+    is_true,
+    keyword_argument,
+    positional_argument,
+)
+from auditor.python.model.module import PythonModule, integer_value
+from auditor.python.model.name_index import NameIndex
+from auditor.python.model.strings import Resolver
+from auditor.python.runner.project_calls import WrappedLaunch, lost_through
+from auditor.python.runner.steps import CHECKED_CALLS
+from auditor.shell.commands import WrapperUse, strip_wrappers
+from auditor.unit import OPAQUE_WORD
+
+_STATUS_VALUE = frozenset({"subprocess.call", "os.system"})  # the call returns the status
+_RESULT = frozenset({"subprocess.run"})  # a CompletedProcess
+_ASYNC = ("create_subprocess_exec", "create_subprocess_shell")
+_PROCESS = frozenset(
+    {"subprocess.Popen", *(f"{m}.{c}" for m in ("asyncio", "asyncio.subprocess") for c in _ASYNC)}
+)
+_LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | CHECKED_CALLS
+# A process's status is read through `returncode`, or kept in reach by `communicate()`
+# (its output is read, as with `run()`'s result); `wait()` and `poll()` return it.
+_STATUS_READS = frozenset({"returncode", "communicate"})
+_STATUS_CALLS = frozenset({"wait", "poll"})
+_TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
+_CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+_MAX_DEPTH = 16
+# sysexits(3), codes 64 to 78, as `os` names them: `os.EX_TEMPFAIL` is 75.
+_SYSEXIT_NAMES = "USAGE DATAERR NOINPUT NOUSER NOHOST UNAVAILABLE SOFTWARE OSERR OSFILE CANTCREAT"
+_SYSEXIT_NAMES += " IOERR TEMPFAIL PROTOCOL NOPERM CONFIG"
+_SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.split(), 64)}
+_COLLECTIONS = (ast.Tuple, ast.List, ast.Set)
+_Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool]  # profile, program, wrappers, shell
+
+
+class _Launch(NamedTuple):
+    node: ast.Call
+    call: AgentCall
+    name: str  # qualified name of the launching function
+    checked: bool  # the call raises on a non-zero status
+    shell: bool  # the agent runs in a shell command string
+    via: WrappedLaunch | None = None  # a function of the tree launches what the call gives it
+
+
+def _shell_words(text: str) -> tuple[str | None, ...] | None:
+    """The words of the command whose status a shell string returns (its last one)."""
+    try:
+        code = text.replace("\\\n", " ").replace("\n", ";")
+        lexer = shlex.shlex(code, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        tokens = list(lexer)
+    except ValueError:
+        return None
+    while tokens and tokens[-1] == ";":
+        tokens.pop()
+    if not tokens or tokens[-1] == "&" or "(" in tokens or ")" in tokens:
+        return None  # backgrounded, or a subshell or substitution not followed here
+    start = max((i + 1 for i, token in enumerate(tokens) if token in _CONTROL), default=0)
+    words: list[str] = []
+    for token in tokens[start:]:
+        if not set(token) - set("<>&|"):
+            break  # a redirection: the command's own words are over
+        if words or not _ASSIGNMENT.match(token):
+            words.append(token)
+    return tuple(None if OPAQUE_WORD in word else word for word in words)
+
+
+class _Analysis:
+    def __init__(
+        self,
+        module: PythonModule,
+        catalog: AgentCatalog,
+        index: NameIndex,
+        wrapped: Mapping[ast.Call, WrappedLaunch],
+    ) -> None:
+        self.module, self.catalog, self.index, self.wrapped = module, catalog, index, wrapped
+        self.launches: dict[ast.Call, _Launch] = {}
+
+    def find_launches(self) -> None:
+        resolver = Resolver(self.module, positions=False)  # words are read, not located
+        # Python reports a child killed by signal N as -N; only codes compared are added,
+        # so messages that list an agent's codes stay short.
+        killed = {
+            code: f"killed by signal {-code}"
+            for comparison in self.index.comparisons
+            for operand in (comparison.left, *comparison.comparators)
+            for code in self._codes(operand) or ()
+            if -64 <= code < 0
+        }
+        for node, names in self.module.calls.items():
+            via = self.wrapped.get(node)  # `run_command(argv)`: a launch of what it is given
+            name = via.parameter.launch if via else min(names & _LAUNCHES, default=None)
+            if name is None:
+                continue
+            # The first of the values the command can have (each definition of its names
+            # that reaches the call) that runs an agent.
+            launched = functools.partial(self._launched, node, name, resolver, via)
+            agents = resolver.choices.each(launched)
+            found = agents[0] if agents else None
+            if found is None:
+                continue
+            profile, program, wrappers, shell = found
+            raises = keyword_argument(node, "timeout") is not None
+            extra = None if name == "os.system" else killed
+            codes = invocation_codes(
+                profile, wrappers, self.catalog, shell=shell, extra=extra, timeout_raises=raises
+            )
+            call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
+            checked = name in CHECKED_CALLS or is_true(keyword_argument(node, "check"))
+            if via is not None:
+                checked, shell = via.parameter.status == "read", False
+                name = "subprocess.call" if via.returns == "status" else name
+            self.launches[node] = _Launch(node, call, name, checked, shell, via)
+
+    def _launched(
+        self, node: ast.Call, name: str, resolver: Resolver, via: WrappedLaunch | None
+    ) -> _Agent | None:
+        if (
+            name == "os.system"
+            or name.endswith("_shell")
+            or is_true(keyword_argument(node, "shell"))
+            or (via is not None and via.parameter.form == "shell")
+        ):
+            keywords = (keyword_argument(node, key) for key in ("args", "cmd", "command"))
+            command = positional_argument(node, 0) or next(
+                (k for k in keywords if k is not None), None
+            )
+            command = via.argument if via is not None else command
+            text = resolver.text(command) if command is not None else None
+            words = _shell_words(text.text) if text is not None else None
+            return self._agent(words, (), shell=True) if words is not None else None
+        argv = resolver.words(via.argument) if via else self._argv(node, name, resolver)
+        if argv is None:
+            return None
+        words = tuple(None if OPAQUE_WORD in word.text else word.text for word in argv)
+        start, wrappers = strip_wrappers(words, self.catalog)
+        program = words[start] if start < len(words) else None
+        if program is not None and program.rsplit("/", 1)[-1] in SHELLS:  # `bash -c STRING`
+            inner = shell_invocation(words[start:])
+            string = argv[start + inner[0]].text if inner is not None else None
+            nested = _shell_words(string) if string is not None else None
+            return self._agent(nested, wrappers, shell=True) if nested is not None else None
+        return self._agent(words, (), shell=False)
+
+    def _argv(self, node: ast.Call, name: str, resolver: Resolver) -> list[MappedText] | None:
+        if not name.endswith("_exec"):
+            expression = positional_argument(node, 0) or keyword_argument(node, "args")
+            return resolver.words(expression) if expression is not None else None
+        return resolver.spread_words(node)
+
+    def _agent(
+        self, words: tuple[str | None, ...], outer: tuple[WrapperUse, ...], *, shell: bool
+    ) -> _Agent | None:
+        start, wrappers = strip_wrappers(words, self.catalog)
+        program = words[start] if start < len(words) else None
+        profile = self.catalog.agent_for(program) if program is not None else None
+        if profile is None or program is None or is_probe(words[start + 1 :]):
+            return None  # not an agent, or `gptme --version`: a probe, not a run
+        return profile, program, outer + wrappers, shell
+
+    # Following a value back to a launch.
+
+    def _followed(self, node: ast.expr) -> ast.expr | None:
+        """What `node` evaluates to one step back: the binding of a name before its use,
+        or the value a function of this module returns (`run_agent(p)`, `self.run(p)`)."""
+        if isinstance(node, ast.Await | ast.NamedExpr):
+            return node.value
+        if isinstance(node, ast.Call):
+            function = self._local_function(node.func)
+            return _single_return(function) if function is not None else None
+        dotted = dotted_name(node)
+        if dotted is None:
+            return None
+        found = None
+        for definition in self.index.definitions.get((self.module.scope_of(node), dotted), []):
+            if self.module.ends_before(definition.at, node):
+                found = definition
+        return found.value if found is not None else None
+
+    def _local_function(self, func: ast.expr) -> Function | None:
+        """The function of this module a call names: a module-level `f`, or `self.f` in a
+        method of the class that defines `f`."""
+        if isinstance(func, ast.Name):
+            body, name = self.module.tree.body, func.id
+        elif (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+        ):
+            method = self.module.scope_of(func)
+            owner = self.module.parent(method) if method is not self.module.tree else None
+            if not isinstance(owner, ast.ClassDef):
+                return None
+            body, name = owner.body, func.attr
+        else:
+            return None
+        found = [s for s in body if isinstance(s, Function) and s.name == name]
+        return found[0] if len(found) == 1 else None
+
+    def process(self, node: ast.expr, depth: int = 0) -> _Launch | None:
+        """The launch whose process (or `CompletedProcess`) `node` evaluates to."""
+        launch = self.launches.get(node) if isinstance(node, ast.Call) else None
+        if launch is not None:
+            return launch if launch.name in _RESULT | _PROCESS else None
+        followed = self._followed(node) if depth < _MAX_DEPTH else None
+        return self.process(followed, depth + 1) if followed is not None else None
+
+    def status(self, node: ast.expr, depth: int = 0) -> tuple[_Launch, bool] | None:
+        """The launch whose status `node` evaluates to, and whether it is a wait status."""
+        if depth >= _MAX_DEPTH:
+            return None
+        if isinstance(node, ast.Call) and node in self.launches:
+            launch = self.launches[node]
+            return (launch, launch.name == "os.system") if launch.name in _STATUS_VALUE else None
+        read = self._exit_code(node, depth)
+        if read is not None:
+            return read, False
+        followed = self._followed(node)
+        return self.status(followed, depth + 1) if followed is not None else None
+
+    def _exit_code(self, node: ast.expr, depth: int) -> _Launch | None:
+        """The launch whose exit code `node` reads: `returncode`, `wait()`, a converted status."""
+        inner = None
+        if isinstance(node, ast.Attribute) and node.attr == "returncode":
+            return self.process(node.value, depth + 1)
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Attribute) and node.func.attr in ("wait", "poll"):
+                return self.process(node.func.value, depth + 1)
+            if self.module.calls.get(node, frozenset()) & _TO_EXIT_CODE:
+                inner = first_argument(self.module, node)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.RShift):
+            inner = node.left if self._codes(node.right) == (8,) else None
+        found = self.status(inner, depth + 1) if inner is not None else None
+        return found[0] if found is not None else None
+
+    # Guards.
+
+    def _codes(self, node: ast.expr) -> tuple[int, ...] | None:
+        """The integers an operand is: a literal, a module constant, or a tuple, list or set."""
+        if isinstance(node, ast.Constant):
+            literal = integer_value(node)
+            return (literal,) if literal is not None else None
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            codes = self._codes(node.operand)
+            return (-codes[0],) if codes and len(codes) == 1 else None
+        if isinstance(node, ast.Name):  # a module constant, or `from os import EX_TEMPFAIL`
+            definitions = self.index.definitions.get((self.module.tree, node.id), [])
+            value = definitions[0].value if len(definitions) == 1 else None
+            if not definitions and node.id in _SYSEXITS:
+                return (_SYSEXITS[node.id],)
+            return self._codes(value) if isinstance(value, ast.Constant) else None
+        dotted = dotted_name(node)
+        if dotted is not None and dotted.startswith("os.") and dotted[3:] in _SYSEXITS:
+            return (_SYSEXITS[dotted[3:]],)
+        if isinstance(node, _COLLECTIONS) and node.elts:
+            parts = [None if isinstance(e, ast.Starred) else self._codes(e) for e in node.elts]
+            if all(part is not None and len(part) == 1 for part in parts):
+                return tuple(part[0] for part in parts if part)
+        return None
+
+    def _guard(self, comparison: ast.Compare) -> StatusGuard | None:
+        left = comparison.left
+        for operator, right in zip(comparison.ops, comparison.comparators, strict=True):
+            membership = isinstance(operator, ast.In | ast.NotIn)
+            if not membership and not isinstance(operator, ast.Eq | ast.NotEq):
+                left = right
+                continue
+            for value, other in ((left, right), (right, left))[: 1 if membership else 2]:
+                # `rc == 75` compares with one code, `rc in (75, 76)` with a collection.
+                fits = isinstance(other, _COLLECTIONS) == membership
+                codes = self._codes(other) if fits else None
+                found = self.status(value) if codes else None
+                if found is not None and codes:
+                    start, end = self.module.span(comparison)
+                    equality = isinstance(operator, ast.Eq | ast.In)
+                    intents = intents_in(self._context(comparison), self.catalog)
+                    launch, wait = found
+                    return StatusGuard(start, end, launch.call, codes, equality, intents, wait)
+            left = right
+        return None
+
+    def _context(self, comparison: ast.Compare) -> str:
+        """The guard's condition and body: an `if`/`while` test and body, else its statement."""
+        span = self.module.span
+        child: ast.AST = comparison
+        parent = self.module.parent(child)
+        spans = [span(comparison)]
+        while parent is not None:
+            if isinstance(parent, ast.If | ast.While) and child is parent.test:
+                spans = [span(parent.test), (span(parent.body[0])[0], span(parent.body[-1])[1])]
+                break
+            if isinstance(parent, ast.stmt):
+                spans = [span(parent)]
+                break
+            child, parent = parent, self.module.parent(parent)
+        return "\n".join(self.module.source.text[start:end] for start, end in spans)
+
+    # Lost statuses.
+
+    def lost(self, launch: _Launch) -> str | None:
+        """Why the launch's status is lost, or None."""
+        node: ast.AST = launch.node
+        parent = self.module.parent(node)
+        if isinstance(parent, ast.Await):
+            node, parent = parent, self.module.parent(parent)
+        target = None
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+            target = parent.targets[0]
+        elif isinstance(parent, ast.AnnAssign):
+            target = parent.target
+        bound = target.id if isinstance(target, ast.Name) else None
+        reads = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
+        if launch.via is not None:
+            return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
+        if launch.checked or launch.shell or (bound is None and not isinstance(parent, ast.Expr)):
+            # Raises on failure, or the value goes somewhere else; a shell string's lost
+            # status is reported by the embedded shell, at the agent's own word.
+            return None
+        if launch.name in _PROCESS:
+            waited = False
+            for read in reads:
+                attribute = self.module.parent(read)
+                if not isinstance(attribute, ast.Attribute):
+                    return None  # the process goes somewhere that may read its status
+                name = attribute.attr
+                if name in _STATUS_READS or (name in _STATUS_CALLS and self._used(attribute)):
+                    return None
+                waited = waited or name in _STATUS_CALLS
+            if waited:
+                return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
+            return "the process is never waited for"
+        if reads:
+            return None
+        check = keyword_argument(launch.node, "check")
+        written = check.value if isinstance(check, ast.Constant) else None
+        if check is not None and not isinstance(written, bool):
+            return None  # `check=strict`: whether a failure raises is decided by the caller
+        dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
+        if launch.name in _RESULT:
+            given = "has `check=False`" if written is False else "has no `check=True`"
+            return f"`run()` {given} and {dropped}"
+        return "its return value is dropped" if bound is None else dropped
+
+    def _used(self, method: ast.Attribute) -> bool:
+        """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method
+        that is not called here (`done = p.wait`) counts as used."""
+        call = self.module.parent(method)
+        if not isinstance(call, ast.Call) or call.func is not method:
+            return True
+        parent = self.module.parent(call)
+        if isinstance(parent, ast.Await):
+            parent = self.module.parent(parent)
+        return not isinstance(parent, ast.Expr)
+
+    def result(self) -> AgentStatus:
+        calls = [launch.call for launch in self.launches.values()]
+        guards = [g for c in self.index.comparisons if (g := self._guard(c)) is not None]
+        lost = [
+            LostStatus(launch.call.start, launch.call.end, launch.call, how)
+            for launch in self.launches.values()
+            if (how := self.lost(launch)) is not None
+        ]
+        return AgentStatus(calls, guards, [], lost)
+
+
+def python_agent_status(
+    module: PythonModule,
+    catalog: AgentCatalog,
+    wrapped: Mapping[ast.Call, WrappedLaunch] | None = None,
+) -> AgentStatus:
+    """The agent launches of a module (`wrapped`: its calls that give a function of the
+    tree the argv it launches), the guards on their statuses, and lost statuses."""
+    if not wrapped and not any(names & _LAUNCHES for names in module.calls.values()):
+        return AgentStatus.empty()
+    analysis = _Analysis(module, catalog, NameIndex(module), wrapped or {})
+    analysis.find_launches()
+    return analysis.result() if analysis.launches else AgentStatus.empty()
+
+
+def _single_return(function: Function) -> ast.expr | None:
+    """The value of a function's only `return` with a value (not one of a nested function)."""
+    from auditor.python.model.callees import returned_values
+
+    values = returned_values(function)
+    return values[0] if len(values) == 1 else None

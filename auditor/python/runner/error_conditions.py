@@ -1,0 +1,330 @@
+"""The ways through an `except` clause or a retry predicate, and what each retries.
+
+What a clause catches can be narrowed before it goes on to the next attempt:
+`if not should_retry: raise`, `if "overloaded" not in str(e): raise`, a
+helper of the module called with the exception that re-raises it unless it is
+transient. Each way through the clause that goes on (falls off its end or
+`continue`s) is a conjunction of tests on the exception; its most specific
+positive test (a status, a message marker, else a class) says what that way
+retries. A test whose branches end the same ways (`if isinstance(e, X):
+log(e)`) decides nothing and is dropped. Predicates (tenacity's `retry=`,
+backoff's `giveup=`) are read the same way, their `return`s saying yes or no.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, NamedTuple
+
+from auditor.flow import FALL, through_block
+from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.runner.error_atoms import TRUE, Conditions, Conjunction, Names, consistent
+from auditor.python.runner.error_tests import (
+    EVERY_ERROR,
+    AstFacts,
+    ErrorTest,
+    RetriedErrors,
+    class_errors,
+    class_names,
+    union,
+)
+
+if TYPE_CHECKING:  # annotations only: the step catalogue sits above this module
+    from auditor.python.runner.steps import RetryLibrary
+
+# How a way ends besides falling through: it goes on to the next attempt (`_RETRY`),
+# or leaves the loop (`_STOP`: a raise or an exit; `_RETURN`; `_BREAK`); a predicate's
+# ways end in `_YES` or `_NO`.
+_RETRY, _STOP, _RETURN, _BREAK, _YES, _NO = "retry", "stop", "return", "break", "yes", "no"
+_GOING_ON = (FALL, _RETRY)
+_EXITS = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
+_MAX_DEPTH = 3  # helpers inlined into helpers
+_SPECIFIC = ("status", "marker", "class")  # which positive test names a way best
+_EVERY_CLASS = frozenset({"Exception", "BaseException"})
+_GIVEUP_KEYWORDS = frozenset({"giveup"})  # backoff: a true predicate stops the retries
+
+
+class _Path(NamedTuple):
+    outcome: str
+    conjunction: Conjunction
+    names: Names
+
+    def to(self, outcome: str) -> _Path:
+        return _Path(outcome, self.conjunction, self.names)
+
+
+class _Walk(Conditions):
+    """The ways through statements about one exception."""
+
+    def __init__(self, facts: AstFacts, depth: int = 0, *, predicate: bool = False) -> None:
+        super().__init__(facts)
+        self.depth = depth
+        self.predicate = predicate  # a `return` says yes or no, not "leave the clause"
+
+    def inlined(self, call: ast.Call, names: Names, holds: bool) -> list[Conjunction] | None:
+        """`is_transient(e)`: a function of the module given the exception, read inline."""
+        function = self.facts.functions.get(dotted_name(call.func) or "")
+        parameter = _parameter_for(function, call, names) if function is not None else None
+        if function is None or parameter is None or self.depth >= _MAX_DEPTH:
+            return None
+        inner = _Walk(self.facts, self.depth + 1, predicate=True)
+        paths = inner.predicate_block(function.body, _start(parameter))
+        wanted = _YES if holds else _NO
+        return [p.conjunction for p in paths if p.outcome == wanted] if paths else None
+
+    def block(self, statements: list[ast.stmt], path: _Path) -> list[_Path]:
+        return through_block(statements, path, self.statement)
+
+    def predicate_block(self, statements: list[ast.stmt], path: _Path) -> list[_Path]:
+        """Ways through a predicate function: each `return` says yes or no."""
+        paths = self.block(statements, path)
+        return [p.to(_NO) if p.outcome == FALL else p for p in paths]  # falls off: None
+
+    def statement(self, node: ast.stmt, path: _Path) -> list[_Path]:
+        if isinstance(node, ast.Raise):
+            return [path.to(_STOP)]
+        if isinstance(node, ast.Break | ast.Continue):
+            return [path.to(_BREAK if isinstance(node, ast.Break) else _RETRY)]
+        if isinstance(node, ast.Return):
+            return self.returned(node.value, path)
+        if isinstance(node, ast.If):
+            return self.branch(node, path)
+        if isinstance(node, ast.Try):
+            paths = self.block(node.body, path)
+            for handler in node.handlers:
+                paths += self.block(handler.body, path)
+            if node.finalbody:
+                paths = [q for p in paths for q in self.block(node.finalbody, p)]
+            return paths
+        if isinstance(node, ast.With | ast.AsyncWith):
+            return self.block(node.body, path)
+        if isinstance(node, ast.For | ast.AsyncFor | ast.While):  # `break`/`continue` stay in it
+            inner = self.block(node.body, path)
+            return [p.to(FALL) if p.outcome in (_BREAK, _RETRY) else p for p in inner] + [path]
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            return [self.assigned(node.targets[0], node.value, path)]
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            return self.called(node.value, path)
+        return [path]
+
+    def returned(self, value: ast.expr | None, path: _Path) -> list[_Path]:
+        if not self.predicate:
+            return [path.to(_RETURN)]
+        if value is None:
+            return [path.to(_NO)]  # a predicate returning None says no
+        return [
+            _Path(outcome, path.conjunction | way, path.names)
+            for outcome, holds in ((_YES, True), (_NO, False))
+            for way in self.condition(value, path.names, holds)
+            if consistent(path.conjunction | way)
+        ]
+
+    def branch(self, node: ast.If, path: _Path) -> list[_Path]:
+        ways = {holds: self.condition(node.test, path.names, holds) for holds in (True, False)}
+        if ways[True] == ways[False] == TRUE:  # not about the failure: either branch
+            return list(dict.fromkeys(self.block(node.body, path) + self.block(node.orelse, path)))
+        walked: dict[bool, list[tuple[Conjunction, list[_Path]]]] = {True: [], False: []}
+        for holds, body in ((True, node.body), (False, node.orelse)):
+            for way in ways[holds]:
+                joined = path.conjunction | way
+                if consistent(joined):
+                    start = _Path(FALL, joined, path.names)
+                    walked[holds].append((way - path.conjunction, self.block(body, start)))
+        ends = {
+            holds: _shape([p for _, ps in found for p in ps]) for holds, found in walked.items()
+        }
+        if ends[True] == ends[False]:
+            # Both branches end the same ways (`if isinstance(e, X): log(e)`): the test
+            # decides nothing, so the ways out do not require it.
+            return list(
+                dict.fromkeys(
+                    p._replace(conjunction=p.conjunction - added)
+                    for found in walked.values()
+                    for added, ps in found
+                    for p in ps
+                )
+            )
+        return [p for found in walked.values() for _, ps in found for p in ps]
+
+    def assigned(self, target: ast.expr, value: ast.expr, path: _Path) -> _Path:
+        if not isinstance(target, ast.Name):
+            return path
+        names, name = path.names, target.id
+        flags = frozenset((k, v) for k, v in names.flags if k != name)
+        if isinstance(value, ast.Constant) and isinstance(value.value, bool):
+            flags |= {(name, value.value)}
+        messages, statuses = names.messages - {name}, names.statuses - {name}
+        if self.message(value, names):
+            messages |= {name}
+        elif self.status(value, names):
+            statuses |= {name}
+        exception = names.exception | {name} if self.exception(value, names) else names.exception
+        return path._replace(names=Names(exception, messages, statuses, flags))
+
+    def called(self, call: ast.Call, path: _Path) -> list[_Path]:
+        name = dotted_name(call.func) or ""
+        if name in _EXITS:
+            return [path.to(_STOP)]
+        parts = name.removesuffix(".append")
+        if parts != name and "." not in parts and call.args:
+            # `texts.append(str(e))`: the list holds the message (`" ".join(texts)` reads it)
+            if self.message(call.args[0], path.names):
+                names = path.names
+                return [path._replace(names=names._replace(messages=names.messages | {parts}))]
+            return [path]
+        function = self.facts.functions.get(name)
+        parameter = _parameter_for(function, call, path.names) if function else None
+        if function is None or parameter is None or self.depth >= _MAX_DEPTH:
+            return [path]
+        # A helper given the exception (`_handle_transient(e, attempt)`): its `raise`
+        # ends the retry, its return comes back to the clause.
+        inner = _Walk(self.facts, self.depth + 1)
+        start = _start(parameter, path.conjunction, path.names.flags)
+        return [
+            _Path(FALL, p.conjunction, path.names) if p.outcome in (FALL, _RETURN) else p
+            for p in inner.block(function.body, start)
+            if p.outcome in (FALL, _RETURN, _STOP)
+        ]
+
+
+def _start(
+    exception: str,
+    conjunction: Conjunction = frozenset(),
+    flags: frozenset[tuple[str, bool]] = frozenset(),
+) -> _Path:
+    return _Path(FALL, conjunction, Names(frozenset({exception}), flags=flags))
+
+
+def _shape(paths: list[_Path]) -> frozenset[tuple[str, frozenset[tuple[str, bool]]]]:
+    return frozenset((p.outcome, p.names.flags) for p in paths)
+
+
+def _parameter_for(function: Function, call: ast.Call, names: Names) -> str | None:
+    """The parameter of `function` that `call` passes the exception to."""
+    positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    for index, argument in enumerate(call.args):
+        if isinstance(argument, ast.Name) and argument.id in names.exception:
+            return positional[index] if index < len(positional) else None
+    for keyword in call.keywords:
+        value = keyword.value
+        if keyword.arg and isinstance(value, ast.Name) and value.id in names.exception:
+            return keyword.arg
+    return None
+
+
+def _named(ways: list[Conjunction]) -> RetriedErrors | None:
+    """What ways retry: each way's most specific positive test; None if a way requires
+    none (it goes on for anything)."""
+    tests: list[ErrorTest] = []
+    for way in ways:
+        positive = [test for test, holds in way if holds]
+        by_kind = (sorted(t for t in positive if t.kind == kind) for kind in _SPECIFIC)
+        found = next((tests for tests in by_kind if tests), [])
+        if not found:
+            return None
+        tests.append(found[0])
+    return RetriedErrors(tuple(dict.fromkeys(tests)))
+
+
+def handler_errors(
+    handler: ast.ExceptHandler, facts: AstFacts, blanket: frozenset[str]
+) -> RetriedErrors | None:
+    """What an `except` clause of a retry loop retries, or None if it never goes on."""
+    caught = class_errors(facts.classes(handler.type), blanket)
+    exception = handler.name or ""  # no name: no test can be about it
+    paths = _Walk(facts).block(handler.body, _start(exception))
+    going_on = [p.conjunction for p in paths if p.outcome in _GOING_ON]
+    if not going_on:
+        return None
+    named = _named(going_on)
+    return caught if named is None else named
+
+
+def predicate_errors(node: ast.expr, facts: AstFacts, *, giveup: bool = False) -> RetriedErrors:
+    """What a retry library's predicate retries: tenacity's `retry=`, retrying's
+    `retry_on_exception=`, or (`giveup=True`) what backoff's `giveup=` leaves."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr) and not giveup:
+        return union([predicate_errors(node.left, facts), predicate_errors(node.right, facts)])
+    short = (dotted_name(node.func) or "").rsplit(".", 1)[-1] if isinstance(node, ast.Call) else ""
+    if isinstance(node, ast.Call) and not giveup:
+        first = node.args[0] if node.args else None
+        if short in ("retry_if_exception_type", "retry_if_exception_cause_type"):
+            return class_errors(class_names(first) if first else [], _EVERY_CLASS)
+        if short in ("retry_if_not_exception_type", "retry_always"):
+            return EVERY_ERROR
+        if short == "retry_if_exception_message":
+            given = [k.value for k in node.keywords if k.arg in ("message", "match")]
+            text = given[0] if given else first
+            if isinstance(text, ast.Constant) and isinstance(text.value, str):
+                return RetriedErrors((ErrorTest("marker", text.value),))
+        if short in ("retry_if_result", "retry_if_not_result"):
+            return RetriedErrors((ErrorTest("result", ast.unparse(node)),))
+        if short == "retry_any":
+            return union(predicate_errors(a, facts) for a in node.args)
+        if short == "retry_if_exception" and first is not None:
+            return predicate_errors(first, facts)
+    found = _function_errors(node, facts, giveup)
+    return found if found is not None else RetriedErrors((ErrorTest("predicate", _shown(node)),))
+
+
+def _shown(node: ast.expr) -> str:
+    text = " ".join(ast.unparse(node).split())
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _function_errors(node: ast.expr, facts: AstFacts, giveup: bool) -> RetriedErrors | None:
+    """A lambda or a module function of one exception: the ways it says "retry"."""
+    walk = _Walk(facts, depth=1, predicate=True)
+    if isinstance(node, ast.Lambda) and node.args.args:
+        ways = walk.condition(node.body, _start(node.args.args[0].arg).names, not giveup)
+    elif isinstance(node, ast.Name) and node.id in facts.functions:
+        function = facts.functions[node.id]
+        if not function.args.args:
+            return None
+        paths = walk.predicate_block(function.body, _start(function.args.args[0].arg))
+        ways = [p.conjunction for p in paths if p.outcome == (_NO if giveup else _YES)]
+    else:
+        return None
+    if not ways:
+        return None
+    named = _named(ways)
+    return EVERY_ERROR if named is None else named
+
+
+def library_errors(
+    library: RetryLibrary, call: ast.Call | None, facts: AstFacts, blanket: frozenset[str]
+) -> RetriedErrors:
+    """What a retry library's decorator or loop retries, from its call's arguments: the
+    exception classes given, narrowed by a predicate (`retry=`, `giveup=`)."""
+    if library.results:  # it re-runs on what the function returns, never after a raise
+        return RetriedErrors((ErrorTest("result", library.name),))
+    exceptions = _argument(call, library.exception_keyword, library.exception_position)
+    caught = class_errors(facts.classes(exceptions), blanket) if exceptions else EVERY_ERROR
+    keyword, predicate = _library_predicate(library, call)
+    if predicate is None:
+        return caught
+    giveup = keyword in _GIVEUP_KEYWORDS
+    errors = predicate_errors(predicate, facts, giveup=giveup)
+    unread = any(test.kind == "predicate" for test in errors.tests)
+    if giveup and (errors.every or (unread and not caught.every)):
+        return caught  # what `giveup=` leaves of the classes given; unread: those classes
+    return errors
+
+
+def _library_predicate(library: RetryLibrary, call: ast.Call | None) -> tuple[str, ast.expr | None]:
+    """The predicate keyword a library call narrows its exceptions with, and its value."""
+    for keyword in call.keywords if call is not None else ():
+        name = keyword.arg or ""
+        if name in library.predicate and name not in library.result_keywords:
+            return name, keyword.value
+    return "", None
+
+
+def _argument(call: ast.Call | None, keyword: str | None, position: int | None) -> ast.expr | None:
+    if call is None:
+        return None
+    found = next((k.value for k in call.keywords if keyword and k.arg == keyword), None)
+    positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+    if found is None and position is not None and position < len(positional):
+        found = positional[position]
+    return found

@@ -1,0 +1,165 @@
+"""Which failures a retry layer retries: every one it catches, or only some.
+
+A layer goes on after catching an exception: a library decorator given
+exception classes or a predicate, or an `except` clause of a loop (a retry
+decorator's wrapper or a hand-written loop). What it retries is a set of
+tests on the failure (its class, its HTTP status, words in its message), or
+every failure it catches. These records, and the facts of a module that the
+analysis reads (`auditor.python.runner.error_conditions`), are kept on stdlib `ast`
+so the project index can carry them.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from auditor.python.model.ast_values import Function, dotted_name
+
+
+class ErrorTest(NamedTuple):
+    """One condition on a failure under which a layer retries."""
+
+    kind: str  # "class", "status", "marker", "result" (a returned value), "predicate" (unread)
+    value: str  # "InternalServerError"; "429", "5xx"; "overloaded"; the predicate's source
+
+
+class RetriedErrors(NamedTuple):
+    """The failures a layer retries: those passing any of its tests; no test: every one."""
+
+    tests: tuple[ErrorTest, ...] = ()
+
+    @property
+    def every(self) -> bool:
+        """Whether every failure the layer catches is retried."""
+        return not self.tests
+
+
+EVERY_ERROR = RetriedErrors()
+
+
+def status_range(value: str) -> tuple[int, int]:
+    """The statuses a status test holds: "429" is 429 only, "5xx" is 500 to 599."""
+    if value.endswith("xx"):
+        return int(value[0]) * 100, int(value[0]) * 100 + 99
+    low, _, high = value.partition("-")
+    return int(low), int(high or low)
+
+
+def status_tests(low: int, high: int) -> list[ErrorTest]:
+    """The status tests for the statuses `low` to `high`: "429", "5xx", "4xx" and "5xx"."""
+    low, high = max(low, 100), min(high, 599)
+    if low > high:
+        return []
+    if low == high:
+        return [ErrorTest("status", str(low))]
+    if low % 100 == 0 and high % 100 == 99:
+        return [ErrorTest("status", f"{h}xx") for h in range(low // 100, high // 100 + 1)]
+    return [ErrorTest("status", f"{low}-{high}")]
+
+
+def class_names(node: ast.expr | None) -> list[str]:
+    """The classes an `except` or `isinstance` lists, last name component ("?": unread)."""
+    if node is None:
+        return []
+    if isinstance(node, ast.Tuple | ast.List):
+        return [name for element in node.elts for name in class_names(element)]
+    dotted = dotted_name(node)
+    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
+
+
+def class_errors(names: Iterable[str], blanket: frozenset[str]) -> RetriedErrors:
+    """What an `except` of these classes retries (no class, a blanket or an unread one:
+    every failure)."""
+    found = list(dict.fromkeys(names))
+    if not found or any(name in blanket or name == "?" for name in found):
+        return EVERY_ERROR
+    return RetriedErrors(tuple(ErrorTest("class", name) for name in found))
+
+
+def union(found: Iterable[RetriedErrors]) -> RetriedErrors:
+    """The failures any of several layers or clauses retries."""
+    tests: list[ErrorTest] = []
+    for errors in found:
+        if errors.every:
+            return EVERY_ERROR
+        tests += errors.tests
+    return RetriedErrors(tuple(dict.fromkeys(tests)))
+
+
+def describe(errors: RetriedErrors | Iterable[ErrorTest]) -> str:
+    """How messages name the failures: "429 and 5xx responses, `RemoteProtocolError` and
+    errors that mention `overloaded`"."""
+    tests = errors.tests if isinstance(errors, RetriedErrors) else tuple(errors)
+    if not tests:
+        return "every failure"
+    by_kind: dict[str, list[str]] = {}
+    for test in tests:
+        by_kind.setdefault(test.kind, []).append(test.value)
+    parts: list[str] = []
+    if "status" in by_kind:
+        statuses = sorted(by_kind["status"], key=status_range)
+        parts.append(f"{listed(statuses)} responses")
+    parts += [f"`{name}`" for name in by_kind.get("class", ())]
+    if "marker" in by_kind:
+        quoted = [f"`{marker}`" for marker in by_kind["marker"]]
+        parts.append(f"errors that mention {listed(quoted, 'or')}")
+    if "result" in by_kind:
+        parts.append("some return values")
+    parts += [f"the failures `{p}` accepts" for p in by_kind.get("predicate", ())]
+    return listed(parts)
+
+
+def listed(items: list[str], last: str = "and") -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+class AstFacts:
+    """What the analysis reads from a whole module: its functions, string-list
+    constants, exception-tuple constants and the classes it imports under another name."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.functions: dict[str, Function] = {}
+        self.strings: dict[str, tuple[str, ...]] = {}  # `MARKERS = ("overloaded", "529")`
+        self.exceptions: dict[str, list[str]] = {}  # `RETRIABLE = (RateLimitError, …)`
+        self.renamed: dict[str, str] = {}  # `import RateLimitError as OpenAIRateLimitError`
+        for statement in tree.body:
+            if isinstance(statement, Function):
+                self.functions[statement.name] = statement
+            elif isinstance(statement, ast.ImportFrom):
+                self.renamed.update((a.asname, a.name) for a in statement.names if a.asname)
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                target, words = statement.targets[0], literal_strings(statement.value)
+                if isinstance(target, ast.Name) and words is not None:
+                    self.strings[target.id] = words
+                elif isinstance(target, ast.Name) and isinstance(statement.value, ast.Tuple):
+                    self.exceptions[target.id] = class_names(statement.value)
+
+    def classes(self, node: ast.expr | None) -> list[str]:
+        """The classes an `except` or a retry library's argument names, through the
+        module's tuple constants and its imports' other names."""
+        found: list[str] = []
+        for name in class_names(node):
+            for each in self.exceptions.get(name, [name]):
+                found.append(self.renamed.get(each, each))
+        return found
+
+
+@functools.lru_cache(maxsize=8)
+def module_facts(tree: ast.Module) -> AstFacts:
+    """The facts of a parsed module; kept for a few modules, as the retry catalogue and
+    the loop walk ask about the same one."""
+    return AstFacts(tree)
+
+
+def literal_strings(node: ast.expr) -> tuple[str, ...] | None:
+    """The strings of a literal tuple, list or set of strings."""
+    if isinstance(node, ast.Tuple | ast.List | ast.Set) and node.elts:
+        words = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+        if len(words) == len(node.elts) and all(isinstance(w, str) for w in words):
+            return tuple(str(w) for w in words)
+    return None

@@ -1,0 +1,419 @@
+"""What the functions of a module do with the processes they launch (stdlib `ast`).
+
+Facts for the project index, read the same way for the module itself and for
+the modules that import it:
+
+- a parameter that reaches a process launch (`def run_command(cmd): return
+  subprocess.run(cmd)`), and what the function does with that launch's
+  status: returns it, reads it, or drops it;
+- what a function returns about a process: the launch's own value, an exit
+  status, or a success flag, alone or as an item of a tuple (`return ok,
+  out, kind`), so a loop around a call of it knows what a failure looks like;
+- the bases of each class, qualified through the module's imports, so a
+  mixin's `self._execute()` finds the subclasses, here or elsewhere, that
+  define `_execute`.
+
+Nothing here imports or runs the audited code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Iterator
+
+from auditor.project import LaunchParameter
+from auditor.python.model.ast_values import (
+    Function,
+    children,
+    dotted_name,
+    import_bindings,
+    qualified_import,
+)
+from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
+
+SHELL_STRING_CALLS = frozenset(
+    {"os.system", "os.popen", "asyncio.create_subprocess_shell"}
+    | {"asyncio.subprocess.create_subprocess_shell"}
+)
+SPREAD_CALLS = frozenset(
+    {"asyncio.create_subprocess_exec", "asyncio.subprocess.create_subprocess_exec"}
+    | {"os.execlp", "os.execl"}
+)
+LAUNCH_CALLS = PROCESS_CALLS | SHELL_STRING_CALLS | SPREAD_CALLS
+_STATUS_VALUE = frozenset({"subprocess.call", "os.system"})
+# Reading one of these on a process (or its result) reads, or keeps in reach, its status.
+_STATUS_READS = frozenset({"returncode", "wait", "poll", "communicate", "check_returncode"})
+# Text of a function that may return what became of a process (with its launch words).
+_REPORTS = (
+    *("returncode", ".wait(", ".poll("),
+    *("return True", "return False", "return (True", "return (False"),
+)
+_CONVERSIONS = frozenset({"list", "tuple", "builtins.list", "builtins.tuple"})
+_MAX_DEPTH = 8
+
+
+def module_functions(tree: ast.Module) -> dict[str, Function]:
+    """Top-level functions and the methods of top-level classes, by qualified name."""
+    found: dict[str, Function] = {}
+    for statement in tree.body:
+        if isinstance(statement, Function):
+            found[statement.name] = statement
+        elif isinstance(statement, ast.ClassDef):
+            for member in statement.body:
+                if isinstance(member, Function):
+                    found[f"{statement.name}.{member.name}"] = member
+    return found
+
+
+def _import_statements(tree: ast.Module) -> Iterator[ast.stmt]:
+    """The module's statements and those of its functions' and methods' bodies (where
+    imports are; nested blocks are not walked: `ast.walk` costs more than it finds)."""
+    for statement in tree.body:
+        yield statement
+        members = statement.body if isinstance(statement, ast.ClassDef) else [statement]
+        for member in members:
+            if isinstance(member, Function):
+                yield from member.body
+
+
+def import_table(tree: ast.Module, module: str | None) -> dict[str, str]:
+    """Names the module's imports bind (at the top or in a function) -> qualified names
+    (relative imports too, when the module's own dotted name is known)."""
+    found: dict[str, str] = {}
+    for node in _import_statements(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for local, base, name in import_bindings(node, module):
+                found[local] = qualified_import(base, name)
+    return found
+
+
+def qualifier(imports: dict[str, str]) -> Callable[[ast.expr], str | None]:
+    """The qualified name of a callee through an import table (`sp.run` ->
+    `subprocess.run`; an unimported name stays as written)."""
+
+    def qualified(func: ast.expr) -> str | None:
+        dotted = dotted_name(func)
+        if dotted is None:
+            return None
+        head, _, rest = dotted.partition(".")
+        resolved = imports.get(head, head)
+        return f"{resolved}.{rest}" if rest else resolved
+
+    return qualified
+
+
+def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ...]]:
+    """Each top-level class's bases, qualified: through the imports, or as a class of this
+    module (`module.Name`)."""
+    classes = [s for s in tree.body if isinstance(s, ast.ClassDef)]
+    if not any(c.bases for c in classes):
+        return {c.name: () for c in classes}
+    imports = import_table(tree, module)
+    local = {c.name for c in classes}
+    found: dict[str, tuple[str, ...]] = {}
+    for statement in tree.body:
+        if not isinstance(statement, ast.ClassDef):
+            continue
+        bases: list[str] = []
+        for base in statement.bases:
+            dotted = dotted_name(base)
+            if dotted is None:
+                continue
+            head, _, rest = dotted.partition(".")
+            if head in imports:
+                bases.append(f"{imports[head]}.{rest}" if rest else imports[head])
+            elif dotted in local and module:
+                bases.append(f"{module}.{dotted}")
+            else:
+                bases.append(dotted)
+        found[statement.name] = tuple(bases)
+    return found
+
+
+class _Body:
+    """One function's own nodes (not those of functions or classes it defines), with
+    each node's parent."""
+
+    def __init__(self, function: Function) -> None:
+        self.function = function
+        self.parents: dict[ast.AST, ast.AST] = {}
+        stack: list[ast.AST] = [function]
+        while stack:
+            node = stack.pop()
+            for child in children(node):
+                if node is not function and isinstance(node, Function | ast.ClassDef | ast.Lambda):
+                    break
+                self.parents[child] = node
+                stack.append(child)
+
+    def nodes(self) -> Iterator[ast.AST]:
+        return iter(self.parents)
+
+    def enclosing(self, node: ast.AST) -> ast.AST | None:
+        """The expression or statement that holds `node`, past `await`."""
+        parent = self.parents.get(node)
+        return self.parents.get(parent) if isinstance(parent, ast.Await) else parent
+
+    def assignments(self, name: str, before: int) -> tuple[list[ast.expr], bool]:
+        """Values assigned to `name` before a line, the last first, down to one that every
+        later line runs after (a statement of the function's own body); and whether the
+        value it came in with (a parameter's) may still be there."""
+        found = sorted(
+            (
+                n
+                for n in self.parents
+                if isinstance(n, ast.Assign)
+                and n.lineno < before
+                and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+            ),
+            key=lambda n: n.lineno,
+            reverse=True,
+        )
+        values: list[ast.expr] = []
+        for node in found:
+            values.append(node.value)
+            if self.parents.get(node) is self.function:
+                return values, False
+        return values, True
+
+    def names(self, name: str) -> list[ast.Name]:
+        return [n for n in self.parents if isinstance(n, ast.Name) and n.id == name]
+
+
+def _positions(function: Function, method: bool) -> dict[str, int]:
+    """A function's parameters -> their position among a call's positional arguments."""
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    decorators = {dotted_name(d) for d in function.decorator_list}
+    if method and "staticmethod" not in decorators and positional:
+        positional = positional[1:]
+    found = {a.arg: i for i, a in enumerate(positional)}
+    found.update({a.arg: -1 for a in arguments.kwonlyargs})
+    return found
+
+
+class LaunchFacts:
+    """The launch parameters and return kinds of one module's functions."""
+
+    def __init__(self, tree: ast.Module, text: str, imports: dict[str, str]) -> None:
+        """`text`: the module's source; `imports`: its `import_table`."""
+        self.qualified = qualifier(imports)
+        self.functions = module_functions(tree)
+        self._bodies: dict[str, _Body] = {}
+        # Words a function's text holds when it can launch or report on a process (its
+        # `ast` is walked only then): the names the launching modules are imported as.
+        modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
+        self._launch_words = {"subprocess", *modules} | {
+            local for local, target in imports.items() if target.split(".", 1)[0] in modules
+        }
+        lines = text.split("\n")
+        self._sources = {
+            name: "\n".join(lines[f.lineno - 1 : f.end_lineno])
+            for name, f in self.functions.items()
+        }
+
+    def _mentions(self, qualname: str, words: Iterable[str]) -> bool:
+        source = self._sources.get(qualname, "")
+        return any(word in source for word in words)
+
+    def body(self, name: str) -> _Body:
+        if name not in self._bodies:
+            self._bodies[name] = _Body(self.functions[name])
+        return self._bodies[name]
+
+    def _launches(self, body: _Body) -> Iterator[tuple[ast.Call, str]]:
+        for node in body.nodes():
+            if isinstance(node, ast.Call):
+                name = self.qualified(node.func)
+                if name in LAUNCH_CALLS:
+                    yield node, name
+
+    def parameters(self) -> dict[str, LaunchParameter]:
+        """Functions with a parameter that reaches a launch's argv or command string."""
+        found: dict[str, LaunchParameter] = {}
+        for qualname, function in self.functions.items():
+            positions = _positions(function, "." in qualname)
+            if not positions or not self._mentions(qualname, self._launch_words):
+                continue
+            body = self.body(qualname)
+            for call, name in self._launches(body):
+                argument, form = _command(call, name)
+                traced = _traced(body, argument, positions, call.lineno) if argument else None
+                if traced is not None:
+                    status = _status_use(body, call, name)
+                    found[qualname] = LaunchParameter(traced, positions[traced], form, name, status)
+                    break
+        return found
+
+    def returns(self) -> dict[str, str]:
+        """What functions return about a process they (or a function they call) run."""
+        found: dict[str, str] = {}
+        reports = (*self._launch_words, *_REPORTS)
+        for qualname in self.functions:
+            if not self._mentions(qualname, reports):
+                continue
+            body = self.body(qualname)
+            values = [
+                n.value for n in body.nodes() if isinstance(n, ast.Return) and n.value is not None
+            ]
+            kinds = {k for v in values if (k := self._kind(body, v)) is not None}
+            if len(kinds) == 1:
+                found[qualname] = kinds.pop()
+        return found
+
+    def _result_object(self, body: _Body, value: ast.Call) -> str | None:
+        """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's
+        success in a field: `RunResult(success=proc.returncode == 0)`,
+        `Result(status=Status.OK if proc.returncode == 0 else Status.FAILED)`,
+        `Result(error=None if proc.returncode == 0 else proc.stderr)`."""
+        for keyword in value.keywords:
+            if keyword.arg is None:
+                continue
+            given = keyword.value
+            if isinstance(given, ast.Name):  # `status = …` first, then `Outcome(status=status)`
+                assigned, _ = body.assignments(given.id, given.lineno)
+                given = assigned[0] if len(assigned) == 1 else given
+            if self._kind(body, given) == "success":
+                return f"field:{keyword.arg}"
+            if isinstance(given, ast.IfExp):
+                test = self._kind(body, given.test)
+                on_success = given.body if test == "success" else given.orelse
+                shown = _field_value(on_success) if test in ("success", "status") else None
+                if shown is not None:
+                    return f"field:{keyword.arg}={shown}"
+        return None
+
+    def _kind(self, body: _Body, value: ast.expr) -> str | None:
+        """What a returned value is about a process, if it is one of the known kinds."""
+        if isinstance(value, ast.Tuple):
+            for index, item in enumerate(value.elts):
+                literal = isinstance(item, ast.Constant) and isinstance(item.value, bool)
+                if literal or self._kind(body, item) == "success":
+                    return f"success@{index}"
+            return None
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
+            return "success" if self._kind(body, value.operand) == "status" else None
+        if isinstance(value, ast.Compare) and len(value.ops) == 1:
+            left, right = value.left, value.comparators[0]
+            if isinstance(left, ast.Constant):
+                left, right = right, left
+            zero = isinstance(right, ast.Constant) and right.value == 0
+            if zero and self._kind(body, left) == "status":
+                equal = isinstance(value.ops[0], ast.Eq | ast.Is)
+                return "success" if equal else "status"
+            return None
+        if isinstance(value, ast.Await):
+            return self._kind(body, value.value)
+        if isinstance(value, ast.Attribute) and value.attr == "returncode":
+            return "status"
+        if isinstance(value, ast.Call):
+            func = value.func
+            if isinstance(func, ast.Attribute) and func.attr in ("wait", "poll"):
+                return "status"
+            name = self.qualified(func)
+            if name in _STATUS_VALUE:
+                return "status"
+            return "result" if name in LAUNCH_CALLS else self._result_object(body, value)
+        if isinstance(value, ast.Name):
+            assigned, _ = body.assignments(value.id, value.lineno)
+            kinds = {self._kind(body, v) for v in assigned}
+            return kinds.pop() if len(kinds) == 1 else None
+        return None
+
+
+def _field_value(node: ast.expr) -> str | None:
+    """How a result field's value on success is written: `Status.OK`, `None`."""
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "None"
+    return dotted_name(node)
+
+
+def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:
+    """The argv or command-string expression of a launch call, and which it is."""
+    if name in SPREAD_CALLS:
+        spread = next((a.value for a in call.args if isinstance(a, ast.Starred)), None)
+        return spread, "argv"
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
+    shell = keywords.get("shell")
+    shell_true = isinstance(shell, ast.Constant) and shell.value is True
+    return first, "shell" if name in SHELL_STRING_CALLS or shell_true else "argv"
+
+
+def _traced(
+    body: _Body, node: ast.expr, parameters: dict[str, int], line: int, depth: int = 0
+) -> str | None:
+    """The parameter an argv expression is (through `list(…)`, `[*cmd]`, `*cmd` and
+    local names that any way to the launch may carry it in)."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(node, ast.Starred):
+        return _traced(body, node.value, parameters, line, depth + 1)
+    if isinstance(node, ast.List | ast.Tuple) and len(node.elts) == 1:
+        return _traced(body, node.elts[0], parameters, line, depth + 1)
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        if dotted_name(node.func) in _CONVERSIONS:
+            return _traced(body, node.args[0], parameters, line, depth + 1)
+        return None
+    if not isinstance(node, ast.Name):
+        return None
+    values, entry = body.assignments(node.id, line)
+    if entry and node.id in parameters:
+        return node.id
+    for value in values:
+        found = _traced(body, value, parameters, value.lineno, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _status_use(body: _Body, call: ast.Call, name: str) -> str:
+    """What a function does with a launch's status: "returned", "read" or "dropped"."""
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    check = keywords.get("check")
+    if name in CHECKED_CALLS or not (check is None or isinstance(check, ast.Constant)):
+        return "read"  # checked, or `check=strict`: a failure may raise, as the caller says
+    if isinstance(check, ast.Constant) and check.value is True:
+        return "read"
+    holder = body.enclosing(call)
+    if isinstance(holder, ast.Expr):
+        return "dropped"
+    if isinstance(holder, ast.Return):
+        return "returned"
+    bound = None
+    if isinstance(holder, ast.Assign) and len(holder.targets) == 1:
+        target = holder.targets[0]
+        bound = target.id if isinstance(target, ast.Name) else None
+    elif isinstance(holder, ast.withitem) and isinstance(holder.optional_vars, ast.Name):
+        bound = holder.optional_vars.id
+    if bound is None:
+        return "returned" if _in_return(body, call) else "read"
+    uses = [n for n in body.names(bound) if n.lineno >= call.lineno]
+    uses = [n for n in uses if not isinstance(n.ctx, ast.Store)]
+    if any(_status_read(body, use) and not _in_return(body, use) for use in uses):
+        return "read"  # it looks at the status itself (and may return it too)
+    if any(_in_return(body, use) and _whole_or_status(body, use) for use in uses):
+        return "returned"
+    return "read" if uses else "dropped"
+
+
+def _status_read(body: _Body, use: ast.Name) -> bool:
+    """Whether a use of a process (or result) reads its status (`r.returncode`)."""
+    parent = body.parents.get(use)
+    return isinstance(parent, ast.Attribute) and parent.attr in _STATUS_READS
+
+
+def _whole_or_status(body: _Body, use: ast.Name) -> bool:
+    """Whether a use of a process (or result) is the value itself or its status, not
+    some other attribute (`result.stdout`)."""
+    parent = body.parents.get(use)
+    return not isinstance(parent, ast.Attribute) or parent.attr in _STATUS_READS
+
+
+def _in_return(body: _Body, node: ast.AST) -> bool:
+    current = body.parents.get(node)
+    while current is not None and current is not body.function:
+        if isinstance(current, ast.Return):
+            return True
+        current = body.parents.get(current)
+    return False

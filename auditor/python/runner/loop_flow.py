@@ -1,0 +1,419 @@
+"""Whether a hand-written loop re-runs a call after it fails, decided call by call.
+
+Each way the call can end (success, each exit code the loop compares with,
+another code, an exception, a transient failure) is walked through one
+iteration. The loop re-runs the call when a failure can lead to another
+iteration while a success can leave the loop. The other retry constructs
+are in `auditor.python.runner.retries`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from auditor.exit_codes import intents_in
+from auditor.flow import FALL, through_block
+from auditor.python.model.ast_values import descendants, dotted_name
+from auditor.python.model.expr_values import class_names, integers
+from auditor.python.model.module import PythonModule
+from auditor.python.runner.error_conditions import handler_errors
+from auditor.python.runner.error_tests import (
+    RetriedErrors,
+    class_errors,
+    describe,
+    module_facts,
+    union,
+)
+from auditor.python.runner.retry_types import CallFailure, Retry
+from auditor.python.runner.steps import StepCatalog, default_steps
+from auditor.python.runner.success_flags import SuccessFlags
+from auditor.python.unit import PythonUnit
+
+_NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
+_EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
+_FLIPPED = {"Lt": "Gt", "Gt": "Lt", "LtE": "GtE", "GtE": "LtE"}
+Loop = ast.For | ast.AsyncFor | ast.While
+_JUMPS: dict[type[ast.AST], str] = {
+    ast.Return: _EXIT,
+    ast.Raise: _RAISE,
+    ast.Break: _BREAK,
+    ast.Continue: _NEXT,
+}
+Flags = frozenset[tuple[str, bool]]  # `done = True` assignments on a path
+
+
+class _Scenario(NamedTuple):
+    ok: bool
+    code: int | None  # 0 on success; None: a non-zero code that nothing compares with
+    transient: bool
+    raises: bool
+
+
+class _Path(NamedTuple):
+    outcome: str
+    flags: Flags = frozenset()
+    via: ast.ExceptHandler | None = None  # the handler that caught the failure on this path
+
+    def to(self, outcome: str) -> _Path:
+        return _Path(outcome, self.flags, self.via)
+
+
+def _compare(code: int | None, operator: str, values: tuple[int, ...]) -> bool | None:
+    """`code OPERATOR values`; a None code is a positive code equal to none of them."""
+    if operator in ("Eq", "NotEq", "In", "NotIn"):
+        if operator in ("Eq", "NotEq") and len(values) != 1:
+            return None
+        hit = code is not None and code in values
+        return hit if operator in ("Eq", "In") else not hit
+    if len(values) != 1 or operator not in _FLIPPED:
+        return None
+    value = values[0]
+    if code is None:  # positive and unknown: only thresholds at 0 or 1 decide
+        low = value <= (0 if operator in ("Gt", "LtE") else 1)
+        return operator.startswith("Gt") if low else None
+    return {"Gt": code > value, "GtE": code >= value, "Lt": code < value, "LtE": code <= value}[
+        operator
+    ]
+
+
+class _Flow:
+    """One iteration of a loop around one call, walked per scenario."""
+
+    def __init__(
+        self,
+        unit: PythonUnit,
+        loop: Loop,
+        call: ast.AST,
+        failure: CallFailure,
+        steps: StepCatalog,
+    ) -> None:
+        assert unit.module is not None
+        self.module, self.catalog, self.loop, self.call = unit.module, unit.catalog, loop, call
+        self.failure, self.steps = failure, steps
+        self.ancestors = {id(call)}
+        current = self.module.parent(call)
+        while current is not None and current is not loop:
+            self.ancestors.add(id(current))
+            current = self.module.parent(current)
+        nodes = list(descendants(loop))
+        self.results = {  # names bound to the call's result (`r = run(…)`, `with Popen(…) as p`)
+            name for node in nodes for name in _bound(node) if _unwrap(_value(node)) is call
+        }
+        self.statuses: set[str] = set()  # names bound to its status (`rc = r.returncode`)
+        assignments = [n for n in nodes if isinstance(n, ast.Assign | ast.AnnAssign)]
+        self.flags = SuccessFlags(self.module, call, self.results, failure.flag, assignments)
+        for _ in range(2):  # twice: `rc = r.returncode; code = rc`
+            self.statuses |= {
+                name
+                for node in assignments
+                if self.is_status(_value(node))
+                for name in _bound(node)
+            }
+        self.literals = {
+            value
+            for node in nodes
+            if isinstance(node, ast.Compare)
+            for part in (node.left, *node.comparators)
+            for value in integers(self.module, part) or ()
+        }
+        self._marked: dict[tuple[int, int], bool] = {}
+
+    def runs_call(self, node: ast.AST) -> bool:
+        return id(node) in self.ancestors
+
+    def is_status(self, node: ast.expr | None) -> bool:
+        """Whether an expression is the call's exit status."""
+        node = _unwrap(node)
+        if not self.failure.status or node is None:
+            return False
+        if node is self.call:
+            return self.failure.flag is None  # else its value is a success flag
+        if isinstance(node, ast.Name):
+            return node.id in self.statuses
+        if isinstance(node, ast.Attribute) and node.attr == "returncode":
+            owner = node.value
+            return owner is self.call or dotted_name(owner) in self.results or self.caught(owner)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            return (
+                node.func.attr in ("wait", "poll") and dotted_name(node.func.value) in self.results
+            )
+        return False
+
+    def caught(self, node: ast.expr) -> bool:
+        """Whether a name is the `as e` of an enclosing `except` (a `CalledProcessError`)."""
+        current = self.module.parent(node)
+        while isinstance(node, ast.Name) and current is not None and current is not self.loop:
+            if isinstance(current, ast.ExceptHandler) and current.name == node.id:
+                return True
+            current = self.module.parent(current)
+        return False
+
+    def marked(self, node: ast.expr, count: int = 0) -> bool:
+        """Whether a condition is about a rate limit (`"429" in out`): a transient guard.
+
+        `count`: only the first `count` operands of an `and`/`or` (see `either`).
+        """
+        key = (id(node), count)
+        if key not in self._marked:
+            if count and isinstance(node, ast.BoolOp):
+                start, end = (
+                    self.module.span(node.values[0])[0],
+                    self.module.span(node.values[count - 1])[1],
+                )
+            else:
+                start, end = self.module.span(node)
+            text = self.module.source.text[start:end]
+            intents = intents_in(text, self.catalog)
+            self._marked[key] = any(i.name == "rate-limit" for i in intents)
+        return self._marked[key]
+
+    def condition(self, node: ast.expr, scenario: _Scenario, flags: Flags) -> bool | None:
+        if self.marked(node) and not self.runs_call(node):
+            return not scenario.ok and scenario.transient
+        if self.flags.is_success(node):
+            return scenario.ok
+        if self.flags.is_failure(node):
+            return not scenario.ok
+        if isinstance(node, ast.Name):
+            return dict(flags).get(node.id)
+        if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            inner = self.condition(node.operand, scenario, flags)
+            return None if inner is None else not inner
+        if isinstance(node, ast.BoolOp):
+            return self.either(node, len(node.values), scenario, flags)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            operator, left, right = type(node.ops[0]).__name__, node.left, node.comparators[0]
+            if self.is_status(right) and not self.is_status(left):
+                left, right, operator = right, left, _FLIPPED.get(operator, "")
+            values = integers(self.module, right) if self.is_status(left) else None
+            return None if values is None else _compare(scenario.code, operator, values)
+        return not scenario.ok if self.is_status(node) else None
+
+    def either(
+        self, node: ast.BoolOp, count: int, scenario: _Scenario, flags: Flags
+    ) -> bool | None:
+        """The first `count` operands of `a or b or c`, read as `(a or b) or c`: each
+        operation of two, the inner ones with a rate-limit marker of their own."""
+        operands = node.values[:count]
+        inner = count < len(node.values)  # the whole operation is a condition of its own
+        if inner and self.marked(node, count) and not any(self.runs_call(o) for o in operands):
+            return not scenario.ok and scenario.transient
+        left = (
+            self.either(node, count - 1, scenario, flags)
+            if count > 2
+            else self.condition(operands[0], scenario, flags)
+        )
+        both = (left, self.condition(operands[-1], scenario, flags))
+        decisive = isinstance(node.op, ast.Or)  # the value that decides alone
+        return decisive if decisive in both else (None if None in both else not decisive)
+
+    def block(self, nodes: Sequence[ast.stmt], scenario: _Scenario, start: _Path) -> list[_Path]:
+        return through_block(nodes, start, lambda node, p: self.statement(node, scenario, p))
+
+    def statement(self, node: ast.stmt, scenario: _Scenario, path: _Path) -> list[_Path]:
+        failing = not scenario.ok and scenario.raises
+        if isinstance(node, ast.If | ast.While | ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
+            head: Sequence[ast.AST] = (
+                node.items
+                if isinstance(node, ast.With | ast.AsyncWith)
+                else [node.iter if isinstance(node, ast.For | ast.AsyncFor) else node.test]
+            )
+            if failing and any(self.runs_call(h) for h in head):
+                return [path.to(_RAISE)]
+        if isinstance(node, ast.If):  # an `elif` is an `if` alone in `orelse`
+            test = self.condition(node.test, scenario, path.flags)
+            paths = self.block(node.body, scenario, path) if test is not False else []
+            if test is not True:
+                paths += self.block(node.orelse, scenario, path) if node.orelse else [path]
+            return paths
+        if isinstance(node, ast.Try):
+            return self.try_(node, scenario, path)
+        if isinstance(node, ast.With | ast.AsyncWith):
+            return self.block(node.body, scenario, path)
+        if isinstance(node, Loop):  # a loop inside: `break`/`continue` stay in it
+            inner = self.block(node.body, scenario, path)
+            return [p.to(FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner] + [path]
+        return self.small(node, scenario, path)
+
+    def small(self, node: ast.stmt, scenario: _Scenario, path: _Path) -> list[_Path]:
+        if not scenario.ok and scenario.raises and self.runs_call(node):
+            return [path.to(_RAISE)]
+        jump = _JUMPS.get(type(node))
+        if jump is not None:
+            return [path.to(jump)]
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            called = node.value
+            if self.module.calls.get(called, frozenset()) & _EXITS:
+                return [path.to(_EXIT)]
+            func = called.func
+            if isinstance(func, ast.Attribute) and func.attr == "check_returncode":
+                return [path.to(FALL if scenario.ok else _RAISE)]
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            value = node.value.value if isinstance(node.value.value, bool) else None
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if value is not None and names:
+                flags = frozenset((dict(path.flags) | dict.fromkeys(names, value)).items())
+                return [_Path(FALL, flags, path.via)]
+        return [path]
+
+    def try_(self, node: ast.Try, scenario: _Scenario, path: _Path) -> list[_Path]:
+        result: list[_Path] = []
+        for inner in self.block(node.body, scenario, path):
+            if inner.outcome == FALL and node.orelse:
+                result += self.block(node.orelse, scenario, inner)
+            elif inner.outcome != _RAISE:
+                result.append(inner)
+            else:
+                for handler in node.handlers:
+                    catches = self.catches(handler, scenario)
+                    if catches is not False:
+                        start = _Path(FALL, inner.flags, handler)
+                        result += self.block(handler.body, scenario, start)
+                    if catches:
+                        break
+                else:
+                    result.append(inner)
+        return result
+
+    def wide(self, handler: ast.ExceptHandler) -> bool:
+        """A bare `except`, `Exception`, or `CalledProcessError` around a checked process."""
+        wide = self.steps.blanket_exceptions
+        if self.failure.checked:
+            wide = wide | self.steps.process_exceptions
+        return handler.type is None or any(c in wide for c in class_names(handler.type))
+
+    def catches(self, handler: ast.ExceptHandler, scenario: _Scenario) -> bool | None:
+        """Whether a handler catches the scenario's exception: yes, no, or maybe."""
+        if scenario.ok or not scenario.raises:
+            return False
+        if handler.type is None or self.wide(handler):
+            return True
+        if all(c in self.steps.transient_exceptions for c in class_names(handler.type)):
+            return scenario.transient
+        return None
+
+    def iterate(self, scenario: _Scenario) -> dict[str, set[ast.ExceptHandler | None]]:
+        """Whether the loop goes on (`next`) or ends (`leave`), and through which handlers."""
+        loop, start = self.loop, _Path(FALL)
+        test = loop.test if isinstance(loop, ast.While) else None
+        if test is not None and self.runs_call(test):
+            failing = not scenario.ok and scenario.raises
+            if failing or self.condition(test, scenario, start.flags) is False:
+                return {"leave": {None}}
+            test = None
+        found: dict[str, set[ast.ExceptHandler | None]] = {}
+        for path in self.block(loop.body, scenario, start):
+            goes_on = path.outcome in (FALL, _NEXT)
+            if goes_on and test is not None:
+                goes_on = self.condition(test, scenario, path.flags) is not False
+            found.setdefault("next" if goes_on else "leave", set()).add(path.via)
+        return found
+
+    def scenarios(self) -> list[_Scenario]:
+        """The ways the call can fail that the loop may tell apart."""
+        failure, codes = self.failure, sorted(self.literals - {0})
+        transient = failure.transient_codes
+        found: list[_Scenario] = []
+        if failure.status:  # returned, or raised with the exception when checked
+            raised = failure.checked
+            found += [_Scenario(False, code, code in transient, raised) for code in codes]
+            found.append(_Scenario(False, None, False, raised))
+            if transient and not transient & set(codes):
+                found.append(_Scenario(False, min(transient), True, raised))
+        if failure.raises and not failure.checked:
+            found += [_Scenario(False, None, False, True), _Scenario(False, None, True, True)]
+        return found
+
+
+def _value(node: ast.AST) -> ast.expr | None:
+    if isinstance(node, ast.withitem):
+        return node.context_expr
+    return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+
+
+def _bound(node: ast.AST) -> list[str]:
+    targets: list[ast.expr]
+    if isinstance(node, ast.withitem):
+        targets = [node.optional_vars] if node.optional_vars else []
+    elif isinstance(node, ast.Assign):
+        targets = node.targets
+    else:
+        targets = [node.target] if isinstance(node, ast.AnnAssign) else []
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def _unwrap(node: ast.expr | None) -> ast.expr | None:
+    return node.value if isinstance(node, ast.Await) else node
+
+
+def _place(handler: ast.ExceptHandler | None) -> tuple[int, int]:
+    return (handler.lineno, handler.col_offset) if handler is not None else (0, 0)
+
+
+def _handler_text(module: PythonModule, handler: ast.ExceptHandler) -> str:
+    if handler.type is None:
+        return "a bare `except`"
+    start, end = module.span(handler.type)
+    caught = " ".join(module.source.text[start:end].split())
+    if isinstance(handler.type, ast.Tuple) and not caught.startswith("("):
+        caught = f"({caught})"  # the tuple's parentheses are not part of its span
+    return f"`except {caught}`"
+
+
+def loop_retries(
+    unit: PythonUnit,
+    loop: Loop,
+    call: ast.AST,
+    failure: CallFailure,
+    steps: StepCatalog | None = None,
+) -> Retry | None:
+    """How a loop re-runs `call` after it fails, or None if a failure never leads to
+    another iteration, or a success never leaves (a schedule, not a retry)."""
+    flow = _Flow(unit, loop, call, failure, steps or default_steps())
+    success = flow.iterate(_Scenario(True, 0, False, False))
+    if "leave" not in success:
+        return None
+    failures = flow.scenarios()
+    retried: list[tuple[_Scenario, set[ast.ExceptHandler | None]]] = []
+    for scenario in failures:
+        outcome = flow.iterate(scenario)
+        if "next" in outcome and set(outcome) != set(success):
+            retried.append((scenario, outcome["next"]))
+    if not retried:
+        return None
+    # in the order of the scenarios, then of the source (a set of nodes has no order)
+    handlers = list(
+        dict.fromkeys(h for _, vias in retried for h in sorted(vias, key=_place) if h is not None)
+    )
+    clauses = {h: _clause_errors(flow, h) for h in handlers}
+    errors = union(found for found, _ in clauses.values())
+    wide = [h for h in handlers if flow.wide(h) and not clauses[h][1]]
+    by_status = [s for s in failures if not s.raises and not s.transient]
+    any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
+    if wide or handlers:
+        shown = (wide or handlers)[0]
+        reason = f"after {_handler_text(flow.module, shown)}"
+        if clauses[shown][1]:
+            reason += f", for {describe(clauses[shown][0])}"
+    elif any_exit:
+        reason = "on any non-zero exit"
+    else:
+        codes = sorted({s.code for s, _ in retried if s.code is not None})
+        reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"
+    reason = "on any non-zero exit" if any_exit and not wide else reason
+    transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
+    return Retry(bool(wide) or any_exit, transient_only, reason, errors)
+
+
+def _clause_errors(flow: _Flow, handler: ast.ExceptHandler) -> tuple[RetriedErrors, bool]:
+    """What an `except` clause retries, and whether its body narrows what it catches
+    (`if "overloaded" not in str(e): raise`)."""
+    blanket = flow.steps.blanket_exceptions
+    caught = class_errors(class_names(handler.type) if handler.type else [], blanket)
+    facts = module_facts(flow.module.tree)
+    found = handler_errors(handler, facts, blanket)
+    return (caught, False) if found is None else (found, found != caught)

@@ -1,0 +1,279 @@
+"""What the function summaries (auditor/python/runner/launch_facts.py) say about calls of a module.
+
+- A call of a function whose parameter reaches a process launch
+  (`run_command(cmd)` with `def run_command(cmd): return subprocess.run(cmd)`)
+  is a launch of whatever it is given there: a *wrapped launch*.
+- What a called function returns about its process (`return proc.returncode
+  == 0`, `return ok, out, kind`): a *success flag* tells a loop around the
+  call what a failure looks like.
+- `self.m()` in a class may run the `m` of a subclass (a mixin's `run()`
+  re-running `self._execute()`), here or in another module of the tree, or
+  the `m` of a base class.
+
+The facts come from the project index, and for this module from its own
+summary (read now when the file is audited alone).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from auditor.finding import Position, RelatedLocation, Span
+from auditor.project import LaunchParameter, PythonSummary, module_name
+from auditor.python.model.ast_values import base_names, dotted_name
+from auditor.python.model.callees import (
+    enclosing_class,
+    instance_class,
+    lineage,
+    module_classes,
+)
+from auditor.python.model.expr_values import keyword_argument, positional_argument
+from auditor.python.model.prefilter import PROCESS_WORDS
+from auditor.python.runner.steps import Launcher, import_aliases
+
+if TYPE_CHECKING:
+    from auditor.python.runner.retry_types import SuccessFlag
+    from auditor.python.unit import PythonUnit
+
+_MAX_SUBCLASSES = 16
+
+
+class WrappedLaunch(NamedTuple):
+    """A call that gives a function's launch parameter its argv or command string."""
+
+    call: ast.Call
+    argument: ast.expr  # what the call passes for the parameter
+    parameter: LaunchParameter
+    label: str  # "`run_command()`"
+    returns: str | None  # what the function returns about the process (see `PythonSummary`)
+    # the function's own audit sees the agent (the call graph gives its parameter the
+    # argv) and reports a status it drops there, at its launch
+    reported_there: bool = False
+
+
+class Callee(NamedTuple):
+    """A function of the tree that a call may run, as the index knows it."""
+
+    summary: PythonSummary
+    qualname: str  # "run_command", "Task._execute"
+    module: str | None  # its module's dotted name (None: this module, audited alone)
+
+
+def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
+    """This module's dotted name and summary: the project index's, or read now."""
+    for name, summary in unit.project.python.items():
+        if summary.path == unit.source.path:
+            return name, summary
+    own = module_name(Path(unit.source.path)) if unit.project.python else None
+    if not any(word in unit.text for word in PROCESS_WORDS):
+        return own, PythonSummary(unit.source.path)
+    from auditor.python.runner.summary import summarize_python
+
+    # not in the index: no other module reaches it, so the call graph needs none of it
+    summary = summarize_python(
+        unit.text, unit.source.path, unit.catalog, unit.steps, own, graph=False
+    )
+    return own, summary
+
+
+def success_flag(returns: str | None) -> SuccessFlag | None:
+    """Where a success flag is in a returned value (see `SuccessFlag`)."""
+    if returns == "success":
+        return -1
+    if returns is not None and returns.startswith("field:"):
+        return returns[len("field:") :]
+    if returns is not None and returns.startswith("success@"):
+        return int(returns.split("@", 1)[1])
+    return None
+
+
+class ProjectCalls:
+    """Calls of one module, resolved to functions of the tree through the summaries."""
+
+    def __init__(self, unit: PythonUnit) -> None:
+        assert unit.module is not None
+        self.unit, self.module = unit, unit.module
+        self.own_name, self.own = own_summary(unit)
+        self.aliases = import_aliases(self.module, self.own_name)
+        self._launcher_methods = {
+            name.rsplit(".", 1)[-1]
+            for summary in unit.project.python.values()
+            for name in summary.launchers
+            if "." in name
+        }
+
+    def _in_index(self, qualified: str) -> Callee | None:
+        """The function a qualified name (`pkg.runner.run_command`) names in the index."""
+        parts = qualified.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module = ".".join(parts[:cut])
+            summary = self.unit.project.python.get(module)
+            if summary is not None:
+                return Callee(summary, ".".join(parts[cut:]), module)
+        return None
+
+    def _qualified(self, dotted: str | None) -> str | None:
+        """A dotted name of this module's code through its imports (None: not imported)."""
+        head, _, rest = (dotted or "").partition(".")
+        if head not in self.aliases:
+            return None
+        return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
+
+    def callees(self, call: ast.Call) -> Iterator[Callee]:
+        """The functions of the tree a call may run: this module's (a method of the class
+        or of its bases), or another module's through the imports."""
+        func = call.func
+        if isinstance(func, ast.Name):
+            if not self.module.bindings.get((self.module.scope_of(call), func.id)):
+                qualified = self._qualified(func.id)  # imported, or this module's own
+                callee = self._in_index(qualified) if qualified else None
+                if callee is not None or qualified is None:
+                    yield callee or Callee(self.own, func.id, self.own_name)
+            return
+        if not isinstance(func, ast.Attribute):
+            return
+        receiver, method = func.value, func.attr
+        cls = instance_class(self.module, receiver)
+        if cls is None and isinstance(receiver, ast.Name) and receiver.id == "cls":
+            cls = enclosing_class(self.module, call)
+        if cls is None and isinstance(receiver, ast.Name):
+            cls = module_classes(self.module).get(receiver.id)
+        if cls is not None:
+            for current in lineage(self.module, cls):
+                yield Callee(self.own, f"{current.name}.{method}", self.own_name)
+            for base in (b for c in lineage(self.module, cls) for b in base_names(c)):
+                qualified = self._qualified(base)
+                callee = self._in_index(f"{qualified}.{method}") if qualified else None
+                if callee is not None:
+                    yield callee
+            return
+        owner = receiver.func if isinstance(receiver, ast.Call) else receiver
+        qualified = self._qualified(dotted_name(owner))
+        callee = self._in_index(f"{qualified}.{method}") if qualified else None
+        if callee is not None:
+            yield callee
+
+    def overrides(self, call: ast.Call) -> Iterator[Callee]:
+        """For `self.m()` in a class, the `m` of its subclasses: in this module, and in
+        the modules whose classes list it (or a subclass of it) as a base."""
+        func = call.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+        ):
+            return
+        cls = enclosing_class(self.module, call)
+        if cls is None:
+            return
+        method = func.attr
+        local = {cls.name}
+        classes = module_classes(self.module)
+        for _ in range(_MAX_SUBCLASSES):  # subclasses of subclasses, to a fixed point
+            found = {n for n, c in classes.items() if local & set(base_names(c))} - local
+            if not found:
+                break
+            local |= found
+        for name in sorted(local - {cls.name}):
+            yield Callee(self.own, f"{name}.{method}", self.own_name)
+        if self.own_name is None:
+            return
+        wanted = {f"{self.own_name}.{name}" for name in local}
+        for module, summary in sorted(self.unit.project.python.items()):
+            for name, bases in summary.class_bases.items():
+                if wanted & set(bases):
+                    yield Callee(summary, f"{name}.{method}", module)
+
+    def wrapped_launches(self) -> dict[ast.Call, WrappedLaunch]:
+        """Calls of this module that give a launch parameter its value."""
+        found: dict[ast.Call, WrappedLaunch] = {}
+        summaries = [self.own, *self.unit.project.python.values()]
+        names = {q.rsplit(".", 1)[-1] for s in summaries for q in s.launch_parameters}
+        for call in self.module.calls:
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else None
+            name = func.attr if isinstance(func, ast.Attribute) else name
+            if name not in names:
+                continue
+            for callee in self.callees(call):
+                parameter = callee.summary.launch_parameters.get(callee.qualname)
+                if parameter is None:
+                    continue
+                argument = keyword_argument(call, parameter.name) or positional_argument(
+                    call, parameter.position if parameter.position >= 0 else None
+                )
+                if argument is not None:
+                    label = f"`{callee.qualname.rsplit('.', 1)[-1]}()`"
+                    returns = callee.summary.returns.get(callee.qualname)
+                    there = self._sees_agent(callee, parameter.name)
+                    found[call] = WrappedLaunch(call, argument, parameter, label, returns, there)
+                break
+        return found
+
+    def _sees_agent(self, callee: Callee, parameter: str) -> bool:
+        """Whether the call graph gives a function's parameter an agent's argv, so that
+        the function's own audit finds the agent it launches."""
+        if callee.module is None or not self.unit.project.python:
+            return False
+        from auditor.python.model.call_graph import call_graph
+
+        graph = call_graph(self.unit.project)
+        names = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
+        return graph.parameter_runs_agent(f"{callee.module}.{callee.qualname}", parameter, names)
+
+    def returned_flag(self, qualname: str | None) -> SuccessFlag | None:
+        """Where the success flag is in what a function of this module returns, if it
+        returns one."""
+        return success_flag(self.own.returns.get(qualname or ""))
+
+    def hierarchy_launcher(self, call: ast.Call, local: Mapping[str, Launcher]) -> Launcher | None:
+        """The launcher a method call runs through a class hierarchy or the imports: the
+        method of a base or of a subclass (`local`: this module's launchers by name)."""
+        method = call.func.attr if isinstance(call.func, ast.Attribute) else None
+        if method not in self._launcher_methods and not any(
+            name.endswith(f".{method}") for name in local
+        ):
+            return None  # no launcher of the tree has this name: nothing to look up
+        for callee in (*self.callees(call), *self.overrides(call)):
+            if callee.module is None or callee.module == self.own_name:
+                found = local.get(callee.qualname)
+                if found is not None:
+                    return found
+                continue
+            position = callee.summary.launchers.get(callee.qualname)
+            if position is None:
+                continue
+            line, column = position
+            name = callee.qualname.rsplit(".", 1)[-1]
+            span = Span(Position(line, column), Position(line, column + len(name)))
+            message = f"`{callee.qualname}` launches the agent"
+            where = RelatedLocation(callee.summary.path, span, message)
+            flag = success_flag(callee.summary.returns.get(callee.qualname))
+            return Launcher(f"`{name}()`", True, None, where, flag)
+        return None
+
+
+def lost_through(
+    wrapped: WrappedLaunch, bound: str | None, dropped: bool, read: bool
+) -> str | None:
+    """Why the status of a wrapped launch is lost, or None: the function drops it, or
+    returns it to a call site that drops it (`dropped`: the call is a statement of its
+    own; `bound`: the name it is assigned to, `read`: whether that is read)."""
+    label = wrapped.label
+    if wrapped.parameter.status == "dropped":
+        return None if wrapped.reported_there else f"{label} runs it and never reads its status"
+    if wrapped.parameter.status == "read":
+        return None
+    if dropped:
+        return f"{label} returns it and the result is dropped"
+    if bound is not None and not read:
+        return f"{label} returns it and `{bound}` is never read"
+    return None
+
+
+def wrapped_launches(unit: PythonUnit) -> dict[ast.Call, WrappedLaunch]:
+    """The wrapped launches of a parsed module (none if it did not parse)."""
+    return ProjectCalls(unit).wrapped_launches() if unit.module is not None else {}

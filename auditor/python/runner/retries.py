@@ -1,0 +1,412 @@
+"""Retry constructs in Python: everything that re-runs a call after it fails.
+
+The catalogue RA301 and RA401 share. A construct is a retry library's
+decorator or loop (tenacity, backoff, retrying, stamina: `rules/data/steps.toml`;
+also under the module's own name, `llm_retry = tenacity.retry(…)`, followed by
+`auditor.python.model.value_flow`), a retry decorator written in the audited tree
+(this module's, or another's through the project index), either one applied
+to a function reference (`retry(...)(step)`), or a hand-written loop
+(`for … in range(n)`, `itertools.count()`, `while`). Each says which calls it re-runs and how:
+after any failure (*blanket*), or only after some (*narrowed*, perhaps only
+*transient* ones). Whether a hand-written loop re-runs a call is decided
+call by call, by walking one iteration per way the call can end (the second
+half, `auditor.python.runner.loop_flow`).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import io
+import tokenize
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from auditor.python.model.ast_values import Function, descendants, dotted_name, module_constants
+from auditor.python.model.expr_values import (
+    integer,
+    keyword_argument,
+    positional_argument,
+)
+from auditor.python.model.module import PythonModule
+from auditor.python.model.value_flow import ValueFlow
+from auditor.python.runner.error_conditions import library_errors
+from auditor.python.runner.error_tests import (
+    EVERY_ERROR,
+    ErrorTest,
+    RetriedErrors,
+    describe,
+    module_facts,
+)
+from auditor.python.runner.regions import inside, swallowed
+from auditor.python.runner.retry_decorators import RetryDecorator, retry_decorator_details
+from auditor.python.runner.retry_types import CallFailure, Retry
+from auditor.python.runner.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
+from auditor.python.unit import PythonUnit
+
+_LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
+_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+Loop = ast.For | ast.AsyncFor | ast.While
+
+
+@dataclass
+class RetryConstruct:
+    """A decorator, loop or call that re-runs calls after they fail."""
+
+    node: ast.AST  # the decorator (its expression), the loop, or the wrapping call
+    start: int  # where a finding goes: the decorator, the loop header (file offsets)
+    end: int
+    label: str  # "`@retry`", "retry decorator `retry_on_overloaded`", "`while True` loop"
+    attempts: int | None = None  # the attempt limit, when known
+    unlimited: bool = False  # no attempt limit at all
+    bounded: bool = True
+    region: ast.AST | None = None  # the decorated function or library loop: all re-run
+    retry: Retry | None = None  # how a decorator or library loop re-runs what it covers
+    loop: Loop | None = None  # a hand-written loop: decided call by call
+    wrapped: ast.expr | None = None  # `retry(...)(fn)`: the function re-run
+    # where the whole construct is (file offsets): a decorator from its `@`, a whole loop
+    span: tuple[int, int] = (0, 0)
+    _unit: PythonUnit | None = field(default=None, repr=False)
+    _steps: StepCatalog | None = field(default=None, repr=False)
+
+    def describe(self) -> str:
+        """The label with its attempt limit: "`@retry` (5 attempts)"."""
+        if self.attempts is not None:
+            return f"{self.label} ({self.attempts} attempt{'s' if self.attempts != 1 else ''})"
+        return f"{self.label} (no attempt limit)" if self.unlimited else self.label
+
+    def retries(self, call: ast.AST, failure: CallFailure) -> Retry | None:
+        """How this construct re-runs `call` after it fails, or None if it does not."""
+        unit = self._unit
+        if unit is None or unit.module is None or self.wrapped is not None:
+            return None
+        if self.loop is not None:
+            if not inside(unit.module, call, self.loop):
+                return None
+            from auditor.python.runner.loop_flow import (
+                loop_retries,  # loaded for hand-written loops only
+            )
+
+            return loop_retries(unit, self.loop, call, failure, self._steps)
+        if self.region is None or not inside(unit.module, call, self.region):
+            return None
+        blanket = (self._steps or default_steps()).blanket_exceptions
+        return None if swallowed(unit.module, call, self.region, blanket) else self.retry
+
+
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """`node` and everything under it."""
+    return descendants(node)
+
+
+class _Catalogue:
+    def __init__(self, unit: PythonUnit, steps: StepCatalog) -> None:
+        assert unit.module is not None
+        self.unit, self.module, self.steps = unit, unit.module, steps
+        self.aliases = import_aliases(self.module)
+        self.text = self.module.source.text
+
+    def qualified(self, node: ast.expr) -> str:
+        dotted = dotted_name(node) or ""
+        head, _, rest = dotted.partition(".")
+        resolved = self.aliases.get(head, head)
+        return f"{resolved}.{rest}" if rest else resolved
+
+    def code(self, node: ast.AST) -> str:
+        """An expression's source text on one line, without parentheses of its own
+        (`(A, B)` reads `A, B`)."""
+        start, end = self.module.span(node)
+        return " ".join(_unparenthesized(self.text[start:end]).split())
+
+    def make(
+        self, node: ast.AST, label: str, span: tuple[int, int] | None = None, **kw: object
+    ) -> RetryConstruct:
+        start, end = span or self.module.span(node)
+        construct = RetryConstruct(node, start, end, label, span=(start, end), **kw)  # type: ignore[arg-type]
+        construct._unit, construct._steps = self.unit, self.steps
+        return construct
+
+    @functools.cached_property
+    def flow(self) -> ValueFlow:
+        return ValueFlow(self.module)
+
+    @functools.cached_property
+    def local_decorators(self) -> dict[str, RetryDecorator]:
+        facts = module_facts(self.module.tree)
+        tree = facts.tree
+        return retry_decorator_details(tree, module_constants(tree), self.steps, facts)
+
+    def tree_decorator(self, func: ast.expr) -> RetryDecorator | None:
+        """A retry decorator of this module, or of another through the project index."""
+        if isinstance(func, ast.Name) and func.id not in self.aliases:
+            return self.local_decorators.get(func.id)
+        module_name, _, name = self.qualified(func).rpartition(".")
+        summary = self.unit.project.python.get(module_name)
+        if summary is None or name not in summary.retry_decorators:
+            return None
+        # The index keeps attempts, the kind, the attempts parameter and what it retries,
+        # not the clause it catches with.
+        attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
+        parameter, position = summary.retry_parameters.get(name, (None, -1))
+        tests = tuple(ErrorTest(*pair) for pair in summary.retry_errors.get(name, ()))
+        catches = f"a failure, for {describe(tests)}" if tests else "a failure"
+        return RetryDecorator(
+            name,
+            attempts,
+            parameter,
+            position if position >= 0 else None,
+            False,
+            catches,
+            helper,
+            RetriedErrors(tests),
+        )
+
+    def uses(
+        self, func: ast.expr, call: ast.Call | None, form: str
+    ) -> tuple[str, Retry, int | None, bool] | None:
+        """A retry decorator or loop `func` (called with `call`'s arguments): its label,
+        what it retries, its attempt limit and whether it has none."""
+        library = self.steps.libraries.get(self.qualified(func))
+        if library is not None and library.form == form:
+            return (self.code(func), *self.library_retry(library, call))
+        found = self.tree_decorator(func) if form == "decorator" else None
+        if found is None:
+            return None
+        attempts = found.attempts
+        if call is not None and found.parameter is not None:
+            value = keyword_argument(call, found.parameter) or positional_argument(
+                call, found.position
+            )
+            attempts = integer(self.module, value) if value is not None else attempts
+        retry = Retry(found.blanket, False, f"after {found.catches}", found.errors)
+        kind = "retry helper" if found.helper else "retry decorator"
+        return f"{kind} `{self.code(func)}`", retry, attempts, False
+
+    def library_retry(
+        self, library: RetryLibrary, call: ast.Call | None
+    ) -> tuple[Retry, int | None, bool]:
+        facts = module_facts(self.module.tree)
+        blanket = self.steps.blanket_exceptions
+        errors = EVERY_ERROR
+        if facts is not None:
+            errors = library_errors(library, call, facts, blanket)
+        retry = self.described(library, call, errors)
+        attempts = integer(self.module, keyword_argument(call, library.attempts_keyword))
+        stop = keyword_argument(call, library.stop_keyword)
+        for node in walk(stop) if stop is not None else ():
+            if isinstance(node, ast.Call) and self.qualified(node.func) in library.stop_calls:
+                first = _arguments(node)[:1]
+                attempts = integer(self.module, first[0][1]) if first else None
+        limited = stop is not None or keyword_argument(call, library.attempts_keyword) is not None
+        if not limited and library.default_attempts:
+            attempts = library.default_attempts
+        return retry, attempts, not limited and not library.default_attempts
+
+    def described(
+        self, library: RetryLibrary, call: ast.Call | None, errors: RetriedErrors
+    ) -> Retry:
+        """How a library call re-runs what it covers, in the words of its arguments."""
+        exceptions = keyword_argument(call, library.exception_keyword)
+        exceptions = exceptions or positional_argument(call, library.exception_position)
+        keywords = [
+            k for k in library.predicate if library.results or k not in library.result_keywords
+        ]
+        given = ((k, keyword_argument(call, k)) for k in keywords)
+        predicate = next(((k, v) for k, v in given if v is not None), None)
+        shown = None
+        if predicate is not None and (errors.tests or exceptions is None):
+            shown = f"`{predicate[0]}={self.code(predicate[1])}`"
+        elif exceptions is not None:
+            shown = f"`{self.code(exceptions)}`"
+        if library.results:
+            if shown is None:
+                return Retry(True, False, "whenever it returns a falsy value", errors)
+            return Retry(False, False, f"when {shown} holds", errors)
+        if errors.every and shown is not None:
+            return Retry(True, False, f"after any exception ({shown})")
+        if errors.every and library.predicate and not library.exception_keyword:
+            return Retry(True, False, f"after any exception (no `{library.predicate[0]}=`)")
+        if errors.every:
+            return Retry(True, False, "after any exception")
+        classes = [test.value for test in errors.tests]
+        if all(test.kind == "class" for test in errors.tests):
+            transient = all(c in self.steps.transient_exceptions for c in classes)
+            return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}", errors)
+        return Retry(False, False, f"when {shown} holds", errors)
+
+    def decorator(self, expression: ast.expr, function: Function) -> RetryConstruct | None:
+        """A retry decorator `@expression` of `function`."""
+        found = self.applied(expression)
+        if found is None and (stands := self.flow.decorator(expression)) is not expression:
+            found = self.applied(stands)  # the project's own wrapper (`@llm_retry`), as named
+            written = expression.func if isinstance(expression, ast.Call) else expression
+            found = (self.code(written), *found[1:]) if found is not None else None
+        if found is None:
+            return None
+        label, retry, attempts, unlimited = found
+        label = f"`@{label}`" if not label.startswith("retry decorator") else label
+        return self.make(
+            expression,
+            label,
+            _decorator_span(self.module, expression),
+            attempts=attempts,
+            unlimited=unlimited,
+            region=function,
+            retry=retry,
+        )
+
+    def applied(self, expression: ast.expr) -> tuple[str, Retry, int | None, bool] | None:
+        """A retry decorator written as `@expression`, as `uses` describes it."""
+        call = expression if isinstance(expression, ast.Call) else None
+        return self.uses(call.func if call else expression, call, "decorator")
+
+    def wrapping_call(self, call: ast.Call) -> RetryConstruct | None:
+        """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`."""
+        first = _arguments(call)[:1]
+        target = first[0][1] if first and first[0][0] is None else None
+        if not isinstance(target, ast.Name | ast.Attribute):
+            return None
+        inner = call.func if isinstance(call.func, ast.Call) else None
+        func = inner.func if inner is not None else call.func
+        found = self.uses(func, inner, "decorator") or (
+            self.uses(func, inner, "loop") if inner is not None else None
+        )
+        if found is None:
+            return None
+        label, retry, attempts, unlimited = found
+        label = label if label.startswith(("retry decorator", "retry helper")) else f"`{label}(…)`"
+        return self.make(
+            call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
+        )
+
+    def loop(self, loop: Loop) -> RetryConstruct | None:
+        iterator = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None
+        if iterator is not None and not isinstance(iterator, ast.Call):
+            return None
+        name = self.qualified(iterator.func) if isinstance(iterator, ast.Call) else ""
+        library = (
+            self.uses(iterator.func, iterator, "loop") if isinstance(iterator, ast.Call) else None
+        )
+        if iterator is not None and library is None and name not in _LOOP_ITERATORS:
+            return None
+        head = loop.test if isinstance(loop, ast.While) else loop.iter
+        end = self.text.find(":", self.module.span(head)[1])
+        start = self.module.span(loop)[0]
+        header = " ".join(self.text[start:end].split())
+        construct = self.make(
+            loop, f"`{header if len(header) <= 48 else header[:45] + '...'}` loop"
+        )
+        construct.end = end + 1
+        if library is not None:
+            label, construct.retry, construct.attempts, construct.unlimited = library
+            construct.label, construct.region = f"`{label}(…)` loop", loop
+        elif isinstance(loop, ast.While):
+            construct.bounded = _bounded_while(loop)
+            construct.unlimited = not construct.bounded
+            construct.loop = loop
+        else:
+            assert isinstance(iterator, ast.Call)
+            construct.unlimited = name == "itertools.count"
+            construct.bounded = not construct.unlimited
+            args = [value for keyword, value in _arguments(iterator) if keyword is None]
+            if not construct.unlimited and 1 <= len(args) <= 2:
+                stop = integer(self.module, args[-1])
+                first = integer(self.module, args[0]) if len(args) == 2 else 0
+                construct.attempts = None if stop is None or first is None else stop - first
+            construct.loop = loop
+        return construct
+
+    def all(self) -> Iterator[RetryConstruct]:
+        for node in self.module.parents:
+            if isinstance(node, Function):
+                yield from (c for d in node.decorator_list if (c := self.decorator(d, node)))
+                continue
+            found = None
+            if isinstance(node, Loop):
+                found = self.loop(node)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Call | ast.Name):
+                found = self.wrapping_call(node)
+            if found is not None:
+                yield found
+
+
+def _arguments(call: ast.Call) -> list[tuple[str | None, ast.expr]]:
+    """A call's arguments in source order as (keyword, value): no keyword for positional
+    ones, `*args` and `**kwargs` (their value is what they unpack)."""
+    found: list[tuple[str | None, ast.expr]] = [
+        (None, a.value if isinstance(a, ast.Starred) else a) for a in call.args
+    ]
+    found += [(k.arg, k.value) for k in call.keywords]
+    if call.keywords and any(isinstance(a, ast.Starred) for a in call.args):  # `f(a=1, *b)`
+        found.sort(key=lambda pair: (pair[1].lineno, pair[1].col_offset))
+    return found
+
+
+def _decorator_span(module: PythonModule, expression: ast.expr) -> tuple[int, int]:
+    """Where a decorator is: from its `@` to the end of its expression, with the
+    parentheses around it (`@ (retry)`)."""
+    text = module.source.text
+    start, end = module.span(expression)
+    at = text.rfind("@", 0, start)
+    if at < 0:
+        return start, end
+    opened = text.count("(", at, start)  # `@(`: only blanks and brackets come between
+    while opened and end < len(text):
+        if text[end] == ")":
+            opened -= 1
+        elif text[end] == "#":  # a comment inside the parentheses
+            newline = text.find("\n", end)
+            end = newline if newline >= 0 else len(text)
+            continue
+        elif not text[end].isspace() and text[end] != "\\":
+            break
+        end += 1
+    return at, end
+
+
+def _unparenthesized(text: str) -> str:
+    """An expression's text without one pair of parentheses around all of it."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return text
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        brackets = [t.string for t in tokens if t.type == tokenize.OP and t.string in _BRACKETS]
+    except (tokenize.TokenError, SyntaxError):
+        return text
+    depth = 0
+    for index, bracket in enumerate(brackets):
+        depth += 1 if bracket in "([{" else -1
+        if depth == 0:
+            return text[1:-1] if index == len(brackets) - 1 else text
+    return text
+
+
+_BRACKETS = frozenset("()[]{}")
+
+
+def _ordering(node: ast.expr) -> bool:
+    return isinstance(node, ast.Compare) and any(isinstance(op, _ORDERING) for op in node.ops)
+
+
+def _bounded_while(loop: ast.While) -> bool:
+    """A `while` with an ordering test, or a body that leaves on one (`if n >= 5: break`)."""
+    if _ordering(loop.test):
+        return True
+    return any(
+        isinstance(node, ast.If)
+        and _ordering(node.test)
+        and any(
+            isinstance(n, ast.Break | ast.Raise | ast.Return)
+            for statement in node.body
+            for n in walk(statement)
+        )
+        for statement in loop.body
+        for node in walk(statement)
+    )
+
+
+def retry_constructs(unit: PythonUnit, steps: StepCatalog | None = None) -> list[RetryConstruct]:
+    """Every retry construct of a parsed module, in source order."""
+    if unit.module is None:
+        return []
+    return list(_Catalogue(unit, steps or default_steps()).all())

@@ -1,0 +1,201 @@
+"""Retry decorators written in the audited tree (stdlib `ast`).
+
+A retry decorator is a module-level function whose wrapper calls the wrapped
+function inside a loop and goes on after catching (`retry_on_overloaded`); a
+retry helper calls the function it is given the same way (`retrying(fn)`).
+What each retries is read from its `except` clauses, and from the tests they
+make before going on (`auditor.python.runner.error_tests`).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import NamedTuple
+
+from auditor.python.model.ast_values import Function, assignment, dotted_name, int_value, walk
+from auditor.python.runner.error_conditions import handler_errors
+from auditor.python.runner.error_tests import (
+    EVERY_ERROR,
+    AstFacts,
+    RetriedErrors,
+    class_errors,
+    class_names,
+    describe,
+    union,
+)
+from auditor.python.runner.steps import StepCatalog, default_steps
+
+_COUNTERS = frozenset({"range", "itertools.count", "count"})  # loops that count attempts
+
+
+class RetryDecorator(NamedTuple):
+    """A retry decorator written in a module: how many attempts, and what it catches."""
+
+    name: str
+    attempts: int | None  # with the factory's defaults
+    parameter: str | None  # the factory parameter the attempt count comes from
+    position: int | None  # that parameter's index among the positional ones
+    blanket: bool  # it goes on after a bare `except`, `Exception` or `BaseException`
+    catches: str  # "`except Exception`", for messages
+    helper: bool = False  # it calls the function it is given (`retrying(fn)`), no wrapper
+    errors: RetriedErrors = EVERY_ERROR  # what it retries
+
+
+def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | None, str | None]:
+    iterator = loop.iter if isinstance(loop, ast.For) else None
+    if not isinstance(iterator, ast.Call) or dotted_name(iterator.func) != "range":
+        return None, None
+    if not iterator.args or len(iterator.args) > 2:
+        return None, None
+    stop = int_value(iterator.args[-1], known)
+    start = int_value(iterator.args[0], known) if len(iterator.args) == 2 else 0
+    names = [n.id for n in walk(iterator.args[-1]) if isinstance(n, ast.Name)]
+    attempts = stop - start if stop is not None and start is not None else None
+    return attempts, (names[0] if names else None)
+
+
+def _defaults(function: Function) -> dict[str, int]:
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaulted = positional[len(positional) - len(arguments.defaults) :]
+    pairs = list(zip(defaulted, arguments.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d]
+    found: dict[str, int] = {}
+    for arg, default in pairs:
+        value = int_value(default, {})
+        if value is not None:
+            found[arg.arg] = value
+    return found
+
+
+def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, ast.expr]:
+    """Names that stand for a tuple of exception classes: a module constant
+    (`RETRIABLE = (RateLimitError, APIError)`) or a parameter's default
+    (`def retrying(errors=(RateLimitError, APIError))`), the nearer first."""
+    found: dict[str, ast.expr] = {}
+    for statement in tree.body:
+        targets, value = assignment(statement)
+        if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
+            found[targets[0].id] = value
+    for function in functions:
+        arguments = function.args
+        positional = [*arguments.posonlyargs, *arguments.args]
+        defaulted = positional[len(positional) - len(arguments.defaults) :]
+        pairs = [*zip(defaulted, arguments.defaults, strict=True)]
+        pairs += [
+            (a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
+        ]
+        found.update(
+            (a.arg, d) for a, d in pairs if isinstance(d, ast.Tuple | ast.Name | ast.Attribute)
+        )
+    return found
+
+
+def _with_classes(handler: ast.ExceptHandler, tuples: dict[str, ast.expr]) -> ast.ExceptHandler:
+    """The clause with the classes its name stands for (`except errors:`), if known."""
+    if not isinstance(handler.type, ast.Name) or handler.type.id not in tuples:
+        return handler
+    resolved = ast.ExceptHandler(tuples[handler.type.id], handler.name, handler.body)
+    return ast.copy_location(resolved, handler)
+
+
+def _positional(function: Function) -> list[str]:
+    return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+
+
+def retry_decorator_details(
+    tree: ast.Module,
+    constants: dict[str, int],
+    steps: StepCatalog | None = None,
+    facts: AstFacts | None = None,
+) -> dict[str, RetryDecorator]:
+    """Module-level functions that re-run a function after catching: decorators, whose
+    wrapper does it, and helpers (`retrying(fn, tries=3)`) that do it themselves."""
+    blanket_names = (steps or default_steps()).blanket_exceptions
+    found: dict[str, RetryDecorator] = {}
+    for statement in tree.body:
+        if not isinstance(statement, Function):
+            continue
+        # A decorator defines its wrapper (`def wrapper`, or `def decorator` around it);
+        # a helper calls one of its own parameters.
+        if not _try_in_loop(statement):
+            continue  # cheap: statements only, no expression is walked
+        helper = not any(isinstance(inner, Function) for inner in statement.body)
+        nodes = list(walk(statement))
+        functions = [n for n in nodes if isinstance(n, Function)]
+        wrapped = {name for f in functions for name in _positional(f)}
+        known = dict(constants)
+        for function in functions:
+            known.update(_defaults(function))
+        for loop in (n for n in nodes if isinstance(n, ast.For | ast.While)):
+            if helper and not _counts_attempts(loop, wrapped):
+                continue  # `for item in items: try: fn(item)` goes through items, not retries
+            facts = facts or AstFacts(tree)  # read once a loop is found
+            tuples = exception_tuples(tree, functions)
+            handlers = [
+                (h, errors)
+                for t in walk(loop)
+                if isinstance(t, ast.Try) and _calls_wrapped(t, wrapped)
+                for h in map(lambda h: _with_classes(h, tuples), t.handlers)
+                if (errors := handler_errors(h, facts, blanket_names)) is not None
+            ]
+            if not handlers:
+                continue
+            attempts, parameter = _attempts(loop, known)
+            parameters = _positional(statement)
+            errors = union(e for _, e in handlers)
+            wide = [h for h, e in handlers if e.every]
+            shown = (wide or [h for h, _ in handlers])[0]
+            catches = f"`except {ast.unparse(shown.type)}`" if shown.type else "a bare `except`"
+            caught = union(class_errors(class_names(h.type), blanket_names) for h, _ in handlers)
+            if errors != caught:
+                catches += f", for {describe(errors)}"
+            found[statement.name] = RetryDecorator(
+                statement.name,
+                attempts,
+                parameter if parameter in parameters else None,
+                parameters.index(parameter) if parameter in parameters else None,
+                errors.every,
+                catches,
+                helper,
+                errors,
+            )
+            break
+    return found
+
+
+def _try_in_loop(function: Function) -> bool:
+    """Whether a `try` runs inside a loop anywhere in a function (statements only)."""
+    stack: list[tuple[ast.stmt, bool]] = [(s, False) for s in function.body]
+    while stack:
+        statement, in_loop = stack.pop()
+        if isinstance(statement, ast.Try) and in_loop:
+            return True
+        inner = in_loop or isinstance(statement, ast.For | ast.AsyncFor | ast.While)
+        for name in ("body", "orelse", "finalbody"):
+            stack.extend((s, inner) for s in getattr(statement, name, ()))
+        for handler in getattr(statement, "handlers", ()):
+            stack.extend((s, inner) for s in handler.body)
+    return False
+
+
+def _counts_attempts(loop: ast.For | ast.While, wrapped: set[str]) -> bool:
+    """Whether a loop repeats the same call: `while`, or `for` over `range(…)` or
+    `itertools.count()` whose variable is not passed to the function it re-runs."""
+    if isinstance(loop, ast.While):
+        return True
+    if not isinstance(loop.iter, ast.Call) or dotted_name(loop.iter.func) not in _COUNTERS:
+        return False
+    names = {n.id for n in walk(loop.target) if isinstance(n, ast.Name)}
+    calls = (
+        n
+        for n in walk(loop)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in wrapped
+    )
+    arguments = (a for c in calls for a in (*c.args, *(k.value for k in c.keywords)))
+    return not any(isinstance(n, ast.Name) and n.id in names for a in arguments for n in walk(a))
+
+
+def _calls_wrapped(node: ast.Try, wrapped: set[str]) -> bool:
+    calls = (n for s in node.body for n in walk(s) if isinstance(n, ast.Call))
+    return any(isinstance(c.func, ast.Name) and c.func.id in wrapped for c in calls)

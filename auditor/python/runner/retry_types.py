@@ -1,0 +1,38 @@
+"""What a retry construct is asked about a call, and its answer.
+
+How a call fails (`CallFailure`) and how a construct re-runs it (`Retry`):
+the words the retry catalogue (`auditor.python.runner.retries`) and the loop walk
+(`auditor.python.runner.loop_flow`) share, kept apart so that neither imports the other
+for them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from auditor.python.runner.error_tests import EVERY_ERROR, RetriedErrors
+
+# Where a call's value says it succeeded: -1 the value itself, N item N of a returned
+# tuple, "NAME" an attribute true on success (`result.success`), "NAME=VALUE" an
+# attribute equal to VALUE on success (`result.status == Status.OK`, `result.error is None`)
+SuccessFlag = int | str
+
+
+class CallFailure(NamedTuple):
+    """How a call fails: it raises, it ends with a non-zero status, or either."""
+
+    raises: bool = True
+    status: bool = False  # a process: it has an exit status
+    checked: bool = False  # a non-zero status raises (`check=True`) instead of being returned
+    transient_codes: frozenset[int] = frozenset({75})
+    # its value is a success flag, not a status (see `SuccessFlag`)
+    flag: SuccessFlag | None = None
+
+
+class Retry(NamedTuple):
+    """How a construct re-runs a failed call."""
+
+    blanket: bool  # after any failure
+    transient_only: bool  # only after a transient one (exit 75, a rate-limit marker or class)
+    reason: str  # "after `except Exception`", "on any non-zero exit"
+    errors: RetriedErrors = EVERY_ERROR  # the raised failures it re-runs after

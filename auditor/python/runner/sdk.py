@@ -1,0 +1,290 @@
+"""LLM SDK clients: where they are built, how many times each request is sent, where used.
+
+A client is built by a constructor of `rules/data/sdk.toml` (or config), or
+derived from one with `.with_options(max_retries=N)` / `.copy(max_retries=N)`.
+Its retry count comes from the keyword, resolved through literals, module
+constants of this file and of other modules of the tree (the project index),
+simple arithmetic and `**{…}` literals (also one of two, `**({…} if x else {})`);
+absent, it is the SDK's default. Its uses are the requests sent through it,
+wherever the value goes (`auditor.python.model.value_flow`): a name, a `self.`
+attribute, a container, a factory's return, a function's parameter. A
+request sent in a function of the module is also sent by each call of that
+function (and of the functions calling it in turn), unless the function keeps
+the request's failure in (`except Exception: return None`, or any clause that
+catches every failure and raises nowhere): a retry layer around such a call
+re-sends the request.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from auditor.project import RetriedUse, module_name
+from auditor.python.model.ast_values import Function, descendants
+from auditor.python.model.expr_values import class_names
+from auditor.python.model.module import PythonModule, integer_value
+from auditor.python.model.value_flow import ValueFlow, attribute_call, simple_string
+from auditor.python.runner.error_tests import class_errors
+from auditor.python.runner.regions import inside
+from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
+from auditor.python.runner.steps import default_steps
+from auditor.python.unit import PythonUnit
+
+
+@dataclass(frozen=True)
+class Client:
+    """One client construction (or derivation with new retries) and what it sends."""
+
+    call: ast.Call
+    label: str  # "Anthropic", "client.with_options"
+    keyword: str
+    retries: int | None  # None: a value runaudit cannot resolve
+    explicit: bool  # the keyword (or a `**` mapping) is given
+    references: tuple[ast.AST, ...]  # request calls sent through this client
+    exported: tuple[str, ...] = ()  # module-level names other modules can import it by
+    # calls of the module's functions that send its requests and let their failures out
+    callers: tuple[ast.AST, ...] = ()
+
+    def with_retries(self, retries: int) -> Client:
+        """The client as built on a path that binds its retries (`make_client()`)."""
+        return replace(self, retries=retries)
+
+    @property
+    def sends(self) -> int | None:
+        """Physical sends per request: the first try plus the retries."""
+        return None if self.retries is None else self.retries + 1
+
+
+class _Resolver:
+    def __init__(self, module: PythonModule, constants: Mapping[str, Mapping[str, int]]) -> None:
+        self.module = module
+        self.constants = constants  # module name -> constants (the project index)
+
+    def _imported(self, dotted: str) -> int | None:
+        module_name, _, name = dotted.rpartition(".")
+        for candidate, values in self.constants.items():
+            same = candidate == module_name or candidate.endswith("." + module_name)
+            if module_name and same and name in values:
+                return values[name]
+        return None
+
+    def _module_binding(self, name: str, depth: int) -> int | None:
+        bindings = self.module.bindings.get((self.module.tree, name), [])
+        assigns = [b for b in bindings if b.kind == "assign"]
+        if len(assigns) == 1:
+            return self.value(assigns[0].value, depth + 1)
+        return None
+
+    def value(self, node: ast.expr, depth: int = 0) -> int | None:
+        """The integer an expression evaluates to, if it can be known statically."""
+        if depth > 12:
+            return None
+        if isinstance(node, ast.Constant):
+            return integer_value(node)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            inner = self.value(node.operand, depth + 1)
+            return -inner if inner is not None else None
+        if isinstance(node, ast.BinOp):
+            left, right = self.value(node.left, depth + 1), self.value(node.right, depth + 1)
+            if left is None or right is None:
+                return None
+            operator = node.op
+            if isinstance(operator, ast.Add):
+                return left + right
+            if isinstance(operator, ast.Sub):
+                return left - right
+            if isinstance(operator, ast.Mult):
+                return left * right
+            if isinstance(operator, ast.FloorDiv) and right:
+                return left // right
+            return None
+        if isinstance(node, ast.Name):
+            local = self._module_binding(node.id, depth)
+            if local is not None:
+                return local
+            dotted = self.module.aliases.get(node.id)
+            return self._imported(dotted) if dotted else None
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            base = self.module.aliases.get(node.value.id, node.value.id)
+            return self._imported(f"{base}.{node.attr}")
+        return None
+
+
+def _retries(call: ast.Call, keyword: str, resolver: _Resolver) -> tuple[int | None, bool] | None:
+    """(retries, explicit) from a call's arguments; None when the keyword is not set."""
+    for argument in call.keywords:
+        if argument.arg == keyword:
+            return resolver.value(argument.value), True
+        if argument.arg is None:  # `**mapping`
+            values = _mapping_values(resolver.module, argument.value, keyword)
+            if values is None:
+                return None, True  # `**opts`: it may set the keyword
+            if values:
+                given = {resolver.value(value) for value in values}
+                return (given.pop() if len(given) == 1 else None), True
+    return None
+
+
+def _mapping_values(module: PythonModule, node: ast.expr, keyword: str) -> list[ast.expr] | None:
+    """What a `**` mapping may give `keyword`: a value per dict literal that sets it (none
+    when none does); None when the mapping is not literals (`**{…}`, `**({…} if x else {})`)."""
+    if isinstance(node, ast.IfExp):
+        body = _mapping_values(module, node.body, keyword)
+        orelse = _mapping_values(module, node.orelse, keyword)
+        return None if body is None or orelse is None else body + orelse
+    if not isinstance(node, ast.Dict):
+        return None
+    found: list[ast.expr] = []
+    for key, value in zip(node.keys, node.values, strict=True):
+        if key is None:
+            return None  # `**{**other}`
+        if isinstance(key, ast.Constant) and key.value == keyword and simple_string(module, key):
+            found.append(value)
+    return found
+
+
+def _chain_root(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+        node = node.value if isinstance(node, ast.Attribute | ast.Subscript) else node.func
+    return node
+
+
+_CALLER_DEPTH = 4  # functions followed up from a request to the calls that run it
+
+
+def _callers(
+    module: PythonModule, flow: ValueFlow, requests: tuple[ast.AST, ...], blanket: frozenset[str]
+) -> tuple[ast.AST, ...]:
+    """The calls of the module's functions that send `requests`, and of the functions that
+    call those in turn, where a failure of what they run leaves the function."""
+    found: dict[ast.AST, None] = {}
+    sent, seen = list(requests), set[ast.AST]()
+    for _ in range(_CALLER_DEPTH):
+        above: list[ast.AST] = []
+        for node in sent:
+            function = module.scope_of(node)
+            if not isinstance(function, Function) or function in seen:
+                continue
+            if not inside(module, node, function) or _kept_in(module, node, function, blanket):
+                continue
+            seen.add(function)
+            above += [call for call in flow.calls_of(function) if call not in found]
+        found.update(dict.fromkeys(above))
+        sent = above
+    return tuple(found)
+
+
+def _kept_in(
+    module: PythonModule, node: ast.AST, function: Function, blanket: frozenset[str]
+) -> bool:
+    """Whether a failure of `node` never leaves `function`: a `try` around it there has a
+    clause that catches every failure and raises nowhere."""
+    child, current = node, module.parent(node)
+    while current is not None and current is not function:
+        if isinstance(current, ast.Try) and any(s is child for s in current.body):
+            for handler in current.handlers:
+                names = class_names(handler.type) if handler.type else []
+                if class_errors(names, blanket).every and not any(
+                    isinstance(n, ast.Raise) for n in descendants(handler)
+                ):
+                    return True
+        child, current = current, module.parent(current)
+    return False
+
+
+def find_clients(
+    module: PythonModule,
+    sdk: SdkCatalog,
+    constants: Mapping[str, Mapping[str, int]],
+    blanket: frozenset[str] | None = None,
+) -> list[Client]:
+    """Every client construction or retry-changing derivation in a module (`blanket`: the
+    exception classes that catch every failure, the step catalogue's by default)."""
+    wide = default_steps().blanket_exceptions if blanket is None else blanket
+    resolver = _Resolver(module, constants)
+    flow = ValueFlow(module)
+    clients: list[Client] = []
+    for call, names in module.calls.items():
+        constructor = next((sdk.constructors[n] for n in names if n in sdk.constructors), None)
+        label = ""
+        if constructor is not None:
+            label = constructor.qualified.rsplit(".", 1)[-1]
+            found = _retries(call, constructor.keyword, resolver)
+            retries, explicit = found if found is not None else (constructor.default, False)
+        elif (
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr in sdk.derivers
+            and (found := _retries(call, "max_retries", resolver)) is not None
+        ):
+            retries, explicit = found
+            root = _chain_root(call.func.value)
+            if not isinstance(root, ast.Name):
+                continue
+            label = f"{root.id}.{call.func.attr}"
+            constructor = SdkConstructor(label, "max_retries", 2)
+        else:
+            continue
+        reached = flow.trace(call)
+        requests = (attribute_call(module, use) for use in reached.uses)
+        references = tuple(dict.fromkeys(r for r in requests if r is not None))
+        callers = _callers(module, flow, references, wide)
+        keyword = constructor.keyword
+        clients.append(
+            Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
+        )
+    return clients
+
+
+def _own_module(unit: PythonUnit) -> str:
+    return next(
+        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
+        module_name(Path(unit.source.path)),
+    )
+
+
+def stacked_through_calls(
+    unit: PythonUnit, client: Client
+) -> list[tuple[RetriedUse, str, int | None]]:
+    """The retry layers the project call graph finds over this client's requests: (the
+    layer as a use, its path, the client's retries on that path)."""
+    if not unit.project.python:
+        return []
+    from auditor.python.model.call_graph import call_graph
+
+    site = f"{client.call.lineno}:{client.call.col_offset}"
+    found: dict[tuple[RetriedUse, str, int | None], None] = {}
+    for stacked in call_graph(unit.project).stacked(_own_module(unit), site):
+        layer = stacked.layer
+        unlimited = layer.attempts is None and "loop" in layer.label
+        use = RetriedUse(
+            "",
+            "",
+            layer.line,
+            layer.column,
+            layer.label,
+            layer.attempts,
+            layer.errors,
+            unlimited and False,
+        )
+        found[(use, layer.path, stacked.retries)] = None
+    return list(found)
+
+
+def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[RetriedUse, str]]:
+    """Uses, in other modules of the tree, of the names this client is exported by, under a
+    retry decorator or a hand-written retry loop."""
+    if not client.exported:
+        return
+    own = _own_module(unit)
+    for summary in unit.project.python.values():
+        for use in summary.retried_imports:
+            same = (
+                use.module == own
+                or own.endswith("." + use.module)
+                or use.module.endswith("." + own)
+            )
+            if same and use.name in client.exported and summary.path != unit.source.path:
+                yield use, summary.path

@@ -1,0 +1,123 @@
+"""LLM SDK client constructors, read once from `rules/data/sdk.toml` and config.
+
+Kept apart from the analysis so the engine can load it without the Python model.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from auditor.python.runner.error_tests import ErrorTest, RetriedErrors, status_range
+from rules import builtin_data
+
+
+class SdkConstructor(NamedTuple):
+    """A client class and the keyword that sets its retries."""
+
+    qualified: str  # "openai.OpenAI"
+    keyword: str
+    default: int
+
+
+class Overlap(NamedTuple):
+    """Which failures both an application's retry layer and the SDK retry."""
+
+    shared: tuple[ErrorTest, ...]  # the layer's tests that the SDK retries too
+    covers: bool  # the layer retries every failure the SDK retries
+    unread: tuple[ErrorTest, ...]  # the layer's predicates runaudit cannot read
+    missing: tuple[str, ...]  # kinds the SDK retries and the layer does not
+
+    @property
+    def stacked(self) -> bool:
+        """Whether some failure is known to be retried by both."""
+        return self.covers or bool(self.shared)
+
+
+class SdkRetried(NamedTuple):
+    """What the SDKs' own retries retry (`[retried]` of `rules/data/sdk.toml`)."""
+
+    kinds: tuple[str, ...]  # "connection errors", "timeouts", "408", …, "5xx"
+    statuses: Mapping[str, str]  # a status test's value -> its kind
+    exceptions: Mapping[str, tuple[str, ...]]  # class -> the kinds it holds entirely
+    markers: tuple[str, ...]  # message words that mean one of those failures
+
+    def overlap(self, errors: RetriedErrors) -> Overlap:
+        """What a layer retrying `errors` shares with the SDK."""
+        if errors.every:
+            return Overlap((), True, (), ())
+        shared: list[ErrorTest] = []
+        held: set[str] = set()
+        for test in errors.tests:
+            found = self._holds(test)
+            if found is not None:
+                shared.append(test)
+                held.update(found)
+        missing = tuple(kind for kind in self.kinds if kind not in held)
+        unread = tuple(t for t in errors.tests if t.kind == "predicate")
+        return Overlap(tuple(shared), not missing, unread, missing)
+
+    def _holds(self, test: ErrorTest) -> tuple[str, ...] | None:
+        """The SDK's kinds a test holds entirely, or None if it shares no failure with them."""
+        if test.kind == "class":
+            return self.exceptions.get(test.value)
+        if test.kind == "status":
+            low, high = status_range(test.value)
+            ranges = {kind: status_range(value) for value, kind in self.statuses.items()}
+            if not any(a <= high and low <= b for a, b in ranges.values()):
+                return None
+            return tuple(k for k, (a, b) in ranges.items() if low <= a and b <= high)
+        if test.kind == "marker":
+            text = test.value.lower()
+            return () if any(word in text for word in self.markers) else None
+        return None
+
+
+class SdkCatalog(NamedTuple):
+    """Every client constructor, the methods deriving clients, and the project's policy."""
+
+    constructors: Mapping[str, SdkConstructor]
+    derivers: frozenset[str]
+    forbid: bool = False  # `retries = "forbid"`: the project owns recovery
+
+    @property
+    def sdk_retries(self) -> SdkRetried:
+        """What the SDKs' own retries retry (the built-in data)."""
+        return builtin_retried()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Class names, for prefilters."""
+        return tuple(sorted({q.rsplit(".", 1)[-1] for q in self.constructors}))
+
+
+def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
+    """The built-in constructors with `[tool.runaudit.sdk]` applied."""
+    data = builtin_data("sdk")
+    tables = dict(data["constructors"])
+    tables.update((config or {}).get("constructors", {}))
+    constructors = {
+        f"{table['module']}.{cls}": SdkConstructor(
+            f"{table['module']}.{cls}", table.get("keyword", "max_retries"), table.get("default", 2)
+        )
+        for table in tables.values()
+        for cls in table.get("classes", ())
+    }
+    forbid = (config or {}).get("retries") == "forbid"
+    return SdkCatalog(constructors, frozenset(data["derivers"]["methods"]), forbid)
+
+
+@functools.cache
+def default_sdk() -> SdkCatalog:
+    """The built-in constructors (for the project index, read once)."""
+    return load_sdk()
+
+
+@functools.cache
+def builtin_retried() -> SdkRetried:
+    """What the SDKs' own retries retry, from the built-in data."""
+    table = builtin_data("sdk")["retried"]
+    exceptions = {name: tuple(kinds) for name, kinds in table["exceptions"].items()}
+    markers = tuple(table["markers"]["words"])
+    return SdkRetried(tuple(table["kinds"]), dict(table["statuses"]), exceptions, markers)

@@ -1,0 +1,338 @@
+"""The step calls of one parsed module: which of its calls run an agent step, execute
+tools or launch the agent (directly, or through a launcher of this module or, via the
+project index, of another), and the launchers it defines.
+
+The catalogue these read (what a step is, retry libraries, launchers as data) is
+`auditor.python.runner.steps`, below this module and below the project-call resolution
+(`auditor.python.runner.project_calls`) that this module uses.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from auditor.finding import Position, RelatedLocation, Span
+from auditor.profiles import AgentProfile
+from auditor.python.model.ast_values import Function, descendants, dotted_name
+from auditor.python.model.expr_values import is_true, keyword_argument
+from auditor.python.runner.project_calls import ProjectCalls, success_flag
+from auditor.python.runner.steps import (
+    CHECKED_CALLS,
+    PROCESS_CALLS,
+    Launcher,
+    StepCall,
+    StepCatalog,
+    default_steps,
+    import_aliases,
+)
+
+if TYPE_CHECKING:
+    from auditor.python.model.module import PythonModule
+    from auditor.python.runner.retry_types import SuccessFlag
+    from auditor.python.unit import PythonUnit
+
+
+class Steps:
+    """The step calls of one parsed module, and the launchers it defines."""
+
+    def __init__(self, unit: PythonUnit, steps: StepCatalog) -> None:
+        assert unit.module is not None
+        self.unit, self.module, self.steps = unit, unit.module, steps
+        self.calls: dict[ast.Call, StepCall] = {}
+        self.launchers: dict[str, Launcher] = {}  # qualname in this module -> launcher
+        # functions defined inside functions (`def call(): …` in a runner) -> launcher
+        self.nested: dict[Function, Launcher] = {}
+        own = next((n for n, s in unit.project.python.items() if s.path == unit.source.path), None)
+        self.aliases = import_aliases(self.module, own)
+        self.project_calls = ProjectCalls(unit)  # wrapped launches, class hierarchies
+        self.wrapped = self.project_calls.wrapped_launches()
+        self._direct()
+        self._local_launchers()
+        for call, names in self.module.calls.items():
+            launcher = (
+                self._local(call.func, call)
+                or self._project(call.func, names)
+                or self._through_graph(call)
+            )
+            if launcher is not None and call not in self.calls:
+                self._add(call, launcher.label, launcher)
+
+    def _add(
+        self,
+        call: ast.Call,
+        label: str,
+        launcher: Launcher | None = None,
+        checked: bool = False,
+        named: bool = False,
+        profile: AgentProfile | None = None,
+        flag: SuccessFlag | None = None,
+    ) -> None:
+        profile = launcher.profile if launcher is not None else profile
+        process = launcher.process if launcher is not None else profile is not None
+        flag = launcher.flag if launcher is not None else flag
+        named = launcher.named if launcher is not None else named
+        self.calls[call] = StepCall(call, label, process, checked, named, profile, launcher, flag)
+
+    def related(self, step: StepCall) -> tuple[RelatedLocation, ...]:
+        """Where the step is called (or named), and where its launcher is defined."""
+        what = "is called here" if step.call in self.calls else "is re-run from here"
+        found = [self._located(step.call, f"{step.label} {what}")]
+        launcher = step.launcher
+        if launcher is not None:
+            where = launcher.where
+            doing = "launches the agent" if launcher.process else "runs an agent step"
+            message = f"{launcher.label.rstrip('()`')}` {doing}"
+            if isinstance(where, RelatedLocation):
+                found.append(where)
+            elif isinstance(where, Function):
+                found.append(self._located_name(where, message))
+            else:
+                found.append(self._located(where, message))
+        return tuple(found)
+
+    def _located(self, node: ast.AST, message: str) -> RelatedLocation:
+        span = self.module.source.span(*self.module.span(node))
+        return RelatedLocation(self.module.source.path, span, message)
+
+    def _located_name(self, function: Function, message: str) -> RelatedLocation:
+        """Where a function's name is written (`ast` gives the whole `def` only)."""
+        text = self.module.source.text
+        start, end = self.module.span(function)
+        keyword = text.find("def", start, end)
+        name = text.find(function.name, keyword + 3, end) if keyword >= 0 else -1
+        if name < 0:
+            return self._located(function, message)
+        span = self.module.source.span(name, name + len(function.name))
+        return RelatedLocation(self.module.source.path, span, message)
+
+    def _direct(self) -> None:
+        """Agent process launches, step functions and step methods."""
+        launches = {(c.start, c.end): c for c in self.unit.agent_status().calls}
+
+        for call, names in self.module.calls.items():
+            via = self.wrapped.get(call)  # `run_command(argv)`: launches what it is given
+            if names & PROCESS_CALLS or via is not None:
+                agent = launches.get(self.module.span(call)) if launches else None
+                if agent is not None:
+                    checked = bool(names & CHECKED_CALLS) or _keyword_true(call, "check")
+                    given = via.argument if via is not None else None
+                    named = self.steps.named_session(_argv_words(self.module, call, given))
+                    flag = success_flag(via.returns) if via is not None else None
+                    if via is not None:  # it reads the status, and returns none of it
+                        checked = via.parameter.status == "read" and via.returns is None
+                    profile = agent.codes.agent
+                    self._add(call, f"`{agent.label}`", None, checked, named, profile, flag)
+                continue
+            func = call.func
+            method = isinstance(func, ast.Attribute) and self._step_method(call, func)
+            if method or self.steps.is_step_function(names):
+                shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
+                self._add(call, f"`{shown or 'step'}()`")
+
+    def _step_method(self, call: ast.Call, func: ast.Attribute) -> bool:
+        """`x.execute(…)` where `x` is a value of a step class: `ToolUse(…).execute()`,
+        `for x in ToolUse.iter_from_content(…)`, `x = ToolUse(…)`, `x: ToolUse`."""
+        classes = {c for c, m in self.steps.methods if m == func.attr}
+        receiver = func.value
+        if not classes or _mentions(receiver, classes):
+            return bool(classes)
+        if not isinstance(receiver, ast.Name):
+            return False
+        scope = self.module.scope_of(call)
+        bindings = self.module.bindings.get((scope, receiver.id), [])
+        if any(_mentions(binding.value, classes) for binding in bindings):
+            return True
+        current = self.module.parent(call)
+        while current is not None:
+            if isinstance(current, ast.For | ast.AsyncFor):
+                target = current.target
+                if isinstance(target, ast.Name) and target.id == receiver.id:
+                    return _mentions(current.iter, classes)
+            if isinstance(current, Function):
+                return any(
+                    p.arg == receiver.id
+                    and p.annotation is not None
+                    and _mentions(p.annotation, classes)
+                    for p in current.args.args
+                )
+            current = self.module.parent(current)
+        return False
+
+    def _local_launchers(self) -> None:
+        """Functions of this module whose body runs a step, to a fixed point."""
+        marks: list[tuple[ast.AST, bool, AgentProfile | None, bool]] = [
+            (step.call, step.process, step.profile, step.named_session)
+            for step in self.calls.values()
+        ]
+        while marks:
+            unnamed = {id(self.module.scope_of(node)) for node, *_, named in marks if not named}
+            for node, process, profile, _ in marks:
+                scope = self.module.scope_of(node)
+                if not isinstance(scope, Function) or self._known(scope):
+                    continue
+                name = _qualname(self.module, scope)
+                label = f"`{(name or scope.name).rsplit('.', 1)[-1]}()`"
+                flag = self.project_calls.returned_flag(name)
+                named = id(scope) not in unnamed
+                launcher = Launcher(label, process, profile, scope, flag, named)
+                if name is None:
+                    self.nested[scope] = launcher
+                else:
+                    self.launchers[name] = launcher
+            marks = []
+            for call in self.module.calls:
+                found = self._local(call.func, call)
+                scope = self.module.scope_of(call)
+                if found is not None and isinstance(scope, Function) and not self._known(scope):
+                    marks.append((call, found.process, found.profile, found.named))
+
+    def _known(self, function: Function) -> bool:
+        """Whether a function is already known to be a launcher."""
+        name = _qualname(self.module, function)
+        return function in self.nested if name is None else name in self.launchers
+
+    def _nested_launcher(self, name: str, at: ast.AST) -> Launcher | None:
+        """A launcher defined, as `name`, in a function around `at`."""
+        for function, launcher in self.nested.items():
+            if function.name != name:
+                continue
+            owner = self.module.scope_of(function)
+            current = self.module.parent(at)
+            while current is not None and current is not owner:
+                current = self.module.parent(current)
+            if current is not None and isinstance(owner, Function):
+                return launcher
+        return None
+
+    def _local(self, func: ast.expr, at: ast.AST) -> Launcher | None:
+        """A launcher of this module that `func` names (`run_agent`, `self.run_agent`)."""
+        if isinstance(func, ast.Name):
+            return self.launchers.get(func.id) or self._nested_launcher(func.id, at)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            owner = func.value.id
+            if owner in ("self", "cls"):
+                scope = self.module.scope_of(at)
+                qualname = _qualname(self.module, scope) if scope is not self.module.tree else None
+                owner = qualname.split(".")[0] if qualname and "." in qualname else owner
+            found = self.launchers.get(f"{owner}.{func.attr}")
+            if found is not None:
+                return found
+        if isinstance(func, ast.Attribute) and isinstance(at, ast.Call):
+            # a method of a base or a subclass (a mixin's `self._execute()`), here or imported
+            return self.project_calls.hierarchy_launcher(at, self.launchers)
+        return None
+
+    def _through_graph(self, call: ast.Call) -> Launcher | None:
+        """A launcher of the tree the project call graph says this call runs (through a
+        relative import, a re-export, a constructor's instance, an override)."""
+        project, module = self.module.project, self.module
+        function = module.qualname(module.scope_of(call))
+        if project is None or function is None:
+            return None
+        for owner, qualname in project.callees(function, call.lineno, call.col_offset):
+            summary = self.unit.project.python.get(owner)
+            position = summary.launchers.get(qualname) if summary else None
+            if summary is None or position is None:
+                continue
+            line, column = position
+            last = qualname.rsplit(".", 1)[-1]
+            span = Span(Position(line, column), Position(line, column + len(last)))
+            where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
+            flag = success_flag(summary.returns.get(qualname))
+            return Launcher(f"`{last}()`", True, None, where, flag)
+        return None
+
+    def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:
+        """A launcher of another module of the audited tree, through the project index."""
+        dotted = dotted_name(func) or ""
+        head, _, rest = dotted.partition(".")
+        qualified = set(names)
+        if head in self.aliases:
+            qualified.add(f"{self.aliases[head]}.{rest}" if rest else self.aliases[head])
+        index = self.unit.project.python
+        for name in sorted(qualified):
+            parts = name.split(".")
+            for cut in range(len(parts) - 1, 0, -1):
+                summary = index.get(".".join(parts[:cut]))
+                qualname = ".".join(parts[cut:])
+                position = summary.launchers.get(qualname) if summary else None
+                if summary is None or position is None:
+                    continue
+                line, column = position
+                span = Span(Position(line, column), Position(line, column + len(parts[-1])))
+                where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
+                flag = success_flag(summary.returns.get(qualname))
+                return Launcher(f"`{parts[-1]}()`", True, None, where, flag)
+        return None
+
+    def reference(self, node: ast.expr) -> StepCall | None:
+        """The step a function reference names (`retry(...)(execute_gptme)`), if any."""
+        dotted = dotted_name(node) or ""
+        head, _, rest = dotted.partition(".")
+        qualified = f"{self.aliases[head]}.{rest}".rstrip(".") if head in self.aliases else dotted
+        launcher = self._local(node, node) or self._project(node, [qualified])
+        if launcher is None and qualified not in self.steps.functions:
+            return None
+        if launcher is None:
+            return StepCall(node, f"`{dotted}()`", False, False, False, None)
+        return StepCall(
+            node, launcher.label, launcher.process, False, False, launcher.profile, launcher
+        )
+
+
+def _mentions(node: ast.AST, names: set[str]) -> bool:
+    """Whether an expression names one of `names` (`ToolUse`, `tools.ToolUse`): as a name,
+    an attribute, a keyword or a lambda's parameter."""
+    for n in descendants(node):
+        word: str | None = None
+        if isinstance(n, ast.Name):
+            word = n.id
+        elif isinstance(n, ast.Attribute):
+            word = n.attr
+        elif isinstance(n, ast.keyword | ast.arg):
+            word = n.arg
+        if word in names:
+            return True
+    return False
+
+
+def _qualname(module: PythonModule, node: ast.AST) -> str | None:
+    """`f` or `Class.method` for a function of the module or of a top-level class."""
+    names: list[str] = []
+    current: ast.AST | None = node
+    while current is not None:
+        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.insert(0, current.name)
+            if isinstance(current, Function) and len(names) > 1:
+                return None  # a function defined inside a function
+        current = module.parent(current)
+    return ".".join(names) or None
+
+
+def _keyword_true(call: ast.Call, name: str) -> bool:
+    return is_true(keyword_argument(call, name))
+
+
+def _argv_words(module: PythonModule, call: ast.Call, given: ast.expr | None = None) -> list[str]:
+    """The words of a launch's argv or command string (`given`: what a call passes a
+    function that launches it), as far as they resolve."""
+    from auditor.python.model.strings import Resolver
+
+    resolver = Resolver(module, positions=False)
+    keywords = ("args", "cmd", "command")
+    first = next((a for a in call.args if not isinstance(a, ast.Starred)), None) or next(
+        (k.value for k in call.keywords if k.arg in keywords), None
+    )
+    first = given or first
+    words = resolver.words(first) if first is not None else None
+    if words is not None:
+        return [w.text for w in words]
+    text = resolver.text(first) if first is not None else None
+    return text.text.split() if text is not None else []
+
+
+def find_steps(unit: PythonUnit, steps: StepCatalog | None = None) -> Steps | None:
+    """The step calls of a parsed module (None if it did not parse)."""
+    return Steps(unit, steps or default_steps()) if unit.module is not None else None

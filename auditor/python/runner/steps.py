@@ -1,0 +1,194 @@
+"""Agent steps in Python: what runs one, and which calls of a module do.
+
+A step is a call that runs an agent step or executes tools (`gptme.chat.step`,
+`ToolUse.execute`, `gptme.tools.execute_msg`, from `rules/data/steps.toml` and
+config), an agent process launch, or a call of a function of the audited tree
+whose body does one of these (a *launcher*, such as `execute_gptme`), in this
+module or, through the project index, in another. The data part reads no
+parsed module, so the pre-pass (auditor/python/runner/summary.py) can read it;
+`auditor.python.runner.step_calls` walks a parsed module.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from auditor.exit_codes import intents_in
+from auditor.finding import RelatedLocation
+from auditor.profiles import AgentCatalog, AgentProfile
+from rules import builtin_data
+
+if TYPE_CHECKING:
+    import ast
+
+    from auditor.python.model.module import PythonModule
+    from auditor.python.runner.retry_types import SuccessFlag
+
+# Calls that start a process, and those among them whose value (or `.returncode`) is a status.
+PROCESS_CALLS = frozenset(
+    {f"subprocess.{n}" for n in ("run", "call", "check_call", "check_output", "Popen")}
+    | {"os.system", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"}
+    | {"asyncio.subprocess.create_subprocess_exec", "asyncio.subprocess.create_subprocess_shell"}
+)
+CHECKED_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output"})
+
+
+class RetryLibrary(NamedTuple):
+    """A retry decorator or loop of a library, and where its arguments say what it retries."""
+
+    name: str  # qualified name: `tenacity.retry`
+    form: str  # "decorator" or "loop"
+    predicate: tuple[str, ...]  # keywords that narrow what is retried
+    exception_keyword: str | None
+    exception_position: int | None
+    attempts_keyword: str | None
+    stop_keyword: str | None
+    stop_calls: frozenset[str]
+    default_attempts: int  # 0: no limit
+    results: bool = False  # it re-runs on return values only, never after a raise
+    result_keywords: frozenset[str] = frozenset()  # predicates of return values only
+
+
+class StepCatalog(NamedTuple):
+    """Step callables, retry libraries, and what makes a failure transient."""
+
+    functions: frozenset[str]
+    methods: frozenset[tuple[str, str]]  # (class name, method name)
+    transient_codes: frozenset[int]
+    transient_exceptions: frozenset[str]
+    blanket_exceptions: frozenset[str]
+    process_exceptions: frozenset[str]
+    session_flags: frozenset[str]
+    session_subcommands: frozenset[str]
+    libraries: Mapping[str, RetryLibrary]
+
+    def is_step_function(self, names: Iterable[str]) -> str | None:
+        """The step function among a call's qualified names, if any."""
+        return next((name for name in sorted(names) if name in self.functions), None)
+
+    def named_session(self, words: Iterable[str | None]) -> bool:
+        """Whether agent arguments resume a named session (`--name S`, `--resume`)."""
+        for word in words:
+            if word is None:
+                continue
+            flag = word.split("=", 1)[0]
+            if flag in self.session_flags or word in self.session_subcommands:
+                return True
+        return False
+
+    def transient(self, profile: AgentProfile | None, catalog: AgentCatalog) -> frozenset[int]:
+        """Exit codes that mean a transient failure for an agent."""
+        codes = set(self.transient_codes)
+        if profile is not None:
+            for code, meaning in profile.exit_codes.items():
+                if any(i.name == "rate-limit" for i in intents_in(meaning, catalog)):
+                    codes.add(code)
+        return frozenset(codes)
+
+    def resume_advice(self, profile: AgentProfile | None, catalog: AgentCatalog) -> str:
+        """How to go on after an agent's failure, for a hint: resume on its documented
+        transient exit (gptme's 75), or, for an agent with no code table (claude, codex),
+        on a rate-limit marker in its output."""
+        documented = profile is not None and bool(profile.exit_codes)
+        codes = sorted(self.transient(profile, catalog)) if documented else []
+        if codes:
+            session, when = "a named session", f"the transient exit ({', '.join(map(str, codes))})"
+        else:
+            session, when = "the session", "a rate-limit marker in its output"
+        return (
+            f"resume {session} only on {when}, a bounded number of times, and let every "
+            "other failure end the run"
+        )
+
+
+def _library(name: str, table: Mapping[str, Any]) -> RetryLibrary:
+    exceptions = table.get("exceptions", {})
+    return RetryLibrary(
+        name=name,
+        form=str(table.get("form", "decorator")),
+        predicate=tuple(table.get("predicate", ())),
+        exception_keyword=exceptions.get("keyword"),
+        exception_position=exceptions.get("position"),
+        attempts_keyword=table.get("attempts"),
+        stop_keyword=table.get("stop"),
+        stop_calls=frozenset(table.get("stop-calls", ())),
+        default_attempts=int(table.get("default-attempts", 0)),
+        results=bool(table.get("results", False)),
+        result_keywords=frozenset(table.get("result-keywords", ())),
+    )
+
+
+def _method(entry: str) -> tuple[str, str] | None:
+    parts = entry.split(".")
+    if len(parts) >= 2 and parts[-2][:1].isupper():
+        return parts[-2], parts[-1]
+    return None
+
+
+def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
+    """The built-in step catalogue, with `[tool.runaudit.steps] calls` added."""
+    data = builtin_data("steps")
+    extra = [str(entry) for entry in (config or {}).get("calls", ())]
+    functions = {*data["steps"]["functions"], *extra}
+    methods = {m for entry in (*data["steps"]["methods"], *extra) if (m := _method(entry))}
+    return StepCatalog(
+        functions=frozenset(functions),
+        methods=frozenset(methods),
+        transient_codes=frozenset(int(c) for c in data["transient"]["exit-codes"]),
+        transient_exceptions=frozenset(data["transient"]["exceptions"]),
+        blanket_exceptions=frozenset(data["transient"]["blanket-exceptions"]),
+        process_exceptions=frozenset(data["transient"]["process-exceptions"]),
+        session_flags=frozenset(data["sessions"]["flags"]),
+        session_subcommands=frozenset(data["sessions"]["subcommands"]),
+        libraries={name: _library(name, table) for name, table in data["retry"].items()},
+    )
+
+
+@functools.cache
+def default_steps() -> StepCatalog:
+    """The built-in step catalogue, without config."""
+    return load_steps()
+
+
+# Steps in a parsed module.
+
+
+class StepCall(NamedTuple):
+    """A call that runs an agent step, a tool, or an agent process."""
+
+    call: ast.AST  # the call, or a function reference (`retry(...)(step)`)
+    label: str  # how messages name it: "`step()`", "`gptme`", "`execute_gptme()`"
+    process: bool  # starts an agent process (itself or through a launcher): it has a status
+    checked: bool  # a process run with `check=True`: a failure raises
+    named_session: bool  # resumes a named session
+    profile: AgentProfile | None
+    launcher: Launcher | None = None  # the function of the tree that the call runs
+    flag: SuccessFlag | None = None  # its value says it succeeded (see `SuccessFlag`)
+
+
+class Launcher(NamedTuple):
+    """A function of the audited tree that launches the agent or runs a step."""
+
+    label: str  # "`execute_gptme()`"
+    process: bool
+    profile: AgentProfile | None
+    where: RelatedLocation | ast.AST  # its name in another module, or its `def` in this one
+    flag: SuccessFlag | None = None  # it returns a success flag (see `StepCall.flag`)
+    named: bool = False  # every agent run it makes resumes a named session
+
+
+def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, str]:
+    """Local names bound by the module's top-level imports -> qualified names; relative
+    imports too when the module's own dotted name is known."""
+    import ast
+
+    from auditor.python.model.ast_values import import_bindings, qualified_import
+
+    found: dict[str, str] = {}
+    for node in module.tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for local, base, name in import_bindings(node, own):
+                found[local] = qualified_import(base, name)
+    return found

@@ -1,0 +1,125 @@
+"""Where a loop reads a call's success flag (for `auditor.python.runner.loop_flow`).
+
+A helper that runs the agent often returns whether it succeeded rather than
+its exit status: `return proc.returncode == 0`, or a tuple such as `return
+ok, out, kind`. The loop around it reads that flag (`if ok: break`,
+`if not run_once(cmd): continue`, `result[0]`), true on success, where a
+status would be true on failure.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auditor.python.model.ast_values import dotted_name
+from auditor.python.model.expr_values import integer
+from auditor.python.model.module import PythonModule
+
+if TYPE_CHECKING:
+    from auditor.python.runner.retry_types import SuccessFlag
+
+
+def _unwrap(node: ast.expr | None) -> ast.expr | None:
+    return node.value if isinstance(node, ast.Await) else node
+
+
+def _names(node: ast.Assign | ast.AnnAssign) -> list[str]:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def _unstarred(node: ast.expr) -> ast.expr:
+    return node.value if isinstance(node, ast.Starred) else node
+
+
+class SuccessFlags:
+    """The success flag of one call inside a loop, and the names bound to it."""
+
+    def __init__(
+        self,
+        module: PythonModule,
+        call: ast.AST,
+        results: set[str],
+        flag: SuccessFlag | None,
+        assignments: Sequence[ast.Assign | ast.AnnAssign],
+    ) -> None:
+        """`results`: names bound to the call's value; `flag`: -1 the value is the flag,
+        N item N of a returned tuple is, None the call returns no flag."""
+        self.module, self.call, self.results, self.flag = module, call, results, flag
+        self.names: set[str] = set()
+        for _ in range(2):  # twice: `result = run(…)`, then `ok = result[0]`
+            self.names |= {name for node in assignments for name in self._bound(node)}
+
+    def _is_value(self, node: ast.expr | None) -> bool:
+        """Whether an expression is the call's value (the call, or a name bound to it)."""
+        node = _unwrap(node)
+        return node is self.call or (isinstance(node, ast.Name) and node.id in self.results)
+
+    def _bound(self, node: ast.Assign | ast.AnnAssign) -> list[str]:
+        """The names an assignment binds to the flag."""
+        flag, value = self.flag, node.value
+        if flag is None or value is None:
+            return []
+        if not self._is_value(value):
+            return _names(node) if self.is_success(value) else []
+        if isinstance(flag, str):
+            return []  # the object itself: its attribute is the flag
+        if flag < 0:
+            return _names(node)
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        return [
+            item.id
+            for target in targets
+            if isinstance(target, ast.Tuple | ast.List) and flag < len(target.elts)
+            for item in [_unstarred(target.elts[flag])]
+            if isinstance(item, ast.Name)
+        ]
+
+    def is_success(self, node: ast.expr | None) -> bool:
+        """Whether an expression is the call's success flag: the value of a call that
+        returns one, a name bound to it, the item of its tuple (`result[0]`), or the
+        attribute of its result object (`result.success`, `result.status == Status.OK`)."""
+        flag, node = self.flag, _unwrap(node)
+        if flag is None or node is None:
+            return False
+        if isinstance(node, ast.Name) and node.id in self.names:
+            return True
+        if isinstance(flag, str):
+            return self._field_test(node, flag) is True
+        if flag < 0:
+            return self._is_value(node)
+        if isinstance(node, ast.Subscript) and self._is_value(node.value):
+            return integer(self.module, node.slice) == flag
+        return False
+
+    def is_failure(self, node: ast.expr | None) -> bool:
+        """Whether an expression is true exactly when the call failed, by its result
+        object (`result.status != Status.OK`, `result.error is not None`, `result.error`)."""
+        flag, node = self.flag, _unwrap(node)
+        return isinstance(flag, str) and node is not None and self._field_test(node, flag) is False
+
+    def _field_test(self, node: ast.expr, flag: str) -> bool | None:
+        """True when `node` holds on success, False on failure, by the result's field."""
+        field, equals, value = flag.partition("=")
+        if isinstance(node, ast.Attribute) and node.attr == field and self._is_value(node.value):
+            if not equals:
+                return True
+            return False if value == "None" else None  # `result.error`: set on failure
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and equals):
+            return None
+        left, right = node.left, node.comparators[0]
+        if not (
+            isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
+        ):
+            return None
+        shown = "None" if isinstance(right, ast.Constant) and right.value is None else None
+        if shown is None:
+            shown = dotted_name(right)
+        if shown != value:
+            return None
+        operator = node.ops[0]
+        if isinstance(operator, ast.Eq | ast.Is):
+            return True
+        return False if isinstance(operator, ast.NotEq | ast.IsNot) else None

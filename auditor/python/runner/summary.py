@@ -1,0 +1,394 @@
+"""The cross-module summary of one Python file, from the stdlib `ast` (fast, positions only).
+
+This feeds the project index (auditor/project.py); the per-file analysis
+reads the same `ast` (auditor/python/model/module.py). Nothing here imports or runs
+the audited code.
+
+Launchers are functions and methods whose body starts an agent process
+(an argv or command string whose program, after wrappers, is an agent) or
+calls a step callable, directly or through another launcher of the module.
+Retry decorators (`auditor.python.runner.retry_decorators`) are functions whose
+wrapper calls the wrapped function in a loop and goes on after catching
+(`retry_on_overloaded`).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+import shlex
+from collections.abc import Iterable, Mapping
+
+from auditor.profiles import AgentCatalog, default_catalog, is_probe
+from auditor.project import LaunchParameter, PythonSummary, RetriedUse
+from auditor.python.model.ast_values import Function, dotted_name, module_constants, own_nodes
+from auditor.python.model.choices import Choices
+from auditor.python.model.class_attributes import ClassAttributes, class_attributes
+from auditor.python.model.expr_values import keyword_argument, positional_argument
+from auditor.python.model.parse import parse_module
+from auditor.python.model.prefilter import PROCESS_WORDS
+from auditor.python.model.value_calls import (
+    DEFAULT_KEYWORD,
+    DEFAULT_POSITION,
+    ENVIRONMENT_DEFAULTS,
+    PASS_THROUGH,
+    PATH_METHODS,
+)
+from auditor.python.runner.graph_facts import module_graph_facts
+from auditor.python.runner.launch_facts import (
+    LaunchFacts,
+    class_bases,
+    import_table,
+    module_functions,
+)
+from auditor.python.runner.retry_decorators import retry_decorator_details
+from auditor.python.runner.sdk_catalog import default_sdk
+from auditor.python.runner.steps import PROCESS_CALLS, StepCatalog, default_steps
+from auditor.shell.commands import strip_wrappers
+
+_SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
+_VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
+_LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
+_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
+_NONE: Mapping[str, LaunchParameter] = {}
+
+
+class _Module:
+    """One module's imports, functions and name bindings, for launcher detection."""
+
+    def __init__(
+        self,
+        tree: ast.Module,
+        catalog: AgentCatalog,
+        steps: StepCatalog,
+        wrappers: Mapping[str, LaunchParameter] = _NONE,
+    ) -> None:
+        self.tree, self.catalog, self.steps = tree, catalog, steps
+        self.wrappers = wrappers  # functions of the module whose parameter is launched
+        self.choices = Choices()  # which assignment each name follows (see `_binding`)
+        self._bodies: dict[int, list[ast.AST]] = {}  # a scope's own nodes, walked once
+        self.aliases: dict[str, str] = {}
+        self.functions = module_functions(tree)
+        self.qualnames = {id(function): name for name, function in self.functions.items()}
+        self._attributes: ClassAttributes | None = None  # built at the first `obj.attr`
+        self.imports(tree.body)
+
+    def imports(self, nodes: Iterable[ast.AST]) -> None:
+        """Record the names `import`/`from … import` statements among `nodes` bind."""
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    head = alias.name.split(".", 1)[0]
+                    self.aliases[alias.asname or head] = alias.name if alias.asname else head
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+
+    def qualified(self, func: ast.expr) -> str | None:
+        dotted = dotted_name(func)
+        if dotted is None:
+            return None
+        head, _, rest = dotted.partition(".")
+        resolved = self.aliases.get(head, head)
+        return f"{resolved}.{rest}" if rest else resolved
+
+    def _walked(self, scope: ast.AST) -> list[ast.AST]:
+        if id(scope) not in self._bodies:
+            self._bodies[id(scope)] = own_nodes(scope)
+        return self._bodies[id(scope)]
+
+    def _binding(self, name: str, scope: ast.AST, before: int) -> ast.expr | None:
+        """A value assigned to `name` before a line, in `scope` or else the module: the
+        last one, or (as `self.choices` picks) an earlier one that may reach the line too
+        (assigned in another branch); a statement of the function's own body ends the
+        search, as every later line runs after it."""
+        for owner in (scope, self.tree):
+            nodes = self._walked(owner) if owner is scope else self.tree.body
+            body = getattr(owner, "body", [])
+            found = sorted(
+                (
+                    n
+                    for n in nodes
+                    if isinstance(n, ast.Assign)
+                    and n.lineno < before
+                    and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+                ),
+                key=lambda n: n.lineno,
+                reverse=True,
+            )
+            cut = next((i for i, n in enumerate(found) if any(n is b for b in body)), None)
+            values = [n.value for n in found[: None if cut is None else cut + 1]]
+            if values:
+                return values[self.choices.pick((id(owner), name, before), len(values))]
+        return None
+
+    def words(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> list[str | None] | None:
+        """The words of an argv expression, as far as they are known."""
+        if depth > 8:
+            return None
+        if isinstance(node, ast.List | ast.Tuple):
+            return [
+                None if isinstance(e, ast.Starred) else self.string(e, scope, depth + 1)
+                for e in node.elts
+            ]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = self.words(node.left, scope, depth + 1)
+            return left + (self.words(node.right, scope, depth + 1) or [None]) if left else None
+        if isinstance(node, ast.Name | ast.Attribute):
+            value = self._value(node, scope)
+            return self.words(value, scope, depth + 1) if value is not None else None
+        return None
+
+    def _value(self, node: ast.Name | ast.Attribute, scope: ast.AST) -> ast.expr | None:
+        """The value a name is bound to, or one the module's classes give an attribute of a
+        named object (as `self.choices` picks; `auditor.python.model.attribute_values`)."""
+        if isinstance(node, ast.Name):
+            return self._binding(node.id, scope, node.lineno)
+        if self._attributes is None:
+            self._attributes = class_attributes(self.tree)
+        attributes, receiver = self._attributes, node.value
+        if not isinstance(receiver, ast.Name):
+            return None  # a chain (`self.config.path`) is followed per file only
+        owner = self.qualnames.get(id(scope), "")
+        owners = attributes.owners(
+            receiver,
+            method_class=owner.split(".")[0] if "." in owner else None,
+            bound=self._binding(receiver.id, scope, node.lineno),
+            imported=receiver.id in self.aliases,
+            function=scope if isinstance(scope, Function) else None,
+        )
+        values = attributes.read(node.attr, owners) if owners != [] else []
+        return values[self.choices.pick(id(node), len(values))] if values else None
+
+    def string(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> str | None:
+        """The value of a string expression, if it is known (an f-string's fixed start)."""
+        if depth > 8:
+            return None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.JoinedStr):
+            head = node.values[0] if node.values else None
+            if isinstance(head, ast.Constant) and isinstance(head.value, str):
+                return head.value + "\0"  # an unknown rest follows
+            return None
+        if isinstance(node, ast.Call) and node.args:
+            name = self.qualified(node.func)
+            if name in PASS_THROUGH or (name and name.endswith("Path")):
+                return self.string(node.args[0], scope, depth + 1)
+        if isinstance(node, ast.Call) and self.qualified(node.func) in ENVIRONMENT_DEFAULTS:
+            default = positional_argument(node, DEFAULT_POSITION) or keyword_argument(
+                node, DEFAULT_KEYWORD
+            )
+            return self.string(default, scope, depth + 1) if default is not None else None
+        method = node.func if isinstance(node, ast.Call) and not node.args else None
+        if isinstance(method, ast.Attribute) and method.attr in PATH_METHODS:
+            return self.string(method.value, scope, depth + 1)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            return self.string(node.values[0], scope, depth + 1)
+        if isinstance(node, ast.Name | ast.Attribute):
+            value = self._value(node, scope)
+            return self.string(value, scope, depth + 1) if value is not None else None
+        return None
+
+    def _agent(self, words: list[str | None]) -> bool:
+        """Whether argv words run an agent, directly or as a `sh -c` string."""
+        clean = tuple(None if w is None or "\0" in w else w for w in words)
+        start, _ = strip_wrappers(clean, self.catalog)
+        program = clean[start] if start < len(clean) else None
+        if program is None:
+            return False
+        if program.rsplit("/", 1)[-1] in _SHELLS and "-c" in clean[start:]:
+            index = clean.index("-c", start)
+            inner = words[index + 1] if index + 1 < len(words) else None
+            return inner is not None and self._command(inner)
+        agent = self.catalog.agent_for(program) is not None
+        return agent and not is_probe(clean[start + 1 :])  # `gptme --version` runs no session
+
+    def _command(self, text: str) -> bool:
+        known = text.split("\0")[0]
+        try:
+            words: list[str | None] = list(shlex.split(known.split(";")[0].split("|")[0]))
+        except ValueError:
+            words = list(known.split())
+        return bool(words) and self._agent(words)
+
+    def launches(self, call: ast.Call, scope: ast.AST) -> bool:
+        """Whether a call starts an agent process or runs a step, with any of the values
+        its argv can have."""
+        return any(self.choices.each(functools.partial(self._launches, call, scope)))
+
+    def _launches(self, call: ast.Call, scope: ast.AST) -> bool:
+        name = self.qualified(call.func)
+        if name is None:
+            return False
+        if name in self.steps.functions:
+            return True
+        if isinstance(call.func, ast.Attribute):
+            for cls, method in self.steps.methods:
+                if call.func.attr == method and re.search(rf"\b{cls}\b", ast.unparse(scope)):
+                    return True
+        wrapper = self._wrapper(call, scope)
+        if wrapper is not None:
+            return self._wrapped(call, wrapper, scope)
+        if name not in _LAUNCH:
+            return False
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
+        if name in _VARARGS:
+            words = [
+                None if isinstance(a, ast.Starred) else self.string(a, scope) for a in call.args
+            ]
+            return self._agent(words)
+        if first is None:
+            return False
+        shell = keywords.get("shell")
+        if name in _SHELL_STRING or (isinstance(shell, ast.Constant) and shell.value is True):
+            text = self.string(first, scope)
+            return text is not None and self._command(text)
+        argv = self.words(first, scope)
+        return argv is not None and self._agent(argv)
+
+    def _wrapper(self, call: ast.Call, scope: ast.AST) -> LaunchParameter | None:
+        """The launch parameter of the function of this module a call runs, if it has one
+        (`run_command(…)`, `self.run_command(…)`)."""
+        callee = dotted_name(call.func) or ""
+        owner = self.qualnames.get(id(scope), "")
+        if callee.startswith(("self.", "cls.")) and "." in owner:
+            callee = f"{owner.split('.')[0]}.{callee.split('.', 1)[1]}"
+        return self.wrappers.get(callee)
+
+    def _wrapped(self, call: ast.Call, wrapper: LaunchParameter, scope: ast.AST) -> bool:
+        """Whether what a call gives a launch parameter runs an agent."""
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+        argument = keywords.get(wrapper.name)
+        if argument is None and 0 <= wrapper.position < len(positional):
+            argument = positional[wrapper.position]
+        if argument is None:
+            return False
+        if wrapper.form == "shell":
+            text = self.string(argument, scope)
+            return text is not None and self._command(text)
+        argv = self.words(argument, scope)
+        return argv is not None and self._agent(argv)
+
+
+def _position(text_lines: list[str], function: Function) -> tuple[int, int]:
+    """The 1-based line and character column of a function's name."""
+    line = text_lines[function.lineno - 1] if function.lineno <= len(text_lines) else ""
+    match = re.search(rf"\bdef\s+({re.escape(function.name)})\b", line)
+    return function.lineno, (match.start(1) + 1 if match else 1)
+
+
+def launchers(
+    tree: ast.Module,
+    text: str,
+    catalog: AgentCatalog,
+    steps: StepCatalog,
+    wrappers: Mapping[str, LaunchParameter] = _NONE,
+) -> dict[str, tuple[int, int]]:
+    """Functions and methods that launch the agent or run a step, with their positions
+    (`wrappers`: the module's functions whose parameter reaches a launch)."""
+    modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
+    if not any(word in text for word in (*PROCESS_WORDS, *modules)):
+        return {}  # nothing here starts a process or runs a step
+    called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
+    markers = (*PROCESS_WORDS, *sorted(called))
+    module = _Module(tree, catalog, steps, wrappers)
+    lines = text.split("\n")
+    sources = {
+        name: "\n".join(lines[f.lineno - 1 : f.end_lineno]) for name, f in module.functions.items()
+    }
+    calls: dict[str, list[ast.Call]] = {}
+    for name, function in module.functions.items():
+        source = sources[name]
+        wrapped = any(f"{n.rsplit('.', 1)[-1]}(" in source for n in wrappers)
+        if "self." in source or wrapped or any(marker in source for marker in markers):
+            body = own_nodes(function)
+            module.imports(body)
+            calls[name] = [n for n in body if isinstance(n, ast.Call)]
+    found = {
+        name
+        for name, function in module.functions.items()
+        if any(module.launches(call, function) for call in calls.get(name, ()))
+    }
+    pending = sorted(found)  # a function calling a launcher of this module is one too
+    while pending:
+        written = f"{pending.pop().rsplit('.', 1)[-1]}("  # how a call of it reads
+        for name, source in sources.items():
+            if name in found or written not in source:
+                continue
+            owner = name.split(".")[0] if "." in name else None
+            if name not in calls:
+                nodes = own_nodes(module.functions[name])
+                calls[name] = [n for n in nodes if isinstance(n, ast.Call)]
+            for call in calls[name]:
+                callee = dotted_name(call.func) or ""
+                if callee.startswith(("self.", "cls.")) and owner:
+                    callee = f"{owner}.{callee.split('.', 1)[1]}"
+                if callee in found:
+                    found.add(name)
+                    pending.append(name)
+                    break
+    return {name: _position(lines, module.functions[name]) for name in sorted(found)}
+
+
+def summarize_python(
+    text: str,
+    path: str,
+    catalog: AgentCatalog | None = None,
+    steps: StepCatalog | None = None,
+    module: str | None = None,
+    *,
+    graph: bool = True,
+) -> PythonSummary:
+    """The summary of one module (dotted name `module`, for the names it uses under retry
+    decorators); a file that does not parse summarises to nothing."""
+    try:
+        tree = parse_module(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return PythonSummary(path)
+    constants = module_constants(tree)
+    steps = steps or default_steps()
+    try:
+        facts = None
+        if any(word in text for word in PROCESS_WORDS):
+            facts = LaunchFacts(tree, text, import_table(tree, module))
+        wrappers = facts.parameters() if facts is not None else {}
+        found = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
+        details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
+        decorators = {name: d.attempts for name, d in details.items()}
+        helpers = frozenset(name for name, d in details.items() if d.helper)
+        errors = {
+            name: tuple((test.kind, test.value) for test in d.errors.tests)
+            for name, d in details.items()
+            if not d.errors.every
+        }
+        parameters = {
+            name: (d.parameter, -1 if d.position is None else d.position)
+            for name, d in details.items()
+            if d.parameter is not None
+        }
+        retried: tuple[RetriedUse, ...] = ()
+        if module is not None and any(word in text for word in ("retry", "backoff", "stamina")):
+            from auditor.python.runner.retried_imports import retried_imports
+
+            retried = retried_imports(tree, text, module, steps)
+        links = module_graph_facts(tree, module or "", steps, default_sdk()) if graph else {}
+    except RecursionError:
+        return PythonSummary(path, constants=constants)
+    return PythonSummary(
+        path,
+        found,
+        decorators,
+        constants,
+        retried,
+        helpers,
+        errors,
+        parameters,
+        wrappers,
+        facts.returns() if facts is not None else {},
+        class_bases(tree, module),
+        links,
+    )
