@@ -185,6 +185,11 @@ def audit(
     else:
         project = build_index(candidates, per_file, jobs=workers)
     indexed = time.perf_counter()
+    if project.python:  # built once here: forked workers inherit it
+        from auditor.python.model.call_graph import call_graph
+
+        call_graph(project)
+    linked = time.perf_counter()
     job = _Job(per_file, selected, project, cache)
     report = Report(diagnostics=list(found.diagnostics))
     report.warnings = _empty_folders(paths, found, cwd)
@@ -214,7 +219,8 @@ def audit(
     report.timings = {
         "discovery": discovered - started,
         "project index": indexed - discovered,
-        "analysis": time.perf_counter() - indexed,
+        "call graph": linked - indexed,
+        "analysis": time.perf_counter() - linked,
     }
     report.notes = found.notes
     if verbose:

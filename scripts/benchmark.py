@@ -121,6 +121,9 @@ def main() -> None:
         print(f"{'  cold / bandit, run by run':<34} {spread}")
     warm = best(audit, options.repeat, env)
     print(row("runaudit warm (cached)", *warm, reference))
+    shutil.rmtree(cache, ignore_errors=True)
+    for stage, seconds in stages([*audit, "--verbose"], env).items():
+        print(f"{'  cold, ' + stage:<34} {seconds:>8.2f} s")
     if options.shellcheck:
         scripts = files(options.trees, ".sh")
         if scripts:
@@ -172,6 +175,19 @@ def main() -> None:
         print(f"\neditor latency: not measured ({error.name} missing: pip install '.[server]')")
     else:
         print_latencies(options.trees)
+
+
+def stages(argv: list[str], env: dict[str, str]) -> dict[str, float]:
+    """Where one run's time went, from its `--verbose` line (discovery, project index, call
+    graph, analysis)."""
+    result = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    found: dict[str, float] = {}
+    for line in result.stderr.splitlines():
+        if " audited in " in line and "(" in line:
+            for part in line.rsplit("(", 1)[1].rstrip(")").split(", "):
+                name, _, value = part.rpartition(" ")[0].rpartition(" ")
+                found[name] = float(value)
+    return found
 
 
 def warm_up(runaudit: list[str], bandit: str | None) -> None:
