@@ -234,7 +234,11 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 if client.retries is None and len(known) == 1 and None not in bound:
                     client = client.with_retries(known.pop())
                 if not layers:
-                    layers = [_Layer.elsewhere(use, path) for use, path, r in through if r != 0]
+                    layers = [
+                        _Layer.elsewhere(use, path, unit.source.path)
+                        for use, path, r in through
+                        if r != 0
+                    ]
             ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
             ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
             start, end = module.span(client.call)

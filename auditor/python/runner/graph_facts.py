@@ -49,6 +49,7 @@ _RESOURCES = frozenset(
 _PROPERTIES = frozenset({"property", "functools.cached_property", "cached_property"})
 _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
 _ABSTRACT = frozenset({"abstractmethod", "abc.abstractmethod"})
+_MAX_NESTING = 3  # functions nested deeper than this are not in the facts
 _MAX_REFS = 8  # values kept per name: more, and the name is not followed
 
 
@@ -88,8 +89,28 @@ class _Imports:
 class _FunctionFacts:
     """The calls, values, sends and layers of one function's own body."""
 
-    def __init__(self, owner: ModuleFacts, node: Function | ast.Module, cls: str | None) -> None:
-        self.owner, self.node, self.cls = owner, node, cls
+    def __init__(
+        self,
+        owner: ModuleFacts,
+        node: Function | ast.Module,
+        cls: str | None,
+        qualname: str = "",
+        method: bool = True,
+    ) -> None:
+        """`cls`: the class whose `self` the body reads (a method's, or a closure's in
+        one); `method`: its first parameter is `self`."""
+        self.owner, self.node, self.cls, self.qualname = owner, node, cls, qualname
+        # functions defined in this one, callable by name here: name -> qualname
+        self.nested = (
+            {
+                n.name: f"{qualname}.{n.name}"
+                for s in getattr(node, "body", [])
+                for n in (s, *statements(s, definitions=False))
+                if isinstance(n, Function) and n is not node
+            }
+            if isinstance(node, Function)
+            else {}
+        )
         self.calls: list[dict[str, Any]] = []
         self.call_index: dict[int, int] = {}  # id(ast.Call) -> its number
         self.locals: dict[str, list[Ref]] = {}
@@ -98,7 +119,7 @@ class _FunctionFacts:
         if isinstance(node, Function):
             arguments = node.args
             positional = [*arguments.posonlyargs, *arguments.args]
-            if cls is not None and positional and not _is_static(node):
+            if cls is not None and method and positional and not _is_static(node):
                 positional = positional[1:]
             self.params = [a.arg for a in positional]
             given = arguments.defaults
@@ -349,6 +370,8 @@ class _FunctionFacts:
                 and value.func.id == "super"
             ):
                 return ("super", func.attr)
+        if isinstance(func, ast.Name) and func.id in self.nested:
+            return ("name", self.owner.imports.qualify(self.nested[func.id]))
         if isinstance(func, ast.Name) and (func.id in self.locals or func.id in self.params):
             return ("value", self.refs(func))
         dotted = dotted_name(func)
@@ -386,10 +409,19 @@ class ModuleFacts:
         module = _FunctionFacts(self, self.tree, None)
         module.read()
         functions["<module>"] = module.data()
-        for qualname, function, cls in _functions(self.tree):
-            facts = _FunctionFacts(self, function, cls)
+        pending = [(q, f, c, True) for q, f, c in _functions(self.tree)]
+        while pending:
+            qualname, function, cls, method = pending.pop()
+            facts = _FunctionFacts(self, function, cls, qualname, method)
             facts.read()
             functions[qualname] = facts.data()
+            if qualname.count(".") < _MAX_NESTING:  # closures: `def attempt(): …` inside
+                pending += [
+                    (inner, n, cls, False)
+                    for s in function.body
+                    for n in (s, *statements(s, definitions=False))
+                    if isinstance(n, Function) and (inner := facts.nested.get(n.name))
+                ]
         for node in self.tree.body:
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = self._class(node)

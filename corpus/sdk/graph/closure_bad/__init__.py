@@ -1,0 +1,1 @@
+"""A corpus package: a closure retries itself by recursion."""
