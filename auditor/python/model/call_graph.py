@@ -400,8 +400,9 @@ class CallGraph:
                 return self._retry_object(name, summary.path, line, column)
             owner = self.functions[resolved]
             decorators = self.summaries[owner.module].retry_decorators
-            if owner.qualname not in decorators:
-                return None
+            if owner.qualname not in decorators:  # one applying a library's, when it runs?
+                last = owner.qualname.rsplit(".", 1)[-1]
+                return self._retry_object(f"{owner.module}.{last}", summary.path, line, column)
             errors = self.summaries[owner.module].retry_errors.get(owner.qualname, ())
             label = f"retry decorator `{owner.qualname}`"
             return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], errors)

@@ -401,6 +401,7 @@ class ModuleFacts:
         self.imports = _Imports(tree, own)
         self.layers: list[dict[str, Any]] = []
         self.clients: dict[str, list[Any]] = {}
+        self.retries_named = True  # the text may name a retry library
         self._ast_facts: AstFacts | None = None
 
     def data(self) -> dict[str, Any]:
@@ -447,7 +448,43 @@ class ModuleFacts:
             for target in statement.targets:
                 if isinstance(target, ast.Name):
                     found[target.id] = layer
+        for _, function, _ in _functions(self.tree) if self.retries_named else ():
+            applied = self._applied_library(function)
+            if applied is not None:
+                found[function.name] = applied
         return found
+
+    def _applied_library(self, function: Function) -> int | None:
+        """The layer of a decorator that applies a library's retry decorator to the
+        function it is given when that runs (`retry(stop=…)(method)(self, *args)`)."""
+        if not function.args.args:
+            return None
+        given = {a.arg for a in function.args.args}
+        nodes = list(ast.walk(function))
+        made = {  # `retry_decorator = retry(stop=…)`
+            target.id: node.value
+            for node in nodes
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in nodes:
+            if not (
+                isinstance(node, ast.Call)
+                and len(node.args) == 1
+                and isinstance(node.args[0], ast.Name)
+                and node.args[0].id in given
+            ):
+                continue
+            func = node.func
+            maker = made.get(func.id) if isinstance(func, ast.Name) else func
+            library = self._library(maker) if isinstance(maker, ast.Call) else None
+            if maker is not None and library is not None and library[0].form == "decorator":
+                index = self._decorator(maker, *library)
+                applied = self.layers[index]["label"]
+                self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
+                return index
+        return None
 
     def _decorator(self, node: ast.expr, library: Any, call: ast.Call | None, name: str) -> int:
         attempts = _attempts(call, library.attempts_keyword)
@@ -546,7 +583,10 @@ class ModuleFacts:
                 )
             dotted = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
             if dotted is not None and dotted not in _PROPERTIES | _BUILTIN_DECORATORS:
-                return f"decorator:{self.imports.qualify(dotted)}@{_position(decorator)}"
+                qualified = self.imports.qualify(dotted)
+                if "." not in qualified and self.imports.own:  # a class body's own decorator
+                    qualified = f"{self.imports.own}.{qualified}"
+                return f"decorator:{qualified}@{_position(decorator)}"
         return None
 
     def loop_layer(
@@ -773,7 +813,10 @@ def _raises_not_implemented(function: Function) -> bool:
 
 
 def module_graph_facts(
-    tree: ast.Module, own: str, steps: StepCatalog, sdk: SdkCatalog
+    tree: ast.Module, own: str, steps: StepCatalog, sdk: SdkCatalog, text: str = ""
 ) -> dict[str, Any]:
-    """The call-graph facts of a parsed module named `own`."""
-    return ModuleFacts(tree, own, steps, sdk, steps.blanket_exceptions).data()
+    """The call-graph facts of a parsed module named `own` (its `text`, for a quick look
+    at whether it names a retry library at all)."""
+    facts = ModuleFacts(tree, own, steps, sdk, steps.blanket_exceptions)
+    facts.retries_named = any(word in text for word in ("retry", "backoff", "stamina"))
+    return facts.data()

@@ -375,7 +375,7 @@ def summarize_python(
             from auditor.python.runner.retried_imports import retried_imports
 
             retried = retried_imports(tree, text, module, steps)
-        links = module_graph_facts(tree, module or "", steps, default_sdk()) if graph else {}
+        links = module_graph_facts(tree, module or "", steps, default_sdk(), text) if graph else {}
     except RecursionError:
         return PythonSummary(path, constants=constants)
     return PythonSummary(
