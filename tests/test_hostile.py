@@ -12,6 +12,7 @@ import json
 import os
 import socket
 import stat
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -645,3 +646,49 @@ def test_an_annotation_too_long_to_parse_is_not_known() -> None:
     )
     result = audit_text(text, "annotated.py", FileKind.PYTHON)
     assert not result.diagnostics, result.diagnostics
+
+
+def test_a_common_method_name_does_not_fan_out_over_the_call_graph(tmp_path: Path) -> None:
+    """300 classes override an abstract `search`, and 2,000 calls of `x.search()` on
+    receivers of unknown class sit in retry loops: abstract dispatch is bounded (past 16
+    overrides a call is not followed), so the run stays well inside the time bound."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "base.py").write_text(
+        "from abc import ABC, abstractmethod\n\n\nclass Base(ABC):\n"
+        "    @abstractmethod\n    def search(self, q):\n        ...\n"
+    )
+    subclasses = "".join(
+        f"class S{i}(Base):\n    def search(self, q):\n"
+        "        return client.chat.completions.create(q)\n\n"
+        for i in range(300)
+    )
+    (package / "impl.py").write_text(
+        "from openai import OpenAI\n\nfrom .base import Base\n\nclient = OpenAI()\n\n" + subclasses
+    )
+    loops = "".join(
+        f"def f{i}(x, q):\n    for attempt in range(3):\n        try:\n"
+        "            return x.search(q)\n        except Exception:\n            pass\n\n"
+        for i in range(2000)
+    )
+    (package / "calls.py").write_text(loops)
+    started = time.perf_counter()
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from auditor.cli import main; main()",
+            "check",
+            "--isolated",
+            "--no-cache",
+            str(package),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    assert "internal error" not in result.stderr
+    assert time.perf_counter() - started < 60
