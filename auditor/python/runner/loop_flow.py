@@ -26,7 +26,7 @@ from auditor.python.runner.error_tests import (
     module_facts,
     union,
 )
-from auditor.python.runner.retry_types import CallFailure, Retry
+from auditor.python.runner.retry_types import CallFailure, Retry, SuccessFlag
 from auditor.python.runner.steps import StepCatalog, default_steps
 from auditor.python.runner.success_flags import SuccessFlags
 from auditor.python.unit import PythonUnit
@@ -400,13 +400,21 @@ def loop_retries(
         if clauses[shown][1]:
             reason += f", for {describe(clauses[shown][0])}"
     elif any_exit:
-        reason = "on any non-zero exit"
+        reason = _any_failure(flow.failure.flag)
     else:
         codes = sorted({s.code for s, _ in retried if s.code is not None})
         reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"
-    reason = "on any non-zero exit" if any_exit and not wide else reason
+    reason = _any_failure(flow.failure.flag) if any_exit and not wide else reason
     transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
     return Retry(bool(wide) or any_exit, transient_only, reason, errors)
+
+
+def _any_failure(flag: SuccessFlag | None) -> str:
+    """How a loop that re-runs after every failure reads the failure, for messages."""
+    if isinstance(flag, str):
+        field = flag.partition("=")[0]
+        return f"whenever the result's `{field}` says it failed"
+    return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
 
 
 def _clause_errors(flow: _Flow, handler: ast.ExceptHandler) -> tuple[RetriedErrors, bool]:
