@@ -181,7 +181,7 @@ class _Flow:
                 self._capture(proxy)
 
     def _copies(self) -> None:
-        assignments = [n for n in descendants(self.parsed.root) if n.type == "variable_assignment"]
+        assignments = [n for n in self.parsed.nodes() if n.type == "variable_assignment"]
         for _ in range(2):
             for node in assignments:
                 content = node.child_by_field_name("value")
@@ -231,9 +231,8 @@ class _Flow:
             return False
         return all(
             _exits_with(use)
-            for use in descendants(self.parsed.root)
-            if use.start_byte >= read.end_byte
-            and use.type == "variable_name"
+            for use in self.parsed.nodes_from(read.end_byte)
+            if use.type == "variable_name"
             and _text(use) in names
             and (use.parent is None or use.parent.type not in _DECLARING)
         )

@@ -67,7 +67,8 @@ def _analyse(
     failures.append(Scenario(False, NONZERO, False))
     if not transient & set(codes):
         failures.append(Scenario(False, min(transient, default=NONZERO), True))
-    retried = [s for s in failures if "next" in (o := flow.iterate(s)) and o != success]
+    outcomes = flow.outcomes(failures)
+    retried = [s for s, o in zip(failures, outcomes, strict=True) if "next" in o and o != success]
     if not retried:
         return None
     blanket = all(s in retried for s in failures if not s.transient)

@@ -10,7 +10,9 @@ stops on a marker in that output.
 
 from __future__ import annotations
 
+import bisect
 import re
+import weakref
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
@@ -138,16 +140,36 @@ def in_errexit_window(script: ShellScript, node: Node) -> bool:
     current = node
     while current.parent is not None and current.type != "function_definition":
         parent = current.parent
-        switches = [
-            (s, _errexit_switch(script, s)) for s in parent.named_children if s.type == "command"
-        ]
-        before = [on for s, on in switches if on is not None and s.end_byte <= current.start_byte]
-        after = [on for s, on in switches if on is not None and s.start_byte >= current.end_byte]
-        switched_off = before[-1:] == [False]
-        if switched_off and after[:1] == [True]:
+        starts, switches = _switches(script, parent)
+        before = bisect.bisect_right(starts, current.start_byte - 1)
+        # the last switch ending before `current`, and the first starting after it
+        earlier = [on for at, end, on in switches[:before] if end <= current.start_byte][-1:]
+        later = [on for at, _, on in switches[before:] if at >= current.end_byte][:1]
+        if earlier == [False] and later == [True]:
             return True
         current = parent
     return False
+
+
+_Switches = tuple[list[int], list[tuple[int, int, bool]]]
+_SWITCHES: weakref.WeakKeyDictionary[ShellScript, dict[int, _Switches]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _switches(script: ShellScript, block: Node) -> _Switches:
+    """The `set` commands among a block's statements that switch errexit, with where each
+    starts and ends (memoised per block: asked for every agent run inside it)."""
+    memo = _SWITCHES.setdefault(script, {})
+    known = memo.get(block.id)
+    if known is None:
+        found = [
+            (s.start_byte, s.end_byte, on)
+            for s in block.named_children
+            if s.type == "command" and (on := _errexit_switch(script, s)) is not None
+        ]
+        known = memo[block.id] = ([at for at, _, _ in found], found)
+    return known
 
 
 def _errexit_switch(script: ShellScript, statement: Node) -> bool | None:
