@@ -18,42 +18,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from auditor.exit_codes import intents_in
-from auditor.flow import FALL, MAX_PATHS, through_block
+from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node
+from auditor.shell.scenarios import (
+    AGENT,
+    EQUAL,
+    NEGATED,
+    NONZERO,
+    UNEQUAL,
+    Path,
+    Scenario,
+    Scenarios,
+    Value,
+    compare,
+    join,
+    negated,
+)
 
-NONZERO = -1000  # a non-zero status that the loop compares with nothing
-AGENT = "agent"  # the agent's status, whichever scenario holds
-NEGATED = "!agent"  # the status of `! agent`
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
-_EQUAL = frozenset({"-eq", "==", "="})
-_UNEQUAL = frozenset({"-ne", "!="})
-Value = int | str | None  # a number, `AGENT`/`NEGATED`, or None when unknown
-Variables = frozenset[tuple[str, Value]]
-Scenarios = frozenset[int]  # indices into the walk's scenarios
-
-
-class Scenario(NamedTuple):
-    """One way the agent can end."""
-
-    ok: bool
-    code: int  # 0 on success, `NONZERO` for a code nothing compares with
-    transient: bool
-
-
-class _Path(NamedTuple):
-    outcome: str
-    status: Value  # `$?`
-    variables: Variables
-    scenarios: Scenarios  # the scenarios this path holds for
 
 
 def _text(node: Node) -> str:
@@ -73,63 +63,6 @@ def named(parent: Node, field: str | None = None) -> list[Node]:
         and c.type not in ("comment", "heredoc_body")
         and parent.field_name_for_child(i) == field
     ]
-
-
-def _compare(left: int | None, operator: str, right: int | None) -> bool | None:
-    if left is None or right is None:
-        return None
-    if NONZERO in (left, right):  # an unknown non-zero code equals no number compared
-        if operator in _EQUAL:
-            return False
-        if operator in _UNEQUAL:
-            return True
-        return True if operator in ("-gt", ">") and left == NONZERO and right <= 0 else None
-    if operator in _EQUAL:
-        return left == right
-    if operator in _UNEQUAL:
-        return left != right
-    table = {"lt": left < right, "le": left <= right, "gt": left > right, "ge": left >= right}
-    symbols = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
-    return table.get(symbols.get(operator, operator.lstrip("-")))
-
-
-def _join_variables(paths: Sequence[_Path]) -> Variables:
-    """Variables every path agrees on (the others become unknown)."""
-    common = dict(paths[0].variables)
-    for path in paths[1:]:
-        other = dict(path.variables)
-        for name in list(common):
-            if other.get(name) != common[name]:
-                common[name] = None
-        for name in other:
-            common.setdefault(name, None)
-    return frozenset(common.items())
-
-
-def join(paths: list[_Path]) -> list[_Path]:
-    """Paths in the same state become one holding all their scenarios; beyond
-    `MAX_PATHS` states per outcome, the rest are joined into one (differing values
-    become unknown), so a block is walked a bounded number of times."""
-    states: dict[tuple[str, Value, Variables], Scenarios] = {}
-    for path in paths:
-        if path.scenarios:
-            key = (path.outcome, path.status, path.variables)
-            states[key] = states.get(key, frozenset()) | path.scenarios
-    joined = [_Path(o, st, v, sc) for (o, st, v), sc in states.items()]
-    if len(joined) <= MAX_PATHS:
-        return joined
-    kept: list[_Path] = []
-    overflow: dict[str, list[_Path]] = {}
-    for path in joined:
-        if sum(1 for k in kept if k.outcome == path.outcome) < MAX_PATHS - 1:
-            kept.append(path)
-        else:
-            overflow.setdefault(path.outcome, []).append(path)
-    for outcome, extra in overflow.items():
-        status = extra[0].status if all(p.status == extra[0].status for p in extra) else None
-        scenarios = frozenset().union(*(p.scenarios for p in extra))
-        kept.append(_Path(outcome, status, _join_variables(extra), scenarios))
-    return kept
 
 
 class IterationWalk:
@@ -166,7 +99,7 @@ class IterationWalk:
         code = 0 if scenario.ok else scenario.code
         return code if value == AGENT else int(code == 0)
 
-    def word(self, text: str, path: _Path) -> Value:
+    def word(self, text: str, path: Path) -> Value:
         """`75`, `$rc`, `"$rc"`, `${rc}`, `$?`, `${PIPESTATUS[0]}`, or `rc` in `(( ))`."""
         literal = bounded_int(text.strip("\"'"), signed=True)
         if literal is not None:
@@ -187,7 +120,7 @@ class IterationWalk:
             known = self._marked[node.id] = any(i.name == "rate-limit" for i in intents)
         return known
 
-    def _split(self, path: _Path) -> list[tuple[bool | None, _Path]]:
+    def _split(self, path: Path) -> list[tuple[bool | None, Path]]:
         """The path split by whether its status is success, scenario by scenario."""
         status = path.status
         if status is None:
@@ -204,7 +137,7 @@ class IterationWalk:
             if part
         ]
 
-    def _transient_split(self, path: _Path) -> list[tuple[bool, _Path]]:
+    def _transient_split(self, path: Path) -> list[tuple[bool, Path]]:
         """The path split by whether the agent failed transiently (a rate-limit marker)."""
         transient = path.scenarios & self._transient
         return [
@@ -213,10 +146,10 @@ class IterationWalk:
             if part
         ]
 
-    def block(self, nodes: list[Node], path: _Path) -> list[_Path]:
+    def block(self, nodes: list[Node], path: Path) -> list[Path]:
         return through_block(nodes, path, self.run, join)
 
-    def run(self, node: Node, path: _Path) -> list[_Path]:
+    def run(self, node: Node, path: Path) -> list[Path]:
         kind = node.type
         if kind == "compound_statement" and _text(node).startswith("(("):
             return self.test(node, path)
@@ -227,7 +160,7 @@ class IterationWalk:
             body = node.child_by_field_name("body")
             return self.run(body, path) if body is not None else [path]
         if kind == "negated_command":
-            return [p._replace(status=_negated(p.status)) for p in self.block(named(node), path)]
+            return [p._replace(status=negated(p.status)) for p in self.block(named(node), path)]
         if kind == "list":
             return self.list_(node, path)
         if kind == "pipeline":
@@ -258,7 +191,7 @@ class IterationWalk:
             return self.simple(node, path)
         return [path] if kind == "function_definition" else [path._replace(status=None)]
 
-    def simple(self, node: Node, path: _Path) -> list[_Path]:
+    def simple(self, node: Node, path: Path) -> list[Path]:
         if self.command.node.id == node.id:
             return [path._replace(status=AGENT)]
         command = self.script.command_at(node)
@@ -271,7 +204,7 @@ class IterationWalk:
             return self.test(node, path)
         return [path._replace(status=None)]
 
-    def test(self, node: Node, path: _Path) -> list[_Path]:
+    def test(self, node: Node, path: Path) -> list[Path]:
         """The status of `[ ]`, `[[ ]]`, `test` or `(( ))` comparing a value with a number."""
         if self.marked(node):
             return [p._replace(status=int(not t)) for t, p in self._transient_split(path)]
@@ -292,32 +225,32 @@ class IterationWalk:
     ) -> list[tuple[bool | None, Scenarios]]:
         """The scenarios grouped by the result of `left operator right`."""
         if not isinstance(left, str) and not isinstance(right, str):
-            return [(_compare(left, operator, right), scenarios)]
+            return [(compare(left, operator, right), scenarios)]
         if isinstance(right, str) and not isinstance(left, str):
             left, right = right, left
             operator = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(operator, operator)
             operator = {"-lt": "-gt", "-gt": "-lt", "-le": "-ge", "-ge": "-le"}.get(
                 operator, operator
             )
-        equality = operator in _EQUAL or operator in _UNEQUAL
+        equality = operator in EQUAL or operator in UNEQUAL
         if left == AGENT and isinstance(right, int) and right != NONZERO and equality:
             equal = scenarios & self._by_code.get(right, frozenset())
             groups = ((True, equal), (False, scenarios - equal))
-            if operator in _UNEQUAL:
+            if operator in UNEQUAL:
                 groups = ((False, equal), (True, scenarios - equal))
             return [(result, part) for result, part in groups if part]
         found: dict[bool | None, set[int]] = {}
         for index in scenarios:
             other = self._code(right, index)
-            result = _compare(self._code(left, index), operator, other)
+            result = compare(self._code(left, index), operator, other)
             found.setdefault(result, set()).add(index)
         return [(result, frozenset(part)) for result, part in found.items()]
 
-    def list_(self, node: Node, path: _Path) -> list[_Path]:
+    def list_(self, node: Node, path: Path) -> list[Path]:
         children = [c for c in node.children if c.type != "comment"]
         paths = self.run(children[0], path)
         for operator, operand in zip(children[1::2], children[2::2], strict=False):
-            result: list[_Path] = []
+            result: list[Path] = []
             for current in paths:
                 if current.outcome != FALL:
                     result.append(current)
@@ -331,7 +264,7 @@ class IterationWalk:
             paths = join(result)
         return paths
 
-    def if_(self, node: Node, path: _Path) -> list[_Path]:
+    def if_(self, node: Node, path: Path) -> list[Path]:
         """`if`/`elif` clauses in order, then the `else`; a rate-limit guard is transient."""
         clauses: list[tuple[list[Node], list[Node]]] = []
         for clause in [node, *(c for c in named(node) if c.type == "elif_clause")]:
@@ -346,7 +279,7 @@ class IterationWalk:
         rest = [s for c in named(node) if c.type == "else_clause" for s in named(c)]
         paths, result = [path], []
         for conditions, body in clauses:
-            next_paths: list[_Path] = []
+            next_paths: list[Path] = []
             guard = any(self.marked(c) for c in conditions) and not any(
                 _within(self.command.node, c) for c in conditions
             )
@@ -355,7 +288,7 @@ class IterationWalk:
                     if tested.outcome != FALL:
                         result.append(tested)
                         continue
-                    parts: Sequence[tuple[bool | None, _Path]] = (
+                    parts: Sequence[tuple[bool | None, Path]] = (
                         self._transient_split(tested) if guard else self._split(tested)
                     )
                     for truth, part in parts:
@@ -368,10 +301,10 @@ class IterationWalk:
             result += self.block(rest, current)
         return join(result)
 
-    def case(self, node: Node, path: _Path) -> list[_Path]:
+    def case(self, node: Node, path: Path) -> list[Path]:
         subject = node.child_by_field_name("value")
         value = self.word(_text(subject), path) if subject is not None else None
-        result: list[_Path] = []
+        result: list[Path] = []
         remaining = path.scenarios
         for item in (c for c in named(node) if c.type == "case_item"):
             patterns = [_text(p) for p in named(item, "value")]
@@ -397,7 +330,7 @@ class IterationWalk:
                 return join(result)
         return join([*result, path._replace(scenarios=remaining)])
 
-    def assign(self, node: Node, path: _Path) -> _Path:
+    def assign(self, node: Node, path: Path) -> Path:
         assignments = (
             [node]
             if node.type == "variable_assignment"
@@ -446,7 +379,7 @@ class IterationWalk:
                 found[index].add(outcome)
 
         loop = self.loop
-        start = _Path(FALL, None, frozenset(), frozenset(range(len(self.scenarios))))
+        start = Path(FALL, None, frozenset(), frozenset(range(len(self.scenarios))))
         body = loop.child_by_field_name("body")
         statements = named(body) if body is not None else []
         conditions = named(loop, "condition") if loop.type == "while_statement" else []
@@ -469,14 +402,3 @@ class IterationWalk:
                             leaves = again is not None and again == until
                             mark(end.scenarios, "leave" if leaves else "next")
         return found
-
-
-def _negated(status: Value) -> Value:
-    """The status of `! command` when the command's is `status`."""
-    if status is None:
-        return None
-    if status == AGENT:
-        return NEGATED
-    if isinstance(status, int):
-        return int(status == 0)
-    return None
