@@ -173,6 +173,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
 def _hint(lost: LostStatus) -> str:
     """What to do about a lost status, in a way that works where it is lost: a pipeline
     without pipefail, a `NAME=$(…)`, the background."""
+    if lost.hint is not None:
+        return lost.hint
     masked, discard = lost.masked, lost.discard
     instead = f"write `|| rc=$?` instead of `{discard}`" if discard else None
     if lost.background:
