@@ -200,10 +200,47 @@ def judged_by_output(script: ShellScript, command: SimpleCommand, statement: Nod
     output = agent_output(script, command)
     if not output.files and not output.variables:
         return False
-    if reads_output(script, output, script.parsed.root, statement.end_byte, examining=True):
-        return True
     loop = _enclosing_loop(statement)
-    return loop is not None and reads_output(script, output, loop, examining=True)
+    start = loop.start_byte if loop is not None else statement.end_byte
+    reads = _reads(script)
+    keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
+    for key in keys:
+        for node in reads.get(key, ()):
+            after = node.start_byte >= statement.end_byte
+            in_loop = loop is not None and node.end_byte <= loop.end_byte
+            if node.start_byte >= start and (after or in_loop) and not _only_shows(script, node):
+                return True
+    return False
+
+
+_READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, str], list[Node]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _reads(script: ShellScript) -> dict[tuple[str, str], list[Node]]:
+    """Every read of a variable (`("v", name)`) or a file word (`("f", word)`) in the
+    script, in source order: listed once, asked for each agent run."""
+    known = _READS.get(script)
+    if known is not None:
+        return known
+    found: dict[tuple[str, str], list[Node]] = {}
+    for child in script.parsed.nodes():
+        parent = child.parent
+        if child.type == "variable_name":
+            if parent is None or parent.type not in ("variable_assignment", "declaration_command"):
+                found.setdefault(("v", _text(child)), []).append(child)
+        elif _whole_word(child):
+            if parent is not None and parent.type == "file_redirect" and _written(parent):
+                continue  # written again, not read
+            holder = parent
+            while holder is not None and holder.type != "command":
+                holder = holder.parent
+            command = script.command_at(holder) if holder is not None else None
+            if command is None or command.name not in _NOT_READING:
+                found.setdefault(("f", _normal(_text(child))), []).append(child)
+    _READS[script] = found
+    return found
 
 
 def _enclosing_loop(node: Node) -> Node | None:
