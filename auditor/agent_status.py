@@ -65,6 +65,7 @@ class LostStatus(NamedTuple):
     masked: MaskedStage | None = None  # set when the agent is a masked pipeline stage
     discard: str | None = None  # the `|| true` (or `|| :`) that throws it away
     background: bool = False  # it runs in the background (`&`) and nothing waits for it
+    hint: str | None = None  # what to do, when the general advice does not fit
 
 
 class AgentStatus(NamedTuple):

@@ -20,21 +20,30 @@ SIGNAL_CODES = range(129, 129 + 64)  # 128+N: a shell reports a command killed b
 _KILL_SIGNALS = frozenset({"KILL", "SIGKILL", "9"})
 
 
-@functools.cache
-def _marker_pattern(marker: str) -> re.Pattern[str]:
+def _marker_pattern(marker: str) -> str:
     suffix = "" if marker[-1:].isdigit() else r"(?:s|d|ed|ing)?"
-    return re.compile(
-        r"(?<![A-Za-z0-9])" + re.escape(marker) + suffix + r"(?![A-Za-z0-9])", re.IGNORECASE
+    return r"(?<![A-Za-z0-9])" + re.escape(marker) + suffix + r"(?![A-Za-z0-9])"
+
+
+@functools.cache
+def _intent_pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for all of an intent's markers (a text is searched once per intent)."""
+    return re.compile("|".join(_marker_pattern(m) for m in markers), re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=8192)
+def _intents_of(text: str, intents: tuple[Intent, ...]) -> tuple[Intent, ...]:
+    return tuple(
+        intent
+        for intent in intents
+        if intent.markers and _intent_pattern(intent.markers).search(text)
     )
 
 
 def intents_in(text: str, catalog: AgentCatalog) -> tuple[Intent, ...]:
-    """The intents whose markers occur in `text`, in catalogue order."""
-    return tuple(
-        intent
-        for intent in catalog.intents
-        if any(_marker_pattern(marker).search(text) for marker in intent.markers)
-    )
+    """The intents whose markers occur in `text`, in catalogue order (memoised per text:
+    the status analyses ask about the same conditions many times)."""
+    return _intents_of(text, catalog.intents)
 
 
 class ExitCodes(NamedTuple):

@@ -25,12 +25,20 @@ P = TypeVar("P", bound=Path)
 N = TypeVar("N")
 
 
-def through_block(nodes: Iterable[N], start: P, step: Callable[[N, P], list[P]]) -> list[P]:
-    """The paths out of a block of statements walked from `start` (`step` walks one)."""
+def through_block(
+    nodes: Iterable[N],
+    start: P,
+    step: Callable[[N, P], list[P]],
+    join: Callable[[list[P]], list[P]] | None = None,
+) -> list[P]:
+    """The paths out of a block of statements walked from `start` (`step` walks one).
+
+    `join` merges the paths after each statement (a dataflow's join); without one,
+    equal paths are kept once and at most `MAX_PATHS` go on."""
     paths = [start]
     for node in nodes:
         done = [p for p in paths if p.outcome != FALL]
         for path in (p for p in paths if p.outcome == FALL):
             done += step(node, path)
-        paths = list(dict.fromkeys(done))[:MAX_PATHS]
+        paths = join(done) if join is not None else list(dict.fromkeys(done))[:MAX_PATHS]
     return paths

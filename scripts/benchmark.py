@@ -2,6 +2,7 @@
 """Whole-process wall time and peak memory: runaudit (cold, warm) against bandit and shellcheck.
 
 Usage: python scripts/benchmark.py TREE [TREE ...] [--repeat N] [--jobs N] [--runaudit EXE]
+       python scripts/benchmark.py --shell-scaling [SCRIPT ...] [--repeat N]
 
 Every tool runs as its own process on the same files, the way users run it;
 peak memory is the child's maximum resident set size (getrusage). runaudit is
@@ -16,6 +17,13 @@ holding an SDK client under a retry decorator; and the editor latency of
 `runaudit server` (`scripts/lsp_latency.py`): from a didChange to the published
 diagnostics, on the trees' largest runner module and a generated 3,000-line
 shell runner. Numbers are printed, never asserted: speed is measured, not tested.
+
+`--shell-scaling` times the shell analysis alone on scripts of growing size
+(`--jobs 1`, no cache; the start-up of a run on a one-line script is taken
+off): the scripts given (real runner scripts of about 500, 1,000, 2,000 and
+4,000 lines), else generated runner scripts of those sizes, and always a
+generated 20,000-line script; it prints the time per 1,000 lines and the
+growth from one size to the next (time ratio over size ratio: 1.0 is linear).
 """
 
 from __future__ import annotations
@@ -82,7 +90,10 @@ def row(name: str, seconds: float, memory: float, reference: float | None) -> st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("trees", nargs="+", type=Path)
+    parser.add_argument("trees", nargs="*", type=Path)
+    parser.add_argument(
+        "--shell-scaling", action="store_true", help="time the shell analysis by script size"
+    )
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--bandit", default=shutil.which("bandit"))
@@ -91,6 +102,11 @@ def main() -> None:
     options = parser.parse_args()
     trees = [str(tree) for tree in options.trees]
     runaudit = runaudit_command(options.runaudit)
+    if options.shell_scaling:
+        shell_scaling(runaudit, options.trees, options.repeat)
+        return
+    if not trees:
+        parser.error("give a TREE to time, or --shell-scaling")
     cache = tempfile.mkdtemp(prefix="runaudit-bench-")
     env = {**ENV, "RUNAUDIT_CACHE_DIR": cache}
     check = [*runaudit, "check", "--isolated", "--exit-zero", "-f", "concise"]
@@ -188,6 +204,102 @@ def stages(argv: list[str], env: dict[str, str]) -> dict[str, float]:
                 name, _, value = part.rpartition(" ")[0].rpartition(" ")
                 found[name] = float(value)
     return found
+
+
+SCALING_SIZES = (500, 1_000, 2_000, 4_000)
+GENERATED_LARGE = 20_000
+
+
+def generated_runner(lines: int) -> str:
+    """A runner script of about `lines` lines, built from the constructs real loop drivers
+    use: functions running agents, pipelines with PIPESTATUS, guards on statuses, `case`,
+    arrays, background jobs and `wait`, retry and schedule loops, `set +e … set -e`."""
+    out = ["#!/usr/bin/env bash", "set -euo pipefail", 'LOG="${LOG:-/tmp/run.log}"']
+    index = 0
+    while len(out) < lines:
+        index += 1
+        out += [
+            f"run_agent_{index}() {{",
+            '  local prompt="$1" rc=0',
+            f'  AGENT_ARGS=(-p "$prompt" --output-format json --max-turns {index % 9 + 1})',
+            '  timeout 600 claude "${AGENT_ARGS[@]}" 2>&1 | tee -a "$LOG"',
+            "  rc=${PIPESTATUS[0]}",
+            '  if [ "$rc" -eq 124 ]; then echo "timed out" >&2; return 124; fi',
+            '  if grep -q "rate limit" "$LOG"; then return 75; fi',
+            '  return "$rc"',
+            "}",
+            f"attempt_{index}() {{",
+            "  local n=0",
+            "  while [ $n -lt 3 ]; do",
+            f'    if run_agent_{index} "task {index}"; then',
+            "      break",
+            "    else",
+            "      rc=$?",
+            "      case $rc in",
+            "        75) sleep 60 ;;",
+            "        124) n=$((n + 1)) ;;",
+            '        *) echo "failed: $rc" >&2; return "$rc" ;;',
+            "      esac",
+            "    fi",
+            "  done",
+            "}",
+            "set +e",
+            f'out=$(gemini -p "summarise {index}" --output-format json)',
+            "status=$?",
+            "set -e",
+            'if [ "$status" -ne 0 ] || ! jq -e .response <<<"$out" >/dev/null; then',
+            '  echo "summary failed" >&2',
+            "fi",
+            f'codex exec "check {index}" > "/tmp/check.{index}" &',
+            "pid=$!",
+            'wait "$pid" || echo "check failed" >&2',
+            f"for item in a{index} b{index} c{index}; do",
+            '  printf "%s\n" "$item" | sort | uniq >> "$LOG"',
+            "done",
+            f'attempt_{index} || echo "attempt {index} gave up" >&2',
+        ]
+    return "\n".join(out[:lines]) + "\n"
+
+
+def shell_scaling(runaudit: list[str], given: list[Path], repeat: int) -> None:
+    """Time the shell analysis on scripts of growing size and print the growth."""
+    folder = Path(tempfile.mkdtemp(prefix="runaudit-scaling-"))
+    scripts: list[tuple[str, Path]] = []
+    for path in given:
+        scripts.append((path.name, path))
+    if not given:
+        for size in SCALING_SIZES:
+            target = folder / f"generated_{size}.sh"
+            target.write_text(generated_runner(size))
+            scripts.append((f"generated {size:,}", target))
+    large = folder / f"generated_{GENERATED_LARGE}.sh"
+    large.write_text(generated_runner(GENERATED_LARGE))
+    scripts.append((f"generated {GENERATED_LARGE:,}", large))
+    trivial = folder / "one_line.sh"
+    trivial.write_text("#!/bin/bash\necho x | tee log\n")
+    base = [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", "--jobs", "1"]
+    base += ["--timeout", "600", "-f", "concise"]
+    measure([*base, str(trivial)])  # bytecode written, files cached
+    start_up = best([*base, str(trivial)], max(3, repeat))[0]
+    print(
+        f"shell analysis by script size (--jobs 1, start-up of {start_up * 1000:.0f} ms taken off)"
+    )
+    print(f"{'script':<28} {'lines':>7} {'analysis':>10} {'per 1,000 lines':>16} {'growth':>7}")
+    previous: tuple[int, float] | None = None
+    for name, path in sorted(scripts, key=lambda item: _lines(item[1])):
+        lines = _lines(path)
+        seconds = max(0.0, best([*base, str(path)], repeat)[0] - start_up)
+        growth = "-"
+        if previous is not None and previous[1] > 0 and lines > previous[0]:
+            growth = f"{(seconds / previous[1]) / (lines / previous[0]):.2f}"
+        per = seconds / lines * 1000 if lines else 0.0
+        print(f"{name:<28} {lines:>7,} {seconds:>9.2f}s {per * 1000:>13.0f} ms {growth:>7}")
+        previous = (lines, seconds)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _lines(path: Path) -> int:
+    return path.read_bytes().count(b"\n")
 
 
 def warm_up(runaudit: list[str], bandit: str | None) -> None:

@@ -692,3 +692,45 @@ def test_a_common_method_name_does_not_fan_out_over_the_call_graph(tmp_path: Pat
     assert result.returncode in (0, 1), result.stderr
     assert "internal error" not in result.stderr
     assert time.perf_counter() - started < 60
+
+
+# Status analysis on branchy scripts: one dataflow, not one walk per path or per code
+
+
+def _retry_loop(decisions: str) -> str:
+    return (
+        "#!/bin/bash\nwhile true; do\n  claude -p task\n  rc=$?\n"
+        '  if [ "$rc" -eq 0 ]; then break; fi\n' + decisions + "done\n"
+    )
+
+
+def _timed(text: str) -> tuple[set[str], float]:
+    started = time.monotonic()
+    result = audit_text(text, "hostile.sh", FileKind.SHELL)
+    return {finding.code for finding in result.findings}, time.monotonic() - started
+
+
+def test_two_hundred_nested_ifs_on_the_status_are_analysed_in_time() -> None:
+    depth = 200
+    decisions = "".join(f'  if [ "$rc" -ne {code} ]; then\n' for code in range(1, depth + 1))
+    decisions += "  sleep 1\n" + "  fi\n" * depth
+    codes, elapsed = _timed(_retry_loop(decisions))
+    assert "RA302" in codes and "RA901" not in codes, codes  # every failure runs it again
+    assert elapsed < 5, elapsed
+
+
+def test_a_two_thousand_branch_case_on_the_status_is_analysed_in_time() -> None:
+    arms = "".join(f"    {code}) sleep {code} ;;\n" for code in range(1, 2001))
+    codes, elapsed = _timed(_retry_loop(f'  case "$rc" in\n{arms}  esac\n'))
+    assert "RA302" in codes and "RA901" not in codes, codes
+    assert elapsed < 5, elapsed
+
+
+def test_two_thousand_ifs_in_a_row_are_analysed_in_time() -> None:
+    decisions = "".join(
+        f'  if [ "$rc" -eq {code} ]; then echo {code}; else echo not {code}; fi\n'
+        for code in range(1, 2001)
+    )
+    codes, elapsed = _timed(_retry_loop(decisions))
+    assert "RA302" in codes and "RA901" not in codes, codes
+    assert elapsed < 5, elapsed

@@ -68,12 +68,24 @@ def test_runs_on_schedule(script: str, expected: bool) -> None:
     [
         "while :; do\n  cat P.md | claude -p | tee -a log | bun viz\n  sleep 10\ndone\n",
         "while inotifywait -e close_write P.md; do\n  claude -p x | tee -a log\n  echo ok\ndone\n",
-        "for i in {1..50}; do\n  out=$(opencode run x 2>&1 | tee /dev/tty)\n"
-        '  grep -q DONE <<<"$out" && exit 0\ndone\n',
-        "while true; do\n  claude -p work\n  claude -p review\n  sleep 900\ndone\n",
+        'while true; do\n  claude -p work | while read -r l; do echo "$l"; done\n  sleep 9\ndone\n',
     ],
 )
-def test_an_unread_status_in_a_schedule_is_new_work_not_lost(script: str) -> None:
+def test_a_loop_run_whose_status_and_output_nothing_examines_is_lost(script: str) -> None:
+    assert [f.code for f in lost(script)] == ["RA203"]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "for i in {1..50}; do\n  out=$(opencode run x 2>&1 | tee /dev/tty)\n"
+        '  grep -q DONE <<<"$out" && exit 0\ndone\n',
+        "while :; do\n  claude -p x | tee -a log\n  grep -q DONE log && break\ndone\n",
+        "while ! grep -q DONE log; do\n  claude -p x > log\ndone\n",
+        'while :; do\n  out=$(claude -p x) || true\n  jq -e .ok <<<"$out" || sleep 60\ndone\n',
+    ],
+)
+def test_a_loop_run_judged_by_its_output_is_not_lost(script: str) -> None:
     assert lost(script) == []
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from auditor.agent_status import AgentCall, AgentStatus, UnreachableRead
+from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
 from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
@@ -161,15 +161,26 @@ class _Flow:
                 self._bind(right, call, "$?")
         if parent is not None and parent.type == "negated_command":
             holder = parent.parent
-            if holder is not None and holder.type == "if_statement":
-                then = _then_statements(holder)
-                if then:
-                    self._bind(then[0], call, "$?")
+            while holder is not None and holder.type == "redirected_statement":
+                holder = holder.parent  # `if ! agent > log; then`: the redirect holds the `!`
+            then = _then_statements(holder) if holder and holder.type == "if_statement" else []
+            read = _first_read(then[0]) if then else None
+            if read is not None and "$?" in _text(read):
+                self._negation_read(invocation)  # `if ! agent; then rc=$?`: always 0
         following = next_statement(statement)
         if following is not None:
             self.direct[following.id] = call
             for candidate in _assignments(following):
                 self._bind(candidate, call, "$?")
+
+    def _negation_read(self, invocation: _Invocation) -> None:
+        """`if ! agent …; then rc=$?`: in the branch `$?` is the status of `!`, always 0, so
+        the status the branch reads is not the agent's: it is lost."""
+        call, label = invocation.call, invocation.call.label
+        how = "inside `if ! …; then`, `$?` is the status of the negation, always 0"
+        hint = f"capture it with `{label} … || rc=$?`, or use `if {label} …; then … else rc=$?`"
+        lost = LostStatus(call.start, call.end, call, how, hint=hint)
+        self.status.lost.append(lost)
 
     def _capture_background(self, invocation: _Invocation) -> None:
         """A `wait` that returns a background agent's status takes its place."""
@@ -181,7 +192,7 @@ class _Flow:
                 self._capture(proxy)
 
     def _copies(self) -> None:
-        assignments = [n for n in descendants(self.parsed.root) if n.type == "variable_assignment"]
+        assignments = [n for n in self.parsed.nodes() if n.type == "variable_assignment"]
         for _ in range(2):
             for node in assignments:
                 content = node.child_by_field_name("value")
@@ -231,9 +242,8 @@ class _Flow:
             return False
         return all(
             _exits_with(use)
-            for use in descendants(self.parsed.root)
-            if use.start_byte >= read.end_byte
-            and use.type == "variable_name"
+            for use in self.parsed.nodes_from(read.end_byte)
+            if use.type == "variable_name"
             and _text(use) in names
             and (use.parent is None or use.parent.type not in _DECLARING)
         )

@@ -27,7 +27,7 @@ def _text(node: Node) -> str:
 def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard]:
     """Every comparison or `case` arm on a status `reference` traces to an agent call."""
     found: list[StatusGuard] = []
-    for node in descendants(script.parsed.root):
+    for node in script.parsed.nodes():
         if (
             node.type == "test_command"
             or (node.type == "compound_statement" and _text(node).startswith("(("))

@@ -130,38 +130,99 @@ def _operands(command: SimpleCommand) -> list[str]:
     return operands
 
 
-def _waits(
-    operand: str,
-    job: Node,
-    wait: Node,
-    jobs: Sequence[Node],
-    owners: dict[str, list[tuple[int, Node]]],
-) -> tuple[bool, bool]:
-    """Whether a `wait` operand waits for `job`, and whether it returns `job`'s status."""
+class _WaitTable(NamedTuple):
+    """Every `wait` of a script, indexed by the jobs it may wait for (built once)."""
+
+    carried: dict[int, list[SimpleCommand]]  # job id -> waits that return its status
+    last_job: dict[int, list[SimpleCommand]]  # job id -> `wait $!` of it (as last job)
+    any_job: list[int]  # starts of waits for every job (bare, or a pid not placed)
+    by_variable: dict[str, list[int]]  # variable -> starts of waits on it
+    first_saved: dict[int, list[tuple[str, int]]]  # job id -> (variable, first save)
+    waits: list[SimpleCommand]  # every `wait`, in source order
+    starts: list[int]  # where each of `waits` starts
+
+
+def _operand_jobs(
+    operand: str, wait: Node, jobs: Sequence[Node], owners: dict[str, list[tuple[int, Node]]]
+) -> tuple[str, Node | None]:
+    """What a `wait` operand names: (`!`, the last job), (VAR, the job saved last),
+    (`*VAR` for an array, its last job), or (``, None) for a pid the model cannot place."""
     if _LAST_JOB.fullmatch(operand):
-        last = _last_before(jobs, wait.start_byte)
-        return last is not None and last.id == job.id, True
+        return "!", _last_before(jobs, wait.start_byte)
     match = _VARIABLE.fullmatch(operand)
     if match is None or match.group(1) not in owners:
-        return True, False  # a pid the model cannot place
-    saved = [owner for at, owner in owners[match.group(1)] if at < wait.start_byte]
-    mine = any(owner.id == job.id for owner in saved)
-    single = match.group(2) is None
-    return mine, mine and single and saved[-1].id == job.id
+        return "", None
+    saved = owners[match.group(1)]
+    index = bisect.bisect_left([at for at, _ in saved], wait.start_byte)
+    last = saved[index - 1][1] if index else None
+    prefix = "" if match.group(2) is None else "*"
+    return prefix + match.group(1), last
+
+
+def _wait_table(root: Node, commands: Sequence[SimpleCommand]) -> tuple[list[Node], _WaitTable]:
+    jobs, owners = _job_table(root)
+    key = (root.id, id(commands), len(commands))
+    known = _TABLES.get(key)
+    if known is not None:
+        return jobs, known
+    waits = sorted(
+        (c for c in commands if c.command_name == "wait"), key=lambda c: c.node.start_byte
+    )
+    table = _WaitTable({}, {}, [], {}, {}, waits, [c.node.start_byte for c in waits])
+    for name, saved in owners.items():
+        for at, holder in saved:
+            table.first_saved.setdefault(holder.id, []).append((name, at))
+    for command in waits:
+        operands = _operands(command)
+        start = command.node.start_byte
+        if not operands:
+            table.any_job.append(start)
+            continue
+        named = [_operand_jobs(o, command.node, jobs, owners) for o in operands]
+        for kind, named_job in named:
+            if kind == "":
+                table.any_job.append(start)
+            elif kind == "!" and named_job is not None:
+                table.last_job.setdefault(named_job.id, []).append(command)
+            elif kind != "!":
+                table.by_variable.setdefault(kind.lstrip("*"), []).append(start)
+        kind, job = named[-1]  # `wait a b` returns b's status
+        if job is not None and not kind.startswith("*") and kind != "":
+            table.carried.setdefault(job.id, []).append(command)
+    table.any_job.sort()
+    for starts in table.by_variable.values():
+        starts.sort()
+    _TABLES.clear()  # one script's table at a time, asked for each of its jobs
+    _TABLES[key] = table
+    return jobs, table
+
+
+_TABLES: dict[tuple[int, int, int], _WaitTable] = {}
 
 
 def waits_for(statement: Node, commands: Sequence[SimpleCommand]) -> list[Wait]:
-    """The `wait` commands after the background statement `statement` that wait for it."""
-    jobs, owners = _job_table(_root(statement))
-    found: list[Wait] = []
-    for command in commands:
-        if command.command_name != "wait" or command.node.start_byte < statement.end_byte:
-            continue
-        operands = _operands(command)
-        if not operands:
-            found.append(Wait(command, False))
-            continue
-        results = [_waits(o, statement, command.node, jobs, owners) for o in operands]
-        if any(waited for waited, _ in results):
-            found.append(Wait(command, results[-1][1]))  # `wait a b` returns b's status
+    """The `wait` commands after the background statement `statement` that return its
+    status, then (if any) the first that only waits for it: what callers ask is which
+    waits carry the job's status, and whether anything waits for it at all."""
+    _, table = _wait_table(_root(statement), commands)
+    after = statement.end_byte
+    found = [
+        Wait(c, True) for c in table.carried.get(statement.id, []) if c.node.start_byte >= after
+    ]
+    carrying = {wait.command.node.id for wait in found}
+    others = [
+        c
+        for c in table.last_job.get(statement.id, [])
+        if c.node.start_byte >= after and c.node.id not in carrying
+    ]
+    waited = bool(others)
+    index = bisect.bisect_left(table.any_job, after)
+    waited = waited or index < len(table.any_job)
+    for name, saved_at in table.first_saved.get(statement.id, []):
+        starts = table.by_variable.get(name, [])
+        position = bisect.bisect_right(starts, max(saved_at, after - 1))
+        waited = waited or position < len(starts)
+    first = bisect.bisect_left(table.starts, after)
+    if waited and not found and first < len(table.waits):
+        found.append(Wait(table.waits[first], False))  # stands for the waits that do not carry
     return found

@@ -1,17 +1,23 @@
-"""One iteration of a shell loop around an agent invocation, walked per scenario.
+"""One iteration of a shell loop around an agent invocation: one dataflow for every scenario.
 
 A scenario is one way the agent can end (success, a code the loop compares its
-status with, a code it compares with nothing, a transient failure); the walk
-follows `$?`, variables holding the status, `&&`/`||`, `if`, `case`, tests and
-jumps through the loop body and says whether the iteration goes on (`next`)
-or leaves the loop (`leave`). `auditor.shell.loops` decides from that whether
-the loop re-runs the agent because it failed.
+status with, a code it compares with nothing, a transient failure). The walk
+runs once over the loop body with the agent's status kept symbolic (`AGENT`):
+each path carries the set of scenarios it holds for, a test on the status
+splits that set (`[ $rc -eq 75 ]`: scenario 75 one way, the rest the other),
+and paths that reach a statement in the same state are joined (their scenario
+sets united), so a block is walked once per distinct state, not once per path
+or per scenario. It follows `$?`, variables holding the status, `&&`/`||`,
+`if`, `case`, tests and jumps, and says for each scenario whether the
+iteration goes on (`next`) or leaves the loop (`leave`).
+`auditor.shell.loops` decides from that whether the loop re-runs the agent
+because it failed.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
@@ -19,27 +25,25 @@ from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node
+from auditor.shell.scenarios import (
+    AGENT,
+    EQUAL,
+    NEGATED,
+    NONZERO,
+    UNEQUAL,
+    Path,
+    Scenario,
+    Scenarios,
+    Value,
+    compare,
+    join,
+    negated,
+)
 
-NONZERO = -1000  # a non-zero status that the loop compares with nothing
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
-Variables = frozenset[tuple[str, int | None]]
-
-
-class Scenario(NamedTuple):
-    """One way the agent can end."""
-
-    ok: bool
-    code: int  # 0 on success, `NONZERO` for a code nothing compares with
-    transient: bool
-
-
-class _Path(NamedTuple):
-    outcome: str
-    status: int | None  # `$?`: None when unknown
-    variables: Variables = frozenset()
 
 
 def _text(node: Node) -> str:
@@ -61,34 +65,18 @@ def named(parent: Node, field: str | None = None) -> list[Node]:
     ]
 
 
-def _truth(status: int | None) -> bool | None:
-    return None if status is None else status == 0
-
-
-def _compare(left: int | None, operator: str, right: int | None) -> bool | None:
-    if left is None or right is None:
-        return None
-    if NONZERO in (left, right):  # an unknown non-zero code equals no number compared
-        if operator in ("-eq", "==", "="):
-            return False
-        if operator in ("-ne", "!="):
-            return True
-        return True if operator in ("-gt", ">") and left == NONZERO and right <= 0 else None
-    if operator in ("-eq", "==", "="):
-        return left == right
-    if operator in ("-ne", "!="):
-        return left != right
-    table = {"lt": left < right, "le": left <= right, "gt": left > right, "ge": left >= right}
-    symbols = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
-    return table.get(symbols.get(operator, operator.lstrip("-")))
-
-
 class IterationWalk:
-    """One iteration of a loop around one agent invocation, walked per scenario."""
+    """One iteration of a loop around one agent invocation, walked for all scenarios."""
 
     def __init__(self, script: ShellScript, loop: Node, command: SimpleCommand) -> None:
         self.script, self.loop, self.command = script, loop, command
         self.literals: set[int] = set()
+        self._marked: dict[int, bool] = {}
+        self._outcomes: dict[Scenario, set[str]] = {}
+        self.scenarios: tuple[Scenario, ...] = ()
+        self._by_code: dict[int, Scenarios] = {}
+        self._ok: Scenarios = frozenset()
+        self._transient: Scenarios = frozenset()
         stack = [loop]
         while stack:
             node = stack.pop()
@@ -103,7 +91,15 @@ class IterationWalk:
                 if literal is not None:
                     self.literals.add(literal)
 
-    def word(self, text: str, path: _Path) -> int | None:
+    def _code(self, value: Value, index: int) -> int | None:
+        """The number a value is in one scenario."""
+        if not isinstance(value, str):
+            return value
+        scenario = self.scenarios[index]
+        code = 0 if scenario.ok else scenario.code
+        return code if value == AGENT else int(code == 0)
+
+    def word(self, text: str, path: Path) -> Value:
         """`75`, `$rc`, `"$rc"`, `${rc}`, `$?`, `${PIPESTATUS[0]}`, or `rc` in `(( ))`."""
         literal = bounded_int(text.strip("\"'"), signed=True)
         if literal is not None:
@@ -118,102 +114,159 @@ class IterationWalk:
 
     def marked(self, node: Node) -> bool:
         """Whether a condition is about a rate limit (`grep -q 429 "$LOG"`)."""
-        intents = intents_in(self.script.parsed.node_text(node), self.script.catalog)
-        return any(i.name == "rate-limit" for i in intents)
+        known = self._marked.get(node.id)
+        if known is None:
+            intents = intents_in(self.script.parsed.node_text(node), self.script.catalog)
+            known = self._marked[node.id] = any(i.name == "rate-limit" for i in intents)
+        return known
 
-    def block(self, nodes: list[Node], scenario: Scenario, path: _Path) -> list[_Path]:
-        return through_block(nodes, path, lambda node, p: self.run(node, scenario, p))
+    def _split(self, path: Path) -> list[tuple[bool | None, Path]]:
+        """The path split by whether its status is success, scenario by scenario."""
+        status = path.status
+        if status is None:
+            return [(None, path)]
+        if not isinstance(status, str):
+            return [(status == 0, path)]
+        ok = path.scenarios & self._ok
+        success, failure = (ok, path.scenarios - ok)
+        if status == NEGATED:
+            success, failure = failure, success
+        return [
+            (truth, path._replace(scenarios=part))
+            for truth, part in ((True, success), (False, path.scenarios - success))
+            if part
+        ]
 
-    def run(self, node: Node, scenario: Scenario, path: _Path) -> list[_Path]:
-        kind, agent = node.type, 0 if scenario.ok else scenario.code
+    def _transient_split(self, path: Path) -> list[tuple[bool, Path]]:
+        """The path split by whether the agent failed transiently (a rate-limit marker)."""
+        transient = path.scenarios & self._transient
+        return [
+            (truth, path._replace(scenarios=part))
+            for truth, part in ((True, transient), (False, path.scenarios - transient))
+            if part
+        ]
+
+    def block(self, nodes: list[Node], path: Path) -> list[Path]:
+        return through_block(nodes, path, self.run, join)
+
+    def run(self, node: Node, path: Path) -> list[Path]:
+        kind = node.type
         if kind == "compound_statement" and _text(node).startswith("(("):
-            return [path._replace(status=self.test(node, scenario, path))]
+            return self.test(node, path)
         if kind in ("program", "do_group", "compound_statement", "subshell"):
-            inner = self.block(named(node), scenario, path)
+            inner = self.block(named(node), path)
             return [p._replace(outcome=FALL) for p in inner] if kind == "subshell" else inner
         if kind == "redirected_statement":
             body = node.child_by_field_name("body")
-            return self.run(body, scenario, path) if body is not None else [path]
+            return self.run(body, path) if body is not None else [path]
         if kind == "negated_command":
-            inner = self.block(named(node), scenario, path)
-            return [
-                p._replace(status=None if p.status is None else int(p.status == 0)) for p in inner
-            ]
+            return [p._replace(status=negated(p.status)) for p in self.block(named(node), path)]
         if kind == "list":
-            return self.list_(node, scenario, path)
+            return self.list_(node, path)
         if kind == "pipeline":
             stages = named(node)
             variables = dict(path.variables)
-            status = None
+            status: Value = None
+            pipefail = self.script.options_at(self.command.node).pipefail
             for index, stage in enumerate(stages):
                 runs = _within(self.command.node, stage)
-                variables[f"PIPESTATUS[{index}]"] = agent if runs else None
-                pipefail = self.script.options_at(self.command.node).pipefail
-                status = agent if runs and (index == len(stages) - 1 or pipefail) else status
-            return [_Path(path.outcome, status, frozenset(variables.items()))]
+                variables[f"PIPESTATUS[{index}]"] = AGENT if runs else None
+                status = AGENT if runs and (index == len(stages) - 1 or pipefail) else status
+            return [path._replace(status=status, variables=frozenset(variables.items()))]
         if kind == "if_statement":
-            return self.if_(node, scenario, path)
+            return self.if_(node, path)
         if kind == "case_statement":
-            return self.case(node, scenario, path)
+            return self.case(node, path)
         if kind == "test_command":
-            return [path._replace(status=self.test(node, scenario, path))]
+            return self.test(node, path)
         if kind in ("variable_assignment", "declaration_command", "variable_assignments"):
-            return [self.assign(node, agent, path)]
+            return [self.assign(node, path)]
         if kind in LOOPS:  # a loop inside: `break`/`continue` stay in it
             body = node.child_by_field_name("body")
-            inner = self.block(named(body), scenario, path) if body else []
+            inner = self.block(named(body), path) if body else []
             return [
                 p._replace(outcome=FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner
             ] + [path]
         if kind == "command":
-            return [self.simple(node, scenario, path)]
+            return self.simple(node, path)
         return [path] if kind == "function_definition" else [path._replace(status=None)]
 
-    def simple(self, node: Node, scenario: Scenario, path: _Path) -> _Path:
+    def simple(self, node: Node, path: Path) -> list[Path]:
         if self.command.node.id == node.id:
-            return path._replace(status=0 if scenario.ok else scenario.code)
+            return [path._replace(status=AGENT)]
         command = self.script.command_at(node)
         name = command.command_name if command else None
         if name in _JUMPS:
-            return path._replace(outcome=_JUMPS[name])
+            return [path._replace(outcome=_JUMPS[name])]
         if name in ("true", ":", "false"):
-            return path._replace(status=int(name == "false"))
+            return [path._replace(status=int(name == "false"))]
         if name == "test" or self.marked(node):
-            return path._replace(status=self.test(node, scenario, path))
-        return path._replace(status=None)
+            return self.test(node, path)
+        return [path._replace(status=None)]
 
-    def test(self, node: Node, scenario: Scenario, path: _Path) -> int | None:
+    def test(self, node: Node, path: Path) -> list[Path]:
         """The status of `[ ]`, `[[ ]]`, `test` or `(( ))` comparing a value with a number."""
         if self.marked(node):
-            return int(scenario.ok or not scenario.transient)
+            return [p._replace(status=int(not t)) for t, p in self._transient_split(path)]
         words = _text(node).strip("[]() \t").split()
         words = words[1:] if words[:1] == ["test"] else words
         negate = words[:1] == ["!"]
         words = words[1:] if negate else words
         if len(words) != 3:
-            return None
-        result = _compare(self.word(words[0], path), words[1], self.word(words[2], path))
-        return None if result is None else int(result == negate)
+            return [path._replace(status=None)]
+        left, operator, right = self.word(words[0], path), words[1], self.word(words[2], path)
+        return [
+            path._replace(status=None if result is None else int(result == negate), scenarios=part)
+            for result, part in self._comparison(path.scenarios, left, operator, right)
+        ]
 
-    def list_(self, node: Node, scenario: Scenario, path: _Path) -> list[_Path]:
+    def _comparison(
+        self, scenarios: Scenarios, left: Value, operator: str, right: Value
+    ) -> list[tuple[bool | None, Scenarios]]:
+        """The scenarios grouped by the result of `left operator right`."""
+        if not isinstance(left, str) and not isinstance(right, str):
+            return [(compare(left, operator, right), scenarios)]
+        if isinstance(right, str) and not isinstance(left, str):
+            left, right = right, left
+            operator = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(operator, operator)
+            operator = {"-lt": "-gt", "-gt": "-lt", "-le": "-ge", "-ge": "-le"}.get(
+                operator, operator
+            )
+        equality = operator in EQUAL or operator in UNEQUAL
+        if left == AGENT and isinstance(right, int) and right != NONZERO and equality:
+            equal = scenarios & self._by_code.get(right, frozenset())
+            groups = ((True, equal), (False, scenarios - equal))
+            if operator in UNEQUAL:
+                groups = ((False, equal), (True, scenarios - equal))
+            return [(result, part) for result, part in groups if part]
+        found: dict[bool | None, set[int]] = {}
+        for index in scenarios:
+            other = self._code(right, index)
+            result = compare(self._code(left, index), operator, other)
+            found.setdefault(result, set()).add(index)
+        return [(result, frozenset(part)) for result, part in found.items()]
+
+    def list_(self, node: Node, path: Path) -> list[Path]:
         children = [c for c in node.children if c.type != "comment"]
-        paths = self.run(children[0], scenario, path)
+        paths = self.run(children[0], path)
         for operator, operand in zip(children[1::2], children[2::2], strict=False):
-            result: list[_Path] = []
+            result: list[Path] = []
             for current in paths:
-                truth = _truth(current.status)
-                runs = truth is None or truth == (operator.type == "&&")
-                if current.outcome == FALL and runs:
-                    result += self.run(operand, scenario, current)
-                if current.outcome != FALL or truth is None or not runs:
+                if current.outcome != FALL:
                     result.append(current)
-            paths = result
+                    continue
+                for truth, part in self._split(current):
+                    runs = truth is None or truth == (operator.type == "&&")
+                    if runs:
+                        result += self.run(operand, part)
+                    if truth is None or not runs:
+                        result.append(part)
+            paths = join(result)
         return paths
 
-    def if_(self, node: Node, scenario: Scenario, path: _Path) -> list[_Path]:
+    def if_(self, node: Node, path: Path) -> list[Path]:
         """`if`/`elif` clauses in order, then the `else`; a rate-limit guard is transient."""
         clauses: list[tuple[list[Node], list[Node]]] = []
-        rest: list[Node] = []
         for clause in [node, *(c for c in named(node) if c.type == "elif_clause")]:
             then = next((c for c in clause.children if c.type == "then"), None)
             statements = [c for c in named(clause) if c.type not in ("elif_clause", "else_clause")]
@@ -226,78 +279,126 @@ class IterationWalk:
         rest = [s for c in named(node) if c.type == "else_clause" for s in named(c)]
         paths, result = [path], []
         for conditions, body in clauses:
-            next_paths: list[_Path] = []
+            next_paths: list[Path] = []
+            guard = any(self.marked(c) for c in conditions) and not any(
+                _within(self.command.node, c) for c in conditions
+            )
             for current in paths:
-                for tested in self.block(conditions, scenario, current):
-                    truth = _truth(tested.status)
-                    if any(self.marked(c) for c in conditions) and not any(
-                        _within(self.command.node, c) for c in conditions
-                    ):
-                        truth = not scenario.ok and scenario.transient
+                for tested in self.block(conditions, current):
                     if tested.outcome != FALL:
                         result.append(tested)
                         continue
-                    if truth is not False:
-                        result += self.block(body, scenario, tested)
-                    if truth is not True:
-                        next_paths.append(tested)
-            paths = next_paths
+                    parts: Sequence[tuple[bool | None, Path]] = (
+                        self._transient_split(tested) if guard else self._split(tested)
+                    )
+                    for truth, part in parts:
+                        if truth is not False:
+                            result += self.block(body, part)
+                        if truth is not True:
+                            next_paths.append(part)
+            paths = join(next_paths)
         for current in paths:
-            result += self.block(rest, scenario, current)
-        return result
+            result += self.block(rest, current)
+        return join(result)
 
-    def case(self, node: Node, scenario: Scenario, path: _Path) -> list[_Path]:
+    def case(self, node: Node, path: Path) -> list[Path]:
         subject = node.child_by_field_name("value")
         value = self.word(_text(subject), path) if subject is not None else None
-        result: list[_Path] = []
+        result: list[Path] = []
+        remaining = path.scenarios
         for item in (c for c in named(node) if c.type == "case_item"):
             patterns = [_text(p) for p in named(item, "value")]
-            matches: bool | None = None
-            if value is not None and all(re.fullmatch(r"\d+|\*", p) for p in patterns):
-                matches = "*" in patterns or str(value) in patterns
-            if matches is not False:
-                result += self.block(named(item), scenario, path)
-            if matches is True:
-                return result
-        return [*result, path]
+            numeric = value is not None and all(re.fullmatch(r"\d+|\*", p) for p in patterns)
+            if not numeric:
+                result += self.block(named(item), path._replace(scenarios=remaining))
+                continue
+            if "*" in patterns:
+                matched = remaining
+            elif isinstance(value, str):
+                codes = {int(p) for p in patterns}
+                if value == AGENT:
+                    matched = frozenset().union(*(self._by_code.get(c, frozenset()) for c in codes))
+                    matched &= remaining
+                else:
+                    matched = frozenset(i for i in remaining if self._code(value, i) in codes)
+            else:
+                matched = remaining if str(value) in patterns else frozenset()
+            if matched:
+                result += self.block(named(item), path._replace(scenarios=matched))
+            remaining -= matched
+            if not remaining:
+                return join(result)
+        return join([*result, path._replace(scenarios=remaining)])
 
-    def assign(self, node: Node, agent: int, path: _Path) -> _Path:
+    def assign(self, node: Node, path: Path) -> Path:
         assignments = (
             [node]
             if node.type == "variable_assignment"
             else [c for c in node.named_children if c.type == "variable_assignment"]
         )
         variables, status = dict(path.variables), 0
+        status_value: Value = status
         for assignment in assignments:
             name = assignment.child_by_field_name("name")
             value = assignment.child_by_field_name("value")
             known = self.word(_text(value), path) if value is not None else None
             if value is not None and _within(self.command.node, value):  # `out=$(gptme …)`
-                known = status = agent
+                known = status_value = AGENT
             if name is not None:
                 variables[_text(name)] = known
-        return _Path(path.outcome, status, frozenset(variables.items()))
+        return path._replace(status=status_value, variables=frozenset(variables.items()))
+
+    def outcomes(self, scenarios: Sequence[Scenario]) -> list[set[str]]:
+        """For each scenario, whether one iteration goes on (`next`) or leaves (`leave`)."""
+        missing = [s for s in dict.fromkeys(scenarios) if s not in self._outcomes]
+        if missing:
+            for scenario, found in zip(missing, self._walk(missing), strict=True):
+                self._outcomes[scenario] = found
+        return [self._outcomes[s] for s in scenarios]
 
     def iterate(self, scenario: Scenario) -> set[str]:
         """Whether one iteration goes on (`next`) or leaves the loop (`leave`)."""
-        loop, start = self.loop, _Path(FALL, None)
+        return self.outcomes([scenario])[0]
+
+    def _walk(self, scenarios: Sequence[Scenario]) -> list[set[str]]:
+        self.scenarios = tuple(scenarios)
+        by_code: dict[int, set[int]] = {}
+        for index, scenario in enumerate(self.scenarios):
+            code = 0 if scenario.ok else scenario.code
+            if code != NONZERO:
+                by_code.setdefault(code, set()).add(index)
+        self._by_code = {code: frozenset(found) for code, found in by_code.items()}
+        self._ok = frozenset(i for i, s in enumerate(self.scenarios) if s.ok)
+        self._transient = frozenset(
+            i for i, s in enumerate(self.scenarios) if not s.ok and s.transient
+        )
+        found: list[set[str]] = [set() for _ in self.scenarios]
+
+        def mark(part: Scenarios, outcome: str) -> None:
+            for index in part:
+                found[index].add(outcome)
+
+        loop = self.loop
+        start = Path(FALL, None, frozenset(), frozenset(range(len(self.scenarios))))
         body = loop.child_by_field_name("body")
         statements = named(body) if body is not None else []
         conditions = named(loop, "condition") if loop.type == "while_statement" else []
         until = loop.children[0].type == "until"
-        found: set[str] = set()
         first = any(_within(self.command.node, c) for c in conditions)  # `until gptme …`
-        for path in self.block(conditions, scenario, start) if first else [start]:
-            truth = _truth(path.status) if first else None
-            if truth is not None and truth == until:
-                found.add("leave")
-                continue
-            for after in self.block(statements, scenario, path):
-                if after.outcome not in (FALL, _NEXT):
-                    found.add("leave")
+        for path in self.block(conditions, start) if first else [start]:
+            for truth, part in self._split(path) if first else [(None, path)]:
+                if truth is not None and truth == until:
+                    mark(part.scenarios, "leave")
                     continue
-                tests = self.block(conditions, scenario, after._replace(outcome=FALL))
-                for tested in tests if conditions and not first else [after]:
-                    truth = _truth(tested.status) if conditions and not first else None
-                    found.add("leave" if truth is not None and truth == until else "next")
+                for after in self.block(statements, part):
+                    if after.outcome not in (FALL, _NEXT):
+                        mark(after.scenarios, "leave")
+                        continue
+                    if not conditions or first:
+                        mark(after.scenarios, "next")
+                        continue
+                    for tested in self.block(conditions, after._replace(outcome=FALL)):
+                        for again, end in self._split(tested):
+                            leaves = again is not None and again == until
+                            mark(end.scenarios, "leave" if leaves else "next")
         return found

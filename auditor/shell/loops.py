@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.loop_flow import NONZERO, IterationWalk, Scenario
+from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node
+from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import attempt_loop, bounded, enclosing_loop, ralph_loop
 from auditor.shell.status import ends_on_failure
 
@@ -67,7 +68,8 @@ def _analyse(
     failures.append(Scenario(False, NONZERO, False))
     if not transient & set(codes):
         failures.append(Scenario(False, min(transient, default=NONZERO), True))
-    retried = [s for s in failures if "next" in (o := flow.iterate(s)) and o != success]
+    outcomes = flow.outcomes(failures)
+    retried = [s for s, o in zip(failures, outcomes, strict=True) if "next" in o and o != success]
     if not retried:
         return None
     blanket = all(s in retried for s in failures if not s.transient)

@@ -1,11 +1,12 @@
 """Agent statuses a shell script throws away, and how (RA203's facts).
 
 A status is lost when nothing decides on it (see `status_use`), unless the
-script sets it aside on purpose and judges the run otherwise: by its output
-(a captured tmux pane, an explicit `set +e … set -e` window), or because a
-loop runs the agent again whatever its status (a schedule: each turn is new
-work). An explicit discard (`|| true`, `|| :`) is lost even in a schedule: it
-is what makes a loop record every turn as done. When the agent is a stage of
+script judges the run by its output instead: a captured tmux pane, or a log,
+`tee` file or captured text that it examines afterwards (`grep`, `jq`, a test,
+a `case`), in a `set +e … set -e` window or not. In a loop the same test
+applies: a run whose status nothing reads and whose output is only displayed
+or appended to a log is lost, since a permanent failure then spins the loop.
+When the agent is a stage of
 a pipeline without pipefail, the pipeline returns another stage's status, and
 the message and hint say so.
 """
@@ -18,12 +19,12 @@ from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node
-from auditor.shell.schedule import runs_on_schedule
 from auditor.shell.status import (
     backgrounded,
     captured_by,
     discarded_by,
     next_statement,
+    pipestatus_indices,
     status_use,
 )
 
@@ -43,11 +44,11 @@ def lost_status(
     options = script.options_at(command.node)
     if status_use(statement, options, script) is not None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
+    if stage is not None and pipestatus_indices(statement) is not None:
+        return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
     if script.output_read or judged_by_output(script, command, statement):
-        return None  # set aside on purpose (a captured pane, `set +e … set -e`), output read
+        return None  # judged by its output (a captured pane, a log or text it examines)
     discard = discarded_by(statement)
-    if discard is None and runs_on_schedule(script, command):
-        return None  # the loop runs it again whatever its status: new work each turn
     if backgrounded(statement) and waits_for(statement, script.commands):
         return None
     masked = None

@@ -43,6 +43,7 @@ _SCOPES = frozenset({"subshell", "process_substitution"})
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _DEV_NULL = frozenset({"/dev/null"})
 _SOURCE_COMMANDS = frozenset({"source", "."})
+_STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
 
 class Stage(NamedTuple):
@@ -94,8 +95,12 @@ class ShellScript:
         # that held each: messages name the variable instead (a `.env` holds secrets).
         self.sourced_values: dict[str, str] = {}
         self._command_by_id: dict[int, SimpleCommand] = {}
+        self._command_index: dict[int, int] = {}  # command node id -> index in `commands`
         self._options_by_id: dict[int, ShellOptions] = {}
         self._pipeline_index: dict[int, int] = {}  # pipeline node id -> index in `pipelines`
+        self._stage_pipeline: dict[int, int] = {}  # stage node id -> index in `pipelines`
+        # function definition id -> the slice of `commands` its body recorded
+        self._body_commands: dict[int, tuple[int, int]] = {}
         self._recording = True  # False while a function body is walked again for its options
 
     @classmethod
@@ -161,7 +166,9 @@ class ShellScript:
                 return options  # a nested function runs with the options of its own calls
             name = node.child_by_field_name("name")
             outer = dict(self.env)
+            first = len(self.commands)
             self._walk_children(node, options)  # until its calls are known
+            self._body_commands[node.id] = (first, len(self.commands))
             self.env = outer  # its assignments reach the script where it is called
             if name is not None:
                 self._define(self.parsed.node_text(name), node)
@@ -172,6 +179,8 @@ class ShellScript:
                 self._walk(part, options)  # each stage runs in a subshell
             if self._recording:
                 self._pipeline_index[node.id] = len(self.pipelines)
+                for part, _ in parts.stages:
+                    self._stage_pipeline[part.id] = len(self.pipelines)
                 self.pipelines.append(self._pipeline(node, parts, options))
             else:
                 index = self._pipeline_index[node.id]
@@ -191,6 +200,7 @@ class ShellScript:
         if command is None:
             command = analyse_command(node, self.env, self.catalog)
             command = forwarded_command(command, self.summaries, self.catalog)
+            self._command_index[node.id] = len(self.commands)
             self.commands.append(command)
             self._command_by_id[node.id] = command
             if command.command_name in _SOURCE_COMMANDS and len(command.word_nodes) > 1:
@@ -207,7 +217,8 @@ class ShellScript:
     def _define(self, name: str, definition: Node) -> None:
         """Record a function and the summary of what a call of it does."""
         self.functions[name] = definition
-        inside = [c for c in self.commands if _within(c.node, definition)]
+        first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
+        inside = [c for c in self.commands[first:last] if _within(c.node, definition)]
         summary = summarize_function(
             name, definition, inside, self.parsed, self._status_kept, self.summaries
         )
@@ -221,12 +232,13 @@ class ShellScript:
         (not lost in a non-final pipeline stage without pipefail)."""
         while node.parent is not None and node.parent.type == "redirected_statement":
             node = node.parent
-        for pipeline in self.pipelines:
-            for index, stage in enumerate(pipeline.stages):
-                if stage.node.id == node.id:
-                    last = index == len(pipeline.stages) - 1
-                    return pipeline.node, last or pipeline.options.pipefail
-        return node, True
+        found = self._stage_pipeline.get(node.id)
+        if found is None:
+            return node, True
+        pipeline = self.pipelines[found]
+        index = next(i for i, s in enumerate(pipeline.stages) if s.node.id == node.id)
+        last = index == len(pipeline.stages) - 1
+        return pipeline.node, last or pipeline.options.pipefail
 
     def _source(self, word: Node | None) -> None:
         """Join the functions and variables of a sourced file found in the tree."""
@@ -269,17 +281,28 @@ class ShellScript:
         if command.agent is None:
             return
         self._command_by_id[node.id] = command
-        self.commands = [command if c is known else c for c in self.commands]
-        for index, pipeline in enumerate(self.pipelines):
+        self.commands[self._command_index[node.id]] = command
+        stage: Node | None = node
+        found = self._stage_pipeline.get(node.id)
+        while found is None and stage is not None and stage.type in _STAGE_HOLDERS:
+            stage = stage.parent
+            found = self._stage_pipeline.get(stage.id) if stage is not None else None
+        if found is not None:
+            pipeline = self.pipelines[found]
             stages = tuple(
                 s._replace(command=command, agent=command.agent) if s.command is known else s
                 for s in pipeline.stages
             )
-            self.pipelines[index] = pipeline._replace(stages=stages)
+            self.pipelines[found] = pipeline._replace(stages=stages)
         # The functions holding it now run an agent: their summaries say so.
-        for name, definition in list(self.functions.items()):
-            if _within(node, definition):
-                self._define(name, definition)
+        holder = node.parent
+        while holder is not None:
+            if holder.type == "function_definition":
+                name = holder.child_by_field_name("name")
+                label = self.parsed.node_text(name) if name is not None else None
+                if label is not None and _same(self.functions.get(label), holder):
+                    self._define(label, holder)
+            holder = holder.parent
 
     def _walk_called_functions(self) -> None:
         """Walk each called function's body again with the options of its calls.
@@ -398,6 +421,10 @@ class ShellScript:
             if descriptor is None and operator in ("&>", "&>>"):
                 return True
         return False
+
+
+def _same(first: Node | None, second: Node) -> bool:
+    return first is not None and first.id == second.id
 
 
 def _within(node: Node, container: Node) -> bool:

@@ -10,7 +10,9 @@ stops on a marker in that output.
 
 from __future__ import annotations
 
+import bisect
 import re
+import weakref
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
@@ -24,6 +26,12 @@ _WORDS = frozenset({"word", "string", "raw_string", "concatenation"})
 _EXPANSIONS = frozenset({"simple_expansion", "expansion"})
 _BRACED = re.compile(r"\$\{([A-Za-z_]\w*)\}")
 _NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"})  # write, not read
+# Commands that examine the text they read: a read by one of these judges the run.
+_EXAMINING = frozenset(
+    {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp", "wc"}
+    | {"python", "python3", "node", "bun", "deno", "ruby", "perl"}
+)
+_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 
 
 class AgentOutput(NamedTuple):
@@ -93,14 +101,22 @@ def _tee_files(script: ShellScript, stage: Node) -> set[str]:
     return files
 
 
-def reads_output(script: ShellScript, output: AgentOutput, node: Node, after: int = 0) -> bool:
-    """Whether `node` (from byte `after` on) reads one of the files or variables of `output`."""
+def reads_output(
+    script: ShellScript, output: AgentOutput, node: Node, after: int = 0, examining: bool = False
+) -> bool:
+    """Whether `node` (from byte `after` on) reads one of the files or variables of `output`;
+    with `examining`, a read that only shows it (`echo "$out"`, `cat "$log"` to the
+    terminal or into another log) does not count."""
     for child in descendants(node):
         if child.end_byte <= after:
             continue
         parent = child.parent
-        if child.type == "variable_name" and _text(child) in output.variables:
-            if parent is None or parent.type not in ("variable_assignment", "declaration_command"):
+        if child.type == "variable_name" and child.text is not None:
+            if _text(child) not in output.variables:
+                continue
+            if parent is not None and parent.type in ("variable_assignment", "declaration_command"):
+                continue
+            if not examining or not _only_shows(script, child):
                 return True
         elif _whole_word(child) and _normal(_text(child)) in output.files:
             if parent is not None and parent.type == "file_redirect" and _written(parent):
@@ -109,9 +125,64 @@ def reads_output(script: ShellScript, output: AgentOutput, node: Node, after: in
             while holder is not None and holder.type != "command":
                 holder = holder.parent
             command = script.command_at(holder) if holder is not None else None
-            if command is None or command.name not in _NOT_READING:
+            if command is not None and command.name in _NOT_READING:
+                continue
+            if not examining or not _only_shows(script, child):
                 return True
     return False
+
+
+def _only_shows(script: ShellScript, node: Node) -> bool:
+    """Whether the read of `node` does not examine what it reads: it is not in a test or
+    condition, not fed on through a pipe or `$(…)`, and its command is not one that
+    examines text (`grep`, `jq`, …): `echo "$out"`, `cat "$log" >> all.log`, `git add`."""
+    holder: Node | None = node
+    while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
+        holder = holder.parent
+    if holder is None:
+        return not _decides(node)  # `$(<"$log")` captures it; `done < "$log"` shows it
+    if holder.type != "command":
+        return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
+    command = script.command_at(holder)
+    if command is not None and command.name in _EXAMINING:
+        return False
+    current = holder
+    while current.parent is not None and current.parent.type == "redirected_statement":
+        current = current.parent
+    parent = current.parent
+    if parent is not None and parent.type == "pipeline":
+        stages = [c for c in parent.named_children if c.type != "comment"]
+        if stages[-1].id != current.id:
+            return False  # a stage feeding the next: examined there
+    return not _decides(current)
+
+
+def _decides(statement: Node) -> bool:
+    """Whether a statement sits where its result decides something: a condition, an
+    operand of `&&`/`||`, `!`, or inside a `$(…)` whose text is used."""
+    current = statement
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in ("command_substitution", "negated_command", "test_command"):
+            return True
+        if parent.type == "list":
+            return True
+        if parent.type in ("if_statement", "elif_clause", "while_statement"):
+            field = _field_of(parent, current)
+            then = next((c for c in parent.children if c.type in ("then", "do_group")), None)
+            before_body = then is not None and current.end_byte <= then.start_byte
+            return field == "condition" or before_body
+        if parent.type in ("program", "function_definition", "do_group", "compound_statement"):
+            return False
+        current = parent
+    return False
+
+
+def _field_of(parent: Node, child: Node) -> str | None:
+    for index, candidate in enumerate(parent.children):
+        if candidate.id == child.id:
+            return parent.field_name_for_child(index)
+    return None
 
 
 def _whole_word(node: Node) -> bool:
@@ -123,14 +194,62 @@ def _whole_word(node: Node) -> bool:
 
 
 def judged_by_output(script: ShellScript, command: SimpleCommand, statement: Node) -> bool:
-    """Whether the agent runs inside an explicit `set +e … set -e` window and the script
-    reads its output after it (`gptme … >"$log"`, then `grep DONE "$log"`)."""
-    if not in_errexit_window(script, statement):
-        return False
+    """Whether the script examines the agent's output after the run (`gptme … >"$log"`,
+    then `grep DONE "$log"`; `out=$(claude …)`, then `jq … <<<"$out"`), or, in a loop,
+    anywhere in the loop (its condition reads it before the next run)."""
     output = agent_output(script, command)
     if not output.files and not output.variables:
         return False
-    return reads_output(script, output, script.parsed.root, after=statement.end_byte)
+    loop = _enclosing_loop(statement)
+    start = loop.start_byte if loop is not None else statement.end_byte
+    reads = _reads(script)
+    keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
+    for key in keys:
+        for node in reads.get(key, ()):
+            after = node.start_byte >= statement.end_byte
+            in_loop = loop is not None and node.end_byte <= loop.end_byte
+            if node.start_byte >= start and (after or in_loop) and not _only_shows(script, node):
+                return True
+    return False
+
+
+_READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, str], list[Node]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _reads(script: ShellScript) -> dict[tuple[str, str], list[Node]]:
+    """Every read of a variable (`("v", name)`) or a file word (`("f", word)`) in the
+    script, in source order: listed once, asked for each agent run."""
+    known = _READS.get(script)
+    if known is not None:
+        return known
+    found: dict[tuple[str, str], list[Node]] = {}
+    for child in script.parsed.nodes():
+        parent = child.parent
+        if child.type == "variable_name":
+            if parent is None or parent.type not in ("variable_assignment", "declaration_command"):
+                found.setdefault(("v", _text(child)), []).append(child)
+        elif _whole_word(child):
+            if parent is not None and parent.type == "file_redirect" and _written(parent):
+                continue  # written again, not read
+            holder = parent
+            while holder is not None and holder.type != "command":
+                holder = holder.parent
+            command = script.command_at(holder) if holder is not None else None
+            if command is None or command.name not in _NOT_READING:
+                found.setdefault(("f", _normal(_text(child))), []).append(child)
+    _READS[script] = found
+    return found
+
+
+def _enclosing_loop(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        if current.type in _LOOPS:
+            return current
+        current = current.parent
+    return None
 
 
 def in_errexit_window(script: ShellScript, node: Node) -> bool:
@@ -138,16 +257,36 @@ def in_errexit_window(script: ShellScript, node: Node) -> bool:
     current = node
     while current.parent is not None and current.type != "function_definition":
         parent = current.parent
-        switches = [
-            (s, _errexit_switch(script, s)) for s in parent.named_children if s.type == "command"
-        ]
-        before = [on for s, on in switches if on is not None and s.end_byte <= current.start_byte]
-        after = [on for s, on in switches if on is not None and s.start_byte >= current.end_byte]
-        switched_off = before[-1:] == [False]
-        if switched_off and after[:1] == [True]:
+        starts, switches = _switches(script, parent)
+        before = bisect.bisect_right(starts, current.start_byte - 1)
+        # the last switch ending before `current`, and the first starting after it
+        earlier = [on for at, end, on in switches[:before] if end <= current.start_byte][-1:]
+        later = [on for at, _, on in switches[before:] if at >= current.end_byte][:1]
+        if earlier == [False] and later == [True]:
             return True
         current = parent
     return False
+
+
+_Switches = tuple[list[int], list[tuple[int, int, bool]]]
+_SWITCHES: weakref.WeakKeyDictionary[ShellScript, dict[int, _Switches]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _switches(script: ShellScript, block: Node) -> _Switches:
+    """The `set` commands among a block's statements that switch errexit, with where each
+    starts and ends (memoised per block: asked for every agent run inside it)."""
+    memo = _SWITCHES.setdefault(script, {})
+    known = memo.get(block.id)
+    if known is None:
+        found = [
+            (s.start_byte, s.end_byte, on)
+            for s in block.named_children
+            if s.type == "command" and (on := _errexit_switch(script, s)) is not None
+        ]
+        known = memo[block.id] = ([at for at, _, _ in found], found)
+    return known
 
 
 def _errexit_switch(script: ShellScript, statement: Node) -> bool | None:

@@ -66,6 +66,8 @@ class ShellText:
         self._original = original
         self.data, self.tree, self._inserted = _parse_repaired(original)
         self._ascii = len(original) == len(text)
+        self._nodes: list[Node] | None = None
+        self._starts: list[int] = []
         self._line_chars: list[int] = [0]
         self._line_bytes: list[int] = [0]
         if not self._ascii:
@@ -80,6 +82,18 @@ class ShellText:
     def root(self) -> Node:
         """The root `program` node."""
         return self.tree.root_node
+
+    def nodes(self) -> list[Node]:
+        """Every named node of the tree in source order (listed once, then memoised)."""
+        if self._nodes is None:
+            self._nodes = descendants(self.root)
+            self._starts = [node.start_byte for node in self._nodes]
+        return self._nodes
+
+    def nodes_from(self, offset: int) -> list[Node]:
+        """The named nodes that start at byte `offset` or later, in source order."""
+        nodes = self.nodes()
+        return nodes[bisect.bisect_left(self._starts, offset) :]
 
     def char_offset(self, byte_offset: int) -> int:
         """The character offset of a byte offset into the (repaired) UTF-8 text."""

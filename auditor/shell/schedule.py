@@ -19,10 +19,11 @@ An agent in a function runs on the schedule of the loops its calls sit in.
 from __future__ import annotations
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.loop_flow import LOOPS, NONZERO, IterationWalk, Scenario, named
+from auditor.shell.loop_flow import LOOPS, IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, reads_output
 from auditor.shell.parse import Node, descendants
+from auditor.shell.scenarios import NONZERO, Scenario
 
 _ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})
 _READS_ITEMS = frozenset({"read", "mapfile", "readarray"})  # `while read -r task`: a task loop

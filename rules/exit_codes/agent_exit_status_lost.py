@@ -44,24 +44,27 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     - the script's or a function's own exit status: its last command, also
       the last command of a branch of a final `if` or `case`, whose status
       bash returns to the caller;
-    - a run inside an explicit `set +e … set -e` window when the script reads
-      its output afterwards (the log it wrote, its `tee` file, the text it
-      captured): the status is set aside on purpose and the run is judged by
-      its output;
+    - a run judged by its output: the script examines what it wrote or
+      printed afterwards (the log it wrote, its `tee` file, the text it
+      captured) with a test, a `case`, or a command that examines text
+      (`grep` for a marker, `jq` of a `--output-format json` result), in a
+      `set +e … set -e` window or not, even behind `|| true`; showing the
+      output (`echo "$out"`, `| while read line; do echo …`) or appending it
+      to a log is not examining it;
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;
     - a probe (`gptme --version`, `claude --help`), which is not an agent run;
     - a Python `run()` whose `check=` is an expression (`check=strict`): that
       is left to its caller;
-    - a loop that runs the agent again whatever its status: endless or
-      event-driven (`while :`, `while inotifywait …`), paced by a `sleep`, or
-      bounded and stopping on a marker in the agent's output (a "Ralph" loop),
-      also around every call of a function that runs the agent. Each turn is
-      new work, not a lost status. An explicit discard (`|| true`,
-      `|| :`) in such a loop is still reported: it is what makes the loop
-      record a failed turn as completed. A `for` over tasks and a tight
-      counted loop are not schedules: each task's or attempt's status counts.
+    - a status read that cannot hold the agent's is reported too:
+      `if ! agent …; then rc=$?` (inside the branch `$?` is the negation's
+      status, always 0).
+
+    In a loop (`while true`, `while :`, a Ralph loop) the same test applies:
+    a run whose status nothing reads and whose output nothing examines is
+    reported, because a permanent failure (expired credentials, exhausted
+    quota, a missing binary) then spins the loop forever unseen.
 
     ## Why is this bad?
     A run that hit a rate limit, an auth error or a crash looks like a
@@ -89,8 +92,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     rc=${PIPESTATUS[0]}   # or `set -o pipefail` and `… | tee run.log || rc=$?`
     echo "agent exited $rc"
 
-    while :; do   # a schedule: each turn is new work, its status may go unread
+    while :; do   # a schedule judged by its output: the log is examined
         claude -p "$(cat PROMPT.md)" | tee -a run.log
+        grep -q '<done/>' run.log && break
         sleep 600
     done
     ```
@@ -111,8 +115,7 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
         Example('#!/bin/bash\ngptme "$T" || true\ngit push\n', (("RA203", 2),)),
         Example('#!/bin/bash\nclaude -p "$T" | tee run.log\necho done\n', (("RA203", 2),)),
         Example(
-            '#!/bin/bash\nfor i in {1..20}; do\n  out=$(claude -p "$T") || true\n'
-            '  grep -q DONE <<<"$out" && break\ndone\n',
+            '#!/bin/bash\nwhile :; do\n  claude -p "$T" | tee -a run.log\n  sleep 600\ndone\n',
             (("RA203", 3),),
         ),
         Example(
@@ -132,7 +135,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     GOOD = (
         Example('#!/bin/bash\nif ! gptme "$T"; then exit 1; fi\ngit push\n'),
         Example('#!/bin/bash\nclaude -p "$T" | tee run.log\nrc=${PIPESTATUS[0]}\nexit "$rc"\n'),
-        Example('#!/bin/bash\nwhile :; do\n  claude -p "$T" | tee -a run.log\n  sleep 600\ndone\n'),
+        Example(
+            '#!/bin/bash\nfor i in {1..20}; do\n  out=$(claude -p "$T") || true\n'
+            '  grep -q DONE <<<"$out" && break\ndone\n'
+        ),
         Example(
             '#!/bin/bash\nfor i in {1..20}; do\n  out=$(claude -p "$T" 2>&1)\n'
             '  grep -q DONE <<<"$out" && break\ndone\n'
@@ -167,6 +173,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
 def _hint(lost: LostStatus) -> str:
     """What to do about a lost status, in a way that works where it is lost: a pipeline
     without pipefail, a `NAME=$(…)`, the background."""
+    if lost.hint is not None:
+        return lost.hint
     masked, discard = lost.masked, lost.discard
     instead = f"write `|| rc=$?` instead of `{discard}`" if discard else None
     if lost.background:

@@ -5,10 +5,11 @@ set -u
 TASK=${TASK:-"Work through TASKS.md"}
 SESSION=${SESSION:-nightly-$(date +%F)}
 
-# A schedule: the agent runs every half hour whatever its status (new work,
-# so nothing reading its status is no lost status either).
+# A schedule: the agent runs every half hour whatever its status (new work, not
+# a respawn); but nothing reads its status or examines its output, so a permanent
+# failure (expired credentials) would go on forever unseen: RA203's finding.
 while true; do
-  gptme --non-interactive "$TASK"
+  gptme --non-interactive "$TASK"  # expect: RA203(warning)
   sleep 1800
 done
 

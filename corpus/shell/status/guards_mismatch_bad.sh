@@ -27,7 +27,7 @@ case "$status" in
     ;;
 esac
 
-if ! claude -p "Summarise the open issues" > summary.md; then
+if ! claude -p "Summarise the open issues" > summary.md; then  # expect: RA203(warning)
   code=$?
 fi
 if (( code == 1 )); then echo "usage_limit reached"; fi
