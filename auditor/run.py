@@ -220,7 +220,8 @@ def audit(
     if verbose:
         from auditor.shell.sources import sourced_notes
 
-        report.notes += sourced_notes(candidates, run_settings.max_file_size)
+        search = run_settings.source_path
+        report.notes += sourced_notes(candidates, run_settings.max_file_size, search)
     return report
 
 
