@@ -23,9 +23,12 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from auditor import __version__
+from auditor.config import DEFAULT_MAX_FILE_SIZE
+from auditor.discover import RefusedFile, read_bounded
 from auditor.lsp_convert import SUPPRESS, UNSAFE_FIX, Text, code_actions, diagnostic, matching
 from auditor.lsp_schedule import DEBOUNCE_SECONDS, AuditScheduler
 from auditor.lsp_workspace import Audited, Workspace, is_config_file, workspace_for
+from auditor.source import decode, python_encoding
 
 _LOG = logging.getLogger(__name__)
 
@@ -99,17 +102,38 @@ class AuditServer(LanguageServer):
             self.window_log_message(
                 types.LogMessageParams(type=types.MessageType.Warning, message=message)
             )
-        text = Text(done.source, str(self.workspace.position_encoding or "utf-16"))
+        encoding = str(self.workspace.position_encoding or "utf-16")
+        text = Text(done.source, encoding)
+        others: dict[str, Text | None] = {}
 
         def uri_of(display: str) -> str:
             return from_fs_path(str(workspace.path_of(display))) or uri
 
+        def text_of(display: str) -> Text | None:
+            """Another file's text (open in the editor, else on disk), for its columns."""
+            if display not in others:
+                others[display] = self.text_at(workspace.path_of(display), encoding)
+            return others[display]
+
         shown = [
-            diagnostic(f, text, uri_of, {"index": i, "version": done.version})
+            diagnostic(f, text, uri_of, {"index": i, "version": done.version}, text_of)
             for i, f in enumerate(audited.findings)
         ]
         self.published[uri] = (done.version, audited.findings, text)
         self.publish(uri, done.version, shown)
+
+    def text_at(self, path: Path, encoding: str) -> Text | None:
+        """The text of the file at `path` as the audit read it: the editor's if it is open,
+        else the file's, decoded as the engine decodes it; None if it cannot be read."""
+        uri = from_fs_path(str(path))
+        if uri in self.open:
+            return Text(self.workspace.get_text_document(uri).source, encoding)
+        try:
+            data = read_bounded(path, DEFAULT_MAX_FILE_SIZE)
+        except (OSError, RefusedFile):
+            return None
+        declared = python_encoding(data) if path.suffix in (".py", ".pyw") else "utf-8"
+        return Text(decode(str(path), data, declared).text, encoding)
 
     def publish(self, uri: str, version: int | None, shown: list[types.Diagnostic]) -> None:
         """Send a document's diagnostics."""

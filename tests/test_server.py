@@ -262,3 +262,30 @@ async def test_the_time_bound_holds_on_the_worker_thread(
     assert "runaudit: bounded/slow.sh: skipped: analysis took longer than 0.3 s (`timeout`)" in (
         messages
     )
+
+
+async def test_a_related_location_in_another_file_counts_utf16_units(
+    client: LanguageClient, workspace: Path
+) -> None:
+    package = workspace / "retrier"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "client.py").write_text(
+        "from anthropic import Anthropic\n\nclient = Anthropic()\n\n\ndef send(prompt):\n"
+        '    return client.messages.create(model="claude", max_tokens=256, messages=[prompt])\n'
+    )
+    app = (
+        "from tenacity import Retrying, stop_after_attempt\n\nfrom .client import send\n\n\n"
+        "def main(prompt):\n"
+        '    note = "🔁"; retrier = Retrying(stop=stop_after_attempt(4))\n'
+        "    return retrier(send, prompt)\n"
+    )
+    (package / "app.py").write_text(app, encoding="utf-8")
+    path = package / "client.py"
+    (found,) = await open_document(client, path, path.read_text(), "python")
+    (related,) = found.related_information or []
+    assert related.location.uri == (package / "app.py").as_uri()
+    # `Retrying` is character 29 of its line; the emoji before it is two UTF-16 units.
+    assert related.location.range == types.Range(
+        start=types.Position(line=6, character=30), end=types.Position(line=6, character=31)
+    )
