@@ -107,7 +107,9 @@ class Workspace:
         source = decode(candidate.display, data, "utf-8")
         try:
             with bound(settings.timeout):
-                result = self.auditor(settings).audit_source(source, kind, candidate.path)
+                # The workspace is the audited path: a script's sources are read inside it.
+                auditor = self.auditor(settings)
+                result = auditor.audit_source(source, kind, candidate.path, self.root)
         except FileTimeout:
             message = f"analysis took longer than {settings.timeout:g} s (`timeout`)"
             return Audited([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, message)])

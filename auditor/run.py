@@ -293,7 +293,8 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     source = decode(name, data, encoding)
     try:
         with time_bound(settings.timeout):
-            result = auditor.audit_source(source, kind)
+            # As if it were that file: a named file's sources are read inside its folder.
+            result = auditor.audit_source(source, kind, Path(os.path.abspath(filename)))
     except FileTimeout:
         report.findings = auditor.not_audited(name, timed_out(settings.timeout)).findings
         return report

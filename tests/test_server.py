@@ -289,3 +289,14 @@ async def test_a_related_location_in_another_file_counts_utf16_units(
     assert related.location.range == types.Range(
         start=types.Position(line=6, character=30), end=types.Position(line=6, character=31)
     )
+
+
+async def test_a_source_is_read_inside_the_workspace(
+    client: LanguageClient, workspace: Path
+) -> None:
+    (workspace / "lib").mkdir()
+    (workspace / "lib" / "agent.sh").write_text("AGENT=gptme\n")
+    (workspace / "app").mkdir()
+    text = '#!/bin/bash\nsource ../lib/agent.sh\n"$AGENT" x | tee log\n'
+    found = await open_document(client, workspace / "app" / "run.sh", text)
+    assert [(d.code, d.range.start.line) for d in found] == [("RA101", 2)]  # as `check .`

@@ -119,3 +119,14 @@ def test_the_settings_and_the_verbose_note_say_where_it_was_found(tree: Path) ->
     assert 'runaudit: app/run.sh: sources `"$LIBDIR/x.sh"`, found under --source-path `lib`\n' in (
         notes
     )
+
+
+def test_standard_input_reads_sources_as_the_file_it_stands_for(tree: Path) -> None:
+    text = (tree / "app" / "run.sh").read_text()
+    args = [*CHECK, "-P", "lib", "--stdin-filename", "app/run.sh", "-"]
+    result = invoke(args, input=text)
+    assert (result.exit_code, result.stdout) == (1, FINDING + "Found 1 finding.\n")
+    _write(tree / "app" / "conf.sh", "AGENT=gptme\n")
+    beside = RUNNER.format(source="source ./conf.sh")
+    result = invoke([*CHECK, "--stdin-filename", "app/run.sh", "-"], input=beside)
+    assert (result.exit_code, result.stdout) == (1, FINDING + "Found 1 finding.\n")
