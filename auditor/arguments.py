@@ -190,6 +190,16 @@ def parser() -> argparse.ArgumentParser:
         "status still follows --fail-on",
     )
     add(
+        "-P",
+        "--source-path",
+        action="append",
+        type=_folder,
+        metavar="DIR",
+        help="look here for a sourced file the script's folder does not hold, and for the "
+        'rest of a path behind one variable (`source "$LIBDIR/x.sh"` reads DIR/x.sh), as '
+        "ShellCheck's -P; only files inside DIR, never through a link out of it; repeatable",
+    )
+    add(
         "--stdin-filename",
         metavar="NAME",
         help="audit standard input, as if it were this file (the path `-` reads it too)",
@@ -278,3 +288,10 @@ def _seconds(value: str) -> float:
         return float(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"invalid number of seconds: {value!r}") from None
+
+
+def _folder(value: str) -> Path:
+    """A `--source-path` folder, as an absolute path (the run's own folder is fixed)."""
+    if not os.path.isdir(value):
+        raise argparse.ArgumentTypeError(f"not a folder: {value!r}")
+    return Path(os.path.abspath(value))

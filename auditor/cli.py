@@ -61,6 +61,7 @@ def check(options: argparse.Namespace) -> int:
                 "timeout": options.timeout,
                 "ignore_suppressions": options.ignore_suppressions,
                 "force_exclude": options.force_exclude,
+                "source_path": options.source_path,
             },
             patterns=(options.exclude, options.extend_exclude, options.per_file_ignores),
             known_codes=[rule.code for rule in all_rules()],

@@ -97,6 +97,7 @@ class Settings(NamedTuple):
     root: Path = Path()  # the config's directory; by default the working directory
     overrides: tuple[RuleSelection, ...] = ()  # command-line layers, applied in order
     ignore_suppressions: bool = False  # `--ignore-suppressions`: inline comments not obeyed
+    source_path: tuple[Path, ...] = ()  # `--source-path`: folders sourced files are looked for in
 
     def rule_selected(self, code: str, *, by_default: bool = True) -> bool:
         """Whether the rule `code` runs, after the config and command-line layers.
@@ -263,6 +264,7 @@ def apply_overrides(
     timeout: float | None = None,
     ignore_suppressions: bool = False,
     force_exclude: bool = False,
+    source_path: Sequence[Path] | None = None,
     fields: Mapping[str, Any] | None = None,
 ) -> Settings:
     """The settings with command-line flags applied on top, as ruff layers them; `fields`:
@@ -275,6 +277,8 @@ def apply_overrides(
         changes["ignore_suppressions"] = True
     if force_exclude:
         changes["force_exclude"] = True
+    if source_path:
+        changes["source_path"] = (*settings.source_path, *source_path)
     if timeout is not None:
         if not 0 < timeout <= MAX_TIMEOUT:
             raise ConfigError(f"--timeout must be above 0 and at most {MAX_TIMEOUT:,} seconds")

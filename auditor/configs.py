@@ -179,6 +179,7 @@ def _settings_key(settings: Settings) -> tuple[object, ...]:
         repr(sorted(settings.sdk.items())),
         settings.consequential_commands,
         settings.ignore_suppressions,
+        settings.source_path,
         sorted(settings.severity.items()),
     )
 

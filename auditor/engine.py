@@ -302,7 +302,7 @@ class Auditor:
         if embedded is None:
             unit = ShellUnit(source, source.text, ShellText(source.text), self.catalog)
             if origin is not None:
-                unit.place(origin, root, self.settings.max_file_size)
+                unit.place(origin, root, self.settings.max_file_size, self.settings.source_path)
         else:
             code = embedded.code
             unit = ShellUnit(

@@ -60,25 +60,28 @@ class Text:
 
 
 def diagnostic(
-    finding: Finding, text: Text, uri_of: Callable[[str], str], data: Any = None
+    finding: Finding,
+    text: Text,
+    uri_of: Callable[[str], str],
+    data: Any = None,
+    text_of: Callable[[str], Text | None] = lambda path: None,
 ) -> types.Diagnostic:
     """The LSP diagnostic of one finding; `uri_of` turns a related location's path into
-    a URI; `data` comes back with a code action request."""
+    a URI, `text_of` gives that file's text (None when it cannot be read); `data` comes
+    back with a code action request."""
     message = finding.message if not finding.hint else f"{finding.message}\nhelp: {finding.hint}"
     if finding.fix is not None:
         message += f"\n{fix_label(finding.fix)}: {finding.fix.description}"
-    related = [
-        types.DiagnosticRelatedInformation(
-            location=types.Location(
-                uri=uri_of(location.path),
-                range=text.range(location.span)
-                if location.path == finding.path
-                else _plain_range(location.span),
-            ),
-            message=location.message,
+    related = []
+    for location in finding.related:
+        other = text if location.path == finding.path else text_of(location.path)
+        place = other.range(location.span) if other is not None else _plain_range(location.span)
+        related.append(
+            types.DiagnosticRelatedInformation(
+                location=types.Location(uri=uri_of(location.path), range=place),
+                message=location.message,
+            )
         )
-        for location in finding.related
-    ]
     return types.Diagnostic(
         range=text.range(finding.span),
         message=message,
@@ -92,7 +95,7 @@ def diagnostic(
 
 
 def _plain_range(span: Span) -> types.Range:
-    """A range in a file whose text is not at hand: columns taken as code units."""
+    """A range in a file whose text cannot be read: columns taken as code units."""
     return types.Range(
         start=types.Position(line=span.start.line - 1, character=span.start.column - 1),
         end=types.Position(line=span.end.line - 1, character=span.end.column - 1),

@@ -8,7 +8,8 @@ that document alone and replaces its entry, so a keystroke costs one file's audi
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -50,6 +51,7 @@ class Workspace:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(os.path.abspath(root))
+        self.outdated = False  # a config changed: forget what was read, at the next audit
         self.reset()
 
     def reset(self) -> None:
@@ -82,8 +84,19 @@ class Workspace:
             kind = classify(Path(_LANGUAGE_NAMES[language]), b"")
         return kind
 
-    def audit(self, path: Path, text: str, language: str = "") -> Audited | None:
-        """Audit a document's text as the file at `path`; None if it is no runner file."""
+    def audit(
+        self,
+        path: Path,
+        text: str,
+        language: str = "",
+        bound: Callable[[float], AbstractContextManager[None]] = time_bound,
+    ) -> Audited | None:
+        """Audit a document's text as the file at `path`; None if it is no runner file.
+        `bound` bounds the analysis in time (the server's also lets a newer audit stop
+        it); the index is updated before it, never stopped half-way."""
+        if self.outdated:
+            self.outdated = False
+            self.reset()
         kind = self.kind_of(path, text, language)
         if kind is None:
             return None
@@ -93,8 +106,10 @@ class Workspace:
         settings = self.settings_for(path)
         source = decode(candidate.display, data, "utf-8")
         try:
-            with time_bound(settings.timeout):
-                result = self.auditor(settings).audit_source(source, kind, candidate.path)
+            with bound(settings.timeout):
+                # The workspace is the audited path: a script's sources are read inside it.
+                auditor = self.auditor(settings)
+                result = auditor.audit_source(source, kind, candidate.path, self.root)
         except FileTimeout:
             message = f"analysis took longer than {settings.timeout:g} s (`timeout`)"
             return Audited([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, message)])

@@ -226,7 +226,8 @@ def audit(
     if verbose:
         from auditor.shell.sources import sourced_notes
 
-        report.notes += sourced_notes(candidates, run_settings.max_file_size)
+        search = run_settings.source_path
+        report.notes += sourced_notes(candidates, run_settings.max_file_size, search)
     return report
 
 
@@ -298,7 +299,8 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     source = decode(name, data, encoding)
     try:
         with time_bound(settings.timeout):
-            result = auditor.audit_source(source, kind)
+            # As if it were that file: a named file's sources are read inside its folder.
+            result = auditor.audit_source(source, kind, Path(os.path.abspath(filename)))
     except FileTimeout:
         report.findings = auditor.not_audited(name, timed_out(settings.timeout)).findings
         return report

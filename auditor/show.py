@@ -63,6 +63,8 @@ def settings_text(settings: Settings, enabled: Sequence[RuleClass]) -> str:
         lines.append("# command line: " + printable(" ".join(given)))
     if settings.ignore_suppressions:
         lines.append("# command line: --ignore-suppressions")
+    for folder in settings.source_path:
+        lines.append(f"# command line: --source-path {printable(str(folder))}")
     lines.append(f"# rules enabled: {', '.join(rule.code for rule in enabled)}")
     for name in _TABLES:
         table: Mapping[str, Any] = getattr(settings, name)

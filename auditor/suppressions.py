@@ -43,6 +43,8 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
     for index, line in enumerate(source.text.split("\n")):
         number = index + 1
         match = _DIRECTIVE.search(line)
+        if match is not None and _codes_unbracketed(match, line):
+            match = None  # `# runaudit: ignore RA101`: codes outside brackets, reported as such
         if match is None and "runaudit" in line.lower():
             found += _lookalikes(source, number, line)
         if match is not None:
@@ -56,6 +58,12 @@ def parse_suppressions(source: SourceFile) -> list[Suppression]:
         if in_header and not _COMMENT_LINE.match(line):
             in_header = False
     return found
+
+
+def _codes_unbracketed(match: re.Match[str], line: str) -> bool:
+    """Whether a directive without brackets is followed by rule codes in the same comment
+    (`ignore RA101`, `ignore=RA101`, `ignore: RA101`)."""
+    return match.group("codes") is None and bool(_CODE.search(line[match.end() :].split("#")[0]))
 
 
 def _lookalikes(source: SourceFile, number: int, line: str) -> list[Suppression]:

@@ -125,7 +125,8 @@ def print_latencies(trees: list[Path]) -> None:
     """The editor latency lines of `scripts/benchmark.py`."""
     import tempfile
 
-    print("\neditor latency (runaudit server over stdio, 10 edits):")
+    print("\neditor latency (runaudit server over stdio, 10 edits; each includes the pause")
+    print("the server waits for typing to stop: RUNAUDIT_SERVER_DEBOUNCE, default 0.15 s):")
     runner = largest_runner(trees)
     if runner is not None:
         path, tree = runner

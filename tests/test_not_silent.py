@@ -104,6 +104,8 @@ def test_min_severity_hides_findings_below_it_in_every_format(tree: Path) -> Non
         ("# runaudit: disable=RA101,RA203", "# runaudit: ignore[RA101,RA203]"),
         ("# runaudit ignore[RA101]", "# runaudit: ignore[RA101]"),
         ("# runaudit: noqa", "# runaudit: ignore[RA101]"),
+        ("# runaudit: ignore RA101", "# runaudit: ignore[RA101]"),
+        ("# runaudit: ignore=RA101,RA203", "# runaudit: ignore[RA101,RA203]"),
     ],
 )
 def test_a_suppression_in_a_form_runaudit_does_not_read_is_reported(

@@ -6,6 +6,7 @@ actions; a file with a parse error; a workspace whose subfolder has its own conf
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -180,3 +181,122 @@ async def test_python_and_other_hosts(client: LanguageClient, workspace: Path) -
         await open_document(client, workspace / "notes.txt", "gptme x | tee log\n", "plaintext")
         == []
     )
+
+
+def slow_script() -> str:
+    """A 10,000-line runner: about two seconds of analysis (the benchmark's generator)."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))
+    from lsp_latency import shell_script
+
+    return shell_script(10_000)
+
+
+async def next_publish(client: LanguageClient) -> types.PublishDiagnosticsParams:
+    return await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+async def test_a_burst_of_changes_is_audited_once_at_its_latest_text(
+    client: LanguageClient, workspace: Path
+) -> None:
+    path = workspace / "burst.sh"
+    assert [d.code for d in await open_document(client, path, MASKED)] == ["RA101"]
+    fixed = MASKED.replace("set -e", "set -eo pipefail")
+    for version, text in enumerate([fixed, MASKED, fixed, MASKED, fixed], start=2):
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(
+                    uri=path.as_uri(), version=version
+                ),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+    params = await next_publish(client)  # typing paused: the last text, and only it
+    assert (params.uri, params.version, list(params.diagnostics)) == (path.as_uri(), 6, [])
+
+
+async def test_a_change_stops_the_audit_of_the_text_it_replaces(
+    client: LanguageClient, workspace: Path
+) -> None:
+    path = workspace / "replaced.sh"
+    uri = path.as_uri()
+    item = types.TextDocumentItem(uri=uri, language_id="shellscript", version=1, text=slow_script())
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=item))
+    await asyncio.sleep(0.5)  # its audit is under way
+    found = await change(client, path, MASKED, 2)
+    assert [(d.code, d.range.start.line) for d in found] == [("RA101", 2)]
+    assert f"runaudit: stopped the audit of {uri}: a newer text replaces it" in [
+        m.message for m in client.log_messages
+    ]
+
+
+async def test_a_slow_file_does_not_hold_up_another(
+    client: LanguageClient, workspace: Path
+) -> None:
+    slow, fast = (workspace / "slow.sh").as_uri(), (workspace / "fast.sh").as_uri()
+    item = types.TextDocumentItem(
+        uri=slow, language_id="shellscript", version=1, text=slow_script()
+    )
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=item))
+    await asyncio.sleep(0.3)
+    item = types.TextDocumentItem(uri=fast, language_id="shellscript", version=1, text=MASKED)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=item))
+    order = []
+    while len(order) < 2:
+        params = await next_publish(client)
+        order.append((params.uri, len(params.diagnostics) > 0))
+    assert order == [(fast, True), (slow, True)]  # the slow one is audited again, after
+    assert (
+        f"runaudit: stopped the audit of {slow}: {fast} waited behind it; audited again after"
+        in [m.message for m in client.log_messages]
+    )
+
+
+async def test_the_time_bound_holds_on_the_worker_thread(
+    client: LanguageClient, workspace: Path
+) -> None:
+    (workspace / "bounded").mkdir()
+    (workspace / "bounded" / "runaudit.toml").write_text("timeout = 0.3\n")
+    path = workspace / "bounded" / "slow.sh"
+    assert await open_document(client, path, slow_script()) == []
+    messages = [m.message for m in client.log_messages]
+    assert "runaudit: bounded/slow.sh: skipped: analysis took longer than 0.3 s (`timeout`)" in (
+        messages
+    )
+
+
+async def test_a_related_location_in_another_file_counts_utf16_units(
+    client: LanguageClient, workspace: Path
+) -> None:
+    package = workspace / "retrier"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "client.py").write_text(
+        "from anthropic import Anthropic\n\nclient = Anthropic()\n\n\ndef send(prompt):\n"
+        '    return client.messages.create(model="claude", max_tokens=256, messages=[prompt])\n'
+    )
+    app = (
+        "from tenacity import Retrying, stop_after_attempt\n\nfrom .client import send\n\n\n"
+        "def main(prompt):\n"
+        '    note = "🔁"; retrier = Retrying(stop=stop_after_attempt(4))\n'
+        "    return retrier(send, prompt)\n"
+    )
+    (package / "app.py").write_text(app, encoding="utf-8")
+    path = package / "client.py"
+    (found,) = await open_document(client, path, path.read_text(), "python")
+    (related,) = found.related_information or []
+    assert related.location.uri == (package / "app.py").as_uri()
+    # `Retrying` is character 29 of its line; the emoji before it is two UTF-16 units.
+    assert related.location.range == types.Range(
+        start=types.Position(line=6, character=30), end=types.Position(line=6, character=31)
+    )
+
+
+async def test_a_source_is_read_inside_the_workspace(
+    client: LanguageClient, workspace: Path
+) -> None:
+    (workspace / "lib").mkdir()
+    (workspace / "lib" / "agent.sh").write_text("AGENT=gptme\n")
+    (workspace / "app").mkdir()
+    text = '#!/bin/bash\nsource ../lib/agent.sh\n"$AGENT" x | tee log\n'
+    found = await open_document(client, workspace / "app" / "run.sh", text)
+    assert [(d.code, d.range.start.line) for d in found] == [("RA101", 2)]  # as `check .`

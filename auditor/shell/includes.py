@@ -11,12 +11,22 @@ sources a.sh) ends. An absent or refused file is skipped: not a finding. A
 dynamic path (`source "$LIBDIR/x.sh"`) is read where a directive right above
 says (`# runaudit: source=lib/x.sh`, or ShellCheck's `# shellcheck
 source=lib/x.sh`), relative to the script's folder.
+
+Search roots (`--source-path DIR`, ShellCheck's `-P`) are folders the user named
+as readable, each a root of its own: a name not found beside the script
+(`lib/x.sh`, a directive's path) is looked for under each in turn, and so is the
+literal tail of a path behind one variable (`$LIBDIR/x.sh` is `x.sh` under
+DIR). A file found there is read only when its real path stays inside that
+DIR (never through a link out of it) and git does not ignore it, from DIR
+down: as for a path named on the command line, ignore rules above DIR that
+ignore DIR itself do not count, since the user named it.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from auditor.discover import RefusedFile, read_bounded
@@ -38,6 +48,9 @@ _SCRIPT_DIR = re.compile(
 )
 _LEADING_VARIABLE = re.compile(r"^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 _LITERAL_TAIL = re.compile(r"^[\w./+-]+$")
+# One variable, then a literal path: `$LIBDIR/x.sh`, `${LIBDIR}/lib/x.sh` (ShellCheck
+# strips such a prefix and looks for the rest on its source path).
+_VARIABLE_PREFIX = re.compile(r"^\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)/(?P<tail>[\w./+-]+)$")
 
 
 def is_script_dir(text: str) -> bool:
@@ -94,30 +107,63 @@ def _split_dir(text: str, script_dirs: set[str] | frozenset[str]) -> tuple[str |
     return None, "", ""
 
 
-class SourcedFiles:
-    """Reads the files one audited script sources, inside `root`, each at most once."""
+def variable_prefixed(word: str) -> str | None:
+    """The literal path behind a single leading variable of a `source` word
+    (`"$LIBDIR/x.sh"` -> `x.sh`), looked for under the search roots; else None."""
+    text = word.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]
+    match = _VARIABLE_PREFIX.match(text.replace('"', ""))
+    return match["tail"] if match is not None else None
 
-    def __init__(self, script: Path, root: Path | None, max_size: int = MAX_SOURCED_SIZE) -> None:
+
+class SourcedFiles:
+    """Reads the files one audited script sources, inside `root` or one of the `search`
+    roots (`--source-path`), each at most once."""
+
+    def __init__(
+        self,
+        script: Path,
+        root: Path | None,
+        max_size: int = MAX_SOURCED_SIZE,
+        search: Sequence[Path] = (),
+    ) -> None:
         self.script = Path(os.path.realpath(script))
         # Without a known tree, only the script's own folder tree is read.
         self.root = Path(os.path.realpath(root if root is not None else script.parent))
+        self.search = tuple(Path(os.path.realpath(folder)) for folder in search)
         self.max_size = min(max_size, MAX_SOURCED_SIZE)
         self.current = self.script  # the file being walked: paths are relative to it
         self.seen: set[Path] = {self.script}
         self.count = 0
-        self._ignores: dict[Path, tuple[IgnoreFile, ...]] = {}  # in effect in each folder
+        # The ignore files in effect in a folder, by (root, folder): see `_ignores_in`.
+        self._ignores: dict[tuple[Path, Path], tuple[IgnoreFile, ...]] = {}
 
     def read(self, relative: str) -> tuple[Path, str] | None:
-        """The real path and text of `relative` (as the file being walked names it), or
-        None when it is absent, outside the tree, already read, or over a bound."""
+        """The real path and text of `relative` (as the file being walked names it; when
+        nothing is there, under the first search root holding it), or None when it is
+        absent, outside its root, already read, or over a bound."""
+        written = self.current.parent / relative
+        if os.path.lexists(written) or not self.search:
+            return self._read_in(written, self.root)
+        return self.search_roots(relative)
+
+    def search_roots(self, relative: str) -> tuple[Path, str] | None:
+        """`relative` read under the first search root that holds it, or None."""
+        for root in self.search:
+            written = root / relative
+            if os.path.lexists(written):
+                return self._read_in(written, root)
+        return None
+
+    def _read_in(self, written: Path, root: Path) -> tuple[Path, str] | None:
         if self.count >= MAX_SOURCED_FILES:
             return None
-        written = self.current.parent / relative
         resolved = Path(os.path.realpath(written))
-        if resolved in self.seen or not resolved.is_relative_to(self.root):
+        if resolved in self.seen or not resolved.is_relative_to(root):
             return None
         self.seen.add(resolved)
-        if self._git_ignores(resolved):
+        if self._git_ignores(resolved, root):
             return None
         try:
             data = read_bounded(resolved, self.max_size)
@@ -126,33 +172,35 @@ class SourcedFiles:
         self.count += 1
         return resolved, decode(str(resolved), data, "utf-8").text
 
-    def _git_ignores(self, path: Path) -> bool:
-        """Whether the ignore files from the repository's top (or the root) down to `path`
+    def _git_ignores(self, path: Path, root: Path) -> bool:
+        """Whether the ignore files from the repository's top (or `root`) down to `path`
         ignore it or a folder holding it."""
         folders = [path.parent, *path.parent.parents]
-        below_root = [f for f in folders if f.is_relative_to(self.root)]
+        below_root = [f for f in folders if f.is_relative_to(root)]
         for folder in reversed(below_root):
-            ignores = self._ignores_in(folder)
+            ignores = self._ignores_in(folder, root)
             if folder != path.parent and gitignored(ignores, str(folder), is_dir=True):
                 return True
-        return gitignored(self._ignores_in(path.parent), str(path), is_dir=False)
+        return gitignored(self._ignores_in(path.parent, root), str(path), is_dir=False)
 
-    def _ignores_in(self, folder: Path) -> tuple[IgnoreFile, ...]:
-        """The ignore files in effect in `folder` (inside the root), read once."""
-        known = self._ignores.get(folder)
+    def _ignores_in(self, folder: Path, root: Path) -> tuple[IgnoreFile, ...]:
+        """The ignore files in effect in `folder` (inside `root`), read once."""
+        known = self._ignores.get((root, folder))
         if known is not None:
             return known
-        if folder == self.root:
-            above = _repository_ignores(self.root)
+        if folder == root:
+            above = _repository_ignores(root)
         else:
-            above = self._ignores_in(folder.parent)
+            above = self._ignores_in(folder.parent, root)
         ignores = above + _ignore_file(folder, folder / ".gitignore", above)
-        self._ignores[folder] = ignores
+        self._ignores[root, folder] = ignores
         return ignores
 
 
 def _repository_ignores(root: Path) -> tuple[IgnoreFile, ...]:
-    """The ignore files above `root` up to its repository's top, and `.git/info/exclude`."""
+    """The ignore files above `root` up to its repository's top, and `.git/info/exclude`;
+    none when they ignore `root` itself: a folder the user named is read (as discovery
+    audits it)."""
     chain = [root, *root.parents]
     top = next((d for d in chain if (d / ".git").exists()), None)
     if top is None:
@@ -160,7 +208,7 @@ def _repository_ignores(root: Path) -> tuple[IgnoreFile, ...]:
     ignores = _ignore_file(top, top / ".git" / "info" / "exclude", ())
     for folder in reversed(chain[1 : chain.index(top) + 1]):
         ignores += _ignore_file(folder, folder / ".gitignore", ignores)
-    return ignores
+    return () if root != top and gitignored(ignores, str(root), is_dir=True) else ignores
 
 
 def _ignore_file(base: Path, path: Path, above: tuple[IgnoreFile, ...]) -> tuple[IgnoreFile, ...]:

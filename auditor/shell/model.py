@@ -29,6 +29,7 @@ from auditor.shell.includes import (
     directive_source,
     is_script_dir,
     sourced_relative,
+    variable_prefixed,
 )
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
@@ -249,7 +250,11 @@ class ShellScript:
             relative = sourced_relative(self.parsed.node_text(word), self.script_dirs)
         elif relative == "/dev/null":  # ShellCheck's way to say "nothing to follow"
             return
-        found = self.sourced.read(relative) if relative else None
+        if relative:
+            found = self.sourced.read(relative)
+        else:  # `$LIBDIR/x.sh`: `x.sh` under a `--source-path` root, if one holds it
+            tail = variable_prefixed(self.parsed.node_text(word))
+            found = self.sourced.search_roots(tail) if tail else None
         if found is None:
             return
         path, text = found

@@ -11,20 +11,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
+from auditor.config_file import display_path
 from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.shell.includes import directive_source, sourced_relative
+from auditor.shell.includes import directive_source, sourced_relative, variable_prefixed
 from auditor.shell.model import ShellScript
 from auditor.source import decode
 
 _SOURCE_COMMANDS = frozenset({"source", "."})
 
 
-def sourced_notes(candidates: Sequence[Candidate], max_file_size: int) -> list[Note]:
-    """A note for each `source`/`.` command of the shell scripts among `candidates`."""
+def sourced_notes(
+    candidates: Sequence[Candidate], max_file_size: int, search: Sequence[Path] = ()
+) -> list[Note]:
+    """A note for each `source`/`.` command of the shell scripts among `candidates`
+    (`search`: the `--source-path` folders)."""
     audited = {os.path.realpath(candidate.path) for candidate in candidates}
     catalog = load_catalog()  # only command words are read: the agent profiles do not matter
     notes: list[Note] = []
@@ -39,7 +44,13 @@ def sourced_notes(candidates: Sequence[Candidate], max_file_size: int) -> list[N
         if not any(word in text for word in ("source", ". ")):
             continue
         for written, path in _sourced(text, catalog):
-            notes.append(Note(candidate.display, _describe(candidate, written, path, audited)))
+            root = _search_root(candidate, written, path, search)
+            if root is not None:
+                shown = display_path(root)
+                note = f"sources `{written}`, found under --source-path `{shown}`"
+            else:
+                note = _describe(candidate, written, path, audited)
+            notes.append(Note(candidate.display, note))
     return notes
 
 
@@ -55,6 +66,27 @@ def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None
         line = node.start_point[0] if node is not None else -1
         directive = directive_source(text, line)
         yield written, directive or sourced_relative(written, script.script_dirs) or command.argv[1]
+
+
+def _search_root(
+    candidate: Candidate, written: str, path: str | None, search: Sequence[Path]
+) -> Path | None:
+    """The `--source-path` folder the model reads this source from, as `SourcedFiles` looks:
+    a name not beside the script, or the rest of a path behind one variable."""
+    if not search:
+        return None
+    beside = (
+        path is not None
+        and not os.path.isabs(path)
+        and os.path.lexists(os.path.join(os.path.dirname(candidate.path), path))
+    )
+    if beside:
+        return None
+    tail = variable_prefixed(written)
+    name = tail if tail is not None else path
+    if name is None or os.path.isabs(name):
+        return None
+    return next((root for root in search if os.path.lexists(root / name)), None)
 
 
 def _describe(candidate: Candidate, written: str, path: str | None, audited: set[str]) -> str:

@@ -66,20 +66,23 @@ class ShellUnit:
         self.interactive = interactive  # a person reads its output (a make recipe)
         self.output_read = output_read  # the host judges the run by this shell's output
         self._script: ShellScript | None = None
-        # The file it was read from, the tree sourced files must stay in, their size bound.
-        self._place: tuple[Path, Path | None, int] | None = None
+        # The file it was read from, the tree sourced files must stay in, their size bound,
+        # and the folders named as search roots (`--source-path`).
+        self._place: tuple[Path, Path | None, int, tuple[Path, ...]] | None = None
         self._agent_status: AgentStatus | None = None
 
-    def place(self, origin: Path, tree_root: Path | None, max_size: int) -> None:
+    def place(
+        self, origin: Path, tree_root: Path | None, max_size: int, search: tuple[Path, ...] = ()
+    ) -> None:
         """Say which file this whole-file unit was read from, so the files it sources
         are read too: inside `tree_root` (the script's own folder when the script is
-        not under it), each at most `max_size` bytes."""
+        not under it) or a `search` root, each at most `max_size` bytes."""
         root = None
         if tree_root is not None:
             real_root, real_origin = os.path.realpath(tree_root), os.path.realpath(origin)
             inside = os.path.commonpath([real_root, real_origin]) == real_root
             root = Path(real_root) if inside else None
-        self._place = (origin, root, max_size)
+        self._place = (origin, root, max_size, search)
 
     @property
     def script(self) -> ShellScript:
