@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol
 
 from auditor.exit_codes import ExitCodes
-from auditor.finding import Span
+from auditor.finding import RelatedLocation, Span
 from auditor.profiles import AgentCatalog, Intent
 from auditor.source import SourceFile
 
@@ -66,6 +66,7 @@ class LostStatus(NamedTuple):
     discard: str | None = None  # the `|| true` (or `|| :`) that throws it away
     background: bool = False  # it runs in the background (`&`) and nothing waits for it
     hint: str | None = None  # what to do, when the general advice does not fit
+    related: tuple[RelatedLocation, ...] = ()  # where the agent's command is written
 
 
 class AgentStatus(NamedTuple):

@@ -167,6 +167,7 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
                 lost.end,
                 f"exit status of `{lost.call.label}` is lost: {lost.how}",
                 hint=_hint(lost),
+                related=lost.related,
             )
 
 

@@ -263,8 +263,9 @@ class CallGraph:
         kind = ref[0]
         if kind == "client":
             return {(function.module, ref[1], ref[2])}
-        if kind == "argv":
-            return {("", "argv", ref[1])}
+        if kind == "argv":  # where it is written, for related locations
+            site = ref[2] if len(ref) > 2 else "0:0"
+            return {(f"{self.summaries[function.module].path}@{site}", "argv", ref[1])}
         if kind == "param":
             return self.values.get(("P", fid, ref[1]), set())
         if kind == "global":
@@ -515,6 +516,21 @@ class ModuleValues:
             self._calls[fid] = {call["at"]: number for number, call in enumerate(calls)}
         return self._calls[fid].get(f"{line}:{column}")
 
+    def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
+        """Where the argv lists the callers pass parameter `name` of `function` are
+        written: (path, line, 0-based column)."""
+        fid = f"{self.module}.{function}"
+        if fid not in self.graph.functions:
+            return []
+        tokens = self.graph.evaluate(fid, ("param", name))
+        found = []
+        for origin, site, _ in sorted(tokens):
+            path, _, at = origin.rpartition("@")
+            if site == "argv" and path:
+                line, column = map(int, at.split(":"))
+                found.append((path, line, column))
+        return found
+
     def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
         """The argv lists the call at `line`:`column` of `function` returns."""
         fid = f"{self.module}.{function}"
@@ -525,7 +541,7 @@ class ModuleValues:
         if fid not in self.graph.functions:
             return []
         tokens = self.graph.evaluate(fid, ref)
-        words = sorted(str(t[2]) for t in tokens if t[1] == "argv")
+        words = sorted({str(t[2]) for t in tokens if t[1] == "argv"})
         return [w.split(ARGV_SEPARATOR) for w in words]
 
 

@@ -70,6 +70,11 @@ class ProjectValues(Protocol):
         returns."""
         ...
 
+    def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
+        """Where the argv lists callers pass parameter `name` of `function` are written:
+        (path, line, 0-based column)."""
+        ...
+
     def callees(self, function: str, line: int, column: int) -> list[tuple[str, str]]:
         """The functions of the tree (module, qualname) the call at `line`:`column` in
         `function` may run."""

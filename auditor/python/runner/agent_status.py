@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import intents_in, invocation_codes
+from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.profiles import AgentCatalog, AgentProfile, is_probe
@@ -386,11 +387,33 @@ class _Analysis:
         calls = [launch.call for launch in self.launches.values()]
         guards = [g for c in self.index.comparisons if (g := self._guard(c)) is not None]
         lost = [
-            LostStatus(launch.call.start, launch.call.end, launch.call, how)
+            LostStatus(launch.call.start, launch.call.end, launch.call, how, related=related)
             for launch in self.launches.values()
             if (how := self.lost(launch)) is not None
+            for related in [self._command_written(launch)]
         ]
         return AgentStatus(calls, guards, [], lost)
+
+    def _command_written(self, launch: _Launch) -> tuple[RelatedLocation, ...]:
+        """Where the agent's command is written when callers pass it in (the call graph:
+        a builder's `["claude", …]` in another module)."""
+        project, module = self.module.project, self.module
+        argument = launch.via.argument if launch.via else positional_argument(launch.node, 0)
+        if isinstance(argument, ast.Starred):
+            argument = argument.value
+        function = module.qualname(module.scope_of(launch.node))
+        if project is None or function is None or not isinstance(argument, ast.Name):
+            return ()
+        if module.bindings.get((module.scope_of(argument), argument.id)):
+            return ()  # a name of its own, not a parameter the callers bind
+        return tuple(
+            RelatedLocation(
+                path,
+                Span(Position(line, column + 1), Position(line, column + 2)),
+                f"`{launch.call.label}`'s command is written here",
+            )
+            for path, line, column in project.parameter_origins(function, argument.id)[:3]
+        )
 
 
 def python_agent_status(

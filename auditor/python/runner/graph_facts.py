@@ -7,8 +7,8 @@ summary and sent to worker processes. A value is a *reference*, a short tuple:
 - `("client", SITE, RETRIES)`: an SDK client built at SITE ("line:column"); RETRIES is
   an integer, "?" (unknown) or "param:NAME" (the function's parameter gives it, bound
   at each call: one caller may pass 0 while another keeps the default);
-- `("argv", WORDS)`: an argv list whose leading literal words are WORDS (joined by
-  `ARGV_SEPARATOR`), such as a builder's `["claude", "-p", prompt]`;
+- `("argv", WORDS, SITE)`: an argv list written at SITE whose leading literal words are
+  WORDS (joined by `ARGV_SEPARATOR`), such as a builder's `["claude", "-p", prompt]`;
 - `("param", NAME)`, `("self", ATTR)` (an attribute of the instance, or a property),
   `("global", QUALIFIED)`, `("result", CALL, ITEM)` (what call number CALL of the same
   function returns; ITEM -1 for the whole value, N for item N of a tuple).
@@ -256,7 +256,7 @@ class _FunctionFacts:
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):
             words = _leading_words(node.elts)
-            return [("argv", ARGV_SEPARATOR.join(words))] if words else []
+            return [("argv", ARGV_SEPARATOR.join(words), _position(node))] if words else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
         if isinstance(node, ast.BoolOp):
