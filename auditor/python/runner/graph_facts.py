@@ -137,17 +137,20 @@ class _FunctionFacts:
                 self.defaults["**"] = arguments.kwarg.arg
 
     def data(self) -> dict[str, Any]:
-        return {
+        """The facts as data, leaving out what is empty (most calls carry nothing)."""
+        found = {
             "class": self.cls,
             "params": self.params,
             "defaults": self.defaults,
-            "calls": self.calls,
             "sends": self.sends,
             "returns": self.returns,
             "stores": self.stores,
             "layer": self.layer,
-            "line": getattr(self.node, "lineno", 0),
         }
+        calls = [
+            {k: v for k, v in call.items() if _worth(v) or k == "callee"} for call in self.calls
+        ]
+        return {"calls": calls, **{k: v for k, v in found.items() if _worth(v)}}
 
     def read(self) -> None:
         """Walk the function's own statements once."""
@@ -235,7 +238,9 @@ class _FunctionFacts:
                 return found
             if node.id in self.params:
                 return [("param", node.id)]
-            return [("global", self.owner.imports.qualify(node.id))]
+            if node.id in self.owner.imports.names or node.id in self.owner.imports.defined:
+                return [("global", self.owner.imports.qualify(node.id))]
+            return []  # a builtin, or a name bound nowhere here: it holds no tracked value
         if isinstance(node, ast.Attribute):
             if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                 return [("self", node.attr)]
@@ -347,8 +352,8 @@ class _FunctionFacts:
             "layer": layer,
             "contained": contained,
             "given": [k.arg for k in call.keywords if k.arg],
-            "ints": {k.arg: _int(k.value) for k in call.keywords if k.arg},
-            "positional": {str(i): _int(a) for i, a in enumerate(call.args)},
+            "ints": _known({k.arg: _int(k.value) for k in call.keywords if k.arg}),
+            "positional": _known({str(i): _int(a) for i, a in enumerate(call.args)}),
             "count": len(call.args),
             "spread": any(k.arg is None for k in call.keywords),
         }
@@ -725,6 +730,15 @@ def _default(node: ast.expr) -> Any:
     if dotted is not None and dotted[:1].isupper():
         return [dotted.rsplit(".", 1)[-1]]
     return _int(node)
+
+
+def _worth(value: Any) -> bool:
+    """Whether a fact is worth keeping: not None, False or empty (a layer 0 is one)."""
+    return value is not None and value is not False and value != [] and value != {}
+
+
+def _known(numbers: dict[str, int | None]) -> dict[str, int]:
+    return {key: number for key, number in numbers.items() if number is not None}
 
 
 def _int(node: ast.expr) -> int | None:
