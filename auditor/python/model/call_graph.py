@@ -93,18 +93,23 @@ class CallGraph:
 
     # -- names and classes
     def resolve(self, qualified: str) -> str | None:
-        """The project function or class a qualified name stands for (also through a
-        package that re-exports it: `pkg.make` for `pkg.clients.make`)."""
+        """The project function or class a qualified name stands for: also through a
+        package that re-exports it (`pkg.make` for `pkg.clients.make`), and in a namespace
+        package (a folder without `__init__.py`, whose modules the index names by their
+        own file: `evaluation.Model` for `app.core.finetune.evaluation.Model`)."""
         if qualified in self.functions or qualified in self.classes:
             return qualified
         prefix, _, last = qualified.rpartition(".")
         if not prefix:
             return None
+        named = self._by_last.get(last, ())
         candidates = [
             name
-            for name in self._by_last.get(last, ())
+            for name in named
             if name.startswith(prefix + ".") and name.count(".") == qualified.count(".") + 1
         ]
+        if not candidates:
+            candidates = [name for name in named if "." in name and qualified.endswith("." + name)]
         return candidates[0] if len(candidates) == 1 else None
 
     def _bases(self, name: str) -> list[str]:

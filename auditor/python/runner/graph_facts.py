@@ -328,11 +328,18 @@ class _FunctionFacts:
         assert node.value is not None
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
-            if (root := _self_attribute(target)) is not None:
-                self.stores += [[root, *r] for r in self.refs(node.value)]
-            elif isinstance(target, ast.Name) and isinstance(self.node, ast.Module):
-                qualified = self.owner.imports.qualify(target.id)
-                self.stores += [[f"global:{qualified}", *r] for r in self.refs(node.value)]
+            if isinstance(target, ast.Tuple | ast.List):  # `self.a, self.b = a, b`
+                for index, element in enumerate(target.elts):
+                    self._store_one(element, self._item(node.value, index, 0))
+            else:
+                self._store_one(target, self.refs(node.value))
+
+    def _store_one(self, target: ast.expr, refs: list[Ref]) -> None:
+        if (root := _self_attribute(target)) is not None:
+            self.stores += [[root, *r] for r in refs]
+        elif isinstance(target, ast.Name) and isinstance(self.node, ast.Module):
+            qualified = self.owner.imports.qualify(target.id)
+            self.stores += [[f"global:{qualified}", *r] for r in refs]
 
     def _expressions(self, node: ast.expr, layer: int | None, contained: bool = False) -> None:
         """Record the calls of an expression, innermost first (their numbers are needed by
