@@ -30,6 +30,7 @@ ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv",
 _MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
 _ROUNDS = 12  # passes of the value fixpoint (values move one call per pass at least)
 _MAX_VALUES = 16  # clients one location holds: more are not followed
+_MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
 
 
 class Layer(NamedTuple):
@@ -85,6 +86,20 @@ class CallGraph:
             for base in bases:
                 self.subclasses.setdefault(base, []).append(name)
         self._instance: dict[tuple[str, str], list[str]] = {}
+        # attribute -> the classes of the tree that store it (in a method or the class body)
+        self._attribute_classes: dict[str, list[str]] = {}
+        for function in self.functions.values():
+            cls = function.facts.get("class")
+            for target, *_ in function.facts.get("stores", ()):
+                owner, attribute = (
+                    (f"{function.module}.{target.split(':')[1]}", target.split(":")[2])
+                    if target.startswith("class:")
+                    else (f"{function.module}.{cls}" if cls else "", target)
+                )
+                if owner and not target.startswith("global:"):
+                    known = self._attribute_classes.setdefault(attribute, [])
+                    if owner not in known:
+                        known.append(owner)
         self._overrides: dict[tuple[str, str], list[str]] = {}
         self._callees: dict[tuple[str, int], list[str]] = {}
         self.values: dict[tuple[Any, ...], set[Token]] = {}
@@ -252,6 +267,8 @@ class CallGraph:
         classes their constructor calls name (`Builder(x).build()`, `b = Builder(x)`)."""
         found: list[str] = []
         for ref in refs:
+            if ref and ref[0] == "self" and self._owner_class(function):
+                found += self._stored_instances(function, ref[1])
             if not ref or ref[0] != "result":
                 continue
             callee = function.facts["calls"][ref[1]]["callee"]
@@ -260,6 +277,19 @@ class CallGraph:
                 if resolved in self.classes:
                     found.append(resolved)
         return found
+
+    def _stored_instances(self, function: _Function, attribute: str) -> list[str]:
+        """The classes of the instances the methods of the class store in `self.ATTR`
+        (`self.locator = Locator()` in `__init__`)."""
+        cls = self._owner_class(function)
+        found: list[str] = []
+        for member in self.instance_classes(cls or "", function.qualname.rsplit(".", 1)[-1]):
+            for name in self.classes[member].get("methods", ()):
+                method = self.functions.get(f"{member}.{name}")
+                for target, *ref in method.facts.get("stores", ()) if method else ():
+                    if target == attribute and ref and ref[0] == "result" and method:
+                        found += self._instances(method, [ref])
+        return found[:_MAX_DISPATCH]
 
     # -- values
     def evaluate(self, fid: str, ref: Any) -> set[Token]:
@@ -271,16 +301,34 @@ class CallGraph:
         if kind == "argv":  # where it is written, for related locations
             site = ref[2] if len(ref) > 2 else "0:0"
             return {(f"{self.summaries[function.module].path}@{site}", "argv", ref[1])}
+        if kind == "text":
+            return {("", "text", ref[1])}
+        if kind == "list":  # an argv whose program is a value: `[binary, "app-server"]`
+            origin = f"{self.summaries[function.module].path}@{ref[3]}"
+            programs = {t[2] for r in ref[1] for t in self.evaluate(fid, r) if t[1] == "text"}
+            tail = f"{ARGV_SEPARATOR}{ref[2]}" if ref[2] else ""
+            return {(origin, "argv", f"{program}{tail}") for program in sorted(programs)[:4]}
+        if kind == "field":  # only program names: a client is never taken by a name alone
+            owners = self._attribute_classes.get(ref[1], [])
+            if len(ref) > 2 and ref[2]:  # the receiver's annotated class, if the tree's
+                typed = self.resolve(ref[2])
+                owners = self.lineage(typed) + self.descendants(typed) if typed else []
+            return {
+                t
+                for owner in owners[:_MAX_FIELD_CLASSES]
+                for t in self.values.get(("A", owner, ref[1]), ())
+                if t[1] == "text"
+            }
         if kind == "param":
             return self.values.get(("P", fid, ref[1]), set())
         if kind == "global":
             return self.values.get(("G", ref[1]), set())
         if kind == "self":
-            cls = self._owner_class(function)
-            if cls is None or cls not in self.classes:
+            owner = self._owner_class(function)
+            if owner is None or owner not in self.classes:
                 return set()
             found: set[Token] = set()
-            for member in self.instance_classes(cls, function.qualname.rsplit(".", 1)[-1]):
+            for member in self.instance_classes(owner, function.qualname.rsplit(".", 1)[-1]):
                 found |= self.values.get(("A", member, ref[1]), set())
                 if ref[1] in self.classes[member].get("properties", ()):
                     found |= self.values.get(("R", f"{member}.{ref[1]}", -1), set())
@@ -520,6 +568,23 @@ class ModuleValues:
             calls = self.graph.functions[fid].facts.get("calls", ())
             self._calls[fid] = {call["at"]: number for number, call in enumerate(calls)}
         return self._calls[fid].get(f"{line}:{column}")
+
+    def field_texts(self, attribute: str, annotation: str | None = None) -> list[str]:
+        """The program names the tree's classes give an attribute (`claude_path`) of an
+        object of class `annotation` (qualified), or of unknown class when None."""
+        fid = next(iter(self.graph.functions), None)
+        if fid is None:
+            return []
+        tokens = self.graph.evaluate(fid, ("field", attribute, annotation or ""))
+        return sorted({str(t[2]) for t in tokens})
+
+    def parameter_texts(self, function: str, name: str) -> list[str]:
+        """The program names the callers pass parameter `name` of `function`."""
+        fid = f"{self.module}.{function}"
+        if fid not in self.graph.functions:
+            return []
+        tokens = self.graph.evaluate(fid, ("param", name))
+        return sorted({str(t[2]) for t in tokens if t[1] == "text"})
 
     def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
         """Where the argv lists the callers pass parameter `name` of `function` are

@@ -70,6 +70,15 @@ class ProjectValues(Protocol):
         returns."""
         ...
 
+    def field_texts(self, attribute: str, annotation: str | None = None) -> list[str]:
+        """The program names the tree's classes give an attribute (`claude_path`) of an
+        object of class `annotation` (qualified; None: of unknown class)."""
+        ...
+
+    def parameter_texts(self, function: str, name: str) -> list[str]:
+        """The program names (`"claude"`) callers pass parameter `name` of `function`."""
+        ...
+
     def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
         """Where the argv lists callers pass parameter `name` of `function` are written:
         (path, line, 0-based column)."""

@@ -19,6 +19,7 @@ import re
 
 from auditor.hosts.mapped import MappedText
 from auditor.numbers import bounded_int
+from auditor.python.model.ast_values import dotted_name
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import called_function, returned_values
 from auditor.python.model.choices import Choices
@@ -121,7 +122,7 @@ class Resolver:
             return self._name_text(node, depth)
         if isinstance(node, ast.Attribute):
             value = self._elsewhere(node)
-            return self.text(value, depth) if value is not None else None
+            return self.text(value, depth) if value is not None else self._field_text(node)
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             found: MappedText | None = None
             for value in node.values:  # `a or b or c`: the first that is not empty
@@ -311,7 +312,7 @@ class Resolver:
     def _name_text(self, node: ast.Name, depth: int) -> MappedText | None:
         changes = self._bindings(node)
         if not changes:
-            return None
+            return self._project_text(node)
         text = self.text(changes[0][1], depth)
         if text is None:
             return None
@@ -349,6 +350,46 @@ class Resolver:
         if found is not None:
             return self.words(found, depth)
         return self._project_words(node) if isinstance(node, ast.Call) else None
+
+    def _field_text(self, node: ast.Attribute) -> MappedText | None:
+        """The program name the tree's classes give an attribute this module cannot
+        place (`settings.claude_path`, with `claude_path: str = "claude"` elsewhere)."""
+        project = self.module.project
+        annotation = self._annotation(node.value)
+        texts = project.field_texts(node.attr, annotation) if project is not None else []
+        if not texts:
+            return None
+        return MappedText.at(texts[self.choices.pick(node, len(texts))], self._start(node))
+
+    def _annotation(self, receiver: ast.expr) -> str | None:
+        """The qualified class a parameter's annotation names (`args: argparse.Namespace`),
+        if the receiver is an annotated parameter."""
+        scope = self.module.scope_of(receiver)
+        if not isinstance(receiver, ast.Name) or scope is self.module.tree:
+            return None
+        arguments = getattr(scope, "args", None)
+        every = (
+            [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs] if arguments else []
+        )
+        found = next((a.annotation for a in every if a.arg == receiver.id), None)
+        dotted = dotted_name(found) if found is not None else None
+        if dotted is None:
+            return None
+        head, _, rest = dotted.partition(".")
+        base = self.module.aliases.get(head, head)
+        return f"{base}.{rest}" if rest else base
+
+    def _project_text(self, node: ast.Name) -> MappedText | None:
+        """The program name the rest of the tree passes a parameter (`binary` in
+        `[binary, "app-server"]`, given `shutil.which("codex")` by a caller)."""
+        project, scope = self.module.project, self.module.scope_of(node)
+        function = self.module.qualname(scope)
+        if project is None or function is None or scope is self.module.tree:
+            return None
+        texts = project.parameter_texts(function, node.id)
+        if not texts:
+            return None
+        return MappedText.at(texts[self.choices.pick(node, len(texts))], self._start(node))
 
     def _project_words(self, node: ast.Name | ast.Call) -> list[MappedText] | None:
         """The argv the rest of the tree gives a parameter or a call of another module

@@ -9,6 +9,11 @@ summary and sent to worker processes. A value is a *reference*, a short tuple:
   at each call: one caller may pass 0 while another keeps the default);
 - `("argv", WORDS, SITE)`: an argv list written at SITE whose leading literal words are
   WORDS (joined by `ARGV_SEPARATOR`), such as a builder's `["claude", "-p", prompt]`;
+- `("text", VALUE)`: a string naming an agent's program (`"claude"`, `"/opt/bin/codex"`);
+  `("list", FIRST, REST, SITE)`: an argv list whose program is the value of the
+  references FIRST, followed by the literal words REST;
+- `("field", ATTR)`: an attribute of an object of unknown class (`config.claude_path`):
+  what the classes of the tree that have it give it, when they are few;
 - `("param", NAME)`, `("self", ATTR)` (an attribute of the instance, or a property),
   `("global", QUALIFIED)`, `("result", CALL, ITEM)` (what call number CALL of the same
   function returns; ITEM -1 for the whole value, N for item N of a tuple).
@@ -36,6 +41,12 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.call_graph import ARGV_SEPARATOR
+from auditor.python.model.value_calls import (
+    DEFAULT_KEYWORD,
+    DEFAULT_POSITION,
+    ENVIRONMENT_DEFAULTS,
+    PASS_THROUGH,
+)
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import AstFacts, class_errors
 from auditor.python.runner.sdk_catalog import SdkCatalog
@@ -250,18 +261,30 @@ class _FunctionFacts:
                 head in self.owner.imports.names or head in self.owner.imports.defined
             ):
                 return [("global", self.owner.imports.qualify(dotted))]
-            return []
+            return [("field", node.attr, self._annotation(node.value))]  # `config.claude_path`
         if isinstance(node, ast.Subscript):
             return self.refs(node.value, depth + 1)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            name = node.value.rsplit("/", 1)[-1]
+            return [("text", node.value[:200])] if name in self.owner.agents else []
         if isinstance(node, ast.Call):
             client = self.owner.client(node, self)
             if client is not None:
                 return [client]
+            passed = self._passed_on(node)
+            if passed is not None:
+                return self.refs(passed, depth + 1)
             number = self.call_index.get(id(node))
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):
             words = _leading_words(node.elts)
-            return [("argv", ARGV_SEPARATOR.join(words), _position(node))] if words else []
+            if words:
+                return [("argv", ARGV_SEPARATOR.join(words), _position(node))]
+            if not node.elts or isinstance(node.elts[0], ast.Starred):
+                return []
+            first = self.refs(node.elts[0], depth + 1)  # `[binary, "app-server"]`
+            rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:]))
+            return [("list", first, rest, _position(node))] if first else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
         if isinstance(node, ast.BoolOp):
@@ -269,6 +292,32 @@ class _FunctionFacts:
         if isinstance(node, ast.Await):
             return self.refs(node.value, depth + 1)
         return []
+
+    def _annotation(self, receiver: ast.expr) -> str:
+        """The qualified class a parameter's annotation names, "" when none."""
+        if not isinstance(receiver, ast.Name) or not isinstance(self.node, Function):
+            return ""
+        arguments = self.node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        found = next((a.annotation for a in every if a.arg == receiver.id), None)
+        dotted = dotted_name(found) if found is not None else None
+        return self.owner.imports.qualify(dotted) if dotted else ""
+
+    def _passed_on(self, call: ast.Call) -> ast.expr | None:
+        """The argument a call's value is (`shutil.which(x)`, `str(x)`, `Path(x)`, the
+        default of `os.environ.get("AGENT", x)`): `auditor.python.model.value_calls`."""
+        dotted = dotted_name(call.func)
+        if dotted is None:
+            return None
+        name = self.owner.imports.qualify(dotted)
+        if name in PASS_THROUGH and call.args:
+            return call.args[0]
+        if name in ENVIRONMENT_DEFAULTS:
+            given = [k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD]
+            if len(call.args) > DEFAULT_POSITION:
+                given.append(call.args[DEFAULT_POSITION])
+            return given[0] if given else None
+        return None
 
     def _item(self, value: ast.expr, index: int, depth: int) -> list[Ref]:
         if isinstance(value, ast.Tuple | ast.List) and index < len(value.elts):
@@ -414,6 +463,7 @@ class ModuleFacts:
         self.layers: list[dict[str, Any]] = []
         self.clients: dict[str, list[Any]] = {}
         self.retries_named = True  # the text may name a retry library
+        self.agents: frozenset[str] = frozenset()  # command names followed as programs
         self._ast_facts: AstFacts | None = None
 
     def data(self) -> dict[str, Any]:
@@ -834,10 +884,17 @@ def _raises_not_implemented(function: Function) -> bool:
 
 
 def module_graph_facts(
-    tree: ast.Module, own: str, steps: StepCatalog, sdk: SdkCatalog, text: str = ""
+    tree: ast.Module,
+    own: str,
+    steps: StepCatalog,
+    sdk: SdkCatalog,
+    text: str = "",
+    agents: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
     """The call-graph facts of a parsed module named `own` (its `text`, for a quick look
-    at whether it names a retry library at all)."""
+    at whether it names a retry library at all; `agents`: the agents' command names, the
+    strings followed as programs)."""
     facts = ModuleFacts(tree, own, steps, sdk, steps.blanket_exceptions)
+    facts.agents = agents
     facts.retries_named = any(word in text for word in ("retry", "backoff", "stamina"))
     return facts.data()

@@ -334,6 +334,10 @@ def launchers(
     return {name: _position(lines, module.functions[name]) for name in sorted(found)}
 
 
+def _agent_names(catalog: AgentCatalog | None) -> frozenset[str]:
+    return frozenset(n for p in (catalog or default_catalog()).profiles for n in p.commands)
+
+
 def summarize_python(
     text: str,
     path: str,
@@ -375,7 +379,13 @@ def summarize_python(
             from auditor.python.runner.retried_imports import retried_imports
 
             retried = retried_imports(tree, text, module, steps)
-        links = module_graph_facts(tree, module or "", steps, default_sdk(), text) if graph else {}
+        links = (
+            module_graph_facts(
+                tree, module or "", steps, default_sdk(), text, _agent_names(catalog)
+            )
+            if graph
+            else {}
+        )
     except RecursionError:
         return PythonSummary(path, constants=constants)
     return PythonSummary(

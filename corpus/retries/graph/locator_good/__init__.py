@@ -1,0 +1,1 @@
+"""A corpus package: the agent program is found by a locator or read from a config object."""
