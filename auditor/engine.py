@@ -278,7 +278,7 @@ class Auditor:
         unit = parse_python(source, self.catalog)
         unit.project = self.project
         if unit.module is not None and self.project.python:
-            from auditor.python.model.call_graph import module_values
+            from auditor.python.model.project_values import module_values
 
             unit.module.project = module_values(self.project, source.path)
         unit.sdk = self.sdk

@@ -1,0 +1,134 @@
+"""The classes of the project call graph: names resolved to the tree's functions and
+classes, bases and subclasses across modules, and what a method call may run on an
+instance (the inherited definition and the overrides below it)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
+
+
+class ClassHierarchy:
+    """The tree's classes (qualified name -> their facts) and how they relate."""
+
+    def __init__(
+        self, classes: Mapping[str, Mapping[str, Any]], functions: Collection[str]
+    ) -> None:
+        self.classes, self.functions = classes, functions
+        self._by_last: dict[str, list[str]] = {}
+        for name in [*functions, *classes]:
+            self._by_last.setdefault(name.rsplit(".", 1)[-1], []).append(name)
+        self.bases = {name: self._bases(name) for name in classes}
+        self.subclasses: dict[str, list[str]] = {}
+        for name, bases in self.bases.items():
+            for base in bases:
+                self.subclasses.setdefault(base, []).append(name)
+        self._instance: dict[tuple[str, str], list[str]] = {}
+        self._overrides: dict[tuple[str, str], list[str]] = {}
+
+    def resolve(self, qualified: str) -> str | None:
+        """The project function or class a qualified name stands for: also through a
+        package that re-exports it (`pkg.make` for `pkg.clients.make`), and in a namespace
+        package (a folder without `__init__.py`, whose modules the index names by their
+        own file: `evaluation.Model` for `app.core.finetune.evaluation.Model`)."""
+        if qualified in self.functions or qualified in self.classes:
+            return qualified
+        prefix, _, last = qualified.rpartition(".")
+        if not prefix:
+            return None
+        named = self._by_last.get(last, ())
+        candidates = [
+            name
+            for name in named
+            if name.startswith(prefix + ".") and name.count(".") == qualified.count(".") + 1
+        ]
+        if not candidates:
+            candidates = [name for name in named if "." in name and qualified.endswith("." + name)]
+        return candidates[0] if len(candidates) == 1 else None
+
+    def _bases(self, name: str) -> list[str]:
+        found = []
+        for base in self.classes[name].get("bases", ()):
+            resolved = self.resolve(base)
+            if resolved is not None and resolved in self.classes and resolved != name:
+                found.append(resolved)
+        return found
+
+    def lineage(self, cls: str) -> list[str]:
+        """A class and its bases in the tree, nearest first."""
+        found: list[str] = []
+        pending = [cls]
+        while pending and len(found) < MAX_DISPATCH:
+            current = pending.pop(0)
+            if current not in found:
+                found.append(current)
+                pending += self.bases.get(current, [])
+        return found
+
+    def descendants(self, cls: str) -> list[str]:
+        """The subclasses of a class in the tree, at any depth."""
+        found: list[str] = []
+        pending = list(self.subclasses.get(cls, ()))
+        while pending and len(found) < 4 * MAX_DISPATCH:
+            current = pending.pop(0)
+            if current not in found:
+                found.append(current)
+                pending += self.subclasses.get(current, [])
+        return found
+
+    def instance_classes(self, cls: str, method: str) -> list[str]:
+        """The classes whose methods may have stored what method `method` of `cls` reads
+        on `self`: the lineages of `cls` and of each subclass that runs this method (a
+        base's method reads what a subclass stored, unless the subclass overrides the
+        method; a sibling's store is another instance's)."""
+        key = (cls, method)
+        if key not in self._instance:
+            own = f"{cls}.{method}"
+            found: dict[str, None] = {}
+            for member in (cls, *self.descendants(cls)):
+                if member == cls or self.method(member, method) == own:
+                    found.update(dict.fromkeys(self.lineage(member)))
+            self._instance[key] = list(found)
+        return self._instance[key]
+
+    def method(self, cls: str, name: str) -> str | None:
+        """The definition of `name` that an instance of `cls` runs (its lineage's nearest)."""
+        for current in self.lineage(cls):
+            if name in self.classes[current].get("methods", ()):
+                return f"{current}.{name}"
+        return None
+
+    def dispatch(self, cls: str, name: str) -> list[str]:
+        """What `self.name()` may run in a method of `cls`: the inherited definition and
+        every override below `cls`."""
+        found = [m] if (m := self.method(cls, name)) else []
+        found += [
+            f"{sub}.{name}"
+            for sub in self.descendants(cls)
+            if name in self.classes[sub].get("methods", ())
+        ]
+        return found[:MAX_DISPATCH]
+
+    def abstract(self, name: str, caller: str) -> list[str]:
+        """Overrides of a method some abstract base of the tree declares: those of the
+        caller's own top-level package when it has any."""
+        package = caller.split(".", 1)[0] + "."
+        key = (name, package)
+        if key not in self._overrides:
+            self._overrides[key] = self._abstract_overrides(name, package)
+        return self._overrides[key]
+
+    def _abstract_overrides(self, name: str, package: str) -> list[str]:
+        found: list[str] = []
+        for cls, data in self.classes.items():
+            if name in data.get("abstract", ()):
+                found += [
+                    f"{sub}.{name}"
+                    for sub in self.descendants(cls)
+                    if name in self.classes[sub].get("methods", ())
+                ]
+        near = [name for name in dict.fromkeys(found) if name.startswith(package)]
+        found = near or list(dict.fromkeys(found))
+        return found if len(found) <= MAX_DISPATCH else []

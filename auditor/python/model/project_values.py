@@ -1,0 +1,90 @@
+"""What the project call graph says of one module's values, for its resolvers
+(`PythonModule.project`, the `ProjectValues` protocol): the argvs and program names a
+parameter or a call may hold, the functions a call may run, where a command is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from auditor.project import ProjectIndex
+from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, call_graph
+
+
+class ModuleValues:
+    """The call graph's values for one module's resolver (`PythonModule.project`)."""
+
+    def __init__(self, graph: CallGraph, module: str) -> None:
+        self.graph, self.module = graph, module
+        self._calls: dict[str, dict[str, int]] = {}
+
+    def parameter_argvs(self, function: str, name: str) -> list[list[str]]:
+        """The argv lists the callers pass parameter `name` of `function`."""
+        return self._argvs(f"{self.module}.{function}", ("param", name))
+
+    def callees(self, function: str, line: int, column: int) -> list[tuple[str, str]]:
+        """The functions of the tree (module, qualname) a call of `function` may run."""
+        number = self._number(f"{self.module}.{function}", line, column)
+        if number is None:
+            return []
+        found = self.graph.callees(f"{self.module}.{function}", number)
+        return [(self.graph.functions[f].module, self.graph.functions[f].qualname) for f in found]
+
+    def _number(self, fid: str, line: int, column: int) -> int | None:
+        if fid not in self.graph.functions:
+            return None
+        if fid not in self._calls:
+            calls = self.graph.functions[fid].facts.get("calls", ())
+            self._calls[fid] = {call["at"]: number for number, call in enumerate(calls)}
+        return self._calls[fid].get(f"{line}:{column}")
+
+    def field_texts(self, attribute: str, annotation: str | None = None) -> list[str]:
+        """The program names the tree's classes give an attribute (`claude_path`) of an
+        object of class `annotation` (qualified), or of unknown class when None."""
+        fid = next(iter(self.graph.functions), None)
+        if fid is None:
+            return []
+        tokens = self.graph.evaluate(fid, ("field", attribute, annotation or ""))
+        return sorted({str(t[2]) for t in tokens})
+
+    def parameter_texts(self, function: str, name: str) -> list[str]:
+        """The program names the callers pass parameter `name` of `function`."""
+        fid = f"{self.module}.{function}"
+        if fid not in self.graph.functions:
+            return []
+        tokens = self.graph.evaluate(fid, ("param", name))
+        return sorted({str(t[2]) for t in tokens if t[1] == "text"})
+
+    def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
+        """Where the argv lists the callers pass parameter `name` of `function` are
+        written: (path, line, 0-based column)."""
+        fid = f"{self.module}.{function}"
+        if fid not in self.graph.functions:
+            return []
+        tokens = self.graph.evaluate(fid, ("param", name))
+        found = []
+        for origin, site, _ in sorted(tokens):
+            path, _, at = origin.rpartition("@")
+            if site == "argv" and path:
+                line, column = map(int, at.split(":"))
+                found.append((path, line, column))
+        return found
+
+    def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
+        """The argv lists the call at `line`:`column` of `function` returns."""
+        fid = f"{self.module}.{function}"
+        number = self._number(fid, line, column)
+        return [] if number is None else self._argvs(fid, ("result", number, -1))
+
+    def _argvs(self, fid: str, ref: tuple[Any, ...]) -> list[list[str]]:
+        if fid not in self.graph.functions:
+            return []
+        tokens = self.graph.evaluate(fid, ref)
+        words = sorted({str(t[2]) for t in tokens if t[1] == "argv"})
+        return [w.split(ARGV_SEPARATOR) for w in words]
+
+
+def module_values(index: ProjectIndex, path: str) -> ModuleValues | None:
+    """What the call graph gives the values of the module at `path` (None: not indexed)."""
+    graph = call_graph(index)
+    module = graph.modules_by_path.get(path)
+    return None if module is None else ModuleValues(graph, module)

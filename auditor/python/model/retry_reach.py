@@ -1,0 +1,131 @@
+"""Retry layers over the project call graph: where each layer is and what it retries,
+the functions every retried call may run (a worklist), and the SDK requests a layer
+re-sends with the client's retries on that path (RA401)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from auditor.python.model.call_graph import CallGraph
+
+
+class Layer(NamedTuple):
+    """A retry layer, where it is and what it retries."""
+
+    path: str
+    line: int
+    column: int  # 1-based
+    label: str
+    attempts: int | None
+    errors: tuple[tuple[str, str], ...]  # (kind, value) error tests; none: every error
+
+
+class Stacked(NamedTuple):
+    """A client's request that a retry layer re-sends, with the retries bound on that path."""
+
+    layer: Layer
+    retries: int | None  # the SDK's own retries on this path (None: unknown)
+    request: tuple[str, int, int]  # where the request is sent: path, line, column
+
+
+class RetryReach:
+    """The retry layers of a call graph."""
+
+    def __init__(self, graph: CallGraph) -> None:
+        self.graph = graph
+
+    def layer(self, module: str, layer: Any) -> Layer | None:
+        summary = self.graph.summaries[module]
+        if isinstance(layer, int):
+            data = summary.graph["layers"][layer]
+            line, column = map(int, data["at"].split(":"))
+            errors = tuple((str(k), str(v)) for k, v in data["errors"])
+            return Layer(summary.path, line, column + 1, data["label"], data["attempts"], errors)
+        if isinstance(layer, str) and layer.startswith("decorator:"):
+            name, _, at = layer[len("decorator:") :].rpartition("@")
+            line, column = map(int, at.split(":"))
+            resolved = self.graph.hierarchy.resolve(name)
+            if resolved is None or resolved not in self.graph.functions:
+                return self._retry_object(name, summary.path, line, column)
+            owner = self.graph.functions[resolved]
+            decorators = self.graph.summaries[owner.module].retry_decorators
+            if owner.qualname not in decorators:  # one applying a library's, when it runs?
+                last = owner.qualname.rsplit(".", 1)[-1]
+                return self._retry_object(f"{owner.module}.{last}", summary.path, line, column)
+            errors = self.graph.summaries[owner.module].retry_errors.get(owner.qualname, ())
+            label = f"retry decorator `{owner.qualname}`"
+            return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], errors)
+        return None
+
+    def _retry_object(self, name: str, path: str, line: int, column: int) -> Layer | None:
+        """The layer a decorator applies when it names a module's retry object
+        (`@llm_retry` with `llm_retry = retry(…)` in another module), at the application."""
+        module, _, attribute = name.rpartition(".")
+        owners = [
+            m
+            for m in self.graph.summaries
+            if m == module or m.endswith("." + module) or module.endswith("." + m)
+        ]
+        for owner in owners if len(owners) == 1 else ():
+            graph = self.graph.summaries[owner].graph
+            index = graph.get("retry_objects", {}).get(attribute)
+            if index is not None:
+                data = graph["layers"][index]
+                errors = tuple((str(k), str(v)) for k, v in data["errors"])
+                return Layer(path, line, column + 1, data["label"], data["attempts"], errors)
+        return None
+
+    def functions_under(self) -> dict[str, list[Layer]]:
+        """The retry layers each function runs under (a worklist from every retried call)."""
+        under: dict[str, list[Layer]] = {}
+        pending: list[tuple[str, Layer]] = []
+        for fid, function in self.graph.functions.items():
+            own = function.facts.get("layer")
+            if own is not None and (layer := self.layer(function.module, own)) is not None:
+                pending.append((fid, layer))
+            for number, call in enumerate(function.facts.get("calls", ())):
+                if call.get("layer") is None:
+                    continue
+                layer = self.layer(function.module, call["layer"])
+                if layer is not None:
+                    pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
+        while pending:
+            fid, layer = pending.pop()
+            held = under.setdefault(fid, [])
+            if layer in held or len(held) >= 4:
+                continue
+            held.append(layer)
+            for number, call in enumerate(self.graph.functions[fid].facts.get("calls", ())):
+                if not call.get("contained"):
+                    pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
+        return under
+
+    def stacked(self, module: str, site: str) -> Iterator[Stacked]:
+        """Each request of the client built at `site` in `module` that a retry layer
+        re-sends, with the retries the client has on that path."""
+        for fid, function in self.graph.functions.items():
+            for at, own, contained, refs in function.facts.get("sends", ()):
+                tokens = {t for ref in refs for t in self.graph.evaluate(fid, ref)}
+                mine = [t for t in tokens if t[0] == module and t[1] == site]
+                if not mine:
+                    continue
+                layers = []
+                if own is not None and (local := self.layer(function.module, own)):
+                    layers.append(local)
+                if not contained:
+                    layers += self.graph.under.get(fid, [])
+                line, column = map(int, at.split(":"))
+                request = (self.graph.summaries[function.module].path, line, column + 1)
+                for layer in layers:
+                    for token in mine:
+                        yield Stacked(layer, _retries(token[2]), request)
+
+
+def _retries(value: Any) -> int | None:
+    """A client's retries: a number, or the default of a parameter no caller bound."""
+    if isinstance(value, int):
+        return value
+    default = str(value).rsplit(":", 1)[-1]
+    return int(default) if default.isdigit() else None

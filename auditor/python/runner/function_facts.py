@@ -1,0 +1,295 @@
+"""The call-graph facts of one function's own body: the calls it makes and what each
+callee expression names, the values its arguments, returns and stores carry (references:
+see `auditor.python.runner.graph_facts`), the SDK requests it sends and through which
+value, and the retry layer and failure containment around each call."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Protocol
+
+from auditor.python.model.ast_values import (
+    Function,
+    children,
+    dotted_name,
+    statements,
+)
+from auditor.python.runner.error_tests import class_errors
+from auditor.python.runner.value_refs import (
+    Ref,
+    RefsOwner,
+    ValueRefs,
+    literal_int,
+    position,
+)
+
+_REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
+_RESOURCES = frozenset(
+    {"chat", "completions", "messages", "responses", "embeddings", "beta", "images", "audio"}
+)
+
+
+class FactsOwner(RefsOwner, Protocol):
+    """What a function's facts ask of its module's (`graph_facts.ModuleFacts`)."""
+
+    blanket: frozenset[str]
+
+    def decorator_layer(self, function: Function) -> int | str | None:
+        """The layer a retry decorator puts around the whole function."""
+        ...
+
+    def loop_layer(
+        self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts
+    ) -> int | None:
+        """The layer a library loop is (its hand-written `try`s are registered)."""
+        ...
+
+    def recursion_layers(self, node: Function, function: FunctionFacts) -> None:
+        """Register the `try`s whose clause calls the function again."""
+        ...
+
+    def retrier_call(self, call: ast.Call, function: FunctionFacts) -> tuple[int, Ref] | None:
+        """The layer and function of a call of a retrying object."""
+        ...
+
+
+class FunctionFacts(ValueRefs):
+    """The calls, values, sends and layers of one function's own body."""
+
+    def __init__(
+        self,
+        owner: FactsOwner,
+        node: Function | ast.Module,
+        cls: str | None,
+        qualname: str = "",
+        method: bool = True,
+    ) -> None:
+        """`cls`: the class whose `self` the body reads (a method's, or a closure's in
+        one); `method`: its first parameter is `self`."""
+        super().__init__(owner, node, cls, qualname, method)
+        self.owner: FactsOwner = owner
+        self.calls: list[dict[str, Any]] = []
+
+    def data(self) -> dict[str, Any]:
+        """The facts as data, leaving out what is empty (most calls carry nothing)."""
+        found = {
+            "class": self.cls,
+            "params": self.params,
+            "defaults": self.defaults,
+            "sends": self.sends,
+            "returns": self.returns,
+            "stores": self.stores,
+            "layer": self.layer,
+        }
+        calls = [
+            {k: v for k, v in call.items() if _worth(v) or k == "callee"} for call in self.calls
+        ]
+        return {"calls": calls, **{k: v for k, v in found.items() if _worth(v)}}
+
+    def read(self) -> None:
+        """Walk the function's own statements once."""
+        self.sends: list[list[Any]] = []
+        self.returns: list[list[Any]] = []
+        self.stores: list[list[Any]] = []
+        self.layer: int | str | None = None
+        self.retry_tries: dict[int, int] = {}  # id of a `try` -> the retry layer it is
+        if isinstance(self.node, Function):
+            self.layer = self.owner.decorator_layer(self.node)
+            self.owner.recursion_layers(self.node, self)
+        self._returned: list[ast.Return] = []
+        self._stored: list[ast.Assign | ast.AnnAssign] = []
+        self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
+        self._requests: list[tuple[ast.Call, ast.expr, int | None, bool]] = []
+        self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
+        body = self.node.body
+        self._names(body)
+        self._statements(body, None, False)
+        # values are read once every call has its number: a name may hold a later call's
+        for entry, call in self._arguments:
+            entry["args"] = [[i, r] for i, a in enumerate(call.args) for r in self.refs(a)]
+            entry["keywords"] = [
+                [k.arg, r] for k in call.keywords if k.arg for r in self.refs(k.value)
+            ]
+            if entry["callee"] is None or entry["callee"][0] == "value":
+                entry["callee"] = self.callee(call.func)
+        for call, receiver, layer, contained in self._requests:
+            self.sends.append([position(call), layer, contained, self.refs(receiver)])
+        for node in self._returned:
+            value = node.value
+            assert value is not None
+            if isinstance(value, ast.Tuple):
+                for index, element in enumerate(value.elts):
+                    self.returns += [[index, *r] for r in self.refs(element)]
+            else:
+                self.returns += [[-1, *r] for r in self.refs(value)]
+        for store in self._stored:
+            self._store(store)
+        for cls, item in self._class_stored:
+            assert item.value is not None
+            targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    qualified = self.owner.imports.qualify(f"{cls}.{target.id}")
+                    for ref in self.refs(item.value):
+                        self.stores += [
+                            [f"global:{qualified}", *ref],
+                            [f"class:{cls}:{target.id}", *ref],
+                        ]
+
+    # -- local names, flow-insensitive: every value any assignment gives them
+
+    # -- statements, with the retry layer and the failure containment around them
+    def _statements(self, body: list[ast.stmt], layer: int | None, contained: bool) -> None:
+        for statement in body:
+            self._statement(statement, layer, contained)
+
+    def _statement(self, node: ast.stmt, layer: int | None, contained: bool) -> None:
+        if isinstance(node, ast.ClassDef) and isinstance(self.node, ast.Module):
+            for item in node.body:  # class attributes: `client = OpenAI()` in the class
+                if isinstance(item, ast.Assign | ast.AnnAssign) and item.value is not None:
+                    self._expressions(item.value, layer, contained)
+                    self._class_stored.append((node.name, item))
+            return
+        if isinstance(node, Function | ast.ClassDef):
+            return
+        if isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            whole = self.owner.loop_layer(node, self)  # a library's: every failure in it
+            self._expressions(node.iter if not isinstance(node, ast.While) else node.test, layer)
+            self._statements(node.body, layer if whole is None else whole, contained)
+            self._statements(node.orelse, layer, contained)
+            return
+        if isinstance(node, ast.Try | ast.TryStar):
+            retry = self.retry_tries.get(id(node))
+            keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
+            if retry is not None:  # the retry's own `try`: what fails in it is retried
+                self._statements(node.body, retry, False)
+            else:
+                self._statements(node.body, layer, contained or keeps)
+            for handler in node.handlers:
+                self._statements(handler.body, layer, contained)
+            self._statements(node.orelse, layer, contained)
+            self._statements(node.finalbody, layer, contained)
+            return
+        for child in children(node):
+            if isinstance(child, ast.stmt):
+                self._statement(child, layer, contained)
+            elif isinstance(child, ast.expr):
+                self._expressions(child, layer, contained)
+            elif isinstance(child, ast.withitem):
+                self._expressions(child.context_expr, layer, contained)
+            elif isinstance(child, ast.match_case):
+                self._statements(child.body, layer, contained)
+        if isinstance(node, ast.Return) and node.value is not None:
+            self._returned.append(node)
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            self._stored.append(node)
+
+    def _store(self, node: ast.Assign | ast.AnnAssign) -> None:
+        assert node.value is not None
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            if isinstance(target, ast.Tuple | ast.List):  # `self.a, self.b = a, b`
+                for index, element in enumerate(target.elts):
+                    self._store_one(element, self._item(node.value, index, 0))
+            else:
+                self._store_one(target, self.refs(node.value))
+
+    def _store_one(self, target: ast.expr, refs: list[Ref]) -> None:
+        if (root := _self_attribute(target)) is not None:
+            self.stores += [[root, *r] for r in refs]
+        elif isinstance(target, ast.Name) and isinstance(self.node, ast.Module):
+            qualified = self.owner.imports.qualify(target.id)
+            self.stores += [[f"global:{qualified}", *r] for r in refs]
+
+    def _expressions(self, node: ast.expr, layer: int | None, contained: bool = False) -> None:
+        """Record the calls of an expression, innermost first (their numbers are needed by
+        the calls that take their values)."""
+        for call in _calls_in(node):
+            self._call(call, layer, contained)
+
+    def _call(self, call: ast.Call, layer: int | None, contained: bool) -> None:
+        number = len(self.calls)
+        self.call_index[id(call)] = number
+        request = _request_receiver(call)
+        if request is not None:
+            self._requests.append((call, request, layer, contained))
+        entry: dict[str, Any] = {
+            "at": position(call),
+            "callee": None,
+            "layer": layer,
+            "contained": contained,
+            "given": [k.arg for k in call.keywords if k.arg],
+            "ints": _known({k.arg: literal_int(k.value) for k in call.keywords if k.arg}),
+            "positional": _known({str(i): literal_int(a) for i, a in enumerate(call.args)}),
+            "count": len(call.args),
+            "spread": any(k.arg is None for k in call.keywords),
+        }
+        runner = self.owner.retrier_call(call, self)
+        if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
+            entry["layer"], entry["callee"], entry["shift"] = *runner, 1
+        self.calls.append(entry)
+        self._arguments.append((entry, call))
+
+
+def _calls_in(node: ast.expr) -> list[ast.Call]:
+    """The calls of an expression, callees and arguments before the call that takes them;
+    lambdas and comprehension scopes included (they run here or not at all)."""
+    found: list[ast.Call] = []
+    pending: list[tuple[ast.AST, bool]] = [(node, False)]
+    while pending:
+        current, done = pending.pop()
+        if done and isinstance(current, ast.Call):
+            found.append(current)
+            continue
+        if isinstance(current, ast.Call):
+            pending.append((current, True))
+        pending += [(child, False) for child in reversed(children(current))]
+    return found
+
+
+def _request_receiver(call: ast.Call) -> ast.expr | None:
+    """The client a request call is sent through: `X` of `X.chat.completions.create(…)`."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in _REQUEST_METHODS:
+        return None
+    node, steps = func.value, 0
+    while isinstance(node, ast.Attribute) and node.attr in _RESOURCES:
+        node, steps = node.value, steps + 1
+    return node if steps else None
+
+
+def _self_attribute(target: ast.expr) -> str | None:
+    """ATTR of `self.ATTR = …` or `self.ATTR[key] = …`."""
+    if isinstance(target, ast.Subscript):
+        target = target.value
+    if (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in ("self", "cls")
+    ):
+        return target.attr
+    return None
+
+
+def _worth(value: Any) -> bool:
+    """Whether a fact is worth keeping: not None, False or empty (a layer 0 is one)."""
+    return value is not None and value is not False and value != [] and value != {}
+
+
+def _known(numbers: dict[str, int | None]) -> dict[str, int]:
+    return {key: number for key, number in numbers.items() if number is not None}
+
+
+def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
+    """Whether a clause catches every failure and raises nowhere (the failure stays in)."""
+    names = [] if handler.type is None else _names_of(handler.type)
+    every = class_errors(names, blanket).every
+    inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
+    return every and not any(isinstance(n, ast.Raise) for n in inside)
+
+
+def _names_of(node: ast.expr) -> list[str]:
+    if isinstance(node, ast.Tuple):
+        return [n for e in node.elts for n in _names_of(e)]
+    dotted = dotted_name(node)
+    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]

@@ -1,0 +1,290 @@
+"""What a function's expressions hold, as references the project call graph follows
+(`auditor.python.runner.graph_facts` lists them): its parameters and their defaults,
+every value any assignment gives a local name, and what a called expression names."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Protocol
+
+from auditor.python.model.ast_values import (
+    Function,
+    dotted_name,
+    import_bindings,
+    qualified_import,
+    statements,
+)
+from auditor.python.model.call_graph import ARGV_SEPARATOR
+from auditor.python.model.value_calls import (
+    DEFAULT_KEYWORD,
+    DEFAULT_POSITION,
+    ENVIRONMENT_DEFAULTS,
+    PASS_THROUGH,
+)
+
+Ref = tuple[Any, ...]
+_MAX_REFS = 8  # values kept per name: more, and the name is not followed
+
+
+class RefsOwner(Protocol):
+    """What a function's references ask of its module's facts."""
+
+    imports: Imports
+    agents: frozenset[str]  # command names followed as programs
+
+    def client(self, call: ast.Call, function: Any) -> Ref | None:
+        """A client reference when `call` builds an SDK client."""
+        ...
+
+
+def position(node: ast.AST) -> str:
+    """Where a node starts, as the facts write it: "line:column"."""
+    return f"{getattr(node, 'lineno', 0)}:{getattr(node, 'col_offset', 0)}"
+
+
+def literal_int(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value if abs(node.value) < 10**6 else None
+    return None
+
+
+class Imports:
+    """What the module's names stand for, qualified."""
+
+    def __init__(self, tree: ast.Module, own: str) -> None:
+        self.own = own
+        self.names: dict[str, str] = {}
+        for node in statements(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for local, base, name in import_bindings(node, own):
+                    self.names[local] = qualified_import(base, name)
+        self.defined = {s.name for s in tree.body if isinstance(s, Function | ast.ClassDef)} | {
+            t.id
+            for s in tree.body
+            if isinstance(s, ast.Assign | ast.AnnAssign)
+            for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+            if isinstance(t, ast.Name)
+        }
+
+    def qualify(self, dotted: str) -> str:
+        head, _, rest = dotted.partition(".")
+        if head in self.names:
+            base = self.names[head]
+        elif head in self.defined:
+            base = f"{self.own}.{head}" if self.own else head
+        else:
+            base = head
+        return f"{base}.{rest}" if rest else base
+
+
+def _is_static(function: Function) -> bool:
+    return any(dotted_name(d) == "staticmethod" for d in function.decorator_list)
+
+
+def _default(node: ast.expr) -> Any:
+    if isinstance(node, ast.Tuple | ast.List):
+        return [d.rsplit(".", 1)[-1] if (d := dotted_name(e)) else "?" for e in node.elts]
+    dotted = dotted_name(node)
+    if dotted is not None and dotted[:1].isupper():
+        return [dotted.rsplit(".", 1)[-1]]
+    return literal_int(node)
+
+
+def _leading_words(elements: list[ast.expr]) -> list[str]:
+    """The literal strings an argv list starts with (`["claude", "-p", prompt]`)."""
+    words: list[str] = []
+    for element in elements[:8]:
+        if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
+            break
+        words.append(element.value[:200])
+    return words
+
+
+class ValueRefs:
+    """The references of one function's (or the module's) expressions."""
+
+    def __init__(
+        self,
+        owner: RefsOwner,
+        node: Function | ast.Module,
+        cls: str | None,
+        qualname: str = "",
+        method: bool = True,
+    ) -> None:
+        """`cls`: the class whose `self` the body reads (a method's, or a closure's in
+        one); `method`: its first parameter is `self`."""
+        self.owner, self.node, self.cls, self.qualname = owner, node, cls, qualname
+        # functions defined in this one, callable by name here: name -> qualname
+        self.nested = (
+            {
+                n.name: f"{qualname}.{n.name}"
+                for s in getattr(node, "body", [])
+                for n in (s, *statements(s, definitions=False))
+                if isinstance(n, Function) and n is not node
+            }
+            if isinstance(node, Function)
+            else {}
+        )
+        self.call_index: dict[int, int] = {}  # id(ast.Call) -> its number
+        self.locals: dict[str, list[Ref]] = {}
+        self.params: list[str] = []
+        self.defaults: dict[str, Any] = {}
+        if isinstance(node, Function):
+            arguments = node.args
+            positional = [*arguments.posonlyargs, *arguments.args]
+            if cls is not None and method and positional and not _is_static(node):
+                positional = positional[1:]
+            self.params = [a.arg for a in positional]
+            given = arguments.defaults
+            for argument, default in zip(
+                positional[len(positional) - len(given) :], given, strict=True
+            ):
+                self.defaults[argument.arg] = _default(default)
+            for argument, keyword_default in zip(
+                arguments.kwonlyargs, arguments.kw_defaults, strict=True
+            ):
+                self.params.append(argument.arg)
+                if keyword_default is not None:
+                    self.defaults[argument.arg] = _default(keyword_default)
+            if arguments.kwarg is not None:
+                self.defaults["**"] = arguments.kwarg.arg
+
+    def _names(self, body: list[ast.stmt]) -> None:
+        for node in (n for s in body for n in (s, *statements(s, definitions=False))):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    self._bind(target, node.value)
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                self._bind(node.target, node.value)
+            elif isinstance(node, ast.With | ast.AsyncWith):
+                for item in node.items:
+                    if item.optional_vars is not None:
+                        self._bind(item.optional_vars, item.context_expr)
+
+    def _bind(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            self.locals.setdefault(target.id, []).append(("expr", value))
+        elif isinstance(target, ast.Tuple | ast.List):
+            for index, element in enumerate(target.elts):
+                if isinstance(element, ast.Name):
+                    self.locals.setdefault(element.id, []).append(("item", value, index))
+
+    def refs(self, node: ast.expr, depth: int = 0) -> list[Ref]:
+        """The references an expression's value may be."""
+        if depth > 6:
+            return []
+        if isinstance(node, ast.Name):
+            if node.id in self.locals:
+                found: list[Ref] = []
+                for binding in self.locals[node.id][:_MAX_REFS]:
+                    if binding[0] == "expr":
+                        found += self.refs(binding[1], depth + 1)
+                    else:
+                        found += self._item(binding[1], binding[2], depth + 1)
+                return found
+            if node.id in self.params:
+                return [("param", node.id)]
+            if node.id in self.owner.imports.names or node.id in self.owner.imports.defined:
+                return [("global", self.owner.imports.qualify(node.id))]
+            return []  # a builtin, or a name bound nowhere here: it holds no tracked value
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                return [("self", node.attr)]
+            dotted = dotted_name(node)
+            head = dotted.split(".", 1)[0] if dotted is not None else ""
+            if dotted is not None and (
+                head in self.owner.imports.names or head in self.owner.imports.defined
+            ):
+                return [("global", self.owner.imports.qualify(dotted))]
+            return [("field", node.attr, self._annotation(node.value))]  # `config.claude_path`
+        if isinstance(node, ast.Subscript):
+            return self.refs(node.value, depth + 1)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            name = node.value.rsplit("/", 1)[-1]
+            return [("text", node.value[:200])] if name in self.owner.agents else []
+        if isinstance(node, ast.Call):
+            client = self.owner.client(node, self)
+            if client is not None:
+                return [client]
+            passed = self._passed_on(node)
+            if passed is not None:
+                return self.refs(passed, depth + 1)
+            number = self.call_index.get(id(node))
+            return [] if number is None else [("result", number, -1)]
+        if isinstance(node, ast.List | ast.Tuple):
+            words = _leading_words(node.elts)
+            if words:
+                return [("argv", ARGV_SEPARATOR.join(words), position(node))]
+            if not node.elts or isinstance(node.elts[0], ast.Starred):
+                return []
+            first = self.refs(node.elts[0], depth + 1)  # `[binary, "app-server"]`
+            rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:]))
+            return [("list", first, rest, position(node))] if first else []
+        if isinstance(node, ast.IfExp):
+            return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
+        if isinstance(node, ast.BoolOp):
+            return [r for value in node.values for r in self.refs(value, depth + 1)]
+        if isinstance(node, ast.Await):
+            return self.refs(node.value, depth + 1)
+        return []
+
+    def _annotation(self, receiver: ast.expr) -> str:
+        """The qualified class a parameter's annotation names, "" when none."""
+        if not isinstance(receiver, ast.Name) or not isinstance(self.node, Function):
+            return ""
+        arguments = self.node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        found = next((a.annotation for a in every if a.arg == receiver.id), None)
+        dotted = dotted_name(found) if found is not None else None
+        return self.owner.imports.qualify(dotted) if dotted else ""
+
+    def _passed_on(self, call: ast.Call) -> ast.expr | None:
+        """The argument a call's value is (`shutil.which(x)`, `str(x)`, `Path(x)`, the
+        default of `os.environ.get("AGENT", x)`): `auditor.python.model.value_calls`."""
+        dotted = dotted_name(call.func)
+        if dotted is None:
+            return None
+        name = self.owner.imports.qualify(dotted)
+        if name in PASS_THROUGH and call.args:
+            return call.args[0]
+        if name in ENVIRONMENT_DEFAULTS:
+            given = [k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD]
+            if len(call.args) > DEFAULT_POSITION:
+                given.append(call.args[DEFAULT_POSITION])
+            return given[0] if given else None
+        return None
+
+    def _item(self, value: ast.expr, index: int, depth: int) -> list[Ref]:
+        if isinstance(value, ast.Tuple | ast.List) and index < len(value.elts):
+            return self.refs(value.elts[index], depth)
+        if isinstance(value, ast.Await):
+            value = value.value
+        number = self.call_index.get(id(value)) if isinstance(value, ast.Call) else None
+        return [] if number is None else [("result", number, index)]
+
+    def callee(self, func: ast.expr) -> Ref | None:
+        """What a called expression names (see the module's docstring)."""
+        if isinstance(func, ast.Attribute):
+            value = func.value
+            if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+                return ("self", func.attr)
+            if (
+                isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Name)
+                and value.func.id == "super"
+            ):
+                return ("super", func.attr)
+        if isinstance(func, ast.Name) and func.id in self.nested:
+            return ("name", self.owner.imports.qualify(self.nested[func.id]))
+        if isinstance(func, ast.Name) and (func.id in self.locals or func.id in self.params):
+            return ("value", self.refs(func))
+        dotted = dotted_name(func)
+        if dotted is not None:
+            head = dotted.split(".", 1)[0]
+            if head in self.owner.imports.names or head in self.owner.imports.defined:
+                return ("name", self.owner.imports.qualify(dotted))
+            if head not in self.locals and head not in self.params and "." not in dotted:
+                return ("name", dotted)
+        if isinstance(func, ast.Attribute):  # a method of what the receiver holds
+            return ("method", self.refs(func.value), func.attr)
+        return None
