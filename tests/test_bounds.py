@@ -67,3 +67,44 @@ def test_the_project_index_agent_name_search_is_linear(tmp_path: Path) -> None:
     result = runaudit([*CHECK, "."], tmp_path, timeout=30)
     assert time.monotonic() - started < 5
     assert result.stdout.splitlines()[0].startswith("agent.sh:2:1: RA101")
+
+
+DOUBLINGS = {
+    "format": 'v{i} = "{{0}} {{0}} {{0}} {{0}}".format(v{p})',
+    "f-string": 'v{i} = f"{{v{p}}} {{v{p}}} {{v{p}}} {{v{p}}}"',
+    "percent": 'v{i} = "%s %s %s %s" % (v{p}, v{p}, v{p}, v{p})',
+    "plus": "v{i} = v{p} + v{p} + v{p} + v{p}",
+}
+
+
+@pytest.mark.parametrize("step", DOUBLINGS.values(), ids=DOUBLINGS.keys())
+def test_a_python_command_string_past_the_size_cap_is_opaque(tmp_path: Path, step: str) -> None:
+    # 15 lines that each repeat the last value 4 times: a 4**15-character string (and
+    # as many resolutions) ran past the time bound or out of memory. Past 128 KiB (what
+    # one argument to a program can be) the value is opaque; the rest is still audited.
+    lines = ["import subprocess", "", "def go():", '    v0 = "x"']
+    lines += ["    " + step.format(i=i, p=i - 1) for i in range(1, 16)]
+    lines.append('    subprocess.run("gptme " + v15 + " | tee log", shell=True, check=True)')
+    (tmp_path / "run.py").write_text("\n".join(lines) + "\n")
+    started = time.monotonic()
+    result = runaudit([*CHECK, "run.py"], tmp_path, timeout=30, memory_mib=1024)
+    assert time.monotonic() - started < 10
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        "run.py:20:39: RA101 [error] [*] exit status of `gptme` is lost in this"
+        " `run(…, shell=True)` string: without pipefail the pipeline returns the status of"
+        " `tee`, and `check=True` raises on a non-zero status",
+        "Found 1 finding.",
+    ]
+
+
+def test_an_argv_past_the_size_cap_is_opaque(tmp_path: Path) -> None:
+    # An argv list doubled 24 times holds 16 million words.
+    lines = ["import subprocess", "", "def go():", '    v0 = ["x"]']
+    lines += [f"    v{i} = v{i - 1} + v{i - 1}" for i in range(1, 25)]
+    lines.append('    subprocess.run(["bash", "-c", "gptme x | tee log", *v24], check=True)')
+    (tmp_path / "run.py").write_text("\n".join(lines) + "\n")
+    result = runaudit([*CHECK, "run.py"], tmp_path, timeout=30, memory_mib=1024)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines()[-1] == "Found 1 finding."
+    assert result.stdout.startswith("run.py:29:36: RA101 [error]")
