@@ -100,6 +100,8 @@ def audit_input(
     if source.stdin_name is not None:
         from auditor.run import audit_stdin
 
+        if sys.stdin is None:  # started with stdin closed (`runaudit check - <&-`)
+            raise UserError("standard input is closed: there is nothing to audit")
         settings = configs.for_path(source.stdin_name)
         # Bounded like a file: one byte past the limit is enough to report it.
         data = sys.stdin.buffer.read(settings.max_file_size + 1)
