@@ -79,7 +79,7 @@ def check(options: argparse.Namespace) -> int:
         files_fixed = 0
         if fixes.wanted:
             fixed = checking.fix_files(
-                report, rules, source.paths, configs, fixes, quiet=options.quiet
+                report, source.paths, configs, fixes, quiet=options.quiet, run=how
             )
             if fixed.status is not None:
                 return fixed.status

@@ -85,6 +85,14 @@ class RunOptions(NamedTuple):
     use_cache: bool
     verbose: bool
 
+    def cache(self) -> Path | None:
+        """The cache directory the run uses (None: no cache)."""
+        if not self.use_cache:
+            return None
+        from auditor.cache import default_cache_dir
+
+        return self.cache_dir or default_cache_dir()
+
 
 def audit_input(
     source: Input, configs: Configs, options: RunOptions
@@ -109,11 +117,7 @@ def audit_input(
     else:
         from auditor.run import audit
 
-        cache_dir = None
-        if options.use_cache:
-            from auditor.cache import default_cache_dir
-
-            cache_dir = options.cache_dir or default_cache_dir()
+        cache_dir = options.cache()
         with _progress(options.output_format) as progress:
             report = audit(
                 source.paths,
@@ -220,18 +224,28 @@ class FixResult(NamedTuple):
 
 def fix_files(
     report: Report,
-    rules: Sequence[type[Rule[Any]]],
     targets: list[Path],
     settings: Settings | Configs,
     request: FixRequest,
     *,
     quiet: bool,
+    run: RunOptions | None = None,
 ) -> FixResult:
-    """Apply the fixes (or, with `--diff`, print them); say what was fixed on stderr."""
-    from auditor.fixes import fix_report
+    """Apply the fixes (or, with `--diff`, print them), each file under its own settings
+    and the rules they select, with the workers and cache `run` names; say what was fixed
+    on stderr."""
+    from auditor.fixes import fix_report, fixable_paths
+    from auditor.run import fix_files as fixed_in_workers
 
     unsafe, write = request.unsafe, not request.diff
-    outcome = fix_report(report, targets, settings, rules, unsafe=unsafe, write=write)
+    jobs, cache_dir = (run.jobs, run.cache()) if run is not None else (1, None)
+    paths = fixable_paths(report, unsafe)
+    attempts = (
+        fixed_in_workers(targets, settings, paths, unsafe=unsafe, jobs=jobs, cache_dir=cache_dir)
+        if paths
+        else ()
+    )
+    outcome = fix_report(report, attempts, settings, write=write)
     if not quiet:
         sys.stderr.write(outcome.summary(unsafe))
     if request.show:

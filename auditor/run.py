@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -33,14 +33,22 @@ from auditor.engine import AnyRule, Auditor
 from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Note, Report
 from auditor.indexing import build_index
 from auditor.kinds import FileKind, sources_a_file
-from auditor.not_audited import input_too_large, timed_out, too_large, unreadable
+from auditor.not_audited import (
+    fix_timed_out,
+    input_too_large,
+    timed_out,
+    too_large,
+    unreadable,
+)
 from auditor.project import ProjectIndex
-from auditor.source import decode, python_encoding
+from auditor.source import SourceFile, decode, python_encoding
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers as _mapped  # the name `audit` calls it by
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
+    from auditor.engine import FileResult
+    from auditor.fixes import FixAttempt
 
 Progress = Callable[[int, int], None]  # (files done, files in the run)
 
@@ -52,6 +60,7 @@ class _Result(NamedTuple):
     checked: bool = False
     text: str | None = None  # only for files with findings
     suppressions: tuple[AppliedSuppression, ...] = ()
+    past_bound: bool = False  # its analysis ran past `--timeout`
 
 
 def _sources_files(kind: FileKind, data: bytes) -> bool:
@@ -92,13 +101,7 @@ class _Job:
             return _Result([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, str(error))])
         except OSError as error:
             return self._not_audited(position, candidate.display, unreadable(error))
-        key = ""
-        # A script that sources others is audited with their functions and variables, which
-        # its own bytes do not key: it is never cached, so an edited library is seen.
-        cache = None if _sources_files(candidate.kind, data) else self.cache
-        if cache is not None:
-            detail = ",".join([self.keys[position], *_ignored_codes(settings, candidate.display)])
-            key = cache.key(candidate.display, candidate.kind.value, data, detail)
+        cache, key = self._cache_for(candidate, data, position)
         cached = cache.get(key) if cache else None
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
         if cached is not None:
@@ -118,14 +121,11 @@ class _Job:
                     source, candidate.kind, candidate.path, candidate.root
                 )
         except FileTimeout:
-            return self._not_audited(position, candidate.display, timed_out(settings.timeout))
-        if cache is not None and not any(d.is_error for d in result.diagnostics):
-            from auditor.cache import CachedResult
-
-            entry = CachedResult(
-                result.findings, result.diagnostics, result.suppressed, result.suppressions
-            )
-            cache.put(key, entry)
+            reason = timed_out(settings.timeout)
+            result = self.auditor(position).not_audited(candidate.display, reason)
+            return _Result(result.findings, result.diagnostics, past_bound=True)
+        if cache is not None:
+            _store(cache, key, result)
         return _Result(
             result.findings,
             result.diagnostics,
@@ -135,9 +135,155 @@ class _Job:
             suppressions=result.suppressions,
         )
 
+    def _cache_for(
+        self, candidate: Candidate, data: bytes, position: int
+    ) -> tuple[ResultCache | None, str]:
+        """The cache a file's result goes through (None: not cached) and its key there."""
+        # A script that sources others is audited with their functions and variables, which
+        # its own bytes do not key: it is never cached, so an edited library is seen.
+        if self.cache is None or _sources_files(candidate.kind, data):
+            return None, ""
+        settings = self.file_settings.choices[position]
+        detail = ",".join([self.keys[position], *_ignored_codes(settings, candidate.display)])
+        return self.cache, self.cache.key(candidate.display, candidate.kind.value, data, detail)
+
+    def audit_through_cache(
+        self, candidate: Candidate, source: SourceFile, data: bytes
+    ) -> FileResult:
+        """The audit of `source` (read from `candidate` as `data`) under the candidate's
+        settings, from the cache if it is there, else audited and stored."""
+        from auditor.engine import FileResult
+
+        position = self.file_settings.position(candidate.display)
+        cache, key = self._cache_for(candidate, data, position)
+        cached = cache.get(key) if cache else None
+        if cached is not None:
+            findings, diagnostics, suppressed, suppressions = cached
+            return FileResult(findings, diagnostics, source, suppressed, suppressions)
+        auditor = self.auditor(position)
+        result = auditor.audit_source(source, candidate.kind, candidate.path, candidate.root)
+        if cache is not None:
+            _store(cache, key, result)
+        return result
+
     def _not_audited(self, position: int, display: str, reason: str) -> _Result:
         result = self.auditor(position).not_audited(display, reason)
         return _Result(result.findings, result.diagnostics)
+
+
+class _FixJob:
+    """Fixes one file: its first audit read through the cache as `_Job` reads it, each
+    re-audit of the fixed text under the time bound (picklable, for worker processes)."""
+
+    def __init__(self, audits: _Job, unsafe: bool) -> None:
+        self.audits, self.unsafe = audits, unsafe
+
+    def __call__(self, candidate: Candidate) -> FixAttempt:
+        from auditor.fixes import FixAttempt, fix_text, round_trips
+
+        settings = self.audits.file_settings.of(candidate.display)
+        try:
+            data = read_bounded(candidate.path, settings.max_file_size)
+        except (OSError, RefusedFile) as error:
+            return FixAttempt(note=f"not fixed: {error}")
+        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
+        source = decode(candidate.display, data, encoding)
+        if source.decode_error:
+            return FixAttempt(note=f"not fixed: {source.decode_error}")
+        if not round_trips(source.text, source.encoding, data):
+            return FixAttempt(
+                note=f"not fixed: its encoding ({source.encoding}) does not give back the"
+                " same bytes it was read from"
+            )
+        audits = _FileAudits(self.audits, candidate, settings.timeout)
+        try:
+            fixed = fix_text(source, candidate.kind, audits, self.unsafe)
+        except FileTimeout:
+            return FixAttempt(note=fix_timed_out(settings.timeout))
+        return FixAttempt(data, source.text, source.encoding, fixed, fixed.note)
+
+
+class _FileAudits:
+    """Audits one file's text and its fixed texts through the cache, each under the time
+    bound (`FileTimeout` past it): a fixed text is keyed by its own bytes, so a later run
+    (or `--fix` after `--diff`) finds it there."""
+
+    def __init__(self, job: _Job, candidate: Candidate, timeout: float) -> None:
+        self.job, self.candidate, self.timeout = job, candidate, timeout
+
+    def audit_source(self, source: SourceFile, kind: FileKind) -> FileResult:
+        """`source` audited as the candidate's text (its place: where it sources from)."""
+        with time_bound(self.timeout):
+            try:
+                data = source.text.encode(source.encoding)
+            except (LookupError, UnicodeError):
+                position = self.job.file_settings.position(self.candidate.display)
+                place = (self.candidate.path, self.candidate.root)
+                return self.job.auditor(position).audit_source(source, kind, *place)
+            return self.job.audit_through_cache(self.candidate, source, data)
+
+
+def _crashed_fix(candidate: Candidate) -> FixAttempt:
+    from auditor.fixes import FixAttempt
+
+    return FixAttempt(note="not fixed: the worker process fixing it crashed (a parser bug)")
+
+
+def fix_files(
+    paths: Sequence[Path],
+    settings: Settings | Configs,
+    displays: set[str],
+    *,
+    unsafe: bool,
+    jobs: int | None = None,
+    cache_dir: Path | None = None,
+) -> Iterator[tuple[Candidate, FixAttempt]]:
+    """Fix the files of `paths` that reports show as `displays`, in parallel, each under
+    its own settings and the rules they select, each file's first audit read from the
+    cache that `audit` wrote (`cache_dir`, None: no cache)."""
+    configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
+    found = discover(paths, configs.for_run(paths), settings_for=configs.for_directory)
+    per_file = FileSettings.of_candidates(found.candidates, configs)
+    selected = [engine.enabled_rules(choice) for choice in per_file.choices]
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    project, cache = _index_and_cache(found.candidates, per_file, paths, workers, cache_dir)
+    if project.python:  # built once here: forked workers inherit it
+        from auditor.python.model.call_graph import call_graph
+
+        call_graph(project)
+    candidates = [c for c in found.candidates if c.display in displays]
+    job = _FixJob(_Job(per_file, selected, project, cache), unsafe)
+    return zip(candidates, _mapped(job, candidates, workers, _crashed_fix), strict=True)
+
+
+def _index_and_cache(
+    candidates: Sequence[Candidate],
+    per_file: FileSettings,
+    paths: Sequence[Path],
+    workers: int,
+    cache_dir: Path | None,
+    cwd: Path | None = None,
+) -> tuple[ProjectIndex, ResultCache | None]:
+    """The project index (through the cache) and the cache of file results, keyed by it;
+    no cache when `cache_dir` is None or inside a folder being audited."""
+    if cache_dir is None or _inside_audited_tree(cache_dir, paths, cwd):
+        return build_index(candidates, per_file, jobs=workers), None
+    from auditor.cache import ResultCache
+
+    project = build_index(candidates, per_file, ResultCache(cache_dir, ["index"]), workers)
+    return project, ResultCache(cache_dir, [project.digest()])
+
+
+def _store(cache: ResultCache, key: str, result: FileResult) -> None:
+    """Cache a file's result, unless something went wrong auditing it."""
+    if any(d.is_error for d in result.diagnostics):
+        return
+    from auditor.cache import CachedResult
+
+    entry = CachedResult(
+        result.findings, result.diagnostics, result.suppressed, result.suppressions
+    )
+    cache.put(key, entry)
 
 
 def _crashed_audit(candidate: Candidate) -> _Result:
@@ -175,15 +321,7 @@ def audit(
         for choice in per_file.choices
     ]
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    cache = None
-    if cache_dir is not None and not _inside_audited_tree(cache_dir, paths, cwd):
-        from auditor.cache import ResultCache
-
-        index_cache = ResultCache(cache_dir, ["index"])
-        project = build_index(candidates, per_file, index_cache, workers)
-        cache = ResultCache(cache_dir, [project.digest()])
-    else:
-        project = build_index(candidates, per_file, jobs=workers)
+    project, cache = _index_and_cache(candidates, per_file, paths, workers, cache_dir, cwd)
     indexed = time.perf_counter()
     if project.python:  # built once here: forked workers inherit it
         from auditor.python.model.call_graph import call_graph
@@ -193,6 +331,7 @@ def audit(
     job = _Job(per_file, selected, project, cache)
     report = Report(diagnostics=list(found.diagnostics))
     report.warnings = _empty_folders(paths, found, cwd)
+    past_bound: set[str] = set()
     for display, reason in found.unaudited:
         position = per_file.position(display)
         report.findings.extend(job.auditor(position).not_audited(display, reason).findings)
@@ -202,6 +341,8 @@ def audit(
         if progress is not None:
             progress(done, len(candidates))
         report.diagnostics.extend(result.diagnostics)
+        if result.past_bound:
+            past_bound.add(candidate.display)
         report.suppressed += result.suppressed
         report.suppressions.extend(result.suppressions)
         if result.checked:
@@ -224,44 +365,24 @@ def audit(
     }
     report.notes = found.notes
     if verbose:
-        from auditor.shell.sources import sourced_notes
-
-        search = run_settings.source_path
-        report.notes += sourced_notes(candidates, run_settings.max_file_size, search)
+        report.notes += _sourced_notes(
+            [c for c in candidates if c.display not in past_bound], run_settings
+        )
     return report
 
 
-class FileAuditors:
-    """An auditor for each file under `targets`, under the file's own settings, all sharing
-    one project index (what `--fix` re-audits with)."""
+def _sourced_notes(candidates: Sequence[Candidate], settings: Settings) -> list[Note]:
+    """`--verbose`: the files each shell script sources. Listing them analyses the scripts
+    again, so it is bounded as the audit is: a script past `--timeout` there is left out
+    (it is RA901), and the pass as a whole may take the bound of each script it reads."""
+    from auditor.shell.sources import sourced_notes
 
-    def __init__(
-        self, targets: Sequence[Path], settings: Settings | Configs, rules: Sequence[type[AnyRule]]
-    ) -> None:
-        configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
-        run_settings = configs.for_run(targets)
-        self.candidates = discover(targets, run_settings, settings_for=configs.for_directory)[0]
-        self.per_file = FileSettings.of_candidates(self.candidates, configs)
-        self.project = build_index(self.candidates, self.per_file)
-        self.rules = rules
-        self.auditors: dict[int, Auditor] = {}
-
-    def settings(self, display: str) -> Settings:
-        """The settings of the file shown as `display`."""
-        return self.per_file.of(display)
-
-    def auditor(self, display: str) -> Auditor:
-        """The auditor of the file shown as `display`: the rules given that its settings
-        select (all of them when every file has the same settings)."""
-        position = self.per_file.position(display)
-        if position not in self.auditors:
-            settings = self.per_file.choices[position]
-            rules = self.rules
-            if len(self.per_file.choices) > 1:
-                chosen = engine.enabled_rules(settings)
-                rules = [rule for rule in rules if rule in chosen]
-            self.auditors[position] = Auditor(settings, rules, self.project)
-        return self.auditors[position]
+    scripts = sum(1 for candidate in candidates if candidate.kind is FileKind.SHELL)
+    try:
+        with time_bound(settings.timeout * scripts):
+            return sourced_notes(candidates, settings.max_file_size, settings.source_path)
+    except FileTimeout:
+        return [Note("sourced files", "not listed: past the time bound (`--timeout`)")]
 
 
 def _empty_folders(paths: Sequence[Path], found: Discovery, cwd: Path | None) -> list[str]:

@@ -108,3 +108,68 @@ def test_an_argv_past_the_size_cap_is_opaque(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines()[-1] == "Found 1 finding."
     assert result.stdout.startswith("run.py:29:36: RA101 [error]")
+
+
+def _long_script(*, sources: bool = False) -> str:
+    """A script whose analysis takes well over 10 ms, with one fixable finding last."""
+    lines = ["#!/bin/bash", *(["source ./lib.sh"] if sources else [])]
+    lines += [f'echo "line {i}" > /dev/null' for i in range(3000)]
+    return "\n".join([*lines, "gptme x | tee log"]) + "\n"
+
+
+def test_fix_and_diff_audit_again_under_the_time_bound(tmp_path: Path) -> None:
+    # The re-audits of --fix/--diff ran unbounded. The first audit is cached, so only the
+    # re-audit of the fixed text runs, past a 10 ms bound: the file is left as it was.
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "run.sh").write_text(_long_script())
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    warm = runaudit(["check", "--isolated", *cache, "-f", "concise", "."], tree, timeout=60)
+    assert warm.returncode == 1
+    note = (
+        "runaudit: run.sh: not fixed: its analysis took longer than 0.01 s; raise `--timeout`"
+        " (or `timeout` in config) to fix it\n"
+    )
+    bounded = ["check", "--isolated", *cache, "--unsafe-fixes", "--timeout", "0.01"]
+    diff = runaudit([*bounded, "--diff", "."], tree, timeout=60)
+    assert (diff.returncode, diff.stdout) == (0, "")
+    assert diff.stderr == "runaudit: nothing to fix.\n" + note
+    fix = runaudit([*bounded, "--fix", "-f", "concise", "."], tree, timeout=60)
+    assert fix.returncode == 1
+    assert fix.stderr == "runaudit: nothing to fix; 1 with a fix remain.\n" + note
+    assert (tree / "run.sh").read_text() == _long_script()
+
+
+def test_verbose_does_not_analyse_again_a_script_past_the_time_bound(tmp_path: Path) -> None:
+    # --verbose lists the files each script sources by analysing it a second time; a
+    # script past the bound in the audit (RA901) is not analysed again.
+    (tmp_path / "run.sh").write_text(_long_script(sources=True))
+    (tmp_path / "lib.sh").write_text("X=1\n")
+    args = [*CHECK, "--timeout", "0.01", "--verbose", "run.sh"]
+    result = runaudit(args, tmp_path, timeout=60)
+    assert result.returncode == 1
+    assert result.stdout.startswith("run.sh:1:1: RA901 [error] file not audited: its analysis")
+    assert "sources" not in result.stderr
+    within = runaudit([*CHECK, "--verbose", "run.sh"], tmp_path, timeout=60)
+    assert "runaudit: run.sh: sources `./lib.sh`" in within.stderr
+
+
+def test_diff_over_many_files_reads_and_fills_the_cache(tmp_path: Path) -> None:
+    # --diff re-audited every file serially without the cache. Now the first audit comes
+    # from the cache and the fixed text's audit goes into it, in the workers.
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for n in range(40):
+        (tree / f"run{n}.sh").write_text(f"#!/bin/bash\nset -e\ngptme 'step {n}' | tee log\n")
+    cache = tmp_path / "cache"
+    diff = ["check", "--isolated", "--diff", "--unsafe-fixes", "--cache-dir", str(cache), "."]
+    runaudit(["check", "--isolated", "--cache-dir", str(cache), "."], tree, timeout=60)
+    entries = len(list(cache.rglob("*.json")))
+    first = runaudit([*diff, "--jobs", "2"], tree, timeout=60)
+    assert len(list(cache.rglob("*.json"))) == entries + 40  # one per fixed text
+    again = runaudit([*diff, "--jobs", "1"], tree, timeout=60)
+    cold = runaudit([*diff[:-3], "--no-cache", "--jobs", "2", "."], tree, timeout=60)
+    assert first.returncode == again.returncode == cold.returncode == 1
+    assert first.stdout == again.stdout == cold.stdout
+    assert first.stdout.count("+set -eo pipefail\n") == 40
+    assert first.stderr == again.stderr == "runaudit: would fix 40 findings in 40 files.\n"
