@@ -19,8 +19,10 @@ AUDITOR = str(Path(__file__).resolve().parent.parent / "auditor")
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM"), reason="POSIX signals")
 def test_sigterm_ends_an_in_process_run_with_one_line(tmp_path: Path) -> None:
-    for n in range(1500):
-        (tmp_path / f"run{n}.sh").write_text(SCRIPT.format(n=n))
+    # 300 scripts of 40 pipelines each: several seconds in one process, however fast.
+    body = "".join(f'  gptme "step $i {k}" 2>&1 | tee -a log{k} | grep -v x\n' for k in range(40))
+    for n in range(300):
+        (tmp_path / f"run{n}.sh").write_text(f"#!/bin/bash\nset -e\nfor i in 1 2; do\n{body}done\n")
     process = subprocess.Popen(
         [sys.executable, "-c", ENTRY, "check", "--isolated", "--no-cache", "--jobs", "1", "."],
         cwd=tmp_path,
@@ -28,10 +30,13 @@ def test_sigterm_ends_an_in_process_run_with_one_line(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.5)  # well into the audit (it takes several seconds)
-    assert process.poll() is None, "the run ended before the signal"
-    process.send_signal(signal.SIGTERM)
-    _, stderr = process.communicate(timeout=20)
+    try:
+        time.sleep(1.5)  # well into the audit
+        assert process.poll() is None, "the run ended before the signal"
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=20)
+    finally:
+        process.kill()
     assert (process.returncode, stderr) == (143, "runaudit: terminated\n")
 
 
