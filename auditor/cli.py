@@ -75,11 +75,11 @@ def check(options: argparse.Namespace) -> int:
         fixes.check_usable(source, options.output)
         cache = (options.cache_dir, not options.no_cache)
         how = checking.RunOptions(output_format, options.jobs, *cache, options.verbose)
-        report, rules = checking.audit_input(source, configs, how)
+        report, rules, run = checking.audit_input(source, configs, how)
         files_fixed = 0
         if fixes.wanted:
             fixed = checking.fix_files(
-                report, source.paths, configs, fixes, quiet=options.quiet, run=how
+                report, source.paths, configs, fixes, quiet=options.quiet, run=run
             )
             if fixed.status is not None:
                 return fixed.status

@@ -229,33 +229,6 @@ def _crashed_fix(candidate: Candidate) -> FixAttempt:
     return FixAttempt(note="not fixed: the worker process fixing it crashed (a parser bug)")
 
 
-def fix_files(
-    paths: Sequence[Path],
-    settings: Settings | Configs,
-    displays: set[str],
-    *,
-    unsafe: bool,
-    jobs: int | None = None,
-    cache_dir: Path | None = None,
-) -> Iterator[tuple[Candidate, FixAttempt]]:
-    """Fix the files of `paths` that reports show as `displays`, in parallel, each under
-    its own settings and the rules they select, each file's first audit read from the
-    cache that `audit` wrote (`cache_dir`, None: no cache)."""
-    configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
-    found = discover(paths, configs.for_run(paths), settings_for=configs.for_directory)
-    per_file = FileSettings.of_candidates(found.candidates, configs)
-    selected = [engine.enabled_rules(choice) for choice in per_file.choices]
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    project, cache = _index_and_cache(found.candidates, per_file, paths, workers, cache_dir)
-    if project.python:  # built once here: forked workers inherit it
-        from auditor.python.model.call_graph import call_graph
-
-        call_graph(project)
-    candidates = [c for c in found.candidates if c.display in displays]
-    job = _FixJob(_Job(per_file, selected, project, cache), unsafe)
-    return zip(candidates, _mapped(job, candidates, workers, _crashed_fix), strict=True)
-
-
 def _index_and_cache(
     candidates: Sequence[Candidate],
     per_file: FileSettings,
@@ -291,6 +264,65 @@ def _crashed_audit(candidate: Candidate) -> _Result:
     return _Result([], [Diagnostic(candidate.display, DiagnosticKind.INTERNAL, message)])
 
 
+class AuditRun:
+    """A run over files and folders once discovered and indexed, each file under its own
+    settings: its audit, then the fixes of what it found (`--fix`, `--diff`), with the same
+    files, index and cache."""
+
+    def __init__(
+        self,
+        paths: Sequence[Path],
+        settings: Settings | Configs,
+        *,
+        rules: Sequence[type[AnyRule]] | None = None,
+        cwd: Path | None = None,
+        jobs: int | None = None,
+        cache_dir: Path | None = None,
+    ) -> None:
+        """Discover the files and index the project. `settings`: the same for every file,
+        or `Configs` to give each file the config nearest to it; `rules` (default: those
+        each file's settings select) the same for every file; `jobs` defaults to the
+        number of cores; `cache_dir` None disables the cache."""
+        started = time.perf_counter()
+        configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
+        self.paths, self.cwd, self.cache_dir = paths, cwd, cache_dir
+        self.settings = configs.for_run(paths)  # run-wide: the `--verbose` notes' bounds
+        self.found = discover(paths, self.settings, cwd=cwd, settings_for=configs.for_directory)
+        discovered = time.perf_counter()
+        per_file = FileSettings.of_candidates(self.found.candidates, configs)
+        selected = [
+            list(rules) if rules is not None else engine.enabled_rules(choice)
+            for choice in per_file.choices
+        ]
+        self.workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        project, cache = _index_and_cache(
+            self.found.candidates, per_file, paths, self.workers, cache_dir, cwd
+        )
+        indexed = time.perf_counter()
+        if project.python:  # built once here: forked workers inherit it
+            from auditor.python.model.call_graph import call_graph
+
+            call_graph(project)
+        self.job = _Job(per_file, selected, project, cache)
+        self.timings = {
+            "discovery": discovered - started,
+            "project index": indexed - discovered,
+            "call graph": time.perf_counter() - indexed,
+        }
+
+    def audit(self, progress: Progress | None = None, verbose: bool = False) -> Report:
+        """Audit the files; the report is in deterministic order. `verbose` adds notes on
+        the files each shell script sources."""
+        return _audit(self, progress, verbose)
+
+    def fix(self, displays: set[str], *, unsafe: bool) -> Iterator[tuple[Candidate, FixAttempt]]:
+        """Fix the files that reports show as `displays`, in parallel, each file's first
+        audit read from the cache the audit wrote."""
+        candidates = [c for c in self.found.candidates if c.display in displays]
+        fixed = _mapped(_FixJob(self.job, unsafe), candidates, self.workers, _crashed_fix)
+        return zip(candidates, fixed, strict=True)
+
+
 def audit(
     paths: Sequence[Path],
     settings: Settings | Configs,
@@ -302,41 +334,23 @@ def audit(
     cache_dir: Path | None = None,
     verbose: bool = False,
 ) -> Report:
-    """Audit files and folders; the report is in deterministic order.
+    """Audit files and folders (see `AuditRun`); the report is in deterministic order."""
+    run = AuditRun(paths, settings, rules=rules, cwd=cwd, jobs=jobs, cache_dir=cache_dir)
+    return run.audit(progress, verbose)
 
-    `settings`: the same for every file, or `Configs` to give each file the config nearest
-    to it; `rules` (default: those each file's settings select) the same for every file;
-    `jobs` defaults to the number of cores; `cache_dir` None disables the cache;
-    `verbose` adds notes on the files each shell script sources.
-    """
+
+def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
     started = time.perf_counter()
-    configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
-    run_settings = configs.for_run(paths)
-    found = discover(paths, run_settings, cwd=cwd, settings_for=configs.for_directory)
+    found, job = run.found, run.job
     candidates = found.candidates
-    discovered = time.perf_counter()
-    per_file = FileSettings.of_candidates(candidates, configs)
-    selected = [
-        list(rules) if rules is not None else engine.enabled_rules(choice)
-        for choice in per_file.choices
-    ]
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    project, cache = _index_and_cache(candidates, per_file, paths, workers, cache_dir, cwd)
-    indexed = time.perf_counter()
-    if project.python:  # built once here: forked workers inherit it
-        from auditor.python.model.call_graph import call_graph
-
-        call_graph(project)
-    linked = time.perf_counter()
-    job = _Job(per_file, selected, project, cache)
     report = Report(diagnostics=list(found.diagnostics))
-    report.warnings = _empty_folders(paths, found, cwd)
+    report.warnings = _empty_folders(run.paths, found, run.cwd)
     past_bound: set[str] = set()
     for display, reason in found.unaudited:
-        position = per_file.position(display)
+        position = job.file_settings.position(display)
         report.findings.extend(job.auditor(position).not_audited(display, reason).findings)
     for done, (candidate, result) in enumerate(
-        zip(candidates, _mapped(job, candidates, workers, _crashed_audit), strict=True), 1
+        zip(candidates, _mapped(job, candidates, run.workers, _crashed_audit), strict=True), 1
     ):
         if progress is not None:
             progress(done, len(candidates))
@@ -353,20 +367,15 @@ def audit(
                 report.sources[candidate.display] = result.text
     report.findings.sort(key=lambda finding: finding.sort_key)
     report.suppressions.sort()
-    if cache is not None and cache_dir is not None:
+    if job.cache is not None and run.cache_dir is not None:
         from auditor.cache import prune_if_full
 
-        prune_if_full(cache_dir)
-    report.timings = {
-        "discovery": discovered - started,
-        "project index": indexed - discovered,
-        "call graph": linked - indexed,
-        "analysis": time.perf_counter() - linked,
-    }
-    report.notes = found.notes
+        prune_if_full(run.cache_dir)
+    report.timings = {**run.timings, "analysis": time.perf_counter() - started}
+    report.notes = list(found.notes)
     if verbose:
         report.notes += _sourced_notes(
-            [c for c in candidates if c.display not in past_bound], run_settings
+            [c for c in candidates if c.display not in past_bound], run.settings
         )
     return report
 
