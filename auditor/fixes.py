@@ -335,7 +335,7 @@ def fix_report(
     *,
     write: bool,
 ) -> FixOutcome:
-    """What fixing the files of `report` gave (`attempts`, from `run.fix_files`): written
+    """What fixing the files of `report` gave (`attempts`, from `AuditRun.fix`): written
     with `write` (unless a file changed meanwhile), and the report of what is left."""
     from auditor.configs import Configs
     from auditor.discover import RefusedFile, read_bounded

@@ -13,220 +13,28 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from auditor import engine
 from auditor.config import Settings
-from auditor.configs import Configs, FileSettings, settings_digest
-from auditor.discover import (
-    EXCLUDED,
-    NOT_A_RUNNER,
-    Candidate,
-    Discovery,
-    RefusedFile,
-    TooLarge,
-    classify,
-    discover,
-    read_bounded,
-)
+from auditor.configs import Configs, FileSettings
+from auditor.discover import EXCLUDED, NOT_A_RUNNER, Candidate, Discovery, classify, discover
 from auditor.engine import AnyRule, Auditor
-from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Note, Report
+from auditor.file_jobs import AuditJob, FixJob, crashed_audit, crashed_fix
+from auditor.finding import Note, Report
 from auditor.indexing import build_index
-from auditor.kinds import FileKind, sources_a_file
-from auditor.not_audited import (
-    fix_timed_out,
-    input_too_large,
-    timed_out,
-    too_large,
-    unreadable,
-)
+from auditor.kinds import FileKind
+from auditor.not_audited import input_too_large, timed_out
 from auditor.project import ProjectIndex
-from auditor.source import SourceFile, decode, python_encoding
+from auditor.source import decode, python_encoding
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers as _mapped  # the name `audit` calls it by
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
-    from auditor.engine import FileResult
     from auditor.fixes import FixAttempt
 
 Progress = Callable[[int, int], None]  # (files done, files in the run)
-
-
-class _Result(NamedTuple):
-    findings: list[Finding]
-    diagnostics: list[Diagnostic]
-    suppressed: int = 0
-    checked: bool = False
-    text: str | None = None  # only for files with findings
-    suppressions: tuple[AppliedSuppression, ...] = ()
-    past_bound: bool = False  # its analysis ran past `--timeout`
-
-
-def _sources_files(kind: FileKind, data: bytes) -> bool:
-    """Whether a shell file may source another (its analysis then reads that file too)."""
-    return kind is FileKind.SHELL and sources_a_file(data)
-
-
-class _Job:
-    """Audits one file under its own settings, through the cache (picklable, for worker
-    processes); `rules`: the rules of each of the settings."""
-
-    def __init__(
-        self,
-        settings: FileSettings,
-        rules: Sequence[Sequence[type[AnyRule]]],
-        project: ProjectIndex,
-        cache: ResultCache | None,
-    ) -> None:
-        self.file_settings, self.rules, self.project, self.cache = settings, rules, project, cache
-        self.auditors: dict[int, Auditor] = {}
-        self.keys = [settings_digest(s, r) for s, r in zip(settings.choices, rules, strict=True)]
-
-    def auditor(self, position: int) -> Auditor:
-        """The auditor of one of the settings, built on first use in the process that audits."""
-        if position not in self.auditors:
-            settings = self.file_settings.choices[position]
-            self.auditors[position] = Auditor(settings, self.rules[position], self.project)
-        return self.auditors[position]
-
-    def __call__(self, candidate: Candidate) -> _Result:
-        position = self.file_settings.position(candidate.display)
-        settings = self.file_settings.choices[position]
-        try:
-            data = read_bounded(candidate.path, settings.max_file_size)
-        except TooLarge as error:
-            return self._not_audited(position, candidate.display, too_large(error))
-        except RefusedFile as error:
-            return _Result([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, str(error))])
-        except OSError as error:
-            return self._not_audited(position, candidate.display, unreadable(error))
-        cache, key = self._cache_for(candidate, data, position)
-        cached = cache.get(key) if cache else None
-        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
-        if cached is not None:
-            text = decode(candidate.display, data, encoding).text if cached.findings else None
-            return _Result(
-                cached.findings,
-                cached.diagnostics,
-                cached.suppressed,
-                checked=True,
-                text=text,
-                suppressions=cached.suppressions,
-            )
-        source = decode(candidate.display, data, encoding)
-        try:
-            with time_bound(settings.timeout):
-                result = self.auditor(position).audit_source(
-                    source, candidate.kind, candidate.path, candidate.root
-                )
-        except FileTimeout:
-            reason = timed_out(settings.timeout)
-            result = self.auditor(position).not_audited(candidate.display, reason)
-            return _Result(result.findings, result.diagnostics, past_bound=True)
-        if cache is not None:
-            _store(cache, key, result)
-        return _Result(
-            result.findings,
-            result.diagnostics,
-            result.suppressed,
-            checked=True,
-            text=source.text if result.findings else None,
-            suppressions=result.suppressions,
-        )
-
-    def _cache_for(
-        self, candidate: Candidate, data: bytes, position: int
-    ) -> tuple[ResultCache | None, str]:
-        """The cache a file's result goes through (None: not cached) and its key there."""
-        # A script that sources others is audited with their functions and variables, which
-        # its own bytes do not key: it is never cached, so an edited library is seen.
-        if self.cache is None or _sources_files(candidate.kind, data):
-            return None, ""
-        settings = self.file_settings.choices[position]
-        detail = ",".join([self.keys[position], *_ignored_codes(settings, candidate.display)])
-        return self.cache, self.cache.key(candidate.display, candidate.kind.value, data, detail)
-
-    def audit_through_cache(
-        self, candidate: Candidate, source: SourceFile, data: bytes
-    ) -> FileResult:
-        """The audit of `source` (read from `candidate` as `data`) under the candidate's
-        settings, from the cache if it is there, else audited and stored."""
-        from auditor.engine import FileResult
-
-        position = self.file_settings.position(candidate.display)
-        cache, key = self._cache_for(candidate, data, position)
-        cached = cache.get(key) if cache else None
-        if cached is not None:
-            findings, diagnostics, suppressed, suppressions = cached
-            return FileResult(findings, diagnostics, source, suppressed, suppressions)
-        auditor = self.auditor(position)
-        result = auditor.audit_source(source, candidate.kind, candidate.path, candidate.root)
-        if cache is not None:
-            _store(cache, key, result)
-        return result
-
-    def _not_audited(self, position: int, display: str, reason: str) -> _Result:
-        result = self.auditor(position).not_audited(display, reason)
-        return _Result(result.findings, result.diagnostics)
-
-
-class _FixJob:
-    """Fixes one file: its first audit read through the cache as `_Job` reads it, each
-    re-audit of the fixed text under the time bound (picklable, for worker processes)."""
-
-    def __init__(self, audits: _Job, unsafe: bool) -> None:
-        self.audits, self.unsafe = audits, unsafe
-
-    def __call__(self, candidate: Candidate) -> FixAttempt:
-        from auditor.fixes import FixAttempt, fix_text, round_trips
-
-        settings = self.audits.file_settings.of(candidate.display)
-        try:
-            data = read_bounded(candidate.path, settings.max_file_size)
-        except (OSError, RefusedFile) as error:
-            return FixAttempt(note=f"not fixed: {error}")
-        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
-        source = decode(candidate.display, data, encoding)
-        if source.decode_error:
-            return FixAttempt(note=f"not fixed: {source.decode_error}")
-        if not round_trips(source.text, source.encoding, data):
-            return FixAttempt(
-                note=f"not fixed: its encoding ({source.encoding}) does not give back the"
-                " same bytes it was read from"
-            )
-        audits = _FileAudits(self.audits, candidate, settings.timeout)
-        try:
-            fixed = fix_text(source, candidate.kind, audits, self.unsafe)
-        except FileTimeout:
-            return FixAttempt(note=fix_timed_out(settings.timeout))
-        return FixAttempt(data, source.text, source.encoding, fixed, fixed.note)
-
-
-class _FileAudits:
-    """Audits one file's text and its fixed texts through the cache, each under the time
-    bound (`FileTimeout` past it): a fixed text is keyed by its own bytes, so a later run
-    (or `--fix` after `--diff`) finds it there."""
-
-    def __init__(self, job: _Job, candidate: Candidate, timeout: float) -> None:
-        self.job, self.candidate, self.timeout = job, candidate, timeout
-
-    def audit_source(self, source: SourceFile, kind: FileKind) -> FileResult:
-        """`source` audited as the candidate's text (its place: where it sources from)."""
-        with time_bound(self.timeout):
-            try:
-                data = source.text.encode(source.encoding)
-            except (LookupError, UnicodeError):
-                position = self.job.file_settings.position(self.candidate.display)
-                place = (self.candidate.path, self.candidate.root)
-                return self.job.auditor(position).audit_source(source, kind, *place)
-            return self.job.audit_through_cache(self.candidate, source, data)
-
-
-def _crashed_fix(candidate: Candidate) -> FixAttempt:
-    from auditor.fixes import FixAttempt
-
-    return FixAttempt(note="not fixed: the worker process fixing it crashed (a parser bug)")
 
 
 def _index_and_cache(
@@ -245,23 +53,6 @@ def _index_and_cache(
 
     project = build_index(candidates, per_file, ResultCache(cache_dir, ["index"]), workers)
     return project, ResultCache(cache_dir, [project.digest()])
-
-
-def _store(cache: ResultCache, key: str, result: FileResult) -> None:
-    """Cache a file's result, unless something went wrong auditing it."""
-    if any(d.is_error for d in result.diagnostics):
-        return
-    from auditor.cache import CachedResult
-
-    entry = CachedResult(
-        result.findings, result.diagnostics, result.suppressed, result.suppressions
-    )
-    cache.put(key, entry)
-
-
-def _crashed_audit(candidate: Candidate) -> _Result:
-    message = "the worker process auditing this file crashed (a parser bug); file not audited"
-    return _Result([], [Diagnostic(candidate.display, DiagnosticKind.INTERNAL, message)])
 
 
 class AuditRun:
@@ -303,7 +94,7 @@ class AuditRun:
             from auditor.python.model.call_graph import call_graph
 
             call_graph(project)
-        self.job = _Job(per_file, selected, project, cache)
+        self.job = AuditJob(per_file, selected, project, cache)
         self.timings = {
             "discovery": discovered - started,
             "project index": indexed - discovered,
@@ -319,7 +110,7 @@ class AuditRun:
         """Fix the files that reports show as `displays`, in parallel, each file's first
         audit read from the cache the audit wrote."""
         candidates = [c for c in self.found.candidates if c.display in displays]
-        fixed = _mapped(_FixJob(self.job, unsafe), candidates, self.workers, _crashed_fix)
+        fixed = _mapped(FixJob(self.job, unsafe), candidates, self.workers, crashed_fix)
         return zip(candidates, fixed, strict=True)
 
 
@@ -350,7 +141,7 @@ def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
         position = job.file_settings.position(display)
         report.findings.extend(job.auditor(position).not_audited(display, reason).findings)
     for done, (candidate, result) in enumerate(
-        zip(candidates, _mapped(job, candidates, run.workers, _crashed_audit), strict=True), 1
+        zip(candidates, _mapped(job, candidates, run.workers, crashed_audit), strict=True), 1
     ):
         if progress is not None:
             progress(done, len(candidates))
@@ -442,15 +233,6 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     if result.findings:
         report.sources[source.path] = source.text
     return report
-
-
-def _ignored_codes(settings: Settings, display: str) -> list[str]:
-    """The codes `per-file-ignores` turns off for a file."""
-    if not settings.per_file_ignores:
-        return []
-    from auditor.registry import all_rules
-
-    return [rule.code for rule in all_rules() if settings.ignored_for(Path(display), rule.code)]
 
 
 def _inside_audited_tree(directory: Path, paths: Sequence[Path], cwd: Path | None) -> bool:
