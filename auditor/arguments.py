@@ -60,6 +60,12 @@ class _Parser(argparse.ArgumentParser):
             sys.stderr.write(message)
         raise Exit(status)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Help and usage, written; argparse's own drops a failed write (`--help` to a full
+        disk then exited 0), this one lets it end the run as an error."""
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message: str) -> NoReturn:
         """A usage error: one line on stderr, with a suggestion for a mistyped command,
         flag or choice, and where the usage is; exit status 2."""

@@ -75,11 +75,11 @@ def check(options: argparse.Namespace) -> int:
         fixes.check_usable(source, options.output)
         cache = (options.cache_dir, not options.no_cache)
         how = checking.RunOptions(output_format, options.jobs, *cache, options.verbose)
-        report, rules = checking.audit_input(source, configs, how)
+        report, rules, run = checking.audit_input(source, configs, how)
         files_fixed = 0
         if fixes.wanted:
             fixed = checking.fix_files(
-                report, rules, source.paths, configs, fixes, quiet=options.quiet
+                report, source.paths, configs, fixes, quiet=options.quiet, run=run
             )
             if fixed.status is not None:
                 return fixed.status
@@ -96,10 +96,20 @@ def check(options: argparse.Namespace) -> int:
     except UserError as error:
         raise _fail(str(error)) from None
     except FileNotFoundError as error:
-        raise _fail(f"{error.filename}: no such file or directory") from None
+        raise _fail(_missing(error)) from None
     return checking.exit_status(
         report, configs, fixes, exit_zero=options.exit_zero, fixed=files_fixed
     )
+
+
+def _missing(error: FileNotFoundError) -> str:
+    """What a missing file means: a named path, or the working directory deleted under us."""
+    if error.filename is None:
+        try:
+            os.getcwd()
+        except FileNotFoundError:
+            return "the working directory no longer exists (it was deleted or moved)"
+    return f"{error.filename}: no such file or directory"
 
 
 def list_rules(options: argparse.Namespace) -> int:
@@ -193,21 +203,15 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on `argv` (default: the process's arguments); the exit status."""
     if sys.stdout is None:  # started with stdout closed (`runaudit check >&-`)
         return _stop("runaudit: error: standard output is closed")
-    command_line = parser()
     try:
-        options, unknown = command_line.parse_known_args(argv)
-        if unknown:  # said by the command's own parser, which knows its flags
-            command_parser = getattr(options, "command_parser", command_line)
-            command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-        if options.version:
-            sys.stdout.write(f"runaudit {__version__}\n")
-            return EXIT_CLEAN
-        if options.command is None:
-            commands = ", ".join(COMMANDS)
-            command_line.error(f"no command given (one of {commands})")
-        return COMMANDS[options.command](options)
-    except Exit as done:
-        return done.status
+        command_line = parser()
+        try:
+            status = _command(command_line, argv)
+        except Exit as done:  # `--help` printed, a usage error said, a command's error
+            status = done.status
+        # Flushed here, where a failure (a full disk) is one line and exit 2, not lost at exit.
+        sys.stdout.flush()
+        return status
     except KeyboardInterrupt:
         return _stop("runaudit: interrupted", EXIT_INTERRUPTED)
     except Terminated:
@@ -221,6 +225,20 @@ def run(argv: Sequence[str] | None = None) -> int:
         return _stop(f"runaudit: error: {_describe(error)}")
     except Exception as error:
         return _stop(f"runaudit: internal error: {_describe(error)}")
+
+
+def _command(command_line: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
+    options, unknown = command_line.parse_known_args(argv)
+    if unknown:  # said by the command's own parser, which knows its flags
+        command_parser = getattr(options, "command_parser", command_line)
+        command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if options.version:
+        sys.stdout.write(f"runaudit {__version__}\n")
+        return EXIT_CLEAN
+    if options.command is None:
+        commands = ", ".join(COMMANDS)
+        command_line.error(f"no command given (one of {commands})")
+    return COMMANDS[options.command](options)
 
 
 EXIT_INTERRUPTED = 130  # as a shell reports SIGINT
@@ -260,11 +278,24 @@ def _silence_stdout() -> None:
         pass
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main() -> NoReturn:
     """Console-script entry point."""
-    import gc
+    try:
+        import gc
+        import signal
 
-    # Syntax trees are built and dropped file by file and `ast` nodes form no cycles: the
-    # cyclic collector runs after 50,000 allocations, not 700 (a tenth of a cold run).
-    gc.set_threshold(50_000, 20, 20)
-    sys.exit(run())
+        # SIGTERM ends an in-process run (`--jobs 1`) as it ends a parallel one: one line.
+        signal.signal(signal.SIGTERM, _terminated)
+        # Syntax trees are built and dropped file by file and `ast` nodes form no cycles: the
+        # cyclic collector runs after 50,000 allocations, not 700 (a tenth of a cold run).
+        gc.set_threshold(50_000, 20, 20)
+        status = run()
+    except KeyboardInterrupt:  # before `run` could catch it
+        status = _stop("runaudit: interrupted", EXIT_INTERRUPTED)
+    except Terminated:
+        status = _stop("runaudit: terminated", EXIT_TERMINATED)
+    sys.exit(status)

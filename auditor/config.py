@@ -13,7 +13,7 @@ import functools
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from auditor.config_file import (
     MAX_TIMEOUT,
@@ -28,11 +28,8 @@ from auditor.config_file import (
     shown,
 )
 from auditor.finding import Severity
-from auditor.gitignore import gitignore_spec
+from auditor.gitignore import PatternSet
 from auditor.timebound import DEFAULT_TIMEOUT
-
-if TYPE_CHECKING:
-    from pathspec import GitIgnoreSpec
 
 CONFIG_NAMES = (".runaudit.toml", "runaudit.toml")
 PYPROJECT = "pyproject.toml"
@@ -128,7 +125,7 @@ class Settings(NamedTuple):
         rel = _relative_to(path, self.root)
         return any(
             any(_matches(prefix, code) for prefix in codes)
-            and _pattern_spec((pattern,)).match_file(rel)
+            and _pattern_set((pattern,)).matches(rel)
             for pattern, codes in self.per_file_ignores.items()
         )
 
@@ -138,20 +135,36 @@ class Settings(NamedTuple):
         return tuple(self.pipelines.get("consequential", ()))
 
     @property
-    def exclude_spec(self) -> GitIgnoreSpec:
-        """`exclude` and `extend-exclude` compiled as gitignore patterns."""
-        return _pattern_spec((*self.exclude, *self.extend_exclude))
+    def exclude_spec(self) -> PatternSet:
+        """`exclude` and `extend-exclude` compiled as gitignore patterns, once."""
+        return _excludes(self.exclude, self.extend_exclude)
 
     def is_excluded(self, path: Path, root: Path, *, is_dir: bool = False) -> bool:
         """Whether an exclude pattern matches `path`, taken relative to `root`."""
         rel = _relative_to(path, root)
-        return rel not in ("", ".") and self.exclude_spec.match_file(rel + "/" if is_dir else rel)
+        return rel not in ("", ".") and self.exclude_spec.matches(rel + "/" if is_dir else rel)
 
 
 @functools.cache
-def _pattern_spec(patterns: tuple[str, ...]) -> GitIgnoreSpec:
+def _pattern_set(patterns: tuple[str, ...]) -> PatternSet:
     """Patterns of the settings, compiled once per run."""
-    return gitignore_spec(patterns)
+    return PatternSet(patterns)
+
+
+_last_excludes: tuple[tuple[str, ...], tuple[str, ...], PatternSet] | None = None
+
+
+def _excludes(exclude: tuple[str, ...], extend: tuple[str, ...]) -> PatternSet:
+    """The exclude patterns' matcher. Asked for every path the walk meets, it is found by
+    the identity of the settings' tuples first: hashing 100,000 patterns per path cost
+    more than matching them."""
+    global _last_excludes
+    last = _last_excludes
+    if last is not None and last[0] is exclude and last[1] is extend:
+        return last[2]
+    matcher = _pattern_set((*exclude, *extend))
+    _last_excludes = (exclude, extend, matcher)
+    return matcher
 
 
 def config_in(directory: Path) -> Path | None:

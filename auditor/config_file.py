@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from auditor.errors import UserError
 from auditor.finding import Severity
-from auditor.gitignore import MAX_GLOBSTARS, gitignore_spec, too_complex
+from auditor.gitignore import InvalidPattern, valid_pattern
 
 if TYPE_CHECKING:
     from tomllib import TOMLDecodeError
@@ -178,15 +178,9 @@ class _Validator:
     def patterns(self, key: str, value: Any) -> tuple[str, ...]:
         patterns = self.strings(key, value)
         for pattern in patterns:
-            if too_complex(pattern):
-                message = (
-                    f"pattern `{shown(pattern)}` in `{key}` in {self.where} has more than "
-                    f"{MAX_GLOBSTARS} `**`: too costly to match"
-                )
-                raise self.fail(message)
             try:
-                gitignore_spec([pattern])
-            except (ValueError, re.error) as error:
+                valid_pattern(pattern)
+            except InvalidPattern as error:
                 message = f"invalid pattern `{shown(pattern)}` in `{key}` in {self.where}: {error}"
                 raise self.fail(message) from None
         return patterns

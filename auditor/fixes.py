@@ -23,20 +23,21 @@ import os
 import re
 import stat
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from auditor.finding import Applicability, AppliedSuppression, Edit, Finding, Fix, Report
 from auditor.kinds import FileKind
-from auditor.source import SourceFile, decode, python_encoding
+from auditor.source import SourceFile
 
 if TYPE_CHECKING:
     from auditor.config import Settings
     from auditor.configs import Configs
-    from auditor.engine import AnyRule, Auditor
+    from auditor.discover import Candidate
+    from auditor.engine import FileResult
 
 MAX_PASSES = 4
 PARSE_ERROR = "RA900"
@@ -130,17 +131,17 @@ class FixedText:
         return len(self.codes)
 
 
-def fix_text(
-    source: SourceFile,
-    kind: FileKind,
-    auditor: Auditor,
-    unsafe: bool,
-    place: tuple[Path, Path | None] | None = None,
-) -> FixedText:
-    """Apply fixes to `source` in passes, auditing it again after each pass; `place` is the
-    file it was read from and its audited root (the files it sources are read again)."""
-    origin, root = place if place is not None else (None, None)
-    result = auditor.audit_source(source, kind, origin, root)
+class Audits(Protocol):
+    """What audits a text and its fixed versions: an `Auditor`, or one that reads a file's
+    results through the cache and knows where the file is (what it sources)."""
+
+    def audit_source(self, source: SourceFile, kind: FileKind) -> FileResult:
+        """The audit of `source`, a text of this kind."""
+
+
+def fix_text(source: SourceFile, kind: FileKind, auditor: Audits, unsafe: bool) -> FixedText:
+    """Apply fixes to `source` in passes, auditing it again after each pass."""
+    result = auditor.audit_source(source, kind)
     text, findings, before = source.text, result.findings, result.suppressed
     codes: list[str] = []
     if any(f.code == PARSE_ERROR for f in findings) or not parses(text, kind):
@@ -162,7 +163,7 @@ def fix_text(
         keys = {fix_key(fix) for fix in chosen}
         codes += [f.code for f in findings if f.fix is not None and fix_key(f.fix) in keys]
         fixed_source = SourceFile(source.path, new_text, source.encoding)
-        result = auditor.audit_source(fixed_source, kind, origin, root)
+        result = auditor.audit_source(fixed_source, kind)
         text, findings, suppressed = new_text, result.findings, result.suppressed
     return FixedText(text, codes, findings, suppressed - before, result.suppressions)
 
@@ -230,6 +231,17 @@ def _running(pid: int) -> bool:
     except OSError:
         return True  # it exists, owned by someone else
     return True
+
+
+class FixAttempt(NamedTuple):
+    """What fixing one file gave: the bytes read, the text decoded, and the fixed text (or
+    why there is none)."""
+
+    data: bytes = b""
+    text: str = ""
+    encoding: str = "utf-8"
+    fixed: FixedText | None = None
+    note: str | None = None  # why it was not fixed (or not fixed further)
 
 
 @dataclass
@@ -311,61 +323,43 @@ def _lines(text: str) -> list[str]:
     return lines if lines[-1] else lines[:-1]
 
 
+def fixable_paths(report: Report, unsafe: bool) -> set[str]:
+    """The files of `report` with findings whose fixes the options allow."""
+    return {f.path for f in report.findings if wanted(f.fix, unsafe)}
+
+
 def fix_report(
     report: Report,
-    targets: Sequence[Path],
+    attempts: Iterable[tuple[Candidate, FixAttempt]],
     settings: Settings | Configs,
-    rules: Sequence[type[AnyRule]],
     *,
-    unsafe: bool,
     write: bool,
 ) -> FixOutcome:
-    """Fix the files of `report` that have fixes the options allow; re-audit what changed."""
-    outcome = FixOutcome(report, write=write)
-    paths = {f.path for f in report.findings if wanted(f.fix, unsafe)}
-    if not paths:
-        return outcome
+    """What fixing the files of `report` gave (`attempts`, from `AuditRun.fix`): written
+    with `write` (unless a file changed meanwhile), and the report of what is left."""
+    from auditor.configs import Configs
     from auditor.discover import RefusedFile, read_bounded
-    from auditor.run import FileAuditors
 
-    auditors = FileAuditors(targets, settings, rules)
+    configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
+    outcome = FixOutcome(report, write=write)
     results: dict[str, FixedText] = {}
-    for candidate in auditors.candidates:
-        if candidate.display not in paths:
-            continue
-        max_file_size = auditors.settings(candidate.display).max_file_size
-        auditor = auditors.auditor(candidate.display)
-        try:
-            data = read_bounded(candidate.path, max_file_size)
-        except (OSError, RefusedFile) as error:
-            outcome.notes.append(f"{candidate.display}: not fixed: {error}")
-            continue
-        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
-        source = decode(candidate.display, data, encoding)
-        if source.decode_error:
-            outcome.notes.append(f"{candidate.display}: not fixed: {source.decode_error}")
-            continue
-        if not round_trips(source.text, source.encoding, data):
-            outcome.notes.append(
-                f"{candidate.display}: not fixed: its encoding ({source.encoding}) does not"
-                " give back the same bytes it was read from"
-            )
-            continue
-        fixed = fix_text(source, candidate.kind, auditor, unsafe, (candidate.path, candidate.root))
-        if fixed.note:
-            outcome.notes.append(f"{candidate.display}: {fixed.note}")
-        if fixed.text == source.text:
+    for candidate, attempt in attempts:
+        if attempt.note:
+            outcome.notes.append(f"{candidate.display}: {attempt.note}")
+        fixed = attempt.fixed
+        if fixed is None or fixed.text == attempt.text:
             continue
         if write:
             try:
-                if read_bounded(candidate.path, max_file_size) != data:
+                bound = configs.for_directory(os.path.dirname(candidate.path)).max_file_size
+                if read_bounded(candidate.path, bound) != attempt.data:
                     outcome.notes.append(f"{candidate.display}: not fixed: it changed meanwhile")
                     continue
-                write_atomic(candidate.path, fixed.text.encode(source.encoding))
+                write_atomic(candidate.path, fixed.text.encode(attempt.encoding))
             except (OSError, RefusedFile, UnicodeEncodeError) as error:
                 outcome.notes.append(f"{candidate.display}: not written: {error}")
                 continue
-        outcome.changes.append(FileChange(candidate.display, source.text, fixed.text, fixed.codes))
+        outcome.changes.append(FileChange(candidate.display, attempt.text, fixed.text, fixed.codes))
         results[candidate.display] = fixed
     if write and results:
         outcome.report = _updated(report, results)

@@ -1,20 +1,25 @@
-"""Gitignore-style patterns and ignore files: compiled on demand, bounded in what they
-may cost, and matched as git matches them."""
+"""Gitignore-style patterns and ignore files: compiled once into one matcher, matched as git
+matches them, at a cost no pattern can make grow past polynomial in the path's length.
+
+Patterns are matched segment by segment, without regular expressions: a regex translation
+(pathspec's) backtracks, so `*a*a*a*a*a*a*a*a*a*a*b` against a long name, or eight `**`
+against a deep path, took minutes. Here a segment glob is matched by the two-pointer
+wildcard algorithm (pattern length times name length), and `**` by a table over the
+path's segments (their count squared, per pattern), whatever the pattern holds. The
+semantics are git's as pathspec's `GitIgnoreSpec` implements them: a pattern without a
+slash matches at any depth, a leading slash anchors it, a trailing slash matches
+directories only, a pattern matches everything below a directory it matches, `!`
+re-includes, and a pattern that matches the path itself outweighs one that only matches
+a directory above it.
+"""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from pathspec import GitIgnoreSpec
-
-# A `**` segment matches any number of directories; pathspec compiles each to a regex
-# that backtracks, so matching costs grow exponentially with their count (eight of
-# them against a path 40 deep took minutes). Real ignore files use one or two.
-MAX_GLOBSTARS = 4
 IGNORE_FILE_LIMIT = 1024 * 1024  # bytes read of one ignore file
 # Every path is matched against every pattern in effect above it, so a checkout
 # could make discovery crawl with huge or deeply stacked ignore files. Beyond
@@ -23,25 +28,288 @@ _GITIGNORE_PATTERNS = 2_000  # in one file
 _GITIGNORE_IN_EFFECT = 5_000  # in all the files over one directory
 _GITIGNORE_FILES = 32  # ignore files stacked over one directory
 
-
-def too_complex(pattern: str) -> bool:
-    """Whether a gitignore pattern has more `**` segments than can be matched in bounded
-    time; such a pattern is not used (and named in a diagnostic)."""
-    return pattern.count("**") > MAX_GLOBSTARS
+_GLOBSTAR = "**"
+_WILD = re.compile(r"[*?\[\\]")  # what makes a segment more than a plain name
+_STAR, _ONE, _CLASS, _CHAR = range(4)  # the kinds of a segment glob's tokens
 
 
-def gitignore_spec(lines: Sequence[str]) -> GitIgnoreSpec:
-    """Gitignore-style patterns compiled (pathspec is imported only when there are some)."""
-    from pathspec import GitIgnoreSpec
+class _Class(NamedTuple):
+    """A bracket expression: `[a-z_]`, `[!0-9]`."""
 
-    return GitIgnoreSpec.from_lines(lines)
+    negated: bool
+    chars: frozenset[str]
+    ranges: tuple[tuple[str, str], ...]
+
+
+# A token: (kind, value): the character of a _CHAR, the class of a _CLASS, else None.
+_Token = tuple[int, "str | _Class | None"]
+
+
+class InvalidPattern(ValueError):
+    """A pattern git would not use (a trailing `\\`, a reversed range `[z-a]`, nothing)."""
+
+
+class _Glob(NamedTuple):
+    """One segment's glob: its tokens, and how many characters a name needs at least."""
+
+    tokens: tuple[_Token, ...]
+    needs: int
+    literal: str | None  # the segment itself when it has no wildcard
+
+
+class Pattern(NamedTuple):
+    """One compiled pattern."""
+
+    segments: tuple[_Glob | None, ...]  # None: `**`
+    negated: bool
+    directory_only: bool
+    needs: int  # path segments it needs at least (`**` needs none)
+    everything: bool = False  # `*`: every path, itself (a directory's too)
+
+
+def compile_pattern(line: str) -> Pattern | None:
+    """A gitignore line compiled; None for a blank line or a comment. `InvalidPattern`
+    for a line git would not use."""
+    if not line.endswith("\\ "):
+        line = line.rstrip()
+    if not line or line.startswith("#") or line == "/":
+        return None
+    negated = line.startswith("!")
+    if negated:
+        line = line[1:]
+    parts = line.split("/")
+    directory_only = not parts[-1]
+    if not parts[0]:
+        del parts[0]  # a leading slash anchors the pattern
+    elif len(parts) == 1 or (len(parts) == 2 and not parts[1]):
+        # no slash but a trailing one: at any depth
+        parts[:0] = [] if parts[0] == _GLOBSTAR else [_GLOBSTAR]
+    if not parts:
+        raise InvalidPattern("it names nothing")
+    if not parts[-1]:
+        parts[-1] = _GLOBSTAR
+    segments: list[_Glob | None] = []
+    for part in parts:
+        if part == _GLOBSTAR:
+            if segments and segments[-1] is None:
+                continue  # `**/**` is `**`
+            segments.append(None)
+        else:
+            segments.append(_segment(part))
+    needs = sum(1 for segment in segments if segment is not None)
+    everything = parts == [_GLOBSTAR, "*"]
+    return Pattern(tuple(segments), negated, directory_only, needs, everything)
+
+
+def _segment(text: str) -> _Glob:
+    """A segment's glob: `*` (any run but `/`; alone, a non-empty one), `?`, `[…]`, `\\x`."""
+    if text == "*":
+        return _Glob(((_STAR, None), (_ONE, None)), 1, None)  # `[^/]+`: one or more
+    if not _WILD.search(text):  # most segments: a plain name
+        return _Glob((), len(text), text)
+    tokens: list[_Token] = []
+    i, end = 0, len(text)
+    while i < end:
+        char = text[i]
+        i += 1
+        if char == "\\":
+            if i == end:
+                raise InvalidPattern("a trailing `\\` escapes nothing")
+            tokens.append((_CHAR, text[i]))
+            i += 1
+        elif char == "*":
+            if not tokens or tokens[-1][0] != _STAR:  # `***` is `*`
+                tokens.append((_STAR, None))
+        elif char == "?":
+            tokens.append((_ONE, None))
+        elif char == "[":
+            closing = _bracket_end(text, i)
+            if closing is None:
+                raise InvalidPattern("a `[` is not closed")
+            tokens.append((_CLASS, _bracket(text[i:closing], text)))
+            i = closing + 1
+        else:
+            tokens.append((_CHAR, char))
+    needs = sum(1 for kind, _ in tokens if kind != _STAR)
+    plain = all(kind == _CHAR for kind, _ in tokens)
+    return _Glob(tuple(tokens), needs, "".join(str(t) for _, t in tokens) if plain else None)
+
+
+def _bracket_end(text: str, start: int) -> int | None:
+    """Where the bracket expression opened before `start` closes (`[]…]`, `[!]…]` hold `]`)."""
+    j = start
+    if j < len(text) and text[j] in "!^":
+        j += 1
+    if j < len(text) and text[j] == "]":
+        j += 1
+    closing = text.find("]", j)
+    return closing if closing >= 0 else None
+
+
+def _bracket(body: str, text: str) -> _Class:
+    """A bracket expression's body (of the segment `text`) compiled."""
+    negated = bool(body) and body[0] in "!^"
+    if negated:
+        body = body[1:]
+    chars: set[str] = set()
+    ranges: list[tuple[str, str]] = []
+    i = 0
+    while i < len(body):
+        if i + 2 < len(body) and body[i + 1] == "-":
+            low, high = body[i], body[i + 2]
+            if low > high:
+                raise InvalidPattern(f"the range `{low}-{high}` is reversed")
+            ranges.append((low, high))
+            i += 3
+        else:
+            chars.add(body[i])
+            i += 1
+    return _Class(negated, frozenset(chars), tuple(ranges))
+
+
+def _token_matches(token: _Token, char: str) -> bool:
+    kind, value = token
+    if kind == _ONE:
+        return True
+    if kind == _CHAR:
+        return char == value
+    assert isinstance(value, _Class)
+    inside = char in value.chars or any(low <= char <= high for low, high in value.ranges)
+    return inside != value.negated
+
+
+def glob_matches(glob: _Glob, name: str) -> bool:
+    """Whether a segment glob matches a whole name: the two-pointer wildcard algorithm, which
+    only ever goes back to the last `*` (an earlier one can take whatever it would have)."""
+    if glob.literal is not None:
+        return glob.literal == name
+    if len(name) < glob.needs:
+        return False
+    tokens = glob.tokens
+    t = n = 0
+    star, resume = -1, 0
+    while n < len(name):
+        if t < len(tokens) and tokens[t][0] == _STAR:
+            star, resume = t, n
+            t += 1
+        elif t < len(tokens) and _token_matches(tokens[t], name[n]):
+            t += 1
+            n += 1
+        elif star >= 0:
+            resume += 1
+            t, n = star + 1, resume
+        else:
+            return False
+    return all(kind == _STAR for kind, _ in tokens[t:])
+
+
+def pattern_matches(pattern: Pattern, parts: Sequence[str]) -> int:
+    """How a pattern matches a path split at `/` (a directory's ends in ''): 2 the path
+    itself, 1 a directory above it (or, for a directory-only pattern, the directory),
+    0 not at all."""
+    segments = pattern.segments
+    if pattern.everything:
+        return 2 if any(parts) else 0
+    if pattern.needs > len(parts):
+        return 0
+    # reach[k]: the segments so far can take exactly the first k parts.
+    reach = [True] + [False] * len(parts)
+    last = len(segments) - 1
+    for index, segment in enumerate(segments):
+        if segment is None and index == last and index > 0:
+            # a trailing `**`: whatever follows a `/` after what came before
+            if any(reach[:-1]):
+                return 1 if pattern.directory_only else 2
+            return 0
+        if segment is None:
+            seen = False
+            for k in range(len(reach)):
+                seen = seen or reach[k]
+                reach[k] = seen
+            continue
+        moved = [False] * len(reach)
+        for k in range(len(parts)):
+            if reach[k] and glob_matches(segment, parts[k]):
+                moved[k + 1] = True
+        reach = moved
+        if not any(reach):
+            return 0
+    if segments[-1] is None:  # the pattern is `**` alone: every path, or every one below
+        if pattern.directory_only:  # a directory
+            return 1 if len(parts) > 1 else 0
+        return 2
+    if reach[-1]:
+        return 2
+    return 1 if any(reach[1:-1]) else 0
+
+
+class PatternSet:
+    """Gitignore-style patterns compiled once into one matcher. A pattern whose last
+    segment is a plain name is filed under it, so a path is tried only against the patterns
+    that can end at one of its segments, and those with a wildcard there: 100,000 patterns
+    cost what their compilation costs, not 100,000 matches per path."""
+
+    def __init__(self, lines: Iterable[str], *, strict: bool = False) -> None:
+        """Compile `lines`; a pattern git would not use is left out, or with `strict`
+        raises `InvalidPattern`."""
+        self.patterns: list[Pattern] = []
+        self._by_name: dict[str, list[int]] = {}
+        self._others: list[int] = []
+        for line in lines:
+            try:
+                pattern = compile_pattern(line)
+            except InvalidPattern:
+                if strict:
+                    raise
+                continue
+            if pattern is None:
+                continue
+            index = len(self.patterns)
+            self.patterns.append(pattern)
+            # Any plain segment must equal one of a matching path's segments.
+            plain = [s.literal for s in pattern.segments if s is not None and s.literal]
+            if plain:
+                self._by_name.setdefault(plain[-1], []).append(index)
+            else:
+                self._others.append(index)
+
+    def __len__(self) -> int:
+        return len(self.patterns)
+
+    def check(self, path: str) -> bool | None:
+        """Whether the patterns ignore `path` (relative, `/`-separated, a directory's with a
+        trailing `/`): True ignored, False re-included by a `!` pattern, None no pattern
+        matches. The last pattern that matches the path itself decides; failing one, the
+        last that matches a directory above it."""
+        parts = path.split("/")
+        candidates = set(self._others)
+        for part in parts:
+            candidates.update(self._by_name.get(part, ()))
+        directory_match: Pattern | None = None
+        for index in sorted(candidates, reverse=True):
+            pattern = self.patterns[index]
+            how = pattern_matches(pattern, parts)
+            if how == 2:
+                return not pattern.negated
+            if how == 1 and directory_match is None:
+                directory_match = pattern
+        return None if directory_match is None else not directory_match.negated
+
+    def matches(self, path: str) -> bool:
+        """Whether the patterns ignore `path`."""
+        return bool(self.check(path))
+
+
+def valid_pattern(line: str) -> None:
+    """Raise `InvalidPattern` for a pattern git would not use."""
+    compile_pattern(line)
 
 
 class IgnoreFile(NamedTuple):
     """A `.gitignore` and the directory its patterns are relative to."""
 
     base: str
-    spec: GitIgnoreSpec
+    spec: PatternSet
 
 
 def gitignored(ignores: Sequence[IgnoreFile], path: str, is_dir: bool) -> bool:
@@ -49,9 +317,9 @@ def gitignored(ignores: Sequence[IgnoreFile], path: str, is_dir: bool) -> bool:
     # The deepest `.gitignore` with a matching pattern decides, as in git.
     for ignore in reversed(ignores):
         rel = _relative_below(path, ignore.base)
-        result = ignore.spec.check_file(rel + "/" if is_dir else rel)
-        if result.include is not None:
-            return bool(result.include)
+        result = ignore.spec.check(rel + "/" if is_dir else rel)
+        if result is not None:
+            return result
     return False
 
 
@@ -63,36 +331,19 @@ def _relative_below(path: str, base: str) -> str:
 
 
 def _patterns(ignores: Sequence[IgnoreFile]) -> int:
-    return sum(len(ignore.spec.patterns) for ignore in ignores)
+    return sum(len(ignore.spec) for ignore in ignores)
 
 
 def parse_ignore_file(
     base: str, text: str, above: tuple[IgnoreFile, ...] = ()
 ) -> tuple[tuple[IgnoreFile, ...], list[str]]:
     """The ignore file with `text` (patterns relative to `base`), under those `above` it,
-    and why it, or some of its patterns, are not used."""
+    and why it is not used, if it is not."""
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     if len(above) >= _GITIGNORE_FILES:
         return (), [f"ignore file not used: more than {_GITIGNORE_FILES} nested ignore files"]
     if len(lines) > _GITIGNORE_PATTERNS or _patterns(above) + len(lines) > _GITIGNORE_IN_EFFECT:
         limit = f"{_GITIGNORE_PATTERNS:,} in a file, {_GITIGNORE_IN_EFFECT:,} in effect"
         return (), [f"ignore file not used: {len(lines):,} patterns, above the limits ({limit})"]
-    problems = []
-    costly = [line for line in lines if too_complex(line)]
-    if costly:
-        problems.append(
-            f"{len(costly)} ignore pattern(s) not used: more than {MAX_GLOBSTARS} `**` "
-            f"(`{costly[0].strip()}`) cannot be matched in bounded time"
-        )
-    # Git skips a malformed pattern; so do we.
-    usable = [line for line in lines if not too_complex(line) and _valid_pattern(line)]
-    spec = gitignore_spec(usable)
-    return ((IgnoreFile(base, spec),) if spec.patterns else ()), problems
-
-
-def _valid_pattern(line: str) -> bool:
-    try:
-        gitignore_spec([line])
-    except (ValueError, re.error):
-        return False
-    return True
+    spec = PatternSet(lines)  # git skips a malformed pattern; so do we
+    return ((IgnoreFile(base, spec),) if len(spec) else ()), []

@@ -21,6 +21,15 @@ def timed_out(seconds: float) -> str:
     )
 
 
+def fix_timed_out(seconds: float) -> str:
+    """Why `--fix`/`--diff` left a file as it was: auditing it, or its fixed text, ran past
+    the time bound."""
+    return (
+        f"not fixed: its analysis took longer than {seconds:g} s; raise `--timeout` (or"
+        " `timeout` in config) to fix it"
+    )
+
+
 def too_large(error: SizeBound) -> str:
     """Why a file past the size bound was not audited, and what changes it."""
     return (

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from auditor.configs import Configs
     from auditor.finding import Report
     from auditor.rule import Rule
+    from auditor.run import AuditRun
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 OUTPUT_FORMAT_ENV = "RUNAUDIT_OUTPUT_FORMAT"
@@ -85,13 +86,22 @@ class RunOptions(NamedTuple):
     use_cache: bool
     verbose: bool
 
+    def cache(self) -> Path | None:
+        """The cache directory the run uses (None: no cache)."""
+        if not self.use_cache:
+            return None
+        from auditor.cache import default_cache_dir
+
+        return self.cache_dir or default_cache_dir()
+
 
 def audit_input(
     source: Input, configs: Configs, options: RunOptions
-) -> tuple[Report, Sequence[type[Rule[Any]]]]:
-    """Audit the paths or standard input, each file under its own settings; the report and
-    the rules run (on any file). `--verbose` notes (files passed over or sourced, timings)
-    go to stderr; so does a warning for a folder without runner files."""
+) -> tuple[Report, Sequence[type[Rule[Any]]], AuditRun | None]:
+    """Audit the paths or standard input, each file under its own settings; the report,
+    the rules run (on any file) and, for paths, the run (its fixes reuse its files, index
+    and cache). `--verbose` notes (files passed over or sourced, timings) go to stderr;
+    so does a warning for a folder without runner files."""
     import time
 
     from auditor.engine import enabled_rules
@@ -100,27 +110,20 @@ def audit_input(
     if source.stdin_name is not None:
         from auditor.run import audit_stdin
 
+        if sys.stdin is None:  # started with stdin closed (`runaudit check - <&-`)
+            raise UserError("standard input is closed: there is nothing to audit")
         settings = configs.for_path(source.stdin_name)
         # Bounded like a file: one byte past the limit is enough to report it.
         data = sys.stdin.buffer.read(settings.max_file_size + 1)
         report = audit_stdin(data, source.stdin_name, settings)
+        run = None
     else:
-        from auditor.run import audit
+        from auditor.run import AuditRun
 
-        cache_dir = None
-        if options.use_cache:
-            from auditor.cache import default_cache_dir
-
-            cache_dir = options.cache_dir or default_cache_dir()
+        cache_dir = options.cache()
         with _progress(options.output_format) as progress:
-            report = audit(
-                source.paths,
-                configs,
-                progress=progress,
-                jobs=options.jobs,
-                cache_dir=cache_dir,
-                verbose=options.verbose,
-            )
+            run = AuditRun(source.paths, configs, jobs=options.jobs, cache_dir=cache_dir)
+            report = run.audit(progress, options.verbose)
     from auditor.output.escape import printable
 
     sys.stderr.write("".join(f"runaudit: warning: {printable(w)}\n" for w in report.warnings))
@@ -129,7 +132,7 @@ def audit_input(
 
         sys.stderr.write(verbose_text(report, configs.all(), time.perf_counter() - started))
     chosen = {rule.code: rule for s in configs.all() for rule in enabled_rules(s)}
-    return report, [chosen[code] for code in sorted(chosen)]
+    return report, [chosen[code] for code in sorted(chosen)], run
 
 
 class _NoProgress:
@@ -218,18 +221,26 @@ class FixResult(NamedTuple):
 
 def fix_files(
     report: Report,
-    rules: Sequence[type[Rule[Any]]],
     targets: list[Path],
     settings: Settings | Configs,
     request: FixRequest,
     *,
     quiet: bool,
+    run: AuditRun | None = None,
 ) -> FixResult:
-    """Apply the fixes (or, with `--diff`, print them); say what was fixed on stderr."""
-    from auditor.fixes import fix_report
+    """Apply the fixes (or, with `--diff`, print them) in the workers of the `run` that
+    made the report (its files, index and cache; without one, a run of `targets`), each
+    file under its own settings and the rules they select; say what was fixed on stderr."""
+    from auditor.fixes import fix_report, fixable_paths
 
     unsafe, write = request.unsafe, not request.diff
-    outcome = fix_report(report, targets, settings, rules, unsafe=unsafe, write=write)
+    paths = fixable_paths(report, unsafe)
+    if paths and run is None:
+        from auditor.run import AuditRun
+
+        run = AuditRun(targets, settings, jobs=1)
+    attempts = run.fix(paths, unsafe=unsafe) if paths and run is not None else ()
+    outcome = fix_report(report, attempts, settings, write=write)
     if not quiet:
         sys.stderr.write(outcome.summary(unsafe))
     if request.show:

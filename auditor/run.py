@@ -11,29 +11,20 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from auditor import engine
 from auditor.config import Settings
-from auditor.configs import Configs, FileSettings, settings_digest
-from auditor.discover import (
-    EXCLUDED,
-    NOT_A_RUNNER,
-    Candidate,
-    Discovery,
-    RefusedFile,
-    TooLarge,
-    classify,
-    discover,
-    read_bounded,
-)
+from auditor.configs import Configs, FileSettings
+from auditor.discover import EXCLUDED, NOT_A_RUNNER, Candidate, Discovery, classify, discover
 from auditor.engine import AnyRule, Auditor
-from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Note, Report
+from auditor.file_jobs import AuditJob, FixJob, crashed_audit, crashed_fix
+from auditor.finding import Note, Report
 from auditor.indexing import build_index
-from auditor.kinds import FileKind, sources_a_file
-from auditor.not_audited import input_too_large, timed_out, too_large, unreadable
+from auditor.kinds import FileKind
+from auditor.not_audited import input_too_large, timed_out
 from auditor.project import ProjectIndex
 from auditor.source import decode, python_encoding
 from auditor.timebound import FileTimeout, time_bound
@@ -41,108 +32,86 @@ from auditor.workers import map_in_workers as _mapped  # the name `audit` calls 
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
+    from auditor.fixes import FixAttempt
 
 Progress = Callable[[int, int], None]  # (files done, files in the run)
 
 
-class _Result(NamedTuple):
-    findings: list[Finding]
-    diagnostics: list[Diagnostic]
-    suppressed: int = 0
-    checked: bool = False
-    text: str | None = None  # only for files with findings
-    suppressions: tuple[AppliedSuppression, ...] = ()
+def _index_and_cache(
+    candidates: Sequence[Candidate],
+    per_file: FileSettings,
+    paths: Sequence[Path],
+    workers: int,
+    cache_dir: Path | None,
+    cwd: Path | None = None,
+) -> tuple[ProjectIndex, ResultCache | None]:
+    """The project index (through the cache) and the cache of file results, keyed by it;
+    no cache when `cache_dir` is None or inside a folder being audited."""
+    if cache_dir is None or _inside_audited_tree(cache_dir, paths, cwd):
+        return build_index(candidates, per_file, jobs=workers), None
+    from auditor.cache import ResultCache
+
+    project = build_index(candidates, per_file, ResultCache(cache_dir, ["index"]), workers)
+    return project, ResultCache(cache_dir, [project.digest()])
 
 
-def _sources_files(kind: FileKind, data: bytes) -> bool:
-    """Whether a shell file may source another (its analysis then reads that file too)."""
-    return kind is FileKind.SHELL and sources_a_file(data)
-
-
-class _Job:
-    """Audits one file under its own settings, through the cache (picklable, for worker
-    processes); `rules`: the rules of each of the settings."""
+class AuditRun:
+    """A run over files and folders once discovered and indexed, each file under its own
+    settings: its audit, then the fixes of what it found (`--fix`, `--diff`), with the same
+    files, index and cache."""
 
     def __init__(
         self,
-        settings: FileSettings,
-        rules: Sequence[Sequence[type[AnyRule]]],
-        project: ProjectIndex,
-        cache: ResultCache | None,
+        paths: Sequence[Path],
+        settings: Settings | Configs,
+        *,
+        rules: Sequence[type[AnyRule]] | None = None,
+        cwd: Path | None = None,
+        jobs: int | None = None,
+        cache_dir: Path | None = None,
     ) -> None:
-        self.file_settings, self.rules, self.project, self.cache = settings, rules, project, cache
-        self.auditors: dict[int, Auditor] = {}
-        self.keys = [settings_digest(s, r) for s, r in zip(settings.choices, rules, strict=True)]
-
-    def auditor(self, position: int) -> Auditor:
-        """The auditor of one of the settings, built on first use in the process that audits."""
-        if position not in self.auditors:
-            settings = self.file_settings.choices[position]
-            self.auditors[position] = Auditor(settings, self.rules[position], self.project)
-        return self.auditors[position]
-
-    def __call__(self, candidate: Candidate) -> _Result:
-        position = self.file_settings.position(candidate.display)
-        settings = self.file_settings.choices[position]
-        try:
-            data = read_bounded(candidate.path, settings.max_file_size)
-        except TooLarge as error:
-            return self._not_audited(position, candidate.display, too_large(error))
-        except RefusedFile as error:
-            return _Result([], [Diagnostic(candidate.display, DiagnosticKind.SKIPPED, str(error))])
-        except OSError as error:
-            return self._not_audited(position, candidate.display, unreadable(error))
-        key = ""
-        # A script that sources others is audited with their functions and variables, which
-        # its own bytes do not key: it is never cached, so an edited library is seen.
-        cache = None if _sources_files(candidate.kind, data) else self.cache
-        if cache is not None:
-            detail = ",".join([self.keys[position], *_ignored_codes(settings, candidate.display)])
-            key = cache.key(candidate.display, candidate.kind.value, data, detail)
-        cached = cache.get(key) if cache else None
-        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
-        if cached is not None:
-            text = decode(candidate.display, data, encoding).text if cached.findings else None
-            return _Result(
-                cached.findings,
-                cached.diagnostics,
-                cached.suppressed,
-                checked=True,
-                text=text,
-                suppressions=cached.suppressions,
-            )
-        source = decode(candidate.display, data, encoding)
-        try:
-            with time_bound(settings.timeout):
-                result = self.auditor(position).audit_source(
-                    source, candidate.kind, candidate.path, candidate.root
-                )
-        except FileTimeout:
-            return self._not_audited(position, candidate.display, timed_out(settings.timeout))
-        if cache is not None and not any(d.is_error for d in result.diagnostics):
-            from auditor.cache import CachedResult
-
-            entry = CachedResult(
-                result.findings, result.diagnostics, result.suppressed, result.suppressions
-            )
-            cache.put(key, entry)
-        return _Result(
-            result.findings,
-            result.diagnostics,
-            result.suppressed,
-            checked=True,
-            text=source.text if result.findings else None,
-            suppressions=result.suppressions,
+        """Discover the files and index the project. `settings`: the same for every file,
+        or `Configs` to give each file the config nearest to it; `rules` (default: those
+        each file's settings select) the same for every file; `jobs` defaults to the
+        number of cores; `cache_dir` None disables the cache."""
+        started = time.perf_counter()
+        configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
+        self.paths, self.cwd, self.cache_dir = paths, cwd, cache_dir
+        self.settings = configs.for_run(paths)  # run-wide: the `--verbose` notes' bounds
+        self.found = discover(paths, self.settings, cwd=cwd, settings_for=configs.for_directory)
+        discovered = time.perf_counter()
+        per_file = FileSettings.of_candidates(self.found.candidates, configs)
+        selected = [
+            list(rules) if rules is not None else engine.enabled_rules(choice)
+            for choice in per_file.choices
+        ]
+        self.workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        project, cache = _index_and_cache(
+            self.found.candidates, per_file, paths, self.workers, cache_dir, cwd
         )
+        indexed = time.perf_counter()
+        if project.python:  # built once here: forked workers inherit it
+            from auditor.python.model.call_graph import call_graph
 
-    def _not_audited(self, position: int, display: str, reason: str) -> _Result:
-        result = self.auditor(position).not_audited(display, reason)
-        return _Result(result.findings, result.diagnostics)
+            call_graph(project)
+        self.job = AuditJob(per_file, selected, project, cache)
+        self.timings = {
+            "discovery": discovered - started,
+            "project index": indexed - discovered,
+            "call graph": time.perf_counter() - indexed,
+        }
 
+    def audit(self, progress: Progress | None = None, verbose: bool = False) -> Report:
+        """Audit the files; the report is in deterministic order. `verbose` adds notes on
+        the files each shell script sources."""
+        return _audit(self, progress, verbose)
 
-def _crashed_audit(candidate: Candidate) -> _Result:
-    message = "the worker process auditing this file crashed (a parser bug); file not audited"
-    return _Result([], [Diagnostic(candidate.display, DiagnosticKind.INTERNAL, message)])
+    def fix(self, displays: set[str], *, unsafe: bool) -> Iterator[tuple[Candidate, FixAttempt]]:
+        """Fix the files that reports show as `displays`, in parallel, each file's first
+        audit read from the cache the audit wrote."""
+        candidates = [c for c in self.found.candidates if c.display in displays]
+        fixed = _mapped(FixJob(self.job, unsafe), candidates, self.workers, crashed_fix)
+        return zip(candidates, fixed, strict=True)
 
 
 def audit(
@@ -156,52 +125,29 @@ def audit(
     cache_dir: Path | None = None,
     verbose: bool = False,
 ) -> Report:
-    """Audit files and folders; the report is in deterministic order.
+    """Audit files and folders (see `AuditRun`); the report is in deterministic order."""
+    run = AuditRun(paths, settings, rules=rules, cwd=cwd, jobs=jobs, cache_dir=cache_dir)
+    return run.audit(progress, verbose)
 
-    `settings`: the same for every file, or `Configs` to give each file the config nearest
-    to it; `rules` (default: those each file's settings select) the same for every file;
-    `jobs` defaults to the number of cores; `cache_dir` None disables the cache;
-    `verbose` adds notes on the files each shell script sources.
-    """
+
+def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
     started = time.perf_counter()
-    configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
-    run_settings = configs.for_run(paths)
-    found = discover(paths, run_settings, cwd=cwd, settings_for=configs.for_directory)
+    found, job = run.found, run.job
     candidates = found.candidates
-    discovered = time.perf_counter()
-    per_file = FileSettings.of_candidates(candidates, configs)
-    selected = [
-        list(rules) if rules is not None else engine.enabled_rules(choice)
-        for choice in per_file.choices
-    ]
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    cache = None
-    if cache_dir is not None and not _inside_audited_tree(cache_dir, paths, cwd):
-        from auditor.cache import ResultCache
-
-        index_cache = ResultCache(cache_dir, ["index"])
-        project = build_index(candidates, per_file, index_cache, workers)
-        cache = ResultCache(cache_dir, [project.digest()])
-    else:
-        project = build_index(candidates, per_file, jobs=workers)
-    indexed = time.perf_counter()
-    if project.python:  # built once here: forked workers inherit it
-        from auditor.python.model.call_graph import call_graph
-
-        call_graph(project)
-    linked = time.perf_counter()
-    job = _Job(per_file, selected, project, cache)
     report = Report(diagnostics=list(found.diagnostics))
-    report.warnings = _empty_folders(paths, found, cwd)
+    report.warnings = _empty_folders(run.paths, found, run.cwd)
+    past_bound: set[str] = set()
     for display, reason in found.unaudited:
-        position = per_file.position(display)
+        position = job.file_settings.position(display)
         report.findings.extend(job.auditor(position).not_audited(display, reason).findings)
     for done, (candidate, result) in enumerate(
-        zip(candidates, _mapped(job, candidates, workers, _crashed_audit), strict=True), 1
+        zip(candidates, _mapped(job, candidates, run.workers, crashed_audit), strict=True), 1
     ):
         if progress is not None:
             progress(done, len(candidates))
         report.diagnostics.extend(result.diagnostics)
+        if result.past_bound:
+            past_bound.add(candidate.display)
         report.suppressed += result.suppressed
         report.suppressions.extend(result.suppressions)
         if result.checked:
@@ -212,56 +158,31 @@ def audit(
                 report.sources[candidate.display] = result.text
     report.findings.sort(key=lambda finding: finding.sort_key)
     report.suppressions.sort()
-    if cache is not None and cache_dir is not None:
+    if job.cache is not None and run.cache_dir is not None:
         from auditor.cache import prune_if_full
 
-        prune_if_full(cache_dir)
-    report.timings = {
-        "discovery": discovered - started,
-        "project index": indexed - discovered,
-        "call graph": linked - indexed,
-        "analysis": time.perf_counter() - linked,
-    }
-    report.notes = found.notes
+        prune_if_full(run.cache_dir)
+    report.timings = {**run.timings, "analysis": time.perf_counter() - started}
+    report.notes = list(found.notes)
     if verbose:
-        from auditor.shell.sources import sourced_notes
-
-        search = run_settings.source_path
-        report.notes += sourced_notes(candidates, run_settings.max_file_size, search)
+        report.notes += _sourced_notes(
+            [c for c in candidates if c.display not in past_bound], run.settings
+        )
     return report
 
 
-class FileAuditors:
-    """An auditor for each file under `targets`, under the file's own settings, all sharing
-    one project index (what `--fix` re-audits with)."""
+def _sourced_notes(candidates: Sequence[Candidate], settings: Settings) -> list[Note]:
+    """`--verbose`: the files each shell script sources. Listing them analyses the scripts
+    again, so it is bounded as the audit is: a script past `--timeout` there is left out
+    (it is RA901), and the pass as a whole may take the bound of each script it reads."""
+    from auditor.shell.sources import sourced_notes
 
-    def __init__(
-        self, targets: Sequence[Path], settings: Settings | Configs, rules: Sequence[type[AnyRule]]
-    ) -> None:
-        configs = settings if isinstance(settings, Configs) else Configs.uniform(settings)
-        run_settings = configs.for_run(targets)
-        self.candidates = discover(targets, run_settings, settings_for=configs.for_directory)[0]
-        self.per_file = FileSettings.of_candidates(self.candidates, configs)
-        self.project = build_index(self.candidates, self.per_file)
-        self.rules = rules
-        self.auditors: dict[int, Auditor] = {}
-
-    def settings(self, display: str) -> Settings:
-        """The settings of the file shown as `display`."""
-        return self.per_file.of(display)
-
-    def auditor(self, display: str) -> Auditor:
-        """The auditor of the file shown as `display`: the rules given that its settings
-        select (all of them when every file has the same settings)."""
-        position = self.per_file.position(display)
-        if position not in self.auditors:
-            settings = self.per_file.choices[position]
-            rules = self.rules
-            if len(self.per_file.choices) > 1:
-                chosen = engine.enabled_rules(settings)
-                rules = [rule for rule in rules if rule in chosen]
-            self.auditors[position] = Auditor(settings, rules, self.project)
-        return self.auditors[position]
+    scripts = sum(1 for candidate in candidates if candidate.kind is FileKind.SHELL)
+    try:
+        with time_bound(settings.timeout * scripts):
+            return sourced_notes(candidates, settings.max_file_size, settings.source_path)
+    except FileTimeout:
+        return [Note("sourced files", "not listed: past the time bound (`--timeout`)")]
 
 
 def _empty_folders(paths: Sequence[Path], found: Discovery, cwd: Path | None) -> list[str]:
@@ -312,15 +233,6 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     if result.findings:
         report.sources[source.path] = source.text
     return report
-
-
-def _ignored_codes(settings: Settings, display: str) -> list[str]:
-    """The codes `per-file-ignores` turns off for a file."""
-    if not settings.per_file_ignores:
-        return []
-    from auditor.registry import all_rules
-
-    return [rule.code for rule in all_rules() if settings.ignored_for(Path(display), rule.code)]
 
 
 def _inside_audited_tree(directory: Path, paths: Sequence[Path], cwd: Path | None) -> bool:

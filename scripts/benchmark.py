@@ -13,10 +13,12 @@ skipped, with a note, when missing. Each tool runs once untimed first, with
 bytecode writing allowed, so no timed run compiles Python modules. Also times
 the pre-commit-sized runs: one shell script and one Python module without
 runner code, one Python module with a shell runner, and one Python module
-holding an SDK client under a retry decorator; and the editor latency of
+holding an SDK client under a retry decorator; the editor latency of
 `runaudit server` (`scripts/lsp_latency.py`): from a didChange to the published
 diagnostics, on the trees' largest runner module and a generated 3,000-line
-shell runner. Numbers are printed, never asserted: speed is measured, not tested.
+shell runner; and `--diff` over a generated tree of scripts that each have a fix
+(`--diff-files`, 30,000 by default; 0 skips it) against a warm `check` of the
+same tree. Numbers are printed, never asserted: speed is measured, not tested.
 
 `--shell-scaling` times the shell analysis alone on scripts of growing size
 (`--jobs 1`, no cache; the start-up of a run on a one-line script is taken
@@ -99,6 +101,7 @@ def main() -> None:
     parser.add_argument("--bandit", default=shutil.which("bandit"))
     parser.add_argument("--shellcheck", default=shutil.which("shellcheck"))
     parser.add_argument("--runaudit", help="the runaudit executable to time")
+    parser.add_argument("--diff-files", type=int, default=30_000, help="0: no --diff figures")
     options = parser.parse_args()
     trees = [str(tree) for tree in options.trees]
     runaudit = runaudit_command(options.runaudit)
@@ -191,6 +194,32 @@ def main() -> None:
         print(f"\neditor latency: not measured ({error.name} missing: pip install '.[server]')")
     else:
         print_latencies(options.trees)
+    if options.diff_files:
+        diff_figures(runaudit, options.diff_files, options.jobs)
+
+
+def diff_figures(runaudit: list[str], count: int, jobs: int) -> None:
+    """`--diff` over `count` generated scripts with a fix each: cold, then warm, against a
+    warm `check` (before issue 25, `--diff` re-audited every file serially, uncached)."""
+    print(f"\n--diff over {count:,} generated scripts, each with a fix (jobs: {jobs}):")
+    tree = Path(tempfile.mkdtemp(prefix="runaudit-diff-"))
+    cache = tempfile.mkdtemp(prefix="runaudit-diff-cache-")
+    env = {**ENV, "RUNAUDIT_CACHE_DIR": cache}
+    for n in range(count):
+        folder = tree / f"d{n // 500}"
+        folder.mkdir(exist_ok=True)
+        (folder / f"run{n}.sh").write_text(
+            f'#!/bin/bash\nset -e\nfor i in 1 2 3; do\n  gptme "step $i {n}" 2>&1 | tee -a log{n}\n'
+            "done\n"
+        )
+    check = [*runaudit, "check", "--isolated", "--jobs", str(jobs), "-f", "concise", str(tree)]
+    diff = [*check[:-3], "--diff", "--unsafe-fixes", str(tree)]
+    print(row("runaudit check, cold", *measure(check, env), None))
+    print(row("runaudit check, warm", *measure(check, env), None))
+    print(row("runaudit --diff, audit warm", *measure(diff, env), None))
+    print(row("runaudit --diff, fixes warm too", *measure(diff, env), None))
+    shutil.rmtree(tree, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)
 
 
 def stages(argv: list[str], env: dict[str, str]) -> dict[str, float]:

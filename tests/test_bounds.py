@@ -67,3 +67,109 @@ def test_the_project_index_agent_name_search_is_linear(tmp_path: Path) -> None:
     result = runaudit([*CHECK, "."], tmp_path, timeout=30)
     assert time.monotonic() - started < 5
     assert result.stdout.splitlines()[0].startswith("agent.sh:2:1: RA101")
+
+
+DOUBLINGS = {
+    "format": 'v{i} = "{{0}} {{0}} {{0}} {{0}}".format(v{p})',
+    "f-string": 'v{i} = f"{{v{p}}} {{v{p}}} {{v{p}}} {{v{p}}}"',
+    "percent": 'v{i} = "%s %s %s %s" % (v{p}, v{p}, v{p}, v{p})',
+    "plus": "v{i} = v{p} + v{p} + v{p} + v{p}",
+}
+
+
+@pytest.mark.parametrize("step", DOUBLINGS.values(), ids=DOUBLINGS.keys())
+def test_a_python_command_string_past_the_size_cap_is_opaque(tmp_path: Path, step: str) -> None:
+    # 15 lines that each repeat the last value 4 times: a 4**15-character string (and
+    # as many resolutions) ran past the time bound or out of memory. Past 128 KiB (what
+    # one argument to a program can be) the value is opaque; the rest is still audited.
+    lines = ["import subprocess", "", "def go():", '    v0 = "x"']
+    lines += ["    " + step.format(i=i, p=i - 1) for i in range(1, 16)]
+    lines.append('    subprocess.run("gptme " + v15 + " | tee log", shell=True, check=True)')
+    (tmp_path / "run.py").write_text("\n".join(lines) + "\n")
+    started = time.monotonic()
+    result = runaudit([*CHECK, "run.py"], tmp_path, timeout=30, memory_mib=1024)
+    assert time.monotonic() - started < 10
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        "run.py:20:39: RA101 [error] [*] exit status of `gptme` is lost in this"
+        " `run(…, shell=True)` string: without pipefail the pipeline returns the status of"
+        " `tee`, and `check=True` raises on a non-zero status",
+        "Found 1 finding.",
+    ]
+
+
+def test_an_argv_past_the_size_cap_is_opaque(tmp_path: Path) -> None:
+    # An argv list doubled 24 times holds 16 million words.
+    lines = ["import subprocess", "", "def go():", '    v0 = ["x"]']
+    lines += [f"    v{i} = v{i - 1} + v{i - 1}" for i in range(1, 25)]
+    lines.append('    subprocess.run(["bash", "-c", "gptme x | tee log", *v24], check=True)')
+    (tmp_path / "run.py").write_text("\n".join(lines) + "\n")
+    result = runaudit([*CHECK, "run.py"], tmp_path, timeout=30, memory_mib=1024)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines()[-1] == "Found 1 finding."
+    assert result.stdout.startswith("run.py:29:36: RA101 [error]")
+
+
+def _long_script(*, sources: bool = False) -> str:
+    """A script whose analysis takes well over 10 ms, with one fixable finding last."""
+    lines = ["#!/bin/bash", *(["source ./lib.sh"] if sources else [])]
+    lines += [f'echo "line {i}" > /dev/null' for i in range(3000)]
+    return "\n".join([*lines, "gptme x | tee log"]) + "\n"
+
+
+def test_fix_and_diff_audit_again_under_the_time_bound(tmp_path: Path) -> None:
+    # The re-audits of --fix/--diff ran unbounded. The first audit is cached, so only the
+    # re-audit of the fixed text runs, past a 10 ms bound: the file is left as it was.
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "run.sh").write_text(_long_script())
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    warm = runaudit(["check", "--isolated", *cache, "-f", "concise", "."], tree, timeout=60)
+    assert warm.returncode == 1
+    note = (
+        "runaudit: run.sh: not fixed: its analysis took longer than 0.01 s; raise `--timeout`"
+        " (or `timeout` in config) to fix it\n"
+    )
+    bounded = ["check", "--isolated", *cache, "--unsafe-fixes", "--timeout", "0.01"]
+    diff = runaudit([*bounded, "--diff", "."], tree, timeout=60)
+    assert (diff.returncode, diff.stdout) == (0, "")
+    assert diff.stderr == "runaudit: nothing to fix.\n" + note
+    fix = runaudit([*bounded, "--fix", "-f", "concise", "."], tree, timeout=60)
+    assert fix.returncode == 1
+    assert fix.stderr == "runaudit: nothing to fix; 1 with a fix remain.\n" + note
+    assert (tree / "run.sh").read_text() == _long_script()
+
+
+def test_verbose_does_not_analyse_again_a_script_past_the_time_bound(tmp_path: Path) -> None:
+    # --verbose lists the files each script sources by analysing it a second time; a
+    # script past the bound in the audit (RA901) is not analysed again.
+    (tmp_path / "run.sh").write_text(_long_script(sources=True))
+    (tmp_path / "lib.sh").write_text("X=1\n")
+    args = [*CHECK, "--timeout", "0.01", "--verbose", "run.sh"]
+    result = runaudit(args, tmp_path, timeout=60)
+    assert result.returncode == 1
+    assert result.stdout.startswith("run.sh:1:1: RA901 [error] file not audited: its analysis")
+    assert "sources" not in result.stderr
+    within = runaudit([*CHECK, "--verbose", "run.sh"], tmp_path, timeout=60)
+    assert "runaudit: run.sh: sources `./lib.sh`" in within.stderr
+
+
+def test_diff_over_many_files_reads_and_fills_the_cache(tmp_path: Path) -> None:
+    # --diff re-audited every file serially without the cache. Now the first audit comes
+    # from the cache and the fixed text's audit goes into it, in the workers.
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for n in range(40):
+        (tree / f"run{n}.sh").write_text(f"#!/bin/bash\nset -e\ngptme 'step {n}' | tee log\n")
+    cache = tmp_path / "cache"
+    diff = ["check", "--isolated", "--diff", "--unsafe-fixes", "--cache-dir", str(cache), "."]
+    runaudit(["check", "--isolated", "--cache-dir", str(cache), "."], tree, timeout=60)
+    entries = len(list(cache.rglob("*.json")))
+    first = runaudit([*diff, "--jobs", "2"], tree, timeout=60)
+    assert len(list(cache.rglob("*.json"))) == entries + 40  # one per fixed text
+    again = runaudit([*diff, "--jobs", "1"], tree, timeout=60)
+    cold = runaudit([*diff[:-3], "--no-cache", "--jobs", "2", "."], tree, timeout=60)
+    assert first.returncode == again.returncode == cold.returncode == 1
+    assert first.stdout == again.stdout == cold.stdout
+    assert first.stdout.count("+set -eo pipefail\n") == 40
+    assert first.stderr == again.stderr == "runaudit: would fix 40 findings in 40 files.\n"

@@ -250,7 +250,7 @@ def test_neither_libcst_nor_rich_is_imported_without_need(tmp_path: Path) -> Non
 def test_a_plain_pre_commit_run_loads_no_analysis(tmp_path: Path) -> None:
     """A shell script and a module with no runner code, named as pre-commit names them:
     checked for a parse error without the shell model, the Python analysis, or
-    `dataclasses` and `inspect` (a folder loads pathspec, which imports them)."""
+    `dataclasses` and `inspect`."""
     (tmp_path / "build.sh").write_text("#!/bin/bash\necho building\nmake all\n")
     (tmp_path / "util.py").write_text("import os\n\nprint(os.getcwd())\n")
     unwanted = (

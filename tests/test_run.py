@@ -103,19 +103,19 @@ def test_a_file_that_crashes_its_worker_costs_that_file_only(
     import os
     import signal
 
-    from auditor import run as run_module
+    from auditor.file_jobs import AuditJob
     from auditor.finding import DiagnosticKind
 
     expected = audit([tree], Settings(), cwd=tree.parent, jobs=1)
     (tree / "boom.sh").write_text("#!/bin/bash\ngptme x | tee log\n")
-    audit_file = run_module._Job.__call__
+    audit_file = AuditJob.__call__
 
-    def crashing(self: run_module._Job, candidate: Candidate) -> object:
+    def crashing(self: AuditJob, candidate: Candidate) -> object:
         if candidate.display.endswith("boom.sh"):
             os.kill(os.getpid(), signal.SIGKILL)  # what a segfault does to the worker
         return audit_file(self, candidate)
 
-    monkeypatch.setattr(run_module._Job, "__call__", crashing)
+    monkeypatch.setattr(AuditJob, "__call__", crashing)
     report = audit([tree], Settings(), cwd=tree.parent, jobs=2)
     internal = [d for d in report.diagnostics if d.kind is DiagnosticKind.INTERNAL]
     assert [d.path for d in internal] == ["tree/boom.sh"]

@@ -55,8 +55,11 @@ def test_actions_expressions_are_found_in_one_pass() -> None:
     subprocess.run([sys.executable, "-c", program], check=True, timeout=5)
 
 
-def test_a_costly_gitignore_pattern_is_named_and_not_used(tmp_path: Path) -> None:
-    # `**/a/**/a/…/**/b` against a file 40 directories deep once took 128 s, --isolated too.
+def test_many_globstars_in_a_gitignore_pattern_are_matched_in_bounded_time(
+    tmp_path: Path,
+) -> None:
+    # `**/a/**/a/…/**/b` against a file 40 directories deep once took 128 s, --isolated too;
+    # then such a pattern was refused. Matched segment by segment, it costs nothing.
     pattern = "/".join(["**/a"] * 8) + "/**/b"
     (tmp_path / ".gitignore").write_text(pattern + "\nbuild/\n")
     deep = tmp_path.joinpath(*["a"] * 40)
@@ -71,17 +74,8 @@ def test_a_costly_gitignore_pattern_is_named_and_not_used(tmp_path: Path) -> Non
         timeout=10,
     )
     assert result.returncode == 0, result.stderr
-    assert "1 ignore pattern(s) not used: more than 4 `**`" in result.stdout + result.stderr
-
-
-def test_a_costly_exclude_pattern_in_config_is_an_error(tmp_path: Path) -> None:
-    from auditor.config import load_settings
-    from auditor.config_file import ConfigError
-
-    config = tmp_path / "runaudit.toml"
-    config.write_text('exclude = ["' + "/".join(["**/a"] * 6) + '"]\n')
-    with pytest.raises(ConfigError, match=r"more than 4 `\*\*`: too costly to match"):
-        load_settings(config, search_from=tmp_path)
+    assert result.stdout.endswith("All checks passed! (1 file checked)\n"), result.stdout
+    assert "not used" not in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

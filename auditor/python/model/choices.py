@@ -10,11 +10,13 @@ project index's pre-pass (auditor/python/runner/summary.py) both use it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 T = TypeVar("T")
 MAX_VALUES = 8  # values of one expression: beyond this, more add nothing but time
+_GENERATIONS = itertools.count(1)
 
 
 class Choices:
@@ -23,6 +25,9 @@ class Choices:
     def __init__(self) -> None:
         self._fixed: dict[Hashable, int] = {}
         self._met: list[tuple[Hashable, int]] = []
+        # Which choices are in force: a resolver may keep what it resolved under one
+        # generation, and must drop it when the generation changes.
+        self.generation = 0
 
     def pick(self, fork: Hashable, count: int) -> int:
         """Which of `count` alternatives to follow at `fork` in this run (0: the first)."""
@@ -36,11 +41,11 @@ class Choices:
         found: list[T] = []
         pending: list[dict[Hashable, int]] = [{}]
         runs = 0
-        saved = self._fixed, self._met
+        saved = self._fixed, self._met, self.generation
         try:
             while pending and len(found) < limit and runs < 4 * limit:
                 fixed = pending.pop(0)
-                self._fixed, self._met = fixed, []
+                self._fixed, self._met, self.generation = fixed, [], next(_GENERATIONS)
                 value = resolve()
                 runs += 1
                 if value is not None and value not in found:
@@ -52,5 +57,5 @@ class Choices:
                     pending += [{**fixed, **earlier, fork: k} for k in range(1, count)]
                     earlier[fork] = 0
         finally:
-            self._fixed, self._met = saved
+            self._fixed, self._met, self.generation = saved
         return found

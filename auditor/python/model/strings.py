@@ -10,6 +10,10 @@ every definition that reaches the use (`auditor.python.model.reaching`, with
 definition's; `texts` and `argvs` give every value the definitions make.
 Whatever cannot be known becomes an opaque word mapped to the expression
 that produced it, so shell parsed from the result still points into the file.
+So does a value longer than a program can be given (`MAX_TEXT`, `MAX_ARGV`): a
+few lines of `.format` or f-strings that each repeat the last value would
+otherwise build gigabytes. Each expression is resolved once per set of choices
+(`Choices.generation`), so a value read many times is not resolved again each time.
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ from auditor.python.model.value_calls import (
 )
 
 _MAX_DEPTH = 24
+# Linux hands no single argument longer than MAX_ARG_STRLEN (128 KiB) to a program, so a
+# longer command string could not run as `sh -c STRING`; nor an argv past ARG_MAX (2 MiB).
+MAX_TEXT = 131_072  # characters of one resolved string
+MAX_ARGV = 2_097_152  # characters of one resolved argv, its words together
 _PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
 _FORMAT_FIELD = re.compile(r"\{\{|\}\}|\{(?P<field>[^{}]*)\}")
 _SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
@@ -67,6 +75,10 @@ class Resolver:
         self.choices = Choices()  # which reaching definition each name follows
         self._chains: dict[ast.Name, list[list[Binding]]] = {}
         self._attributes: ClassAttributes | None = None  # built at the first `obj.attr`
+        # what `text` and `words` gave each (node, depth) under `choices.generation`
+        self._texts: dict[tuple[ast.expr, int], MappedText | None] = {}
+        self._words: dict[tuple[ast.expr, int], list[MappedText] | None] = {}
+        self._generation = 0
 
     def texts(self, node: ast.expr) -> list[MappedText]:
         """Every string value an expression can have: one per combination of the
@@ -107,8 +119,27 @@ class Resolver:
         last = max(end - start - 1, 0)
         return MappedText(found.text, tuple(start + min(i, last) for i in range(len(found))))
 
+    def _fresh(self) -> None:
+        """Forget what was resolved under other choices."""
+        if self._generation != self.choices.generation:
+            self._generation = self.choices.generation
+            self._texts.clear()
+            self._words.clear()
+
     def text(self, node: ast.expr, depth: int = 0) -> MappedText | None:
-        """The string value of an expression, if it is a string runaudit can follow."""
+        """The string value of an expression, if it is a string runaudit can follow (and
+        no longer than `MAX_TEXT`)."""
+        self._fresh()
+        key = (node, depth)
+        if key in self._texts:
+            return self._texts[key]
+        found = self._text(node, depth)
+        if found is not None and len(found) > MAX_TEXT:
+            found = None
+        self._texts[key] = found
+        return found
+
+    def _text(self, node: ast.expr, depth: int) -> MappedText | None:
         if depth > _MAX_DEPTH:
             return None
         depth += 1
@@ -165,14 +196,14 @@ class Resolver:
             parts.append(decoded)
         if next(fields, None) is not None:
             return None
-        return MappedText.join(parts)
+        return _joined_within(parts)
 
     def _binary(self, node: ast.BinOp, depth: int) -> MappedText | None:
         if isinstance(node.op, ast.Add):
             left, right = self.text(node.left, depth), self.text(node.right, depth)
             if left is None and right is None:
                 return None
-            return self.placed(left, node.left) + self.placed(right, node.right)
+            return _joined_within([self.placed(left, node.left), self.placed(right, node.right)])
         if isinstance(node.op, ast.Mod):
             template = self.text(node.left, depth)
             if template is None:
@@ -187,7 +218,7 @@ class Resolver:
 
     def _percent(
         self, template: MappedText, values: list[ast.expr], at: ast.AST, depth: int
-    ) -> MappedText:
+    ) -> MappedText | None:
         parts: list[MappedText] = []
         position = 0
         remaining = iter(values)
@@ -200,9 +231,9 @@ class Resolver:
                 parts.append(self.part(value, depth) if value is not None else self.opaque(at))
             position = match.end()
         parts.append(template.slice(position, len(template)))
-        return MappedText.join(parts)
+        return _joined_within(parts)
 
-    def _format(self, template: MappedText, call: ast.Call, depth: int) -> MappedText:
+    def _format(self, template: MappedText, call: ast.Call, depth: int) -> MappedText | None:
         positional = [a for a in call.args if not isinstance(a, ast.Starred)]
         keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
         parts: list[MappedText] = []
@@ -233,7 +264,7 @@ class Resolver:
                 )
             position = match.end()
         parts.append(template.slice(position, len(template)))
-        return MappedText.join(parts)
+        return _joined_within(parts)
 
     def _call_text(self, node: ast.Call, depth: int) -> MappedText | None:
         names = self._names(node)
@@ -281,13 +312,15 @@ class Resolver:
             values = attribute_values(self.module, self._attributes, node)
         return values[self.choices.pick(node, len(values))] if values else None
 
-    def _joined(self, separator: MappedText, words: list[MappedText], node: ast.Call) -> MappedText:
+    def _joined(
+        self, separator: MappedText, words: list[MappedText], node: ast.Call
+    ) -> MappedText | None:
         parts: list[MappedText] = []
         for index, word in enumerate(words):
             if index:
                 parts.append(separator)
             parts.append(word)
-        return MappedText.join(parts) if parts else MappedText.at("", self._start(node))
+        return _joined_within(parts) if parts else MappedText.at("", self._start(node))
 
     def _names(self, node: ast.Call) -> frozenset[str]:
         return self.module.calls.get(node, frozenset())
@@ -318,11 +351,25 @@ class Resolver:
             return None
         for kind, value in changes[1:]:
             if kind == "add":
-                text = text + self.part(value, depth)
+                text = _joined_within([text, self.part(value, depth)])
+                if text is None:
+                    return None
         return text
 
     def words(self, node: ast.expr, depth: int = 0) -> list[MappedText] | None:
-        """The elements of a list or tuple expression (an argv), if it is one."""
+        """The elements of a list or tuple expression (an argv), if it is one (and its
+        words together are no longer than `MAX_ARGV`); a new list, the caller's to change."""
+        self._fresh()
+        key = (node, depth)
+        if key not in self._words:
+            found = self._words_of(node, depth)
+            if found is not None and sum(len(word) + 1 for word in found) > MAX_ARGV:
+                found = None
+            self._words[key] = found
+        found = self._words[key]
+        return list(found) if found is not None else None
+
+    def _words_of(self, node: ast.expr, depth: int) -> list[MappedText] | None:
         if depth > _MAX_DEPTH:
             return None
         depth += 1
@@ -459,3 +506,10 @@ class Resolver:
                 if names & {"builtins.str", "str"}:
                     return source
         return [self.opaque(element) for _ in source]
+
+
+def _joined_within(parts: list[MappedText]) -> MappedText | None:
+    """The parts joined, unless that is longer than `MAX_TEXT` (then unknown: opaque)."""
+    if sum(len(part) for part in parts) > MAX_TEXT:
+        return None
+    return MappedText.join(parts)
