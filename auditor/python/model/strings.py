@@ -23,7 +23,6 @@ import re
 
 from auditor.hosts.mapped import MappedText
 from auditor.numbers import bounded_int
-from auditor.python.model.ast_values import dotted_name
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import called_function, returned_values
 from auditor.python.model.choices import Choices
@@ -31,6 +30,11 @@ from auditor.python.model.class_attributes import ClassAttributes, class_attribu
 from auditor.python.model.expr_values import first_argument, keyword_argument, positional_argument
 from auditor.python.model.literals import decode_body, string_pieces
 from auditor.python.model.module import Binding, PythonModule, StringNode, is_string
+from auditor.python.model.project_words import (
+    field_texts,
+    parameter_texts,
+    project_argvs,
+)
 from auditor.python.model.reaching import reaching_chains
 from auditor.python.model.value_calls import (
     DEFAULT_KEYWORD,
@@ -401,39 +405,14 @@ class Resolver:
     def _field_text(self, node: ast.Attribute) -> MappedText | None:
         """The program name the tree's classes give an attribute this module cannot
         place (`settings.claude_path`, with `claude_path: str = "claude"` elsewhere)."""
-        project = self.module.project
-        annotation = self._annotation(node.value)
-        texts = project.field_texts(node.attr, annotation) if project is not None else []
-        if not texts:
-            return None
-        return MappedText.at(texts[self.choices.pick(node, len(texts))], self._start(node))
-
-    def _annotation(self, receiver: ast.expr) -> str | None:
-        """The qualified class a parameter's annotation names (`args: argparse.Namespace`),
-        if the receiver is an annotated parameter."""
-        scope = self.module.scope_of(receiver)
-        if not isinstance(receiver, ast.Name) or scope is self.module.tree:
-            return None
-        arguments = getattr(scope, "args", None)
-        every = (
-            [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs] if arguments else []
-        )
-        found = next((a.annotation for a in every if a.arg == receiver.id), None)
-        dotted = dotted_name(found) if found is not None else None
-        if dotted is None:
-            return None
-        head, _, rest = dotted.partition(".")
-        base = self.module.aliases.get(head, head)
-        return f"{base}.{rest}" if rest else base
+        return self._picked(node, field_texts(self.module, node))
 
     def _project_text(self, node: ast.Name) -> MappedText | None:
         """The program name the rest of the tree passes a parameter (`binary` in
         `[binary, "app-server"]`, given `shutil.which("codex")` by a caller)."""
-        project, scope = self.module.project, self.module.scope_of(node)
-        function = self.module.qualname(scope)
-        if project is None or function is None or scope is self.module.tree:
-            return None
-        texts = project.parameter_texts(function, node.id)
+        return self._picked(node, parameter_texts(self.module, node))
+
+    def _picked(self, node: ast.expr, texts: list[str]) -> MappedText | None:
         if not texts:
             return None
         return MappedText.at(texts[self.choices.pick(node, len(texts))], self._start(node))
@@ -442,16 +421,7 @@ class Resolver:
         """The argv the rest of the tree gives a parameter or a call of another module
         (`run(cmd)` called with `["claude", "-p", …]`; `Builder().build()`): its leading
         literal words, then an opaque rest."""
-        project = self.module.project
-        function = self.module.qualname(self.module.scope_of(node))
-        if project is None or function is None:
-            return None
-        if isinstance(node, ast.Name):
-            if self.module.bindings.get((self.module.scope_of(node), node.id)):
-                return None  # a local name, not a parameter the callers bind
-            argvs = project.parameter_argvs(function, node.id)
-        else:
-            argvs = project.call_argvs(function, node.lineno, node.col_offset)
+        argvs = project_argvs(self.module, node)
         if not argvs:
             return None
         argv = argvs[self.choices.pick(node, len(argvs))]
