@@ -18,9 +18,7 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.profiles import AgentCatalog
 from auditor.shell.calls import apply_call
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
@@ -33,40 +31,16 @@ from auditor.shell.includes import (
 )
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
 from auditor.shell.parse import Node, ShellText
-from auditor.shell.pipelines import PipelineParts, pipeline_parts
+from auditor.shell.pipelines import pipeline_parts
+from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import in_condition
 from auditor.shell.words import Env, Value, assign, assign_default
 from auditor.unit import SCRIPT_END, NotAudited
 
-TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
-_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
-_DEV_NULL = frozenset({"/dev/null"})
 _SOURCE_COMMANDS = frozenset({"source", "."})
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
-
-
-class Stage(NamedTuple):
-    """One stage of a pipeline."""
-
-    node: Node
-    command: SimpleCommand | None  # None for a compound stage
-    label: str  # how messages name it: the program, or a compound's head (`while read`)
-    agent: AgentProfile | None  # the agent this stage runs directly, if any
-    trivial: bool  # cannot meaningfully fail (`echo`, `cat <<EOF`)
-    # Work whose failure the runner must see: a fetch, build, test, install, deploy.
-    consequential: bool = False
-    quiet: bool = False  # its stderr is thrown away (`2>/dev/null`): failure ignored on purpose
-
-
-class Pipeline(NamedTuple):
-    """A pipeline (`a | b`, `a |& b`) and the options in effect where it runs."""
-
-    node: Node  # the node in statement position
-    stages: tuple[Stage, ...]
-    options: ShellOptions
-    negated: bool
 
 
 class ShellScript:
@@ -103,6 +77,9 @@ class ShellScript:
         # function definition id -> the slice of `commands` its body recorded
         self._body_commands: dict[int, tuple[int, int]] = {}
         self._recording = True  # False while a function body is walked again for its options
+        # The functions the script can run: named by a command (or an argument, as a
+        # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
+        self.called: frozenset[str] = frozenset()
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -128,6 +105,7 @@ class ShellScript:
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
         script._walk_called_functions()
+        script.called = script._reachable_functions()
         return script
 
     def command_at(self, node: Node) -> SimpleCommand | None:
@@ -182,7 +160,7 @@ class ShellScript:
                 self._pipeline_index[node.id] = len(self.pipelines)
                 for part, _ in parts.stages:
                     self._stage_pipeline[part.id] = len(self.pipelines)
-                self.pipelines.append(self._pipeline(node, parts, options))
+                self.pipelines.append(StageReader(self).pipeline(node, parts, options))
             else:
                 index = self._pipeline_index[node.id]
                 self.pipelines[index] = self.pipelines[index]._replace(options=options)
@@ -336,6 +314,21 @@ class ShellScript:
                 break
         self._recording = True
 
+    def _reachable_functions(self) -> frozenset[str]:
+        named: dict[str | None, set[str]] = {}  # enclosing function -> functions it names
+        for command in self.commands:
+            words = {word for word in command.argv if word in self.functions}
+            if words:
+                named.setdefault(enclosing_function(command.node, self.parsed), set()).update(words)
+        reached: set[str] = set()
+        work = list(named.get(None, ()))
+        while work:
+            name = work.pop()
+            if name not in reached:
+                reached.add(name)
+                work.extend(named.get(name, ()))
+        return frozenset(reached)
+
     def _entry_options(self, calls: list[SimpleCommand], definition: Node) -> ShellOptions | None:
         """The options a function's body starts with: those every call runs it with
         (errexit is off for a call in a condition), or None if nothing calls it."""
@@ -350,82 +343,14 @@ class ShellScript:
             entry = options if entry is None else _meet(entry, options)
         return entry
 
-    def _pipeline(self, node: Node, parts: PipelineParts, options: ShellOptions) -> Pipeline:
-        stages = tuple(self._stage(part, heredoc) for part, heredoc in parts.stages)
-        return Pipeline(node, stages, options, parts.negated)
 
-    def _stage(self, node: Node, heredoc: bool) -> Stage:
-        inner = node
-        quiet = False
-        if inner.type == "redirected_statement":
-            heredoc = heredoc or any(
-                c.type in ("heredoc_redirect", "herestring_redirect") for c in inner.named_children
-            )
-            quiet = self._discards_stderr(inner)
-            body = inner.child_by_field_name("body")
-            inner = body if body is not None else inner
-        if inner.type == "command":
-            command = self.command_at(inner) or analyse_command(inner, self.env, self.catalog)
-            name = command.name or self.parsed.node_text(inner).split(" ", 1)[0]
-            name = name[:1] + name[1:].split("@", 1)[0]  # a package's version: `x@latest`
-            trivial = _trivial(command, inner, heredoc)
-            consequential = self._consequential(command)
-            return Stage(node, command, name, command.agent, trivial, consequential, quiet)
-        inside = self._commands_inside(inner)
-        agent = next((c.agent for c in inside if c.agent is not None), None)
-        consequential = any(self._consequential(c) for c in inside)
-        return Stage(node, None, self._compound_label(inner, inside), agent, False, consequential)
-
-    def _consequential(self, command: SimpleCommand) -> bool:
-        name = command.name
-        return name is not None and self.catalog.consequential.covers(name, command.arguments)
-
-    def _commands_inside(self, node: Node) -> list[SimpleCommand]:
-        """The commands a compound stage runs directly (`{ gptme …; } 2>&1 | tee`), in order."""
-        found: list[SimpleCommand] = []
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            if current.type == "command":
-                found.append(
-                    self.command_at(current) or analyse_command(current, self.env, self.catalog)
-                )
-            if current.type not in ("command_substitution", "function_definition"):
-                stack.extend(reversed(current.named_children))
-        return found
-
-    def _compound_label(self, node: Node, inside: list[SimpleCommand]) -> str:
-        """A compound stage named by its commands: `while read`, `for f in …`, or the
-        agent (else the last command) of a `{ …; }` group, whose status is the group's."""
-        if node.type == "while_statement":
-            keyword = node.children[0].type  # `while` or `until`
-            condition = node.child_by_field_name("condition")
-            tested = self._commands_inside(condition) if condition is not None else []
-            return f"{keyword} {tested[0].name}" if tested and tested[0].name else keyword
-        if node.type in _LOOPS:
-            words = self.parsed.node_text(node).split("\n", 1)[0].replace(";", " ").split()
-            return " ".join(words[:3]) + " …" if len(words) > 3 else " ".join(words)
-        agents = [c for c in inside if c.agent is not None]
-        named = [c for c in agents or inside if c.name]
-        if named:
-            return named[0 if agents else -1].name or ""
-        return self.parsed.node_text(node).split(" ", 1)[0]
-
-    def _discards_stderr(self, node: Node) -> bool:
-        """Whether a redirected stage sends its stderr to `/dev/null` (`2>/dev/null`, `&>`)."""
-        for redirect in node.named_children:
-            if redirect.type != "file_redirect":
-                continue
-            descriptor = redirect.child_by_field_name("descriptor")
-            destination = redirect.child_by_field_name("destination")
-            if destination is None or self.parsed.node_text(destination) not in _DEV_NULL:
-                continue
-            operator = next((c.type for c in redirect.children if not c.is_named), "")
-            if descriptor is not None and self.parsed.node_text(descriptor) == "2":
-                return True
-            if descriptor is None and operator in ("&>", "&>>"):
-                return True
-        return False
+def enclosing_function(node: Node, parsed: ShellText) -> str | None:
+    """The name of the innermost function whose body holds `node`, if any."""
+    holder = node.parent
+    while holder is not None and holder.type != "function_definition":
+        holder = holder.parent
+    name = holder.child_by_field_name("name") if holder is not None else None
+    return parsed.node_text(name) if name is not None else None
 
 
 def _same(first: Node | None, second: Node) -> bool:
@@ -439,11 +364,3 @@ def _within(node: Node, container: Node) -> bool:
 def _meet(first: ShellOptions, second: ShellOptions) -> ShellOptions:
     """The options on in both."""
     return ShellOptions(*(a and b for a, b in zip(first, second, strict=True)))
-
-
-def _trivial(command: SimpleCommand, node: Node, heredoc: bool) -> bool:
-    """A producer that cannot meaningfully fail: `echo`, `printf`, `cat <<EOF`."""
-    name = command.name
-    if name in TRIVIAL_PRODUCERS and not command.wrappers:
-        return True
-    return name == "cat" and heredoc and not command.arguments
