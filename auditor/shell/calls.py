@@ -15,13 +15,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from auditor.numbers import bounded_int
+from auditor.shell.commands import command_words
 from auditor.shell.parse import Node
-from auditor.shell.words import Env, Value, assign, assign_default, evaluate
+from auditor.shell.words import (
+    POSITIONAL,
+    Env,
+    Value,
+    assign,
+    assign_default,
+    bind_positional,
+    shift_positional,
+)
 
 # A command of a called body, with the variables in effect where it runs.
 CommandSeen = Callable[[Node, Env], None]
 
 _MAX_DEPTH = 8
+_NUMBERED = tuple(str(n) for n in range(1, 10))
 _BUDGET = 20_000  # nodes walked for one call: nested calls may repeat a body many times
 _SEPARATE = frozenset({"subshell", "command_substitution", "process_substitution", "pipeline"})
 _SCOPED_DECLARATIONS = frozenset({"local", "declare", "typeset"})
@@ -33,7 +44,13 @@ class _CallRun:
         self.seen = seen
         self.budget = _BUDGET
 
-    def call(self, name: str, env: dict[str, Value], active: tuple[str, ...]) -> None:
+    def call(
+        self,
+        name: str,
+        env: dict[str, Value],
+        active: tuple[str, ...],
+        arguments: tuple[str | None, ...],
+    ) -> None:
         definition = self.functions.get(name)
         if definition is None or name in active or len(active) >= _MAX_DEPTH:
             return
@@ -41,6 +58,9 @@ class _CallRun:
         if body is None:
             return
         saved: dict[str, Value | None] = {}
+        for key in (POSITIONAL, *_NUMBERED):  # the caller's arguments come back after it
+            saved[key] = env.get(key)
+        bind_positional(env, arguments)
         self.run(body, env, (*active, name), saved)
         for key, value in saved.items():  # the function's locals go out of scope
             if value is None:
@@ -79,10 +99,13 @@ class _CallRun:
                 if child.type != "variable_assignment":  # `X=1 cmd`: X is cmd's alone
                     self.run(child, env, active, saved)
             self.seen(node, env)
-            name = node.child_by_field_name("name")
-            called = evaluate(name, env) if name is not None else None
-            if called is not None and called in self.functions:
-                self.call(called, env, active)
+            argv, _ = command_words(node, env)
+            called = argv[0] if argv else None
+            if called == "shift":
+                count = bounded_int(argv[1] or "") if len(argv) > 1 else 1
+                shift_positional(env, count)  # None: by a count known only at run time
+            elif called is not None and called in self.functions:
+                self.call(called, env, active, argv[1:])
             return
         self.children(node, env, active, saved)
 
@@ -103,7 +126,12 @@ def _keyword(node: Node) -> str:
 
 
 def apply_call(
-    name: str, functions: Mapping[str, Node], env: dict[str, Value], seen: CommandSeen
+    name: str,
+    functions: Mapping[str, Node],
+    env: dict[str, Value],
+    seen: CommandSeen,
+    arguments: tuple[str | None, ...] = (),
 ) -> None:
-    """Run the body of function `name` on `env` as its call does, showing `seen` its commands."""
-    _CallRun(functions, seen).call(name, env, ())
+    """Run the body of function `name` on `env` as its call with `arguments` does, showing
+    `seen` its commands (with `"$@"`, `$1` bound to the arguments)."""
+    _CallRun(functions, seen).call(name, env, (), arguments)

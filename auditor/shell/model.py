@@ -18,7 +18,7 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
-from auditor.profiles import AgentCatalog
+from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.calls import apply_call
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
@@ -186,7 +186,8 @@ class ShellScript:
                 self._source(command.word_nodes[1])
         if self._recording and command.command_name in self.functions:
             # The body runs here: its assignments reach the caller's variables.
-            apply_call(command.command_name or "", self.functions, self.env, self._seen_in_call)
+            name = command.command_name or ""
+            apply_call(name, self.functions, self.env, self._seen_in_call, command.argv[1:])
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
@@ -257,11 +258,11 @@ class ShellScript:
     def _seen_in_call(self, node: Node, env: Env) -> None:
         """A command of a called body: an agent with the values of this call counts."""
         known = self._command_by_id.get(node.id)
-        if known is None or known.agent is not None:
+        if known is None or known.agent is not None or self._runs_agent_function(known):
             return
         command = analyse_command(node, env, self.catalog)
         command = forwarded_command(command, self.summaries, self.catalog)
-        if command.agent is None:
+        if command.agent is None and not self._runs_agent_function(command):
             return
         self._command_by_id[node.id] = command
         self.commands[self._command_index[node.id]] = command
@@ -273,7 +274,9 @@ class ShellScript:
         if found is not None:
             pipeline = self.pipelines[found]
             stages = tuple(
-                s._replace(command=command, agent=command.agent) if s.command is known else s
+                s._replace(command=command, agent=self.agent_of(command))
+                if s.command is known
+                else s
                 for s in pipeline.stages
             )
             self.pipelines[found] = pipeline._replace(stages=stages)
@@ -286,6 +289,18 @@ class ShellScript:
                 if label is not None and _same(self.functions.get(label), holder):
                     self._define(label, holder)
             holder = holder.parent
+
+    def _runs_agent_function(self, command: SimpleCommand) -> bool:
+        """Whether a command calls a function that runs an agent (`"$@"` given one)."""
+        return command.agent is None and self.agent_of(command) is not None
+
+    def agent_of(self, command: SimpleCommand) -> AgentProfile | None:
+        """The agent a command runs: itself, or the function it calls, whose body runs one
+        and passes its status on."""
+        if command.agent is not None:
+            return command.agent
+        summary = self.summaries.get(command.command_name or "")
+        return summary.agent if summary is not None else None
 
     def _walk_called_functions(self) -> None:
         """Walk each called function's body again with the options of its calls.

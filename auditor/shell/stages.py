@@ -27,7 +27,7 @@ class Stage(NamedTuple):
     node: Node
     command: SimpleCommand | None  # None for a compound stage
     label: str  # how messages name it: the program, or a compound's head (`while read`)
-    agent: AgentProfile | None  # the agent this stage runs directly, if any
+    agent: AgentProfile | None  # the agent this stage runs (itself, or a function running one)
     trivial: bool  # cannot meaningfully fail (`echo`, `cat <<EOF`)
     # Work whose failure the runner must see: a fetch, build, test, install, deploy.
     consequential: bool = False
@@ -52,6 +52,10 @@ class ScriptView(Protocol):
 
     def command_at(self, node: Node) -> SimpleCommand | None:
         """The analysed simple command of a `command` node."""
+        ...
+
+    def agent_of(self, command: SimpleCommand) -> AgentProfile | None:
+        """The agent a command runs, itself or through a function it calls."""
         ...
 
 
@@ -84,9 +88,10 @@ class StageReader:
             name = name[:1] + name[1:].split("@", 1)[0]  # a package's version: `x@latest`
             trivial = _trivial(command, inner, heredoc)
             consequential = self._consequential(command)
-            return Stage(node, command, name, command.agent, trivial, consequential, quiet)
+            agent = self.script.agent_of(command)
+            return Stage(node, command, name, agent, trivial, consequential, quiet)
         inside = self._commands_inside(inner)
-        agent = next((c.agent for c in inside if c.agent is not None), None)
+        agent = next((a for c in inside if (a := self.script.agent_of(c)) is not None), None)
         consequential = any(self._consequential(c) for c in inside)
         return Stage(node, None, self._compound_label(inner, inside), agent, False, consequential)
 
@@ -126,7 +131,7 @@ class StageReader:
         if node.type in _LOOPS:
             words = self.script.parsed.node_text(node).split("\n", 1)[0].replace(";", " ").split()
             return " ".join(words[:3]) + " …" if len(words) > 3 else " ".join(words)
-        agents = [c for c in inside if c.agent is not None]
+        agents = [c for c in inside if self.script.agent_of(c) is not None]
         named = [c for c in agents or inside if c.name]
         if named:
             return named[0 if agents else -1].name or ""

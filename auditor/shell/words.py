@@ -2,7 +2,9 @@
 
 A word whose value depends on the run (an unknown variable, most command
 substitutions) evaluates to None: an opaque word. Variables assigned a
-literal, an array literal or `$(command -v NAME)` are known.
+literal, an array literal or `$(command -v NAME)` are known, and so are a
+function's positional parameters where a call binds them (`"$@"`, `$1`,
+`"${@:2}"`, after `shift`): the words of that call, unknown ones empty.
 """
 
 from __future__ import annotations
@@ -21,6 +23,53 @@ _DEFAULTS = frozenset({":-", "-", ":=", "="})
 _ASSIGNING_DEFAULTS = frozenset({":=", "="})
 _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
 _BACKSLASH = re.compile(r"\\(.)", re.S)
+
+
+POSITIONAL = "@"  # where a call's arguments are kept in an environment
+_NUMBERED = tuple(str(n) for n in range(1, 10))
+
+
+def bind_positional(env: dict[str, Value], arguments: tuple[str | None, ...]) -> None:
+    """Set `$@` and `$1`…`$9` to a call's words (an unknown word is kept empty)."""
+    words = tuple(word or "" for word in arguments)
+    env[POSITIONAL] = words
+    for index, name in enumerate(_NUMBERED):
+        if index < len(words):
+            env[name] = words[index]
+        else:
+            env.pop(name, None)
+
+
+def shift_positional(env: dict[str, Value], count: int | None) -> None:
+    """`shift N`: drop the first N positional parameters (all unknown for an unknown N)."""
+    words = env.get(POSITIONAL)
+    if count is None:
+        for name in (POSITIONAL, *_NUMBERED):
+            env.pop(name, None)
+    elif isinstance(words, tuple):
+        bind_positional(env, words[count:])
+
+
+def _positional(node: Node, env: Env) -> list[str | None] | None:
+    """The words of `"$@"`, `$*`, `"${@:N}"` where a call bound them; None for other words."""
+    if node.type == "string" and len(node.named_children) == 1:
+        node = node.named_children[0]
+    if node.type not in ("simple_expansion", "expansion"):
+        return None
+    children = node.named_children
+    if not children or children[0].type != "special_variable_name":
+        return None
+    if _text(children[0]) not in ("@", "*"):
+        return None
+    words = env.get(POSITIONAL)
+    if not isinstance(words, tuple):
+        return [None]
+    offset = 1
+    if len(children) == 2 and children[1].type == "number" and _text(children[1]).isdigit():
+        offset = int(_text(children[1])[:4])
+    elif len(children) > 1:
+        return [None]
+    return [word or None for word in words[max(offset - 1, 0) :]]
 
 
 def _text(node: Node) -> str:
@@ -134,6 +183,9 @@ def _array_name(node: Node) -> str | None:
 
 def expand_argument(node: Node, env: Env) -> list[str | None]:
     """The words one argument becomes: arrays spread, unquoted scalars split."""
+    positional = _positional(node, env)
+    if positional is not None:
+        return positional
     array = _array_name(node)
     if array is not None:
         value = env.get(array)
