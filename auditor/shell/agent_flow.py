@@ -71,7 +71,7 @@ class _Flow:
     def _invocation(self, command: SimpleCommand) -> _Invocation | None:
         extra: Mapping[int, str] = {}
         if command.agent is not None:
-            profile, label = command.agent, command.name or command.agent.name
+            profile, label = command.agent, command.label or command.agent.name
         elif command.command_name in self.functions:
             profile, extra = self.functions[command.command_name or ""]
             label = command.command_name or profile.name

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.calls import apply_call
+from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
 from auditor.shell.includes import (
@@ -36,6 +37,8 @@ from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import in_condition
 from auditor.shell.words import Env, Value, assign, assign_default
 from auditor.unit import SCRIPT_END, NotAudited
+
+_MAX_STRING_DEPTH = 4  # strings run as shell inside strings run as shell
 
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
@@ -65,6 +68,8 @@ class ShellScript:
         # What calling each function does (its own, and those of the files it sources).
         self.summaries: dict[str, FunctionSummary] = {}
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
+        self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
+        self._strings: dict[str, tuple[AgentProfile, str] | None] = {}
         self.script_dirs: set[str] = set()  # variables holding the script's folder
         # Values read from sourced files that are not command words, with the variable
         # that held each: messages name the variable instead (a `.env` holds secrets).
@@ -177,8 +182,7 @@ class ShellScript:
         self._options_by_id[node.id] = options
         command = self._command_by_id.get(node.id)
         if command is None:
-            command = analyse_command(node, self.env, self.catalog)
-            command = forwarded_command(command, self.summaries, self.catalog)
+            command = self._analysed(node, self.env)
             self._command_index[node.id] = len(self.commands)
             self.commands.append(command)
             self._command_by_id[node.id] = command
@@ -193,6 +197,34 @@ class ShellScript:
         if command.command_name == "shopt":
             return apply_shopt(options, command.argv[1:])
         return options
+
+    def _analysed(self, node: Node, env: Env) -> SimpleCommand:
+        """A command with its words, wrappers and agent: its own, one it forwards through a
+        wrapper function, or the one a string it runs as shell passes its status on."""
+        command = analyse_command(node, env, self.catalog)
+        command = forwarded_command(command, self.summaries, self.catalog)
+        text = command_string(command, env) if command.agent is None else None
+        found = self._string_agent(text) if text else None
+        return command._replace(agent=found[0], inner=found[1]) if found else command
+
+    def _string_agent(self, text: str) -> tuple[AgentProfile, str] | None:
+        """The agent (and its name there) whose status shell text run as a string returns."""
+        if text in self._strings or self.depth >= _MAX_STRING_DEPTH:
+            return self._strings.get(text)
+        self._strings[text] = None  # a string that runs itself stops here
+        try:
+            inner = ShellScript(ShellText(text), self.catalog, end_use=None)
+            inner.depth = self.depth + 1
+            inner._walk(inner.parsed.root, ShellOptions())
+        except (RecursionError, NotAudited):
+            return None
+        runs = [(c, inner.agent_of(c)) for c in inner.commands]
+        agents = [(c.node, profile) for c, profile in runs if profile is not None]
+        profile = passed_agent(agents, inner._status_kept)
+        if profile is not None:
+            label = next(c.label or profile.name for c, p in runs if p is profile)
+            self._strings[text] = (profile, label)
+        return self._strings[text]
 
     def _define(self, name: str, definition: Node) -> None:
         """Record a function and the summary of what a call of it does."""
@@ -260,8 +292,7 @@ class ShellScript:
         known = self._command_by_id.get(node.id)
         if known is None or known.agent is not None or self._runs_agent_function(known):
             return
-        command = analyse_command(node, env, self.catalog)
-        command = forwarded_command(command, self.summaries, self.catalog)
+        command = self._analysed(node, env)
         if command.agent is None and not self._runs_agent_function(command):
             return
         self._command_by_id[node.id] = command

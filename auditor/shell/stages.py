@@ -84,7 +84,7 @@ class StageReader:
             command = self.script.command_at(inner) or analyse_command(
                 inner, self.script.env, self.script.catalog
             )
-            name = command.name or self.script.parsed.node_text(inner).split(" ", 1)[0]
+            name = command.label or self.script.parsed.node_text(inner).split(" ", 1)[0]
             name = name[:1] + name[1:].split("@", 1)[0]  # a package's version: `x@latest`
             trivial = _trivial(command, inner, heredoc)
             consequential = self._consequential(command)

@@ -131,8 +131,9 @@ def _substitution(node: Node) -> str | None:
     return match.group(1) if match else None
 
 
-def evaluate(node: Node, env: Env) -> str | None:
-    """The static value of a word node, or None when it depends on the run."""
+def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
+    """The static value of a word node, or None when it depends on the run (with
+    `unknown` given, a quoted or joined word has its unknown parts spelled so)."""
     kind = node.type
     if kind in ("word", "number", "command_name"):
         if kind == "command_name":
@@ -157,7 +158,9 @@ def evaluate(node: Node, env: Env) -> str | None:
             if child.type == "string_content" or not child.is_named:
                 parts.append(_text(child) if child.type == "string_content" else "")
                 continue
-            value = evaluate(child, env)
+            value = evaluate(child, env, unknown)
+            if value is None:
+                value = unknown
             if value is None:
                 return None
             parts.append(value)
