@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 
 from auditor.numbers import bounded_int
 from auditor.shell.commands import command_words
+from auditor.shell.decide import case_arm, catch_all, condition_holds, join
 from auditor.shell.parse import Node
 from auditor.shell.words import (
     POSITIONAL,
@@ -25,6 +26,7 @@ from auditor.shell.words import (
     assign,
     assign_default,
     bind_positional,
+    expand_argument,
     shift_positional,
 )
 
@@ -32,6 +34,7 @@ from auditor.shell.words import (
 CommandSeen = Callable[[Node, Env], None]
 
 _MAX_DEPTH = 8
+_MAX_ROUNDS = 64  # elements a `for` loop over known words is run for, one by one
 _NUMBERED = tuple(str(n) for n in range(1, 10))
 _BUDGET = 20_000  # nodes walked for one call: nested calls may repeat a body many times
 _SEPARATE = frozenset({"subshell", "command_substitution", "process_substitution", "pipeline"})
@@ -94,6 +97,11 @@ class _CallRun:
                     env.pop(key, None)
         if kind == "expansion":
             assign_default(node, env)
+        if kind == "for_statement" and self.loop(node, env, active, saved):
+            return
+        if kind in ("if_statement", "case_statement"):
+            self.branch(node, env, active, saved)
+            return
         if kind == "command":
             for child in node.named_children:
                 if child.type != "variable_assignment":  # `X=1 cmd`: X is cmd's alone
@@ -109,6 +117,67 @@ class _CallRun:
             return
         self.children(node, env, active, saved)
 
+    def loop(
+        self,
+        node: Node,
+        env: dict[str, Value],
+        active: tuple[str, ...],
+        saved: dict[str, Value | None],
+    ) -> bool:
+        """Run a `for` loop over known words once per word; False if they are unknown."""
+        variable, body = node.child_by_field_name("variable"), node.child_by_field_name("body")
+        values = [c for i, c in enumerate(node.children) if node.field_name_for_child(i) == "value"]
+        words = [word for value in values for word in expand_argument(value, env)]
+        if variable is None or body is None or not values or len(words) > _MAX_ROUNDS:
+            return False
+        if any(word is None for word in words):
+            return False
+        for word in words:
+            env[(variable.text or b"").decode("utf-8", errors="replace")] = word or ""
+            self.run(body, env, active, saved)
+        return True
+
+    def branch(
+        self,
+        node: Node,
+        env: dict[str, Value],
+        active: tuple[str, ...],
+        saved: dict[str, Value | None],
+    ) -> None:
+        """Run the branch of an `if` or `case` that known values decide, or every branch
+        on its own copy of the variables, then join them."""
+        if node.type == "case_statement":
+            items = [c for c in node.named_children if c.type == "case_item"]
+            arms: list[tuple[list[Node], list[Node]]] = [([], _after_close(i)) for i in items]
+            if not catch_all(node):
+                arms.append(([], []))  # no item matches: nothing runs
+            found = case_arm(node, env)
+            chosen = None if found is None else found if found >= 0 else len(arms) - 1
+        else:
+            arms, chosen = _if_arms(node), None
+            for index, (condition, _) in enumerate(arms):
+                holds = condition_holds(condition, env) if condition else True
+                if holds is None:
+                    break
+                if holds:
+                    chosen = index
+                    break
+        if chosen is not None:
+            for index, (condition, statements) in enumerate(arms[: chosen + 1]):
+                for statement in condition if index <= chosen else []:
+                    self.run(statement, env, active, saved)
+                if index == chosen:
+                    for statement in statements:
+                        self.run(statement, env, active, saved)
+            return
+        branches = []
+        for condition, statements in arms:
+            copy = dict(env)
+            for statement in (*condition, *statements):
+                self.run(statement, copy, active, saved)
+            branches.append(copy)
+        join(branches, env)
+
     def children(
         self,
         node: Node,
@@ -118,6 +187,41 @@ class _CallRun:
     ) -> None:
         for child in node.named_children:
             self.run(child, env, active, saved)
+
+
+def _after_close(item: Node) -> list[Node]:
+    """The statements of a `case` item, after its patterns."""
+    close = next((c for c in item.children if c.type == ")"), None)
+    start = close.end_byte if close is not None else item.start_byte
+    return [c for c in item.named_children if c.start_byte >= start]
+
+
+def _if_arms(node: Node) -> list[tuple[list[Node], list[Node]]]:
+    """The condition and statements of each arm of an `if` (`elif`s, then `else` with
+    no condition, or an empty `else` bash takes when there is none)."""
+    arms: list[tuple[list[Node], list[Node]]] = []
+    has_else = False
+    for holder in [node, *(c for c in node.named_children if c.type == "elif_clause")]:
+        then = next((c for c in holder.children if c.type == "then"), None)
+        if then is None:
+            return []
+        body = [
+            c
+            for c in holder.named_children
+            if c.type not in ("elif_clause", "else_clause", "comment")
+        ]
+        arms.append(
+            (
+                [c for c in body if c.end_byte <= then.start_byte],
+                [c for c in body if c.start_byte > then.start_byte],
+            )
+        )
+    for clause in (c for c in node.named_children if c.type == "else_clause"):
+        has_else = True
+        arms.append(([], [c for c in clause.named_children if c.type != "comment"]))
+    if not has_else:
+        arms.append(([], []))
+    return arms
 
 
 def _keyword(node: Node) -> str:
@@ -135,3 +239,16 @@ def apply_call(
     """Run the body of function `name` on `env` as its call with `arguments` does, showing
     `seen` its commands (with `"$@"`, `$1` bound to the arguments)."""
     _CallRun(functions, seen).call(name, env, (), arguments)
+
+
+def run_loop(
+    node: Node, functions: Mapping[str, Node], env: dict[str, Value], seen: CommandSeen
+) -> bool:
+    """Run a `for` loop over known words on `env`, element by element, showing `seen` its
+    commands with the values of each round; False (env untouched) if the words are unknown."""
+    copy = dict(env)
+    if not _CallRun(functions, seen).loop(node, copy, (), {}):
+        return False
+    env.clear()
+    env.update(copy)
+    return True

@@ -19,7 +19,7 @@ nothing calls keeps the options where it is defined.
 from __future__ import annotations
 
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.shell.calls import apply_call
+from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
@@ -144,6 +144,13 @@ class ShellScript:
             return options
         if kind == "command_substitution":
             self._walk_children(node, options.in_substitution())
+            return options
+        if kind == "for_statement" and self._recording:
+            # Walked as written, then (over known words) again one element at a time.
+            before = dict(self.env)
+            options = self._walk_children(node, options)
+            if run_loop(node, self.functions, before, self._seen_in_call):
+                self.env = before
             return options
         if kind == "function_definition":
             if not self._recording:
