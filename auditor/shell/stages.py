@@ -15,6 +15,7 @@ from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import PipelineParts
 from auditor.shell.words import Value
+from auditor.unit import OPAQUE_WORD
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
@@ -86,6 +87,10 @@ class StageReader:
             )
             name = command.label or self.script.parsed.node_text(inner).split(" ", 1)[0]
             name = name[:1] + name[1:].split("@", 1)[0]  # a package's version: `x@latest`
+            if OPAQUE_WORD in name:  # an unknown value: messages name it as the host wrote it
+                word = command.word_nodes[command.program_index : command.program_index + 1]
+                at = word[0] if word and word[0] is not None else inner
+                name = f"{OPAQUE_WORD}@{self.script.parsed.span(at)[0]}"
             trivial = _trivial(command, inner, heredoc)
             consequential = self._consequential(command)
             agent = self.script.agent_of(command)
