@@ -13,7 +13,7 @@ assignments back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 
 from auditor.numbers import bounded_int
 from auditor.shell.commands import command_words
@@ -22,10 +22,12 @@ from auditor.shell.parse import Node
 from auditor.shell.words import (
     POSITIONAL,
     Env,
+    Overlay,
     Value,
     assign,
     assign_default,
     bind_positional,
+    evaluate,
     expand_argument,
     shift_positional,
 )
@@ -50,7 +52,7 @@ class _CallRun:
     def call(
         self,
         name: str,
-        env: dict[str, Value],
+        env: MutableMapping[str, Value],
         active: tuple[str, ...],
         arguments: tuple[str | None, ...],
     ) -> None:
@@ -74,7 +76,7 @@ class _CallRun:
     def run(
         self,
         node: Node,
-        env: dict[str, Value],
+        env: MutableMapping[str, Value],
         active: tuple[str, ...],
         saved: dict[str, Value | None],
     ) -> None:
@@ -83,7 +85,7 @@ class _CallRun:
             return
         kind = node.type
         if kind in _SEPARATE:
-            env = dict(env)  # a subshell's assignments stay in it
+            env = Overlay(env)  # a subshell's assignments stay in it
         if kind == "variable_assignment":
             self.children(node, env, active, saved)
             assign(node, env)
@@ -107,12 +109,19 @@ class _CallRun:
                 if child.type != "variable_assignment":  # `X=1 cmd`: X is cmd's alone
                     self.run(child, env, active, saved)
             self.seen(node, env)
+            name = node.child_by_field_name("name")
+            first = name.named_children[0] if name is not None and name.named_children else name
+            called = evaluate(first, env) if first is not None and first.type == "word" else None
+            if called is None and first is not None:  # `"$@"`, `$cmd`: the words decide
+                argv, _ = command_words(node, env)
+                called = argv[0] if argv else None
+            if called != "shift" and called not in self.functions:
+                return
             argv, _ = command_words(node, env)
-            called = argv[0] if argv else None
             if called == "shift":
                 count = bounded_int(argv[1] or "") if len(argv) > 1 else 1
                 shift_positional(env, count)  # None: by a count known only at run time
-            elif called is not None and called in self.functions:
+            elif called is not None:
                 self.call(called, env, active, argv[1:])
             return
         self.children(node, env, active, saved)
@@ -120,7 +129,7 @@ class _CallRun:
     def loop(
         self,
         node: Node,
-        env: dict[str, Value],
+        env: MutableMapping[str, Value],
         active: tuple[str, ...],
         saved: dict[str, Value | None],
     ) -> bool:
@@ -140,7 +149,7 @@ class _CallRun:
     def branch(
         self,
         node: Node,
-        env: dict[str, Value],
+        env: MutableMapping[str, Value],
         active: tuple[str, ...],
         saved: dict[str, Value | None],
     ) -> None:
@@ -172,7 +181,7 @@ class _CallRun:
             return
         branches = []
         for condition, statements in arms:
-            copy = dict(env)
+            copy = Overlay(env)
             for statement in (*condition, *statements):
                 self.run(statement, copy, active, saved)
             branches.append(copy)
@@ -181,7 +190,7 @@ class _CallRun:
     def children(
         self,
         node: Node,
-        env: dict[str, Value],
+        env: MutableMapping[str, Value],
         active: tuple[str, ...],
         saved: dict[str, Value | None],
     ) -> None:
@@ -232,7 +241,7 @@ def _keyword(node: Node) -> str:
 def apply_call(
     name: str,
     functions: Mapping[str, Node],
-    env: dict[str, Value],
+    env: MutableMapping[str, Value],
     seen: CommandSeen,
     arguments: tuple[str | None, ...] = (),
 ) -> None:
@@ -242,13 +251,14 @@ def apply_call(
 
 
 def run_loop(
-    node: Node, functions: Mapping[str, Node], env: dict[str, Value], seen: CommandSeen
+    node: Node, functions: Mapping[str, Node], env: MutableMapping[str, Value], seen: CommandSeen
 ) -> bool:
     """Run a `for` loop over known words on `env`, element by element, showing `seen` its
     commands with the values of each round; False (env untouched) if the words are unknown."""
-    copy = dict(env)
+    copy = Overlay(env)
     if not _CallRun(functions, seen).loop(node, copy, (), {}):
         return False
-    env.clear()
-    env.update(copy)
+    for key in copy.removed:
+        env.pop(key, None)
+    env.update(copy.changes)
     return True

@@ -13,10 +13,10 @@ branches in order would.
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 
 from auditor.shell.parse import Node
-from auditor.shell.words import Env, Value, evaluate
+from auditor.shell.words import Env, Overlay, Value, evaluate
 
 _EQUAL = frozenset({"==", "="})
 _UNARY = {"-n": True, "-z": False}
@@ -96,14 +96,18 @@ def catch_all(case: Node) -> bool:
     return False
 
 
-def join(branches: Sequence[dict[str, Value]], into: dict[str, Value]) -> None:
-    """Set `into` to what the variables may hold after one of `branches` ran."""
-    keys: dict[str, None] = {}
+def join(branches: Sequence[Overlay], into: MutableMapping[str, Value]) -> None:
+    """Set `into` to what the variables may hold after one of `branches` (each over
+    `into`) ran."""
+    touched: set[str] = set()
     for branch in branches:
-        keys.update(dict.fromkeys(branch))
-    into.clear()
-    for key in keys:
-        into[key] = _joined([branch[key] for branch in branches if key in branch])
+        touched |= branch.touched()
+    for key in sorted(touched):
+        values = [branch[key] for branch in branches if key in branch]
+        if values:
+            into[key] = _joined(values)
+        else:
+            into.pop(key, None)
 
 
 def _joined(values: Sequence[Value]) -> Value:

@@ -53,19 +53,23 @@ def _last_before(jobs: Sequence[Node], offset: int) -> Node | None:
 @functools.lru_cache(maxsize=2)  # one script's table, asked for each of its jobs
 def _job_table(root: Node) -> tuple[list[Node], dict[str, list[tuple[int, Node]]]]:
     """The script's background jobs in source order, and who holds each one's pid."""
-    jobs = [node for node in descendants(root) if node.is_named and backgrounded(node)]
+    nodes = descendants(root)
+    jobs = [node for node in nodes if node.is_named and backgrounded(node)]
     jobs.sort(key=lambda node: node.start_byte)
-    return jobs, _pid_owners(root, jobs)
+    return jobs, _pid_owners(nodes, jobs)
 
 
-def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
+def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
     """Each variable assigned `$!`, with where and the jobs whose pid it may hold: every job
     started since the previous `$!` read, since the last one started may be either arm
     of an `if` (`if t; then timeout 60 agent & else agent & fi; pid=$!`)."""
     owners: dict[str, list[tuple[int, Node]]] = {}
     since = -1
     starts = [job.start_byte for job in jobs]
-    for node in descendants(root):
+    loops = []
+    for node in nodes:
+        if node.type == "for_statement":
+            loops.append(node)
         if node.type != "variable_assignment":
             continue
         name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
@@ -95,8 +99,8 @@ def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, N
         coproc = coproc_name(job)
         if coproc is not None:  # bash keeps a coprocess's pid in NAME_PID
             owners.setdefault(f"{coproc}_PID", []).append((job.start_byte, job))
-    for loop in descendants(root):  # `for pid in "${pids[@]}"`: pid holds each of them
-        array = _array_walked(loop) if loop.type == "for_statement" else None
+    for loop in loops:  # `for pid in "${pids[@]}"`: pid holds each of them
+        array = _array_walked(loop)
         variable = loop.child_by_field_name("variable")
         if array in owners and variable is not None:
             jobs_of = {job.id: job for _, job in owners[array]}

@@ -299,6 +299,8 @@ class ShellScript:
         known = self._command_by_id.get(node.id)
         if known is None or known.agent is not None or self._runs_agent_function(known):
             return
+        if b"$" not in (node.text or b""):
+            return  # no word of it depends on the variables: as analysed where it stands
         command = self._analysed(node, env)
         if command.agent is None and not self._runs_agent_function(command):
             return

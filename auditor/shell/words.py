@@ -10,13 +10,52 @@ function's positional parameters where a call binds them (`"$@"`, `$1`,
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 
 from auditor.shell.parse import Node
 
 # A variable's value: a scalar, or the elements of an array.
 Value = str | tuple[str, ...]
 Env = Mapping[str, Value]
+
+
+class Overlay(MutableMapping[str, Value]):
+    """Variables as a branch or a subshell changes them, over those it started with,
+    which it leaves alone: a copy that costs what it changes, not what it holds."""
+
+    def __init__(self, base: Mapping[str, Value]) -> None:
+        self.base = base
+        self.changes: dict[str, Value] = {}
+        self.removed: set[str] = set()
+
+    def __getitem__(self, key: str) -> Value:
+        if key in self.changes:
+            return self.changes[key]
+        if key in self.removed:
+            raise KeyError(key)
+        return self.base[key]
+
+    def __setitem__(self, key: str, value: Value) -> None:
+        self.changes[key] = value
+        self.removed.discard(key)
+
+    def __delitem__(self, key: str) -> None:
+        if key not in self:
+            raise KeyError(key)
+        self.changes.pop(key, None)
+        self.removed.add(key)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.changes
+        yield from (k for k in self.base if k not in self.changes and k not in self.removed)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def touched(self) -> set[str]:
+        """The variables it set or unset."""
+        return set(self.changes) | self.removed
+
 
 # `${NAME:-default}`, `${NAME-default}`; the last two also assign it.
 _DEFAULTS = frozenset({":-", "-", ":=", "="})
@@ -29,7 +68,7 @@ POSITIONAL = "@"  # where a call's arguments are kept in an environment
 _NUMBERED = tuple(str(n) for n in range(1, 10))
 
 
-def bind_positional(env: dict[str, Value], arguments: tuple[str | None, ...]) -> None:
+def bind_positional(env: MutableMapping[str, Value], arguments: tuple[str | None, ...]) -> None:
     """Set `$@` and `$1`…`$9` to a call's words (an unknown word is kept empty)."""
     words = tuple(word or "" for word in arguments)
     env[POSITIONAL] = words
@@ -40,7 +79,7 @@ def bind_positional(env: dict[str, Value], arguments: tuple[str | None, ...]) ->
             env.pop(name, None)
 
 
-def shift_positional(env: dict[str, Value], count: int | None) -> None:
+def shift_positional(env: MutableMapping[str, Value], count: int | None) -> None:
     """`shift N`: drop the first N positional parameters (all unknown for an unknown N)."""
     words = env.get(POSITIONAL)
     if count is None:
@@ -109,7 +148,7 @@ def _default(node: Node) -> tuple[str, Node] | None:
     return (_text(operator), rest[0]) if len(rest) == 1 else None
 
 
-def assign_default(node: Node, env: dict[str, Value]) -> None:
+def assign_default(node: Node, env: MutableMapping[str, Value]) -> None:
     """Apply the assignment of an `${NAME:=word}` (or `${NAME=word}`) expansion to env."""
     if node.type != "expansion":
         return
@@ -221,7 +260,7 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
     return evaluate(value_node, env)
 
 
-def assign(node: Node, env: dict[str, Value]) -> None:
+def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env (an unknown value
     leaves the variable as it was)."""
     name = node.child_by_field_name("name")
