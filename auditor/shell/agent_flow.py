@@ -18,10 +18,11 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, Unreachable
 from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.functions import enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
-from auditor.shell.model import ShellScript, enclosing_function
+from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (

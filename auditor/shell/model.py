@@ -22,7 +22,12 @@ from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
-from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
+from auditor.shell.functions import (
+    FunctionSummary,
+    forwarded_command,
+    reachable_functions,
+    summarize_function,
+)
 from auditor.shell.includes import (
     SourcedFiles,
     directive_source,
@@ -30,7 +35,7 @@ from auditor.shell.includes import (
     sourced_relative,
     variable_prefixed,
 )
-from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
+from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.stages import Pipeline, StageReader
@@ -110,7 +115,7 @@ class ShellScript:
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
         script._walk_called_functions()
-        script.called = script._reachable_functions()
+        script.called = reachable_functions(script.commands, script.functions, parsed)
         return script
 
     def command_at(self, node: Node) -> SimpleCommand | None:
@@ -369,21 +374,6 @@ class ShellScript:
                 break
         self._recording = True
 
-    def _reachable_functions(self) -> frozenset[str]:
-        named: dict[str | None, set[str]] = {}  # enclosing function -> functions it names
-        for command in self.commands:
-            words = {word for word in command.argv if word in self.functions}
-            if words:
-                named.setdefault(enclosing_function(command.node, self.parsed), set()).update(words)
-        reached: set[str] = set()
-        work = list(named.get(None, ()))
-        while work:
-            name = work.pop()
-            if name not in reached:
-                reached.add(name)
-                work.extend(named.get(name, ()))
-        return frozenset(reached)
-
     def _entry_options(self, calls: list[SimpleCommand], definition: Node) -> ShellOptions | None:
         """The options a function's body starts with: those every call runs it with
         (errexit is off for a call in a condition), or None if nothing calls it."""
@@ -395,17 +385,8 @@ class ShellScript:
             options = self.options_at(node)
             if options.errexit and in_condition(node):
                 options = options._replace(errexit=False)
-            entry = options if entry is None else _meet(entry, options)
+            entry = options if entry is None else both_on(entry, options)
         return entry
-
-
-def enclosing_function(node: Node, parsed: ShellText) -> str | None:
-    """The name of the innermost function whose body holds `node`, if any."""
-    holder = node.parent
-    while holder is not None and holder.type != "function_definition":
-        holder = holder.parent
-    name = holder.child_by_field_name("name") if holder is not None else None
-    return parsed.node_text(name) if name is not None else None
 
 
 def _same(first: Node | None, second: Node) -> bool:
@@ -414,8 +395,3 @@ def _same(first: Node | None, second: Node) -> bool:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
-
-
-def _meet(first: ShellOptions, second: ShellOptions) -> ShellOptions:
-    """The options on in both."""
-    return ShellOptions(*(a and b for a, b in zip(first, second, strict=True)))
