@@ -43,6 +43,10 @@ GAPS = {
     "default a(b)c": 'echo "${X:-a(b)c}"\n',
     "default a|b": 'MODE="${MODE:-plan|apply}"\n',
     "default in $( )": "y=$(echo ${X:-a)b})\n",
+    "base prefix": "if ((10#$a < 10#${b})); then echo $((10#$a + 1)); fi\n",
+    "assignment with a redirect": 'if x="$(a)/$(b)" 2>/dev/null; then echo "$x"; fi\n',
+    "bracket command word": "x=$([ab]+ c)\n",
+    "coproc NAME ( )": "coproc W (cat)\nwait $W_PID\n",
 }
 
 
@@ -176,3 +180,39 @@ def test_a_here_doc_after_a_regrouped_pipeline_stays_outside_braces() -> None:
 def test_a_later_file_redirect_does_not_swallow_the_lines_after_a_pipeline(text: str) -> None:
     statements = [c.type for c in ShellText(text).root.named_children if c.type != "comment"]
     assert statements[0] == "pipeline" and len(statements) == 2
+
+
+# Valid bash the grammar reads without an error but not as bash does.
+COPROCS = {
+    "coproc { }": ("coproc { gptme x; }\n", "coproc;{ gptme x; }&\n"),
+    "coproc NAME { }": (
+        "coproc W { gptme x; } 2>/dev/null\n",
+        "coproc W;{ gptme x; } 2>/dev/null&\n",
+    ),
+    "coproc CMD": ("coproc gptme x\n", "coproc;gptme x&\n"),
+    "coproc in a function": (
+        "f() { coproc W { gptme x; }; wait $W_PID; }\n",
+        "f() { coproc W;{ gptme x; }& wait $W_PID; }\n",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "mended"), COPROCS.values(), ids=COPROCS.keys())
+def test_a_coprocess_is_read_as_a_background_job(text: str, mended: str) -> None:
+    parsed = ShellText(text)
+    assert parsed.data == mended.encode()
+    assert parsed.unread_region() is None
+    script = ShellScript.walk(parsed, default_catalog())
+    (agent,) = [c for c in script.commands if c.agent is not None]
+    start, end = parsed.span(agent.node)
+    assert text[start:end] == "gptme x"
+
+
+def test_a_coprocess_pid_is_waited_for() -> None:
+    from auditor.shell.jobs import waits_for
+
+    text = 'coproc W { gptme x; }\nwait "${W_PID}"\ncoproc { claude -p y; }\nwait $COPROC_PID\n'
+    script = ShellScript.build(text, default_catalog())
+    jobs = [c.node.parent for c in script.commands if c.agent is not None]  # `{ …; }`
+    waited = [[w.command.node.start_point[0] for w in waits_for(j, script.commands)] for j in jobs]
+    assert waited == [[1], [3]]

@@ -18,7 +18,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText, UnreadableHost
-from auditor.hosts.nested import SHELLS
+from auditor.shell.command_strings import SHELLS
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.unit import OPAQUE_WORD, ParseError
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText, PhysicalLine, physical_lines
-from auditor.hosts.nested import SHELLS, shell_invocation
+from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.options import ShellOptions, shebang_options
 
 END_USE = "the `RUN` instruction fails the build on it"

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText, PhysicalLine, physical_lines
-from auditor.hosts.nested import SHELLS, shell_invocation
+from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.options import ShellOptions, apply_set
 
 END_USE = "make stops on it"

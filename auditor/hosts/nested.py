@@ -6,12 +6,12 @@ from collections.abc import Iterator
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.shell_words import word_text
+from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
-from auditor.shell.options import ShellOptions, apply_set
+from auditor.shell.options import ShellOptions
 from auditor.shell.status import status_use
 
-SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
 # tmux commands that take a shell-command, with their options that take a value.
 TMUX_COMMANDS = {
     "new-session": "cefFnstxy",
@@ -27,31 +27,6 @@ TMUX_COMMANDS = {
 }
 _TMUX_GLOBAL_VALUES = "LSfT"
 _PANE_READERS = frozenset({"capture-pane", "capturep", "pipe-pane", "pipep"})
-
-
-def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] | None:
-    """For `bash [options] -c STRING …`: the index of STRING and the options set."""
-    flags: list[str | None] = []
-    index = 1
-    seen_c = False
-    while index < len(argv):
-        word = argv[index]
-        if word is None or word == "--" or word[:1] not in ("-", "+") or len(word) < 2:
-            break
-        if word.startswith("--"):  # --noprofile, --norc, --login
-            index += 1
-            continue
-        letters = word[1:]
-        seen_c = seen_c or "c" in letters
-        cleaned = word[0] + letters.replace("c", "")
-        flags.append(cleaned)
-        if "o" in letters and index + 1 < len(argv):
-            flags.append(argv[index + 1])
-            index += 1
-        index += 1
-    if not seen_c or index >= len(argv):
-        return None
-    return index, apply_set(ShellOptions(), [f for f in flags if f not in ("-", "+")])
 
 
 def _tmux_subcommand(argv: tuple[str | None, ...]) -> int:
@@ -136,6 +111,8 @@ def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
             outer = status_use(command.node, script.options_at(command.node), script)
             if outer is not None:
                 end_use = f"the {where} passes its status on, and {outer.reason}"
+            elif command.inner is not None:  # the host's own run of the agent: its finding
+                end_use = f"the {where} passes its status on"
             yield EmbeddedShell(code, options, end_use, where)
         else:
             yield EmbeddedShell(code, options, None, where, output_read=_pane_read(script, command))

@@ -15,13 +15,14 @@ import re
 from collections.abc import Iterator, Sequence
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText
-from auditor.hosts.nested import SHELLS, shell_invocation, tmux_command
+from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
 from auditor.python.model.strings import Resolver
 from auditor.python.model.templates import format_templates, is_format_template, unescape_braces
+from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.options import ShellOptions, shebang_options
 from auditor.unit import OPAQUE_WORD

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from auditor.hosts.mapped import C_ESCAPES, EmbeddedShell, MappedText
-from auditor.hosts.nested import SHELLS, shell_invocation
+from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.options import ShellOptions
 
 # Sections whose `Exec*=` lines run commands, and the keys that do.

@@ -18,11 +18,13 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, Unreachable
 from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.functions import enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
-from auditor.shell.model import Pipeline, ShellScript
+from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants
+from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
     backgrounded,
@@ -32,6 +34,7 @@ from auditor.shell.status import (
     reads_exit_status,
 )
 
+_GROUPS = frozenset({"compound_statement", "subshell"})
 _DECLARING = frozenset({"variable_assignment", "declaration_command"})  # `rc=…`, `local rc`
 _VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
 
@@ -69,7 +72,7 @@ class _Flow:
     def _invocation(self, command: SimpleCommand) -> _Invocation | None:
         extra: Mapping[int, str] = {}
         if command.agent is not None:
-            profile, label = command.agent, command.name or command.agent.name
+            profile, label = command.agent, command.label or command.agent.name
         elif command.command_name in self.functions:
             profile, extra = self.functions[command.command_name or ""]
             label = command.command_name or profile.name
@@ -83,9 +86,16 @@ class _Flow:
         return _Invocation(AgentCall(start, end, label, codes), command, statement, stage)
 
     def _statement(self, node: Node) -> tuple[Node, int | None]:
-        """The statement whose status is the command's, and its stage if masked there."""
-        while node.parent is not None and node.parent.type == "redirected_statement":
-            node = node.parent
+        """The statement whose status is the command's, and its stage if masked there: a
+        group (`{ …; }`, `( … )`) whose last statement it is passes its status on."""
+        while node.parent is not None:
+            parent = node.parent
+            if parent.type == "redirected_statement" or (
+                parent.type in _GROUPS and _last_in(parent, node) and _grouped(parent)
+            ):
+                node = parent
+            else:
+                break
         pipeline = self._pipeline_of(node)
         if pipeline is not None:
             index = next(i for i, s in enumerate(pipeline.stages) if _within(node, s.node))
@@ -214,6 +224,9 @@ class _Flow:
 
     def _unreachable(self, invocation: _Invocation) -> None:
         statement, node = invocation.statement, invocation.command.node
+        holder = enclosing_function(node, self.parsed)
+        if holder is not None and holder not in self.script.called:
+            return  # errexit is decided where a function is called, and nothing calls it
         if not ends_on_failure(node, self.script.options_at(node)):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
         if not reads_exit_status(statement) and not pipestatus_indices(statement):
@@ -233,7 +246,7 @@ class _Flow:
         if _exits_with(read):
             return True
         names = {
-            _text(name)
+            _text(_array_of(name))
             for assignment in _assignments(read)
             if (name := assignment.child_by_field_name("name")) is not None
         }
@@ -255,6 +268,24 @@ class _Flow:
         lost = lost_status(self.script, invocation.call, command, statement, invocation.stage)
         if lost is not None:
             self.status.lost.append(lost)
+
+
+def _array_of(name: Node) -> Node:
+    """The variable an assignment's name sets: `rc`, or `results` of `results[$k]`."""
+    if name.type == "subscript":
+        return name.child_by_field_name("name") or name
+    return name
+
+
+def _last_in(group: Node, node: Node) -> bool:
+    """Whether `node` is the last statement of a `{ …; }` or `( … )` group."""
+    statements = [c for c in group.named_children if c.type not in ("comment", "heredoc_body")]
+    return bool(statements) and statements[-1].id == node.id
+
+
+def _grouped(group: Node) -> bool:
+    """Whether a group is a statement of its own (not a function's body)."""
+    return group.parent is not None and group.parent.type != "function_definition"
 
 
 def _within(node: Node, container: Node) -> bool:

@@ -29,6 +29,9 @@ class SimpleCommand(NamedTuple):
     program_index: int  # index of the wrapped program in argv, after wrappers
     wrappers: tuple[WrapperUse, ...]
     agent: AgentProfile | None
+    # The agent run by the string it runs as shell (`bash -c "…"`, `eval "$cmd"`), as named
+    # there: the command passes that agent's status on.
+    inner: str | None = None
 
     @property
     def program(self) -> str | None:
@@ -42,6 +45,11 @@ class SimpleCommand(NamedTuple):
         """The basename of the program."""
         program = self.program
         return program.rsplit("/", 1)[-1] if program else None
+
+    @property
+    def label(self) -> str | None:
+        """How messages name what it runs: the program, or the agent its string runs."""
+        return self.inner or self.name
 
     @property
     def arguments(self) -> tuple[str | None, ...]:

@@ -154,6 +154,35 @@ def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> i
     return count
 
 
+def enclosing_function(node: Node, parsed: ShellText) -> str | None:
+    """The name of the innermost function whose body holds `node`, if any."""
+    holder = node.parent
+    while holder is not None and holder.type != "function_definition":
+        holder = holder.parent
+    name = holder.child_by_field_name("name") if holder is not None else None
+    return parsed.node_text(name) if name is not None else None
+
+
+def reachable_functions(
+    commands: Sequence[SimpleCommand], functions: Mapping[str, Node], parsed: ShellText
+) -> frozenset[str]:
+    """The functions a script can run: named by a command (or an argument, as a callback:
+    `trap f EXIT`, `retry 3 f`) outside any function, or in a function it can run."""
+    named: dict[str | None, set[str]] = {}  # enclosing function -> functions it names
+    for command in commands:
+        words = {word for word in command.argv if word is not None and word in functions}
+        if words:
+            named.setdefault(enclosing_function(command.node, parsed), set()).update(words)
+    reached: set[str] = set()
+    work = list(named.get(None, ()))
+    while work:
+        name = work.pop()
+        if name not in reached:
+            reached.add(name)
+            work.extend(named.get(name, ()))
+    return frozenset(reached)
+
+
 def _statements(node: Node) -> list[Node]:
     return [c for c in node.named_children if c.type not in ("comment", "heredoc_body")]
 

@@ -2,7 +2,8 @@
 
 `agent & pid=$!` saves the job's pid (also `pids+=($!)`); `wait "$pid"` waits
 for it and returns its status, so under errexit a failing job ends the script
-at the `wait`. `wait $!` waits for the job started last. A bare `wait` (or
+at the `wait`. `wait $!` waits for the job started last. A coprocess (`coproc NAME { …; }`) is a job
+whose pid bash keeps in `NAME_PID` (`COPROC_PID` without a name). A bare `wait` (or
 `wait -n`) waits for every job but returns its own status (0 for a bare
 `wait`), not the agent's. A `wait` of another job's pid does not wait for this
 one; a `wait` of a pid the model cannot place (`wait "$1"`, `wait %1`) counts
@@ -22,7 +23,8 @@ from auditor.shell.parse import Node, descendants
 from auditor.shell.status import backgrounded
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
-_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?\}?")
+_ELEMENTS = re.compile(r"\$\{!?([A-Za-z_]\w*)\[[@*]\]\}")
 _VALUE_OPTIONS = frozenset({"-p"})  # `wait -p VAR`: the option takes a word
 
 
@@ -51,25 +53,32 @@ def _last_before(jobs: Sequence[Node], offset: int) -> Node | None:
 @functools.lru_cache(maxsize=2)  # one script's table, asked for each of its jobs
 def _job_table(root: Node) -> tuple[list[Node], dict[str, list[tuple[int, Node]]]]:
     """The script's background jobs in source order, and who holds each one's pid."""
-    jobs = [node for node in descendants(root) if node.is_named and backgrounded(node)]
+    nodes = descendants(root)
+    jobs = [node for node in nodes if node.is_named and backgrounded(node)]
     jobs.sort(key=lambda node: node.start_byte)
-    return jobs, _pid_owners(root, jobs)
+    return jobs, _pid_owners(nodes, jobs)
 
 
-def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
+def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
     """Each variable assigned `$!`, with where and the jobs whose pid it may hold: every job
     started since the previous `$!` read, since the last one started may be either arm
     of an `if` (`if t; then timeout 60 agent & else agent & fi; pid=$!`)."""
     owners: dict[str, list[tuple[int, Node]]] = {}
     since = -1
     starts = [job.start_byte for job in jobs]
-    for node in descendants(root):
+    loops = []
+    for node in nodes:
+        if node.type == "for_statement":
+            loops.append(node)
         if node.type != "variable_assignment":
             continue
         name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        if name is None or value is None or not _LAST_JOB.search(_text(value)):
+        index = name.child_by_field_name("index") if name is not None else None
+        # `pid=$!`, `pids[$i]=$!`, or the pid as an associative array's key: `jobs[$!]=x`.
+        keyed = index is not None and _LAST_JOB.search(_text(index)) is not None
+        if name is None or not (keyed or (value is not None and _LAST_JOB.search(_text(value)))):
             continue
-        if name.type == "subscript":  # `pids[$i]=$!`
+        if name.type == "subscript":
             name = name.child_by_field_name("name") or name
         # Only the jobs started since the previous `$!` read (sorted: a slice, not a scan).
         window = jobs[
@@ -86,7 +95,62 @@ def _pid_owners(root: Node, jobs: Sequence[Node]) -> dict[str, list[tuple[int, N
         for job in maybe_last or ([last] if last is not None else []):
             owners.setdefault(_text(name), []).append((node.start_byte, job))
         since = node.start_byte
+    for job in jobs:
+        coproc = coproc_name(job)
+        if coproc is not None:  # bash keeps a coprocess's pid in NAME_PID
+            owners.setdefault(f"{coproc}_PID", []).append((job.start_byte, job))
+    for loop in loops:  # `for pid in "${pids[@]}"`: pid holds each of them
+        array = _array_walked(loop)
+        variable = loop.child_by_field_name("variable")
+        if array in owners and variable is not None:
+            jobs_of = {job.id: job for _, job in owners[array]}
+            owners.setdefault(_text(variable), []).extend(
+                (loop.start_byte, job) for job in jobs_of.values()
+            )
+    for saved in owners.values():
+        saved.sort(key=lambda item: item[0])
     return owners
+
+
+def _array_walked(loop: Node) -> str | None:
+    """NAME when a `for` loop walks `"${NAME[@]}"` or its keys, `"${!NAME[@]}"`."""
+    values = [
+        c
+        for i, c in enumerate(loop.children)
+        if loop.field_name_for_child(i) == "value" and c.is_named
+    ]
+    if len(values) != 1:
+        return None
+    match = _ELEMENTS.fullmatch(_text(values[0]).strip('"'))
+    return match.group(1) if match else None
+
+
+def coproc_name(job: Node) -> str | None:
+    """The NAME of a coprocess (`COPROC` by default) when the background statement `job`
+    is one: the parser mends `coproc NAME { …; }` into `coproc NAME;{ …; }&`."""
+    keyword = job.prev_named_sibling
+    name = keyword.child_by_field_name("name") if keyword is not None else None
+    if keyword is None or name is None or keyword.type != "command" or _text(name) != "coproc":
+        return None
+    words = keyword.named_children[1:]
+    return _text(words[0]) if words else "COPROC"
+
+
+_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
+
+
+def _rerun_from(job: Node) -> int:
+    """Where the waits that may run after a job start: right after it, or, in a loop, at
+    the start of the outermost loop around it (a wait above it runs in the next round)."""
+    after = job.end_byte
+    node = job.parent
+    while node is not None:
+        if node.type in _LOOPS:
+            after = node.start_byte
+        elif node.type == "function_definition":
+            break
+        node = node.parent
+    return after
 
 
 _BRANCHING = frozenset({"if_statement", "case_statement"})
@@ -205,7 +269,7 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand]) -> list[Wait]:
     status, then (if any) the first that only waits for it: what callers ask is which
     waits carry the job's status, and whether anything waits for it at all."""
     _, table = _wait_table(_root(statement), commands)
-    after = statement.end_byte
+    after = _rerun_from(statement)
     found = [
         Wait(c, True) for c in table.carried.get(statement.id, []) if c.node.start_byte >= after
     ]

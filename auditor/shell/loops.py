@@ -88,7 +88,7 @@ def _analyse(
         loop,
         (start, end + 2 if body is not None else end),
         f"`{header if len(header) <= 40 else header[:37] + '...'}` loop",
-        (command.name if command.agent else command.command_name) or profile.name,
+        (command.label if command.agent else command.command_name) or profile.name,
         "whenever it fails" if blanket else reason,
         blanket,
         transient_only,

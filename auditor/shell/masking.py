@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from auditor.shell.model import Pipeline, Stage
+from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
     ALL_INDICES,
     StatusUse,

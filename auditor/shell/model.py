@@ -18,12 +18,16 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.shell.calls import apply_call
+from auditor.shell.calls import apply_call, run_loop
+from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
-from auditor.shell.functions import FunctionSummary, forwarded_command, summarize_function
+from auditor.shell.functions import (
+    FunctionSummary,
+    forwarded_command,
+    reachable_functions,
+    summarize_function,
+)
 from auditor.shell.includes import (
     SourcedFiles,
     directive_source,
@@ -31,42 +35,20 @@ from auditor.shell.includes import (
     sourced_relative,
     variable_prefixed,
 )
-from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
+from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
 from auditor.shell.parse import Node, ShellText
-from auditor.shell.pipelines import PipelineParts, pipeline_parts
+from auditor.shell.pipelines import pipeline_parts
+from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import in_condition
 from auditor.shell.words import Env, Value, assign, assign_default
 from auditor.unit import SCRIPT_END, NotAudited
 
-TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
+_MAX_STRING_DEPTH = 4  # strings run as shell inside strings run as shell
+
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
-_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
-_DEV_NULL = frozenset({"/dev/null"})
 _SOURCE_COMMANDS = frozenset({"source", "."})
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
-
-
-class Stage(NamedTuple):
-    """One stage of a pipeline."""
-
-    node: Node
-    command: SimpleCommand | None  # None for a compound stage
-    label: str  # how messages name it: the program, or a compound's head (`while read`)
-    agent: AgentProfile | None  # the agent this stage runs directly, if any
-    trivial: bool  # cannot meaningfully fail (`echo`, `cat <<EOF`)
-    # Work whose failure the runner must see: a fetch, build, test, install, deploy.
-    consequential: bool = False
-    quiet: bool = False  # its stderr is thrown away (`2>/dev/null`): failure ignored on purpose
-
-
-class Pipeline(NamedTuple):
-    """A pipeline (`a | b`, `a |& b`) and the options in effect where it runs."""
-
-    node: Node  # the node in statement position
-    stages: tuple[Stage, ...]
-    options: ShellOptions
-    negated: bool
 
 
 class ShellScript:
@@ -91,6 +73,8 @@ class ShellScript:
         # What calling each function does (its own, and those of the files it sources).
         self.summaries: dict[str, FunctionSummary] = {}
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
+        self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
+        self._strings: dict[str, tuple[AgentProfile, str] | None] = {}
         self.script_dirs: set[str] = set()  # variables holding the script's folder
         # Values read from sourced files that are not command words, with the variable
         # that held each: messages name the variable instead (a `.env` holds secrets).
@@ -103,6 +87,9 @@ class ShellScript:
         # function definition id -> the slice of `commands` its body recorded
         self._body_commands: dict[int, tuple[int, int]] = {}
         self._recording = True  # False while a function body is walked again for its options
+        # The functions the script can run: named by a command (or an argument, as a
+        # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
+        self.called: frozenset[str] = frozenset()
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -128,6 +115,7 @@ class ShellScript:
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
         script._walk_called_functions()
+        script.called = reachable_functions(script.commands, script.functions, parsed)
         return script
 
     def command_at(self, node: Node) -> SimpleCommand | None:
@@ -162,6 +150,13 @@ class ShellScript:
         if kind == "command_substitution":
             self._walk_children(node, options.in_substitution())
             return options
+        if kind == "for_statement" and self._recording:
+            # Walked as written, then (over known words) again one element at a time.
+            before = dict(self.env)
+            options = self._walk_children(node, options)
+            if run_loop(node, self.functions, before, self._seen_in_call):
+                self.env = before
+            return options
         if kind == "function_definition":
             if not self._recording:
                 return options  # a nested function runs with the options of its own calls
@@ -182,7 +177,7 @@ class ShellScript:
                 self._pipeline_index[node.id] = len(self.pipelines)
                 for part, _ in parts.stages:
                     self._stage_pipeline[part.id] = len(self.pipelines)
-                self.pipelines.append(self._pipeline(node, parts, options))
+                self.pipelines.append(StageReader(self).pipeline(node, parts, options))
             else:
                 index = self._pipeline_index[node.id]
                 self.pipelines[index] = self.pipelines[index]._replace(options=options)
@@ -199,8 +194,7 @@ class ShellScript:
         self._options_by_id[node.id] = options
         command = self._command_by_id.get(node.id)
         if command is None:
-            command = analyse_command(node, self.env, self.catalog)
-            command = forwarded_command(command, self.summaries, self.catalog)
+            command = self._analysed(node, self.env)
             self._command_index[node.id] = len(self.commands)
             self.commands.append(command)
             self._command_by_id[node.id] = command
@@ -208,12 +202,41 @@ class ShellScript:
                 self._source(command.word_nodes[1])
         if self._recording and command.command_name in self.functions:
             # The body runs here: its assignments reach the caller's variables.
-            apply_call(command.command_name or "", self.functions, self.env, self._seen_in_call)
+            name = command.command_name or ""
+            apply_call(name, self.functions, self.env, self._seen_in_call, command.argv[1:])
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
             return apply_shopt(options, command.argv[1:])
         return options
+
+    def _analysed(self, node: Node, env: Env) -> SimpleCommand:
+        """A command with its words, wrappers and agent: its own, one it forwards through a
+        wrapper function, or the one a string it runs as shell passes its status on."""
+        command = analyse_command(node, env, self.catalog)
+        command = forwarded_command(command, self.summaries, self.catalog)
+        text = command_string(command, env) if command.agent is None else None
+        found = self._string_agent(text) if text else None
+        return command._replace(agent=found[0], inner=found[1]) if found else command
+
+    def _string_agent(self, text: str) -> tuple[AgentProfile, str] | None:
+        """The agent (and its name there) whose status shell text run as a string returns."""
+        if text in self._strings or self.depth >= _MAX_STRING_DEPTH:
+            return self._strings.get(text)
+        self._strings[text] = None  # a string that runs itself stops here
+        try:
+            inner = ShellScript(ShellText(text), self.catalog, end_use=None)
+            inner.depth = self.depth + 1
+            inner._walk(inner.parsed.root, ShellOptions())
+        except (RecursionError, NotAudited):
+            return None
+        runs = [(c, inner.agent_of(c)) for c in inner.commands]
+        agents = [(c.node, profile) for c, profile in runs if profile is not None]
+        profile = passed_agent(agents, inner._status_kept)
+        if profile is not None:
+            label = next(c.label or profile.name for c, p in runs if p is profile)
+            self._strings[text] = (profile, label)
+        return self._strings[text]
 
     def _define(self, name: str, definition: Node) -> None:
         """Record a function and the summary of what a call of it does."""
@@ -279,11 +302,12 @@ class ShellScript:
     def _seen_in_call(self, node: Node, env: Env) -> None:
         """A command of a called body: an agent with the values of this call counts."""
         known = self._command_by_id.get(node.id)
-        if known is None or known.agent is not None:
+        if known is None or known.agent is not None or self._runs_agent_function(known):
             return
-        command = analyse_command(node, env, self.catalog)
-        command = forwarded_command(command, self.summaries, self.catalog)
-        if command.agent is None:
+        if b"$" not in (node.text or b""):
+            return  # no word of it depends on the variables: as analysed where it stands
+        command = self._analysed(node, env)
+        if command.agent is None and not self._runs_agent_function(command):
             return
         self._command_by_id[node.id] = command
         self.commands[self._command_index[node.id]] = command
@@ -295,7 +319,9 @@ class ShellScript:
         if found is not None:
             pipeline = self.pipelines[found]
             stages = tuple(
-                s._replace(command=command, agent=command.agent) if s.command is known else s
+                s._replace(command=command, agent=self.agent_of(command))
+                if s.command is known
+                else s
                 for s in pipeline.stages
             )
             self.pipelines[found] = pipeline._replace(stages=stages)
@@ -308,6 +334,18 @@ class ShellScript:
                 if label is not None and _same(self.functions.get(label), holder):
                     self._define(label, holder)
             holder = holder.parent
+
+    def _runs_agent_function(self, command: SimpleCommand) -> bool:
+        """Whether a command calls a function that runs an agent (`"$@"` given one)."""
+        return command.agent is None and self.agent_of(command) is not None
+
+    def agent_of(self, command: SimpleCommand) -> AgentProfile | None:
+        """The agent a command runs: itself, or the function it calls, whose body runs one
+        and passes its status on."""
+        if command.agent is not None:
+            return command.agent
+        summary = self.summaries.get(command.command_name or "")
+        return summary.agent if summary is not None else None
 
     def _walk_called_functions(self) -> None:
         """Walk each called function's body again with the options of its calls.
@@ -347,85 +385,8 @@ class ShellScript:
             options = self.options_at(node)
             if options.errexit and in_condition(node):
                 options = options._replace(errexit=False)
-            entry = options if entry is None else _meet(entry, options)
+            entry = options if entry is None else both_on(entry, options)
         return entry
-
-    def _pipeline(self, node: Node, parts: PipelineParts, options: ShellOptions) -> Pipeline:
-        stages = tuple(self._stage(part, heredoc) for part, heredoc in parts.stages)
-        return Pipeline(node, stages, options, parts.negated)
-
-    def _stage(self, node: Node, heredoc: bool) -> Stage:
-        inner = node
-        quiet = False
-        if inner.type == "redirected_statement":
-            heredoc = heredoc or any(
-                c.type in ("heredoc_redirect", "herestring_redirect") for c in inner.named_children
-            )
-            quiet = self._discards_stderr(inner)
-            body = inner.child_by_field_name("body")
-            inner = body if body is not None else inner
-        if inner.type == "command":
-            command = self.command_at(inner) or analyse_command(inner, self.env, self.catalog)
-            name = command.name or self.parsed.node_text(inner).split(" ", 1)[0]
-            name = name[:1] + name[1:].split("@", 1)[0]  # a package's version: `x@latest`
-            trivial = _trivial(command, inner, heredoc)
-            consequential = self._consequential(command)
-            return Stage(node, command, name, command.agent, trivial, consequential, quiet)
-        inside = self._commands_inside(inner)
-        agent = next((c.agent for c in inside if c.agent is not None), None)
-        consequential = any(self._consequential(c) for c in inside)
-        return Stage(node, None, self._compound_label(inner, inside), agent, False, consequential)
-
-    def _consequential(self, command: SimpleCommand) -> bool:
-        name = command.name
-        return name is not None and self.catalog.consequential.covers(name, command.arguments)
-
-    def _commands_inside(self, node: Node) -> list[SimpleCommand]:
-        """The commands a compound stage runs directly (`{ gptme …; } 2>&1 | tee`), in order."""
-        found: list[SimpleCommand] = []
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            if current.type == "command":
-                found.append(
-                    self.command_at(current) or analyse_command(current, self.env, self.catalog)
-                )
-            if current.type not in ("command_substitution", "function_definition"):
-                stack.extend(reversed(current.named_children))
-        return found
-
-    def _compound_label(self, node: Node, inside: list[SimpleCommand]) -> str:
-        """A compound stage named by its commands: `while read`, `for f in …`, or the
-        agent (else the last command) of a `{ …; }` group, whose status is the group's."""
-        if node.type == "while_statement":
-            keyword = node.children[0].type  # `while` or `until`
-            condition = node.child_by_field_name("condition")
-            tested = self._commands_inside(condition) if condition is not None else []
-            return f"{keyword} {tested[0].name}" if tested and tested[0].name else keyword
-        if node.type in _LOOPS:
-            words = self.parsed.node_text(node).split("\n", 1)[0].replace(";", " ").split()
-            return " ".join(words[:3]) + " …" if len(words) > 3 else " ".join(words)
-        agents = [c for c in inside if c.agent is not None]
-        named = [c for c in agents or inside if c.name]
-        if named:
-            return named[0 if agents else -1].name or ""
-        return self.parsed.node_text(node).split(" ", 1)[0]
-
-    def _discards_stderr(self, node: Node) -> bool:
-        """Whether a redirected stage sends its stderr to `/dev/null` (`2>/dev/null`, `&>`)."""
-        for redirect in node.named_children:
-            if redirect.type != "file_redirect":
-                continue
-            descriptor = redirect.child_by_field_name("descriptor")
-            destination = redirect.child_by_field_name("destination")
-            if destination is None or self.parsed.node_text(destination) not in _DEV_NULL:
-                continue
-            operator = next((c.type for c in redirect.children if not c.is_named), "")
-            if descriptor is not None and self.parsed.node_text(descriptor) == "2":
-                return True
-            if descriptor is None and operator in ("&>", "&>>"):
-                return True
-        return False
 
 
 def _same(first: Node | None, second: Node) -> bool:
@@ -434,16 +395,3 @@ def _same(first: Node | None, second: Node) -> bool:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
-
-
-def _meet(first: ShellOptions, second: ShellOptions) -> ShellOptions:
-    """The options on in both."""
-    return ShellOptions(*(a and b for a, b in zip(first, second, strict=True)))
-
-
-def _trivial(command: SimpleCommand, node: Node, heredoc: bool) -> bool:
-    """A producer that cannot meaningfully fail: `echo`, `printf`, `cat <<EOF`."""
-    name = command.name
-    if name in TRIVIAL_PRODUCERS and not command.wrappers:
-        return True
-    return name == "cat" and heredoc and not command.arguments

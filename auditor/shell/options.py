@@ -69,3 +69,8 @@ def shebang_options(first_line: str) -> ShellOptions:
     while words and words[0].rsplit("/", 1)[-1] == "env":
         words = [w for w in words[1:] if w != "-S"]
     return apply_set(options, words[1:]) if words else options
+
+
+def both_on(first: ShellOptions, second: ShellOptions) -> ShellOptions:
+    """The options on in both."""
+    return ShellOptions(*(a and b for a, b in zip(first, second, strict=True)))

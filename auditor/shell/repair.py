@@ -53,6 +53,13 @@ _SUBSTRING = _PARAMETER + rb":(?![-=+?])"
 _VARIABLE = rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])"
 # `${name` and a default-value operator: the word after it is literal to bash.
 _DEFAULT = _PARAMETER + rb":?[-=+?]"
+# `10#$n`: a base before a variable in arithmetic (`16#ff` the grammar reads already).
+_BASE_PREFIX = rb"(?<![\w#$])[0-9]+#(?=\$)"
+# `[\d.]+` as a command word (`$([x]y)`): a glob to bash, a test's `[` to the grammar;
+# not an associative array's `[key]=value`.
+_BRACKET_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\[)(?=[^\s\[\]])(?![^\]\s]*\]=)"
+# `coproc`, then a NAME before a compound command, or the command it runs.
+_COPROC = rb"coproc[ \t]+(?:([A-Za-z_][A-Za-z0-9_]*)[ \t]+(?=[{(]))?"
 
 
 @functools.cache
@@ -72,7 +79,12 @@ def misparse_repair(root: Node, data: bytes, heredoc: bool) -> list[Repair]:
        give the tree bash means.
     3. `a || b 2>&1 | c` (a redirect on the stage after `&&`/`||`) comes out as
        `(a || b) 2>&1 | c`: braces around `b 2>&1 | c` give bash's `a || (b | c)`.
+    4. `coproc [NAME] { …; }` and `coproc CMD` come out as one command named
+       `coproc`: see `_coproc_repairs`.
     """
+    coproc = _coproc_repairs(root, data) if b"coproc" in data else []
+    if coproc:
+        return coproc
     # A later file redirect (`x 2>/dev/null`, `> f`) triggers the first misparse as a
     # here-doc does. In a tree with a real parse error a command across a newline is
     # error recovery, which no `;` mends (looking for one after every re-parse made one
@@ -101,6 +113,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
         node = stack.pop()
         if node.type == "ERROR":
             found.extend(_for_without_in(node, data))
+        if node.is_missing:
+            found.extend(_redirected_assignment(node))
         if node.type == "ERROR" or node.is_missing:
             start = data.rfind(b"\n", 0, node.start_byte) + 1
             end = data.find(b"\n", node.end_byte)
@@ -118,6 +132,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_escaped_comparisons(data, start, end),
                 *_substring_variables(data, start, end),
                 *_default_operators(data, start, end),
+                *_base_prefixes(data, start, end),
+                *_bracket_words(data, start, end),
             ):
                 if not _quoted(root, repair.at):
                     found.append(repair)
@@ -310,3 +326,87 @@ def _swallowed_newline(root: Node, data: bytes) -> int | None:
                     return before.end_byte
         stack.extend(reversed(node.children))
     return None
+
+
+def _coproc_repairs(root: Node, data: bytes) -> list[Repair]:
+    """`coproc NAME { …; }` → `coproc NAME;{ …; }&`, `coproc CMD` → `coproc;CMD&`.
+
+    The grammar has no `coproc`: it reads the keyword, the name and the body's first
+    command as one command. bash runs the body as a background job (`$!`,
+    `NAME_PID`, default `COPROC_PID`); with the blank before the body made a `;` and
+    a `&` after it, the tree holds a command `coproc [NAME]` (which the model reads
+    as the job's name) followed by that job. One step at a time: the `;` first, the
+    `&` once the body's statement is known.
+    """
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        name = node.child_by_field_name("name") if node.type == "command" else None
+        if name is not None and data[name.start_byte : name.end_byte] == b"coproc":
+            body = _coproc_body(node, data)
+            if body is not None and body.type == ";":  # `coproc NAME;{ …; };` → `…; }&`
+                return [Repair(body.start_byte, 1, b"&")]
+            if body is not None and body.type != "&":
+                return [Repair(body.end_byte, 0, b"&")]
+            match = _pattern(_COPROC).match(data, node.start_byte)
+            if body is None and match is not None and match.end() < node.end_byte:
+                blank = match.end() - 1  # the blank before the body
+                return [Repair(blank, 1, b";")]
+        stack.extend(reversed(node.children))
+    return []
+
+
+def _coproc_body(keyword: Node, data: bytes) -> Node | None:
+    """The statement after a mended `coproc [NAME];`, or the `&` after it once it is in
+    the background; None when `keyword` is not a mended `coproc` yet."""
+    separator = keyword.next_sibling
+    body = separator.next_sibling if separator is not None else None
+    if separator is None or separator.type != ";" or body is None or not body.is_named:
+        return None
+    if separator.start_byte != keyword.end_byte or separator.end_byte != body.start_byte:
+        return None  # only `coproc;BODY`, as the repair writes it
+    words = len(keyword.named_children) - 1
+    compound = data[body.start_byte : body.start_byte + 1] in (b"{", b"(")
+    if words > 1 or (words == 1 and not compound):
+        return None
+    after = body.next_sibling
+    if after is not None and after.type in ("&", ";"):
+        return after
+    if after is not None and after.type in ("&&", "||", "|"):
+        return None
+    return body
+
+
+def _redirected_assignment(missing: Node) -> list[Repair]:
+    """`X=$(a) 2>/dev/null` → `{ X=$(a); } 2>/dev/null`: assignments with redirects and no
+    command, valid bash (the status is the last substitution's), which the grammar reads
+    as a command missing its name. Braces keep the assignment in the current shell."""
+    name = missing.parent
+    command = name.parent if name is not None and name.type == "command_name" else None
+    if command is None or command.type != "command":
+        return []
+    parts = [c for c in command.named_children if name is None or c.id != name.id]
+    redirects = [c for c in parts if c.type in ("file_redirect", "herestring_redirect")]
+    assignments = [c for c in parts if c.type == "variable_assignment"]
+    if not redirects or not assignments or len(redirects) + len(assignments) != len(parts):
+        return []
+    if assignments[-1].end_byte > redirects[0].start_byte:
+        return []
+    return [
+        Repair(command.start_byte, 0, b"{ "),
+        Repair(assignments[-1].end_byte, 0, b"; }"),
+    ]
+
+
+def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
+    """`$((10#$n))` → `$((   $n))`: the base is blanked (the value stays the variable's)."""
+    return [
+        Repair(m.start(), m.end() - m.start(), b" " * (m.end() - m.start()))
+        for m in _pattern(_BASE_PREFIX).finditer(data, start, end)
+    ]
+
+
+def _bracket_words(data: bytes, start: int, end: int) -> list[Repair]:
+    """`$([\\d.]+)` → `$(_\\d.]+)`: a command word that starts with `[` and no blank is
+    a glob to bash (the test command is `[` alone); the grammar opens a test there."""
+    return [Repair(m.start(1), 1, b"_") for m in _pattern(_BRACKET_WORD).finditer(data, start, end)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +22,12 @@ from auditor.unit import OPAQUE_WORD, SCRIPT_END, ParseError
 
 # A shorter value is replaced only where it is a whole quoted name (not inside `line 12`).
 MIN_REDACTED = 3
+# An unknown value's placeholder in a message, maybe with the unit offset it stands at.
+_PLACEHOLDER = re.compile(re.escape(OPAQUE_WORD) + r"_*(?:@(\d{1,9}))?")
+_NAME = re.compile(r"[A-Za-z_][\w.]*")
+_SHELL_NAME = re.compile(r"\$(?:[A-Za-z_]\w*|[0-9@*#?$!-])")
+_CLOSERS = {"(": ")", "[": "]", "{": "}"}
+_LONGEST = 40  # characters of an expression a message shows
 
 if TYPE_CHECKING:
     from auditor.agent_status import AgentStatus
@@ -99,7 +106,10 @@ class ShellUnit:
 
     def redact(self, text: str) -> str:
         """`text` with each value read from a sourced file (not a command word) replaced
-        by the name of the variable that held it."""
+        by the name of the variable that held it, and each placeholder of a value unknown
+        statically by the host's expression for it, as written (`{cmd}`, `$CMD`)."""
+        if OPAQUE_WORD in text:
+            text = _PLACEHOLDER.sub(self._written, text)
         values = self._script.sourced_values if self._script is not None else {}
         if not values:
             return text
@@ -110,6 +120,12 @@ class ShellUnit:
             else:
                 text = text.replace(f"`{value}`", f"`{name}`")
         return text
+
+    def _written(self, placeholder: re.Match[str]) -> str:
+        """The host's expression for the unknown value a placeholder stands for: the one
+        at the unit offset it names, else the unit's first."""
+        offset = int(placeholder.group(1)) if placeholder.group(1) else self.text.find(OPAQUE_WORD)
+        return expression_at(self.source.text, self.host_offset(max(offset, 0)))
 
     def agent_status(self) -> AgentStatus:
         """What this shell does with its agents' exit statuses (computed once)."""
@@ -169,3 +185,41 @@ class ShellUnit:
         host_start = self.host_offset(start)
         host_end = self.host_offset(end - 1) + 1 if end > start else host_start
         return self.source.span(host_start, max(host_start, host_end))
+
+
+def expression_at(text: str, start: int) -> str:
+    """The expression that starts at `start` in a host file, as written: `$CMD`,
+    `${X:-y}`, `$(…)`, or a Python name with its attributes, calls and subscripts."""
+    shell = _SHELL_NAME.match(text, start)
+    if text.startswith(("${", "$("), start):
+        end = _balanced(text, start + 1)
+    elif shell is not None:
+        end = shell.end()
+    else:
+        name = _NAME.match(text, start)
+        end = name.end() if name is not None else start
+        while end < len(text) and text[end] in "([" and name is not None:
+            end = _balanced(text, end)
+            if text[end : end + 1] == ".":
+                follow = _NAME.match(text, end + 1)
+                end = follow.end() if follow is not None else end
+    written = " ".join(text[start:end].split())
+    if not written:
+        return "an unknown value"
+    return written if len(written) <= _LONGEST else written[: _LONGEST - 1] + "…"
+
+
+def _balanced(text: str, opening: int) -> int:
+    """The offset after the bracket that closes the one at `opening` (or the line's end)."""
+    stack: list[str] = []
+    for index in range(opening, min(len(text), opening + 400)):
+        char = text[index]
+        if char in _CLOSERS:
+            stack.append(_CLOSERS[char])
+        elif stack and char == stack[-1]:
+            stack.pop()
+            if not stack:
+                return index + 1
+        elif char == "\n":
+            break
+    return index if stack else opening + 1

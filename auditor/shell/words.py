@@ -2,13 +2,15 @@
 
 A word whose value depends on the run (an unknown variable, most command
 substitutions) evaluates to None: an opaque word. Variables assigned a
-literal, an array literal or `$(command -v NAME)` are known.
+literal, an array literal or `$(command -v NAME)` are known, and so are a
+function's positional parameters where a call binds them (`"$@"`, `$1`,
+`"${@:2}"`, after `shift`): the words of that call, unknown ones empty.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 
 from auditor.shell.parse import Node
 
@@ -16,11 +18,97 @@ from auditor.shell.parse import Node
 Value = str | tuple[str, ...]
 Env = Mapping[str, Value]
 
+
+class Overlay(MutableMapping[str, Value]):
+    """Variables as a branch or a subshell changes them, over those it started with,
+    which it leaves alone: a copy that costs what it changes, not what it holds."""
+
+    def __init__(self, base: Mapping[str, Value]) -> None:
+        self.base = base
+        self.changes: dict[str, Value] = {}
+        self.removed: set[str] = set()
+
+    def __getitem__(self, key: str) -> Value:
+        if key in self.changes:
+            return self.changes[key]
+        if key in self.removed:
+            raise KeyError(key)
+        return self.base[key]
+
+    def __setitem__(self, key: str, value: Value) -> None:
+        self.changes[key] = value
+        self.removed.discard(key)
+
+    def __delitem__(self, key: str) -> None:
+        if key not in self:
+            raise KeyError(key)
+        self.changes.pop(key, None)
+        self.removed.add(key)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.changes
+        yield from (k for k in self.base if k not in self.changes and k not in self.removed)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def touched(self) -> set[str]:
+        """The variables it set or unset."""
+        return set(self.changes) | self.removed
+
+
 # `${NAME:-default}`, `${NAME-default}`; the last two also assign it.
 _DEFAULTS = frozenset({":-", "-", ":=", "="})
 _ASSIGNING_DEFAULTS = frozenset({":=", "="})
 _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
 _BACKSLASH = re.compile(r"\\(.)", re.S)
+
+
+POSITIONAL = "@"  # where a call's arguments are kept in an environment
+_NUMBERED = tuple(str(n) for n in range(1, 10))
+
+
+def bind_positional(env: MutableMapping[str, Value], arguments: tuple[str | None, ...]) -> None:
+    """Set `$@` and `$1`…`$9` to a call's words (an unknown word is kept empty)."""
+    words = tuple(word or "" for word in arguments)
+    env[POSITIONAL] = words
+    for index, name in enumerate(_NUMBERED):
+        if index < len(words):
+            env[name] = words[index]
+        else:
+            env.pop(name, None)
+
+
+def shift_positional(env: MutableMapping[str, Value], count: int | None) -> None:
+    """`shift N`: drop the first N positional parameters (all unknown for an unknown N)."""
+    words = env.get(POSITIONAL)
+    if count is None:
+        for name in (POSITIONAL, *_NUMBERED):
+            env.pop(name, None)
+    elif isinstance(words, tuple):
+        bind_positional(env, words[count:])
+
+
+def _positional(node: Node, env: Env) -> list[str | None] | None:
+    """The words of `"$@"`, `$*`, `"${@:N}"` where a call bound them; None for other words."""
+    if node.type == "string" and len(node.named_children) == 1:
+        node = node.named_children[0]
+    if node.type not in ("simple_expansion", "expansion"):
+        return None
+    children = node.named_children
+    if not children or children[0].type != "special_variable_name":
+        return None
+    if _text(children[0]) not in ("@", "*"):
+        return None
+    words = env.get(POSITIONAL)
+    if not isinstance(words, tuple):
+        return [None]
+    offset = 1
+    if len(children) == 2 and children[1].type == "number" and _text(children[1]).isdigit():
+        offset = int(_text(children[1])[:4])
+    elif len(children) > 1:
+        return [None]
+    return [word or None for word in words[max(offset - 1, 0) :]]
 
 
 def _text(node: Node) -> str:
@@ -60,7 +148,7 @@ def _default(node: Node) -> tuple[str, Node] | None:
     return (_text(operator), rest[0]) if len(rest) == 1 else None
 
 
-def assign_default(node: Node, env: dict[str, Value]) -> None:
+def assign_default(node: Node, env: MutableMapping[str, Value]) -> None:
     """Apply the assignment of an `${NAME:=word}` (or `${NAME=word}`) expansion to env."""
     if node.type != "expansion":
         return
@@ -82,8 +170,9 @@ def _substitution(node: Node) -> str | None:
     return match.group(1) if match else None
 
 
-def evaluate(node: Node, env: Env) -> str | None:
-    """The static value of a word node, or None when it depends on the run."""
+def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
+    """The static value of a word node, or None when it depends on the run (with
+    `unknown` given, a quoted or joined word has its unknown parts spelled so)."""
     kind = node.type
     if kind in ("word", "number", "command_name"):
         if kind == "command_name":
@@ -108,7 +197,9 @@ def evaluate(node: Node, env: Env) -> str | None:
             if child.type == "string_content" or not child.is_named:
                 parts.append(_text(child) if child.type == "string_content" else "")
                 continue
-            value = evaluate(child, env)
+            value = evaluate(child, env, unknown)
+            if value is None:
+                value = unknown
             if value is None:
                 return None
             parts.append(value)
@@ -134,6 +225,9 @@ def _array_name(node: Node) -> str | None:
 
 def expand_argument(node: Node, env: Env) -> list[str | None]:
     """The words one argument becomes: arrays spread, unquoted scalars split."""
+    positional = _positional(node, env)
+    if positional is not None:
+        return positional
     array = _array_name(node)
     if array is not None:
         value = env.get(array)
@@ -166,7 +260,7 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
     return evaluate(value_node, env)
 
 
-def assign(node: Node, env: dict[str, Value]) -> None:
+def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env (an unknown value
     leaves the variable as it was)."""
     name = node.child_by_field_name("name")

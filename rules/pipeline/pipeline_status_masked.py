@@ -14,7 +14,7 @@ from auditor.shell.unit import ShellUnit
 
 if TYPE_CHECKING:  # the shell model loads when a pipeline is there to check
     from auditor.shell.masking import MaskedPipeline
-    from auditor.shell.model import Pipeline, Stage
+    from auditor.shell.stages import Pipeline, Stage
 
 # Shells that may be dash or another shell rejecting `set -o pipefail` (dash 0.5.12 does).
 _POSIX_SH = frozenset({"sh", "dash", "ash", "posh"})

@@ -24,7 +24,6 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import intents_in, invocation_codes
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
-from auditor.hosts.nested import SHELLS, shell_invocation
 from auditor.profiles import AgentCatalog, AgentProfile, is_probe
 from auditor.python.model.ast_values import Function, dotted_name
 from auditor.python.model.expr_values import (
@@ -38,6 +37,7 @@ from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.project_calls import WrappedLaunch, lost_through
 from auditor.python.runner.steps import CHECKED_CALLS
+from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
 

@@ -1,0 +1,90 @@
+"""Commands that run a string as shell: `eval WORDS` and `bash [options] -c STRING`.
+
+A command kept in a plain string (`cmd="claude -p …"`) runs when such a
+command is given it, spliced into a larger string or not (`bash -c "cd w &&
+$cmd"`, `eval "$cmd"`): when the string's last statement runs an agent and
+passes its status on, the outer command is that agent's run, for every rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from auditor.profiles import AgentProfile
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.options import ShellOptions, apply_set
+from auditor.shell.parse import Node
+from auditor.shell.status import is_last_statement
+from auditor.shell.words import Env, evaluate
+
+SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
+_UNKNOWN = "_"  # an unknown part of a word, in a command string
+# A command of the string, the agent it runs, and the statement whose status is its
+# with whether that is the command's own (not a masked pipeline stage).
+StatusKept = Callable[[Node], tuple[Node, bool]]
+
+
+def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] | None:
+    """For `bash [options] -c STRING …`: the index of STRING and the options set."""
+    flags: list[str | None] = []
+    index = 1
+    seen_c = False
+    while index < len(argv):
+        word = argv[index]
+        if word is None or word == "--" or word[:1] not in ("-", "+") or len(word) < 2:
+            break
+        if word.startswith("--"):  # --noprofile, --norc, --login
+            index += 1
+            continue
+        letters = word[1:]
+        seen_c = seen_c or "c" in letters
+        cleaned = word[0] + letters.replace("c", "")
+        flags.append(cleaned)
+        if "o" in letters and index + 1 < len(argv):
+            flags.append(argv[index + 1])
+            index += 1
+        index += 1
+    if not seen_c or index >= len(argv):
+        return None
+    return index, apply_set(ShellOptions(), [f for f in flags if f not in ("-", "+")])
+
+
+def command_string(command: SimpleCommand, env: Env) -> str | None:
+    """The shell text a command runs as a string: the words of `eval` joined, or the
+    STRING of `bash -c STRING`; an unknown part of a word is spelled `_` (`cd "$DIR" &&
+    $CMD` is still `cd` then the command CMD holds), an unknown whole word is unknown."""
+    if command.name == "eval":
+        start = command.program_index + 1
+    elif command.name in SHELLS:
+        found = shell_invocation(command.argv[command.program_index :])
+        if found is None:
+            return None
+        start = command.program_index + found[0]
+    else:
+        return None
+    words = []
+    for word, node in zip(command.argv[start:], command.word_nodes[start:], strict=True):
+        text = evaluate(node, env, _UNKNOWN) if word is None and node is not None else word
+        if text is None:
+            return None
+        words.append(text)
+        if command.name != "eval":
+            break  # the STRING alone; the words after it are its `$0`, `$1`, …
+    return " ".join(words) or None
+
+
+def passed_agent(
+    agents: Sequence[tuple[Node, AgentProfile]], status_kept: StatusKept
+) -> AgentProfile | None:
+    """The agent whose status a string's run returns: one its last statement runs as the
+    last command of an `&&`/`||` chain (`cd w && claude -p …`), not masked in a pipeline."""
+    for node, profile in agents:
+        statement, kept = status_kept(node)
+        while kept and statement.parent is not None and is_last_statement(statement):
+            parent = statement.parent
+            if parent.type == "program":
+                return profile
+            if parent.type not in ("list", "redirected_statement"):
+                break
+            statement = parent
+    return None

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Near misses: the same command strings whose runs give their status to the
+# script (a condition, `|| rc=$?`), a string whose agent is not its last
+# command (`; echo done` returns echo's status), and a string that only
+# prints the command.
+set -e
+AGENT_CMD="claude -p --dangerously-skip-permissions"
+REVIEW="gptme --non-interactive 'Review the diff'"
+
+if ! bash -c "cd \"$WORKDIR\" && $AGENT_CMD 'Pick the next task'"; then
+    echo "agent failed" >&2
+    exit 1
+fi
+rc=0
+eval "$REVIEW" || rc=$?
+echo "review exit: $rc"
+bash -c "echo would run: $AGENT_CMD"
