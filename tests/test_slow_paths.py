@@ -38,3 +38,26 @@ def test_a_script_of_many_heredocs_is_repaired_in_a_few_parses(tmp_path: Path) -
     assert time.monotonic() - started < 5
     findings = [line for line in result.stdout.splitlines() if ": RA101 " in line]
     assert len(findings) == text.count("claude -p"), result.stdout[-2000:]
+
+
+def chained_library(size: int) -> str:
+    """A library of about `size` bytes of one-line functions, each calling the one before."""
+    lines = ["#!/bin/bash", 'f_0() { echo "$@"; }']
+    index = 0
+    while sum(len(line) + 1 for line in lines) < size:
+        index += 1
+        lines.append(f'f_{index}() {{ f_{index - 1} "$@"; }}')
+    return "\n".join(lines) + "\n"
+
+
+def test_a_library_sourced_by_many_scripts_is_walked_once(tmp_path: Path) -> None:
+    # Each of 20 scripts walked the 200 KB library again: 38 s here, 2.6 s once per run.
+    (tmp_path / "lib.sh").write_text(chained_library(200_000))
+    for index in range(20):
+        (tmp_path / f"run_{index}.sh").write_text(
+            f'#!/bin/bash\nsource ./lib.sh\nf_{index + 1} start\nclaude -p "t" | tee log.{index}\n'
+        )
+    started = time.monotonic()
+    result = runaudit([*CHECK, "--timeout", "60", "."], tmp_path, timeout=120)
+    assert time.monotonic() - started < 15
+    assert result.stdout.splitlines()[-1] == "Found 20 findings.", result.stdout[-2000:]
