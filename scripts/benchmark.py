@@ -3,6 +3,7 @@
 
 Usage: python scripts/benchmark.py TREE [TREE ...] [--repeat N] [--jobs N] [--runaudit EXE]
        python scripts/benchmark.py --shell-scaling [SCRIPT ...] [--repeat N]
+       python scripts/benchmark.py --slow-paths [--repeat N]
 
 Every tool runs as its own process on the same files, the way users run it;
 peak memory is the child's maximum resident set size (getrusage). runaudit is
@@ -26,6 +27,11 @@ off): the scripts given (real runner scripts of about 500, 1,000, 2,000 and
 4,000 lines), else generated runner scripts of those sizes, and always a
 generated 20,000-line script; it prints the time per 1,000 lines and the
 growth from one size to the next (time ratio over size ratio: 1.0 is linear).
+
+`--slow-paths` times the shapes users hit (issue 25), generated: a 100 KB valid
+script of here-docs after three-stage pipelines (each needs a repair of the
+parse), and 20 scripts sourcing one 200 KB library of one-line functions that
+call each other (`--jobs 1` and the default jobs, no cache).
 """
 
 from __future__ import annotations
@@ -96,6 +102,9 @@ def main() -> None:
     parser.add_argument(
         "--shell-scaling", action="store_true", help="time the shell analysis by script size"
     )
+    parser.add_argument(
+        "--slow-paths", action="store_true", help="time the generated slow-path shapes"
+    )
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--bandit", default=shutil.which("bandit"))
@@ -107,6 +116,9 @@ def main() -> None:
     runaudit = runaudit_command(options.runaudit)
     if options.shell_scaling:
         shell_scaling(runaudit, options.trees, options.repeat)
+        return
+    if options.slow_paths:
+        slow_paths(runaudit, options.repeat, options.jobs)
         return
     if not trees:
         parser.error("give a TREE to time, or --shell-scaling")
@@ -324,6 +336,67 @@ def shell_scaling(runaudit: list[str], given: list[Path], repeat: int) -> None:
         per = seconds / lines * 1000 if lines else 0.0
         print(f"{name:<28} {lines:>7,} {seconds:>9.2f}s {per * 1000:>13.0f} ms {growth:>7}")
         previous = (lines, seconds)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def heredoc_script(size: int) -> str:
+    """A valid script of about `size` bytes where each here-doc follows a three-stage
+    pipeline: tree-sitter-bash reads the lines between as the pipeline's arguments, and
+    each place needs a repair of the parse."""
+    lines = ["#!/bin/bash", "set -eu"]
+    index = 0
+    while sum(len(line) + 1 for line in lines) < size:
+        index += 1
+        lines += [
+            f"git log --oneline | grep fix | head -n {index}",
+            f'echo "step {index}"',
+            f'cat > "/tmp/prompt.{index}" <<EOF',
+            f"Task {index}: summarise the log",
+            "EOF",
+            f'claude -p "$(cat /tmp/prompt.{index})" 2>&1 | tee -a log.{index}',
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def chained_library(size: int) -> str:
+    """A library of about `size` bytes of one-line functions, each calling the one before."""
+    lines = ["#!/bin/bash", 'f_0() { echo "$@"; }']
+    index = 0
+    while sum(len(line) + 1 for line in lines) < size:
+        index += 1
+        lines.append(f'f_{index}() {{ f_{index - 1} "$@"; }}')
+    return "\n".join(lines) + "\n"
+
+
+def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
+    """Time the generated shapes of issue 25's slow paths."""
+    folder = Path(tempfile.mkdtemp(prefix="runaudit-slow-"))
+    (folder / "heredocs").mkdir()
+    heredocs = folder / "heredocs" / "run.sh"
+    heredocs.write_text(heredoc_script(100_000))
+    library = folder / "library"
+    library.mkdir()
+    (library / "lib.sh").write_text(chained_library(200_000))
+    for index in range(20):
+        (library / f"run_{index}.sh").write_text(
+            f'#!/bin/bash\nsource ./lib.sh\nf_{index + 1} start\nclaude -p "t" | tee log.{index}\n'
+        )
+    base = [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", "--timeout", "600"]
+    base += ["-f", "concise"]
+    warm_up(runaudit, None)
+    print(f"slow paths (no cache, cores: {os.cpu_count()})")
+    print(f"{'input':<48} {'wall':>10} {'peak memory':>13}")
+    runs = [
+        ("100 KB of here-docs after pipelines, jobs 1", [*base, "--jobs", "1", str(heredocs)]),
+        ("200 KB library, 20 scripts sourcing it, jobs 1", [*base, "--jobs", "1", str(library)]),
+        (
+            f"200 KB library, 20 scripts sourcing it, jobs {jobs}",
+            [*base, "--jobs", str(jobs), str(library)],
+        ),
+    ]
+    for name, argv in runs:
+        seconds, memory = best(argv, repeat)
+        print(f"{name:<48} {seconds:>8.2f} s {memory:>9.1f} MiB")
     shutil.rmtree(folder, ignore_errors=True)
 
 

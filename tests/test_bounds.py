@@ -173,3 +173,36 @@ def test_diff_over_many_files_reads_and_fills_the_cache(tmp_path: Path) -> None:
     assert first.stdout == again.stdout == cold.stdout
     assert first.stdout.count("+set -eo pipefail\n") == 40
     assert first.stderr == again.stderr == "runaudit: would fix 40 findings in 40 files.\n"
+
+
+DOUBLING = {
+    "scalar": "X=abcdefgh\n" + 'X="$X$X"\n' * 29,
+    "appended scalar": "X=abcdefgh\n" + 'X+="$X"\n' * 29,
+    "array": "A=(a b)\n" + 'A=("${A[@]}" "${A[@]}")\n' * 29,
+    "appended array": "A=(a b)\n" + 'A+=("${A[@]}")\n' * 29,
+}
+
+
+@pytest.mark.parametrize("body", DOUBLING.values(), ids=list(DOUBLING))
+def test_a_shell_value_past_its_size_cap_is_opaque(tmp_path: Path, body: str) -> None:
+    # `X="$X$X"` 29 times held a 4 GB string: the run died of MemoryError past 1.5 GB.
+    (tmp_path / "run.sh").write_text("#!/bin/bash\n" + body + 'gptme "$X" | tee log\n')
+    result = runaudit([*CHECK, "--jobs", "1", "run.sh"], tmp_path, timeout=30, memory_mib=512)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines()[0].startswith(f"run.sh:{body.count(chr(10)) + 2}:1: RA101")
+    assert "internal-error" not in result.stdout + result.stderr
+
+
+def test_a_shell_value_just_under_the_cap_is_known() -> None:
+    from auditor.shell.parse import ShellText
+    from auditor.shell.words import MAX_VALUE_SIZE, assign
+
+    env: dict[str, str | tuple[str, ...]] = {"X": "a" * (MAX_VALUE_SIZE // 2)}
+    node = ShellText('X="$X$X"\n').root.named_children[0]
+    assign(node, env)
+    assert env["X"] == "a" * MAX_VALUE_SIZE
+    env = {"X": "a" * (MAX_VALUE_SIZE // 2), "Y": "b"}
+    node = ShellText('Y="$X$X$Y"\nX+="$X$Y"\n').root
+    assign(node.named_children[0], env)
+    assign(node.named_children[1], env)
+    assert env == {"Y": "b"}

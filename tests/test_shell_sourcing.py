@@ -248,3 +248,28 @@ def test_a_source_directive_names_the_file_a_dynamic_source_reads(
     result = invoke(["check", "--no-cache", "-f", "concise", "main.sh"])
     line = 5 if directive else 4
     assert (f"main.sh:{line}:1: RA203" in result.stdout) is found, result.stdout
+
+
+def test_a_sourced_library_is_walked_once_per_content(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library = _write(tmp_path / "lib.sh", LIBRARY)
+    _write(tmp_path / "nested.sh", "source ./lib.sh\n")
+    first = _write(tmp_path / "a.sh", RUNNER.format(source="source ./lib.sh"))
+    second = _write(tmp_path / "b.sh", RUNNER.format(source="source ./lib.sh"))
+    through = _write(tmp_path / "c.sh", RUNNER.format(source="source ./nested.sh"))
+    walked: list[str] = []
+
+    def parsing(text: str) -> ShellText:
+        walked.append(text)
+        return ShellText(text)
+
+    monkeypatch.setattr("auditor.shell.model.ShellText", parsing)
+    models = [_model(script, tmp_path) for script in (first, second, through, through)]
+    assert all("run_agent" in model.summaries for model in models)
+    # The library once; nested.sh each time (what it sources depends on the script).
+    assert walked.count(LIBRARY) == 1
+    assert walked.count("source ./lib.sh\n") == 2
+    library.write_text(LIBRARY.replace("600", "60"))  # edited in place: walked again
+    assert _model(first, tmp_path).summaries["run_agent"].wrappers[0].words == ("60",)
+    assert walked.count(LIBRARY.replace("600", "60")) == 1

@@ -4,7 +4,8 @@ A word whose value depends on the run (an unknown variable, most command
 substitutions) evaluates to None: an opaque word. Variables assigned a
 literal, an array literal or `$(command -v NAME)` are known, and so are a
 function's positional parameters where a call binds them (`"$@"`, `$1`,
-`"${@:2}"`, after `shift`): the words of that call, unknown ones empty.
+`"${@:2}"`, after `shift`): the words of that call, unknown ones empty. A value larger than
+`MAX_VALUE_SIZE` is opaque too: `X="$X$X"` repeated must not fill memory.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from auditor.shell.parse import Node
 # A variable's value: a scalar, or the elements of an array.
 Value = str | tuple[str, ...]
 Env = Mapping[str, Value]
+
+# Characters (and array elements) one value may hold; larger is opaque (None). No command
+# line runaudit reads is near it; doubling a variable reaches it in 17 steps, not 2 GB.
+MAX_VALUE_SIZE = 128 * 1024
 
 
 class Overlay(MutableMapping[str, Value]):
@@ -191,6 +196,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
         return _substitution(node)
     if kind in ("string", "concatenation", "translated_string"):
         parts: list[str] = []
+        size = 0
         for child in node.children:
             if child.type == '"':
                 continue
@@ -200,7 +206,8 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
             value = evaluate(child, env, unknown)
             if value is None:
                 value = unknown
-            if value is None:
+            size += len(value) if value is not None else 0
+            if value is None or size > MAX_VALUE_SIZE:
                 return None
             parts.append(value)
         return "".join(parts)
@@ -248,6 +255,7 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
         return ""
     if value_node.type == "array":
         elements: list[str] = []
+        size = 0
         for child in value_node.named_children:
             for word in expand_argument(child, env):
                 if word is None:
@@ -256,6 +264,9 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
                     elements.append("")
                 else:
                     elements.append(word)
+                size += len(elements[-1]) + 1
+                if size > MAX_VALUE_SIZE:
+                    return None
         return tuple(elements)
     return evaluate(value_node, env)
 
@@ -271,7 +282,17 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     old = env.get(key)
     if old is not None and any(c.type == "+=" for c in node.children):
         value = _appended(old, value)
+        if value_size(value) > MAX_VALUE_SIZE:
+            del env[key]  # opaque from here on, as a value that depends on the run
+            return
     env[key] = value
+
+
+def value_size(value: Value) -> int:
+    """A value's size against `MAX_VALUE_SIZE`: its characters, and one per array element."""
+    if isinstance(value, str):
+        return len(value)
+    return sum(len(element) for element in value) + len(value)
 
 
 def _appended(old: Value, added: Value) -> Value:
