@@ -32,6 +32,9 @@ _EXAMINING = frozenset(
     | {"python", "python3", "node", "bun", "deno", "ruby", "perl"}
 )
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
+_FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
+_EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+_FILE_WORD = re.compile(r"(?<![\w$/.-])[\w/-]*\w\.[A-Za-z]{1,5}\b(?![/.])")
 
 
 class AgentOutput(NamedTuple):
@@ -39,6 +42,9 @@ class AgentOutput(NamedTuple):
 
     files: frozenset[str]  # as written, quotes dropped and `${x}` spelled `$x`
     variables: frozenset[str]
+    # files its prompt names (`$PLAN_FILE`, `STATE.md`): the run's output only when a
+    # command that examines text (`grep`, `jq`, …) reads them
+    told: frozenset[str] = frozenset()
 
 
 def _text(node: Node) -> str:
@@ -62,7 +68,9 @@ def _written(redirect: Node) -> str | None:
 
 def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     """Where the output of `command` goes: redirects on it and on what holds it, `tee`
-    files later in its pipeline, and the variable of an `x=$(…)` it runs in."""
+    files later in its pipeline, the variable of an `x=$(…)` it runs in, and the files
+    its prompt tells it about (`Update $PLAN_FILE`, `write STATE.md`): a file the run
+    must produce, which the script may examine to judge it."""
     files: set[str] = set()
     variables: set[str] = set()
     current = command.node
@@ -83,7 +91,28 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
                 variables.add(_text(name))
             break
         current = parent
-    return AgentOutput(frozenset(files), frozenset(variables))
+    return AgentOutput(frozenset(files), frozenset(variables), frozenset(_told_files(command)))
+
+
+def _told_files(command: SimpleCommand) -> set[str]:
+    """The files an agent's prompt names: variables expanded in its arguments or in the
+    here-docs and here-strings that feed it (on it, or on an earlier pipeline stage),
+    and words there that look like a file (`STATE.md`, `docs/plan.txt`)."""
+    texts = [_text(w) for w in command.word_nodes[command.program_index + 1 :] if w is not None]
+    feeding = [command.node]
+    current = command.node
+    while current.parent is not None and current.parent.type in _FEEDING:
+        current = current.parent  # `cat <<EOF | claude -p`: the here-doc holds the pipeline
+        feeding.append(current)
+    for node in feeding:
+        texts += [
+            _text(n) for n in descendants(node) if n.type in ("heredoc_body", "herestring_redirect")
+        ]
+    found: set[str] = set()
+    for text in texts:
+        found.update(f"${name}" for name in _EXPANDED.findall(text))
+        found.update(_FILE_WORD.findall(text))
+    return found
 
 
 def _tee_files(script: ShellScript, stage: Node) -> set[str]:
@@ -198,19 +227,33 @@ def judged_by_output(script: ShellScript, command: SimpleCommand, statement: Nod
     then `grep DONE "$log"`; `out=$(claude …)`, then `jq … <<<"$out"`), or, in a loop,
     anywhere in the loop (its condition reads it before the next run)."""
     output = agent_output(script, command)
-    if not output.files and not output.variables:
+    if not output.files and not output.variables and not output.told:
         return False
     loop = _enclosing_loop(statement)
     start = loop.start_byte if loop is not None else statement.end_byte
     reads = _reads(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
-    for key in keys:
+    told = [("f", f) for f in output.told - output.files]
+    for key in keys + told:
         for node in reads.get(key, ()):
             after = node.start_byte >= statement.end_byte
             in_loop = loop is not None and node.end_byte <= loop.end_byte
-            if node.start_byte >= start and (after or in_loop) and not _only_shows(script, node):
+            if node.start_byte < start or not (after or in_loop):
+                continue
+            if key in told and not _examined_by_text_tool(script, node):
+                continue
+            if not _only_shows(script, node):
                 return True
     return False
+
+
+def _examined_by_text_tool(script: ShellScript, node: Node) -> bool:
+    """Whether the command reading `node` is one that examines text (`grep`, `jq`, …)."""
+    holder: Node | None = node
+    while holder is not None and holder.type != "command":
+        holder = holder.parent
+    command = script.command_at(holder) if holder is not None else None
+    return command is not None and command.name in _EXAMINING
 
 
 _READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, str], list[Node]]] = (
