@@ -102,7 +102,7 @@ class FunctionFacts(ValueRefs):
         self._requests: list[tuple[ast.Call, ast.expr, int | None, bool]] = []
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
         body = self.node.body
-        self._names(body)
+        self._names()
         self._statements(body, None, False)
         # values are read once every call has its number: a name may hold a later call's
         for entry, call in self._arguments:

@@ -84,8 +84,7 @@ class ModuleFacts:
             if qualname.count(".") < _MAX_NESTING:  # closures: `def attempt(): …` inside
                 pending += [
                     (inner, n, cls, False)
-                    for s in function.body
-                    for n in (s, *statements(s, definitions=False))
+                    for n in facts.own_statements
                     if isinstance(n, Function) and (inner := facts.nested.get(n.name))
                 ]
         for node in self.tree.body:
@@ -288,8 +287,7 @@ class ModuleFacts:
     def recursion_layers(self, node: Function, function: FunctionFacts) -> None:
         """A `try` whose clause catches a failure and calls the function again
         (`except APIError: time.sleep(30); return self._run_single(prompt)`): a retry."""
-        inside = [n for s in node.body for n in (s, *statements(s, definitions=False))]
-        for candidate in inside:
+        for candidate in function.own_statements:
             if not isinstance(candidate, ast.Try | ast.TryStar):
                 continue
             again = [h for h in candidate.handlers if _calls_itself(h, node)]

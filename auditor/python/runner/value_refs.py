@@ -114,12 +114,19 @@ class ValueRefs:
         """`cls`: the class whose `self` the body reads (a method's, or a closure's in
         one); `method`: its first parameter is `self`."""
         self.owner, self.node, self.cls, self.qualname = owner, node, cls, qualname
+        # the body's statements, nested ones too but not inside functions it defines:
+        # walked once, read by every question about the body
+        self.own_statements: list[ast.stmt] = [
+            n
+            for s in node.body
+            for n in (s, *statements(s, definitions=False))
+            if isinstance(n, ast.stmt)
+        ]
         # functions defined in this one, callable by name here: name -> qualname
         self.nested = (
             {
                 n.name: f"{qualname}.{n.name}"
-                for s in getattr(node, "body", [])
-                for n in (s, *statements(s, definitions=False))
+                for n in self.own_statements
                 if isinstance(n, Function) and n is not node
             }
             if isinstance(node, Function)
@@ -149,8 +156,8 @@ class ValueRefs:
             if arguments.kwarg is not None:
                 self.defaults["**"] = arguments.kwarg.arg
 
-    def _names(self, body: list[ast.stmt]) -> None:
-        for node in (n for s in body for n in (s, *statements(s, definitions=False))):
+    def _names(self) -> None:
+        for node in self.own_statements:
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     self._bind(target, node.value)
