@@ -121,8 +121,9 @@ class ModuleFacts:
     def _applied_library(self, function: Function) -> int | None:
         """The layer of a decorator that applies a library's retry decorator to the
         function it is given when that runs (`retry(stop=…)(method)(self, *args)`)."""
-        if not function.args.args:
-            return None
+        wraps = any(isinstance(s, Function) for s in function.body) or len(function.body) <= 3
+        if not function.args.args or not wraps:
+            return None  # a decorator defines its wrapper, or is a line or two
         given = {a.arg for a in function.args.args}
         nodes = list(ast.walk(function))
         made = {  # `retry_decorator = retry(stop=…)`
