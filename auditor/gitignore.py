@@ -15,6 +15,7 @@ a directory above it.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -55,6 +56,14 @@ class _Glob(NamedTuple):
     tokens: tuple[_Token, ...]
     needs: int
     literal: str | None  # the segment itself when it has no wildcard
+
+    @property
+    def suffix(self) -> str | None:
+        """The literal rest of a glob that is one leading `*` (`*.pyc`), else None."""
+        first, rest = (self.tokens[0], self.tokens[1:]) if self.tokens else (None, ())
+        if first is None or first[0] != _STAR or not all(k == _CHAR for k, _ in rest):
+            return None
+        return "".join(str(v) for _, v in rest)
 
 
 class Pattern(NamedTuple):
@@ -178,6 +187,11 @@ def _token_matches(token: _Token, char: str) -> bool:
     return inside != value.negated
 
 
+@functools.lru_cache(maxsize=4096)
+def _suffix_of(glob: _Glob) -> str | None:
+    return glob.suffix  # found once per glob
+
+
 def glob_matches(glob: _Glob, name: str) -> bool:
     """Whether a segment glob matches a whole name: the two-pointer wildcard algorithm, which
     only ever goes back to the last `*` (an earlier one can take whatever it would have)."""
@@ -185,6 +199,9 @@ def glob_matches(glob: _Glob, name: str) -> bool:
         return glob.literal == name
     if len(name) < glob.needs:
         return False
+    suffix = _suffix_of(glob)
+    if suffix is not None:  # `*.pyc`, the most common shape: one comparison
+        return name.endswith(suffix)
     tokens = glob.tokens
     t = n = 0
     star, resume = -1, 0
