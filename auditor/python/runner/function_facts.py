@@ -56,17 +56,9 @@ class FactsOwner(RefsOwner, Protocol):
 class FunctionFacts(ValueRefs):
     """The calls, values, sends and layers of one function's own body."""
 
-    def __init__(
-        self,
-        owner: FactsOwner,
-        node: Function | ast.Module,
-        cls: str | None,
-        qualname: str = "",
-        method: bool = True,
-    ) -> None:
-        """`cls`: the class whose `self` the body reads (a method's, or a closure's in
-        one); `method`: its first parameter is `self`."""
-        super().__init__(owner, node, cls, qualname, method)
+    def __init__(self, owner: FactsOwner, *where: Any) -> None:
+        """`where`: the function, its class and qualified name, as `ValueRefs` takes them."""
+        super().__init__(owner, *where)
         self.owner: FactsOwner = owner
         self.calls: list[dict[str, Any]] = []
 
