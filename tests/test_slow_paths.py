@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
 from subprocess_cli import runaudit
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from generated_scripts import chained_library, heredoc_script
+
 CHECK = ["check", "--isolated", "--no-cache", "-f", "concise", "--jobs", "1"]
-
-
-def heredoc_script(size: int) -> str:
-    """A valid script of about `size` bytes: each here-doc after a three-stage pipeline
-    needs a repair (the grammar reads the lines between as the pipeline's arguments)."""
-    lines = ["#!/bin/bash", "set -eu"]
-    index = 0
-    while sum(len(line) + 1 for line in lines) < size:
-        index += 1
-        lines += [
-            f"git log --oneline | grep fix | head -n {index}",
-            f'echo "step {index}"',
-            f'cat > "/tmp/prompt.{index}" <<EOF',
-            f"Task {index}: summarise the log",
-            "EOF",
-            f'claude -p "$(cat /tmp/prompt.{index})" 2>&1 | tee -a log.{index}',
-        ]
-    return "\n".join(lines) + "\n"
 
 
 def test_a_script_of_many_heredocs_is_repaired_in_a_few_parses(tmp_path: Path) -> None:
@@ -38,16 +24,6 @@ def test_a_script_of_many_heredocs_is_repaired_in_a_few_parses(tmp_path: Path) -
     assert time.monotonic() - started < 5
     findings = [line for line in result.stdout.splitlines() if ": RA101 " in line]
     assert len(findings) == text.count("claude -p"), result.stdout[-2000:]
-
-
-def chained_library(size: int) -> str:
-    """A library of about `size` bytes of one-line functions, each calling the one before."""
-    lines = ["#!/bin/bash", 'f_0() { echo "$@"; }']
-    index = 0
-    while sum(len(line) + 1 for line in lines) < size:
-        index += 1
-        lines.append(f'f_{index}() {{ f_{index - 1} "$@"; }}')
-    return "\n".join(lines) + "\n"
 
 
 def test_a_library_sourced_by_many_scripts_is_walked_once(tmp_path: Path) -> None:
