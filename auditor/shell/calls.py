@@ -112,12 +112,14 @@ class _CallRun:
             name = node.child_by_field_name("name")
             first = name.named_children[0] if name is not None and name.named_children else name
             called = evaluate(first, env) if first is not None and first.type == "word" else None
+            argv: tuple[str | None, ...] | None = None
             if called is None and first is not None:  # `"$@"`, `$cmd`: the words decide
                 argv, _ = command_words(node, env)
                 called = argv[0] if argv else None
             if called != "shift" and called not in self.functions:
                 return
-            argv, _ = command_words(node, env)
+            if argv is None:  # the words are read once, only for a call that needs them
+                argv, _ = command_words(node, env)
             if called == "shift":
                 count = bounded_int(argv[1] or "") if len(argv) > 1 else 1
                 shift_positional(env, count)  # None: by a count known only at run time

@@ -170,6 +170,22 @@ class CallGraph:
         return found[:MAX_DISPATCH]
 
     # -- values
+    def field_values(self, attribute: str, annotation: str) -> set[Token]:
+        """The program names the tree's classes give `attribute` of an object of class
+        `annotation` ("": unknown, then of the few classes that have it); only program
+        names: a client is never taken by an attribute's name alone."""
+        owners = self._attribute_classes.get(attribute, [])
+        if annotation:  # the receiver's annotated class, if it is the tree's
+            typed = self.hierarchy.resolve(annotation)
+            family = self.hierarchy
+            owners = family.lineage(typed) + family.descendants(typed) if typed else []
+        return {
+            t
+            for owner in owners[:_MAX_FIELD_CLASSES]
+            for t in self.values.get(("A", owner, attribute), ())
+            if t[1] == "text"
+        }
+
     def evaluate(self, fid: str, ref: Any) -> set[Token]:
         """The values a reference of function `fid` may hold."""
         function = self.functions[fid]
@@ -186,21 +202,8 @@ class CallGraph:
             programs = {t[2] for r in ref[1] for t in self.evaluate(fid, r) if t[1] == "text"}
             tail = f"{ARGV_SEPARATOR}{ref[2]}" if ref[2] else ""
             return {(origin, "argv", f"{program}{tail}") for program in sorted(programs)[:4]}
-        if kind == "field":  # only program names: a client is never taken by a name alone
-            owners = self._attribute_classes.get(ref[1], [])
-            if len(ref) > 2 and ref[2]:  # the receiver's annotated class, if the tree's
-                typed = self.hierarchy.resolve(ref[2])
-                owners = (
-                    self.hierarchy.lineage(typed) + self.hierarchy.descendants(typed)
-                    if typed
-                    else []
-                )
-            return {
-                t
-                for owner in owners[:_MAX_FIELD_CLASSES]
-                for t in self.values.get(("A", owner, ref[1]), ())
-                if t[1] == "text"
-            }
+        if kind == "field":
+            return self.field_values(ref[1], ref[2] if len(ref) > 2 else "")
         if kind == "param":
             return self.values.get(("P", fid, ref[1]), set())
         if kind == "global":

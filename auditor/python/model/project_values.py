@@ -40,10 +40,7 @@ class ModuleValues:
     def field_texts(self, attribute: str, annotation: str | None = None) -> list[str]:
         """The program names the tree's classes give an attribute (`claude_path`) of an
         object of class `annotation` (qualified), or of unknown class when None."""
-        fid = next(iter(self.graph.functions), None)
-        if fid is None:
-            return []
-        tokens = self.graph.evaluate(fid, ("field", attribute, annotation or ""))
+        tokens = self.graph.field_values(attribute, annotation or "")
         return sorted({str(t[2]) for t in tokens})
 
     def parameter_texts(self, function: str, name: str) -> list[str]:
