@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from auditor.agent_status import AgentStatus
 from auditor.finding import Position, Span
 from auditor.profiles import AgentCatalog, default_catalog
-from auditor.project import ProjectIndex
+from auditor.project import ProjectIndex, PythonSummary
 from auditor.python.model.module import NestedTooDeeply, PythonModule, index_module
 from auditor.python.model.parse import parse_module
 from auditor.source import SourceFile
@@ -42,6 +42,7 @@ class PythonUnit:
     sdk: SdkCatalog | None = None  # LLM SDK constructors and policy; None: the built-in data
     steps: StepCatalog | None = None  # step callables and retry libraries; None: built-in
     _agent_status: AgentStatus | None = None
+    _own_summary: tuple[str | None, PythonSummary] | None = None
 
     def agent_status(self) -> AgentStatus:
         """What this module does with its agents' exit statuses (computed once)."""
@@ -55,6 +56,14 @@ class PythonUnit:
                 wrapped = wrapped_launches(self)
                 self._agent_status = python_agent_status(self.module, self.catalog, wrapped)
         return self._agent_status
+
+    def own_summary(self) -> tuple[str | None, PythonSummary]:
+        """This module's dotted name and summary: the project index's, or read now (once)."""
+        if self._own_summary is None:
+            from auditor.python.runner.project_calls import own_summary
+
+            self._own_summary = own_summary(self)
+        return self._own_summary
 
     @property
     def text(self) -> str:

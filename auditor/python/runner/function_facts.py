@@ -14,6 +14,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     statements,
 )
+from auditor.python.model.value_calls import parsed_option
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.value_refs import (
     Ref,
@@ -23,6 +24,11 @@ from auditor.python.runner.value_refs import (
     position,
 )
 
+# A retry layer: its number among the module's layers, or a name of the tree to resolve
+# with the whole graph ("decorator:NAME@AT", "returned:NAME@AT"); None: no layer.
+LayerRef = int | str | None
+# The class the graph gives the options a module's argument parser defines (`args.X`).
+OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
 _RESOURCES = frozenset(
     {"chat", "completions", "messages", "responses", "embeddings", "beta", "images", "audio"}
@@ -40,7 +46,7 @@ class FactsOwner(RefsOwner, Protocol):
 
     def loop_layer(
         self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts
-    ) -> int | None:
+    ) -> LayerRef:
         """The layer a library loop is (its hand-written `try`s are registered)."""
         ...
 
@@ -91,8 +97,9 @@ class FunctionFacts(ValueRefs):
         self._returned: list[ast.Return] = []
         self._stored: list[ast.Assign | ast.AnnAssign] = []
         self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
-        self._requests: list[tuple[ast.Call, ast.expr, int | None, bool]] = []
+        self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool]] = []
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
+        self._options: list[tuple[str, ast.expr]] = []  # command-line options defined here
         body = self.node.body
         self._names()
         self._statements(body, None, False)
@@ -104,6 +111,8 @@ class FunctionFacts(ValueRefs):
             ]
             if entry["callee"] is None or entry["callee"][0] == "value":
                 entry["callee"] = self.callee(call.func)
+        for dest, default in self._options:  # `args.codex_exe`: the parsed options'
+            self.stores += [[f"class:{OPTIONS_CLASS}:{dest}", *r] for r in self.refs(default)]
         for call, receiver, layer, contained in self._requests:
             self.sends.append([position(call), layer, contained, self.refs(receiver)])
         for node in self._returned:
@@ -131,11 +140,11 @@ class FunctionFacts(ValueRefs):
     # -- local names, flow-insensitive: every value any assignment gives them
 
     # -- statements, with the retry layer and the failure containment around them
-    def _statements(self, body: list[ast.stmt], layer: int | None, contained: bool) -> None:
+    def _statements(self, body: list[ast.stmt], layer: LayerRef, contained: bool) -> None:
         for statement in body:
             self._statement(statement, layer, contained)
 
-    def _statement(self, node: ast.stmt, layer: int | None, contained: bool) -> None:
+    def _statement(self, node: ast.stmt, layer: LayerRef, contained: bool) -> None:
         if isinstance(node, ast.ClassDef) and isinstance(self.node, ast.Module):
             for item in node.body:  # class attributes: `client = OpenAI()` in the class
                 if isinstance(item, ast.Assign | ast.AnnAssign) and item.value is not None:
@@ -193,16 +202,19 @@ class FunctionFacts(ValueRefs):
             qualified = self.owner.imports.qualify(target.id)
             self.stores += [[f"global:{qualified}", *r] for r in refs]
 
-    def _expressions(self, node: ast.expr, layer: int | None, contained: bool = False) -> None:
+    def _expressions(self, node: ast.expr, layer: LayerRef, contained: bool = False) -> None:
         """Record the calls of an expression, innermost first (their numbers are needed by
         the calls that take their values)."""
         for call in _calls_in(node):
             self._call(call, layer, contained)
 
-    def _call(self, call: ast.Call, layer: int | None, contained: bool) -> None:
+    def _call(self, call: ast.Call, layer: LayerRef, contained: bool) -> None:
         number = len(self.calls)
         self.call_index[id(call)] = number
         request = _request_receiver(call)
+        option = parsed_option(call)
+        if option is not None:
+            self._options.append(option)
         if request is not None:
             self._requests.append((call, request, layer, contained))
         entry: dict[str, Any] = {
@@ -226,16 +238,16 @@ class FunctionFacts(ValueRefs):
 def _calls_in(node: ast.expr) -> list[ast.Call]:
     """The calls of an expression, callees and arguments before the call that takes them;
     lambdas and comprehension scopes included (they run here or not at all)."""
+    # A pre-order walk taking the last child first, reversed, is the post-order walk
+    # taking the first child first: the order the calls run in.
     found: list[ast.Call] = []
-    pending: list[tuple[ast.AST, bool]] = [(node, False)]
+    pending: list[ast.AST] = [node]
     while pending:
-        current, done = pending.pop()
-        if done and isinstance(current, ast.Call):
-            found.append(current)
-            continue
+        current = pending.pop()
         if isinstance(current, ast.Call):
-            pending.append((current, True))
-        pending += [(child, False) for child in reversed(children(current))]
+            found.append(current)
+        pending += children(current)
+    found.reverse()
     return found
 
 

@@ -63,7 +63,8 @@ class Callee(NamedTuple):
 
 
 def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
-    """This module's dotted name and summary: the project index's, or read now."""
+    """This module's dotted name and summary: the project index's, or read now (the unit
+    keeps it: `PythonUnit.own_summary`)."""
     for name, summary in unit.project.python.items():
         if summary.path == unit.source.path:
             return name, summary
@@ -77,6 +78,14 @@ def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
         unit.text, unit.source.path, unit.catalog, unit.steps, own, graph=False
     )
     return own, summary
+
+
+def returned_value(returns: str | None) -> tuple[SuccessFlag | None, int | None]:
+    """Where a launcher's returned value says how the run went: its success flag, or
+    the item of a returned tuple that is the exit status (`return proc.returncode, out`)."""
+    if returns is not None and returns.startswith("status@"):
+        return None, int(returns.split("@", 1)[1])
+    return success_flag(returns), None
 
 
 def success_flag(returns: str | None) -> SuccessFlag | None:
@@ -96,7 +105,7 @@ class ProjectCalls:
     def __init__(self, unit: PythonUnit) -> None:
         assert unit.module is not None
         self.unit, self.module = unit, unit.module
-        self.own_name, self.own = own_summary(unit)
+        self.own_name, self.own = unit.own_summary()
         self.aliases = import_aliases(self.module, self.own_name)
         self._launcher_methods = {
             name.rsplit(".", 1)[-1]
@@ -224,10 +233,10 @@ class ProjectCalls:
         names = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
         return graph.parameter_runs_agent(f"{callee.module}.{callee.qualname}", parameter, names)
 
-    def returned_flag(self, qualname: str | None) -> SuccessFlag | None:
-        """Where the success flag is in what a function of this module returns, if it
-        returns one."""
-        return success_flag(self.own.returns.get(qualname or ""))
+    def returned_flag(self, qualname: str | None) -> tuple[SuccessFlag | None, int | None]:
+        """Where the success flag, or the exit status, is in what a function of this
+        module returns (see `returned_value`)."""
+        return returned_value(self.own.returns.get(qualname or ""))
 
     def hierarchy_launcher(self, call: ast.Call, local: Mapping[str, Launcher]) -> Launcher | None:
         """The launcher a method call runs through a class hierarchy or the imports: the
@@ -251,8 +260,8 @@ class ProjectCalls:
             span = Span(Position(line, column), Position(line, column + len(name)))
             message = f"`{callee.qualname}` launches the agent"
             where = RelatedLocation(callee.summary.path, span, message)
-            flag = success_flag(callee.summary.returns.get(callee.qualname))
-            return Launcher(f"`{name}()`", True, None, where, flag)
+            flag, item = returned_value(callee.summary.returns.get(callee.qualname))
+            return Launcher(f"`{name}()`", True, None, where, flag, False, item)
         return None
 
 
