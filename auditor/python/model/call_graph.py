@@ -10,9 +10,10 @@ Four rules of the language are modelled, across modules:
    abstract base that declares it (a registry's `PROVIDERS[name]().m()`);
 4. an `except errors:` reads the tuple a parameter default or a constant gives.
 
-Values (SDK clients, for now) flow through parameters, returns, instance attributes
-(a base's `self.client` is what its subclasses store; a sibling's is not), properties and
-module globals, to a fixpoint; a client whose maximum retries comes from a parameter
+Values (SDK clients, argvs, program names) flow through parameters, returns, instance
+attributes (a base's `self.client` is what its subclasses store; a sibling's is not),
+properties, module globals and callable values (a stored `lambda: OpenAI()` returns its
+client when called), to a fixpoint; a client whose maximum retries comes from a parameter
 is judged per call: each caller binds its own value. Retry layers reach every function
 their calls may run, unless a `try` that keeps every failure in stands between. The
 graph is built once per project index and memoised; each step is a pass over the
@@ -35,6 +36,9 @@ _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few 
 
 
 Token = tuple[str, str, Any]  # (module, site, retries)
+# The site of a callable value's token (a stored `lambda: OpenAI()`): its third item is
+# the tokens a call of it returns.
+CALLABLE = "callable"
 
 
 class _Function(NamedTuple):
@@ -220,14 +224,28 @@ class CallGraph:
                 if ref[1] in self.classes[member].get("properties", ()):
                     found |= self.values.get(("R", f"{member}.{ref[1]}", -1), set())
             return found
+        if kind == "lambda":  # a callable value: what calling it returns
+            returned = frozenset(t for r in ref[1] for t in self.evaluate(fid, r))
+            return {(function.module, CALLABLE, returned)} if returned else set()
         if kind == "result":
             entry = function.facts["calls"][ref[1]]
             found = set()
-            for callee in self.callees(fid, ref[1]):
+            callees = self.callees(fid, ref[1])
+            for callee in callees:
                 for token in self.values.get(("R", callee, ref[2]), set()):
                     found.add(self._bind(token, entry, callee))
+            if not callees and ref[2] == -1:  # a callable value: `self._factory()`
+                found |= self._called_values(fid, entry["callee"])
             return found
         return set()
+
+    def _called_values(self, fid: str, callee: Any) -> set[Token]:
+        """What calling a callable value returns (`self._factory = lambda: OpenAI()`)."""
+        if not callee or callee[0] not in ("self", "value"):
+            return set()
+        refs = [callee] if callee[0] == "self" else callee[1]
+        held = {t for r in refs for t in self.evaluate(fid, r)}
+        return {inner for token in held if token[1] == CALLABLE for inner in token[2]}
 
     def _bind(self, token: Token, call: Mapping[str, Any], callee: str) -> Token:
         """A client token as a call binds its retries (`param:NAME`, `kwarg:KEY:DEFAULT`)."""
@@ -334,8 +352,9 @@ class CallGraph:
 
 
 def _runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
+    """Whether the values hold an agent's argv, or its program's name."""
     return any(
-        site == "argv"
+        site in ("argv", "text")
         and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
         for _, site, words in tokens
     )

@@ -40,6 +40,10 @@ class RetryReach:
         summary = self.graph.summaries[module]
         if isinstance(layer, int):
             data = summary.graph["layers"][layer]
+            if "returned" in data:  # a loop over the retrying object a function returns
+                data = self._returned(data)
+                if data is None:
+                    return None
             line, column = map(int, data["at"].split(":"))
             errors = tuple((str(k), str(v)) for k, v in data["errors"])
             return Layer(summary.path, line, column + 1, data["label"], data["attempts"], errors)
@@ -58,6 +62,32 @@ class RetryReach:
             label = f"retry decorator `{owner.qualname}`"
             return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], errors)
         return None
+
+    def _returned(self, loop: dict[str, Any]) -> dict[str, Any] | None:
+        """The layer of a loop over what a function of the tree returns: that function's
+        retrying object, with the classes this call gives its parameters."""
+        resolved = self.graph.hierarchy.resolve(loop["returned"]) or loop["returned"]
+        owner = self.graph.functions.get(resolved)
+        last = resolved.rsplit(".", 1)[-1]
+        graph = self.graph.summaries[owner.module].graph if owner is not None else {}
+        index = graph.get("retry_objects", {}).get(last)
+        if index is None:
+            return None
+        made = graph["layers"][index]
+        names, bound = made.get("names", []), loop["bound"]
+        errors: list[list[str]] = []
+        for kind, value in made["errors"]:
+            if kind != "param":
+                errors.append([kind, value])
+                continue
+            given = bound.get(value, bound.get(str(names.index(value)) if value in names else ""))
+            if given is None:
+                errors.append(["class", value])  # not given here: nothing known to match
+            elif not given:
+                return {**made, "at": loop["at"], "errors": []}  # every failure
+            else:
+                errors += given
+        return {**made, "at": loop["at"], "errors": errors}
 
     def _retry_object(self, name: str, path: str, line: int, column: int) -> Layer | None:
         """The layer a decorator applies when it names a module's retry object

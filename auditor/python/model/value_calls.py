@@ -3,10 +3,13 @@
 A runner names its agent through a lookup: `shutil.which("claude")`,
 `Path(os.getenv("CLAUDE_PATH", "claude"))`, `os.environ.get("AGENT", "gptme")`.
 The environment is not known statically; its default is what the runner
-runs when nothing overrides it, so that is the value followed.
+runs when nothing overrides it, so that is the value followed. So is a command-line
+option's default (`parser.add_argument("--codex-exe", default="codex")`).
 """
 
 from __future__ import annotations
+
+import ast
 
 # The value is the first argument (a path or program name, passed on unchanged).
 PASS_THROUGH = frozenset(
@@ -20,3 +23,24 @@ PATH_METHODS = frozenset({"expanduser", "resolve", "absolute"})
 ENVIRONMENT_DEFAULTS = frozenset({"os.getenv", "os.environ.get", "os.environ.setdefault"})
 DEFAULT_POSITION = 1
 DEFAULT_KEYWORD = "default"
+
+
+def parsed_option(call: ast.Call) -> tuple[str, ast.expr] | None:
+    """The attribute an `add_argument("--codex-exe", default="codex")` call gives the
+    parsed options (`args.codex_exe`, as argparse derives `dest`) and its default value:
+    what the runner runs when the command line does not say."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "add_argument"):
+        return None
+    default = next((k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD), None)
+    dest = next((k.value for k in call.keywords if k.arg == "dest"), None)
+    if default is None:
+        return None
+    if isinstance(dest, ast.Constant) and isinstance(dest.value, str):
+        return dest.value, default
+    flags = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    long = [f for f in flags if f.startswith("--")] or [f for f in flags if f.startswith("-")]
+    if not flags or (not long and len(flags) > 1):
+        return None
+    name = long[0] if long else flags[0]  # a positional argument names itself
+    return name.lstrip("-").replace("-", "_"), default

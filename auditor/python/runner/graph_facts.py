@@ -39,7 +39,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import AstFacts, class_errors
-from auditor.python.runner.function_facts import FunctionFacts
+from auditor.python.runner.function_facts import FunctionFacts, LayerRef
 from auditor.python.runner.sdk_catalog import SdkCatalog
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Imports, Ref, literal_int, position
@@ -108,15 +108,37 @@ class ModuleFacts:
             library = self._library(statement.value)
             if library is None or library[0].form != "decorator":
                 continue
-            layer = self._decorator(statement.value, *library)
+            layer = self._library_layer(statement.value, library, "decorator")
             for target in statement.targets:
                 if isinstance(target, ast.Name):
                     found[target.id] = layer
         for _, function, _ in _functions(self.tree) if self.retries_named else ():
             applied = self._applied_library(function)
+            if applied is None:
+                applied = self._returned_loop(function)
             if applied is not None:
                 found[function.name] = applied
         return found
+
+    def _returned_loop(self, function: Function) -> int | None:
+        """The layer of a library's retrying loop object a function builds and returns
+        (`return Retrying(stop=…)`), which its callers loop over (`for a in make():`)."""
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        params += [a.arg for a in function.args.kwonlyargs]
+        for node in statements(function, definitions=False):
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Call):
+                library = self._library(node.value)
+                if library is not None and library[0].form == "loop":
+                    index = self._library_layer(node.value, library, "loop")
+                    layer = self.layers[index]
+                    # a class named by a parameter is bound at each call (`retry_on`)
+                    layer["errors"] = [
+                        ["param", v] if k == "class" and v in params else [k, v]
+                        for k, v in layer["errors"]
+                    ]
+                    layer["names"] = params
+                    return index
+        return None
 
     def _applied_library(self, function: Function) -> int | None:
         """The layer of a decorator that applies a library's retry decorator to the
@@ -145,16 +167,11 @@ class ModuleFacts:
             maker = made.get(func.id) if isinstance(func, ast.Name) else func
             library = self._library(maker) if isinstance(maker, ast.Call) else None
             if maker is not None and library is not None and library[0].form == "decorator":
-                index = self._decorator(maker, *library)
+                index = self._library_layer(maker, library, "decorator")
                 applied = self.layers[index]["label"]
                 self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
                 return index
         return None
-
-    def _decorator(self, node: ast.expr, library: Any, call: ast.Call | None, name: str) -> int:
-        attempts = _attempts(call, library.attempts_keyword)
-        errors = self._library_errors(library, call)
-        return self._layer(node, f"`@{name.rsplit('.', 1)[-1]}`", attempts, errors)
 
     def _class(self, node: ast.ClassDef) -> dict[str, Any]:
         methods, properties, abstract = [], [], []
@@ -220,6 +237,41 @@ class ModuleFacts:
         )
         return len(self.layers) - 1
 
+    def _library_layer(
+        self, node: ast.AST, found: tuple[Any, ast.Call | None, str], form: str
+    ) -> int:
+        """The layer a library's decorator or loop call puts at `node`."""
+        library, call, qualified = found
+        attempts = _attempts(call, library.attempts_keyword)
+        errors = self._library_errors(library, call)
+        name = qualified.rsplit(".", 1)[-1]
+        label = f"`@{name}`" if form == "decorator" else f"`{name}` loop"
+        return self._layer(node, label, attempts, errors)
+
+    def _returned_retrier(self, node: ast.expr) -> tuple[str, ast.Call] | None:
+        """The tree's function whose call a loop iterates (`for a in make_retrying(…):`),
+        and that call; a local name holding the call is read through by the caller."""
+        if not isinstance(node, ast.Call) or (dotted := dotted_name(node.func)) is None:
+            return None
+        qualified = self.imports.qualify(dotted)
+        if qualified in self.steps.libraries or "." not in qualified:
+            return None
+        return qualified, node
+
+    def _returned_layer(self, loop: ast.AST, qualified: str, call: ast.Call) -> int:
+        """A loop over what `qualified` returns: a layer if that is a library's retrying
+        object (resolved with the graph), with the exception classes this call gives to
+        the parameters its errors name (`retry_on=(OpenAIError,)`)."""
+        self._ast_facts = self._ast_facts or AstFacts(self.tree)
+        bound: dict[str, list[list[str]]] = {}
+        given = [(str(i), a) for i, a in enumerate(call.args)]
+        for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
+            tests = class_errors(self._ast_facts.classes(value), self.blanket).tests
+            bound[key] = [[t.kind, t.value] for t in tests]
+        index = self._layer(loop, "", None, [])
+        self.layers[index] |= {"returned": qualified, "bound": bound}
+        return index
+
     def _library(self, node: ast.expr) -> tuple[Any, ast.Call | None, str] | None:
         call = node if isinstance(node, ast.Call) else None
         dotted = dotted_name(call.func if call else node)
@@ -240,12 +292,7 @@ class ModuleFacts:
         for decorator in function.decorator_list:
             found = self._library(decorator)
             if found is not None and found[0].form == "decorator":
-                library, call, qualified = found
-                attempts = _attempts(call, library.attempts_keyword)
-                errors = self._library_errors(library, call)
-                return self._layer(
-                    decorator, f"`@{qualified.rsplit('.', 1)[-1]}`", attempts, errors
-                )
+                return self._library_layer(decorator, found, "decorator")
             dotted = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
             if dotted is not None and dotted not in _PROPERTIES | _BUILTIN_DECORATORS:
                 qualified = self.imports.qualify(dotted)
@@ -256,16 +303,20 @@ class ModuleFacts:
 
     def loop_layer(
         self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts
-    ) -> int | None:
+    ) -> LayerRef:
         """The layer a loop is: `for attempt in Retrying(…)`, or a hand-written loop that
         goes on after catching a failure of its `try` and leaves on success."""
         if isinstance(loop, ast.For | ast.AsyncFor):
             found = self._library(loop.iter)
             if found is not None and found[0].form == "loop":
-                library, call, qualified = found
-                attempts = _attempts(call, library.attempts_keyword)
-                errors = self._library_errors(library, call)
-                return self._layer(loop, f"`{qualified.rsplit('.', 1)[-1]}` loop", attempts, errors)
+                return self._library_layer(loop, found, "loop")
+            iterated = loop.iter  # `retryer = make(…)`, then `for attempt in retryer:`
+            held = function.locals.get(iterated.id, []) if isinstance(iterated, ast.Name) else []
+            if len(held) == 1 and held[0][0] == "expr":
+                iterated = held[0][1]
+            returned = self._returned_retrier(iterated)
+            if returned is not None:
+                return self._returned_layer(loop, *returned)
             if not (
                 isinstance(loop.iter, ast.Call)
                 and isinstance(loop.iter.func, ast.Name)

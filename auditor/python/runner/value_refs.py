@@ -233,6 +233,9 @@ class ValueRefs:
             return [r for value in node.values for r in self.refs(value, depth + 1)]
         if isinstance(node, ast.Await):
             return self.refs(node.value, depth + 1)
+        if isinstance(node, ast.Lambda):  # a factory kept to call later: what it returns
+            body = self.refs(node.body, depth + 1)
+            return [("lambda", body)] if body else []
         return []
 
     def _annotation(self, receiver: ast.expr) -> str:

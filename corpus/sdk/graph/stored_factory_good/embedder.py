@@ -1,0 +1,24 @@
+import time
+
+from openai import OpenAI
+
+
+class Embedder:
+    def __init__(self, base_url=None):
+        self._client = None
+        # the application's loop owns recovery: the factory turns the SDK's retries off
+        self._factory = lambda: OpenAI(base_url=base_url, max_retries=0)
+
+    def _get_client(self):
+        if self._client is None:
+            self._client = self._factory()
+        return self._client
+
+    def embed(self, texts):
+        for attempt in range(5):
+            try:
+                client = self._get_client()
+                return client.embeddings.create(model="text-embedding-3-small", input=texts)
+            except Exception:
+                time.sleep(2**attempt)
+        return None
