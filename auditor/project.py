@@ -42,7 +42,9 @@ class LaunchParameter(NamedTuple):
 
     name: str
     position: int  # among a call's positional arguments (`self` not counted); -1: keyword-only
-    form: str  # "argv": a list of words (also spread as `*cmd`); "shell": a command string
+    # "argv": a list of words (also spread as `*cmd`); "shell": a command string;
+    # "program": the first word of an argv list written in the function
+    form: str
     launch: str  # the launching call's qualified name (`subprocess.run`)
     # what the function does with the status: "returned" (in some form, see
     # `PythonSummary.returns`), "read" (it checks or reads it), "dropped"

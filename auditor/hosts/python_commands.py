@@ -92,8 +92,12 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
         if short in ("system", "call"):
             return f"`{short}` returns it and the code keeps it in `{bound}`"
         return None
+    if isinstance(parent, ast.Await):
+        parent = module.parent(parent)
     if short in ("system", "call") and not isinstance(parent, ast.Expr):
         return f"the code uses the value `{short}` returns"
+    if short != "getoutput" and not isinstance(parent, ast.Expr):  # `self.p = Popen(…)`
+        return "the code passes the process on, to code that may read its status"
     return None
 
 

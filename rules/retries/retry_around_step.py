@@ -202,7 +202,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         for step in steps.calls.values():
             transient = catalog.transient(step.profile, unit.catalog)
             checked = step.checked and step.process
-            failure = CallFailure(True, step.process, checked, transient, step.flag)
+            failure = CallFailure(
+                True, step.process, checked, transient, step.flag, step.status_item
+            )
             retry = construct.retries(step.call, failure)
             if retry is None:
                 continue

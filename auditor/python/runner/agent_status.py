@@ -160,7 +160,11 @@ class _Analysis:
             text = resolver.text(command) if command is not None else None
             words = _shell_words(text.text) if text is not None else None
             return self._agent(words, (), shell=True) if words is not None else None
-        argv = resolver.words(via.argument) if via else self._argv(node, name, resolver)
+        if via is not None and via.parameter.form == "program":  # `run(exe)`: `[exe, …]`
+            named = resolver.text(via.argument)
+            argv = [named] if named is not None else None
+        else:
+            argv = resolver.words(via.argument) if via else self._argv(node, name, resolver)
         if argv is None:
             return None
         words = tuple(None if OPAQUE_WORD in word.text else word.text for word in argv)

@@ -44,6 +44,7 @@ _STATUS_VALUE = frozenset({"subprocess.call", "os.system"})
 # Reading one of these on a process (or its result) reads, or keeps in reach, its status.
 _STATUS_READS = frozenset({"returncode", "wait", "poll", "communicate", "check_returncode"})
 # Text of a function that may return what became of a process (with its launch words).
+_CALL_ROUNDS = 3  # calls followed between a launch and what a function returns of it
 _REPORTS = (
     *("returncode", ".wait(", ".poll("),
     *("return True", "return False", "return (True", "return (False"),
@@ -176,6 +177,19 @@ class _Body:
                 return values, False
         return values, True
 
+    def unpacked(self, name: str, before: int) -> list[tuple[ast.expr, int]]:
+        """The values `name` is unpacked from before a line, with its place among the
+        targets (`code, out = run(…)`: the call, 0)."""
+        return [
+            (n.value, index)
+            for n in self.parents
+            if isinstance(n, ast.Assign) and n.lineno < before
+            for target in n.targets
+            if isinstance(target, ast.Tuple | ast.List)
+            for index, item in enumerate(target.elts)
+            if isinstance(item, ast.Name) and item.id == name
+        ]
+
     def names(self, name: str) -> list[ast.Name]:
         return [n for n in self.parents if isinstance(n, ast.Name) and n.id == name]
 
@@ -200,6 +214,7 @@ class LaunchFacts:
         self.qualified = qualifier(imports)
         self.functions = module_functions(tree)
         self._bodies: dict[str, _Body] = {}
+        self._returned: dict[str, str] = {}  # what `returns` found so far
         # Words a function's text holds when it can launch or report on a process (its
         # `ast` is walked only then): the names the launching modules are imported as.
         modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
@@ -239,6 +254,12 @@ class LaunchFacts:
             for call, name in self._launches(body):
                 argument, form = _command(call, name)
                 traced = _traced(body, argument, positions, call.lineno) if argument else None
+                if traced is None and form == "argv" and isinstance(argument, ast.List):
+                    # `[executable, "exec", …]`: a caller names the program
+                    first = argument.elts[0] if argument.elts else None
+                    if isinstance(first, ast.Name):
+                        traced = _traced(body, first, positions, call.lineno)
+                        form = "program"
                 if traced is not None:
                     status = _status_use(body, call, name)
                     found[qualname] = LaunchParameter(traced, positions[traced], form, name, status)
@@ -246,20 +267,28 @@ class LaunchFacts:
         return found
 
     def returns(self) -> dict[str, str]:
-        """What functions return about a process they (or a function they call) run."""
-        found: dict[str, str] = {}
-        reports = (*self._launch_words, *_REPORTS)
-        for qualname in self.functions:
-            if not self._mentions(qualname, reports):
-                continue
-            body = self.body(qualname)
-            values = [
-                n.value for n in body.nodes() if isinstance(n, ast.Return) and n.value is not None
+        """What functions return about a process they (or a function they call) run:
+        those that report on one themselves, then those that return what such a function
+        of the module returns, a call further each round (`return ok, out` of
+        `code, out = self._run_agent(p)`)."""
+        reports: tuple[str, ...] = (*self._launch_words, *_REPORTS)
+        pending = [q for q in self.functions if self._mentions(q, reports)]
+        for _ in range(_CALL_ROUNDS):
+            for qualname in pending:
+                body = self.body(qualname)
+                values = [
+                    n.value
+                    for n in body.nodes()
+                    if isinstance(n, ast.Return) and n.value is not None
+                ]
+                kinds = {k for v in values if (k := self._kind(body, v)) is not None}
+                if len(kinds) == 1:
+                    self._returned[qualname] = kinds.pop()
+            calls = tuple(f"{q.rsplit('.', 1)[-1]}(" for q in self._returned)
+            pending = [
+                q for q in self.functions if q not in self._returned and self._mentions(q, calls)
             ]
-            kinds = {k for v in values if (k := self._kind(body, v)) is not None}
-            if len(kinds) == 1:
-                found[qualname] = kinds.pop()
-        return found
+        return dict(self._returned)
 
     def _result_object(self, body: _Body, value: ast.Call) -> str | None:
         """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's
@@ -286,11 +315,12 @@ class LaunchFacts:
     def _kind(self, body: _Body, value: ast.expr) -> str | None:
         """What a returned value is about a process, if it is one of the known kinds."""
         if isinstance(value, ast.Tuple):
+            items = [self._kind(body, item) for item in value.elts]
             for index, item in enumerate(value.elts):
                 literal = isinstance(item, ast.Constant) and isinstance(item.value, bool)
-                if literal or self._kind(body, item) == "success":
+                if literal or items[index] == "success":
                     return f"success@{index}"
-            return None
+            return next((f"status@{i}" for i, k in enumerate(items) if k == "status"), None)
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
             return "success" if self._kind(body, value.operand) == "status" else None
         if isinstance(value, ast.Compare) and len(value.ops) == 1:
@@ -313,12 +343,24 @@ class LaunchFacts:
             name = self.qualified(func)
             if name in _STATUS_VALUE:
                 return "status"
-            return "result" if name in LAUNCH_CALLS else self._result_object(body, value)
+            if name in LAUNCH_CALLS:
+                return "result"
+            return self._result_object(body, value) or self._called(func)
         if isinstance(value, ast.Name):
             assigned, _ = body.assignments(value.id, value.lineno)
             kinds = {self._kind(body, v) for v in assigned}
-            return kinds.pop() if len(kinds) == 1 else None
+            for unpacked, index in body.unpacked(value.id, value.lineno):
+                kind = self._kind(body, unpacked) or ""
+                kinds.add(kind.partition("@")[0] if kind.endswith(f"@{index}") else None)
+            return kinds.pop() if len(kinds) == 1 else None  # one kind on every path
         return None
+
+    def _called(self, func: ast.expr) -> str | None:
+        """What a function of this module returns about a process (`self._run_agent`),
+        when an earlier round found it; one function of that name only."""
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
+        return found[0] if len(found) == 1 else None
 
 
 def _field_value(node: ast.expr) -> str | None:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import descendants, dotted_name
-from auditor.python.model.expr_values import class_names, integers
+from auditor.python.model.expr_values import class_names, integer, integers
 from auditor.python.model.module import PythonModule
 from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (
@@ -35,6 +35,14 @@ _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
 _EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
 _FLIPPED = {"Lt": "Gt", "Gt": "Lt", "LtE": "GtE", "GtE": "LtE"}
 Loop = ast.For | ast.AsyncFor | ast.While
+# Reads of the user's answer at a terminal: a loop that asks before each run is the
+# user's choice to run again, not a retry.
+_PROMPTS = frozenset(
+    {"builtins.input", "input", "getpass.getpass"}
+    | {f"click.{name}" for name in ("getchar", "prompt", "confirm")}
+    | {f"typer.{name}" for name in ("prompt", "confirm")}
+    | {"rich.prompt.Prompt.ask", "rich.prompt.Confirm.ask", "rich.prompt.IntPrompt.ask"}
+)
 _JUMPS: dict[type[ast.AST], str] = {
     ast.Return: _EXIT,
     ast.Raise: _RAISE,
@@ -55,9 +63,13 @@ class _Path(NamedTuple):
     outcome: str
     flags: Flags = frozenset()
     via: ast.ExceptHandler | None = None  # the handler that caught the failure on this path
+    ran: bool = False  # the call ran on this path (else its outcome is the same whatever it does)
 
     def to(self, outcome: str) -> _Path:
-        return _Path(outcome, self.flags, self.via)
+        return _Path(outcome, self.flags, self.via, self.ran)
+
+    def running(self) -> _Path:
+        return self._replace(ran=True)
 
 
 def _compare(code: int | None, operator: str, values: tuple[int, ...]) -> bool | None:
@@ -101,7 +113,14 @@ class _Flow:
         self.results = {  # names bound to the call's result (`r = run(…)`, `with Popen(…) as p`)
             name for node in nodes for name in _bound(node) if _unwrap(_value(node)) is call
         }
-        self.statuses: set[str] = set()  # names bound to its status (`rc = r.returncode`)
+        # names bound to its status (`rc = r.returncode`; `rc, out = run(…)` when item 0 of
+        # what it returns is the status)
+        self.statuses: set[str] = {
+            name
+            for node in nodes
+            if failure.status_item is not None and _unwrap(_value(node)) is call
+            for name in _item_bound(node, failure.status_item)
+        }
         assignments = [n for n in nodes if isinstance(n, ast.Assign | ast.AnnAssign)]
         self.flags = SuccessFlags(self.module, call, self.results, failure.flag, assignments)
         for _ in range(2):  # twice: `rc = r.returncode; code = rc`
@@ -120,6 +139,14 @@ class _Flow:
         }
         self._marked: dict[tuple[int, int], bool] = {}
 
+    def asks_user(self) -> bool:
+        """Whether each iteration asks the user something (`input()`, `click.prompt`)."""
+        return any(
+            self.module.calls.get(node, frozenset()) & _PROMPTS
+            for node in descendants(self.loop)
+            if isinstance(node, ast.Call)
+        )
+
     def runs_call(self, node: ast.AST) -> bool:
         return id(node) in self.ancestors
 
@@ -128,10 +155,16 @@ class _Flow:
         node = _unwrap(node)
         if not self.failure.status or node is None:
             return False
-        if node is self.call:
-            return self.failure.flag is None  # else its value is a success flag
+        if node is self.call:  # else its value is a success flag, or holds the status
+            return self.failure.flag is None and self.failure.status_item is None
         if isinstance(node, ast.Name):
             return node.id in self.statuses
+        if isinstance(node, ast.Subscript) and self.failure.status_item is not None:
+            owner = _unwrap(node.value)
+            named = isinstance(owner, ast.Name) and owner.id in self.results
+            return (owner is self.call or named) and (
+                integer(self.module, node.slice) == self.failure.status_item
+            )
         if isinstance(node, ast.Attribute) and node.attr == "returncode":
             owner = node.value
             return owner is self.call or dotted_name(owner) in self.results or self.caught(owner)
@@ -222,8 +255,10 @@ class _Flow:
                 if isinstance(node, ast.With | ast.AsyncWith)
                 else [node.iter if isinstance(node, ast.For | ast.AsyncFor) else node.test]
             )
-            if failing and any(self.runs_call(h) for h in head):
-                return [path.to(_RAISE)]
+            if any(self.runs_call(h) for h in head):
+                path = path.running()
+                if failing:
+                    return [path.to(_RAISE)]
         if isinstance(node, ast.If):  # an `elif` is an `if` alone in `orelse`
             test = self.condition(node.test, scenario, path.flags)
             paths = self.block(node.body, scenario, path) if test is not False else []
@@ -240,8 +275,10 @@ class _Flow:
         return self.small(node, scenario, path)
 
     def small(self, node: ast.stmt, scenario: _Scenario, path: _Path) -> list[_Path]:
-        if not scenario.ok and scenario.raises and self.runs_call(node):
-            return [path.to(_RAISE)]
+        if self.runs_call(node):
+            path = path.running()
+            if not scenario.ok and scenario.raises:
+                return [path.to(_RAISE)]
         jump = _JUMPS.get(type(node))
         if jump is not None:
             return [path.to(jump)]
@@ -257,7 +294,7 @@ class _Flow:
             names = [t.id for t in node.targets if isinstance(t, ast.Name)]
             if value is not None and names:
                 flags = frozenset((dict(path.flags) | dict.fromkeys(names, value)).items())
-                return [_Path(FALL, flags, path.via)]
+                return [_Path(FALL, flags, path.via, path.ran)]
         return [path]
 
     def try_(self, node: ast.Try, scenario: _Scenario, path: _Path) -> list[_Path]:
@@ -271,7 +308,7 @@ class _Flow:
                 for handler in node.handlers:
                     catches = self.catches(handler, scenario)
                     if catches is not False:
-                        start = _Path(FALL, inner.flags, handler)
+                        start = _Path(FALL, inner.flags, handler, inner.ran)
                         result += self.block(handler.body, scenario, start)
                     if catches:
                         break
@@ -307,6 +344,8 @@ class _Flow:
             test = None
         found: dict[str, set[ast.ExceptHandler | None]] = {}
         for path in self.block(loop.body, scenario, start):
+            if not path.ran:
+                continue  # it went on or left before the call ran: the same in every scenario
             goes_on = path.outcome in (FALL, _NEXT)
             if goes_on and test is not None:
                 goes_on = self.condition(test, scenario, path.flags) is not False
@@ -346,6 +385,18 @@ def _bound(node: ast.AST) -> list[str]:
     return [t.id for t in targets if isinstance(t, ast.Name)]
 
 
+def _item_bound(node: ast.AST, index: int) -> list[str]:
+    """The name an assignment unpacks item `index` of its value into (`rc, out = …`)."""
+    targets = node.targets if isinstance(node, ast.Assign) else []
+    return [
+        item.id
+        for target in targets
+        if isinstance(target, ast.Tuple | ast.List) and index < len(target.elts)
+        for item in [target.elts[index]]
+        if isinstance(item, ast.Name)
+    ]
+
+
 def _unwrap(node: ast.expr | None) -> ast.expr | None:
     return node.value if isinstance(node, ast.Await) else node
 
@@ -374,6 +425,8 @@ def loop_retries(
     """How a loop re-runs `call` after it fails, or None if a failure never leads to
     another iteration, or a success never leaves (a schedule, not a retry)."""
     flow = _Flow(unit, loop, call, failure, steps or default_steps())
+    if flow.asks_user():
+        return None  # the user decides each time whether it runs again
     success = flow.iterate(_Scenario(True, 0, False, False))
     if "leave" not in success:
         return None

@@ -27,6 +27,7 @@ class CallFailure(NamedTuple):
     transient_codes: frozenset[int] = frozenset({75})
     # its value is a success flag, not a status (see `SuccessFlag`)
     flag: SuccessFlag | None = None
+    status_item: int | None = None  # item N of the tuple it returns is the exit status
 
 
 class Retry(NamedTuple):

@@ -17,7 +17,7 @@ from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
 from auditor.python.model.ast_values import Function, descendants, dotted_name
 from auditor.python.model.expr_values import is_true, keyword_argument
-from auditor.python.runner.project_calls import ProjectCalls, success_flag
+from auditor.python.runner.project_calls import ProjectCalls, returned_value
 from auditor.python.runner.steps import (
     CHECKED_CALLS,
     PROCESS_CALLS,
@@ -68,12 +68,16 @@ class Steps:
         named: bool = False,
         profile: AgentProfile | None = None,
         flag: SuccessFlag | None = None,
+        status_item: int | None = None,
     ) -> None:
         profile = launcher.profile if launcher is not None else profile
         process = launcher.process if launcher is not None else profile is not None
         flag = launcher.flag if launcher is not None else flag
+        item = launcher.status_item if launcher is not None else status_item
         named = launcher.named if launcher is not None else named
-        self.calls[call] = StepCall(call, label, process, checked, named, profile, launcher, flag)
+        self.calls[call] = StepCall(
+            call, label, process, checked, named, profile, launcher, flag, item
+        )
 
     def related(self, step: StepCall) -> tuple[RelatedLocation, ...]:
         """Where the step is called (or named), and where its launcher is defined."""
@@ -119,11 +123,12 @@ class Steps:
                     checked = bool(names & CHECKED_CALLS) or _keyword_true(call, "check")
                     given = via.argument if via is not None else None
                     named = self.steps.named_session(_argv_words(self.module, call, given))
-                    flag = success_flag(via.returns) if via is not None else None
+                    flag, item = returned_value(via.returns if via is not None else None)
                     if via is not None:  # it reads the status, and returns none of it
                         checked = via.parameter.status == "read" and via.returns is None
                     profile = agent.codes.agent
-                    self._add(call, f"`{agent.label}`", None, checked, named, profile, flag)
+                    label = f"`{agent.label}`"
+                    self._add(call, label, None, checked, named, profile, flag, item)
                 continue
             func = call.func
             method = isinstance(func, ast.Attribute) and self._step_method(call, func)
@@ -174,9 +179,9 @@ class Steps:
                     continue
                 name = _qualname(self.module, scope)
                 label = f"`{(name or scope.name).rsplit('.', 1)[-1]}()`"
-                flag = self.project_calls.returned_flag(name)
+                flag, item = self.project_calls.returned_flag(name)
                 named = id(scope) not in unnamed
-                launcher = Launcher(label, process, profile, scope, flag, named)
+                launcher = Launcher(label, process, profile, scope, flag, named, item)
                 if name is None:
                     self.nested[scope] = launcher
                 else:
@@ -240,8 +245,8 @@ class Steps:
             last = qualname.rsplit(".", 1)[-1]
             span = Span(Position(line, column), Position(line, column + len(last)))
             where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-            flag = success_flag(summary.returns.get(qualname))
-            return Launcher(f"`{last}()`", True, None, where, flag)
+            flag, item = returned_value(summary.returns.get(qualname))
+            return Launcher(f"`{last}()`", True, None, where, flag, False, item)
         return None
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:
@@ -263,8 +268,8 @@ class Steps:
                 line, column = position
                 span = Span(Position(line, column), Position(line, column + len(parts[-1])))
                 where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-                flag = success_flag(summary.returns.get(qualname))
-                return Launcher(f"`{parts[-1]}()`", True, None, where, flag)
+                flag, item = returned_value(summary.returns.get(qualname))
+                return Launcher(f"`{parts[-1]}()`", True, None, where, flag, False, item)
         return None
 
     def reference(self, node: ast.expr) -> StepCall | None:

@@ -166,6 +166,7 @@ class StepCall(NamedTuple):
     profile: AgentProfile | None
     launcher: Launcher | None = None  # the function of the tree that the call runs
     flag: SuccessFlag | None = None  # its value says it succeeded (see `SuccessFlag`)
+    status_item: int | None = None  # item N of the tuple it returns is the exit status
 
 
 class Launcher(NamedTuple):
@@ -177,6 +178,7 @@ class Launcher(NamedTuple):
     where: RelatedLocation | ast.AST  # its name in another module, or its `def` in this one
     flag: SuccessFlag | None = None  # it returns a success flag (see `StepCall.flag`)
     named: bool = False  # every agent run it makes resumes a named session
+    status_item: int | None = None  # it returns the status as item N of a tuple
 
 
 def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, str]:

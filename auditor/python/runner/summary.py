@@ -270,6 +270,9 @@ class _Module:
         if wrapper.form == "shell":
             text = self.string(argument, scope)
             return text is not None and self._command(text)
+        if wrapper.form == "program":
+            program = self.string(argument, scope)
+            return program is not None and self._agent([program])
         argv = self.words(argument, scope)
         return argv is not None and self._agent(argv)
 
