@@ -31,6 +31,7 @@ _RETURN = re.compile(r"^\d+$")
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
 _FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
 _SHIFT = re.compile(r"^\d+$")
+_CLAUSES = frozenset({"elif_clause", "else_clause", "case_item"})
 
 
 class FunctionSummary(NamedTuple):
@@ -75,9 +76,7 @@ def summarize_function(
 
     def passes(command: SimpleCommand) -> bool:
         statement, status_kept = statement_of(command.node)
-        holder = statement.parent
-        last = holder is not None and body is not None and _statements(holder)[-1:] == [statement]
-        return returns_status or (status_kept and last and _within(holder, body))
+        return returns_status or (status_kept and body is not None and _ends(statement, body))
 
     agents = [c for c in inside if c.agent is not None]
     if agents and any(passes(c) for c in agents):
@@ -181,6 +180,47 @@ def reachable_functions(
             reached.add(name)
             work.extend(named.get(name, ()))
     return frozenset(reached)
+
+
+def _ends(statement: Node, body: Node) -> bool:
+    """Whether the status of `statement` is the status `body` ends with: it is the last
+    statement there, or of a group, a branch of an `if`/`case`, the last operand of a
+    `&&`/`||` list, or the `$(…)` of a `NAME=$(…)` that is, all the way up to `body`
+    (`out=$(agent) || true` then `grep …` passes nothing on)."""
+    node = statement
+    while node.id != body.id:
+        parent = node.parent
+        if parent is None:
+            return False
+        kind = parent.type
+        if kind in ("redirected_statement", "pipeline"):
+            pass  # the pipeline's own status is `statement_of`'s question
+        elif kind in ("compound_statement", "subshell", "list", "case_item", "else_clause"):
+            if _statements(parent)[-1:] != [node]:
+                return False
+        elif kind in ("if_statement", "case_statement") and node.type in _CLAUSES:
+            pass
+        elif kind in ("if_statement", "elif_clause"):
+            then = next((c for c in parent.children if c.type == "then"), None)
+            branch = [c for c in _statements(parent) if c.type not in _CLAUSES]
+            if then is None or node.start_byte < then.start_byte or branch[-1:] != [node]:
+                return False
+        elif kind == "command_substitution":
+            if _statements(parent)[-1:] != [node]:
+                return False
+            holder = parent.parent
+            while holder is not None and holder.type in ("string", "concatenation"):
+                holder = holder.parent
+            if holder is None or holder.type != "variable_assignment":
+                return False
+            outer = holder.parent
+            if outer is not None and outer.type in ("declaration_command", "command"):
+                return False  # `local x=$(…)` returns the status of `local`
+            parent = holder
+        elif parent.id != body.id:
+            return False  # a loop, `!`, a test: the status is not passed on as it is
+        node = parent
+    return True
 
 
 def _statements(node: Node) -> list[Node]:

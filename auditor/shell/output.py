@@ -34,7 +34,13 @@ _EXAMINING = frozenset(
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
-_FILE_WORD = re.compile(r"(?<![\w$/.-])[\w/-]*\w\.[A-Za-z]{1,5}\b(?![/.])")
+_FILE_WORD = re.compile(
+    r"(?<![\w$/.-])(?:[\w/-]*\w\.[A-Za-z]{1,5}\b(?![/.])|\.[A-Za-z][\w-]*\w(?![\w/.-]))"
+)  # `STATE.md`, `docs/plan.txt`, and a dot file (`.loop-complete`)
+_FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
+# Commands whose first operand is a pattern or program and the rest the files they read.
+_PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
+_OPAQUE = re.compile(r"\$\(|`")
 
 
 class AgentOutput(NamedTuple):
@@ -43,8 +49,16 @@ class AgentOutput(NamedTuple):
     files: frozenset[str]  # as written, quotes dropped and `${x}` spelled `$x`
     variables: frozenset[str]
     # files its prompt names (`$PLAN_FILE`, `STATE.md`): the run's output only when a
-    # command that examines text (`grep`, `jq`, …) reads them
+    # command that examines text (`grep`, `jq`, …) or a file test (`[ -f … ]`) reads them
     told: frozenset[str] = frozenset()
+    # Whether its prompt holds text the analysis cannot read (a prompt file on stdin,
+    # `$(cat …)`, a variable of unknown value): it may name any file, so a file the
+    # script examines after the run may be one the run must produce.
+    opaque: bool = False
+    inputs: frozenset[str] = frozenset()  # the files it reads its prompt from
+    # The function whose standard output it is (nothing in the body captures it or
+    # sends it to a file): a caller that examines the function's output judges it.
+    through: str | None = None
 
 
 def _text(node: Node) -> str:
@@ -73,12 +87,15 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     must produce, which the script may examine to judge it."""
     files: set[str] = set()
     variables: set[str] = set()
+    kept = True  # its standard output is still where it started
     current = command.node
     while current.parent is not None and current.type not in ("function_definition", "program"):
         parent = current.parent
         if parent.type == "redirected_statement":
-            redirects = (c for c in parent.named_children if c.type == "file_redirect")
-            files.update(f for r in redirects if (f := _written(r)) is not None)
+            redirects = [c for c in parent.named_children if c.type == "file_redirect"]
+            written = {r.id: f for r in redirects if (f := _written(r)) is not None}
+            files.update(written.values())
+            kept = kept and not any(_standard_output(r) for r in redirects if r.id in written)
         elif parent.type == "pipeline":
             for stage in (c for c in parent.named_children if c.start_byte > current.end_byte):
                 files.update(_tee_files(script, stage))
@@ -89,9 +106,59 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
             name = holder.child_by_field_name("name") if holder is not None else None
             if holder is not None and holder.type == "variable_assignment" and name is not None:
                 variables.add(_text(name))
+            kept = False
             break
         current = parent
-    return AgentOutput(frozenset(files), frozenset(variables), frozenset(_told_files(command)))
+    through = None
+    if kept and current.type == "function_definition":
+        name_node = current.child_by_field_name("name")
+        through = _text(name_node) if name_node is not None else None
+    opaque, inputs = _prompt_sources(script, command)
+    told = frozenset(_told_files(command))
+    return AgentOutput(
+        frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
+    )
+
+
+def _standard_output(redirect: Node) -> bool:
+    """Whether a redirect sends standard output away (`> f`, `&> f`, `1> f`; not `2> f`)."""
+    descriptor = redirect.child_by_field_name("descriptor")
+    return descriptor is None or _text(descriptor) == "1"
+
+
+def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, set[str]]:
+    """Whether the prompt of `command` holds text the analysis cannot read, and the files
+    it is read from: a `< file` on it, an earlier pipeline stage that reads a file or
+    expands a value (`cat PROMPT.md |`, `echo "$PROMPT" |`), an argument with a `$(…)`
+    or a variable the model holds no value for."""
+    inputs: set[str] = set()
+    opaque = False
+    for word in command.word_nodes[command.program_index + 1 :]:
+        if word is None:
+            continue
+        text = _text(word)
+        unknown = [n for n in _EXPANDED.findall(text) if n not in script.env]
+        opaque = opaque or bool(_OPAQUE.search(text) or unknown)
+    current = command.node
+    while current.parent is not None and current.parent.type in _FEEDING:
+        parent = current.parent
+        if parent.type == "redirected_statement":
+            for redirect in parent.named_children:
+                operator = next((c for c in redirect.children if not c.is_named), None)
+                target = redirect.child_by_field_name("destination")
+                reads = operator is not None and operator.type == "<"
+                if redirect.type == "file_redirect" and reads and target is not None:
+                    inputs.add(_normal(_text(target)))
+        elif parent.type == "pipeline":
+            for stage in (c for c in parent.named_children if c.end_byte <= current.start_byte):
+                opaque = opaque or "$" in _text(stage)
+                for node in descendants(stage):
+                    feeder = script.command_at(node) if node.type == "command" else None
+                    if feeder is not None and feeder.name == "cat":
+                        words = feeder.word_nodes[feeder.program_index + 1 :]
+                        inputs.update(_normal(_text(w)) for w in words if w is not None)
+        current = parent
+    return opaque or bool(inputs), inputs
 
 
 def _told_files(command: SimpleCommand) -> set[str]:
@@ -222,12 +289,38 @@ def _whole_word(node: Node) -> bool:
     return node.type in _EXPANSIONS and (parent is None or parent.type not in _WORDS)
 
 
-def judged_by_output(script: ShellScript, command: SimpleCommand, statement: Node) -> bool:
+def judged_by_output(
+    script: ShellScript,
+    command: SimpleCommand,
+    statement: Node,
+    seen: frozenset[str] = frozenset(),
+) -> bool:
     """Whether the script examines the agent's output after the run (`gptme … >"$log"`,
     then `grep DONE "$log"`; `out=$(claude …)`, then `jq … <<<"$out"`), or, in a loop,
-    anywhere in the loop (its condition reads it before the next run)."""
+    anywhere in the loop (its condition reads it before the next run). The output of
+    an agent that is its function's output is examined where every call of that
+    function has its own output examined (`r=$(run_agent …)`, then a test of `$r`)."""
     output = agent_output(script, command)
-    if not output.files and not output.variables and not output.told:
+    if output.through is not None and output.through not in seen:
+        calls = [c for c in script.commands if c.command_name == output.through]
+        inner = seen | {output.through}
+        if calls and all(
+            judged_by_output(script, call, _statement_of(call.node), inner) for call in calls
+        ):
+            return True
+    return _examined_after(script, output, statement)
+
+
+def _statement_of(node: Node) -> Node:
+    """The statement a command is (with its redirects)."""
+    while node.parent is not None and node.parent.type == "redirected_statement":
+        node = node.parent
+    return node
+
+
+def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -> bool:
+    """Whether the script examines `output` after `statement` (or in its loop)."""
+    if not output.files and not output.variables and not output.told and not output.opaque:
         return False
     loop = _enclosing_loop(statement)
     start = loop.start_byte if loop is not None else statement.end_byte
@@ -240,11 +333,87 @@ def judged_by_output(script: ShellScript, command: SimpleCommand, statement: Nod
             in_loop = loop is not None and node.end_byte <= loop.end_byte
             if node.start_byte < start or not (after or in_loop):
                 continue
-            if key in told and not _examined_by_text_tool(script, node):
+            if key in told and not (
+                _examined_by_text_tool(script, node)
+                or (_file_test_operand(node) and not _guards(node, statement))
+            ):
+                continue
+            if not _only_shows(script, node):
+                return True
+    if output.opaque:
+        # Only a check in the loop that runs it (one after it, outside a loop) may be
+        # about this run: the prompt names nothing the analysis can match.
+        scope = loop if loop is not None else _enclosing_scope(statement)
+        for node in _examined_files(script):
+            if node.start_byte < start or node.end_byte > scope.end_byte:
+                continue
+            if _normal(_text(node)) in output.inputs or _guards(node, statement):
                 continue
             if not _only_shows(script, node):
                 return True
     return False
+
+
+def _enclosing_scope(node: Node) -> Node:
+    """The function body (or the script) that holds `node`."""
+    current = node
+    while current.parent is not None and current.type != "function_definition":
+        current = current.parent
+    return current
+
+
+def _guards(node: Node, statement: Node) -> bool:
+    """Whether `node` is in the condition of an `if` that holds `statement`: a test that
+    decides whether the agent runs is about its input (`if [ -f "$f" ]; then agent "$f"`)."""
+    current = node.parent
+    while current is not None and current.type not in ("function_definition", "program"):
+        if current.type in ("if_statement", "elif_clause"):
+            return current.start_byte <= statement.start_byte < current.end_byte
+        if current.type in ("do_group", "compound_statement", "subshell"):
+            return False  # a body, not a condition
+        current = current.parent
+    return False
+
+
+def _file_test_operand(node: Node) -> bool:
+    """Whether `node` is the file of a test that it exists (`[ -f .done ]`, `[[ -s $log ]]`)."""
+    parent = node.parent
+    if parent is None or parent.type != "unary_expression":
+        return False
+    operator = parent.children[0] if parent.children else None
+    return operator is not None and _text(operator) in _FILE_TESTS and operator.id != node.id
+
+
+_EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
+
+
+def _examined_files(script: ShellScript) -> list[Node]:
+    """Every file the script examines, in source order: the file of a test that it exists,
+    and the files a `grep`/`jq` reads after its pattern or program (listed once)."""
+    known = _EXAMINED.get(script)
+    if known is not None:
+        return known
+    found: list[Node] = []
+    for node in script.parsed.nodes():
+        if node.type == "command":
+            command = script.command_at(node)
+            if command is None or command.name not in _PATTERN_FIRST:
+                continue
+            operands = [
+                w
+                for w, word in zip(
+                    command.word_nodes[command.program_index + 1 :],
+                    command.argv[command.program_index + 1 :],
+                    strict=False,
+                )
+                if w is not None and word is not None and not word.startswith("-")
+            ]
+            found.extend(operands[1:])
+        elif _whole_word(node) and _file_test_operand(node):
+            found.append(node)
+    found.sort(key=lambda n: n.start_byte)
+    _EXAMINED[script] = found
+    return found
 
 
 def _examined_by_text_tool(script: ShellScript, node: Node) -> bool:

@@ -50,7 +50,14 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       (`grep` for a marker, `jq` of a `--output-format json` result), in a
       `set +e … set -e` window or not, even behind `|| true`; showing the
       output (`echo "$out"`, `| while read line; do echo …`) or appending it
-      to a log is not examining it;
+      to a log is not examining it. A file the run must produce counts: one its
+      prompt names, tested or examined afterwards (`[ -f .done ]`, `grep -q DONE
+      STATE.md`), and, when the prompt cannot be read (a prompt file on stdin,
+      `$(cat …)`, a value known only at run time), any file the run's loop (or,
+      outside a loop, the rest of its function or script) examines, except one
+      tested to decide whether the agent runs at all. An agent whose output is its
+      function's output is judged where every caller examines what it captured
+      (`r=$(run_turn …)`, then a test of `$r`);
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;
