@@ -385,6 +385,9 @@ def test_clients_serving_the_same_requests_are_one_finding(tmp_path: Path) -> No
     assert finding.message.endswith("(and 1 more `OpenAI` client built for the same requests)")
     assert finding.related[-1].span.start.line == 6
     assert finding.related[-1].message == "another client that serves the same requests"
+    # one defect, one fix: both clients get `max_retries=0`
+    assert finding.fix is not None
+    assert [e.content for e in finding.fix.edits] == [", max_retries=0", ", max_retries=0"]
 
 
 HELPER = """\

@@ -199,7 +199,13 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 for _, finding in others
             )
             message = f"{first.message} (and {count} built for the same requests)"
-            yield first._replace(message=message, related=related)
+            fixes = [finding.fix for _, finding in members]
+            fix = first.fix
+            if fix is not None and all(f is not None and f.edits for f in fixes):
+                # one defect, one fix: every client of the group gets `max_retries=0`
+                edits = tuple(e for f in fixes if f is not None for e in f.edits)
+                fix = fix._replace(edits=tuple(sorted(set(edits))))
+            yield first._replace(message=message, related=related, fix=fix)
 
     def _per_client(self, unit: PythonUnit) -> Iterator[tuple[Client, Finding]]:
         module = unit.module
