@@ -32,6 +32,7 @@ from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
 _ROUNDS = 12  # passes of the value fixpoint (values move one call per pass at least)
 _MAX_VALUES = 16  # clients one location holds: more are not followed
+_FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they return
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
 
 
@@ -142,9 +143,10 @@ class CallGraph:
             return [n for r in names if (n := self.hierarchy.resolve(r)) and n in self.functions]
         return []
 
-    def _instances(self, function: _Function, refs: Iterable[Any]) -> list[str]:
+    def _instances(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:
         """The classes of the tree whose instances a receiver's references may hold: the
-        classes their constructor calls name (`Builder(x).build()`, `b = Builder(x)`)."""
+        classes their constructor calls name (`Builder(x).build()`, `b = Builder(x)`),
+        also through a factory of the tree that returns one (`get_browser().execute()`)."""
         found: list[str] = []
         for ref in refs:
             if ref and ref[0] == "self" and self._owner_class(function):
@@ -156,6 +158,10 @@ class CallGraph:
                 resolved = self.hierarchy.resolve(callee[1])
                 if resolved in self.classes:
                     found.append(resolved)
+                elif resolved in self.functions and depth < _FACTORY_DEPTH:
+                    maker = self.functions[resolved]
+                    given = [r for item, *r in maker.facts.get("returns", ()) if item == ref[2]]
+                    found += self._instances(maker, given, depth + 1)
         return found
 
     def _stored_instances(self, function: _Function, attribute: str) -> list[str]:

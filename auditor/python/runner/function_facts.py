@@ -100,6 +100,9 @@ class FunctionFacts(ValueRefs):
         self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool]] = []
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
         self._options: list[tuple[str, ast.expr]] = []  # command-line options defined here
+        self._globals = {  # names the function declares `global`
+            name for n in self.own_statements if isinstance(n, ast.Global) for name in n.names
+        }
         body = self.node.body
         self._names()
         self._statements(body, None, False)
@@ -198,7 +201,9 @@ class FunctionFacts(ValueRefs):
     def _store_one(self, target: ast.expr, refs: list[Ref]) -> None:
         if (root := _self_attribute(target)) is not None:
             self.stores += [[root, *r] for r in refs]
-        elif isinstance(target, ast.Name) and isinstance(self.node, ast.Module):
+        elif isinstance(target, ast.Name) and (
+            isinstance(self.node, ast.Module) or target.id in self._globals
+        ):  # a module's name, or one a function declares `global`
             qualified = self.owner.imports.qualify(target.id)
             self.stores += [[f"global:{qualified}", *r] for r in refs]
 

@@ -1,0 +1,2 @@
+"""A corpus package: the receiver of a method call comes from a factory that keeps one
+instance in a module global; its class's `execute` is not the agent's."""
