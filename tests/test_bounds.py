@@ -235,3 +235,34 @@ def test_many_distinct_shell_values_stay_within_the_file_budget(tmp_path: Path, 
         " the pipeline returns the status of `tee`, and it is the last command of the script",
         "Found 1 finding.",
     ]
+
+
+PYTHON_DISTINCT = {
+    "f-string": 'u{i} = f"echo {{v8}} {i}"',
+    "format": 'u{i} = "echo {{0}} {i}".format(v8)',
+    "percent": 'u{i} = "echo %s {i}" % v8',
+    "plus": 'u{i} = "echo " + v8 + " {i}"',
+}
+
+
+@pytest.mark.parametrize("line", PYTHON_DISTINCT.values(), ids=list(PYTHON_DISTINCT))
+def test_many_distinct_python_strings_stay_within_the_file_budget(
+    tmp_path: Path, line: str
+) -> None:
+    # 1,000 generated scripts of 64 KiB each, each under the size cap: the resolver kept
+    # them all (2 to 3 GB, then RA901 past the time bound). Past the file's value budget a
+    # value is opaque; the launch below is still audited.
+    lines = ["import subprocess", "", 'v0 = "x"']
+    lines += [f'v{i} = f"{{v{i - 1}}}{{v{i - 1}}}{{v{i - 1}}}{{v{i - 1}}}"' for i in range(1, 9)]
+    for i in range(1000):
+        lines += [line.format(i=i), f'w{i} = f"#!/bin/bash\\n{{u{i}}}"']
+    lines.append('subprocess.run("gptme x | tee log", shell=True, check=True)')
+    (tmp_path / "run.py").write_text("\n".join(lines) + "\n")
+    result = runaudit([*CHECK, "--jobs", "1", "run.py"], tmp_path, timeout=60, memory_mib=1024)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        "run.py:2012:17: RA101 [error] [*] exit status of `gptme` is lost in this"
+        " `run(…, shell=True)` string: without pipefail the pipeline returns the status of"
+        " `tee`, and `check=True` raises on a non-zero status",
+        "Found 1 finding.",
+    ]

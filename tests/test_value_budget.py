@@ -1,14 +1,18 @@
-"""Issue 25, item 9: the file's value budget, charged where the shell model builds values
-(the reproductions that exceed it run in tests/test_bounds.py)."""
+"""Issue 25, item 9: the file's value budget, charged where the shell model and the Python
+resolver build values (the reproductions that exceed it run in tests/test_bounds.py)."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from auditor.profiles import default_catalog
+from auditor.python.model.strings import Resolver
+from auditor.python.unit import parse_python
 from auditor.shell.includes import SourcedFiles
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import ShellText
+from auditor.source import SourceFile
 from auditor.value_budget import ValueBudget, value_budget
 
 DOUBLED = 'X=aaaaaaaa\nX="$X$X"\nX="$X$X"\nY="$X$X"\nZ=literal\n'
@@ -54,6 +58,23 @@ def test_a_kept_library_is_charged_as_its_walk_was(tmp_path: Path) -> None:
             ShellText(script.read_text()), default_catalog(), sourced=SourcedFiles(script, tmp_path)
         )
     assert "M" not in model.env
+
+
+def test_the_resolver_gives_back_what_it_forgets() -> None:
+    source = 'v = "x"\nw = f"{v}{v}"\nu = f"{w}{w}"\n'
+    module = parse_python(SourceFile("m.py", source)).module
+    assert module is not None
+    last = [node for node in ast.walk(module.tree) if isinstance(node, ast.JoinedStr)][-1]
+    with value_budget() as budget:
+        resolver = Resolver(module)
+        assert [t.text for t in resolver.texts(last)] == ["xxxx"]
+        once = budget.spent
+        assert once > 0
+        for _ in range(3):  # each resolves it again, under choices of its own
+            resolver.texts(last)
+        assert budget.spent == once
+        del resolver
+        assert budget.spent == 0
 
 
 def test_spend_refuses_what_does_not_fit() -> None:
