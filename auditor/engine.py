@@ -31,6 +31,7 @@ from auditor.unit import (
     SuppressionUnit,
     UnparsableUnit,
 )
+from auditor.value_budget import value_budget
 
 # The analysis of a kind of file is imported when a file of that kind needs it: a
 # pre-commit run on a plain shell script never loads the Python side, nor the shell
@@ -196,8 +197,9 @@ class Auditor:
             diagnostics.append(note)
         raw: list[Finding] = []
         try:
-            for host, unit in self._units(source, kind, origin, root):
-                raw.extend(self._run(host, unit, diagnostics))
+            with value_budget():  # what this file's values may take, all hosts together
+                for host, unit in self._units(source, kind, origin, root):
+                    raw.extend(self._run(host, unit, diagnostics))
         except RecursionError:
             # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
             failure = ParseError(0, min(1, len(source.text)), "nested too deeply to analyse")

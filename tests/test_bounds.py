@@ -206,3 +206,63 @@ def test_a_shell_value_just_under_the_cap_is_known() -> None:
     assign(node.named_children[0], env)
     assign(node.named_children[1], env)
     assert env == {"Y": "b"}
+
+
+def _distinct_values(line: str, count: int) -> str:
+    """A script that doubles X to 64 KiB, then builds `count` distinct values from it."""
+    lines = ["#!/bin/bash", "X=a", *['X="$X$X"'] * 16, "A=(a b)", *['A+=("${A[@]}")'] * 13]
+    lines += [line.format(i=i) for i in range(count)]
+    return "\n".join([*lines, 'gptme "$X" | tee log']) + "\n"
+
+
+DISTINCT = {
+    "scalars": 'Y{i}="$X$X"',  # 128 KiB each: 20,000 of them held 2.6 GB, 6,000 0.8 GB
+    "arrays": 'B{i}=("${{A[@]}}" "${{A[@]}}")',  # 16,384 elements each
+    "command words": 'echo "$X$X"',  # each command keeps its words
+    "eval strings": 'eval "$X" {i}',  # each string run as shell is kept
+}
+
+
+@pytest.mark.parametrize("line", DISTINCT.values(), ids=list(DISTINCT))
+def test_many_distinct_shell_values_stay_within_the_file_budget(tmp_path: Path, line: str) -> None:
+    # Each value is under its own cap, but thousands of them are not under any: past the
+    # file's value budget a value built is opaque, and the rest is still audited.
+    (tmp_path / "run.sh").write_text(_distinct_values(line, 6_000))
+    result = runaudit([*CHECK, "--jobs", "1", "run.sh"], tmp_path, timeout=60, memory_mib=512)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        "run.sh:6033:1: RA101 [error] [*] exit status of `gptme` is lost: without pipefail"
+        " the pipeline returns the status of `tee`, and it is the last command of the script",
+        "Found 1 finding.",
+    ]
+
+
+PYTHON_DISTINCT = {
+    "f-string": 'u{i} = f"echo {{v8}} {i}"',
+    "format": 'u{i} = "echo {{0}} {i}".format(v8)',
+    "percent": 'u{i} = "echo %s {i}" % v8',
+    "plus": 'u{i} = "echo " + v8 + " {i}"',
+}
+
+
+@pytest.mark.parametrize("line", PYTHON_DISTINCT.values(), ids=list(PYTHON_DISTINCT))
+def test_many_distinct_python_strings_stay_within_the_file_budget(
+    tmp_path: Path, line: str
+) -> None:
+    # 1,000 generated scripts of 64 KiB each, each under the size cap: the resolver kept
+    # them all (2 to 3 GB, then RA901 past the time bound). Past the file's value budget a
+    # value is opaque; the launch below is still audited.
+    lines = ["import subprocess", "", 'v0 = "x"']
+    lines += [f'v{i} = f"{{v{i - 1}}}{{v{i - 1}}}{{v{i - 1}}}{{v{i - 1}}}"' for i in range(1, 9)]
+    for i in range(1000):
+        lines += [line.format(i=i), f'w{i} = f"#!/bin/bash\\n{{u{i}}}"']
+    lines.append('subprocess.run("gptme x | tee log", shell=True, check=True)')
+    (tmp_path / "run.py").write_text("\n".join(lines) + "\n")
+    result = runaudit([*CHECK, "--jobs", "1", "run.py"], tmp_path, timeout=60, memory_mib=1024)
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        "run.py:2012:17: RA101 [error] [*] exit status of `gptme` is lost in this"
+        " `run(…, shell=True)` string: without pipefail the pipeline returns the status of"
+        " `tee`, and `check=True` raises on a non-zero status",
+        "Found 1 finding.",
+    ]

@@ -8,12 +8,15 @@ carrying the host-file offset it was read from, so a finding deep inside a
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from auditor.finding import Fix
 from auditor.shell.options import ShellOptions
 from auditor.unit import OPAQUE_WORD, ParseError
+
+_INT_BYTES = 32  # an offset past 256 is an int object of its own
 
 
 class MappedText:
@@ -67,6 +70,13 @@ class MappedText:
 
     def __len__(self) -> int:
         return len(self.text)
+
+    def footprint(self) -> int:
+        """About the bytes it holds: its text, and its offsets (a tuple's with their ints,
+        which a tuple built from a `range` holds one apiece)."""
+        if isinstance(self.offsets, range):
+            return sys.getsizeof(self.text) + sys.getsizeof(self.offsets)
+        return sys.getsizeof(self.text) + sys.getsizeof(self.offsets) + _INT_BYTES * len(self)
 
     def slice(self, start: int, end: int) -> MappedText:
         """The mapped text between two offsets of this text."""

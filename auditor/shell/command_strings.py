@@ -15,7 +15,7 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.parse import Node
 from auditor.shell.status import is_last_statement
-from auditor.shell.words import Env, evaluate
+from auditor.shell.words import Env, evaluate, kept
 
 SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
 _UNKNOWN = "_"  # an unknown part of a word, in a command string
@@ -70,7 +70,7 @@ def command_string(command: SimpleCommand, env: Env) -> str | None:
         words.append(text)
         if command.name != "eval":
             break  # the STRING alone; the words after it are its `$0`, `$1`, …
-    return " ".join(words) or None
+    return (" ".join(words) if len(words) < 2 else kept(" ".join(words))) or None
 
 
 def passed_agent(

@@ -16,7 +16,7 @@ import fnmatch
 from collections.abc import MutableMapping, Sequence
 
 from auditor.shell.parse import Node
-from auditor.shell.words import Env, Overlay, Value, evaluate
+from auditor.shell.words import Env, Overlay, Value, evaluate, kept
 
 _EQUAL = frozenset({"==", "="})
 _UNARY = {"-n": True, "-z": False}
@@ -121,6 +121,7 @@ def _joined(values: Sequence[Value]) -> Value:
             if any(element != elements[0] for element in elements):
                 break
             common.append(elements[0])
-        if common:
-            return (*common, "")  # what follows differs by branch: unknown
+        joined = kept((*common, "")) if common else None
+        if joined is not None:
+            return joined  # what follows differs by branch: unknown
     return values[-1]

@@ -46,6 +46,7 @@ from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import in_condition
 from auditor.shell.words import Env, Value, assign, assign_default
 from auditor.unit import SCRIPT_END, NotAudited
+from auditor.value_budget import current_budget, value_budget
 
 _MAX_STRING_DEPTH = 4  # strings run as shell inside strings run as shell
 
@@ -395,9 +396,11 @@ class ShellScript:
 # Sourced files walked in this process, by real path and content, most recent last: the
 # scripts that source one library walk it once (20 scripts sourcing a 200 KB library of
 # one-line functions took 38 s, walking it 20 times). A model holds about 140 times its
-# text: 1 MiB of text in all keeps them near 140 MiB.
-_LIBRARIES: OrderedDict[tuple[Path, bytes], tuple[AgentCatalog, ShellScript]] = OrderedDict()
+# text, and the values it built: 1 MiB of text and 64 MiB of values in all keep them
+# near 200 MiB. Each entry keeps what its walk charged to the value budget.
+_LIBRARIES: OrderedDict[tuple[Path, bytes], tuple[AgentCatalog, ShellScript, int]] = OrderedDict()
 _MAX_LIBRARY_TEXT = 1 << 20
+_MAX_LIBRARY_VALUES = 64 << 20
 _MAX_LIBRARIES = 256
 
 
@@ -406,22 +409,35 @@ def _walk_library(
 ) -> ShellScript:
     """The model of a sourced file, walked once per process for its path, content and
     catalogue when it sources nothing itself: its model then depends on nothing else
-    (a file it sources would depend on what the script read before)."""
+    (a file it sources would depend on what the script read before). A kept model is
+    charged to the value budget as its walk was, and used only when the budget affords
+    it, so that a script's model is the same whichever script walked the library first."""
+    budget = current_budget()
+    if budget is None:  # outside a file's audit: charged all the same
+        with value_budget():
+            return _walk_library(path, text, catalog, sourced)
     key = (path, hashlib.blake2b(text.encode("utf-8", "surrogatepass")).digest())
     known = _LIBRARIES.get(key)
-    if known is not None and known[0] is catalog:
+    if known is not None and known[0] is catalog and budget.spend(known[2]):
         _LIBRARIES.move_to_end(key)
         return known[1]
+    before = budget.spent
     inner = ShellScript.walk(ShellText(text), catalog, end_use=None, sourced=sourced)
+    if budget.exhausted:
+        return inner  # some of its values may be opaque for this script only: not kept
     if not any(command.command_name in _SOURCE_COMMANDS for command in inner.commands):
-        _LIBRARIES[key] = (catalog, inner)
-        while len(_LIBRARIES) > _MAX_LIBRARIES or _library_text() > _MAX_LIBRARY_TEXT:
+        _LIBRARIES[key] = (catalog, inner, budget.spent - before)
+        while _too_many_libraries():
             _LIBRARIES.popitem(last=False)
     return inner
 
 
-def _library_text() -> int:
-    return sum(len(model.parsed.text) for _, model in _LIBRARIES.values())
+def _too_many_libraries() -> bool:
+    text = sum(len(model.parsed.text) for _, model, _ in _LIBRARIES.values())
+    values = sum(spent for _, _, spent in _LIBRARIES.values())
+    return (
+        len(_LIBRARIES) > _MAX_LIBRARIES or text > _MAX_LIBRARY_TEXT or values > _MAX_LIBRARY_VALUES
+    )
 
 
 def _same(first: Node | None, second: Node) -> bool:

@@ -21,6 +21,7 @@ from auditor.profiles import AgentCatalog, load_catalog
 from auditor.shell.includes import directive_source, sourced_relative, variable_prefixed
 from auditor.shell.model import ShellScript
 from auditor.source import decode
+from auditor.value_budget import value_budget
 
 _SOURCE_COMMANDS = frozenset({"source", "."})
 
@@ -56,7 +57,8 @@ def sourced_notes(
 
 def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None]]:
     """Each sourced file as written, with its path when it is known statically."""
-    script = ShellScript.build(text, catalog)
+    with value_budget():  # the values the audit's model affords
+        script = ShellScript.build(text, catalog)
     for command in script.commands:
         if command.command_name not in _SOURCE_COMMANDS or len(command.argv) < 2:
             continue

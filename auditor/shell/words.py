@@ -5,19 +5,25 @@ substitutions) evaluates to None: an opaque word. Variables assigned a
 literal, an array literal or `$(command -v NAME)` are known, and so are a
 function's positional parameters where a call binds them (`"$@"`, `$1`,
 `"${@:2}"`, after `shift`): the words of that call, unknown ones empty. A value larger than
-`MAX_VALUE_SIZE` is opaque too: `X="$X$X"` repeated must not fill memory.
+`MAX_VALUE_SIZE` is opaque too: `X="$X$X"` repeated must not fill memory. So is a value
+built past the file's value budget (`auditor.value_budget`): many distinct values under
+the cap must not either; `kept` charges each value the model builds.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator, Mapping, MutableMapping
+from typing import TypeVar
 
 from auditor.shell.parse import Node
+from auditor.value_budget import afford
 
 # A variable's value: a scalar, or the elements of an array.
 Value = str | tuple[str, ...]
 Env = Mapping[str, Value]
+V = TypeVar("V", bound=Value)
 
 # Characters (and array elements) one value may hold; larger is opaque (None). No command
 # line runaudit reads is near it; doubling a variable reaches it in 17 steps, not 2 GB.
@@ -73,9 +79,20 @@ POSITIONAL = "@"  # where a call's arguments are kept in an environment
 _NUMBERED = tuple(str(n) for n in range(1, 10))
 
 
+def kept(value: V) -> V | None:
+    """A value the model has just built (not one it read), charged to the file's value
+    budget; None (opaque) past it. An array is charged for its slots: its elements are
+    charged where they are built."""
+    return value if afford(sys.getsizeof(value)) else None
+
+
 def bind_positional(env: MutableMapping[str, Value], arguments: tuple[str | None, ...]) -> None:
-    """Set `$@` and `$1`…`$9` to a call's words (an unknown word is kept empty)."""
-    words = tuple(word or "" for word in arguments)
+    """Set `$@` and `$1`…`$9` to a call's words (an unknown word is kept empty; past the
+    value budget, all of them are unknown)."""
+    words = kept(tuple(word or "" for word in arguments))
+    if words is None:
+        shift_positional(env, None)
+        return
     env[POSITIONAL] = words
     for index, name in enumerate(_NUMBERED):
         if index < len(words):
@@ -210,7 +227,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
             if value is None or size > MAX_VALUE_SIZE:
                 return None
             parts.append(value)
-        return "".join(parts)
+        return "".join(parts) if len(parts) < 2 else kept("".join(parts))
     return None
 
 
@@ -231,7 +248,13 @@ def _array_name(node: Node) -> str | None:
 
 
 def expand_argument(node: Node, env: Env) -> list[str | None]:
-    """The words one argument becomes: arrays spread, unquoted scalars split."""
+    """The words one argument becomes: arrays spread, unquoted scalars split (one unknown
+    word past the value budget)."""
+    words = _expanded(node, env)
+    return words if len(words) < 2 or afford(sys.getsizeof(words)) else [None]
+
+
+def _expanded(node: Node, env: Env) -> list[str | None]:
     positional = _positional(node, env)
     if positional is not None:
         return positional
@@ -244,7 +267,10 @@ def expand_argument(node: Node, env: Env) -> list[str | None]:
     if node.type == "simple_expansion" or (node.type == "expansion" and node.parent is not None):
         value = evaluate(node, env)
         if value is not None and node.parent is not None and node.parent.type != "string":
-            return list(value.split()) or [None]
+            words = value.split()
+            if len(words) > 1 and not afford(sum(sys.getsizeof(word) for word in words)):
+                return [None]
+            return list[str | None](words) or [None]
         return [value]
     return [evaluate(node, env)]
 
@@ -267,7 +293,7 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
                 size += len(elements[-1]) + 1
                 if size > MAX_VALUE_SIZE:
                     return None
-        return tuple(elements)
+        return kept(tuple(elements))
     return evaluate(value_node, env)
 
 
@@ -282,7 +308,7 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     old = env.get(key)
     if old is not None and any(c.type == "+=" for c in node.children):
         value = _appended(old, value)
-        if value_size(value) > MAX_VALUE_SIZE:
+        if value_size(value) > MAX_VALUE_SIZE or kept(value) is None:
             del env[key]  # opaque from here on, as a value that depends on the run
             return
     env[key] = value

@@ -27,7 +27,9 @@ class FileNotAudited(Rule[NotAuditedUnit]):
 
     A file no one named and that is not a runner file is never reported; a
     FIFO, device or link out of the tree is skipped on purpose (a diagnostic,
-    not a finding).
+    not a finding). A file whose values outgrow their bounds (one value past
+    128 KiB, or 64 MiB of values in all) is not reported: it is audited, with
+    those values unknown, as values that depend on the run are.
 
     ## Why is this bad?
     A runner file nobody audited is a gap in the gate: its real findings are

@@ -12,14 +12,18 @@ Whatever cannot be known becomes an opaque word mapped to the expression
 that produced it, so shell parsed from the result still points into the file.
 So does a value longer than a program can be given (`MAX_TEXT`, `MAX_ARGV`): a
 few lines of `.format` or f-strings that each repeat the last value would
-otherwise build gigabytes. Each expression is resolved once per set of choices
-(`Choices.generation`), so a value read many times is not resolved again each time.
+otherwise build gigabytes; and so does a value past the file's value budget
+(`auditor.value_budget`), which the memo of resolved values is charged to
+while it keeps them: many distinct values under the caps must not add up to gigabytes. Each
+expression is resolved once per set of choices (`Choices.generation`), so a value
+read many times is not resolved again each time.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import sys
 
 from auditor.hosts.mapped import MappedText
 from auditor.numbers import bounded_int
@@ -43,6 +47,7 @@ from auditor.python.model.value_calls import (
     PASS_THROUGH,
     PATH_METHODS,
 )
+from auditor.value_budget import Held
 
 _MAX_DEPTH = 24
 # Linux hands no single argument longer than MAX_ARG_STRLEN (128 KiB) to a program, so a
@@ -83,6 +88,7 @@ class Resolver:
         self._texts: dict[tuple[ast.expr, int], MappedText | None] = {}
         self._words: dict[tuple[ast.expr, int], list[MappedText] | None] = {}
         self._generation = 0
+        self._held = Held()  # what the two hold, charged to the file's value budget
 
     def texts(self, node: ast.expr) -> list[MappedText]:
         """Every string value an expression can have: one per combination of the
@@ -129,6 +135,7 @@ class Resolver:
             self._generation = self.choices.generation
             self._texts.clear()
             self._words.clear()
+            self._held.release()
 
     def text(self, node: ast.expr, depth: int = 0) -> MappedText | None:
         """The string value of an expression, if it is a string runaudit can follow (and
@@ -138,7 +145,7 @@ class Resolver:
         if key in self._texts:
             return self._texts[key]
         found = self._text(node, depth)
-        if found is not None and len(found) > MAX_TEXT:
+        if found is not None and (len(found) > MAX_TEXT or not self._held.keep(found.footprint())):
             found = None
         self._texts[key] = found
         return found
@@ -367,7 +374,10 @@ class Resolver:
         key = (node, depth)
         if key not in self._words:
             found = self._words_of(node, depth)
-            if found is not None and sum(len(word) + 1 for word in found) > MAX_ARGV:
+            if found is not None and (
+                sum(len(word) + 1 for word in found) > MAX_ARGV
+                or not self._held.keep(_slots(found))
+            ):
                 found = None
             self._words[key] = found
         found = self._words[key]
@@ -476,6 +486,11 @@ class Resolver:
                 if names & {"builtins.str", "str"}:
                     return source
         return [self.opaque(element) for _ in source]
+
+
+def _slots(words: list[MappedText]) -> int:
+    """The bytes of an argv list itself (its words are charged as they are resolved)."""
+    return sys.getsizeof(words)
 
 
 def _joined_within(parts: list[MappedText]) -> MappedText | None:
