@@ -331,25 +331,41 @@ class CallGraph:
         re-sends, with the retries the client has on that path."""
         return RetryReach(self).stacked(module, site)
 
-    def parameter_runs_agent(self, fid: str, name: str, agents: frozenset[str]) -> bool:
-        """Whether a caller gives parameter `name` of function `fid` an agent's argv."""
-        return _runs_agent(self.values.get(("P", fid, name), set()), agents)
+    def parameter_runs_agent(
+        self, fid: str, name: str, agents: frozenset[str], *, program: bool = False
+    ) -> bool:
+        """Whether a caller gives parameter `name` of function `fid` an agent's argv (or,
+        with `program`, the name of an agent's program, for `[exe, …]`)."""
+        tokens = self.values.get(("P", fid, name), set())
+        return _runs_agent(tokens, agents) or (program and _names_agent(tokens, agents))
 
     def agent_argv_paths(self, agents: frozenset[str]) -> frozenset[str]:
         """Paths of the modules whose functions pass or receive an argv that starts an
-        agent (a word, after wrappers, whose basename is one of `agents`): they may launch
-        one without naming it (`Process.run(argv)` given a builder's `["claude", …]`)."""
+        agent (a word, after wrappers, whose basename is one of `agents`), or an agent's
+        program name where a launch takes it as its program: they may launch one without
+        naming it (`Process.run(argv)` given a builder's `["claude", …]`)."""
+        programs = {  # functions whose parameter is the program of an argv they launch
+            f"{module}.{qualname}": parameter.name
+            for module, summary in self.summaries.items()
+            for qualname, parameter in summary.launch_parameters.items()
+            if parameter.form == "program"
+        }
         found: set[str] = set()
         for key, tokens in self.values.items():
-            if key[0] == "P" and _runs_agent(tokens, agents):
+            if key[0] != "P":
+                continue
+            named = programs.get(key[1]) == key[2] and _names_agent(tokens, agents)
+            if named or _runs_agent(tokens, agents):
                 found.add(self.summaries[self.functions[key[1]].module].path)
         for fid, function in self.functions.items():
             path = self.summaries[function.module].path
             if path in found:
                 continue
-            for call in function.facts.get("calls", ()):
+            for number, call in enumerate(function.facts.get("calls", ())):
                 refs = [ref for _, ref in (*call.get("args", ()), *call.get("keywords", ()))]
-                if _runs_agent({t for r in refs for t in self.evaluate(fid, r)}, agents):
+                tokens = {t for r in refs for t in self.evaluate(fid, r)}
+                launching = any(c in programs for c in self.callees(fid, number))
+                if _runs_agent(tokens, agents) or (launching and _names_agent(tokens, agents)):
                     found.add(path)
                     break
         return frozenset(found)
@@ -358,11 +374,18 @@ class CallGraph:
 
 
 def _runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
-    """Whether the values hold an agent's argv, or its program's name."""
+    """Whether the values hold an argv that starts an agent."""
     return any(
-        site in ("argv", "text")
+        site == "argv"
         and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
         for _, site, words in tokens
+    )
+
+
+def _names_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
+    """Whether the values hold the name of an agent's program (`"codex"`)."""
+    return any(
+        site == "text" and str(name).rsplit("/", 1)[-1] in agents for _, site, name in tokens
     )
 
 

@@ -217,12 +217,12 @@ class ProjectCalls:
                 if argument is not None:
                     label = f"`{callee.qualname.rsplit('.', 1)[-1]}()`"
                     returns = callee.summary.returns.get(callee.qualname)
-                    there = self._sees_agent(callee, parameter.name)
+                    there = self._sees_agent(callee, parameter)
                     found[call] = WrappedLaunch(call, argument, parameter, label, returns, there)
                 break
         return found
 
-    def _sees_agent(self, callee: Callee, parameter: str) -> bool:
+    def _sees_agent(self, callee: Callee, parameter: LaunchParameter) -> bool:
         """Whether the call graph gives a function's parameter an agent's argv, so that
         the function's own audit finds the agent it launches."""
         if callee.module is None or not self.unit.project.python:
@@ -231,7 +231,9 @@ class ProjectCalls:
 
         graph = call_graph(self.unit.project)
         names = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
-        return graph.parameter_runs_agent(f"{callee.module}.{callee.qualname}", parameter, names)
+        fid = f"{callee.module}.{callee.qualname}"
+        program = parameter.form == "program"
+        return graph.parameter_runs_agent(fid, parameter.name, names, program=program)
 
     def returned_flag(self, qualname: str | None) -> tuple[SuccessFlag | None, int | None]:
         """Where the success flag, or the exit status, is in what a function of this
