@@ -66,7 +66,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       is left to its caller;
     - a status read that cannot hold the agent's is reported too:
       `if ! agent …; then rc=$?` (inside the branch `$?` is the negation's
-      status, always 0).
+      status, always 0, also for `if ! agent | tee …`), and a `$?` read in the
+      branch that runs on failure after a command that always succeeds
+      (`else kill "$pid" || true; rc=$?` reads the status of `|| true`).
 
     In a loop (`while true`, `while :`, a Ralph loop) the same test applies:
     a run whose status nothing reads and whose output nothing examines is
