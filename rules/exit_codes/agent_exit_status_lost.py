@@ -61,6 +61,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;
+    - a run followed by a `read` from the terminal (`claude …; read` in a tmux
+      pane kept open until Enter): the person who presses it has seen how the
+      run ended (not a `read` from a file, a descriptor, or with a timeout);
     - a probe (`gptme --version`, `claude --help`), which is not an agent run;
     - a Python `run()` whose `check=` is an expression (`check=strict`): that
       is left to its caller;
