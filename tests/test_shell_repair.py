@@ -45,6 +45,10 @@ GAPS = {
     "default in $( )": "y=$(echo ${X:-a)b})\n",
     "base prefix": "if ((10#$a < 10#${b})); then echo $((10#$a + 1)); fi\n",
     "assignment with a redirect": 'if x="$(a)/$(b)" 2>/dev/null; then echo "$x"; fi\n',
+    "] in a removal pattern": 'ACTIONS="${ACTIONS%]}, $item]"\n',
+    "] in a prefix pattern": "rest=${line#]}; tail=${line%%]*}\n",
+    "\\] in a removal pattern": 'echo "${s%\\]}"\n',
+    "] in a substitution pattern": 'echo "${s/]/-}" "${s//]/}"\n',
     "bracket command word": "x=$([ab]+ c)\n",
     "coproc NAME ( )": "coproc W (cat)\nwait $W_PID\n",
 }

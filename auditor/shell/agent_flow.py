@@ -155,6 +155,7 @@ class _Flow:
     def _capture(self, invocation: _Invocation) -> None:
         call, statement = invocation.call, invocation.statement
         parent = statement.parent
+        self._failure_branch_read(invocation)
         if invocation.stage is not None:
             following = next_statement(statement)
             value = f"${{PIPESTATUS[{invocation.stage}]}}"
@@ -169,28 +170,35 @@ class _Flow:
             operator = statement.next_sibling
             if operator is not None and operator.type == "||":
                 self._bind(right, call, "$?")
-        if parent is not None and parent.type == "negated_command":
-            holder = parent.parent
-            while holder is not None and holder.type == "redirected_statement":
-                holder = holder.parent  # `if ! agent > log; then`: the redirect holds the `!`
-            then = _then_statements(holder) if holder and holder.type == "if_statement" else []
-            read = _first_read(then[0]) if then else None
-            if read is not None and "$?" in _text(read):
-                self._negation_read(invocation)  # `if ! agent; then rc=$?`: always 0
         following = next_statement(statement)
         if following is not None:
             self.direct[following.id] = call
             for candidate in _assignments(following):
                 self._bind(candidate, call, "$?")
 
-    def _negation_read(self, invocation: _Invocation) -> None:
-        """`if ! agent …; then rc=$?`: in the branch `$?` is the status of `!`, always 0, so
-        the status the branch reads is not the agent's: it is lost."""
+    def _failure_branch_read(self, invocation: _Invocation) -> None:
+        """A `$?` read in the branch that runs when the agent failed, where `$?` cannot be
+        the agent's status: first in `if ! agent; then` (the status of `!`, always 0), or
+        after a command that always succeeds (`else kill "$pid" || true; rc=$?`). Either
+        way the status the branch reads is not the agent's: it is lost. (In a masked
+        pipeline it would not be the agent's even with pipefail: a defect of its own.)"""
+        negated, branch = _failure_branch(invocation.statement)
+        reads = [i for i, s in enumerate(branch) if (r := _first_read(s)) and "$?" in _text(r)]
+        if not reads:
+            return
         call, label = invocation.call, invocation.call.label
-        how = "inside `if ! …; then`, `$?` is the status of the negation, always 0"
-        hint = f"capture it with `{label} … || rc=$?`, or use `if {label} …; then … else rc=$?`"
-        lost = LostStatus(call.start, call.end, call, how, hint=hint)
-        self.status.lost.append(lost)
+        first = reads[0]
+        if first == 0 and negated:
+            how = "inside `if ! …; then`, `$?` is the status of the negation, always 0"
+            hint = f"capture it with `{label} … || rc=$?`, or use `if {label} …; then … else rc=$?`"
+        elif first > 0 and _always_succeeds(branch[first - 1], self.script):
+            before = " ".join(_text(branch[first - 1]).split())
+            before = before if len(before) <= 40 else before[:37] + "..."
+            how = f"the failure branch reads `$?` after `{before}`, whose status is always 0"
+            hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
+        else:
+            return
+        self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
 
     def _capture_background(self, invocation: _Invocation) -> None:
         """A `wait` that returns a background agent's status takes its place."""
@@ -301,6 +309,82 @@ def _assignments(node: Node | None) -> list[Node]:
     if node.type in ("declaration_command", "variable_assignments"):
         return [c for c in node.named_children if c.type == "variable_assignment"]
     return []
+
+
+def _failure_branch(statement: Node) -> tuple[bool, list[Node]]:
+    """Whether `statement` is negated as an `if` condition, and the statements of the branch
+    that runs when it fails: `then` of `if ! agent`, `else` of `if agent` (none with `elif`)."""
+    node, negated = statement, False
+    if node.type == "pipeline" and node.named_children:
+        first = node.named_children[0]  # the grammar binds `! a | b`'s `!` to the first stage
+        while first.type == "redirected_statement" and first.named_children:
+            first = first.named_children[0]
+        negated = first.type == "negated_command"
+    # `if ! agent > log; then`: the redirect holds the `!`; `! agent | tee`: the first stage.
+    while node.parent is not None and (
+        node.parent.type in ("redirected_statement", "negated_command")
+        or (node.parent.type == "pipeline" and node.parent.named_children[0] == node)
+    ):
+        negated = negated != (node.parent.type == "negated_command")
+        node = node.parent
+    holder = node.parent
+    if holder is None or holder.type != "if_statement":
+        return negated, []
+    conditions = [
+        c
+        for i, c in enumerate(holder.children)
+        if c.is_named and holder.field_name_for_child(i) == "condition"
+    ]
+    if conditions[-1:] != [node]:
+        return negated, []
+    if negated:
+        return negated, _then_statements(holder)
+    clauses = [c for c in holder.named_children if c.type in ("elif_clause", "else_clause")]
+    if len(clauses) != 1 or clauses[0].type != "else_clause":
+        return negated, []
+    return negated, [
+        c for c in clauses[0].named_children if c.type not in ("comment", "heredoc_body")
+    ]
+
+
+# Builtins whose status is 0 whatever they are given (an `echo` to a closed pipe aside).
+_ALWAYS_ZERO = frozenset({"true", ":", "echo", "printf", "local", "declare", "typeset", "export"})
+
+
+def _always_succeeds(node: Node, script: ShellScript) -> bool:
+    """Whether a statement's status is always 0: a builtin that cannot fail, a plain
+    assignment, `… || true`, or a group or `if` all of whose ends are such."""
+    kind = node.type
+    if kind == "redirected_statement":
+        body = node.child_by_field_name("body")
+        return body is not None and _always_succeeds(body, script)
+    if kind in ("variable_assignment", "variable_assignments"):
+        return not any(n.type == "command_substitution" for n in descendants(node))
+    if kind == "command":
+        command = script.command_at(node)
+        return command is not None and command.command_name in _ALWAYS_ZERO
+    if kind == "list":
+        last = node.named_children[-1] if node.named_children else None
+        operator = last.prev_sibling if last is not None else None
+        return (
+            last is not None
+            and operator is not None
+            and operator.type == "||"
+            and _always_succeeds(last, script)
+        )
+    if kind in ("compound_statement", "subshell"):
+        inner = [c for c in node.named_children if c.type != "comment"]
+        return bool(inner) and _always_succeeds(inner[-1], script)
+    if kind == "if_statement":
+        # No branch taken: 0. A branch taken: its last statement's status.
+        ends = [_then_statements(node)]
+        for clause in node.named_children:
+            if clause.type == "elif_clause":
+                ends.append(_then_statements(clause))
+            elif clause.type == "else_clause":
+                ends.append([c for c in clause.named_children if c.type != "comment"])
+        return all(not end or _always_succeeds(end[-1], script) for end in ends)
+    return False
 
 
 def _then_statements(node: Node) -> list[Node]:

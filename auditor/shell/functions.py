@@ -3,7 +3,8 @@
 One summary per function, read by every rule through the shell model:
 
 - a function whose body runs an agent and passes its status on (the agent's
-  call is its last statement, or it `return`s/`exit`s a status value) is itself
+  call is its last statement, or it `return`s a status value; an `exit` ends
+  the script, so its status never reaches the caller) is itself
   an agent invocation, and the codes it can produce include its own literal
   `return N`/`exit N`;
 - a *pass-through wrapper* runs its arguments as a command (`"$@"`, `"${@:2}"`,
@@ -70,7 +71,8 @@ def summarize_function(
         code = bounded_int(word) if word and _RETURN.match(word) else None
         if code is not None:
             returns[code] = f"`{command.command_name} {word}` in `{name}`"
-        elif node is not None:
+        elif node is not None and command.command_name == "return":
+            # `exit "$rc"` ends the script: its status is the script's, never the caller's.
             returns_status = returns_status or parsed.node_text(node).strip('"').startswith("$")
     body = definition.child_by_field_name("body")
 

@@ -8,7 +8,8 @@ applies: a run whose status nothing reads and whose output is only displayed
 or appended to a log is lost, since a permanent failure then spins the loop.
 When the agent is a stage of
 a pipeline without pipefail, the pipeline returns another stage's status, and
-the message and hint say so.
+the message and hint say so. A run the script then stops after, waiting for a
+person at the terminal (`claude …; read` in a tmux pane), is watched by that person.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ def lost_status(
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
     if script.output_read or judged_by_output(script, command, statement):
         return None  # judged by its output (a captured pane, a log or text it examines)
+    if _person_watches(script, statement):
+        return None  # the script stops for a person who has just seen the run end
     discard = discarded_by(statement)
     if backgrounded(statement) and waits_for(statement, script.commands):
         return None
@@ -58,6 +61,19 @@ def lost_status(
     how = _how(statement, discard, masked)
     start, end = script.parsed.span(command.node)
     return LostStatus(start, end, call, how, masked, discard, backgrounded(statement))
+
+
+def _person_watches(script: ShellScript, statement: Node) -> bool:
+    """Whether the next command waits for a person at the terminal (`claude; read`, a
+    pane kept open until Enter): whoever presses it has seen how the run ended. Not a
+    `read` from a file or descriptor (`< f`, `-u 3`), or one that gives up (`-t 5`)."""
+    following = None if backgrounded(statement) else next_statement(statement)
+    command = script.command_at(following) if following is not None else None
+    if command is None or command.command_name != "read":
+        return False
+    return not any(
+        word in ("-u", "-t") or (word or "").startswith(("-u", "-t")) for word in command.argv[1:]
+    )
 
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:

@@ -53,6 +53,8 @@ _SUBSTRING = _PARAMETER + rb":(?![-=+?])"
 _VARIABLE = rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])"
 # `${name` and a default-value operator: the word after it is literal to bash.
 _DEFAULT = _PARAMETER + rb":?[-=+?]"
+# `${name#`, `%%`, `/`, `//`, `/#`, `/%` and a pattern word (`${s%]}`): a glob to bash.
+_REMOVAL = _PARAMETER + rb"(?:##?|%%?|/[/#%]?)"
 # `10#$n`: a base before a variable in arithmetic (`16#ff` the grammar reads already).
 _BASE_PREFIX = rb"(?<![\w#$])[0-9]+#(?=\$)"
 # `[\d.]+` as a command word (`$([x]y)`): a glob to bash, a test's `[` to the grammar;
@@ -139,6 +141,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_escaped_comparisons(data, start, end),
                 *_substring_variables(data, start, end),
                 *_default_operators(data, start, end),
+                *_pattern_brackets(data, start, end),
                 *_base_prefixes(data, start, end),
                 *_bracket_words(data, start, end),
             ):
@@ -251,14 +254,35 @@ def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
     return found
 
 
+def _pattern_brackets(data: bytes, start: int, end: int) -> list[Repair]:
+    """`${s%]}` → `${s%.}`: brackets in a removal or substitution pattern become `.`.
+
+    Bash reads a `]` with no `[` before it as a literal character, but the grammar
+    fails on it (`"${json%]}, $item]"`); which character the pattern matches does
+    not matter to the analysis. Only in patterns without quotes.
+    """
+    found: list[Repair] = []
+    for match in _pattern(_REMOVAL).finditer(data, start, end):
+        brackets = _literal_chars(data, match.end(), b"[]")
+        if any(data[at : at + 1] == b"]" for at in brackets):
+            found.extend(Repair(at, 1, b".") for at in brackets)
+    return found
+
+
 def _literal_operators(data: bytes, start: int) -> list[int]:
     """Where the default word at `start` holds operator characters, up to its `}`."""
-    operators: list[int] = []
+    return _literal_chars(data, start, b"()|;&<>", b"\\")
+
+
+def _literal_chars(data: bytes, start: int, chars: bytes, stops: bytes = b"") -> list[int]:
+    """Where the word of an expansion at `start` holds any of `chars` outside a nested
+    `$(…)`/`${…}`, up to its `}`; none when it holds a quote, a newline or `stops`."""
+    found: list[int] = []
     nested = 0  # depth inside `$(…)` and `${…}`, whose characters are shell's own
     index = start
     while index < len(data):
         char = data[index : index + 1]
-        if char in (b"'", b'"', b"`", b"\\", b"\n"):
+        if char in (b"'", b'"', b"`", b"\n") or (char and char in stops):
             return []
         if char == b"$" and data[index + 1 : index + 2] in (b"(", b"{"):
             nested += 1
@@ -269,9 +293,9 @@ def _literal_operators(data: bytes, start: int) -> list[int]:
         elif nested and char in (b")", b"}"):
             nested -= 1
         elif char == b"}":
-            return operators
-        elif not nested and char in b"()|;&<>":
-            operators.append(index)
+            return found
+        elif not nested and char in chars:
+            found.append(index)
         index += 1
     return []
 

@@ -61,12 +61,17 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;
+    - a run followed by a `read` from the terminal (`claude …; read` in a tmux
+      pane kept open until Enter): the person who presses it has seen how the
+      run ended (not a `read` from a file, a descriptor, or with a timeout);
     - a probe (`gptme --version`, `claude --help`), which is not an agent run;
     - a Python `run()` whose `check=` is an expression (`check=strict`): that
       is left to its caller;
     - a status read that cannot hold the agent's is reported too:
       `if ! agent …; then rc=$?` (inside the branch `$?` is the negation's
-      status, always 0).
+      status, always 0, also for `if ! agent | tee …`), and a `$?` read in the
+      branch that runs on failure after a command that always succeeds
+      (`else kill "$pid" || true; rc=$?` reads the status of `|| true`).
 
     In a loop (`while true`, `while :`, a Ralph loop) the same test applies:
     a run whose status nothing reads and whose output nothing examines is

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# RA203: a `$?` read in the branch that runs when the agent failed, where `$?`
+# can no longer be the agent's: after a command that always succeeds, or first
+# in `if ! …; then` (the negation's status), also when the agent is the first
+# stage of a pipeline (without pipefail, RA101 reports the masking as well).
+set -o pipefail
+
+if cat PROMPT.md | codex exec - 2>&1 | tee run.log; then  # expect: RA203(warning)
+  echo "codex finished"
+else
+  if [ -n "${WATCH_PID:-}" ]; then
+    kill "$WATCH_PID" 2>/dev/null || true
+    wait "$WATCH_PID" 2>/dev/null || true
+  fi
+  CODEX_EXIT=$?
+  echo "codex failed (exit code: $CODEX_EXIT)" >&2
+fi
+
+if gemini -p "Summarise the changes" > summary.md; then  # expect: RA203(warning)
+  echo "summarised"
+else
+  local_note="summary failed"
+  rc=$?
+  echo "$local_note: $rc" >&2
+fi
+
+set +o pipefail
+run_turn() {
+  if ! claude -p "$1" 2>&1 | tee -a turns.log | tee last.txt; then  # expect: RA101(error), RA203(warning)
+    echo "claude failed with exit code $?" >&2
+    return 1
+  fi
+  return 0
+}
+run_turn "Fix the failing tests"

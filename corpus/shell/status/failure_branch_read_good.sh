@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Near misses: the failure branch reads `$?` before anything else runs, or
+# reads the status of a command of its own that can fail.
+set -o pipefail
+
+if cat PROMPT.md | codex exec - 2>&1 | tee run.log; then
+  echo "codex finished"
+else
+  CODEX_EXIT=$?
+  if [ -n "${WATCH_PID:-}" ]; then
+    kill "$WATCH_PID" 2>/dev/null || true
+  fi
+  echo "codex failed (exit code: $CODEX_EXIT)" >&2
+  exit "$CODEX_EXIT"
+fi
+
+if gemini -p "Summarise the changes" > summary.md; then
+  echo "summarised"
+else
+  git stash --include-untracked
+  stashed=$?
+  echo "gemini failed; stash exited $stashed" >&2
+  exit 1
+fi
+
+run_turn() {
+  if ! claude -p "$1" > turn.txt 2>&1; then
+    echo "claude failed" >&2
+    return 1
+  fi
+  return 0
+}
+run_turn "Fix the failing tests" || exit 1
