@@ -122,6 +122,7 @@ class Auditor:
         self.agent_names = agent_names
         self._by_default = {rule.code: rule.selected_by_default for rule in all_rules()}
         self.known_codes = frozenset(self._by_default)
+        self._calls_step: tuple[str, bool] = ("", False)  # the last text asked, and the answer
 
     @functools.cached_property
     def project(self) -> ProjectIndex:
@@ -345,13 +346,20 @@ class Auditor:
             return True
         if any(needle in text for needle in rule.prefilter):
             return True
-        if rule.prefilter_steps and self.step_needles.found(text, path):
+        if rule.prefilter_steps and self._may_call_step(text, path):
             return True
         if not rule.prefilter_agents:
             return False
         if agents is not None:
             return agents()
         return _may_run_agent(text, self.agent_names) or path in self.agent_argv_paths
+
+    def _may_call_step(self, text: str, path: str) -> bool:
+        """Whether a text may call an agent step, asked once per text however many rules
+        ask (the same `str` object)."""
+        if self._calls_step[0] is not text:
+            self._calls_step = (text, self.step_needles.found(text, path))
+        return self._calls_step[1]
 
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and
