@@ -23,6 +23,7 @@ _LEAVES = (ast.Constant, ast.MatchSingleton)  # their `value` is a constant
 # The fields that hold statements (an `except` clause's and a `case`'s hold more in theirs).
 _STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_STATEMENT_FIELDS: dict[type, tuple[str, ...]] = {}  # the statement lists a node type has
 
 
 def children(node: ast.AST) -> list[ast.AST]:
@@ -92,9 +93,15 @@ def statements(root: ast.AST, *, definitions: bool = True) -> Iterator[ast.AST]:
 
 def _statement_children(node: ast.AST) -> list[ast.AST]:
     """What a node holds in its statement lists (`except` clauses and `case`s too)."""
+    kind = type(node)
+    fields = _STATEMENT_FIELDS.get(kind)
+    if fields is None:
+        fields = _STATEMENT_FIELDS[kind] = tuple(f for f in _STATEMENT_LISTS if f in kind._fields)
+    if not fields:
+        return []  # most statements (`x = …`, `return …`) hold none
     found: list[ast.AST] = []
-    for field in _STATEMENT_LISTS:
-        found.extend(getattr(node, field, ()))
+    for field in fields:
+        found.extend(getattr(node, field))
     return found
 
 

@@ -16,12 +16,13 @@ properties, module globals and callable values (a stored `lambda: OpenAI()` retu
 client when called), to a fixpoint; a client whose maximum retries comes from a parameter
 is judged per call: each caller binds its own value. Retry layers reach every function
 their calls may run, unless a `try` that keeps every failure in stands between. The
-graph is built once per project index and memoised; each step is a pass over the
-facts, repeated a bounded number of times.
+graph is built once per project index and memoised; the value fixpoint is a worklist, in
+which a function is computed again only when a value it read has changed.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
@@ -30,7 +31,6 @@ from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
 from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
 
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
-_ROUNDS = 12  # passes of the value fixpoint (values move one call per pass at least)
 _MAX_VALUES = 16  # clients one location holds: more are not followed
 _FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they return
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
@@ -81,6 +81,9 @@ class CallGraph:
                         known.append(owner)
         self._callees: dict[tuple[str, int], list[str]] = {}
         self.values: dict[tuple[Any, ...], set[Token]] = {}
+        self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
+        self._flowing: str | None = None  # the function whose flow is being computed
+        self._changed: list[tuple[Any, ...]] = []  # the keys its flow changed
         self._solve()
         self.under: dict[str, list[Layer]] = RetryReach(self).functions_under()
 
@@ -192,7 +195,7 @@ class CallGraph:
         return {
             t
             for owner in owners[:_MAX_FIELD_CLASSES]
-            for t in self.values.get(("A", owner, attribute), ())
+            for t in self._read(("A", owner, attribute))
             if t[1] == "text"
         }
 
@@ -215,9 +218,9 @@ class CallGraph:
         if kind == "field":
             return self.field_values(ref[1], ref[2] if len(ref) > 2 else "")
         if kind == "param":
-            return self.values.get(("P", fid, ref[1]), set())
+            return self._read(("P", fid, ref[1]))
         if kind == "global":
-            return self.values.get(("G", ref[1]), set())
+            return self._read(("G", ref[1]))
         if kind == "self":
             owner = self._owner_class(function)
             if owner is None or owner not in self.classes:
@@ -226,9 +229,9 @@ class CallGraph:
             for member in self.hierarchy.instance_classes(
                 owner, function.qualname.rsplit(".", 1)[-1]
             ):
-                found |= self.values.get(("A", member, ref[1]), set())
+                found |= self._read(("A", member, ref[1]))
                 if ref[1] in self.classes[member].get("properties", ()):
-                    found |= self.values.get(("R", f"{member}.{ref[1]}", -1), set())
+                    found |= self._read(("R", f"{member}.{ref[1]}", -1))
             return found
         if kind == "lambda":  # a callable value: what calling it returns
             returned = frozenset(t for r in ref[1] for t in self.evaluate(fid, r))
@@ -238,7 +241,7 @@ class CallGraph:
             found = set()
             callees = self.callees(fid, ref[1])
             for callee in callees:
-                for token in self.values.get(("R", callee, ref[2]), set()):
+                for token in self._read(("R", callee, ref[2])):
                     found.add(self._bind(token, entry, callee))
             if not callees and ref[2] == -1:  # a callable value: `self._factory()`
                 found |= self._called_values(fid, entry["callee"])
@@ -276,6 +279,13 @@ class CallGraph:
             return token  # forwarded `**kwargs`: the next caller binds it
         return (module, site, int(rest[0]) if rest and rest[0].isdigit() else "?")
 
+    def _read(self, key: tuple[Any, ...]) -> set[Token]:
+        """The values at `key`; while a function's flow is computed, it is recorded as a
+        reader of `key`, to be computed again when they change."""
+        if self._flowing is not None:
+            self._readers.setdefault(key, set()).add(self._flowing)
+        return self.values.get(key, set())
+
     def _add(self, key: tuple[Any, ...], tokens: Iterable[Token]) -> bool:
         current = self.values.setdefault(key, set())
         before = len(current)
@@ -283,16 +293,28 @@ class CallGraph:
             if len(current) >= _MAX_VALUES:
                 break
             current.add(token)
-        return len(current) != before
+        if len(current) == before:
+            return False
+        self._changed.append(key)
+        return True
 
     def _solve(self) -> None:
-        """Move values along calls, returns, stores and globals until nothing changes."""
-        for _ in range(_ROUNDS):
-            changed = False
-            for fid, function in self.functions.items():
-                changed |= self._flow(fid, function)
-            if not changed:
-                return
+        """Move values along calls, returns, stores and globals to a fixpoint: a worklist
+        of functions, each computed again only when a value it read has changed (values
+        only grow, and are capped, so it ends)."""
+        pending = deque(self.functions)
+        queued = set(pending)
+        while pending:
+            fid = pending.popleft()
+            queued.discard(fid)
+            self._flowing, self._changed = fid, []
+            self._flow(fid, self.functions[fid])
+            self._flowing = None
+            for key in self._changed:
+                for reader in sorted(self._readers.get(key, ())):
+                    if reader not in queued:
+                        queued.add(reader)
+                        pending.append(reader)
 
     def _flow(self, fid: str, function: _Function) -> bool:
         facts, changed = function.facts, False

@@ -94,7 +94,7 @@ class FunctionFacts(ValueRefs):
         if isinstance(self.node, Function):
             self.layer = self.owner.decorator_layer(self.node)
             self.owner.recursion_layers(self.node, self)
-        self._returned: list[ast.Return] = []
+        self.returned: list[ast.Return] = []  # its `return VALUE` statements
         self._stored: list[ast.Assign | ast.AnnAssign] = []
         self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
         self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool]] = []
@@ -118,7 +118,7 @@ class FunctionFacts(ValueRefs):
             self.stores += [[f"class:{OPTIONS_CLASS}:{dest}", *r] for r in self.refs(default)]
         for call, receiver, layer, contained in self._requests:
             self.sends.append([position(call), layer, contained, self.refs(receiver)])
-        for node in self._returned:
+        for node in self.returned:
             value = node.value
             assert value is not None
             if isinstance(value, ast.Tuple):
@@ -184,7 +184,7 @@ class FunctionFacts(ValueRefs):
             elif isinstance(child, ast.match_case):
                 self._statements(child.body, layer, contained)
         if isinstance(node, ast.Return) and node.value is not None:
-            self._returned.append(node)
+            self.returned.append(node)
         elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             self._stored.append(node)
 

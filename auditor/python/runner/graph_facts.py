@@ -68,6 +68,7 @@ class ModuleFacts:
         self.retries_named = True  # the text may name a retry library
         self.agents: frozenset[str] = frozenset()  # command names followed as programs
         self._ast_facts: AstFacts | None = None
+        self._returns: dict[int, list[ast.Return]] = {}  # id of a function -> its returns
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -81,6 +82,7 @@ class ModuleFacts:
             facts = FunctionFacts(self, function, cls, qualname, method)
             facts.read()
             functions[qualname] = facts.data()
+            self._returns[id(function)] = facts.returned
             if qualname.count(".") < _MAX_NESTING:  # closures: `def attempt(): …` inside
                 pending += [
                     (inner, n, cls, False)
@@ -125,8 +127,8 @@ class ModuleFacts:
         (`return Retrying(stop=…)`), which its callers loop over (`for a in make():`)."""
         params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
         params += [a.arg for a in function.args.kwonlyargs]
-        for node in statements(function, definitions=False):
-            if isinstance(node, ast.Return) and isinstance(node.value, ast.Call):
+        for node in self._returns.get(id(function), ()):
+            if isinstance(node.value, ast.Call):
                 library = self._library(node.value)
                 if library is not None and library[0].form == "loop":
                     index = self._library_layer(node.value, library, "loop")
