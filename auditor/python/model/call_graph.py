@@ -79,6 +79,11 @@ class CallGraph:
                     known = self._attribute_classes.setdefault(attribute, [])
                     if owner not in known:
                         known.append(owner)
+        for name, cls in self.classes.items():  # a dataclass's fields, and properties
+            for attribute in (*cls.get("fields", ()), *cls.get("properties", ())):
+                known = self._attribute_classes.setdefault(attribute, [])
+                if name not in known:
+                    known.append(name)
         self._callees: dict[tuple[str, int], list[str]] = {}
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
@@ -192,12 +197,12 @@ class CallGraph:
             typed = self.hierarchy.resolve(annotation)
             family = self.hierarchy
             owners = family.lineage(typed) + family.descendants(typed) if typed else []
-        return {
-            t
-            for owner in owners[:_MAX_FIELD_CLASSES]
-            for t in self._read(("A", owner, attribute))
-            if t[1] == "text"
-        }
+        found: set[Token] = set()
+        for owner in owners[:_MAX_FIELD_CLASSES]:
+            found |= self._read(("A", owner, attribute))
+            if attribute in self.classes.get(owner, {}).get("properties", ()):
+                found |= self._read(("R", f"{owner}.{attribute}", -1))
+        return {t for t in found if t[1] == "text"}
 
     def evaluate(self, fid: str, ref: Any) -> set[Token]:
         """The values a reference of function `fid` may hold."""
@@ -335,6 +340,9 @@ class CallGraph:
         for number, call in enumerate(facts.get("calls", ())):
             if not call.get("args") and not call.get("keywords"):
                 continue
+            fields = self._fields(call["callee"])
+            if fields:  # `Config(path=…)` of a dataclass: the instance's attributes
+                changed |= self._bind_fields(fid, call, *fields)
             shift = call.get("shift", 0)
             for callee in self.callees(fid, number):
                 params = self.functions[callee].facts.get("params", [])
@@ -346,6 +354,25 @@ class CallGraph:
                 for name, ref in call.get("keywords", ()):
                     if name in params:
                         changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
+        return changed
+
+    def _fields(self, callee: Any) -> tuple[str, list[str]] | None:
+        """The class a call constructs and its fields, when the call binds them (a class
+        of the tree without an `__init__`: a dataclass, a `NamedTuple`)."""
+        if not callee or callee[0] != "name":
+            return None
+        resolved = self.hierarchy.resolve(callee[1])
+        fields = self.classes[resolved].get("fields") if resolved in self.classes else None
+        return (resolved, fields) if resolved and fields else None
+
+    def _bind_fields(self, fid: str, call: Mapping[str, Any], cls: str, fields: list[str]) -> bool:
+        changed = False
+        for index, ref in call.get("args", ()):
+            if 0 <= index < len(fields):
+                changed |= self._add(("A", cls, fields[index]), self.evaluate(fid, ref))
+        for name, ref in call.get("keywords", ()):
+            if name in fields:
+                changed |= self._add(("A", cls, name), self.evaluate(fid, ref))
         return changed
 
     def stacked(self, module: str, site: str) -> Iterator[Stacked]:

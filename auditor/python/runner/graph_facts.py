@@ -186,7 +186,16 @@ class ModuleFacts:
                 if decorators & _ABSTRACT or _raises_not_implemented(item):
                     abstract.append(item.name)
         bases = [self.imports.qualify(name) for b in node.bases if (name := dotted_name(b))]
-        return {"bases": bases, "methods": methods, "properties": properties, "abstract": abstract}
+        found = {"bases": bases, "methods": methods, "properties": properties, "abstract": abstract}
+        if "__init__" not in methods:  # a dataclass, `NamedTuple`…: its call binds the fields
+            fields = [
+                item.target.id
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            ]
+            if fields:
+                found["fields"] = fields
+        return found
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""

@@ -282,6 +282,8 @@ class LaunchFacts:
                     if isinstance(n, ast.Return) and n.value is not None
                 ]
                 kinds = {k for v in values if (k := self._kind(body, v)) is not None}
+                if not kinds and (branch := self._branch_field(body)) is not None:
+                    kinds = {branch}
                 if len(kinds) == 1:
                     self._returned[qualname] = kinds.pop()
             calls = tuple(f"{q.rsplit('.', 1)[-1]}(" for q in self._returned)
@@ -289,6 +291,39 @@ class LaunchFacts:
                 q for q in self.functions if q not in self._returned and self._mentions(q, calls)
             ]
         return dict(self._returned)
+
+    def _branch_field(self, body: _Body) -> str | None:
+        """`field:NAME=VALUE` when the result objects a function returns say in which
+        branch they were made: `Result(status=Status.SUCCESS)` under `if
+        proc.returncode == 0:`, another value of `status` in every other `return`."""
+        on_success: dict[str, set[str | None]] = {}
+        otherwise: dict[str, set[str | None]] = {}
+        for node in body.nodes():
+            if not (isinstance(node, ast.Return) and isinstance(node.value, ast.Call)):
+                continue
+            given = {k.arg: _field_value(k.value) for k in node.value.keywords if k.arg}
+            into = on_success if self._under_success(body, node) else otherwise
+            for name, shown in given.items():
+                into.setdefault(name, set()).add(shown)
+        for name, shown in on_success.items():
+            (value,) = shown if len(shown) == 1 else (None,)
+            if value is not None and otherwise.get(name) and value not in otherwise[name]:
+                return f"field:{name}={value}"
+        return None
+
+    def _under_success(self, body: _Body, node: ast.AST) -> bool:
+        """Whether a statement runs only when the process succeeded: in the body of an
+        `if` on its success (`returncode == 0`), or the `else` of one on its failure."""
+        child, parent = node, body.parents.get(node)
+        while parent is not None and parent is not body.function:
+            if isinstance(parent, ast.If):
+                test = self._kind(body, parent.test)
+                if (test == "success" and child in parent.body) or (
+                    test == "status" and child in parent.orelse
+                ):
+                    return True
+            child, parent = parent, body.parents.get(parent)
+        return False
 
     def _result_object(self, body: _Body, value: ast.Call) -> str | None:
         """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's

@@ -286,6 +286,8 @@ class ValueRefs:
                 return ("super", func.attr)
         if isinstance(func, ast.Name) and func.id in self.nested:
             return ("name", self.owner.imports.qualify(self.nested[func.id]))
+        if isinstance(func, ast.Name) and func.id == "cls" and self.cls is not None:
+            return ("name", self.owner.imports.qualify(self.cls))  # a classmethod's own class
         if isinstance(func, ast.Name) and (func.id in self.locals or func.id in self.params):
             return ("value", self.refs(func))
         dotted = dotted_name(func)
