@@ -305,8 +305,8 @@ class LaunchFacts:
             into = on_success if self._under_success(body, node) else otherwise
             for name, shown in given.items():
                 into.setdefault(name, set()).add(shown)
-        for name, shown in on_success.items():
-            (value,) = shown if len(shown) == 1 else (None,)
+        for name, values in on_success.items():
+            value = next(iter(values)) if len(values) == 1 else None
             if value is not None and otherwise.get(name) and value not in otherwise[name]:
                 return f"field:{name}={value}"
         return None
