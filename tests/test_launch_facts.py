@@ -159,6 +159,41 @@ def test_what_functions_return_about_a_process() -> None:
     }
 
 
+def test_what_functions_return_through_the_functions_they_call() -> None:
+    code = """\
+        import subprocess
+
+        class Loop:
+            def _run_agent(self, argv):
+                process = subprocess.Popen(argv)
+                out, _ = process.communicate()
+                return process.returncode, out
+
+            def once(self, argv):
+                code, out = self._run_agent(argv)
+                return code == 0, out
+
+            def twice(self, argv):
+                return self.once(argv)
+
+        def execute(argv):
+            process = subprocess.run(argv)
+            if process.returncode == 0:
+                return Result(status=Status.OK, log="")
+            return Result(status=Status.FAILED, log="")
+
+        def unrelated(argv):
+            process = subprocess.run(argv)
+            return Result(status=Status.OK if argv else Status.FAILED, log="")
+        """
+    assert summary(code).returns == {
+        "Loop._run_agent": "status@0",
+        "Loop.once": "success@0",
+        "Loop.twice": "success@0",
+        "execute": "field:status=Status.OK",
+    }
+
+
 @pytest.mark.parametrize(
     ("returns", "flag"),
     [("success", -1), ("success@2", 2), ("status", None), ("result", None), (None, None)],

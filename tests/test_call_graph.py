@@ -1,0 +1,87 @@
+"""The project call graph (auditor/python/model/call_graph.py): values that reach an
+attribute through the ways Python binds them, checked on small packages."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from auditor.config import Settings
+from auditor.discover import discover
+from auditor.indexing import build_index
+from auditor.python.model.call_graph import CallGraph, Token
+
+CLAUDE: Token = ("", "text", "claude")
+
+
+def graph(root: Path, files: dict[str, str]) -> CallGraph:
+    package = root / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name, code in files.items():
+        (package / name).write_text(textwrap.dedent(code))
+    found = discover([root], Settings())
+    return CallGraph(build_index(found.candidates, Settings()).python)
+
+
+def test_a_dataclass_call_binds_its_fields_and_a_property_reads_them(tmp_path: Path) -> None:
+    config = """\
+        import os
+        from dataclasses import dataclass
+
+
+        @dataclass
+        class Runtime:
+            claude_path: str
+            retries: int
+
+            @classmethod
+            def from_env(cls):
+                return cls(os.getenv("CLAUDE_PATH", "claude"), retries=3)
+
+
+        @dataclass
+        class Config:
+            runtime: Runtime
+
+            @property
+            def claude_path(self):
+                return self.runtime.claude_path
+        """
+    found = graph(tmp_path, {"config.py": config})
+    assert found.field_values("claude_path", "pkg.config.Runtime") == {CLAUDE}
+    assert found.field_values("claude_path", "pkg.config.Config") == {CLAUDE}
+
+
+def test_a_class_with_its_own_init_binds_parameters_not_fields(tmp_path: Path) -> None:
+    config = """\
+        class Config:
+            claude_path: str
+
+            def __init__(self, path):
+                self.claude_path = "codex"
+
+
+        def make():
+            return Config(claude_path="claude")
+        """
+    found = graph(tmp_path, {"config.py": config})
+    assert found.field_values("claude_path", "pkg.config.Config") == {("", "text", "codex")}
+
+
+def test_a_command_line_option_default_is_the_parsed_attribute(tmp_path: Path) -> None:
+    main = """\
+        import argparse
+        import subprocess
+
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--agent-exe", default="claude")
+            parser.add_argument("-m", "--model", default="sonnet")
+            args = parser.parse_args()
+            subprocess.run([args.agent_exe, "-p", "go"])
+        """
+    found = graph(tmp_path, {"main.py": main})
+    assert found.field_values("agent_exe", "") == {CLAUDE}
+    assert found.field_values("model", "") == set()  # not an agent's name: not followed
