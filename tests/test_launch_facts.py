@@ -185,12 +185,26 @@ def test_what_functions_return_through_the_functions_they_call() -> None:
         def unrelated(argv):
             process = subprocess.run(argv)
             return Result(status=Status.OK if argv else Status.FAILED, log="")
+
+        def parsed(argv):
+            result = subprocess.run(argv, capture_output=True)
+            if result.returncode == 0:
+                try:
+                    return json.loads(result.stdout)
+                except ValueError:
+                    return None
+            return None
+
+        def nothing(argv):
+            subprocess.run(argv)
+            return None
         """
     assert summary(code).returns == {
         "Loop._run_agent": "status@0",
         "Loop.once": "success@0",
         "Loop.twice": "success@0",
         "execute": "field:status=Status.OK",
+        "parsed": "success",
     }
 
 

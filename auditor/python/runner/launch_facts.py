@@ -282,7 +282,7 @@ class LaunchFacts:
                     if isinstance(n, ast.Return) and n.value is not None
                 ]
                 kinds = {k for v in values if (k := self._kind(body, v)) is not None}
-                if not kinds and (branch := self._branch_field(body)) is not None:
+                if not kinds and (branch := self._branch_result(body)) is not None:
                     kinds = {branch}
                 if len(kinds) == 1:
                     self._returned[qualname] = kinds.pop()
@@ -292,17 +292,25 @@ class LaunchFacts:
             ]
         return dict(self._returned)
 
-    def _branch_field(self, body: _Body) -> str | None:
-        """`field:NAME=VALUE` when the result objects a function returns say in which
-        branch they were made: `Result(status=Status.SUCCESS)` under `if
-        proc.returncode == 0:`, another value of `status` in every other `return`."""
+    def _branch_result(self, body: _Body) -> str | None:
+        """What a function's returns say by the branch they are in: `success` when only a
+        branch where the process succeeded returns a value and the others `None`
+        (`if proc.returncode == 0: return json.loads(out)`), `field:NAME=VALUE` when
+        the result objects it returns are `Result(status=Status.SUCCESS)` there and
+        another value of `status` in every other `return`."""
+        returns = [n for n in body.nodes() if isinstance(n, ast.Return)]
+        success = [self._under_success(body, n) for n in returns]
+        nothing = [n.value is None or _is_none(n.value) for n in returns]
+        valued = [ok for ok, none in zip(success, nothing, strict=True) if not none]
+        if any(nothing) and valued and all(valued):
+            return "success"  # a value only where it succeeded: the value says so
         on_success: dict[str, set[str | None]] = {}
         otherwise: dict[str, set[str | None]] = {}
-        for node in body.nodes():
-            if not (isinstance(node, ast.Return) and isinstance(node.value, ast.Call)):
+        for node, ok in zip(returns, success, strict=True):
+            if not isinstance(node.value, ast.Call):
                 continue
             given = {k.arg: _field_value(k.value) for k in node.value.keywords if k.arg}
-            into = on_success if self._under_success(body, node) else otherwise
+            into = on_success if ok else otherwise
             for name, shown in given.items():
                 into.setdefault(name, set()).add(shown)
         for name, values in on_success.items():
@@ -396,6 +404,10 @@ class LaunchFacts:
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _field_value(node: ast.expr) -> str | None:
