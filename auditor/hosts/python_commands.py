@@ -18,6 +18,7 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
+from auditor.python.model.callees import instance_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
 from auditor.python.model.strings import Resolver
@@ -96,7 +97,11 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
         parent = module.parent(parent)
     if short in ("system", "call") and not isinstance(parent, ast.Expr):
         return f"the code uses the value `{short}` returns"
-    if short != "getoutput" and not isinstance(parent, ast.Expr):  # `self.p = Popen(…)`
+    target = parent.targets[0] if isinstance(parent, ast.Assign) else None
+    kept = instance_status(module, target) if target is not None else None
+    if kept == "read":
+        return f"the code reads the status of `self.{getattr(target, 'attr', '')}`"
+    if kept != "unread" and short != "getoutput" and not isinstance(parent, ast.Expr):
         return "the code passes the process on, to code that may read its status"
     return None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.model.ast_values import Function, children, class_lineage
+from auditor.python.model.ast_values import Function, children, class_lineage, descendants
 from auditor.python.model.module import PythonModule
 from auditor.python.model.reaching import reaching_chains
 
@@ -103,3 +103,62 @@ def returned_values(function: Function) -> list[ast.expr]:
         elif not isinstance(node, Function | ast.ClassDef | ast.Lambda):
             stack.extend(reversed(children(node)))
     return values
+
+
+# What a process handle's status is read through (`p.returncode`, `p.wait()`, …).
+PROCESS_STATUS = frozenset({"returncode", "wait", "poll", "communicate"})
+
+
+def instance_status(module: PythonModule, target: ast.expr) -> str | None:
+    """What the methods of its class do with a process kept in `self.ATTR` (`target`,
+    where it is stored): "read" (its status, `self.proc.poll()`, also through a local
+    name, `p = self.proc; p.wait()`), "passed" (it goes somewhere that may read it: an
+    argument, a return, a container), "unread"; None when `target` is not an attribute
+    of `self` in a method of a top-level class."""
+    if not (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    ):
+        return None
+    cls = enclosing_class(module, target)
+    if cls is None:
+        return None
+    uses = [
+        node
+        for node in descendants(cls)
+        if isinstance(node, ast.Attribute)
+        and node is not target
+        and node.attr == target.attr
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    ]
+    found = {_use(module, node, alias=True) for node in uses}
+    return "read" if "read" in found else "passed" if "passed" in found else "unread"
+
+
+def _use(module: PythonModule, node: ast.expr, *, alias: bool) -> str:
+    """What one use of a process does with it: "read", "passed" or "kept"."""
+    around = module.parent(node)
+    if isinstance(around, ast.Attribute) and around.attr in PROCESS_STATUS:
+        return "read"
+    if isinstance(around, ast.Assign) and around.value is node:
+        names = [t.id for t in around.targets if isinstance(t, ast.Name)]
+        if alias and len(names) == len(around.targets) == 1:  # `process = self.process`
+            scope = module.scope_of(around)
+            found = {
+                _use(module, name, alias=False)
+                for name in descendants(scope)
+                if isinstance(name, ast.Name)
+                and name.id == names[0]
+                and name is not around.targets[0]
+            }
+            return "read" if "read" in found else "passed" if "passed" in found else "kept"
+        return "passed"
+    stored = isinstance(around, ast.Assign | ast.AnnAssign) and around.value is not node
+    return "passed" if isinstance(around, _PASSING) and not stored else "kept"
+
+
+# Where a value goes on from: an argument, a return, a container, another name.
+_PASSING = (ast.Call, ast.keyword, ast.Return, ast.Yield, ast.Tuple, ast.List, ast.Dict)
+_PASSING += (ast.Assign, ast.AnnAssign, ast.withitem, ast.Starred)

@@ -26,6 +26,7 @@ from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile, is_probe
 from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.callees import instance_status
 from auditor.python.model.expr_values import (
     first_argument,
     is_true,
@@ -347,6 +348,9 @@ class _Analysis:
         reads = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         if launch.via is not None:
             return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
+        kept = instance_status(self.module, target) if target is not None else None
+        if kept == "unread" and launch.name in _PROCESS and not (launch.checked or launch.shell):
+            return "the process is kept on the instance, and nothing waits for it"
         if launch.checked or launch.shell or (bound is None and not isinstance(parent, ast.Expr)):
             # Raises on failure, or the value goes somewhere else; a shell string's lost
             # status is reported by the embedded shell, at the agent's own word.
