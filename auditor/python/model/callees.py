@@ -160,5 +160,5 @@ def _use(module: PythonModule, node: ast.expr, *, alias: bool) -> str:
 
 
 # Where a value goes on from: an argument, a return, a container, another name.
-_PASSING = (ast.Call, ast.keyword, ast.Return, ast.Yield, ast.Tuple, ast.List, ast.Dict)
-_PASSING += (ast.Assign, ast.AnnAssign, ast.withitem, ast.Starred)
+_PASSING: tuple[type[ast.AST], ...] = (ast.Call, ast.keyword, ast.Return, ast.Yield)
+_PASSING += (ast.Tuple, ast.List, ast.Dict, ast.Assign, ast.AnnAssign, ast.withitem, ast.Starred)
