@@ -364,7 +364,7 @@ class Auditor:
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and
         a literal naming an agent; the others their own needles anywhere in the text."""
-        from auditor.python.model.prefilter import PROCESS_WORDS, command_literals
+        from auditor.python.model.prefilter import PROCESS_WORDS, has_command_literal
 
         launches: list[bool] = []
 
@@ -372,8 +372,8 @@ class Auditor:
             if not launches:
                 wrapped = any(c in text and m in text for c, m in self.launch_calls)
                 launch = wrapped or any(w in text for w in PROCESS_WORDS)
-                found = launch and command_literals(text, self.agent_names)
-                launches.append(bool(found) or path in self.agent_argv_paths)
+                found = launch and has_command_literal(text, self.agent_names)
+                launches.append(found or path in self.agent_argv_paths)
             return launches[0]
 
         return any(

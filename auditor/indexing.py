@@ -152,11 +152,9 @@ class ModuleSummariser:
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
         a builder returns for another module to run)."""
-        from auditor.python.model.prefilter import command_literals
+        from auditor.python.model.prefilter import has_command_literal
 
-        return any(name in text for name in self.agent_names) and bool(
-            command_literals(text, self.agent_names)
-        )
+        return has_command_literal(text, self.agent_names)
 
     @functools.cached_property
     def steps(self) -> StepCatalog:

@@ -20,7 +20,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 class SourceFile:
     """The decoded text of one audited file, with a line index."""
 
-    __slots__ = ("_line_starts", "decode_error", "encoding", "path", "text")
+    __slots__ = ("_starts", "decode_error", "encoding", "path", "text")
 
     def __init__(
         self, path: str, text: str, encoding: str = "utf-8", decode_error: str | None = None
@@ -29,9 +29,17 @@ class SourceFile:
         self.text = text
         self.encoding = encoding
         self.decode_error = decode_error  # a description of replaced bytes, if any
-        starts = [0]
-        starts.extend(match.end() for match in re.finditer("\n", text))
-        self._line_starts = starts
+        self._starts: list[int] | None = None  # made when a position is first asked for
+
+    @property
+    def _line_starts(self) -> list[int]:
+        """The offset where each line starts (most files are never asked: their
+        prefilters find nothing to look at)."""
+        if self._starts is None:
+            starts = [0]
+            starts.extend(match.end() for match in re.finditer("\n", self.text))
+            self._starts = starts
+        return self._starts
 
     def __repr__(self) -> str:
         return f"SourceFile(path={self.path!r}, encoding={self.encoding!r})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 # Text that any process launch from Python contains (`subprocess.run`, `os.execvp`, …):
@@ -38,3 +39,18 @@ def command_literals(text: str, commands: tuple[str, ...]) -> str:
         r"""^[rRbBuUfF]*(?:'{3}|"{3}|'|")\s*(?:[^\s'"]*/)?(?:""" + names + r""")(?:$|[\s'"])"""
     )
     return "\n".join(m.group(0) for m in _STRING.finditer(text) if start.match(m.group(0)))
+
+
+@functools.lru_cache(maxsize=16)
+def _quoted_name(commands: tuple[str, ...]) -> re.Pattern[str]:
+    """A quote, then maybe blanks and a path, then a command's name: what the start of a
+    literal naming it must hold (one scan of the text, before the literals are read)."""
+    names = "|".join(re.escape(command) for command in commands)
+    return re.compile(r"""['"]\s*(?:[^\s'"]*/)?(?:""" + names + r""")(?:$|[\s'"])""", re.M)
+
+
+def has_command_literal(text: str, commands: tuple[str, ...]) -> bool:
+    """Whether a string literal of the text starts with one of `commands`."""
+    if not commands or not _quoted_name(commands).search(text):
+        return False
+    return bool(command_literals(text, commands))
