@@ -10,6 +10,12 @@ import pytest
 from subprocess_cli import runaudit
 
 CHECK = ["check", "--isolated", "--no-cache", "-f", "concise"]
+# RA101 on `subprocess.run("gptme … | tee log", shell=True, check=True)`
+TEE_LOST = (
+    "RA101 [error] [*] exit status of `gptme` is lost in this `run(…, shell=True)` string:"
+    " without pipefail the pipeline returns the status of `tee`, and `check=True` raises on"
+    " a non-zero status"
+)
 
 
 def test_four_hundred_background_jobs_are_fast(tmp_path: Path) -> None:
@@ -90,12 +96,7 @@ def test_a_python_command_string_past_the_size_cap_is_opaque(tmp_path: Path, ste
     result = runaudit([*CHECK, "run.py"], tmp_path, timeout=30, memory_mib=1024)
     assert time.monotonic() - started < 10
     assert result.returncode == 1, result.stderr
-    assert result.stdout.splitlines() == [
-        "run.py:20:39: RA101 [error] [*] exit status of `gptme` is lost in this"
-        " `run(…, shell=True)` string: without pipefail the pipeline returns the status of"
-        " `tee`, and `check=True` raises on a non-zero status",
-        "Found 1 finding.",
-    ]
+    assert result.stdout.splitlines() == [f"run.py:20:39: {TEE_LOST}", "Found 1 finding."]
 
 
 def test_an_argv_past_the_size_cap_is_opaque(tmp_path: Path) -> None:
@@ -260,9 +261,4 @@ def test_many_distinct_python_strings_stay_within_the_file_budget(
     (tmp_path / "run.py").write_text("\n".join(lines) + "\n")
     result = runaudit([*CHECK, "--jobs", "1", "run.py"], tmp_path, timeout=60, memory_mib=1024)
     assert result.returncode == 1, result.stderr
-    assert result.stdout.splitlines() == [
-        "run.py:2012:17: RA101 [error] [*] exit status of `gptme` is lost in this"
-        " `run(…, shell=True)` string: without pipefail the pipeline returns the status of"
-        " `tee`, and `check=True` raises on a non-zero status",
-        "Found 1 finding.",
-    ]
+    assert result.stdout.splitlines() == [f"run.py:2012:17: {TEE_LOST}", "Found 1 finding."]

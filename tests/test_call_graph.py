@@ -3,8 +3,9 @@ attribute through the ways Python binds them, checked on small packages."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
+
+from packages import write_package
 
 from auditor.config import Settings
 from auditor.discover import discover
@@ -15,11 +16,7 @@ CLAUDE: Token = ("", "text", "claude")
 
 
 def graph(root: Path, files: dict[str, str]) -> CallGraph:
-    package = root / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    for name, code in files.items():
-        (package / name).write_text(textwrap.dedent(code))
+    write_package(root, "pkg", files)
     found = discover([root], Settings())
     return CallGraph(build_index(found.candidates, Settings()).python)
 

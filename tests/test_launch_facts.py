@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from packages import write_package
 
 from auditor.config import Settings
 from auditor.engine import audit_text
@@ -30,15 +31,6 @@ def python(code: str, rule: str) -> list[Finding]:
     result = audit_text(textwrap.dedent(code), "runner.py", FileKind.PYTHON)
     assert not [d for d in result.diagnostics if d.is_error]
     return [f for f in result.findings if f.code == rule]
-
-
-def _write(root: Path, files: dict[str, str]) -> Path:
-    package = root / "runner"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    for name, code in files.items():
-        (package / name).write_text(textwrap.dedent(code))
-    return package
 
 
 # Launch parameters.
@@ -332,8 +324,9 @@ def test_a_dropped_result_of_a_runner_loses_the_agent_status() -> None:
 def test_a_runner_of_another_module_and_a_mixin_of_another(tmp_path: Path) -> None:
     from auditor.run import audit
 
-    package = _write(
+    package = write_package(
         tmp_path,
+        "runner",
         {
             "util.py": """\
                 import subprocess

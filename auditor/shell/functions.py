@@ -27,6 +27,7 @@ from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
 from auditor.shell.parse import Node, ShellText
+from auditor.shell.status import substitution_assignment
 
 _RETURN = re.compile(r"^\d+$")
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
@@ -210,14 +211,9 @@ def _ends(statement: Node, body: Node) -> bool:
         elif kind == "command_substitution":
             if _statements(parent)[-1:] != [node]:
                 return False
-            holder = parent.parent
-            while holder is not None and holder.type in ("string", "concatenation"):
-                holder = holder.parent
-            if holder is None or holder.type != "variable_assignment":
-                return False
-            outer = holder.parent
-            if outer is not None and outer.type in ("declaration_command", "command"):
-                return False  # `local x=$(…)` returns the status of `local`
+            holder = substitution_assignment(parent)
+            if holder is None:
+                return False  # not `NAME=$(…)`; `local x=$(…)` returns the status of `local`
             parent = holder
         elif parent.id != body.id:
             return False  # a loop, `!`, a test: the status is not passed on as it is

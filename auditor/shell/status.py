@@ -113,7 +113,7 @@ def discarded_by(node: Node) -> str | None:
     right after it, or after the `NAME=$(…)` whose status it is as the last command."""
     parent = node.parent
     if parent is not None and parent.type == "command_substitution" and is_last_statement(node):
-        node = _assignment_of(parent) or node
+        node = substitution_assignment(parent) or node
     holder = node.parent
     if holder is None or holder.type != "list":
         return None
@@ -126,7 +126,7 @@ def captured_by(node: Node) -> str | None:
     parent = node.parent
     if parent is None or parent.type != "command_substitution" or not is_last_statement(node):
         return None
-    assignment = _assignment_of(parent)
+    assignment = substitution_assignment(parent)
     name = assignment.child_by_field_name("name") if assignment is not None else None
     return _text(name) if name is not None else None
 
@@ -243,7 +243,7 @@ def pipestatus_indices(node: Node) -> set[int] | None:
     return indices or None
 
 
-def _assignment_of(substitution: Node) -> Node | None:
+def substitution_assignment(substitution: Node) -> Node | None:
     """The `NAME=$(…)` statement a command substitution is the value of."""
     current = substitution.parent
     while current is not None and current.type in ("string", "concatenation"):
@@ -316,7 +316,7 @@ def status_use(
         if outer is not None:
             return outer
     if last and parent.type == "command_substitution":
-        assignment = _assignment_of(parent)
+        assignment = substitution_assignment(parent)
         outer = (
             status_use(assignment, context.options_at(assignment), context)
             if assignment is not None
