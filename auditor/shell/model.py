@@ -23,6 +23,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
@@ -94,6 +95,7 @@ class ShellScript:
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
+        self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -158,7 +160,7 @@ class ShellScript:
             # Walked as written, then (over known words) again one element at a time.
             before = dict(self.env)
             options = self._walk_children(node, options)
-            if run_loop(node, self.functions, before, self._seen_in_call):
+            if run_loop(node, self.functions, before, self._seen_in_call, self._calls):
                 self.env = before
             return options
         if kind == "function_definition":
@@ -207,7 +209,8 @@ class ShellScript:
         if self._recording and command.command_name in self.functions:
             # The body runs here: its assignments reach the caller's variables.
             name = command.command_name or ""
-            apply_call(name, self.functions, self.env, self._seen_in_call, command.argv[1:])
+            seen = self._seen_in_call
+            apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
@@ -244,12 +247,16 @@ class ShellScript:
 
     def _define(self, name: str, definition: Node) -> None:
         """Record a function and the summary of what a call of it does."""
+        if not _same(self.functions.get(name), definition):
+            self._calls.redefined(name)
         self.functions[name] = definition
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
         inside = [c for c in self.commands[first:last] if _within(c.node, definition)]
         summary = summarize_function(
             name, definition, inside, self.parsed, self._status_kept, self.summaries
         )
+        if summary != self.summaries.get(name):
+            self._calls.clear()  # a command a call ran may now run an agent
         if summary is not None:
             self.summaries[name] = summary
         else:
@@ -294,6 +301,8 @@ class ShellScript:
             return
         finally:
             self.sourced.current = outer
+        if any(self.summaries.get(name) != summary for name, summary in inner.summaries.items()):
+            self._calls.clear()  # a command a call ran may now run an agent
         self.summaries.update(inner.summaries)
         self.env.update(inner.env)
         self.sourced_values.update(inner.sourced_values)

@@ -57,6 +57,11 @@ class Overlay(MutableMapping[str, Value]):
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
+    def unset(self, key: str) -> None:
+        """Unset a variable, without reading what it held."""
+        self.changes.pop(key, None)
+        self.removed.add(key)
+
     def touched(self) -> set[str]:
         """The variables it set or unset."""
         return set(self.changes) | self.removed
@@ -70,14 +75,14 @@ _BACKSLASH = re.compile(r"\\(.)", re.S)
 
 
 POSITIONAL = "@"  # where a call's arguments are kept in an environment
-_NUMBERED = tuple(str(n) for n in range(1, 10))
+NUMBERED = tuple(str(n) for n in range(1, 10))  # `$1`…`$9`
 
 
 def bind_positional(env: MutableMapping[str, Value], arguments: tuple[str | None, ...]) -> None:
     """Set `$@` and `$1`…`$9` to a call's words (an unknown word is kept empty)."""
     words = tuple(word or "" for word in arguments)
     env[POSITIONAL] = words
-    for index, name in enumerate(_NUMBERED):
+    for index, name in enumerate(NUMBERED):
         if index < len(words):
             env[name] = words[index]
         else:
@@ -88,7 +93,7 @@ def shift_positional(env: MutableMapping[str, Value], count: int | None) -> None
     """`shift N`: drop the first N positional parameters (all unknown for an unknown N)."""
     words = env.get(POSITIONAL)
     if count is None:
-        for name in (POSITIONAL, *_NUMBERED):
+        for name in (POSITIONAL, *NUMBERED):
             env.pop(name, None)
     elif isinstance(words, tuple):
         bind_positional(env, words[count:])

@@ -1,0 +1,170 @@
+"""Function summaries for calls: what a call of a function did to the variables, kept
+once per function and distinct inputs, and applied at each call with the same inputs.
+
+A call's effect depends on its arguments, on the variables its body reads before
+writing them (the caller's, read through a `Frame` that records them), on how deep
+in calls it stands when a call in it is cut at the depth bound, and on which names
+were functions when it ran. A summary records all of them, so a call with the same
+inputs applies the summary instead of walking the body again: a script whose
+functions call each other costs once per function and distinct inputs, not once
+per path through its call graph. At most `MAX_CONTEXTS` bodies are walked per
+function; past that, a call applies the function's latest summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, MutableMapping
+
+from auditor.shell.words import NUMBERED, POSITIONAL, Overlay, Value, bind_positional
+
+MAX_CONTEXTS = 16  # bodies walked per function, each for distinct inputs
+
+Arguments = tuple[str | None, ...]
+
+
+class Frame(Overlay):
+    """The variables as one call's body changes them, recording what it reads of its
+    caller's: the inputs its summary holds for."""
+
+    def __init__(self, base: Mapping[str, Value], depth: int, generation: int) -> None:
+        super().__init__(base)
+        self.depth = depth
+        self.generation = generation
+        self.reads: dict[str, Value | None] = {}  # the caller's values it read, None: unset
+        self.names: set[str] = set()  # command names it ran (a later function may take one)
+        self.used: list[Summary] = []  # the summaries of the calls in it
+        self.locals: dict[str, Value | None] = {}  # `local` names: the value they restore
+        self.depth_bound = False  # a call in it was cut at the depth bound
+        self.storable = True  # a summary of it holds whatever called it
+
+    def __getitem__(self, key: str) -> Value:
+        if key in self.changes:
+            return self.changes[key]
+        if key in self.removed:
+            raise KeyError(key)
+        value = self.base.get(key)
+        self.reads.setdefault(key, value)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def bind(self, arguments: Arguments) -> None:
+        """Bind the call's positional parameters (`$1` past them unset, whatever the
+        caller's: not an input)."""
+        bind_positional(self, arguments)
+        self.removed.update(key for key in NUMBERED if key not in self.changes)
+        self.reads.clear()
+
+    def __iter__(self) -> Iterator[str]:
+        self.storable = False  # it read every variable: its inputs are not a few values
+        return super().__iter__()
+
+    def effect(self) -> tuple[dict[str, Value], frozenset[str]]:
+        """What the call leaves in its caller's variables: its changes but for the
+        positional parameters and its locals, which end with it."""
+        changes, removed = dict(self.changes), set(self.removed)
+        for key in (POSITIONAL, *NUMBERED):
+            changes.pop(key, None)
+            removed.discard(key)
+        for key, value in self.locals.items():
+            if value is None:
+                changes.pop(key, None)
+                removed.add(key)
+            elif value is CALLERS:
+                changes.pop(key, None)
+                removed.discard(key)
+            else:
+                changes[key] = value
+        return changes, frozenset(removed)
+
+
+# A `local` name the body did not set before declaring it: the caller keeps its own value.
+CALLERS: Value = ("\0callers",)
+
+
+class Summary:
+    """One walk of a function's body: the inputs it held for and its effect."""
+
+    __slots__ = ("arguments", "changes", "dependents", "depth", "live", "names", "reads", "removed")
+
+    def __init__(
+        self,
+        frame: Frame,
+        arguments: Arguments,
+        changes: dict[str, Value],
+        removed: frozenset[str],
+    ) -> None:
+        self.arguments = arguments
+        self.depth = frame.depth if frame.depth_bound else None  # None: at any depth
+        self.reads = frame.reads
+        self.names = frozenset(frame.names)
+        self.changes = changes
+        self.removed = removed
+        self.live = True
+        self.dependents: list[Summary] = []  # summaries of calls that applied this one
+        for used in frame.used:
+            used.dependents.append(self)
+
+    def holds(self, arguments: Arguments, env: Mapping[str, Value], depth: int) -> bool:
+        """Whether a call with these arguments, at this depth, on `env` has this effect."""
+        if self.arguments != arguments or self.depth not in (None, depth):
+            return False
+        return all(env.get(key) == value for key, value in self.reads.items())
+
+    def apply(self, env: MutableMapping[str, Value]) -> None:
+        """Do to `env` what the call did to its caller's variables."""
+        for key in self.removed:
+            env.pop(key, None)
+        env.update(self.changes)
+
+
+class CallMemo:
+    """The summaries of one script's functions, kept while what they depend on holds."""
+
+    def __init__(self) -> None:
+        self.generation = 0
+        self._summaries: dict[str, list[Summary]] = {}
+        self._walks: dict[str, int] = {}
+        self._ran: dict[str, list[Summary]] = {}  # command name -> the walks that ran it
+
+    def find(
+        self, name: str, arguments: Arguments, env: Mapping[str, Value], depth: int
+    ) -> Summary | None:
+        """The summary of a call of `name`, if one holds for these inputs or the function
+        has been walked `MAX_CONTEXTS` times (then its latest)."""
+        known = [s for s in self._summaries.get(name, ()) if s.live]
+        self._summaries[name] = known
+        found = next((s for s in known if s.holds(arguments, env, depth)), None)
+        if found is None and self._walks.get(name, 0) >= MAX_CONTEXTS and known:
+            return known[-1]
+        return found
+
+    def walked(self, name: str) -> bool:
+        """Count a walk of `name`'s body; False once it has had its `MAX_CONTEXTS` walks."""
+        count = self._walks.get(name, 0)
+        self._walks[name] = count + 1
+        return count < MAX_CONTEXTS
+
+    def record(self, name: str, summary: Summary, kept: bool) -> None:
+        """Record a walk of `name`'s body, and keep its summary for later calls if `kept`."""
+        if kept:
+            self._summaries.setdefault(name, []).append(summary)
+        for ran in summary.names:
+            self._ran.setdefault(ran, []).append(summary)
+
+    def redefined(self, name: str) -> None:
+        """`name` is now a function, or another one: summaries that ran it, and those that
+        applied one of them, no longer hold."""
+        stale = self._ran.pop(name, [])
+        while stale:
+            summary = stale.pop()
+            if summary.live:
+                summary.live = False
+                stale.extend(summary.dependents)
+
+    def clear(self) -> None:
+        """What commands run changed (a function's summary): no summary holds."""
+        self.generation += 1
+        self._summaries.clear()
+        self._walks.clear()
+        self._ran.clear()
