@@ -18,7 +18,6 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from pathlib import Path
 
@@ -405,7 +404,7 @@ class ShellScript:
 # scripts that source one library walk it once (20 scripts sourcing a 200 KB library of
 # one-line functions took 38 s, walking it 20 times). A model holds about 140 times its
 # text: 1 MiB of text in all keeps them near 140 MiB.
-_LIBRARIES: OrderedDict[tuple[Path, bytes], tuple[AgentCatalog, ShellScript]] = OrderedDict()
+_LIBRARIES: OrderedDict[tuple[Path, str], tuple[AgentCatalog, ShellScript]] = OrderedDict()
 _MAX_LIBRARY_TEXT = 1 << 20
 _MAX_LIBRARIES = 256
 
@@ -416,7 +415,7 @@ def _walk_library(
     """The model of a sourced file, walked once per process for its path, content and
     catalogue when it sources nothing itself: its model then depends on nothing else
     (a file it sources would depend on what the script read before)."""
-    key = (path, hashlib.blake2b(text.encode("utf-8", "surrogatepass")).digest())
+    key = (path, text)  # the text is the model's own: no copy, and no hashlib (4 MiB of RSS)
     known = _LIBRARIES.get(key)
     if known is not None and known[0] is catalog:
         _LIBRARIES.move_to_end(key)
