@@ -49,7 +49,7 @@ def lost_status(
     if script.output_read or judged_by_output(script, command, statement):
         return None  # judged by its output (a captured pane, a log or text it examines)
     discard = discarded_by(statement)
-    if backgrounded(statement) and waits_for(statement, script.commands):
+    if backgrounded(statement) and waits_for(statement, script.commands, script.parsed):
         return None
     masked = None
     if stage is not None:
