@@ -105,9 +105,9 @@ class Summary:
         for used in frame.used:
             used.dependents.append(self)
 
-    def holds(self, arguments: Arguments, env: Mapping[str, Value], depth: int) -> bool:
-        """Whether a call with these arguments, at this depth, on `env` has this effect."""
-        if self.arguments != arguments or self.depth not in (None, depth):
+    def holds(self, env: Mapping[str, Value], depth: int) -> bool:
+        """Whether a call with its arguments, at this depth, on `env` has this effect."""
+        if self.depth not in (None, depth):
             return False
         return all(env.get(key) == value for key, value in self.reads.items())
 
@@ -123,7 +123,8 @@ class CallMemo:
 
     def __init__(self) -> None:
         self.generation = 0
-        self._summaries: dict[str, list[Summary]] = {}
+        self._summaries: dict[tuple[str, Arguments], list[Summary]] = {}
+        self._latest: dict[str, Summary] = {}  # the last summary kept of each function
         self._walks: dict[str, int] = {}
         self._ran: dict[str, list[Summary]] = {}  # command name -> the walks that ran it
 
@@ -132,11 +133,11 @@ class CallMemo:
     ) -> Summary | None:
         """The summary of a call of `name`, if one holds for these inputs or the function
         has been walked `MAX_CONTEXTS` times (then its latest)."""
-        known = [s for s in self._summaries.get(name, ()) if s.live]
-        self._summaries[name] = known
-        found = next((s for s in known if s.holds(arguments, env, depth)), None)
-        if found is None and self._walks.get(name, 0) >= MAX_CONTEXTS and known:
-            return known[-1]
+        known = [s for s in self._summaries.get((name, arguments), ()) if s.live]
+        found = next((s for s in known if s.holds(env, depth)), None)
+        latest = self._latest.get(name)
+        if found is None and self._walks.get(name, 0) >= MAX_CONTEXTS and latest is not None:
+            return latest if latest.live else None
         return found
 
     def walked(self, name: str) -> bool:
@@ -148,7 +149,8 @@ class CallMemo:
     def record(self, name: str, summary: Summary, kept: bool) -> None:
         """Record a walk of `name`'s body, and keep its summary for later calls if `kept`."""
         if kept:
-            self._summaries.setdefault(name, []).append(summary)
+            self._summaries.setdefault((name, summary.arguments), []).append(summary)
+            self._latest[name] = summary
         for ran in summary.names:
             self._ran.setdefault(ran, []).append(summary)
 
@@ -166,5 +168,6 @@ class CallMemo:
         """What commands run changed (a function's summary): no summary holds."""
         self.generation += 1
         self._summaries.clear()
+        self._latest.clear()
         self._walks.clear()
         self._ran.clear()
