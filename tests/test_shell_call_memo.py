@@ -64,6 +64,17 @@ def test_a_summary_made_before_a_function_existed_is_not_applied_after() -> None
     assert agents(text) == ["claude"]
 
 
+def test_a_summary_made_before_a_function_was_defined_again_is_not_applied_after() -> None:
+    text = (
+        "setup() { configure; }\n"
+        "configure() { CMD=(shellcheck); }\n"
+        "setup\n"
+        "configure() { CMD=(claude); }\n"
+        'setup\n"${CMD[@]}" -p x\n'
+    )
+    assert agents(text) == ["claude"]
+
+
 def test_positional_parameters_and_locals_end_with_the_call() -> None:
     script = build('f() { local X="$1"; Y="$2"; shift; }\nX=kept; set -- a b\nf one two\n')
     assert script.env["X"] == "kept"

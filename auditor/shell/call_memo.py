@@ -31,7 +31,7 @@ class Frame(Overlay):
         self.depth = depth
         self.generation = generation
         self.reads: dict[str, Value | None] = {}  # the caller's values it read, None: unset
-        self.names: set[str] = set()  # command names it ran (a later function may take one)
+        self.commands: set[str] = set()  # names it ran that are no function (yet)
         self.used: list[Summary] = []  # the summaries of the calls in it
         self.locals: dict[str, Value | None] = {}  # `local` names: the value they restore
         self.depth_bound = False  # a call in it was cut at the depth bound
@@ -59,7 +59,7 @@ class Frame(Overlay):
         self.storable = False  # it read every variable: its inputs are not a few values
         return super().__iter__()
 
-    def effect(self) -> tuple[dict[str, Value], frozenset[str]]:
+    def effect(self) -> tuple[dict[str, Value], set[str]]:
         """What the call leaves in its caller's variables: its changes but for the
         positional parameters and its locals, which end with it."""
         changes, removed = dict(self.changes), set(self.removed)
@@ -75,41 +75,49 @@ class Frame(Overlay):
                 removed.discard(key)
             else:
                 changes[key] = value
-        return changes, frozenset(removed)
+        return changes, removed
 
 
 # A `local` name the body did not set before declaring it: the caller keeps its own value.
 CALLERS: Value = ("\0callers",)
+_NONE: frozenset[str] = frozenset()  # one for every summary that unsets nothing
 
 
 class Summary:
-    """One walk of a function's body: the inputs it held for and its effect."""
+    """One walk of a function's body: the inputs it held for and its effect (kept compact:
+    a script may have thousands)."""
 
-    __slots__ = ("arguments", "changes", "dependents", "depth", "live", "names", "reads", "removed")
+    __slots__ = (
+        "arguments",
+        "changes",
+        "dependents",
+        "depth",
+        "live",
+        "previous",
+        "reads",
+        "removed",
+    )
 
-    def __init__(
-        self,
-        frame: Frame,
-        arguments: Arguments,
-        changes: dict[str, Value],
-        removed: frozenset[str],
-    ) -> None:
+    def __init__(self, frame: Frame, arguments: Arguments) -> None:
+        changes, removed = frame.effect()
         self.arguments = arguments
         self.depth = frame.depth if frame.depth_bound else None  # None: at any depth
-        self.reads = frame.reads
-        self.names = frozenset(frame.names)
-        self.changes = changes
-        self.removed = removed
+        self.reads = tuple(frame.reads.items())
+        self.changes = tuple(changes.items())
+        self.removed = frozenset(removed) if removed else _NONE
         self.live = True
-        self.dependents: list[Summary] = []  # summaries of calls that applied this one
+        self.previous: Summary | None = None  # kept before it for the same arguments
+        self.dependents: list[Summary] | None = None  # summaries of calls that applied it
         for used in frame.used:
+            if used.dependents is None:
+                used.dependents = []
             used.dependents.append(self)
 
     def holds(self, env: Mapping[str, Value], depth: int) -> bool:
         """Whether a call with its arguments, at this depth, on `env` has this effect."""
         if self.depth not in (None, depth):
             return False
-        return all(env.get(key) == value for key, value in self.reads.items())
+        return all(env.get(key) == value for key, value in self.reads)
 
     def apply(self, env: MutableMapping[str, Value]) -> None:
         """Do to `env` what the call did to its caller's variables."""
@@ -123,18 +131,20 @@ class CallMemo:
 
     def __init__(self) -> None:
         self.generation = 0
-        self._summaries: dict[tuple[str, Arguments], list[Summary]] = {}
+        # function and arguments -> the last summary kept (`previous`: the ones before)
+        self._summaries: dict[tuple[str, Arguments], Summary] = {}
         self._latest: dict[str, Summary] = {}  # the last summary kept of each function
         self._walks: dict[str, int] = {}
-        self._ran: dict[str, list[Summary]] = {}  # command name -> the walks that ran it
+        self._ran: dict[str, list[Summary]] = {}  # a command, not a function -> its walks
 
     def find(
         self, name: str, arguments: Arguments, env: Mapping[str, Value], depth: int
     ) -> Summary | None:
         """The summary of a call of `name`, if one holds for these inputs or the function
         has been walked `MAX_CONTEXTS` times (then its latest)."""
-        known = [s for s in self._summaries.get((name, arguments), ()) if s.live]
-        found = next((s for s in known if s.holds(env, depth)), None)
+        found = self._summaries.get((name, arguments))
+        while found is not None and not (found.live and found.holds(env, depth)):
+            found = found.previous
         latest = self._latest.get(name)
         if found is None and self._walks.get(name, 0) >= MAX_CONTEXTS and latest is not None:
             return latest if latest.live else None
@@ -146,26 +156,29 @@ class CallMemo:
         self._walks[name] = count + 1
         return count < MAX_CONTEXTS
 
-    def record(self, name: str, summary: Summary, kept: bool) -> None:
-        """Record a walk of `name`'s body, and keep its summary for later calls if `kept`."""
+    def record(self, name: str, summary: Summary, ran: set[str], kept: bool) -> None:
+        """Record a walk of `name`'s body that ran the commands `ran` (names of no function),
+        and keep its summary for later calls if `kept`."""
         if kept:
-            self._summaries.setdefault((name, summary.arguments), []).append(summary)
+            summary.previous = self._summaries.get((name, summary.arguments))
+            self._summaries[name, summary.arguments] = summary
             self._latest[name] = summary
-        for ran in summary.names:
-            self._ran.setdefault(ran, []).append(summary)
+        for command in ran:
+            self._ran.setdefault(command, []).append(summary)
 
-    def redefined(self, name: str) -> None:
-        """`name` is now a function, or another one: summaries that ran it, and those that
-        applied one of them, no longer hold."""
+    def defined(self, name: str) -> None:
+        """`name` is now a function: summaries that ran the command of that name, and those
+        that applied one of them, no longer hold."""
         stale = self._ran.pop(name, [])
         while stale:
             summary = stale.pop()
             if summary.live:
                 summary.live = False
-                stale.extend(summary.dependents)
+                stale.extend(summary.dependents or ())
 
     def clear(self) -> None:
-        """What commands run changed (a function's summary): no summary holds."""
+        """What commands run changed (a function defined again, a function's summary): no
+        summary holds."""
         self.generation += 1
         self._summaries.clear()
         self._latest.clear()

@@ -95,10 +95,9 @@ class _CallRun:
         finally:
             self.frames.pop()
             self.active.pop()
-        changes, removed = frame.effect()
-        summary = Summary(frame, arguments, changes, removed)
+        summary = Summary(frame, arguments)
         kept = frame.storable and self.budget >= 0 and frame.generation == self.memo.generation
-        self.memo.record(name, summary, kept)
+        self.memo.record(name, summary, frame.commands, kept)
         return summary
 
     def run(self, node: Node, env: Overlay, frame: Frame | None) -> None:
@@ -140,9 +139,9 @@ class _CallRun:
             if called is None and first is not None:  # `"$@"`, `$cmd`: the words decide
                 argv, _ = command_words(node, env)
                 called = argv[0] if argv else None
-            if called is not None and frame is not None:
-                frame.names.add(called)
             if called != "shift" and called not in self.functions:
+                if called is not None and frame is not None:
+                    frame.commands.add(called)  # a later function of that name runs instead
                 return
             if argv is None:  # the words are read once, only for a call that needs them
                 argv, _ = command_words(node, env)

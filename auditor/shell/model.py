@@ -120,6 +120,7 @@ class ShellScript:
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
         script._walk_called_functions()
+        script._calls.clear()  # every call is applied: the model keeps no summaries
         script.called = reachable_functions(script.commands, script.functions, parsed)
         return script
 
@@ -246,8 +247,11 @@ class ShellScript:
 
     def _define(self, name: str, definition: Node) -> None:
         """Record a function and the summary of what a call of it does."""
-        if not _same(self.functions.get(name), definition):
-            self._calls.redefined(name)
+        known = self.functions.get(name)
+        if known is None:
+            self._calls.defined(name)
+        elif not _same(known, definition):
+            self._calls.clear()  # defined again: the calls of it ran the other one
         self.functions[name] = definition
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
         inside = [c for c in self.commands[first:last] if _within(c.node, definition)]

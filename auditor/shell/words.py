@@ -284,8 +284,9 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     if name is None or value is None:
         return
     key = _text(name)
-    old = env.get(key)
-    if old is not None and any(c.type == "+=" for c in node.children):
+    appends = any(c.type == "+=" for c in node.children)
+    old = env.get(key) if appends else None  # only `+=` reads what it held
+    if old is not None:
         value = _appended(old, value)
         if value_size(value) > MAX_VALUE_SIZE:
             del env[key]  # opaque from here on, as a value that depends on the run
