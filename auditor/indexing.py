@@ -115,7 +115,8 @@ class ModuleSummariser:
         # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
         calls = (settings.steps or {}).get("calls", ())
         self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
-        self.key_part = settings_digest(settings, ())
+        # Part of each cache key; without a cache, not computed (hashlib costs 4 MiB of RSS).
+        self.key_part = settings_digest(settings, ()) if cache is not None else ""
         self.agent_names = tuple(names)
 
     def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:

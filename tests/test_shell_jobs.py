@@ -25,7 +25,7 @@ def first_job_waits(text: str) -> list[tuple[str, bool]]:
     job = next(c.node for c in script.commands if backgrounded(c.node))
     return [
         (script.parsed.node_text(w.command.node), w.carries)
-        for w in waits_for(job, script.commands)
+        for w in waits_for(job, script.commands, script.parsed)
     ]
 
 

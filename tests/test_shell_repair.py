@@ -218,5 +218,8 @@ def test_a_coprocess_pid_is_waited_for() -> None:
     text = 'coproc W { gptme x; }\nwait "${W_PID}"\ncoproc { claude -p y; }\nwait $COPROC_PID\n'
     script = ShellScript.build(text, default_catalog())
     jobs = [c.node.parent for c in script.commands if c.agent is not None]  # `{ …; }`
-    waited = [[w.command.node.start_point[0] for w in waits_for(j, script.commands)] for j in jobs]
+    waited = [
+        [w.command.node.start_point[0] for w in waits_for(j, script.commands, script.parsed)]
+        for j in jobs
+    ]
     assert waited == [[1], [3]]

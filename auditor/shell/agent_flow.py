@@ -202,7 +202,7 @@ class _Flow:
 
     def _capture_background(self, invocation: _Invocation) -> None:
         """A `wait` that returns a background agent's status takes its place."""
-        for wait in waits_for(invocation.statement, self.script.commands):
+        for wait in waits_for(invocation.statement, self.script.commands, self.script.parsed):
             if wait.carries:
                 statement = self._statement(wait.command.node)[0]
                 proxy = _Invocation(invocation.call, wait.command, statement, None)

@@ -6,9 +6,11 @@ the caller's variables from that call on: after `build() { CMD=(claude); }`,
 `local` (and `declare`) variables end with the call. The model applies a called
 function's body at each of its calls, in the order bash runs it (calls inside it
 included), and shows each command of the body with the variables in effect
-there, so a command is recognised by the values it runs with. Subshells, pipeline
-stages and command substitutions run their commands without passing their
-assignments back.
+there, so a command is recognised by the values it runs with. A body is walked
+once per distinct inputs (arguments and the caller's variables it reads); a call
+with the same inputs applies that walk's summary (`call_memo`). Subshells,
+pipeline stages and command substitutions run their commands without passing
+their assignments back.
 """
 
 from __future__ import annotations
@@ -16,17 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, MutableMapping
 
 from auditor.numbers import bounded_int
+from auditor.shell.call_memo import CALLERS, Arguments, CallMemo, Frame, Summary
 from auditor.shell.commands import command_words
 from auditor.shell.decide import case_arm, catch_all, condition_holds, join
 from auditor.shell.parse import Node
 from auditor.shell.words import (
-    POSITIONAL,
     Env,
     Overlay,
     Value,
     assign,
     assign_default,
-    bind_positional,
     evaluate,
     expand_argument,
     shift_positional,
@@ -37,49 +38,69 @@ CommandSeen = Callable[[Node, Env], None]
 
 _MAX_DEPTH = 8
 _MAX_ROUNDS = 64  # elements a `for` loop over known words is run for, one by one
-_NUMBERED = tuple(str(n) for n in range(1, 10))
-_BUDGET = 20_000  # nodes walked for one call: nested calls may repeat a body many times
+_BUDGET = 20_000  # nodes walked for one call: loops over known words repeat a body
 _SEPARATE = frozenset({"subshell", "command_substitution", "process_substitution", "pipeline"})
 _SCOPED_DECLARATIONS = frozenset({"local", "declare", "typeset"})
 
 
 class _CallRun:
-    def __init__(self, functions: Mapping[str, Node], seen: CommandSeen) -> None:
+    def __init__(self, functions: Mapping[str, Node], seen: CommandSeen, memo: CallMemo) -> None:
         self.functions = functions
         self.seen = seen
+        self.memo = memo
         self.budget = _BUDGET
+        self.frames: list[Frame] = []  # the calls in progress, outermost first
+        self.active: list[str] = []  # the functions they call
 
-    def call(
-        self,
-        name: str,
-        env: MutableMapping[str, Value],
-        active: tuple[str, ...],
-        arguments: tuple[str | None, ...],
-    ) -> None:
+    def call(self, name: str, env: MutableMapping[str, Value], arguments: Arguments) -> None:
         definition = self.functions.get(name)
-        if definition is None or name in active or len(active) >= _MAX_DEPTH:
+        if definition is None:
+            return
+        if name in self.active:  # recursion ends: what the calls inside it do depends on it
+            for frame in self.frames[self.active.index(name) + 1 :]:
+                frame.storable = False
+            return
+        if len(self.frames) >= _MAX_DEPTH:
+            for frame in self.frames:
+                frame.depth_bound = True
             return
         body = definition.child_by_field_name("body")
         if body is None:
             return
-        saved: dict[str, Value | None] = {}
-        for key in (POSITIONAL, *_NUMBERED):  # the caller's arguments come back after it
-            saved[key] = env.get(key)
-        bind_positional(env, arguments)
-        self.run(body, env, (*active, name), saved)
-        for key, value in saved.items():  # the function's locals go out of scope
-            if value is None:
-                env.pop(key, None)
-            else:
-                env[key] = value
+        depth = len(self.frames)
+        known = self.memo.find(name, arguments, env, depth)
+        if known is None and self.memo.walked(name):
+            known = self.walk(name, body, env, arguments)
+        if known is None:
+            return
+        if self.frames:
+            self.frames[-1].used.append(known)  # what it depends on, its caller depends on
+            if known.depth is not None:
+                for frame in self.frames:
+                    frame.depth_bound = True
+        known.apply(env)
 
-    def run(
-        self,
-        node: Node,
-        env: MutableMapping[str, Value],
-        active: tuple[str, ...],
-        saved: dict[str, Value | None],
-    ) -> None:
+    def walk(
+        self, name: str, body: Node, env: MutableMapping[str, Value], arguments: Arguments
+    ) -> Summary:
+        """Run a function's body for one call and summarise it; the summary is kept for
+        later calls unless it holds only for this one (a recursion cut short, the node
+        budget spent, or a function's summary changed meanwhile)."""
+        frame = Frame(env, len(self.frames), self.memo.generation)
+        frame.bind(arguments)
+        self.frames.append(frame)
+        self.active.append(name)
+        try:
+            self.run(body, frame, frame)
+        finally:
+            self.frames.pop()
+            self.active.pop()
+        summary = Summary(frame, arguments)
+        kept = frame.storable and self.budget >= 0 and frame.generation == self.memo.generation
+        self.memo.record(name, summary, frame.commands, kept)
+        return summary
+
+    def run(self, node: Node, env: Overlay, frame: Frame | None) -> None:
         self.budget -= 1
         if self.budget < 0 or node.type == "function_definition":
             return
@@ -87,7 +108,7 @@ class _CallRun:
         if kind in _SEPARATE:
             env = Overlay(env)  # a subshell's assignments stay in it
         if kind == "variable_assignment":
-            self.children(node, env, active, saved)
+            self.children(node, env, frame)
             assign(node, env)
             return
         if kind == "declaration_command" and _keyword(node) in _SCOPED_DECLARATIONS:
@@ -95,19 +116,21 @@ class _CallRun:
                 name = child.child_by_field_name("name") if child.type != "variable_name" else child
                 if name is not None:
                     key = (name.text or b"").decode("utf-8", errors="replace")
-                    saved.setdefault(key, env.get(key))
-                    env.pop(key, None)
+                    if frame is not None and key not in frame.locals:
+                        written = _set_since(env, frame, key)
+                        frame.locals[key] = env.get(key) if written else CALLERS
+                    env.unset(key)  # the caller's value is no input of the call
         if kind == "expansion":
             assign_default(node, env)
-        if kind == "for_statement" and self.loop(node, env, active, saved):
+        if kind == "for_statement" and self.loop(node, env, frame):
             return
         if kind in ("if_statement", "case_statement"):
-            self.branch(node, env, active, saved)
+            self.branch(node, env, frame)
             return
         if kind == "command":
             for child in node.named_children:
                 if child.type != "variable_assignment":  # `X=1 cmd`: X is cmd's alone
-                    self.run(child, env, active, saved)
+                    self.run(child, env, frame)
             self.seen(node, env)
             name = node.child_by_field_name("name")
             first = name.named_children[0] if name is not None and name.named_children else name
@@ -117,6 +140,8 @@ class _CallRun:
                 argv, _ = command_words(node, env)
                 called = argv[0] if argv else None
             if called != "shift" and called not in self.functions:
+                if called is not None and frame is not None:
+                    frame.commands.add(called)  # a later function of that name runs instead
                 return
             if argv is None:  # the words are read once, only for a call that needs them
                 argv, _ = command_words(node, env)
@@ -124,16 +149,15 @@ class _CallRun:
                 count = bounded_int(argv[1] or "") if len(argv) > 1 else 1
                 shift_positional(env, count)  # None: by a count known only at run time
             elif called is not None:
-                self.call(called, env, active, argv[1:])
+                self.call(called, env, argv[1:])
             return
-        self.children(node, env, active, saved)
+        self.children(node, env, frame)
 
     def loop(
         self,
         node: Node,
-        env: MutableMapping[str, Value],
-        active: tuple[str, ...],
-        saved: dict[str, Value | None],
+        env: Overlay,
+        frame: Frame | None,
     ) -> bool:
         """Run a `for` loop over known words once per word; False if they are unknown."""
         variable, body = node.child_by_field_name("variable"), node.child_by_field_name("body")
@@ -145,15 +169,14 @@ class _CallRun:
             return False
         for word in words:
             env[(variable.text or b"").decode("utf-8", errors="replace")] = word or ""
-            self.run(body, env, active, saved)
+            self.run(body, env, frame)
         return True
 
     def branch(
         self,
         node: Node,
-        env: MutableMapping[str, Value],
-        active: tuple[str, ...],
-        saved: dict[str, Value | None],
+        env: Overlay,
+        frame: Frame | None,
     ) -> None:
         """Run the branch of an `if` or `case` that known values decide, or every branch
         on its own copy of the variables, then join them."""
@@ -176,28 +199,27 @@ class _CallRun:
         if chosen is not None:
             for index, (condition, statements) in enumerate(arms[: chosen + 1]):
                 for statement in condition if index <= chosen else []:
-                    self.run(statement, env, active, saved)
+                    self.run(statement, env, frame)
                 if index == chosen:
                     for statement in statements:
-                        self.run(statement, env, active, saved)
+                        self.run(statement, env, frame)
             return
         branches = []
         for condition, statements in arms:
             copy = Overlay(env)
             for statement in (*condition, *statements):
-                self.run(statement, copy, active, saved)
+                self.run(statement, copy, frame)
             branches.append(copy)
         join(branches, env)
 
     def children(
         self,
         node: Node,
-        env: MutableMapping[str, Value],
-        active: tuple[str, ...],
-        saved: dict[str, Value | None],
+        env: Overlay,
+        frame: Frame | None,
     ) -> None:
         for child in node.named_children:
-            self.run(child, env, active, saved)
+            self.run(child, env, frame)
 
 
 def _after_close(item: Node) -> list[Node]:
@@ -240,25 +262,44 @@ def _keyword(node: Node) -> str:
     return (first.text or b"").decode("utf-8", errors="replace") if first is not None else ""
 
 
+def _set_since(env: Overlay, frame: Frame, key: str) -> bool:
+    """Whether the call of `frame` set or unset `key` on the way to `env` (a branch's or
+    a subshell's overlay of it)."""
+    layer: Mapping[str, Value] = env
+    while isinstance(layer, Overlay):
+        if key in layer.changes or key in layer.removed:
+            return True
+        if layer is frame:
+            return False
+        layer = layer.base
+    return False
+
+
 def apply_call(
     name: str,
     functions: Mapping[str, Node],
     env: MutableMapping[str, Value],
     seen: CommandSeen,
-    arguments: tuple[str | None, ...] = (),
+    memo: CallMemo,
+    arguments: Arguments = (),
 ) -> None:
     """Run the body of function `name` on `env` as its call with `arguments` does, showing
-    `seen` its commands (with `"$@"`, `$1` bound to the arguments)."""
-    _CallRun(functions, seen).call(name, env, (), arguments)
+    `seen` its commands (with `"$@"`, `$1` bound to the arguments); a call with the same
+    inputs as one in `memo` applies its summary instead."""
+    _CallRun(functions, seen, memo).call(name, env, arguments)
 
 
 def run_loop(
-    node: Node, functions: Mapping[str, Node], env: MutableMapping[str, Value], seen: CommandSeen
+    node: Node,
+    functions: Mapping[str, Node],
+    env: MutableMapping[str, Value],
+    seen: CommandSeen,
+    memo: CallMemo,
 ) -> bool:
     """Run a `for` loop over known words on `env`, element by element, showing `seen` its
     commands with the values of each round; False (env untouched) if the words are unknown."""
     copy = Overlay(env)
-    if not _CallRun(functions, seen).loop(node, copy, (), {}):
+    if not _CallRun(functions, seen, memo).loop(node, copy, None):
         return False
     for key in copy.removed:
         env.pop(key, None)

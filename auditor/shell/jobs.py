@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, ShellText
 from auditor.shell.status import backgrounded
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
@@ -39,21 +39,15 @@ def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def _root(node: Node) -> Node:
-    while node.parent is not None:
-        node = node.parent
-    return node
-
-
 def _last_before(jobs: Sequence[Node], offset: int) -> Node | None:
     started = [job for job in jobs if job.end_byte <= offset]
     return started[-1] if started else None
 
 
 @functools.lru_cache(maxsize=2)  # one script's table, asked for each of its jobs
-def _job_table(root: Node) -> tuple[list[Node], dict[str, list[tuple[int, Node]]]]:
+def _job_table(parsed: ShellText) -> tuple[list[Node], dict[str, list[tuple[int, Node]]]]:
     """The script's background jobs in source order, and who holds each one's pid."""
-    nodes = descendants(root)
+    nodes = parsed.nodes()  # the script's node list, made once for every analysis
     jobs = [node for node in nodes if node.is_named and backgrounded(node)]
     jobs.sort(key=lambda node: node.start_byte)
     return jobs, _pid_owners(nodes, jobs)
@@ -223,9 +217,11 @@ def _operand_jobs(
     return prefix + match.group(1), last
 
 
-def _wait_table(root: Node, commands: Sequence[SimpleCommand]) -> tuple[list[Node], _WaitTable]:
-    jobs, owners = _job_table(root)
-    key = (root.id, id(commands), len(commands))
+def _wait_table(
+    parsed: ShellText, commands: Sequence[SimpleCommand]
+) -> tuple[list[Node], _WaitTable]:
+    jobs, owners = _job_table(parsed)
+    key = (parsed.root.id, id(commands), len(commands))
     known = _TABLES.get(key)
     if known is not None:
         return jobs, known
@@ -264,11 +260,11 @@ def _wait_table(root: Node, commands: Sequence[SimpleCommand]) -> tuple[list[Nod
 _TABLES: dict[tuple[int, int, int], _WaitTable] = {}
 
 
-def waits_for(statement: Node, commands: Sequence[SimpleCommand]) -> list[Wait]:
-    """The `wait` commands after the background statement `statement` that return its
-    status, then (if any) the first that only waits for it: what callers ask is which
-    waits carry the job's status, and whether anything waits for it at all."""
-    _, table = _wait_table(_root(statement), commands)
+def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellText) -> list[Wait]:
+    """The `wait` commands after the background statement `statement` (of `parsed`) that
+    return its status, then (if any) the first that only waits for it: what callers ask is
+    which waits carry the job's status, and whether anything waits for it at all."""
+    _, table = _wait_table(parsed, commands)
     after = _rerun_from(statement)
     found = [
         Wait(c, True) for c in table.carried.get(statement.id, []) if c.node.start_byte >= after

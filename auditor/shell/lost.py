@@ -52,7 +52,7 @@ def lost_status(
     if _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
     discard = discarded_by(statement)
-    if backgrounded(statement) and waits_for(statement, script.commands):
+    if backgrounded(statement) and waits_for(statement, script.commands, script.parsed):
         return None
     masked = None
     if stage is not None:

@@ -18,11 +18,11 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
@@ -95,6 +95,7 @@ class ShellScript:
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
+        self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -120,6 +121,7 @@ class ShellScript:
         first_line = parsed.text.split("\n", 1)[0]
         script._walk(parsed.root, initial or shebang_options(first_line))
         script._walk_called_functions()
+        script._calls.clear()  # every call is applied: the model keeps no summaries
         script.called = reachable_functions(script.commands, script.functions, parsed)
         return script
 
@@ -159,7 +161,7 @@ class ShellScript:
             # Walked as written, then (over known words) again one element at a time.
             before = dict(self.env)
             options = self._walk_children(node, options)
-            if run_loop(node, self.functions, before, self._seen_in_call):
+            if run_loop(node, self.functions, before, self._seen_in_call, self._calls):
                 self.env = before
             return options
         if kind == "function_definition":
@@ -208,7 +210,8 @@ class ShellScript:
         if self._recording and command.command_name in self.functions:
             # The body runs here: its assignments reach the caller's variables.
             name = command.command_name or ""
-            apply_call(name, self.functions, self.env, self._seen_in_call, command.argv[1:])
+            seen = self._seen_in_call
+            apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
@@ -245,12 +248,19 @@ class ShellScript:
 
     def _define(self, name: str, definition: Node) -> None:
         """Record a function and the summary of what a call of it does."""
+        known = self.functions.get(name)
+        if known is None:
+            self._calls.defined(name)
+        elif not _same(known, definition):
+            self._calls.clear()  # defined again: the calls of it ran the other one
         self.functions[name] = definition
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
         inside = [c for c in self.commands[first:last] if _within(c.node, definition)]
         summary = summarize_function(
             name, definition, inside, self.parsed, self._status_kept, self.summaries
         )
+        if summary != self.summaries.get(name):
+            self._calls.clear()  # a command a call ran may now run an agent
         if summary is not None:
             self.summaries[name] = summary
         else:
@@ -295,6 +305,8 @@ class ShellScript:
             return
         finally:
             self.sourced.current = outer
+        if any(self.summaries.get(name) != summary for name, summary in inner.summaries.items()):
+            self._calls.clear()  # a command a call ran may now run an agent
         self.summaries.update(inner.summaries)
         self.env.update(inner.env)
         self.sourced_values.update(inner.sourced_values)
@@ -398,7 +410,7 @@ class ShellScript:
 # one-line functions took 38 s, walking it 20 times). A model holds about 140 times its
 # text, and the values it built: 1 MiB of text and 64 MiB of values in all keep them
 # near 200 MiB. Each entry keeps what its walk charged to the value budget.
-_LIBRARIES: OrderedDict[tuple[Path, bytes], tuple[AgentCatalog, ShellScript, int]] = OrderedDict()
+_LIBRARIES: OrderedDict[tuple[Path, str], tuple[AgentCatalog, ShellScript, int]] = OrderedDict()
 _MAX_LIBRARY_TEXT = 1 << 20
 _MAX_LIBRARY_VALUES = 64 << 20
 _MAX_LIBRARIES = 256
@@ -416,7 +428,7 @@ def _walk_library(
     if budget is None:  # outside a file's audit: charged all the same
         with value_budget():
             return _walk_library(path, text, catalog, sourced)
-    key = (path, hashlib.blake2b(text.encode("utf-8", "surrogatepass")).digest())
+    key = (path, text)  # the text is the model's own: no copy, and no hashlib (4 MiB of RSS)
     known = _LIBRARIES.get(key)
     if known is not None and known[0] is catalog and budget.spend(known[2]):
         _LIBRARIES.move_to_end(key)

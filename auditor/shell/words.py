@@ -63,6 +63,11 @@ class Overlay(MutableMapping[str, Value]):
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
+    def unset(self, key: str) -> None:
+        """Unset a variable, without reading what it held."""
+        self.changes.pop(key, None)
+        self.removed.add(key)
+
     def touched(self) -> set[str]:
         """The variables it set or unset."""
         return set(self.changes) | self.removed
@@ -76,7 +81,7 @@ _BACKSLASH = re.compile(r"\\(.)", re.S)
 
 
 POSITIONAL = "@"  # where a call's arguments are kept in an environment
-_NUMBERED = tuple(str(n) for n in range(1, 10))
+NUMBERED = tuple(str(n) for n in range(1, 10))  # `$1`…`$9`
 
 
 def kept(value: V) -> V | None:
@@ -94,7 +99,7 @@ def bind_positional(env: MutableMapping[str, Value], arguments: tuple[str | None
         shift_positional(env, None)
         return
     env[POSITIONAL] = words
-    for index, name in enumerate(_NUMBERED):
+    for index, name in enumerate(NUMBERED):
         if index < len(words):
             env[name] = words[index]
         else:
@@ -105,7 +110,7 @@ def shift_positional(env: MutableMapping[str, Value], count: int | None) -> None
     """`shift N`: drop the first N positional parameters (all unknown for an unknown N)."""
     words = env.get(POSITIONAL)
     if count is None:
-        for name in (POSITIONAL, *_NUMBERED):
+        for name in (POSITIONAL, *NUMBERED):
             env.pop(name, None)
     elif isinstance(words, tuple):
         bind_positional(env, words[count:])
@@ -305,8 +310,9 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     if name is None or value is None:
         return
     key = _text(name)
-    old = env.get(key)
-    if old is not None and any(c.type == "+=" for c in node.children):
+    appends = any(c.type == "+=" for c in node.children)
+    old = env.get(key) if appends else None  # only `+=` reads what it held
+    if old is not None:
         value = _appended(old, value)
         if value_size(value) > MAX_VALUE_SIZE or kept(value) is None:
             del env[key]  # opaque from here on, as a value that depends on the run
