@@ -336,7 +336,9 @@ class ModuleFacts:
                 return None
         inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
         tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]
-        leaves = any(isinstance(n, ast.Return | ast.Break) for n in inside)
+        leaves = any(isinstance(n, ast.Return | ast.Break) for n in inside) or (
+            isinstance(loop, ast.While) and _test_assigned(loop, inside)
+        )
         for node in tries if leaves else ():
             retrying = [h for h in node.handlers if not _ends_in_raise(h.body)]
             if retrying:
@@ -398,6 +400,17 @@ def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:
             for item in node.body:
                 if isinstance(item, Function):
                     yield f"{node.name}.{item.name}", item, node.name
+
+
+def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
+    """Whether the loop assigns a name its test reads (`while result is None:` …
+    `result = response.text`): it leaves when that succeeds."""
+    tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name)}
+    return any(
+        isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id in tested for t in n.targets)
+        for n in inside
+    )
 
 
 def _attempts(call: ast.Call | None, keyword: str | None) -> int | None:

@@ -49,7 +49,10 @@ _JUMPS: dict[type[ast.AST], str] = {
     ast.Break: _BREAK,
     ast.Continue: _NEXT,
 }
-Flags = frozenset[tuple[str, bool]]  # `done = True` assignments on a path
+# What a path assigned to names: `done = True` (a bool), `result = None` (None), or
+# `result = response.text` (`_SET`: a value taken to be something, not None).
+Flags = frozenset[tuple[str, bool | str | None]]
+_SET = "set"
 
 
 class _Scenario(NamedTuple):
@@ -210,9 +213,12 @@ class _Flow:
         if self.flags.is_failure(node):
             return not scenario.ok
         if isinstance(node, ast.Name):
-            return dict(flags).get(node.id)
+            held = dict(flags).get(node.id, _SET)
+            return held if isinstance(held, bool) else None if held == _SET else False
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return node.value
+        if isinstance(node, ast.Compare) and _none_test(node):  # `while result is None`
+            return self.none_test(node, flags)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             inner = self.condition(node.operand, scenario, flags)
             return None if inner is None else not inner
@@ -289,13 +295,27 @@ class _Flow:
             func = called.func
             if isinstance(func, ast.Attribute) and func.attr == "check_returncode":
                 return [path.to(FALL if scenario.ok else _RAISE)]
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
-            value = node.value.value if isinstance(node.value.value, bool) else None
+        if isinstance(node, ast.Assign):
             names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            if value is not None and names:
+            value: bool | str | None = _SET
+            if isinstance(node.value, ast.Constant) and node.value.value is None:
+                value = None
+            elif isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool):
+                value = node.value.value
+            if names:
                 flags = frozenset((dict(path.flags) | dict.fromkeys(names, value)).items())
                 return [_Path(FALL, flags, path.via, path.ran)]
         return [path]
+
+    def none_test(self, node: ast.Compare, flags: Flags) -> bool | None:
+        """`NAME is None` (`is not None`) of a name the path assigned, or None."""
+        left, right = node.left, node.comparators[0]
+        name = right if isinstance(left, ast.Constant) else left
+        assigned = dict(flags)
+        if not (isinstance(name, ast.Name) and name.id in assigned):
+            return None
+        held = assigned[name.id]
+        return held is None if isinstance(node.ops[0], ast.Is) else held is not None
 
     def try_(self, node: ast.Try, scenario: _Scenario, path: _Path) -> list[_Path]:
         result: list[_Path] = []
@@ -383,6 +403,15 @@ def _bound(node: ast.AST) -> list[str]:
     else:
         targets = [node.target] if isinstance(node, ast.AnnAssign) else []
     return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def _none_test(node: ast.Compare) -> bool:
+    """`X is None` or `X is not None` (either way round)."""
+    if len(node.ops) != 1:
+        return False
+    sides = (node.left, node.comparators[0])
+    none = any(isinstance(side, ast.Constant) and side.value is None for side in sides)
+    return none and isinstance(node.ops[0], ast.Is | ast.IsNot)
 
 
 def _item_bound(node: ast.AST, index: int) -> list[str]:

@@ -1,0 +1,7 @@
+from openai import OpenAI
+
+client = OpenAI(base_url="https://api.example.com/v1")  # expect: RA401(warning)
+
+
+def send(query):
+    return client.chat.completions.create(model="m", messages=[query])
