@@ -190,6 +190,12 @@ def test_what_functions_return_through_the_functions_they_call() -> None:
         def nothing(argv):
             subprocess.run(argv)
             return None
+
+        def answered(argv):
+            result = subprocess.run(argv)
+            if result.returncode == 0:
+                return True
+            return False
         """
     assert summary(code).returns == {
         "Loop._run_agent": "status@0",
@@ -197,6 +203,7 @@ def test_what_functions_return_through_the_functions_they_call() -> None:
         "Loop.twice": "success@0",
         "execute": "field:status=Status.OK",
         "parsed": "success",
+        "answered": "success",
     }
 
 

@@ -304,6 +304,9 @@ class LaunchFacts:
         valued = [ok for ok, none in zip(success, nothing, strict=True) if not none]
         if any(nothing) and valued and all(valued):
             return "success"  # a value only where it succeeded: the value says so
+        truth = [_bool(n.value) for n in returns]
+        if truth and all(t is ok for t, ok in zip(truth, success, strict=True)):
+            return "success"  # `return True` where it succeeded, `return False` elsewhere
         on_success: dict[str, set[str | None]] = {}
         otherwise: dict[str, set[str | None]] = {}
         for node, ok in zip(returns, success, strict=True):
@@ -404,6 +407,13 @@ class LaunchFacts:
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
+
+
+def _bool(node: ast.expr | None) -> bool | None:
+    """The value of a literal `True` or `False`."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        return node.value
+    return None
 
 
 def _is_none(node: ast.expr) -> bool:

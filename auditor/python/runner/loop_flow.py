@@ -452,17 +452,20 @@ def loop_retries(
     steps: StepCatalog | None = None,
 ) -> Retry | None:
     """How a loop re-runs `call` after it fails, or None if a failure never leads to
-    another iteration, or a success never leaves (a schedule, not a retry)."""
+    another iteration, or neither a success nor a failure ever leaves (a schedule, not a
+    retry). A loop that a success never leaves but failures do (a cap on consecutive
+    failures) goes round again for the failed run: a retry."""
     flow = _Flow(unit, loop, call, failure, steps or default_steps())
     if flow.asks_user():
         return None  # the user decides each time whether it runs again
     success = flow.iterate(_Scenario(True, 0, False, False))
-    if "leave" not in success:
-        return None
     failures = flow.scenarios()
+    outcomes = [(scenario, flow.iterate(scenario)) for scenario in failures]
+    capped = any("leave" in outcome and not s.raises for s, outcome in outcomes)
+    if "leave" not in success and not capped:
+        return None
     retried: list[tuple[_Scenario, set[ast.ExceptHandler | None]]] = []
-    for scenario in failures:
-        outcome = flow.iterate(scenario)
+    for scenario, outcome in outcomes:
         if "next" in outcome and set(outcome) != set(success):
             retried.append((scenario, outcome["next"]))
     if not retried:
