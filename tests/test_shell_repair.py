@@ -51,6 +51,9 @@ GAPS = {
     "] in a substitution pattern": 'echo "${s/]/-}" "${s//]/}"\n',
     "bracket command word": "x=$([ab]+ c)\n",
     "coproc NAME ( )": "coproc W (cat)\nwait $W_PID\n",
+    "substring offset, ++ and %": 'printf "%s" "${spin:i++%10:1}"\n',
+    "glob before || in [[ ]]": 'if [[ "$F" = gp-* || "$F" = en-gp-* ]]; then echo x; fi\n',
+    "glob before && in [[ ]]": "[[ $F = gp* && $F = en* ]] && echo x\n",
 }
 
 

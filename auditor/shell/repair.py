@@ -51,6 +51,8 @@ _PARAMETER = rb"\$\{[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])(?:\[[^]\n]*\])?
 # `${s:` with an offset (not a `:-`, `:=`, `:+`, `:?` operator): a substring.
 _SUBSTRING = _PARAMETER + rb":(?![-=+?])"
 _VARIABLE = rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])"
+# The right operand of a `[[ ]]` string comparison that holds a glob (`= gp-*`).
+_TEST_GLOB = re.compile(rb"\s(?:==?|!=)\s+([\w./-]*[*?][\w./*?-]*)(?=\s)")
 # `${name` and a default-value operator: the word after it is literal to bash.
 _DEFAULT = _PARAMETER + rb":?[-=+?]"
 # `${name#`, `%%`, `/`, `//`, `/#`, `/%` and a pattern word (`${s%]}`): a glob to bash.
@@ -142,6 +144,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_substring_variables(data, start, end),
                 *_default_operators(data, start, end),
                 *_pattern_brackets(data, start, end),
+                *_substring_arithmetic(data, start, end),
+                *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
                 *_bracket_words(data, start, end),
             ):
@@ -240,6 +244,38 @@ def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
         for variable in _pattern(_VARIABLE).finditer(data, match.end(), close):
             found.extend((Repair(variable.start() + 1, 0, b"{"), Repair(variable.end(), 0, b"}")))
     return found
+
+
+def _substring_arithmetic(data: bytes, start: int, end: int) -> list[Repair]:
+    """`${s:i++%10:1}` → `${s:i00010:1}`: arithmetic operators in a substring's offset and
+    length, which the grammar rejects, become digits (which character it takes does not
+    matter to the analysis)."""
+    found: list[Repair] = []
+    for match in _pattern(_SUBSTRING).finditer(data, start, end):
+        close = data.find(b"}", match.end(), end)
+        inside = data[match.end() : close] if close != -1 else b""
+        if not inside or any(char in inside for char in b"{(\"'`\\$"):
+            continue
+        found += [
+            Repair(match.end() + index, 1, b"0")
+            for index, char in enumerate(inside)
+            if char in b"+%*/" or (char == ord("-") and index and inside[index - 1] != ord(":"))
+        ]
+    return found
+
+
+def _test_globs(data: bytes, start: int, end: int) -> list[Repair]:
+    """`[[ $f = gp-* || … ]]` → `[[ $f = gp-x || … ]]`: a glob pattern on the right of
+    `=`, `==` or `!=` in `[[ ]]`, which the grammar misreads before `||`/`&&`, becomes a
+    plain word of the same length."""
+    if b"[[" not in data[start:end]:
+        return []
+    return [
+        Repair(match.start(1) + index, 1, b"x")
+        for match in _TEST_GLOB.finditer(data, start, end)
+        for index, char in enumerate(match.group(1))
+        if char in b"*?"
+    ]
 
 
 def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
