@@ -84,6 +84,9 @@ def summarize_function(
     agents = [c for c in inside if c.agent is not None]
     if agents and any(passes(c) for c in agents):
         return FunctionSummary(name, agents[0].agent, returns)
+    named = [c for c in agents if _names_program(c, parsed)]  # not `"$@"` given by callers
+    if named and _reports_status(named[0], inside):
+        return FunctionSummary(name, named[0].agent, returns)
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
         if forwarded is None or not passes(command):
@@ -92,6 +95,27 @@ def summarize_function(
         shifts = _shifts_before(command, inside)
         return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
     return None
+
+
+def _reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bool:
+    """Whether the function's status reports how the agent's run went in codes of its
+    own: after the agent runs, it can `return 0` and can return a failure (`return 0`
+    when the agent succeeded, `return 1` once it and its retries failed)."""
+    codes = {
+        bounded_int(word)
+        for command in inside
+        if command.command_name == "return" and command.node.start_byte > agent.node.start_byte
+        for word in command.argv[1:2]
+        if word is not None and _RETURN.match(word)
+    }
+    return 0 in codes and any(code for code in codes)
+
+
+def _names_program(command: SimpleCommand, parsed: ShellText) -> bool:
+    """Whether the body writes the command's program itself (not `"$@"`, `$CMD`)."""
+    nodes = command.word_nodes
+    node = nodes[command.program_index] if command.program_index < len(nodes) else None
+    return node is not None and not parsed.node_text(node).lstrip('"').startswith("$")
 
 
 def forwarded_command(
