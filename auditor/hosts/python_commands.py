@@ -176,6 +176,12 @@ def _call_shells(
 
 
 def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShell]:
+    """Scripts and systemd units the module writes out: strings whose value starts with
+    a shebang or holds a `[Service]` section (a module whose text has neither writes
+    none: each string's value is not worth building)."""
+    source = module.source.text
+    if "#!" not in source and "[Service]" not in source:
+        return
     unplaced = Resolver(module, positions=False)  # most strings are neither: no positions
     formatted: frozenset[str] | None = None
     for node in module.strings:
