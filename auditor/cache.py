@@ -255,7 +255,8 @@ class ResultCache:
             if path.parent not in self._folders:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 self._folders.add(path.parent)
-            text = json.dumps(data)  # one string: `json.dump` streams through Python code
+            # one string (`json.dump` streams through Python code), without blanks
+            text = json.dumps(data, separators=(",", ":"))
             with open(temporary, "w", encoding="utf-8") as stream:
                 stream.write(text)
             os.replace(temporary, path)
