@@ -336,7 +336,7 @@ class ModuleFacts:
                 return None
         inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
         tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]
-        leaves = any(isinstance(n, ast.Return | ast.Break) for n in inside) or (
+        leaves = _leaves_outside_handlers(loop.body) or (
             isinstance(loop, ast.While) and _test_assigned(loop, inside)
         )
         for node in tries if leaves else ():
@@ -400,6 +400,30 @@ def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:
             for item in node.body:
                 if isinstance(item, Function):
                     yield f"{node.name}.{item.name}", item, node.name
+
+
+def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
+    """Whether a loop body can `return` or `break` other than from an `except` clause (a
+    loop that leaves only when failures pile up is not one that leaves on success)."""
+    for statement in body:
+        if isinstance(statement, ast.Return | ast.Break):
+            return True
+        if isinstance(statement, ast.Try | ast.TryStar):
+            parts = [statement.body, statement.orelse, statement.finalbody]
+        elif isinstance(statement, ast.If):
+            parts = [statement.body, statement.orelse]
+        elif isinstance(statement, ast.With | ast.AsyncWith):
+            parts = [statement.body]
+        elif isinstance(statement, ast.For | ast.AsyncFor | ast.While):
+            # an inner loop's `break` is its own; its `return` leaves this one too
+            if any(isinstance(n, ast.Return) for n in ast.walk(statement)):
+                return True
+            continue
+        else:
+            continue
+        if any(_leaves_outside_handlers(part) for part in parts):
+            return True
+    return False
 
 
 def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:

@@ -405,6 +405,24 @@ def _bound(node: ast.AST) -> list[str]:
     return [t.id for t in targets if isinstance(t, ast.Name)]
 
 
+def _consecutive_counter(loop: Loop) -> bool:
+    """Whether the loop counts consecutive failures: a name it adds to (`failures += 1`)
+    and sets back to 0 (`failures = 0`), as a loop that retries the same work does; a
+    total count of errors among new samples is never reset."""
+    added: set[str] = set()
+    reset: set[str] = set()
+    for node in descendants(loop):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            added.add(node.target.id)
+        elif (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value == 0
+        ):
+            reset.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return bool(added & reset)
+
+
 def _none_test(node: ast.Compare) -> bool:
     """`X is None` or `X is not None` (either way round)."""
     if len(node.ops) != 1:
@@ -462,7 +480,7 @@ def loop_retries(
     failures = flow.scenarios()
     outcomes = [(scenario, flow.iterate(scenario)) for scenario in failures]
     capped = any("leave" in outcome and not s.raises for s, outcome in outcomes)
-    if "leave" not in success and not capped:
+    if "leave" not in success and not (capped and _consecutive_counter(loop)):
         return None
     retried: list[tuple[_Scenario, set[ast.ExceptHandler | None]]] = []
     for scenario, outcome in outcomes:
