@@ -32,6 +32,7 @@ from auditor.shell.status import (
     next_statement,
     pipestatus_indices,
     reads_exit_status,
+    substitution_assignment,
 )
 
 _GROUPS = frozenset({"compound_statement", "subshell"})
@@ -235,6 +236,15 @@ class _Flow:
         holder = enclosing_function(node, self.parsed)
         if holder is not None and holder not in self.script.called:
             return  # errexit is decided where a function is called, and nothing calls it
+        around = statement.parent
+        if (
+            around is not None
+            and around.type == "command_substitution"
+            and _last_in(around, statement)
+        ):
+            # `X=$(agent)`: the assignment's status is the agent's, and errexit acts on it
+            statement = substitution_assignment(around) or statement
+            node = statement if statement.type == "variable_assignment" else node
         if not ends_on_failure(node, self.script.options_at(node)):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
         if not reads_exit_status(statement) and not pipestatus_indices(statement):
