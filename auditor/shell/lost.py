@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.jobs import waits_for
+from auditor.shell.jobs import Wait, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node
@@ -52,15 +52,30 @@ def lost_status(
     if _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
     discard = discarded_by(statement)
-    if backgrounded(statement) and waits_for(statement, script.commands, script.parsed):
-        return None
+    waits = waits_for(statement, script.commands, script.parsed) if backgrounded(statement) else []
+    if waits and (not all(w.carries for w in waits) or _wait_read(script, waits)):
+        return None  # waited for, and `wait`'s status read (or a wait of every job)
     masked = None
     if stage is not None:
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
         masked = MaskedStage(pipeline.stages[-1].label, stage, captured_by(statement))
     how = _how(statement, discard, masked)
+    if waits:
+        how = "it runs in the background, and nothing reads the status `wait` returns for it"
     start, end = script.parsed.span(command.node)
     return LostStatus(start, end, call, how, masked, discard, backgrounded(statement))
+
+
+def _wait_read(script: ShellScript, waits: list[Wait]) -> bool:
+    """Whether the status a `wait` returns for the job is read, as a command's is."""
+    for wait in waits:
+        statement = wait.command.node
+        while statement.parent is not None and statement.parent.type == "redirected_statement":
+            statement = statement.parent
+        options = script.options_at(wait.command.node)
+        if status_use(statement, options, script) is not None:
+            return True
+    return False
 
 
 def _person_watches(script: ShellScript, statement: Node) -> bool:

@@ -1,0 +1,12 @@
+#!/bin/bash
+# The agent runs in the background while the script samples its memory; the script waits
+# for it at the end but never reads what `wait` returns, so a failed run reads as done.
+claude -p "Solve the benchmark in PROMPT.md" > /tmp/agent.log 2>&1 &  # expect: RA203(warning)
+AGENT_PID=$!
+while kill -0 "$AGENT_PID" 2>/dev/null; do
+    ps -o rss= -p "$AGENT_PID" >> memory.csv
+    sleep 2
+done
+wait "$AGENT_PID" 2>/dev/null
+echo "=== Agent output ==="
+cat /tmp/agent.log
