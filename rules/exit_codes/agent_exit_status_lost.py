@@ -19,10 +19,12 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     ## What it does
     Flags an agent invocation whose status nothing reads: `agent … || true`,
     an agent followed by other commands with no errexit and no `$?` read, an
-    `agent &` that is never waited for; in Python, `subprocess.run([agent…])`
-    without `check=True` whose result is never read, `os.system(agent…)` whose
-    value is dropped, a `Popen` (or an asyncio process) never waited, or waited
-    with `wait()`'s result dropped and `returncode` never read. A function of
+    `agent &` that is never waited for, or whose `wait "$pid"` status nothing
+    reads; in Python, `subprocess.run([agent…])` without `check=True` whose
+    result is never read, `os.system(agent…)` whose value is dropped, a `Popen`
+    (or an asyncio process) never waited, or waited with `wait()`'s result
+    dropped and `returncode` never read, also one kept on the instance (`self.proc
+    = Popen(…)`) that no method of its class waits for or polls. A function of
     the audited tree whose parameter reaches a process launch (`def
     run_command(cmd): return subprocess.run(cmd)`, in this module or another)
     launches whatever argv its callers give it, built by a helper or a builder
