@@ -122,7 +122,7 @@ class Auditor:
         self.agent_names = agent_names
         self._by_default = {rule.code: rule.selected_by_default for rule in all_rules()}
         self.known_codes = frozenset(self._by_default)
-        self._calls_step: tuple[str, bool] = ("", False)  # the last text asked, and the answer
+        self._calls_step: tuple[str, str, bool] = ("", "", False)  # last text, path, answer
 
     @functools.cached_property
     def project(self) -> ProjectIndex:
@@ -357,9 +357,9 @@ class Auditor:
     def _may_call_step(self, text: str, path: str) -> bool:
         """Whether a text may call an agent step, asked once per text however many rules
         ask (the same `str` object)."""
-        if self._calls_step[0] is not text:
-            self._calls_step = (text, self.step_needles.found(text, path))
-        return self._calls_step[1]
+        if self._calls_step[0] is not text or self._calls_step[1] != path:
+            self._calls_step = (text, path, self.step_needles.found(text, path))
+        return self._calls_step[2]
 
     def _python_wanted(self, text: str, path: str) -> bool:
         """Whether a Python rule can match: rules about agents need a process launch and

@@ -18,7 +18,7 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
-from auditor.python.model.callees import instance_status
+from auditor.python.model.callees import PASSING, instance_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
 from auditor.python.model.strings import Resolver
@@ -101,7 +101,8 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
     kept = instance_status(module, target) if target is not None else None
     if kept == "read":
         return f"the code reads the status of `self.{getattr(target, 'attr', '')}`"
-    if kept != "unread" and short != "getoutput" and not isinstance(parent, ast.Expr):
+    passed = kept == "passed" or (kept is None and isinstance(parent, PASSING))
+    if passed and short != "getoutput":  # `return Popen(…)`, `run_all(Popen(…))`
         return "the code passes the process on, to code that may read its status"
     return None
 

@@ -86,9 +86,9 @@ def _person_watches(script: ShellScript, statement: Node) -> bool:
     command = script.command_at(following) if following is not None else None
     if command is None or command.command_name != "read":
         return False
-    return not any(
-        word in ("-u", "-t") or (word or "").startswith(("-u", "-t")) for word in command.argv[1:]
-    )
+    options = [w for w in command.argv[1:] if w and w.startswith("-") and not w.startswith("--")]
+    # `-t 5`, `-u 3`, also in a cluster of options (`-rt 5`); a redirect of its input too
+    return not any("t" in w[1:] or "u" in w[1:] for w in options)
 
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:

@@ -369,6 +369,10 @@ def _guards(node: Node, statement: Node) -> bool:
     current = node.parent
     while current is not None and current.type not in ("function_definition", "program"):
         if current.type in ("if_statement", "elif_clause"):
+            # its statements sit beside its condition: only what ends before `then` is one
+            then = next((c for c in current.children if c.type == "then"), None)
+            if then is not None and node.end_byte > then.start_byte:
+                return False
             return current.start_byte <= statement.start_byte < current.end_byte
         if current.type in ("do_group", "compound_statement", "subshell"):
             return False  # a body, not a condition

@@ -157,8 +157,8 @@ class CallGraph:
         also through a factory of the tree that returns one (`get_browser().execute()`)."""
         found: list[str] = []
         for ref in refs:
-            if ref and ref[0] == "self" and self._owner_class(function):
-                found += self._stored_instances(function, ref[1])
+            if ref and ref[0] == "self" and self._owner_class(function) and depth < _FACTORY_DEPTH:
+                found += self._stored_instances(function, ref[1], depth + 1)
             if not ref or ref[0] != "result":
                 continue
             callee = function.facts["calls"][ref[1]]["callee"]
@@ -172,7 +172,7 @@ class CallGraph:
                     found += self._instances(maker, given, depth + 1)
         return found
 
-    def _stored_instances(self, function: _Function, attribute: str) -> list[str]:
+    def _stored_instances(self, function: _Function, attribute: str, depth: int = 0) -> list[str]:
         """The classes of the instances the methods of the class store in `self.ATTR`
         (`self.locator = Locator()` in `__init__`)."""
         cls = self._owner_class(function)
@@ -184,7 +184,7 @@ class CallGraph:
                 method = self.functions.get(f"{member}.{name}")
                 for target, *ref in method.facts.get("stores", ()) if method else ():
                     if target == attribute and ref and ref[0] == "result" and method:
-                        found += self._instances(method, [ref])
+                        found += self._instances(method, [ref], depth)
         return found[:MAX_DISPATCH]
 
     # -- values

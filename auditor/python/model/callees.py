@@ -156,9 +156,9 @@ def _use(module: PythonModule, node: ast.expr, *, alias: bool) -> str:
             return "read" if "read" in found else "passed" if "passed" in found else "kept"
         return "passed"
     stored = isinstance(around, ast.Assign | ast.AnnAssign) and around.value is not node
-    return "passed" if isinstance(around, _PASSING) and not stored else "kept"
+    return "passed" if isinstance(around, PASSING) and not stored else "kept"
 
 
 # Where a value goes on from: an argument, a return, a container, another name.
-_PASSING: tuple[type[ast.AST], ...] = (ast.Call, ast.keyword, ast.Return, ast.Yield)
-_PASSING += (ast.Tuple, ast.List, ast.Dict, ast.Assign, ast.AnnAssign, ast.withitem, ast.Starred)
+PASSING: tuple[type[ast.AST], ...] = (ast.Call, ast.keyword, ast.Return, ast.Yield)
+PASSING += (ast.Tuple, ast.List, ast.Dict, ast.Assign, ast.AnnAssign, ast.withitem, ast.Starred)

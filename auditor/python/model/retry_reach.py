@@ -42,9 +42,11 @@ class RetryReach:
         if isinstance(layer, int):
             data = summary.graph["layers"][layer]
             if "returned" in data:  # a loop over the retrying object a function returns
-                data = self._returned(data)
-                if data is None:
-                    return None
+                made = self._returned(data)
+                if made is None:  # it iterates something else: the layer around it holds
+                    within = data.get("within")
+                    return None if within is None else self.layer(module, within)
+                data = made
             line, column = map(int, data["at"].split(":"))
             errors = tuple((str(k), str(v)) for k, v in data["errors"])
             return Layer(summary.path, line, column + 1, data["label"], data["attempts"], errors)
@@ -81,9 +83,10 @@ class RetryReach:
             if kind != "param":
                 errors.append([kind, value])
                 continue
-            given = bound.get(value, bound.get(str(names.index(value)) if value in names else ""))
-            if given is None:
-                errors.append(["class", value])  # not given here: nothing known to match
+            key = value if value in bound else str(names.index(value)) if value in names else ""
+            given = bound.get(key)
+            if given is None:  # not given here, or not readable: nothing known to match
+                errors.append(["class", value])
             elif not given:
                 return {**made, "at": loop["at"], "errors": []}  # every failure
             else:

@@ -25,7 +25,7 @@ from auditor.python.runner.value_refs import (
 )
 
 # A retry layer: its number among the module's layers, or a name of the tree to resolve
-# with the whole graph ("decorator:NAME@AT", "returned:NAME@AT"); None: no layer.
+# with the whole graph ("decorator:NAME@AT"); None: no layer.
 LayerRef = int | str | None
 # The class the graph gives the options a module's argument parser defines (`args.X`).
 OPTIONS_CLASS = "<command-line options>"
@@ -45,9 +45,10 @@ class FactsOwner(RefsOwner, Protocol):
         ...
 
     def loop_layer(
-        self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts
+        self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts, outer: LayerRef
     ) -> LayerRef:
-        """The layer a library loop is (its hand-written `try`s are registered)."""
+        """The layer a library loop is (its hand-written `try`s are registered); `outer`:
+        the layer around the loop."""
         ...
 
     def recursion_layers(self, node: Function, function: FunctionFacts) -> None:
@@ -157,7 +158,7 @@ class FunctionFacts(ValueRefs):
         if isinstance(node, Function | ast.ClassDef):
             return
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
-            whole = self.owner.loop_layer(node, self)  # a library's: every failure in it
+            whole = self.owner.loop_layer(node, self, layer)  # a library's: every failure
             self._expressions(node.iter if not isinstance(node, ast.While) else node.test, layer)
             self._statements(node.body, layer if whole is None else whole, contained)
             self._statements(node.orelse, layer, contained)

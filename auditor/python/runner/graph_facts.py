@@ -269,18 +269,24 @@ class ModuleFacts:
             return None
         return qualified, node
 
-    def _returned_layer(self, loop: ast.AST, qualified: str, call: ast.Call) -> int:
+    def _returned_layer(
+        self, loop: ast.AST, qualified: str, call: ast.Call, outer: LayerRef
+    ) -> int:
         """A loop over what `qualified` returns: a layer if that is a library's retrying
         object (resolved with the graph), with the exception classes this call gives to
         the parameters its errors name (`retry_on=(OpenAIError,)`)."""
         self._ast_facts = self._ast_facts or AstFacts(self.tree)
-        bound: dict[str, list[list[str]]] = {}
+        bound: dict[str, list[list[str]] | None] = {}
         given = [(str(i), a) for i, a in enumerate(call.args)]
         for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
-            tests = class_errors(self._ast_facts.classes(value), self.blanket).tests
-            bound[key] = [[t.kind, t.value] for t in tests]
+            names = self._ast_facts.classes(value)
+            tests = class_errors(names, self.blanket).tests
+            # None: classes it cannot read (`get_errors()`), never taken for every failure
+            bound[key] = None if "?" in names else [[t.kind, t.value] for t in tests]
         index = self._layer(loop, "", None, [])
-        self.layers[index] |= {"returned": qualified, "bound": bound}
+        # `within`: the layer around the loop, which stays when what it iterates is no
+        # retrying object (`for name in os.listdir(…)` inside a `Retrying` loop)
+        self.layers[index] |= {"returned": qualified, "bound": bound, "within": outer}
         return index
 
     def _library(self, node: ast.expr) -> tuple[Any, ast.Call | None, str] | None:
@@ -313,7 +319,7 @@ class ModuleFacts:
         return None
 
     def loop_layer(
-        self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts
+        self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts, outer: LayerRef
     ) -> LayerRef:
         """The layer a loop is: `for attempt in Retrying(…)`, or a hand-written loop that
         goes on after catching a failure of its `try` and leaves on success."""
@@ -327,7 +333,7 @@ class ModuleFacts:
                 iterated = held[0][1]
             returned = self._returned_retrier(iterated)
             if returned is not None:
-                return self._returned_layer(loop, *returned)
+                return self._returned_layer(loop, *returned, outer)
             if not (
                 isinstance(loop.iter, ast.Call)
                 and isinstance(loop.iter.func, ast.Name)
@@ -416,7 +422,8 @@ def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
             parts = [statement.body]
         elif isinstance(statement, ast.For | ast.AsyncFor | ast.While):
             # an inner loop's `break` is its own; its `return` leaves this one too
-            if any(isinstance(n, ast.Return) for n in ast.walk(statement)):
+            inner = statements(statement, definitions=False)
+            if any(isinstance(n, ast.Return) for n in inner):
                 return True
             continue
         else:
@@ -427,13 +434,28 @@ def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
 
 
 def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
-    """Whether the loop assigns a name its test reads (`while result is None:` …
-    `result = response.text`): it leaves when that succeeds."""
-    tested = {n.id for n in ast.walk(loop.test) if isinstance(n, ast.Name)}
+    """Whether the loop goes round until a `try` sets a name its test waits on (`while
+    answer is None:` … `try: answer = response.text`): it leaves when that succeeds."""
+    test = loop.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand  # `while not answer:`
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1:
+        none = isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+        test = test.left if none and isinstance(test.ops[0], ast.Is) else test
+    if not isinstance(test, ast.Name):
+        return False
+    tried = [
+        n
+        for t in inside
+        if isinstance(t, ast.Try | ast.TryStar)
+        for s in t.body
+        for n in (s, *statements(s, definitions=False))
+    ]
     return any(
         isinstance(n, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id in tested for t in n.targets)
-        for n in inside
+        and any(isinstance(t, ast.Name) and t.id == test.id for t in n.targets)
+        and not any(isinstance(v, ast.Name) and v.id == test.id for v in ast.walk(n.value))
+        for n in tried
     )
 
 

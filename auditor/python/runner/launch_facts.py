@@ -296,8 +296,8 @@ class LaunchFacts:
         """What a function's returns say by the branch they are in: `success` when only a
         branch where the process succeeded returns a value and the others `None`
         (`if proc.returncode == 0: return json.loads(out)`), `field:NAME=VALUE` when
-        the result objects it returns are `Result(status=Status.SUCCESS)` there and
-        another value of `status` in every other `return`."""
+        the result objects it returns are `Result(status=Status.SUCCESS)` there, and
+        those returned elsewhere give `status` other values only."""
         returns = [n for n in body.nodes() if isinstance(n, ast.Return)]
         success = [self._under_success(body, n) for n in returns]
         nothing = [n.value is None or _is_none(n.value) for n in returns]
@@ -402,9 +402,15 @@ class LaunchFacts:
         return None
 
     def _called(self, func: ast.expr) -> str | None:
-        """What a function of this module returns about a process (`self._run_agent`),
-        when an earlier round found it; one function of that name only."""
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        """What a function of this module returns about a process (`run_agent`,
+        `self._run_agent`), when an earlier round found it; one function of that name only."""
+        name = func.id if isinstance(func, ast.Name) else None
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+        ):
+            name = func.attr
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
 

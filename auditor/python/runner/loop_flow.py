@@ -406,11 +406,12 @@ def _bound(node: ast.AST) -> list[str]:
 
 
 def _consecutive_counter(loop: Loop) -> bool:
-    """Whether the loop counts consecutive failures: a name it adds to (`failures += 1`)
-    and sets back to 0 (`failures = 0`), as a loop that retries the same work does; a
-    total count of errors among new samples is never reset."""
+    """Whether the loop counts consecutive failures: a name it adds to (`failures += 1`),
+    sets back to 0 (`failures = 0`) and caps (`if failures >= 5: break`), as a loop that
+    retries the same work does; a total count of errors among new samples is never reset."""
     added: set[str] = set()
     reset: set[str] = set()
+    capped: set[str] = set()
     for node in descendants(loop):
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             added.add(node.target.id)
@@ -420,7 +421,11 @@ def _consecutive_counter(loop: Loop) -> bool:
             and node.value.value == 0
         ):
             reset.update(t.id for t in node.targets if isinstance(t, ast.Name))
-    return bool(added & reset)
+        elif isinstance(node, ast.If) and any(
+            isinstance(n, ast.Break | ast.Return | ast.Raise) for n in node.body
+        ):
+            capped.update(n.id for n in ast.walk(node.test) if isinstance(n, ast.Name))
+    return bool(added & reset & capped)
 
 
 def _none_test(node: ast.Compare) -> bool:

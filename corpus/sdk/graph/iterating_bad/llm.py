@@ -1,0 +1,3 @@
+from openai import OpenAI
+
+client = OpenAI()  # expect: RA401(warning)
