@@ -95,6 +95,11 @@ class _Flow:
                 parent.type in _GROUPS and _last_in(parent, node) and _grouped(parent)
             ):
                 node = parent
+            elif parent.type == "command_substitution" and _last_in(parent, node):
+                assignment = substitution_assignment(parent)  # `X=$(agent)`: its status
+                if assignment is None:
+                    break
+                node = assignment
             else:
                 break
         pipeline = self._pipeline_of(node)
@@ -236,15 +241,8 @@ class _Flow:
         holder = enclosing_function(node, self.parsed)
         if holder is not None and holder not in self.script.called:
             return  # errexit is decided where a function is called, and nothing calls it
-        around = statement.parent
-        if (
-            around is not None
-            and around.type == "command_substitution"
-            and _last_in(around, statement)
-        ):
-            # `X=$(agent)`: the assignment's status is the agent's, and errexit acts on it
-            statement = substitution_assignment(around) or statement
-            node = statement if statement.type == "variable_assignment" else node
+        if statement.type == "variable_assignment" and _within(node, statement):
+            node = statement  # `X=$(agent)`: errexit acts on the assignment, in the shell
         if not ends_on_failure(node, self.script.options_at(node)):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
         if not reads_exit_status(statement) and not pipestatus_indices(statement):

@@ -42,7 +42,8 @@ def lost_status(
     `stage` is the agent's index when `statement` is a pipeline that returns another
     stage's status.
     """
-    options = script.options_at(command.node)
+    outside = statement.type == "variable_assignment"  # `X=$(agent)`: the shell's options
+    options = script.options_at(statement if outside else command.node)
     if status_use(statement, options, script) is not None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
     if stage is not None and pipestatus_indices(statement) is not None:
