@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText
+from auditor.shell.parse import LOOPS, Node, ShellText
 from auditor.shell.status import backgrounded
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
@@ -130,16 +130,13 @@ def coproc_name(job: Node) -> str | None:
     return _text(words[0]) if words else "COPROC"
 
 
-_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
-
-
 def _rerun_from(job: Node) -> int:
     """Where the waits that may run after a job start: right after it, or, in a loop, at
     the start of the outermost loop around it (a wait above it runs in the next round)."""
     after = job.end_byte
     node = job.parent
     while node is not None:
-        if node.type in _LOOPS:
+        if node.type in LOOPS:
             after = node.start_byte
         elif node.type == "function_definition":
             break

@@ -24,7 +24,7 @@ from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node
+from auditor.shell.parse import LOOPS, Node
 from auditor.shell.scenarios import (
     AGENT,
     EQUAL,
@@ -41,7 +41,6 @@ from auditor.shell.scenarios import (
 )
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
-LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
 

@@ -21,9 +21,9 @@ from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, enclosing_loop
 from auditor.shell.scenarios import NONZERO, Scenario
-from auditor.shell.schedule import attempt_loop, bounded, enclosing_loop, ralph_loop
+from auditor.shell.schedule import attempt_loop, bounded, ralph_loop
 from auditor.shell.status import ends_on_failure
 
 if TYPE_CHECKING:

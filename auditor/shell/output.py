@@ -18,7 +18,7 @@ from typing import NamedTuple
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, descendants, enclosing_loop
 
 _WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
 _NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
@@ -31,7 +31,6 @@ _EXAMINING = frozenset(
     {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp", "wc"}
     | {"python", "python3", "node", "bun", "deno", "ruby", "perl"}
 )
-_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _FILE_WORD = re.compile(
@@ -216,17 +215,24 @@ def reads_output(
             if not examining or not _only_shows(script, child):
                 return True
         elif _whole_word(child) and _normal(_text(child)) in output.files:
-            if parent is not None and parent.type == "file_redirect" and _written(parent):
-                continue  # written again, not read
-            holder = parent
-            while holder is not None and holder.type != "command":
-                holder = holder.parent
-            command = script.command_at(holder) if holder is not None else None
-            if command is not None and command.name in _NOT_READING:
+            if not _file_read(script, child):
                 continue
             if not examining or not _only_shows(script, child):
                 return True
     return False
+
+
+def _file_read(script: ShellScript, word: Node) -> bool:
+    """Whether a file word is read where it stands: not a redirect that writes it again,
+    nor an operand of a command that does not read its files (`rm`, `touch`, …)."""
+    parent = word.parent
+    if parent is not None and parent.type == "file_redirect" and _written(parent):
+        return False  # written again, not read
+    holder = parent
+    while holder is not None and holder.type != "command":
+        holder = holder.parent
+    command = script.command_at(holder) if holder is not None else None
+    return command is None or command.name not in _NOT_READING
 
 
 def _only_shows(script: ShellScript, node: Node) -> bool:
@@ -323,7 +329,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     """Whether the script examines `output` after `statement` (or in its loop)."""
     if not output.files and not output.variables and not output.told and not output.opaque:
         return False
-    loop = _enclosing_loop(statement)
+    loop = enclosing_loop(statement)
     start = loop.start_byte if loop is not None else statement.end_byte
     reads = _reads(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
@@ -447,26 +453,10 @@ def _reads(script: ShellScript) -> dict[tuple[str, str], list[Node]]:
         if child.type == "variable_name":
             if parent is None or parent.type not in ("variable_assignment", "declaration_command"):
                 found.setdefault(("v", _text(child)), []).append(child)
-        elif _whole_word(child):
-            if parent is not None and parent.type == "file_redirect" and _written(parent):
-                continue  # written again, not read
-            holder = parent
-            while holder is not None and holder.type != "command":
-                holder = holder.parent
-            command = script.command_at(holder) if holder is not None else None
-            if command is None or command.name not in _NOT_READING:
-                found.setdefault(("f", _normal(_text(child))), []).append(child)
+        elif _whole_word(child) and _file_read(script, child):
+            found.setdefault(("f", _normal(_text(child))), []).append(child)
     _READS[script] = found
     return found
-
-
-def _enclosing_loop(node: Node) -> Node | None:
-    current = node.parent
-    while current is not None and current.type != "function_definition":
-        if current.type in _LOOPS:
-            return current
-        current = current.parent
-    return None
 
 
 def in_errexit_window(script: ShellScript, node: Node) -> bool:

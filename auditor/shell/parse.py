@@ -133,6 +133,18 @@ class ShellText:
 
 
 _MAX_REPAIRS = 256
+# The node types of a shell loop.
+LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
+
+
+def enclosing_loop(node: Node) -> Node | None:
+    """The innermost loop around `node` in its function (or script)."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        if current.type in LOOPS:
+            return current
+        current = current.parent
+    return None
 
 
 def descendants(root: Node) -> list[Node]:

@@ -19,10 +19,10 @@ An agent in a function runs on the schedule of the loops its calls sit in.
 from __future__ import annotations
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.loop_flow import LOOPS, IterationWalk, named
+from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, reads_output
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.scenarios import NONZERO, Scenario
 
 _ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})
@@ -35,16 +35,6 @@ def _text(node: Node) -> str:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
-
-
-def enclosing_loop(node: Node) -> Node | None:
-    """The innermost loop around `node` in its function (or script)."""
-    current = node.parent
-    while current is not None and current.type != "function_definition":
-        if current.type in LOOPS:
-            return current
-        current = current.parent
-    return None
 
 
 def attempt_loop(loop: Node) -> bool:

@@ -12,13 +12,12 @@ from typing import NamedTuple, Protocol
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.options import ShellOptions
-from auditor.shell.parse import Node, ShellText
+from auditor.shell.parse import LOOPS, Node, ShellText
 from auditor.shell.pipelines import PipelineParts
 from auditor.shell.words import Value
 from auditor.unit import OPAQUE_WORD
 
 TRIVIAL_PRODUCERS = frozenset({"echo", "printf", "true", ":", "yes"})
-_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 _DEV_NULL = frozenset({"/dev/null"})
 
 
@@ -133,7 +132,7 @@ class StageReader:
             condition = node.child_by_field_name("condition")
             tested = self._commands_inside(condition) if condition is not None else []
             return f"{keyword} {tested[0].name}" if tested and tested[0].name else keyword
-        if node.type in _LOOPS:
+        if node.type in LOOPS:
             words = self.script.parsed.node_text(node).split("\n", 1)[0].replace(";", " ").split()
             return " ".join(words[:3]) + " …" if len(words) > 3 else " ".join(words)
         agents = [c for c in inside if self.script.agent_of(c) is not None]
