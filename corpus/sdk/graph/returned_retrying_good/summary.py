@@ -2,6 +2,7 @@ import json
 
 from openai import OpenAI
 
+from .errors import retryable_errors
 from .retrying import make_retrying
 
 
@@ -17,4 +18,12 @@ class Summariser:
             with attempt:
                 response = self.client.responses.create(model="gpt-4o-mini", input=text)
                 return json.loads(response.output_text)
+        return None
+
+    def title(self, text):
+        # what it retries comes from a call the analysis cannot read: never taken for
+        # every failure
+        for attempt in make_retrying(3, retryable_errors()):
+            with attempt:
+                return self.client.responses.create(model="gpt-4o-mini", input=text)
         return None
