@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -180,12 +182,20 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     def check(self, unit: PythonUnit) -> Iterator[Finding]:
         """Yield a finding at each client construction whose requests are retried twice;
         clients that serve the same requests the same way (`clients[provider] = OpenAI(…)`
-        for every provider) are one defect, reported once at the first."""
+        for every provider), or that one statement builds (`OpenAI(**kw) if kw else
+        OpenAI()`), are one defect, reported once: at the first, or the most severe."""
+        found = list(self._per_client(unit))
+        statements = [_statement(unit, client.call) for client, _ in found]
+        shared = Counter((c.label, id(s)) for (c, _), s in zip(found, statements, strict=True))
         groups: dict[tuple[object, ...], list[tuple[Client, Finding]]] = {}
-        for client, finding in self._per_client(unit):
-            key = (client.label, client.retries, frozenset(map(id, client.references)))
-            groups.setdefault((*key, finding.message), []).append((client, finding))
+        for (client, finding), statement in zip(found, statements, strict=True):
+            key: tuple[object, ...] = (client.label, id(statement))
+            if shared[(client.label, id(statement))] < 2:
+                key = (client.label, client.retries, frozenset(map(id, client.references)))
+                key = (*key, finding.message)
+            groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
+            members.sort(key=lambda member: -member[1].severity.rank)  # stable: source order
             (first_client, first), others = members[0], members[1:]
             if not others:
                 yield first
@@ -200,11 +210,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             )
             message = f"{first.message} (and {count} built for the same requests)"
             fixes = [finding.fix for _, finding in members]
-            fix = first.fix
-            if fix is not None and all(f is not None and f.edits for f in fixes):
-                # one defect, one fix: every client of the group gets `max_retries=0`
+            fix = None  # one defect, one fix: every client gets `max_retries=0`, or none does
+            if all(f is not None and f.edits for f in fixes) and first.fix is not None:
                 edits = tuple(e for f in fixes if f is not None for e in f.edits)
-                fix = fix._replace(edits=tuple(sorted(set(edits))))
+                fix = first.fix._replace(edits=tuple(sorted(set(edits))))
             yield first._replace(message=message, related=related, fix=fix)
 
     def _per_client(self, unit: PythonUnit) -> Iterator[tuple[Client, Finding]]:
@@ -407,3 +416,12 @@ def _fix(module: PythonModule, client: Client) -> Fix | None:
             return None
     added = keyword_edit(module, call, f"{keyword}=0")
     return Fix((added,), Applicability.UNSAFE, f"add `{keyword}=0`") if added else None
+
+
+def _statement(unit: PythonUnit, call: ast.AST) -> ast.AST | None:
+    """The statement (or lambda) whose expression builds a client."""
+    assert unit.module is not None
+    node: ast.AST | None = call
+    while node is not None and not isinstance(node, ast.stmt | ast.Lambda):
+        node = unit.module.parent(node)
+    return node
