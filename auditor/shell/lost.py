@@ -19,11 +19,12 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.jobs import Wait, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, descendants
 from auditor.shell.status import (
     backgrounded,
     captured_by,
     discarded_by,
+    field_of,
     next_statement,
     pipestatus_indices,
     status_use,
@@ -52,6 +53,8 @@ def lost_status(
         return None  # judged by its output (a captured pane, a log or text it examines)
     if _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
+    if _effect_checked(script, statement):
+        return None  # the next statement checks what the run was to do, and stops if not
     discard = discarded_by(statement)
     waits = waits_for(statement, script.commands, script.parsed) if backgrounded(statement) else []
     if waits and (not all(w.carries for w in waits) or _wait_read(script, waits)):
@@ -77,6 +80,35 @@ def _wait_read(script: ShellScript, waits: list[Wait]) -> bool:
         if status_use(statement, options, script) is not None:
             return True
     return False
+
+
+def _effect_checked(script: ShellScript, statement: Node) -> bool:
+    """Whether the statement right after the run checks its effect and ends the script
+    when it is missing (`agent "install jq"; if ! command -v jq; then exit 1; fi`,
+    `if [ ! -f out.json ]; then exit 1; fi`): the run is judged by what it did."""
+    following = None if backgrounded(statement) else next_statement(statement)
+    if following is None or following.type != "if_statement":
+        return False
+    condition = [c for c in following.named_children if field_of(c) == "condition"]
+    probes = [
+        n
+        for c in condition
+        for n in descendants(c)
+        if n.type == "test_command" or (n.type == "command" and _name(script, n) in _PROBES)
+    ]
+    exits = [
+        n for n in descendants(following) if n.type == "command" and _name(script, n) == "exit"
+    ]
+    return bool(probes) and bool(exits)
+
+
+def _name(script: ShellScript, node: Node) -> str | None:
+    command = script.command_at(node)
+    return command.command_name if command is not None else None
+
+
+# Commands that check what a run left behind: a program it installed, a file it wrote.
+_PROBES = frozenset({"command", "which", "type", "hash", "test", "["})
 
 
 def _person_watches(script: ShellScript, statement: Node) -> bool:

@@ -36,7 +36,8 @@ def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def _field(node: Node) -> str | None:
+def field_of(node: Node) -> str | None:
+    """The field of its parent a node stands in (`condition`, `body`), if any."""
     parent = node.parent
     if parent is None:
         return None
@@ -67,9 +68,9 @@ def _condition_role(node: Node) -> tuple[str, bool] | None:
     parent = node.parent
     if parent is None:
         return None
-    if parent.type == "while_statement" and _field(node) == "condition":
+    if parent.type == "while_statement" and field_of(node) == "condition":
         keyword = "`until`" if parent.children[0].type == "until" else "`while`"
-        conditions = [c for c in parent.named_children if _field(c) == "condition"]
+        conditions = [c for c in parent.named_children if field_of(c) == "condition"]
         return keyword, conditions[-1].id == node.id
     if parent.type in _CONDITION_PARENTS:
         then = next((c for c in parent.children if c.type == "then"), None)
@@ -192,7 +193,7 @@ def next_statement(node: Node) -> Node | None:
 def _first_executed(node: Node) -> list[Node]:
     """The parts of a statement that run before anything else in it."""
     if node.type in ("if_statement", "while_statement"):
-        return [c for c in node.named_children if _field(c) == "condition"] or [node]
+        return [c for c in node.named_children if field_of(c) == "condition"] or [node]
     if node.type == "case_statement":
         value = node.child_by_field_name("value")
         return [value] if value is not None else [node]

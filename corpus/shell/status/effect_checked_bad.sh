@@ -1,0 +1,10 @@
+#!/bin/bash
+# The check after the run only warns and goes on, so a failed run is never noticed: the
+# status is lost.
+if ! command -v jq > /dev/null; then
+    claude -p "Install jq with the system's package manager" > /dev/null 2>&1  # expect: RA203(warning)
+    if ! command -v jq > /dev/null; then
+        echo "jq is still missing; JSON output will be skipped" >&2
+    fi
+fi
+echo "ready"

@@ -1,0 +1,17 @@
+#!/bin/bash
+# The agent is asked for something the script can check, and the next statement checks
+# it and ends the script when it is missing: the run is judged by what it did.
+if ! command -v jq > /dev/null; then
+    claude -p "Install jq with the system's package manager" > /dev/null 2>&1
+    if ! command -v jq > /dev/null; then
+        echo "jq is still missing" >&2
+        exit 1
+    fi
+fi
+
+codex exec "Write the release notes to NOTES.md"
+if [ ! -s NOTES.md ]; then
+    echo "no release notes" >&2
+    exit 1
+fi
+echo "ready"
