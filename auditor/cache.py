@@ -209,9 +209,13 @@ class ResultCache:
             data = json.loads(read_bounded(path, ENTRY_LIMIT).decode("utf-8"))
         except (OSError, ValueError, RecursionError, RefusedFile):
             return None
-        with contextlib.suppress(OSError):  # used now: pruned last (a read-only cache is fine)
-            os.utime(path)
+        self.touch(key)
         return data
+
+    def touch(self, key: str) -> None:
+        """Mark an entry used now: pruned last (a read-only cache is fine)."""
+        with contextlib.suppress(OSError):
+            os.utime(self._path(key))
 
     def get(self, key: str) -> CachedResult | None:
         """The cached result, or None when missing or unreadable (it is then rewritten)."""
@@ -247,6 +251,10 @@ class ResultCache:
     def put_data(self, key: str, data: Any) -> None:
         """Store a raw JSON entry atomically; a cache that cannot be written is skipped
         (the run's results do not depend on it)."""
+        self.put_text(key, json.dumps(data, separators=(",", ":")))  # no blanks
+
+    def put_text(self, key: str, text: str) -> None:
+        """Store an entry already written as JSON text (see `put_data`)."""
         path = self._path(key)
         # One writer per process, one entry at a time: the process id makes the name unique
         # (mkstemp's random names cost twice as much as the write itself).
@@ -255,8 +263,7 @@ class ResultCache:
             if path.parent not in self._folders:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 self._folders.add(path.parent)
-            # one string (`json.dump` streams through Python code), without blanks
-            text = json.dumps(data, separators=(",", ":"))
+            # one string: `json.dump` streams through Python code
             with open(temporary, "w", encoding="utf-8") as stream:
                 stream.write(text)
             os.replace(temporary, path)

@@ -160,6 +160,11 @@ class Auditor:
 
         return call_graph(self.project).agent_argv_paths(frozenset(self.agent_names))
 
+    def _handed_argv(self, path: str) -> bool:
+        """Whether the call graph hands an agent's argv to the module at `path`: asked of
+        the graph only for a module of the index (the graph is not built for the others)."""
+        return path in self.project.module_paths and path in self.agent_argv_paths
+
     @functools.cached_property
     def step_needles(self) -> StepNeedles:
         """Words a Python file must hold to call an agent step (RA301's prefilter)."""
@@ -352,7 +357,7 @@ class Auditor:
             return False
         if agents is not None:
             return agents()
-        return _may_run_agent(text, self.agent_names) or path in self.agent_argv_paths
+        return _may_run_agent(text, self.agent_names) or self._handed_argv(path)
 
     def _may_call_step(self, text: str, path: str) -> bool:
         """Whether a text may call an agent step, asked once per text however many rules
@@ -373,7 +378,7 @@ class Auditor:
                 wrapped = any(c in text and m in text for c, m in self.launch_calls)
                 launch = wrapped or any(w in text for w in PROCESS_WORDS)
                 found = launch and has_command_literal(text, self.agent_names)
-                launches.append(found or path in self.agent_argv_paths)
+                launches.append(found or self._handed_argv(path))
             return launches[0]
 
         return any(

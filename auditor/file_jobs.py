@@ -82,18 +82,10 @@ class AuditJob:
         except OSError as error:
             return self._not_audited(position, candidate.display, unreadable(error))
         cache, key = self._cache_for(candidate, data, position)
-        cached = cache.get(key) if cache else None
+        held = self._held(candidate, data, cache, key)
+        if held is not None:
+            return held
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
-        if cached is not None:
-            text = decode(candidate.display, data, encoding).text if cached.findings else None
-            return JobResult(
-                cached.findings,
-                cached.diagnostics,
-                cached.suppressed,
-                checked=True,
-                text=text,
-                suppressions=cached.suppressions,
-            )
         source = decode(candidate.display, data, encoding)
         try:
             with time_bound(settings.timeout):
@@ -113,6 +105,35 @@ class AuditJob:
             checked=True,
             text=source.text if result.findings else None,
             suppressions=result.suppressions,
+        )
+
+    def cached(self, candidate: Candidate) -> JobResult | None:
+        """The file's result if the cache holds it, else None (it is to be audited)."""
+        position = self.file_settings.position(candidate.display)
+        try:
+            data = read_bounded(candidate.path, self.file_settings.choices[position].max_file_size)
+        except (OSError, RefusedFile):
+            return None
+        cache, key = self._cache_for(candidate, data, position)
+        return self._held(candidate, data, cache, key)
+
+    @staticmethod
+    def _held(
+        candidate: Candidate, data: bytes, cache: ResultCache | None, key: str
+    ) -> JobResult | None:
+        """The result `cache` holds under `key`, or None."""
+        cached = cache.get(key) if cache else None
+        if cached is None:
+            return None
+        encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
+        text = decode(candidate.display, data, encoding).text if cached.findings else None
+        return JobResult(
+            cached.findings,
+            cached.diagnostics,
+            cached.suppressed,
+            checked=True,
+            text=text,
+            suppressions=cached.suppressions,
         )
 
     def _cache_for(
@@ -149,6 +170,17 @@ class AuditJob:
     def _not_audited(self, position: int, display: str, reason: str) -> JobResult:
         result = self.auditor(position).not_audited(display, reason)
         return JobResult(result.findings, result.diagnostics)
+
+
+class CachedJob:
+    """What the cache holds of one file's audit, None when it holds nothing (picklable):
+    a warm run's first pass."""
+
+    def __init__(self, audits: AuditJob) -> None:
+        self.audits = audits
+
+    def __call__(self, candidate: Candidate) -> JobResult | None:
+        return self.audits.cached(candidate)
 
 
 class FixJob:

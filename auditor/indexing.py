@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.config import Settings
 from auditor.configs import FileSettings, settings_digest
@@ -53,6 +53,16 @@ _INDEX_MARKERS = (
 )
 
 
+class IndexedModule(NamedTuple):
+    """A Python module the index holds: its summary, or (read from the cache) only the
+    digest that names the summary there until something asks for it."""
+
+    name: str  # the dotted module name
+    candidate: Candidate
+    digest: str  # of the summary's data; "" without a cache
+    summary: PythonSummary | None  # None: in the cache under `digest`, not read yet
+
+
 def _summary(
     candidate: Candidate,
     text: str,
@@ -61,7 +71,9 @@ def _summary(
     catalog: AgentCatalog,
     steps: StepCatalog,
     settings_part: str,
-) -> PythonSummary:
+) -> tuple[str, PythonSummary | None]:
+    """A module's summary and its digest; through a cache, only the digest when the
+    cache holds the summary (a warm run whose results are all cached never reads it)."""
     from auditor.python.runner.retried_loops import with_loop_uses
     from auditor.python.runner.summary import summarize_python
 
@@ -69,19 +81,31 @@ def _summary(
     detail = f"{module}|{settings_part}"
     key = cache.key(candidate.display, "index", data, detail) if cache else ""
     cached = cache.get_data(key) if cache else None
-    if isinstance(cached, dict):
-        try:
-            return PythonSummary.from_data(cached)
-        except (KeyError, TypeError, IndexError, ValueError):
-            pass  # a corrupt entry: summarise again and overwrite it
+    if cache is not None and isinstance(cached, dict) and isinstance(cached.get("summary"), str):
+        cache.touch(summary_key(cache, cached["summary"]))  # used: pruned last, with its entry
+        return cached["summary"], None
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
         summary = with_loop_uses(summary, text, module, catalog, steps)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
-    if cache is not None:
-        cache.put_data(key, summary.to_data())
-    return summary
+    if cache is None:
+        return "", summary
+    import hashlib
+    import json
+
+    # The summary is stored under its own digest, which the file's entry names: a run
+    # keys its results by the digests alone.
+    stored = json.dumps(summary.to_data(), separators=(",", ":"))
+    digest = hashlib.sha256(stored.encode("utf-8", "surrogatepass")).hexdigest()
+    cache.put_text(summary_key(cache, digest), stored)
+    cache.put_data(key, {"summary": digest})
+    return digest, summary
+
+
+def summary_key(cache: ResultCache, digest: str) -> str:
+    """The cache key of the summary whose data has `digest`."""
+    return cache.key("", "summary", digest.encode("ascii"))
 
 
 class _Summariser:
@@ -92,13 +116,17 @@ class _Summariser:
         self.file_settings, self.cache = settings, cache
         self.readers: dict[int, ModuleSummariser] = {}
 
-    def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:
+    def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
         position = self.file_settings.position(candidate.display)
         if position not in self.readers:
             settings = self.file_settings.choices[position]
             self.readers[position] = ModuleSummariser(settings, self.cache)
         return self.readers[position](candidate)
+
+    def without_cache(self, candidate: Candidate) -> IndexedModule | str | None:
+        """`candidate` summarised again, not through the cache (its entry is gone)."""
+        return ModuleSummariser(self.file_settings.of(candidate.display), None)(candidate)
 
 
 class ModuleSummariser:
@@ -119,7 +147,7 @@ class ModuleSummariser:
         self.key_part = settings_digest(settings, ()) if cache is not None else ""
         self.agent_names = tuple(names)
 
-    def __call__(self, candidate: Candidate) -> tuple[str, PythonSummary] | str | None:
+    def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
         try:
             data = read_bounded(candidate.path, self.settings.max_file_size)
@@ -127,9 +155,7 @@ class ModuleSummariser:
             return None  # the audit itself reports why
         return self.summarise(candidate, data)
 
-    def summarise(
-        self, candidate: Candidate, data: bytes
-    ) -> tuple[str, PythonSummary] | str | None:
+    def summarise(self, candidate: Candidate, data: bytes) -> IndexedModule | str | None:
         """What the index holds for a file whose content is `data` (an editor's buffer)."""
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
@@ -143,12 +169,12 @@ class ModuleSummariser:
             return None
         try:
             with time_bound(self.settings.timeout):
-                summary = _summary(
+                digest, summary = _summary(
                     candidate, text, data, self.cache, self.catalog, self.steps, self.key_part
                 )
         except FileTimeout:
             return None  # the audit reports the file
-        return module_name(candidate.path), summary
+        return IndexedModule(module_name(candidate.path), candidate, digest, summary)
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -165,25 +191,116 @@ class ModuleSummariser:
         return load_steps(self.settings.steps)
 
 
+class IndexListing:
+    """What the index pass found: the Python modules (each summary, or its digest in the
+    cache) and the scripts that run an agent. A warm run keys its results by the listing's
+    digest and reads the summaries only if some file is not in the cache."""
+
+    def __init__(
+        self,
+        modules: Sequence[IndexedModule],
+        scripts: Sequence[str],
+        summariser: _Summariser,
+    ) -> None:
+        self.modules, self.scripts, self.summariser = modules, scripts, summariser
+
+    @property
+    def fresh(self) -> bool:
+        """Whether some summary was made in this pass (so its results are not cached)."""
+        return any(module.summary is not None for module in self.modules)
+
+    def digest(self) -> str:
+        """A stable hash of the index, for cache keys: the summaries' digests in order."""
+        import hashlib
+
+        digest = hashlib.sha256()
+        for module in self.modules:
+            digest.update(f"{module.name}\0{module.digest}\0".encode("utf-8", "surrogatepass"))
+        for script in sorted(self.scripts):
+            digest.update(f"{script}\0".encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    def project(self) -> ProjectIndex:
+        """The index, its summaries read from the cache when first asked for."""
+        paths = frozenset(module.candidate.display for module in self.modules)
+        if not any(module.summary is None for module in self.modules):
+            pairs = [(m.name, m.summary) for m in self.modules if m.summary is not None]
+            return merge(pairs, self.scripts)
+        return ProjectIndex(LazySummaries(self), frozenset(self.scripts), paths)
+
+
+class LazySummaries(Mapping[str, PythonSummary]):
+    """The module summaries of an `IndexListing`, read from the cache on first use (in the
+    process that asks: a worker auditing a file the cache did not hold)."""
+
+    def __init__(self, listing: IndexListing) -> None:
+        self.listing = listing
+        self._summaries: dict[str, PythonSummary] | None = None
+
+    def summaries(self) -> dict[str, PythonSummary]:
+        """Every summary, read once."""
+        if self._summaries is None:
+            self._summaries = {}
+            for module in self.listing.modules:
+                summary = module.summary or self._read(module)
+                if summary is not None:
+                    self._summaries.setdefault(module.name, summary)
+        return self._summaries
+
+    def _read(self, module: IndexedModule) -> PythonSummary | None:
+        """A summary from the cache; made again if the entry is gone or corrupt."""
+        cache = self.listing.summariser.cache
+        data = cache.get_data(summary_key(cache, module.digest)) if cache else None
+        if isinstance(data, dict):
+            try:
+                return PythonSummary.from_data(data)
+            except (KeyError, TypeError, IndexError, ValueError):
+                pass
+        made = self.listing.summariser.without_cache(module.candidate)
+        return made.summary if isinstance(made, IndexedModule) else None
+
+    def __getitem__(self, name: str) -> PythonSummary:
+        return self.summaries()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.summaries())
+
+    def __len__(self) -> int:
+        return len(self.summaries())
+
+
+def index_listing(
+    candidates: Sequence[Candidate],
+    settings: FileSettings,
+    cache: ResultCache | None = None,
+    jobs: int = 1,
+) -> IndexListing:
+    """The index pass: summaries of Python modules (through the cache, only their digests
+    when it holds them), scripts that run an agent; each file read under its own settings
+    (its agents and step callables)."""
+    summariser = _Summariser(settings, cache)
+    indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
+    modules: list[IndexedModule] = []
+    scripts: list[str] = []
+    for entry in map_in_workers(summariser, indexed, jobs, _crashed_summary):
+        if isinstance(entry, str):
+            scripts.append(entry)
+        elif entry is not None:
+            modules.append(entry)
+    return IndexListing(modules, scripts, summariser)
+
+
 def build_index(
     candidates: Sequence[Candidate],
     settings: Settings | FileSettings,
     cache: ResultCache | None = None,
     jobs: int = 1,
 ) -> ProjectIndex:
-    """The project index: summaries of Python modules, scripts that run an agent; each file
-    read under its own settings (its agents and step callables)."""
+    """The project index, every summary read: see `index_listing`."""
     if isinstance(settings, Settings):
         settings = FileSettings.uniform(settings)
-    indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
-    summaries: list[tuple[str, PythonSummary]] = []
-    scripts: list[str] = []
-    for entry in map_in_workers(_Summariser(settings, cache), indexed, jobs, _crashed_summary):
-        if isinstance(entry, str):
-            scripts.append(entry)
-        elif entry is not None:
-            summaries.append(entry)
-    return merge(summaries, scripts)
+    project = index_listing(candidates, settings, cache, jobs).project()
+    return project._replace(python=dict(project.python))
 
 
 def _crashed_summary(candidate: Candidate) -> None:

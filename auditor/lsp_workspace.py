@@ -18,9 +18,9 @@ from auditor.configs import Configs, FileSettings
 from auditor.discover import Candidate, classify, discover
 from auditor.engine import Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding
-from auditor.indexing import ModuleSummariser
+from auditor.indexing import IndexedModule, ModuleSummariser
 from auditor.kinds import FileKind
-from auditor.project import ProjectIndex, PythonSummary, merge
+from auditor.project import ProjectIndex, merge
 from auditor.source import decode
 from auditor.timebound import FileTimeout, time_bound
 
@@ -36,7 +36,7 @@ _LANGUAGE_NAMES = {
     "systemd": "untitled.service",
 }
 
-IndexEntry = tuple[str, PythonSummary] | str | None  # what `ModuleSummariser` gives
+IndexEntry = IndexedModule | str | None  # what `ModuleSummariser` gives
 
 
 class Audited(NamedTuple):
@@ -157,7 +157,11 @@ class Workspace:
     def _merge(self) -> None:
         assert self.entries is not None
         entries = [self.entries[display] for display in sorted(self.entries)]
-        summaries = [entry for entry in entries if isinstance(entry, tuple)]
+        summaries = [
+            (entry.name, entry.summary)
+            for entry in entries
+            if isinstance(entry, IndexedModule) and entry.summary is not None
+        ]
         scripts = [entry for entry in entries if isinstance(entry, str)]
         self.index = merge(summaries, scripts)
         self.auditors = {}  # their cached facts came from the old index

@@ -194,18 +194,7 @@ class ProjectIndex(NamedTuple):
 
     python: Mapping[str, PythonSummary] = _EMPTY  # module name -> summary
     agent_scripts: frozenset[str] = frozenset()  # display paths of scripts that run an agent
-
-    def digest(self) -> str:
-        """A stable hash of the index, for cache keys."""
-        data = {
-            "python": {name: summary.to_data() for name, summary in sorted(self.python.items())},
-            "agent_scripts": sorted(self.agent_scripts),
-        }
-        import hashlib
-        import json
-
-        text = json.dumps(data, sort_keys=True)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    module_paths: frozenset[str] = frozenset()  # display paths of the summarised modules
 
     def launch_calls(self) -> tuple[tuple[str, str], ...]:
         """(`name(`, module tail) for every function of the tree whose parameter reaches a
@@ -245,6 +234,8 @@ def module_name(path: Path) -> str:
 def merge(summaries: Iterable[tuple[str, PythonSummary]], scripts: Iterable[str]) -> ProjectIndex:
     """An index from per-file results (later modules of the same name are dropped)."""
     python: dict[str, PythonSummary] = {}
+    paths: set[str] = set()
     for name, summary in summaries:
         python.setdefault(name, summary)
-    return ProjectIndex(python, frozenset(scripts))
+        paths.add(summary.path)
+    return ProjectIndex(python, frozenset(scripts), frozenset(paths))

@@ -21,12 +21,11 @@ from auditor.config import Settings
 from auditor.configs import Configs, FileSettings
 from auditor.discover import EXCLUDED, NOT_A_RUNNER, Candidate, Discovery, classify, discover
 from auditor.engine import AnyRule, Auditor
-from auditor.file_jobs import AuditJob, FixJob, crashed_audit, crashed_fix
+from auditor.file_jobs import AuditJob, CachedJob, FixJob, JobResult, crashed_audit, crashed_fix
 from auditor.finding import Note, Report
-from auditor.indexing import build_index
+from auditor.indexing import IndexListing, index_listing
 from auditor.kinds import FileKind
 from auditor.not_audited import input_too_large, timed_out
-from auditor.project import ProjectIndex
 from auditor.source import decode, python_encoding
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers as _mapped  # the name `audit` calls it by
@@ -45,15 +44,20 @@ def _index_and_cache(
     workers: int,
     cache_dir: Path | None,
     cwd: Path | None = None,
-) -> tuple[ProjectIndex, ResultCache | None]:
-    """The project index (through the cache) and the cache of file results, keyed by it;
-    no cache when `cache_dir` is None or inside a folder being audited."""
+) -> tuple[IndexListing, ResultCache | None]:
+    """The index pass (through the cache) and the cache of file results, keyed by its
+    digest; no cache when `cache_dir` is None or inside a folder being audited."""
     if cache_dir is None or _inside_audited_tree(cache_dir, paths, cwd):
-        return build_index(candidates, per_file, jobs=workers), None
+        return index_listing(candidates, per_file, jobs=workers), None
     from auditor.cache import ResultCache
 
-    project = build_index(candidates, per_file, ResultCache(cache_dir, ["index"]), workers)
-    return project, ResultCache(cache_dir, [project.digest()])
+    listing = index_listing(candidates, per_file, ResultCache(cache_dir, ["index"]), workers)
+    return listing, ResultCache(cache_dir, [listing.digest()])
+
+
+def _ran_key(cache: ResultCache) -> str:
+    """The key of the entry that says a run with this index (and build) has been done."""
+    return cache.key("", "run", b"")
 
 
 class AuditRun:
@@ -87,24 +91,38 @@ class AuditRun:
             for choice in per_file.choices
         ]
         self.workers = jobs if jobs is not None else (os.cpu_count() or 1)
-        project, cache = _index_and_cache(
+        listing, cache = _index_and_cache(
             self.found.candidates, per_file, paths, self.workers, cache_dir, cwd
         )
-        indexed = time.perf_counter()
-        if project.python:  # built once here: forked workers inherit it
+        self.job = AuditJob(per_file, selected, listing.project(), cache)
+        self.timings = {"discovery": discovered - started}
+        self.timings["project index"] = time.perf_counter() - discovered
+        # A warm run (every summary in the cache, and this index run before) takes what the
+        # cache holds first: the summaries are read and the call graph built only if a
+        # Python file is not there (after an edit that keeps the index as it was).
+        self.warm = (
+            cache is not None and not listing.fresh and cache.get_data(_ran_key(cache)) is not None
+        )
+        self.prepared = False
+        if not self.warm:
+            self.prepare()
+
+    def prepare(self) -> None:
+        """Read the index's summaries and build the call graph, once, before the workers
+        fork (they inherit both)."""
+        if self.prepared:
+            return
+        started = time.perf_counter()
+        self.prepared = True
+        if self.job.project.python:
             from auditor.python.model.call_graph import call_graph
 
-            call_graph(project)
+            call_graph(self.job.project)
         # The index and the call graph live as long as the run and hold no garbage: kept
         # out of the collector's full passes, which else walk them again and again while
         # every file's parse allocates (cold run on gptme + gptme-contrib: -2.5 s).
         gc.freeze()
-        self.job = AuditJob(per_file, selected, project, cache)
-        self.timings = {
-            "discovery": discovered - started,
-            "project index": indexed - discovered,
-            "call graph": time.perf_counter() - indexed,
-        }
+        self.timings["call graph"] = time.perf_counter() - started
 
     def audit(self, progress: Progress | None = None, verbose: bool = False) -> Report:
         """Audit the files; the report is in deterministic order. `verbose` adds notes on
@@ -115,6 +133,7 @@ class AuditRun:
         """Fix the files that reports show as `displays`, in parallel, each file's first
         audit read from the cache the audit wrote."""
         candidates = [c for c in self.found.candidates if c.display in displays]
+        self.prepare()
         fixed = _mapped(FixJob(self.job, unsafe), candidates, self.workers, crashed_fix)
         return zip(candidates, fixed, strict=True)
 
@@ -136,7 +155,7 @@ def audit(
 
 
 def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
-    started = time.perf_counter()
+    started, prepared = time.perf_counter(), run.prepared  # else built in the analysis, if at all
     found, job = run.found, run.job
     candidates = found.candidates
     report = Report(diagnostics=list(found.diagnostics))
@@ -145,9 +164,8 @@ def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
     for display, reason in found.unaudited:
         position = job.file_settings.position(display)
         report.findings.extend(job.auditor(position).not_audited(display, reason).findings)
-    for done, (candidate, result) in enumerate(
-        zip(candidates, _mapped(job, candidates, run.workers, crashed_audit), strict=True), 1
-    ):
+    results = _warm(run) if run.warm else _mapped(job, candidates, run.workers, crashed_audit)
+    for done, (candidate, result) in enumerate(zip(candidates, results, strict=True), 1):
         if progress is not None:
             progress(done, len(candidates))
         report.diagnostics.extend(result.diagnostics)
@@ -166,14 +184,35 @@ def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
     if job.cache is not None and run.cache_dir is not None:
         from auditor.cache import prune_if_full
 
+        if not run.warm:
+            job.cache.put_data(_ran_key(job.cache), {"ran": True})
         prune_if_full(run.cache_dir)
-    report.timings = {**run.timings, "analysis": time.perf_counter() - started}
+    graph = run.timings.get("call graph", 0.0)
+    analysis = time.perf_counter() - started - (0.0 if prepared else graph)
+    report.timings = {**run.timings, "call graph": graph, "analysis": analysis}
     report.notes = list(found.notes)
     if verbose:
         report.notes += _sourced_notes(
             [c for c in candidates if c.display not in past_bound], run.settings
         )
     return report
+
+
+def _warm(run: AuditRun) -> Iterator[JobResult]:
+    """A warm run's results, in order: those the cache holds, then (in workers forked once
+    the index is prepared, if a Python file needs it) the files it did not hold."""
+    candidates = run.found.candidates
+    held = list(_mapped(CachedJob(run.job), candidates, run.workers, _not_held))
+    missed = [c for c, result in zip(candidates, held, strict=True) if result is None]
+    if any(candidate.kind is FileKind.PYTHON for candidate in missed):
+        run.prepare()
+    audited = _mapped(run.job, missed, run.workers, crashed_audit)
+    for result in held:
+        yield result if result is not None else next(audited)
+
+
+def _not_held(candidate: Candidate) -> None:
+    return None  # a worker that crashed on reading the cache: the audit tries the file again
 
 
 def _sourced_notes(candidates: Sequence[Candidate], settings: Settings) -> list[Note]:

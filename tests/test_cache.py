@@ -280,7 +280,7 @@ def test_a_module_summary_is_keyed_by_its_module_name(tmp_path: Path) -> None:
     package folders around the file: adding an `__init__.py` changes it, not the file."""
     from auditor.cache import ResultCache
     from auditor.discover import discover
-    from auditor.run import build_index
+    from auditor.indexing import build_index
 
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "jobs.py").write_text(

@@ -167,7 +167,7 @@ def test_a_hostile_cache_entry_is_a_miss(tree: Path, kind: str) -> None:
 @pytest.mark.parametrize(
     ("target", "name"),
     [
-        ("auditor.run.build_index", "the index"),
+        ("auditor.run.index_listing", "the index"),
         ("auditor.engine.Auditor._suppress", "suppressions"),
     ],
 )

@@ -54,6 +54,48 @@ def _entries(cache_dir: Path) -> set[Path]:
     return set(cache_dir.rglob("*.json"))
 
 
+def _remove_entries(cache_dir: Path, *fields: str) -> int:
+    """Remove the cache entries that hold one of `fields` (results: `findings`; module
+    summaries: `graph`); how many went."""
+    removed = 0
+    for entry in _entries(cache_dir):
+        if set(json.loads(entry.read_text())) & set(fields):
+            entry.unlink()
+            removed += 1
+    return removed
+
+
+def test_a_warm_run_reads_no_summary_and_builds_no_call_graph(
+    tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every result in the cache: the summaries stay on disk, the call graph unbuilt (the
+    scripts that source a file, never cached, are audited without them)."""
+    from auditor.indexing import LazySummaries
+    from auditor.python.model import call_graph as graph_module
+
+    cache_dir = tmp_path / "cache"
+    cold = report_text(tree, Settings(), cache_dir=cache_dir, jobs=1)
+
+    def refused(*args: object) -> None:
+        raise AssertionError("read in a warm run")
+
+    monkeypatch.setattr(LazySummaries, "summaries", refused)
+    monkeypatch.setattr(graph_module, "CallGraph", refused)
+    assert report_text(tree, Settings(), cache_dir=cache_dir, jobs=1) == cold
+
+
+@pytest.mark.parametrize("lost", [("findings",), ("findings", "graph")])
+def test_a_warm_run_audits_what_the_cache_lost_with_the_whole_index(
+    tree: Path, tmp_path: Path, lost: tuple[str, ...]
+) -> None:
+    """Results gone from the cache (and the summaries they were keyed by): the files are
+    audited with every summary, read from the cache or made again, as a cold run does."""
+    cache_dir = tmp_path / "cache"
+    cold = report_text(tree, Settings(), cache_dir=cache_dir, jobs=2)
+    assert _remove_entries(cache_dir, *lost) > 0
+    assert report_text(tree, Settings(), cache_dir=cache_dir, jobs=2) == cold
+
+
 def test_cache_is_invalidated_by_content_config_and_version(
     tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -168,7 +210,7 @@ def test_test_modules_stay_out_of_the_index_and_are_audited_whole(tmp_path: Path
     """Nothing imports a test module, so the project index does not parse it; its own
     audit still reads its functions (here a wrapper whose parameter reaches a launch)."""
     from auditor.discover import discover
-    from auditor.run import build_index
+    from auditor.indexing import build_index
 
     runner = (
         "import subprocess\n\n\ndef run_command(cmd):\n    return subprocess.run(cmd)\n\n\n"
