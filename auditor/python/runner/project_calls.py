@@ -150,8 +150,13 @@ class ProjectCalls:
             cls = enclosing_class(self.module, call)
         if cls is None and isinstance(receiver, ast.Name):
             cls = module_classes(self.module).get(receiver.id)
+        # `super().m()`: the method of the class's bases, not its own
+        above = isinstance(receiver, ast.Call) and dotted_name(receiver.func) == "super"
+        if above:
+            cls = enclosing_class(self.module, call)
         if cls is not None:
-            for current in lineage(self.module, cls):
+            classes = lineage(self.module, cls)[1:] if above else lineage(self.module, cls)
+            for current in classes:
                 yield Callee(self.own, f"{current.name}.{method}", self.own_name)
             for base in (b for c in lineage(self.module, cls) for b in base_names(c)):
                 qualified = self._qualified(base)

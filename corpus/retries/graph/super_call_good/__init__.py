@@ -1,0 +1,2 @@
+"""A worker whose retrying subclass calls `super().execute()`; the argv comes from a
+provider class of another module."""
