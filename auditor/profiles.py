@@ -28,6 +28,7 @@ class AgentProfile(NamedTuple):
     name: str
     commands: frozenset[str]
     exit_codes: Mapping[int, str] = NO_CODES
+    sessionless: frozenset[str] = frozenset()  # subcommands that start no session (`serve`)
 
 
 class Wrapper(NamedTuple):
@@ -82,15 +83,23 @@ class ConsequentialCommands(NamedTuple):
 # it prints and exits, starting no session and running no tool, so no rule takes it
 # for an agent run (its status is not an agent's; a loop around it re-runs no step).
 PROBE_OPTIONS = frozenset({"--version", "-V", "--help", "-h"})
+# A prompt that asks only for a fixed reply (`claude -p "Say OK"`, `"ping"`): a readiness
+# probe, which asks for no work (a word that could name a file makes it a task).
+_REPLY_PROMPT = re.compile(
+    r"(?:say|reply|respond|answer|print|echo)(?: (?:with|exactly|only))?(?:[ :]+[\w'!,-]+){1,3}"
+    r"[.!]?|ping|hello|hi",
+    re.IGNORECASE,
+)
 
 
 def is_probe(arguments: Sequence[str | None]) -> bool:
     """Whether an agent's arguments (the words after its program) ask for its version or
-    help: a probe option before any `--`."""
+    help (a probe option before any `--`), or give it a prompt that asks only for a
+    fixed reply."""
     for word in arguments:
         if word == "--":
             return False
-        if word in PROBE_OPTIONS:
+        if word in PROBE_OPTIONS or (word is not None and _REPLY_PROMPT.fullmatch(word.strip())):
             return True
     return False
 
@@ -112,9 +121,12 @@ class AgentCatalog(NamedTuple):
         return next((p for p in self.profiles if base in p.commands), None)
 
     def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:
-        """The agent that `program arguments…` runs; None for a `--version`/`--help` probe."""
+        """The agent that `program arguments…` runs; None for a `--version`/`--help` probe
+        or a subcommand that starts no session (`opencode serve`)."""
         agent = self.agent_for(program)
-        return None if agent is None or is_probe(arguments) else agent
+        if agent is None or is_probe(arguments):
+            return None
+        return None if arguments and arguments[0] in agent.sessionless else agent
 
     def knows_command(self, word: str) -> bool:
         """Whether `word` names a program this catalogue knows (an agent, a wrapper, a
@@ -160,6 +172,7 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         name=name,
         commands=frozenset(commands) if commands else (base.commands if base else frozenset()),
         exit_codes=_codes(codes) if codes is not None else (base.exit_codes if base else {}),
+        sessionless=frozenset(table.get("sessionless", base.sessionless if base else ())),
     )
 
 

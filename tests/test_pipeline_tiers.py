@@ -34,6 +34,10 @@ def findings(text: str, settings: Settings = EVERY_RULE) -> list[Finding]:
         ("gh issue list | jq length", "RA102", "info"),
         ("git log --oneline | tee log", "RA102", "info"),
         ("gptme --version | tee v.txt", "RA102", "info"),
+        ('claude -p "Say OK" | tee v.txt', "RA102", "info"),  # a readiness probe
+        ("opencode serve --port 4096 | tee server.log", "RA102", "info"),  # no session
+        ('claude -p "Say OK, then fix the tests" | tee log', "RA101", "error"),
+        ('opencode run "serve the app" | tee log', "RA101", "error"),
         ("git status --porcelain | wc -l", "RA102", "info"),
     ],
 )

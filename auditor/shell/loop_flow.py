@@ -16,6 +16,7 @@ because it failed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -24,6 +25,7 @@ from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
+from auditor.shell.output import AgentOutput, agent_output, reads_output
 from auditor.shell.parse import LOOPS, Node
 from auditor.shell.scenarios import (
     AGENT,
@@ -43,6 +45,12 @@ from auditor.shell.scenarios import (
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
+# What a test of the agent's output looks for when it asks whether the run failed (its
+# stream-json result's `"is_error":true`, an error or a traceback), and what it looks for
+# when it asks whether it succeeded (then it is not a failure test).
+_FAILURE_MARKER = re.compile(r"is_error\W{0,3}:\s*true|error|fail|exception|traceback|fatal", re.I)
+_SUCCESS_MARKER = re.compile(r"is_error\W{0,3}:\s*false|\W{0,2}success\W{0,2}", re.I)
+_OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negated_command"})
 
 
 def _text(node: Node) -> str:
@@ -71,6 +79,7 @@ class IterationWalk:
         self.script, self.loop, self.command = script, loop, command
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
+        self._failure_tests: dict[int, bool] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
         self.scenarios: tuple[Scenario, ...] = ()
         self._by_code: dict[int, Scenarios] = {}
@@ -119,6 +128,38 @@ class IterationWalk:
             known = self._marked[node.id] = any(i.name == "rate-limit" for i in intents)
         return known
 
+    @functools.cached_property
+    def output(self) -> AgentOutput:
+        """Where the agent's output goes (the log it writes, the variable it fills)."""
+        return agent_output(self.script, self.command)
+
+    def failure_test(self, node: Node) -> bool:
+        """Whether a statement examines the agent's output for a sign that the run failed
+        (`grep -q '"is_error":true' "$log"`, or a function of the script that does, given
+        the log): it holds exactly when the run failed."""
+        known = self._failure_tests.get(node.id)
+        if known is None:
+            known = self._failure_tests[node.id] = self._examines_failure(node)
+        return known
+
+    def _examines_failure(self, node: Node) -> bool:
+        if node.type not in _OUTPUT_TESTS or _within(self.command.node, node):
+            return False
+        text = self.script.parsed.node_text(node)
+        command = self.script.command_at(node) if node.type == "command" else None
+        definition = self.script.functions.get(command.command_name or "") if command else None
+        if definition is not None:  # `has_api_error "$log"`: what the function greps for
+            text += "\n" + self.script.parsed.node_text(definition)
+        if not _FAILURE_MARKER.search(text) or _SUCCESS_MARKER.search(text):
+            return False
+        return reads_output(self.script, self.output, node, examining=True)
+
+    def _failure_status(self, path: Path) -> list[Path]:
+        """A failure test's status: true (0) where the run failed, false where it succeeded."""
+        ok = path.scenarios & self._ok
+        parts = ((1, ok), (0, path.scenarios - ok))
+        return [path._replace(status=status, scenarios=part) for status, part in parts if part]
+
     def _split(self, path: Path) -> list[tuple[bool | None, Path]]:
         """The path split by whether its status is success, scenario by scenario."""
         status = path.status
@@ -150,6 +191,10 @@ class IterationWalk:
 
     def run(self, node: Node, path: Path) -> list[Path]:
         kind = node.type
+        if kind in _OUTPUT_TESTS and not self.marked(node) and self.failure_test(node):
+            if kind == "negated_command":
+                return [p._replace(status=negated(p.status)) for p in self._failure_status(path)]
+            return self._failure_status(path)
         if kind == "compound_statement" and _text(node).startswith("(("):
             return self.test(node, path)
         if kind in ("program", "do_group", "compound_statement", "subshell"):

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Tests of an agent's output that do not re-run it because it failed.
+set -uo pipefail
+
+LOG=run.log
+
+# A failure in the output ends the loop: not a retry.
+while true; do
+    claude -p "Implement the next task in TODO.md" | tee "$LOG" || true
+    if grep -q "error" "$LOG"; then
+        echo "the run failed; stopping" >&2
+        break
+    fi
+    sleep 600
+done
+
+# A readiness probe: a prompt that asks only for a reply starts no work to repeat.
+while true; do
+    sleep 300
+    answer=$(claude -p "Say OK" 2>&1) || true
+    if echo "$answer" | grep -qiE "API Error|unable to connect"; then
+        echo "still unavailable"
+    else
+        break
+    fi
+done
+
+# `opencode serve` starts a server, not an agent session: trying the next port is no
+# respawn of the agent.
+port=4096
+attempts=0
+while [[ $attempts -lt 10 ]]; do
+    opencode serve --port "$port" > server.log 2>&1 &
+    sleep 5
+    if ! grep -q "Failed to start server" server.log; then
+        break
+    fi
+    port=$((port + 1))
+    attempts=$((attempts + 1))
+done
