@@ -39,10 +39,13 @@ class AgentRespawnLoop(Rule[Any]):
     Flags shell loops that run the agent again after it failed: `until agent
     …; do`, `while ! agent …; do`, a loop that `break`s when the agent
     succeeds, or `continue`s (or falls through to another iteration) when it
-    fails; and systemd services whose `ExecStart` runs the agent (or a script
-    of the audited tree that does) with `Restart=on-failure`, `always`,
-    `on-abnormal` or `on-abort` (`RestartPreventExitStatus=` taken into
-    account), in unit files, unit templates and units written out by Python.
+    fails. A run judged by its output fails where the loop's test of that
+    output says so (`grep -q '"is_error":true' "$log"`, or a function of the
+    script that greps the log it is given). Also flags systemd services whose
+    `ExecStart` runs the agent (or a script of the audited tree that does)
+    with `Restart=on-failure`, `always`, `on-abnormal` or `on-abort`
+    (`RestartPreventExitStatus=` taken into account), in unit files, unit
+    templates and units written out by Python.
 
     Not flagged:
     - a bounded loop that resumes a named session only on the transient exit
@@ -55,6 +58,9 @@ class AgentRespawnLoop(Rule[Any]):
       on the captured text): a "Ralph" loop. An unbounded one gets no such
       exemption, and neither does a stop on something other than the agent's
       output (`git push && break`);
+    - a readiness probe, whose prompt asks only for a reply (`claude -p "Say
+      OK"` until the API answers), and a subcommand that starts no agent
+      session (`opencode serve`): neither runs work that a retry repeats;
     - a loop that errexit ends before it can run the agent again: a failure
       outside any condition under `set -e` ends the script (RA204 reports the
       status reads that pretend otherwise).
