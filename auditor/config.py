@@ -355,16 +355,16 @@ def _specificity(prefix: str) -> int:
     return -1 if prefix == "ALL" else len(prefix)
 
 
-def _is_under(path: Path, directory: Path) -> bool:
-    absolute, base = os.path.abspath(path), os.path.abspath(directory)
-    return os.path.commonpath([absolute, base]) == base
-
-
 def _relative_to(path: Path, directory: Path) -> str:
-    """`path` relative to `directory` with forward slashes, or its name if outside it."""
-    if not _is_under(path, directory):
-        return Path(path).name
-    return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(directory))).as_posix()
+    """`path` relative to `directory` with forward slashes, or its name if outside it
+    (asked for every path the walk meets: string operations, not `pathlib`'s)."""
+    absolute, base = os.path.abspath(path), os.path.abspath(directory)
+    if os.path.normcase(absolute) == os.path.normcase(base):
+        return "."
+    prefix = base if base.endswith(os.sep) else base + os.sep
+    if not os.path.normcase(absolute).startswith(os.path.normcase(prefix)):
+        return os.path.basename(absolute)
+    return absolute[len(prefix) :].replace(os.sep, "/")
 
 
 def _flag_codes(codes: Sequence[str], flag: str) -> tuple[str, ...]:

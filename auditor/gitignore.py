@@ -229,6 +229,13 @@ def pattern_matches(pattern: Pattern, parts: Sequence[str]) -> int:
         return 2 if any(parts) else 0
     if pattern.needs > len(parts):
         return 0
+    if len(segments) == 2 and segments[0] is None and segments[1] is not None:
+        # a name at any depth (`*.pyc`, `node_modules`), most lines of an ignore file:
+        # what the walk below finds, without its tables
+        glob = segments[1]
+        if glob_matches(glob, parts[-1]):
+            return 2
+        return 1 if any(glob_matches(glob, part) for part in parts[:-1]) else 0
     # reach[k]: the segments so far can take exactly the first k parts.
     reach = [True] + [False] * len(parts)
     last = len(segments) - 1
