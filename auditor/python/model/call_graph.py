@@ -85,12 +85,34 @@ class CallGraph:
                 if name not in known:
                     known.append(name)
         self._callees: dict[tuple[str, int], list[str]] = {}
+        self._modules: dict[str, list[str]] = {}  # a module as named -> the tree's modules
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
         self._changed: list[tuple[Any, ...]] = []  # the keys its flow changed
         self._solve()
         self.under: dict[str, list[Layer]] = RetryReach(self).functions_under()
+
+    def modules_named(self, module: str) -> list[str]:
+        """The tree's modules a dotted module name may stand for: itself, or (a module of
+        a namespace package, which the index names by its own file) the one its name ends
+        with, or the one whose name ends with it."""
+        if module not in self._modules:
+            self._modules[module] = [
+                m
+                for m in self.summaries
+                if m == module or m.endswith("." + module) or module.endswith("." + m)
+            ]
+        return self._modules[module]
+
+    def _global(self, name: str) -> str:
+        """The key of a module-level name (`services.claude.client.claude`) under the name
+        of the tree's module that holds it (`client.claude` in a namespace package)."""
+        module, _, attribute = name.rpartition(".")
+        if not module or module in self.summaries:
+            return name
+        owners = self.modules_named(module)
+        return f"{owners[0]}.{attribute}" if len(owners) == 1 else name
 
     def callees(self, fid: str, number: int) -> list[str]:
         """The functions call `number` of function `fid` may run."""
@@ -225,7 +247,7 @@ class CallGraph:
         if kind == "param":
             return self._read(("P", fid, ref[1]))
         if kind == "global":
-            return self._read(("G", ref[1]))
+            return self._read(("G", self._global(ref[1])))
         if kind == "self":
             owner = self._owner_class(function)
             if owner is None or owner not in self.classes:

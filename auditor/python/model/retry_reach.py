@@ -35,7 +35,6 @@ class RetryReach:
 
     def __init__(self, graph: CallGraph) -> None:
         self.graph = graph
-        self._owners: dict[str, list[str]] = {}  # a module as named -> the tree's modules
 
     def layer(self, module: str, layer: Any) -> Layer | None:
         summary = self.graph.summaries[module]
@@ -97,13 +96,7 @@ class RetryReach:
         """The layer a decorator applies when it names a module's retry object
         (`@llm_retry` with `llm_retry = retry(…)` in another module), at the application."""
         module, _, attribute = name.rpartition(".")
-        if module not in self._owners:
-            self._owners[module] = [
-                m
-                for m in self.graph.summaries
-                if m == module or m.endswith("." + module) or module.endswith("." + m)
-            ]
-        owners = self._owners[module]
+        owners = self.graph.modules_named(module)
         for owner in owners if len(owners) == 1 else ():
             graph = self.graph.summaries[owner].graph
             index = graph.get("retry_objects", {}).get(attribute)
