@@ -30,6 +30,7 @@ LayerRef = int | str | None
 # The class the graph gives the options a module's argument parser defines (`args.X`).
 OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
+_CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
 _RESOURCES = frozenset(
     {"chat", "completions", "messages", "responses", "embeddings", "beta", "images", "audio"}
 )
@@ -80,9 +81,7 @@ class FunctionFacts(ValueRefs):
             "stores": tuple(self.stores),
             "layer": self.layer,
         }
-        calls = tuple(
-            {k: v for k, v in call.items() if _worth(v) or k == "callee"} for call in self.calls
-        )
+        calls = tuple(self.calls)  # each written without its empty facts (see `_call`)
         return {"calls": calls, **{k: v for k, v in found.items() if _worth(v)}}
 
     def read(self) -> None:
@@ -109,10 +108,12 @@ class FunctionFacts(ValueRefs):
         self._statements(body, None, False)
         # values are read once every call has its number: a name may hold a later call's
         for entry, call in self._arguments:
-            entry["args"] = tuple((i, r) for i, a in enumerate(call.args) for r in self.refs(a))
-            entry["keywords"] = tuple(
-                (k.arg, r) for k in call.keywords if k.arg for r in self.refs(k.value)
-            )
+            args = tuple((i, r) for i, a in enumerate(call.args) for r in self.refs(a))
+            if args:
+                entry["args"] = args
+            keywords = tuple((k.arg, r) for k in call.keywords if k.arg for r in self.refs(k.value))
+            if keywords:
+                entry["keywords"] = keywords
             if entry["callee"] is None or entry["callee"][0] == "value":
                 entry["callee"] = self.callee(call.func)
         for dest, default in self._options:  # `args.codex_exe`: the parsed options'
@@ -223,17 +224,24 @@ class FunctionFacts(ValueRefs):
             self._options.append(option)
         if request is not None:
             self._requests.append((call, request, layer, contained))
-        entry: dict[str, Any] = {
-            "at": position(call),
-            "callee": None,
-            "layer": layer,
-            "contained": contained,
-            "given": tuple(k.arg for k in call.keywords if k.arg),
-            "ints": _known({k.arg: literal_int(k.value) for k in call.keywords if k.arg}),
-            "positional": _known({str(i): literal_int(a) for i, a in enumerate(call.args)}),
-            "count": len(call.args),
-            "spread": any(k.arg is None for k in call.keywords),
-        }
+        # only the facts a call has are written: most calls carry none but their place,
+        # callee and number of arguments
+        entry: dict[str, Any] = {"at": position(call), "callee": None, "count": len(call.args)}
+        if layer is not None:
+            entry["layer"] = layer
+        if contained:
+            entry["contained"] = True
+        named = [(k.arg, k.value) for k in call.keywords if k.arg]
+        if named:
+            entry["given"] = tuple(name for name, _ in named)
+            if ints := _known({name: literal_int(value) for name, value in named}):
+                entry["ints"] = ints
+        if len(named) < len(call.keywords):  # `**kwargs`
+            entry["spread"] = True
+        if call.args and (
+            given := _known({str(i): literal_int(a) for i, a in enumerate(call.args)})
+        ):
+            entry["positional"] = given
         runner = self.owner.retrier_call(call, self)
         if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
@@ -250,9 +258,10 @@ def _calls_in(node: ast.expr) -> list[ast.Call]:
     pending: list[ast.AST] = [node]
     while pending:
         current = pending.pop()
-        if isinstance(current, ast.Call):
+        if type(current) is ast.Call:
             found.append(current)
-        pending += children(current)
+        # names and constants, half the nodes, hold no call: not walked
+        pending += [child for child in children(current) if type(child) not in _CALL_FREE]
     found.reverse()
     return found
 
