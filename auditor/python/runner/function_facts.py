@@ -30,6 +30,7 @@ LayerRef = int | str | None
 # The class the graph gives the options a module's argument parser defines (`args.X`).
 OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
+_CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
 _RESOURCES = frozenset(
     {"chat", "completions", "messages", "responses", "embeddings", "beta", "images", "audio"}
 )
@@ -73,23 +74,21 @@ class FunctionFacts(ValueRefs):
         """The facts as data, leaving out what is empty (most calls carry nothing)."""
         found = {
             "class": self.cls,
-            "params": self.params,
+            "params": tuple(self.params),
             "defaults": self.defaults,
-            "sends": self.sends,
-            "returns": self.returns,
-            "stores": self.stores,
+            "sends": tuple(self.sends),
+            "returns": tuple(self.returns),
+            "stores": tuple(self.stores),
             "layer": self.layer,
         }
-        calls = [
-            {k: v for k, v in call.items() if _worth(v) or k == "callee"} for call in self.calls
-        ]
+        calls = tuple(self.calls)  # each written without its empty facts (see `_call`)
         return {"calls": calls, **{k: v for k, v in found.items() if _worth(v)}}
 
     def read(self) -> None:
         """Walk the function's own statements once."""
-        self.sends: list[list[Any]] = []
-        self.returns: list[list[Any]] = []
-        self.stores: list[list[Any]] = []
+        self.sends: list[tuple[Any, ...]] = []
+        self.returns: list[tuple[Any, ...]] = []
+        self.stores: list[tuple[Any, ...]] = []
         self.layer: int | str | None = None
         self.retry_tries: dict[int, int] = {}  # id of a `try` -> the retry layer it is
         if isinstance(self.node, Function):
@@ -109,24 +108,26 @@ class FunctionFacts(ValueRefs):
         self._statements(body, None, False)
         # values are read once every call has its number: a name may hold a later call's
         for entry, call in self._arguments:
-            entry["args"] = [[i, r] for i, a in enumerate(call.args) for r in self.refs(a)]
-            entry["keywords"] = [
-                [k.arg, r] for k in call.keywords if k.arg for r in self.refs(k.value)
-            ]
+            args = tuple((i, r) for i, a in enumerate(call.args) for r in self.refs(a))
+            if args:
+                entry["args"] = args
+            keywords = tuple((k.arg, r) for k in call.keywords if k.arg for r in self.refs(k.value))
+            if keywords:
+                entry["keywords"] = keywords
             if entry["callee"] is None or entry["callee"][0] == "value":
                 entry["callee"] = self.callee(call.func)
         for dest, default in self._options:  # `args.codex_exe`: the parsed options'
-            self.stores += [[f"class:{OPTIONS_CLASS}:{dest}", *r] for r in self.refs(default)]
+            self.stores += [(f"class:{OPTIONS_CLASS}:{dest}", *r) for r in self.refs(default)]
         for call, receiver, layer, contained in self._requests:
-            self.sends.append([position(call), layer, contained, self.refs(receiver)])
+            self.sends.append((position(call), layer, contained, tuple(self.refs(receiver))))
         for node in self.returned:
             value = node.value
             assert value is not None
             if isinstance(value, ast.Tuple):
                 for index, element in enumerate(value.elts):
-                    self.returns += [[index, *r] for r in self.refs(element)]
+                    self.returns += [(index, *r) for r in self.refs(element)]
             else:
-                self.returns += [[-1, *r] for r in self.refs(value)]
+                self.returns += [(-1, *r) for r in self.refs(value)]
         for store in self._stored:
             self._store(store)
         for cls, item in self._class_stored:
@@ -137,8 +138,8 @@ class FunctionFacts(ValueRefs):
                     qualified = self.owner.imports.qualify(f"{cls}.{target.id}")
                     for ref in self.refs(item.value):
                         self.stores += [
-                            [f"global:{qualified}", *ref],
-                            [f"class:{cls}:{target.id}", *ref],
+                            (f"global:{qualified}", *ref),
+                            (f"class:{cls}:{target.id}", *ref),
                         ]
 
     # -- local names, flow-insensitive: every value any assignment gives them
@@ -201,12 +202,12 @@ class FunctionFacts(ValueRefs):
 
     def _store_one(self, target: ast.expr, refs: list[Ref]) -> None:
         if (root := _self_attribute(target)) is not None:
-            self.stores += [[root, *r] for r in refs]
+            self.stores += [(root, *r) for r in refs]
         elif isinstance(target, ast.Name) and (
             isinstance(self.node, ast.Module) or target.id in self._globals
         ):  # a module's name, or one a function declares `global`
             qualified = self.owner.imports.qualify(target.id)
-            self.stores += [[f"global:{qualified}", *r] for r in refs]
+            self.stores += [(f"global:{qualified}", *r) for r in refs]
 
     def _expressions(self, node: ast.expr, layer: LayerRef, contained: bool = False) -> None:
         """Record the calls of an expression, innermost first (their numbers are needed by
@@ -223,17 +224,24 @@ class FunctionFacts(ValueRefs):
             self._options.append(option)
         if request is not None:
             self._requests.append((call, request, layer, contained))
-        entry: dict[str, Any] = {
-            "at": position(call),
-            "callee": None,
-            "layer": layer,
-            "contained": contained,
-            "given": [k.arg for k in call.keywords if k.arg],
-            "ints": _known({k.arg: literal_int(k.value) for k in call.keywords if k.arg}),
-            "positional": _known({str(i): literal_int(a) for i, a in enumerate(call.args)}),
-            "count": len(call.args),
-            "spread": any(k.arg is None for k in call.keywords),
-        }
+        # only the facts a call has are written: most calls carry none but their place,
+        # callee and number of arguments
+        entry: dict[str, Any] = {"at": position(call), "callee": None, "count": len(call.args)}
+        if layer is not None:
+            entry["layer"] = layer
+        if contained:
+            entry["contained"] = True
+        named = [(k.arg, k.value) for k in call.keywords if k.arg]
+        if named:
+            entry["given"] = tuple(name for name, _ in named)
+            if ints := _known({name: literal_int(value) for name, value in named}):
+                entry["ints"] = ints
+        if len(named) < len(call.keywords):  # `**kwargs`
+            entry["spread"] = True
+        if call.args and (
+            given := _known({str(i): literal_int(a) for i, a in enumerate(call.args)})
+        ):
+            entry["positional"] = given
         runner = self.owner.retrier_call(call, self)
         if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
@@ -250,9 +258,10 @@ def _calls_in(node: ast.expr) -> list[ast.Call]:
     pending: list[ast.AST] = [node]
     while pending:
         current = pending.pop()
-        if isinstance(current, ast.Call):
+        if type(current) is ast.Call:
             found.append(current)
-        pending += children(current)
+        # names and constants, half the nodes, hold no call: not walked
+        pending += [child for child in children(current) if type(child) not in _CALL_FREE]
     found.reverse()
     return found
 
@@ -283,7 +292,7 @@ def _self_attribute(target: ast.expr) -> str | None:
 
 def _worth(value: Any) -> bool:
     """Whether a fact is worth keeping: not None, False or empty (a layer 0 is one)."""
-    return value is not None and value is not False and value != [] and value != {}
+    return value is not None and value is not False and value != () and value != {}
 
 
 def _known(numbers: dict[str, int | None]) -> dict[str, int]:

@@ -185,14 +185,19 @@ class ModuleFacts:
                     properties.append(item.name)
                 if decorators & _ABSTRACT or _raises_not_implemented(item):
                     abstract.append(item.name)
-        bases = [self.imports.qualify(name) for b in node.bases if (name := dotted_name(b))]
-        found = {"bases": bases, "methods": methods, "properties": properties, "abstract": abstract}
+        bases = tuple(self.imports.qualify(name) for b in node.bases if (name := dotted_name(b)))
+        found = {
+            "bases": bases,
+            "methods": tuple(methods),
+            "properties": tuple(properties),
+            "abstract": tuple(abstract),
+        }
         if "__init__" not in methods:  # a dataclass, `NamedTuple`…: its call binds the fields
-            fields = [
+            fields = tuple(
                 item.target.id
                 for item in node.body
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-            ]
+            )
             if fields:
                 found["fields"] = fields
         return found

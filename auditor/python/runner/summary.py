@@ -68,6 +68,7 @@ class _Module:
         self.wrappers = wrappers  # functions of the module whose parameter is launched
         self.choices = Choices()  # which assignment each name follows (see `_binding`)
         self._bodies: dict[int, list[ast.AST]] = {}  # a scope's own nodes, walked once
+        self._texts: dict[int, str] = {}  # a scope's unparsed code, written once
         self.aliases: dict[str, str] = {}
         self.functions = module_functions(tree)
         self.qualnames = {id(function): name for name, function in self.functions.items()}
@@ -92,6 +93,12 @@ class _Module:
         head, _, rest = dotted.partition(".")
         resolved = self.aliases.get(head, head)
         return f"{resolved}.{rest}" if rest else resolved
+
+    def _unparsed(self, scope: ast.AST) -> str:
+        """A scope's code as `ast.unparse` writes it (once per scope)."""
+        if id(scope) not in self._texts:
+            self._texts[id(scope)] = ast.unparse(scope)
+        return self._texts[id(scope)]
 
     def _walked(self, scope: ast.AST) -> list[ast.AST]:
         if id(scope) not in self._bodies:
@@ -226,7 +233,7 @@ class _Module:
             return True
         if isinstance(call.func, ast.Attribute):
             for cls, method in self.steps.methods:
-                if call.func.attr == method and re.search(rf"\b{cls}\b", ast.unparse(scope)):
+                if call.func.attr == method and re.search(rf"\b{cls}\b", self._unparsed(scope)):
                     return True
         wrapper = self._wrapper(call, scope)
         if wrapper is not None:

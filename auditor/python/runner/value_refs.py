@@ -5,6 +5,7 @@ every value any assignment gives a local name, and what a called expression name
 from __future__ import annotations
 
 import ast
+import sys
 from typing import Any, Protocol
 
 from auditor.python.model.ast_values import (
@@ -38,8 +39,9 @@ class RefsOwner(Protocol):
 
 
 def position(node: ast.AST) -> str:
-    """Where a node starts, as the facts write it: "line:column"."""
-    return f"{getattr(node, 'lineno', 0)}:{getattr(node, 'col_offset', 0)}"
+    """Where a node starts, as the facts write it: "line:column" (interned: the same
+    places recur in every module, and the index holds them all)."""
+    return sys.intern(f"{getattr(node, 'lineno', 0)}:{getattr(node, 'col_offset', 0)}")
 
 
 def literal_int(node: ast.expr) -> int | None:
@@ -57,7 +59,7 @@ class Imports:
         for node in statements(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 for local, base, name in import_bindings(node, own):
-                    self.names[local] = qualified_import(base, name)
+                    self.names[local] = sys.intern(qualified_import(base, name))
         self.defined = {s.name for s in tree.body if isinstance(s, Function | ast.ClassDef)} | {
             t.id
             for s in tree.body
@@ -71,10 +73,10 @@ class Imports:
         if head in self.names:
             base = self.names[head]
         elif head in self.defined:
-            base = f"{self.own}.{head}" if self.own else head
+            base = sys.intern(f"{self.own}.{head}") if self.own else head
         else:
             base = head
-        return f"{base}.{rest}" if rest else base
+        return sys.intern(f"{base}.{rest}") if rest else base
 
 
 def _is_static(function: Function) -> bool:
@@ -226,7 +228,7 @@ class ValueRefs:
                 return []
             first = self.refs(node.elts[0], depth + 1)  # `[binary, "app-server"]`
             rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:]))
-            return [("list", first, rest, position(node))] if first else []
+            return [("list", tuple(first), rest, position(node))] if first else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
         if isinstance(node, ast.BoolOp):
@@ -235,7 +237,7 @@ class ValueRefs:
             return self.refs(node.value, depth + 1)
         if isinstance(node, ast.Lambda):  # a factory kept to call later: what it returns
             body = self.refs(node.body, depth + 1)
-            return [("lambda", body)] if body else []
+            return [("lambda", tuple(body))] if body else []
         return []
 
     def _annotation(self, receiver: ast.expr) -> str:
@@ -289,7 +291,7 @@ class ValueRefs:
         if isinstance(func, ast.Name) and func.id == "cls" and self.cls is not None:
             return ("name", self.owner.imports.qualify(self.cls))  # a classmethod's own class
         if isinstance(func, ast.Name) and (func.id in self.locals or func.id in self.params):
-            return ("value", self.refs(func))
+            return ("value", tuple(self.refs(func)))
         dotted = dotted_name(func)
         if dotted is not None:
             head = dotted.split(".", 1)[0]
@@ -298,5 +300,5 @@ class ValueRefs:
             if head not in self.locals and head not in self.params and "." not in dotted:
                 return ("name", dotted)
         if isinstance(func, ast.Attribute):  # a method of what the receiver holds
-            return ("method", self.refs(func.value), func.attr)
+            return ("method", tuple(self.refs(func.value)), func.attr)
         return None
