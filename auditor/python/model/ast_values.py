@@ -105,6 +105,17 @@ def _statement_children(node: ast.AST) -> list[ast.AST]:
     return found
 
 
+def parameter_defaults(function: Function) -> dict[str, ast.expr]:
+    """A function's parameters that have a default, and the default, in order."""
+    arguments = function.args
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    given = arguments.defaults
+    found = dict(zip(positional[len(positional) - len(given) :], given, strict=True))
+    keyword = zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    found |= {a.arg: default for a, default in keyword if default is not None}
+    return found
+
+
 def walk(root: ast.AST) -> Iterator[ast.AST]:
     """`root` and every node under it, breadth first (as `ast.walk`)."""
     queue = deque([root])

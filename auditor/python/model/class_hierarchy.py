@@ -113,8 +113,8 @@ class ClassHierarchy:
 
     def abstract(self, name: str, caller: str) -> list[str]:
         """Overrides of a method some abstract base of the tree declares: those of the
-        caller's own top-level package when it has any."""
-        package = caller.split(".", 1)[0] + "."
+        caller's own top-level package when it is in one and that has any."""
+        package = caller.split(".", 1)[0] + "." if "." in caller else ""
         key = (name, package)
         if key not in self._overrides:
             self._overrides[key] = self._abstract_overrides(name, package)

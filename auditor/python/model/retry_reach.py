@@ -4,7 +4,7 @@ re-sends with the client's retries on that path (RA401)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ class RetryReach:
         """Each request of the client built at `site` in `module` that a retry layer
         re-sends, with the retries the client has on that path."""
         for fid, function in self.graph.functions.items():
-            for at, own, contained, refs in function.facts.get("sends", ()):
+            for at, own, contained, refs, *raised in function.facts.get("sends", ()):
                 tokens = {t for ref in refs for t in self.graph.evaluate(fid, ref)}
                 mine = [t for t in tokens if t[0] == module and t[1] == site]
                 if not mine:
@@ -148,8 +148,23 @@ class RetryReach:
                 line, column = map(int, at.split(":"))
                 request = (self.graph.summaries[function.module].path, line, column + 1)
                 for layer in layers:
+                    seen = _as_raised(layer, raised[0]) if raised else layer
+                    if seen is None:
+                        continue  # its failures reach the layer as classes it does not retry
                     for token in mine:
-                        yield Stacked(layer, _retries(token[2]), request)
+                        yield Stacked(seen, _retries(token[2]), request)
+
+
+def _as_raised(layer: Layer, raised: Iterable[str]) -> Layer | None:
+    """A layer over requests whose every failure a clause raises again as one of `raised`
+    (`except Exception: raise ProviderError(…)`): a layer that retries those retries
+    every failure of the request; one that retries only others never sees them."""
+    if not layer.errors:
+        return layer
+    names = set(raised)
+    if any(kind == "class" and value in names for kind, value in layer.errors):
+        return layer._replace(errors=())
+    return None
 
 
 def _retries(value: Any) -> int | None:

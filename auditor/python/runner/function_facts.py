@@ -97,7 +97,9 @@ class FunctionFacts(ValueRefs):
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
         self._stored: list[ast.Assign | ast.AnnAssign] = []
         self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
-        self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool]] = []
+        self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool, tuple[str, ...]]] = []
+        # the classes the innermost `try` around here raises in place of every failure
+        self._raised: list[tuple[str, ...]] = []
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
         self._options: list[tuple[str, ast.expr]] = []  # command-line options defined here
         self._globals = {  # names the function declares `global`
@@ -118,8 +120,9 @@ class FunctionFacts(ValueRefs):
                 entry["callee"] = self.callee(call.func)
         for dest, default in self._options:  # `args.codex_exe`: the parsed options'
             self.stores += [(f"class:{OPTIONS_CLASS}:{dest}", *r) for r in self.refs(default)]
-        for call, receiver, layer, contained in self._requests:
-            self.sends.append((position(call), layer, contained, tuple(self.refs(receiver))))
+        for call, receiver, layer, contained, raised in self._requests:
+            send = (position(call), layer, contained, tuple(self.refs(receiver)))
+            self.sends.append((*send, raised) if raised else send)
         for node in self.returned:
             value = node.value
             assert value is not None
@@ -167,10 +170,13 @@ class FunctionFacts(ValueRefs):
         if isinstance(node, ast.Try | ast.TryStar):
             retry = self.retry_tries.get(id(node))
             keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
+            raised = tuple(n for h in node.handlers for n in _raised_as(h, self.owner.blanket))
             if retry is not None:  # the retry's own `try`: what fails in it is retried
                 self._statements(node.body, retry, False)
             else:
+                self._raised.append(raised or (self._raised[-1] if self._raised else ()))
                 self._statements(node.body, layer, contained or keeps)
+                self._raised.pop()
             for handler in node.handlers:
                 self._statements(handler.body, layer, contained)
             self._statements(node.orelse, layer, contained)
@@ -223,7 +229,8 @@ class FunctionFacts(ValueRefs):
         if option is not None:
             self._options.append(option)
         if request is not None:
-            self._requests.append((call, request, layer, contained))
+            raised = self._raised[-1] if self._raised else ()
+            self._requests.append((call, request, layer, contained, raised))
         # only the facts a call has are written: most calls carry none but their place,
         # callee and number of arguments
         entry: dict[str, Any] = {"at": position(call), "callee": None, "count": len(call.args)}
@@ -305,6 +312,26 @@ def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
     every = class_errors(names, blanket).every
     inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
     return every and not any(isinstance(n, ast.Raise) for n in inside)
+
+
+def _raised_as(handler: ast.ExceptHandler, blanket: frozenset[str]) -> tuple[str, ...]:
+    """The classes a clause that catches every failure raises in its place (`except
+    Exception as e: raise ProviderError(…) from e`): what the `try`'s failures are to the
+    retry layers around it. None when it raises what it caught, or catches only some."""
+    names = [] if handler.type is None else _names_of(handler.type)
+    if not class_errors(names, blanket).every:
+        return ()
+    found: list[str] = []
+    inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
+    for node in inside:
+        if not isinstance(node, ast.Raise):
+            continue
+        raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+        dotted = dotted_name(raised) if raised is not None else None
+        if dotted is None or (isinstance(raised, ast.Name) and raised.id == handler.name):
+            return ()  # `raise`, `raise e`: the failure itself goes on
+        found.append(dotted.rsplit(".", 1)[-1])
+    return tuple(found)
 
 
 def _names_of(node: ast.expr) -> list[str]:

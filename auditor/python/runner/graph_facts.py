@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
 from auditor.python.model.ast_values import (
     Function,
     dotted_name,
+    parameter_defaults,
     statements,
 )
 from auditor.python.runner.error_conditions import library_errors
@@ -380,7 +381,40 @@ class ModuleFacts:
         if isinstance(node, ast.Name) and isinstance(function.defaults.get(node.id), list):
             return list(function.defaults[node.id])
         self._ast_facts = self._ast_facts or AstFacts(self.tree)
+        if _self_attribute(node) and function.cls is not None:
+            stored = self._stored_classes(function.cls, node.attr)
+            if stored:
+                return stored
         return self._ast_facts.classes(node) if node is not None else []
+
+    def _stored_classes(self, cls: str, attribute: str) -> list[str]:
+        """The classes the class's methods store in `self.ATTR` (`except self.retry_on:`
+        with `self.retry_on = retry_on` and `retry_on=(ProviderError,)`): a literal, or a
+        parameter's default; none when a store is anything else."""
+        assert self._ast_facts is not None
+        found: list[str] = []
+        definition = next(
+            (n for n in self.tree.body if isinstance(n, ast.ClassDef) and n.name == cls), None
+        )
+        methods = [n for n in definition.body if isinstance(n, Function)] if definition else []
+        for method in methods:
+            defaults = parameter_defaults(method)
+            for statement in statements(method, definitions=False):
+                if not isinstance(statement, ast.Assign | ast.AnnAssign) or statement.value is None:
+                    continue
+                targets = (
+                    statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                )
+                if not any(_self_attribute(t) and t.attr == attribute for t in targets):
+                    continue
+                value = statement.value
+                if isinstance(value, ast.Name) and value.id in defaults:
+                    value = defaults[value.id]
+                names = self._ast_facts.classes(value)
+                if not names or "?" in names:
+                    return []
+                found += names
+        return found
 
     def retrier_call(self, call: ast.Call, function: FunctionFacts) -> tuple[int, Ref] | None:
         """A call of a retrying object (`Retrying(…)(fn, …)`, `retrier(fn, …)`): the layer
@@ -401,6 +435,15 @@ class ModuleFacts:
         layer = self._layer(origin, f"`{qualified.rsplit('.', 1)[-1]}` object", attempts, errors)
         target = function.callee(call.args[0])
         return None if target is None else (layer, target)
+
+
+def _self_attribute(node: ast.expr | None) -> TypeGuard[ast.Attribute]:
+    """`self.X`."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:

@@ -12,6 +12,7 @@ from auditor.python.model.ast_values import (
     Function,
     dotted_name,
     import_bindings,
+    parameter_defaults,
     qualified_import,
     statements,
 )
@@ -143,18 +144,9 @@ class ValueRefs:
             positional = [*arguments.posonlyargs, *arguments.args]
             if cls is not None and method and positional and not _is_static(node):
                 positional = positional[1:]
-            self.params = [a.arg for a in positional]
-            given = arguments.defaults
-            for argument, default in zip(
-                positional[len(positional) - len(given) :], given, strict=True
-            ):
-                self.defaults[argument.arg] = _default(default)
-            for argument, keyword_default in zip(
-                arguments.kwonlyargs, arguments.kw_defaults, strict=True
-            ):
-                self.params.append(argument.arg)
-                if keyword_default is not None:
-                    self.defaults[argument.arg] = _default(keyword_default)
+            self.params = [a.arg for a in (*positional, *arguments.kwonlyargs)]
+            for name, default in parameter_defaults(node).items():
+                self.defaults[name] = _default(default)
             if arguments.kwarg is not None:
                 self.defaults["**"] = arguments.kwarg.arg
 

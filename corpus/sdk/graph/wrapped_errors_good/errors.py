@@ -1,0 +1,2 @@
+class ProviderError(Exception):
+    """A provider's request failed."""
