@@ -83,11 +83,11 @@ class ConsequentialCommands(NamedTuple):
 # it prints and exits, starting no session and running no tool, so no rule takes it
 # for an agent run (its status is not an agent's; a loop around it re-runs no step).
 PROBE_OPTIONS = frozenset({"--version", "-V", "--help", "-h"})
-# A prompt that asks only for a fixed reply (`claude -p "Say OK"`, `"ping"`): a readiness
+# A prompt that asks only for a fixed reply (`claude -p "Say OK"`): a readiness
 # probe, which asks for no work (a word that could name a file makes it a task).
 _REPLY_PROMPT = re.compile(
     r"(?:say|reply|respond|answer|print|echo)(?: (?:with|exactly|only))?(?:[ :]+[\w'!,-]+){1,3}"
-    r"[.!]?|ping|hello|hi",
+    r"[.!]?",
     re.IGNORECASE,
 )
 

@@ -43,6 +43,7 @@ from auditor.shell.scenarios import (
 )
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
+_CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
 # What a test of the agent's output looks for when it asks whether the run failed (its
@@ -81,6 +82,7 @@ class IterationWalk:
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, bool] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
+        self._continued: set[Scenario] = set()  # scenarios some path of `continue`s
         self.scenarios: tuple[Scenario, ...] = ()
         self._by_code: dict[int, Scenarios] = {}
         self._ok: Scenarios = frozenset()
@@ -397,8 +399,15 @@ class IterationWalk:
         missing = [s for s in dict.fromkeys(scenarios) if s not in self._outcomes]
         if missing:
             for scenario, found in zip(missing, self._walk(missing), strict=True):
-                self._outcomes[scenario] = found
+                self._outcomes[scenario] = found - {_CONTINUED}
+                if _CONTINUED in found:
+                    self._continued.add(scenario)
         return [self._outcomes[s] for s in scenarios]
+
+    def continues(self, scenario: Scenario) -> bool:
+        """Whether some path of an iteration in `scenario` ends it with `continue`."""
+        self.outcomes([scenario])
+        return scenario in self._continued
 
     def iterate(self, scenario: Scenario) -> set[str]:
         """Whether one iteration goes on (`next`) or leaves the loop (`leave`)."""
@@ -438,6 +447,8 @@ class IterationWalk:
                     if after.outcome not in (FALL, _NEXT):
                         mark(after.scenarios, "leave")
                         continue
+                    if after.outcome == _NEXT:
+                        mark(after.scenarios, _CONTINUED)
                     if not conditions or first:
                         mark(after.scenarios, "next")
                         continue

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.loop_flow import IterationWalk
+from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, enclosing_loop
+from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import attempt_loop, bounded, ralph_loop
 from auditor.shell.status import ends_on_failure
@@ -42,6 +42,7 @@ class AgentLoop(NamedTuple):
     label: str  # the loop, for messages: "`until gptme …` loop"
     agent: str  # `gptme`, or the name of the function that runs it
     reason: str  # "whenever it fails", "on exit 1", "on a transient failure"
+    ending: str  # "and stops once it succeeds", or how a failure skips the iteration
     blanket: bool  # any failure leads to another run
     transient_only: bool  # only a transient failure does (exit 75, a rate-limit marker)
     bounded: bool
@@ -57,19 +58,30 @@ def _analyse(
     steps: StepCatalog,
 ) -> AgentLoop | None:
     flow = IterationWalk(script, loop, command)
-    success = flow.iterate(Scenario(True, 0, False))
-    if "leave" not in success:
-        return None  # it goes on after a success too: a schedule, not a retry
-    if ralph_loop(script, loop, command, success):
-        return None  # runs again after a success too, until its output says it is done
+    ok = Scenario(True, 0, False)
+    success = flow.iterate(ok)
     transient = steps.transient(profile, script.catalog)
     codes = sorted(flow.literals - {0})
     failures = [Scenario(False, code, code in transient) for code in codes]
     failures.append(Scenario(False, NONZERO, False))
     if not transient & set(codes):
         failures.append(Scenario(False, min(transient, default=NONZERO), True))
-    outcomes = flow.outcomes(failures)
-    retried = [s for s, o in zip(failures, outcomes, strict=True) if "next" in o and o != success]
+    ending = " and stops once it succeeds"
+    if "leave" not in success:
+        # It goes on after a success too: a schedule, not a retry; unless it is an endless
+        # one that a failure sends round again at once, skipping the work a success goes
+        # on to (`if [ $rc -ne 0 ]; then sleep 30; continue; fi`).
+        if not _endless_attempts(script, loop) or flow.continues(ok):
+            return None
+        retried = [s for s in failures if flow.continues(s)]
+        ending = ", skipping the rest of its iteration"
+    elif ralph_loop(script, loop, command, success):
+        return None  # runs again after a success too, until its output says it is done
+    else:
+        outcomes = flow.outcomes(failures)
+        retried = [
+            s for s, o in zip(failures, outcomes, strict=True) if "next" in o and o != success
+        ]
     if not retried:
         return None
     blanket = all(s in retried for s in failures if not s.transient)
@@ -90,11 +102,26 @@ def _analyse(
         f"`{header if len(header) <= 40 else header[:37] + '...'}` loop",
         (command.label if command.agent else command.command_name) or profile.name,
         "whenever it fails" if blanket else reason,
+        ending,
         blanket,
         transient_only,
         bounded(script, loop),
         named,
         profile,
+    )
+
+
+def _endless_attempts(script: ShellScript, loop: Node) -> bool:
+    """A `while`/`until` loop with no bound that reads no input: each iteration runs the
+    same step again (`while read -r task` takes the next task)."""
+    if loop.type != "while_statement" or bounded(script, loop):
+        return False
+    conditions = named(loop, "condition")
+    return not any(
+        (c := script.command_at(n)) is not None and c.command_name == "read"
+        for condition in conditions
+        for n in descendants(condition)
+        if n.type == "command"
     )
 
 

@@ -52,7 +52,9 @@ class AgentRespawnLoop(Rule[Any]):
       (75) or a rate-limit marker, even when its guard is itself wrong (RA201
       reports that);
     - a loop that runs the agent on a schedule whatever its status (it goes
-      on after a success too): new work, not a retry;
+      on after a success too): new work, not a retry. An endless `while` that
+      sends a failure round again at once with `continue`, skipping what a
+      success goes on to (a commit, a pause), does retry it, and is flagged;
     - a bounded loop that runs the agent again after a success too and stops
       on a marker in its output (`grep -q COMPLETE "$log" && break`, a `case`
       on the captured text): a "Ralph" loop. An unbounded one gets no such
@@ -165,8 +167,7 @@ class AgentRespawnLoop(Rule[Any]):
                 unit,
                 start,
                 end,
-                f"{loop.label} re-runs `{loop.agent}` {loop.reason} and stops once it succeeds: "
-                f"{_WHY}",
+                f"{loop.label} re-runs `{loop.agent}` {loop.reason}{loop.ending}: {_WHY}",
                 hint="run the agent on a schedule whatever its status, or "
                 + _steps(unit).resume_advice(loop.profile, unit.catalog),
             )

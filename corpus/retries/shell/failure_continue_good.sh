@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Work loops that go on after a failure without retrying the failed run.
+set +e
+
+# Each iteration reads the next task: a failure moves on to new work.
+while read -r task; do
+    claude -p "$task" --dangerously-skip-permissions || continue
+    git add -A && git commit -qm "agent: $task"
+done < tasks.txt
+
+# A failure falls through to the same pause a success takes: a schedule.
+while true; do
+    if ! claude -p "Triage the new issues" --dangerously-skip-permissions; then
+        echo "triage failed; next run in an hour" >&2
+    fi
+    sleep 3600
+done
