@@ -108,12 +108,16 @@ class AuditJob:
         )
 
     def cached(self, candidate: Candidate) -> JobResult | None:
-        """The file's result if the cache holds it, else None (it is to be audited)."""
+        """The file's result if the cache holds it, else None (it is to be audited with
+        the whole index); a script that sources another file, which is never cached (nor
+        needs the index's summaries), is audited now."""
         position = self.file_settings.position(candidate.display)
         try:
             data = read_bounded(candidate.path, self.file_settings.choices[position].max_file_size)
         except (OSError, RefusedFile):
             return None
+        if _sources_files(candidate.kind, data):
+            return self(candidate)
         cache, key = self._cache_for(candidate, data, position)
         return self._held(candidate, data, cache, key)
 
@@ -174,7 +178,7 @@ class AuditJob:
 
 class CachedJob:
     """What the cache holds of one file's audit, None when it holds nothing (picklable):
-    a warm run's first pass."""
+    a warm run's first pass (see `AuditJob.cached`)."""
 
     def __init__(self, audits: AuditJob) -> None:
         self.audits = audits
