@@ -34,6 +34,7 @@ ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv",
 _MAX_VALUES = 16  # clients one location holds: more are not followed
 _FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they return
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
+_MAX_CALLERS = 64  # calls of one name looked at for the callables they pass (`search(`)
 
 
 Token = tuple[str, str, Any]  # (module, site, retries)
@@ -86,6 +87,7 @@ class CallGraph:
                     known.append(name)
         self._callees: dict[tuple[str, int], list[str]] = {}
         self._modules: dict[str, list[str]] = {}  # a module as named -> the tree's modules
+        self._by_callee: dict[str, list[tuple[str, int]]] | None = None  # name -> calls
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
@@ -128,7 +130,47 @@ class CallGraph:
     def _resolve_call(self, fid: str, number: int) -> list[str]:
         function = self.functions[fid]
         callee = function.facts["calls"][number]["callee"]
+        self._callees[fid, number] = []  # a call that runs what runs it: followed once
         return self._targets(function, callee)
+
+    def _callers(self, fid: str) -> list[tuple[str, int]]:
+        """The calls of the tree that may run function `fid`."""
+        if self._by_callee is None:
+            self._by_callee = {}
+            for caller, function in self.functions.items():
+                for number, call in enumerate(function.facts.get("calls", ())):
+                    callee = call["callee"]
+                    named = callee[-1] if callee and callee[0] != "value" else None
+                    if isinstance(named, str):
+                        last = named.rsplit(".", 1)[-1]
+                        self._by_callee.setdefault(last, []).append((caller, number))
+        last = fid.rsplit(".", 1)[-1]
+        return [
+            (caller, number)
+            for caller, number in self._by_callee.get(last, ())[:_MAX_CALLERS]
+            if fid in self.callees(caller, number)
+        ]
+
+    def _given_callables(self, fid: str, parameter: str) -> list[str]:
+        """What a call of parameter `parameter` of `fid` runs: the functions the callers
+        pass it (`with_retry(fetch)`, `self.fetch`), or the calls of the lambda they pass
+        (`with_retry(lambda: self._call_api(prompt))`, run where the parameter is called)."""
+        params = list(self.functions[fid].facts.get("params", ()))
+        position = params.index(parameter) if parameter in params else -1
+        found: list[str] = []
+        for caller, number in self._callers(fid):
+            call = self.functions[caller].facts["calls"][number]
+            given = [r for i, r in call.get("args", ()) if i == position]
+            given += [r for k, r in call.get("keywords", ()) if k == parameter]
+            for ref in given:
+                if ref[0] == "lambda":
+                    found += [
+                        c for r in ref[1] if r[0] == "result" for c in self.callees(caller, r[1])
+                    ]
+                elif ref[0] in ("global", "self"):
+                    kind = "name" if ref[0] == "global" else "self"
+                    found += self._targets(self.functions[caller], (kind, ref[1]))
+        return list(dict.fromkeys(found))[:MAX_DISPATCH]
 
     def _targets(self, function: _Function, callee: Any) -> list[str]:
         if not callee:
@@ -170,7 +212,12 @@ class CallGraph:
             return [resolved] if resolved in self.functions else []
         if kind == "value":
             names = [r[1] for r in callee[1] if r and r[0] == "global"]
-            return [n for r in names if (n := self.hierarchy.resolve(r)) and n in self.functions]
+            found = [n for r in names if (n := self.hierarchy.resolve(r)) and n in self.functions]
+            fid = f"{function.module}.{function.qualname}"
+            for ref in callee[1]:
+                if ref and ref[0] == "param":
+                    found += self._given_callables(fid, ref[1])
+            return found
         return []
 
     def _instances(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:

@@ -1,0 +1,1 @@
+"""A corpus package: a retrying helper runs the callable it is given."""
