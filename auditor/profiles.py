@@ -83,25 +83,40 @@ class ConsequentialCommands(NamedTuple):
 # it prints and exits, starting no session and running no tool, so no rule takes it
 # for an agent run (its status is not an agent's; a loop around it re-runs no step).
 PROBE_OPTIONS = frozenset({"--version", "-V", "--help", "-h"})
-# A prompt that asks only for a fixed reply (`claude -p "Say OK"`): a readiness
-# probe, which asks for no work (a word that could name a file makes it a task).
-_REPLY_PROMPT = re.compile(
-    r"(?:say|reply|respond|answer|print|echo)(?: (?:with|exactly|only))?(?:[ :]+[\w'!,-]+){1,3}"
-    r"[.!]?",
-    re.IGNORECASE,
-)
 
 
 def is_probe(arguments: Sequence[str | None]) -> bool:
     """Whether an agent's arguments (the words after its program) ask for its version or
     help (a probe option before any `--`), or give it a prompt that asks only for a
-    fixed reply."""
-    for word in arguments:
+    fixed reply (`-p "Say OK"`: a readiness probe)."""
+    options, reply = _probes()
+    for index, word in enumerate(arguments):
         if word == "--":
             return False
-        if word in PROBE_OPTIONS or (word is not None and _REPLY_PROMPT.fullmatch(word.strip())):
+        if word in PROBE_OPTIONS:
+            return True
+        prompt = arguments[index + 1] if index + 1 < len(arguments) else None
+        if word in options and prompt is not None and reply.fullmatch(prompt.strip()):
             return True
     return False
+
+
+@functools.cache
+def _probes() -> tuple[frozenset[str], re.Pattern[str]]:
+    """The options that take a prompt, and a prompt that asks only for a reply."""
+    data = builtin_data("agents")["probes"]
+    verbs = "|".join(re.escape(v).replace(r"\ ", r"\s+") for v in data["replies"])
+    word = r"['\"]?[\w-]{1,16}['\"]?[.!]?"  # one short word: `OK`, `"pong".`
+    reply = re.compile(rf"(?:{verbs})(?:\s+(?:exactly|only))?[\s:]+{word}", re.IGNORECASE)
+    return frozenset(data["prompt-options"]), reply
+
+
+@functools.cache
+def output_markers() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a test of an agent's output looks for to tell a failed run, and a succeeded
+    one (`rules/data/agents.toml`, `[output]`)."""
+    data = builtin_data("agents")["output"]
+    return tuple(data["failure-markers"]), tuple(data["success-markers"])
 
 
 class AgentCatalog(NamedTuple):

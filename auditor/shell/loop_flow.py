@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
+from auditor.profiles import output_markers
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output, reads_output
@@ -46,11 +47,6 @@ _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
-# What a test of the agent's output looks for when it asks whether the run failed (its
-# stream-json result's `"is_error":true`, an error or a traceback), and what it looks for
-# when it asks whether it succeeded (then it is not a failure test).
-_FAILURE_MARKER = re.compile(r"is_error\W{0,3}:\s*true|error|fail|exception|traceback|fatal", re.I)
-_SUCCESS_MARKER = re.compile(r"is_error\W{0,3}:\s*false|\W{0,2}success\W{0,2}", re.I)
 _OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negated_command"})
 
 
@@ -152,7 +148,8 @@ class IterationWalk:
         definition = self.script.functions.get(command.command_name or "") if command else None
         if definition is not None:  # `has_api_error "$log"`: what the function greps for
             text += "\n" + self.script.parsed.node_text(definition)
-        if not _FAILURE_MARKER.search(text) or _SUCCESS_MARKER.search(text):
+        failure, success = output_markers()
+        if not any(m in text for m in failure) or any(m in text for m in success):
             return False
         return reads_output(self.script, self.output, node, examining=True)
 

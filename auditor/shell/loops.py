@@ -23,7 +23,7 @@ from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.scenarios import NONZERO, Scenario
-from auditor.shell.schedule import attempt_loop, bounded, ralph_loop
+from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop
 from auditor.shell.status import ends_on_failure
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ def _analyse(
         # on to (`if [ $rc -ne 0 ]; then sleep 30; continue; fi`).
         if not _endless_attempts(script, loop) or flow.continues(ok):
             return None
+        if not _skips_work(script, loop):
+            return None
         retried = [s for s in failures if flow.continues(s)]
         ending = ", skipping the rest of its iteration"
     elif ralph_loop(script, loop, command, success):
@@ -112,17 +114,52 @@ def _analyse(
 
 
 def _endless_attempts(script: ShellScript, loop: Node) -> bool:
-    """A `while`/`until` loop with no bound that reads no input: each iteration runs the
-    same step again (`while read -r task` takes the next task)."""
-    if loop.type != "while_statement" or bounded(script, loop):
+    """A `while`/`until` loop whose condition sets no bound and reads no input: each
+    iteration runs the same step again (`while read -r task` takes the next task; a cap
+    on failures inside the body still lets it retry up to the cap)."""
+    if loop.type != "while_statement":
         return False
-    conditions = named(loop, "condition")
-    return not any(
-        (c := script.command_at(n)) is not None and c.command_name == "read"
-        for condition in conditions
-        for n in descendants(condition)
-        if n.type == "command"
-    )
+    for condition in named(loop, "condition"):
+        for node in descendants(condition):
+            command = script.command_at(node) if node.type == "command" else None
+            if command is not None and command.command_name == "read":
+                return False
+            if node.type == "binary_expression" and ordering(script, node):
+                return False
+    return True
+
+
+# Commands that do no work a failed run could skip (output, declarations, no-ops).
+_NO_WORK = frozenset({"echo", "printf", "true", ":", "local", "declare", "export", "let"})
+
+
+def _skips_work(script: ShellScript, loop: Node) -> bool:
+    """Whether a `continue` of this loop skips work the rest of the iteration does: a
+    command after the statement that holds it, other than output (`git commit`, a
+    `sleep`, a function of the script)."""
+    body = loop.child_by_field_name("body")
+    statements = named(body) if body is not None else []
+    for index, statement in enumerate(statements):
+        jumps = [
+            n
+            for n in (statement, *descendants(statement))
+            if n.type == "command"
+            and (c := script.command_at(n)) is not None
+            and c.command_name == "continue"
+            and (inner := enclosing_loop(n)) is not None
+            and inner.id == loop.id
+        ]
+        if not jumps:
+            continue
+        rest = [n for s in statements[index + 1 :] for n in (s, *descendants(s))]
+        if any(
+            n.type == "command"
+            and (c := script.command_at(n)) is not None
+            and c.command_name not in _NO_WORK
+            for n in rest
+        ):
+            return True
+    return False
 
 
 def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:

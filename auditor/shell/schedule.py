@@ -53,13 +53,16 @@ def bounded(script: ShellScript, loop: Node) -> bool:
     """A counted loop, or one whose tests compare with `-lt`, `<`, … (`(( n < 5 ))`)."""
     if loop.type != "while_statement":
         return True
-    for node in descendants(loop):
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if node.type == "binary_expression" and left is not None and right is not None:
-            between = script.parsed.data[left.end_byte : right.start_byte]
-            if between.decode("utf-8", "replace").strip() in _ORDERING:
-                return True
-    return False
+    return any(n.type == "binary_expression" and ordering(script, n) for n in descendants(loop))
+
+
+def ordering(script: ShellScript, node: Node) -> bool:
+    """Whether a binary expression compares by order (`-lt`, `<`, …): a bound."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None:
+        return False
+    between = script.parsed.data[left.end_byte : right.start_byte]
+    return between.decode("utf-8", "replace").strip() in _ORDERING
 
 
 def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:

@@ -38,6 +38,7 @@ class AttributeValue(NamedTuple):
 
     owner: str  # the class's name
     value: ast.expr
+    method: Function | None = None  # the method that assigns it (`self.x = x`), if one
 
 
 @functools.lru_cache(maxsize=8)
@@ -55,8 +56,9 @@ class ClassAttributes:
         self.classes: dict[str, ast.ClassDef] = {}
         for node in _classes(tree):
             self.classes.setdefault(node.name, node)
-            for name, value in _assigned(node):
-                self.values.setdefault(name, []).append(AttributeValue(node.name, value))
+            for name, value, method in _assigned(node):
+                assigned = AttributeValue(node.name, value, method)
+                self.values.setdefault(name, []).append(assigned)
 
     def lineage(self, name: str) -> list[str]:
         """A class and its bases defined in the module, nearest first."""
@@ -66,10 +68,12 @@ class ClassAttributes:
     def read(self, attribute: str, owners: list[str] | None) -> list[ast.expr]:
         """The values `attribute` can have: those the classes of `owners` (a class and its
         bases) give it, or, when the owner is not known (None), every class's."""
+        return [v.value for v in self.assigned(attribute, owners)]
+
+    def assigned(self, attribute: str, owners: list[str] | None) -> list[AttributeValue]:
+        """The assignments of `attribute` by the classes of `owners` (see `read`)."""
         found = self.values.get(attribute, [])
-        if owners is not None:
-            found = [v for v in found if v.owner in owners]
-        return [v.value for v in found]
+        return found if owners is None else [v for v in found if v.owner in owners]
 
     def owners(
         self,
@@ -123,18 +127,19 @@ def _classes(tree: ast.Module) -> list[ast.ClassDef]:
     return [node for node in statements(tree) if isinstance(node, ast.ClassDef)]
 
 
-def _assigned(cls: ast.ClassDef) -> list[tuple[str, ast.expr]]:
+def _assigned(cls: ast.ClassDef) -> list[tuple[str, ast.expr, Function | None]]:
     """The attribute values a class's body and its methods (`self.name = …`) assign."""
-    found: list[tuple[str, ast.expr]] = []
+    found: list[tuple[str, ast.expr, Function | None]] = []
     for statement in cls.body:
         if isinstance(statement, ast.Assign):
-            found += [(t.id, statement.value) for t in statement.targets if isinstance(t, ast.Name)]
+            targets = [t for t in statement.targets if isinstance(t, ast.Name)]
+            found += [(t.id, statement.value, None) for t in targets]
         elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
             value = _field_default(statement.value)
             if isinstance(statement.target, ast.Name) and value is not None:
-                found.append((statement.target.id, value))
+                found.append((statement.target.id, value, None))
         elif isinstance(statement, Function):
-            found += _method_assigned(statement)
+            found += [(name, value, statement) for name, value in _method_assigned(statement)]
     return found
 
 

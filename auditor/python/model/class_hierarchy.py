@@ -4,7 +4,7 @@ instance (the inherited definition and the overrides below it)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
@@ -99,6 +99,15 @@ class ClassHierarchy:
             if name in self.classes[current].get("methods", ()):
                 return f"{current}.{name}"
         return None
+
+    def family_names(self, names: Iterable[str]) -> set[str]:
+        """Class names (last parts) with those of the bases the tree's classes of those
+        names have (`ProviderError(LLMError)`): what an `except` of any of them catches."""
+        found = set(names)
+        for name in list(found):
+            for cls in self._by_last.get(name, ()):
+                found.update(base.rsplit(".", 1)[-1] for base in self.lineage(cls))
+        return found
 
     def dispatch(self, cls: str, name: str) -> list[str]:
         """What `self.name()` may run in a method of `cls`: the inherited definition and

@@ -131,6 +131,20 @@ class RetryReach:
                     pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
         return under
 
+    def _as_raised(
+        self, layer: Layer, raised: Iterable[str], passed: Iterable[str] = ()
+    ) -> Layer | None:
+        """A layer over a request whose failures a clause raises as one of `raised`
+        (`except Exception: raise ProviderError(…)`), but for those of `passed` raised as
+        they are: a layer that retries one of `raised` or a base of it retries every
+        failure of the request; one that retries only other classes never sees them."""
+        if not layer.errors or any(kind != "class" for kind, _ in layer.errors):
+            return layer  # every failure, or one told by its message: as it was
+        caught = {value for _, value in layer.errors}
+        if caught & self.graph.hierarchy.family_names(raised):
+            return layer._replace(errors=())
+        return layer if caught & set(passed) else None
+
     def stacked(self, module: str, site: str) -> Iterator[Stacked]:
         """Each request of the client built at `site` in `module` that a retry layer
         re-sends, with the retries the client has on that path."""
@@ -148,23 +162,11 @@ class RetryReach:
                 line, column = map(int, at.split(":"))
                 request = (self.graph.summaries[function.module].path, line, column + 1)
                 for layer in layers:
-                    seen = _as_raised(layer, raised[0]) if raised else layer
+                    seen = self._as_raised(layer, *raised) if raised else layer
                     if seen is None:
                         continue  # its failures reach the layer as classes it does not retry
                     for token in mine:
                         yield Stacked(seen, _retries(token[2]), request)
-
-
-def _as_raised(layer: Layer, raised: Iterable[str]) -> Layer | None:
-    """A layer over requests whose every failure a clause raises again as one of `raised`
-    (`except Exception: raise ProviderError(…)`): a layer that retries those retries
-    every failure of the request; one that retries only others never sees them."""
-    if not layer.errors:
-        return layer
-    names = set(raised)
-    if any(kind == "class" and value in names for kind, value in layer.errors):
-        return layer._replace(errors=())
-    return None
 
 
 def _retries(value: Any) -> int | None:

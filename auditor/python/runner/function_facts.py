@@ -97,9 +97,9 @@ class FunctionFacts(ValueRefs):
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
         self._stored: list[ast.Assign | ast.AnnAssign] = []
         self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
-        self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool, tuple[str, ...]]] = []
-        # the classes the innermost `try` around here raises in place of every failure
-        self._raised: list[tuple[str, ...]] = []
+        self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool, Translation]] = []
+        # how the innermost `try` around here that translates failures raises them
+        self._raised: list[Translation] = []
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
         self._options: list[tuple[str, ast.expr]] = []  # command-line options defined here
         self._globals = {  # names the function declares `global`
@@ -122,7 +122,7 @@ class FunctionFacts(ValueRefs):
             self.stores += [(f"class:{OPTIONS_CLASS}:{dest}", *r) for r in self.refs(default)]
         for call, receiver, layer, contained, raised in self._requests:
             send = (position(call), layer, contained, tuple(self.refs(receiver)))
-            self.sends.append((*send, raised) if raised else send)
+            self.sends.append((*send, *raised) if raised != _KEPT else send)
         for node in self.returned:
             value = node.value
             assert value is not None
@@ -170,11 +170,11 @@ class FunctionFacts(ValueRefs):
         if isinstance(node, ast.Try | ast.TryStar):
             retry = self.retry_tries.get(id(node))
             keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
-            raised = tuple(n for h in node.handlers for n in _raised_as(h, self.owner.blanket))
+            raised = _translation(node.handlers, self.owner.blanket)
             if retry is not None:  # the retry's own `try`: what fails in it is retried
                 self._statements(node.body, retry, False)
             else:
-                self._raised.append(raised or (self._raised[-1] if self._raised else ()))
+                self._raised.append(raised or (self._raised[-1] if self._raised else _KEPT))
                 self._statements(node.body, layer, contained or keeps)
                 self._raised.pop()
             for handler in node.handlers:
@@ -229,7 +229,7 @@ class FunctionFacts(ValueRefs):
         if option is not None:
             self._options.append(option)
         if request is not None:
-            raised = self._raised[-1] if self._raised else ()
+            raised = self._raised[-1] if self._raised else _KEPT
             self._requests.append((call, request, layer, contained, raised))
         # only the facts a call has are written: most calls carry none but their place,
         # callee and number of arguments
@@ -306,6 +306,10 @@ def _known(numbers: dict[str, int | None]) -> dict[str, int]:
     return {key: number for key, number in numbers.items() if number is not None}
 
 
+Translation = tuple[tuple[str, ...], tuple[str, ...]]  # (raised instead, raised as they are)
+_KEPT: Translation = ((), ())
+
+
 def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
     """Whether a clause catches every failure and raises nowhere (the failure stays in)."""
     names = [] if handler.type is None else _names_of(handler.type)
@@ -314,24 +318,35 @@ def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
     return every and not any(isinstance(n, ast.Raise) for n in inside)
 
 
-def _raised_as(handler: ast.ExceptHandler, blanket: frozenset[str]) -> tuple[str, ...]:
-    """The classes a clause that catches every failure raises in its place (`except
-    Exception as e: raise ProviderError(…) from e`): what the `try`'s failures are to the
-    retry layers around it. None when it raises what it caught, or catches only some."""
-    names = [] if handler.type is None else _names_of(handler.type)
-    if not class_errors(names, blanket).every:
-        return ()
-    found: list[str] = []
-    inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
-    for node in inside:
-        if not isinstance(node, ast.Raise):
+def _translation(handlers: list[ast.ExceptHandler], blanket: frozenset[str]) -> Translation:
+    """How a `try`'s clauses raise its failures to the retry layers around it, when one
+    catches every failure and raises another class (`except Exception as e: raise
+    ProviderError(…) from e`): those classes, and the ones a clause before it raises
+    again as they are (`except RateLimitError: raise`); `_KEPT` when none translates."""
+    passed: list[str] = []
+    for handler in handlers:
+        names = [] if handler.type is None else _names_of(handler.type)
+        raised = [n for s in handler.body for n in (s, *statements(s, definitions=False))]
+        raises = [n for n in raised if isinstance(n, ast.Raise)]
+        again = [r for r in raises if r.exc is None or _names_caught(r.exc, handler)]
+        if not class_errors(names, blanket).every:
+            passed += names if again else []
             continue
-        raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-        dotted = dotted_name(raised) if raised is not None else None
-        if dotted is None or (isinstance(raised, ast.Name) and raised.id == handler.name):
-            return ()  # `raise`, `raise e`: the failure itself goes on
-        found.append(dotted.rsplit(".", 1)[-1])
-    return tuple(found)
+        if not raises or again:
+            return _KEPT  # kept, or raised as it is: the failure itself goes on
+        found = [
+            dotted.rsplit(".", 1)[-1]
+            for r in raises
+            if r.exc is not None
+            and (dotted := dotted_name(r.exc.func if isinstance(r.exc, ast.Call) else r.exc))
+        ]
+        return (tuple(found), tuple(passed)) if len(found) == len(raises) else _KEPT
+    return _KEPT
+
+
+def _names_caught(raised: ast.expr, handler: ast.ExceptHandler) -> bool:
+    """`raise e` in `except X as e`."""
+    return isinstance(raised, ast.Name) and raised.id == handler.name
 
 
 def _names_of(node: ast.expr) -> list[str]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import Any, TypeGuard
+from typing import Any
 
 from auditor.python.model.ast_values import (
     Function,
@@ -38,6 +38,7 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     statements,
 )
+from auditor.python.model.class_attributes import class_attributes
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import AstFacts, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
@@ -381,39 +382,32 @@ class ModuleFacts:
         if isinstance(node, ast.Name) and isinstance(function.defaults.get(node.id), list):
             return list(function.defaults[node.id])
         self._ast_facts = self._ast_facts or AstFacts(self.tree)
-        if _self_attribute(node) and function.cls is not None:
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and function.cls is not None
+        ):
             stored = self._stored_classes(function.cls, node.attr)
             if stored:
                 return stored
         return self._ast_facts.classes(node) if node is not None else []
 
     def _stored_classes(self, cls: str, attribute: str) -> list[str]:
-        """The classes the class's methods store in `self.ATTR` (`except self.retry_on:`
-        with `self.retry_on = retry_on` and `retry_on=(ProviderError,)`): a literal, or a
-        parameter's default; none when a store is anything else."""
+        """The classes the class (or a base of the module) stores in `self.ATTR` (`except
+        self.retry_on:` with `self.retry_on = retry_on` and `retry_on=(ProviderError,)`):
+        a literal, or a parameter's default; none when a store is anything else."""
         assert self._ast_facts is not None
+        attributes = class_attributes(self.tree)
         found: list[str] = []
-        definition = next(
-            (n for n in self.tree.body if isinstance(n, ast.ClassDef) and n.name == cls), None
-        )
-        methods = [n for n in definition.body if isinstance(n, Function)] if definition else []
-        for method in methods:
-            defaults = parameter_defaults(method)
-            for statement in statements(method, definitions=False):
-                if not isinstance(statement, ast.Assign | ast.AnnAssign) or statement.value is None:
-                    continue
-                targets = (
-                    statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                )
-                if not any(_self_attribute(t) and t.attr == attribute for t in targets):
-                    continue
-                value = statement.value
-                if isinstance(value, ast.Name) and value.id in defaults:
-                    value = defaults[value.id]
-                names = self._ast_facts.classes(value)
-                if not names or "?" in names:
-                    return []
-                found += names
+        for stored in attributes.assigned(attribute, attributes.lineage(cls)):
+            value = stored.value
+            if stored.method is not None and isinstance(value, ast.Name):
+                value = parameter_defaults(stored.method).get(value.id, value)
+            names = self._ast_facts.classes(value)
+            if not names or "?" in names:
+                return []
+            found += names
         return found
 
     def retrier_call(self, call: ast.Call, function: FunctionFacts) -> tuple[int, Ref] | None:
@@ -435,15 +429,6 @@ class ModuleFacts:
         layer = self._layer(origin, f"`{qualified.rsplit('.', 1)[-1]}` object", attempts, errors)
         target = function.callee(call.args[0])
         return None if target is None else (layer, target)
-
-
-def _self_attribute(node: ast.expr | None) -> TypeGuard[ast.Attribute]:
-    """`self.X`."""
-    return (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "self"
-    )
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:

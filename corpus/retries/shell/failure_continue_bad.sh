@@ -14,3 +14,15 @@ while true; do  # expect: RA302(warning)
     git add -A && git commit -qm "agent: next issue"
     git push
 done
+
+# A cap on consecutive failures inside the loop still lets it retry up to the cap.
+errors=0
+while :; do  # expect: RA302(warning)
+    if ! claude -p "$(cat PROMPT.md)" --append-system-prompt "Answer concisely"; then
+        errors=$((errors + 1))
+        [ "$errors" -ge 5 ] && exit 1
+        continue
+    fi
+    errors=0
+    sleep 300
+done

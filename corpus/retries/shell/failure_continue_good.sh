@@ -15,3 +15,10 @@ while true; do
     fi
     sleep 3600
 done
+
+# A failure waits and goes round again; a success only says so and goes round at once:
+# the failure skips no work, so the loop is a schedule.
+while true; do
+    gptme --non-interactive "process the inbox" || { echo "run failed"; sleep 60; continue; }
+    echo "run ok"
+done

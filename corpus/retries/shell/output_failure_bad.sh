@@ -34,10 +34,10 @@ run_agent() {
 
 run_agent codex.log
 
-# Captured output tested for an error line, a few attempts.
+# Captured JSON output tested for the error flag, a few attempts.
 for attempt in 1 2 3; do  # expect: RA302(warning)
-    out=$(gemini -p "Update the changelog" 2>&1) || true
-    if echo "$out" | grep -qi "error"; then
+    out=$(claude -p "Update the changelog" --output-format json 2>&1) || true
+    if echo "$out" | jq -e '.is_error == true' > /dev/null; then
         sleep $((attempt * 30))
         continue
     fi

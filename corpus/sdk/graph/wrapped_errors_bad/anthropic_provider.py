@@ -20,3 +20,21 @@ class AnthropicProvider(BaseProvider):
         except Exception as exc:  # every SDK failure comes out as a ProviderError
             raise ProviderError(f"Anthropic request failed: {exc}") from exc
         return "".join(block.text for block in response.content if block.type == "text")
+
+
+def complete_once(prompt: str) -> str:
+    """A rate limit is raised as it is, every other failure as a `ProviderError`."""
+    try:
+        response = _CLIENT.messages.create(
+            model="claude-sonnet-4-5",
+            max_tokens=1024,
+            messages=[{"role": "user", "content": prompt}],
+        )
+    except anthropic.RateLimitError:
+        raise
+    except Exception as exc:
+        raise ProviderError(str(exc)) from exc
+    return response.content[0].text
+
+
+_CLIENT = anthropic.Anthropic()  # expect: RA401(warning)

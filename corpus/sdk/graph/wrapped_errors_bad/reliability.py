@@ -1,5 +1,9 @@
 import time
 
+import anthropic
+import tenacity
+
+from wrapped_errors_bad.anthropic_provider import complete_once
 from wrapped_errors_bad.base import BaseProvider, Provider
 from wrapped_errors_bad.errors import ProviderError
 
@@ -21,3 +25,12 @@ class RetryProvider(BaseProvider):
                 last = exc
                 time.sleep(2**attempt)
         raise ProviderError(f"failed after {self.retries + 1} attempts") from last
+
+
+@tenacity.retry(
+    retry=tenacity.retry_if_exception_type(anthropic.RateLimitError),
+    stop=tenacity.stop_after_attempt(5),
+)
+def ask(prompt: str) -> str:
+    """Retries the rate limits the provider raises as they are."""
+    return complete_once(prompt)
