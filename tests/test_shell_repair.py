@@ -40,6 +40,7 @@ GAPS = {
     "default (": 'echo "${X:-(}"\n',
     "default (a|b)": "echo ${X:-(a|b)}\n",
     "default ( $Y )": 'echo "${X:-(a $Y)}"\n',
+    "default < with escaped quotes": 'D="${1:?usage: run <dir> \\"<prompt>\\"}"\n',
     "default a(b)c": 'echo "${X:-a(b)c}"\n',
     "default a|b": 'MODE="${MODE:-plan|apply}"\n',
     "default in $( )": "y=$(echo ${X:-a)b})\n",

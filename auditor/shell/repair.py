@@ -282,7 +282,9 @@ def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
     """`${X:-(a|b)}` → `${X:-.a.b.}`: in a default word `( ) | ; & < >` are literal.
 
     Only in default words without quotes or backslashes (whose reading differs
-    inside and outside double quotes); `.` is as literal and the grammar takes it.
+    inside and outside double quotes), but for `\\"`, a literal quote in both
+    (`"${1:?usage: run <dir> \\"<prompt>\\"}"`); `.` is as literal and the grammar
+    takes it.
     """
     found: list[Repair] = []
     for match in _pattern(_DEFAULT).finditer(data, start, end):
@@ -318,6 +320,9 @@ def _literal_chars(data: bytes, start: int, chars: bytes, stops: bytes = b"") ->
     index = start
     while index < len(data):
         char = data[index : index + 1]
+        if char == b"\\" and data[index + 1 : index + 2] == b'"':
+            index += 2  # `\"`: a literal quote, inside double quotes and outside alike
+            continue
         if char in (b"'", b'"', b"`", b"\n") or (char and char in stops):
             return []
         if char == b"$" and data[index + 1 : index + 2] in (b"(", b"{"):
