@@ -258,6 +258,10 @@ WAITED_DROPPED = "it is waited for, but neither `wait()`'s result nor `returncod
         ('p = subprocess.Popen(["gptme"])\np.wait()', WAITED_DROPPED),
         ('p = await asyncio.create_subprocess_exec("gptme")\nawait p.wait()', WAITED_DROPPED),
         ('p = subprocess.Popen(["gptme"])\ndef later():\n    p.wait()', WAITED_DROPPED),
+        (  # showing the output is not examining it
+            'r = subprocess.run(["gptme"])\nprint(r.stdout or r.stderr)',
+            "`run()` has no `check=True` and its output is only shown",
+        ),
     ],
 )
 def test_lost_statuses(body: str, how: str) -> None:
@@ -272,7 +276,8 @@ def test_lost_statuses(body: str, how: str) -> None:
         'subprocess.run(["gptme"], check=strict)',  # the caller decides whether it raises
         'subprocess.check_call(["gptme"])',
         'subprocess.check_output(["gptme"])',
-        'r = subprocess.run(["gptme"])\nprint(r.stdout)',
+        'r = subprocess.run(["gptme"], capture_output=True)\nif "DONE" in r.stdout:\n    pass',
+        'r = subprocess.run(["gptme"])\nprint(r.stdout)\nreturn r.returncode',
         'rc = subprocess.call(["gptme"])\nreturn rc',
         'p = subprocess.Popen(["gptme"])\np.communicate()',
         'p = subprocess.Popen(["gptme"])\nprocs.append(p)',

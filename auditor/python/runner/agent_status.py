@@ -52,6 +52,11 @@ _LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | CHECKED_CALLS
 # A process's status is read through `returncode`, or kept in reach by `communicate()`
 # (its output is read, as with `run()`'s result); `wait()` and `poll()` return it.
 _STATUS_READS = frozenset({"returncode", "communicate"})
+_OUTPUTS = frozenset({"stdout", "stderr"})
+# Calls that show text and decide nothing: a run's output passed only to these is shown,
+# not examined (a logger's methods by their name).
+_SHOWING = frozenset({"print", "sys.stdout.write", "sys.stderr.write", "click.echo"})
+_LOGGING = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})
 _STATUS_CALLS = frozenset({"wait", "poll"})
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
 _CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
@@ -368,17 +373,34 @@ class _Analysis:
             if waited:
                 return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
             return "the process is never waited for"
-        if reads:
+        shown = bool(reads) and launch.name in _RESULT and all(map(self._only_shown, reads))
+        if reads and not shown:
             return None
         check = keyword_argument(launch.node, "check")
         written = check.value if isinstance(check, ast.Constant) else None
         if check is not None and not isinstance(written, bool):
             return None  # `check=strict`: whether a failure raises is decided by the caller
         dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
+        if shown:
+            dropped = "its output is only shown"
         if launch.name in _RESULT:
             given = "has `check=False`" if written is False else "has no `check=True`"
             return f"`run()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
+
+    def _only_shown(self, read: ast.AST) -> bool:
+        """Whether a read of a run's result only shows its output (`print(r.stdout)`,
+        `logger.info(r.stdout or r.stderr)`): displaying it is not examining it."""
+        current = self.module.parent(read)
+        if not (isinstance(current, ast.Attribute) and current.attr in _OUTPUTS):
+            return False
+        parent = self.module.parent(current)
+        while isinstance(parent, ast.BoolOp | ast.FormattedValue | ast.JoinedStr):
+            current, parent = parent, self.module.parent(parent)
+        if not (isinstance(parent, ast.Call) and current in parent.args):
+            return False
+        shower = dotted_name(parent.func) or ""
+        return shower in _SHOWING or shower.rsplit(".", 1)[-1] in _LOGGING
 
     def _used(self, method: ast.Attribute) -> bool:
         """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method

@@ -1,0 +1,21 @@
+"""An agent run whose status nothing reads and whose output is only shown."""
+
+import logging
+import subprocess
+
+logger = logging.getLogger(__name__)
+
+
+def check_weather() -> None:
+    result = subprocess.run(  # expect: RA203(warning)
+        ["claude", "-p", "--allowedTools", "WebSearch"],
+        input="Check the weather in NYC",
+        capture_output=True,
+        text=True,
+    )
+    print(result.stdout or result.stderr)
+
+
+def summarise(task: str) -> None:
+    run = subprocess.run(["codex", "exec", task], capture_output=True, text=True)  # expect: RA203(warning)
+    logger.info("codex said: %s", run.stdout)
