@@ -131,7 +131,7 @@ class CallGraph:
         function = self.functions[fid]
         callee = function.facts["calls"][number]["callee"]
         self._callees[fid, number] = []  # a call that runs what runs it: followed once
-        return self._targets(function, callee)
+        return self.targets(function, callee)
 
     def _callers(self, fid: str) -> list[tuple[str, int]]:
         """The calls of the tree that may run function `fid`."""
@@ -169,10 +169,11 @@ class CallGraph:
                     ]
                 elif ref[0] in ("global", "self"):
                     kind = "name" if ref[0] == "global" else "self"
-                    found += self._targets(self.functions[caller], (kind, ref[1]))
+                    found += self.targets(self.functions[caller], (kind, ref[1]))
         return list(dict.fromkeys(found))[:MAX_DISPATCH]
 
-    def _targets(self, function: _Function, callee: Any) -> list[str]:
+    def targets(self, function: _Function, callee: Any) -> list[str]:
+        """The functions a callee expression of `function` may run."""
         if not callee:
             return []
         kind = callee[0]

@@ -110,11 +110,20 @@ class RetryReach:
         """The retry layers each function runs under (a worklist from every retried call)."""
         under: dict[str, list[Layer]] = {}
         pending: list[tuple[str, Layer]] = []
+        wrappers = {  # functions that apply a library's retry decorator to what they get
+            f"{module}.{name}": (module, index)
+            for module, summary in self.graph.summaries.items()
+            for name, index in summary.graph.get("retry_objects", {}).items()
+        }
+        named = {wrapper.rsplit(".", 1)[-1] for wrapper in wrappers}
         for fid, function in self.graph.functions.items():
             own = function.facts.get("layer")
             if own is not None and (layer := self.layer(function.module, own)) is not None:
                 pending.append((fid, layer))
             for number, call in enumerate(function.facts.get("calls", ())):
+                callee = call["callee"]
+                if callee and callee[0] == "name" and callee[1].rsplit(".", 1)[-1] in named:
+                    pending += self._wrapped(fid, number, call, wrappers)
                 if call.get("layer") is None:
                     continue
                 layer = self.layer(function.module, call["layer"])
@@ -130,6 +139,23 @@ class RetryReach:
                 if not call.get("contained"):
                     pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
         return under
+
+    def _wrapped(
+        self, fid: str, number: int, call: Any, wrappers: dict[str, tuple[str, int]]
+    ) -> list[tuple[str, Layer]]:
+        """The functions a call wraps in a retry decorator of the tree, applied as a call
+        (`self.call = with_retry(self._call_api)`): each runs under its layer when the
+        wrapper it returns is called."""
+        found: list[tuple[str, Layer]] = []
+        function = self.graph.functions[fid]
+        for wrapper in self.graph.callees(fid, number):
+            if wrapper not in wrappers or (layer := self.layer(*wrappers[wrapper])) is None:
+                continue
+            for _, ref in call.get("args", ()):
+                if ref and ref[0] in ("self", "global"):
+                    kind = "self" if ref[0] == "self" else "name"
+                    found += [(t, layer) for t in self.graph.targets(function, (kind, ref[1]))]
+        return found
 
     def _as_raised(
         self, layer: Layer, raised: Iterable[str], passed: Iterable[str] = ()
