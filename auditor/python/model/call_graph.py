@@ -87,7 +87,7 @@ class CallGraph:
                     known.append(name)
         self._callees: dict[tuple[str, int], list[str]] = {}
         self._modules: dict[str, list[str]] = {}  # a module as named -> the tree's modules
-        self._by_callee: dict[str, list[tuple[str, int]]] | None = None  # name -> calls
+        self._by_callee: dict[str, list[str]] | None = None
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
@@ -135,21 +135,22 @@ class CallGraph:
 
     def _callers(self, fid: str) -> list[tuple[str, int]]:
         """The calls of the tree that may run function `fid`."""
-        if self._by_callee is None:
+        if self._by_callee is None:  # a callee's last name -> the functions calling it
             self._by_callee = {}
             for caller, function in self.functions.items():
-                for number, call in enumerate(function.facts.get("calls", ())):
-                    callee = call["callee"]
-                    named = callee[-1] if callee and callee[0] != "value" else None
-                    if isinstance(named, str):
-                        last = named.rsplit(".", 1)[-1]
-                        self._by_callee.setdefault(last, []).append((caller, number))
+                for call in function.facts.get("calls", ()):
+                    last = _last_name(call["callee"])
+                    if last is not None:
+                        known = self._by_callee.setdefault(last, [])
+                        if not known or known[-1] != caller:
+                            known.append(caller)
         last = fid.rsplit(".", 1)[-1]
-        return [
-            (caller, number)
-            for caller, number in self._by_callee.get(last, ())[:_MAX_CALLERS]
-            if fid in self.callees(caller, number)
-        ]
+        found: list[tuple[str, int]] = []
+        for caller in self._by_callee.get(last, ())[:_MAX_CALLERS]:
+            for number, call in enumerate(self.functions[caller].facts["calls"]):
+                if _last_name(call["callee"]) == last and fid in self.callees(caller, number):
+                    found.append((caller, number))
+        return found
 
     def _given_callables(self, fid: str, parameter: str) -> list[str]:
         """What a call of parameter `parameter` of `fid` runs: the functions the callers
@@ -490,6 +491,12 @@ class CallGraph:
         return frozenset(found)
 
     # -- retry layers
+
+
+def _last_name(callee: Any) -> str | None:
+    """The last part of the name a callee expression calls (`run` of `self.run`)."""
+    named = callee[-1] if callee and callee[0] != "value" else None
+    return named.rsplit(".", 1)[-1] if isinstance(named, str) else None
 
 
 def _runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
