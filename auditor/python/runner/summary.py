@@ -314,7 +314,7 @@ def launchers(
     for name, function in module.functions.items():
         source = sources[name]
         wrapped = any(f"{n.rsplit('.', 1)[-1]}(" in source for n in wrappers)
-        if "self." in source or wrapped or any(marker in source for marker in markers):
+        if wrapped or any(marker in source for marker in markers):
             body = own_nodes(function)
             module.imports(body)
             calls[name] = [n for n in body if isinstance(n, ast.Call)]
