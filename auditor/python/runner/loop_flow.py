@@ -141,6 +141,7 @@ class _Flow:
             for value in integers(self.module, part) or ()
         }
         self._marked: dict[tuple[int, int], bool] = {}
+        self.counter = _attempt_counter(loop)
 
     def asks_user(self) -> bool:
         """Whether each iteration asks the user something (`input()`, `click.prompt`)."""
@@ -224,6 +225,10 @@ class _Flow:
             return None if inner is None else not inner
         if isinstance(node, ast.BoolOp):
             return self.either(node, len(node.values), scenario, flags)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and self.counter is not None:
+            last = _before_last(node, self.counter)  # `attempt == retries - 1`: not yet
+            if last is not None:
+                return last
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
             operator, left, right = type(node.ops[0]).__name__, node.left, node.comparators[0]
             if self.is_status(right) and not self.is_status(left):
@@ -403,6 +408,36 @@ def _bound(node: ast.AST) -> list[str]:
     else:
         targets = [node.target] if isinstance(node, ast.AnnAssign) else []
     return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def _attempt_counter(loop: Loop) -> str | None:
+    """The name that counts the attempts: `attempt` of `for attempt in range(n)`, or
+    `tries` of `while tries < n`."""
+    if isinstance(loop, ast.For | ast.AsyncFor):
+        iterated = loop.iter
+        ranged = isinstance(iterated, ast.Call) and dotted_name(iterated.func) == "range"
+        return loop.target.id if ranged and isinstance(loop.target, ast.Name) else None
+    test = loop.test
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name):
+        return test.left.id if isinstance(test.ops[0], ast.Lt | ast.LtE) else None
+    return None
+
+
+def _before_last(node: ast.Compare, counter: str) -> bool | None:
+    """A test of whether this is a given attempt other than the first (`attempt ==
+    retries - 1`, `attempt != 2`), as it reads in an attempt before the last: an
+    iteration is judged as one that can go round again. None for any other test."""
+    left, right = node.left, node.comparators[0]
+    if isinstance(right, ast.Name) and right.id == counter:
+        left, right = right, left
+    if not (isinstance(left, ast.Name) and left.id == counter):
+        return None
+    if isinstance(right, ast.Constant) and right.value == 0:
+        return None  # the first attempt: a branch of its own
+    operator = node.ops[0]
+    return (
+        False if isinstance(operator, ast.Eq) else True if isinstance(operator, ast.NotEq) else None
+    )
 
 
 def _consecutive_counter(loop: Loop) -> bool:
