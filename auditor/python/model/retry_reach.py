@@ -11,6 +11,11 @@ if TYPE_CHECKING:
     from auditor.python.model.call_graph import CallGraph
 
 
+# Between the tree's decorators of one function in a layer reference
+# (`decorator:A@1:0|decorator:B@2:0`): the first that is a retry decorator is the layer.
+DECORATORS_SEPARATOR = "|"
+
+
 class Layer(NamedTuple):
     """A retry layer, where it is and what it retries."""
 
@@ -49,6 +54,9 @@ class RetryReach:
             line, column = map(int, data["at"].split(":"))
             errors = tuple((str(k), str(v)) for k, v in data["errors"])
             return Layer(summary.path, line, column + 1, data["label"], data["attempts"], errors)
+        if isinstance(layer, str) and DECORATORS_SEPARATOR in layer:  # several of the tree's
+            found = (self.layer(module, one) for one in layer.split(DECORATORS_SEPARATOR))
+            return next((each for each in found if each is not None), None)
         if isinstance(layer, str) and layer.startswith("decorator:"):
             name, _, at = layer[len("decorator:") :].rpartition("@")
             line, column = map(int, at.split(":"))

@@ -24,8 +24,8 @@ from auditor.python.runner.value_refs import (
     position,
 )
 
-# A retry layer: its number among the module's layers, or a name of the tree to resolve
-# with the whole graph ("decorator:NAME@AT"); None: no layer.
+# A retry layer: its number among the module's layers, or names of the tree to resolve
+# with the whole graph ("decorator:NAME@AT", several joined by "|"); None: no layer.
 LayerRef = int | str | None
 # The class the graph gives the options a module's argument parser defines (`args.X`).
 OPTIONS_CLASS = "<command-line options>"

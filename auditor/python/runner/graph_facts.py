@@ -39,6 +39,7 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.class_attributes import class_attributes
+from auditor.python.model.retry_reach import DECORATORS_SEPARATOR
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import AstFacts, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
@@ -120,6 +121,8 @@ class ModuleFacts:
             applied = self._applied_library(function)
             if applied is None:
                 applied = self._returned_loop(function)
+            if applied is None:
+                applied = self._returned_decorator(function)
             if applied is not None:
                 found[function.name] = applied
         return found
@@ -142,6 +145,17 @@ class ModuleFacts:
                     ]
                     layer["names"] = params
                     return index
+        return None
+
+    def _returned_decorator(self, function: Function) -> int | None:
+        """The layer of a library's retry decorator a function builds and returns
+        (`def get_retry(): return retry(stop=…)`), which callers apply as
+        `@get_retry()`."""
+        for node in self._returns.get(id(function), ()):
+            if isinstance(node.value, ast.Call):
+                library = self._library(node.value)
+                if library is not None and library[0].form == "decorator":
+                    return self._library_layer(node.value, library, "decorator")
         return None
 
     def _applied_library(self, function: Function) -> int | None:
@@ -313,6 +327,7 @@ class ModuleFacts:
     def decorator_layer(self, function: Function) -> int | str | None:
         """The layer a retry decorator puts around the whole function: a library's (a
         number), or a name of the tree to look up among its retry decorators."""
+        named: list[str] = []  # the tree's decorators, each a retry decorator maybe
         for decorator in function.decorator_list:
             found = self._library(decorator)
             if found is not None and found[0].form == "decorator":
@@ -322,8 +337,8 @@ class ModuleFacts:
                 qualified = self.imports.qualify(dotted)
                 if "." not in qualified and self.imports.own:  # a class body's own decorator
                     qualified = f"{self.imports.own}.{qualified}"
-                return f"decorator:{qualified}@{position(decorator)}"
-        return None
+                named.append(f"decorator:{qualified}@{position(decorator)}")
+        return DECORATORS_SEPARATOR.join(named) if named else None
 
     def loop_layer(
         self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts, outer: LayerRef

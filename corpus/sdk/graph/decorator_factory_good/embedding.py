@@ -1,0 +1,7 @@
+from decorator_factory_good.utils import get_client, with_attrs
+
+
+@with_attrs(dimensions=1536)
+async def get_embedding(texts: list[str]) -> list[list[float]]:
+    response = await get_client().embeddings.create(model="text-embedding-3-small", input=texts)
+    return [item.embedding for item in response.data]
