@@ -21,7 +21,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     an agent followed by other commands with no errexit and no `$?` read, an
     `agent &` that is never waited for, or whose `wait "$pid"` status nothing
     reads; in Python, `subprocess.run([agent…])` without `check=True` whose
-    result is never read, `os.system(agent…)` whose value is dropped, a `Popen`
+    result is never read, or read only to show its output (`print(r.stdout or
+    r.stderr)`, a logger's call), `os.system(agent…)` whose value is dropped, a `Popen`
     (or an asyncio process) never waited, or waited with `wait()`'s result
     dropped and `returncode` never read, also one kept on the instance (`self.proc
     = Popen(…)`) that no method of its class waits for or polls. A function of
