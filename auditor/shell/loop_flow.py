@@ -72,8 +72,17 @@ def named(parent: Node, field: str | None = None) -> list[Node]:
 class IterationWalk:
     """One iteration of a loop around one agent invocation, walked for all scenarios."""
 
-    def __init__(self, script: ShellScript, loop: Node, command: SimpleCommand) -> None:
+    def __init__(
+        self,
+        script: ShellScript,
+        loop: Node,
+        command: SimpleCommand,
+        alternatives: Sequence[Node] = (),
+    ) -> None:
+        """`alternatives`: the same agent run in the other branches of an `if` or a
+        `case` (`if streaming; then claude … | jq; else claude …; fi`): one step."""
         self.script, self.loop, self.command = script, loop, command
+        self.runs = (command.node, *alternatives)
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, bool] = {}
@@ -126,6 +135,10 @@ class IterationWalk:
             known = self._marked[node.id] = any(i.name == "rate-limit" for i in intents)
         return known
 
+    def holds_run(self, node: Node) -> bool:
+        """Whether `node` runs the agent (the command, or one of its alternatives)."""
+        return any(_within(run, node) for run in self.runs)
+
     @functools.cached_property
     def output(self) -> AgentOutput:
         """Where the agent's output goes (the log it writes, the variable it fills)."""
@@ -141,7 +154,7 @@ class IterationWalk:
         return known
 
     def _examines_failure(self, node: Node) -> bool:
-        if node.type not in _OUTPUT_TESTS or _within(self.command.node, node):
+        if node.type not in _OUTPUT_TESTS or self.holds_run(node):
             return False
         text = self.script.parsed.node_text(node)
         command = self.script.command_at(node) if node.type == "command" else None
@@ -212,7 +225,7 @@ class IterationWalk:
             status: Value = None
             pipefail = self.script.options_at(self.command.node).pipefail
             for index, stage in enumerate(stages):
-                runs = _within(self.command.node, stage)
+                runs = self.holds_run(stage)
                 variables[f"PIPESTATUS[{index}]"] = AGENT if runs else None
                 status = AGENT if runs and (index == len(stages) - 1 or pipefail) else status
             return [path._replace(status=status, variables=frozenset(variables.items()))]
@@ -235,7 +248,7 @@ class IterationWalk:
         return [path] if kind == "function_definition" else [path._replace(status=None)]
 
     def simple(self, node: Node, path: Path) -> list[Path]:
-        if self.command.node.id == node.id:
+        if any(run.id == node.id for run in self.runs):
             return [path._replace(status=AGENT)]
         command = self.script.command_at(node)
         name = command.command_name if command else None
@@ -324,7 +337,7 @@ class IterationWalk:
         for conditions, body in clauses:
             next_paths: list[Path] = []
             guard = any(self.marked(c) for c in conditions) and not any(
-                _within(self.command.node, c) for c in conditions
+                self.holds_run(c) for c in conditions
             )
             for current in paths:
                 for tested in self.block(conditions, current):
@@ -385,7 +398,7 @@ class IterationWalk:
             name = assignment.child_by_field_name("name")
             value = assignment.child_by_field_name("value")
             known = self.word(_text(value), path) if value is not None else None
-            if value is not None and _within(self.command.node, value):  # `out=$(gptme …)`
+            if value is not None and self.holds_run(value):  # `out=$(gptme …)`
                 known = status_value = AGENT
             if name is not None:
                 variables[_text(name)] = known
@@ -434,7 +447,7 @@ class IterationWalk:
         statements = named(body) if body is not None else []
         conditions = named(loop, "condition") if loop.type == "while_statement" else []
         until = loop.children[0].type == "until"
-        first = any(_within(self.command.node, c) for c in conditions)  # `until gptme …`
+        first = any(self.holds_run(c) for c in conditions)  # `until gptme …`
         for path in self.block(conditions, start) if first else [start]:
             for truth, part in self._split(path) if first else [(None, path)]:
                 if truth is not None and truth == until:

@@ -57,7 +57,7 @@ def _analyse(
     profile: AgentProfile,
     steps: StepCatalog,
 ) -> AgentLoop | None:
-    flow = IterationWalk(script, loop, command)
+    flow = IterationWalk(script, loop, command, _alternatives(script, loop, command, profile))
     ok = Scenario(True, 0, False)
     success = flow.iterate(ok)
     transient = steps.transient(profile, script.catalog)
@@ -111,6 +111,30 @@ def _analyse(
         named,
         profile,
     )
+
+
+def _alternatives(
+    script: ShellScript, loop: Node, command: SimpleCommand, profile: AgentProfile
+) -> list[Node]:
+    """The runs of the same agent in the loop that are another branch of the `if` or
+    `case` holding `command` (`if streaming; then claude … | jq; else claude …; fi`)."""
+    found: list[Node] = []
+    for other in script.commands:
+        if other.node.id == command.node.id or not _within(other.node, loop):
+            continue
+        agent = script.agent_of(other)
+        if agent is None or agent.name != profile.name:
+            continue
+        holder = command.node.parent
+        while holder is not None and holder.id != loop.id and not _within(other.node, holder):
+            holder = holder.parent
+        if holder is None or holder.type not in ("if_statement", "case_statement"):
+            continue  # one after the other, not one instead of the other
+        clauses = [holder, *(c for c in named(holder) if c.type == "elif_clause")]
+        tests = [t for clause in clauses for t in named(clause, "condition")]
+        if not any(_within(run, t) for t in tests for run in (command.node, other.node)):
+            found.append(other.node)
+    return found
 
 
 def _endless_attempts(script: ShellScript, loop: Node) -> bool:

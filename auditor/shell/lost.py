@@ -22,11 +22,11 @@ from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node, descendants
 from auditor.shell.status import (
     backgrounded,
+    branch_pipestatus,
     captured_by,
     discarded_by,
     field_of,
     next_statement,
-    pipestatus_indices,
     status_use,
 )
 
@@ -47,7 +47,7 @@ def lost_status(
     options = script.options_at(statement if outside else command.node)
     if status_use(statement, options, script) is not None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
-    if stage is not None and pipestatus_indices(statement) is not None:
+    if stage is not None and branch_pipestatus(statement) is not None:
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
     if script.output_read or judged_by_output(script, command, statement):
         return None  # judged by its output (a captured pane, a log or text it examines)

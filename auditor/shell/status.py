@@ -244,6 +244,22 @@ def pipestatus_indices(node: Node) -> set[int] | None:
     return indices or None
 
 
+def branch_pipestatus(node: Node) -> set[int] | None:
+    """`pipestatus_indices` of a statement, or, when it ends a branch of an `if` or a
+    `case`, of that statement (`PIPESTATUS` read after the `fi` is the branch's)."""
+    found = pipestatus_indices(node)
+    current = node
+    while found is None and current.parent is not None and current.parent.type in _BRANCHES:
+        if not _ends_branch(current):
+            return None
+        parent = current.parent
+        holder = parent if parent.type == "if_statement" else parent.parent
+        if holder is None:
+            return None
+        found, current = pipestatus_indices(holder), holder
+    return found
+
+
 def substitution_assignment(substitution: Node) -> Node | None:
     """The `NAME=$(…)` statement a command substitution is the value of."""
     current = substitution.parent
