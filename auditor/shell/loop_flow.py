@@ -58,6 +58,14 @@ def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
 
+def _logical(node: Node) -> str | None:
+    """`&&` or `||` when a `[[ ]]` expression joins two tests with it."""
+    operators = [c.type for c in node.children if not c.is_named]
+    return (
+        operators[0] if node.type == "binary_expression" and operators in (["&&"], ["||"]) else None
+    )
+
+
 def named(parent: Node, field: str | None = None) -> list[Node]:
     """Named children of `parent` in a field (None: those in no field), comments left out."""
     return [
@@ -264,7 +272,16 @@ class IterationWalk:
         """The status of `[ ]`, `[[ ]]`, `test` or `(( ))` comparing a value with a number."""
         if self.marked(node):
             return [p._replace(status=int(not t)) for t, p in self._transient_split(path)]
-        words = _text(node).strip("[]() \t").split()
+        inner = [c for c in named(node) if c.type == "binary_expression"]
+        if node.type == "test_command" and len(inner) == 1 and _logical(inner[0]) is not None:
+            return [  # `[[ $rc -eq 3 && $n -lt 5 ]]`: each comparison, then `&&`/`||`
+                path._replace(status=None if result is None else int(not result), scenarios=part)
+                for result, part in self._logical(inner[0], path, path.scenarios)
+            ]
+        return self._simple_test(_text(node).strip("[]() \t").split(), path)
+
+    def _simple_test(self, words: list[str], path: Path) -> list[Path]:
+        """A test of one comparison (`[ "$rc" -eq 75 ]`, `test $? != 0`, `! [ … ]`)."""
         words = words[1:] if words[:1] == ["test"] else words
         negate = words[:1] == ["!"]
         words = words[1:] if negate else words
@@ -275,6 +292,33 @@ class IterationWalk:
             path._replace(status=None if result is None else int(result == negate), scenarios=part)
             for result, part in self._comparison(path.scenarios, left, operator, right)
         ]
+
+    def _logical(
+        self, node: Node, path: Path, scenarios: Scenarios
+    ) -> list[tuple[bool | None, Scenarios]]:
+        """The scenarios grouped by the truth of a `[[ ]]` expression: comparisons joined
+        by `&&` and `||` (the right side read only where the left does not decide)."""
+        operator = _logical(node)
+        if operator is None:
+            words = _text(node).split()
+            if len(words) != 3:
+                return [(None, scenarios)]
+            left, right = self.word(words[0], path), self.word(words[2], path)
+            return self._comparison(scenarios, left, words[1], right)
+        left_node, right_node = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left_node is None or right_node is None:
+            return [(None, scenarios)]
+        decides = operator == "||"  # the left value that decides alone
+        found: list[tuple[bool | None, Scenarios]] = []
+        for truth, part in self._logical(left_node, path, scenarios):
+            if truth is decides:
+                found.append((truth, part))
+                continue
+            for other, rest in self._logical(right_node, path, part):
+                if truth is None and other is not decides:
+                    other = None  # unknown left, and the right does not decide alone
+                found.append((other, rest))
+        return found
 
     def _comparison(
         self, scenarios: Scenarios, left: Value, operator: str, right: Value
