@@ -25,7 +25,7 @@ import ast
 import functools
 from collections import defaultdict
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 from auditor.python.model.ast_values import Comprehension, Function
 from auditor.python.model.class_family import ClassFamily, class_of, method_owner, on_self
@@ -76,13 +76,26 @@ def simple_string(module: PythonModule, node: ast.AST) -> bool:
     return pieces is not None and len(pieces) == 1
 
 
+def attribute_read(node: ast.AST | None, receiver: ast.AST) -> TypeGuard[ast.Call]:
+    """Whether `node` reads an attribute of `receiver` by name: `getattr(receiver, name)`."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and node.args[0] is receiver
+    )
+
+
 def attribute_call(module: PythonModule, node: ast.AST) -> ast.Call | None:
     """The call an attribute chain on `node` ends in (`client.chat.completions.create(…)`)."""
     found: ast.Call | None = None
     current = node
     while True:
         parent = module.parent(current)
-        if isinstance(parent, ast.Attribute) and parent.value is current:
+        if (isinstance(parent, ast.Attribute) and parent.value is current) or attribute_read(
+            parent, current
+        ):
             current = parent
         elif isinstance(parent, ast.Call) and parent.func is current and current is not node:
             found, current = parent, parent

@@ -15,6 +15,7 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.value_calls import parsed_option
+from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.value_refs import (
     Ref,
@@ -279,9 +280,13 @@ def _request_receiver(call: ast.Call) -> ast.expr | None:
     if not isinstance(func, ast.Attribute) or func.attr not in _REQUEST_METHODS:
         return None
     node, steps = func.value, 0
-    while isinstance(node, ast.Attribute) and node.attr in _RESOURCES:
-        node, steps = node.value, steps + 1
-    return node if steps else None
+    while True:
+        if isinstance(node, ast.Attribute) and node.attr in _RESOURCES:
+            node, steps = node.value, steps + 1
+        elif isinstance(node, ast.Call) and node.args and attribute_read(node, node.args[0]):
+            node, steps = node.args[0], steps + 1  # `getattr(client, "messages")`
+        else:
+            return node if steps else None
 
 
 def _self_attribute(target: ast.expr) -> str | None:
