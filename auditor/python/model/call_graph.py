@@ -23,7 +23,7 @@ which a function is computed again only when a value it read has changed.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from auditor.project import ProjectIndex, PythonSummary
@@ -34,6 +34,7 @@ ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv",
 _MAX_VALUES = 16  # clients one location holds: more are not followed
 _FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they return
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
+_MAX_VARARGS = 8  # positions of a forwarded `*args` followed
 _MAX_CALLERS = 64  # calls of one name looked at for the callables they pass (`search(`)
 
 
@@ -409,7 +410,7 @@ class CallGraph:
             elif cls is not None:
                 changed |= self._add(("A", cls, target), tokens)
         for number, call in enumerate(facts.get("calls", ())):
-            if not call.get("args") and not call.get("keywords"):
+            if not call.get("args") and not call.get("keywords") and "star" not in call:
                 continue
             fields = self._fields(call["callee"])
             if fields:  # `Config(path=…)` of a dataclass: the instance's attributes
@@ -422,9 +423,31 @@ class CallGraph:
                     if 0 <= position < len(params):
                         tokens = self.evaluate(fid, ref)
                         changed |= self._add(("P", callee, params[position]), tokens)
+                    elif position >= len(params):  # into the callee's `*args`
+                        tokens = self.evaluate(fid, ref)
+                        changed |= self._add(("P", callee, f"*{position - len(params)}"), tokens)
                 for name, ref in call.get("keywords", ()):
                     if name in params:
                         changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
+                changed |= self._forward_varargs(fid, call, callee, params)
+        return changed
+
+    def _forward_varargs(
+        self, fid: str, call: Mapping[str, Any], callee: str, params: Sequence[str]
+    ) -> bool:
+        """`f(*args)` in a function taking `*args`: what its callers gave each of them goes
+        to `f`'s parameter in that place (`def make_auto_request(*args): make_request(*args)`)."""
+        start = call.get("star")
+        if start is None:
+            return False
+        changed = False
+        for offset in range(_MAX_VARARGS):
+            tokens = self._read(("P", fid, f"*{offset}"))
+            position = start + offset
+            if tokens and position < len(params):
+                changed |= self._add(("P", callee, params[position]), tokens)
+            elif tokens:
+                changed |= self._add(("P", callee, f"*{position - len(params)}"), tokens)
         return changed
 
     def _fields(self, callee: Any) -> tuple[str, list[str]] | None:

@@ -250,11 +250,20 @@ class FunctionFacts(ValueRefs):
             given := _known({str(i): literal_int(a) for i, a in enumerate(call.args)})
         ):
             entry["positional"] = given
+        varargs = self.defaults.get("*")
+        for index, argument in enumerate(call.args):  # `f(*args)` forwards this one's own
+            if isinstance(argument, ast.Starred) and _named(argument.value, varargs):
+                entry["star"] = index
         runner = self.owner.retrier_call(call, self)
         if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
         self.calls.append(entry)
         self._arguments.append((entry, call))
+
+
+def _named(node: ast.expr, name: object) -> bool:
+    """Whether `node` is the plain name `name`."""
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _calls_in(node: ast.expr) -> list[ast.Call]:

@@ -149,6 +149,8 @@ class ValueRefs:
                 self.defaults[name] = _default(default)
             if arguments.kwarg is not None:
                 self.defaults["**"] = arguments.kwarg.arg
+            if arguments.vararg is not None:
+                self.defaults["*"] = arguments.vararg.arg
 
     def _names(self) -> None:
         for node in self.own_statements:

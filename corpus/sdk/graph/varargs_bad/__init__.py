@@ -1,0 +1,2 @@
+"""A corpus package: the client reaches the request through a wrapper that forwards
+`*args`."""
