@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
-from auditor.profiles import output_markers
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.failure_tests import OUTPUT_TESTS, tests_failure
 from auditor.shell.model import ShellScript
-from auditor.shell.output import AgentOutput, agent_output, reads_output
+from auditor.shell.output import AgentOutput, agent_output
 from auditor.shell.parse import LOOPS, Node
 from auditor.shell.scenarios import (
     AGENT,
@@ -47,7 +47,6 @@ _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
 _VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
-_OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negated_command"})
 
 
 def _text(node: Node) -> str:
@@ -158,21 +157,10 @@ class IterationWalk:
         the log): it holds exactly when the run failed."""
         known = self._failure_tests.get(node.id)
         if known is None:
-            known = self._failure_tests[node.id] = self._examines_failure(node)
+            runs = self.holds_run(node)
+            known = not runs and tests_failure(self.script, self.output, node)
+            self._failure_tests[node.id] = known
         return known
-
-    def _examines_failure(self, node: Node) -> bool:
-        if node.type not in _OUTPUT_TESTS or self.holds_run(node):
-            return False
-        text = self.script.parsed.node_text(node)
-        command = self.script.command_at(node) if node.type == "command" else None
-        definition = self.script.functions.get(command.command_name or "") if command else None
-        if definition is not None:  # `has_api_error "$log"`: what the function greps for
-            text += "\n" + self.script.parsed.node_text(definition)
-        failure, success = output_markers()
-        if not any(m in text for m in failure) or any(m in text for m in success):
-            return False
-        return reads_output(self.script, self.output, node, examining=True)
 
     def _failure_status(self, path: Path) -> list[Path]:
         """A failure test's status: true (0) where the run failed, false where it succeeded."""
@@ -211,7 +199,7 @@ class IterationWalk:
 
     def run(self, node: Node, path: Path) -> list[Path]:
         kind = node.type
-        if kind in _OUTPUT_TESTS and not self.marked(node) and self.failure_test(node):
+        if kind in OUTPUT_TESTS and not self.marked(node) and self.failure_test(node):
             if kind == "negated_command":
                 return [p._replace(status=negated(p.status)) for p in self._failure_status(path)]
             return self._failure_status(path)

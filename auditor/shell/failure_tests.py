@@ -1,0 +1,34 @@
+"""Whether a statement tests an agent's output for a sign that the run failed.
+
+A runner that judges a run by its output often asks that question with `grep`
+or `jq` on the log the agent wrote (`grep -q '"is_error":true' "$log"`), or through
+a function of the script given the log (`has_api_error "$log"`). Such a test holds
+exactly when the run failed; the markers it looks for are data
+(`rules/data/agents.toml`, `[output]`), and one that also looks for a success flag
+is not a failure test.
+"""
+
+from __future__ import annotations
+
+from auditor.profiles import output_markers
+from auditor.shell.model import ShellScript
+from auditor.shell.output import AgentOutput, reads_output
+from auditor.shell.parse import Node
+
+# The statements that can be a test of the output.
+OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negated_command"})
+
+
+def tests_failure(script: ShellScript, output: AgentOutput, node: Node) -> bool:
+    """Whether `node` (which does not run the agent) examines `output` for a failure."""
+    if node.type not in OUTPUT_TESTS:
+        return False
+    text = script.parsed.node_text(node)
+    command = script.command_at(node) if node.type == "command" else None
+    definition = script.functions.get(command.command_name or "") if command else None
+    if definition is not None:  # `has_api_error "$log"`: what the function greps for
+        text += "\n" + script.parsed.node_text(definition)
+    failure, success = output_markers()
+    if not any(m in text for m in failure) or any(m in text for m in success):
+        return False
+    return reads_output(script, output, node, examining=True)
