@@ -116,9 +116,9 @@ class AuditJob:
             data = read_bounded(candidate.path, self.file_settings.choices[position].max_file_size)
         except (OSError, RefusedFile):
             return None
-        if _sources_files(candidate.kind, data):
-            return self(candidate)
         cache, key = self._cache_for(candidate, data, position)
+        if cache is None:  # it sources a file: never cached
+            return self(candidate)
         return self._held(candidate, data, cache, key)
 
     @staticmethod

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
 from auditor.exit_codes import invocation_codes
 from auditor.profiles import AgentProfile
-from auditor.shell.commands import SimpleCommand
+from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.functions import enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
@@ -355,10 +355,6 @@ def _failure_branch(statement: Node) -> tuple[bool, list[Node]]:
     ]
 
 
-# Builtins whose status is 0 whatever they are given (an `echo` to a closed pipe aside).
-_ALWAYS_ZERO = frozenset({"true", ":", "echo", "printf", "local", "declare", "typeset", "export"})
-
-
 def _always_succeeds(node: Node, script: ShellScript) -> bool:
     """Whether a statement's status is always 0: a builtin that cannot fail, a plain
     assignment, `… || true`, or a group or `if` all of whose ends are such."""
@@ -370,7 +366,7 @@ def _always_succeeds(node: Node, script: ShellScript) -> bool:
         return not any(n.type == "command_substitution" for n in descendants(node))
     if kind == "command":
         command = script.command_at(node)
-        return command is not None and command.command_name in _ALWAYS_ZERO
+        return command is not None and command.command_name in NO_EFFECT_BUILTINS
     if kind == "list":
         last = node.named_children[-1] if node.named_children else None
         operator = last.prev_sibling if last is not None else None

@@ -10,6 +10,11 @@ from auditor.shell.parse import Node
 from auditor.shell.words import Env, evaluate, expand_argument
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+# Builtins that only print or declare: their status is 0 whatever they are given (an
+# `echo` to a closed pipe aside), and they do no work a failed run could skip.
+NO_EFFECT_BUILTINS = frozenset(
+    {"true", ":", "echo", "printf", "local", "declare", "typeset", "export"}
+)
 
 
 class WrapperUse(NamedTuple):

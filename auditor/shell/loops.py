@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.profiles import AgentProfile
-from auditor.shell.commands import SimpleCommand
+from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop
@@ -153,10 +153,6 @@ def _endless_attempts(script: ShellScript, loop: Node) -> bool:
     return True
 
 
-# Commands that do no work a failed run could skip (output, declarations, no-ops).
-_NO_WORK = frozenset({"echo", "printf", "true", ":", "local", "declare", "export", "let"})
-
-
 def _skips_work(script: ShellScript, loop: Node) -> bool:
     """Whether a `continue` of this loop skips work the rest of the iteration does: a
     command after the statement that holds it, other than output (`git commit`, a
@@ -179,7 +175,7 @@ def _skips_work(script: ShellScript, loop: Node) -> bool:
         if any(
             n.type == "command"
             and (c := script.command_at(n)) is not None
-            and c.command_name not in _NO_WORK
+            and c.command_name not in NO_EFFECT_BUILTINS
             for n in rest
         ):
             return True
