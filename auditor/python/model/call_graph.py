@@ -97,15 +97,19 @@ class CallGraph:
         self.under: dict[str, list[Layer]] = RetryReach(self).functions_under()
 
     def modules_named(self, module: str) -> list[str]:
-        """The tree's modules a dotted module name may stand for: itself, or (a module of
-        a namespace package, which the index names by its own file) the one its name ends
-        with, or the one whose name ends with it."""
+        """The tree's modules a dotted module name may stand for: itself when the tree has
+        it, else (a module of a namespace package, which the index names by its own file)
+        those its name ends with, or whose name ends with it."""
         if module not in self._modules:
-            self._modules[module] = [
-                m
-                for m in self.summaries
-                if m == module or m.endswith("." + module) or module.endswith("." + m)
-            ]
+            self._modules[module] = (
+                [module]
+                if module in self.summaries
+                else [
+                    m
+                    for m in self.summaries
+                    if m.endswith(f".{module}") or module.endswith(f".{m}")
+                ]
+            )
         return self._modules[module]
 
     def _global(self, name: str) -> str:

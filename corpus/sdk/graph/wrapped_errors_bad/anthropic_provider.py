@@ -38,3 +38,19 @@ def complete_once(prompt: str) -> str:
 
 
 _CLIENT = anthropic.Anthropic()  # expect: RA401(warning)
+
+
+def summarise(text: str) -> str:
+    """Every failure comes out as a `ProviderError`, a kind of `LLMError`."""
+    try:
+        response = _SUMMARY_CLIENT.messages.create(
+            model="claude-haiku-4-5",
+            max_tokens=256,
+            messages=[{"role": "user", "content": f"Summarise: {text}"}],
+        )
+    except Exception as exc:
+        raise ProviderError(str(exc)) from exc
+    return response.content[0].text
+
+
+_SUMMARY_CLIENT = anthropic.Anthropic()  # expect: RA401(warning)

@@ -1,6 +1,14 @@
 from typing import Protocol
 
 
+class LLMError(Exception):
+    """A language model call failed."""
+
+
+class ProviderError(LLMError):
+    """A provider's request failed."""
+
+
 class Provider(Protocol):
     name: str
 

@@ -1,2 +1,3 @@
-class ProviderError(Exception):
-    """A provider's request failed."""
+from wrapped_errors_bad.base import LLMError, ProviderError
+
+__all__ = ["LLMError", "ProviderError"]

@@ -3,9 +3,9 @@ import time
 import anthropic
 import tenacity
 
-from wrapped_errors_bad.anthropic_provider import complete_once
+from wrapped_errors_bad.anthropic_provider import complete_once, summarise
 from wrapped_errors_bad.base import BaseProvider, Provider
-from wrapped_errors_bad.errors import ProviderError
+from wrapped_errors_bad.errors import LLMError, ProviderError
 
 
 class RetryProvider(BaseProvider):
@@ -34,3 +34,12 @@ class RetryProvider(BaseProvider):
 def ask(prompt: str) -> str:
     """Retries the rate limits the provider raises as they are."""
     return complete_once(prompt)
+
+
+@tenacity.retry(
+    retry=tenacity.retry_if_exception_type(LLMError),
+    stop=tenacity.stop_after_attempt(4),
+)
+def summary(text: str) -> str:
+    """Retries any `LLMError`: the provider's `ProviderError` is one."""
+    return summarise(text)
