@@ -61,6 +61,7 @@ class _Flow:
         self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
         self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
+        self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
 
     def _agent_functions(self) -> dict[str, tuple[AgentProfile, Mapping[int, str]]]:
         """Functions whose call runs an agent and passes its status on (the model's summaries)."""
@@ -162,6 +163,7 @@ class _Flow:
         call, statement = invocation.call, invocation.statement
         parent = statement.parent
         self._failure_branch_read(invocation)
+        self._read_after_discard(invocation)
         if invocation.stage is not None:
             following = next_statement(statement)
             value = f"${{PIPESTATUS[{invocation.stage}]}}"
@@ -205,6 +207,28 @@ class _Flow:
         else:
             return
         self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
+
+    def _read_after_discard(self, invocation: _Invocation) -> None:
+        """A `$?` read right after `agent … || true` (or `wait "$pid" || true`): it reads
+        the status of the list, always 0, though the script means the agent's. The status
+        is lost whatever the script does with the output: it meant to decide on it."""
+        statement = invocation.statement
+        holder = statement.parent
+        if holder is None or holder.type != "list" or statement.next_sibling is None:
+            return
+        if statement.next_sibling.type != "||" or not _always_succeeds(holder, self.script):
+            return
+        following = next_statement(holder)
+        read = _first_read(following) if following is not None else None
+        if read is None or "$?" not in _text(read):
+            return
+        call, label = invocation.call, invocation.call.label
+        shown = " ".join(_text(holder).split())
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        how = f"`$?` after `{shown}` is the status of the list, always 0"
+        hint = f"capture it with `{label} … || rc=$?`"
+        self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
+        self.discarded.add(id(call))
 
     def _capture_background(self, invocation: _Invocation) -> None:
         """A `wait` that returns a background agent's status takes its place."""
@@ -280,6 +304,8 @@ class _Flow:
     def _lost(self, invocation: _Invocation) -> None:
         if self._pipestatus_read(invocation):
             return  # the script reads the agent's own stage
+        if id(invocation.call) in self.discarded:
+            return  # lost already, by a read after `|| true`
         command, statement = invocation.command, invocation.statement
         lost = lost_status(self.script, invocation.call, command, statement, invocation.stage)
         if lost is not None:

@@ -74,7 +74,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       `if ! agent …; then rc=$?` (inside the branch `$?` is the negation's
       status, always 0, also for `if ! agent | tee …`), and a `$?` read in the
       branch that runs on failure after a command that always succeeds
-      (`else kill "$pid" || true; rc=$?` reads the status of `|| true`).
+      (`else kill "$pid" || true; rc=$?` reads the status of `|| true`), and a
+      `$?` read right after `agent … || true` or `wait "$pid" || true` (the
+      status of the list, always 0), even when the output is examined too: the
+      script meant to decide on the status;
 
     In a loop (`while true`, `while :`, a Ralph loop) the same test applies:
     a run whose status nothing reads and whose output nothing examines is

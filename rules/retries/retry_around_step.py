@@ -48,7 +48,13 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     function of the tree the agent argv it runs (`run_command(argv)`). A
     helper that returns whether the agent succeeded (`return proc.returncode
     == 0`, or a tuple such as `return ok, out, kind`) fails when that flag is
-    false: `if ok: break` re-runs it on failure. The agent is recognised
+    false: `if ok: break` re-runs it on failure; so does a result object
+    whose field says so (`RunResult(success=proc.returncode == 0)`, or a
+    result type whose classes default the field, `Ok`'s `success: bool =
+    True` and `Err`'s `False`, made directly or by a one-line factory such as
+    `def failure(e): return Err(e)`). A loop that goes round only when the
+    failure's text mentions a word (`"timeout" in result.error`) is a narrowed
+    retry. The agent is recognised
     through its argv's every reaching definition and environment defaults
     (`Path(os.getenv("CLAUDE_PATH", "claude"))`). The
     finding sits at the retry construct; the step call (and the launcher's

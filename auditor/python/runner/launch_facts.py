@@ -215,6 +215,7 @@ class LaunchFacts:
         self.functions = module_functions(tree)
         self._bodies: dict[str, _Body] = {}
         self._returned: dict[str, str] = {}  # what `returns` found so far
+        self._defaults = _field_defaults(tree)
         # Words a function's text holds when it can launch or report on a process (its
         # `ast` is walked only then): the names the launching modules are imported as.
         modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
@@ -298,7 +299,9 @@ class LaunchFacts:
         (`if proc.returncode == 0: return json.loads(out)`), `field:NAME=VALUE` when
         the result objects it returns are `Result(status=Status.SUCCESS)` there, and
         those returned elsewhere give `status` other values only."""
-        returns = [n for n in body.nodes() if isinstance(n, ast.Return)]
+        # a return before the process starts says nothing of it (`if dry_run: return …`)
+        start = min((call.lineno for call, _ in self._launches(body)), default=0)
+        returns = [n for n in body.nodes() if isinstance(n, ast.Return) and n.lineno > start]
         success = [self._under_success(body, n) for n in returns]
         nothing = [n.value is None or _is_none(n.value) for n in returns]
         valued = [ok for ok, none in zip(success, nothing, strict=True) if not none]
@@ -312,7 +315,7 @@ class LaunchFacts:
         for node, ok in zip(returns, success, strict=True):
             if not isinstance(node.value, ast.Call):
                 continue
-            given = {k.arg: _field_value(k.value) for k in node.value.keywords if k.arg}
+            given = self._result_fields(node.value)
             into = on_success if ok else otherwise
             for name, shown in given.items():
                 into.setdefault(name, set()).add(shown)
@@ -321,6 +324,21 @@ class LaunchFacts:
             if value is not None and otherwise.get(name) and value not in otherwise[name]:
                 return f"field:{name}={value}"
         return None
+
+    def _result_fields(self, value: ast.Call) -> dict[str, str | None]:
+        """The fields of the object a returned call makes, as written: its keywords over
+        the defaults of the module's class it constructs, directly or through a function
+        of the module that only returns one (`def failure(e): return Err(e)`, with
+        `success: bool = False` in `Err`)."""
+        made = dotted_name(value.func)
+        function = self.functions.get(made or "")
+        if function is not None:
+            only = [n for n in function.body if not isinstance(n, ast.Expr)]
+            returned = only[0].value if len(only) == 1 and isinstance(only[0], ast.Return) else None
+            made = dotted_name(returned.func) if isinstance(returned, ast.Call) else None
+        given = dict(self._defaults.get(made or "", {}))
+        given.update({k.arg: _field_value(k.value) for k in value.keywords if k.arg})
+        return given
 
     def _under_success(self, body: _Body, node: ast.AST) -> bool:
         """Whether a statement runs only when the process succeeded: in the body of an
@@ -415,6 +433,22 @@ class LaunchFacts:
         return found[0] if len(found) == 1 else None
 
 
+def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
+    """The module's classes -> the literal defaults of their annotated fields (a
+    dataclass's `success: bool = True`)."""
+    return {
+        node.name: {
+            item.target.id: _field_value(item.value)
+            for item in node.body
+            if isinstance(item, ast.AnnAssign)
+            and isinstance(item.target, ast.Name)
+            and isinstance(item.value, ast.Constant)
+        }
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    }
+
+
 def _bool(node: ast.expr | None) -> bool | None:
     """The value of a literal `True` or `False`."""
     if isinstance(node, ast.Constant) and isinstance(node.value, bool):
@@ -427,9 +461,9 @@ def _is_none(node: ast.expr) -> bool:
 
 
 def _field_value(node: ast.expr) -> str | None:
-    """How a result field's value on success is written: `Status.OK`, `None`."""
-    if isinstance(node, ast.Constant) and node.value is None:
-        return "None"
+    """How a result field's value on success is written: `Status.OK`, `None`, `True`."""
+    if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, bool)):
+        return str(node.value)
     return dotted_name(node)
 
 

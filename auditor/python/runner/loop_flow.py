@@ -142,6 +142,9 @@ class _Flow:
         }
         self._marked: dict[tuple[int, int], bool] = {}
         self.counter = _attempt_counter(loop)
+        # the words a test of what the failed run says looks for (`"timeout" in r.error`):
+        # a loop that goes round only on some of its messages is narrowed
+        self.message_words: list[str] = []
 
     def asks_user(self) -> bool:
         """Whether each iteration asks the user something (`input()`, `click.prompt`)."""
@@ -209,6 +212,10 @@ class _Flow:
     def condition(self, node: ast.expr, scenario: _Scenario, flags: Flags) -> bool | None:
         if self.marked(node) and not self.runs_call(node):
             return not scenario.ok and scenario.transient
+        if (word := self.message_test(node)) is not None:
+            if word not in self.message_words:
+                self.message_words.append(word)
+            return None  # some failures say it, some do not
         if self.flags.is_success(node):
             return scenario.ok
         if self.flags.is_failure(node):
@@ -236,6 +243,20 @@ class _Flow:
             values = integers(self.module, right) if self.is_status(left) else None
             return None if values is None else _compare(scenario.code, operator, values)
         return not scenario.ok if self.is_status(node) else None
+
+    def message_test(self, node: ast.expr) -> str | None:
+        """The word a condition looks for in what the run said (`"timeout" in
+        result.error.lower()`, `"busy" not in out`), or None for any other condition."""
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+            return None
+        if not isinstance(node.ops[0], ast.In | ast.NotIn):
+            return None
+        word, text = node.left, node.comparators[0]
+        if not (isinstance(word, ast.Constant) and isinstance(word.value, str) and word.value):
+            return None
+        said = self.results | self.flags.names
+        read = any(isinstance(n, ast.Name) and n.id in said for n in descendants(text))
+        return word.value if read else None
 
     def either(
         self, node: ast.BoolOp, count: int, scenario: _Scenario, flags: Flags
@@ -537,6 +558,7 @@ def loop_retries(
     wide = [h for h in handlers if flow.wide(h) and not clauses[h][1]]
     by_status = [s for s in failures if not s.raises and not s.transient]
     any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
+    any_exit = any_exit and not flow.message_words
     if wide or handlers:
         shown = (wide or handlers)[0]
         reason = f"after {_handler_text(flow.module, shown)}"
@@ -544,6 +566,9 @@ def loop_retries(
             reason += f", for {describe(clauses[shown][0])}"
     elif any_exit:
         reason = _any_failure(flow.failure.flag)
+    elif flow.message_words:
+        words = " or ".join(f"`{word}`" for word in flow.message_words)
+        reason = f"when what the failed run said mentions {words}"
     else:
         codes = sorted({s.code for s, _ in retried if s.code is not None})
         reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"

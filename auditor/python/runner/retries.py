@@ -385,6 +385,11 @@ _BRACKETS = frozenset("()[]{}")
 
 
 def _ordering(node: ast.expr) -> bool:
+    """Whether a test compares an order (`n < 5`), also as a condition of an `and` (or
+    of every operand of an `or`) that bounds the whole."""
+    if isinstance(node, ast.BoolOp):
+        test = any if isinstance(node.op, ast.And) else all
+        return test(_ordering(value) for value in node.values)
     return isinstance(node, ast.Compare) and any(isinstance(op, _ORDERING) for op in node.ops)
 
 

@@ -104,7 +104,7 @@ class SuccessFlags:
         """True when `node` holds on success, False on failure, by the result's field."""
         field, equals, value = flag.partition("=")
         if isinstance(node, ast.Attribute) and node.attr == field and self._is_value(node.value):
-            if not equals:
+            if not equals or value == "True":  # `result.success`
                 return True
             return False if value == "None" else None  # `result.error`: set on failure
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and equals):

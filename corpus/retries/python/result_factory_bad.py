@@ -1,0 +1,73 @@
+"""Phases that launch the agent and report through the result type: the
+runner re-runs a failed phase whole (RA301), and re-runs a task when the failure text
+names a timeout (a narrowed retry: warning)."""
+import subprocess
+from dataclasses import dataclass
+
+
+@dataclass
+class Ok:
+    data: str
+    success: bool = True
+
+
+@dataclass
+class Err:
+    error: Exception
+    success: bool = False
+
+
+def success(data):
+    return Ok(data)
+
+
+def failure(error):
+    return Err(error)
+
+
+@dataclass
+class RunReport:
+    success: bool
+    error: str = ""
+
+
+def call_opencode(prompt, dry_run=False):
+    if dry_run:
+        return success("dry run")  # before the process starts: says nothing of it
+    proc = subprocess.run(["opencode", "run", prompt], capture_output=True, text=True)
+    if proc.returncode == 0:
+        return success(proc.stdout)
+    return failure(RuntimeError(proc.stderr))
+
+
+def build_phase(state):
+    return call_opencode(state.prompt)
+
+
+def recover(state, limit=3):
+    state.tries = 0
+    while state.enabled and state.tries < limit:  # expect: RA301(error)
+        state.tries += 1
+        retried = build_phase(state)
+        if retried.success:
+            return True
+    return False
+
+
+def run_task(prompt):
+    proc = subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
+    if proc.returncode == 0:
+        return RunReport(success=True)
+    return RunReport(success=False, error=proc.stderr)
+
+
+def run_with_retry(prompt, attempts=3):
+    report = None
+    for _ in range(attempts):  # expect: RA301(warning)
+        report = run_task(prompt)
+        if report.success:
+            return report
+        if report.error and "timeout" in report.error.lower():
+            continue
+        return report
+    return report

@@ -1,0 +1,65 @@
+"""Phases that launch the agent and report through the result type; the
+runner moves on to the next phase after a failure, and a failure of the task is reported,
+never run again."""
+import subprocess
+from dataclasses import dataclass
+
+
+@dataclass
+class Ok:
+    data: str
+    success: bool = True
+
+
+@dataclass
+class Err:
+    error: Exception
+    success: bool = False
+
+
+def success(data):
+    return Ok(data)
+
+
+def failure(error):
+    return Err(error)
+
+
+@dataclass
+class RunReport:
+    success: bool
+    error: str = ""
+
+
+def call_opencode(prompt, dry_run=False):
+    if dry_run:
+        return success("dry run")
+    proc = subprocess.run(["opencode", "run", prompt], capture_output=True, text=True)
+    if proc.returncode == 0:
+        return success(proc.stdout)
+    return failure(RuntimeError(proc.stderr))
+
+
+def run_phases(state, phases):
+    done = []
+    for phase in phases:
+        outcome = call_opencode(f"{state.prompt}\n\nPhase: {phase}")
+        if not outcome.success:
+            print(f"phase {phase} failed; moving on")
+            continue
+        done.append(phase)
+    return done
+
+
+def run_task(prompt):
+    proc = subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
+    if proc.returncode == 0:
+        return RunReport(success=True)
+    return RunReport(success=False, error=proc.stderr)
+
+
+def run_once(prompt):
+    report = run_task(prompt)
+    if not report.success and "timeout" in report.error:
+        print("the agent timed out; not retried")
+    return report

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# RA203: `$?` right after `… || true` is the status of the list, always 0, so the code the
+# script means to check is never the agent's, even though it also reads the output.
+set -e
+for ((i = 1; i <= 5; i++)); do
+  tmp=$(mktemp)
+  claude --dangerously-skip-permissions -p "Do the next task" > "$tmp" 2>&1 &  # expect: RA203(warning)
+  pid=$!
+  wait "$pid" || true
+  code=$?
+  if [ "$code" -ne 0 ]; then
+    echo "claude exited with $code" >&2
+  fi
+  if grep -q "<promise>COMPLETE</promise>" "$tmp"; then
+    exit 0
+  fi
+done
+
+codex exec "Update the changelog" > changelog.log || true  # expect: RA203(warning)
+status=$?
+echo "codex finished with $status"

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Near misses: the status is captured inside the list (`|| code=$?`), or `|| true` with
+# no status read after it and the output examined (judged by its output).
+set -e
+for ((i = 1; i <= 5; i++)); do
+  tmp=$(mktemp)
+  claude --dangerously-skip-permissions -p "Do the next task" > "$tmp" 2>&1 &
+  pid=$!
+  code=0
+  wait "$pid" || code=$?
+  if [ "$code" -ne 0 ]; then
+    echo "claude exited with $code" >&2
+  fi
+  if grep -q "<promise>COMPLETE</promise>" "$tmp"; then
+    exit 0
+  fi
+done
+
+codex exec "Update the changelog" > changelog.log || true
+if ! grep -q "Updated" changelog.log; then
+  echo "codex did not update the changelog" >&2
+  exit 1
+fi
