@@ -54,7 +54,12 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     True` and `Err`'s `False`, made directly or by a one-line factory such as
     `def failure(e): return Err(e)`). A loop that goes round only when the
     failure's text mentions a word (`"timeout" in result.error`) is a narrowed
-    retry. The agent is recognised
+    retry, as is one that goes round only under a test of its own
+    (`if is_transient(out): sleep(5)` with `else: raise`). A loop that a
+    success goes round only by `continue` (`if score is None: continue`, a
+    retry of some answers) is still a retry loop: a failure that goes round
+    along a branch of its own (`if proc.returncode != 0: … continue`) is
+    re-run. The agent is recognised
     through its argv's every reaching definition and environment defaults
     (`Path(os.getenv("CLAUDE_PATH", "claude"))`). The
     finding sits at the retry construct; the step call (and the launcher's

@@ -26,6 +26,17 @@ from auditor.python.runner.error_tests import (
     module_facts,
     union,
 )
+from auditor.python.runner.loop_parts import (
+    Loop,
+    assigned_value,
+    attempt_counter,
+    before_last,
+    bound_names,
+    consecutive_counter,
+    is_none_test,
+    item_bound,
+    unwrap,
+)
 from auditor.python.runner.retry_types import CallFailure, Retry, SuccessFlag
 from auditor.python.runner.steps import StepCatalog, default_steps
 from auditor.python.runner.success_flags import SuccessFlags
@@ -34,7 +45,6 @@ from auditor.python.unit import PythonUnit
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
 _EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
 _FLIPPED = {"Lt": "Gt", "Gt": "Lt", "LtE": "GtE", "GtE": "LtE"}
-Loop = ast.For | ast.AsyncFor | ast.While
 # Reads of the user's answer at a terminal: a loop that asks before each run is the
 # user's choice to run again, not a retry.
 _PROMPTS = frozenset(
@@ -62,14 +72,28 @@ class _Scenario(NamedTuple):
     raises: bool
 
 
+_SUCCESS = _Scenario(True, 0, False, False)
+# Marks on the outcomes of an iteration: it went on along a branch the failure took, or
+# by reaching the end of the body (not by `continue`)
+# by reaching the end of the body (not by `continue`); or with no test of its own between
+_DECIDED, _FELL, _SURE = "next, decided", "next, fell", "next, sure"
+_MARKS = frozenset({_DECIDED, _FELL, _SURE})
+
+
 class _Path(NamedTuple):
     outcome: str
     flags: Flags = frozenset()
     via: ast.ExceptHandler | None = None  # the handler that caught the failure on this path
     ran: bool = False  # the call ran on this path (else its outcome is the same whatever it does)
+    # it took a branch that the run's failure decides (`if proc.returncode != 0:`, an
+    # `except`): a failure that goes on along it goes round again because it failed
+    decided: bool = False
+    # the test it goes round under when that is neither the failure nor a rate-limit
+    # marker (`if is_transient(out): continue`): it re-runs only the failures that pass
+    unsure: str | None = None
 
     def to(self, outcome: str) -> _Path:
-        return _Path(outcome, self.flags, self.via, self.ran)
+        return self._replace(outcome=outcome)
 
     def running(self) -> _Path:
         return self._replace(ran=True)
@@ -114,15 +138,18 @@ class _Flow:
             current = self.module.parent(current)
         nodes = list(descendants(loop))
         self.results = {  # names bound to the call's result (`r = run(…)`, `with Popen(…) as p`)
-            name for node in nodes for name in _bound(node) if _unwrap(_value(node)) is call
+            name
+            for node in nodes
+            for name in bound_names(node)
+            if unwrap(assigned_value(node)) is call
         }
         # names bound to its status (`rc = r.returncode`; `rc, out = run(…)` when item 0 of
         # what it returns is the status)
         self.statuses: set[str] = {
             name
             for node in nodes
-            if failure.status_item is not None and _unwrap(_value(node)) is call
-            for name in _item_bound(node, failure.status_item)
+            if failure.status_item is not None and unwrap(assigned_value(node)) is call
+            for name in item_bound(node, failure.status_item)
         }
         assignments = [n for n in nodes if isinstance(n, ast.Assign | ast.AnnAssign)]
         self.flags = SuccessFlags(self.module, call, self.results, failure.flag, assignments)
@@ -130,8 +157,8 @@ class _Flow:
             self.statuses |= {
                 name
                 for node in assignments
-                if self.is_status(_value(node))
-                for name in _bound(node)
+                if self.is_status(assigned_value(node))
+                for name in bound_names(node)
             }
         self.literals = {
             value
@@ -141,10 +168,11 @@ class _Flow:
             for value in integers(self.module, part) or ()
         }
         self._marked: dict[tuple[int, int], bool] = {}
-        self.counter = _attempt_counter(loop)
+        self.counter = attempt_counter(loop)
         # the words a test of what the failed run says looks for (`"timeout" in r.error`):
         # a loop that goes round only on some of its messages is narrowed
         self.message_words: list[str] = []
+        self.unsure: list[str] = []  # the tests some failures go round under (`_Path.unsure`)
 
     def asks_user(self) -> bool:
         """Whether each iteration asks the user something (`input()`, `click.prompt`)."""
@@ -159,7 +187,7 @@ class _Flow:
 
     def is_status(self, node: ast.expr | None) -> bool:
         """Whether an expression is the call's exit status."""
-        node = _unwrap(node)
+        node = unwrap(node)
         if not self.failure.status or node is None:
             return False
         if node is self.call:  # else its value is a success flag, or holds the status
@@ -167,7 +195,7 @@ class _Flow:
         if isinstance(node, ast.Name):
             return node.id in self.statuses
         if isinstance(node, ast.Subscript) and self.failure.status_item is not None:
-            owner = _unwrap(node.value)
+            owner = unwrap(node.value)
             named = isinstance(owner, ast.Name) and owner.id in self.results
             return (owner is self.call or named) and (
                 integer(self.module, node.slice) == self.failure.status_item
@@ -213,7 +241,7 @@ class _Flow:
         if self.marked(node) and not self.runs_call(node):
             return not scenario.ok and scenario.transient
         if (word := self.message_test(node)) is not None:
-            if word not in self.message_words:
+            if not scenario.ok and word not in self.message_words:
                 self.message_words.append(word)
             return None  # some failures say it, some do not
         if self.flags.is_success(node):
@@ -225,7 +253,7 @@ class _Flow:
             return held if isinstance(held, bool) else None if held == _SET else False
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return node.value
-        if isinstance(node, ast.Compare) and _none_test(node):  # `while result is None`
+        if isinstance(node, ast.Compare) and is_none_test(node):  # `while result is None`
             return self.none_test(node, flags)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             inner = self.condition(node.operand, scenario, flags)
@@ -233,7 +261,7 @@ class _Flow:
         if isinstance(node, ast.BoolOp):
             return self.either(node, len(node.values), scenario, flags)
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and self.counter is not None:
-            last = _before_last(node, self.counter)  # `attempt == retries - 1`: not yet
+            last = before_last(node, self.counter)  # `attempt == retries - 1`: not yet
             if last is not None:
                 return last
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
@@ -293,10 +321,16 @@ class _Flow:
                     return [path.to(_RAISE)]
         if isinstance(node, ast.If):  # an `elif` is an `if` alone in `orelse`
             test = self.condition(node.test, scenario, path.flags)
+            if test is not None and not scenario.ok and not path.decided:
+                otherwise = self.condition(node.test, _SUCCESS, path.flags)
+                path = path._replace(decided=otherwise is not None and otherwise != test)
             paths = self.block(node.body, scenario, path) if test is not False else []
+            others = []
             if test is not True:
-                paths += self.block(node.orelse, scenario, path) if node.orelse else [path]
-            return paths
+                others = self.block(node.orelse, scenario, path) if node.orelse else [path]
+            if test is None and not scenario.ok and path.ran:
+                paths = self.unsure_under(node.test, paths, others)
+            return paths + others
         if isinstance(node, ast.Try):
             return self.try_(node, scenario, path)
         if isinstance(node, ast.With | ast.AsyncWith):
@@ -330,7 +364,7 @@ class _Flow:
                 value = node.value.value
             if names:
                 flags = frozenset((dict(path.flags) | dict.fromkeys(names, value)).items())
-                return [_Path(FALL, flags, path.via, path.ran)]
+                return [path._replace(outcome=FALL, flags=flags)]
         return [path]
 
     def none_test(self, node: ast.Compare, flags: Flags) -> bool | None:
@@ -354,7 +388,7 @@ class _Flow:
                 for handler in node.handlers:
                     catches = self.catches(handler, scenario)
                     if catches is not False:
-                        start = _Path(FALL, inner.flags, handler, inner.ran)
+                        start = _Path(FALL, inner.flags, handler, inner.ran, True)
                         result += self.block(handler.body, scenario, start)
                     if catches:
                         break
@@ -396,7 +430,33 @@ class _Flow:
             if goes_on and test is not None:
                 goes_on = self.condition(test, scenario, path.flags) is not False
             found.setdefault("next" if goes_on else "leave", set()).add(path.via)
+            if goes_on and path.decided:
+                found.setdefault(_DECIDED, set()).add(path.via)
+            if goes_on and path.outcome == FALL:
+                found.setdefault(_FELL, set()).add(path.via)
+            if goes_on and path.unsure is None:
+                found.setdefault(_SURE, set()).add(path.via)
+            elif goes_on and path.unsure is not None and path.unsure not in self.unsure:
+                self.unsure.append(path.unsure)
         return found
+
+    def unsure_under(self, test: ast.expr, paths: list[_Path], others: list[_Path]) -> list[_Path]:
+        """The paths through the body of an `if` on a test the failure does not decide,
+        marked when they go round only under it: by `continue`, or where the `else`
+        leaves (`if is_transient: sleep(5)` / `else: raise`)."""
+        shown, leaves = self.shown(test), all(p.outcome not in (FALL, _NEXT) for p in others)
+        return [
+            p._replace(unsure=shown)
+            if p.unsure is None and (p.outcome == _NEXT or (leaves and p.outcome == FALL))
+            else p
+            for p in paths
+        ]
+
+    def shown(self, node: ast.expr) -> str:
+        """A condition as written, on one line and shortened for a message."""
+        start, end = self.module.span(node)
+        text = " ".join(self.module.source.text[start:end].split())
+        return text if len(text) <= 40 else text[:37] + "..."
 
     def scenarios(self) -> list[_Scenario]:
         """The ways the call can fail that the loop may tell apart."""
@@ -412,101 +472,6 @@ class _Flow:
         if failure.raises and not failure.checked:
             found += [_Scenario(False, None, False, True), _Scenario(False, None, True, True)]
         return found
-
-
-def _value(node: ast.AST) -> ast.expr | None:
-    if isinstance(node, ast.withitem):
-        return node.context_expr
-    return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
-
-
-def _bound(node: ast.AST) -> list[str]:
-    targets: list[ast.expr]
-    if isinstance(node, ast.withitem):
-        targets = [node.optional_vars] if node.optional_vars else []
-    elif isinstance(node, ast.Assign):
-        targets = node.targets
-    else:
-        targets = [node.target] if isinstance(node, ast.AnnAssign) else []
-    return [t.id for t in targets if isinstance(t, ast.Name)]
-
-
-def _attempt_counter(loop: Loop) -> str | None:
-    """The name that counts the attempts: `attempt` of `for attempt in range(n)`, or
-    `tries` of `while tries < n`."""
-    if isinstance(loop, ast.For | ast.AsyncFor):
-        iterated = loop.iter
-        ranged = isinstance(iterated, ast.Call) and dotted_name(iterated.func) == "range"
-        return loop.target.id if ranged and isinstance(loop.target, ast.Name) else None
-    test = loop.test
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name):
-        return test.left.id if isinstance(test.ops[0], ast.Lt | ast.LtE) else None
-    return None
-
-
-def _before_last(node: ast.Compare, counter: str) -> bool | None:
-    """A test of whether this is a given attempt other than the first (`attempt ==
-    retries - 1`, `attempt != 2`), as it reads in an attempt before the last: an
-    iteration is judged as one that can go round again. None for any other test."""
-    left, right = node.left, node.comparators[0]
-    if isinstance(right, ast.Name) and right.id == counter:
-        left, right = right, left
-    if not (isinstance(left, ast.Name) and left.id == counter):
-        return None
-    if isinstance(right, ast.Constant) and right.value == 0:
-        return None  # the first attempt: a branch of its own
-    operator = node.ops[0]
-    return (
-        False if isinstance(operator, ast.Eq) else True if isinstance(operator, ast.NotEq) else None
-    )
-
-
-def _consecutive_counter(loop: Loop) -> bool:
-    """Whether the loop counts consecutive failures: a name it adds to (`failures += 1`),
-    sets back to 0 (`failures = 0`) and caps (`if failures >= 5: break`), as a loop that
-    retries the same work does; a total count of errors among new samples is never reset."""
-    added: set[str] = set()
-    reset: set[str] = set()
-    capped: set[str] = set()
-    for node in descendants(loop):
-        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-            added.add(node.target.id)
-        elif (
-            isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Constant)
-            and node.value.value == 0
-        ):
-            reset.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.If) and any(
-            isinstance(n, ast.Break | ast.Return | ast.Raise) for n in node.body
-        ):
-            capped.update(n.id for n in ast.walk(node.test) if isinstance(n, ast.Name))
-    return bool(added & reset & capped)
-
-
-def _none_test(node: ast.Compare) -> bool:
-    """`X is None` or `X is not None` (either way round)."""
-    if len(node.ops) != 1:
-        return False
-    sides = (node.left, node.comparators[0])
-    none = any(isinstance(side, ast.Constant) and side.value is None for side in sides)
-    return none and isinstance(node.ops[0], ast.Is | ast.IsNot)
-
-
-def _item_bound(node: ast.AST, index: int) -> list[str]:
-    """The name an assignment unpacks item `index` of its value into (`rc, out = …`)."""
-    targets = node.targets if isinstance(node, ast.Assign) else []
-    return [
-        item.id
-        for target in targets
-        if isinstance(target, ast.Tuple | ast.List) and index < len(target.elts)
-        for item in [target.elts[index]]
-        if isinstance(item, ast.Name)
-    ]
-
-
-def _unwrap(node: ast.expr | None) -> ast.expr | None:
-    return node.value if isinstance(node, ast.Await) else node
 
 
 def _place(handler: ast.ExceptHandler | None) -> tuple[int, int]:
@@ -537,16 +502,21 @@ def loop_retries(
     flow = _Flow(unit, loop, call, failure, steps or default_steps())
     if flow.asks_user():
         return None  # the user decides each time whether it runs again
-    success = flow.iterate(_Scenario(True, 0, False, False))
+    success = flow.iterate(_SUCCESS)
     failures = flow.scenarios()
     outcomes = [(scenario, flow.iterate(scenario)) for scenario in failures]
     capped = any("leave" in outcome and not s.raises for s, outcome in outcomes)
-    if "leave" not in success and not (capped and _consecutive_counter(loop)):
+    if "leave" not in success and not (capped and consecutive_counter(loop)):
         return None
     retried: list[tuple[_Scenario, set[ast.ExceptHandler | None]]] = []
     for scenario, outcome in outcomes:
-        if "next" in outcome and set(outcome) != set(success):
+        # a failure goes round where a success does not; or along a branch of its own in
+        # a loop that a success goes round only by `continue` (an attempt per iteration,
+        # and a retry of some successes too: `if score is None: continue`)
+        if "next" in outcome and (set(outcome) - _MARKS != set(success) - _MARKS):
             retried.append((scenario, outcome["next"]))
+        elif _DECIDED in outcome and _FELL not in success:
+            retried.append((scenario, outcome[_DECIDED]))
     if not retried:
         return None
     # in the order of the scenarios, then of the source (a set of nodes has no order)
@@ -558,7 +528,8 @@ def loop_retries(
     wide = [h for h in handlers if flow.wide(h) and not clauses[h][1]]
     by_status = [s for s in failures if not s.raises and not s.transient]
     any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
-    any_exit = any_exit and not flow.message_words
+    sure = all(_SURE in outcome for s, outcome in outcomes if s in by_status)
+    any_exit = any_exit and sure and not flow.message_words
     if wide or handlers:
         shown = (wide or handlers)[0]
         reason = f"after {_handler_text(flow.module, shown)}"
@@ -569,6 +540,8 @@ def loop_retries(
     elif flow.message_words:
         words = " or ".join(f"`{word}`" for word in flow.message_words)
         reason = f"when what the failed run said mentions {words}"
+    elif not sure and flow.unsure:
+        reason = f"when `{flow.unsure[0]}`"
     else:
         codes = sorted({s.code for s, _ in retried if s.code is not None})
         reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"

@@ -74,8 +74,9 @@ def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
     from auditor.python.runner.summary import summarize_python
 
     # not in the index: no other module reaches it, so the call graph needs none of it
+    tree = unit.module.tree if unit.module is not None else None
     summary = summarize_python(
-        unit.text, unit.source.path, unit.catalog, unit.steps, own, graph=False
+        unit.text, unit.source.path, unit.catalog, unit.steps, own, graph=False, tree=tree
     )
     return own, summary
 

@@ -356,13 +356,16 @@ def summarize_python(
     module: str | None = None,
     *,
     graph: bool = True,
+    tree: ast.Module | None = None,
 ) -> PythonSummary:
     """The summary of one module (dotted name `module`, for the names it uses under retry
-    decorators); a file that does not parse summarises to nothing."""
-    try:
-        tree = parse_module(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return PythonSummary(path)
+    decorators); a file that does not parse summarises to nothing. `tree`: the module
+    parsed already (the audit's own parse), not parsed again."""
+    if tree is None:
+        try:
+            tree = parse_module(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return PythonSummary(path)
     constants = module_constants(tree)
     steps = steps or default_steps()
     try:

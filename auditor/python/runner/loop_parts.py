@@ -1,0 +1,109 @@
+"""The shape of a hand-written retry loop, as the loop walk (`loop_flow`) reads it: its
+attempt counter, a test of the last attempt, a cap on consecutive failures, and the names
+an assignment in it binds to a call's value."""
+
+from __future__ import annotations
+
+import ast
+
+from auditor.python.model.ast_values import descendants, dotted_name
+
+Loop = ast.For | ast.AsyncFor | ast.While
+
+
+def assigned_value(node: ast.AST) -> ast.expr | None:
+    """The value an assignment (or a `with` item) binds."""
+    if isinstance(node, ast.withitem):
+        return node.context_expr
+    return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+
+
+def bound_names(node: ast.AST) -> list[str]:
+    """The plain names an assignment (or a `with … as x`) binds."""
+    targets: list[ast.expr]
+    if isinstance(node, ast.withitem):
+        targets = [node.optional_vars] if node.optional_vars else []
+    elif isinstance(node, ast.Assign):
+        targets = node.targets
+    else:
+        targets = [node.target] if isinstance(node, ast.AnnAssign) else []
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def attempt_counter(loop: Loop) -> str | None:
+    """The name that counts the attempts: `attempt` of `for attempt in range(n)`, or
+    `tries` of `while tries < n`."""
+    if isinstance(loop, ast.For | ast.AsyncFor):
+        iterated = loop.iter
+        ranged = isinstance(iterated, ast.Call) and dotted_name(iterated.func) == "range"
+        return loop.target.id if ranged and isinstance(loop.target, ast.Name) else None
+    test = loop.test
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name):
+        return test.left.id if isinstance(test.ops[0], ast.Lt | ast.LtE) else None
+    return None
+
+
+def before_last(node: ast.Compare, counter: str) -> bool | None:
+    """A test of whether this is a given attempt other than the first (`attempt ==
+    retries - 1`, `attempt != 2`), as it reads in an attempt before the last: an
+    iteration is judged as one that can go round again. None for any other test."""
+    left, right = node.left, node.comparators[0]
+    if isinstance(right, ast.Name) and right.id == counter:
+        left, right = right, left
+    if not (isinstance(left, ast.Name) and left.id == counter):
+        return None
+    if isinstance(right, ast.Constant) and right.value == 0:
+        return None  # the first attempt: a branch of its own
+    operator = node.ops[0]
+    return (
+        False if isinstance(operator, ast.Eq) else True if isinstance(operator, ast.NotEq) else None
+    )
+
+
+def consecutive_counter(loop: Loop) -> bool:
+    """Whether the loop counts consecutive failures: a name it adds to (`failures += 1`),
+    sets back to 0 (`failures = 0`) and caps (`if failures >= 5: break`), as a loop that
+    retries the same work does; a total count of errors among new samples is never reset."""
+    added: set[str] = set()
+    reset: set[str] = set()
+    capped: set[str] = set()
+    for node in descendants(loop):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            added.add(node.target.id)
+        elif (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value == 0
+        ):
+            reset.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.If) and any(
+            isinstance(n, ast.Break | ast.Return | ast.Raise) for n in node.body
+        ):
+            capped.update(n.id for n in ast.walk(node.test) if isinstance(n, ast.Name))
+    return bool(added & reset & capped)
+
+
+def is_none_test(node: ast.Compare) -> bool:
+    """`X is None` or `X is not None` (either way round)."""
+    if len(node.ops) != 1:
+        return False
+    sides = (node.left, node.comparators[0])
+    none = any(isinstance(side, ast.Constant) and side.value is None for side in sides)
+    return none and isinstance(node.ops[0], ast.Is | ast.IsNot)
+
+
+def item_bound(node: ast.AST, index: int) -> list[str]:
+    """The name an assignment unpacks item `index` of its value into (`rc, out = …`)."""
+    targets = node.targets if isinstance(node, ast.Assign) else []
+    return [
+        item.id
+        for target in targets
+        if isinstance(target, ast.Tuple | ast.List) and index < len(target.elts)
+        for item in [target.elts[index]]
+        if isinstance(item, ast.Name)
+    ]
+
+
+def unwrap(node: ast.expr | None) -> ast.expr | None:
+    """An expression past its `await`."""
+    return node.value if isinstance(node, ast.Await) else node
