@@ -108,6 +108,13 @@ class _Flow:
             index = next(i for i, s in enumerate(pipeline.stages) if _within(node, s.node))
             last = index == len(pipeline.stages) - 1
             stage = None if last or pipeline.options.pipefail else index
+            holder = pipeline.node.parent
+            if stage is None and holder is not None and holder.type == "command_substitution":
+                # `X=$(agent | tee log)` under pipefail: the assignment's status is the
+                # pipeline's, and `PIPESTATUS` after it holds that one status
+                assignment = substitution_assignment(holder)
+                if assignment is not None and _last_in(holder, pipeline.node):
+                    return assignment, None
             return pipeline.node, stage
         return node, None
 
@@ -182,7 +189,8 @@ class _Flow:
         if following is not None:
             self.direct[following.id] = call
             for candidate in _assignments(following):
-                self._bind(candidate, call, "$?")
+                if not self._bind(candidate, call, "$?") and statement.type != "pipeline":
+                    self._bind(candidate, call, "${PIPESTATUS[0]}")  # one status: `$?`'s
 
     def _failure_branch_read(self, invocation: _Invocation) -> None:
         """A `$?` read in the branch that runs when the agent failed, where `$?` cannot be

@@ -434,6 +434,9 @@ class IterationWalk:
                 known = status_value = AGENT
             if name is not None:
                 variables[_text(name)] = known
+        # after an assignment `PIPESTATUS` holds its one status (`X=$(agent | tee l)`)
+        variables = {k: v for k, v in variables.items() if not k.startswith("PIPESTATUS[")}
+        variables["PIPESTATUS[0]"] = status_value
         return path._replace(status=status_value, variables=frozenset(variables.items()))
 
     def outcomes(self, scenarios: Sequence[Scenario]) -> list[set[str]]:
