@@ -28,6 +28,8 @@ from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
     backgrounded,
+    branch_ends,
+    branch_pipestatus,
     ends_on_failure,
     next_statement,
     pipestatus_indices,
@@ -120,8 +122,20 @@ class _Flow:
 
     def _pipestatus_read(self, invocation: _Invocation) -> bool:
         """Whether the next statement reads the agent's own `${PIPESTATUS[i]}` (with pipefail
-        the pipeline's status is the agent's too, but a script may still read its stage)."""
-        indices = pipestatus_indices(invocation.statement)
+        the pipeline's status is the agent's too, but a script may still read its stage).
+        A masked pipeline's `|| true` runs only when its last stage fails: the read after
+        the list (or the branch it ends) sees the pipeline's own statuses."""
+        statement = invocation.statement
+        holder = statement.parent
+        indices = pipestatus_indices(statement)
+        if (
+            not indices
+            and invocation.stage is not None
+            and holder is not None
+            and holder.type == "list"
+            and _always_succeeds(holder, self.script)
+        ):
+            indices = branch_pipestatus(holder)
         if not indices:
             return False
         node = invocation.command.node
@@ -217,23 +231,34 @@ class _Flow:
         self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
 
     def _read_after_discard(self, invocation: _Invocation) -> None:
-        """A `$?` read right after `agent … || true` (or `wait "$pid" || true`): it reads
-        the status of the list, always 0, though the script means the agent's. The status
-        is lost whatever the script does with the output: it meant to decide on it."""
+        """A status read right after `agent … || true` (or `wait "$pid" || true`), or
+        after the `fi` of the branch that ends with it: `$?` is the status of the list,
+        always 0, and so is `PIPESTATUS` (unless it holds a masked stage's own), though
+        the script means the agent's. The status is lost whatever the script does with
+        the output: it meant to decide on it."""
         statement = invocation.statement
         holder = statement.parent
         if holder is None or holder.type != "list" or statement.next_sibling is None:
             return
         if statement.next_sibling.type != "||" or not _always_succeeds(holder, self.script):
             return
-        following = next_statement(holder)
-        read = _first_read(following) if following is not None else None
-        if read is None or "$?" not in _text(read):
+        reads = [
+            (read, level is not holder)
+            for level in branch_ends(holder)
+            if (following := next_statement(level)) is not None
+            and (read := _first_read(following)) is not None
+        ]
+        if not reads:
+            return
+        read, after_branch = reads[0]
+        text = _text(read)
+        if "$?" not in text and (invocation.stage is not None or "PIPESTATUS" not in text):
             return
         call, label = invocation.call, invocation.call.label
         shown = " ".join(_text(holder).split())
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        how = f"`$?` after `{shown}` is the status of the list, always 0"
+        where = " (read after the branch it ends)" if after_branch else ""
+        how = f"`{text}` after `{shown}`{where} is the status of the list, always 0"
         hint = f"capture it with `{label} … || rc=$?`"
         self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
         self.discarded.add(id(call))

@@ -244,20 +244,30 @@ def pipestatus_indices(node: Node) -> set[int] | None:
     return indices or None
 
 
-def branch_pipestatus(node: Node) -> set[int] | None:
-    """`pipestatus_indices` of a statement, or, when it ends a branch of an `if` or a
-    `case`, of that statement (`PIPESTATUS` read after the `fi` is the branch's)."""
-    found = pipestatus_indices(node)
-    current = node
-    while found is None and current.parent is not None and current.parent.type in _BRANCHES:
+def branch_ends(node: Node) -> list[Node]:
+    """`node`, and each `if` or `case` it ends a branch of, inside out: what runs after
+    the `fi` (`esac`) reads the status the branch left."""
+    found, current = [node], node
+    while current.parent is not None and current.parent.type in _BRANCHES:
         if not _ends_branch(current):
-            return None
+            break
         parent = current.parent
         holder = parent if parent.type == "if_statement" else parent.parent
         if holder is None:
-            return None
-        found, current = pipestatus_indices(holder), holder
+            break
+        found.append(holder)
+        current = holder
     return found
+
+
+def branch_pipestatus(node: Node) -> set[int] | None:
+    """`pipestatus_indices` of a statement, or, when it ends a branch of an `if` or a
+    `case`, of that statement (`PIPESTATUS` read after the `fi` is the branch's)."""
+    for level in branch_ends(node):
+        found = pipestatus_indices(level)
+        if found is not None:
+            return found
+    return None
 
 
 def substitution_assignment(substitution: Node) -> Node | None:

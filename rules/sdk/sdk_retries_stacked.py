@@ -240,7 +240,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             ]
             if not layers:
                 layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
-            if not layers or client.retries is None:
+            overlaps = (sdk.sdk_retries.overlap(layer.errors) for layer in layers)
+            local = any(o.stacked or o.unread for o in overlaps)  # a layer here retries it
+            if not local or client.retries is None:
                 through = stacked_through_calls(unit, client)
                 bound = {retries for _, _, retries in through}
                 if through and bound == {0}:
@@ -248,8 +250,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 known = {r for r in bound if r}
                 if client.retries is None and len(known) == 1 and None not in bound:
                     client = client.with_retries(known.pop())
-                if not layers:
-                    layers = [
+                if not local:  # a layer further up the calls (a base class's loop)
+                    layers += [
                         _Layer.elsewhere(use, path, unit.source.path)
                         for use, path, r in through
                         if r != 0

@@ -19,3 +19,13 @@ done
 codex exec "Update the changelog" > changelog.log || true  # expect: RA203(warning)
 status=$?
 echo "codex finished with $status"
+
+set -o pipefail
+tmp=$(mktemp)
+if [ -s session.id ]; then
+  claude -p --continue "Go on with the task" 2>&1 | tee "$tmp" || true  # expect: RA203(warning)
+else
+  claude -p "Start the task" 2>&1 | tee "$tmp" || true  # expect: RA203(warning)
+fi
+exit_code=${PIPESTATUS[0]}
+echo "claude exited with $exit_code"

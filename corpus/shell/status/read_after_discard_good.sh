@@ -21,3 +21,13 @@ if ! grep -q "Updated" changelog.log; then
   echo "codex did not update the changelog" >&2
   exit 1
 fi
+
+# Without pipefail the pipeline returns `tee`'s status, `|| true` does not run, and
+# `${PIPESTATUS[0]}` is the agent's own.
+set +o pipefail
+claude -p "Start the task" 2>&1 | tee run.log || true
+exit_code=${PIPESTATUS[0]}
+if [ "$exit_code" -ne 0 ]; then
+  echo "claude exited with $exit_code" >&2
+  exit "$exit_code"
+fi
