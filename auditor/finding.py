@@ -175,3 +175,9 @@ class Report:
         )
         shown.notes, shown.timings, shown.warnings = self.notes, self.timings, self.warnings
         return shown
+
+
+def shortened(text: str, limit: int = 40) -> str:
+    """Source text for a message: on one line, cut to `limit` characters with `...`."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
 from auditor.exit_codes import invocation_codes
+from auditor.finding import shortened
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.functions import enclosing_function
@@ -222,8 +223,7 @@ class _Flow:
             how = "inside `if ! …; then`, `$?` is the status of the negation, always 0"
             hint = f"capture it with `{label} … || rc=$?`, or use `if {label} …; then … else rc=$?`"
         elif first > 0 and _always_succeeds(branch[first - 1], self.script):
-            before = " ".join(_text(branch[first - 1]).split())
-            before = before if len(before) <= 40 else before[:37] + "..."
+            before = shortened(_text(branch[first - 1]))
             how = f"the failure branch reads `$?` after `{before}`, whose status is always 0"
             hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
         else:
@@ -242,23 +242,27 @@ class _Flow:
             return
         if statement.next_sibling.type != "||" or not _always_succeeds(holder, self.script):
             return
+        # the first thing the next statement does (after the `fi` of the branch it ends)
         reads = [
-            (read, level is not holder)
+            (_read_shown(level), level is not holder)
             for level in branch_ends(holder)
-            if (following := next_statement(level)) is not None
-            and (read := _first_read(following)) is not None
+            if reads_exit_status(level) or pipestatus_indices(level)
         ]
         if not reads:
             return
-        read, after_branch = reads[0]
-        text = _text(read)
-        if "$?" not in text and (invocation.stage is not None or "PIPESTATUS" not in text):
-            return
+        text, after_branch = reads[0]
+        if text != "$?" and invocation.stage is not None:
+            return  # a masked stage's own `PIPESTATUS` entry: the pipeline ran whole
         call, label = invocation.call, invocation.call.label
-        shown = " ".join(_text(holder).split())
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        where = " (read after the branch it ends)" if after_branch else ""
-        how = f"`{text}` after `{shown}`{where} is the status of the list, always 0"
+        last = holder.named_children[-1] if holder.named_children else holder
+        waited = invocation.command.command_name == "wait"  # `wait "$pid" || true`
+        first = shortened(_text(statement), 24) if waited else f"{label} …"
+        shown = f"{first} || {shortened(_text(last), 20)}"
+        how = (
+            f"`{text}`, read after the branch that ends with `{shown}`, is always 0"
+            if after_branch
+            else f"`{text}` after `{shown}` is always 0"
+        )
         hint = f"capture it with `{label} … || rc=$?`"
         self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
         self.discarded.add(id(call))
@@ -495,6 +499,16 @@ def _exits_with(node: Node) -> bool:
         current = current.parent
     name = current.child_by_field_name("name") if current is not None else None
     return name is not None and _text(name) in ("exit", "return")
+
+
+def _read_shown(node: Node) -> str:
+    """How the statement after `node` reads the status, for messages: `$?`, or the
+    `PIPESTATUS` entry it reads first."""
+    if reads_exit_status(node):
+        return "$?"
+    indices = pipestatus_indices(node) or set()
+    index = "@" if ALL_INDICES in indices else str(min(indices, default=0))
+    return f"${{PIPESTATUS[{index}]}}"
 
 
 def _first_read(node: Node) -> Node | None:

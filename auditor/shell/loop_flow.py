@@ -27,7 +27,7 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.failure_tests import OUTPUT_TESTS, tests_failure
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
-from auditor.shell.parse import LOOPS, Node
+from auditor.shell.parse import LOOPS, Node, descendants
 from auditor.shell.scenarios import (
     AGENT,
     EQUAL,
@@ -434,10 +434,25 @@ class IterationWalk:
                 known = status_value = AGENT
             if name is not None:
                 variables[_text(name)] = known
-        # after an assignment `PIPESTATUS` holds its one status (`X=$(agent | tee l)`)
+        # after an assignment `PIPESTATUS` holds its one status (`X=$(agent | tee l)`):
+        # the agent's when it ends the pipeline, or with pipefail
         variables = {k: v for k, v in variables.items() if not k.startswith("PIPESTATUS[")}
-        variables["PIPESTATUS[0]"] = status_value
+        masked = status_value == AGENT and any(self.masks(a) for a in assignments)
+        variables["PIPESTATUS[0]"] = None if masked else status_value
         return path._replace(status=status_value, variables=frozenset(variables.items()))
+
+    def masks(self, assignment: Node) -> bool:
+        """Whether an assignment captures the agent in a stage of a pipeline, not its
+        last, without pipefail: the pipeline's status, and the assignment's, is another's."""
+        for node in descendants(assignment):
+            if node.type != "pipeline":
+                continue
+            stages = named(node)
+            if any(self.holds_run(stage) for stage in stages[:-1]) and not self.holds_run(
+                stages[-1]
+            ):
+                return not self.script.options_at(self.command.node).pipefail
+        return False
 
     def outcomes(self, scenarios: Sequence[Scenario]) -> list[set[str]]:
         """For each scenario, whether one iteration goes on (`next`) or leaves (`leave`)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from auditor.finding import shortened
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
@@ -101,7 +102,7 @@ def _analyse(
     return AgentLoop(
         loop,
         (start, end + 2 if body is not None else end),
-        f"`{header if len(header) <= 40 else header[:37] + '...'}` loop",
+        f"`{shortened(header)}` loop",
         (command.label if command.agent else command.command_name) or profile.name,
         "whenever it fails" if blanket else reason,
         ending,

@@ -240,8 +240,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             ]
             if not layers:
                 layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
+            # a layer found so far (in this module, or importing the client) re-sends what
+            # the SDK retries; else the call graph may find one further up the calls
             overlaps = (sdk.sdk_retries.overlap(layer.errors) for layer in layers)
-            local = any(o.stacked or o.unread for o in overlaps)  # a layer here retries it
+            local = any(o.stacked or o.unread for o in overlaps)
             if not local or client.retries is None:
                 through = stacked_through_calls(unit, client)
                 bound = {retries for _, _, retries in through}

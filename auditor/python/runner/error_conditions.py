@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, NamedTuple
 
+from auditor.finding import shortened
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import Function, dotted_name
 from auditor.python.runner.error_atoms import TRUE, Conditions, Conjunction, Names, consistent
@@ -268,8 +269,7 @@ def predicate_errors(node: ast.expr, facts: AstFacts, *, giveup: bool = False) -
 
 
 def _shown(node: ast.expr) -> str:
-    text = " ".join(ast.unparse(node).split())
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shortened(ast.unparse(node))
 
 
 def _function_errors(node: ast.expr, facts: AstFacts, giveup: bool) -> RetriedErrors | None:

@@ -299,9 +299,15 @@ class LaunchFacts:
         (`if proc.returncode == 0: return json.loads(out)`), `field:NAME=VALUE` when
         the result objects it returns are `Result(status=Status.SUCCESS)` there, and
         those returned elsewhere give `status` other values only."""
-        # a return before the process starts says nothing of it (`if dry_run: return …`)
-        start = min((call.lineno for call, _ in self._launches(body)), default=0)
-        returns = [n for n in body.nodes() if isinstance(n, ast.Return) and n.lineno > start]
+        # a return that ends before the process starts says nothing of it (`if dry_run:
+        # return …`)
+        start = min(((c.lineno, c.col_offset) for c, _ in self._launches(body)), default=(0, 0))
+        returns = [
+            n
+            for n in body.nodes()
+            if isinstance(n, ast.Return)
+            and (n.end_lineno or n.lineno, n.end_col_offset or 0) > start
+        ]
         success = [self._under_success(body, n) for n in returns]
         nothing = [n.value is None or _is_none(n.value) for n in returns]
         valued = [ok for ok, none in zip(success, nothing, strict=True) if not none]

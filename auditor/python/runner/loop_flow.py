@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from auditor.exit_codes import intents_in
+from auditor.finding import shortened
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import descendants, dotted_name
 from auditor.python.model.expr_values import class_names, integer, integers
@@ -73,11 +74,11 @@ class _Scenario(NamedTuple):
 
 
 _SUCCESS = _Scenario(True, 0, False, False)
-# Marks on the outcomes of an iteration: it went on along a branch the failure took, or
-# by reaching the end of the body (not by `continue`)
-# by reaching the end of the body (not by `continue`); or with no test of its own between
-_DECIDED, _FELL, _SURE = "next, decided", "next, fell", "next, sure"
-_MARKS = frozenset({_DECIDED, _FELL, _SURE})
+# Marks on the outcomes of an iteration: it went on by a jump out of a branch the failure
+# took (`if proc.returncode != 0: … continue`, an `except`), or under no test that the run
+# does not decide (see `_Path.unsure`)
+_DECIDED, _SURE = "next, decided", "next, sure"
+_MARKS = frozenset({_DECIDED, _SURE})
 
 
 class _Path(NamedTuple):
@@ -85,12 +86,12 @@ class _Path(NamedTuple):
     flags: Flags = frozenset()
     via: ast.ExceptHandler | None = None  # the handler that caught the failure on this path
     ran: bool = False  # the call ran on this path (else its outcome is the same whatever it does)
-    # it took a branch that the run's failure decides (`if proc.returncode != 0:`, an
-    # `except`): a failure that goes on along it goes round again because it failed
+    # it is in a branch that the run's failure decides (`if proc.returncode != 0:`, an
+    # `except`): a failure that jumps round from there goes round because it failed
     decided: bool = False
-    # the test it goes round under when that is neither the failure nor a rate-limit
-    # marker (`if is_transient(out): continue`): it re-runs only the failures that pass
-    unsure: str | None = None
+    # the test it goes round under when the run does not decide it and it is no rate-limit
+    # marker (`if is_transient(out): continue`): only the runs that pass it go round
+    unsure: ast.expr | None = None
 
     def to(self, outcome: str) -> _Path:
         return self._replace(outcome=outcome)
@@ -171,8 +172,7 @@ class _Flow:
         self.counter = attempt_counter(loop)
         # the words a test of what the failed run says looks for (`"timeout" in r.error`):
         # a loop that goes round only on some of its messages is narrowed
-        self.message_words: list[str] = []
-        self.unsure: list[str] = []  # the tests some failures go round under (`_Path.unsure`)
+        self.unsure: list[ast.expr] = []  # the tests some failures go round under
 
     def asks_user(self) -> bool:
         """Whether each iteration asks the user something (`input()`, `click.prompt`)."""
@@ -240,10 +240,6 @@ class _Flow:
     def condition(self, node: ast.expr, scenario: _Scenario, flags: Flags) -> bool | None:
         if self.marked(node) and not self.runs_call(node):
             return not scenario.ok and scenario.transient
-        if (word := self.message_test(node)) is not None:
-            if not scenario.ok and word not in self.message_words:
-                self.message_words.append(word)
-            return None  # some failures say it, some do not
         if self.flags.is_success(node):
             return scenario.ok
         if self.flags.is_failure(node):
@@ -274,10 +270,12 @@ class _Flow:
 
     def message_test(self, node: ast.expr) -> str | None:
         """The word a condition looks for in what the run said (`"timeout" in
-        result.error.lower()`, `"busy" not in out`), or None for any other condition."""
+        result.error.lower()`, also as an operand of an `and`), or None for any other."""
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            return next((w for v in node.values if (w := self.message_test(v))), None)
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
             return None
-        if not isinstance(node.ops[0], ast.In | ast.NotIn):
+        if not isinstance(node.ops[0], ast.In):
             return None
         word, text = node.left, node.comparators[0]
         if not (isinstance(word, ast.Constant) and isinstance(word.value, str) and word.value):
@@ -321,16 +319,21 @@ class _Flow:
                     return [path.to(_RAISE)]
         if isinstance(node, ast.If):  # an `elif` is an `if` alone in `orelse`
             test = self.condition(node.test, scenario, path.flags)
+            inside = path
             if test is not None and not scenario.ok and not path.decided:
                 otherwise = self.condition(node.test, _SUCCESS, path.flags)
-                path = path._replace(decided=otherwise is not None and otherwise != test)
-            paths = self.block(node.body, scenario, path) if test is not False else []
-            others = []
+                inside = path._replace(decided=otherwise is not None and otherwise != test)
+            paths = self.block(node.body, scenario, inside) if test is not False else []
+            others: list[_Path] = []
             if test is not True:
-                others = self.block(node.orelse, scenario, path) if node.orelse else [path]
-            if test is None and not scenario.ok and path.ran:
+                others = self.block(node.orelse, scenario, inside) if node.orelse else [path]
+            if test is None and path.ran:
                 paths = self.unsure_under(node.test, paths, others)
-            return paths + others
+            # the branch is left behind where the paths join again after the `if`
+            joined = [p._replace(decided=path.decided) if p.outcome == FALL else p for p in paths]
+            return joined + [
+                p._replace(decided=path.decided) if p.outcome == FALL else p for p in others
+            ]
         if isinstance(node, ast.Try):
             return self.try_(node, scenario, path)
         if isinstance(node, ast.With | ast.AsyncWith):
@@ -388,7 +391,7 @@ class _Flow:
                 for handler in node.handlers:
                     catches = self.catches(handler, scenario)
                     if catches is not False:
-                        start = _Path(FALL, inner.flags, handler, inner.ran, True)
+                        start = inner._replace(outcome=FALL, via=handler, decided=True)
                         result += self.block(handler.body, scenario, start)
                     if catches:
                         break
@@ -430,33 +433,38 @@ class _Flow:
             if goes_on and test is not None:
                 goes_on = self.condition(test, scenario, path.flags) is not False
             found.setdefault("next" if goes_on else "leave", set()).add(path.via)
-            if goes_on and path.decided:
+            if goes_on and path.decided and path.outcome == _NEXT:
                 found.setdefault(_DECIDED, set()).add(path.via)
-            if goes_on and path.outcome == FALL:
-                found.setdefault(_FELL, set()).add(path.via)
             if goes_on and path.unsure is None:
                 found.setdefault(_SURE, set()).add(path.via)
-            elif goes_on and path.unsure is not None and path.unsure not in self.unsure:
+            elif goes_on and not scenario.ok and path.unsure not in self.unsure:
+                assert path.unsure is not None
                 self.unsure.append(path.unsure)
         return found
 
     def unsure_under(self, test: ast.expr, paths: list[_Path], others: list[_Path]) -> list[_Path]:
-        """The paths through the body of an `if` on a test the failure does not decide,
-        marked when they go round only under it: by `continue`, or where the `else`
-        leaves (`if is_transient: sleep(5)` / `else: raise`)."""
-        shown, leaves = self.shown(test), all(p.outcome not in (FALL, _NEXT) for p in others)
+        """The paths through the body of an `if` on a test the run does not decide, marked
+        when they go round only under it: by `continue`, or where the `else` leaves
+        (`if is_transient(out): sleep(5)` / `else: raise`). A test that leaves out some
+        runs (`if "fatal" not in err: continue`) narrows nothing: the others go round."""
+        if _negative(test):
+            return paths
+        leaves = all(p.outcome not in (FALL, _NEXT) for p in others)
         return [
-            p._replace(unsure=shown)
+            p._replace(unsure=test)
             if p.unsure is None and (p.outcome == _NEXT or (leaves and p.outcome == FALL))
             else p
             for p in paths
         ]
 
-    def shown(self, node: ast.expr) -> str:
-        """A condition as written, on one line and shortened for a message."""
-        start, end = self.module.span(node)
-        text = " ".join(self.module.source.text[start:end].split())
-        return text if len(text) <= 40 else text[:37] + "..."
+    def under(self, test: ast.expr) -> str:
+        """The reason a loop goes round only under `test`, for messages: the word it looks
+        for in what the run said (`"timeout" in result.error`), or the test as written."""
+        word = self.message_test(test)
+        if word is not None:
+            return f"when what the failed run said mentions `{word}`"
+        start, end = self.module.span(test)
+        return f"when `{shortened(self.module.source.text[start:end])}`"
 
     def scenarios(self) -> list[_Scenario]:
         """The ways the call can fail that the loop may tell apart."""
@@ -472,6 +480,17 @@ class _Flow:
         if failure.raises and not failure.checked:
             found += [_Scenario(False, None, False, True), _Scenario(False, None, True, True)]
         return found
+
+
+def _negative(test: ast.expr) -> bool:
+    """A test that holds when something is absent (`not …`, `x not in y`, `a != b`)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return True
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.NotIn | ast.NotEq | ast.IsNot)
+    )
 
 
 def _place(handler: ast.ExceptHandler | None) -> tuple[int, int]:
@@ -510,12 +529,12 @@ def loop_retries(
         return None
     retried: list[tuple[_Scenario, set[ast.ExceptHandler | None]]] = []
     for scenario, outcome in outcomes:
-        # a failure goes round where a success does not; or along a branch of its own in
-        # a loop that a success goes round only by `continue` (an attempt per iteration,
-        # and a retry of some successes too: `if score is None: continue`)
+        # a failure goes round where a success does not; or by a jump out of a branch of its
+        # own in a loop that a success goes round only under a test of what it gave (an
+        # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
         if "next" in outcome and (set(outcome) - _MARKS != set(success) - _MARKS):
             retried.append((scenario, outcome["next"]))
-        elif _DECIDED in outcome and _FELL not in success:
+        elif _DECIDED in outcome and _SURE not in success:
             retried.append((scenario, outcome[_DECIDED]))
     if not retried:
         return None
@@ -529,7 +548,7 @@ def loop_retries(
     by_status = [s for s in failures if not s.raises and not s.transient]
     any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
     sure = all(_SURE in outcome for s, outcome in outcomes if s in by_status)
-    any_exit = any_exit and sure and not flow.message_words
+    any_exit = any_exit and sure
     if wide or handlers:
         shown = (wide or handlers)[0]
         reason = f"after {_handler_text(flow.module, shown)}"
@@ -537,11 +556,8 @@ def loop_retries(
             reason += f", for {describe(clauses[shown][0])}"
     elif any_exit:
         reason = _any_failure(flow.failure.flag)
-    elif flow.message_words:
-        words = " or ".join(f"`{word}`" for word in flow.message_words)
-        reason = f"when what the failed run said mentions {words}"
     elif not sure and flow.unsure:
-        reason = f"when `{flow.unsure[0]}`"
+        reason = flow.under(flow.unsure[0])
     else:
         codes = sorted({s.code for s, _ in retried if s.code is not None})
         reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"

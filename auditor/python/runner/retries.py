@@ -384,12 +384,15 @@ def _unparenthesized(text: str) -> str:
 _BRACKETS = frozenset("()[]{}")
 
 
-def _ordering(node: ast.expr) -> bool:
-    """Whether a test compares an order (`n < 5`), also as a condition of an `and` (or
-    of every operand of an `or`) that bounds the whole."""
+def _ordering(node: ast.expr, *, leaves_when: bool = False) -> bool:
+    """Whether a test compares an order (`n < 5`) that bounds the loop: a `while` test
+    (the loop goes on while it holds: `a and n < 5` is bounded, `a or n < 5` only when
+    every operand is an order), or, `leaves_when` true, the test of an `if` that leaves
+    (`if n >= 5 or fatal: break` is bounded, `if verbose and n >= 5: break` is not)."""
     if isinstance(node, ast.BoolOp):
-        test = any if isinstance(node.op, ast.And) else all
-        return test(_ordering(value) for value in node.values)
+        bounds_alone = isinstance(node.op, ast.Or) if leaves_when else isinstance(node.op, ast.And)
+        test = any if bounds_alone else all
+        return test(_ordering(value, leaves_when=leaves_when) for value in node.values)
     return isinstance(node, ast.Compare) and any(isinstance(op, _ORDERING) for op in node.ops)
 
 
@@ -399,7 +402,7 @@ def _bounded_while(loop: ast.While) -> bool:
         return True
     return any(
         isinstance(node, ast.If)
-        and _ordering(node.test)
+        and _ordering(node.test, leaves_when=True)
         and any(
             isinstance(n, ast.Break | ast.Raise | ast.Return)
             for statement in node.body

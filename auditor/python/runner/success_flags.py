@@ -100,6 +100,22 @@ class SuccessFlags:
         flag, node = self.flag, _unwrap(node)
         return isinstance(flag, str) and node is not None and self._field_test(node, flag) is False
 
+    def _bool_test(self, node: ast.Compare, flag: str) -> bool | None:
+        """`result.success == True` (`is False`, `!= True`) of a field true on success."""
+        field, equals, value = flag.partition("=")
+        left, right = node.left, node.comparators[0]
+        if equals and value != "True":
+            return None
+        if not (
+            isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
+        ):
+            return None
+        assert isinstance(right, ast.Constant)
+        operator = node.ops[0]
+        if isinstance(operator, ast.Eq | ast.Is):
+            return bool(right.value)
+        return not right.value if isinstance(operator, ast.NotEq | ast.IsNot) else None
+
     def _field_test(self, node: ast.expr, flag: str) -> bool | None:
         """True when `node` holds on success, False on failure, by the result's field."""
         field, equals, value = flag.partition("=")
@@ -107,9 +123,13 @@ class SuccessFlags:
             if not equals or value == "True":  # `result.success`
                 return True
             return False if value == "None" else None  # `result.error`: set on failure
-        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and equals):
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
             return None
         left, right = node.left, node.comparators[0]
+        if isinstance(right, ast.Constant) and isinstance(right.value, bool):
+            return self._bool_test(node, flag)  # `result.success == True`
+        if not equals:
+            return None
         if not (
             isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
         ):

@@ -24,3 +24,34 @@ def score(prompt: str) -> str | None:
         if "SCORE:" not in proc.stdout:
             continue  # the answer had no score: ask again
         return proc.stdout
+
+
+def valid(text: str) -> bool:
+    return "SCORE:" in text
+
+
+def review(prompt: str) -> str | None:
+    """A failure is logged and goes on as a success does; only an answer without a score
+    is asked again (the logging branch is left behind where the paths join)."""
+    for _ in range(3):
+        proc = subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
+        if proc.returncode != 0:
+            print(f"claude exited with {proc.returncode}", file=sys.stderr)
+        if not valid(proc.stdout):
+            continue
+        return proc.stdout
+    return None
+
+
+def worker(queue: list[str]) -> None:
+    """Takes new work each time round, whatever the last run did."""
+    while True:
+        if not queue:
+            break
+        task = queue.pop()
+        proc = subprocess.run(["codex", "exec", task], capture_output=True, text=True)
+        if proc.returncode != 0:
+            print(f"{task} failed", file=sys.stderr)
+            continue
+        print(proc.stdout)
+        continue

@@ -71,3 +71,19 @@ def run_with_retry(prompt, attempts=3):
             continue
         return report
     return report
+
+
+def run_checked(prompt):
+    if subprocess.run(["claude", "-p", prompt]).returncode == 0: return RunReport(success=True)
+    return RunReport(success=False)
+
+
+def until_done(prompt, tries=3, verbose=False):
+    attempts = 0
+    while True:  # expect: RA301(error)
+        attempts += 1
+        if run_checked(prompt).success == True:
+            return True
+        if verbose and attempts >= tries:
+            break
+    return False

@@ -19,6 +19,12 @@ done
 codex exec "Update the changelog" > changelog.log || true  # expect: RA203(warning)
 status=$?
 echo "codex finished with $status"
+grep -q "Updated" changelog.log || exit 1
+
+gemini -p "Summarise the log" > summary.md || true  # expect: RA203(warning)
+code=${PIPESTATUS[0]}
+echo "gemini finished with $code"
+test -s summary.md || exit 1
 
 set -o pipefail
 tmp=$(mktemp)
@@ -29,3 +35,4 @@ else
 fi
 exit_code=${PIPESTATUS[0]}
 echo "claude exited with $exit_code"
+grep -q "<promise>COMPLETE</promise>" "$tmp" || exit 1
