@@ -116,7 +116,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     not in str(e): raise`, `e.status_code == 503`) is reported with the
     failures both retry and no fix; one that retries none of them
     (`except ValueError`), or whose retried call sits in a `try` that catches
-    every exception and returns, is not reported. A name that a retried
+    every exception and returns, is not reported; nor is a retry decorator on
+    a generator function (`yield` in its body, also `async`), which retries
+    the call that makes the generator, never a request that fails while it is
+    iterated. A name that a retried
     function binds for itself (a parameter, `async with httpx.AsyncClient() as
     client`) is not the module's client. A layer whose predicate runaudit
     cannot read is reported as info. With `[tool.runaudit.sdk] retries =

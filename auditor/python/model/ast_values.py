@@ -77,6 +77,13 @@ def own_nodes(scope: ast.AST, *, comprehensions: bool = True) -> list[ast.AST]:
     return found
 
 
+def is_generator(function: Function) -> bool:
+    """Whether calling a function makes a generator (its own body has a `yield`): a retry
+    decorator around it retries the call that makes the generator, never what fails while
+    it is iterated, so it retries nothing."""
+    return any(isinstance(node, ast.Yield | ast.YieldFrom) for node in own_nodes(function))
+
+
 def statements(root: ast.AST, *, definitions: bool = True) -> Iterator[ast.AST]:
     """The statements under `root`, nested ones too (in `except` clauses and `case`s,
     and in the functions and classes it defines unless `definitions` is false), in

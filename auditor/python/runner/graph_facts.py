@@ -35,6 +35,7 @@ from typing import Any
 from auditor.python.model.ast_values import (
     Function,
     dotted_name,
+    is_generator,
     parameter_defaults,
     statements,
 )
@@ -328,6 +329,8 @@ class ModuleFacts:
         """The layer a retry decorator puts around the whole function: a library's (a
         number), or a name of the tree to look up among its retry decorators."""
         named: list[str] = []  # the tree's decorators, each a retry decorator maybe
+        if function.decorator_list and is_generator(function):
+            return None  # its decorators retry nothing (`is_generator`)
         for decorator in function.decorator_list:
             found = self._library(decorator)
             if found is not None and found[0].form == "decorator":

@@ -12,6 +12,7 @@ from auditor.project import RetriedUse
 from auditor.python.model.ast_values import (
     dotted_name,
     import_bindings,
+    is_generator,
     own_nodes,
     statements,
     walk,
@@ -76,7 +77,11 @@ def retried_imports(
     for node in statements(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
             record_import(node, own, names, modules)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.decorator_list:
+        elif (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.decorator_list
+            and not is_generator(node)  # its decorators retry nothing (`is_generator`)
+        ):
             decorated.append(node)
     found: list[RetriedUse] = []
     facts: AstFacts | None = None  # read once a retried function is found

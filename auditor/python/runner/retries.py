@@ -22,7 +22,13 @@ import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from auditor.python.model.ast_values import Function, descendants, dotted_name, module_constants
+from auditor.python.model.ast_values import (
+    Function,
+    descendants,
+    dotted_name,
+    is_generator,
+    module_constants,
+)
 from auditor.python.model.expr_values import (
     integer,
     keyword_argument,
@@ -319,7 +325,8 @@ class _Catalogue:
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:
             if isinstance(node, Function):
-                yield from (c for d in node.decorator_list if (c := self.decorator(d, node)))
+                if node.decorator_list and not is_generator(node):
+                    yield from (c for d in node.decorator_list if (c := self.decorator(d, node)))
                 continue
             found = None
             if isinstance(node, Loop):
