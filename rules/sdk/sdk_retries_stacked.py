@@ -119,7 +119,12 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     every exception and returns, is not reported; nor is a retry decorator on
     a generator function (`yield` in its body, also `async`), which retries
     the call that makes the generator, never a request that fails while it is
-    iterated. A name that a retried
+    iterated. A retry decorator factory whose `except` names one of its
+    parameters retries the classes each application gives it
+    (`@retry_with_backoff((Transient, RateLimited))`), and a provider that
+    raises classes of its own for the SDK's, clause by clause (`except
+    anthropic.RateLimitError as e: raise RateLimited(…) from e`), is retried
+    for the SDK's classes whose stand-ins the layer retries. A name that a retried
     function binds for itself (a parameter, `async with httpx.AsyncClient() as
     client`) is not the module's client. A layer whose predicate runaudit
     cannot read is reported as info. With `[tool.runaudit.sdk] retries =

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 # Between the tree's decorators of one function in a layer reference
 # (`decorator:A@1:0|decorator:B@2:0`): the first that is a retry decorator is the layer.
 DECORATORS_SEPARATOR = "|"
+# After a decorator's place, the module's layer entry that holds the classes its call
+# gives the factory's parameters (`decorator:m.retrying@3:4#7`)
+BOUND_MARK = "#"
 
 
 class Layer(NamedTuple):
@@ -59,6 +62,7 @@ class RetryReach:
             return next((each for each in found if each is not None), None)
         if isinstance(layer, str) and layer.startswith("decorator:"):
             name, _, at = layer[len("decorator:") :].rpartition("@")
+            at, _, entry = at.partition(BOUND_MARK)
             line, column = map(int, at.split(":"))
             resolved = self.graph.hierarchy.resolve(name)
             if resolved is None or resolved not in self.graph.functions:
@@ -68,9 +72,13 @@ class RetryReach:
             if owner.qualname not in decorators:  # one applying a library's, when it runs?
                 last = owner.qualname.rsplit(".", 1)[-1]
                 return self._retry_object(f"{owner.module}.{last}", summary.path, line, column)
-            errors = self.graph.summaries[owner.module].retry_errors.get(owner.qualname, ())
+            written = self.graph.summaries[owner.module].retry_errors.get(owner.qualname, ())
+            bound = summary.graph["layers"][int(entry)]["bound"] if entry else {}
+            names = list(owner.facts.get("params", ()))
+            tests = _bind_errors(written, names, bound) or []  # []: every failure
             label = f"retry decorator `{owner.qualname}`"
-            return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], errors)
+            shown = tuple((str(k), str(v)) for k, v in tests)
+            return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], shown)
         return None
 
     def _returned(self, loop: dict[str, Any]) -> dict[str, Any] | None:
@@ -84,21 +92,8 @@ class RetryReach:
         if index is None:
             return None
         made = graph["layers"][index]
-        names, bound = made.get("names", []), loop["bound"]
-        errors: list[list[str]] = []
-        for kind, value in made["errors"]:
-            if kind != "param":
-                errors.append([kind, value])
-                continue
-            key = value if value in bound else str(names.index(value)) if value in names else ""
-            given = bound.get(key)
-            if given is None:  # not given here, or not readable: nothing known to match
-                errors.append(["class", value])
-            elif not given:
-                return {**made, "at": loop["at"], "errors": []}  # every failure
-            else:
-                errors += given
-        return {**made, "at": loop["at"], "errors": errors}
+        errors = _bind_errors(made["errors"], made.get("names", []), loop["bound"])
+        return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
 
     def _retry_object(self, name: str, path: str, line: int, column: int) -> Layer | None:
         """The layer a decorator applies when it names a module's retry object
@@ -166,18 +161,36 @@ class RetryReach:
         return found
 
     def _as_raised(
-        self, layer: Layer, raised: Iterable[str], passed: Iterable[str] = ()
+        self,
+        layer: Layer,
+        raised: Iterable[str],
+        passed: Iterable[str] = (),
+        mapped: Iterable[Iterable[str]] = (),
     ) -> Layer | None:
         """A layer over a request whose failures a clause raises as one of `raised`
         (`except Exception: raise ProviderError(…)`), but for those of `passed` raised as
         they are: a layer that retries one of `raised` or a base of it retries every
-        failure of the request; one that retries only other classes never sees them."""
+        failure of the request; one that retries only other classes never sees them.
+        With no such clause, `mapped` pairs say which classes clauses of their own raise
+        as others (`except RateLimitError: raise RateLimited(…)`): the layer retries the
+        classes whose stand-ins it retries, and those it names that no clause takes."""
         if not layer.errors or any(kind != "class" for kind, _ in layer.errors):
             return layer  # every failure, or one told by its message: as it was
         caught = {value for _, value in layer.errors}
-        if caught & self.graph.hierarchy.family_names(raised):
-            return layer._replace(errors=())
-        return layer if caught & set(passed) else None
+        raised = tuple(raised)
+        if raised:
+            if caught & self.graph.hierarchy.family_names(raised):
+                return layer._replace(errors=())
+            return layer if caught & set(passed) else None
+        pairs = [tuple(pair) for pair in mapped]
+        taken = {source for source, _ in pairs}
+        seen = [
+            source for source, other in pairs if caught & self.graph.hierarchy.family_names([other])
+        ]
+        seen += [name for name in sorted(caught) if name not in taken]
+        if not seen:
+            return None
+        return layer._replace(errors=tuple(("class", name) for name in dict.fromkeys(seen)))
 
     def stacked(self, module: str, site: str) -> Iterator[Stacked]:
         """Each request of the client built at `site` in `module` that a retry layer
@@ -201,6 +214,29 @@ class RetryReach:
                         continue  # its failures reach the layer as classes it does not retry
                     for token in mine:
                         yield Stacked(seen, _retries(token[2]), request)
+
+
+def _bind_errors(
+    errors: Iterable[Any], names: list[str], bound: dict[str, Any]
+) -> list[list[str]] | None:
+    """A layer's error tests with each `param` test replaced by the classes the call
+    gives that parameter (`bound`, by position or keyword; `names`: the parameters in
+    order); None when one is given an empty tuple (every failure). A class not given, or
+    not readable, stays a class of that name: nothing known matches it."""
+    found: list[list[str]] = []
+    for kind, value in errors:
+        if kind != "param":
+            found.append([kind, value])
+            continue
+        key = value if value in bound else str(names.index(value)) if value in names else ""
+        given = bound.get(key)
+        if given is None:
+            found.append(["class", value])
+        elif not given:
+            return None
+        else:
+            found += given
+    return found
 
 
 def _retries(value: Any) -> int | None:

@@ -22,7 +22,9 @@ from auditor.python.model.ast_values import Function, dotted_name
 class ErrorTest(NamedTuple):
     """One condition on a failure under which a layer retries."""
 
-    kind: str  # "class", "status", "marker", "result" (a returned value), "predicate" (unread)
+    # "class", "status", "marker", "result" (a returned value), "predicate" (unread),
+    # "param" (the classes a factory's parameter is given where it is applied)
+    kind: str
     value: str  # "InternalServerError"; "429", "5xx"; "overloaded"; the predicate's source
 
 
@@ -109,6 +111,7 @@ def describe(errors: RetriedErrors | Iterable[ErrorTest]) -> str:
     if "result" in by_kind:
         parts.append("some return values")
     parts += [f"the failures `{p}` accepts" for p in by_kind.get("predicate", ())]
+    parts += [f"the classes its `{p}` is given" for p in by_kind.get("param", ())]
     return listed(parts)
 
 

@@ -320,8 +320,9 @@ def _known(numbers: dict[str, int | None]) -> dict[str, int]:
     return {key: number for key, number in numbers.items() if number is not None}
 
 
-Translation = tuple[tuple[str, ...], tuple[str, ...]]  # (raised instead, raised as they are)
-_KEPT: Translation = ((), ())
+# (raised instead of every failure, raised as they are, (class, raised instead) pairs)
+Translation = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]
+_KEPT: Translation = ((), (), ())
 
 
 def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
@@ -335,27 +336,37 @@ def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
 def _translation(handlers: list[ast.ExceptHandler], blanket: frozenset[str]) -> Translation:
     """How a `try`'s clauses raise its failures to the retry layers around it, when one
     catches every failure and raises another class (`except Exception as e: raise
-    ProviderError(…) from e`): those classes, and the ones a clause before it raises
-    again as they are (`except RateLimitError: raise`); `_KEPT` when none translates."""
+    ProviderError(…) from e`): those classes, the ones a clause before it raises again
+    as they are (`except RateLimitError: raise`), and the classes clauses of their own
+    raise as others (`except RateLimitError as e: raise RateLimited(…) from e`); `_KEPT`
+    when none translates."""
     passed: list[str] = []
+    mapped: list[tuple[str, str]] = []
     for handler in handlers:
         names = [] if handler.type is None else _names_of(handler.type)
         raised = [n for s in handler.body for n in (s, *statements(s, definitions=False))]
         raises = [n for n in raised if isinstance(n, ast.Raise)]
         again = [r for r in raises if r.exc is None or _names_caught(r.exc, handler)]
+        found = _raised_classes(raises)
         if not class_errors(names, blanket).every:
             passed += names if again else []
+            if raises and not again and len(found) == len(raises):
+                mapped += [(name, other) for name in names for other in found]
             continue
         if not raises or again:
             return _KEPT  # kept, or raised as it is: the failure itself goes on
-        found = [
-            dotted.rsplit(".", 1)[-1]
-            for r in raises
-            if r.exc is not None
-            and (dotted := dotted_name(r.exc.func if isinstance(r.exc, ast.Call) else r.exc))
-        ]
-        return (tuple(found), tuple(passed)) if len(found) == len(raises) else _KEPT
-    return _KEPT
+        return (tuple(found), tuple(passed), tuple(mapped)) if len(found) == len(raises) else _KEPT
+    return ((), tuple(passed), tuple(mapped)) if mapped else _KEPT
+
+
+def _raised_classes(raises: list[ast.Raise]) -> list[str]:
+    """The classes `raise X(…)` statements raise, by their last name."""
+    return [
+        dotted.rsplit(".", 1)[-1]
+        for r in raises
+        if r.exc is not None
+        and (dotted := dotted_name(r.exc.func if isinstance(r.exc, ast.Call) else r.exc))
+    ]
 
 
 def _names_caught(raised: ast.expr, handler: ast.ExceptHandler) -> bool:

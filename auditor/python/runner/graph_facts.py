@@ -40,7 +40,7 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.class_attributes import class_attributes
-from auditor.python.model.retry_reach import DECORATORS_SEPARATOR
+from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import AstFacts, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
@@ -297,19 +297,25 @@ class ModuleFacts:
         """A loop over what `qualified` returns: a layer if that is a library's retrying
         object (resolved with the graph), with the exception classes this call gives to
         the parameters its errors name (`retry_on=(OpenAIError,)`)."""
+        bound = self._bound_classes(call)
+        index = self._layer(loop, "", None, [])
+        # `within`: the layer around the loop, which stays when what it iterates is no
+        # retrying object (`for name in os.listdir(…)` inside a `Retrying` loop)
+        self.layers[index] |= {"returned": qualified, "bound": bound, "within": outer}
+        return index
+
+    def _bound_classes(self, call: ast.Call) -> dict[str, list[list[str]] | None]:
+        """The exception classes a call gives each parameter, by position ("0") or
+        keyword, as error tests; None for classes it cannot read (`get_errors()`), never
+        taken for every failure."""
         self._ast_facts = self._ast_facts or AstFacts(self.tree)
         bound: dict[str, list[list[str]] | None] = {}
         given = [(str(i), a) for i, a in enumerate(call.args)]
         for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
             names = self._ast_facts.classes(value)
             tests = class_errors(names, self.blanket).tests
-            # None: classes it cannot read (`get_errors()`), never taken for every failure
             bound[key] = None if "?" in names else [[t.kind, t.value] for t in tests]
-        index = self._layer(loop, "", None, [])
-        # `within`: the layer around the loop, which stays when what it iterates is no
-        # retrying object (`for name in os.listdir(…)` inside a `Retrying` loop)
-        self.layers[index] |= {"returned": qualified, "bound": bound, "within": outer}
-        return index
+        return bound
 
     def _library(self, node: ast.expr) -> tuple[Any, ast.Call | None, str] | None:
         call = node if isinstance(node, ast.Call) else None
@@ -340,7 +346,13 @@ class ModuleFacts:
                 qualified = self.imports.qualify(dotted)
                 if "." not in qualified and self.imports.own:  # a class body's own decorator
                     qualified = f"{self.imports.own}.{qualified}"
-                named.append(f"decorator:{qualified}@{position(decorator)}")
+                ref = f"decorator:{qualified}@{position(decorator)}"
+                if isinstance(decorator, ast.Call) and (decorator.args or decorator.keywords):
+                    # the classes it gives the factory's parameters (`@retrying((E1, E2))`)
+                    index = self._layer(decorator, "", None, [])
+                    self.layers[index]["bound"] = self._bound_classes(decorator)
+                    ref += f"{BOUND_MARK}{index}"
+                named.append(ref)
         return DECORATORS_SEPARATOR.join(named) if named else None
 
     def loop_layer(

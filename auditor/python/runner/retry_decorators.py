@@ -17,6 +17,7 @@ from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
     AstFacts,
+    ErrorTest,
     RetriedErrors,
     class_errors,
     class_names,
@@ -99,6 +100,24 @@ def _with_classes(handler: ast.ExceptHandler, tuples: dict[str, ast.expr]) -> as
     return ast.copy_location(resolved, handler)
 
 
+def _given_classes(factory: Function, tuples: dict[str, ast.expr]) -> frozenset[str]:
+    """The factory's parameters with no default that an `except` may name: the classes
+    are the ones each application gives (`@retry_with_backoff((TimeoutError,))`)."""
+    arguments = factory.args
+    names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+    return frozenset(name for name in names if name not in tuples)
+
+
+def _given(
+    handler: ast.ExceptHandler, errors: RetriedErrors, given: frozenset[str]
+) -> RetriedErrors:
+    """What a clause retries when it catches what a parameter of the factory holds: a
+    `param` test, bound to the classes at each application (`RetryReach`)."""
+    if isinstance(handler.type, ast.Name) and handler.type.id in given:
+        return RetriedErrors((ErrorTest("param", handler.type.id),))
+    return errors
+
+
 def _positional(function: Function) -> list[str]:
     return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
 
@@ -132,8 +151,9 @@ def retry_decorator_details(
                 continue  # `for item in items: try: fn(item)` goes through items, not retries
             facts = facts or AstFacts(tree)  # read once a loop is found
             tuples = exception_tuples(tree, functions)
+            given = _given_classes(statement, tuples)
             handlers = [
-                (h, errors)
+                (h, _given(h, errors, given))
                 for t in walk(loop)
                 if isinstance(t, ast.Try) and _calls_wrapped(t, wrapped)
                 for h in map(lambda h: _with_classes(h, tuples), t.handlers)
