@@ -41,6 +41,7 @@ from auditor.python.runner.error_tests import (
     EVERY_ERROR,
     ErrorTest,
     RetriedErrors,
+    class_errors,
     describe,
     module_facts,
 )
@@ -184,9 +185,56 @@ class _Catalogue:
                 call, found.position
             )
             attempts = integer(self.module, value) if value is not None else attempts
-        retry = Retry(found.blanket, False, f"after {found.catches}", found.errors)
+        errors = found.errors
+        if call is not None and any(test.kind == "param" for test in errors.tests):
+            errors = self.given_errors(func, call, errors)
+        catches = found.catches
+        if errors is not found.errors and not errors.every:
+            catches += f", for {describe(errors)}"  # the classes this application gives
+        blanket = found.blanket or (errors is not found.errors and errors.every)
+        retry = Retry(blanket, False, f"after {catches}", errors)
         kind = "retry helper" if found.helper else "retry decorator"
         return f"{kind} `{self.code(func)}`", retry, attempts, False
+
+    def given_errors(self, func: ast.expr, call: ast.Call, errors: RetriedErrors) -> RetriedErrors:
+        """What a decorator factory retries where `call` applies it: each class a `param`
+        test names is the classes the call gives that parameter (by keyword, or by its
+        place among the factory's parameters); a class it is not given matches nothing."""
+        names = self.factory_parameters(func)
+        facts = module_facts(self.module.tree)
+        blanket = self.steps.blanket_exceptions
+        tests: list[ErrorTest] = []
+        for test in errors.tests:
+            if test.kind != "param":
+                tests.append(test)
+                continue
+            index = names.index(test.value) if test.value in names else None
+            value = keyword_argument(call, test.value)
+            if value is None and index is not None:
+                value = positional_argument(call, index)
+            classes = facts.classes(value) if value is not None else ["?"]
+            if "?" in classes:
+                tests.append(ErrorTest("class", test.value))  # not readable: nothing matches
+            elif not classes:
+                return EVERY_ERROR  # an empty tuple: every failure
+            else:
+                tests += class_errors(classes, blanket).tests
+        return RetriedErrors(tuple(tests))
+
+    def factory_parameters(self, func: ast.expr) -> list[str]:
+        """The parameters, in order, of a retry decorator factory of this module or of the
+        module it is imported from (through the index's call-graph facts)."""
+        if isinstance(func, ast.Name) and func.id not in self.aliases:
+            for node in self.module.tree.body:
+                if isinstance(node, Function) and node.name == func.id:
+                    arguments = node.args
+                    every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+                    return [a.arg for a in every]
+            return []
+        module_name, _, name = self.qualified(func).rpartition(".")
+        summary = self.unit.project.python.get(module_name)
+        facts = summary.graph.get("functions", {}).get(name, {}) if summary else {}
+        return list(facts.get("params", ()))
 
     def library_retry(
         self, library: RetryLibrary, call: ast.Call | None

@@ -167,7 +167,10 @@ def retry_decorator_details(
             wide = [h for h, e in handlers if e.every]
             shown = (wide or [h for h, _ in handlers])[0]
             catches = f"`except {ast.unparse(shown.type)}`" if shown.type else "a bare `except`"
-            caught = union(class_errors(class_names(h.type), blanket_names) for h, _ in handlers)
+            caught = union(
+                _given(h, class_errors(class_names(h.type), blanket_names), given)
+                for h, _ in handlers
+            )
             if errors != caught:
                 catches += f", for {describe(errors)}"
             found[statement.name] = RetryDecorator(
