@@ -128,7 +128,7 @@ class _Flow:
         the list (or the branch it ends) sees the pipeline's own statuses."""
         statement = invocation.statement
         holder = statement.parent
-        indices = pipestatus_indices(statement)
+        indices = branch_pipestatus(statement)  # also read after the `fi` of its branch
         if (
             not indices
             and invocation.stage is not None

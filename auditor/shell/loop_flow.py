@@ -45,7 +45,9 @@ from auditor.shell.scenarios import (
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
-_VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?\}?"?$')
+# `$rc`, `${rc}`, `${PIPESTATUS[0]}`; also with a default for an unset value (`:-0`), the
+# value itself whenever it is set, as a status read is
+_VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?(?::?-[^}]*)?\}?"?$')
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
 
 
@@ -122,7 +124,8 @@ class IterationWalk:
         return code if value == AGENT else int(code == 0)
 
     def word(self, text: str, path: Path) -> Value:
-        """`75`, `$rc`, `"$rc"`, `${rc}`, `$?`, `${PIPESTATUS[0]}`, or `rc` in `(( ))`."""
+        """`75`, `$rc`, `"$rc"`, `${rc}`, `$?`, `${PIPESTATUS[0]}` (`${PIPESTATUS[0]:-0}`),
+        or `rc` in `(( ))`."""
         literal = bounded_int(text.strip("\"'"), signed=True)
         if literal is not None:
             return literal

@@ -11,3 +11,16 @@ if [ "$STATUS" -ne 0 ]; then
   exit "$STATUS"
 fi
 echo "$OUTPUT" > last-run.txt
+
+# The agent's stage read after the `fi` with a default ends the script on failure.
+set +e
+if command -v timeout > /dev/null; then
+  timeout 900 gemini --yolo --prompt "$(cat PROMPT.md)" 2>&1 | tee -a run.log
+else
+  gemini --yolo --prompt "$(cat PROMPT.md)" 2>&1 | tee -a run.log
+fi
+status=${PIPESTATUS[0]:-0}
+set -e
+if (( status != 0 )); then
+  exit "$status"
+fi
