@@ -20,7 +20,7 @@ the script that sources it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.numbers import bounded_int
@@ -253,3 +253,33 @@ def _within(node: Node | None, container: Node | None) -> bool:
     if node is None or container is None:
         return False
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+
+
+def printed_word(definition: Node, commands: Iterable[SimpleCommand]) -> str | None:
+    """The word a function prints as its output, when it is known: the last `echo` of a
+    word the model knows (`find_agent() { …; echo "claude"; }`), so `$(find_agent)` holds
+    it. An `echo` redirected, or inside a command substitution, prints elsewhere."""
+    found = None
+    for command in commands:
+        if command.command_name != "echo" or not _prints_out(command.node, definition):
+            continue
+        words = [w for w in command.argv[1:] if not (w or "").startswith("-")]
+        if len(words) == 1 and words[0]:
+            found = words[0]
+    return found
+
+
+# Where a command's output goes somewhere other than the function's own output.
+_ELSEWHERE = frozenset(
+    {"redirected_statement", "command_substitution", "process_substitution", "pipeline"}
+)
+
+
+def _prints_out(node: Node, definition: Node) -> bool:
+    """Whether a command of a function's body writes to the function's own output."""
+    current = node.parent
+    while current is not None and current.id != definition.id:
+        if current.type in _ELSEWHERE:
+            return False
+        current = current.parent
+    return True

@@ -29,6 +29,7 @@ from auditor.shell.commands import SimpleCommand, analyse_command
 from auditor.shell.functions import (
     FunctionSummary,
     forwarded_command,
+    printed_word,
     reachable_functions,
     summarize_function,
 )
@@ -44,7 +45,7 @@ from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import in_condition
-from auditor.shell.words import Env, Value, assign, assign_default
+from auditor.shell.words import Env, Value, assign, assign_default, output_key
 from auditor.unit import SCRIPT_END, NotAudited
 from auditor.value_budget import current_budget, value_budget
 
@@ -256,6 +257,11 @@ class ShellScript:
         self.functions[name] = definition
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
         inside = [c for c in self.commands[first:last] if _within(c.node, definition)]
+        printed = printed_word(definition, inside)  # `$(name)` holds it
+        if printed is not None:
+            self.env[output_key(name)] = printed
+        else:
+            self.env.pop(output_key(name), None)
         summary = summarize_function(
             name, definition, inside, self.parsed, self._status_kept, self.summaries
         )

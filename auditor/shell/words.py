@@ -189,12 +189,22 @@ def assign_default(node: Node, env: MutableMapping[str, Value]) -> None:
             env[_text(name)] = value
 
 
-def _substitution(node: Node) -> str | None:
-    """`$(command -v gptme)` and `$(which gptme)` evaluate to the looked-up name."""
+def output_key(function: str) -> str:
+    """The key under which the variables keep what a function of the script prints (no
+    variable name holds parentheses)."""
+    return f"{function}()"
+
+
+def _substitution(node: Node, env: Env) -> str | None:
+    """`$(command -v gptme)` and `$(which gptme)` evaluate to the looked-up name, and
+    `$(find_agent)` to the word the script's function prints, when it is known."""
     inner = _text(node)
     inner = inner[2:-1] if inner.startswith("$(") else inner.strip("`")
     match = _LOOKUP_COMMANDS.match(inner)
-    return match.group(1) if match else None
+    if match:
+        return match.group(1)
+    called = inner.strip().split(" ", 1)[0]
+    return _scalar(env.get(output_key(called))) if called else None
 
 
 def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
@@ -215,7 +225,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
     if kind == "expansion":
         return _expansion(node, env)
     if kind == "command_substitution":
-        return _substitution(node)
+        return _substitution(node, env)
     if kind in ("string", "concatenation", "translated_string"):
         parts: list[str] = []
         size = 0
