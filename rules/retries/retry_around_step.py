@@ -48,7 +48,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     function of the tree the agent argv it runs (`run_command(argv)`). A
     helper that returns whether the agent succeeded (`return proc.returncode
     == 0`, or a tuple such as `return ok, out, kind`) fails when that flag is
-    false: `if ok: break` re-runs it on failure; so does a result object
+    false: `if ok: break` re-runs it on failure (a literal `return True, why`
+    counts only where the function decides on the run's status: elsewhere it is
+    a verdict on what the run said, as a judge agent's); so does a result object
     whose field says so (`RunResult(success=proc.returncode == 0)`, or a
     result type whose classes default the field, `Ok`'s `success: bool =
     True` and `Err`'s `False`, made directly or by a one-line factory such as

@@ -283,6 +283,8 @@ class LaunchFacts:
                     if isinstance(n, ast.Return) and n.value is not None
                 ]
                 kinds = {k for v in values if (k := self._kind(body, v)) is not None}
+                if _verdicts(values, kinds) and not self._decides_on_status(body):
+                    kinds = set()  # `return True, why` on what the output says: a verdict
                 if not kinds and (branch := self._branch_result(body)) is not None:
                     kinds = {branch}
                 if len(kinds) == 1:
@@ -292,6 +294,24 @@ class LaunchFacts:
                 q for q in self.functions if q not in self._returned and self._mentions(q, calls)
             ]
         return dict(self._returned)
+
+    def _decides_on_status(self, body: _Body) -> bool:
+        """Whether a function decides anything on its process's status: it reads a
+        `returncode`, waits or polls, runs with `check=True`, or catches the failure a
+        checked run raises."""
+        for node in body.nodes():
+            if isinstance(node, ast.Attribute) and node.attr == "returncode":
+                return True
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr in _STATUS_METHODS:
+                return True
+            if isinstance(node, ast.keyword) and node.arg == "check":
+                return True
+            if isinstance(node, ast.ExceptHandler) and node.type is not None:
+                names = {dotted_name(n) for n in ast.walk(node.type) if isinstance(n, ast.expr)}
+                if any(n and n.endswith(_CHECKED_FAILURES) for n in names):
+                    return True
+        return False
 
     def _branch_result(self, body: _Body) -> str | None:
         """What a function's returns say by the branch they are in: `success` when only a
@@ -453,6 +473,26 @@ def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
         for node in tree.body
         if isinstance(node, ast.ClassDef)
     }
+
+
+_STATUS_METHODS = frozenset({"wait", "poll", "check_returncode"})
+# The failures a checked run raises: catching one decides on the run's status.
+_CHECKED_FAILURES = ("CalledProcessError", "SubprocessError")
+
+
+def _verdicts(values: list[ast.expr], kinds: set[str]) -> bool:
+    """Whether a function's only kind is a success flag that every return writes as a
+    literal (`return True, reason`, `return False, reason`): true on success only if
+    the function decides it on the run's status, else a verdict on what the run said."""
+    if len(kinds) != 1 or not next(iter(kinds)).startswith("success@"):
+        return False
+    index = int(next(iter(kinds)).split("@", 1)[1])
+    return all(
+        isinstance(value, ast.Tuple)
+        and index < len(value.elts)
+        and _bool(value.elts[index]) is not None
+        for value in values
+    )
 
 
 def _bool(node: ast.expr | None) -> bool | None:

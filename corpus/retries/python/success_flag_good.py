@@ -28,3 +28,27 @@ def stop_on_failure(prompt: str) -> list[str]:
             raise RuntimeError(output)
         outputs.append(output)
     return outputs
+
+
+def verify_done(plan: str) -> tuple[bool, str]:
+    """A judge agent's verdict on the work, read from what it said: `False` is "not done
+    yet", not a failed run."""
+    result = subprocess.run(
+        ["claude", "-p", f"Is every step of {plan} done? Say <VERIFIED>YES</VERIFIED>."],
+        capture_output=True,
+        text=True,
+    )
+    if "<VERIFIED>YES</VERIFIED>" in result.stdout:
+        return True, "every step is done"
+    return False, "work remains"
+
+
+def ralph(plan: str, iterations: int) -> int:
+    for _ in range(iterations):
+        work = subprocess.run(["codex", "exec", f"Do the next step of {plan}"])
+        if work.returncode != 0:
+            return 1
+        verified, _ = verify_done(plan)
+        if verified:
+            return 0
+    return 1
