@@ -256,22 +256,23 @@ def _within(node: Node | None, container: Node | None) -> bool:
 
 
 def printed_word(definition: Node, commands: Iterable[SimpleCommand]) -> str | None:
-    """The word a function prints as its output, when it is known: the last `echo` of a
-    word the model knows (`find_agent() { …; echo "claude"; }`), so `$(find_agent)` holds
-    it. An `echo` redirected, or inside a command substitution, prints elsewhere."""
-    found = None
+    """The word a function prints as its output, when it is known: the one word its
+    `echo`s print that the model knows (`find_agent() { …; echo "claude"; }`), so
+    `$(find_agent)` holds it; none when they print different known words. An `echo` whose
+    output is redirected, piped, captured or in a function it defines prints elsewhere."""
+    found: set[str] = set()
     for command in commands:
         if command.command_name != "echo" or not _prints_out(command.node, definition):
             continue
         words = [w for w in command.argv[1:] if not (w or "").startswith("-")]
         if len(words) == 1 and words[0]:
-            found = words[0]
-    return found
+            found.add(words[0])
+    return found.pop() if len(found) == 1 else None
 
 
 # Where a command's output goes somewhere other than the function's own output.
 _ELSEWHERE = frozenset(
-    {"redirected_statement", "command_substitution", "process_substitution", "pipeline"}
+    {"command_substitution", "process_substitution", "pipeline", "function_definition"}
 )
 
 
@@ -279,7 +280,17 @@ def _prints_out(node: Node, definition: Node) -> bool:
     """Whether a command of a function's body writes to the function's own output."""
     current = node.parent
     while current is not None and current.id != definition.id:
-        if current.type in _ELSEWHERE:
+        if current.type in _ELSEWHERE or (
+            current.type == "redirected_statement" and _output_redirected(current)
+        ):
             return False
         current = current.parent
     return True
+
+
+def _output_redirected(statement: Node) -> bool:
+    """Whether a redirection sends a statement's standard output elsewhere (`> f`,
+    `>&2`, `&> f`; not `2> /dev/null`)."""
+    redirects = [c for c in statement.named_children if "redirect" in c.type]
+    texts = [" ".join((c.text or b"").decode("utf-8", "replace").split()) for c in redirects]
+    return any(not text.startswith("2") for text in texts)

@@ -45,9 +45,12 @@ from auditor.shell.scenarios import (
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
-# `$rc`, `${rc}`, `${PIPESTATUS[0]}`; also with a default for an unset value (`:-0`), the
-# value itself whenever it is set, as a status read is
-_VALUE = re.compile(r'^"?\$?\{?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?(?::?-[^}]*)?\}?"?$')
+# `rc` (in `(( ))`), `$rc`, `$?`, or braced: `${rc}`, `${PIPESTATUS[0]}`, also with a default
+# for an unset value (`${PIPESTATUS[0]:-0}`), the value itself whenever it is set
+_VALUE = re.compile(
+    r'^"?(?:\$?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?'  # `rc`, `$rc`, `PIPESTATUS[0]` in `(( ))`
+    r'|\$\{(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?(?::?-[^}]*)?\})"?$'
+)
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
 
 
@@ -132,9 +135,10 @@ class IterationWalk:
         match = _VALUE.match(text)
         if match is None:
             return None
-        if match.group(1) == "?":
+        variable, index = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
+        if variable == "?":
             return path.status
-        name = match.group(1) + (f"[{match.group(2)}]" if match.group(2) else "")
+        name = variable + (f"[{index}]" if index else "")
         return dict(path.variables).get(name)
 
     def marked(self, node: Node) -> bool:

@@ -317,6 +317,8 @@ class ShellScript:
         self.env.update(inner.env)
         self.sourced_values.update(inner.sourced_values)
         for name, value in inner.env.items():
+            if name.endswith("()"):
+                continue  # what a function prints (`output_key`), not a variable's value
             for item in (value,) if isinstance(value, str) else value:
                 if item and not self.catalog.knows_command(item):
                     self.sourced_values.setdefault(item, name)

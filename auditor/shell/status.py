@@ -199,8 +199,11 @@ def _first_executed(node: Node) -> list[Node]:
         return [value] if value is not None else [node]
     if node.type == "list":
         return _first_executed(node.named_children[0])
-    if node.type == "for_statement":  # the words it goes through, then its body
-        return [c for c in node.named_children if field_of(c) == "value"]
+    if node.type == "for_statement":  # the words it goes through, then its body's first
+        values = [c for c in node.named_children if field_of(c) == "value"]
+        body = node.child_by_field_name("body")
+        inner = [c for c in body.named_children if c.type != "comment"] if body else []
+        return values + (_first_executed(inner[0]) if inner else [])
     if node.type == "c_style_for_statement":
         return [c for c in node.named_children if field_of(c) == "initializer"]
     if node.type in ("compound_statement", "subshell"):

@@ -40,6 +40,8 @@ class RetriedErrors(NamedTuple):
 
 
 EVERY_ERROR = RetriedErrors()
+# The class an empty tuple of classes is read as (`except ():`): it names no failure
+NO_CLASS = "()"
 
 
 def status_range(value: str) -> tuple[int, int]:
@@ -104,7 +106,7 @@ def describe(errors: RetriedErrors | Iterable[ErrorTest]) -> str:
     if "status" in by_kind:
         statuses = sorted(by_kind["status"], key=status_range)
         parts.append(f"{listed(statuses)} responses")
-    parts += [f"`{name}`" for name in by_kind.get("class", ())]
+    parts += [f"`{name}`" if name != NO_CLASS else "no class" for name in by_kind.get("class", ())]
     if "marker" in by_kind:
         quoted = [f"`{marker}`" for marker in by_kind["marker"]]
         parts.append(f"errors that mention {listed(quoted, 'or')}")

@@ -170,8 +170,6 @@ class _Flow:
         }
         self._marked: dict[tuple[int, int], bool] = {}
         self.counter = attempt_counter(loop)
-        # the words a test of what the failed run says looks for (`"timeout" in r.error`):
-        # a loop that goes round only on some of its messages is narrowed
         self.unsure: list[ast.expr] = []  # the tests some failures go round under
 
     def asks_user(self) -> bool:
@@ -273,6 +271,9 @@ class _Flow:
         result.error.lower()`, also as an operand of an `and`), or None for any other."""
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
             return next((w for v in node.values if (w := self.message_test(v))), None)
+        if isinstance(node, ast.BoolOp):  # `"timeout" in err or "overloaded" in err`
+            words = [self.message_test(v) for v in node.values]
+            return "` or `".join(w for w in words if w) if all(words) else None
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
             return None
         if not isinstance(node.ops[0], ast.In):
@@ -328,7 +329,7 @@ class _Flow:
             if test is not True:
                 others = self.block(node.orelse, scenario, inside) if node.orelse else [path]
             if test is None and path.ran:
-                paths = self.unsure_under(node.test, paths, others)
+                paths = self.unsure_under(node.test, paths, others, scenario.ok)
             # the branch is left behind where the paths join again after the `if`
             joined = [p._replace(decided=path.decided) if p.outcome == FALL else p for p in paths]
             return joined + [
@@ -442,12 +443,16 @@ class _Flow:
                 self.unsure.append(path.unsure)
         return found
 
-    def unsure_under(self, test: ast.expr, paths: list[_Path], others: list[_Path]) -> list[_Path]:
+    def unsure_under(
+        self, test: ast.expr, paths: list[_Path], others: list[_Path], ok: bool
+    ) -> list[_Path]:
         """The paths through the body of an `if` on a test the run does not decide, marked
         when they go round only under it: by `continue`, or where the `else` leaves
-        (`if is_transient(out): sleep(5)` / `else: raise`). A test that leaves out some
-        runs (`if "fatal" not in err: continue`) narrows nothing: the others go round."""
-        if _negative(test):
+        (`if is_transient(out): sleep(5)` / `else: raise`). For a failure, a test that
+        leaves out some runs (`if "fatal" not in err: continue`) narrows nothing: the
+        others go round; a success goes round only under either kind (`if "SCORE:" not
+        in out: continue`)."""
+        if _negative(test) and not ok:
             return paths
         leaves = all(p.outcome not in (FALL, _NEXT) for p in others)
         return [
@@ -457,13 +462,15 @@ class _Flow:
             for p in paths
         ]
 
-    def under(self, test: ast.expr) -> str:
-        """The reason a loop goes round only under `test`, for messages: the word it looks
-        for in what the run said (`"timeout" in result.error`), or the test as written."""
-        word = self.message_test(test)
-        if word is not None:
-            return f"when what the failed run said mentions `{word}`"
-        start, end = self.module.span(test)
+    def under(self, tests: list[ast.expr]) -> str:
+        """The reason a loop goes round only under `tests`, for messages: the words they
+        look for in what the run said (`"timeout" in result.error`), or the first test
+        as written."""
+        words = [self.message_test(test) for test in tests]
+        if all(words):
+            said = "` or `".join(dict.fromkeys(w for w in words if w))
+            return f"when what the failed run said mentions `{said}`"
+        start, end = self.module.span(tests[0])
         return f"when `{shortened(self.module.source.text[start:end])}`"
 
     def scenarios(self) -> list[_Scenario]:
@@ -557,7 +564,7 @@ def loop_retries(
     elif any_exit:
         reason = _any_failure(flow.failure.flag)
     elif not sure and flow.unsure:
-        reason = flow.under(flow.unsure[0])
+        reason = flow.under(flow.unsure)
     else:
         codes = sorted({s.code for s, _ in retried if s.code is not None})
         reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"

@@ -39,6 +39,7 @@ from auditor.python.model.value_flow import ValueFlow
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
+    NO_CLASS,
     ErrorTest,
     RetriedErrors,
     class_errors,
@@ -199,7 +200,8 @@ class _Catalogue:
     def given_errors(self, func: ast.expr, call: ast.Call, errors: RetriedErrors) -> RetriedErrors:
         """What a decorator factory retries where `call` applies it: each class a `param`
         test names is the classes the call gives that parameter (by keyword, or by its
-        place among the factory's parameters); a class it is not given matches nothing."""
+        place among the factory's parameters); a class it is not given, or an empty
+        tuple, matches nothing."""
         names = self.factory_parameters(func)
         facts = module_facts(self.module.tree)
         blanket = self.steps.blanket_exceptions
@@ -216,7 +218,7 @@ class _Catalogue:
             if "?" in classes:
                 tests.append(ErrorTest("class", test.value))  # not readable: nothing matches
             elif not classes:
-                return EVERY_ERROR  # an empty tuple: every failure
+                tests.append(ErrorTest("class", NO_CLASS))  # `except ():` catches nothing
             else:
                 tests += class_errors(classes, blanket).tests
         return RetriedErrors(tuple(tests))

@@ -101,8 +101,9 @@ def _with_classes(handler: ast.ExceptHandler, tuples: dict[str, ast.expr]) -> as
 
 
 def _given_classes(factory: Function, tuples: dict[str, ast.expr]) -> frozenset[str]:
-    """The factory's parameters with no default that an `except` may name: the classes
-    are the ones each application gives (`@retry_with_backoff((TimeoutError,))`)."""
+    """The factory's parameters that an `except` may name and that no tuple of the module
+    (a constant, a default) stands for: the classes are the ones each application gives
+    (`@retry_with_backoff((TimeoutError,))`)."""
     arguments = factory.args
     names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
     return frozenset(name for name in names if name not in tuples)
@@ -111,11 +112,17 @@ def _given_classes(factory: Function, tuples: dict[str, ast.expr]) -> frozenset[
 def _given(
     handler: ast.ExceptHandler, errors: RetriedErrors, given: frozenset[str]
 ) -> RetriedErrors:
-    """What a clause retries when it catches what a parameter of the factory holds: a
-    `param` test, bound to the classes at each application (`RetryReach`)."""
-    if isinstance(handler.type, ast.Name) and handler.type.id in given:
-        return RetriedErrors((ErrorTest("param", handler.type.id),))
-    return errors
+    """What a clause retries when it catches what a parameter of the factory holds: its
+    tests, with the class test of that name a `param` test, bound to the classes at each
+    application (`RetryReach`); the clause's own narrowing tests stay as they are."""
+    if not (isinstance(handler.type, ast.Name) and handler.type.id in given):
+        return errors
+    name = handler.type.id
+    tests = (
+        ErrorTest("param", name) if test == ErrorTest("class", name) else test
+        for test in errors.tests
+    )
+    return RetriedErrors(tuple(tests))
 
 
 def _positional(function: Function) -> list[str]:

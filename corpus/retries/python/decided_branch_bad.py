@@ -38,3 +38,19 @@ def run_review(prompt: str) -> str:
         else:
             raise subprocess.CalledProcessError(result.returncode, result.args)
     return ""
+
+
+def grade(prompt: str) -> str | None:
+    """A failure goes round only when it timed out (narrowed); an answer with no score is
+    asked for again, under a test that leaves the others out."""
+    for _ in range(3):  # expect: RA301(warning)
+        proc = subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
+        if proc.returncode != 0:
+            if "timeout" in proc.stderr:
+                time.sleep(10)
+                continue
+            raise RuntimeError(proc.stderr)
+        if "SCORE:" not in proc.stdout:
+            continue
+        return proc.stdout
+    return None

@@ -31,3 +31,13 @@ if [ "$exit_code" -ne 0 ]; then
   echo "claude exited with $exit_code" >&2
   exit "$exit_code"
 fi
+
+# A `for` loop keeps `$?` into its body's first statement: the read there is the agent's.
+set +e
+claude -p "Check the docs" > docs.log
+for attempt in 1; do
+  if [ $? -ne 0 ]; then
+    echo "claude failed" >&2
+    exit 1
+  fi
+done
