@@ -75,7 +75,7 @@ class RetryReach:
             written = self.graph.summaries[owner.module].retry_errors.get(owner.qualname, ())
             bound = summary.graph["layers"][int(entry)]["bound"] if entry else {}
             names = list(owner.facts.get("params", ()))
-            tests = _bind_errors(written, names, bound) or []  # []: every failure
+            tests = bind_errors(written, names, bound) or []  # []: every failure
             label = f"retry decorator `{owner.qualname}`"
             shown = tuple((str(k), str(v)) for k, v in tests)
             return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], shown)
@@ -92,7 +92,7 @@ class RetryReach:
         if index is None:
             return None
         made = graph["layers"][index]
-        errors = _bind_errors(made["errors"], made.get("names", []), loop["bound"])
+        errors = bind_errors(made["errors"], made.get("names", []), loop["bound"])
         return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
 
     def _retry_object(self, name: str, path: str, line: int, column: int) -> Layer | None:
@@ -216,7 +216,7 @@ class RetryReach:
                         yield Stacked(seen, _retries(token[2]), request)
 
 
-def _bind_errors(
+def bind_errors(
     errors: Iterable[Any], names: list[str], bound: dict[str, Any]
 ) -> list[list[str]] | None:
     """A layer's error tests with each `param` test replaced by the classes the call

@@ -168,3 +168,18 @@ def literal_strings(node: ast.expr) -> tuple[str, ...] | None:
         if len(words) == len(node.elts) and all(isinstance(w, str) for w in words):
             return tuple(str(w) for w in words)
     return None
+
+
+def bound_classes(
+    call: ast.Call, facts: AstFacts, blanket: frozenset[str]
+) -> dict[str, list[list[str]] | None]:
+    """The exception classes a call gives each parameter, by position ("0") or keyword,
+    as error tests (an empty tuple names `NO_CLASS`); None for classes it cannot read
+    (`get_errors()`), never taken for every failure."""
+    bound: dict[str, list[list[str]] | None] = {}
+    given = [(str(i), a) for i, a in enumerate(call.args)]
+    for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
+        names = facts.classes(value) or [NO_CLASS]
+        tests = class_errors(names, blanket).tests
+        bound[key] = None if "?" in names else [[t.kind, t.value] for t in tests]
+    return bound

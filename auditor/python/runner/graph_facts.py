@@ -42,7 +42,7 @@ from auditor.python.model.ast_values import (
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
 from auditor.python.runner.error_conditions import library_errors
-from auditor.python.runner.error_tests import NO_CLASS, AstFacts, class_errors
+from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
 from auditor.python.runner.sdk_catalog import SdkCatalog
 from auditor.python.runner.steps import StepCatalog
@@ -305,17 +305,8 @@ class ModuleFacts:
         return index
 
     def _bound_classes(self, call: ast.Call) -> dict[str, list[list[str]] | None]:
-        """The exception classes a call gives each parameter, by position ("0") or
-        keyword, as error tests; None for classes it cannot read (`get_errors()`), never
-        taken for every failure."""
         self._ast_facts = self._ast_facts or AstFacts(self.tree)
-        bound: dict[str, list[list[str]] | None] = {}
-        given = [(str(i), a) for i, a in enumerate(call.args)]
-        for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
-            names = self._ast_facts.classes(value) or [NO_CLASS]  # `()`: catches nothing
-            tests = class_errors(names, self.blanket).tests
-            bound[key] = None if "?" in names else [[t.kind, t.value] for t in tests]
-        return bound
+        return bound_classes(call, self._ast_facts, self.blanket)
 
     def _library(self, node: ast.expr) -> tuple[Any, ast.Call | None, str] | None:
         call = node if isinstance(node, ast.Call) else None

@@ -35,14 +35,14 @@ from auditor.python.model.expr_values import (
     positional_argument,
 )
 from auditor.python.model.module import PythonModule
+from auditor.python.model.retry_reach import bind_errors
 from auditor.python.model.value_flow import ValueFlow
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
-    NO_CLASS,
     ErrorTest,
     RetriedErrors,
-    class_errors,
+    bound_classes,
     describe,
     module_facts,
 )
@@ -202,26 +202,10 @@ class _Catalogue:
         test names is the classes the call gives that parameter (by keyword, or by its
         place among the factory's parameters); a class it is not given, or an empty
         tuple, matches nothing."""
-        names = self.factory_parameters(func)
         facts = module_facts(self.module.tree)
-        blanket = self.steps.blanket_exceptions
-        tests: list[ErrorTest] = []
-        for test in errors.tests:
-            if test.kind != "param":
-                tests.append(test)
-                continue
-            index = names.index(test.value) if test.value in names else None
-            value = keyword_argument(call, test.value)
-            if value is None and index is not None:
-                value = positional_argument(call, index)
-            classes = facts.classes(value) if value is not None else ["?"]
-            if "?" in classes:
-                tests.append(ErrorTest("class", test.value))  # not readable: nothing matches
-            elif not classes:
-                tests.append(ErrorTest("class", NO_CLASS))  # `except ():` catches nothing
-            else:
-                tests += class_errors(classes, blanket).tests
-        return RetriedErrors(tuple(tests))
+        bound = bound_classes(call, facts, self.steps.blanket_exceptions)
+        pairs = bind_errors(errors.tests, self.factory_parameters(func), bound)
+        return RetriedErrors(tuple(ErrorTest(*pair) for pair in pairs or ()))
 
     def factory_parameters(self, func: ast.expr) -> list[str]:
         """The parameters, in order, of a retry decorator factory of this module or of the
