@@ -342,7 +342,10 @@ class _Catalogue:
             construct.label, construct.region = f"`{label}(…)` loop", loop
         elif isinstance(loop, ast.While):
             construct.bounded = _bounded_while(loop)
-            construct.unlimited = not construct.bounded
+            # "no attempt limit" is said only of a loop whose test counts nothing at all:
+            # `while n <= limit or retry_pending` may end, if not surely
+            counted = any(_ordering(node) for node in ast.walk(loop.test))
+            construct.unlimited = not construct.bounded and not counted
             construct.loop = loop
         else:
             assert isinstance(iterator, ast.Call)

@@ -54,3 +54,16 @@ def grade(prompt: str) -> str | None:
             continue
         return proc.stdout
     return None
+
+
+def summarise(prompt: str, max_retries: int = 3) -> str | None:
+    """A test that counts attempts, or-ed with a flag: the loop may end, so no message
+    says it has no attempt limit."""
+    attempt, pending = 1, False
+    while attempt <= max_retries or pending:  # expect: RA301(error)
+        proc = subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
+        if proc.returncode == 0:
+            return proc.stdout
+        pending = False
+        attempt += 1
+    return None
