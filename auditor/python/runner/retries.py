@@ -344,7 +344,7 @@ class _Catalogue:
             construct.bounded = _bounded_while(loop)
             # "no attempt limit" is said only of a loop whose test counts nothing at all:
             # `while n <= limit or retry_pending` may end, if not surely
-            counted = any(_ordering(node) for node in ast.walk(loop.test))
+            counted = any(isinstance(n, ast.Compare) and _ordering(n) for n in ast.walk(loop.test))
             construct.unlimited = not construct.bounded and not counted
             construct.loop = loop
         else:
