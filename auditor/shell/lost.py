@@ -15,6 +15,7 @@ person at the terminal (`claude …; read` in a tmux pane), is watched by that p
 from __future__ import annotations
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
+from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.jobs import Wait, waits_for
 from auditor.shell.model import ShellScript
@@ -96,10 +97,24 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
         for n in descendants(c)
         if n.type == "test_command" or (n.type == "command" and _name(script, n) in _PROBES)
     ]
+    # the script ends with a failure in the branch the check takes (not `exit 0`, not an
+    # `else`): a dry-run switch that exits is no check of the run
+    taken = [c for c in following.named_children if c.type not in _OTHER_BRANCHES]
     exits = [
-        n for n in descendants(following) if n.type == "command" and _name(script, n) == "exit"
+        n
+        for c in taken
+        if field_of(c) != "condition"
+        for n in descendants(c)
+        if n.type == "command" and _name(script, n) == "exit" and _fails(script, n)
     ]
     return bool(probes) and bool(exits)
+
+
+def _fails(script: ShellScript, node: Node) -> bool:
+    """Whether an `exit` ends the script with a non-zero literal status (`exit 1`)."""
+    command = script.command_at(node)
+    code = bounded_int(command.argv[1] or "") if command and len(command.argv) > 1 else None
+    return code is not None and code != 0
 
 
 def _name(script: ShellScript, node: Node) -> str | None:
@@ -108,7 +123,8 @@ def _name(script: ShellScript, node: Node) -> str | None:
 
 
 # Commands that check what a run left behind: a program it installed, a file it wrote.
-_PROBES = frozenset({"command", "which", "type", "hash", "test", "["})
+_PROBES = frozenset({"command", "which", "type", "hash", "test"})
+_OTHER_BRANCHES = frozenset({"elif_clause", "else_clause"})
 
 
 def _person_watches(script: ShellScript, statement: Node) -> bool:

@@ -75,3 +75,10 @@ def installed() -> bool:
     # A version probe starts no session: its status is not an agent run's.
     subprocess.run(["gptme", "--version"], capture_output=True)
     return shutil.which("claude") is not None
+
+
+def start_agent_server(port: int) -> subprocess.Popen[bytes]:
+    """A subcommand that starts no agent session (`opencode serve`, `claude mcp`): a server
+    kept running, not an agent run whose status is lost."""
+    subprocess.run(["claude", "mcp", "add", "docs", "--", "docs-server"])
+    return subprocess.Popen(["opencode", "serve", "--port", str(port)])

@@ -24,7 +24,7 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import intents_in, invocation_codes
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
-from auditor.profiles import AgentCatalog, AgentProfile, is_probe
+from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.python.model.ast_values import Function, dotted_name
 from auditor.python.model.callees import instance_status
 from auditor.python.model.expr_values import (
@@ -194,9 +194,9 @@ class _Analysis:
     ) -> _Agent | None:
         start, wrappers = strip_wrappers(words, self.catalog)
         program = words[start] if start < len(words) else None
-        profile = self.catalog.agent_for(program) if program is not None else None
-        if profile is None or program is None or is_probe(words[start + 1 :]):
-            return None  # not an agent, or `gptme --version`: a probe, not a run
+        profile = self.catalog.agent_run(program, words[start + 1 :]) if program else None
+        if profile is None or program is None:
+            return None  # not an agent, a probe (`gptme --version`), or `opencode serve`
         return profile, program, outer + wrappers, shell
 
     # Following a value back to a launch.

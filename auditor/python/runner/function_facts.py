@@ -175,7 +175,9 @@ class FunctionFacts(ValueRefs):
             if retry is not None:  # the retry's own `try`: what fails in it is retried
                 self._statements(node.body, retry, False)
             else:
-                self._raised.append(raised or (self._raised[-1] if self._raised else _KEPT))
+                # a `try` that translates nothing keeps the translation of the one around it
+                outer = self._raised[-1] if self._raised else _KEPT
+                self._raised.append(raised if raised != _KEPT else outer)
                 self._statements(node.body, layer, contained or keeps)
                 self._raised.pop()
             for handler in node.handlers:

@@ -20,7 +20,7 @@ import re
 import shlex
 from collections.abc import Iterable, Mapping
 
-from auditor.profiles import AgentCatalog, default_catalog, is_probe
+from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.model.ast_values import Function, dotted_name, module_constants, own_nodes
 from auditor.python.model.choices import Choices
@@ -209,8 +209,8 @@ class _Module:
             index = clean.index("-c", start)
             inner = words[index + 1] if index + 1 < len(words) else None
             return inner is not None and self._command(inner)
-        agent = self.catalog.agent_for(program) is not None
-        return agent and not is_probe(clean[start + 1 :])  # `gptme --version` runs no session
+        # `gptme --version` and `opencode serve` run no session
+        return self.catalog.agent_run(program, clean[start + 1 :]) is not None
 
     def _command(self, text: str) -> bool:
         known = text.split("\0")[0]

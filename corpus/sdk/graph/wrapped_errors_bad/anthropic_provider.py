@@ -41,13 +41,17 @@ _CLIENT = anthropic.Anthropic()  # expect: RA401(warning)
 
 
 def summarise(text: str) -> str:
-    """Every failure comes out as a `ProviderError`, a kind of `LLMError`."""
+    """Every failure comes out as a `ProviderError`, a kind of `LLMError` (the inner `try`
+    translates nothing: the outer one's clause does)."""
     try:
-        response = _SUMMARY_CLIENT.messages.create(
-            model="claude-haiku-4-5",
-            max_tokens=256,
-            messages=[{"role": "user", "content": f"Summarise: {text}"}],
-        )
+        try:
+            response = _SUMMARY_CLIENT.messages.create(
+                model="claude-haiku-4-5",
+                max_tokens=256,
+                messages=[{"role": "user", "content": f"Summarise: {text}"}],
+            )
+        except KeyError:
+            raise
     except Exception as exc:
         raise ProviderError(str(exc)) from exc
     return response.content[0].text
