@@ -236,6 +236,7 @@ def merge(summaries: Iterable[tuple[str, PythonSummary]], scripts: Iterable[str]
     python: dict[str, PythonSummary] = {}
     paths: set[str] = set()
     for name, summary in summaries:
-        python.setdefault(name, summary)
-        paths.add(summary.path)
+        if name not in python:  # the modules the index keeps, and their paths
+            python[name] = summary
+            paths.add(summary.path)
     return ProjectIndex(python, frozenset(scripts), frozenset(paths))

@@ -243,14 +243,13 @@ class _Flow:
         if statement.next_sibling.type != "||" or not _always_succeeds(holder, self.script):
             return
         # the first thing the next statement does (after the `fi` of the branch it ends)
-        reads = [
-            (_read_shown(level), level is not holder)
-            for level in branch_ends(holder)
-            if reads_exit_status(level) or pipestatus_indices(level)
-        ]
-        if not reads:
+        level = next(
+            (n for n in branch_ends(holder) if reads_exit_status(n) or pipestatus_indices(n)),
+            None,
+        )
+        if level is None:
             return
-        text, after_branch = reads[0]
+        text, after_branch = _read_shown(level), level is not holder
         if text != "$?" and invocation.stage is not None:
             return  # a masked stage's own `PIPESTATUS` entry: the pipeline ran whole
         call, label = invocation.call, invocation.call.label

@@ -154,6 +154,11 @@ class IterationWalk:
         return any(_within(run, node) for run in self.runs)
 
     @functools.cached_property
+    def pipefail(self) -> bool:
+        """Whether pipefail is on where the agent runs (its pipelines' statuses)."""
+        return self.script.options_at(self.command.node).pipefail
+
+    @functools.cached_property
     def output(self) -> AgentOutput:
         """Where the agent's output goes (the log it writes, the variable it fills)."""
         return agent_output(self.script, self.command)
@@ -226,7 +231,7 @@ class IterationWalk:
             stages = named(node)
             variables = dict(path.variables)
             status: Value = None
-            pipefail = self.script.options_at(self.command.node).pipefail
+            pipefail = self.pipefail
             for index, stage in enumerate(stages):
                 runs = self.holds_run(stage)
                 variables[f"PIPESTATUS[{index}]"] = AGENT if runs else None
@@ -458,7 +463,7 @@ class IterationWalk:
             if any(self.holds_run(stage) for stage in stages[:-1]) and not self.holds_run(
                 stages[-1]
             ):
-                return not self.script.options_at(self.command.node).pipefail
+                return not self.pipefail
         return False
 
     def outcomes(self, scenarios: Sequence[Scenario]) -> list[set[str]]:

@@ -76,6 +76,7 @@ def _analyse(
             return None
         if not _skips_work(script, loop):
             return None
+        flow.outcomes(failures)  # one walk for every failure, then each is looked up
         retried = [s for s in failures if flow.continues(s)]
         ending = ", skipping the rest of its iteration"
     elif ralph_loop(script, loop, command, success):
@@ -172,14 +173,14 @@ def _skips_work(script: ShellScript, loop: Node) -> bool:
         ]
         if not jumps:
             continue
+        # what follows the first statement that jumps holds what follows any later one
         rest = [n for s in statements[index + 1 :] for n in (s, *descendants(s))]
-        if any(
+        return any(
             n.type == "command"
             and (c := script.command_at(n)) is not None
             and c.command_name not in NO_EFFECT_BUILTINS
             for n in rest
-        ):
-            return True
+        )
     return False
 
 

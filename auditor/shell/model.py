@@ -45,7 +45,7 @@ from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import in_condition
-from auditor.shell.words import Env, Value, assign, assign_default, output_key
+from auditor.shell.words import Env, Value, assign, assign_default, is_output_key, output_key
 from auditor.unit import SCRIPT_END, NotAudited
 from auditor.value_budget import current_budget, value_budget
 
@@ -317,7 +317,7 @@ class ShellScript:
         self.env.update(inner.env)
         self.sourced_values.update(inner.sourced_values)
         for name, value in inner.env.items():
-            if name.endswith("()"):
+            if is_output_key(name):
                 continue  # what a function prints (`output_key`), not a variable's value
             for item in (value,) if isinstance(value, str) else value:
                 if item and not self.catalog.knows_command(item):

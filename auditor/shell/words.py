@@ -195,6 +195,11 @@ def output_key(function: str) -> str:
     return f"{function}()"
 
 
+def is_output_key(key: str) -> bool:
+    """Whether a key of the variables holds a function's output (`output_key`)."""
+    return key.endswith("()")
+
+
 def _substitution(node: Node, env: Env) -> str | None:
     """`$(command -v gptme)` and `$(which gptme)` evaluate to the looked-up name, and
     `$(find_agent)` to the word the script's function prints, when it is known."""

@@ -250,8 +250,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
             # a layer found so far (in this module, or importing the client) re-sends what
             # the SDK retries; else the call graph may find one further up the calls
-            overlaps = (sdk.sdk_retries.overlap(layer.errors) for layer in layers)
-            local = any(o.stacked or o.unread for o in overlaps)
+            ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
+            local = any(o.stacked or o.unread for _, o in ranked)
             if not local or client.retries is None:
                 through = stacked_through_calls(unit, client)
                 bound = {retries for _, _, retries in through}
@@ -261,12 +261,12 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 if client.retries is None and len(known) == 1 and None not in bound:
                     client = client.with_retries(known.pop())
                 if not local:  # a layer further up the calls (a base class's loop)
-                    layers += [
+                    further = [
                         _Layer.elsewhere(use, path, unit.source.path)
                         for use, path, r in through
                         if r != 0
                     ]
-            ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
+                    ranked += [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in further]
             ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
             start, end = module.span(client.call)
             if ranked and (ranked[0][1].stacked or ranked[0][1].unread):

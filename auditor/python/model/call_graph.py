@@ -421,13 +421,15 @@ class CallGraph:
                 changed |= self._bind_fields(fid, call, *fields)
             shift = call.get("shift", 0)
             for callee in self.callees(fid, number):
-                params = self.functions[callee].facts.get("params", [])
+                facts = self.functions[callee].facts
+                params = facts.get("params", [])
+                varargs = "*" in facts.get("defaults", {})
                 for index, ref in call.get("args", ()):
                     position = index - shift
                     if 0 <= position < len(params):
                         tokens = self.evaluate(fid, ref)
                         changed |= self._add(("P", callee, params[position]), tokens)
-                    elif position >= len(params):  # into the callee's `*args`
+                    elif position >= len(params) and varargs:  # into the callee's `*args`
                         tokens = self.evaluate(fid, ref)
                         changed |= self._add(("P", callee, f"*{position - len(params)}"), tokens)
                 for name, ref in call.get("keywords", ()):
@@ -450,7 +452,7 @@ class CallGraph:
             position = start + offset
             if tokens and position < len(params):
                 changed |= self._add(("P", callee, params[position]), tokens)
-            elif tokens:
+            elif tokens and "*" in self.functions[callee].facts.get("defaults", {}):
                 changed |= self._add(("P", callee, f"*{position - len(params)}"), tokens)
         return changed
 

@@ -75,7 +75,7 @@ class RetryReach:
             written = self.graph.summaries[owner.module].retry_errors.get(owner.qualname, ())
             bound = summary.graph["layers"][int(entry)]["bound"] if entry else {}
             names = list(owner.facts.get("params", ()))
-            tests = bind_errors(written, names, bound) or []  # []: every failure
+            tests = bind_errors(written, names, bound) or []  # None: every failure
             label = f"retry decorator `{owner.qualname}`"
             shown = tuple((str(k), str(v)) for k, v in tests)
             return Layer(summary.path, line, column + 1, label, decorators[owner.qualname], shown)
@@ -221,8 +221,9 @@ def bind_errors(
 ) -> list[list[str]] | None:
     """A layer's error tests with each `param` test replaced by the classes the call
     gives that parameter (`bound`, by position or keyword; `names`: the parameters in
-    order); None when one is given an empty tuple (every failure). A class not given, or
-    not readable, stays a class of that name: nothing known matches it."""
+    order); None when one is given a class that covers every failure (`Exception`). A
+    class not given, or not readable, stays a class of that name: nothing known matches
+    it (an empty tuple is given as `NO_CLASS`)."""
     found: list[list[str]] = []
     for kind, value in errors:
         if kind != "param":

@@ -170,11 +170,11 @@ class FunctionFacts(ValueRefs):
             return
         if isinstance(node, ast.Try | ast.TryStar):
             retry = self.retry_tries.get(id(node))
-            keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
-            raised = _translation(node.handlers, self.owner.blanket)
             if retry is not None:  # the retry's own `try`: what fails in it is retried
                 self._statements(node.body, retry, False)
             else:
+                keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
+                raised = _translation(node.handlers, self.owner.blanket)
                 # a `try` that translates nothing keeps the translation of the one around it
                 outer = self._raised[-1] if self._raised else _KEPT
                 self._raised.append(raised if raised != _KEPT else outer)

@@ -325,26 +325,34 @@ class ModuleFacts:
     def decorator_layer(self, function: Function) -> int | str | None:
         """The layer a retry decorator puts around the whole function: a library's (a
         number), or a name of the tree to look up among its retry decorators."""
-        named: list[str] = []  # the tree's decorators, each a retry decorator maybe
-        if function.decorator_list and is_generator(function):
-            return None  # its decorators retry nothing (`is_generator`)
+        named: list[tuple[ast.expr, str]] = []  # the tree's, each a retry decorator maybe
         for decorator in function.decorator_list:
             found = self._library(decorator)
             if found is not None and found[0].form == "decorator":
+                if is_generator(function):
+                    return None  # a generator's decorators retry nothing (`is_generator`)
                 return self._library_layer(decorator, found, "decorator")
             dotted = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
             if dotted is not None and dotted not in _PROPERTIES | _BUILTIN_DECORATORS:
                 qualified = self.imports.qualify(dotted)
                 if "." not in qualified and self.imports.own:  # a class body's own decorator
                     qualified = f"{self.imports.own}.{qualified}"
-                ref = f"decorator:{qualified}@{position(decorator)}"
-                if isinstance(decorator, ast.Call) and (decorator.args or decorator.keywords):
-                    # the classes it gives the factory's parameters (`@retrying((E1, E2))`)
-                    index = self._layer(decorator, "", None, [])
-                    self.layers[index]["bound"] = self._bound_classes(decorator)
-                    ref += f"{BOUND_MARK}{index}"
-                named.append(ref)
-        return DECORATORS_SEPARATOR.join(named) if named else None
+                named.append((decorator, qualified))
+        if not named or is_generator(function):
+            return None
+        return DECORATORS_SEPARATOR.join(self._decorator_ref(d, q) for d, q in named)
+
+    def _decorator_ref(self, decorator: ast.expr, qualified: str) -> str:
+        """A reference to a decorator of the tree at its place, with the classes its call
+        gives the factory's parameters (`@retrying((E1, E2))`) in a layer entry."""
+        ref = f"decorator:{qualified}@{position(decorator)}"
+        bound = self._bound_classes(decorator) if isinstance(decorator, ast.Call) else {}
+        readable = {k: v for k, v in bound.items() if v is not None}
+        if readable:
+            index = self._layer(decorator, "", None, [])
+            self.layers[index]["bound"] = readable
+            ref += f"{BOUND_MARK}{index}"
+        return ref
 
     def loop_layer(
         self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts, outer: LayerRef

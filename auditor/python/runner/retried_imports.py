@@ -77,11 +77,7 @@ def retried_imports(
     for node in statements(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
             record_import(node, own, names, modules)
-        elif (
-            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and node.decorator_list
-            and not is_generator(node)  # its decorators retry nothing (`is_generator`)
-        ):
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.decorator_list:
             decorated.append(node)
     found: list[RetriedUse] = []
     facts: AstFacts | None = None  # read once a retried function is found
@@ -100,8 +96,8 @@ def retried_imports(
                 else dotted
             )
             library = steps.libraries.get(qualified)
-            if library is None or library.form != "decorator":
-                continue
+            if library is None or library.form != "decorator" or is_generator(function):
+                continue  # a generator's decorators retry nothing (`is_generator`)
             attempts = _attempts(call, library.attempts_keyword) if call else None
             label = f"`@{qualified.rsplit('.', 1)[-1]}`"
             own_names: frozenset[str] | None = None  # read once an imported name is used

@@ -21,13 +21,13 @@ from auditor.project import PythonSummary, RetriedUse
 from auditor.python.model.ast_values import Function, statements, walk
 from auditor.python.model.module import character_column
 from auditor.python.model.parse import parse_module
+from auditor.python.runner.loop_parts import Loop
 from auditor.python.runner.retried_imports import imported_use, local_names, record_import
 from auditor.python.runner.steps import StepCatalog
 
 if TYPE_CHECKING:
     from auditor.python.model.module import PythonModule
 
-Loop = ast.For | ast.AsyncFor | ast.While
 _Request = tuple[ast.Call, ast.expr, tuple[str, str]]  # the call, the imported name, its origin
 
 

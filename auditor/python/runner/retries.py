@@ -22,6 +22,7 @@ import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from auditor.finding import shortened
 from auditor.python.model.ast_values import (
     Function,
     descendants,
@@ -46,6 +47,7 @@ from auditor.python.runner.error_tests import (
     describe,
     module_facts,
 )
+from auditor.python.runner.loop_parts import Loop
 from auditor.python.runner.regions import inside, swallowed
 from auditor.python.runner.retry_decorators import RetryDecorator, retry_decorator_details
 from auditor.python.runner.retry_types import CallFailure, Retry
@@ -54,7 +56,6 @@ from auditor.python.unit import PythonUnit
 
 _LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-Loop = ast.For | ast.AsyncFor | ast.While
 
 
 @dataclass
@@ -332,10 +333,7 @@ class _Catalogue:
         head = loop.test if isinstance(loop, ast.While) else loop.iter
         end = self.text.find(":", self.module.span(head)[1])
         start = self.module.span(loop)[0]
-        header = " ".join(self.text[start:end].split())
-        construct = self.make(
-            loop, f"`{header if len(header) <= 48 else header[:45] + '...'}` loop"
-        )
+        construct = self.make(loop, f"`{shortened(self.text[start:end], 48)}` loop")
         construct.end = end + 1
         if library is not None:
             label, construct.retry, construct.attempts, construct.unlimited = library
@@ -362,8 +360,9 @@ class _Catalogue:
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:
             if isinstance(node, Function):
-                if node.decorator_list and not is_generator(node):
-                    yield from (c for d in node.decorator_list if (c := self.decorator(d, node)))
+                decorators = [c for d in node.decorator_list if (c := self.decorator(d, node))]
+                if decorators and not is_generator(node):  # a generator's retry nothing
+                    yield from decorators
                 continue
             found = None
             if isinstance(node, Loop):

@@ -153,12 +153,12 @@ def retry_decorator_details(
         known = dict(constants)
         for function in functions:
             known.update(_defaults(function))
+        tuples = exception_tuples(tree, functions)
+        given = _given_classes(statement, tuples)
         for loop in (n for n in nodes if isinstance(n, ast.For | ast.While)):
             if helper and not _counts_attempts(loop, wrapped):
                 continue  # `for item in items: try: fn(item)` goes through items, not retries
             facts = facts or AstFacts(tree)  # read once a loop is found
-            tuples = exception_tuples(tree, functions)
-            given = _given_classes(statement, tuples)
             handlers = [
                 (h, _given(h, errors, given))
                 for t in walk(loop)
