@@ -212,10 +212,16 @@ class ResultCache:
         self.touch(key)
         return data
 
-    def touch(self, key: str) -> None:
-        """Mark an entry used now: pruned last (a read-only cache is fine)."""
-        with contextlib.suppress(OSError):
+    def touch(self, key: str) -> bool:
+        """Mark an entry used now: pruned last (a read-only cache is fine). False when the
+        entry is gone (pruned)."""
+        try:
             os.utime(self._path(key))
+        except FileNotFoundError:
+            return False
+        except OSError:
+            pass  # there, but not ours to touch
+        return True
 
     def get(self, key: str) -> CachedResult | None:
         """The cached result, or None when missing or unreadable (it is then rewritten)."""

@@ -81,9 +81,11 @@ def _summary(
     detail = f"{module}|{settings_part}"
     key = cache.key(candidate.display, "index", data, detail) if cache else ""
     cached = cache.get_data(key) if cache else None
-    if cache is not None and isinstance(cached, dict) and isinstance(cached.get("summary"), str):
-        cache.touch(summary_key(cache, cached["summary"]))  # used: pruned last, with its entry
-        return cached["summary"], None
+    held = cached.get("summary") if isinstance(cached, dict) else None
+    # used: pruned last, with its entry; a summary pruned without it is made again here,
+    # not re-made by every run that reads it
+    if isinstance(held, str) and cache is not None and cache.touch(summary_key(cache, held)):
+        return held, None
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
         summary = with_loop_uses(summary, text, module, catalog, steps)

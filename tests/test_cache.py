@@ -298,3 +298,35 @@ def test_a_module_summary_is_keyed_by_its_module_name(tmp_path: Path) -> None:
     assert retried_modules() == {""}  # `jobs` is a top-level module: `.` names nothing
     (tmp_path / "pkg" / "__init__.py").write_text("")
     assert retried_modules() == {"pkg"}
+
+
+def test_a_summary_pruned_apart_from_its_index_entry_is_made_and_stored_again(
+    tmp_path: Path,
+) -> None:
+    """Pruning may remove a summary and keep the file's index entry that names it: the next
+    run summarises the file again and stores the summary, so the runs after read it."""
+    from auditor.cache import ResultCache
+    from auditor.discover import discover
+    from auditor.indexing import index_listing, summary_key
+
+    (tmp_path / "jobs.py").write_text(
+        "import subprocess\n\ndef go():\n    subprocess.run(['claude', '-p', 'x'])\n"
+    )
+    cache = ResultCache(tmp_path / "cache", ["context"])
+    settings = Settings(root=tmp_path)
+    candidates = discover([tmp_path / "jobs.py"], settings, cwd=tmp_path).candidates
+
+    def listed() -> tuple[str, bool]:
+        from auditor.configs import FileSettings
+
+        module = index_listing(candidates, FileSettings.uniform(settings), cache).modules[0]
+        return module.digest, module.summary is not None
+
+    digest, made = listed()
+    assert made  # summarised and stored
+    assert listed() == (digest, False)  # then only named by the index entry
+    shard = cache.directory / summary_key(cache, digest)[:2]
+    for entry in shard.glob(f"{summary_key(cache, digest)}.json"):
+        entry.unlink()  # pruned, the index entry kept
+    assert listed() == (digest, True)  # made again
+    assert listed() == (digest, False)  # and stored: the next run reads it
