@@ -24,7 +24,7 @@ from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.scenarios import NONZERO, Scenario
-from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop
+from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop, reads_items
 from auditor.shell.status import ends_on_failure
 
 if TYPE_CHECKING:
@@ -143,16 +143,13 @@ def _endless_attempts(script: ShellScript, loop: Node) -> bool:
     """A `while`/`until` loop whose condition sets no bound and reads no input: each
     iteration runs the same step again (`while read -r task` takes the next task; a cap
     on failures inside the body still lets it retry up to the cap)."""
-    if loop.type != "while_statement":
+    if loop.type != "while_statement" or reads_items(script, loop):
         return False
-    for condition in named(loop, "condition"):
-        for node in descendants(condition):
-            command = script.command_at(node) if node.type == "command" else None
-            if command is not None and command.command_name == "read":
-                return False
-            if node.type == "binary_expression" and ordering(script, node):
-                return False
-    return True
+    return not any(
+        node.type == "binary_expression" and ordering(script, node)
+        for condition in named(loop, "condition")
+        for node in descendants(condition)
+    )
 
 
 def _skips_work(script: ShellScript, loop: Node) -> bool:

@@ -136,7 +136,13 @@ def _endless(script: ShellScript, loop: Node) -> bool:
     until stopped (`while :`), or once per event (`while inotifywait …`)."""
     if loop.type != "while_statement" or bounded(script, loop):
         return False
-    return not any(
+    return not reads_items(script, loop)
+
+
+def reads_items(script: ShellScript, loop: Node) -> bool:
+    """Whether a loop's condition reads the next item from input (`while read -r task`,
+    `mapfile`): each iteration takes new work."""
+    return any(
         c.command_name in _READS_ITEMS
         for condition in named(loop, "condition")
         for node in descendants(condition)

@@ -22,3 +22,13 @@ while true; do
     gptme --non-interactive "process the inbox" || { echo "run failed"; sleep 60; continue; }
     echo "run ok"
 done
+
+# Each iteration reads the next task (`readarray`, as `read` does): a failure moves on.
+while readarray -t -n 1 task && [ -n "${task[*]}" ]; do
+  claude -p "${task[0]}"
+  if [ $? -ne 0 ]; then
+    sleep 5
+    continue
+  fi
+  git commit -am "${task[0]}"
+done < tasks.txt
