@@ -89,7 +89,7 @@ def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> Pyt
         text = _SURROGATE.sub("\ufffd", source.text)
         source = SourceFile(source.path, text, source.encoding, source.decode_error)
     try:
-        tree = parse_module(source.text)
+        tree = parse_module(source.text, keep=False)
     except SyntaxError as error:
         return PythonUnit(source, None, _syntax_error(source, error), catalog)
     except ValueError:  # NUL characters (Python 3.11)

@@ -41,7 +41,7 @@ class AttributeValue(NamedTuple):
     method: Function | None = None  # the method that assigns it (`self.x = x`), if one
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=2)  # the module being read (its tree dies with its audit)
 def class_attributes(tree: ast.Module) -> ClassAttributes:
     """The attribute values of a parsed module's classes (read once per module: every
     resolver of the module asks)."""

@@ -1,24 +1,34 @@
 """One `ast.parse` per Python text, shared by the project index and the file's audit.
 
 A run audits a handful of files in one process (a pre-commit hook, `--jobs 1`):
-the index parses each module, then the audit reads the same tree. The last
-few trees are kept (a tree is never changed once parsed); larger runs go
-through worker processes, where each phase parses what it needs.
+the index parses each module, then the audit reads the same tree. The index keeps
+the last few trees it parsed (a tree is never changed once parsed); the audit, the
+last reader of its file's tree, takes the kept one, or parses without keeping. So a
+bigger run, whose audit comes long after the index or in another process, holds no
+tree past its file's audit.
 """
 
 from __future__ import annotations
 
 import ast
-import functools
 import warnings
+from collections import OrderedDict
 
 KEPT = 8  # trees: a pre-commit run's modules; a bigger run gains nothing from more
+_KEPT: OrderedDict[str, ast.Module] = OrderedDict()  # text -> its tree, oldest first
 
 
-@functools.lru_cache(maxsize=KEPT)
-def parse_module(text: str) -> ast.Module:
+def parse_module(text: str, *, keep: bool = True) -> ast.Module:
     """The module `text` parses to (SyntaxError, ValueError for NUL characters,
-    RecursionError or MemoryError when it cannot)."""
-    with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
-        warnings.simplefilter("ignore")
-        return ast.parse(text)
+    RecursionError or MemoryError when it cannot). `keep` false: the audit's parse,
+    the text's last; its tree is not kept."""
+    tree = _KEPT.pop(text, None)
+    if tree is None:
+        with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+    if keep:
+        _KEPT[text] = tree
+        if len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
+    return tree

@@ -154,10 +154,10 @@ class AstFacts:
         return found
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=2)  # the module being read (its tree dies with its audit)
 def module_facts(tree: ast.Module) -> AstFacts:
-    """The facts of a parsed module; kept for a few modules, as the retry catalogue and
-    the loop walk ask about the same one."""
+    """The facts of a parsed module; kept for the module being read, as the retry
+    catalogue and the loop walk ask about the same one."""
     return AstFacts(tree)
 
 
