@@ -16,11 +16,11 @@ import bisect
 import functools
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.parse import LOOPS, Node, ShellText
-from auditor.shell.status import backgrounded
+from auditor.shell.status import StatusContext, StatusUse, backgrounded, status_use
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?\}?")
@@ -283,3 +283,28 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellT
     if waited and not found and first < len(table.waits):
         found.append(Wait(table.waits[first], False))  # stands for the waits that do not carry
     return found
+
+
+class JobContext(StatusContext, Protocol):
+    """The script around a background job: its commands and their options."""
+
+    @property
+    def commands(self) -> Sequence[SimpleCommand]: ...
+
+    @property
+    def parsed(self) -> ShellText: ...
+
+
+def waited_use(statement: Node, script: JobContext) -> StatusUse | None:
+    """Why the status of the background statement `statement` is used: a `wait` returns it
+    (`wait "$pid"`, `wait $!`) where that `wait`'s own status is used."""
+    for wait in waits_for(statement, script.commands, script.parsed):
+        node = wait.command.node
+        while node.parent is not None and node.parent.type == "redirected_statement":
+            node = node.parent
+        use = (
+            status_use(node, script.options_at(wait.command.node), script) if wait.carries else None
+        )
+        if use is not None:
+            return StatusUse(f"`wait` returns it where {use.reason}", use.via)
+    return None

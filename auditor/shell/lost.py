@@ -17,7 +17,7 @@ from __future__ import annotations
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.jobs import Wait, waits_for
+from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node, descendants
@@ -58,8 +58,8 @@ def lost_status(
         return None  # the next statement checks what the run was to do, and stops if not
     discard = discarded_by(statement)
     waits = waits_for(statement, script.commands, script.parsed) if backgrounded(statement) else []
-    if waits and (not all(w.carries for w in waits) or _wait_read(script, waits)):
-        return None  # waited for, and `wait`'s status read (or a wait of every job)
+    if waits and not all(w.carries for w in waits):
+        return None  # a wait of every job, or of a pid not placed (a read `wait` is above)
     masked = None
     if stage is not None:
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
@@ -69,18 +69,6 @@ def lost_status(
         how = "it runs in the background, and nothing reads the status `wait` returns for it"
     start, end = script.parsed.span(command.node)
     return LostStatus(start, end, call, how, masked, discard, backgrounded(statement))
-
-
-def _wait_read(script: ShellScript, waits: list[Wait]) -> bool:
-    """Whether the status a `wait` returns for the job is read, as a command's is."""
-    for wait in waits:
-        statement = wait.command.node
-        while statement.parent is not None and statement.parent.type == "redirected_statement":
-            statement = statement.parent
-        options = script.options_at(wait.command.node)
-        if status_use(statement, options, script) is not None:
-            return True
-    return False
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:

@@ -40,11 +40,12 @@ from auditor.shell.includes import (
     sourced_relative,
     variable_prefixed,
 )
+from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.stages import Pipeline, StageReader
-from auditor.shell.status import in_condition
+from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import Env, Value, assign, assign_default, is_output_key, output_key
 from auditor.unit import SCRIPT_END, NotAudited
 from auditor.value_budget import current_budget, value_budget
@@ -133,6 +134,10 @@ class ShellScript:
     def options_at(self, node: Node) -> ShellOptions:
         """The options in effect at a command or an assignment statement."""
         return self._options_by_id.get(node.id, ShellOptions())
+
+    def waited_use(self, node: Node) -> StatusUse | None:
+        """Why the status a `wait` returns for the background statement `node` is used."""
+        return waited_use(node, self)
 
     # The walk returns the options in effect after the node.
     def _walk(self, node: Node, options: ShellOptions) -> ShellOptions:

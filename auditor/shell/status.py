@@ -304,6 +304,10 @@ class StatusContext(Protocol):
         """The options in effect at an assignment statement."""
         ...
 
+    def waited_use(self, node: Node) -> StatusUse | None:
+        """Why the status a `wait` returns for the background statement `node` is used."""
+        ...
+
 
 def status_use(
     node: Node, options: ShellOptions, context: StatusContext, *, negated: bool = False
@@ -315,11 +319,13 @@ def status_use(
     and says what reads the status of the script's last command. `negated`
     says the statement itself starts with `!`.
     """
-    if backgrounded(node):
-        return None
+    if backgrounded(node):  # `wait "$pid"` returns its status
+        return context.waited_use(node)
     parent = node.parent
     if parent is None:
         return None
+    if parent.type == "redirected_statement":  # `( … ) 2>&1 | tee`: the stage is around it
+        return status_use(parent, options, context, negated=negated)
     if negated or parent.type == "negated_command":
         return StatusUse("it is negated with `!`")
     role = _condition_role(node)
@@ -333,6 +339,8 @@ def status_use(
         outer = status_use(parent, options, context)
         if outer is not None:
             return outer
+    if parent.type == "pipeline":  # a stage: `(echo "$p" | agent) | tee log`
+        return _stage_use(parent, options, context)
     if reads_exit_status(node):
         return StatusUse("the next command reads `$?`")
     last = is_last_statement(node)
@@ -366,6 +374,15 @@ def status_use(
     if options.errexit and not in_condition(node):
         return StatusUse("errexit (`set -e`) is on")
     return None
+
+
+def _stage_use(pipeline: Node, options: ShellOptions, context: StatusContext) -> StatusUse | None:
+    """Why the status of a stage of `pipeline` is used: the last stage's is the pipeline's;
+    another's is read through `PIPESTATUS`, or lost with the pipeline's status, which is
+    RA101's finding when that is used (the stage is not lost to nothing)."""
+    if pipestatus_indices(pipeline) is not None:
+        return StatusUse("`PIPESTATUS` is read after the pipeline")
+    return status_use(pipeline, options, context)
 
 
 def _ends_branch(node: Node) -> bool:
