@@ -219,12 +219,22 @@ class ProjectIndex(NamedTuple):
         return False
 
 
+_NAMESPACE_GAP = 2  # folders without `__init__.py` between a module and a package above
+
+
 def module_name(path: Path) -> str:
-    """The dotted module name of a Python file, from its package directories."""
+    """The dotted module name of a Python file, from its package directories. A folder
+    without `__init__.py` inside a package is a namespace package of it (`hammer/api/`
+    is a package, `hammer/api/claude/` is not: `hammer.api.claude.client`), so up to
+    `_NAMESPACE_GAP` such folders are looked through for a package above."""
     parts = [path.stem] if path.stem != "__init__" else []
-    directory = path.parent
-    while (directory / "__init__.py").is_file():
-        parts.insert(0, directory.name)
+    directory, gap = path.parent, list[str]()
+    while len(gap) <= _NAMESPACE_GAP:
+        if (directory / "__init__.py").is_file():
+            parts[:0] = [directory.name, *gap]
+            gap = []
+        else:
+            gap.insert(0, directory.name)
         if directory.parent == directory:
             break
         directory = directory.parent

@@ -183,12 +183,15 @@ def module_constants(tree: ast.Module) -> dict[str, int]:
 
 
 def base_names(cls: ast.ClassDef) -> list[str]:
-    """The dotted names a class lists as its bases (`Mixin`, `base.Runner`)."""
-    return [
-        name
-        for base in cls.bases
-        if (name := dotted_name(base.value if isinstance(base, ast.Starred) else base))
-    ]
+    """The dotted names a class lists as its bases (`Mixin`, `base.Runner`); a generic
+    base's is its class's (`Client[Message]` is a `Client`)."""
+    found = []
+    for base in cls.bases:
+        while isinstance(base, ast.Starred | ast.Subscript):
+            base = base.value
+        if (name := dotted_name(base)) is not None:
+            found.append(name)
+    return found
 
 
 def class_lineage(classes: Mapping[str, ast.ClassDef], cls: ast.ClassDef) -> list[ast.ClassDef]:

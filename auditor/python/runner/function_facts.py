@@ -6,6 +6,7 @@ value, and the retry layer and failure containment around each call."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from auditor.python.model.ast_values import (
@@ -227,7 +228,7 @@ class FunctionFacts(ValueRefs):
     def _call(self, call: ast.Call, layer: LayerRef, contained: bool) -> None:
         number = len(self.calls)
         self.call_index[id(call)] = number
-        request = _request_receiver(call)
+        request = _request_receiver(call, self.locals)
         option = parsed_option(call)
         if option is not None:
             self._options.append(option)
@@ -285,12 +286,27 @@ def _calls_in(node: ast.expr) -> list[ast.Call]:
     return found
 
 
-def _request_receiver(call: ast.Call) -> ast.expr | None:
-    """The client a request call is sent through: `X` of `X.chat.completions.create(…)`."""
+def _request_receiver(call: ast.Call, local: Mapping[str, list[Ref]]) -> ast.expr | None:
+    """The client a request call is sent through: `X` of `X.chat.completions.create(…)`,
+    also through a local name that holds one of its resources (`api = client.beta.messages
+    if betas else client.messages; api.stream(…)`)."""
     func = call.func
     if not isinstance(func, ast.Attribute) or func.attr not in _REQUEST_METHODS:
         return None
-    node, steps = func.value, 0
+    client = _resource_owner(func.value)
+    if client is not None or not isinstance(func.value, ast.Name):
+        return client
+    values = [ref[1] for ref in local.get(func.value.id, ()) if ref[0] == "expr"]
+    branches = [
+        b for v in values for b in ((v.body, v.orelse) if isinstance(v, ast.IfExp) else (v,))
+    ]
+    owners = [_resource_owner(branch) for branch in branches]
+    return owners[0] if owners and all(o is not None for o in owners) else None
+
+
+def _resource_owner(node: ast.expr) -> ast.expr | None:
+    """`X` of a resource of a client, `X.chat.completions` or `getattr(X, "messages")`."""
+    steps = 0
     while True:
         if isinstance(node, ast.Attribute) and node.attr in _RESOURCES:
             node, steps = node.value, steps + 1

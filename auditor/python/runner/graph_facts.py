@@ -34,6 +34,7 @@ from typing import Any
 
 from auditor.python.model.ast_values import (
     Function,
+    base_names,
     dotted_name,
     is_generator,
     parameter_defaults,
@@ -202,7 +203,7 @@ class ModuleFacts:
                     properties.append(item.name)
                 if decorators & _ABSTRACT or _raises_not_implemented(item):
                     abstract.append(item.name)
-        bases = tuple(self.imports.qualify(name) for b in node.bases if (name := dotted_name(b)))
+        bases = tuple(self.imports.qualify(name) for name in base_names(node))
         found = {
             "bases": bases,
             "methods": tuple(methods),
@@ -224,7 +225,7 @@ class ModuleFacts:
         dotted = dotted_name(call.func)
         if dotted is None:
             return None
-        constructor = self.sdk.constructors.get(self.imports.qualify(dotted))
+        constructor = self.sdk.constructor(self.imports.qualify(dotted))
         if constructor is None:
             return None
         site = position(call)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from auditor.project import LaunchParameter
 from auditor.python.model.ast_values import (
     Function,
+    base_names,
     children,
     dotted_name,
     import_bindings,
@@ -116,10 +117,7 @@ def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ..
         if not isinstance(statement, ast.ClassDef):
             continue
         bases: list[str] = []
-        for base in statement.bases:
-            dotted = dotted_name(base)
-            if dotted is None:
-                continue
+        for dotted in base_names(statement):
             head, _, rest = dotted.partition(".")
             if head in imports:
                 bases.append(f"{imports[head]}.{rest}" if rest else imports[head])
@@ -370,14 +368,35 @@ class LaunchFacts:
         """Whether a statement runs only when the process succeeded: in the body of an
         `if` on its success (`returncode == 0`), or the `else` of one on its failure."""
         child, parent = node, body.parents.get(node)
-        while parent is not None and parent is not body.function:
+        while parent is not None:
             if isinstance(parent, ast.If):
                 test = self._kind(body, parent.test)
                 if (test == "success" and child in parent.body) or (
                     test == "status" and child in parent.orelse
                 ):
                     return True
+            if self._after_failure_left(body, parent, child):
+                return True
+            if parent is body.function:
+                break
             child, parent = parent, body.parents.get(parent)
+        return False
+
+    def _after_failure_left(self, body: _Body, parent: ast.AST, child: ast.AST) -> bool:
+        """Whether `child` follows, in its statement list, an `if` on the process's failure
+        whose body always leaves (`if proc.returncode != 0: return Failed(…)`): it runs
+        only when the process succeeded."""
+        for field in ("body", "orelse", "finalbody"):
+            listed = getattr(parent, field, None)
+            if isinstance(listed, list) and any(s is child for s in listed):
+                earlier = listed[: next(i for i, s in enumerate(listed) if s is child)]
+                return any(
+                    isinstance(s, ast.If)
+                    and not s.orelse
+                    and isinstance(s.body[-1], ast.Return | ast.Raise)
+                    and self._kind(body, s.test) == "status"
+                    for s in earlier
+                )
         return False
 
     def _result_object(self, body: _Body, value: ast.Call) -> str | None:

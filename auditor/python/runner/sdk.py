@@ -208,7 +208,7 @@ def find_clients(
     flow = ValueFlow(module)
     clients: list[Client] = []
     for call, names in module.calls.items():
-        constructor = next((sdk.constructors[n] for n in names if n in sdk.constructors), None)
+        constructor = next((c for n in names if (c := sdk.constructor(n)) is not None), None)
         label = ""
         if constructor is not None:
             label = constructor.qualified.rsplit(".", 1)[-1]

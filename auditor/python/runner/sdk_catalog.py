@@ -86,6 +86,16 @@ class SdkCatalog(NamedTuple):
         """What the SDKs' own retries retry (the built-in data)."""
         return builtin_retried()
 
+    def constructor(self, qualified: str) -> SdkConstructor | None:
+        """The constructor a qualified name calls: as its package exports it
+        (`anthropic.AnthropicBedrock`), or from a module inside that package
+        (`anthropic.lib.bedrock.AnthropicBedrock`)."""
+        found = self.constructors.get(qualified)
+        if found is None and qualified.count(".") > 1:
+            package, cls = qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]
+            found = self.constructors.get(f"{package}.{cls}")
+        return found
+
     @property
     def names(self) -> tuple[str, ...]:
         """Class names, for prefilters."""

@@ -87,3 +87,22 @@ def until_done(prompt, tries=3, verbose=False):
         if verbose and attempts >= tries:
             break
     return False
+
+
+class PromptExecutor:
+    """The failure returns early (a guard clause); what follows runs only on success."""
+
+    def execute(self, prompt, delays=(1, 2, 4)):
+        last = None
+        for attempt in range(len(delays) + 1):  # expect: RA301(error)
+            result = self._execute_once(prompt)
+            if result.success and result.output:
+                return result
+            last = result
+        return last
+
+    def _execute_once(self, prompt):
+        proc = subprocess.run(["claude", "--print"], input=prompt, capture_output=True, text=True)
+        if proc.returncode != 0:
+            return RunReport(success=False, error=proc.stderr)
+        return RunReport(success=True)

@@ -1,0 +1,1 @@
+"""The providers' package; its provider folders are namespace packages."""

@@ -1,0 +1,12 @@
+from openai import OpenAI
+
+from ..base import Provider
+
+
+class Client(Provider):
+    def __init__(self) -> None:
+        self.client = OpenAI(base_url="https://alpha.example/v1", max_retries=0)
+
+    def send(self, prompt: str) -> str:
+        reply = self.client.chat.completions.create(model="a-1", messages=[prompt])
+        return reply.choices[0].message.content

@@ -1,0 +1,3 @@
+class Provider:
+    def send(self, prompt: str) -> str:
+        raise NotImplementedError
