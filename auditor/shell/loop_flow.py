@@ -25,6 +25,7 @@ from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.failure_tests import OUTPUT_TESTS, tests_failure
+from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
 from auditor.shell.parse import LOOPS, Node, descendants
@@ -42,6 +43,7 @@ from auditor.shell.scenarios import (
     join,
     negated,
 )
+from auditor.shell.status import backgrounded
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
@@ -95,6 +97,14 @@ class IterationWalk:
         `case` (`if streaming; then claude … | jq; else claude …; fi`): one step."""
         self.script, self.loop, self.command = script, loop, command
         self.runs = (command.node, *alternatives)
+        # `wait "$pid"` of a run started in the background returns the run's status
+        self._waits = frozenset(
+            wait.command.node.id
+            for run in self.runs
+            if (job := _job_of(run, loop)) is not None
+            for wait in waits_for(job, script.commands, script.parsed)
+            if wait.carries
+        )
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, bool] = {}
@@ -211,6 +221,8 @@ class IterationWalk:
 
     def run(self, node: Node, path: Path) -> list[Path]:
         kind = node.type
+        if backgrounded(node):  # `… &` starts a job: its own status is 0
+            return [path._replace(status=0)]
         if kind in OUTPUT_TESTS and not self.marked(node) and self.failure_test(node):
             if kind == "negated_command":
                 return [p._replace(status=negated(p.status)) for p in self._failure_status(path)]
@@ -256,7 +268,7 @@ class IterationWalk:
         return [path] if kind == "function_definition" else [path._replace(status=None)]
 
     def simple(self, node: Node, path: Path) -> list[Path]:
-        if any(run.id == node.id for run in self.runs):
+        if any(run.id == node.id for run in self.runs) or node.id in self._waits:
             return [path._replace(status=AGENT)]
         command = self.script.command_at(node)
         name = command.command_name if command else None
@@ -529,3 +541,13 @@ class IterationWalk:
                             leaves = again is not None and again == until
                             mark(end.scenarios, "leave" if leaves else "next")
         return found
+
+
+def _job_of(node: Node, loop: Node) -> Node | None:
+    """The background statement (`… &`) inside `loop` that runs the command `node`."""
+    current: Node | None = node
+    while current is not None and current.id != loop.id:
+        if backgrounded(current):
+            return current
+        current = current.parent
+    return None

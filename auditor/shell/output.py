@@ -222,6 +222,31 @@ def reads_output(
     return False
 
 
+_PRESENCE = frozenset({"-s", "-f", "-e", "-n", "-z", "-r"})  # is there any, not what it says
+
+
+def presence_only(script: ShellScript, output: AgentOutput, node: Node) -> bool:
+    """Whether `node` reads the agent's output only to ask whether there is some
+    (`[[ -s "$msg" ]]`, `[ -n "$out" ]`): an empty answer is a failed run, not a
+    marker that says the work is done."""
+    reading = [child for child in descendants(node) if reads_output(script, output, child)]
+    ids = {child.id for child in reading}
+    # the innermost reads (`"$LOG"`'s, not the test's around it)
+    reads = [r for r in reading if not any(c.id in ids for c in r.named_children)]
+    for read in reads:
+        holder = read.parent
+        while holder is not None and holder.type != "unary_expression" and holder.id != node.id:
+            holder = holder.parent
+        operator = (
+            holder.named_children[0] if holder is not None and holder.named_children else None
+        )
+        if holder is None or holder.type != "unary_expression" or operator is None:
+            return False
+        if _text(operator) not in _PRESENCE:
+            return False
+    return bool(reads)
+
+
 def _file_read(script: ShellScript, word: Node) -> bool:
     """Whether a file word is read where it stands: not a redirect that writes it again,
     nor an operand of a command that does not read its files (`rm`, `touch`, …)."""

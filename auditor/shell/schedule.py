@@ -21,7 +21,7 @@ from __future__ import annotations
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
-from auditor.shell.output import agent_output, reads_output
+from auditor.shell.output import agent_output, presence_only, reads_output
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.scenarios import NONZERO, Scenario
 
@@ -78,7 +78,10 @@ def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> 
             inner = enclosing_loop(node)
             if inner is not None and inner.id == loop.id:
                 deciding += _conditions_over(node, loop)
-    return any(reads_output(script, output, condition) for condition in deciding)
+    return any(
+        reads_output(script, output, condition) and not presence_only(script, output, condition)
+        for condition in deciding
+    )
 
 
 def ralph_loop(script: ShellScript, loop: Node, command: SimpleCommand, success: set[str]) -> bool:
