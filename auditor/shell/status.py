@@ -11,6 +11,7 @@ iteration's status reaches the loop's.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, Protocol
 
 from auditor.numbers import bounded_int
@@ -91,14 +92,27 @@ def _operator_after(list_node: Node, node: Node) -> tuple[Node | None, Node | No
 
 
 def _or_true(operator: Node | None, right: Node | None) -> bool:
-    """Whether an operator and its operand are `|| true` or `|| :`."""
-    return (
-        operator is not None
-        and operator.type == "||"
-        and right is not None
-        and right.type == "command"
-        and _text(right).strip() in ("true", ":")
-    )
+    """Whether an operator and its operand are `|| true` or `|| :`, or keep the status
+    in a variable that nothing reads (`|| rc=$?`, `rc` never read): thrown away."""
+    if operator is None or operator.type != "||" or right is None:
+        return False
+    if right.type == "variable_assignment":
+        return _unread_status(right)
+    return right.type == "command" and _text(right).strip() in ("true", ":")
+
+
+def _unread_status(assignment: Node) -> bool:
+    """Whether `NAME=$?` keeps the status in a variable that the script never reads (each
+    other mention of NAME is an assignment to it)."""
+    name, value = assignment.child_by_field_name("name"), assignment.child_by_field_name("value")
+    if name is None or value is None or _text(value) not in ("$?", '"$?"'):
+        return False
+    root = assignment
+    while root.parent is not None:
+        root = root.parent
+    written = re.escape(_text(name))
+    mentions = re.finditer(rf"(?<![\w$])\$?\{{?{written}(?!\w)(=(?!=)|\+=)?", _text(root))
+    return all(m.group(1) is not None for m in mentions)
 
 
 def _ignored_operand(list_node: Node, node: Node) -> str | None:
