@@ -170,6 +170,8 @@ class CachedResult(NamedTuple):
     diagnostics: list[Diagnostic]
     suppressed: int
     suppressions: tuple[AppliedSuppression, ...]
+    # a script's look-ups of the files it sources: the entry holds while they give the same
+    sourced: tuple[tuple[str, str, str, str], ...] = ()
 
 
 ENTRY_LIMIT = 16 * 1024 * 1024  # one file's findings; a real entry is a few KB
@@ -238,6 +240,10 @@ class ResultCache:
                     AppliedSuppression(_str(p), _int(line), tuple(_str_list(codes)), _int(hidden))
                     for p, line, codes, hidden in data["suppressions"]
                 ),
+                tuple(
+                    (_str(how), _str(current), _str(written), _str(outcome))
+                    for how, current, written, outcome in data.get("sourced", ())
+                ),
             )
         except (ValueError, KeyError, TypeError, IndexError):
             return None
@@ -252,6 +258,8 @@ class ResultCache:
                 [s.path, s.line, list(s.codes), s.hidden] for s in result.suppressions
             ],
         }
+        if result.sourced:
+            data["sourced"] = [list(lookup) for lookup in result.sourced]
         self.put_data(key, data)
 
     def put_data(self, key: str, data: Any) -> None:

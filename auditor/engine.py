@@ -21,6 +21,7 @@ from auditor.kinds import FileKind, Host, sources_a_file
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
 from auditor.rule import Rule
+from auditor.shell.includes import Lookup
 from auditor.shell.unit import ShellUnit
 from auditor.source import SourceFile, decode, python_encoding
 from auditor.unit import (
@@ -103,6 +104,8 @@ class FileResult(NamedTuple):
     source: SourceFile | None
     suppressed: int = 0
     suppressions: tuple[AppliedSuppression, ...] = ()  # the comments that hid findings
+    # a script's look-ups of the files it sources (None: its model was not built)
+    sourced: tuple[Lookup, ...] | None = None
 
 
 class Auditor:
@@ -202,10 +205,13 @@ class Auditor:
             note = Diagnostic(source.path, DiagnosticKind.DECODING, source.decode_error)
             diagnostics.append(note)
         raw: list[Finding] = []
+        lookups: tuple[Lookup, ...] | None = None
         try:
             with value_budget():  # what this file's values may take, all hosts together
                 for host, unit in self._units(source, kind, origin, root):
                     raw.extend(self._run(host, unit, diagnostics))
+                    if kind is FileKind.SHELL and host is Host.SHELL and lookups is None:
+                        lookups = unit.sourced_lookups()  # the script's own unit comes first
         except RecursionError:
             # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
             failure = ParseError(0, min(1, len(source.text)), "nested too deeply to analyse")
@@ -222,7 +228,7 @@ class Auditor:
         if self.settings.severity:  # `[severity]` in config, before `fail-on` judges them
             findings = [self._rated(finding) for finding in findings]
         findings.sort(key=lambda finding: finding.sort_key)
-        return FileResult(findings, diagnostics, source, suppressed, applied)
+        return FileResult(findings, diagnostics, source, suppressed, applied, lookups)
 
     def not_audited(
         self, path: str, reason: str, diagnostics: list[Diagnostic] | None = None

@@ -21,7 +21,7 @@ from auditor.source import SourceFile, decode, python_encoding
 from auditor.timebound import FileTimeout, time_bound
 
 if TYPE_CHECKING:
-    from auditor.cache import ResultCache
+    from auditor.cache import CachedResult, ResultCache
     from auditor.engine import FileResult
     from auditor.fixes import FixAttempt
 
@@ -41,6 +41,22 @@ class JobResult(NamedTuple):
 def _sources_files(kind: FileKind, data: bytes) -> bool:
     """Whether a shell file may source another (its analysis then reads that file too)."""
     return kind is FileKind.SHELL and sources_a_file(data)
+
+
+def _valid(
+    cached: CachedResult | None, candidate: Candidate, data: bytes, settings: Settings
+) -> CachedResult | None:
+    """A cache entry of the file, if it still holds: a script that sources others is keyed
+    by its own bytes, and held only while the files it sourced (and those it looked for
+    and did not find) are as they were."""
+    if cached is None or not _sources_files(candidate.kind, data):
+        return cached
+    from auditor.shell.includes import SourcedFiles, source_place
+
+    place = source_place(
+        candidate.path, candidate.root, settings.max_file_size, settings.source_path
+    )
+    return cached if SourcedFiles(*place).unchanged(cached.sourced) else None
 
 
 class AuditJob:
@@ -82,7 +98,7 @@ class AuditJob:
         except OSError as error:
             return self._not_audited(position, candidate.display, unreadable(error))
         cache, key = self._cache_for(candidate, data, position)
-        held = self._held(candidate, data, cache, key)
+        held = self._held(candidate, data, cache, key, settings)
         if held is not None:
             return held
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
@@ -109,24 +125,27 @@ class AuditJob:
 
     def cached(self, candidate: Candidate) -> JobResult | None:
         """The file's result if the cache holds it, else None (it is to be audited with
-        the whole index); a script that sources another file, which is never cached (nor
-        needs the index's summaries), is audited now."""
+        the whole index)."""
         position = self.file_settings.position(candidate.display)
+        settings = self.file_settings.choices[position]
         try:
-            data = read_bounded(candidate.path, self.file_settings.choices[position].max_file_size)
+            data = read_bounded(candidate.path, settings.max_file_size)
         except (OSError, RefusedFile):
             return None
         cache, key = self._cache_for(candidate, data, position)
-        if cache is None:  # it sources a file: never cached
-            return self(candidate)
-        return self._held(candidate, data, cache, key)
+        return self._held(candidate, data, cache, key, settings)
 
     @staticmethod
     def _held(
-        candidate: Candidate, data: bytes, cache: ResultCache | None, key: str
+        candidate: Candidate,
+        data: bytes,
+        cache: ResultCache | None,
+        key: str,
+        settings: Settings,
     ) -> JobResult | None:
-        """The result `cache` holds under `key`, or None."""
-        cached = cache.get(key) if cache else None
+        """The result `cache` holds under `key`, or None (also when a file the script
+        sourced has changed since)."""
+        cached = _valid(cache.get(key) if cache else None, candidate, data, settings)
         if cached is None:
             return None
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
@@ -145,8 +164,8 @@ class AuditJob:
     ) -> tuple[ResultCache | None, str]:
         """The cache a file's result goes through (None: not cached) and its key there."""
         # A script that sources others is audited with their functions and variables, which
-        # its own bytes do not key: it is never cached, so an edited library is seen.
-        if self.cache is None or _sources_files(candidate.kind, data):
+        # its own bytes do not key: its entry records what it read (see `_held`).
+        if self.cache is None:
             return None, ""
         settings = self.file_settings.choices[position]
         detail = ",".join([self.keys[position], *_ignored_codes(settings, candidate.display)])
@@ -160,11 +179,13 @@ class AuditJob:
         from auditor.engine import FileResult
 
         position = self.file_settings.position(candidate.display)
+        settings = self.file_settings.choices[position]
         cache, key = self._cache_for(candidate, data, position)
-        cached = cache.get(key) if cache else None
+        cached = _valid(cache.get(key) if cache else None, candidate, data, settings)
         if cached is not None:
-            findings, diagnostics, suppressed, suppressions = cached
-            return FileResult(findings, diagnostics, source, suppressed, suppressions)
+            return FileResult(
+                cached.findings, cached.diagnostics, source, cached.suppressed, cached.suppressions
+            )
         auditor = self.auditor(position)
         result = auditor.audit_source(source, candidate.kind, candidate.path, candidate.root)
         if cache is not None:
@@ -252,7 +273,11 @@ def _store(cache: ResultCache, key: str, result: FileResult) -> None:
     from auditor.cache import CachedResult
 
     entry = CachedResult(
-        result.findings, result.diagnostics, result.suppressed, result.suppressions
+        result.findings,
+        result.diagnostics,
+        result.suppressed,
+        result.suppressions,
+        result.sourced or (),
     )
     cache.put(key, entry)
 

@@ -330,3 +330,46 @@ def test_a_summary_pruned_apart_from_its_index_entry_is_made_and_stored_again(
         entry.unlink()  # pruned, the index entry kept
     assert listed() == (digest, True)  # made again
     assert listed() == (digest, False)  # and stored: the next run reads it
+
+
+def _audited_scripts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths each audit in this process analyses (cache hits are not among them)."""
+    from auditor.engine import Auditor
+
+    seen: list[str] = []
+    real = Auditor.audit_source
+
+    def counting(self: Auditor, source: object, *args: object, **kwargs: object) -> object:
+        seen.append(getattr(source, "path", ""))
+        return real(self, source, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Auditor, "audit_source", counting)
+    return seen
+
+
+def test_a_script_that_sources_a_library_is_served_while_the_library_is_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script's entry records the files its audit looked up as sources (found or not):
+    it is a hit while they read the same, a miss once one changes, appears or is ignored."""
+    tree, cache_dir = tmp_path / "tree", tmp_path / "cache"
+    (tree / "lib").mkdir(parents=True)
+    (tree / "main.sh").write_text(
+        '#!/bin/bash\nsource "$(dirname "$0")/lib/run.inc"\nsource ./extra.inc\n'
+        "run_agent x | tee log\nif [ $? -ne 0 ]; then exit 1; fi\n"
+    )
+    (tree / "lib" / "run.inc").write_text('run_agent() { claude -p "$1"; }\n')
+    seen = _audited_scripts(monkeypatch)
+
+    def codes() -> list[str]:
+        seen.clear()
+        report = audit([tree / "main.sh"], Settings(), jobs=1, cache_dir=cache_dir)
+        return [f.code for f in report.findings]
+
+    assert codes() == ["RA101"] and len(seen) == 1
+    assert codes() == ["RA101"] and seen == []  # nothing changed: served from the cache
+    (tree / "lib" / "run.inc").write_text('run_agent() { echo "$1"; }\n')
+    assert codes() == [] and len(seen) == 1  # the library changed: audited again
+    (tree / "extra.inc").write_text('run_agent() { codex exec "$1"; }\n')  # absent before
+    assert codes() == ["RA101"] and len(seen) == 1
+    assert codes() == ["RA101"] and seen == []

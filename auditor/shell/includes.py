@@ -24,6 +24,7 @@ ignore DIR itself do not count, since the user named it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Sequence
@@ -117,9 +118,30 @@ def variable_prefixed(word: str) -> str | None:
     return match["tail"] if match is not None else None
 
 
+# One look-up of a sourced file: (how: "read" or "search", the file being walked, the path
+# as written, what it gave: the real path and a digest of the text, or "" for nothing).
+Lookup = tuple[str, str, str, str]
+Place = tuple[Path, Path | None, int, tuple[Path, ...]]  # see `SourcedFiles.__init__`
+
+
+def source_place(
+    origin: Path, tree_root: Path | None, max_size: int, search: Sequence[Path] = ()
+) -> Place:
+    """Where a script read from `origin` reads what it sources: inside `tree_root` (the
+    script's own folder when the script is not under it) or a `search` root, each file
+    at most `max_size` bytes (the arguments of `SourcedFiles`)."""
+    root = None
+    if tree_root is not None:
+        real_root, real_origin = os.path.realpath(tree_root), os.path.realpath(origin)
+        inside = os.path.commonpath([real_root, real_origin]) == real_root
+        root = Path(real_root) if inside else None
+    return (origin, root, max_size, tuple(search))
+
+
 class SourcedFiles:
     """Reads the files one audited script sources, inside `root` or one of the `search`
-    roots (`--source-path`), each at most once."""
+    roots (`--source-path`), each at most once; `lookups` records what each look-up gave,
+    so that a cached result can be checked against the files as they are now."""
 
     def __init__(
         self,
@@ -138,6 +160,7 @@ class SourcedFiles:
         self.count = 0
         # The ignore files in effect in a folder, by (root, folder): see `_ignores_in`.
         self._ignores: dict[tuple[Path, Path], tuple[IgnoreFile, ...]] = {}
+        self.lookups: list[Lookup] = []
 
     def read(self, relative: str) -> tuple[Path, str] | None:
         """The real path and text of `relative` (as the file being walked names it; when
@@ -145,11 +168,36 @@ class SourcedFiles:
         absent, outside its root, already read, or over a bound."""
         written = self.current.parent / relative
         if os.path.lexists(written) or not self.search:
-            return self._read_in(written, self.root)
-        return self.search_roots(relative)
+            found = self._read_in(written, self.root)
+        else:
+            found = self._search_roots(relative)
+        return self._looked_up("read", relative, found)
 
     def search_roots(self, relative: str) -> tuple[Path, str] | None:
         """`relative` read under the first search root that holds it, or None."""
+        return self._looked_up("search", relative, self._search_roots(relative))
+
+    def unchanged(self, lookups: Sequence[Lookup]) -> bool:
+        """Whether the look-ups of an earlier audit give the same files, with the same
+        texts, now (made again in order, by this reader, fresh)."""
+        for how, current, relative, outcome in lookups:
+            self.current = Path(current)
+            (self.read if how == "read" else self.search_roots)(relative)
+            if self.lookups[-1][3] != outcome:
+                return False
+        return True
+
+    def _looked_up(
+        self, how: str, relative: str, found: tuple[Path, str] | None
+    ) -> tuple[Path, str] | None:
+        outcome = ""
+        if found is not None:
+            digest = hashlib.blake2b(found[1].encode("utf-8", "surrogatepass"), digest_size=16)
+            outcome = f"{found[0]}\0{digest.hexdigest()}"
+        self.lookups.append((how, str(self.current), relative, outcome))
+        return found
+
+    def _search_roots(self, relative: str) -> tuple[Path, str] | None:
         for root in self.search:
             written = root / relative
             if os.path.lexists(written):

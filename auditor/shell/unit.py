@@ -10,13 +10,13 @@ does with agents' statuses, each loaded on first use), so they never import it.
 from __future__ import annotations
 
 import itertools
-import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from auditor.finding import Fix, Span
+from auditor.shell.includes import Lookup, Place, source_place
 from auditor.source import SourceFile
 from auditor.unit import OPAQUE_WORD, SCRIPT_END, ParseError
 
@@ -75,7 +75,7 @@ class ShellUnit:
         self._script: ShellScript | None = None
         # The file it was read from, the tree sourced files must stay in, their size bound,
         # and the folders named as search roots (`--source-path`).
-        self._place: tuple[Path, Path | None, int, tuple[Path, ...]] | None = None
+        self._place: Place | None = None
         self._agent_status: AgentStatus | None = None
 
     def place(
@@ -84,12 +84,7 @@ class ShellUnit:
         """Say which file this whole-file unit was read from, so the files it sources
         are read too: inside `tree_root` (the script's own folder when the script is
         not under it) or a `search` root, each at most `max_size` bytes."""
-        root = None
-        if tree_root is not None:
-            real_root, real_origin = os.path.realpath(tree_root), os.path.realpath(origin)
-            inside = os.path.commonpath([real_root, real_origin]) == real_root
-            root = Path(real_root) if inside else None
-        self._place = (origin, root, max_size, search)
+        self._place = source_place(origin, tree_root, max_size, search)
 
     @property
     def script(self) -> ShellScript:
@@ -103,6 +98,14 @@ class ShellUnit:
                 self.parsed, self.catalog, self.initial, self.end_use, self.output_read, sourced
             )
         return self._script
+
+    def sourced_lookups(self) -> tuple[Lookup, ...] | None:
+        """What the model looked up of the files this whole-file unit sources (None: it
+        reads none, its place unknown or its model not built)."""
+        script = self._script
+        if script is None or script.sourced is None:
+            return None
+        return tuple(script.sourced.lookups)
 
     def redact(self, text: str) -> str:
         """`text` with each value read from a sourced file (not a command word) replaced
