@@ -11,6 +11,7 @@ to worker processes and hashed into cache keys.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -227,18 +228,26 @@ def module_name(path: Path) -> str:
     without `__init__.py` inside a package is a namespace package of it (`hammer/api/`
     is a package, `hammer/api/claude/` is not: `hammer.api.claude.client`), so up to
     `_NAMESPACE_GAP` such folders are looked through for a package above."""
-    parts = [path.stem] if path.stem != "__init__" else []
-    directory, gap = path.parent, list[str]()
+    parts = [*package_of(path.parent), path.stem] if path.stem != "__init__" else []
+    return ".".join(parts or package_of(path.parent)) or path.stem
+
+
+@functools.lru_cache(maxsize=1024)
+def package_of(directory: Path) -> tuple[str, ...]:
+    """The dotted names of the package a folder is (empty when it is none); asked once per
+    folder, however many modules it holds (each index pass starts afresh: `cache_clear`)."""
+    parts: tuple[str, ...] = ()
+    gap: tuple[str, ...] = ()
     while len(gap) <= _NAMESPACE_GAP:
         if (directory / "__init__.py").is_file():
-            parts[:0] = [directory.name, *gap]
-            gap = []
+            parts = (directory.name, *gap, *parts)
+            gap = ()
         else:
-            gap.insert(0, directory.name)
+            gap = (directory.name, *gap)
         if directory.parent == directory:
             break
         directory = directory.parent
-    return ".".join(parts) or path.stem
+    return parts
 
 
 def merge(summaries: Iterable[tuple[str, PythonSummary]], scripts: Iterable[str]) -> ProjectIndex:
