@@ -88,7 +88,7 @@ def _suggested(message: str, parser: argparse.ArgumentParser) -> str:
         choices = [
             str(c)
             for a in parser._actions
-            if a.help != argparse.SUPPRESS
+            if (a.help != argparse.SUPPRESS or a.option_strings)  # hidden commands stay hidden
             and a.choices
             and (argument == a.metavar or set(argument.split("/")) & set(a.option_strings))
             for c in a.choices

@@ -47,6 +47,11 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             "see `runaudit check --help`",
         ),
         (["rules", "--bogus"], "unknown option `--bogus`; see `runaudit rules --help`"),
+        (
+            ["check", "--output-format", "bogus"],  # the long alias lists its values too
+            "argument --output-format: unknown value `bogus` (choose from text, concise, "
+            "grouped, json, sarif, github, junit, markdown); see `runaudit check --help`",
+        ),
     ],
 )
 def test_usage_errors_are_one_line_with_a_suggestion(
