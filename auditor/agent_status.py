@@ -67,6 +67,9 @@ class LostStatus(NamedTuple):
     background: bool = False  # it runs in the background (`&`) and nothing waits for it
     hint: str | None = None  # what to do, when the general advice does not fit
     related: tuple[RelatedLocation, ...] = ()  # where the agent's command is written
+    # lost where the script ends, so by its host, which drops the script's status
+    at_end: bool = False
+    host: Span | None = None  # where that host runs the script (the finding goes there)
 
 
 class AgentStatus(NamedTuple):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
 from auditor.discover import Candidate, RefusedFile, TooLarge, read_bounded
-from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding
+from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Span
 from auditor.kinds import FileKind, Host, sources_a_file
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
@@ -222,7 +222,7 @@ class Auditor:
             return self.not_audited(source.path, OUT_OF_MEMORY, diagnostics)
         except Exception as error:  # a host extractor's bug must not stop the run
             diagnostics.append(_internal(source.path, "analysis", repr(error)))
-        findings, suppressed, applied = self._suppress(source, raw, diagnostics)
+        findings, suppressed, applied = self._suppress(source, _once(raw), diagnostics)
         path = Path(source.path)
         findings = [f for f in findings if not self.settings.ignored_for(path, f.code)]
         if self.settings.severity:  # `[severity]` in config, before `fail-on` judges them
@@ -332,6 +332,7 @@ class Auditor:
                 embedded.pipefail_fix,
                 interactive=embedded.interactive,
                 output_read=embedded.output_read,
+                host_call=embedded.host_call,
             )
         yield Host.SHELL, unit
         if depth >= MAX_NESTING or not _MAY_NEST.search(unit.text):
@@ -475,3 +476,18 @@ def audit_text(
     """Audit text that is not on disk (rule examples, tests)."""
     auditor = Auditor(settings or Settings())
     return auditor.audit_source(SourceFile(filename.replace(os.sep, "/"), text), kind)
+
+
+def _once(findings: list[Finding]) -> list[Finding]:
+    """Each finding once: one rule at one place with one message is one finding, however
+    many values of the code reach it (their related locations kept together)."""
+    kept: dict[tuple[str, Span, str], Finding] = {}
+    for finding in findings:
+        key = (finding.code, finding.span, finding.message)
+        held = kept.get(key)
+        if held is None:
+            kept[key] = finding
+            continue
+        more = tuple(r for r in finding.related if r not in held.related)
+        kept[key] = held._replace(related=held.related + more)
+    return list(kept.values())

@@ -130,15 +130,17 @@ class Rule(Generic[UnitT]):
         hint: str | None = None,
         fix: Fix | None = None,
         related: tuple[RelatedLocation, ...] = (),
+        at: Span | None = None,
     ) -> Finding:
-        """A finding at unit offsets `start`..`end`, mapped to the host file."""
+        """A finding at unit offsets `start`..`end`, mapped to the host file (`at`: a span
+        of the host file itself instead, such as the host's call that runs the unit)."""
         if isinstance(unit, Redacting):
             message = unit.redact(message)
             hint = unit.redact(hint) if hint is not None else None
             related = tuple(r._replace(message=unit.redact(r.message)) for r in related)
         return Finding(
             path=unit.source.path,
-            span=unit.host_span(start, end),
+            span=at if at is not None else unit.host_span(start, end),
             code=self.code,
             name=self.name,
             severity=severity or self.severity,

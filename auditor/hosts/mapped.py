@@ -112,6 +112,9 @@ class EmbeddedShell(NamedTuple):
     interactive: bool = False
     # The host reads this shell's output (a tmux pane it captures): it judges the run by it.
     output_read: bool = False
+    # Host-file offsets of the call that runs the code (`subprocess.run(cmd, shell=True)`),
+    # when the code is written apart from it: a status the host drops is lost there.
+    host_call: tuple[int, int] | None = None
 
 
 class PhysicalLine(NamedTuple):

@@ -18,6 +18,7 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
+from auditor.python.model.ast_values import Function
 from auditor.python.model.callees import PASSING, instance_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
@@ -53,6 +54,8 @@ _SHELL_SCRIPT_SHEBANG = tuple(f"/{shell}" for shell in SHELLS) + tuple(f" {s}" f
 
 # The module reads a tmux pane's output back (`["tmux", "capture-pane", "-p", "-t", s]`):
 # it judges the runs it starts in tmux by their output, as a shell script that does.
+# An f-string's output redirect to a file a variable names: `> {out}`, `>> "{log}"`
+_REDIRECTED = re.compile(r"""(?<![0-9&])>>?\s*["']?\{([A-Za-z_]\w*)\}""")
 _PANE_READ = re.compile(r"""(?:["']|\btmux\s+)(?:capture-pane|capturep|pipe-pane|pipep)\b""")
 
 
@@ -155,7 +158,10 @@ def _call_shells(
                 )
                 takes = name in _TAKES_EXECUTABLE
                 hint, fix = fixes.shell_string(call, command, takes_executable=takes)
-                yield EmbeddedShell(code, ShellOptions(), use, where, hint, fix)
+                place, read = module.span(call), _output_file_read(module, call)
+                yield EmbeddedShell(
+                    code, ShellOptions(), use, where, hint, fix, output_read=read, host_call=place
+                )
             continue
         if name in ARGV_VARARGS:
             argvs = resolver.choices.each(functools.partial(resolver.spread_words, call))
@@ -174,6 +180,37 @@ def _call_shells(
             yield EmbeddedShell(
                 code, options, None if tmux else use, where, hint, fix, output_read=read
             )
+
+
+def _output_file_read(module: PythonModule, call: ast.Call) -> bool:
+    """Whether the function around a shell-string call sends the string's output to a file
+    named by a variable (`f"claude -p … > {out}"`) that what runs after the call reads
+    (`out.read_text()`, `open(out)`): it judges the run by what the run wrote there."""
+    scope = module.scope_of(call)
+    start, end = module.span(scope) if scope is not module.tree else (0, len(module.source.text))
+    names = set(_REDIRECTED.findall(module.source.text[start:end]))
+    if not names:
+        return False
+    text = module.source.text
+    after = "\n".join(text[slice(*module.span(statement))] for statement in _after(module, call))
+    return any(
+        re.search(rf"\b{name}\.(?:read_text|read_bytes|open)\(|\bopen\(\s*{name}\b", after)
+        for name in names
+    )
+
+
+def _after(module: PythonModule, node: ast.AST) -> list[ast.stmt]:
+    """The statements that run after the one holding `node`, in its function: those after
+    it in its block, then after each block around it (not another branch of an `if`)."""
+    found: list[ast.stmt] = []
+    current, parent = node, module.parent(node)
+    while parent is not None and not isinstance(current, Function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and any(s is current for s in block):
+                found += block[next(i for i, s in enumerate(block) if s is current) + 1 :]
+        current, parent = parent, module.parent(parent)
+    return found
 
 
 def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShell]:

@@ -68,7 +68,15 @@ def lost_status(
     if waits:
         how = "it runs in the background, and nothing reads the status `wait` returns for it"
     start, end = script.parsed.span(command.node)
-    return LostStatus(start, end, call, how, masked, discard, backgrounded(statement))
+    # the script's last statement, whose status only its host could read
+    at_end = (
+        how == "nothing reads it"
+        and statement.parent is not None
+        and statement.parent.type == "program"
+        and script.end_use is None
+    )
+    background = backgrounded(statement)
+    return LostStatus(start, end, call, how, masked, discard, background, at_end=at_end)
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:

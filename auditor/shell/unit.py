@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from auditor.finding import Fix, Span
+from auditor.finding import Fix, RelatedLocation, Span
 from auditor.shell.includes import Lookup, Place, source_place
 from auditor.source import SourceFile
 from auditor.unit import OPAQUE_WORD, SCRIPT_END, ParseError
@@ -30,7 +30,7 @@ _CLOSERS = {"(": ")", "[": "]", "{": "}"}
 _LONGEST = 40  # characters of an expression a message shows
 
 if TYPE_CHECKING:
-    from auditor.agent_status import AgentStatus
+    from auditor.agent_status import AgentStatus, LostStatus
     from auditor.profiles import AgentCatalog
     from auditor.shell.model import ShellScript
     from auditor.shell.options import ShellOptions
@@ -58,6 +58,7 @@ class ShellUnit:
         pipefail_fix: Fix | None = None,
         interactive: bool = False,
         output_read: bool = False,
+        host_call: tuple[int, int] | None = None,
     ) -> None:
         self.source = source
         self.text = text
@@ -72,6 +73,7 @@ class ShellUnit:
         self.pipefail_fix = pipefail_fix  # host-file edits that turn it on, when well-defined
         self.interactive = interactive  # a person reads its output (a make recipe)
         self.output_read = output_read  # the host judges the run by this shell's output
+        self.host_call = host_call  # host offsets of the call that runs it, written apart
         self._script: ShellScript | None = None
         # The file it was read from, the tree sourced files must stay in, their size bound,
         # and the folders named as search roots (`--source-path`).
@@ -135,8 +137,22 @@ class ShellUnit:
         if self._agent_status is None:
             from auditor.shell.agent_flow import shell_agent_status
 
-            self._agent_status = shell_agent_status(self.script)
+            status = shell_agent_status(self.script)
+            if self.host_call is not None:  # lost at the end of the string: where it is run
+                host = self.source.span(*self.host_call)
+                lost = [self._at_host(each, host) if each.at_end else each for each in status.lost]
+                status = status._replace(lost=lost)
+            self._agent_status = status
         return self._agent_status
+
+    def _at_host(self, lost: LostStatus, host: Span) -> LostStatus:
+        """A status the host drops, reported at the host's call, its command as related."""
+        written = RelatedLocation(
+            self.source.path,
+            self.host_span(lost.start, lost.end),
+            f"`{lost.call.label}` runs here, the last command of the {self.where}",
+        )
+        return lost._replace(host=host, related=(written, *lost.related))
 
     def parse_error(self) -> ParseError | None:
         """The first region tree-sitter could not read, unless the text holds made-up values.

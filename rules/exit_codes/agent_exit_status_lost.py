@@ -188,6 +188,7 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
                 f"exit status of `{lost.call.label}` is lost: {lost.how}",
                 hint=_hint(lost),
                 related=lost.related,
+                at=lost.host,
             )
 
 

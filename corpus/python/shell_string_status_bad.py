@@ -1,0 +1,25 @@
+"""Shell strings written apart from the call that runs them: the status the host drops is
+lost at that call (RA203 there, the command as a related location), once per call however
+many strings the variable may hold; a file the run writes is only examined on the other
+branch, which the background run never reaches."""
+
+import subprocess
+
+
+def launch(task: str, out: str, background: bool) -> None:
+    cmd = f'claude -p "{task}" --output-format json > {out} 2>&1'
+    if background:
+        subprocess.Popen(cmd, shell=True)  # expect: RA203(warning)
+    else:
+        subprocess.run(cmd, shell=True, check=True)
+        print(open(out).read())
+
+
+def resume(task: str, session: str | None) -> None:
+    if session:
+        cmd = f'claude -r {session} -p "{task}"'
+    elif task:
+        cmd = f'claude -p "{task}"'
+    else:
+        cmd = 'claude -p "continue"'
+    subprocess.run(cmd, shell=True, capture_output=True, text=True)  # expect: RA203(warning)
