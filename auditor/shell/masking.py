@@ -20,6 +20,7 @@ from auditor.shell.status import (
     is_last_statement,
     pipestatus_indices,
     status_use,
+    unread_store,
 )
 from auditor.shell.tiers import Tier
 from auditor.shell.unit import ShellUnit
@@ -64,6 +65,8 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     if not agents and (exits_early(pipeline.stages[-1]) or _only_prints(unit, pipeline)):
         return None
     use = status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated)
+    if unread_store(use):
+        use = None  # `|| rc=$?` with `rc` never read: the status decides nothing
     if use is None and read is None:
         return None
     frozen = frozenset(read) if read is not None else None

@@ -31,6 +31,7 @@ class StatusUse(NamedTuple):
     reason: str  # "errexit (`set -e`) is on", "it is an operand of `&&`"
     # The `NAME=$(…)` assignment that takes the status on, when it sits in one.
     via: str | None = None
+    store: Node | None = None  # the `NAME=$?` after `||` that keeps it, when that is the use
 
 
 def _text(node: Node) -> str:
@@ -92,18 +93,23 @@ def _operator_after(list_node: Node, node: Node) -> tuple[Node | None, Node | No
 
 
 def _or_true(operator: Node | None, right: Node | None) -> bool:
-    """Whether an operator and its operand are `|| true` or `|| :`, or keep the status
-    in a variable that nothing reads (`|| rc=$?`, `rc` never read): thrown away."""
-    if operator is None or operator.type != "||" or right is None:
+    """Whether an operator and its operand are `|| true` or `|| :`."""
+    return (
+        operator is not None
+        and operator.type == "||"
+        and right is not None
+        and right.type == "command"
+        and _text(right).strip() in ("true", ":")
+    )
+
+
+def unread_store(use: StatusUse | None) -> bool:
+    """Whether a status is used only by `|| NAME=$?` keeping it in a variable that the
+    script never reads (each other mention of NAME is an assignment to it): it counts as
+    read for RA203 (SPEC: read through any path), but it decides nothing."""
+    assignment = use.store if use is not None else None
+    if assignment is None:
         return False
-    if right.type == "variable_assignment":
-        return _unread_status(right)
-    return right.type == "command" and _text(right).strip() in ("true", ":")
-
-
-def _unread_status(assignment: Node) -> bool:
-    """Whether `NAME=$?` keeps the status in a variable that the script never reads (each
-    other mention of NAME is an assignment to it)."""
     name, value = assignment.child_by_field_name("name"), assignment.child_by_field_name("value")
     if name is None or value is None or _text(value) not in ("$?", '"$?"'):
         return False
@@ -349,7 +355,11 @@ def status_use(
     if parent.type == "list":
         if not is_last_statement(node):
             operator = _ignored_operand(parent, node)
-            return StatusUse(f"it is an operand of `{operator}`") if operator else None
+            if operator is None:
+                return None
+            _, right = _operator_after(parent, node)
+            store = right if right is not None and right.type == "variable_assignment" else None
+            return StatusUse(f"it is an operand of `{operator}`", store=store)
         outer = status_use(parent, options, context)
         if outer is not None:
             return outer
@@ -384,7 +394,7 @@ def status_use(
         if outer is not None and assignment is not None:
             name = assignment.child_by_field_name("name")
             label = _text(name) if name is not None else "x"
-            return StatusUse(outer.reason, f"`{label}=$(…)`")
+            return outer._replace(via=f"`{label}=$(…)`")
     if options.errexit and not in_condition(node):
         return StatusUse("errexit (`set -e`) is on")
     return None
