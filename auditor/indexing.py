@@ -17,7 +17,7 @@ from auditor.configs import FileSettings, settings_digest
 from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.project import ProjectIndex, PythonSummary, merge, module_name, package_of
+from auditor.project import ProjectIndex, PythonSummary, merge, module_name
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers
 
@@ -280,7 +280,6 @@ def index_listing(
     """The index pass: summaries of Python modules (through the cache, only their digests
     when it holds them), scripts that run an agent; each file read under its own settings
     (its agents and step callables)."""
-    package_of.cache_clear()  # the folders' packages as they are now (a server runs again)
     summariser = _Summariser(settings, cache)
     indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
     modules: list[IndexedModule] = []

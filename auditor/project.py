@@ -11,7 +11,6 @@ to worker processes and hashed into cache keys.
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -220,34 +219,16 @@ class ProjectIndex(NamedTuple):
         return False
 
 
-_NAMESPACE_GAP = 2  # folders without `__init__.py` between a module and a package above
-
-
 def module_name(path: Path) -> str:
-    """The dotted module name of a Python file, from its package directories. A folder
-    without `__init__.py` inside a package is a namespace package of it (`hammer/api/`
-    is a package, `hammer/api/claude/` is not: `hammer.api.claude.client`), so up to
-    `_NAMESPACE_GAP` such folders are looked through for a package above."""
-    parts = [*package_of(path.parent), path.stem] if path.stem != "__init__" else []
-    return ".".join(parts or package_of(path.parent)) or path.stem
-
-
-@functools.lru_cache(maxsize=1024)
-def package_of(directory: Path) -> tuple[str, ...]:
-    """The dotted names of the package a folder is (empty when it is none); asked once per
-    folder, however many modules it holds (each index pass starts afresh: `cache_clear`)."""
-    parts: tuple[str, ...] = ()
-    gap: tuple[str, ...] = ()
-    while len(gap) <= _NAMESPACE_GAP:
-        if (directory / "__init__.py").is_file():
-            parts = (directory.name, *gap, *parts)
-            gap = ()
-        else:
-            gap = (directory.name, *gap)
+    """The dotted module name of a Python file, from its package directories."""
+    parts = [path.stem] if path.stem != "__init__" else []
+    directory = path.parent
+    while (directory / "__init__.py").is_file():
+        parts.insert(0, directory.name)
         if directory.parent == directory:
             break
         directory = directory.parent
-    return parts
+    return ".".join(parts) or path.stem
 
 
 def merge(summaries: Iterable[tuple[str, PythonSummary]], scripts: Iterable[str]) -> ProjectIndex:

@@ -29,6 +29,7 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from auditor.discover import RefusedFile, read_bounded
 from auditor.gitignore import IGNORE_FILE_LIMIT, IgnoreFile, gitignored, parse_ignore_file
@@ -118,9 +119,15 @@ def variable_prefixed(word: str) -> str | None:
     return match["tail"] if match is not None else None
 
 
-# One look-up of a sourced file: (how: "read" or "search", the file being walked, the path
-# as written, what it gave: the real path and a digest of the text, or "" for nothing).
-Lookup = tuple[str, str, str, str]
+class Lookup(NamedTuple):
+    """One look-up of a sourced file, as the cache keeps it."""
+
+    how: str  # "read" (beside the file being walked, then the search roots) or "search"
+    current: str  # the file being walked
+    written: str  # the path as written
+    outcome: str  # the real path and a digest of the text found, or "" for nothing
+
+
 Place = tuple[Path, Path | None, int, tuple[Path, ...]]  # see `SourcedFiles.__init__`
 
 
@@ -177,13 +184,13 @@ class SourcedFiles:
         """`relative` read under the first search root that holds it, or None."""
         return self._looked_up("search", relative, self._search_roots(relative))
 
-    def unchanged(self, lookups: Sequence[Lookup]) -> bool:
+    def unchanged(self, lookups: Sequence[tuple[str, str, str, str]]) -> bool:
         """Whether the look-ups of an earlier audit give the same files, with the same
         texts, now (made again in order, by this reader, fresh)."""
         for how, current, relative, outcome in lookups:
             self.current = Path(current)
             (self.read if how == "read" else self.search_roots)(relative)
-            if self.lookups[-1][3] != outcome:
+            if self.lookups[-1].outcome != outcome:
                 return False
         return True
 
@@ -194,7 +201,7 @@ class SourcedFiles:
         if found is not None:
             digest = hashlib.blake2b(found[1].encode("utf-8", "surrogatepass"), digest_size=16)
             outcome = f"{found[0]}\0{digest.hexdigest()}"
-        self.lookups.append((how, str(self.current), relative, outcome))
+        self.lookups.append(Lookup(how, str(self.current), relative, outcome))
         return found
 
     def _search_roots(self, relative: str) -> tuple[Path, str] | None:

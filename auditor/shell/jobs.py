@@ -299,12 +299,8 @@ def waited_use(statement: Node, script: JobContext) -> StatusUse | None:
     """Why the status of the background statement `statement` is used: a `wait` returns it
     (`wait "$pid"`, `wait $!`) where that `wait`'s own status is used."""
     for wait in waits_for(statement, script.commands, script.parsed):
-        node = wait.command.node
-        while node.parent is not None and node.parent.type == "redirected_statement":
-            node = node.parent
-        use = (
-            status_use(node, script.options_at(wait.command.node), script) if wait.carries else None
-        )
+        node = wait.command.node  # (`wait "$pid" 2>/dev/null`: the statement around it)
+        use = status_use(node, script.options_at(node), script) if wait.carries else None
         if use is not None:
             return StatusUse(f"`wait` returns it where {use.reason}", use.via)
     return None

@@ -97,11 +97,12 @@ class IterationWalk:
         `case` (`if streaming; then claude … | jq; else claude …; fi`): one step."""
         self.script, self.loop, self.command = script, loop, command
         self.runs = (command.node, *alternatives)
-        # `wait "$pid"` of a run started in the background returns the run's status
+        # `wait "$pid"` of a job started in the background returns the job's status: the
+        # run's, when the run decides it (`claude … &`, `cat p | claude … > out &`)
         self._waits = frozenset(
             wait.command.node.id
             for run in self.runs
-            if (job := _job_of(run, loop)) is not None
+            if (job := _job_of(run, loop)) is not None and _decides(script, run, job)
             for wait in waits_for(job, script.commands, script.parsed)
             if wait.carries
         )
@@ -551,3 +552,26 @@ def _job_of(node: Node, loop: Node) -> Node | None:
             return current
         current = current.parent
     return None
+
+
+def _decides(script: ShellScript, run: Node, job: Node) -> bool:
+    """Whether the status of the background statement `job` is that of the command `run`
+    in it: the last stage of each pipeline on the way (any stage under pipefail), the
+    last statement of each group, not behind `if`s or loops (`claude | tee log &` is
+    `tee`'s, `{ claude; echo done; } &` is `echo`'s)."""
+    pipefail = script.options_at(run).pipefail
+    current = run
+    while current.id != job.id:
+        parent = current.parent
+        if parent is None:
+            return False
+        if parent.type == "pipeline":
+            if not pipefail and parent.named_children[-1].id != current.id:
+                return False
+        elif parent.type in ("compound_statement", "subshell", "list"):
+            if [c for c in parent.named_children if c.type != "comment"][-1].id != current.id:
+                return False
+        elif parent.type != "redirected_statement":
+            return False
+        current = parent
+    return True

@@ -65,7 +65,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     if not agents and (exits_early(pipeline.stages[-1]) or _only_prints(unit, pipeline)):
         return None
     use = status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated)
-    if unread_store(use):
+    if unread_store(use, unit.script.read_names()):
         use = None  # `|| rc=$?` with `rc` never read: the status decides nothing
     if use is None and read is None:
         return None

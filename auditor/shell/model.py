@@ -51,6 +51,7 @@ from auditor.unit import SCRIPT_END, NotAudited
 from auditor.value_budget import current_budget, value_budget
 
 _MAX_STRING_DEPTH = 4  # strings run as shell inside strings run as shell
+_MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits followed
 
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
@@ -97,6 +98,9 @@ class ShellScript:
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
+        self._read_names: tuple[frozenset[str], bool] | None = None  # see `read_names`
+        self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
+        self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
 
     @classmethod
@@ -135,9 +139,45 @@ class ShellScript:
         """The options in effect at a command or an assignment statement."""
         return self._options_by_id.get(node.id, ShellOptions())
 
+    def read_names(self) -> frozenset[str] | None:
+        """The variables the script reads anywhere (`$rc`, `${rc}`, `(( rc ))`, `export
+        rc`), found once; None when any may be read out of its sight (it sources other
+        files, or `set -a` exports every variable to the commands it runs)."""
+        if self._read_names is None:
+            nodes = self.parsed.nodes()
+            names: set[str] = set()
+            for node in nodes:
+                parent = node.parent
+                if node.type != "variable_name" or parent is None:
+                    continue
+                if (
+                    parent.type in ("variable_assignment", "for_statement")
+                    and _names_it(parent, node)
+                    and not _exported(parent)
+                ):
+                    continue
+                names.add(self.parsed.node_text(node))
+            unseen = any(
+                c.command_name in ("source", ".") or (c.command_name == "set" and "-a" in c.argv)
+                for c in self.commands
+            )
+            self._read_names = (frozenset(names), unseen)
+        found, unseen = self._read_names
+        return None if unseen else found
+
     def waited_use(self, node: Node) -> StatusUse | None:
-        """Why the status a `wait` returns for the background statement `node` is used."""
-        return waited_use(node, self)
+        """Why the status a `wait` returns for the background statement `node` is used
+        (found once per statement; a `wait` that is itself a background job, waited in
+        turn, is followed `_MAX_WAIT_CHAIN` deep)."""
+        if node.id not in self._waited:
+            if self._waiting >= _MAX_WAIT_CHAIN:
+                return None
+            self._waiting += 1
+            try:
+                self._waited[node.id] = waited_use(node, self)
+            finally:
+                self._waiting -= 1
+        return self._waited[node.id]
 
     # The walk returns the options in effect after the node.
     def _walk(self, node: Node, options: ShellOptions) -> ShellOptions:
@@ -471,3 +511,21 @@ def _same(first: Node | None, second: Node) -> bool:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+
+
+def _names_it(holder: Node, name: Node) -> bool:
+    """Whether `name` is the variable an assignment or a `for` loop sets (not read)."""
+    target = holder.child_by_field_name("name") or holder.child_by_field_name("variable")
+    return target is not None and target.id == name.id
+
+
+def _exported(assignment: Node) -> bool:
+    """Whether an assignment exports its variable to the commands the script runs
+    (`export RC=0`, `declare -x RC=0`): they may read it."""
+    holder = assignment.parent
+    if holder is None or holder.type != "declaration_command":
+        return False
+    words = (holder.text or b"").decode("utf-8", "replace").split()
+    return bool(words) and (
+        words[0] == "export" or any(w.startswith("-") and "x" in w for w in words[1:3])
+    )

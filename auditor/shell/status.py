@@ -11,7 +11,6 @@ iteration's status reaches the loop's.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple, Protocol
 
 from auditor.numbers import bounded_int
@@ -103,22 +102,17 @@ def _or_true(operator: Node | None, right: Node | None) -> bool:
     )
 
 
-def unread_store(use: StatusUse | None) -> bool:
+def unread_store(use: StatusUse | None, read: frozenset[str] | None) -> bool:
     """Whether a status is used only by `|| NAME=$?` keeping it in a variable that the
-    script never reads (each other mention of NAME is an assignment to it): it counts as
-    read for RA203 (SPEC: read through any path), but it decides nothing."""
+    script never reads (`read`: the names it reads; None: any may be). It counts as read
+    for RA203 (SPEC: read through any path), but it decides nothing."""
     assignment = use.store if use is not None else None
-    if assignment is None:
+    if assignment is None or read is None:
         return False
     name, value = assignment.child_by_field_name("name"), assignment.child_by_field_name("value")
-    if name is None or value is None or _text(value) not in ("$?", '"$?"'):
+    if name is None or name.type != "variable_name" or value is None:
         return False
-    root = assignment
-    while root.parent is not None:
-        root = root.parent
-    written = re.escape(_text(name))
-    mentions = re.finditer(rf"(?<![\w$])\$?\{{?{written}(?!\w)(=(?!=)|\+=)?", _text(root))
-    return all(m.group(1) is not None for m in mentions)
+    return _text(value) in ("$?", '"$?"') and _text(name) not in read
 
 
 def _ignored_operand(list_node: Node, node: Node) -> str | None:

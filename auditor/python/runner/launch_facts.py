@@ -366,7 +366,12 @@ class LaunchFacts:
 
     def _under_success(self, body: _Body, node: ast.AST) -> bool:
         """Whether a statement runs only when the process succeeded: in the body of an
-        `if` on its success (`returncode == 0`), or the `else` of one on its failure."""
+        `if` on its success (`returncode == 0`), or the `else` of one on its failure, or
+        after an `if` on the failure of the last process started before it that always
+        leaves (`if proc.returncode != 0: return Failed(…)`)."""
+        at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        started = [(c.lineno, c.col_offset) for c, _ in self._launches(body)]
+        last = max((p for p in started if p < at), default=None)
         child, parent = node, body.parents.get(node)
         while parent is not None:
             if isinstance(parent, ast.If):
@@ -375,27 +380,29 @@ class LaunchFacts:
                     test == "status" and child in parent.orelse
                 ):
                     return True
-            if self._after_failure_left(body, parent, child):
+            if last is not None and self._after_failure_left(body, parent, child, last):
                 return True
             if parent is body.function:
                 break
             child, parent = parent, body.parents.get(parent)
         return False
 
-    def _after_failure_left(self, body: _Body, parent: ast.AST, child: ast.AST) -> bool:
-        """Whether `child` follows, in its statement list, an `if` on the process's failure
-        whose body always leaves (`if proc.returncode != 0: return Failed(…)`): it runs
-        only when the process succeeded."""
+    def _after_failure_left(
+        self, body: _Body, parent: ast.AST, child: ast.AST, launched: tuple[int, int]
+    ) -> bool:
+        """Whether `child` follows, in its statement list, an `if` on a failure that always
+        leaves, placed after the process started at `launched` (the last before it)."""
         for field in ("body", "orelse", "finalbody"):
             listed = getattr(parent, field, None)
-            if isinstance(listed, list) and any(s is child for s in listed):
-                earlier = listed[: next(i for i, s in enumerate(listed) if s is child)]
+            index = next((i for i, s in enumerate(listed or ()) if s is child), None)
+            if isinstance(listed, list) and index is not None:
                 return any(
                     isinstance(s, ast.If)
+                    and (s.lineno, s.col_offset) > launched
                     and not s.orelse
                     and isinstance(s.body[-1], ast.Return | ast.Raise)
                     and self._kind(body, s.test) == "status"
-                    for s in earlier
+                    for s in listed[:index]
                 )
         return False
 

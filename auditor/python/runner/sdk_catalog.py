@@ -80,6 +80,9 @@ class SdkCatalog(NamedTuple):
     constructors: Mapping[str, SdkConstructor]
     derivers: frozenset[str]
     forbid: bool = False  # `retries = "forbid"`: the project owns recovery
+    # class name -> (its package, its constructor): `AnthropicBedrock` ->
+    # (`anthropic`, …), for a class imported from a module inside its package
+    by_class: Mapping[str, tuple[tuple[str, SdkConstructor], ...]] = {}
 
     @property
     def sdk_retries(self) -> SdkRetried:
@@ -91,10 +94,13 @@ class SdkCatalog(NamedTuple):
         (`anthropic.AnthropicBedrock`), or from a module inside that package
         (`anthropic.lib.bedrock.AnthropicBedrock`)."""
         found = self.constructors.get(qualified)
-        if found is None and qualified.count(".") > 1:
-            package, cls = qualified.split(".", 1)[0], qualified.rsplit(".", 1)[-1]
-            found = self.constructors.get(f"{package}.{cls}")
-        return found
+        if found is not None:
+            return found
+        module, _, cls = qualified.rpartition(".")
+        return next(
+            (c for package, c in self.by_class.get(cls, ()) if module.startswith(f"{package}.")),
+            None,
+        )
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -115,7 +121,12 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
         for cls in table.get("classes", ())
     }
     forbid = (config or {}).get("retries") == "forbid"
-    return SdkCatalog(constructors, frozenset(data["derivers"]["methods"]), forbid)
+    by_class: dict[str, tuple[tuple[str, SdkConstructor], ...]] = {}
+    for name, constructor in constructors.items():
+        package, _, cls = name.rpartition(".")
+        by_class[cls] = (*by_class.get(cls, ()), (package, constructor))
+    derivers = frozenset(data["derivers"]["methods"])
+    return SdkCatalog(constructors, derivers, forbid, by_class)
 
 
 @functools.cache

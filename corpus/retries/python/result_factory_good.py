@@ -81,3 +81,20 @@ class PromptExecutor:
         if proc.returncode != 0:
             print(proc.stderr)
         return RunReport(success=True)
+
+
+def pull_then_run(prompt):
+    """The guard tests the `git pull` before the agent starts, not the agent's run (which
+    raises when it fails): the result says nothing of the agent."""
+    pulled = subprocess.run(["git", "pull"])
+    if pulled.returncode != 0:
+        return RunReport(success=False)
+    subprocess.run(["claude", "-p", prompt], check=True)
+    return RunReport(success=True)
+
+
+def until_pulled(prompt):
+    for _ in range(3):
+        if pull_then_run(prompt).success:
+            return True
+    return False

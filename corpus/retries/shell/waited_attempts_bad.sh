@@ -31,3 +31,16 @@ while [[ "$attempt" -le "$RETRIES" ]]; do  # expect: RA302(warning)
   attempt=$((attempt + 1))
 done
 exit 1
+
+# The same with the presence asked by `test`: an empty message is still a failed run.
+tries=0
+until [[ $tries -ge 3 ]]; do  # expect: RA302(warning)
+  set +e
+  codex exec "update the changelog" >answer.md 2>>run.log
+  rc=$?
+  set -e
+  if [[ $rc -eq 0 ]] && test -s answer.md; then
+    break
+  fi
+  tries=$((tries + 1))
+done

@@ -24,3 +24,26 @@ for round in $(seq 1 20); do
     break
   fi
 done
+
+# A loop that leaves when the message holds no error marker: `-z $(grep …)` examines
+# what the agent wrote (a Ralph loop), it does not only ask whether there is any.
+for round in $(seq 1 10); do
+  claude -p "$(cat PROMPT.md)" >msg.txt 2>run.log || true
+  if [[ -z $(grep -i "TODO remaining" msg.txt) ]]; then
+    break
+  fi
+done
+
+# A job whose status is `tee`'s (no pipefail) hands `wait` nothing of the agent's: the
+# loop retries nothing it can see (RA101 says so, where the status is read).
+set +o pipefail
+n=0
+while [[ $n -lt 3 ]]; do
+  gptme --non-interactive "triage" | tee triage.log &  # expect: RA101(error)
+  pid=$!
+  wait "$pid"
+  if [[ $? -eq 0 ]]; then
+    break
+  fi
+  n=$((n + 1))
+done

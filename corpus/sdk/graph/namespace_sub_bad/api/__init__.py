@@ -1,1 +1,0 @@
-"""The providers' package; its provider folders are namespace packages."""

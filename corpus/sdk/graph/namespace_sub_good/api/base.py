@@ -1,3 +1,0 @@
-class Provider:
-    def send(self, prompt: str) -> str:
-        raise NotImplementedError
