@@ -128,6 +128,23 @@ class CallGraph:
             self._callees[key] = self._resolve_call(fid, number)
         return self._callees[key]
 
+    def class_constant(self, fid: str, attribute: str) -> list[str]:
+        """The classes a class-level `ATTRIBUTE = (A, b.B)` names (last components), in
+        the class of function `fid` or the nearest of its bases that sets it."""
+        function = self.functions.get(fid)
+        pending = [cls] if function and (cls := self._owner_class(function)) else []
+        seen: set[str] = set()
+        while pending:
+            cls = pending.pop(0)
+            if cls in seen or len(seen) >= MAX_DISPATCH:
+                continue
+            seen.add(cls)
+            named = self.classes.get(cls, {}).get("names", {}).get(attribute)
+            if named is not None:
+                return [str(name).rsplit(".", 1)[-1] for name in named]
+            pending += self.hierarchy.bases.get(cls, [])
+        return []
+
     def _owner_class(self, function: _Function) -> str | None:
         cls = function.facts.get("class")
         return f"{function.module}.{cls}" if cls else None

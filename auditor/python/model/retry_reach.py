@@ -122,7 +122,7 @@ class RetryReach:
         for fid, function in self.graph.functions.items():
             own = function.facts.get("layer")
             if own is not None and (layer := self.layer(function.module, own)) is not None:
-                pending.append((fid, layer))
+                pending.append((fid, self._bound(layer, fid)))
             for number, call in enumerate(function.facts.get("calls", ())):
                 callee = call["callee"]
                 if callee and callee[0] == "name" and callee[1].rsplit(".", 1)[-1] in named:
@@ -131,7 +131,10 @@ class RetryReach:
                     continue
                 layer = self.layer(function.module, call["layer"])
                 if layer is not None:
-                    pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
+                    pending += [
+                        (callee, self._bound(layer, callee))
+                        for callee in self.graph.callees(fid, number)
+                    ]
         while pending:
             fid, layer = pending.pop()
             held = under.setdefault(fid, [])
@@ -192,6 +195,18 @@ class RetryReach:
             return None
         return layer._replace(errors=tuple(("class", name) for name in dict.fromkeys(seen)))
 
+    def _bound(self, layer: Layer, fid: str) -> Layer:
+        """`layer` with what an `except self.ERRORS` catches read where it runs `fid`: the
+        class `fid` belongs to (an override a `self.m()` in the loop dispatched to) gives
+        `ERRORS` (a base declares it, each subclass sets it)."""
+        if not any(k == "class" and v.startswith(("self.", "cls.")) for k, v in layer.errors):
+            return layer
+        errors: list[tuple[str, str]] = []
+        for kind, value in layer.errors:
+            given = self.graph.class_constant(fid, value.split(".", 1)[1]) if "." in value else []
+            errors += [("class", name) for name in given] or [(kind, value)]
+        return layer._replace(errors=tuple(dict.fromkeys(errors)))
+
     def stacked(self, module: str, site: str) -> Iterator[Stacked]:
         """Each request of the client built at `site` in `module` that a retry layer
         re-sends, with the retries the client has on that path."""
@@ -203,7 +218,7 @@ class RetryReach:
                     continue
                 layers = []
                 if own is not None and (local := self.layer(function.module, own)):
-                    layers.append(local)
+                    layers.append(self._bound(local, fid))
                 if not contained:
                     layers += self.graph.under.get(fid, [])
                 line, column = map(int, at.split(":"))

@@ -64,13 +64,20 @@ def status_tests(low: int, high: int) -> list[ErrorTest]:
     return [ErrorTest("status", f"{low}-{high}")]
 
 
+_RECEIVERS = ("self.", "cls.")  # `except self.ERRORS`: what the instance's class gives
+
+
 def class_names(node: ast.expr | None) -> list[str]:
-    """The classes an `except` or `isinstance` lists, last name component ("?": unread)."""
+    """The classes an `except` or `isinstance` lists, last name component ("?": unread);
+    an attribute of the instance or class (`except self.RETRY_ERRORS`) as written, for
+    the class of each call path to give (`auditor.python.model.retry_reach`)."""
     if node is None:
         return []
     if isinstance(node, ast.Tuple | ast.List):
         return [name for element in node.elts for name in class_names(element)]
     dotted = dotted_name(node)
+    if dotted is not None and dotted.count(".") == 1 and dotted.startswith(_RECEIVERS):
+        return [dotted]
     return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
 
 

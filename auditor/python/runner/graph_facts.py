@@ -204,7 +204,7 @@ class ModuleFacts:
                 if decorators & _ABSTRACT or _raises_not_implemented(item):
                     abstract.append(item.name)
         bases = tuple(self.imports.qualify(name) for name in base_names(node))
-        found = {
+        found: dict[str, Any] = {
             "bases": bases,
             "methods": tuple(methods),
             "properties": tuple(properties),
@@ -218,6 +218,28 @@ class ModuleFacts:
             )
             if fields:
                 found["fields"] = fields
+        named = self._class_names(node)
+        if named:
+            found["names"] = named
+        return found
+
+    def _class_names(self, node: ast.ClassDef) -> dict[str, list[str]]:
+        """Class-level constants that name classes, qualified (`RETRY_ERRORS =
+        (RateLimitError, APIError)`): what an `except self.RETRY_ERRORS` of a method
+        catches in an instance of this class."""
+        found: dict[str, list[str]] = {}
+        for item in node.body:
+            if not isinstance(item, ast.Assign | ast.AnnAssign) or item.value is None:
+                continue
+            targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+            value = item.value
+            listed = value.elts if isinstance(value, ast.Tuple | ast.List) else [value]
+            names = [dotted_name(element) for element in listed]
+            if not names or any(name is None for name in names):
+                continue
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = [self.imports.qualify(n) for n in names if n]
         return found
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
