@@ -142,6 +142,13 @@ class Auditor:
         return load_sdk(self.settings.sdk) if self.settings.sdk else None
 
     @functools.cached_property
+    def _sdk_needles(self) -> tuple[str, ...]:
+        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`)."""
+        from auditor.python.runner.sdk_catalog import default_sdk
+
+        return tuple(f"{name}(" for name in (self.sdk or default_sdk()).names)
+
+    @functools.cached_property
     def steps(self) -> StepCatalog | None:
         """The step catalogue the config extends, if it does (else the rules' default)."""
         from auditor.python.runner.steps import load_steps
@@ -360,6 +367,8 @@ class Auditor:
             return True
         if rule.prefilter_steps and self._may_call_step(text, path):
             return True
+        if rule.prefilter_sdk and any(needle in text for needle in self._sdk_needles):
+            return True
         if not rule.prefilter_agents:
             return False
         if agents is not None:
@@ -459,7 +468,9 @@ class Auditor:
 
 
 def _has_prefilter(rule: AnyRule) -> bool:
-    return bool(rule.prefilter or rule.prefilter_agents or rule.prefilter_steps)
+    return bool(
+        rule.prefilter or rule.prefilter_agents or rule.prefilter_steps or rule.prefilter_sdk
+    )
 
 
 def _skipped(candidate: Candidate, kind: DiagnosticKind, message: str) -> FileResult:

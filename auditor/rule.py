@@ -58,6 +58,9 @@ class Rule(Generic[UnitT]):
     # Also run on a file whose text can call an agent step: a step callable of the
     # catalogue or a launcher of the tree, named with its module (python/step_needles.py).
     prefilter_steps: ClassVar[bool] = False
+    # Also run on a file that calls an SDK client constructor of the run's catalogue
+    # (the built-in ones, and those a config adds): `NAME(` for each class name.
+    prefilter_sdk: ClassVar[bool] = False
     # A second condition: when set, one of these must occur as well.
     prefilter_also: ClassVar[tuple[str, ...]] = ()
     fixable: ClassVar[bool] = False

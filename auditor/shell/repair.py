@@ -228,7 +228,8 @@ def _escaped_comparisons(data: bytes, start: int, end: int) -> list[Repair]:
 
 
 def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
-    """`${s:$i:1}` → `${s:${i}:1}`: variables in a substring's offset and length in braces.
+    """`${s:$i:1}` → `${s:${i}:1}`: variables in a substring's offset and length in braces
+    (and the sign of an offset counted from the end, `${s: -$n}`, a blank).
 
     Two insertions each; only where the offset and length hold nothing else
     that nests (quotes, `$(…)`, `${…}`).
@@ -241,8 +242,12 @@ def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
         inside = data[match.end() : close]
         if any(char in inside for char in b"{(\"'`\\"):
             continue
-        for variable in _pattern(_VARIABLE).finditer(data, match.end(), close):
+        variables = list(_pattern(_VARIABLE).finditer(data, match.end(), close))
+        for variable in variables:
             found.extend((Repair(variable.start() + 1, 0, b"{"), Repair(variable.end(), 0, b"}")))
+        sign = len(inside) - len(inside.lstrip(b" \t"))  # `${s: -$n}`: from the end
+        if variables and sign and inside[sign : sign + 1] == b"-":
+            found.append(Repair(match.end() + sign, 1, b" "))
     return found
 
 

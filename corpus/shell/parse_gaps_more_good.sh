@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # RA900 near misses: more valid bash tree-sitter-bash 0.25 misreads, mended
 # before parsing with every position kept: coprocesses, base-prefixed
-# arithmetic, an assignment with a redirect and no command, and a command word
-# that starts with `[` (a glob, not a test).
+# arithmetic, an assignment with a redirect and no command, a command word
+# that starts with `[` (a glob, not a test), and a substring counted from the end
+# by a variable (`${log: -$keep}`).
 set -euo pipefail
 
 coproc WATCH { tail -f agent.log; }
@@ -24,3 +25,6 @@ print(m.group(1) if m else 0)
 ")
 claude -p "The last run cost $cost" | tee -a agent.log
 kill "$WATCH_PID"
+keep=2000
+log=$(cat agent.log)
+printf '%s\n' "${log: -$keep}" "${log: -$keep:100}"

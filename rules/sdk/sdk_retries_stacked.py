@@ -167,8 +167,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     severities = (Severity.WARNING, Severity.INFO)
     tags = ("reliability", "retries", "sdk")
     hosts = frozenset({Host.PYTHON})
-    # A construction in this file: `OpenAI(`, `AsyncAnthropic(`, `Groq(`, a derivation.
-    prefilter = ("OpenAI(", "Anthropic(", "Groq(", "AnthropicBedrock(", "AnthropicVertex(")
+    # A construction in this file: a constructor of the catalogue (`OpenAI(`,
+    # `AsyncAnthropic(`, `groq.Client(`, those a config adds).
+    prefilter_sdk = True
     fixable = True
 
     BAD = (
