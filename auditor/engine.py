@@ -21,7 +21,6 @@ from auditor.kinds import FileKind, Host, sources_a_file
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.registry import all_rules
 from auditor.rule import Rule
-from auditor.shell.includes import Lookup
 from auditor.shell.unit import ShellUnit
 from auditor.source import SourceFile, decode, python_encoding
 from auditor.unit import (
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
     from auditor.python.runner.sdk_catalog import SdkCatalog
     from auditor.python.runner.step_needles import StepNeedles
     from auditor.python.runner.steps import StepCatalog
+    from auditor.shell.includes import Lookup
 
 AnyRule = Rule[Any]
 OUT_OF_MEMORY = (

@@ -24,7 +24,6 @@ ignore DIR itself do not count, since the user named it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Sequence
@@ -199,6 +198,8 @@ class SourcedFiles:
     ) -> tuple[Path, str] | None:
         outcome = ""
         if found is not None:
+            import hashlib  # (OpenSSL's, 4 MiB: only for a script that sources a file)
+
             digest = hashlib.blake2b(found[1].encode("utf-8", "surrogatepass"), digest_size=16)
             outcome = f"{found[0]}\0{digest.hexdigest()}"
         self.lookups.append(Lookup(how, str(self.current), relative, outcome))

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from auditor.finding import Fix, RelatedLocation, Span
-from auditor.shell.includes import Lookup, Place, source_place
 from auditor.source import SourceFile
 from auditor.unit import OPAQUE_WORD, SCRIPT_END, ParseError
 
@@ -32,6 +31,7 @@ _LONGEST = 40  # characters of an expression a message shows
 if TYPE_CHECKING:
     from auditor.agent_status import AgentStatus, LostStatus
     from auditor.profiles import AgentCatalog
+    from auditor.shell.includes import Lookup, Place
     from auditor.shell.model import ShellScript
     from auditor.shell.options import ShellOptions
     from auditor.shell.parse import ShellText
@@ -86,6 +86,8 @@ class ShellUnit:
         """Say which file this whole-file unit was read from, so the files it sources
         are read too: inside `tree_root` (the script's own folder when the script is
         not under it) or a `search` root, each at most `max_size` bytes."""
+        from auditor.shell.includes import source_place
+
         self._place = source_place(origin, tree_root, max_size, search)
 
     @property
