@@ -92,9 +92,11 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     """An LLM SDK client retries on its own under the application's retry layer.
 
     ## What it does
-    Finds clients of the OpenAI, Anthropic and Groq SDKs (and constructors
-    added in config) whose own retries are on (the keyword is absent, so the
-    SDK default of 2 applies, or resolves to a non-zero value), and whose
+    Finds clients of the OpenAI, Anthropic and Groq SDKs (their classes and
+    the `Client`/`AsyncClient` aliases each exports, also imported from a module
+    inside the package, and constructors added in config) whose own retries are
+    on (the keyword is absent, so the SDK default of 2 applies, or resolves to a
+    non-zero value), and whose
     requests run under a retry construct of the application: a tenacity,
     backoff, retrying or stamina decorator or loop (also under the project's
     own name, `llm_retry = tenacity.retry(…)`), a retry decorator written in
