@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from auditor.profiles import AgentCatalog, AgentProfile, Wrapper
 from auditor.shell.parse import Node
-from auditor.shell.words import Env, evaluate, expand_argument
+from auditor.shell.words import Env, evaluate, expand_argument, program_path
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 # Builtins that only print or declare: their status is 0 whatever they are given (an
@@ -143,6 +143,10 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
     """A `command` node as a `SimpleCommand`."""
     argv, nodes = command_words(node, env)
     index, wrappers = strip_wrappers(argv, catalog)
+    written = nodes[index] if index < len(nodes) else None
+    if written is not None and argv[index] is None:  # `"$HOME/.local/bin/claude"`: claude
+        path = program_path(written, env)
+        argv = argv if path is None else (*argv[:index], path, *argv[index + 1 :])
     program = argv[index] if index < len(argv) else None
     agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
     return SimpleCommand(node, argv, nodes, index, wrappers, agent)

@@ -111,11 +111,15 @@ def _reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bo
     return 0 in codes and any(code for code in codes)
 
 
+_POSITIONAL = re.compile(r'^"?\$\{?[0-9@*]')  # `"$@"`, `$1`, `${2}`: what the caller passes
+
+
 def _names_program(command: SimpleCommand, parsed: ShellText) -> bool:
-    """Whether the body writes the command's program itself (not `"$@"`, `$CMD`)."""
+    """Whether the body names the command's program itself (`claude`, `"$CLAUDE_PATH"`
+    set by the script), not its caller (`"$@"`, `$1`)."""
     nodes = command.word_nodes
     node = nodes[command.program_index] if command.program_index < len(nodes) else None
-    return node is not None and not parsed.node_text(node).lstrip('"').startswith("$")
+    return node is not None and _POSITIONAL.match(parsed.node_text(node)) is None
 
 
 def forwarded_command(

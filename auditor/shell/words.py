@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, MutableMapping
 from typing import TypeVar
 
 from auditor.shell.parse import Node
+from auditor.unit import OPAQUE_WORD
 from auditor.value_budget import afford
 
 # A variable's value: a scalar, or the elements of an array.
@@ -148,7 +149,7 @@ def _scalar(value: Value | None) -> str | None:
     return value
 
 
-def _expansion(node: Node, env: Env) -> str | None:
+def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
     """`${NAME}`, `${NAME:-default}`, `${NAME[0]}`, `${NAME[@]}` (first element)."""
     name_node = node.child_by_field_name("name") if node.type != "subscript" else None
     subscript = next((c for c in node.named_children if c.type == "subscript"), None)
@@ -162,7 +163,7 @@ def _expansion(node: Node, env: Env) -> str | None:
     if value is None:
         # `${AGENT:-gptme}`: the default is the value when the variable is unknown.
         default = _default(node)
-        return evaluate(default[1], env) if default is not None else None
+        return evaluate(default[1], env, unknown) if default is not None else None
     return _scalar(value)
 
 
@@ -228,7 +229,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
         name = next((c for c in node.named_children), None)
         return _scalar(env.get(_text(name))) if name is not None else None
     if kind == "expansion":
-        return _expansion(node, env)
+        return _expansion(node, env, unknown)
     if kind == "command_substitution":
         return _substitution(node, env)
     if kind in ("string", "concatenation", "translated_string"):
@@ -319,10 +320,16 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
 
 def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env (an unknown value
-    leaves the variable as it was)."""
+    leaves the variable as it was, and keeps what its file name is: `program_path`)."""
     name = node.child_by_field_name("name")
     value = assigned_value(node.child_by_field_name("value"), env)
-    if name is None or value is None:
+    if name is None:
+        return
+    if value is None:
+        written = node.child_by_field_name("value")
+        path = program_path(written, env) if written is not None else None
+        if path is not None and not any(c.type == "+=" for c in node.children):
+            env[_text(name) + _PATH] = path
         return
     key = _text(name)
     appends = any(c.type == "+=" for c in node.children)
@@ -351,3 +358,26 @@ def _appended(old: Value, added: Value) -> Value:
     if isinstance(added, tuple):
         return (old, *added)
     return old + added
+
+
+# A variable's key in env for a path whose folder depends on the run but whose file name
+# does not (`$HOME/.claude/local/claude`): never a shell name, so never read as one.
+_PATH = "\0path"
+
+
+def program_path(node: Node, env: Env) -> str | None:
+    """A program path whose folder depends on the run but whose file name does not:
+    `"$HOME/.claude/local/claude"`, or `"$CLAUDE"` set to one (`${CLAUDE:-$HOME/…}`),
+    spelled with `OPAQUE_WORD` for the unknown part, so the program's name is known.
+    None for a word that is known whole, or whose file name is not."""
+    alone = node.type != "string" or len(node.named_children) == 1
+    inner = node.named_children[0] if node.type == "string" and node.named_children else node
+    if alone and inner.type in ("simple_expansion", "expansion") and inner.named_children:
+        kept_path = env.get(_text(inner.named_children[0]) + _PATH)
+        if isinstance(kept_path, str):
+            return kept_path
+    spelled = evaluate(node, env, OPAQUE_WORD)
+    if spelled is None or "/" not in spelled:
+        return None
+    name = spelled.rsplit("/", 1)[1]
+    return spelled if name and OPAQUE_WORD not in name and OPAQUE_WORD in spelled else None
