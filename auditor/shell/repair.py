@@ -144,6 +144,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_substring_variables(data, start, end),
                 *_default_operators(data, start, end),
                 *_pattern_brackets(data, start, end),
+                *_pattern_quotes(data, start, end),
                 *_substring_arithmetic(data, start, end),
                 *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
@@ -309,6 +310,25 @@ def _pattern_brackets(data: bytes, start: int, end: int) -> list[Repair]:
         brackets = _literal_chars(data, match.end(), b"[]")
         if any(data[at : at + 1] == b"]" for at in brackets):
             found.extend(Repair(at, 1, b".") for at in brackets)
+    return found
+
+
+def _pattern_quotes(data: bytes, start: int, end: int) -> list[Repair]:
+    """`"${2//\\"/}"` → `"${2//../}"`: an escaped double quote in a removal or
+    substitution pattern, or in the message of `${1:?…}`, inside a double-quoted word,
+    which the grammar reads as the word's end, becomes two characters (which ones does
+    not matter to the analysis)."""
+    found: list[Repair] = []
+    operators = (_REMOVAL, _PARAMETER + rb":?\?")  # patterns, and `${1:?usage: …}` messages
+    for match in (m for source in operators for m in _pattern(source).finditer(data, start, end)):
+        close = data.find(b"}", match.end(), end)
+        inside = data[match.end() : close] if close != -1 else b""
+        if b"$" in inside or b"\n" in inside:
+            continue
+        at = inside.find(b'\\"')
+        while at != -1:
+            found.append(Repair(match.end() + at, 2, b".."))
+            at = inside.find(b'\\"', at + 2)
     return found
 
 

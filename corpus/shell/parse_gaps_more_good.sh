@@ -3,7 +3,8 @@
 # before parsing with every position kept: coprocesses, base-prefixed
 # arithmetic, an assignment with a redirect and no command, a command word
 # that starts with `[` (a glob, not a test), and a substring counted from the end
-# by a variable (`${log: -$keep}`).
+# by a variable (`${log: -$keep}`), and escaped quotes in a pattern (`"${2//\"/}"`) or
+# in the message of `${1:?…}`.
 set -euo pipefail
 
 coproc WATCH { tail -f agent.log; }
@@ -28,3 +29,6 @@ kill "$WATCH_PID"
 keep=2000
 log=$(cat agent.log)
 printf '%s\n' "${log: -$keep}" "${log: -$keep:100}"
+task="${1:?usage: run.sh \"/slash-command [args]\"}"
+title="${2//\"/}"
+printf '%s: %s\n' "$title" "$task"
