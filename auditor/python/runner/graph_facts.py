@@ -526,7 +526,7 @@ def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
         test = test.operand  # `while not answer:`
     elif isinstance(test, ast.Compare) and len(test.ops) == 1:
         none = isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
-        test = test.left if none and isinstance(test.ops[0], ast.Is) else test
+        test = test.left if none and isinstance(test.ops[0], ast.Is | ast.Eq) else test
     if not isinstance(test, ast.Name):
         return False
     tried = [

@@ -372,14 +372,14 @@ class _Flow:
         return [path]
 
     def none_test(self, node: ast.Compare, flags: Flags) -> bool | None:
-        """`NAME is None` (`is not None`) of a name the path assigned, or None."""
+        """`NAME is None` (`is not None`, `== None`) of a name the path assigned, or None."""
         left, right = node.left, node.comparators[0]
         name = right if isinstance(left, ast.Constant) else left
         assigned = dict(flags)
         if not (isinstance(name, ast.Name) and name.id in assigned):
             return None
         held = assigned[name.id]
-        return held is None if isinstance(node.ops[0], ast.Is) else held is not None
+        return held is None if isinstance(node.ops[0], ast.Is | ast.Eq) else held is not None
 
     def try_(self, node: ast.Try, scenario: _Scenario, path: _Path) -> list[_Path]:
         result: list[_Path] = []

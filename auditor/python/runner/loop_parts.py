@@ -84,12 +84,12 @@ def consecutive_counter(loop: Loop) -> bool:
 
 
 def is_none_test(node: ast.Compare) -> bool:
-    """`X is None` or `X is not None` (either way round)."""
+    """`X is None` or `X is not None` (either way round; `== None` is the same test)."""
     if len(node.ops) != 1:
         return False
     sides = (node.left, node.comparators[0])
     none = any(isinstance(side, ast.Constant) and side.value is None for side in sides)
-    return none and isinstance(node.ops[0], ast.Is | ast.IsNot)
+    return none and isinstance(node.ops[0], ast.Is | ast.IsNot | ast.Eq | ast.NotEq)
 
 
 def item_bound(node: ast.AST, index: int) -> list[str]:

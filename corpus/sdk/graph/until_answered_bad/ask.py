@@ -3,7 +3,7 @@ from .client import send
 
 def ask(query):
     answer = None
-    while answer is None:
+    while answer == None:  # (the same test as `is None`)
         try:
             answer = send(query).choices[0].message.content
         except Exception as error:
