@@ -64,6 +64,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;
+    - a run whose effect the code checks right after and gives up without
+      (`claude "install jq"; if ! command -v jq; then exit 1; fi`, or in Python
+      `run(["claude"])`, `token = read_token()`, `if token: … else: return False`);
     - a run followed by a `read` from the terminal (`claude …; read` in a tmux
       pane kept open until Enter): the person who presses it has seen how the
       run ended (not a `read` from a file, a descriptor, or with a timeout);
