@@ -44,6 +44,7 @@ from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
 from auditor.shell.parse import Node, ShellText
 from auditor.shell.pipelines import pipeline_parts
+from auditor.shell.reads import read_names
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import Env, Value, assign, assign_default, is_output_key, output_key
@@ -98,7 +99,7 @@ class ShellScript:
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
-        self._read_names: tuple[frozenset[str], bool] | None = None  # see `read_names`
+        self._read_names: tuple[frozenset[str] | None] | None = None  # see `read_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
@@ -140,30 +141,11 @@ class ShellScript:
         return self._options_by_id.get(node.id, ShellOptions())
 
     def read_names(self) -> frozenset[str] | None:
-        """The variables the script reads anywhere (`$rc`, `${rc}`, `(( rc ))`, `export
-        rc`), found once; None when any may be read out of its sight (it sources other
-        files, or `set -a` exports every variable to the commands it runs)."""
+        """The variables the script reads anywhere (None: any may be), found once
+        (`auditor.shell.reads`)."""
         if self._read_names is None:
-            nodes = self.parsed.nodes()
-            names: set[str] = set()
-            for node in nodes:
-                parent = node.parent
-                if node.type != "variable_name" or parent is None:
-                    continue
-                if (
-                    parent.type in ("variable_assignment", "for_statement")
-                    and _names_it(parent, node)
-                    and not _exported(parent)
-                ):
-                    continue
-                names.add(self.parsed.node_text(node))
-            unseen = any(
-                c.command_name in ("source", ".") or (c.command_name == "set" and "-a" in c.argv)
-                for c in self.commands
-            )
-            self._read_names = (frozenset(names), unseen)
-        found, unseen = self._read_names
-        return None if unseen else found
+            self._read_names = (read_names(self.parsed, self.commands),)
+        return self._read_names[0]
 
     def waited_use(self, node: Node) -> StatusUse | None:
         """Why the status a `wait` returns for the background statement `node` is used
@@ -511,21 +493,3 @@ def _same(first: Node | None, second: Node) -> bool:
 
 def _within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
-
-
-def _names_it(holder: Node, name: Node) -> bool:
-    """Whether `name` is the variable an assignment or a `for` loop sets (not read)."""
-    target = holder.child_by_field_name("name") or holder.child_by_field_name("variable")
-    return target is not None and target.id == name.id
-
-
-def _exported(assignment: Node) -> bool:
-    """Whether an assignment exports its variable to the commands the script runs
-    (`export RC=0`, `declare -x RC=0`): they may read it."""
-    holder = assignment.parent
-    if holder is None or holder.type != "declaration_command":
-        return False
-    words = (holder.text or b"").decode("utf-8", "replace").split()
-    return bool(words) and (
-        words[0] == "export" or any(w.startswith("-") and "x" in w for w in words[1:3])
-    )

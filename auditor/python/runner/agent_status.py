@@ -36,6 +36,7 @@ from auditor.python.model.expr_values import (
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
+from auditor.python.runner.effect_checks import effect_checked
 from auditor.python.runner.project_calls import WrappedLaunch, lost_through
 from auditor.python.runner.steps import CHECKED_CALLS
 from auditor.shell.command_strings import SHELLS, shell_invocation
@@ -376,7 +377,7 @@ class _Analysis:
         shown = bool(reads) and launch.name in _RESULT and all(map(self._only_shown, reads))
         if reads and not shown:
             return None
-        if bound is None and isinstance(parent, ast.Expr) and self._effect_checked(parent):
+        if bound is None and isinstance(parent, ast.Expr) and effect_checked(self.module, parent):
             return None  # judged by what it was to do: the code checks it next and gives up
         check = keyword_argument(launch.node, "check")
         written = check.value if isinstance(check, ast.Constant) else None
@@ -389,38 +390,6 @@ class _Analysis:
             given = "has `check=False`" if written is False else "has no `check=True`"
             return f"`run()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
-
-    def _effect_checked(self, statement: ast.stmt) -> bool:
-        """Whether the statements right after a run check what it was to do and give up
-        when it is missing (`run(["claude"])`, `token = read_token()`, `if token: …
-        else: return False`): the run is judged by its effect, as in a shell script. The
-        check is an `if` next (or after one assignment from a call it tests) that has a
-        branch ending in `return False`/`None`, a `raise` or `sys.exit(…)`."""
-        block = next(
-            (
-                listed
-                for field in ("body", "orelse", "finalbody")
-                if isinstance(listed := getattr(self.module.parent(statement), field, None), list)
-                and any(s is statement for s in listed)
-            ),
-            [],
-        )
-        index = next((i for i, s in enumerate(block) if s is statement), len(block))
-        following = block[index + 1 : index + 3]
-        probe: str | None = None
-        if following and isinstance(following[0], ast.Assign):
-            first = following[0]
-            target = first.targets[0] if len(first.targets) == 1 else None
-            if isinstance(target, ast.Name) and isinstance(first.value, ast.Call):
-                probe, following = target.id, following[1:]
-        check = following[0] if following and isinstance(following[0], ast.If) else None
-        if check is None:
-            return False
-        names = {n.id for n in ast.walk(check.test) if isinstance(n, ast.Name)}
-        calls = any(isinstance(n, ast.Call) for n in ast.walk(check.test))
-        if not (probe in names if probe is not None else calls):
-            return False
-        return any(_gives_up(branch) for branch in (check.body, check.orelse) if branch)
 
     def _only_shown(self, read: ast.AST) -> bool:
         """Whether a read of a run's result only shows its output (`print(r.stdout)`,
@@ -500,21 +469,3 @@ def _single_return(function: Function) -> ast.expr | None:
 
     values = returned_values(function)
     return values[0] if len(values) == 1 else None
-
-
-def _gives_up(branch: list[ast.stmt]) -> bool:
-    """Whether a branch ends the work as failed: `return False`/`None`, `raise`, or
-    `sys.exit(…)` with a non-zero status."""
-    last = branch[-1]
-    if isinstance(last, ast.Raise):
-        return True
-    if isinstance(last, ast.Return):
-        value = last.value
-        return value is None or (
-            isinstance(value, ast.Constant) and (value.value is False or value.value is None)
-        )
-    call = last.value if isinstance(last, ast.Expr) else None
-    if isinstance(call, ast.Call) and dotted_name(call.func) in ("sys.exit", "exit"):
-        code = call.args[0] if call.args else None
-        return isinstance(code, ast.Constant) and code.value not in (0, None)
-    return False
