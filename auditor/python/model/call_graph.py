@@ -89,6 +89,7 @@ class CallGraph:
         self._callees: dict[tuple[str, int], list[str]] = {}
         self._modules: dict[str, list[str]] = {}  # a module as named -> the tree's modules
         self._by_callee: dict[str, list[str]] | None = None
+        self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
@@ -127,6 +128,18 @@ class CallGraph:
         if key not in self._callees:
             self._callees[key] = self._resolve_call(fid, number)
         return self._callees[key]
+
+    def passed_requests(self) -> list[tuple[str, int]]:
+        """The calls of the tree that pass a client's request method as a value
+        (`with_retry(client.messages.create, …)`): (function, call number), found once."""
+        if self._passing is None:
+            self._passing = [
+                (fid, number)
+                for fid, function in self.functions.items()
+                for number, call in enumerate(function.facts.get("calls", ()))
+                if call.get("requests")
+            ]
+        return self._passing
 
     def class_constant(self, fid: str, attribute: str) -> list[str]:
         """The classes a class-level `ATTRIBUTE = (A, b.B)` names (last components), in

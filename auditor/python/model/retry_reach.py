@@ -210,6 +210,8 @@ class RetryReach:
     def stacked(self, module: str, site: str) -> Iterator[Stacked]:
         """Each request of the client built at `site` in `module` that a retry layer
         re-sends, with the retries the client has on that path."""
+        for fid, number in self.graph.passed_requests():
+            yield from self._passed(fid, number, module, site)
         for fid, function in self.graph.functions.items():
             for at, own, contained, refs, *raised in function.facts.get("sends", ()):
                 tokens = {t for ref in refs for t in self.graph.evaluate(fid, ref)}
@@ -229,6 +231,46 @@ class RetryReach:
                         continue  # its failures reach the layer as classes it does not retry
                     for token in mine:
                         yield Stacked(seen, _retries(token[2]), request)
+
+    def _passed(self, fid: str, number: int, module: str, site: str) -> Iterator[Stacked]:
+        """The requests of the client built at `site` that call `number` of function `fid`
+        passes as values (`with_retry(client.messages.create, …)`): each is sent where the
+        callee calls the parameter it binds, under the layers there (the call's own, and
+        the callee's)."""
+        function = self.graph.functions[fid]
+        call = function.facts["calls"][number]
+        for position, refs in call.get("requests", ()):
+            tokens = {t for ref in refs for t in self.graph.evaluate(fid, ref)}
+            mine = [t for t in tokens if t[0] == module and t[1] == site]
+            if not mine:
+                continue
+            line, column = map(int, call["at"].split(":"))
+            request = (self.graph.summaries[function.module].path, line, column + 1)
+            for callee in self.graph.callees(fid, number):
+                for layer in self._calling_layers(callee, position):
+                    for token in mine:
+                        yield Stacked(layer, _retries(token[2]), request)
+
+    def _calling_layers(self, fid: str, position: int) -> list[Layer]:
+        """The retry layers over the calls function `fid` makes of its positional
+        parameter `position` (`fn(*args)` in a retry loop, or anywhere in a function that
+        runs under a layer)."""
+        function = self.graph.functions[fid]
+        params = list(function.facts.get("params", ()))
+        if position >= len(params):
+            return []
+        given = ("param", params[position])
+        found: list[Layer] = []
+        for call in function.facts.get("calls", ()):
+            callee = call["callee"]
+            if not callee or callee[0] != "value" or given not in [tuple(r) for r in callee[1]]:
+                continue
+            own = call.get("layer")
+            if own is not None and (layer := self.layer(function.module, own)) is not None:
+                found.append(self._bound(layer, fid))
+            if not call.get("contained"):
+                found += self.graph.under.get(fid, [])
+        return list(dict.fromkeys(found))
 
 
 def bind_errors(

@@ -115,6 +115,15 @@ class FunctionFacts(ValueRefs):
             args = tuple((i, r) for i, a in enumerate(call.args) for r in self.refs(a))
             if args:
                 entry["args"] = args
+            passed = [  # `with_retry(client.messages.create, …)`: a request, sent where called
+                (i, tuple(self.refs(owner)))
+                for i, a in enumerate(call.args)
+                if isinstance(a, ast.Attribute)
+                and a.attr in _REQUEST_METHODS
+                and (owner := _resource_owner(a.value)) is not None
+            ]
+            if passed:
+                entry["requests"] = tuple(passed)
             keywords = tuple((k.arg, r) for k in call.keywords if k.arg for r in self.refs(k.value))
             if keywords:
                 entry["keywords"] = keywords
