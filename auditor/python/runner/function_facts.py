@@ -32,6 +32,8 @@ LayerRef = int | str | None
 # The class the graph gives the options a module's argument parser defines (`args.X`).
 OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
+# A client's own low-level request (`client.post("/rerank", …)`), sent with its retries too.
+_RAW_REQUESTS = frozenset({"post"})
 _CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
 _RESOURCES = frozenset(
     {"chat", "completions", "messages", "responses", "embeddings", "beta", "images", "audio"}
@@ -300,6 +302,8 @@ def _request_receiver(call: ast.Call, local: Mapping[str, list[Ref]]) -> ast.exp
     also through a local name that holds one of its resources (`api = client.beta.messages
     if betas else client.messages; api.stream(…)`)."""
     func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in _RAW_REQUESTS and call.args:
+        return func.value  # whether it holds an SDK client the graph's values say
     if not isinstance(func, ast.Attribute) or func.attr not in _REQUEST_METHODS:
         return None
     client = _resource_owner(func.value)
