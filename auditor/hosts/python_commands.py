@@ -18,7 +18,7 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
-from auditor.python.model.ast_values import Function
+from auditor.python.model.ast_values import Function, block_of
 from auditor.python.model.callees import PASSING, instance_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
@@ -205,10 +205,9 @@ def _after(module: PythonModule, node: ast.AST) -> list[ast.stmt]:
     found: list[ast.stmt] = []
     current, parent = node, module.parent(node)
     while parent is not None and not isinstance(current, Function):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(parent, field, None)
-            if isinstance(block, list) and any(s is current for s in block):
-                found += block[next(i for i, s in enumerate(block) if s is current) + 1 :]
+        held = block_of(parent, current)
+        if held is not None:
+            found += held[0][held[1] + 1 :]
         current, parent = parent, module.parent(parent)
     return found
 

@@ -556,22 +556,19 @@ def _job_of(node: Node, loop: Node) -> Node | None:
 
 def _decides(script: ShellScript, run: Node, job: Node) -> bool:
     """Whether the status of the background statement `job` is that of the command `run`
-    in it: the last stage of each pipeline on the way (any stage under pipefail), the
-    last statement of each group, not behind `if`s or loops (`claude | tee log &` is
-    `tee`'s, `{ claude; echo done; } &` is `echo`'s)."""
-    pipefail = script.options_at(run).pipefail
+    in it: kept through each pipeline on the way (`ShellScript.status_kept`: the last
+    stage, any under pipefail), the last statement of each group, not behind `if`s or
+    loops (`claude | tee log &` is `tee`'s, `{ claude; echo done; } &` is `echo`'s)."""
     current = run
-    while current.id != job.id:
-        parent = current.parent
-        if parent is None:
+    while True:
+        statement, kept = script.status_kept(current)
+        if not kept:
             return False
-        if parent.type == "pipeline":
-            if not pipefail and parent.named_children[-1].id != current.id:
-                return False
-        elif parent.type in ("compound_statement", "subshell", "list"):
-            if [c for c in parent.named_children if c.type != "comment"][-1].id != current.id:
-                return False
-        elif parent.type != "redirected_statement":
+        if statement.id == job.id:
+            return True
+        group = statement.parent
+        if group is None or group.type not in ("compound_statement", "subshell", "list"):
             return False
-        current = parent
-    return True
+        if [c for c in group.named_children if c.type != "comment"][-1].id != statement.id:
+            return False
+        current = group

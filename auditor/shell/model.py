@@ -268,7 +268,7 @@ class ShellScript:
             return None
         runs = [(c, inner.agent_of(c)) for c in inner.commands]
         agents = [(c.node, profile) for c, profile in runs if profile is not None]
-        profile = passed_agent(agents, inner._status_kept)
+        profile = passed_agent(agents, inner.status_kept)
         if profile is not None:
             label = next(c.label or profile.name for c, p in runs if p is profile)
             self._strings[text] = (profile, label)
@@ -290,7 +290,7 @@ class ShellScript:
         else:
             self.env.pop(output_key(name), None)
         summary = summarize_function(
-            name, definition, inside, self.parsed, self._status_kept, self.summaries
+            name, definition, inside, self.parsed, self.status_kept, self.summaries
         )
         if summary != self.summaries.get(name):
             self._calls.clear()  # a command a call ran may now run an agent
@@ -299,7 +299,7 @@ class ShellScript:
         else:
             self.summaries.pop(name, None)  # a later definition replaces an earlier one
 
-    def _status_kept(self, node: Node) -> tuple[Node, bool]:
+    def status_kept(self, node: Node) -> tuple[Node, bool]:
         """The statement whose status is a command's, and whether it is the command's
         (not lost in a non-final pipeline stage without pipefail)."""
         while node.parent is not None and node.parent.type == "redirected_statement":

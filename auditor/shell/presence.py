@@ -9,11 +9,6 @@ from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, reads_output
 from auditor.shell.parse import Node, descendants
 
-
-def _text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", errors="replace")
-
-
 _PRESENCE = frozenset({"-s", "-f", "-e", "-n", "-z", "-r"})  # is there any, not what it says
 # Where a read's test ends: the test itself, or a command (and its `$(…)`) that examines it.
 _TEST_HOLDERS = frozenset(
@@ -45,4 +40,4 @@ def _presence_test(script: ShellScript, read: Node, within: Node) -> bool:
         command = script.command_at(holder)
         if command is None or command.command_name not in ("test", "["):
             return False
-    return flag is not None and _text(flag) in _PRESENCE
+    return flag is not None and script.parsed.node_text(flag) in _PRESENCE

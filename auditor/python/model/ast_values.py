@@ -112,6 +112,36 @@ def _statement_children(node: ast.AST) -> list[ast.AST]:
     return found
 
 
+_RECEIVERS = ("self.", "cls.")  # `except self.ERRORS`: what the instance's class gives
+
+
+def class_names(node: ast.expr | None) -> list[str]:
+    """The exception classes an `except` or `isinstance` lists (`(A, b.B)`), last name
+    component ("?": unread); an attribute of the instance or class (`except
+    self.RETRY_ERRORS`) as written, for the class of each call path to give
+    (`auditor.python.model.retry_reach`)."""
+    if node is None:
+        return []
+    if isinstance(node, ast.Tuple | ast.List):
+        return [c for e in node.elts for c in class_names(e)]
+    dotted = dotted_name(node)
+    if dotted is not None and dotted.count(".") == 1 and dotted.startswith(_RECEIVERS):
+        return [dotted]
+    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
+
+
+def block_of(parent: ast.AST | None, child: ast.AST) -> tuple[list[ast.stmt], int] | None:
+    """The statement list of `parent` that holds `child` (its body, `else` or `finally`),
+    and where `child` is in it; None when `child` is in none of them."""
+    for field in ("body", "orelse", "finalbody"):
+        listed = getattr(parent, field, None)
+        if isinstance(listed, list):
+            index = next((i for i, s in enumerate(listed) if s is child), None)
+            if index is not None:
+                return listed, index
+    return None
+
+
 def parameter_defaults(function: Function) -> dict[str, ast.expr]:
     """A function's parameters that have a default, and the default, in order."""
     arguments = function.args

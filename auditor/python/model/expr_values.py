@@ -47,14 +47,6 @@ def integer(module: PythonModule, node: ast.AST | None) -> int | None:
     return values[0] if values and len(values) == 1 else None
 
 
-def class_names(node: ast.expr) -> list[str]:
-    """The exception classes an expression lists (`(A, b.B)`), last name component only."""
-    if isinstance(node, ast.Tuple | ast.List):
-        return [c for e in node.elts for c in class_names(e)]
-    dotted = dotted_name(node)
-    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
-
-
 def keyword_argument(call: ast.Call | None, name: str | None) -> ast.expr | None:
     """The value a call passes as keyword `name`."""
     if call is None or name is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.model.ast_values import dotted_name
+from auditor.python.model.ast_values import block_of, dotted_name
 from auditor.python.model.module import PythonModule
 
 
@@ -19,17 +19,8 @@ def effect_checked(module: PythonModule, statement: ast.stmt) -> bool:
     else: return False`): the run is judged by its effect, as in a shell script. The
     check is an `if` next (or after one assignment from a call it tests) that has a
     branch ending in `return False`/`None`, a `raise` or `sys.exit(…)`."""
-    block = next(
-        (
-            listed
-            for field in ("body", "orelse", "finalbody")
-            if isinstance(listed := getattr(module.parent(statement), field, None), list)
-            and any(s is statement for s in listed)
-        ),
-        [],
-    )
-    index = next((i for i, s in enumerate(block) if s is statement), len(block))
-    following = block[index + 1 : index + 3]
+    held = block_of(module.parent(statement), statement)
+    following = held[0][held[1] + 1 : held[1] + 3] if held is not None else []
     probe: str | None = None
     if following and isinstance(following[0], ast.Assign):
         first = following[0]

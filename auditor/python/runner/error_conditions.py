@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
-from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.ast_values import Function, class_names, dotted_name
 from auditor.python.runner.error_atoms import TRUE, Conditions, Conjunction, Names, consistent
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
@@ -26,7 +26,6 @@ from auditor.python.runner.error_tests import (
     ErrorTest,
     RetriedErrors,
     class_errors,
-    class_names,
     union,
 )
 

@@ -16,7 +16,7 @@ import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.ast_values import Function, class_names
 
 
 class ErrorTest(NamedTuple):
@@ -62,23 +62,6 @@ def status_tests(low: int, high: int) -> list[ErrorTest]:
     if low % 100 == 0 and high % 100 == 99:
         return [ErrorTest("status", f"{h}xx") for h in range(low // 100, high // 100 + 1)]
     return [ErrorTest("status", f"{low}-{high}")]
-
-
-_RECEIVERS = ("self.", "cls.")  # `except self.ERRORS`: what the instance's class gives
-
-
-def class_names(node: ast.expr | None) -> list[str]:
-    """The classes an `except` or `isinstance` lists, last name component ("?": unread);
-    an attribute of the instance or class (`except self.RETRY_ERRORS`) as written, for
-    the class of each call path to give (`auditor.python.model.retry_reach`)."""
-    if node is None:
-        return []
-    if isinstance(node, ast.Tuple | ast.List):
-        return [name for element in node.elts for name in class_names(element)]
-    dotted = dotted_name(node)
-    if dotted is not None and dotted.count(".") == 1 and dotted.startswith(_RECEIVERS):
-        return [dotted]
-    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
 
 
 def class_errors(names: Iterable[str], blanket: frozenset[str]) -> RetriedErrors:

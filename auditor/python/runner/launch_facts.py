@@ -25,6 +25,7 @@ from auditor.project import LaunchParameter
 from auditor.python.model.ast_values import (
     Function,
     base_names,
+    block_of,
     children,
     dotted_name,
     import_bindings,
@@ -392,19 +393,15 @@ class LaunchFacts:
     ) -> bool:
         """Whether `child` follows, in its statement list, an `if` on a failure that always
         leaves, placed after the process started at `launched` (the last before it)."""
-        for field in ("body", "orelse", "finalbody"):
-            listed = getattr(parent, field, None)
-            index = next((i for i, s in enumerate(listed or ()) if s is child), None)
-            if isinstance(listed, list) and index is not None:
-                return any(
-                    isinstance(s, ast.If)
-                    and (s.lineno, s.col_offset) > launched
-                    and not s.orelse
-                    and isinstance(s.body[-1], ast.Return | ast.Raise)
-                    and self._kind(body, s.test) == "status"
-                    for s in listed[:index]
-                )
-        return False
+        held = block_of(parent, child)
+        return held is not None and any(
+            isinstance(s, ast.If)
+            and (s.lineno, s.col_offset) > launched
+            and not s.orelse
+            and isinstance(s.body[-1], ast.Return | ast.Raise)
+            and self._kind(body, s.test) == "status"
+            for s in held[0][: held[1]]
+        )
 
     def _result_object(self, body: _Body, value: ast.Call) -> str | None:
         """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's

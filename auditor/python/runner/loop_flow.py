@@ -16,8 +16,8 @@ from typing import NamedTuple
 from auditor.exit_codes import intents_in
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
-from auditor.python.model.ast_values import descendants, dotted_name
-from auditor.python.model.expr_values import class_names, integer, integers
+from auditor.python.model.ast_values import class_names, descendants, dotted_name
+from auditor.python.model.expr_values import integer, integers
 from auditor.python.model.module import PythonModule
 from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (

@@ -11,8 +11,7 @@ from __future__ import annotations
 import ast
 import re
 
-from auditor.python.model.ast_values import descendants
-from auditor.python.model.expr_values import class_names
+from auditor.python.model.ast_values import class_names, descendants
 from auditor.python.model.module import PythonModule
 from auditor.python.runner.error_tests import class_errors
 

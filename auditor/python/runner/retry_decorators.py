@@ -12,7 +12,14 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import Function, assignment, dotted_name, int_value, walk
+from auditor.python.model.ast_values import (
+    Function,
+    assignment,
+    class_names,
+    dotted_name,
+    int_value,
+    walk,
+)
 from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
@@ -20,7 +27,6 @@ from auditor.python.runner.error_tests import (
     ErrorTest,
     RetriedErrors,
     class_errors,
-    class_names,
     describe,
     union,
 )

@@ -23,8 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from auditor.project import RetriedUse, module_name
-from auditor.python.model.ast_values import Function, descendants
-from auditor.python.model.expr_values import class_names
+from auditor.python.model.ast_values import Function, class_names, descendants
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.value_flow import ValueFlow, attribute_call, simple_string
 from auditor.python.runner.error_tests import class_errors

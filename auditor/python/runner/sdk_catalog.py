@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from auditor.python.runner.error_tests import ErrorTest, RetriedErrors, status_range
 from rules import builtin_data
+
+if TYPE_CHECKING:  # (a run on plain modules reads the constructors' names only)
+    from auditor.python.runner.error_tests import ErrorTest, RetriedErrors
 
 
 class SdkConstructor(NamedTuple):
@@ -63,6 +65,8 @@ class SdkRetried(NamedTuple):
         if test.kind == "class":
             return self.exceptions.get(test.value)
         if test.kind == "status":
+            from auditor.python.runner.error_tests import status_range
+
             low, high = status_range(test.value)
             ranges = {kind: status_range(value) for value, kind in self.statuses.items()}
             if not any(a <= high and low <= b for a, b in ranges.values()):
