@@ -37,3 +37,15 @@ def test_a_configured_or_aliased_constructor_under_a_retry_loop_is_ra401(
     (tmp_path / "ask.py").write_text(RETRIED.format(module=module, cls=cls, call=call))
     result = invoke(["check", "--no-cache", "-f", "concise", "ask.py"])
     assert [line.split()[1] for line in result.stdout.splitlines()[:-1]] == ["RA401"]
+
+
+def test_a_client_class_of_another_package_is_no_sdk_client(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`httpx.Client(…)` under the same loop: `Client` names an SDK's alias only when the
+    SDK's package (or a module inside it) is where it comes from."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ask.py").write_text(RETRIED.format(module="httpx", cls="Client", call="Client"))
+    result = invoke(["check", "--isolated", "--no-cache", "-f", "concise", "ask.py"])
+    assert result.exit_code == 0, result.stdout
+    assert "RA401" not in result.stdout

@@ -13,6 +13,6 @@ def ask(query):
 
 def wait_for(queue):
     task = None
-    while task is None:  # waits for work: nothing here is re-sent after a failure
+    while task == None:  # waits for work (`== None` is `is None`): nothing is re-sent
         task = queue.get()
     return send(task)
