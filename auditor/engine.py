@@ -490,11 +490,12 @@ def audit_text(
 
 
 def _once(findings: list[Finding]) -> list[Finding]:
-    """Each finding once: one rule at one place with one message is one finding, however
-    many values of the code reach it (their related locations kept together)."""
-    kept: dict[tuple[str, Span, str], Finding] = {}
+    """Each finding once: one rule at one place is one defect, one finding, however many
+    values of the code reach it (the first value's message, their related locations kept
+    together)."""
+    kept: dict[tuple[str, Span], Finding] = {}
     for finding in findings:
-        key = (finding.code, finding.span, finding.message)
+        key = (finding.code, finding.span)
         held = kept.get(key)
         if held is None:
             kept[key] = finding

@@ -68,8 +68,8 @@ def _bound(module: PythonModule, name: ast.Name) -> ast.expr | None:
     for owner, use in ((scope, name), (module.tree, None)):
         bindings = module.bindings.get((owner, name.id), [])
         chains = reaching_chains(module, bindings, use) if bindings else []
-        if chains:
-            return chains[0][0].value
+        if chains:  # a loop's target holds an item of its value, not the value
+            return chains[0][0].value if chains[0][0].kind == "assign" else None
         if owner is module.tree:
             break
     return None

@@ -68,7 +68,7 @@ def instance_class(module: PythonModule, node: ast.AST) -> ast.ClassDef | None:
         return enclosing_class(module, node)
     bindings = module.bindings.get((module.scope_of(node), node.id), [])
     chains = reaching_chains(module, bindings, node) if bindings else []
-    value = chains[0][0].value if chains else None
+    value = chains[0][0].value if chains and chains[0][0].kind == "assign" else None
     return instance_class(module, value) if isinstance(value, ast.Call) else None
 
 

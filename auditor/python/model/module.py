@@ -37,10 +37,12 @@ MAX_INTEGER_DIGITS = 30  # longer literals are not exit codes or retry counts: u
 
 
 class Binding(NamedTuple):
-    """One change to a local name: `x = …`, `x += …`, `x.append(…)`, `x.extend(…)`."""
+    """One change to a local name: `x = …`, `for x in …`, `x += …`, `x.append(…)`,
+    `x.extend(…)`."""
 
-    at: ast.AST  # the statement or call making the change; it applies after it ends
-    kind: str  # "assign", "add", "append", "extend"
+    at: ast.AST  # the statement or call making it (a loop's target); it applies after it ends
+    # "assign", "each" (on each turn of a loop, an item of `value`), "add", "append", "extend"
+    kind: str
     value: ast.expr
 
 
@@ -276,6 +278,8 @@ class _Indexer:
             ast.Assign: self._assign,
             ast.AnnAssign: self._ann_assign,
             ast.AugAssign: self._aug_assign,
+            ast.For: self._loop,
+            ast.AsyncFor: self._loop,
             ast.Attribute: self._attribute,
         }
         while stack:
@@ -338,6 +342,10 @@ class _Indexer:
     def _ann_assign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and node.value is not None:
             self._bind(node.target.id, "assign", node.value, node)
+
+    def _loop(self, node: ast.For | ast.AsyncFor) -> None:
+        if isinstance(node.target, ast.Name):  # each turn binds it to an item
+            self._bind(node.target.id, "each", node.iter, node.target)
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
         if isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add):

@@ -12,6 +12,9 @@ reaches it too, on the next turn, unless the dominating one is in that loop.
 A block is a list of statements of its owner (`body`, `orelse`, `finalbody`
 of a statement, a handler or the module): `ast` has no node for it.
 
+A loop's target (`for x in items`) is an assignment too, of an item, at the start of
+each turn of the loop.
+
 A *chain* is one reaching assignment and the changes (`+=`, `.append`,
 `.extend`) after it that it reaches, in source order: the value it gives.
 """
@@ -23,6 +26,7 @@ import ast
 from auditor.python.model.module import Binding, PythonModule
 
 MAX_CHAINS = 8
+DEFINITIONS = frozenset({"assign", "each"})  # the kinds of binding that give a new value
 _FIELDS = ("body", "orelse", "finalbody")  # the lists of statements a node may own
 
 
@@ -62,7 +66,10 @@ def _block_of(module: PythonModule, node: ast.AST) -> list[ast.stmt] | None:
 
 def _dominates(module: PythonModule, binding: Binding, above_use: set[int]) -> bool:
     """Whether an assignment before a use runs on every way to it (`above_use`: the ids
-    of the use and its ancestors; empty for the end of the module)."""
+    of the use and its ancestors; empty for the end of the module). A loop's target is
+    bound on every way into its body, and on none past an empty loop."""
+    if binding.kind == "each":
+        return id(module.parent(binding.at)) in above_use
     block = _block_of(module, binding.at)
     if not above_use:
         return block is module.tree.body
@@ -78,7 +85,7 @@ def reaching_assignments(
 ) -> list[Binding]:
     """The assignments among `bindings` (one name's, in source order) that reach `use`
     (None: the end of the module), the last one before it first."""
-    assigns = [b for b in bindings if b.kind == "assign"]
+    assigns = [b for b in bindings if b.kind in DEFINITIONS]
     if use is None:
         before, after = assigns, []
         above: list[ast.AST] = []
@@ -108,7 +115,9 @@ def reaching_chains(
 ) -> list[list[Binding]]:
     """Each reaching assignment with the changes after it that it reaches."""
     changes = [
-        b for b in bindings if b.kind != "assign" and (use is None or module.ends_before(b.at, use))
+        b
+        for b in bindings
+        if b.kind not in DEFINITIONS and (use is None or module.ends_before(b.at, use))
     ]
     chains: list[list[Binding]] = []
     for assign in reaching_assignments(module, bindings, use):

@@ -353,11 +353,44 @@ class Resolver:
         chain = chains[self.choices.pick(name, len(chains))]
         return [(b.kind, b.value) for b in chain]
 
+    def _first_value(
+        self, node: ast.Name, change: tuple[str, ast.expr], depth: int
+    ) -> ast.expr | None:
+        """The value the first change of a name's chain gives it: an assignment's value, or
+        for a loop's target the item it holds on this turn (which one: `self.choices`)."""
+        kind, value = change
+        if kind != "each":
+            return value
+        items = self._items(value, depth)
+        return items[self.choices.pick((node, "item"), len(items))] if items else None
+
+    def _items(self, node: ast.expr, depth: int) -> list[ast.expr]:
+        """The items a loop over `node` takes: a list, tuple or set written out, or a name
+        holding one (with what is appended to it); none when they are not all known."""
+        if depth > _MAX_DEPTH:
+            return []
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            items = node.elts
+            return [] if any(isinstance(item, ast.Starred) for item in items) else list(items)
+        if not isinstance(node, ast.Name):
+            return []
+        changes = self._bindings(node)
+        if not changes or changes[0][0] != "assign":
+            return []
+        items = self._items(changes[0][1], depth + 1)
+        for kind, value in changes[1:]:
+            more = [value] if kind == "append" else self._items(value, depth + 1)
+            if not items or not more:
+                return []
+            items = items + more
+        return items
+
     def _name_text(self, node: ast.Name, depth: int) -> MappedText | None:
         changes = self._bindings(node)
         if not changes:
             return self._project_text(node)
-        text = self.text(changes[0][1], depth)
+        first = self._first_value(node, changes[0], depth)
+        text = self.text(first, depth) if first is not None else None
         if text is None:
             return None
         for kind, value in changes[1:]:
@@ -453,7 +486,8 @@ class Resolver:
         changes = self._bindings(node)
         if not changes:
             return None
-        words = self.words(changes[0][1], depth)
+        first = self._first_value(node, changes[0], depth)
+        words = self.words(first, depth) if first is not None else None
         if words is None:
             return None
         for kind, value in changes[1:]:
