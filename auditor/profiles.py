@@ -35,7 +35,7 @@ class Wrapper(NamedTuple):
     """A command that runs another command (`timeout 60 gptme …`)."""
 
     name: str
-    subcommand: str | None = None
+    subcommands: frozenset[str] = frozenset()  # one must follow (`uv run`, `docker exec`)
     value_options: frozenset[str] = frozenset()
     positional: int = 0
     assignments: bool = False
@@ -166,7 +166,7 @@ class AgentCatalog(NamedTuple):
 def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
     return Wrapper(
         name=name,
-        subcommand=table.get("subcommand"),
+        subcommands=frozenset(_words(table.get("subcommand", ()))),
         value_options=frozenset(table.get("value-options", ())),
         positional=int(table.get("positional", 0)),
         assignments=bool(table.get("assignments", False)),
@@ -174,6 +174,11 @@ def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
         exit_codes=_codes(table.get("exit-codes", {})),
         kill_exit_codes=_codes(table.get("kill-exit-codes", {})),
     )
+
+
+def _words(value: str | Sequence[str]) -> tuple[str, ...]:
+    """A data file's word or list of words."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def _codes(table: Mapping[str, Any]) -> dict[int, str]:

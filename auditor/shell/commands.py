@@ -76,8 +76,8 @@ def _skip_wrapper(wrapper: Wrapper, argv: tuple[str | None, ...], start: int) ->
                 return index + 1
             index += 1
         return None
-    if wrapper.subcommand:
-        if index >= len(argv) or argv[index] != wrapper.subcommand:
+    if wrapper.subcommands:
+        if index >= len(argv) or argv[index] not in wrapper.subcommands:
             return None
         index += 1
     if wrapper.name == "command" and any(word in ("-v", "-V") for word in argv[index : index + 2]):

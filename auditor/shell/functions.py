@@ -81,10 +81,11 @@ def summarize_function(
         statement, status_kept = statement_of(command.node)
         return returns_status or (status_kept and body is not None and _ends(statement, body))
 
-    agents = [c for c in inside if c.agent is not None]
-    if agents and any(passes(c) for c in agents):
-        return FunctionSummary(name, agents[0].agent, returns)
-    named = [c for c in agents if _names_program(c, parsed)]  # not `"$@"` given by callers
+    # The agents the body names itself: a program its callers give (`"$@"`, `$1`) is the
+    # agent of those calls only, as a pass-through wrapper's (below).
+    named = [c for c in inside if c.agent is not None and _names_program(c, parsed)]
+    if named and any(passes(c) for c in named):
+        return FunctionSummary(name, named[0].agent, returns)
     if named and _reports_status(named[0], inside):
         return FunctionSummary(name, named[0].agent, returns)
     for command in inside:
@@ -119,7 +120,10 @@ def _names_program(command: SimpleCommand, parsed: ShellText) -> bool:
     set by the script), not its caller (`"$@"`, `$1`)."""
     nodes = command.word_nodes
     node = nodes[command.program_index] if command.program_index < len(nodes) else None
-    return node is not None and _POSITIONAL.match(parsed.node_text(node)) is None
+    if node is not None:
+        return _POSITIONAL.match(parsed.node_text(node)) is None
+    # a word written for several (`"${CMD[@]}"`, `"$@"`): the callers' if it is positional
+    return not any(_POSITIONAL.match(parsed.node_text(word)) for word in command.node.children)
 
 
 def forwarded_command(

@@ -370,6 +370,9 @@ class _Analysis:
                 name = attribute.attr
                 if name in _STATUS_READS or (name in _STATUS_CALLS and self._used(attribute)):
                     return None
+                examined = name in _OUTPUTS and not self._stream_shown(attribute)
+                if examined and not _none_test(self.module.parent(attribute)):
+                    return None  # judged by its output, as a run's result read is
                 waited = waited or name in _STATUS_CALLS
             if waited:
                 return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
@@ -404,6 +407,45 @@ class _Analysis:
             return False
         shower = dotted_name(parent.func) or ""
         return shower in _SHOWING or shower.rsplit(".", 1)[-1] in _LOGGING
+
+    def _stream_shown(self, stream: ast.Attribute) -> bool:
+        """Whether a process's output stream (`p.stdout`) is only shown or logged: each
+        line a loop reads printed or written to a log (`for line in p.stdout:
+        print(line); log.write(line)`). A line kept (`lines.append(line)`) or a stream
+        read whole is the output the runner goes on to use."""
+        loop = self.module.parent(stream)
+        if not isinstance(loop, ast.For | ast.AsyncFor) or loop.iter is not stream:
+            return False
+        if not isinstance(loop.target, ast.Name):
+            return False
+        line = loop.target.id
+        uses = [
+            node
+            for statement in loop.body
+            for node in ast.walk(statement)
+            if isinstance(node, ast.Name) and node.id == line
+        ]
+        return all(self._line_shown(use) for use in uses)
+
+    def _line_shown(self, use: ast.Name) -> bool:
+        """Whether a line read from a process goes only to a display or a log: an argument
+        of `print`, a logger's method or a `.write()` (also in an f-string or a `strip()`)."""
+        current, parent = use, self.module.parent(use)
+        while True:
+            if isinstance(parent, ast.FormattedValue | ast.JoinedStr):
+                current, parent = parent, self.module.parent(parent)
+                continue
+            call = self.module.parent(parent) if isinstance(parent, ast.Attribute) else None
+            if not (isinstance(call, ast.Call) and call.func is parent):
+                break
+            if not (isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip")):
+                break
+            current, parent = call, self.module.parent(call)
+        if not (isinstance(parent, ast.Call) and current in parent.args):
+            return False
+        shower = dotted_name(parent.func) or ""
+        last = shower.rsplit(".", 1)[-1]
+        return shower in _SHOWING or last in _LOGGING or last == "write"
 
     def _used(self, method: ast.Attribute) -> bool:
         """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method
@@ -447,6 +489,17 @@ class _Analysis:
             )
             for path, line, column in project.parameter_origins(function, argument.id)[:3]
         )
+
+
+def _none_test(node: ast.AST | None) -> bool:
+    """`X is None`, `X is not None` (`assert p.stdout is not None`): no read of X's value."""
+    return (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], ast.Is | ast.IsNot)
+        and isinstance(node.comparators[0], ast.Constant)
+        and node.comparators[0].value is None
+    )
 
 
 def python_agent_status(

@@ -43,21 +43,38 @@ def attempt_counter(loop: Loop) -> str | None:
     return None
 
 
+# In an attempt before the last, a test of the counter against the bound (`attempt ==
+# retries - 1`, `attempt < retries`, `attempt >= max_attempts`) is: (the counter on the left)
+_BEFORE_LAST: dict[type[ast.cmpop], bool] = {
+    ast.Eq: False,
+    ast.NotEq: True,
+    ast.Lt: True,
+    ast.LtE: True,
+    ast.Gt: False,
+    ast.GtE: False,
+}
+_MIRRORED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.Gt,
+    ast.Gt: ast.Lt,
+    ast.LtE: ast.GtE,
+    ast.GtE: ast.LtE,
+}
+
+
 def before_last(node: ast.Compare, counter: str) -> bool | None:
     """A test of whether this is a given attempt other than the first (`attempt ==
-    retries - 1`, `attempt != 2`), as it reads in an attempt before the last: an
-    iteration is judged as one that can go round again. None for any other test."""
+    retries - 1`, `attempt != 2`) or of the attempts left (`attempt < retries`), as it
+    reads in an attempt before the last: an iteration is judged as one that can go round
+    again. None for any other test (`attempt == 0`, `attempt > 1`: the first attempts)."""
     left, right = node.left, node.comparators[0]
+    operator = type(node.ops[0])
     if isinstance(right, ast.Name) and right.id == counter:
-        left, right = right, left
+        left, right, operator = right, left, _MIRRORED.get(operator, operator)
     if not (isinstance(left, ast.Name) and left.id == counter):
         return None
-    if isinstance(right, ast.Constant) and right.value == 0:
-        return None  # the first attempt: a branch of its own
-    operator = node.ops[0]
-    return (
-        False if isinstance(operator, ast.Eq) else True if isinstance(operator, ast.NotEq) else None
-    )
+    if isinstance(right, ast.Constant) and right.value in (0, 1):
+        return None  # the first attempt or the ones after it: a branch of its own
+    return _BEFORE_LAST.get(operator)
 
 
 def consecutive_counter(loop: Loop) -> bool:

@@ -33,3 +33,21 @@ def audit(prompt: str) -> tuple[bool, object]:
             else:
                 return False, "unparsable output"
     return False, "unreachable"
+
+
+def verified(prompt: str, cwd: str, max_retries: int = 3) -> bool:
+    # the attempts left, tested as `attempt < max_retries`, bound the retry: they do not
+    # narrow which failures go round
+    cmd = ["claude", "--print", prompt]
+    for attempt in range(1, max_retries + 1):  # expect: RA301(error)
+        result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+        if result.returncode != 0:
+            if attempt < max_retries:
+                time.sleep(2**attempt)
+                continue
+            return False
+        if json.loads(result.stdout).get("done"):
+            return True
+        if max_retries <= attempt:
+            return False
+    return False

@@ -19,3 +19,17 @@ def audit(prompt: str) -> tuple[bool, dict[str, object]]:
             if attempt == NUM_RETRIES - 1:
                 return False, {"error": "unparsable output"}
     return False, {"error": "unreachable"}
+
+
+def paced(prompt: str, max_retries: int = 3) -> bool:
+    # the attempts left only pace the rounds: a failed run ends the loop at once
+    cmd = ["claude", "--print", prompt]
+    for attempt in range(1, max_retries + 1):
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        if result.returncode != 0:
+            return False
+        if "DONE" in result.stdout:
+            return True
+        if attempt < max_retries:
+            print(f"not done yet after attempt {attempt}")
+    return False
