@@ -27,9 +27,13 @@ _EXPANSIONS = frozenset({"simple_expansion", "expansion"})
 _BRACED = re.compile(r"\$\{([A-Za-z_]\w*)\}")
 _NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"})  # write, not read
 # Commands that examine the text they read: a read by one of these judges the run.
-_EXAMINING = frozenset(
-    {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp", "wc"}
-    | {"python", "python3", "node", "bun", "deno", "ruby", "perl"}
+# A script run on the output examines it only where its status decides something (in a
+# condition, under errexit): elsewhere it converts or shows it (`python pretty.py "$log"`).
+_INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl"})
+_EXAMINING = (
+    frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp"})
+    | {"wc"}
+    | _INTERPRETERS
 )
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
@@ -248,16 +252,23 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
     command = script.command_at(holder)
     if command is not None and command.name in _EXAMINING:
-        return False
-    current = holder
-    while current.parent is not None and current.parent.type == "redirected_statement":
-        current = current.parent
+        interpreted = command.name in _INTERPRETERS and not script.options_at(holder).errexit
+        if not interpreted:
+            return False  # a script under errexit examines it: its failure ends the run
+    current = _statement(holder)
     parent = current.parent
     if parent is not None and parent.type == "pipeline":
         stages = [c for c in parent.named_children if c.type != "comment"]
         if stages[-1].id != current.id:
             return False  # a stage feeding the next: examined there
     return not _decides(current)
+
+
+def _statement(command: Node) -> Node:
+    """The command with its redirections (`python x.py "$log" > out.txt`)."""
+    while command.parent is not None and command.parent.type == "redirected_statement":
+        command = command.parent
+    return command
 
 
 def _decides(statement: Node) -> bool:
