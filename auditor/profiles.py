@@ -119,6 +119,9 @@ def output_markers() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(data["failure-markers"]), tuple(data["success-markers"])
 
 
+_WINDOWS_PROGRAMS = frozenset({"exe", "cmd", "bat", "ps1"})  # extensions of a program
+
+
 class AgentCatalog(NamedTuple):
     """Every known agent profile and wrapper."""
 
@@ -130,9 +133,13 @@ class AgentCatalog(NamedTuple):
 
     def agent_for(self, program: str) -> AgentProfile | None:
         """The profile whose command names include this program's basename (a package
-        `@anthropic-ai/claude-code@latest` by its last part without the version)."""
-        base = program.rsplit("/", 1)[-1]
+        `@anthropic-ai/claude-code@latest` by its last part without the version; a
+        Windows program or npm shim, `codex.cmd`, `claude.exe`, without its extension)."""
+        base = re.split(r"[/\\]", program)[-1]
         base = base[:1] + base[1:].split("@", 1)[0]
+        stem, dot, extension = base.rpartition(".")
+        if dot and extension.lower() in _WINDOWS_PROGRAMS:
+            base = stem
         return next((p for p in self.profiles if base in p.commands), None)
 
     def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:

@@ -25,6 +25,10 @@ TMUX_COMMANDS = {
     "respawn-window": "cet",
     "respawnw": "cet",
 }
+# `tmux send-keys`: its keys are typed into the pane's shell, a command line then Enter.
+_SEND_KEYS = frozenset({"send-keys", "send"})
+_SEND_KEYS_VALUES = "Nct"
+_ENTER_KEYS = frozenset({"Enter", "C-m", "KPEnter", "C-j"})
 _TMUX_GLOBAL_VALUES = "LSfT"
 _PANE_READERS = frozenset({"capture-pane", "capturep", "pipe-pane", "pipep"})
 
@@ -39,8 +43,11 @@ def _tmux_subcommand(argv: tuple[str | None, ...]) -> int:
 
 
 def tmux_command(argv: tuple[str | None, ...]) -> int | None:
-    """For `tmux [global options] new-session … CMD`: the index of the shell-command."""
+    """For `tmux [global options] new-session … CMD`: the index of the shell-command;
+    for `tmux send-keys -t PANE "CMD" Enter`, of the command line it types."""
     index = _tmux_subcommand(argv)
+    if index < len(argv) and argv[index] in _SEND_KEYS:
+        return _typed_line(argv, index + 1)
     if index >= len(argv) or argv[index] not in TMUX_COMMANDS:
         return None
     takes_value = TMUX_COMMANDS[argv[index] or ""]
@@ -52,6 +59,17 @@ def tmux_command(argv: tuple[str | None, ...]) -> int | None:
             break
         index += 2 if word[-1] in takes_value else 1
     return index if index == len(argv) - 1 else None
+
+
+def _typed_line(argv: tuple[str | None, ...], index: int) -> int | None:
+    """The index of the one command line `send-keys` types and enters (its options from
+    `index` on, then the line, then Enter); None for other keys (`C-c`, several lines)."""
+    while index < len(argv) and (argv[index] or "").startswith("-"):
+        index += 2 if (argv[index] or "")[-1] in _SEND_KEYS_VALUES else 1
+    keys = list(range(index, len(argv)))
+    if len(keys) != 2 or argv[keys[1]] not in _ENTER_KEYS:
+        return None
+    return keys[0]
 
 
 def _tmux_session(argv: tuple[str | None, ...], flags: str) -> str | None:

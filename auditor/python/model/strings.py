@@ -27,6 +27,7 @@ import sys
 
 from auditor.hosts.mapped import MappedText
 from auditor.numbers import bounded_int
+from auditor.python.model.ast_values import Function, parameter_defaults
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import called_function, returned_values
 from auditor.python.model.choices import Choices
@@ -388,7 +389,11 @@ class Resolver:
     def _name_text(self, node: ast.Name, depth: int) -> MappedText | None:
         changes = self._bindings(node)
         if not changes:
-            return self._project_text(node)
+            default = self._default(node)
+            project = self._project_text(node)
+            if default is None or (project is not None and self.choices.pick(node, 2)):
+                return project
+            return self.text(default, depth)
         first = self._first_value(node, changes[0], depth)
         text = self.text(first, depth) if first is not None else None
         if text is None:
@@ -450,6 +455,15 @@ class Resolver:
         place (`settings.claude_path`, with `claude_path: str = "claude"` elsewhere)."""
         return self._picked(node, field_texts(self.module, node))
 
+    def _default(self, node: ast.Name) -> ast.expr | None:
+        """The default of the parameter a name is, which it holds where a caller leaves
+        the argument out (`binary="claude"`); None for `None` or no default."""
+        scope = self.module.scope_of(node)
+        if not isinstance(scope, Function):
+            return None
+        default = parameter_defaults(scope).get(node.id)
+        return None if default is None or _is_none(default) else default
+
     def _project_text(self, node: ast.Name) -> MappedText | None:
         """The program name the rest of the tree passes a parameter (`binary` in
         `[binary, "app-server"]`, given `shutil.which("codex")` by a caller)."""
@@ -485,7 +499,8 @@ class Resolver:
     def _name_words(self, node: ast.Name, depth: int) -> list[MappedText] | None:
         changes = self._bindings(node)
         if not changes:
-            return None
+            default = self._default(node)
+            return self.words(default, depth) if default is not None else None
         first = self._first_value(node, changes[0], depth)
         words = self.words(first, depth) if first is not None else None
         if words is None:
@@ -520,6 +535,10 @@ class Resolver:
                 if names & {"builtins.str", "str"}:
                     return source
         return [self.opaque(element) for _ in source]
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _slots(words: list[MappedText]) -> int:

@@ -22,7 +22,13 @@ from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog, default_catalog
 from auditor.project import LaunchParameter, PythonSummary, RetriedUse
-from auditor.python.model.ast_values import Function, dotted_name, module_constants, own_nodes
+from auditor.python.model.ast_values import (
+    Function,
+    dotted_name,
+    module_constants,
+    own_nodes,
+    parameter_defaults,
+)
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
 from auditor.python.model.expr_values import keyword_argument, positional_argument
@@ -151,7 +157,8 @@ class _Module:
         """The value a name is bound to, or one the module's classes give an attribute of a
         named object (as `self.choices` picks; `auditor.python.model.attribute_values`)."""
         if isinstance(node, ast.Name):
-            return self._binding(node.id, scope, node.lineno)
+            bound = self._binding(node.id, scope, node.lineno)
+            return bound if bound is not None else self._default(node)
         if self._attributes is None:
             self._attributes = class_attributes(self.tree)
         attributes, receiver = self._attributes, node.value
@@ -167,6 +174,21 @@ class _Module:
         )
         values = attributes.read(node.attr, owners) if owners != [] else []
         return values[self.choices.pick(id(node), len(values))] if values else None
+
+    def _default(self, name: ast.Name) -> ast.expr | None:
+        """The default of the parameter a name is, in the innermost function holding it
+        (`self.binary = binary` in `__init__(self, binary="claude")`)."""
+        holders = [
+            f
+            for f in self.functions.values()
+            if f.lineno <= name.lineno <= (f.end_lineno or f.lineno)
+        ]
+        for function in sorted(holders, key=lambda f: f.lineno, reverse=True):
+            default = parameter_defaults(function).get(name.id)
+            if default is not None:
+                none = isinstance(default, ast.Constant) and default.value is None
+                return None if none else default
+        return None
 
     def string(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> str | None:
         """The value of a string expression, if it is known (an f-string's fixed start)."""

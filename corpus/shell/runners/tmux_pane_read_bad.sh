@@ -9,3 +9,9 @@ tmux capture-pane -t watcher -p | tail -n 20
 
 tmux capture-pane -t nightly -p > before.txt
 tmux new-window -t nightly "claude -p 'Summarise the day' > summary.md; echo finished"  # expect: RA203(warning)
+
+# send-keys types a command line into a pane's shell and enters it: the same code.
+tmux new-session -d -s typed
+tmux send-keys -t typed "codex --full-auto 'Fix the flaky test' 2>&1 | tee codex.out; tmux wait-for -S done" Enter  # expect: RA203(warning)
+tmux wait-for done
+echo "codex finished"

@@ -1,0 +1,1 @@
+"""A corpus package: a near miss, the parameter's default is a formatter, not an agent."""
