@@ -43,3 +43,9 @@ def check_false_explicit(prompt: str) -> None:
     # Written out, `check=False` still drops the status: the message names it.
     subprocess.run(["gptme", "-n", prompt], check=False)  # expect: RA203(warning)
     print("next step")
+
+
+def windows_shim(prompt: str) -> None:
+    # On Windows the npm shim is `codex.cmd` (or `claude.exe`): the same agent.
+    subprocess.run(["codex.cmd", "exec", prompt])  # expect: RA203(warning)
+    subprocess.run([r"C:\tools\claude.exe", "-p", prompt])  # expect: RA203(warning)

@@ -82,3 +82,9 @@ def start_agent_server(port: int) -> subprocess.Popen[bytes]:
     kept running, not an agent run whose status is lost."""
     subprocess.run(["claude", "mcp", "add", "docs", "--", "docs-server"])
     return subprocess.Popen(["opencode", "serve", "--port", str(port)])
+
+
+def windows_scripts(prompt: str) -> None:
+    """A Windows script whose name only starts like an agent's is another program."""
+    subprocess.run(["codex-setup.cmd", prompt])
+    subprocess.run(["claude.txt", prompt])
