@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple, TypeGuard
 
 from auditor.python.model.ast_values import Comprehension, Function
@@ -103,11 +103,17 @@ def attribute_call(module: PythonModule, node: ast.AST) -> ast.Call | None:
             return found
 
 
+# Whether a call's value is the value given it (as its receiver or first argument):
+# `client.with_options(timeout=30)`, `instructor.from_openai(client)`.
+Passes = Callable[[ast.Call], bool]
+
+
 class ValueFlow:
     """Follows values through one module's names, attributes, containers, returns and calls."""
 
-    def __init__(self, module: PythonModule) -> None:
+    def __init__(self, module: PythonModule, passes: Passes | None = None) -> None:
         self.module = module
+        self.passes = passes
         # a name's node, or a function's (for the name it defines) -> the binding's scope
         self._scope_cache: dict[ast.AST, ast.AST] = {}
         self._locals: dict[_Function, frozenset[str]] = {}
@@ -172,12 +178,13 @@ class ValueFlow:
             node = self._climb(item.node)
             parent = self.module.parent(node)
             if isinstance(parent, ast.Attribute) and parent.value is node:
+                call = self.module.parent(parent)
                 if not item.held:
                     uses.append(node)
-                elif parent.attr == "get":  # `clients.get(provider)`
-                    call = self.module.parent(parent)
-                    if isinstance(call, ast.Call) and call.func is parent:
+                    if self._passed(call, parent):  # `client.with_options(…)`: the value
                         work.append(_Item(call, False))
+                elif parent.attr == "get" and isinstance(call, ast.Call) and call.func is parent:
+                    work.append(_Item(call, False))  # `clients.get(provider)`
             elif isinstance(parent, ast.Subscript) and parent.value is node and item.held:
                 work.append(_Item(parent, False))
             elif isinstance(parent, ast.Dict) and not item.held:
@@ -203,6 +210,8 @@ class ValueFlow:
                     if top and self._definition_scope(function) is self.module.tree:
                         exported.append(function.name)
             elif isinstance(parent, ast.Call) and any(a is node for a in parent.args):
+                if parent.args[0] is node and self._passed(parent, None):
+                    work.append(_Item(parent, item.held))  # `instructor.from_openai(client)`
                 reads = self._parameter_reads(parent, node, None)
                 work.extend(_Item(name, item.held) for name in reads)
             elif isinstance(parent, ast.keyword) and parent.arg is not None:
@@ -213,6 +222,12 @@ class ValueFlow:
         if len(uses) > 1:
             uses.sort(key=self._source_order)
         return Flow(tuple(uses), tuple(dict.fromkeys(exported)))
+
+    def _passed(self, call: ast.AST | None, method: ast.Attribute | None) -> bool:
+        """Whether `call` (of `method` on the value, or given it first) evaluates to it."""
+        if self.passes is None or not isinstance(call, ast.Call):
+            return False
+        return (method is None or call.func is method) and self.passes(call)
 
     def decorator(self, node: ast.expr) -> ast.expr:
         """The decorator `node` stands for: itself, or what a module name is bound to

@@ -72,9 +72,10 @@ class SdkRetried(NamedTuple):
             if not any(a <= high and low <= b for a, b in ranges.values()):
                 return None
             return tuple(k for k, (a, b) in ranges.items() if low <= a and b <= high)
-        if test.kind == "marker":
+        if test.kind == "marker":  # `"rate limit" in msg`, or a shorter part (`"rate"`)
             text = test.value.lower()
-            return () if any(word in text for word in self.markers) else None
+            shared = any(word in text or (len(text) > 3 and text in word) for word in self.markers)
+            return () if shared else None
         return None
 
 
@@ -83,6 +84,7 @@ class SdkCatalog(NamedTuple):
 
     constructors: Mapping[str, SdkConstructor]
     derivers: frozenset[str]
+    wrappers: frozenset[str]  # functions returning their first argument's client wrapped
     forbid: bool = False  # `retries = "forbid"`: the project owns recovery
     # class name -> (its package, its constructor): `AnthropicBedrock` ->
     # (`anthropic`, …), for a class imported from a module inside its package
@@ -130,7 +132,8 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
         package, _, cls = name.rpartition(".")
         by_class[cls] = (*by_class.get(cls, ()), (package, constructor))
     derivers = frozenset(data["derivers"]["methods"])
-    return SdkCatalog(constructors, derivers, forbid, by_class)
+    wrappers = frozenset(data["wrappers"]["functions"])
+    return SdkCatalog(constructors, derivers, wrappers, forbid, by_class)
 
 
 @functools.cache
