@@ -96,6 +96,16 @@ def _wrapper_codes(wrapper: WrapperUse, catalog: AgentCatalog) -> dict[int, str]
     return codes
 
 
+def either_codes(alternatives: Sequence[ExitCodes]) -> ExitCodes:
+    """The codes a run can produce whose command is one of several invocations of one
+    agent (`["timeout", "60", "gptme", …]` in one branch, `["gptme", …]` in the other)."""
+    first = alternatives[0]
+    codes = {
+        code: meaning for found in reversed(alternatives) for code, meaning in found.codes.items()
+    }
+    return first._replace(codes=codes, signals=any(found.signals for found in alternatives))
+
+
 def invocation_codes(
     agent: AgentProfile,
     wrappers: Sequence[WrapperUse],

@@ -79,3 +79,15 @@ def status_or_default(prompt: str, dry_run: bool) -> int:
 def not_followed_through_two_returns(prompt: str) -> None:
     if status_or_default(prompt, dry_run=False) == 1:  # 1 may be the dry run's own value
         print("quota exhausted")
+
+
+def timeout_when_available(prompt: str, limit: int, wrapped: bool) -> str:
+    # Built in either branch: the guard is for the branch with the `timeout` wrapper.
+    if wrapped:
+        cmd = ["timeout", "--kill-after=5s", f"{limit}s", "gptme", "-n", prompt]
+    else:
+        cmd = ["gptme", "-n", prompt]
+    process = subprocess.run(cmd)
+    if process.returncode == 137:
+        return "killed after the time limit"
+    return "done" if process.returncode == 0 else "failed"

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
-from auditor.exit_codes import intents_in, invocation_codes
+from auditor.exit_codes import either_codes, intents_in, invocation_codes
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
@@ -137,11 +137,22 @@ class _Analysis:
             found = agents[0] if agents else None
             if found is None:
                 continue
-            profile, program, wrappers, shell = found
+            profile, program, _, shell = found
             raises = keyword_argument(node, "timeout") is not None
             extra = None if name == "os.system" else killed
-            codes = invocation_codes(
-                profile, wrappers, self.catalog, shell=shell, extra=extra, timeout_raises=raises
+            codes = either_codes(  # what any value of the command that runs this agent can exit
+                [
+                    invocation_codes(
+                        profile,
+                        wrappers,
+                        self.catalog,
+                        shell=alone,
+                        extra=extra,
+                        timeout_raises=raises,
+                    )
+                    for other, _, wrappers, alone in agents
+                    if other == profile
+                ]
             )
             call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
             checked = name in CHECKED_CALLS or is_true(keyword_argument(node, "check"))
