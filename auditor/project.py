@@ -51,6 +51,41 @@ class LaunchParameter(NamedTuple):
     status: str
 
 
+class CallDetails(NamedTuple):
+    """What a call passes beyond its positional values, and what is around it. Most calls
+    have none of it, and many have the same (the calls of one retry loop): a module's
+    facts hold each once."""
+
+    given: tuple[str, ...] = ()  # the keywords it names
+    layer: int | str | None = None  # the retry layer around it (`function_facts.LayerRef`)
+    contained: bool = False  # a `try` around it keeps every failure in
+    keywords: tuple[tuple[str, Any], ...] = ()  # (keyword, reference) of its named values
+    ints: tuple[tuple[str, int], ...] = ()  # (keyword, value) of its literal integers
+    positional: tuple[tuple[int, int], ...] = ()  # (position, value) of its literal integers
+    spread: bool = False  # it passes `**kwargs`
+    star: int | None = None  # where a `*args` forwards the caller's own `*args`
+    shift: int = 0  # arguments before the callee's first (`retrier(fn, *args)`: 1)
+    # (position, references of the client) of the request methods it passes as values
+    # (`with_retry(client.messages.create, …)`)
+    requests: tuple[tuple[int, Any], ...] = ()
+
+
+NO_DETAILS = CallDetails()
+
+
+class CallFacts(NamedTuple):
+    """One call a function makes, as the project call graph reads it (written by
+    auditor/python/runner/function_facts.py; references and callees are the tuples
+    auditor/python/runner/graph_facts.py lists)."""
+
+    line: int  # where the call starts (0-based column)
+    column: int
+    callee: Any  # what the called expression names; None: nothing known
+    arg_count: int  # its positional arguments
+    args: tuple[tuple[int, Any], ...] = ()  # (position, reference) of its positional values
+    details: CallDetails = NO_DETAILS
+
+
 class PythonSummary(NamedTuple):
     """The cross-module facts of one Python module."""
 
@@ -99,7 +134,7 @@ class PythonSummary(NamedTuple):
             },
             "returns": dict(self.returns),
             "class_bases": {name: list(bases) for name, bases in self.class_bases.items()},
-            "graph": dict(self.graph),
+            "graph": _graph_data(self.graph),
         }
 
     @classmethod
@@ -129,8 +164,44 @@ class PythonSummary(NamedTuple):
                 _str(n): tuple(map(_str, _list(bases)))
                 for n, bases in _dict(data.get("class_bases", {})).items()
             },
-            dict(data.get("graph", {})),
+            _graph(_dict(data.get("graph", {}))),
         )
+
+
+def _graph_data(graph: Mapping[str, Any]) -> dict[str, Any]:
+    """Call-graph facts as JSON-ready data: a call's details are `[]` when it has none."""
+    functions = {
+        name: {**facts, "calls": [_call_data(call) for call in facts.get("calls", ())]}
+        for name, facts in graph.get("functions", {}).items()
+    }
+    return {**graph, "functions": functions} if functions else dict(graph)
+
+
+def _call_data(call: CallFacts) -> list[Any]:
+    return [*call[:-1], [] if call.details == NO_DETAILS else call.details]
+
+
+def _graph(data: dict[str, Any]) -> dict[str, Any]:
+    """Call-graph facts read from JSON: each function's calls as `CallFacts` again."""
+    functions = {
+        name: {**_dict(facts), "calls": tuple(_call(c) for c in _list(facts.get("calls", [])))}
+        for name, facts in _dict(data.get("functions", {})).items()
+    }
+    return {**data, "functions": functions} if functions else data
+
+
+def _call(data: object) -> CallFacts:
+    line, column, callee, arg_count, args, details = _list(data, len(CallFacts._fields))
+    given = _sequence(details)
+    made = CallDetails(*given) if given else NO_DETAILS
+    return CallFacts(_int(line), _int(column), callee, _int(arg_count), _sequence(args), made)
+
+
+def _sequence(value: object) -> tuple[Any, ...]:
+    """A list read from JSON (or, not through it, the tuple it was) as a tuple."""
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list, not {type(value).__name__}")
+    return tuple(value)
 
 
 def _str(value: object) -> str:

@@ -26,7 +26,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from auditor.project import ProjectIndex, PythonSummary
+from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
 from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
 
@@ -137,7 +137,7 @@ class CallGraph:
                 (fid, number)
                 for fid, function in self.functions.items()
                 for number, call in enumerate(function.facts.get("calls", ()))
-                if call.get("requests")
+                if call.details.requests
             ]
         return self._passing
 
@@ -164,7 +164,7 @@ class CallGraph:
 
     def _resolve_call(self, fid: str, number: int) -> list[str]:
         function = self.functions[fid]
-        callee = function.facts["calls"][number]["callee"]
+        callee = function.facts["calls"][number].callee
         self._callees[fid, number] = []  # a call that runs what runs it: followed once
         return self.targets(function, callee)
 
@@ -172,9 +172,14 @@ class CallGraph:
         """The calls of the tree that may run function `fid`."""
         if self._by_callee is None:  # a callee's last name -> the functions calling it
             self._by_callee = {}
+            # a call by a name of no module of the tree (`subprocess.run`, `print`) runs
+            # none of its functions: not counted against a common name's budget
+            tops = {module.split(".", 1)[0] for module in self.summaries}
             for caller, function in self.functions.items():
                 for call in function.facts.get("calls", ()):
-                    last = _last_name(call["callee"])
+                    callee = call.callee
+                    elsewhere = callee and callee[0] == "name" and _top(callee[1]) not in tops
+                    last = None if elsewhere else _last_name(callee)
                     if last is not None:
                         known = self._by_callee.setdefault(last, [])
                         if not known or known[-1] != caller:
@@ -183,7 +188,7 @@ class CallGraph:
         found: list[tuple[str, int]] = []
         for caller in self._by_callee.get(last, ())[:_MAX_CALLERS]:
             for number, call in enumerate(self.functions[caller].facts["calls"]):
-                if _last_name(call["callee"]) == last and fid in self.callees(caller, number):
+                if _last_name(call.callee) == last and fid in self.callees(caller, number):
                     found.append((caller, number))
         return found
 
@@ -196,8 +201,8 @@ class CallGraph:
         found: list[str] = []
         for caller, number in self._callers(fid):
             call = self.functions[caller].facts["calls"][number]
-            given = [r for i, r in call.get("args", ()) if i == position]
-            given += [r for k, r in call.get("keywords", ()) if k == parameter]
+            given = [r for i, r in call.args if i == position]
+            given += [r for k, r in call.details.keywords if k == parameter]
             for ref in given:
                 if ref[0] == "lambda":
                     found += [
@@ -267,7 +272,7 @@ class CallGraph:
                 found += self._stored_instances(function, ref[1], depth + 1)
             if not ref or ref[0] != "result":
                 continue
-            callee = function.facts["calls"][ref[1]]["callee"]
+            callee = function.facts["calls"][ref[1]].callee
             if callee and callee[0] == "name":
                 resolved = self.hierarchy.resolve(callee[1])
                 if resolved in self.classes:
@@ -355,7 +360,7 @@ class CallGraph:
                 for token in self._read(("R", callee, ref[2])):
                     found.add(self._bind(token, entry, callee))
             if not callees and ref[2] == -1:  # a callable value: `self._factory()`
-                found |= self._called_values(fid, entry["callee"])
+                found |= self._called_values(fid, entry.callee)
             return found
         return set()
 
@@ -367,26 +372,26 @@ class CallGraph:
         held = {t for r in refs for t in self.evaluate(fid, r)}
         return {inner for token in held if token[1] == CALLABLE for inner in token[2]}
 
-    def _bind(self, token: Token, call: Mapping[str, Any], callee: str) -> Token:
+    def _bind(self, token: Token, call: CallFacts, callee: str) -> Token:
         """A client token as a call binds its retries (`param:NAME`, `kwarg:KEY:DEFAULT`)."""
         module, site, retries = token
         if site == "argv" or not isinstance(retries, str) or ":" not in retries:
             return token
         kind, name, *rest = retries.split(":")
         facts = self.functions[callee].facts
-        if name in call.get("given", ()):
-            value = call.get("ints", {}).get(name)
+        details = call.details
+        if name in details.given:
+            value = dict(details.ints).get(name)
             return (module, site, value if value is not None else "?")
         if kind == "param":
             params = facts.get("params", [])
             position = params.index(name) if name in params else -1
-            given = call.get("positional", {})
-            if 0 <= position < call.get("count", 0):
-                value = given.get(str(position))
+            if 0 <= position < call.arg_count:
+                value = dict(details.positional).get(position)
                 return (module, site, value if value is not None else "?")
             default = facts.get("defaults", {}).get(name)
             return (module, site, default if isinstance(default, int) else "?")
-        if call.get("spread"):
+        if details.spread:
             return token  # forwarded `**kwargs`: the next caller binds it
         return (module, site, int(rest[0]) if rest and rest[0].isdigit() else "?")
 
@@ -444,17 +449,17 @@ class CallGraph:
             elif cls is not None:
                 changed |= self._add(("A", cls, target), tokens)
         for number, call in enumerate(facts.get("calls", ())):
-            if not call.get("args") and not call.get("keywords") and "star" not in call:
+            if not call.args and not call.details.keywords and call.details.star is None:
                 continue
-            fields = self._fields(call["callee"])
+            fields = self._fields(call.callee)
             if fields:  # `Config(path=…)` of a dataclass: the instance's attributes
                 changed |= self._bind_fields(fid, call, *fields)
-            shift = call.get("shift", 0)
+            shift = call.details.shift
             for callee in self.callees(fid, number):
                 facts = self.functions[callee].facts
                 params = facts.get("params", [])
                 varargs = "*" in facts.get("defaults", {})
-                for index, ref in call.get("args", ()):
+                for index, ref in call.args:
                     position = index - shift
                     if 0 <= position < len(params):
                         tokens = self.evaluate(fid, ref)
@@ -462,18 +467,18 @@ class CallGraph:
                     elif position >= len(params) and varargs:  # into the callee's `*args`
                         tokens = self.evaluate(fid, ref)
                         changed |= self._add(("P", callee, f"*{position - len(params)}"), tokens)
-                for name, ref in call.get("keywords", ()):
+                for name, ref in call.details.keywords:
                     if name in params:
                         changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
                 changed |= self._forward_varargs(fid, call, callee, params)
         return changed
 
     def _forward_varargs(
-        self, fid: str, call: Mapping[str, Any], callee: str, params: Sequence[str]
+        self, fid: str, call: CallFacts, callee: str, params: Sequence[str]
     ) -> bool:
         """`f(*args)` in a function taking `*args`: what its callers gave each of them goes
         to `f`'s parameter in that place (`def make_auto_request(*args): make_request(*args)`)."""
-        start = call.get("star")
+        start = call.details.star
         if start is None:
             return False
         changed = False
@@ -495,12 +500,12 @@ class CallGraph:
         fields = self.classes[resolved].get("fields") if resolved in self.classes else None
         return (resolved, fields) if resolved and fields else None
 
-    def _bind_fields(self, fid: str, call: Mapping[str, Any], cls: str, fields: list[str]) -> bool:
+    def _bind_fields(self, fid: str, call: CallFacts, cls: str, fields: list[str]) -> bool:
         changed = False
-        for index, ref in call.get("args", ()):
+        for index, ref in call.args:
             if 0 <= index < len(fields):
                 changed |= self._add(("A", cls, fields[index]), self.evaluate(fid, ref))
-        for name, ref in call.get("keywords", ()):
+        for name, ref in call.details.keywords:
             if name in fields:
                 changed |= self._add(("A", cls, name), self.evaluate(fid, ref))
         return changed
@@ -522,7 +527,9 @@ class CallGraph:
         """Paths of the modules whose functions pass or receive an argv that starts an
         agent (a word, after wrappers, whose basename is one of `agents`), or an agent's
         program name where a launch takes it as its program: they may launch one without
-        naming it (`Process.run(argv)` given a builder's `["claude", …]`)."""
+        naming it (`Process.run(argv)` given a builder's `["claude", …]`); and of the
+        modules that call a parameter their callers give a launcher of the tree
+        (`with_retries(fn, …)` running `fn(*args)`, given `run_claude`)."""
         programs = {  # functions whose parameter is the program of an argv they launch
             f"{module}.{qualname}": parameter.name
             for module, summary in self.summaries.items()
@@ -541,15 +548,34 @@ class CallGraph:
             if path in found:
                 continue
             for number, call in enumerate(function.facts.get("calls", ())):
-                refs = [ref for _, ref in (*call.get("args", ()), *call.get("keywords", ()))]
+                refs = [ref for _, ref in (*call.args, *call.details.keywords)]
                 tokens = {t for r in refs for t in self.evaluate(fid, r)}
                 launching = any(c in programs for c in self.callees(fid, number))
                 if _runs_agent(tokens, agents) or (launching and _names_agent(tokens, agents)):
                     found.add(path)
                     break
+                if _calls_parameter(call.callee) and any(
+                    self._launcher(c) for c in self.callees(fid, number)
+                ):
+                    found.add(path)
+                    break
         return frozenset(found)
 
+    def _launcher(self, fid: str) -> bool:
+        """Whether a function of the tree launches the agent (its module's summary says)."""
+        function = self.functions[fid]
+        return function.qualname in self.summaries[function.module].launchers
+
     # -- retry layers
+
+
+def _calls_parameter(callee: Any) -> bool:
+    """Whether a callee expression is (or may be) a parameter of its function: `fn(…)`."""
+    return bool(callee) and callee[0] == "value" and any(r and r[0] == "param" for r in callee[1])
+
+
+def _top(dotted: str) -> str:
+    return dotted.split(".", 1)[0]
 
 
 def _last_name(callee: Any) -> str | None:

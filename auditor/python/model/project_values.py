@@ -15,7 +15,7 @@ class ModuleValues:
 
     def __init__(self, graph: CallGraph, module: str) -> None:
         self.graph, self.module = graph, module
-        self._calls: dict[str, dict[str, int]] = {}
+        self._calls: dict[str, dict[tuple[int, int], int]] = {}
 
     def parameter_argvs(self, function: str, name: str) -> list[list[str]]:
         """The argv lists the callers pass parameter `name` of `function`."""
@@ -34,8 +34,8 @@ class ModuleValues:
             return None
         if fid not in self._calls:
             calls = self.graph.functions[fid].facts.get("calls", ())
-            self._calls[fid] = {call["at"]: number for number, call in enumerate(calls)}
-        return self._calls[fid].get(f"{line}:{column}")
+            self._calls[fid] = {(c.line, c.column): number for number, c in enumerate(calls)}
+        return self._calls[fid].get((line, column))
 
     def field_texts(self, attribute: str, annotation: str | None = None) -> list[str]:
         """The program names the tree's classes give an attribute (`claude_path`) of an

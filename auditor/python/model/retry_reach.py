@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from auditor.project import CallFacts
+
 if TYPE_CHECKING:
     from auditor.python.model.call_graph import CallGraph
 
@@ -124,12 +126,12 @@ class RetryReach:
             if own is not None and (layer := self.layer(function.module, own)) is not None:
                 pending.append((fid, self._bound(layer, fid)))
             for number, call in enumerate(function.facts.get("calls", ())):
-                callee = call["callee"]
+                callee = call.callee
                 if callee and callee[0] == "name" and callee[1].rsplit(".", 1)[-1] in named:
                     pending += self._wrapped(fid, number, call, wrappers)
-                if call.get("layer") is None:
+                if call.details.layer is None:
                     continue
-                layer = self.layer(function.module, call["layer"])
+                layer = self.layer(function.module, call.details.layer)
                 if layer is not None:
                     pending += [
                         (callee, self._bound(layer, callee))
@@ -142,12 +144,12 @@ class RetryReach:
                 continue
             held.append(layer)
             for number, call in enumerate(self.graph.functions[fid].facts.get("calls", ())):
-                if not call.get("contained"):
+                if not call.details.contained:
                     pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
         return under
 
     def _wrapped(
-        self, fid: str, number: int, call: Any, wrappers: dict[str, tuple[str, int]]
+        self, fid: str, number: int, call: CallFacts, wrappers: dict[str, tuple[str, int]]
     ) -> list[tuple[str, Layer]]:
         """The functions a call wraps in a retry decorator of the tree, applied as a call
         (`self.call = with_retry(self._call_api)`): each runs under its layer when the
@@ -157,7 +159,7 @@ class RetryReach:
         for wrapper in self.graph.callees(fid, number):
             if wrapper not in wrappers or (layer := self.layer(*wrappers[wrapper])) is None:
                 continue
-            for _, ref in call.get("args", ()):
+            for _, ref in call.args:
                 if ref and ref[0] in ("self", "global"):
                     kind = "self" if ref[0] == "self" else "name"
                     found += [(t, layer) for t in self.graph.targets(function, (kind, ref[1]))]
@@ -239,13 +241,12 @@ class RetryReach:
         the callee's)."""
         function = self.graph.functions[fid]
         call = function.facts["calls"][number]
-        for position, refs in call.get("requests", ()):
+        for position, refs in call.details.requests:
             tokens = {t for ref in refs for t in self.graph.evaluate(fid, ref)}
             mine = [t for t in tokens if t[0] == module and t[1] == site]
             if not mine:
                 continue
-            line, column = map(int, call["at"].split(":"))
-            request = (self.graph.summaries[function.module].path, line, column + 1)
+            request = (self.graph.summaries[function.module].path, call.line, call.column + 1)
             for callee in self.graph.callees(fid, number):
                 for layer in self._calling_layers(callee, position):
                     for token in mine:
@@ -262,13 +263,13 @@ class RetryReach:
         given = ("param", params[position])
         found: list[Layer] = []
         for call in function.facts.get("calls", ()):
-            callee = call["callee"]
+            callee = call.callee
             if not callee or callee[0] != "value" or given not in [tuple(r) for r in callee[1]]:
                 continue
-            own = call.get("layer")
+            own = call.details.layer
             if own is not None and (layer := self.layer(function.module, own)) is not None:
                 found.append(self._bound(layer, fid))
-            if not call.get("contained"):
+            if not call.details.contained:
                 found += self.graph.under.get(fid, [])
         return list(dict.fromkeys(found))
 

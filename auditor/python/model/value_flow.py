@@ -223,7 +223,7 @@ class ValueFlow:
             uses.sort(key=self._source_order)
         return Flow(tuple(uses), tuple(dict.fromkeys(exported)))
 
-    def _passed(self, call: ast.AST | None, method: ast.Attribute | None) -> bool:
+    def _passed(self, call: ast.AST | None, method: ast.Attribute | None) -> TypeGuard[ast.Call]:
         """Whether `call` (of `method` on the value, or given it first) evaluates to it."""
         if self.passes is None or not isinstance(call, ast.Call):
             return False

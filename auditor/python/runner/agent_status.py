@@ -441,7 +441,8 @@ class _Analysis:
     def _line_shown(self, use: ast.Name) -> bool:
         """Whether a line read from a process goes only to a display or a log: an argument
         of `print`, a logger's method or a `.write()` (also in an f-string or a `strip()`)."""
-        current, parent = use, self.module.parent(use)
+        current: ast.expr = use
+        parent = self.module.parent(use)
         while True:
             if isinstance(parent, ast.FormattedValue | ast.JoinedStr):
                 current, parent = parent, self.module.parent(parent)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from auditor.project import NO_DETAILS, CallDetails, CallFacts
 from auditor.python.model.ast_values import (
     Function,
     children,
@@ -26,6 +27,8 @@ from auditor.python.runner.value_refs import (
     position,
 )
 
+Shared = TypeVar("Shared")
+Key = TypeVar("Key")
 # A retry layer: its number among the module's layers, or names of the tree to resolve
 # with the whole graph ("decorator:NAME@AT", several joined by "|"); None: no layer.
 LayerRef = int | str | None
@@ -64,6 +67,11 @@ class FactsOwner(RefsOwner, Protocol):
         """The layer and function of a call of a retrying object."""
         ...
 
+    def share(self, value: Shared) -> Shared:
+        """An equal value made before in the module, else `value` (a module's calls name
+        the same callees and pass the same references again and again)."""
+        ...
+
 
 class FunctionFacts(ValueRefs):
     """The calls, values, sends and layers of one function's own body."""
@@ -72,21 +80,21 @@ class FunctionFacts(ValueRefs):
         """`where`: the function, its class and qualified name, as `ValueRefs` takes them."""
         super().__init__(owner, *where)
         self.owner: FactsOwner = owner
-        self.calls: list[dict[str, Any]] = []
+        self.calls: list[CallFacts] = []
 
     def data(self) -> dict[str, Any]:
         """The facts as data, leaving out what is empty (most calls carry nothing)."""
+        share = self.owner.share
         found = {
             "class": self.cls,
-            "params": tuple(self.params),
+            "params": share(tuple(self.params)),
             "defaults": self.defaults,
             "sends": tuple(self.sends),
-            "returns": tuple(self.returns),
-            "stores": tuple(self.stores),
+            "returns": share(tuple(self.returns)),
+            "stores": share(tuple(self.stores)),
             "layer": self.layer,
         }
-        calls = tuple(self.calls)  # each written without its empty facts (see `_call`)
-        return {"calls": calls, **{k: v for k, v in found.items() if _worth(v)}}
+        return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
 
     def read(self) -> None:
         """Walk the function's own statements once."""
@@ -104,33 +112,14 @@ class FunctionFacts(ValueRefs):
         self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool, Translation]] = []
         # how the innermost `try` around here that translates failures raises them
         self._raised: list[Translation] = []
+        # each call's facts found in the walk, and the call: made `CallFacts` after it
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
         self._options: list[tuple[str, ast.expr]] = []  # command-line options defined here
-        self._globals = {  # names the function declares `global`
-            name for n in self.own_statements if isinstance(n, ast.Global) for name in n.names
-        }
         body = self.node.body
         self._names()
         self._statements(body, None, False)
         # values are read once every call has its number: a name may hold a later call's
-        for entry, call in self._arguments:
-            args = tuple((i, r) for i, a in enumerate(call.args) for r in self.refs(a))
-            if args:
-                entry["args"] = args
-            passed = [  # `with_retry(client.messages.create, …)`: a request, sent where called
-                (i, tuple(self.refs(owner)))
-                for i, a in enumerate(call.args)
-                if isinstance(a, ast.Attribute)
-                and a.attr in _REQUEST_METHODS
-                and (owner := _resource_owner(a.value)) is not None
-            ]
-            if passed:
-                entry["requests"] = tuple(passed)
-            keywords = tuple((k.arg, r) for k in call.keywords if k.arg for r in self.refs(k.value))
-            if keywords:
-                entry["keywords"] = keywords
-            if entry["callee"] is None or entry["callee"][0] == "value":
-                entry["callee"] = self.callee(call.func)
+        self.calls = [self._call_facts(entry, call) for entry, call in self._arguments]
         for dest, default in self._options:  # `args.codex_exe`: the parsed options'
             self.stores += [(f"class:{OPTIONS_CLASS}:{dest}", *r) for r in self.refs(default)]
         for call, receiver, layer, contained, raised in self._requests:
@@ -211,24 +200,60 @@ class FunctionFacts(ValueRefs):
         elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             self._stored.append(node)
 
+    def _call_facts(self, entry: dict[str, Any], call: ast.Call) -> CallFacts:
+        """A call's facts: `entry`, what the walk found (see `_call`), with the values it
+        passes and its callee."""
+        share = self.owner.share
+        args: tuple[tuple[int, Ref], ...] = ()
+        if call.args:
+            args = share(tuple((i, r) for i, a in enumerate(call.args) for r in self.refs(a)))
+            passed = [  # `with_retry(client.messages.create, …)`: a request, sent where called
+                (i, tuple(self.refs(owner)))
+                for i, a in enumerate(call.args)
+                if isinstance(a, ast.Attribute)
+                and a.attr in _REQUEST_METHODS
+                and (owner := _resource_owner(a.value)) is not None
+            ]
+            if passed:
+                entry["requests"] = tuple(passed)
+        if call.keywords:
+            named = call.keywords
+            keywords = tuple((k.arg, r) for k in named if k.arg for r in self.refs(k.value))
+            if keywords:
+                entry["keywords"] = keywords
+        callee = entry.pop("callee")
+        if callee is None or callee[0] == "value":
+            callee = self.callee(call.func)
+        # what is left is what the call has of its details (most have none)
+        details = NO_DETAILS
+        if entry:
+            details = share(CallDetails(**{k: share(v) for k, v in entry.items()}))
+        # a line number past 256 is an object of its own: one per line of the module
+        line = share(call.lineno)
+        return CallFacts(line, call.col_offset, share(callee), len(call.args), args, details)
+
     def _store(self, node: ast.Assign | ast.AnnAssign) -> None:
         assert node.value is not None
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
             if isinstance(target, ast.Tuple | ast.List):  # `self.a, self.b = a, b`
                 for index, element in enumerate(target.elts):
-                    self._store_one(element, self._item(node.value, index, 0))
-            else:
-                self._store_one(target, self.refs(node.value))
+                    if (key := self._store_key(element)) is not None:
+                        self.stores += [(key, *r) for r in self._item(node.value, index, 0)]
+            elif (key := self._store_key(target)) is not None:
+                self.stores += [(key, *r) for r in self.refs(node.value)]
 
-    def _store_one(self, target: ast.expr, refs: list[Ref]) -> None:
+    def _store_key(self, target: ast.expr) -> str | None:
+        """What an assignment to `target` stores, as the stores write it: an attribute of
+        the instance, or a module's name (or one a function declares `global`); None for a
+        local name, whose values are not read this way."""
         if (root := _self_attribute(target)) is not None:
-            self.stores += [(root, *r) for r in refs]
-        elif isinstance(target, ast.Name) and (
-            isinstance(self.node, ast.Module) or target.id in self._globals
-        ):  # a module's name, or one a function declares `global`
-            qualified = self.owner.imports.qualify(target.id)
-            self.stores += [(f"global:{qualified}", *r) for r in refs]
+            return root
+        if isinstance(target, ast.Name) and (
+            isinstance(self.node, ast.Module) or target.id in self.declared_global
+        ):
+            return f"global:{self.owner.imports.qualify(target.id)}"
+        return None
 
     def _expressions(self, node: ast.expr, layer: LayerRef, contained: bool = False) -> None:
         """Record the calls of an expression, innermost first (their numbers are needed by
@@ -237,7 +262,7 @@ class FunctionFacts(ValueRefs):
             self._call(call, layer, contained)
 
     def _call(self, call: ast.Call, layer: LayerRef, contained: bool) -> None:
-        number = len(self.calls)
+        number = len(self._arguments)
         self.call_index[id(call)] = number
         request = _request_receiver(call, self.locals)
         option = parsed_option(call)
@@ -246,9 +271,8 @@ class FunctionFacts(ValueRefs):
         if request is not None:
             raised = self._raised[-1] if self._raised else _KEPT
             self._requests.append((call, request, layer, contained, raised))
-        # only the facts a call has are written: most calls carry none but their place,
-        # callee and number of arguments
-        entry: dict[str, Any] = {"at": position(call), "callee": None, "count": len(call.args)}
+        # its callee, and the details it has (`CallDetails`): most calls have none
+        entry: dict[str, Any] = {"callee": None}
         if layer is not None:
             entry["layer"] = layer
         if contained:
@@ -256,13 +280,11 @@ class FunctionFacts(ValueRefs):
         named = [(k.arg, k.value) for k in call.keywords if k.arg]
         if named:
             entry["given"] = tuple(name for name, _ in named)
-            if ints := _known({name: literal_int(value) for name, value in named}):
+            if ints := _known([(name, literal_int(value)) for name, value in named]):
                 entry["ints"] = ints
         if len(named) < len(call.keywords):  # `**kwargs`
             entry["spread"] = True
-        if call.args and (
-            given := _known({str(i): literal_int(a) for i, a in enumerate(call.args)})
-        ):
+        if call.args and (given := _known(list(enumerate(map(literal_int, call.args))))):
             entry["positional"] = given
         varargs = self.defaults.get("*")
         for index, argument in enumerate(call.args):  # `f(*args)` forwards this one's own
@@ -271,7 +293,6 @@ class FunctionFacts(ValueRefs):
         runner = self.owner.retrier_call(call, self)
         if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
-        self.calls.append(entry)
         self._arguments.append((entry, call))
 
 
@@ -289,10 +310,14 @@ def _calls_in(node: ast.expr) -> list[ast.Call]:
     pending: list[ast.AST] = [node]
     while pending:
         current = pending.pop()
+        if type(current) in _CALL_FREE:  # names and constants, half the nodes, hold no call
+            continue
         if type(current) is ast.Call:
             found.append(current)
-        # names and constants, half the nodes, hold no call: not walked
-        pending += [child for child in children(current) if type(child) not in _CALL_FREE]
+        if type(current) is ast.Attribute:  # the commonest node after those: one child
+            pending.append(current.value)
+        else:
+            pending += children(current)
     found.reverse()
     return found
 
@@ -347,8 +372,8 @@ def _worth(value: Any) -> bool:
     return value is not None and value is not False and value != () and value != {}
 
 
-def _known(numbers: dict[str, int | None]) -> dict[str, int]:
-    return {key: number for key, number in numbers.items() if number is not None}
+def _known(numbers: list[tuple[Key, int | None]]) -> tuple[tuple[Key, int], ...]:
+    return tuple((key, number) for key, number in numbers if number is not None)
 
 
 # (raised instead of every failure, raised as they are, (class, raised instead) pairs)

@@ -1,8 +1,9 @@
 """One module's facts for the project call graph: its classes, and per function the calls
 it makes, the values they carry, the requests it sends and the retry layers around them.
 
-Everything is data (JSON-ready lists and strings), so it is cached with the module's
-summary and sent to worker processes. A value is a *reference*, a short tuple:
+Everything is data (tuples, strings and numbers; each call a `auditor.project.CallFacts`,
+its equal values shared within the module), so it is cached with the module's summary
+and sent to worker processes. A value is a *reference*, a short tuple:
 
 - `("client", SITE, RETRIES)`: an SDK client built at SITE ("line:column"); RETRIES is
   an integer, "?" (unknown) or "param:NAME" (the function's parameter gives it, bound
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from auditor.python.model.ast_values import (
     Function,
@@ -39,12 +40,13 @@ from auditor.python.model.ast_values import (
     is_generator,
     parameter_defaults,
     statements,
+    walk,
 )
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
-from auditor.python.runner.error_conditions import library_errors
+from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
-from auditor.python.runner.function_facts import FunctionFacts, LayerRef
+from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
 from auditor.python.runner.sdk_catalog import SdkCatalog
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Imports, Ref, literal_int, position
@@ -69,11 +71,12 @@ class ModuleFacts:
         self.tree, self.steps, self.sdk, self.blanket = tree, steps, sdk, blanket
         self.imports = Imports(tree, own)
         self.layers: list[dict[str, Any]] = []
-        self.clients: dict[str, list[Any]] = {}
         self.retries_named = True  # the text may name a retry library
+        self.yields = True  # the text may have a `yield`: some function may be a generator
         self.agents: frozenset[str] = frozenset()  # command names followed as programs
         self._ast_facts: AstFacts | None = None
         self._returns: dict[int, list[ast.Return]] = {}  # id of a function -> its returns
+        self._shared: dict[Any, Any] = {}  # each value `share` was given, by itself
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -91,8 +94,8 @@ class ModuleFacts:
             if qualname.count(".") < _MAX_NESTING:  # closures: `def attempt(): …` inside
                 pending += [
                     (inner, n, cls, False)
-                    for n in facts.own_statements
-                    if isinstance(n, Function) and (inner := facts.nested.get(n.name))
+                    for n in facts.definitions
+                    if (inner := facts.nested.get(n.name))
                 ]
         for node in self.tree.body:
             if isinstance(node, ast.ClassDef):
@@ -101,9 +104,23 @@ class ModuleFacts:
             "functions": functions,
             "classes": classes,
             "layers": self.layers,
-            "clients": self.clients,
             "retry_objects": self._retry_objects(),
         }
+
+    def share(self, value: Shared) -> Shared:
+        """An equal value made before in the module, else `value` (a tuple with its items
+        shared too): a module's calls name the same callees and pass the same references
+        again and again."""
+        # a named tuple equals the plain tuple of its fields: told apart by its type
+        given: Any = value
+        key = given if type(given) is tuple else (type(given), given)
+        found = self._shared.get(key)
+        if found is None:
+            found = given
+            if type(given) is tuple:
+                found = tuple(self.share(i) if type(i) is tuple else i for i in given)
+            self._shared[key] = found
+        return cast(Shared, found)
 
     def _retry_objects(self) -> dict[str, int]:
         """Module names bound to a library's retry decorator (`llm_retry = retry(…)`),
@@ -167,7 +184,7 @@ class ModuleFacts:
         if not function.args.args or not wraps:
             return None  # a decorator defines its wrapper, or is a line or two
         given = {a.arg for a in function.args.args}
-        nodes = list(ast.walk(function))
+        nodes = list(walk(function))
         made = {  # `retry_decorator = retry(stop=…)`
             target.id: node.value
             for node in nodes
@@ -242,6 +259,17 @@ class ModuleFacts:
                     found[target.id] = [self.imports.qualify(n) for n in names if n]
         return found
 
+    def same_client(self, call: ast.Call) -> ast.expr | None:
+        """The client a call returns as it is given it: a wrapper's first argument
+        (`instructor.from_openai(client)`), or the receiver of `with_options(…)` that sets
+        no retries."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in self.sdk.derivers:
+            return None if any(k.arg == "max_retries" for k in call.keywords) else func.value
+        dotted = dotted_name(func)
+        wrapper = dotted is not None and self.imports.qualify(dotted) in self.sdk.wrappers
+        return call.args[0] if wrapper and call.args else None
+
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
         dotted = dotted_name(call.func)
@@ -270,8 +298,6 @@ class ModuleFacts:
                     retries = f"kwarg:{constructor.keyword}:{constructor.default}"
                 else:
                     retries = "?"
-        label = constructor.qualified.rsplit(".", 1)[-1]
-        self.clients[site] = [label, constructor.keyword]
         return ("client", site, retries)
 
     def _constant(self, name: str) -> int | None:
@@ -352,7 +378,7 @@ class ModuleFacts:
         for decorator in function.decorator_list:
             found = self._library(decorator)
             if found is not None and found[0].form == "decorator":
-                if is_generator(function):
+                if self._generator(function):
                     return None  # a generator's decorators retry nothing (`is_generator`)
                 return self._library_layer(decorator, found, "decorator")
             dotted = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
@@ -361,9 +387,13 @@ class ModuleFacts:
                 if "." not in qualified and self.imports.own:  # a class body's own decorator
                     qualified = f"{self.imports.own}.{qualified}"
                 named.append((decorator, qualified))
-        if not named or is_generator(function):
+        if not named or self._generator(function):
             return None
         return DECORATORS_SEPARATOR.join(self._decorator_ref(d, q) for d, q in named)
+
+    def _generator(self, function: Function) -> bool:
+        """`is_generator`, not walked in a module whose text has no `yield`."""
+        return self.yields and is_generator(function)
 
     def _decorator_ref(self, decorator: ast.expr, qualified: str) -> str:
         """A reference to a decorator of the tree at its place, with the classes its call
@@ -404,12 +434,25 @@ class ModuleFacts:
         leaves = _leaves_outside_handlers(loop.body) or (
             isinstance(loop, ast.While) and _test_assigned(loop, inside)
         )
+        self._ast_facts = self._ast_facts or AstFacts(self.tree)
         for node in tries if leaves else ():
-            retrying = [h for h in node.handlers if not _ends_in_raise(h.body)]
-            if retrying:
-                names = [n for h in retrying for n in self._handler_classes(h, function)]
-                caught = class_errors(names, self.blanket)
-                pairs = [[t.kind, t.value] for t in caught.tests]
+            names: list[str] = []
+            narrowed: list[list[str]] = []
+            for handler in node.handlers:
+                # what it goes round for: none (it leaves on every way), the failures a
+                # test in it picks (`if "rate" in str(e): continue`), or what it catches
+                going = handler_errors(handler, self._ast_facts, self.blanket)
+                if going is None:
+                    continue
+                if not going.every and any(t.kind != "class" for t in going.tests):
+                    narrowed += [[t.kind, t.value] for t in going.tests]
+                else:
+                    names += self._handler_classes(handler, function) or ["?"]
+            if names or narrowed:
+                caught = class_errors(names, self.blanket) if names else None
+                every = caught is not None and caught.every  # no pairs: every failure
+                tests = caught.tests if caught is not None else ()
+                pairs = [] if every else [[t.kind, t.value] for t in tests] + narrowed
                 layer = self._layer(loop, "retry loop", _loop_attempts(loop), pairs)
                 function.retry_tries[id(node)] = layer
         return None
@@ -417,9 +460,7 @@ class ModuleFacts:
     def recursion_layers(self, node: Function, function: FunctionFacts) -> None:
         """A `try` whose clause catches a failure and calls the function again
         (`except APIError: time.sleep(30); return self._run_single(prompt)`): a retry."""
-        for candidate in function.own_statements:
-            if not isinstance(candidate, ast.Try | ast.TryStar):
-                continue
+        for candidate in function.tries:
             again = [h for h in candidate.handlers if _calls_itself(h, node)]
             if again:
                 names = [n for h in again for n in self._handler_classes(h, function)]
@@ -570,17 +611,13 @@ def _loop_attempts(loop: ast.For | ast.AsyncFor | ast.While) -> int | None:
 def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:
     """Whether an `except` clause calls the function it is in (`f(…)`, `self.f(…)`)."""
     for statement in handler.body:
-        for node in ast.walk(statement):
+        for node in walk(statement):
             if isinstance(node, ast.Call):
                 func = node.func
                 name = func.attr if isinstance(func, ast.Attribute) else dotted_name(func)
                 if name == function.name:
                     return True
     return False
-
-
-def _ends_in_raise(body: list[ast.stmt]) -> bool:
-    return bool(body) and isinstance(body[-1], ast.Raise)
 
 
 def _raises_not_implemented(function: Function) -> bool:
@@ -616,4 +653,5 @@ def module_graph_facts(
     facts = ModuleFacts(tree, own, steps, sdk, steps.blanket_exceptions)
     facts.agents = agents
     facts.retries_named = any(word in text for word in ("retry", "backoff", "stamina"))
+    facts.yields = "yield" in text
     return facts.data()

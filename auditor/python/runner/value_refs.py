@@ -38,6 +38,11 @@ class RefsOwner(Protocol):
         """A client reference when `call` builds an SDK client."""
         ...
 
+    def same_client(self, call: ast.Call) -> ast.expr | None:
+        """The client a call returns as it is given it (`client.with_options(timeout=…)`,
+        `instructor.from_openai(client)`), or None."""
+        ...
+
 
 def position(node: ast.AST) -> str:
     """Where a node starts, as the facts write it: "line:column" (interned: the same
@@ -103,6 +108,22 @@ def _leading_words(elements: list[ast.expr]) -> list[str]:
     return words
 
 
+def _own_statements(node: Function | ast.Module) -> list[ast.AST]:
+    """The statements of a body, nested ones too; of the functions and classes it
+    defines, their own statements but not those of the definitions inside them."""
+    defined = {id(s) for s in node.body if isinstance(s, Function | ast.ClassDef)}
+    found: list[ast.AST] = []
+    for statement in statements(node, definitions=False):
+        found.append(statement)
+        if id(statement) in defined:
+            found += statements(statement, definitions=False)
+    return found
+
+
+# The statements of a body that bind a local name (`_names` reads them).
+_BINDINGS = (ast.Assign, ast.AnnAssign, ast.With, ast.AsyncWith)
+
+
 class ValueRefs:
     """The references of one function's (or the module's) expressions."""
 
@@ -117,21 +138,24 @@ class ValueRefs:
         """`cls`: the class whose `self` the body reads (a method's, or a closure's in
         one); `method`: its first parameter is `self`."""
         self.owner, self.node, self.cls, self.qualname = owner, node, cls, qualname
-        # the body's statements, nested ones too but not inside functions it defines:
-        # walked once, read by every question about the body
-        self.own_statements: list[ast.stmt] = [
-            n
-            for s in node.body
-            for n in (s, *statements(s, definitions=False))
-            if isinstance(n, ast.stmt)
-        ]
+        # the body's statements, nested ones too, walked once: those every question about
+        # the body reads, in order
+        self.definitions: list[Function] = []  # the functions it defines
+        self.tries: list[ast.Try | ast.TryStar] = []
+        self.bindings: list[ast.stmt] = []  # `_BINDINGS`
+        self.declared_global: set[str] = set()  # names it declares `global`
+        for statement in _own_statements(node):
+            if isinstance(statement, _BINDINGS):
+                self.bindings.append(statement)
+            elif isinstance(statement, Function):
+                self.definitions.append(statement)
+            elif isinstance(statement, ast.Try | ast.TryStar):
+                self.tries.append(statement)
+            elif isinstance(statement, ast.Global):
+                self.declared_global.update(statement.names)
         # functions defined in this one, callable by name here: name -> qualname
         self.nested = (
-            {
-                n.name: f"{qualname}.{n.name}"
-                for n in self.own_statements
-                if isinstance(n, Function) and n is not node
-            }
+            {n.name: f"{qualname}.{n.name}" for n in self.definitions if n is not node}
             if isinstance(node, Function)
             else {}
         )
@@ -153,7 +177,7 @@ class ValueRefs:
                 self.defaults["*"] = arguments.vararg.arg
 
     def _names(self) -> None:
-        for node in self.own_statements:
+        for node in self.bindings:
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     self._bind(target, node.value)
@@ -247,6 +271,9 @@ class ValueRefs:
     def _passed_on(self, call: ast.Call) -> ast.expr | None:
         """The argument a call's value is (`shutil.which(x)`, `str(x)`, `Path(x)`, the
         default of `os.environ.get("AGENT", x)`): `auditor.python.model.value_calls`."""
+        client = self.owner.same_client(call)
+        if client is not None:
+            return client
         dotted = dotted_name(call.func)
         if dotted is None:
             return None

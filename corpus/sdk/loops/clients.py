@@ -8,4 +8,6 @@ claude = anthropic.Anthropic(max_retries=4)  # expect: RA401(warning)
 quiet = OpenAI(max_retries=0)
 parsing = OpenAI()
 strict = OpenAI()
+rated = OpenAI()  # expect: RA401(warning)
+tools = OpenAI()
 settings = {"model": "m", "attempts": 3}

@@ -7,7 +7,7 @@ import anthropic
 import openai
 
 from . import clients
-from .clients import claude, parsing, quiet, settings, strict
+from .clients import claude, parsing, quiet, rated, settings, strict, tools
 
 
 def ask(prompt: str) -> str:
@@ -67,3 +67,27 @@ def read_settings() -> list[str]:
         except KeyError:
             continue
     return found
+
+
+def ask_rated(prompt: str) -> str:
+    # goes round only on a rate limit (which the SDK retries too), else raises
+    while True:
+        try:
+            return str(rated.chat.completions.create(model="m", messages=[prompt]))
+        except openai.APIError as error:
+            if "rate limit" in str(error).lower():
+                time.sleep(30)
+                continue
+            raise
+
+
+def tool_rounds(prompt: str, rounds: int) -> str:
+    # each round sends a new request; a failure returns at once: no retry
+    messages = [prompt]
+    for _ in range(rounds):
+        try:
+            reply = tools.chat.completions.create(model="m", messages=messages)
+        except openai.APIError as error:
+            return f"API error: {error}"
+        messages.append(str(reply))
+    return messages[-1]

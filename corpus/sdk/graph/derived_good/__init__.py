@@ -1,0 +1,2 @@
+"""A corpus package: a near miss, the derived and wrapped clients set no retries of
+their own."""
