@@ -199,19 +199,29 @@ class _WaitTable(NamedTuple):
 
 def _operand_jobs(
     operand: str, wait: Node, jobs: Sequence[Node], owners: dict[str, list[tuple[int, Node]]]
-) -> tuple[str, Node | None]:
-    """What a `wait` operand names: (`!`, the last job), (VAR, the job saved last),
-    (`*VAR` for an array, its last job), or (``, None) for a pid the model cannot place."""
+) -> tuple[str, list[Node]]:
+    """What a `wait` operand names: (`!`, the last job), (VAR, the jobs whose pid it may
+    hold: the one saved last, and those saved in the other arms of the `if` or `case`
+    that saves it: `if …; then a & pid=$!; else b & pid=$!; fi`), (`*VAR` for an array,
+    its last job), or (``, []) for a pid the model cannot place."""
     if _LAST_JOB.fullmatch(operand):
-        return "!", _last_before(jobs, wait.start_byte)
+        last_job = _last_before(jobs, wait.start_byte)
+        return "!", [last_job] if last_job is not None else []
     match = _VARIABLE.fullmatch(operand)
     if match is None or match.group(1) not in owners:
-        return "", None
+        return "", []
     saved = owners[match.group(1)]
     index = bisect.bisect_left([at for at, _ in saved], wait.start_byte)
-    last = saved[index - 1][1] if index else None
     prefix = "" if match.group(2) is None else "*"
-    return prefix + match.group(1), last
+    if not index:
+        return prefix + match.group(1), []
+    last = saved[index - 1][1]
+    found = [last]
+    for _, job in reversed(saved[: index - 1]):
+        if not _alternatives(job, last):
+            break  # saved before the last one on every way: overwritten
+        found.append(job)
+    return prefix + match.group(1), found
 
 
 def _wait_table(
@@ -236,16 +246,18 @@ def _wait_table(
             table.any_job.append(start)
             continue
         named = [_operand_jobs(o, command.node, jobs, owners) for o in operands]
-        for kind, named_job in named:
+        for kind, named_jobs in named:
             if kind == "":
                 table.any_job.append(start)
-            elif kind == "!" and named_job is not None:
-                table.last_job.setdefault(named_job.id, []).append(command)
-            elif kind != "!":
+            elif kind == "!":
+                for job in named_jobs:
+                    table.last_job.setdefault(job.id, []).append(command)
+            else:
                 table.by_variable.setdefault(kind.lstrip("*"), []).append(start)
-        kind, job = named[-1]  # `wait a b` returns b's status
-        if job is not None and not kind.startswith("*") and kind != "":
-            table.carried.setdefault(job.id, []).append(command)
+        kind, carried = named[-1]  # `wait a b` returns b's status
+        if not kind.startswith("*") and kind != "":
+            for job in carried:
+                table.carried.setdefault(job.id, []).append(command)
     table.any_job.sort()
     for starts in table.by_variable.values():
         starts.sort()

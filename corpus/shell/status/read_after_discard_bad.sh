@@ -36,3 +36,18 @@ fi
 exit_code=${PIPESTATUS[0]}
 echo "claude exited with $exit_code"
 grep -q "<promise>COMPLETE</promise>" "$tmp" || exit 1
+
+# A pid saved in each arm of an `if`: the `wait` is for whichever run started, and `$?`
+# after `|| true` is always 0 for each of them.
+for round in 1 2 3; do
+  if [ -f continue.md ]; then
+    claude --dangerously-skip-permissions < continue.md &  # expect: RA203(warning)
+    agent_pid=$!
+  else
+    claude -c --dangerously-skip-permissions &  # expect: RA203(warning)
+    agent_pid=$!
+  fi
+  wait "$agent_pid" 2>/dev/null || true
+  round_status=$?
+  echo "round $round exited with $round_status"
+done

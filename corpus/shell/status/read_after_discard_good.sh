@@ -41,3 +41,18 @@ for attempt in 1; do
     exit 1
   fi
 done
+
+# A pid saved in each arm of an `if`, and `wait` read directly: each run's status.
+for round in 1 2 3; do
+  if [ -f continue.md ]; then
+    claude --dangerously-skip-permissions < continue.md &
+    agent_pid=$!
+  else
+    claude -c --dangerously-skip-permissions &
+    agent_pid=$!
+  fi
+  if ! wait "$agent_pid"; then
+    echo "round $round failed" >&2
+    exit 1
+  fi
+done
