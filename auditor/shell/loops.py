@@ -15,6 +15,7 @@ otherwise).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import shortened
@@ -57,8 +58,10 @@ def _analyse(
     command: SimpleCommand,
     profile: AgentProfile,
     steps: StepCatalog,
+    runs: Sequence[tuple[SimpleCommand, AgentProfile]],
 ) -> AgentLoop | None:
-    flow = IterationWalk(script, loop, command, _alternatives(script, loop, command, profile))
+    alternatives = _alternatives(loop, command, profile, runs)
+    flow = IterationWalk(script, loop, command, alternatives)
     ok = Scenario(True, 0, False)
     success = flow.iterate(ok)
     transient = steps.transient(profile, script.catalog)
@@ -116,16 +119,19 @@ def _analyse(
 
 
 def _alternatives(
-    script: ShellScript, loop: Node, command: SimpleCommand, profile: AgentProfile
+    loop: Node,
+    command: SimpleCommand,
+    profile: AgentProfile,
+    runs: Sequence[tuple[SimpleCommand, AgentProfile]],
 ) -> list[Node]:
     """The runs of the same agent in the loop that are another branch of the `if` or
-    `case` holding `command` (`if streaming; then claude … | jq; else claude …; fi`)."""
+    `case` holding `command` (`if streaming; then claude … | jq; else claude …; fi`);
+    `runs`: the script's agent runs, each with its agent."""
     found: list[Node] = []
-    for other in script.commands:
-        if other.node.id == command.node.id or not _within(other.node, loop):
+    for other, agent in runs:
+        if other.node.id == command.node.id or agent.name != profile.name:
             continue
-        agent = script.agent_of(other)
-        if agent is None or agent.name != profile.name:
+        if not _within(other.node, loop):
             continue
         holder = command.node.parent
         while holder is not None and holder.id != loop.id and not _within(other.node, holder):
@@ -184,6 +190,7 @@ def _skips_work(script: ShellScript, loop: Node) -> bool:
 def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
     """Every attempt loop that re-runs an agent (or a function running one) after it fails."""
     functions = {n: s.agent for n, s in script.summaries.items() if s.agent is not None}
+    runs = [(c, agent) for c in script.commands if (agent := script.agent_of(c)) is not None]
     found: list[AgentLoop] = []
     for command in script.commands:
         profile = command.agent or functions.get(command.command_name or "")
@@ -192,7 +199,8 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
             continue
         if ends_on_failure(command.node, script.options_at(command.node)):
             continue  # errexit ends the script before the loop can run it again
-        result = _analyse(script, loop, command, profile, steps) if attempt_loop(loop) else None
+        analysed = attempt_loop(loop)
+        result = _analyse(script, loop, command, profile, steps, runs) if analysed else None
         if result is not None:
             found.append(result)
     return found
