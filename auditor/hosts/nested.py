@@ -66,10 +66,8 @@ def _typed_line(argv: tuple[str | None, ...], index: int) -> int | None:
     `index` on, then the line, then Enter); None for other keys (`C-c`, several lines)."""
     while index < len(argv) and (argv[index] or "").startswith("-"):
         index += 2 if (argv[index] or "")[-1] in _SEND_KEYS_VALUES else 1
-    keys = list(range(index, len(argv)))
-    if len(keys) != 2 or argv[keys[1]] not in _ENTER_KEYS:
-        return None
-    return keys[0]
+    keys = argv[index:]
+    return index if len(keys) == 2 and keys[1] in _ENTER_KEYS else None
 
 
 def _tmux_session(argv: tuple[str | None, ...], flags: str) -> str | None:

@@ -30,11 +30,10 @@ _NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"}) 
 # A script run on the output examines it only where its status decides something (in a
 # condition, under errexit): elsewhere it converts or shows it (`python pretty.py "$log"`).
 _INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl"})
-_EXAMINING = (
-    frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp"})
-    | {"wc"}
-    | _INTERPRETERS
+_TEXT_TOOLS = frozenset(
+    {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp", "wc"}
 )
+_EXAMINING = _TEXT_TOOLS | _INTERPRETERS
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _FILE_WORD = re.compile(
