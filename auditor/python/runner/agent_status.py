@@ -146,11 +146,11 @@ class _Analysis:
                         profile,
                         wrappers,
                         self.catalog,
-                        shell=alone,
+                        shell=in_shell,
                         extra=extra,
                         timeout_raises=raises,
                     )
-                    for other, _, wrappers, alone in agents
+                    for other, _, wrappers, in_shell in agents
                     if other == profile
                 ]
             )
