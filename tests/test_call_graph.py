@@ -82,3 +82,44 @@ def test_a_command_line_option_default_is_the_parsed_attribute(tmp_path: Path) -
     found = graph(tmp_path, {"main.py": main})
     assert found.field_values("agent_exe", "") == {CLAUDE}
     assert found.field_values("model", "") == set()  # not an agent's name: not followed
+
+
+def test_a_name_with_a_module_binding_and_callers_of_its_parameter_resolves(
+    tmp_path: Path,
+) -> None:
+    """A parameter that shares its name with a module-level loop target, given different
+    argvs by two callers: each fork of the resolution (the name's bindings, the callers'
+    values) is a choice of its own, never an index into the other's list."""
+    from invoke import invoke
+
+    write_package(
+        tmp_path,
+        "pkg",
+        {
+            "run.py": """\
+                import subprocess
+
+                for command in load_commands():
+                    print(command)
+
+
+                def run(command):
+                    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+                    return process.wait()
+            """,
+            "use.py": """\
+                from .run import run
+
+
+                def one(prompt):
+                    return run(["claude", "-p", prompt])
+
+
+                def two(prompt):
+                    return run(["codex", "exec", prompt])
+            """,
+        },
+    )
+    result = invoke(["check", "--isolated", "--no-cache", "--exit-zero", str(tmp_path)])
+    assert "internal" not in result.output, result.output
+    assert result.exit_code == 0

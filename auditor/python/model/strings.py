@@ -391,7 +391,7 @@ class Resolver:
         if not changes:
             default = self._default(node)
             project = self._project_text(node)
-            if default is None or (project is not None and self.choices.pick(node, 2)):
+            if default is None or (project is not None and self.choices.pick((node, "default"), 2)):
                 return project
             return self.text(default, depth)
         first = self._first_value(node, changes[0], depth)
@@ -472,7 +472,9 @@ class Resolver:
     def _picked(self, node: ast.expr, texts: list[str]) -> MappedText | None:
         if not texts:
             return None
-        return MappedText.at(texts[self.choices.pick(node, len(texts))], self._start(node))
+        # each fork of a node has a key of its own: its bindings' choice is keyed by the node
+        picked = self.choices.pick((node, "project"), len(texts))
+        return MappedText.at(texts[picked], self._start(node))
 
     def _project_words(self, node: ast.Name | ast.Call) -> list[MappedText] | None:
         """The argv the rest of the tree gives a parameter or a call of another module
@@ -481,7 +483,7 @@ class Resolver:
         argvs = project_argvs(self.module, node)
         if not argvs:
             return None
-        argv = argvs[self.choices.pick(node, len(argvs))]
+        argv = argvs[self.choices.pick((node, "project"), len(argvs))]
         start = self._start(node)
         return [MappedText.at(word, start) for word in argv] + [self.opaque(node)]
 
