@@ -153,6 +153,14 @@ def parameter_defaults(function: Function) -> dict[str, ast.expr]:
     return found
 
 
+def given_default(function: Function, name: str) -> ast.expr | None:
+    """The default a function gives its parameter `name`, the value the parameter holds
+    where a caller leaves it out (`binary="claude"`); None for none, or `None`."""
+    default = parameter_defaults(function).get(name)
+    none = isinstance(default, ast.Constant) and default.value is None
+    return None if none else default
+
+
 def walk(root: ast.AST) -> Iterator[ast.AST]:
     """`root` and every node under it, breadth first (as `ast.walk`)."""
     queue = deque([root])

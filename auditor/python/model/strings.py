@@ -27,7 +27,7 @@ import sys
 
 from auditor.hosts.mapped import MappedText
 from auditor.numbers import bounded_int
-from auditor.python.model.ast_values import Function, parameter_defaults
+from auditor.python.model.ast_values import Function, given_default
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import called_function, returned_values
 from auditor.python.model.choices import Choices
@@ -459,10 +459,7 @@ class Resolver:
         """The default of the parameter a name is, which it holds where a caller leaves
         the argument out (`binary="claude"`); None for `None` or no default."""
         scope = self.module.scope_of(node)
-        if not isinstance(scope, Function):
-            return None
-        default = parameter_defaults(scope).get(node.id)
-        return None if default is None or _is_none(default) else default
+        return given_default(scope, node.id) if isinstance(scope, Function) else None
 
     def _project_text(self, node: ast.Name) -> MappedText | None:
         """The program name the rest of the tree passes a parameter (`binary` in
@@ -537,10 +534,6 @@ class Resolver:
                 if names & {"builtins.str", "str"}:
                     return source
         return [self.opaque(element) for _ in source]
-
-
-def _is_none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _slots(words: list[MappedText]) -> int:

@@ -103,9 +103,9 @@ def attribute_call(module: PythonModule, node: ast.AST) -> ast.Call | None:
             return found
 
 
-# Whether a call's value is the value given it (as its receiver or first argument):
-# `client.with_options(timeout=30)`, `instructor.from_openai(client)`.
-Passes = Callable[[ast.Call], bool]
+# What a call's value is of what it is given, its receiver or an argument
+# (`client.with_options(timeout=30)`, `instructor.from_openai(client)`); None: its own.
+Passes = Callable[[ast.Call], ast.expr | None]
 
 
 class ValueFlow:
@@ -181,7 +181,7 @@ class ValueFlow:
                 call = self.module.parent(parent)
                 if not item.held:
                     uses.append(node)
-                    if self._passed(call, parent):  # `client.with_options(…)`: the value
+                    if self._passes(call, node):  # `client.with_options(…)`: the value
                         work.append(_Item(call, False))
                 elif parent.attr == "get" and isinstance(call, ast.Call) and call.func is parent:
                     work.append(_Item(call, False))  # `clients.get(provider)`
@@ -210,7 +210,7 @@ class ValueFlow:
                     if top and self._definition_scope(function) is self.module.tree:
                         exported.append(function.name)
             elif isinstance(parent, ast.Call) and any(a is node for a in parent.args):
-                if parent.args[0] is node and self._passed(parent, None):
+                if self._passes(parent, node):
                     work.append(_Item(parent, item.held))  # `instructor.from_openai(client)`
                 reads = self._parameter_reads(parent, node, None)
                 work.extend(_Item(name, item.held) for name in reads)
@@ -223,11 +223,9 @@ class ValueFlow:
             uses.sort(key=self._source_order)
         return Flow(tuple(uses), tuple(dict.fromkeys(exported)))
 
-    def _passed(self, call: ast.AST | None, method: ast.Attribute | None) -> TypeGuard[ast.Call]:
-        """Whether `call` (of `method` on the value, or given it first) evaluates to it."""
-        if self.passes is None or not isinstance(call, ast.Call):
-            return False
-        return (method is None or call.func is method) and self.passes(call)
+    def _passes(self, call: ast.AST | None, value: ast.expr) -> TypeGuard[ast.Call]:
+        """Whether `call` evaluates to `value`, which it is given (`self.passes`)."""
+        return self.passes is not None and isinstance(call, ast.Call) and self.passes(call) is value
 
     def decorator(self, node: ast.expr) -> ast.expr:
         """The decorator `node` stands for: itself, or what a module name is bound to

@@ -37,6 +37,7 @@ from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked
+from auditor.python.runner.loop_parts import is_none_test
 from auditor.python.runner.project_calls import WrappedLaunch, lost_through
 from auditor.python.runner.steps import CHECKED_CALLS
 from auditor.shell.command_strings import SHELLS, shell_invocation
@@ -382,7 +383,8 @@ class _Analysis:
                 if name in _STATUS_READS or (name in _STATUS_CALLS and self._used(attribute)):
                     return None
                 examined = name in _OUTPUTS and not self._stream_shown(attribute)
-                if examined and not _none_test(self.module.parent(attribute)):
+                tested = self.module.parent(attribute)
+                if examined and not (isinstance(tested, ast.Compare) and is_none_test(tested)):
                     return None  # judged by its output, as a run's result read is
                 waited = waited or name in _STATUS_CALLS
             if waited:
@@ -408,16 +410,10 @@ class _Analysis:
     def _only_shown(self, read: ast.AST) -> bool:
         """Whether a read of a run's result only shows its output (`print(r.stdout)`,
         `logger.info(r.stdout or r.stderr)`): displaying it is not examining it."""
-        current = self.module.parent(read)
-        if not (isinstance(current, ast.Attribute) and current.attr in _OUTPUTS):
+        output = self.module.parent(read)
+        if not (isinstance(output, ast.Attribute) and output.attr in _OUTPUTS):
             return False
-        parent = self.module.parent(current)
-        while isinstance(parent, ast.BoolOp | ast.FormattedValue | ast.JoinedStr):
-            current, parent = parent, self.module.parent(parent)
-        if not (isinstance(parent, ast.Call) and current in parent.args):
-            return False
-        shower = dotted_name(parent.func) or ""
-        return shower in _SHOWING or shower.rsplit(".", 1)[-1] in _LOGGING
+        return self._shown(output, writes=False)
 
     def _stream_shown(self, stream: ast.Attribute) -> bool:
         """Whether a process's output stream (`p.stdout`) is only shown or logged: each
@@ -436,28 +432,27 @@ class _Analysis:
             for node in ast.walk(statement)
             if isinstance(node, ast.Name) and node.id == line
         ]
-        return all(self._line_shown(use) for use in uses)
+        return all(self._shown(use, writes=True) for use in uses)
 
-    def _line_shown(self, use: ast.Name) -> bool:
-        """Whether a line read from a process goes only to a display or a log: an argument
-        of `print`, a logger's method or a `.write()` (also in an f-string or a `strip()`)."""
-        current: ast.expr = use
-        parent = self.module.parent(use)
+    def _shown(self, value: ast.expr, *, writes: bool) -> bool:
+        """Whether a value goes only to a display: an argument of `print` or a logger's
+        method (with `writes`, of a `.write()` to a log too), also through `or`, an
+        f-string or `.strip()`."""
+        current, parent = value, self.module.parent(value)
         while True:
-            if isinstance(parent, ast.FormattedValue | ast.JoinedStr):
+            if isinstance(parent, ast.BoolOp | ast.FormattedValue | ast.JoinedStr):
                 current, parent = parent, self.module.parent(parent)
                 continue
-            call = self.module.parent(parent) if isinstance(parent, ast.Attribute) else None
+            stripped = isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip")
+            call = self.module.parent(parent) if stripped and parent is not None else None
             if not (isinstance(call, ast.Call) and call.func is parent):
-                break
-            if not (isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip")):
                 break
             current, parent = call, self.module.parent(call)
         if not (isinstance(parent, ast.Call) and current in parent.args):
             return False
         shower = dotted_name(parent.func) or ""
         last = shower.rsplit(".", 1)[-1]
-        return shower in _SHOWING or last in _LOGGING or last == "write"
+        return shower in _SHOWING or last in _LOGGING or (writes and last == "write")
 
     def _used(self, method: ast.Attribute) -> bool:
         """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method
@@ -501,17 +496,6 @@ class _Analysis:
             )
             for path, line, column in project.parameter_origins(function, argument.id)[:3]
         )
-
-
-def _none_test(node: ast.AST | None) -> bool:
-    """`X is None`, `X is not None` (`assert p.stdout is not None`): no read of X's value."""
-    return (
-        isinstance(node, ast.Compare)
-        and len(node.ops) == 1
-        and isinstance(node.ops[0], ast.Is | ast.IsNot)
-        and isinstance(node.comparators[0], ast.Constant)
-        and node.comparators[0].value is None
-    )
 
 
 def python_agent_status(

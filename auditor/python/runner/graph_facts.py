@@ -263,12 +263,8 @@ class ModuleFacts:
         """The client a call returns as it is given it: a wrapper's first argument
         (`instructor.from_openai(client)`), or the receiver of `with_options(…)` that sets
         no retries."""
-        func = call.func
-        if isinstance(func, ast.Attribute) and func.attr in self.sdk.derivers:
-            return None if any(k.arg == "max_retries" for k in call.keywords) else func.value
-        dotted = dotted_name(func)
-        wrapper = dotted is not None and self.imports.qualify(dotted) in self.sdk.wrappers
-        return call.args[0] if wrapper and call.args else None
+        dotted = dotted_name(call.func)
+        return self.sdk.same_client(call, [self.imports.qualify(dotted)] if dotted else [])
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""

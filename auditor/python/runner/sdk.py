@@ -18,7 +18,6 @@ re-sends the request.
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -205,7 +204,7 @@ def find_clients(
     exception classes that catch every failure, the step catalogue's by default)."""
     wide = default_steps().blanket_exceptions if blanket is None else blanket
     resolver = _Resolver(module, constants)
-    flow = ValueFlow(module, functools.partial(_same_client, module, sdk))
+    flow = ValueFlow(module, lambda call: sdk.same_client(call, module.calls.get(call, ())))
     clients: list[Client] = []
     for call, names in module.calls.items():
         constructor = next((c for n in names if (c := sdk.constructor(n)) is not None), None)
@@ -236,14 +235,6 @@ def find_clients(
             Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
         )
     return clients
-
-
-def _same_client(module: PythonModule, sdk: SdkCatalog, call: ast.Call) -> bool:
-    """Whether a call returns the client it is given, with its retries: a wrapper
-    (`instructor.from_openai(client)`), or `client.with_options(…)` that sets none."""
-    if isinstance(call.func, ast.Attribute) and call.func.attr in sdk.derivers:
-        return all(k.arg != "max_retries" for k in call.keywords)
-    return bool(module.calls.get(call, frozenset()) & sdk.wrappers)
 
 
 def _own_module(unit: PythonUnit) -> str:

@@ -5,8 +5,9 @@ Kept apart from the analysis so the engine can load it without the Python model.
 
 from __future__ import annotations
 
+import ast
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import builtin_data
@@ -94,6 +95,17 @@ class SdkCatalog(NamedTuple):
     def sdk_retries(self) -> SdkRetried:
         """What the SDKs' own retries retry (the built-in data)."""
         return builtin_retried()
+
+    def same_client(self, call: ast.Call, names: Iterable[str]) -> ast.expr | None:
+        """The client a call returns as it is given it, with its retries (`names`: what
+        the call's function is, qualified): a wrapper's first argument
+        (`instructor.from_openai(client)`), or the receiver of a deriving method that sets
+        no retries (`client.with_options(timeout=30)`); None for any other call."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr in self.derivers:
+            return None if any(k.arg == "max_retries" for k in call.keywords) else func.value
+        wrapped = call.args and any(name in self.wrappers for name in names)
+        return call.args[0] if wrapped else None
 
     def constructor(self, qualified: str) -> SdkConstructor | None:
         """The constructor a qualified name calls: as its package exports it

@@ -25,9 +25,9 @@ from auditor.project import LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.model.ast_values import (
     Function,
     dotted_name,
+    given_default,
     module_constants,
     own_nodes,
-    parameter_defaults,
 )
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
@@ -179,16 +179,23 @@ class _Module:
         """The default of the parameter a name is, in the innermost function holding it
         (`self.binary = binary` in `__init__(self, binary="claude")`)."""
         holders = [
-            f
-            for f in self.functions.values()
-            if f.lineno <= name.lineno <= (f.end_lineno or f.lineno)
+            function
+            for function in self._with_parameter.get(name.id, ())
+            if function.lineno <= name.lineno <= (function.end_lineno or function.lineno)
         ]
-        for function in sorted(holders, key=lambda f: f.lineno, reverse=True):
-            default = parameter_defaults(function).get(name.id)
-            if default is not None:
-                none = isinstance(default, ast.Constant) and default.value is None
-                return None if none else default
-        return None
+        innermost = max(holders, key=lambda function: function.lineno, default=None)
+        return given_default(innermost, name.id) if innermost is not None else None
+
+    @functools.cached_property
+    def _with_parameter(self) -> dict[str, list[Function]]:
+        """The module's functions by the names of their parameters (made once)."""
+        found: dict[str, list[Function]] = {}
+        for function in self.functions.values():
+            arguments = function.args
+            every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+            for argument in every:
+                found.setdefault(argument.arg, []).append(function)
+        return found
 
     def string(self, node: ast.expr, scope: ast.AST, depth: int = 0) -> str | None:
         """The value of a string expression, if it is known (an f-string's fixed start)."""
