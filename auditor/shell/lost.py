@@ -14,13 +14,15 @@ person at the terminal (`claude …; read` in a tmux pane), is watched by that p
 
 from __future__ import annotations
 
+import re
+
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.numbers import bounded_int
-from auditor.shell.commands import SimpleCommand
+from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.status import (
     backgrounded,
     branch_pipestatus,
@@ -54,8 +56,8 @@ def lost_status(
         return None  # judged by its output (a captured pane, a log or text it examines)
     if _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
-    if _effect_checked(script, statement):
-        return None  # the next statement checks what the run was to do, and stops if not
+    if _effect_checked(script, statement) or _verified_in_loop(script, statement):
+        return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
     waits = waits_for(statement, script.commands, script.parsed) if backgrounded(statement) else []
     if waits and not all(w.carries for w in waits):
@@ -106,6 +108,49 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     return bool(probes) and bool(exits)
 
 
+def _verified_in_loop(script: ShellScript, statement: Node) -> bool:
+    """Whether, later in the same iteration of a loop and before another agent run, a
+    check of what the run was to do leaves the loop once it passes: a command whose
+    status the `if` tests for 0 right after, or that is the `if`'s own condition
+    (`aider -m …; $TEST; if [ $? -eq 0 ]; then break; fi`). The loop runs the agent until
+    the check passes: the run is judged by it. A test of a file (`[ -f STOP ]`) is none."""
+    if backgrounded(statement) or enclosing_loop(statement) is None:
+        return False
+    previous, current = statement, next_statement(statement)
+    while current is not None:
+        runs = (n for n in (current, *descendants(current)) if n.type == "command")
+        if any(script.agent_of(c) for n in runs if (c := script.command_at(n)) is not None):
+            return False  # the next run: what follows judges that one
+        if current.type == "if_statement" and _breaks(script, current):
+            condition = [c for c in current.named_children if field_of(c) == "condition"]
+            text = " ".join(script.parsed.node_text(c) for c in condition)
+            checked = _PASSED.search(text) is not None and _checks(script, previous)
+            ran = bool(condition) and all(_checks(script, c) for c in condition)
+            if checked or ran:
+                return True
+        previous, current = current, next_statement(current)
+    return False
+
+
+def _checks(script: ShellScript, node: Node) -> bool:
+    """Whether a statement runs a command that can check work: not a test of a file or a
+    value (`test`, `[`), nor a builtin that cannot fail (`echo`, `sleep`)."""
+    command = script.command_at(node) if node.type == "command" else None
+    name = command.command_name if command is not None else None
+    return name is not None and name not in NO_EFFECT_BUILTINS and name not in ("test", "[")
+
+
+def _breaks(script: ShellScript, branch: Node) -> bool:
+    """Whether an `if`'s first branch leaves its loop (`break`)."""
+    taken = [c for c in branch.named_children if c.type not in _OTHER_BRANCHES]
+    return any(
+        n.type == "command" and _name(script, n) == "break"
+        for c in taken
+        if field_of(c) != "condition"
+        for n in descendants(c)
+    )
+
+
 def _fails(script: ShellScript, node: Node) -> bool:
     """Whether an `exit` ends the script with a non-zero literal status (`exit 1`)."""
     command = script.command_at(node)
@@ -121,6 +166,7 @@ def _name(script: ShellScript, node: Node) -> str | None:
 # Commands that check what a run left behind: a program it installed, a file it wrote.
 _PROBES = frozenset({"command", "which", "type", "hash", "test"})
 _OTHER_BRANCHES = frozenset({"elif_clause", "else_clause"})
+_PASSED = re.compile(r'"?\$\{?\?\}?"?\s*(?:-eq|==?)\s*"?0\b')  # `[ $? -eq 0 ]`
 
 
 def _person_watches(script: ShellScript, statement: Node) -> bool:

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# RA203 beside a check in the loop that is not of the run's work: a stop file, a test
+# of a value, a command whose failure ends the loop, and a later check that only
+# judges the next run.
+TASK="Make the test suite pass"
+
+for round in 1 2 3 4 5; do
+  aider --yes -m "$TASK" src/  # expect: RA203(warning)
+  if [ -f STOP ]; then
+    break
+  fi
+done
+
+for round in 1 2 3; do
+  claude -p "$TASK"  # expect: RA203(warning)
+  git push origin HEAD
+  if [ $? -ne 0 ]; then
+    break
+  fi
+done
+
+for round in 1 2 3; do
+  codex exec "$TASK"  # expect: RA203(warning)
+  gemini -p "review the change" > review.txt
+  make test
+  if [ $? -eq 0 ]; then
+    break
+  fi
+done
