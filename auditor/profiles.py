@@ -29,6 +29,17 @@ class AgentProfile(NamedTuple):
     commands: frozenset[str]
     exit_codes: Mapping[int, str] = NO_CODES
     sessionless: frozenset[str] = frozenset()  # subcommands that start no session (`serve`)
+    # Words (options or subcommands) that make a run headless (`-p`, `exec`); a profile
+    # that has some starts an interactive session, driven by a person, without them.
+    headless: frozenset[str] = frozenset()
+
+    def interactive(self, arguments: Sequence[str | None]) -> bool:
+        """Whether `arguments` start a session a person drives in a terminal (`claude`,
+        `codex "fix it"`): every word known and none of the profile's headless words."""
+        return bool(self.headless) and all(
+            word is not None and word.split("=", 1)[0] not in self.headless
+            for word in arguments
+        )
 
 
 class Wrapper(NamedTuple):
@@ -142,13 +153,19 @@ class AgentCatalog(NamedTuple):
             base = stem
         return next((p for p in self.profiles if base in p.commands), None)
 
-    def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:
-        """The agent that `program arguments…` runs; None for a `--version`/`--help` probe
-        or a subcommand that starts no session (`opencode serve`)."""
+    def agent_run(
+        self, program: str, arguments: Sequence[str | None], *, fed: bool = True
+    ) -> AgentProfile | None:
+        """The agent that `program arguments…` runs; None for a `--version`/`--help` probe,
+        a subcommand that starts no session (`opencode serve`), or (`fed` false: nothing
+        feeds its standard input) an interactive session a person drives, whose outcome
+        that person sees, not the runner."""
         agent = self.agent_for(program)
         if agent is None or is_probe(arguments):
             return None
-        return None if arguments and arguments[0] in agent.sessionless else agent
+        if arguments and arguments[0] in agent.sessionless:
+            return None
+        return None if not fed and agent.interactive(arguments) else agent
 
     def knows_command(self, word: str) -> bool:
         """Whether `word` names a program this catalogue knows (an agent, a wrapper, a
@@ -200,6 +217,7 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         commands=frozenset(commands) if commands else (base.commands if base else frozenset()),
         exit_codes=_codes(codes) if codes is not None else (base.exit_codes if base else {}),
         sessionless=frozenset(table.get("sessionless", base.sessionless if base else ())),
+        headless=frozenset(table.get("headless", base.headless if base else ())),
     )
 
 

@@ -148,5 +148,29 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
         path = program_path(written, env)
         argv = argv if path is None else (*argv[:index], path, *argv[index + 1 :])
     program = argv[index] if index < len(argv) else None
-    agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
+    agent = (
+        catalog.agent_run(program, argv[index + 1 :], fed=not _terminal_session(node))
+        if program
+        else None
+    )
     return SimpleCommand(node, argv, nodes, index, wrappers, agent)
+
+
+# Where a command's standard streams go elsewhere than the terminal it was started from.
+_ELSEWHERE = frozenset(
+    {"pipeline", "redirected_statement", "command_substitution", "process_substitution"}
+)
+
+
+def _terminal_session(node: Node) -> bool:
+    """Whether the command runs with the terminal as its input and output: no pipeline,
+    redirection, capture or `&` around it (`claude < PROMPT.md`, `claude | tee log`,
+    `out=$(codex …)`, `while read l; do …; done < list`, `claude &` all give it
+    something else)."""
+    current: Node | None = node
+    while current is not None and current.type != "function_definition":
+        following = current.next_sibling
+        if current.type in _ELSEWHERE or (following is not None and following.type == "&"):
+            return False
+        current = current.parent
+    return True

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# RA203 beside its near miss: the same CLIs made headless (`-p`, `exec`, `run`,
+# `--message`), or given their prompt on standard input, run by a loop that reads
+# neither their status nor their output.
+
+while true; do
+  claude -p "work through TODO.md" --dangerously-skip-permissions  # expect: RA203(warning)
+  codex exec --full-auto "fix the failing test"  # expect: RA203(warning)
+  opencode run "update the changelog"  # expect: RA203(warning)
+  aider --yes-always --message "tidy imports" src/app.py  # expect: RA203(warning)
+  claude --dangerously-skip-permissions < PROMPT.md  # expect: RA203(warning)
+  sleep 60
+done
