@@ -61,6 +61,21 @@ class IndexedModule(NamedTuple):
     candidate: Candidate
     digest: str  # of the summary's data; "" without a cache
     summary: PythonSummary | None  # None: in the cache under `digest`, not read yet
+    # the last names of its functions whose parameter reaches a process launch
+    launching: tuple[str, ...] = ()
+
+
+# A link to a launching function of the index: (its module's last name, its own last name);
+# a module that names both (`from .runner import Runner`, `Runner.run_agent(argv)`) may
+# give it an agent's argv without any marker of its own.
+Link = tuple[str, str]
+
+
+def links_of(modules: Sequence[IndexedModule]) -> frozenset[Link]:
+    """The links a second index pass looks for, from the modules the first one took."""
+    return frozenset(
+        (module.name.rsplit(".", 1)[-1], name) for module in modules for name in module.launching
+    )
 
 
 def _summary(
@@ -71,9 +86,10 @@ def _summary(
     catalog: AgentCatalog,
     steps: StepCatalog,
     settings_part: str,
-) -> tuple[str, PythonSummary | None]:
-    """A module's summary and its digest; through a cache, only the digest when the
-    cache holds the summary (a warm run whose results are all cached never reads it)."""
+) -> tuple[str, PythonSummary | None, tuple[str, ...]]:
+    """A module's summary, its digest and its launching names (see `IndexedModule`);
+    through a cache, only the digest and names when the cache holds the summary (a warm
+    run whose results are all cached never reads it)."""
     from auditor.python.runner.retried_loops import with_loop_uses
     from auditor.python.runner.summary import summarize_python
 
@@ -82,17 +98,25 @@ def _summary(
     key = cache.key(candidate.display, "index", data, detail) if cache else ""
     cached = cache.get_data(key) if cache else None
     held = cached.get("summary") if isinstance(cached, dict) else None
+    launching = cached.get("launching") if isinstance(cached, dict) else None
     # used: pruned last, with its entry; a summary pruned without it is made again here,
     # not re-made by every run that reads it
-    if isinstance(held, str) and cache is not None and cache.touch(summary_key(cache, held)):
-        return held, None
+    if (
+        isinstance(held, str)
+        and isinstance(launching, list)
+        and all(isinstance(name, str) for name in launching)
+        and cache is not None
+        and cache.touch(summary_key(cache, held))
+    ):
+        return held, None, tuple(launching)
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
         summary = with_loop_uses(summary, text, module, catalog, steps)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
+    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in summary.launch_parameters}))
     if cache is None:
-        return "", summary
+        return "", summary, names
     import hashlib
     import json
 
@@ -101,8 +125,8 @@ def _summary(
     stored = json.dumps(summary.to_data(), separators=(",", ":"))
     digest = hashlib.sha256(stored.encode("utf-8", "surrogatepass")).hexdigest()
     cache.put_text(summary_key(cache, digest), stored)
-    cache.put_data(key, {"summary": digest})
-    return digest, summary
+    cache.put_data(key, {"summary": digest, "launching": list(names)})
+    return digest, summary, names
 
 
 def summary_key(cache: ResultCache, digest: str) -> str:
@@ -114,8 +138,13 @@ class _Summariser:
     """Summarises one file for the project index under its own settings (picklable, for
     worker processes)."""
 
-    def __init__(self, settings: FileSettings, cache: ResultCache | None) -> None:
-        self.file_settings, self.cache = settings, cache
+    def __init__(
+        self,
+        settings: FileSettings,
+        cache: ResultCache | None,
+        links: frozenset[Link] = frozenset(),
+    ) -> None:
+        self.file_settings, self.cache, self.links = settings, cache, links
         self.readers: dict[int, ModuleSummariser] = {}
 
     def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
@@ -123,19 +152,22 @@ class _Summariser:
         position = self.file_settings.position(candidate.display)
         if position not in self.readers:
             settings = self.file_settings.choices[position]
-            self.readers[position] = ModuleSummariser(settings, self.cache)
+            self.readers[position] = ModuleSummariser(settings, self.cache, self.links)
         return self.readers[position](candidate)
 
     def without_cache(self, candidate: Candidate) -> IndexedModule | str | None:
         """`candidate` summarised again, not through the cache (its entry is gone)."""
-        return ModuleSummariser(self.file_settings.of(candidate.display), None)(candidate)
+        settings = self.file_settings.of(candidate.display)
+        return ModuleSummariser(settings, None, self.links)(candidate)
 
 
 class ModuleSummariser:
     """Summarises files under one settings."""
 
-    def __init__(self, settings: Settings, cache: ResultCache | None) -> None:
-        self.settings, self.cache = settings, cache
+    def __init__(
+        self, settings: Settings, cache: ResultCache | None, links: frozenset[Link] = frozenset()
+    ) -> None:
+        self.settings, self.cache, self.links = settings, cache, links
         self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
         names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in names)
@@ -167,16 +199,20 @@ class ModuleSummariser:
             # one is summarised, if it needs to be, when it is audited (from that parse).
             return None
         lowered = text.lower()
-        if not any(marker in lowered for marker in self.markers) and not self._names_agent(text):
+        if (
+            not any(marker in lowered for marker in self.markers)
+            and not self._names_agent(text)
+            and not any(f"{name}(" in text and module in text for module, name in self.links)
+        ):
             return None
         try:
             with time_bound(self.settings.timeout):
-                digest, summary = _summary(
+                digest, summary, launching = _summary(
                     candidate, text, data, self.cache, self.catalog, self.steps, self.key_part
                 )
         except FileTimeout:
             return None  # the audit reports the file
-        return IndexedModule(module_name(candidate.path), candidate, digest, summary)
+        return IndexedModule(module_name(candidate.path), candidate, digest, summary, launching)
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -289,6 +325,15 @@ def index_listing(
             scripts.append(entry)
         elif entry is not None:
             modules.append(entry)
+    links = links_of(modules)
+    if links:  # a second pass: the modules that call a launching function of the first
+        taken = {module.candidate.display for module in modules}
+        rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
+        summariser = _Summariser(settings, cache, links)
+        found = map_in_workers(summariser, rest, jobs, _crashed_summary)
+        modules += [entry for entry in found if isinstance(entry, IndexedModule)]
+        order = {candidate.display: number for number, candidate in enumerate(indexed)}
+        modules.sort(key=lambda module: order[module.candidate.display])
     return IndexListing(modules, scripts, summariser)
 
 

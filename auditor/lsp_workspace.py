@@ -18,7 +18,7 @@ from auditor.configs import Configs, FileSettings
 from auditor.discover import Candidate, classify, discover
 from auditor.engine import Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding
-from auditor.indexing import IndexedModule, ModuleSummariser
+from auditor.indexing import IndexedModule, Link, ModuleSummariser, links_of
 from auditor.kinds import FileKind
 from auditor.project import ProjectIndex, merge
 from auditor.source import decode
@@ -59,6 +59,7 @@ class Workspace:
         self.configs = Configs(cwd=self.root)
         self.entries: dict[str, IndexEntry] | None = None  # by display path
         self.readers: dict[int, ModuleSummariser] = {}
+        self.links: frozenset[Link] = frozenset()  # the index's second pass looks for them
         self.index = ProjectIndex()
         self.auditors: dict[int, Auditor] = {}
 
@@ -129,17 +130,21 @@ class Workspace:
             [self.root], run_settings, cwd=self.root, settings_for=self.configs.for_directory
         )
         per_file = FileSettings.of_candidates(found.candidates, self.configs)
-        self.entries = {
-            candidate.display: self.reader(per_file.of(candidate.display))(candidate)
-            for candidate in found.candidates
-            if candidate.kind in (FileKind.PYTHON, FileKind.SHELL)
-        }
+        indexed = [c for c in found.candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
+        self.readers, self.links = {}, frozenset()
+        self.entries = {c.display: self.reader(per_file.of(c.display))(c) for c in indexed}
+        modules = [e for e in self.entries.values() if isinstance(e, IndexedModule)]
+        self.readers, self.links = {}, links_of(modules)
+        for candidate in indexed:  # the second pass: modules that call a launching function
+            if self.entries[candidate.display] is None and candidate.kind is FileKind.PYTHON:
+                entry = self.reader(per_file.of(candidate.display))(candidate)
+                self.entries[candidate.display] = entry
         self._merge()
 
     def reader(self, settings: Settings) -> ModuleSummariser:
         """The index's reader of files under one settings."""
         if id(settings) not in self.readers:
-            self.readers[id(settings)] = ModuleSummariser(settings, None)
+            self.readers[id(settings)] = ModuleSummariser(settings, None, self.links)
         return self.readers[id(settings)]
 
     def update_index(self, candidate: Candidate, data: bytes) -> None:

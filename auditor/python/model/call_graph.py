@@ -270,15 +270,18 @@ class CallGraph:
         for ref in refs:
             if ref and ref[0] == "self" and self._owner_class(function) and depth < _FACTORY_DEPTH:
                 found += self._stored_instances(function, ref[1], depth + 1)
+            if ref and ref[0] == "this" and (owner := self._owner_class(function)):
+                found.append(owner)  # a method that returns `self`: its receiver's class
             if not ref or ref[0] != "result":
                 continue
             callee = function.facts["calls"][ref[1]].callee
-            if callee and callee[0] == "name":
-                resolved = self.hierarchy.resolve(callee[1])
-                if resolved in self.classes:
-                    found.append(resolved)
-                elif resolved in self.functions and depth < _FACTORY_DEPTH:
-                    maker = self.functions[resolved]
+            resolved = self.hierarchy.resolve(callee[1]) if callee and callee[0] == "name" else None
+            if resolved in self.classes:
+                found.append(resolved)
+            elif depth < _FACTORY_DEPTH:  # a factory, or a builder's method (`.with_x()`)
+                fid = f"{function.module}.{function.qualname}"
+                for target in self.callees(fid, ref[1]):
+                    maker = self.functions[target]
                     given = [r for item, *r in maker.facts.get("returns", ()) if item == ref[2]]
                     found += self._instances(maker, given, depth + 1)
         return found

@@ -163,10 +163,12 @@ class ValueRefs:
         self.locals: dict[str, list[Ref]] = {}
         self.params: list[str] = []
         self.defaults: dict[str, Any] = {}
+        self.receiver: str | None = None  # a method's `self`
         if isinstance(node, Function):
             arguments = node.args
             positional = [*arguments.posonlyargs, *arguments.args]
             if cls is not None and method and positional and not _is_static(node):
+                self.receiver = positional[0].arg
                 positional = positional[1:]
             self.params = [a.arg for a in (*positional, *arguments.kwonlyargs)]
             for name, default in parameter_defaults(node).items():
@@ -211,6 +213,8 @@ class ValueRefs:
                 return found
             if node.id in self.params:
                 return [("param", node.id)]
+            if node.id == self.receiver:  # `return self`: a fluent builder's receiver
+                return [("this",)]
             if node.id in self.owner.imports.names or node.id in self.owner.imports.defined:
                 return [("global", self.owner.imports.qualify(node.id))]
             return []  # a builtin, or a name bound nowhere here: it holds no tracked value
