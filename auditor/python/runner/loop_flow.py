@@ -10,6 +10,7 @@ are in `auditor.python.runner.retries`.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -532,7 +533,16 @@ def loop_retries(
     failures = flow.scenarios()
     outcomes = [(scenario, flow.iterate(scenario)) for scenario in failures]
     capped = any("leave" in outcome and not s.raises for s, outcome in outcomes)
-    if "leave" not in success and not (capped and consecutive_counter(loop)):
+    # failures told apart by their exit codes: some end the loop, others go round (`if rc
+    # not in (0, 124): break`; `if rc == 124: continue` before a `break`): those are
+    # retried, even where a success goes round too (the next run redoes the work the
+    # failed one left)
+    returned = [outcome for s, outcome in outcomes if not s.raises and not s.transient]
+    apart = (any("next" not in o for o in returned) and any("next" in o for o in returned)) or any(
+        _DECIDED in one and "leave" in other and set(one) != set(other)
+        for one, other in itertools.permutations(returned, 2)
+    )
+    if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
         return None
     retried: list[tuple[_Scenario, set[ast.ExceptHandler | None]]] = []
     for scenario, outcome in outcomes:
@@ -543,6 +553,8 @@ def loop_retries(
             retried.append((scenario, outcome["next"]))
         elif _DECIDED in outcome and _SURE not in success:
             retried.append((scenario, outcome[_DECIDED]))
+        elif apart and "next" in outcome and not scenario.raises and not scenario.transient:
+            retried.append((scenario, outcome["next"]))
     if not retried:
         return None
     # in the order of the scenarios, then of the source (a set of nodes has no order)
