@@ -142,6 +142,8 @@ class ModuleFacts:
                 applied = self._returned_loop(function)
             if applied is None:
                 applied = self._returned_decorator(function)
+            if applied is None:
+                applied = self._retried_wrapper(function)
             if applied is not None:
                 found[function.name] = applied
         return found
@@ -175,6 +177,26 @@ class ModuleFacts:
                 library = self._library(node.value)
                 if library is not None and library[0].form == "decorator":
                     return self._library_layer(node.value, library, "decorator")
+        return None
+
+    def _retried_wrapper(self, function: Function) -> int | None:
+        """The layer of a decorator whose wrapper a library's retry decorator wraps and
+        calls the function it is given (`@retry(stop=…)` on `def wrapper(*a, **k): return
+        func(*a, **k)`), also inside a factory (`def decorator(func)` in it)."""
+        nested = [n for n in walk(function) if isinstance(n, Function) and n is not function]
+        given = {a.arg for f in (function, *nested) for a in f.args.args}
+        for inner in nested if given else ():
+            calls = any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in given
+                for n in walk(inner)
+            )
+            for decorator in inner.decorator_list if calls else ():
+                library = self._library(decorator)
+                if library is not None and library[0].form == "decorator":
+                    index = self._library_layer(decorator, library, "decorator")
+                    applied = self.layers[index]["label"]
+                    self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
+                    return index
         return None
 
     def _applied_library(self, function: Function) -> int | None:
