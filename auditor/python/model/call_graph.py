@@ -44,6 +44,9 @@ Token = tuple[str, str, Any]  # (module, site, retries)
 CALLABLE = "callable"
 
 
+_NO_CALLEES: list[str] = []  # shared by every call that runs none: never changed
+
+
 class _Function(NamedTuple):
     module: str
     qualname: str
@@ -126,7 +129,8 @@ class CallGraph:
         """The functions call `number` of function `fid` may run."""
         key = (fid, number)
         if key not in self._callees:
-            self._callees[key] = self._resolve_call(fid, number)
+            # most calls run none of the tree's functions: one empty list for them all
+            self._callees[key] = self._resolve_call(fid, number) or _NO_CALLEES
         return self._callees[key]
 
     def passed_requests(self) -> list[tuple[str, int]]:
@@ -406,6 +410,8 @@ class CallGraph:
         return self.values.get(key, set())
 
     def _add(self, key: tuple[Any, ...], tokens: Iterable[Token]) -> bool:
+        if not tokens:
+            return False  # no empty set kept: most keys never get a value
         current = self.values.setdefault(key, set())
         before = len(current)
         for token in tokens:
