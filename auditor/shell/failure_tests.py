@@ -32,3 +32,22 @@ def tests_failure(script: ShellScript, output: AgentOutput, node: Node) -> bool:
     if not any(m in text for m in failure) or any(m in text for m in success):
         return False
     return reads_output(script, output, node, examining=True)
+
+
+def tests_empty(script: ShellScript, output: AgentOutput, node: Node) -> bool | None:
+    """For a test of whether the captured output or the log is empty (`[ -z "$out" ]`,
+    `[[ ! -s $log ]]`): True, it holds when the run failed (a run that answered printed
+    something); False for the opposite test (`[ -n "$out" ]`, `[ -s "$log" ]`); None for
+    any other statement."""
+    if node.type != "test_command":
+        return None
+    words = script.parsed.node_text(node).strip("[] \t\n").split()
+    negated = words[:1] == ["!"]
+    words = words[1:] if negated else words
+    if len(words) != 2 or words[0] not in _EMPTINESS or not reads_output(script, output, node):
+        return None
+    return _EMPTINESS[words[0]] != negated
+
+
+# `-z` holds for an empty value, `-n` for a non-empty one; `-s` for a non-empty file.
+_EMPTINESS = {"-z": True, "-n": False, "-s": False}

@@ -24,7 +24,7 @@ from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.failure_tests import OUTPUT_TESTS, tests_failure
+from auditor.shell.failure_tests import OUTPUT_TESTS, tests_empty, tests_failure
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
@@ -228,6 +228,11 @@ class IterationWalk:
             if kind == "negated_command":
                 return [p._replace(status=negated(p.status)) for p in self._failure_status(path)]
             return self._failure_status(path)
+        if kind == "test_command" and not self.holds_run(node):
+            empty = tests_empty(self.script, self.output, node)
+            if empty is not None:  # `[ -z "$out" ]`: true where the run failed
+                paths = self._failure_status(path)
+                return paths if empty else [p._replace(status=negated(p.status)) for p in paths]
         if kind == "compound_statement" and _text(node).startswith("(("):
             return self.test(node, path)
         if kind in ("program", "do_group", "compound_statement", "subshell"):
