@@ -37,8 +37,7 @@ class AgentProfile(NamedTuple):
         """Whether `arguments` start a session a person drives in a terminal (`claude`,
         `codex "fix it"`): every word known and none of the profile's headless words."""
         return bool(self.headless) and all(
-            word is not None and word.split("=", 1)[0] not in self.headless
-            for word in arguments
+            word is not None and word.split("=", 1)[0] not in self.headless for word in arguments
         )
 
 
