@@ -402,6 +402,9 @@ class _Analysis:
         dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
         if shown:
             dropped = "its output is only shown"
+            outputs = (self.module.parent(read) for read in reads)
+            if any(isinstance(o, ast.Attribute) and self._returned(o) for o in outputs):
+                dropped = "its output is only returned to callers that show it"
         if launch.name in _RESULT:
             given = "has `check=False`" if written is False else "has no `check=True`"
             return f"`run()` {given} and {dropped}"
@@ -409,11 +412,51 @@ class _Analysis:
 
     def _only_shown(self, read: ast.AST) -> bool:
         """Whether a read of a run's result only shows its output (`print(r.stdout)`,
-        `logger.info(r.stdout or r.stderr)`): displaying it is not examining it."""
+        `logger.info(r.stdout or r.stderr)`), also where the function returns it to
+        callers of the module that only show it or drop it (`return r.stdout.strip()`,
+        `print(ask(…))`): displaying it is not examining it."""
         output = self.module.parent(read)
         if not (isinstance(output, ast.Attribute) and output.attr in _OUTPUTS):
             return False
-        return self._shown(output, writes=False)
+        returned = self._returned(output)
+        if returned is None:
+            return self._shown(output, writes=False)
+        callers = self._callers(returned)
+        return bool(callers) and all(
+            isinstance(self.module.parent(call), ast.Expr) or self._shown(call, writes=False)
+            for call in callers
+        )
+
+    def _returned(self, value: ast.expr) -> Function | None:
+        """The function that returns `value` as it is (`return r.stdout`, `.strip()`ped)."""
+        current, parent = value, self.module.parent(value)
+        while isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip"):
+            call = self.module.parent(parent)
+            if not (isinstance(call, ast.Call) and call.func is parent):
+                return None
+            current, parent = call, self.module.parent(call)
+        if not (isinstance(parent, ast.Return) and parent.value is current):
+            return None
+        scope = self.module.scope_of(parent)
+        return scope if isinstance(scope, Function) else None
+
+    def _callers(self, function: Function) -> list[ast.Call]:
+        """The calls of `function` in the module: by its name, or on `self` for a method."""
+        method = isinstance(self.module.parent(function), ast.ClassDef)
+        found: list[ast.Call] = []
+        for node in self.module.parents:
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Name) and not method:
+                named = func.id
+            elif isinstance(func, ast.Attribute) and method and dotted_name(func.value) == "self":
+                named = func.attr
+            else:
+                continue
+            if named == function.name:
+                found.append(node)
+        return found
 
     def _stream_shown(self, stream: ast.Attribute) -> bool:
         """Whether a process's output stream (`p.stdout`) is only shown or logged: each
