@@ -83,7 +83,18 @@ def test_shebang_options(line: str, expected: ShellOptions) -> None:
         ("flock -w 10 /tmp/lock claude -p x", "claude", "claude"),
         ("command -v gptme", "command", None),
         ("npx -y codex exec", "codex", "codex"),
-        ("stdbuf -oL aider --yes", "aider", "aider"),
+        ("stdbuf -oL aider --yes --message fix", "aider", "aider"),
+        # an interactive session, a person's (none of the profile's headless words)
+        ("stdbuf -oL aider --yes", "aider", None),
+        ("claude --continue", "claude", None),
+        ("codex 'fix the test'", "codex", None),
+        ("opencode", "opencode", None),
+        ("claude --print=text x", "claude", "claude"),
+        ("goose run -t x", "goose", "goose"),
+        ("claude $FLAGS", "claude", "claude"),  # a word not known: it may be `-p`
+        ("claude < PROMPT.md", "claude", "claude"),  # fed: not a terminal session
+        ("cat PROMPT.md | claude", "claude", "claude"),
+        ("out=$(codex 'review')", "codex", "codex"),
     ],
 )
 def test_wrappers_and_agents(line: str, program: str, agent: str | None) -> None:

@@ -69,7 +69,7 @@ def test_assignments_in_a_subshell_stay_there() -> None:
 
 
 def test_recursion_ends() -> None:
-    assert agents('f() { CMD+=(x); f; }\nCMD=(claude)\nf\n"${CMD[@]}"\n') == ["claude"]
+    assert agents('f() { CMD+=(x); f; }\nCMD=(claude -p)\nf\n"${CMD[@]}"\n') == ["claude"]
 
 
 @pytest.mark.parametrize(
