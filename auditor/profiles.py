@@ -152,19 +152,13 @@ class AgentCatalog(NamedTuple):
             base = stem
         return next((p for p in self.profiles if base in p.commands), None)
 
-    def agent_run(
-        self, program: str, arguments: Sequence[str | None], *, fed: bool = True
-    ) -> AgentProfile | None:
-        """The agent that `program arguments…` runs; None for a `--version`/`--help` probe,
-        a subcommand that starts no session (`opencode serve`), or (`fed` false: nothing
-        feeds its standard input) an interactive session a person drives, whose outcome
-        that person sees, not the runner."""
+    def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:
+        """The agent that `program arguments…` runs; None for a `--version`/`--help` probe
+        or a subcommand that starts no session (`opencode serve`)."""
         agent = self.agent_for(program)
         if agent is None or is_probe(arguments):
             return None
-        if arguments and arguments[0] in agent.sessionless:
-            return None
-        return None if not fed and agent.interactive(arguments) else agent
+        return None if arguments and arguments[0] in agent.sessionless else agent
 
     def knows_command(self, word: str) -> bool:
         """Whether `word` names a program this catalogue knows (an agent, a wrapper, a

@@ -84,23 +84,37 @@ def test_shebang_options(line: str, expected: ShellOptions) -> None:
         ("command -v gptme", "command", None),
         ("npx -y codex exec", "codex", "codex"),
         ("stdbuf -oL aider --yes --message fix", "aider", "aider"),
-        # an interactive session, a person's (none of the profile's headless words)
-        ("stdbuf -oL aider --yes", "aider", None),
-        ("claude --continue", "claude", None),
-        ("codex 'fix the test'", "codex", None),
-        ("opencode", "opencode", None),
-        ("claude --print=text x", "claude", "claude"),
-        ("goose run -t x", "goose", "goose"),
-        ("claude $FLAGS", "claude", "claude"),  # a word not known: it may be `-p`
-        ("claude < PROMPT.md", "claude", "claude"),  # fed: not a terminal session
-        ("cat PROMPT.md | claude", "claude", "claude"),
-        ("out=$(codex 'review')", "codex", "codex"),
     ],
 )
 def test_wrappers_and_agents(line: str, program: str, agent: str | None) -> None:
     command = build(line + "\n").commands[-1]
     assert command.program == program
     assert (command.agent.name if command.agent else None) == agent
+
+
+@pytest.mark.parametrize(
+    ("line", "interactive"),
+    [
+        # none of the profile's headless words, the terminal as input and output
+        ("stdbuf -oL aider --yes", True),
+        ("claude --continue", True),
+        ("codex 'fix the test'", True),
+        ("opencode", True),
+        ("claude --print=text x", False),
+        ("goose run -t x", False),
+        ("aider --message fix", False),
+        ("claude $FLAGS", False),  # a word not known: it may be `-p`
+        ("claude < PROMPT.md", False),  # fed: not a terminal session
+        ("cat PROMPT.md | claude", False),
+        ("claude &", False),
+        ("out=$(codex 'review')", False),
+        ("gptme 'fix it'", False),  # no headless words in its profile: never a session
+    ],
+)
+def test_interactive_sessions(line: str, interactive: bool) -> None:
+    command = build(line + "\n").commands[-1]
+    assert command.agent is not None
+    assert command.interactive is interactive
 
 
 @pytest.mark.parametrize(

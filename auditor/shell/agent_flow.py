@@ -338,6 +338,8 @@ class _Flow:
         )
 
     def _lost(self, invocation: _Invocation) -> None:
+        if invocation.command.interactive:
+            return  # a person's session: its outcome is theirs to see
         if self._pipestatus_read(invocation):
             return  # the script reads the agent's own stage
         if id(invocation.call) in self.discarded:

@@ -37,6 +37,10 @@ class SimpleCommand(NamedTuple):
     # The agent run by the string it runs as shell (`bash -c "…"`, `eval "$cmd"`), as named
     # there: the command passes that agent's status on.
     inner: str | None = None
+    # An interactive session a person drives in the terminal (`AgentProfile.interactive`,
+    # nothing feeding or taking its streams): its outcome is theirs to see, so no status
+    # of it is the runner's to lose, and a loop that reopens it is no retry.
+    interactive: bool = False
 
     @property
     def program(self) -> str | None:
@@ -148,12 +152,10 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
         path = program_path(written, env)
         argv = argv if path is None else (*argv[:index], path, *argv[index + 1 :])
     program = argv[index] if index < len(argv) else None
-    agent = (
-        catalog.agent_run(program, argv[index + 1 :], fed=not _terminal_session(node))
-        if program
-        else None
-    )
-    return SimpleCommand(node, argv, nodes, index, wrappers, agent)
+    agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
+    interactive = agent is not None and agent.interactive(argv[index + 1 :])
+    interactive = interactive and _terminal_session(node)
+    return SimpleCommand(node, argv, nodes, index, wrappers, agent, interactive=interactive)
 
 
 # Where a command's standard streams go elsewhere than the terminal it was started from.

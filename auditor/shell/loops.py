@@ -194,6 +194,8 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
     found: list[AgentLoop] = []
     for command in script.commands:
         profile = command.agent or functions.get(command.command_name or "")
+        if command.interactive:
+            continue  # a loop reopening a person's session retries none of a runner's work
         loop = enclosing_loop(command.node) if profile is not None else None
         if profile is None or loop is None or any(f.loop.id == loop.id for f in found):
             continue
