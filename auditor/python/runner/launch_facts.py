@@ -346,7 +346,9 @@ class LaunchFacts:
                 into.setdefault(name, set()).add(shown)
         for name, values in on_success.items():
             value = next(iter(values)) if len(values) == 1 else None
-            if value is not None and otherwise.get(name) and value not in otherwise[name]:
+            if value is None or not _constant(value):
+                continue  # a field holding what the run said (`output=proc.stdout`)
+            if otherwise.get(name) and value not in otherwise[name]:
                 return f"field:{name}={value}"
         return None
 
@@ -527,6 +529,13 @@ def _bool(node: ast.expr | None) -> bool | None:
 
 def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
+
+
+def _constant(shown: str) -> bool:
+    """Whether a field's value as written is a constant: `True`, `None`, `Status.OK`,
+    `SUCCESS` (an upper-case last name), not a value the run gave (`proc.stdout`)."""
+    last = shown.rsplit(".", 1)[-1]
+    return shown in ("True", "False", "None") or (last.isupper() and last[:1].isalpha())
 
 
 def _field_value(node: ast.expr) -> str | None:
