@@ -17,9 +17,8 @@ from typing import NamedTuple
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
 from auditor.exit_codes import invocation_codes
 from auditor.finding import shortened
-from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.functions import enclosing_function
+from auditor.shell.functions import FunctionSummary, enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
@@ -66,26 +65,31 @@ class _Flow:
         self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
 
-    def _agent_functions(self) -> dict[str, tuple[AgentProfile, Mapping[int, str]]]:
+    def _agent_functions(self) -> dict[str, FunctionSummary]:
         """Functions whose call runs an agent and passes its status on (the model's summaries)."""
         return {
-            name: (summary.agent, summary.returns)
+            name: summary
             for name, summary in self.script.summaries.items()
             if summary.agent is not None
         }
 
     def _invocation(self, command: SimpleCommand) -> _Invocation | None:
         extra: Mapping[int, str] = {}
+        wrappers = command.wrappers
         if command.agent is not None:
             profile, label = command.agent, command.label or command.agent.name
         elif command.command_name in self.functions:
-            profile, extra = self.functions[command.command_name or ""]
+            summary = self.functions[command.command_name or ""]
+            assert summary.agent is not None
+            profile, extra, wrappers = (
+                summary.agent,
+                summary.returns,
+                (*wrappers, *summary.wrappers),
+            )
             label = command.command_name or profile.name
         else:
             return None
-        codes = invocation_codes(
-            profile, command.wrappers, self.script.catalog, shell=True, extra=extra
-        )
+        codes = invocation_codes(profile, wrappers, self.script.catalog, shell=True, extra=extra)
         start, end = self.parsed.span(command.node)
         statement, stage = self._statement(command.node)
         return _Invocation(AgentCall(start, end, label, codes), command, statement, stage)

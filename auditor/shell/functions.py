@@ -44,7 +44,8 @@ class FunctionSummary(NamedTuple):
     returns: Mapping[int, str]  # its own literal `return N`/`exit N` codes, described
     forwards: bool = False  # a pass-through wrapper: runs its arguments as a command
     skipped: int = 0  # leading arguments it takes for itself (`local t=$1; shift`)
-    wrappers: tuple[WrapperUse, ...] = ()  # around the forwarded command in its body
+    # around the forwarded command in its body, or around the agent's run there
+    wrappers: tuple[WrapperUse, ...] = ()
 
 
 # Whether a command's status is the status of the statement that holds it (it is
@@ -84,10 +85,9 @@ def summarize_function(
     # The agents the body names itself: a program its callers give (`"$@"`, `$1`) is the
     # agent of those calls only, as a pass-through wrapper's (below).
     named = [c for c in inside if c.agent is not None and _names_program(c, parsed)]
-    if named and any(passes(c) for c in named):
-        return FunctionSummary(name, named[0].agent, returns)
-    if named and _reports_status(named[0], inside):
-        return FunctionSummary(name, named[0].agent, returns)
+    if named and (any(passes(c) for c in named) or _reports_status(named[0], inside)):
+        # the wrappers in front of its run add their codes (`timeout 600 claude …`)
+        return FunctionSummary(name, named[0].agent, returns, wrappers=named[0].wrappers)
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
         if forwarded is None or not passes(command):
