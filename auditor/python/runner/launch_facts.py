@@ -31,6 +31,7 @@ from auditor.python.model.ast_values import (
     import_bindings,
     qualified_import,
 )
+from auditor.python.runner.retry_types import FAILURE_VALUES
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
 
 SHELL_STRING_CALLS = frozenset(
@@ -215,6 +216,7 @@ class LaunchFacts:
         self._bodies: dict[str, _Body] = {}
         self._returned: dict[str, str] = {}  # what `returns` found so far
         self._defaults = _field_defaults(tree)
+        self._fields = _field_order(tree)
         # Words a function's text holds when it can launch or report on a process (its
         # `ast` is walked only then): the names the launching modules are imported as.
         modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
@@ -349,7 +351,12 @@ class LaunchFacts:
             if value is None or not _constant(value):
                 continue  # a field holding what the run said (`output=proc.stdout`)
             if otherwise.get(name) and value not in otherwise[name]:
-                return f"field:{name}={value}"
+                return f"field:{name}={value}{_failing(values, otherwise[name])}"
+        for name, values in on_success.items():  # `retry_code=Code.TIMEOUT` on failure only
+            if all(v is not None and _constant(v) for v in values):
+                failing = _failing(values, otherwise.get(name, set()))
+                if failing:
+                    return f"field:{name}{failing}"
         return None
 
     def _result_fields(self, value: ast.Call) -> dict[str, str | None]:
@@ -364,6 +371,9 @@ class LaunchFacts:
             returned = only[0].value if len(only) == 1 and isinstance(only[0], ast.Return) else None
             made = dotted_name(returned.func) if isinstance(returned, ast.Call) else None
         given = dict(self._defaults.get(made or "", {}))
+        order = self._fields.get(made or "", [])
+        # `Response(out, Code.X)`: a dataclass's positional fields (more arguments: none)
+        given.update(zip(order, map(_field_value, value.args), strict=False))
         given.update({k.arg: _field_value(k.value) for k in value.keywords if k.arg})
         return given
 
@@ -484,6 +494,20 @@ class LaunchFacts:
         return found[0] if len(found) == 1 else None
 
 
+def _field_order(tree: ast.Module) -> dict[str, list[str]]:
+    """The module's classes -> their annotated fields in order (a dataclass's or a
+    `NamedTuple`'s, which positional arguments fill)."""
+    return {
+        node.name: [
+            item.target.id
+            for item in node.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+        ]
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    }
+
+
 def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
     """The module's classes -> the literal defaults of their annotated fields (a
     dataclass's `success: bool = True`)."""
@@ -529,6 +553,15 @@ def _bool(node: ast.expr | None) -> bool | None:
 
 def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
+
+
+def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:
+    """`~V1|V2`: the constant values a field takes only when the run failed, when every
+    value it takes then is a constant ("" when not)."""
+    if not otherwise or not all(v is not None and _constant(v) for v in otherwise):
+        return ""
+    only = sorted(v for v in otherwise - on_success if v is not None)
+    return f"{FAILURE_VALUES}{'|'.join(only)}" if only else ""
 
 
 def _constant(shown: str) -> bool:

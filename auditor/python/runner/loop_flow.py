@@ -39,7 +39,7 @@ from auditor.python.runner.loop_parts import (
     item_bound,
     unwrap,
 )
-from auditor.python.runner.retry_types import CallFailure, Retry, SuccessFlag
+from auditor.python.runner.retry_types import FAILURE_VALUES, CallFailure, Retry, SuccessFlag
 from auditor.python.runner.steps import StepCatalog, default_steps
 from auditor.python.runner.success_flags import SuccessFlags
 from auditor.python.unit import PythonUnit
@@ -79,7 +79,10 @@ _SUCCESS = _Scenario(True, 0, False, False)
 # took (`if proc.returncode != 0: … continue`, an `except`), or under no test that the run
 # does not decide (see `_Path.unsure`)
 _DECIDED, _SURE = "next, decided", "next, sure"
-_MARKS = frozenset({_DECIDED, _SURE})
+# it went on by a jump out of a branch the failure took, under a test that attempts are
+# left (`if attempt < max_retries: continue`): a retry, whatever a success does
+_COUNTED = "next, counted"
+_MARKS = frozenset({_DECIDED, _SURE, _COUNTED})
 
 
 class _Path(NamedTuple):
@@ -93,6 +96,7 @@ class _Path(NamedTuple):
     # the test it goes round under when the run does not decide it and it is no rate-limit
     # marker (`if is_transient(out): continue`): only the runs that pass it go round
     unsure: ast.expr | None = None
+    counted: bool = False  # it is in a branch of a test that attempts are left
 
     def to(self, outcome: str) -> _Path:
         return self._replace(outcome=outcome)
@@ -325,6 +329,9 @@ class _Flow:
             if test is not None and not scenario.ok and not path.decided:
                 otherwise = self.condition(node.test, _SUCCESS, path.flags)
                 inside = path._replace(decided=otherwise is not None and otherwise != test)
+            counter, tested = self.counter, node.test
+            if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
+                inside = inside._replace(counted=True)  # `if attempt < retries:`
             paths = self.block(node.body, scenario, inside) if test is not False else []
             others: list[_Path] = []
             if test is not True:
@@ -332,9 +339,9 @@ class _Flow:
             if test is None and path.ran:
                 paths = self.unsure_under(node.test, paths, others, scenario.ok)
             # the branch is left behind where the paths join again after the `if`
-            joined = [p._replace(decided=path.decided) if p.outcome == FALL else p for p in paths]
-            return joined + [
-                p._replace(decided=path.decided) if p.outcome == FALL else p for p in others
+            return [
+                p._replace(decided=path.decided, counted=path.counted) if p.outcome == FALL else p
+                for p in (*paths, *others)
             ]
         if isinstance(node, ast.Try):
             return self.try_(node, scenario, path)
@@ -437,6 +444,8 @@ class _Flow:
             found.setdefault("next" if goes_on else "leave", set()).add(path.via)
             if goes_on and path.decided and path.outcome == _NEXT:
                 found.setdefault(_DECIDED, set()).add(path.via)
+                if path.counted:
+                    found.setdefault(_COUNTED, set()).add(path.via)
             if goes_on and path.unsure is None:
                 found.setdefault(_SURE, set()).add(path.via)
             elif goes_on and not scenario.ok and path.unsure not in self.unsure:
@@ -551,7 +560,7 @@ def loop_retries(
         # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
         if "next" in outcome and (set(outcome) - _MARKS != set(success) - _MARKS):
             retried.append((scenario, outcome["next"]))
-        elif _DECIDED in outcome and _SURE not in success:
+        elif _DECIDED in outcome and (_SURE not in success or _COUNTED in outcome):
             retried.append((scenario, outcome[_DECIDED]))
         elif apart and "next" in outcome and not scenario.raises and not scenario.transient:
             retried.append((scenario, outcome["next"]))
@@ -588,7 +597,7 @@ def loop_retries(
 def _any_failure(flag: SuccessFlag | None) -> str:
     """How a loop that re-runs after every failure reads the failure, for messages."""
     if isinstance(flag, str):
-        field = flag.partition("=")[0]
+        field = flag.partition("=")[0].partition(FAILURE_VALUES)[0]
         return f"whenever the result's `{field}` says it failed"
     return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
 

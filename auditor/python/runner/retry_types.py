@@ -16,6 +16,10 @@ from auditor.python.runner.error_tests import EVERY_ERROR, RetriedErrors
 # tuple, "NAME" an attribute true on success (`result.success`), "NAME=VALUE" an
 # attribute equal to VALUE on success (`result.status == Status.OK`, `result.error is None`)
 SuccessFlag = int | str
+# In a success flag of a result object (`NAME=VALUE`: the field holds VALUE when the run
+# succeeded), between the field's name and the values it takes only when the run failed
+# (`retry_code~Code.ERROR|Code.TIMEOUT`).
+FAILURE_VALUES = "~"
 
 
 class CallFailure(NamedTuple):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from auditor.python.model.ast_values import dotted_name
 from auditor.python.model.expr_values import integer
 from auditor.python.model.module import PythonModule
+from auditor.python.runner.retry_types import FAILURE_VALUES
 
 if TYPE_CHECKING:
     from auditor.python.runner.retry_types import SuccessFlag
@@ -102,7 +103,7 @@ class SuccessFlags:
 
     def _bool_test(self, node: ast.Compare, flag: str) -> bool | None:
         """`result.success == True` (`is False`, `!= True`) of a field true on success."""
-        field, equals, value = flag.partition("=")
+        field, equals, value = flag.partition(FAILURE_VALUES)[0].partition("=")
         left, right = node.left, node.comparators[0]
         if equals and value != "True":
             return None
@@ -116,8 +117,39 @@ class SuccessFlags:
             return bool(right.value)
         return not right.value if isinstance(operator, ast.NotEq | ast.IsNot) else None
 
+    def _failure_values_test(self, node: ast.expr, flag: str) -> bool | None:
+        """For a field that takes some values only when the run failed: False when `node`
+        holds then (`result.code == Code.TIMEOUT`, `result.code in (…every one…)`), True
+        when it holds exactly otherwise (`not in`)."""
+        named_part, _, listed = flag.partition(FAILURE_VALUES)
+        field = named_part.partition("=")[0]
+        failing = set(listed.split("|"))
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+            return None
+        left, right, operator = node.left, node.comparators[0], node.ops[0]
+        if not (
+            isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
+        ):
+            return None
+        if isinstance(right, ast.List | ast.Tuple | ast.Set):
+            named = {dotted_name(item) for item in right.elts}
+        else:
+            named = {dotted_name(right)}
+        if None in named or not failing <= named:
+            return None  # it leaves out some of the failure's values, or names others
+        if named == failing or isinstance(operator, ast.In | ast.NotIn):
+            if isinstance(operator, ast.Eq | ast.Is | ast.In):
+                return False
+            return True if isinstance(operator, ast.NotEq | ast.IsNot | ast.NotIn) else None
+        return None
+
     def _field_test(self, node: ast.expr, flag: str) -> bool | None:
         """True when `node` holds on success, False on failure, by the result's field."""
+        if FAILURE_VALUES in flag:
+            found = self._failure_values_test(node, flag)
+            flag = flag.partition(FAILURE_VALUES)[0]
+            if found is not None or "=" not in flag:
+                return found
         field, equals, value = flag.partition("=")
         if isinstance(node, ast.Attribute) and node.attr == field and self._is_value(node.value):
             if not equals or value == "True":  # `result.success`
