@@ -82,7 +82,14 @@ _DECIDED, _SURE = "next, decided", "next, sure"
 # it went on by a jump out of a branch the failure took, under a test that attempts are
 # left (`if attempt < max_retries: continue`): a retry, whatever a success does
 _COUNTED = "next, counted"
-_MARKS = frozenset({_DECIDED, _SURE, _COUNTED})
+# it left the loop after a branch the failure decided (`elif rc not in (0, 124): stop =
+# True`, then `if stop: break`)
+_STEERED = "leave, steered"
+# it went round only under a test the run does not decide, where others of its kind
+# leave by a branch the failure decides (`if rc != 0 and is_transient(log): …` before
+# `elif rc != 0: stop = True`): a retry of the failures that pass that test
+_UNDER = "next, under"
+_MARKS = frozenset({_DECIDED, _SURE, _COUNTED, _STEERED, _UNDER})
 
 
 class _Path(NamedTuple):
@@ -97,12 +104,25 @@ class _Path(NamedTuple):
     # marker (`if is_transient(out): continue`): only the runs that pass it go round
     unsure: ast.expr | None = None
     counted: bool = False  # it is in a branch of a test that attempts are left
+    # it took a branch the run's failure decides, at some point of the iteration (kept
+    # where the paths join: `stop = True` there, `if stop: break` later)
+    steered: bool = False
+    # the first test the run does not decide whose body it went through (`if
+    # is_transient(log): …`): where a failure that others of its kind leave by goes round
+    through: ast.expr | None = None
 
     def to(self, outcome: str) -> _Path:
         return self._replace(outcome=outcome)
 
     def running(self) -> _Path:
         return self._replace(ran=True)
+
+
+def _steered(after: _Path, before: _Path) -> _Path:
+    """A path out of a branch the failure decides, marked steered when the branch left or
+    set a flag there (`stop = True`, later `if stop: break`), not when it only reports."""
+    changed = after.outcome != FALL or after.flags != before.flags
+    return after._replace(steered=True) if changed else after
 
 
 def _compare(code: int | None, operator: str, values: tuple[int, ...]) -> bool | None:
@@ -332,7 +352,14 @@ class _Flow:
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
                 inside = inside._replace(counted=True)  # `if attempt < retries:`
+            if test is None and not scenario.ok and path.ran and inside.through is None:
+                if not self.runs_call(node.test):
+                    inside = inside._replace(through=node.test)
             paths = self.block(node.body, scenario, inside) if test is not False else []
+            if inside.decided and not path.decided:  # what a branch the failure takes does
+                paths = [_steered(p, path) for p in paths]
+            if test is None and inside is not path and inside.through is not path.through:
+                inside = inside._replace(through=path.through)  # not the `else`'s
             others: list[_Path] = []
             if test is not True:
                 others = self.block(node.orelse, scenario, inside) if node.orelse else [path]
@@ -435,13 +462,26 @@ class _Flow:
                 return {"leave": {None}}
             test = None
         found: dict[str, set[ast.ExceptHandler | None]] = {}
-        for path in self.block(loop.body, scenario, start):
-            if not path.ran:
-                continue  # it went on or left before the call ran: the same in every scenario
+        paths = [p for p in self.block(loop.body, scenario, start) if p.ran]
+        # (a path where the call did not run went on or left the same in every scenario)
+        if test is not None:
+            paths = [
+                p.to(_BREAK) if self.condition(test, scenario, p.flags) is False else p
+                for p in paths
+            ]
+        if any(p.steered and p.outcome not in (FALL, _NEXT) for p in paths) and not scenario.ok:
+            # others of its kind leave by a branch the failure decides: one that goes round
+            # through the body of a test the run does not decide goes round only under it
+            paths = [
+                p._replace(unsure=p.through) if p.unsure is None and p.through else p for p in paths
+            ]
+            if any(p.outcome in (FALL, _NEXT) and p.through is not None for p in paths):
+                found[_UNDER] = {p.via for p in paths if p.through is not None}
+        for path in paths:
             goes_on = path.outcome in (FALL, _NEXT)
-            if goes_on and test is not None:
-                goes_on = self.condition(test, scenario, path.flags) is not False
             found.setdefault("next" if goes_on else "leave", set()).add(path.via)
+            if not goes_on and path.steered and not scenario.ok:
+                found.setdefault(_STEERED, set()).add(path.via)
             if goes_on and path.decided and path.outcome == _NEXT:
                 found.setdefault(_DECIDED, set()).add(path.via)
                 if path.counted:
@@ -548,7 +588,8 @@ def loop_retries(
     # failed one left)
     returned = [outcome for s, outcome in outcomes if not s.raises and not s.transient]
     apart = (any("next" not in o for o in returned) and any("next" in o for o in returned)) or any(
-        _DECIDED in one and "leave" in other and set(one) != set(other)
+        (_DECIDED in one and "leave" in other or "next" in one and _STEERED in other)
+        and set(one) != set(other)
         for one, other in itertools.permutations(returned, 2)
     )
     if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
@@ -562,6 +603,8 @@ def loop_retries(
             retried.append((scenario, outcome["next"]))
         elif _DECIDED in outcome and (_SURE not in success or _COUNTED in outcome):
             retried.append((scenario, outcome[_DECIDED]))
+        elif _UNDER in outcome and _STEERED in outcome and not scenario.transient:
+            retried.append((scenario, outcome[_UNDER]))
         elif apart and "next" in outcome and not scenario.raises and not scenario.transient:
             retried.append((scenario, outcome["next"]))
     if not retried:
