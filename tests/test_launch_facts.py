@@ -201,10 +201,41 @@ def test_what_functions_return_through_the_functions_they_call() -> None:
         "Loop._run_agent": "status@0",
         "Loop.once": "success@0",
         "Loop.twice": "success@0",
-        "execute": "field:status=Status.OK",
+        "execute": "field:status=Status.OK~Status.FAILED",
         "parsed": "success",
         "answered": "success",
     }
+
+
+def test_result_fields_that_say_how_the_run_ended() -> None:
+    code = """\
+        import subprocess
+        from dataclasses import dataclass
+
+        @dataclass
+        class Response:
+            output: str
+            code: Code
+
+        def coded(argv):
+            try:
+                done = subprocess.run(argv, capture_output=True, timeout=60)
+            except subprocess.TimeoutExpired:
+                return Response("timed out", Code.TIMEOUT)
+            if done.returncode == 0:
+                if b"error" in done.stdout:
+                    return Response(output=done.stdout, code=Code.REPORTED)
+                return Response(output=done.stdout, code=Code.NONE)
+            return Response(output=done.stderr, code=Code.AGENT_ERROR)
+
+        def printed(argv):
+            done = subprocess.run(argv, capture_output=True)
+            if done.returncode == 0:
+                return Response(output=done.stdout, code=Code.NONE)
+            return Response(output=done.stderr, code=Code.NONE)
+        """
+    # values only a failure gives (`~`), read by position too; the output is no flag
+    assert summary(code).returns == {"coded": "field:code~Code.AGENT_ERROR|Code.TIMEOUT"}
 
 
 @pytest.mark.parametrize(

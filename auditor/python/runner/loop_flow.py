@@ -352,9 +352,9 @@ class _Flow:
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
                 inside = inside._replace(counted=True)  # `if attempt < retries:`
-            if test is None and not scenario.ok and path.ran and inside.through is None:
-                if not self.runs_call(node.test):
-                    inside = inside._replace(through=node.test)
+            undecided = test is None and not scenario.ok and path.ran
+            if undecided and inside.through is None and not self.runs_call(node.test):
+                inside = inside._replace(through=node.test)
             paths = self.block(node.body, scenario, inside) if test is not False else []
             if inside.decided and not path.decided:  # what a branch the failure takes does
                 paths = [_steered(p, path) for p in paths]
@@ -588,7 +588,7 @@ def loop_retries(
     # failed one left)
     returned = [outcome for s, outcome in outcomes if not s.raises and not s.transient]
     apart = (any("next" not in o for o in returned) and any("next" in o for o in returned)) or any(
-        (_DECIDED in one and "leave" in other or "next" in one and _STEERED in other)
+        ((_DECIDED in one and "leave" in other) or ("next" in one and _STEERED in other))
         and set(one) != set(other)
         for one, other in itertools.permutations(returned, 2)
     )
