@@ -93,7 +93,11 @@ def _analyse(
         return None
     blanket = all(s in retried for s in failures if not s.transient)
     transient_only = all(s.transient for s in retried)
-    shown = ", ".join(str(s.code) for s in retried if s.code != NONZERO)
+    shown = ", ".join(  # a transient failure's code only where the loop compares with it
+        str(s.code)
+        for s in retried
+        if s.code != NONZERO and (not s.transient or s.code in flow.literals)
+    )
     reason = "on a transient failure" if transient_only else f"on exit {shown}"
     start, _ = script.parsed.span(loop)
     body = loop.child_by_field_name("body")

@@ -630,7 +630,13 @@ def loop_retries(
     elif not sure and flow.unsure:
         reason = flow.under(flow.unsure)
     else:
-        codes = sorted({s.code for s, _ in retried if s.code is not None})
+        codes = sorted(  # a transient failure's code only where the loop compares with it
+            {
+                s.code
+                for s, _ in retried
+                if s.code is not None and (not s.transient or s.code in flow.literals)
+            }
+        )
         reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"
     reason = _any_failure(flow.failure.flag) if any_exit and not wide else reason
     transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
