@@ -183,20 +183,22 @@ class ModuleFacts:
         """The layer of a decorator whose wrapper a library's retry decorator wraps and
         calls the function it is given (`@retry(stop=…)` on `def wrapper(*a, **k): return
         func(*a, **k)`), also inside a factory (`def decorator(func)` in it)."""
-        nested = [n for n in walk(function) if isinstance(n, Function) and n is not function]
+        nested = [n for n in statements(function) if isinstance(n, Function)]
         given = {a.arg for f in (function, *nested) for a in f.args.args}
         for inner in nested if given else ():
-            calls = any(
-                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in given
-                for n in walk(inner)
-            )
-            for decorator in inner.decorator_list if calls else ():
+            for decorator in inner.decorator_list:
                 library = self._library(decorator)
-                if library is not None and library[0].form == "decorator":
-                    index = self._library_layer(decorator, library, "decorator")
-                    applied = self.layers[index]["label"]
-                    self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
-                    return index
+                if library is None or library[0].form != "decorator":
+                    continue
+                if not any(
+                    isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in given
+                    for n in walk(inner)
+                ):
+                    break  # it does not call the function it is given
+                index = self._library_layer(decorator, library, "decorator")
+                applied = self.layers[index]["label"]
+                self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
+                return index
         return None
 
     def _applied_library(self, function: Function) -> int | None:
