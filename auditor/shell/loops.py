@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from auditor.exit_codes import retried_failures
 from auditor.finding import shortened
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
@@ -93,12 +94,9 @@ def _analyse(
         return None
     blanket = all(s in retried for s in failures if not s.transient)
     transient_only = all(s.transient for s in retried)
-    shown = ", ".join(  # a transient failure's code only where the loop compares with it
-        str(s.code)
-        for s in retried
-        if s.code != NONZERO and (not s.transient or s.code in flow.literals)
-    )
-    reason = "on a transient failure" if transient_only else f"on exit {shown}"
+    failed = [(None if s.code == NONZERO else s.code, s.transient) for s in retried]
+    shown = retried_failures(failed, flow.literals, "any other failure")
+    reason = "on a transient failure" if transient_only else f"on {shown}"
     start, _ = script.parsed.span(loop)
     body = loop.child_by_field_name("body")
     end = script.parsed.span(body)[0] if body is not None else script.parsed.span(loop)[1]

@@ -274,8 +274,6 @@ class CallGraph:
         for ref in refs:
             if ref and ref[0] == "self" and self._owner_class(function) and depth < _FACTORY_DEPTH:
                 found += self._stored_instances(function, ref[1], depth + 1)
-            if ref and ref[0] == "this" and (owner := self._owner_class(function)):
-                found.append(owner)  # a method that returns `self`: its receiver's class
             if not ref or ref[0] != "result":
                 continue
             callee = function.facts["calls"][ref[1]].callee
@@ -287,8 +285,18 @@ class CallGraph:
                 for target in self.callees(fid, ref[1]):
                     maker = self.functions[target]
                     given = [r for item, *r in maker.facts.get("returns", ()) if item == ref[2]]
+                    if any(r and r[0] == "this" for r in given):  # `return self`: the receiver
+                        found += self._receivers(function, callee, depth + 1)
                     found += self._instances(maker, given, depth + 1)
         return found
+
+    def _receivers(self, function: _Function, callee: Any, depth: int) -> list[str]:
+        """The classes of the instance a method call is made on (`b.with_x()`: what `b`
+        holds; `self.with_x()`: the calling method's class)."""
+        if callee and callee[0] == "method":
+            return self._instances(function, callee[1], depth)
+        owner = self._owner_class(function) if callee and callee[0] == "self" else None
+        return [owner] if owner else []
 
     def _stored_instances(self, function: _Function, attribute: str, depth: int = 0) -> list[str]:
         """The classes of the instances the methods of the class store in `self.ATTR`

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from auditor.exit_codes import intents_in
+from auditor.exit_codes import intents_in, retried_failures
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import class_names, descendants, dotted_name
@@ -263,6 +263,9 @@ class _Flow:
     def condition(self, node: ast.expr, scenario: _Scenario, flags: Flags) -> bool | None:
         if self.marked(node) and not self.runs_call(node):
             return not scenario.ok and scenario.transient
+        applies, holds = self.flags.failure_values_verdict(node, scenario.ok)
+        if applies:  # `result.code in (Code.ERROR, …)`: some values only a failure gives
+            return holds
         if self.flags.is_success(node):
             return scenario.ok
         if self.flags.is_failure(node):
@@ -348,7 +351,7 @@ class _Flow:
             inside = path
             if test is not None and not scenario.ok and not path.decided:
                 otherwise = self.condition(node.test, _SUCCESS, path.flags)
-                inside = path._replace(decided=otherwise is not None and otherwise != test)
+                inside = path._replace(decided=otherwise != test)  # a success: not the same way
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
                 inside = inside._replace(counted=True)  # `if attempt < retries:`
@@ -582,14 +585,13 @@ def loop_retries(
     failures = flow.scenarios()
     outcomes = [(scenario, flow.iterate(scenario)) for scenario in failures]
     capped = any("leave" in outcome and not s.raises for s, outcome in outcomes)
-    # failures told apart by their exit codes: some end the loop, others go round (`if rc
-    # not in (0, 124): break`; `if rc == 124: continue` before a `break`): those are
+    # failures told apart by their exit codes: some jump round out of a branch of their
+    # own (`if rc == 124: continue`) while others leave (`break`, `raise`): those are
     # retried, even where a success goes round too (the next run redoes the work the
-    # failed one left)
+    # failed one left); going round the way a success does is no retry
     returned = [outcome for s, outcome in outcomes if not s.raises and not s.transient]
-    apart = (any("next" not in o for o in returned) and any("next" in o for o in returned)) or any(
-        ((_DECIDED in one and "leave" in other) or ("next" in one and _STEERED in other))
-        and set(one) != set(other)
+    apart = any(
+        _DECIDED in one and "leave" in other and set(one) != set(other)
         for one, other in itertools.permutations(returned, 2)
     )
     if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
@@ -605,8 +607,8 @@ def loop_retries(
             retried.append((scenario, outcome[_DECIDED]))
         elif _UNDER in outcome and _STEERED in outcome and not scenario.transient:
             retried.append((scenario, outcome[_UNDER]))
-        elif apart and "next" in outcome and not scenario.raises and not scenario.transient:
-            retried.append((scenario, outcome["next"]))
+        elif apart and _DECIDED in outcome and not scenario.raises and not scenario.transient:
+            retried.append((scenario, outcome[_DECIDED]))
     if not retried:
         return None
     # in the order of the scenarios, then of the source (a set of nodes has no order)
@@ -630,14 +632,9 @@ def loop_retries(
     elif not sure and flow.unsure:
         reason = flow.under(flow.unsure)
     else:
-        codes = sorted(  # a transient failure's code only where the loop compares with it
-            {
-                s.code
-                for s, _ in retried
-                if s.code is not None and (not s.transient or s.code in flow.literals)
-            }
+        reason = "on " + retried_failures(
+            [(s.code, s.transient) for s, _ in retried], flow.literals, "any other non-zero exit"
         )
-        reason = f"on exit {', '.join(map(str, codes))}" if codes else "on a rate-limit marker"
     reason = _any_failure(flow.failure.flag) if any_exit and not wide else reason
     transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
     return Retry(bool(wide) or any_exit, transient_only, reason, errors)

@@ -117,39 +117,56 @@ class SuccessFlags:
             return bool(right.value)
         return not right.value if isinstance(operator, ast.NotEq | ast.IsNot) else None
 
-    def _failure_values_test(self, node: ast.expr, flag: str) -> bool | None:
-        """For a field that takes some values only when the run failed: False when `node`
-        holds then (`result.code == Code.TIMEOUT`, `result.code in (…every one…)`), True
-        when it holds exactly otherwise (`not in`)."""
-        named_part, _, listed = flag.partition(FAILURE_VALUES)
-        field = named_part.partition("=")[0]
-        failing = set(listed.split("|"))
+    def failure_values_verdict(self, node: ast.expr, ok: bool) -> tuple[bool, bool | None]:
+        """For a field that takes some values only when the run failed (and then no
+        other), whether `node` tests it, and if so what it is when the run succeeded
+        (`ok`) or failed: `result.code in (A, B)` holds on every failure when A and B
+        are all its failure values, on none when it names none of them; on a success
+        it is false when it names failure values only; else not known."""
+        named, negated = self._named_values(node, flag := self.flag)
+        if named is None or not isinstance(flag, str):
+            return False, None
+        failing = set(flag.partition(FAILURE_VALUES)[2].split("|"))
+        if ok:
+            holds = False if named <= failing else None
+        else:
+            holds = True if failing <= named else False if not named & failing else None
+        return True, None if holds is None else holds != negated
+
+    def _named_values(self, node: ast.expr, flag: object) -> tuple[set[str] | None, bool]:
+        """The values a test compares the flag's field with (`==`, `in`), and whether it is
+        negated (`!=`, `not in`); None when it is no such test."""
+        if not (isinstance(flag, str) and FAILURE_VALUES in flag):
+            return None, False
+        field = flag.partition(FAILURE_VALUES)[0].partition("=")[0]
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
-            return None
+            return None, False
         left, right, operator = node.left, node.comparators[0], node.ops[0]
         if not (
             isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
         ):
-            return None
-        if isinstance(right, ast.List | ast.Tuple | ast.Set):
-            named = {dotted_name(item) for item in right.elts}
-        else:
-            named = {dotted_name(right)}
-        if None in named or not failing <= named:
-            return None  # it leaves out some of the failure's values, or names others
-        if named == failing or isinstance(operator, ast.In | ast.NotIn):
-            if isinstance(operator, ast.Eq | ast.Is | ast.In):
-                return False
-            return True if isinstance(operator, ast.NotEq | ast.IsNot | ast.NotIn) else None
-        return None
+            return None, False
+        items = right.elts if isinstance(right, ast.List | ast.Tuple | ast.Set) else [right]
+        named = {dotted_name(item) for item in items}
+        if None in named or not isinstance(
+            operator, ast.Eq | ast.Is | ast.In | ast.NotEq | ast.IsNot | ast.NotIn
+        ):
+            return None, False
+        return {n for n in named if n is not None}, isinstance(
+            operator, ast.NotEq | ast.IsNot | ast.NotIn
+        )
 
     def _field_test(self, node: ast.expr, flag: str) -> bool | None:
         """True when `node` holds on success, False on failure, by the result's field."""
         if FAILURE_VALUES in flag:
-            found = self._failure_values_test(node, flag)
+            applies, on_failure = self.failure_values_verdict(node, False)
+            _, on_success = self.failure_values_verdict(node, True)
+            if applies:  # exactly on failure (or on success) only when both are known
+                known = on_failure is not None and on_success is not None
+                return (not on_failure) if known and on_failure != on_success else None
             flag = flag.partition(FAILURE_VALUES)[0]
-            if found is not None or "=" not in flag:
-                return found
+            if "=" not in flag:
+                return None
         field, equals, value = flag.partition("=")
         if isinstance(node, ast.Attribute) and node.attr == field and self._is_value(node.value):
             if not equals or value == "True":  # `result.success`

@@ -1,6 +1,9 @@
-"""Near misses: loops that go round after a success only. Every failure ends the loop,
-or the loop goes on whatever the status (new work each time, no test of it)."""
+"""Near misses: loops where no failure goes round by a way of its own. Every failure ends
+the loop; or a timed-out run goes round the way a success does (a Ralph loop that
+tolerates timeouts, pausing or not); or a scheduled job that stops only when its
+credentials are refused and otherwise runs again the next day whatever its status."""
 import subprocess
+import time
 
 
 def iterate(prompt: str) -> int:
@@ -20,10 +23,27 @@ def ralph(prompt: str, limit: int = 10) -> None:
         iteration += 1
 
 
-def ralph_stopping_on_any_failure(prompt: str) -> None:
+def ralph_tolerating_timeouts(prompt: str, limit: int = 10) -> None:
+    iteration = 1
+    while iteration <= limit:
+        rc = iterate(prompt)
+        if rc != 0 and rc != 124:
+            break
+        iteration += 1
+
+
+def ralph_with_pause(prompt: str) -> None:
     for _ in range(20):
         rc = iterate(prompt)
         if rc == 124:
-            raise SystemExit("the agent timed out")
+            time.sleep(30)
         elif rc != 0:
             raise SystemExit(f"the agent failed with exit {rc}")
+
+
+def nightly(prompt: str) -> None:
+    while True:
+        rc = subprocess.run(["gptme", "--non-interactive", prompt], check=False).returncode
+        if rc == 76:
+            break  # the credentials were refused: a person must act
+        time.sleep(86400)

@@ -40,3 +40,14 @@ def prompt_with_retry(prompt: str, max_retries: int = 3) -> Response:
                 continue
         return response
     return response
+
+
+def prompt_until_on_time(prompt: str, max_retries: int = 3) -> Response:
+    response = Response("", RetryCode.NONE)
+    for attempt in range(max_retries + 1):  # expect: RA301(warning)
+        response = prompt_agent(prompt)
+        if response.retry_code == RetryCode.TIMEOUT_ERROR:  # one of the failure's values
+            if attempt < max_retries:
+                continue
+        return response
+    return response
