@@ -155,6 +155,8 @@ def test_what_functions_return_through_the_functions_they_call() -> None:
     code = """\
         import subprocess
 
+        from results import Result, Status
+
         class Loop:
             def _run_agent(self, argv):
                 process = subprocess.Popen(argv)
@@ -211,6 +213,8 @@ def test_result_fields_that_say_how_the_run_ended() -> None:
     code = """\
         import subprocess
         from dataclasses import dataclass
+
+        from codes import Code
 
         @dataclass
         class Response:

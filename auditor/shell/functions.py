@@ -85,9 +85,11 @@ def summarize_function(
     # The agents the body names itself: a program its callers give (`"$@"`, `$1`) is the
     # agent of those calls only, as a pass-through wrapper's (below).
     named = [c for c in inside if c.agent is not None and _names_program(c, parsed)]
-    if named and (any(passes(c) for c in named) or _reports_status(named[0], inside)):
-        # the wrappers in front of its run add their codes (`timeout 600 claude …`)
-        return FunctionSummary(name, named[0].agent, returns, wrappers=named[0].wrappers)
+    passing = next((c for c in named if passes(c)), None)
+    if passing is not None or (named and _reports_status(named[0], inside)):
+        # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
+        run = passing or named[0]
+        return FunctionSummary(name, run.agent, returns, wrappers=run.wrappers)
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
         if forwarded is None or not passes(command):

@@ -217,6 +217,9 @@ class LaunchFacts:
         self._returned: dict[str, str] = {}  # what `returns` found so far
         self._defaults = _field_defaults(tree)
         self._fields = _field_order(tree)
+        # the names a constant is written through: the module's own and imported ones
+        # (`Status.OK`, `codes.TIMEOUT`), not a function's locals (`proc.stdout`)
+        self._roots = frozenset(imports) | _module_names(tree)
         # Words a function's text holds when it can launch or report on a process (its
         # `ast` is walked only then): the names the launching modules are imported as.
         modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
@@ -348,16 +351,25 @@ class LaunchFacts:
                 into.setdefault(name, set()).add(shown)
         for name, values in on_success.items():
             value = next(iter(values)) if len(values) == 1 else None
-            if value is None or not _constant(value):
+            if value is None:
                 continue  # a field holding what the run said (`output=proc.stdout`)
             if otherwise.get(name) and value not in otherwise[name]:
                 return f"field:{name}={value}{_failing(values, otherwise[name])}"
         for name, values in on_success.items():  # `retry_code=Code.TIMEOUT` on failure only
-            if all(v is not None and _constant(v) for v in values):
+            if all(v is not None for v in values):
                 failing = _failing(values, otherwise.get(name, set()))
                 if failing:
                     return f"field:{name}{failing}"
         return None
+
+    def _field_value(self, node: ast.expr) -> str | None:
+        """A result field's value as written when it is a constant (`True`, `None`,
+        `Status.OK`, through a name of the module or an import); None for a value the
+        function computed (`proc.stdout`, `not is_error`)."""
+        shown = _field_value(node)
+        root = shown.split(".", 1)[0] if shown else None
+        literal = isinstance(node, ast.Constant)
+        return shown if literal or (root is not None and root in self._roots) else None
 
     def _result_fields(self, value: ast.Call) -> dict[str, str | None]:
         """The fields of the object a returned call makes, as written: its keywords over
@@ -373,8 +385,8 @@ class LaunchFacts:
         given = dict(self._defaults.get(made or "", {}))
         order = self._fields.get(made or "", [])
         # `Response(out, Code.X)`: a dataclass's positional fields (more arguments: none)
-        given.update(zip(order, map(_field_value, value.args), strict=False))
-        given.update({k.arg: _field_value(k.value) for k in value.keywords if k.arg})
+        given.update(zip(order, map(self._field_value, value.args), strict=False))
+        given.update({k.arg: self._field_value(k.value) for k in value.keywords if k.arg})
         return given
 
     def _under_success(self, body: _Body, node: ast.AST) -> bool:
@@ -432,7 +444,7 @@ class LaunchFacts:
             if isinstance(given, ast.IfExp):
                 test = self._kind(body, given.test)
                 on_success = given.body if test == "success" else given.orelse
-                shown = _field_value(on_success) if test in ("success", "status") else None
+                shown = self._field_value(on_success) if test in ("success", "status") else None
                 if shown is not None:
                     return f"field:{keyword.arg}={shown}"
         return None
@@ -508,6 +520,18 @@ def _field_order(tree: ast.Module) -> dict[str, list[str]]:
     }
 
 
+def _module_names(tree: ast.Module) -> frozenset[str]:
+    """The names the module binds at its top level (classes, functions, constants)."""
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            found.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update(t.id for t in targets if isinstance(t, ast.Name))
+    return frozenset(found)
+
+
 def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
     """The module's classes -> the literal defaults of their annotated fields (a
     dataclass's `success: bool = True`)."""
@@ -556,19 +580,12 @@ def _is_none(node: ast.expr) -> bool:
 
 
 def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:
-    """`~V1|V2`: the constant values a field takes only when the run failed, when every
-    value it takes then is a constant ("" when not)."""
-    if not otherwise or not all(v is not None and _constant(v) for v in otherwise):
+    """`~V1|V2`: the values a field takes when the run failed, when each is a constant
+    that no success gives ("" when not): the field then tells every failure."""
+    if not otherwise or None in otherwise or otherwise & on_success:
         return ""
     only = sorted(v for v in otherwise - on_success if v is not None)
     return f"{FAILURE_VALUES}{'|'.join(only)}" if only else ""
-
-
-def _constant(shown: str) -> bool:
-    """Whether a field's value as written is a constant: `True`, `None`, `Status.OK`,
-    `SUCCESS` (an upper-case last name), not a value the run gave (`proc.stdout`)."""
-    last = shown.rsplit(".", 1)[-1]
-    return shown in ("True", "False", "None") or (last.isupper() and last[:1].isalpha())
 
 
 def _field_value(node: ast.expr) -> str | None:

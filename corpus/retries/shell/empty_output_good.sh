@@ -26,3 +26,13 @@ for i in $(seq 1 20); do
     break
   fi
 done
+
+# a bounded loop that goes round while the build the agent runs still prints compiler
+# errors (`error:` anywhere in the log is the compiler's, not a failed run's)
+for i in 1 2 3 4 5; do
+  claude -p "Run cargo build and fix every compiler error" > build.log 2>&1 || true
+  if grep -q "error:" build.log; then
+    continue
+  fi
+  break
+done
