@@ -47,6 +47,11 @@ def _tables() -> dict[str, dict[str, Any]]:
                 "additionalProperties": False,
             },
             "documented": {"type": "boolean", "description": "the codes are documented"},
+            "headless": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "options or subcommands that make a run headless (`-p`)",
+            },
         },
         AGENT_KEYS,
     )
