@@ -90,6 +90,7 @@ def _summary(
     """A module's summary, its digest and its launching names (see `IndexedModule`);
     through a cache, only the digest and names when the cache holds the summary (a warm
     run whose results are all cached never reads it)."""
+    from auditor.python.model.ast_values import import_origin
     from auditor.python.runner.retried_loops import with_loop_uses
     from auditor.python.runner.summary import summarize_python
 
@@ -111,7 +112,8 @@ def _summary(
         return held, None, tuple(launching)
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
-        summary = with_loop_uses(summary, text, module, catalog, steps)
+        importing = import_origin(module, candidate.display)
+        summary = with_loop_uses(summary, text, importing, catalog, steps)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
     names = tuple(sorted({name.rsplit(".", 1)[-1] for name in summary.launch_parameters}))

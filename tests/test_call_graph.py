@@ -123,3 +123,19 @@ def test_a_name_with_a_module_binding_and_callers_of_its_parameter_resolves(
     result = invoke(["check", "--isolated", "--no-cache", "--exit-zero", str(tmp_path)])
     assert "internal" not in result.output, result.output
     assert result.exit_code == 0
+
+
+def test_relative_imports_of_a_package_init_are_its_own_modules() -> None:
+    import ast
+
+    from auditor.python.model.ast_values import import_bindings, import_origin
+
+    node = ast.parse("from .retry import RetryClient\nfrom ..base import Base\n").body
+    origin = import_origin("feed.llm", "src/feed/llm/__init__.py")
+    assert origin == "feed.llm.__init__"
+    assert import_origin("feed.llm.retry", "src/feed/llm/retry.py") == "feed.llm.retry"
+    found = [b for n in node if isinstance(n, ast.ImportFrom) for b in import_bindings(n, origin)]
+    assert found == [
+        ("RetryClient", "feed.llm.retry", "RetryClient"),
+        ("Base", "feed.base", "Base"),
+    ]

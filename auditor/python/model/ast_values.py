@@ -265,6 +265,18 @@ def import_bindings(
             yield alias.asname or alias.name, base, alias.name
 
 
+# The last part of the name relative imports are read from in a package's `__init__.py`:
+# `from .retry import X` there is `pkg.retry.X`, as in a module of the package.
+PACKAGE_INIT = "__init__"
+
+
+def import_origin(module: str | None, path: str) -> str | None:
+    """The name relative imports of the module at `path` are read from: its own dotted
+    name, or for a package's `__init__.py` (named as the package) one level inside it."""
+    package = path.replace("\\", "/").rsplit("/", 1)[-1] == f"{PACKAGE_INIT}.py"
+    return f"{module}.{PACKAGE_INIT}" if module and package else module
+
+
 def qualified_import(module: str, name: str) -> str:
     """The dotted name an import binding stands for (`import_bindings`)."""
     return f"{module}.{name}" if name else module

@@ -172,8 +172,9 @@ class CallGraph:
         self._callees[fid, number] = []  # a call that runs what runs it: followed once
         return self.targets(function, callee)
 
-    def _callers(self, fid: str) -> list[tuple[str, int]]:
-        """The calls of the tree that may run function `fid`."""
+    def _callers(self, fid: str, called: str | None = None) -> list[tuple[str, int]]:
+        """The calls of the tree that may run function `fid`, by its name or by `called`
+        (a class's name, for the calls of its `__init__`)."""
         if self._by_callee is None:  # a callee's last name -> the functions calling it
             self._by_callee = {}
             # a call by a name of no module of the tree (`subprocess.run`, `print`) runs
@@ -188,7 +189,7 @@ class CallGraph:
                         known = self._by_callee.setdefault(last, [])
                         if not known or known[-1] != caller:
                             known.append(caller)
-        last = fid.rsplit(".", 1)[-1]
+        last = called or fid.rsplit(".", 1)[-1]
         found: list[tuple[str, int]] = []
         for caller in self._by_callee.get(last, ())[:_MAX_CALLERS]:
             for number, call in enumerate(self.functions[caller].facts["calls"]):
@@ -311,7 +312,25 @@ class CallGraph:
                 for target, *ref in method.facts.get("stores", ()) if method else ():
                     if target == attribute and ref and ref[0] == "result" and method:
                         found += self._instances(method, [ref], depth)
+                    elif target == attribute and ref and ref[0] == "param" and method:
+                        found += self._given_instances(member, method, ref[1], depth)
         return found[:MAX_DISPATCH]
+
+    def _given_instances(self, cls: str, method: _Function, param: str, depth: int) -> list[str]:
+        """The classes of the instances the constructor calls of `cls` pass to parameter
+        `param` of its `__init__` (`RetryClient(AnthropicClient(…))` stores its `inner`)."""
+        if method.qualname.rsplit(".", 1)[-1] != "__init__" or depth >= _FACTORY_DEPTH:
+            return []
+        params = list(method.facts.get("params", ()))
+        position = params.index(param) if param in params else -1
+        fid = f"{method.module}.{method.qualname}"
+        found: list[str] = []
+        for caller, number in self._callers(fid, cls.rsplit(".", 1)[-1]):
+            call = self.functions[caller].facts["calls"][number]
+            given = [r for i, r in call.args if i == position]
+            given += [r for k, r in call.details.keywords if k == param]
+            found += self._instances(self.functions[caller], given, depth + 1)
+        return found
 
     # -- values
     def field_values(self, attribute: str, annotation: str) -> set[Token]:

@@ -67,9 +67,10 @@ class ModuleFacts:
         steps: StepCatalog,
         sdk: SdkCatalog,
         blanket: frozenset[str],
+        importing: str | None = None,
     ) -> None:
         self.tree, self.steps, self.sdk, self.blanket = tree, steps, sdk, blanket
-        self.imports = Imports(tree, own)
+        self.imports = Imports(tree, own, importing or own)
         self.layers: list[dict[str, Any]] = []
         self.retries_named = True  # the text may name a retry library
         self.yields = True  # the text may have a `yield`: some function may be a generator
@@ -666,11 +667,13 @@ def module_graph_facts(
     sdk: SdkCatalog,
     text: str = "",
     agents: frozenset[str] = frozenset(),
+    importing: str | None = None,
 ) -> dict[str, Any]:
     """The call-graph facts of a parsed module named `own` (its `text`, for a quick look
     at whether it names a retry library at all; `agents`: the agents' command names, the
-    strings followed as programs)."""
-    facts = ModuleFacts(tree, own, steps, sdk, steps.blanket_exceptions)
+    strings followed as programs; `importing`: the name its relative imports are read
+    from, when not `own`: `ast_values.import_origin`)."""
+    facts = ModuleFacts(tree, own, steps, sdk, steps.blanket_exceptions, importing)
     facts.agents = agents
     facts.retries_named = any(word in text for word in ("retry", "backoff", "stamina"))
     facts.yields = "yield" in text

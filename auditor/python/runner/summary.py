@@ -26,6 +26,7 @@ from auditor.python.model.ast_values import (
     Function,
     dotted_name,
     given_default,
+    import_origin,
     module_constants,
     own_nodes,
 )
@@ -397,10 +398,11 @@ def summarize_python(
             return PythonSummary(path)
     constants = module_constants(tree)
     steps = steps or default_steps()
+    importing = import_origin(module, path)  # a package's `__init__.py`: one level in
     try:
         facts = None
         if any(word in text for word in PROCESS_WORDS):
-            facts = LaunchFacts(tree, text, import_table(tree, module))
+            facts = LaunchFacts(tree, text, import_table(tree, importing))
         wrappers = facts.parameters() if facts is not None else {}
         found = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
@@ -420,10 +422,10 @@ def summarize_python(
         if module is not None and any(word in text for word in ("retry", "backoff", "stamina")):
             from auditor.python.runner.retried_imports import retried_imports
 
-            retried = retried_imports(tree, text, module, steps)
+            retried = retried_imports(tree, text, importing or module, steps)
         links = (
             module_graph_facts(
-                tree, module or "", steps, default_sdk(), text, _agent_names(catalog)
+                tree, module or "", steps, default_sdk(), text, _agent_names(catalog), importing
             )
             if graph
             else {}

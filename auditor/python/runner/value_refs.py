@@ -59,12 +59,14 @@ def literal_int(node: ast.expr) -> int | None:
 class Imports:
     """What the module's names stand for, qualified."""
 
-    def __init__(self, tree: ast.Module, own: str) -> None:
+    def __init__(self, tree: ast.Module, own: str, importing: str | None = None) -> None:
+        """`importing`: the name relative imports are read from, when not `own` (a
+        package's `__init__.py`)."""
         self.own = own
         self.names: dict[str, str] = {}
         for node in statements(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
-                for local, base, name in import_bindings(node, own):
+                for local, base, name in import_bindings(node, importing or own):
                     self.names[local] = sys.intern(qualified_import(base, name))
         self.defined = {s.name for s in tree.body if isinstance(s, Function | ast.ClassDef)} | {
             t.id
