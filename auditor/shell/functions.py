@@ -82,14 +82,24 @@ def summarize_function(
         statement, status_kept = statement_of(command.node)
         return returns_status or (status_kept and body is not None and _ends(statement, body))
 
-    # The agents the body names itself: a program its callers give (`"$@"`, `$1`) is the
-    # agent of those calls only, as a pass-through wrapper's (below).
-    named = [c for c in inside if c.agent is not None and _names_program(c, parsed)]
-    passing = next((c for c in named if passes(c)), None)
-    if passing is not None or (named and _reports_status(named[0], inside)):
+    # The agents the body runs: those it names itself (a program its callers give, `"$@"`,
+    # `$1`, is the agent of those calls only, as a pass-through wrapper's, below), and
+    # those of the agent functions it calls (`run_iteration` calling `run_phase`).
+    def agent_of(command: SimpleCommand) -> tuple[AgentProfile, tuple[WrapperUse, ...]] | None:
+        if command.agent is not None:
+            named = _names_program(command, parsed)
+            return (command.agent, command.wrappers) if named else None
+        called = summaries.get(command.command_name or "")
+        if called is None or called.agent is None or called.name == name:
+            return None
+        return called.agent, (*command.wrappers, *called.wrappers)
+
+    runs = [(c, found) for c in inside if (found := agent_of(c)) is not None]
+    passing = next((run for run in runs if passes(run[0])), None)
+    if passing is not None or (runs and _reports_status(runs[0][0], inside)):
         # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
-        run = passing or named[0]
-        return FunctionSummary(name, run.agent, returns, wrappers=run.wrappers)
+        _, (agent, wrappers) = passing or runs[0]
+        return FunctionSummary(name, agent, returns, wrappers=wrappers)
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
         if forwarded is None or not passes(command):
