@@ -10,6 +10,7 @@ is not a failure test.
 
 from __future__ import annotations
 
+from auditor.exit_codes import intents_in
 from auditor.profiles import output_markers
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, reads_output
@@ -31,6 +32,8 @@ def tests_failure(script: ShellScript, output: AgentOutput, node: Node) -> bool:
     failure, success = output_markers()
     if not any(m in text for m in failure) or any(m in text for m in success):
         return False
+    if intents_in(text, script.catalog):
+        return False  # one kind of failure (`API Error.*503`, `unavailable`): not every one
     return reads_output(script, output, node, examining=True)
 
 

@@ -47,6 +47,7 @@ from auditor.shell.status import backgrounded
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
+_SURE = "next, sure"  # it went on, and not only through the body of an undecided test
 # `rc` (in `(( ))`), `$rc`, `$?`, or braced: `${rc}`, `${PIPESTATUS[0]}`, also with a default
 # for an unset value (`${PIPESTATUS[0]:-0}`), the value itself whenever it is set
 _VALUE = re.compile(
@@ -54,6 +55,13 @@ _VALUE = re.compile(
     r'|\$\{(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?(?::?-[^}]*)?\})"?$'
 )
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
+# a loop condition that bounds a counter: `[ $attempt -le $max ]`, `(( tries < 3 ))`
+_COUNTER = re.compile(r'\$?\{?([A-Za-z_]\w*)\}?"?\s*(?:-l[te]|<=?)')
+# a variable a loop body adds one to: `n=$((n + 1))`, `((n++))`, `((n += 1))`, `let n++`
+_INCREMENTED = re.compile(
+    r"\b([A-Za-z_]\w*)=\$\(\(\s*\$?\1\s*\+\s*1\s*\)\)"
+    r"|\(\(\s*([A-Za-z_]\w*)\s*(?:\+\+|\+=\s*1)\s*\)\)|\blet\s+([A-Za-z_]\w*)\+\+"
+)
 
 
 def _text(node: Node) -> str:
@@ -111,6 +119,9 @@ class IterationWalk:
         self._failure_tests: dict[int, bool] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
         self._continued: set[Scenario] = set()  # scenarios some path of `continue`s
+        # the first undecided test under which each scenario went round ("": none)
+        self.under: dict[Scenario, str] = {}
+        self._narrowed: dict[Scenario, str] = {}  # see `narrowed`
         self.scenarios: tuple[Scenario, ...] = ()
         self._by_code: dict[int, Scenarios] = {}
         self._ok: Scenarios = frozenset()
@@ -410,6 +421,9 @@ class IterationWalk:
                         self._transient_split(tested) if guard else self._split(tested)
                     )
                     for truth, part in parts:
+                        if truth is None and len(clauses) == 1 and not guard:
+                            result += self._either(conditions, body, rest, part)
+                            continue
                         if truth is not False:
                             result += self.block(body, part)
                         if truth is not True:
@@ -418,6 +432,23 @@ class IterationWalk:
         for current in paths:
             result += self.block(rest, current)
         return join(result)
+
+    def _either(
+        self, conditions: list[Node], body: list[Node], rest: list[Node], path: Path
+    ) -> list[Path]:
+        """Both branches of an `if` whose test the run does not decide: where one leaves
+        and the other goes on, the paths that go on do so only under that test (`if echo
+        "$out" | grep -q 503; then sleep 5; else exit 1; fi`), marked for messages."""
+        taken, other = self.block(body, path), self.block(rest, path)
+        text = " ".join(" ".join(_text(c).split()) for c in conditions).rstrip("; ")
+        if path.under is not None or self._counts(text) or any(map(self.holds_run, conditions)):
+            return taken + other
+        ends = (FALL, _NEXT)
+        if all(p.outcome not in ends for p in other):
+            taken = [p._replace(under=text) if p.outcome in ends else p for p in taken]
+        elif all(p.outcome not in ends for p in taken):
+            other = [p._replace(under=f"! {text}") if p.outcome in ends else p for p in other]
+        return taken + other
 
     def case(self, node: Node, path: Path) -> list[Path]:
         subject = node.child_by_field_name("value")
@@ -489,10 +520,38 @@ class IterationWalk:
         missing = [s for s in dict.fromkeys(scenarios) if s not in self._outcomes]
         if missing:
             for scenario, found in zip(missing, self._walk(missing), strict=True):
-                self._outcomes[scenario] = found - {_CONTINUED}
+                self._outcomes[scenario] = found - {_CONTINUED, _SURE}
                 if _CONTINUED in found:
                     self._continued.add(scenario)
+                if _SURE not in found and "next" in found:
+                    self._narrowed[scenario] = self.under.get(scenario, "")
         return [self._outcomes[s] for s in scenarios]
+
+    def _counts(self, text: str) -> bool:
+        """Whether a test reads a counter of the loop (`[ $attempt -lt $max ]`, `[ $fails
+        -ge 2 ]`): a bound on the attempts, not a test of the run."""
+        return any(re.search(rf"\b{re.escape(name)}\b", text) for name in self.counters)
+
+    @functools.cached_property
+    def counters(self) -> frozenset[str]:
+        """The variables that count the loop's rounds: a `for` loop's, the one a `while`
+        loop's condition compares with a bound (`while [ "$attempt" -le 3 ]`), and those
+        its body adds one to (`fails=$((fails + 1))`, `((tries++))`)."""
+        found = set(_INCREMENTED.findall(_text(self.loop)))
+        found = {name for group in found for name in group if name}
+        if self.loop.type == "for_statement":
+            variable = self.loop.child_by_field_name("variable")
+            found |= {_text(variable)} if variable is not None else set()
+        else:
+            conditions = " ".join(_text(c) for c in named(self.loop, "condition"))
+            found |= set(_COUNTER.findall(conditions))
+        return frozenset(found)
+
+    def narrowed(self, scenario: Scenario) -> str | None:
+        """The test (as written) under which alone an iteration in `scenario` goes round,
+        when it goes round only through the body of a test the run does not decide."""
+        self.outcomes([scenario])
+        return self._narrowed.get(scenario) or None
 
     def continues(self, scenario: Scenario) -> bool:
         """Whether some path of an iteration in `scenario` ends it with `continue`."""
@@ -521,6 +580,13 @@ class IterationWalk:
             for index in part:
                 found[index].add(outcome)
 
+        def go_round(path: Path) -> None:
+            mark(path.scenarios, "next")
+            if path.under is None:
+                mark(path.scenarios, _SURE)
+            for index in path.scenarios:
+                self.under.setdefault(self.scenarios[index], path.under or "")
+
         loop = self.loop
         start = Path(FALL, None, frozenset(), frozenset(range(len(self.scenarios))))
         body = loop.child_by_field_name("body")
@@ -540,12 +606,14 @@ class IterationWalk:
                     if after.outcome == _NEXT:
                         mark(after.scenarios, _CONTINUED)
                     if not conditions or first:
-                        mark(after.scenarios, "next")
+                        go_round(after)
                         continue
                     for tested in self.block(conditions, after._replace(outcome=FALL)):
                         for again, end in self._split(tested):
-                            leaves = again is not None and again == until
-                            mark(end.scenarios, "leave" if leaves else "next")
+                            if again is not None and again == until:
+                                mark(end.scenarios, "leave")
+                            else:
+                                go_round(end)
         return found
 
 

@@ -92,11 +92,14 @@ def _analyse(
         ]
     if not retried:
         return None
-    blanket = all(s in retried for s in failures if not s.transient)
+    under = [flow.narrowed(s) for s in retried if not s.transient]
+    blanket = all(s in retried for s in failures if not s.transient) and not any(under)
     transient_only = all(s.transient for s in retried)
     failed = [(None if s.code == NONZERO else s.code, s.transient) for s in retried]
     shown = retried_failures(failed, flow.literals, "any other failure")
     reason = "on a transient failure" if transient_only else f"on {shown}"
+    if under and all(under):  # only where a test of what it said holds
+        reason = f"when `{shortened(str(under[0]))}` holds"
     start, _ = script.parsed.span(loop)
     body = loop.child_by_field_name("body")
     end = script.parsed.span(body)[0] if body is not None else script.parsed.span(loop)[1]

@@ -39,6 +39,9 @@ class Path(NamedTuple):
     status: Value  # `$?`
     variables: Variables
     scenarios: Scenarios  # the scenarios this path holds for
+    # the first test the run does not decide whose body this path took, as written
+    # (`echo "$out" | grep -q 'API Error.*50'`): going round only this way is narrowed
+    under: str | None = None
 
 
 def compare(left: int | None, operator: str, right: int | None) -> bool | None:
@@ -77,12 +80,12 @@ def join(paths: list[Path]) -> list[Path]:
     """Paths in the same state become one holding all their scenarios; beyond
     `MAX_PATHS` states per outcome, the rest are joined into one (differing values
     become unknown), so a block is walked a bounded number of times."""
-    states: dict[tuple[str, Value, Variables], Scenarios] = {}
+    states: dict[tuple[str, Value, Variables, str | None], Scenarios] = {}
     for path in paths:
         if path.scenarios:
-            key = (path.outcome, path.status, path.variables)
+            key = (path.outcome, path.status, path.variables, path.under)
             states[key] = states.get(key, frozenset()) | path.scenarios
-    joined = [Path(o, st, v, sc) for (o, st, v), sc in states.items()]
+    joined = [Path(o, st, v, sc, u) for (o, st, v, u), sc in states.items()]
     if len(joined) <= MAX_PATHS:
         return joined
     kept: list[Path] = []
@@ -95,7 +98,8 @@ def join(paths: list[Path]) -> list[Path]:
     for outcome, extra in overflow.items():
         status = extra[0].status if all(p.status == extra[0].status for p in extra) else None
         scenarios = frozenset().union(*(p.scenarios for p in extra))
-        kept.append(Path(outcome, status, _join_variables(extra), scenarios))
+        under = extra[0].under if all(p.under == extra[0].under for p in extra) else None
+        kept.append(Path(outcome, status, _join_variables(extra), scenarios, under))
     return kept
 
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# RA302 (warning, narrowed): an attempt loop that runs the agent again only when what it
+# printed says the service failed (`API Error: 503`); every other failure ends the
+# function. The message names the test, not "whenever it fails".
+set -u
+
+ask() {
+  local attempt=1
+  while [ "$attempt" -le 3 ]; do  # expect: RA302(warning)
+    local out
+    out=$(claude -p "$1" 2>&1)
+    if [ $? -eq 0 ]; then
+      echo "$out"
+      return 0
+    fi
+    if echo "$out" | grep -qE "API Error: 50[23]|Service unavailable"; then
+      sleep 10
+      attempt=$((attempt + 1))
+      continue
+    else
+      echo "$out" >&2
+      return 1
+    fi
+  done
+  return 1
+}
+
+ask "summarise the open pull requests"
