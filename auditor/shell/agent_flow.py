@@ -190,6 +190,7 @@ class _Flow:
         parent = statement.parent
         self._failure_branch_read(invocation)
         self._read_after_discard(invocation)
+        self._read_after_if(invocation)
         if invocation.stage is not None:
             following = next_statement(statement)
             value = f"${{PIPESTATUS[{invocation.stage}]}}"
@@ -232,6 +233,23 @@ class _Flow:
             hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
         else:
             return
+        self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
+
+    def _read_after_if(self, invocation: _Invocation) -> None:
+        """A `$?` read right after the `fi` of an `if` with no `else` whose condition is
+        the agent (`if timeout 60 gemini …; then return 0; fi; rc=$?`): `$?` is the `if`'s
+        status, 0 when no branch ran, never the agent's failure."""
+        holder = _condition_of(invocation.statement)
+        if holder is None or any(c.type in ("elif_clause", "else_clause") for c in holder.children):
+            return
+        if not reads_exit_status(holder):
+            return
+        call, label = invocation.call, invocation.call.label
+        how = f"`$?` after the `fi` of `if {label} …; then … fi` is the `if`'s status"
+        how += " (0 when no branch ran)"
+        hint = (
+            f"capture it with `{label} … || rc=$?` before the test, or read it in an `else` branch"
+        )
         self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
 
     def _read_after_discard(self, invocation: _Invocation) -> None:
@@ -385,6 +403,26 @@ def _assignments(node: Node | None) -> list[Node]:
     if node.type in ("declaration_command", "variable_assignments"):
         return [c for c in node.named_children if c.type == "variable_assignment"]
     return []
+
+
+def _condition_of(statement: Node) -> Node | None:
+    """The `if` statement whose (last) condition `statement` is, also negated or
+    redirected (`if ! agent > log; then`)."""
+    node = statement
+    while node.parent is not None and node.parent.type in (
+        "redirected_statement",
+        "negated_command",
+    ):
+        node = node.parent
+    holder = node.parent
+    if holder is None or holder.type != "if_statement":
+        return None
+    conditions = [
+        c
+        for i, c in enumerate(holder.children)
+        if c.is_named and holder.field_name_for_child(i) == "condition"
+    ]
+    return holder if conditions[-1:] == [node] else None
 
 
 def _failure_branch(statement: Node) -> tuple[bool, list[Node]]:

@@ -77,7 +77,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       `if ! agent …; then rc=$?` (inside the branch `$?` is the negation's
       status, always 0, also for `if ! agent | tee …`), and a `$?` read in the
       branch that runs on failure after a command that always succeeds
-      (`else kill "$pid" || true; rc=$?` reads the status of `|| true`), and a
+      (`else kill "$pid" || true; rc=$?` reads the status of `|| true`), a `$?`
+      read after the `fi` of an `if agent …; then … fi` with no `else` (the `if`'s
+      status: 0 when the agent failed and no branch ran), and a
       `$?` read right after `agent … || true` or `wait "$pid" || true` (the
       status of the list, always 0; also `${PIPESTATUS[0]}` when the agent is
       not a masked stage, and a read after the `fi` of the branch the list

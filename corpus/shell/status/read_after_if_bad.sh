@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# RA203: `$?` read after the `fi` of an `if` with no `else` whose condition runs the
+# agent is the `if`'s status: 0 when the agent failed and no branch ran, so the timeout
+# and failure handling below never see the agent's code.
+set -u
+
+run_gemini() {
+  if timeout 300 gemini -p "$1"; then  # expect: RA203(warning)
+    return 0
+  fi
+  local exit_code=$?
+  if [ "$exit_code" -eq 124 ]; then
+    echo "gemini timed out" >&2
+  fi
+  return 1
+}
+
+run_gemini "summarise the changelog" || exit 1
+
+if claude -p "tidy the docs" > docs.log 2>&1; then  # expect: RA203(warning)
+  echo "docs tidied"
+fi
+rc=$?
+echo "claude exited with $rc"
