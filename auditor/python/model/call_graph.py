@@ -23,7 +23,7 @@ which a function is computed again only when a value it read has changed.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
@@ -44,7 +44,7 @@ Token = tuple[str, str, Any]  # (module, site, retries)
 CALLABLE = "callable"
 
 
-_NO_CALLEES: list[str] = []  # shared by every call that runs none: never changed
+_NO_CALLEES: tuple[str, ...] = ()  # shared by every call that runs none
 
 
 class _Function(NamedTuple):
@@ -89,7 +89,7 @@ class CallGraph:
                 known = self._attribute_classes.setdefault(attribute, [])
                 if name not in known:
                     known.append(name)
-        self._callees: dict[tuple[str, int], list[str]] = {}
+        self._callees: dict[tuple[str, int], Sequence[str]] = {}
         self._modules: dict[str, list[str]] = {}  # a module as named -> the tree's modules
         self._by_callee: dict[str, list[str]] | None = None
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
@@ -125,7 +125,7 @@ class CallGraph:
         owners = self.modules_named(module)
         return f"{owners[0]}.{attribute}" if len(owners) == 1 else name
 
-    def callees(self, fid: str, number: int) -> list[str]:
+    def callees(self, fid: str, number: int) -> Sequence[str]:
         """The functions call `number` of function `fid` may run."""
         key = (fid, number)
         if key not in self._callees:
@@ -436,7 +436,7 @@ class CallGraph:
             self._readers.setdefault(key, set()).add(self._flowing)
         return self.values.get(key, set())
 
-    def _add(self, key: tuple[Any, ...], tokens: Iterable[Token]) -> bool:
+    def _add(self, key: tuple[Any, ...], tokens: Collection[Token]) -> bool:
         if not tokens:
             return False  # no empty set kept: most keys never get a value
         current = self.values.setdefault(key, set())

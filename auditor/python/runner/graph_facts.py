@@ -184,23 +184,31 @@ class ModuleFacts:
         """The layer of a decorator whose wrapper a library's retry decorator wraps and
         calls the function it is given (`@retry(stop=…)` on `def wrapper(*a, **k): return
         func(*a, **k)`), also inside a factory (`def decorator(func)` in it)."""
-        nested = [n for n in statements(function) if isinstance(n, Function)]
-        given = {a.arg for f in (function, *nested) for a in f.args.args}
-        for inner in nested if given else ():
-            for decorator in inner.decorator_list:
+        given = {a.arg for a in function.args.args}
+        levels = [(s, given) for s in function.body if isinstance(s, Function)]
+        while levels:  # each definition with the parameters of those around it
+            inner, around = levels.pop()
+            inside = around | {a.arg for a in inner.args.args}
+            levels += [(s, inside) for s in inner.body if isinstance(s, Function)]
+            for decorator in inner.decorator_list if around else ():
                 library = self._library(decorator)
                 if library is None or library[0].form != "decorator":
                     continue
                 if not any(
-                    isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in given
+                    isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in around
                     for n in walk(inner)
                 ):
-                    break  # it does not call the function it is given
-                index = self._library_layer(decorator, library, "decorator")
-                applied = self.layers[index]["label"]
-                self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
-                return index
+                    break  # it does not call a function it is given
+                return self._applied_layer(decorator, library, function)
         return None
+
+    def _applied_layer(self, node: ast.expr, library: Any, function: Function) -> int:
+        """The layer of a library's retry decorator that the tree's decorator `function`
+        applies to what it is given, labelled as that decorator's."""
+        index = self._library_layer(node, library, "decorator")
+        applied = self.layers[index]["label"]
+        self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
+        return index
 
     def _applied_library(self, function: Function) -> int | None:
         """The layer of a decorator that applies a library's retry decorator to the
@@ -229,10 +237,7 @@ class ModuleFacts:
             maker = made.get(func.id) if isinstance(func, ast.Name) else func
             library = self._library(maker) if isinstance(maker, ast.Call) else None
             if maker is not None and library is not None and library[0].form == "decorator":
-                index = self._library_layer(maker, library, "decorator")
-                applied = self.layers[index]["label"]
-                self.layers[index]["label"] = f"`@{function.name}` (applying {applied})"
-                return index
+                return self._applied_layer(maker, library, function)
         return None
 
     def _class(self, node: ast.ClassDef) -> dict[str, Any]:

@@ -1,46 +1,36 @@
-"""Whether a hand-written loop re-runs a call after it fails, decided call by call.
+"""One iteration of a hand-written loop around a call, walked for each way the call ends.
 
 Each way the call can end (success, each exit code the loop compares with,
 another code, an exception, a transient failure) is walked through one
-iteration. The loop re-runs the call when a failure can lead to another
-iteration while a success can leave the loop. The other retry constructs
-are in `auditor.python.runner.retries`.
+iteration (`LoopWalk.iterate`): whether it goes on or leaves, and by which way
+(the marks `DECIDED`, `SURE`, …). `auditor.python.runner.loop_verdicts` decides
+from that whether the loop re-runs the call after it fails; the other retry
+constructs are in `auditor.python.runner.retries`.
 """
 
 from __future__ import annotations
 
 import ast
-import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from auditor.exit_codes import intents_in, retried_failures
+from auditor.exit_codes import intents_in
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import class_names, descendants, dotted_name
 from auditor.python.model.expr_values import integer, integers
-from auditor.python.model.module import PythonModule
-from auditor.python.runner.error_conditions import handler_errors
-from auditor.python.runner.error_tests import (
-    RetriedErrors,
-    class_errors,
-    describe,
-    module_facts,
-    union,
-)
 from auditor.python.runner.loop_parts import (
     Loop,
     assigned_value,
     attempt_counter,
     before_last,
     bound_names,
-    consecutive_counter,
     is_none_test,
     item_bound,
     unwrap,
 )
-from auditor.python.runner.retry_types import FAILURE_VALUES, CallFailure, Retry, SuccessFlag
-from auditor.python.runner.steps import StepCatalog, default_steps
+from auditor.python.runner.retry_types import CallFailure
+from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.success_flags import SuccessFlags
 from auditor.python.unit import PythonUnit
 
@@ -67,29 +57,29 @@ Flags = frozenset[tuple[str, bool | str | None]]
 _SET = "set"
 
 
-class _Scenario(NamedTuple):
+class Scenario(NamedTuple):
     ok: bool
     code: int | None  # 0 on success; None: a non-zero code that nothing compares with
     transient: bool
     raises: bool
 
 
-_SUCCESS = _Scenario(True, 0, False, False)
+SUCCESS = Scenario(True, 0, False, False)
 # Marks on the outcomes of an iteration: it went on by a jump out of a branch the failure
 # took (`if proc.returncode != 0: … continue`, an `except`), or under no test that the run
 # does not decide (see `_Path.unsure`)
-_DECIDED, _SURE = "next, decided", "next, sure"
+DECIDED, SURE = "next, decided", "next, sure"
 # it went on by a jump out of a branch the failure took, under a test that attempts are
 # left (`if attempt < max_retries: continue`): a retry, whatever a success does
-_COUNTED = "next, counted"
+COUNTED = "next, counted"
 # it left the loop after a branch the failure decided (`elif rc not in (0, 124): stop =
 # True`, then `if stop: break`)
-_STEERED = "leave, steered"
+STEERED = "leave, steered"
 # it went round only under a test the run does not decide, where others of its kind
 # leave by a branch the failure decides (`if rc != 0 and is_transient(log): …` before
 # `elif rc != 0: stop = True`): a retry of the failures that pass that test
-_UNDER = "next, under"
-_MARKS = frozenset({_DECIDED, _SURE, _COUNTED, _STEERED, _UNDER})
+UNDER = "next, under"
+MARKS = frozenset({DECIDED, SURE, COUNTED, STEERED, UNDER})
 
 
 class _Path(NamedTuple):
@@ -143,7 +133,7 @@ def _compare(code: int | None, operator: str, values: tuple[int, ...]) -> bool |
     ]
 
 
-class _Flow:
+class LoopWalk:
     """One iteration of a loop around one call, walked per scenario."""
 
     def __init__(
@@ -260,7 +250,7 @@ class _Flow:
             self._marked[key] = any(i.name == "rate-limit" for i in intents)
         return self._marked[key]
 
-    def condition(self, node: ast.expr, scenario: _Scenario, flags: Flags) -> bool | None:
+    def condition(self, node: ast.expr, scenario: Scenario, flags: Flags) -> bool | None:
         if self.marked(node) and not self.runs_call(node):
             return not scenario.ok and scenario.transient
         applies, holds = self.flags.failure_values_verdict(node, scenario.ok)
@@ -313,9 +303,7 @@ class _Flow:
         read = any(isinstance(n, ast.Name) and n.id in said for n in descendants(text))
         return word.value if read else None
 
-    def either(
-        self, node: ast.BoolOp, count: int, scenario: _Scenario, flags: Flags
-    ) -> bool | None:
+    def either(self, node: ast.BoolOp, count: int, scenario: Scenario, flags: Flags) -> bool | None:
         """The first `count` operands of `a or b or c`, read as `(a or b) or c`: each
         operation of two, the inner ones with a rate-limit marker of their own."""
         operands = node.values[:count]
@@ -331,10 +319,10 @@ class _Flow:
         decisive = isinstance(node.op, ast.Or)  # the value that decides alone
         return decisive if decisive in both else (None if None in both else not decisive)
 
-    def block(self, nodes: Sequence[ast.stmt], scenario: _Scenario, start: _Path) -> list[_Path]:
+    def block(self, nodes: Sequence[ast.stmt], scenario: Scenario, start: _Path) -> list[_Path]:
         return through_block(nodes, start, lambda node, p: self.statement(node, scenario, p))
 
-    def statement(self, node: ast.stmt, scenario: _Scenario, path: _Path) -> list[_Path]:
+    def statement(self, node: ast.stmt, scenario: Scenario, path: _Path) -> list[_Path]:
         failing = not scenario.ok and scenario.raises
         if isinstance(node, ast.If | ast.While | ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
             head: Sequence[ast.AST] = (
@@ -350,7 +338,7 @@ class _Flow:
             test = self.condition(node.test, scenario, path.flags)
             inside = path
             if test is not None and not scenario.ok and not path.decided:
-                otherwise = self.condition(node.test, _SUCCESS, path.flags)
+                otherwise = self.condition(node.test, SUCCESS, path.flags)
                 inside = path._replace(decided=otherwise != test)  # a success: not the same way
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
@@ -382,7 +370,7 @@ class _Flow:
             return [p.to(FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner] + [path]
         return self.small(node, scenario, path)
 
-    def small(self, node: ast.stmt, scenario: _Scenario, path: _Path) -> list[_Path]:
+    def small(self, node: ast.stmt, scenario: Scenario, path: _Path) -> list[_Path]:
         if self.runs_call(node):
             path = path.running()
             if not scenario.ok and scenario.raises:
@@ -419,7 +407,7 @@ class _Flow:
         held = assigned[name.id]
         return held is None if isinstance(node.ops[0], ast.Is | ast.Eq) else held is not None
 
-    def try_(self, node: ast.Try, scenario: _Scenario, path: _Path) -> list[_Path]:
+    def try_(self, node: ast.Try, scenario: Scenario, path: _Path) -> list[_Path]:
         result: list[_Path] = []
         for inner in self.block(node.body, scenario, path):
             if inner.outcome == FALL and node.orelse:
@@ -445,7 +433,7 @@ class _Flow:
             wide = wide | self.steps.process_exceptions
         return handler.type is None or any(c in wide for c in class_names(handler.type))
 
-    def catches(self, handler: ast.ExceptHandler, scenario: _Scenario) -> bool | None:
+    def catches(self, handler: ast.ExceptHandler, scenario: Scenario) -> bool | None:
         """Whether a handler catches the scenario's exception: yes, no, or maybe."""
         if scenario.ok or not scenario.raises:
             return False
@@ -455,7 +443,7 @@ class _Flow:
             return scenario.transient
         return None
 
-    def iterate(self, scenario: _Scenario) -> dict[str, set[ast.ExceptHandler | None]]:
+    def iterate(self, scenario: Scenario) -> dict[str, set[ast.ExceptHandler | None]]:
         """Whether the loop goes on (`next`) or ends (`leave`), and through which handlers."""
         loop, start = self.loop, _Path(FALL)
         test = loop.test if isinstance(loop, ast.While) else None
@@ -479,18 +467,18 @@ class _Flow:
                 p._replace(unsure=p.through) if p.unsure is None and p.through else p for p in paths
             ]
             if any(p.outcome in (FALL, _NEXT) and p.through is not None for p in paths):
-                found[_UNDER] = {p.via for p in paths if p.through is not None}
+                found[UNDER] = {p.via for p in paths if p.through is not None}
         for path in paths:
             goes_on = path.outcome in (FALL, _NEXT)
             found.setdefault("next" if goes_on else "leave", set()).add(path.via)
             if not goes_on and path.steered and not scenario.ok:
-                found.setdefault(_STEERED, set()).add(path.via)
+                found.setdefault(STEERED, set()).add(path.via)
             if goes_on and path.decided and path.outcome == _NEXT:
-                found.setdefault(_DECIDED, set()).add(path.via)
+                found.setdefault(DECIDED, set()).add(path.via)
                 if path.counted:
-                    found.setdefault(_COUNTED, set()).add(path.via)
+                    found.setdefault(COUNTED, set()).add(path.via)
             if goes_on and path.unsure is None:
-                found.setdefault(_SURE, set()).add(path.via)
+                found.setdefault(SURE, set()).add(path.via)
             elif goes_on and not scenario.ok and path.unsure not in self.unsure:
                 assert path.unsure is not None
                 self.unsure.append(path.unsure)
@@ -526,19 +514,19 @@ class _Flow:
         start, end = self.module.span(tests[0])
         return f"when `{shortened(self.module.source.text[start:end])}`"
 
-    def scenarios(self) -> list[_Scenario]:
+    def scenarios(self) -> list[Scenario]:
         """The ways the call can fail that the loop may tell apart."""
         failure, codes = self.failure, sorted(self.literals - {0})
         transient = failure.transient_codes
-        found: list[_Scenario] = []
+        found: list[Scenario] = []
         if failure.status:  # returned, or raised with the exception when checked
             raised = failure.checked
-            found += [_Scenario(False, code, code in transient, raised) for code in codes]
-            found.append(_Scenario(False, None, False, raised))
+            found += [Scenario(False, code, code in transient, raised) for code in codes]
+            found.append(Scenario(False, None, False, raised))
             if transient and not transient & set(codes):
-                found.append(_Scenario(False, min(transient), True, raised))
+                found.append(Scenario(False, min(transient), True, raised))
         if failure.raises and not failure.checked:
-            found += [_Scenario(False, None, False, True), _Scenario(False, None, True, True)]
+            found += [Scenario(False, None, False, True), Scenario(False, None, True, True)]
         return found
 
 
@@ -551,108 +539,3 @@ def _negative(test: ast.expr) -> bool:
         and len(test.ops) == 1
         and isinstance(test.ops[0], ast.NotIn | ast.NotEq | ast.IsNot)
     )
-
-
-def _place(handler: ast.ExceptHandler | None) -> tuple[int, int]:
-    return (handler.lineno, handler.col_offset) if handler is not None else (0, 0)
-
-
-def _handler_text(module: PythonModule, handler: ast.ExceptHandler) -> str:
-    if handler.type is None:
-        return "a bare `except`"
-    start, end = module.span(handler.type)
-    caught = " ".join(module.source.text[start:end].split())
-    if isinstance(handler.type, ast.Tuple) and not caught.startswith("("):
-        caught = f"({caught})"  # the tuple's parentheses are not part of its span
-    return f"`except {caught}`"
-
-
-def loop_retries(
-    unit: PythonUnit,
-    loop: Loop,
-    call: ast.AST,
-    failure: CallFailure,
-    steps: StepCatalog | None = None,
-) -> Retry | None:
-    """How a loop re-runs `call` after it fails, or None if a failure never leads to
-    another iteration, or neither a success nor a failure ever leaves (a schedule, not a
-    retry). A loop that a success never leaves but failures do (a cap on consecutive
-    failures) goes round again for the failed run: a retry."""
-    flow = _Flow(unit, loop, call, failure, steps or default_steps())
-    if flow.asks_user():
-        return None  # the user decides each time whether it runs again
-    success = flow.iterate(_SUCCESS)
-    failures = flow.scenarios()
-    outcomes = [(scenario, flow.iterate(scenario)) for scenario in failures]
-    capped = any("leave" in outcome and not s.raises for s, outcome in outcomes)
-    # failures told apart by their exit codes: some jump round out of a branch of their
-    # own (`if rc == 124: continue`) while others leave (`break`, `raise`): those are
-    # retried, even where a success goes round too (the next run redoes the work the
-    # failed one left); going round the way a success does is no retry
-    returned = [outcome for s, outcome in outcomes if not s.raises and not s.transient]
-    apart = any(
-        _DECIDED in one and "leave" in other and set(one) != set(other)
-        for one, other in itertools.permutations(returned, 2)
-    )
-    if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
-        return None
-    retried: list[tuple[_Scenario, set[ast.ExceptHandler | None]]] = []
-    for scenario, outcome in outcomes:
-        # a failure goes round where a success does not; or by a jump out of a branch of its
-        # own in a loop that a success goes round only under a test of what it gave (an
-        # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
-        if "next" in outcome and (set(outcome) - _MARKS != set(success) - _MARKS):
-            retried.append((scenario, outcome["next"]))
-        elif _DECIDED in outcome and (_SURE not in success or _COUNTED in outcome):
-            retried.append((scenario, outcome[_DECIDED]))
-        elif _UNDER in outcome and _STEERED in outcome and not scenario.transient:
-            retried.append((scenario, outcome[_UNDER]))
-        elif apart and _DECIDED in outcome and not scenario.raises and not scenario.transient:
-            retried.append((scenario, outcome[_DECIDED]))
-    if not retried:
-        return None
-    # in the order of the scenarios, then of the source (a set of nodes has no order)
-    handlers = list(
-        dict.fromkeys(h for _, vias in retried for h in sorted(vias, key=_place) if h is not None)
-    )
-    clauses = {h: _clause_errors(flow, h) for h in handlers}
-    errors = union(found for found, _ in clauses.values())
-    wide = [h for h in handlers if flow.wide(h) and not clauses[h][1]]
-    by_status = [s for s in failures if not s.raises and not s.transient]
-    any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
-    sure = all(_SURE in outcome for s, outcome in outcomes if s in by_status)
-    any_exit = any_exit and sure
-    if wide or handlers:
-        shown = (wide or handlers)[0]
-        reason = f"after {_handler_text(flow.module, shown)}"
-        if clauses[shown][1]:
-            reason += f", for {describe(clauses[shown][0])}"
-    elif any_exit:
-        reason = _any_failure(flow.failure.flag)
-    elif not sure and flow.unsure:
-        reason = flow.under(flow.unsure)
-    else:
-        reason = "on " + retried_failures(
-            [(s.code, s.transient) for s, _ in retried], flow.literals, "any other non-zero exit"
-        )
-    reason = _any_failure(flow.failure.flag) if any_exit and not wide else reason
-    transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
-    return Retry(bool(wide) or any_exit, transient_only, reason, errors)
-
-
-def _any_failure(flag: SuccessFlag | None) -> str:
-    """How a loop that re-runs after every failure reads the failure, for messages."""
-    if isinstance(flag, str):
-        field = flag.partition("=")[0].partition(FAILURE_VALUES)[0]
-        return f"whenever the result's `{field}` says it failed"
-    return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
-
-
-def _clause_errors(flow: _Flow, handler: ast.ExceptHandler) -> tuple[RetriedErrors, bool]:
-    """What an `except` clause retries, and whether its body narrows what it catches
-    (`if "overloaded" not in str(e): raise`)."""
-    blanket = flow.steps.blanket_exceptions
-    caught = class_errors(class_names(handler.type) if handler.type else [], blanket)
-    facts = module_facts(flow.module.tree)
-    found = handler_errors(handler, facts, blanket)
-    return (caught, False) if found is None else (found, found != caught)

@@ -92,7 +92,7 @@ class RetryConstruct:
         if self.loop is not None:
             if not inside(unit.module, call, self.loop):
                 return None
-            from auditor.python.runner.loop_flow import (
+            from auditor.python.runner.loop_verdicts import (
                 loop_retries,  # loaded for hand-written loops only
             )
 

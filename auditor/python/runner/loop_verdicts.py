@@ -1,0 +1,144 @@
+"""Whether a hand-written loop re-runs a call after it fails, decided call by call.
+
+From the outcomes of one iteration per way the call can end
+(`auditor.python.runner.loop_flow`): the loop re-runs the call when a failure can
+lead to another iteration while a success can leave the loop, or a failure goes
+round by a way of its own (see `loop_retries`).
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+
+from auditor.exit_codes import retried_failures
+from auditor.python.model.ast_values import class_names
+from auditor.python.model.module import PythonModule
+from auditor.python.runner.error_conditions import handler_errors
+from auditor.python.runner.error_tests import (
+    RetriedErrors,
+    class_errors,
+    describe,
+    module_facts,
+    union,
+)
+from auditor.python.runner.loop_flow import (
+    COUNTED,
+    DECIDED,
+    MARKS,
+    STEERED,
+    SUCCESS,
+    SURE,
+    UNDER,
+    LoopWalk,
+    Scenario,
+)
+from auditor.python.runner.loop_parts import Loop, consecutive_counter
+from auditor.python.runner.retry_types import FAILURE_VALUES, CallFailure, Retry, SuccessFlag
+from auditor.python.runner.steps import StepCatalog, default_steps
+from auditor.python.unit import PythonUnit
+
+
+def _place(handler: ast.ExceptHandler | None) -> tuple[int, int]:
+    return (handler.lineno, handler.col_offset) if handler is not None else (0, 0)
+
+
+def _handler_text(module: PythonModule, handler: ast.ExceptHandler) -> str:
+    if handler.type is None:
+        return "a bare `except`"
+    start, end = module.span(handler.type)
+    caught = " ".join(module.source.text[start:end].split())
+    if isinstance(handler.type, ast.Tuple) and not caught.startswith("("):
+        caught = f"({caught})"  # the tuple's parentheses are not part of its span
+    return f"`except {caught}`"
+
+
+def loop_retries(
+    unit: PythonUnit,
+    loop: Loop,
+    call: ast.AST,
+    failure: CallFailure,
+    steps: StepCatalog | None = None,
+) -> Retry | None:
+    """How a loop re-runs `call` after it fails, or None if a failure never leads to
+    another iteration, or neither a success nor a failure ever leaves (a schedule, not a
+    retry). A loop that a success never leaves but failures do (a cap on consecutive
+    failures) goes round again for the failed run: a retry."""
+    flow = LoopWalk(unit, loop, call, failure, steps or default_steps())
+    if flow.asks_user():
+        return None  # the user decides each time whether it runs again
+    success = flow.iterate(SUCCESS)
+    failures = flow.scenarios()
+    outcomes = [(scenario, flow.iterate(scenario)) for scenario in failures]
+    capped = any("leave" in outcome and not s.raises for s, outcome in outcomes)
+    # failures told apart by their exit codes: some jump round out of a branch of their
+    # own (`if rc == 124: continue`) while others leave (`break`, `raise`): those are
+    # retried, even where a success goes round too (the next run redoes the work the
+    # failed one left); going round the way a success does is no retry
+    returned = [outcome for s, outcome in outcomes if not s.raises and not s.transient]
+    apart = any(
+        DECIDED in one and "leave" in other and set(one) != set(other)
+        for one, other in itertools.permutations(returned, 2)
+    )
+    if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
+        return None
+    retried: list[tuple[Scenario, set[ast.ExceptHandler | None]]] = []
+    for scenario, outcome in outcomes:
+        # a failure goes round where a success does not; or by a jump out of a branch of its
+        # own in a loop that a success goes round only under a test of what it gave (an
+        # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
+        if "next" in outcome and (set(outcome) - MARKS != set(success) - MARKS):
+            retried.append((scenario, outcome["next"]))
+        elif DECIDED in outcome and (SURE not in success or COUNTED in outcome):
+            retried.append((scenario, outcome[DECIDED]))
+        elif UNDER in outcome and STEERED in outcome and not scenario.transient:
+            retried.append((scenario, outcome[UNDER]))
+        elif apart and DECIDED in outcome and not scenario.raises and not scenario.transient:
+            retried.append((scenario, outcome[DECIDED]))
+    if not retried:
+        return None
+    # in the order of the scenarios, then of the source (a set of nodes has no order)
+    handlers = list(
+        dict.fromkeys(h for _, vias in retried for h in sorted(vias, key=_place) if h is not None)
+    )
+    clauses = {h: _clause_errors(flow, h) for h in handlers}
+    errors = union(found for found, _ in clauses.values())
+    wide = [h for h in handlers if flow.wide(h) and not clauses[h][1]]
+    by_status = [s for s in failures if not s.raises and not s.transient]
+    any_exit = bool(by_status) and all(any(s is r for r, _ in retried) for s in by_status)
+    sure = all(SURE in outcome for s, outcome in outcomes if s in by_status)
+    any_exit = any_exit and sure
+    if wide or handlers:
+        shown = (wide or handlers)[0]
+        reason = f"after {_handler_text(flow.module, shown)}"
+        if clauses[shown][1]:
+            reason += f", for {describe(clauses[shown][0])}"
+    elif any_exit:
+        reason = _any_failure(flow.failure.flag)
+    elif not sure and flow.unsure:
+        reason = flow.under(flow.unsure)
+    else:
+        reason = "on " + retried_failures(
+            [(s.code, s.transient) for s, _ in retried], flow.literals, "any other non-zero exit"
+        )
+    reason = _any_failure(flow.failure.flag) if any_exit and not wide else reason
+    transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
+    return Retry(bool(wide) or any_exit, transient_only, reason, errors)
+
+
+def _any_failure(flag: SuccessFlag | None) -> str:
+    """How a loop that re-runs after every failure reads the failure, for messages."""
+    if isinstance(flag, str):
+        field = flag.partition("=")[0].partition(FAILURE_VALUES)[0]
+        return f"whenever the result's `{field}` says it failed"
+    return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
+
+
+def _clause_errors(flow: LoopWalk, handler: ast.ExceptHandler) -> tuple[RetriedErrors, bool]:
+    """What an `except` clause retries, and whether its body narrows what it catches
+    (`if "overloaded" not in str(e): raise`)."""
+    blanket = flow.steps.blanket_exceptions
+    caught = class_errors(class_names(handler.type) if handler.type else [], blanket)
+    facts = module_facts(flow.module.tree)
+    found = handler_errors(handler, facts, blanket)
+    return (caught, False) if found is None else (found, found != caught)
