@@ -144,6 +144,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
             (("RA203", 3),),
         ),
         Example(
+            '#!/bin/bash\nif gemini -p "$T"; then\n  exit 0\nfi\nrc=$?\necho "failed: $rc"\n',
+            (("RA203", 2),),
+        ),
+        Example(
             "import subprocess\nsubprocess.run(['gptme', 'x'])\n",
             (("RA203", 2),),
             kind=FileKind.PYTHON,
@@ -169,6 +173,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
             '  grep -q DONE <<<"$out" && break\ndone\n'
         ),
         Example('#!/bin/bash\nrun() {\n  echo start\n  gptme "$1"\n}\nrun x\n'),
+        Example(
+            '#!/bin/bash\ntmux new-session -d -s pair\ntmux send-keys -t pair "claude" Enter\n'
+        ),
         Example(
             "import subprocess\nsubprocess.run(['gptme', 'x'], check=True)\n",
             kind=FileKind.PYTHON,
