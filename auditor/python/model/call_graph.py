@@ -375,13 +375,12 @@ class CallGraph:
             owner = self._owner_class(function)
             if owner is None or owner not in self.classes:
                 return set()
+            members = self.hierarchy.instance_classes(owner, function.qualname.rsplit(".", 1)[-1])
             found: set[Token] = set()
-            for member in self.hierarchy.instance_classes(
-                owner, function.qualname.rsplit(".", 1)[-1]
-            ):
+            for member in members:
                 found |= self._read(("A", member, ref[1]))
                 if ref[1] in self.classes[member].get("properties", ()):
-                    found |= self._read(("R", f"{member}.{ref[1]}", -1))
+                    found |= self._property(f"{member}.{ref[1]}", members)
             return found
         if kind == "lambda":  # a callable value: what calling it returns
             returned = frozenset(t for r in ref[1] for t in self.evaluate(fid, r))
@@ -397,6 +396,21 @@ class CallGraph:
                 found |= self._called_values(fid, entry.callee)
             return found
         return set()
+
+    def _property(self, prop: str, members: list[str]) -> set[Token]:
+        """What a property returns to a method whose instances are of `members`: an
+        attribute it returns (`return self._client`) read on those instances only (a
+        subclass's store is its own instances'), anything else as the property returns
+        it on every instance."""
+        returns = self.functions[prop].facts.get("returns", ()) if prop in self.functions else ()
+        found: set[Token] = set()
+        for item, *ref in returns:
+            if item == -1 and ref and ref[0] == "self":
+                for member in members:
+                    found |= self._read(("A", member, ref[1]))
+            elif item == -1:
+                return self._read(("R", prop, -1))
+        return found
 
     def _called_values(self, fid: str, callee: Any) -> set[Token]:
         """What calling a callable value returns (`self._factory = lambda: OpenAI()`)."""
@@ -483,7 +497,8 @@ class CallGraph:
                 _, name, attribute = target.split(":", 2)
                 changed |= self._add(("A", f"{function.module}.{name}", attribute), tokens)
             elif cls is not None:
-                changed |= self._add(("A", cls, target), tokens)
+                for owner, part in self._by_receiver(fid, ref, cls, tokens).items():
+                    changed |= self._add(("A", owner, target), part)
         for number, call in enumerate(facts.get("calls", ())):
             if not call.args and not call.details.keywords and call.details.star is None:
                 continue
@@ -508,6 +523,24 @@ class CallGraph:
                         changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
                 changed |= self._forward_varargs(fid, call, callee, params)
         return changed
+
+    def _by_receiver(
+        self, fid: str, ref: Any, cls: str, tokens: set[Token]
+    ) -> dict[str, set[Token]]:
+        """Where a base class's method stores what a call on `self` returns: each
+        subclass's override gives the instances of that subclass their own value
+        (`self.client = self.new_client()` holds the Claude subclass's client in a
+        Claude, the GPT subclass's in a GPT), the class's own method its instances'."""
+        call = self.functions[fid].facts["calls"][ref[1]] if ref[0] == "result" else None
+        if call is None or not call.callee or call.callee[0] != "self":
+            return {cls: tokens}
+        below = set(self.hierarchy.descendants(cls))
+        found: dict[str, set[Token]] = {}
+        for callee in self.callees(fid, ref[1]):
+            owner = self._owner_class(self.functions[callee])
+            part = {self._bind(t, call, callee) for t in self._read(("R", callee, ref[2]))}
+            found.setdefault(owner if owner in below else cls, set()).update(part)
+        return found or {cls: tokens}
 
     def _forward_varargs(
         self, fid: str, call: CallFacts, callee: str, params: Sequence[str]
