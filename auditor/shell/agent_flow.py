@@ -414,6 +414,11 @@ def _condition_of(statement: Node) -> Node | None:
         "negated_command",
     ):
         node = node.parent
+    return _if_holding(node)
+
+
+def _if_holding(node: Node) -> Node | None:
+    """The `if` statement whose last condition is `node`, if any."""
     holder = node.parent
     if holder is None or holder.type != "if_statement":
         return None
@@ -441,15 +446,8 @@ def _failure_branch(statement: Node) -> tuple[bool, list[Node]]:
     ):
         negated = negated != (node.parent.type == "negated_command")
         node = node.parent
-    holder = node.parent
-    if holder is None or holder.type != "if_statement":
-        return negated, []
-    conditions = [
-        c
-        for i, c in enumerate(holder.children)
-        if c.is_named and holder.field_name_for_child(i) == "condition"
-    ]
-    if conditions[-1:] != [node]:
+    holder = _if_holding(node)
+    if holder is None:
         return negated, []
     if negated:
         return negated, _then_statements(holder)

@@ -440,8 +440,10 @@ class IterationWalk:
         and the other goes on, the paths that go on do so only under that test (`if echo
         "$out" | grep -q 503; then sleep 5; else exit 1; fi`), marked for messages."""
         taken, other = self.block(body, path), self.block(rest, path)
+        if path.under is not None or any(map(self.holds_run, conditions)):
+            return taken + other
         text = " ".join(" ".join(_text(c).split()) for c in conditions).rstrip("; ")
-        if path.under is not None or self._counts(text) or any(map(self.holds_run, conditions)):
+        if self._counts(text):
             return taken + other
         ends = (FALL, _NEXT)
         if all(p.outcome not in ends for p in other):

@@ -206,6 +206,27 @@ def assignment(node: ast.AST) -> tuple[list[ast.expr], ast.expr | None]:
     return [], None
 
 
+def top_level_names(tree: ast.Module) -> frozenset[str]:
+    """The names a module binds at its top level: its classes, functions and assigned
+    names (`RETRIES = 3`, `client: OpenAI = …`)."""
+    found = {s.name for s in tree.body if isinstance(s, Function | ast.ClassDef)}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign | ast.AnnAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            found.update(t.id for t in targets if isinstance(t, ast.Name))
+    return frozenset(found)
+
+
+def class_fields(cls: ast.ClassDef) -> list[str]:
+    """A class's annotated fields in order (a dataclass's or a `NamedTuple`'s, which
+    positional arguments of its call fill)."""
+    return [
+        item.target.id
+        for item in cls.body
+        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+    ]
+
+
 def module_constants(tree: ast.Module) -> dict[str, int]:
     """Module-level `NAME = <integer expression>` assignments, in order."""
     constants: dict[str, int] = {}

@@ -386,16 +386,21 @@ class CallGraph:
             returned = frozenset(t for r in ref[1] for t in self.evaluate(fid, r))
             return {(function.module, CALLABLE, returned)} if returned else set()
         if kind == "result":
-            entry = function.facts["calls"][ref[1]]
-            found = set()
-            callees = self.callees(fid, ref[1])
-            for callee in callees:
-                for token in self._read(("R", callee, ref[2])):
-                    found.add(self._bind(token, entry, callee))
-            if not callees and ref[2] == -1:  # a callable value: `self._factory()`
-                found |= self._called_values(fid, entry.callee)
+            by_callee = self._returned(fid, ref[1], ref[2])
+            found = {token for tokens in by_callee.values() for token in tokens}
+            if not by_callee and ref[2] == -1:  # a callable value: `self._factory()`
+                found |= self._called_values(fid, function.facts["calls"][ref[1]].callee)
             return found
         return set()
+
+    def _returned(self, fid: str, number: int, item: int) -> dict[str, set[Token]]:
+        """What call `number` of `fid` returns (item `item` of a tuple, -1 the whole
+        value), by each function it may run, as the call binds it."""
+        entry = self.functions[fid].facts["calls"][number]
+        return {
+            callee: {self._bind(t, entry, callee) for t in self._read(("R", callee, item))}
+            for callee in self.callees(fid, number)
+        }
 
     def _property(self, prop: str, members: list[str]) -> set[Token]:
         """What a property returns to a method whose instances are of `members`: an
@@ -488,6 +493,10 @@ class CallGraph:
             changed |= self._add(("R", fid, item), self.evaluate(fid, ref))
         cls = self._owner_class(function)
         for target, *ref in facts.get("stores", ()):
+            if cls is not None and not target.startswith(("global:", "class:")):
+                for owner, part in self._by_receiver(fid, ref, cls).items():
+                    changed |= self._add(("A", owner, target), part)
+                continue
             tokens = self.evaluate(fid, ref)
             if not tokens:
                 continue
@@ -496,9 +505,6 @@ class CallGraph:
             elif target.startswith("class:"):  # a class attribute: every instance's
                 _, name, attribute = target.split(":", 2)
                 changed |= self._add(("A", f"{function.module}.{name}", attribute), tokens)
-            elif cls is not None:
-                for owner, part in self._by_receiver(fid, ref, cls, tokens).items():
-                    changed |= self._add(("A", owner, target), part)
         for number, call in enumerate(facts.get("calls", ())):
             if not call.args and not call.details.keywords and call.details.star is None:
                 continue
@@ -524,23 +530,23 @@ class CallGraph:
                 changed |= self._forward_varargs(fid, call, callee, params)
         return changed
 
-    def _by_receiver(
-        self, fid: str, ref: Any, cls: str, tokens: set[Token]
-    ) -> dict[str, set[Token]]:
+    def _by_receiver(self, fid: str, ref: Any, cls: str) -> dict[str, set[Token]]:
         """Where a base class's method stores what a call on `self` returns: each
         subclass's override gives the instances of that subclass their own value
         (`self.client = self.new_client()` holds the Claude subclass's client in a
         Claude, the GPT subclass's in a GPT), the class's own method its instances'."""
         call = self.functions[fid].facts["calls"][ref[1]] if ref[0] == "result" else None
         if call is None or not call.callee or call.callee[0] != "self":
-            return {cls: tokens}
+            return {cls: self.evaluate(fid, ref)}
+        by_callee = self._returned(fid, ref[1], ref[2])
+        if not by_callee:  # no method: a callable value it holds (`self._factory()`)
+            return {cls: self.evaluate(fid, ref)}
         below = set(self.hierarchy.descendants(cls))
         found: dict[str, set[Token]] = {}
-        for callee in self.callees(fid, ref[1]):
+        for callee, part in by_callee.items():
             owner = self._owner_class(self.functions[callee])
-            part = {self._bind(t, call, callee) for t in self._read(("R", callee, ref[2]))}
             found.setdefault(owner if owner in below else cls, set()).update(part)
-        return found or {cls: tokens}
+        return found
 
     def _forward_varargs(
         self, fid: str, call: CallFacts, callee: str, params: Sequence[str]

@@ -36,6 +36,7 @@ from typing import Any, cast
 from auditor.python.model.ast_values import (
     Function,
     base_names,
+    class_fields,
     dotted_name,
     is_generator,
     parameter_defaults,
@@ -258,11 +259,7 @@ class ModuleFacts:
             "abstract": tuple(abstract),
         }
         if "__init__" not in methods:  # a dataclass, `NamedTuple`…: its call binds the fields
-            fields = tuple(
-                item.target.id
-                for item in node.body
-                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-            )
+            fields = tuple(class_fields(node))
             if fields:
                 found["fields"] = fields
         named = self._class_names(node)

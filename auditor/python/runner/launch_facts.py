@@ -27,9 +27,11 @@ from auditor.python.model.ast_values import (
     base_names,
     block_of,
     children,
+    class_fields,
     dotted_name,
     import_bindings,
     qualified_import,
+    top_level_names,
 )
 from auditor.python.runner.retry_types import FAILURE_VALUES
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
@@ -216,10 +218,10 @@ class LaunchFacts:
         self._bodies: dict[str, _Body] = {}
         self._returned: dict[str, str] = {}  # what `returns` found so far
         self._defaults = _field_defaults(tree)
-        self._fields = _field_order(tree)
+        self._fields = {n.name: class_fields(n) for n in tree.body if isinstance(n, ast.ClassDef)}
         # the names a constant is written through: the module's own and imported ones
         # (`Status.OK`, `codes.TIMEOUT`), not a function's locals (`proc.stdout`)
-        self._roots = frozenset(imports) | _module_names(tree)
+        self._roots = frozenset(imports) | top_level_names(tree)
         # Words a function's text holds when it can launch or report on a process (its
         # `ast` is walked only then): the names the launching modules are imported as.
         modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
@@ -504,32 +506,6 @@ class LaunchFacts:
             name = func.attr
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
-
-
-def _field_order(tree: ast.Module) -> dict[str, list[str]]:
-    """The module's classes -> their annotated fields in order (a dataclass's or a
-    `NamedTuple`'s, which positional arguments fill)."""
-    return {
-        node.name: [
-            item.target.id
-            for item in node.body
-            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-        ]
-        for node in tree.body
-        if isinstance(node, ast.ClassDef)
-    }
-
-
-def _module_names(tree: ast.Module) -> frozenset[str]:
-    """The names the module binds at its top level (classes, functions, constants)."""
-    found: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            found.add(node.name)
-        elif isinstance(node, ast.Assign | ast.AnnAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            found.update(t.id for t in targets if isinstance(t, ast.Name))
-    return frozenset(found)
 
 
 def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:

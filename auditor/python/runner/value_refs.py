@@ -15,6 +15,7 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     qualified_import,
     statements,
+    top_level_names,
 )
 from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.value_calls import (
@@ -68,13 +69,7 @@ class Imports:
             if isinstance(node, ast.Import | ast.ImportFrom):
                 for local, base, name in import_bindings(node, importing or own):
                     self.names[local] = sys.intern(qualified_import(base, name))
-        self.defined = {s.name for s in tree.body if isinstance(s, Function | ast.ClassDef)} | {
-            t.id
-            for s in tree.body
-            if isinstance(s, ast.Assign | ast.AnnAssign)
-            for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
-            if isinstance(t, ast.Name)
-        }
+        self.defined = top_level_names(tree)
 
     def qualify(self, dotted: str) -> str:
         head, _, rest = dotted.partition(".")
