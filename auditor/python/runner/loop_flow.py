@@ -11,6 +11,7 @@ constructs are in `auditor.python.runner.retries`.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -343,17 +344,14 @@ class LoopWalk:
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
                 inside = inside._replace(counted=True)  # `if attempt < retries:`
-            undecided = test is None and not scenario.ok and path.ran
-            if undecided and inside.through is None and not self.runs_call(node.test):
-                inside = inside._replace(through=node.test)
             paths = self.block(node.body, scenario, inside) if test is not False else []
             if inside.decided and not path.decided:  # what a branch the failure takes does
                 paths = [_steered(p, path) for p in paths]
-            if test is None and inside is not path and inside.through is not path.through:
-                inside = inside._replace(through=path.through)  # not the `else`'s
             others: list[_Path] = []
             if test is not True:
                 others = self.block(node.orelse, scenario, inside) if node.orelse else [path]
+            if test is None and not scenario.ok and path.ran and path.through is None:
+                paths = self.through(node.test, paths, others)
             if test is None and path.ran:
                 paths = self.unsure_under(node.test, paths, others, scenario.ok)
             # the branch is left behind where the paths join again after the `if`
@@ -483,6 +481,39 @@ class LoopWalk:
                 assert path.unsure is not None
                 self.unsure.append(path.unsure)
         return found
+
+    def through(self, test: ast.expr, paths: list[_Path], others: list[_Path]) -> list[_Path]:
+        """The paths through the body of an `if` on a test the run does not decide, marked
+        as going on only under it where the other branch leaves, now or by a flag a
+        branch the failure decides set (`elif rc != 0: stop = True`, `if stop: break`);
+        a test of the loop's counters is a bound, not a test of the run."""
+        ends = (FALL, _NEXT)
+        if self.runs_call(test) or self._counts(test):
+            return paths
+        if not all(p.outcome not in ends or p.steered for p in others):
+            return paths
+        return [p._replace(through=test) if p.outcome in ends else p for p in paths]
+
+    def _counts(self, test: ast.expr) -> bool:
+        """Whether a test reads a counter of the loop (`attempt < max_retries`)."""
+        names = {n.id for n in descendants(test) if isinstance(n, ast.Name)}
+        return bool(names & self.counters)
+
+    @functools.cached_property
+    def counters(self) -> frozenset[str]:
+        """The loop's attempt counter and the names its body adds to (`attempt += 1`,
+        `failures = failures + 1`)."""
+        found = {self.counter} if self.counter else set()
+        for node in descendants(self.loop):
+            if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+                found.update(n.id for n in [node.target] if isinstance(n, ast.Name))
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp):
+                left = node.value.left
+                if isinstance(node.value.op, ast.Add) and isinstance(left, ast.Name):
+                    found.update(
+                        t.id for t in node.targets if isinstance(t, ast.Name) and t.id == left.id
+                    )
+        return frozenset(found)
 
     def unsure_under(
         self, test: ast.expr, paths: list[_Path], others: list[_Path], ok: bool
