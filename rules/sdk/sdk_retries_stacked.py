@@ -237,10 +237,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         from auditor.python.runner.sdk_catalog import load_sdk
 
         sdk = unit.sdk or load_sdk()
-        constants = {name: summary.constants for name, summary in unit.project.python.items()}
         constructs = retry_constructs(unit)
         blanket = unit.steps.blanket_exceptions if unit.steps is not None else None
-        for client in find_clients(module, sdk, constants, blanket):
+        for client in find_clients(module, sdk, unit.project.python, blanket):
             if client.retries == 0:
                 continue
             layers = [

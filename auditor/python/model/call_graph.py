@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
+from auditor.python.model.module_names import module_names
 from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
 
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
@@ -90,7 +91,6 @@ class CallGraph:
                 if name not in known:
                     known.append(name)
         self._callees: dict[tuple[str, int], Sequence[str]] = {}
-        self._modules: dict[str, list[str]] = {}  # a module as named -> the tree's modules
         self._by_callee: dict[str, list[str]] | None = None
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
         self.values: dict[tuple[Any, ...], set[Token]] = {}
@@ -101,20 +101,8 @@ class CallGraph:
         self.under: dict[str, list[Layer]] = RetryReach(self).functions_under()
 
     def modules_named(self, module: str) -> list[str]:
-        """The tree's modules a dotted module name may stand for: itself when the tree has
-        it, else (a module of a namespace package, which the index names by its own file)
-        those its name ends with, or whose name ends with it."""
-        if module not in self._modules:
-            self._modules[module] = (
-                [module]
-                if module in self.summaries
-                else [
-                    m
-                    for m in self.summaries
-                    if m.endswith(f".{module}") or module.endswith(f".{m}")
-                ]
-            )
-        return self._modules[module]
+        """The tree's modules a dotted module name may stand for (see `module_names`)."""
+        return module_names(self.summaries).named(module)
 
     def _global(self, name: str) -> str:
         """The key of a module-level name (`services.claude.client.claude`) under the name

@@ -31,6 +31,7 @@ from auditor.python.model.callees import (
     module_classes,
 )
 from auditor.python.model.expr_values import keyword_argument, positional_argument
+from auditor.python.model.module_names import module_names
 from auditor.python.model.prefilter import PROCESS_WORDS
 from auditor.python.runner.steps import Launcher, import_aliases
 
@@ -118,11 +119,11 @@ class ProjectCalls:
     def _in_index(self, qualified: str) -> Callee | None:
         """The function a qualified name (`pkg.runner.run_command`) names in the index."""
         parts = qualified.split(".")
+        modules = module_names(self.unit.project.python)
         for cut in range(len(parts) - 1, 0, -1):
-            module = ".".join(parts[:cut])
-            summary = self.unit.project.python.get(module)
-            if summary is not None:
-                return Callee(summary, ".".join(parts[cut:]), module)
+            found = modules.summary(".".join(parts[:cut]))
+            if found is not None:
+                return Callee(found[1], ".".join(parts[cut:]), found[0])
         return None
 
     def _qualified(self, dotted: str | None) -> str | None:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from auditor.finding import shortened
+from auditor.project import PythonSummary
 from auditor.python.model.ast_values import (
     Function,
     descendants,
@@ -36,6 +37,7 @@ from auditor.python.model.expr_values import (
     positional_argument,
 )
 from auditor.python.model.module import PythonModule
+from auditor.python.model.module_names import module_names
 from auditor.python.model.retry_reach import bind_errors
 from auditor.python.model.value_flow import ValueFlow
 from auditor.python.runner.error_conditions import library_errors
@@ -115,6 +117,11 @@ class _Catalogue:
         self.aliases = import_aliases(self.module)
         self.text = self.module.source.text
 
+    def tree_module(self, name: str) -> PythonSummary | None:
+        """The summary of the tree's module an import names `name` (see `module_names`)."""
+        found = module_names(self.unit.project.python).summary(name)
+        return found[1] if found else None
+
     def qualified(self, node: ast.expr) -> str:
         dotted = dotted_name(node) or ""
         head, _, rest = dotted.partition(".")
@@ -150,7 +157,7 @@ class _Catalogue:
         if isinstance(func, ast.Name) and func.id not in self.aliases:
             return self.local_decorators.get(func.id)
         module_name, _, name = self.qualified(func).rpartition(".")
-        summary = self.unit.project.python.get(module_name)
+        summary = self.tree_module(module_name)
         if summary is None or name not in summary.retry_decorators:
             return None
         # The index keeps attempts, the kind, the attempts parameter and what it retries,
@@ -219,7 +226,7 @@ class _Catalogue:
                     return [a.arg for a in every]
             return []
         module_name, _, name = self.qualified(func).rpartition(".")
-        summary = self.unit.project.python.get(module_name)
+        summary = self.tree_module(module_name)
         facts = summary.graph.get("functions", {}).get(name, {}) if summary else {}
         return list(facts.get("params", ()))
 

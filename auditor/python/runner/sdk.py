@@ -22,9 +22,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from auditor.project import RetriedUse, module_name
+from auditor.project import PythonSummary, RetriedUse, module_name
 from auditor.python.model.ast_values import Function, class_names, descendants
 from auditor.python.model.module import PythonModule, integer_value
+from auditor.python.model.module_names import module_names
 from auditor.python.model.value_flow import ValueFlow, attribute_call, simple_string
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.regions import inside
@@ -58,15 +59,15 @@ class Client:
 
 
 class _Resolver:
-    def __init__(self, module: PythonModule, constants: Mapping[str, Mapping[str, int]]) -> None:
+    def __init__(self, module: PythonModule, python: Mapping[str, PythonSummary]) -> None:
         self.module = module
-        self.constants = constants  # module name -> constants (the project index)
+        self.python = python  # the project index's modules: their constants
 
     def _imported(self, dotted: str) -> int | None:
         module_name, _, name = dotted.rpartition(".")
-        for candidate, values in self.constants.items():
-            same = candidate == module_name or candidate.endswith("." + module_name)
-            if module_name and same and name in values:
+        for candidate in module_names(self.python).named(module_name):
+            values = self.python[candidate].constants
+            if name in values:
                 return values[name]
         return None
 
@@ -197,13 +198,14 @@ def _kept_in(
 def find_clients(
     module: PythonModule,
     sdk: SdkCatalog,
-    constants: Mapping[str, Mapping[str, int]],
+    python: Mapping[str, PythonSummary],
     blanket: frozenset[str] | None = None,
 ) -> list[Client]:
-    """Every client construction or retry-changing derivation in a module (`blanket`: the
-    exception classes that catch every failure, the step catalogue's by default)."""
+    """Every client construction or retry-changing derivation in a module (`python`: the
+    project index's modules, for imported constants; `blanket`: the exception classes that
+    catch every failure, the step catalogue's by default)."""
     wide = default_steps().blanket_exceptions if blanket is None else blanket
-    resolver = _Resolver(module, constants)
+    resolver = _Resolver(module, python)
     flow = ValueFlow(module, lambda call: sdk.same_client(call, module.calls.get(call, ())))
     clients: list[Client] = []
     for call, names in module.calls.items():
@@ -278,12 +280,9 @@ def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[Retrie
     if not client.exported:
         return
     own = _own_module(unit)
+    modules = module_names(unit.project.python)
     for summary in unit.project.python.values():
         for use in summary.retried_imports:
-            same = (
-                use.module == own
-                or own.endswith("." + use.module)
-                or use.module.endswith("." + own)
-            )
+            same = use.module == own or own in modules.named(use.module)
             if same and use.name in client.exported and summary.path != unit.source.path:
                 yield use, summary.path

@@ -17,6 +17,7 @@ from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
 from auditor.python.model.ast_values import Function, descendants, dotted_name
 from auditor.python.model.expr_values import is_true, keyword_argument
+from auditor.python.model.module_names import module_names
 from auditor.python.runner.project_calls import ProjectCalls, returned_value
 from auditor.python.runner.steps import (
     CHECKED_CALLS,
@@ -256,11 +257,12 @@ class Steps:
         qualified = set(names)
         if head in self.aliases:
             qualified.add(f"{self.aliases[head]}.{rest}" if rest else self.aliases[head])
-        index = self.unit.project.python
+        modules = module_names(self.unit.project.python)
         for name in sorted(qualified):
             parts = name.split(".")
             for cut in range(len(parts) - 1, 0, -1):
-                summary = index.get(".".join(parts[:cut]))
+                found = modules.summary(".".join(parts[:cut]))
+                summary = found[1] if found else None
                 qualname = ".".join(parts[cut:])
                 position = summary.launchers.get(qualname) if summary else None
                 if summary is None or position is None:

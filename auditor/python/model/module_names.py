@@ -1,0 +1,74 @@
+"""Which of the tree's modules a dotted module name, as an import writes it, stands for.
+
+The index names a module by its package directories (`module_name`): a module of a
+namespace package (a folder without `__init__.py`, PEP 420) or of a checkout whose
+import root is a folder above it is named by less than its imports write
+(`helpers` for `from app.handlers.openai.helpers import …`). A name the index does
+not hold stands for the modules whose file path ends with it, else for those whose
+name ends with it or it ends with theirs; lookups through one table, memoised, for
+the call graph and every analysis that reads another module's summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import PurePosixPath
+
+from auditor.project import PythonSummary
+
+
+class ModuleNames:
+    """The modules of one project index, looked up by the names imports give them."""
+
+    def __init__(self, python: Mapping[str, PythonSummary]) -> None:
+        self.python = python
+        self._known: dict[str, list[str]] = {}
+        self._paths: list[tuple[tuple[str, ...], str]] | None = None
+
+    def named(self, module: str) -> list[str]:
+        """The tree's modules `module` may stand for: itself when the index has it, else
+        those whose file path ends with its parts, else those whose name ends with it or
+        that it ends with."""
+        known = self._known.get(module)
+        if known is None:
+            known = self._known[module] = self._lookup(module)
+        return known
+
+    def summary(self, module: str) -> tuple[str, PythonSummary] | None:
+        """The one module `module` stands for, and its summary (None: none, or several)."""
+        named = self.named(module)
+        return (named[0], self.python[named[0]]) if len(named) == 1 else None
+
+    def _lookup(self, module: str) -> list[str]:
+        if module in self.python:
+            return [module]
+        if not module:
+            return []
+        if self._paths is None:
+            self._paths = [(_path_names(s.path), name) for name, s in self.python.items()]
+        wanted = tuple(module.split("."))
+        by_path = [name for parts, name in self._paths if parts[-len(wanted) :] == wanted]
+        return by_path or [
+            name
+            for name in self.python
+            if name.endswith(f".{module}") or module.endswith(f".{name}")
+        ]
+
+
+def _path_names(path: str) -> tuple[str, ...]:
+    """The dotted parts a module's display path gives it (`a/b/c.py`: a, b, c)."""
+    parts = PurePosixPath(path.replace("\\", "/"))
+    names = (*parts.parent.parts, parts.stem)
+    return names[:-1] if names[-1] == "__init__" else names
+
+
+_TABLES: dict[int, ModuleNames] = {}
+
+
+def module_names(python: Mapping[str, PythonSummary]) -> ModuleNames:
+    """The lookup table of an index's modules, built once per index."""
+    held = _TABLES.get(id(python))
+    if held is None or held.python is not python:
+        _TABLES.clear()
+        held = _TABLES[id(python)] = ModuleNames(python)
+    return held
