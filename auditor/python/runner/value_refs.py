@@ -210,6 +210,8 @@ class ValueRefs:
                 return found
             if node.id in self.params:
                 return [("param", node.id)]
+            if node.id in self.nested:  # a function defined here, passed on as a value
+                return [("global", self.owner.imports.qualify(self.nested[node.id]))]
             if node.id == self.receiver:  # `return self`: a fluent builder's receiver
                 return [("this",)]
             if node.id in self.owner.imports.names or node.id in self.owner.imports.defined:
