@@ -170,6 +170,15 @@ class Auditor:
 
         return call_graph(self.project).agent_argv_paths(frozenset(self.agent_names))
 
+    @functools.cached_property
+    def tree_retry_names(self) -> frozenset[str]:
+        """The names of the retry decorators and helpers the tree's modules define."""
+        return frozenset(
+            name.rsplit(".", 1)[-1]
+            for summary in self.project.python.values()
+            for name in summary.retry_decorators
+        )
+
     def _handed_argv(self, path: str) -> bool:
         """Whether the call graph hands an agent's argv to the module at `path`: asked of
         the graph only for a module of the index (the graph is not built for the others)."""
@@ -359,7 +368,14 @@ class Auditor:
 
         `agents` decides whether the text runs an agent (default: it names one).
         """
-        if rule.prefilter_also and not any(needle in text for needle in rule.prefilter_also):
+        if (
+            rule.prefilter_also
+            and not any(needle in text for needle in rule.prefilter_also)
+            and not (
+                rule.prefilter_also_tree_retries
+                and any(name in text for name in self.tree_retry_names)
+            )
+        ):
             return False
         if not _has_prefilter(rule):
             return True

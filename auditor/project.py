@@ -115,6 +115,9 @@ class PythonSummary(NamedTuple):
     class_bases: Mapping[str, tuple[str, ...]] = _EMPTY
     # the module's facts for the project call graph (auditor/python/runner/graph_facts.py)
     graph: Mapping[str, Any] = _EMPTY
+    # the clause each of `retry_decorators` goes on after, for messages ("`except
+    # Exception`")
+    retry_catches: Mapping[str, str] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -135,6 +138,7 @@ class PythonSummary(NamedTuple):
             "returns": dict(self.returns),
             "class_bases": {name: list(bases) for name, bases in self.class_bases.items()},
             "graph": _graph_data(self.graph),
+            "retry_catches": dict(self.retry_catches),
         }
 
     @classmethod
@@ -165,6 +169,7 @@ class PythonSummary(NamedTuple):
                 for n, bases in _dict(data.get("class_bases", {})).items()
             },
             _graph(_dict(data.get("graph", {}))),
+            {_str(n): _str(text) for n, text in _dict(data.get("retry_catches", {})).items()},
         )
 
 

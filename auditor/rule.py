@@ -63,6 +63,9 @@ class Rule(Generic[UnitT]):
     prefilter_sdk: ClassVar[bool] = False
     # A second condition: when set, one of these must occur as well.
     prefilter_also: ClassVar[tuple[str, ...]] = ()
+    # Also meet the second condition with the name of a retry decorator or helper that
+    # a module of the tree defines (`relaunch_on_error`, imported from another module).
+    prefilter_also_tree_retries: ClassVar[bool] = False
     fixable: ClassVar[bool] = False
     # Off unless selected (`extend-select = ["RA102"]`), as ShellCheck keeps its
     # optional checks and ruff keeps rules out of its default `select`.

@@ -139,6 +139,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         ".ok",
         ".error",
     )
+    prefilter_also_tree_retries = True
 
     BAD = (
         Example(
@@ -210,7 +211,13 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
 
         if construct.wrapped is not None:
             step = steps.reference(construct.wrapped)
-            return [(step, construct.retry)] if step and construct.retry else []
+            if (
+                step is None
+                or construct.retry is None
+                or steps.reported_in_helper(step, construct.imported_helper)
+            ):
+                return []
+            return [(step, construct.retry)]
         hits: list[tuple[StepCall, Retry]] = []
         for step in steps.calls.values():
             transient = catalog.transient(step.profile, unit.catalog)

@@ -75,6 +75,9 @@ class RetryConstruct:
     retry: Retry | None = None  # how a decorator or library loop re-runs what it covers
     loop: Loop | None = None  # a hand-written loop: decided call by call
     wrapped: ast.expr | None = None  # `retry(...)(fn)`: the function re-run
+    # `with_retries(fn, …)`, a retry helper of another module of the tree: its own loop
+    # re-runs `fn`, and the call graph gives it a launcher of the tree there
+    imported_helper: bool = False
     # where the whole construct is (file offsets): a decorator from its `@`, a whole loop
     span: tuple[int, int] = (0, 0)
     _unit: PythonUnit | None = field(default=None, repr=False)
@@ -114,7 +117,7 @@ class _Catalogue:
     def __init__(self, unit: PythonUnit, steps: StepCatalog) -> None:
         assert unit.module is not None
         self.unit, self.module, self.steps = unit, unit.module, steps
-        self.aliases = import_aliases(self.module)
+        self.aliases = import_aliases(self.module, unit.own_summary()[0])
         self.text = self.module.source.text
 
     def tree_module(self, name: str) -> PythonSummary | None:
@@ -160,18 +163,16 @@ class _Catalogue:
         summary = self.tree_module(module_name)
         if summary is None or name not in summary.retry_decorators:
             return None
-        # The index keeps attempts, the kind, the attempts parameter and what it retries,
-        # not the clause it catches with.
         attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
         parameter, position = summary.retry_parameters.get(name, (None, -1))
         tests = tuple(ErrorTest(*pair) for pair in summary.retry_errors.get(name, ()))
-        catches = f"a failure, for {describe(tests)}" if tests else "a failure"
+        catches = summary.retry_catches.get(name, "a failure")
         return RetryDecorator(
             name,
             attempts,
             parameter,
             position if position >= 0 else None,
-            False,
+            not tests,
             catches,
             helper,
             RetriedErrors(tests),
@@ -323,9 +324,12 @@ class _Catalogue:
             return None
         label, retry, attempts, unlimited = found
         label = label if label.startswith(("retry decorator", "retry helper")) else f"`{label}(…)`"
-        return self.make(
+        construct = self.make(
             call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
         )
+        local = isinstance(func, ast.Name) and func.id not in self.aliases
+        construct.imported_helper = label.startswith("retry helper") and not local
+        return construct
 
     def loop(self, loop: Loop) -> RetryConstruct | None:
         iterator = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None

@@ -445,4 +445,5 @@ def summarize_python(
         facts.returns() if facts is not None else {},
         class_bases(tree, module),
         links,
+        {name: d.catches for name, d in details.items()},
     )
