@@ -43,6 +43,8 @@ _INDEX_MARKERS = (
     "gptme.chat",
     "execute_msg",
     "tooluse",
+    "claude_agent_sdk",  # the Claude Agent SDK's `query` (and its former name's)
+    "claude_code_sdk",
     # the call graph's links: clients, abstract bases a registry dispatches through
     "openai",
     "anthropic",
