@@ -190,7 +190,13 @@ class Auditor:
         from auditor.python.runner.step_needles import StepNeedles
         from auditor.python.runner.steps import default_steps
 
-        return StepNeedles.build(self.steps or default_steps(), self.project)
+        steps = self.steps or default_steps()
+        if not self.project.python:
+            return StepNeedles.build(steps, self.project)
+        from auditor.python.model.call_graph import call_graph
+
+        graph = call_graph(self.project).step_calling_paths(steps.functions)
+        return StepNeedles.build(steps, self.project, graph)
 
     def audit_file(self, candidate: Candidate) -> FileResult:
         """Read, parse and check one file; never raises for a problem with the file."""

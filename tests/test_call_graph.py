@@ -139,3 +139,60 @@ def test_relative_imports_of_a_package_init_are_its_own_modules() -> None:
         ("RetryClient", "feed.llm.retry", "RetryClient"),
         ("Base", "feed.base", "Base"),
     ]
+
+
+def test_the_modules_that_may_run_a_step_are_those_whose_calls_reach_one(
+    tmp_path: Path,
+) -> None:
+    launcher = """\
+        import subprocess
+
+
+        def go(task):
+            return subprocess.run(["claude", "-p", task], check=True)
+        """
+    # names `go` and its module in text only: the text needles would let it through
+    naming = '''\
+        """Notes: launcher.go runs the agent; this module never calls it, nor retries it."""
+
+        ready = "go"
+        '''
+    calling = """\
+        from pkg.launcher import go
+
+
+        def run_all(tasks, attempts=1):
+            return [go(t) for t in tasks for _ in range(attempts)]
+        """
+    handing = """\
+        from pkg.launcher import go
+
+
+        def schedule(retry_queue):
+            retry_queue.put(go)
+        """
+    stepping = """\
+        from claude_agent_sdk import query
+
+
+        async def once(prompt):
+            return [m async for m in query(prompt=prompt)]
+        """
+    nested = """\
+        from pkg.launcher import go
+
+
+        class Jobs:
+            class Nightly:
+                def run(self):
+                    return go("x")  # one attempt
+        """
+    files = {"launcher.py": launcher, "naming.py": naming, "calling.py": calling}
+    files |= {"handing.py": handing, "stepping.py": stepping, "nested.py": nested}
+    found = graph(tmp_path, files)
+    functions = frozenset({"claude_agent_sdk.query"})
+    known, steps = found.step_calling_paths(functions)
+    names = {Path(path).name for path in steps}
+    assert names == {"launcher.py", "calling.py", "handing.py", "stepping.py"}
+    # a method of a nested class has no facts: that module is asked of its text instead
+    assert {Path(path).name for path in known} == names | {"naming.py"}

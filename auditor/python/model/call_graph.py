@@ -624,6 +624,38 @@ class CallGraph:
                     break
         return frozenset(found)
 
+    def step_calling_paths(
+        self, functions: frozenset[str]
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """(the paths of the modules whose every function has facts; of those, the paths
+        of the modules that may run an agent step): a module that defines a launcher
+        (a function of the tree that launches the agent or runs a step), or has a call
+        of a step callable of the catalogue (`functions`, by qualified name) or of a
+        launcher (through its imports, an override, a value)."""
+        known = {s.path for s in self.summaries.values() if s.graph.get("complete") is True}
+        calling = {s.path for s in self.summaries.values() if s.path in known and s.launchers}
+        for fid, function in self.functions.items():
+            path = self.summaries[function.module].path
+            if path in calling or path not in known:
+                continue
+            for number, call in enumerate(function.facts.get("calls", ())):
+                callee = call.callee
+                named = bool(callee) and callee[0] == "name" and callee[1] in functions
+                # or one passed on by name, to be run by what it is given to
+                passed = (ref for _, ref in (*call.args, *call.details.keywords))
+                named = named or any(self._names_step(ref, functions) for ref in passed)
+                if named or any(self._launcher(c) for c in self.callees(fid, number)):
+                    calling.add(path)
+                    break
+        return frozenset(known), frozenset(calling)
+
+    def _names_step(self, ref: Any, functions: frozenset[str]) -> bool:
+        """Whether a value reference names a step callable or a launcher of the tree."""
+        if not ref or ref[0] != "global":
+            return False
+        name = self._global(ref[1])
+        return ref[1] in functions or (name in self.functions and self._launcher(name))
+
     def _launcher(self, fid: str) -> bool:
         """Whether a function of the tree launches the agent (its module's summary says)."""
         function = self.functions[fid]

@@ -30,6 +30,7 @@ runs the audited code.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -56,6 +57,7 @@ _PROPERTIES = frozenset({"property", "functools.cached_property", "cached_proper
 _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
 _ABSTRACT = frozenset({"abstractmethod", "abc.abstractmethod"})
 _MAX_NESTING = 3  # functions nested deeper than this are not in the facts
+_DEFINITION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.MULTILINE)
 
 
 class ModuleFacts:
@@ -679,4 +681,11 @@ def module_graph_facts(
     facts.agents = agents
     facts.retries_named = any(word in text for word in ("retry", "backoff", "stamina"))
     facts.yields = "yield" in text
-    return facts.data()
+    data = facts.data()
+    # Whether every function of the module has its facts: a `def` nested past
+    # `_MAX_NESTING`, in a nested class or in a module-level `if` has none, and a
+    # question the facts answer for the whole module (which modules call a step) is
+    # then asked of its text instead. Counted on the text: a `def` in a string only
+    # makes the module look incomplete.
+    data["complete"] = len(data["functions"]) - 1 >= len(_DEFINITION.findall(text))
+    return data

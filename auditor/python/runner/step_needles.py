@@ -7,6 +7,10 @@ the callable and where it comes from: `from gptme.chat import step` holds
 .runner import run_agent`), or called in the module that defines it. A file
 that holds no such pair of words cannot call a step, and is not parsed for
 the rules that need one. Nothing is parsed here: this runs on every Python file.
+For a module of the project index whose every function the call graph has facts
+of, the graph answers instead of the words (a module of the audited tree names
+its launchers' words in docstrings and unrelated calls alike): it may call a step
+when it defines a launcher, or a call of it reaches a step callable or a launcher.
 """
 
 from __future__ import annotations
@@ -20,17 +24,30 @@ from auditor.python.runner.steps import StepCatalog
 
 
 class StepNeedles(NamedTuple):
-    """Groups of words a file must all hold to call a step, and the tree's own launchers."""
+    """Groups of words a file must all hold to call a step, and the tree's own launchers;
+    for the modules of the index, what the call graph says."""
 
     # the groups by their first word, each as the words it needs beside it (only a text
     # holding the first word can match a group)
     groups: Mapping[str, tuple[tuple[str, ...], ...]]
     # display path -> names of the launchers defined there (callable without an import)
     own: Mapping[str, tuple[str, ...]]
+    # the catalogue's methods, as groups (`ToolUse`, `.execute`): a call on a value of a
+    # class the graph does not follow
+    methods: tuple[tuple[str, str], ...] = ()
+    # the modules whose every function the call graph has facts of, and those of them
+    # it says may run a step (`CallGraph.step_calling_paths`): asked instead of the text
+    graph: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
     @classmethod
-    def build(cls, steps: StepCatalog, project: ProjectIndex) -> StepNeedles:
-        """The needles of the step catalogue and of the project index's launchers."""
+    def build(
+        cls,
+        steps: StepCatalog,
+        project: ProjectIndex,
+        graph: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()),
+    ) -> StepNeedles:
+        """The needles of the step catalogue and of the project index's launchers, and the
+        call graph's answer for the modules it knows whole (`graph`)."""
         groups: set[tuple[str, ...]] = set()
         for qualified in steps.functions:
             module, _, name = qualified.rpartition(".")
@@ -53,10 +70,16 @@ class StepNeedles(NamedTuple):
         return cls(
             {word: tuple(found) for word, found in by_word.items()},
             {path: tuple(names) for path, names in own.items()},
+            tuple(sorted(steps.methods)),
+            graph,
         )
 
     def found(self, text: str, path: str) -> bool:
         """Whether `text` (the file at `path`) can call a step."""
+        known, calling = self.graph
+        if path in known:
+            methods = any(o in text and f".{m}" in text for o, m in self.methods)
+            return path in calling or methods
         if any(name in text for name in self.own.get(path, ())):
             return True
         return any(
