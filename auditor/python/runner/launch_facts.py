@@ -441,8 +441,11 @@ class LaunchFacts:
             if isinstance(given, ast.Name):  # `status = …` first, then `Outcome(status=status)`
                 assigned, _ = body.assignments(given.id, given.lineno)
                 given = assigned[0] if len(assigned) == 1 else given
-            if self._kind(body, given) == "success":
+            kind = self._kind(body, given)
+            if kind == "success":
                 return f"field:{keyword.arg}"
+            if kind == "status":  # `Result(exit_code=proc.returncode)`: 0 when it succeeded
+                return f"field:{keyword.arg}=0"
             if isinstance(given, ast.IfExp):
                 test = self._kind(body, given.test)
                 on_success = given.body if test == "success" else given.orelse

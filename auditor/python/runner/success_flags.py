@@ -53,7 +53,7 @@ class SuccessFlags:
         for _ in range(2):  # twice: `result = run(…)`, then `ok = result[0]`
             self.names |= {name for node in assignments for name in self._bound(node)}
 
-    def _is_value(self, node: ast.expr | None) -> bool:
+    def is_value(self, node: ast.expr | None) -> bool:
         """Whether an expression is the call's value (the call, or a name bound to it)."""
         node = _unwrap(node)
         return node is self.call or (isinstance(node, ast.Name) and node.id in self.results)
@@ -63,7 +63,7 @@ class SuccessFlags:
         flag, value = self.flag, node.value
         if flag is None or value is None:
             return []
-        if not self._is_value(value):
+        if not self.is_value(value):
             return _names(node) if self.is_success(value) else []
         if isinstance(flag, str):
             return []  # the object itself: its attribute is the flag
@@ -90,8 +90,8 @@ class SuccessFlags:
         if isinstance(flag, str):
             return self._field_test(node, flag) is True
         if flag < 0:
-            return self._is_value(node)
-        if isinstance(node, ast.Subscript) and self._is_value(node.value):
+            return self.is_value(node)
+        if isinstance(node, ast.Subscript) and self.is_value(node.value):
             return integer(self.module, node.slice) == flag
         return False
 
@@ -108,7 +108,7 @@ class SuccessFlags:
         if equals and value != "True":
             return None
         if not (
-            isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
+            isinstance(left, ast.Attribute) and left.attr == field and self.is_value(left.value)
         ):
             return None
         assert isinstance(right, ast.Constant)
@@ -143,7 +143,7 @@ class SuccessFlags:
             return None, False
         left, right, operator = node.left, node.comparators[0], node.ops[0]
         if not (
-            isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
+            isinstance(left, ast.Attribute) and left.attr == field and self.is_value(left.value)
         ):
             return None, False
         items = right.elts if isinstance(right, ast.List | ast.Tuple | ast.Set) else [right]
@@ -168,10 +168,11 @@ class SuccessFlags:
             if "=" not in flag:
                 return None
         field, equals, value = flag.partition("=")
-        if isinstance(node, ast.Attribute) and node.attr == field and self._is_value(node.value):
+        if isinstance(node, ast.Attribute) and node.attr == field and self.is_value(node.value):
             if not equals or value == "True":  # `result.success`
                 return True
-            return False if value == "None" else None  # `result.error`: set on failure
+            # `result.error`: set on failure; `result.exit_code`: non-zero on failure
+            return False if value in ("None", "0") else None
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
             return None
         left, right = node.left, node.comparators[0]
@@ -180,12 +181,12 @@ class SuccessFlags:
         if not equals:
             return None
         if not (
-            isinstance(left, ast.Attribute) and left.attr == field and self._is_value(left.value)
+            isinstance(left, ast.Attribute) and left.attr == field and self.is_value(left.value)
         ):
             return None
-        shown = "None" if isinstance(right, ast.Constant) and right.value is None else None
-        if shown is None:
-            shown = dotted_name(right)
+        shown = dotted_name(right)
+        if isinstance(right, ast.Constant) and (right.value is None or type(right.value) is int):
+            shown = str(right.value)  # `result.error is None`, `result.exit_code == 0`
         if shown != value:
             return None
         operator = node.ops[0]
