@@ -30,6 +30,7 @@ from auditor.python.runner.loop_parts import (
     item_bound,
     unwrap,
 )
+from auditor.python.runner.predicates import inline
 from auditor.python.runner.retry_types import CallFailure
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.success_flags import SuccessFlags
@@ -187,6 +188,7 @@ class LoopWalk:
         self._marked: dict[tuple[int, int], bool] = {}
         self.counter = attempt_counter(loop)
         self.unsure: list[ast.expr] = []  # the tests some failures go round under
+        self._predicates: dict[int, ast.expr | None] = {}  # see `predicate`
 
     def asks_user(self) -> bool:
         """Whether each iteration asks the user something (`input()`, `click.prompt`)."""
@@ -252,8 +254,10 @@ class LoopWalk:
         return self._marked[key]
 
     def condition(self, node: ast.expr, scenario: Scenario, flags: Flags) -> bool | None:
-        if self.marked(node) and not self.runs_call(node):
-            return not scenario.ok and scenario.transient
+        negated = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+        if self.marked(node) and not self.runs_call(node) and not negated:
+            transient = not scenario.ok and scenario.transient
+            return not transient if _negative(node) else transient  # `"429" not in out`
         applies, holds = self.flags.failure_values_verdict(node, scenario.ok)
         if applies:  # `result.code in (Code.ERROR, …)`: some values only a failure gives
             return holds
@@ -273,6 +277,8 @@ class LoopWalk:
             return None if inner is None else not inner
         if isinstance(node, ast.BoolOp):
             return self.either(node, len(node.values), scenario, flags)
+        if isinstance(node, ast.Call) and (inlined := self.predicate(node)) is not None:
+            return self.condition(inlined, scenario, flags)
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and self.counter is not None:
             last = before_last(node, self.counter)  # `attempt == retries - 1`: not yet
             if last is not None:
@@ -284,6 +290,20 @@ class LoopWalk:
             values = integers(self.module, right) if self.is_status(left) else None
             return None if values is None else _compare(scenario.code, operator, values)
         return not scenario.ok if self.is_status(node) else None
+
+    def predicate(self, call: ast.Call) -> ast.expr | None:
+        """The test a predicate of the module stands for, given the call's result or its
+        status (`if not _is_retriable(result):`); its parameter then names it too."""
+        key = id(call)
+        if key not in self._predicates:
+            self._predicates[key] = None  # a predicate that asks itself: not read
+            found = inline(self.module, call, lambda a: self.flags.is_value(a) or self.is_status(a))
+            if found is not None:
+                expression, parameter, given = found
+                names = self.statuses if self.is_status(given) else self.results
+                names.add(parameter)
+                self._predicates[key] = expression
+        return self._predicates[key]
 
     def message_test(self, node: ast.expr) -> str | None:
         """The word a condition looks for in what the run said (`"timeout" in
