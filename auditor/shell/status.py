@@ -92,14 +92,18 @@ def _operator_after(list_node: Node, node: Node) -> tuple[Node | None, Node | No
 
 
 def _or_true(operator: Node | None, right: Node | None) -> bool:
-    """Whether an operator and its operand are `|| true` or `|| :`."""
-    return (
-        operator is not None
-        and operator.type == "||"
-        and right is not None
-        and right.type == "command"
-        and _text(right).strip() in ("true", ":")
-    )
+    """Whether an operator and its operand are `|| true` or `|| :`, or a command that
+    does no more than they do: `|| echo ""`, `|| echo`, `|| printf ''` (an empty line
+    at most, the status of a success)."""
+    if operator is None or operator.type != "||" or right is None or right.type != "command":
+        return False
+    words = _text(right).split()
+    if words in (["true"], [":"]):
+        return True
+    return bool(words) and words[0] in ("echo", "printf") and set(words[1:]) <= _EMPTY_WORDS
+
+
+_EMPTY_WORDS = frozenset({'""', "''", "-n", "-e"})  # of an `echo` that says nothing
 
 
 def unread_store(use: StatusUse | None, read: frozenset[str] | None) -> bool:
