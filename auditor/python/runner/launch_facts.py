@@ -444,7 +444,9 @@ class LaunchFacts:
             kind = self._kind(body, given)
             if kind == "success":
                 return f"field:{keyword.arg}"
-            if kind == "status":  # `Result(exit_code=proc.returncode)`: 0 when it succeeded
+            if kind == "status" and not self._constant_fields(value, keyword):
+                # `Result(exit_code=proc.returncode)`: 0 when it succeeded (beside a field
+                # set to a constant, `status=Status.OK`, the branches say: `_branch_result`)
                 return f"field:{keyword.arg}=0"
             if isinstance(given, ast.IfExp):
                 test = self._kind(body, given.test)
@@ -453,6 +455,13 @@ class LaunchFacts:
                 if shown is not None:
                     return f"field:{keyword.arg}={shown}"
         return None
+
+    def _constant_fields(self, value: ast.Call, but: ast.keyword) -> bool:
+        """Whether a result object's call sets a field other than `but` to a constant."""
+        return any(
+            k is not but and k.arg is not None and self._field_value(k.value) is not None
+            for k in value.keywords
+        )
 
     def _kind(self, body: _Body, value: ast.expr) -> str | None:
         """What a returned value is about a process, if it is one of the known kinds."""

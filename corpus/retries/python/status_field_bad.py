@@ -1,7 +1,9 @@
 """RA301: a helper returns a result object holding the run's exit code; the loop re-runs
-it until that field is 0 (compared, or read as a truth value)."""
+it until that field is 0 (compared, or read as a truth value); beside a status field set
+to a constant in each branch, the loop reads that one."""
 
 import asyncio
+import enum
 import os
 import subprocess
 import time
@@ -50,3 +52,35 @@ def review(diff: str) -> RunResult:
             return result
         time.sleep(30)
     raise RuntimeError("review failed")
+
+
+class Outcome(enum.Enum):
+    SUCCESS = "success"
+    FAILURE = "failure"
+    TIMEOUT = "timeout"
+
+
+@dataclass
+class Execution:
+    outcome: Outcome
+    returncode: int | None
+
+
+def execute(prompt: str) -> Execution:
+    try:
+        done = subprocess.run(["claude", "-p", prompt], capture_output=True, timeout=1800)
+    except subprocess.TimeoutExpired:
+        return Execution(outcome=Outcome.TIMEOUT, returncode=None)
+    if done.returncode == 0:
+        return Execution(outcome=Outcome.SUCCESS, returncode=done.returncode)
+    return Execution(outcome=Outcome.FAILURE, returncode=done.returncode)
+
+
+def execute_with_retry(prompt: str) -> Execution:
+    execution = Execution(outcome=Outcome.FAILURE, returncode=None)
+    for _ in range(3):  # expect: RA301(error)
+        execution = execute(prompt)
+        if execution.outcome == Outcome.SUCCESS:
+            return execution
+        time.sleep(60)
+    return execution
