@@ -153,7 +153,13 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
         argv = argv if path is None else (*argv[:index], path, *argv[index + 1 :])
     program = argv[index] if index < len(argv) else None
     agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
-    interactive = agent is not None and agent.interactive(argv[index + 1 :])
+    # a double-quoted expansion is one word, a prompt (`"$PROMPT"`), never a headless option
+    # a value known only at run time might hold
+    arguments = [
+        "" if word is None and written_node is not None and written_node.type == "string" else word
+        for word, written_node in zip(argv[index + 1 :], nodes[index + 1 :], strict=True)
+    ]
+    interactive = agent is not None and agent.interactive(arguments)
     interactive = interactive and _terminal_session(node)
     return SimpleCommand(node, argv, nodes, index, wrappers, agent, interactive=interactive)
 

@@ -11,3 +11,10 @@ while true; do
   claude --dangerously-skip-permissions < PROMPT.md  # expect: RA203(warning)
   sleep 60
 done
+
+# unquoted, the variable's words may hold any option: taken as headless
+AGENT_FLAGS="${AGENT_FLAGS:--p}"
+while true; do
+  claude $AGENT_FLAGS "work through TODO.md"  # expect: RA203(warning)
+  sleep 60
+done

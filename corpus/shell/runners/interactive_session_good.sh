@@ -20,3 +20,9 @@ while true; do
   claude --continue
   sleep 1
 done
+
+# a prompt in a variable, quoted: one word, a prompt, never a headless option
+PROMPT="$(envsubst < prompts/discovery.md)"
+while grep -q '^- \[ \]' tasks.md; do
+  claude --dangerously-skip-permissions "$PROMPT"
+done
