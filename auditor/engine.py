@@ -179,6 +179,12 @@ class Auditor:
             for name in summary.retry_decorators
         )
 
+    def prepare(self) -> None:
+        """Compute what the prefilters ask of the whole project (worker processes forked
+        afterwards inherit it instead of each computing it again)."""
+        if self.project.python:
+            _ = self.agent_argv_paths, self.step_needles
+
     def _handed_argv(self, path: str) -> bool:
         """Whether the call graph hands an agent's argv to the module at `path`: asked of
         the graph only for a module of the index (the graph is not built for the others)."""

@@ -84,6 +84,12 @@ class AuditJob:
             self.auditors[position] = Auditor(settings, self.rules[position], self.project)
         return self.auditors[position]
 
+    def prepare(self) -> None:
+        """Build each settings' auditor and the facts of the whole project its prefilters
+        ask (from the call graph), once, before the workers fork (they inherit them)."""
+        for position in range(len(self.file_settings.choices)):
+            self.auditor(position).prepare()
+
     def __call__(self, candidate: Candidate) -> JobResult:
         position = self.file_settings.position(candidate.display)
         settings = self.file_settings.choices[position]

@@ -108,8 +108,8 @@ class AuditRun:
             self.prepare()
 
     def prepare(self) -> None:
-        """Read the index's summaries and build the call graph, once, before the workers
-        fork (they inherit both)."""
+        """Read the index's summaries, build the call graph and what the prefilters ask of
+        it, once, before the workers fork (they inherit all three)."""
         if self.prepared:
             return
         started = time.perf_counter()
@@ -118,6 +118,7 @@ class AuditRun:
             from auditor.python.model.call_graph import call_graph
 
             call_graph(self.job.project)
+            self.job.prepare()
         # The index and the call graph live as long as the run and hold no garbage: kept
         # out of the collector's full passes, which else walk them again and again while
         # every file's parse allocates (cold run on gptme + gptme-contrib: -2.5 s).

@@ -48,6 +48,10 @@ class Steps:
         own = next((n for n, s in unit.project.python.items() if s.path == unit.source.path), None)
         self.aliases = import_aliases(self.module, own)
         self.project_calls = ProjectCalls(unit)  # wrapped launches, class hierarchies
+        # the last names of the tree's launchers: a call naming none of them runs none
+        self.launcher_names = frozenset(
+            name.rsplit(".", 1)[-1] for s in unit.project.python.values() for name in s.launchers
+        )
         self.wrapped = self.project_calls.wrapped_launches()
         self._direct()
         self._local_launchers()
@@ -270,6 +274,8 @@ class Steps:
         qualified = set(names)
         if head in self.aliases:
             qualified.add(f"{self.aliases[head]}.{rest}" if rest else self.aliases[head])
+        if not any(name.rsplit(".", 1)[-1] in self.launcher_names for name in qualified):
+            return None
         modules = module_names(self.unit.project.python)
         for name in sorted(qualified):
             parts = name.split(".")
