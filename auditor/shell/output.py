@@ -118,9 +118,127 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
         through = _text(name_node) if name_node is not None else None
     opaque, inputs = _prompt_sources(script, command)
     told = frozenset(_told_files(command))
+    if current.type == "function_definition":  # every caller's files
+        defined = current.child_by_field_name("name")
+        function = _text(defined) if defined is not None else ""
+        files |= _passed_files(current, files, _calls_of(script).get(function, []))
+    files |= _called_files(script, command)
+    variables |= _file_captures(script, files)
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
     )
+
+
+def _called_files(script: ShellScript, call: SimpleCommand) -> set[str]:
+    """For a call of a function of the script that runs the agent, the files the agent's
+    output goes to, as this call names them (`run_ai "$p" "$tmpfile"`: `$tmpfile`)."""
+    definition = script.functions.get(call.command_name or "")
+    if definition is None or call.agent is not None:
+        return set()
+    found: set[str] = set()
+    for inner in _agents_in(script).get(definition.id, []):
+        written = _written_files(inner.node)
+        found |= _passed_files(definition, written, [call]) - written
+    return found
+
+
+def _calls_of(script: ShellScript) -> dict[str, list[SimpleCommand]]:
+    """The script's commands by the name they call (listed once per script)."""
+    known = _CALLS.get(script)
+    if known is None:
+        known = _CALLS[script] = {}
+        for command in script.commands:
+            known.setdefault(command.command_name or "", []).append(command)
+    return known
+
+
+def _agents_in(script: ShellScript) -> dict[int, list[SimpleCommand]]:
+    """The commands that run an agent themselves, by the function definition (its node's
+    id) whose body holds them (listed once per script)."""
+    known = _AGENTS_IN.get(script)
+    if known is None:
+        known = _AGENTS_IN[script] = {}
+        for command in script.commands:
+            holder = command.node.parent if command.agent is not None else None
+            while holder is not None and holder.type != "function_definition":
+                holder = holder.parent
+            if holder is not None:
+                known.setdefault(holder.id, []).append(command)
+    return known
+
+
+def _written_files(node: Node) -> set[str]:
+    """The files the redirects on a command (and on what holds it) write its output to."""
+    files: set[str] = set()
+    current = node
+    while current.parent is not None and current.type not in ("function_definition", "program"):
+        parent = current.parent
+        if parent.type == "redirected_statement":
+            redirects = [c for c in parent.named_children if c.type == "file_redirect"]
+            files |= {f for r in redirects if _standard_output(r) and (f := _written(r))}
+        current = parent
+    return files
+
+
+def _passed_files(function: Node, files: set[str], calls: list[SimpleCommand]) -> set[str]:
+    """The files `calls` of a function name where its output goes to a parameter
+    (`local output_file=$2`, then `> "$output_file"`; called `run_ai "$p" "$tmpfile"`)."""
+    positions: dict[str, int] = {}  # a file word of the body -> the parameter it is
+    for node in descendants(function):
+        if node.type != "variable_assignment":
+            continue
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        matched = _POSITIONAL.fullmatch(_normal(_text(value))) if value is not None else None
+        if name is not None and matched is not None and f"${_text(name)}" in files:
+            positions[f"${_text(name)}"] = int(matched.group(1))
+    positions |= {f: int(f[1:]) for f in files if _POSITIONAL.fullmatch(f)}  # `> "$2"`
+    if not positions:
+        return set()
+    found: set[str] = set()
+    for call in calls:
+        nodes = call.word_nodes[call.program_index + 1 :]
+        for index in positions.values():
+            given = nodes[index - 1] if index <= len(nodes) else None
+            if given is not None:
+                found.add(_normal(_text(given)))
+    return found
+
+
+_POSITIONAL = re.compile(r"\$\{?([1-9])\}?")
+
+
+def _file_captures(script: ShellScript, files: set[str]) -> set[str]:
+    """The variables given what one of `files` holds, whole or its first or last lines
+    (`result=$(cat "$log" 2>/dev/null || echo "")`, `out=$(<"$log")`, `tail=$(tail -n 20
+    "$log")`): what the run wrote, as a captured output is (empty when it wrote nothing)."""
+    reads = _reads(script)
+    found: set[str] = set()
+    for word in (node for f in files for node in reads.get(("f", f), ())):
+        holder = word.parent
+        while holder is not None and holder.type not in ("command", "command_substitution"):
+            holder = holder.parent
+        if holder is not None and holder.type == "command":
+            command = script.command_at(holder)
+            if command is None or command.name not in _WHOLE_READERS:
+                continue
+            holder = holder.parent
+            while holder is not None and holder.type in _CAPTURED:
+                holder = holder.parent
+        if holder is None or holder.type != "command_substitution":
+            continue
+        assignment = holder.parent
+        while assignment is not None and assignment.type in ("string", "concatenation"):
+            assignment = assignment.parent
+        name = assignment.child_by_field_name("name") if assignment is not None else None
+        if assignment is not None and assignment.type == "variable_assignment" and name:
+            found.add(_text(name))
+    return found
+
+
+# Commands whose output is the file's text, or its first or last lines; and what may hold
+# one inside a capture (`$(cat "$log" 2>/dev/null || echo "")`).
+_WHOLE_READERS = frozenset({"cat", "head", "tail"})
+_CAPTURED = frozenset({"redirected_statement", "list"})
 
 
 def _standard_output(redirect: Node) -> bool:
@@ -446,6 +564,12 @@ def _examined_by_text_tool(script: ShellScript, node: Node) -> bool:
     return command is not None and command.name in _EXAMINING
 
 
+_CALLS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
+_AGENTS_IN: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
 _READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, str], list[Node]]] = (
     weakref.WeakKeyDictionary()
 )
