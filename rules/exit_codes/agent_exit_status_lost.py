@@ -17,17 +17,18 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     """The runner throws the agent's exit status away.
 
     ## What it does
-    Flags an agent invocation whose status nothing reads: `agent … || true`,
-    an agent followed by other commands with no errexit and no `$?` read, an
-    `agent &` that is never waited for, or whose `wait "$pid"` status nothing
-    reads; in Python, `subprocess.run([agent…])` without `check=True` whose
-    result is never read, or read only to show its output (`print(r.stdout or
-    r.stderr)`, a logger's call), `os.system(agent…)` whose value is dropped, a `Popen`
-    (or an asyncio process) never waited, or waited with `wait()`'s result
-    dropped and `returncode` never read, also one kept on the instance (`self.proc
-    = Popen(…)`) that no method of its class waits for or polls. A function of
-    the audited tree whose parameter reaches a process launch (`def
-    run_command(cmd): return subprocess.run(cmd)`, in this module or another)
+    Flags an agent invocation whose status nothing reads: `agent … || true`
+    (or an `|| echo ""` that says nothing), an agent followed by other commands
+    with no errexit and no `$?` read, an `agent &` that is never waited for, or
+    whose `wait "$pid"` status nothing reads; in Python, `subprocess.run([agent…])`
+    without `check=True` whose result is never read, or read only to show its
+    output (`print(r.stdout or r.stderr)`, a logger's call), `os.system(agent…)`
+    whose value is dropped, a `Popen` (or an asyncio process) never waited, or
+    waited with `wait()`'s result dropped and `returncode` never read, also one
+    kept on the instance (`self.proc = Popen(…)`) that no method of its class
+    waits for or polls. A function of the audited tree whose parameter reaches a
+    process launch (`def run_command(cmd): return subprocess.run(cmd)`, in this
+    module or another)
     launches whatever argv its callers give it, built by a helper or a builder
     method (`run_command(ClaudeCommand(p).build())`): the status is lost when
     the function never reads it, or returns it to a caller that drops it. An
