@@ -26,7 +26,7 @@ from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.python.model.ast_values import Function, dotted_name
-from auditor.python.model.callees import instance_status
+from auditor.python.model.callees import called_function, instance_status
 from auditor.python.model.expr_values import (
     first_argument,
     is_true,
@@ -220,7 +220,7 @@ class _Analysis:
         if isinstance(node, ast.Await | ast.NamedExpr):
             return node.value
         if isinstance(node, ast.Call):
-            function = self._local_function(node.func)
+            function = called_function(self.module, node)
             return _single_return(function) if function is not None else None
         dotted = dotted_name(node)
         if dotted is None:
@@ -230,26 +230,6 @@ class _Analysis:
             if self.module.ends_before(definition.at, node):
                 found = definition
         return found.value if found is not None else None
-
-    def _local_function(self, func: ast.expr) -> Function | None:
-        """The function of this module a call names: a module-level `f`, or `self.f` in a
-        method of the class that defines `f`."""
-        if isinstance(func, ast.Name):
-            body, name = self.module.tree.body, func.id
-        elif (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Name)
-            and func.value.id == "self"
-        ):
-            method = self.module.scope_of(func)
-            owner = self.module.parent(method) if method is not self.module.tree else None
-            if not isinstance(owner, ast.ClassDef):
-                return None
-            body, name = owner.body, func.attr
-        else:
-            return None
-        found = [s for s in body if isinstance(s, Function) and s.name == name]
-        return found[0] if len(found) == 1 else None
 
     def process(self, node: ast.expr, depth: int = 0) -> _Launch | None:
         """The launch whose process (or `CompletedProcess`) `node` evaluates to."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from auditor.python.model.ast_values import Function
+from auditor.python.model.callees import called_function
 from auditor.python.model.module import PythonModule
 
 
@@ -31,7 +31,7 @@ def inline(
     """The expression a call of a predicate of this module stands for, the name of its
     parameter that receives an argument `passed` accepts, and that argument; None when
     the callee is not a predicate of the module written as a chain of returns."""
-    function = _callee(module, call)
+    function = called_function(module, call)
     if function is None:
         return None
     parameters = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
@@ -44,30 +44,6 @@ def inline(
         return None
     expression = _chain(function.body)
     return None if expression is None else (expression, *bound[0])
-
-
-def _callee(module: PythonModule, call: ast.Call) -> Function | None:
-    """The module's function (`_is_retriable(…)`) or the method of the class around the
-    call (`self._is_retriable(…)`) a call names, when the module defines one of that name."""
-    func = call.func
-    if isinstance(func, ast.Name):
-        body: list[ast.stmt] = module.tree.body
-        name = func.id
-    elif (
-        isinstance(func, ast.Attribute)
-        and isinstance(func.value, ast.Name)
-        and func.value.id == "self"
-    ):
-        owner = module.parent(call)
-        while owner is not None and not isinstance(owner, ast.ClassDef):
-            owner = module.parent(owner)
-        if owner is None:
-            return None
-        body, name = owner.body, func.attr
-    else:
-        return None
-    found = [s for s in body if isinstance(s, Function) and s.name == name]
-    return found[0] if len(found) == 1 else None
 
 
 def _chain(body: list[ast.stmt]) -> ast.expr | None:
