@@ -27,7 +27,7 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.failure_tests import OUTPUT_TESTS, tests_empty, tests_failure
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
-from auditor.shell.output import AgentOutput, agent_output
+from auditor.shell.output import AgentOutput, agent_output, examined_in_pipeline
 from auditor.shell.parse import LOOPS, Node, descendants
 from auditor.shell.scenarios import (
     AGENT,
@@ -265,7 +265,16 @@ class IterationWalk:
                 runs = self.holds_run(stage)
                 variables[f"PIPESTATUS[{index}]"] = AGENT if runs else None
                 status = AGENT if runs and (index == len(stages) - 1 or pipefail) else status
-            return [path._replace(status=status, variables=frozenset(variables.items()))]
+            path = path._replace(status=status, variables=frozenset(variables.items()))
+            parent = node.parent
+            tested = parent is not None and not self.holds_run(stages[-1])
+            if status == AGENT and tested and examined_in_pipeline(self.script, self.command, node):
+                # `agent | grep -q DONE` under pipefail: a failed run fails the pipeline, a
+                # successful one leaves it to the test of what it printed
+                ok = path.scenarios & self._ok
+                parts = ((AGENT, path.scenarios - ok), (None, ok))
+                return [path._replace(status=v, scenarios=part) for v, part in parts if part]
+            return [path]
         if kind == "if_statement":
             return self.if_(node, path)
         if kind == "case_statement":
@@ -449,7 +458,8 @@ class IterationWalk:
         if all(p.outcome not in ends for p in other):
             taken = [p._replace(under=text) if p.outcome in ends else p for p in taken]
         elif all(p.outcome not in ends for p in taken):
-            other = [p._replace(under=f"! {text}") if p.outcome in ends else p for p in other]
+            negated = text[2:].lstrip() if text.startswith("! ") else f"! {text}"  # not `! !`
+            other = [p._replace(under=negated) if p.outcome in ends else p for p in other]
         return taken + other
 
     def case(self, node: Node, path: Path) -> list[Path]:

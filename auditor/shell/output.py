@@ -241,6 +241,24 @@ _WHOLE_READERS = frozenset({"cat", "head", "tail"})
 _CAPTURED = frozenset({"redirected_statement", "list"})
 
 
+def examined_in_pipeline(script: ShellScript, command: SimpleCommand, within: Node) -> bool:
+    """Whether a later stage of the agent's own pipeline, inside `within`, examines what it
+    prints (`claude -p … | tee log | grep -q DONE`)."""
+    if not within.start_byte <= command.node.start_byte < within.end_byte:
+        return False
+    current = command.node
+    while current.parent is not None and current.id != within.id:
+        parent = current.parent
+        if parent.type == "pipeline":
+            later = [c for c in parent.named_children if c.start_byte > current.end_byte]
+            for stage in later:
+                tool = script.command_at(stage) if stage.type == "command" else None
+                if tool is not None and tool.name in _TEXT_TOOLS:
+                    return True
+        current = parent
+    return False
+
+
 def _standard_output(redirect: Node) -> bool:
     """Whether a redirect sends standard output away (`> f`, `&> f`, `1> f`; not `2> f`)."""
     descriptor = redirect.child_by_field_name("descriptor")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
-from auditor.shell.output import agent_output, reads_output
+from auditor.shell.output import agent_output, examined_in_pipeline, reads_output
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.presence import presence_only
 from auditor.shell.scenarios import NONZERO, Scenario
@@ -70,8 +70,6 @@ def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> 
     """Whether the loop is left on a marker in the agent's output: its condition, or the
     condition of a `break`/`exit`/`return` in it, reads what the agent wrote or printed."""
     output = agent_output(script, command)
-    if not output.files and not output.variables:
-        return False
     deciding = named(loop, "condition") if loop.type == "while_statement" else []
     for node in descendants(loop):
         jump = script.command_at(node) if node.type == "command" else None
@@ -80,7 +78,10 @@ def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> 
             if inner is not None and inner.id == loop.id:
                 deciding += _conditions_over(node, loop)
     return any(
-        reads_output(script, output, condition) and not presence_only(script, output, condition)
+        examined_in_pipeline(script, command, condition)
+        or (
+            reads_output(script, output, condition) and not presence_only(script, output, condition)
+        )
         for condition in deciding
     )
 

@@ -25,4 +25,30 @@ ask() {
   return 1
 }
 
-ask "summarise the open pull requests"
+ask "summarise the open pull requests" || exit 1
+
+is_network_error() {
+  echo "$1" | grep -Eiq 'timed out|connection reset|bad gateway|service unavailable'
+}
+
+# the same test through a function, negated where the loop leaves: the message names it
+# as it holds when the loop goes round
+ask_again() {
+  local attempt=1 status out
+  while [ "$attempt" -le 3 ]; do  # expect: RA302(warning)
+    status=0
+    out=$(opencode run "$1" 2>&1) || status=$?
+    if [ "$status" -eq 0 ]; then
+      echo "$out"
+      return 0
+    fi
+    if ! is_network_error "$out"; then
+      return "$status"
+    fi
+    sleep 10
+    attempt=$((attempt + 1))
+  done
+  return 1
+}
+
+ask_again "triage the new issues"
