@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shlex
 import sys
 
 from auditor.hosts.mapped import MappedText
@@ -445,6 +446,10 @@ class Resolver:
         if isinstance(node, ast.Call) and self._names(node) & {"builtins.list", "list"}:
             first = first_argument(self.module, node)
             return self.words(first, depth) if first is not None else None
+        if isinstance(node, ast.Call) and "shlex.split" in self._names(node):
+            first = first_argument(self.module, node)  # a command kept as one string
+            command = self.text(first, depth) if first is not None else None
+            return _split(command) if command is not None else None
         found = self._elsewhere(node)  # a builder's return value, an attribute's
         if found is not None:
             return self.words(found, depth)
@@ -546,3 +551,14 @@ def _joined_within(parts: list[MappedText]) -> MappedText | None:
     if sum(len(part) for part in parts) > MAX_TEXT:
         return None
     return MappedText.join(parts)
+
+
+def _split(command: MappedText) -> list[MappedText] | None:
+    """The words `shlex.split` makes of a known command string, each mapped to where the
+    string starts; None when it cannot be split (an unclosed quote)."""
+    try:
+        words = shlex.split(command.text)
+    except ValueError:
+        return None
+    start = command.offsets[0] if command.offsets else 0
+    return [MappedText.at(word, start) for word in words]
