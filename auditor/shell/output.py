@@ -19,6 +19,7 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.parse import Node, descendants, enclosing_loop
+from auditor.shell.status import next_statement
 
 _WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
 _NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
@@ -475,14 +476,16 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     """Whether the script examines `output` after `statement` (or in its loop)."""
     if not output.files and not output.variables and not output.told and not output.opaque:
         return False
-    loop = enclosing_loop(statement)
+    stop = _ended_after(script, statement)  # nothing after an `exit` examines this run
+    loop = enclosing_loop(statement) if stop is None else None
     start = loop.start_byte if loop is not None else statement.end_byte
+    stop = stop if stop is not None else len(script.parsed.data)
     reads = _reads(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
     for key in keys + told:
         for node in reads.get(key, ()):
-            after = node.start_byte >= statement.end_byte
+            after = statement.end_byte <= node.start_byte < stop
             in_loop = loop is not None and node.end_byte <= loop.end_byte
             if node.start_byte < start or not (after or in_loop):
                 continue
@@ -498,12 +501,40 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
         # about this run: the prompt names nothing the analysis can match.
         scope = loop if loop is not None else _enclosing_scope(statement)
         for node in _examined_files(script):
-            if node.start_byte < start or node.end_byte > scope.end_byte:
+            if node.start_byte < start or node.end_byte > min(scope.end_byte, stop):
                 continue
             if _normal(_text(node)) in output.inputs or _guards(node, statement):
                 continue
             if not _only_shows(script, node):
                 return True
+    return False
+
+
+def _ended_after(script: ShellScript, statement: Node) -> int | None:
+    """Where the script certainly ends after `statement`: the start of an `exit` that
+    follows it in its own sequence; None when none does (a `return` leaves its callers
+    to examine the run)."""
+    current = next_statement(statement)
+    for _ in range(_MAX_FOLLOWING):
+        if current is None:
+            return None
+        command = script.command_at(current) if current.type == "command" else None
+        if command is not None and command.command_name == "exit" and not _in_subshell(current):
+            return current.start_byte
+        current = next_statement(current)
+    return None
+
+
+_MAX_FOLLOWING = 50  # statements looked through for an `exit` after a run
+
+
+def _in_subshell(node: Node) -> bool:
+    """Whether `node` runs in a subshell of its own (`( … )`): its `exit` ends only that."""
+    current = node.parent
+    while current is not None and current.type not in ("function_definition", "program"):
+        if current.type in ("subshell", "command_substitution", "pipeline"):
+            return True
+        current = current.parent
     return False
 
 
