@@ -263,6 +263,8 @@ class CallGraph:
         for ref in refs:
             if ref and ref[0] == "self" and self._owner_class(function) and depth < _FACTORY_DEPTH:
                 found += self._stored_instances(function, ref[1], depth + 1)
+            if ref and ref[0] == "param":  # what the callers pass it (`run(self.provider)`)
+                found += self._given_instances(function, ref[1], depth)
             if not ref or ref[0] != "result":
                 continue
             callee = function.facts["calls"][ref[1]].callee
@@ -301,19 +303,22 @@ class CallGraph:
                     if target == attribute and ref and ref[0] == "result" and method:
                         found += self._instances(method, [ref], depth)
                     elif target == attribute and ref and ref[0] == "param" and method:
-                        found += self._given_instances(member, method, ref[1], depth)
+                        found += self._given_instances(method, ref[1], depth)
         return found[:MAX_DISPATCH]
 
-    def _given_instances(self, cls: str, method: _Function, param: str, depth: int) -> list[str]:
-        """The classes of the instances the constructor calls of `cls` pass to parameter
-        `param` of its `__init__` (`RetryClient(AnthropicClient(…))` stores its `inner`)."""
-        if method.qualname.rsplit(".", 1)[-1] != "__init__" or depth >= _FACTORY_DEPTH:
+    def _given_instances(self, method: _Function, param: str, depth: int) -> list[str]:
+        """The classes of the instances the calls of a function pass to its parameter
+        `param`: a constructor's (`RetryClient(AnthropicClient(…))` stores its `inner`), or
+        any function's (`self._generate_with(self.provider, …)` calls `provider.generate`)."""
+        if depth >= _FACTORY_DEPTH:
             return []
         params = list(method.facts.get("params", ()))
         position = params.index(param) if param in params else -1
         fid = f"{method.module}.{method.qualname}"
+        name = method.qualname.rsplit(".", 1)[-1]
+        cls = method.facts.get("class") if name == "__init__" else None
         found: list[str] = []
-        for caller, number in self._callers(fid, cls.rsplit(".", 1)[-1]):
+        for caller, number in self._callers(fid, cls.rsplit(".", 1)[-1] if cls else None):
             call = self.functions[caller].facts["calls"][number]
             given = [r for i, r in call.args if i == position]
             given += [r for k, r in call.details.keywords if k == param]

@@ -1,0 +1,1 @@
+"""A corpus package: the same gateway, whose backend's client leaves recovery to it."""
