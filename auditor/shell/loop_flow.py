@@ -27,7 +27,8 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.failure_tests import OUTPUT_TESTS, tests_empty, tests_failure
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
-from auditor.shell.output import AgentOutput, agent_output, examined_in_pipeline
+from auditor.shell.output import AgentOutput, agent_output
+from auditor.shell.output_words import examined_in_pipeline
 from auditor.shell.parse import LOOPS, Node, descendants
 from auditor.shell.scenarios import (
     AGENT,

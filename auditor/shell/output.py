@@ -18,23 +18,28 @@ from typing import NamedTuple
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
+from auditor.shell.output_words import (
+    TEXT_TOOLS,
+    called_files,
+    calls_of,
+    file_captures,
+    file_read,
+    normal_word,
+    passed_files,
+    reads_in,
+    standard_output,
+    text_of,
+    whole_word,
+    written_file,
+)
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.status import next_statement
 
-_WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
-_NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
-_WORDS = frozenset({"word", "string", "raw_string", "concatenation"})
-_EXPANSIONS = frozenset({"simple_expansion", "expansion"})
-_BRACED = re.compile(r"\$\{([A-Za-z_]\w*)\}")
-_NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"})  # write, not read
 # Commands that examine the text they read: a read by one of these judges the run.
 # A script run on the output examines it only where its status decides something (in a
 # condition, under errexit): elsewhere it converts or shows it (`python pretty.py "$log"`).
 _INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl"})
-_TEXT_TOOLS = frozenset(
-    {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp", "wc"}
-)
-_EXAMINING = _TEXT_TOOLS | _INTERPRETERS
+_EXAMINING = TEXT_TOOLS | _INTERPRETERS
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _FILE_WORD = re.compile(
@@ -65,25 +70,6 @@ class AgentOutput(NamedTuple):
     through: str | None = None
 
 
-def _text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", errors="replace")
-
-
-def _normal(word: str) -> str:
-    """A file word compared by spelling: `"${log}"` and `$log` are the same file."""
-    return _BRACED.sub(r"$\1", word.replace('"', "").replace("'", ""))
-
-
-def _written(redirect: Node) -> str | None:
-    """The file an output redirect (`> f`, `>> f`, `&> f`, `2> f`) writes, if a real one."""
-    operator = next((c for c in redirect.children if not c.is_named), None)
-    target = redirect.child_by_field_name("destination")
-    if operator is None or operator.type not in _WRITES or target is None:
-        return None
-    word = _normal(_text(target))
-    return word if word and word not in _NOT_FILES else None
-
-
 def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     """Where the output of `command` goes: redirects on it and on what holds it, `tee`
     files later in its pipeline, the variable of an `x=$(…)` it runs in, and the files
@@ -97,9 +83,9 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
         parent = current.parent
         if parent.type == "redirected_statement":
             redirects = [c for c in parent.named_children if c.type == "file_redirect"]
-            written = {r.id: f for r in redirects if (f := _written(r)) is not None}
+            written = {r.id: f for r in redirects if (f := written_file(r)) is not None}
             files.update(written.values())
-            kept = kept and not any(_standard_output(r) for r in redirects if r.id in written)
+            kept = kept and not any(standard_output(r) for r in redirects if r.id in written)
         elif parent.type == "pipeline":
             for stage in (c for c in parent.named_children if c.start_byte > current.end_byte):
                 files.update(_tee_files(script, stage))
@@ -109,161 +95,25 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
                 holder = holder.parent
             name = holder.child_by_field_name("name") if holder is not None else None
             if holder is not None and holder.type == "variable_assignment" and name is not None:
-                variables.add(_text(name))
+                variables.add(text_of(name))
             kept = False
             break
         current = parent
     through = None
     if kept and current.type == "function_definition":
         name_node = current.child_by_field_name("name")
-        through = _text(name_node) if name_node is not None else None
+        through = text_of(name_node) if name_node is not None else None
     opaque, inputs = _prompt_sources(script, command)
     told = frozenset(_told_files(command))
     if current.type == "function_definition":  # every caller's files
         defined = current.child_by_field_name("name")
-        function = _text(defined) if defined is not None else ""
-        files |= _passed_files(current, files, _calls_of(script).get(function, []))
-    files |= _called_files(script, command)
-    variables |= _file_captures(script, files)
+        function = text_of(defined) if defined is not None else ""
+        files |= passed_files(current, files, calls_of(script).get(function, []))
+    files |= called_files(script, command)
+    variables |= file_captures(script, files)
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
     )
-
-
-def _called_files(script: ShellScript, call: SimpleCommand) -> set[str]:
-    """For a call of a function of the script that runs the agent, the files the agent's
-    output goes to, as this call names them (`run_ai "$p" "$tmpfile"`: `$tmpfile`)."""
-    definition = script.functions.get(call.command_name or "")
-    if definition is None or call.agent is not None:
-        return set()
-    found: set[str] = set()
-    for inner in _agents_in(script).get(definition.id, []):
-        written = _written_files(inner.node)
-        found |= _passed_files(definition, written, [call]) - written
-    return found
-
-
-def _calls_of(script: ShellScript) -> dict[str, list[SimpleCommand]]:
-    """The script's commands by the name they call (listed once per script)."""
-    known = _CALLS.get(script)
-    if known is None:
-        known = _CALLS[script] = {}
-        for command in script.commands:
-            known.setdefault(command.command_name or "", []).append(command)
-    return known
-
-
-def _agents_in(script: ShellScript) -> dict[int, list[SimpleCommand]]:
-    """The commands that run an agent themselves, by the function definition (its node's
-    id) whose body holds them (listed once per script)."""
-    known = _AGENTS_IN.get(script)
-    if known is None:
-        known = _AGENTS_IN[script] = {}
-        for command in script.commands:
-            holder = command.node.parent if command.agent is not None else None
-            while holder is not None and holder.type != "function_definition":
-                holder = holder.parent
-            if holder is not None:
-                known.setdefault(holder.id, []).append(command)
-    return known
-
-
-def _written_files(node: Node) -> set[str]:
-    """The files the redirects on a command (and on what holds it) write its output to."""
-    files: set[str] = set()
-    current = node
-    while current.parent is not None and current.type not in ("function_definition", "program"):
-        parent = current.parent
-        if parent.type == "redirected_statement":
-            redirects = [c for c in parent.named_children if c.type == "file_redirect"]
-            files |= {f for r in redirects if _standard_output(r) and (f := _written(r))}
-        current = parent
-    return files
-
-
-def _passed_files(function: Node, files: set[str], calls: list[SimpleCommand]) -> set[str]:
-    """The files `calls` of a function name where its output goes to a parameter
-    (`local output_file=$2`, then `> "$output_file"`; called `run_ai "$p" "$tmpfile"`)."""
-    positions: dict[str, int] = {}  # a file word of the body -> the parameter it is
-    for node in descendants(function):
-        if node.type != "variable_assignment":
-            continue
-        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        matched = _POSITIONAL.fullmatch(_normal(_text(value))) if value is not None else None
-        if name is not None and matched is not None and f"${_text(name)}" in files:
-            positions[f"${_text(name)}"] = int(matched.group(1))
-    positions |= {f: int(f[1:]) for f in files if _POSITIONAL.fullmatch(f)}  # `> "$2"`
-    if not positions:
-        return set()
-    found: set[str] = set()
-    for call in calls:
-        nodes = call.word_nodes[call.program_index + 1 :]
-        for index in positions.values():
-            given = nodes[index - 1] if index <= len(nodes) else None
-            if given is not None:
-                found.add(_normal(_text(given)))
-    return found
-
-
-_POSITIONAL = re.compile(r"\$\{?([1-9])\}?")
-
-
-def _file_captures(script: ShellScript, files: set[str]) -> set[str]:
-    """The variables given what one of `files` holds, whole or its first or last lines
-    (`result=$(cat "$log" 2>/dev/null || echo "")`, `out=$(<"$log")`, `tail=$(tail -n 20
-    "$log")`): what the run wrote, as a captured output is (empty when it wrote nothing)."""
-    reads = _reads(script)
-    found: set[str] = set()
-    for word in (node for f in files for node in reads.get(("f", f), ())):
-        holder = word.parent
-        while holder is not None and holder.type not in ("command", "command_substitution"):
-            holder = holder.parent
-        if holder is not None and holder.type == "command":
-            command = script.command_at(holder)
-            if command is None or command.name not in _WHOLE_READERS:
-                continue
-            holder = holder.parent
-            while holder is not None and holder.type in _CAPTURED:
-                holder = holder.parent
-        if holder is None or holder.type != "command_substitution":
-            continue
-        assignment = holder.parent
-        while assignment is not None and assignment.type in ("string", "concatenation"):
-            assignment = assignment.parent
-        name = assignment.child_by_field_name("name") if assignment is not None else None
-        if assignment is not None and assignment.type == "variable_assignment" and name:
-            found.add(_text(name))
-    return found
-
-
-# Commands whose output is the file's text, or its first or last lines; and what may hold
-# one inside a capture (`$(cat "$log" 2>/dev/null || echo "")`).
-_WHOLE_READERS = frozenset({"cat", "head", "tail"})
-_CAPTURED = frozenset({"redirected_statement", "list"})
-
-
-def examined_in_pipeline(script: ShellScript, command: SimpleCommand, within: Node) -> bool:
-    """Whether a later stage of the agent's own pipeline, inside `within`, examines what it
-    prints (`claude -p … | tee log | grep -q DONE`)."""
-    if not within.start_byte <= command.node.start_byte < within.end_byte:
-        return False
-    current = command.node
-    while current.parent is not None and current.id != within.id:
-        parent = current.parent
-        if parent.type == "pipeline":
-            later = [c for c in parent.named_children if c.start_byte > current.end_byte]
-            for stage in later:
-                tool = script.command_at(stage) if stage.type == "command" else None
-                if tool is not None and tool.name in _TEXT_TOOLS:
-                    return True
-        current = parent
-    return False
-
-
-def _standard_output(redirect: Node) -> bool:
-    """Whether a redirect sends standard output away (`> f`, `&> f`, `1> f`; not `2> f`)."""
-    descriptor = redirect.child_by_field_name("descriptor")
-    return descriptor is None or _text(descriptor) == "1"
 
 
 def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, set[str]]:
@@ -276,7 +126,7 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
     for word in command.word_nodes[command.program_index + 1 :]:
         if word is None:
             continue
-        text = _text(word)
+        text = text_of(word)
         unknown = [n for n in _EXPANDED.findall(text) if n not in script.env]
         opaque = opaque or bool(_OPAQUE.search(text) or unknown)
     current = command.node
@@ -288,15 +138,15 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
                 target = redirect.child_by_field_name("destination")
                 reads = operator is not None and operator.type == "<"
                 if redirect.type == "file_redirect" and reads and target is not None:
-                    inputs.add(_normal(_text(target)))
+                    inputs.add(normal_word(text_of(target)))
         elif parent.type == "pipeline":
             for stage in (c for c in parent.named_children if c.end_byte <= current.start_byte):
-                opaque = opaque or "$" in _text(stage)
+                opaque = opaque or "$" in text_of(stage)
                 for node in descendants(stage):
                     feeder = script.command_at(node) if node.type == "command" else None
                     if feeder is not None and feeder.name == "cat":
                         words = feeder.word_nodes[feeder.program_index + 1 :]
-                        inputs.update(_normal(_text(w)) for w in words if w is not None)
+                        inputs.update(normal_word(text_of(w)) for w in words if w is not None)
         current = parent
     return opaque or bool(inputs), inputs
 
@@ -305,7 +155,7 @@ def _told_files(command: SimpleCommand) -> set[str]:
     """The files an agent's prompt names: variables expanded in its arguments or in the
     here-docs and here-strings that feed it (on it, or on an earlier pipeline stage),
     and words there that look like a file (`STATE.md`, `docs/plan.txt`)."""
-    texts = [_text(w) for w in command.word_nodes[command.program_index + 1 :] if w is not None]
+    texts = [text_of(w) for w in command.word_nodes[command.program_index + 1 :] if w is not None]
     feeding = [command.node]
     current = command.node
     while current.parent is not None and current.parent.type in _FEEDING:
@@ -313,7 +163,9 @@ def _told_files(command: SimpleCommand) -> set[str]:
         feeding.append(current)
     for node in feeding:
         texts += [
-            _text(n) for n in descendants(node) if n.type in ("heredoc_body", "herestring_redirect")
+            text_of(n)
+            for n in descendants(node)
+            if n.type in ("heredoc_body", "herestring_redirect")
         ]
     found: set[str] = set()
     for text in texts:
@@ -327,12 +179,14 @@ def _tee_files(script: ShellScript, stage: Node) -> set[str]:
     files: set[str] = set()
     for node in descendants(stage):
         if node.type == "file_redirect":
-            files.update(f for f in [_written(node)] if f is not None)
+            files.update(f for f in [written_file(node)] if f is not None)
         command = script.command_at(node) if node.type == "command" else None
         if command is not None and command.name == "tee":
             words = command.word_nodes[command.program_index + 1 :]
             files.update(
-                _normal(_text(w)) for w in words if w is not None and not _text(w).startswith("-")
+                normal_word(text_of(w))
+                for w in words
+                if w is not None and not text_of(w).startswith("-")
             )
     return files
 
@@ -348,31 +202,18 @@ def reads_output(
             continue
         parent = child.parent
         if child.type == "variable_name" and child.text is not None:
-            if _text(child) not in output.variables:
+            if text_of(child) not in output.variables:
                 continue
             if parent is not None and parent.type in ("variable_assignment", "declaration_command"):
                 continue
             if not examining or not _only_shows(script, child):
                 return True
-        elif _whole_word(child) and _normal(_text(child)) in output.files:
-            if not _file_read(script, child):
+        elif whole_word(child) and normal_word(text_of(child)) in output.files:
+            if not file_read(script, child):
                 continue
             if not examining or not _only_shows(script, child):
                 return True
     return False
-
-
-def _file_read(script: ShellScript, word: Node) -> bool:
-    """Whether a file word is read where it stands: not a redirect that writes it again,
-    nor an operand of a command that does not read its files (`rm`, `touch`, …)."""
-    parent = word.parent
-    if parent is not None and parent.type == "file_redirect" and _written(parent):
-        return False  # written again, not read
-    holder = parent
-    while holder is not None and holder.type != "command":
-        holder = holder.parent
-    command = script.command_at(holder) if holder is not None else None
-    return command is None or command.name not in _NOT_READING
 
 
 def _only_shows(script: ShellScript, node: Node) -> bool:
@@ -435,14 +276,6 @@ def _field_of(parent: Node, child: Node) -> str | None:
     return None
 
 
-def _whole_word(node: Node) -> bool:
-    """A word, or an expansion that is a whole word (`<${log}`), not part of a longer one."""
-    if node.type in _WORDS:
-        return True
-    parent = node.parent
-    return node.type in _EXPANSIONS and (parent is None or parent.type not in _WORDS)
-
-
 def judged_by_output(
     script: ShellScript,
     command: SimpleCommand,
@@ -480,7 +313,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     loop = enclosing_loop(statement) if stop is None else None
     start = loop.start_byte if loop is not None else statement.end_byte
     stop = stop if stop is not None else len(script.parsed.data)
-    reads = _reads(script)
+    reads = reads_in(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
     for key in keys + told:
@@ -503,7 +336,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
         for node in _examined_files(script):
             if node.start_byte < start or node.end_byte > min(scope.end_byte, stop):
                 continue
-            if _normal(_text(node)) in output.inputs or _guards(node, statement):
+            if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
             if not _only_shows(script, node):
                 return True
@@ -569,7 +402,7 @@ def _file_test_operand(node: Node) -> bool:
     if parent is None or parent.type != "unary_expression":
         return False
     operator = parent.children[0] if parent.children else None
-    return operator is not None and _text(operator) in _FILE_TESTS and operator.id != node.id
+    return operator is not None and text_of(operator) in _FILE_TESTS and operator.id != node.id
 
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
@@ -597,7 +430,7 @@ def _examined_files(script: ShellScript) -> list[Node]:
                 if w is not None and word is not None and not word.startswith("-")
             ]
             found.extend(operands[1:])
-        elif _whole_word(node) and _file_test_operand(node):
+        elif whole_word(node) and _file_test_operand(node):
             found.append(node)
     found.sort(key=lambda n: n.start_byte)
     _EXAMINED[script] = found
@@ -611,35 +444,6 @@ def _examined_by_text_tool(script: ShellScript, node: Node) -> bool:
         holder = holder.parent
     command = script.command_at(holder) if holder is not None else None
     return command is not None and command.name in _EXAMINING
-
-
-_CALLS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[SimpleCommand]]] = (
-    weakref.WeakKeyDictionary()
-)
-_AGENTS_IN: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCommand]]] = (
-    weakref.WeakKeyDictionary()
-)
-_READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, str], list[Node]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _reads(script: ShellScript) -> dict[tuple[str, str], list[Node]]:
-    """Every read of a variable (`("v", name)`) or a file word (`("f", word)`) in the
-    script, in source order: listed once, asked for each agent run."""
-    known = _READS.get(script)
-    if known is not None:
-        return known
-    found: dict[tuple[str, str], list[Node]] = {}
-    for child in script.parsed.nodes():
-        parent = child.parent
-        if child.type == "variable_name":
-            if parent is None or parent.type not in ("variable_assignment", "declaration_command"):
-                found.setdefault(("v", _text(child)), []).append(child)
-        elif _whole_word(child) and _file_read(script, child):
-            found.setdefault(("f", _normal(_text(child))), []).append(child)
-    _READS[script] = found
-    return found
 
 
 def in_errexit_window(script: ShellScript, node: Node) -> bool:

@@ -21,7 +21,8 @@ from __future__ import annotations
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
-from auditor.shell.output import agent_output, examined_in_pipeline, reads_output
+from auditor.shell.output import agent_output, reads_output
+from auditor.shell.output_words import examined_in_pipeline
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.presence import presence_only
 from auditor.shell.scenarios import NONZERO, Scenario

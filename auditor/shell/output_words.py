@@ -1,0 +1,234 @@
+"""The words an agent's output goes to, and the script's reads of them (for
+`auditor.shell.output`): a file word as written (`"${log}"` and `$log` are one file),
+the redirect that writes it, every read of a file word or a variable, and where a
+value carries the output on: a variable given a log's text (`result=$(cat "$log")`),
+a log a function writes to its parameter (`> "$log_file"` with `local log_file=$2`)
+as each call names it, a text test later in the agent's own pipeline.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.model import ShellScript
+from auditor.shell.parse import Node, descendants
+
+_WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
+_NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
+WORDS = frozenset({"word", "string", "raw_string", "concatenation"})
+EXPANSIONS = frozenset({"simple_expansion", "expansion"})
+_BRACED = re.compile(r"\$\{([A-Za-z_]\w*)\}")
+_NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"})  # write, not read
+TEXT_TOOLS = frozenset(
+    {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp", "wc"}
+)
+
+
+def text_of(node: Node) -> str:
+    """A node's source text."""
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def normal_word(word: str) -> str:
+    """A file word compared by spelling: `"${log}"` and `$log` are the same file."""
+    return _BRACED.sub(r"$\1", word.replace('"', "").replace("'", ""))
+
+
+def written_file(redirect: Node) -> str | None:
+    """The file an output redirect (`> f`, `>> f`, `&> f`, `2> f`) writes, if a real one."""
+    operator = next((c for c in redirect.children if not c.is_named), None)
+    target = redirect.child_by_field_name("destination")
+    if operator is None or operator.type not in _WRITES or target is None:
+        return None
+    word = normal_word(text_of(target))
+    return word if word and word not in _NOT_FILES else None
+
+
+def standard_output(redirect: Node) -> bool:
+    """Whether a redirect sends standard output away (`> f`, `&> f`, `1> f`; not `2> f`)."""
+    descriptor = redirect.child_by_field_name("descriptor")
+    return descriptor is None or text_of(descriptor) == "1"
+
+
+def file_read(script: ShellScript, word: Node) -> bool:
+    """Whether a file word is read where it stands: not a redirect that writes it again,
+    nor an operand of a command that does not read its files (`rm`, `touch`, …)."""
+    parent = word.parent
+    if parent is not None and parent.type == "file_redirect" and written_file(parent):
+        return False  # written again, not read
+    holder = parent
+    while holder is not None and holder.type != "command":
+        holder = holder.parent
+    command = script.command_at(holder) if holder is not None else None
+    return command is None or command.name not in _NOT_READING
+
+
+def whole_word(node: Node) -> bool:
+    """A word, or an expansion that is a whole word (`<${log}`), not part of a longer one."""
+    if node.type in WORDS:
+        return True
+    parent = node.parent
+    return node.type in EXPANSIONS and (parent is None or parent.type not in WORDS)
+
+
+def called_files(script: ShellScript, call: SimpleCommand) -> set[str]:
+    """For a call of a function of the script that runs the agent, the files the agent's
+    output goes to, as this call names them (`run_ai "$p" "$tmpfile"`: `$tmpfile`)."""
+    definition = script.functions.get(call.command_name or "")
+    if definition is None or call.agent is not None:
+        return set()
+    found: set[str] = set()
+    for inner in _agents_in(script).get(definition.id, []):
+        written = _written_files(inner.node)
+        found |= passed_files(definition, written, [call]) - written
+    return found
+
+
+def calls_of(script: ShellScript) -> dict[str, list[SimpleCommand]]:
+    """The script's commands by the name they call (listed once per script)."""
+    known = _CALLS.get(script)
+    if known is None:
+        known = _CALLS[script] = {}
+        for command in script.commands:
+            known.setdefault(command.command_name or "", []).append(command)
+    return known
+
+
+def _agents_in(script: ShellScript) -> dict[int, list[SimpleCommand]]:
+    """The commands that run an agent themselves, by the function definition (its node's
+    id) whose body holds them (listed once per script)."""
+    known = _AGENTS_IN.get(script)
+    if known is None:
+        known = _AGENTS_IN[script] = {}
+        for command in script.commands:
+            holder = command.node.parent if command.agent is not None else None
+            while holder is not None and holder.type != "function_definition":
+                holder = holder.parent
+            if holder is not None:
+                known.setdefault(holder.id, []).append(command)
+    return known
+
+
+def _written_files(node: Node) -> set[str]:
+    """The files the redirects on a command (and on what holds it) write its output to."""
+    files: set[str] = set()
+    current = node
+    while current.parent is not None and current.type not in ("function_definition", "program"):
+        parent = current.parent
+        if parent.type == "redirected_statement":
+            redirects = [c for c in parent.named_children if c.type == "file_redirect"]
+            files |= {f for r in redirects if standard_output(r) and (f := written_file(r))}
+        current = parent
+    return files
+
+
+def passed_files(function: Node, files: set[str], calls: list[SimpleCommand]) -> set[str]:
+    """The files `calls` of a function name where its output goes to a parameter
+    (`local output_file=$2`, then `> "$output_file"`; called `run_ai "$p" "$tmpfile"`)."""
+    if not any(f.startswith("$") for f in files):
+        return set()  # no file named by a variable: none a caller names
+    positions: dict[str, int] = {}  # a file word of the body -> the parameter it is
+    for node in descendants(function):
+        if node.type != "variable_assignment":
+            continue
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        matched = _POSITIONAL.fullmatch(normal_word(text_of(value))) if value is not None else None
+        if name is not None and matched is not None and f"${text_of(name)}" in files:
+            positions[f"${text_of(name)}"] = int(matched.group(1))
+    positions |= {f: int(f[1:]) for f in files if _POSITIONAL.fullmatch(f)}  # `> "$2"`
+    if not positions:
+        return set()
+    found: set[str] = set()
+    for call in calls:
+        nodes = call.word_nodes[call.program_index + 1 :]
+        for index in positions.values():
+            given = nodes[index - 1] if index <= len(nodes) else None
+            if given is not None:
+                found.add(normal_word(text_of(given)))
+    return found
+
+
+_POSITIONAL = re.compile(r"\$\{?([1-9])\}?")
+
+
+def file_captures(script: ShellScript, files: set[str]) -> set[str]:
+    """The variables given what one of `files` holds, whole or its first or last lines
+    (`result=$(cat "$log" 2>/dev/null || echo "")`, `out=$(<"$log")`, `tail=$(tail -n 20
+    "$log")`): what the run wrote, as a captured output is (empty when it wrote nothing)."""
+    reads = reads_in(script)
+    found: set[str] = set()
+    for word in (node for f in files for node in reads.get(("f", f), ())):
+        holder = word.parent
+        while holder is not None and holder.type not in ("command", "command_substitution"):
+            holder = holder.parent
+        if holder is not None and holder.type == "command":
+            command = script.command_at(holder)
+            if command is None or command.name not in _WHOLE_READERS:
+                continue
+            holder = holder.parent
+            while holder is not None and holder.type in _CAPTURED:
+                holder = holder.parent
+        if holder is None or holder.type != "command_substitution":
+            continue
+        assignment = holder.parent
+        while assignment is not None and assignment.type in ("string", "concatenation"):
+            assignment = assignment.parent
+        name = assignment.child_by_field_name("name") if assignment is not None else None
+        if assignment is not None and assignment.type == "variable_assignment" and name:
+            found.add(text_of(name))
+    return found
+
+
+# Commands whose output is the file's text, or its first or last lines; and what may hold
+# one inside a capture (`$(cat "$log" 2>/dev/null || echo "")`).
+_WHOLE_READERS = frozenset({"cat", "head", "tail"})
+_CAPTURED = frozenset({"redirected_statement", "list"})
+
+
+def examined_in_pipeline(script: ShellScript, command: SimpleCommand, within: Node) -> bool:
+    """Whether a later stage of the agent's own pipeline, inside `within`, examines what it
+    prints (`claude -p … | tee log | grep -q DONE`)."""
+    if not within.start_byte <= command.node.start_byte < within.end_byte:
+        return False
+    current = command.node
+    while current.parent is not None and current.id != within.id:
+        parent = current.parent
+        if parent.type == "pipeline":
+            later = [c for c in parent.named_children if c.start_byte > current.end_byte]
+            for stage in later:
+                tool = script.command_at(stage) if stage.type == "command" else None
+                if tool is not None and tool.name in TEXT_TOOLS:
+                    return True
+        current = parent
+    return False
+
+
+def reads_in(script: ShellScript) -> dict[tuple[str, str], list[Node]]:
+    """Every read of a variable (`("v", name)`) or a file word (`("f", word)`) in the
+    script, in source order: listed once, asked for each agent run."""
+    known = _READS.get(script)
+    if known is not None:
+        return known
+    found: dict[tuple[str, str], list[Node]] = {}
+    for child in script.parsed.nodes():
+        parent = child.parent
+        if child.type == "variable_name":
+            if parent is None or parent.type not in ("variable_assignment", "declaration_command"):
+                found.setdefault(("v", text_of(child)), []).append(child)
+        elif whole_word(child) and file_read(script, child):
+            found.setdefault(("f", normal_word(text_of(child))), []).append(child)
+    _READS[script] = found
+    return found
+
+
+_CALLS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
+_AGENTS_IN: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
+_READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, str], list[Node]]] = (
+    weakref.WeakKeyDictionary()
+)
