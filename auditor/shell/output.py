@@ -289,7 +289,7 @@ def judged_by_output(
     function has its own output examined (`r=$(run_agent …)`, then a test of `$r`)."""
     output = agent_output(script, command)
     if output.through is not None and output.through not in seen:
-        calls = [c for c in script.commands if c.command_name == output.through]
+        calls = calls_of(script).get(output.through, [])
         inner = seen | {output.through}
         if calls and all(
             judged_by_output(script, call, _statement_of(call.node), inner) for call in calls

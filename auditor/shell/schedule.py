@@ -22,7 +22,7 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, reads_output
-from auditor.shell.output_words import examined_in_pipeline
+from auditor.shell.output_words import calls_of, examined_in_pipeline
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.presence import presence_only
 from auditor.shell.scenarios import NONZERO, Scenario
@@ -108,11 +108,8 @@ def _runs_on_schedule(script: ShellScript, command: SimpleCommand, seen: frozens
     name = definition.child_by_field_name("name") if definition is not None else None
     if definition is None or name is None or definition.id in seen:
         return False  # not in a function, or a recursion already followed
-    calls = [
-        c
-        for c in script.commands
-        if c.command_name == script.parsed.node_text(name) and not _within(c.node, definition)
-    ]
+    named = calls_of(script).get(script.parsed.node_text(name), [])
+    calls = [c for c in named if not _within(c.node, definition)]
     seen |= {definition.id}
     return bool(calls) and all(_runs_on_schedule(script, call, seen) for call in calls)
 

@@ -20,9 +20,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from auditor.project import PythonSummary, RetriedUse, module_name
+from auditor.project import PythonSummary, RetriedUse
 from auditor.python.model.ast_values import Function, class_names, descendants
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
@@ -239,13 +238,6 @@ def find_clients(
     return clients
 
 
-def _own_module(unit: PythonUnit) -> str:
-    return next(
-        (name for name, s in unit.project.python.items() if s.path == unit.source.path),
-        module_name(Path(unit.source.path)),
-    )
-
-
 def stacked_through_calls(
     unit: PythonUnit, client: Client
 ) -> list[tuple[RetriedUse, str, int | None]]:
@@ -257,7 +249,7 @@ def stacked_through_calls(
 
     site = f"{client.call.lineno}:{client.call.col_offset}"
     found: dict[tuple[RetriedUse, str, int | None], None] = {}
-    for stacked in call_graph(unit.project).stacked(_own_module(unit), site):
+    for stacked in call_graph(unit.project).stacked(unit.own_summary()[0] or "", site):
         layer = stacked.layer
         unlimited = layer.attempts is None and "loop" in layer.label
         use = RetriedUse(
@@ -279,7 +271,7 @@ def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[Retrie
     retry decorator or a hand-written retry loop."""
     if not client.exported:
         return
-    own = _own_module(unit)
+    own = unit.own_summary()[0] or ""
     modules = module_names(unit.project.python)
     for summary in unit.project.python.values():
         for use in summary.retried_imports:

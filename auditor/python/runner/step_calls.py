@@ -45,8 +45,7 @@ class Steps:
         self.launchers: dict[str, Launcher] = {}  # qualname in this module -> launcher
         # functions defined inside functions (`def call(): …` in a runner) -> launcher
         self.nested: dict[Function, Launcher] = {}
-        own = next((n for n, s in unit.project.python.items() if s.path == unit.source.path), None)
-        self.aliases = import_aliases(self.module, own)
+        self.aliases = import_aliases(self.module, unit.own_summary()[0])
         self.project_calls = ProjectCalls(unit)  # wrapped launches, class hierarchies
         # the last names of the tree's launchers: a call naming none of them runs none
         self.launcher_names = frozenset(
