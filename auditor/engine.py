@@ -322,7 +322,7 @@ class Auditor:
         if unit.module is not None and self.project.python:
             from auditor.python.model.project_values import module_values
 
-            unit.module.project = module_values(self.project, source.path)
+            unit.module.project = module_values(self.project, source.path, unit.module.tree)
         unit.sdk = self.sdk
         unit.steps = self.steps
         yield Host.PYTHON, unit

@@ -40,6 +40,7 @@ _MAX_CALLERS = 64  # calls of one name looked at for the callables they pass (`s
 
 
 Token = tuple[str, str, Any]  # (module, site, retries)
+_TEXTS = ("text", "command")  # the sites of strings: a program's name, an agent's command
 # The site of a callable value's token (a stored `lambda: OpenAI()`): its third item is
 # the tokens a call of it returns.
 CALLABLE = "callable"
@@ -340,7 +341,12 @@ class CallGraph:
             found |= self._read(("A", owner, attribute))
             if attribute in self.classes.get(owner, {}).get("properties", ()):
                 found |= self._read(("R", f"{owner}.{attribute}", -1))
-        return {t for t in found if t[1] == "text"}
+        return {t for t in found if t[1] in _TEXTS}
+
+    def global_texts(self, name: str) -> set[Token]:
+        """The program names and agent command strings module-level name `name`
+        (qualified) holds."""
+        return {t for t in self._read(("G", self._global(name))) if t[1] in _TEXTS}
 
     def evaluate(self, fid: str, ref: Any) -> set[Token]:
         """The values a reference of function `fid` may hold."""
@@ -351,8 +357,8 @@ class CallGraph:
         if kind == "argv":  # where it is written, for related locations
             site = ref[2] if len(ref) > 2 else "0:0"
             return {(f"{self.summaries[function.module].path}@{site}", "argv", ref[1])}
-        if kind == "text":
-            return {("", "text", ref[1])}
+        if kind in ("text", "command"):
+            return {("", kind, ref[1])}
         if kind == "list":  # an argv whose program is a value: `[binary, "app-server"]`
             origin = f"{self.summaries[function.module].path}@{ref[3]}"
             programs = {t[2] for r in ref[1] for t in self.evaluate(fid, r) if t[1] == "text"}
@@ -687,8 +693,11 @@ def _last_name(callee: Any) -> str | None:
 def _runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
     """Whether the values hold an argv that starts an agent."""
     return any(
-        site == "argv"
-        and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
+        site == "command"  # a command string that starts one (judged when indexed)
+        or (
+            site == "argv"
+            and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
+        )
         for _, site, words in tokens
     )
 

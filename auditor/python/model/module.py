@@ -81,6 +81,11 @@ class ProjectValues(Protocol):
         """The program names (`"claude"`) callers pass parameter `name` of `function`."""
         ...
 
+    def global_texts(self, dotted: str) -> list[str]:
+        """The program names and agent command strings the module-level name an expression
+        of this module reads through its imports (`config.CODEX_CMD`) holds."""
+        ...
+
     def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
         """Where the argv lists callers pass parameter `name` of `function` are written:
         (path, line, 0-based column)."""

@@ -4,17 +4,20 @@ parameter or a call may hold, the functions a call may run, where a command is w
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from auditor.project import ProjectIndex
+from auditor.python.model.ast_values import import_origin
 from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, call_graph
+from auditor.python.model.imports import Imports
 
 
 class ModuleValues:
     """The call graph's values for one module's resolver (`PythonModule.project`)."""
 
-    def __init__(self, graph: CallGraph, module: str) -> None:
-        self.graph, self.module = graph, module
+    def __init__(self, graph: CallGraph, module: str, imports: Imports) -> None:
+        self.graph, self.module, self.imports = graph, module, imports
         self._calls: dict[str, dict[tuple[int, int], int]] = {}
 
     def parameter_argvs(self, function: str, name: str) -> list[list[str]]:
@@ -49,7 +52,14 @@ class ModuleValues:
         if fid not in self.graph.functions:
             return []
         tokens = self.graph.evaluate(fid, ("param", name))
-        return sorted({str(t[2]) for t in tokens if t[1] == "text"})
+        return sorted({str(t[2]) for t in tokens if t[1] in ("text", "command")})
+
+    def global_texts(self, dotted: str) -> list[str]:
+        """The program names and agent command strings a module-level name of another
+        module, read here through an import (`config.CODEX_CMD`), holds."""
+        if dotted.split(".", 1)[0] not in self.imports.names:
+            return []
+        return sorted({str(t[2]) for t in self.graph.global_texts(self.imports.qualify(dotted))})
 
     def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
         """Where the argv lists the callers pass parameter `name` of `function` are
@@ -80,8 +90,11 @@ class ModuleValues:
         return [w.split(ARGV_SEPARATOR) for w in words]
 
 
-def module_values(index: ProjectIndex, path: str) -> ModuleValues | None:
-    """What the call graph gives the values of the module at `path` (None: not indexed)."""
+def module_values(index: ProjectIndex, path: str, tree: ast.Module) -> ModuleValues | None:
+    """What the call graph gives the values of the module at `path`, parsed as `tree`
+    (None: not indexed)."""
     graph = call_graph(index)
     module = graph.modules_by_path.get(path)
-    return None if module is None else ModuleValues(graph, module)
+    if module is None:
+        return None
+    return ModuleValues(graph, module, Imports(tree, module, import_origin(module, path)))

@@ -1,7 +1,8 @@
 """What the rest of the tree gives a module's expressions that its own resolver cannot
 follow (the project call graph, through `PythonModule.project`): the argv a parameter
 or a call of another module holds, the program name passed to a parameter, and the
-program name the tree's classes give an attribute."""
+program name the tree's classes give an attribute, and the value a module-level name
+of another module holds."""
 
 from __future__ import annotations
 
@@ -31,6 +32,20 @@ def parameter_texts(module: PythonModule, node: ast.Name) -> list[str]:
     if project is None or function is None or scope is module.tree:
         return []
     return project.parameter_texts(function, node.id)
+
+
+def imported_texts(module: PythonModule, node: ast.Name | ast.Attribute) -> list[str]:
+    """The program names or agent command strings a module-level name of another module
+    holds there, read through an import (`config.CODEX_CMD` after `from . import config`,
+    `CODEX_CMD` after `from .config import CODEX_CMD`)."""
+    project, dotted = module.project, dotted_name(node)
+    if project is None or dotted is None:
+        return []
+    head = dotted.split(".", 1)[0]
+    scope = module.scope_of(node)
+    if module.bindings.get((scope, head)) or module.bindings.get((module.tree, head)):
+        return []  # bound here: the module's own resolver follows it
+    return project.global_texts(dotted)
 
 
 def field_texts(module: PythonModule, node: ast.Attribute) -> list[str]:

@@ -38,6 +38,7 @@ from auditor.python.model.literals import decode_body, string_pieces
 from auditor.python.model.module import Binding, PythonModule, StringNode, is_string
 from auditor.python.model.project_words import (
     field_texts,
+    imported_texts,
     parameter_texts,
     project_argvs,
 )
@@ -458,7 +459,8 @@ class Resolver:
     def _field_text(self, node: ast.Attribute) -> MappedText | None:
         """The program name the tree's classes give an attribute this module cannot
         place (`settings.claude_path`, with `claude_path: str = "claude"` elsewhere)."""
-        return self._picked(node, field_texts(self.module, node))
+        texts = imported_texts(self.module, node) or field_texts(self.module, node)
+        return self._picked(node, texts)
 
     def _default(self, node: ast.Name) -> ast.expr | None:
         """The default of the parameter a name is, which it holds where a caller leaves
@@ -469,7 +471,8 @@ class Resolver:
     def _project_text(self, node: ast.Name) -> MappedText | None:
         """The program name the rest of the tree passes a parameter (`binary` in
         `[binary, "app-server"]`, given `shutil.which("codex")` by a caller)."""
-        return self._picked(node, parameter_texts(self.module, node))
+        texts = parameter_texts(self.module, node) or imported_texts(self.module, node)
+        return self._picked(node, texts)
 
     def _picked(self, node: ast.expr, texts: list[str]) -> MappedText | None:
         if not texts:

@@ -11,6 +11,8 @@ and sent to worker processes. A value is a *reference*, a short tuple:
 - `("argv", WORDS, SITE)`: an argv list written at SITE whose leading literal words are
   WORDS (joined by `ARGV_SEPARATOR`), such as a builder's `["claude", "-p", prompt]`;
 - `("text", VALUE)`: a string naming an agent's program (`"claude"`, `"/opt/bin/codex"`);
+  `("command", VALUE)`: a command string whose first command starts an agent
+  (`"npx @openai/codex@latest exec"`, for `shlex.split` or a shell);
   `("list", FIRST, REST, SITE)`: an argv list whose program is the value of the
   references FIRST, followed by the literal words REST;
 - `("field", ATTR)`: an attribute of an object of unknown class (`config.claude_path`):
@@ -34,6 +36,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, cast
 
+from auditor.profiles import AgentCatalog
 from auditor.python.model.ast_values import (
     Function,
     base_names,
@@ -45,13 +48,15 @@ from auditor.python.model.ast_values import (
     walk,
 )
 from auditor.python.model.class_attributes import class_attributes
+from auditor.python.model.imports import Imports
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
+from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
 from auditor.python.runner.sdk_catalog import SdkCatalog
 from auditor.python.runner.steps import StepCatalog
-from auditor.python.runner.value_refs import Imports, Ref, literal_int, position
+from auditor.python.runner.value_refs import Ref, literal_int, position
 
 _PROPERTIES = frozenset({"property", "functools.cached_property", "cached_property"})
 _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
@@ -78,6 +83,7 @@ class ModuleFacts:
         self.retries_named = True  # the text may name a retry library
         self.yields = True  # the text may have a `yield`: some function may be a generator
         self.agents: frozenset[str] = frozenset()  # command names followed as programs
+        self.catalog: AgentCatalog | None = None  # what starts an agent, for command strings
         self._ast_facts: AstFacts | None = None
         self._returns: dict[int, list[ast.Return]] = {}  # id of a function -> its returns
         self._shared: dict[Any, Any] = {}  # each value `share` was given, by itself
@@ -110,6 +116,20 @@ class ModuleFacts:
             "layers": self.layers,
             "retry_objects": self._retry_objects(),
         }
+
+    def text_refs(self, value: str) -> list[Ref]:
+        """A string's reference: the name of an agent's program (`"codex"`), or a command
+        string that starts an agent; none for any other text."""
+        if value.rsplit("/", 1)[-1] in self.agents:
+            return [("text", value[:200])]
+        if (
+            self.catalog is not None
+            and len(value) <= 200
+            and any(name in value for name in self.agents)
+            and command_runs_agent(value, self.catalog)
+        ):
+            return [("command", value)]
+        return []
 
     def share(self, value: Shared) -> Shared:
         """An equal value made before in the module, else `value` (a tuple with its items
@@ -672,13 +692,14 @@ def module_graph_facts(
     text: str = "",
     agents: frozenset[str] = frozenset(),
     importing: str | None = None,
+    catalog: AgentCatalog | None = None,
 ) -> dict[str, Any]:
     """The call-graph facts of a parsed module named `own` (its `text`, for a quick look
     at whether it names a retry library at all; `agents`: the agents' command names, the
     strings followed as programs; `importing`: the name its relative imports are read
     from, when not `own`: `ast_values.import_origin`)."""
     facts = ModuleFacts(tree, own, steps, sdk, steps.blanket_exceptions, importing)
-    facts.agents = agents
+    facts.agents, facts.catalog = agents, catalog
     facts.retries_named = any(word in text for word in ("retry", "backoff", "stamina"))
     facts.yields = "yield" in text
     data = facts.data()

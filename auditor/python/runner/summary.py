@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import functools
 import re
-import shlex
 from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog, default_catalog
@@ -42,6 +41,11 @@ from auditor.python.model.value_calls import (
     PASS_THROUGH,
     PATH_METHODS,
 )
+from auditor.python.runner.agent_words import (
+    argv_runs_agent,
+    command_runs_agent,
+    split_command,
+)
 from auditor.python.runner.graph_facts import module_graph_facts
 from auditor.python.runner.launch_facts import (
     LaunchFacts,
@@ -52,12 +56,10 @@ from auditor.python.runner.launch_facts import (
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.sdk_catalog import default_sdk
 from auditor.python.runner.steps import PROCESS_CALLS, StepCatalog, default_steps
-from auditor.shell.commands import strip_wrappers
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
-_SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh"})
 _NONE: Mapping[str, LaunchParameter] = {}
 
 
@@ -152,6 +154,9 @@ class _Module:
         if isinstance(node, ast.Name | ast.Attribute):
             value = self._value(node, scope)
             return self.words(value, scope, depth + 1) if value is not None else None
+        if isinstance(node, ast.Call) and node.args and self.qualified(node.func) == "shlex.split":
+            command = self.string(node.args[0], scope, depth + 1)  # a command kept as a string
+            return split_command(command) if command is not None else None
         return None
 
     def _value(self, node: ast.Name | ast.Attribute, scope: ast.AST) -> ast.expr | None:
@@ -229,26 +234,10 @@ class _Module:
         return None
 
     def _agent(self, words: list[str | None]) -> bool:
-        """Whether argv words run an agent, directly or as a `sh -c` string."""
-        clean = tuple(None if w is None or "\0" in w else w for w in words)
-        start, _ = strip_wrappers(clean, self.catalog)
-        program = clean[start] if start < len(clean) else None
-        if program is None:
-            return False
-        if program.rsplit("/", 1)[-1] in _SHELLS and "-c" in clean[start:]:
-            index = clean.index("-c", start)
-            inner = words[index + 1] if index + 1 < len(words) else None
-            return inner is not None and self._command(inner)
-        # `gptme --version` and `opencode serve` run no session
-        return self.catalog.agent_run(program, clean[start + 1 :]) is not None
+        return argv_runs_agent(words, self.catalog)
 
     def _command(self, text: str) -> bool:
-        known = text.split("\0")[0]
-        try:
-            words: list[str | None] = list(shlex.split(known.split(";")[0].split("|")[0]))
-        except ValueError:
-            words = list(known.split())
-        return bool(words) and self._agent(words)
+        return command_runs_agent(text, self.catalog)
 
     def launches(self, call: ast.Call, scope: ast.AST) -> bool:
         """Whether a call starts an agent process or runs a step, with any of the values
@@ -425,7 +414,14 @@ def summarize_python(
             retried = retried_imports(tree, text, importing or module, steps)
         links = (
             module_graph_facts(
-                tree, module or "", steps, default_sdk(), text, _agent_names(catalog), importing
+                tree,
+                module or "",
+                steps,
+                default_sdk(),
+                text,
+                _agent_names(catalog),
+                importing,
+                catalog or default_catalog(),
             )
             if graph
             else {}

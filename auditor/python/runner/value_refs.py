@@ -11,13 +11,11 @@ from typing import Any, Protocol
 from auditor.python.model.ast_values import (
     Function,
     dotted_name,
-    import_bindings,
     parameter_defaults,
-    qualified_import,
     statements,
-    top_level_names,
 )
 from auditor.python.model.call_graph import ARGV_SEPARATOR
+from auditor.python.model.imports import Imports
 from auditor.python.model.value_calls import (
     DEFAULT_KEYWORD,
     DEFAULT_POSITION,
@@ -33,7 +31,10 @@ class RefsOwner(Protocol):
     """What a function's references ask of its module's facts."""
 
     imports: Imports
-    agents: frozenset[str]  # command names followed as programs
+
+    def text_refs(self, value: str) -> list[Ref]:
+        """A string constant's reference, if it names an agent's program or command."""
+        ...
 
     def client(self, call: ast.Call, function: Any) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
@@ -55,31 +56,6 @@ def literal_int(node: ast.expr) -> int | None:
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value if abs(node.value) < 10**6 else None
     return None
-
-
-class Imports:
-    """What the module's names stand for, qualified."""
-
-    def __init__(self, tree: ast.Module, own: str, importing: str | None = None) -> None:
-        """`importing`: the name relative imports are read from, when not `own` (a
-        package's `__init__.py`)."""
-        self.own = own
-        self.names: dict[str, str] = {}
-        for node in statements(tree):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                for local, base, name in import_bindings(node, importing or own):
-                    self.names[local] = sys.intern(qualified_import(base, name))
-        self.defined = top_level_names(tree)
-
-    def qualify(self, dotted: str) -> str:
-        head, _, rest = dotted.partition(".")
-        if head in self.names:
-            base = self.names[head]
-        elif head in self.defined:
-            base = sys.intern(f"{self.own}.{head}") if self.own else head
-        else:
-            base = head
-        return sys.intern(f"{base}.{rest}") if rest else base
 
 
 def _is_static(function: Function) -> bool:
@@ -230,8 +206,7 @@ class ValueRefs:
         if isinstance(node, ast.Subscript):
             return self.refs(node.value, depth + 1)
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            name = node.value.rsplit("/", 1)[-1]
-            return [("text", node.value[:200])] if name in self.owner.agents else []
+            return self.owner.text_refs(node.value)
         if isinstance(node, ast.Call):
             client = self.owner.client(node, self)
             if client is not None:
@@ -252,6 +227,8 @@ class ValueRefs:
             return [("list", tuple(first), rest, position(node))] if first else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return self.refs(node.left, depth + 1)  # `shlex.split(cmd) + [...]`: its program
         if isinstance(node, ast.BoolOp):
             return [r for value in node.values for r in self.refs(value, depth + 1)]
         if isinstance(node, ast.Await):
@@ -281,7 +258,7 @@ class ValueRefs:
         if dotted is None:
             return None
         name = self.owner.imports.qualify(dotted)
-        if name in PASS_THROUGH and call.args:
+        if (name in PASS_THROUGH or name == "shlex.split") and call.args:
             return call.args[0]
         if name in ENVIRONMENT_DEFAULTS:
             given = [k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD]
