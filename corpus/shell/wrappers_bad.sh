@@ -30,6 +30,9 @@ python -m gptme --non-interactive "$PROMPT" | tee -a "$LOG"  # expect: RA101(err
 "$CLAUDE_BIN" -p "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
 "${AGENT[@]}" "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
 GPTME_LOG_LEVEL=debug gptme --non-interactive "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
+mise exec -- claude -p "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
+mise x node@22 python@3.12 -- codex exec "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
+mise exec node@22 -- npx prettier --check . | tee -a "$LOG"  # expect: RA102(info)
 
 timeout 60 curl -fsS "$API/next" | jq -r '.task' > next-task.txt  # expect: RA101(warning)
 nice -n 19 grep -rh 'gptme' logs/ | sort | uniq -c > usage.txt  # expect: RA102(info)
