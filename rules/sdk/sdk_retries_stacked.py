@@ -110,7 +110,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     the request called under the retry layer, and the module that imports
     any of those. A construction with retries on is where the finding (and
     the fix) goes; constructions that serve the same requests in the same
-    way (one client per provider in a dict) are one defect, reported once at
+    way (one client per provider in a dict, Azure's or OpenAI's class by a
+    branch) are one defect, reported once at
     the first, with the others as related locations. Stacked means both
     layers retry the same failures: the SDKs retry connection errors,
     timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
@@ -192,9 +193,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
 
     def check(self, unit: PythonUnit) -> Iterator[Finding]:
         """Yield a finding at each client construction whose requests are retried twice;
-        clients that serve the same requests the same way (`clients[provider] = OpenAI(…)`
-        for every provider), or that one statement builds (`OpenAI(**kw) if kw else
-        OpenAI()`), are one defect, reported once: at the first, or the most severe."""
+        clients that serve the same requests the same way, whatever their class
+        (`clients[provider] = OpenAI(…)` for every provider, Azure's client in one branch
+        and OpenAI's in the other), or that one statement builds (`OpenAI(**kw) if kw
+        else OpenAI()`), are one defect, reported once: at the first, or the most severe."""
         found = list(self._per_client(unit))
         statements = [_statement(unit, client.call) for client, _ in found]
         shared = Counter((c.label, id(s)) for (c, _), s in zip(found, statements, strict=True))
@@ -202,8 +204,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         for (client, finding), statement in zip(found, statements, strict=True):
             key: tuple[object, ...] = (client.label, id(statement))
             if shared[(client.label, id(statement))] < 2:
-                key = (client.label, client.retries, frozenset(map(id, client.references)))
-                key = (*key, finding.message)
+                # the same requests, retried the same way, whatever class each client is
+                # (`AsyncAzureOpenAI(…)` in one branch, `AsyncOpenAI()` in the other)
+                said = finding.message.replace(f"`{client.label}`", "")
+                key = (client.retries, frozenset(map(id, client.references)), said)
             groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
             members.sort(key=lambda member: -member[1].severity.rank)  # stable: source order
@@ -211,8 +215,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             if not others:
                 yield first
                 continue
-            count = f"{len(others)} more `{first_client.label}` client"
-            count += "s" if len(others) > 1 else ""
+            same = all(client.label == first_client.label for client, _ in others)
+            count = f"{len(others)} more " + (f"`{first_client.label}` " if same else "")
+            count += "clients" if len(others) > 1 else "client"
             related = first.related + tuple(
                 RelatedLocation(
                     finding.path, finding.span, "another client that serves the same requests"

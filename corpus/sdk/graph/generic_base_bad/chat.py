@@ -9,7 +9,7 @@ class Chat(Limited[str]):
         if bedrock:
             self.client = AsyncAnthropicBedrock()  # expect: RA401
         else:
-            self.client = AsyncAnthropic()  # expect: RA401
+            self.client = AsyncAnthropic()  # the same requests: one finding
 
     async def _request(self, prompt: str, beta: bool = False) -> str:
         api = self.client.beta.messages if beta else self.client.messages

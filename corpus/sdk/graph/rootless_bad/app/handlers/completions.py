@@ -21,4 +21,4 @@ class CompletionHandler:
             return AzureOpenAI(  # expect: RA401
                 api_key=settings["key"], azure_endpoint=settings["base"], api_version="2024-06-01"
             )
-        return OpenAI(api_key=settings["key"])  # expect: RA401
+        return OpenAI(api_key=settings["key"])  # the same requests: one finding
