@@ -281,18 +281,23 @@ def judged_by_output(
     command: SimpleCommand,
     statement: Node,
     seen: frozenset[str] = frozenset(),
+    opaque: bool = False,
 ) -> bool:
     """Whether the script examines the agent's output after the run (`gptme … >"$log"`,
     then `grep DONE "$log"`; `out=$(claude …)`, then `jq … <<<"$out"`), or, in a loop,
     anywhere in the loop (its condition reads it before the next run). The output of
     an agent that is its function's output is examined where every call of that
-    function has its own output examined (`r=$(run_agent …)`, then a test of `$r`)."""
+    function has its own output examined (`r=$(run_agent …)`, then a test of `$r`);
+    `opaque`: the run in that function has a prompt the analysis cannot read."""
     output = agent_output(script, command)
+    if opaque and not output.opaque:  # a call of a function whose run's prompt is opaque
+        output = output._replace(opaque=True)
     if output.through is not None and output.through not in seen:
         calls = calls_of(script).get(output.through, [])
         inner = seen | {output.through}
         if calls and all(
-            judged_by_output(script, call, _statement_of(call.node), inner) for call in calls
+            judged_by_output(script, call, _statement_of(call.node), inner, output.opaque)
+            for call in calls
         ):
             return True
     return _examined_after(script, output, statement)
@@ -333,7 +338,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
         # Only a check in the loop that runs it (one after it, outside a loop) may be
         # about this run: the prompt names nothing the analysis can match.
         scope = loop if loop is not None else _enclosing_scope(statement)
-        for node in _examined_files(script):
+        for node in _examined_files(script) + _examining_calls(script):
             if node.start_byte < start or node.end_byte > min(scope.end_byte, stop):
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
@@ -406,6 +411,45 @@ def _file_test_operand(node: Node) -> bool:
 
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
+_EXAMINING_CALLS: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
+
+
+def _examining_calls(script: ShellScript) -> list[Node]:
+    """The calls of the script's functions that examine a file (`if plan_done; then
+    break`, with `plan_done() { grep -q DONE "$PLAN"; }`): a function whose body, or a
+    function it calls, greps a file or tests that one exists where the result decides
+    something (listed once per script)."""
+    known = _EXAMINING_CALLS.get(script)
+    if known is not None:
+        return known
+    pending = [
+        name
+        for node in _examined_files(script)
+        if not _only_shows(script, node) and (name := _function_of(node)) is not None
+    ]
+    examining: set[str] = set()
+    calls = calls_of(script)
+    while pending:  # a worklist up the calls: each function taken once
+        name = pending.pop()
+        if name in examining or name not in script.functions:
+            continue
+        examining.add(name)
+        pending += [c for call in calls.get(name, []) if (c := _function_of(call.node))]
+    found = sorted(
+        (call.node for name in examining for call in calls.get(name, [])),
+        key=lambda n: n.start_byte,
+    )
+    _EXAMINING_CALLS[script] = found
+    return found
+
+
+def _function_of(node: Node) -> str | None:
+    """The name of the function whose body holds `node` (None: the script's own body)."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        current = current.parent
+    name = current.child_by_field_name("name") if current is not None else None
+    return text_of(name) if name is not None else None
 
 
 def _examined_files(script: ShellScript) -> list[Node]:
@@ -427,7 +471,8 @@ def _examined_files(script: ShellScript) -> list[Node]:
                     command.argv[command.program_index + 1 :],
                     strict=False,
                 )
-                if w is not None and word is not None and not word.startswith("-")
+                # a word of unknown value (`"$DIR/PLAN.md"`) is an operand too
+                if w is not None and not (word or "").startswith("-")
             ]
             found.extend(operands[1:])
         elif whole_word(node) and _file_test_operand(node):

@@ -74,9 +74,9 @@ done
 
 # A pipeline continued over lines, then a check with a file redirect: the lines
 # after the pipeline are statements of the loop (tree-sitter-bash 0.25 reads them
-# as arguments of `viz` unless the parse is mended), so the `break` is seen.
+# as arguments of `viz` unless the parse is mended), so the check of the plan the
+# prompt names is seen, and each run is judged by it: no finding.
 while true; do
-  # expect-next-line: RA203(warning)
   (echo "## Plan: $PLAN"; cat PROMPT.md) | claude -p \
       --output-format=stream-json \
       | npx viz
