@@ -47,6 +47,9 @@ from auditor.shell.scenarios import (
 from auditor.shell.status import backgrounded
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
+# `exit 1` in the loop: the script gives up (a stall count, a fatal error); not a
+# success that leaves, whatever scenario reaches it
+_ABORT = "abort"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
 _SURE = "next, sure"  # it went on, and not only through the body of an undecided test
 # `rc` (in `(( ))`), `$rc`, `$?`, or braced: `${rc}`, `${PIPESTATUS[0]}`, also with a default
@@ -300,6 +303,9 @@ class IterationWalk:
         command = self.script.command_at(node)
         name = command.command_name if command else None
         if name in _JUMPS:
+            assert command is not None
+            if name == "exit" and _failure_code(command):
+                return [path._replace(outcome=_ABORT)]
             return [path._replace(outcome=_JUMPS[name])]
         if name in ("true", ":", "false"):
             return [path._replace(status=int(name == "false"))]
@@ -614,7 +620,7 @@ class IterationWalk:
                     continue
                 for after in self.block(statements, part):
                     if after.outcome not in (FALL, _NEXT):
-                        mark(after.scenarios, "leave")
+                        mark(after.scenarios, _ABORT if after.outcome == _ABORT else "leave")
                         continue
                     if after.outcome == _NEXT:
                         mark(after.scenarios, _CONTINUED)
@@ -628,6 +634,13 @@ class IterationWalk:
                             else:
                                 go_round(end)
         return found
+
+
+def _failure_code(command: SimpleCommand) -> bool:
+    """Whether an `exit` gives a literal non-zero status (`exit 1`)."""
+    words = command.argv[command.program_index + 1 :]
+    code = bounded_int(words[0]) if words and words[0] is not None else None
+    return code is not None and code != 0
 
 
 def _job_of(node: Node, loop: Node) -> Node | None:
