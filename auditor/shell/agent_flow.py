@@ -23,7 +23,7 @@ from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, descendants, within
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
@@ -112,7 +112,7 @@ class _Flow:
                 break
         pipeline = self._pipeline_of(node)
         if pipeline is not None:
-            index = next(i for i, s in enumerate(pipeline.stages) if _within(node, s.node))
+            index = next(i for i, s in enumerate(pipeline.stages) if within(node, s.node))
             last = index == len(pipeline.stages) - 1
             stage = None if last or pipeline.options.pipefail else index
             holder = pipeline.node.parent
@@ -149,7 +149,7 @@ class _Flow:
         pipeline = self._pipeline_of(node)
         if pipeline is None:
             return 0 in indices or ALL_INDICES in indices  # `cmd; rc=${PIPESTATUS[0]}`
-        index = next(i for i, s in enumerate(pipeline.stages) if _within(node, s.node))
+        index = next(i for i, s in enumerate(pipeline.stages) if within(node, s.node))
         return index in indices or ALL_INDICES in indices
 
     def _pipeline_of(self, node: Node) -> Pipeline | None:
@@ -323,7 +323,7 @@ class _Flow:
         holder = enclosing_function(node, self.parsed)
         if holder is not None and holder not in self.script.called:
             return  # errexit is decided where a function is called, and nothing calls it
-        if statement.type == "variable_assignment" and _within(node, statement):
+        if statement.type == "variable_assignment" and within(node, statement):
             node = statement  # `X=$(agent)`: errexit acts on the assignment, in the shell
         if not ends_on_failure(node, self.script.options_at(node)):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
@@ -388,10 +388,6 @@ def _last_in(group: Node, node: Node) -> bool:
 def _grouped(group: Node) -> bool:
     """Whether a group is a statement of its own (not a function's body)."""
     return group.parent is not None and group.parent.type != "function_definition"
-
-
-def _within(node: Node, container: Node) -> bool:
-    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
 
 def _assignments(node: Node | None) -> list[Node]:

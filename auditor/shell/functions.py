@@ -26,8 +26,8 @@ from typing import NamedTuple
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
-from auditor.shell.parse import Node, ShellText
-from auditor.shell.status import substitution_assignment
+from auditor.shell.parse import Node, ShellText, within
+from auditor.shell.status import discarded_by, substitution_assignment
 
 _RETURN = re.compile(r"^\d+$")
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
@@ -96,7 +96,13 @@ def summarize_function(
 
     runs = [(c, found) for c in inside if (found := agent_of(c)) is not None]
     passing = next((run for run in runs if passes(run[0])), None)
-    if passing is not None or (runs and _reports_status(runs[0][0], inside)):
+    # codes of its own that report the run: not when the run's status is thrown away
+    # (`out=$(agent …) || true`, then `grep -q YES <<<"$out" && return 0; return 1`): they
+    # report what it printed
+    reports = bool(runs) and _reports_status(runs[0][0], inside)
+    if reports and discarded_by(statement_of(runs[0][0].node)[0]) is not None:
+        reports = False
+    if passing is not None or reports:
         # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
         _, (agent, wrappers) = passing or runs[0]
         return FunctionSummary(name, agent, returns, wrappers=wrappers)
@@ -270,9 +276,7 @@ def _statements(node: Node) -> list[Node]:
 
 
 def _within(node: Node | None, container: Node | None) -> bool:
-    if node is None or container is None:
-        return False
-    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+    return node is not None and container is not None and within(node, container)
 
 
 def printed_word(definition: Node, commands: Iterable[SimpleCommand]) -> str | None:

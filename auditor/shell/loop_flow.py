@@ -29,7 +29,7 @@ from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
 from auditor.shell.output_words import examined_in_pipeline
-from auditor.shell.parse import LOOPS, Node, descendants
+from auditor.shell.parse import LOOPS, Node, descendants, within
 from auditor.shell.scenarios import (
     AGENT,
     EQUAL,
@@ -73,10 +73,6 @@ _INCREMENTED = re.compile(
 
 def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
-
-
-def _within(node: Node, container: Node) -> bool:
-    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
 
 def _logical(node: Node) -> str | None:
@@ -123,7 +119,7 @@ class IterationWalk:
         )
         # where the first run of an iteration starts (none before the body: `until agent`)
         conditions = named(loop, "condition") if loop.type == "while_statement" else []
-        tested = any(_within(run, c) for run in self.runs for c in conditions)
+        tested = any(within(run, c) for run in self.runs for c in conditions)
         self._first_run = -1 if tested else min(run.start_byte for run in self.runs)
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
@@ -184,7 +180,7 @@ class IterationWalk:
 
     def holds_run(self, node: Node) -> bool:
         """Whether `node` runs the agent (the command, or one of its alternatives)."""
-        return any(_within(run, node) for run in self.runs)
+        return any(within(run, node) for run in self.runs)
 
     @functools.cached_property
     def pipefail(self) -> bool:

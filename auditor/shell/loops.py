@@ -24,17 +24,13 @@ from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants, enclosing_loop
+from auditor.shell.parse import Node, descendants, enclosing_loop, within
 from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop, reads_items
 from auditor.shell.status import ends_on_failure
 
 if TYPE_CHECKING:
     from auditor.python.runner.steps import StepCatalog
-
-
-def _within(node: Node, container: Node) -> bool:
-    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
 
 class AgentLoop(NamedTuple):
@@ -136,16 +132,16 @@ def _alternatives(
     for other, agent in runs:
         if other.node.id == command.node.id or agent.name != profile.name:
             continue
-        if not _within(other.node, loop):
+        if not within(other.node, loop):
             continue
         holder = command.node.parent
-        while holder is not None and holder.id != loop.id and not _within(other.node, holder):
+        while holder is not None and holder.id != loop.id and not within(other.node, holder):
             holder = holder.parent
         if holder is None or holder.type not in ("if_statement", "case_statement"):
             continue  # one after the other, not one instead of the other
         clauses = [holder, *(c for c in named(holder) if c.type == "elif_clause")]
         tests = [t for clause in clauses for t in named(clause, "condition")]
-        if not any(_within(run, t) for t in tests for run in (command.node, other.node)):
+        if not any(within(run, t) for t in tests for run in (command.node, other.node)):
             found.append(other.node)
     return found
 

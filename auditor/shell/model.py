@@ -42,7 +42,7 @@ from auditor.shell.includes import (
 )
 from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
-from auditor.shell.parse import Node, ShellText
+from auditor.shell.parse import Node, ShellText, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import read_names
 from auditor.shell.stages import Pipeline, StageReader
@@ -283,7 +283,7 @@ class ShellScript:
             self._calls.clear()  # defined again: the calls of it ran the other one
         self.functions[name] = definition
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
-        inside = [c for c in self.commands[first:last] if _within(c.node, definition)]
+        inside = [c for c in self.commands[first:last] if within(c.node, definition)]
         printed = printed_word(definition, inside)  # `$(name)` holds it
         if printed is not None:
             self.env[output_key(name)] = printed
@@ -431,7 +431,7 @@ class ShellScript:
         entry: ShellOptions | None = None
         for command in calls:
             node = command.node
-            if _within(node, definition):
+            if within(node, definition):
                 continue  # a recursive call runs with the options it is walked with
             options = self.options_at(node)
             if options.errexit and in_condition(node):
@@ -489,7 +489,3 @@ def _too_many_libraries() -> bool:
 
 def _same(first: Node | None, second: Node) -> bool:
     return first is not None and first.id == second.id
-
-
-def _within(node: Node, container: Node) -> bool:
-    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte

@@ -32,7 +32,7 @@ from auditor.shell.output_words import (
     whole_word,
     written_file,
 )
-from auditor.shell.parse import Node, descendants, enclosing_loop
+from auditor.shell.parse import Node, descendants, enclosing_loop, within
 from auditor.shell.status import next_statement
 
 # Commands that examine the text they read: a read by one of these judges the run.
@@ -225,6 +225,8 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
         holder = holder.parent
     if holder is None:
         return not _decides(node)  # `$(<"$log")` captures it; `done < "$log"` shows it
+    if holder.type == "test_command" and _shows_only(script, holder):
+        return True  # `if [ -n "$out" ]; then echo "$out"; fi`: it decides only the display
     if holder.type != "command":
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
     command = script.command_at(holder)
@@ -239,6 +241,28 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
         if stages[-1].id != current.id:
             return False  # a stage feeding the next: examined there
     return not _decides(current)
+
+
+def _shows_only(script: ShellScript, test: Node) -> bool:
+    """Whether a test of emptiness (`[ -n "$out" ]`) is the whole condition of an `if`
+    with no other branch whose body only prints (`echo`, `printf`): what it decides is
+    whether the output is shown, not what the run did."""
+    if not _EMPTINESS.match(text_of(test)):
+        return False
+    parent = test.parent
+    if parent is None or parent.type != "if_statement" or _field_of(parent, test) != "condition":
+        return False
+    if any(c.type in ("elif_clause", "else_clause") for c in parent.named_children):
+        return False
+    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
+    commands = [n for b in body for n in descendants(b) if n.type == "command"]
+    return bool(commands) and all(
+        (c := script.command_at(n)) is not None and c.command_name in _DISPLAY for n in commands
+    )
+
+
+_DISPLAY = frozenset({"echo", "printf"})
+_EMPTINESS = re.compile(r'^\[\[?\s+-[nz]\s+"?\$\{?\w+\}?"?\s+\]\]?$')
 
 
 def _statement(command: Node) -> Node:
@@ -321,8 +345,12 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     reads = reads_in(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
+    function = _enclosing_scope(statement)
+    scoped = _local_names(function) if function.type == "function_definition" else set()
     for key in keys + told:
         for node in reads.get(key, ()):
+            if key[0] == "v" and key[1] in scoped and not within(node, function):
+                continue  # another function's variable of the same name
             after = statement.end_byte <= node.start_byte < stop
             in_loop = loop is not None and node.end_byte <= loop.end_byte
             if node.start_byte < start or not (after or in_loop):
@@ -346,6 +374,25 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             if not _only_shows(script, node):
                 return True
     return False
+
+
+_SCOPED = frozenset({"local", "declare", "typeset"})
+
+
+def _local_names(function: Node) -> set[str]:
+    """The variables a function declares its own (`local output`, `declare -a found`)."""
+    found: set[str] = set()
+    for node in descendants(function):
+        if node.type != "declaration_command":
+            continue
+        keyword = node.children[0] if node.children else None
+        if keyword is None or text_of(keyword) not in _SCOPED:
+            continue
+        for child in node.named_children:
+            name = child if child.type == "variable_name" else child.child_by_field_name("name")
+            if name is not None and name.type == "variable_name":
+                found.add(text_of(name))
+    return found
 
 
 def _ended_after(script: ShellScript, statement: Node) -> int | None:

@@ -137,6 +137,11 @@ _MAX_REPAIRS = 256
 LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 
 
+def within(node: Node, container: Node) -> bool:
+    """Whether `node` lies in `container` (or is it)."""
+    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+
+
 def enclosing_loop(node: Node) -> Node | None:
     """The innermost loop around `node` in its function (or script)."""
     current = node.parent

@@ -23,7 +23,7 @@ from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, reads_output
 from auditor.shell.output_words import calls_of, examined_in_pipeline
-from auditor.shell.parse import Node, descendants, enclosing_loop
+from auditor.shell.parse import Node, descendants, enclosing_loop, within
 from auditor.shell.presence import presence_only
 from auditor.shell.scenarios import NONZERO, Scenario
 
@@ -33,10 +33,6 @@ _READS_ITEMS = frozenset({"read", "mapfile", "readarray"})  # `while read -r tas
 
 def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
-
-
-def _within(node: Node, container: Node) -> bool:
-    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
 
 def attempt_loop(loop: Node) -> bool:
@@ -109,7 +105,7 @@ def _runs_on_schedule(script: ShellScript, command: SimpleCommand, seen: frozens
     if definition is None or name is None or definition.id in seen:
         return False  # not in a function, or a recursion already followed
     named = calls_of(script).get(script.parsed.node_text(name), [])
-    calls = [c for c in named if not _within(c.node, definition)]
+    calls = [c for c in named if not within(c.node, definition)]
     seen |= {definition.id}
     return bool(calls) and all(_runs_on_schedule(script, call, seen) for call in calls)
 
@@ -155,7 +151,7 @@ def reads_items(script: ShellScript, loop: Node) -> bool:
 
 def _paced(script: ShellScript, loop: Node) -> bool:
     """Whether a `sleep` runs in the loop, in its body or its condition: it is paced."""
-    return any(c.command_name == "sleep" and _within(c.node, loop) for c in script.commands)
+    return any(c.command_name == "sleep" and within(c.node, loop) for c in script.commands)
 
 
 def _conditions_over(node: Node, loop: Node) -> list[Node]:

@@ -163,8 +163,18 @@ def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
     if value is None:
         # `${AGENT:-gptme}`: the default is the value when the variable is unknown.
         default = _default(node)
-        return evaluate(default[1], env, unknown) if default is not None else None
+        if default is not None:
+            return evaluate(default[1], env, unknown)
+        plain = subscript is None and _text(node) == "${" + _text(name_node) + "}"
+        return _spelled(_text(name_node), env, unknown) if plain and unknown else None
     return _scalar(value)
+
+
+def _spelled(name: str, env: Env, unknown: str) -> str | None:
+    """What a variable of unknown value holds as far as it is known, its unknown parts
+    spelled `unknown` (`cmd="opencode run -- \"$PROMPT\""`, for `eval "$cmd"`)."""
+    spelled = env.get(name + _SPELLED)
+    return spelled.replace(OPAQUE_WORD, unknown) if isinstance(spelled, str) else None
 
 
 def _default(node: Node) -> tuple[str, Node] | None:
@@ -227,7 +237,12 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
         return _text(node)[2:-1]
     if kind == "simple_expansion":
         name = next((c for c in node.named_children), None)
-        return _scalar(env.get(_text(name))) if name is not None else None
+        if name is None:
+            return None
+        value = _scalar(env.get(_text(name)))
+        return (
+            value if value is not None or unknown is None else _spelled(_text(name), env, unknown)
+        )
     if kind == "expansion":
         return _expansion(node, env, unknown)
     if kind == "command_substitution":
@@ -325,14 +340,17 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     value = assigned_value(node.child_by_field_name("value"), env)
     if name is None:
         return
+    key = _text(name)
+    appends = any(c.type == "+=" for c in node.children)
     if value is None:
         written = node.child_by_field_name("value")
         path = program_path(written, env) if written is not None else None
-        if path is not None and not any(c.type == "+=" for c in node.children):
-            env[_text(name) + _PATH] = path
+        if path is not None and not appends:
+            env[key + _PATH] = path
+        spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
+        if spelled is not None and not appends and spelled.replace(OPAQUE_WORD, "").strip():
+            env[key + _SPELLED] = spelled
         return
-    key = _text(name)
-    appends = any(c.type == "+=" for c in node.children)
     old = env.get(key) if appends else None  # only `+=` reads what it held
     if old is not None:
         value = _appended(old, value)
@@ -340,6 +358,8 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
             del env[key]  # opaque from here on, as a value that depends on the run
             return
     env[key] = value
+    if key + _SPELLED in env:
+        del env[key + _SPELLED]
 
 
 def value_size(value: Value) -> int:
@@ -363,6 +383,9 @@ def _appended(old: Value, added: Value) -> Value:
 # A variable's key in env for a path whose folder depends on the run but whose file name
 # does not (`$HOME/.claude/local/claude`): never a shell name, so never read as one.
 _PATH = "\0path"
+# ... and for a value known only in part (`"opencode run -- \"$PROMPT\""`), as far as it is
+# known, its unknown parts spelled `OPAQUE_WORD`: the command a string holds, for `eval`
+_SPELLED = "\0spelled"
 
 
 def program_path(node: Node, env: Env) -> str | None:
