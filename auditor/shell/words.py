@@ -164,6 +164,8 @@ def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
         # `${AGENT:-gptme}`: the default is the value when the variable is unknown.
         default = _default(node)
         if default is not None:
+            if _text(name_node) + _SET in env:
+                return unknown  # `rc=$?` earlier: the default may not apply
             return evaluate(default[1], env, unknown)
         plain = subscript is None and _text(node) == "${" + _text(name_node) + "}"
         return _spelled(_text(name_node), env, unknown) if plain and unknown else None
@@ -334,8 +336,10 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
 
 
 def assign(node: Node, env: MutableMapping[str, Value]) -> None:
-    """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env (an unknown value
-    leaves the variable as it was, and keeps what its file name is: `program_path`)."""
+    """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env. A value known only
+    at run time makes the variable unknown (and set: no `${NAME:-default}` applies), and
+    keeps what is known of it: its file name (`program_path`), its text around the
+    unknown parts (for `eval`)."""
     name = node.child_by_field_name("name")
     value = assigned_value(node.child_by_field_name("value"), env)
     if name is None:
@@ -350,6 +354,9 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
         spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
         if spelled is not None and not appends and spelled.replace(OPAQUE_WORD, "").strip():
             env[key + _SPELLED] = spelled
+        if key in env:
+            del env[key]  # it may hold anything now
+        env[key + _SET] = ""  # set, to a value known only at run time: no default applies
         return
     old = env.get(key) if appends else None  # only `+=` reads what it held
     if old is not None:
@@ -358,8 +365,9 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
             del env[key]  # opaque from here on, as a value that depends on the run
             return
     env[key] = value
-    if key + _SPELLED in env:
-        del env[key + _SPELLED]
+    for kept_key in (key + _SPELLED, key + _SET):
+        if kept_key in env:
+            del env[kept_key]
 
 
 def value_size(value: Value) -> int:
@@ -386,6 +394,9 @@ _PATH = "\0path"
 # ... and for a value known only in part (`"opencode run -- \"$PROMPT\""`), as far as it is
 # known, its unknown parts spelled `OPAQUE_WORD`: the command a string holds, for `eval`
 _SPELLED = "\0spelled"
+# ... and for a variable set to a value of any kind known only at run time (`rc=$?`): it
+# is set, so `${rc:-0}` is that unknown value, not the default
+_SET = "\0set"
 
 
 def program_path(node: Node, env: Env) -> str | None:
