@@ -65,3 +65,25 @@ class Grader:
     @tenacity.retry(stop=tenacity.stop_after_attempt(3))
     def grade(self, answer: str) -> str:
         return str(self.judge.responses.create(model="m", input=answer))
+
+
+class Swallowing:
+    """The helper turns every failure into `None`, and the loop goes round on `None`: a
+    failed request is sent again, each time with the SDK's own retries."""
+
+    def __init__(self) -> None:
+        self.llm = AzureOpenAI(api_version="2024-10-21")  # expect: RA401(warning)
+
+    def _try_once(self, topic: str) -> str | None:
+        try:
+            reply = self.llm.chat.completions.create(model="m", messages=[])
+        except Exception:
+            return None
+        return reply.choices[0].message.content
+
+    def draft(self, topic: str) -> str:
+        for _ in range(3):
+            found = self._try_once(topic)
+            if found:
+                return found
+        return topic

@@ -100,7 +100,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     requests run under a retry construct of the application: a tenacity,
     backoff, retrying or stamina decorator or loop (also under the project's
     own name, `llm_retry = tenacity.retry(…)`), a retry decorator written in
-    the audited tree, or a hand-written retry loop. A client is followed
+    the audited tree, or a hand-written retry loop; also a loop that goes round
+    on a failed *result* (`answer = ask(p)`, then `if answer.ok: break`), over
+    the requests whose failures the code it calls turns into such a value
+    (`except Exception: return Answer(ok=False)`). A client is followed
     wherever it goes: a module global or `self.` attribute, a dict of
     clients per provider (`clients[provider] = OpenAI(…)`, a dict literal)
     read back through a factory (`get_client(provider)`), a helper that

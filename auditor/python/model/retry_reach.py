@@ -30,6 +30,9 @@ class Layer(NamedTuple):
     label: str
     attempts: int | None
     errors: tuple[tuple[str, str], ...]  # (kind, value) error tests; none: every error
+    # it goes round on a result that says the call failed: it retries only the failures
+    # a function under it turns into such a value (`except …: return {"ok": False}`)
+    on_value: bool = False
 
 
 class Stacked(NamedTuple):
@@ -58,7 +61,9 @@ class RetryReach:
                 data = made
             line, column = map(int, data["at"].split(":"))
             errors = tuple((str(k), str(v)) for k, v in data["errors"])
-            return Layer(summary.path, line, column + 1, data["label"], data["attempts"], errors)
+            value = bool(data.get("value"))
+            label, attempts = data["label"], data["attempts"]
+            return Layer(summary.path, line, column + 1, label, attempts, errors, value)
         if isinstance(layer, str) and DECORATORS_SEPARATOR in layer:  # several of the tree's
             found = (self.layer(module, one) for one in layer.split(DECORATORS_SEPARATOR))
             return next((each for each in found if each is not None), None)
@@ -144,7 +149,7 @@ class RetryReach:
                 continue
             held.append(layer)
             for number, call in enumerate(self.graph.functions[fid].facts.get("calls", ())):
-                if not call.details.contained:
+                if not call.details.contained or layer.on_value:
                     pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
         return under
 
@@ -223,8 +228,9 @@ class RetryReach:
                 layers = []
                 if own is not None and (local := self.layer(function.module, own)):
                     layers.append(self._bound(local, fid))
-                if not contained:
-                    layers += self.graph.under.get(fid, [])
+                layers += self.graph.under.get(fid, [])
+                # a failure contained here reaches only a layer that retries on its value
+                layers = [layer for layer in layers if layer.on_value == contained]
                 line, column = map(int, at.split(":"))
                 request = (self.graph.summaries[function.module].path, line, column + 1)
                 for layer in layers:

@@ -103,6 +103,8 @@ class FunctionFacts(ValueRefs):
         self.stores: list[tuple[Any, ...]] = []
         self.layer: int | str | None = None
         self.retry_tries: dict[int, int] = {}  # id of a `try` -> the retry layer it is
+        # id of a call whose result a loop tests to go round -> that loop's layer
+        self.value_calls: dict[int, int] = {}
         if isinstance(self.node, Function):
             self.layer = self.owner.decorator_layer(self.node)
             self.owner.recursion_layers(self.node, self)
@@ -273,6 +275,7 @@ class FunctionFacts(ValueRefs):
             self._requests.append((call, request, layer, contained, raised))
         # its callee, and the details it has (`CallDetails`): most calls have none
         entry: dict[str, Any] = {"callee": None}
+        layer = layer if layer is not None else self.value_calls.get(id(call))
         if layer is not None:
             entry["layer"] = layer
         if contained:

@@ -500,7 +500,33 @@ class ModuleFacts:
                 pairs = [] if every else [[t.kind, t.value] for t in tests] + narrowed
                 layer = self._layer(loop, "retry loop", _loop_attempts(loop), pairs)
                 function.retry_tries[id(node)] = layer
+        if leaves and not any(id(t) in function.retry_tries for t in tries):
+            self._value_layer(loop, inside, function)
         return None
+
+    def _value_layer(
+        self, loop: ast.For | ast.AsyncFor | ast.While, inside: list[ast.AST], function: Any
+    ) -> None:
+        """A loop that goes round on a failed *result* (`r = ask(p)`, then `if r["ok"]:
+        break`): a retry of the failures the called function turns into values (its
+        `except Exception: return {"ok": False}`), registered on the call that gives it."""
+        leaving = [
+            node
+            for node in inside
+            if isinstance(node, ast.If) and _leaves_outside_handlers(node.body)
+        ]
+        tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
+        for node in inside:
+            value = node.value if isinstance(node, ast.Assign) else None
+            value = value.value if isinstance(value, ast.Await) else value
+            if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
+                continue
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if any(name in tested for name in names):
+                label = "retry loop on a returned failure"
+                layer = self._layer(loop, label, _loop_attempts(loop), [])
+                self.layers[layer]["value"] = True
+                function.value_calls[id(value)] = layer
 
     def recursion_layers(self, node: Function, function: FunctionFacts) -> None:
         """A `try` whose clause catches a failure and calls the function again
