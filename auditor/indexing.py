@@ -17,7 +17,7 @@ from auditor.configs import FileSettings, settings_digest
 from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.project import ProjectIndex, PythonSummary, merge, module_name
+from auditor.project import ProjectIndex, PythonSummary, merge, module_name, module_names
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers
 
@@ -82,6 +82,7 @@ def links_of(modules: Sequence[IndexedModule]) -> frozenset[Link]:
 
 def _summary(
     candidate: Candidate,
+    named: str,
     text: str,
     data: bytes,
     cache: ResultCache | None,
@@ -96,7 +97,7 @@ def _summary(
     from auditor.python.runner.retried_loops import with_loop_uses
     from auditor.python.runner.summary import summarize_python
 
-    module = module_name(candidate.path)  # it resolves relative imports: part of the key
+    module = named  # it resolves relative imports: part of the key
     detail = f"{module}|{settings_part}"
     key = cache.key(candidate.display, "index", data, detail) if cache else ""
     cached = cache.get_data(key) if cache else None
@@ -147,8 +148,12 @@ class _Summariser:
         settings: FileSettings,
         cache: ResultCache | None,
         links: frozenset[Link] = frozenset(),
+        names: Mapping[str, str] | None = None,
     ) -> None:
+        """`names`: the dotted names of the modules by their display paths, told apart
+        (`module_names`); a module not there is named by `module_name`."""
         self.file_settings, self.cache, self.links = settings, cache, links
+        self.names = names or {}
         self.readers: dict[int, ModuleSummariser] = {}
 
     def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
@@ -156,25 +161,30 @@ class _Summariser:
         position = self.file_settings.position(candidate.display)
         if position not in self.readers:
             settings = self.file_settings.choices[position]
-            self.readers[position] = ModuleSummariser(settings, self.cache, self.links)
+            self.readers[position] = ModuleSummariser(settings, self.cache, self.links, self.names)
         return self.readers[position](candidate)
 
     def without_cache(self, candidate: Candidate) -> IndexedModule | str | None:
         """`candidate` summarised again, not through the cache (its entry is gone)."""
         settings = self.file_settings.of(candidate.display)
-        return ModuleSummariser(settings, None, self.links)(candidate)
+        return ModuleSummariser(settings, None, self.links, self.names)(candidate)
 
 
 class ModuleSummariser:
     """Summarises files under one settings."""
 
     def __init__(
-        self, settings: Settings, cache: ResultCache | None, links: frozenset[Link] = frozenset()
+        self,
+        settings: Settings,
+        cache: ResultCache | None,
+        links: frozenset[Link] = frozenset(),
+        names: Mapping[str, str] | None = None,
     ) -> None:
         self.settings, self.cache, self.links = settings, cache, links
+        self.names = names or {}
         self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
-        names = sorted({name for profile in self.catalog.profiles for name in profile.commands})
-        alternatives = "|".join(re.escape(name) for name in names)
+        agents = sorted({name for profile in self.catalog.profiles for name in profile.commands})
+        alternatives = "|".join(re.escape(name) for name in agents)
         # A name as a word or a path's last part (`/opt/bin/gptme`): looked up by the name
         # and the one character before it, linear where a `[\w./-]*/` prefix was quadratic.
         self.agent_word = re.compile(r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])")
@@ -183,7 +193,7 @@ class ModuleSummariser:
         self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
         # Part of each cache key; without a cache, not computed (hashlib costs 4 MiB of RSS).
         self.key_part = settings_digest(settings, ()) if cache is not None else ""
-        self.agent_names = tuple(names)
+        self.agent_names = tuple(agents)
 
     def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
@@ -211,12 +221,13 @@ class ModuleSummariser:
             return None
         try:
             with time_bound(self.settings.timeout):
+                name = self.names.get(candidate.display) or module_name(candidate.path)
                 digest, summary, launching = _summary(
-                    candidate, text, data, self.cache, self.catalog, self.steps, self.key_part
+                    candidate, name, text, data, self.cache, self.catalog, self.steps, self.key_part
                 )
         except FileTimeout:
             return None  # the audit reports the file
-        return IndexedModule(module_name(candidate.path), candidate, digest, summary, launching)
+        return IndexedModule(name, candidate, digest, summary, launching)
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -311,6 +322,14 @@ class LazySummaries(Mapping[str, PythonSummary]):
         return len(self.summaries())
 
 
+def candidate_names(candidates: Sequence[Candidate]) -> dict[str, str]:
+    """The dotted names of the Python modules among `candidates`, by display path, told
+    apart where two would share one (`auditor.project.module_names`)."""
+    python = [c for c in candidates if c.kind is FileKind.PYTHON]
+    by_path = module_names(c.path for c in python)
+    return {c.display: by_path[c.path] for c in python}
+
+
 def index_listing(
     candidates: Sequence[Candidate],
     settings: FileSettings,
@@ -320,8 +339,9 @@ def index_listing(
     """The index pass: summaries of Python modules (through the cache, only their digests
     when it holds them), scripts that run an agent; each file read under its own settings
     (its agents and step callables)."""
-    summariser = _Summariser(settings, cache)
     indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
+    names = candidate_names(indexed)
+    summariser = _Summariser(settings, cache, names=names)
     modules: list[IndexedModule] = []
     scripts: list[str] = []
     for entry in map_in_workers(summariser, indexed, jobs, _crashed_summary):
@@ -333,7 +353,7 @@ def index_listing(
     if links:  # a second pass: the modules that call a launching function of the first
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
-        summariser = _Summariser(settings, cache, links)
+        summariser = _Summariser(settings, cache, links, names)
         found = map_in_workers(summariser, rest, jobs, _crashed_summary)
         modules += [entry for entry in found if isinstance(entry, IndexedModule)]
         order = {candidate.display: number for number, candidate in enumerate(indexed)}

@@ -18,7 +18,7 @@ from auditor.configs import Configs, FileSettings
 from auditor.discover import Candidate, classify, discover
 from auditor.engine import Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding
-from auditor.indexing import IndexedModule, Link, ModuleSummariser, links_of
+from auditor.indexing import IndexedModule, Link, ModuleSummariser, candidate_names, links_of
 from auditor.kinds import FileKind
 from auditor.project import ProjectIndex, merge
 from auditor.source import decode
@@ -60,6 +60,7 @@ class Workspace:
         self.entries: dict[str, IndexEntry] | None = None  # by display path
         self.readers: dict[int, ModuleSummariser] = {}
         self.links: frozenset[Link] = frozenset()  # the index's second pass looks for them
+        self.names: dict[str, str] = {}  # the modules' dotted names, told apart
         self.index = ProjectIndex()
         self.auditors: dict[int, Auditor] = {}
 
@@ -131,6 +132,7 @@ class Workspace:
         )
         per_file = FileSettings.of_candidates(found.candidates, self.configs)
         indexed = [c for c in found.candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
+        self.names = candidate_names(indexed)
         self.readers, self.links = {}, frozenset()
         self.entries = {c.display: self.reader(per_file.of(c.display))(c) for c in indexed}
         modules = [e for e in self.entries.values() if isinstance(e, IndexedModule)]
@@ -144,7 +146,7 @@ class Workspace:
     def reader(self, settings: Settings) -> ModuleSummariser:
         """The index's reader of files under one settings."""
         if id(settings) not in self.readers:
-            self.readers[id(settings)] = ModuleSummariser(settings, None, self.links)
+            self.readers[id(settings)] = ModuleSummariser(settings, None, self.links, self.names)
         return self.readers[id(settings)]
 
     def update_index(self, candidate: Candidate, data: bytes) -> None:

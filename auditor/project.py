@@ -65,9 +65,9 @@ class CallDetails(NamedTuple):
     spread: bool = False  # it passes `**kwargs`
     star: int | None = None  # where a `*args` forwards the caller's own `*args`
     shift: int = 0  # arguments before the callee's first (`retrier(fn, *args)`: 1)
-    # (position, references of the client) of the request methods it passes as values
-    # (`with_retry(client.messages.create, …)`)
-    requests: tuple[tuple[int, Any], ...] = ()
+    # (position, or keyword, and the references of the client) of the request methods it
+    # passes as values (`with_retry(client.messages.create, …)`, `fn=client.….create`)
+    requests: tuple[tuple[int | str, Any], ...] = ()
 
 
 NO_DETAILS = CallDetails()
@@ -305,6 +305,30 @@ def module_name(path: Path) -> str:
             break
         directory = directory.parent
     return ".".join(parts) or path.stem
+
+
+def module_names(paths: Iterable[Path]) -> dict[Path, str]:
+    """The dotted names of Python files (`module_name`), told apart where two would
+    share one: a module of a namespace folder or of a folder of scripts (no
+    `__init__.py`) takes the names of the folders above it until its name is its own
+    (`openAI.generator` beside `anthropic.generator`). Imports still find them: a name
+    the index does not hold stands for the modules whose path ends with it."""
+    names = {path: module_name(path) for path in paths}
+    shared: dict[str, list[Path]] = {}
+    for path, name in names.items():
+        shared.setdefault(name, []).append(path)
+    for name, group in shared.items():
+        if len(group) < 2:
+            continue
+        depth = name.count(".")  # the folders the name has: those above come next
+        above = {p: [d.name for d in p.parents if d.name][depth:] for p in group}
+        longer = {p: name for p in group}
+        for extra in range(1, max(len(folders) for folders in above.values()) + 1):
+            longer = {p: ".".join([*reversed(above[p][:extra]), name]) for p in group}
+            if len(set(longer.values())) == len(group):
+                break
+        names.update(longer)  # every one of them as long: none keeps the bare name
+    return names
 
 
 def merge(summaries: Iterable[tuple[str, PythonSummary]], scripts: Iterable[str]) -> ProjectIndex:

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
-from auditor.python.model.module_names import module_names
+from auditor.python.model.module_names import module_names, nearest_paths
 from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
 
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
@@ -101,17 +101,20 @@ class CallGraph:
         self._solve()
         self.under: dict[str, list[Layer]] = RetryReach(self).functions_under()
 
-    def modules_named(self, module: str) -> list[str]:
-        """The tree's modules a dotted module name may stand for (see `module_names`)."""
-        return module_names(self.summaries).named(module)
+    def modules_named(self, module: str, reader: str | None = None) -> list[str]:
+        """The tree's modules a dotted module name may stand for (see `module_names`),
+        read by module `reader`: of several namesakes, those nearest it."""
+        path = self.summaries[reader].path if reader is not None else None
+        return module_names(self.summaries).named(module, path)
 
-    def _global(self, name: str) -> str:
+    def _global(self, name: str, reader: str | None = None) -> str:
         """The key of a module-level name (`services.claude.client.claude`) under the name
-        of the tree's module that holds it (`client.claude` in a namespace package)."""
+        of the tree's module that holds it (`client.claude` in a namespace package), as
+        module `reader` imports it."""
         module, _, attribute = name.rpartition(".")
         if not module or module in self.summaries:
             return name
-        owners = self.modules_named(module)
+        owners = self.modules_named(module, reader)
         return f"{owners[0]}.{attribute}" if len(owners) == 1 else name
 
     def callees(self, fid: str, number: int) -> Sequence[str]:
@@ -154,6 +157,27 @@ class CallGraph:
     def _owner_class(self, function: _Function) -> str | None:
         cls = function.facts.get("class")
         return f"{function.module}.{cls}" if cls else None
+
+    def resolve(self, qualified: str, module: str | None = None) -> str | None:
+        """What a name that `module` reads stands for (`ClassHierarchy.resolve`); of
+        several namesakes (`from retrying import f` in a folder of scripts, beside another
+        folder with its own `retrying.py`), the one whose file is nearest the reader's."""
+        found = self.hierarchy.candidates(qualified)
+        if len(found) < 2 or module is None:
+            return found[0] if len(found) == 1 else None
+        nearest = nearest_paths(
+            self.summaries[module].path, {name: self._path_of(name) for name in found}
+        )
+        return nearest[0] if len(nearest) == 1 else None
+
+    def _path_of(self, name: str) -> str:
+        """The file that defines a function or class of the tree."""
+        if name in self.functions:
+            return self.summaries[self.functions[name].module].path
+        module = name.rsplit(".", 1)[0]
+        while module and module not in self.summaries:
+            module = module.rpartition(".")[0]
+        return self.summaries[module].path if module else ""
 
     def _resolve_call(self, fid: str, number: int) -> list[str]:
         function = self.functions[fid]
@@ -235,20 +259,22 @@ class CallGraph:
             overrides = self.hierarchy.abstract(callee[2], function.module)
             return [name for name in overrides if name in self.functions]
         if kind == "name":
-            resolved = self.hierarchy.resolve(callee[1])
+            resolved = self.resolve(callee[1], function.module)
             if resolved in self.classes:
                 init = self.hierarchy.method(resolved, "__init__")
                 return [init] if init and init in self.functions else []
             if resolved is None and "." in callee[1]:  # `Class.method` through a module
                 head, _, method = callee[1].rpartition(".")
-                owner = self.hierarchy.resolve(head)
+                owner = self.resolve(head, function.module)
                 if owner in self.classes:
                     static = self.hierarchy.method(owner, method)
                     return [static] if static else []
             return [resolved] if resolved in self.functions else []
         if kind == "value":
             names = [r[1] for r in callee[1] if r and r[0] == "global"]
-            found = [n for r in names if (n := self.hierarchy.resolve(r)) and n in self.functions]
+            found = [
+                n for r in names if (n := self.resolve(r, function.module)) and n in self.functions
+            ]
             fid = f"{function.module}.{function.qualname}"
             for ref in callee[1]:
                 if ref and ref[0] == "param":
@@ -269,7 +295,8 @@ class CallGraph:
             if not ref or ref[0] != "result":
                 continue
             callee = function.facts["calls"][ref[1]].callee
-            resolved = self.hierarchy.resolve(callee[1]) if callee and callee[0] == "name" else None
+            named = callee and callee[0] == "name"
+            resolved = self.resolve(callee[1], function.module) if named else None
             if resolved in self.classes:
                 found.append(resolved)
             elif depth < _FACTORY_DEPTH:  # a factory, or a builder's method (`.with_x()`)
@@ -343,10 +370,10 @@ class CallGraph:
                 found |= self._read(("R", f"{owner}.{attribute}", -1))
         return {t for t in found if t[1] in _TEXTS}
 
-    def global_texts(self, name: str) -> set[Token]:
+    def global_texts(self, name: str, reader: str | None = None) -> set[Token]:
         """The program names and agent command strings module-level name `name`
-        (qualified) holds."""
-        return {t for t in self._read(("G", self._global(name))) if t[1] in _TEXTS}
+        (qualified, as module `reader` imports it) holds."""
+        return {t for t in self._read(("G", self._global(name, reader))) if t[1] in _TEXTS}
 
     def evaluate(self, fid: str, ref: Any) -> set[Token]:
         """The values a reference of function `fid` may hold."""
@@ -369,7 +396,7 @@ class CallGraph:
         if kind == "param":
             return self._read(("P", fid, ref[1]))
         if kind == "global":
-            return self._read(("G", self._global(ref[1])))
+            return self._read(("G", self._global(ref[1], function.module)))
         if kind == "self":
             owner = self._owner_class(function)
             if owner is None or owner not in self.classes:

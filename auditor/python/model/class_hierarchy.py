@@ -32,21 +32,28 @@ class ClassHierarchy:
         """The project function or class a qualified name stands for: also through a
         package that re-exports it (`pkg.make` for `pkg.clients.make`), and in a namespace
         package (a folder without `__init__.py`, whose modules the index names by their
-        own file: `evaluation.Model` for `app.core.finetune.evaluation.Model`)."""
+        own file: `evaluation.Model` for `app.core.finetune.evaluation.Model`); None
+        when it stands for none, or for several (`candidates`)."""
+        found = self.candidates(qualified)
+        return found[0] if len(found) == 1 else None
+
+    def candidates(self, qualified: str) -> list[str]:
+        """The project functions or classes a qualified name may stand for (`resolve`):
+        several when modules of namespace folders share a name (`a.retrying.f` and
+        `b.retrying.f` for `retrying.f`)."""
         if qualified in self.functions or qualified in self.classes:
-            return qualified
+            return [qualified]
         prefix, _, last = qualified.rpartition(".")
         if not prefix:
-            return None
+            return []
         named = self._by_last.get(last, ())
-        candidates = [
+        found = [
             name
             for name in named
             if name.startswith(prefix + ".") and name.count(".") == qualified.count(".") + 1
         ]
-        if not candidates:
-            candidates = [name for name in named if "." in name and qualified.endswith("." + name)]
-        return candidates[0] if len(candidates) == 1 else None
+        found = found or [name for name in named if "." in name and qualified.endswith("." + name)]
+        return found or [name for name in named if name.endswith(f".{qualified}")]
 
     def _bases(self, name: str) -> list[str]:
         found = []

@@ -25,18 +25,22 @@ class ModuleNames:
         self._known: dict[str, list[str]] = {}
         self._paths: list[tuple[tuple[str, ...], str]] | None = None
 
-    def named(self, module: str) -> list[str]:
+    def named(self, module: str, reader: str | None = None) -> list[str]:
         """The tree's modules `module` may stand for: itself when the index has it, else
         those whose file path ends with its parts, else those whose name ends with it or
-        that it ends with."""
+        that it ends with; of several, those nearest the file at path `reader` (the module
+        that imports it: `nearest_paths`)."""
         known = self._known.get(module)
         if known is None:
             known = self._known[module] = self._lookup(module)
+        if len(known) > 1 and reader is not None:
+            return nearest_paths(reader, {name: self.python[name].path for name in known})
         return known
 
-    def summary(self, module: str) -> tuple[str, PythonSummary] | None:
-        """The one module `module` stands for, and its summary (None: none, or several)."""
-        named = self.named(module)
+    def summary(self, module: str, reader: str | None = None) -> tuple[str, PythonSummary] | None:
+        """The one module `module` stands for, as the file at path `reader` imports it,
+        and its summary (None: none, or several)."""
+        named = self.named(module, reader)
         return (named[0], self.python[named[0]]) if len(named) == 1 else None
 
     def _lookup(self, module: str) -> list[str]:
@@ -72,3 +76,26 @@ def module_names(python: Mapping[str, PythonSummary]) -> ModuleNames:
         _TABLES.clear()
         held = _TABLES[id(python)] = ModuleNames(python)
     return held
+
+
+def nearest_paths(here: str, paths: Mapping[str, str]) -> list[str]:
+    """The names whose files (`paths`: name -> display path) share the most leading
+    folders with the file at `here`: of namesakes, the one a script beside it imports."""
+    mine = _folders(here)
+    shared = {name: _common(mine, _folders(path)) for name, path in paths.items()}
+    best = max(shared.values(), default=0)
+    return [name for name, count in shared.items() if count == best]
+
+
+def _folders(path: str) -> tuple[str, ...]:
+    return tuple(path.replace("\\", "/").split("/")[:-1])
+
+
+def _common(first: tuple[str, ...], second: tuple[str, ...]) -> int:
+    """How many leading folders two paths share."""
+    count = 0
+    for a, b in zip(first, second, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count

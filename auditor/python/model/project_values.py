@@ -59,7 +59,8 @@ class ModuleValues:
         module, read here through an import (`config.CODEX_CMD`), holds."""
         if dotted.split(".", 1)[0] not in self.imports.names:
             return []
-        return sorted({str(t[2]) for t in self.graph.global_texts(self.imports.qualify(dotted))})
+        qualified = self.imports.qualify(dotted)
+        return sorted({str(t[2]) for t in self.graph.global_texts(qualified, self.module)})
 
     def parameter_origins(self, function: str, name: str) -> list[tuple[str, int, int]]:
         """Where the argv lists the callers pass parameter `name` of `function` are

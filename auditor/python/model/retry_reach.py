@@ -71,14 +71,14 @@ class RetryReach:
             name, _, at = layer[len("decorator:") :].rpartition("@")
             at, _, entry = at.partition(BOUND_MARK)
             line, column = map(int, at.split(":"))
-            resolved = self.graph.hierarchy.resolve(name)
+            resolved = self.graph.resolve(name, module)
             if resolved is None or resolved not in self.graph.functions:
-                return self._retry_object(name, summary.path, line, column)
+                return self._retry_object(name, module, line, column)
             owner = self.graph.functions[resolved]
             decorators = self.graph.summaries[owner.module].retry_decorators
             if owner.qualname not in decorators:  # one applying a library's, when it runs?
                 last = owner.qualname.rsplit(".", 1)[-1]
-                return self._retry_object(f"{owner.module}.{last}", summary.path, line, column)
+                return self._retry_object(f"{owner.module}.{last}", module, line, column)
             written = self.graph.summaries[owner.module].retry_errors.get(owner.qualname, ())
             bound = summary.graph["layers"][int(entry)]["bound"] if entry else {}
             names = list(owner.facts.get("params", ()))
@@ -102,11 +102,13 @@ class RetryReach:
         errors = bind_errors(made["errors"], made.get("names", []), loop["bound"])
         return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
 
-    def _retry_object(self, name: str, path: str, line: int, column: int) -> Layer | None:
+    def _retry_object(self, name: str, reader: str, line: int, column: int) -> Layer | None:
         """The layer a decorator applies when it names a module's retry object
-        (`@llm_retry` with `llm_retry = retry(…)` in another module), at the application."""
+        (`@llm_retry` with `llm_retry = retry(…)` in another module), at the application
+        in module `reader`."""
+        path = self.graph.summaries[reader].path
         module, _, attribute = name.rpartition(".")
-        owners = self.graph.modules_named(module)
+        owners = self.graph.modules_named(module, reader)
         for owner in owners if len(owners) == 1 else ():
             graph = self.graph.summaries[owner].graph
             index = graph.get("retry_objects", {}).get(attribute)
@@ -258,15 +260,20 @@ class RetryReach:
                     for token in mine:
                         yield Stacked(layer, _retries(token[2]), request)
 
-    def _calling_layers(self, fid: str, position: int) -> list[Layer]:
-        """The retry layers over the calls function `fid` makes of its positional
-        parameter `position` (`fn(*args)` in a retry loop, or anywhere in a function that
-        runs under a layer)."""
+    def _calling_layers(self, fid: str, position: int | str) -> list[Layer]:
+        """The retry layers over the calls function `fid` makes of its parameter at
+        `position` (or named so) (`fn(*args)` in a retry loop, or anywhere in a function
+        that runs under a layer)."""
         function = self.graph.functions[fid]
         params = list(function.facts.get("params", ()))
-        if position >= len(params):
+        if isinstance(position, str):
+            if position not in params:
+                return []
+            given = ("param", position)
+        elif position >= len(params):
             return []
-        given = ("param", params[position])
+        else:
+            given = ("param", params[position])
         found: list[Layer] = []
         for call in function.facts.get("calls", ()):
             callee = call.callee

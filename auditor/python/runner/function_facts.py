@@ -220,12 +220,25 @@ class FunctionFacts(ValueRefs):
                 entry["requests"] = tuple(passed)
         if call.keywords:
             named = call.keywords
+            passed_by_name = [  # `generate(retry_function=client.chat.completions.create)`
+                (k.arg, tuple(self.refs(owner)))
+                for k in named
+                if k.arg
+                and isinstance(k.value, ast.Attribute)
+                and k.value.attr in _REQUEST_METHODS
+                and (owner := _resource_owner(k.value.value)) is not None
+            ]
+            if passed_by_name:
+                entry["requests"] = (*entry.get("requests", ()), *passed_by_name)
             keywords = tuple((k.arg, r) for k in named if k.arg for r in self.refs(k.value))
             if keywords:
                 entry["keywords"] = keywords
         callee = entry.pop("callee")
         if callee is None or callee[0] == "value":
-            callee = self.callee(call.func)
+            # read again now that every local is known: for a retrying object's call
+            # (`retryer(fn, …)`, `shift` 1) the function it runs, else what it calls
+            called = call.args[0] if entry.get("shift") and call.args else call.func
+            callee = self.callee(called)
         # what is left is what the call has of its details (most have none)
         details = NO_DETAILS
         if entry:

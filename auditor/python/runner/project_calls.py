@@ -121,7 +121,7 @@ class ProjectCalls:
         parts = qualified.split(".")
         modules = module_names(self.unit.project.python)
         for cut in range(len(parts) - 1, 0, -1):
-            found = modules.summary(".".join(parts[:cut]))
+            found = modules.summary(".".join(parts[:cut]), self.unit.source.path)
             if found is not None:
                 return Callee(found[1], ".".join(parts[cut:]), found[0])
         return None

@@ -122,7 +122,7 @@ class _Catalogue:
 
     def tree_module(self, name: str) -> PythonSummary | None:
         """The summary of the tree's module an import names `name` (see `module_names`)."""
-        found = module_names(self.unit.project.python).summary(name)
+        found = module_names(self.unit.project.python).summary(name, self.unit.source.path)
         return found[1] if found else None
 
     def qualified(self, node: ast.expr) -> str:

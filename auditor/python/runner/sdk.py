@@ -64,7 +64,8 @@ class _Resolver:
 
     def _imported(self, dotted: str) -> int | None:
         module_name, _, name = dotted.rpartition(".")
-        for candidate in module_names(self.python).named(module_name):
+        reader = self.module.source.path
+        for candidate in module_names(self.python).named(module_name, reader):
             values = self.python[candidate].constants
             if name in values:
                 return values[name]
@@ -275,6 +276,6 @@ def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[Retrie
     modules = module_names(unit.project.python)
     for summary in unit.project.python.values():
         for use in summary.retried_imports:
-            same = use.module == own or own in modules.named(use.module)
+            same = use.module == own or own in modules.named(use.module, summary.path)
             if same and use.name in client.exported and summary.path != unit.source.path:
                 yield use, summary.path

@@ -279,7 +279,7 @@ class Steps:
         for name in sorted(qualified):
             parts = name.split(".")
             for cut in range(len(parts) - 1, 0, -1):
-                found = modules.summary(".".join(parts[:cut]))
+                found = modules.summary(".".join(parts[:cut]), self.unit.source.path)
                 summary = found[1] if found else None
                 qualname = ".".join(parts[cut:])
                 position = summary.launchers.get(qualname) if summary else None

@@ -1,0 +1,73 @@
+"""Module names in the project index: files of namespace folders or script folders that
+share a name each keep their own, and an import reaches the one nearest the importer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from auditor.config import Settings
+from auditor.discover import discover
+from auditor.indexing import build_index
+from auditor.project import PythonSummary, module_names
+from auditor.python.model.call_graph import CallGraph
+from auditor.python.model.module_names import ModuleNames
+
+
+def test_namesakes_take_the_folders_above_them_until_each_name_is_its_own() -> None:
+    paths = [
+        Path("repo/models/openai/generator.py"),
+        Path("repo/models/anthropic/generator.py"),
+        Path("repo/tools/generator.py"),
+        Path("repo/models/utils.py"),
+    ]
+    names = module_names(paths)
+    assert names == {
+        paths[0]: "openai.generator",
+        paths[1]: "anthropic.generator",
+        paths[2]: "tools.generator",
+        paths[3]: "utils",  # alone with its name: as it was
+    }
+
+
+def test_namesakes_that_differ_higher_up_are_named_as_long_as_that_takes() -> None:
+    paths = [Path("a/jobs/run.py"), Path("b/jobs/run.py")]
+    assert module_names(paths) == {paths[0]: "a.jobs.run", paths[1]: "b.jobs.run"}
+
+
+def test_a_package_keeps_its_own_parts_in_front_of_the_folders_added(tmp_path: Path) -> None:
+    for side in ("left", "right"):
+        package = tmp_path / side / "pkg"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        (package / "client.py").write_text("")
+    names = module_names([tmp_path / "left/pkg/client.py", tmp_path / "right/pkg/client.py"])
+    assert sorted(names.values()) == ["left.pkg.client", "right.pkg.client"]
+
+
+def test_an_import_of_a_namesake_reaches_the_one_nearest_the_importer() -> None:
+    python = {
+        "a.retrying": PythonSummary("tree/a/retrying.py"),
+        "b.retrying": PythonSummary("tree/b/retrying.py"),
+    }
+    modules = ModuleNames(python)
+    assert modules.named("retrying") == ["a.retrying", "b.retrying"]
+    assert modules.named("retrying", "tree/b/main.py") == ["b.retrying"]
+    assert modules.summary("retrying", "tree/a/sub/job.py") == ("a.retrying", python["a.retrying"])
+    assert modules.summary("retrying") is None  # which one, nobody said
+
+
+def test_two_script_folders_with_their_own_helper_each_call_their_own(tmp_path: Path) -> None:
+    for side in ("one", "two"):
+        folder = tmp_path / side
+        folder.mkdir()
+        (folder / "helper.py").write_text("import subprocess\n\ndef run():\n    pass\n")
+        (folder / "main.py").write_text(
+            "import subprocess\nfrom helper import run\n\ndef go():\n    run()\n"
+        )
+    found = discover([tmp_path], Settings())
+    graph = CallGraph(build_index(found.candidates, Settings()).python)
+    assert graph.resolve("helper.run") is None  # from where? either
+    assert graph.resolve("helper.run", "one.main") == "one.helper.run"
+    assert graph.resolve("helper.run", "two.main") == "two.helper.run"
+    assert set(graph.callees("one.main.go", 0)) == {"one.helper.run"}
+    assert set(graph.callees("two.main.go", 0)) == {"two.helper.run"}
