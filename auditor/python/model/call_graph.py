@@ -22,6 +22,7 @@ which a function is computed again only when a value it read has changed.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -92,7 +93,7 @@ class CallGraph:
                 if name not in known:
                     known.append(name)
         self._callees: dict[tuple[str, int], Sequence[str]] = {}
-        self._by_callee: dict[str, list[str]] | None = None
+        self._by_callee: dict[str, dict[str, list[int]]] | None = None
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
@@ -188,26 +189,24 @@ class CallGraph:
     def _callers(self, fid: str, called: str | None = None) -> list[tuple[str, int]]:
         """The calls of the tree that may run function `fid`, by its name or by `called`
         (a class's name, for the calls of its `__init__`)."""
-        if self._by_callee is None:  # a callee's last name -> the functions calling it
+        if self._by_callee is None:  # a callee's last name -> its callers -> their calls of it
             self._by_callee = {}
             # a call by a name of no module of the tree (`subprocess.run`, `print`) runs
             # none of its functions: not counted against a common name's budget
             tops = {module.split(".", 1)[0] for module in self.summaries}
             for caller, function in self.functions.items():
-                for call in function.facts.get("calls", ()):
+                for number, call in enumerate(function.facts.get("calls", ())):
                     callee = call.callee
                     elsewhere = callee and callee[0] == "name" and _top(callee[1]) not in tops
                     last = None if elsewhere else _last_name(callee)
                     if last is not None:
-                        known = self._by_callee.setdefault(last, [])
-                        if not known or known[-1] != caller:
-                            known.append(caller)
+                        self._by_callee.setdefault(last, {}).setdefault(caller, []).append(number)
         last = called or fid.rsplit(".", 1)[-1]
         found: list[tuple[str, int]] = []
-        for caller in self._by_callee.get(last, ())[:_MAX_CALLERS]:
-            for number, call in enumerate(self.functions[caller].facts["calls"]):
-                if _last_name(call.callee) == last and fid in self.callees(caller, number):
-                    found.append((caller, number))
+        for caller, numbers in itertools.islice(
+            self._by_callee.get(last, {}).items(), _MAX_CALLERS
+        ):
+            found += [(caller, number) for number in numbers if fid in self.callees(caller, number)]
         return found
 
     def _given_callables(self, fid: str, parameter: str) -> list[str]:

@@ -27,6 +27,10 @@ class ClassHierarchy:
                 self.subclasses.setdefault(base, []).append(name)
         self._instance: dict[tuple[str, str], list[str]] = {}
         self._overrides: dict[tuple[str, str], list[str]] = {}
+        self._declaring: dict[str, list[str]] = {}  # method name -> the abstract bases declaring it
+        for name, data in classes.items():
+            for method in data.get("abstract", ()):
+                self._declaring.setdefault(method, []).append(name)
 
     def resolve(self, qualified: str) -> str | None:
         """The project function or class a qualified name stands for: also through a
@@ -137,14 +141,12 @@ class ClassHierarchy:
         return self._overrides[key]
 
     def _abstract_overrides(self, name: str, package: str) -> list[str]:
-        found: list[str] = []
-        for cls, data in self.classes.items():
-            if name in data.get("abstract", ()):
-                found += [
-                    f"{sub}.{name}"
-                    for sub in self.descendants(cls)
-                    if name in self.classes[sub].get("methods", ())
-                ]
+        found = [
+            f"{sub}.{name}"
+            for cls in self._declaring.get(name, ())
+            for sub in self.descendants(cls)
+            if name in self.classes[sub].get("methods", ())
+        ]
         near = [name for name in dict.fromkeys(found) if name.startswith(package)]
         found = near or list(dict.fromkeys(found))
         return found if len(found) <= MAX_DISPATCH else []
