@@ -39,6 +39,19 @@ while [[ $attempts -lt 10 ]]; do
     attempts=$((attempts + 1))
 done
 
+# `claude auth status` asks whether the CLI is signed in: trying it again after a timeout
+# starts no agent session.
+for (( try=1; try<=3; try++ )); do
+    auth_rc=0
+    auth=$(timeout 15 bash -c 'CLAUDECODE="" claude auth status --json 2>&1') || auth_rc=$?
+    if [[ "$auth_rc" -eq 124 ]]; then
+        sleep 5
+        continue
+    fi
+    echo "$auth"
+    break
+done
+
 # "FAILED" is the tests' marker in the run's log, not the run failing: a bounded loop
 # that stops on a marker in the agent's output (a Ralph loop).
 for i in 1 2 3 4 5; do
