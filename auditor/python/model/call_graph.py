@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
-from auditor.python.model.module_names import module_names, nearest_paths
+from auditor.python.model.module_names import module_names, nearest_paths, path_names
 from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
 
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
@@ -72,7 +72,10 @@ class CallGraph:
             for name, data in graph.get("classes", {}).items():
                 self.classes[f"{module}.{name}"] = data
                 self.class_module[f"{module}.{name}"] = module
-        self.hierarchy = ClassHierarchy(self.classes, self.functions)
+        # each module's dotted file path (`runtime.node.agent.providers.base` for `base`, a
+        # module of a folder without `__init__.py`): what a package above it re-exports
+        paths = {m: ".".join(path_names(s.path)) for m, s in summaries.items()}
+        self.hierarchy = ClassHierarchy(self.classes, self.functions, paths)
         # attribute -> the classes of the tree that store it (in a method or the class body)
         self._attribute_classes: dict[str, list[str]] = {}
         for function in self.functions.values():
@@ -154,6 +157,10 @@ class CallGraph:
                 return [str(name).rsplit(".", 1)[-1] for name in named]
             pending += self.hierarchy.bases.get(cls, [])
         return []
+
+    def _outer(self, function: _Function, ref: Any) -> _Function | None:
+        """The enclosing function whose name a closure's `("outer", …)` reference reads."""
+        return self.functions.get(f"{function.module}.{ref[1]}")
 
     def _owner_class(self, function: _Function) -> str | None:
         cls = function.facts.get("class")
@@ -278,6 +285,8 @@ class CallGraph:
             for ref in callee[1]:
                 if ref and ref[0] == "param":
                     found += self._given_callables(fid, ref[1])
+                elif ref and ref[0] == "outer" and (outer := self._outer(function, ref)):
+                    found += self.targets(outer, ("value", ref[2]))  # the enclosing's value
             return found
         return []
 
@@ -291,6 +300,8 @@ class CallGraph:
                 found += self._stored_instances(function, ref[1], depth + 1)
             if ref and ref[0] == "param":  # what the callers pass it (`run(self.provider)`)
                 found += self._given_instances(function, ref[1], depth)
+            if ref and ref[0] == "outer" and (outer := self._outer(function, ref)) is not None:
+                found += self._instances(outer, ref[2], depth)
             if not ref or ref[0] != "result":
                 continue
             callee = function.facts["calls"][ref[1]].callee
@@ -394,6 +405,11 @@ class CallGraph:
             return self.field_values(ref[1], ref[2] if len(ref) > 2 else "")
         if kind == "param":
             return self._read(("P", fid, ref[1]))
+        if kind == "outer":  # a closure's free name: as its enclosing function holds it
+            outer = f"{function.module}.{ref[1]}"
+            if outer not in self.functions:
+                return set()
+            return {t for r in ref[2] for t in self.evaluate(outer, r)}
         if kind == "global":
             return self._read(("G", self._global(ref[1], function.module)))
         if kind == "self":

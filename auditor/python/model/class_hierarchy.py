@@ -4,6 +4,7 @@ instance (the inherited definition and the overrides below it)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
@@ -14,12 +15,23 @@ class ClassHierarchy:
     """The tree's classes (qualified name -> their facts) and how they relate."""
 
     def __init__(
-        self, classes: Mapping[str, Mapping[str, Any]], functions: Collection[str]
+        self,
+        classes: Mapping[str, Mapping[str, Any]],
+        functions: Collection[str],
+        paths: Mapping[str, str] | None = None,
     ) -> None:
+        """`paths`: each module's dotted file path, where it differs from its name."""
         self.classes, self.functions = classes, functions
         self._by_last: dict[str, list[str]] = {}
+        # a name -> the same under its module's dotted file path (`a.b.base.Model`)
+        self._full: dict[str, str] = {}
+        paths = {m: p for m, p in (paths or {}).items() if p != m}
         for name in [*functions, *classes]:
             self._by_last.setdefault(name.rsplit(".", 1)[-1], []).append(name)
+            module = name
+            while module and module not in paths:
+                module = module.rpartition(".")[0]
+            self._full[name] = paths[module] + name[len(module) :] if module else name
         self.bases = {name: self._bases(name) for name in classes}
         self.subclasses: dict[str, list[str]] = {}
         for name, bases in self.bases.items():
@@ -57,15 +69,34 @@ class ClassHierarchy:
             if name.startswith(prefix + ".") and name.count(".") == qualified.count(".") + 1
         ]
         found = found or [name for name in named if "." in name and qualified.endswith("." + name)]
-        return found or [name for name in named if name.endswith(f".{qualified}")]
+        found = found or [name for name in named if name.endswith(f".{qualified}")]
+        # a package above re-exports it (`from runtime.agent import Model`, defined in
+        # `runtime/agent/providers/base.py`), read by the module's file path
+        within = f".{prefix}."
+        return found or [name for name in named if within in f".{self._full[name]}"]
 
     def _bases(self, name: str) -> list[str]:
         found = []
         for base in self.classes[name].get("bases", ()):
-            resolved = self.resolve(base)
+            resolved = self._nearest(self.candidates(base), name)
             if resolved is not None and resolved in self.classes and resolved != name:
                 found.append(resolved)
         return found
+
+    def _nearest(self, candidates: list[str], reader: str) -> str | None:
+        """Of the namesakes a name may stand for, the one whose module's file is nearest
+        the reader's (most folders in common); None when none is, or several are."""
+        if len(candidates) < 2:
+            return candidates[0] if candidates else None
+        parts = self._full[reader].split(".")
+
+        def shared(name: str) -> int:
+            pairs = zip(parts, self._full[name].split("."), strict=False)
+            return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
+
+        best = max(map(shared, candidates))
+        nearest = [name for name in candidates if shared(name) == best]
+        return nearest[0] if len(nearest) == 1 else None
 
     def lineage(self, cls: str) -> list[str]:
         """A class and its bases in the tree, nearest first."""

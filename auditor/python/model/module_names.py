@@ -49,7 +49,7 @@ class ModuleNames:
         if not module:
             return []
         if self._paths is None:
-            self._paths = [(_path_names(s.path), name) for name, s in self.python.items()]
+            self._paths = [(path_names(s.path), name) for name, s in self.python.items()]
         wanted = tuple(module.split("."))
         by_path = [name for parts, name in self._paths if parts[-len(wanted) :] == wanted]
         return by_path or [
@@ -59,7 +59,7 @@ class ModuleNames:
         ]
 
 
-def _path_names(path: str) -> tuple[str, ...]:
+def path_names(path: str) -> tuple[str, ...]:
     """The dotted parts a module's display path gives it (`a/b/c.py`: a, b, c)."""
     parts = PurePosixPath(path.replace("\\", "/"))
     names = (*parts.parent.parts, parts.stem)

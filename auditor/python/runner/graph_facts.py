@@ -94,16 +94,17 @@ class ModuleFacts:
         module = FunctionFacts(self, self.tree, None)
         module.read()
         functions["<module>"] = module.data()
-        pending = [(q, f, c, True) for q, f, c in _functions(self.tree)]
+        pending: list[tuple[str, Function, str | None, bool, FunctionFacts | None]]
+        pending = [(q, f, c, True, None) for q, f, c in _functions(self.tree)]
         while pending:
-            qualname, function, cls, method = pending.pop()
-            facts = FunctionFacts(self, function, cls, qualname, method)
+            qualname, function, cls, method, outer = pending.pop()
+            facts = FunctionFacts(self, function, cls, qualname, method, outer)
             facts.read()
             functions[qualname] = facts.data()
             self._returns[id(function)] = facts.returned
             if qualname.count(".") < _MAX_NESTING:  # closures: `def attempt(): …` inside
                 pending += [
-                    (inner, n, cls, False)
+                    (inner, n, cls, False, facts)
                     for n in facts.definitions
                     if (inner := facts.nested.get(n.name))
                 ]

@@ -107,10 +107,13 @@ class ValueRefs:
         cls: str | None,
         qualname: str = "",
         method: bool = True,
+        outer: ValueRefs | None = None,
     ) -> None:
         """`cls`: the class whose `self` the body reads (a method's, or a closure's in
-        one); `method`: its first parameter is `self`."""
+        one); `method`: its first parameter is `self`; `outer`: the function a closure is
+        defined in, whose names it reads where it binds none of its own."""
         self.owner, self.node, self.cls, self.qualname = owner, node, cls, qualname
+        self.outer = outer
         # the body's statements, nested ones too, walked once: those every question about
         # the body reads, in order
         self.definitions: list[Function] = []  # the functions it defines
@@ -190,6 +193,10 @@ class ValueRefs:
                 return [("global", self.owner.imports.qualify(self.nested[node.id]))]
             if node.id == self.receiver:  # `return self`: a fluent builder's receiver
                 return [("this",)]
+            if self._free(node.id):  # a closure's: the enclosing function's, as it holds it
+                assert self.outer is not None
+                held = tuple(self.outer.refs(node, depth + 1))
+                return [("outer", self.outer.qualname, held)] if held else []
             if node.id in self.owner.imports.names or node.id in self.owner.imports.defined:
                 return [("global", self.owner.imports.qualify(node.id))]
             return []  # a builtin, or a name bound nowhere here: it holds no tracked value
@@ -237,6 +244,17 @@ class ValueRefs:
             body = self.refs(node.body, depth + 1)
             return [("lambda", tuple(body))] if body else []
         return []
+
+    def _free(self, name: str) -> bool:
+        """Whether `name`, bound nowhere in this function, is a variable of an enclosing
+        function (a parameter, a local, a function it defines, or one of its own)."""
+        outer = self.outer
+        return outer is not None and (
+            name in outer.locals
+            or name in outer.params
+            or name in outer.nested
+            or outer._free(name)
+        )
 
     def _annotation(self, receiver: ast.expr) -> str:
         """The qualified class a parameter's annotation names, "" when none."""
@@ -291,7 +309,9 @@ class ValueRefs:
             return ("name", self.owner.imports.qualify(self.nested[func.id]))
         if isinstance(func, ast.Name) and func.id == "cls" and self.cls is not None:
             return ("name", self.owner.imports.qualify(self.cls))  # a classmethod's own class
-        if isinstance(func, ast.Name) and (func.id in self.locals or func.id in self.params):
+        if isinstance(func, ast.Name) and (
+            func.id in self.locals or func.id in self.params or self._free(func.id)
+        ):
             return ("value", tuple(self.refs(func)))
         dotted = dotted_name(func)
         if dotted is not None:
