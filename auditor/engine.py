@@ -200,9 +200,16 @@ class Auditor:
         if not self.project.python:
             return StepNeedles.build(steps, self.project)
         from auditor.python.model.call_graph import call_graph
+        from auditor.python.model.graph_launchers import graph_launchers
+        from auditor.python.runner.steps import PROCESS_CALLS
 
-        graph = call_graph(self.project).step_calling_paths(steps.functions)
-        return StepNeedles.build(steps, self.project, graph)
+        graph = call_graph(self.project)
+        known, calling = graph.step_calling_paths(steps.functions)
+        # and the modules of the functions that run the agent through other calls
+        launchers = graph_launchers(graph, PROCESS_CALLS, frozenset(self.agent_names))
+        modules = {graph.functions[fid].module for fid in launchers.found}
+        calling |= {graph.summaries[module].path for module in modules}
+        return StepNeedles.build(steps, self.project, (known, calling))
 
     def audit_file(self, candidate: Candidate) -> FileResult:
         """Read, parse and check one file; never raises for a problem with the file."""

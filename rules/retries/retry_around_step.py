@@ -133,8 +133,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         "== 0",
         "!= 0",
         "if not ",
-        # a result object's success flag (`result.success`, `outcome.status == …`)
-        ".success",
+        # a success flag (`result.success`, `ok, out = run(…)` then `if ok:`, `outcome.status
+        # == …`)
+        "success",
+        "if ok",
         ".status",
         ".ok",
         ".error",

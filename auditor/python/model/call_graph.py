@@ -193,7 +193,7 @@ class CallGraph:
         self._callees[fid, number] = []  # a call that runs what runs it: followed once
         return self.targets(function, callee)
 
-    def _callers(self, fid: str, called: str | None = None) -> list[tuple[str, int]]:
+    def callers(self, fid: str, called: str | None = None) -> list[tuple[str, int]]:
         """The calls of the tree that may run function `fid`, by its name or by `called`
         (a class's name, for the calls of its `__init__`)."""
         if self._by_callee is None:  # a callee's last name -> its callers -> their calls of it
@@ -223,7 +223,7 @@ class CallGraph:
         params = list(self.functions[fid].facts.get("params", ()))
         position = params.index(parameter) if parameter in params else -1
         found: list[str] = []
-        for caller, number in self._callers(fid):
+        for caller, number in self.callers(fid):
             call = self.functions[caller].facts["calls"][number]
             given = [r for i, r in call.args if i == position]
             given += [r for k, r in call.details.keywords if k == parameter]
@@ -356,7 +356,7 @@ class CallGraph:
         name = method.qualname.rsplit(".", 1)[-1]
         cls = method.facts.get("class") if name == "__init__" else None
         found: list[str] = []
-        for caller, number in self._callers(fid, cls.rsplit(".", 1)[-1] if cls else None):
+        for caller, number in self.callers(fid, cls.rsplit(".", 1)[-1] if cls else None):
             call = self.functions[caller].facts["calls"][number]
             given = [r for i, r in call.args if i == position]
             given += [r for k, r in call.details.keywords if k == param]
@@ -637,7 +637,7 @@ class CallGraph:
         """Whether a caller gives parameter `name` of function `fid` an agent's argv (or,
         with `program`, the name of an agent's program, for `[exe, …]`)."""
         tokens = self.values.get(("P", fid, name), set())
-        return _runs_agent(tokens, agents) or (program and _names_agent(tokens, agents))
+        return runs_agent(tokens, agents) or (program and _names_agent(tokens, agents))
 
     def agent_argv_paths(self, agents: frozenset[str]) -> frozenset[str]:
         """Paths of the modules whose functions pass or receive an argv that starts an
@@ -657,7 +657,7 @@ class CallGraph:
             if key[0] != "P":
                 continue
             named = programs.get(key[1]) == key[2] and _names_agent(tokens, agents)
-            if named or _runs_agent(tokens, agents):
+            if named or runs_agent(tokens, agents):
                 found.add(self.summaries[self.functions[key[1]].module].path)
         for fid, function in self.functions.items():
             path = self.summaries[function.module].path
@@ -667,7 +667,7 @@ class CallGraph:
                 refs = [ref for _, ref in (*call.args, *call.details.keywords)]
                 tokens = {t for r in refs for t in self.evaluate(fid, r)}
                 launching = any(c in programs for c in self.callees(fid, number))
-                if _runs_agent(tokens, agents) or (launching and _names_agent(tokens, agents)):
+                if runs_agent(tokens, agents) or (launching and _names_agent(tokens, agents)):
                     found.add(path)
                     break
                 if _calls_parameter(call.callee) and any(
@@ -732,7 +732,7 @@ def _last_name(callee: Any) -> str | None:
     return named.rsplit(".", 1)[-1] if isinstance(named, str) else None
 
 
-def _runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
+def runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
     """Whether the values hold an argv that starts an agent."""
     return any(
         site == "command"  # a command string that starts one (judged when indexed)

@@ -17,6 +17,7 @@ from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
 from auditor.python.model.ast_values import Function, descendants, dotted_name
 from auditor.python.model.expr_values import is_true, keyword_argument
+from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
 from auditor.python.runner.project_calls import ProjectCalls, returned_value
 from auditor.python.runner.steps import (
@@ -30,6 +31,7 @@ from auditor.python.runner.steps import (
 )
 
 if TYPE_CHECKING:
+    from auditor.python.model.call_graph import CallGraph
     from auditor.python.model.module import PythonModule
     from auditor.python.runner.retry_types import SuccessFlag
     from auditor.python.unit import PythonUnit
@@ -255,16 +257,35 @@ class Steps:
             return None
         for owner, qualname in project.callees(function, call.lineno, call.col_offset):
             summary = self.unit.project.python.get(owner)
-            position = summary.launchers.get(qualname) if summary else None
-            if summary is None or position is None:
+            if summary is None:
                 continue
+            position = summary.launchers.get(qualname)
+            returns = summary.returns.get(qualname)
+            if position is None:  # one the graph finds: it runs one through other calls
+                found = self._graph_launchers().get(f"{owner}.{qualname}")
+                # a function defined in another is this module's own launcher where it is
+                # called by name, and the call that hands it to a helper re-runs it
+                nested = qualname.rpartition(".")[0]
+                if found is None or f"{owner}.{nested}" in self._graph().functions:
+                    continue
+                position, returns = (found.line, found.column), found.returns
             line, column = position
             last = qualname.rsplit(".", 1)[-1]
             span = Span(Position(line, column), Position(line, column + len(last)))
             where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-            flag, item = returned_value(summary.returns.get(qualname))
+            flag, item = returned_value(returns)
             return Launcher(f"`{last}()`", True, None, where, flag, False, item)
         return None
+
+    def _graph(self) -> CallGraph:
+        from auditor.python.model.call_graph import call_graph
+
+        return call_graph(self.unit.project)
+
+    def _graph_launchers(self) -> GraphLaunchers:
+        """The tree's launchers by the call graph (`auditor.python.model.graph_launchers`)."""
+        agents = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
+        return graph_launchers(self._graph(), PROCESS_CALLS, agents)
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:
         """A launcher of another module of the audited tree, through the project index."""

@@ -1,0 +1,140 @@
+"""Which functions of the tree run the agent, by the call graph: one that starts a
+process with an agent's argv (`cmd = self.build_command(…)`, then `Popen(cmd)`), that
+hands one to a function launching its parameter (`self._run(cmd)`), or that calls such a
+function (through an override, a registry's abstract base, a closure): the launchers a
+module's own summary cannot see, found once per run by a worklist over the callers.
+
+Each comes with where its returned value says how the run went, as the summaries'
+`returns` write it (`success@0`: item 0 of the tuple it returns), followed through the
+calls whose result it returns (`success, out = backend.run(…)`, `return success, out`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, NamedTuple
+
+from auditor.python.model.call_graph import CallGraph, runs_agent
+
+_MAX_DEPTH = 8  # calls followed for what a launcher's returned value says
+
+
+class GraphLauncher(NamedTuple):
+    """A function of the tree that runs the agent, and how."""
+
+    line: int  # the call in its body that runs it (1-based)
+    column: int  # (0-based)
+    returns: str | None  # where its returned value says how the run went (or None)
+
+
+class GraphLaunchers:
+    """The launchers of one call graph (see the module's docstring)."""
+
+    def __init__(
+        self, graph: CallGraph, process_calls: frozenset[str], agents: frozenset[str]
+    ) -> None:
+        self.graph, self.process_calls, self.agents = graph, process_calls, agents
+        self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
+        self._returns: dict[str, str | None] = {}
+        pending: deque[str] = deque()
+        for fid, function in graph.functions.items():
+            for number, call in enumerate(function.facts.get("calls", ())):
+                if fid not in self.found and self._launches(fid, number, call):
+                    self.found[fid] = (call.line, call.column)
+                    pending.append(fid)
+            summary = graph.summaries[function.module]
+            if fid not in self.found and function.qualname in summary.launchers:
+                self.found[fid] = summary.launchers[function.qualname]
+                pending.append(fid)
+        while pending:
+            for caller, number in graph.callers(pending.popleft()):
+                if caller not in self.found:
+                    call = graph.functions[caller].facts["calls"][number]
+                    self.found[caller] = (call.line, call.column)
+                    pending.append(caller)
+
+    def get(self, fid: str) -> GraphLauncher | None:
+        """The launcher `fid` is, if it is one."""
+        at = self.found.get(fid)
+        return None if at is None else GraphLauncher(*at, self.returns(fid))
+
+    def _launches(self, fid: str, number: int, call: Any) -> bool:
+        """Whether call `number` of `fid` starts an agent: a process call given an agent's
+        argv, or a call of a function that launches its parameter, given one there (a
+        parameter of `fid` itself is what its callers give it: not judged here)."""
+        callee = call.callee
+        if callee and callee[0] == "name" and callee[1] in self.process_calls:
+            given = [r for i, r in call.args if i == 0]
+            given += [r for k, r in call.details.keywords if k == "args"]
+            return self._agent_argv(fid, given)
+        for target in self.graph.callees(fid, number):
+            function = self.graph.functions[target]
+            summary = self.graph.summaries[function.module]
+            parameter = summary.launch_parameters.get(function.qualname)
+            if parameter is None:
+                continue
+            given = [r for i, r in call.args if i - call.details.shift == parameter.position]
+            given += [r for k, r in call.details.keywords if k == parameter.name]
+            if self._agent_argv(fid, given):
+                return True
+        return False
+
+    def _agent_argv(self, fid: str, refs: list[Any]) -> bool:
+        tokens = {t for r in refs if r and r[0] != "param" for t in self.graph.evaluate(fid, r)}
+        return runs_agent(tokens, self.agents)
+
+    def returns(self, fid: str, depth: int = 0) -> str | None:
+        """Where what `fid` returns says how its run went: its summary's word, else the
+        word of a launcher whose result it returns, moved to the item it returns it as."""
+        if fid in self._returns:
+            return self._returns[fid]
+        function = self.graph.functions[fid]
+        own = self.graph.summaries[function.module].returns.get(function.qualname)
+        if own is not None or depth >= _MAX_DEPTH:
+            return own
+        self._returns[fid] = None  # a call that returns what calls it: followed once
+        found: str | None = None
+        for item, *ref in function.facts.get("returns", ()):
+            if not ref or ref[0] != "result" or found is not None:
+                continue
+            for callee in self.graph.callees(fid, ref[1]):
+                if callee in self.found:
+                    found = found or _moved(self.returns(callee, depth + 1), ref[2], item)
+        self._returns[fid] = found
+        return found
+
+
+def _moved(returns: str | None, taken: int, item: int) -> str | None:
+    """A callee's `returns` word for a value taken from its result (`taken`: the item, -1
+    the whole) and returned as item `item` (-1: the whole value)."""
+    if returns is None:
+        return None
+    word, _, at = returns.partition("@")
+    if word not in ("success", "status"):
+        return None
+    held = int(at) if at else -1  # where the callee's result holds it
+    if taken != -1 and taken != held:
+        return None
+    if taken == -1 and item != -1:
+        return None  # the whole result as one item of a tuple: not a form the rules read
+    where = item if taken != -1 else held
+    return word if where == -1 else f"{word}@{where}"
+
+
+_Catalogue = tuple[frozenset[str], frozenset[str]]  # process calls, agents' names
+_HELD: dict[int, tuple[CallGraph, dict[_Catalogue, GraphLaunchers]]] = {}
+
+
+def graph_launchers(
+    graph: CallGraph, process_calls: frozenset[str], agents: frozenset[str]
+) -> GraphLaunchers:
+    """The launchers of a call graph, found once per graph and catalogue."""
+    held = _HELD.get(id(graph))
+    if held is None or held[0] is not graph:
+        _HELD.clear()
+        held = _HELD[id(graph)] = (graph, {})
+    table = held[1]
+    key = (process_calls, agents)
+    if key not in table:
+        table[key] = GraphLaunchers(graph, process_calls, agents)
+    return table[key]
