@@ -23,7 +23,8 @@ class ErrorTest(NamedTuple):
     """One condition on a failure under which a layer retries."""
 
     # "class", "status", "marker", "result" (a returned value), "predicate" (unread),
-    # "param" (the classes a factory's parameter is given where it is applied)
+    # "param" (the classes a factory's parameter is given where it is applied), "except"
+    # (every failure but this class: a clause before the one going on lets it out)
     kind: str
     value: str  # "InternalServerError"; "429", "5xx"; "overloaded"; the predicate's source
 
@@ -103,6 +104,9 @@ def describe(errors: RetriedErrors | Iterable[ErrorTest]) -> str:
     if "result" in by_kind:
         parts.append("some return values")
     parts += [f"the failures `{p}` accepts" for p in by_kind.get("predicate", ())]
+    if "except" in by_kind:
+        let_out = listed([f"`{name}`" for name in by_kind["except"]], "or")
+        parts.append(f"every failure but {let_out}")
     parts += [f"the classes its `{p}` is given" for p in by_kind.get("param", ())]
     return listed(parts)
 

@@ -484,11 +484,16 @@ class ModuleFacts:
         for node in tries if leaves else ():
             names: list[str] = []
             narrowed: list[list[str]] = []
+            left: list[str] = []  # the classes of the clauses before that leave the loop
             for handler in node.handlers:
                 # what it goes round for: none (it leaves on every way), the failures a
                 # test in it picks (`if "rate" in str(e): continue`), or what it catches
                 going = handler_errors(handler, self._ast_facts, self.blanket)
                 if going is None:
+                    left += self._handler_classes(handler, function)
+                    continue
+                if going.every and left and not names:  # every failure but theirs
+                    narrowed += [["except", name] for name in left]
                     continue
                 if not going.every and any(t.kind != "class" for t in going.tests):
                     narrowed += [[t.kind, t.value] for t in going.tests]

@@ -52,18 +52,24 @@ class SdkRetried(NamedTuple):
             return Overlap((), True, (), ())
         shared: list[ErrorTest] = []
         held: set[str] = set()
-        for test in errors.tests:
+        tests = [t for t in errors.tests if t.kind != "except"]
+        for test in tests:
             found = self._holds(test)
             if found is not None:
                 shared.append(test)
                 held.update(found)
+        if len(tests) < len(errors.tests):  # every failure but the classes a clause lets out
+            out = {k for t in errors.tests if t.kind == "except" for k in self._holds(t) or ()}
+            kept = [kind for kind in self.kinds if kind not in out and kind not in held]
+            shared += [_kind_test(kind) for kind in kept]
+            held.update(kept)
         missing = tuple(kind for kind in self.kinds if kind not in held)
         unread = tuple(t for t in errors.tests if t.kind == "predicate")
         return Overlap(tuple(shared), not missing, unread, missing)
 
     def _holds(self, test: ErrorTest) -> tuple[str, ...] | None:
         """The SDK's kinds a test holds entirely, or None if it shares no failure with them."""
-        if test.kind == "class":
+        if test.kind in ("class", "except"):
             return self.exceptions.get(test.value)
         if test.kind == "status":
             from auditor.python.runner.error_tests import status_range
@@ -78,6 +84,14 @@ class SdkRetried(NamedTuple):
             shared = any(word in text or (len(text) > 3 and text in word) for word in self.markers)
             return () if shared else None
         return None
+
+
+def _kind_test(kind: str) -> ErrorTest:
+    """The test that names one kind of failure the SDK retries, as messages show it."""
+    from auditor.python.runner.error_tests import ErrorTest
+
+    classes = {"connection errors": "APIConnectionError", "timeouts": "APITimeoutError"}
+    return ErrorTest("class", classes[kind]) if kind in classes else ErrorTest("status", kind)
 
 
 class SdkCatalog(NamedTuple):
