@@ -154,14 +154,26 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
     program = argv[index] if index < len(argv) else None
     agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
     # a double-quoted expansion is one word, a prompt (`"$PROMPT"`), never a headless option
-    # a value known only at run time might hold
+    # a value known only at run time might hold; but `"$@"` and `"${args[@]}"` are as many
+    # words as they hold, any of them an option
     arguments = [
-        "" if word is None and written_node is not None and written_node.type == "string" else word
+        ""
+        if word is None
+        and written_node is not None
+        and written_node.type == "string"
+        and not _words_of_list(written_node)
+        else word
         for word, written_node in zip(argv[index + 1 :], nodes[index + 1 :], strict=True)
     ]
     interactive = agent is not None and agent.interactive(arguments)
     interactive = interactive and _terminal_session(node)
     return SimpleCommand(node, argv, nodes, index, wrappers, agent, interactive=interactive)
+
+
+def _words_of_list(node: Node) -> bool:
+    """Whether a double-quoted word expands a list to its items (`"$@"`, `"${args[@]}"`)."""
+    text = node.text.decode("utf-8", "replace") if node.text else ""
+    return "$@" in text or "${@" in text or "[@]" in text
 
 
 # Where a command's standard streams go elsewhere than the terminal it was started from.

@@ -18,3 +18,9 @@ while true; do
   claude $AGENT_FLAGS "work through TODO.md"  # expect: RA203(warning)
   sleep 60
 done
+
+# a wrapper's own arguments, quoted: as many words as it was given, any of them `-p`
+while true; do
+  claude "$@"  # expect: RA203(warning)
+  sleep 60
+done
