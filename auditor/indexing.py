@@ -52,6 +52,7 @@ _INDEX_MARKERS = (
     "client",
     "abstractmethod",
     "notimplementederror",
+    "(protocol",  # `class Runner(Protocol):`: what an annotation of it may hold
 )
 
 

@@ -258,7 +258,7 @@ class CallGraph:
                 found += [
                     name
                     for name in self.hierarchy.dispatch(cls, callee[2])
-                    if name in self.functions
+                    if name in self.functions and not self.hierarchy.declared_abstract(name)
                 ]
             if found:
                 return found[:MAX_DISPATCH]
@@ -299,7 +299,12 @@ class CallGraph:
             if ref and ref[0] == "self" and self._owner_class(function) and depth < _FACTORY_DEPTH:
                 found += self._stored_instances(function, ref[1], depth + 1)
             if ref and ref[0] == "param":  # what the callers pass it (`run(self.provider)`)
-                found += self._given_instances(function, ref[1], depth)
+                given = self._given_instances(function, ref[1], depth)
+                typed = function.facts.get("annotations", {}).get(ref[1])
+                if not given and typed:  # else the class its annotation names
+                    cls = self.resolve(typed, function.module)
+                    given = self.hierarchy.implementers(cls) if cls in self.classes else []
+                found += given
             if ref and ref[0] == "outer" and (outer := self._outer(function, ref)) is not None:
                 found += self._instances(outer, ref[2], depth)
             if not ref or ref[0] != "result":

@@ -39,6 +39,7 @@ class ClassHierarchy:
                 self.subclasses.setdefault(base, []).append(name)
         self._instance: dict[tuple[str, str], list[str]] = {}
         self._overrides: dict[tuple[str, str], list[str]] = {}
+        self._implementers: dict[str, list[str]] = {}
         self._declaring: dict[str, list[str]] = {}  # method name -> the abstract bases declaring it
         for name, data in classes.items():
             for method in data.get("abstract", ()):
@@ -161,6 +162,34 @@ class ClassHierarchy:
             if name in self.classes[sub].get("methods", ())
         ]
         return found[:MAX_DISPATCH]
+
+    def implementers(self, cls: str) -> list[str]:
+        """The classes an annotation of `cls` may hold: `cls`, or for a protocol
+        (`typing.Protocol`) the tree's classes that define every method it declares,
+        whatever their bases."""
+        wanted = set(self.classes[cls].get("methods", ())) if cls in self.classes else set()
+        if not self.classes.get(cls, {}).get("protocol") or not wanted:
+            return [cls]
+        if cls not in self._implementers:
+            found = [
+                other
+                for other, data in self.classes.items()
+                if other != cls
+                and not data.get("protocol")
+                and wanted
+                <= {m for c in self.lineage(other) for m in self.classes[c].get("methods", ())}
+            ]
+            # those of the protocol's own top-level package when it has any; too many, none
+            package = cls.split(".", 1)[0] + "."
+            found = [name for name in found if name.startswith(package)] or found
+            self._implementers[cls] = found if len(found) <= MAX_DISPATCH else []
+        return self._implementers[cls]
+
+    def declared_abstract(self, method: str) -> bool:
+        """Whether a method of the tree (`module.Class.name`) is declared abstract: a call
+        of it runs an override."""
+        cls, _, name = method.rpartition(".")
+        return name in self.classes.get(cls, {}).get("abstract", ())
 
     def abstract(self, name: str, caller: str) -> list[str]:
         """Overrides of a method some abstract base of the tree declares: those of the

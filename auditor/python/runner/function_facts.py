@@ -88,6 +88,7 @@ class FunctionFacts(ValueRefs):
         found = {
             "class": self.cls,
             "params": share(tuple(self.params)),
+            "annotations": {p: a for p in self.params if (a := self.annotation(p))},
             "defaults": self.defaults,
             "sends": tuple(self.sends),
             "returns": share(tuple(self.returns)),

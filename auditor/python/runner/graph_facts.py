@@ -61,6 +61,7 @@ from auditor.python.runner.value_refs import Ref, literal_int, position
 _PROPERTIES = frozenset({"property", "functools.cached_property", "cached_property"})
 _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
 _ABSTRACT = frozenset({"abstractmethod", "abc.abstractmethod"})
+_PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 _MAX_NESTING = 3  # functions nested deeper than this are not in the facts
 _DEFINITION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.MULTILINE)
 
@@ -266,21 +267,25 @@ class ModuleFacts:
 
     def _class(self, node: ast.ClassDef) -> dict[str, Any]:
         methods, properties, abstract = [], [], []
+        bases = tuple(self.imports.qualify(name) for name in base_names(node))
+        # a protocol's methods are what its implementers define (they need not subclass it)
+        protocol = any(base in _PROTOCOLS for base in bases)
         for item in node.body:
             if isinstance(item, Function):
                 methods.append(item.name)
                 decorators = {dotted_name(d) for d in item.decorator_list}
                 if decorators & _PROPERTIES:
                     properties.append(item.name)
-                if decorators & _ABSTRACT or _raises_not_implemented(item):
+                if decorators & _ABSTRACT or _raises_not_implemented(item) or protocol:
                     abstract.append(item.name)
-        bases = tuple(self.imports.qualify(name) for name in base_names(node))
         found: dict[str, Any] = {
             "bases": bases,
             "methods": tuple(methods),
             "properties": tuple(properties),
             "abstract": tuple(abstract),
         }
+        if protocol:
+            found["protocol"] = True
         if "__init__" not in methods:  # a dataclass, `NamedTuple`…: its call binds the fields
             fields = tuple(class_fields(node))
             if fields:

@@ -5,6 +5,7 @@ every value any assignment gives a local name, and what a called expression name
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from typing import Any, Protocol
 
@@ -24,6 +25,7 @@ from auditor.python.model.value_calls import (
 )
 
 Ref = tuple[Any, ...]
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")  # a name written as a string
 _MAX_REFS = 8  # values kept per name: more, and the name is not followed
 
 
@@ -258,12 +260,20 @@ class ValueRefs:
 
     def _annotation(self, receiver: ast.expr) -> str:
         """The qualified class a parameter's annotation names, "" when none."""
-        if not isinstance(receiver, ast.Name) or not isinstance(self.node, Function):
+        return self.annotation(receiver.id) if isinstance(receiver, ast.Name) else ""
+
+    def annotation(self, parameter: str) -> str:
+        """The qualified class parameter `parameter`'s annotation names (`backend:
+        AgentBackend`, `"AgentBackend"`), "" when none."""
+        if not isinstance(self.node, Function):
             return ""
         arguments = self.node.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        found = next((a.annotation for a in every if a.arg == receiver.id), None)
-        dotted = dotted_name(found) if found is not None else None
+        found = next((a.annotation for a in every if a.arg == parameter), None)
+        if isinstance(found, ast.Constant) and isinstance(found.value, str):
+            dotted: str | None = found.value if _DOTTED.fullmatch(found.value) else None
+        else:
+            dotted = dotted_name(found) if found is not None else None
         return self.owner.imports.qualify(dotted) if dotted else ""
 
     def _passed_on(self, call: ast.Call) -> ast.expr | None:
