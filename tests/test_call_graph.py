@@ -196,3 +196,28 @@ def test_the_modules_that_may_run_a_step_are_those_whose_calls_reach_one(
     assert names == {"launcher.py", "calling.py", "handing.py", "stepping.py"}
     # a method of a nested class has no facts: that module is asked of its text instead
     assert {Path(path).name for path in known} == names | {"naming.py"}
+
+
+def test_a_name_given_the_result_of_calling_itself_ends(tmp_path: Path) -> None:
+    """`frame = frame(**kwargs)` reads the call's value through the name it rebinds: the
+    graph is built (it once recursed until Python's limit and ended the whole run), and
+    the client beside it keeps its value."""
+    loader = """\
+        from openai import OpenAI
+
+        client = OpenAI()
+
+
+        def load(frame, **kwargs):
+            if callable(frame):
+                frame = frame(**kwargs)
+            return frame
+
+
+        def chained(step):
+            step = step()(step)
+            return step()
+        """
+    found = graph(tmp_path, {"loader.py": loader})
+    assert found.evaluate("pkg.loader.load", ("result", 0, -1)) == set()
+    assert found.evaluate("pkg.loader.<module>", ("global", "pkg.loader.client"))

@@ -37,6 +37,7 @@ _MAX_VALUES = 16  # clients one location holds: more are not followed
 _FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they return
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
 _MAX_VARARGS = 8  # positions of a forwarded `*args` followed
+_MAX_EVALUATION_DEPTH = 48  # references followed one inside another (see `evaluate`)
 _MAX_CALLERS = 64  # calls of one name looked at for the callables they pass (`search(`)
 
 
@@ -101,6 +102,7 @@ class CallGraph:
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
+        self._evaluating: set[tuple[str, int]] = set()  # references being evaluated
         self._changed: list[tuple[Any, ...]] = []  # the keys its flow changed
         self._solve()
         self.under: dict[str, list[Layer]] = RetryReach(self).functions_under()
@@ -391,7 +393,22 @@ class CallGraph:
         return {t for t in self._read(("G", self._global(name, reader))) if t[1] in _TEXTS}
 
     def evaluate(self, fid: str, ref: Any) -> set[Token]:
-        """The values a reference of function `fid` may hold."""
+        """The values a reference of function `fid` may hold; a value defined through
+        itself (`fn = fn(…)`: calling what the call returns) holds nothing more inside its
+        own evaluation, and evaluations nest to a bounded depth."""
+        try:
+            key = (fid, hash(ref))
+        except TypeError:  # read back from the cache: lists for tuples
+            key = (fid, hash(repr(ref)))
+        if key in self._evaluating or len(self._evaluating) >= _MAX_EVALUATION_DEPTH:
+            return set()
+        self._evaluating.add(key)
+        try:
+            return self._evaluate(fid, ref)
+        finally:
+            self._evaluating.discard(key)
+
+    def _evaluate(self, fid: str, ref: Any) -> set[Token]:
         function = self.functions[fid]
         kind = ref[0]
         if kind == "client":
