@@ -49,6 +49,23 @@ def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] |
     return index, apply_set(ShellOptions(), [f for f in flags if f not in ("-", "+")])
 
 
+def script_command(argv: tuple[str | None, ...]) -> int | None:
+    """For util-linux's `script [options] [FILE]` with `-c STRING` (or `--command`),
+    which runs STRING in a shell on a new terminal: the index of STRING."""
+    for index, word in enumerate(argv[1:-1], start=1):
+        if word == "--":
+            return None
+        if word in ("-c", "--command") or (
+            word is not None
+            and word.startswith("-")
+            and not word.startswith("--")
+            and word.endswith("c")
+            and set(word[1:]) <= set("aefqc")
+        ):
+            return index + 1
+    return None
+
+
 def command_string(command: SimpleCommand, env: Env) -> str | None:
     """The shell text a command runs as a string: the words of `eval` joined, or the
     STRING of `bash -c STRING`; an unknown part of a word is spelled `_` (`cd "$DIR" &&
@@ -60,6 +77,11 @@ def command_string(command: SimpleCommand, env: Env) -> str | None:
         if found is None:
             return None
         start = command.program_index + found[0]
+    elif command.name == "script":  # `script -q /dev/null -c STRING`: util-linux's
+        at = script_command(command.argv[command.program_index :])
+        if at is None:
+            return None
+        start = command.program_index + at
     else:
         return None
     words = []

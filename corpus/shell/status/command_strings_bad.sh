@@ -15,6 +15,12 @@ while true; do
     sleep 60
 done &
 
+# util-linux `script` runs its `-c` string in a shell on a new terminal (for live output)
+while :; do
+    script -q /dev/null -c "cat PROMPT.md | $AGENT_CMD --verbose"  # expect: RA203(warning)
+    sleep 5
+done &
+
 until run_review; do  # expect: RA302(warning)
     sleep 30
 done

@@ -11,6 +11,7 @@ if ! bash -c "cd \"$WORKDIR\" && $AGENT_CMD 'Pick the next task'"; then
     echo "agent failed" >&2
     exit 1
 fi
+script -q -e -c "$AGENT_CMD 'Update the changelog'" /dev/null || echo "changelog run failed" >&2
 rc=0
 eval "$REVIEW" || rc=$?
 echo "review exit: $rc"
