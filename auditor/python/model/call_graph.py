@@ -349,6 +349,12 @@ class CallGraph:
                         found += self._instances(method, [ref], depth)
                     elif target == attribute and ref and ref[0] == "param" and method:
                         found += self._given_instances(method, ref[1], depth)
+        if not found and cls is not None:  # else the class its annotation there names
+            for member in self.hierarchy.lineage(cls):
+                typed = self.classes[member].get("typed", {}).get(attribute)
+                resolved = self.resolve(typed, self.class_module[member]) if typed else None
+                if resolved in self.classes:
+                    return self.hierarchy.implementers(resolved)
         return found[:MAX_DISPATCH]
 
     def _given_instances(self, method: _Function, param: str, depth: int) -> list[str]:

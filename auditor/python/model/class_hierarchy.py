@@ -74,7 +74,11 @@ class ClassHierarchy:
         # a package above re-exports it (`from runtime.agent import Model`, defined in
         # `runtime/agent/providers/base.py`), read by the module's file path
         within = f".{prefix}."
-        return found or [name for name in named if within in f".{self._full[name]}"]
+        found = found or [name for name in named if within in f".{self._full[name]}"]
+        # or a module of the same top-level package re-exports it (`from metagpt.llm import
+        # BaseLLM`, defined in `metagpt/provider/base_llm.py`; `metagpt/llm.py` not indexed)
+        top = f".{qualified.split('.', 1)[0]}."
+        return found or [name for name in named if top in f".{self._full[name]}"]
 
     def _bases(self, name: str) -> list[str]:
         found = []

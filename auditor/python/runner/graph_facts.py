@@ -286,6 +286,9 @@ class ModuleFacts:
         }
         if protocol:
             found["protocol"] = True
+        typed = self._annotated(node)
+        if typed:
+            found["typed"] = typed
         if "__init__" not in methods:  # a dataclass, `NamedTuple`…: its call binds the fields
             fields = tuple(class_fields(node))
             if fields:
@@ -293,6 +296,21 @@ class ModuleFacts:
         named = self._class_names(node)
         if named:
             found["names"] = named
+        return found
+
+    def _annotated(self, node: ast.ClassDef) -> dict[str, str]:
+        """The class each attribute annotated in the class body names (`llm: BaseLLM`, a
+        dataclass's or a model's field), qualified."""
+        found: dict[str, str] = {}
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                annotation = item.annotation
+                if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+                    dotted = annotation.value if annotation.value.isidentifier() else None
+                else:
+                    dotted = dotted_name(annotation)
+                if dotted:
+                    found[item.target.id] = self.imports.qualify(dotted)
         return found
 
     def _class_names(self, node: ast.ClassDef) -> dict[str, list[str]]:

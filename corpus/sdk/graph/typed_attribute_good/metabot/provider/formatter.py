@@ -1,0 +1,3 @@
+class TemplateFormatter:
+    async def aask(self, prompt):
+        return prompt.strip()
