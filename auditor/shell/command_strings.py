@@ -66,6 +66,19 @@ def script_command(argv: tuple[str | None, ...]) -> int | None:
     return None
 
 
+def script_own_status(command: SimpleCommand) -> bool:
+    """Whether a command is util-linux `script` running a string without `-e`
+    (`--return`): it exits with its own status, 0, whatever the string's run returns."""
+    if command.name != "script":
+        return False
+    options = command.argv[command.program_index + 1 :]
+    return not any(
+        word == "--return"
+        or (word is not None and word[:1] == "-" and word[1:2] != "-" and "e" in word[1:])
+        for word in options
+    )
+
+
 def command_string(command: SimpleCommand, env: Env) -> str | None:
     """The shell text a command runs as a string: the words of `eval` joined, or the
     STRING of `bash -c STRING`; an unknown part of a word is spelled `_` (`cd "$DIR" &&

@@ -18,6 +18,7 @@ import re
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.numbers import bounded_int
+from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
@@ -48,7 +49,8 @@ def lost_status(
     """
     outside = statement.type == "variable_assignment"  # `X=$(agent)`: the shell's options
     options = script.options_at(statement if outside else command.node)
-    if status_use(statement, options, script) is not None:
+    own = script_own_status(command)  # what reads it reads `script`'s own 0
+    if not own and status_use(statement, options, script) is not None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
     if stage is not None and branch_pipestatus(statement) is not None:
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
@@ -67,6 +69,8 @@ def lost_status(
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
         masked = MaskedStage(pipeline.stages[-1].label, stage, captured_by(statement))
     how = _how(statement, discard, masked)
+    if own:
+        how = "`script` without `-e` exits with its own status, not the run's"
     if waits:
         how = "it runs in the background, and nothing reads the status `wait` returns for it"
     start, end = script.parsed.span(command.node)

@@ -21,6 +21,11 @@ while :; do
     sleep 5
 done &
 
+# without `-e` (`--return`) `script` exits with its own status, 0, whatever the run returns
+if script -q -c "$AGENT_CMD 'Triage the new issues'" /dev/null; then  # expect: RA203(warning)
+    echo "triaged"
+fi
+
 until run_review; do  # expect: RA302(warning)
     sleep 30
 done
