@@ -167,8 +167,9 @@ class Auditor:
         if not self.project.python:
             return frozenset()
         from auditor.python.model.call_graph import call_graph
+        from auditor.python.model.graph_questions import agent_argv_paths
 
-        return call_graph(self.project).agent_argv_paths(frozenset(self.agent_names))
+        return agent_argv_paths(call_graph(self.project), frozenset(self.agent_names))
 
     @functools.cached_property
     def tree_retry_names(self) -> frozenset[str]:
@@ -201,10 +202,11 @@ class Auditor:
             return StepNeedles.build(steps, self.project)
         from auditor.python.model.call_graph import call_graph
         from auditor.python.model.graph_launchers import graph_launchers
+        from auditor.python.model.graph_questions import step_calling_paths
         from auditor.python.runner.steps import PROCESS_CALLS
 
         graph = call_graph(self.project)
-        known, calling = graph.step_calling_paths(steps.functions)
+        known, calling = step_calling_paths(graph, steps.functions)
         # and the modules of the functions that run the agent through other calls
         launchers = graph_launchers(graph, PROCESS_CALLS, frozenset(self.agent_names))
         modules = {graph.functions[fid].module for fid in launchers.found}

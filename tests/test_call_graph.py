@@ -11,6 +11,7 @@ from auditor.config import Settings
 from auditor.discover import discover
 from auditor.indexing import build_index
 from auditor.python.model.call_graph import CallGraph, Token
+from auditor.python.model.graph_questions import step_calling_paths
 
 CLAUDE: Token = ("", "text", "claude")
 
@@ -191,7 +192,7 @@ def test_the_modules_that_may_run_a_step_are_those_whose_calls_reach_one(
     files |= {"handing.py": handing, "stepping.py": stepping, "nested.py": nested}
     found = graph(tmp_path, files)
     functions = frozenset({"claude_agent_sdk.query"})
-    known, steps = found.step_calling_paths(functions)
+    known, steps = step_calling_paths(found, functions)
     names = {Path(path).name for path in steps}
     assert names == {"launcher.py", "calling.py", "handing.py", "stepping.py"}
     # a method of a nested class has no facts: that module is asked of its text instead

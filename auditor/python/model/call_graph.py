@@ -113,7 +113,7 @@ class CallGraph:
         path = self.summaries[reader].path if reader is not None else None
         return module_names(self.summaries).named(module, path)
 
-    def _global(self, name: str, reader: str | None = None) -> str:
+    def global_key(self, name: str, reader: str | None = None) -> str:
         """The key of a module-level name (`services.claude.client.claude`) under the name
         of the tree's module that holds it (`client.claude` in a namespace package), as
         module `reader` imports it."""
@@ -396,7 +396,7 @@ class CallGraph:
     def global_texts(self, name: str, reader: str | None = None) -> set[Token]:
         """The program names and agent command strings module-level name `name`
         (qualified, as module `reader` imports it) holds."""
-        return {t for t in self._read(("G", self._global(name, reader))) if t[1] in _TEXTS}
+        return {t for t in self._read(("G", self.global_key(name, reader))) if t[1] in _TEXTS}
 
     def evaluate(self, fid: str, ref: Any) -> set[Token]:
         """The values a reference of function `fid` may hold; a value defined through
@@ -439,7 +439,7 @@ class CallGraph:
                 return set()
             return {t for r in ref[2] for t in self.evaluate(outer, r)}
         if kind == "global":
-            return self._read(("G", self._global(ref[1], function.module)))
+            return self._read(("G", self.global_key(ref[1], function.module)))
         if kind == "self":
             owner = self._owner_class(function)
             if owner is None or owner not in self.classes:
@@ -659,96 +659,6 @@ class CallGraph:
         re-sends, with the retries the client has on that path."""
         return RetryReach(self).stacked(module, site)
 
-    def parameter_runs_agent(
-        self, fid: str, name: str, agents: frozenset[str], *, program: bool = False
-    ) -> bool:
-        """Whether a caller gives parameter `name` of function `fid` an agent's argv (or,
-        with `program`, the name of an agent's program, for `[exe, …]`)."""
-        tokens = self.values.get(("P", fid, name), set())
-        return runs_agent(tokens, agents) or (program and _names_agent(tokens, agents))
-
-    def agent_argv_paths(self, agents: frozenset[str]) -> frozenset[str]:
-        """Paths of the modules whose functions pass or receive an argv that starts an
-        agent (a word, after wrappers, whose basename is one of `agents`), or an agent's
-        program name where a launch takes it as its program: they may launch one without
-        naming it (`Process.run(argv)` given a builder's `["claude", …]`); and of the
-        modules that call a parameter their callers give a launcher of the tree
-        (`with_retries(fn, …)` running `fn(*args)`, given `run_claude`)."""
-        programs = {  # functions whose parameter is the program of an argv they launch
-            f"{module}.{qualname}": parameter.name
-            for module, summary in self.summaries.items()
-            for qualname, parameter in summary.launch_parameters.items()
-            if parameter.form == "program"
-        }
-        found: set[str] = set()
-        for key, tokens in self.values.items():
-            if key[0] != "P":
-                continue
-            named = programs.get(key[1]) == key[2] and _names_agent(tokens, agents)
-            if named or runs_agent(tokens, agents):
-                found.add(self.summaries[self.functions[key[1]].module].path)
-        for fid, function in self.functions.items():
-            path = self.summaries[function.module].path
-            if path in found:
-                continue
-            for number, call in enumerate(function.facts.get("calls", ())):
-                refs = [ref for _, ref in (*call.args, *call.details.keywords)]
-                tokens = {t for r in refs for t in self.evaluate(fid, r)}
-                launching = any(c in programs for c in self.callees(fid, number))
-                if runs_agent(tokens, agents) or (launching and _names_agent(tokens, agents)):
-                    found.add(path)
-                    break
-                if _calls_parameter(call.callee) and any(
-                    self._launcher(c) for c in self.callees(fid, number)
-                ):
-                    found.add(path)
-                    break
-        return frozenset(found)
-
-    def step_calling_paths(
-        self, functions: frozenset[str]
-    ) -> tuple[frozenset[str], frozenset[str]]:
-        """(the paths of the modules whose every function has facts; of those, the paths
-        of the modules that may run an agent step): a module that defines a launcher
-        (a function of the tree that launches the agent or runs a step), or has a call
-        of a step callable of the catalogue (`functions`, by qualified name) or of a
-        launcher (through its imports, an override, a value)."""
-        known = {s.path for s in self.summaries.values() if s.graph.get("complete") is True}
-        calling = {s.path for s in self.summaries.values() if s.path in known and s.launchers}
-        for fid, function in self.functions.items():
-            path = self.summaries[function.module].path
-            if path in calling or path not in known:
-                continue
-            for number, call in enumerate(function.facts.get("calls", ())):
-                callee = call.callee
-                named = bool(callee) and callee[0] == "name" and callee[1] in functions
-                # or one passed on by name, to be run by what it is given to
-                passed = (ref for _, ref in (*call.args, *call.details.keywords))
-                named = named or any(self._names_step(ref, functions) for ref in passed)
-                if named or any(self._launcher(c) for c in self.callees(fid, number)):
-                    calling.add(path)
-                    break
-        return frozenset(known), frozenset(calling)
-
-    def _names_step(self, ref: Any, functions: frozenset[str]) -> bool:
-        """Whether a value reference names a step callable or a launcher of the tree."""
-        if not ref or ref[0] != "global":
-            return False
-        name = self._global(ref[1])
-        return ref[1] in functions or (name in self.functions and self._launcher(name))
-
-    def _launcher(self, fid: str) -> bool:
-        """Whether a function of the tree launches the agent (its module's summary says)."""
-        function = self.functions[fid]
-        return function.qualname in self.summaries[function.module].launchers
-
-    # -- retry layers
-
-
-def _calls_parameter(callee: Any) -> bool:
-    """Whether a callee expression is (or may be) a parameter of its function: `fn(…)`."""
-    return bool(callee) and callee[0] == "value" and any(r and r[0] == "param" for r in callee[1])
-
 
 def _top(dotted: str) -> str:
     return dotted.split(".", 1)[0]
@@ -758,25 +668,6 @@ def _last_name(callee: Any) -> str | None:
     """The last part of the name a callee expression calls (`run` of `self.run`)."""
     named = callee[-1] if callee and callee[0] != "value" else None
     return named.rsplit(".", 1)[-1] if isinstance(named, str) else None
-
-
-def runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
-    """Whether the values hold an argv that starts an agent."""
-    return any(
-        site == "command"  # a command string that starts one (judged when indexed)
-        or (
-            site == "argv"
-            and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
-        )
-        for _, site, words in tokens
-    )
-
-
-def _names_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
-    """Whether the values hold the name of an agent's program (`"codex"`)."""
-    return any(
-        site == "text" and str(name).rsplit("/", 1)[-1] in agents for _, site, name in tokens
-    )
 
 
 _GRAPHS: dict[int, tuple[ProjectIndex, CallGraph]] = {}

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
-from auditor.python.model.call_graph import CallGraph, runs_agent
+from auditor.python.model.call_graph import CallGraph
+from auditor.python.model.graph_questions import runs_agent
 
 _MAX_DEPTH = 8  # calls followed for what a launcher's returned value says
 

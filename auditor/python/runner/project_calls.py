@@ -235,12 +235,13 @@ class ProjectCalls:
         if callee.module is None or not self.unit.project.python:
             return False
         from auditor.python.model.call_graph import call_graph
+        from auditor.python.model.graph_questions import parameter_runs_agent
 
         graph = call_graph(self.unit.project)
         names = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
         fid = f"{callee.module}.{callee.qualname}"
         program = parameter.form == "program"
-        return graph.parameter_runs_agent(fid, parameter.name, names, program=program)
+        return parameter_runs_agent(graph, fid, parameter.name, names, program=program)
 
     def returned_flag(self, qualname: str | None) -> tuple[SuccessFlag | None, int | None]:
         """Where the success flag, or the exit status, is in what a function of this

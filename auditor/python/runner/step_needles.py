@@ -36,7 +36,7 @@ class StepNeedles(NamedTuple):
     # class the graph does not follow
     methods: tuple[tuple[str, str], ...] = ()
     # the modules whose every function the call graph has facts of, and those of them
-    # it says may run a step (`CallGraph.step_calling_paths`): asked instead of the text
+    # it says may run a step (`graph_questions.step_calling_paths`): asked instead of the text
     graph: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
     @classmethod

@@ -1,0 +1,122 @@
+"""What the prefilters and the launch resolvers ask of the project call graph: which
+modules are handed an agent's argv or may run an agent step (asked once per run, before
+the workers fork), and whether a function's parameter is given an agent's argv."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, Token
+
+
+def runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
+    """Whether the values hold an argv that starts an agent."""
+    return any(
+        site == "command"  # a command string that starts one (judged when indexed)
+        or (
+            site == "argv"
+            and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
+        )
+        for _, site, words in tokens
+    )
+
+
+def names_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
+    """Whether the values hold the name of an agent's program (`"codex"`)."""
+    return any(
+        site == "text" and str(name).rsplit("/", 1)[-1] in agents for _, site, name in tokens
+    )
+
+
+def parameter_runs_agent(
+    graph: CallGraph, fid: str, name: str, agents: frozenset[str], *, program: bool = False
+) -> bool:
+    """Whether a caller gives parameter `name` of function `fid` an agent's argv (or,
+    with `program`, the name of an agent's program, for `[exe, …]`)."""
+    tokens = graph.values.get(("P", fid, name), set())
+    return runs_agent(tokens, agents) or (program and names_agent(tokens, agents))
+
+
+def agent_argv_paths(graph: CallGraph, agents: frozenset[str]) -> frozenset[str]:
+    """Paths of the modules whose functions pass or receive an argv that starts an
+    agent (a word, after wrappers, whose basename is one of `agents`), or an agent's
+    program name where a launch takes it as its program: they may launch one without
+    naming it (`Process.run(argv)` given a builder's `["claude", …]`); and of the
+    modules that call a parameter their callers give a launcher of the tree
+    (`with_retries(fn, …)` running `fn(*args)`, given `run_claude`)."""
+    programs = {  # functions whose parameter is the program of an argv they launch
+        f"{module}.{qualname}": parameter.name
+        for module, summary in graph.summaries.items()
+        for qualname, parameter in summary.launch_parameters.items()
+        if parameter.form == "program"
+    }
+    found: set[str] = set()
+    for key, tokens in graph.values.items():
+        if key[0] != "P":
+            continue
+        named = programs.get(key[1]) == key[2] and names_agent(tokens, agents)
+        if named or runs_agent(tokens, agents):
+            found.add(graph.summaries[graph.functions[key[1]].module].path)
+    for fid, function in graph.functions.items():
+        path = graph.summaries[function.module].path
+        if path in found:
+            continue
+        for number, call in enumerate(function.facts.get("calls", ())):
+            refs = [ref for _, ref in (*call.args, *call.details.keywords)]
+            tokens = {t for r in refs for t in graph.evaluate(fid, r)}
+            launching = any(c in programs for c in graph.callees(fid, number))
+            if runs_agent(tokens, agents) or (launching and names_agent(tokens, agents)):
+                found.add(path)
+                break
+            if _calls_parameter(call.callee) and any(
+                _launcher(graph, c) for c in graph.callees(fid, number)
+            ):
+                found.add(path)
+                break
+    return frozenset(found)
+
+
+def step_calling_paths(
+    graph: CallGraph, functions: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """(the paths of the modules whose every function has facts; of those, the paths
+    of the modules that may run an agent step): a module that defines a launcher
+    (a function of the tree that launches the agent or runs a step), or has a call
+    of a step callable of the catalogue (`functions`, by qualified name) or of a
+    launcher (through its imports, an override, a value)."""
+    known = {s.path for s in graph.summaries.values() if s.graph.get("complete") is True}
+    calling = {s.path for s in graph.summaries.values() if s.path in known and s.launchers}
+    for fid, function in graph.functions.items():
+        path = graph.summaries[function.module].path
+        if path in calling or path not in known:
+            continue
+        for number, call in enumerate(function.facts.get("calls", ())):
+            callee = call.callee
+            named = bool(callee) and callee[0] == "name" and callee[1] in functions
+            # or one passed on by name, to be run by what it is given to
+            passed = (ref for _, ref in (*call.args, *call.details.keywords))
+            named = named or any(_names_step(graph, ref, functions) for ref in passed)
+            if named or any(_launcher(graph, c) for c in graph.callees(fid, number)):
+                calling.add(path)
+                break
+    return frozenset(known), frozenset(calling)
+
+
+def _names_step(graph: CallGraph, ref: Any, functions: frozenset[str]) -> bool:
+    """Whether a value reference names a step callable or a launcher of the tree."""
+    if not ref or ref[0] != "global":
+        return False
+    name = graph.global_key(ref[1])
+    return ref[1] in functions or (name in graph.functions and _launcher(graph, name))
+
+
+def _launcher(graph: CallGraph, fid: str) -> bool:
+    """Whether a function of the tree launches the agent (its module's summary says)."""
+    function = graph.functions[fid]
+    return function.qualname in graph.summaries[function.module].launchers
+
+
+def _calls_parameter(callee: Any) -> bool:
+    """Whether a callee expression is (or may be) a parameter of its function: `fn(…)`."""
+    return bool(callee) and callee[0] == "value" and any(r and r[0] == "param" for r in callee[1])
