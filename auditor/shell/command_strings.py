@@ -49,21 +49,25 @@ def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] |
     return index, apply_set(ShellOptions(), [f for f in flags if f not in ("-", "+")])
 
 
-def script_command(argv: tuple[str | None, ...]) -> int | None:
+def script_invocation(argv: tuple[str | None, ...]) -> tuple[int, bool] | None:
     """For util-linux's `script [options] [FILE]` with `-c STRING` (or `--command`),
-    which runs STRING in a shell on a new terminal: the index of STRING."""
-    for index, word in enumerate(argv[1:-1], start=1):
-        if word == "--":
-            return None
-        if word in ("-c", "--command") or (
-            word is not None
-            and word.startswith("-")
-            and not word.startswith("--")
-            and word.endswith("c")
-            and set(word[1:]) <= set("aefqc")
-        ):
-            return index + 1
-    return None
+    which runs STRING in a shell on a new terminal: the index of STRING, and whether
+    `-e` (`--return`) makes `script` exit with its status (else it exits with its own)."""
+    at = next((i + 1 for i, w in enumerate(argv[1:-1], start=1) if w == "--command" or _c(w)), None)
+    if at is None:
+        return None
+    options = [word for index, word in enumerate(argv[1:], start=1) if index != at]
+    return at, any(w == "--return" or (_letters(w) and "e" in (w or "")) for w in options)
+
+
+def _letters(word: str | None) -> bool:
+    """Whether a word is a group of `script`'s one-letter options that take no value."""
+    return word is not None and len(word) > 1 and word[0] == "-" and set(word[1:]) <= set("aefqc")
+
+
+def _c(word: str | None) -> bool:
+    """Whether a word is such a group ending in `-c`: the next word is the command."""
+    return _letters(word) and (word or "").endswith("c")
 
 
 def script_own_status(command: SimpleCommand) -> bool:
@@ -71,12 +75,8 @@ def script_own_status(command: SimpleCommand) -> bool:
     (`--return`): it exits with its own status, 0, whatever the string's run returns."""
     if command.name != "script":
         return False
-    options = command.argv[command.program_index + 1 :]
-    return not any(
-        word == "--return"
-        or (word is not None and word[:1] == "-" and word[1:2] != "-" and "e" in word[1:])
-        for word in options
-    )
+    found = script_invocation(command.argv[command.program_index :])
+    return found is not None and not found[1]
 
 
 def command_string(command: SimpleCommand, env: Env) -> str | None:
@@ -91,10 +91,10 @@ def command_string(command: SimpleCommand, env: Env) -> str | None:
             return None
         start = command.program_index + found[0]
     elif command.name == "script":  # `script -q /dev/null -c STRING`: util-linux's
-        at = script_command(command.argv[command.program_index :])
-        if at is None:
+        invoked = script_invocation(command.argv[command.program_index :])
+        if invoked is None:
             return None
-        start = command.program_index + at
+        start = command.program_index + invoked[0]
     else:
         return None
     words = []

@@ -311,3 +311,12 @@ def dotted_name(node: ast.expr) -> str | None:
         head = dotted_name(node.value)
         return f"{head}.{node.attr}" if head else None
     return None
+
+
+def annotation_name(node: ast.expr | None) -> str | None:
+    """The dotted name an annotation names (`BaseLLM`, `llm.BaseLLM`), also written as a
+    string (`"BaseLLM"`, a forward reference); None for anything else (`list[str]`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        parts = node.value.split(".")
+        return node.value if all(part.isidentifier() for part in parts) else None
+    return dotted_name(node) if node is not None else None

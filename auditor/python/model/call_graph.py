@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
-from auditor.python.model.module_names import module_names, nearest_paths, path_names
+from auditor.python.model.module_names import module_names
 from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
 
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
@@ -73,10 +73,8 @@ class CallGraph:
             for name, data in graph.get("classes", {}).items():
                 self.classes[f"{module}.{name}"] = data
                 self.class_module[f"{module}.{name}"] = module
-        # each module's dotted file path (`runtime.node.agent.providers.base` for `base`, a
-        # module of a folder without `__init__.py`): what a package above it re-exports
-        paths = {m: ".".join(path_names(s.path)) for m, s in summaries.items()}
-        self.hierarchy = ClassHierarchy(self.classes, self.functions, paths)
+        files = {module: summary.path for module, summary in summaries.items()}
+        self.hierarchy = ClassHierarchy(self.classes, self.functions, files)
         # attribute -> the classes of the tree that store it (in a method or the class body)
         self._attribute_classes: dict[str, list[str]] = {}
         for function in self.functions.values():
@@ -102,7 +100,7 @@ class CallGraph:
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
-        self._evaluating: set[tuple[str, int]] = set()  # references being evaluated
+        self._evaluating: set[tuple[str, Any]] = set()  # references being evaluated
         self._changed: list[tuple[Any, ...]] = []  # the keys its flow changed
         self._solve()
         self.under: dict[str, list[Layer]] = RetryReach(self).functions_under()
@@ -175,19 +173,7 @@ class CallGraph:
         found = self.hierarchy.candidates(qualified)
         if len(found) < 2 or module is None:
             return found[0] if len(found) == 1 else None
-        nearest = nearest_paths(
-            self.summaries[module].path, {name: self._path_of(name) for name in found}
-        )
-        return nearest[0] if len(nearest) == 1 else None
-
-    def _path_of(self, name: str) -> str:
-        """The file that defines a function or class of the tree."""
-        if name in self.functions:
-            return self.summaries[self.functions[name].module].path
-        module = name.rsplit(".", 1)[0]
-        while module and module not in self.summaries:
-            module = module.rpartition(".")[0]
-        return self.summaries[module].path if module else ""
+        return self.hierarchy.nearest(found, self.summaries[module].path)
 
     def _resolve_call(self, fid: str, number: int) -> list[str]:
         function = self.functions[fid]
@@ -303,10 +289,7 @@ class CallGraph:
             if ref and ref[0] == "param":  # what the callers pass it (`run(self.provider)`)
                 given = self._given_instances(function, ref[1], depth)
                 typed = function.facts.get("annotations", {}).get(ref[1])
-                if not given and typed:  # else the class its annotation names
-                    cls = self.resolve(typed, function.module)
-                    given = self.hierarchy.implementers(cls) if cls in self.classes else []
-                found += given
+                found += given or self._typed(typed, function.module)  # else its annotation's
             if ref and ref[0] == "outer" and (outer := self._outer(function, ref)) is not None:
                 found += self._instances(outer, ref[2], depth)
             if not ref or ref[0] != "result":
@@ -351,11 +334,16 @@ class CallGraph:
                         found += self._given_instances(method, ref[1], depth)
         if not found and cls is not None:  # else the class its annotation there names
             for member in self.hierarchy.lineage(cls):
-                typed = self.classes[member].get("typed", {}).get(attribute)
-                resolved = self.resolve(typed, self.class_module[member]) if typed else None
-                if resolved in self.classes:
-                    return self.hierarchy.implementers(resolved)
+                annotation = self.classes[member].get("typed", {}).get(attribute)
+                if classes := self._typed(annotation, self.class_module[member]):
+                    return classes
         return found[:MAX_DISPATCH]
+
+    def _typed(self, annotation: str | None, module: str) -> list[str]:
+        """The classes of the tree a value annotated `annotation` in `module` may be an
+        instance of (`ClassHierarchy.implementers`): none when it names no class here."""
+        cls = self.resolve(annotation, module) if annotation else None
+        return self.hierarchy.implementers(cls) if cls in self.classes else []
 
     def _given_instances(self, method: _Function, param: str, depth: int) -> list[str]:
         """The classes of the instances the calls of a function pass to its parameter
@@ -402,10 +390,7 @@ class CallGraph:
         """The values a reference of function `fid` may hold; a value defined through
         itself (`fn = fn(…)`: calling what the call returns) holds nothing more inside its
         own evaluation, and evaluations nest to a bounded depth."""
-        try:
-            key = (fid, hash(ref))
-        except TypeError:  # read back from the cache: lists for tuples
-            key = (fid, hash(repr(ref)))
+        key = (fid, ref if isinstance(ref, tuple) else repr(ref))  # a list, from the cache
         if key in self._evaluating or len(self._evaluating) >= _MAX_EVALUATION_DEPTH:
             return set()
         self._evaluating.add(key)
@@ -434,10 +419,11 @@ class CallGraph:
         if kind == "param":
             return self._read(("P", fid, ref[1]))
         if kind == "outer":  # a closure's free name: as its enclosing function holds it
-            outer = f"{function.module}.{ref[1]}"
-            if outer not in self.functions:
+            outer = self._outer(function, ref)
+            if outer is None:
                 return set()
-            return {t for r in ref[2] for t in self.evaluate(outer, r)}
+            enclosing = f"{outer.module}.{outer.qualname}"
+            return {t for r in ref[2] for t in self.evaluate(enclosing, r)}
         if kind == "global":
             return self._read(("G", self.global_key(ref[1], function.module)))
         if kind == "self":

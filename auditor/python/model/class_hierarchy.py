@@ -4,9 +4,10 @@ instance (the inherited definition and the overrides below it)."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
+
+from auditor.python.model.module_names import nearest_paths, path_names
 
 MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
 
@@ -18,20 +19,22 @@ class ClassHierarchy:
         self,
         classes: Mapping[str, Mapping[str, Any]],
         functions: Collection[str],
-        paths: Mapping[str, str] | None = None,
+        files: Mapping[str, str],
     ) -> None:
-        """`paths`: each module's dotted file path, where it differs from its name."""
+        """`files`: each module's file (display path), by the module's name."""
         self.classes, self.functions = classes, functions
         self._by_last: dict[str, list[str]] = {}
-        # a name -> the same under its module's dotted file path (`a.b.base.Model`)
+        self.file_of: dict[str, str] = {}  # a function or class -> the file defining it
+        # a name under its module's dotted file path (`a.b.base.Model` for `base.Model`)
         self._full: dict[str, str] = {}
-        paths = {m: p for m, p in (paths or {}).items() if p != m}
         for name in [*functions, *classes]:
             self._by_last.setdefault(name.rsplit(".", 1)[-1], []).append(name)
             module = name
-            while module and module not in paths:
+            while module and module not in files:
                 module = module.rpartition(".")[0]
-            self._full[name] = paths[module] + name[len(module) :] if module else name
+            self.file_of[name] = files[module] if module else ""
+            dotted = ".".join(path_names(files[module])) if module else ""
+            self._full[name] = dotted + name[len(module) :] if module else name
         self.bases = {name: self._bases(name) for name in classes}
         self.subclasses: dict[str, list[str]] = {}
         for name, bases in self.bases.items():
@@ -83,25 +86,18 @@ class ClassHierarchy:
     def _bases(self, name: str) -> list[str]:
         found = []
         for base in self.classes[name].get("bases", ()):
-            resolved = self._nearest(self.candidates(base), name)
+            resolved = self.nearest(self.candidates(base), self.file_of[name])
             if resolved is not None and resolved in self.classes and resolved != name:
                 found.append(resolved)
         return found
 
-    def _nearest(self, candidates: list[str], reader: str) -> str | None:
-        """Of the namesakes a name may stand for, the one whose module's file is nearest
-        the reader's (most folders in common); None when none is, or several are."""
+    def nearest(self, candidates: list[str], reader: str) -> str | None:
+        """Of the namesakes a name may stand for, the one whose file is nearest the file
+        at path `reader` (`nearest_paths`); None when none is, or several are."""
         if len(candidates) < 2:
             return candidates[0] if candidates else None
-        parts = self._full[reader].split(".")
-
-        def shared(name: str) -> int:
-            pairs = zip(parts, self._full[name].split("."), strict=False)
-            return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
-
-        best = max(map(shared, candidates))
-        nearest = [name for name in candidates if shared(name) == best]
-        return nearest[0] if len(nearest) == 1 else None
+        found = nearest_paths(reader, {name: self.file_of[name] for name in candidates})
+        return found[0] if len(found) == 1 else None
 
     def lineage(self, cls: str) -> list[str]:
         """A class and its bases in the tree, nearest first."""

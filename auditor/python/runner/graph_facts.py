@@ -39,6 +39,7 @@ from typing import Any, cast
 from auditor.profiles import AgentCatalog
 from auditor.python.model.ast_values import (
     Function,
+    annotation_name,
     base_names,
     class_fields,
     dotted_name,
@@ -304,11 +305,7 @@ class ModuleFacts:
         found: dict[str, str] = {}
         for item in node.body:
             if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                annotation = item.annotation
-                if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-                    dotted = annotation.value if annotation.value.isidentifier() else None
-                else:
-                    dotted = dotted_name(annotation)
+                dotted = annotation_name(item.annotation)
                 if dotted:
                     found[item.target.id] = self.imports.qualify(dotted)
         return found

@@ -10,6 +10,7 @@ The catalogue these read (what a step is, retry libraries, launchers as data) is
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,6 @@ from auditor.python.runner.steps import (
 )
 
 if TYPE_CHECKING:
-    from auditor.python.model.call_graph import CallGraph
     from auditor.python.model.module import PythonModule
     from auditor.python.runner.retry_types import SuccessFlag
     from auditor.python.unit import PythonUnit
@@ -262,11 +262,11 @@ class Steps:
             position = summary.launchers.get(qualname)
             returns = summary.returns.get(qualname)
             if position is None:  # one the graph finds: it runs one through other calls
-                found = self._graph_launchers().get(f"{owner}.{qualname}")
+                found = self._graph_launchers.get(f"{owner}.{qualname}")
                 # a function defined in another is this module's own launcher where it is
                 # called by name, and the call that hands it to a helper re-runs it
                 nested = qualname.rpartition(".")[0]
-                if found is None or f"{owner}.{nested}" in self._graph().functions:
+                if found is None or f"{owner}.{nested}" in self._graph_launchers.graph.functions:
                     continue
                 position, returns = (found.line, found.column), found.returns
             line, column = position
@@ -277,15 +277,13 @@ class Steps:
             return Launcher(f"`{last}()`", True, None, where, flag, False, item)
         return None
 
-    def _graph(self) -> CallGraph:
-        from auditor.python.model.call_graph import call_graph
-
-        return call_graph(self.unit.project)
-
+    @functools.cached_property
     def _graph_launchers(self) -> GraphLaunchers:
         """The tree's launchers by the call graph (`auditor.python.model.graph_launchers`)."""
+        from auditor.python.model.call_graph import call_graph
+
         agents = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
-        return graph_launchers(self._graph(), PROCESS_CALLS, agents)
+        return graph_launchers(call_graph(self.unit.project), PROCESS_CALLS, agents)
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:
         """A launcher of another module of the audited tree, through the project index."""

@@ -5,12 +5,12 @@ every value any assignment gives a local name, and what a called expression name
 from __future__ import annotations
 
 import ast
-import re
 import sys
 from typing import Any, Protocol
 
 from auditor.python.model.ast_values import (
     Function,
+    annotation_name,
     dotted_name,
     parameter_defaults,
     statements,
@@ -25,7 +25,6 @@ from auditor.python.model.value_calls import (
 )
 
 Ref = tuple[Any, ...]
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")  # a name written as a string
 _MAX_REFS = 8  # values kept per name: more, and the name is not followed
 
 
@@ -269,11 +268,7 @@ class ValueRefs:
             return ""
         arguments = self.node.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        found = next((a.annotation for a in every if a.arg == parameter), None)
-        if isinstance(found, ast.Constant) and isinstance(found.value, str):
-            dotted: str | None = found.value if _DOTTED.fullmatch(found.value) else None
-        else:
-            dotted = dotted_name(found) if found is not None else None
+        dotted = annotation_name(next((a.annotation for a in every if a.arg == parameter), None))
         return self.owner.imports.qualify(dotted) if dotted else ""
 
     def _passed_on(self, call: ast.Call) -> ast.expr | None:

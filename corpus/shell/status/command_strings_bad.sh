@@ -25,6 +25,7 @@ done &
 if script -q -c "$AGENT_CMD 'Triage the new issues'" /dev/null; then  # expect: RA203(warning)
     echo "triaged"
 fi
+script -q "$TRANSCRIPT" -c "$AGENT_CMD 'Label the new issues'" || echo "labelling failed" >&2  # expect: RA203(warning)
 
 until run_review; do  # expect: RA302(warning)
     sleep 30
