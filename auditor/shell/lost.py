@@ -82,7 +82,10 @@ def lost_status(
         and script.end_use is None
     )
     background = backgrounded(statement)
-    return LostStatus(start, end, call, how, masked, discard, background, at_end=at_end)
+    hint = (
+        "add `-e` to `script` so it exits with the run's status, then check that" if own else None
+    )
+    return LostStatus(start, end, call, how, masked, discard, background, hint=hint, at_end=at_end)
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:
