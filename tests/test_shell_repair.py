@@ -55,6 +55,8 @@ GAPS = {
     "substring offset, ++ and %": 'printf "%s" "${spin:i++%10:1}"\n',
     "glob before || in [[ ]]": 'if [[ "$F" = gp-* || "$F" = en-gp-* ]]; then echo x; fi\n',
     "glob before && in [[ ]]": "[[ $F = gp* && $F = en* ]] && echo x\n",
+    "here-string on a group": '{ read -r a; read -r b; } <<< "$x"\n',
+    "here-string on a subshell": "( read -r a ) <<<$'x'\n",
 }
 
 

@@ -124,6 +124,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
         node = stack.pop()
         if node.type == "ERROR":
             found.extend(_for_without_in(node, data))
+            found.extend(_compound_herestring(node, data))
         if node.is_missing:
             found.extend(_redirected_assignment(node))
         if node.type == "ERROR" or node.is_missing:
@@ -484,6 +485,21 @@ def _coproc_body(keyword: Node, data: bytes) -> Node | None:
     if after is not None and after.type in ("&&", "||", "|"):
         return None
     return body
+
+
+def _compound_herestring(error: Node, data: bytes) -> list[Repair]:
+    """`{ read -r a; } <<< "$x"` → `{ read -r a; }   < "$x"`: a here-string on a group
+    or a subshell, which the grammar reads as an error before an input redirect (on `if`
+    and loops it reads it right); the redirect the grammar keeps feeds the same word."""
+    statement = error.parent
+    if (
+        statement is None
+        or statement.type != "redirected_statement"
+        or data[error.start_byte : error.end_byte] != b"<<"
+        or data[error.end_byte : error.end_byte + 1] != b"<"
+    ):
+        return []
+    return [Repair(error.start_byte, 2, b"  ")]
 
 
 def _redirected_assignment(missing: Node) -> list[Repair]:

@@ -32,3 +32,8 @@ printf '%s\n' "${log: -$keep}" "${log: -$keep:100}"
 task="${1:?usage: run.sh \"/slash-command [args]\"}"
 title="${2//\"/}"
 printf '%s: %s\n' "$title" "$task"
+{
+    IFS= read -r query
+    IFS= read -r choice
+} <<< "$(printf '%s\n' "$task" "$title")"
+printf '%s %s\n' "$query" "$choice"
