@@ -222,3 +222,41 @@ def test_a_name_given_the_result_of_calling_itself_ends(tmp_path: Path) -> None:
     found = graph(tmp_path, {"loader.py": loader})
     assert found.evaluate("pkg.loader.load", ("result", 0, -1)) == set()
     assert found.evaluate("pkg.loader.<module>", ("global", "pkg.loader.client"))
+
+
+def test_a_value_given_in_one_arm_of_an_if_never_reaches_the_other_arm(tmp_path: Path) -> None:
+    from auditor.python.model.graph_launchers import graph_launchers
+    from auditor.python.runner.steps import PROCESS_CALLS
+
+    builder = """\
+        class Builder:
+            def command(self, prompt):
+                return ["claude", "-p", prompt]
+        """
+    runner = """\
+        import subprocess
+
+        from pkg.builder import Builder
+
+
+        def start(builder: Builder, prompt, dry):
+            if dry:
+                cmd = ["echo", prompt]
+                subprocess.run(cmd)
+            else:
+                cmd = builder.command(prompt)
+                subprocess.run(cmd)
+
+
+        def each(builder: Builder, prompts):
+            for prompt in prompts:
+                if prompt:
+                    subprocess.run(cmd)
+                else:
+                    cmd = builder.command(prompt)
+        """
+    found = graph(tmp_path, {"builder.py": builder, "runner.py": runner})
+    launchers = graph_launchers(found, PROCESS_CALLS, frozenset({"claude"}))
+    # the `echo` run is not the agent's; the loop's next turn carries the `else` arm's value
+    assert launchers.found["pkg.runner.start"] == (12, 8)
+    assert launchers.found["pkg.runner.each"] == (18, 12)

@@ -94,6 +94,25 @@ def _own_statements(node: Function | ast.Module) -> list[ast.AST]:
     return found
 
 
+Lines = tuple[int, int]  # the first and last line of a run of statements
+
+
+def _exclusive_arms(branches: list[ast.If | ast.Match], loops: list[ast.stmt]) -> list[list[Lines]]:
+    """The lines of each arm of the `if`/`else`s and `match`es that no loop around them
+    runs again (an assignment in one arm then never reaches a use in another)."""
+    spans = [(loop.lineno, loop.end_lineno or loop.lineno) for loop in loops]
+    found: list[list[Lines]] = []
+    for branch in branches:
+        if any(first <= branch.lineno <= last for first, last in spans):
+            continue
+        if isinstance(branch, ast.If):
+            bodies = [branch.body, branch.orelse]
+        else:
+            bodies = [case.body for case in branch.cases]
+        found.append([(body[0].lineno, body[-1].end_lineno or body[-1].lineno) for body in bodies])
+    return found
+
+
 # The statements of a body that bind a local name (`_names` reads them).
 _BINDINGS = (ast.Assign, ast.AnnAssign, ast.With, ast.AsyncWith)
 
@@ -121,6 +140,8 @@ class ValueRefs:
         self.tries: list[ast.Try | ast.TryStar] = []
         self.bindings: list[ast.stmt] = []  # `_BINDINGS`
         self.declared_global: set[str] = set()  # names it declares `global`
+        branches: list[ast.If | ast.Match] = []
+        loops: list[ast.stmt] = []
         for statement in _own_statements(node):
             if isinstance(statement, _BINDINGS):
                 self.bindings.append(statement)
@@ -130,6 +151,13 @@ class ValueRefs:
                 self.tries.append(statement)
             elif isinstance(statement, ast.Global):
                 self.declared_global.update(statement.names)
+            elif (isinstance(statement, ast.If) and statement.orelse) or isinstance(
+                statement, ast.Match
+            ):
+                branches.append(statement)
+            elif isinstance(statement, ast.For | ast.AsyncFor | ast.While):
+                loops.append(statement)
+        self.arms = _exclusive_arms(branches, loops)
         # functions defined in this one, callable by name here: name -> qualname
         self.nested = (
             {n.name: f"{qualname}.{n.name}" for n in self.definitions if n is not node}
@@ -182,7 +210,10 @@ class ValueRefs:
         if isinstance(node, ast.Name):
             if node.id in self.locals:
                 found: list[Ref] = []
-                for binding in self.locals[node.id][:_MAX_REFS]:
+                bindings = self.locals[node.id]
+                if len(bindings) > 1 and self.arms:  # not one given in another arm
+                    bindings = [b for b in bindings if not self._apart(b[1], node)]
+                for binding in bindings[:_MAX_REFS]:
                     if binding[0] == "expr":
                         found += self.refs(binding[1], depth + 1)
                     else:
@@ -245,6 +276,17 @@ class ValueRefs:
             body = self.refs(node.body, depth + 1)
             return [("lambda", tuple(body))] if body else []
         return []
+
+    def _apart(self, value: ast.expr, use: ast.expr) -> bool:
+        """Whether an assignment of `value` cannot reach `use`: they sit in two arms of
+        one `if`/`else` or `match` that no loop of the body runs again."""
+        given, used = value.lineno, use.lineno
+        for arms in self.arms:
+            held = next((n for n, (first, last) in enumerate(arms) if first <= given <= last), -1)
+            at = next((n for n, (first, last) in enumerate(arms) if first <= used <= last), -1)
+            if -1 < held != at > -1:
+                return True
+        return False
 
     def _free(self, name: str) -> bool:
         """Whether `name`, bound nowhere in this function, is a variable of an enclosing
