@@ -120,7 +120,9 @@ def _summary(
         summary = with_loop_uses(summary, text, importing, catalog, steps)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
-    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in summary.launch_parameters}))
+    # functions that launch what they are given, run a process, or report on one
+    reaching = (*summary.launch_parameters, *summary.launchers, *summary.returns)
+    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in reaching}))
     if cache is None:
         return "", summary, names
     import hashlib

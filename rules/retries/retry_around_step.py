@@ -133,6 +133,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         "== 0",
         "!= 0",
         "if not ",
+        "while not ",  # `while not run_agent(task):` runs it again while it fails
         # a success flag (`result.success`, `ok, out = run(…)` then `if ok:`, `outcome.status
         # == …`)
         "success",

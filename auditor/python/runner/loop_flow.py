@@ -467,9 +467,13 @@ class LoopWalk:
         test = loop.test if isinstance(loop, ast.While) else None
         if test is not None and self.runs_call(test):
             failing = not scenario.ok and scenario.raises
-            if failing or self.condition(test, scenario, start.flags) is False:
+            holds = None if failing else self.condition(test, scenario, start.flags)
+            if failing or holds is False:
                 return {"leave": {None}}
-            test = None
+            # `while not run(…):`: it ran, and into the body (because it failed, when the
+            # test holds on a failure only)
+            decided = holds is True and not scenario.ok
+            test, start = None, start.running()._replace(decided=decided, steered=decided)
         found: dict[str, set[ast.ExceptHandler | None]] = {}
         paths = [p for p in self.block(loop.body, scenario, start) if p.ran]
         # (a path where the call did not run went on or left the same in every scenario)

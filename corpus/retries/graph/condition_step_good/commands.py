@@ -1,0 +1,2 @@
+def agent_command(prompt: str) -> list[str]:
+    return ["claude", "-p", prompt]
