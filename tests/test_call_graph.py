@@ -260,3 +260,18 @@ def test_a_value_given_in_one_arm_of_an_if_never_reaches_the_other_arm(tmp_path:
     # the `echo` run is not the agent's; the loop's next turn carries the `else` arm's value
     assert launchers.found["pkg.runner.start"] == (12, 8)
     assert launchers.found["pkg.runner.each"] == (18, 12)
+
+
+def test_a_caller_by_the_full_name_of_a_folder_audited_from_inside(tmp_path: Path) -> None:
+    # the folder's modules are named by their files (no `__init__.py` here); a module
+    # imports one by the name of the package it belongs to where it is installed
+    (tmp_path / "runner.py").write_text(
+        "import subprocess\n\n\ndef run_agent(prompt):\n    subprocess.run(prompt)\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "from app.tools.runner import run_agent\n\n\ndef main():\n"
+        "    for attempt in range(3):\n        run_agent('x')\n"
+    )
+    found = discover([tmp_path], Settings())
+    graph = CallGraph(build_index(found.candidates, Settings()).python)
+    assert graph.callers("runner.run_agent") == [("main.main", 1)]  # after `range(3)`

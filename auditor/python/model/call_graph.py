@@ -189,11 +189,16 @@ class CallGraph:
             # a call by a name of no module of the tree (`subprocess.run`, `print`) runs
             # none of its functions: not counted against a common name's budget
             tops = {module.split(".", 1)[0] for module in self.summaries}
+            # (unless the name stands for one of the tree all the same: a module of a
+            # folder audited from inside, `pkg.utils.runner.run` for `runner.run`)
+            outside: dict[str, bool] = {}
             for caller, function in self.functions.items():
                 for number, call in enumerate(function.facts.get("calls", ())):
                     callee = call.callee
                     elsewhere = callee and callee[0] == "name" and _top(callee[1]) not in tops
-                    last = None if elsewhere else _last_name(callee)
+                    if elsewhere and (named := callee[1]) not in outside:
+                        outside[named] = not self.hierarchy.candidates(named)
+                    last = None if elsewhere and outside[callee[1]] else _last_name(callee)
                     if last is not None:
                         self._by_callee.setdefault(last, {}).setdefault(caller, []).append(number)
         last = called or fid.rsplit(".", 1)[-1]
