@@ -238,8 +238,41 @@ def test_result_fields_that_say_how_the_run_ended() -> None:
                 return Response(output=done.stdout, code=Code.NONE)
             return Response(output=done.stderr, code=Code.NONE)
         """
-    # values only a failure gives (`~`), read by position too; the output is no flag
-    assert summary(code).returns == {"coded": "field:code~Code.AGENT_ERROR|Code.TIMEOUT"}
+    # the values a success gives (`=`) and those only a failure gives (`~`), read by
+    # position too; the output is no flag
+    assert summary(code).returns == {
+        "coded": "field:code=Code.NONE|Code.REPORTED~Code.AGENT_ERROR|Code.TIMEOUT"
+    }
+
+
+def test_two_result_fields_that_each_say_how_the_run_ended() -> None:
+    code = """\
+        import subprocess
+        from dataclasses import dataclass
+
+        from codes import Status
+
+        @dataclass
+        class Outcome:
+            status: Status
+            return_code: int | None = None
+
+        def run(argv):
+            try:
+                done = subprocess.run(argv, timeout=60)
+            except subprocess.TimeoutExpired:
+                return Outcome(Status.TIMED_OUT)
+            if done.returncode != 0:
+                return Outcome(status=Status.FAILED, return_code=done.returncode)
+            status = Status.DONE if check() else Status.PARTIAL
+            return Outcome(status=status, return_code=done.returncode)
+        """
+    # the exit status it keeps, and the status a local name gives on success: a caller
+    # may test either
+    assert summary(code).returns == {
+        "run": "field:return_code=0;status=Status.DONE|Status.PARTIAL"
+        "~Status.FAILED|Status.TIMED_OUT"
+    }
 
 
 @pytest.mark.parametrize(

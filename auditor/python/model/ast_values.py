@@ -142,6 +142,14 @@ def block_of(parent: ast.AST | None, child: ast.AST) -> tuple[list[ast.stmt], in
     return None
 
 
+def parameter_names(function: Function) -> set[str]:
+    """The names a function's parameters bind, `*args` and `**kwargs` too."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    return {a.arg for a in every}
+
+
 def parameter_defaults(function: Function) -> dict[str, ast.expr]:
     """A function's parameters that have a default, and the default, in order."""
     arguments = function.args

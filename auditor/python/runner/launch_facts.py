@@ -30,10 +30,11 @@ from auditor.python.model.ast_values import (
     class_fields,
     dotted_name,
     import_bindings,
+    parameter_names,
     qualified_import,
     top_level_names,
 )
-from auditor.python.runner.retry_types import FAILURE_VALUES
+from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
 
 SHELL_STRING_CALLS = frozenset(
@@ -291,8 +292,9 @@ class LaunchFacts:
                 kinds = {k for v in values if (k := self._kind(body, v)) is not None}
                 if _verdicts(values, kinds) and not self._decides_on_status(body):
                     kinds = set()  # `return True, why` on what the output says: a verdict
-                if not kinds and (branch := self._branch_result(body)) is not None:
-                    kinds = {branch}
+                branch = self._branch_result(body) if len(kinds) <= 1 else None
+                if branch is not None:
+                    kinds = {_with_field(kinds.pop(), branch) if kinds else branch}
                 if len(kinds) == 1:
                     self._returned[qualname] = kinds.pop()
             calls = tuple(f"{q.rsplit('.', 1)[-1]}(" for q in self._returned)
@@ -347,10 +349,10 @@ class LaunchFacts:
         for node, ok in zip(returns, success, strict=True):
             if not isinstance(node.value, ast.Call):
                 continue
-            given = self._result_fields(node.value)
+            given = self._result_fields(body, node.value)
             into = on_success if ok else otherwise
             for name, shown in given.items():
-                into.setdefault(name, set()).add(shown)
+                into.setdefault(name, set()).update(shown)
         for name, values in on_success.items():
             value = next(iter(values)) if len(values) == 1 else None
             if value is None:
@@ -360,8 +362,9 @@ class LaunchFacts:
         for name, values in on_success.items():  # `retry_code=Code.TIMEOUT` on failure only
             if all(v is not None for v in values):
                 failing = _failing(values, otherwise.get(name, set()))
-                if failing:
-                    return f"field:{name}{failing}"
+                if failing:  # and the values a success gives it (`=A|B`)
+                    succeeding = "|".join(sorted(v for v in values if v is not None))
+                    return f"field:{name}={succeeding}{failing}"
         return None
 
     def _field_value(self, node: ast.expr) -> str | None:
@@ -373,7 +376,19 @@ class LaunchFacts:
         literal = isinstance(node, ast.Constant)
         return shown if literal or (root is not None and root in self._roots) else None
 
-    def _result_fields(self, value: ast.Call) -> dict[str, str | None]:
+    def _field_values(self, body: _Body, node: ast.expr) -> set[str | None]:
+        """The values a result field may be given, as written (see `_field_value`): of a
+        local name, those of its assignments before (`status = Status.DONE if done else
+        Status.MORE`, then `Result(status=status)`); None among them for one not known."""
+        if isinstance(node, ast.Name):
+            assigned, entered = body.assignments(node.id, node.lineno)
+            if assigned and not (entered and node.id in parameter_names(body.function)):
+                return {v for a in assigned for v in self._field_values(body, a)}
+        if isinstance(node, ast.IfExp):
+            return self._field_values(body, node.body) | self._field_values(body, node.orelse)
+        return {self._field_value(node)}
+
+    def _result_fields(self, body: _Body, value: ast.Call) -> dict[str, set[str | None]]:
         """The fields of the object a returned call makes, as written: its keywords over
         the defaults of the module's class it constructs, directly or through a function
         of the module that only returns one (`def failure(e): return Err(e)`, with
@@ -384,11 +399,12 @@ class LaunchFacts:
             only = [n for n in function.body if not isinstance(n, ast.Expr)]
             returned = only[0].value if len(only) == 1 and isinstance(only[0], ast.Return) else None
             made = dotted_name(returned.func) if isinstance(returned, ast.Call) else None
-        given = dict(self._defaults.get(made or "", {}))
+        given = {name: {shown} for name, shown in self._defaults.get(made or "", {}).items()}
         order = self._fields.get(made or "", [])
         # `Response(out, Code.X)`: a dataclass's positional fields (more arguments: none)
-        given.update(zip(order, map(self._field_value, value.args), strict=False))
-        given.update({k.arg: self._field_value(k.value) for k in value.keywords if k.arg})
+        values = [self._field_values(body, argument) for argument in value.args]
+        given.update(zip(order, values, strict=False))
+        given.update({k.arg: self._field_values(body, k.value) for k in value.keywords if k.arg})
         return given
 
     def _under_success(self, body: _Body, node: ast.AST) -> bool:
@@ -565,6 +581,20 @@ def _bool(node: ast.expr | None) -> bool | None:
 
 def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
+
+
+def _with_field(kind: str, branch: str) -> str:
+    """A result object's success flag with another field that tells the same (`field:
+    return_code=0` and `field:status~Status.ERROR`: `field:return_code=0;status~…`), for
+    callers that test either; `kind` alone when it is no field of another name."""
+    field, other = kind.removeprefix("field:"), branch.removeprefix("field:")
+    if field == kind or other == branch or _field_name(field) == _field_name(other):
+        return kind
+    return f"{kind}{FIELDS}{other}"
+
+
+def _field_name(flag: str) -> str:
+    return flag.partition(FAILURE_VALUES)[0].partition("=")[0]
 
 
 def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:

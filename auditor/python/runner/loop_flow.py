@@ -102,6 +102,9 @@ class _Path(NamedTuple):
     # the first test the run does not decide whose body it went through (`if
     # is_transient(log): …`): where a failure that others of its kind leave by goes round
     through: ast.expr | None = None
+    # on a success, the values the result's field may still hold on this path, after the
+    # tests of it passed (`if r.status == S.DONE: break`, then `S.MORE` is left): None, all
+    possible: frozenset[str] | None = None
 
     def to(self, outcome: str) -> _Path:
         return self._replace(outcome=outcome)
@@ -357,19 +360,21 @@ class LoopWalk:
                     return [path.to(_RAISE)]
         if isinstance(node, ast.If):  # an `elif` is an `if` alone in `orelse`
             test = self.condition(node.test, scenario, path.flags)
-            inside = path
+            # (a branch no value a success gives reaches is no way the loop goes)
+            into, past = self.narrowed(node.test, scenario, path)
+            inside = into or path
             if test is not None and not scenario.ok and not path.decided:
                 otherwise = self.condition(node.test, SUCCESS, path.flags)
                 inside = path._replace(decided=otherwise != test)  # a success: not the same way
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
                 inside = inside._replace(counted=True)  # `if attempt < retries:`
-            paths = self.block(node.body, scenario, inside) if test is not False else []
+            paths = self.block(node.body, scenario, inside) if test is not False and into else []
             if inside.decided and not path.decided:  # what a branch the failure takes does
                 paths = [_steered(p, path) for p in paths]
             others: list[_Path] = []
-            if test is not True:
-                others = self.block(node.orelse, scenario, inside) if node.orelse else [path]
+            if test is not True and past is not None:
+                others = self.block(node.orelse, scenario, past) if node.orelse else [past]
             if test is None and not scenario.ok and path.ran and path.through is None:
                 paths = self.through(node.test, paths, others)
             if test is None and path.ran:
@@ -387,6 +392,24 @@ class LoopWalk:
             inner = self.block(node.body, scenario, path)
             return [p.to(FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner] + [path]
         return self.small(node, scenario, path)
+
+    def narrowed(
+        self, test: ast.expr, scenario: Scenario, path: _Path
+    ) -> tuple[_Path | None, _Path | None]:
+        """On a success, the paths into the body and the `else` of an `if` on the values of
+        the result's field, each holding the values left for it; None for a branch that no
+        value a success gives reaches (it is not a way the loop can go)."""
+        tested = self.flags.success_values(test) if scenario.ok else None
+        if tested is None:
+            return path, path
+        named, negated, every = tested
+        possible = path.possible if path.possible is not None else every
+        held = possible - named if negated else possible & named
+        rest = possible - held
+        return (
+            path._replace(possible=held) if held else None,
+            path._replace(possible=rest) if rest else None,
+        )
 
     def small(self, node: ast.stmt, scenario: Scenario, path: _Path) -> list[_Path]:
         if self.runs_call(node):

@@ -34,7 +34,13 @@ from auditor.python.runner.loop_flow import (
     Scenario,
 )
 from auditor.python.runner.loop_parts import Loop, consecutive_counter
-from auditor.python.runner.retry_types import FAILURE_VALUES, CallFailure, Retry, SuccessFlag
+from auditor.python.runner.retry_types import (
+    FAILURE_VALUES,
+    FIELDS,
+    CallFailure,
+    Retry,
+    SuccessFlag,
+)
 from auditor.python.runner.steps import StepCatalog, default_steps
 from auditor.python.unit import PythonUnit
 
@@ -129,8 +135,9 @@ def loop_retries(
 def _any_failure(flag: SuccessFlag | None) -> str:
     """How a loop that re-runs after every failure reads the failure, for messages."""
     if isinstance(flag, str):
-        field = flag.partition("=")[0].partition(FAILURE_VALUES)[0]
-        return f"whenever the result's `{field}` says it failed"
+        fields = [f.partition("=")[0].partition(FAILURE_VALUES)[0] for f in flag.split(FIELDS)]
+        named = " or ".join(f"`{field}`" for field in fields)
+        return f"whenever the result's {named} says it failed"
     return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
 
 

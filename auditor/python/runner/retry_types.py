@@ -18,8 +18,12 @@ from auditor.python.runner.error_tests import EVERY_ERROR, RetriedErrors
 SuccessFlag = int | str
 # In a success flag of a result object (`NAME=VALUE`: the field holds VALUE when the run
 # succeeded), between the field's name and the values it takes only when the run failed
-# (`retry_code~Code.ERROR|Code.TIMEOUT`).
+# (`retry_code~Code.ERROR|Code.TIMEOUT`); before it, after `=`, the values a success gives
+# it where there are several (`status=Status.DONE|Status.MORE~Status.ERROR`).
 FAILURE_VALUES = "~"
+# Between the fields of a result object that each tell how the run went (`return_code=0;
+# status~Status.ERROR`): a test of any of them reads the flag.
+FIELDS = ";"
 
 
 class CallFailure(NamedTuple):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from auditor.python.model.ast_values import dotted_name
 from auditor.python.model.expr_values import integer
 from auditor.python.model.module import PythonModule
-from auditor.python.runner.retry_types import FAILURE_VALUES
+from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 
 if TYPE_CHECKING:
     from auditor.python.runner.retry_types import SuccessFlag
@@ -88,7 +88,7 @@ class SuccessFlags:
         if isinstance(node, ast.Name) and node.id in self.names:
             return True
         if isinstance(flag, str):
-            return self._field_test(node, flag) is True
+            return any(self._field_test(node, field) is True for field in flag.split(FIELDS))
         if flag < 0:
             return self.is_value(node)
         if isinstance(node, ast.Subscript) and self.is_value(node.value):
@@ -99,7 +99,11 @@ class SuccessFlags:
         """Whether an expression is true exactly when the call failed, by its result
         object (`result.status != Status.OK`, `result.error is not None`, `result.error`)."""
         flag, node = self.flag, _unwrap(node)
-        return isinstance(flag, str) and node is not None and self._field_test(node, flag) is False
+        return (
+            isinstance(flag, str)
+            and node is not None
+            and any(self._field_test(node, field) is False for field in flag.split(FIELDS))
+        )
 
     def _bool_test(self, node: ast.Compare, flag: str) -> bool | None:
         """`result.success == True` (`is False`, `!= True`) of a field true on success."""
@@ -123,15 +127,39 @@ class SuccessFlags:
         (`ok`) or failed: `result.code in (A, B)` holds on every failure when A and B
         are all its failure values, on none when it names none of them; on a success
         it is false when it names failure values only; else not known."""
-        named, negated = self._named_values(node, flag := self.flag)
-        if named is None or not isinstance(flag, str):
+        flag = self.flag
+        if not isinstance(flag, str):
             return False, None
+        for field in flag.split(FIELDS):
+            named, negated = self._named_values(node, field)
+            if named is not None:
+                return True, self._named_verdict(named, negated, field, ok)
+        return False, None
+
+    @staticmethod
+    def _named_verdict(named: set[str], negated: bool, flag: str, ok: bool) -> bool | None:
+        """Whether a test naming `named` values of a field (see `failure_values_verdict`)
+        holds when the run succeeded (`ok`) or failed."""
         failing = set(flag.partition(FAILURE_VALUES)[2].split("|"))
         if ok:
             holds = False if named <= failing else None
         else:
             holds = True if failing <= named else False if not named & failing else None
-        return True, None if holds is None else holds != negated
+        return None if holds is None else holds != negated
+
+    def success_values(self, node: ast.expr) -> tuple[set[str], bool, frozenset[str]] | None:
+        """For a test of a field whose values on success and on failure are all known
+        (`result.status == Status.MORE`), the values it names, whether it is negated, and
+        every value a success may give the field; None for any other test."""
+        flag = self.flag
+        if not isinstance(flag, str):
+            return None
+        for field in flag.split(FIELDS):
+            given = field.partition(FAILURE_VALUES)[0].partition("=")[2]
+            named, negated = self._named_values(node, field)
+            if named is not None and "|" in given:
+                return named, negated, frozenset(given.split("|"))
+        return None
 
     def _named_values(self, node: ast.expr, flag: object) -> tuple[set[str] | None, bool]:
         """The values a test compares the flag's field with (`==`, `in`), and whether it is
@@ -159,9 +187,10 @@ class SuccessFlags:
     def _field_test(self, node: ast.expr, flag: str) -> bool | None:
         """True when `node` holds on success, False on failure, by the result's field."""
         if FAILURE_VALUES in flag:
-            applies, on_failure = self.failure_values_verdict(node, False)
-            _, on_success = self.failure_values_verdict(node, True)
-            if applies:  # exactly on failure (or on success) only when both are known
+            named, negated = self._named_values(node, flag)
+            if named is not None:  # exactly on failure (or on success) only when both are known
+                on_failure = self._named_verdict(named, negated, flag, False)
+                on_success = self._named_verdict(named, negated, flag, True)
                 known = on_failure is not None and on_success is not None
                 return (not on_failure) if known and on_failure != on_success else None
             flag = flag.partition(FAILURE_VALUES)[0]
