@@ -255,10 +255,18 @@ class RetryReach:
             if not mine:
                 continue
             request = (self.graph.summaries[function.module].path, call.line, call.column + 1)
+            layers: list[Layer] = []
+            if _runs_given(call.callee, position):  # `asyncio.to_thread(client.files.create, …)`
+                own = call.details.layer
+                if own is not None and (local := self.layer(function.module, own)) is not None:
+                    layers.append(self._bound(local, fid))
+                if not call.details.contained:
+                    layers += self.graph.under.get(fid, [])
             for callee in self.graph.callees(fid, number):
-                for layer in self._calling_layers(callee, position):
-                    for token in mine:
-                        yield Stacked(layer, _retries(token[2]), request)
+                layers += self._calling_layers(callee, position)
+            for layer in dict.fromkeys(layers):
+                for token in mine:
+                    yield Stacked(layer, _retries(token[2]), request)
 
     def _calling_layers(self, fid: str, position: int | str) -> list[Layer]:
         """The retry layers over the calls function `fid` makes of its parameter at
@@ -285,6 +293,22 @@ class RetryReach:
             if not call.details.contained:
                 found += self.graph.under.get(fid, [])
         return list(dict.fromkeys(found))
+
+
+# Calls that run the callable they are given there and then, in a thread or an executor,
+# by the position it is given at: by qualified name, or (a method) by the method's name.
+_RUNNERS = {"asyncio.to_thread": 0, "anyio.to_thread.run_sync": 0, "run_in_threadpool": 0}
+_RUNNER_METHODS = {"run_in_executor": 1, "submit": 0}
+
+
+def _runs_given(callee: Any, position: int | str) -> bool:
+    """Whether a call of `callee` runs the callable given at `position` itself."""
+    if not callee or callee[0] not in ("name", "method"):
+        return False
+    if callee[0] == "method":
+        return _RUNNER_METHODS.get(callee[-1]) == position
+    name = callee[1]
+    return _RUNNERS.get(name, _RUNNERS.get(name.rsplit(".", 1)[-1])) == position
 
 
 def bind_errors(

@@ -38,8 +38,15 @@ _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
 # A client's own low-level request (`client.post("/rerank", …)`), sent with its retries too.
 _RAW_REQUESTS = frozenset({"post"})
 _CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
+# The resources of an SDK client whose `create` sends a request (OpenAI's and Anthropic's:
+# `client.chat.completions`, `client.files`, `client.vector_stores.files`, …).
 _RESOURCES = frozenset(
-    {"chat", "completions", "messages", "responses", "embeddings", "beta", "images", "audio"}
+    {
+        *("chat", "completions", "messages", "responses", "embeddings", "beta", "images"),
+        *("audio", "transcriptions", "translations", "speech", "moderations", "files"),
+        *("vector_stores", "file_batches", "batches", "uploads", "fine_tuning", "jobs"),
+        *("assistants", "threads", "runs", "conversations", "items", "containers"),
+    }
 )
 
 
