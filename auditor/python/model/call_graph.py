@@ -549,6 +549,8 @@ class CallGraph:
 
     def _flow(self, fid: str, function: _Function) -> bool:
         facts, changed = function.facts, False
+        for name, refs in facts.get("given", {}).items():  # a default: what no caller gives
+            changed |= self._add(("P", fid, name), {t for r in refs for t in self.evaluate(fid, r)})
         for item, *ref in facts.get("returns", ()):
             changed |= self._add(("R", fid, item), self.evaluate(fid, ref))
         cls = self._owner_class(function)

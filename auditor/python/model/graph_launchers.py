@@ -15,7 +15,7 @@ from collections import deque
 from typing import Any, NamedTuple
 
 from auditor.python.model.call_graph import CallGraph
-from auditor.python.model.graph_questions import runs_agent
+from auditor.python.model.graph_questions import names_agent, runs_agent
 
 _MAX_DEPTH = 8  # calls followed for what a launcher's returned value says
 
@@ -67,6 +67,8 @@ class GraphLaunchers:
         if callee and callee[0] == "name" and callee[1] in self.process_calls:
             given = [r for i, r in call.args if i == 0]
             given += [r for k, r in call.details.keywords if k == "args"]
+            if callee[1].endswith("_exec"):  # `create_subprocess_exec(program, *args)`
+                return self._agent_program(fid, given)
             return self._agent_argv(fid, given)
         for target in self.graph.callees(fid, number):
             function = self.graph.functions[target]
@@ -83,6 +85,11 @@ class GraphLaunchers:
     def _agent_argv(self, fid: str, refs: list[Any]) -> bool:
         tokens = {t for r in refs if r and r[0] != "param" for t in self.graph.evaluate(fid, r)}
         return runs_agent(tokens, self.agents)
+
+    def _agent_program(self, fid: str, refs: list[Any]) -> bool:
+        """Whether the values name an agent's program (or hold an argv that starts one)."""
+        tokens = {t for r in refs if r and r[0] != "param" for t in self.graph.evaluate(fid, r)}
+        return names_agent(tokens, self.agents) or runs_agent(tokens, self.agents)
 
     def returns(self, fid: str, depth: int = 0) -> str | None:
         """Where what `fid` returns says how its run went: its summary's word, else the

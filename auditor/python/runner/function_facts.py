@@ -14,6 +14,7 @@ from auditor.python.model.ast_values import (
     Function,
     children,
     dotted_name,
+    parameter_defaults,
     statements,
 )
 from auditor.python.model.value_calls import parsed_option
@@ -97,12 +98,25 @@ class FunctionFacts(ValueRefs):
             "params": share(tuple(self.params)),
             "annotations": {p: a for p in self.params if (a := self.annotation(p))},
             "defaults": self.defaults,
+            "given": self._given_defaults(),
             "sends": tuple(self.sends),
             "returns": share(tuple(self.returns)),
             "stores": share(tuple(self.stores)),
             "layer": self.layer,
         }
         return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
+
+    def _given_defaults(self) -> dict[str, tuple[Ref, ...]]:
+        """The values a parameter holds where a caller leaves it out, when its default names
+        an agent (`command: str = "claude"`)."""
+        if not isinstance(self.node, Function):
+            return {}
+        found = {
+            name: tuple(refs)
+            for name, default in parameter_defaults(self.node).items()
+            if isinstance(default, ast.Constant) and (refs := self.refs(default))
+        }
+        return found
 
     def read(self) -> None:
         """Walk the function's own statements once."""
