@@ -23,6 +23,7 @@ from auditor.python.model.value_calls import (
     ENVIRONMENT_DEFAULTS,
     PASS_THROUGH,
 )
+from auditor.unit import OPAQUE_WORD
 
 Ref = tuple[Any, ...]
 _MAX_REFS = 8  # values kept per name: more, and the name is not followed
@@ -246,6 +247,12 @@ class ValueRefs:
             return self.refs(node.value, depth + 1)
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return self.owner.text_refs(node.value)
+        if isinstance(node, ast.JoinedStr):  # `f'claude -p "{task}"'`: each value one word
+            text = "".join(
+                str(part.value) if isinstance(part, ast.Constant) else OPAQUE_WORD
+                for part in node.values
+            )
+            return [r for r in self.owner.text_refs(text) if r[0] == "command"]
         if isinstance(node, ast.Call):
             client = self.owner.client(node, self)
             if client is not None:
