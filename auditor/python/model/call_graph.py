@@ -435,7 +435,10 @@ class CallGraph:
             owner = self._owner_class(function)
             if owner is None or owner not in self.classes:
                 return set()
-            members = self.hierarchy.instance_classes(owner, function.qualname.rsplit(".", 1)[-1])
+            # the method it is, or that a closure is defined in (`run.<locals>` `_attempt`)
+            cls = function.facts.get("class", "")
+            method = function.qualname.removeprefix(f"{cls}.").split(".", 1)[0]
+            members = self.hierarchy.instance_classes(owner, method)
             found: set[Token] = set()
             for member in members:
                 found |= self._read(("A", member, ref[1]))

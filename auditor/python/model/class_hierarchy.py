@@ -10,6 +10,7 @@ from typing import Any
 from auditor.python.model.module_names import nearest_paths, path_names
 
 MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
+_MAX_OVERRIDES = 8  # overrides followed up a lineage through `super()` calls
 
 
 class ClassHierarchy:
@@ -131,10 +132,26 @@ class ClassHierarchy:
             own = f"{cls}.{method}"
             found: dict[str, None] = {}
             for member in (cls, *self.descendants(cls)):
-                if member == cls or self.method(member, method) == own:
+                if member == cls or self._runs(member, method, own):
                     found.update(dict.fromkeys(self.lineage(member)))
             self._instance[key] = list(found)
         return self._instance[key]
+
+    def _runs(self, cls: str, method: str, definition: str) -> bool:
+        """Whether an instance of `cls` runs `definition` of `method`: its own, or one that
+        the overrides between call on (`super().method(…)`, `extends`)."""
+        current = self.method(cls, method)
+        for _ in range(_MAX_OVERRIDES):
+            if current is None or current == definition:
+                return current is not None
+            owner = current[: -len(method) - 1]
+            if method not in self.classes[owner].get("extends", ()):
+                return False
+            above = [
+                c for c in self.lineage(owner)[1:] if method in self.classes[c].get("methods", ())
+            ]
+            current = f"{above[0]}.{method}" if above else None
+        return False
 
     def method(self, cls: str, name: str) -> str | None:
         """The definition of `name` that an instance of `cls` runs (its lineage's nearest)."""

@@ -267,13 +267,15 @@ class ModuleFacts:
         return None
 
     def _class(self, node: ast.ClassDef) -> dict[str, Any]:
-        methods, properties, abstract = [], [], []
+        methods, properties, abstract, extends = [], [], [], []
         bases = tuple(self.imports.qualify(name) for name in base_names(node))
         # a protocol's methods are what its implementers define (they need not subclass it)
         protocol = any(base in _PROTOCOLS for base in bases)
         for item in node.body:
             if isinstance(item, Function):
                 methods.append(item.name)
+                if _calls_super(item):
+                    extends.append(item.name)
                 decorators = {dotted_name(d) for d in item.decorator_list}
                 if decorators & _PROPERTIES:
                     properties.append(item.name)
@@ -285,6 +287,8 @@ class ModuleFacts:
             "properties": tuple(properties),
             "abstract": tuple(abstract),
         }
+        if extends:  # overrides that run the base's method too (`super().run(…)`)
+            found["extends"] = tuple(extends)
         if protocol:
             found["protocol"] = True
         typed = self._annotated(node)
@@ -715,6 +719,19 @@ def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:
                 if name == function.name:
                     return True
     return False
+
+
+def _calls_super(function: Function) -> bool:
+    """Whether a method calls the method of the same name of its base (`super().run(…)`)."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == function.name
+        and isinstance(node.func.value, ast.Call)
+        and isinstance(node.func.value.func, ast.Name)
+        and node.func.value.func.id == "super"
+        for node in ast.walk(function)
+    )
 
 
 def _raises_not_implemented(function: Function) -> bool:
