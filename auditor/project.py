@@ -68,6 +68,9 @@ class CallDetails(NamedTuple):
     # (position, or keyword, and the references of the client) of the request methods it
     # passes as values (`with_retry(client.messages.create, …)`, `fn=client.….create`)
     requests: tuple[tuple[int | str, Any], ...] = ()
+    # the retry layer that goes round on the value it returns, beside `layer` around its
+    # raised failures (a loop that retries both: `except …: continue`, `if r["error"]:`)
+    value_layer: int | None = None
 
 
 NO_DETAILS = CallDetails()

@@ -136,14 +136,13 @@ class RetryReach:
                 callee = call.callee
                 if callee and callee[0] == "name" and callee[1].rsplit(".", 1)[-1] in named:
                     pending += self._wrapped(fid, number, call, wrappers)
-                if call.details.layer is None:
-                    continue
-                layer = self.layer(function.module, call.details.layer)
-                if layer is not None:
-                    pending += [
-                        (callee, self._bound(layer, callee))
-                        for callee in self.graph.callees(fid, number)
-                    ]
+                for own in (call.details.layer, call.details.value_layer):
+                    layer = self.layer(function.module, own) if own is not None else None
+                    if layer is not None:
+                        pending += [
+                            (callee, self._bound(layer, callee))
+                            for callee in self.graph.callees(fid, number)
+                        ]
         while pending:
             fid, layer = pending.pop()
             held = under.setdefault(fid, [])

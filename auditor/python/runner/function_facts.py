@@ -310,7 +310,11 @@ class FunctionFacts(ValueRefs):
             self._requests.append((call, request, layer, contained, raised))
         # its callee, and the details it has (`CallDetails`): most calls have none
         entry: dict[str, Any] = {"callee": None}
-        layer = layer if layer is not None else self.value_calls.get(id(call))
+        on_value = self.value_calls.get(id(call))
+        if layer is None:
+            layer = on_value
+        elif on_value is not None:  # a loop's `try` retries what it raises, its test the rest
+            entry["value_layer"] = on_value
         if layer is not None:
             entry["layer"] = layer
         if contained:

@@ -530,7 +530,7 @@ class ModuleFacts:
                 pairs = [] if every else [[t.kind, t.value] for t in tests] + narrowed
                 layer = self._layer(loop, "retry loop", _loop_attempts(loop), pairs)
                 function.retry_tries[id(node)] = layer
-        if leaves and not any(id(t) in function.retry_tries for t in tries):
+        if leaves:  # (beside the layer of its `try`s, for the failures a callee returns)
             self._value_layer(loop, inside, function)
         return None
 
