@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from auditor.config import Settings
 from auditor.finding import Finding
+from auditor.python.model.mapping_keys import ABSENT, mapping_key
 from auditor.run import audit
 
 
@@ -429,3 +431,29 @@ def test_a_request_sent_in_a_helper_the_loop_calls_is_retried(tmp_path: Path) ->
 )
 def test_a_helper_that_keeps_every_failure_in_is_not_retried(tmp_path: Path, body: str) -> None:
     assert not run(tmp_path, {"app.py": HELPER.format(body=body)})
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('o = {"api_key": k}\no["timeout"] = 5', ABSENT),
+        ('o = {"api_key": k, "max_retries": 0}', 0),
+        ('o = {"api_key": k}\no.update(extra)', None),
+        ('o = {"api_key": k}\no[name] = 1', None),
+        ('o = {"api_key": k}\no["max_retries"] = 0', None),
+        ('o = {"api_key": k}\ndel o["api_key"]', None),
+        ('o = {"api_key": k}\nconfigure(o)', None),
+        ('o = {"api_key": k}\no |= extra', None),
+        ('o = {"api_key": k}\nkey = o.get("api_key")', ABSENT),
+        ("o = dict(api_key=k)", None),
+        ('o = {"api_key": k, **extra}', None),
+    ],
+)
+def test_what_a_local_mapping_gives_a_keyword(body: str, expected: object) -> None:
+    tree = ast.parse(body)
+    values = [s.value for s in tree.body if isinstance(s, ast.Assign) and _is_o(s)]
+    assert mapping_key(values, tree, "o", "max_retries") == expected
+
+
+def _is_o(statement: ast.Assign) -> bool:
+    return any(isinstance(t, ast.Name) and t.id == "o" for t in statement.targets)

@@ -50,6 +50,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.imports import Imports
+from auditor.python.model.mapping_keys import ABSENT, mapping_key
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
 from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
@@ -366,6 +367,13 @@ class ModuleFacts:
                 value = keyword.value
                 if isinstance(value, ast.Name) and function.defaults.get("**") == value.id:
                     retries = f"kwarg:{constructor.keyword}:{constructor.default}"
+                elif isinstance(value, ast.Name):  # `OpenAI(**client_kwargs)` of a local dict
+                    bindings = function.locals.get(value.id, [])
+                    values = [b[1] for b in bindings if b[0] == "expr"]
+                    given = None
+                    if len(values) == len(bindings):
+                        given = mapping_key(values, function.node, value.id, constructor.keyword)
+                    retries = retries if given is ABSENT else "?" if given is None else given
                 else:
                     retries = "?"
         return ("client", site, retries)

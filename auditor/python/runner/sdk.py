@@ -23,8 +23,10 @@ from dataclasses import dataclass, replace
 
 from auditor.project import PythonSummary, RetriedUse
 from auditor.python.model.ast_values import Function, class_names, descendants
+from auditor.python.model.mapping_keys import ABSENT, Absent, mapping_key
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
+from auditor.python.model.reaching import reaching_chains
 from auditor.python.model.value_flow import ValueFlow, attribute_call, simple_string
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.regions import inside
@@ -119,6 +121,11 @@ def _retries(call: ast.Call, keyword: str, resolver: _Resolver) -> tuple[int | N
         if argument.arg == keyword:
             return resolver.value(argument.value), True
         if argument.arg is None:  # `**mapping`
+            if isinstance(argument.value, ast.Name):  # a local dict (`**client_kwargs`)
+                held = _local_mapping(resolver.module, call, argument.value, keyword)
+                if held is ABSENT:
+                    continue
+                return (held if isinstance(held, int) else None), True
             values = _mapping_values(resolver.module, argument.value, keyword)
             if values is None:
                 return None, True  # `**opts`: it may set the keyword
@@ -126,6 +133,18 @@ def _retries(call: ast.Call, keyword: str, resolver: _Resolver) -> tuple[int | N
                 given = {resolver.value(value) for value in values}
                 return (given.pop() if len(given) == 1 else None), True
     return None
+
+
+def _local_mapping(
+    module: PythonModule, call: ast.Call, name: ast.Name, keyword: str
+) -> int | Absent | None:
+    """What the local dict `name` passed as `**name` to `call` gives `keyword`, by the
+    assignments that reach the call (`auditor.python.model.mapping_keys`)."""
+    scope = module.scope_of(call)
+    chains = reaching_chains(module, module.bindings.get((scope, name.id), []), call)
+    if not chains or any(chain[0].kind != "assign" for chain in chains):
+        return None
+    return mapping_key([chain[0].value for chain in chains], scope, name.id, keyword)
 
 
 def _mapping_values(module: PythonModule, node: ast.expr, keyword: str) -> list[ast.expr] | None:
