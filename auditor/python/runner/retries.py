@@ -108,6 +108,23 @@ class RetryConstruct:
         return None if swallowed(unit.module, call, self.region, blanket) else self.retry
 
 
+def _applying(summary: PythonSummary, name: str) -> RetryDecorator | None:
+    """A decorator of the tree that applies a library's retry decorator to the wrapper
+    it returns (`@functools.wraps(func)`, `@retry(…)`, `def wrapper`), or a name bound to
+    one, as the index's call-graph facts hold its layer."""
+    index = (summary.graph.get("retry_objects") or {}).get(name)
+    layers = summary.graph.get("layers") or []
+    if not isinstance(index, int) or not 0 <= index < len(layers):
+        return None
+    layer = layers[index]
+    errors = RetriedErrors(tuple(ErrorTest(*pair) for pair in layer.get("errors", ())))
+    catches = "any exception" if errors.every else describe(errors)
+    attempts, label = layer.get("attempts"), str(layer.get("label", ""))
+    if f"`@{name}`" not in label:  # a name bound to the library's (`llm_retry = retry(…)`)
+        label = f"`@{name}`"
+    return RetryDecorator(name, attempts, None, None, errors.every, catches, False, errors, label)
+
+
 def walk(node: ast.AST) -> Iterator[ast.AST]:
     """`node` and everything under it."""
     return descendants(node)
@@ -158,11 +175,14 @@ class _Catalogue:
     def tree_decorator(self, func: ast.expr) -> RetryDecorator | None:
         """A retry decorator of this module, or of another through the project index."""
         if isinstance(func, ast.Name) and func.id not in self.aliases:
-            return self.local_decorators.get(func.id)
+            found = self.local_decorators.get(func.id)
+            return found or _applying(self.unit.own_summary()[1], func.id)
         module_name, _, name = self.qualified(func).rpartition(".")
         summary = self.tree_module(module_name)
-        if summary is None or name not in summary.retry_decorators:
+        if summary is None:
             return None
+        if name not in summary.retry_decorators:
+            return _applying(summary, name)
         attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
         parameter, position = summary.retry_parameters.get(name, (None, -1))
         tests = tuple(ErrorTest(*pair) for pair in summary.retry_errors.get(name, ()))
@@ -204,7 +224,7 @@ class _Catalogue:
         blanket = found.blanket or (errors is not found.errors and errors.every)
         retry = Retry(blanket, False, f"after {catches}", errors)
         kind = "retry helper" if found.helper else "retry decorator"
-        return f"{kind} `{self.code(func)}`", retry, attempts, False
+        return found.label or f"{kind} `{self.code(func)}`", retry, attempts, False
 
     def given_errors(self, func: ast.expr, call: ast.Call, errors: RetriedErrors) -> RetriedErrors:
         """What a decorator factory retries where `call` applies it: each class a `param`
@@ -293,7 +313,7 @@ class _Catalogue:
         if found is None:
             return None
         label, retry, attempts, unlimited = found
-        label = f"`@{label}`" if not label.startswith("retry decorator") else label
+        label = f"`@{label}`" if not label.startswith(("retry decorator", "`@")) else label
         return self.make(
             expression,
             label,

@@ -46,6 +46,7 @@ class RetryDecorator(NamedTuple):
     catches: str  # "`except Exception`", for messages
     helper: bool = False  # it calls the function it is given (`retrying(fn)`), no wrapper
     errors: RetriedErrors = EVERY_ERROR  # what it retries
+    label: str = ""  # how messages name it, when not by its name (what it applies)
 
 
 def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | None, str | None]:
