@@ -202,6 +202,19 @@ class PythonModule:
             return f"{parent.name}.{function.name}"
         return None
 
+    def scope_name(self, function: ast.AST) -> str | None:
+        """The dotted name the project call graph gives a function: `name`, `Class.name`,
+        or, nested, the names of the functions and classes around it first (`run.attempt`)."""
+        if not isinstance(function, Function):
+            return None
+        names = [function.name]
+        parent = self.parents.get(function)
+        while parent is not None and parent is not self.tree:
+            if isinstance(parent, Function | ast.ClassDef):
+                names.append(parent.name)
+            parent = self.parents.get(parent)
+        return ".".join(reversed(names))
+
     def span(self, node: ast.AST) -> tuple[int, int]:
         """A node's start and end as character offsets in the file.
 

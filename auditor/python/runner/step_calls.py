@@ -252,7 +252,7 @@ class Steps:
         """A launcher of the tree the project call graph says this call runs (through a
         relative import, a re-export, a constructor's instance, an override)."""
         project, module = self.module.project, self.module
-        function = module.qualname(module.scope_of(call))
+        function = module.scope_name(module.scope_of(call))  # nested ones too (`run.attempt`)
         if project is None or function is None:
             return None
         for owner, qualname in project.callees(function, call.lineno, call.col_offset):

@@ -1,0 +1,2 @@
+def agent_argv(task: str) -> list[str]:
+    return ["claude", "-p", task]
