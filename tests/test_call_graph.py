@@ -275,3 +275,33 @@ def test_a_caller_by_the_full_name_of_a_folder_audited_from_inside(tmp_path: Pat
     found = discover([tmp_path], Settings())
     graph = CallGraph(build_index(found.candidates, Settings()).python)
     assert graph.callers("runner.run_agent") == [("main.main", 1)]  # after `range(3)`
+
+
+def test_a_default_is_a_value_only_where_a_call_leaves_it_out(tmp_path: Path) -> None:
+    runner = """\
+        import subprocess
+
+
+        def run_tool(program="claude", *args):
+            return subprocess.run([program, *args]).returncode
+
+
+        def run_agent(prompt, program="codex"):
+            return subprocess.run([program, "exec", prompt]).returncode
+
+
+        def lint():
+            return run_tool("ruff", "check")
+
+
+        def fix(prompt):
+            return run_agent(prompt)
+        """
+    found = graph(tmp_path, {"runner.py": runner})
+    # every call gives `program`: the default never reaches it; one leaves it: it does
+    assert ("", "text", "claude") not in found.values.get(
+        ("P", "pkg.runner.run_tool", "program"), set()
+    )
+    assert ("", "text", "codex") in found.values.get(
+        ("P", "pkg.runner.run_agent", "program"), set()
+    )

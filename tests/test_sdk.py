@@ -441,18 +441,32 @@ def test_a_helper_that_keeps_every_failure_in_is_not_retried(tmp_path: Path, bod
         ('o = {"api_key": k}\no.update(extra)', None),
         ('o = {"api_key": k}\no[name] = 1', None),
         ('o = {"api_key": k}\no["max_retries"] = 0', None),
-        ('o = {"api_key": k}\ndel o["api_key"]', None),
+        ('o = {"api_key": k}\ndel o["api_key"]', ABSENT),
         ('o = {"api_key": k}\nconfigure(o)', None),
         ('o = {"api_key": k}\no |= extra', None),
         ('o = {"api_key": k}\nkey = o.get("api_key")', ABSENT),
         ("o = dict(api_key=k)", None),
         ('o = {"api_key": k, **extra}', None),
+        ('o = {"api_key": k}\nsettings = o\nsettings["max_retries"] = 0', None),
+        ('o = {"api_key": k}\no["max_retries"]: int = 0', None),
+        ('o = {"api_key": k}\nholder.options = o', None),
+        ('o = {"api_key": k}\nfor o in variants:\n    pass', None),
+        ('o = {"api_key": k}\nclient = OpenAI(**o)', ABSENT),
     ],
 )
 def test_what_a_local_mapping_gives_a_keyword(body: str, expected: object) -> None:
     tree = ast.parse(body)
     values = [s.value for s in tree.body if isinstance(s, ast.Assign) and _is_o(s)]
     assert mapping_key(values, tree, "o", "max_retries") == expected
+
+
+def test_a_parameter_is_no_local_mapping() -> None:
+    tree = ast.parse('def make(o=None):\n    if o is None:\n        o = {"timeout": 30}\n')
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef)
+    given = function.body[0]
+    assert isinstance(given, ast.If) and isinstance(given.body[0], ast.Assign)
+    assert mapping_key([given.body[0].value], function, "o", "max_retries") is None
 
 
 def _is_o(statement: ast.Assign) -> bool:

@@ -96,6 +96,7 @@ class CallGraph:
                     known.append(name)
         self._callees: dict[tuple[str, int], Sequence[str]] = {}
         self._by_callee: dict[str, dict[str, list[int]]] | None = None
+        self._left: dict[tuple[str, str], bool] = {}  # (function, parameter) -> `_left_out`
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
@@ -552,8 +553,10 @@ class CallGraph:
 
     def _flow(self, fid: str, function: _Function) -> bool:
         facts, changed = function.facts, False
-        for name, refs in facts.get("given", {}).items():  # a default: what no caller gives
-            changed |= self._add(("P", fid, name), {t for r in refs for t in self.evaluate(fid, r)})
+        for name, refs in facts.get("given", {}).items():  # a default, where a call leaves it
+            if self._left_out(fid, name):
+                tokens = {t for r in refs for t in self.evaluate(fid, r)}
+                changed |= self._add(("P", fid, name), tokens)
         for item, *ref in facts.get("returns", ()):
             changed |= self._add(("R", fid, item), self.evaluate(fid, ref))
         cls = self._owner_class(function)
@@ -594,6 +597,33 @@ class CallGraph:
                         changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
                 changed |= self._forward_varargs(fid, call, callee, params)
         return changed
+
+    def _left_out(self, fid: str, name: str) -> bool:
+        """Whether a call of the tree may leave parameter `name` of `fid` to its default:
+        one that gives it neither by position nor by keyword (nor spreads `*`/`**`), or no
+        call found at all (a caller the graph cannot see: a registry's, the command line)."""
+        key = (fid, name)
+        if key not in self._left:
+            function = self.functions[fid]
+            params = list(function.facts.get("params", ()))
+            position = params.index(name) if name in params else -1
+            called = function.qualname.rsplit(".", 2)
+            by_class = called[-2] if len(called) > 1 and called[-1] == "__init__" else None
+            calls = [
+                self.functions[caller].facts["calls"][number]
+                for caller, number in [
+                    *self.callers(fid),
+                    *(self.callers(fid, by_class) if by_class else ()),
+                ]
+            ]
+            self._left[key] = not calls or any(
+                call.arg_count - call.details.shift <= position
+                and name not in call.details.given
+                and not call.details.spread
+                and call.details.star is None
+                for call in calls
+            )
+        return self._left[key]
 
     def _by_receiver(self, fid: str, ref: Any, cls: str) -> dict[str, set[Token]]:
         """Where a base class's method stores what a call on `self` returns: each

@@ -1,5 +1,5 @@
 """What a local dict passed as `**mapping` gives one keyword (`OpenAI(**client_kwargs)`):
-read from the dict literals assigned to the name and every change made to it after."""
+read from the dict literals assigned to the name, and every other use of the name."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ast
 from collections.abc import Sequence
 from typing import Final
 
-from auditor.python.model.ast_values import descendants
+from auditor.python.model.ast_values import Function, descendants, parameter_names
 
 
 class Absent:
@@ -26,11 +26,12 @@ def mapping_key(
 ) -> int | Absent | None:
     """What local dict `name` holds at `key`, given the values assigned to it (`values`)
     and the function (or module) it is local to: a literal integer; `ABSENT` when each
-    value is a dict literal of constant keys without it and nothing in `scope` sets a key
-    of it other than by a constant key that is another; None when not known."""
-    found: int | Absent = ABSENT
-    if not values:
+    value is a dict literal of constant keys without it, the name is bound nowhere else
+    (not a parameter either), and every other use of it reads it, passes it as `**name`
+    or stores another constant key; None when not known."""
+    if not values or (isinstance(scope, Function) and name in parameter_names(scope)):
         return None
+    found: int | Absent = ABSENT
     for value in values:
         if not isinstance(value, ast.Dict) or not all(
             isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys
@@ -42,39 +43,37 @@ def mapping_key(
                 if number is None or found not in (ABSENT, number):
                     return None
                 found = number
+    return found if _only_read(scope, name, key, len(values)) else None
+
+
+def _only_read(scope: ast.AST, name: str, key: str, assignments: int) -> bool:
+    """Whether the name is assigned `assignments` times and otherwise only read, passed as
+    `**name`, or given another constant key (`kwargs["timeout"] = 5`): no alias, no
+    method that changes it, no call it is handed to."""
+    allowed: set[int] = set()
+    stores = 0
     for node in descendants(scope):
-        if _changes(node, name, key):
-            return None
-    return found
+        if isinstance(node, ast.keyword) and node.arg is None and _named(node.value, name):
+            allowed.add(id(node.value))
+        elif isinstance(node, ast.Attribute) and _named(node.value, name):
+            if node.attr not in _READS:
+                return False
+            allowed.add(id(node.value))
+        elif isinstance(node, ast.Subscript) and _named(node.value, name):
+            written = not isinstance(node.ctx, ast.Load)
+            if written and not _other_key(node.slice, key):
+                return False
+            allowed.add(id(node.value))
+        elif isinstance(node, ast.Name) and node.id == name:
+            if isinstance(node.ctx, ast.Store):
+                stores += 1
+            elif isinstance(node.ctx, ast.Del) or id(node) not in allowed:
+                return False  # (descendants yields a parent before its children)
+    return stores == assignments
 
 
-def _changes(node: ast.AST, name: str, key: str) -> bool:
-    """Whether `node` may set `key` of dict `name`: a store by a key that is not another
-    constant, `|=`, `del`, a method that is no read, or handing it to a call."""
-    if isinstance(node, ast.Assign):
-        return any(
-            isinstance(t, ast.Subscript)
-            and _named(t.value, name)
-            and not (
-                isinstance(t.slice, ast.Constant)
-                and isinstance(t.slice.value, str)
-                and t.slice.value != key
-            )
-            for t in node.targets
-        )
-    if isinstance(node, ast.AugAssign):
-        return _named(node.target, name) or (
-            isinstance(node.target, ast.Subscript) and _named(node.target.value, name)
-        )
-    if isinstance(node, ast.Delete):
-        return any(isinstance(t, ast.Subscript) and _named(t.value, name) for t in node.targets)
-    if isinstance(node, ast.Call):
-        func = node.func
-        if isinstance(func, ast.Attribute) and _named(func.value, name):
-            return func.attr not in _READS
-        given = [*node.args, *(k.value for k in node.keywords if k.arg is not None)]
-        return any(_named(argument, name) for argument in given)
-    return False
+def _other_key(node: ast.expr, key: str) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value != key
 
 
 def _named(node: ast.AST, name: str) -> bool:

@@ -297,7 +297,8 @@ class RetryReach:
 # Calls that run the callable they are given there and then, in a thread or an executor,
 # by the position it is given at: by qualified name, or (a method) by the method's name.
 _RUNNERS = {"asyncio.to_thread": 0, "anyio.to_thread.run_sync": 0, "run_in_threadpool": 0}
-_RUNNER_METHODS = {"run_in_executor": 1, "submit": 0}
+# (not `executor.submit`: its future raises where `.result()` is read, outside this call)
+_RUNNER_METHODS = {"run_in_executor": 1}
 
 
 def _runs_given(callee: Any, position: int | str) -> bool:

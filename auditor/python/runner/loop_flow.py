@@ -360,21 +360,31 @@ class LoopWalk:
                     return [path.to(_RAISE)]
         if isinstance(node, ast.If):  # an `elif` is an `if` alone in `orelse`
             test = self.condition(node.test, scenario, path.flags)
-            # (a branch no value a success gives reaches is no way the loop goes)
-            into, past = self.narrowed(node.test, scenario, path)
-            inside = into or path
+            inside = path
             if test is not None and not scenario.ok and not path.decided:
                 otherwise = self.condition(node.test, SUCCESS, path.flags)
                 inside = path._replace(decided=otherwise != test)  # a success: not the same way
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
                 inside = inside._replace(counted=True)  # `if attempt < retries:`
-            paths = self.block(node.body, scenario, inside) if test is not False and into else []
+            # (a branch no value a success gives reaches is no way the loop goes)
+            held, rest = self.narrowed(node.test, scenario, path)
+            into = inside if held is None else inside._replace(possible=held)
+            paths = (
+                self.block(node.body, scenario, into)
+                if test is not False and held != frozenset()
+                else []
+            )
             if inside.decided and not path.decided:  # what a branch the failure takes does
                 paths = [_steered(p, path) for p in paths]
             others: list[_Path] = []
-            if test is not True and past is not None:
-                others = self.block(node.orelse, scenario, past) if node.orelse else [past]
+            if test is not True and rest != frozenset():
+                past, through = (
+                    (inside, path)
+                    if rest is None
+                    else (inside._replace(possible=rest), path._replace(possible=rest))
+                )
+                others = self.block(node.orelse, scenario, past) if node.orelse else [through]
             if test is None and not scenario.ok and path.ran and path.through is None:
                 paths = self.through(node.test, paths, others)
             if test is None and path.ran:
@@ -395,21 +405,17 @@ class LoopWalk:
 
     def narrowed(
         self, test: ast.expr, scenario: Scenario, path: _Path
-    ) -> tuple[_Path | None, _Path | None]:
-        """On a success, the paths into the body and the `else` of an `if` on the values of
-        the result's field, each holding the values left for it; None for a branch that no
-        value a success gives reaches (it is not a way the loop can go)."""
+    ) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+        """On a success, the values the result's field may still hold in the body and in
+        the `else` of an `if` on them (empty: no value a success gives goes that way, so
+        neither does the loop); None, None for a test of anything else."""
         tested = self.flags.success_values(test) if scenario.ok else None
         if tested is None:
-            return path, path
+            return None, None
         named, negated, every = tested
         possible = path.possible if path.possible is not None else every
         held = possible - named if negated else possible & named
-        rest = possible - held
-        return (
-            path._replace(possible=held) if held else None,
-            path._replace(possible=rest) if rest else None,
-        )
+        return held, possible - held
 
     def small(self, node: ast.stmt, scenario: Scenario, path: _Path) -> list[_Path]:
         if self.runs_call(node):
