@@ -83,13 +83,17 @@ class GraphLaunchers:
         return False
 
     def _agent_argv(self, fid: str, refs: list[Any]) -> bool:
-        tokens = {t for r in refs if r and r[0] != "param" for t in self.graph.evaluate(fid, r)}
-        return runs_agent(tokens, self.agents)
+        return runs_agent(self._values(fid, refs), self.agents)
 
     def _agent_program(self, fid: str, refs: list[Any]) -> bool:
         """Whether the values name an agent's program (or hold an argv that starts one)."""
-        tokens = {t for r in refs if r and r[0] != "param" for t in self.graph.evaluate(fid, r)}
+        tokens = self._values(fid, refs)
         return names_agent(tokens, self.agents) or runs_agent(tokens, self.agents)
+
+    def _values(self, fid: str, refs: list[Any]) -> set[Any]:
+        """What references of `fid` hold (a parameter of `fid` itself: what its callers give
+        it, judged at their calls, not here)."""
+        return {t for r in refs if r and r[0] != "param" for t in self.graph.evaluate(fid, r)}
 
     def returns(self, fid: str, depth: int = 0) -> str | None:
         """Where what `fid` returns says how its run went: its summary's word, else the

@@ -256,11 +256,7 @@ class RetryReach:
             request = (self.graph.summaries[function.module].path, call.line, call.column + 1)
             layers: list[Layer] = []
             if _runs_given(call.callee, position):  # `asyncio.to_thread(client.files.create, …)`
-                own = call.details.layer
-                if own is not None and (local := self.layer(function.module, own)) is not None:
-                    layers.append(self._bound(local, fid))
-                if not call.details.contained:
-                    layers += self.graph.under.get(fid, [])
+                layers += self._around(fid, call)
             for callee in self.graph.callees(fid, number):
                 layers += self._calling_layers(callee, position)
             for layer in dict.fromkeys(layers):
@@ -284,14 +280,21 @@ class RetryReach:
         found: list[Layer] = []
         for call in function.facts.get("calls", ()):
             callee = call.callee
-            if not callee or callee[0] != "value" or given not in [tuple(r) for r in callee[1]]:
-                continue
-            own = call.details.layer
-            if own is not None and (layer := self.layer(function.module, own)) is not None:
-                found.append(self._bound(layer, fid))
-            if not call.details.contained:
-                found += self.graph.under.get(fid, [])
+            if callee and callee[0] == "value" and given in [tuple(r) for r in callee[1]]:
+                found += self._around(fid, call)
         return list(dict.fromkeys(found))
+
+    def _around(self, fid: str, call: CallFacts) -> list[Layer]:
+        """The retry layers a failure of call `call` of `fid` reaches: the call's own, and
+        those `fid` runs under unless a `try` here keeps the failure in."""
+        found: list[Layer] = []
+        own = call.details.layer
+        module = self.graph.functions[fid].module
+        if own is not None and (layer := self.layer(module, own)) is not None:
+            found.append(self._bound(layer, fid))
+        if not call.details.contained:
+            found += self.graph.under.get(fid, [])
+        return found
 
 
 # Calls that run the callable they are given there and then, in a thread or an executor,

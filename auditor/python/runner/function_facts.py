@@ -111,12 +111,11 @@ class FunctionFacts(ValueRefs):
         an agent (`command: str = "claude"`)."""
         if not isinstance(self.node, Function):
             return {}
-        found = {
+        return {
             name: tuple(refs)
             for name, default in parameter_defaults(self.node).items()
             if isinstance(default, ast.Constant) and (refs := self.refs(default))
         }
-        return found
 
     def read(self) -> None:
         """Walk the function's own statements once."""

@@ -1,4 +1,6 @@
 import asyncio
+import concurrent.futures
+import time
 
 from openai import OpenAI
 
@@ -32,3 +34,26 @@ class Once:
                 self.client.files.create, file=handle, purpose="assistants"
             )
         return uploaded.id
+
+
+class Batch:
+    """`submit` only schedules the upload: its failure surfaces at `.result()`, outside the
+    loop's `try`, so the loop never sends a failed upload again."""
+
+    def __init__(self) -> None:
+        self.client = OpenAI()
+
+    def upload_all(self, paths: list[str]) -> list[str]:
+        with concurrent.futures.ThreadPoolExecutor() as pool:
+            for attempt in range(3):
+                try:
+                    futures = [
+                        pool.submit(self.client.files.create, file=open(p, "rb"), purpose="batch")
+                        for p in paths
+                    ]
+                    break
+                except Exception:
+                    time.sleep(2**attempt)
+            else:
+                return []
+            return [future.result().id for future in futures]
