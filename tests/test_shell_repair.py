@@ -57,6 +57,11 @@ GAPS = {
     "glob before && in [[ ]]": "[[ $F = gp* && $F = en* ]] && echo x\n",
     "here-string on a group": '{ read -r a; read -r b; } <<< "$x"\n',
     "here-string on a subshell": "( read -r a ) <<<$'x'\n",
+    "regex of quotes and groups": (
+        'if [[ "$out" =~ "try again in "([0-9]+)" min" ]]; then echo "${BASH_REMATCH[1]}"; fi\n'
+    ),
+    "regex group of a bracket": 'f(){ [[ "$1" =~ call:([a-z]+) ]] && echo "${s:$i:1}"; }\n',
+    "regex \\> and a count": '[[ "$c" =~ (^|[[:space:]])echo.*\\>{1,2}[[:space:]]*$p ]] && ls\n',
 }
 
 

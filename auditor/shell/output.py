@@ -227,6 +227,8 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
         return not _decides(node)  # `$(<"$log")` captures it; `done < "$log"` shows it
     if holder.type == "test_command" and _shows_only(script, holder):
         return True  # `if [ -n "$out" ]; then echo "$out"; fi`: it decides only the display
+    if holder.type == "test_command" and _loads_only(holder, node):
+        return True  # `if [ -f "$log" ]; then h=$(tail "$log"); fi`: it reads it as input
     if holder.type != "command":
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
     command = script.command_at(holder)
@@ -259,6 +261,33 @@ def _shows_only(script: ShellScript, test: Node) -> bool:
     return bool(commands) and all(
         (c := script.command_at(n)) is not None and c.command_name in _DISPLAY for n in commands
     )
+
+
+def _loads_only(test: Node, node: Node) -> bool:
+    """Whether a test that file `node` exists is the whole condition of an `if` with no
+    other branch whose body only captures that file into variables (`[[ -f "$log" ]]`,
+    then `history=$(tail -c 4000 "$log")`): it guards reading the file as input (a
+    prompt's history), and decides nothing about what a run did."""
+    parent = test.parent
+    if not _file_test_operand(node) or parent is None or parent.type != "if_statement":
+        return False
+    if _field_of(parent, test) != "condition" or any(
+        c.type in ("elif_clause", "else_clause") for c in parent.named_children
+    ):
+        return False
+    file = normal_word(text_of(node))
+    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
+    for statement in body:
+        if statement.type != "variable_assignment":
+            return False
+        words = [n for n in descendants(statement) if whole_word(n) and n.id != statement.id]
+        commands = [n for n in descendants(statement) if n.type == "command"]
+        reads = {n.id for n in words if normal_word(text_of(n)) == file}
+        if not reads or not all(
+            any(within(w, command) for w in words if w.id in reads) for command in commands
+        ):
+            return False
+    return bool(body)
 
 
 _DISPLAY = frozenset({"echo", "printf"})

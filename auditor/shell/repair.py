@@ -62,6 +62,10 @@ _BASE_PREFIX = rb"(?<![\w#$])[0-9]+#(?=\$)"
 # `[\d.]+` as a command word (`$([x]y)`): a glob to bash, a test's `[` to the grammar;
 # not an associative array's `[key]=value`.
 _BRACKET_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\[)(?=[^\s\[\]])(?![^\]\s]*\]=)"
+# `=~` in `[[ ]]`, then its regex word.
+_REGEX_OPERATOR = rb"(?<=[ \t])=~[ \t]+"
+# What of a regex word stays: word characters and the expansions (`$name`, `${…}`).
+_REGEX_KEPT = rb"\$\{[^}\s]*\}|\$[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9_]+"
 # `coproc`, then a NAME before a compound command, or the command it runs.
 _COPROC = rb"coproc[ \t]+(?:([A-Za-z_][A-Za-z0-9_]*)[ \t]+(?=[{(]))?"
 
@@ -140,6 +144,9 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
     for start, end in sorted(lines):
         start = max(start, done)
         if start < end:
+            regexes = _regex_words(data, start, end)
+            mended = _regex_operands(data, regexes)
+            found += [repair for repair in mended if not _quoted(root, repair.at)]
             for repair in (
                 *_escaped_comparisons(data, start, end),
                 *_substring_variables(data, start, end),
@@ -151,7 +158,9 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_base_prefixes(data, start, end),
                 *_bracket_words(data, start, end),
             ):
-                if not _quoted(root, repair.at):
+                # no other edit inside a regex word (a `[` after `(` is no command word)
+                inside = any(first <= repair.at < last for first, last in regexes)
+                if not inside and not _quoted(root, repair.at):
                     found.append(repair)
             done = end
     return found
@@ -529,6 +538,49 @@ def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
         Repair(m.start(), m.end() - m.start(), b" " * (m.end() - m.start()))
         for m in _pattern(_BASE_PREFIX).finditer(data, start, end)
     ]
+
+
+def _regex_words(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+    """Where the regex words after `=~` are: each up to the first blank outside quotes and
+    parentheses that no backslash escapes (as bash's `[[` reads it)."""
+    words: list[tuple[int, int]] = []
+    for operator in _pattern(_REGEX_OPERATOR).finditer(data, start, end):
+        depth, quote, index = 0, b"", operator.end()
+        while index < end:
+            char = data[index : index + 1]
+            if char == b"\\" and quote != b"'":
+                index += 2
+                continue
+            if quote:
+                quote = b"" if char == quote else quote
+            elif char in (b"'", b'"'):
+                quote = char
+            elif char == b"(":
+                depth += 1
+            elif char == b")" and depth:
+                depth -= 1
+            elif char in b" \t\n" and not depth:
+                break
+            index += 1
+        if index > operator.end():
+            words.append((operator.end(), min(index, end)))
+    return words
+
+
+def _regex_operands(data: bytes, words: list[tuple[int, int]]) -> list[Repair]:
+    """`[[ $o =~ "in "([0-9]+)" min" ]]` → `[[ $o =~ xinxxxxx0x9xxxxxxminx ]]`.
+
+    Bash reads the word after `=~` as one regex: quotes, parentheses (and the blanks in
+    them), `|`, `<`, `>` and backslashes are all part of it, which the grammar reads as
+    words, groups and redirects. Each character but a word character or an expansion
+    becomes `x`: the same length, one plain word, and the variables it reads stay.
+    """
+    repairs: list[Repair] = []
+    for first, last in words:
+        kept = [m.span() for m in _pattern(_REGEX_KEPT).finditer(data, first, last)]
+        stays = {at for start, end in kept for at in range(start, end)}
+        repairs += [Repair(at, 1, b"x") for at in range(first, last) if at not in stays]
+    return repairs
 
 
 def _bracket_words(data: bytes, start: int, end: int) -> list[Repair]:

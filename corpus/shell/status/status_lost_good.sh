@@ -25,4 +25,8 @@ if [[ $CLAUDE_RC -ne 0 ]]; then
   echo "claude failed (exit=$CLAUDE_RC)"
 fi
 
+# Listing sessions starts no agent session (opencode's `session` subcommand).
+set -- --session "$(opencode session list 2>/dev/null | awk -v t="$TITLE" '$2 == t { print $1; exit }')"
+echo "resuming session $2"
+
 codex exec "Tidy imports"
