@@ -551,7 +551,8 @@ class ModuleFacts:
         leaving = [
             node
             for node in inside
-            if isinstance(node, ast.If) and _leaves_outside_handlers(node.body)
+            if isinstance(node, ast.If)
+            and (_leaves_outside_handlers(node.body) or _retries_failed(node))
         ]
         tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
         for node in inside:
@@ -666,6 +667,34 @@ def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
         if any(_leaves_outside_handlers(part) for part in parts):
             return True
     return False
+
+
+def _retries_failed(branch: ast.If) -> bool:
+    """Whether an `if` sends its loop round at once (`continue`) when a value is a
+    failure: an exception (`isinstance(r, Exception)`, what `except … as e: return e`
+    gives), None or false (`if r is None`, `if not r`). In a loop that leaves another
+    way, that test decides between another attempt and leaving; a test of anything
+    else (`if r.needs_review: continue`) is a judgement of a result, not its failure."""
+    if not branch.body or not isinstance(branch.body[-1], ast.Continue):
+        return False
+    test = branch.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        right = test.comparators[0]
+        return (
+            isinstance(test.left, ast.Name)
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(right, ast.Constant)
+            and right.value is None
+        )
+    if not (isinstance(test, ast.Call) and dotted_name(test.func) == "isinstance"):
+        return False
+    if len(test.args) != 2 or not isinstance(test.args[0], ast.Name):
+        return False
+    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    names = [dotted_name(c) or "" for c in classes]
+    return all(n.rsplit(".", 1)[-1].endswith(("Exception", "Error")) for n in names)
 
 
 def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
