@@ -5,10 +5,13 @@ or `jq` on the log the agent wrote (`grep -q '"is_error":true' "$log"`), or thro
 a function of the script given the log (`has_api_error "$log"`). Such a test holds
 exactly when the run failed; the markers it looks for are data
 (`rules/data/agents.toml`, `[output]`), and one that also looks for a success flag
-is not a failure test.
+is not a failure test. A test for one kind of failure (a timeout, an error message)
+holds on some failures only, and on no success.
 """
 
 from __future__ import annotations
+
+import re
 
 from auditor.exit_codes import intents_in
 from auditor.profiles import output_markers
@@ -22,19 +25,43 @@ OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negate
 
 def tests_failure(script: ShellScript, output: AgentOutput, node: Node) -> bool:
     """Whether `node` (which does not run the agent) examines `output` for a failure."""
+    return _failure_test(script, output, node) == "every"
+
+
+def tests_failure_kind(script: ShellScript, output: AgentOutput, node: Node) -> bool:
+    """Whether `node` examines `output` for one kind of failure (a timeout, a network
+    error, an error message such as `Error: No messages returned`): it holds on some
+    failures, and never when the run succeeded."""
+    return _failure_test(script, output, node) == "kind"
+
+
+def _failure_test(script: ShellScript, output: AgentOutput, node: Node) -> str | None:
+    """ "every" for a test of any failure (a failure marker), "kind" for a test of one
+    kind, None for any other statement."""
     if node.type not in OUTPUT_TESTS:
-        return False
+        return None
     text = script.parsed.node_text(node)
     command = script.command_at(node) if node.type == "command" else None
     definition = script.functions.get(command.command_name or "") if command else None
     if definition is not None:  # `has_api_error "$log"`: what the function greps for
         text += "\n" + script.parsed.node_text(definition)
     failure, success = output_markers()
-    if not any(m in text for m in failure) or any(m in text for m in success):
-        return False
-    if intents_in(text, script.catalog):
-        return False  # one kind of failure (`API Error.*503`, `unavailable`): not every one
-    return reads_output(script, output, node, examining=True)
+    if any(m in text for m in success):
+        return None
+    if intents_in(text, script.catalog) or (
+        _ERROR_MESSAGE.search(text) and not any(m in text for m in failure)
+    ):
+        kind = "kind"  # one kind of failure (`API Error.*503`, `unavailable`): not every one
+    elif any(m in text for m in failure):
+        kind = "every"
+    else:
+        return None
+    return kind if reads_output(script, output, node, examining=True) else None
+
+
+# An error message a test looks for (`grep -q "Error: No messages returned"`): one the
+# CLI prints on a failure of that kind; a line that starts with it is any failure's.
+_ERROR_MESSAGE = re.compile(r"\b(?:Error|ERROR|error): \w")
 
 
 def tests_empty(script: ShellScript, output: AgentOutput, node: Node) -> bool | None:

@@ -7,7 +7,9 @@ whose pid bash keeps in `NAME_PID` (`COPROC_PID` without a name). A bare `wait` 
 `wait -n`) waits for every job but returns its own status (0 for a bare
 `wait`), not the agent's. A `wait` of another job's pid does not wait for this
 one; a `wait` of a pid the model cannot place (`wait "$1"`, `wait %1`) counts
-as waiting for it.
+as waiting for it. A job is its shell's: one started in a subshell (`( … )`,
+`$( … )`, a stage of a pipeline: `find … | while read f; do agent "$f" & done`)
+is waited for only by a `wait` in that subshell, never by one outside it.
 """
 
 from __future__ import annotations
@@ -224,16 +226,38 @@ def _operand_jobs(
     return prefix + match.group(1), found
 
 
+_SUBSHELLS = frozenset({"subshell", "command_substitution", "process_substitution"})
+
+
+def _shell_of(node: Node) -> int:
+    """The id of the shell process `node` runs in: the innermost subshell around it (a
+    stage of a pipeline of two or more is one), or the script's own (its root)."""
+    current = node
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in _SUBSHELLS:
+            return parent.id
+        if (
+            parent.type == "pipeline"
+            and sum(c.type != "comment" for c in parent.named_children) > 1
+        ):
+            return current.id
+        current = parent
+    return current.id
+
+
 def _wait_table(
-    parsed: ShellText, commands: Sequence[SimpleCommand]
+    parsed: ShellText, commands: Sequence[SimpleCommand], shell: int
 ) -> tuple[list[Node], _WaitTable]:
+    """The table of the waits that run in shell `shell` (see `_shell_of`)."""
     jobs, owners = _job_table(parsed)
-    key = (parsed.root.id, id(commands), len(commands))
+    key = (parsed.root.id, id(commands), len(commands), shell)
     known = _TABLES.get(key)
     if known is not None:
         return jobs, known
     waits = sorted(
-        (c for c in commands if c.command_name == "wait"), key=lambda c: c.node.start_byte
+        (c for c in commands if c.command_name == "wait" and _shell_of(c.node) == shell),
+        key=lambda c: c.node.start_byte,
     )
     table = _WaitTable({}, {}, [], {}, {}, waits, [c.node.start_byte for c in waits])
     for name, saved in owners.items():
@@ -261,19 +285,21 @@ def _wait_table(
     table.any_job.sort()
     for starts in table.by_variable.values():
         starts.sort()
-    _TABLES.clear()  # one script's table at a time, asked for each of its jobs
+    if len(_TABLES) > _KEPT_TABLES:  # one script's tables at a time, asked for each job
+        _TABLES.clear()
     _TABLES[key] = table
     return jobs, table
 
 
-_TABLES: dict[tuple[int, int, int], _WaitTable] = {}
+_TABLES: dict[tuple[int, int, int, int], _WaitTable] = {}
+_KEPT_TABLES = 16  # the script's shells: its own and a few subshells that start jobs
 
 
 def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellText) -> list[Wait]:
     """The `wait` commands after the background statement `statement` (of `parsed`) that
     return its status, then (if any) the first that only waits for it: what callers ask is
     which waits carry the job's status, and whether anything waits for it at all."""
-    _, table = _wait_table(parsed, commands)
+    _, table = _wait_table(parsed, commands, _shell_of(statement))
     after = _rerun_from(statement)
     found = [
         Wait(c, True) for c in table.carried.get(statement.id, []) if c.node.start_byte >= after

@@ -24,7 +24,12 @@ from auditor.exit_codes import intents_in
 from auditor.flow import FALL, through_block
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.failure_tests import OUTPUT_TESTS, tests_empty, tests_failure
+from auditor.shell.failure_tests import (
+    OUTPUT_TESTS,
+    tests_empty,
+    tests_failure,
+    tests_failure_kind,
+)
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
@@ -124,6 +129,7 @@ class IterationWalk:
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, bool] = {}
+        self._kind_tests: dict[int, bool] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
         self._continued: set[Scenario] = set()  # scenarios some path of `continue`s
         # the first undecided test under which each scenario went round ("": none)
@@ -203,6 +209,16 @@ class IterationWalk:
             self._failure_tests[node.id] = known
         return known
 
+    def failure_kind_test(self, node: Node) -> bool:
+        """Whether a statement examines the agent's output for one kind of failure
+        (`grep -qiE "ECONNRESET|timed out" "$log"`): it never holds after a success."""
+        known = self._kind_tests.get(node.id)
+        if known is None:
+            runs = self.holds_run(node)
+            known = not runs and tests_failure_kind(self.script, self.output, node)
+            self._kind_tests[node.id] = known
+        return known
+
     def _failure_status(self, path: Path) -> list[Path]:
         """A failure test's status: true (0) where the run failed, false where it succeeded."""
         ok = path.scenarios & self._ok
@@ -246,6 +262,14 @@ class IterationWalk:
             if kind == "negated_command":
                 return [p._replace(status=negated(p.status)) for p in self._failure_status(path)]
             return self._failure_status(path)
+        if kind in OUTPUT_TESTS and not self.marked(node) and self.failure_kind_test(node):
+            # false after a success; after a failure, true or not by its kind
+            paths = [
+                p._replace(status=None) if p.status == 0 else p for p in self._failure_status(path)
+            ]
+            if kind == "negated_command":
+                return [p._replace(status=negated(p.status)) for p in paths]
+            return paths
         if kind == "test_command" and not self.holds_run(node):
             empty = tests_empty(self.script, self.output, node)
             if empty is not None:  # `[ -z "$out" ]`: true where the run failed
