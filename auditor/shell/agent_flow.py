@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
-from auditor.exit_codes import invocation_codes
+from auditor.exit_codes import ExitCodes, invocation_codes
 from auditor.finding import shortened
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.functions import FunctionSummary, enclosing_function
@@ -23,6 +23,7 @@ from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
+from auditor.shell.output_words import written_file
 from auditor.shell.parse import Node, descendants, within
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
@@ -173,6 +174,17 @@ class _Flow:
             self._lost(invocation)
         for wait in self.waits:
             self._unreachable(wait)  # errexit ends the script at a failing job's `wait`
+        for command in self.script.commands:
+            # a function whose codes judge the run's output: errexit ends the script when
+            # it returns one of failure, so the read after it sees only its success
+            summary = self.script.summaries.get(command.command_name or "")
+            if command.agent is None and summary is not None and summary.verdict is not None:
+                start, end = self.parsed.span(command.node)
+                label = command.command_name or summary.verdict.name
+                codes = ExitCodes(summary.verdict, dict(summary.returns), signals=False)
+                call = AgentCall(start, end, label, codes)
+                statement, stage = self._statement(command.node)
+                self._unreachable(_Invocation(call, command, statement, stage))
         return self.status
 
     def _bind(self, assignment: Node | None, call: AgentCall, value: str) -> bool:
@@ -340,7 +352,8 @@ class _Flow:
     def _passes_on(self, read: Node) -> bool:
         """Whether a status read only passes the status on, deciding nothing: `exit $?`,
         `return $?`, or `rc=$?` whose value only an `exit`/`return` uses (if anything),
-        with nothing run in between (a teardown there is skipped on failure: a finding)."""
+        with nothing run in between but messages before that `exit` (`echo "exit code
+        $rc"`; a teardown there, or a line a log keeps, is skipped on failure: a finding)."""
         if _exits_with(read):
             return True
         names = {
@@ -348,15 +361,40 @@ class _Flow:
             for assignment in _assignments(read)
             if (name := assignment.child_by_field_name("name")) is not None
         }
-        after = next_statement(read)
+        after, shown = next_statement(read), False
+        while after is not None and self._displays(after):
+            after, shown = next_statement(after), True
         if not names or (after is not None and not _exits_with(after)):
             return False
+        if shown and after is None:
+            return False  # a message meant to report a failure, which it never sees
         return all(
-            _exits_with(use)
+            _exits_with(use) or self._displays(use)
             for use in self.parsed.nodes_from(read.end_byte)
             if use.type == "variable_name"
             and _text(use) in names
             and (use.parent is None or use.parent.type not in _DECLARING)
+        )
+
+    def _displays(self, node: Node) -> bool:
+        """Whether `node` is, or is a word of, a command that only prints a message to the
+        terminal (`echo "exited $rc" >&2`; a line a log file keeps records the run)."""
+        current: Node | None = node
+        if node.type == "redirected_statement":
+            current = node.child_by_field_name("body")
+        while current is not None and current.type not in ("command", "program"):
+            if current.type in ("command_substitution", "process_substitution"):
+                return False  # what it runs is more than a message
+            current = current.parent
+        command = self.script.command_at(current) if current is not None else None
+        if command is None or command.command_name not in _MESSAGES:
+            return False
+        holder = command.node.parent
+        redirects = holder.named_children if holder is not None else []
+        return (
+            holder is None
+            or holder.type != "redirected_statement"
+            or not any(written_file(r) for r in redirects if r.type == "file_redirect")
         )
 
     def _lost(self, invocation: _Invocation) -> None:
@@ -527,6 +565,9 @@ def _statement_of(node: Node) -> Node | None:
             return current
         current = parent
     return None
+
+
+_MESSAGES = frozenset({"echo", "printf"})
 
 
 def _exits_with(node: Node) -> bool:

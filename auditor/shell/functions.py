@@ -46,6 +46,9 @@ class FunctionSummary(NamedTuple):
     skipped: int = 0  # leading arguments it takes for itself (`local t=$1; shift`)
     # around the forwarded command in its body, or around the agent's run there
     wrappers: tuple[WrapperUse, ...] = ()
+    # the agent its body runs when its own codes judge what the run printed (the agent's
+    # status is thrown away): a call of it still fails, and errexit still ends the script
+    verdict: AgentProfile | None = None
 
 
 # Whether a command's status is the status of the statement that holds it (it is
@@ -100,8 +103,9 @@ def summarize_function(
     # (`out=$(agent …) || true`, then `grep -q YES <<<"$out" && return 0; return 1`): they
     # report what it printed
     reports = bool(runs) and _reports_status(runs[0][0], inside)
+    verdict = None
     if reports and discarded_by(statement_of(runs[0][0].node)[0]) is not None:
-        reports = False
+        reports, verdict = False, runs[0][1][0]
     if passing is not None or reports:
         # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
         _, (agent, wrappers) = passing or runs[0]
@@ -113,7 +117,7 @@ def summarize_function(
         skipped, wrappers = forwarded
         shifts = _shifts_before(command, inside)
         return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
-    return None
+    return FunctionSummary(name, None, returns, verdict=verdict) if verdict else None
 
 
 def _reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bool:

@@ -449,9 +449,10 @@ class ModuleFacts:
         errors = library_errors(library, call, self._ast_facts, self.blanket)
         return [[test.kind, test.value] for test in errors.tests]
 
-    def decorator_layer(self, function: Function) -> int | str | None:
+    def decorator_layer(self, function: Function, cls: str | None) -> int | str | None:
         """The layer a retry decorator puts around the whole function: a library's (a
-        number), or a name of the tree to look up among its retry decorators."""
+        number), or a name of the tree to look up among its retry decorators (a method
+        of the class whose `self` the function reads: `@self._retry_with_backoff`)."""
         named: list[tuple[ast.expr, str]] = []  # the tree's, each a retry decorator maybe
         for decorator in function.decorator_list:
             found = self._library(decorator)
@@ -462,7 +463,10 @@ class ModuleFacts:
             dotted = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
             if dotted is not None and dotted not in _PROPERTIES | _BUILTIN_DECORATORS:
                 qualified = self.imports.qualify(dotted)
-                if "." not in qualified and self.imports.own:  # a class body's own decorator
+                head, _, attribute = dotted.partition(".")
+                if head in ("self", "cls") and cls is not None and "." not in attribute:
+                    qualified = f"{self.imports.own}.{cls}.{attribute}"
+                elif "." not in qualified and self.imports.own:  # a class body's own decorator
                     qualified = f"{self.imports.own}.{qualified}"
                 named.append((decorator, qualified))
         if not named or self._generator(function):

@@ -337,6 +337,17 @@ class LaunchFacts:
             and (n.end_lineno or n.lineno, n.end_col_offset or 0) > start
         ]
         success = [self._under_success(body, n) for n in returns]
+        # `return True` after a run that raises on failure (`check=True`) is a success
+        # too, where every other value is returned in a clause that catches its failure
+        # (a value returned before it, `if pull_failed: return False`, is of another run)
+        checked = [
+            ok or self._after_checked(body, n) for n, ok in zip(returns, success, strict=True)
+        ]
+        if checked != success and all(
+            ok or n.value is None or _is_none(n.value) or _in_handler(body, n)
+            for n, ok in zip(returns, checked, strict=True)
+        ):
+            success = checked
         nothing = [n.value is None or _is_none(n.value) for n in returns]
         valued = [ok for ok, none in zip(success, nothing, strict=True) if not none]
         if any(nothing) and valued and all(valued):
@@ -429,6 +440,51 @@ class LaunchFacts:
                 break
             child, parent = parent, body.parents.get(parent)
         return False
+
+    def _after_checked(self, body: _Body, node: ast.AST) -> bool:
+        """Whether `node` is reached only after a run that raises on failure succeeded: it
+        follows a checked run (`check=True`, `check_call`, a function of the module
+        given `check=True` that returns a run's result), outside any `except` clause, and
+        every clause after that run that catches its failure leaves (`return False`)."""
+        at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        checked = [
+            call
+            for call in body.nodes()
+            if isinstance(call, ast.Call)
+            and (call.lineno, call.col_offset) < at
+            and self._raises_on_failure(call)
+        ]
+        if not checked:
+            return False
+        last = max(checked, key=lambda call: (call.lineno, call.col_offset))
+        child, parent = node, body.parents.get(node)
+        while parent is not None and parent is not body.function:
+            if isinstance(parent, ast.ExceptHandler):
+                return False  # a clause: the run may have failed
+            child, parent = parent, body.parents.get(parent)
+        child, parent = last, body.parents.get(last)
+        while parent is not None and parent is not body.function:
+            if isinstance(parent, ast.Try | ast.TryStar) and block_of(parent, child) is not None:
+                inside = block_of(parent, child)
+                held = inside is not None and inside[0] is parent.body
+                if held and not _within(body, node, parent.body):
+                    for handler in parent.handlers:
+                        if not handler.body or not isinstance(
+                            handler.body[-1], ast.Return | ast.Raise
+                        ):
+                            return False  # a failure caught here goes on to `node`
+            child, parent = parent, body.parents.get(parent)
+        return True
+
+    def _raises_on_failure(self, call: ast.Call) -> bool:
+        """Whether a call runs a process that raises when it fails."""
+        name = self.qualified(call.func)
+        if name in ("subprocess.check_call", "subprocess.check_output"):
+            return True
+        check = next((k.value for k in call.keywords if k.arg == "check"), None)
+        if not (isinstance(check, ast.Constant) and check.value is True):
+            return False
+        return name in LAUNCH_CALLS or self._called(call.func) == "result"
 
     def _after_failure_left(
         self, body: _Body, parent: ast.AST, child: ast.AST, launched: tuple[int, int]
@@ -534,6 +590,26 @@ class LaunchFacts:
             name = func.attr
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
+
+
+def _in_handler(body: _Body, node: ast.AST) -> bool:
+    """Whether `node` is inside an `except` clause of the function."""
+    current = body.parents.get(node)
+    while current is not None and current is not body.function:
+        if isinstance(current, ast.ExceptHandler):
+            return True
+        current = body.parents.get(current)
+    return False
+
+
+def _within(body: _Body, node: ast.AST, statements: list[ast.stmt]) -> bool:
+    """Whether `node` is one of `statements` or inside one."""
+    current: ast.AST | None = node
+    while current is not None:
+        if any(current is statement for statement in statements):
+            return True
+        current = body.parents.get(current)
+    return False
 
 
 def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:

@@ -31,6 +31,7 @@ from auditor.python.model.ast_values import (
     is_generator,
     module_constants,
 )
+from auditor.python.model.callees import enclosing_class
 from auditor.python.model.expr_values import (
     integer,
     keyword_argument,
@@ -177,6 +178,9 @@ class _Catalogue:
         if isinstance(func, ast.Name) and func.id not in self.aliases:
             found = self.local_decorators.get(func.id)
             return found or _applying(self.unit.own_summary()[1], func.id)
+        if isinstance(func, ast.Attribute) and dotted_name(func.value) in ("self", "cls"):
+            owner = enclosing_class(self.module, func)  # `@self._retry`: a method of it
+            return self.local_decorators.get(f"{owner.name}.{func.attr}") if owner else None
         module_name, _, name = self.qualified(func).rpartition(".")
         summary = self.tree_module(module_name)
         if summary is None:

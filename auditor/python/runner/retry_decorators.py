@@ -1,8 +1,9 @@
 """Retry decorators written in the audited tree (stdlib `ast`).
 
-A retry decorator is a module-level function whose wrapper calls the wrapped
-function inside a loop and goes on after catching (`retry_on_overloaded`); a
-retry helper calls the function it is given the same way (`retrying(fn)`).
+A retry decorator is a module-level function (or a method, applied in its class as
+`@self._retry_with_backoff`) whose wrapper calls the wrapped function inside a loop
+and goes on after catching (`retry_on_overloaded`); a retry helper calls the
+function it is given the same way (`retrying(fn)`).
 What each retries is read from its `except` clauses, and from the tests they
 make before going on (`auditor.python.runner.error_tests`).
 """
@@ -146,9 +147,16 @@ def retry_decorator_details(
     wrapper does it, and helpers (`retrying(fn, tries=3)`) that do it themselves."""
     blanket_names = (steps or default_steps()).blanket_exceptions
     found: dict[str, RetryDecorator] = {}
-    for statement in tree.body:
-        if not isinstance(statement, Function):
-            continue
+    # module-level functions, and methods (`@self._retry_with_backoff` in the class)
+    candidates = [(s.name, s, False) for s in tree.body if isinstance(s, Function)]
+    candidates += [
+        (f"{c.name}.{m.name}", m, True)
+        for c in tree.body
+        if isinstance(c, ast.ClassDef)
+        for m in c.body
+        if isinstance(m, Function)
+    ]
+    for qualname, statement, method in candidates:
         # A decorator defines its wrapper (`def wrapper`, or `def decorator` around it);
         # a helper calls one of its own parameters.
         if not _try_in_loop(statement):
@@ -176,7 +184,7 @@ def retry_decorator_details(
             if not handlers:
                 continue
             attempts, parameter = _attempts(loop, known)
-            parameters = _positional(statement)
+            parameters = _positional(statement)[1 if method else 0 :]  # not `self`
             errors = union(e for _, e in handlers)
             wide = [h for h, e in handlers if e.every]
             shown = (wide or [h for h, _ in handlers])[0]
@@ -187,8 +195,8 @@ def retry_decorator_details(
             )
             if errors != caught:
                 catches += f", for {describe(errors)}"
-            found[statement.name] = RetryDecorator(
-                statement.name,
+            found[qualname] = RetryDecorator(
+                qualname,
                 attempts,
                 parameter if parameter in parameters else None,
                 parameters.index(parameter) if parameter in parameters else None,

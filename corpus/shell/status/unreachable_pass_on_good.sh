@@ -19,5 +19,16 @@ summarise() {
 review changes.patch
 summarise changes.patch
 
+# a message between the read and the `return` decides nothing either
+changelog() {
+  codex exec "Update the changelog" </dev/null >/dev/null 2>&1 &
+  local codex_pid=$!
+  wait "$codex_pid"
+  EXIT_CODE=$?
+  echo "codex finished with exit code ${EXIT_CODE}" >&2
+  return "${EXIT_CODE}"
+}
+changelog
+
 printf '%s\n' "$(git diff --stat)" | gptme --non-interactive "Describe these changes"
 exit $?
