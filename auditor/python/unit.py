@@ -51,10 +51,13 @@ class PythonUnit:
                 self._agent_status = AgentStatus.empty()
             else:
                 from auditor.python.runner.agent_status import python_agent_status
-                from auditor.python.runner.project_calls import wrapped_launches
+                from auditor.python.runner.project_calls import status_calls, wrapped_launches
 
                 wrapped = wrapped_launches(self)
-                self._agent_status = python_agent_status(self.module, self.catalog, wrapped)
+                returned = status_calls(self)
+                self._agent_status = python_agent_status(
+                    self.module, self.catalog, wrapped, returned
+                )
         return self._agent_status
 
     def own_summary(self) -> tuple[str | None, PythonSummary]:

@@ -25,7 +25,7 @@ from auditor.exit_codes import either_codes, intents_in, invocation_codes
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.ast_values import Function, block_of, dotted_name, statements, walk
 from auditor.python.model.callees import called_function, instance_status
 from auditor.python.model.expr_values import (
     first_argument,
@@ -38,7 +38,7 @@ from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked
 from auditor.python.runner.loop_parts import is_none_test
-from auditor.python.runner.project_calls import WrappedLaunch, lost_through
+from auditor.python.runner.project_calls import StatusCall, WrappedLaunch, lost_through
 from auditor.python.runner.steps import CHECKED_CALLS
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import WrapperUse, strip_wrappers
@@ -343,7 +343,8 @@ class _Analysis:
         elif isinstance(parent, ast.AnnAssign):
             target = parent.target
         bound = target.id if isinstance(target, ast.Name) else None
-        reads = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
+        every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
+        reads = [read for read in every if not _after_endless_loop(self.module, read)]
         if launch.via is not None:
             return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
         kept = instance_status(self.module, target) if target is not None else None
@@ -379,7 +380,7 @@ class _Analysis:
         written = check.value if isinstance(check, ast.Constant) else None
         if check is not None and not isinstance(written, bool):
             return None  # `check=strict`: whether a failure raises is decided by the caller
-        dropped = "its result is dropped" if bound is None else f"`{bound}` is never read"
+        dropped = "its result is dropped" if bound is None else _unread(bound, bool(every))
         if shown:
             dropped = "its output is only shown"
             outputs = (self.module.parent(read) for read in reads)
@@ -488,6 +489,41 @@ class _Analysis:
             parent = self.module.parent(parent)
         return not isinstance(parent, ast.Expr)
 
+    def returned_lost(self, returned: Mapping[ast.Call, StatusCall]) -> list[LostStatus]:
+        """The lost statuses of calls of the module's launchers that return how the run
+        went (`run_agent(task)` on its own, or `rc = run_agent(task)` never read after),
+        each named as the call, with the codes of the run it makes."""
+        found: list[LostStatus] = []
+        for node, returning in returned.items():
+            if node in self.launches:
+                continue
+            function = called_function(self.module, node)
+            runs = [
+                launch
+                for launch in self.launches.values()
+                if function is not None and self.module.scope_of(launch.node) is function
+            ]
+            if not runs or (function is not None and _decides_on_status(function)):
+                continue  # it tells a failure apart itself (`if result.returncode != 0: log`)
+            parent = self.module.parent(node)
+            if isinstance(parent, ast.Await):
+                parent = self.module.parent(parent)
+            target = parent.targets[0] if isinstance(parent, ast.Assign) else None
+            if isinstance(parent, ast.Expr):
+                how = f"{returning.label} returns it and the result is dropped"
+            elif isinstance(target, ast.Name) and len(parent.targets) == 1:  # type: ignore[union-attr]
+                reads = self.index.reads.get((self.module.scope_of(node), target.id), [])
+                if any(not _after_endless_loop(self.module, read) for read in reads):
+                    continue
+                how = f"{returning.label} returns it and {_unread(target.id, bool(reads))}"
+            else:
+                continue
+            start, end = self.module.span(node)
+            codes = runs[0].call.codes
+            call = AgentCall(start, end, runs[0].call.label, codes)
+            found.append(LostStatus(start, end, call, how))
+        return found
+
     def result(self) -> AgentStatus:
         calls = [launch.call for launch in self.launches.values()]
         guards = [g for c in self.index.comparisons if (g := self._guard(c)) is not None]
@@ -525,14 +561,91 @@ def python_agent_status(
     module: PythonModule,
     catalog: AgentCatalog,
     wrapped: Mapping[ast.Call, WrappedLaunch] | None = None,
+    returned: Mapping[ast.Call, StatusCall] | None = None,
 ) -> AgentStatus:
     """The agent launches of a module (`wrapped`: its calls that give a function of the
-    tree the argv it launches), the guards on their statuses, and lost statuses."""
+    tree the argv it launches; `returned`: its calls of its own functions that run the
+    agent and return how it went), the guards on their statuses, and lost statuses."""
     if not wrapped and not any(names & _LAUNCHES for names in module.calls.values()):
         return AgentStatus.empty()
     analysis = _Analysis(module, catalog, NameIndex(module), wrapped or {})
     analysis.find_launches()
-    return analysis.result() if analysis.launches else AgentStatus.empty()
+    if not analysis.launches:
+        return AgentStatus.empty()
+    status = analysis.result()
+    status.lost.extend(analysis.returned_lost(returned or {}))
+    return status
+
+
+def _decides_on_status(function: Function) -> bool:
+    """Whether a function tests its run's status in a condition (`if proc.returncode:`,
+    `ok = result.returncode == 0`, then `if ok:`), besides returning it."""
+    names: set[str] = set()
+    for node in walk(function):
+        if isinstance(node, ast.Assign) and _reads_status(node.value, set()):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    tests = [
+        node.test
+        for node in walk(function)
+        if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert)
+    ]
+    return any(_reads_status(test, names) for test in tests)
+
+
+def _reads_status(node: ast.expr, names: set[str]) -> bool:
+    """Whether an expression reads a process's status (`returncode`, `wait()`, `poll()`)
+    or one of `names` that hold it."""
+    for inner in walk(node):
+        if isinstance(inner, ast.Attribute) and inner.attr in ("returncode", "wait", "poll"):
+            return True
+        if isinstance(inner, ast.Name) and inner.id in names:
+            return True
+    return False
+
+
+def _unread(name: str, unreachable: bool) -> str:
+    """How a name the status is given goes unread: nowhere, or only after a loop that never
+    ends."""
+    if unreachable:
+        return f"`{name}` is read only after a `while True` loop that never ends"
+    return f"`{name}` is never read"
+
+
+def _after_endless_loop(module: PythonModule, node: ast.AST) -> bool:
+    """Whether `node` follows, in its function, a `while True` loop that nothing leaves
+    (no `break` of its own, no `return`): it never runs."""
+    child, parent = node, module.parent(node)
+    while parent is not None:
+        held = block_of(parent, child)
+        if held is not None and any(_endless(s) for s in held[0][: held[1]]):
+            return True
+        if isinstance(parent, Function):
+            return False
+        child, parent = parent, module.parent(parent)
+    return False
+
+
+def _endless(statement: ast.stmt) -> bool:
+    """`while True:` (or `while 1:`) with no `break` of its own and no `return`."""
+    if not isinstance(statement, ast.While) or not is_true(statement.test):
+        return False
+    pending: list[ast.stmt] = list(statement.body)
+    while pending:
+        current = pending.pop()
+        if isinstance(current, ast.Break | ast.Return | ast.Raise):
+            return False
+        if isinstance(current, Function | ast.ClassDef):
+            continue
+        loop = isinstance(current, ast.For | ast.AsyncFor | ast.While)
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for inner in getattr(current, field, ()):
+                if loop and field == "body":  # its `break`s are its own; a `return` is not
+                    pending += [n for n in statements(inner) if isinstance(n, ast.Return)]
+                    if isinstance(inner, ast.Return):
+                        pending.append(inner)
+                    continue
+                pending.append(inner)
+    return True
 
 
 def _single_return(function: Function) -> ast.expr | None:

@@ -55,6 +55,15 @@ class WrappedLaunch(NamedTuple):
     reported_there: bool = False
 
 
+class StatusCall(NamedTuple):
+    """A call of a function of this module that runs the agent and returns how the run
+    went (its exit status, its result, a success flag)."""
+
+    call: ast.Call
+    label: str  # "`run_agent()`"
+    qualname: str  # the function's, in this module
+
+
 class Callee(NamedTuple):
     """A function of the tree that a call may run, as the index knows it."""
 
@@ -229,6 +238,25 @@ class ProjectCalls:
                 break
         return found
 
+    def status_calls(self) -> dict[ast.Call, StatusCall]:
+        """Calls of a function of this module that runs the agent and returns how the run
+        went: dropping what it returns loses the run's status as dropping the run's own
+        would."""
+        returning = {q for q in self.own.returns if q in self.own.launchers}
+        names = {q.rsplit(".", 1)[-1] for q in returning}
+        found: dict[ast.Call, StatusCall] = {}
+        for call in self.module.calls if names else ():
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else None
+            name = func.attr if isinstance(func, ast.Attribute) else name
+            if name not in names:
+                continue
+            for callee in self.callees(call):
+                if callee.module in (None, self.own_name) and callee.qualname in returning:
+                    found[call] = StatusCall(call, f"`{name}()`", callee.qualname)
+                    break
+        return found
+
     def _sees_agent(self, callee: Callee, parameter: LaunchParameter) -> bool:
         """Whether the call graph gives a function's parameter an agent's argv, so that
         the function's own audit finds the agent it launches."""
@@ -296,3 +324,8 @@ def lost_through(
 def wrapped_launches(unit: PythonUnit) -> dict[ast.Call, WrappedLaunch]:
     """The wrapped launches of a parsed module (none if it did not parse)."""
     return ProjectCalls(unit).wrapped_launches() if unit.module is not None else {}
+
+
+def status_calls(unit: PythonUnit) -> dict[ast.Call, StatusCall]:
+    """The calls of a parsed module's own launchers that return how the run went."""
+    return ProjectCalls(unit).status_calls() if unit.module is not None else {}
