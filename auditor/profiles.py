@@ -98,7 +98,8 @@ PROBE_OPTIONS = frozenset({"--version", "-V", "--help", "-h"})
 def is_probe(arguments: Sequence[str | None]) -> bool:
     """Whether an agent's arguments (the words after its program) ask for its version or
     help (a probe option before any `--`), or give it a prompt that asks only for a
-    fixed reply (`-p "Say OK"`: a readiness probe)."""
+    fixed reply (`-p "Say OK"`, or `claude -p --output-format json "Say OK"`, whose
+    `-p` takes no value: a readiness probe)."""
     options, reply = _probes()
     for index, word in enumerate(arguments):
         if word == "--":
@@ -108,6 +109,8 @@ def is_probe(arguments: Sequence[str | None]) -> bool:
         prompt = arguments[index + 1] if index + 1 < len(arguments) else None
         if word in options and prompt is not None and reply.fullmatch(prompt.strip()):
             return True
+        if word is not None and not word.startswith("-") and reply.fullmatch(word.strip()):
+            return True  # a positional prompt (no option's value reads `say OK`)
     return False
 
 

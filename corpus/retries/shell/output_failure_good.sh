@@ -25,6 +25,18 @@ while true; do
     fi
 done
 
+# The same probe through a function, its prompt after `-p` (a flag that takes no value)
+# and another option: the loop retries no work.
+verify_auth() {
+    timeout 30 claude -p --output-format json "Say OK" &>/dev/null
+}
+tries=0
+while ! verify_auth; do
+    tries=$((tries + 1))
+    [[ $tries -ge 3 ]] && exit 1
+    sleep 60
+done
+
 # `opencode serve` starts a server, not an agent session: trying the next port is no
 # respawn of the agent.
 port=4096
