@@ -49,7 +49,8 @@ _FILE_TYPES = {
 # fmt: on
 _SERVICE_TEMPLATE = (".service.example", ".service.template", ".service.in")
 _MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
-_CONTAINERFILES = ("Dockerfile", "Containerfile")
+# `dockerfile`: the name the Docker builder falls back to when there is no `Dockerfile`
+_CONTAINERFILES = ("Dockerfile", "dockerfile", "Containerfile")
 _SHELLS = frozenset({"sh", "bash", "dash", "ksh"})
 _PYTHON = re.compile(r"^(python|pypy)[0-9.]*$")
 # Data, documents and binaries: their first bytes are never a runner's shebang. (Compiled

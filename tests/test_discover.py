@@ -63,6 +63,8 @@ def displays(candidates: list[Candidate]) -> list[str]:
         ("Dockerfile.dev", b"", K.DOCKERFILE),
         ("agent.dockerfile", b"", K.DOCKERFILE),
         ("Containerfile", b"", K.DOCKERFILE),
+        ("dockerfile", b"", K.DOCKERFILE),
+        ("dockerfile.prod", b"", K.DOCKERFILE),
         ("Makefile", b"", K.MAKEFILE),
         ("makefile", b"", K.MAKEFILE),
         ("GNUmakefile", b"", K.MAKEFILE),

@@ -65,6 +65,8 @@ class _Flow:
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
         self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
+        # (if/case, agent, why) of the lost statuses of runs that end a branch
+        self._alternatives: set[tuple[int, str, str]] = set()
 
     def _agent_functions(self) -> dict[str, FunctionSummary]:
         """Functions whose call runs an agent and passes its status on (the model's summaries)."""
@@ -406,8 +408,43 @@ class _Flow:
             return  # lost already, by a read after `|| true`
         command, statement = invocation.command, invocation.statement
         lost = lost_status(self.script, invocation.call, command, statement, invocation.stage)
-        if lost is not None:
-            self.status.lost.append(lost)
+        if lost is None:
+            return
+        # the agent ending each branch of one `if`/`case` (`timeout …`, `gtimeout …`, or
+        # the bare run): the statement's status is lost once, however many branches
+        holder = _alternative_of(statement)
+        if holder is not None:
+            key = (holder, lost.call.label, lost.how)
+            if key in self._alternatives:
+                return
+            self._alternatives.add(key)
+        self.status.lost.append(lost)
+
+
+def _alternative_of(statement: Node) -> int | None:
+    """The `if` or `case` a statement ends a branch of (its status is that statement's
+    then), or None."""
+    parent = statement.parent
+    if parent is None:
+        return None
+    if parent.type in ("elif_clause", "else_clause", "case_item"):
+        holder = parent.parent
+        body = [c for c in parent.named_children if c.type != "comment"]
+    elif parent.type == "if_statement":
+        holder = parent
+        then = next((c for c in parent.children if c.type == "then"), None)
+        if then is None or statement.start_byte < then.start_byte:
+            return None  # its condition, not a branch
+        body = [
+            c
+            for c in parent.named_children
+            if c.type not in ("comment", "elif_clause", "else_clause")
+            and c.start_byte > then.start_byte
+        ]
+    else:
+        return None
+    last = bool(body) and body[-1].id == statement.id
+    return holder.id if holder is not None and last else None
 
 
 def _array_of(name: Node) -> Node:

@@ -457,12 +457,10 @@ class LaunchFacts:
         if not checked:
             return False
         last = max(checked, key=lambda call: (call.lineno, call.col_offset))
-        child, parent = node, body.parents.get(node)
-        while parent is not None and parent is not body.function:
-            if isinstance(parent, ast.ExceptHandler):
-                return False  # a clause: the run may have failed
-            child, parent = parent, body.parents.get(parent)
-        child, parent = last, body.parents.get(last)
+        if _in_handler(body, node):
+            return False  # a clause: the run may have failed
+        child: ast.AST = last
+        parent = body.parents.get(last)
         while parent is not None and parent is not body.function:
             if isinstance(parent, ast.Try | ast.TryStar) and block_of(parent, child) is not None:
                 inside = block_of(parent, child)
@@ -594,12 +592,7 @@ class LaunchFacts:
 
 def _in_handler(body: _Body, node: ast.AST) -> bool:
     """Whether `node` is inside an `except` clause of the function."""
-    current = body.parents.get(node)
-    while current is not None and current is not body.function:
-        if isinstance(current, ast.ExceptHandler):
-            return True
-        current = body.parents.get(current)
-    return False
+    return _inside(body, node, ast.ExceptHandler)
 
 
 def _within(body: _Body, node: ast.AST, statements: list[ast.stmt]) -> bool:
@@ -772,9 +765,14 @@ def _whole_or_status(body: _Body, use: ast.Name) -> bool:
 
 
 def _in_return(body: _Body, node: ast.AST) -> bool:
+    return _inside(body, node, ast.Return)
+
+
+def _inside(body: _Body, node: ast.AST, kind: type[ast.AST]) -> bool:
+    """Whether `node` is inside a node of type `kind` in the function."""
     current = body.parents.get(node)
     while current is not None and current is not body.function:
-        if isinstance(current, ast.Return):
+        if isinstance(current, kind):
             return True
         current = body.parents.get(current)
     return False

@@ -217,12 +217,7 @@ class ProjectCalls:
         found: dict[ast.Call, WrappedLaunch] = {}
         summaries = [self.own, *self.unit.project.python.values()]
         names = {q.rsplit(".", 1)[-1] for s in summaries for q in s.launch_parameters}
-        for call in self.module.calls:
-            func = call.func
-            name = func.id if isinstance(func, ast.Name) else None
-            name = func.attr if isinstance(func, ast.Attribute) else name
-            if name not in names:
-                continue
+        for call, _ in self._named_calls(names):
             for callee in self.callees(call):
                 parameter = callee.summary.launch_parameters.get(callee.qualname)
                 if parameter is None:
@@ -238,6 +233,15 @@ class ProjectCalls:
                 break
         return found
 
+    def _named_calls(self, names: set[str]) -> Iterator[tuple[ast.Call, str]]:
+        """The module's calls of a function or method by one of `names`, with that name."""
+        for call in self.module.calls if names else ():
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else None
+            name = func.attr if isinstance(func, ast.Attribute) else name
+            if name in names:
+                yield call, name
+
     def status_calls(self) -> dict[ast.Call, StatusCall]:
         """Calls of a function of this module that runs the agent and returns how the run
         went: dropping what it returns loses the run's status as dropping the run's own
@@ -245,12 +249,7 @@ class ProjectCalls:
         returning = {q for q in self.own.returns if q in self.own.launchers}
         names = {q.rsplit(".", 1)[-1] for q in returning}
         found: dict[ast.Call, StatusCall] = {}
-        for call in self.module.calls if names else ():
-            func = call.func
-            name = func.id if isinstance(func, ast.Name) else None
-            name = func.attr if isinstance(func, ast.Attribute) else name
-            if name not in names:
-                continue
+        for call, name in self._named_calls(names):
             for callee in self.callees(call):
                 if callee.module in (None, self.own_name) and callee.qualname in returning:
                     found[call] = StatusCall(call, f"`{name}()`", callee.qualname)
