@@ -80,6 +80,11 @@ def python(code: str, rule: str) -> list[Finding]:
             "    proc = subprocess.Popen(cmd)\n    return proc\n",
             ("sandboxed", "cmd", 0, "argv", "subprocess.Popen", "returned"),
         ),
+        (  # the argv a local name holds, its program the caller's
+            "def ask(prompt, program):\n    cmd = [program, '-p', prompt]\n"
+            "    return subprocess.run(cmd)\n",
+            ("ask", "program", 1, "program", "subprocess.run", "returned"),
+        ),
     ],
 )
 def test_a_parameter_that_reaches_a_launch(code: str, expected: tuple[object, ...]) -> None:

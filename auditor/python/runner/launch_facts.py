@@ -262,9 +262,13 @@ class LaunchFacts:
             for call, name in self._launches(body):
                 argument, form = _command(call, name)
                 traced = _traced(body, argument, positions, call.lineno) if argument else None
-                if traced is None and form == "argv" and isinstance(argument, ast.List):
+                listed = argument
+                if isinstance(listed, ast.Name):  # `cmd = [executable, "-p", …]`, then `run(cmd)`
+                    values, _ = body.assignments(listed.id, call.lineno)
+                    listed = values[0] if len(values) == 1 else None
+                if traced is None and form == "argv" and isinstance(listed, ast.List):
                     # `[executable, "exec", …]`: a caller names the program
-                    first = argument.elts[0] if argument.elts else None
+                    first = listed.elts[0] if listed.elts else None
                     if isinstance(first, ast.Name):
                         traced = _traced(body, first, positions, call.lineno)
                         form = "program"
