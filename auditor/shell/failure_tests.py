@@ -23,21 +23,12 @@ from auditor.shell.parse import Node
 OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negated_command"})
 
 
-def tests_failure(script: ShellScript, output: AgentOutput, node: Node) -> bool:
-    """Whether `node` (which does not run the agent) examines `output` for a failure."""
-    return _failure_test(script, output, node) == "every"
-
-
-def tests_failure_kind(script: ShellScript, output: AgentOutput, node: Node) -> bool:
-    """Whether `node` examines `output` for one kind of failure (a timeout, a network
-    error, an error message such as `Error: No messages returned`): it holds on some
-    failures, and never when the run succeeded."""
-    return _failure_test(script, output, node) == "kind"
-
-
-def _failure_test(script: ShellScript, output: AgentOutput, node: Node) -> str | None:
-    """ "every" for a test of any failure (a failure marker), "kind" for a test of one
-    kind, None for any other statement."""
+def failure_test(script: ShellScript, output: AgentOutput, node: Node) -> str | None:
+    """How `node` (which does not run the agent) examines `output` for a failure: "every"
+    for a test of any failure (a failure marker: it holds exactly when the run failed),
+    "kind" for a test of one kind (a timeout, a network error, an error message such as
+    `Error: No messages returned`: it holds on some failures, and never when the run
+    succeeded), None for any other statement."""
     if node.type not in OUTPUT_TESTS:
         return None
     text = script.parsed.node_text(node)

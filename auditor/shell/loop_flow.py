@@ -26,9 +26,8 @@ from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.failure_tests import (
     OUTPUT_TESTS,
+    failure_test,
     tests_empty,
-    tests_failure,
-    tests_failure_kind,
 )
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
@@ -128,8 +127,7 @@ class IterationWalk:
         self._first_run = -1 if tested else min(run.start_byte for run in self.runs)
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
-        self._failure_tests: dict[int, bool] = {}
-        self._kind_tests: dict[int, bool] = {}
+        self._failure_tests: dict[int, str | None] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
         self._continued: set[Scenario] = set()  # scenarios some path of `continue`s
         # the first undecided test under which each scenario went round ("": none)
@@ -198,26 +196,17 @@ class IterationWalk:
         """Where the agent's output goes (the log it writes, the variable it fills)."""
         return agent_output(self.script, self.command)
 
-    def failure_test(self, node: Node) -> bool:
-        """Whether a statement examines the agent's output for a sign that the run failed
+    def failure_test(self, node: Node) -> str | None:
+        """How a statement examines the agent's output for a sign that the run failed
         (`grep -q '"is_error":true' "$log"`, or a function of the script that does, given
-        the log): it holds exactly when the run failed."""
-        known = self._failure_tests.get(node.id)
-        if known is None:
+        the log): "every" when it holds exactly when the run failed, "kind" when it holds
+        on one kind of failure only (`grep -qiE "ECONNRESET|timed out" "$log"`), None
+        when it is no such test (see `auditor.shell.failure_tests`)."""
+        if node.id not in self._failure_tests:
             runs = self.holds_run(node)
-            known = not runs and tests_failure(self.script, self.output, node)
-            self._failure_tests[node.id] = known
-        return known
-
-    def failure_kind_test(self, node: Node) -> bool:
-        """Whether a statement examines the agent's output for one kind of failure
-        (`grep -qiE "ECONNRESET|timed out" "$log"`): it never holds after a success."""
-        known = self._kind_tests.get(node.id)
-        if known is None:
-            runs = self.holds_run(node)
-            known = not runs and tests_failure_kind(self.script, self.output, node)
-            self._kind_tests[node.id] = known
-        return known
+            found = None if runs else failure_test(self.script, self.output, node)
+            self._failure_tests[node.id] = found
+        return self._failure_tests[node.id]
 
     def _failure_status(self, path: Path) -> list[Path]:
         """A failure test's status: true (0) where the run failed, false where it succeeded."""
@@ -258,11 +247,14 @@ class IterationWalk:
         kind = node.type
         if backgrounded(node):  # `… &` starts a job: its own status is 0
             return [path._replace(status=0)]
-        if kind in OUTPUT_TESTS and not self.marked(node) and self.failure_test(node):
+        examined = (
+            self.failure_test(node) if kind in OUTPUT_TESTS and not self.marked(node) else None
+        )
+        if examined == "every":
             if kind == "negated_command":
                 return [p._replace(status=negated(p.status)) for p in self._failure_status(path)]
             return self._failure_status(path)
-        if kind in OUTPUT_TESTS and not self.marked(node) and self.failure_kind_test(node):
+        if examined == "kind":
             # false after a success; after a failure, true or not by its kind
             paths = [
                 p._replace(status=None) if p.status == 0 else p for p in self._failure_status(path)
