@@ -225,8 +225,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         for step in steps.calls.values():
             transient = catalog.transient(step.profile, unit.catalog)
             checked = step.checked and step.process
+            launcher = step.launcher
+            valued = launcher is None or launcher.status_value
             failure = CallFailure(
-                True, step.process, checked, transient, step.flag, step.status_item
+                True, step.process, checked, transient, step.flag, step.status_item, valued
             )
             retry = construct.retries(step.call, failure)
             if retry is None:

@@ -209,8 +209,10 @@ class LoopWalk:
         node = unwrap(node)
         if not self.failure.status or node is None:
             return False
-        if node is self.call:  # else its value is a success flag, or holds the status
-            return self.failure.flag is None and self.failure.status_item is None
+        if node is self.call:  # else its value is a success flag, holds the status, or
+            # says nothing of the run (a launcher that returns something else)
+            failure = self.failure
+            return failure.valued and failure.flag is None and failure.status_item is None
         if isinstance(node, ast.Name):
             return node.id in self.statuses
         if isinstance(node, ast.Subscript) and self.failure.status_item is not None:

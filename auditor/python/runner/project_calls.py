@@ -275,6 +275,10 @@ class ProjectCalls:
         module returns (see `returned_value`)."""
         return returned_value(self.own.returns.get(qualname or ""))
 
+    def returns_status(self, qualname: str | None) -> bool:
+        """Whether a function of this module returns its run's exit status itself."""
+        return self.own.returns.get(qualname or "") == "status"
+
     def hierarchy_launcher(self, call: ast.Call, local: Mapping[str, Launcher]) -> Launcher | None:
         """The launcher a method call runs through a class hierarchy or the imports: the
         method of a base or of a subclass (`local`: this module's launchers by name)."""
@@ -297,8 +301,11 @@ class ProjectCalls:
             span = Span(Position(line, column), Position(line, column + len(name)))
             message = f"`{callee.qualname}` launches the agent"
             where = RelatedLocation(callee.summary.path, span, message)
-            flag, item = returned_value(callee.summary.returns.get(callee.qualname))
-            return Launcher(f"`{name}()`", True, None, where, flag, False, item)
+            returns = callee.summary.returns.get(callee.qualname)
+            flag, item = returned_value(returns)
+            return Launcher(
+                f"`{name}()`", True, None, where, flag, False, item, returns == "status"
+            )
         return None
 
 

@@ -36,6 +36,9 @@ class CallFailure(NamedTuple):
     # its value is a success flag, not a status (see `SuccessFlag`)
     flag: SuccessFlag | None = None
     status_item: int | None = None  # item N of the tuple it returns is the exit status
+    # without a flag or an item, its value is its exit status (`subprocess.call(…)`, a
+    # launcher that returns `proc.returncode`); False: its value says nothing of the run
+    valued: bool = True
 
 
 class Retry(NamedTuple):

@@ -200,7 +200,8 @@ class Steps:
                 label = f"`{(name or scope.name).rsplit('.', 1)[-1]}()`"
                 flag, item = self.project_calls.returned_flag(name)
                 named = id(scope) not in unnamed
-                launcher = Launcher(label, process, profile, scope, flag, named, item)
+                status = self.project_calls.returns_status(name)
+                launcher = Launcher(label, process, profile, scope, flag, named, item, status)
                 if name is None:
                     self.nested[scope] = launcher
                 else:
@@ -274,7 +275,8 @@ class Steps:
             span = Span(Position(line, column), Position(line, column + len(last)))
             where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
             flag, item = returned_value(returns)
-            return Launcher(f"`{last}()`", True, None, where, flag, False, item)
+            status = returns == "status"
+            return Launcher(f"`{last}()`", True, None, where, flag, False, item, status)
         return None
 
     @functools.cached_property
@@ -307,8 +309,10 @@ class Steps:
                 line, column = position
                 span = Span(Position(line, column), Position(line, column + len(parts[-1])))
                 where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-                flag, item = returned_value(summary.returns.get(qualname))
-                return Launcher(f"`{parts[-1]}()`", True, None, where, flag, False, item)
+                returns = summary.returns.get(qualname)
+                flag, item = returned_value(returns)
+                status = returns == "status"
+                return Launcher(f"`{parts[-1]}()`", True, None, where, flag, False, item, status)
         return None
 
     def reference(self, node: ast.expr) -> StepCall | None:

@@ -179,6 +179,9 @@ class Launcher(NamedTuple):
     flag: SuccessFlag | None = None  # it returns a success flag (see `StepCall.flag`)
     named: bool = False  # every agent run it makes resumes a named session
     status_item: int | None = None  # it returns the status as item N of a tuple
+    # what it returns is the run's exit status (`return proc.returncode`); else its value
+    # says nothing of the run unless `flag` or `status_item` says where
+    status_value: bool = False
 
 
 def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, str]:

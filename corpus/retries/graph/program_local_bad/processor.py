@@ -13,8 +13,7 @@ class FileProcessor:
         original = path.read_text()
         for attempt in range(self.retries + 1):  # expect: RA301(error)
             try:
-                done = self._attempt(path)
-                if done:
+                if self._attempt(path):
                     return True
             except Exception as error:
                 logging.warning("attempt %d failed: %s", attempt + 1, error)

@@ -12,8 +12,7 @@ class FileProcessor:
     def process(self, path: Path) -> bool:
         for attempt in range(self.retries + 1):
             try:
-                done = self._attempt(path)
-                if done:
+                if self._attempt(path):
                     return True
             except Exception as error:
                 logging.warning("attempt %d failed: %s", attempt + 1, error)
