@@ -25,7 +25,7 @@ from auditor.exit_codes import either_codes, intents_in, invocation_codes
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.model.ast_values import Function, block_of, dotted_name, statements, walk
+from auditor.python.model.ast_values import Function, block_of, dotted_name, walk
 from auditor.python.model.callees import called_function, instance_status
 from auditor.python.model.expr_values import (
     first_argument,
@@ -37,7 +37,7 @@ from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked
-from auditor.python.runner.loop_parts import is_none_test
+from auditor.python.runner.loop_parts import Loop, is_none_test
 from auditor.python.runner.project_calls import StatusCall, WrappedLaunch, lost_through
 from auditor.python.runner.steps import CHECKED_CALLS
 from auditor.shell.command_strings import SHELLS, shell_invocation
@@ -60,6 +60,7 @@ _OUTPUTS = frozenset({"stdout", "stderr"})
 _SHOWING = frozenset({"print", "sys.stdout.write", "sys.stderr.write", "click.echo"})
 _LOGGING = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})
 _STATUS_CALLS = frozenset({"wait", "poll"})
+_STATUS_ATTRIBUTES = _STATUS_CALLS | {"returncode"}  # what reads a process's status
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
 _CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
@@ -503,7 +504,7 @@ class _Analysis:
                 for launch in self.launches.values()
                 if function is not None and self.module.scope_of(launch.node) is function
             ]
-            if not runs or (function is not None and _decides_on_status(function)):
+            if not runs or (function is not None and _tests_own_status(function)):
                 continue  # it tells a failure apart itself (`if result.returncode != 0: log`)
             parent = self.module.parent(node)
             if isinstance(parent, ast.Await):
@@ -577,30 +578,25 @@ def python_agent_status(
     return status
 
 
-def _decides_on_status(function: Function) -> bool:
+def _tests_own_status(function: Function) -> bool:
     """Whether a function tests its run's status in a condition (`if proc.returncode:`,
     `ok = result.returncode == 0`, then `if ok:`), besides returning it."""
     names: set[str] = set()
     for node in walk(function):
-        if isinstance(node, ast.Assign) and _reads_status(node.value, set()):
+        if isinstance(node, ast.Assign) and _reads_status(node.value, names):
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    tests = [
-        node.test
-        for node in walk(function)
-        if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert)
-    ]
+    tests = (n.test for n in walk(function) if isinstance(n, ast.If | ast.While | ast.IfExp))
     return any(_reads_status(test, names) for test in tests)
 
 
 def _reads_status(node: ast.expr, names: set[str]) -> bool:
     """Whether an expression reads a process's status (`returncode`, `wait()`, `poll()`)
     or one of `names` that hold it."""
-    for inner in walk(node):
-        if isinstance(inner, ast.Attribute) and inner.attr in ("returncode", "wait", "poll"):
-            return True
-        if isinstance(inner, ast.Name) and inner.id in names:
-            return True
-    return False
+    return any(
+        (isinstance(inner, ast.Attribute) and inner.attr in _STATUS_ATTRIBUTES)
+        or (isinstance(inner, ast.Name) and inner.id in names)
+        for inner in walk(node)
+    )
 
 
 def _unread(name: str, unreachable: bool) -> str:
@@ -626,26 +622,28 @@ def _after_endless_loop(module: PythonModule, node: ast.AST) -> bool:
 
 
 def _endless(statement: ast.stmt) -> bool:
-    """`while True:` (or `while 1:`) with no `break` of its own and no `return`."""
+    """`while True:` (or `while 1:`) with no `break` of its own: nothing after it runs (a
+    `return` or `raise` in it leaves the function, not to what follows)."""
     if not isinstance(statement, ast.While) or not is_true(statement.test):
         return False
-    pending: list[ast.stmt] = list(statement.body)
+    pending = list(statement.body)
     while pending:
         current = pending.pop()
-        if isinstance(current, ast.Break | ast.Return | ast.Raise):
+        if isinstance(current, ast.Break):
             return False
-        if isinstance(current, Function | ast.ClassDef):
-            continue
-        loop = isinstance(current, ast.For | ast.AsyncFor | ast.While)
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            for inner in getattr(current, field, ()):
-                if loop and field == "body":  # its `break`s are its own; a `return` is not
-                    pending += [n for n in statements(inner) if isinstance(n, ast.Return)]
-                    if isinstance(inner, ast.Return):
-                        pending.append(inner)
-                    continue
-                pending.append(inner)
+        if not isinstance(current, Loop | Function | ast.ClassDef):  # their `break`s are theirs
+            pending += _inner_statements(current)
     return True
+
+
+def _inner_statements(statement: ast.stmt) -> list[ast.stmt]:
+    """The statements a compound statement holds directly (`except` and `case` bodies too)."""
+    found: list[ast.stmt] = []
+    for field in ("body", "orelse", "finalbody"):
+        found += getattr(statement, field, [])
+    for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
+        found += part.body
+    return found
 
 
 def _single_return(function: Function) -> ast.expr | None:

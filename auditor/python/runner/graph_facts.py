@@ -42,6 +42,7 @@ from auditor.python.model.ast_values import (
     annotation_name,
     base_names,
     class_fields,
+    class_names,
     dotted_name,
     is_generator,
     parameter_defaults,
@@ -696,9 +697,7 @@ def _retries_failed(branch: ast.If) -> bool:
         return False
     if len(test.args) != 2 or not isinstance(test.args[0], ast.Name):
         return False
-    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-    names = [dotted_name(c) or "" for c in classes]
-    return all(n.rsplit(".", 1)[-1].endswith(("Exception", "Error")) for n in names)
+    return all(name.endswith(("Exception", "Error")) for name in class_names(test.args[1]))
 
 
 def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:

@@ -344,8 +344,9 @@ class LaunchFacts:
         # `return True` after a run that raises on failure (`check=True`) is a success
         # too, where every other value is returned in a clause that catches its failure
         # (a value returned before it, `if pull_failed: return False`, is of another run)
+        runs = self._checked_runs(body) if not all(success) else []
         checked = [
-            ok or self._after_checked(body, n) for n, ok in zip(returns, success, strict=True)
+            ok or self._after_checked(body, n, runs) for n, ok in zip(returns, success, strict=True)
         ]
         if checked != success and all(
             ok or n.value is None or _is_none(n.value) or _in_handler(body, n)
@@ -445,36 +446,30 @@ class LaunchFacts:
             child, parent = parent, body.parents.get(parent)
         return False
 
-    def _after_checked(self, body: _Body, node: ast.AST) -> bool:
-        """Whether `node` is reached only after a run that raises on failure succeeded: it
-        follows a checked run (`check=True`, `check_call`, a function of the module
-        given `check=True` that returns a run's result), outside any `except` clause, and
-        every clause after that run that catches its failure leaves (`return False`)."""
+    def _checked_runs(self, body: _Body) -> list[ast.Call]:
+        """The function's runs that raise when they fail (`check=True`, `check_call`, a
+        function of the module given `check=True` that returns a run's result)."""
+        return [c for c in body.nodes() if isinstance(c, ast.Call) and self._raises_on_failure(c)]
+
+    def _after_checked(self, body: _Body, node: ast.AST, runs: list[ast.Call]) -> bool:
+        """Whether `node` is reached only after one of the checked `runs` succeeded: it
+        follows one, outside any `except` clause, and every clause after the last before
+        it that catches its failure leaves (`return False`)."""
         at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-        checked = [
-            call
-            for call in body.nodes()
-            if isinstance(call, ast.Call)
-            and (call.lineno, call.col_offset) < at
-            and self._raises_on_failure(call)
-        ]
-        if not checked:
-            return False
-        last = max(checked, key=lambda call: (call.lineno, call.col_offset))
-        if _in_handler(body, node):
-            return False  # a clause: the run may have failed
+        before = [call for call in runs if (call.lineno, call.col_offset) < at]
+        if not before or _in_handler(body, node):
+            return False  # no run before it, or a clause: the run may have failed
+        last = max(before, key=lambda call: (call.lineno, call.col_offset))
         child: ast.AST = last
         parent = body.parents.get(last)
         while parent is not None and parent is not body.function:
-            if isinstance(parent, ast.Try | ast.TryStar) and block_of(parent, child) is not None:
-                inside = block_of(parent, child)
-                held = inside is not None and inside[0] is parent.body
-                if held and not _within(body, node, parent.body):
-                    for handler in parent.handlers:
-                        if not handler.body or not isinstance(
-                            handler.body[-1], ast.Return | ast.Raise
-                        ):
-                            return False  # a failure caught here goes on to `node`
+            if (
+                isinstance(parent, ast.Try | ast.TryStar)
+                and any(child is statement for statement in parent.body)
+                and not _within(body, node, parent.body)
+                and any(not _leaves(handler.body) for handler in parent.handlers)
+            ):
+                return False  # a failure caught here goes on to `node`
             child, parent = parent, body.parents.get(parent)
         return True
 
@@ -592,6 +587,11 @@ class LaunchFacts:
             name = func.attr
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
+
+
+def _leaves(statements: list[ast.stmt]) -> bool:
+    """Whether a clause ends by leaving the function (`return`, `raise`)."""
+    return bool(statements) and isinstance(statements[-1], ast.Return | ast.Raise)
 
 
 def _in_handler(body: _Body, node: ast.AST) -> bool:

@@ -99,6 +99,13 @@ def returned_value(returns: str | None) -> tuple[SuccessFlag | None, int | None]
     return success_flag(returns), None
 
 
+def returned_launcher(name: str, where: RelatedLocation, returns: str | None) -> Launcher:
+    """A launcher of another module (or one the call graph finds) by its last name, where
+    its name is written, and what it returns about its run (`PythonSummary.returns`)."""
+    flag, item = returned_value(returns)
+    return Launcher(f"`{name}()`", True, None, where, flag, False, item, returns == "status")
+
+
 def success_flag(returns: str | None) -> SuccessFlag | None:
     """Where a success flag is in a returned value (see `SuccessFlag`)."""
     if returns == "success":
@@ -301,11 +308,7 @@ class ProjectCalls:
             span = Span(Position(line, column), Position(line, column + len(name)))
             message = f"`{callee.qualname}` launches the agent"
             where = RelatedLocation(callee.summary.path, span, message)
-            returns = callee.summary.returns.get(callee.qualname)
-            flag, item = returned_value(returns)
-            return Launcher(
-                f"`{name}()`", True, None, where, flag, False, item, returns == "status"
-            )
+            return returned_launcher(name, where, callee.summary.returns.get(callee.qualname))
         return None
 
 

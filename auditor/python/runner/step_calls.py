@@ -20,7 +20,7 @@ from auditor.python.model.ast_values import Function, descendants, dotted_name
 from auditor.python.model.expr_values import is_true, keyword_argument
 from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
-from auditor.python.runner.project_calls import ProjectCalls, returned_value
+from auditor.python.runner.project_calls import ProjectCalls, returned_launcher, returned_value
 from auditor.python.runner.steps import (
     CHECKED_CALLS,
     PROCESS_CALLS,
@@ -274,9 +274,7 @@ class Steps:
             last = qualname.rsplit(".", 1)[-1]
             span = Span(Position(line, column), Position(line, column + len(last)))
             where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-            flag, item = returned_value(returns)
-            status = returns == "status"
-            return Launcher(f"`{last}()`", True, None, where, flag, False, item, status)
+            return returned_launcher(last, where, returns)
         return None
 
     @functools.cached_property
@@ -309,10 +307,7 @@ class Steps:
                 line, column = position
                 span = Span(Position(line, column), Position(line, column + len(parts[-1])))
                 where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
-                returns = summary.returns.get(qualname)
-                flag, item = returned_value(returns)
-                status = returns == "status"
-                return Launcher(f"`{parts[-1]}()`", True, None, where, flag, False, item, status)
+                return returned_launcher(parts[-1], where, summary.returns.get(qualname))
         return None
 
     def reference(self, node: ast.expr) -> StepCall | None:
