@@ -195,8 +195,9 @@ def test_a_shell_value_past_its_size_cap_is_opaque(tmp_path: Path, body: str) ->
 
 
 def test_a_shell_value_just_under_the_cap_is_known() -> None:
+    from auditor.shell.assignments import assign
     from auditor.shell.parse import ShellText
-    from auditor.shell.words import MAX_VALUE_SIZE, assign
+    from auditor.shell.words import MAX_VALUE_SIZE
 
     env: dict[str, str | tuple[str, ...]] = {"X": "a" * (MAX_VALUE_SIZE // 2)}
     node = ShellText('X="$X$X"\n').root.named_children[0]

@@ -101,3 +101,34 @@ def test_an_assigning_default_keeps_a_known_value() -> None:
 )
 def test_appending_assignments(text: str, value: str | tuple[str, ...]) -> None:
     assert build(text + "\n").env["A"] == value
+
+
+def test_an_array_element_is_read_at_the_key_it_was_written_to() -> None:
+    text = (
+        'declare -A CMD=([lint]="ruff check" [agent]="claude -p")\n'
+        "CMD[fix]=aider\n"
+        "declare -a ORDER=([2]=gemini [0]=true)\nORDER+=(codex)\n"
+    )
+    env = build(text).env
+    assert env["CMD"] == ("ruff check", "claude -p", "aider")
+    assert agents(text + "${CMD[lint]} x\n${CMD[agent]} x\n") == ["claude"]
+    assert agents(text + "${CMD[fix]} x\n${CMD[missing]} x\n") == ["aider"]
+    assert agents(text + "${ORDER[0]} x\n${ORDER[2]} x\n${ORDER[3]} x\n") == ["gemini", "codex"]
+    assert agents(text + 'CMD[agent]="echo"\n${CMD[agent]} x\n') == []
+
+
+def test_an_element_read_at_a_key_known_only_at_run_time_may_be_any_element() -> None:
+    text = 'declare -A CMD=([lint]="ruff check" [agent]="claude -p")\n'
+    assert agents(text + "${CMD[$STEP]} x\n") == ["claude"]
+    assert agents(text + 'RUN="${CMD[$STEP]}"\n$RUN x\n') == ["claude"]
+    assert agents('declare -A CMD=([lint]="ruff check" [fmt]="ruff format")\n${CMD[$S]} x\n') == []
+
+
+def test_a_variable_holds_the_value_of_every_arm_that_sets_it() -> None:
+    arms = 'if [ -n "$FAST" ]; then A="claude -p"; else A=true; fi\n'
+    assert agents(arms + "$A x\n") == ["claude"]
+    assert agents('case "$T" in a) A=codex ;; *) A=cat ;; esac\n$A x\n') == ["codex"]
+    assert agents("pick() {\n" + arms + "}\npick\n$A x\n") == ["claude"]
+    # on every path the later value replaces the earlier one
+    assert agents('A="claude -p"\nA=true\n$A x\n') == []
+    assert agents(arms + "A=true\n$A x\n") == []

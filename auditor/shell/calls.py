@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, MutableMapping
 
 from auditor.numbers import bounded_int
+from auditor.shell.assignments import assign
 from auditor.shell.call_memo import CALLERS, Arguments, CallMemo, Frame, Summary
 from auditor.shell.commands import command_words
 from auditor.shell.decide import case_arm, catch_all, condition_holds, join
@@ -26,7 +27,6 @@ from auditor.shell.words import (
     Env,
     Overlay,
     Value,
-    assign,
     assign_default,
     evaluate,
     expand_argument,

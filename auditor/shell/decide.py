@@ -15,8 +15,9 @@ from __future__ import annotations
 import fnmatch
 from collections.abc import MutableMapping, Sequence
 
-from auditor.shell.parse import Node
-from auditor.shell.words import Env, Overlay, Value, evaluate, kept
+from auditor.shell.assignments import add_alternatives
+from auditor.shell.parse import Node, within
+from auditor.shell.words import ALTERNATIVES_SUFFIX, Env, Overlay, Value, evaluate, kept
 
 _EQUAL = frozenset({"==", "="})
 _UNARY = {"-n": True, "-z": False}
@@ -108,6 +109,12 @@ def join(branches: Sequence[Overlay], into: MutableMapping[str, Value]) -> None:
             into[key] = _joined(values)
         else:
             into.pop(key, None)
+    for key in sorted(key for key in touched if "\0" not in key):  # a variable's name
+        held = [branch.get(key + ALTERNATIVES_SUFFIX, ()) for branch in branches]
+        scalars = [value for branch in branches if isinstance(value := branch.get(key), str)]
+        others = [value for values in held if isinstance(values, tuple) for value in values]
+        if len(set(scalars)) > 1 or others:
+            add_alternatives(into, key, (*others, *scalars))
 
 
 def _joined(values: Sequence[Value]) -> Value:
@@ -125,3 +132,26 @@ def _joined(values: Sequence[Value]) -> Value:
         if joined is not None:
             return joined  # what follows differs by branch: unknown
     return values[-1]
+
+
+def arms_apart(first: Node, second: Node) -> bool:
+    """Whether two nodes lie in different arms of the innermost `if` or `case` holding
+    both: no run passes through both (a value set in one is not there in the other)."""
+    holder = second.parent
+    while holder is not None:
+        if holder.type in _BRANCHING and within(first, holder):
+            return _arm(first, holder) != _arm(second, holder)
+        holder = holder.parent
+    return False
+
+
+_BRANCHING = frozenset({"if_statement", "case_statement"})
+_ARMS = frozenset({"elif_clause", "else_clause", "case_item"})
+
+
+def _arm(node: Node, statement: Node) -> int | None:
+    """The arm of `statement` that `node` is in: an `elif`, `else` or `case` item (by
+    start), or None for the first arm of an `if` (its condition and `then` part)."""
+    while node.parent is not None and node.parent.id != statement.id:
+        node = node.parent
+    return node.start_byte if node.type in _ARMS else None

@@ -22,10 +22,12 @@ from collections import OrderedDict
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.shell.assignments import add_alternatives, assign, variants
 from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
+from auditor.shell.decide import arms_apart
 from auditor.shell.functions import (
     FunctionSummary,
     forwarded_command,
@@ -47,7 +49,14 @@ from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import read_names
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
-from auditor.shell.words import Env, Value, assign, assign_default, is_output_key, output_key
+from auditor.shell.words import (
+    ALTERNATIVES_SUFFIX,
+    Env,
+    Value,
+    assign_default,
+    is_output_key,
+    output_key,
+)
 from auditor.unit import SCRIPT_END, NotAudited
 from auditor.value_budget import current_budget, value_budget
 
@@ -103,6 +112,7 @@ class ShellScript:
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
+        self._assigned: dict[str, Node] = {}  # each variable's last assignment walked
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -170,7 +180,7 @@ class ShellScript:
             self._options_by_id[node.id] = options
             self._walk_children(node, options)
             if self._recording:
-                assign(node, self.env)
+                self._assign(node)
             name = node.child_by_field_name("name")
             written = node.child_by_field_name("value")
             dir_value = written is not None and is_script_dir(self.parsed.node_text(written))
@@ -219,6 +229,21 @@ class ShellScript:
             return options
         return self._walk_children(node, options)
 
+    def _assign(self, node: Node) -> None:
+        """Apply an assignment to the variables; one that replaces a value given in
+        another arm of the same `if` or `case` keeps that value as an alternative."""
+        name = node.child_by_field_name("name")
+        label = self.parsed.node_text(name) if name is not None else ""
+        old, held = self.env.get(label), self.env.get(label + ALTERNATIVES_SUFFIX, ())
+        previous = self._assigned.get(label)
+        assign(node, self.env)
+        self._assigned[label] = node
+        new = self.env.get(label)
+        apart = previous is not None and arms_apart(previous, node)
+        if apart and isinstance(old, str) and isinstance(new, str) and old != new:
+            held = held if isinstance(held, tuple) else ()
+            add_alternatives(self.env, label, (*held, old, new))
+
     def _walk_children(self, node: Node, options: ShellOptions) -> ShellOptions:
         for child in node.named_children:
             options = self._walk(child, options)
@@ -235,6 +260,12 @@ class ShellScript:
             self._command_by_id[node.id] = command
             if command.command_name in _SOURCE_COMMANDS and len(command.word_nodes) > 1:
                 self._source(command.word_nodes[1])
+            dynamic = b"$" in (node.text or b"")
+            if dynamic and command.agent is None and not self._runs_agent_function(command):
+                found = self._agent_variant(node, self.env)  # another value of its words
+                if found is not None:
+                    self._adopt(node, command, found)
+                    command = found
         if self._recording and command.command_name in self.functions:
             # The body runs here: its assignments reach the caller's variables.
             name = command.command_name or ""
@@ -359,7 +390,14 @@ class ShellScript:
             return  # no word of it depends on the variables: as analysed where it stands
         command = self._analysed(node, env)
         if command.agent is None and not self._runs_agent_function(command):
-            return
+            found = self._agent_variant(node, env)
+            if found is None:
+                return
+            command = found
+        self._adopt(node, known, command)
+
+    def _adopt(self, node: Node, known: SimpleCommand, command: SimpleCommand) -> None:
+        """Record `command` as what the command at `node` runs, in place of `known`."""
         self._command_by_id[node.id] = command
         self.commands[self._command_index[node.id]] = command
         stage: Node | None = node
@@ -385,6 +423,15 @@ class ShellScript:
                 if label is not None and _same(self.functions.get(label), holder):
                     self._define(label, holder)
             holder = holder.parent
+
+    def _agent_variant(self, node: Node, env: Env) -> SimpleCommand | None:
+        """The command as it runs an agent with one of the other values its words may
+        hold (`words.variants`), if one does."""
+        for variant in variants(node, env):
+            command = self._analysed(node, variant)
+            if command.agent is not None or self._runs_agent_function(command):
+                return command
+        return None
 
     def _runs_agent_function(self, command: SimpleCommand) -> bool:
         """Whether a command calls a function that runs an agent (`"$@"` given one)."""

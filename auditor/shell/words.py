@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator, Mapping, MutableMapping
 from typing import TypeVar
 
+from auditor.shell.arrays import element_at
 from auditor.shell.parse import Node
 from auditor.unit import OPAQUE_WORD
 from auditor.value_budget import afford
@@ -150,7 +151,8 @@ def _scalar(value: Value | None) -> str | None:
 
 
 def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
-    """`${NAME}`, `${NAME:-default}`, `${NAME[0]}`, `${NAME[@]}` (first element)."""
+    """`${NAME}`, `${NAME:-default}`, `${NAME[key]}`, `${NAME[@]}` (first element, as for
+    a key known only at run time)."""
     name_node = node.child_by_field_name("name") if node.type != "subscript" else None
     subscript = next((c for c in node.named_children if c.type == "subscript"), None)
     if subscript is not None:
@@ -164,18 +166,24 @@ def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
         # `${AGENT:-gptme}`: the default is the value when the variable is unknown.
         default = _default(node)
         if default is not None:
-            if _text(name_node) + _SET in env:
+            if _text(name_node) + SET_SUFFIX in env:
                 return unknown  # `rc=$?` earlier: the default may not apply
             return evaluate(default[1], env, unknown)
         plain = subscript is None and _text(node) == "${" + _text(name_node) + "}"
         return _spelled(_text(name_node), env, unknown) if plain and unknown else None
+    index = subscript.child_by_field_name("index") if subscript is not None else None
+    if isinstance(value, tuple) and index is not None and index.type in ("word", "number"):
+        keys = env.get(_text(name_node) + KEYS_SUFFIX)
+        found = element_at(value, keys if isinstance(keys, tuple) else None, _text(index))
+        if found is not None:
+            return found
     return _scalar(value)
 
 
 def _spelled(name: str, env: Env, unknown: str) -> str | None:
     """What a variable of unknown value holds as far as it is known, its unknown parts
     spelled `unknown` (`cmd="opencode run -- \"$PROMPT\""`, for `eval "$cmd"`)."""
-    spelled = env.get(name + _SPELLED)
+    spelled = env.get(name + SPELLED_SUFFIX)
     return spelled.replace(OPAQUE_WORD, unknown) if isinstance(spelled, str) else None
 
 
@@ -313,90 +321,20 @@ def _expanded(node: Node, env: Env) -> list[str | None]:
     return [evaluate(node, env)]
 
 
-def assigned_value(value_node: Node | None, env: Env) -> Value | None:
-    """The value a `NAME=VALUE` assignment gives, for arrays and scalars."""
-    if value_node is None:
-        return ""
-    if value_node.type == "array":
-        elements: list[str] = []
-        size = 0
-        for child in value_node.named_children:
-            for word in expand_argument(child, env):
-                if word is None:
-                    if not elements:
-                        return None
-                    elements.append("")
-                else:
-                    elements.append(word)
-                size += len(elements[-1]) + 1
-                if size > MAX_VALUE_SIZE:
-                    return None
-        return kept(tuple(elements))
-    return evaluate(value_node, env)
-
-
-def assign(node: Node, env: MutableMapping[str, Value]) -> None:
-    """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env. A value known only
-    at run time makes the variable unknown (and set: no `${NAME:-default}` applies), and
-    keeps what is known of it: its file name (`program_path`), its text around the
-    unknown parts (for `eval`)."""
-    name = node.child_by_field_name("name")
-    value = assigned_value(node.child_by_field_name("value"), env)
-    if name is None:
-        return
-    key = _text(name)
-    appends = any(c.type == "+=" for c in node.children)
-    if value is None:
-        written = node.child_by_field_name("value")
-        path = program_path(written, env) if written is not None else None
-        if path is not None and not appends:
-            env[key + _PATH] = path
-        spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
-        if spelled is not None and not appends and spelled.replace(OPAQUE_WORD, "").strip():
-            env[key + _SPELLED] = spelled
-        if key in env:
-            del env[key]  # it may hold anything now
-        env[key + _SET] = ""  # set, to a value known only at run time: no default applies
-        return
-    old = env.get(key) if appends else None  # only `+=` reads what it held
-    if old is not None:
-        value = _appended(old, value)
-        if value_size(value) > MAX_VALUE_SIZE or kept(value) is None:
-            del env[key]  # opaque from here on, as a value that depends on the run
-            return
-    env[key] = value
-    for kept_key in (key + _SPELLED, key + _SET):
-        if kept_key in env:
-            del env[kept_key]
-
-
-def value_size(value: Value) -> int:
-    """A value's size against `MAX_VALUE_SIZE`: its characters, and one per array element."""
-    if isinstance(value, str):
-        return len(value)
-    return sum(len(element) for element in value) + len(value)
-
-
-def _appended(old: Value, added: Value) -> Value:
-    """`NAME+=VALUE`: arrays gain elements; a scalar appended to an array extends element 0."""
-    if isinstance(old, tuple):
-        if isinstance(added, tuple):
-            return old + added
-        return (old[0] + added, *old[1:]) if old else (added,)
-    if isinstance(added, tuple):
-        return (old, *added)
-    return old + added
-
-
 # A variable's key in env for a path whose folder depends on the run but whose file name
 # does not (`$HOME/.claude/local/claude`): never a shell name, so never read as one.
-_PATH = "\0path"
+PATH_SUFFIX = "\0path"
 # ... and for a value known only in part (`"opencode run -- \"$PROMPT\""`), as far as it is
 # known, its unknown parts spelled `OPAQUE_WORD`: the command a string holds, for `eval`
-_SPELLED = "\0spelled"
+SPELLED_SUFFIX = "\0spelled"
+# ... and for an array's keys, where it names them (`auditor.shell.arrays`)
+KEYS_SUFFIX = "\0keys"
+# ... and for the values a variable may hold other than the one it is shown with, one
+# per path that gives it one (see `variants`)
+ALTERNATIVES_SUFFIX = "\0alternatives"
 # ... and for a variable set to a value of any kind known only at run time (`rc=$?`): it
 # is set, so `${rc:-0}` is that unknown value, not the default
-_SET = "\0set"
+SET_SUFFIX = "\0set"
 
 
 def program_path(node: Node, env: Env) -> str | None:
@@ -407,7 +345,7 @@ def program_path(node: Node, env: Env) -> str | None:
     alone = node.type != "string" or len(node.named_children) == 1
     inner = node.named_children[0] if node.type == "string" and node.named_children else node
     if alone and inner.type in ("simple_expansion", "expansion") and inner.named_children:
-        kept_path = env.get(_text(inner.named_children[0]) + _PATH)
+        kept_path = env.get(_text(inner.named_children[0]) + PATH_SUFFIX)
         if isinstance(kept_path, str):
             return kept_path
     spelled = evaluate(node, env, OPAQUE_WORD)

@@ -1,0 +1,233 @@
+"""What assignments do to the shell model's variables.
+
+`NAME=VALUE`, `NAME+=VALUE`, `NAME=(…)` with or without keys, `NAME[key]=VALUE`: the
+value is known (`words.evaluate`) or the variable becomes unknown, keeping what is known
+of it (its file name, its text around the unknown parts). A variable also keeps the
+values it holds on other paths (`ALTERNATIVES_SUFFIX`): the values of another arm of an
+`if` or `case`, every element of an array read at a key known only at run time.
+`variants` shows a command's words with each of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableMapping
+
+from auditor.shell.arrays import (
+    appended_index,
+    implicit_keys,
+    index_of,
+    keyed_element,
+    with_element,
+)
+from auditor.shell.parse import Node
+from auditor.shell.words import (
+    ALTERNATIVES_SUFFIX,
+    KEYS_SUFFIX,
+    MAX_VALUE_SIZE,
+    PATH_SUFFIX,
+    SET_SUFFIX,
+    SPELLED_SUFFIX,
+    Env,
+    Overlay,
+    Value,
+    evaluate,
+    expand_argument,
+    kept,
+    program_path,
+)
+from auditor.unit import OPAQUE_WORD
+
+_MAX_VARIANTS = 16  # values of a command's words tried one by one (`variants`)
+
+
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
+
+
+def assigned_value(value_node: Node | None, env: Env) -> Value | None:
+    """The value a `NAME=VALUE` assignment gives, for arrays and scalars."""
+    if value_node is None:
+        return ""
+    if value_node.type == "array":
+        literal = _array_literal(value_node, env)
+        return literal[0] if literal is not None else None
+    return evaluate(value_node, env)
+
+
+def _array_literal(node: Node, env: Env) -> tuple[tuple[str, ...], tuple[str, ...] | None] | None:
+    """The elements of `(a b …)` and, where it names them (`[claude]="claude -p"`), their
+    keys; None past `MAX_VALUE_SIZE`, or when its first word is known only at run time."""
+    elements: list[str] = []
+    keys: list[str] = []
+    keyed = False
+    following = 0  # the index of the next element given without a key
+    size = 0
+    for child in node.named_children:
+        if child.type == "concatenation" and _text(child.children[0]) == "[":
+            text = evaluate(child, env)
+            pair = keyed_element(text) if text is not None else None
+            key = pair[0] if pair is not None else _text(child)[1:].split("]", 1)[0]
+            keyed = True
+            keys.append(key)
+            elements.append(pair[1] if pair is not None else "")
+            index = index_of(key)
+            following = index + 1 if index is not None else following  # as bash numbers
+            size += len(elements[-1]) + 1
+            continue
+        for word in expand_argument(child, env):
+            if word is None and not elements:
+                return None
+            elements.append(word or "")
+            keys.append(str(following))
+            following += 1
+            size += len(elements[-1]) + 1
+        if size > MAX_VALUE_SIZE:
+            return None
+    if size > MAX_VALUE_SIZE:
+        return None
+    values = kept(tuple(elements))
+    if values is None:
+        return None
+    return values, kept(tuple(keys)) if keyed else None
+
+
+def assign(node: Node, env: MutableMapping[str, Value]) -> None:
+    """Apply a `NAME=VALUE` or `NAME+=VALUE` assignment node to env. A value known only
+    at run time makes the variable unknown (and set: no `${NAME:-default}` applies), and
+    keeps what is known of it: its file name (`program_path`), its text around the
+    unknown parts (for `eval`)."""
+    name = node.child_by_field_name("name")
+    if name is not None and name.type == "subscript":
+        _assign_element(name, node.child_by_field_name("value"), env)
+        return
+    written = node.child_by_field_name("value")
+    is_array = written is not None and written.type == "array"
+    literal = _array_literal(written, env) if written is not None and is_array else None
+    value = literal[0] if literal is not None else assigned_value(written, env)
+    if name is None:
+        return
+    key = _text(name)
+    appends = any(c.type == "+=" for c in node.children)
+    if value is None:
+        written = node.child_by_field_name("value")
+        path = program_path(written, env) if written is not None else None
+        if path is not None and not appends:
+            env[key + PATH_SUFFIX] = path
+        spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
+        if spelled is not None and not appends and spelled.replace(OPAQUE_WORD, "").strip():
+            env[key + SPELLED_SUFFIX] = spelled
+        if key in env:
+            del env[key]  # it may hold anything now
+        env[key + SET_SUFFIX] = ""  # set, to a value known only at run time: no default applies
+        return
+    old = env.get(key) if appends else None  # only `+=` reads what it held
+    if old is not None:
+        value = _appended(old, value)
+        if value_size(value) > MAX_VALUE_SIZE or kept(value) is None:
+            del env[key]  # opaque from here on, as a value that depends on the run
+            return
+    keys = literal[1] if literal is not None else None
+    if appends and isinstance(old, tuple) and (keys is not None or key + KEYS_SUFFIX in env):
+        before = env.get(key + KEYS_SUFFIX)
+        old_keys = before if isinstance(before, tuple) else implicit_keys(old)
+        start = appended_index(old_keys)
+        added = keys or tuple(str(start + n) for n in range(len(value) - len(old)))
+        keys = (*old_keys, *added)
+    env[key] = value
+    for kept_key in (
+        key + SPELLED_SUFFIX,
+        key + SET_SUFFIX,
+        key + KEYS_SUFFIX,
+        key + ALTERNATIVES_SUFFIX,
+    ):
+        if kept_key in env:
+            del env[kept_key]
+    if keys is not None and isinstance(value, tuple) and len(keys) == len(value):
+        env[key + KEYS_SUFFIX] = keys
+    if isinstance(value, str) and written is not None and not appends:
+        others = (evaluate(written, variant) for variant in variants(written, env))
+        add_alternatives(env, key, (other for other in others if other is not None))
+
+
+def add_alternatives(env: MutableMapping[str, Value], name: str, values: Iterable[str]) -> None:
+    """Record that variable `name` may also hold `values` (on other paths than the one
+    its value is from)."""
+    held = env.get(name + ALTERNATIVES_SUFFIX)
+    known = dict.fromkeys(held if isinstance(held, tuple) else ())
+    known.update(dict.fromkeys(values))
+    current = env.get(name)
+    if len(known) > 1 or (known and current not in known):
+        kept_values = kept(tuple(known)[:_MAX_VARIANTS])
+        if kept_values is not None:
+            env[name + ALTERNATIVES_SUFFIX] = kept_values
+
+
+def _assign_element(subscript: Node, written: Node | None, env: MutableMapping[str, Value]) -> None:
+    """`NAME[key]=VALUE`: the array with that element set (an element known only at run
+    time leaves what is known of the array as it was)."""
+    array = subscript.child_by_field_name("name")
+    index = subscript.child_by_field_name("index")
+    value = evaluate(written, env) if written is not None else ""
+    if array is None or index is None or value is None:
+        return
+    name = _text(array)
+    old = env.get(name, ())
+    elements = old if isinstance(old, tuple) else (old,)
+    before = env.get(name + KEYS_SUFFIX)
+    new, keys = with_element(
+        elements, before if isinstance(before, tuple) else None, _text(index), value
+    )
+    if kept(new) is None or value_size(new) > MAX_VALUE_SIZE:
+        return
+    env[name] = new
+    env[name + KEYS_SUFFIX] = keys
+
+
+def value_size(value: Value) -> int:
+    """A value's size against `MAX_VALUE_SIZE`: its characters, and one per array element."""
+    if isinstance(value, str):
+        return len(value)
+    return sum(len(element) for element in value) + len(value)
+
+
+def _appended(old: Value, added: Value) -> Value:
+    """`NAME+=VALUE`: arrays gain elements; a scalar appended to an array extends element 0."""
+    if isinstance(old, tuple):
+        if isinstance(added, tuple):
+            return old + added
+        return (old[0] + added, *old[1:]) if old else (added,)
+    if isinstance(added, tuple):
+        return (old, *added)
+    return old + added
+
+
+def variants(node: Node, env: Env) -> list[Overlay]:
+    """The variables under which the words below `node` take their other values: each
+    element of an array read at a key known only at run time (`${AI_CMD[$AI_TOOL]}`),
+    each value a variable holds on another path (`ALTERNATIVES_SUFFIX`). At most
+    `_MAX_VARIANTS`, none when the words have one value."""
+    found: list[Overlay] = []
+    pending = [node]
+    while pending and len(found) < _MAX_VARIANTS:
+        current = pending.pop()
+        pending.extend(current.named_children)
+        if current.type not in ("simple_expansion", "expansion"):
+            continue
+        subscript = next((c for c in current.named_children if c.type == "subscript"), None)
+        name = subscript.child_by_field_name("name") if subscript is not None else None
+        name = name or next((c for c in current.named_children if c.type == "variable_name"), None)
+        if name is None:
+            continue
+        index = subscript.child_by_field_name("index") if subscript is not None else None
+        if index is not None and index.type not in ("word", "number"):
+            value = env.get(_text(name))
+            others = dict.fromkeys(value) if isinstance(value, tuple) else {}
+        else:
+            held = env.get(_text(name) + ALTERNATIVES_SUFFIX)
+            others = dict.fromkeys(held) if isinstance(held, tuple) else {}
+        for other in list(others)[: _MAX_VARIANTS - len(found)]:
+            variant = Overlay(env)
+            variant[_text(name)] = (other,) if index is not None else other
+            variant.pop(_text(name) + KEYS_SUFFIX, None)
+            found.append(variant)
+    return found if len(found) > 1 else []
