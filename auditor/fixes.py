@@ -15,14 +15,12 @@ Files are written atomically: a temporary file in the same directory, then
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import difflib
 import itertools
 import os
 import re
 import stat
-import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
@@ -105,10 +103,10 @@ def parses(text: str, kind: FileKind) -> bool:
 
         return ShellText(text).unread_region() is None
     if kind is FileKind.PYTHON:
+        from auditor.python.model.parse import parse_module
+
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # the audited code's SyntaxWarnings
-                ast.parse(text)
+            parse_module(text, keep=False)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return False
     return True

@@ -163,6 +163,16 @@ def descendants(root: Node) -> list[Node]:
     return found
 
 
+def _errors(root: Node) -> int:
+    """How many errors (and missing tokens) a tree holds."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += node.type == "ERROR" or node.is_missing
+        stack.extend(child for child in node.children if child.has_error or child.is_missing)
+    return count
+
+
 def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     """Parse, mending tree-sitter-bash 0.25's misreadings of valid shell (`repair.py`).
 
@@ -172,19 +182,25 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     inserted: list[int] = []
     tree = _parser().parse(data)
     heredoc = b"<<" in data
+    misparses = True  # False once a misparse repair mended no error: the errors are gaps
     for _ in range(_MAX_REPAIRS):
         root = tree.root_node
-        repairs = misparse_repair(root, data, heredoc)
-        if not repairs and root.has_error:
+        repairs = misparse_repair(root, data, heredoc) if misparses else []
+        gaps = not repairs and root.has_error
+        if gaps:
             repairs = gap_repairs(root, data)
         if not repairs:
             break
+        mended, moved = data, list(inserted)
         for repair in sorted(repairs, reverse=True):  # the later first: offsets hold
             at, length, text = repair
-            data = data[:at] + text + data[at + length :]
+            mended = mended[:at] + text + mended[at + length :]
             if length == 0:
-                inserted = [p + len(text) if p >= at else p for p in inserted]
-                inserted.extend(range(at, at + len(text)))
-        inserted.sort()
-        tree = _parser().parse(data)
+                moved = [p + len(text) if p >= at else p for p in moved]
+                moved.extend(range(at, at + len(text)))
+        reparsed = _parser().parse(mended)
+        if not gaps and root.has_error and _errors(reparsed.root_node) >= _errors(root):
+            misparses = False  # a cut that mends nothing (the error is of another kind)
+            continue
+        data, inserted, tree = mended, sorted(moved), reparsed
     return data, tree, inserted

@@ -64,6 +64,8 @@ _BASE_PREFIX = rb"(?<![\w#$])[0-9]+#(?=\$)"
 _BRACKET_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\[)(?=[^\s\[\]])(?![^\]\s]*\]=)"
 # `=~` in `[[ ]]`, then its regex word.
 _REGEX_OPERATOR = rb"(?<=[ \t])=~[ \t]+"
+# `==` or `!=` in `[[ ]]`, then its pattern word.
+_PATTERN_OPERATOR = rb"(?<=[ \t])[!=]=[ \t]+"
 # What of a regex word stays: word characters and the expansions (`$name`, `${…}`).
 _REGEX_KEPT = rb"\$\{[^}\s]*\}|\$[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9_]+"
 # `coproc`, then a NAME before a compound command, or the command it runs.
@@ -144,8 +146,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
     for start, end in sorted(lines):
         start = max(start, done)
         if start < end:
-            regexes = _regex_words(data, start, end)
-            mended = _regex_operands(data, regexes)
+            regexes = _single_word_operands(data, start, end)
+            mended = _mended_operands(data, regexes)
             found += [repair for repair in mended if not _quoted(root, repair.at)]
             for repair in (
                 *_escaped_comparisons(data, start, end),
@@ -540,11 +542,19 @@ def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
     ]
 
 
-def _regex_words(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
-    """Where the regex words after `=~` are: each up to the first blank outside quotes and
-    parentheses that no backslash escapes (as bash's `[[` reads it)."""
+def _single_word_operands(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+    """Where the regex words after `=~` are, and the pattern words after `==` or `!=` that
+    hold an escaped blank (`git\\ add*' && '*`): each up to the first blank outside
+    quotes and parentheses that no backslash escapes (as bash's `[[` reads it)."""
+    words = _operand_words(data, start, end, _REGEX_OPERATOR)
+    patterns = _operand_words(data, start, end, _PATTERN_OPERATOR)
+    return words + [(a, b) for a, b in patterns if b"\\ " in data[a:b] or b"\\\t" in data[a:b]]
+
+
+def _operand_words(data: bytes, start: int, end: int, operators: bytes) -> list[tuple[int, int]]:
+    """The words after each of `operators` in the text from `start` to `end`."""
     words: list[tuple[int, int]] = []
-    for operator in _pattern(_REGEX_OPERATOR).finditer(data, start, end):
+    for operator in _pattern(operators).finditer(data, start, end):
         depth, quote, index = 0, b"", operator.end()
         while index < end:
             char = data[index : index + 1]
@@ -567,7 +577,7 @@ def _regex_words(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
     return words
 
 
-def _regex_operands(data: bytes, words: list[tuple[int, int]]) -> list[Repair]:
+def _mended_operands(data: bytes, words: list[tuple[int, int]]) -> list[Repair]:
     """`[[ $o =~ "in "([0-9]+)" min" ]]` → `[[ $o =~ xinxxxxx0x9xxxxxxminx ]]`.
 
     Bash reads the word after `=~` as one regex: quotes, parentheses (and the blanks in

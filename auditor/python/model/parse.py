@@ -11,8 +11,11 @@ tree past its file's audit.
 from __future__ import annotations
 
 import ast
+import sys
 import warnings
 from collections import OrderedDict
+
+from auditor.python.model.newer_syntax import older_syntax
 
 KEPT = 8  # trees: a pre-commit run's modules; a bigger run gains nothing from more
 _KEPT: OrderedDict[str, ast.Module] = OrderedDict()  # text -> its tree, oldest first
@@ -24,11 +27,25 @@ def parse_module(text: str, *, keep: bool = True) -> ast.Module:
     the text's last; its tree is not kept."""
     tree = _KEPT.pop(text, None)
     if tree is None:
-        with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
+        tree = _parse(text)
     if keep:
         _KEPT[text] = tree
         if len(_KEPT) > KEPT:
             _KEPT.popitem(last=False)
     return tree
+
+
+def _parse(text: str) -> ast.Module:
+    """`ast.parse`, reading the 3.12 type syntax on an older Python too (`newer_syntax`)."""
+    with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
+        warnings.simplefilter("ignore")
+        try:
+            return ast.parse(text)
+        except SyntaxError as error:
+            older = older_syntax(text) if sys.version_info < (3, 12) else None
+            if older is None:
+                raise
+            try:
+                return ast.parse(older)
+            except SyntaxError:
+                raise error from None
