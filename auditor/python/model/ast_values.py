@@ -311,6 +311,13 @@ def qualified_import(module: str, name: str) -> str:
     return f"{module}.{name}" if name else module
 
 
+def is_property(decorator: str | None) -> bool:
+    """Whether a decorator, by its dotted name, makes a method run when its attribute is
+    read: `property`, `functools.cached_property`, and the lazy or cached properties of
+    other libraries and projects (`lazy_property`, `cachedproperty`)."""
+    return (decorator or "").rsplit(".", 1)[-1].endswith("property")
+
+
 def dotted_name(node: ast.expr) -> str | None:
     """`a.b.c` for a chain of names and attributes, else None."""
     if isinstance(node, ast.Name):

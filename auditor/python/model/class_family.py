@@ -18,14 +18,9 @@ import functools
 from collections import defaultdict
 from collections.abc import Iterator
 
-from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.ast_values import Function, dotted_name, is_property
 from auditor.python.model.callees import lineage, method_of, methods, module_classes
 from auditor.python.model.module import PythonModule
-
-# Decorators that make a method run when its attribute is read.
-_PROPERTIES = frozenset(
-    {"property", "builtins.property", "functools.cached_property", "cached_property"}
-)
 
 
 class ClassFamily:
@@ -80,7 +75,7 @@ class ClassFamily:
             dotted = dotted_name(decorator) or ""
             head, _, rest = dotted.partition(".")
             resolved = aliases.get(head, head)
-            if (f"{resolved}.{rest}" if rest else resolved) in _PROPERTIES:
+            if is_property(f"{resolved}.{rest}" if rest else resolved):
                 return True
         return False
 

@@ -38,6 +38,9 @@ OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
 # A client's own low-level request (`client.post("/rerank", …)`), sent with its retries too.
 _RAW_REQUESTS = frozenset({"post"})
+# Methods that run the function they are given, and how many arguments come before the
+# function's own (it is the last of them): asyncio's and anyio's threads, executors.
+_ARGUMENT_RUNNERS = {"to_thread": 1, "run_sync": 1, "submit": 1, "run_in_executor": 2}
 _CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
 # The resources of an SDK client whose `create` sends a request (OpenAI's and Anthropic's:
 # `client.chat.completions`, `client.files`, `client.vector_stores.files`, …).
@@ -259,7 +262,8 @@ class FunctionFacts(ValueRefs):
         if callee is None or callee[0] == "value":
             # read again now that every local is known: for a retrying object's call
             # (`retryer(fn, …)`, `shift` 1) the function it runs, else what it calls
-            called = call.args[0] if entry.get("shift") and call.args else call.func
+            shift = entry.get("shift", 0)
+            called = call.args[shift - 1] if 0 < shift <= len(call.args) else call.func
             callee = self.callee(called)
         # what is left is what the call has of its details (most have none)
         details = NO_DETAILS
@@ -335,7 +339,25 @@ class FunctionFacts(ValueRefs):
         runner = self.owner.retrier_call(call, self)
         if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
+        elif (ahead := _runs_argument(call)) is not None:
+            entry["shift"] = ahead  # `asyncio.to_thread(fn, *args)`: a call of `fn`
         self._arguments.append((entry, call))
+
+
+def _runs_argument(call: ast.Call) -> int | None:
+    """For a call that runs the function it is given, with the arguments after it, on a
+    thread or an executor (`asyncio.to_thread(fn, *args)`, `loop.run_in_executor(None,
+    fn, *args)`, `pool.submit(fn, *args)`): how many arguments come before the rest
+    (the function is the last of them)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else None
+    ahead = _ARGUMENT_RUNNERS.get(name or "")
+    if ahead is None or len(call.args) < ahead:
+        return None
+    given = call.args[ahead - 1]
+    # an SDK request passed along (`to_thread(client.files.create, …)`) is sent here
+    request = isinstance(given, ast.Attribute) and given.attr in _REQUEST_METHODS
+    return None if request else ahead
 
 
 def _named(node: ast.expr, name: object) -> bool:

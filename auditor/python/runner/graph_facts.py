@@ -45,6 +45,7 @@ from auditor.python.model.ast_values import (
     class_names,
     dotted_name,
     is_generator,
+    is_property,
     parameter_defaults,
     statements,
     walk,
@@ -61,7 +62,6 @@ from auditor.python.runner.sdk_catalog import SdkCatalog
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, literal_int, position
 
-_PROPERTIES = frozenset({"property", "functools.cached_property", "cached_property"})
 _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
 _ABSTRACT = frozenset({"abstractmethod", "abc.abstractmethod"})
 _PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
@@ -279,7 +279,7 @@ class ModuleFacts:
                 if _calls_super(item):
                     extends.append(item.name)
                 decorators = {dotted_name(d) for d in item.decorator_list}
-                if decorators & _PROPERTIES:
+                if any(map(is_property, decorators)):
                     properties.append(item.name)
                 if decorators & _ABSTRACT or _raises_not_implemented(item) or protocol:
                     abstract.append(item.name)
@@ -462,7 +462,7 @@ class ModuleFacts:
                     return None  # a generator's decorators retry nothing (`is_generator`)
                 return self._library_layer(decorator, found, "decorator")
             dotted = dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
-            if dotted is not None and dotted not in _PROPERTIES | _BUILTIN_DECORATORS:
+            if dotted is not None and not is_property(dotted) and dotted not in _BUILTIN_DECORATORS:
                 qualified = self.imports.qualify(dotted)
                 head, _, attribute = dotted.partition(".")
                 if head in ("self", "cls") and cls is not None and "." not in attribute:

@@ -363,9 +363,12 @@ class LaunchFacts:
         on_success: dict[str, set[str | None]] = {}
         otherwise: dict[str, set[str | None]] = {}
         for node, ok in zip(returns, success, strict=True):
-            if not isinstance(node.value, ast.Call):
+            if isinstance(node.value, ast.Dict):  # `{"success": True, "output": out}`
+                given = self._dict_fields(body, node.value)
+            elif isinstance(node.value, ast.Call):
+                given = self._result_fields(body, node.value)
+            else:
                 continue
-            given = self._result_fields(body, node.value)
             into = on_success if ok else otherwise
             for name, shown in given.items():
                 into.setdefault(name, set()).update(shown)
@@ -381,6 +384,13 @@ class LaunchFacts:
                 if failing:  # and the values a success gives it (`=A|B`)
                     succeeding = "|".join(sorted(v for v in values if v is not None))
                     return f"field:{name}={succeeding}{failing}"
+        for name, values in on_success.items():
+            # `"success": True` where it succeeded only (a success whose output does not
+            # parse may give it `False` too): the value tells a success
+            failed = otherwise.get(name, set())
+            only = [v for v in values - failed if v is not None]
+            if len(only) == 1 and failed and None not in failed:
+                return f"field:{name}={only[0]}"
         return None
 
     def _field_value(self, node: ast.expr) -> str | None:
@@ -422,6 +432,14 @@ class LaunchFacts:
         given.update(zip(order, values, strict=False))
         given.update({k.arg: self._field_values(body, k.value) for k in value.keywords if k.arg})
         return given
+
+    def _dict_fields(self, body: _Body, value: ast.Dict) -> dict[str, set[str | None]]:
+        """The items of a returned dict under constant string keys, as written."""
+        return {
+            key.value: self._field_values(body, item)
+            for key, item in zip(value.keys, value.values, strict=True)
+            if isinstance(key, ast.Constant) and isinstance(key.value, str)
+        }
 
     def _under_success(self, body: _Body, node: ast.AST) -> bool:
         """Whether a statement runs only when the process succeeded: in the body of an

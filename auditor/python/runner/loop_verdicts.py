@@ -95,6 +95,10 @@ def loop_retries(
         # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
         if "next" in outcome and (set(outcome) - MARKS != set(success) - MARKS):
             retried.append((scenario, outcome["next"]))
+        elif scenario.raises and outcome.get("next", set()) - {None} - success.get("next", set()):
+            # round through an `except` clause, in a loop a success may leave (a verdict
+            # on the output decides whether it goes round too): an attempt loop
+            retried.append((scenario, outcome["next"]))
         elif DECIDED in outcome and (SURE not in success or COUNTED in outcome):
             retried.append((scenario, outcome[DECIDED]))
         elif UNDER in outcome and STEERED in outcome and not scenario.transient:

@@ -52,8 +52,8 @@ from auditor.python.runner.error_tests import (
 )
 from auditor.python.runner.loop_parts import Loop
 from auditor.python.runner.regions import inside, swallowed
-from auditor.python.runner.retry_decorators import RetryDecorator, retry_decorator_details
-from auditor.python.runner.retry_types import CallFailure, Retry
+from auditor.python.runner.retry_decorators import retry_decorator_details
+from auditor.python.runner.retry_types import CallFailure, Retry, RetryDecorator
 from auditor.python.runner.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 from auditor.python.unit import PythonUnit
 

@@ -11,7 +11,6 @@ make before going on (`auditor.python.runner.error_tests`).
 from __future__ import annotations
 
 import ast
-from typing import NamedTuple
 
 from auditor.python.model.ast_values import (
     Function,
@@ -19,11 +18,11 @@ from auditor.python.model.ast_values import (
     class_names,
     dotted_name,
     int_value,
+    parameter_defaults,
     walk,
 )
 from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (
-    EVERY_ERROR,
     AstFacts,
     ErrorTest,
     RetriedErrors,
@@ -31,23 +30,11 @@ from auditor.python.runner.error_tests import (
     describe,
     union,
 )
+from auditor.python.runner.retry_factories import integer_defaults, made_decorators
+from auditor.python.runner.retry_types import RetryDecorator
 from auditor.python.runner.steps import StepCatalog, default_steps
 
 _COUNTERS = frozenset({"range", "itertools.count", "count"})  # loops that count attempts
-
-
-class RetryDecorator(NamedTuple):
-    """A retry decorator written in a module: how many attempts, and what it catches."""
-
-    name: str
-    attempts: int | None  # with the factory's defaults
-    parameter: str | None  # the factory parameter the attempt count comes from
-    position: int | None  # that parameter's index among the positional ones
-    blanket: bool  # it goes on after a bare `except`, `Exception` or `BaseException`
-    catches: str  # "`except Exception`", for messages
-    helper: bool = False  # it calls the function it is given (`retrying(fn)`), no wrapper
-    errors: RetriedErrors = EVERY_ERROR  # what it retries
-    label: str = ""  # how messages name it, when not by its name (what it applies)
 
 
 def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | None, str | None]:
@@ -63,20 +50,6 @@ def _attempts(loop: ast.For | ast.While, known: dict[str, int]) -> tuple[int | N
     return attempts, (names[0] if names else None)
 
 
-def _defaults(function: Function) -> dict[str, int]:
-    arguments = function.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    defaulted = positional[len(positional) - len(arguments.defaults) :]
-    pairs = list(zip(defaulted, arguments.defaults, strict=True))
-    pairs += [(a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d]
-    found: dict[str, int] = {}
-    for arg, default in pairs:
-        value = int_value(default, {})
-        if value is not None:
-            found[arg.arg] = value
-    return found
-
-
 def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, ast.expr]:
     """Names that stand for a tuple of exception classes: a module constant
     (`RETRIABLE = (RateLimitError, APIError)`) or a parameter's default
@@ -87,17 +60,39 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
         if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
             found[targets[0].id] = value
     for function in functions:
-        arguments = function.args
-        positional = [*arguments.posonlyargs, *arguments.args]
-        defaulted = positional[len(positional) - len(arguments.defaults) :]
-        pairs = [*zip(defaulted, arguments.defaults, strict=True)]
-        pairs += [
-            (a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
-        ]
+        pairs = parameter_defaults(function).items()
         found.update(
-            (a.arg, d) for a, d in pairs if isinstance(d, ast.Tuple | ast.Name | ast.Attribute)
+            (a, d) for a, d in pairs if isinstance(d, ast.Tuple | ast.Name | ast.Attribute)
         )
+        unset = {a for a, d in pairs if isinstance(d, ast.Constant) and d.value is None}
+        found.update(_none_defaults(function, unset))
     return found
+
+
+def _none_defaults(function: Function, unset: set[str]) -> dict[str, ast.expr]:
+    """The tuples a function's statements give parameters that default to None before
+    use: `if errors is None: errors = (Exception,)`, `errors = errors or (Exception,)`."""
+    found: dict[str, ast.expr] = {}
+    for statement in function.body if unset else ():
+        if isinstance(statement, ast.If) and len(statement.body) == 1 and not statement.orelse:
+            test, statement = statement.test, statement.body[0]
+            compared = isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
+            if not compared or not _is_none_test(test):  # type: ignore[arg-type]
+                continue
+        targets, value = assignment(statement)
+        if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+            value = value.values[-1]  # `errors = errors or (Exception,)`
+        named = len(targets) == 1 and isinstance(targets[0], ast.Name)
+        if named and targets[0].id in unset and isinstance(value, ast.Tuple):  # type: ignore[attr-defined]
+            found[targets[0].id] = value  # type: ignore[attr-defined]
+    return found
+
+
+def _is_none_test(test: ast.Compare) -> bool:
+    """`NAME is None` (or `== None`)."""
+    right = test.comparators[0] if len(test.comparators) == 1 else None
+    none = isinstance(right, ast.Constant) and right.value is None
+    return none and isinstance(test.ops[0], ast.Is | ast.Eq)
 
 
 def _with_classes(handler: ast.ExceptHandler, tuples: dict[str, ast.expr]) -> ast.ExceptHandler:
@@ -167,7 +162,7 @@ def retry_decorator_details(
         wrapped = {name for f in functions for name in _positional(f)}
         known = dict(constants)
         for function in functions:
-            known.update(_defaults(function))
+            known.update(integer_defaults(function))
         tuples = exception_tuples(tree, functions)
         given = _given_classes(statement, tuples)
         for loop in (n for n in nodes if isinstance(n, ast.For | ast.While)):
@@ -185,6 +180,13 @@ def retry_decorator_details(
                 continue
             attempts, parameter = _attempts(loop, known)
             parameters = _positional(statement)[1 if method else 0 :]  # not `self`
+            defaulted = {  # `except errors:` with `errors=(Exception,)` a parameter
+                h.type.id
+                for t in walk(loop)
+                if isinstance(t, ast.Try)
+                for h in t.handlers
+                if isinstance(h.type, ast.Name) and h.type.id in tuples
+            } & {a.arg for a in walk(statement) if isinstance(a, ast.arg)}
             errors = union(e for _, e in handlers)
             wide = [h for h, e in handlers if e.every]
             shown = (wide or [h for h, _ in handlers])[0]
@@ -204,8 +206,14 @@ def retry_decorator_details(
                 catches,
                 helper,
                 errors,
+                classes_parameter=next(iter(defaulted)) if len(defaulted) == 1 else None,
             )
             break
+    if found:
+        every = [f for s in tree.body if isinstance(s, Function) for f in walk(s)]
+        tuples = exception_tuples(tree, [f for f in every if isinstance(f, Function)])
+        facts = facts or AstFacts(tree)
+        found.update(made_decorators(tree, found, constants, tuples, facts, blanket_names))
     return found
 
 

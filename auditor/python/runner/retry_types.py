@@ -48,3 +48,20 @@ class Retry(NamedTuple):
     transient_only: bool  # only after a transient one (exit 75, a rate-limit marker or class)
     reason: str  # "after `except Exception`", "on any non-zero exit"
     errors: RetriedErrors = EVERY_ERROR  # the raised failures it re-runs after
+
+
+class RetryDecorator(NamedTuple):
+    """A retry decorator written in a module: how many attempts, and what it catches."""
+
+    name: str
+    attempts: int | None  # with the factory's defaults
+    parameter: str | None  # the factory parameter the attempt count comes from
+    position: int | None  # that parameter's index among the positional ones
+    blanket: bool  # it goes on after a bare `except`, `Exception` or `BaseException`
+    catches: str  # "`except Exception`", for messages
+    helper: bool = False  # it calls the function it is given (`retrying(fn)`), no wrapper
+    errors: RetriedErrors = EVERY_ERROR  # what it retries
+    label: str = ""  # how messages name it, when not by its name (what it applies)
+    # the factory parameter whose classes its `except` catches, read at its default
+    # (`errors=(Exception,)`): a call that gives it other classes retries those
+    classes_parameter: str | None = None

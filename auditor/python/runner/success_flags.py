@@ -58,6 +58,25 @@ class SuccessFlags:
         node = _unwrap(node)
         return node is self.call or (isinstance(node, ast.Name) and node.id in self.results)
 
+    def reads_field(self, node: ast.expr, field: str) -> bool:
+        """Whether an expression reads a field of the call's value: `result.success`, or
+        an item of a returned dict, `result["success"]`, `result.get("success")`."""
+        if isinstance(node, ast.Attribute):
+            return node.attr == field and self.is_value(node.value)
+        if isinstance(node, ast.Subscript):
+            key = node.slice
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and node.args
+        ):
+            key, node = node.args[0], node.func
+        else:
+            return False
+        named = isinstance(key, ast.Constant) and key.value == field
+        return named and self.is_value(node.value)
+
     def _bound(self, node: ast.Assign | ast.AnnAssign) -> list[str]:
         """The names an assignment binds to the flag."""
         flag, value = self.flag, node.value
@@ -111,9 +130,7 @@ class SuccessFlags:
         left, right = node.left, node.comparators[0]
         if equals and value != "True":
             return None
-        if not (
-            isinstance(left, ast.Attribute) and left.attr == field and self.is_value(left.value)
-        ):
+        if not self.reads_field(left, field):
             return None
         assert isinstance(right, ast.Constant)
         operator = node.ops[0]
@@ -170,9 +187,7 @@ class SuccessFlags:
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
             return None, False
         left, right, operator = node.left, node.comparators[0], node.ops[0]
-        if not (
-            isinstance(left, ast.Attribute) and left.attr == field and self.is_value(left.value)
-        ):
+        if not self.reads_field(left, field):
             return None, False
         items = right.elts if isinstance(right, ast.List | ast.Tuple | ast.Set) else [right]
         named = {dotted_name(item) for item in items}
@@ -197,7 +212,7 @@ class SuccessFlags:
             if "=" not in flag:
                 return None
         field, equals, value = flag.partition("=")
-        if isinstance(node, ast.Attribute) and node.attr == field and self.is_value(node.value):
+        if self.reads_field(node, field):
             if not equals or value == "True":  # `result.success`
                 return True
             # `result.error`: set on failure; `result.exit_code`: non-zero on failure
@@ -209,9 +224,7 @@ class SuccessFlags:
             return self._bool_test(node, flag)  # `result.success == True`
         if not equals:
             return None
-        if not (
-            isinstance(left, ast.Attribute) and left.attr == field and self.is_value(left.value)
-        ):
+        if not self.reads_field(left, field):
             return None
         shown = dotted_name(right)
         if isinstance(right, ast.Constant) and (right.value is None or type(right.value) is int):

@@ -1,0 +1,30 @@
+import asyncio
+import logging
+
+from .clients import AgentClient, ClientError, run_codex
+
+log = logging.getLogger(__name__)
+
+
+class Executor:
+    def __init__(self, client: AgentClient) -> None:
+        self.client = client
+
+    async def execute(self, prompt: str, attempts: int = 3) -> str | None:
+        for attempt in range(1, attempts + 1):
+            try:
+                response = await self.client.run_agent(prompt)
+                if "FAILED" not in response:
+                    return response
+            except ClientError as error:
+                log.warning("attempt %s failed: %s", attempt, error)
+        return None
+
+    async def execute_codex(self, prompt: str, attempts: int = 3) -> str | None:
+        for attempt in range(1, attempts + 1):
+            try:
+                return await asyncio.to_thread(run_codex, prompt)
+            except ClientError:
+                log.warning("attempt %s failed", attempt)
+                return None
+        return None
