@@ -121,6 +121,9 @@ class PythonSummary(NamedTuple):
     # the clause each of `retry_decorators` goes on after, for messages ("`except
     # Exception`")
     retry_catches: Mapping[str, str] = _EMPTY
+    # launchers that return how their run went without telling a failure apart
+    # themselves (`return subprocess.run([...])`): qualified name -> the agent's program
+    status_agents: Mapping[str, str] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -142,6 +145,7 @@ class PythonSummary(NamedTuple):
             "class_bases": {name: list(bases) for name, bases in self.class_bases.items()},
             "graph": _graph_data(self.graph),
             "retry_catches": dict(self.retry_catches),
+            "status_agents": dict(self.status_agents),
         }
 
     @classmethod
@@ -173,6 +177,7 @@ class PythonSummary(NamedTuple):
             },
             _graph(_dict(data.get("graph", {}))),
             {_str(n): _str(text) for n, text in _dict(data.get("retry_catches", {})).items()},
+            {_str(n): _str(name) for n, name in _dict(data.get("status_agents", {})).items()},
         )
 
 

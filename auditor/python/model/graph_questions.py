@@ -44,7 +44,9 @@ def agent_argv_paths(graph: CallGraph, agents: frozenset[str]) -> frozenset[str]
     program name where a launch takes it as its program: they may launch one without
     naming it (`Process.run(argv)` given a builder's `["claude", …]`); and of the
     modules that call a parameter their callers give a launcher of the tree
-    (`with_retries(fn, …)` running `fn(*args)`, given `run_claude`)."""
+    (`with_retries(fn, …)` running `fn(*args)`, given `run_claude`); and of the modules
+    that call a launcher of another module that returns how its run went
+    (`PythonSummary.status_agents`: `self.runner.run(task)` may drop it)."""
     programs = {  # functions whose parameter is the program of an argv they launch
         f"{module}.{qualname}": parameter.name
         for module, summary in graph.summaries.items()
@@ -58,14 +60,23 @@ def agent_argv_paths(graph: CallGraph, agents: frozenset[str]) -> frozenset[str]
         named = programs.get(key[1]) == key[2] and names_agent(tokens, agents)
         if named or runs_agent(tokens, agents):
             found.add(graph.summaries[graph.functions[key[1]].module].path)
+    returning = {  # launchers that return how their run went
+        f"{module}.{qualname}"
+        for module, summary in graph.summaries.items()
+        for qualname in summary.status_agents
+    }
     for fid, function in graph.functions.items():
         path = graph.summaries[function.module].path
         if path in found:
             continue
         for number, call in enumerate(function.facts.get("calls", ())):
+            callees = graph.callees(fid, number)
+            if returning and any(c in returning for c in callees):
+                found.add(path)
+                break
             refs = [ref for _, ref in (*call.args, *call.details.keywords)]
             tokens = {t for r in refs for t in graph.evaluate(fid, r)}
-            launching = any(c in programs for c in graph.callees(fid, number))
+            launching = any(c in programs for c in callees)
             if runs_agent(tokens, agents) or (launching and names_agent(tokens, agents)):
                 found.add(path)
                 break

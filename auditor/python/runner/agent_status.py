@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
-from auditor.exit_codes import either_codes, intents_in, invocation_codes
+from auditor.exit_codes import ExitCodes, either_codes, intents_in, invocation_codes
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.model.ast_values import Function, block_of, dotted_name, walk
+from auditor.python.model.ast_values import Function, block_of, dotted_name
 from auditor.python.model.callees import called_function, instance_status
 from auditor.python.model.expr_values import (
     first_argument,
@@ -37,6 +37,7 @@ from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked
+from auditor.python.runner.launch_facts import tests_own_status
 from auditor.python.runner.loop_parts import Loop, is_none_test
 from auditor.python.runner.project_calls import StatusCall, WrappedLaunch, lost_through
 from auditor.python.runner.steps import CHECKED_CALLS
@@ -60,7 +61,6 @@ _OUTPUTS = frozenset({"stdout", "stderr"})
 _SHOWING = frozenset({"print", "sys.stdout.write", "sys.stderr.write", "click.echo"})
 _LOGGING = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})
 _STATUS_CALLS = frozenset({"wait", "poll"})
-_STATUS_ATTRIBUTES = _STATUS_CALLS | {"returncode"}  # what reads a process's status
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
 _CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
@@ -498,14 +498,9 @@ class _Analysis:
         for node, returning in returned.items():
             if node in self.launches:
                 continue
-            function = called_function(self.module, node)
-            runs = [
-                launch
-                for launch in self.launches.values()
-                if function is not None and self.module.scope_of(launch.node) is function
-            ]
-            if not runs or (function is not None and _tests_own_status(function)):
-                continue  # it tells a failure apart itself (`if result.returncode != 0: log`)
+            codes = self._returned_codes(node, returning)
+            if codes is None:
+                continue
             parent = self.module.parent(node)
             if isinstance(parent, ast.Await):
                 parent = self.module.parent(parent)
@@ -520,10 +515,28 @@ class _Analysis:
             else:
                 continue
             start, end = self.module.span(node)
-            codes = runs[0].call.codes
-            call = AgentCall(start, end, runs[0].call.label, codes)
-            found.append(LostStatus(start, end, call, how))
+            found.append(LostStatus(start, end, AgentCall(start, end, *codes), how))
         return found
+
+    def _returned_codes(
+        self, node: ast.Call, returning: StatusCall
+    ) -> tuple[str, ExitCodes] | None:
+        """The agent a call of a launcher that returns how its run went runs, and the codes
+        that run can exit with; None when the launcher tells a failure apart itself."""
+        if returning.agent is not None:  # another module's (`PythonSummary.status_agents`)
+            profile = self.catalog.agent_for(returning.agent)
+            if profile is None:
+                return None
+            return returning.agent, invocation_codes(profile, (), self.catalog, shell=False)
+        function = called_function(self.module, node)
+        runs = [
+            launch
+            for launch in self.launches.values()
+            if function is not None and self.module.scope_of(launch.node) is function
+        ]
+        if not runs or (function is not None and tests_own_status(function)):
+            return None  # it tells a failure apart itself (`if result.returncode != 0: log`)
+        return runs[0].call.label, runs[0].call.codes
 
     def result(self) -> AgentStatus:
         calls = [launch.call for launch in self.launches.values()]
@@ -567,36 +580,18 @@ def python_agent_status(
     """The agent launches of a module (`wrapped`: its calls that give a function of the
     tree the argv it launches; `returned`: its calls of its own functions that run the
     agent and return how it went), the guards on their statuses, and lost statuses."""
-    if not wrapped and not any(names & _LAUNCHES for names in module.calls.values()):
+    returned = returned or {}
+    elsewhere = any(call.agent is not None for call in returned.values())  # other modules'
+    launching = any(names & _LAUNCHES for names in module.calls.values())
+    if not wrapped and not launching and not elsewhere:
         return AgentStatus.empty()
     analysis = _Analysis(module, catalog, NameIndex(module), wrapped or {})
     analysis.find_launches()
-    if not analysis.launches:
+    if not analysis.launches and not elsewhere:
         return AgentStatus.empty()
     status = analysis.result()
-    status.lost.extend(analysis.returned_lost(returned or {}))
+    status.lost.extend(analysis.returned_lost(returned))
     return status
-
-
-def _tests_own_status(function: Function) -> bool:
-    """Whether a function tests its run's status in a condition (`if proc.returncode:`,
-    `ok = result.returncode == 0`, then `if ok:`), besides returning it."""
-    names: set[str] = set()
-    for node in walk(function):
-        if isinstance(node, ast.Assign) and _reads_status(node.value, names):
-            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    tests = (n.test for n in walk(function) if isinstance(n, ast.If | ast.While | ast.IfExp))
-    return any(_reads_status(test, names) for test in tests)
-
-
-def _reads_status(node: ast.expr, names: set[str]) -> bool:
-    """Whether an expression reads a process's status (`returncode`, `wait()`, `poll()`)
-    or one of `names` that hold it."""
-    return any(
-        (isinstance(inner, ast.Attribute) and inner.attr in _STATUS_ATTRIBUTES)
-        or (isinstance(inner, ast.Name) and inner.id in names)
-        for inner in walk(node)
-    )
 
 
 def _unread(name: str, unreachable: bool) -> str:

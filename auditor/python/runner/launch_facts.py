@@ -33,6 +33,7 @@ from auditor.python.model.ast_values import (
     parameter_names,
     qualified_import,
     top_level_names,
+    walk,
 )
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
@@ -644,6 +645,7 @@ def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
 
 
 _STATUS_METHODS = frozenset({"wait", "poll", "check_returncode"})
+_STATUS_ATTRIBUTES = frozenset({"wait", "poll", "returncode"})  # what reads a status
 # The failures a checked run raises: catching one decides on the run's status.
 _CHECKED_FAILURES = ("CalledProcessError", "SubprocessError")
 
@@ -798,3 +800,24 @@ def _inside(body: _Body, node: ast.AST, kind: type[ast.AST]) -> bool:
             return True
         current = body.parents.get(current)
     return False
+
+
+def tests_own_status(function: Function) -> bool:
+    """Whether a function tests its run's status in a condition (`if proc.returncode:`,
+    `ok = result.returncode == 0`, then `if ok:`), besides returning it."""
+    names: set[str] = set()
+    for node in walk(function):
+        if isinstance(node, ast.Assign) and _reads_status(node.value, names):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    tests = (n.test for n in walk(function) if isinstance(n, ast.If | ast.While | ast.IfExp))
+    return any(_reads_status(test, names) for test in tests)
+
+
+def _reads_status(node: ast.expr, names: set[str]) -> bool:
+    """Whether an expression reads a process's status (`returncode`, `wait()`, `poll()`)
+    or one of `names` that hold it."""
+    return any(
+        (isinstance(inner, ast.Attribute) and inner.attr in _STATUS_ATTRIBUTES)
+        or (isinstance(inner, ast.Name) and inner.id in names)
+        for inner in walk(node)
+    )

@@ -33,7 +33,7 @@ from auditor.python.runner.loop_flow import (
     LoopWalk,
     Scenario,
 )
-from auditor.python.runner.loop_parts import Loop, consecutive_counter
+from auditor.python.runner.loop_parts import Loop, attempt_counter, consecutive_counter
 from auditor.python.runner.retry_types import (
     FAILURE_VALUES,
     FIELDS,
@@ -89,15 +89,17 @@ def loop_retries(
     if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
         return None
     retried: list[tuple[Scenario, set[ast.ExceptHandler | None]]] = []
+    counted = attempt_counter(loop) is not None  # `for attempt in range(n)`, `while n < 3`
+    success_via = success.get("next", set())
     for scenario, outcome in outcomes:
         # a failure goes round where a success does not; or by a jump out of a branch of its
         # own in a loop that a success goes round only under a test of what it gave (an
         # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
         if "next" in outcome and (set(outcome) - MARKS != set(success) - MARKS):
             retried.append((scenario, outcome["next"]))
-        elif scenario.raises and outcome.get("next", set()) - {None} - success.get("next", set()):
-            # round through an `except` clause, in a loop a success may leave (a verdict
-            # on the output decides whether it goes round too): an attempt loop
+        elif counted and scenario.raises and outcome.get("next", set()) - {None} - success_via:
+            # round through an `except` clause, in an attempt loop a success may leave (a
+            # verdict on its output decides whether it goes round too)
             retried.append((scenario, outcome["next"]))
         elif DECIDED in outcome and (SURE not in success or COUNTED in outcome):
             retried.append((scenario, outcome[DECIDED]))

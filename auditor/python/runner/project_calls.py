@@ -56,12 +56,15 @@ class WrappedLaunch(NamedTuple):
 
 
 class StatusCall(NamedTuple):
-    """A call of a function of this module that runs the agent and returns how the run
-    went (its exit status, its result, a success flag)."""
+    """A call of a function of the tree that runs the agent and returns how the run went
+    (its exit status, its result, a success flag)."""
 
     call: ast.Call
     label: str  # "`run_agent()`"
-    qualname: str  # the function's, in this module
+    qualname: str  # the function's, in its module
+    # the agent's program, for a function of another module (`PythonSummary.status_agents`);
+    # None for one of this module, whose own launch is read here
+    agent: str | None = None
 
 
 class Callee(NamedTuple):
@@ -261,6 +264,27 @@ class ProjectCalls:
                 if callee.module in (None, self.own_name) and callee.qualname in returning:
                     found[call] = StatusCall(call, f"`{name}()`", callee.qualname)
                     break
+        others = {  # those of other modules, where the call graph says a call runs one
+            q.rsplit(".", 1)[-1]
+            for module, summary in self.unit.project.python.items()
+            if module != self.own_name
+            for q in summary.status_agents
+        }
+        project = self.module.project
+        if project is None:
+            return found
+        for call, name in self._named_calls(others):
+            function = self.module.scope_name(self.module.scope_of(call))
+            targets = project.callees(function, call.lineno, call.col_offset) if function else []
+            agents = {
+                agent
+                for owner, qualname in targets
+                if owner != self.own_name
+                and (summary := self.unit.project.python.get(owner)) is not None
+                and (agent := summary.status_agents.get(qualname)) is not None
+            }
+            if call not in found and len(agents) == 1 and len(targets) == 1:
+                found[call] = StatusCall(call, f"`{name}()`", targets[0][1], agents.pop())
         return found
 
     def _sees_agent(self, callee: Callee, parameter: LaunchParameter) -> bool:

@@ -30,6 +30,7 @@ from auditor.python.runner.error_tests import (
     describe,
     union,
 )
+from auditor.python.runner.loop_parts import is_none_test
 from auditor.python.runner.retry_factories import integer_defaults, made_decorators
 from auditor.python.runner.retry_types import RetryDecorator
 from auditor.python.runner.steps import StepCatalog, default_steps
@@ -69,6 +70,11 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
     return found
 
 
+def _none_test(test: ast.Compare) -> bool:
+    """`NAME is None` (or `== None`), not `is not None`."""
+    return is_none_test(test) and isinstance(test.ops[0], ast.Is | ast.Eq)
+
+
 def _none_defaults(function: Function, unset: set[str]) -> dict[str, ast.expr]:
     """The tuples a function's statements give parameters that default to None before
     use: `if errors is None: errors = (Exception,)`, `errors = errors or (Exception,)`."""
@@ -77,7 +83,7 @@ def _none_defaults(function: Function, unset: set[str]) -> dict[str, ast.expr]:
         if isinstance(statement, ast.If) and len(statement.body) == 1 and not statement.orelse:
             test, statement = statement.test, statement.body[0]
             compared = isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
-            if not compared or not _is_none_test(test):  # type: ignore[arg-type]
+            if not compared or not _none_test(test):  # type: ignore[arg-type]
                 continue
         targets, value = assignment(statement)
         if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
@@ -86,13 +92,6 @@ def _none_defaults(function: Function, unset: set[str]) -> dict[str, ast.expr]:
         if named and targets[0].id in unset and isinstance(value, ast.Tuple):  # type: ignore[attr-defined]
             found[targets[0].id] = value  # type: ignore[attr-defined]
     return found
-
-
-def _is_none_test(test: ast.Compare) -> bool:
-    """`NAME is None` (or `== None`)."""
-    right = test.comparators[0] if len(test.comparators) == 1 else None
-    none = isinstance(right, ast.Constant) and right.value is None
-    return none and isinstance(test.ops[0], ast.Is | ast.Eq)
 
 
 def _with_classes(handler: ast.ExceptHandler, tuples: dict[str, ast.expr]) -> ast.ExceptHandler:

@@ -31,7 +31,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
-from auditor.python.model.expr_values import keyword_argument, positional_argument
+from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.parse import parse_module
 from auditor.python.model.prefilter import PROCESS_WORDS
 from auditor.python.model.value_calls import (
@@ -42,7 +42,9 @@ from auditor.python.model.value_calls import (
     PATH_METHODS,
 )
 from auditor.python.runner.agent_words import (
+    argv_agent,
     argv_runs_agent,
+    command_agent,
     command_runs_agent,
     split_command,
 )
@@ -52,10 +54,11 @@ from auditor.python.runner.launch_facts import (
     class_bases,
     import_table,
     module_functions,
+    tests_own_status,
 )
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.sdk_catalog import default_sdk
-from auditor.python.runner.steps import PROCESS_CALLS, StepCatalog, default_steps
+from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS, StepCatalog, default_steps
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
@@ -257,23 +260,34 @@ class _Module:
         wrapper = self._wrapper(call, scope)
         if wrapper is not None:
             return self._wrapped(call, wrapper, scope)
+        return name in _LAUNCH and self._started(call, scope, name) is not None
+
+    def agent_started(self, call: ast.Call, scope: ast.AST) -> str | None:
+        """The program of the agent a call starts itself (`claude`), with the first values
+        its argv can have that start one; None when it starts none."""
+        name = self.qualified(call.func)
         if name not in _LAUNCH:
-            return False
+            return None
+        found = self.choices.each(functools.partial(self._started, call, scope, name))
+        return found[0] if found else None
+
+    def _started(self, call: ast.Call, scope: ast.AST, name: str) -> str | None:
+        """The agent's program a process call (`name`, a launch) starts, if one."""
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
         if name in _VARARGS:
             words = [
                 None if isinstance(a, ast.Starred) else self.string(a, scope) for a in call.args
             ]
-            return self._agent(words)
+            return argv_agent(words, self.catalog)
         if first is None:
-            return False
+            return None
         shell = keywords.get("shell")
         if name in _SHELL_STRING or (isinstance(shell, ast.Constant) and shell.value is True):
             text = self.string(first, scope)
-            return text is not None and self._command(text)
+            return command_agent(text, self.catalog) if text is not None else None
         argv = self.words(first, scope)
-        return argv is not None and self._agent(argv)
+        return argv_agent(argv, self.catalog) if argv is not None else None
 
     def _wrapper(self, call: ast.Call, scope: ast.AST) -> LaunchParameter | None:
         """The launch parameter of the function of this module a call runs, if it has one
@@ -363,6 +377,37 @@ def launchers(
     return {name: _position(lines, module.functions[name]) for name in sorted(found)}
 
 
+def status_agents(
+    tree: ast.Module,
+    catalog: AgentCatalog,
+    steps: StepCatalog,
+    wrappers: Mapping[str, LaunchParameter],
+    returning: Iterable[str],
+) -> dict[str, str]:
+    """Of the launchers that return how their run went (`returning`), those that start
+    the agent themselves and tell no failure apart (`tests_own_status`), with the agent's
+    program: a caller that drops what they return loses the run's status."""
+    module: _Module | None = None
+    found: dict[str, str] = {}
+    for qualname in returning:
+        module = module or _Module(tree, catalog, steps, wrappers)
+        function = module.functions.get(qualname)
+        if function is None or tests_own_status(function):
+            continue
+        body = own_nodes(function)
+        module.imports(body)
+        for call in (node for node in body if isinstance(node, ast.Call)):
+            program = module.agent_started(call, function)
+            if program is not None:
+                checked = module.qualified(call.func) in CHECKED_CALLS or is_true(
+                    keyword_argument(call, "check")
+                )
+                if not checked:  # a failed run raises (`check=True`): nothing to read
+                    found[qualname] = program
+                break
+    return found
+
+
 def _agent_names(catalog: AgentCatalog | None) -> frozenset[str]:
     return frozenset(n for p in (catalog or default_catalog()).profiles for n in p.commands)
 
@@ -426,6 +471,13 @@ def summarize_python(
             if graph
             else {}
         )
+        returns = facts.returns() if facts is not None else {}
+        returning = [name for name in found if name in returns]
+        agents = (
+            status_agents(tree, catalog or default_catalog(), steps, wrappers, returning)
+            if returning
+            else {}
+        )
     except RecursionError:
         return PythonSummary(path, constants=constants)
     return PythonSummary(
@@ -438,8 +490,9 @@ def summarize_python(
         errors,
         parameters,
         wrappers,
-        facts.returns() if facts is not None else {},
+        returns,
         class_bases(tree, module),
         links,
         {name: d.catches for name, d in details.items()},
+        agents,
     )

@@ -28,3 +28,17 @@ class Executor:
                 log.warning("attempt %s failed", attempt)
                 return None
         return None
+
+    async def execute_chain(self, prompts: list[str]) -> None:
+        """Each round takes the next prompt: a failed run is not run again."""
+        pending = list(prompts)
+        while True:
+            prompt = pending.pop(0)
+            try:
+                response = await asyncio.to_thread(run_codex, prompt)
+                if "DONE" in response:
+                    return
+            except ClientError as error:
+                log.warning("failed: %s", error)
+            if not pending:
+                break
