@@ -61,7 +61,6 @@ def test_wait_of_a_failing_agent_under_errexit_makes_the_read_unreachable() -> N
         'set -e\nclaude -p x &\npid=$!\nset +e\nwait "$pid"\nrc=$?\nset -e\n'
         '[ "$rc" -ne 0 ] && echo no\n',
         'claude -p x &\npid=$!\nwait "$pid"\nrc=$?\n[ "$rc" -ne 0 ] && echo no\n',
-        "set -e\nclaude -p x &\nwait\necho done\n",
     ],
 )
 def test_a_wait_whose_status_reaches_the_script_is_clean(text: str) -> None:
@@ -73,9 +72,10 @@ def test_a_wait_whose_status_reaches_the_script_is_clean(text: str) -> None:
     [
         "claude -p x &\necho started\n",
         "claude -p x &\nmake &\nbuild=$!\nwait $build\necho built\n",
+        "claude -p x &\nwait\necho done\n",  # a bare `wait` returns 0
     ],
 )
-def test_an_agent_no_wait_waits_for_loses_its_status(text: str) -> None:
+def test_an_agent_whose_status_no_wait_returns_is_lost(text: str) -> None:
     assert codes(text) == [("RA203", 2)]
 
 

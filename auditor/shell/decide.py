@@ -16,7 +16,7 @@ import fnmatch
 from collections.abc import MutableMapping, Sequence
 
 from auditor.shell.assignments import add_alternatives
-from auditor.shell.parse import Node, within
+from auditor.shell.parse import Node
 from auditor.shell.words import ALTERNATIVES_SUFFIX, Env, Overlay, Value, evaluate, kept
 
 _EQUAL = frozenset({"==", "="})
@@ -132,26 +132,3 @@ def _joined(values: Sequence[Value]) -> Value:
         if joined is not None:
             return joined  # what follows differs by branch: unknown
     return values[-1]
-
-
-def arms_apart(first: Node, second: Node) -> bool:
-    """Whether two nodes lie in different arms of the innermost `if` or `case` holding
-    both: no run passes through both (a value set in one is not there in the other)."""
-    holder = second.parent
-    while holder is not None:
-        if holder.type in _BRANCHING and within(first, holder):
-            return _arm(first, holder) != _arm(second, holder)
-        holder = holder.parent
-    return False
-
-
-_BRANCHING = frozenset({"if_statement", "case_statement"})
-_ARMS = frozenset({"elif_clause", "else_clause", "case_item"})
-
-
-def _arm(node: Node, statement: Node) -> int | None:
-    """The arm of `statement` that `node` is in: an `elif`, `else` or `case` item (by
-    start), or None for the first arm of an `if` (its condition and `then` part)."""
-    while node.parent is not None and node.parent.id != statement.id:
-        node = node.parent
-    return node.start_byte if node.type in _ARMS else None

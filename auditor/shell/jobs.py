@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import LOOPS, Node, ShellText
+from auditor.shell.parse import LOOPS, Node, ShellText, other_arms
 from auditor.shell.status import StatusContext, StatusUse, backgrounded, status_use
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
@@ -35,6 +35,9 @@ class Wait(NamedTuple):
 
     command: SimpleCommand
     carries: bool  # it returns the job's status (`wait "$pid"`, `wait $!`)
+    # a bare `wait` (no operand, no `-n`), which returns 0 whatever the jobs did: the only
+    # kind of wait for the job
+    bare: bool = False
 
 
 def _text(node: Node) -> str:
@@ -86,7 +89,7 @@ def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[t
         maybe_last = [
             job
             for index, job in enumerate(started)
-            if all(_alternatives(job, later) for later in started[index + 1 :])
+            if all(other_arms(job, later) for later in started[index + 1 :])
         ]
         for job in maybe_last or ([last] if last is not None else []):
             owners.setdefault(_text(name), []).append((node.start_byte, job))
@@ -146,32 +149,6 @@ def _rerun_from(job: Node) -> int:
     return after
 
 
-_BRANCHING = frozenset({"if_statement", "case_statement"})
-
-
-def _alternatives(first: Node, second: Node) -> bool:
-    """Whether two statements sit in different arms of one `if` or `case`."""
-    above_first: dict[int, Node] = {}  # ancestor id -> the child of it on first's path
-    child = first
-    while child.parent is not None:
-        above_first[child.parent.id] = child
-        child = child.parent
-    child = second
-    while child.parent is not None:
-        parent = child.parent
-        mine = above_first.get(parent.id)
-        if mine is not None:
-            return parent.type in _BRANCHING and _arm(mine) != _arm(child)
-        child = parent
-    return False
-
-
-def _arm(child: Node) -> int:
-    """Which arm of an `if`/`case` a child is in: its `elif`/`else`/case item, or the
-    `then` part (whose statements are children of the `if` itself)."""
-    return child.id if child.type in ("elif_clause", "else_clause", "case_item") else -1
-
-
 def _operands(command: SimpleCommand) -> list[str]:
     """The pid words of a `wait` as written, options left out."""
     operands: list[str] = []
@@ -193,6 +170,7 @@ class _WaitTable(NamedTuple):
     carried: dict[int, list[SimpleCommand]]  # job id -> waits that return its status
     last_job: dict[int, list[SimpleCommand]]  # job id -> `wait $!` of it (as last job)
     any_job: list[int]  # starts of waits for every job (bare, or a pid not placed)
+    bare: list[int]  # starts of bare waits (no operand, no `-n`): they return 0
     by_variable: dict[str, list[int]]  # variable -> starts of waits on it
     first_saved: dict[int, list[tuple[str, int]]]  # job id -> (variable, first save)
     waits: list[SimpleCommand]  # every `wait`, in source order
@@ -220,7 +198,7 @@ def _operand_jobs(
     last = saved[index - 1][1]
     found = [last]
     for _, job in reversed(saved[: index - 1]):
-        if not _alternatives(job, last):
+        if not other_arms(job, last):
             break  # saved before the last one on every way: overwritten
         found.append(job)
     return prefix + match.group(1), found
@@ -259,7 +237,7 @@ def _wait_table(
         (c for c in commands if c.command_name == "wait" and _shell_of(c.node) == shell),
         key=lambda c: c.node.start_byte,
     )
-    table = _WaitTable({}, {}, [], {}, {}, waits, [c.node.start_byte for c in waits])
+    table = _WaitTable({}, {}, [], [], {}, {}, waits, [c.node.start_byte for c in waits])
     for name, saved in owners.items():
         for at, holder in saved:
             table.first_saved.setdefault(holder.id, []).append((name, at))
@@ -268,6 +246,8 @@ def _wait_table(
         start = command.node.start_byte
         if not operands:
             table.any_job.append(start)
+            if "-n" not in command.argv[1:]:
+                table.bare.append(start)
             continue
         named = [_operand_jobs(o, command.node, jobs, owners) for o in operands]
         for kind, named_jobs in named:
@@ -312,7 +292,9 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellT
     ]
     waited = bool(others)
     index = bisect.bisect_left(table.any_job, after)
-    waited = waited or index < len(table.any_job)
+    bare = bisect.bisect_left(table.bare, after)
+    # a wait of every job that is not bare: `wait -n`, or a pid not placed
+    waited = waited or len(table.any_job) - index > len(table.bare) - bare
     for name, saved_at in table.first_saved.get(statement.id, []):
         starts = table.by_variable.get(name, [])
         position = bisect.bisect_right(starts, max(saved_at, after - 1))
@@ -320,6 +302,9 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellT
     first = bisect.bisect_left(table.starts, after)
     if waited and not found and first < len(table.waits):
         found.append(Wait(table.waits[first], False))  # stands for the waits that do not carry
+    elif not waited and not found and bare < len(table.bare):
+        at = bisect.bisect_left(table.starts, table.bare[bare])
+        found.append(Wait(table.waits[at], False, bare=True))
     return found
 
 

@@ -62,8 +62,8 @@ def lost_status(
         return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
     waits = waits_for(statement, script.commands, script.parsed) if backgrounded(statement) else []
-    if waits and not all(w.carries for w in waits):
-        return None  # a wait of every job, or of a pid not placed (a read `wait` is above)
+    if waits and not all(w.carries or w.bare for w in waits):
+        return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
     masked = None
     if stage is not None:
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
@@ -71,7 +71,9 @@ def lost_status(
     how = _how(statement, discard, masked)
     if own:
         how = "`script` without `-e` exits with its own status, not the run's"
-    if waits:
+    if waits and all(w.bare for w in waits):
+        how = "it runs in the background, and the bare `wait` after it returns 0, not its status"
+    elif waits:
         how = "it runs in the background, and nothing reads the status `wait` returns for it"
     start, end = script.parsed.span(command.node)
     # the script's last statement, whose status only its host could read

@@ -27,7 +27,6 @@ from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
-from auditor.shell.decide import arms_apart
 from auditor.shell.functions import (
     FunctionSummary,
     forwarded_command,
@@ -44,7 +43,7 @@ from auditor.shell.includes import (
 )
 from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
-from auditor.shell.parse import Node, ShellText, within
+from auditor.shell.parse import Node, ShellText, other_arms, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import read_names
 from auditor.shell.stages import Pipeline, StageReader
@@ -239,7 +238,7 @@ class ShellScript:
         assign(node, self.env)
         self._assigned[label] = node
         new = self.env.get(label)
-        apart = previous is not None and arms_apart(previous, node)
+        apart = previous is not None and other_arms(previous, node)
         if apart and isinstance(old, str) and isinstance(new, str) and old != new:
             held = held if isinstance(held, tuple) else ()
             add_alternatives(self.env, label, (*held, old, new))

@@ -204,3 +204,30 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
             continue
         data, inserted, tree = mended, sorted(moved), reparsed
     return data, tree, inserted
+
+
+_BRANCHING = frozenset({"if_statement", "case_statement"})
+
+
+def other_arms(first: Node, second: Node) -> bool:
+    """Whether two nodes sit in different arms of one `if` or `case` (the innermost
+    statement holding both): no run passes through both."""
+    above_first: dict[int, Node] = {}  # ancestor id -> the child of it on first's path
+    child = first
+    while child.parent is not None:
+        above_first[child.parent.id] = child
+        child = child.parent
+    child = second
+    while child.parent is not None:
+        parent = child.parent
+        mine = above_first.get(parent.id)
+        if mine is not None:
+            return parent.type in _BRANCHING and _arm(mine) != _arm(child)
+        child = parent
+    return False
+
+
+def _arm(child: Node) -> int:
+    """Which arm of an `if`/`case` a child is in: its `elif`/`else`/case item, or the
+    `then` part (whose statements are children of the `if` itself)."""
+    return child.id if child.type in ("elif_clause", "else_clause", "case_item") else -1

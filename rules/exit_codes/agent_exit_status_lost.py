@@ -19,7 +19,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     ## What it does
     Flags an agent invocation whose status nothing reads: `agent … || true`
     (or an `|| echo ""` that says nothing), an agent followed by other commands
-    with no errexit and no `$?` read, an `agent &` that is never waited for, or
+    with no errexit and no `$?` read, an `agent &` that is never waited for,
+    waited for only by a bare `wait` (which returns 0 whatever its jobs did), or
     whose `wait "$pid"` status nothing reads; in Python, `subprocess.run([agent…])`
     without `check=True` whose result is never read, or read only to show its
     output (`print(r.stdout or r.stderr)`, a logger's call), `os.system(agent…)`
@@ -31,7 +32,12 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     module or another)
     launches whatever argv its callers give it, built by a helper or a builder
     method (`run_command(ClaudeCommand(p).build())`): the status is lost when
-    the function never reads it, or returns it to a caller that drops it. An
+    the function never reads it, or returns it to a caller that drops it. So
+    does a function or method that runs the agent itself and returns its
+    result, exit code or success flag without testing it
+    (`AgentRunner.run`), wherever the call graph resolves a call of it (an
+    instance kept in `self.runner`, in another module) and the caller drops
+    what it returns or binds it to a name nothing reads. An
     argv is an agent's when any definition that reaches the launch makes it
     one (a command built in each arm of an `if`), and a program named
     through the environment counts by its default

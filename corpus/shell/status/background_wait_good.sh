@@ -22,11 +22,6 @@ gptme --non-interactive "Summarise" | tee summary.log &
 summary_pid=$!
 if ! wait "$summary_pid"; then echo "summary failed"; fi
 
-# A bare `wait` waits for every job.
-claude -p "Warm the cache" &
-codex exec "Tidy imports" &
-wait
-
 # `wait $!` waits for the job started last.
 aider --yes --message "Rename the helper" &
 wait $! || echo "aider failed" >&2

@@ -9,7 +9,7 @@ fi
 gptme --non-interactive "Write release notes" && git add NOTES.md
 
 gptme --non-interactive "Warm the cache" &
-wait
+wait $! || echo "warming failed" >&2
 
 claude -p "Summarise the day"
 status=$?

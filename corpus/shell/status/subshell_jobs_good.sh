@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Near misses: the loop reads its input from a process substitution, so it runs in the
-# script's shell and the `wait` after it waits for its jobs; the pipeline's own stage
-# waits for the jobs it started, and carries their statuses out.
+# script's shell and the `wait`s after it wait for its jobs (each pid kept); the
+# pipeline's own stage waits for the jobs it started, and carries their statuses out.
 set -o pipefail
 MAX_PARALLEL=4
 
@@ -10,8 +10,11 @@ while read -r instructions; do
         sleep 1
     done
     claude -p "Implement the project described in $instructions" &
+    started+=($!)
 done < <(find ./projects -name "INSTRUCTIONS.md")
-wait
+for pid in "${started[@]}"; do
+    wait "$pid" || exit 1
+done
 echo "all projects implemented"
 
 find ./docs -name "*.md" | {
