@@ -32,6 +32,7 @@ from auditor.shell.status import (
     field_of,
     next_statement,
     status_use,
+    unread_store,
 )
 
 
@@ -50,7 +51,9 @@ def lost_status(
     outside = statement.type == "variable_assignment"  # `X=$(agent)`: the shell's options
     options = script.options_at(statement if outside else command.node)
     own = script_own_status(command)  # what reads it reads `script`'s own 0
-    if not own and status_use(statement, options, script) is not None:
+    use = status_use(statement, options, script) if not own else None
+    kept = unread_store(use, script.read_names())  # `|| rc=$?`, and nothing reads `rc`
+    if use is not None and kept is None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
     if stage is not None and branch_pipestatus(statement) is not None:
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
@@ -69,6 +72,8 @@ def lost_status(
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
         masked = MaskedStage(pipeline.stages[-1].label, stage, captured_by(statement))
     how = _how(statement, discard, masked)
+    if kept is not None and masked is None:
+        how = f"it is kept in `{kept}`, which nothing reads"
     if own:
         how = "`script` without `-e` exits with its own status, not the run's"
     if waits and all(w.bare for w in waits):

@@ -45,7 +45,7 @@ from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
 from auditor.shell.parse import Node, ShellText, other_arms, within
 from auditor.shell.pipelines import pipeline_parts
-from auditor.shell.reads import read_names
+from auditor.shell.reads import ReadNames, read_names
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
@@ -107,7 +107,7 @@ class ShellScript:
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
-        self._read_names: tuple[frozenset[str] | None] | None = None  # see `read_names`
+        self._read_names: ReadNames | None = None  # see `read_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
@@ -149,12 +149,11 @@ class ShellScript:
         """The options in effect at a command or an assignment statement."""
         return self._options_by_id.get(node.id, ShellOptions())
 
-    def read_names(self) -> frozenset[str] | None:
-        """The variables the script reads anywhere (None: any may be), found once
-        (`auditor.shell.reads`)."""
+    def read_names(self) -> ReadNames:
+        """The variables the script reads, found once (`auditor.shell.reads`)."""
         if self._read_names is None:
-            self._read_names = (read_names(self.parsed, self.commands),)
-        return self._read_names[0]
+            self._read_names = read_names(self.parsed, self.commands)
+        return self._read_names
 
     def waited_use(self, node: Node) -> StatusUse | None:
         """Why the status a `wait` returns for the background statement `node` is used

@@ -9,19 +9,27 @@ its variables read out of its sight: then any may be read.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.parse import Node, ShellText
 
 
-def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> frozenset[str] | None:
-    """The names of the variables the script reads anywhere; None when any may be read
-    out of its sight (it sources other files, or `set -a` exports every variable)."""
-    if any(
+class ReadNames(NamedTuple):
+    """The variables a script reads."""
+
+    names: frozenset[str]  # those its own text reads anywhere
+    # any may be read out of its sight too: it sources other files, or `set -a` exports
+    # every variable (a variable `local` to a function is still that function's own)
+    elsewhere: bool
+
+
+def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadNames:
+    """The variables the script reads (see `ReadNames`)."""
+    elsewhere = any(
         c.command_name in ("source", ".") or (c.command_name == "set" and "-a" in c.argv)
         for c in commands
-    ):
-        return None
+    )
     names: set[str] = set()
     for node in parsed.nodes():
         parent = node.parent
@@ -33,8 +41,10 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> frozense
             and not _exported(parent)
         ):
             continue  # the variable an assignment or a loop sets, not one it reads
+        if parent.type == "declaration_command" and not _exported(node):
+            continue  # `local out`: declared, not read
         names.add(parsed.node_text(node))
-    return frozenset(names)
+    return ReadNames(frozenset(names), elsewhere)
 
 
 def _names_it(holder: Node, name: Node) -> bool:
@@ -44,8 +54,8 @@ def _names_it(holder: Node, name: Node) -> bool:
 
 
 def _exported(assignment: Node) -> bool:
-    """Whether an assignment exports its variable to the commands the script runs
-    (`export RC=0`, `declare -x RC=0`): they may read it."""
+    """Whether an assignment (or a declared name) exports its variable to the commands
+    the script runs (`export RC=0`, `declare -x RC=0`, `export RC`): they may read it."""
     holder = assignment.parent
     if holder is None or holder.type != "declaration_command":
         return False

@@ -57,6 +57,7 @@ def _exec_agent(
     prefix = len(words[0].text) - len(words[0].text.lstrip("@-:+!|"))
     prefixes = "" if re.match(r"@[A-Za-z_]+@", words[0].text) else words[0].text[:prefix]
     words[0] = words[0].slice(len(prefixes), len(words[0]))
+    written = [word.text for word in words]  # as the unit writes them, for messages
     words = [expand_environment(expand_specifiers(word)) for word in words]
     inner = shell_string(words, skip_argv0="@" in prefixes)
     if inner is not None:
@@ -71,7 +72,9 @@ def _exec_agent(
     profile = catalog.agent_for(program) if program is not None else None
     if profile is not None and program is not None:
         return program.rsplit("/", 1)[-1], profile, texts
-    return (program, None, texts) if program and project.runs_agent(program) else None
+    if program and project.runs_agent(program):  # named as written: `%h/bin/run.sh`
+        return written[start], None, texts
+    return None
 
 
 def _listed(values: list[str]) -> set[int]:

@@ -15,7 +15,8 @@ from typing import NamedTuple, Protocol
 
 from auditor.numbers import bounded_int
 from auditor.shell.options import ShellOptions
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, descendants
+from auditor.shell.reads import ReadNames
 
 ALL_INDICES = -1  # `${PIPESTATUS[@]}`
 _CONDITION_PARENTS = {"if_statement": "`if`", "elif_clause": "`elif`"}
@@ -106,17 +107,45 @@ def _or_true(operator: Node | None, right: Node | None) -> bool:
 _EMPTY_WORDS = frozenset({'""', "''", "-n", "-e"})  # of an `echo` that says nothing
 
 
-def unread_store(use: StatusUse | None, read: frozenset[str] | None) -> bool:
-    """Whether a status is used only by `|| NAME=$?` keeping it in a variable that the
-    script never reads (`read`: the names it reads; None: any may be). It counts as read
-    for RA203 (SPEC: read through any path), but it decides nothing."""
+def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
+    """The variable, when a status is used only by `|| NAME=$?` keeping it in a variable
+    that nothing reads: not the script's own text, nor, where it sources other files, any
+    of theirs (unless the variable is `local` to the function that keeps it). Kept there,
+    the status is read through no path and decides nothing."""
     assignment = use.store if use is not None else None
-    if assignment is None or read is None:
-        return False
+    if assignment is None:
+        return None
     name, value = assignment.child_by_field_name("name"), assignment.child_by_field_name("value")
     if name is None or name.type != "variable_name" or value is None:
+        return None
+    if _text(value) not in ("$?", '"$?"') or _text(name) in read.names:
+        return None
+    return _text(name) if not read.elsewhere or _local(assignment, _text(name)) else None
+
+
+def _local(node: Node, name: str) -> bool:
+    """Whether `name` is declared `local` (or `declare`d, not `-g`) in the function that
+    holds `node`, before it."""
+    function = node.parent
+    while function is not None and function.type != "function_definition":
+        function = function.parent
+    if function is None:
         return False
-    return _text(value) in ("$?", '"$?"') and _text(name) not in read
+    for declaration in descendants(function):
+        if declaration.type != "declaration_command" or declaration.start_byte > node.start_byte:
+            continue
+        words = _text(declaration).split()
+        if words[0] not in ("local", "declare", "typeset") or any(
+            w.startswith("-") and "g" in w for w in words[1:3]
+        ):
+            continue
+        declared = (
+            child.child_by_field_name("name") if child.type == "variable_assignment" else child
+            for child in declaration.named_children
+        )
+        if any(d is not None and _text(d) == name for d in declared):
+            return True
+    return False
 
 
 def _ignored_operand(list_node: Node, node: Node) -> str | None:

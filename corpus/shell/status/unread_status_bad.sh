@@ -6,3 +6,9 @@ notes=$(codex exec "write release notes" | tee notes.log) || status=$?  # expect
 if ((status==0)); then
   echo "$notes" > NOTES.md
 fi
+
+# The status kept in a variable nothing reads decides nothing; showing the output
+# examines nothing.
+rc=0
+out=$(claude -p "summarise the changes") || rc=$?  # expect: RA203(warning)
+echo "$out"

@@ -1,18 +1,14 @@
 #!/usr/bin/env bash
 # Near misses of unread_status_bad.sh: `|| exit_code=$?` keeps a status that nothing reads
 # (it decides nothing, so `tee` winning it masks nothing: the run is judged by its output,
-# examined for the failure markers); a status kept that way is still read for RA203 (SPEC:
-# read through any path); and under pipefail the variable that is read holds the agent's.
+# examined for the failure markers); and under pipefail the variable that is read holds
+# the agent's.
 exit_code=0
 output=$(claude -p "$(cat PROMPT.md)" 2>&1 | tee /dev/stderr) || exit_code=$?
 if grep -qE "rate limit|overloaded|Error:" <<< "$output"; then
   echo "the agent failed" >&2
   exit 1
 fi
-
-rc=0
-out=$(claude -p "summarise the changes") || rc=$?
-echo "$out"
 
 set -o pipefail
 status=0
