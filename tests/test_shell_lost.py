@@ -187,3 +187,29 @@ def test_a_masked_stage_is_never_told_to_capture_without_pipefail(script: str) -
     hint = finding.hint or ""
     assert "`set -o pipefail`" in hint
     assert "agent … || rc=$?" not in hint and "claude … || rc=$?" not in hint
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "claude -p x || rc=$?\ntrap 'exit $rc' EXIT\n",
+        'claude -p x || rc=$?\nname=rc\necho "${!name}"\n',
+        "claude -p x || rc=$?\neval 'exit $rc'\n",
+        "claude -p x || rc=$?\ndeclare -p rc > state.sh\n",
+        'source ./lib.sh\nclaude -p x || rc=$?\necho "done"\n',
+    ],
+)
+def test_a_status_kept_where_it_may_be_read_out_of_sight_is_not_lost(script: str) -> None:
+    assert lost(script) == []
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        'claude -p x || rc=$?\necho "done"\n',
+        'source ./lib.sh\nf() {\n  local rc=0\n  claude -p x || rc=$?\n  echo "done"\n}\nf\n',
+    ],
+)
+def test_a_status_kept_where_nothing_reads_it_is_lost(script: str) -> None:
+    (finding,) = lost(script)
+    assert "which nothing reads" in finding.message

@@ -132,3 +132,23 @@ def test_a_variable_holds_the_value_of_every_arm_that_sets_it() -> None:
     # on every path the later value replaces the earlier one
     assert agents('A="claude -p"\nA=true\n$A x\n') == []
     assert agents(arms + "A=true\n$A x\n") == []
+
+
+def test_keyed_elements_added_with_plus_equals_replace_what_their_keys_held() -> None:
+    text = 'declare -A M=([a]=true [b]=ls)\nM+=([a]="claude -p" [c]=cat)\n'
+    assert build(text).env["M"] == ("claude -p", "ls", "cat")
+    assert agents(text + "${M[a]} x\n${M[c]} x\n") == ["claude"]
+
+
+def test_the_other_arms_values_apply_after_the_if_not_inside_an_arm() -> None:
+    arms = 'if [ -n "$FAST" ]; then A="claude -p"; else A=true; $A inside; fi\n'
+    assert agents(arms) == []
+    assert agents(arms + "$A after\n") == ["claude"]
+
+
+def test_a_variable_set_again_keeps_no_values_of_earlier_arms() -> None:
+    arms = 'if [ -n "$FAST" ]; then A="claude -p"; else A=true; fi\n'
+    assert agents(arms + "A=$(cat tool.txt)\n$A x\n") == []
+    assert agents(arms + "unset A\n$A x\n") == []
+    assert agents(arms + "read -r A\n$A x\n") == []
+    assert agents(arms + "for A in ls cat; do $A x; done\n") == []

@@ -38,6 +38,7 @@ from auditor.shell.words import (
 from auditor.unit import OPAQUE_WORD
 
 _MAX_VARIANTS = 16  # values of a command's words tried one by one (`variants`)
+_KEPT_BESIDE = (SPELLED_SUFFIX, SET_SUFFIX, KEYS_SUFFIX, ALTERNATIVES_SUFFIX, PATH_SUFFIX)
 
 
 def _text(node: Node) -> str:
@@ -111,16 +112,18 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     if value is None:
         written = node.child_by_field_name("value")
         path = program_path(written, env) if written is not None else None
+        spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
+        forget(env, key)  # it may hold anything now
         if path is not None and not appends:
             env[key + PATH_SUFFIX] = path
-        spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
         if spelled is not None and not appends and spelled.replace(OPAQUE_WORD, "").strip():
             env[key + SPELLED_SUFFIX] = spelled
-        if key in env:
-            del env[key]  # it may hold anything now
         env[key + SET_SUFFIX] = ""  # set, to a value known only at run time: no default applies
         return
     old = env.get(key) if appends else None  # only `+=` reads what it held
+    if isinstance(old, tuple) and literal is not None and literal[1] is not None:
+        _add_keyed(env, key, old, literal[0], literal[1])  # `M+=([k]=v)`: by key
+        return
     if old is not None:
         value = _appended(old, value)
         if value_size(value) > MAX_VALUE_SIZE or kept(value) is None:
@@ -149,6 +152,14 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
         add_alternatives(env, key, (other for other in others if other is not None))
 
 
+def forget(env: MutableMapping[str, Value], name: str) -> None:
+    """Drop what is known of a variable: its value, and what is kept beside it (its keys,
+    its other values, what is known of a value known only in part)."""
+    for key in (name, *(name + suffix for suffix in _KEPT_BESIDE)):
+        if key in env:
+            del env[key]
+
+
 def add_alternatives(env: MutableMapping[str, Value], name: str, values: Iterable[str]) -> None:
     """Record that variable `name` may also hold `values` (on other paths than the one
     its value is from)."""
@@ -160,6 +171,25 @@ def add_alternatives(env: MutableMapping[str, Value], name: str, values: Iterabl
         kept_values = kept(tuple(known)[:_MAX_VARIANTS])
         if kept_values is not None:
             env[name + ALTERNATIVES_SUFFIX] = kept_values
+
+
+def _add_keyed(
+    env: MutableMapping[str, Value],
+    name: str,
+    old: tuple[str, ...],
+    elements: tuple[str, ...],
+    keys: tuple[str, ...],
+) -> None:
+    """`NAME+=([k]=v …)`: each element set at its key, replacing what the key held."""
+    held = env.get(name + KEYS_SUFFIX)
+    current, current_keys = old, held if isinstance(held, tuple) else None
+    for at, element in zip(keys, elements, strict=True):
+        current, current_keys = with_element(current, current_keys, at, element)
+    if kept(current) is None or value_size(current) > MAX_VALUE_SIZE:
+        return
+    env[name] = current
+    if current_keys is not None:
+        env[name + KEYS_SUFFIX] = current_keys
 
 
 def _assign_element(subscript: Node, written: Node | None, env: MutableMapping[str, Value]) -> None:

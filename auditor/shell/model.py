@@ -22,7 +22,8 @@ from collections import OrderedDict
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.shell.assignments import add_alternatives, assign, variants
+from auditor.shell.arm_values import ArmValues
+from auditor.shell.assignments import assign, forget, variants
 from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
@@ -43,13 +44,12 @@ from auditor.shell.includes import (
 )
 from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
-from auditor.shell.parse import Node, ShellText, other_arms, within
+from auditor.shell.parse import Node, ShellText, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
-    ALTERNATIVES_SUFFIX,
     Env,
     Value,
     assign_default,
@@ -65,6 +65,7 @@ _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits foll
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
 _SOURCE_COMMANDS = frozenset({"source", "."})
+_FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
 
@@ -111,7 +112,7 @@ class ShellScript:
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
-        self._assigned: dict[str, Node] = {}  # each variable's last assignment walked
+        self._arms = ArmValues()  # the `if`s and `case`s being walked, and their values
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -185,6 +186,11 @@ class ShellScript:
             if name is not None and dir_value and self._recording:
                 self.script_dirs.add(self.parsed.node_text(name))
             return options
+        if kind == "unset_command" and self._recording:  # `unset TOOL`: no value now
+            for name in node.named_children:
+                if name.type in ("variable_name", "word"):
+                    forget(self.env, self.parsed.node_text(name))
+            return options
         if kind == "expansion" and self._recording:
             assign_default(node, self.env)  # `: "${AGENT:=claude}"`
         if kind in _SCOPES:
@@ -196,9 +202,15 @@ class ShellScript:
         if kind == "for_statement" and self._recording:
             # Walked as written, then (over known words) again one element at a time.
             before = dict(self.env)
+            variable = node.child_by_field_name("variable")
+            if variable is not None:  # it holds an element, not its old value
+                forget(self.env, self.parsed.node_text(variable))
+                forget(before, self.parsed.node_text(variable))
             options = self._walk_children(node, options)
             if run_loop(node, self.functions, before, self._seen_in_call, self._calls):
                 self.env = before
+            if variable is not None:
+                forget(self.env, self.parsed.node_text(variable))
             return options
         if kind == "function_definition":
             if not self._recording:
@@ -206,7 +218,8 @@ class ShellScript:
             name = node.child_by_field_name("name")
             outer = dict(self.env)
             first = len(self.commands)
-            self._walk_children(node, options)  # until its calls are known
+            with self._arms.suspended():
+                self._walk_children(node, options)  # until its calls are known
             self._body_commands[node.id] = (first, len(self.commands))
             self.env = outer  # its assignments reach the script where it is called
             if name is not None:
@@ -228,23 +241,24 @@ class ShellScript:
         return self._walk_children(node, options)
 
     def _assign(self, node: Node) -> None:
-        """Apply an assignment to the variables; one that replaces a value given in
-        another arm of the same `if` or `case` keeps that value as an alternative."""
+        """Apply an assignment to the variables, in the arm of the `if`s and `case`s it
+        is in (`arm_values`)."""
         name = node.child_by_field_name("name")
         label = self.parsed.node_text(name) if name is not None else ""
-        old, held = self.env.get(label), self.env.get(label + ALTERNATIVES_SUFFIX, ())
-        previous = self._assigned.get(label)
+        before = self.env.get(label)
         assign(node, self.env)
-        self._assigned[label] = node
-        new = self.env.get(label)
-        apart = previous is not None and other_arms(previous, node)
-        if apart and isinstance(old, str) and isinstance(new, str) and old != new:
-            held = held if isinstance(held, tuple) else ()
-            add_alternatives(self.env, label, (*held, old, new))
+        self._arms.wrote(label, before, self.env.get(label))
 
     def _walk_children(self, node: Node, options: ShellOptions) -> ShellOptions:
+        arms = self._recording and self._arms.branching(node)
+        if arms:
+            self._arms.enter(node)
         for child in node.named_children:
+            if arms:
+                self._arms.arm(child)
             options = self._walk(child, options)
+        if arms:
+            self._arms.leave(self.env)
         return options
 
     def _command(self, node: Node, options: ShellOptions) -> ShellOptions:
@@ -269,6 +283,10 @@ class ShellScript:
             name = command.command_name or ""
             seen = self._seen_in_call
             apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])
+        if command.command_name in _FORGETTING and self._recording:
+            for word in command.argv[1:]:  # `read -r TOOL`: not its value now
+                if word and not word.startswith("-"):
+                    forget(self.env, word)
         if command.command_name == "set":
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":

@@ -79,10 +79,14 @@ def called_files(script: ShellScript, call: SimpleCommand) -> set[str]:
     definition = script.functions.get(call.command_name or "")
     if definition is None or call.agent is not None:
         return set()
+    known = _CALLED.setdefault(script, {})  # asked once per run of the agent: found once
+    if call.node.id in known:
+        return set(known[call.node.id])
     found: set[str] = set()
     for inner in _agents_in(script).get(definition.id, []):
         written = _written_files(inner.node)
         found |= passed_files(definition, written, [call]) - written
+    known[call.node.id] = frozenset(found)
     return found
 
 
@@ -224,6 +228,9 @@ def reads_in(script: ShellScript) -> dict[tuple[str, str], list[Node]]:
 
 
 _CALLS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
+_CALLED: weakref.WeakKeyDictionary[ShellScript, dict[int, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
 _AGENTS_IN: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCommand]]] = (

@@ -8,7 +8,7 @@ its variables read out of its sight: then any may be read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
@@ -19,19 +19,31 @@ class ReadNames(NamedTuple):
     """The variables a script reads."""
 
     names: frozenset[str]  # those its own text reads anywhere
-    # any may be read out of its sight too: it sources other files, or `set -a` exports
-    # every variable (a variable `local` to a function is still that function's own)
+    # any may be read out of its sight too: it sources other files, `set -a` exports every
+    # variable, or a name is read through another (`eval`, a `trap` string, `${!name}`,
+    # `declare -p`, a nameref); a variable `local` to a function is still that function's
     elsewhere: bool
+    # each function's `local` (or `declare`d, not `-g`) variables: function id -> names
+    local: Mapping[int, frozenset[str]]
 
 
 def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadNames:
     """The variables the script reads (see `ReadNames`)."""
-    elsewhere = any(
-        c.command_name in ("source", ".") or (c.command_name == "set" and "-a" in c.argv)
+    elsewhere = b"${!" in parsed.data or any(
+        c.command_name in _INDIRECT or (c.command_name == "set" and "-a" in c.argv)
         for c in commands
     )
     names: set[str] = set()
+    local: dict[int, set[str]] = {}
     for node in parsed.nodes():
+        if node.type == "declaration_command":
+            words = parsed.node_text(node).split()
+            options = "".join(w[1:] for w in words[1:] if w.startswith("-"))
+            elsewhere = elsewhere or "p" in options or "n" in options
+            function = _function_of(node) if words[0] in _LOCAL and "g" not in options else None
+            if function is not None:
+                local.setdefault(function.id, set()).update(_declared(node, parsed))
+            continue
         parent = node.parent
         if node.type != "variable_name" or parent is None:
             continue
@@ -44,7 +56,30 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
         if parent.type == "declaration_command" and not _exported(node):
             continue  # `local out`: declared, not read
         names.add(parsed.node_text(node))
-    return ReadNames(frozenset(names), elsewhere)
+    frozen = {function: frozenset(found) for function, found in local.items()}
+    return ReadNames(frozenset(names), elsewhere, frozen)
+
+
+_INDIRECT = frozenset({"source", ".", "eval", "trap"})  # what reads names out of sight
+_LOCAL = frozenset({"local", "declare", "typeset"})
+
+
+def _function_of(node: Node) -> Node | None:
+    """The function definition around a node, if any."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        current = current.parent
+    return current
+
+
+def _declared(declaration: Node, parsed: ShellText) -> list[str]:
+    """The names a `local`/`declare` declares."""
+    found = []
+    for child in declaration.named_children:
+        name = child.child_by_field_name("name") if child.type == "variable_assignment" else child
+        if name is not None and name.type == "variable_name":
+            found.append(parsed.node_text(name))
+    return found
 
 
 def _names_it(holder: Node, name: Node) -> bool:

@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 
 from auditor.numbers import bounded_int
 from auditor.shell.options import ShellOptions
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node
 from auditor.shell.reads import ReadNames
 
 ALL_INDICES = -1  # `${PIPESTATUS[@]}`
@@ -120,32 +120,13 @@ def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
         return None
     if _text(value) not in ("$?", '"$?"') or _text(name) in read.names:
         return None
-    return _text(name) if not read.elsewhere or _local(assignment, _text(name)) else None
-
-
-def _local(node: Node, name: str) -> bool:
-    """Whether `name` is declared `local` (or `declare`d, not `-g`) in the function that
-    holds `node`, before it."""
-    function = node.parent
-    while function is not None and function.type != "function_definition":
-        function = function.parent
-    if function is None:
-        return False
-    for declaration in descendants(function):
-        if declaration.type != "declaration_command" or declaration.start_byte > node.start_byte:
-            continue
-        words = _text(declaration).split()
-        if words[0] not in ("local", "declare", "typeset") or any(
-            w.startswith("-") and "g" in w for w in words[1:3]
-        ):
-            continue
-        declared = (
-            child.child_by_field_name("name") if child.type == "variable_assignment" else child
-            for child in declaration.named_children
-        )
-        if any(d is not None and _text(d) == name for d in declared):
-            return True
-    return False
+    if read.elsewhere:
+        function = assignment.parent
+        while function is not None and function.type != "function_definition":
+            function = function.parent
+        if function is None or _text(name) not in read.local.get(function.id, ()):
+            return None
+    return _text(name)
 
 
 def _ignored_operand(list_node: Node, node: Node) -> str | None:

@@ -150,6 +150,11 @@ def parameter_names(function: Function) -> set[str]:
     return {a.arg for a in every}
 
 
+def positional_parameters(function: Function) -> list[str]:
+    """The names of a function's positional parameters, in order."""
+    return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+
+
 def parameter_defaults(function: Function) -> dict[str, ast.expr]:
     """A function's parameters that have a default, and the default, in order."""
     arguments = function.args

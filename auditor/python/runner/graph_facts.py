@@ -54,11 +54,12 @@ from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, mapping_key
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
+from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS
 from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
-from auditor.python.runner.sdk_catalog import SdkCatalog
+from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, literal_int, position
 
@@ -355,9 +356,7 @@ class ModuleFacts:
         for keyword in call.keywords:
             if keyword.arg == constructor.keyword:
                 value = keyword.value
-                number = literal_int(value)
-                if number is None and isinstance(value, ast.Name):
-                    number = self._constant(value.id)
+                number = self._given_retries(value, constructor)
                 if number is not None:
                     retries = number
                 elif isinstance(value, ast.Name) and value.id in function.params:
@@ -378,6 +377,28 @@ class ModuleFacts:
                 else:
                     retries = "?"
         return ("client", site, retries)
+
+    def _given_retries(self, value: ast.expr, constructor: SdkConstructor) -> int | None:
+        """The retries a client is given, when known: a literal, a module constant, the
+        SDK's own default (`openai.DEFAULT_MAX_RETRIES`), or the default of a lookup in
+        the environment (`int(os.getenv("OPENAI_MAX_RETRIES", 2))`), which counts as
+        the environment leaving it unset."""
+        if isinstance(value, ast.Call) and dotted_name(value.func) == "int" and value.args:
+            value = value.args[0]
+        if isinstance(value, ast.Call) and len(value.args) == 2:
+            looked_up = self.imports.qualify(dotted_name(value.func) or "")
+            value = value.args[1] if looked_up in ENVIRONMENT_DEFAULTS else value
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return int(value.value) if value.value.isdigit() and len(value.value) < 4 else None
+        if isinstance(value, ast.Name):
+            return self._constant(value.id)
+        dotted = dotted_name(value) or ""
+        sdk = constructor.qualified.rsplit(".", 1)[0]
+        if dotted.endswith(".DEFAULT_MAX_RETRIES") and self.imports.qualify(dotted).startswith(
+            f"{sdk}."
+        ):
+            return constructor.default
+        return literal_int(value)
 
     def _constant(self, name: str) -> int | None:
         for statement in self.tree.body:

@@ -386,8 +386,8 @@ class LaunchFacts:
                     succeeding = "|".join(sorted(v for v in values if v is not None))
                     return f"field:{name}={succeeding}{failing}"
         for name, values in on_success.items():
-            # `"success": True` where it succeeded only (a success whose output does not
-            # parse may give it `False` too): the value tells a success
+            # a field (`"success"`) that one value gives only where it succeeded (a success
+            # whose output does not parse may give it `False` too): that value tells one
             failed = otherwise.get(name, set())
             only = [v for v in values - failed if v is not None]
             if len(only) == 1 and failed and None not in failed:
@@ -645,7 +645,7 @@ def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
 
 
 _STATUS_METHODS = frozenset({"wait", "poll", "check_returncode"})
-_STATUS_ATTRIBUTES = frozenset({"wait", "poll", "returncode"})  # what reads a status
+_STATUS_ATTRIBUTES = _STATUS_METHODS | {"returncode"}  # what reads a status
 # The failures a checked run raises: catching one decides on the run's status.
 _CHECKED_FAILURES = ("CalledProcessError", "SubprocessError")
 

@@ -12,7 +12,7 @@ import ast
 import itertools
 
 from auditor.exit_codes import retried_failures
-from auditor.python.model.ast_values import class_names
+from auditor.python.model.ast_values import class_names, dotted_name
 from auditor.python.model.module import PythonModule
 from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (
@@ -89,7 +89,7 @@ def loop_retries(
     if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
         return None
     retried: list[tuple[Scenario, set[ast.ExceptHandler | None]]] = []
-    counted = attempt_counter(loop) is not None  # `for attempt in range(n)`, `while n < 3`
+    counted = _counts_attempts(loop, call)  # `for attempt in range(n)`, `while n < 3`
     success_via = success.get("next", set())
     for scenario, outcome in outcomes:
         # a failure goes round where a success does not; or by a jump out of a branch of its
@@ -136,6 +136,20 @@ def loop_retries(
     reason = _any_failure(flow.failure.flag) if any_exit and not wide else reason
     transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
     return Retry(bool(wide) or any_exit, transient_only, reason, errors)
+
+
+def _counts_attempts(loop: Loop, call: ast.AST) -> bool:
+    """Whether a loop counts attempts at the same call: a counter that neither the call
+    reads (`run(prompts[i])`) nor a `range(len(items))` walks items with."""
+    counter = attempt_counter(loop)
+    if counter is None:
+        return False
+    iterated = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None
+    if isinstance(iterated, ast.Call) and any(
+        isinstance(n, ast.Call) and dotted_name(n.func) == "len" for n in ast.walk(iterated)
+    ):
+        return False
+    return not any(isinstance(n, ast.Name) and n.id == counter for n in ast.walk(call))
 
 
 def _any_failure(flag: SuccessFlag | None) -> str:

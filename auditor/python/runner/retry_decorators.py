@@ -19,6 +19,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     int_value,
     parameter_defaults,
+    positional_parameters,
     walk,
 )
 from auditor.python.runner.error_conditions import handler_errors
@@ -127,10 +128,6 @@ def _given(
     return RetriedErrors(tuple(tests))
 
 
-def _positional(function: Function) -> list[str]:
-    return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-
-
 def retry_decorator_details(
     tree: ast.Module,
     constants: dict[str, int],
@@ -158,7 +155,7 @@ def retry_decorator_details(
         helper = not any(isinstance(inner, Function) for inner in statement.body)
         nodes = list(walk(statement))
         functions = [n for n in nodes if isinstance(n, Function)]
-        wrapped = {name for f in functions for name in _positional(f)}
+        wrapped = {name for f in functions for name in positional_parameters(f)}
         known = dict(constants)
         for function in functions:
             known.update(integer_defaults(function))
@@ -178,7 +175,7 @@ def retry_decorator_details(
             if not handlers:
                 continue
             attempts, parameter = _attempts(loop, known)
-            parameters = _positional(statement)[1 if method else 0 :]  # not `self`
+            parameters = positional_parameters(statement)[1 if method else 0 :]  # not `self`
             defaulted = {  # `except errors:` with `errors=(Exception,)` a parameter
                 h.type.id
                 for t in walk(loop)

@@ -19,6 +19,7 @@ from auditor.python.model.ast_values import (
     class_names,
     int_value,
     parameter_defaults,
+    positional_parameters,
     walk,
 )
 from auditor.python.model.expr_values import keyword_argument, positional_argument
@@ -81,14 +82,14 @@ def _delegating(
 ) -> RetryDecorator | None:
     """A factory (or decorator) whose wrapper hands the function it is given to a helper."""
     nested = [n for n in walk(factory) if isinstance(n, Function) and n is not factory]
-    handed = {p for f in nested for p in _positional(f)}  # the decorated function's name
+    handed = {p for f in nested for p in positional_parameters(f)}  # the decorated function's name
     own = _parameters(factory)
     for call in (n for n in walk(factory) if isinstance(n, ast.Call)):
         name = call.func.id if isinstance(call.func, ast.Name) else ""
         helper = helpers.get(name)
         if helper is None or not any(isinstance(a, ast.Name) and a.id in handed for a in call.args):
             continue
-        order = _positional(functions[name])
+        order = positional_parameters(functions[name])
         attempts, parameter = helper.attempts, None
         given = _argument(call, helper.parameter, order)
         if isinstance(given, ast.Name) and given.id in own:
@@ -109,7 +110,9 @@ def _delegating(
                 tests.append(RetriedErrors((ErrorTest("param", passed.id),)))
         errors = union(tests) if tests else EVERY_ERROR
         position = (
-            _positional(factory).index(parameter) if parameter in _positional(factory) else None
+            positional_parameters(factory).index(parameter)
+            if parameter in positional_parameters(factory)
+            else None
         )
         return RetryDecorator(
             factory.name,
@@ -167,12 +170,8 @@ def _argument(call: ast.Call, parameter: str | None, order: list[str]) -> ast.ex
     return keyword_argument(call, parameter) or positional_argument(call, index)
 
 
-def _positional(function: Function) -> list[str]:
-    return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-
-
 def _parameters(function: Function) -> list[str]:
-    return [*_positional(function), *(a.arg for a in function.args.kwonlyargs)]
+    return [*positional_parameters(function), *(a.arg for a in function.args.kwonlyargs)]
 
 
 def integer_defaults(function: Function) -> dict[str, int]:

@@ -42,3 +42,14 @@ class Executor:
                 log.warning("failed: %s", error)
             if not pending:
                 break
+
+    async def first_answer(self, prompts: list[str]) -> str | None:
+        """Each round runs another prompt (the counter picks it): no run is repeated."""
+        for i in range(len(prompts)):
+            try:
+                response = await asyncio.to_thread(run_codex, prompts[i])
+                if "ANSWER" in response:
+                    return response
+            except ClientError as error:
+                log.warning("prompt %d failed: %s", i, error)
+        return None
