@@ -168,7 +168,7 @@ def add_alternatives(env: MutableMapping[str, Value], name: str, values: Iterabl
     known.update(dict.fromkeys(values))
     current = env.get(name)
     if len(known) > 1 or (known and current not in known):
-        kept_values = kept(tuple(known)[:_MAX_VARIANTS])
+        kept_values = kept(tuple(known)[-_MAX_VARIANTS:])  # the latest, past the cap
         if kept_values is not None:
             env[name + ALTERNATIVES_SUFFIX] = kept_values
 
@@ -251,7 +251,8 @@ def variants(node: Node, env: Env) -> list[Overlay]:
         index = subscript.child_by_field_name("index") if subscript is not None else None
         if index is not None and index.type not in ("word", "number"):
             value = env.get(_text(name))
-            others = dict.fromkeys(value) if isinstance(value, tuple) else {}
+            elements = value[: 4 * _MAX_VARIANTS] if isinstance(value, tuple) else ()
+            others = dict.fromkeys(elements)
         else:
             held = env.get(_text(name) + ALTERNATIVES_SUFFIX)
             others = dict.fromkeys(held) if isinstance(held, tuple) else {}

@@ -202,6 +202,7 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
         if not gaps and root.has_error and _errors(reparsed.root_node) >= _errors(root):
             misparses = False  # a cut that mends nothing (the error is of another kind)
             continue
+        misparses = misparses or gaps  # mended gaps: the misreadings are looked for again
         data, inserted, tree = mended, sorted(moved), reparsed
     return data, tree, inserted
 

@@ -41,9 +41,16 @@ def older_syntax(text: str) -> str | None:
         starts_line = token.type in _STARTS or (token.type == tokenize.OP and token.string == ";")
     if not edits:
         return None
-    for start, end, replacement in edits:
-        _blank(lines, start, end, replacement)
+    try:
+        for start, end, replacement in edits:
+            _blank(lines, start, end, replacement)
+    except _Unmendable:
+        return None
     return "".join(lines)
+
+
+class _Unmendable(Exception):
+    """A type parameter list the rewrite cannot blank at the same positions."""
 
 
 def _parameters(
@@ -68,6 +75,8 @@ def _blank(
     by `replacement`, or by spaces, keeping its line breaks."""
     for row in range(start[0], end[0] + 1):
         line = lines[row - 1]
+        if replacement is None and row < end[0] and not line.strip():
+            raise _Unmendable  # no continuation fits an empty line
         first = start[1] if row == start[0] else 0
         last = end[1] if row == end[0] else len(line.rstrip("\r\n"))
         filler = replacement if replacement is not None else " " * (last - first)

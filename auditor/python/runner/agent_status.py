@@ -37,9 +37,9 @@ from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked
-from auditor.python.runner.launch_facts import tests_own_status
 from auditor.python.runner.loop_parts import Loop, is_none_test
 from auditor.python.runner.project_calls import StatusCall, WrappedLaunch, lost_through
+from auditor.python.runner.status_tests import tests_own_status
 from auditor.python.runner.steps import CHECKED_CALLS
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import WrapperUse, strip_wrappers

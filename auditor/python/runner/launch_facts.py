@@ -33,9 +33,9 @@ from auditor.python.model.ast_values import (
     parameter_names,
     qualified_import,
     top_level_names,
-    walk,
 )
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
+from auditor.python.runner.status_tests import STATUS_METHODS
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
 
 SHELL_STRING_CALLS = frozenset(
@@ -316,7 +316,7 @@ class LaunchFacts:
             if isinstance(node, ast.Attribute) and node.attr == "returncode":
                 return True
             func = node.func if isinstance(node, ast.Call) else None
-            if isinstance(func, ast.Attribute) and func.attr in _STATUS_METHODS:
+            if isinstance(func, ast.Attribute) and func.attr in STATUS_METHODS:
                 return True
             if isinstance(node, ast.keyword) and node.arg == "check":
                 return True
@@ -386,10 +386,10 @@ class LaunchFacts:
                     succeeding = "|".join(sorted(v for v in values if v is not None))
                     return f"field:{name}={succeeding}{failing}"
         for name, values in on_success.items():
-            # a field (`"success"`) that one value gives only where it succeeded (a success
-            # whose output does not parse may give it `False` too): that value tells one
+            # a flag (`"success": True`) that one value gives only where it succeeded (a
+            # success whose output does not parse may give it `False` too): it tells one
             failed = otherwise.get(name, set())
-            only = [v for v in values - failed if v is not None]
+            only = [v for v in values - failed if v in ("True", "False")]
             if len(only) == 1 and failed and None not in failed:
                 return f"field:{name}={only[0]}"
         return None
@@ -644,8 +644,6 @@ def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
     }
 
 
-_STATUS_METHODS = frozenset({"wait", "poll", "check_returncode"})
-_STATUS_ATTRIBUTES = _STATUS_METHODS | {"returncode"}  # what reads a status
 # The failures a checked run raises: catching one decides on the run's status.
 _CHECKED_FAILURES = ("CalledProcessError", "SubprocessError")
 
@@ -800,24 +798,3 @@ def _inside(body: _Body, node: ast.AST, kind: type[ast.AST]) -> bool:
             return True
         current = body.parents.get(current)
     return False
-
-
-def tests_own_status(function: Function) -> bool:
-    """Whether a function tests its run's status in a condition (`if proc.returncode:`,
-    `ok = result.returncode == 0`, then `if ok:`), besides returning it."""
-    names: set[str] = set()
-    for node in walk(function):
-        if isinstance(node, ast.Assign) and _reads_status(node.value, names):
-            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    tests = (n.test for n in walk(function) if isinstance(n, ast.If | ast.While | ast.IfExp))
-    return any(_reads_status(test, names) for test in tests)
-
-
-def _reads_status(node: ast.expr, names: set[str]) -> bool:
-    """Whether an expression reads a process's status (`returncode`, `wait()`, `poll()`)
-    or one of `names` that hold it."""
-    return any(
-        (isinstance(inner, ast.Attribute) and inner.attr in _STATUS_ATTRIBUTES)
-        or (isinstance(inner, ast.Name) and inner.id in names)
-        for inner in walk(node)
-    )

@@ -54,10 +54,10 @@ from auditor.python.runner.launch_facts import (
     class_bases,
     import_table,
     module_functions,
-    tests_own_status,
 )
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.sdk_catalog import default_sdk
+from auditor.python.runner.status_tests import tests_own_status
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS, StepCatalog, default_steps
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
