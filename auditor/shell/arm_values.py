@@ -19,7 +19,6 @@ from auditor.shell.parse import Node
 from auditor.shell.words import Value
 
 _ARMS = frozenset({"elif_clause", "else_clause", "case_item"})
-_BRANCHING = frozenset({"if_statement", "case_statement"})
 _THEN = -1  # the arm of an `if`'s condition and `then` part
 _NONE_TAKEN = -2  # the arm bash takes when no branch matches (no `else`, no `*)`)
 
@@ -47,11 +46,6 @@ class ArmValues:
 
     def __init__(self) -> None:
         self._open: list[_Statement] = []
-
-    @staticmethod
-    def branching(node: Node) -> bool:
-        """Whether a node is an `if` or a `case`, whose arms this follows."""
-        return node.type in _BRANCHING
 
     def enter(self, statement: Node) -> None:
         self._open.append(_Statement(statement))

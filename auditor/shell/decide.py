@@ -103,13 +103,18 @@ def join(branches: Sequence[Overlay], into: MutableMapping[str, Value]) -> None:
     touched: set[str] = set()
     for branch in branches:
         touched |= branch.touched()
+    varied: list[str] = []  # variables whose branches differ, or keep other values
     for key in sorted(touched):
         values = [branch[key] for branch in branches if key in branch]
         if values:
             into[key] = _joined(values)
         else:
             into.pop(key, None)
-    for key in sorted(key for key in touched if "\0" not in key):  # a variable's name
+        if key.endswith(ALTERNATIVES_SUFFIX):
+            varied.append(key[: -len(ALTERNATIVES_SUFFIX)])
+        elif "\0" not in key and any(value != values[0] for value in values):
+            varied.append(key)
+    for key in sorted(set(varied)):
         held = [branch.get(key + ALTERNATIVES_SUFFIX, ()) for branch in branches]
         scalars = [value for branch in branches if isinstance(value := branch.get(key), str)]
         others = [value for values in held if isinstance(values, tuple) for value in values]

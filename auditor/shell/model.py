@@ -18,6 +18,7 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from pathlib import Path
 
@@ -50,6 +51,7 @@ from auditor.shell.reads import ReadNames, read_names
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
+    ALTERNATIVES_SUFFIX,
     Env,
     Value,
     assign_default,
@@ -65,6 +67,9 @@ _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits foll
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
 _SOURCE_COMMANDS = frozenset({"source", "."})
+_VARIABLE = re.compile(rb"\$\{?([A-Za-z_][A-Za-z0-9_]*)")  # a variable a word reads
+_INDEXED = re.compile(rb"\[\$")  # an element read at a key known only at run time
+_BRANCHING = frozenset({"if_statement", "case_statement"})  # statements with arms
 _FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
@@ -250,7 +255,7 @@ class ShellScript:
         self._arms.wrote(label, before, self.env.get(label))
 
     def _walk_children(self, node: Node, options: ShellOptions) -> ShellOptions:
-        arms = self._recording and self._arms.branching(node)
+        arms = node.type in _BRANCHING and self._recording
         if arms:
             self._arms.enter(node)
         for child in node.named_children:
@@ -443,6 +448,11 @@ class ShellScript:
     def _agent_variant(self, node: Node, env: Env) -> SimpleCommand | None:
         """The command as it runs an agent with one of the other values its words may
         hold (`words.variants`), if one does."""
+        text = node.text or b""
+        if not _INDEXED.search(text) and not any(
+            name.decode() + ALTERNATIVES_SUFFIX in env for name in _VARIABLE.findall(text)
+        ):
+            return None  # no word of it has another value: not walked for one
         for variant in variants(node, env):
             command = self._analysed(node, variant)
             if command.agent is not None or self._runs_agent_function(command):
