@@ -5,7 +5,7 @@ The shell model keeps an array as its elements in order (a tuple). Where a scrip
 the keys (an associative array, or `[3]=x` in an indexed one), it keeps them too, in a
 tuple of the same length beside the elements, so an element read at a literal key is
 the one written there. An element read at a key known only at run time
-(`${AI_CMD[$AI_TOOL]}`) may be any of them (see `words.variants`).
+(`${AI_CMD[$AI_TOOL]}`) may be any of them (see `assignments.variants`).
 """
 
 from __future__ import annotations

@@ -447,7 +447,7 @@ class ShellScript:
 
     def _agent_variant(self, node: Node, env: Env) -> SimpleCommand | None:
         """The command as it runs an agent with one of the other values its words may
-        hold (`words.variants`), if one does."""
+        hold (`assignments.variants`), if one does."""
         text = node.text or b""
         if not _INDEXED.search(text) and not any(
             name.decode() + ALTERNATIVES_SUFFIX in env for name in _VARIABLE.findall(text)
