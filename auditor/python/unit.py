@@ -22,6 +22,7 @@ from auditor.source import SourceFile
 from auditor.unit import ParseError
 
 if TYPE_CHECKING:
+    from auditor.python.runner.project_calls import ProjectCalls
     from auditor.python.runner.sdk_catalog import SdkCatalog
     from auditor.python.runner.steps import StepCatalog
 
@@ -43,6 +44,7 @@ class PythonUnit:
     steps: StepCatalog | None = None  # step callables and retry libraries; None: built-in
     _agent_status: AgentStatus | None = None
     _own_summary: tuple[str | None, PythonSummary] | None = None
+    _project_calls: ProjectCalls | None = None
 
     def agent_status(self) -> AgentStatus:
         """What this module does with its agents' exit statuses (computed once)."""
@@ -51,14 +53,21 @@ class PythonUnit:
                 self._agent_status = AgentStatus.empty()
             else:
                 from auditor.python.runner.agent_status import python_agent_status
-                from auditor.python.runner.project_calls import status_calls, wrapped_launches
 
-                wrapped = wrapped_launches(self)
-                returned = status_calls(self)
+                calls = self.project_calls()
                 self._agent_status = python_agent_status(
-                    self.module, self.catalog, wrapped, returned
+                    self.module, self.catalog, calls.wrapped_launches, calls.status_calls
                 )
         return self._agent_status
+
+    def project_calls(self) -> ProjectCalls:
+        """What the project index says about this module's calls (built once; the module
+        must have parsed)."""
+        if self._project_calls is None:
+            from auditor.python.runner.project_calls import ProjectCalls
+
+            self._project_calls = ProjectCalls(self)
+        return self._project_calls
 
     def own_summary(self) -> tuple[str | None, PythonSummary]:
         """This module's dotted name and summary: the project index's, or read now (once)."""

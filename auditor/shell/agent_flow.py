@@ -17,7 +17,7 @@ from typing import NamedTuple
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
 from auditor.exit_codes import ExitCodes, invocation_codes
 from auditor.finding import shortened
-from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.functions import FunctionSummary, enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
@@ -389,7 +389,7 @@ class _Flow:
                 return False  # what it runs is more than a message
             current = current.parent
         command = self.script.command_at(current) if current is not None else None
-        if command is None or command.command_name not in _MESSAGES:
+        if command is None or command.command_name not in MESSAGE_COMMANDS:
             return False
         holder = command.node.parent
         redirects = holder.named_children if holder is not None else []
@@ -602,9 +602,6 @@ def _statement_of(node: Node) -> Node | None:
             return current
         current = parent
     return None
-
-
-_MESSAGES = frozenset({"echo", "printf"})
 
 
 def _exits_with(node: Node) -> bool:

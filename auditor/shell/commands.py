@@ -10,10 +10,12 @@ from auditor.shell.parse import Node
 from auditor.shell.words import Env, evaluate, expand_argument, program_path
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+# Builtins that print a message: what they are given, to the terminal or a file.
+MESSAGE_COMMANDS = frozenset({"echo", "printf"})
 # Builtins that only print or declare: their status is 0 whatever they are given (an
 # `echo` to a closed pipe aside), and they do no work a failed run could skip.
 NO_EFFECT_BUILTINS = frozenset(
-    {"true", ":", "echo", "printf", "local", "declare", "typeset", "export"}
+    {"true", ":", *MESSAGE_COMMANDS, "local", "declare", "typeset", "export"}
 )
 
 

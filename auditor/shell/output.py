@@ -15,7 +15,7 @@ import re
 import weakref
 from typing import NamedTuple
 
-from auditor.shell.commands import SimpleCommand
+from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.output_words import (
@@ -259,7 +259,8 @@ def _shows_only(script: ShellScript, test: Node) -> bool:
     body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
     commands = [n for b in body for n in descendants(b) if n.type == "command"]
     return bool(commands) and all(
-        (c := script.command_at(n)) is not None and c.command_name in _DISPLAY for n in commands
+        (c := script.command_at(n)) is not None and c.command_name in MESSAGE_COMMANDS
+        for n in commands
     )
 
 
@@ -290,7 +291,6 @@ def _loads_only(test: Node, node: Node) -> bool:
     return bool(body)
 
 
-_DISPLAY = frozenset({"echo", "printf"})
 _EMPTINESS = re.compile(r'^\[\[?\s+-[nz]\s+"?\$\{?\w+\}?"?\s+\]\]?$')
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol
 
 from auditor.numbers import bounded_int
+from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
 from auditor.shell.reads import ReadNames
@@ -101,7 +102,7 @@ def _or_true(operator: Node | None, right: Node | None) -> bool:
     words = _text(right).split()
     if words in (["true"], [":"]):
         return True
-    return bool(words) and words[0] in ("echo", "printf") and set(words[1:]) <= _EMPTY_WORDS
+    return bool(words) and words[0] in MESSAGE_COMMANDS and set(words[1:]) <= _EMPTY_WORDS
 
 
 _EMPTY_WORDS = frozenset({'""', "''", "-n", "-e"})  # of an `echo` that says nothing

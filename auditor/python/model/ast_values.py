@@ -88,17 +88,17 @@ def statements(root: ast.AST, *, definitions: bool = True) -> Iterator[ast.AST]:
     """The statements under `root`, nested ones too (in `except` clauses and `case`s,
     and in the functions and classes it defines unless `definitions` is false), in
     source order; expressions are not walked."""
-    stack = list(reversed(_statement_children(root)))
+    stack = list(reversed(statement_children(root)))
     while stack:
         node = stack.pop()
         if isinstance(node, ast.stmt):
             yield node
             if not definitions and isinstance(node, Function | ast.ClassDef):
                 continue
-        stack.extend(reversed(_statement_children(node)))
+        stack.extend(reversed(statement_children(node)))
 
 
-def _statement_children(node: ast.AST) -> list[ast.AST]:
+def statement_children(node: ast.AST) -> list[ast.AST]:
     """What a node holds in its statement lists (`except` clauses and `case`s too)."""
     kind = type(node)
     fields = _STATEMENT_FIELDS.get(kind)

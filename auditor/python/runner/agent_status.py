@@ -25,7 +25,7 @@ from auditor.exit_codes import ExitCodes, either_codes, intents_in, invocation_c
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.model.ast_values import Function, block_of, dotted_name
+from auditor.python.model.ast_values import Function, block_of, dotted_name, statement_children
 from auditor.python.model.callees import called_function, instance_status
 from auditor.python.model.expr_values import (
     first_argument,
@@ -621,24 +621,14 @@ def _endless(statement: ast.stmt) -> bool:
     `return` or `raise` in it leaves the function, not to what follows)."""
     if not isinstance(statement, ast.While) or not is_true(statement.test):
         return False
-    pending = list(statement.body)
+    pending: list[ast.AST] = list(statement.body)
     while pending:
         current = pending.pop()
         if isinstance(current, ast.Break):
             return False
         if not isinstance(current, Loop | Function | ast.ClassDef):  # their `break`s are theirs
-            pending += _inner_statements(current)
+            pending += statement_children(current)
     return True
-
-
-def _inner_statements(statement: ast.stmt) -> list[ast.stmt]:
-    """The statements a compound statement holds directly (`except` and `case` bodies too)."""
-    found: list[ast.stmt] = []
-    for field in ("body", "orelse", "finalbody"):
-        found += getattr(statement, field, [])
-    for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
-        found += part.body
-    return found
 
 
 def _single_return(function: Function) -> ast.expr | None:

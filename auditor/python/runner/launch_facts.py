@@ -468,7 +468,7 @@ class LaunchFacts:
     def _checked_runs(self, body: _Body) -> list[ast.Call]:
         """The function's runs that raise when they fail (`check=True`, `check_call`, a
         function of the module given `check=True` that returns a run's result)."""
-        return [c for c in body.nodes() if isinstance(c, ast.Call) and self._raises_on_failure(c)]
+        return [c for c in body.nodes() if isinstance(c, ast.Call) and self.raises_on_failure(c)]
 
     def _after_checked(self, body: _Body, node: ast.AST, runs: list[ast.Call]) -> bool:
         """Whether `node` is reached only after one of the checked `runs` succeeded: it
@@ -492,10 +492,10 @@ class LaunchFacts:
             child, parent = parent, body.parents.get(parent)
         return True
 
-    def _raises_on_failure(self, call: ast.Call) -> bool:
+    def raises_on_failure(self, call: ast.Call) -> bool:
         """Whether a call runs a process that raises when it fails."""
         name = self.qualified(call.func)
-        if name in ("subprocess.check_call", "subprocess.check_output"):
+        if name in CHECKED_CALLS:
             return True
         check = next((k.value for k in call.keywords if k.arg == "check"), None)
         if not (isinstance(check, ast.Constant) and check.value is True):

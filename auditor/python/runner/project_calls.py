@@ -17,6 +17,7 @@ summary (read now when the file is audited alone).
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -222,6 +223,7 @@ class ProjectCalls:
                 if wanted & set(bases):
                     yield Callee(summary, f"{name}.{method}", module)
 
+    @functools.cached_property
     def wrapped_launches(self) -> dict[ast.Call, WrappedLaunch]:
         """Calls of this module that give a launch parameter its value."""
         found: dict[ast.Call, WrappedLaunch] = {}
@@ -252,6 +254,7 @@ class ProjectCalls:
             if name in names:
                 yield call, name
 
+    @functools.cached_property
     def status_calls(self) -> dict[ast.Call, StatusCall]:
         """Calls of a function of this module that runs the agent and returns how the run
         went: dropping what it returns loses the run's status as dropping the run's own
@@ -352,13 +355,3 @@ def lost_through(
     if bound is not None and not read:
         return f"{label} returns it and `{bound}` is never read"
     return None
-
-
-def wrapped_launches(unit: PythonUnit) -> dict[ast.Call, WrappedLaunch]:
-    """The wrapped launches of a parsed module (none if it did not parse)."""
-    return ProjectCalls(unit).wrapped_launches() if unit.module is not None else {}
-
-
-def status_calls(unit: PythonUnit) -> dict[ast.Call, StatusCall]:
-    """The calls of a parsed module's own launchers that return how the run went."""
-    return ProjectCalls(unit).status_calls() if unit.module is not None else {}

@@ -20,7 +20,7 @@ from auditor.python.model.ast_values import Function, descendants, dotted_name
 from auditor.python.model.expr_values import is_true, keyword_argument
 from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
-from auditor.python.runner.project_calls import ProjectCalls, returned_launcher, returned_value
+from auditor.python.runner.project_calls import returned_launcher, returned_value
 from auditor.python.runner.steps import (
     CHECKED_CALLS,
     PROCESS_CALLS,
@@ -48,12 +48,12 @@ class Steps:
         # functions defined inside functions (`def call(): …` in a runner) -> launcher
         self.nested: dict[Function, Launcher] = {}
         self.aliases = import_aliases(self.module, unit.own_summary()[0])
-        self.project_calls = ProjectCalls(unit)  # wrapped launches, class hierarchies
+        self.project_calls = unit.project_calls()  # wrapped launches, class hierarchies
         # the last names of the tree's launchers: a call naming none of them runs none
         self.launcher_names = frozenset(
             name.rsplit(".", 1)[-1] for s in unit.project.python.values() for name in s.launchers
         )
-        self.wrapped = self.project_calls.wrapped_launches()
+        self.wrapped = self.project_calls.wrapped_launches
         self._direct()
         self._local_launchers()
         for call, names in self.module.calls.items():

@@ -31,7 +31,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
-from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
+from auditor.python.model.expr_values import keyword_argument, positional_argument
 from auditor.python.model.parse import parse_module
 from auditor.python.model.prefilter import PROCESS_WORDS
 from auditor.python.model.value_calls import (
@@ -58,7 +58,7 @@ from auditor.python.runner.launch_facts import (
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.sdk_catalog import default_sdk
 from auditor.python.runner.status_tests import tests_own_status
-from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS, StepCatalog, default_steps
+from auditor.python.runner.steps import PROCESS_CALLS, StepCatalog, default_steps
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
@@ -330,12 +330,13 @@ def launchers(
     catalog: AgentCatalog,
     steps: StepCatalog,
     wrappers: Mapping[str, LaunchParameter] = _NONE,
-) -> dict[str, tuple[int, int]]:
+) -> tuple[dict[str, tuple[int, int]], _Module | None]:
     """Functions and methods that launch the agent or run a step, with their positions
-    (`wrappers`: the module's functions whose parameter reaches a launch)."""
+    (`wrappers`: the module's functions whose parameter reaches a launch); and the module
+    as read for them (None when nothing in it starts a process)."""
     modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
     if not any(word in text for word in (*PROCESS_WORDS, *modules)):
-        return {}  # nothing here starts a process or runs a step
+        return {}, None  # nothing here starts a process or runs a step
     called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
     markers = (*PROCESS_WORDS, *sorted(called))
     module = _Module(tree, catalog, steps, wrappers)
@@ -374,23 +375,16 @@ def launchers(
                     found.add(name)
                     pending.append(name)
                     break
-    return {name: _position(lines, module.functions[name]) for name in sorted(found)}
+    return {name: _position(lines, module.functions[name]) for name in sorted(found)}, module
 
 
-def status_agents(
-    tree: ast.Module,
-    catalog: AgentCatalog,
-    steps: StepCatalog,
-    wrappers: Mapping[str, LaunchParameter],
-    returning: Iterable[str],
-) -> dict[str, str]:
+def status_agents(module: _Module, facts: LaunchFacts, returning: Iterable[str]) -> dict[str, str]:
     """Of the launchers that return how their run went (`returning`), those that start
-    the agent themselves and tell no failure apart (`tests_own_status`), with the agent's
-    program: a caller that drops what they return loses the run's status."""
-    module: _Module | None = None
+    the agent themselves and tell no failure apart (`tests_own_status`, a run that raises
+    when it fails), with the agent's program: a caller that drops what they return loses
+    the run's status."""
     found: dict[str, str] = {}
     for qualname in returning:
-        module = module or _Module(tree, catalog, steps, wrappers)
         function = module.functions.get(qualname)
         if function is None or tests_own_status(function):
             continue
@@ -399,10 +393,7 @@ def status_agents(
         for call in (node for node in body if isinstance(node, ast.Call)):
             program = module.agent_started(call, function)
             if program is not None:
-                checked = module.qualified(call.func) in CHECKED_CALLS or is_true(
-                    keyword_argument(call, "check")
-                )
-                if not checked:  # a failed run raises (`check=True`): nothing to read
+                if not facts.raises_on_failure(call):  # `check=True`: nothing to read
                     found[qualname] = program
                 break
     return found
@@ -438,7 +429,7 @@ def summarize_python(
         if any(word in text for word in PROCESS_WORDS):
             facts = LaunchFacts(tree, text, import_table(tree, importing))
         wrappers = facts.parameters() if facts is not None else {}
-        found = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
+        found, read = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
         helpers = frozenset(name for name, d in details.items() if d.helper)
@@ -473,11 +464,7 @@ def summarize_python(
         )
         returns = facts.returns() if facts is not None else {}
         returning = [name for name in found if name in returns]
-        agents = (
-            status_agents(tree, catalog or default_catalog(), steps, wrappers, returning)
-            if returning
-            else {}
-        )
+        agents = status_agents(read, facts, returning) if read and facts and returning else {}
     except RecursionError:
         return PythonSummary(path, constants=constants)
     return PythonSummary(

@@ -1,4 +1,4 @@
-from .runner import AgentRunner, CheckedRunner, Linter, RaisingRunner
+from .runner import AgentRunner, CheckedRunner, Linter, RaisingRunner, VerifyingRunner
 
 
 class Orchestrator:
@@ -7,6 +7,7 @@ class Orchestrator:
         self.checked = CheckedRunner()
         self.linter = Linter()
         self.raising = RaisingRunner()
+        self.verifying = VerifyingRunner()
 
     def step(self, task: str) -> bool:
         result = self.runner.run(task)
@@ -20,3 +21,6 @@ class Orchestrator:
 
     def step_raising(self, task: str) -> None:
         self.raising.run(task)
+
+    def step_verified(self, task: str) -> None:
+        self.verifying.run(task)

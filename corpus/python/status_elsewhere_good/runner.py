@@ -25,3 +25,10 @@ class Linter:
 class RaisingRunner:
     def run(self, prompt: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(["claude", "-p", prompt], check=True, capture_output=True, text=True)
+
+
+class VerifyingRunner:
+    def run(self, prompt: str) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
+        result.check_returncode()
+        return result
