@@ -32,6 +32,7 @@ from auditor.shell.status import (
     field_of,
     next_statement,
     status_use,
+    substitution_declaration,
     unread_store,
 )
 
@@ -198,6 +199,18 @@ def _person_watches(script: ShellScript, statement: Node) -> bool:
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:
     """Why the status is lost, in words for the message."""
+    holder = statement.parent  # `local out=$(agent …)`: the declaration's status is `$?`
+    captured = holder is not None and holder.type == "command_substitution"
+    declaration = substitution_declaration(holder) if captured and holder is not None else None
+    if masked is None and declaration is not None:
+        keyword = (declaration.text or b"").decode("utf-8", "replace").split(" ", 1)[0]
+        names = [
+            child.child_by_field_name("name")
+            for child in declaration.named_children
+            if child.start_byte <= statement.start_byte < child.end_byte
+        ]
+        name = (names[0].text or b"").decode("utf-8", "replace") if names and names[0] else "x"
+        return f"`{keyword} {name}=$(…)` returns the status of `{keyword}`, not the run's"
     if masked is None:
         if backgrounded(statement):
             return "it runs in the background and nothing waits for it"
