@@ -71,6 +71,9 @@ class CallDetails(NamedTuple):
     # the retry layer that goes round on the value it returns, beside `layer` around its
     # raised failures (a loop that retries both: `except …: continue`, `if r["error"]:`)
     value_layer: int | None = None
+    # the layer of a library's retry decorator it applies to the function it is given
+    # (`retry(stop=…)(self._call_api)`): that function runs under it when the wrapper does
+    applied: int | None = None
 
 
 NO_DETAILS = CallDetails()

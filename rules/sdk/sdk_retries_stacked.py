@@ -201,16 +201,16 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         and OpenAI's in the other), or that one statement builds (`OpenAI(**kw) if kw
         else OpenAI()`), are one defect, reported once: at the first, or the most severe."""
         found = list(self._per_client(unit))
-        statements = [_statement(unit, client.call) for client, _ in found]
-        shared = Counter((c.label, id(s)) for (c, _), s in zip(found, statements, strict=True))
+        statements = [_statement(unit, client.call) for client, _, _ in found]
+        shared = Counter((c.label, id(s)) for (c, _, _), s in zip(found, statements, strict=True))
         groups: dict[tuple[object, ...], list[tuple[Client, Finding]]] = {}
-        for (client, finding), statement in zip(found, statements, strict=True):
+        for (client, finding, requests), statement in zip(found, statements, strict=True):
             key: tuple[object, ...] = (client.label, id(statement))
             if shared[(client.label, id(statement))] < 2:
                 # the same requests, retried the same way, whatever class each client is
                 # (`AsyncAzureOpenAI(…)` in one branch, `AsyncOpenAI()` in the other)
                 said = finding.message.replace(f"`{client.label}`", "")
-                key = (client.retries, frozenset(map(id, client.references)), said)
+                key = (client.retries, requests, said)
             groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
             members.sort(key=lambda member: -member[1].severity.rank)  # stable: source order
@@ -235,7 +235,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 fix = first.fix._replace(edits=tuple(sorted(set(edits))))
             yield first._replace(message=message, related=related, fix=fix)
 
-    def _per_client(self, unit: PythonUnit) -> Iterator[tuple[Client, Finding]]:
+    def _per_client(self, unit: PythonUnit) -> Iterator[tuple[Client, Finding, object]]:
+        """Each client's finding, with what tells the requests it serves: its references
+        here, else the places the call graph finds them sent."""
         module = unit.module
         if module is None:
             return
@@ -262,8 +264,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             # the SDK retries; else the call graph may find one further up the calls
             ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
             local = any(o.stacked or o.unread for _, o in ranked)
+            requests: object = frozenset(map(id, client.references))
             if not local or client.retries is None:
-                through = stacked_through_calls(unit, client)
+                through, sent = stacked_through_calls(unit, client)
+                requests = requests or sent
                 bound = {retries for _, _, retries in through}
                 if through and bound == {0}:
                     continue  # every path that retries it builds it with `max_retries=0`
@@ -281,7 +285,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             start, end = module.span(client.call)
             if ranked and (ranked[0][1].stacked or ranked[0][1].unread):
                 stacked = self._stacked(unit, client, *ranked[0], sdk.sdk_retries.kinds, start, end)
-                yield client, stacked
+                yield client, stacked, requests
             elif sdk.forbid:
                 yield (
                     client,
@@ -294,6 +298,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                         hint=f"pass `{client.keyword}=0`",
                         fix=_fix(module, client),
                     ),
+                    requests,
                 )
 
     def _stacked(
@@ -383,13 +388,14 @@ class _Layer(NamedTuple):
         attempts = " (no attempt limit)" if use.unlimited else attempts
         span = Span(Position(use.line, use.column), Position(use.line, use.column + 1))
         errors = RetriedErrors(tuple(ErrorTest(kind, value) for kind, value in use.errors))
+        where = "" if path == here else f" in `{path}`"
         return cls(
             use.label,
-            f"{use.label}{attempts}" + ("" if path == here else f" in `{path}`"),
+            f"{use.label}{attempts}{where}",
             use.attempts,
             errors,
             RelatedLocation(path, span, f"{use.label} re-sends the request"),
-            f"`{path}` sends its requests under {use.label}",
+            f"its requests run under {use.label}{where}",
         )
 
 

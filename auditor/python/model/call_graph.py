@@ -210,18 +210,21 @@ class CallGraph:
             found += [(caller, number) for number in numbers if fid in self.callees(caller, number)]
         return found
 
+    def passed(self, fid: str, call: CallFacts, parameter: str) -> list[Any]:
+        """The references a call of function `fid` gives its parameter `parameter`, at
+        its place or by its name."""
+        params = list(self.functions[fid].facts.get("params", ()))
+        position = params.index(parameter) if parameter in params else -1
+        given = [r for i, r in call.args if i == position]
+        return given + [r for k, r in call.details.keywords if k == parameter]
+
     def _given_callables(self, fid: str, parameter: str) -> list[str]:
         """What a call of parameter `parameter` of `fid` runs: the functions the callers
         pass it (`with_retry(fetch)`, `self.fetch`), or the calls of the lambda they pass
         (`with_retry(lambda: self._call_api(prompt))`, run where the parameter is called)."""
-        params = list(self.functions[fid].facts.get("params", ()))
-        position = params.index(parameter) if parameter in params else -1
         found: list[str] = []
         for caller, number in self.callers(fid):
-            call = self.functions[caller].facts["calls"][number]
-            given = [r for i, r in call.args if i == position]
-            given += [r for k, r in call.details.keywords if k == parameter]
-            for ref in given:
+            for ref in self.passed(fid, self.functions[caller].facts["calls"][number], parameter):
                 if ref[0] == "lambda":
                     found += [
                         c for r in ref[1] if r[0] == "result" for c in self.callees(caller, r[1])

@@ -133,9 +133,8 @@ class RetryReach:
             if own is not None and (layer := self.layer(function.module, own)) is not None:
                 pending.append((fid, self._bound(layer, fid)))
             for number, call in enumerate(function.facts.get("calls", ())):
-                callee = call.callee
-                if callee and callee[0] == "name" and callee[1].rsplit(".", 1)[-1] in named:
-                    pending += self._wrapped(fid, number, call, wrappers)
+                if call.details.applied is not None or _may_apply(call.callee, named):
+                    pending += self._applied(fid, number, call, wrappers)
                 for own in (call.details.layer, call.details.value_layer):
                     layer = self.layer(function.module, own) if own is not None else None
                     if layer is not None:
@@ -154,22 +153,89 @@ class RetryReach:
                     pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
         return under
 
-    def _wrapped(
+    def _applied(
         self, fid: str, number: int, call: CallFacts, wrappers: dict[str, tuple[str, int]]
     ) -> list[tuple[str, Layer]]:
-        """The functions a call wraps in a retry decorator of the tree, applied as a call
-        (`self.call = with_retry(self._call_api)`): each runs under its layer when the
-        wrapper it returns is called."""
+        """The functions a call wraps in a retry decorator applied as a call, each under
+        its layer whenever the wrapper it returns runs it: a library's
+        (`retry(stop=…)(self._call_api)`), a module's retry object (`llm_retry(fn)`, with
+        `llm_retry = retry(…)`), a function of the tree that applies one
+        (`with_retry(self._call_api)`), or a decorator a helper is given with the function
+        it applies it to (`return decorator(method)`: each call of the helper binds both)."""
+        decorators: list[Any] = [] if call.callee is None else [call.callee]
+        if call.details.applied is not None:
+            decorators.append(("layer", call.details.applied))
+        elif call.callee and call.callee[0] == "value":
+            decorators = list(call.callee[1])
+        applied = [ref for _, ref in call.args if ref and ref[0] in _APPLIED]
+        sites: list[tuple[str, CallFacts | None]] = [(fid, None)]
+        if any(ref[0] == "param" for ref in (*decorators, *applied)):  # bound by each caller
+            sites = [
+                (c, self.graph.functions[c].facts["calls"][n]) for c, n in self.graph.callers(fid)
+            ]
         found: list[tuple[str, Layer]] = []
-        function = self.graph.functions[fid]
-        for wrapper in self.graph.callees(fid, number):
-            if wrapper not in wrappers or (layer := self.layer(*wrappers[wrapper])) is None:
-                continue
-            for _, ref in call.args:
-                if ref and ref[0] in ("self", "global"):
-                    kind = "self" if ref[0] == "self" else "name"
-                    found += [(t, layer) for t in self.graph.targets(function, (kind, ref[1]))]
+        for site, site_call in sites:
+            layers = [
+                layer
+                for ref in decorators
+                for layer in self._decorator_layers(fid, number, ref, (site, site_call), wrappers)
+            ]
+            if layers:
+                targets = [
+                    t for ref in applied for t in self._applied_targets(fid, ref, (site, site_call))
+                ]
+                found += [(target, layer) for layer in layers for target in targets]
         return found
+
+    def _decorator_layers(
+        self,
+        fid: str,
+        number: int,
+        ref: Any,
+        site: tuple[str, CallFacts | None],
+        wrappers: dict[str, tuple[str, int]],
+    ) -> list[Layer]:
+        """The retry layers the decorator `ref` that call `number` of `fid` applies stands
+        for (a parameter: what the call `site` gives it)."""
+        module = self.graph.functions[fid].module
+        entries: list[tuple[str, int]] = []
+        if ref[0] == "layer":
+            entries.append((module, ref[1]))
+        elif ref[0] == "name":
+            entries += [wrappers[w] for w in self.graph.callees(fid, number) if w in wrappers]
+            entries += self._retry_objects(ref[1], module, wrappers)
+        elif ref[0] == "global":
+            entries += self._retry_objects(ref[1], module, wrappers)
+        elif ref[0] == "param" and site[1] is not None:
+            reader = self.graph.functions[site[0]].module
+            for given in self.graph.passed(fid, site[1], ref[1]):
+                if given and given[0] == "global":
+                    entries += self._retry_objects(given[1], reader, wrappers)
+        return [layer for entry in entries if (layer := self.layer(*entry)) is not None]
+
+    def _retry_objects(
+        self, name: str, reader: str, wrappers: dict[str, tuple[str, int]]
+    ) -> list[tuple[str, int]]:
+        """The retry object a module-level name that module `reader` reads stands for."""
+        key = self.graph.global_key(name, reader)
+        entry = wrappers.get(key) or wrappers.get(self.graph.resolve(name, reader) or "")
+        return [] if entry is None else [entry]
+
+    def _applied_targets(self, fid: str, ref: Any, site: tuple[str, CallFacts | None]) -> list[str]:
+        """The functions the value `ref` of `fid` may be (a parameter: the values the
+        call `site` gives it, read there)."""
+        if ref[0] == "param":
+            if site[1] is None:
+                return []
+            given = self.graph.passed(fid, site[1], ref[1])
+            return [
+                t
+                for r in given
+                if r and r[0] in _APPLIED[:2]
+                for t in self._applied_targets(site[0], r, (site[0], None))
+            ]
+        kind = "self" if ref[0] == "self" else "name"
+        return self.graph.targets(self.graph.functions[fid], (kind, ref[1]))
 
     def _as_raised(
         self,
@@ -302,6 +368,23 @@ class RetryReach:
 _RUNNERS = {"asyncio.to_thread": 0, "anyio.to_thread.run_sync": 0, "run_in_threadpool": 0}
 # (not `executor.submit`: its future raises where `.result()` is read, outside this call)
 _RUNNER_METHODS = {"run_in_executor": 1}
+
+
+# The values a decorator applied as a call may be given: a function of the tree
+_APPLIED = ("self", "global", "param")
+
+
+def _may_apply(callee: Any, named: set[str]) -> bool:
+    """Whether a call's callee may be a retry decorator of the tree (`_applied`): a name of
+    one, or a value a parameter or a module-level name gives it."""
+    if not callee:
+        return False
+    if callee[0] == "name":
+        return callee[1].rsplit(".", 1)[-1] in named
+    return callee[0] == "value" and any(
+        r and (r[0] == "param" or (r[0] == "global" and r[1].rsplit(".", 1)[-1] in named))
+        for r in callee[1]
+    )
 
 
 def _runs_given(callee: Any, position: int | str) -> bool:

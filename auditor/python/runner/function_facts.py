@@ -79,6 +79,10 @@ class FactsOwner(RefsOwner, Protocol):
         """The layer and function of a call of a retrying object."""
         ...
 
+    def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> int | None:
+        """The layer of a library's retry decorator a call applies to what it is given."""
+        ...
+
     def share(self, value: Shared) -> Shared:
         """An equal value made before in the module, else `value` (a module's calls name
         the same callees and pass the same references again and again)."""
@@ -341,6 +345,8 @@ class FunctionFacts(ValueRefs):
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
         elif (ahead := _runs_argument(call)) is not None:
             entry["shift"] = ahead  # `asyncio.to_thread(fn, *args)`: a call of `fn`
+        elif (applied := self.owner.applied_decorator(call, self)) is not None:
+            entry["applied"] = applied  # `retry(stop=…)(self._call_api)`
         self._arguments.append((entry, call))
 
 

@@ -357,6 +357,13 @@ class ModuleFacts:
             if keyword.arg == constructor.keyword:
                 value = keyword.value
                 number = self._given_retries(value, constructor)
+                if number is None and isinstance(value, ast.Name):  # a local's one value
+                    bindings = function.locals.get(value.id, [])
+                    held = {
+                        self._given_retries(b[1], constructor) if b[0] == "expr" else None
+                        for b in bindings
+                    }
+                    number = held.pop() if len(held) == 1 else None
                 if number is not None:
                     retries = number
                 elif isinstance(value, ast.Name) and value.id in function.params:
@@ -642,6 +649,31 @@ class ModuleFacts:
     def retrier_call(self, call: ast.Call, function: FunctionFacts) -> tuple[int, Ref] | None:
         """A call of a retrying object (`Retrying(…)(fn, …)`, `retrier(fn, …)`): the layer
         and the function it runs."""
+        found = self._called_library(call, function, "loop")
+        if found is None:
+            return None
+        library, made, qualified = found
+        assert made is not None
+        attempts = _attempts(made, library.attempts_keyword)
+        errors = self._library_errors(library, made)
+        layer = self._layer(made, f"`{qualified.rsplit('.', 1)[-1]}` object", attempts, errors)
+        target = function.callee(call.args[0])
+        return None if target is None else (layer, target)
+
+    def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> int | None:
+        """The layer of a library's retry decorator a call applies to the function it is
+        given (`retry(stop=…)(self._call_api)`, or `decorate(self._call_api)` after
+        `decorate = retry(stop=…)`); that function runs under it when the wrapper does."""
+        found = self._called_library(call, function, "decorator")
+        if found is None or found[1] is None:
+            return None
+        return self._library_layer(found[1], found, "decorator")
+
+    def _called_library(
+        self, call: ast.Call, function: FunctionFacts, form: str
+    ) -> tuple[Any, ast.Call | None, str] | None:
+        """The library object of `form` that a call with arguments calls: one a call makes
+        there, or that a local name holds (`retrier = Retrying(…)`)."""
         func = call.func
         origin: ast.expr | None = func
         if isinstance(func, ast.Name) and func.id in function.locals:
@@ -650,14 +682,7 @@ class ModuleFacts:
         if origin is None or not isinstance(origin, ast.Call) or not call.args:
             return None
         found = self._library(origin)
-        if found is None or found[0].form != "loop":
-            return None
-        library, made, qualified = found
-        attempts = _attempts(made, library.attempts_keyword)
-        errors = self._library_errors(library, made)
-        layer = self._layer(origin, f"`{qualified.rsplit('.', 1)[-1]}` object", attempts, errors)
-        target = function.callee(call.args[0])
-        return None if target is None else (layer, target)
+        return found if found is not None and found[0].form == form else None
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:

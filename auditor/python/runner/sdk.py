@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from auditor.project import PythonSummary, RetriedUse
 from auditor.python.model.ast_values import Function, class_names, descendants
@@ -258,32 +259,31 @@ def find_clients(
     return clients
 
 
-def stacked_through_calls(
-    unit: PythonUnit, client: Client
-) -> list[tuple[RetriedUse, str, int | None]]:
-    """The retry layers the project call graph finds over this client's requests: (the
-    layer as a use, its path, the client's retries on that path)."""
+class ThroughCalls(NamedTuple):
+    """The retry layers the project call graph finds over a client's requests."""
+
+    layers: list[tuple[RetriedUse, str, int | None]]  # (the layer as a use, its path, the
+    # client's retries on that path)
+    requests: frozenset[tuple[str, int, int]]  # where the requests they re-send are sent
+
+
+def stacked_through_calls(unit: PythonUnit, client: Client) -> ThroughCalls:
+    """The retry layers the project call graph finds over this client's requests."""
     if not unit.project.python:
-        return []
+        return ThroughCalls([], frozenset())
     from auditor.python.model.call_graph import call_graph
 
     site = f"{client.call.lineno}:{client.call.col_offset}"
     found: dict[tuple[RetriedUse, str, int | None], None] = {}
+    requests: set[tuple[str, int, int]] = set()
     for stacked in call_graph(unit.project).stacked(unit.own_summary()[0] or "", site):
         layer = stacked.layer
-        unlimited = layer.attempts is None and "loop" in layer.label
         use = RetriedUse(
-            "",
-            "",
-            layer.line,
-            layer.column,
-            layer.label,
-            layer.attempts,
-            layer.errors,
-            unlimited and False,
+            "", "", layer.line, layer.column, layer.label, layer.attempts, layer.errors, False
         )
         found[(use, layer.path, stacked.retries)] = None
-    return list(found)
+        requests.add(stacked.request)
+    return ThroughCalls(list(found), frozenset(requests))
 
 
 def retried_elsewhere(unit: PythonUnit, client: Client) -> Iterator[tuple[RetriedUse, str]]:

@@ -1,0 +1,9 @@
+from .base import BaseProvider
+
+
+class ChatProvider(BaseProvider):
+    def call(self, messages):
+        return self.client.chat.completions.create(model=self.model, messages=messages)
+
+    async def acall(self, messages):
+        return await self.aclient.chat.completions.create(model=self.model, messages=messages)
