@@ -210,7 +210,8 @@ class ModuleSummariser:
         """What the index holds for a file whose content is `data` (an editor's buffer)."""
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
-            return candidate.display if self.agent_word.search(text) else None
+            runs = self.agent_word.search(text) and self._script_runs_agent(text)
+            return candidate.display if runs else None
         if _TEST_MODULE.fullmatch(candidate.path.name):
             # Test modules are rarely imported (only by other tests, a `test_utils.py`):
             # one is summarised, if it needs to be, when it is audited (from that parse).
@@ -231,6 +232,20 @@ class ModuleSummariser:
         except FileTimeout:
             return None  # the audit reports the file
         return IndexedModule(name, candidate, digest, summary, launching)
+
+    def _script_runs_agent(self, text: str) -> bool:
+        """Whether a script that names an agent runs one, by the shell model (a script
+        that names one only in a message, a path or a mount does not); one too deep or
+        too costly to read, as if it did."""
+        from auditor.shell.model import ShellScript
+        from auditor.unit import NotAudited
+        from auditor.value_budget import value_budget
+
+        try:
+            with time_bound(self.settings.timeout), value_budget():
+                return ShellScript.build(text, self.catalog).may_run_agent()
+        except (FileTimeout, RecursionError, NotAudited):
+            return True  # its own audit says why it is not read
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv

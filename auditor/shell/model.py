@@ -66,7 +66,7 @@ _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits foll
 
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
-_SOURCE_COMMANDS = frozenset({"source", "."})
+SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell
 _VARIABLE = re.compile(rb"\$\{?([A-Za-z_][A-Za-z0-9_]*)")  # a variable a word reads
 _INDEXED = re.compile(rb"\[\$")  # an element read at a key known only at run time
 _BRANCHING = frozenset({"if_statement", "case_statement"})  # statements with arms
@@ -275,7 +275,7 @@ class ShellScript:
             self._command_index[node.id] = len(self.commands)
             self.commands.append(command)
             self._command_by_id[node.id] = command
-            if command.command_name in _SOURCE_COMMANDS and len(command.word_nodes) > 1:
+            if command.command_name in SOURCE_COMMANDS and len(command.word_nodes) > 1:
                 self._source(command.word_nodes[1])
             dynamic = b"$" in (node.text or b"")
             if dynamic and command.agent is None and not self._runs_agent_function(command):
@@ -471,6 +471,15 @@ class ShellScript:
         summary = self.summaries.get(command.command_name or "")
         return summary.agent if summary is not None else None
 
+    def may_run_agent(self) -> bool:
+        """Whether running the script may run an agent: a command of it does, or a
+        function it calls, or a file it sources (not read here) may."""
+        return any(
+            self.agent_of(command) is not None
+            or (command.command_name in SOURCE_COMMANDS and self.sourced is None)
+            for command in self.commands
+        )
+
     def _walk_called_functions(self) -> None:
         """Walk each called function's body again with the options of its calls.
 
@@ -545,7 +554,7 @@ def _walk_library(
     inner = ShellScript.walk(ShellText(text), catalog, end_use=None, sourced=sourced)
     if budget.exhausted:
         return inner  # some of its values may be opaque for this script only: not kept
-    if not any(command.command_name in _SOURCE_COMMANDS for command in inner.commands):
+    if not any(command.command_name in SOURCE_COMMANDS for command in inner.commands):
         _LIBRARIES[key] = (catalog, inner, budget.spent - before)
         while _too_many_libraries():
             _LIBRARIES.popitem(last=False)

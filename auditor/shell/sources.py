@@ -19,11 +19,9 @@ from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.shell.includes import directive_source, sourced_relative, variable_prefixed
-from auditor.shell.model import ShellScript
+from auditor.shell.model import SOURCE_COMMANDS, ShellScript
 from auditor.source import decode
 from auditor.value_budget import value_budget
-
-_SOURCE_COMMANDS = frozenset({"source", "."})
 
 
 def sourced_notes(
@@ -60,7 +58,7 @@ def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None
     with value_budget():  # the values the audit's model affords
         script = ShellScript.build(text, catalog)
     for command in script.commands:
-        if command.command_name not in _SOURCE_COMMANDS or len(command.argv) < 2:
+        if command.command_name not in SOURCE_COMMANDS or len(command.argv) < 2:
             continue
         node = command.word_nodes[1]
         written = script.parsed.node_text(node) if node is not None else "?"
