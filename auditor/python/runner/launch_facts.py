@@ -475,7 +475,11 @@ class LaunchFacts:
         follows one, outside any `except` clause, and every clause after the last before
         it that catches its failure leaves (`return False`)."""
         at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-        before = [call for call in runs if (call.lineno, call.col_offset) < at]
+        end = (getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0)
+        # one it holds runs first too (`return run(…, check=True).stdout`)
+        before = [
+            call for call in runs if (call.lineno, call.col_offset) < at or _ends_by(call, end)
+        ]
         if not before or _in_handler(body, node):
             return False  # no run before it, or a clause: the run may have failed
         last = max(before, key=lambda call: (call.lineno, call.col_offset))
@@ -695,6 +699,11 @@ def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:
         return ""
     only = sorted(v for v in otherwise - on_success if v is not None)
     return f"{FAILURE_VALUES}{'|'.join(only)}" if only else ""
+
+
+def _ends_by(node: ast.expr, end: tuple[int, int]) -> bool:
+    """Whether an expression ends by `end` (a position after its start)."""
+    return (node.end_lineno or 0, node.end_col_offset or 0) <= end
 
 
 def _field_value(node: ast.expr) -> str | None:

@@ -275,10 +275,13 @@ class _Module:
         """The agent's program a process call (`name`, a launch) starts, if one."""
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
-        if name in _VARARGS:
-            words = [
-                None if isinstance(a, ast.Starred) else self.string(a, scope) for a in call.args
-            ]
+        if name in _VARARGS:  # each argument a word, a `*list` its words
+            words: list[str | None] = []
+            for arg in call.args:
+                if isinstance(arg, ast.Starred):
+                    words += self.words(arg.value, scope) or [None]
+                else:
+                    words.append(self.string(arg, scope))
             return argv_agent(words, self.catalog)
         if first is None:
             return None
