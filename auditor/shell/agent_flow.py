@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
-from auditor.exit_codes import ExitCodes, invocation_codes
+from auditor.exit_codes import ExitCodes, either_codes, invocation_codes
 from auditor.finding import shortened
-from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand, WrapperUse
 from auditor.shell.functions import FunctionSummary, enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
@@ -78,21 +78,23 @@ class _Flow:
 
     def _invocation(self, command: SimpleCommand) -> _Invocation | None:
         extra: Mapping[int, str] = {}
-        wrappers = command.wrappers
+        inner: tuple[WrapperUse, ...] = ()  # those a called function runs the agent under
         if command.agent is not None:
             profile, label = command.agent, command.label or command.agent.name
         elif command.command_name in self.functions:
             summary = self.functions[command.command_name or ""]
             assert summary.agent is not None
-            profile, extra, wrappers = (
-                summary.agent,
-                summary.returns,
-                (*wrappers, *summary.wrappers),
-            )
+            profile, extra, inner = summary.agent, summary.returns, summary.wrappers
             label = command.command_name or profile.name
         else:
             return None
-        codes = invocation_codes(profile, wrappers, self.script.catalog, shell=True, extra=extra)
+        catalog = self.script.catalog
+        codes = either_codes(  # under the wrappers any value of its words gives it
+            [
+                invocation_codes(profile, (*own, *inner), catalog, shell=True, extra=extra)
+                for own in (command.wrappers, *command.alternatives)
+            ]
+        )
         start, end = self.parsed.span(command.node)
         statement, stage = self._statement(command.node)
         return _Invocation(AgentCall(start, end, label, codes), command, statement, stage)

@@ -66,8 +66,9 @@ class ArmValues:
         statement = self._open.pop()
         for name, before in statement.before.items():
             values = [statement.written.get(arm, {}).get(name, before) for arm in statement.arms]
-            if len({value for value in values if isinstance(value, str)}) > 1:
-                add_alternatives(env, name, (v for v in values if isinstance(v, str)))
+            held = [value for value in values if value is not None]  # strings and arrays
+            if len(set(held)) > 1:
+                add_alternatives(env, name, held)
             if self._open:
                 self._record(self._open[-1], name, before, env.get(name))
 

@@ -160,17 +160,32 @@ def forget(env: MutableMapping[str, Value], name: str) -> None:
             del env[key]
 
 
-def add_alternatives(env: MutableMapping[str, Value], name: str, values: Iterable[str]) -> None:
+def add_alternatives(env: MutableMapping[str, Value], name: str, values: Iterable[Value]) -> None:
     """Record that variable `name` may also hold `values` (on other paths than the one
-    its value is from)."""
+    its value is from); an array among them is kept as one alternative (`_ARRAY`)."""
     held = env.get(name + ALTERNATIVES_SUFFIX)
     known = dict.fromkeys(held if isinstance(held, tuple) else ())
-    known.update(dict.fromkeys(values))
+    known.update(dict.fromkeys(map(_alternative, values)))
     current = env.get(name)
-    if len(known) > 1 or (known and current not in known):
+    if len(known) > 1 or (known and (current is None or _alternative(current) not in known)):
         kept_values = kept(tuple(known)[-_MAX_VARIANTS:])  # the latest, past the cap
         if kept_values is not None:
             env[name + ALTERNATIVES_SUFFIX] = kept_values
+
+
+# An alternative that is an array: its elements after this mark, each ended by a NUL
+# (which no shell value holds)
+_ARRAY = "\0array\0"
+
+
+def _alternative(value: Value) -> str:
+    return value if isinstance(value, str) else _ARRAY + "".join(f"{e}\0" for e in value)
+
+
+def _value(alternative: str) -> Value:
+    if not alternative.startswith(_ARRAY):
+        return alternative
+    return tuple(alternative[len(_ARRAY) :].split("\0")[:-1])
 
 
 def _add_keyed(
@@ -249,16 +264,16 @@ def variants(node: Node, env: Env) -> list[Overlay]:
         if name is None:
             continue
         index = subscript.child_by_field_name("index") if subscript is not None else None
-        if index is not None and index.type not in ("word", "number"):
+        elements = index is not None and index.type not in ("word", "number")
+        if elements:  # the element at a key known only at run time: each of them
             value = env.get(_text(name))
-            elements = value[: 4 * _MAX_VARIANTS] if isinstance(value, tuple) else ()
-            others = dict.fromkeys(elements)
+            others = dict.fromkeys(value[: 4 * _MAX_VARIANTS] if isinstance(value, tuple) else ())
         else:
             held = env.get(_text(name) + ALTERNATIVES_SUFFIX)
             others = dict.fromkeys(held) if isinstance(held, tuple) else {}
         for other in list(others)[: _MAX_VARIANTS - len(found)]:
             variant = Overlay(env)
-            variant[_text(name)] = (other,) if index is not None else other
+            variant[_text(name)] = (other,) if elements else _value(other)
             variant.pop(_text(name) + KEYS_SUFFIX, None)
             found.append(variant)
     return found if len(found) > 1 else []

@@ -43,6 +43,9 @@ class SimpleCommand(NamedTuple):
     # nothing feeding or taking its streams): its outcome is theirs to see, so no status
     # of it is the runner's to lose, and a loop that reopens it is no retry.
     interactive: bool = False
+    # The wrappers it runs the agent under with the other values its words may hold
+    # (`"${TIMEOUT_CMD[@]}" gemini`, the array empty on one path): its codes are theirs too.
+    alternatives: tuple[tuple[WrapperUse, ...], ...] = ()
 
     @property
     def program(self) -> str | None:

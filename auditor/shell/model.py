@@ -283,6 +283,8 @@ class ShellScript:
                 if found is not None:
                     self._adopt(node, command, found)
                     command = found
+            elif dynamic and command.agent is not None:
+                command = self._with_alternatives(node, command)
         if self._recording and command.command_name in self.functions:
             # The body runs here: its assignments reach the caller's variables.
             name = command.command_name or ""
@@ -445,13 +447,27 @@ class ShellScript:
                     self._define(label, holder)
             holder = holder.parent
 
+    def _with_alternatives(self, node: Node, command: SimpleCommand) -> SimpleCommand:
+        """The agent's command with the wrappers it runs under with the other values its
+        words may hold (`"${TIMEOUT_CMD[@]}" gemini …`, the array `(timeout 240)` on one
+        path and empty on another): its status may come from any of them."""
+        if not _may_vary(node, self.env):
+            return command
+        found = {
+            variant.wrappers
+            for variant in (self._analysed(node, v) for v in variants(node, self.env))
+            if variant.agent == command.agent and variant.wrappers != command.wrappers
+        }
+        if not found:
+            return command
+        varied = command._replace(alternatives=tuple(sorted(found)))
+        self._adopt(node, command, varied)
+        return varied
+
     def _agent_variant(self, node: Node, env: Env) -> SimpleCommand | None:
         """The command as it runs an agent with one of the other values its words may
         hold (`assignments.variants`), if one does."""
-        text = node.text or b""
-        if not _INDEXED.search(text) and not any(
-            name.decode() + ALTERNATIVES_SUFFIX in env for name in _VARIABLE.findall(text)
-        ):
+        if not _may_vary(node, env):
             return None  # no word of it has another value: not walked for one
         for variant in variants(node, env):
             command = self._analysed(node, variant)
@@ -531,6 +547,15 @@ _LIBRARIES: OrderedDict[tuple[Path, str], tuple[AgentCatalog, ShellScript, int]]
 _MAX_LIBRARY_TEXT = 1 << 20
 _MAX_LIBRARY_VALUES = 64 << 20
 _MAX_LIBRARIES = 256
+
+
+def _may_vary(node: Node, env: Env) -> bool:
+    """Whether a word of the command at `node` may have another value (a quick look
+    before `variants` walks them)."""
+    text = node.text or b""
+    return bool(_INDEXED.search(text)) or any(
+        name.decode() + ALTERNATIVES_SUFFIX in env for name in _VARIABLE.findall(text)
+    )
 
 
 def _walk_library(

@@ -80,6 +80,7 @@ _DEFAULTS = frozenset({":-", "-", ":=", "="})
 _ASSIGNING_DEFAULTS = frozenset({":=", "="})
 _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
 _BACKSLASH = re.compile(r"\\(.)", re.S)
+_NO_OUTPUT = frozenset({"true", ":"})  # a fallback that prints nothing
 
 
 POSITIONAL = "@"  # where a call's arguments are kept in an environment
@@ -226,9 +227,11 @@ def _substitution(node: Node, env: Env) -> str | None:
     `$(find_agent)` to the word the script's function prints, when it is known."""
     inner = _text(node)
     inner = inner[2:-1] if inner.startswith("$(") else inner.strip("`")
-    match = _LOOKUP_COMMANDS.match(inner)
-    if match:
-        return match.group(1)
+    # a chain of fallbacks shows its first (`command -v timeout || command -v gtimeout || true`)
+    parts = inner.split("||")
+    first = _LOOKUP_COMMANDS.match(parts[0])
+    if first and all(_LOOKUP_COMMANDS.match(p) or p.strip() in _NO_OUTPUT for p in parts):
+        return first.group(1)
     called = inner.strip().split(" ", 1)[0]
     return _scalar(env.get(output_key(called))) if called else None
 
