@@ -19,3 +19,9 @@ def check_weather() -> None:
 def summarise(task: str) -> None:
     run = subprocess.run(["codex", "exec", task], capture_output=True, text=True)  # expect: RA203(warning)
     logger.info("codex said: %s", run.stdout)
+
+
+def wake(prompt: str, log) -> None:
+    # only the first characters of what it said reach the log: shown, not examined
+    result = subprocess.run(["claude", "--print", "-p", prompt], capture_output=True, text=True)  # expect: RA203(warning)
+    log(f"claude woken: {(result.stdout or '')[:100]}")

@@ -25,3 +25,10 @@ def run_logged(task: str) -> int:
     result = subprocess.run(["codex", "exec", task], capture_output=True, text=True)
     logger.info("codex said: %s", result.stdout)
     return result.returncode
+
+
+def finished_shown(prompt: str, log) -> bool:
+    # a slice of the output shown, and its end examined for the marker
+    result = subprocess.run(["claude", "--print", "-p", prompt], capture_output=True, text=True)
+    log(f"claude said: {result.stdout[:100]}")
+    return "TASK COMPLETE" in result.stdout[-200:]

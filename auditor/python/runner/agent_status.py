@@ -18,7 +18,7 @@ import functools
 import re
 import shlex
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import ExitCodes, either_codes, intents_in, invocation_codes
@@ -462,11 +462,13 @@ class _Analysis:
     def _shown(self, value: ast.expr, *, writes: bool) -> bool:
         """Whether a value goes only to a display: an argument of `print` or a logger's
         method (with `writes`, of a `.write()` to a log too), also through `or`, an
-        f-string or `.strip()`."""
+        f-string, a slice (`out[:100]`) or `.strip()`."""
         current, parent = value, self.module.parent(value)
         while True:
-            if isinstance(parent, ast.BoolOp | ast.FormattedValue | ast.JoinedStr):
-                current, parent = parent, self.module.parent(parent)
+            sliced = isinstance(parent, ast.Subscript) and isinstance(parent.slice, ast.Slice)
+            if sliced or isinstance(parent, ast.BoolOp | ast.FormattedValue | ast.JoinedStr):
+                current = cast(ast.expr, parent)
+                parent = self.module.parent(current)
                 continue
             stripped = isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip")
             call = self.module.parent(parent) if stripped and parent is not None else None
