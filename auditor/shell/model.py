@@ -66,6 +66,7 @@ _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits foll
 
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
+_SCRIPT_SUFFIXES = (".sh", ".bash")  # a program that is a script of its own
 SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell
 _VARIABLE = re.compile(rb"\$\{?([A-Za-z_][A-Za-z0-9_]*)")  # a variable a word reads
 _INDEXED = re.compile(rb"\[\$")  # an element read at a key known only at run time
@@ -489,10 +490,12 @@ class ShellScript:
 
     def may_run_agent(self) -> bool:
         """Whether running the script may run an agent: a command of it does, or a
-        function it calls, or a file it sources (not read here) may."""
+        function it calls, or a file it sources or another script it runs (neither read
+        here) may."""
         return any(
             self.agent_of(command) is not None
             or (command.command_name in SOURCE_COMMANDS and self.sourced is None)
+            or (command.name or "").endswith(_SCRIPT_SUFFIXES)
             for command in self.commands
         )
 
