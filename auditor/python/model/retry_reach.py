@@ -133,7 +133,7 @@ class RetryReach:
             if own is not None and (layer := self.layer(function.module, own)) is not None:
                 pending.append((fid, self._bound(layer, fid)))
             for number, call in enumerate(function.facts.get("calls", ())):
-                if call.details.applied is not None or _may_apply(call.callee, named):
+                if call.details.applied is not None or (named and _may_apply(call.callee, named)):
                     pending += self._applied(fid, number, call, wrappers)
                 for own in (call.details.layer, call.details.value_layer):
                     layer = self.layer(function.module, own) if own is not None else None
@@ -231,7 +231,7 @@ class RetryReach:
             return [
                 t
                 for r in given
-                if r and r[0] in _APPLIED[:2]
+                if r and r[0] in ("self", "global")  # read in the caller
                 for t in self._applied_targets(site[0], r, (site[0], None))
             ]
         kind = "self" if ref[0] == "self" else "name"
