@@ -152,11 +152,13 @@ class _Summariser:
         cache: ResultCache | None,
         links: frozenset[Link] = frozenset(),
         names: Mapping[str, str] | None = None,
+        units: bool = True,
     ) -> None:
         """`names`: the dotted names of the modules by their display paths, told apart
-        (`module_names`); a module not there is named by `module_name`."""
+        (`module_names`); a module not there is named by `module_name`. `units`: whether
+        the run holds a file that may hold a systemd unit (`ModuleSummariser`)."""
         self.file_settings, self.cache, self.links = settings, cache, links
-        self.names = names or {}
+        self.names, self.units = names or {}, units
         self.readers: dict[int, ModuleSummariser] = {}
 
     def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
@@ -164,13 +166,15 @@ class _Summariser:
         position = self.file_settings.position(candidate.display)
         if position not in self.readers:
             settings = self.file_settings.choices[position]
-            self.readers[position] = ModuleSummariser(settings, self.cache, self.links, self.names)
+            self.readers[position] = ModuleSummariser(
+                settings, self.cache, self.links, self.names, self.units
+            )
         return self.readers[position](candidate)
 
     def without_cache(self, candidate: Candidate) -> IndexedModule | str | None:
         """`candidate` summarised again, not through the cache (its entry is gone)."""
         settings = self.file_settings.of(candidate.display)
-        return ModuleSummariser(settings, None, self.links, self.names)(candidate)
+        return ModuleSummariser(settings, None, self.links, self.names, self.units)(candidate)
 
 
 class ModuleSummariser:
@@ -182,9 +186,13 @@ class ModuleSummariser:
         cache: ResultCache | None,
         links: frozenset[Link] = frozenset(),
         names: Mapping[str, str] | None = None,
+        units: bool = True,
     ) -> None:
+        """`units`: whether the run holds a file that may hold a systemd unit (a unit
+        file, or Python that writes one); only a unit asks whether a script runs an agent
+        (`ProjectIndex.runs_agent`), so only then is the shell model asked it."""
         self.settings, self.cache, self.links = settings, cache, links
-        self.names = names or {}
+        self.names, self.units = names or {}, units
         self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
         agents = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in agents)
@@ -210,7 +218,8 @@ class ModuleSummariser:
         """What the index holds for a file whose content is `data` (an editor's buffer)."""
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
-            runs = self.agent_word.search(text) and self._script_runs_agent(text)
+            named = self.agent_word.search(text)
+            runs = named and (not self.units or self._script_runs_agent(candidate, data, text))
             return candidate.display if runs else None
         if _TEST_MODULE.fullmatch(candidate.path.name):
             # Test modules are rarely imported (only by other tests, a `test_utils.py`):
@@ -233,19 +242,30 @@ class ModuleSummariser:
             return None  # the audit reports the file
         return IndexedModule(name, candidate, digest, summary, launching)
 
-    def _script_runs_agent(self, text: str) -> bool:
+    def _script_runs_agent(self, candidate: Candidate, data: bytes, text: str) -> bool:
         """Whether a script that names an agent runs one, by the shell model (a script
         that names one only in a message, a path or a mount does not); one too deep or
-        too costly to read, as if it did."""
+        too costly to read, as if it did. Through the cache, by the script's content."""
         from auditor.shell.model import ShellScript
         from auditor.unit import NotAudited
         from auditor.value_budget import value_budget
 
+        key = (
+            self.cache.key(candidate.display, "runs agent", data, self.key_part)
+            if self.cache
+            else ""
+        )
+        cached = self.cache.get_data(key) if self.cache else None
+        if isinstance(cached, dict) and isinstance(cached.get("runs_agent"), bool):
+            return bool(cached["runs_agent"])
         try:
             with time_bound(self.settings.timeout), value_budget():
-                return ShellScript.build(text, self.catalog).may_run_agent()
+                runs = ShellScript.build(text, self.catalog).may_run_agent()
         except (FileTimeout, RecursionError, NotAudited):
-            return True  # its own audit says why it is not read
+            runs = True  # its own audit says why it is not read
+        if self.cache is not None:
+            self.cache.put_data(key, {"runs_agent": runs})
+        return runs
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -359,7 +379,8 @@ def index_listing(
     (its agents and step callables)."""
     indexed = [c for c in candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
     names = candidate_names(indexed)
-    summariser = _Summariser(settings, cache, names=names)
+    units = any(c.kind in (FileKind.SYSTEMD, FileKind.PYTHON) for c in candidates)
+    summariser = _Summariser(settings, cache, names=names, units=units)
     modules: list[IndexedModule] = []
     scripts: list[str] = []
     for entry in map_in_workers(summariser, indexed, jobs, _crashed_summary):
@@ -371,7 +392,7 @@ def index_listing(
     if links:  # a second pass: the modules that call a launching function of the first
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
-        summariser = _Summariser(settings, cache, links, names)
+        summariser = _Summariser(settings, cache, links, names, units)
         found = map_in_workers(summariser, rest, jobs, _crashed_summary)
         modules += [entry for entry in found if isinstance(entry, IndexedModule)]
         order = {candidate.display: number for number, candidate in enumerate(indexed)}

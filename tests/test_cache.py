@@ -373,3 +373,28 @@ def test_a_script_that_sources_a_library_is_served_while_the_library_is_unchange
     (tree / "extra.inc").write_text('run_agent() { codex exec "$1"; }\n')  # absent before
     assert codes() == ["RA101"] and len(seen) == 1
     assert codes() == ["RA101"] and seen == []
+
+
+def test_a_unit_is_audited_again_once_the_script_it_restarts_stops_running_the_agent(
+    tmp_path: Path,
+) -> None:
+    """Whether a script runs an agent is kept in the cache by the script's content: a
+    script edited to name the agent only in a message no longer makes the unit's
+    `Restart=` respawn one, on a warm run too."""
+    tree, cache_dir = tmp_path / "tree", tmp_path / "cache"
+    (tree / "bin").mkdir(parents=True)
+    script = tree / "bin" / "step.sh"
+    script.write_text('#!/bin/bash\nexec claude -p "$(cat TASK.md)"\n')
+    (tree / "step.service").write_text(
+        "[Service]\nExecStart=/opt/step/bin/step.sh\nRestart=on-failure\n"
+    )
+
+    def codes() -> list[str]:
+        report = audit([tree], Settings(), jobs=1, cache_dir=cache_dir)
+        return [f.code for f in report.findings]
+
+    assert codes() == ["RA302"]
+    assert codes() == ["RA302"]  # warm
+    script.write_text('#!/bin/bash\necho "claude runs in the container"\nexec docker start step\n')
+    assert codes() == []
+    assert codes() == []  # warm
