@@ -116,10 +116,10 @@ def join(branches: Sequence[Overlay], into: MutableMapping[str, Value]) -> None:
             varied.append(key)
     for key in sorted(set(varied)):
         held = [branch.get(key + ALTERNATIVES_SUFFIX, ()) for branch in branches]
-        scalars = [value for branch in branches if isinstance(value := branch.get(key), str)]
+        given = [value for branch in branches if (value := branch.get(key)) is not None]
         others = [value for values in held if isinstance(values, tuple) for value in values]
-        if len(set(scalars)) > 1 or others:
-            add_alternatives(into, key, (*others, *scalars))
+        if len(set(given)) > 1 or others:  # strings and arrays alike
+            add_alternatives(into, key, (*others, *given))
 
 
 def _joined(values: Sequence[Value]) -> Value:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Near misses of `array_alternatives_bad.sh`: on one path the array wraps the agent in
-# `timeout` (found with `command -v`, a fallback after it), so 124 may come back; and
+# `timeout` (found with `command -v`, a fallback after it; or set in a branch of a
+# function the script calls), so 124 may come back; and
 # pipefail keeps the agent's status whichever command the array spells.
 set -eo pipefail
 if [ "${USE_CLAUDE:-1}" = 1 ]; then
@@ -21,5 +22,20 @@ set +e
 rc=$?
 if [ "$rc" -eq 124 ]; then
     echo "review timed out" >&2
+fi
+
+# The same array set in the branches of a function the script calls.
+pick_wrapper() {
+    if command -v timeout >/dev/null; then
+        WRAP=(timeout 600)
+    else
+        WRAP=()
+    fi
+}
+pick_wrapper
+"${WRAP[@]}" gemini -p "$TASK" >summary.md
+rc=$?
+if [ "$rc" -eq 124 ]; then
+    echo "summary timed out" >&2
 fi
 exit "$rc"
