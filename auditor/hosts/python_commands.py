@@ -18,12 +18,12 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
-from auditor.python.model.ast_values import Function, block_of
 from auditor.python.model.callees import PASSING, instance_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
 from auditor.python.model.strings import Resolver
 from auditor.python.model.templates import format_templates, is_format_template, unescape_braces
+from auditor.python.runner.effect_checks import effect_checked, statements_after
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.options import ShellOptions, shebang_options
@@ -98,6 +98,8 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
         return None
     if isinstance(parent, ast.Await):
         parent = module.parent(parent)
+    if isinstance(parent, ast.Expr) and effect_checked(module, parent, call):
+        return "the code checks what the run was to do right after it"
     if short in ("system", "call") and not isinstance(parent, ast.Expr):
         return f"the code uses the value `{short}` returns"
     target = parent.targets[0] if isinstance(parent, ast.Assign) else None
@@ -192,24 +194,13 @@ def _output_file_read(module: PythonModule, call: ast.Call) -> bool:
     if not names:
         return False
     text = module.source.text
-    after = "\n".join(text[slice(*module.span(statement))] for statement in _after(module, call))
+    after = "\n".join(
+        text[slice(*module.span(statement))] for statement in statements_after(module, call)
+    )
     return any(
         re.search(rf"\b{name}\.(?:read_text|read_bytes|open)\(|\bopen\(\s*{name}\b", after)
         for name in names
     )
-
-
-def _after(module: PythonModule, node: ast.AST) -> list[ast.stmt]:
-    """The statements that run after the one holding `node`, in its function: those after
-    it in its block, then after each block around it (not another branch of an `if`)."""
-    found: list[ast.stmt] = []
-    current, parent = node, module.parent(node)
-    while parent is not None and not isinstance(current, Function):
-        held = block_of(parent, current)
-        if held is not None:
-            found += held[0][held[1] + 1 :]
-        current, parent = parent, module.parent(parent)
-    return found
 
 
 def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShell]:

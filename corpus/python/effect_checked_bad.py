@@ -1,6 +1,7 @@
 """Interactive and headless agent runs whose status is dropped, and nothing after them checks
 what they were to do (RA203): the value read next is only logged, and a check that cannot
-give up (both branches go on) decides nothing."""
+give up (both branches go on) decides nothing; what the run worked on, read back and
+only logged, or something else read and tested, does not judge it either."""
 
 import logging
 import subprocess
@@ -22,6 +23,27 @@ def refresh(task: str) -> bool:
     else:
         log.info("nothing changed")
     return True
+
+
+def session_logged(project: str) -> None:
+    subprocess.run(["claude", "-p", "implement the next feature"], cwd=project)  # expect: RA203(warning)
+    status = feature_status(project)
+    log.info("after the session: %s", status)
+
+
+def session_elsewhere(project: str, cache: str) -> None:
+    subprocess.run(["claude", "-p", "implement the next feature"], cwd=project)  # expect: RA203(warning)
+    stats = cache_stats(cache)
+    if stats["hits"]:
+        log.info("cache warm")
+
+
+def feature_status(project: str) -> dict[str, int]:
+    return {"completed": 0}
+
+
+def cache_stats(cache: str) -> dict[str, int]:
+    return {"hits": 0}
 
 
 def read_token() -> str | None:

@@ -2,8 +2,11 @@
 run was to do that gives up when it is missing (a credential it must save, changes it must
 make), so the run is judged by its effect."""
 
+import logging
 import subprocess
 import sys
+
+log = logging.getLogger(__name__)
 
 
 def login() -> bool:
@@ -25,6 +28,35 @@ def main() -> None:
     subprocess.run(["gemini", "-p", "write CHANGELOG.md"])
     if not have_changelog():
         sys.exit(1)
+
+
+def sessions(project: str, count: int, interactive: bool) -> None:
+    """Each session is judged by the features file it must update: read back from the
+    project the run worked in (after whichever branch ran it) and tested."""
+    done = 0
+    for _ in range(count):
+        if interactive:
+            subprocess.run(["claude"], cwd=project)
+        else:
+            try:
+                run_headless(project)
+            except subprocess.TimeoutExpired:
+                log.warning("the session timed out")
+        status = feature_status(project)
+        log.info("after the session: %s", status)
+        if status["completed"] > done:
+            done = status["completed"]
+        else:
+            log.warning("no feature completed")
+
+
+def run_headless(project: str) -> bool:
+    proc = subprocess.run(["claude", "-p", "implement the next feature"], cwd=project)
+    return proc.returncode == 0
+
+
+def feature_status(project: str) -> dict[str, int]:
+    return {"completed": 0}
 
 
 def read_token() -> str | None:

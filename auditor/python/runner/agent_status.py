@@ -346,8 +346,11 @@ class _Analysis:
         bound = target.id if isinstance(target, ast.Name) else None
         every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
+        dropped = isinstance(parent, ast.Expr)
+        if dropped and effect_checked(self.module, parent, launch.node):
+            return None  # judged by what it was to do: the code checks it next
         if launch.via is not None:
-            return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
+            return lost_through(launch.via, bound, dropped, bool(reads))
         kept = instance_status(self.module, target) if target is not None else None
         if kept == "unread" and launch.name in _PROCESS and not (launch.checked or launch.shell):
             return "the process is kept on the instance, and nothing waits for it"
@@ -375,8 +378,6 @@ class _Analysis:
         shown = bool(reads) and launch.name in _RESULT and all(map(self._only_shown, reads))
         if reads and not shown:
             return None
-        if bound is None and isinstance(parent, ast.Expr) and effect_checked(self.module, parent):
-            return None  # judged by what it was to do: the code checks it next and gives up
         check = keyword_argument(launch.node, "check")
         written = check.value if isinstance(check, ast.Constant) else None
         if check is not None and not isinstance(written, bool):
@@ -508,6 +509,8 @@ class _Analysis:
                 parent = self.module.parent(parent)
             target = parent.targets[0] if isinstance(parent, ast.Assign) else None
             if isinstance(parent, ast.Expr):
+                if effect_checked(self.module, parent, node):
+                    continue  # judged by what it was to do: the code checks it next
                 how = f"{returning.label} returns it and the result is dropped"
             elif isinstance(target, ast.Name) and len(parent.targets) == 1:  # type: ignore[union-attr]
                 reads = self.index.reads.get((self.module.scope_of(node), target.id), [])
