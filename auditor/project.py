@@ -77,6 +77,11 @@ class CallDetails(NamedTuple):
 
 
 NO_DETAILS = CallDetails()
+# A word of `PythonSummary.returns` that tells nothing by itself: the function's run
+# raises when it fails (`if proc.returncode != 0: raise …`, `check=True`, or it returns
+# what such a function returns), so a caller that returns None where it raises says by
+# its value how the run went.
+RAISES = "raises"
 
 
 class CallFacts(NamedTuple):
@@ -115,7 +120,8 @@ class PythonSummary(NamedTuple):
     launch_parameters: Mapping[str, LaunchParameter] = _EMPTY
     # what functions return about a process they run: qualified name -> "result" (the
     # launch's own value), "status" (an exit code, or true on failure), "success" (true
-    # on success), "success@N" (item N of a returned tuple is true on success)
+    # on success), "success@N" (item N of a returned tuple is true on success), `RAISES`
+    # (below)
     returns: Mapping[str, str] = _EMPTY
     # top-level classes -> their bases, qualified through the module's imports
     class_bases: Mapping[str, tuple[str, ...]] = _EMPTY

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.model.ast_values import Function, children, class_lineage, descendants
+from auditor.python.model.ast_values import (
+    Function,
+    children,
+    class_lineage,
+    descendants,
+    statements,
+)
 from auditor.python.model.module import PythonModule
 from auditor.python.model.reaching import reaching_chains
 
@@ -103,6 +109,35 @@ def returned_values(function: Function) -> list[ast.expr]:
         elif not isinstance(node, Function | ast.ClassDef | ast.Lambda):
             stack.extend(reversed(children(node)))
     return values
+
+
+def value_or_none(function: Function) -> bool:
+    """Whether a function returns, from the body of a `try`, what a call returns (or a
+    name holding it), and elsewhere only None or False, each clause of that `try`
+    ending so or raising: `try: return await agent.ask(p)`, `except Exception: return
+    None`. Its value says how the call went when the call raises on failure."""
+    returns = [n for n in statements(function, definitions=False) if isinstance(n, ast.Return)]
+    for node in statements(function, definitions=False):
+        if not isinstance(node, ast.Try) or not node.handlers:
+            continue
+        held = [n for s in node.body for n in (s, *statements(s, definitions=False))]
+        inside = {id(n) for n in held if isinstance(n, ast.Return)}
+        valued = [n for n in returns if id(n) in inside and not _falsy(n.value)]
+        if (
+            valued
+            and all(isinstance(n.value, ast.Call | ast.Await | ast.Name) for n in valued)
+            and all(id(n) in inside or _falsy(n.value) for n in returns)
+            and all(isinstance(h.body[-1], ast.Return | ast.Raise) for h in node.handlers)
+        ):
+            return True
+    return False
+
+
+def _falsy(node: ast.expr | None) -> bool:
+    """Whether a returned value is None (written or not) or False."""
+    return node is None or (
+        isinstance(node, ast.Constant) and (node.value is None or node.value is False)
+    )
 
 
 # What a process handle's status is read through (`p.returncode`, `p.wait()`, …).

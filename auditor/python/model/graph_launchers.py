@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
+from auditor.project import RAISES
 from auditor.python.model.call_graph import CallGraph
 from auditor.python.model.graph_questions import names_agent, runs_agent
 
 _MAX_DEPTH = 8  # calls followed for what a launcher's returned value says
+_OR_NONE = "or-none"  # see `_own`
 
 
 class GraphLauncher(NamedTuple):
@@ -100,27 +102,43 @@ class GraphLaunchers:
         word of a launcher whose result it returns, moved to the item it returns it as."""
         if fid in self._returns:
             return self._returns[fid]
-        function = self.graph.functions[fid]
-        own = self.graph.summaries[function.module].returns.get(function.qualname)
-        if own is not None or depth >= _MAX_DEPTH:
+        own = self._own(fid)
+        if (own is not None and own != _OR_NONE) or depth >= _MAX_DEPTH:
             return own
         self._returns[fid] = None  # a call that returns what calls it: followed once
         found: str | None = None
-        for item, *ref in function.facts.get("returns", ()):
-            if not ref or ref[0] != "result" or found is not None:
-                continue
-            for callee in self.graph.callees(fid, ref[1]):
-                if callee in self.found:
-                    found = found or _moved(self.returns(callee, depth + 1), ref[2], item)
+        for item, taken, callee in self._returned_results(fid):
+            word = self.returns(callee, depth + 1)
+            if own == _OR_NONE:  # the call's value, or None where it raised
+                word = "success" if word == RAISES or word == "success" else None
+            found = found or _moved(word, taken, item)
         self._returns[fid] = found
+        return found
+
+    def _own(self, fid: str) -> str | None:
+        """What the summary of `fid`'s module says it returns, else `_OR_NONE` when its
+        facts say it returns a call's value or None (`or_none`)."""
+        function = self.graph.functions[fid]
+        own = self.graph.summaries[function.module].returns.get(function.qualname)
+        return _OR_NONE if own is None and function.facts.get("or_none") else own
+
+    def _returned_results(self, fid: str) -> list[tuple[int, int, str]]:
+        """The launchers whose result `fid` returns: (the item it returns it as, the item
+        of the result it takes, the launcher), -1 for a whole value."""
+        found: list[tuple[int, int, str]] = []
+        for item, *ref in self.graph.functions[fid].facts.get("returns", ()):
+            if ref and ref[0] == "result":
+                found += [
+                    (item, ref[2], c) for c in self.graph.callees(fid, ref[1]) if c in self.found
+                ]
         return found
 
 
 def _moved(returns: str | None, taken: int, item: int) -> str | None:
     """A callee's `returns` word for a value taken from its result (`taken`: the item, -1
     the whole) and returned as item `item` (-1: the whole value)."""
-    if returns is None:
-        return None
+    if returns is None or returns == RAISES:
+        return returns  # a value of a run that raises when it fails: so does this one
     word, _, at = returns.partition("@")
     if word not in ("success", "status"):
         return None

@@ -17,6 +17,8 @@ PASS_THROUGH = frozenset(
     | {f"os.path.{name}" for name in ("expanduser", "expandvars", "abspath", "realpath")}
     | {f"pathlib.{name}" for name in ("Path", "PurePath", "PosixPath", "PurePosixPath")}
 )
+# Calls whose awaited value is their first argument's (`await asyncio.wait_for(coro, t)`).
+AWAITED_ARGUMENT = frozenset({"asyncio.wait_for", "asyncio.shield"})
 # Methods of a path whose value is the path they are called on (`Path(x).expanduser()`).
 PATH_METHODS = frozenset({"expanduser", "resolve", "absolute"})
 # Environment lookups: the value is the default (second argument, or `default=`).

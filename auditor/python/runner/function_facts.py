@@ -17,6 +17,7 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     statements,
 )
+from auditor.python.model.callees import value_or_none
 from auditor.python.model.value_calls import parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import class_errors
@@ -111,6 +112,8 @@ class FunctionFacts(ValueRefs):
             "returns": share(tuple(self.returns)),
             "stores": share(tuple(self.stores)),
             "layer": self.layer,
+            # it returns a call's value from a `try`, None where it fails (`value_or_none`)
+            "or_none": self._tries and isinstance(self.node, Function) and value_or_none(self.node),
         }
         return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
 
@@ -138,6 +141,7 @@ class FunctionFacts(ValueRefs):
             self.layer = self.owner.decorator_layer(self.node, self.cls)
             self.owner.recursion_layers(self.node, self)
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
+        self._tries = False  # whether it has a `try`
         self._stored: list[ast.Assign | ast.AnnAssign] = []
         self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
         self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool, Translation]] = []
@@ -201,6 +205,7 @@ class FunctionFacts(ValueRefs):
             self._statements(node.orelse, layer, contained)
             return
         if isinstance(node, ast.Try | ast.TryStar):
+            self._tries = True
             retry = self.retry_tries.get(id(node))
             if retry is not None:  # the retry's own `try`: what fails in it is retried
                 self._statements(node.body, retry, False)
@@ -237,7 +242,9 @@ class FunctionFacts(ValueRefs):
         share = self.owner.share
         args: tuple[tuple[int, Ref], ...] = ()
         if call.args:
-            args = share(tuple((i, r) for i, a in enumerate(call.args) for r in self.refs(a)))
+            # a spread list's values at its place (`create_subprocess_exec(*command)`: the argv)
+            spread = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
+            args = share(tuple((i, r) for i, a in enumerate(spread) for r in self.refs(a)))
             passed = [  # `with_retry(client.messages.create, …)`: a request, sent where called
                 (i, tuple(self.refs(owner)))
                 for i, a in enumerate(call.args)

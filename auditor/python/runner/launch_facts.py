@@ -21,7 +21,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable, Iterator
 
-from auditor.project import LaunchParameter
+from auditor.project import RAISES, LaunchParameter
 from auditor.python.model.ast_values import (
     Function,
     base_names,
@@ -34,6 +34,7 @@ from auditor.python.model.ast_values import (
     qualified_import,
     top_level_names,
 )
+from auditor.python.model.value_calls import AWAITED_ARGUMENT
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 from auditor.python.runner.status_tests import STATUS_METHODS
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
@@ -299,7 +300,10 @@ class LaunchFacts:
                     kinds = set()  # `return True, why` on what the output says: a verdict
                 branch = self._branch_result(body) if len(kinds) <= 1 else None
                 if branch is not None:
+                    kinds.discard(RAISES)  # a raising call's value, from the `try` around it
                     kinds = {_with_field(kinds.pop(), branch) if kinds else branch}
+                if not kinds and self._raises(body):
+                    kinds = {RAISES}
                 if len(kinds) == 1:
                     self._returned[qualname] = kinds.pop()
             calls = tuple(f"{q.rsplit('.', 1)[-1]}(" for q in self._returned)
@@ -307,6 +311,19 @@ class LaunchFacts:
                 q for q in self.functions if q not in self._returned and self._mentions(q, calls)
             ]
         return dict(self._returned)
+
+    def _raises(self, body: _Body) -> bool:
+        """Whether a function's run raises when it fails: an `if` on its failure that
+        raises, or a checked run (`check=True`) outside any `try`."""
+        for node in body.nodes():
+            if (
+                isinstance(node, ast.If)
+                and isinstance(node.body[-1], ast.Raise)
+                and self._kind(body, node.test) == "status"
+                and not _in_handler(body, node)
+            ):
+                return True
+        return any(not _inside(body, run, ast.Try) for run in self._checked_runs(body))
 
     def _decides_on_status(self, body: _Body) -> bool:
         """Whether a function decides anything on its process's status: it reads a
@@ -499,7 +516,7 @@ class LaunchFacts:
     def raises_on_failure(self, call: ast.Call) -> bool:
         """Whether a call runs a process that raises when it fails."""
         name = self.qualified(call.func)
-        if name in CHECKED_CALLS:
+        if name in CHECKED_CALLS or self._called(call.func) == RAISES:
             return True
         check = next((k.value for k in call.keywords if k.arg == "check"), None)
         if not (isinstance(check, ast.Constant) and check.value is True):
@@ -525,7 +542,9 @@ class LaunchFacts:
         """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's
         success in a field: `RunResult(success=proc.returncode == 0)`,
         `Result(status=Status.OK if proc.returncode == 0 else Status.FAILED)`,
-        `Result(error=None if proc.returncode == 0 else proc.stderr)`."""
+        `Result(error=None if proc.returncode == 0 else proc.stderr)`; each field that
+        tells it, the first after `field:` (`field:success;error=None`)."""
+        flags: list[str] = []
         for keyword in value.keywords:
             if keyword.arg is None:
                 continue
@@ -535,18 +554,18 @@ class LaunchFacts:
                 given = assigned[0] if len(assigned) == 1 else given
             kind = self._kind(body, given)
             if kind == "success":
-                return f"field:{keyword.arg}"
-            if kind == "status" and not self._constant_fields(value, keyword):
+                flags.append(keyword.arg)
+            elif kind == "status" and not self._constant_fields(value, keyword):
                 # `Result(exit_code=proc.returncode)`: 0 when it succeeded (beside a field
                 # set to a constant, `status=Status.OK`, the branches say: `_branch_result`)
-                return f"field:{keyword.arg}=0"
-            if isinstance(given, ast.IfExp):
+                flags.append(f"{keyword.arg}=0")
+            elif isinstance(given, ast.IfExp):
                 test = self._kind(body, given.test)
                 on_success = given.body if test == "success" else given.orelse
                 shown = self._field_value(on_success) if test in ("success", "status") else None
                 if shown is not None:
-                    return f"field:{keyword.arg}={shown}"
-        return None
+                    flags.append(f"{keyword.arg}={shown}")
+        return f"field:{FIELDS.join(flags)}" if flags else None
 
     def _constant_fields(self, value: ast.Call, but: ast.keyword) -> bool:
         """Whether a result object's call sets a field other than `but` to a constant."""
@@ -588,9 +607,16 @@ class LaunchFacts:
                 return "status"
             if name in LAUNCH_CALLS:
                 return "result"
+            if name in AWAITED_ARGUMENT and value.args:  # `wait_for(self._run(p), t)`
+                return self._kind(body, value.args[0])
             return self._result_object(body, value) or self._called(func)
+        if isinstance(value, ast.BoolOp):  # `exit_code == 0 or early_done`: false on failure
+            kinds = {self._kind(body, v) for v in value.values}
+            return "success" if "success" in kinds and "status" not in kinds else None
         if isinstance(value, ast.Name):
             assigned, _ = body.assignments(value.id, value.lineno)
+            # an integer it starts as (`exit_code = 0`) until the run's status is known
+            assigned = [v for v in assigned if not _int_constant(v)] or assigned
             kinds = {self._kind(body, v) for v in assigned}
             for unpacked, index in body.unpacked(value.id, value.lineno):
                 kind = self._kind(body, unpacked) or ""
@@ -672,6 +698,10 @@ def _bool(node: ast.expr | None) -> bool | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, bool):
         return node.value
     return None
+
+
+def _int_constant(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
 
 
 def _is_none(node: ast.expr) -> bool:

@@ -391,6 +391,8 @@ class LoopWalk:
                 paths = self.through(node.test, paths, others)
             if test is None and path.ran:
                 paths = self.unsure_under(node.test, paths, others, scenario.ok)
+                if scenario.ok:  # a success that goes round by the `else`: under its negation
+                    others = self.unsure_under(node.test, others, paths, scenario.ok)
             # the branch is left behind where the paths join again after the `if`
             return [
                 p._replace(decided=path.decided, counted=path.counted) if p.outcome == FALL else p

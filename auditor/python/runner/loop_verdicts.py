@@ -39,7 +39,6 @@ from auditor.python.runner.retry_types import (
     FIELDS,
     CallFailure,
     Retry,
-    SuccessFlag,
 )
 from auditor.python.runner.steps import StepCatalog, default_steps
 from auditor.python.unit import PythonUnit
@@ -126,14 +125,14 @@ def loop_retries(
         if clauses[shown][1]:
             reason += f", for {describe(clauses[shown][0])}"
     elif any_exit:
-        reason = _any_failure(flow.failure.flag)
+        reason = _any_failure(flow)
     elif not sure and flow.unsure:
         reason = flow.under(flow.unsure)
     else:
         reason = "on " + retried_failures(
             [(s.code, s.transient) for s, _ in retried], flow.literals, "any other non-zero exit"
         )
-    reason = _any_failure(flow.failure.flag) if any_exit and not wide else reason
+    reason = _any_failure(flow) if any_exit and not wide else reason
     transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
     return Retry(bool(wide) or any_exit, transient_only, reason, errors)
 
@@ -152,11 +151,15 @@ def _counts_attempts(loop: Loop, call: ast.AST) -> bool:
     return not any(isinstance(n, ast.Name) and n.id == counter for n in ast.walk(call))
 
 
-def _any_failure(flag: SuccessFlag | None) -> str:
-    """How a loop that re-runs after every failure reads the failure, for messages."""
+def _any_failure(flow: LoopWalk) -> str:
+    """How a loop that re-runs after every failure reads the failure, for messages: the
+    fields of the result that it reads, of those that tell the failure."""
+    flag = flow.failure.flag
     if isinstance(flag, str):
         fields = [f.partition("=")[0].partition(FAILURE_VALUES)[0] for f in flag.split(FIELDS)]
-        named = " or ".join(f"`{field}`" for field in fields)
+        nodes = list(ast.walk(flow.loop))
+        read = [f for f in fields if any(flow.flags.reads_field(n, f) for n in nodes)]
+        named = " or ".join(f"`{field}`" for field in read or fields)
         return f"whenever the result's {named} says it failed"
     return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
 

@@ -18,6 +18,7 @@ from auditor.python.model.ast_values import (
 from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.imports import Imports
 from auditor.python.model.value_calls import (
+    AWAITED_ARGUMENT,
     DEFAULT_KEYWORD,
     DEFAULT_POSITION,
     ENVIRONMENT_DEFAULTS,
@@ -330,7 +331,9 @@ class ValueRefs:
         if dotted is None:
             return None
         name = self.owner.imports.qualify(dotted)
-        if (name in PASS_THROUGH or name == "shlex.split") and call.args:
+        if (
+            name in PASS_THROUGH or name in AWAITED_ARGUMENT or name == "shlex.split"
+        ) and call.args:
             return call.args[0]
         if name in ENVIRONMENT_DEFAULTS:
             given = [k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD]
