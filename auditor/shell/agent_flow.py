@@ -404,6 +404,9 @@ class _Flow:
     def _lost(self, invocation: _Invocation) -> None:
         if invocation.command.interactive:
             return  # a person's session: its outcome is theirs to see
+        called = self.functions.get(invocation.command.command_name or "")
+        if called is not None and called.handles and invocation.command.agent is None:
+            return  # the function read the agent's status and acted on a failure itself
         if self._pipestatus_read(invocation):
             return  # the script reads the agent's own stage
         if id(invocation.call) in self.discarded:

@@ -49,6 +49,10 @@ class FunctionSummary(NamedTuple):
     # the agent its body runs when its own codes judge what the run printed (the agent's
     # status is thrown away): a call of it still fails, and errexit still ends the script
     verdict: AgentProfile | None = None
+    # its codes report the run, and where it returns a failure it has acted on it first
+    # (cleaned up, counted it, called a handler): a caller that drops its status loses
+    # nothing of the agent's
+    handles: bool = False
 
 
 # Whether a command's status is the status of the statement that holds it (it is
@@ -109,7 +113,8 @@ def summarize_function(
     if passing is not None or reports:
         # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
         _, (agent, wrappers) = passing or runs[0]
-        return FunctionSummary(name, agent, returns, wrappers=wrappers)
+        handles = passing is None and _acts_before_failing(runs[0][0], inside, parsed)
+        return FunctionSummary(name, agent, returns, wrappers=wrappers, handles=handles)
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
         if forwarded is None or not passes(command):
@@ -132,6 +137,59 @@ def _reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bo
         if word is not None and _RETURN.match(word)
     }
     return 0 in codes and any(code for code in codes)
+
+
+# Commands that only tell of a failure (or leave): a branch of nothing else reports it.
+_TELLING = frozenset({"echo", "printf", "logger", "return", "true", ":", "local", "sleep"})
+_LOGGING = re.compile(r"^(?:log|warn|error|info|msg|print)[\w-]*$|[\w-]+_(?:log|warn|error|info)$")
+
+
+def _acts_before_failing(
+    agent: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
+) -> bool:
+    """Whether every `return N` (N not 0) after the agent's run follows, in its branch,
+    something that acts on the failure: a command other than one that tells of it (a
+    cleanup, a handler, a counter's assignment)."""
+    failing = [
+        c
+        for c in inside
+        if c.command_name == "return"
+        and c.node.start_byte > agent.node.start_byte
+        and len(c.argv) > 1
+        and c.argv[1] is not None
+        and _RETURN.match(c.argv[1])
+        and bounded_int(c.argv[1])
+    ]
+    after = agent.node.end_byte
+    return bool(failing) and all(_acted_before(c.node, after, parsed) for c in failing)
+
+
+def _acted_before(node: Node, after: int, parsed: ShellText) -> bool:
+    """Whether a statement before `node` in its block, and after offset `after`, acts."""
+    statement = node
+    while statement.parent is not None and statement.parent.type == "redirected_statement":
+        statement = statement.parent
+    block = statement.parent
+    if block is None:
+        return False
+    tests = {c.id for c in block.children_by_field_name("condition")}  # `if`'s, `while`'s
+    for sibling in block.named_children:
+        if sibling.start_byte >= statement.start_byte:
+            break
+        if sibling.id in tests:
+            continue
+        if sibling.start_byte < after:
+            continue  # before the agent's run, or holding it
+        inner = sibling.named_children[0] if sibling.type == "redirected_statement" else sibling
+        if inner.type in ("comment", "declaration_command"):
+            continue
+        if inner.type == "command":
+            name = inner.child_by_field_name("name")
+            word = parsed.node_text(name) if name is not None else ""
+            if word in _TELLING or _LOGGING.match(word):
+                continue
+        return True
+    return False
 
 
 _POSITIONAL = re.compile(r'^"?\$\{?[0-9@*]')  # `"$@"`, `$1`, `${2}`: what the caller passes
