@@ -346,11 +346,10 @@ class _Analysis:
         bound = target.id if isinstance(target, ast.Name) else None
         every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
-        dropped = isinstance(parent, ast.Expr)
-        if dropped and effect_checked(self.module, parent, launch.node):
+        if isinstance(parent, ast.Expr) and effect_checked(self.module, parent, launch.node):
             return None  # judged by what it was to do: the code checks it next
         if launch.via is not None:
-            return lost_through(launch.via, bound, dropped, bool(reads))
+            return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
         kept = instance_status(self.module, target) if target is not None else None
         if kept == "unread" and launch.name in _PROCESS and not (launch.checked or launch.shell):
             return "the process is kept on the instance, and nothing waits for it"

@@ -157,7 +157,7 @@ def _any_failure(flow: LoopWalk) -> str:
     flag = flow.failure.flag
     if isinstance(flag, str):
         fields = [f.partition("=")[0].partition(FAILURE_VALUES)[0] for f in flag.split(FIELDS)]
-        nodes = list(ast.walk(flow.loop))
+        nodes = [n for n in ast.walk(flow.loop) if isinstance(n, ast.expr)]
         read = [f for f in fields if any(flow.flags.reads_field(n, f) for n in nodes)]
         named = " or ".join(f"`{field}`" for field in read or fields)
         return f"whenever the result's {named} says it failed"
