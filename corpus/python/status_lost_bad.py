@@ -49,3 +49,17 @@ def windows_shim(prompt: str) -> None:
     # On Windows the npm shim is `codex.cmd` (or `claude.exe`): the same agent.
     subprocess.run(["codex.cmd", "exec", prompt])  # expect: RA203(warning)
     subprocess.run([r"C:\tools\claude.exe", "-p", prompt])  # expect: RA203(warning)
+
+
+def pane_text() -> str:
+    # raises when its run fails (`check=True`): it returns nothing of a status
+    return subprocess.run(["tmux", "capture-pane", "-p"], stdout=subprocess.PIPE, text=True, check=True).stdout
+
+
+def explain_pane() -> None:
+    # one defect, one finding: the run's, not a second one at the call of this function
+    # (the run before it raises on failure, which makes this one raise, not return a status)
+    subprocess.run(["gptme", "Explain this output"], input=pane_text(), text=True)  # expect: RA203(warning)
+
+
+explain_pane()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import Position, RelatedLocation, Span
-from auditor.project import LaunchParameter, PythonSummary, module_name
+from auditor.project import RAISES, LaunchParameter, PythonSummary, module_name
 from auditor.python.model.ast_values import base_names, dotted_name
 from auditor.python.model.callees import (
     enclosing_class,
@@ -259,7 +259,9 @@ class ProjectCalls:
         """Calls of a function of this module that runs the agent and returns how the run
         went: dropping what it returns loses the run's status as dropping the run's own
         would."""
-        returning = {q for q in self.own.returns if q in self.own.launchers}
+        returning = {
+            q for q, word in self.own.returns.items() if word != RAISES and q in self.own.launchers
+        }
         names = {q.rsplit(".", 1)[-1] for q in returning}
         found: dict[ast.Call, StatusCall] = {}
         for call, name in self._named_calls(names):

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog, default_catalog
-from auditor.project import LaunchParameter, PythonSummary, RetriedUse
+from auditor.project import RAISES, LaunchParameter, PythonSummary, RetriedUse
 from auditor.python.model.ast_values import (
     Function,
     dotted_name,
@@ -466,7 +466,8 @@ def summarize_python(
             else {}
         )
         returns = facts.returns() if facts is not None else {}
-        returning = [name for name in found if name in returns]
+        # (one whose run raises when it fails returns nothing of it)
+        returning = [name for name in found if returns.get(name, RAISES) != RAISES]
         agents = status_agents(read, facts, returning) if read and facts and returning else {}
     except RecursionError:
         return PythonSummary(path, constants=constants)
