@@ -116,9 +116,10 @@ def value_or_none(function: Function) -> bool:
     name holding it), and elsewhere only None or False, each clause of that `try`
     ending so or raising: `try: return await agent.ask(p)`, `except Exception: return
     None`. Its value says how the call went when the call raises on failure."""
-    returns = [n for n in statements(function, definitions=False) if isinstance(n, ast.Return)]
-    for node in statements(function, definitions=False):
-        if not isinstance(node, ast.Try) or not node.handlers:
+    own = list(statements(function, definitions=False))
+    returns = [n for n in own if isinstance(n, ast.Return)]
+    for node in own:
+        if not isinstance(node, ast.Try | ast.TryStar) or not node.handlers:
             continue
         held = [n for s in node.body for n in (s, *statements(s, definitions=False))]
         inside = {id(n) for n in held if isinstance(n, ast.Return)}

@@ -1,6 +1,6 @@
 import logging
 
-from .runner import AgentRunner, run_codex
+from .runner import AgentRunner, explain_pane, run_codex
 
 log = logging.getLogger(__name__)
 
@@ -22,3 +22,7 @@ def review(workdir: str) -> None:
 
 def fix(prompt: str) -> None:
     run_codex(prompt)  # expect: RA203(warning)
+
+
+def explain(prompt: str) -> None:
+    explain_pane(prompt)

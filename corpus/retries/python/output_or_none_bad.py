@@ -45,3 +45,39 @@ async def verify(site: str) -> str | None:
             continue
         return report
     return None
+
+
+def run_fix(task: str) -> str:
+    proc = subprocess.run(["gptme", "--non-interactive", task], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr)
+    return proc.stdout
+
+
+def fixed(task: str) -> bool:
+    # `run_fix` raises when its run fails: `True` after it is a success, `False` the failure
+    try:
+        run_fix(task)
+        return True
+    except RuntimeError:
+        return False
+
+
+def fix(task: str) -> None:
+    while not fixed(task):  # expect: RA301(error)
+        pass
+
+
+async def run_codex(task: str) -> bool:
+    process = await asyncio.create_subprocess_exec("codex", "exec", task)
+    return await process.wait() == 0
+
+
+async def run_codex_within(task: str) -> bool:
+    # `wait_for`'s value is `run_codex`'s: true when the run succeeded
+    return await asyncio.wait_for(run_codex(task), 600)
+
+
+async def until_done(task: str) -> None:
+    while not await run_codex_within(task):  # expect: RA301(error)
+        await asyncio.sleep(5)

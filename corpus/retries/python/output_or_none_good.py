@@ -45,3 +45,23 @@ async def fetch(remote: str) -> str | None:
             continue
         return report
     return None
+
+
+def run_fix(task: str) -> str:
+    proc = subprocess.run(["gptme", "--non-interactive", task], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr)
+    return proc.stdout
+
+
+def fixed(task: str) -> bool:
+    try:
+        run_fix(task)
+        return True
+    except RuntimeError:
+        return False
+
+
+def fix_all(tasks: list[str]) -> list[str]:
+    # each task once: a failed one is reported, not run again
+    return [task for task in tasks if not fixed(task)]

@@ -35,9 +35,12 @@ def cook(task: str, cwd: str, retries: int = 2) -> bool:
     while attempts <= retries:  # expect: RA301
         attempts += 1
         result = run_phase(task, cwd)
+        closed_anyway = False
         if result.error and "timeout" in result.error:
-            continue
-        if not result.success:
+            closed_anyway = task_closed(cwd)  # a timed-out run may have finished its task
+            if not closed_anyway:
+                continue
+        if not result.success and not closed_anyway:
             continue
         verdict = review(cwd)
         if verdict == "approved":
@@ -48,6 +51,19 @@ def cook(task: str, cwd: str, retries: int = 2) -> bool:
             if attempts <= retries:
                 continue
             break
+    return False
+
+
+def cook_quietly(task: str, cwd: str, retries: int = 2) -> str | None:
+    for _ in range(retries + 1):  # expect: RA301
+        result = run_phase(task, cwd)
+        if result.error is not None:  # the field that is None exactly when it succeeded
+            continue
+        return result.output
+    return None
+
+
+def task_closed(cwd: str) -> bool:
     return False
 
 

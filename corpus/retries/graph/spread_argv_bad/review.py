@@ -6,7 +6,7 @@ from .agent import ReviewAgent
 async def review_once(workdir, task):
     try:
         async with ReviewAgent(workdir) as agent:
-            answer = await agent.ask(f"Review and fix: {task}")
+            answer = await asyncio.wait_for(agent.ask(f"Review and fix: {task}"), 900)
             return answer
     except Exception:
         return None
