@@ -43,3 +43,18 @@ def test_a_huge_number_is_no_internal_error(tmp_path: Path, name: str) -> None:
     result = runaudit(["check", "--isolated", "--no-cache", "-f", "json", name], tmp_path)
     assert result.returncode in (0, 1), result.stdout + result.stderr
     assert '"internal-error"' not in result.stdout and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("spelled", ["²", HUGE])
+def test_a_client_retries_default_in_other_digits_keeps_the_summary(spelled: str) -> None:
+    """`int(os.getenv("N", "²"))` is no number runaudit knows: the client's retries are
+    unknown, and the module's call-graph facts are kept (not lost to a `ValueError`)."""
+    from auditor.python.runner.summary import summarize_python
+
+    text = (
+        "import os\nimport openai\n\n"
+        f'def make():\n    return openai.OpenAI(max_retries=int(os.getenv("N", "{spelled}")))\n'
+    )
+    summary = summarize_python(text, "clients.py", None, None, "clients")
+    # the client it returns, its retries unknown ("?")
+    assert summary.graph["functions"]["make"]["returns"] == ((-1, "client", "5:11", "?"),)

@@ -33,7 +33,7 @@ from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import called_function, returned_values
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
-from auditor.python.model.expr_values import first_argument, keyword_argument, positional_argument
+from auditor.python.model.expr_values import first_argument
 from auditor.python.model.literals import decode_body, string_pieces
 from auditor.python.model.module import Binding, PythonModule, StringNode, is_string
 from auditor.python.model.project_words import (
@@ -44,11 +44,10 @@ from auditor.python.model.project_words import (
 )
 from auditor.python.model.reaching import reaching_chains
 from auditor.python.model.value_calls import (
-    DEFAULT_KEYWORD,
-    DEFAULT_POSITION,
     ENVIRONMENT_DEFAULTS,
     PASS_THROUGH,
     PATH_METHODS,
+    environment_default,
 )
 from auditor.value_budget import Held
 
@@ -293,9 +292,7 @@ class Resolver:
         if names & PASS_THROUGH and first is not None:
             return self.text(first, depth)
         if names & ENVIRONMENT_DEFAULTS:
-            default = positional_argument(node, DEFAULT_POSITION) or keyword_argument(
-                node, DEFAULT_KEYWORD
-            )
+            default = environment_default(node)
             return self.text(default, depth) if default is not None else None
         if isinstance(func, ast.Attribute) and func.attr in PATH_METHODS and first is None:
             return self.text(func.value, depth)

@@ -27,6 +27,14 @@ DEFAULT_POSITION = 1
 DEFAULT_KEYWORD = "default"
 
 
+def environment_default(call: ast.Call) -> ast.expr | None:
+    """The default an environment lookup is given (`os.getenv("AGENT", "gptme")`,
+    `os.environ.get("AGENT", default="gptme")`), if any."""
+    if len(call.args) > DEFAULT_POSITION:
+        return call.args[DEFAULT_POSITION]
+    return next((k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD), None)
+
+
 def parsed_option(call: ast.Call) -> tuple[str, ast.expr] | None:
     """The attribute an `add_argument("--codex-exe", default="codex")` call gives the
     parsed options (`args.codex_exe`, as argparse derives `dest`) and its default value:

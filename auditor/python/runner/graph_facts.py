@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, cast
 
+from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog
 from auditor.python.model.ast_values import (
     Function,
@@ -54,7 +55,7 @@ from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, mapping_key
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
-from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS
+from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
 from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
@@ -392,11 +393,12 @@ class ModuleFacts:
         the environment leaving it unset."""
         if isinstance(value, ast.Call) and dotted_name(value.func) == "int" and value.args:
             value = value.args[0]
-        if isinstance(value, ast.Call) and len(value.args) == 2:
+        if isinstance(value, ast.Call):
             looked_up = self.imports.qualify(dotted_name(value.func) or "")
-            value = value.args[1] if looked_up in ENVIRONMENT_DEFAULTS else value
+            default = environment_default(value) if looked_up in ENVIRONMENT_DEFAULTS else None
+            value = default if default is not None else value
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
-            return int(value.value) if value.value.isdigit() and len(value.value) < 4 else None
+            return bounded_int(value.value)
         if isinstance(value, ast.Name):
             return self._constant(value.id)
         dotted = dotted_name(value) or ""

@@ -31,15 +31,13 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
-from auditor.python.model.expr_values import keyword_argument, positional_argument
 from auditor.python.model.parse import parse_module
 from auditor.python.model.prefilter import PROCESS_WORDS
 from auditor.python.model.value_calls import (
-    DEFAULT_KEYWORD,
-    DEFAULT_POSITION,
     ENVIRONMENT_DEFAULTS,
     PASS_THROUGH,
     PATH_METHODS,
+    environment_default,
 )
 from auditor.python.runner.agent_words import (
     argv_agent,
@@ -222,9 +220,7 @@ class _Module:
             if name in PASS_THROUGH or (name and name.endswith("Path")):
                 return self.string(node.args[0], scope, depth + 1)
         if isinstance(node, ast.Call) and self.qualified(node.func) in ENVIRONMENT_DEFAULTS:
-            default = positional_argument(node, DEFAULT_POSITION) or keyword_argument(
-                node, DEFAULT_KEYWORD
-            )
+            default = environment_default(node)
             return self.string(default, scope, depth + 1) if default is not None else None
         method = node.func if isinstance(node, ast.Call) and not node.args else None
         if isinstance(method, ast.Attribute) and method.attr in PATH_METHODS:

@@ -19,10 +19,9 @@ from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.imports import Imports
 from auditor.python.model.value_calls import (
     AWAITED_ARGUMENT,
-    DEFAULT_KEYWORD,
-    DEFAULT_POSITION,
     ENVIRONMENT_DEFAULTS,
     PASS_THROUGH,
+    environment_default,
 )
 from auditor.unit import OPAQUE_WORD
 
@@ -336,10 +335,7 @@ class ValueRefs:
         ) and call.args:
             return call.args[0]
         if name in ENVIRONMENT_DEFAULTS:
-            given = [k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD]
-            if len(call.args) > DEFAULT_POSITION:
-                given.append(call.args[DEFAULT_POSITION])
-            return given[0] if given else None
+            return environment_default(call)
         return None
 
     def _item(self, value: ast.expr, index: int, depth: int) -> list[Ref]:
