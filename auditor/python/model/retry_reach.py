@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.project import CallFacts
+from auditor.python.model.value_calls import ARGUMENT_RUNNERS, DEFERRED_FAILURES
 
 if TYPE_CHECKING:
     from auditor.python.model.call_graph import CallGraph
@@ -363,13 +364,6 @@ class RetryReach:
         return found
 
 
-# Calls that run the callable they are given there and then, in a thread or an executor,
-# by the position it is given at: by qualified name, or (a method) by the method's name.
-_RUNNERS = {"asyncio.to_thread": 0, "anyio.to_thread.run_sync": 0, "run_in_threadpool": 0}
-# (not `executor.submit`: its future raises where `.result()` is read, outside this call)
-_RUNNER_METHODS = {"run_in_executor": 1}
-
-
 # The values a decorator applied as a call may be given: a function of the tree
 _APPLIED = ("self", "global", "param")
 
@@ -388,13 +382,12 @@ def _may_apply(callee: Any, named: set[str]) -> bool:
 
 
 def _runs_given(callee: Any, position: int | str) -> bool:
-    """Whether a call of `callee` runs the callable given at `position` itself."""
+    """Whether a call of `callee` runs the callable given at `position` itself, where a
+    failure of it is raised (`value_calls.ARGUMENT_RUNNERS`)."""
     if not callee or callee[0] not in ("name", "method"):
         return False
-    if callee[0] == "method":
-        return _RUNNER_METHODS.get(callee[-1]) == position
-    name = callee[1]
-    return _RUNNERS.get(name, _RUNNERS.get(name.rsplit(".", 1)[-1])) == position
+    name = callee[-1] if callee[0] == "method" else callee[1].rsplit(".", 1)[-1]
+    return name not in DEFERRED_FAILURES and ARGUMENT_RUNNERS.get(name) == position
 
 
 def bind_errors(

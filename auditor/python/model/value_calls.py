@@ -19,6 +19,16 @@ PASS_THROUGH = frozenset(
 )
 # Calls whose awaited value is their first argument's (`await asyncio.wait_for(coro, t)`).
 AWAITED_ARGUMENT = frozenset({"asyncio.wait_for", "asyncio.shield"})
+# Calls that run the callable they are given, with the arguments after it, on a thread or
+# an executor (`asyncio.to_thread(fn, *args)`, `loop.run_in_executor(None, fn, *args)`,
+# `pool.submit(fn, *args)`): by the last part of their name, the callable's position.
+ARGUMENT_RUNNERS = {
+    **{"to_thread": 0, "run_sync": 0, "run_in_threadpool": 0, "submit": 0},
+    "run_in_executor": 1,
+}
+# Of those, the ones whose callable's failure is raised elsewhere: `executor.submit`'s
+# future raises where `.result()` is read, outside the call.
+DEFERRED_FAILURES = frozenset({"submit"})
 # Methods of a path whose value is the path they are called on (`Path(x).expanduser()`).
 PATH_METHODS = frozenset({"expanduser", "resolve", "absolute"})
 # Environment lookups: the value is the default (second argument, or `default=`).

@@ -1,6 +1,7 @@
 import abc
 import asyncio
 import subprocess
+from asyncio import to_thread
 
 
 class ClientError(Exception):
@@ -23,6 +24,17 @@ class CodexClient(AgentClient):
             )
 
         result = await asyncio.to_thread(_call)
+        if result.returncode != 0:
+            raise ClientError(result.stderr)
+        return result.stdout
+
+
+class ClaudeClient:
+    async def ask(self, prompt: str) -> str:
+        def _call() -> subprocess.CompletedProcess[str]:
+            return subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
+
+        result = await to_thread(_call)  # imported by name: the same thread runner
         if result.returncode != 0:
             raise ClientError(result.stderr)
         return result.stdout

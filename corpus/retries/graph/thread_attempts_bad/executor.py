@@ -1,6 +1,6 @@
 import logging
 
-from .clients import AgentClient, ClientError
+from .clients import AgentClient, ClaudeClient, ClientError
 
 log = logging.getLogger(__name__)
 
@@ -19,3 +19,12 @@ class Executor:
             except ClientError as error:
                 log.warning("attempt %s failed: %s", attempt, error)
         return None
+
+
+async def ask_until_answered(client: ClaudeClient, prompt: str) -> str:
+    for _ in range(3):  # expect: RA301(warning)
+        try:
+            return await client.ask(prompt)
+        except ClientError:
+            continue
+    raise ClientError("no answer")
