@@ -18,7 +18,7 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.callees import value_or_none
-from auditor.python.model.value_calls import parsed_option
+from auditor.python.model.value_calls import ARGUMENT_RUNNERS, parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.value_refs import (
@@ -41,7 +41,6 @@ _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
 _RAW_REQUESTS = frozenset({"post"})
 # Methods that run the function they are given, and how many arguments come before the
 # function's own (it is the last of them): asyncio's and anyio's threads, executors.
-_ARGUMENT_RUNNERS = {"to_thread": 1, "run_sync": 1, "submit": 1, "run_in_executor": 2}
 _CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
 # The resources of an SDK client whose `create` sends a request (OpenAI's and Anthropic's:
 # `client.chat.completions`, `client.files`, `client.vector_stores.files`, …).
@@ -363,11 +362,11 @@ def _runs_argument(call: ast.Call) -> int | None:
     fn, *args)`, `pool.submit(fn, *args)`): how many arguments come before the rest
     (the function is the last of them)."""
     func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else None
-    ahead = _ARGUMENT_RUNNERS.get(name or "")
-    if ahead is None or len(call.args) < ahead:
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    position = ARGUMENT_RUNNERS.get(name)
+    if position is None or len(call.args) <= position:
         return None
-    given = call.args[ahead - 1]
+    ahead, given = position + 1, call.args[position]
     # an SDK request passed along (`to_thread(client.files.create, …)`) is sent here
     request = isinstance(given, ast.Attribute) and given.attr in _REQUEST_METHODS
     return None if request else ahead

@@ -30,7 +30,7 @@ class CodexClient(AgentClient):
 
 
 class ClaudeClient:
-    async def ask(self, prompt: str) -> str:
+    async def consult(self, prompt: str) -> str:
         def _call() -> subprocess.CompletedProcess[str]:
             return subprocess.run(["claude", "-p", prompt], capture_output=True, text=True)
 

@@ -24,7 +24,7 @@ class Executor:
 async def ask_until_answered(client: ClaudeClient, prompt: str) -> str:
     for _ in range(3):  # expect: RA301(warning)
         try:
-            return await client.ask(prompt)
+            return await client.consult(prompt)
         except ClientError:
             continue
     raise ClientError("no answer")
