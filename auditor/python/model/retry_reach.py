@@ -169,6 +169,8 @@ class RetryReach:
         elif call.callee and call.callee[0] == "value":
             decorators = list(call.callee[1])
         applied = [ref for _, ref in call.args if ref and ref[0] in _APPLIED]
+        if not applied:
+            return []  # no function of the tree given to it: nothing it wraps
         sites: list[tuple[str, CallFacts | None]] = [(fid, None)]
         if any(ref[0] == "param" for ref in (*decorators, *applied)):  # bound by each caller
             sites = [

@@ -655,7 +655,6 @@ class ModuleFacts:
         if found is None:
             return None
         library, made, qualified = found
-        assert made is not None
         attempts = _attempts(made, library.attempts_keyword)
         errors = self._library_errors(library, made)
         layer = self._layer(made, f"`{qualified.rsplit('.', 1)[-1]}` object", attempts, errors)
@@ -667,13 +666,11 @@ class ModuleFacts:
         given (`retry(stop=…)(self._call_api)`, or `decorate(self._call_api)` after
         `decorate = retry(stop=…)`); that function runs under it when the wrapper does."""
         found = self._called_library(call, function, "decorator")
-        if found is None or found[1] is None:
-            return None
-        return self._library_layer(found[1], found, "decorator")
+        return None if found is None else self._library_layer(found[1], found, "decorator")
 
     def _called_library(
         self, call: ast.Call, function: FunctionFacts, form: str
-    ) -> tuple[Any, ast.Call | None, str] | None:
+    ) -> tuple[Any, ast.Call, str] | None:
         """The library object of `form` that a call with arguments calls: one a call makes
         there, or that a local name holds (`retrier = Retrying(…)`)."""
         func = call.func
@@ -684,7 +681,9 @@ class ModuleFacts:
         if origin is None or not isinstance(origin, ast.Call) or not call.args:
             return None
         found = self._library(origin)
-        return found if found is not None and found[0].form == form else None
+        if found is None or found[0].form != form:
+            return None
+        return found[0], origin, found[2]
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:
