@@ -152,3 +152,24 @@ def test_a_variable_set_again_keeps_no_values_of_earlier_arms() -> None:
     assert agents(arms + "unset A\n$A x\n") == []
     assert agents(arms + "read -r A\n$A x\n") == []
     assert agents(arms + "for A in ls cat; do $A x; done\n") == []
+
+
+@pytest.mark.parametrize(
+    "other_arm",
+    [
+        "use_echo",  # a function's assignment, applied at its call
+        "unset A",
+        "read -r A",
+        ': "${A:=echo}"',
+    ],
+)
+def test_every_write_in_an_arm_joins_the_values_after_the_if(other_arm: str) -> None:
+    """However an arm writes the variable (a call of a function that assigns it, `unset`,
+    `read`, an assigning default), the value the other arm gave it is still one it may
+    hold after the statement."""
+    text = (
+        "use_echo() { A=echo; }\n"
+        f'if [ -n "$FAST" ]; then A="claude -p"; else {other_arm}; fi\n'
+        "$A x\n"
+    )
+    assert agents(text) == ["claude"]

@@ -10,13 +10,13 @@ before: inside the `else` arm, `A` is `echo` only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 
 from auditor.shell.assignments import add_alternatives
 from auditor.shell.decide import catch_all
 from auditor.shell.parse import Node
-from auditor.shell.words import Value
+from auditor.shell.words import Value, is_output_key
 
 _ARMS = frozenset({"elif_clause", "else_clause", "case_item"})
 _THEN = -1  # the arm of an `if`'s condition and `then` part
@@ -24,9 +24,9 @@ _NONE_TAKEN = -2  # the arm bash takes when no branch matches (no `else`, no `*)
 
 
 class _Statement:
-    """One `if` or `case` being walked: its arms, and what each assigned."""
+    """One `if` or `case` being walked: its arms, and what each left the variables with."""
 
-    def __init__(self, statement: Node) -> None:
+    def __init__(self, statement: Node, env: Mapping[str, Value]) -> None:
         children = statement.named_children
         arms = [c.id for c in children if c.type in _ARMS]
         if statement.type == "if_statement":
@@ -37,8 +37,18 @@ class _Statement:
             arms.append(_NONE_TAKEN)
         self.arms = arms
         self.current = _THEN
-        self.before: dict[str, Value | None] = {}  # each variable assigned, before it
+        self.before = dict(env)  # the variables before the statement
+        self.start = self.before  # ... and where the current arm started
         self.written: dict[int, dict[str, Value | None]] = {}  # arm -> variable -> value
+
+    def close_arm(self, env: Mapping[str, Value]) -> None:
+        """The current arm ends: what it changed, however (an assignment, a function's
+        at its call, `unset`, `read`, `${A:=…}`), is its value of those variables."""
+        start = self.start
+        changed = [k for k in env.keys() | start.keys() if _plain(k) and env.get(k) != start.get(k)]
+        if changed:
+            arm = self.written.setdefault(self.current, {})
+            arm.update((name, env.get(name)) for name in changed)
 
 
 class ArmValues:
@@ -47,30 +57,31 @@ class ArmValues:
     def __init__(self) -> None:
         self._open: list[_Statement] = []
 
-    def enter(self, statement: Node) -> None:
-        self._open.append(_Statement(statement))
+    def enter(self, statement: Node, env: Mapping[str, Value]) -> None:
+        self._open.append(_Statement(statement, env))
 
-    def arm(self, child: Node) -> None:
+    def arm(self, child: Node, env: Mapping[str, Value]) -> None:
         """The walk goes into a child of the innermost statement: the arm it is in."""
-        if self._open:
-            self._open[-1].current = child.id if child.type in _ARMS else _THEN
-
-    def wrote(self, name: str, before: Value | None, after: Value | None) -> None:
-        """An assignment in the innermost statement's current arm."""
-        if self._open:
-            self._record(self._open[-1], name, before, after)
+        if not self._open:
+            return
+        statement = self._open[-1]
+        arm = child.id if child.type in _ARMS else _THEN
+        if arm != statement.current:
+            statement.close_arm(env)
+            statement.current, statement.start = arm, dict(env)
 
     def leave(self, env: MutableMapping[str, Value]) -> None:
-        """The walk leaves the innermost statement: each variable an arm assigned may hold
-        the value of every arm."""
+        """The walk leaves the innermost statement: each variable an arm changed may hold
+        the value of every arm (one that leaves it unknown adds none)."""
         statement = self._open.pop()
-        for name, before in statement.before.items():
+        statement.close_arm(env)
+        names = {name for written in statement.written.values() for name in written}
+        for name in names:
+            before = statement.before.get(name)
             values = [statement.written.get(arm, {}).get(name, before) for arm in statement.arms]
             held = [value for value in values if value is not None]  # strings and arrays
-            if len(set(held)) > 1:
+            if len(set(held)) > 1 or (held and len(held) < len(values)):
                 add_alternatives(env, name, held)
-            if self._open:
-                self._record(self._open[-1], name, before, env.get(name))
 
     @contextmanager
     def suspended(self) -> Iterator[None]:
@@ -82,9 +93,8 @@ class ArmValues:
         finally:
             self._open = held
 
-    @staticmethod
-    def _record(
-        statement: _Statement, name: str, before: Value | None, after: Value | None
-    ) -> None:
-        statement.before.setdefault(name, before)
-        statement.written.setdefault(statement.current, {})[name] = after
+
+def _plain(key: str) -> bool:
+    """Whether an entry of the variables is a variable's value: not a fact kept beside
+    it under a suffix (`words.SET_SUFFIX`), nor what a function prints."""
+    return "\0" not in key and not is_output_key(key)

@@ -250,8 +250,10 @@ def variants(node: Node, env: Env) -> list[Overlay]:
     """The variables under which the words below `node` take their other values: each
     element of an array read at a key known only at run time (`${AI_CMD[$AI_TOOL]}`),
     each value a variable holds on another path (`ALTERNATIVES_SUFFIX`). At most
-    `_MAX_VARIANTS`, none when the words have one value."""
+    `_MAX_VARIANTS`, none when the words have one value (a variable unknown here, with
+    one value on another path, has two)."""
     found: list[Overlay] = []
+    unknown = False  # a variable with other values is unknown on this path
     pending = [node]
     while pending and len(found) < _MAX_VARIANTS:
         current = pending.pop()
@@ -271,9 +273,10 @@ def variants(node: Node, env: Env) -> list[Overlay]:
         else:
             held = env.get(_text(name) + ALTERNATIVES_SUFFIX)
             others = dict.fromkeys(held) if isinstance(held, tuple) else {}
+            unknown = unknown or (bool(others) and env.get(_text(name)) is None)
         for other in list(others)[: _MAX_VARIANTS - len(found)]:
             variant = Overlay(env)
             variant[_text(name)] = (other,) if elements else _value(other)
             variant.pop(_text(name) + KEYS_SUFFIX, None)
             found.append(variant)
-    return found if len(found) > 1 else []
+    return found if len(found) > 1 or (found and unknown) else []

@@ -247,21 +247,16 @@ class ShellScript:
         return self._walk_children(node, options)
 
     def _assign(self, node: Node) -> None:
-        """Apply an assignment to the variables, in the arm of the `if`s and `case`s it
-        is in (`arm_values`)."""
-        name = node.child_by_field_name("name")
-        label = self.parsed.node_text(name) if name is not None else ""
-        before = self.env.get(label)
+        """Apply an assignment to the variables."""
         assign(node, self.env)
-        self._arms.wrote(label, before, self.env.get(label))
 
     def _walk_children(self, node: Node, options: ShellOptions) -> ShellOptions:
         arms = node.type in _BRANCHING and self._recording
         if arms:
-            self._arms.enter(node)
+            self._arms.enter(node, self.env)
         for child in node.named_children:
             if arms:
-                self._arms.arm(child)
+                self._arms.arm(child, self.env)
             options = self._walk(child, options)
         if arms:
             self._arms.leave(self.env)
