@@ -15,11 +15,9 @@ from contextlib import contextmanager
 
 from auditor.shell.assignments import add_alternatives
 from auditor.shell.decide import catch_all
-from auditor.shell.parse import Node
+from auditor.shell.parse import THEN, Node, arm_of
 from auditor.shell.words import Value, is_output_key
 
-_ARMS = frozenset({"elif_clause", "else_clause", "case_item"})
-_THEN = -1  # the arm of an `if`'s condition and `then` part
 _NONE_TAKEN = -2  # the arm bash takes when no branch matches (no `else`, no `*)`)
 
 
@@ -28,15 +26,15 @@ class _Statement:
 
     def __init__(self, statement: Node, env: Mapping[str, Value]) -> None:
         children = statement.named_children
-        arms = [c.id for c in children if c.type in _ARMS]
+        arms = [arm for c in children if (arm := arm_of(c)) != THEN]
         if statement.type == "if_statement":
-            arms.insert(0, _THEN)
+            arms.insert(0, THEN)
             if not any(c.type == "else_clause" for c in children):
                 arms.append(_NONE_TAKEN)
         elif not catch_all(statement):
             arms.append(_NONE_TAKEN)
         self.arms = arms
-        self.current = _THEN
+        self.current = THEN
         self.before = dict(env)  # the variables before the statement
         self.start = self.before  # ... and where the current arm started
         self.written: dict[int, dict[str, Value | None]] = {}  # arm -> variable -> value
@@ -65,7 +63,7 @@ class ArmValues:
         if not self._open:
             return
         statement = self._open[-1]
-        arm = child.id if child.type in _ARMS else _THEN
+        arm = arm_of(child)
         if arm != statement.current:
             statement.close_arm(env)
             statement.current, statement.start = arm, dict(env)

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
-from auditor.shell.parse import Node, ShellText, within
+from auditor.shell.parse import Node, ShellText, enclosing_definition, within
 from auditor.shell.status import discarded_by, substitution_assignment
 
 _RETURN = re.compile(r"^\d+$")
@@ -270,9 +270,7 @@ def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> i
 
 def enclosing_function(node: Node, parsed: ShellText) -> str | None:
     """The name of the innermost function whose body holds `node`, if any."""
-    holder = node.parent
-    while holder is not None and holder.type != "function_definition":
-        holder = holder.parent
+    holder = enclosing_definition(node)
     name = holder.child_by_field_name("name") if holder is not None else None
     return parsed.node_text(name) if name is not None else None
 

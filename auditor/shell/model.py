@@ -45,7 +45,7 @@ from auditor.shell.includes import (
 )
 from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
-from auditor.shell.parse import Node, ShellText, within
+from auditor.shell.parse import BRANCHING, Node, ShellText, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names
 from auditor.shell.stages import Pipeline, StageReader
@@ -70,7 +70,6 @@ _SCRIPT_SUFFIXES = (".sh", ".bash")  # a program that is a script of its own
 SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell
 _VARIABLE = re.compile(rb"\$\{?([A-Za-z_][A-Za-z0-9_]*)")  # a variable a word reads
 _INDEXED = re.compile(rb"\[\$")  # an element read at a key known only at run time
-_BRANCHING = frozenset({"if_statement", "case_statement"})  # statements with arms
 _FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
@@ -251,7 +250,7 @@ class ShellScript:
         assign(node, self.env)
 
     def _walk_children(self, node: Node, options: ShellOptions) -> ShellOptions:
-        arms = node.type in _BRANCHING and self._recording
+        arms = node.type in BRANCHING and self._recording
         if arms:
             self._arms.enter(node, self.env)
         for child in node.named_children:

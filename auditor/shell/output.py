@@ -32,7 +32,7 @@ from auditor.shell.output_words import (
     whole_word,
     written_file,
 )
-from auditor.shell.parse import Node, descendants, enclosing_loop, within
+from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
 from auditor.shell.status import next_statement
 
 # Commands that examine the text they read: a read by one of these judges the run.
@@ -521,9 +521,7 @@ def _examining_calls(script: ShellScript) -> list[Node]:
 
 def _function_of(node: Node) -> str | None:
     """The name of the function whose body holds `node` (None: the script's own body)."""
-    current = node.parent
-    while current is not None and current.type != "function_definition":
-        current = current.parent
+    current = enclosing_definition(node)
     name = current.child_by_field_name("name") if current is not None else None
     return text_of(name) if name is not None else None
 

@@ -13,7 +13,7 @@ import weakref
 
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, descendants, enclosing_definition
 
 _WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
 _NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
@@ -107,9 +107,7 @@ def _agents_in(script: ShellScript) -> dict[int, list[SimpleCommand]]:
     if known is None:
         known = _AGENTS_IN[script] = {}
         for command in script.commands:
-            holder = command.node.parent if command.agent is not None else None
-            while holder is not None and holder.type != "function_definition":
-                holder = holder.parent
+            holder = enclosing_definition(command.node) if command.agent is not None else None
             if holder is not None:
                 known.setdefault(holder.id, []).append(command)
     return known

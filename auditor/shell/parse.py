@@ -152,6 +152,14 @@ def enclosing_loop(node: Node) -> Node | None:
     return None
 
 
+def enclosing_definition(node: Node) -> Node | None:
+    """The innermost function definition around `node`, if any."""
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        current = current.parent
+    return current
+
+
 def descendants(root: Node) -> list[Node]:
     """Every named node under `root` (itself included), in source order."""
     found: list[Node] = []
@@ -207,7 +215,8 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     return data, tree, inserted
 
 
-_BRANCHING = frozenset({"if_statement", "case_statement"})
+BRANCHING = frozenset({"if_statement", "case_statement"})  # statements with arms
+THEN = -1  # the arm of an `if`'s condition and `then` part (see `arm_of`)
 
 
 def other_arms(first: Node, second: Node) -> bool:
@@ -223,12 +232,12 @@ def other_arms(first: Node, second: Node) -> bool:
         parent = child.parent
         mine = above_first.get(parent.id)
         if mine is not None:
-            return parent.type in _BRANCHING and _arm(mine) != _arm(child)
+            return parent.type in BRANCHING and arm_of(mine) != arm_of(child)
         child = parent
     return False
 
 
-def _arm(child: Node) -> int:
+def arm_of(child: Node) -> int:
     """Which arm of an `if`/`case` a child is in: its `elif`/`else`/case item, or the
-    `then` part (whose statements are children of the `if` itself)."""
-    return child.id if child.type in ("elif_clause", "else_clause", "case_item") else -1
+    `then` part (`THEN`: its statements are children of the `if` itself)."""
+    return child.id if child.type in ("elif_clause", "else_clause", "case_item") else THEN

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText
+from auditor.shell.parse import Node, ShellText, enclosing_definition
 
 
 class ReadNames(NamedTuple):
@@ -40,7 +40,8 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
             words = parsed.node_text(node).split()
             options = "".join(w[1:] for w in words[1:] if w.startswith("-"))
             elsewhere = elsewhere or "p" in options or "n" in options
-            function = _function_of(node) if words[0] in _LOCAL and "g" not in options else None
+            declares = words[0] in _LOCAL and "g" not in options
+            function = enclosing_definition(node) if declares else None
             if function is not None:
                 local.setdefault(function.id, set()).update(_declared(node, parsed))
             continue
@@ -62,14 +63,6 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
 
 _INDIRECT = frozenset({"source", ".", "eval", "trap"})  # what reads names out of sight
 _LOCAL = frozenset({"local", "declare", "typeset"})
-
-
-def _function_of(node: Node) -> Node | None:
-    """The function definition around a node, if any."""
-    current = node.parent
-    while current is not None and current.type != "function_definition":
-        current = current.parent
-    return current
 
 
 def _declared(declaration: Node, parsed: ShellText) -> list[str]:

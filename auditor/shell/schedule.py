@@ -23,7 +23,7 @@ from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, reads_output
 from auditor.shell.output_words import calls_of, examined_in_pipeline
-from auditor.shell.parse import Node, descendants, enclosing_loop, within
+from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
 from auditor.shell.presence import presence_only
 from auditor.shell.scenarios import NONZERO, Scenario
 
@@ -100,7 +100,7 @@ def _runs_on_schedule(script: ShellScript, command: SimpleCommand, seen: frozens
     loop = enclosing_loop(command.node)
     if loop is not None:
         return _scheduled(script, loop, command)
-    definition = _enclosing_function(command.node)
+    definition = enclosing_definition(command.node)
     name = definition.child_by_field_name("name") if definition is not None else None
     if definition is None or name is None or definition.id in seen:
         return False  # not in a function, or a recursion already followed
@@ -120,14 +120,6 @@ def _scheduled(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
     return (
         _endless(script, loop) or _paced(script, loop) or ralph_loop(script, loop, command, success)
     )
-
-
-def _enclosing_function(node: Node) -> Node | None:
-    """The function definition whose body holds `node`, if any."""
-    current = node.parent
-    while current is not None and current.type != "function_definition":
-        current = current.parent
-    return current
 
 
 def _endless(script: ShellScript, loop: Node) -> bool:

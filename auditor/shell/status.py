@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from auditor.numbers import bounded_int
 from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.options import ShellOptions
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, enclosing_definition
 from auditor.shell.reads import ReadNames
 
 ALL_INDICES = -1  # `${PIPESTATUS[@]}`
@@ -122,9 +122,7 @@ def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
     if _text(value) not in ("$?", '"$?"') or _text(name) in read.names:
         return None
     if read.elsewhere:
-        function = assignment.parent
-        while function is not None and function.type != "function_definition":
-            function = function.parent
+        function = enclosing_definition(assignment)
         if function is None or _text(name) not in read.local.get(function.id, ()):
             return None
     return _text(name)
