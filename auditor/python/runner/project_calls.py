@@ -269,16 +269,18 @@ class ProjectCalls:
                 if callee.module in (None, self.own_name) and callee.qualname in returning:
                     found[call] = StatusCall(call, f"`{name}()`", callee.qualname)
                     break
+        project = self.module.project
+        if project is None:
+            return found
         others = {  # those of other modules, where the call graph says a call runs one
             q.rsplit(".", 1)[-1]
             for module, summary in self.unit.project.python.items()
             if module != self.own_name
             for q in summary.status_agents
         }
-        project = self.module.project
-        if project is None:
-            return found
         for call, name in self._named_calls(others):
+            if call in found:
+                continue
             function = self.module.scope_name(self.module.scope_of(call))
             targets = project.callees(function, call.lineno, call.col_offset) if function else []
             agents = {
@@ -288,7 +290,7 @@ class ProjectCalls:
                 and (summary := self.unit.project.python.get(owner)) is not None
                 and (agent := summary.status_agents.get(qualname)) is not None
             }
-            if call not in found and len(agents) == 1 and len(targets) == 1:
+            if len(agents) == 1 and len(targets) == 1:
                 found[call] = StatusCall(call, f"`{name}()`", targets[0][1], agents.pop())
         return found
 
