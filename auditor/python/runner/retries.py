@@ -271,9 +271,11 @@ class _Catalogue:
                 first = _arguments(node)[:1]
                 attempts = integer(self.module, first[0][1]) if first else None
         limited = stop is not None or keyword_argument(call, library.attempts_keyword) is not None
-        if not limited and library.default_attempts:
+        # `**retry_kwargs()`: a stop may be among the keywords it spreads (not known here)
+        unknown = call is not None and any(k.arg is None for k in call.keywords)
+        if not limited and not unknown and library.default_attempts:
             attempts = library.default_attempts
-        return retry, attempts, not limited and not library.default_attempts
+        return retry, attempts, not (limited or unknown or library.default_attempts)
 
     def described(
         self, library: RetryLibrary, call: ast.Call | None, errors: RetriedErrors
