@@ -173,3 +173,25 @@ def test_every_write_in_an_arm_joins_the_values_after_the_if(other_arm: str) -> 
         "$A x\n"
     )
     assert agents(text) == ["claude"]
+
+
+def test_a_colon_default_is_a_possible_value_of_a_variable_set_at_run_time() -> None:
+    """`X="$(config)"` may print nothing: `${X:-claude}` is then `claude`; without the
+    colon a set variable keeps its value, whatever it is."""
+    script = build('X="$(config agent)"\nX="${X:-claude}"\n')
+    assert "X" not in script.env
+    assert script.env["X\0alternatives"] == ("claude",)
+    assert agents('X="$(config agent)"\n"${X:-claude}" -p hi\n') == ["claude"]
+    assert agents('X="$(config agent)"\nX="${X-claude}"\n"$X" -p hi\n') == []
+
+
+def test_variables_with_other_values_vary_together() -> None:
+    """An optional wrapper in one variable and the command in another: the command runs
+    the agent where both take their other values (an empty unquoted word is no word)."""
+    text = (
+        'T=""\nif [ -n "$J" ]; then T="timeout $J"; fi\n'
+        'X="$(config agent)"\nX="${X:-claude}"\nCMD=("$X" -p hi)\n'
+        '$T "${CMD[@]}"\n'
+    )
+    (command,) = [c for c in build(text).commands if c.agent is not None]
+    assert command.argv == ("claude", "-p", "hi")

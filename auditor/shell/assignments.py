@@ -10,7 +10,8 @@ values it holds on other paths (`ALTERNATIVES_SUFFIX`): the values of another ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, Iterator, MutableMapping
+from itertools import islice, product
 
 from auditor.shell.arrays import (
     appended_index,
@@ -30,6 +31,7 @@ from auditor.shell.words import (
     Env,
     Overlay,
     Value,
+    applies_when_empty,
     evaluate,
     expand_argument,
     kept,
@@ -110,15 +112,16 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     key = _text(name)
     appends = any(c.type == "+=" for c in node.children)
     if value is None:
-        written = node.child_by_field_name("value")
         path = program_path(written, env) if written is not None else None
         spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
+        others = _values_in_variants(written, env) if not appends else []
         forget(env, key)  # it may hold anything now
         if path is not None and not appends:
             env[key + PATH_SUFFIX] = path
         if spelled is not None and not appends and spelled.replace(OPAQUE_WORD, "").strip():
             env[key + SPELLED_SUFFIX] = spelled
         env[key + SET_SUFFIX] = ""  # set, to a value known only at run time: no default applies
+        add_alternatives(env, key, others)  # what it holds where its words are known
         return
     old = env.get(key) if appends else None  # only `+=` reads what it held
     if isinstance(old, tuple) and literal is not None and literal[1] is not None:
@@ -147,9 +150,16 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
             del env[kept_key]
     if keys is not None and isinstance(value, tuple) and len(keys) == len(value):
         env[key + KEYS_SUFFIX] = keys
-    if isinstance(value, str) and written is not None and not appends:
-        others = (evaluate(written, variant) for variant in variants(written, env))
-        add_alternatives(env, key, (other for other in others if other is not None))
+    if isinstance(value, str) and not appends:
+        add_alternatives(env, key, _values_in_variants(written, env))
+
+
+def _values_in_variants(written: Node | None, env: Env) -> list[Value]:
+    """The values an assignment's words give with each of their other values."""
+    if written is None:
+        return []
+    found = (assigned_value(written, variant) for variant in variants(written, env))
+    return [value for value in found if value is not None]
 
 
 def forget(env: MutableMapping[str, Value], name: str) -> None:
@@ -249,34 +259,65 @@ def _appended(old: Value, added: Value) -> Value:
 def variants(node: Node, env: Env) -> list[Overlay]:
     """The variables under which the words below `node` take their other values: each
     element of an array read at a key known only at run time (`${AI_CMD[$AI_TOOL]}`),
-    each value a variable holds on another path (`ALTERNATIVES_SUFFIX`). At most
-    `_MAX_VARIANTS`, none when the words have one value (a variable unknown here, with
-    one value on another path, has two)."""
-    found: list[Overlay] = []
+    each value a variable holds on another path (`ALTERNATIVES_SUFFIX`), the default of
+    `${NAME:-word}` when NAME was set to a value known only at run time (which may be
+    empty: `NAME="$(config agent)"`). Several variables vary together (`$TIMEOUT_CMD
+    "${CMD[@]}"`, each set on other paths): their combinations, at most `_MAX_VARIANTS`,
+    none when the words have one value (a variable unknown here, with one value on
+    another path, has two)."""
+    choices: dict[str, list[dict[str, Value | None]]] = {}  # by variable: what each sets
     unknown = False  # a variable with other values is unknown on this path
     pending = [node]
-    while pending and len(found) < _MAX_VARIANTS:
+    while pending:
         current = pending.pop()
-        pending.extend(current.named_children)
+        pending.extend(reversed(current.named_children))
         if current.type not in ("simple_expansion", "expansion"):
             continue
         subscript = next((c for c in current.named_children if c.type == "subscript"), None)
         name = subscript.child_by_field_name("name") if subscript is not None else None
         name = name or next((c for c in current.named_children if c.type == "variable_name"), None)
-        if name is None:
+        if name is None or _text(name) in choices:
+            continue
+        key = _text(name)
+        if key + SET_SUFFIX in env and key not in env and applies_when_empty(current):
+            choices[key] = [{key + SET_SUFFIX: None}]  # empty: the default applies
+            unknown = True
             continue
         index = subscript.child_by_field_name("index") if subscript is not None else None
         elements = index is not None and index.type not in ("word", "number")
         if elements:  # the element at a key known only at run time: each of them
-            value = env.get(_text(name))
+            value = env.get(key)
             others = dict.fromkeys(value[: 4 * _MAX_VARIANTS] if isinstance(value, tuple) else ())
         else:
-            held = env.get(_text(name) + ALTERNATIVES_SUFFIX)
+            held = env.get(key + ALTERNATIVES_SUFFIX)
             others = dict.fromkeys(held) if isinstance(held, tuple) else {}
-            unknown = unknown or (bool(others) and env.get(_text(name)) is None)
-        for other in list(others)[: _MAX_VARIANTS - len(found)]:
-            variant = Overlay(env)
-            variant[_text(name)] = (other,) if elements else _value(other)
-            variant.pop(_text(name) + KEYS_SUFFIX, None)
-            found.append(variant)
+            unknown = unknown or (bool(others) and env.get(key) is None)
+        if others:
+            choices[key] = [
+                {key: (other,) if elements else _value(other), key + KEYS_SUFFIX: None}
+                for other in list(others)[:_MAX_VARIANTS]
+            ]
+    found = [_overlay(env, combination) for combination in _combinations(list(choices.values()))]
     return found if len(found) > 1 or (found and unknown) else []
+
+
+def _combinations(
+    choices: list[list[dict[str, Value | None]]],
+) -> Iterator[list[dict[str, Value | None]]]:
+    """Each variable's other values with those of the others (each kept as it is too),
+    the combinations that change more variables first, at most `_MAX_VARIANTS`."""
+    kept_as_is: dict[str, Value | None] = {}
+    options = [[*each, kept_as_is] for each in choices]
+    combinations = (list(c) for c in product(*options) if any(s is not kept_as_is for s in c))
+    return islice(combinations, _MAX_VARIANTS)
+
+
+def _overlay(env: Env, changes: list[dict[str, Value | None]]) -> Overlay:
+    variant = Overlay(env)
+    for change in changes:
+        for key, value in change.items():
+            if value is None:
+                variant.unset(key)
+            else:
+                variant[key] = value
+    return variant

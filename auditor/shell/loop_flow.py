@@ -286,6 +286,7 @@ class IterationWalk:
             pipefail = self.pipefail
             for index, stage in enumerate(stages):
                 runs = self.holds_run(stage)
+                path = path._replace(ran=path.ran or runs)
                 variables[f"PIPESTATUS[{index}]"] = AGENT if runs else None
                 status = AGENT if runs and (index == len(stages) - 1 or pipefail) else status
             path = path._replace(status=status, variables=frozenset(variables.items()))
@@ -319,7 +320,7 @@ class IterationWalk:
 
     def simple(self, node: Node, path: Path) -> list[Path]:
         if any(run.id == node.id for run in self.runs) or node.id in self._waits:
-            return [path._replace(status=AGENT)]
+            return [path._replace(status=AGENT, ran=True)]
         command = self.script.command_at(node)
         name = command.command_name if command else None
         if name in _JUMPS:
@@ -478,8 +479,8 @@ class IterationWalk:
         and the other goes on, the paths that go on do so only under that test (`if echo
         "$out" | grep -q 503; then sleep 5; else exit 1; fi`), marked for messages."""
         taken, other = self.block(body, path), self.block(rest, path)
-        if path.under is not None or any(map(self.holds_run, conditions)):
-            return taken + other
+        if path.under is not None or not path.ran or any(map(self.holds_run, conditions)):
+            return taken + other  # a test before the run narrows nothing of how it ends
         text = " ".join(" ".join(_text(c).split()) for c in conditions).rstrip("; ")
         if self._counts(text):
             return taken + other
@@ -616,18 +617,7 @@ class IterationWalk:
             i for i, s in enumerate(self.scenarios) if not s.ok and s.transient
         )
         found: list[set[str]] = [set() for _ in self.scenarios]
-
-        def mark(part: Scenarios, outcome: str) -> None:
-            for index in part:
-                found[index].add(outcome)
-
-        def go_round(path: Path) -> None:
-            mark(path.scenarios, "next")
-            if path.under is None:
-                mark(path.scenarios, _SURE)
-            for index in path.scenarios:
-                self.under.setdefault(self.scenarios[index], path.under or "")
-
+        ends: list[tuple[str, Path]] = []  # how each path ends the iteration
         loop = self.loop
         start = Path(FALL, None, frozenset(), frozenset(range(len(self.scenarios))))
         body = loop.child_by_field_name("body")
@@ -638,23 +628,31 @@ class IterationWalk:
         for path in self.block(conditions, start) if first else [start]:
             for truth, part in self._split(path) if first else [(None, path)]:
                 if truth is not None and truth == until:
-                    mark(part.scenarios, "leave")
+                    ends.append(("leave", part))
                     continue
                 for after in self.block(statements, part):
                     if after.outcome not in (FALL, _NEXT, _SKIP):
-                        mark(after.scenarios, _ABORT if after.outcome == _ABORT else "leave")
+                        ends.append((_ABORT if after.outcome == _ABORT else "leave", after))
                         continue
                     if after.outcome == _NEXT:
-                        mark(after.scenarios, _CONTINUED)
+                        ends.append((_CONTINUED, after))
                     if not conditions or first:
-                        go_round(after)
+                        ends.append(("next", after))
                         continue
                     for tested in self.block(conditions, after._replace(outcome=FALL)):
                         for again, end in self._split(tested):
-                            if again is not None and again == until:
-                                mark(end.scenarios, "leave")
-                            else:
-                                go_round(end)
+                            leaves = again is not None and again == until
+                            ends.append(("leave" if leaves else "next", end))
+        # a path that goes round without running the agent tells nothing of how a run
+        # ends (`cd "$dir" && agent` where `cd` failed, a failed check before it that
+        # `continue`s); one that leaves before it does: the loop has another way out
+        told = [(o, p) for o, p in ends if p.ran or o not in ("next", _CONTINUED)]
+        for outcome, path in told if any(p.ran for _, p in told) else ends:
+            for index in path.scenarios:
+                found[index].add(outcome)
+                if outcome == "next":
+                    found[index].update(() if path.under else (_SURE,))
+                    self.under.setdefault(self.scenarios[index], path.under or "")
         return found
 
 

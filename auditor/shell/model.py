@@ -52,6 +52,7 @@ from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
     ALTERNATIVES_SUFFIX,
+    SET_SUFFIX,
     Env,
     Value,
     assign_default,
@@ -455,7 +456,7 @@ class ShellScript:
         }
         if not found:
             return command
-        varied = command._replace(alternatives=tuple(sorted(found)))
+        varied = command._replace(alternatives=tuple(sorted(found, key=repr)))
         self._adopt(node, command, varied)
         return varied
 
@@ -551,7 +552,9 @@ def _may_vary(node: Node, env: Env) -> bool:
     before `variants` walks them)."""
     text = node.text or b""
     return bool(_INDEXED.search(text)) or any(
-        name.decode() + ALTERNATIVES_SUFFIX in env for name in _VARIABLE.findall(text)
+        name.decode() + ALTERNATIVES_SUFFIX in env
+        or (name.decode() + SET_SUFFIX in env and b"${" + name + b":" in text)
+        for name in _VARIABLE.findall(text)
     )
 
 

@@ -42,6 +42,7 @@ class Path(NamedTuple):
     # the first test the run does not decide whose body this path took, as written
     # (`echo "$out" | grep -q 'API Error.*50'`): going round only this way is narrowed
     under: str | None = None
+    ran: bool = False  # whether the agent ran on this path, in this iteration
 
 
 def compare(left: int | None, operator: str, right: int | None) -> bool | None:
@@ -80,12 +81,12 @@ def join(paths: list[Path]) -> list[Path]:
     """Paths in the same state become one holding all their scenarios; beyond
     `MAX_PATHS` states per outcome, the rest are joined into one (differing values
     become unknown), so a block is walked a bounded number of times."""
-    states: dict[tuple[str, Value, Variables, str | None], Scenarios] = {}
+    states: dict[tuple[str, Value, Variables, str | None, bool], Scenarios] = {}
     for path in paths:
         if path.scenarios:
-            key = (path.outcome, path.status, path.variables, path.under)
+            key = (path.outcome, path.status, path.variables, path.under, path.ran)
             states[key] = states.get(key, frozenset()) | path.scenarios
-    joined = [Path(o, st, v, sc, u) for (o, st, v, u), sc in states.items()]
+    joined = [Path(o, st, v, sc, u, r) for (o, st, v, u, r), sc in states.items()]
     if len(joined) <= MAX_PATHS:
         return joined
     kept: list[Path] = []
@@ -99,7 +100,8 @@ def join(paths: list[Path]) -> list[Path]:
         status = extra[0].status if all(p.status == extra[0].status for p in extra) else None
         scenarios = frozenset().union(*(p.scenarios for p in extra))
         under = extra[0].under if all(p.under == extra[0].under for p in extra) else None
-        kept.append(Path(outcome, status, _join_variables(extra), scenarios, under))
+        ran = all(p.ran for p in extra)
+        kept.append(Path(outcome, status, _join_variables(extra), scenarios, under, ran))
     return kept
 
 

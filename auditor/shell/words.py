@@ -197,6 +197,13 @@ def _default(node: Node) -> tuple[str, Node] | None:
     return (_text(operator), rest[0]) if len(rest) == 1 else None
 
 
+def applies_when_empty(node: Node) -> bool:
+    """Whether an expansion's default also applies to a variable set to the empty string
+    (`${NAME:-word}`, `${NAME:=word}`; not `${NAME-word}`)."""
+    default = _default(node) if node.type == "expansion" else None
+    return default is not None and default[0].startswith(":")
+
+
 def assign_default(node: Node, env: MutableMapping[str, Value]) -> None:
     """Apply the assignment of an `${NAME:=word}` (or `${NAME=word}`) expansion to env."""
     if node.type != "expansion":
@@ -319,7 +326,7 @@ def _expanded(node: Node, env: Env) -> list[str | None]:
             words = value.split()
             if len(words) > 1 and not afford(sum(sys.getsizeof(word) for word in words)):
                 return [None]
-            return list[str | None](words) or [None]
+            return list[str | None](words)  # empty: no word at all
         return [value]
     return [evaluate(node, env)]
 
