@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
-from auditor.numbers import bounded_int
 from auditor.shell.command_strings import script_own_status
-from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.effect_checks import OTHER_BRANCHES, checks_effect
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
@@ -97,30 +97,22 @@ def lost_status(
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:
-    """Whether the statement right after the run checks its effect and ends the script
-    when it is missing (`agent "install jq"; if ! command -v jq; then exit 1; fi`,
-    `if [ ! -f out.json ]; then exit 1; fi`): the run is judged by what it did."""
+    """Whether the next statement that does something after the run checks its effect
+    and ends the script when it is missing (`agent "install jq"; if ! command -v jq;
+    then exit 1; fi`), or calls a function whose body does (`agent …; finish`, where
+    `finish` tests the report the run was to write): the run is judged by what it did.
+    Messages on the way do nothing."""
+    while statement.parent is not None and statement.parent.type in _AROUND:
+        statement = statement.parent  # `agent … || true`: what follows the list
     following = None if backgrounded(statement) else next_statement(statement)
-    if following is None or following.type != "if_statement":
+    while following is not None and _name(script, following) in MESSAGE_COMMANDS:
+        following = next_statement(following)
+    if following is None:
         return False
-    condition = [c for c in following.named_children if field_of(c) == "condition"]
-    probes = [
-        n
-        for c in condition
-        for n in descendants(c)
-        if n.type == "test_command" or (n.type == "command" and _name(script, n) in _PROBES)
-    ]
-    # the script ends with a failure in the branch the check takes (not `exit 0`, not an
-    # `else`): a dry-run switch that exits is no check of the run
-    taken = [c for c in following.named_children if c.type not in _OTHER_BRANCHES]
-    exits = [
-        n
-        for c in taken
-        if field_of(c) != "condition"
-        for n in descendants(c)
-        if n.type == "command" and _name(script, n) == "exit" and _fails(script, n)
-    ]
-    return bool(probes) and bool(exits)
+    return (
+        checks_effect(following, script.command_at)
+        or _name(script, following) in script.effect_checks
+    )
 
 
 def _verified_in_loop(script: ShellScript, statement: Node) -> bool:
@@ -157,7 +149,7 @@ def _checks(script: ShellScript, node: Node) -> bool:
 
 def _breaks(script: ShellScript, branch: Node) -> bool:
     """Whether an `if`'s first branch leaves its loop (`break`)."""
-    taken = [c for c in branch.named_children if c.type not in _OTHER_BRANCHES]
+    taken = [c for c in branch.named_children if c.type not in OTHER_BRANCHES]
     return any(
         n.type == "command" and _name(script, n) == "break"
         for c in taken
@@ -166,21 +158,12 @@ def _breaks(script: ShellScript, branch: Node) -> bool:
     )
 
 
-def _fails(script: ShellScript, node: Node) -> bool:
-    """Whether an `exit` ends the script with a non-zero literal status (`exit 1`)."""
-    command = script.command_at(node)
-    code = bounded_int(command.argv[1] or "") if command and len(command.argv) > 1 else None
-    return code is not None and code != 0
-
-
 def _name(script: ShellScript, node: Node) -> str | None:
     command = script.command_at(node)
     return command.command_name if command is not None else None
 
 
-# Commands that check what a run left behind: a program it installed, a file it wrote.
-_PROBES = frozenset({"command", "which", "type", "hash", "test"})
-_OTHER_BRANCHES = frozenset({"elif_clause", "else_clause"})
+_AROUND = frozenset({"list", "redirected_statement", "negated_command"})
 _PASSED = re.compile(r'"?\$\{?\?\}?"?\s*(?:-eq|==?)\s*"?0\b')  # `[ $? -eq 0 ]`
 
 

@@ -29,6 +29,7 @@ from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import SimpleCommand, analyse_command
+from auditor.shell.effect_checks import body_checks_effect
 from auditor.shell.functions import (
     FunctionSummary,
     forwarded_command,
@@ -96,6 +97,8 @@ class ShellScript:
         self.env: dict[str, Value] = {}
         # What calling each function does (its own, and those of the files it sources).
         self.summaries: dict[str, FunctionSummary] = {}
+        # The functions whose body ends the script when a run's effect is missing.
+        self.effect_checks: set[str] = set()
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
         self._strings: dict[str, tuple[AgentProfile, str] | None] = {}
@@ -339,6 +342,10 @@ class ShellScript:
             self.env[output_key(name)] = printed
         else:
             self.env.pop(output_key(name), None)
+        if body_checks_effect(definition, self.command_at):
+            self.effect_checks.add(name)
+        else:
+            self.effect_checks.discard(name)
         summary = summarize_function(
             name, definition, inside, self.parsed, self.status_kept, self.summaries
         )
@@ -391,6 +398,7 @@ class ShellScript:
         if any(self.summaries.get(name) != summary for name, summary in inner.summaries.items()):
             self._calls.clear()  # a command a call ran may now run an agent
         self.summaries.update(inner.summaries)
+        self.effect_checks |= inner.effect_checks
         self.env.update(inner.env)
         self.sourced_values.update(inner.sourced_values)
         for name, value in inner.env.items():

@@ -15,3 +15,11 @@ if [ ! -s NOTES.md ]; then
     exit 1
 fi
 echo "ready"
+
+# The check is the body of a function from a sourced file, called after the run and a
+# message: the run is judged by the report it was to write.
+source "$(dirname "$0")/lib/harness.sh"
+REPORT=out/report.md
+goose run -t "Write the weekly report to $REPORT" < /dev/null || true
+echo "::endgroup::"
+finish_run "goose"

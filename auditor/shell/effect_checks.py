@@ -1,0 +1,58 @@
+"""Checks of what an agent run left behind: an `if` that probes for a file or a program
+and ends the script when it is missing (`if [ ! -f "$OUT" ]; then exit 1; fi`).
+
+A run followed by such a check is judged by its effect (SPEC, RA203), whether the
+check follows it or is the body of a function called after it, from this file or a
+sourced one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from auditor.numbers import bounded_int
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.parse import Node, descendants
+from auditor.shell.status import field_of
+
+# Commands that check what a run left behind: a program it installed, a file it wrote.
+_PROBES = frozenset({"command", "which", "type", "hash", "test"})
+OTHER_BRANCHES = frozenset({"elif_clause", "else_clause"})  # arms a test does not take
+
+CommandAt = Callable[[Node], SimpleCommand | None]
+
+
+def checks_effect(statement: Node, command_at: CommandAt) -> bool:
+    """Whether an `if` probes what a run left behind and ends the script, with a failure,
+    in the branch the probe takes (not `exit 0`, not an `else`: a dry-run switch that
+    exits is no check of the run)."""
+    if statement.type != "if_statement":
+        return False
+
+    def name(node: Node) -> str | None:
+        command = command_at(node) if node.type == "command" else None
+        return command.command_name if command is not None else None
+
+    condition = [c for c in statement.named_children if field_of(c) == "condition"]
+    probes = any(
+        n.type == "test_command" or name(n) in _PROBES for c in condition for n in descendants(c)
+    )
+    taken = [
+        n
+        for c in statement.named_children
+        if c.type not in OTHER_BRANCHES and field_of(c) != "condition"
+        for n in descendants(c)
+    ]
+    return probes and any(name(n) == "exit" and _fails(command_at(n)) for n in taken)
+
+
+def body_checks_effect(definition: Node, command_at: CommandAt) -> bool:
+    """Whether a function's body holds such a check among its own statements."""
+    body = definition.child_by_field_name("body")
+    return body is not None and any(checks_effect(s, command_at) for s in body.named_children)
+
+
+def _fails(command: SimpleCommand | None) -> bool:
+    """Whether an `exit` ends the script with a non-zero literal status (`exit 1`)."""
+    code = bounded_int(command.argv[1] or "") if command and len(command.argv) > 1 else None
+    return code is not None and code != 0
