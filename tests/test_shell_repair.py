@@ -45,6 +45,7 @@ GAPS = {
     "default a|b": 'MODE="${MODE:-plan|apply}"\n',
     "default in $( )": "y=$(echo ${X:-a)b})\n",
     "base prefix": "if ((10#$a < 10#${b})); then echo $((10#$a + 1)); fi\n",
+    "read-write redirect": 'if (exec 3<>"/dev/tcp/h/${PORT}") 2>/dev/null; then exec 3>&-; fi\n',
     "assignment with a redirect": 'if x="$(a)/$(b)" 2>/dev/null; then echo "$x"; fi\n',
     "] in a removal pattern": 'ACTIONS="${ACTIONS%]}, $item]"\n',
     "] in a prefix pattern": "rest=${line#]}; tail=${line%%]*}\n",

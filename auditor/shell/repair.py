@@ -59,6 +59,8 @@ _DEFAULT = _PARAMETER + rb":?[-=+?]"
 _REMOVAL = _PARAMETER + rb"(?:##?|%%?|/[/#%]?)"
 # `10#$n`: a base before a variable in arithmetic (`16#ff` the grammar reads already).
 _BASE_PREFIX = rb"(?<![\w#$])[0-9]+#(?=\$)"
+# `3<>file`: a file opened for reading and writing, which the grammar does not know.
+_READ_WRITE = rb"(?<![<>&])<>(?![>&])"
 # `[\d.]+` as a command word (`$([x]y)`): a glob to bash, a test's `[` to the grammar;
 # not an associative array's `[key]=value`.
 _BRACKET_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\[)(?=[^\s\[\]])(?![^\]\s]*\]=)"
@@ -158,6 +160,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_substring_arithmetic(data, start, end),
                 *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
+                *_read_write_redirects(data, start, end),
                 *_bracket_words(data, start, end),
             ):
                 # no other edit inside a regex word (a `[` after `(` is no command word)
@@ -540,6 +543,12 @@ def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
         Repair(m.start(), m.end() - m.start(), b" " * (m.end() - m.start()))
         for m in _pattern(_BASE_PREFIX).finditer(data, start, end)
     ]
+
+
+def _read_write_redirects(data: bytes, start: int, end: int) -> list[Repair]:
+    """`exec 3<>"/dev/tcp/$h/$p"` → `exec 3< "/dev/tcp/$h/$p"`: opened for reading only
+    (what it reads and writes is the same file)."""
+    return [Repair(m.start(), 2, b"< ") for m in _pattern(_READ_WRITE).finditer(data, start, end)]
 
 
 def _single_word_operands(data: bytes, start: int, end: int) -> list[tuple[int, int]]:

@@ -37,3 +37,9 @@ printf '%s: %s\n' "$title" "$task"
     IFS= read -r choice
 } <<< "$(printf '%s\n' "$task" "$title")"
 printf '%s %s\n' "$query" "$choice"
+
+# A file opened for reading and writing (`<>`): a port probe in a wait loop.
+for _ in $(seq 1 50); do
+  if (exec 3<>"/dev/tcp/127.0.0.1/${PORT:-8080}") 2>/dev/null; then exec 3>&- 3<&-; break; fi
+  sleep 0.1
+done
