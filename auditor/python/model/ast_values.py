@@ -333,6 +333,16 @@ def dotted_name(node: ast.expr) -> str | None:
     return None
 
 
+def shown_value(node: ast.expr) -> str | None:
+    """How a value is written, when it is a constant (`None`, `True`, `0`, `'ok'`) or a
+    dotted name (`Status.OK`); None for any other expression."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return repr(node.value)
+    if isinstance(node, ast.Constant) and (node.value is None or type(node.value) in (bool, int)):
+        return str(node.value)
+    return dotted_name(node)
+
+
 def annotation_name(node: ast.expr | None) -> str | None:
     """The dotted name an annotation names (`BaseLLM`, `llm.BaseLLM`), also written as a
     string (`"BaseLLM"`, a forward reference); None for anything else (`list[str]`)."""

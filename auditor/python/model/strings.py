@@ -44,10 +44,9 @@ from auditor.python.model.project_words import (
 )
 from auditor.python.model.reaching import reaching_chains
 from auditor.python.model.value_calls import (
-    ENVIRONMENT_DEFAULTS,
     PASS_THROUGH,
     PATH_METHODS,
-    environment_default,
+    lookup_default,
 )
 from auditor.value_budget import Held
 
@@ -291,9 +290,9 @@ class Resolver:
             return self._joined(MappedText.at(" ", self._start(node)), quoted, node)
         if names & PASS_THROUGH and first is not None:
             return self.text(first, depth)
-        if names & ENVIRONMENT_DEFAULTS:
-            default = environment_default(node)
-            return self.text(default, depth) if default is not None else None
+        default = lookup_default(node, names)
+        if default is not None:
+            return self.text(default, depth)
         if isinstance(func, ast.Attribute) and func.attr in PATH_METHODS and first is None:
             return self.text(func.value, depth)
         if isinstance(func, ast.Attribute) and func.attr in ("format", "join"):

@@ -10,6 +10,7 @@ option's default (`parser.add_argument("--codex-exe", default="codex")`).
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 
 # The value is the first argument (a path or program name, passed on unchanged).
 PASS_THROUGH = frozenset(
@@ -43,6 +44,19 @@ def environment_default(call: ast.Call) -> ast.expr | None:
     if len(call.args) > DEFAULT_POSITION:
         return call.args[DEFAULT_POSITION]
     return next((k.value for k in call.keywords if k.arg == DEFAULT_KEYWORD), None)
+
+
+def lookup_default(call: ast.Call, names: Collection[str]) -> ast.expr | None:
+    """The default a lookup falls back to, one of the values it gives (`names`: the
+    call's qualified names): an environment lookup's (`environment_default`), and a
+    mapping's `get` with a key and a default (`env.get("CLAUDE_BIN", "claude")`)."""
+    if ENVIRONMENT_DEFAULTS.intersection(names):
+        return environment_default(call)
+    func, args = call.func, call.args
+    keyed = len(args) == 2 and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str)
+    if isinstance(func, ast.Attribute) and func.attr == "get" and keyed and not call.keywords:
+        return args[1]
+    return None
 
 
 def parsed_option(call: ast.Call) -> tuple[str, ast.expr] | None:

@@ -32,6 +32,7 @@ from auditor.python.model.ast_values import (
     import_bindings,
     parameter_names,
     qualified_import,
+    shown_value,
     top_level_names,
 )
 from auditor.python.model.value_calls import AWAITED_ARGUMENT
@@ -390,12 +391,15 @@ class LaunchFacts:
             into = on_success if ok else otherwise
             for name, shown in given.items():
                 into.setdefault(name, set()).update(shown)
+        told: list[str] = []  # each field one value of which tells a success
         for name, values in on_success.items():
             value = next(iter(values)) if len(values) == 1 else None
             if value is None:
                 continue  # a field holding what the run said (`output=proc.stdout`)
             if otherwise.get(name) and value not in otherwise[name]:
-                return f"field:{name}={value}{_failing(values, otherwise[name])}"
+                told.append(f"{name}={value}{_failing(values, otherwise[name])}")
+        if told:  # those whose every failing value is known first (`status='ok'~'error'`)
+            return f"field:{FIELDS.join(sorted(told, key=lambda f: FAILURE_VALUES not in f))}"
         for name, values in on_success.items():  # `retry_code=Code.TIMEOUT` on failure only
             if all(v is not None for v in values):
                 failing = _failing(values, otherwise.get(name, set()))
@@ -415,7 +419,7 @@ class LaunchFacts:
         """A result field's value as written when it is a constant (`True`, `None`,
         `Status.OK`, through a name of the module or an import); None for a value the
         function computed (`proc.stdout`, `not is_error`)."""
-        shown = _field_value(node)
+        shown = shown_value(node)
         root = shown.split(".", 1)[0] if shown else None
         literal = isinstance(node, ast.Constant)
         return shown if literal or (root is not None and root in self._roots) else None
@@ -612,7 +616,12 @@ class LaunchFacts:
             return self._result_object(body, value) or self._called(func)
         if isinstance(value, ast.BoolOp):  # `exit_code == 0 or early_done`: false on failure
             kinds = {self._kind(body, v) for v in value.values}
-            return "success" if "success" in kinds and "status" not in kinds else None
+            if "success" in kinds and "status" not in kinds:
+                return "success"
+            # `proc.returncode != 0 or result is None`: true on failure, false only after
+            # a success
+            failing = isinstance(value.op, ast.Or) and "status" in kinds
+            return "status" if failing and "success" not in kinds else None
         if isinstance(value, ast.Name):
             assigned, _ = body.assignments(value.id, value.lineno)
             # an integer it starts as (`exit_code = 0`) until the run's status is known
@@ -663,7 +672,7 @@ def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
     dataclass's `success: bool = True`)."""
     return {
         node.name: {
-            item.target.id: _field_value(item.value)
+            item.target.id: shown_value(item.value)
             for item in node.body
             if isinstance(item, ast.AnnAssign)
             and isinstance(item.target, ast.Name)
@@ -734,13 +743,6 @@ def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:
 def _ends_by(node: ast.expr, end: tuple[int, int]) -> bool:
     """Whether an expression ends by `end` (a position after its start)."""
     return (node.end_lineno or 0, node.end_col_offset or 0) <= end
-
-
-def _field_value(node: ast.expr) -> str | None:
-    """How a result field's value on success is written: `Status.OK`, `None`, `True`."""
-    if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, bool)):
-        return str(node.value)
-    return dotted_name(node)
 
 
 def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:

@@ -153,11 +153,12 @@ def _counts_attempts(loop: Loop, call: ast.AST) -> bool:
 
 def _any_failure(flow: LoopWalk) -> str:
     """How a loop that re-runs after every failure reads the failure, for messages: the
-    fields of the result that it reads, of those that tell the failure."""
+    fields of the result that its tests read, of those that tell the failure."""
     flag = flow.failure.flag
     if isinstance(flag, str):
         fields = [f.partition("=")[0].partition(FAILURE_VALUES)[0] for f in flag.split(FIELDS)]
-        nodes = [n for n in ast.walk(flow.loop) if isinstance(n, ast.expr)]
+        tests = [n.test for n in ast.walk(flow.loop) if isinstance(n, ast.If | ast.While)]
+        nodes = [n for test in tests for n in ast.walk(test) if isinstance(n, ast.expr)]
         read = [f for f in fields if any(flow.flags.reads_field(n, f) for n in nodes)]
         named = " or ".join(f"`{field}`" for field in read or fields)
         return f"whenever the result's {named} says it failed"

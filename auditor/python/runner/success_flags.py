@@ -13,7 +13,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from auditor.python.model.ast_values import dotted_name
+from auditor.python.model.ast_values import shown_value
 from auditor.python.model.expr_values import integer
 from auditor.python.model.module import PythonModule
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
@@ -157,9 +157,12 @@ class SuccessFlags:
     def _named_verdict(named: set[str], negated: bool, flag: str, ok: bool) -> bool | None:
         """Whether a test naming `named` values of a field (see `failure_values_verdict`)
         holds when the run succeeded (`ok`) or failed."""
-        failing = set(flag.partition(FAILURE_VALUES)[2].split("|"))
+        given, _, failed = flag.partition(FAILURE_VALUES)
+        failing = set(failed.split("|"))
+        succeeding = set(given.partition("=")[2].split("|"))  # `status='ok'`: exactly these
         if ok:
-            holds = False if named <= failing else None
+            by_success = True if succeeding <= named else False if not named & succeeding else None
+            holds = False if named <= failing else by_success
         else:
             holds = True if failing <= named else False if not named & failing else None
         return None if holds is None else holds != negated
@@ -190,7 +193,7 @@ class SuccessFlags:
         if not self.reads_field(left, field):
             return None, False
         items = right.elts if isinstance(right, ast.List | ast.Tuple | ast.Set) else [right]
-        named = {dotted_name(item) for item in items}
+        named = {shown_value(item) for item in items}
         if None in named or not isinstance(
             operator, ast.Eq | ast.Is | ast.In | ast.NotEq | ast.IsNot | ast.NotIn
         ):
@@ -226,10 +229,7 @@ class SuccessFlags:
             return None
         if not self.reads_field(left, field):
             return None
-        shown = dotted_name(right)
-        if isinstance(right, ast.Constant) and (right.value is None or type(right.value) is int):
-            shown = str(right.value)  # `result.error is None`, `result.exit_code == 0`
-        if shown != value:
+        if shown_value(right) != value:  # `result.error is None`, `result.exit_code == 0`
             return None
         operator = node.ops[0]
         if isinstance(operator, ast.Eq | ast.Is):

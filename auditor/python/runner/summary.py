@@ -34,10 +34,9 @@ from auditor.python.model.class_attributes import ClassAttributes, class_attribu
 from auditor.python.model.parse import parse_module
 from auditor.python.model.prefilter import PROCESS_WORDS
 from auditor.python.model.value_calls import (
-    ENVIRONMENT_DEFAULTS,
     PASS_THROUGH,
     PATH_METHODS,
-    environment_default,
+    lookup_default,
 )
 from auditor.python.runner.agent_words import (
     argv_agent,
@@ -219,9 +218,10 @@ class _Module:
             name = self.qualified(node.func)
             if name in PASS_THROUGH or (name and name.endswith("Path")):
                 return self.string(node.args[0], scope, depth + 1)
-        if isinstance(node, ast.Call) and self.qualified(node.func) in ENVIRONMENT_DEFAULTS:
-            default = environment_default(node)
-            return self.string(default, scope, depth + 1) if default is not None else None
+        call = node if isinstance(node, ast.Call) else None
+        default = lookup_default(call, {self.qualified(call.func) or ""}) if call else None
+        if default is not None:
+            return self.string(default, scope, depth + 1)
         method = node.func if isinstance(node, ast.Call) and not node.args else None
         if isinstance(method, ast.Attribute) and method.attr in PATH_METHODS:
             return self.string(method.value, scope, depth + 1)

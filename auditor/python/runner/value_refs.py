@@ -19,9 +19,8 @@ from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.imports import Imports
 from auditor.python.model.value_calls import (
     AWAITED_ARGUMENT,
-    ENVIRONMENT_DEFAULTS,
     PASS_THROUGH,
-    environment_default,
+    lookup_default,
 )
 from auditor.unit import OPAQUE_WORD
 
@@ -334,9 +333,7 @@ class ValueRefs:
             name in PASS_THROUGH or name in AWAITED_ARGUMENT or name == "shlex.split"
         ) and call.args:
             return call.args[0]
-        if name in ENVIRONMENT_DEFAULTS:
-            return environment_default(call)
-        return None
+        return lookup_default(call, {name})
 
     def _item(self, value: ast.expr, index: int, depth: int) -> list[Ref]:
         if isinstance(value, ast.Tuple | ast.List) and index < len(value.elts):
