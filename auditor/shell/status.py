@@ -203,11 +203,18 @@ def ends_on_failure(node: Node, options: ShellOptions) -> bool:
 
 
 def next_statement(node: Node) -> Node | None:
-    """The statement that runs right after `node` in the same sequence."""
+    """The statement that runs right after `node` in the same sequence, or after the
+    `&&` list or `{ …; }` group that it ends (not a function's body)."""
     parent = node.parent
     if parent is None:
         return None
-    if parent.type == "list" and is_last_statement(node):
+    if parent.type == "redirected_statement":
+        return next_statement(parent)
+    holder = parent.parent
+    group = parent.type == "compound_statement"
+    # a group that is a statement itself, not a function's body or a pipeline's stage
+    group = group and holder is not None and holder.type not in ("function_definition", "pipeline")
+    if (parent.type == "list" or group) and is_last_statement(node):
         return next_statement(parent)
     sibling = node.next_named_sibling
     while sibling is not None and sibling.type in ("comment", "heredoc_body"):

@@ -18,3 +18,11 @@ echo "agent finished with $?"  # expect: RA204(error)
 
 gptme --non-interactive "Summarise the run" | tee summary.log
 echo "stage statuses: ${PIPESTATUS[*]}"  # expect: RA204(error)
+
+# The run ends an `&&` list (its stage after `2>&1 |`): errexit still applies to it.
+wake() {
+  cd /srv/agent && claude -p "Check the inbox" 2>&1 | tee -a wake.log
+  EXIT_CODE=${PIPESTATUS[0]}  # expect: RA204(error)
+  echo "claude exited $EXIT_CODE"
+}
+wake

@@ -22,3 +22,11 @@ set -e
 if [ "$cleanup_status" -ne 0 ]; then
   echo "cleanup failed"
 fi
+
+# The run is the first operand of the `&&` list: its failure goes on to the read.
+nap() {
+  claude -p "Check the inbox" 2>&1 | tee -a nap.log && echo "checked"
+  EXIT_CODE=${PIPESTATUS[0]}
+  echo "claude exited $EXIT_CODE"
+}
+nap
