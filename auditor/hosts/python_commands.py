@@ -18,7 +18,7 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
-from auditor.python.model.callees import PASSING, instance_status
+from auditor.python.model.callees import PASSING, instance_status, local_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
 from auditor.python.model.strings import Resolver
@@ -95,6 +95,9 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
                 return f"the code reads {shown.format(bound)}"
         if short in ("system", "call"):
             return f"`{short}` returns it and the code keeps it in `{bound}`"
+        assignment = module.parent(call)
+        if isinstance(assignment, ast.Assign) and local_status(module, assignment) == "passed":
+            return "the code passes the process on, to code that may read its status"
         return None
     if isinstance(parent, ast.Await):
         parent = module.parent(parent)

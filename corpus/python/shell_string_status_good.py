@@ -22,3 +22,9 @@ def resume(task: str, session: str | None, out: Path) -> dict:
 def checked(task: str) -> int:
     cmd = f'codex exec "{task}"'
     return subprocess.run(cmd, shell=True).returncode
+
+
+def start_in_background(task: str, log: Path) -> subprocess.Popen:
+    """The process is bound to a name and returned: the caller owns its status."""
+    process = subprocess.Popen(f'claude -p "{task}" > {log} 2>&1', shell=True)
+    return process

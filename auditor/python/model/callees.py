@@ -173,6 +173,20 @@ def instance_status(module: PythonModule, target: ast.expr) -> str | None:
     return "read" if "read" in found else "passed" if "passed" in found else "unread"
 
 
+def local_status(module: PythonModule, assignment: ast.Assign) -> str:
+    """What the rest of its scope does with a process bound to one name (`process =
+    Popen(…)`): "read" (`process.wait()`), "passed" (`return process`, an argument, a
+    container) or "kept"."""
+    target = assignment.targets[0]
+    name = target.id if isinstance(target, ast.Name) else None
+    found = {
+        _use(module, node, alias=False)
+        for node in descendants(module.scope_of(assignment))
+        if isinstance(node, ast.Name) and node.id == name and node is not target
+    }
+    return "read" if "read" in found else "passed" if "passed" in found else "kept"
+
+
 def _use(module: PythonModule, node: ast.expr, *, alias: bool) -> str:
     """What one use of a process does with it: "read", "passed" or "kept"."""
     around = module.parent(node)
@@ -181,15 +195,7 @@ def _use(module: PythonModule, node: ast.expr, *, alias: bool) -> str:
     if isinstance(around, ast.Assign) and around.value is node:
         names = [t.id for t in around.targets if isinstance(t, ast.Name)]
         if alias and len(names) == len(around.targets) == 1:  # `process = self.process`
-            scope = module.scope_of(around)
-            found = {
-                _use(module, name, alias=False)
-                for name in descendants(scope)
-                if isinstance(name, ast.Name)
-                and name.id == names[0]
-                and name is not around.targets[0]
-            }
-            return "read" if "read" in found else "passed" if "passed" in found else "kept"
+            return local_status(module, around)
         return "passed"
     stored = isinstance(around, ast.Assign | ast.AnnAssign) and around.value is not node
     return "passed" if isinstance(around, PASSING) and not stored else "kept"

@@ -490,6 +490,8 @@ class LoopWalk:
             return False
         if handler.type is None or self.wide(handler):
             return True
+        if all(c in self.steps.unrelated_exceptions for c in class_names(handler.type)):
+            return False  # `except queue.Empty`: not the step's failure
         if all(c in self.steps.transient_exceptions for c in class_names(handler.type)):
             return scenario.transient
         return None

@@ -60,6 +60,7 @@ class StepCatalog(NamedTuple):
     transient_exceptions: frozenset[str]
     blanket_exceptions: frozenset[str]
     process_exceptions: frozenset[str]
+    unrelated_exceptions: frozenset[str]  # no failed step raises these
     session_flags: frozenset[str]
     session_subcommands: frozenset[str]
     libraries: Mapping[str, RetryLibrary]
@@ -140,6 +141,7 @@ def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
         transient_exceptions=frozenset(data["transient"]["exceptions"]),
         blanket_exceptions=frozenset(data["transient"]["blanket-exceptions"]),
         process_exceptions=frozenset(data["transient"]["process-exceptions"]),
+        unrelated_exceptions=frozenset(data["transient"]["unrelated-exceptions"]),
         session_flags=frozenset(data["sessions"]["flags"]),
         session_subcommands=frozenset(data["sessions"]["subcommands"]),
         libraries={name: _library(name, table) for name, table in data["retry"].items()},
