@@ -53,6 +53,9 @@ class FunctionSummary(NamedTuple):
     # (cleaned up, counted it, called a handler): a caller that drops its status loses
     # nothing of the agent's
     handles: bool = False
+    # its body ends returning a failure of its own (`return 1  # more work to do`): a
+    # failed call need not be a failed run
+    ends_failing: bool = False
 
 
 # Whether a command's status is the status of the statement that holds it (it is
@@ -114,7 +117,10 @@ def summarize_function(
         # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
         _, (agent, wrappers) = passing or runs[0]
         handles = passing is None and _acts_before_failing(runs[0][0], inside, parsed)
-        return FunctionSummary(name, agent, returns, wrappers=wrappers, handles=handles)
+        ending = _ends_failing(body, runs[0][0], inside, parsed)
+        return FunctionSummary(
+            name, agent, returns, wrappers=wrappers, handles=handles, ends_failing=ending
+        )
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
         if forwarded is None or not passes(command):
@@ -123,6 +129,59 @@ def summarize_function(
         shifts = _shifts_before(command, inside)
         return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
     return FunctionSummary(name, None, returns, verdict=verdict) if verdict else None
+
+
+def _ends_failing(
+    body: Node | None, agent: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
+) -> bool:
+    """Whether a function's body ends with `return N` (N a literal other than 0) and its
+    `return 0`s after the run are under no test of the run's status (`if echo "$out" |
+    grep -q DONE; then return 0; fi; …; return 1`): its failure code is its own verdict,
+    which a successful run may get too."""
+    statements = [c for c in body.named_children if c.type != "comment"] if body else []
+    last = statements[-1] if statements else None
+    command = next((c for c in inside if last is not None and c.node.id == last.id), None)
+    if command is None or command.command_name != "return" or len(command.argv) < 2:
+        return False
+    code = bounded_int(command.argv[1] or "")
+    if code is None or code == 0 or body is None:
+        return False
+    held = set(_STATUS_HELD.findall(parsed.node_text(body)))  # `rc=$?`, `rc=${PIPESTATUS[0]}`
+    successes = [
+        c
+        for c in inside
+        if c.command_name == "return"
+        and c.argv[1:2] == ("0",)
+        and c.node.start_byte > agent.node.start_byte
+    ]
+    return not any(_under_status_test(c.node, agent, body, held, parsed) for c in successes)
+
+
+# A variable given a run's status: `rc=$?`, `local rc=$?`, `rc=${PIPESTATUS[0]}`
+_STATUS_HELD = re.compile(r"\b([A-Za-z_]\w*)=\$\{?(?:\?|PIPESTATUS)")
+
+
+def _under_status_test(
+    node: Node, agent: SimpleCommand, body: Node, held: set[str], parsed: ShellText
+) -> bool:
+    """Whether a statement of a function's body runs under a test of the run's status:
+    the run itself as a condition or `&&` operand, `$?`, or a variable that holds it."""
+    current = node
+    while current.parent is not None and current.id != body.id:
+        parent = current.parent
+        if parent.type in ("if_statement", "elif_clause"):
+            tested = parent.children_by_field_name("condition")
+        else:  # `agent && return 0`: the operands before it
+            tested = [c for c in parent.named_children if c.end_byte <= current.start_byte]
+        if parent.type in ("if_statement", "elif_clause", "list"):
+            for condition in tested:
+                text = parsed.node_text(condition)
+                if _within(agent.node, condition) or "$?" in text or "${?}" in text:
+                    return True
+                if any(re.search(rf"\${{?{re.escape(name)}\b", text) for name in held):
+                    return True
+        current = parent
+    return False
 
 
 def _reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bool:

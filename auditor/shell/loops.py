@@ -190,7 +190,13 @@ def _skips_work(script: ShellScript, loop: Node) -> bool:
 
 def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
     """Every attempt loop that re-runs an agent (or a function running one) after it fails."""
-    functions = {n: s.agent for n, s in script.summaries.items() if s.agent is not None}
+    # a function whose body ends returning a failure of its own reports its verdict, not
+    # the agent's status (`run_iteration` ends in `return 1  # more work to do`)
+    functions = {
+        n: s.agent
+        for n, s in script.summaries.items()
+        if s.agent is not None and not s.ends_failing
+    }
     runs = [(c, agent) for c in script.commands if (agent := script.agent_of(c)) is not None]
     found: list[AgentLoop] = []
     for command in script.commands:
