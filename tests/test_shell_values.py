@@ -195,3 +195,19 @@ def test_variables_with_other_values_vary_together() -> None:
     )
     (command,) = [c for c in build(text).commands if c.agent is not None]
     assert command.argv == ("claude", "-p", "hi")
+
+
+def test_a_colon_default_adds_to_the_values_of_other_paths() -> None:
+    text = 'X=claude\nif [ -f agent.cfg ]; then X="$(cat agent.cfg)"; fi\n"${X:-foo}" -p hi\n'
+    assert agents(text) == ["claude"]
+
+
+def test_every_element_is_tried_when_another_variable_varies_too() -> None:
+    """Ten tools by key, claude the tenth, and an optional flag word beside them."""
+    tools = " ".join(f"[t{n}]=tool{n}" for n in range(9))
+    text = (
+        f"declare -A AI_CMD=({tools} [c]=claude)\n"
+        'FLAGS=""\nif [ -n "$V" ]; then FLAGS="--verbose"; fi\n'
+        '${AI_CMD[$AI_TOOL]} -p "fix it" $FLAGS\n'
+    )
+    assert agents(text) == ["claude"]

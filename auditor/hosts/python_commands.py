@@ -97,7 +97,7 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
             return f"`{short}` returns it and the code keeps it in `{bound}`"
         assignment = module.parent(call)
         if isinstance(assignment, ast.Assign) and local_status(module, assignment) == "passed":
-            return "the code passes the process on, to code that may read its status"
+            return f"the code passes `{bound}` on, to code that may read its status"
         return None
     if isinstance(parent, ast.Await):
         parent = module.parent(parent)

@@ -10,8 +10,8 @@ values it holds on other paths (`ALTERNATIVES_SUFFIX`): the values of another ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, MutableMapping
-from itertools import islice, product
+import re
+from collections.abc import Iterable, MutableMapping
 
 from auditor.shell.arrays import (
     appended_index,
@@ -39,6 +39,8 @@ from auditor.shell.words import (
 )
 from auditor.unit import OPAQUE_WORD
 
+_VARIABLE = re.compile(rb"\$\{?([A-Za-z_][A-Za-z0-9_]*)")  # a variable a word reads
+_INDEXED = re.compile(rb"\[\$")  # an element read at a key known only at run time
 _MAX_VARIANTS = 16  # values of a command's words tried one by one (`variants`)
 _KEPT_BESIDE = (SPELLED_SUFFIX, SET_SUFFIX, KEYS_SUFFIX, ALTERNATIVES_SUFFIX, PATH_SUFFIX)
 
@@ -156,7 +158,7 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
 
 def _values_in_variants(written: Node | None, env: Env) -> list[Value]:
     """The values an assignment's words give with each of their other values."""
-    if written is None:
+    if written is None or not may_vary(written, env):
         return []
     found = (assigned_value(written, variant) for variant in variants(written, env))
     return [value for value in found if value is not None]
@@ -256,6 +258,18 @@ def _appended(old: Value, added: Value) -> Value:
     return old + added
 
 
+def may_vary(node: Node, env: Env) -> bool:
+    """Whether a word below `node` may have another value (a quick look before `variants`
+    walks them): an element at a key known only at run time, a variable with values on
+    other paths, or one set at run time read with a colon default (`${X:-claude}`)."""
+    text = node.text or b""
+    return bool(_INDEXED.search(text)) or any(
+        name.decode() + ALTERNATIVES_SUFFIX in env
+        or (name.decode() + SET_SUFFIX in env and re.search(rb"\$\{" + name + rb":[-=]", text))
+        for name in _VARIABLE.findall(text)
+    )
+
+
 def variants(node: Node, env: Env) -> list[Overlay]:
     """The variables under which the words below `node` take their other values: each
     element of an array read at a key known only at run time (`${AI_CMD[$AI_TOOL]}`),
@@ -279,10 +293,10 @@ def variants(node: Node, env: Env) -> list[Overlay]:
         if name is None or _text(name) in choices:
             continue
         key = _text(name)
+        empty: list[dict[str, Value | None]] = []
         if key + SET_SUFFIX in env and key not in env and applies_when_empty(current):
-            choices[key] = [{key + SET_SUFFIX: None}]  # empty: the default applies
+            empty = [{key + SET_SUFFIX: None}]  # empty: the default applies
             unknown = True
-            continue
         index = subscript.child_by_field_name("index") if subscript is not None else None
         elements = index is not None and index.type not in ("word", "number")
         if elements:  # the element at a key known only at run time: each of them
@@ -292,24 +306,38 @@ def variants(node: Node, env: Env) -> list[Overlay]:
             held = env.get(key + ALTERNATIVES_SUFFIX)
             others = dict.fromkeys(held) if isinstance(held, tuple) else {}
             unknown = unknown or (bool(others) and env.get(key) is None)
-        if others:
-            choices[key] = [
-                {key: (other,) if elements else _value(other), key + KEYS_SUFFIX: None}
-                for other in list(others)[:_MAX_VARIANTS]
-            ]
+        given: list[dict[str, Value | None]] = [
+            {key: (other,) if elements else _value(other), key + KEYS_SUFFIX: None}
+            for other in list(others)[:_MAX_VARIANTS]
+        ]
+        if empty or given:
+            choices[key] = [*empty, *given][:_MAX_VARIANTS]
     found = [_overlay(env, combination) for combination in _combinations(list(choices.values()))]
     return found if len(found) > 1 or (found and unknown) else []
 
 
 def _combinations(
     choices: list[list[dict[str, Value | None]]],
-) -> Iterator[list[dict[str, Value | None]]]:
-    """Each variable's other values with those of the others (each kept as it is too),
-    the combinations that change more variables first, at most `_MAX_VARIANTS`."""
-    kept_as_is: dict[str, Value | None] = {}
-    options = [[*each, kept_as_is] for each in choices]
-    combinations = (list(c) for c in product(*options) if any(s is not kept_as_is for s in c))
-    return islice(combinations, _MAX_VARIANTS)
+) -> list[list[dict[str, Value | None]]]:
+    """Every value of every variable: all of them changed together first (variant `i`
+    gives each variable its value `i`, round its values), then each changed alone (the
+    others as they are), at most `_MAX_VARIANTS`."""
+    if not choices:
+        return []
+    widest = max(len(each) for each in choices)
+    picks: list[tuple[int | None, ...]] = [
+        tuple(i % len(each) for each in choices) for i in range(widest)
+    ]
+    if len(choices) > 1:
+        picks += [
+            tuple(i if other == changed else None for other in range(len(choices)))
+            for changed, each in enumerate(choices)
+            for i in range(len(each))
+        ]
+    return [
+        [each[i] for each, i in zip(choices, pick, strict=True) if i is not None]
+        for pick in list(dict.fromkeys(picks))[:_MAX_VARIANTS]
+    ]
 
 
 def _overlay(env: Env, changes: list[dict[str, Value | None]]) -> Overlay:

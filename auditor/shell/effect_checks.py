@@ -13,11 +13,11 @@ from collections.abc import Callable
 from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.parse import Node, descendants
-from auditor.shell.status import field_of
+from auditor.shell.status import OTHER_BRANCHES, field_of
 
-# Commands that check what a run left behind: a program it installed, a file it wrote.
-_PROBES = frozenset({"command", "which", "type", "hash", "test"})
-OTHER_BRANCHES = frozenset({"elif_clause", "else_clause"})  # arms a test does not take
+# What checks what a run left behind: a file it wrote, a program it installed.
+_FILE_TESTS = frozenset({"-e", "-f", "-s", "-d", "-r", "-w", "-x", "-L", "-h"})
+_LOOKUPS = frozenset({"command", "which", "type", "hash"})
 
 CommandAt = Callable[[Node], SimpleCommand | None]
 
@@ -34,9 +34,7 @@ def checks_effect(statement: Node, command_at: CommandAt) -> bool:
         return command.command_name if command is not None else None
 
     condition = [c for c in statement.named_children if field_of(c) == "condition"]
-    probes = any(
-        n.type == "test_command" or name(n) in _PROBES for c in condition for n in descendants(c)
-    )
+    probes = any(_probes(n, name) for c in condition for n in descendants(c))
     taken = [
         n
         for c in statement.named_children
@@ -44,6 +42,21 @@ def checks_effect(statement: Node, command_at: CommandAt) -> bool:
         for n in descendants(c)
     ]
     return probes and any(name(n) == "exit" and _fails(command_at(n)) for n in taken)
+
+
+def _probes(node: Node, name: Callable[[Node], str | None]) -> bool:
+    """Whether a node looks for what a run may have left: a file test (`[ -s out.md ]`,
+    `test -f "$OUT"`) or a program lookup (`command -v jq`); a comparison of values
+    (`[[ $i -ge $MAX ]]`) looks at nothing a run left."""
+    if node.type == "unary_expression":
+        operator = next((c for c in node.children if c.type == "test_operator"), None)
+        return operator is not None and (operator.text or b"").decode() in _FILE_TESTS
+    if node.type != "command":
+        return False
+    command = name(node)
+    if command == "test":
+        return any((w.text or b"").decode() in _FILE_TESTS for w in node.named_children)
+    return command in _LOOKUPS
 
 
 def body_checks_effect(definition: Node, command_at: CommandAt) -> bool:

@@ -159,27 +159,32 @@ def _ends_failing(
 
 # A variable given a run's status: `rc=$?`, `local rc=$?`, `rc=${PIPESTATUS[0]}`
 _STATUS_HELD = re.compile(r"\b([A-Za-z_]\w*)=\$\{?(?:\?|PIPESTATUS)")
+# A name a test reads: `$rc`, `${rc}`, `rc` in `(( ))`, `$?`, `${PIPESTATUS[0]}`
+_STATUS_WORD = re.compile(r"\?|\b[A-Za-z_]\w*\b")
 
 
 def _under_status_test(
     node: Node, agent: SimpleCommand, body: Node, held: set[str], parsed: ShellText
 ) -> bool:
     """Whether a statement of a function's body runs under a test of the run's status:
-    the run itself as a condition or `&&` operand, `$?`, or a variable that holds it."""
+    the run itself as a condition or `&&` operand, or an `if`, `elif` or `case` on `$?`,
+    `PIPESTATUS` or a variable that holds it (`[ $rc -eq 0 ]`, `(( rc == 0 ))`)."""
+    words = {"?", "PIPESTATUS", *held}
     current = node
     while current.parent is not None and current.id != body.id:
         parent = current.parent
         if parent.type in ("if_statement", "elif_clause"):
             tested = parent.children_by_field_name("condition")
-        else:  # `agent && return 0`: the operands before it
+        elif parent.type == "case_statement":
+            tested = parent.children_by_field_name("value")
+        elif parent.type == "list":  # `agent && return 0`: the operands before it
             tested = [c for c in parent.named_children if c.end_byte <= current.start_byte]
-        if parent.type in ("if_statement", "elif_clause", "list"):
-            for condition in tested:
-                text = parsed.node_text(condition)
-                if _within(agent.node, condition) or "$?" in text or "${?}" in text:
-                    return True
-                if any(re.search(rf"\${{?{re.escape(name)}\b", text) for name in held):
-                    return True
+        else:
+            tested = []
+        for condition in tested:
+            read = set(_STATUS_WORD.findall(parsed.node_text(condition)))
+            if _within(agent.node, condition) or read & words:
+                return True
         current = parent
     return False
 

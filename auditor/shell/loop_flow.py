@@ -54,9 +54,6 @@ _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 # `exit 1` in the loop: the script gives up (a stall count, a fatal error); not a
 # success that leaves, whatever scenario reaches it
 _ABORT = "abort"
-# `continue` before the run: an iteration that skipped it (a failed `git pull`), which
-# goes round whatever the agent would do, so it tells nothing of how a run ends
-_SKIP = "skip"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
 _SURE = "next, sure"  # it went on, and not only through the body of an undecided test
 # `rc` (in `(( ))`), `$rc`, `$?`, or braced: `${rc}`, `${PIPESTATUS[0]}`, also with a default
@@ -121,10 +118,6 @@ class IterationWalk:
             for wait in waits_for(job, script.commands, script.parsed)
             if wait.carries
         )
-        # where the first run of an iteration starts (none before the body: `until agent`)
-        conditions = named(loop, "condition") if loop.type == "while_statement" else []
-        tested = any(within(run, c) for run in self.runs for c in conditions)
-        self._first_run = -1 if tested else min(run.start_byte for run in self.runs)
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, str | None] = {}
@@ -311,8 +304,7 @@ class IterationWalk:
             body = node.child_by_field_name("body")
             inner = self.block(named(body), path) if body else []
             return [
-                p._replace(outcome=FALL) if p.outcome in (_NEXT, _BREAK, _SKIP) else p
-                for p in inner
+                p._replace(outcome=FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner
             ] + [path]
         if kind == "command":
             return self.simple(node, path)
@@ -327,8 +319,6 @@ class IterationWalk:
             assert command is not None
             if name == "exit" and _failure_code(command):
                 return [path._replace(outcome=_ABORT)]
-            if name == "continue" and node.end_byte <= self._first_run:
-                return [path._replace(outcome=_SKIP)]
             return [path._replace(outcome=_JUMPS[name])]
         if name in ("true", ":", "false"):
             return [path._replace(status=int(name == "false"))]
@@ -542,7 +532,8 @@ class IterationWalk:
         variables = {k: v for k, v in variables.items() if not k.startswith("PIPESTATUS[")}
         masked = status_value == AGENT and any(self.masks(a) for a in assignments)
         variables["PIPESTATUS[0]"] = None if masked else status_value
-        return path._replace(status=status_value, variables=frozenset(variables.items()))
+        ran = path.ran or status_value == AGENT
+        return path._replace(status=status_value, variables=frozenset(variables.items()), ran=ran)
 
     def masks(self, assignment: Node) -> bool:
         """Whether an assignment captures the agent in a stage of a pipeline, not its
@@ -631,7 +622,7 @@ class IterationWalk:
                     ends.append(("leave", part))
                     continue
                 for after in self.block(statements, part):
-                    if after.outcome not in (FALL, _NEXT, _SKIP):
+                    if after.outcome not in (FALL, _NEXT):
                         ends.append((_ABORT if after.outcome == _ABORT else "leave", after))
                         continue
                     if after.outcome == _NEXT:

@@ -19,12 +19,13 @@ import re
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.effect_checks import OTHER_BRANCHES, checks_effect
+from auditor.shell.effect_checks import checks_effect
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
 from auditor.shell.parse import Node, descendants, enclosing_loop
 from auditor.shell.status import (
+    OTHER_BRANCHES,
     backgrounded,
     branch_pipestatus,
     captured_by,

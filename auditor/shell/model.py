@@ -18,13 +18,12 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.arm_values import ArmValues
-from auditor.shell.assignments import assign, forget, variants
+from auditor.shell.assignments import assign, forget, may_vary, variants
 from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
@@ -52,8 +51,6 @@ from auditor.shell.reads import ReadNames, read_names
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
-    ALTERNATIVES_SUFFIX,
-    SET_SUFFIX,
     Env,
     Value,
     assign_default,
@@ -70,8 +67,6 @@ _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
 _SCRIPT_SUFFIXES = (".sh", ".bash")  # a program that is a script of its own
 SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell
-_VARIABLE = re.compile(rb"\$\{?([A-Za-z_][A-Za-z0-9_]*)")  # a variable a word reads
-_INDEXED = re.compile(rb"\[\$")  # an element read at a key known only at run time
 _FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
@@ -455,7 +450,7 @@ class ShellScript:
         """The agent's command with the wrappers it runs under with the other values its
         words may hold (`"${TIMEOUT_CMD[@]}" gemini …`, the array `(timeout 240)` on one
         path and empty on another): its status may come from any of them."""
-        if not _may_vary(node, self.env):
+        if not may_vary(node, self.env):
             return command
         found = {
             variant.wrappers
@@ -471,7 +466,7 @@ class ShellScript:
     def _agent_variant(self, node: Node, env: Env) -> SimpleCommand | None:
         """The command as it runs an agent with one of the other values its words may
         hold (`assignments.variants`), if one does."""
-        if not _may_vary(node, env):
+        if not may_vary(node, env):
             return None  # no word of it has another value: not walked for one
         for variant in variants(node, env):
             command = self._analysed(node, variant)
@@ -553,17 +548,6 @@ _LIBRARIES: OrderedDict[tuple[Path, str], tuple[AgentCatalog, ShellScript, int]]
 _MAX_LIBRARY_TEXT = 1 << 20
 _MAX_LIBRARY_VALUES = 64 << 20
 _MAX_LIBRARIES = 256
-
-
-def _may_vary(node: Node, env: Env) -> bool:
-    """Whether a word of the command at `node` may have another value (a quick look
-    before `variants` walks them)."""
-    text = node.text or b""
-    return bool(_INDEXED.search(text)) or any(
-        name.decode() + ALTERNATIVES_SUFFIX in env
-        or (name.decode() + SET_SUFFIX in env and b"${" + name + b":" in text)
-        for name in _VARIABLE.findall(text)
-    )
 
 
 def _walk_library(

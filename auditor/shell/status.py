@@ -39,6 +39,9 @@ def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
+OTHER_BRANCHES = frozenset({"elif_clause", "else_clause"})  # arms an `if`'s test does not take
+
+
 def field_of(node: Node) -> str | None:
     """The field of its parent a node stands in (`condition`, `body`), if any."""
     parent = node.parent

@@ -16,6 +16,7 @@ from auditor.python.model.ast_values import (
     children,
     class_lineage,
     descendants,
+    dotted_name,
     statements,
 )
 from auditor.python.model.module import PythonModule
@@ -197,8 +198,21 @@ def _use(module: PythonModule, node: ast.expr, *, alias: bool) -> str:
         if alias and len(names) == len(around.targets) == 1:  # `process = self.process`
             return local_status(module, around)
         return "passed"
+    if isinstance(around, ast.Call) and node is not around.func and shows(around):
+        return "kept"  # `print(process)`, `log.info("%s", process)`: shown, not passed on
     stored = isinstance(around, ast.Assign | ast.AnnAssign) and around.value is not node
     return "passed" if isinstance(around, PASSING) and not stored else "kept"
+
+
+# Calls that show text and decide nothing (a logger's methods by their name).
+SHOWING_CALLS = frozenset({"print", "sys.stdout.write", "sys.stderr.write", "click.echo"})
+LOGGING_METHODS = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})
+
+
+def shows(call: ast.Call) -> bool:
+    """Whether a call only shows what it is given: `print`, a logger's method."""
+    shower = dotted_name(call.func) or ""
+    return shower in SHOWING_CALLS or shower.rsplit(".", 1)[-1] in LOGGING_METHODS
 
 
 # Where a value goes on from: an argument, a return, a container, another name.

@@ -26,7 +26,7 @@ from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.python.model.ast_values import Function, block_of, dotted_name, statement_children
-from auditor.python.model.callees import called_function, instance_status
+from auditor.python.model.callees import called_function, instance_status, shows
 from auditor.python.model.expr_values import (
     first_argument,
     is_true,
@@ -56,10 +56,6 @@ _LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | CHECKED_CALLS
 # (its output is read, as with `run()`'s result); `wait()` and `poll()` return it.
 _STATUS_READS = frozenset({"returncode", "communicate"})
 _OUTPUTS = frozenset({"stdout", "stderr"})
-# Calls that show text and decide nothing: a run's output passed only to these is shown,
-# not examined (a logger's methods by their name).
-_SHOWING = frozenset({"print", "sys.stdout.write", "sys.stderr.write", "click.echo"})
-_LOGGING = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})
 _STATUS_CALLS = frozenset({"wait", "poll"})
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
 _CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
@@ -477,9 +473,9 @@ class _Analysis:
             current, parent = call, self.module.parent(call)
         if not (isinstance(parent, ast.Call) and current in parent.args):
             return False
-        shower = dotted_name(parent.func) or ""
-        last = shower.rsplit(".", 1)[-1]
-        return shower in _SHOWING or last in _LOGGING or (writes and last == "write")
+        # a run's output passed only to these is shown, not examined
+        last = (dotted_name(parent.func) or "").rsplit(".", 1)[-1]
+        return shows(parent) or (writes and last == "write")
 
     def _used(self, method: ast.Attribute) -> bool:
         """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method

@@ -55,7 +55,7 @@ from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, mapping_key
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
-from auditor.python.model.value_calls import lookup_default
+from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
 from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
@@ -395,7 +395,10 @@ class ModuleFacts:
             value = value.args[0]
         if isinstance(value, ast.Call):
             looked_up = self.imports.qualify(dotted_name(value.func) or "")
-            default = lookup_default(value, {looked_up})
+            # the environment leaving it unset; not any mapping's `get` (a config file's
+            # `max_retries` is not known to be unset)
+            known = looked_up in ENVIRONMENT_DEFAULTS
+            default = environment_default(value) if known else None
             value = default if default is not None else value
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             return bounded_int(value.value)

@@ -420,9 +420,11 @@ class LaunchFacts:
         `Status.OK`, through a name of the module or an import); None for a value the
         function computed (`proc.stdout`, `not is_error`)."""
         shown = shown_value(node)
-        root = shown.split(".", 1)[0] if shown else None
+        if shown is None or any(mark in shown for mark in _FLAG_MARKS):
+            return None  # `"failed; see log"` would not read back out of a flag
+        root = shown.split(".", 1)[0]
         literal = isinstance(node, ast.Constant)
-        return shown if literal or (root is not None and root in self._roots) else None
+        return shown if literal or root in self._roots else None
 
     def _field_values(self, body: _Body, node: ast.expr) -> set[str | None]:
         """The values a result field may be given, as written (see `_field_value`): of a
@@ -729,6 +731,10 @@ def _with_field(kind: str, branch: str) -> str:
 
 def _field_name(flag: str) -> str:
     return flag.partition(FAILURE_VALUES)[0].partition("=")[0]
+
+
+# What separates the parts of a flag (`field:status='ok'~'error'|'timeout';error=None`).
+_FLAG_MARKS = (FIELDS, FAILURE_VALUES, "|", "=")
 
 
 def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:

@@ -1,6 +1,7 @@
-"""A worker takes a task by name from a table; a name missing from the table (`KeyError`)
-is skipped to the next round. That clause catches no failure of the agent step, which
-raises `RuntimeError`: the loop does not re-run a failed step."""
+"""A worker polls a queue of prompts; a poll of the empty queue (`queue.Empty`) goes round
+to the next poll. That clause catches no failure of the agent step, which raises
+`RuntimeError`: the loop does not re-run a failed step."""
+import queue
 import subprocess
 
 
@@ -11,12 +12,12 @@ def run_agent(prompt: str) -> str:
     return result.stdout
 
 
-def work(names: list[str], prompts: dict[str, str]) -> None:
+def work(prompts: queue.Queue) -> None:
     attempts = 0
     while attempts < 10:
         attempts += 1
         try:
-            run_agent(prompts[names[0]])
+            run_agent(prompts.get(timeout=5))
             return
-        except KeyError:
+        except queue.Empty:
             continue

@@ -20,3 +20,29 @@ while [ "$iteration" -le 20 ]; do  # expect: RA302(warning)
     iteration=$((iteration + 1))
     sleep 2
 done
+
+# The same report, its status tested in arithmetic, in a `case` and through PIPESTATUS.
+run_arith() {
+    claude -p "Fix the failing tests" > out.txt 2>&1
+    local rc=$?
+    if (( rc == 0 )); then return 0; fi
+    return 1
+}
+until run_arith; do sleep 5; done  # expect: RA302(warning)
+
+run_case() {
+    claude -p "Fix the failing tests" > out.txt 2>&1
+    case $? in
+        0) return 0 ;;
+    esac
+    echo "failed" >&2
+    return 1
+}
+until run_case; do sleep 5; done  # expect: RA302(warning)
+
+run_piped() {
+    claude -p "Fix the failing tests" 2>&1 | tee out.log
+    if [ "${PIPESTATUS[0]}" -eq 0 ]; then return 0; fi
+    return 1
+}
+until run_piped; do sleep 5; done  # expect: RA302(warning)
