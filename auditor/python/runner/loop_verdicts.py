@@ -153,11 +153,15 @@ def _counts_attempts(loop: Loop, call: ast.AST) -> bool:
 
 def _any_failure(flow: LoopWalk) -> str:
     """How a loop that re-runs after every failure reads the failure, for messages: the
-    fields of the result that its tests read, of those that tell the failure."""
+    fields of the result that its tests and comparisons read, of those that tell the
+    failure."""
     flag = flow.failure.flag
     if isinstance(flag, str):
         fields = [f.partition("=")[0].partition(FAILURE_VALUES)[0] for f in flag.split(FIELDS)]
-        tests = [n.test for n in ast.walk(flow.loop) if isinstance(n, ast.If | ast.While)]
+        tests: list[ast.expr] = [
+            n.test for n in ast.walk(flow.loop) if isinstance(n, ast.If | ast.While | ast.IfExp)
+        ]
+        tests += [n for n in ast.walk(flow.loop) if isinstance(n, ast.Compare)]
         nodes = [n for test in tests for n in ast.walk(test) if isinstance(n, ast.expr)]
         read = [f for f in fields if any(flow.flags.reads_field(n, f) for n in nodes)]
         named = " or ".join(f"`{field}`" for field in read or fields)

@@ -42,3 +42,14 @@ def solve(prompt: str, env: dict[str, str], retries: int = 3) -> AgentResult:
             return outcome
         print(f"{outcome.status}: {outcome.error[:120]}")
         time.sleep(30)
+
+
+def solve_briefly(prompt: str, env: dict[str, str]) -> bool:
+    """The status compared outside the `if`: the message names the field compared."""
+    for _ in range(3):  # expect: RA301
+        outcome = run_agent(prompt, env, timeout=600)
+        done = outcome.status == "ok"
+        if done:
+            return True
+        time.sleep(5)
+    return False
