@@ -160,7 +160,7 @@ def _ends_failing(
 # A variable given a run's status: `rc=$?`, `local rc=$?`, `rc=${PIPESTATUS[0]}`
 _STATUS_HELD = re.compile(r"\b([A-Za-z_]\w*)=\$\{?(?:\?|PIPESTATUS)")
 # A name a test reads: `$rc`, `${rc}`, `rc` in `(( ))`, `$?`, `${PIPESTATUS[0]}`
-_STATUS_WORD = re.compile(r"\?|\b[A-Za-z_]\w*\b")
+_STATUS_WORD = re.compile(r"(?<=\$)\?|(?<=\$\{)\?|\b[A-Za-z_]\w*\b")
 
 
 def _under_status_test(
