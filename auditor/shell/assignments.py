@@ -265,9 +265,14 @@ def may_vary(node: Node, env: Env) -> bool:
     text = node.text or b""
     return bool(_INDEXED.search(text)) or any(
         name.decode() + ALTERNATIVES_SUFFIX in env
-        or (name.decode() + SET_SUFFIX in env and re.search(rb"\$\{" + name + rb":[-=]", text))
+        or (name.decode() + SET_SUFFIX in env and _colon_default(name, text))
         for name in _VARIABLE.findall(text)
     )
+
+
+def _colon_default(name: bytes, text: bytes) -> bool:
+    """Whether `text` reads variable `name` with a colon default (`${X:-…}`, `${X:=…}`)."""
+    return b"${" + name + b":-" in text or b"${" + name + b":=" in text
 
 
 def variants(node: Node, env: Env) -> list[Overlay]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile, Wrapper
 from auditor.shell.parse import Node
 from auditor.shell.words import Env, evaluate, expand_argument, program_path
@@ -69,6 +70,13 @@ class SimpleCommand(NamedTuple):
     def arguments(self) -> tuple[str | None, ...]:
         """The program's arguments, after wrappers."""
         return self.argv[self.program_index + 1 :]
+
+    @property
+    def literal_code(self) -> int | None:
+        """The status it gives as a literal number (`exit 1`, `return 0`): its first
+        argument after wrappers, when that is one."""
+        words = self.arguments
+        return bounded_int(words[0]) if words and words[0] is not None else None
 
     @property
     def command_name(self) -> str | None:

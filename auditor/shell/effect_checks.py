@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.parse import Node, descendants
 from auditor.shell.status import OTHER_BRANCHES, field_of
@@ -41,7 +40,7 @@ def checks_effect(statement: Node, command_at: CommandAt) -> bool:
         if c.type not in OTHER_BRANCHES and field_of(c) != "condition"
         for n in descendants(c)
     ]
-    return probes and any(name(n) == "exit" and _fails(command_at(n)) for n in taken)
+    return probes and any(name(n) == "exit" and _failing_code(command_at(n)) for n in taken)
 
 
 def _probes(node: Node, name: Callable[[Node], str | None]) -> bool:
@@ -65,7 +64,6 @@ def body_checks_effect(definition: Node, command_at: CommandAt) -> bool:
     return body is not None and any(checks_effect(s, command_at) for s in body.named_children)
 
 
-def _fails(command: SimpleCommand | None) -> bool:
+def _failing_code(command: SimpleCommand | None) -> bool:
     """Whether an `exit` ends the script with a non-zero literal status (`exit 1`)."""
-    code = bounded_int(command.argv[1] or "") if command and len(command.argv) > 1 else None
-    return code is not None and code != 0
+    return command is not None and command.literal_code not in (None, 0)

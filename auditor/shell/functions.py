@@ -29,7 +29,6 @@ from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
 from auditor.shell.parse import Node, ShellText, enclosing_definition, within
 from auditor.shell.status import discarded_by, substitution_assignment
 
-_RETURN = re.compile(r"^\d+$")
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
 _FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
 _SHIFT = re.compile(r"^\d+$")
@@ -80,7 +79,7 @@ def summarize_function(
             continue
         word = command.argv[1] if len(command.argv) > 1 else None
         node = command.word_nodes[1] if len(command.word_nodes) > 1 else None
-        code = bounded_int(word) if word and _RETURN.match(word) else None
+        code = command.literal_code
         if code is not None:
             returns[code] = f"`{command.command_name} {word}` in `{name}`"
         elif node is not None and command.command_name == "return":
@@ -141,17 +140,16 @@ def _ends_failing(
     statements = [c for c in body.named_children if c.type != "comment"] if body else []
     last = statements[-1] if statements else None
     command = next((c for c in inside if last is not None and c.node.id == last.id), None)
-    if command is None or command.command_name != "return" or len(command.argv) < 2:
+    if command is None or command.command_name != "return" or body is None:
         return False
-    code = bounded_int(command.argv[1] or "")
-    if code is None or code == 0 or body is None:
+    if command.literal_code in (None, 0):
         return False
     held = set(_STATUS_HELD.findall(parsed.node_text(body)))  # `rc=$?`, `rc=${PIPESTATUS[0]}`
     successes = [
         c
         for c in inside
         if c.command_name == "return"
-        and c.argv[1:2] == ("0",)
+        and c.literal_code == 0
         and c.node.start_byte > agent.node.start_byte
     ]
     return not any(_under_status_test(c.node, agent, body, held, parsed) for c in successes)
@@ -194,11 +192,11 @@ def _reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bo
     own: after the agent runs, it can `return 0` and can return a failure (`return 0`
     when the agent succeeded, `return 1` once it and its retries failed)."""
     codes = {
-        bounded_int(word)
+        command.literal_code
         for command in inside
-        if command.command_name == "return" and command.node.start_byte > agent.node.start_byte
-        for word in command.argv[1:2]
-        if word is not None and _RETURN.match(word)
+        if command.command_name == "return"
+        and command.node.start_byte > agent.node.start_byte
+        and command.literal_code is not None
     }
     return 0 in codes and any(code for code in codes)
 
@@ -219,10 +217,7 @@ def _acts_before_failing(
         for c in inside
         if c.command_name == "return"
         and c.node.start_byte > agent.node.start_byte
-        and len(c.argv) > 1
-        and c.argv[1] is not None
-        and _RETURN.match(c.argv[1])
-        and bounded_int(c.argv[1])
+        and c.literal_code
     ]
     after = agent.node.end_byte
     return bool(failing) and all(_acted_before(c.node, after, parsed) for c in failing)

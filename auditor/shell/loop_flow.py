@@ -317,7 +317,7 @@ class IterationWalk:
         name = command.command_name if command else None
         if name in _JUMPS:
             assert command is not None
-            if name == "exit" and _failure_code(command):
+            if name == "exit" and command.literal_code not in (None, 0):
                 return [path._replace(outcome=_ABORT)]
             return [path._replace(outcome=_JUMPS[name])]
         if name in ("true", ":", "false"):
@@ -645,13 +645,6 @@ class IterationWalk:
                     found[index].update(() if path.under else (_SURE,))
                     self.under.setdefault(self.scenarios[index], path.under or "")
         return found
-
-
-def _failure_code(command: SimpleCommand) -> bool:
-    """Whether an `exit` gives a literal non-zero status (`exit 1`)."""
-    words = command.argv[command.program_index + 1 :]
-    code = bounded_int(words[0]) if words and words[0] is not None else None
-    return code is not None and code != 0
 
 
 def _job_of(node: Node, loop: Node) -> Node | None:

@@ -23,3 +23,9 @@ def resume(task: str, session: str | None) -> None:
     else:
         cmd = 'claude -p "continue"'
     subprocess.run(cmd, shell=True, capture_output=True, text=True)  # expect: RA203(warning)
+
+
+def start_logged(task: str, log: str) -> None:
+    """The process is bound to a name that is only logged: nothing reads its status."""
+    process = subprocess.Popen(f'claude -p "{task}" > {log} 2>&1', shell=True)  # expect: RA203(warning)
+    print("started", process)
