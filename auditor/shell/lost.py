@@ -76,12 +76,12 @@ def lost_status(
     how = _how(statement, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
-    if own:
-        how = "`script` without `-e` exits with its own status, not the run's"
     if waits and all(w.bare for w in waits):
         how = "it runs in the background, and the bare `wait` after it returns 0, not its status"
     elif waits:
         how = "it runs in the background, and nothing reads the status `wait` returns for it"
+    if own:  # whatever reads it, and however it waits, it reads `script`'s own status
+        how = "`script` without `-e` exits with its own status, not the run's"
     start, end = script.parsed.span(command.node)
     # the script's last statement, whose status only its host could read
     at_end = (

@@ -80,6 +80,9 @@ _DEFAULTS = frozenset({":-", "-", ":=", "="})
 _ASSIGNING_DEFAULTS = frozenset({":=", "="})
 _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
 _BACKSLASH = re.compile(r"\\(.)", re.S)
+# In double quotes a backslash escapes only `$`, a backquote, `"`, a backslash and a
+# newline (which it removes with itself); before any other character it is kept.
+_QUOTED_BACKSLASH = re.compile(r"\\([$`\"\\\n])")
 _NO_OUTPUT = frozenset({"true", ":"})  # a fallback that prints nothing
 
 
@@ -274,7 +277,8 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
             if child.type == '"':
                 continue
             if child.type == "string_content" or not child.is_named:
-                parts.append(_text(child) if child.type == "string_content" else "")
+                content = child.type == "string_content"
+                parts.append(_QUOTED_BACKSLASH.sub(_unescaped, _text(child)) if content else "")
                 continue
             value = evaluate(child, env, unknown)
             if value is None:
@@ -285,6 +289,11 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
             parts.append(value)
         return "".join(parts) if len(parts) < 2 else kept("".join(parts))
     return None
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    """What a backslash escape in double quotes stands for (`\\"` is `"`)."""
+    return "" if match.group(1) == "\n" else match.group(1)
 
 
 def _array_name(node: Node) -> str | None:

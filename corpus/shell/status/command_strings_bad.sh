@@ -36,3 +36,24 @@ set -e
 $AGENT_CMD --model opus "Update the docs"
 rc=$?  # expect: RA204(error)
 [ "$rc" -eq 0 ] || echo "docs run failed"
+
+# In double quotes `\"` and `\$` are a quote and a dollar: the string runs `claude`.
+# Backgrounded and waited for, `script` without `-e` still returns its own 0.
+invoke_reviewer() {
+    local prompt_file="$1" pid
+    script -qc "claude -p \"\$(cat '$prompt_file')\" --output-format json" "$LOG" > /dev/null &  # expect: RA203(warning)
+    pid=$!
+    if wait "$pid"; then
+        return 0
+    fi
+    return 1
+}
+invoke_reviewer prompt.md || exit 1
+
+attempt_fix() {
+    bash -c "cd \"$WORKDIR\" && claude -p \"\$(cat fix.md)\""
+}
+for attempt in 1 2 3; do  # expect: RA302(warning)
+    attempt_fix && break
+    sleep 10
+done

@@ -16,3 +16,12 @@ rc=0
 eval "$REVIEW" || rc=$?
 echo "review exit: $rc"
 bash -c "echo would run: $AGENT_CMD"
+
+# The same escaped strings, their runs' statuses read: `script -e` returns the run's.
+script -qec "claude -p \"\$(cat '$PROMPT_FILE')\" --output-format json" "$LOG" > /dev/null &
+pid=$!
+if ! wait "$pid"; then
+    echo "review failed" >&2
+    exit 1
+fi
+bash -c "cd \"$WORKDIR\" && claude -p \"\$(cat fix.md)\"" || { echo "fix failed" >&2; exit 1; }
