@@ -50,6 +50,7 @@ _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a fil
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
 _OPAQUE = re.compile(r"\$\(|`")
+_WRITING = frozenset({">", ">>", "&>", "&>>", ">|", ">&"})
 
 
 class AgentOutput(NamedTuple):
@@ -70,14 +71,19 @@ class AgentOutput(NamedTuple):
     through: str | None = None
 
 
-def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
+def agent_output(
+    script: ShellScript, command: SimpleCommand, seen: frozenset[str] = frozenset()
+) -> AgentOutput:
     """Where the output of `command` goes: redirects on it and on what holds it, `tee`
     files later in its pipeline, the variable of an `x=$(…)` it runs in, and the files
     its prompt tells it about (`Update $PLAN_FILE`, `write STATE.md`): a file the run
-    must produce, which the script may examine to judge it."""
+    must produce, which the script may examine to judge it. `seen`: the functions whose
+    calls are being asked about (a function that calls itself)."""
     files: set[str] = set()
     variables: set[str] = set()
-    kept = True  # its standard output is still where it started
+    # its standard output is still where it started (and, for a call of an agent
+    # function, holds what the agent prints)
+    kept = _prints_agent_output(script, command, seen)
     current = command.node
     while current.parent is not None and current.type not in ("function_definition", "program"):
         parent = current.parent
@@ -85,7 +91,8 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
             redirects = [c for c in parent.named_children if c.type == "file_redirect"]
             written = {r.id: f for r in redirects if (f := written_file(r)) is not None}
             files.update(written.values())
-            kept = kept and not any(standard_output(r) for r in redirects if r.id in written)
+            # `> "$log"`, `> /dev/null`, `>&2`: what it prints goes elsewhere
+            kept = kept and not any(_writes(r) and standard_output(r) for r in redirects)
         elif parent.type == "pipeline":
             for stage in (c for c in parent.named_children if c.start_byte > current.end_byte):
                 files.update(_tee_files(script, stage))
@@ -114,6 +121,35 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
     )
+
+
+def _writes(redirect: Node) -> bool:
+    """Whether a redirect writes (`>`, `>>`, `&>`, `>|`, `>&`), not reads."""
+    operator = next((c for c in redirect.children if not c.is_named), None)
+    return operator is not None and operator.type in _WRITING
+
+
+def _prints_agent_output(script: ShellScript, call: SimpleCommand, seen: frozenset[str]) -> bool:
+    """Whether what a command prints holds what its agent prints: true for the agent's own
+    run; for a call of a function of the script, whether a run in its body prints to the
+    function's own output (nothing there captures it or sends it to a file), itself or
+    through a function it calls."""
+    name = call.command_name or ""
+    definition = script.functions.get(name)
+    if call.agent is not None or definition is None or name in seen:
+        return True
+    known = _PRINTS.setdefault(script, {})
+    if name not in known:
+        runs = [
+            inner
+            for inner in script.commands
+            if within(inner.node, definition) and inner is not call
+            if inner.agent is not None or script.agent_of(inner) is not None
+        ]
+        known[name] = any(
+            agent_output(script, inner, seen | {name}).through == name for inner in runs
+        )
+    return known[name]
 
 
 def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, set[str]]:
@@ -367,19 +403,23 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     """Whether the script examines `output` after `statement` (or in its loop)."""
     if not output.files and not output.variables and not output.told and not output.opaque:
         return False
-    stop = _ended_after(script, statement)  # nothing after an `exit` examines this run
-    loop = enclosing_loop(statement) if stop is None else None
+    stop = _left_after(script, statement, "exit")  # nothing after it examines this run
+    function = _enclosing_scope(statement)
+    # nor, in its function, anything after a `return` (its callers may)
+    returned = _left_after(script, statement, "return") if stop is None else None
+    loop = enclosing_loop(statement) if stop is None and returned is None else None
     start = loop.start_byte if loop is not None else statement.end_byte
     stop = stop if stop is not None else len(script.parsed.data)
     reads = reads_in(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
-    function = _enclosing_scope(statement)
     scoped = _local_names(function) if function.type == "function_definition" else set()
     for key in keys + told:
         for node in reads.get(key, ()):
             if key[0] == "v" and key[1] in scoped and not within(node, function):
                 continue  # another function's variable of the same name
+            if returned is not None and returned <= node.start_byte and within(node, function):
+                continue
             after = statement.end_byte <= node.start_byte < stop
             in_loop = loop is not None and node.end_byte <= loop.end_byte
             if node.start_byte < start or not (after or in_loop):
@@ -394,9 +434,10 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     if output.opaque:
         # Only a check in the loop that runs it (one after it, outside a loop) may be
         # about this run: the prompt names nothing the analysis can match.
-        scope = loop if loop is not None else _enclosing_scope(statement)
+        scope = loop if loop is not None else function
+        end = min(scope.end_byte, stop, returned if returned is not None else stop)
         for node in _examined_files(script) + _examining_calls(script):
-            if node.start_byte < start or node.end_byte > min(scope.end_byte, stop):
+            if node.start_byte < start or node.end_byte > end:
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
@@ -424,16 +465,16 @@ def _local_names(function: Node) -> set[str]:
     return found
 
 
-def _ended_after(script: ShellScript, statement: Node) -> int | None:
-    """Where the script certainly ends after `statement`: the start of an `exit` that
-    follows it in its own sequence; None when none does (a `return` leaves its callers
-    to examine the run)."""
+def _left_after(script: ShellScript, statement: Node, leaving: str) -> int | None:
+    """Where the script (`exit`) or its function (`return`) certainly ends after
+    `statement`: the start of such a command that follows it in its own sequence; None
+    when none does."""
     current = next_statement(statement)
     for _ in range(_MAX_FOLLOWING):
         if current is None:
             return None
         command = script.command_at(current) if current.type == "command" else None
-        if command is not None and command.command_name == "exit" and not _in_subshell(current):
+        if command is not None and command.command_name == leaving and not _in_subshell(current):
             return current.start_byte
         current = next_statement(current)
     return None
@@ -487,6 +528,8 @@ def _file_test_operand(node: Node) -> bool:
 
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
+# by function name: whether a call of it prints what its agent prints
+_PRINTS: weakref.WeakKeyDictionary[ShellScript, dict[str, bool]] = weakref.WeakKeyDictionary()
 _EXAMINING_CALLS: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
 
 

@@ -19,3 +19,19 @@ for ((i = 1; i <= 20; i++)); do
         break
     fi
 done
+
+# The same caller shape, its function printing the agent's output: the caller's
+# caller captures it and looks for the marker.
+commit_turn() {
+    claude -p "$1" --output-format text 2>&1
+}
+
+commit_step() {
+    commit_turn "$(cat commit_prompt.md)" || true
+    return 0
+}
+
+while read -r task; do
+    summary=$(commit_step "$task")
+    grep -q "COMMITTED" <<<"$summary" || echo "commit for $task not confirmed" >&2
+done < tasks.txt
