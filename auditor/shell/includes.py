@@ -25,8 +25,9 @@ ignore DIR itself do not count, since the user named it.
 from __future__ import annotations
 
 import os
+import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -47,6 +48,10 @@ _SCRIPT_DIR = re.compile(
     + r'"?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
     + r')"?$'
 )
+# `$(dirname "$DIR")`, `$(dirname $DIR)`: the folder above the one a variable holds
+_PARENT_OF = re.compile(
+    r"^\$\(\s*dirname\s+\$(?:\{(?P<name>[A-Za-z_]\w*)\}|(?P<plain>[A-Za-z_]\w*))\s*\)"
+)
 _LEADING_VARIABLE = re.compile(r"^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 _LITERAL_TAIL = re.compile(r"^[\w./+-]+$")
 # One variable, then a literal path: `$LIBDIR/x.sh`, `${LIBDIR}/lib/x.sh` (ShellCheck
@@ -59,19 +64,59 @@ def is_script_dir(text: str) -> bool:
     return _SCRIPT_DIR.match(text.strip()) is not None
 
 
-def sourced_relative(word: str, script_dirs: set[str] | frozenset[str]) -> str | None:
+def script_folder(text: str, script_dirs: Mapping[str, str]) -> str | None:
+    """The folder a value names relative to the script's own ("" for that folder), or
+    None when it names none known statically: the script's folder as written
+    (`is_script_dir`), a variable holding a folder (`script_dirs`, by name), the
+    folder above one (`$(dirname "$SCRIPT_DIR")`), each followed by a literal path or
+    not (`"$(dirname "$SCRIPT_DIR")/lib"` is `../lib`)."""
+    text = text.strip()
+    if is_script_dir(text):
+        return ""
+    text = _unquoted(text)
+    if _variable_name(text) in script_dirs:
+        return script_dirs[_variable_name(text)]
+    parent = _PARENT_OF.match(text)
+    name = (parent["name"] or parent["plain"]) if parent is not None else ""
+    if parent is not None and name in script_dirs:
+        head, rest = posixpath.join(script_dirs[name], ".."), text[parent.end() :]
+    else:
+        found, sep, rest = _split_dir(text, script_dirs)
+        if not found or not sep:
+            return None  # not under the script's folder (a literal path is the caller's)
+        head, rest = script_dirs.get(_variable_name(found), ""), "/" + rest
+    if rest and not (rest.startswith("/") and _LITERAL_TAIL.match(rest[1:] or ".")):
+        return None
+    return posixpath.normpath(posixpath.join(head, rest.lstrip("/"))) if head or rest else ""
+
+
+def sourced_relative(word: str, script_dirs: Mapping[str, str]) -> str | None:
     """The path a `source` word names relative to the script's folder, or None when
-    it is not known statically. `script_dirs` are variables holding that folder."""
-    text = word.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        text = text[1:-1]
-    text = text.replace('"', "")
+    it is not known statically. `script_dirs`: variables holding a folder relative to
+    the script's own, by name (`script_folder`)."""
+    text = _unquoted(word.strip())
     head, sep, tail = _split_dir(text, script_dirs)
     if head is None:
         return None
     if sep and not _LITERAL_TAIL.match(tail):
         return None
-    return tail if sep else None
+    if not sep:
+        return None
+    folder = script_dirs.get(_variable_name(head), "")
+    return posixpath.normpath(posixpath.join(folder, tail)) if folder else tail
+
+
+def _unquoted(text: str) -> str:
+    """A word's text without its quotes (`"$DIR"/x.sh` is `$DIR/x.sh`)."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]
+    return text.replace('"', "")
+
+
+def _variable_name(text: str) -> str:
+    """NAME of `$NAME` or `${NAME}`; "" for anything else."""
+    match = _LEADING_VARIABLE.match(text)
+    return (match.group(1) or match.group(2)) if match and match.end() == len(text) else ""
 
 
 # ShellCheck's directive and runaudit's own, on a comment line right above the command:
@@ -94,7 +139,7 @@ def directive_source(text: str, line: int) -> str | None:
     return None
 
 
-def _split_dir(text: str, script_dirs: set[str] | frozenset[str]) -> tuple[str | None, str, str]:
+def _split_dir(text: str, script_dirs: Mapping[str, str]) -> tuple[str | None, str, str]:
     """(the folder part, '/', the rest) with the folder part the script's own folder."""
     if _LITERAL_TAIL.match(text) and not text.startswith("/"):
         return "", "/", text  # a literal relative path

@@ -39,7 +39,7 @@ from auditor.shell.functions import (
 from auditor.shell.includes import (
     SourcedFiles,
     directive_source,
-    is_script_dir,
+    script_folder,
     sourced_relative,
     variable_prefixed,
 )
@@ -97,7 +97,8 @@ class ShellScript:
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
         self._strings: dict[str, tuple[AgentProfile, str] | None] = {}
-        self.script_dirs: set[str] = set()  # variables holding the script's folder
+        # variables holding a folder, by name: relative to the script's ("" for its own)
+        self.script_dirs: dict[str, str] = {}
         # Values read from sourced files that are not command words, with the variable
         # that held each: messages name the variable instead (a `.env` holds secrets).
         self.sourced_values: dict[str, str] = {}
@@ -186,9 +187,10 @@ class ShellScript:
                 self._assign(node)
             name = node.child_by_field_name("name")
             written = node.child_by_field_name("value")
-            dir_value = written is not None and is_script_dir(self.parsed.node_text(written))
-            if name is not None and dir_value and self._recording:
-                self.script_dirs.add(self.parsed.node_text(name))
+            text = self.parsed.node_text(written) if written is not None else ""
+            folder = script_folder(text, self.script_dirs) if "$" in text else None
+            if name is not None and folder is not None and self._recording:
+                self.script_dirs[self.parsed.node_text(name)] = folder
             return options
         if kind == "unset_command" and self._recording:  # `unset TOOL`: no value now
             for name in node.named_children:
