@@ -262,6 +262,17 @@ class CallGraph:
             overrides = self.hierarchy.abstract(callee[2], function.module)
             return [name for name in overrides if name in self.functions]
         if kind == "name":
+            # a method of an instance a module keeps (`proxy = Proxy()`, `proxy.call()`)
+            head, _, method = callee[1].rpartition(".")
+            held = self._global_instances(head, function.module) if head else []
+            if held:
+                found = [
+                    name
+                    for cls in held
+                    for name in self.hierarchy.dispatch(cls, method)
+                    if name in self.functions and not self.hierarchy.declared_abstract(name)
+                ]
+                return found[:MAX_DISPATCH]
             resolved = self.resolve(callee[1], function.module)
             if resolved in self.classes:
                 init = self.hierarchy.method(resolved, "__init__")
@@ -317,6 +328,20 @@ class CallGraph:
                         found += self._receivers(function, callee, depth + 1)
                     found += self._instances(maker, given, depth + 1)
         return found
+
+    def _global_instances(self, name: str, reader: str) -> list[str]:
+        """The classes of the tree whose instances a module-level name holds, as module
+        `reader` names it (`openai_proxy = OpenAIProxy()`): none for a name no module
+        assigns a constructor's (or a factory's) result."""
+        key = self.global_key(name, reader)
+        module = key.rpartition(".")[0]
+        holder = self.functions.get(f"{module}.<module>")
+        if holder is None:
+            return []
+        stored = [
+            ref for target, *ref in holder.facts.get("stores", ()) if target == f"global:{key}"
+        ]
+        return self._instances(holder, [ref for ref in stored if ref and ref[0] == "result"])
 
     def _receivers(self, function: _Function, callee: Any, depth: int) -> list[str]:
         """The classes of the instance a method call is made on (`b.with_x()`: what `b`
