@@ -25,3 +25,10 @@ if ! wait "$pid"; then
     exit 1
 fi
 bash -c "cd \"$WORKDIR\" && claude -p \"\$(cat fix.md)\"" || { echo "fix failed" >&2; exit 1; }
+
+# The remote runs' statuses read; a login without a command, and a remote `echo`.
+rc=0
+ssh -o BatchMode=yes "$REMOTE_HOST" "cd /srv/app && claude -p 'Review the deploy'" || rc=$?
+[ "$rc" -eq 0 ] || { echo "remote review failed: $rc" >&2; exit 1; }
+ssh -t "$REMOTE_HOST"
+ssh "$REMOTE_HOST" "echo would run claude -p"
