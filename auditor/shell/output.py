@@ -51,6 +51,7 @@ _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a fil
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
 _OPAQUE = re.compile(r"\$\(|`")
 _WRITING = frozenset({">", ">>", "&>", "&>>", ">|", ">&"})
+_PRINTING = frozenset({"cat", "head", "tail", "jq"})  # print a file, or what it holds
 
 
 class AgentOutput(NamedTuple):
@@ -106,12 +107,14 @@ def agent_output(
             kept = False
             break
         current = parent
-    through = None
-    if kept and current.type == "function_definition":
-        name_node = current.child_by_field_name("name")
-        through = text_of(name_node) if name_node is not None else None
     opaque, inputs = _prompt_sources(script, command)
     told = frozenset(_told_files(command))
+    through = None
+    if current.type == "function_definition" and (
+        kept or _printed_back(script, command, current, files | told)
+    ):
+        name_node = current.child_by_field_name("name")
+        through = text_of(name_node) if name_node is not None else None
     if current.type == "function_definition":  # every caller's files
         defined = current.child_by_field_name("name")
         function = text_of(defined) if defined is not None else ""
@@ -121,6 +124,42 @@ def agent_output(
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
     )
+
+
+def _printed_back(
+    script: ShellScript, command: SimpleCommand, function: Node, names: set[str] | frozenset[str]
+) -> bool:
+    """Whether, after the run, its function prints a file the run writes to its own
+    output (`codex exec --output-last-message "$out" … >/dev/null`, then `cat "$out"`)."""
+    for later in script.commands if names else ():
+        if (
+            later.command_name in _PRINTING
+            and later.node.start_byte >= command.node.end_byte
+            and within(later.node, function)
+            and _prints_out(later.node, function)
+        ):
+            words = later.word_nodes[later.program_index + 1 :]
+            if any(normal_word(text_of(w)) in names for w in words if w is not None):
+                return True
+    return False
+
+
+def _prints_out(node: Node, function: Node) -> bool:
+    """Whether a command's output is its function's: not sent to a file or away, nor
+    captured."""
+    current = node
+    while current.parent is not None and current.id != function.id:
+        parent = current.parent
+        if parent.type == "command_substitution":
+            return False
+        if parent.type == "redirected_statement" and any(
+            _writes(r) and standard_output(r)
+            for r in parent.named_children
+            if r.type == "file_redirect"
+        ):
+            return False
+        current = parent
+    return True
 
 
 def _writes(redirect: Node) -> bool:

@@ -40,3 +40,14 @@ while read -r task; do
     commit_step "$task"
     jq -e '.done' "$STATE_FILE" >/dev/null && break
 done < tasks.txt
+
+# The same file printed to standard error: the caller captures nothing of the run.
+last_message() {
+    local out
+    out="$(mktemp)"
+    codex exec --full-auto --output-last-message "$out" "$1" >/dev/null  # expect: RA203(warning)
+    cat "$out" >&2
+    rm -f "$out"
+}
+reply=$(last_message "Finish the next task")
+[[ "$reply" == *"<promise>COMPLETE</promise>"* ]] && echo "complete"

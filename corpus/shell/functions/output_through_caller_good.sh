@@ -35,3 +35,15 @@ while read -r task; do
     summary=$(commit_step "$task")
     grep -q "COMMITTED" <<<"$summary" || echo "commit for $task not confirmed" >&2
 done < tasks.txt
+
+# The agent writes its last message to a file, which the function prints back: its
+# output is the function's, and the caller examines it.
+last_message() {
+    local out
+    out="$(mktemp)"
+    codex exec --full-auto --output-last-message "$out" "$1" >/dev/null
+    cat "$out"
+    rm -f "$out"
+}
+reply=$(last_message "Finish the next task")
+[[ "$reply" == *"<promise>COMPLETE</promise>"* ]] && echo "complete"
