@@ -386,6 +386,13 @@ class LaunchFacts:
                 given = self._dict_fields(body, node.value)
             elif isinstance(node.value, ast.Call):
                 given = self._result_fields(body, node.value)
+            elif isinstance(node.value, ast.Name):  # `result = Result()`, then `result.x = …`
+                made, written = self._written_fields(body, node.value)
+                for name, shown in made.items():
+                    on_success.setdefault(name, set()).update(shown)
+                for name, shown in written.items():
+                    otherwise.setdefault(name, set()).update(shown)
+                continue
             else:
                 continue
             into = on_success if ok else otherwise
@@ -456,6 +463,62 @@ class LaunchFacts:
         given.update(zip(order, values, strict=False))
         given.update({k.arg: self._field_values(body, k.value) for k in value.keywords if k.arg})
         return given
+
+    def _written_fields(
+        self, body: _Body, value: ast.Name
+    ) -> tuple[dict[str, set[str | None]], dict[str, set[str | None]]]:
+        """The fields of a returned object made by the module's class and then written
+        (`result = ClaudeResult()`, then `result.is_error = True` where the run failed):
+        for each field that only a failure writes, each time to a constant, its value
+        when the run succeeded (what the object was made with) and those the failures
+        write; nothing for an object made or written any other way."""
+        assigned, entered = body.assignments(value.id, value.lineno)
+        calls = [a for a in assigned if isinstance(a, ast.Call)]
+        if entered or not calls or len(calls) != len(assigned):
+            return {}, {}
+        made: dict[str, set[str | None]] = {}
+        for call in calls:
+            for name, shown in self._result_fields(body, call).items():
+                made.setdefault(name, set()).update(shown)
+        writes: dict[str, list[tuple[ast.AST, str | None]]] = {}
+        for node in body.nodes():
+            target = node.targets[0] if isinstance(node, ast.Assign) else None
+            if (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == value.id
+                and isinstance(node, ast.Assign)
+            ):
+                writes.setdefault(target.attr, []).append((node, self._field_value(node.value)))
+        failing: dict[str, set[str | None]] = {}
+        for name, written in writes.items():
+            shown = {v for _, v in written}
+            if (
+                name in made
+                and None not in shown
+                and not shown & made[name]
+                and not any(self._under_success(body, node) for node, _ in written)
+                and any(self._under_failure(body, node) for node, _ in written)
+            ):
+                failing[name] = shown
+        return {name: made[name] for name in failing}, failing
+
+    def _under_failure(self, body: _Body, node: ast.AST) -> bool:
+        """Whether a statement runs only when the process failed: in an `except` clause,
+        in the body of an `if` on its failure (`returncode != 0`), or in the `else` of
+        one on its success."""
+        if _in_handler(body, node):
+            return True
+        child, parent = node, body.parents.get(node)
+        while parent is not None and parent is not body.function:
+            if isinstance(parent, ast.If):
+                test = self._kind(body, parent.test)
+                if (test == "status" and child in parent.body) or (
+                    test == "success" and child in parent.orelse
+                ):
+                    return True
+            child, parent = parent, body.parents.get(parent)
+        return False
 
     def _dict_fields(self, body: _Body, value: ast.Dict) -> dict[str, set[str | None]]:
         """The items of a returned dict under constant string keys, as written."""

@@ -125,18 +125,22 @@ class SuccessFlags:
         )
 
     def _bool_test(self, node: ast.Compare, flag: str) -> bool | None:
-        """`result.success == True` (`is False`, `!= True`) of a field true on success."""
+        """`result.success == True` (`is False`, `!= True`) of a field true on success, or
+        `result.is_error is False` of one false on success."""
         field, equals, value = flag.partition(FAILURE_VALUES)[0].partition("=")
         left, right = node.left, node.comparators[0]
-        if equals and value != "True":
+        if equals and value not in ("True", "False"):
             return None
         if not self.reads_field(left, field):
             return None
         assert isinstance(right, ast.Constant)
+        on_success = value != "False"  # the field's value when the run succeeded
         operator = node.ops[0]
         if isinstance(operator, ast.Eq | ast.Is):
-            return bool(right.value)
-        return not right.value if isinstance(operator, ast.NotEq | ast.IsNot) else None
+            return bool(right.value) == on_success
+        if isinstance(operator, ast.NotEq | ast.IsNot):
+            return bool(right.value) != on_success
+        return None
 
     def failure_values_verdict(self, node: ast.expr, ok: bool) -> tuple[bool, bool | None]:
         """For a field that takes some values only when the run failed (and then no
@@ -218,8 +222,9 @@ class SuccessFlags:
         if self.reads_field(node, field):
             if not equals or value == "True":  # `result.success`
                 return True
-            # `result.error`: set on failure; `result.exit_code`: non-zero on failure
-            return False if value in ("None", "0") else None
+            # `result.error`: set on failure; `result.exit_code`: non-zero on failure;
+            # `result.is_error`: true on failure
+            return False if value in ("None", "0", "False") else None
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
             return None
         left, right = node.left, node.comparators[0]
