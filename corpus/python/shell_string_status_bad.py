@@ -29,3 +29,14 @@ def start_logged(task: str, log: str) -> None:
     """The process is bound to a name that is only logged: nothing reads its status."""
     process = subprocess.Popen(f'claude -p "{task}" > {log} 2>&1', shell=True)  # expect: RA203(warning)
     print("started", process)
+
+
+def run_issue(issue: int) -> None:
+    """A sequence with `shell=True`: its first item is the command string the shell runs."""
+    result = subprocess.run(  # expect: RA203(warning)
+        [f'claude -p --dangerously-skip-permissions "/fix-issue {issue}"'],
+        capture_output=True,
+        text=True,
+        shell=True,
+    )
+    print(result.stdout)

@@ -28,3 +28,11 @@ def start_in_background(task: str, log: Path) -> subprocess.Popen:
     """The process is bound to a name and returned: the caller owns its status."""
     process = subprocess.Popen(f'claude -p "{task}" > {log} 2>&1', shell=True)
     return process
+
+
+def run_issue(issue: int) -> int:
+    """The same sequence with `shell=True`, its status returned to the caller."""
+    result = subprocess.run(
+        [f'claude -p --dangerously-skip-permissions "/fix-issue {issue}"'], shell=True
+    )
+    return result.returncode

@@ -323,6 +323,16 @@ def is_property(decorator: str | None) -> bool:
     return (decorator or "").rsplit(".", 1)[-1].endswith("property")
 
 
+def shell_command(args: ast.expr) -> ast.expr:
+    """The command string a shell runs from a launch's `args` with `shell=True`: the
+    first item of a sequence (`run([f"claude -p {p}"], shell=True)`; POSIX runs `sh -c
+    ARGS[0] ARGS[1:]`), else the value itself."""
+    if isinstance(args, ast.List | ast.Tuple) and args.elts:
+        first = args.elts[0]
+        return args if isinstance(first, ast.Starred) else first
+    return args
+
+
 def dotted_name(node: ast.expr) -> str | None:
     """`a.b.c` for a chain of names and attributes, else None."""
     if isinstance(node, ast.Name):

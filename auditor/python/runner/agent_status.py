@@ -25,7 +25,13 @@ from auditor.exit_codes import ExitCodes, either_codes, intents_in, invocation_c
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.hosts.mapped import MappedText
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.model.ast_values import Function, block_of, dotted_name, statement_children
+from auditor.python.model.ast_values import (
+    Function,
+    block_of,
+    dotted_name,
+    shell_command,
+    statement_children,
+)
 from auditor.python.model.callees import called_function, instance_status, shows
 from auditor.python.model.expr_values import (
     first_argument,
@@ -173,7 +179,7 @@ class _Analysis:
                 (k for k in keywords if k is not None), None
             )
             command = via.argument if via is not None else command
-            text = resolver.text(command) if command is not None else None
+            text = resolver.text(shell_command(command)) if command is not None else None
             words = _shell_words(text.text) if text is not None else None
             return self._agent(words, (), shell=True) if words is not None else None
         if via is not None and via.parameter.form == "program":  # `run(exe)`: `[exe, …]`

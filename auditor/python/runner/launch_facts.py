@@ -32,6 +32,7 @@ from auditor.python.model.ast_values import (
     import_bindings,
     parameter_names,
     qualified_import,
+    shell_command,
     shown_value,
     top_level_names,
 )
@@ -823,7 +824,9 @@ def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:
     first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
     shell = keywords.get("shell")
     shell_true = isinstance(shell, ast.Constant) and shell.value is True
-    return first, "shell" if name in SHELL_STRING_CALLS or shell_true else "argv"
+    if first is not None and shell_true:
+        return shell_command(first), "shell"
+    return first, "shell" if name in SHELL_STRING_CALLS else "argv"
 
 
 def _traced(

@@ -28,6 +28,7 @@ from auditor.python.model.ast_values import (
     import_origin,
     module_constants,
     own_nodes,
+    shell_command,
 )
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
@@ -283,7 +284,7 @@ class _Module:
             return None
         shell = keywords.get("shell")
         if name in _SHELL_STRING or (isinstance(shell, ast.Constant) and shell.value is True):
-            text = self.string(first, scope)
+            text = self.string(shell_command(first), scope)
             return command_agent(text, self.catalog) if text is not None else None
         argv = self.words(first, scope)
         return argv_agent(argv, self.catalog) if argv is not None else None
