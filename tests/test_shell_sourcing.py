@@ -13,7 +13,13 @@ from auditor.discover import Candidate
 from auditor.engine import Auditor
 from auditor.kinds import FileKind
 from auditor.profiles import default_catalog
-from auditor.shell.includes import MAX_SOURCED_FILES, SourcedFiles, is_script_dir, sourced_relative
+from auditor.shell.includes import (
+    MAX_SOURCED_FILES,
+    SourcedFiles,
+    is_script_dir,
+    script_folder,
+    sourced_relative,
+)
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import ShellText
 
@@ -87,12 +93,38 @@ def test_agent_function_summary_keeps_its_returns() -> None:
     ],
 )
 def test_sourced_paths(written: str) -> None:
-    assert sourced_relative(written, {"SCRIPT_DIR", "DIR"}) == "lib/run.sh"
+    assert sourced_relative(written, {"SCRIPT_DIR": "", "DIR": ""}) == "lib/run.sh"
+
+
+@pytest.mark.parametrize(
+    ("value", "folder"),
+    [
+        ('"$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"', ""),
+        ('"$SCRIPT_DIR"', ""),
+        ('"$(dirname "$SCRIPT_DIR")"', ".."),
+        ('"$(dirname "$SCRIPT_DIR")/lib"', "../lib"),
+        ('"$ROOT/lib"', "../lib"),
+        ("${ROOT}/scripts/../lib", "../lib"),
+        ('"$(dirname "$ROOT")"', "../.."),
+    ],
+)
+def test_script_folders(value: str, folder: str) -> None:
+    """Folders relative to the script's own, through the variables that hold them."""
+    assert script_folder(value, {"SCRIPT_DIR": "", "ROOT": ".."}) == folder
+
+
+@pytest.mark.parametrize("value", ["lib", '"$HOME/lib"', '"$(dirname "$OTHER")"', '"$ROOT/$X"'])
+def test_script_folders_unknown(value: str) -> None:
+    assert script_folder(value, {"SCRIPT_DIR": "", "ROOT": ".."}) is None
+
+
+def test_sourced_from_folder_above() -> None:
+    assert sourced_relative('"$LIB_DIR/backend.sh"', {"LIB_DIR": "../lib"}) == "../lib/backend.sh"
 
 
 @pytest.mark.parametrize("written", ["$HOME/lib.sh", '"$LIB"', "/etc/profile", "$(pick)/x.sh"])
 def test_sourced_paths_unknown(written: str) -> None:
-    assert sourced_relative(written, {"SCRIPT_DIR"}) is None
+    assert sourced_relative(written, {"SCRIPT_DIR": ""}) is None
 
 
 def test_script_dir_values() -> None:

@@ -92,18 +92,20 @@ def script_folder(text: str, script_dirs: Mapping[str, str]) -> str | None:
 
 def sourced_relative(word: str, script_dirs: Mapping[str, str]) -> str | None:
     """The path a `source` word names relative to the script's folder, or None when
-    it is not known statically. `script_dirs`: variables holding a folder relative to
-    the script's own, by name (`script_folder`)."""
+    it is not known statically: a literal relative path, or a folder `script_folder`
+    knows followed by one (`"$LIB_DIR/x.sh"`, `"$(dirname "$SCRIPT_DIR")/lib/x.sh"`).
+    `script_dirs`: variables holding a folder relative to the script's own, by name."""
     text = _unquoted(word.strip())
-    head, sep, tail = _split_dir(text, script_dirs)
-    if head is None:
-        return None
-    if sep and not _LITERAL_TAIL.match(tail):
-        return None
-    if not sep:
-        return None
-    folder = script_dirs.get(_variable_name(head), "")
-    return posixpath.normpath(posixpath.join(folder, tail)) if folder else tail
+    if _LITERAL_TAIL.match(text) and not text.startswith("/"):
+        return text
+    for index in range(len(text) - 1, 0, -1):
+        if text[index] != "/" or not _LITERAL_TAIL.match(text[index + 1 :] or "/"):
+            continue
+        folder = script_folder(text[:index], script_dirs)
+        if folder is not None:
+            tail = text[index + 1 :]
+            return posixpath.normpath(posixpath.join(folder, tail)) if folder else tail
+    return None
 
 
 def _unquoted(text: str) -> str:
