@@ -365,7 +365,10 @@ class CallGraph:
                     if target == attribute and ref and ref[0] == "result" and method:
                         found += self._instances(method, [ref], depth)
                     elif target == attribute and ref and ref[0] == "param" and method:
-                        found += self._given_instances(method, ref[1], depth)
+                        # what its callers pass, else what its annotation names
+                        given = self._given_instances(method, ref[1], depth)
+                        typed = method.facts.get("annotations", {}).get(ref[1])
+                        found += given or self._typed(typed, method.module)
         if not found and cls is not None:  # else the class its annotation there names
             for member in self.hierarchy.lineage(cls):
                 annotation = self.classes[member].get("typed", {}).get(attribute)
