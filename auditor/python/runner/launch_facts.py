@@ -500,24 +500,33 @@ class LaunchFacts:
                 and not shown & made[name]
                 and not any(self._under_success(body, node) for node, _ in written)
                 and any(self._under_failure(body, node) for node, _ in written)
+                and all(self._after_launch(body, node) for node, _ in written)
             ):
                 failing[name] = shown
         return {name: made[name] for name in failing}, failing
 
+    def _after_launch(self, body: _Body, node: ast.AST) -> bool:
+        """Whether a statement comes after the function starts its first process (one
+        before it, `except OSError` around reading a prompt, says nothing of a run)."""
+        starts = [(call.lineno, call.col_offset) for call, _ in self._launches(body)]
+        at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        return bool(starts) and min(starts) < at
+
     def _under_failure(self, body: _Body, node: ast.AST) -> bool:
-        """Whether a statement runs only when the process failed: in an `except` clause,
-        in the body of an `if` on its failure (`returncode != 0`), or in the `else` of
-        one on its success."""
-        if _in_handler(body, node):
-            return True
+        """Whether a statement runs only when a process of the function failed: in the
+        branch of an `if` on its status where it failed (`if returncode != 0:`), or in an
+        `except` clause of a `try` that starts one."""
+        launches = [call for call, _ in self._launches(body)]
         child, parent = node, body.parents.get(node)
         while parent is not None and parent is not body.function:
-            if isinstance(parent, ast.If):
-                test = self._kind(body, parent.test)
-                if (test == "status" and child in parent.body) or (
-                    test == "success" and child in parent.orelse
-                ):
-                    return True
+            if self._status_branch(body, parent, child) is False:
+                return True
+            if (
+                isinstance(parent, ast.Try | ast.TryStar)
+                and isinstance(child, ast.ExceptHandler)
+                and any(_within(body, call, parent.body) for call in launches)
+            ):
+                return True
             child, parent = parent, body.parents.get(parent)
         return False
 
@@ -539,18 +548,27 @@ class LaunchFacts:
         last = max((p for p in started if p < at), default=None)
         child, parent = node, body.parents.get(node)
         while parent is not None:
-            if isinstance(parent, ast.If):
-                test = self._kind(body, parent.test)
-                if (test == "success" and child in parent.body) or (
-                    test == "status" and child in parent.orelse
-                ):
-                    return True
+            if self._status_branch(body, parent, child) is True:
+                return True
             if last is not None and self._after_failure_left(body, parent, child, last):
                 return True
             if parent is body.function:
                 break
             child, parent = parent, body.parents.get(parent)
         return False
+
+    def _status_branch(self, body: _Body, parent: ast.AST, child: ast.AST) -> bool | None:
+        """For `child` of an `if` on the process's status: True in the branch where it
+        succeeded (the body of `if returncode == 0`, the `else` of `if returncode != 0`),
+        False in the one where it failed; None for anything else."""
+        if not isinstance(parent, ast.If):
+            return None
+        test = self._kind(body, parent.test)
+        if test not in ("success", "status"):
+            return None
+        if child in parent.body:
+            return test == "success"
+        return test == "status" if child in parent.orelse else None
 
     def _checked_runs(self, body: _Body) -> list[ast.Call]:
         """The function's runs that raise when they fail (`check=True`, `check_call`, a
