@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 import weakref
+from collections.abc import Collection
 from typing import NamedTuple
 
 from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
@@ -51,7 +52,8 @@ _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a fil
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
 _OPAQUE = re.compile(r"\$\(|`")
 _WRITING = frozenset({">", ">>", "&>", "&>>", ">|", ">&"})
-_PRINTING = frozenset({"cat", "head", "tail", "jq"})  # print a file, or what it holds
+_FILE_PRINTERS = frozenset({"cat", "head", "tail", "jq"})  # print a file, or what it holds
+_VALUE_PRINTERS = frozenset({"echo", "printf"})  # print a value (`echo "$out"`)
 
 
 class AgentOutput(NamedTuple):
@@ -72,26 +74,47 @@ class AgentOutput(NamedTuple):
     through: str | None = None
 
 
-def agent_output(
-    script: ShellScript, command: SimpleCommand, seen: frozenset[str] = frozenset()
-) -> AgentOutput:
+def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     """Where the output of `command` goes: redirects on it and on what holds it, `tee`
     files later in its pipeline, the variable of an `x=$(…)` it runs in, and the files
     its prompt tells it about (`Update $PLAN_FILE`, `write STATE.md`): a file the run
-    must produce, which the script may examine to judge it. `seen`: the functions whose
-    calls are being asked about (a function that calls itself)."""
+    must produce, which the script may examine to judge it."""
+    path = _output_path(script, command)
+    files, variables = set(path.files), set(path.variables)
+    opaque, inputs = _prompt_sources(script, command)
+    told = frozenset(_told_files(command))
+    function = enclosing_definition(command.node)
+    through = None
+    if function is not None and _prints(script, command, function, _printing_functions(script)):
+        through = _function_name(function)
+    if function is not None and path.reaches_function:  # every caller's files
+        calls = calls_of(script).get(_function_name(function), [])
+        files |= passed_files(function, files, calls)
+    files |= called_files(script, command)
+    variables |= file_captures(script, files)
+    return AgentOutput(
+        frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
+    )
+
+
+class _OutputPath(NamedTuple):
+    """Where a command's standard output goes, up to its function (or the script)."""
+
+    kept: bool  # it reaches the function's own output: not captured, nor sent away
+    reaches_function: bool  # nothing captures it on the way (it may go to a file)
+    files: frozenset[str]  # the files redirects and `tee` stages write it to
+    variables: frozenset[str]  # the variable an `x=$(…)` around it captures it in
+
+
+def _output_path(script: ShellScript, command: SimpleCommand) -> _OutputPath:
     files: set[str] = set()
     variables: set[str] = set()
-    # its standard output is still where it started (and, for a call of an agent
-    # function, holds what the agent prints)
-    kept = _prints_agent_output(script, command, seen)
-    current = command.node
+    kept, current = True, command.node
     while current.parent is not None and current.type not in ("function_definition", "program"):
         parent = current.parent
         if parent.type == "redirected_statement":
             redirects = [c for c in parent.named_children if c.type == "file_redirect"]
-            written = {r.id: f for r in redirects if (f := written_file(r)) is not None}
-            files.update(written.values())
+            files.update(f for r in redirects if (f := written_file(r)) is not None)
             # `> "$log"`, `> /dev/null`, `>&2`: what it prints goes elsewhere
             kept = kept and not any(_writes(r) and standard_output(r) for r in redirects)
         elif parent.type == "pipeline":
@@ -104,43 +127,86 @@ def agent_output(
             name = holder.child_by_field_name("name") if holder is not None else None
             if holder is not None and holder.type == "variable_assignment" and name is not None:
                 variables.add(text_of(name))
-            kept = False
-            break
+            return _OutputPath(False, False, frozenset(files), frozenset(variables))
         current = parent
-    opaque, inputs = _prompt_sources(script, command)
-    told = frozenset(_told_files(command))
-    through = None
-    if current.type == "function_definition" and (
-        kept or _printed_back(script, command, current, files | told)
-    ):
-        name_node = current.child_by_field_name("name")
-        through = text_of(name_node) if name_node is not None else None
-    if current.type == "function_definition":  # every caller's files
-        defined = current.child_by_field_name("name")
-        function = text_of(defined) if defined is not None else ""
-        files |= passed_files(current, files, calls_of(script).get(function, []))
-    files |= called_files(script, command)
-    variables |= file_captures(script, files)
-    return AgentOutput(
-        frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
-    )
+    return _OutputPath(kept, True, frozenset(files), frozenset(variables))
+
+
+def _function_name(definition: Node) -> str:
+    name = definition.child_by_field_name("name")
+    return text_of(name) if name is not None else ""
+
+
+def _printing_functions(script: ShellScript) -> frozenset[str]:
+    """The script's functions whose output holds what an agent prints: a run in the body
+    whose output is the function's (`_prints`), the agent's own or a call of such a
+    function, found once per script (rounds until none is added)."""
+    known = _PRINTING_FUNCTIONS.get(script)
+    if known is not None:
+        return known
+    bodies: dict[str, tuple[Node, list[SimpleCommand]]] = {}
+    for command in script.commands:
+        holder = enclosing_definition(command.node)
+        if holder is not None and (
+            command.agent is not None or command.command_name in script.functions
+        ):
+            bodies.setdefault(_function_name(holder), (holder, []))[1].append(command)
+    found: set[str] = set()
+    added = True
+    while added:
+        added = False
+        for name, (holder, runs) in bodies.items():
+            if name not in found and any(_prints(script, c, holder, found) for c in runs):
+                found.add(name)
+                added = True
+    known = _PRINTING_FUNCTIONS[script] = frozenset(found)
+    return known
+
+
+def _prints(
+    script: ShellScript, command: SimpleCommand, function: Node, printing: Collection[str]
+) -> bool:
+    """Whether what a run in `function`'s body prints, an agent's (its own, or through a
+    call of one of the `printing` functions), is the function's output: it reaches it,
+    or the function prints it back (`_printed_back`)."""
+    name = command.command_name or ""
+    if command.agent is None and name in script.functions and name not in printing:
+        return False
+    path = _output_path(script, command)
+    if path.kept:
+        return True
+    told = _told_files(command)
+    return _printed_back(script, command, function, path.files | told, path.variables)
 
 
 def _printed_back(
-    script: ShellScript, command: SimpleCommand, function: Node, names: set[str] | frozenset[str]
+    script: ShellScript,
+    command: SimpleCommand,
+    function: Node,
+    files: Collection[str],
+    variables: Collection[str],
 ) -> bool:
-    """Whether, after the run, its function prints a file the run writes to its own
-    output (`codex exec --output-last-message "$out" … >/dev/null`, then `cat "$out"`)."""
-    for later in script.commands if names else ():
-        if (
-            later.command_name in _PRINTING
+    """Whether, after the run, its function prints what it wrote to its own output: a
+    file (`codex exec --output-last-message "$out" … >/dev/null`, then `cat "$out"`), or
+    the variable that captured it (`out=$(claude …)`, then `echo "$out"`)."""
+    if not files and not variables:
+        return False
+    for later in script.commands:
+        printer = later.command_name in _FILE_PRINTERS or later.command_name in _VALUE_PRINTERS
+        if not (
+            printer
             and later.node.start_byte >= command.node.end_byte
             and within(later.node, function)
             and _prints_out(later.node, function)
         ):
-            words = later.word_nodes[later.program_index + 1 :]
-            if any(normal_word(text_of(w)) in names for w in words if w is not None):
-                return True
+            continue
+        words = [text_of(w) for w in later.word_nodes[later.program_index + 1 :] if w]
+        if later.command_name in _FILE_PRINTERS and any(normal_word(w) in files for w in words):
+            return True
+        if later.command_name in _VALUE_PRINTERS and any(
+            name in variables for w in words for name in _EXPANDED.findall(w)
+        ):
+            return True
     return False
 
 
@@ -166,29 +232,6 @@ def _writes(redirect: Node) -> bool:
     """Whether a redirect writes (`>`, `>>`, `&>`, `>|`, `>&`), not reads."""
     operator = next((c for c in redirect.children if not c.is_named), None)
     return operator is not None and operator.type in _WRITING
-
-
-def _prints_agent_output(script: ShellScript, call: SimpleCommand, seen: frozenset[str]) -> bool:
-    """Whether what a command prints holds what its agent prints: true for the agent's own
-    run; for a call of a function of the script, whether a run in its body prints to the
-    function's own output (nothing there captures it or sends it to a file), itself or
-    through a function it calls."""
-    name = call.command_name or ""
-    definition = script.functions.get(name)
-    if call.agent is not None or definition is None or name in seen:
-        return True
-    known = _PRINTS.setdefault(script, {})
-    if name not in known:
-        runs = [
-            inner
-            for inner in script.commands
-            if within(inner.node, definition) and inner is not call
-            if inner.agent is not None or script.agent_of(inner) is not None
-        ]
-        known[name] = any(
-            agent_output(script, inner, seen | {name}).through == name for inner in runs
-        )
-    return known[name]
 
 
 def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, set[str]]:
@@ -567,8 +610,10 @@ def _file_test_operand(node: Node) -> bool:
 
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
-# by function name: whether a call of it prints what its agent prints
-_PRINTS: weakref.WeakKeyDictionary[ShellScript, dict[str, bool]] = weakref.WeakKeyDictionary()
+# the functions whose output holds what an agent prints (`_printing_functions`)
+_PRINTING_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
+    weakref.WeakKeyDictionary()
+)
 _EXAMINING_CALLS: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
 
 

@@ -47,3 +47,23 @@ last_message() {
 }
 reply=$(last_message "Finish the next task")
 [[ "$reply" == *"<promise>COMPLETE</promise>"* ]] && echo "complete"
+
+# Three functions deep, each dropping the status of the one it calls, and one that
+# captures the run and echoes it back: every caller still prints the agent's output,
+# and the loop examines it.
+ask() { claude -p "$1" --output-format text || true; }
+turn() { ask "$1" || true; }
+step() { turn "$1" || true; }
+captured() {
+    local out rc
+    out=$(claude -p "$1" --output-format text)
+    rc=$?
+    echo "$out"
+    return "$rc"
+}
+for ((i = 1; i <= 5; i++)); do
+    r=$(step "Continue, round $i")
+    grep -q "DONE" <<<"$r" && break
+    c=$(captured "Review round $i" || true)
+    grep -q "APPROVED" <<<"$c" && break
+done
