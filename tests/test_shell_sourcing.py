@@ -16,6 +16,7 @@ from auditor.profiles import default_catalog
 from auditor.shell.includes import (
     MAX_SOURCED_FILES,
     SourcedFiles,
+    folder_path,
     is_script_dir,
     script_folder,
     sourced_relative,
@@ -97,7 +98,7 @@ def test_sourced_paths(written: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("value", "folder"),
+    ("value", "path"),
     [
         ('"$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"', ""),
         ('"$SCRIPT_DIR"', ""),
@@ -106,20 +107,29 @@ def test_sourced_paths(written: str) -> None:
         ('"$ROOT/lib"', "../lib"),
         ("${ROOT}/scripts/../lib", "../lib"),
         ('"$(dirname "$ROOT")"', "../.."),
+        # `dirname` works on text: the folder above `$SCRIPT_DIR/..` is `$SCRIPT_DIR`
+        ('"$(dirname "$SCRIPT_DIR/..")"', ""),
+        ('"$(cd "$SCRIPT_DIR/.." && pwd)"', ".."),
+        ('"$(cd "$(dirname "$0")/.." && pwd)/lib"', "../lib"),
+        ('"$(dirname "$(cd "$SCRIPT_DIR/.." && pwd)")"', "../.."),
     ],
 )
-def test_script_folders(value: str, folder: str) -> None:
+def test_script_folders(value: str, path: str) -> None:
     """Folders relative to the script's own, through the variables that hold them."""
-    assert script_folder(value, {"SCRIPT_DIR": "", "ROOT": ".."}) == folder
+    folder = script_folder(value, {"SCRIPT_DIR": "", "ROOT": "^"})
+    assert folder is not None and folder_path(folder) == path
 
 
 @pytest.mark.parametrize("value", ["lib", '"$HOME/lib"', '"$(dirname "$OTHER")"', '"$ROOT/$X"'])
 def test_script_folders_unknown(value: str) -> None:
-    assert script_folder(value, {"SCRIPT_DIR": "", "ROOT": ".."}) is None
+    assert script_folder(value, {"SCRIPT_DIR": "", "ROOT": "^"}) is None
 
 
 def test_sourced_from_folder_above() -> None:
-    assert sourced_relative('"$LIB_DIR/backend.sh"', {"LIB_DIR": "../lib"}) == "../lib/backend.sh"
+    assert sourced_relative('"$LIB_DIR/backend.sh"', {"LIB_DIR": "^/lib"}) == "../lib/backend.sh"
+    assert (
+        sourced_relative('"$(dirname "$SCRIPT_DIR")/lib/x.sh"', {"SCRIPT_DIR": ""}) == "../lib/x.sh"
+    )
 
 
 @pytest.mark.parametrize("written", ["$HOME/lib.sh", '"$LIB"', "/etc/profile", "$(pick)/x.sh"])

@@ -48,9 +48,12 @@ _SCRIPT_DIR = re.compile(
     + r'"?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
     + r')"?$'
 )
-# `$(dirname "$DIR")`, `$(dirname $DIR)`: the folder above the one a variable holds
-_PARENT_OF = re.compile(
-    r"^\$\(\s*dirname\s+\$(?:\{(?P<name>[A-Za-z_]\w*)\}|(?P<plain>[A-Za-z_]\w*))\s*\)"
+# `$(dirname "$DIR")`: the folder above the one a word names (`dirname` works on text)
+_WORD = r"(?:\$\([^()]*\)|[^\s;&()])+"  # a word, with one level of `$(…)` in it
+_PARENT_OF = re.compile(r"^\$\(\s*dirname\s+(?P<folder>" + _WORD + r")\s*\)")
+# `$(cd "$SCRIPT_DIR/.." && pwd)`: the folder `cd` goes to, printed whole
+_PRINTED_FOLDER = re.compile(
+    r"^\$\(\s*cd\s+(?P<folder>" + _WORD + r")\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)"
 )
 _LEADING_VARIABLE = re.compile(r"^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 _LITERAL_TAIL = re.compile(r"^[\w./+-]+$")
@@ -67,27 +70,58 @@ def is_script_dir(text: str) -> bool:
 def script_folder(text: str, script_dirs: Mapping[str, str]) -> str | None:
     """The folder a value names relative to the script's own ("" for that folder), or
     None when it names none known statically: the script's folder as written
-    (`is_script_dir`), a variable holding a folder (`script_dirs`, by name), the
-    folder above one (`$(dirname "$SCRIPT_DIR")`), each followed by a literal path or
-    not (`"$(dirname "$SCRIPT_DIR")/lib"` is `../lib`)."""
+    (`is_script_dir`), a variable holding a folder (`script_dirs`, by name), the folder
+    `dirname` gives of one (`$(dirname "$SCRIPT_DIR")`) or `cd … && pwd` prints, each
+    followed by a literal path or not (`"$(dirname "$SCRIPT_DIR")/lib"`).
+
+    A folder is written as its path from the script's folder, in which `^` is a step to
+    the folder above that `dirname` or `pwd` took (`^/lib`), and every other part is as
+    written (`dirname "$SCRIPT_DIR/.."` strips the `..`: `dirname` works on text).
+    `folder_path` turns it into a path."""
     text = text.strip()
     if is_script_dir(text):
         return ""
     text = _unquoted(text)
     if _variable_name(text) in script_dirs:
         return script_dirs[_variable_name(text)]
-    parent = _PARENT_OF.match(text)
-    name = (parent["name"] or parent["plain"]) if parent is not None else ""
-    if parent is not None and name in script_dirs:
-        head, rest = posixpath.join(script_dirs[name], ".."), text[parent.end() :]
-    else:
-        found, sep, rest = _split_dir(text, script_dirs)
+    head: str | None = None
+    rest = ""
+    for pattern, taken in ((_PARENT_OF, _dirname), (_PRINTED_FOLDER, _resolved)):
+        match = pattern.match(text)
+        inner = script_folder(match["folder"], script_dirs) if match is not None else None
+        if match is not None and inner is not None:
+            head, rest = taken(inner), text[match.end() :]
+            break
+    if head is None:
+        found, sep, tail = _split_dir(text, script_dirs)
         if not found or not sep:
             return None  # not under the script's folder (a literal path is the caller's)
-        head, rest = script_dirs.get(_variable_name(found), ""), "/" + rest
+        head, rest = script_dirs.get(_variable_name(found), ""), "/" + tail
     if rest and not (rest.startswith("/") and _LITERAL_TAIL.match(rest[1:] or ".")):
         return None
-    return posixpath.normpath(posixpath.join(head, rest.lstrip("/"))) if head or rest else ""
+    return "/".join(part for part in (head, rest.strip("/")) if part)
+
+
+def folder_path(folder: str, tail: str = "") -> str:
+    """The path a folder of `script_folder` (and a path under it) names from the script's
+    folder: `^/lib` and `x.sh` give `../lib/x.sh`."""
+    joined = "/".join(part for part in (folder, tail) if part)
+    return posixpath.normpath(joined.replace("^", "..")) if joined else ""
+
+
+def _dirname(folder: str) -> str:
+    """What `dirname` prints for a folder: its last part stripped as text (`sub/..` gives
+    `sub`), or, for a folder printed whole (the script's, `^/lib`'s `^`), the one above."""
+    parts = folder.split("/") if folder else []
+    if parts and parts[-1] != "^":
+        return "/".join(parts[:-1])
+    return "/".join([*parts, "^"])
+
+
+def _resolved(folder: str) -> str:
+    """What `cd FOLDER && pwd` prints: the folder with its `..` parts resolved."""
+    path = folder_path(folder)
+    return "/".join("^" if part == ".." else part for part in path.split("/") if part != ".")
 
 
 def sourced_relative(word: str, script_dirs: Mapping[str, str]) -> str | None:
@@ -103,8 +137,7 @@ def sourced_relative(word: str, script_dirs: Mapping[str, str]) -> str | None:
             continue
         folder = script_folder(text[:index], script_dirs)
         if folder is not None:
-            tail = text[index + 1 :]
-            return posixpath.normpath(posixpath.join(folder, tail)) if folder else tail
+            return folder_path(folder, text[index + 1 :])
     return None
 
 

@@ -189,8 +189,11 @@ class ShellScript:
             written = node.child_by_field_name("value")
             text = self.parsed.node_text(written) if written is not None else ""
             folder = script_folder(text, self.script_dirs) if "$" in text else None
-            if name is not None and folder is not None and self._recording:
-                self.script_dirs[self.parsed.node_text(name)] = folder
+            if name is not None and self._recording:  # a folder, or no longer one
+                if folder is not None:
+                    self.script_dirs[self.parsed.node_text(name)] = folder
+                else:
+                    self.script_dirs.pop(self.parsed.node_text(name), None)
             return options
         if kind == "unset_command" and self._recording:  # `unset TOOL`: no value now
             for name in node.named_children:
