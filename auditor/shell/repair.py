@@ -51,6 +51,7 @@ _PARAMETER = rb"\$\{[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])(?:\[[^]\n]*\])?
 # `${s:` with an offset (not a `:-`, `:=`, `:+`, `:?` operator): a substring.
 _SUBSTRING = _PARAMETER + rb":(?![-=+?])"
 _VARIABLE = rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])"
+_UNESCAPED_DOLLAR = rb"(?<!\\)\$"  # an expansion's `$`, not a literal `\$`
 # The right operand of a `[[ ]]` string comparison that holds a glob (`= gp-*`).
 _TEST_GLOB = re.compile(rb"\s(?:==?|!=)\s+([\w./-]*[*?][\w./*?-]*)(?=\s)")
 # `${name` and a default-value operator: the word after it is literal to bash.
@@ -303,9 +304,9 @@ def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
     """`${X:-(a|b)}` → `${X:-.a.b.}`: in a default word `( ) | ; & < >` are literal.
 
     Only in default words without quotes or backslashes (whose reading differs
-    inside and outside double quotes), but for `\\"`, a literal quote in both
-    (`"${1:?usage: run <dir> \\"<prompt>\\"}"`); `.` is as literal and the grammar
-    takes it.
+    inside and outside double quotes), but for an escaped `"`, `$`, backquote or
+    backslash, a literal character in both (`"${1:?usage: run <dir> \\"<prompt>\\"}"`,
+    `"${CMD:-claude -p \\$(cat f)}"`); `.` is as literal and the grammar takes it.
     """
     found: list[Repair] = []
     for match in _pattern(_DEFAULT).finditer(data, start, end):
@@ -330,15 +331,17 @@ def _pattern_brackets(data: bytes, start: int, end: int) -> list[Repair]:
 
 def _pattern_quotes(data: bytes, start: int, end: int) -> list[Repair]:
     """`"${2//\\"/}"` → `"${2//../}"`: an escaped double quote in a removal or
-    substitution pattern, or in the message of `${1:?…}`, inside a double-quoted word,
-    which the grammar reads as the word's end, becomes two characters (which ones does
-    not matter to the analysis)."""
+    substitution pattern, in the message of `${1:?…}` or in a default word
+    (`"${CMD:-claude -p \\"$PROMPT\\"}"`), inside a double-quoted word, which the grammar
+    reads as the word's end, becomes two characters (which ones does not matter to the
+    analysis: a default keeps its words, its program first)."""
     found: list[Repair] = []
-    operators = (_REMOVAL, _PARAMETER + rb":?\?")  # patterns, and `${1:?usage: …}` messages
+    # patterns, `${1:?usage: …}` messages and default words (`${CMD:-claude -p \"…\"}`)
+    operators = (_REMOVAL, _PARAMETER + rb":?\?", _DEFAULT)
     for match in (m for source in operators for m in _pattern(source).finditer(data, start, end)):
         close = data.find(b"}", match.end(), end)
         inside = data[match.end() : close] if close != -1 else b""
-        if b"$" in inside or b"\n" in inside:
+        if _pattern(_UNESCAPED_DOLLAR).search(inside) or b"\n" in inside:
             continue
         at = inside.find(b'\\"')
         while at != -1:
@@ -360,8 +363,8 @@ def _literal_chars(data: bytes, start: int, chars: bytes, stops: bytes = b"") ->
     index = start
     while index < len(data):
         char = data[index : index + 1]
-        if char == b"\\" and data[index + 1 : index + 2] == b'"':
-            index += 2  # `\"`: a literal quote, inside double quotes and outside alike
+        if char == b"\\" and data[index + 1 : index + 2] in (b'"', b"$", b"`", b"\\"):
+            index += 2  # `\"`, `\$`: a literal character, inside double quotes and outside alike
             continue
         if char in (b"'", b'"', b"`", b"\n") or (char and char in stops):
             return []

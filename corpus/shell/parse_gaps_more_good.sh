@@ -43,3 +43,10 @@ for _ in $(seq 1 50); do
   if (exec 3<>"/dev/tcp/127.0.0.1/${PORT:-8080}") 2>/dev/null; then exec 3>&- 3<&-; break; fi
   sleep 0.1
 done
+
+# Escaped quotes and an escaped `$(` in default words, in double quotes and out.
+agent_cmd() {
+    echo "${AGENT_CLAUDE_CMD:-claude -p --dangerously-skip-permissions \"\$(cat {prompt})\"}"
+}
+PROVIDERS="${RALPH_PROVIDERS:-[\"claude\",\"gemini\",\"codex\"]}"
+SUMMARY="${actuals_summary:-{\"total\": 0}}"
