@@ -53,6 +53,8 @@ class Wrapper(NamedTuple):
     exit_codes: Mapping[int, str] = NO_CODES
     # Codes added when the wrapper may kill the command (`timeout -k`, `-s KILL`).
     kill_exit_codes: Mapping[int, str] = NO_CODES
+    # The words after it are joined and run by a shell (on another host: `ssh`).
+    joins_words: bool = False
 
 
 class Intent(NamedTuple):
@@ -193,6 +195,7 @@ def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
         module_flag=table.get("module-flag"),
         exit_codes=_codes(table.get("exit-codes", {})),
         kill_exit_codes=_codes(table.get("kill-exit-codes", {})),
+        joins_words=bool(table.get("joins-words", False)),
     )
 
 

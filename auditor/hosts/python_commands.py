@@ -18,7 +18,6 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
-from auditor.python.model.ast_values import shell_command
 from auditor.python.model.callees import PASSING, instance_status, local_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
@@ -156,8 +155,7 @@ def _call_shells(
                 or keyword_argument(call, "args")
                 or keyword_argument(call, "cmd")
             )
-            command = shell_command(command) if command is not None else None
-            codes = resolver.texts(command) if command is not None else []
+            codes = resolver.shell_texts(command) if command is not None else []
             for code in (code for code in codes if code.text.strip()):
                 short = name.rsplit(".", 1)[-1]
                 where = (

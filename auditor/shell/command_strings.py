@@ -1,5 +1,6 @@
 """Commands that run a string as shell: `eval WORDS`, `bash [options] -c STRING`, util-linux
-`script -c STRING` and `ssh HOST WORDS` (on the remote host).
+`script -c STRING`, and the words after a wrapper that joins them for a shell (`ssh HOST
+WORDS`, on the remote host).
 
 A command kept in a plain string (`cmd="claude -p …"`) runs when such a
 command is given it, spliced into a larger string or not (`bash -c "cd w &&
@@ -50,31 +51,6 @@ def shell_invocation(argv: tuple[str | None, ...]) -> tuple[int, ShellOptions] |
     return index, apply_set(ShellOptions(), [f for f in flags if f not in ("-", "+")])
 
 
-# OpenSSH's options that take a value (`-o BatchMode=yes`, `-i key`, `-p 22`)
-_SSH_VALUED = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
-
-
-def ssh_invocation(argv: tuple[str | None, ...]) -> int | None:
-    """For `ssh [options] HOST COMMAND…`: the index of the first word of COMMAND, which
-    the remote shell runs (the words joined with spaces), or None when there is none
-    (an interactive login) or the options cannot be read."""
-    index = 1
-    while index < len(argv):
-        word = argv[index]
-        if word is None:
-            break  # a value known at run time: the destination (`"$HOST"`)
-        if word == "--":
-            index += 1
-            break
-        if not word.startswith("-") or len(word) < 2:
-            break
-        # `-p22` holds its value; `-p 22` and `-o X=Y` take the next word
-        valued = next((i for i, letter in enumerate(word[1:], 1) if letter in _SSH_VALUED), None)
-        index += 2 if valued == len(word) - 1 else 1
-    host = index  # the destination, then the command
-    return host + 1 if host + 1 < len(argv) else None
-
-
 def script_invocation(argv: tuple[str | None, ...]) -> tuple[int, bool] | None:
     """For util-linux's `script [options] [FILE]` with `-c STRING` (or `--command`),
     which runs STRING in a shell on a new terminal: the index of STRING, and whether
@@ -121,11 +97,10 @@ def command_string(command: SimpleCommand, env: Env) -> str | None:
         if invoked is None:
             return None
         start = command.program_index + invoked[0]
-    elif command.name == "ssh":  # `ssh host "cd w && claude -p …"`: the remote shell's
-        remote = ssh_invocation(command.argv[command.program_index :])
-        if remote is None:
-            return None
-        start = command.program_index + remote
+    elif command.wrappers and command.wrappers[-1].joins:  # `ssh host "cd w && claude …"`
+        if command.program_index >= len(command.argv):
+            return None  # `ssh -t host`: a login, no command
+        start = command.program_index
     else:
         return None
     words = []
@@ -134,7 +109,7 @@ def command_string(command: SimpleCommand, env: Env) -> str | None:
         if text is None:
             return None
         words.append(text)
-        if command.name not in ("eval", "ssh"):
+        if command.name != "eval" and not (command.wrappers and command.wrappers[-1].joins):
             break  # the STRING alone; the words after it are its `$0`, `$1`, …
     return (" ".join(words) if len(words) < 2 else kept(" ".join(words))) or None
 

@@ -25,6 +25,7 @@ class WrapperUse(NamedTuple):
 
     name: str
     words: tuple[str | None, ...]
+    joins: bool = False  # the command words after it are joined and run by a shell (`ssh`)
 
 
 class SimpleCommand(NamedTuple):
@@ -131,7 +132,9 @@ def strip_wrappers(
         after = _skip_wrapper(wrapper, argv, index)
         if after is None:
             break
-        used.append(WrapperUse(wrapper.name, argv[index + 1 : after]))
+        used.append(WrapperUse(wrapper.name, argv[index + 1 : after], wrapper.joins_words))
+        if wrapper.joins_words:  # what follows is shell text, not a program
+            return after, tuple(used)
         index = after
     return index, tuple(used)
 

@@ -67,7 +67,7 @@ def lost_status(
         return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
     waits = waits_for(statement, script.commands, script.parsed) if backgrounded(statement) else []
-    if waits and not all(w.carries or w.bare for w in waits):
+    if waits and not own and not all(w.carries or w.bare for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
     masked = None
     if stage is not None:

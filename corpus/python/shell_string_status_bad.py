@@ -40,3 +40,14 @@ def run_issue(issue: int) -> None:
         shell=True,
     )
     print(result.stdout)
+
+
+def run_named(task: str) -> None:
+    """The same sequence held in a name."""
+    cmd = [f'claude -p "{task}"']
+    subprocess.run(cmd, shell=True, capture_output=True)  # expect: RA203(warning)
+
+
+def review_remote(host: str) -> None:
+    """An argv that runs `ssh`: the remote shell runs the words after the host."""
+    subprocess.run(["ssh", host, "cd /srv/app && claude -p 'Review the deploy'"])  # expect: RA203(warning)

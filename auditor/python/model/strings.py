@@ -96,6 +96,21 @@ class Resolver:
         definitions that reach the names it reads (the value `text` gives first)."""
         return self.choices.each(lambda: self.text(node))
 
+    def shell_texts(self, node: ast.expr) -> list[MappedText]:
+        """Every command string a shell runs from a launch's `args` given with
+        `shell=True` (the one `shell_text` gives first)."""
+        return self.choices.each(lambda: self.shell_text(node))
+
+    def shell_text(self, node: ast.expr) -> MappedText | None:
+        """The command string a shell runs from a launch's `args` given with
+        `shell=True`: a string's value, or the first item of a sequence's (`cmd =
+        [f"claude -p {p}"]`; POSIX runs `sh -c ARGS[0] ARGS[1:]`)."""
+        found = self.text(node)
+        if found is not None:
+            return found
+        words = self.words(node)
+        return words[0] if words else None
+
     def argvs(self, node: ast.expr) -> list[list[MappedText]]:
         """Every argv an expression can be (the one `words` gives first)."""
         return self.choices.each(lambda: self.words(node))

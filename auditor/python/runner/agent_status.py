@@ -29,7 +29,6 @@ from auditor.python.model.ast_values import (
     Function,
     block_of,
     dotted_name,
-    shell_command,
     statement_children,
 )
 from auditor.python.model.callees import called_function, instance_status, shows
@@ -179,7 +178,7 @@ class _Analysis:
                 (k for k in keywords if k is not None), None
             )
             command = via.argument if via is not None else command
-            text = resolver.text(shell_command(command)) if command is not None else None
+            text = resolver.shell_text(command) if command is not None else None
             words = _shell_words(text.text) if text is not None else None
             return self._agent(words, (), shell=True) if words is not None else None
         if via is not None and via.parameter.form == "program":  # `run(exe)`: `[exe, …]`
@@ -192,6 +191,10 @@ class _Analysis:
         words = tuple(None if OPAQUE_WORD in word.text else word.text for word in argv)
         start, wrappers = strip_wrappers(words, self.catalog)
         program = words[start] if start < len(words) else None
+        if wrappers and wrappers[-1].joins:  # `["ssh", host, "cd w && claude -p …"]`
+            # its status is the call's to read (no embedded shell reports it)
+            joined = _shell_words(" ".join(word.text for word in argv[start:]))
+            return self._agent(joined, wrappers, shell=False) if joined is not None else None
         if program is not None and program.rsplit("/", 1)[-1] in SHELLS:  # `bash -c STRING`
             inner = shell_invocation(words[start:])
             string = argv[start + inner[0]].text if inner is not None else None

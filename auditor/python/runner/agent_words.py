@@ -23,10 +23,13 @@ def argv_agent(words: Sequence[str | None], catalog: AgentCatalog) -> str | None
     """The program (its file name: `claude`) of the agent argv words run, directly or as
     a `sh -c` string; None when they run none."""
     clean = tuple(None if w is None or "\0" in w else w for w in words)
-    start, _ = strip_wrappers(clean, catalog)
+    start, wrappers = strip_wrappers(clean, catalog)
     program = clean[start] if start < len(clean) else None
     if program is None:
         return None
+    if wrappers and wrappers[-1].joins:  # `["ssh", host, "cd w && claude -p …"]`
+        joined = " ".join(w for w in words[start:] if w is not None)
+        return command_agent(joined, catalog)
     if program.rsplit("/", 1)[-1] in _SHELLS and "-c" in clean[start:]:
         index = clean.index("-c", start)
         inner = words[index + 1] if index + 1 < len(words) else None

@@ -67,3 +67,6 @@ fi
 until ssh -p 2222 "$REMOTE_HOST" codex exec --full-auto "Fix the build"; do  # expect: RA302(warning)
     sleep 60
 done
+ssh "$REMOTE_HOST" -t "cd /srv/app && claude -p 'Summarise the logs'" || true  # expect: RA203(warning)
+script -qc "claude -p 'Review the diff'" /dev/null &  # expect: RA203(warning)
+if ! wait -n; then echo "review failed" >&2; fi

@@ -32,3 +32,7 @@ ssh -o BatchMode=yes "$REMOTE_HOST" "cd /srv/app && claude -p 'Review the deploy
 [ "$rc" -eq 0 ] || { echo "remote review failed: $rc" >&2; exit 1; }
 ssh -t "$REMOTE_HOST"
 ssh "$REMOTE_HOST" "echo would run claude -p"
+# ssh exits 255 when it fails itself: a guard on 255 can fire
+rc=0
+ssh -o ConnectTimeout=10 "$REMOTE_HOST" "gptme --non-interactive 'Rotate the logs'" || rc=$?
+if [ "$rc" -eq 255 ]; then echo "could not reach $REMOTE_HOST" >&2; exit 1; fi
