@@ -9,32 +9,14 @@ from __future__ import annotations
 
 from auditor.hosts.mapped import MappedText
 from auditor.shell.parse import Node, ShellText
-from auditor.shell.words import Env, evaluate
-
-_DOUBLE_QUOTE_ESCAPES = frozenset('$`"\\')
+from auditor.shell.words import DOUBLE_QUOTE_ESCAPES, Env, evaluate, unescaped
 
 
 def _unescape(text: str, start: int, escapable: frozenset[str] | None) -> MappedText:
-    """Remove backslash escapes (all of them when `escapable` is None)."""
-    chars: list[str] = []
-    offsets: list[int] = []
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text):
-            following = text[index + 1]
-            if following == "\n":
-                index += 2
-                continue
-            if escapable is None or following in escapable:
-                chars.append(following)
-                offsets.append(start + index + 1)
-                index += 2
-                continue
-        chars.append(char)
-        offsets.append(start + index)
-        index += 1
-    return MappedText("".join(chars), tuple(offsets))
+    """Remove backslash escapes (all of them when `escapable` is None), each character
+    mapped to where it was written."""
+    kept = unescaped(text, escapable)
+    return MappedText("".join(char for _, char in kept), tuple(start + at for at, _ in kept))
 
 
 def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
@@ -53,7 +35,7 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
                 continue
             if child.type == "string_content":
                 child_start, child_end = parsed.span(child)
-                escapable = _DOUBLE_QUOTE_ESCAPES if kind == "string" else None
+                escapable = DOUBLE_QUOTE_ESCAPES if kind == "string" else None
                 parts.append(_unescape(parsed.text[child_start:child_end], child_start, escapable))
             elif child.is_named:
                 parts.append(word_text(child, parsed, env))

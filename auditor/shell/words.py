@@ -79,10 +79,9 @@ class Overlay(MutableMapping[str, Value]):
 _DEFAULTS = frozenset({":-", "-", ":=", "="})
 _ASSIGNING_DEFAULTS = frozenset({":=", "="})
 _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
-_BACKSLASH = re.compile(r"\\(.)", re.S)
 # In double quotes a backslash escapes only `$`, a backquote, `"`, a backslash and a
-# newline (which it removes with itself); before any other character it is kept.
-_QUOTED_BACKSLASH = re.compile(r"\\([$`\"\\\n])")
+# newline; before any other character it is kept.
+DOUBLE_QUOTE_ESCAPES = frozenset('$`"\\\n')
 _NO_OUTPUT = frozenset({"true", ":"})  # a fallback that prints nothing
 
 
@@ -253,7 +252,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
     if kind in ("word", "number", "command_name"):
         if kind == "command_name":
             return evaluate(node.named_children[0], env) if node.named_children else None
-        return _BACKSLASH.sub(r"\1", _text(node))
+        return "".join(char for _, char in unescaped(_text(node), None))
     if kind == "raw_string":
         return _text(node)[1:-1]
     if kind == "ansi_c_string":
@@ -278,7 +277,9 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
                 continue
             if child.type == "string_content" or not child.is_named:
                 content = child.type == "string_content"
-                parts.append(_QUOTED_BACKSLASH.sub(_unescaped, _text(child)) if content else "")
+                text = _text(child)
+                chars = unescaped(text, DOUBLE_QUOTE_ESCAPES) if content else []
+                parts.append("".join(char for _, char in chars))
                 continue
             value = evaluate(child, env, unknown)
             if value is None:
@@ -291,9 +292,25 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
     return None
 
 
-def _unescaped(match: re.Match[str]) -> str:
-    """What a backslash escape in double quotes stands for (`\\"` is `"`)."""
-    return "" if match.group(1) == "\n" else match.group(1)
+def unescaped(text: str, escapable: frozenset[str] | None) -> list[tuple[int, str]]:
+    """The characters a shell word's text stands for once its backslash escapes are
+    undone, each with its index in `text`: every escape in a bare word (`escapable`
+    None), only those of `escapable` in double quotes; a backslash-newline is removed."""
+    kept: list[tuple[int, str]] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        following = text[index + 1] if index + 1 < len(text) else ""
+        if char == "\\" and following == "\n":
+            index += 2
+            continue
+        if char == "\\" and following and (escapable is None or following in escapable):
+            kept.append((index + 1, following))
+            index += 2
+            continue
+        kept.append((index, char))
+        index += 1
+    return kept
 
 
 def _array_name(node: Node) -> str | None:
