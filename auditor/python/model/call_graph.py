@@ -77,9 +77,14 @@ class CallGraph:
         self.hierarchy = ClassHierarchy(self.classes, self.functions, files)
         # attribute -> the classes of the tree that store it (in a method or the class body)
         self._attribute_classes: dict[str, list[str]] = {}
+        # a module-level name -> the functions that assign it and the values they give it
+        # (the module's own body, and functions that declare it `global`)
+        self._global_stores: dict[str, list[tuple[_Function, Any]]] = {}
         for function in self.functions.values():
             cls = function.facts.get("class")
-            for target, *_ in function.facts.get("stores", ()):
+            for target, *ref in function.facts.get("stores", ()):
+                if target.startswith("global:"):
+                    self._global_stores.setdefault(target[7:], []).append((function, ref))
                 owner, attribute = (
                     (f"{function.module}.{target.split(':')[1]}", target.split(":")[2])
                     if target.startswith("class:")
@@ -331,17 +336,14 @@ class CallGraph:
 
     def _global_instances(self, name: str, reader: str) -> list[str]:
         """The classes of the tree whose instances a module-level name holds, as module
-        `reader` names it (`openai_proxy = OpenAIProxy()`): none for a name no module
-        assigns a constructor's (or a factory's) result."""
-        key = self.global_key(name, reader)
-        module = key.rpartition(".")[0]
-        holder = self.functions.get(f"{module}.<module>")
-        if holder is None:
-            return []
-        stored = [
-            ref for target, *ref in holder.facts.get("stores", ()) if target == f"global:{key}"
-        ]
-        return self._instances(holder, [ref for ref in stored if ref and ref[0] == "result"])
+        `reader` names it (`openai_proxy = OpenAIProxy()`, also where a function declares
+        it `global` and sets it again): none for a name nothing gives a constructor's (or
+        a factory's) result."""
+        found: list[str] = []
+        for holder, ref in self._global_stores.get(self.global_key(name, reader), ()):
+            if ref and ref[0] == "result":
+                found += self._instances(holder, [ref])
+        return list(dict.fromkeys(found))
 
     def _receivers(self, function: _Function, callee: Any, depth: int) -> list[str]:
         """The classes of the instance a method call is made on (`b.with_x()`: what `b`

@@ -12,3 +12,12 @@ class ModelProxy:
             model="gpt-4o", messages=[{"role": "user", "content": prompt}]
         )
         return response.choices[0].message.content or ""
+
+
+class BackupModel:
+    def complete(self, prompt: str) -> str:
+        client = AzureOpenAI(api_version="2024-06-01")  # expect: RA401(warning)
+        response = client.chat.completions.create(
+            model="gpt-4o-mini", messages=[{"role": "user", "content": prompt}]
+        )
+        return response.choices[0].message.content or ""
