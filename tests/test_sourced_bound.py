@@ -64,6 +64,19 @@ def test_a_sourced_value_is_named_by_its_variable(tmp_path: Path) -> None:
     assert second.startswith("run.sh:5:1: RA101 [error] [*] exit status of `gptme` is lost")
 
 
+def test_text_the_script_holds_itself_is_printed(tmp_path: Path) -> None:
+    """A sourced value that the audited file also writes itself (`true`) reveals nothing:
+    the script's own text is printed as written."""
+    checkout = _checkout(tmp_path)
+    (checkout / "conf.sh").write_text('export ENABLE_RAG="${ENABLE_RAG:-true}"\n')
+    (checkout / "run.sh").write_text(
+        '#!/bin/bash\nsource ./conf.sh\nwhile true; do\n  claude -p "next" && break\ndone\n'
+    )
+    args = ["check", "--isolated", "--no-cache", "--format", "concise"]
+    result = runaudit([*args, "run.sh"], checkout, timeout=60)
+    assert "`while true` loop re-runs `claude`" in result.stdout, result.stdout
+
+
 def test_each_command_line_path_is_its_own_root(tmp_path: Path) -> None:
     (tmp_path / "lib").mkdir()
     (tmp_path / "lib" / "agent.sh").write_text("AGENT=gptme\n")

@@ -112,8 +112,9 @@ class ShellUnit:
         return tuple(script.sourced.lookups)
 
     def redact(self, text: str) -> str:
-        """`text` with each value read from a sourced file (not a command word) replaced
-        by the name of the variable that held it, and each placeholder of a value unknown
+        """`text` with each value read from a sourced file (not a command word, nor text
+        the audited file holds itself) replaced by the name of the variable that held it,
+        and each placeholder of a value unknown
         statically by the host's expression for it, as written (`{cmd}`, `$CMD`)."""
         if OPAQUE_WORD in text:
             text = _PLACEHOLDER.sub(self._written, text)
@@ -121,6 +122,8 @@ class ShellUnit:
         if not values:
             return text
         for value in sorted(values, key=len, reverse=True):
+            if value in self.source.text:
+                continue  # the audited file's own text already (`true` of `while true`)
             name = f"${values[value]}"
             if len(value) >= MIN_REDACTED:
                 text = text.replace(value, name)
