@@ -28,6 +28,7 @@ from auditor.shell.parse import Node, descendants, within
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
+    assignments_before_status_read,
     backgrounded,
     branch_ends,
     branch_pipestatus,
@@ -258,11 +259,16 @@ class _Flow:
         holder = _condition_of(invocation.statement)
         if holder is None or any(c.type in ("elif_clause", "else_clause") for c in holder.children):
             return
-        if not reads_exit_status(holder):
+        skipped = assignments_before_status_read(holder)  # `fi; KIND=other; return $?`
+        if skipped is None:
             return
         call, label = invocation.call, invocation.call.label
         how = f"`$?` after the `fi` of `if {label} …; then … fi` is the `if`'s status"
         how += " (0 when no branch ran)"
+        if skipped:
+            last = shortened(_text(skipped[-1]), 32)
+            how = f"`$?` after `{last}`, which follows the `fi` of `if {label} …; then … fi`,"
+            how += " is the assignment's status, always 0"
         hint = (
             f"capture it with `{label} … || rc=$?` before the test, or read it in an `else` branch"
         )

@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from auditor.numbers import bounded_int
 from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.options import ShellOptions
-from auditor.shell.parse import Node, enclosing_definition
+from auditor.shell.parse import Node, descendants, enclosing_definition
 from auditor.shell.reads import ReadNames
 
 ALL_INDICES = -1  # `${PIPESTATUS[@]}`
@@ -268,6 +268,25 @@ def reads_exit_status(node: Node) -> bool:
     if following is None:
         return False
     return any(_special_reads(part, "?") for part in _first_executed(following))
+
+
+def assignments_before_status_read(node: Node) -> list[Node] | None:
+    """The plain assignments between `node` and a statement that reads `$?` first thing
+    (`fi; KIND=other; return $?`): each sets `$?` to 0; None when no such read follows
+    them. An assignment that runs a command (`x=$(…)`) gives `$?` that command's status."""
+    skipped: list[Node] = []
+    following = next_statement(node)
+    while following is not None:
+        if any(_special_reads(part, "?") for part in _first_executed(following)):
+            return skipped
+        if following.type != "variable_assignment" or any(
+            n.type in ("command_substitution", "process_substitution")
+            for n in descendants(following)
+        ):
+            return None
+        skipped.append(following)
+        following = next_statement(following)
+    return None
 
 
 def pipestatus_indices(node: Node) -> set[int] | None:

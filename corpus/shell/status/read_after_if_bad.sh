@@ -22,3 +22,14 @@ if claude -p "tidy the docs" > docs.log 2>&1; then  # expect: RA203(warning)
 fi
 rc=$?
 echo "claude exited with $rc"
+
+# An assignment between the `fi` and the read: `$?` is its status, 0.
+run_codex() {
+  if codex exec "$1"; then  # expect: RA203(warning)
+    FAILURE_KIND="none"
+    return 0
+  fi
+  FAILURE_KIND="other"
+  return $?
+}
+run_codex "update the lockfile" || exit 1

@@ -23,3 +23,12 @@ if [ "$rc" -eq 0 ]; then
   echo "docs tidied"
 fi
 echo "claude exited with $rc"
+
+# The run's status kept before an assignment is the run's.
+run_codex() {
+  local rc=0
+  codex exec "$1" || rc=$?
+  FAILURE_KIND="other"
+  return "$rc"
+}
+run_codex "update the lockfile" || exit 1
