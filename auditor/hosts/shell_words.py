@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from auditor.hosts.mapped import MappedText
 from auditor.shell.parse import Node, ShellText
-from auditor.shell.words import DOUBLE_QUOTE_ESCAPES, Env, evaluate, unescaped
+from auditor.shell.words import Env, evaluate, unescaped
 
 
-def _unescape(text: str, start: int, escapable: frozenset[str] | None) -> MappedText:
-    """Remove backslash escapes (all of them when `escapable` is None), each character
-    mapped to where it was written."""
-    kept = unescaped(text, escapable)
+def _unescape(text: str, start: int, *, quoted: bool) -> MappedText:
+    """Remove backslash escapes (`words.unescape`), each character mapped to where it was
+    written."""
+    kept = unescaped(text, quoted=quoted)
     return MappedText("".join(char for _, char in kept), tuple(start + at for at, _ in kept))
 
 
@@ -27,7 +27,7 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
     if kind == "raw_string":
         return MappedText.verbatim(text[1:-1], start + 1)
     if kind == "word":
-        return _unescape(text, start, None)
+        return _unescape(text, start, quoted=False)
     if kind in ("string", "concatenation"):
         parts: list[MappedText] = []
         for child in node.children:
@@ -35,8 +35,8 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
                 continue
             if child.type == "string_content":
                 child_start, child_end = parsed.span(child)
-                escapable = DOUBLE_QUOTE_ESCAPES if kind == "string" else None
-                parts.append(_unescape(parsed.text[child_start:child_end], child_start, escapable))
+                content = parsed.text[child_start:child_end]
+                parts.append(_unescape(content, child_start, quoted=kind == "string"))
             elif child.is_named:
                 parts.append(word_text(child, parsed, env))
         return MappedText.join(parts)

@@ -79,9 +79,11 @@ class Overlay(MutableMapping[str, Value]):
 _DEFAULTS = frozenset({":-", "-", ":=", "="})
 _ASSIGNING_DEFAULTS = frozenset({":=", "="})
 _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)\s*$")
-# In double quotes a backslash escapes only `$`, a backquote, `"`, a backslash and a
-# newline; before any other character it is kept.
-DOUBLE_QUOTE_ESCAPES = frozenset('$`"\\\n')
+# A backslash escape: in a bare word before any character, in double quotes only before
+# `$`, a backquote, `"`, a backslash or a newline (before any other it is kept); a
+# backslash-newline is removed, any other escape stands for its character.
+_BARE_ESCAPE = re.compile(r"\\(.)", re.S)
+_QUOTED_ESCAPE = re.compile(r"\\([$`\"\\\n])")
 _NO_OUTPUT = frozenset({"true", ":"})  # a fallback that prints nothing
 
 
@@ -252,7 +254,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
     if kind in ("word", "number", "command_name"):
         if kind == "command_name":
             return evaluate(node.named_children[0], env) if node.named_children else None
-        return "".join(char for _, char in unescaped(_text(node), None))
+        return unescape(_text(node), quoted=False)
     if kind == "raw_string":
         return _text(node)[1:-1]
     if kind == "ansi_c_string":
@@ -277,9 +279,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
                 continue
             if child.type == "string_content" or not child.is_named:
                 content = child.type == "string_content"
-                text = _text(child)
-                chars = unescaped(text, DOUBLE_QUOTE_ESCAPES) if content else []
-                parts.append("".join(char for _, char in chars))
+                parts.append(unescape(_text(child), quoted=True) if content else "")
                 continue
             value = evaluate(child, env, unknown)
             if value is None:
@@ -292,25 +292,29 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
     return None
 
 
-def unescaped(text: str, escapable: frozenset[str] | None) -> list[tuple[int, str]]:
-    """The characters a shell word's text stands for once its backslash escapes are
-    undone, each with its index in `text`: every escape in a bare word (`escapable`
-    None), only those of `escapable` in double quotes; a backslash-newline is removed."""
+def unescape(text: str, *, quoted: bool) -> str:
+    """The text a shell word's text stands for once its backslash escapes are undone: in
+    a bare word, or (`quoted`) a double-quoted string's content."""
+    if "\\" not in text:
+        return text
+    return (_QUOTED_ESCAPE if quoted else _BARE_ESCAPE).sub(_escaped_char, text)
+
+
+def unescaped(text: str, *, quoted: bool) -> list[tuple[int, str]]:
+    """The characters of `unescape`, each with its index in `text`."""
     kept: list[tuple[int, str]] = []
-    index = 0
-    while index < len(text):
-        char = text[index]
-        following = text[index + 1] if index + 1 < len(text) else ""
-        if char == "\\" and following == "\n":
-            index += 2
-            continue
-        if char == "\\" and following and (escapable is None or following in escapable):
-            kept.append((index + 1, following))
-            index += 2
-            continue
-        kept.append((index, char))
-        index += 1
+    last = 0
+    for escape in (_QUOTED_ESCAPE if quoted else _BARE_ESCAPE).finditer(text):
+        kept.extend((index, text[index]) for index in range(last, escape.start()))
+        if escape.group(1) != "\n":
+            kept.append((escape.start(1), escape.group(1)))
+        last = escape.end()
+    kept.extend((index, text[index]) for index in range(last, len(text)))
     return kept
+
+
+def _escaped_char(escape: re.Match[str]) -> str:
+    return "" if escape.group(1) == "\n" else escape.group(1)
 
 
 def _array_name(node: Node) -> str | None:
