@@ -168,11 +168,22 @@ class IterationWalk:
         return dict(path.variables).get(name)
 
     def marked(self, node: Node) -> bool:
-        """Whether a condition is about a rate limit (`grep -q 429 "$LOG"`)."""
+        """Whether a condition is about a rate limit (`grep -q 429 "$LOG"`), itself or
+        through a function of the script it calls whose body is (`is_usage_cap "$log"`)."""
         known = self._marked.get(node.id)
         if known is None:
-            intents = intents_in(self.script.parsed.node_text(node), self.script.catalog)
-            known = self._marked[node.id] = any(i.name == "rate-limit" for i in intents)
+            parsed, functions = self.script.parsed, self.script.functions
+            texts = [parsed.node_text(node)]
+            texts += [
+                parsed.node_text(functions[name])
+                for command in self.script.commands
+                if within(command.node, node) and (name := command.command_name) in functions
+            ]
+            known = self._marked[node.id] = any(
+                i.name == "rate-limit"
+                for text in texts
+                for i in intents_in(text, self.script.catalog)
+            )
         return known
 
     def holds_run(self, node: Node) -> bool:

@@ -24,3 +24,19 @@ run_with_fallback "Implement the next task" || exit 1
 for agent in codex gemini; do  # expect: RA302(warning)
     "$agent" exec "Fix the failing test" && break
 done
+
+is_quota_exhausted() {
+    grep -qiE 'quota|rate[ -]?limit|429' "$1"
+}
+
+# the next model on a quota marker a function of the script finds: a transient failure,
+# but a fresh session, not a resume of the named one
+for model in "${MODELS[@]}"; do  # expect: RA302(warning)
+    if claude -p "Review the diff" --model "$model" > review.log 2>&1; then
+        break
+    fi
+    if is_quota_exhausted review.log; then
+        continue
+    fi
+    exit 1
+done
