@@ -174,10 +174,11 @@ class IterationWalk:
         if known is None:
             parsed, functions = self.script.parsed, self.script.functions
             texts = [parsed.node_text(node)]
+            called = (self.script.command_at(n) for n in descendants(node) if n.type == "command")
             texts += [
                 parsed.node_text(functions[name])
-                for command in self.script.commands
-                if within(command.node, node) and (name := command.command_name) in functions
+                for command in called
+                if command is not None and (name := command.command_name) in functions
             ]
             known = self._marked[node.id] = any(
                 i.name == "rate-limit"
