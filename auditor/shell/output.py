@@ -28,7 +28,7 @@ from auditor.shell.output_words import (
     normal_word,
     passed_files,
     reads_in,
-    standard_output,
+    sends_output_away,
     text_of,
     whole_word,
     written_file,
@@ -51,7 +51,6 @@ _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a fil
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
 _OPAQUE = re.compile(r"\$\(|`")
-_WRITING = frozenset({">", ">>", "&>", "&>>", ">|", ">&"})
 _FILE_PRINTERS = frozenset({"cat", "head", "tail", "jq"})  # print a file, or what it holds
 _VALUE_PRINTERS = frozenset({"echo", "printf"})  # print a value (`echo "$out"`)
 
@@ -79,7 +78,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     files later in its pipeline, the variable of an `x=$(…)` it runs in, and the files
     its prompt tells it about (`Update $PLAN_FILE`, `write STATE.md`): a file the run
     must produce, which the script may examine to judge it."""
-    path = _output_path(script, command)
+    path = _output_path(script, command.node)
     files, variables = set(path.files), set(path.variables)
     opaque, inputs = _prompt_sources(script, command)
     told = frozenset(_told_files(command))
@@ -106,17 +105,18 @@ class _OutputPath(NamedTuple):
     variables: frozenset[str]  # the variable an `x=$(…)` around it captures it in
 
 
-def _output_path(script: ShellScript, command: SimpleCommand) -> _OutputPath:
+def _output_path(script: ShellScript, node: Node) -> _OutputPath:
+    """Where the standard output of the command at `node` goes (`_OutputPath`)."""
     files: set[str] = set()
     variables: set[str] = set()
-    kept, current = True, command.node
+    kept, current = True, node
     while current.parent is not None and current.type not in ("function_definition", "program"):
         parent = current.parent
         if parent.type == "redirected_statement":
             redirects = [c for c in parent.named_children if c.type == "file_redirect"]
             files.update(f for r in redirects if (f := written_file(r)) is not None)
             # `> "$log"`, `> /dev/null`, `>&2`: what it prints goes elsewhere
-            kept = kept and not any(_writes(r) and standard_output(r) for r in redirects)
+            kept = kept and not any(sends_output_away(r) for r in redirects)
         elif parent.type == "pipeline":
             for stage in (c for c in parent.named_children if c.start_byte > current.end_byte):
                 files.update(_tee_files(script, stage))
@@ -172,7 +172,7 @@ def _prints(
     name = command.command_name or ""
     if command.agent is None and name in script.functions and name not in printing:
         return False
-    path = _output_path(script, command)
+    path = _output_path(script, command.node)
     if path.kept:
         return True
     told = _told_files(command)
@@ -191,13 +191,11 @@ def _printed_back(
     the variable that captured it (`out=$(claude …)`, then `echo "$out"`)."""
     if not files and not variables:
         return False
-    for later in script.commands:
-        printer = later.command_name in _FILE_PRINTERS or later.command_name in _VALUE_PRINTERS
+    for later in _printers(script):
         if not (
-            printer
-            and later.node.start_byte >= command.node.end_byte
+            later.node.start_byte >= command.node.end_byte
             and within(later.node, function)
-            and _prints_out(later.node, function)
+            and _output_path(script, later.node).kept
         ):
             continue
         words = [text_of(w) for w in later.word_nodes[later.program_index + 1 :] if w]
@@ -210,28 +208,13 @@ def _printed_back(
     return False
 
 
-def _prints_out(node: Node, function: Node) -> bool:
-    """Whether a command's output is its function's: not sent to a file or away, nor
-    captured."""
-    current = node
-    while current.parent is not None and current.id != function.id:
-        parent = current.parent
-        if parent.type == "command_substitution":
-            return False
-        if parent.type == "redirected_statement" and any(
-            _writes(r) and standard_output(r)
-            for r in parent.named_children
-            if r.type == "file_redirect"
-        ):
-            return False
-        current = parent
-    return True
-
-
-def _writes(redirect: Node) -> bool:
-    """Whether a redirect writes (`>`, `>>`, `&>`, `>|`, `>&`), not reads."""
-    operator = next((c for c in redirect.children if not c.is_named), None)
-    return operator is not None and operator.type in _WRITING
+def _printers(script: ShellScript) -> list[SimpleCommand]:
+    """The script's commands that print a file or a value (listed once per script)."""
+    known = _PRINTERS.get(script)
+    if known is None:
+        printing = _FILE_PRINTERS | _VALUE_PRINTERS
+        known = _PRINTERS[script] = [c for c in script.commands if c.command_name in printing]
+    return known
 
 
 def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, set[str]]:
@@ -610,6 +593,7 @@ def _file_test_operand(node: Node) -> bool:
 
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
+_PRINTERS: weakref.WeakKeyDictionary[ShellScript, list[SimpleCommand]] = weakref.WeakKeyDictionary()
 # the functions whose output holds what an agent prints (`_printing_functions`)
 _PRINTING_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
     weakref.WeakKeyDictionary()

@@ -46,6 +46,14 @@ def written_file(redirect: Node) -> str | None:
     return word if word and word not in _NOT_FILES else None
 
 
+def sends_output_away(redirect: Node) -> bool:
+    """Whether a redirect sends standard output elsewhere: to a file, `/dev/null` or
+    another descriptor (`> f`, `&> f`, `>&2`), not `2> f` nor a read (`< f`)."""
+    operator = next((c for c in redirect.children if not c.is_named), None)
+    writes = operator is not None and (operator.type in _WRITES or operator.type == ">&")
+    return writes and standard_output(redirect)
+
+
 def standard_output(redirect: Node) -> bool:
     """Whether a redirect sends standard output away (`> f`, `&> f`, `1> f`; not `2> f`)."""
     descriptor = redirect.child_by_field_name("descriptor")
