@@ -56,11 +56,7 @@ def _analyse(
     profile: AgentProfile,
     steps: StepCatalog,
     runs: Sequence[tuple[SimpleCommand, AgentProfile]],
-    counted: bool = True,
 ) -> AgentLoop | None:
-    """The loop as an attempt loop around the agent's run, if a failure sends it round
-    again; `counted` false for a `for` over values other than numbers, an attempt loop
-    only where a success leaves it (`for model in "${MODELS[@]}"` … `&& return 0`)."""
     alternatives = _alternatives(loop, command, profile, runs)
     flow = IterationWalk(script, loop, command, alternatives)
     ok = Scenario(True, 0, False)
@@ -72,8 +68,6 @@ def _analyse(
     if not transient & set(codes):
         failures.append(Scenario(False, min(transient, default=NONZERO), True))
     ending = " and stops once it succeeds"
-    if "leave" not in success and not counted:
-        return None  # each value is new work, whatever the run gives
     if "leave" not in success:
         # It goes on after a success too: a schedule, not a retry; unless it is an endless
         # one that a failure sends round again at once, skipping the work a success goes
@@ -214,15 +208,8 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
             continue
         if ends_on_failure(command.node, script.options_at(command.node)):
             continue  # errexit ends the script before the loop can run it again
-        # a `for` over other values (models, fallbacks, tasks) is an attempt loop only
-        # where it stops once the agent succeeds (`_analyse` asks that of it)
-        attempts = attempt_loop(loop)
-        analysed = attempts or loop.type == "for_statement"
-        result = (
-            _analyse(script, loop, command, profile, steps, runs, counted=attempts)
-            if analysed
-            else None
-        )
+        analysed = attempt_loop(loop)
+        result = _analyse(script, loop, command, profile, steps, runs) if analysed else None
         if result is not None:
             found.append(result)
     return found
