@@ -6,7 +6,7 @@ value, and the retry layer and failure containment around each call."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from auditor.project import NO_DETAILS, CallDetails, CallFacts
@@ -405,17 +405,34 @@ def _request_receiver(call: ast.Call, local: Mapping[str, list[Ref]]) -> ast.exp
     func = call.func
     if isinstance(func, ast.Attribute) and func.attr in _RAW_REQUESTS and call.args:
         return func.value  # whether it holds an SDK client the graph's values say
+    if isinstance(func, ast.Name):  # a bound request method: `send = client.messages.create`
+        return _held_owner(func.id, local, _request_owner)
     if not isinstance(func, ast.Attribute) or func.attr not in _REQUEST_METHODS:
         return None
     client = _resource_owner(func.value)
     if client is not None or not isinstance(func.value, ast.Name):
         return client
-    values = [ref[1] for ref in local.get(func.value.id, ()) if ref[0] == "expr"]
+    return _held_owner(func.value.id, local, _resource_owner)
+
+
+def _held_owner(
+    name: str, local: Mapping[str, list[Ref]], owner: Callable[[ast.expr], ast.expr | None]
+) -> ast.expr | None:
+    """The client every value a local name holds is a part of (`owner` of each; an
+    `if`-expression's both branches), or None."""
+    values = [ref[1] for ref in local.get(name, ()) if ref[0] == "expr"]
     branches = [
         b for v in values for b in ((v.body, v.orelse) if isinstance(v, ast.IfExp) else (v,))
     ]
-    owners = [_resource_owner(branch) for branch in branches]
+    owners = [owner(branch) for branch in branches]
     return owners[0] if owners and all(o is not None for o in owners) else None
+
+
+def _request_owner(node: ast.expr) -> ast.expr | None:
+    """`X` of a client's request method, `X.chat.completions.create`."""
+    if isinstance(node, ast.Attribute) and node.attr in _REQUEST_METHODS:
+        return _resource_owner(node.value)
+    return None
 
 
 def _resource_owner(node: ast.expr) -> ast.expr | None:
