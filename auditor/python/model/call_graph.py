@@ -99,6 +99,11 @@ class CallGraph:
                 known = self._attribute_classes.setdefault(attribute, [])
                 if name not in known:
                     known.append(name)
+        # a class's name, lower case and without underscores -> the classes of that name
+        self._classes_by_name: dict[str, list[str]] = {}
+        for name in self.classes:
+            key = name.rsplit(".", 1)[-1].replace("_", "").lower()
+            self._classes_by_name.setdefault(key, []).append(name)
         self._callees: dict[tuple[str, int], Sequence[str]] = {}
         self._by_callee: dict[str, dict[str, list[int]]] | None = None
         self._left: dict[tuple[str, str], bool] = {}  # (function, parameter) -> `_left_out`
@@ -314,7 +319,12 @@ class CallGraph:
             if ref and ref[0] == "param":  # what the callers pass it (`run(self.provider)`)
                 given = self._given_instances(function, ref[1], depth)
                 typed = function.facts.get("annotations", {}).get(ref[1])
-                found += given or self._typed(typed, function.module)  # else its annotation's
+                # else its annotation's, else the class its name names
+                found += given or self._typed_or_named(typed, ref[1], function.module)
+            if ref and ref[0] == "field" and not (len(ref) > 2 and ref[2]):
+                found += self._named(
+                    ref[1], function.module
+                )  # `self.steps.claude_runner`: a `ClaudeRunner`
             if ref and ref[0] == "outer" and (outer := self._outer(function, ref)) is not None:
                 found += self._instances(outer, ref[2], depth)
             if not ref or ref[0] != "result":
@@ -370,7 +380,7 @@ class CallGraph:
                         # what its callers pass, else what its annotation names
                         given = self._given_instances(method, ref[1], depth)
                         typed = method.facts.get("annotations", {}).get(ref[1])
-                        found += given or self._typed(typed, method.module)
+                        found += given or self._typed_or_named(typed, ref[1], method.module)
         if not found and cls is not None:  # else the class its annotation there names
             for member in self.hierarchy.lineage(cls):
                 annotation = self.classes[member].get("typed", {}).get(attribute)
@@ -383,6 +393,26 @@ class CallGraph:
         instance of (`ClassHierarchy.implementers`): none when it names no class here."""
         cls = self.resolve(annotation, module) if annotation else None
         return self.hierarchy.implementers(cls) if cls in self.classes else []
+
+    def _typed_or_named(self, annotation: str | None, name: str, module: str) -> list[str]:
+        """The classes a parameter of `module` may hold by its annotation, or, without one,
+        by its name (`_named`)."""
+        return self._typed(annotation, module) if annotation else self._named(name, module)
+
+    def _named(self, name: str, reader: str) -> list[str]:
+        """The class of the tree a value named `name`, of no other known class, holds by
+        the naming convention of injected dependencies: `claude_runner` or `_claude_runner`
+        a `ClaudeRunner`, when one class of that name is the nearest to module `reader`
+        (in the folder nearest its file)."""
+        classes = self._classes_by_name.get(name.replace("_", "").lower(), [])
+        if len(classes) > 1:
+            here = self.summaries[reader].path.split("/")
+            shared = {cls: _shared_steps(here, self._class_path(cls)) for cls in classes}
+            classes = [cls for cls in classes if shared[cls] == max(shared.values())]
+        return self.hierarchy.implementers(classes[0]) if len(classes) == 1 else []
+
+    def _class_path(self, cls: str) -> list[str]:
+        return self.summaries[self.class_module[cls]].path.split("/")
 
     def _given_instances(self, method: _Function, param: str, depth: int) -> list[str]:
         """The classes of the instances the calls of a function pass to its parameter
@@ -717,6 +747,14 @@ class CallGraph:
         """Each request of the client built at `site` in `module` that a retry layer
         re-sends, with the retries the client has on that path."""
         return RetryReach(self).stacked(module, site)
+
+
+def _shared_steps(one: list[str], other: list[str]) -> int:
+    """How many leading steps two paths (split at `/`) share."""
+    return sum(
+        1
+        for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], zip(one, other, strict=False))
+    )
 
 
 def _top(dotted: str) -> str:

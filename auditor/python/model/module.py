@@ -59,6 +59,14 @@ def integer_value(node: ast.AST | None) -> int | None:
     return None
 
 
+class Predicate(NamedTuple):
+    """A function of the tree whose body is one boolean expression over its parameters
+    (`auditor.python.runner.predicates`), as its module's facts keep it."""
+
+    parameters: tuple[str, ...]  # those a call gives (after `self`)
+    expression: str  # the expression's text (`ast.unparse`)
+
+
 class ProjectValues(Protocol):
     """What the rest of the tree gives this module's values (the project call graph,
     `auditor.python.model.call_graph`): the argvs a parameter or a call's result can hold."""
@@ -94,6 +102,11 @@ class ProjectValues(Protocol):
     def callees(self, function: str, line: int, column: int) -> list[tuple[str, str]]:
         """The functions of the tree (module, qualname) the call at `line`:`column` in
         `function` may run."""
+        ...
+
+    def predicate(self, function: str, line: int, column: int) -> Predicate | None:
+        """The predicate of another module the call at `line`:`column` in `function` runs,
+        when it runs exactly one and that one is a chain of returns."""
         ...
 
 

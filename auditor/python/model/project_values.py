@@ -11,6 +11,7 @@ from auditor.project import ProjectIndex
 from auditor.python.model.ast_values import import_origin
 from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, call_graph
 from auditor.python.model.imports import Imports
+from auditor.python.model.module import Predicate
 
 
 class ModuleValues:
@@ -31,6 +32,24 @@ class ModuleValues:
             return []
         found = self.graph.callees(f"{self.module}.{function}", number)
         return [(self.graph.functions[f].module, self.graph.functions[f].qualname) for f in found]
+
+    def predicate(self, function: str, line: int, column: int) -> Predicate | None:
+        """The predicate of another module the call at `line`:`column` of `function` runs,
+        when the graph says it runs that one only."""
+        number = self._number(f"{self.module}.{function}", line, column)
+        found = (
+            self.graph.callees(f"{self.module}.{function}", number) if number is not None else []
+        )
+        if len(found) != 1 or self.graph.functions[found[0]].module == self.module:
+            return None
+        callee = self.graph.functions[found[0]]
+        expression = callee.facts.get("predicate")
+        if not isinstance(expression, str):
+            return None
+        parameters = tuple(callee.facts.get("params", ()))
+        if "." in callee.qualname and parameters[:1] in (("self",), ("cls",)):
+            parameters = parameters[1:]
+        return Predicate(parameters, expression)
 
     def _number(self, fid: str, line: int, column: int) -> int | None:
         if fid not in self.graph.functions:

@@ -21,6 +21,7 @@ from auditor.python.model.callees import value_or_none
 from auditor.python.model.value_calls import ARGUMENT_RUNNERS, parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import class_errors
+from auditor.python.runner.predicates import predicate_text
 from auditor.python.runner.value_refs import (
     Ref,
     RefsOwner,
@@ -113,6 +114,8 @@ class FunctionFacts(ValueRefs):
             "layer": self.layer,
             # it returns a call's value from a `try`, None where it fails (`value_or_none`)
             "or_none": self._tries and isinstance(self.node, Function) and value_or_none(self.node),
+            # its body is one boolean expression: read by a loop in another module that asks it
+            "predicate": isinstance(self.node, Function) and predicate_text(self.node),
         }
         return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
 

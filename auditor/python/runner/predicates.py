@@ -21,8 +21,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from auditor.python.model.ast_values import Function
 from auditor.python.model.callees import called_function
-from auditor.python.model.module import PythonModule
+from auditor.python.model.module import Predicate, PythonModule
+
+# expressions that test nothing themselves (`return self.check(x)`, `return ok`)
+_PLAIN = (ast.Name, ast.Call, ast.Attribute, ast.Constant, ast.Subscript)
+_LONGEST = 400  # characters of a predicate's text kept in its module's facts
 
 
 def inline(
@@ -32,18 +37,57 @@ def inline(
     parameter that receives an argument `passed` accepts, and that argument; None when
     the callee is not a predicate of the module written as a chain of returns."""
     function = called_function(module, call)
-    if function is None:
+    expression: ast.expr | None = None
+    if function is not None:
+        parameters = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        if isinstance(call.func, ast.Attribute):
+            parameters = parameters[1:]  # `self._is_retriable(result)`: after `self`
+    elif (elsewhere := _elsewhere(module, call)) is not None:
+        parameters, expression = list(elsewhere.parameters), _placed(elsewhere.expression, call)
+    else:
         return None
-    parameters = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-    if isinstance(call.func, ast.Attribute):
-        parameters = parameters[1:]  # `self._is_retriable(result)`: after `self`
     given = [(parameters[i], a) for i, a in enumerate(call.args) if i < len(parameters)]
     given += [(k.arg, k.value) for k in call.keywords if k.arg in parameters]
     bound = [(name, argument) for name, argument in given if passed(argument)]
     if len(bound) != 1:
         return None
-    expression = _chain(function.body)
+    if function is not None:
+        expression = _chain(function.body)
     return None if expression is None else (expression, *bound[0])
+
+
+def predicate_text(function: Function) -> str | None:
+    """The boolean expression a function's body is, as text, for its module's facts (a
+    call in another module reads it there): None unless the body is a chain of returns
+    whose expression tests a parameter."""
+    expression = _chain(function.body)
+    if expression is None or isinstance(expression, _PLAIN):
+        return None
+    parameters = {a.arg for a in (*function.args.posonlyargs, *function.args.args)}
+    names = {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)}
+    text = ast.unparse(expression) if names & parameters else ""
+    return text if 0 < len(text) <= _LONGEST else None
+
+
+def _elsewhere(module: PythonModule, call: ast.Call) -> Predicate | None:
+    """The predicate of another module of the tree the call runs (the call graph's)."""
+    function = module.scope_name(module.scope_of(call))
+    if module.project is None or function is None:
+        return None
+    return module.project.predicate(function, call.lineno, call.col_offset)
+
+
+def _placed(text: str, call: ast.Call) -> ast.expr | None:
+    """A predicate's expression read from its text, every node placed at the call (where
+    the loop's words are looked for)."""
+    try:
+        expression = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    for node in ast.walk(expression):
+        if isinstance(node, ast.expr):
+            ast.copy_location(node, call)
+    return expression
 
 
 def _chain(body: list[ast.stmt]) -> ast.expr | None:
