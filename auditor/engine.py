@@ -427,6 +427,10 @@ class Auditor:
         launches: list[bool] = []
 
         def runs_agent() -> bool:
+            if not launches and self.project.python:
+                known, calling = self.step_needles.graph
+                if path in known:  # the call graph knows the module whole: it answers
+                    launches.append(path in calling or self._handed_argv(path))
             if not launches:
                 wrapped = any(c in text and m in text for c, m in self.launch_calls)
                 launch = wrapped or any(w in text for w in PROCESS_WORDS)
