@@ -143,10 +143,14 @@ class Auditor:
 
     @functools.cached_property
     def _sdk_needles(self) -> tuple[str, ...]:
-        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`)."""
+        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), or
+        the class given as a value to a factory that calls it (`client_class=OpenAI,`)."""
         from auditor.python.runner.sdk_catalog import default_sdk
 
-        return tuple(f"{name}(" for name in (self.sdk or default_sdk()).names)
+        shapes = ("{}(", "={}", "({},", ", {})")
+        return tuple(
+            shape.format(name) for name in (self.sdk or default_sdk()).names for shape in shapes
+        )
 
     @functools.cached_property
     def steps(self) -> StepCatalog | None:

@@ -1,7 +1,8 @@
 """LLM SDK clients: where they are built, how many times each request is sent, where used.
 
-A client is built by a constructor of `rules/data/sdk.toml` (or config), or
-derived from one with `.with_options(max_retries=N)` / `.copy(max_retries=N)`.
+A client is built by a constructor of `rules/data/sdk.toml` (or config), also one
+given as a value to a factory of the module that calls it, or derived from one with
+`.with_options(max_retries=N)` / `.copy(max_retries=N)`.
 Its retry count comes from the keyword, resolved through literals, module
 constants of this file and of other modules of the tree (the project index),
 simple arithmetic and `**{…}` literals (also one of two, `**({…} if x else {})`);
@@ -23,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from auditor.project import PythonSummary, RetriedUse
-from auditor.python.model.ast_values import Function, class_names, descendants
+from auditor.python.model.ast_values import Function, class_names, descendants, dotted_name
 from auditor.python.model.mapping_keys import ABSENT, Absent, mapping_key
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
@@ -230,6 +231,9 @@ def find_clients(
     clients: list[Client] = []
     for call, names in module.calls.items():
         constructor = next((c for n in names if (c := sdk.constructor(n)) is not None), None)
+        if constructor is None and isinstance(call.func, ast.Name):
+            given = _given_classes(module, flow, call.func)  # `client_class(max_retries=3)`
+            constructor = next((c for n in given if (c := sdk.constructor(n)) is not None), None)
         label = ""
         if constructor is not None:
             label = constructor.qualified.rsplit(".", 1)[-1]
@@ -257,6 +261,32 @@ def find_clients(
             Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
         )
     return clients
+
+
+def _given_classes(module: PythonModule, flow: ValueFlow, name: ast.Name) -> list[str]:
+    """The classes the module's calls of a function give the parameter `name` calls (a
+    factory given the client's class: `make_client(client_class=AsyncAnthropic)`), by
+    their qualified names."""
+    function = module.scope_of(name)
+    if not isinstance(function, Function) or module.bindings.get((function, name.id)):
+        return []
+    positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if name.id not in positional and name.id not in (a.arg for a in function.args.kwonlyargs):
+        return []
+    found: list[str] = []
+    for caller in flow.calls_of(function):
+        if not isinstance(caller, ast.Call):
+            continue
+        given = [k.value for k in caller.keywords if k.arg == name.id]
+        if name.id in positional:
+            index = positional.index(name.id) - (isinstance(caller.func, ast.Attribute))
+            given += [a for i, a in enumerate(caller.args) if i == index]
+        for value in given:
+            dotted = dotted_name(value)
+            head, _, rest = (dotted or "").partition(".")
+            if (resolved := module.aliases.get(head)) is not None:
+                found.append(f"{resolved}.{rest}" if rest else resolved)
+    return found
 
 
 class ThroughCalls(NamedTuple):
