@@ -274,7 +274,7 @@ class CallGraph:
         if kind == "name":
             # a method of an instance a module keeps (`proxy = Proxy()`, `proxy.call()`)
             head, _, method = callee[1].rpartition(".")
-            held = self._global_instances(head, function.module) if head else []
+            held = self.global_instances(head, function.module) if head else []
             if held:
                 found = [
                     name
@@ -344,7 +344,7 @@ class CallGraph:
                     found += self._instances(maker, given, depth + 1)
         return found
 
-    def _global_instances(self, name: str, reader: str) -> list[str]:
+    def global_instances(self, name: str, reader: str) -> list[str]:
         """The classes of the tree whose instances a module-level name holds, as module
         `reader` names it (`openai_proxy = OpenAIProxy()`, also where a function declares
         it `global` and sets it again): none for a name nothing gives a constructor's (or

@@ -110,9 +110,15 @@ class RetryReach:
         path = self.graph.summaries[reader].path
         module, _, attribute = name.rpartition(".")
         owners = self.graph.modules_named(module, reader)
-        for owner in owners if len(owners) == 1 else ():
+        places = [(owner, attribute) for owner in (owners if len(owners) == 1 else ())]
+        # an instance of a class of the tree whose `__call__` applies one (`retry = Retry(…)`)
+        places += [
+            (self.graph.class_module[cls], cls.rsplit(".", 1)[-1])
+            for cls in self.graph.global_instances(name, reader)
+        ]
+        for owner, held in places:
             graph = self.graph.summaries[owner].graph
-            index = graph.get("retry_objects", {}).get(attribute)
+            index = graph.get("retry_objects", {}).get(held)
             if index is not None:
                 data = graph["layers"][index]
                 errors = tuple((str(k), str(v)) for k, v in data["errors"])

@@ -167,7 +167,7 @@ class ModuleFacts:
             for target in statement.targets:
                 if isinstance(target, ast.Name):
                     found[target.id] = layer
-        for _, function, _ in _functions(self.tree) if self.retries_named else ():
+        for _, function, cls in _functions(self.tree) if self.retries_named else ():
             applied = self._applied_library(function)
             if applied is None:
                 applied = self._returned_loop(function)
@@ -176,7 +176,9 @@ class ModuleFacts:
             if applied is None:
                 applied = self._retried_wrapper(function)
             if applied is not None:
-                found[function.name] = applied
+                # a class whose instances decorate (`retry = Retry(…)`, then `@retry`)
+                called = cls is not None and function.name == "__call__"
+                found[cls if called and cls else function.name] = applied
         return found
 
     def _returned_loop(self, function: Function) -> int | None:
@@ -244,8 +246,10 @@ class ModuleFacts:
         """The layer of a decorator that applies a library's retry decorator to the
         function it is given when that runs (`retry(stop=…)(method)(self, *args)`)."""
         wraps = any(isinstance(s, Function) for s in function.body) or len(function.body) <= 3
-        if not function.args.args or not wraps:
-            return None  # a decorator defines its wrapper, or is a line or two
+        if not function.args.args:
+            return None
+        # a decorator defines its wrapper, or is a line or two, or returns what it applies
+        returned = {id(r.value) for r in self._returns.get(id(function), ()) if r.value}
         given = {a.arg for a in function.args.args}
         nodes = list(walk(function))
         made = {  # `retry_decorator = retry(stop=…)`
@@ -258,6 +262,7 @@ class ModuleFacts:
         for node in nodes:
             if not (
                 isinstance(node, ast.Call)
+                and (wraps or id(node) in returned)
                 and len(node.args) == 1
                 and isinstance(node.args[0], ast.Name)
                 and node.args[0].id in given
