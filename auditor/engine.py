@@ -176,6 +176,29 @@ class Auditor:
         return agent_argv_paths(call_graph(self.project), frozenset(self.agent_names))
 
     @functools.cached_property
+    def client_factory_paths(self) -> frozenset[str]:
+        """Modules of the index that build a client of a class their callers give them
+        (`make_client(client_class=AsyncAnthropic)`, in another module): they need not
+        name the SDK."""
+        from auditor.python.runner.sdk_catalog import default_sdk
+
+        factories = [
+            (f"{module}.{qualname}", parameter, summary.path)
+            for module, summary in self.project.python.items()
+            for qualname, parameter in summary.graph.get("class_calls", ())
+        ]
+        if not factories:
+            return frozenset()
+        from auditor.python.model.call_graph import call_graph
+
+        graph, sdk = call_graph(self.project), self.sdk or default_sdk()
+        return frozenset(
+            path
+            for fid, parameter, path in factories
+            if any(sdk.constructor(name) for name in graph.given_names(fid, parameter))
+        )
+
+    @functools.cached_property
     def tree_retry_names(self) -> frozenset[str]:
         """The names of the retry decorators and helpers the tree's modules define."""
         return frozenset(
@@ -188,7 +211,7 @@ class Auditor:
         """Compute what the prefilters ask of the whole project (worker processes forked
         afterwards inherit it instead of each computing it again)."""
         if self.project.python:
-            _ = self.agent_argv_paths, self.step_needles
+            _ = self.agent_argv_paths, self.step_needles, self.client_factory_paths
 
     def _handed_argv(self, path: str) -> bool:
         """Whether the call graph hands an agent's argv to the module at `path`: asked of
@@ -409,6 +432,8 @@ class Auditor:
         if rule.prefilter_steps and self._may_call_step(text, path):
             return True
         if rule.prefilter_sdk and any(needle in text for needle in self._sdk_needles):
+            return True
+        if rule.prefilter_sdk and path in self.client_factory_paths:
             return True
         if not rule.prefilter_agents:
             return False

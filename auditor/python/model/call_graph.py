@@ -228,6 +228,17 @@ class CallGraph:
         given = [r for i, r in call.args if i == position]
         return given + [r for k, r in call.details.keywords if k == parameter]
 
+    def given_names(self, fid: str, parameter: str) -> list[str]:
+        """The qualified names the calls of function `fid` give its parameter `parameter`
+        (a class handed to a factory: `make_client(client_class=AsyncAnthropic)`)."""
+        found = [
+            ref[1]
+            for caller, number in self.callers(fid)
+            for ref in self.passed(fid, self.functions[caller].facts["calls"][number], parameter)
+            if ref and ref[0] == "global"
+        ]
+        return list(dict.fromkeys(found))
+
     def _given_callables(self, fid: str, parameter: str) -> list[str]:
         """What a call of parameter `parameter` of `fid` runs: the functions the callers
         pass it (`with_retry(fetch)`, `self.fetch`), or the calls of the lambda they pass

@@ -85,6 +85,11 @@ class ProjectValues(Protocol):
         object of class `annotation` (qualified; None: of unknown class)."""
         ...
 
+    def parameter_names(self, function: str, name: str) -> list[str]:
+        """The qualified names (of classes, functions) the callers pass parameter `name` of
+        `function` (a qualname)."""
+        ...
+
     def parameter_texts(self, function: str, name: str) -> list[str]:
         """The program names (`"claude"`) callers pass parameter `name` of `function`."""
         ...

@@ -65,6 +65,12 @@ class ModuleValues:
         tokens = self.graph.field_values(attribute, annotation or "")
         return sorted({str(t[2]) for t in tokens})
 
+    def parameter_names(self, function: str, name: str) -> list[str]:
+        """The qualified names (of classes, functions) the callers pass parameter `name` of
+        `function`."""
+        fid = f"{self.module}.{function}"
+        return self.graph.given_names(fid, name) if fid in self.graph.functions else []
+
     def parameter_texts(self, function: str, name: str) -> list[str]:
         """The program names the callers pass parameter `name` of `function`."""
         fid = f"{self.module}.{function}"

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, cast
 
 from auditor.numbers import bounded_int
@@ -93,6 +93,7 @@ class ModuleFacts:
         self._ast_facts: AstFacts | None = None
         self._returns: dict[int, list[ast.Return]] = {}  # id of a function -> its returns
         self._shared: dict[Any, Any] = {}  # each value `share` was given, by itself
+        self.class_calls: set[tuple[str, str]] = set()  # see `client`
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -117,12 +118,15 @@ class ModuleFacts:
         for node in self.tree.body:
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = self._class(node)
-        return {
+        found = {
             "functions": functions,
             "classes": classes,
             "layers": self.layers,
             "retry_objects": self._retry_objects(),
         }
+        if self.class_calls:  # (function, parameter): called as a class that may build a client
+            found["class_calls"] = sorted(self.class_calls)
+        return found
 
     def text_refs(self, value: str) -> list[Ref]:
         """A string's reference: the name of an agent's program (`"codex"`), or a command
@@ -355,6 +359,12 @@ class ModuleFacts:
         if dotted is None:
             return None
         constructor = self.sdk.constructor(self.imports.qualify(dotted))
+        if constructor is None and _class_parameter(call, function.params):
+            # `client_class(max_retries=3)`: a client if a caller gives it an SDK's class
+            # (the audit of this module asks the graph which classes its callers give)
+            constructor = self.sdk.any_constructor()
+            assert isinstance(call.func, ast.Name)
+            self.class_calls.add((function.qualname, call.func.id))
         if constructor is None:
             return None
         site = position(call)
@@ -692,6 +702,20 @@ class ModuleFacts:
         if found is None or found[0].form != form:
             return None
         return found[0], origin, found[2]
+
+
+# parameters named for the class they are given (`client_class`, `llm_cls`)
+_CLASS_PARAMETER = re.compile(r".+_(?:class|cls)")
+
+
+def _class_parameter(call: ast.Call, params: Collection[str]) -> bool:
+    """Whether a call calls a parameter that may hold an SDK client's class: named for a
+    class, or given the SDK's retries keyword."""
+    func = call.func
+    if not isinstance(func, ast.Name) or func.id not in params:
+        return False
+    retries = any(k.arg == "max_retries" for k in call.keywords)
+    return retries or _CLASS_PARAMETER.fullmatch(func.id) is not None
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:

@@ -264,9 +264,9 @@ def find_clients(
 
 
 def _given_classes(module: PythonModule, flow: ValueFlow, name: ast.Name) -> list[str]:
-    """The classes the module's calls of a function give the parameter `name` calls (a
-    factory given the client's class: `make_client(client_class=AsyncAnthropic)`), by
-    their qualified names."""
+    """The classes the calls of a function give the parameter `name` calls (a factory
+    given the client's class: `make_client(client_class=AsyncAnthropic)`), by their
+    qualified names: this module's calls, and those the call graph knows in others."""
     function = module.scope_of(name)
     if not isinstance(function, Function) or module.bindings.get((function, name.id)):
         return []
@@ -274,6 +274,9 @@ def _given_classes(module: PythonModule, flow: ValueFlow, name: ast.Name) -> lis
     if name.id not in positional and name.id not in (a.arg for a in function.args.kwonlyargs):
         return []
     found: list[str] = []
+    qualname = module.scope_name(function)
+    if module.project is not None and qualname is not None:  # the callers of other modules
+        found += module.project.parameter_names(qualname, name.id)
     for caller in flow.calls_of(function):
         if not isinstance(caller, ast.Call):
             continue

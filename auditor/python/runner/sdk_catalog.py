@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -133,6 +134,15 @@ class SdkCatalog(NamedTuple):
             (c for package, c in self.by_class.get(cls, ()) if module.startswith(f"{package}.")),
             None,
         )
+
+    def any_constructor(self) -> SdkConstructor | None:
+        """What a class not known yet (a factory's parameter) is built with: the keyword
+        and default the catalogue's constructors share most, or None without any."""
+        shared = Counter((c.keyword, c.default) for c in self.constructors.values())
+        if not shared:
+            return None
+        (keyword, default), _ = shared.most_common(1)[0]
+        return SdkConstructor("", keyword, default)
 
     @property
     def names(self) -> tuple[str, ...]:

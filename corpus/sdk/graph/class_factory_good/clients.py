@@ -1,0 +1,9 @@
+from typing import Any
+
+
+def create_client(client_class: type, api_key: str) -> Any:
+    return client_class(api_key=api_key, max_retries=0)
+
+
+def create_transport(transport_class: type, url: str) -> Any:
+    return transport_class(url, max_retries=3)
