@@ -380,6 +380,13 @@ class LaunchFacts:
         truth = [_bool(n.value) for n in returns]
         if truth and all(t is ok for t, ok in zip(truth, success, strict=True)):
             return "success"  # `return True` where it succeeded, `return False` elsewhere
+        if not all(success) and all(
+            (t is True or _is_test(n.value)) if ok else t is False
+            for n, t, ok in zip(returns, truth, success, strict=True)
+        ):
+            # `return False` wherever it failed, a test of what it said where it succeeded
+            # (`return "<SUCCESS>" in out`): false after every failure
+            return "success"
         on_success: dict[str, set[str | None]] = {}
         otherwise: dict[str, set[str | None]] = {}
         for node, ok in zip(returns, success, strict=True):
@@ -791,6 +798,16 @@ def _bool(node: ast.expr | None) -> bool | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, bool):
         return node.value
     return None
+
+
+def _is_test(node: ast.expr | None) -> bool:
+    """Whether an expression is a test, `True` or `False` (a comparison, `not`, or
+    `and`/`or` of tests)."""
+    if isinstance(node, ast.Compare) or _bool(node) is not None:
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return True
+    return isinstance(node, ast.BoolOp) and all(_is_test(v) for v in node.values)
 
 
 def _int_constant(node: ast.expr) -> bool:
