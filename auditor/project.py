@@ -71,9 +71,11 @@ class CallDetails(NamedTuple):
     # the retry layer that goes round on the value it returns, beside `layer` around its
     # raised failures (a loop that retries both: `except …: continue`, `if r["error"]:`)
     value_layer: int | None = None
-    # the layer of a library's retry decorator it applies to the function it is given
-    # (`retry(stop=…)(self._call_api)`): that function runs under it when the wrapper does
-    applied: int | None = None
+    # the layer of a retry decorator it applies to the function it is given, a library's
+    # (`retry(stop=…)(self._call_api)`) or, as a reference, one of the tree's factories
+    # (`async_retry(config)(self._make_request)`): that function runs under it when the
+    # wrapper does
+    applied: int | str | None = None
 
 
 NO_DETAILS = CallDetails()

@@ -30,7 +30,9 @@ from auditor.shell.status import (
     branch_pipestatus,
     captured_by,
     discarded_by,
+    errexit_subshell,
     field_of,
+    in_condition,
     next_statement,
     status_use,
     substitution_declaration,
@@ -66,14 +68,18 @@ def lost_status(
     if _effect_checked(script, statement) or _verified_in_loop(script, statement):
         return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
-    waits = waits_for(statement, script.commands, script.parsed) if backgrounded(statement) else []
+    # the statement whose status the run's becomes: its own, or under errexit that of the
+    # subshell it ends (`( agent …; echo done ) &`)
+    shell = errexit_subshell(statement) if options.errexit and not in_condition(statement) else None
+    carrier = shell if shell is not None and backgrounded(shell) else statement
+    waits = waits_for(carrier, script.commands, script.parsed) if backgrounded(carrier) else []
     if waits and not own and not all(w.carries or w.bare for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
     masked = None
     if stage is not None:
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
         masked = MaskedStage(pipeline.stages[-1].label, stage, captured_by(statement))
-    how = _how(statement, discard, masked)
+    how = _how(carrier, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
     if waits and all(w.bare for w in waits):
@@ -90,7 +96,7 @@ def lost_status(
         and statement.parent.type == "program"
         and script.end_use is None
     )
-    background = backgrounded(statement)
+    background = backgrounded(carrier)
     hint = (
         "add `-e` to `script` so it exits with the run's status, then check that" if own else None
     )

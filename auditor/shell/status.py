@@ -444,7 +444,25 @@ def status_use(
             label = _text(name) if name is not None else "x"
             return outer._replace(via=f"`{label}=$(…)`")
     if options.errexit and not in_condition(node):
-        return StatusUse("errexit (`set -e`) is on")
+        shell = errexit_subshell(node)
+        if shell is None:
+            return StatusUse("errexit (`set -e`) is on")
+        # errexit ends the subshell with it: the status is the subshell's (`( agent …;
+        # echo done ) &`, then a bare `wait`), used as the options the subshell inherited
+        # say (those at `node`, unless the subshell changed them: then errexit is taken
+        # to hold outside too, and the status to be used)
+        return status_use(shell, options, context)
+    return None
+
+
+def errexit_subshell(node: Node) -> Node | None:
+    """The subshell that errexit ends with the status of a failing `node` (its nearest,
+    inside the same function or script), or None when errexit ends the scope itself."""
+    current = node.parent
+    while current is not None and current.type not in _SCOPE_BOUNDARIES:
+        if current.type == "subshell":
+            return current
+        current = current.parent
     return None
 
 

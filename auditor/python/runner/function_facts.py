@@ -80,8 +80,8 @@ class FactsOwner(RefsOwner, Protocol):
         """The layer and function of a call of a retrying object."""
         ...
 
-    def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> int | None:
-        """The layer of a library's retry decorator a call applies to what it is given."""
+    def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> LayerRef:
+        """The layer of a retry decorator a call applies to what it is given."""
         ...
 
     def share(self, value: Shared) -> Shared:

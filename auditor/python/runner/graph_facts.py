@@ -679,23 +679,40 @@ class ModuleFacts:
         target = function.callee(call.args[0])
         return None if target is None else (layer, target)
 
-    def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> int | None:
+    def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> int | str | None:
         """The layer of a library's retry decorator a call applies to the function it is
         given (`retry(stop=…)(self._call_api)`, or `decorate(self._call_api)` after
-        `decorate = retry(stop=…)`); that function runs under it when the wrapper does."""
+        `decorate = retry(stop=…)`); that function runs under it when the wrapper does.
+        For a decorator factory of the tree (`retry_decorator = async_retry(config)`, then
+        `retry_decorator(self._make_request)`), a reference to it, as `decorator_layer`."""
         found = self._called_library(call, function, "decorator")
-        return None if found is None else self._library_layer(found[1], found, "decorator")
+        if found is not None:
+            return self._library_layer(found[1], found, "decorator")
+        origin = self._local_origin(call.func, function)
+        if not isinstance(origin, ast.Call) or len(call.args) != 1:
+            return None
+        given = call.args[0]
+        if not (isinstance(given, ast.Attribute | ast.Name) and self._library(origin) is None):
+            return None
+        dotted = dotted_name(origin.func)
+        head = (dotted or "").split(".", 1)[0]
+        if dotted is None or (head not in self.imports.names and head not in self.imports.defined):
+            return None  # a factory of the tree, named through the module's imports
+        return self._decorator_ref(origin, self.imports.qualify(dotted))
+
+    def _local_origin(self, func: ast.expr, function: FunctionFacts) -> ast.expr | None:
+        """What a called expression is: itself, or the one value a local name holds."""
+        if isinstance(func, ast.Name) and func.id in function.locals:
+            bindings = function.locals[func.id]
+            return bindings[0][1] if len(bindings) == 1 and bindings[0][0] == "expr" else None
+        return func
 
     def _called_library(
         self, call: ast.Call, function: FunctionFacts, form: str
     ) -> tuple[Any, ast.Call, str] | None:
         """The library object of `form` that a call with arguments calls: one a call makes
         there, or that a local name holds (`retrier = Retrying(…)`)."""
-        func = call.func
-        origin: ast.expr | None = func
-        if isinstance(func, ast.Name) and func.id in function.locals:
-            bindings = function.locals[func.id]
-            origin = bindings[0][1] if bindings[0][0] == "expr" else None
+        origin = self._local_origin(call.func, function)
         if origin is None or not isinstance(origin, ast.Call) or not call.args:
             return None
         found = self._library(origin)

@@ -61,6 +61,7 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
         targets, value = assignment(statement)
         if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
             found[targets[0].id] = value
+    classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
     for function in functions:
         pairs = parameter_defaults(function).items()
         found.update(
@@ -68,6 +69,36 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
         )
         unset = {a for a, d in pairs if isinstance(d, ast.Constant) and d.value is None}
         found.update(_none_defaults(function, unset))
+        # a configuration object's fields: `except config.retryable_exceptions:` with
+        # `config = RetryConfig()` (its default, or what replaces a None default)
+        made: list[tuple[str, ast.expr]] = [(a, d) for a, d in pairs if isinstance(d, ast.Call)]
+        made += _none_defaults(function, unset, ast.Call).items()
+        for name, value in made:
+            cls = (
+                classes.get(dotted_name(value.func) or "") if isinstance(value, ast.Call) else None
+            )
+            fields = _tuple_fields(cls) if cls is not None else {}
+            found.update((f"{name}.{field}", held) for field, held in fields.items())
+    return found
+
+
+def _tuple_fields(cls: ast.ClassDef) -> dict[str, ast.expr]:
+    """The fields a class's instances hold a tuple in by default: set in its body
+    (`retry_on = (APIError,)`) or stored by `__init__` from a parameter's default."""
+    found: dict[str, ast.expr] = {}
+    for statement in cls.body:
+        targets, value = assignment(statement)
+        if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
+            found[targets[0].id] = value
+    init = next((s for s in cls.body if isinstance(s, Function) and s.name == "__init__"), None)
+    defaults = parameter_defaults(init) if init is not None else {}
+    for statement in init.body if init is not None else ():
+        targets, value = assignment(statement)
+        target = targets[0] if len(targets) == 1 else None
+        stored = isinstance(target, ast.Attribute) and dotted_name(target.value) == "self"
+        if stored and isinstance(value, ast.Name) and isinstance(defaults.get(value.id), ast.Tuple):
+            assert isinstance(target, ast.Attribute)
+            found[target.attr] = defaults[value.id]
     return found
 
 
@@ -76,9 +107,12 @@ def _none_test(test: ast.Compare) -> bool:
     return is_none_test(test) and isinstance(test.ops[0], ast.Is | ast.Eq)
 
 
-def _none_defaults(function: Function, unset: set[str]) -> dict[str, ast.expr]:
-    """The tuples a function's statements give parameters that default to None before
-    use: `if errors is None: errors = (Exception,)`, `errors = errors or (Exception,)`."""
+def _none_defaults(
+    function: Function, unset: set[str], kind: type[ast.expr] = ast.Tuple
+) -> dict[str, ast.expr]:
+    """The tuples (or values of another `kind`) a function's statements give parameters
+    that default to None before use: `if errors is None: errors = (Exception,)`,
+    `errors = errors or (Exception,)`."""
     found: dict[str, ast.expr] = {}
     for statement in function.body if unset else ():
         if isinstance(statement, ast.If) and len(statement.body) == 1 and not statement.orelse:
@@ -90,16 +124,17 @@ def _none_defaults(function: Function, unset: set[str]) -> dict[str, ast.expr]:
         if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
             value = value.values[-1]  # `errors = errors or (Exception,)`
         named = len(targets) == 1 and isinstance(targets[0], ast.Name)
-        if named and targets[0].id in unset and isinstance(value, ast.Tuple):  # type: ignore[attr-defined]
+        if named and targets[0].id in unset and isinstance(value, kind):  # type: ignore[attr-defined]
             found[targets[0].id] = value  # type: ignore[attr-defined]
     return found
 
 
 def _with_classes(handler: ast.ExceptHandler, tuples: dict[str, ast.expr]) -> ast.ExceptHandler:
     """The clause with the classes its name stands for (`except errors:`), if known."""
-    if not isinstance(handler.type, ast.Name) or handler.type.id not in tuples:
+    named = dotted_name(handler.type) if handler.type is not None else None
+    if named is None or named not in tuples:  # `except errors:`, `except config.errors:`
         return handler
-    resolved = ast.ExceptHandler(tuples[handler.type.id], handler.name, handler.body)
+    resolved = ast.ExceptHandler(tuples[named], handler.name, handler.body)
     return ast.copy_location(resolved, handler)
 
 
