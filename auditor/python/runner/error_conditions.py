@@ -227,13 +227,15 @@ def _named(ways: list[Conjunction]) -> RetriedErrors | None:
 
 
 def handler_errors(
-    handler: ast.ExceptHandler, facts: AstFacts, blanket: frozenset[str]
+    handler: ast.ExceptHandler, facts: AstFacts, blanket: frozenset[str], *, falls_on: bool = True
 ) -> RetriedErrors | None:
-    """What an `except` clause of a retry loop retries, or None if it never goes on."""
+    """What an `except` clause of a retry loop retries, or None if it never goes on
+    (`falls_on` false: what follows the `try` leaves the loop, so only a `continue` does)."""
     caught = class_errors(facts.classes(handler.type), blanket)
     exception = handler.name or ""  # no name: no test can be about it
     paths = _Walk(facts).block(handler.body, _start(exception))
-    going_on = [p.conjunction for p in paths if p.outcome in _GOING_ON]
+    going = _GOING_ON if falls_on else (_RETRY,)
+    going_on = [p.conjunction for p in paths if p.outcome in going]
     if not going_on:
         return None
     named = _named(going_on)

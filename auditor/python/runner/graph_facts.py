@@ -60,6 +60,7 @@ from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
+from auditor.python.runner.loop_parts import leaves_after
 from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, literal_int, position
@@ -570,10 +571,11 @@ class ModuleFacts:
             names: list[str] = []
             narrowed: list[list[str]] = []
             left: list[str] = []  # the classes of the clauses before that leave the loop
+            falls_on = not leaves_after(loop.body, node)
             for handler in node.handlers:
                 # what it goes round for: none (it leaves on every way), the failures a
                 # test in it picks (`if "rate" in str(e): continue`), or what it catches
-                going = handler_errors(handler, self._ast_facts, self.blanket)
+                going = handler_errors(handler, self._ast_facts, self.blanket, falls_on=falls_on)
                 if going is None:
                     left += self._handler_classes(handler, function)
                     continue

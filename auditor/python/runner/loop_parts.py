@@ -124,3 +124,11 @@ def item_bound(node: ast.AST, index: int) -> list[str]:
 def unwrap(node: ast.expr | None) -> ast.expr | None:
     """An expression past its `await`."""
     return node.value if isinstance(node, ast.Await) else node
+
+
+def leaves_after(body: list[ast.stmt], node: ast.stmt) -> bool:
+    """Whether a statement of a loop's body is followed there by one that always leaves
+    the loop (`return response` after the `try`): falling out of it goes round no more."""
+    at = next((i for i, statement in enumerate(body) if statement is node), None)
+    rest = body[at + 1 :] if at is not None else []
+    return any(isinstance(s, ast.Return | ast.Break | ast.Raise) for s in rest)

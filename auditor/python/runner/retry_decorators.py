@@ -31,7 +31,7 @@ from auditor.python.runner.error_tests import (
     describe,
     union,
 )
-from auditor.python.runner.loop_parts import is_none_test
+from auditor.python.runner.loop_parts import is_none_test, leaves_after
 from auditor.python.runner.retry_factories import integer_defaults, made_decorators
 from auditor.python.runner.retry_types import RetryDecorator
 from auditor.python.runner.steps import StepCatalog, default_steps
@@ -205,7 +205,12 @@ def retry_decorator_details(
                 for t in walk(loop)
                 if isinstance(t, ast.Try) and _calls_wrapped(t, wrapped)
                 for h in map(lambda h: _with_classes(h, tuples), t.handlers)
-                if (errors := handler_errors(h, facts, blanket_names)) is not None
+                if (
+                    errors := handler_errors(
+                        h, facts, blanket_names, falls_on=not leaves_after(loop.body, t)
+                    )
+                )
+                is not None
             ]
             if not handlers:
                 continue
