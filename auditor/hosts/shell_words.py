@@ -30,7 +30,13 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
         return _unescape(text, start, quoted=False)
     if kind in ("string", "concatenation"):
         parts: list[MappedText] = []
+        covered = node.start_byte  # the grammar leaves some text of a string to no child
         for child in node.children:
+            if kind == "string" and child.start_byte > covered:  # (newlines)
+                gap_start = parsed.char_offset(covered)
+                gap = parsed.text[gap_start : parsed.char_offset(child.start_byte)]
+                parts.append(_unescape(gap, gap_start, quoted=True))
+            covered = max(covered, child.end_byte)
             if child.type == '"':
                 continue
             if child.type == "string_content":

@@ -59,7 +59,7 @@ _DEFAULT = _PARAMETER + rb":?[-=+?]"
 # `${name#`, `%%`, `/`, `//`, `/#`, `/%` and a pattern word (`${s%]}`): a glob to bash.
 _REMOVAL = _PARAMETER + rb"(?:##?|%%?|/[/#%]?)"
 # `10#$n`: a base before a variable in arithmetic (`16#ff` the grammar reads already).
-_BASE_PREFIX = rb"(?<![\w#$])[0-9]+#(?=\$)"
+_BASE_PREFIX = rb"(?<![\w#$])(?:[0-9]+#|0[xX])(?=\$)"
 # `3<>file`: a file opened for reading and writing, which the grammar does not know.
 _READ_WRITE = rb"(?<![<>&])<>(?![>&])"
 # `[\d.]+` as a command word (`$([x]y)`): a glob to bash, a test's `[` to the grammar;
@@ -271,19 +271,39 @@ def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
 def _substring_arithmetic(data: bytes, start: int, end: int) -> list[Repair]:
     """`${s:i++%10:1}` → `${s:i00010:1}`: arithmetic operators in a substring's offset and
     length, which the grammar rejects, become digits (which character it takes does not
-    matter to the analysis)."""
+    matter to the analysis); the one before a nested expansion a `+` (`${s:i++%${#s}:1}`
+    → `${s:i00+${#s}:1}`)."""
     found: list[Repair] = []
     for match in _pattern(_SUBSTRING).finditer(data, start, end):
-        close = data.find(b"}", match.end(), end)
+        close = _closing_brace(data, match.end(), end)
         inside = data[match.end() : close] if close != -1 else b""
-        if not inside or any(char in inside for char in b"{(\"'`\\$"):
+        if not inside or any(char in inside for char in b"(\"'`\\"):
+            continue
+        nested = _pattern(rb"\$\{[^{}]*\}")  # `${#s}` in it: kept, after a `+`
+        plain = nested.sub(lambda m: b"_" * len(m.group(0)), inside)
+        if b"$" in plain or b"{" in plain:
             continue
         found += [
-            Repair(match.end() + index, 1, b"0")
-            for index, char in enumerate(inside)
-            if char in b"+%*/" or (char == ord("-") and index and inside[index - 1] != ord(":"))
+            Repair(match.end() + index, 1, b"+" if plain[index + 1 : index + 2] == b"_" else b"0")
+            for index, char in enumerate(plain)
+            if char in b"+%*/" or (char == ord("-") and index and plain[index - 1] != ord(":"))
         ]
     return found
+
+
+def _closing_brace(data: bytes, at: int, end: int) -> int:
+    """The `}` that closes a `${` whose text goes on at `at`, over nested `${…}`; -1 if
+    none before `end`."""
+    depth = 0
+    for index in range(at, end):
+        char = data[index]
+        if char == ord("{") and index and data[index - 1] == ord("$"):
+            depth += 1
+        elif char == ord("}"):
+            if depth == 0:
+                return index
+            depth -= 1
+    return -1
 
 
 def _test_globs(data: bytes, start: int, end: int) -> list[Repair]:
@@ -541,7 +561,8 @@ def _redirected_assignment(missing: Node) -> list[Repair]:
 
 
 def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
-    """`$((10#$n))` → `$((   $n))`: the base is blanked (the value stays the variable's)."""
+    """`$((10#$n))` → `$((   $n))`, `$((0x$h))` → `$((  $h))`: the base is blanked (the
+    value stays the variable's)."""
     return [
         Repair(m.start(), m.end() - m.start(), b" " * (m.end() - m.start()))
         for m in _pattern(_BASE_PREFIX).finditer(data, start, end)

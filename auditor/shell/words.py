@@ -274,7 +274,13 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
     if kind in ("string", "concatenation", "translated_string"):
         parts: list[str] = []
         size = 0
+        whole = node.text or b""
+        covered = node.start_byte  # the grammar leaves some text of a string to no child
         for child in node.children:
+            if kind != "concatenation" and child.start_byte > covered:  # (newlines)
+                gap = whole[covered - node.start_byte : child.start_byte - node.start_byte]
+                parts.append(unescape(gap.decode("utf-8", "replace"), quoted=True))
+            covered = max(covered, child.end_byte)
             if child.type == '"':
                 continue
             if child.type == "string_content" or not child.is_named:
