@@ -161,6 +161,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_substring_arithmetic(data, start, end),
                 *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
+                *_subshell_substitutions(data, start, end),
                 *_read_write_redirects(data, start, end),
                 *_bracket_words(data, start, end),
             ):
@@ -567,6 +568,34 @@ def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
         Repair(m.start(), m.end() - m.start(), b" " * (m.end() - m.start()))
         for m in _pattern(_BASE_PREFIX).finditer(data, start, end)
     ]
+
+
+def _subshell_substitutions(data: bytes, start: int, end: int) -> list[Repair]:
+    """`$((cd d && make) 2>&1)` → `$( (cd d && make) 2>&1)`: a command substitution whose
+    command is a subshell, which bash tells from arithmetic by the inner `)` not being
+    followed by the outer one; the grammar reads arithmetic. A blank goes between."""
+    found: list[Repair] = []
+    at = data.find(b"$((", start, end)
+    while at != -1:
+        depth, index, quote = 0, at + 1, 0
+        while index < end:
+            char = data[index]
+            if quote:  # inside quotes, parentheses do not count
+                if char == quote and data[index - 1] != ord("\\"):
+                    quote = 0
+            elif char in b"\"'":
+                quote = char
+            elif char == ord("("):
+                depth += 1
+            elif char == ord(")"):
+                depth -= 1
+                if depth == 1:  # the inner `(`'s match: arithmetic closes with `))`
+                    if data[index + 1 : index + 2] != b")":
+                        found.append(Repair(at + 2, 0, b" "))
+                    break
+            index += 1
+        at = data.find(b"$((", at + 3, end)
+    return found
 
 
 def _read_write_redirects(data: bytes, start: int, end: int) -> list[Repair]:
