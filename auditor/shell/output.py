@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Collection
 from typing import NamedTuple
 
-from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
+from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.output_words import (
@@ -435,26 +435,68 @@ def judged_by_output(
     command: SimpleCommand,
     statement: Node,
     seen: frozenset[str] = frozenset(),
-    opaque: bool = False,
+    opaque: bool | None = None,
 ) -> bool:
     """Whether the script examines the agent's output after the run (`gptme … >"$log"`,
     then `grep DONE "$log"`; `out=$(claude …)`, then `jq … <<<"$out"`), or, in a loop,
     anywhere in the loop (its condition reads it before the next run). The output of
     an agent that is its function's output is examined where every call of that
     function has its own output examined (`r=$(run_agent …)`, then a test of `$r`);
-    `opaque`: the run in that function has a prompt the analysis cannot read."""
+    `opaque`, for such a call: True when the run in that function has a prompt the
+    analysis cannot read, False when the function does more after the run (a check
+    after the call is then not known to be about it), None to read the call alone."""
     output = agent_output(script, command)
-    if opaque and not output.opaque:  # a call of a function whose run's prompt is opaque
-        output = output._replace(opaque=True)
+    if opaque is not None and output.opaque != opaque:
+        # a call of a function whose run's prompt is opaque; or whose run is followed by
+        # more work, so that nothing after the call is known to be about the run
+        output = output._replace(opaque=opaque)
     if output.through is not None and output.through not in seen:
         calls = calls_of(script).get(output.through, [])
         inner = seen | {output.through}
+        # a check after a call may be about the run's effects only where the function
+        # ends with the run (`run_agent() { claude -p "$1"; }`), not where it goes on to
+        # do more (`git commit`): then only its output, captured, is followed
+        opaque = False if _goes_on(script, statement) else (True if output.opaque else None)
         if calls and all(
-            judged_by_output(script, call, _statement_of(call.node), inner, output.opaque)
+            judged_by_output(script, call, _statement_of(call.node), inner, opaque)
             for call in calls
         ):
             return True
     return _examined_after(script, output, statement)
+
+
+# Commands that do nothing a check could be about: print, declare, wait, leave.
+_QUIET = frozenset({*NO_EFFECT_BUILTINS, "return", "exit", "sleep", "date"})
+
+
+def _goes_on(script: ShellScript, statement: Node) -> bool:
+    """Whether the function around `statement` runs a command after it that does more
+    than print, declare or leave (a call of a function of the script that only does
+    those does no more either)."""
+    function = enclosing_definition(statement)
+    if function is None:
+        return False
+    quiet = _quiet_functions(script)
+    return any(
+        statement.end_byte <= command.node.start_byte < function.end_byte
+        and (command.command_name or "") not in quiet
+        for command in script.commands
+    )
+
+
+def _quiet_functions(script: ShellScript) -> frozenset[str]:
+    """`_QUIET`, and the script's functions whose commands are all in it (`log "done"`
+    with `log` printing its arguments), found once per script."""
+    known = _QUIET_FUNCTIONS.get(script)
+    if known is None:
+        loud: set[str] = set()
+        for command in script.commands:
+            holder = enclosing_definition(command.node)
+            if holder is not None and (command.command_name or "") not in _QUIET:
+                loud.add(_function_name(holder))
+        quiet = {name for name in script.functions if name not in loud}
+        known = _QUIET_FUNCTIONS[script] = frozenset(_QUIET | quiet)
+    return known
 
 
 def _statement_of(node: Node) -> Node:
@@ -594,6 +636,9 @@ def _file_test_operand(node: Node) -> bool:
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
 _PRINTERS: weakref.WeakKeyDictionary[ShellScript, list[SimpleCommand]] = weakref.WeakKeyDictionary()
+_QUIET_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
+    weakref.WeakKeyDictionary()
+)
 # the functions whose output holds what an agent prints (`_printing_functions`)
 _PRINTING_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
     weakref.WeakKeyDictionary()
