@@ -143,14 +143,11 @@ class Auditor:
 
     @functools.cached_property
     def _sdk_needles(self) -> tuple[str, ...]:
-        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), or
-        the class given as a value to a factory that calls it (`client_class=OpenAI,`)."""
+        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`); a
+        factory given the class is the call graph's answer (`client_factory_paths`)."""
         from auditor.python.runner.sdk_catalog import default_sdk
 
-        shapes = ("{}(", "={}", "({},", ", {})")
-        return tuple(
-            shape.format(name) for name in (self.sdk or default_sdk()).names for shape in shapes
-        )
+        return tuple(f"{name}(" for name in (self.sdk or default_sdk()).names)
 
     @functools.cached_property
     def steps(self) -> StepCatalog | None:
@@ -178,24 +175,16 @@ class Auditor:
     @functools.cached_property
     def client_factory_paths(self) -> frozenset[str]:
         """Modules of the index that build a client of a class their callers give them
-        (`make_client(client_class=AsyncAnthropic)`, in another module): they need not
-        name the SDK."""
-        from auditor.python.runner.sdk_catalog import default_sdk
-
-        factories = [
-            (f"{module}.{qualname}", parameter, summary.path)
-            for module, summary in self.project.python.items()
-            for qualname, parameter in summary.graph.get("class_calls", ())
-        ]
-        if not factories:
+        (`make_client(client_class=AsyncAnthropic)`): they need not name the SDK."""
+        if not self.project.python:
             return frozenset()
         from auditor.python.model.call_graph import call_graph
+        from auditor.python.model.graph_questions import class_factory_paths
+        from auditor.python.runner.sdk_catalog import default_sdk
 
-        graph, sdk = call_graph(self.project), self.sdk or default_sdk()
-        return frozenset(
-            path
-            for fid, parameter, path in factories
-            if any(sdk.constructor(name) for name in graph.given_names(fid, parameter))
+        sdk = self.sdk or default_sdk()
+        return class_factory_paths(
+            call_graph(self.project), lambda name: bool(sdk.constructor(name))
         )
 
     @functools.cached_property

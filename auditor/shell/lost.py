@@ -70,8 +70,7 @@ def lost_status(
     discard = discarded_by(statement)
     # the statement whose status the run's becomes: its own, or under errexit that of the
     # subshell it ends (`( agent …; echo done ) &`)
-    shell = errexit_subshell(statement) if options.errexit and not in_condition(statement) else None
-    carrier = shell if shell is not None and backgrounded(shell) else statement
+    carrier = _job_carrying(statement) if options.errexit else statement
     waits = waits_for(carrier, script.commands, script.parsed) if backgrounded(carrier) else []
     if waits and not own and not all(w.carries or w.bare for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
@@ -101,6 +100,18 @@ def lost_status(
         "add `-e` to `script` so it exits with the run's status, then check that" if own else None
     )
     return LostStatus(start, end, call, how, masked, discard, background, hint=hint, at_end=at_end)
+
+
+def _job_carrying(statement: Node) -> Node:
+    """Under errexit, the background subshell whose status a failed run becomes: the
+    subshells errexit ends with it, outward, up to one run as a job (`( ( agent …; echo )
+    ; echo ) &`); else the run's own statement."""
+    current = statement
+    while not in_condition(current) and (shell := errexit_subshell(current)) is not None:
+        if backgrounded(shell):
+            return shell
+        current = shell
+    return statement
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:

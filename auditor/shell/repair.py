@@ -281,14 +281,14 @@ def _substring_arithmetic(data: bytes, start: int, end: int) -> list[Repair]:
         if not inside or any(char in inside for char in b"(\"'`\\"):
             continue
         nested = _pattern(rb"\$\{[^{}]*\}")  # `${#s}` in it: kept, after a `+`
-        plain = nested.sub(lambda m: b"_" * len(m.group(0)), inside)
+        plain = nested.sub(lambda m: b"\0" * len(m.group(0)), inside)
         if b"$" in plain or b"{" in plain:
             continue
-        found += [
-            Repair(match.end() + index, 1, b"+" if plain[index + 1 : index + 2] == b"_" else b"0")
-            for index, char in enumerate(plain)
-            if char in b"+%*/" or (char == ord("-") and index and plain[index - 1] != ord(":"))
-        ]
+        for index, char in enumerate(plain):
+            if char in b"+%*/" or (char == ord("-") and index and plain[index - 1] != ord(":")):
+                text = b"+" if plain[index + 1 : index + 2] == b"\0" else b"0"
+                if text[0] != char:  # (a `+` already before a nested one: mended)
+                    found.append(Repair(match.end() + index, 1, text))
     return found
 
 

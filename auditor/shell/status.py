@@ -448,9 +448,8 @@ def status_use(
         if shell is None:
             return StatusUse("errexit (`set -e`) is on")
         # errexit ends the subshell with it: the status is the subshell's (`( agent …;
-        # echo done ) &`, then a bare `wait`), used as the options the subshell inherited
-        # say (those at `node`, unless the subshell changed them: then errexit is taken
-        # to hold outside too, and the status to be used)
+        # echo done ) &`, then a bare `wait`). The options at `node` stand for those
+        # around the subshell: an errexit set inside it is taken to hold outside too.
         return status_use(shell, options, context)
     return None
 

@@ -280,6 +280,7 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
             if kind != "concatenation" and child.start_byte > covered:  # (newlines)
                 gap = whole[covered - node.start_byte : child.start_byte - node.start_byte]
                 parts.append(unescape(gap.decode("utf-8", "replace"), quoted=True))
+                size += len(gap)
             covered = max(covered, child.end_byte)
             if child.type == '"':
                 continue

@@ -331,7 +331,7 @@ class CallGraph:
                 given = self._given_instances(function, ref[1], depth)
                 typed = function.facts.get("annotations", {}).get(ref[1])
                 # else its annotation's, else the class its name names
-                found += given or self._typed_or_named(typed, ref[1], function.module)
+                found += given or self._typed_or_named(function, typed, ref[1])
             if ref and ref[0] == "field" and not (len(ref) > 2 and ref[2]):
                 found += self._named(
                     ref[1], function.module
@@ -391,7 +391,7 @@ class CallGraph:
                         # what its callers pass, else what its annotation names
                         given = self._given_instances(method, ref[1], depth)
                         typed = method.facts.get("annotations", {}).get(ref[1])
-                        found += given or self._typed_or_named(typed, ref[1], method.module)
+                        found += given or self._typed_or_named(method, typed, ref[1])
         if not found and cls is not None:  # else the class its annotation there names
             for member in self.hierarchy.lineage(cls):
                 annotation = self.classes[member].get("typed", {}).get(attribute)
@@ -405,16 +405,29 @@ class CallGraph:
         cls = self.resolve(annotation, module) if annotation else None
         return self.hierarchy.implementers(cls) if cls in self.classes else []
 
-    def _typed_or_named(self, annotation: str | None, name: str, module: str) -> list[str]:
-        """The classes a parameter of `module` may hold by its annotation, or, without one,
-        by its name (`_named`)."""
-        return self._typed(annotation, module) if annotation else self._named(name, module)
+    def _typed_or_named(self, method: _Function, annotation: str | None, name: str) -> list[str]:
+        """The classes a parameter of `method` may hold by its annotation, or, without one
+        and with no caller in the tree to give it a value, by its name (`_named`)."""
+        if annotation:
+            return self._typed(annotation, method.module)
+        return [] if self._called(method) else self._named(name, method.module)
+
+    def _called(self, method: _Function) -> bool:
+        """Whether a call of the tree may run `method` (a class's construction, for its
+        `__init__`)."""
+        name = method.qualname.rsplit(".", 1)[-1]
+        cls = method.facts.get("class") if name == "__init__" else None
+        fid = f"{method.module}.{method.qualname}"
+        return bool(self.callers(fid, cls.rsplit(".", 1)[-1] if cls else None))
 
     def _named(self, name: str, reader: str) -> list[str]:
         """The class of the tree a value named `name`, of no other known class, holds by
         the naming convention of injected dependencies: `claude_runner` or `_claude_runner`
         a `ClaudeRunner`, when one class of that name is the nearest to module `reader`
-        (in the folder nearest its file)."""
+        (in the folder nearest its file). Only a name of two words or more names a class
+        so: `agent` or `client` alone could hold anything."""
+        if "_" not in name.strip("_"):
+            return []
         classes = self._classes_by_name.get(name.replace("_", "").lower(), [])
         if len(classes) > 1:
             here = self.summaries[reader].path.split("/")

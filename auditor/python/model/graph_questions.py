@@ -4,7 +4,7 @@ the workers fork), and whether a function's parameter is given an agent's argv."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, Token
@@ -131,3 +131,15 @@ def _launcher(graph: CallGraph, fid: str) -> bool:
 def _calls_parameter(callee: Any) -> bool:
     """Whether a callee expression is (or may be) a parameter of its function: `fn(…)`."""
     return bool(callee) and callee[0] == "value" and any(r and r[0] == "param" for r in callee[1])
+
+
+def class_factory_paths(graph: CallGraph, client_class: Callable[[str], bool]) -> frozenset[str]:
+    """Paths of the modules that call a parameter as a class (`client_class(max_retries=3)`,
+    their facts' `class_calls`) that a caller of the tree gives a class `client_class`
+    accepts (an SDK client's: `make_client(client_class=AsyncAnthropic)`)."""
+    return frozenset(
+        summary.path
+        for module, summary in graph.summaries.items()
+        for qualname, parameter in summary.graph.get("class_calls", ())
+        if any(map(client_class, graph.given_names(f"{module}.{qualname}", parameter)))
+    )

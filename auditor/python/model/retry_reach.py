@@ -113,7 +113,7 @@ class RetryReach:
         places = [(owner, attribute) for owner in (owners if len(owners) == 1 else ())]
         # an instance of a class of the tree whose `__call__` applies one (`retry = Retry(…)`)
         places += [
-            (self.graph.class_module[cls], cls.rsplit(".", 1)[-1])
+            (self.graph.class_module[cls], f"{cls.rsplit('.', 1)[-1]}.__call__")
             for cls in self.graph.global_instances(name, reader)
         ]
         for owner, held in places:

@@ -181,9 +181,15 @@ class ModuleFacts:
             if applied is None:
                 applied = self._retried_wrapper(function)
             if applied is not None:
-                # a class whose instances decorate (`retry = Retry(…)`, then `@retry`)
+                # a class whose instances decorate (`retry = Retry(…)`, then `@retry`), under
+                # a key no call of the class itself (`Retry(fn)`) is taken for
                 called = cls is not None and function.name == "__call__"
-                found[cls if called and cls else function.name] = applied
+                if called and isinstance(applied, int):
+                    label = str(self.layers[applied]["label"])
+                    self.layers[applied]["label"] = label.replace(
+                        "`@__call__`", f"retry class `{cls}`", 1
+                    )
+                found[f"{cls}.__call__" if called else function.name] = applied
         return found
 
     def _returned_loop(self, function: Function) -> int | None:
@@ -690,7 +696,7 @@ class ModuleFacts:
         found = self._called_library(call, function, "decorator")
         if found is not None:
             return self._library_layer(found[1], found, "decorator")
-        origin = self._local_origin(call.func, function)
+        origin = self._local_origin(call.func, function, only=True)
         if not isinstance(origin, ast.Call) or len(call.args) != 1:
             return None
         given = call.args[0]
@@ -702,11 +708,16 @@ class ModuleFacts:
             return None  # a factory of the tree, named through the module's imports
         return self._decorator_ref(origin, self.imports.qualify(dotted))
 
-    def _local_origin(self, func: ast.expr, function: FunctionFacts) -> ast.expr | None:
-        """What a called expression is: itself, or the one value a local name holds."""
+    def _local_origin(
+        self, func: ast.expr, function: FunctionFacts, *, only: bool = False
+    ) -> ast.expr | None:
+        """What a called expression is: itself, or the value a local name holds first
+        (`only`: its one value, else None)."""
         if isinstance(func, ast.Name) and func.id in function.locals:
             bindings = function.locals[func.id]
-            return bindings[0][1] if len(bindings) == 1 and bindings[0][0] == "expr" else None
+            if only and len(bindings) != 1:
+                return None
+            return bindings[0][1] if bindings[0][0] == "expr" else None
         return func
 
     def _called_library(

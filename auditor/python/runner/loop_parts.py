@@ -128,7 +128,28 @@ def unwrap(node: ast.expr | None) -> ast.expr | None:
 
 def leaves_after(body: list[ast.stmt], node: ast.stmt) -> bool:
     """Whether a statement of a loop's body is followed there by one that always leaves
-    the loop (`return response` after the `try`): falling out of it goes round no more."""
+    the loop (`return response` after the `try`), with no `continue` of this loop between
+    them (`if failed: continue`): falling out of it goes round no more."""
     at = next((i for i, statement in enumerate(body) if statement is node), None)
-    rest = body[at + 1 :] if at is not None else []
-    return any(isinstance(s, ast.Return | ast.Break | ast.Raise) for s in rest)
+    for statement in body[at + 1 :] if at is not None else []:
+        if isinstance(statement, ast.Return | ast.Break | ast.Raise):
+            return True
+        if _continues(statement):
+            return False
+    return False
+
+
+def _continues(statement: ast.stmt) -> bool:
+    """Whether a statement holds a `continue` of the loop around it (not of a loop, or in
+    a function, inside it)."""
+    pending: list[ast.AST] = [statement]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Continue):
+            return True
+        if isinstance(
+            node, ast.For | ast.AsyncFor | ast.While | ast.FunctionDef | ast.AsyncFunctionDef
+        ):
+            continue  # (its `continue`s are its own)
+        pending.extend(ast.iter_child_nodes(node))
+    return False

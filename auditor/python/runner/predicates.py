@@ -28,6 +28,7 @@ from auditor.python.model.module import Predicate, PythonModule
 # expressions that test nothing themselves (`return self.check(x)`, `return ok`)
 _PLAIN = (ast.Name, ast.Call, ast.Attribute, ast.Constant, ast.Subscript)
 _LONGEST = 400  # characters of a predicate's text kept in its module's facts
+_MOST_TESTS = 40  # `if` statements of a predicate kept so (more cannot fit in `_LONGEST`)
 
 
 def inline(
@@ -58,15 +59,23 @@ def inline(
 
 def predicate_text(function: Function) -> str | None:
     """The boolean expression a function's body is, as text, for its module's facts (a
-    call in another module reads it there): None unless the body is a chain of returns
-    whose expression tests a parameter."""
+    call in another module reads it there): None unless the body is a short chain of
+    returns whose expression reads its parameters and nothing else (read in the
+    caller's module, another name would be that module's)."""
+    if sum(isinstance(s, ast.If) for s in function.body) > _MOST_TESTS:
+        return None  # (a lookup table of `if code == N: return …`: no short text)
     expression = _chain(function.body)
     if expression is None or isinstance(expression, _PLAIN):
         return None
     parameters = {a.arg for a in (*function.args.posonlyargs, *function.args.args)}
     names = {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)}
-    text = ast.unparse(expression) if names & parameters else ""
-    return text if 0 < len(text) <= _LONGEST else None
+    if not names or not names <= parameters:
+        return None
+    try:
+        text = ast.unparse(expression)
+    except RecursionError:
+        return None
+    return text if len(text) <= _LONGEST else None
 
 
 def _elsewhere(module: PythonModule, call: ast.Call) -> Predicate | None:
@@ -85,7 +94,7 @@ def _placed(text: str, call: ast.Call) -> ast.expr | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     for node in ast.walk(expression):
-        if isinstance(node, ast.expr):
+        if hasattr(node, "lineno"):
             ast.copy_location(node, call)
     return expression
 
