@@ -54,6 +54,9 @@ GAPS = {
     "bracket command word": "x=$([ab]+ c)\n",
     "coproc NAME ( )": "coproc W (cat)\nwait $W_PID\n",
     "substring offset, ++ and %": 'printf "%s" "${spin:i++%10:1}"\n',
+    "substring offset, ++ and % of a length": "c=${spin:i++%${#spin}:1}\n",
+    "hex prefix of an expansion": "x=$(( (0x${h:16:2} & 0x3f) | 0x80 ))\n",
+    "subshell in a command substitution": 'v=$((cd "$d" && make) 2>&1) || rc=$?\n',
     "glob before || in [[ ]]": 'if [[ "$F" = gp-* || "$F" = en-gp-* ]]; then echo x; fi\n',
     "glob before && in [[ ]]": "[[ $F = gp* && $F = en* ]] && echo x\n",
     "here-string on a group": '{ read -r a; read -r b; } <<< "$x"\n',
@@ -235,3 +238,13 @@ def test_a_coprocess_pid_is_waited_for() -> None:
         for j in jobs
     ]
     assert waited == [[1], [3]]
+
+
+def test_a_repair_that_changes_nothing_is_not_made() -> None:
+    """A `+` already before a nested expansion is left alone: on a line with another error
+    the repairs would otherwise be found again on every pass."""
+    from auditor.shell.repair import gap_repairs
+
+    data = b'echo "${s:i+${#s}:1}" )) ((\n'
+    root = _parser().parse(data).root_node
+    assert all(data[r.at : r.at + r.length] != r.text for r in gap_repairs(root, data))
