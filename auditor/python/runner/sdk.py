@@ -282,7 +282,8 @@ def _given_classes(module: PythonModule, flow: ValueFlow, name: ast.Name) -> lis
             continue
         given = [k.value for k in caller.keywords if k.arg == name.id]
         if name.id in positional:
-            index = positional.index(name.id) - (isinstance(caller.func, ast.Attribute))
+            bound = isinstance(caller.func, ast.Attribute) and positional[:1] in (["self"], ["cls"])
+            index = positional.index(name.id) - bound  # `self.make(X)`: after `self`
             given += [a for i, a in enumerate(caller.args) if i == index]
         for value in given:
             dotted = dotted_name(value)
