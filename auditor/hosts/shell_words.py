@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from auditor.hosts.mapped import MappedText
 from auditor.shell.parse import Node, ShellText
-from auditor.shell.words import Env, evaluate, unescaped
+from auditor.shell.words import Env, evaluate, string_children, unescaped
 
 
 def _unescape(text: str, start: int, *, quoted: bool) -> MappedText:
@@ -30,13 +30,12 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
         return _unescape(text, start, quoted=False)
     if kind in ("string", "concatenation"):
         parts: list[MappedText] = []
-        covered = node.start_byte  # the grammar leaves some text of a string to no child
-        for child in node.children:
-            if kind == "string" and child.start_byte > covered:  # (newlines)
-                gap_start = parsed.char_offset(covered)
-                gap = parsed.text[gap_start : parsed.char_offset(child.start_byte)]
+        for child in string_children(node):
+            if isinstance(child, tuple):  # text of the string no child holds
+                gap_start = parsed.char_offset(child[0])
+                gap = parsed.text[gap_start : parsed.char_offset(child[1])]
                 parts.append(_unescape(gap, gap_start, quoted=True))
-            covered = max(covered, child.end_byte)
+                continue
             if child.type == '"':
                 continue
             if child.type == "string_content":

@@ -581,7 +581,8 @@ def _subshell_substitutions(data: bytes, start: int, end: int) -> list[Repair]:
         while index < end:
             char = data[index]
             if quote:  # inside quotes, parentheses do not count
-                if char == quote and data[index - 1] != ord("\\"):
+                escaped = quote == ord('"') and data[index - 1] == ord("\\")
+                if char == quote and not escaped:  # (single quotes know no escapes)
                     quote = 0
             elif char in b"\"'":
                 quote = char

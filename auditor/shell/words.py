@@ -275,13 +275,12 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
         parts: list[str] = []
         size = 0
         whole = node.text or b""
-        covered = node.start_byte  # the grammar leaves some text of a string to no child
-        for child in node.children:
-            if kind != "concatenation" and child.start_byte > covered:  # (newlines)
-                gap = whole[covered - node.start_byte : child.start_byte - node.start_byte]
+        for child in string_children(node):
+            if isinstance(child, tuple):  # text of the string no child holds
+                gap = whole[child[0] - node.start_byte : child[1] - node.start_byte]
                 parts.append(unescape(gap.decode("utf-8", "replace"), quoted=True))
                 size += len(gap)
-            covered = max(covered, child.end_byte)
+                continue
             if child.type == '"':
                 continue
             if child.type == "string_content" or not child.is_named:
@@ -297,6 +296,17 @@ def evaluate(node: Node, env: Env, unknown: str | None = None) -> str | None:
             parts.append(value)
         return "".join(parts) if len(parts) < 2 else kept("".join(parts))
     return None
+
+
+def string_children(node: Node) -> Iterator[Node | tuple[int, int]]:
+    """A word's children in order and, in a quoted string, the byte ranges between them
+    that the grammar gives to no child (its newlines)."""
+    covered = node.start_byte
+    for child in node.children:
+        if node.type != "concatenation" and child.start_byte > covered:
+            yield covered, child.start_byte
+        covered = max(covered, child.end_byte)
+        yield child
 
 
 def unescape(text: str, *, quoted: bool) -> str:

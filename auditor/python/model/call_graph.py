@@ -333,9 +333,8 @@ class CallGraph:
                 # else its annotation's, else the class its name names
                 found += given or self._typed_or_named(function, typed, ref[1])
             if ref and ref[0] == "field" and not (len(ref) > 2 and ref[2]):
-                found += self._named(
-                    ref[1], function.module
-                )  # `self.steps.claude_runner`: a `ClaudeRunner`
+                # an attribute of an object of unknown class: `steps.claude_runner`
+                found += self._named(ref[1], function.module)
             if ref and ref[0] == "outer" and (outer := self._outer(function, ref)) is not None:
                 found += self._instances(outer, ref[2], depth)
             if not ref or ref[0] != "result":

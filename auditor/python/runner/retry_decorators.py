@@ -22,6 +22,7 @@ from auditor.python.model.ast_values import (
     positional_parameters,
     walk,
 )
+from auditor.python.model.class_attributes import ClassAttributes, class_attributes
 from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (
     AstFacts,
@@ -61,7 +62,7 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
         targets, value = assignment(statement)
         if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
             found[targets[0].id] = value
-    classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
+    attributes = class_attributes(tree)
     for function in functions:
         pairs = parameter_defaults(function).items()
         found.update(
@@ -74,31 +75,25 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
         made: list[tuple[str, ast.expr]] = [(a, d) for a, d in pairs if isinstance(d, ast.Call)]
         made += _none_defaults(function, unset, ast.Call).items()
         for name, value in made:
-            cls = (
-                classes.get(dotted_name(value.func) or "") if isinstance(value, ast.Call) else None
-            )
-            fields = _tuple_fields(cls) if cls is not None else {}
-            found.update((f"{name}.{field}", held) for field, held in fields.items())
+            cls = dotted_name(value.func) if isinstance(value, ast.Call) else None
+            if cls in attributes.classes:
+                fields = _tuple_fields(attributes, cls)
+                found.update((f"{name}.{field}", held) for field, held in fields.items())
     return found
 
 
-def _tuple_fields(cls: ast.ClassDef) -> dict[str, ast.expr]:
-    """The fields a class's instances hold a tuple in by default: set in its body
-    (`retry_on = (APIError,)`) or stored by `__init__` from a parameter's default."""
+def _tuple_fields(attributes: ClassAttributes, cls: str) -> dict[str, ast.expr]:
+    """The fields a class's instances hold a tuple in by default (`ClassAttributes`): set
+    in its body (`retry_on = (APIError,)`) or stored by a method from a parameter's
+    default (`self.retryable_exceptions = retryable_exceptions`)."""
     found: dict[str, ast.expr] = {}
-    for statement in cls.body:
-        targets, value = assignment(statement)
-        if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
-            found[targets[0].id] = value
-    init = next((s for s in cls.body if isinstance(s, Function) and s.name == "__init__"), None)
-    defaults = parameter_defaults(init) if init is not None else {}
-    for statement in init.body if init is not None else ():
-        targets, value = assignment(statement)
-        target = targets[0] if len(targets) == 1 else None
-        stored = isinstance(target, ast.Attribute) and dotted_name(target.value) == "self"
-        if stored and isinstance(value, ast.Name) and isinstance(defaults.get(value.id), ast.Tuple):
-            assert isinstance(target, ast.Attribute)
-            found[target.attr] = defaults[value.id]
+    for field in attributes.values:
+        for each in attributes.assigned(field, attributes.lineage(cls)):
+            value = each.value
+            if isinstance(value, ast.Name) and each.method is not None:
+                value = parameter_defaults(each.method).get(value.id, value)
+            if isinstance(value, ast.Tuple):
+                found[field] = value
     return found
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from auditor.project import PythonSummary, RetriedUse
-from auditor.python.model.ast_values import Function, class_names, descendants, dotted_name
+from auditor.python.model.ast_values import Function, class_names, descendants
 from auditor.python.model.mapping_keys import ABSENT, Absent, mapping_key
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
@@ -232,7 +232,7 @@ def find_clients(
     for call, names in module.calls.items():
         constructor = next((c for n in names if (c := sdk.constructor(n)) is not None), None)
         if constructor is None and isinstance(call.func, ast.Name):
-            given = _given_classes(module, flow, call.func)  # `client_class(max_retries=3)`
+            given = _given_classes(module, call.func)  # `client_class(max_retries=3)`
             constructor = next((c for n in given if (c := sdk.constructor(n)) is not None), None)
         label = ""
         if constructor is not None:
@@ -263,34 +263,18 @@ def find_clients(
     return clients
 
 
-def _given_classes(module: PythonModule, flow: ValueFlow, name: ast.Name) -> list[str]:
+def _given_classes(module: PythonModule, name: ast.Name) -> list[str]:
     """The classes the calls of a function give the parameter `name` calls (a factory
     given the client's class: `make_client(client_class=AsyncAnthropic)`), by their
-    qualified names: this module's calls, and those the call graph knows in others."""
+    qualified names, as the call graph binds them at each call of the tree."""
     function = module.scope_of(name)
-    if not isinstance(function, Function) or module.bindings.get((function, name.id)):
+    if not isinstance(function, Function) or module.project is None:
         return []
-    positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-    if name.id not in positional and name.id not in (a.arg for a in function.args.kwonlyargs):
+    every = (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)
+    if name.id not in (a.arg for a in every) or module.bindings.get((function, name.id)):
         return []
-    found: list[str] = []
     qualname = module.scope_name(function)
-    if module.project is not None and qualname is not None:  # the callers of other modules
-        found += module.project.parameter_names(qualname, name.id)
-    for caller in flow.calls_of(function):
-        if not isinstance(caller, ast.Call):
-            continue
-        given = [k.value for k in caller.keywords if k.arg == name.id]
-        if name.id in positional:
-            bound = isinstance(caller.func, ast.Attribute) and positional[:1] in (["self"], ["cls"])
-            index = positional.index(name.id) - bound  # `self.make(X)`: after `self`
-            given += [a for i, a in enumerate(caller.args) if i == index]
-        for value in given:
-            dotted = dotted_name(value)
-            head, _, rest = (dotted or "").partition(".")
-            if (resolved := module.aliases.get(head)) is not None:
-                found.append(f"{resolved}.{rest}" if rest else resolved)
-    return found
+    return module.project.parameter_names(qualname, name.id) if qualname is not None else []
 
 
 class ThroughCalls(NamedTuple):

@@ -1,3 +1,4 @@
 """A corpus package, near misses: a loop over work items that stops at the first run the
-runner module's predicate calls failed, and a value whose name matches no class of the
-tree is not guessed at."""
+runner module's predicate calls failed; a value whose name matches no class of the tree
+is not guessed at; and a dependency a call of the tree passes is what that call gives
+(a client of another package), whatever its name."""
