@@ -103,9 +103,7 @@ class AuditRun:
         self.warm = (
             cache is not None and not listing.fresh and cache.get_data(_ran_key(cache)) is not None
         )
-        self.prepared = False
-        if not self.warm:
-            self.prepare()
+        self.prepared = False  # a cold run prepares while its first files are audited
 
     def prepare(self) -> None:
         """Read the index's summaries, build the call graph and what the prefilters ask of
@@ -165,7 +163,7 @@ def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
     for display, reason in found.unaudited:
         position = job.file_settings.position(display)
         report.findings.extend(job.auditor(position).not_audited(display, reason).findings)
-    results = _warm(run) if run.warm else _mapped(job, candidates, run.workers, crashed_audit)
+    results = _warm(run) if run.warm else _cold(run)
     for done, (candidate, result) in enumerate(zip(candidates, results, strict=True), 1):
         if progress is not None:
             progress(done, len(candidates))
@@ -197,6 +195,27 @@ def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
             [c for c in candidates if c.display not in past_bound], run.settings
         )
     return report
+
+
+def _cold(run: AuditRun) -> Iterator[JobResult]:
+    """A cold run's results, in order. Only Python's audit reads the call graph: the other
+    files go to workers first, and the graph is built while they run; Python's then go to
+    workers forked once it is built (they inherit it, and no pool is alive at the fork)."""
+    candidates = run.found.candidates
+    python = [candidate.kind is FileKind.PYTHON for candidate in candidates]
+    others = [c for c, is_python in zip(candidates, python, strict=True) if not is_python]
+    audited = _mapped(run.job, others, run.workers, crashed_audit)
+    first = next(audited, None)  # the workers start on the other files
+    run.prepare()
+    early = iter([*([first] if first is not None else []), *audited])
+    late = _mapped(
+        run.job,
+        [c for c, is_python in zip(candidates, python, strict=True) if is_python],
+        run.workers,
+        crashed_audit,
+    )
+    for is_python in python:
+        yield next(late) if is_python else next(early)
 
 
 def _warm(run: AuditRun) -> Iterator[JobResult]:
