@@ -23,6 +23,7 @@ from auditor.shell.output_words import (
     TEXT_TOOLS,
     called_files,
     calls_of,
+    copies,
     file_captures,
     file_read,
     normal_word,
@@ -90,7 +91,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
         calls = calls_of(script).get(_function_name(function), [])
         files |= passed_files(function, files, calls)
     files |= called_files(script, command)
-    variables |= file_captures(script, files)
+    variables = copies(script, variables | file_captures(script, files), function)
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
     )
@@ -342,8 +343,30 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
     if parent is not None and parent.type == "pipeline":
         stages = [c for c in parent.named_children if c.type != "comment"]
         if stages[-1].id != current.id:
-            return False  # a stage feeding the next: examined there
+            # a stage feeding the next is examined there, unless the rest only cut a part
+            # of it out for a variable (`last=$(echo "$out" | tail -n 1)`): a copy, whose
+            # own reads `copies` follows
+            return _copied_part(script, parent, stages[stages.index(current) + 1 :])
     return not _decides(current)
+
+
+# Commands that keep a part of their input as it is: the lines or fields a copy holds.
+_PARTS = frozenset({"head", "tail", "cut", "tr", "sort", "uniq", "fold", "cat"})
+
+
+def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
+    """Whether the `later` stages of a pipeline only keep a part of what they read, for a
+    variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`)."""
+    holder = pipeline.parent
+    if holder is None or holder.type != "command_substitution":
+        return False
+    assignment = holder.parent
+    while assignment is not None and assignment.type in ("string", "concatenation"):
+        assignment = assignment.parent
+    if assignment is None or assignment.type != "variable_assignment":
+        return False
+    commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
+    return all(command is not None and command.name in _PARTS for command in commands)
 
 
 def _shows_only(script: ShellScript, test: Node) -> bool:

@@ -1,7 +1,8 @@
 """The words an agent's output goes to, and the script's reads of them (for
 `auditor.shell.output`): a file word as written (`"${log}"` and `$log` are one file),
 the redirect that writes it, every read of a file word or a variable, and where a
-value carries the output on: a variable given a log's text (`result=$(cat "$log")`),
+value carries the output on: a variable given a log's text (`result=$(cat "$log")`) or
+another's that holds it (`text="$out"`),
 a log a function writes to its parameter (`> "$log_file"` with `local log_file=$2`)
 as each call names it, a text test later in the agent's own pipeline.
 """
@@ -189,6 +190,32 @@ def file_captures(script: ShellScript, files: set[str]) -> set[str]:
         if assignment is not None and assignment.type == "variable_assignment" and name:
             found.add(text_of(name))
     return found
+
+
+def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[str]:
+    """`variables` and every variable given a value that reads one of them in `scope` (the
+    run's function, None: the script's top level), however far the copies go (`text=
+    "$out"`, `last=$(echo "$out" | tail -n 1)`): each holds the run's output, or a part of
+    it, as the variable that captured it does."""
+    reads = reads_in(script)
+    found, pending = set(variables), list(variables)
+    while pending:
+        for read in reads.get(("v", pending.pop()), ()):
+            if not _same_scope(enclosing_definition(read), scope):
+                continue  # another function's variable of the same name
+            assignment = read.parent
+            while assignment is not None and assignment.type != "variable_assignment":
+                assignment = assignment.parent
+            name = assignment.child_by_field_name("name") if assignment is not None else None
+            copied = text_of(name) if name is not None else None
+            if copied is not None and copied not in found:
+                found.add(copied)
+                pending.append(copied)
+    return found
+
+
+def _same_scope(first: Node | None, second: Node | None) -> bool:
+    return (first.id if first is not None else None) == (second.id if second is not None else None)
 
 
 # Commands whose output is the file's text, or its first or last lines; and what may hold

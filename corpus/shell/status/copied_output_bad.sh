@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The captured output is copied into other variables, and the copies are only shown or
+# logged: nothing examines what the run printed, so its discarded status is lost.
+
+for i in $(seq 1 5); do
+  OUTPUT=$(claude -p "Work through TODO.md" 2>&1 | tee -a run.log) || true  # expect: RA203(warning)
+  SHOWN="$OUTPUT"
+  SUMMARY=$(echo "$SHOWN" | tail -n 3)
+  echo "iteration $i: $SUMMARY"
+  sleep 2
+done
+
+# Another function's variable of the same name is copied and examined there: not this run's.
+review() {
+  local output
+  output=$(opencode run "Review the last commit" 2>&1) || true  # expect: RA203(warning)
+  if [[ -n "$output" ]]; then
+    echo "review: $output"
+  fi
+  date >> reviews.log
+}
+
+check_done() {
+  local output status
+  output=$(opencode run "Is the task complete? Answer STATUS: YES or NO" 2>&1) || true
+  status=$(echo "$output" | grep -o "STATUS: [A-Z]*")
+  [[ "$status" == "STATUS: YES" ]]
+}
+
+while true; do
+  review
+  check_done && break
+done

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The captured output is copied into another variable (or a part of it into a third) and
+# the copy is examined for the completion marker: the run is judged by its output.
+
+for i in $(seq 1 5); do
+  OUTPUT=$(claude -p "Work through TODO.md" 2>&1 | tee -a run.log) || true
+  TEXT="$OUTPUT"
+  if echo "$TEXT" | grep -q "<promise>COMPLETE</promise>"; then
+    exit 0
+  fi
+done
+
+for i in $(seq 1 5); do
+  RESULT=$(codex exec "Fix the failing test" 2>&1 | tee -a run.log) || true
+  LAST_LINE=$(echo "$RESULT" | tail -n 1)
+  DECISION="${LAST_LINE}"
+  [[ "$DECISION" == "DONE" ]] && break
+done
+exit 1
