@@ -114,16 +114,19 @@ def _job_carrying(statement: Node) -> Node:
     return statement
 
 
+_ASIDE = MESSAGE_COMMANDS | {"rm"}  # what a run and the check of its effect may have between
+
+
 def _effect_checked(script: ShellScript, statement: Node) -> bool:
     """Whether the next statement that does something after the run checks its effect
     and ends the script when it is missing (`agent "install jq"; if ! command -v jq;
     then exit 1; fi`), or calls a function whose body does (`agent …; finish`, where
     `finish` tests the report the run was to write): the run is judged by what it did.
-    Messages on the way do nothing."""
+    Messages and removed files (a temporary prompt) on the way do nothing."""
     while statement.parent is not None and statement.parent.type in _AROUND:
         statement = statement.parent  # `agent … || true`: what follows the list
     following = None if backgrounded(statement) else next_statement(statement)
-    while following is not None and _name(script, following) in MESSAGE_COMMANDS:
+    while following is not None and _name(script, following) in _ASIDE:
         following = next_statement(following)
     if following is None:
         return False

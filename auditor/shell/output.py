@@ -26,6 +26,7 @@ from auditor.shell.output_words import (
     copies,
     file_captures,
     file_read,
+    local_names,
     normal_word,
     passed_files,
     reads_in,
@@ -87,10 +88,10 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     through = None
     if function is not None and _prints(script, command, function, _printing_functions(script)):
         through = _function_name(function)
-    if function is not None and path.reaches_function:  # every caller's files
+    files |= called_files(script, command)
+    if function is not None:  # a file its function is given: as every caller names it
         calls = calls_of(script).get(_function_name(function), [])
         files |= passed_files(function, files, calls)
-    files |= called_files(script, command)
     variables = copies(script, variables | file_captures(script, files), function)
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
@@ -543,7 +544,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     reads = reads_in(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
-    scoped = _local_names(function) if function.type == "function_definition" else set()
+    scoped = local_names(function) if function.type == "function_definition" else set()
     for key in keys + told:
         for node in reads.get(key, ()):
             if key[0] == "v" and key[1] in scoped and not within(node, function):
@@ -574,25 +575,6 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             if not _only_shows(script, node):
                 return True
     return False
-
-
-_SCOPED = frozenset({"local", "declare", "typeset"})
-
-
-def _local_names(function: Node) -> set[str]:
-    """The variables a function declares its own (`local output`, `declare -a found`)."""
-    found: set[str] = set()
-    for node in descendants(function):
-        if node.type != "declaration_command":
-            continue
-        keyword = node.children[0] if node.children else None
-        if keyword is None or text_of(keyword) not in _SCOPED:
-            continue
-        for child in node.named_children:
-            name = child if child.type == "variable_name" else child.child_by_field_name("name")
-            if name is not None and name.type == "variable_name":
-                found.add(text_of(name))
-    return found
 
 
 def _left_after(script: ShellScript, statement: Node, leaving: str) -> int | None:

@@ -89,13 +89,61 @@ def called_files(script: ShellScript, call: SimpleCommand) -> set[str]:
     if definition is None or call.agent is not None:
         return set()
     known = _CALLED.setdefault(script, {})  # asked once per run of the agent: found once
-    if call.node.id in known:
-        return set(known[call.node.id])
+    if call.node.id not in known:
+        written = _function_files(script, definition, frozenset())
+        # a file named by a variable the function does not bind is the caller's (a function
+        # defined in another sees that one's locals)
+        bound = {f"${name}" for name in local_names(definition)}
+        free = {f for f in written if f.startswith("$") and f not in bound}
+        passed = passed_files(definition, written, [call]) - written
+        known[call.node.id] = frozenset(passed | {f for f in free if not _POSITIONAL.match(f)})
+    return set(known[call.node.id])
+
+
+def local_names(function: Node) -> set[str]:
+    """The variables a function declares its own (`local output`, `declare -a found`)."""
     found: set[str] = set()
-    for inner in _agents_in(script).get(definition.id, []):
-        written = _written_files(inner.node)
-        found |= passed_files(definition, written, [call]) - written
-    known[call.node.id] = frozenset(found)
+    for node in descendants(function):
+        if node.type != "declaration_command":
+            continue
+        keyword = node.children[0] if node.children else None
+        if keyword is None or text_of(keyword) not in _SCOPED:
+            continue
+        for child in node.named_children:
+            name = child if child.type == "variable_name" else child.child_by_field_name("name")
+            if name is not None and name.type == "variable_name":
+                found.add(text_of(name))
+    return found
+
+
+_SCOPED = frozenset({"local", "declare", "typeset"})
+
+
+def _function_files(script: ShellScript, definition: Node, seen: frozenset[int]) -> set[str]:
+    """The files the output of the agent a function runs goes to, as its body names them:
+    redirects on a run in it, or in a function it defines (which sees its locals), and
+    the files it names in a call of another function that runs one (`execute "$p"
+    "$output_file"`, where `execute` writes to its second parameter)."""
+    known = _FUNCTION_FILES.setdefault(script, {})
+    if definition.id in known:
+        return set(known[definition.id])
+    found: set[str] = set()
+    inside = range(definition.start_byte, definition.end_byte)
+    for holder, runs in _agents_in(script).items():
+        if holder.start_byte in inside:
+            found |= {file for run in runs for file in _written_files(run.node)}
+    for inner in script.commands:
+        called = script.functions.get(inner.command_name or "")
+        if (
+            called is None
+            or inner.agent is not None
+            or inner.node.start_byte not in inside
+            or called.id in seen | {definition.id}
+        ):
+            continue
+        files = _function_files(script, called, seen | {definition.id})
+        found |= passed_files(called, files, [inner])
+    known[definition.id] = frozenset(found)
     return found
 
 
@@ -109,16 +157,16 @@ def calls_of(script: ShellScript) -> dict[str, list[SimpleCommand]]:
     return known
 
 
-def _agents_in(script: ShellScript) -> dict[int, list[SimpleCommand]]:
-    """The commands that run an agent themselves, by the function definition (its node's
-    id) whose body holds them (listed once per script)."""
+def _agents_in(script: ShellScript) -> dict[Node, list[SimpleCommand]]:
+    """The commands that run an agent themselves, by the function definition whose body
+    holds them (listed once per script)."""
     known = _AGENTS_IN.get(script)
     if known is None:
         known = _AGENTS_IN[script] = {}
         for command in script.commands:
             holder = enclosing_definition(command.node) if command.agent is not None else None
             if holder is not None:
-                known.setdefault(holder.id, []).append(command)
+                known.setdefault(holder, []).append(command)
     return known
 
 
@@ -266,7 +314,10 @@ _CALLS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[SimpleCommand]]] =
 _CALLED: weakref.WeakKeyDictionary[ShellScript, dict[int, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
-_AGENTS_IN: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCommand]]] = (
+_AGENTS_IN: weakref.WeakKeyDictionary[ShellScript, dict[Node, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
+_FUNCTION_FILES: weakref.WeakKeyDictionary[ShellScript, dict[int, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
 _READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, str], list[Node]]] = (

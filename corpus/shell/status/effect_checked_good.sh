@@ -23,3 +23,18 @@ REPORT=out/report.md
 goose run -t "Write the weekly report to $REPORT" < /dev/null || true
 echo "::endgroup::"
 finish_run "goose"
+
+# The agent resolves merge conflicts; the function then removes its prompt file and asks
+# git whether any path is still unmerged, failing when one is: judged by what it did.
+resolve_conflicts() {
+  local prompt_file
+  prompt_file=$(mktemp)
+  echo "Resolve the merge conflicts in this work tree, then git add and commit" > "$prompt_file"
+  claude -p "$(cat "$prompt_file")" > /dev/null
+  rm -f "$prompt_file"
+  if git diff --name-only --diff-filter=U | grep -q .; then
+    git merge --abort
+    return 1
+  fi
+}
+resolve_conflicts || exit 1
