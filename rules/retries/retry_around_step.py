@@ -217,7 +217,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             if (
                 step is None
                 or construct.retry is None
-                or steps.reported_in_helper(step, construct.imported_helper)
+                or steps.reported_in_helper(step, construct.graph_helper)
             ):
                 return []
             return [(step, construct.retry)]

@@ -68,6 +68,8 @@ class Names(NamedTuple):
     messages: frozenset[str] = frozenset()  # `msg = str(e).lower()`
     statuses: frozenset[str] = frozenset()  # `code = e.status_code`
     flags: frozenset[tuple[str, bool]] = frozenset()  # `should_retry = True`
+    words: frozenset[tuple[str, tuple[str, ...]]] = frozenset()  # `markers = ("429", …)`
+    tests: frozenset[tuple[str, ast.expr]] = frozenset()  # `retryable = is_transient(e)`
 
 
 class Conditions:
@@ -95,6 +97,9 @@ class Conditions:
         flags = dict(names.flags)
         if isinstance(node, ast.Name) and node.id in flags:
             return TRUE if flags[node.id] == holds else []
+        tested = dict(names.tests)
+        if isinstance(node, ast.Name) and node.id in tested:
+            return self.condition(tested[node.id], names, holds)
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return TRUE if node.value == holds else []
         if isinstance(node, ast.Call):
@@ -171,12 +176,12 @@ class Conditions:
             and self.exception(owner.value, names)
         )
 
-    def words(self, node: ast.expr) -> tuple[str, ...] | None:
-        """The strings a literal or a module constant holds."""
+    def words(self, node: ast.expr, names: Names) -> tuple[str, ...] | None:
+        """The strings a literal, a local name or a module constant holds."""
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return (node.value,)
         if isinstance(node, ast.Name):
-            return self.facts.strings.get(node.id)
+            return dict(names.words).get(node.id) or self.facts.strings.get(node.id)
         return literal_strings(node)
 
     def atom(self, node: ast.expr, names: Names) -> Atom | None:
@@ -201,13 +206,13 @@ class Conditions:
             return None
         left, right, operator = operands[0], operands[1], node.ops[0]
         if isinstance(operator, ast.In | ast.NotIn) and self.message(right, names):
-            words = self.words(left)
+            words = self.words(left, names)
             if words is None:
                 return None
             return [ErrorTest("marker", w) for w in words], isinstance(operator, ast.NotIn)
         for subject, other in ((left, right), (right, left)):
             if self.type_name(subject, names):
-                words = self.words(other)
+                words = self.words(other, names)
                 if words is None or not isinstance(operator, ast.Eq | ast.NotEq | ast.In):
                     return None
                 return [ErrorTest("class", w) for w in words], isinstance(operator, ast.NotEq)
@@ -231,7 +236,7 @@ class Conditions:
             or not self.message(element.comparators[0], names)
         ):
             return None
-        words = self.words(loop.iter)
+        words = self.words(loop.iter, names)
         return ([ErrorTest("marker", w) for w in words], False) if words else None
 
 

@@ -26,6 +26,7 @@ from auditor.python.runner.error_tests import (
     ErrorTest,
     RetriedErrors,
     class_errors,
+    literal_strings,
     union,
 )
 
@@ -159,7 +160,14 @@ class _Walk(Conditions):
         elif self.status(value, names):
             statuses |= {name}
         exception = names.exception | {name} if self.exception(value, names) else names.exception
-        return path._replace(names=Names(exception, messages, statuses, flags))
+        words = frozenset((k, v) for k, v in names.words if k != name)
+        if (held := literal_strings(value)) is not None:
+            words |= {(name, held)}
+        tests = frozenset((k, v) for k, v in names.tests if k != name)
+        if isinstance(value, ast.Call) and self.inlined(value, names, True) is not None:
+            tests |= {(name, value)}  # `retryable = is_transient(e)`, tested later
+        named = Names(exception, messages, statuses, flags, words, tests)
+        return path._replace(names=named)
 
     def called(self, call: ast.Call, path: _Path) -> list[_Path]:
         name = dotted_name(call.func) or ""

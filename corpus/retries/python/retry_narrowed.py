@@ -62,3 +62,32 @@ def turn_or_error(log):
         return list(step(log, stream=False))
     except Exception as exc:
         return [exc]
+
+
+def _is_transient(exc):
+    """Whether a failure's message names a transient condition (a local tuple of markers)."""
+    message = str(exc).lower()
+    markers = ("rate limit", "429", "overloaded", "timed out")
+    return any(marker in message for marker in markers)
+
+
+def run_gptme(prompt):
+    return subprocess.run(["gptme", "--non-interactive", prompt], check=True)
+
+
+# A helper of this module: the predicate's result is kept in a name and tested after
+# (warning, at the loop; the call that gives the helper its step is the same defect).
+def with_transient_retries(fn, prompt):
+    for attempt in range(1, 4):  # expect: RA301(warning)
+        try:
+            return fn(prompt)
+        except Exception as exc:
+            retryable = _is_transient(exc)
+            if not retryable or attempt >= 3:
+                raise
+            time.sleep(2**attempt)
+    return None
+
+
+def fix_when_busy():
+    return with_transient_retries(run_gptme, "fix the failing test")
