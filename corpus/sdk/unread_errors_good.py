@@ -1,0 +1,30 @@
+"""Near misses for RA401: the layer retries classes the tree defines (or the standard
+library's), which the SDK never raises: they share no failure with it."""
+
+import json
+
+import backoff
+from openai import OpenAI
+
+
+class EmptyReply(Exception):
+    """The model answered with nothing."""
+
+
+PARSE_ERRORS = (json.JSONDecodeError, EmptyReply)
+client = OpenAI()
+
+
+@backoff.on_exception(backoff.expo, PARSE_ERRORS, max_tries=3)
+def ask_json(prompt: str) -> dict:
+    reply = client.chat.completions.create(model="m", messages=[prompt])
+    text = reply.choices[0].message.content
+    if not text:
+        raise EmptyReply
+    return json.loads(text)
+
+
+@backoff.on_exception(backoff.expo, ValueError, max_tries=3)
+def ask_number(prompt: str) -> int:
+    reply = client.chat.completions.create(model="m", messages=[prompt])
+    return int(reply.choices[0].message.content or "")
