@@ -223,8 +223,7 @@ class CallGraph:
     def passed(self, fid: str, call: CallFacts, parameter: str) -> list[Any]:
         """The references a call of function `fid` gives its parameter `parameter`, at
         its place or by its name."""
-        params = list(self.functions[fid].facts.get("params", ()))
-        position = params.index(parameter) if parameter in params else -1
+        position = self.position(fid, parameter)
         given = [r for i, r in call.args if i == position]
         return given + [r for k, r in call.details.keywords if k == parameter]
 
@@ -443,9 +442,8 @@ class CallGraph:
         any function's (`self._generate_with(self.provider, …)` calls `provider.generate`)."""
         if depth >= _FACTORY_DEPTH:
             return []
-        params = list(method.facts.get("params", ()))
-        position = params.index(param) if param in params else -1
         fid = f"{method.module}.{method.qualname}"
+        position = self.position(fid, param)
         name = method.qualname.rsplit(".", 1)[-1]
         cls = method.facts.get("class") if name == "__init__" else None
         found: list[str] = []
@@ -587,8 +585,7 @@ class CallGraph:
             value = dict(details.ints).get(name)
             return (module, site, value if value is not None else "?")
         if kind == "param":
-            params = facts.get("params", [])
-            position = params.index(name) if name in params else -1
+            position = self.position(callee, name)
             if 0 <= position < call.arg_count:
                 value = dict(details.positional).get(position)
                 return (module, site, value if value is not None else "?")
@@ -669,15 +666,16 @@ class CallGraph:
             for callee in self.callees(fid, number):
                 facts = self.functions[callee].facts
                 params = facts.get("params", [])
+                positional = self.positional(callee)
                 varargs = "*" in facts.get("defaults", {})
                 for index, ref in call.args:
                     position = index - shift
-                    if 0 <= position < len(params):
+                    if 0 <= position < positional:
                         tokens = self.evaluate(fid, ref)
                         changed |= self._add(("P", callee, params[position]), tokens)
-                    elif position >= len(params) and varargs:  # into the callee's `*args`
+                    elif position >= positional and varargs:  # into the callee's `*args`
                         tokens = self.evaluate(fid, ref)
-                        changed |= self._add(("P", callee, f"*{position - len(params)}"), tokens)
+                        changed |= self._add(("P", callee, f"*{position - positional}"), tokens)
                 for name, ref in call.details.keywords:
                     if name in params:
                         changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
@@ -691,8 +689,7 @@ class CallGraph:
         key = (fid, name)
         if key not in self._left:
             function = self.functions[fid]
-            params = list(function.facts.get("params", ()))
-            position = params.index(name) if name in params else -1
+            position = self.position(fid, name)
             called = function.qualname.rsplit(".", 2)
             by_class = called[-2] if len(called) > 1 and called[-1] == "__init__" else None
             calls = [
@@ -703,7 +700,7 @@ class CallGraph:
                 ]
             ]
             self._left[key] = not calls or any(
-                call.arg_count - call.details.shift <= position
+                (position < 0 or call.arg_count - call.details.shift <= position)
                 and name not in call.details.given
                 and not call.details.spread
                 and call.details.star is None
@@ -729,22 +726,46 @@ class CallGraph:
             found.setdefault(owner if owner in below else cls, set()).update(part)
         return found
 
+    def position(self, fid: str, parameter: str) -> int:
+        """Where a call gives parameter `parameter` of `fid` by position; -1 for none (not
+        one of its parameters, or one given by keyword only)."""
+        facts = self.functions[fid].facts
+        params = list(facts.get("params", ()))
+        position = params.index(parameter) if parameter in params else -1
+        return position if position < self.positional(fid) else -1
+
+    def positional(self, fid: str) -> int:
+        """How many parameters of `fid` a call may give by position (before its `*args`)."""
+        facts = self.functions[fid].facts
+        return len(facts.get("params", ())) - int(facts.get("kwonly", 0))
+
+    def varargs_holder(self, fid: str) -> str:
+        """The function whose `*args` a `f(*args)` in `fid` forwards: its own, or, for a
+        closure without them, those of the function it is defined in."""
+        if "*" in self.functions[fid].facts.get("defaults", {}):
+            return fid
+        enclosing = fid.rpartition(".")[0]
+        function = self.functions.get(enclosing)
+        return enclosing if function and "*" in function.facts.get("defaults", {}) else fid
+
     def _forward_varargs(
         self, fid: str, call: CallFacts, callee: str, params: Sequence[str]
     ) -> bool:
-        """`f(*args)` in a function taking `*args`: what its callers gave each of them goes
-        to `f`'s parameter in that place (`def make_auto_request(*args): make_request(*args)`)."""
+        """`f(*args)` in a function taking `*args` (or in a closure of one): what its
+        callers gave each of them goes to `f`'s parameter in that place (`def
+        make_auto_request(*args): make_request(*args)`)."""
         start = call.details.star
         if start is None:
             return False
         changed = False
+        holder, positional = self.varargs_holder(fid), self.positional(callee)
         for offset in range(_MAX_VARARGS):
-            tokens = self._read(("P", fid, f"*{offset}"))
+            tokens = self._read(("P", holder, f"*{offset}"))
             position = start + offset
-            if tokens and position < len(params):
+            if tokens and position < positional:
                 changed |= self._add(("P", callee, params[position]), tokens)
             elif tokens and "*" in self.functions[callee].facts.get("defaults", {}):
-                changed |= self._add(("P", callee, f"*{position - len(params)}"), tokens)
+                changed |= self._add(("P", callee, f"*{position - positional}"), tokens)
         return changed
 
     def _fields(self, callee: Any) -> tuple[str, list[str]] | None:

@@ -38,6 +38,10 @@ class GraphLaunchers:
     ) -> None:
         self.graph, self.process_calls, self.agents = graph, process_calls, agents
         self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
+        # a call of a parameter its callers give a process call, with an agent's argv
+        # forwarded through `*args` (`func(*args)`, given `subprocess.run, ["claude", …]`):
+        # (function, line, column) -> the first such caller (path, line, column)
+        self.given: dict[tuple[str, int, int], tuple[str, int, int]] = {}
         self._returns: dict[str, str | None] = {}
         pending: deque[str] = deque()
         for fid, function in graph.functions.items():
@@ -72,6 +76,11 @@ class GraphLaunchers:
             if callee[1].endswith("_exec"):  # `create_subprocess_exec(program, *args)`
                 return self._agent_program(fid, given)
             return self._agent_argv(fid, given)
+        if callee and callee[0] == "value" and call.details.star == 0:
+            caller = self._given_process(fid, callee[1])
+            if caller is not None:
+                self.given[(fid, call.line, call.column)] = caller
+                return True
         for target in self.graph.callees(fid, number):
             function = self.graph.functions[target]
             summary = self.graph.summaries[function.module]
@@ -83,6 +92,39 @@ class GraphLaunchers:
             if self._agent_argv(fid, given):
                 return True
         return False
+
+    def _given_process(self, fid: str, refs: Any) -> tuple[str, int, int] | None:
+        """For a call `f(*args)` in `fid` of a callable value (a parameter of `fid`, or of
+        the function it is defined in, whose `*args` it forwards): the first call of that
+        function that gives the parameter a process call and its `*args` an agent's argv
+        first (`resilient_call(subprocess.run, ["claude", …])`), as (path, line, column)."""
+        module = self.graph.functions[fid].module
+        holder = self.graph.varargs_holder(fid)
+        for ref in refs:
+            if ref and ref[0] == "outer":  # `("outer", QUALNAME, HELD)`: the enclosing's
+                owner, held = f"{module}.{ref[1]}", ref[2]
+            else:
+                owner, held = fid, (ref,)
+            if owner != holder:
+                continue
+            first = self.graph.positional(holder)  # where the caller's `*args` start
+            for parameter in (r[1] for r in held if r and r[0] == "param"):
+                for caller, number in self.graph.callers(holder):
+                    call = self.graph.functions[caller].facts["calls"][number]
+                    given = self.graph.passed(holder, call, parameter)
+                    argv = [r for i, r in call.args if i - call.details.shift == first]
+                    process = any(
+                        r and r[0] == "global" and r[1] in self.process_calls for r in given
+                    )
+                    if process and self._agent_argv(caller, argv):
+                        path = self.graph.summaries[self.graph.functions[caller].module].path
+                        return path, call.line, call.column
+        return None
+
+    def site(self, fid: str, line: int, column: int) -> tuple[str, int, int] | None:
+        """For a call of `fid` at (line, column, 0-based) that runs the process call its
+        callers give it (see `given`), where the first of them gives it."""
+        return self.given.get((fid, line, column))
 
     def _agent_argv(self, fid: str, refs: list[Any]) -> bool:
         return runs_agent(self._values(fid, refs), self.agents)

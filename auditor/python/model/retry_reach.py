@@ -348,7 +348,7 @@ class RetryReach:
             if position not in params:
                 return []
             given = ("param", position)
-        elif position >= len(params):
+        elif position >= self.graph.positional(fid):  # into its `*args`, or past them
             return []
         else:
             given = ("param", params[position])

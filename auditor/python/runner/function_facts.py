@@ -105,6 +105,8 @@ class FunctionFacts(ValueRefs):
         found = {
             "class": self.cls,
             "params": share(tuple(self.params)),
+            # how many of them come after `*`/`*args`: given by keyword only
+            "kwonly": isinstance(self.node, Function) and len(self.node.args.kwonlyargs),
             "annotations": {p: a for p in self.params if (a := self.annotation(p))},
             "defaults": self.defaults,
             "given": self._given_defaults(),
@@ -345,8 +347,13 @@ class FunctionFacts(ValueRefs):
             entry["spread"] = True
         if call.args and (given := _known(list(enumerate(map(literal_int, call.args))))):
             entry["positional"] = given
+        # `f(*args)` forwards this one's own `*args`, or (a closure without its own) those of
+        # the function it is defined in (`CallGraph.varargs_holder`)
         varargs = self.defaults.get("*")
-        for index, argument in enumerate(call.args):  # `f(*args)` forwards this one's own
+        enclosing = self.outer.defaults.get("*") if self.outer is not None else None
+        if varargs is None and enclosing not in (None, *self.locals, *self.params):
+            varargs = enclosing
+        for index, argument in enumerate(call.args):
             if isinstance(argument, ast.Starred) and _named(argument.value, varargs):
                 entry["star"] = index
         runner = self.owner.retrier_call(call, self)

@@ -256,6 +256,15 @@ class Steps:
         function = module.scope_name(module.scope_of(call))  # nested ones too (`run.attempt`)
         if project is None or function is None:
             return None
+        own = self.unit.own_summary()[0]
+        given = self._graph_launchers.site(f"{own}.{function}", call.lineno, call.col_offset)
+        if given is not None:  # `func(*args)`, given `subprocess.run, [agent argv]` by a caller
+            path, line, column = given
+            span = Span(Position(line, column), Position(line, column))
+            where = RelatedLocation(
+                path, span, "a process call and the agent's argv are given here"
+            )
+            return returned_launcher(dotted_name(call.func) or "call", where, None)
         for owner, qualname in project.callees(function, call.lineno, call.col_offset):
             summary = self.unit.project.python.get(owner)
             if summary is None:
