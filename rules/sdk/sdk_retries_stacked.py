@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from auditor.python.runner.retries import RetryConstruct
     from auditor.python.runner.retry_types import Retry
     from auditor.python.runner.sdk import Client
-    from auditor.python.runner.sdk_catalog import Overlap
+    from auditor.python.runner.sdk_catalog import Overlap, SdkCatalog
     from auditor.python.unit import PythonUnit
 
 OPENAI_BAD = """\
@@ -258,6 +258,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 for construct in constructs
                 if (retry := construct.retries(reference, CallFailure())) is not None
             ]
+            layers = [layer for layer in layers if not _foreign(layer.errors, client, module, sdk)]
             if not layers:
                 layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
             # a layer found so far (in this module, or importing the client) re-sends what
@@ -280,6 +281,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                         for use, path, r in through
                         if r != 0
                     ]
+                    further = [f for f in further if not _foreign(f.errors, client, module, sdk)]
                     ranked += [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in further]
             ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
             start, end = module.span(client.call)
@@ -397,6 +399,24 @@ class _Layer(NamedTuple):
             RelatedLocation(path, span, f"{use.label} re-sends the request"),
             f"its requests run under {use.label}{where}",
         )
+
+
+def _foreign(errors: RetriedErrors, client: Client, module: PythonModule, sdk: SdkCatalog) -> bool:
+    """Whether a layer retries only another SDK's classes (`openai.RateLimitError` over an
+    `Anthropic` client's requests): it retries none of this client's failures. A class is
+    known by the packages this module names it through, so a name the module takes from
+    two SDKs (`openai.RateLimitError` and `anthropic.RateLimitError`) is either's."""
+    from auditor.python.runner.error_tests import module_facts
+
+    packages = {qualified.split(".", 1)[0] for qualified in sdk.constructors}
+    origins = module_facts(module.tree).origins
+    label = client.label.rsplit(".", 1)[-1]
+    own = origins.get(label, frozenset()) & packages
+    classes = [test.value for test in errors.tests if test.kind == "class"]
+    if not own or not classes or len(classes) < len(errors.tests):
+        return False
+    named = [origins.get(name, frozenset()) & packages for name in classes]
+    return all(found and not found & own for found in named)
 
 
 def _local_layer(unit: PythonUnit, construct: RetryConstruct, retry: Retry) -> _Layer:

@@ -75,6 +75,12 @@ class CallGraph:
                 self.class_module[f"{module}.{name}"] = module
         files = {module: summary.path for module, summary in summaries.items()}
         self.hierarchy = ClassHierarchy(self.classes, self.functions, files)
+        # a module's function named for what it makes (`create_client`): (module, `client`)
+        self._factories: dict[tuple[str, str], str] = {}
+        for fid, function in self.functions.items():
+            verb, _, made = function.qualname.partition("_")
+            if verb in _FACTORY_VERBS and made and "." not in function.qualname:
+                self._factories[(function.module, made)] = fid
         # attribute -> the classes of the tree that store it (in a method or the class body)
         self._attribute_classes: dict[str, list[str]] = {}
         # a module-level name -> the functions that assign it and the values they give it
@@ -640,6 +646,8 @@ class CallGraph:
             if self._left_out(fid, name):
                 tokens = {t for r in refs for t in self.evaluate(fid, r)}
                 changed |= self._add(("P", fid, name), tokens)
+        for name in facts.get("params", ()):
+            changed |= self._made_for(fid, function, name)
         for item, *ref in facts.get("returns", ()):
             changed |= self._add(("R", fid, item), self.evaluate(fid, ref))
         cls = self._owner_class(function)
@@ -681,6 +689,16 @@ class CallGraph:
                         changed |= self._add(("P", callee, name), self.evaluate(fid, ref))
                 changed |= self._forward_varargs(fid, call, callee, params)
         return changed
+
+    def _made_for(self, fid: str, function: _Function, name: str) -> bool:
+        """A parameter of a function no call of the tree runs (an entry point other code
+        calls) holds what its module's factory named for it makes (`client`, where
+        `create_client` returns `OpenAI()`, or a tuple that starts with one)."""
+        factory = self._factories.get((function.module, name))
+        if factory is None or factory == fid or self.callers(fid):
+            return False
+        made = self._read(("R", factory, 0)) or self._read(("R", factory, -1))
+        return self._add(("P", fid, name), made)
 
     def _left_out(self, fid: str, name: str) -> bool:
         """Whether a call of the tree may leave parameter `name` of `fid` to its default:
@@ -791,6 +809,10 @@ class CallGraph:
         """Each request of the client built at `site` in `module` that a retry layer
         re-sends, with the retries the client has on that path."""
         return RetryReach(self).stacked(module, site)
+
+
+# The verbs of a factory's name (`create_client`, `make_llm`, `get_client`).
+_FACTORY_VERBS = frozenset({"create", "make", "build", "get", "new", "init"})
 
 
 def _shared_steps(one: list[str], other: list[str]) -> int:

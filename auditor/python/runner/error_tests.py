@@ -138,6 +138,19 @@ class AstFacts:
                 elif isinstance(target, ast.Name) and isinstance(statement.value, ast.Tuple):
                     self.exceptions[target.id] = class_names(statement.value)
 
+    @functools.cached_property
+    def origins(self) -> dict[str, frozenset[str]]:
+        """The top-level packages the module names each class through: `openai` for
+        `openai.RateLimitError`, or `from openai import RateLimitError`."""
+        found: dict[str, set[str]] = {}
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                found.setdefault(node.attr, set()).add(node.value.id)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    found.setdefault(alias.name, set()).add(node.module.split(".", 1)[0])
+        return {name: frozenset(packages) for name, packages in found.items()}
+
     def classes(self, node: ast.expr | None) -> list[str]:
         """The classes an `except` or a retry library's argument names, through the
         module's tuple constants and its imports' other names."""
