@@ -216,6 +216,7 @@ def _cold(run: AuditRun) -> Iterator[JobResult]:
     )
     for is_python in python:
         yield next(late) if is_python else next(early)
+    next(late, None)  # its pool's `with` block ends now (its workers stop), not at exit
 
 
 def _warm(run: AuditRun) -> Iterator[JobResult]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,6 +40,30 @@ def test_jobs_1_and_2_print_the_same_report(tree: Path) -> None:
     two = report_text(tree, Settings(), jobs=2)
     assert one == two
     assert '"code": "RA101"' in one
+
+
+def test_each_worker_pool_of_a_cold_run_runs_to_its_end(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Both pools of a cold run (the files that need no call graph, then Python's) finish
+    # their work and shut down in order; one closed early kills its workers, and the
+    # interpreter's exit then trips over the pool's closed pipes.
+    import auditor.run as run_module
+    from auditor.workers import map_in_workers
+
+    ends: list[str] = []
+
+    def recorded(*args: Any) -> Iterator[Any]:
+        try:
+            yield from map_in_workers(*args)
+        except GeneratorExit:
+            ends.append("closed early")
+            raise
+        ends.append("finished")
+
+    monkeypatch.setattr(run_module, "_mapped", recorded)
+    report_text(tree, Settings(), jobs=2)
+    assert ends == ["finished", "finished"]
 
 
 def test_cold_and_warm_runs_are_byte_identical(tree: Path, tmp_path: Path) -> None:
