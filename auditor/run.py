@@ -230,6 +230,7 @@ def _warm(run: AuditRun) -> Iterator[JobResult]:
     audited = _mapped(run.job, missed, run.workers, crashed_audit)
     for result in held:
         yield result if result is not None else next(audited)
+    next(audited, None)  # (as in `_cold`)
 
 
 def _not_held(candidate: Candidate) -> None:
