@@ -16,12 +16,12 @@ client = OpenAI()
 
 
 @backoff.on_exception(backoff.expo, PARSE_ERRORS, max_tries=3)
-def ask_json(prompt: str) -> dict:
-    reply = client.chat.completions.create(model="m", messages=[prompt])
-    text = reply.choices[0].message.content
-    if not text:
-        raise EmptyReply
-    return json.loads(text)
+def plan_steps(task: str) -> list:
+    answer = client.responses.create(model="m", input=f"List the steps of: {task}")
+    steps = json.loads(answer.output_text or "[]")
+    if not steps:
+        raise EmptyReply(task)
+    return list(steps)
 
 
 @backoff.on_exception(backoff.expo, ValueError, max_tries=3)

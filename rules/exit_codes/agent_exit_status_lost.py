@@ -67,12 +67,17 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       outside a loop, the rest of its function or script) examines, except one
       tested to decide whether the agent runs at all. An agent whose output is its
       function's output is judged where every caller examines what it captured
-      (`r=$(run_turn …)`, then a test of `$r`);
+      (`r=$(run_turn …)`, then a test of `$r`), and one whose function (or a
+      function defined in it) writes to a file the caller names, where the caller
+      examines that file; a copy of the captured output (`text="$out"`, `last=$(echo
+      "$out" | tail -n 1)`) examined counts as the output;
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;
     - a run whose effect the code checks right after and gives up without
-      (`claude "install jq"; if ! command -v jq; then exit 1; fi`, or in Python
+      (`claude "install jq"; if ! command -v jq; then exit 1; fi`, a check of what
+      changed in the git work tree that fails the function, `if git diff
+      --name-only --diff-filter=U | grep -q .; then return 1; fi`, or in Python
       `run(["claude"])`, `token = read_token()`, `if token: … else: return False`);
     - a run followed by a `read` from the terminal (`claude …; read` in a tmux
       pane kept open until Enter): the person who presses it has seen how the

@@ -44,8 +44,11 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     `gptme.tools.execute_msg`), agent process launches, and functions of the
     audited tree that launch the agent, in this module or another: also a
     method that a class calls on `self` and a subclass defines (a retry
-    mixin's `run()` re-running `self._execute()`), and a call that gives a
-    function of the tree the agent argv it runs (`run_command(argv)`). A
+    mixin's `run()` re-running `self._execute()`), a call that gives a
+    function of the tree the agent argv it runs (`run_command(argv)`), and a
+    call of a parameter that callers give a process call and an agent's argv
+    (`func(*args)` in `resilient_call(func, *args)`, called
+    `resilient_call(subprocess.run, ["claude", …])`). A
     helper that returns whether the agent succeeded (`return proc.returncode
     == 0`, or a tuple such as `return ok, out, kind`) fails when that flag is
     false: `if ok: break` re-runs it on failure (a literal `return True, why`
@@ -57,7 +60,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     `def failure(e): return Err(e)`). A loop that goes round only when the
     failure's text mentions a word (`"timeout" in result.error`) is a narrowed
     retry, as is one that goes round only under a test of its own
-    (`if is_transient(out): sleep(5)` with `else: raise`). A loop that a
+    (`if is_transient(out): sleep(5)` with `else: raise`, or `retryable =
+    is_transient(e)` tested later). A loop that a
     success goes round only by `continue` (`if score is None: continue`, a
     retry of some answers) is still a retry loop: a failure that goes round
     along a branch of its own (`if proc.returncode != 0: … continue`) is

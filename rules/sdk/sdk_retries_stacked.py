@@ -132,8 +132,13 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     anthropic.RateLimitError as e: raise RateLimited(…) from e`), is retried
     for the SDK's classes whose stand-ins the layer retries. A name that a retried
     function binds for itself (a parameter, `async with httpx.AsyncClient() as
-    client`) is not the module's client. A layer whose predicate runaudit
-    cannot read is reported as info. With `[tool.runaudit.sdk] retries =
+    client`) is not the module's client. A parameter of a function no call of
+    the tree runs holds what its module's factory named for it makes (`client`
+    from `create_client`). A layer that retries only another SDK's classes
+    (`openai.RateLimitError` over an `Anthropic` client's requests) stacks
+    nothing on that client. A layer whose predicate, or whose constant of
+    classes (`ERRORS` imported from outside the tree), runaudit cannot read is
+    reported as info. With `[tool.runaudit.sdk] retries =
     "forbid"`, every client with retries on is flagged, retry layer or not.
 
     ## Why is this bad?
