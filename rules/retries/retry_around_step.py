@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -17,10 +18,36 @@ if TYPE_CHECKING:
     from auditor.python.unit import PythonUnit
 
 _MAX_RELATED = 6
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _STEP_HINT = (
     "let transport recovery retry the LLM request below the step (an uncommitted "
     "generation); never wrap the step or tool execution in a retry"
 )
+
+
+def _reported_inside(
+    unit: PythonUnit,
+    call: RetryConstruct,
+    found: list[tuple[RetryConstruct, list[tuple[StepCall, Retry]]]],
+) -> bool:
+    """Whether a construct inside the retry helper that a call applies, when this module
+    defines it, reports re-running a step (`with_retries(run_claude, p)`, whose loop the
+    call graph sees run what it is given): the call's re-run is that construct's defect,
+    reported there once (one defect, one finding)."""
+    assert unit.module is not None
+    func = call.node.func if isinstance(call.node, ast.Call) else None
+    name = func.id if isinstance(func, ast.Name) else None
+    helper = next(
+        (f for f in unit.module.tree.body if isinstance(f, _DEFINITIONS) and f.name == name),
+        None,
+    )
+    if helper is None:
+        return False
+    start, end = unit.module.span(helper)
+    return any(
+        hits and construct.wrapped is None and start <= construct.span[0] < end
+        for construct, hits in found
+    )
 
 
 def _names(unit: PythonUnit) -> frozenset[str]:
@@ -206,8 +233,12 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             steps.calls or steps.launchers or catalog.functions & _names(unit)
         ):
             return  # no step here: no construct can re-run one
-        for construct in retry_constructs(unit, catalog):
-            hits = self._retried(unit, construct, steps, catalog)
+        found = [
+            (c, self._retried(unit, c, steps, catalog)) for c in retry_constructs(unit, catalog)
+        ]
+        for construct, hits in found:
+            if hits and construct.wrapped is not None and _reported_inside(unit, construct, found):
+                continue  # the helper's own loop (or decorator) here reports its re-runs
             if hits:
                 yield self._finding(unit, construct, hits, steps)
 
@@ -221,7 +252,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             if (
                 step is None
                 or construct.retry is None
-                or steps.reported_in_helper(step, construct.graph_helper)
+                or steps.reported_in_helper(step, construct.imported_helper)
             ):
                 return []
             return [(step, construct.retry)]

@@ -76,10 +76,9 @@ class RetryConstruct:
     retry: Retry | None = None  # how a decorator or library loop re-runs what it covers
     loop: Loop | None = None  # a hand-written loop: decided call by call
     wrapped: ast.expr | None = None  # `retry(...)(fn)`: the function re-run
-    # `with_retries(fn, …)`, a retry helper of the project index (of another module, or
-    # of this one when the index holds it): its own loop re-runs `fn`, and the call graph
-    # gives it a launcher of the tree there
-    graph_helper: bool = False
+    # `with_retries(fn, …)`, a retry helper of another module of the tree: its own loop
+    # re-runs `fn`, and the call graph gives it a launcher of the tree there
+    imported_helper: bool = False
     # where the whole construct is (file offsets): a decorator from its `@`, a whole loop
     span: tuple[int, int] = (0, 0)
     _unit: PythonUnit | None = field(default=None, repr=False)
@@ -355,8 +354,7 @@ class _Catalogue:
             call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
         )
         local = isinstance(func, ast.Name) and func.id not in self.aliases
-        indexed = self.unit.source.path in self.unit.project.module_paths
-        construct.graph_helper = label.startswith("retry helper") and (indexed or not local)
+        construct.imported_helper = label.startswith("retry helper") and not local
         return construct
 
     def loop(self, loop: Loop) -> RetryConstruct | None:

@@ -85,14 +85,14 @@ class Steps:
             call, label, process, checked, named, profile, launcher, flag, item
         )
 
-    def reported_in_helper(self, step: StepCall, graph_helper: bool) -> bool:
-        """Whether a retry helper of the project index (`graph_helper`), given `step`,
+    def reported_in_helper(self, step: StepCall, imported_helper: bool) -> bool:
+        """Whether a retry helper of another module (`imported_helper`), given `step`,
         reports the re-run itself: the call graph resolves its call of the function it is
         given to a launcher the index holds (a module's function or method, not one
         defined inside a function), so the helper's audit finds it at its loop, and the
         call that applies the helper is the same defect (one defect, one finding)."""
         launcher = step.launcher
-        if not graph_helper or launcher is None:
+        if not imported_helper or launcher is None:
             return False
         return isinstance(launcher.where, RelatedLocation) or any(
             launcher is known for known in self.launchers.values()
