@@ -20,16 +20,20 @@ from auditor.shell.status import OTHER_BRANCHES, field_of
 # changed in the git work tree it ran in.
 _FILE_TESTS = frozenset({"-e", "-f", "-s", "-d", "-r", "-w", "-x", "-L", "-h"})
 _LOOKUPS = frozenset({"command", "which", "type", "hash"})
-_GIT_INSPECTIONS = frozenset({"diff", "status", "ls-files", "rev-list", "log", "diff-index"})
+# what changed in the work tree (not its history: `git log` tells nothing of a run)
+_GIT_INSPECTIONS = frozenset({"diff", "status", "ls-files", "diff-index"})
+_GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})  # take a value
+_EXITING = frozenset({"exit"})
 _LEAVING = frozenset({"exit", "return"})
 
 CommandAt = Callable[[Node], SimpleCommand | None]
 
 
-def checks_effect(statement: Node, command_at: CommandAt) -> bool:
-    """Whether an `if` probes what a run left behind and ends the script (or its
-    function), with a failure, in the branch the probe takes (not `exit 0`, not an
-    `else`: a dry-run switch that exits is no check of the run)."""
+def checks_effect(statement: Node, command_at: CommandAt, *, returning: bool = False) -> bool:
+    """Whether an `if` probes what a run left behind and ends the script (or, where
+    `returning`, its function: every caller reads its status) with a failure, in the
+    branch the probe takes (not `exit 0`, not an `else`: a dry-run switch that exits is
+    no check of the run)."""
     if statement.type != "if_statement":
         return False
     condition = [c for c in statement.named_children if field_of(c) == "condition"]
@@ -41,7 +45,8 @@ def checks_effect(statement: Node, command_at: CommandAt) -> bool:
         for n in descendants(c)
         if n.type == "command"
     ]
-    return probes and any(_failing_end(command_at(n)) for n in taken)
+    ends = _LEAVING if returning else _EXITING
+    return probes and any(_failing_end(command_at(n), ends) for n in taken)
 
 
 def _probes(node: Node, command_at: CommandAt) -> bool:
@@ -58,9 +63,16 @@ def _probes(node: Node, command_at: CommandAt) -> bool:
     if command.command_name == "test":
         return any((w.text or b"").decode() in _FILE_TESTS for w in node.named_children)
     if command.command_name == "git":
-        words = command.argv[command.program_index + 1 :]
-        return bool(words) and words[0] in _GIT_INSPECTIONS
+        return _git_subcommand(command.argv[command.program_index + 1 :]) in _GIT_INSPECTIONS
     return command.command_name in _LOOKUPS
+
+
+def _git_subcommand(words: tuple[str | None, ...]) -> str | None:
+    """The subcommand of a git command's words, past git's own options (`-C DIR`)."""
+    index = 0
+    while index < len(words) and (words[index] or "").startswith("-"):
+        index += 2 if words[index] in _GIT_VALUED else 1
+    return words[index] if index < len(words) else None
 
 
 def body_checks_effect(definition: Node, command_at: CommandAt) -> bool:
@@ -69,11 +81,11 @@ def body_checks_effect(definition: Node, command_at: CommandAt) -> bool:
     return body is not None and any(checks_effect(s, command_at) for s in body.named_children)
 
 
-def _failing_end(command: SimpleCommand | None) -> bool:
-    """Whether an `exit` or a `return` ends the script or its function with a non-zero
-    literal status (`exit 1`, `return 2`)."""
+def _failing_end(command: SimpleCommand | None, ends: frozenset[str]) -> bool:
+    """Whether one of `ends` (`exit`, `return`) ends the script or its function with a
+    non-zero literal status (`exit 1`, `return 2`)."""
     return (
         command is not None
-        and command.command_name in _LEAVING
+        and command.command_name in ends
         and command.literal_code not in (None, 0)
     )

@@ -23,7 +23,7 @@ from auditor.shell.effect_checks import checks_effect
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output
-from auditor.shell.parse import Node, descendants, enclosing_loop
+from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop
 from auditor.shell.status import (
     OTHER_BRANCHES,
     backgrounded,
@@ -130,10 +130,28 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
         following = next_statement(following)
     if following is None:
         return False
+    returning = _status_read_by_callers(script, statement)
     return (
-        checks_effect(following, script.command_at)
+        checks_effect(following, script.command_at, returning=returning)
         or _name(script, following) in script.effect_checks
     )
+
+
+def _status_read_by_callers(script: ShellScript, statement: Node) -> bool:
+    """Whether every call of the function holding `statement` reads its status (`resolve
+    || exit 1`, `if resolve; then`, under errexit), so that a `return 1` fails the run."""
+    function = enclosing_definition(statement)
+    name = function.child_by_field_name("name") if function is not None else None
+    called = (name.text or b"").decode("utf-8", "replace") if name is not None else None
+    calls = [c for c in script.commands if called is not None and c.command_name == called]
+    return bool(calls) and all(_status_read(script, call.node) for call in calls)
+
+
+def _status_read(script: ShellScript, node: Node) -> bool:
+    while node.parent is not None and node.parent.type == "redirected_statement":
+        node = node.parent
+    use = status_use(node, script.options_at(node), script)
+    return use is not None and discarded_by(node) is None
 
 
 def _verified_in_loop(script: ShellScript, statement: Node) -> bool:

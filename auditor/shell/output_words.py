@@ -241,21 +241,32 @@ def file_captures(script: ShellScript, files: set[str]) -> set[str]:
 
 
 def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[str]:
-    """`variables` and every variable given a value that reads one of them in `scope` (the
-    run's function, None: the script's top level), however far the copies go (`text=
-    "$out"`, `last=$(echo "$out" | tail -n 1)`): each holds the run's output, or a part of
-    it, as the variable that captured it does."""
+    """`variables` and every variable given a value that reads one of them, however far
+    the copies go (`text="$out"`, `last=$(echo "$out" | tail -n 1)`): each holds the
+    run's output, or a part of it, as the variable that captured it does. `scope`: the
+    run's function (None: the script's top level); a read in another function is of the
+    same variable unless either function declares the name its own (`local out`); a
+    length (`${#out}`) holds none of the text."""
     reads = reads_in(script)
+    own = local_names(scope) if scope is not None else set()
+    declared: dict[int, set[str]] = {}
     found, pending = set(variables), list(variables)
     while pending:
-        for read in reads.get(("v", pending.pop()), ()):
-            if not _same_scope(enclosing_definition(read), scope):
-                continue  # another function's variable of the same name
+        name = pending.pop()
+        for read in reads.get(("v", name), ()):
+            holder = enclosing_definition(read)
+            if holder is not None and not _same_scope(holder, scope):
+                if holder.id not in declared:
+                    declared[holder.id] = local_names(holder)
+                if name in own or name in declared[holder.id]:
+                    continue  # another function's variable of the same name
+            if read.parent is not None and text_of(read.parent).startswith("${#"):
+                continue
             assignment = read.parent
             while assignment is not None and assignment.type != "variable_assignment":
                 assignment = assignment.parent
-            name = assignment.child_by_field_name("name") if assignment is not None else None
-            copied = text_of(name) if name is not None else None
+            target = assignment.child_by_field_name("name") if assignment is not None else None
+            copied = text_of(target) if target is not None else None
             if copied is not None and copied not in found:
                 found.add(copied)
                 pending.append(copied)

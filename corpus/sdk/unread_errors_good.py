@@ -28,3 +28,16 @@ def plan_steps(task: str) -> list:
 def ask_number(prompt: str) -> int:
     reply = client.chat.completions.create(model="m", messages=[prompt])
     return int(reply.choices[0].message.content or "")
+
+
+class EMPTY_REPLY(Exception):  # named as a constant, but a class this file defines
+    """The model answered with nothing."""
+
+
+@backoff.on_exception(backoff.expo, EMPTY_REPLY, max_tries=3)
+def ask_text(prompt: str) -> str:
+    reply = client.chat.completions.create(model="m", messages=[prompt])
+    text = reply.choices[0].message.content
+    if not text:
+        raise EMPTY_REPLY(prompt)
+    return text

@@ -253,6 +253,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
 
         sdk = unit.sdk or load_sdk()
         constructs = retry_constructs(unit)
+        defined = _tree_classes(unit)
         blanket = unit.steps.blanket_exceptions if unit.steps is not None else None
         for client in find_clients(module, sdk, unit.project.python, blanket):
             if client.retries == 0:
@@ -268,7 +269,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 layers = [_Layer.elsewhere(*found) for found in retried_elsewhere(unit, client)]
             # a layer found so far (in this module, or importing the client) re-sends what
             # the SDK retries; else the call graph may find one further up the calls
-            ranked = [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in layers]
+            ranked = [(layer, sdk.sdk_retries.overlap(layer.errors, defined)) for layer in layers]
             local = any(o.stacked or o.unread for _, o in ranked)
             requests: object = frozenset(map(id, client.references))
             if not local or client.retries is None:
@@ -281,13 +282,19 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 if client.retries is None and len(known) == 1 and None not in bound:
                     client = client.with_retries(known.pop())
                 if not local:  # a layer further up the calls (a base class's loop)
+                    kept = [(use, path, r) for use, path, r in through if r != 0]
                     further = [
-                        _Layer.elsewhere(use, path, unit.source.path)
-                        for use, path, r in through
-                        if r != 0
+                        _Layer.elsewhere(use, path, unit.source.path) for use, path, _ in kept
                     ]
-                    further = [f for f in further if not _foreign(f.errors, client, module, sdk)]
-                    ranked += [(layer, sdk.sdk_retries.overlap(layer.errors)) for layer in further]
+                    here = unit.source.path  # a layer of another module: its own imports
+                    further = [
+                        f
+                        for f, (_, path, _) in zip(further, kept, strict=True)
+                        if path != here or not _foreign(f.errors, client, module, sdk)
+                    ]
+                    ranked += [
+                        (layer, sdk.sdk_retries.overlap(layer.errors, defined)) for layer in further
+                    ]
             ranked.sort(key=lambda pair: (pair[1].covers, bool(pair[1].shared)), reverse=True)
             start, end = module.span(client.call)
             if ranked and (ranked[0][1].stacked or ranked[0][1].unread):
@@ -404,6 +411,15 @@ class _Layer(NamedTuple):
             RelatedLocation(path, span, f"{use.label} re-sends the request"),
             f"its requests run under {use.label}{where}",
         )
+
+
+def _tree_classes(unit: PythonUnit) -> frozenset[str]:
+    """The names of the classes the audited tree defines (its index's modules, and this
+    one): read, so never a constant of unknown classes."""
+    assert unit.module is not None
+    own = (n.name for n in ast.walk(unit.module.tree) if isinstance(n, ast.ClassDef))
+    indexed = (name for s in unit.project.python.values() for name in s.class_bases)
+    return frozenset(name.rsplit(".", 1)[-1] for name in (*own, *indexed))
 
 
 def _foreign(errors: RetriedErrors, client: Client, module: PythonModule, sdk: SdkCatalog) -> bool:

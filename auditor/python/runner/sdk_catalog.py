@@ -47,8 +47,9 @@ class SdkRetried(NamedTuple):
     exceptions: Mapping[str, tuple[str, ...]]  # class -> the kinds it holds entirely
     markers: tuple[str, ...]  # message words that mean one of those failures
 
-    def overlap(self, errors: RetriedErrors) -> Overlap:
-        """What a layer retrying `errors` shares with the SDK."""
+    def overlap(self, errors: RetriedErrors, defined: frozenset[str] = frozenset()) -> Overlap:
+        """What a layer retrying `errors` shares with the SDK (`defined`: the classes the
+        audited tree defines, which the analysis has read)."""
         if errors.every:
             return Overlap((), True, (), ())
         shared: list[ErrorTest] = []
@@ -65,15 +66,17 @@ class SdkRetried(NamedTuple):
             shared += [_kind_test(kind) for kind in kept]
             held.update(kept)
         missing = tuple(kind for kind in self.kinds if kind not in held)
-        unread = tuple(t for t in errors.tests if t.kind == "predicate" or self._unread(t))
+        unread = tuple(t for t in errors.tests if t.kind == "predicate" or self._unread(t, defined))
         return Overlap(tuple(shared), not missing, unread, missing)
 
-    def _unread(self, test: ErrorTest) -> bool:
+    def _unread(self, test: ErrorTest, defined: frozenset[str]) -> bool:
         """Whether a test names a constant the analysis could not read (`except ERRORS`,
-        a tuple imported from a package outside the tree): it may hold the SDK's classes."""
+        a tuple imported from a package outside the tree): named as a constant, and no
+        class the tree defines or the SDKs raise. It may hold the SDK's classes."""
         name = test.value
         constant = name.isupper() and name.replace("_", "").isalnum()
-        return test.kind == "class" and constant and name not in self.exceptions
+        known = name in self.exceptions or name in defined
+        return test.kind == "class" and constant and not known
 
     def _holds(self, test: ErrorTest) -> tuple[str, ...] | None:
         """The SDK's kinds a test holds entirely, or None if it shares no failure with them."""

@@ -17,3 +17,12 @@ for i in $(seq 1 5); do
   [[ "$DECISION" == "DONE" ]] && break
 done
 exit 1
+
+# A run at the top level, its output copied and examined in a function called after it.
+REPLY=$(claude -p "Work through TODO.md" 2>&1) || true
+check_reply() {
+  local last
+  last=$(echo "$REPLY" | tail -n 1)
+  [[ "$last" == DONE ]] || exit 1
+}
+check_reply

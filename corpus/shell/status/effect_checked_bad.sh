@@ -44,3 +44,18 @@ claude -p "Tidy the README" > /dev/null  # expect: RA203(warning)
 if [[ -n "$(git status --porcelain)" ]]; then
   git stash push -m "tidy"
 fi
+
+# The function fails when conflicts remain, but its caller throws that status away.
+resolve_or_wait() {
+  claude -p "Resolve the merge conflicts" > /dev/null  # expect: RA203(warning)
+  if git diff --name-only --diff-filter=U | grep -q .; then
+    return 1
+  fi
+}
+resolve_or_wait || true
+
+# `git log` reads history, not what the run changed in the work tree.
+claude -p "Write the changelog entry" > /dev/null || true  # expect: RA203(warning)
+if ! git log -1 '@{u}' > /dev/null 2>&1; then
+  exit 1
+fi

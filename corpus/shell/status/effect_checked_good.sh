@@ -38,3 +38,9 @@ resolve_conflicts() {
   fi
 }
 resolve_conflicts || exit 1
+
+# git's own options come before the subcommand (`git -C DIR diff`).
+claude -p "Resolve the merge conflicts in the checkout" > /dev/null || true
+if git -C "${CHECKOUT:-.}" diff --name-only --diff-filter=U | grep -q .; then
+  exit 1
+fi
