@@ -91,7 +91,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     files |= called_files(script, command)
     if function is not None:  # a file its function is given: as every caller names it
         calls = calls_of(script).get(_function_name(function), [])
-        files |= passed_files(function, files, calls)
+        files |= passed_files(script, function, files, calls)
     variables = copies(script, variables | file_captures(script, files), function)
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through

@@ -95,7 +95,7 @@ def called_files(script: ShellScript, call: SimpleCommand) -> set[str]:
         # defined in another sees that one's locals)
         bound = {f"${name}" for name in local_names(definition)}
         free = {f for f in written if f.startswith("$") and f not in bound}
-        passed = passed_files(definition, written, [call]) - written
+        passed = passed_files(script, definition, written, [call]) - written
         known[call.node.id] = frozenset(passed | {f for f in free if not _POSITIONAL.match(f)})
     return set(known[call.node.id])
 
@@ -123,26 +123,26 @@ def _function_files(script: ShellScript, definition: Node, seen: frozenset[int])
     """The files the output of the agent a function runs goes to, as its body names them:
     redirects on a run in it, or in a function it defines (which sees its locals), and
     the files it names in a call of another function that runs one (`execute "$p"
-    "$output_file"`, where `execute` writes to its second parameter)."""
+    "$output_file"`, where `execute` writes to its second parameter). Found once per
+    function (a call back into one being found adds nothing)."""
     known = _FUNCTION_FILES.setdefault(script, {})
     if definition.id in known:
         return set(known[definition.id])
+    agents, calls, nested = _agents_in(script), _function_calls(script), _nested(script)
     found: set[str] = set()
-    inside = range(definition.start_byte, definition.end_byte)
-    for holder, runs in _agents_in(script).items():
-        if holder.start_byte in inside:
-            found |= {file for run in runs for file in _written_files(run.node)}
-    for inner in script.commands:
-        called = script.functions.get(inner.command_name or "")
-        if (
-            called is None
-            or inner.agent is not None
-            or inner.node.start_byte not in inside
-            or called.id in seen | {definition.id}
-        ):
-            continue
-        files = _function_files(script, called, seen | {definition.id})
-        found |= passed_files(called, files, [inner])
+    holders, pending = [], [definition]
+    while pending:  # the function and those defined in it
+        holder = pending.pop()
+        holders.append(holder)
+        pending += nested.get(holder.id, [])
+    for holder in holders:
+        found |= {file for run in agents.get(holder, ()) for file in _written_files(run.node)}
+        for inner in calls.get(holder.id, ()):
+            called = script.functions[inner.command_name or ""]
+            if called.id in seen or called.id == definition.id:
+                continue
+            files = _function_files(script, called, seen | {definition.id})
+            found |= passed_files(script, called, files, [inner])
     known[definition.id] = frozenset(found)
     return found
 
@@ -154,6 +154,32 @@ def calls_of(script: ShellScript) -> dict[str, list[SimpleCommand]]:
         known = _CALLS[script] = {}
         for command in script.commands:
             known.setdefault(command.command_name or "", []).append(command)
+    return known
+
+
+def _function_calls(script: ShellScript) -> dict[int, list[SimpleCommand]]:
+    """The calls of the script's functions (not runs of an agent), by the id of the
+    function definition that holds them (listed once per script)."""
+    known = _FUNCTION_CALLS.get(script)
+    if known is None:
+        known = _FUNCTION_CALLS[script] = {}
+        for command in script.commands:
+            if command.agent is None and (command.command_name or "") in script.functions:
+                holder = enclosing_definition(command.node)
+                if holder is not None:
+                    known.setdefault(holder.id, []).append(command)
+    return known
+
+
+def _nested(script: ShellScript) -> dict[int, list[Node]]:
+    """The function definitions inside each function definition (by its id), directly."""
+    known = _NESTED.get(script)
+    if known is None:
+        known = _NESTED[script] = {}
+        for definition in set(script.functions.values()):
+            holder = enclosing_definition(definition)
+            if holder is not None:
+                known.setdefault(holder.id, []).append(definition)
     return known
 
 
@@ -183,19 +209,15 @@ def _written_files(node: Node) -> set[str]:
     return files
 
 
-def passed_files(function: Node, files: set[str], calls: list[SimpleCommand]) -> set[str]:
+def passed_files(
+    script: ShellScript, function: Node, files: set[str], calls: list[SimpleCommand]
+) -> set[str]:
     """The files `calls` of a function name where its output goes to a parameter
     (`local output_file=$2`, then `> "$output_file"`; called `run_ai "$p" "$tmpfile"`)."""
     if not any(f.startswith("$") for f in files):
         return set()  # no file named by a variable: none a caller names
-    positions: dict[str, int] = {}  # a file word of the body -> the parameter it is
-    for node in descendants(function):
-        if node.type != "variable_assignment":
-            continue
-        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        matched = _POSITIONAL.fullmatch(normal_word(text_of(value))) if value is not None else None
-        if name is not None and matched is not None and f"${text_of(name)}" in files:
-            positions[f"${text_of(name)}"] = int(matched.group(1))
+    named = _parameter_words(script, function)
+    positions = {f: named[f] for f in files if f in named}  # a file word -> its parameter
     positions |= {f: int(f[1:]) for f in files if _POSITIONAL.fullmatch(f)}  # `> "$2"`
     if not positions:
         return set()
@@ -207,6 +229,24 @@ def passed_files(function: Node, files: set[str], calls: list[SimpleCommand]) ->
             if given is not None:
                 found.add(normal_word(text_of(given)))
     return found
+
+
+def _parameter_words(script: ShellScript, function: Node) -> dict[str, int]:
+    """The variables a function gives a positional parameter (`local out=$2`: `$out` is
+    2), found once per function."""
+    known = _PARAMETER_WORDS.setdefault(script, {})
+    if function.id not in known:
+        found: dict[str, int] = {}
+        for node in descendants(function):
+            if node.type != "variable_assignment":
+                continue
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            word = normal_word(text_of(value)) if value is not None else ""
+            matched = _POSITIONAL.fullmatch(word)
+            if name is not None and matched is not None:
+                found[f"${text_of(name)}"] = int(matched.group(1))
+        known[function.id] = found
+    return known[function.id]
 
 
 _POSITIONAL = re.compile(r"\$\{?([1-9])\}?")
@@ -247,19 +287,25 @@ def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[
     run's function (None: the script's top level); a read in another function is of the
     same variable unless either function declares the name its own (`local out`); a
     length (`${#out}`) holds none of the text."""
+    if not variables:
+        return set()
     reads = reads_in(script)
-    own = local_names(scope) if scope is not None else set()
-    declared: dict[int, set[str]] = {}
+    declared: dict[int | None, set[str]] = {}  # a function's own names, when first asked
+
+    def own(function: Node | None) -> set[str]:
+        key = function.id if function is not None else None
+        if key not in declared:
+            declared[key] = local_names(function) if function is not None else set()
+        return declared[key]
+
     found, pending = set(variables), list(variables)
     while pending:
         name = pending.pop()
         for read in reads.get(("v", name), ()):
             holder = enclosing_definition(read)
-            if holder is not None and not _same_scope(holder, scope):
-                if holder.id not in declared:
-                    declared[holder.id] = local_names(holder)
-                if name in own or name in declared[holder.id]:
-                    continue  # another function's variable of the same name
+            elsewhere = holder is not None and not _same_scope(holder, scope)
+            if elsewhere and (name in own(scope) or name in own(holder)):
+                continue  # another function's variable of the same name
             if read.parent is not None and text_of(read.parent).startswith("${#"):
                 continue
             assignment = read.parent
@@ -326,6 +372,13 @@ _CALLED: weakref.WeakKeyDictionary[ShellScript, dict[int, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
 _AGENTS_IN: weakref.WeakKeyDictionary[ShellScript, dict[Node, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
+_FUNCTION_CALLS: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCommand]]] = (
+    weakref.WeakKeyDictionary()
+)
+_NESTED: weakref.WeakKeyDictionary[ShellScript, dict[int, list[Node]]] = weakref.WeakKeyDictionary()
+_PARAMETER_WORDS: weakref.WeakKeyDictionary[ShellScript, dict[int, dict[str, int]]] = (
     weakref.WeakKeyDictionary()
 )
 _FUNCTION_FILES: weakref.WeakKeyDictionary[ShellScript, dict[int, frozenset[str]]] = (
