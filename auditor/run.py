@@ -202,20 +202,15 @@ def _cold(run: AuditRun) -> Iterator[JobResult]:
     files go to workers first, and the graph is built while they run; Python's then go to
     workers forked once it is built (they inherit it, and no pool is alive at the fork)."""
     candidates = run.found.candidates
-    python = [candidate.kind is FileKind.PYTHON for candidate in candidates]
-    others = [c for c, is_python in zip(candidates, python, strict=True) if not is_python]
+    others = [c for c in candidates if c.kind is not FileKind.PYTHON]
     audited = _mapped(run.job, others, run.workers, crashed_audit)
     first = next(audited, None)  # the workers start on the other files
     run.prepare()
     early = iter([*([first] if first is not None else []), *audited])
-    late = _mapped(
-        run.job,
-        [c for c, is_python in zip(candidates, python, strict=True) if is_python],
-        run.workers,
-        crashed_audit,
-    )
-    for is_python in python:
-        yield next(late) if is_python else next(early)
+    python = [c for c in candidates if c.kind is FileKind.PYTHON]
+    late = _mapped(run.job, python, run.workers, crashed_audit)
+    for candidate in candidates:
+        yield next(late) if candidate.kind is FileKind.PYTHON else next(early)
     next(late, None)  # its pool's `with` block ends now (its workers stop), not at exit
 
 

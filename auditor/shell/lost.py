@@ -22,7 +22,8 @@ from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleC
 from auditor.shell.effect_checks import checks_effect
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
-from auditor.shell.output import judged_by_output
+from auditor.shell.output import judged_by_output, statement_of
+from auditor.shell.output_words import calls_of
 from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop
 from auditor.shell.status import (
     OTHER_BRANCHES,
@@ -130,26 +131,26 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
         following = next_statement(following)
     if following is None:
         return False
-    returning = _status_read_by_callers(script, statement)
-    return (
-        checks_effect(following, script.command_at, returning=returning)
-        or _name(script, following) in script.effect_checks
-    )
+    if checks_effect(following, script.command_at):
+        return True
+    if _name(script, following) in script.effect_checks:
+        return True
+    # a check that fails its function instead judges the run where every caller reads
+    # the function's status (`resolve || exit 1`, `if resolve; then`, under errexit)
+    returning = checks_effect(following, script.command_at, returning=True)
+    return returning and _status_read_by_callers(script, statement)
 
 
 def _status_read_by_callers(script: ShellScript, statement: Node) -> bool:
-    """Whether every call of the function holding `statement` reads its status (`resolve
-    || exit 1`, `if resolve; then`, under errexit), so that a `return 1` fails the run."""
+    """Whether every call of the function holding `statement` reads its status."""
     function = enclosing_definition(statement)
     name = function.child_by_field_name("name") if function is not None else None
-    called = (name.text or b"").decode("utf-8", "replace") if name is not None else None
-    calls = [c for c in script.commands if called is not None and c.command_name == called]
-    return bool(calls) and all(_status_read(script, call.node) for call in calls)
+    called = (name.text or b"").decode("utf-8", "replace") if name is not None else ""
+    calls = calls_of(script).get(called, []) if called else []
+    return bool(calls) and all(_status_read(script, statement_of(c.node)) for c in calls)
 
 
 def _status_read(script: ShellScript, node: Node) -> bool:
-    while node.parent is not None and node.parent.type == "redirected_statement":
-        node = node.parent
     use = status_use(node, script.options_at(node), script)
     return use is not None and discarded_by(node) is None
 

@@ -482,8 +482,7 @@ def judged_by_output(
         # do more (`git commit`): then only its output, captured, is followed
         opaque = False if _goes_on(script, statement) else (True if output.opaque else None)
         if calls and all(
-            judged_by_output(script, call, _statement_of(call.node), inner, opaque)
-            for call in calls
+            judged_by_output(script, call, statement_of(call.node), inner, opaque) for call in calls
         ):
             return True
     return _examined_after(script, output, statement)
@@ -523,7 +522,7 @@ def _quiet_functions(script: ShellScript) -> frozenset[str]:
     return known
 
 
-def _statement_of(node: Node) -> Node:
+def statement_of(node: Node) -> Node:
     """The statement a command is (with its redirects)."""
     while node.parent is not None and node.parent.type == "redirected_statement":
         node = node.parent
@@ -544,7 +543,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     reads = reads_in(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
-    scoped = local_names(function) if function.type == "function_definition" else set()
+    scoped = local_names(script, function) if function.type == "function_definition" else set()
     for key in keys + told:
         for node in reads.get(key, ()):
             if key[0] == "v" and key[1] in scoped and not within(node, function):

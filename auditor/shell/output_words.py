@@ -93,27 +93,31 @@ def called_files(script: ShellScript, call: SimpleCommand) -> set[str]:
         written = _function_files(script, definition, frozenset())
         # a file named by a variable the function does not bind is the caller's (a function
         # defined in another sees that one's locals)
-        bound = {f"${name}" for name in local_names(definition)}
+        bound = {f"${name}" for name in local_names(script, definition)}
         free = {f for f in written if f.startswith("$") and f not in bound}
         passed = passed_files(script, definition, written, [call]) - written
         known[call.node.id] = frozenset(passed | {f for f in free if not _POSITIONAL.match(f)})
     return set(known[call.node.id])
 
 
-def local_names(function: Node) -> set[str]:
-    """The variables a function declares its own (`local output`, `declare -a found`)."""
-    found: set[str] = set()
-    for node in descendants(function):
-        if node.type != "declaration_command":
-            continue
-        keyword = node.children[0] if node.children else None
-        if keyword is None or text_of(keyword) not in _SCOPED:
-            continue
-        for child in node.named_children:
-            name = child if child.type == "variable_name" else child.child_by_field_name("name")
-            if name is not None and name.type == "variable_name":
-                found.add(text_of(name))
-    return found
+def local_names(script: ShellScript, function: Node | None) -> frozenset[str]:
+    """The variables a function declares its own (`local output`, `declare -a found`),
+    found once per function; none at the script's top level (`function` None)."""
+    if function is None:
+        return frozenset()
+    known = _LOCAL_NAMES.setdefault(script, {})
+    if function.id not in known:
+        found: set[str] = set()
+        for node in descendants(function):
+            keyword = node.children[0] if node.type == "declaration_command" else None
+            if keyword is None or text_of(keyword) not in _SCOPED:
+                continue
+            for child in node.named_children:
+                name = child if child.type == "variable_name" else child.child_by_field_name("name")
+                if name is not None and name.type == "variable_name":
+                    found.add(text_of(name))
+        known[function.id] = frozenset(found)
+    return known[function.id]
 
 
 _SCOPED = frozenset({"local", "declare", "typeset"})
@@ -290,21 +294,13 @@ def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[
     if not variables:
         return set()
     reads = reads_in(script)
-    declared: dict[int | None, set[str]] = {}  # a function's own names, when first asked
-
-    def own(function: Node | None) -> set[str]:
-        key = function.id if function is not None else None
-        if key not in declared:
-            declared[key] = local_names(function) if function is not None else set()
-        return declared[key]
-
     found, pending = set(variables), list(variables)
     while pending:
         name = pending.pop()
         for read in reads.get(("v", name), ()):
             holder = enclosing_definition(read)
-            elsewhere = holder is not None and not _same_scope(holder, scope)
-            if elsewhere and (name in own(scope) or name in own(holder)):
+            elsewhere = holder is not None and holder != scope
+            if elsewhere and name in local_names(script, scope) | local_names(script, holder):
                 continue  # another function's variable of the same name
             if read.parent is not None and text_of(read.parent).startswith("${#"):
                 continue
@@ -317,10 +313,6 @@ def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[
                 found.add(copied)
                 pending.append(copied)
     return found
-
-
-def _same_scope(first: Node | None, second: Node | None) -> bool:
-    return (first.id if first is not None else None) == (second.id if second is not None else None)
 
 
 # Commands whose output is the file's text, or its first or last lines; and what may hold
@@ -379,6 +371,9 @@ _FUNCTION_CALLS: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCom
 )
 _NESTED: weakref.WeakKeyDictionary[ShellScript, dict[int, list[Node]]] = weakref.WeakKeyDictionary()
 _PARAMETER_WORDS: weakref.WeakKeyDictionary[ShellScript, dict[int, dict[str, int]]] = (
+    weakref.WeakKeyDictionary()
+)
+_LOCAL_NAMES: weakref.WeakKeyDictionary[ShellScript, dict[int, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
 _FUNCTION_FILES: weakref.WeakKeyDictionary[ShellScript, dict[int, frozenset[str]]] = (

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import (
@@ -253,7 +254,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
 
         sdk = unit.sdk or load_sdk()
         constructs = retry_constructs(unit)
-        defined = _tree_classes(unit)
+        defined = _TreeClasses(unit)
         blanket = unit.steps.blanket_exceptions if unit.steps is not None else None
         for client in find_clients(module, sdk, unit.project.python, blanket):
             if client.retries == 0:
@@ -413,13 +414,25 @@ class _Layer(NamedTuple):
         )
 
 
-def _tree_classes(unit: PythonUnit) -> frozenset[str]:
+class _TreeClasses(Container[str]):
     """The names of the classes the audited tree defines (its index's modules, and this
-    one): read, so never a constant of unknown classes."""
-    assert unit.module is not None
-    own = (n.name for n in ast.walk(unit.module.tree) if isinstance(n, ast.ClassDef))
-    indexed = (name for s in unit.project.python.values() for name in s.class_bases)
-    return frozenset(name.rsplit(".", 1)[-1] for name in (*own, *indexed))
+    one): read, so never a constant of unknown classes. Listed when first asked, as only
+    a layer naming a constant-like class asks."""
+
+    def __init__(self, unit: PythonUnit) -> None:
+        self.unit = unit
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    @functools.cached_property
+    def _names(self) -> frozenset[str]:
+        from auditor.python.model.ast_values import walk
+
+        module = self.unit.module
+        own = (n.name for n in walk(module.tree) if isinstance(n, ast.ClassDef)) if module else ()
+        indexed = (name for s in self.unit.project.python.values() for name in s.class_bases)
+        return frozenset(name.rsplit(".", 1)[-1] for name in (*own, *indexed))
 
 
 def _foreign(errors: RetriedErrors, client: Client, module: PythonModule, sdk: SdkCatalog) -> bool:

@@ -16,7 +16,8 @@ import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import Function, class_names
+from auditor.python.model.ast_values import Function, class_names, walk
+from auditor.python.model.imports import Imports
 
 
 class ErrorTest(NamedTuple):
@@ -140,15 +141,21 @@ class AstFacts:
 
     @functools.cached_property
     def origins(self) -> dict[str, frozenset[str]]:
-        """The top-level packages the module names each class through: `openai` for
-        `openai.RateLimitError`, or `from openai import RateLimitError`."""
+        """The top-level packages the module names each class through, by its imports:
+        `openai` for `openai.RateLimitError`, `oai.RateLimitError` after `import openai
+        as oai`, or `RateLimitError` after `from openai import RateLimitError`."""
+        imports = Imports(self.tree, "")
         found: dict[str, set[str]] = {}
-        for node in ast.walk(self.tree):
+        for node in walk(self.tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-                found.setdefault(node.attr, set()).add(node.value.id)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                for alias in node.names:
-                    found.setdefault(alias.name, set()).add(node.module.split(".", 1)[0])
+                qualified = imports.qualify(f"{node.value.id}.{node.attr}")
+            elif isinstance(node, ast.Name):
+                qualified = imports.qualify(node.id)
+            else:
+                continue
+            package, _, rest = qualified.partition(".")
+            if rest:
+                found.setdefault(rest.rsplit(".", 1)[-1], set()).add(package)
         return {name: frozenset(packages) for name, packages in found.items()}
 
     def classes(self, node: ast.expr | None) -> list[str]:

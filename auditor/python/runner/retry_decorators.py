@@ -62,7 +62,7 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
         targets, value = assignment(statement)
         if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
             found[targets[0].id] = value
-    attributes = class_attributes(tree)
+    attributes: ClassAttributes | None = None  # (read when a default constructs a class)
     for function in functions:
         pairs = parameter_defaults(function).items()
         found.update(
@@ -76,6 +76,7 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
         made += _none_defaults(function, unset, ast.Call).items()
         for name, value in made:
             cls = dotted_name(value.func) if isinstance(value, ast.Call) else None
+            attributes = attributes or class_attributes(tree)
             if cls in attributes.classes:
                 fields = _tuple_fields(attributes, cls)
                 found.update((f"{name}.{field}", held) for field, held in fields.items())

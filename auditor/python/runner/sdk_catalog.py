@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import builtin_data
@@ -47,7 +47,7 @@ class SdkRetried(NamedTuple):
     exceptions: Mapping[str, tuple[str, ...]]  # class -> the kinds it holds entirely
     markers: tuple[str, ...]  # message words that mean one of those failures
 
-    def overlap(self, errors: RetriedErrors, defined: frozenset[str] = frozenset()) -> Overlap:
+    def overlap(self, errors: RetriedErrors, defined: Container[str] = frozenset()) -> Overlap:
         """What a layer retrying `errors` shares with the SDK (`defined`: the classes the
         audited tree defines, which the analysis has read)."""
         if errors.every:
@@ -69,14 +69,15 @@ class SdkRetried(NamedTuple):
         unread = tuple(t for t in errors.tests if t.kind == "predicate" or self._unread(t, defined))
         return Overlap(tuple(shared), not missing, unread, missing)
 
-    def _unread(self, test: ErrorTest, defined: frozenset[str]) -> bool:
+    def _unread(self, test: ErrorTest, defined: Container[str]) -> bool:
         """Whether a test names a constant the analysis could not read (`except ERRORS`,
         a tuple imported from a package outside the tree): named as a constant, and no
         class the tree defines or the SDKs raise. It may hold the SDK's classes."""
         name = test.value
         constant = name.isupper() and name.replace("_", "").isalnum()
-        known = name in self.exceptions or name in defined
-        return test.kind == "class" and constant and not known
+        if test.kind != "class" or not constant or name in self.exceptions:
+            return False
+        return name not in defined
 
     def _holds(self, test: ErrorTest) -> tuple[str, ...] | None:
         """The SDK's kinds a test holds entirely, or None if it shares no failure with them."""
