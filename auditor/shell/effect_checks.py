@@ -1,7 +1,8 @@
 """Checks of what an agent run left behind: an `if` that probes for a file or a program,
 or reads what changed in its git work tree, and ends the script (or its function) with a
 failure when the work is not done (`if [ ! -f "$OUT" ]; then exit 1; fi`, `if git diff
---name-only --diff-filter=U | grep -q .; then return 1; fi`).
+--name-only --diff-filter=U | grep -q .; then return 1; fi`), or records the failure in a
+variable a later test reads (`else failed+=("$branch")`).
 
 A run followed by such a check is judged by its effect (SPEC, RA203), whether the
 check follows it or is the body of a function called after it, from this file or a
@@ -14,7 +15,7 @@ from collections.abc import Callable
 
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.parse import Node, descendants
-from auditor.shell.status import OTHER_BRANCHES, field_of
+from auditor.shell.status import field_of
 
 # What checks what a run left behind: a file it wrote, a program it installed, what it
 # changed in the git work tree it ran in.
@@ -25,28 +26,42 @@ _GIT_INSPECTIONS = frozenset({"diff", "status", "ls-files", "diff-index"})
 _GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})  # take a value
 _EXITING = frozenset({"exit"})
 _LEAVING = frozenset({"exit", "return"})
+# what records a failure in a variable: an assignment, an arithmetic update
+_RECORDS = frozenset({"variable_assignment", "postfix_expression", "unary_expression"})
 
 CommandAt = Callable[[Node], SimpleCommand | None]
+Tested = Callable[[], frozenset[str]]  # the variables the script tests (`reads.tested_names`)
 
 
-def checks_effect(statement: Node, command_at: CommandAt, *, returning: bool = False) -> bool:
-    """Whether an `if` probes what a run left behind and ends the script (or, where
-    `returning`, its function: every caller reads its status) with a failure, in the
-    branch the probe takes (not `exit 0`, not an `else`: a dry-run switch that exits is
-    no check of the run)."""
+def checks_effect(
+    statement: Node, command_at: CommandAt, tested: Tested, *, returning: bool = False
+) -> bool:
+    """Whether an `if` probes what a run left behind and, in one of its branches, ends the
+    script (or, where `returning`, its function: every caller reads its status) with a
+    failure, or records the failure in a variable the script tests (`failed+=("$b")`, then
+    `[[ ${#failed[@]} -gt 0 ]]`); not `exit 0`, not a branch that only says so."""
     if statement.type != "if_statement":
         return False
     condition = [c for c in statement.named_children if field_of(c) == "condition"]
-    probes = any(_probes(n, command_at) for c in condition for n in descendants(c))
-    taken = [
-        n
-        for c in statement.named_children
-        if c.type not in OTHER_BRANCHES and field_of(c) != "condition"
-        for n in descendants(c)
-        if n.type == "command"
+    if not any(_probes(n, command_at) for c in condition for n in descendants(c)):
+        return False
+    branches = [
+        n for c in statement.named_children if field_of(c) != "condition" for n in descendants(c)
     ]
     ends = _LEAVING if returning else _EXITING
-    return probes and any(_failing_end(command_at(n), ends) for n in taken)
+    if any(_failing_end(command_at(n), ends) for n in branches if n.type == "command"):
+        return True
+    recorded = [_recorded(n) for n in branches if n.type in _RECORDS]
+    return any(recorded) and not tested().isdisjoint(filter(None, recorded))
+
+
+def _recorded(node: Node) -> str | None:
+    """The variable an assignment (`failed+=("$b")`) or an arithmetic update (`((errors++))`)
+    sets."""
+    target = node.child_by_field_name("name") if node.type == "variable_assignment" else None
+    if target is None:
+        target = next((c for c in node.named_children if c.type == "variable_name"), None)
+    return (target.text or b"").decode("utf-8", "replace") if target is not None else None
 
 
 def _probes(node: Node, command_at: CommandAt) -> bool:
@@ -75,10 +90,11 @@ def _git_subcommand(words: tuple[str | None, ...]) -> str | None:
     return words[index] if index < len(words) else None
 
 
-def body_checks_effect(definition: Node, command_at: CommandAt) -> bool:
+def body_checks_effect(definition: Node, command_at: CommandAt, tested: Tested) -> bool:
     """Whether a function's body holds such a check among its own statements."""
     body = definition.child_by_field_name("body")
-    return body is not None and any(checks_effect(s, command_at) for s in body.named_children)
+    statements = body.named_children if body is not None else []
+    return any(checks_effect(s, command_at, tested) for s in statements)
 
 
 def _failing_end(command: SimpleCommand | None, ends: frozenset[str]) -> bool:

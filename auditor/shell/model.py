@@ -47,7 +47,7 @@ from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
 from auditor.shell.parse import BRANCHING, Node, ShellText, within
 from auditor.shell.pipelines import pipeline_parts
-from auditor.shell.reads import ReadNames, read_names
+from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
@@ -114,6 +114,7 @@ class ShellScript:
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
         self._read_names: ReadNames | None = None  # see `read_names`
+        self._tested_names: frozenset[str] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
@@ -160,6 +161,12 @@ class ShellScript:
         if self._read_names is None:
             self._read_names = read_names(self.parsed, self.commands)
         return self._read_names
+
+    def tested_names(self) -> frozenset[str]:
+        """The variables the script tests, found once (`auditor.shell.reads`)."""
+        if self._tested_names is None:
+            self._tested_names = tested_names(self.parsed)
+        return self._tested_names
 
     def waited_use(self, node: Node) -> StatusUse | None:
         """Why the status a `wait` returns for the background statement `node` is used
@@ -342,7 +349,7 @@ class ShellScript:
             self.env[output_key(name)] = printed
         else:
             self.env.pop(output_key(name), None)
-        if body_checks_effect(definition, self.command_at):
+        if body_checks_effect(definition, self.command_at, self.tested_names):
             self.effect_checks.add(name)
         else:
             self.effect_checks.discard(name)

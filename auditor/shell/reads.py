@@ -8,11 +8,12 @@ its variables read out of its sight: then any may be read.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText, enclosing_definition
+from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition
 
 
 class ReadNames(NamedTuple):
@@ -61,6 +62,30 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
     return ReadNames(frozenset(names), elsewhere, frozen)
 
 
+def tested_names(parsed: ShellText) -> frozenset[str]:
+    """The variables the script tests: read in a test (`[ ]`, `[[ ]]`, `(( ))`) or in the
+    condition of an `if` or a loop, or matched by a `case` (`[[ ${#failed[@]} -gt 0 ]]`)."""
+    tested: set[str] = set()
+    for node in parsed.nodes():
+        if node.type == "test_command":
+            tested.update(_variables(node, parsed))
+        elif node.type in _CONDITIONED:
+            for condition in node.children_by_field_name("condition"):
+                tested.update(_variables(condition, parsed))
+        elif node.type == "elif_clause":  # its condition: what comes before its `then`
+            ahead = itertools.takewhile(lambda child: child.type != "then", node.children)
+            for condition in ahead:
+                tested.update(_variables(condition, parsed))
+        elif node.type == "case_statement" and (subject := node.child_by_field_name("value")):
+            tested.update(_variables(subject, parsed))
+    return frozenset(tested)
+
+
+def _variables(node: Node, parsed: ShellText) -> list[str]:
+    return [parsed.node_text(n) for n in descendants(node) if n.type == "variable_name"]
+
+
+_CONDITIONED = frozenset({"if_statement", "while_statement"})  # `until` too
 _INDIRECT = frozenset({"source", ".", "eval", "trap"})  # what reads names out of sight
 _LOCAL = frozenset({"local", "declare", "typeset"})
 

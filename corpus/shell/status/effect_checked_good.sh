@@ -44,3 +44,29 @@ claude -p "Resolve the merge conflicts in the checkout" > /dev/null || true
 if git -C "${CHECKOUT:-.}" diff --name-only --diff-filter=U | grep -q .; then
   exit 1
 fi
+
+# Each merge the agent could not finish is recorded, and the list is tested at the end:
+# each run is judged by what it left in the work tree.
+unresolved=()
+for branch in feature-a feature-b; do
+  git merge "$branch" > /dev/null 2>&1 && continue
+  claude -p "Resolve the conflicts of merging $branch, then commit" > /dev/null
+  if ! git diff --name-only --diff-filter=U | grep -q .; then
+    echo "$branch merged"
+  else
+    unresolved+=("$branch")
+    git merge --abort
+  fi
+done
+if [[ ${#unresolved[@]} -gt 0 ]]; then
+  echo "unresolved: ${unresolved[*]}" >&2
+  exit 1
+fi
+
+# The program's absence fails the script from the `else` branch.
+claude -p "Install the JSON processor the next steps need" > /dev/null
+if command -v jq > /dev/null; then
+  echo "jq installed"
+else
+  exit 1
+fi
