@@ -11,10 +11,10 @@ sourced one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, descendants, within
 from auditor.shell.status import field_of
 
 # What checks what a run left behind: a file it wrote, a program it installed, what it
@@ -30,7 +30,8 @@ _LEAVING = frozenset({"exit", "return"})
 _RECORDS = frozenset({"variable_assignment", "postfix_expression", "unary_expression"})
 
 CommandAt = Callable[[Node], SimpleCommand | None]
-Tested = Callable[[], frozenset[str]]  # the variables the script tests (`reads.tested_names`)
+# the variables the script tests, and where (`reads.tested_names`)
+Tested = Callable[[], Mapping[str, tuple[Node, ...]]]
 
 
 def checks_effect(
@@ -38,8 +39,9 @@ def checks_effect(
 ) -> bool:
     """Whether an `if` probes what a run left behind and, in one of its branches, ends the
     script (or, where `returning`, its function: every caller reads its status) with a
-    failure, or records the failure in a variable the script tests (`failed+=("$b")`, then
-    `[[ ${#failed[@]} -gt 0 ]]`); not `exit 0`, not a branch that only says so."""
+    failure, or records the failure in a variable the script tests outside this `if`
+    (`failed+=("$b")`, then `[[ ${#failed[@]} -gt 0 ]]`); not `exit 0`, not a branch that
+    only says so."""
     if statement.type != "if_statement":
         return False
     condition = [c for c in statement.named_children if field_of(c) == "condition"]
@@ -51,15 +53,22 @@ def checks_effect(
     ends = _LEAVING if returning else _EXITING
     if any(_failing_end(command_at(n), ends) for n in branches if n.type == "command"):
         return True
-    recorded = [_recorded(n) for n in branches if n.type in _RECORDS]
-    return any(recorded) and not tested().isdisjoint(filter(None, recorded))
+    records = [name for n in branches if n.type in _RECORDS and (name := _recorded(n))]
+    tests = tested()
+    return any(not within(t, statement) for name in records for t in tests.get(name, ()))
 
 
 def _recorded(node: Node) -> str | None:
-    """The variable an assignment (`failed+=("$b")`) or an arithmetic update (`((errors++))`)
-    sets."""
-    target = node.child_by_field_name("name") if node.type == "variable_assignment" else None
-    if target is None:
+    """The variable a record of a failure sets: an append (`failed+=("$b")`), a flag
+    (`failed=1`, `ok=false`) or an arithmetic update (`((errors++))`); not a value read
+    from elsewhere (`msg=$(…)`)."""
+    if node.type == "variable_assignment":
+        target, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        appended = any(c.type == "+=" for c in node.children)
+        flag = value is not None and value.type in ("number", "word")
+        if not (appended or flag):
+            return None
+    else:
         target = next((c for c in node.named_children if c.type == "variable_name"), None)
     return (target.text or b"").decode("utf-8", "replace") if target is not None else None
 

@@ -19,6 +19,7 @@ nothing calls keeps the options where it is defined.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
@@ -114,7 +115,7 @@ class ShellScript:
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
         self._read_names: ReadNames | None = None  # see `read_names`
-        self._tested_names: frozenset[str] | None = None  # see `tested_names`
+        self._tested_names: Mapping[str, tuple[Node, ...]] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
@@ -162,8 +163,9 @@ class ShellScript:
             self._read_names = read_names(self.parsed, self.commands)
         return self._read_names
 
-    def tested_names(self) -> frozenset[str]:
-        """The variables the script tests, found once (`auditor.shell.reads`)."""
+    def tested_names(self) -> Mapping[str, tuple[Node, ...]]:
+        """The variables the script tests and the tests that read each, found once
+        (`auditor.shell.reads`)."""
         if self._tested_names is None:
             self._tested_names = tested_names(self.parsed)
         return self._tested_names

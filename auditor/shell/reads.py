@@ -9,7 +9,7 @@ its variables read out of its sight: then any may be read.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
@@ -62,27 +62,26 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
     return ReadNames(frozenset(names), elsewhere, frozen)
 
 
-def tested_names(parsed: ShellText) -> frozenset[str]:
-    """The variables the script tests: read in a test (`[ ]`, `[[ ]]`, `(( ))`) or in the
-    condition of an `if` or a loop, or matched by a `case` (`[[ ${#failed[@]} -gt 0 ]]`)."""
-    tested: set[str] = set()
+def tested_names(parsed: ShellText) -> Mapping[str, tuple[Node, ...]]:
+    """The variables the script tests, each with the tests that read it: a test (`[ ]`,
+    `[[ ]]`), the condition of an `if` or a loop (`(( ))` too), the subject of a `case`
+    (`[[ ${#failed[@]} -gt 0 ]]`)."""
+    tested: dict[str, list[Node]] = {}
     for node in parsed.nodes():
+        conditions: Iterable[Node] = ()
         if node.type == "test_command":
-            tested.update(_variables(node, parsed))
+            conditions = [node]
         elif node.type in _CONDITIONED:
-            for condition in node.children_by_field_name("condition"):
-                tested.update(_variables(condition, parsed))
+            conditions = node.children_by_field_name("condition")
         elif node.type == "elif_clause":  # its condition: what comes before its `then`
-            ahead = itertools.takewhile(lambda child: child.type != "then", node.children)
-            for condition in ahead:
-                tested.update(_variables(condition, parsed))
+            conditions = itertools.takewhile(lambda child: child.type != "then", node.children)
         elif node.type == "case_statement" and (subject := node.child_by_field_name("value")):
-            tested.update(_variables(subject, parsed))
-    return frozenset(tested)
-
-
-def _variables(node: Node, parsed: ShellText) -> list[str]:
-    return [parsed.node_text(n) for n in descendants(node) if n.type == "variable_name"]
+            conditions = [subject]
+        for condition in conditions:
+            for name in descendants(condition):
+                if name.type == "variable_name":
+                    tested.setdefault(parsed.node_text(name), []).append(condition)
+    return {name: tuple(tests) for name, tests in tested.items()}
 
 
 _CONDITIONED = frozenset({"if_statement", "while_statement"})  # `until` too

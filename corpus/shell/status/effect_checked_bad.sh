@@ -69,3 +69,17 @@ else
   outcome="changed"
 fi
 echo "review: $outcome"
+
+# What the branch sets is a message it tests itself, not a record of the run's failure: a
+# run that fails every time spins the loop forever.
+while :; do
+  claude -p "$(cat PROMPT.md)"  # expect: RA203(warning)
+  if [[ -n $(git status --short) ]]; then
+    message=$(git diff --cached --stat | tail -n 1)
+    if [[ -z "$message" ]]; then
+      message="agent iteration"
+    fi
+    git commit -qam "$message"
+  fi
+  sleep 2
+done

@@ -70,3 +70,15 @@ if command -v jq > /dev/null; then
 else
   exit 1
 fi
+
+# A counter of the runs that changed nothing, tested once the loop ends.
+untouched=0
+for file in src/*.py; do
+  claude -p "Fix the lint errors in $file" > /dev/null
+  if git diff --quiet -- "$file"; then
+    ((untouched++))
+  fi
+done
+if (( untouched > 0 )); then
+  exit 1
+fi
