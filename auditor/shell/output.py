@@ -322,7 +322,8 @@ def reads_output(
 def _only_shows(script: ShellScript, node: Node) -> bool:
     """Whether the read of `node` does not examine what it reads: it is not in a test or
     condition, not fed on through a pipe or `$(…)`, and its command is not one that
-    examines text (`grep`, `jq`, …): `echo "$out"`, `cat "$log" >> all.log`, `git add`."""
+    examines text (`grep`, `jq`, …): `echo "$out"`, `cat "$log" >> all.log`, `git add`,
+    another agent's prompt."""
     holder: Node | None = node
     while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
         holder = holder.parent
@@ -335,6 +336,10 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
     if holder.type != "command":
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
     command = script.command_at(holder)
+    if command is not None and script.agent_of(command) is not None:
+        # given to another run as context (`claude -p "…$out"`): no check of it, and what
+        # that run prints, captured, is a copy that `copies` follows (an agent as judge)
+        return True
     if command is not None and command.name in _EXAMINING:
         interpreted = command.name in _INTERPRETERS and not script.options_at(holder).errexit
         if not interpreted:

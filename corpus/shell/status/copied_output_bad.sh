@@ -39,3 +39,12 @@ while true; do
   if [ "$size" -gt 0 ]; then echo "got $size characters"; fi
   sleep 60
 done
+
+# Each phase's output is only context for the next phase's prompt, and the last is shown:
+# no phase's failure is noticed.
+for ((round = 1; round <= 3; round++)); do
+  PLAN=$(claude -p "/plan the next feature" 2>&1) || true  # expect: RA203(warning)
+  echo "$PLAN"
+  BUILT=$(claude -p "/build this plan: $PLAN" 2>&1) || true  # expect: RA203(warning)
+  echo "$BUILT"
+done

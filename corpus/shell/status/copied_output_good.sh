@@ -16,6 +16,16 @@ for i in $(seq 1 5); do
   DECISION="${LAST_LINE}"
   [[ "$DECISION" == "DONE" ]] && break
 done
+
+# Another run judges the output: the judge's reply, a copy of it, is tested for the verdict.
+for ((round = 1; round <= 3; round++)); do
+  WORK=$(codex exec "Fix the flaky test" 2>&1) || true
+  VERDICT=$(claude -p "Did this run fix the flaky test? Answer PASS or FAIL.
+$WORK" 2>&1) || true
+  if grep -q "^PASS" <<< "$VERDICT"; then
+    break
+  fi
+done
 exit 1
 
 # A run at the top level, its output copied and examined in a function called after it.
