@@ -43,7 +43,12 @@ from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked
 from auditor.python.runner.loop_parts import Loop, is_none_test
-from auditor.python.runner.project_calls import StatusCall, WrappedLaunch, lost_through
+from auditor.python.runner.project_calls import (
+    StatusCall,
+    WrappedLaunch,
+    lost_through,
+    status_target,
+)
 from auditor.python.runner.status_tests import tests_own_status
 from auditor.python.runner.steps import CHECKED_CALLS
 from auditor.shell.command_strings import SHELLS, shell_invocation
@@ -348,7 +353,7 @@ class _Analysis:
             target = parent.targets[0]
         elif isinstance(parent, ast.AnnAssign):
             target = parent.target
-        bound = target.id if isinstance(target, ast.Name) else None
+        bound = status_target(target, launch.via.returns if launch.via is not None else None)
         every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
         if isinstance(parent, ast.Expr) and effect_checked(self.module, parent, launch.node):
@@ -511,16 +516,18 @@ class _Analysis:
             parent = self.module.parent(node)
             if isinstance(parent, ast.Await):
                 parent = self.module.parent(parent)
-            target = parent.targets[0] if isinstance(parent, ast.Assign) else None
+            alone = isinstance(parent, ast.Assign) and len(parent.targets) == 1
+            target = parent.targets[0] if alone else None  # type: ignore[union-attr]
+            bound = status_target(target, returning.returns)
             if isinstance(parent, ast.Expr):
                 if effect_checked(self.module, parent, node):
                     continue  # judged by what it was to do: the code checks it next
                 how = f"{returning.label} returns it and the result is dropped"
-            elif isinstance(target, ast.Name) and len(parent.targets) == 1:  # type: ignore[union-attr]
-                reads = self.index.reads.get((self.module.scope_of(node), target.id), [])
+            elif bound is not None:
+                reads = self.index.reads.get((self.module.scope_of(node), bound), [])
                 if any(not _after_endless_loop(self.module, read) for read in reads):
                     continue
-                how = f"{returning.label} returns it and {_unread(target.id, bool(reads))}"
+                how = f"{returning.label} returns it and {_unread(bound, bool(reads))}"
             else:
                 continue
             start, end = self.module.span(node)

@@ -922,9 +922,21 @@ def _status_use(body: _Body, call: ast.Call, name: str) -> str:
 
 
 def _status_read(body: _Body, use: ast.Name) -> bool:
-    """Whether a use of a process (or result) reads its status (`r.returncode`)."""
+    """Whether a use of a process (or result) reads its status (`r.returncode`, `rc =
+    p.wait()`): not `p.communicate()`, which returns the output, nor a `p.wait()` whose
+    value goes nowhere."""
     parent = body.parents.get(use)
-    return isinstance(parent, ast.Attribute) and parent.attr in _STATUS_READS
+    if not isinstance(parent, ast.Attribute) or parent.attr not in _STATUS_READS:
+        return False
+    if parent.attr == "communicate":
+        return False
+    call = body.parents.get(parent)
+    if isinstance(call, ast.Call) and call.func is parent and parent.attr in ("wait", "poll"):
+        holder = body.parents.get(call)
+        if isinstance(holder, ast.Await):
+            holder = body.parents.get(holder)
+        return not isinstance(holder, ast.Expr)
+    return True
 
 
 def _whole_or_status(body: _Body, use: ast.Name) -> bool:

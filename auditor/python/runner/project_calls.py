@@ -66,6 +66,7 @@ class StatusCall(NamedTuple):
     # the agent's program, for a function of another module (`PythonSummary.status_agents`);
     # None for one of this module, whose own launch is read here
     agent: str | None = None
+    returns: str | None = None  # what it returns about the run (`PythonSummary.returns`)
 
 
 class Callee(NamedTuple):
@@ -93,6 +94,22 @@ def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
         unit.text, unit.source.path, unit.catalog, unit.steps, own, graph=False, tree=tree
     )
     return own, summary
+
+
+def status_target(target: ast.expr | None, returns: str | None) -> str | None:
+    """The name a call's value is bound to that holds the run's status: the whole value's
+    (`rc = run_agent(…)`), or, where the function returns the status as an item of a tuple
+    (`return out, proc.returncode`), the name unpacked there (`out, rc = run_agent(…)`)."""
+    if isinstance(target, ast.Name):
+        return target.id
+    _, item = returned_value(returns)
+    if not isinstance(target, ast.Tuple | ast.List) or item is None:
+        return None
+    elements = target.elts
+    if any(isinstance(e, ast.Starred) for e in elements) or item >= len(elements):
+        return None
+    element = elements[item]
+    return element.id if isinstance(element, ast.Name) else None
 
 
 def returned_value(returns: str | None) -> tuple[SuccessFlag | None, int | None]:
@@ -267,7 +284,8 @@ class ProjectCalls:
         for call, name in self._named_calls(names):
             for callee in self.callees(call):
                 if callee.module in (None, self.own_name) and callee.qualname in returning:
-                    found[call] = StatusCall(call, f"`{name}()`", callee.qualname)
+                    returns = self.own.returns.get(callee.qualname)
+                    found[call] = StatusCall(call, f"`{name}()`", callee.qualname, None, returns)
                     break
         project = self.module.project
         if project is None:
@@ -291,7 +309,9 @@ class ProjectCalls:
                 and (agent := summary.status_agents.get(qualname)) is not None
             }
             if len(agents) == 1 and len(targets) == 1:
-                found[call] = StatusCall(call, f"`{name}()`", targets[0][1], agents.pop())
+                owner, qualname = targets[0]
+                returns = self.unit.project.python[owner].returns.get(qualname)
+                found[call] = StatusCall(call, f"`{name}()`", qualname, agents.pop(), returns)
         return found
 
     def _sees_agent(self, callee: Callee, parameter: LaunchParameter) -> bool:
