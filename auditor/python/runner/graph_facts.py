@@ -60,7 +60,7 @@ from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
-from auditor.python.runner.loop_parts import leaves_after
+from auditor.python.runner.loop_parts import leaves_after, repetition
 from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, literal_int, position
@@ -555,17 +555,12 @@ class ModuleFacts:
             if found is not None and found[0].form == "loop":
                 return self._library_layer(loop, found, "loop")
             iterated = loop.iter  # `retryer = make(…)`, then `for attempt in retryer:`
-            held = function.locals.get(iterated.id, []) if isinstance(iterated, ast.Name) else []
-            if len(held) == 1 and held[0][0] == "expr":
-                iterated = held[0][1]
+            if isinstance(iterated, ast.Name):
+                iterated = function.held_value(iterated.id) or iterated
             returned = self._returned_retrier(iterated)
             if returned is not None:
                 return self._returned_layer(loop, *returned, outer)
-            if not (
-                isinstance(loop.iter, ast.Call)
-                and isinstance(loop.iter.func, ast.Name)
-                and loop.iter.func.id == "range"
-            ):
+            if repetition(loop.iter, function.held_value) is None:
                 return None
         inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
         tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]

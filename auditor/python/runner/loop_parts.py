@@ -5,10 +5,15 @@ an assignment in it binds to a call's value."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from typing import NamedTuple
 
 from auditor.python.model.ast_values import descendants, dotted_name
 
 Loop = ast.For | ast.AsyncFor | ast.While
+# What iterating these walks leaves as it is: the items, numbered or listed.
+_KEEPING = frozenset({"enumerate", "list", "tuple"})
+_ITERTOOLS = frozenset({"", "itertools", "builtins"})  # where the iterators are from
 
 
 def assigned_value(node: ast.AST) -> ast.expr | None:
@@ -40,6 +45,61 @@ def attempt_counter(loop: Loop) -> str | None:
     test = loop.test
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name):
         return test.left.id if isinstance(test.ops[0], ast.Lt | ast.LtE) else None
+    return None
+
+
+class Repetition(NamedTuple):
+    """What a `for` loop that makes the same attempt again and again iterates over."""
+
+    times: ast.expr | None  # how many: `n` of `range(n)`, `repeat(x, n)`, `[x] * n`
+    start: ast.expr | None = None  # where `range(1, n + 1)` counts from (else 0)
+    endless: bool = False  # `itertools.count()`
+
+
+def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Repetition | None:
+    """What a `for` loop over `iterated` repeats, when it makes the same attempt again and
+    again: `range(n)`, `itertools.count()`, `itertools.repeat(x, n)`, `islice(cycle(xs),
+    n)` or `[x] * n`, also numbered or listed (`enumerate(list(islice(cycle(providers),
+    3)))`), or a local name bound once to one (`held`: its value); None for a walk over
+    work items."""
+    for _ in range(8):  # a few wrappers and names deep
+        if isinstance(iterated, ast.Name):
+            value = held(iterated.id)
+            if value is None:
+                return None
+            iterated = value
+            continue
+        if isinstance(iterated, ast.BinOp) and isinstance(iterated.op, ast.Mult):
+            sides = (iterated.left, iterated.right)
+            listed = [side for side in sides if isinstance(side, ast.List | ast.Tuple)]
+            others = [side for side in sides if side not in listed]
+            return Repetition(others[0]) if len(listed) == 1 else None
+        if not isinstance(iterated, ast.Call):
+            return None
+        owner, _, name = (dotted_name(iterated.func) or "").rpartition(".")
+        if owner not in _ITERTOOLS:
+            return None  # `self.range(…)`: a method of its own
+        args = iterated.args
+        if name == "count" and len(args) <= 2 and not iterated.keywords:
+            return Repetition(None, endless=True)
+        if not args or any(isinstance(a, ast.Starred) for a in args):
+            return None
+        if name == "range":
+            counted = len(args) <= 2
+            return Repetition(args[-1] if counted else None, args[0] if len(args) == 2 else None)
+        if name == "repeat":
+            return Repetition(args[1]) if len(args) == 2 else None
+        if name == "islice" and len(args) == 2 and isinstance(args[0], ast.Call):
+            cycled = (dotted_name(args[0].func) or "").removeprefix("itertools.") == "cycle"
+            return Repetition(args[1]) if cycled else None
+        if name not in _KEEPING:
+            return None
+        iterated = args[0]
+    return None
+
+
+def no_names(name: str) -> None:
+    """A `held` for `repetition` that reads no local name."""
     return None
 
 

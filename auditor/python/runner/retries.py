@@ -50,14 +50,13 @@ from auditor.python.runner.error_tests import (
     describe,
     module_facts,
 )
-from auditor.python.runner.loop_parts import Loop
+from auditor.python.runner.loop_parts import Loop, no_names, repetition
 from auditor.python.runner.regions import inside, swallowed
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.retry_types import CallFailure, Retry, RetryDecorator
 from auditor.python.runner.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 from auditor.python.unit import PythonUnit
 
-_LOOP_ITERATORS = frozenset({"builtins.range", "range", "itertools.count"})
 _ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
@@ -359,13 +358,11 @@ class _Catalogue:
 
     def loop(self, loop: Loop) -> RetryConstruct | None:
         iterator = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None
-        if iterator is not None and not isinstance(iterator, ast.Call):
-            return None
-        name = self.qualified(iterator.func) if isinstance(iterator, ast.Call) else ""
         library = (
             self.uses(iterator.func, iterator, "loop") if isinstance(iterator, ast.Call) else None
         )
-        if iterator is not None and library is None and name not in _LOOP_ITERATORS:
+        repeated = repetition(iterator, no_names) if iterator is not None else None
+        if iterator is not None and library is None and repeated is None:
             return None
         head = loop.test if isinstance(loop, ast.While) else loop.iter
         end = self.text.find(":", self.module.span(head)[1])
@@ -383,13 +380,12 @@ class _Catalogue:
             construct.unlimited = not construct.bounded and not counted
             construct.loop = loop
         else:
-            assert isinstance(iterator, ast.Call)
-            construct.unlimited = name == "itertools.count"
+            assert repeated is not None
+            construct.unlimited = repeated.endless
             construct.bounded = not construct.unlimited
-            args = [value for keyword, value in _arguments(iterator) if keyword is None]
-            if not construct.unlimited and 1 <= len(args) <= 2:
-                stop = integer(self.module, args[-1])
-                first = integer(self.module, args[0]) if len(args) == 2 else 0
+            if repeated.times is not None:
+                stop = integer(self.module, repeated.times)
+                first = integer(self.module, repeated.start) if repeated.start else 0
                 construct.attempts = None if stop is None or first is None else stop - first
             construct.loop = loop
         return construct

@@ -203,6 +203,12 @@ class ValueRefs:
                 if isinstance(element, ast.Name):
                     self.locals.setdefault(element.id, []).append(("item", value, index))
 
+    def held_value(self, name: str) -> ast.expr | None:
+        """The value of a local name bound once, to the whole of a value (`retryer =
+        make(…)`); None for one bound more than once, unpacked or not bound here."""
+        held = self.locals.get(name, [])
+        return held[0][1] if len(held) == 1 and held[0][0] == "expr" else None
+
     def refs(self, node: ast.expr, depth: int = 0) -> list[Ref]:
         """The references an expression's value may be."""
         if depth > 6:
