@@ -17,10 +17,17 @@ from auditor.exit_codes import intents_in
 from auditor.profiles import output_markers
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, reads_output
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, descendants
 
 # The statements that can be a test of the output.
 OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negated_command"})
+# The tools that find a pattern in text, and the test operators that match a value.
+_FINDERS = frozenset({"grep", "egrep", "fgrep", "rg"})
+_MATCHES = frozenset({"==", "=", "=~"})
+# Words of a marker that says the run failed, not that its work is done (`grep -q error`).
+_FAILURE_WORDS = re.compile(
+    r"(?i)error|fail|fatal|exception|denied|invalid|unable|abort|refused|timed.?out|limit"
+)
 
 
 def failure_test(script: ShellScript, output: AgentOutput, node: Node) -> str | None:
@@ -72,3 +79,53 @@ def tests_empty(script: ShellScript, output: AgentOutput, node: Node) -> bool | 
 
 # `-z` holds for an empty value, `-n` for a non-empty one; `-s` for a non-empty file.
 _EMPTINESS = {"-z": True, "-n": False, "-s": False}
+
+
+def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> bool:
+    """Whether `node` (which does not run the agent, and tests no failure) looks for a
+    literal marker of work done in `output`: `[[ "$(tail -n 1 <<<"$out")" == SUCCESS ]]`,
+    `grep -q "<promise>COMPLETE</promise>" "$log"`. A failed run prints no such marker,
+    so the test is false after a failure (after a success, it may hold or not)."""
+    if node.type == "test_command":
+        operators = [c for c in descendants(node) if c.type == "binary_expression"]
+        matched = any(
+            (child.text or b"").decode() in _MATCHES and _literal_side(expression)
+            for expression in operators
+            for child in expression.children
+            if not child.is_named or child.type == "test_operator"
+        )
+    elif node.type in ("command", "pipeline", "redirected_statement"):
+        commands = [n for n in descendants(node) if n.type == "command"]
+        found = [c for n in commands if (c := script.command_at(n)) is not None]
+        matched = any(c.command_name in _FINDERS and _quiet(c.argv) for c in found)
+    else:
+        return False
+    words = script.parsed.node_text(node)
+    return (
+        matched
+        and not _FAILURE_WORDS.search(words)
+        and reads_output(script, output, node, examining=True)
+    )
+
+
+def _literal_side(expression: Node) -> bool:
+    """Whether one side of a comparison is text written out (`SUCCESS`, `"DONE"`, `*OK*`),
+    not a variable's value."""
+    sides = [c for c in expression.named_children if c.type != "test_operator"]
+    return any(
+        side.type in ("word", "raw_string", "regex", "extglob_pattern")
+        or (
+            side.type == "string"
+            and not any(d.type != "string_content" for d in side.named_children)
+        )
+        for side in sides
+    )
+
+
+def _quiet(argv: tuple[str | None, ...]) -> bool:
+    """Whether a `grep` only answers whether it found its pattern (`-q`, `-qF`), a pattern
+    written out."""
+    flags = [
+        word for word in argv[1:] if word and word.startswith("-") and not word.startswith("--")
+    ]
+    return any("q" in flag for flag in flags) or "--quiet" in argv

@@ -26,6 +26,7 @@ from auditor.numbers import bounded_int
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.failure_tests import (
     OUTPUT_TESTS,
+    completion_test,
     failure_test,
     tests_empty,
 )
@@ -121,6 +122,7 @@ class IterationWalk:
         self.literals: set[int] = set()
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, str | None] = {}
+        self._completions: dict[int, bool] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
         self._continued: set[Scenario] = set()  # scenarios some path of `continue`s
         # the first undecided test under which each scenario went round ("": none)
@@ -213,6 +215,17 @@ class IterationWalk:
             self._failure_tests[node.id] = found
         return self._failure_tests[node.id]
 
+    def _completion(self, node: Node) -> bool:
+        """Whether a statement looks for a marker of work done in the agent's output (see
+        `failure_tests.completion_test`)."""
+        if node.type not in OUTPUT_TESTS and node.type != "test_command":
+            return False
+        if node.id not in self._completions:
+            tests = not self.holds_run(node) and not self.marked(node)
+            found = tests and completion_test(self.script, self.output, node)
+            self._completions[node.id] = found
+        return self._completions[node.id]
+
     def _failure_status(self, path: Path) -> list[Path]:
         """A failure test's status: true (0) where the run failed, false where it succeeded."""
         ok = path.scenarios & self._ok
@@ -267,6 +280,9 @@ class IterationWalk:
             if kind == "negated_command":
                 return [p._replace(status=negated(p.status)) for p in paths]
             return paths
+        if self._completion(node):  # false where the run failed, either way where not
+            paths = self._failure_status(path)
+            return [p._replace(status=1 if p.status == 0 else None) for p in paths]
         if kind == "test_command" and not self.holds_run(node):
             empty = tests_empty(self.script, self.output, node)
             if empty is not None:  # `[ -z "$out" ]`: true where the run failed

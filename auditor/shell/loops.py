@@ -27,7 +27,7 @@ from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop, within
 from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop, reads_items
-from auditor.shell.status import ends_on_failure
+from auditor.shell.status import ends_on_failure, status_holder
 
 if TYPE_CHECKING:
     from auditor.python.runner.steps import StepCatalog
@@ -206,7 +206,8 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
         loop = enclosing_loop(command.node) if profile is not None else None
         if profile is None or loop is None or any(f.loop.id == loop.id for f in found):
             continue
-        if ends_on_failure(command.node, script.options_at(command.node)):
+        statement = status_holder(command.node)  # `X=$(agent …)` fails as the agent does
+        if ends_on_failure(statement, script.options_at(statement)):
             continue  # errexit ends the script before the loop can run it again
         analysed = attempt_loop(loop)
         result = _analyse(script, loop, command, profile, steps, runs) if analysed else None

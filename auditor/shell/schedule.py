@@ -48,10 +48,32 @@ def attempt_loop(loop: Node) -> bool:
 
 
 def bounded(script: ShellScript, loop: Node) -> bool:
-    """A counted loop, or one whose tests compare with `-lt`, `<`, … (`(( n < 5 ))`)."""
+    """A counted loop, or one left on a comparison by order (`-lt`, `<`, …): in its own
+    condition (`while (( n < 5 ))`) or in one that decides a jump out of it (`[[ $n -ge 5
+    ]] && break`); a comparison that decides something else (`if [[ $(wc -l <<<"$out")
+    -gt 200 ]]; then echo …`) bounds nothing."""
     if loop.type != "while_statement":
         return True
-    return any(n.type == "binary_expression" and ordering(script, n) for n in descendants(loop))
+    deciding = named(loop, "condition") + [
+        condition for jump in _jumps_out(script, loop) for condition in _conditions_over(jump, loop)
+    ]
+    return any(
+        n.type == "binary_expression" and ordering(script, n)
+        for condition in deciding
+        for n in descendants(condition)
+    )
+
+
+def _jumps_out(script: ShellScript, loop: Node) -> list[Node]:
+    """The `break`s, `exit`s and `return`s that leave `loop` itself."""
+    found = []
+    for node in descendants(loop):
+        jump = script.command_at(node) if node.type == "command" else None
+        if jump is not None and jump.command_name in ("break", "exit", "return"):
+            inner = enclosing_loop(node)
+            if inner is not None and inner.id == loop.id:
+                found.append(node)
+    return found
 
 
 def ordering(script: ShellScript, node: Node) -> bool:
@@ -68,12 +90,7 @@ def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> 
     condition of a `break`/`exit`/`return` in it, reads what the agent wrote or printed."""
     output = agent_output(script, command)
     deciding = named(loop, "condition") if loop.type == "while_statement" else []
-    for node in descendants(loop):
-        jump = script.command_at(node) if node.type == "command" else None
-        if jump is not None and jump.command_name in ("break", "exit", "return"):
-            inner = enclosing_loop(node)
-            if inner is not None and inner.id == loop.id:
-                deciding += _conditions_over(node, loop)
+    deciding += [c for jump in _jumps_out(script, loop) for c in _conditions_over(jump, loop)]
     return any(
         examined_in_pipeline(script, command, condition)
         or (
@@ -117,9 +134,11 @@ def _scheduled(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
     success = walk.iterate(Scenario(True, 0, False))
     if "next" not in success or "next" not in walk.iterate(Scenario(False, NONZERO, False)):
         return False
-    return (
-        _endless(script, loop) or _paced(script, loop) or ralph_loop(script, loop, command, success)
-    )
+    if stops_on_output(script, loop, command):
+        # left on a marker in its output: a Ralph loop if bounded; unbounded, it runs the
+        # agent until the marker comes, whatever it is paced by
+        return ralph_loop(script, loop, command, success)
+    return _endless(script, loop) or _paced(script, loop)
 
 
 def _endless(script: ShellScript, loop: Node) -> bool:

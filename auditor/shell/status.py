@@ -162,6 +162,18 @@ def captured_by(node: Node) -> str | None:
     return _text(name) if name is not None else None
 
 
+def status_holder(node: Node) -> Node:
+    """The statement whose status is that of the command `node`: itself, or the `NAME=$(…)`
+    that captures it as its last command (`local NAME=$(…)` has `local`'s)."""
+    statement = node
+    while statement.parent is not None and statement.parent.type == "redirected_statement":
+        statement = statement.parent  # `X=$(agent … 2>&1)`
+    parent = statement.parent
+    if captured_by(statement) is None or parent is None:
+        return node
+    return substitution_assignment(parent) or node
+
+
 def in_condition(node: Node) -> bool:
     """Whether errexit is suspended here: inside a condition, `!`, or a non-final operand."""
     current = node

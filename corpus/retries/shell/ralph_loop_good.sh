@@ -39,3 +39,16 @@ while [[ $iteration -lt $MAX_ITERATIONS ]]; do
     exit 0
   fi
 done
+
+# bounded by the count its `break` tests, whatever else it compares: a Ralph loop
+round=0
+while :; do
+  round=$((round + 1))
+  output="$(claude -p "$(cat PROMPT.md)" 2>&1)" || true
+  if [[ $(printf '%s\n' "$output" | wc -l) -gt 500 ]]; then
+    echo "(long output)"
+  fi
+  if [[ "$output" == *"ALL TASKS DONE"* ]] || (( round >= MAX_ITERATIONS )); then
+    break
+  fi
+done
