@@ -361,7 +361,7 @@ class _Flow:
 
     def _passes_on(self, read: Node) -> bool:
         """Whether a status read only passes the status on, deciding nothing: `exit $?`,
-        `return $?`, or `rc=$?` whose value only an `exit`/`return` uses (if anything),
+        `return $?`, `rc=$?` that nothing reads, or whose value only an `exit`/`return` uses,
         with nothing run in between but messages before that `exit` (`echo "exit code
         $rc"`; a teardown there, or a line a log keeps, is skipped on failure: a finding)."""
         if _exits_with(read):
@@ -371,6 +371,15 @@ class _Flow:
             for assignment in _assignments(read)
             if (name := assignment.child_by_field_name("name")) is not None
         }
+        uses = [
+            use
+            for use in self.parsed.nodes_from(read.end_byte)
+            if use.type == "variable_name"
+            and _text(use) in names
+            and (use.parent is None or use.parent.type not in _DECLARING)
+        ]
+        if names and not uses and not self.script.read_names().elsewhere:
+            return True  # `rc=${PIPESTATUS[0]}` that nothing reads: no guard to be dead
         after, shown = next_statement(read), False
         while after is not None and self._displays(after):
             after, shown = next_statement(after), True
@@ -378,13 +387,7 @@ class _Flow:
             return False
         if shown and after is None:
             return False  # a message meant to report a failure, which it never sees
-        return all(
-            _exits_with(use) or self._displays(use)
-            for use in self.parsed.nodes_from(read.end_byte)
-            if use.type == "variable_name"
-            and _text(use) in names
-            and (use.parent is None or use.parent.type not in _DECLARING)
-        )
+        return all(_exits_with(use) or self._displays(use) for use in uses)
 
     def _displays(self, node: Node) -> bool:
         """Whether `node` is, or is a word of, a command that only prints a message to the

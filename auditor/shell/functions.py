@@ -106,12 +106,17 @@ def summarize_function(
     runs = [(c, found) for c in inside if (found := agent_of(c)) is not None]
     passing = next((run for run in runs if passes(run[0])), None)
     # codes of its own that report the run: not when the run's status is thrown away
-    # (`out=$(agent …) || true`, then `grep -q YES <<<"$out" && return 0; return 1`): they
-    # report what it printed
+    # (`out=$(agent …) || true`, or lost in a pipeline: `verdict=$(agent … | grep -o
+    # PASS)`, then `[ "$verdict" = PASS ] && return 0; return 1`): they report what it
+    # printed
     reports = bool(runs) and _reports_status(runs[0][0], inside)
     verdict = None
-    if reports and discarded_by(statement_of(runs[0][0].node)[0]) is not None:
-        reports, verdict = False, runs[0][1][0]
+    if reports:
+        statement, kept = statement_of(runs[0][0].node)
+        # a stage's status lost in its pipeline, unless the function reads `PIPESTATUS`
+        kept = kept or (body is not None and "PIPESTATUS" in parsed.node_text(body))
+        if discarded_by(statement) is not None or not kept:
+            reports, verdict = False, runs[0][1][0]
     if passing is not None or reports:
         # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
         _, (agent, wrappers) = passing or runs[0]

@@ -20,6 +20,7 @@ from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleC
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.output_words import (
+    PARTS,
     TEXT_TOOLS,
     called_files,
     calls_of,
@@ -356,10 +357,6 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
     return not _decides(current)
 
 
-# Commands that keep a part of their input as it is: the lines or fields a copy holds.
-_PARTS = frozenset({"head", "tail", "cut", "tr", "sort", "uniq", "fold", "cat"})
-
-
 def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
     """Whether the `later` stages of a pipeline only keep a part of what they read, for a
     variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`)."""
@@ -372,7 +369,7 @@ def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool
     if assignment is None or assignment.type != "variable_assignment":
         return False
     commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
-    return all(command is not None and command.name in _PARTS for command in commands)
+    return all(command is not None and command.name in PARTS for command in commands)
 
 
 def _shows_only(script: ShellScript, test: Node) -> bool:

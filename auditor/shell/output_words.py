@@ -259,7 +259,8 @@ _POSITIONAL = re.compile(r"\$\{?([1-9])\}?")
 def file_captures(script: ShellScript, files: set[str]) -> set[str]:
     """The variables given what one of `files` holds, whole or its first or last lines
     (`result=$(cat "$log" 2>/dev/null || echo "")`, `out=$(<"$log")`, `tail=$(tail -n 20
-    "$log")`): what the run wrote, as a captured output is (empty when it wrote nothing)."""
+    "$log")`, `slug=$(cat "$f" | tr -d ' ')`): what the run wrote, as a captured output is
+    (empty when it wrote nothing)."""
     reads = reads_in(script)
     found: set[str] = set()
     for word in (node for f in files for node in reads.get(("f", f), ())):
@@ -270,7 +271,7 @@ def file_captures(script: ShellScript, files: set[str]) -> set[str]:
             command = script.command_at(holder)
             if command is None or command.name not in _WHOLE_READERS:
                 continue
-            holder = holder.parent
+            holder = _past_parts(script, holder)
             while holder is not None and holder.type in _CAPTURED:
                 holder = holder.parent
         if holder is None or holder.type != "command_substitution":
@@ -315,6 +316,25 @@ def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[
     return found
 
 
+def _past_parts(script: ShellScript, reader: Node) -> Node | None:
+    """Above the command that reads a file: the pipeline it begins, where every later
+    stage only keeps a part of the text (`cat "$f" | tr -d ' '`), else its parent."""
+    stage = reader
+    while stage.parent is not None and stage.parent.type == "redirected_statement":
+        stage = stage.parent  # `cat "$f" 2>/dev/null | tr …`
+    parent = stage.parent
+    if parent is None or parent.type != "pipeline":
+        return reader.parent
+    stages = [c for c in parent.named_children if c.type != "comment"]
+    if stages[0].id != stage.id:
+        return reader.parent
+    later = [script.command_at(s) if s.type == "command" else None for s in stages[1:]]
+    kept = all(command is not None and command.name in PARTS for command in later)
+    return parent.parent if kept else reader.parent
+
+
+# Commands that keep a part of their input as it is: the lines or fields a copy holds.
+PARTS = frozenset({"head", "tail", "cut", "tr", "sort", "uniq", "fold", "cat"})
 # Commands whose output is the file's text, or its first or last lines; and what may hold
 # one inside a capture (`$(cat "$log" 2>/dev/null || echo "")`).
 _WHOLE_READERS = frozenset({"cat", "head", "tail"})

@@ -36,3 +36,17 @@ check_reply() {
   [[ "$last" == DONE ]] || exit 1
 }
 check_reply
+
+# The file it writes is read back through a pipe that only trims it, and the copy is tested.
+make_slug() {
+  local file slug
+  file=$(mktemp)
+  claude -p "Give a kebab-case slug for: $1" > "$file" 2>/dev/null
+  slug=$(cat "$file" | tr -d '\n' | tr '[:upper:]' '[:lower:]')
+  rm -f "$file"
+  if [[ ! "$slug" =~ ^[a-z0-9-]+$ ]]; then
+    slug="task-$(date +%s)"
+  fi
+  echo "$slug"
+}
+make_slug "Fix the login page"
