@@ -252,9 +252,7 @@ class FunctionFacts(ValueRefs):
             passed = [  # `with_retry(client.messages.create, …)`: a request, sent where called
                 (i, tuple(self.refs(owner)))
                 for i, a in enumerate(call.args)
-                if isinstance(a, ast.Attribute)
-                and a.attr in _REQUEST_METHODS
-                and (owner := _resource_owner(a.value)) is not None
+                if (owner := _request_passed(a)) is not None
             ]
             if passed:
                 entry["requests"] = tuple(passed)
@@ -263,10 +261,7 @@ class FunctionFacts(ValueRefs):
             passed_by_name = [  # `generate(retry_function=client.chat.completions.create)`
                 (k.arg, tuple(self.refs(owner)))
                 for k in named
-                if k.arg
-                and isinstance(k.value, ast.Attribute)
-                and k.value.attr in _REQUEST_METHODS
-                and (owner := _resource_owner(k.value.value)) is not None
+                if k.arg and (owner := _request_passed(k.value)) is not None
             ]
             if passed_by_name:
                 entry["requests"] = (*entry.get("requests", ()), *passed_by_name)
@@ -442,6 +437,21 @@ def _request_owner(node: ast.expr) -> ast.expr | None:
     """`X` of a client's request method, `X.chat.completions.create`."""
     if isinstance(node, ast.Attribute) and node.attr in _REQUEST_METHODS:
         return _resource_owner(node.value)
+    return None
+
+
+def _request_passed(argument: ast.expr) -> ast.expr | None:
+    """The client whose request an argument hands on to be sent where it is called: the
+    request method itself (`client.messages.create`), or a lambda that sends it
+    (`lambda: client.chat.completions.create(…)`, `await`ed or not)."""
+    if isinstance(argument, ast.Lambda):
+        body = argument.body
+        body = body.value if isinstance(body, ast.Await) else body
+        if not isinstance(body, ast.Call):
+            return None
+        argument = body.func
+    if isinstance(argument, ast.Attribute) and argument.attr in _REQUEST_METHODS:
+        return _resource_owner(argument.value)
     return None
 
 
