@@ -70,14 +70,19 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       (`r=$(run_turn …)`, then a test of `$r`), and one whose function (or a
       function defined in it) writes to a file the caller names, where the caller
       examines that file; a copy of the captured output (`text="$out"`, `last=$(echo
-      "$out" | tail -n 1)`) examined counts as the output;
+      "$out" | tail -n 1)`, a file it wrote read back as `x=$(cat "$f" | tr -d ' ')`, the
+      reply of another run given it as context and judging it) examined counts as the
+      output; handing it to another run's prompt (`claude -p "/build: $PLAN"`) is not
+      examining it;
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;
-    - a run whose effect the code checks right after and gives up without
-      (`claude "install jq"; if ! command -v jq; then exit 1; fi`, a check of what
-      changed in the git work tree that fails the function, `if git diff
-      --name-only --diff-filter=U | grep -q .; then return 1; fi`, or in Python
+    - a run whose effect the code checks right after and gives up without, in
+      any branch of the check (`claude "install jq"; if ! command -v jq; then exit
+      1; fi`, a check of what changed in the git work tree that fails the function,
+      `if git diff --name-only --diff-filter=U | grep -q .; then return 1; fi`), or
+      records as failed in a variable a later test reads (`else failed+=("$b")`,
+      `((missing++))`, then `[[ ${#failed[@]} -gt 0 ]]`), or in Python
       `run(["claude"])`, `token = read_token()`, `if token: … else: return False`);
     - a run followed by a `read` from the terminal (`claude …; read` in a tmux
       pane kept open until Enter): the person who presses it has seen how the

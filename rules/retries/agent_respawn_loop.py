@@ -41,7 +41,10 @@ class AgentRespawnLoop(Rule[Any]):
     succeeds, or `continue`s (or falls through to another iteration) when it
     fails. A run judged by its output fails where the loop's test of that
     output says so (`grep -q '"is_error":true' "$log"`, or a function of the
-    script that greps the log it is given). Also flags systemd services whose
+    script that greps the log it is given); a test for a marker of work done
+    (`[[ $(tail -n 1 <<<"$out") == SUCCESS ]]`) never holds after a failure.
+    A `while` loop is bounded by an order comparison (`-lt`, `>=`) in its
+    condition or in one that decides a jump out of it. Also flags systemd services whose
     `ExecStart` runs the agent (or a script of the audited tree that does)
     with `Restart=on-failure`, `always`, `on-abnormal` or `on-abort`
     (`RestartPreventExitStatus=` taken into account), in unit files, unit

@@ -101,7 +101,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     requests run under a retry construct of the application: a tenacity,
     backoff, retrying or stamina decorator or loop (also under the project's
     own name, `llm_retry = tenacity.retry(…)`), a retry decorator written in
-    the audited tree, or a hand-written retry loop; also a loop that goes round
+    the audited tree, or a hand-written retry loop (a `while`, or a `for` that
+    repeats one attempt: over `range(n)`, `itertools.repeat(x, n)`,
+    `islice(cycle(providers), n)`, `[x] * n`); also a loop that goes round
     on a failed *result* (`answer = ask(p)`, then `if answer.ok: break`), over
     the requests whose failures the code it calls turns into such a value
     (`except Exception: return Answer(ok=False)`). A client is followed
@@ -111,7 +113,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     builds and returns it (also a method a subclass overrides), a lazy
     getter method or a `@property` that returns it (`self.client`), an
     argument handed to a function that retries by hand, a helper that sends
-    the request called under the retry layer, and the module that imports
+    the request called under the retry layer, a request handed to a retrying
+    helper as a value or a lambda (`call_with_backoff(lambda:
+    client.chat.completions.create(…))`), and the module that imports
     any of those. A construction with retries on is where the finding (and
     the fix) goes; constructions that serve the same requests in the same
     way (one client per provider in a dict, Azure's or OpenAI's class by a
