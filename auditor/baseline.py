@@ -196,6 +196,8 @@ def load_baseline(file: Path) -> Baseline:
         raise BaselineError(f"{file}: baseline not read: {refused}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BaselineError(f"{file}: cannot read baseline: {error}") from None
+    except ValueError:  # `json` reads no number past Python's 4,300 digits
+        raise BaselineError(f"{file}: cannot read baseline: a number too long") from None
     except RecursionError:
         raise BaselineError(f"{file}: cannot read baseline: nested too deeply") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:

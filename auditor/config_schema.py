@@ -15,6 +15,7 @@ from auditor.config_file import (
     AGENT_KEYS,
     FIELDS,
     MAX_FILE_SIZE_LIMIT,
+    MAX_SDK_RETRIES,
     MAX_TIMEOUT,
     PIPELINES_KEYS,
     SDK_CONSTRUCTOR_KEYS,
@@ -60,7 +61,7 @@ def _tables() -> dict[str, dict[str, Any]]:
             "module": _DOTTED,
             "classes": {"type": "array", "items": _DOTTED},
             "keyword": {"type": "string"},
-            "default": {"type": "integer", "minimum": 0},
+            "default": {"type": "integer", "minimum": 0, "maximum": MAX_SDK_RETRIES},
         },
         SDK_CONSTRUCTOR_KEYS,
     )

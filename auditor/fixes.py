@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from auditor.finding import Applicability, AppliedSuppression, Edit, Finding, Fix, Report
 from auditor.kinds import FileKind
+from auditor.numbers import bounded_int
 from auditor.source import SourceFile
 
 if TYPE_CHECKING:
@@ -215,8 +216,9 @@ def write_atomic(path: Path, data: bytes) -> None:
 def _remove_stale_temporaries(target: Path) -> None:
     """Remove the temporaries that killed runs left beside `target` (their process is gone)."""
     for leftover in target.parent.glob(f".{glob_escape(target.name)}.runaudit-*~"):
-        pid = leftover.name.rsplit("runaudit-", 1)[1][:-1]
-        if pid.isdigit() and not _running(int(pid)):
+        # a name of other digits, or of more than a number holds, is not one runaudit wrote
+        pid = bounded_int(leftover.name.rsplit("runaudit-", 1)[1][:-1])
+        if pid is not None and not _running(pid):
             with contextlib.suppress(OSError):
                 leftover.unlink()
 
@@ -224,7 +226,7 @@ def _remove_stale_temporaries(target: Path) -> None:
 def _running(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # none, or past what a process id holds
         return False
     except OSError:
         return True  # it exists, owned by someone else
