@@ -106,3 +106,31 @@ def test_diff_escapes_file_names_when_piped(tmp_path: Path) -> None:
         "+++ new\\nline::error::x\\x1b[31m.sh",
     ]
     assert "\x1b" not in result.stdout and not result.stdout.startswith("line")
+
+
+@pytest.mark.parametrize(
+    "output",
+    ["text", "concise", "grouped", "json", "sarif", "github", "junit", "markdown", "--statistics"],
+)
+def test_every_format_escapes_file_names_when_piped(tmp_path: Path, output: str) -> None:
+    """Item 16 in every output: no line a CI log shows starts a workflow command (`::`)
+    or carries an ESC, whether the name is an audited file's, a sourced file's or one
+    a diagnostic names; the `github` format's own commands name the file escaped."""
+    (tmp_path / "x\n::error title=pwned::a\x1b[31m.sh").write_text(RUNNER)
+    (tmp_path / "lib\n::error::l.sh").write_text("run() { gptme x | tee log; }\n")
+    (tmp_path / "main.sh").write_text('#!/bin/bash\nsource "./lib\n::error::l.sh"\nrun\n')
+    (tmp_path / "bad\n::warning::enc.sh").write_bytes(b"#!/bin/bash\n\xff gptme x\n")
+    chosen = ["--statistics"] if output == "--statistics" else ["-f", output]
+    args = ["check", "--isolated", "--no-cache", "--verbose", *chosen, "."]
+    result = runaudit(args, tmp_path, timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert output == "--statistics" or "pwned" in result.stdout  # the file is reported
+    lines = (result.stdout + result.stderr).splitlines()
+    commands = [line for line in lines if line.lstrip().startswith("::")]
+    if output == "github":
+        kinds = ("::error ", "::warning ", "::notice ")
+        assert commands and all(c.startswith(kinds) for c in commands)
+        assert not any(c.startswith(("::error title=pwned", "::error::l")) for c in commands)
+    else:
+        assert commands == []
+    assert "\x1b" not in result.stdout + result.stderr
