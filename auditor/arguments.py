@@ -221,8 +221,8 @@ def parser() -> argparse.ArgumentParser:
         "--timeout",
         type=_seconds,
         metavar="SECONDS",
-        help="longest one file's analysis may take; a file past it is skipped, and said so "
-        "(default: 20, or `timeout` in config)",
+        help="longest one file's analysis may take; a file past it is not audited, an RA901 "
+        "error finding (default: 20, or `timeout` in config)",
     )
     add("--no-cache", action="store_true", help="do not read or write the cache")
     add(

@@ -20,12 +20,10 @@ The file is JSON (version 1):
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +32,7 @@ from typing import Any
 from auditor import __version__
 from auditor.errors import UserError
 from auditor.finding import Finding, Report
+from auditor.safe_write import NotRewritten, write_atomic
 
 VERSION = 1
 COMMENT = (
@@ -126,44 +125,33 @@ def write_baseline_file(report: Report, file: Path) -> int:
         ],
     }
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    target, mode = _write_target(file)
+    target = _write_target(file)
     try:
-        handle, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix="~"
-        )
+        # as `--fix` writes: the mode and owner kept, a read-only or hard-linked file refused
+        write_atomic(target, text.encode("utf-8"), create=True)
+    except NotRewritten as refused:
+        raise BaselineError(f"{file}: not written: {refused}") from None
     except OSError as error:
-        raise BaselineError(f"{file}: cannot write baseline: {error.strerror or error}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
         raise BaselineError(f"{file}: cannot write baseline: {error.strerror or error}") from None
     return len(recorded)
 
 
-def _write_target(file: Path) -> tuple[Path, int]:
-    """The regular file a baseline is written to, and the mode it keeps (a new file's is
-    0666 less the umask, as other tools write); anything else is refused."""
+def _write_target(file: Path) -> Path:
+    """The regular file a baseline is written to (or a new one); anything else is refused."""
     target = _through_link(file)
     try:
         status = os.stat(target, follow_symlinks=False)
     except FileNotFoundError:
         if target != file:
             raise BaselineError(f"{file}: not written: it is a broken symbolic link") from None
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return file, 0o666 & ~umask
+        return file
     except OSError as error:
         raise BaselineError(f"{file}: cannot write baseline: {error.strerror or error}") from None
     if not stat.S_ISREG(status.st_mode):
         from auditor.discover import not_regular
 
         raise BaselineError(f"{file}: not written: {not_regular(status.st_mode)}")
-    return target, stat.S_IMODE(status.st_mode)
+    return target
 
 
 def _through_link(file: Path, refusal: str = "not written") -> Path:
@@ -196,6 +184,8 @@ def load_baseline(file: Path) -> Baseline:
         raise BaselineError(f"{file}: baseline not read: {refused}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BaselineError(f"{file}: cannot read baseline: {error}") from None
+    except ValueError:  # `json` reads no number past Python's 4,300 digits
+        raise BaselineError(f"{file}: cannot read baseline: a number too long") from None
     except RecursionError:
         raise BaselineError(f"{file}: cannot read baseline: nested too deeply") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:

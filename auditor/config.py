@@ -120,14 +120,16 @@ class Settings(NamedTuple):
                 best, chosen = _specificity(prefix), severity
         return chosen
 
+    def ignored_codes(self, path: Path) -> tuple[str, ...]:
+        """The codes and prefixes `per-file-ignores` turns off for `path`."""
+        if not self.per_file_ignores:
+            return ()
+        rel = _relative_to(path, self.root)
+        return _per_file_ignores(self.per_file_ignores).codes_for(rel)
+
     def ignored_for(self, path: Path, code: str) -> bool:
         """Whether `per-file-ignores` turns `code` off for `path`."""
-        rel = _relative_to(path, self.root)
-        return any(
-            any(_matches(prefix, code) for prefix in codes)
-            and _pattern_set((pattern,)).matches(rel)
-            for pattern, codes in self.per_file_ignores.items()
-        )
+        return any(_matches(prefix, code) for prefix in self.ignored_codes(path))
 
     @property
     def consequential_commands(self) -> tuple[str, ...]:
@@ -165,6 +167,35 @@ def _excludes(exclude: tuple[str, ...], extend: tuple[str, ...]) -> PatternSet:
     matcher = _pattern_set((*exclude, *extend))
     _last_excludes = (exclude, extend, matcher)
     return matcher
+
+
+class _PerFileIgnores:
+    """`per-file-ignores` compiled once: one matcher over its patterns, and their codes."""
+
+    def __init__(self, table: Mapping[str, tuple[str, ...]]) -> None:
+        self.patterns = PatternSet(table)
+        self.codes = list(table.values())
+
+    def codes_for(self, rel: str) -> tuple[str, ...]:
+        """The codes of every pattern that matches the path `rel`."""
+        return tuple(code for i in self.patterns.each_matching(rel) for code in self.codes[i])
+
+
+# The tables compiled so far, by identity (hashing 100,000 patterns for every file cost
+# more than matching them), each kept with its table so that the identity stays its own.
+_compiled_ignores: dict[int, tuple[Mapping[str, tuple[str, ...]], _PerFileIgnores]] = {}
+_COMPILED_IGNORES_KEPT = 64  # configs of one run (one per directory with its own)
+
+
+def _per_file_ignores(table: Mapping[str, tuple[str, ...]]) -> _PerFileIgnores:
+    held = _compiled_ignores.get(id(table))
+    if held is not None and held[0] is table:
+        return held[1]
+    if len(_compiled_ignores) >= _COMPILED_IGNORES_KEPT:
+        _compiled_ignores.clear()
+    compiled = _PerFileIgnores(table)
+    _compiled_ignores[id(table)] = (table, compiled)
+    return compiled
 
 
 def config_in(directory: Path) -> Path | None:

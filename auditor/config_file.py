@@ -39,6 +39,7 @@ _DOTTED = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
 MAX_TIMEOUT = 3600  # seconds: a bound that cannot be reached is no bound
 # The largest `max-file-size`: a file is read whole into memory, several times over.
 MAX_FILE_SIZE_LIMIT = 1 << 30
+MAX_SDK_RETRIES = 1000  # an SDK's own default; a longer number would only be printed
 
 
 class ConfigError(UserError):
@@ -103,6 +104,8 @@ def read_toml(path: Path, raw: bytes | None = None) -> dict[str, Any]:
         raise ConfigError(
             f"{display_path(path)}: invalid TOML: not UTF-8 ({error.reason})"
         ) from None
+    except ValueError:  # tomllib's `int()` of a number past Python's 4,300 digits
+        raise ConfigError(f"{display_path(path)}: invalid TOML: a number too long") from None
     except RecursionError:  # tomllib parses nested arrays and tables recursively
         raise ConfigError(f"{display_path(path)}: invalid TOML: nested too deeply") from None
     except OSError as error:
@@ -295,7 +298,8 @@ class _Validator:
         keyword = entry.get("keyword", "max_retries")
         check.expect(isinstance(keyword, str) and keyword.isidentifier(), "keyword", "a name")
         default = entry.get("default", 2)
-        check.expect(type(default) is int and default >= 0, "default", "a number of retries")
+        within = type(default) is int and 0 <= default <= MAX_SDK_RETRIES
+        check.expect(within, "default", f"a number of retries up to {MAX_SDK_RETRIES:,}")
 
 
 # Each key of a config table and the check that turns its value into a `Settings` field.

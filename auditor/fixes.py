@@ -15,20 +15,17 @@ Files are written atomically: a temporary file in the same directory, then
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import itertools
 import os
 import re
-import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from glob import escape as glob_escape
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from auditor.finding import Applicability, AppliedSuppression, Edit, Finding, Fix, Report
 from auditor.kinds import FileKind
+from auditor.safe_write import write_atomic
 from auditor.source import SourceFile
 
 if TYPE_CHECKING:
@@ -173,62 +170,6 @@ def round_trips(text: str, encoding: str, data: bytes) -> bool:
         return text.encode(encoding) == data
     except (LookupError, UnicodeError):
         return False
-
-
-class NotRewritten(OSError):
-    """A file the fix will not rewrite: read-only, or one of several hard links."""
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace the file at `path` (a link's target) with `data`, keeping its mode and owner.
-
-    The new text goes to a temporary beside it, renamed over it once complete. The
-    temporary's name holds this process's id, so one left by a killed run is recognised
-    and removed by the next write there. A read-only file, or one with other hard links
-    (which a rename would silently split off), is refused.
-    """
-    target = Path(os.path.realpath(path))
-    status = os.stat(target)
-    # No write bit is read-only even for root, whom `access` lets write anything.
-    if not os.access(target, os.W_OK) or not status.st_mode & 0o222:
-        raise NotRewritten("it is read-only")
-    if status.st_nlink > 1:
-        raise NotRewritten(f"it has {status.st_nlink} hard links, which a rewrite would split")
-    _remove_stale_temporaries(target)
-    temporary = target.with_name(f".{target.name}.runaudit-{os.getpid()}~")
-    try:
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, stat.S_IMODE(status.st_mode))
-        with contextlib.suppress(OSError):  # only the owner or root may keep the owner
-            os.chown(temporary, status.st_uid, status.st_gid)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _remove_stale_temporaries(target: Path) -> None:
-    """Remove the temporaries that killed runs left beside `target` (their process is gone)."""
-    for leftover in target.parent.glob(f".{glob_escape(target.name)}.runaudit-*~"):
-        pid = leftover.name.rsplit("runaudit-", 1)[1][:-1]
-        if pid.isdigit() and not _running(int(pid)):
-            with contextlib.suppress(OSError):
-                leftover.unlink()
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # it exists, owned by someone else
-    return True
 
 
 class FixAttempt(NamedTuple):

@@ -277,9 +277,10 @@ class PatternSet:
         """Compile `lines`; a pattern git would not use is left out, or with `strict`
         raises `InvalidPattern`."""
         self.patterns: list[Pattern] = []
+        self._origins: list[int] = []  # where each pattern is among `lines`
         self._by_name: dict[str, list[int]] = {}
         self._others: list[int] = []
-        for line in lines:
+        for origin, line in enumerate(lines):
             try:
                 pattern = compile_pattern(line)
             except InvalidPattern:
@@ -290,6 +291,7 @@ class PatternSet:
                 continue
             index = len(self.patterns)
             self.patterns.append(pattern)
+            self._origins.append(origin)
             # Any plain segment must equal one of a matching path's segments.
             plain = [s.literal for s in pattern.segments if s is not None and s.literal]
             if plain:
@@ -306,11 +308,8 @@ class PatternSet:
         matches. The last pattern that matches the path itself decides; failing one, the
         last that matches a directory above it."""
         parts = path.split("/")
-        candidates = set(self._others)
-        for part in parts:
-            candidates.update(self._by_name.get(part, ()))
         directory_match: Pattern | None = None
-        for index in sorted(candidates, reverse=True):
+        for index in sorted(self._candidates(parts), reverse=True):
             pattern = self.patterns[index]
             how = pattern_matches(pattern, parts)
             if how == 2:
@@ -322,6 +321,25 @@ class PatternSet:
     def matches(self, path: str) -> bool:
         """Whether the patterns ignore `path`."""
         return bool(self.check(path))
+
+    def each_matching(self, path: str) -> list[int]:
+        """Where among the lines given are the patterns that, each on its own, match `path`
+        (or a directory above it), in order; a `!` pattern matches nothing on its own."""
+        parts = path.split("/")
+        found = [
+            self._origins[index]
+            for index in self._candidates(parts)
+            if not self.patterns[index].negated and pattern_matches(self.patterns[index], parts)
+        ]
+        return sorted(found)
+
+    def _candidates(self, parts: Sequence[str]) -> set[int]:
+        """The patterns that can match a path of `parts`: those whose last plain segment is
+        one of its parts, and those with none."""
+        candidates = set(self._others)
+        for part in parts:
+            candidates.update(self._by_name.get(part, ()))
+        return candidates
 
 
 def valid_pattern(line: str) -> None:

@@ -141,6 +141,19 @@ def test_fix_and_diff_audit_again_under_the_time_bound(tmp_path: Path) -> None:
     assert (tree / "run.sh").read_text() == _long_script()
 
 
+def test_standard_input_is_audited_under_the_time_bound(tmp_path: Path) -> None:
+    # Standard input ran unbounded: a slow script piped in hid its findings no less.
+    args = [*CHECK, "--stdin-filename", "x.sh", "--timeout", "0.01", "-"]
+    result = runaudit(args, tmp_path, timeout=60, stdin=_long_script().encode())
+    assert (result.returncode, result.stdout) == (
+        1,
+        "x.sh:1:1: RA901 [error] file not audited: its analysis took longer than 0.01 s;"
+        " raise `--timeout` (or `timeout` in config) to audit it\nFound 1 finding.\n",
+    )
+    within = runaudit([*args[:-3], "-"], tmp_path, timeout=60, stdin=_long_script().encode())
+    assert within.stdout.startswith("x.sh:3002:1: RA101 [error]"), within.stdout
+
+
 def test_verbose_does_not_analyse_again_a_script_past_the_time_bound(tmp_path: Path) -> None:
     # --verbose lists the files each script sources by analysing it a second time; a
     # script past the bound in the audit (RA901) is not analysed again.

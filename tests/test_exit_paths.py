@@ -148,6 +148,25 @@ def test_a_deleted_working_directory_is_one_line(tmp_path: Path) -> None:
 
 
 def test_help_piped_to_a_reader_that_stops_is_quiet(tmp_path: Path) -> None:
+    """`runaudit check --help | head -0`: the reader has closed its end before the help is
+    written, so the write fails (EPIPE); the run ends quietly, no traceback."""
+    reading, writing = os.pipe()
+    os.close(reading)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", ENTRY, "check", "--help"],
+            cwd=tmp_path,
+            stdout=writing,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=30,
+        )
+    finally:
+        os.close(writing)
+    assert (result.returncode, result.stderr) == (2, "")
+
+
+def test_help_piped_to_a_reader_that_reads_it_all_exits_0(tmp_path: Path) -> None:
     result = runaudit(["check", "--help"], tmp_path, timeout=30)
     assert result.returncode == 0
     assert result.stdout.startswith("usage: runaudit check")

@@ -481,7 +481,7 @@ def _masked(tmp_path: Path) -> Path:
 
 
 def test_a_fix_keeps_the_mode_and_leaves_no_temporary(tmp_path: Path) -> None:
-    from auditor.fixes import write_atomic
+    from auditor.safe_write import write_atomic
 
     script = _masked(tmp_path)
     script.chmod(0o751)
@@ -492,7 +492,7 @@ def test_a_fix_keeps_the_mode_and_leaves_no_temporary(tmp_path: Path) -> None:
 
 
 def test_a_temporary_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path) -> None:
-    from auditor.fixes import write_atomic
+    from auditor.safe_write import write_atomic
 
     script = _masked(tmp_path)
     stale = tmp_path / ".run.sh.runaudit-999999999~"  # above any pid Linux hands out
@@ -503,7 +503,7 @@ def test_a_temporary_left_by_a_killed_run_is_removed_by_the_next(tmp_path: Path)
 
 @pytest.mark.parametrize("case", ["read-only", "hard link"])
 def test_a_file_the_fix_must_not_rewrite_is_refused(tmp_path: Path, case: str) -> None:
-    from auditor.fixes import NotRewritten, write_atomic
+    from auditor.safe_write import NotRewritten, write_atomic
 
     script = _masked(tmp_path)
     if case == "read-only":

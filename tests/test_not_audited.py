@@ -40,6 +40,16 @@ def test_a_file_past_the_time_bound_fails_the_gate(tmp_path: Path) -> None:
     assert "Traceback" not in python.stderr
 
 
+def test_the_help_says_a_file_past_the_time_bound_is_ra901(tmp_path: Path) -> None:
+    result = runaudit(["check", "--help"], tmp_path, timeout=30)
+    words = " ".join(result.stdout.split())  # however argparse wraps it
+    assert (
+        "--timeout SECONDS longest one file's analysis may take; a file past it is not"
+        " audited, an RA901 error finding" in words
+    )
+    assert "skipped" not in words
+
+
 def test_a_file_past_the_size_bound_fails_the_gate_unless_ignored(tmp_path: Path) -> None:
     (tmp_path / "run.sh").write_text(MASKED + "echo x\n" * 100)
     (tmp_path / "runaudit.toml").write_text(

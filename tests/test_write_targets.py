@@ -76,6 +76,48 @@ def test_write_baseline_writes_through_a_link_in_the_tree_and_keeps_modes(tmp_pa
     assert stat.S_IMODE((tree / "new.json").stat().st_mode) == 0o666 & ~umask
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_write_baseline_keeps_the_owner_as_fix_does(tmp_path: Path) -> None:
+    import pwd
+
+    nobody = pwd.getpwnam("nobody")
+    tree = _tree(tmp_path)
+    baseline, script = tree / "ex.json", tree / "run.sh"
+    baseline.write_text("{}\n")
+    for owned in (baseline, script):
+        os.chown(owned, nobody.pw_uid, nobody.pw_gid)
+    status, errors = _write_baseline(tree, "ex.json")
+    assert (status, errors[0]) == (0, "runaudit: recorded 1 finding in ex.json.")
+    assert '"RA101"' in baseline.read_text()
+    args = ["check", "--isolated", "--no-cache", "--unsafe-fixes", "--fix", "run.sh"]
+    assert runaudit(args, tree, timeout=60).returncode == 0
+    assert "set -o pipefail" in script.read_text()
+    for written in (baseline, script):
+        assert (written.stat().st_uid, written.stat().st_gid) == (nobody.pw_uid, nobody.pw_gid)
+
+
+@pytest.mark.parametrize(
+    ("case", "refusal"),
+    [
+        ("hard link", "it has 2 hard links, which a rewrite would split"),
+        ("read-only", "it is read-only"),
+    ],
+)
+def test_write_baseline_refuses_what_fix_refuses(tmp_path: Path, case: str, refusal: str) -> None:
+    tree = _tree(tmp_path)
+    baseline = tree / "baseline.json"
+    baseline.write_text("{}\n")
+    if case == "hard link":
+        os.link(baseline, tree / "other.json")
+    else:
+        baseline.chmod(0o444)
+    status, errors = _write_baseline(tree, "baseline.json")
+    assert (status, errors) == (2, [f"runaudit: error: baseline.json: not written: {refusal}"])
+    assert baseline.read_text() == "{}\n"
+    assert os.stat(baseline).st_nlink == (2 if case == "hard link" else 1)
+    assert sorted(p.name for p in tree.iterdir() if p.name.startswith(".")) == []
+
+
 @pytest.mark.parametrize("encoding", ["unicode_escape", "raw_unicode_escape", "utf-7"])
 def test_fix_refuses_an_encoding_that_does_not_round_trip(tmp_path: Path, encoding: str) -> None:
     data = (
@@ -106,3 +148,31 @@ def test_diff_escapes_file_names_when_piped(tmp_path: Path) -> None:
         "+++ new\\nline::error::x\\x1b[31m.sh",
     ]
     assert "\x1b" not in result.stdout and not result.stdout.startswith("line")
+
+
+@pytest.mark.parametrize(
+    "output",
+    ["text", "concise", "grouped", "json", "sarif", "github", "junit", "markdown", "--statistics"],
+)
+def test_every_format_escapes_file_names_when_piped(tmp_path: Path, output: str) -> None:
+    """Item 16 in every output: no line a CI log shows starts a workflow command (`::`)
+    or carries an ESC, whether the name is an audited file's, a sourced file's or one
+    a diagnostic names; the `github` format's own commands name the file escaped."""
+    (tmp_path / "x\n::error title=pwned::a\x1b[31m.sh").write_text(RUNNER)
+    (tmp_path / "lib\n::error::l.sh").write_text("run() { gptme x | tee log; }\n")
+    (tmp_path / "main.sh").write_text('#!/bin/bash\nsource "./lib\n::error::l.sh"\nrun\n')
+    (tmp_path / "bad\n::warning::enc.sh").write_bytes(b"#!/bin/bash\n\xff gptme x\n")
+    chosen = ["--statistics"] if output == "--statistics" else ["-f", output]
+    args = ["check", "--isolated", "--no-cache", "--verbose", *chosen, "."]
+    result = runaudit(args, tmp_path, timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert output == "--statistics" or "pwned" in result.stdout  # the file is reported
+    lines = (result.stdout + result.stderr).splitlines()
+    commands = [line for line in lines if line.lstrip().startswith("::")]
+    if output == "github":
+        kinds = ("::error ", "::warning ", "::notice ")
+        assert commands and all(c.startswith(kinds) for c in commands)
+        assert not any(c.startswith(("::error title=pwned", "::error::l")) for c in commands)
+    else:
+        assert commands == []
+    assert "\x1b" not in result.stdout + result.stderr

@@ -5,7 +5,8 @@ is the file, the test name the code and line, and `file` and `line` attributes
 let GitLab link to the source. A file runaudit could not (fully) audit is a case
 of its own; a run without findings is one passing case. Text that XML 1.0 cannot
 carry (most control characters, lone surrogates) is replaced by a visible escape
-so the document stays well-formed.
+so the document stays well-formed; in element text, which a CI log shows line by
+line, so is every control character of a name or message (`printable`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from auditor.finding import Diagnostic, DiagnosticKind, Finding, Report
-from auditor.output.escape import escape_char
+from auditor.output.escape import escape_char, printable
 from auditor.output.summary import fix_label
 
 if TYPE_CHECKING:
@@ -53,13 +54,15 @@ def _finding_case(finding: Finding) -> ET.Element:
         message=xml_text(f"{finding.code}: {finding.message}"),
         type=xml_text(finding.code),
     )
-    text = f"{finding.path}:{start.line}:{start.column}"
+    # The body's lines are printed as they are by a CI log (or `cat`): a line feed in a
+    # name or a hint would start a line of its own (a workflow command on GitHub).
+    lines = [f"{printable(finding.path)}:{start.line}:{start.column}"]
     if finding.hint:
-        text += f"\nhelp: {finding.hint}"
+        lines.append(f"help: {printable(finding.hint)}")
     if finding.fix is not None:
         fix = finding.fix
-        text += f"\n{fix_label(fix)}: {fix.description}"
-    failure.text = xml_text(text)
+        lines.append(f"{fix_label(fix)}: {printable(fix.description)}")
+    failure.text = xml_text("\n".join(lines))
     return case
 
 
@@ -69,7 +72,7 @@ def _diagnostic(diagnostic: Diagnostic) -> ET.Element:
         return ET.Element("error", message=message, type=diagnostic.kind.value)
     if diagnostic.kind is DiagnosticKind.DECODING:
         element = ET.Element("system-err")
-        element.text = message
+        element.text = printable(message)
         return element
     return ET.Element("skipped", message=message)
 

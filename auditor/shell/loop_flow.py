@@ -524,7 +524,8 @@ class IterationWalk:
             if "*" in patterns:
                 matched = remaining
             elif isinstance(value, str):
-                codes = {int(p) for p in patterns}
+                # a number past the bound (or in other digits) is no status: it matches none
+                codes = {c for c in map(bounded_int, patterns) if c is not None}
                 if value == AGENT:
                     matched = frozenset().union(*(self._by_code.get(c, frozenset()) for c in codes))
                     matched &= remaining

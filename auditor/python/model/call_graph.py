@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from auditor.numbers import bounded_int
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
 from auditor.python.model.module_names import module_names
@@ -599,7 +600,8 @@ class CallGraph:
             return (module, site, default if isinstance(default, int) else "?")
         if details.spread:
             return token  # forwarded `**kwargs`: the next caller binds it
-        return (module, site, int(rest[0]) if rest and rest[0].isdigit() else "?")
+        default = bounded_int(rest[0]) if rest else None
+        return (module, site, default if default is not None else "?")
 
     def _read(self, key: tuple[Any, ...]) -> set[Token]:
         """The values at `key`; while a function's flow is computed, it is recorded as a

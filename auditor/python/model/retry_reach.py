@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from auditor.numbers import bounded_int
 from auditor.project import CallFacts
 from auditor.python.model.value_calls import ARGUMENT_RUNNERS, DEFERRED_FAILURES
 
@@ -427,4 +428,4 @@ def _retries(value: Any) -> int | None:
     if isinstance(value, int):
         return value
     default = str(value).rsplit(":", 1)[-1]
-    return int(default) if default.isdigit() else None
+    return bounded_int(default)
