@@ -170,15 +170,17 @@ class _Body:
             (
                 n
                 for n in self.parents
-                if isinstance(n, ast.Assign)
+                if isinstance(n, ast.Assign | ast.AnnAssign)
+                and n.value is not None
                 and n.lineno < before
-                and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+                and any(isinstance(t, ast.Name) and t.id == name for t in _targets(n))
             ),
             key=lambda n: n.lineno,
             reverse=True,
         )
         values: list[ast.expr] = []
         for node in found:
+            assert node.value is not None
             values.append(node.value)
             if self.parents.get(node) is self.function:
                 return values, False
@@ -879,6 +881,11 @@ def _traced(
         if dotted_name(node.func) in _CONVERSIONS:
             return _traced(body, node.args[0], parameters, line, depth + 1)
         return None
+    if isinstance(node, ast.IfExp):  # `[scrub(a) for a in cmd] if strict else list(cmd)`
+        found = _traced(body, node.body, parameters, line, depth + 1)
+        return found or _traced(body, node.orelse, parameters, line, depth + 1)
+    if isinstance(node, ast.ListComp) and _maps_each(node):  # `[str(a) for a in cmd]`
+        return _traced(body, node.generators[0].iter, parameters, line, depth + 1)
     if not isinstance(node, ast.Name):
         return None
     values, entry = body.assignments(node.id, line)
@@ -889,6 +896,24 @@ def _traced(
         if found is not None:
             return found
     return None
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    """The names an assignment binds (`x = …`, `x: list[str] = …`)."""
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def _maps_each(comprehension: ast.ListComp) -> bool:
+    """Whether a list comprehension keeps each item of what it walks, as it is or through a
+    one-argument call (`[a for a in cmd]`, `[scrub(a) for a in cmd]`): the same words."""
+    if len(comprehension.generators) != 1 or comprehension.generators[0].ifs:
+        return False
+    target, element = comprehension.generators[0].target, comprehension.elt
+    if not isinstance(target, ast.Name):
+        return False
+    if isinstance(element, ast.Call) and len(element.args) == 1 and not element.keywords:
+        element = element.args[0]
+    return isinstance(element, ast.Name) and element.id == target.id
 
 
 def _status_use(body: _Body, call: ast.Call, name: str) -> str:
