@@ -104,7 +104,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     whose `except` goes on only after testing the failure (`if "overloaded"
     not in str(e): raise`) is narrowed; a step inside a `try` that catches
     every exception and returns never reaches the retry, and a `--version`
-    probe is not a step.
+    probe is not a step, nor is an Agent SDK `query` whose options give the
+    agent no tool (`tools=[]`, `disallowed_tools=["*"]`, `permission_mode=
+    "plan"`, built at the call, in a local name or by a method of the module):
+    it only answers.
 
     ## Why is this bad?
     A step that failed half-way has already run tools: files written, commits

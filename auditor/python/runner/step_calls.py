@@ -20,6 +20,7 @@ from auditor.python.model.ast_values import Function, descendants, dotted_name
 from auditor.python.model.expr_values import is_true, keyword_argument
 from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
+from auditor.python.runner.agent_options import gives_no_tools
 from auditor.python.runner.project_calls import returned_launcher, returned_value
 from auditor.python.runner.steps import (
     CHECKED_CALLS,
@@ -151,7 +152,9 @@ class Steps:
                 continue
             func = call.func
             method = isinstance(func, ast.Attribute) and self._step_method(call, func)
-            if method or self.steps.is_step_function(names):
+            if method or (
+                self.steps.is_step_function(names) and not gives_no_tools(self.module, call)
+            ):
                 shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
                 self._add(call, f"`{shown or 'step'}()`")
 

@@ -1,0 +1,61 @@
+"""The options an agent SDK query runs with, where they give the agent no tool at all.
+
+`query(prompt=…, options=ClaudeAgentOptions(tools=[], permission_mode="plan"))` only
+answers: it edits nothing and runs no command, so running it again repeats no side
+effect (RA301's steps are runs whose tools act). The options are read where the call
+builds them, through a local name one assignment gives them, or through a function of
+the module that builds and returns them (`self._build_options(…)`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from auditor.python.model.ast_values import dotted_name
+from auditor.python.model.callees import called_function, returned_values
+from auditor.python.model.expr_values import keyword_argument
+from auditor.python.model.module import PythonModule
+from auditor.python.model.reaching import reaching_assignments
+
+_DEPTH = 3  # names and functions followed to the options' construction
+
+
+def gives_no_tools(module: PythonModule, call: ast.Call) -> bool:
+    """Whether a query's `options=` give the agent no tool: none offered (`tools=[]`),
+    every one refused (`disallowed_tools=["*"]`), or plan mode (`permission_mode="plan"`:
+    it reads and answers, changes nothing)."""
+    options = _constructed(module, keyword_argument(call, "options"), 0)
+    if options is None:
+        return False
+    given = {k.arg: k.value for k in options.keywords if k.arg}
+    plan = given.get("permission_mode")
+    if isinstance(plan, ast.Constant) and plan.value == "plan":
+        return True
+    tools = given.get("tools")
+    if isinstance(tools, ast.List | ast.Tuple) and not tools.elts:
+        return True
+    refused = given.get("disallowed_tools")
+    return isinstance(refused, ast.List | ast.Tuple) and any(
+        isinstance(e, ast.Constant) and e.value == "*" for e in refused.elts
+    )
+
+
+def _constructed(module: PythonModule, node: ast.expr | None, depth: int) -> ast.Call | None:
+    """The `…Options(…)` call that `node` holds, when only one can reach it."""
+    if node is None or depth > _DEPTH:
+        return None
+    if isinstance(node, ast.Name):
+        bindings = module.bindings.get((module.scope_of(node), node.id), [])
+        reaching = reaching_assignments(module, bindings, node)
+        values = [b.value for b in reaching if b.kind == "assign"]
+        if len(values) != 1 or len(values) != len(reaching):
+            return None
+        return _constructed(module, values[0], depth + 1)
+    if not isinstance(node, ast.Call):
+        return None
+    function = called_function(module, node)
+    if function is not None:
+        returned = returned_values(function)
+        return _constructed(module, returned[0], depth + 1) if len(returned) == 1 else None
+    named = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
+    return node if named.endswith("Options") else None
