@@ -47,7 +47,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generated_scripts import chained_library, heredoc_script
+from generated_scripts import chained_library, generated_runner, heredoc_script
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"NO_COLOR": "1"}
 
@@ -251,57 +251,6 @@ def stages(argv: list[str], env: dict[str, str]) -> dict[str, float]:
 
 SCALING_SIZES = (500, 1_000, 2_000, 4_000)
 GENERATED_LARGE = 20_000
-
-
-def generated_runner(lines: int) -> str:
-    """A runner script of about `lines` lines, built from the constructs real loop drivers
-    use: functions running agents, pipelines with PIPESTATUS, guards on statuses, `case`,
-    arrays, background jobs and `wait`, retry and schedule loops, `set +e … set -e`."""
-    out = ["#!/usr/bin/env bash", "set -euo pipefail", 'LOG="${LOG:-/tmp/run.log}"']
-    index = 0
-    while len(out) < lines:
-        index += 1
-        out += [
-            f"run_agent_{index}() {{",
-            '  local prompt="$1" rc=0',
-            f'  AGENT_ARGS=(-p "$prompt" --output-format json --max-turns {index % 9 + 1})',
-            '  timeout 600 claude "${AGENT_ARGS[@]}" 2>&1 | tee -a "$LOG"',
-            "  rc=${PIPESTATUS[0]}",
-            '  if [ "$rc" -eq 124 ]; then echo "timed out" >&2; return 124; fi',
-            '  if grep -q "rate limit" "$LOG"; then return 75; fi',
-            '  return "$rc"',
-            "}",
-            f"attempt_{index}() {{",
-            "  local n=0",
-            "  while [ $n -lt 3 ]; do",
-            f'    if run_agent_{index} "task {index}"; then',
-            "      break",
-            "    else",
-            "      rc=$?",
-            "      case $rc in",
-            "        75) sleep 60 ;;",
-            "        124) n=$((n + 1)) ;;",
-            '        *) echo "failed: $rc" >&2; return "$rc" ;;',
-            "      esac",
-            "    fi",
-            "  done",
-            "}",
-            "set +e",
-            f'out=$(gemini -p "summarise {index}" --output-format json)',
-            "status=$?",
-            "set -e",
-            'if [ "$status" -ne 0 ] || ! jq -e .response <<<"$out" >/dev/null; then',
-            '  echo "summary failed" >&2',
-            "fi",
-            f'codex exec "check {index}" > "/tmp/check.{index}" &',
-            "pid=$!",
-            'wait "$pid" || echo "check failed" >&2',
-            f"for item in a{index} b{index} c{index}; do",
-            '  printf "%s\n" "$item" | sort | uniq >> "$LOG"',
-            "done",
-            f'attempt_{index} || echo "attempt {index} gave up" >&2',
-        ]
-    return "\n".join(out[:lines]) + "\n"
 
 
 def shell_scaling(runaudit: list[str], given: list[Path], repeat: int) -> None:
