@@ -28,10 +28,12 @@ off): the scripts given (real runner scripts of about 500, 1,000, 2,000 and
 generated 20,000-line script; it prints the time per 1,000 lines and the
 growth from one size to the next (time ratio over size ratio: 1.0 is linear).
 
-`--slow-paths` times the shapes users hit (issue 25), generated: a 100 KB valid
-script of here-docs after three-stage pipelines (each needs a repair of the
-parse), and 20 scripts sourcing one 200 KB library of one-line functions that
-call each other (`--jobs 1` and the default jobs, no cache).
+`--slow-paths` times the shapes users hit (issue 25), generated: 100 KB valid
+scripts whose every few lines need a repair of the parse (here-docs after
+three-stage pipelines; the same in functions, and indented with `<<-`, where
+the parse fails past about 145 of them; `[ a \\< b ]` tests), and 20 scripts
+sourcing one 200 KB library of one-line functions that call each other
+(`--jobs 1` and the default jobs, no cache).
 """
 
 from __future__ import annotations
@@ -47,7 +49,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from generated_scripts import chained_library, generated_runner, heredoc_script
+from generated_scripts import (
+    chained_library,
+    escaped_comparison_script,
+    function_heredoc_script,
+    generated_runner,
+    heredoc_script,
+)
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"NO_COLOR": "1"}
 
@@ -293,9 +301,16 @@ def shell_scaling(runaudit: list[str], given: list[Path], repeat: int) -> None:
 def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
     """Time the generated shapes of issue 25's slow paths."""
     folder = Path(tempfile.mkdtemp(prefix="runaudit-slow-"))
-    (folder / "heredocs").mkdir()
-    heredocs = folder / "heredocs" / "run.sh"
-    heredocs.write_text(heredoc_script(100_000))
+    repaired = {
+        "here-docs after pipelines": heredoc_script(100_000),
+        "here-docs in functions": function_heredoc_script(100_000),
+        "indented here-docs in functions": function_heredoc_script(100_000, indented=True),
+        "`[ a \\< b ]` tests": escaped_comparison_script(100_000),
+    }
+    scripts: dict[str, Path] = {}
+    for index, (name, text) in enumerate(repaired.items()):
+        scripts[name] = folder / f"repaired_{index}.sh"
+        scripts[name].write_text(text)
     library = folder / "library"
     library.mkdir()
     (library / "lib.sh").write_text(chained_library(200_000))
@@ -307,19 +322,34 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
     base += ["-f", "concise"]
     warm_up(runaudit, None)
     print(f"slow paths (no cache, cores: {os.cpu_count()})")
-    print(f"{'input':<48} {'wall':>10} {'peak memory':>13}")
+    print(f"{'input':<52} {'wall':>10} {'peak memory':>13} {'findings':>14}")
     runs = [
-        ("100 KB of here-docs after pipelines, jobs 1", [*base, "--jobs", "1", str(heredocs)]),
-        ("200 KB library, 20 scripts sourcing it, jobs 1", [*base, "--jobs", "1", str(library)]),
+        (f"100 KB of {name}, jobs 1", [*base, "--jobs", "1", str(path)], text.count("claude -p"))
+        for (name, text), path in zip(repaired.items(), scripts.values(), strict=True)
+    ]
+    runs += [
+        (
+            "200 KB library, 20 scripts sourcing it, jobs 1",
+            [*base, "--jobs", "1", str(library)],
+            20,
+        ),
         (
             f"200 KB library, 20 scripts sourcing it, jobs {jobs}",
             [*base, "--jobs", str(jobs), str(library)],
+            20,
         ),
     ]
-    for name, argv in runs:
+    for name, argv, expected in runs:
         seconds, memory = best(argv, repeat)
-        print(f"{name:<48} {seconds:>8.2f} s {memory:>9.1f} MiB")
+        found = f"{_findings(argv):,} of {expected:,}"
+        print(f"{name:<52} {seconds:>8.2f} s {memory:>9.1f} MiB {found:>14}")
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def _findings(argv: list[str]) -> int:
+    """How many findings a run reports (one line each in the concise format)."""
+    output = subprocess.run(argv, capture_output=True, text=True, env=ENV, check=False).stdout
+    return sum(": RA" in line for line in output.splitlines())
 
 
 def _lines(path: Path) -> int:

@@ -24,6 +24,42 @@ def heredoc_script(size: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def function_heredoc_script(size: int, indented: bool = False) -> str:
+    """A valid script of about `size` bytes of functions that each run a three-stage
+    pipeline, then a here-doc (`<<-`, indented, when `indented`), and call an agent whose
+    status a `tee` loses: each place needs a repair of the parse, and past about 145 of
+    them tree-sitter-bash's parse fails (`auditor/shell/swallowed.py`)."""
+    lines = ["#!/bin/bash", "set -eu"]
+    tab = "\t" if indented else ""
+    index = 0
+    while sum(len(line) + 1 for line in lines) < size:
+        index += 1
+        lines += [
+            f"step_{index}() {{",
+            f"{tab}git log --oneline | grep fix | head -n {index}",
+            f"{tab}cat <<{'-' if indented else ''}EOF",
+            f"{tab}Task {index}: summarise the log",
+            f"{tab}EOF",
+            "}",
+            f'claude -p "$(step_{index})" 2>&1 | tee -a log.{index}',
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def escaped_comparison_script(size: int) -> str:
+    """A valid script of about `size` bytes of lines that each test `[ a \\< b ]`, which
+    tree-sitter-bash reads as an error (each needs a repair of the parse), then run an
+    agent whose status a `tee` loses."""
+    lines = ["#!/bin/bash", "set -eu"]
+    index = 0
+    while sum(len(line) + 1 for line in lines) < size:
+        index += 1
+        lines.append(
+            f'[ "$LAST" \\< "v{index}" ] && claude -p "task {index}" 2>&1 | tee -a log.{index}'
+        )
+    return "\n".join(lines) + "\n"
+
+
 def chained_library(size: int) -> str:
     """A library of about `size` bytes of one-line functions, each calling the one before."""
     lines = ["#!/bin/bash", 'f_0() { echo "$@"; }']
