@@ -28,10 +28,12 @@ off): the scripts given (real runner scripts of about 500, 1,000, 2,000 and
 generated 20,000-line script; it prints the time per 1,000 lines and the
 growth from one size to the next (time ratio over size ratio: 1.0 is linear).
 
-`--slow-paths` times the shapes users hit (issue 25), generated: a 100 KB valid
-script of here-docs after three-stage pipelines (each needs a repair of the
-parse), and 20 scripts sourcing one 200 KB library of one-line functions that
-call each other (`--jobs 1` and the default jobs, no cache).
+`--slow-paths` times the shapes users hit (issue 25), generated: 100 KB valid
+scripts whose every few lines need a repair of the parse (here-docs after
+three-stage pipelines; the same in functions, and indented with `<<-`, where
+the parse fails past about 145 of them; `[ a \\< b ]` tests), and 20 scripts
+sourcing one 200 KB library of one-line functions that call each other
+(`--jobs 1` and the default jobs, no cache).
 """
 
 from __future__ import annotations
@@ -47,7 +49,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from generated_scripts import chained_library, heredoc_script
+from generated_scripts import (
+    chained_library,
+    escaped_comparison_script,
+    function_heredoc_script,
+    generated_runner,
+    heredoc_script,
+)
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"NO_COLOR": "1"}
 
@@ -253,57 +261,6 @@ SCALING_SIZES = (500, 1_000, 2_000, 4_000)
 GENERATED_LARGE = 20_000
 
 
-def generated_runner(lines: int) -> str:
-    """A runner script of about `lines` lines, built from the constructs real loop drivers
-    use: functions running agents, pipelines with PIPESTATUS, guards on statuses, `case`,
-    arrays, background jobs and `wait`, retry and schedule loops, `set +e … set -e`."""
-    out = ["#!/usr/bin/env bash", "set -euo pipefail", 'LOG="${LOG:-/tmp/run.log}"']
-    index = 0
-    while len(out) < lines:
-        index += 1
-        out += [
-            f"run_agent_{index}() {{",
-            '  local prompt="$1" rc=0',
-            f'  AGENT_ARGS=(-p "$prompt" --output-format json --max-turns {index % 9 + 1})',
-            '  timeout 600 claude "${AGENT_ARGS[@]}" 2>&1 | tee -a "$LOG"',
-            "  rc=${PIPESTATUS[0]}",
-            '  if [ "$rc" -eq 124 ]; then echo "timed out" >&2; return 124; fi',
-            '  if grep -q "rate limit" "$LOG"; then return 75; fi',
-            '  return "$rc"',
-            "}",
-            f"attempt_{index}() {{",
-            "  local n=0",
-            "  while [ $n -lt 3 ]; do",
-            f'    if run_agent_{index} "task {index}"; then',
-            "      break",
-            "    else",
-            "      rc=$?",
-            "      case $rc in",
-            "        75) sleep 60 ;;",
-            "        124) n=$((n + 1)) ;;",
-            '        *) echo "failed: $rc" >&2; return "$rc" ;;',
-            "      esac",
-            "    fi",
-            "  done",
-            "}",
-            "set +e",
-            f'out=$(gemini -p "summarise {index}" --output-format json)',
-            "status=$?",
-            "set -e",
-            'if [ "$status" -ne 0 ] || ! jq -e .response <<<"$out" >/dev/null; then',
-            '  echo "summary failed" >&2',
-            "fi",
-            f'codex exec "check {index}" > "/tmp/check.{index}" &',
-            "pid=$!",
-            'wait "$pid" || echo "check failed" >&2',
-            f"for item in a{index} b{index} c{index}; do",
-            '  printf "%s\n" "$item" | sort | uniq >> "$LOG"',
-            "done",
-            f'attempt_{index} || echo "attempt {index} gave up" >&2',
-        ]
-    return "\n".join(out[:lines]) + "\n"
-
-
 def shell_scaling(runaudit: list[str], given: list[Path], repeat: int) -> None:
     """Time the shell analysis on scripts of growing size and print the growth."""
     folder = Path(tempfile.mkdtemp(prefix="runaudit-scaling-"))
@@ -344,9 +301,16 @@ def shell_scaling(runaudit: list[str], given: list[Path], repeat: int) -> None:
 def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
     """Time the generated shapes of issue 25's slow paths."""
     folder = Path(tempfile.mkdtemp(prefix="runaudit-slow-"))
-    (folder / "heredocs").mkdir()
-    heredocs = folder / "heredocs" / "run.sh"
-    heredocs.write_text(heredoc_script(100_000))
+    repaired = {
+        "here-docs after pipelines": heredoc_script(100_000),
+        "here-docs in functions": function_heredoc_script(100_000),
+        "indented here-docs in functions": function_heredoc_script(100_000, indented=True),
+        "`[ a \\< b ]` tests": escaped_comparison_script(100_000),
+    }
+    scripts: dict[str, Path] = {}
+    for index, (name, text) in enumerate(repaired.items()):
+        scripts[name] = folder / f"repaired_{index}.sh"
+        scripts[name].write_text(text)
     library = folder / "library"
     library.mkdir()
     (library / "lib.sh").write_text(chained_library(200_000))
@@ -358,19 +322,34 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
     base += ["-f", "concise"]
     warm_up(runaudit, None)
     print(f"slow paths (no cache, cores: {os.cpu_count()})")
-    print(f"{'input':<48} {'wall':>10} {'peak memory':>13}")
+    print(f"{'input':<52} {'wall':>10} {'peak memory':>13} {'findings':>14}")
     runs = [
-        ("100 KB of here-docs after pipelines, jobs 1", [*base, "--jobs", "1", str(heredocs)]),
-        ("200 KB library, 20 scripts sourcing it, jobs 1", [*base, "--jobs", "1", str(library)]),
+        (f"100 KB of {name}, jobs 1", [*base, "--jobs", "1", str(path)], text.count("claude -p"))
+        for (name, text), path in zip(repaired.items(), scripts.values(), strict=True)
+    ]
+    runs += [
+        (
+            "200 KB library, 20 scripts sourcing it, jobs 1",
+            [*base, "--jobs", "1", str(library)],
+            20,
+        ),
         (
             f"200 KB library, 20 scripts sourcing it, jobs {jobs}",
             [*base, "--jobs", str(jobs), str(library)],
+            20,
         ),
     ]
-    for name, argv in runs:
+    for name, argv, expected in runs:
         seconds, memory = best(argv, repeat)
-        print(f"{name:<48} {seconds:>8.2f} s {memory:>9.1f} MiB")
+        found = f"{_findings(argv):,} of {expected:,}"
+        print(f"{name:<52} {seconds:>8.2f} s {memory:>9.1f} MiB {found:>14}")
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def _findings(argv: list[str]) -> int:
+    """How many findings a run reports (one line each in the concise format)."""
+    output = subprocess.run(argv, capture_output=True, text=True, env=ENV, check=False).stdout
+    return sum(": RA" in line for line in output.splitlines())
 
 
 def _lines(path: Path) -> int:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from subprocess_cli import runaudit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from generated_scripts import generated_runner
 
 CHECK = ["check", "--isolated", "--no-cache", "-f", "concise"]
 # RA101 on `subprocess.run("gptme … | tee log", shell=True, check=True)`
@@ -277,3 +281,40 @@ def test_many_distinct_python_strings_stay_within_the_file_budget(
     result = runaudit([*CHECK, "--jobs", "1", "run.py"], tmp_path, timeout=60, memory_mib=1024)
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [f"run.py:2012:17: {TEE_LOST}", "Found 1 finding."]
+
+
+DENSE = {
+    "commands": "a;",  # 1.5 MB of it held 728 MB
+    "background jobs": "a&",
+    "and-lists": "a&&",
+    "lines": "a\n",
+    "expansions": "$a;",
+}
+
+
+@pytest.mark.parametrize("unit", DENSE.values(), ids=list(DENSE))
+def test_a_shell_file_denser_than_a_script_is_refused(tmp_path: Path, unit: str) -> None:
+    # Linear to parse, but ten times a real script's syntax nodes per KB: the parser's tree
+    # and the analysis of 1.5 MB of `a;` held 728 MB (a 1.6 MB generated runner, 322 MB).
+    (tmp_path / "dense.sh").write_text("#!/bin/bash\n" + unit * (1_500_000 // len(unit)) + "a\n")
+    (tmp_path / "run.sh").write_text("#!/bin/bash\ngptme x | tee log\n")
+    args = [*CHECK, "--jobs", "2", "dense.sh", "run.sh"]
+    result = runaudit(args, tmp_path, timeout=30, memory_mib=512)
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("dense.sh:1:1: RA901 [error] file not audited: it holds about ")
+    assert lines[0].endswith(
+        " shell words and operators, more than the 1,200,000 the shell parser and analysis"
+        " hold within a few hundred MiB; split it, or leave the file out with `extend-exclude`"
+    )
+    assert lines[1].startswith("run.sh:2:1: RA101 ")
+    assert lines[2:] == ["Found 2 findings."]
+
+
+def test_a_long_shell_script_is_not_refused() -> None:
+    from auditor.shell.shape import check_shape
+
+    corpus = Path(__file__).resolve().parent.parent / "corpus"
+    scripts = "".join(path.read_text() for path in sorted(corpus.rglob("*.sh")))
+    check_shape(scripts * (2_100_000 // len(scripts) + 1))  # past the default `max-file-size`
+    check_shape(generated_runner(80_000))  # 2.1 MB of runner constructs, denser than real ones

@@ -71,8 +71,11 @@ def test_a_file_past_the_size_bound_fails_the_gate_unless_ignored(tmp_path: Path
     [
         ("a|" * 10_000 + "a\n", "a pipeline of more than 1,000 stages"),
         ("a=(" * 20_000 + "\n", "more than 1,000 unclosed array openings"),
+        # `|&` ended the stage count at its `&`: 1.5 MB took 1.6 GB, and died under a limit
+        ("a|&" * 10_000 + "a\n", "a pipeline of more than 1,000 stages"),
+        ("a |&\n" * 10_000 + "a\n", "a pipeline of more than 1,000 stages"),
     ],
-    ids=["pipeline", "arrays"],
+    ids=["pipeline", "arrays", "stderr pipeline", "stderr pipeline over lines"],
 )
 def test_a_shape_the_shell_parser_reads_in_quadratic_time_is_refused(
     tmp_path: Path, body: str, shape: str

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from subprocess_cli import runaudit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-from generated_scripts import chained_library, heredoc_script
+from generated_scripts import (
+    chained_library,
+    escaped_comparison_script,
+    function_heredoc_script,
+    heredoc_script,
+)
 
 CHECK = ["check", "--isolated", "--no-cache", "-f", "concise", "--jobs", "1"]
 
@@ -24,6 +31,32 @@ def test_a_script_of_many_heredocs_is_repaired_in_a_few_parses(tmp_path: Path) -
     assert time.monotonic() - started < 5
     findings = [line for line in result.stdout.splitlines() if ": RA101 " in line]
     assert len(findings) == text.count("claude -p"), result.stdout[-2000:]
+
+
+REPAIRED_SHAPES: dict[str, Callable[[int], str]] = {
+    # Past about 145 here-docs after pipelines in functions, or with `<<-`, the parse
+    # failed: each re-parse mended 145 more (or, with the error, one), and "could not
+    # read lines 1011-4825" lost 545 of 689 findings.
+    "here-docs in functions": function_heredoc_script,
+    "indented here-docs": lambda size: function_heredoc_script(size, indented=True),
+    # `[ a \\< b ]` in each line: 800 repairs in one wide error asked a node's parent
+    # each (2.7 s at 21 KB), and each repair copied the text; 100 KB went past 100 s.
+    "escaped comparisons": escaped_comparison_script,
+}
+
+
+@pytest.mark.parametrize("script", REPAIRED_SHAPES.values(), ids=list(REPAIRED_SHAPES))
+def test_a_script_of_many_repairs_is_repaired_in_linear_time(
+    tmp_path: Path, script: Callable[[int], str]
+) -> None:
+    text = script(100_000)
+    (tmp_path / "run.sh").write_text(text)
+    started = time.monotonic()
+    result = runaudit([*CHECK, "--timeout", "30", "run.sh"], tmp_path, timeout=60)
+    assert time.monotonic() - started < 5
+    findings = [line for line in result.stdout.splitlines() if ": RA101 " in line]
+    assert len(findings) == text.count("claude -p"), result.stdout[-2000:]
+    assert "RA900" not in result.stdout
 
 
 def test_a_library_sourced_by_many_scripts_is_walked_once(tmp_path: Path) -> None:

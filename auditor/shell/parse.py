@@ -11,7 +11,7 @@ import sys
 
 import tree_sitter
 
-from auditor.shell.repair import gap_repairs, misparse_repair
+from auditor.shell.repair import Repair, gap_repairs, misparse_repair
 from auditor.shell.shape import check_shape
 
 Node = tree_sitter.Node
@@ -181,6 +181,10 @@ def _errors(root: Node) -> int:
     return count
 
 
+def _root(data: bytes) -> Node:
+    return _parser().parse(data).root_node
+
+
 def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     """Parse, mending tree-sitter-bash 0.25's misreadings of valid shell (`repair.py`).
 
@@ -193,26 +197,46 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     misparses = True  # False once a misparse repair mended no error: the errors are gaps
     for _ in range(_MAX_REPAIRS):
         root = tree.root_node
-        repairs = misparse_repair(root, data, heredoc) if misparses else []
+        repairs = misparse_repair(root, data, heredoc, _root) if misparses else []
         gaps = not repairs and root.has_error
         if gaps:
             repairs = gap_repairs(root, data)
         if not repairs:
             break
-        mended, moved = data, list(inserted)
-        for repair in sorted(repairs, reverse=True):  # the later first: offsets hold
-            at, length, text = repair
-            mended = mended[:at] + text + mended[at + length :]
-            if length == 0:
-                moved = [p + len(text) if p >= at else p for p in moved]
-                moved.extend(range(at, at + len(text)))
+        mended, moved = _mended(data, repairs, inserted)
         reparsed = _parser().parse(mended)
         if not gaps and root.has_error and _errors(reparsed.root_node) >= _errors(root):
             misparses = False  # a cut that mends nothing (the error is of another kind)
             continue
         misparses = misparses or gaps  # mended gaps: the misreadings are looked for again
-        data, inserted, tree = mended, sorted(moved), reparsed
+        data, inserted, tree = mended, moved, reparsed
     return data, tree, inserted
+
+
+def _mended(data: bytes, repairs: list[Repair], inserted: list[int]) -> tuple[bytes, list[int]]:
+    """`data` with `repairs` made, in one pass (one at a time, each copied the text and
+    moved every inserted offset: 3,000 repairs of a 100 KB script took 1.3 s), and the
+    offsets of the bytes inserted, before and now, in the mended text, in order."""
+    pieces: list[bytes] = []
+    moved: list[int] = []
+    position = shift = 0  # the next byte of `data` to copy, and the bytes inserted before it
+    earlier = 0  # the first of `inserted` not yet moved
+    # Two finders may give one repair (`${1:?…\"…}` is a message and a default word); one
+    # inside another's replaced bytes is none that finders make, and is left out.
+    for at, length, text in sorted(set(repairs)):  # insertions at one place in sorted order
+        if at < position:
+            continue
+        while earlier < len(inserted) and inserted[earlier] < at:
+            moved.append(inserted[earlier] + shift)
+            earlier += 1
+        pieces += (data[position:at], text)
+        if length == 0:
+            moved.extend(range(at + shift, at + shift + len(text)))
+            shift += len(text)
+        position = at + length
+    moved.extend(offset + shift for offset in inserted[earlier:])
+    pieces.append(data[position:])
+    return b"".join(pieces), moved
 
 
 BRANCHING = frozenset({"if_statement", "case_statement"})  # statements with arms

@@ -9,12 +9,16 @@ node still maps to its exact place in the original text.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from tree_sitter import Node
+
+from auditor.shell.swallowed import cuts_before_errors, swallowed_newlines
 
 
 class Repair(NamedTuple):
@@ -80,7 +84,9 @@ def _pattern(source: bytes) -> re.Pattern[bytes]:
     return re.compile(source)
 
 
-def misparse_repair(root: Node, data: bytes, heredoc: bool) -> list[Repair]:
+def misparse_repair(
+    root: Node, data: bytes, heredoc: bool, parse: Callable[[bytes], Node]
+) -> list[Repair]:
     """Edits for a tree that parsed without error but is not bash's, one kind at a time.
 
     1. After a pipeline of three or more stages, a later here-doc or file
@@ -107,11 +113,18 @@ def misparse_repair(root: Node, data: bytes, heredoc: bool) -> list[Repair]:
     # Every place of a kind is mended at once, so a script with hundreds of them is
     # re-parsed a few times, not once per place (a 100 KB script of here-docs after
     # pipelines took 14.5 s). In an error-free tree the words are bash's, so each
-    # command's first swallowed newline is one bash ends it at; in error recovery they
-    # may not be, and only the first is taken.
-    cuts = _swallowed_newlines(root, data) if heredoc or not root.has_error else []
+    # command's first swallowed newline is one bash ends it at; so they are in the
+    # statements before the first error, and in those after it that parse without one
+    # alone (`parse`: see `swallowed.py`). In error recovery they may not be, and only
+    # the first is taken.
+    if not root.has_error:
+        cuts = swallowed_newlines(root, data)
+    elif heredoc:
+        cuts = cuts_before_errors(root, data, parse) or swallowed_newlines(root, data)[:1]
+    else:
+        cuts = []
     if cuts:
-        return [Repair(cut, 0, b";") for cut in (cuts if not root.has_error else cuts[:1])]
+        return [Repair(cut, 0, b";") for cut in cuts]
     return [
         repair
         for start, end in _misgrouped_pipelines(root)
@@ -145,13 +158,14 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 found.extend(_separator_before_closer(child, data))
             if child.has_error or child.is_missing:
                 stack.append(child)
+    literals = _Literals(root, lines)
     done = 0  # error regions overlap: each line is read once
     for start, end in sorted(lines):
         start = max(start, done)
         if start < end:
             regexes = _single_word_operands(data, start, end)
             mended = _mended_operands(data, regexes)
-            found += [repair for repair in mended if not _quoted(root, repair.at)]
+            found += [repair for repair in mended if not literals.hold(repair.at)]
             for repair in (
                 *_escaped_comparisons(data, start, end),
                 *_substring_variables(data, start, end),
@@ -167,20 +181,65 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
             ):
                 # no other edit inside a regex word (a `[` after `(` is no command word)
                 inside = any(first <= repair.at < last for first, last in regexes)
-                if not inside and not _quoted(root, repair.at):
+                if not inside and not literals.hold(repair.at):
                     found.append(repair)
             done = end
     return found
 
 
-def _quoted(root: Node, at: int) -> bool:
-    """Whether byte `at` is text the shell reads literally (`'…'`, a comment, a here-doc)."""
-    node: Node | None = root.descendant_for_byte_range(at, at)
-    while node is not None:
-        if node.type in _LITERAL:
+class _Literals:
+    """The text the shell reads literally (`'…'`, comments, here-doc bodies) in some
+    regions, found in one walk of the tree's nodes there when first asked (a node's
+    `parent` walks down from the root again: asked from each of 800 repairs in one wide
+    error, it took 2.7 s)."""
+
+    def __init__(self, root: Node, regions: list[tuple[int, int]]) -> None:
+        self._root = root
+        self._regions: tuple[list[int], list[int]] = ([], [])  # disjoint, in order
+        for start, end in sorted(regions):
+            if self._regions[1] and start <= self._regions[1][-1]:
+                self._regions[1][-1] = max(end, self._regions[1][-1])
+            else:
+                self._regions[0].append(start)
+                self._regions[1].append(end)
+        self._starts: list[int] | None = None
+        self._ends: list[int] = []
+
+    def hold(self, at: int) -> bool:
+        """Whether byte `at`, in one of the regions, is in such text."""
+        if self._starts is None:
+            self._starts = self._find()
+        index = bisect.bisect_right(self._starts, at) - 1
+        if index < 0 or at >= self._ends[index]:
+            return False
+        if at > self._starts[index]:
             return True
-        node = node.parent
-    return False
+        # Its first byte: tree-sitter may give it to a node that ends there (`*'x'`).
+        node: Node | None = self._root.descendant_for_byte_range(at, at)
+        while node is not None and node.type not in _LITERAL:
+            node = node.parent
+        return node is not None
+
+    def _find(self) -> list[int]:
+        starts: list[int] = []
+        cursor = self._root.walk()
+        while True:
+            node = cursor.node
+            inside = node is not None and self._meets(node)
+            literal = inside and node is not None and node.type in _LITERAL
+            if node is not None and literal:  # the outermost: their spans do not overlap
+                starts.append(node.start_byte)
+                self._ends.append(node.end_byte)
+            if inside and not literal and cursor.goto_first_child():
+                continue
+            while not cursor.goto_next_sibling():
+                if not cursor.goto_parent():
+                    return starts
+
+    def _meets(self, node: Node) -> bool:
+        """Whether `node` overlaps one of the regions."""
+        index = bisect.bisect_left(self._regions[0], node.end_byte) - 1
+        return index >= 0 and self._regions[1][index] > node.start_byte
 
 
 def _double_bracket(node: Node) -> bool:
@@ -228,19 +287,25 @@ def _for_without_in(error: Node, data: bytes) -> list[Repair]:
 def _escaped_comparisons(data: bytes, start: int, end: int) -> list[Repair]:
     """`[ a \\< b ]` → `[ a  < b ]`: the escaped operator becomes the grammar's own.
 
-    Only between a `[` and its `]` on one line (elsewhere `\\<` is a plain word).
+    Only between a `[` and its `]` on one line (elsewhere `\\<` is a plain word). Each
+    line's `[` and `]` are found once, however many operators it holds.
     """
     found = []
+    line_end = -1
+    opens: list[int] = []
+    closes: list[int] = []
     for match in _pattern(_ESCAPED_OPERATOR).finditer(data, start, end):
-        line_start = data.rfind(b"\n", 0, match.start()) + 1
-        line_end = data.find(b"\n", match.end())
-        before = data[line_start : match.start()]
-        opening = max((m.start() for m in _pattern(_TEST_OPEN).finditer(before)), default=-1)
-        closing = max((m.start() for m in _pattern(_TEST_CLOSE).finditer(before)), default=-1)
-        after = _pattern(_TEST_CLOSE).search(
-            data, match.end(), len(data) if line_end == -1 else line_end
-        )
-        if opening > closing and after is not None:
+        if match.start() >= line_end:  # the first on its line
+            line_start = data.rfind(b"\n", 0, match.start()) + 1
+            line_end = data.find(b"\n", match.end())
+            line_end = len(data) if line_end == -1 else line_end
+            opens = [m.start() for m in _pattern(_TEST_OPEN).finditer(data, line_start, line_end)]
+            closes = [m.start() for m in _pattern(_TEST_CLOSE).finditer(data, line_start, line_end)]
+        index = bisect.bisect_left(opens, match.start())
+        opening = opens[index - 1] if index else -1
+        index = bisect.bisect_left(closes, match.start())
+        closing = closes[index - 1] if index else -1
+        if opening > closing and index < len(closes):  # and a `]` after it
             found.append(Repair(match.start(), 1, b" "))
     return found
 
@@ -456,24 +521,6 @@ def _heredoc_around(pipeline: Node) -> bool:
         and parent.type == "redirected_statement"
         and any(c.type == "heredoc_redirect" for c in parent.children)
     )
-
-
-def _swallowed_newlines(root: Node, data: bytes) -> list[int]:
-    """Where each `command` node that runs across an unescaped newline should end, in
-    source order."""
-    found: list[int] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "command":
-            words = [c for c in node.named_children if c.type != "comment"]
-            for before, after in itertools.pairwise(words):
-                gap = data[before.end_byte : after.start_byte]
-                if b"\n" in gap.replace(b"\\\n", b""):
-                    found.append(before.end_byte)
-                    break
-        stack.extend(reversed(node.children))
-    return found
 
 
 def _coproc_repairs(root: Node, data: bytes) -> list[Repair]:

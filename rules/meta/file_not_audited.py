@@ -20,8 +20,10 @@ class FileNotAudited(Rule[NotAuditedUnit]):
     Reports a file that was not audited, and why: its analysis ran past the
     per-file time bound (`--timeout`, or `timeout` in config); it is larger than
     `max-file-size`; it holds a shape the shell parser reads in superlinear time
-    (a pipeline of thousands of stages, thousands of unclosed array openings) or
-    its analysis ran out of memory; it cannot be read (permissions); or a path
+    (a pipeline of thousands of stages, thousands of unclosed array openings), or
+    more shell words and operators than its tree and analysis hold in a few hundred
+    MiB (600 KB of `a;a;…`; a real script at the default `max-file-size` holds fewer),
+    or its analysis ran out of memory; it cannot be read (permissions); or a path
     named on the command line does not exist or vanished during the run. The
     message names the reason and the option that changes it.
 
