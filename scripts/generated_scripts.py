@@ -4,24 +4,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+
+def _grown(head: list[str], size: int, block: Callable[[int], list[str]]) -> str:
+    """`head`, then `block(1)`, `block(2)`, … until the text holds about `size` bytes."""
+    lines, length, index = list(head), sum(len(line) + 1 for line in head), 0
+    while length < size:
+        index += 1
+        added = block(index)
+        lines += added
+        length += sum(len(line) + 1 for line in added)
+    return "\n".join(lines) + "\n"
+
 
 def heredoc_script(size: int) -> str:
     """A valid script of about `size` bytes where each here-doc follows a three-stage
     pipeline: tree-sitter-bash reads the lines between as the pipeline's arguments, and
     each place needs a repair of the parse."""
-    lines = ["#!/bin/bash", "set -eu"]
-    index = 0
-    while sum(len(line) + 1 for line in lines) < size:
-        index += 1
-        lines += [
+    return _grown(
+        ["#!/bin/bash", "set -eu"],
+        size,
+        lambda index: [
             f"git log --oneline | grep fix | head -n {index}",
             f'echo "step {index}"',
             f'cat > "/tmp/prompt.{index}" <<EOF',
             f"Task {index}: summarise the log",
             "EOF",
             f'claude -p "$(cat /tmp/prompt.{index})" 2>&1 | tee -a log.{index}',
-        ]
-    return "\n".join(lines) + "\n"
+        ],
+    )
 
 
 def function_heredoc_script(size: int, indented: bool = False) -> str:
@@ -29,12 +41,11 @@ def function_heredoc_script(size: int, indented: bool = False) -> str:
     pipeline, then a here-doc (`<<-`, indented, when `indented`), and call an agent whose
     status a `tee` loses: each place needs a repair of the parse, and past about 145 of
     them tree-sitter-bash's parse fails (`auditor/shell/swallowed.py`)."""
-    lines = ["#!/bin/bash", "set -eu"]
     tab = "\t" if indented else ""
-    index = 0
-    while sum(len(line) + 1 for line in lines) < size:
-        index += 1
-        lines += [
+    return _grown(
+        ["#!/bin/bash", "set -eu"],
+        size,
+        lambda index: [
             f"step_{index}() {{",
             f"{tab}git log --oneline | grep fix | head -n {index}",
             f"{tab}cat <<{'-' if indented else ''}EOF",
@@ -42,32 +53,30 @@ def function_heredoc_script(size: int, indented: bool = False) -> str:
             f"{tab}EOF",
             "}",
             f'claude -p "$(step_{index})" 2>&1 | tee -a log.{index}',
-        ]
-    return "\n".join(lines) + "\n"
+        ],
+    )
 
 
 def escaped_comparison_script(size: int) -> str:
     """A valid script of about `size` bytes of lines that each test `[ a \\< b ]`, which
     tree-sitter-bash reads as an error (each needs a repair of the parse), then run an
     agent whose status a `tee` loses."""
-    lines = ["#!/bin/bash", "set -eu"]
-    index = 0
-    while sum(len(line) + 1 for line in lines) < size:
-        index += 1
-        lines.append(
+    return _grown(
+        ["#!/bin/bash", "set -eu"],
+        size,
+        lambda index: [
             f'[ "$LAST" \\< "v{index}" ] && claude -p "task {index}" 2>&1 | tee -a log.{index}'
-        )
-    return "\n".join(lines) + "\n"
+        ],
+    )
 
 
 def chained_library(size: int) -> str:
     """A library of about `size` bytes of one-line functions, each calling the one before."""
-    lines = ["#!/bin/bash", 'f_0() { echo "$@"; }']
-    index = 0
-    while sum(len(line) + 1 for line in lines) < size:
-        index += 1
-        lines.append(f'f_{index}() {{ f_{index - 1} "$@"; }}')
-    return "\n".join(lines) + "\n"
+    return _grown(
+        ["#!/bin/bash", 'f_0() { echo "$@"; }'],
+        size,
+        lambda index: [f'f_{index}() {{ f_{index - 1} "$@"; }}'],
+    )
 
 
 def generated_runner(lines: int) -> str:
