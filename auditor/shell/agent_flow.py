@@ -371,14 +371,8 @@ class _Flow:
             for assignment in _assignments(read)
             if (name := assignment.child_by_field_name("name")) is not None
         }
-        uses = [
-            use
-            for use in self.parsed.nodes_from(read.end_byte)
-            if use.type == "variable_name"
-            and _text(use) in names
-            and (use.parent is None or use.parent.type not in _DECLARING)
-        ]
-        if names and not uses and not self.script.read_names().elsewhere:
+        read_names = self.script.read_names()
+        if names and not read_names.elsewhere and not names & read_names.names:
             return True  # `rc=${PIPESTATUS[0]}` that nothing reads: no guard to be dead
         after, shown = next_statement(read), False
         while after is not None and self._displays(after):
@@ -387,7 +381,13 @@ class _Flow:
             return False
         if shown and after is None:
             return False  # a message meant to report a failure, which it never sees
-        return all(_exits_with(use) or self._displays(use) for use in uses)
+        return all(
+            _exits_with(use) or self._displays(use)
+            for use in self.parsed.nodes_from(read.end_byte)
+            if use.type == "variable_name"
+            and _text(use) in names
+            and (use.parent is None or use.parent.type not in _DECLARING)
+        )
 
     def _displays(self, node: Node) -> bool:
         """Whether `node` is, or is a word of, a command that only prints a message to the

@@ -11,10 +11,10 @@ sourced one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 
-from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, descendants, within
+from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
+from auditor.shell.parse import LOOPS, Node, descendants, within
 from auditor.shell.status import field_of
 
 # What checks what a run left behind: a file it wrote, a program it installed, what it
@@ -28,14 +28,16 @@ _EXITING = frozenset({"exit"})
 _LEAVING = frozenset({"exit", "return"})
 # what records a failure in a variable: an assignment, an arithmetic update
 _RECORDS = frozenset({"variable_assignment", "postfix_expression", "unary_expression"})
+# what a test decides the running of: its `if`, `while`, `&&`/`||` list or `case`
+_DECIDING = frozenset({"if_statement", "elif_clause", "while_statement", "list", "case_statement"})
 
 CommandAt = Callable[[Node], SimpleCommand | None]
-# the variables the script tests, and where (`reads.tested_names`)
-Tested = Callable[[], Mapping[str, tuple[Node, ...]]]
+# the tests of a variable that read it as a command at a node sets it (`ShellScript.tests_of`)
+TestsOf = Callable[[str, Node], Sequence[Node]]
 
 
 def checks_effect(
-    statement: Node, command_at: CommandAt, tested: Tested, *, returning: bool = False
+    statement: Node, command_at: CommandAt, tests_of: TestsOf, *, returning: bool = False
 ) -> bool:
     """Whether an `if` probes what a run left behind and, in one of its branches, ends the
     script (or, where `returning`, its function: every caller reads its status) with a
@@ -53,24 +55,74 @@ def checks_effect(
     ends = _LEAVING if returning else _EXITING
     if any(_failing_end(command_at(n), ends) for n in branches if n.type == "command"):
         return True
-    records = [name for n in branches if n.type in _RECORDS and (name := _recorded(n))]
-    tests = tested()
-    return any(not within(t, statement) for name in records for t in tests.get(name, ()))
+    for node in branches:
+        kind = _record(node, statement) if node.type in _RECORDS else None
+        if kind is None:
+            continue
+        name, counted = kind
+        for test in tests_of(name, statement):
+            later = test.start_byte >= statement.end_byte or _around(test, statement)
+            if later and (counted or _decides_action(test, command_at)):
+                return True
+    return False
 
 
-def _recorded(node: Node) -> str | None:
-    """The variable a record of a failure sets: an append (`failed+=("$b")`), a flag
-    (`failed=1`, `ok=false`) or an arithmetic update (`((errors++))`); not a value read
-    from elsewhere (`msg=$(…)`)."""
+def _record(node: Node, statement: Node) -> tuple[str, bool] | None:
+    """The variable a record of a failure sets, and whether it counts or collects them:
+    an append (`failed+=("$b")`) or an arithmetic update (`((errors++))`, `errors=$((errors
+    + 1))`), or a flag (`failed=1`, `FAILED="true"`); not a value read from elsewhere
+    (`msg=$(…)`), nor the counter of a `for ((…))` header in the branch."""
+    current = node
+    while current.parent is not None and current.id != statement.id:
+        parent = current.parent
+        if parent.type == "c_style_for_statement" and current.type != "do_group":
+            return None  # `for ((i = 0; i < 3; i++))`: the loop's own counter
+        current = parent
     if node.type == "variable_assignment":
         target, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        appended = any(c.type == "+=" for c in node.children)
-        flag = value is not None and value.type in ("number", "word")
-        if not (appended or flag):
+        counted = any(c.type == "+=" for c in node.children) or (
+            value is not None and value.type == "arithmetic_expansion"
+        )
+        flag = value is not None and (
+            value.type in ("number", "word")
+            or (
+                value.type == "string"
+                and all(c.type == "string_content" for c in value.named_children)
+            )
+        )
+        if not (counted or flag):
             return None
     else:
         target = next((c for c in node.named_children if c.type == "variable_name"), None)
-    return (target.text or b"").decode("utf-8", "replace") if target is not None else None
+        counted = True
+    if target is None:
+        return None
+    return (target.text or b"").decode("utf-8", "replace"), counted
+
+
+def _around(test: Node, statement: Node) -> bool:
+    """Whether `test` belongs to a loop around `statement` (it runs again after it)."""
+    current = statement.parent
+    while current is not None and current.type != "function_definition":
+        if current.type in LOOPS and within(test, current):
+            return True
+        current = current.parent
+    return False
+
+
+def _decides_action(test: Node, command_at: CommandAt) -> bool:
+    """Whether a test decides more than a message: the statement it is the condition of
+    runs a command other than `echo`/`printf` (`[ "$FAILED" = true ] && exit 1`)."""
+    holder = test.parent
+    while holder is not None and holder.type not in _DECIDING:
+        holder = holder.parent
+    if holder is None:
+        return False
+    return any(
+        (command := command_at(n)) is not None and command.command_name not in MESSAGE_COMMANDS
+        for n in descendants(holder)
+        if n.type == "command" and not within(n, test)
+    )
 
 
 def _probes(node: Node, command_at: CommandAt) -> bool:
@@ -99,11 +151,11 @@ def _git_subcommand(words: tuple[str | None, ...]) -> str | None:
     return words[index] if index < len(words) else None
 
 
-def body_checks_effect(definition: Node, command_at: CommandAt, tested: Tested) -> bool:
+def body_checks_effect(definition: Node, command_at: CommandAt, tests_of: TestsOf) -> bool:
     """Whether a function's body holds such a check among its own statements."""
     body = definition.child_by_field_name("body")
     statements = body.named_children if body is not None else []
-    return any(checks_effect(s, command_at, tested) for s in statements)
+    return any(checks_effect(s, command_at, tests_of) for s in statements)
 
 
 def _failing_end(command: SimpleCommand | None, ends: frozenset[str]) -> bool:

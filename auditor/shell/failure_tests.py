@@ -15,6 +15,7 @@ import re
 
 from auditor.exit_codes import intents_in
 from auditor.profiles import output_markers
+from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, reads_output
 from auditor.shell.parse import Node, descendants
@@ -24,6 +25,7 @@ OUTPUT_TESTS = frozenset({"command", "pipeline", "redirected_statement", "negate
 # The tools that find a pattern in text, and the test operators that match a value.
 _FINDERS = frozenset({"grep", "egrep", "fgrep", "rg"})
 _MATCHES = frozenset({"==", "=", "=~"})
+_EITHER = frozenset({"||", "-o"})  # a test that also holds another way
 # Words of a marker that says the run failed, not that its work is done (`grep -q error`).
 _FAILURE_WORDS = re.compile(
     r"(?i)error|fail|fatal|exception|denied|invalid|unable|abort|refused|timed.?out|limit"
@@ -85,47 +87,54 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
     """Whether `node` (which does not run the agent, and tests no failure) looks for a
     literal marker of work done in `output`: `[[ "$(tail -n 1 <<<"$out")" == SUCCESS ]]`,
     `grep -q "<promise>COMPLETE</promise>" "$log"`. A failed run prints no such marker,
-    so the test is false after a failure (after a success, it may hold or not)."""
+    so the test is false after a failure (after a success, it may hold or not); not one
+    that also holds another way (`[[ $out == *DONE* || -z $out ]]`), nor a marker that
+    names a failure (`grep -q error`)."""
     if node.type == "test_command":
-        operators = [c for c in descendants(node) if c.type == "binary_expression"]
-        matched = any(
-            (child.text or b"").decode() in _MATCHES and _literal_side(expression)
-            for expression in operators
-            for child in expression.children
-            if not child.is_named or child.type == "test_operator"
-        )
+        tokens = {(c.text or b"").decode() for c in descendants(node) if not c.is_named}
+        if tokens & _EITHER or any(c.type == "unary_expression" for c in descendants(node)):
+            return False
+        markers = [
+            side
+            for expression in descendants(node)
+            if expression.type == "binary_expression"
+            and any((c.text or b"").decode() in _MATCHES for c in expression.children)
+            for side in _literal_sides(expression)
+        ]
     elif node.type in ("command", "pipeline", "redirected_statement"):
         commands = [n for n in descendants(node) if n.type == "command"]
         found = [c for n in commands if (c := script.command_at(n)) is not None]
-        matched = any(c.command_name in _FINDERS and _quiet(c.argv) for c in found)
+        markers = [m for c in found if c.command_name in _FINDERS and (m := _quiet_pattern(c))]
     else:
         return False
-    words = script.parsed.node_text(node)
     return (
-        matched
-        and not _FAILURE_WORDS.search(words)
+        bool(markers)
+        and not any(_FAILURE_WORDS.search(marker) for marker in markers)
         and reads_output(script, output, node, examining=True)
     )
 
 
-def _literal_side(expression: Node) -> bool:
-    """Whether one side of a comparison is text written out (`SUCCESS`, `"DONE"`, `*OK*`),
+def _literal_sides(expression: Node) -> list[str]:
+    """The sides of a comparison that are text written out (`SUCCESS`, `"DONE"`, `*OK*`),
     not a variable's value."""
     sides = [c for c in expression.named_children if c.type != "test_operator"]
-    return any(
-        side.type in ("word", "raw_string", "regex", "extglob_pattern")
+    return [
+        (side.text or b"").decode("utf-8", "replace")
+        for side in sides
+        if side.type in ("word", "raw_string", "regex", "extglob_pattern")
         or (
             side.type == "string"
             and not any(d.type != "string_content" for d in side.named_children)
         )
-        for side in sides
-    )
-
-
-def _quiet(argv: tuple[str | None, ...]) -> bool:
-    """Whether a `grep` only answers whether it found its pattern (`-q`, `-qF`), a pattern
-    written out."""
-    flags = [
-        word for word in argv[1:] if word and word.startswith("-") and not word.startswith("--")
     ]
-    return any("q" in flag for flag in flags) or "--quiet" in argv
+
+
+def _quiet_pattern(command: SimpleCommand) -> str | None:
+    """The pattern a `grep` that only answers whether it found it (`-q`) looks for, when
+    it is written out (not `"$MARK"`)."""
+    words = [w for w in command.argv[command.program_index + 1 :]]
+    flags = [w for w in words if w and w.startswith("-") and not w.startswith("--")]
+    if not (any("q" in flag for flag in flags) or "--quiet" in words):
+        return None
+    pattern = next((w for w in words if w is None or not w.startswith("-")), None)
+    return pattern if pattern and "$" not in pattern else None

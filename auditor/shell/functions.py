@@ -26,7 +26,7 @@ from typing import NamedTuple
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
-from auditor.shell.parse import Node, ShellText, enclosing_definition, within
+from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition, within
 from auditor.shell.status import discarded_by, substitution_assignment
 
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
@@ -114,7 +114,13 @@ def summarize_function(
     if reports:
         statement, kept = statement_of(runs[0][0].node)
         # a stage's status lost in its pipeline, unless the function reads `PIPESTATUS`
-        kept = kept or (body is not None and "PIPESTATUS" in parsed.node_text(body))
+        kept = kept or (
+            body is not None
+            and any(
+                n.type == "variable_name" and parsed.node_text(n) == "PIPESTATUS"
+                for n in descendants(body)
+            )
+        )
         if discarded_by(statement) is not None or not kept:
             reports, verdict = False, runs[0][1][0]
     if passing is not None or reports:

@@ -131,13 +131,13 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
         following = next_statement(following)
     if following is None:
         return False
-    if checks_effect(following, script.command_at, script.tested_names):
+    if checks_effect(following, script.command_at, script.tests_of):
         return True
     if _name(script, following) in script.effect_checks:
         return True
     # a check that fails its function instead judges the run where every caller reads
     # the function's status (`resolve || exit 1`, `if resolve; then`, under errexit)
-    returning = checks_effect(following, script.command_at, script.tested_names, returning=True)
+    returning = checks_effect(following, script.command_at, script.tests_of, returning=True)
     return returning and _status_read_by_callers(script, statement)
 
 

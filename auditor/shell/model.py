@@ -46,7 +46,7 @@ from auditor.shell.includes import (
 )
 from auditor.shell.jobs import waited_use
 from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
-from auditor.shell.parse import BRANCHING, Node, ShellText, within
+from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.stages import Pipeline, StageReader
@@ -169,6 +169,21 @@ class ShellScript:
         if self._tested_names is None:
             self._tested_names = tested_names(self.parsed)
         return self._tested_names
+
+    def tests_of(self, name: str, at: Node) -> list[Node]:
+        """The tests that read the variable `name` as a command at `at` sets it: not those
+        of a variable of the same name another function declares its own (`local`)."""
+        local = self.read_names().local
+        here = enclosing_definition(at)
+        mine = here is not None and name in local.get(here.id, ())
+        found = []
+        for test in self.tested_names().get(name, ()):
+            holder = enclosing_definition(test)
+            elsewhere = holder is None or here is None or holder.id != here.id
+            if elsewhere and (mine or (holder is not None and name in local.get(holder.id, ()))):
+                continue
+            found.append(test)
+        return found
 
     def waited_use(self, node: Node) -> StatusUse | None:
         """Why the status a `wait` returns for the background statement `node` is used
@@ -351,7 +366,7 @@ class ShellScript:
             self.env[output_key(name)] = printed
         else:
             self.env.pop(output_key(name), None)
-        if body_checks_effect(definition, self.command_at, self.tested_names):
+        if body_checks_effect(definition, self.command_at, self.tests_of):
             self.effect_checks.add(name)
         else:
             self.effect_checks.discard(name)

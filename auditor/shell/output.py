@@ -338,9 +338,10 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
     command = script.command_at(holder)
     if command is not None and script.agent_of(command) is not None:
-        # given to another run as context (`claude -p "…$out"`): no check of it, and what
-        # that run prints, captured, is a copy that `copies` follows (an agent as judge)
-        return True
+        # given to another run as context (`claude -p "…$out"`): no check of it, unless
+        # what that run prints is tested here (`claude -p "PASS? $out" | grep -q PASS`); a
+        # capture of it is a copy that `copies` follows (an agent as judge)
+        return not _decides(_statement(holder)) or _captured_whole(_statement(holder))
     if command is not None and command.name in _EXAMINING:
         interpreted = command.name in _INTERPRETERS and not script.options_at(holder).errexit
         if not interpreted:
@@ -355,6 +356,17 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
             # own reads `copies` follows
             return _copied_part(script, parent, stages[stages.index(current) + 1 :])
     return not _decides(current)
+
+
+def _captured_whole(statement: Node) -> bool:
+    """Whether a statement is the whole of a `$(…)` that a variable is given (`x=$(…)`)."""
+    holder = statement.parent
+    if holder is None or holder.type != "command_substitution":
+        return False
+    assignment = holder.parent
+    while assignment is not None and assignment.type in ("string", "concatenation"):
+        assignment = assignment.parent
+    return assignment is not None and assignment.type == "variable_assignment"
 
 
 def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:

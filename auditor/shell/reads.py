@@ -77,6 +77,8 @@ def tested_names(parsed: ShellText) -> Mapping[str, tuple[Node, ...]]:
             conditions = itertools.takewhile(lambda child: child.type != "then", node.children)
         elif node.type == "case_statement" and (subject := node.child_by_field_name("value")):
             conditions = [subject]
+        elif node.type == "compound_statement" and _compares(node):
+            conditions = [node]  # `(( missing > 0 )) && exit 1`
         for condition in conditions:
             for name in descendants(condition):
                 if name.type == "variable_name":
@@ -84,7 +86,18 @@ def tested_names(parsed: ShellText) -> Mapping[str, tuple[Node, ...]]:
     return {name: tuple(tests) for name, tests in tested.items()}
 
 
+def _compares(node: Node) -> bool:
+    """Whether an arithmetic command `(( … ))` compares (not `((n++))`)."""
+    return (node.text or b"").startswith(b"((") and any(
+        (c.text or b"").decode() in _COMPARISONS
+        for expression in node.named_children
+        if expression.type == "binary_expression"
+        for c in expression.children
+    )
+
+
 _CONDITIONED = frozenset({"if_statement", "while_statement"})  # `until` too
+_COMPARISONS = frozenset({"<", ">", "<=", ">=", "==", "!="})
 _INDIRECT = frozenset({"source", ".", "eval", "trap"})  # what reads names out of sight
 _LOCAL = frozenset({"local", "declare", "typeset"})
 

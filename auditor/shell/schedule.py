@@ -50,13 +50,23 @@ def attempt_loop(loop: Node) -> bool:
 def bounded(script: ShellScript, loop: Node) -> bool:
     """A counted loop, or one left on a comparison by order (`-lt`, `<`, …): in its own
     condition (`while (( n < 5 ))`) or in one that decides a jump out of it (`[[ $n -ge 5
-    ]] && break`); a comparison that decides something else (`if [[ $(wc -l <<<"$out")
-    -gt 200 ]]; then echo …`) bounds nothing."""
+    ]] && break`, an inner loop's `break 2`, a function called in it that `exit`s); a
+    comparison that decides something else (`if [[ $(wc -l <<<"$out") -gt 200 ]]; then
+    echo …`) bounds nothing."""
     if loop.type != "while_statement":
         return True
     deciding = named(loop, "condition") + [
         condition for jump in _jumps_out(script, loop) for condition in _conditions_over(jump, loop)
     ]
+    for definition in _called_functions(script, loop):
+        deciding += [
+            condition
+            for node in descendants(definition)
+            if node.type == "command"
+            and (exiting := script.command_at(node)) is not None
+            and exiting.command_name == "exit"
+            for condition in _conditions_over(node, definition)
+        ]
     return any(
         n.type == "binary_expression" and ordering(script, n)
         for condition in deciding
@@ -65,15 +75,30 @@ def bounded(script: ShellScript, loop: Node) -> bool:
 
 
 def _jumps_out(script: ShellScript, loop: Node) -> list[Node]:
-    """The `break`s, `exit`s and `return`s that leave `loop` itself."""
+    """The `break`s, `exit`s and `return`s that leave `loop` itself (`break 2` from a
+    loop inside it too)."""
     found = []
     for node in descendants(loop):
         jump = script.command_at(node) if node.type == "command" else None
-        if jump is not None and jump.command_name in ("break", "exit", "return"):
-            inner = enclosing_loop(node)
-            if inner is not None and inner.id == loop.id:
-                found.append(node)
+        if jump is None or jump.command_name not in ("break", "exit", "return"):
+            continue
+        levels = jump.literal_code if jump.command_name == "break" else None
+        inner, depth = enclosing_loop(node), 1
+        while inner is not None and inner.id != loop.id and depth < (levels or 1):
+            inner, depth = enclosing_loop(inner), depth + 1
+        if jump.command_name != "break" or (inner is not None and inner.id == loop.id):
+            found.append(node)
     return found
+
+
+def _called_functions(script: ShellScript, loop: Node) -> list[Node]:
+    """The definitions of the script's functions that a command in `loop` calls."""
+    names = {
+        command.command_name
+        for command in script.commands
+        if within(command.node, loop) and command.command_name in script.functions
+    }
+    return [script.functions[name] for name in sorted(names) if name is not None]
 
 
 def ordering(script: ShellScript, node: Node) -> bool:

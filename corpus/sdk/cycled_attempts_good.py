@@ -41,3 +41,15 @@ def label(text: str) -> str:
         except Exception:
             continue
     return "unknown"
+
+
+def compare(text: str) -> list[str]:
+    # three different models, once each: a walk over items, not attempts
+    answers = []
+    for model in ["gpt-4o", "gpt-4o-mini", "o3-mini"] * 1:
+        try:
+            reply = gpt.chat.completions.create(model=model, messages=[{"role": "user", "content": text}])
+            answers.append(reply.choices[0].message.content or "")
+        except Exception:
+            continue
+    return answers

@@ -45,10 +45,11 @@ def _constructed(module: PythonModule, node: ast.expr | None, depth: int) -> ast
     if node is None or depth > _DEPTH:
         return None
     if isinstance(node, ast.Name):
-        bindings = module.bindings.get((module.scope_of(node), node.id), [])
+        scope = module.scope_of(node)
+        bindings = module.bindings.get((scope, node.id), [])
         reaching = reaching_assignments(module, bindings, node)
         values = [b.value for b in reaching if b.kind == "assign"]
-        if len(values) != 1 or len(values) != len(reaching):
+        if len(values) != 1 or len(values) != len(reaching) or _changed(module, scope, node.id):
             return None
         return _constructed(module, values[0], depth + 1)
     if not isinstance(node, ast.Call):
@@ -59,3 +60,18 @@ def _constructed(module: PythonModule, node: ast.expr | None, depth: int) -> ast
         return _constructed(module, returned[0], depth + 1) if len(returned) == 1 else None
     named = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
     return node if named.endswith("Options") else None
+
+
+def _changed(module: PythonModule, scope: ast.AST, name: str) -> bool:
+    """Whether the scope sets a field of the options after building them (`options.tools
+    = ["Bash"]`, `options.permission_mode = "acceptEdits"`)."""
+    return any(
+        isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        and any(
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == name
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+        for node in ast.walk(scope)
+    )

@@ -898,6 +898,10 @@ def _traced(
     return None
 
 
+# Calls that make something else of a word: its letters sorted, reversed, counted.
+_REORDERING = frozenset({"sorted", "reversed", "set", "list", "tuple", "len"})
+
+
 def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
     """The names an assignment binds (`x = …`, `x: list[str] = …`)."""
     return node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -912,6 +916,8 @@ def _maps_each(comprehension: ast.ListComp) -> bool:
     if not isinstance(target, ast.Name):
         return False
     if isinstance(element, ast.Call) and len(element.args) == 1 and not element.keywords:
+        if dotted_name(element.func) in _REORDERING:
+            return False  # `[sorted(w) for w in cmd]`: no longer the words
         element = element.args[0]
     return isinstance(element, ast.Name) and element.id == target.id
 

@@ -73,7 +73,8 @@ def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Re
             sides = (iterated.left, iterated.right)
             listed = [side for side in sides if isinstance(side, ast.List | ast.Tuple)]
             others = [side for side in sides if side not in listed]
-            return Repetition(others[0]) if len(listed) == 1 else None
+            one = len(listed) == 1 and len(listed[0].elts) == 1  # `[x] * n`, not `[a, b] * 1`
+            return Repetition(others[0]) if one else None
         if not isinstance(iterated, ast.Call):
             return None
         owner, _, name = (dotted_name(iterated.func) or "").rpartition(".")

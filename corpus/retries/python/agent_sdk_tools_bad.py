@@ -19,3 +19,16 @@ class Fixer:
             except Exception:
                 await asyncio.sleep(2**attempt)
         raise RuntimeError("not fixed")
+
+
+async def tidy(prompt: str) -> str:
+    options = ClaudeAgentOptions(permission_mode="plan")
+    options.permission_mode = "acceptEdits"  # the plan is carried out after all
+    for attempt in range(3):  # expect: RA301(error)
+        try:
+            async for message in query(prompt=prompt, options=options):
+                if isinstance(message, ResultMessage):
+                    return message.result or ""
+        except Exception:
+            await asyncio.sleep(2**attempt)
+    return ""

@@ -52,3 +52,32 @@ while :; do
     break
   fi
 done
+
+# bounded by a function the loop calls, which exits after five rounds
+spent=0
+check_budget() { if (( spent >= 5 )); then echo "out of rounds" >&2; exit 1; fi; }
+while :; do
+  spent=$((spent + 1))
+  check_budget
+  out=$(claude -p "$(cat PROMPT.md)" 2>&1) || true
+  [[ "$(tail -n 1 <<<"$out")" == "SUCCESS" ]] && break
+done
+
+# bounded by an inner loop's `break 2`
+turns=0
+while :; do
+  turns=$((turns + 1))
+  out=$(claude -p "$(cat PROMPT.md)" 2>&1) || true
+  for _ in 1; do
+    if (( turns >= 5 )); then break 2; fi
+  done
+  [[ "$out" == *"ALL DONE"* ]] && break
+done
+
+# the test also holds when a failed run printed nothing: a failure leaves the loop too
+while :; do
+  out=$(claude -p "$(cat PROMPT.md)" 2>/dev/null) || true
+  if [[ "$out" == *DONE* || -z "$out" ]]; then
+    break
+  fi
+done

@@ -52,3 +52,9 @@ while :; do  # expect: RA302(warning)
   fi
   sleep 1
 done
+
+# a log named for errors holds the marker of work done: still a test for that marker
+while :; do  # expect: RA302(warning)
+  claude -p "$TASK" > "$ERROR_LOG" 2>&1 || true
+  if grep -q "SUCCESS" "$ERROR_LOG"; then break; fi
+done

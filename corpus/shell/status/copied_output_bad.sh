@@ -48,3 +48,12 @@ for ((round = 1; round <= 3; round++)); do
   BUILT=$(claude -p "/build this plan: $PLAN" 2>&1) || true  # expect: RA203(warning)
   echo "$BUILT"
 done
+
+# Another run judges the fix, its reply piped straight into the test: the fix is judged
+# (no RA203 at `codex`), but the judge's own status is lost to `grep` (RA101).
+for ((round = 1; round <= 3; round++)); do
+  FIX=$(codex exec "Fix the failing lint job" 2>&1) || true
+  if claude -p "Did this fix the lint job? Answer PASS or FAIL. $FIX" 2>/dev/null | grep -q "^PASS"; then  # expect: RA101(error)
+    break
+  fi
+done

@@ -83,3 +83,26 @@ while :; do
   fi
   sleep 2
 done
+
+# The flag is tested only before the check sets it: nothing after reads the record.
+review_failed=0
+if [ "$review_failed" -ne 0 ]; then
+  echo "the last review failed"
+fi
+claude -p "Apply the second round of review comments" > /dev/null || true  # expect: RA203(warning)
+if git diff --quiet; then
+  review_failed=1
+fi
+echo "reviewed"
+
+# The branch picks a colour for the message: a test of it decides nothing else.
+claude -p "Apply the third round of review comments" > /dev/null || true  # expect: RA203(warning)
+if git diff --quiet; then
+  color=yellow
+else
+  color=green
+fi
+case "$color" in
+  yellow) printf '\033[33m%s\033[0m\n' "review: nothing changed" ;;
+  *) printf '\033[32m%s\033[0m\n' "review: changed" ;;
+esac

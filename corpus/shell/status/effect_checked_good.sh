@@ -82,3 +82,22 @@ done
 if (( untouched > 0 )); then
   exit 1
 fi
+
+# A counter kept with `$(( ))`, and a quoted flag, each tested to fail the script.
+lint_errors=0
+for file in lib/*.py; do
+  claude -p "Fix the lint errors in $file" > /dev/null || true
+  if git diff --quiet -- "$file"; then
+    lint_errors=$((lint_errors + 1))
+  fi
+done
+(( lint_errors > 0 )) && exit 1
+
+REPORT_FAILED="false"
+claude -p "Install the report generator the pipeline needs" > /dev/null || true
+if ! command -v report-gen > /dev/null; then
+  REPORT_FAILED="true"
+fi
+if [[ "$REPORT_FAILED" == "true" ]]; then
+  exit 1
+fi

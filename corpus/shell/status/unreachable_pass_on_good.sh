@@ -35,6 +35,6 @@ exit $?
 
 # a status kept in a variable that nothing reads guards nothing: no dead guard to report
 claude --print "Complete the task in TASK.md" 2>&1 | tee task.log
-EXIT_CODE=${PIPESTATUS[0]}
+TASK_STATUS=${PIPESTATUS[0]}
 echo "$(date): verifying the task"
 cargo test --quiet

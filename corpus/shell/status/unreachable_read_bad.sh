@@ -26,3 +26,11 @@ wake() {
   echo "claude exited $EXIT_CODE"
 }
 wake
+
+# the value is tested by a function defined above and called after the read: a dead guard
+report_timeout() {
+  if [ "$review_rc" -eq 124 ]; then echo "timed out" >&2; fi
+}
+timeout 600 claude -p "Review the release notes"
+review_rc=$?  # expect: RA204(error)
+report_timeout
