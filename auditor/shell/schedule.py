@@ -95,8 +95,10 @@ def _called_functions(script: ShellScript, loop: Node) -> list[Node]:
     """The definitions of the script's functions that a command in `loop` calls."""
     names = {
         command.command_name
-        for command in script.commands
-        if within(command.node, loop) and command.command_name in script.functions
+        for node in descendants(loop)
+        if node.type == "command"
+        and (command := script.command_at(node)) is not None
+        and command.command_name in script.functions
     }
     return [script.functions[name] for name in sorted(names) if name is not None]
 
