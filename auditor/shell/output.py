@@ -372,13 +372,7 @@ def _captured_whole(statement: Node) -> bool:
 def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
     """Whether the `later` stages of a pipeline only keep a part of what they read, for a
     variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`)."""
-    holder = pipeline.parent
-    if holder is None or holder.type != "command_substitution":
-        return False
-    assignment = holder.parent
-    while assignment is not None and assignment.type in ("string", "concatenation"):
-        assignment = assignment.parent
-    if assignment is None or assignment.type != "variable_assignment":
+    if not _captured_whole(pipeline):
         return False
     commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
     return all(command is not None and command.name in PARTS for command in commands)
