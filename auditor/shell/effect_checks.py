@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
-from auditor.shell.parse import LOOPS, Node, descendants, within
+from auditor.shell.parse import Node, descendants, enclosing_loop, within
 from auditor.shell.status import field_of
 
 # What checks what a run left behind: a file it wrote, a program it installed, what it
@@ -102,12 +102,10 @@ def _record(node: Node, statement: Node) -> tuple[str, bool] | None:
 
 def _around(test: Node, statement: Node) -> bool:
     """Whether `test` belongs to a loop around `statement` (it runs again after it)."""
-    current = statement.parent
-    while current is not None and current.type != "function_definition":
-        if current.type in LOOPS and within(test, current):
-            return True
-        current = current.parent
-    return False
+    loop = enclosing_loop(statement)
+    while loop is not None and not within(test, loop):
+        loop = enclosing_loop(loop)
+    return loop is not None
 
 
 def _decides_action(test: Node, command_at: CommandAt) -> bool:

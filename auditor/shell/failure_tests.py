@@ -132,7 +132,7 @@ def _literal_sides(expression: Node) -> list[str]:
 def _quiet_pattern(command: SimpleCommand) -> str | None:
     """The pattern a `grep` that only answers whether it found it (`-q`) looks for, when
     it is written out (not `"$MARK"`)."""
-    words = [w for w in command.argv[command.program_index + 1 :]]
+    words = command.argv[command.program_index + 1 :]
     flags = [w for w in words if w and w.startswith("-") and not w.startswith("--")]
     if not (any("q" in flag for flag in flags) or "--quiet" in words):
         return None

@@ -37,7 +37,7 @@ from auditor.shell.output_words import (
     written_file,
 )
 from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
-from auditor.shell.status import next_statement
+from auditor.shell.status import assigned_by, next_statement
 
 # Commands that examine the text they read: a read by one of these judges the run.
 # A script run on the output examines it only where its status decides something (in a
@@ -361,12 +361,9 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
 def _captured_whole(statement: Node) -> bool:
     """Whether a statement is the whole of a `$(…)` that a variable is given (`x=$(…)`)."""
     holder = statement.parent
-    if holder is None or holder.type != "command_substitution":
-        return False
-    assignment = holder.parent
-    while assignment is not None and assignment.type in ("string", "concatenation"):
-        assignment = assignment.parent
-    return assignment is not None and assignment.type == "variable_assignment"
+    return (
+        holder is not None and holder.type == "command_substitution" and bool(assigned_by(holder))
+    )
 
 
 def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:

@@ -15,6 +15,7 @@ import weakref
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_definition
+from auditor.shell.status import assigned_by
 
 _WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
 _NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
@@ -276,11 +277,9 @@ def file_captures(script: ShellScript, files: set[str]) -> set[str]:
                 holder = holder.parent
         if holder is None or holder.type != "command_substitution":
             continue
-        assignment = holder.parent
-        while assignment is not None and assignment.type in ("string", "concatenation"):
-            assignment = assignment.parent
+        assignment = assigned_by(holder)
         name = assignment.child_by_field_name("name") if assignment is not None else None
-        if assignment is not None and assignment.type == "variable_assignment" and name:
+        if name is not None:
             found.add(text_of(name))
     return found
 

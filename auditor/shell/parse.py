@@ -142,6 +142,13 @@ def within(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
 
+def clause_conditions(clause: Node) -> list[Node]:
+    """The condition statements of an `if` or `elif` (those before its `then`)."""
+    then = next((c for c in clause.children if c.type == "then"), None)
+    limit = then.start_byte if then is not None else clause.start_byte
+    return [c for c in clause.named_children if c.end_byte <= limit]
+
+
 def enclosing_loop(node: Node) -> Node | None:
     """The innermost loop around `node` in its function (or script)."""
     current = node.parent

@@ -8,12 +8,17 @@ its variables read out of its sight: then any may be read.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition
+from auditor.shell.parse import (
+    Node,
+    ShellText,
+    clause_conditions,
+    descendants,
+    enclosing_definition,
+)
 
 
 class ReadNames(NamedTuple):
@@ -71,10 +76,10 @@ def tested_names(parsed: ShellText) -> Mapping[str, tuple[Node, ...]]:
         conditions: Iterable[Node] = ()
         if node.type == "test_command":
             conditions = [node]
-        elif node.type in _CONDITIONED:
+        elif node.type in ("if_statement", "elif_clause"):
+            conditions = clause_conditions(node)
+        elif node.type == "while_statement":  # `until` too
             conditions = node.children_by_field_name("condition")
-        elif node.type == "elif_clause":  # its condition: what comes before its `then`
-            conditions = itertools.takewhile(lambda child: child.type != "then", node.children)
         elif node.type == "case_statement" and (subject := node.child_by_field_name("value")):
             conditions = [subject]
         elif node.type == "compound_statement" and _compares(node):
@@ -96,7 +101,6 @@ def _compares(node: Node) -> bool:
     )
 
 
-_CONDITIONED = frozenset({"if_statement", "while_statement"})  # `until` too
 _COMPARISONS = frozenset({"<", ">", "<=", ">=", "==", "!="})
 _INDIRECT = frozenset({"source", ".", "eval", "trap"})  # what reads names out of sight
 _LOCAL = frozenset({"local", "declare", "typeset"})

@@ -23,7 +23,14 @@ from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, reads_output
 from auditor.shell.output_words import calls_of, examined_in_pipeline
-from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
+from auditor.shell.parse import (
+    Node,
+    clause_conditions,
+    descendants,
+    enclosing_definition,
+    enclosing_loop,
+    within,
+)
 from auditor.shell.presence import presence_only
 from auditor.shell.scenarios import NONZERO, Scenario
 
@@ -202,20 +209,13 @@ def _conditions_over(node: Node, loop: Node) -> list[Node]:
         if parent.type == "list":
             found += [c for c in parent.named_children if c.end_byte <= current.start_byte]
         elif parent.type in ("if_statement", "elif_clause"):
-            found += _clause_conditions(parent)
+            found += clause_conditions(parent)
         elif parent.type == "else_clause" and parent.parent is not None:
             holder = parent.parent
             for clause in [holder, *(c for c in holder.named_children if c.type == "elif_clause")]:
-                found += _clause_conditions(clause)
+                found += clause_conditions(clause)
         elif parent.type == "case_item" and parent.parent is not None:
             value = parent.parent.child_by_field_name("value")
             found += [value] if value is not None else []
         current = parent
     return found
-
-
-def _clause_conditions(clause: Node) -> list[Node]:
-    """The condition statements of an `if` or `elif` (those before its `then`)."""
-    then = next((c for c in clause.children if c.type == "then"), None)
-    limit = then.start_byte if then is not None else clause.start_byte
-    return [c for c in clause.named_children if c.end_byte <= limit]

@@ -350,7 +350,7 @@ def branch_pipestatus(node: Node) -> set[int] | None:
 
 def substitution_assignment(substitution: Node) -> Node | None:
     """The `NAME=$(…)` statement a command substitution is the value of."""
-    current = _assigned_by(substitution)
+    current = assigned_by(substitution)
     holder = current.parent if current is not None else None
     if holder is not None and holder.type in ("declaration_command", "command"):
         return None  # `local x=$(…)` returns `local`'s status; `X=$(…) cmd` returns cmd's
@@ -360,12 +360,12 @@ def substitution_assignment(substitution: Node) -> Node | None:
 def substitution_declaration(substitution: Node) -> Node | None:
     """The `local NAME=$(…)` (`declare`, `export`, `readonly`) a command substitution is
     a value of: its status is the declaration's own."""
-    current = _assigned_by(substitution)
+    current = assigned_by(substitution)
     holder = current.parent if current is not None else None
     return holder if holder is not None and holder.type == "declaration_command" else None
 
 
-def _assigned_by(substitution: Node) -> Node | None:
+def assigned_by(substitution: Node) -> Node | None:
     """The assignment a command substitution is (part of) the value of."""
     current = substitution.parent
     while current is not None and current.type in ("string", "concatenation"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.model.ast_values import dotted_name
+from auditor.python.model.ast_values import dotted_name, walk
 from auditor.python.model.callees import called_function, returned_values
 from auditor.python.model.expr_values import keyword_argument
 from auditor.python.model.module import PythonModule
@@ -73,5 +73,5 @@ def _changed(module: PythonModule, scope: ast.AST, name: str) -> bool:
             and target.value.id == name
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
         )
-        for node in ast.walk(scope)
+        for node in walk(scope)
     )

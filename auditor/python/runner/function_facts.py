@@ -21,6 +21,7 @@ from auditor.python.model.callees import value_or_none
 from auditor.python.model.value_calls import ARGUMENT_RUNNERS, parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import class_errors
+from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
 from auditor.python.runner.value_refs import (
     Ref,
@@ -445,8 +446,7 @@ def _request_passed(argument: ast.expr) -> ast.expr | None:
     request method itself (`client.messages.create`), or a lambda that sends it
     (`lambda: client.chat.completions.create(…)`, `await`ed or not)."""
     if isinstance(argument, ast.Lambda):
-        body = argument.body
-        body = body.value if isinstance(body, ast.Await) else body
+        body = unwrap(argument.body)
         if not isinstance(body, ast.Call):
             return None
         argument = body.func

@@ -37,6 +37,7 @@ from auditor.python.model.ast_values import (
     top_level_names,
 )
 from auditor.python.model.value_calls import AWAITED_ARGUMENT
+from auditor.python.runner.loop_parts import bound_names
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 from auditor.python.runner.status_tests import STATUS_METHODS
 from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
@@ -173,7 +174,7 @@ class _Body:
                 if isinstance(n, ast.Assign | ast.AnnAssign)
                 and n.value is not None
                 and n.lineno < before
-                and any(isinstance(t, ast.Name) and t.id == name for t in _targets(n))
+                and name in bound_names(n)
             ),
             key=lambda n: n.lineno,
             reverse=True,
@@ -900,11 +901,6 @@ def _traced(
 
 # Calls that make something else of a word: its letters sorted, reversed, counted.
 _REORDERING = frozenset({"sorted", "reversed", "set", "list", "tuple", "len"})
-
-
-def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
-    """The names an assignment binds (`x = …`, `x: list[str] = …`)."""
-    return node.targets if isinstance(node, ast.Assign) else [node.target]
 
 
 def _maps_each(comprehension: ast.ListComp) -> bool:

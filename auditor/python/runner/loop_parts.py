@@ -173,13 +173,18 @@ def is_none_test(node: ast.Compare) -> bool:
 def item_bound(node: ast.AST, index: int) -> list[str]:
     """The name an assignment unpacks item `index` of its value into (`rc, out = …`)."""
     targets = node.targets if isinstance(node, ast.Assign) else []
-    return [
-        item.id
-        for target in targets
-        if isinstance(target, ast.Tuple | ast.List) and index < len(target.elts)
-        for item in [target.elts[index]]
-        if isinstance(item, ast.Name)
-    ]
+    return [name for target in targets if (name := unpacked_name(target, index)) is not None]
+
+
+def unpacked_name(target: ast.expr | None, index: int) -> str | None:
+    """The plain name a target unpacks item `index` into (`rc` of `out, rc = …` for 1);
+    None past a starred name (`out, *rest = …`), whose items shift."""
+    if not isinstance(target, ast.Tuple | ast.List) or index >= len(target.elts):
+        return None
+    if any(isinstance(item, ast.Starred) for item in target.elts[: index + 1]):
+        return None
+    item = target.elts[index]
+    return item.id if isinstance(item, ast.Name) else None
 
 
 def unwrap(node: ast.expr | None) -> ast.expr | None:

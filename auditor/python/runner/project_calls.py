@@ -34,6 +34,7 @@ from auditor.python.model.callees import (
 from auditor.python.model.expr_values import keyword_argument, positional_argument
 from auditor.python.model.module_names import module_names
 from auditor.python.model.prefilter import PROCESS_WORDS
+from auditor.python.runner.loop_parts import unpacked_name
 from auditor.python.runner.steps import Launcher, import_aliases
 
 if TYPE_CHECKING:
@@ -103,13 +104,7 @@ def status_target(target: ast.expr | None, returns: str | None) -> str | None:
     if isinstance(target, ast.Name):
         return target.id
     _, item = returned_value(returns)
-    if not isinstance(target, ast.Tuple | ast.List) or item is None:
-        return None
-    elements = target.elts
-    if any(isinstance(e, ast.Starred) for e in elements) or item >= len(elements):
-        return None
-    element = elements[item]
-    return element.id if isinstance(element, ast.Name) else None
+    return unpacked_name(target, item) if item is not None else None
 
 
 def returned_value(returns: str | None) -> tuple[SuccessFlag | None, int | None]:
