@@ -57,3 +57,14 @@ for ((round = 1; round <= 3; round++)); do
     break
   fi
 done
+
+# The file it wrote is read back through a trimming pipe, but the copy is only shown.
+name_branch() {
+  local file name
+  file=$(mktemp)
+  claude -p "Give a branch name for: $1" > "$file" 2>/dev/null || true  # expect: RA203(warning)
+  name=$(cat "$file" | tr -d '\n')
+  rm -f "$file"
+  echo "branch: $name"
+}
+name_branch "Fix the login page"
