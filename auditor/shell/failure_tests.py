@@ -17,7 +17,7 @@ from auditor.exit_codes import intents_in
 from auditor.profiles import output_markers
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
-from auditor.shell.output import AgentOutput, reads_output
+from auditor.shell.output import AgentOutput, examines_produced_file, reads_output
 from auditor.shell.parse import Node, descendants
 
 # The statements that can be a test of the output.
@@ -86,10 +86,11 @@ _EMPTINESS = {"-z": True, "-n": False, "-s": False}
 def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> bool:
     """Whether `node` (which does not run the agent, and tests no failure) looks for a
     literal marker of work done in `output`: `[[ "$(tail -n 1 <<<"$out")" == SUCCESS ]]`,
-    `grep -q "<promise>COMPLETE</promise>" "$log"`. A failed run prints no such marker,
-    so the test is false after a failure (after a success, it may hold or not); not one
-    that also holds another way (`[[ $out == *DONE* || -z $out ]]`), nor a marker that
-    names a failure (`grep -q error`)."""
+    `grep -q "<promise>COMPLETE</promise>" "$log"`, also in a file the run must produce
+    (`grep -q "STATUS: COMPLETE" "$PLAN"`, its prompt naming `$PLAN`). A failed run
+    prints no such marker, so the test is false after a failure (after a success, it may
+    hold or not); not one that also holds another way (`[[ $out == *DONE* || -z $out
+    ]]`), nor a marker that names a failure (`grep -q error`)."""
     if node.type == "test_command":
         tokens = {(c.text or b"").decode() for c in descendants(node) if not c.is_named}
         if tokens & _EITHER or any(c.type == "unary_expression" for c in descendants(node)):
@@ -110,7 +111,10 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
     return (
         bool(markers)
         and not any(_FAILURE_WORDS.search(marker) for marker in markers)
-        and reads_output(script, output, node, examining=True)
+        and (
+            reads_output(script, output, node, examining=True)
+            or examines_produced_file(script, output, node)
+        )
     )
 
 

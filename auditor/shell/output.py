@@ -320,6 +320,20 @@ def reads_output(
     return False
 
 
+def examines_produced_file(script: ShellScript, output: AgentOutput, node: Node) -> bool:
+    """Whether `node` examines (with `grep`, `jq` or a file test) a file the run must
+    produce: one its prompt names (`grep -q DONE "$PLAN"` after `claude -p "… mark $PLAN
+    DONE"`) or, when its prompt is opaque, any file it does not read its prompt from."""
+    for file in _examined_files(script):
+        word = normal_word(text_of(file))
+        if not within(file, node) or word in output.inputs or word in output.files:
+            continue  # its prompt, or what it prints (`reads_output` judges that)
+        told = word in output.told
+        if (told or output.opaque) and not _only_shows(script, file):
+            return True
+    return False
+
+
 def _only_shows(script: ShellScript, node: Node) -> bool:
     """Whether the read of `node` does not examine what it reads: it is not in a test or
     condition, not fed on through a pipe or `$(…)`, and its command is not one that

@@ -21,7 +21,7 @@ from __future__ import annotations
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
-from auditor.shell.output import agent_output, reads_output
+from auditor.shell.output import agent_output, examines_produced_file, reads_output
 from auditor.shell.output_words import calls_of, examined_in_pipeline
 from auditor.shell.parse import (
     Node,
@@ -121,7 +121,8 @@ def ordering(script: ShellScript, node: Node) -> bool:
 
 def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
     """Whether the loop is left on a marker in the agent's output: its condition, or the
-    condition of a `break`/`exit`/`return` in it, reads what the agent wrote or printed."""
+    condition of a `break`/`exit`/`return` in it, reads what the agent wrote or printed,
+    or examines a file the run must produce (`output.examines_produced_file`)."""
     output = agent_output(script, command)
     deciding = named(loop, "condition") if loop.type == "while_statement" else []
     deciding += [c for jump in _jumps_out(script, loop) for c in _conditions_over(jump, loop)]
@@ -130,6 +131,7 @@ def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> 
         or (
             reads_output(script, output, condition) and not presence_only(script, output, condition)
         )
+        or examines_produced_file(script, output, condition)
         for condition in deciding
     )
 

@@ -75,8 +75,10 @@ done
 # A pipeline continued over lines, then a check with a file redirect: the lines
 # after the pipeline are statements of the loop (tree-sitter-bash 0.25 reads them
 # as arguments of `viz` unless the parse is mended), so the check of the plan the
-# prompt names is seen, and each run is judged by it: no finding.
-while true; do
+# prompt names is seen, and each run is judged by it: no RA203. But the endless loop
+# is left only when the plan says COMPLETE, which a failed run never writes: it
+# re-runs a failing agent forever (RA302).
+while true; do  # expect: RA302(warning)
   (echo "## Plan: $PLAN"; cat PROMPT.md) | claude -p \
       --output-format=stream-json \
       | npx viz

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Endless loops left only on a marker in a file the run must produce: the plan its
+# prompt names, or (its prompt unreadable here) a state file it is told about in
+# PROMPT.md. A failed run (expired credentials, a spent quota) writes no marker, so
+# the loop re-runs the failing agent forever.
+PLAN="${1:-PLAN.md}"
+
+while true; do  # expect: RA302(warning)
+  claude -p "Take the next task of $PLAN; mark it STATUS: COMPLETE when all are done" | tee -a run.log
+  if grep -q "STATUS: COMPLETE" "$PLAN"; then
+    break
+  fi
+done
+
+while :; do  # expect: RA302(warning)
+  cat PROMPT.md | codex exec --full-auto - >/dev/null
+  grep -q "ALL_DONE" state/progress.md && break
+  sleep 60
+done

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Near misses of produced_marker_bad.sh.
+PLAN="${1:-PLAN.md}"
+
+# Bounded: a Ralph loop that runs a fixed number of turns and stops early on the marker.
+for i in $(seq 1 20); do
+  claude -p "Take the next task of $PLAN; mark it STATUS: COMPLETE when all are done" | tee -a run.log
+  if grep -q "STATUS: COMPLETE" "$PLAN"; then
+    break
+  fi
+done
+
+# The loop is left on a failure the run records, not on work done: a schedule that
+# stops when something breaks.
+while true; do
+  claude -p "$(cat TASK.md)" >/dev/null 2>&1
+  if grep -q "FATAL ERROR" state/progress.md; then
+    break
+  fi
+  sleep 600
+done
+
+# Under errexit (and pipefail) a failed run ends the script before the loop can go round again.
+set -eo pipefail
+while true; do
+  cat PROMPT.md | codex exec --full-auto - >/dev/null
+  grep -q "ALL_DONE" state/progress.md && break
+done
