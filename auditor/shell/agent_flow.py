@@ -102,34 +102,23 @@ class _Flow:
 
     def _statement(self, node: Node) -> tuple[Node, int | None]:
         """The statement whose status is the command's, and its stage if masked there: a
-        group (`{ …; }`, `( … )`) whose last statement it is passes its status on."""
-        while node.parent is not None:
-            parent = node.parent
-            if parent.type == "redirected_statement" or (
-                parent.type in _GROUPS and _last_in(parent, node) and _grouped(parent)
-            ):
-                node = parent
-            elif parent.type == "command_substitution" and _last_in(parent, node):
-                assignment = substitution_assignment(parent)  # `X=$(agent)`: its status
-                if assignment is None:
-                    break
-                node = assignment
-            else:
-                break
+        group (`{ …; }`, `( … )`) whose last statement it is passes its status on, and so
+        does one whose last statement is a pipeline that returns its status (`( agent |
+        tee log )` under pipefail)."""
+        node = _passed_on(node)
         pipeline = self._pipeline_of(node)
-        if pipeline is not None:
-            index = next(i for i, s in enumerate(pipeline.stages) if within(node, s.node))
-            last = index == len(pipeline.stages) - 1
-            stage = None if last or pipeline.options.pipefail else index
-            holder = pipeline.node.parent
-            if stage is None and holder is not None and holder.type == "command_substitution":
-                # `X=$(agent | tee log)` under pipefail: the assignment's status is the
-                # pipeline's, and `PIPESTATUS` after it holds that one status
-                assignment = substitution_assignment(holder)
-                if assignment is not None and _last_in(holder, pipeline.node):
-                    return assignment, None
-            return pipeline.node, stage
-        return node, None
+        if pipeline is None:
+            return node, None
+        index = next(i for i, s in enumerate(pipeline.stages) if within(node, s.node))
+        last = index == len(pipeline.stages) - 1
+        if not (last or pipeline.options.pipefail):
+            return pipeline.node, index
+        holder = _passed_on(pipeline.node)
+        if holder.id != pipeline.node.id and self._pipeline_of(holder) is None:
+            # `X=$(agent | tee log)` under pipefail: the assignment's status is the
+            # pipeline's, and `PIPESTATUS` after it holds that one status
+            return holder, None
+        return pipeline.node, None
 
     def _pipestatus_read(self, invocation: _Invocation) -> bool:
         """Whether the next statement reads the agent's own `${PIPESTATUS[i]}` (with pipefail
@@ -650,3 +639,22 @@ def _first_read(node: Node) -> Node | None:
 def shell_agent_status(script: ShellScript) -> AgentStatus:
     """What a shell unit does with its agents' exit statuses."""
     return _Flow(script).run()
+
+
+def _passed_on(node: Node) -> Node:
+    """The statement that passes on the status of `node`: the groups (`{ …; }`, `( … )`)
+    it ends, its redirects, and the `X=$(…)` assignment whose substitution it ends."""
+    while node.parent is not None:
+        parent = node.parent
+        if parent.type == "redirected_statement" or (
+            parent.type in _GROUPS and _last_in(parent, node) and _grouped(parent)
+        ):
+            node = parent
+        elif parent.type == "command_substitution" and _last_in(parent, node):
+            assignment = substitution_assignment(parent)  # `X=$(agent)`: its status
+            if assignment is None:
+                break
+            node = assignment
+        else:
+            break
+    return node

@@ -38,6 +38,9 @@ class Wait(NamedTuple):
     # a bare `wait` (no operand, no `-n`), which returns 0 whatever the jobs did: the only
     # kind of wait for the job
     bare: bool = False
+    # a wait that names the job before another (`wait "$a" "$b"` returns b's status): the
+    # only kind of wait for the job
+    passed: bool = False
 
 
 def _text(node: Node) -> str:
@@ -172,6 +175,7 @@ class _WaitTable(NamedTuple):
     any_job: list[int]  # starts of waits for every job (bare, or a pid not placed)
     bare: list[int]  # starts of bare waits (no operand, no `-n`): they return 0
     by_variable: dict[str, list[int]]  # variable -> starts of waits on it
+    passed: dict[int, list[SimpleCommand]]  # job id -> waits naming it before another job
     first_saved: dict[int, list[tuple[str, int]]]  # job id -> (variable, first save)
     waits: list[SimpleCommand]  # every `wait`, in source order
     starts: list[int]  # where each of `waits` starts
@@ -237,7 +241,7 @@ def _wait_table(
         (c for c in commands if c.command_name == "wait" and _shell_of(c.node) == shell),
         key=lambda c: c.node.start_byte,
     )
-    table = _WaitTable({}, {}, [], [], {}, {}, waits, [c.node.start_byte for c in waits])
+    table = _WaitTable({}, {}, [], [], {}, {}, {}, waits, [c.node.start_byte for c in waits])
     for name, saved in owners.items():
         for at, holder in saved:
             table.first_saved.setdefault(holder.id, []).append((name, at))
@@ -250,6 +254,9 @@ def _wait_table(
                 table.bare.append(start)
             continue
         named = [_operand_jobs(o, command.node, jobs, owners) for o in operands]
+        for kind, named_jobs in named[:-1]:
+            for job in named_jobs if kind != "" and not kind.startswith("*") else []:
+                table.passed.setdefault(job.id, []).append(command)
         for kind, named_jobs in named:
             if kind == "":
                 table.any_job.append(start)
@@ -290,19 +297,24 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellT
         for c in table.last_job.get(statement.id, [])
         if c.node.start_byte >= after and c.node.id not in carrying
     ]
-    waited = bool(others)
+    passed = [c for c in table.passed.get(statement.id, []) if c.node.start_byte >= after]
+    passing = {c.node.start_byte for c in passed}
+    # waits that may return its status, or not: `wait -n`, a pid not placed, an array
+    uncertain = any(c.node.start_byte not in passing for c in others)
     index = bisect.bisect_left(table.any_job, after)
     bare = bisect.bisect_left(table.bare, after)
     # a wait of every job that is not bare: `wait -n`, or a pid not placed
-    waited = waited or len(table.any_job) - index > len(table.bare) - bare
+    uncertain = uncertain or len(table.any_job) - index > len(table.bare) - bare
     for name, saved_at in table.first_saved.get(statement.id, []):
         starts = table.by_variable.get(name, [])
-        position = bisect.bisect_right(starts, max(saved_at, after - 1))
-        waited = waited or position < len(starts)
+        later = starts[bisect.bisect_right(starts, max(saved_at, after - 1)) :]
+        uncertain = uncertain or any(start not in passing for start in later)
     first = bisect.bisect_left(table.starts, after)
-    if waited and not found and first < len(table.waits):
+    if not found and uncertain and first < len(table.waits):
         found.append(Wait(table.waits[first], False))  # stands for the waits that do not carry
-    elif not waited and not found and bare < len(table.bare):
+    elif not found and passed:
+        found.append(Wait(passed[0], False, passed=True))
+    elif not found and bare < len(table.bare):
         at = bisect.bisect_left(table.starts, table.bare[bare])
         found.append(Wait(table.waits[at], False, bare=True))
     return found

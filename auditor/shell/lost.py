@@ -73,7 +73,7 @@ def lost_status(
     # subshell it ends (`( agent …; echo done ) &`)
     carrier = _job_carrying(statement) if options.errexit else statement
     waits = waits_for(carrier, script.commands, script.parsed) if backgrounded(carrier) else []
-    if waits and not own and not all(w.carries or w.bare for w in waits):
+    if waits and not own and not all(w.carries or w.bare or w.passed for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
     masked = None
     if stage is not None:
@@ -84,6 +84,11 @@ def lost_status(
         how = f"it is kept in `{kept}`, which nothing reads"
     if waits and all(w.bare for w in waits):
         how = "it runs in the background, and the bare `wait` after it returns 0, not its status"
+    elif waits and all(w.passed for w in waits):
+        how = (
+            "it runs in the background, and the `wait` that names it returns the status "
+            "of the last job it names, not its own"
+        )
     elif waits:
         how = "it runs in the background, and nothing reads the status `wait` returns for it"
     if own:  # whatever reads it, and however it waits, it reads `script`'s own status

@@ -233,6 +233,7 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
         text = text_of(word)
         unknown = [n for n in _EXPANDED.findall(text) if n not in script.env]
         opaque = opaque or bool(_OPAQUE.search(text) or unknown)
+        inputs |= _files_read(script, word)  # `claude -p "$(cat TASK.md)"`, `"$(<TASK.md)"`
     current = command.node
     while current.parent is not None and current.parent.type in _FEEDING:
         parent = current.parent
@@ -246,13 +247,28 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
         elif parent.type == "pipeline":
             for stage in (c for c in parent.named_children if c.end_byte <= current.start_byte):
                 opaque = opaque or "$" in text_of(stage)
-                for node in descendants(stage):
-                    feeder = script.command_at(node) if node.type == "command" else None
-                    if feeder is not None and feeder.name == "cat":
-                        words = feeder.word_nodes[feeder.program_index + 1 :]
-                        inputs.update(normal_word(text_of(w)) for w in words if w is not None)
+                inputs |= _files_read(script, stage)
         current = parent
     return opaque or bool(inputs), inputs
+
+
+def _files_read(script: ShellScript, node: Node) -> set[str]:
+    """The files `cat` reads in `node` (`cat PROMPT.md |`, `$(cat TASK.md)`), and those of
+    a `$(<file)`."""
+    found: set[str] = set()
+    for inner in descendants(node):
+        if inner.type == "command":
+            feeder = script.command_at(inner)
+            if feeder is not None and feeder.name == "cat":
+                words = feeder.word_nodes[feeder.program_index + 1 :]
+                found.update(normal_word(text_of(w)) for w in words if w is not None)
+        elif inner.type == "file_redirect" and inner.parent is not None:
+            operator = next((c for c in inner.children if not c.is_named), None)
+            target = inner.child_by_field_name("destination")
+            substituted = inner.parent.type == "command_substitution"
+            if substituted and operator is not None and operator.type == "<" and target:
+                found.add(normal_word(text_of(target)))
+    return found
 
 
 def _told_files(command: SimpleCommand) -> set[str]:
@@ -369,6 +385,8 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
             # of it out for a variable (`last=$(echo "$out" | tail -n 1)`): a copy, whose
             # own reads `copies` follows
             return _copied_part(script, parent, stages[stages.index(current) + 1 :])
+    if command is not None and command.name == "cat" and _captured_whole(current):
+        return True  # `spec=$(cat "$out")`: a copy, whose own reads `copies` follows
     return not _decides(current)
 
 

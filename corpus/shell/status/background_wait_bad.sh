@@ -25,3 +25,13 @@ echo "build finished"
 
 aider --yes --message "Rename the helper" &  # expect: RA203(warning)
 echo "started"
+
+# Two runs waited by one `wait`: it returns the status of the last pid it names, so
+# the first run's failure is lost (errexit sees only the second's).
+codex exec "Sketch the architecture of $FEATURE" > arch.md 2>/dev/null &  # expect: RA203(warning)
+arch_pid=$!
+gemini -p "List the security risks of $FEATURE" > risks.md 2>/dev/null &
+risks_pid=$!
+wait "$arch_pid" "$risks_pid"
+spec="$(cat arch.md)"
+echo "$spec" > spec.md

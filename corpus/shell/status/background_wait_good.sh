@@ -36,3 +36,13 @@ fi
 either_pid=$!
 wait "$either_pid" || either_rc=$?
 echo "agent exited ${either_rc:-0}"
+
+# Each run's pid has a `wait` of its own, whose status errexit reads.
+set -e
+codex exec "Sketch the architecture of $FEATURE" > arch.md 2>/dev/null &
+arch_pid=$!
+gemini -p "List the security risks of $FEATURE" > risks.md 2>/dev/null &
+risks_pid=$!
+wait "$arch_pid"
+wait "$risks_pid"
+set +e

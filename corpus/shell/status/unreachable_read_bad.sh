@@ -34,3 +34,11 @@ report_timeout() {
 timeout 600 claude -p "Review the release notes"
 review_rc=$?  # expect: RA204(error)
 report_timeout
+
+# A subshell whose last statement is the pipeline: under pipefail its status is the
+# agent's, so errexit ends the script at the subshell when the agent fails.
+(
+  timeout 900 gemini --prompt "Triage the open issues" 2>&1 | tee -a triage.log
+)
+triage_rc=$?  # expect: RA204(error)
+if [ "$triage_rc" -eq 124 ]; then echo "triage timed out" >&2; fi

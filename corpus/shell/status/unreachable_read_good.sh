@@ -30,3 +30,10 @@ nap() {
   echo "claude exited $EXIT_CODE"
 }
 nap
+
+# The subshell is a list's operand: its failure goes on to the status read.
+triage_rc=0
+(
+  timeout 900 gemini --prompt "Triage the open issues" 2>&1 | tee -a triage.log
+) || triage_rc=$?
+if [ "$triage_rc" -eq 124 ]; then echo "triage timed out" >&2; fi
