@@ -62,7 +62,8 @@ class _Flow:
         self.status = AgentStatus.empty()
         self._stages: dict[int, Pipeline] | None = None
         self.functions = self._agent_functions()
-        self.bound: dict[str, AgentCall] = {}  # variable -> the call whose status it holds
+        # variable -> (where it is set, the call whose status it holds there), in order
+        self.bound: dict[str, list[tuple[int, AgentCall]]] = {}
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
         self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
@@ -188,7 +189,7 @@ class _Flow:
         content = assignment.child_by_field_name("value")
         if name is None or content is None or _text(content).strip('"') != value:
             return False
-        self.bound[_text(name)] = call
+        self.bound.setdefault(_text(name), []).append((assignment.start_byte, call))
         return True
 
     def _capture(self, invocation: _Invocation) -> None:
@@ -315,8 +316,9 @@ class _Flow:
                 content = node.child_by_field_name("value")
                 name = node.child_by_field_name("name")
                 match = _VARIABLE_READ.match(_text(content).strip('"')) if content else None
-                if match and name is not None and match.group(1) in self.bound:
-                    self.bound.setdefault(_text(name), self.bound[match.group(1)])
+                source = self._bound_at(match.group(1), node.start_byte) if match else None
+                if source is not None and name is not None and _text(name) not in self.bound:
+                    self.bound[_text(name)] = [(node.start_byte, source)]
 
     def _reference(self, node: Node) -> AgentCall | None:
         """The call whose status a word (`$rc`, `"$rc"`, `rc` in `(( ))`, `$?`) holds."""
@@ -327,7 +329,16 @@ class _Flow:
         if match.group(1) == "?":
             statement = _statement_of(node)
             return self.direct.get(statement.id) if statement is not None else None
-        return self.bound.get(match.group(1))
+        return self._bound_at(match.group(1), node.start_byte)
+
+    def _bound_at(self, name: str, at: int) -> AgentCall | None:
+        """The call whose status `name` holds at byte `at`: the one it was set to last above
+        it, else (a read in a function defined above its call) the last one."""
+        settings = self.bound.get(name)
+        if not settings:
+            return None
+        above = [(start, call) for start, call in settings if start < at]
+        return max(above, key=lambda setting: setting[0])[1] if above else settings[-1][1]
 
     def _unreachable(self, invocation: _Invocation) -> None:
         statement, node = invocation.statement, invocation.command.node
