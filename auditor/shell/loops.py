@@ -24,6 +24,7 @@ from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
+from auditor.shell.output_words import text_of
 from auditor.shell.parse import Node, descendants, enclosing_loop, within
 from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop, reads_items
@@ -209,8 +210,68 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
         statement = status_holder(command.node)  # `X=$(agent …)` fails as the agent does
         if ends_on_failure(statement, script.options_at(statement)):
             continue  # errexit ends the script before the loop can run it again
+        if _first_failure_ends(script, loop, command):
+            continue  # `((attempt++))` of a counter at 0 ends the script at the first failure
         analysed = attempt_loop(loop)
         result = _analyse(script, loop, command, profile, steps, runs) if analysed else None
         if result is not None:
             found.append(result)
     return found
+
+
+def _first_failure_ends(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
+    """Whether errexit ends the script on the loop's first turn once the run has failed:
+    the body goes on from the run, with no `continue`, to `((n++))` (or `((n--))`) of a
+    counter that is 0 on the first turn (`local attempt=0` before the loop): `((0))` is
+    a failure, so the loop never gets round to the run again."""
+    body = loop.child_by_field_name("body")
+    if body is None or not script.options_at(status_holder(command.node)).errexit:
+        return False
+    statements = [c for c in body.named_children if c.type != "comment"]
+    at = next((i for i, s in enumerate(statements) if within(command.node, s)), None)
+    for index, statement in enumerate(statements[at:] if at is not None else [], at or 0):
+        name = _post_counted(statement)
+        if name is not None:
+            before = statements[:index]
+            return _zero_before(loop, name) and not any(
+                _assigns(node, name) for s in before for node in descendants(s)
+            )
+        if any(_command_name(script, n) == "continue" for n in descendants(statement)):
+            return False
+    return False
+
+
+def _post_counted(statement: Node) -> str | None:
+    """The counter of a `((n++))` or `((n--))` statement, whose status is 1 when n was 0."""
+    inner = [c for c in statement.named_children if c.type != "comment"]
+    if statement.type != "compound_statement" or len(inner) != 1:
+        return None
+    if inner[0].type != "postfix_expression" or not inner[0].named_children:
+        return None
+    counter = inner[0].named_children[0]
+    return text_of(counter) if counter.type == "variable_name" else None
+
+
+def _zero_before(loop: Node, name: str) -> bool:
+    """Whether the last statement before `loop` in its block that sets `name` sets it to 0
+    (`attempt=0`, `local attempt=0`)."""
+    current = loop.prev_named_sibling
+    while current is not None:
+        settings = [n for n in descendants(current) if _assigns(n, name)]
+        if settings:
+            value = settings[-1].child_by_field_name("value")
+            return value is not None and text_of(value).strip("\"'") == "0"
+        current = current.prev_named_sibling
+    return False
+
+
+def _assigns(node: Node, name: str) -> bool:
+    if node.type != "variable_assignment":
+        return False
+    target = node.child_by_field_name("name")
+    return target is not None and text_of(target) == name
+
+
+def _command_name(script: ShellScript, node: Node) -> str | None:
+    command = script.command_at(node) if node.type == "command" else None
+    return command.command_name if command is not None else None

@@ -68,7 +68,8 @@ class AgentRespawnLoop(Rule[Any]):
       session (`opencode serve`): neither runs work that a retry repeats;
     - a loop that errexit ends before it can run the agent again: a failure
       outside any condition under `set -e` ends the script (RA204 reports the
-      status reads that pretend otherwise).
+      status reads that pretend otherwise), and so does `((attempt++))` of a
+      counter still at 0 on the first turn (`((0))` fails).
 
     ## Why is this bad?
     A failed agent run has already done part of its work: edited files, made
