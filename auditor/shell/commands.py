@@ -182,7 +182,7 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
         for word, written_node in zip(argv[index + 1 :], nodes[index + 1 :], strict=True)
     ]
     interactive = agent is not None and agent.interactive(arguments)
-    interactive = interactive and _terminal_session(node)
+    interactive = interactive and terminal_session(node)
     return SimpleCommand(node, argv, nodes, index, wrappers, agent, interactive=interactive)
 
 
@@ -198,7 +198,7 @@ _ELSEWHERE = frozenset(
 )
 
 
-def _terminal_session(node: Node) -> bool:
+def terminal_session(node: Node) -> bool:
     """Whether the command runs with the terminal as its input and output: no pipeline,
     redirection, capture or `&` around it (`claude < PROMPT.md`, `claude | tee log`,
     `out=$(codex …)`, `while read l; do …; done < list`, `claude &` all give it

@@ -28,7 +28,7 @@ from auditor.shell.assignments import assign, forget, may_vary, variants
 from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
-from auditor.shell.commands import SimpleCommand, analyse_command
+from auditor.shell.commands import SimpleCommand, analyse_command, terminal_session
 from auditor.shell.effect_checks import body_checks_effect
 from auditor.shell.functions import (
     FunctionSummary,
@@ -97,7 +97,7 @@ class ShellScript:
         self.effect_checks: set[str] = set()
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
-        self._strings: dict[str, tuple[AgentProfile, str] | None] = {}
+        self._strings: dict[str, tuple[AgentProfile, str, bool] | None] = {}
         # variables holding a folder, by name: relative to the script's ("" for its own)
         self.script_dirs: dict[str, str] = {}
         # Values read from sourced files that are not command words, with the variable
@@ -330,10 +330,15 @@ class ShellScript:
         command = forwarded_command(command, self.summaries, self.catalog)
         text = command_string(command, env) if command.agent is None else None
         found = self._string_agent(text) if text else None
-        return command._replace(agent=found[0], inner=found[1]) if found else command
+        if found is None:
+            return command
+        interactive = found[2] and terminal_session(node)
+        return command._replace(agent=found[0], inner=found[1], interactive=interactive)
 
-    def _string_agent(self, text: str) -> tuple[AgentProfile, str] | None:
-        """The agent (and its name there) whose status shell text run as a string returns."""
+    def _string_agent(self, text: str) -> tuple[AgentProfile, str, bool] | None:
+        """The agent (and its name there) whose status shell text run as a string returns,
+        and whether each of its runs there is a person's session (`exec codex` with no
+        prompt, in a `tmux` pane)."""
         if text in self._strings or self.depth >= _MAX_STRING_DEPTH:
             return self._strings.get(text)
         self._strings[text] = None  # a string that runs itself stops here
@@ -348,7 +353,8 @@ class ShellScript:
         profile = passed_agent(agents, inner.status_kept)
         if profile is not None:
             label = next(c.label or profile.name for c, p in runs if p is profile)
-            self._strings[text] = (profile, label)
+            interactive = all(c.interactive for c, p in runs if p is profile)
+            self._strings[text] = (profile, label, interactive)
         return self._strings[text]
 
     def _define(self, name: str, definition: Node) -> None:

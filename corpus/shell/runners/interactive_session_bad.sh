@@ -24,3 +24,8 @@ while true; do
   claude "$@"  # expect: RA203(warning)
   sleep 60
 done
+
+# A headless run in a container, through a shell string inside a pane's command
+# string: nothing reads its status or its output.
+tmux new-session -d -s "agent-$FEATURE" \
+  "docker exec -it agent-$FEATURE bash -c 'cd /workspace && exec codex exec --full-auto \"Fix the build\"'"  # expect: RA203(warning)

@@ -26,3 +26,9 @@ PROMPT="$(envsubst < prompts/discovery.md)"
 while grep -q '^- \[ \]' tasks.md; do
   claude --dangerously-skip-permissions "$PROMPT"
 done
+
+# The session runs in a container, through a shell string inside the pane's own
+# command string: still a person's session (codex with no `exec` and no prompt).
+AGENT_CMD="codex --approval full-access"
+tmux new-session -d -s "agent-$FEATURE" \
+  "docker exec -it agent-$FEATURE bash -c 'cd /workspace && exec $AGENT_CMD'"
