@@ -36,16 +36,39 @@ def parse_module(text: str, *, keep: bool = True) -> ast.Module:
 
 
 def _parse(text: str) -> ast.Module:
-    """`ast.parse`, reading the 3.12 type syntax on an older Python too (`newer_syntax`)."""
+    """`ast.parse`, reading the 3.12 type syntax on an older Python too (`newer_syntax`);
+    calls handed to a thread read as the calls they make (`_threaded_calls`)."""
     with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
         warnings.simplefilter("ignore")
         try:
-            return ast.parse(text)
+            tree = ast.parse(text)
         except SyntaxError as error:
             older = older_syntax(text) if sys.version_info < (3, 12) else None
             if older is None:
                 raise
             try:
-                return ast.parse(older)
+                tree = ast.parse(older)
             except SyntaxError:
                 raise error from None
+    if "to_thread" in text:
+        _threaded_calls(tree)
+    return tree
+
+
+def _threaded_calls(tree: ast.Module) -> None:
+    """`asyncio.to_thread(f, *args, **kwargs)` runs `f(*args, **kwargs)` in a thread and
+    returns its value: each such call is read as the call it makes, at its own place
+    (`await asyncio.to_thread(subprocess.run, argv)` launches `argv`, and a keyword
+    added to it reaches `f`)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        threaded = (isinstance(func, ast.Name) and func.id == "to_thread") or (
+            isinstance(func, ast.Attribute)
+            and func.attr == "to_thread"
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "asyncio"
+        )
+        if threaded and not isinstance(node.args[0], ast.Starred):
+            node.func, node.args = node.args[0], node.args[1:]
