@@ -174,7 +174,8 @@ class _WaitTable(NamedTuple):
     last_job: dict[int, list[SimpleCommand]]  # job id -> `wait $!` of it (as last job)
     any_job: list[int]  # starts of waits for every job (bare, or a pid not placed)
     bare: list[int]  # starts of bare waits (no operand, no `-n`): they return 0
-    by_variable: dict[str, list[int]]  # variable -> starts of waits on it
+    # array -> starts of waits on its items (`wait "${pids[@]}"`): any job saved in it
+    by_array: dict[str, list[int]]
     passed: dict[int, list[SimpleCommand]]  # job id -> waits naming it before another job
     first_saved: dict[int, list[tuple[str, int]]]  # job id -> (variable, first save)
     waits: list[SimpleCommand]  # every `wait`, in source order
@@ -263,14 +264,14 @@ def _wait_table(
             elif kind == "!":
                 for job in named_jobs:
                     table.last_job.setdefault(job.id, []).append(command)
-            else:
-                table.by_variable.setdefault(kind.lstrip("*"), []).append(start)
+            elif kind.startswith("*"):
+                table.by_array.setdefault(kind[1:], []).append(start)
         kind, carried = named[-1]  # `wait a b` returns b's status
         if not kind.startswith("*") and kind != "":
             for job in carried:
                 table.carried.setdefault(job.id, []).append(command)
     table.any_job.sort()
-    for starts in table.by_variable.values():
+    for starts in table.by_array.values():
         starts.sort()
     if len(_TABLES) > _KEPT_TABLES:  # one script's tables at a time, asked for each job
         _TABLES.clear()
@@ -306,9 +307,10 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellT
     # a wait of every job that is not bare: `wait -n`, or a pid not placed
     uncertain = uncertain or len(table.any_job) - index > len(table.bare) - bare
     for name, saved_at in table.first_saved.get(statement.id, []):
-        starts = table.by_variable.get(name, [])
-        later = starts[bisect.bisect_right(starts, max(saved_at, after - 1)) :]
-        uncertain = uncertain or any(start not in passing for start in later)
+        # a plain variable's wait carries the job, names it before another, or waits
+        # for the job saved in it since; an array's may return any of its jobs' status
+        starts = table.by_array.get(name, [])
+        uncertain = uncertain or bisect.bisect_right(starts, max(saved_at, after - 1)) < len(starts)
     first = bisect.bisect_left(table.starts, after)
     if not found and uncertain and first < len(table.waits):
         found.append(Wait(table.waits[first], False))  # stands for the waits that do not carry

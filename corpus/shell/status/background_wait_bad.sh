@@ -35,3 +35,14 @@ risks_pid=$!
 wait "$arch_pid" "$risks_pid"
 spec="$(cat arch.md)"
 echo "$spec" > spec.md
+
+# The pid variable is saved again for the next run: the later `wait "$job"` waits for
+# that run, not the first, whose status the first `wait` passes over.
+codex exec "Draft the plan" > plan.md 2>/dev/null &  # expect: RA203(warning)
+job=$!
+gemini -p "Draft the risks" > risks2.md 2>/dev/null &
+other=$!
+wait "$job" "$other"
+codex exec "Draft the tests" > tests.md 2>/dev/null &
+job=$!
+wait "$job"
