@@ -24,6 +24,7 @@ from auditor.shell.output_words import (
     TEXT_TOOLS,
     called_files,
     calls_of,
+    copied_files,
     copies,
     file_captures,
     file_read,
@@ -90,6 +91,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     if function is not None and _prints(script, command, function, _printing_functions(script)):
         through = _function_name(function)
     files |= called_files(script, command)
+    files |= copied_files(script, command, files)
     if function is not None:  # a file its function is given: as every caller names it
         calls = calls_of(script).get(_function_name(function), [])
         files |= passed_files(script, function, files, calls)

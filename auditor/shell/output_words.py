@@ -214,6 +214,24 @@ def _written_files(node: Node) -> set[str]:
     return files
 
 
+def copied_files(script: ShellScript, command: SimpleCommand, files: set[str]) -> set[str]:
+    """The files a `cp`/`mv` after the run, in its function (or the script), copies one of
+    `files` to (`cp "$stdout_file" "$log_file"`): the run's output there too."""
+    function = enclosing_definition(command.node)
+    found: set[str] = set()
+    for later in script.commands:
+        if later.command_name not in ("cp", "mv") or later.node.start_byte < command.node.end_byte:
+            continue
+        if enclosing_definition(later.node) != function:
+            continue
+        words = later.word_nodes[later.program_index + 1 :]
+        operands = [normal_word(text_of(w)) for w in words if w is not None]
+        operands = [o for o in operands if not o.startswith("-")]
+        if len(operands) == 2 and operands[0] in files | found:
+            found.add(operands[1])
+    return found - files
+
+
 def passed_files(
     script: ShellScript, function: Node, files: set[str], calls: list[SimpleCommand]
 ) -> set[str]:
