@@ -114,6 +114,9 @@ class ShellScript:
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
+        # the options its top level changes (`set -euo pipefail`): a script that sources it
+        # runs on with them
+        self.options_set: dict[str, bool] = {}
         self._read_names: ReadNames | None = None  # see `read_names`
         self._tested_names: Mapping[str, tuple[Node, ...]] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
@@ -143,7 +146,11 @@ class ShellScript:
         the files it sources, whose functions and variables join the model."""
         script = cls(parsed, catalog, end_use, output_read, sourced)
         first_line = parsed.text.split("\n", 1)[0]
-        script._walk(parsed.root, initial or shebang_options(first_line))
+        start = initial or shebang_options(first_line)
+        end = script._walk(parsed.root, start)
+        script.options_set = {
+            name: value for name, value in end._asdict().items() if getattr(start, name) != value
+        }
         script._walk_called_functions()
         script._calls.clear()  # every call is applied: the model keeps no summaries
         script.called = reachable_functions(script.commands, script.functions, parsed)
@@ -299,7 +306,7 @@ class ShellScript:
             self.commands.append(command)
             self._command_by_id[node.id] = command
             if command.command_name in SOURCE_COMMANDS and len(command.word_nodes) > 1:
-                self._source(command.word_nodes[1])
+                options = self._source(command.word_nodes[1], options)
             dynamic = b"$" in (node.text or b"")
             if dynamic and command.agent is None and not self._runs_agent_function(command):
                 found = self._agent_variant(node, self.env)  # another value of its words
@@ -399,22 +406,23 @@ class ShellScript:
         last = index == len(pipeline.stages) - 1
         return pipeline.node, last or pipeline.options.pipefail
 
-    def _source(self, word: Node | None) -> None:
-        """Join the functions and variables of a sourced file found in the tree."""
+    def _source(self, word: Node | None, options: ShellOptions) -> ShellOptions:
+        """Join the functions and variables of a sourced file found in the tree; the options
+        after it, with those its top level sets (it runs in this shell)."""
         if word is None or self.sourced is None or not self._recording:
-            return
+            return options
         relative = directive_source(self.parsed.text, word.start_point[0])
         if relative is None:
             relative = sourced_relative(self.parsed.node_text(word), self.script_dirs)
         elif relative == "/dev/null":  # ShellCheck's way to say "nothing to follow"
-            return
+            return options
         if relative:
             found = self.sourced.read(relative)
         else:  # `$LIBDIR/x.sh`: `x.sh` under a `--source-path` root, if one holds it
             tail = variable_prefixed(self.parsed.node_text(word))
             found = self.sourced.search_roots(tail) if tail else None
         if found is None:
-            return
+            return options
         path, text = found
         outer, self.sourced.current = self.sourced.current, path
         try:
@@ -422,7 +430,7 @@ class ShellScript:
         except (RecursionError, NotAudited):
             # Too deep or too costly to read: that file's own audit says so (RA900, RA901);
             # this script keeps its findings, without the library's functions.
-            return
+            return options
         finally:
             self.sourced.current = outer
         if any(self.summaries.get(name) != summary for name, summary in inner.summaries.items()):
@@ -437,6 +445,7 @@ class ShellScript:
             for item in (value,) if isinstance(value, str) else value:
                 if item and not self.catalog.knows_command(item):
                     self.sourced_values.setdefault(item, name)
+        return options._replace(**inner.options_set)
 
     def _seen_in_call(self, node: Node, env: Env) -> None:
         """A command of a called body: an agent with the values of this call counts."""
