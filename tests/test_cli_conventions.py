@@ -250,7 +250,7 @@ def test_quiet_still_says_why_the_run_failed(tree: Path, monkeypatch: pytest.Mon
 
 def test_verbose_notes_sourced_files_and_timings(tree: Path) -> None:
     (tree / "lib").mkdir()
-    (tree / "lib" / "common.sh").write_text("set -o pipefail\n")
+    (tree / "lib" / "common.sh").write_text("LOG_DIR=logs\n")
     (tree / "run.sh").write_text(
         '#!/bin/bash\nsource lib/common.sh\n. "$(dirname "$0")/env.sh"\ngptme "$P" | tee log\n'
     )
@@ -259,8 +259,8 @@ def test_verbose_notes_sourced_files_and_timings(tree: Path) -> None:
     lines = result.stderr.splitlines()
     assert "runaudit: config: none, the defaults" in lines
     assert (
-        "runaudit: run.sh: sources `lib/common.sh`, audited as a file of its own "
-        "(its settings do not carry over)"
+        "runaudit: run.sh: sources `lib/common.sh`, followed (its functions, variables and "
+        "options hold after it) and audited as a file of its own"
     ) in lines
     assert (
         # resolved as the audit resolves it (issue 24: it used to say "known only at run time")

@@ -44,6 +44,10 @@ _DECLARING = frozenset({"variable_assignment", "declaration_command"})  # `rc=â€
 _VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
 
 
+# Statements whose status errexit acts on in the shell around them, for a run inside.
+_ACTED_ON = frozenset({"variable_assignment", "subshell", "compound_statement"})
+
+
 class _Invocation(NamedTuple):
     call: AgentCall
     command: SimpleCommand
@@ -317,8 +321,12 @@ class _Flow:
                 name = node.child_by_field_name("name")
                 match = _VARIABLE_READ.match(_text(content).strip('"')) if content else None
                 source = self._bound_at(match.group(1), node.start_byte) if match else None
-                if source is not None and name is not None and _text(name) not in self.bound:
-                    self.bound[_text(name)] = [(node.start_byte, source)]
+                if source is None or name is None:
+                    continue
+                settings = self.bound.setdefault(_text(name), [])
+                if (node.start_byte, source) not in settings:  # each copy, once
+                    settings.append((node.start_byte, source))
+                    settings.sort(key=lambda setting: setting[0])
 
     def _reference(self, node: Node) -> AgentCall | None:
         """The call whose status a word (`$rc`, `"$rc"`, `rc` in `(( ))`, `$?`) holds."""
@@ -345,8 +353,10 @@ class _Flow:
         holder = enclosing_function(node, self.parsed)
         if holder is not None and holder not in self.script.called:
             return  # errexit is decided where a function is called, and nothing calls it
-        if statement.type == "variable_assignment" and within(node, statement):
-            node = statement  # `X=$(agent)`: errexit acts on the assignment, in the shell
+        if statement.type in _ACTED_ON and within(node, statement):
+            # `X=$(agent)`, `( agent | tee log )`: errexit acts on the assignment or the
+            # group, as the shell around it has it (not a `set -e` inside the group)
+            node = statement
         if not ends_on_failure(node, self.script.options_at(node)):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
         if not reads_exit_status(statement) and not pipestatus_indices(statement):

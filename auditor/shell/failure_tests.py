@@ -113,7 +113,7 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
         and not any(_FAILURE_WORDS.search(marker) for marker in markers)
         and (
             reads_output(script, output, node, examining=True)
-            or examines_produced_file(script, output, node)
+            or examines_produced_file(script, output, node, markers)
         )
     )
 

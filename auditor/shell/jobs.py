@@ -249,7 +249,8 @@ def _wait_table(
     for command in waits:
         operands = _operands(command)
         start = command.node.start_byte
-        if not operands:
+        # `wait -n a b` returns the status of whichever ends first: any of them
+        if not operands or ("-n" in command.argv[1:] and len(operands) > 1):
             table.any_job.append(start)
             if "-n" not in command.argv[1:]:
                 table.bare.append(start)

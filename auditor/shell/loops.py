@@ -221,20 +221,27 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
 
 def _first_failure_ends(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
     """Whether errexit ends the script on the loop's first turn once the run has failed:
-    the body goes on from the run, with no `continue`, to `((n++))` (or `((n--))`) of a
-    counter that is 0 on the first turn (`local attempt=0` before the loop): `((0))` is
-    a failure, so the loop never gets round to the run again."""
+    the body goes on from the run (or from the loop's condition that runs it), with no
+    `continue`, to `((n++))` (or `((n--))`) of a counter that is 0 on the first turn
+    (`local attempt=0` before the loop): `((0))` is a failure, so the loop never gets
+    round to the run again."""
     body = loop.child_by_field_name("body")
-    if body is None or not script.options_at(status_holder(command.node)).errexit:
+    if body is None:
         return False
     statements = [c for c in body.named_children if c.type != "comment"]
     at = next((i for i, s in enumerate(statements) if within(command.node, s)), None)
-    for index, statement in enumerate(statements[at:] if at is not None else [], at or 0):
+    if at is None and not any(within(command.node, c) for c in named(loop, "condition")):
+        return False
+    first = at or 0
+    for index, statement in enumerate(statements[first:], first):
         name = _post_counted(statement)
         if name is not None:
-            before = statements[:index]
-            return _zero_before(loop, name) and not any(
-                _assigns(node, name) for s in before for node in descendants(s)
+            return (
+                script.options_at(statement).errexit
+                and _zero_before(loop, name)
+                and not any(
+                    _assigns(node, name) for s in statements[:index] for node in descendants(s)
+                )
             )
         if any(_command_name(script, n) == "continue" for n in descendants(statement)):
             return False
@@ -253,14 +260,17 @@ def _post_counted(statement: Node) -> str | None:
 
 
 def _zero_before(loop: Node, name: str) -> bool:
-    """Whether the last statement before `loop` in its block that sets `name` sets it to 0
-    (`attempt=0`, `local attempt=0`)."""
+    """Whether the statement before `loop` in its block that last sets `name` sets it to 0
+    on every way (`attempt=0`, `local attempt=0`); not one that sets it in a branch or a
+    loop (either way may hold), and not a function's body (it runs where it is called)."""
     current = loop.prev_named_sibling
     while current is not None:
-        settings = [n for n in descendants(current) if _assigns(n, name)]
-        if settings:
-            value = settings[-1].child_by_field_name("value")
-            return value is not None and text_of(value).strip("\"'") == "0"
+        if current.type != "function_definition":
+            settings = [n for n in descendants(current) if _assigns(n, name)]
+            if settings:
+                direct = current.type in ("variable_assignment", "declaration_command")
+                value = settings[-1].child_by_field_name("value")
+                return direct and value is not None and text_of(value).strip("\"'") == "0"
         current = current.prev_named_sibling
     return False
 

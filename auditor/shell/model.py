@@ -65,6 +65,7 @@ _MAX_STRING_DEPTH = 4  # strings run as shell inside strings run as shell
 _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits followed
 
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
+_GROUPS = frozenset({"subshell", "compound_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
 _SCRIPT_SUFFIXES = (".sh", ".bash")  # a program that is a script of its own
 SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell
@@ -161,7 +162,8 @@ class ShellScript:
         return self._command_by_id.get(node.id)
 
     def options_at(self, node: Node) -> ShellOptions:
-        """The options in effect at a command or an assignment statement."""
+        """The options in effect at a command, an assignment statement, or a group
+        (`( … )`, `{ …; }`, `(( … ))`) where it starts."""
         return self._options_by_id.get(node.id, ShellOptions())
 
     def read_names(self) -> ReadNames:
@@ -211,6 +213,8 @@ class ShellScript:
         kind = node.type
         if kind == "command":
             return self._command(node, options)
+        if kind in _GROUPS:  # as the shell around it runs it (its own `set` stays inside)
+            self._options_by_id[node.id] = options
         if kind == "variable_assignment":
             self._options_by_id[node.id] = options
             self._walk_children(node, options)

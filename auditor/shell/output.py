@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 import weakref
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
@@ -35,6 +35,7 @@ from auditor.shell.output_words import (
     sends_output_away,
     text_of,
     whole_word,
+    written_by_commands,
     written_file,
 )
 from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
@@ -338,18 +339,31 @@ def reads_output(
     return False
 
 
-def examines_produced_file(script: ShellScript, output: AgentOutput, node: Node) -> bool:
+def examines_produced_file(
+    script: ShellScript, output: AgentOutput, node: Node, markers: Sequence[str] = ()
+) -> bool:
     """Whether `node` examines (with `grep`, `jq` or a file test) a file the run must
     produce: one its prompt names (`grep -q DONE "$PLAN"` after `claude -p "… mark $PLAN
-    DONE"`) or, when its prompt is opaque, any file it does not read its prompt from."""
-    for file in _examined_files(script):
+    DONE"`) or, when its prompt is opaque, one it does not read its prompt from and no
+    other command writes (`pytest > report.txt`), looked for a word of work done in
+    (`markers`, when given: `ALL_DONE`, not `enabled=false`)."""
+    examined = _examined_files(script)  # in source order: those in `node` are one slice
+    first = bisect.bisect_left(examined, node.start_byte, key=lambda file: file.start_byte)
+    last = bisect.bisect_left(examined, node.end_byte, key=lambda file: file.start_byte)
+    for file in examined[first:last]:
         word = normal_word(text_of(file))
-        if not within(file, node) or word in output.inputs or word in output.files:
+        if word in output.inputs or word in output.files:
             continue  # its prompt, or what it prints (`reads_output` judges that)
+        done = not markers or any(_WORK_DONE.search(marker) for marker in markers)
         told = word in output.told
-        if (told or output.opaque) and not _only_shows(script, file):
+        produced = told or (output.opaque and done and word not in written_by_commands(script))
+        if produced and not _only_shows(script, file):
             return True
     return False
+
+
+# Words a marker of work done holds, in a file an opaque prompt may have asked for.
+_WORK_DONE = re.compile(r"(?i)done|complete|finish|success|succeed|pass|ready|\bok\b|✅")
 
 
 def _only_shows(script: ShellScript, node: Node) -> bool:

@@ -216,20 +216,60 @@ def _written_files(node: Node) -> set[str]:
 
 def copied_files(script: ShellScript, command: SimpleCommand, files: set[str]) -> set[str]:
     """The files a `cp`/`mv` after the run, in its function (or the script), copies one of
-    `files` to (`cp "$stdout_file" "$log_file"`): the run's output there too."""
+    `files` to (`cp "$stdout_file" "$log_file"`), and on: the run's output there too."""
+    copies = _copies_by_source(script)
+    if not copies:
+        return set()
     function = enclosing_definition(command.node)
+    owner = function.id if function is not None else -1
     found: set[str] = set()
-    for later in script.commands:
-        if later.command_name not in ("cp", "mv") or later.node.start_byte < command.node.end_byte:
-            continue
-        if enclosing_definition(later.node) != function:
-            continue
-        words = later.word_nodes[later.program_index + 1 :]
-        operands = [normal_word(text_of(w)) for w in words if w is not None]
-        operands = [o for o in operands if not o.startswith("-")]
-        if len(operands) == 2 and operands[0] in files | found:
-            found.add(operands[1])
-    return found - files
+    pending = [f for f in files if f in copies]
+    while pending:  # each file taken once: linear in the copies
+        for start, where, target in copies.get(pending.pop(), ()):
+            fresh = target not in files and target not in found
+            if fresh and where == owner and start >= command.node.end_byte:
+                found.add(target)
+                pending.append(target)
+    return found
+
+
+def _copies_by_source(script: ShellScript) -> dict[str, list[tuple[int, int, str]]]:
+    """The script's `cp SOURCE TARGET` and `mv` commands by their source: (where each
+    starts, the id of its function or -1, its target), found once per script."""
+    known = _COPIES.get(script)
+    if known is None:
+        known = {}
+        for command in script.commands:
+            if command.command_name not in ("cp", "mv"):
+                continue
+            words = command.word_nodes[command.program_index + 1 :]
+            operands = [normal_word(text_of(w)) for w in words if w is not None]
+            operands = [o for o in operands if not o.startswith("-")]
+            if len(operands) == 2:
+                function = enclosing_definition(command.node)
+                owner = function.id if function is not None else -1
+                entry = (command.node.start_byte, owner, operands[1])
+                known.setdefault(operands[0], []).append(entry)
+        _COPIES[script] = known
+    return known
+
+
+def written_by_commands(script: ShellScript) -> frozenset[str]:
+    """The files a command that runs no agent writes through a redirect (`pytest >
+    report.txt`, `git log -1 > last.txt`), found once per script: the script's own
+    files, not what an agent produced."""
+    known = _WRITTEN.get(script)
+    if known is None:
+        found: set[str] = set()
+        for node in script.parsed.nodes():
+            if node.type != "file_redirect" or node.parent is None:
+                continue
+            body = node.parent.child_by_field_name("body") if node.parent else None
+            command = script.command_at(body) if body is not None else None
+            if command is not None and script.agent_of(command) is None:
+                found.update(f for f in [written_file(node)] if f is not None)
+        known = _WRITTEN[script] = frozenset(found)
+    return known
 
 
 def passed_files(
@@ -407,6 +447,10 @@ _FUNCTION_CALLS: weakref.WeakKeyDictionary[ShellScript, dict[int, list[SimpleCom
     weakref.WeakKeyDictionary()
 )
 _NESTED: weakref.WeakKeyDictionary[ShellScript, dict[int, list[Node]]] = weakref.WeakKeyDictionary()
+_COPIES: weakref.WeakKeyDictionary[ShellScript, dict[str, list[tuple[int, int, str]]]] = (
+    weakref.WeakKeyDictionary()
+)
+_WRITTEN: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = weakref.WeakKeyDictionary()
 _PARAMETER_WORDS: weakref.WeakKeyDictionary[ShellScript, dict[int, dict[str, int]]] = (
     weakref.WeakKeyDictionary()
 )

@@ -94,5 +94,8 @@ def _describe(candidate: Candidate, written: str, path: str | None, audited: set
         return f"sources `{written}`, a path known only at run time; not audited with it"
     resolved = os.path.realpath(os.path.join(os.path.dirname(candidate.path), path))
     if resolved in audited:
-        return f"sources `{written}`, audited as a file of its own (its settings do not carry over)"
+        return (
+            f"sources `{written}`, followed (its functions, variables and options hold after "
+            "it) and audited as a file of its own"
+        )
     return f"sources `{written}`, which is not among the audited files"

@@ -51,20 +51,21 @@ def _parse(text: str) -> ast.Module:
             except SyntaxError:
                 raise error from None
     if "to_thread" in text:
-        _threaded_calls(tree)
+        _threaded_calls(tree, imported="from asyncio import" in text)
     return tree
 
 
-def _threaded_calls(tree: ast.Module) -> None:
+def _threaded_calls(tree: ast.Module, *, imported: bool) -> None:
     """`asyncio.to_thread(f, *args, **kwargs)` runs `f(*args, **kwargs)` in a thread and
     returns its value: each such call is read as the call it makes, at its own place
     (`await asyncio.to_thread(subprocess.run, argv)` launches `argv`, and a keyword
-    added to it reaches `f`)."""
+    added to it reaches `f`). A bare `to_thread(…)` only where the module imports names
+    from asyncio (`imported`)."""
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue
         func = node.func
-        threaded = (isinstance(func, ast.Name) and func.id == "to_thread") or (
+        threaded = (imported and isinstance(func, ast.Name) and func.id == "to_thread") or (
             isinstance(func, ast.Attribute)
             and func.attr == "to_thread"
             and isinstance(func.value, ast.Name)

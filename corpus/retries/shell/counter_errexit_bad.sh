@@ -29,3 +29,26 @@ review() {
 
 ask
 review
+
+# errexit is off where the counter goes up, the counter is 0 only on one way in, or
+# only a function that is never called sets it to 0: the loop goes round again.
+attempt=0
+while [[ $attempt -le 3 ]]; do  # expect: RA302(warning)
+  if claude -p "Fix the lint errors" < prompt.md; then break; fi
+  set +e
+  ((attempt++))
+  set -e
+done
+
+if [[ -f .attempt ]]; then tries=$(cat .attempt); else tries=0; fi
+while [[ $tries -le 3 ]]; do  # expect: RA302(warning)
+  if claude -p "Fix the lint errors" < prompt.md; then break; fi
+  ((tries++))
+done
+
+rounds=1
+reset_rounds() { rounds=0; }
+while [[ $rounds -le 3 ]]; do  # expect: RA302(warning)
+  if claude -p "Fix the lint errors" < prompt.md; then break; fi
+  ((rounds++))
+done

@@ -19,3 +19,11 @@ ask() {
 }
 
 ask
+
+# The run is the loop's condition: its first failure enters the body, where `((n++))`
+# at 0 ends the script.
+n=0
+until claude -p "Fix the lint errors" < prompt.md; do
+  ((n++))
+  sleep 5
+done

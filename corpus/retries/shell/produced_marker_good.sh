@@ -20,6 +20,22 @@ while true; do
   sleep 600
 done
 
+# The prompt is opaque, but the file the loop examines is one a test run writes, not
+# the agent: the loop waits for the tests to pass, whatever each run did.
+while true; do
+  claude -p --dangerously-skip-permissions < PROMPT.md
+  pytest -q > report.txt 2>&1 || true
+  grep -q " passed" report.txt && break
+  sleep 30
+done
+
+# An operator's switch, not a marker of work done.
+while true; do
+  codex exec --full-auto - < PROMPT.md >/dev/null
+  grep -q "enabled=false" config/agent.conf && break
+  sleep 900
+done
+
 # Under errexit (and pipefail) a failed run ends the script before the loop can go round again.
 set -eo pipefail
 while true; do

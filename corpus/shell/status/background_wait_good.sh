@@ -46,3 +46,13 @@ risks_pid=$!
 wait "$arch_pid"
 wait "$risks_pid"
 set +e
+
+# `wait -n a b` returns the status of whichever run ends first; errexit reads each.
+set -e
+claude -p "Write the changelog" > changelog.md &
+log_pid=$!
+codex exec "Bump the version" > bump.md &
+bump_pid=$!
+wait -n "$log_pid" "$bump_pid"
+wait -n "$log_pid" "$bump_pid"
+set +e

@@ -18,3 +18,12 @@ case $result in
   3) echo "three" ;;  # expect: RA202(warning)
   0) echo "ok" ;;
 esac
+
+# Each copy holds the run it was copied from last: here gptme's, which never exits 41.
+gemini -p "Summarise the open issues"
+rc=$?
+saved=$rc
+gptme --non-interactive "Triage the open issues"
+rc=$?
+saved=$rc
+if [ "$saved" -eq 41 ]; then echo "authentication failed" >&2; fi  # expect: RA202(warning)
