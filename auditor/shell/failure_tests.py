@@ -18,6 +18,7 @@ from auditor.profiles import output_markers
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, examines_produced_file, reads_output
+from auditor.shell.output_words import normal_word
 from auditor.shell.parse import Node, descendants
 
 # The statements that can be a test of the output.
@@ -93,8 +94,11 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
     ]]`), nor a marker that names a failure (`grep -q error`)."""
     if node.type == "test_command":
         tokens = {(c.text or b"").decode() for c in descendants(node) if not c.is_named}
-        if tokens & _EITHER or any(c.type == "unary_expression" for c in descendants(node)):
+        unary = [c for c in descendants(node) if c.type == "unary_expression"]
+        if tokens & _EITHER or (unary and not _told_file_made(output, unary, tokens)):
             return False
+        if unary:
+            return True
         markers = [
             side
             for expression in descendants(node)
@@ -116,6 +120,21 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
             or examines_produced_file(script, output, node, markers)
         )
     )
+
+
+def _told_file_made(output: AgentOutput, unary: list[Node], tokens: set[str]) -> bool:
+    """Whether a test only asks that a file the run's prompt names exists (`[ -f
+    /tmp/plan_complete ]` after "create /tmp/plan_complete when all is done"): a failed
+    run made no such file. Not negated (`[ ! -f … ]`), nor any other question."""
+    if len(unary) != 1 or "!" in tokens:
+        return False
+    operator, *operands = unary[0].children
+    words = [normal_word((o.text or b"").decode("utf-8", "replace")) for o in operands]
+    made = (operator.text or b"").decode() in _MADE
+    return made and len(words) == 1 and words[0] in output.told - output.inputs
+
+
+_MADE = frozenset({"-e", "-f", "-s"})  # tests that a file exists (and is not empty)
 
 
 def _literal_sides(expression: Node) -> list[str]:

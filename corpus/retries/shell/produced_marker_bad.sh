@@ -17,3 +17,12 @@ while :; do  # expect: RA302(warning)
   grep -q "ALL_DONE" state/progress.md && break
   sleep 60
 done
+
+# The marker is a file the prompt asks the run to create once all is done.
+rm -f /tmp/all_done
+while true; do  # expect: RA302(warning)
+  claude -p "Work on the next task of TODO.md; when none is left, create /tmp/all_done" >/dev/null
+  if [ -f /tmp/all_done ]; then
+    break
+  fi
+done

@@ -42,3 +42,14 @@ while true; do
   cat PROMPT.md | codex exec --full-auto - >/dev/null
   grep -q "ALL_DONE" state/progress.md && break
 done
+
+# The file tested is one an operator creates to stop the loop, not one the prompt
+# names: no marker of work done (each run is judged by its log).
+while true; do
+  claude -p "Work on the next task of TODO.md" > last-run.log 2>&1
+  grep -q "error" last-run.log && echo "the run failed" >&2
+  if [ -f /tmp/stop_loop ]; then
+    break
+  fi
+  sleep 600
+done
