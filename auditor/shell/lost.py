@@ -23,7 +23,7 @@ from auditor.shell.effect_checks import checks_effect
 from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
-from auditor.shell.output_words import calls_of
+from auditor.shell.output_words import calls_of, text_of
 from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop
 from auditor.shell.status import (
     OTHER_BRANCHES,
@@ -62,7 +62,9 @@ def lost_status(
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
     if stage is not None and branch_pipestatus(statement) is not None:
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
-    if script.output_read or judged_by_output(script, command, statement):
+    if script.output_read or (
+        not _unwatched(script, statement) and judged_by_output(script, command, statement)
+    ):
         return None  # judged by its output (a captured pane, a log or text it examines)
     if _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
@@ -210,6 +212,33 @@ def _name(script: ShellScript, node: Node) -> str | None:
 
 _AROUND = frozenset({"list", "redirected_statement", "negated_command"})
 _PASSED = re.compile(r'"?\$\{?\?\}?"?\s*(?:-eq|==?)\s*"?0\b')  # `[ $? -eq 0 ]`
+
+
+def _unwatched(script: ShellScript, statement: Node) -> bool:
+    """Whether a run goes to the background and the script never learns that it ended: no
+    `wait` waits for it and nothing polls the pid it saves (`pid=$!`, then `kill -0
+    "$pid"` or `ps -p "$pid"`). A check after it then races it and judges nothing of it."""
+    if not backgrounded(statement) or waits_for(statement, script.commands, script.parsed):
+        return False
+    following = next_statement(statement)
+    saved = [
+        text_of(name)
+        for node in (descendants(following) if following is not None else [])
+        if node.type == "variable_assignment"
+        and (value := node.child_by_field_name("value")) is not None
+        and text_of(value).strip('"') == "$!"
+        and (name := node.child_by_field_name("name")) is not None
+    ]
+    return not any(
+        ((c.command_name == "kill" and "-0" in c.argv[1:]) or c.command_name == "ps")
+        and any(f"${name}" in text or f"${{{name}}}" in text for text in _words(c))
+        for c in script.commands
+        for name in saved
+    )
+
+
+def _words(command: SimpleCommand) -> list[str]:
+    return [text_of(w) for w in command.word_nodes if w is not None]
 
 
 def _person_watches(script: ShellScript, statement: Node) -> bool:
