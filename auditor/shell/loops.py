@@ -243,7 +243,7 @@ def _first_failure_ends(script: ShellScript, loop: Node, command: SimpleCommand)
                     _assigns(node, name) for s in statements[:index] for node in descendants(s)
                 )
             )
-        if any(_command_name(script, n) == "continue" for n in descendants(statement)):
+        if any(script.name_at(n) == "continue" for n in descendants(statement)):
             return False
     return False
 
@@ -280,8 +280,3 @@ def _assigns(node: Node, name: str) -> bool:
         return False
     target = node.child_by_field_name("name")
     return target is not None and text_of(target) == name
-
-
-def _command_name(script: ShellScript, node: Node) -> str | None:
-    command = script.command_at(node) if node.type == "command" else None
-    return command.command_name if command is not None else None

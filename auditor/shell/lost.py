@@ -14,7 +14,9 @@ person at the terminal (`claude …; read` in a tmux pane), is watched by that p
 
 from __future__ import annotations
 
+import bisect
 import re
+import weakref
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.command_strings import script_own_status
@@ -229,12 +231,40 @@ def _unwatched(script: ShellScript, statement: Node) -> bool:
         and text_of(value).strip('"') == "$!"
         and (name := node.child_by_field_name("name")) is not None
     ]
-    return not any(
+    polls_pid = any(
         ((c.command_name == "kill" and "-0" in c.argv[1:]) or c.command_name == "ps")
         and any(f"${name}" in text or f"${{{name}}}" in text for text in _words(c))
         for c in script.commands
         for name in saved
     )
+    return not polls_pid and not _waits_for_file(script, statement)
+
+
+def _waits_for_file(script: ShellScript, statement: Node) -> bool:
+    """Whether a loop after `statement` waits for a file to appear (`while [ ! -f "$out"
+    ]; do sleep 1; done`): a run's product polled for, as a pid would be."""
+    starts = _FILE_POLLS.get(script)
+    if starts is None:
+        starts = _FILE_POLLS[script] = [
+            node.start_byte for node in script.parsed.nodes() if _polls_file(script, node)
+        ]
+    return bisect.bisect_left(starts, statement.end_byte) < len(starts)
+
+
+def _polls_file(script: ShellScript, loop: Node) -> bool:
+    if loop.type not in ("while_statement", "until_statement"):
+        return False
+    tests = [
+        text_of(unary.children[0])
+        for condition in loop.children_by_field_name("condition")
+        for unary in descendants(condition)
+        if unary.type == "unary_expression" and unary.children
+    ]
+    sleeps = any(script.name_at(n) == "sleep" for n in descendants(loop))
+    return sleeps and any(test in ("-f", "-e", "-s") for test in tests)
+
+
+_FILE_POLLS: weakref.WeakKeyDictionary[ShellScript, list[int]] = weakref.WeakKeyDictionary()
 
 
 def _words(command: SimpleCommand) -> list[str]:

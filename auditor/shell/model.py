@@ -161,6 +161,11 @@ class ShellScript:
         """The analysed simple command of a `command` node."""
         return self._command_by_id.get(node.id)
 
+    def name_at(self, node: Node) -> str | None:
+        """The command name of a `command` node (None for any other node)."""
+        command = self._command_by_id.get(node.id) if node.type == "command" else None
+        return command.command_name if command is not None else None
+
     def options_at(self, node: Node) -> ShellOptions:
         """The options in effect at a command, an assignment statement, or a group
         (`( … )`, `{ …; }`, `(( … ))`) where it starts."""
