@@ -364,10 +364,16 @@ class Auditor:
         root: Path | None = None,
     ) -> Iterator[tuple[Host, Any]]:
         """A shell unit and, recursively, the shell nested in its `bash -c` strings."""
+        from auditor.shell.options import shebang_options
         from auditor.shell.parse import ShellText
+        from auditor.shell.sourcing import initial_options
 
         if embedded is None:
-            unit = ShellUnit(source, source.text, ShellText(source.text), self.catalog)
+            parsed = ShellText(source.text)
+            # a file the tree's scripts source runs with their options (`sourcing`)
+            own = shebang_options(source.text.split("\n", 1)[0])
+            initial = initial_options(self.project.sourced_options, source.path, own)
+            unit = ShellUnit(source, source.text, parsed, self.catalog, initial)
             if origin is not None:
                 unit.place(origin, root, self.settings.max_file_size, self.settings.source_path)
         else:

@@ -292,8 +292,10 @@ class IndexListing:
         modules: Sequence[IndexedModule],
         scripts: Sequence[str],
         summariser: _Summariser,
+        sourced: Mapping[str, tuple[bool, bool]] | None = None,
     ) -> None:
         self.modules, self.scripts, self.summariser = modules, scripts, summariser
+        self.sourced = sourced or {}  # `ProjectIndex.sourced_options`
 
     @property
     def fresh(self) -> bool:
@@ -309,6 +311,8 @@ class IndexListing:
             digest.update(f"{module.name}\0{module.digest}\0".encode("utf-8", "surrogatepass"))
         for script in sorted(self.scripts):
             digest.update(f"{script}\0".encode("utf-8", "surrogatepass"))
+        for path, options in sorted(self.sourced.items()):
+            digest.update(f"{path}\0{options}\0".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
 
     def project(self) -> ProjectIndex:
@@ -316,8 +320,9 @@ class IndexListing:
         paths = frozenset(module.candidate.display for module in self.modules)
         if not any(module.summary is None for module in self.modules):
             pairs = [(m.name, m.summary) for m in self.modules if m.summary is not None]
-            return merge(pairs, self.scripts)
-        return ProjectIndex(LazySummaries(self), frozenset(self.scripts), paths)
+            return merge(pairs, self.scripts, self.sourced)
+        scripts = frozenset(self.scripts)
+        return ProjectIndex(LazySummaries(self), scripts, paths, dict(self.sourced))
 
 
 class LazySummaries(Mapping[str, PythonSummary]):
@@ -397,7 +402,33 @@ def index_listing(
         modules += [entry for entry in found if isinstance(entry, IndexedModule)]
         order = {candidate.display: number for number, candidate in enumerate(indexed)}
         modules.sort(key=lambda module: order[module.candidate.display])
-    return IndexListing(modules, scripts, summariser)
+    return IndexListing(modules, scripts, summariser, _sourced_options(indexed, settings))
+
+
+def _sourced_options(
+    candidates: Sequence[Candidate], settings: FileSettings
+) -> dict[str, tuple[bool, bool]]:
+    """The options the tree's scripts have where they source its other scripts (see
+    `auditor.shell.sourcing`), each script read under its own settings."""
+    from auditor.shell.sourcing import sourcing_options
+
+    shell = [c for c in candidates if c.kind is FileKind.SHELL]
+    catalogs: dict[int, AgentCatalog] = {}
+
+    def scripts() -> Iterator[tuple[str, str, AgentCatalog, float]]:
+        for candidate in shell:
+            position = settings.position(candidate.display)
+            chosen = settings.choices[position]
+            try:
+                data = read_bounded(candidate.path, chosen.max_file_size)
+            except (OSError, RefusedFile):
+                continue  # the audit itself reports why
+            if position not in catalogs:
+                catalogs[position] = load_catalog(chosen.agents, chosen.consequential_commands)
+            text = data.decode("utf-8", errors="replace")
+            yield candidate.display, text, catalogs[position], chosen.timeout
+
+    return sourcing_options(scripts(), frozenset(c.display for c in shell))
 
 
 def build_index(

@@ -290,6 +290,9 @@ class ProjectIndex(NamedTuple):
     python: Mapping[str, PythonSummary] = _EMPTY  # module name -> summary
     agent_scripts: frozenset[str] = frozenset()  # display paths of scripts that run an agent
     module_paths: frozenset[str] = frozenset()  # display paths of the summarised modules
+    # scripts other scripts of the tree source -> (errexit, pipefail) as every one of them
+    # has it where it sources the file (`auditor.shell.sourcing`)
+    sourced_options: Mapping[str, tuple[bool, bool]] = _EMPTY
 
     def launch_calls(self) -> tuple[tuple[str, str], ...]:
         """(`name(`, module tail) for every function of the tree whose parameter reaches a
@@ -350,7 +353,11 @@ def module_names(paths: Iterable[Path]) -> dict[Path, str]:
     return names
 
 
-def merge(summaries: Iterable[tuple[str, PythonSummary]], scripts: Iterable[str]) -> ProjectIndex:
+def merge(
+    summaries: Iterable[tuple[str, PythonSummary]],
+    scripts: Iterable[str],
+    sourced: Mapping[str, tuple[bool, bool]] = _EMPTY,
+) -> ProjectIndex:
     """An index from per-file results (later modules of the same name are dropped)."""
     python: dict[str, PythonSummary] = {}
     paths: set[str] = set()
@@ -358,4 +365,4 @@ def merge(summaries: Iterable[tuple[str, PythonSummary]], scripts: Iterable[str]
         if name not in python:  # the modules the index keeps, and their paths
             python[name] = summary
             paths.add(summary.path)
-    return ProjectIndex(python, frozenset(scripts), frozenset(paths))
+    return ProjectIndex(python, frozenset(scripts), frozenset(paths), dict(sourced))

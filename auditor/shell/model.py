@@ -118,6 +118,8 @@ class ShellScript:
         # the options its top level changes (`set -euo pipefail`): a script that sources it
         # runs on with them
         self.options_set: dict[str, bool] = {}
+        # the files it sources (relative to its folder) and the options it has there
+        self.sourcing: list[tuple[str, ShellOptions]] = []
         self._read_names: ReadNames | None = None  # see `read_names`
         self._tested_names: Mapping[str, tuple[Node, ...]] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
@@ -418,12 +420,16 @@ class ShellScript:
     def _source(self, word: Node | None, options: ShellOptions) -> ShellOptions:
         """Join the functions and variables of a sourced file found in the tree; the options
         after it, with those its top level sets (it runs in this shell)."""
-        if word is None or self.sourced is None or not self._recording:
+        if word is None or not self._recording:
             return options
         relative = directive_source(self.parsed.text, word.start_point[0])
         if relative is None:
             relative = sourced_relative(self.parsed.node_text(word), self.script_dirs)
         elif relative == "/dev/null":  # ShellCheck's way to say "nothing to follow"
+            return options
+        if relative:
+            self.sourcing.append((relative, options))
+        if self.sourced is None:
             return options
         if relative:
             found = self.sourced.read(relative)
