@@ -61,7 +61,20 @@ def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Re
     again: `range(n)`, `itertools.count()`, `itertools.repeat(x, n)`, `islice(cycle(xs),
     n)` or `[x] * n`, also numbered or listed (`enumerate(list(islice(cycle(providers),
     3)))`), or a local name bound once to one (`held`: its value); None for a walk over
-    work items."""
+    work items, and for a loop written to run once (`for round in range(1):`)."""
+    found = _repetition(iterated, held)
+    if found is None or found.times is None:
+        return found
+    times, start = _literal(found.times), _literal(found.start) if found.start else 0
+    return None if times is not None and start is not None and times - start <= 1 else found
+
+
+def _literal(node: ast.expr | None) -> int | None:
+    value = node.value if isinstance(node, ast.Constant) else None
+    return value if type(value) is int else None
+
+
+def _repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Repetition | None:
     for _ in range(8):  # a few wrappers and names deep
         if isinstance(iterated, ast.Name):
             value = held(iterated.id)
