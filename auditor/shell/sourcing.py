@@ -27,14 +27,14 @@ def sourcing_options(
     """For each of `files` (display paths) that scripts of `scripts` (display path, text,
     catalogue, time bound) source: (errexit, pipefail) where every one of them has it on
     there; a file none turns an option on for is left out."""
-    from auditor.shell.model import ShellScript
-    from auditor.unit import NotAudited
-    from auditor.value_budget import value_budget
-
     found: dict[str, list[ShellOptions]] = {}
     for display, text, catalog, timeout in scripts:
         if not _SOURCES.search(text) or not _SETS.search(text):
             continue
+        from auditor.shell.model import ShellScript  # only for a script that needs one
+        from auditor.unit import NotAudited
+        from auditor.value_budget import value_budget
+
         try:
             with time_bound(timeout), value_budget():
                 script = ShellScript.build(text, catalog)
