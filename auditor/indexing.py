@@ -402,20 +402,22 @@ def index_listing(
         modules += [entry for entry in found if isinstance(entry, IndexedModule)]
         order = {candidate.display: number for number, candidate in enumerate(indexed)}
         modules.sort(key=lambda module: order[module.candidate.display])
-    return IndexListing(modules, scripts, summariser, _sourced_options(indexed, settings))
+    sourced = _sourced_options(indexed, settings, cache)
+    return IndexListing(modules, scripts, summariser, sourced)
 
 
 def _sourced_options(
-    candidates: Sequence[Candidate], settings: FileSettings
+    candidates: Sequence[Candidate], settings: FileSettings, cache: ResultCache | None
 ) -> dict[str, tuple[bool, bool]]:
     """The options the tree's scripts have where they source its other scripts (see
-    `auditor.shell.sourcing`), each script read under its own settings."""
-    from auditor.shell.sourcing import sourcing_options
+    `auditor.shell.sourcing`), each script read under its own settings and, through the
+    cache, modelled once per content."""
+    from auditor.shell.sourcing import may_pass_options, script_sourcing, sourced_options
 
     shell = [c for c in candidates if c.kind is FileKind.SHELL]
     catalogs: dict[int, AgentCatalog] = {}
 
-    def scripts() -> Iterator[tuple[str, str, AgentCatalog, float]]:
+    def scripts() -> Iterator[tuple[str, list[tuple[str, bool, bool]]]]:
         for candidate in shell:
             position = settings.position(candidate.display)
             chosen = settings.choices[position]
@@ -423,12 +425,33 @@ def _sourced_options(
                 data = read_bounded(candidate.path, chosen.max_file_size)
             except (OSError, RefusedFile):
                 continue  # the audit itself reports why
+            text = data.decode("utf-8", errors="replace")
+            if not may_pass_options(text):
+                continue
+            key = cache.key(candidate.display, "sourcing", data) if cache else ""
+            held = cache.get_data(key) if cache else None
+            if isinstance(held, dict) and _sourcing_shape(held.get("sourcing")):
+                yield candidate.display, [tuple(entry) for entry in held["sourcing"]]
+                continue
             if position not in catalogs:
                 catalogs[position] = load_catalog(chosen.agents, chosen.consequential_commands)
-            text = data.decode("utf-8", errors="replace")
-            yield candidate.display, text, catalogs[position], chosen.timeout
+            made = script_sourcing(text, catalogs[position], chosen.timeout)
+            if cache is not None:
+                cache.put_data(key, {"sourcing": [list(entry) for entry in made]})
+            yield candidate.display, made
 
-    return sourcing_options(scripts(), frozenset(c.display for c in shell))
+    return sourced_options(scripts(), frozenset(c.display for c in shell))
+
+
+def _sourcing_shape(value: object) -> bool:
+    """Whether a cached sourcing entry has its shape: [[path, errexit, pipefail], …]."""
+    return isinstance(value, list) and all(
+        isinstance(entry, list)
+        and len(entry) == 3
+        and isinstance(entry[0], str)
+        and all(isinstance(flag, bool) for flag in entry[1:])
+        for entry in value
+    )
 
 
 def build_index(

@@ -170,6 +170,32 @@ def test_a_warm_run_reports_the_same_suppressions(
     assert [run.suppressions for run in runs] == [expected, expected]
 
 
+def test_a_library_is_audited_again_when_the_options_of_its_sourcer_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sourced library starts from the options its sourcer has at the `source`: through
+    the cache, turning pipefail off in the sourcer brings the library's RA101 back, and a
+    corrupt sourcing entry is a miss."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "common.sh").write_text("run() {\n  gptme x | tee log\n}\n")
+    main = tmp_path / "main.sh"
+    cache_dir = tmp_path.parent / f"{tmp_path.name}-cache"
+
+    def codes() -> list[tuple[str, str]]:
+        report = audit([Path(".")], Settings(), cwd=tmp_path, cache_dir=cache_dir)
+        return sorted((f.path, f.code) for f in report.findings)
+
+    main.write_text('#!/bin/bash\nset -euo pipefail\nsource "$(dirname "$0")/lib/common.sh"\nrun\n')
+    assert codes() == []
+    assert codes() == []  # warm
+    for entry in entries(cache_dir):  # every entry corrupt: each a miss, the same report
+        entry.write_text('{"sourcing": [["lib/common.sh", "yes", 1]]}')
+    assert codes() == []
+    main.write_text('#!/bin/bash\nset -eu\nsource "$(dirname "$0")/lib/common.sh"\nrun\n')
+    assert codes() == [("lib/common.sh", "RA101")]
+
+
 def _fill(cache_dir: Path, shards: int, size: int, count: int = 1) -> list[Path]:
     """`count` entries of `size` bytes in each of the first `shards` entry folders, oldest
     first (one second apart)."""

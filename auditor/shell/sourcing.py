@@ -20,36 +20,47 @@ from auditor.timebound import FileTimeout, time_bound
 _SOURCES = re.compile(r"(?m)^[ \t]*(?:source|\.)[ \t]+\S")
 _SETS = re.compile(r"errexit|pipefail|\bset[ \t]+-[a-zA-Z]*e|^#!.*[ \t]-[a-zA-Z]*e", re.M)
 
+# What a script sources: (the path relative to its folder, errexit, pipefail there).
+Sourcing = list[tuple[str, bool, bool]]
 
-def sourcing_options(
-    scripts: Iterable[tuple[str, str, AgentCatalog, float]], files: frozenset[str]
+
+def may_pass_options(text: str) -> bool:
+    """Whether a script may source a file with an option on (else it passes none)."""
+    return bool(_SOURCES.search(text) and _SETS.search(text))
+
+
+def script_sourcing(text: str, catalog: AgentCatalog, timeout: float) -> Sourcing:
+    """The files a script sources and the options it has at each (none for a script too
+    deep or too costly to read: its own audit says why)."""
+    from auditor.shell.model import ShellScript  # only for a script that needs one
+    from auditor.unit import NotAudited
+    from auditor.value_budget import value_budget
+
+    try:
+        with time_bound(timeout), value_budget():
+            script = ShellScript.build(text, catalog)
+    except (FileTimeout, RecursionError, NotAudited):
+        return []
+    return [(path, options.errexit, options.pipefail) for path, options in script.sourcing]
+
+
+def sourced_options(
+    scripts: Iterable[tuple[str, Sourcing]], files: frozenset[str]
 ) -> dict[str, tuple[bool, bool]]:
-    """For each of `files` (display paths) that scripts of `scripts` (display path, text,
-    catalogue, time bound) source: (errexit, pipefail) where every one of them has it on
-    there; a file none turns an option on for is left out."""
-    found: dict[str, list[ShellOptions]] = {}
-    for display, text, catalog, timeout in scripts:
-        if not _SOURCES.search(text) or not _SETS.search(text):
-            continue
-        from auditor.shell.model import ShellScript  # only for a script that needs one
-        from auditor.unit import NotAudited
-        from auditor.value_budget import value_budget
-
-        try:
-            with time_bound(timeout), value_budget():
-                script = ShellScript.build(text, catalog)
-        except (FileTimeout, RecursionError, NotAudited):
-            continue  # its own audit says why
+    """For each of `files` (display paths) that `scripts` (display path, what it sources)
+    source: (errexit, pipefail) where every one of them has it on there; a file none
+    turns an option on for is left out."""
+    found: dict[str, list[tuple[bool, bool]]] = {}
+    for display, sourcing in scripts:
         folder = posixpath.dirname(display)
-        for relative, options in script.sourcing:
+        for relative, errexit, pipefail in sourcing:
             target = posixpath.normpath(posixpath.join(folder, relative))
             if target in files:
-                found.setdefault(target, []).append(options)
-    return {
-        target: (all(o.errexit for o in held), all(o.pipefail for o in held))
-        for target, held in found.items()
-        if all(o.errexit for o in held) or all(o.pipefail for o in held)
+                found.setdefault(target, []).append((errexit, pipefail))
+    combined = {
+        target: (all(e for e, _ in held), all(p for _, p in held)) for target, held in found.items()
     }
+    return {target: options for target, options in combined.items() if any(options)}
 
 
 def initial_options(
