@@ -42,7 +42,11 @@ class AgentRespawnLoop(Rule[Any]):
     fails. A run judged by its output fails where the loop's test of that
     output says so (`grep -q '"is_error":true' "$log"`, or a function of the
     script that greps the log it is given); a test for a marker of work done
-    (`[[ $(tail -n 1 <<<"$out") == SUCCESS ]]`) never holds after a failure.
+    (`[[ $(tail -n 1 <<<"$out") == SUCCESS ]]`) never holds after a failure,
+    and neither does one in a file the run must write: the plan its prompt
+    names (`grep -q "STATUS: COMPLETE" "$PLAN"`), a file the prompt asks it to
+    create (`[ -f /tmp/plan_complete ]`), or, for a prompt read from a file,
+    a file nothing else writes holding a word of work done.
     A `while` loop is bounded by an order comparison (`-lt`, `>=`) in its
     condition or in one that decides a jump out of it. Also flags systemd services whose
     `ExecStart` runs the agent (or a script of the audited tree that does)
@@ -60,7 +64,7 @@ class AgentRespawnLoop(Rule[Any]):
       success goes on to (a commit, a pause), does retry it, and is flagged;
     - a bounded loop that runs the agent again after a success too and stops
       on a marker in its output (`grep -q COMPLETE "$log" && break`, a `case`
-      on the captured text): a "Ralph" loop. An unbounded one gets no such
+      on the captured text, a file it must write): a "Ralph" loop. An unbounded one gets no such
       exemption, and neither does a stop on something other than the agent's
       output (`git push && break`);
     - a readiness probe, whose prompt asks only for a reply (`claude -p "Say
