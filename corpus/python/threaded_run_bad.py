@@ -15,3 +15,8 @@ async def review(diff: str) -> None:
 
 async def fix(task: str) -> None:
     await to_thread(subprocess.run, ["codex", "exec", "--full-auto", task])  # expect: RA203(warning)
+
+
+async def lint(path: str) -> None:
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, subprocess.run, ["aider", "--message", f"Fix {path}"])  # expect: RA203(warning)

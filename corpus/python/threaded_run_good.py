@@ -19,3 +19,10 @@ async def fix(task: str) -> None:
 
 async def unrelated(path: str) -> str:
     return await asyncio.to_thread(open(path).read)
+
+
+async def lint(path: str) -> None:
+    loop = asyncio.get_running_loop()
+    done = await loop.run_in_executor(None, subprocess.call, ["aider", "--message", f"Fix {path}"])
+    if done != 0:
+        raise RuntimeError(f"aider exited {done}")

@@ -50,15 +50,16 @@ def _parse(text: str) -> ast.Module:
                 tree = ast.parse(older)
             except SyntaxError:
                 raise error from None
-    if "to_thread" in text:
+    if "to_thread" in text or "run_in_executor" in text:
         _threaded_calls(tree, imported="from asyncio import" in text)
     return tree
 
 
 def _threaded_calls(tree: ast.Module, *, imported: bool) -> None:
     """`asyncio.to_thread(f, *args, **kwargs)` runs `f(*args, **kwargs)` in a thread and
-    returns its value: each such call is read as the call it makes, at its own place
-    (`await asyncio.to_thread(subprocess.run, argv)` launches `argv`, and a keyword
+    returns its value, and so does an event loop's `run_in_executor(executor, f, *args)`
+    (which passes no keywords): each such call is read as the call it makes, at its own
+    place (`await asyncio.to_thread(subprocess.run, argv)` launches `argv`, and a keyword
     added to it reaches `f`). A bare `to_thread(…)` only where the module imports names
     from asyncio (`imported`)."""
     for node in ast.walk(tree):
@@ -71,5 +72,12 @@ def _threaded_calls(tree: ast.Module, *, imported: bool) -> None:
             and isinstance(func.value, ast.Name)
             and func.value.id == "asyncio"
         )
-        if threaded and not isinstance(node.args[0], ast.Starred):
-            node.func, node.args = node.args[0], node.args[1:]
+        executor = (
+            isinstance(func, ast.Attribute)
+            and func.attr == "run_in_executor"
+            and len(node.args) >= 2
+            and not node.keywords
+        )
+        skipped = 1 if executor else 0
+        if (threaded or executor) and not isinstance(node.args[skipped], ast.Starred):
+            node.func, node.args = node.args[skipped], node.args[skipped + 1 :]
