@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.config import Settings
@@ -66,6 +66,18 @@ class IndexedModule(NamedTuple):
     summary: PythonSummary | None  # None: in the cache under `digest`, not read yet
     # the last names of its functions whose parameter reaches a process launch
     launching: tuple[str, ...] = ()
+
+
+Sourced = tuple[str, bool, bool]  # a file a script sources (from its folder), errexit, pipefail
+
+
+class IndexedScript(NamedTuple):
+    """A shell script the index holds: whether it runs an agent, and the files it sources
+    with the options it has at each (`auditor.shell.sourcing`)."""
+
+    display: str
+    runs_agent: bool
+    sourcing: tuple[Sourced, ...] = ()
 
 
 # A link to a launching function of the index: (its module's last name, its own last name);
@@ -161,7 +173,7 @@ class _Summariser:
         self.names, self.units = names or {}, units
         self.readers: dict[int, ModuleSummariser] = {}
 
-    def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
+    def __call__(self, candidate: Candidate) -> IndexedModule | IndexedScript | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
         position = self.file_settings.position(candidate.display)
         if position not in self.readers:
@@ -171,7 +183,7 @@ class _Summariser:
             )
         return self.readers[position](candidate)
 
-    def without_cache(self, candidate: Candidate) -> IndexedModule | str | None:
+    def without_cache(self, candidate: Candidate) -> IndexedModule | IndexedScript | None:
         """`candidate` summarised again, not through the cache (its entry is gone)."""
         settings = self.file_settings.of(candidate.display)
         return ModuleSummariser(settings, None, self.links, self.names, self.units)(candidate)
@@ -206,7 +218,7 @@ class ModuleSummariser:
         self.key_part = settings_digest(settings, ()) if cache is not None else ""
         self.agent_names = tuple(agents)
 
-    def __call__(self, candidate: Candidate) -> IndexedModule | str | None:
+    def __call__(self, candidate: Candidate) -> IndexedModule | IndexedScript | None:
         """A Python module's summary, a script's path if it runs an agent, or None."""
         try:
             data = read_bounded(candidate.path, self.settings.max_file_size)
@@ -214,13 +226,16 @@ class ModuleSummariser:
             return None  # the audit itself reports why
         return self.summarise(candidate, data)
 
-    def summarise(self, candidate: Candidate, data: bytes) -> IndexedModule | str | None:
+    def summarise(self, candidate: Candidate, data: bytes) -> IndexedModule | IndexedScript | None:
         """What the index holds for a file whose content is `data` (an editor's buffer)."""
         text = data.decode("utf-8", errors="replace")
         if candidate.kind is FileKind.SHELL:
             named = self.agent_word.search(text)
             runs = named and (not self.units or self._script_runs_agent(candidate, data, text))
-            return candidate.display if runs else None
+            sourcing = self._sourcing(candidate, data, text)
+            return (
+                IndexedScript(candidate.display, bool(runs), sourcing) if runs or sourcing else None
+            )
         if _TEST_MODULE.fullmatch(candidate.path.name):
             # Test modules are rarely imported (only by other tests, a `test_utils.py`):
             # one is summarised, if it needs to be, when it is audited (from that parse).
@@ -266,6 +281,22 @@ class ModuleSummariser:
         if self.cache is not None:
             self.cache.put_data(key, {"runs_agent": runs})
         return runs
+
+    def _sourcing(self, candidate: Candidate, data: bytes, text: str) -> tuple[Sourced, ...]:
+        """What a script sources, and its options at each, where it may pass one on;
+        through the cache, modelled once per content."""
+        from auditor.shell.sourcing import may_pass_options, script_sourcing
+
+        if not may_pass_options(text):
+            return ()
+        key = self.cache.key(candidate.display, "sourcing", data) if self.cache else ""
+        held = self.cache.get_data(key) if self.cache else None
+        if isinstance(held, dict) and _sourcing_shape(held.get("sourcing")):
+            return tuple((path, errexit, pipefail) for path, errexit, pipefail in held["sourcing"])
+        made = tuple(script_sourcing(text, self.catalog, self.settings.timeout))
+        if self.cache is not None:
+            self.cache.put_data(key, {"sourcing": [list(entry) for entry in made]})
+        return made
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -387,10 +418,10 @@ def index_listing(
     units = any(c.kind in (FileKind.SYSTEMD, FileKind.PYTHON) for c in candidates)
     summariser = _Summariser(settings, cache, names=names, units=units)
     modules: list[IndexedModule] = []
-    scripts: list[str] = []
+    shell: list[IndexedScript] = []
     for entry in map_in_workers(summariser, indexed, jobs, _crashed_summary):
-        if isinstance(entry, str):
-            scripts.append(entry)
+        if isinstance(entry, IndexedScript):
+            shell.append(entry)
         elif entry is not None:
             modules.append(entry)
     links = links_of(modules)
@@ -402,45 +433,21 @@ def index_listing(
         modules += [entry for entry in found if isinstance(entry, IndexedModule)]
         order = {candidate.display: number for number, candidate in enumerate(indexed)}
         modules.sort(key=lambda module: order[module.candidate.display])
-    sourced = _sourced_options(indexed, settings, cache)
+    scripts, sourced = script_facts(shell, (c.display for c in indexed))
     return IndexListing(modules, scripts, summariser, sourced)
 
 
-def _sourced_options(
-    candidates: Sequence[Candidate], settings: FileSettings, cache: ResultCache | None
-) -> dict[str, tuple[bool, bool]]:
-    """The options the tree's scripts have where they source its other scripts (see
-    `auditor.shell.sourcing`), each script read under its own settings and, through the
-    cache, modelled once per content."""
-    from auditor.shell.sourcing import may_pass_options, script_sourcing, sourced_options
+def script_facts(
+    entries: Iterable[IndexedScript], displays: Iterable[str]
+) -> tuple[list[str], dict[str, tuple[bool, bool]]]:
+    """From the index's scripts: those that run an agent, and the options every script
+    that sources a file among `displays` has there (`ProjectIndex.sourced_options`)."""
+    from auditor.shell.sourcing import sourced_options
 
-    shell = [c for c in candidates if c.kind is FileKind.SHELL]
-    catalogs: dict[int, AgentCatalog] = {}
-
-    def scripts() -> Iterator[tuple[str, list[tuple[str, bool, bool]]]]:
-        for candidate in shell:
-            position = settings.position(candidate.display)
-            chosen = settings.choices[position]
-            try:
-                data = read_bounded(candidate.path, chosen.max_file_size)
-            except (OSError, RefusedFile):
-                continue  # the audit itself reports why
-            text = data.decode("utf-8", errors="replace")
-            if not may_pass_options(text):
-                continue
-            key = cache.key(candidate.display, "sourcing", data) if cache else ""
-            held = cache.get_data(key) if cache else None
-            if isinstance(held, dict) and _sourcing_shape(held.get("sourcing")):
-                yield candidate.display, [tuple(entry) for entry in held["sourcing"]]
-                continue
-            if position not in catalogs:
-                catalogs[position] = load_catalog(chosen.agents, chosen.consequential_commands)
-            made = script_sourcing(text, catalogs[position], chosen.timeout)
-            if cache is not None:
-                cache.put_data(key, {"sourcing": [list(entry) for entry in made]})
-            yield candidate.display, made
-
-    return sourced_options(scripts(), frozenset(c.display for c in shell))
+    held = list(entries)
+    runs = [entry.display for entry in held if entry.runs_agent]
+    sourcing = [(entry.display, list(entry.sourcing)) for entry in held if entry.sourcing]
+    return runs, sourced_options(sourcing, frozenset(displays)) if sourcing else {}
 
 
 def _sourcing_shape(value: object) -> bool:

@@ -18,7 +18,15 @@ from auditor.configs import Configs, FileSettings
 from auditor.discover import Candidate, classify, discover
 from auditor.engine import Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding
-from auditor.indexing import IndexedModule, Link, ModuleSummariser, candidate_names, links_of
+from auditor.indexing import (
+    IndexedModule,
+    IndexedScript,
+    Link,
+    ModuleSummariser,
+    candidate_names,
+    links_of,
+    script_facts,
+)
 from auditor.kinds import FileKind
 from auditor.project import ProjectIndex, merge
 from auditor.source import decode
@@ -36,7 +44,7 @@ _LANGUAGE_NAMES = {
     "systemd": "untitled.service",
 }
 
-IndexEntry = IndexedModule | str | None  # what `ModuleSummariser` gives
+IndexEntry = IndexedModule | IndexedScript | None  # what `ModuleSummariser` gives
 
 
 class Audited(NamedTuple):
@@ -169,8 +177,9 @@ class Workspace:
             for entry in entries
             if isinstance(entry, IndexedModule) and entry.summary is not None
         ]
-        scripts = [entry for entry in entries if isinstance(entry, str)]
-        self.index = merge(summaries, scripts)
+        shell = [entry for entry in entries if isinstance(entry, IndexedScript)]
+        scripts, sourced = script_facts(shell, self.entries)
+        self.index = merge(summaries, scripts, sourced)
         self.auditors = {}  # their cached facts came from the old index
 
 

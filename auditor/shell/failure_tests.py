@@ -18,7 +18,7 @@ from auditor.profiles import output_markers
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, examines_produced_file, reads_output
-from auditor.shell.output_words import normal_word
+from auditor.shell.output_words import EXISTENCE_TESTS
 from auditor.shell.parse import Node, descendants
 
 # The statements that can be a test of the output.
@@ -95,10 +95,11 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
     if node.type == "test_command":
         tokens = {(c.text or b"").decode() for c in descendants(node) if not c.is_named}
         unary = [c for c in descendants(node) if c.type == "unary_expression"]
-        if tokens & _EITHER or (unary and not _told_file_made(output, unary, tokens)):
+        if tokens & _EITHER:
             return False
-        if unary:
-            return True
+        if unary:  # `[ -f /tmp/plan_complete ]`: only a file the prompt names counts
+            exists = len(unary) == 1 and "!" not in tokens and _asks_exists(unary[0])
+            return exists and examines_produced_file(script, output, node, markers=())
         markers = [
             side
             for expression in descendants(node)
@@ -122,19 +123,10 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
     )
 
 
-def _told_file_made(output: AgentOutput, unary: list[Node], tokens: set[str]) -> bool:
-    """Whether a test only asks that a file the run's prompt names exists (`[ -f
-    /tmp/plan_complete ]` after "create /tmp/plan_complete when all is done"): a failed
-    run made no such file. Not negated (`[ ! -f … ]`), nor any other question."""
-    if len(unary) != 1 or "!" in tokens:
-        return False
-    operator, *operands = unary[0].children
-    words = [normal_word((o.text or b"").decode("utf-8", "replace")) for o in operands]
-    made = (operator.text or b"").decode() in _MADE
-    return made and len(words) == 1 and words[0] in output.told - output.inputs
-
-
-_MADE = frozenset({"-e", "-f", "-s"})  # tests that a file exists (and is not empty)
+def _asks_exists(unary: Node) -> bool:
+    """Whether a unary test asks that a file exists (`-f`, `-e`, `-s`)."""
+    operator = unary.children[0] if unary.children else None
+    return operator is not None and (operator.text or b"").decode() in EXISTENCE_TESTS
 
 
 def _literal_sides(expression: Node) -> list[str]:

@@ -323,6 +323,15 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellT
     return found
 
 
+def pid_variables(
+    statement: Node, commands: Sequence[SimpleCommand], parsed: ShellText
+) -> set[str]:
+    """The variables that hold the pid of the background statement `statement` (`pid=$!`,
+    `pids+=($!)`)."""
+    _, table = _wait_table(parsed, commands, _shell_of(statement))
+    return {name for name, _ in table.first_saved.get(statement.id, [])}
+
+
 class JobContext(StatusContext, Protocol):
     """The script around a background job: its commands and their options."""
 

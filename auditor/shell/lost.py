@@ -17,15 +17,16 @@ from __future__ import annotations
 import bisect
 import re
 import weakref
+from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.effect_checks import checks_effect
-from auditor.shell.jobs import waits_for
+from auditor.shell.jobs import pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
-from auditor.shell.output_words import calls_of, text_of
+from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, text_of
 from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop
 from auditor.shell.status import (
     OTHER_BRANCHES,
@@ -218,41 +219,44 @@ _PASSED = re.compile(r'"?\$\{?\?\}?"?\s*(?:-eq|==?)\s*"?0\b')  # `[ $? -eq 0 ]`
 
 def _unwatched(script: ShellScript, statement: Node) -> bool:
     """Whether a run goes to the background and the script never learns that it ended: no
-    `wait` waits for it and nothing polls the pid it saves (`pid=$!`, then `kill -0
-    "$pid"` or `ps -p "$pid"`). A check after it then races it and judges nothing of it."""
+    `wait` waits for it, nothing polls the pid it saves (`pid=$!`, then `kill -0 "$pid"`
+    or `ps -p "$pid"`), and no loop after it waits for a file to appear. A check after
+    it then races it and judges nothing of it."""
     if not backgrounded(statement) or waits_for(statement, script.commands, script.parsed):
         return False
-    following = next_statement(statement)
-    saved = [
-        text_of(name)
-        for node in (descendants(following) if following is not None else [])
-        if node.type == "variable_assignment"
-        and (value := node.child_by_field_name("value")) is not None
-        and text_of(value).strip('"') == "$!"
-        and (name := node.child_by_field_name("name")) is not None
-    ]
-    polls_pid = any(
-        ((c.command_name == "kill" and "-0" in c.argv[1:]) or c.command_name == "ps")
-        and any(f"${name}" in text or f"${{{name}}}" in text for text in _words(c))
-        for c in script.commands
-        for name in saved
-    )
-    return not polls_pid and not _waits_for_file(script, statement)
+    saved = pid_variables(statement, script.commands, script.parsed)
+    polls = _polls(script)
+    if saved & polls.names:
+        return False
+    return bisect.bisect_left(polls.file_loops, statement.end_byte) == len(polls.file_loops)
 
 
-def _waits_for_file(script: ShellScript, statement: Node) -> bool:
-    """Whether a loop after `statement` waits for a file to appear (`while [ ! -f "$out"
-    ]; do sleep 1; done`): a run's product polled for, as a pid would be."""
-    starts = _FILE_POLLS.get(script)
-    if starts is None:
-        starts = _FILE_POLLS[script] = [
-            node.start_byte for node in script.parsed.nodes() if _polls_file(script, node)
-        ]
-    return bisect.bisect_left(starts, statement.end_byte) < len(starts)
+class _Polls(NamedTuple):
+    """How a script learns that a background run ended without `wait`, found once."""
+
+    names: frozenset[str]  # variables a `kill -0` or `ps` names (`kill -0 "$pid"`)
+    file_loops: list[int]  # starts of loops that wait for a file to appear, sleeping
+
+
+def _polls(script: ShellScript) -> _Polls:
+    known = _POLLS.get(script)
+    if known is None:
+        names = {
+            name
+            for c in script.commands
+            if (c.command_name == "kill" and "-0" in c.argv[1:]) or c.command_name == "ps"
+            for word in c.word_nodes
+            if word is not None
+            for name in _EXPANDED_NAME.findall(text_of(word))
+        }
+        loops = [node.start_byte for node in script.parsed.nodes() if _polls_file(script, node)]
+        known = _POLLS[script] = _Polls(frozenset(names), loops)
+    return known
 
 
 def _polls_file(script: ShellScript, loop: Node) -> bool:
-    if loop.type not in ("while_statement", "until_statement"):
+    """Whether a loop waits for a file to appear (`while [ ! -f "$out" ]; do sleep 1; done`)."""
+    if loop.type != "while_statement":  # (`until` too)
         return False
     tests = [
         text_of(unary.children[0])
@@ -261,14 +265,11 @@ def _polls_file(script: ShellScript, loop: Node) -> bool:
         if unary.type == "unary_expression" and unary.children
     ]
     sleeps = any(script.name_at(n) == "sleep" for n in descendants(loop))
-    return sleeps and any(test in ("-f", "-e", "-s") for test in tests)
+    return sleeps and any(test in EXISTENCE_TESTS for test in tests)
 
 
-_FILE_POLLS: weakref.WeakKeyDictionary[ShellScript, list[int]] = weakref.WeakKeyDictionary()
-
-
-def _words(command: SimpleCommand) -> list[str]:
-    return [text_of(w) for w in command.word_nodes if w is not None]
+_POLLS: weakref.WeakKeyDictionary[ShellScript, _Polls] = weakref.WeakKeyDictionary()
+_EXPANDED_NAME = re.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
 def _person_watches(script: ShellScript, statement: Node) -> bool:

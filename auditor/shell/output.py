@@ -340,13 +340,14 @@ def reads_output(
 
 
 def examines_produced_file(
-    script: ShellScript, output: AgentOutput, node: Node, markers: Sequence[str] = ()
+    script: ShellScript, output: AgentOutput, node: Node, markers: Sequence[str] | None = None
 ) -> bool:
     """Whether `node` examines (with `grep`, `jq` or a file test) a file the run must
     produce: one its prompt names (`grep -q DONE "$PLAN"` after `claude -p "… mark $PLAN
     DONE"`) or, when its prompt is opaque, one it does not read its prompt from and no
     other command writes (`pytest > report.txt`), looked for a word of work done in
-    (`markers`, when given: `ALL_DONE`, not `enabled=false`)."""
+    (`markers`, when given: `ALL_DONE`, not `enabled=false`; none: a told file only)."""
+    done = markers is None or any(_WORK_DONE.search(marker) for marker in markers)
     examined = _examined_files(script)  # in source order: those in `node` are one slice
     first = bisect.bisect_left(examined, node.start_byte, key=lambda file: file.start_byte)
     last = bisect.bisect_left(examined, node.end_byte, key=lambda file: file.start_byte)
@@ -354,7 +355,6 @@ def examines_produced_file(
         word = normal_word(text_of(file))
         if word in output.inputs or word in output.files:
             continue  # its prompt, or what it prints (`reads_output` judges that)
-        done = not markers or any(_WORK_DONE.search(marker) for marker in markers)
         told = word in output.told
         produced = told or (output.opaque and done and word not in written_by_commands(script))
         if produced and not _only_shows(script, file):

@@ -18,6 +18,8 @@ from auditor.shell.parse import Node, descendants, enclosing_definition
 from auditor.shell.status import assigned_by
 
 _WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
+# Tests that a file exists (and is not empty): `[ -f .done ]`.
+EXISTENCE_TESTS = frozenset({"-e", "-f", "-s"})
 _NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
 WORDS = frozenset({"word", "string", "raw_string", "concatenation"})
 EXPANSIONS = frozenset({"simple_expansion", "expansion"})
@@ -264,7 +266,7 @@ def written_by_commands(script: ShellScript) -> frozenset[str]:
         for node in script.parsed.nodes():
             if node.type != "file_redirect" or node.parent is None:
                 continue
-            body = node.parent.child_by_field_name("body") if node.parent else None
+            body = node.parent.child_by_field_name("body")
             command = script.command_at(body) if body is not None else None
             if command is not None and script.agent_of(command) is None:
                 found.update(f for f in [written_file(node)] if f is not None)
