@@ -372,8 +372,10 @@ class Auditor:
             parsed = ShellText(source.text)
             # a file the tree's scripts source runs with their options (`sourcing`)
             own = shebang_options(source.text.split("\n", 1)[0])
-            initial = initial_options(self.project.sourced_options, source.path, own)
+            sourcers = self.project.sourced_by.get(source.path)
+            initial = initial_options(self.project.sourced_by, source.path, own)
             unit = ShellUnit(source, source.text, parsed, self.catalog, initial)
+            unit.callers = sourcers.calls if sourcers is not None else ()
             if origin is not None:
                 unit.place(origin, root, self.settings.max_file_size, self.settings.source_path)
         else:

@@ -17,7 +17,15 @@ from auditor.configs import FileSettings, settings_digest
 from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.project import ProjectIndex, PythonSummary, merge, module_name, module_names
+from auditor.project import (
+    CallSite,
+    ProjectIndex,
+    PythonSummary,
+    Sourcers,
+    merge,
+    module_name,
+    module_names,
+)
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers
 
@@ -72,12 +80,14 @@ Sourced = tuple[str, bool, bool]  # a file a script sources (from its folder), e
 
 
 class IndexedScript(NamedTuple):
-    """A shell script the index holds: whether it runs an agent, and the files it sources
-    with the options it has at each (`auditor.shell.sourcing`)."""
+    """A shell script the index holds: whether it runs an agent, the files it sources
+    with the options it has at each, and its calls of names it does not define, which
+    those files may (`auditor.shell.sourcing`)."""
 
     display: str
     runs_agent: bool
     sourcing: tuple[Sourced, ...] = ()
+    calls: tuple[CallSite, ...] = ()
 
 
 # A link to a launching function of the index: (its module's last name, its own last name);
@@ -232,9 +242,11 @@ class ModuleSummariser:
         if candidate.kind is FileKind.SHELL:
             named = self.agent_word.search(text)
             runs = named and (not self.units or self._script_runs_agent(candidate, data, text))
-            sourcing = self._sourcing(candidate, data, text)
+            sourcing, calls = self._sourcing(candidate, data, text)
             return (
-                IndexedScript(candidate.display, bool(runs), sourcing) if runs or sourcing else None
+                IndexedScript(candidate.display, bool(runs), sourcing, calls)
+                if runs or sourcing
+                else None
             )
         if _TEST_MODULE.fullmatch(candidate.path.name):
             # Test modules are rarely imported (only by other tests, a `test_utils.py`):
@@ -282,21 +294,31 @@ class ModuleSummariser:
             self.cache.put_data(key, {"runs_agent": runs})
         return runs
 
-    def _sourcing(self, candidate: Candidate, data: bytes, text: str) -> tuple[Sourced, ...]:
-        """What a script sources, and its options at each, where it may pass one on;
-        through the cache, modelled once per content."""
-        from auditor.shell.sourcing import may_pass_options, script_sourcing
+    def _sourcing(
+        self, candidate: Candidate, data: bytes, text: str
+    ) -> tuple[tuple[Sourced, ...], tuple[CallSite, ...]]:
+        """What a script sources, its options at each and its calls of names it does not
+        define; through the cache, modelled once per content."""
+        from auditor.shell.sourcing import may_source, script_sourcing
 
-        if not may_pass_options(text):
-            return ()
+        if not may_source(text):
+            return (), ()
         key = self.cache.key(candidate.display, "sourcing", data) if self.cache else ""
         held = self.cache.get_data(key) if self.cache else None
-        if isinstance(held, dict) and _sourcing_shape(held.get("sourcing")):
-            return tuple((path, errexit, pipefail) for path, errexit, pipefail in held["sourcing"])
-        made = tuple(script_sourcing(text, self.catalog, self.settings.timeout))
+        if (
+            isinstance(held, dict)
+            and _rows_shape(held.get("sourcing"), 2)
+            and _rows_shape(held.get("calls"), 3)
+        ):
+            return (
+                tuple((path, errexit, pipefail) for path, errexit, pipefail in held["sourcing"]),
+                tuple((name, *flags) for name, *flags in held["calls"]),
+            )
+        sourcing, calls = script_sourcing(text, self.catalog, self.settings.timeout)
         if self.cache is not None:
-            self.cache.put_data(key, {"sourcing": [list(entry) for entry in made]})
-        return made
+            rows = {"sourcing": [list(entry) for entry in sourcing]}
+            self.cache.put_data(key, {**rows, "calls": [list(call) for call in calls]})
+        return tuple(sourcing), tuple(calls)
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -323,10 +345,10 @@ class IndexListing:
         modules: Sequence[IndexedModule],
         scripts: Sequence[str],
         summariser: _Summariser,
-        sourced: Mapping[str, tuple[bool, bool]] | None = None,
+        sourced: Mapping[str, Sourcers] | None = None,
     ) -> None:
         self.modules, self.scripts, self.summariser = modules, scripts, summariser
-        self.sourced = sourced or {}  # `ProjectIndex.sourced_options`
+        self.sourced = sourced or {}  # `ProjectIndex.sourced_by`
 
     @property
     def fresh(self) -> bool:
@@ -439,22 +461,23 @@ def index_listing(
 
 def script_facts(
     entries: Iterable[IndexedScript], displays: Iterable[str]
-) -> tuple[list[str], dict[str, tuple[bool, bool]]]:
-    """From the index's scripts: those that run an agent, and the options every script
-    that sources a file among `displays` has there (`ProjectIndex.sourced_options`)."""
-    from auditor.shell.sourcing import sourced_options
+) -> tuple[list[str], dict[str, Sourcers]]:
+    """From the index's scripts: those that run an agent, and what the scripts that source
+    a file among `displays` give it (`ProjectIndex.sourced_by`)."""
+    from auditor.shell.sourcing import sourced_by
 
     held = list(entries)
     runs = [entry.display for entry in held if entry.runs_agent]
-    sourcing = [(entry.display, list(entry.sourcing)) for entry in held if entry.sourcing]
-    return runs, sourced_options(sourcing, frozenset(displays)) if sourcing else {}
+    sourcing = [(e.display, list(e.sourcing), e.calls) for e in held if e.sourcing]
+    return runs, sourced_by(sourcing, frozenset(displays)) if sourcing else {}
 
 
-def _sourcing_shape(value: object) -> bool:
-    """Whether a cached sourcing entry has its shape: [[path, errexit, pipefail], …]."""
+def _rows_shape(value: object, flags: int) -> bool:
+    """Whether a cached list of rows has its shape: [[name, then `flags` booleans], …] (a
+    sourced path and two options, a called name and three flags)."""
     return isinstance(value, list) and all(
         isinstance(entry, list)
-        and len(entry) == 3
+        and len(entry) == 1 + flags
         and isinstance(entry[0], str)
         and all(isinstance(flag, bool) for flag in entry[1:])
         for entry in value

@@ -284,15 +284,29 @@ def _retried_use(data: object) -> RetriedUse:
     )
 
 
+# A call a script makes of a name it does not define (a function of a file it sources):
+# the name, whether the call is a condition (errexit is off there), errexit, pipefail.
+CallSite = tuple[str, bool, bool, bool]
+
+
+class Sourcers(NamedTuple):
+    """What the tree's scripts that source a file give it (`auditor.shell.sourcing`): the
+    options every one of them has where it sources it, and their calls of names it may
+    define (its functions run with the options of those calls)."""
+
+    errexit: bool = False
+    pipefail: bool = False
+    calls: tuple[CallSite, ...] = ()
+
+
 class ProjectIndex(NamedTuple):
     """Summaries of every Python module and the shell scripts that run an agent."""
 
     python: Mapping[str, PythonSummary] = _EMPTY  # module name -> summary
     agent_scripts: frozenset[str] = frozenset()  # display paths of scripts that run an agent
     module_paths: frozenset[str] = frozenset()  # display paths of the summarised modules
-    # scripts other scripts of the tree source -> (errexit, pipefail) as every one of them
-    # has it where it sources the file (`auditor.shell.sourcing`)
-    sourced_options: Mapping[str, tuple[bool, bool]] = _EMPTY
+    # files other scripts of the tree source -> what those scripts give them
+    sourced_by: Mapping[str, Sourcers] = _EMPTY
 
     def launch_calls(self) -> tuple[tuple[str, str], ...]:
         """(`name(`, module tail) for every function of the tree whose parameter reaches a
@@ -356,7 +370,7 @@ def module_names(paths: Iterable[Path]) -> dict[Path, str]:
 def merge(
     summaries: Iterable[tuple[str, PythonSummary]],
     scripts: Iterable[str],
-    sourced: Mapping[str, tuple[bool, bool]] = _EMPTY,
+    sourced: Mapping[str, Sourcers] = _EMPTY,
 ) -> ProjectIndex:
     """An index from per-file results (later modules of the same name are dropped)."""
     python: dict[str, PythonSummary] = {}

@@ -315,3 +315,40 @@ def test_a_sourced_library_is_walked_once_per_content(
     library.write_text(LIBRARY.replace("600", "60"))  # edited in place: walked again
     assert _model(first, tmp_path).summaries["run_agent"].wrappers[0].words == ("60",)
     assert walked.count(LIBRARY.replace("600", "60")) == 1
+
+
+def test_sourced_by_follows_a_chain_of_sources() -> None:
+    """A script sourced in turn passes on the options its own sourcer gives it: the
+    library two sources down runs with pipefail, and its function with the call's options."""
+    from auditor.shell.sourcing import sourced_by
+
+    scripts = [
+        ("run.sh", [("lib/steps.sh", True, True)], [("plan_step", False, True, True)]),
+        ("lib/steps.sh", [("agent.sh", False, False)], [("run_claude", False, False, False)]),
+    ]
+    found = sourced_by(scripts, frozenset({"lib/steps.sh", "lib/agent.sh"}))
+    assert found["lib/agent.sh"].pipefail and found["lib/agent.sh"].errexit
+    assert found["lib/agent.sh"].calls == (("run_claude", False, True, True),)
+    alone = sourced_by(scripts[1:], frozenset({"lib/agent.sh"}))
+    assert alone["lib/agent.sh"].calls == (("run_claude", False, False, False),)
+    assert not alone["lib/agent.sh"].pipefail
+
+
+def test_called_with_every_call_and_the_library_top_level() -> None:
+    """A library's function runs with the options on at every call; errexit off at a
+    call in a condition; the library's own `set -e` holds after it is sourced."""
+    from auditor.shell.options import ShellOptions
+    from auditor.shell.sourcing import called_with
+
+    top = ShellOptions(errexit=True, pipefail=True)
+    calls = [
+        ("run", False, False, False),
+        ("check", True, False, False),
+        ("other", False, True, True),
+    ]
+    found = called_with(calls, ["run", "check"], top)
+    assert found["run"].errexit and found["run"].pipefail
+    assert not found["check"].errexit
+    assert "other" not in found  # not a function of the library
+    both = called_with([("run", False, True, True), ("run", True, True, True)], ["run"], top)
+    assert not both["run"].errexit  # one of its calls is a condition

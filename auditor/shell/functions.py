@@ -346,17 +346,21 @@ def enclosing_function(node: Node, parsed: ShellText) -> str | None:
 
 
 def reachable_functions(
-    commands: Sequence[SimpleCommand], functions: Mapping[str, Node], parsed: ShellText
+    commands: Sequence[SimpleCommand],
+    functions: Mapping[str, Node],
+    parsed: ShellText,
+    outside: Iterable[str] = (),
 ) -> frozenset[str]:
     """The functions a script can run: named by a command (or an argument, as a callback:
-    `trap f EXIT`, `retry 3 f`) outside any function, or in a function it can run."""
+    `trap f EXIT`, `retry 3 f`) outside any function, or in a function it can run, or
+    called by the scripts that source it (`outside`)."""
     named: dict[str | None, set[str]] = {}  # enclosing function -> functions it names
     for command in commands:
         words = {word for word in command.argv if word is not None and word in functions}
         if words:
             named.setdefault(enclosing_function(command.node, parsed), set()).update(words)
     reached: set[str] = set()
-    work = list(named.get(None, ()))
+    work = [*named.get(None, ()), *outside]
     while work:
         name = work.pop()
         if name not in reached:

@@ -19,10 +19,11 @@ nothing calls keeps the options where it is defined.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.project import CallSite
 from auditor.shell.arm_values import ArmValues
 from auditor.shell.assignments import assign, forget, may_vary, variants
 from auditor.shell.call_memo import CallMemo
@@ -49,6 +50,7 @@ from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on,
 from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
+from auditor.shell.sourcing import called_with
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
@@ -141,12 +143,14 @@ class ShellScript:
         end_use: str | None = SCRIPT_END,
         output_read: bool = False,
         sourced: SourcedFiles | None = None,
+        callers: Sequence[CallSite] = (),
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell
         embedded in a host: what the host does with it, or None); `output_read` says the
         host reads this shell's output instead (a tmux pane it captures); `sourced` reads
-        the files it sources, whose functions and variables join the model."""
+        the files it sources, whose functions and variables join the model; `callers`: the
+        calls of its functions by the scripts that source it (`auditor.shell.sourcing`)."""
         script = cls(parsed, catalog, end_use, output_read, sourced)
         first_line = parsed.text.split("\n", 1)[0]
         start = initial or shebang_options(first_line)
@@ -154,9 +158,10 @@ class ShellScript:
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
         }
-        script._walk_called_functions()
+        outside = called_with(callers, script.functions, end)
+        script._walk_called_functions(outside)
         script._calls.clear()  # every call is applied: the model keeps no summaries
-        script.called = reachable_functions(script.commands, script.functions, parsed)
+        script.called = reachable_functions(script.commands, script.functions, parsed, outside)
         return script
 
     def command_at(self, node: Node) -> SimpleCommand | None:
@@ -556,8 +561,9 @@ class ShellScript:
             for command in self.commands
         )
 
-    def _walk_called_functions(self) -> None:
-        """Walk each called function's body again with the options of its calls.
+    def _walk_called_functions(self, outside: Mapping[str, ShellOptions]) -> None:
+        """Walk each called function's body again with the options of its calls (and of
+        those that scripts sourcing this file make: `outside`).
 
         Repeated until nothing changes, since a call inside one function body takes
         that body's options (one round per function at most).
@@ -572,6 +578,9 @@ class ShellScript:
             changed = False
             for name, definition in self.functions.items():
                 entry = self._entry_options(calls[name], definition)
+                if name in outside:
+                    given = outside[name]
+                    entry = given if entry is None else both_on(entry, given)
                 if entry is None or entries.get(name) == entry:
                     continue
                 entries[name] = entry

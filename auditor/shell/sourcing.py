@@ -1,9 +1,12 @@
-"""The options a script of the tree has where it sources another file of the tree.
+"""What the scripts of the tree give the files of the tree they source.
 
 A sourced file runs in the script's shell: `set -euo pipefail` in the script, then
 `source lib/common.sh`, and the library's functions run with errexit and pipefail on.
 The project index keeps, for each such file, the options every script that sources it
-has there, and the file's own audit starts from them.
+has there, and the file's own audit starts from them. A library's functions are called
+by those scripts, not by the library: the index keeps the scripts' calls of names they
+do not define, and each function of the library runs with the options of its calls
+(errexit off in a condition), as a function of the script itself would.
 """
 
 from __future__ import annotations
@@ -13,26 +16,32 @@ import re
 from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog
-from auditor.shell.options import ShellOptions
+from auditor.project import CallSite, Sourcers
+from auditor.shell.options import ShellOptions, both_on
 from auditor.timebound import FileTimeout, time_bound
 
-# Scripts worth a model: they source a file and may turn an option on before.
+# Scripts worth a model: they source a file.
 _SOURCES = re.compile(r"(?m)^[ \t]*(?:source|\.)[ \t]+\S")
-_SETS = re.compile(r"errexit|pipefail|\bset[ \t]+-[a-zA-Z]*e|^#!.*[ \t]-[a-zA-Z]*e", re.M)
+_FUNCTION_NAME = re.compile(r"[A-Za-z_][\w:.-]*")
+MAX_CALLED = 256  # names a script calls that it does not define: more are left out
 
 # What a script sources: (the path relative to its folder, errexit, pipefail there).
 Sourcing = list[tuple[str, bool, bool]]
 
 
-def may_pass_options(text: str) -> bool:
-    """Whether a script may source a file with an option on (else it passes none)."""
-    return bool(_SOURCES.search(text) and _SETS.search(text))
+def may_source(text: str) -> bool:
+    """Whether a script may source a file (else it gives none anything)."""
+    return bool(_SOURCES.search(text))
 
 
-def script_sourcing(text: str, catalog: AgentCatalog, timeout: float) -> Sourcing:
-    """The files a script sources and the options it has at each (none for a script too
-    deep or too costly to read: its own audit says why)."""
+def script_sourcing(
+    text: str, catalog: AgentCatalog, timeout: float
+) -> tuple[Sourcing, list[CallSite]]:
+    """The files a script sources and the options it has at each, and its calls of names
+    it does not define (none for a script too deep or too costly to read: its own audit
+    says why)."""
     from auditor.shell.model import ShellScript  # only for a script that needs one
+    from auditor.shell.status import in_condition
     from auditor.unit import NotAudited
     from auditor.value_budget import value_budget
 
@@ -40,36 +49,89 @@ def script_sourcing(text: str, catalog: AgentCatalog, timeout: float) -> Sourcin
         with time_bound(timeout), value_budget():
             script = ShellScript.build(text, catalog)
     except (FileTimeout, RecursionError, NotAudited):
-        return []
-    return [(path, options.errexit, options.pipefail) for path, options in script.sourcing]
+        return [], []
+    sourcing = [(path, options.errexit, options.pipefail) for path, options in script.sourcing]
+    calls: set[CallSite] = set()
+    for command in script.commands:
+        name = command.command_name
+        if not name or name in script.functions or not _FUNCTION_NAME.fullmatch(name):
+            continue
+        options = script.options_at(command.node)
+        calls.add((name, in_condition(command.node), options.errexit, options.pipefail))
+    return sourcing, sorted(calls)[:MAX_CALLED] if sourcing else []
 
 
-def sourced_options(
-    scripts: Iterable[tuple[str, Sourcing]], files: frozenset[str]
-) -> dict[str, tuple[bool, bool]]:
-    """For each of `files` (display paths) that `scripts` (display path, what it sources)
-    source: (errexit, pipefail) where every one of them has it on there; a file none
-    turns an option on for is left out."""
-    found: dict[str, list[tuple[bool, bool]]] = {}
-    for display, sourcing in scripts:
+def sourced_by(
+    scripts: Iterable[tuple[str, Sourcing, Iterable[CallSite]]], files: frozenset[str]
+) -> dict[str, Sourcers]:
+    """For each of `files` (display paths) that `scripts` (display path, what it sources,
+    its calls) source: the options every one of them has on there, and their calls; a
+    file none of them gives an option or a call is left out. A script that is sourced in
+    turn has the options its own sourcers give it (`auditor.sh` sets pipefail and sources
+    `lib/run.sh`, which sources `lib/common.sh` and calls its functions): a fixpoint over
+    the sourcing graph, each round linear in what the scripts source."""
+    held = [(display, sourcing, tuple(called)) for display, sourcing, called in scripts]
+    given: dict[str, Sourcers] = {}
+    for _ in range(len(held) + 1):  # the options only grow: a round per step of a chain
+        found = _sourced_round(held, files, given)
+        if found == given:
+            break
+        given = found
+    return given
+
+
+def _sourced_round(
+    scripts: Iterable[tuple[str, Sourcing, tuple[CallSite, ...]]],
+    files: frozenset[str],
+    given: Mapping[str, Sourcers],
+) -> dict[str, Sourcers]:
+    """`sourced_by` with each script's options raised by what `given` says it is given."""
+    options: dict[str, list[tuple[bool, bool]]] = {}
+    calls: dict[str, set[CallSite]] = {}
+    for display, sourcing, called in scripts:
+        own = given.get(display, Sourcers())
+        raised = {(n, c, e or own.errexit, p or own.pipefail) for n, c, e, p in called}
         folder = posixpath.dirname(display)
         for relative, errexit, pipefail in sourcing:
             target = posixpath.normpath(posixpath.join(folder, relative))
             if target in files:
-                found.setdefault(target, []).append((errexit, pipefail))
-    combined = {
-        target: (all(e for e, _ in held), all(p for _, p in held)) for target, held in found.items()
+                at = (errexit or own.errexit, pipefail or own.pipefail)
+                options.setdefault(target, []).append(at)
+                calls.setdefault(target, set()).update(raised)
+    found = {
+        target: Sourcers(
+            all(e for e, _ in held), all(p for _, p in held), tuple(sorted(calls[target]))
+        )
+        for target, held in options.items()
     }
-    return {target: options for target, options in combined.items() if any(options)}
+    return {target: sourcers for target, sourcers in found.items() if any(sourcers)}
 
 
 def initial_options(
-    sourced: Mapping[str, tuple[bool, bool]], display: str, own: ShellOptions
+    sourced: Mapping[str, Sourcers], display: str, own: ShellOptions
 ) -> ShellOptions | None:
     """The options a file's audit starts from: its shebang's (`own`), with those that
     every script sourcing it has on (None: only its own)."""
     held = sourced.get(display)
-    if held is None:
+    if held is None or not (held.errexit or held.pipefail):
         return None
-    errexit, pipefail = held
+    errexit, pipefail = held.errexit, held.pipefail
     return own._replace(errexit=own.errexit or errexit, pipefail=own.pipefail or pipefail)
+
+
+def called_with(
+    calls: Iterable[CallSite], functions: Iterable[str], top: ShellOptions
+) -> dict[str, ShellOptions]:
+    """The options each of a sourced file's `functions` runs with where the scripts that
+    source it call it: the options on at every call, with those the file's top level
+    leaves on (`top`: its `set -euo pipefail` holds in the script after the `source`),
+    errexit off for a call in a condition."""
+    defined = set(functions)
+    found: dict[str, ShellOptions] = {}
+    for name, condition, errexit, pipefail in calls:
+        if name not in defined:
+            continue
+        errexit = (errexit or top.errexit) and not condition
+        options = top._replace(errexit=errexit, pipefail=pipefail or top.pipefail)
+        found[name] = both_on(found[name], options) if name in found else options
+    return found

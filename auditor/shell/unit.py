@@ -31,6 +31,7 @@ _LONGEST = 40  # characters of an expression a message shows
 if TYPE_CHECKING:
     from auditor.agent_status import AgentStatus, LostStatus
     from auditor.profiles import AgentCatalog
+    from auditor.project import CallSite
     from auditor.shell.includes import Lookup, Place
     from auditor.shell.model import ShellScript
     from auditor.shell.options import ShellOptions
@@ -79,6 +80,8 @@ class ShellUnit:
         # and the folders named as search roots (`--source-path`).
         self._place: Place | None = None
         self._agent_status: AgentStatus | None = None
+        # the calls the tree's scripts that source this file make of its functions
+        self.callers: tuple[CallSite, ...] = ()
 
     def place(
         self, origin: Path, tree_root: Path | None, max_size: int, search: tuple[Path, ...] = ()
@@ -99,7 +102,13 @@ class ShellUnit:
 
             sourced = SourcedFiles(*self._place) if self._place is not None else None
             self._script = ShellScript.walk(
-                self.parsed, self.catalog, self.initial, self.end_use, self.output_read, sourced
+                self.parsed,
+                self.catalog,
+                self.initial,
+                self.end_use,
+                self.output_read,
+                sourced,
+                self.callers,
             )
         return self._script
 

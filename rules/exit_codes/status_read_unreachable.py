@@ -20,7 +20,9 @@ class StatusReadUnreachable(Rule[ShellUnit]):
 
     Errexit is decided where a function is called, not where it is defined:
     a wrapper defined above `set -e` and called below it runs under errexit,
-    and one called as a condition (`if run_agent …`) runs without it.
+    and one called as a condition (`if run_agent …`) runs without it. A
+    library's functions are called by the scripts of the tree that source it,
+    with their options (and the library's own `set -e`).
 
     Not reported: a read that only passes the status on and decides nothing
     (`exit $?` or `return $?` right after the agent, or `rc=$?` whose value
