@@ -56,6 +56,9 @@ _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 # success that leaves, whatever scenario reaches it
 _ABORT = "abort"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
+# The loop left before the run, whatever it will do (a stop file, a cap, a test of the
+# last round's work at the top of the body): another way out, but not one the run takes.
+LEFT_BEFORE = "left before the run"
 _SURE = "next, sure"  # it went on, and not only through the body of an undecided test
 # `rc` (in `(( ))`), `$rc`, `$?`, or braced: `${rc}`, `${PIPESTATUS[0]}`, also with a default
 # for an unset value (`${PIPESTATUS[0]:-0}`), the value itself whenever it is set
@@ -667,7 +670,10 @@ class IterationWalk:
         # ends (`cd "$dir" && agent` where `cd` failed, a failed check before it that
         # `continue`s); one that leaves before it does: the loop has another way out
         told = [(o, p) for o, p in ends if p.ran or o not in ("next", _CONTINUED)]
-        for outcome, path in told if any(p.ran for _, p in told) else ends:
+        ran = any(p.ran for _, p in told)
+        for outcome, path in told if ran else ends:
+            if ran and outcome == "leave" and not path.ran:
+                outcome = LEFT_BEFORE
             for index in path.scenarios:
                 found[index].add(outcome)
                 if outcome == "next":

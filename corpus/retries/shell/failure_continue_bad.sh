@@ -26,3 +26,23 @@ while :; do  # expect: RA302(warning)
     errors=0
     sleep 300
 done
+
+# A stop file checked at the top of the body is another way out, taken before the run
+# whatever it does: the failure still skips the commit and runs the same prompt again.
+while :; do  # expect: RA302(warning)
+    [ -f STOP ] && { echo "stop file found"; break; }
+    set +e
+    codex exec --full-auto "Make one small improvement to the parser" > codex.log 2>&1
+    status=$?
+    set -e
+    if [ "$status" -ne 0 ]; then
+        if grep -qi "quota" codex.log; then
+            sleep 900
+            continue
+        fi
+        sleep 60
+        continue
+    fi
+    git add -A && git commit -qm "codex: one improvement"
+    sleep 120
+done

@@ -32,3 +32,13 @@ while readarray -t -n 1 task && [ -n "${task[*]}" ]; do
   fi
   git commit -am "${task[0]}"
 done < tasks.txt
+
+# A stop file at the top of the body, and a failure that falls through to the same pause
+# a success takes: a schedule with a way out, not a retry.
+while :; do
+    [ -f STOP ] && break
+    if ! codex exec --full-auto "Review yesterday's merged pull requests"; then
+        echo "review failed; next one in an hour" >&2
+    fi
+    sleep 3600
+done
