@@ -126,7 +126,14 @@ def summarize_function(
     if passing is not None or reports:
         # the wrappers in front of the run it passes on add their codes (`timeout 600 …`)
         _, (agent, wrappers) = passing or runs[0]
-        handles = passing is None and _acts_before_failing(runs[0][0], inside, parsed)
+        # it acts on a failure before it returns one, or every run it makes is a call of
+        # a function that does: nothing of an agent's status reaches its callers unhandled
+        handled = all(
+            (called := summaries.get(c.command_name or "")) is not None and called.handles
+            for c, _ in runs
+        )
+        acts = passing is None and _acts_before_failing(runs[0][0], inside, parsed)
+        handles = handled or acts
         ending = _ends_failing(body, runs[0][0], inside, parsed)
         return FunctionSummary(
             name, agent, returns, wrappers=wrappers, handles=handles, ends_failing=ending
@@ -235,13 +242,30 @@ def _acts_before_failing(
 
 
 def _acted_before(node: Node, after: int, parsed: ShellText) -> bool:
-    """Whether a statement before `node` in its block, and after offset `after`, acts."""
+    """Whether a statement after offset `after` (the agent's run) and before `node` acts:
+    one before it in its block, or in a block around it on the way up to the function's
+    body (`failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1; fi`); not one
+    of another branch of an `if` (before its `else`)."""
     statement = node
-    while statement.parent is not None and statement.parent.type == "redirected_statement":
-        statement = statement.parent
-    block = statement.parent
-    if block is None:
-        return False
+    while True:
+        while statement.parent is not None and statement.parent.type == "redirected_statement":
+            statement = statement.parent
+        block = statement.parent
+        if block is None or block.type == "function_definition":
+            return False
+        other_branch = block.type == "if_statement" and statement.type in _LATER_BRANCHES
+        if not other_branch and _acts_in(block, statement, after, parsed):
+            return True
+        statement = block
+
+
+_LATER_BRANCHES = ("elif_clause", "else_clause")
+
+
+def _acts_in(block: Node, statement: Node, after: int, parsed: ShellText) -> bool:
+    """Whether a statement of `block` before `statement`, and after offset `after`, acts:
+    a command other than one that tells of it (a cleanup, a handler, a counter's
+    assignment)."""
     tests = {c.id for c in block.children_by_field_name("condition")}  # `if`'s, `while`'s
     for sibling in block.named_children:
         if sibling.start_byte >= statement.start_byte:

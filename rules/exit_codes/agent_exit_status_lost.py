@@ -84,6 +84,11 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       records as failed in a variable a later test reads (`else failed+=("$b")`,
       `((missing++))`, then `[[ ${#failed[@]} -gt 0 ]]`), or in Python
       `run(["claude"])`, `token = read_token()`, `if token: … else: return False`);
+    - the call of a function that reads the agent's status and acts on a failure
+      before it returns one (cleans up, counts it, calls a handler; also a block
+      up: `failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1`),
+      or of a function whose every run is the call of such a function: nothing
+      of the agent's status reaches the caller unhandled;
     - a run followed by a `read` from the terminal (`claude …; read` in a tmux
       pane kept open until Enter): the person who presses it has seen how the
       run ended (not a `read` from a file, a descriptor, or with a timeout);

@@ -22,3 +22,12 @@ while true; do
     report_only  # expect: RA203(warning)
     sleep 1
 done
+
+# The function above passes on a status nobody handled: dropping it loses the failure.
+run_steps() {
+    echo "one more step"
+    report_only
+}
+
+run_steps  # expect: RA203(warning)
+echo "steps done"

@@ -27,3 +27,31 @@ while true; do
     i=$((i + 1))
     sleep 1
 done
+
+# The handling is one block up from the `return 1` (the failure is counted, then a
+# person decides to stop), and the functions above only pass that handled status on:
+# dropping the status of the outermost one loses nothing of the agent's.
+failed=0
+
+run_task() {
+    codex exec --full-auto "Implement task $1" > "task-$1.log" 2>&1
+    local rc=$?
+    if [ "$rc" -ne 0 ]; then
+        failed=$((failed + 1))
+        if [ -t 0 ]; then
+            read -rp "task $1 failed; stop? (y/n) " stop
+            if [ "$stop" = y ]; then
+                return 1
+            fi
+        fi
+    fi
+    return 0
+}
+
+run_phase() {
+    run_task "$1.1" || return 1
+    run_task "$1.2" || return 1
+}
+
+run_phase 1
+echo "$failed task(s) failed"
