@@ -107,7 +107,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     probe is not a step, nor is an Agent SDK `query` whose options give the
     agent no tool (`tools=[]`, `disallowed_tools=["*"]`, `permission_mode=
     "plan"`, built at the call, in a local name or by a method of the module):
-    it only answers.
+    it only answers. Nor is a loop whose `except` falls through to the rest of
+    the iteration, where the test that ends the loop after a success ends it
+    after the failure too (`except Exception: log(…)`, then `if done(): break`):
+    both go the same way, and the next round is new work.
 
     ## Why is this bad?
     A step that failed half-way has already run tools: files written, commits

@@ -286,6 +286,8 @@ class CallGraph:
                 ]
             if found:
                 return found[:MAX_DISPATCH]
+            if self._made_outside(function, callee[1]):
+                return []  # an object of a class the tree does not define
             overrides = self.hierarchy.abstract(callee[2], function.module)
             return [name for name in overrides if name in self.functions]
         if kind == "name":
@@ -359,6 +361,23 @@ class CallGraph:
                         found += self._receivers(function, callee, depth + 1)
                     found += self._instances(maker, given, depth + 1)
         return found
+
+    def _made_outside(self, function: _Function, refs: Sequence[Any]) -> bool:
+        """Whether a receiver holds only what calls of names imported from outside the
+        tree return (`client = ollama.Client(host=…)`, then `client.chat(…)`): an object
+        whose class the tree does not define, so none of the tree's methods runs on it."""
+        for ref in refs:
+            if not ref or ref[0] != "result":
+                return False
+            callee = function.facts["calls"][ref[1]].callee
+            if not callee or callee[0] != "name" or "." not in callee[1]:
+                return False  # a local name, a builtin: of no known origin
+            if self.resolve(callee[1], function.module) is not None:
+                return False
+            head = callee[1].split(".", 1)[0]
+            if head in self.summaries or self.modules_named(head, function.module):
+                return False
+        return bool(refs)
 
     def global_instances(self, name: str, reader: str) -> list[str]:
         """The classes of the tree whose instances a module-level name holds, as module

@@ -96,7 +96,7 @@ def loop_retries(
         # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
         if "next" in outcome and (set(outcome) - MARKS != set(success) - MARKS):
             retried.append((scenario, outcome["next"]))
-        elif counted and scenario.raises and outcome.get("next", set()) - {None} - success_via:
+        elif counted and scenario.raises and _round_only(outcome, success_via):
             # round through an `except` clause, in an attempt loop a success may leave (a
             # verdict on its output decides whether it goes round too)
             retried.append((scenario, outcome["next"]))
@@ -135,6 +135,17 @@ def loop_retries(
     reason = _any_failure(flow) if any_exit and not wide else reason
     transient_only = all(s.transient for s, _ in retried) and not wide and not any_exit
     return Retry(bool(wide) or any_exit, transient_only, reason, errors)
+
+
+def _round_only(
+    outcome: dict[str, set[ast.ExceptHandler | None]], success_via: set[ast.ExceptHandler | None]
+) -> bool:
+    """Whether a failure goes round through an `except` clause that a success does not
+    pass, and from which it cannot leave: not a clause that falls through to the rest of
+    the iteration, where the test that lets a success leave lets the failure leave too
+    (`except Exception: log(…)`, then `if is_complete(): return`): both go the same way."""
+    handlers = outcome.get("next", set()) - {None} - success_via
+    return bool(handlers - outcome.get("leave", set()))
 
 
 def _counts_attempts(loop: Loop, call: ast.AST) -> bool:
