@@ -337,8 +337,7 @@ def test_sourced_by_follows_a_chain_of_sources() -> None:
 def test_called_with_every_call_and_the_library_top_level() -> None:
     """A library's function runs with the options on at every call; errexit off at a
     call in a condition; the library's own `set -e` holds after it is sourced."""
-    from auditor.shell.options import ShellOptions
-    from auditor.shell.sourcing import called_with
+    from auditor.shell.options import ShellOptions, called_with
 
     top = ShellOptions(errexit=True, pipefail=True)
     calls = [

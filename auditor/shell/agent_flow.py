@@ -18,6 +18,7 @@ from auditor.agent_status import AgentCall, AgentStatus, LostStatus, Unreachable
 from auditor.exit_codes import ExitCodes, either_codes, invocation_codes
 from auditor.finding import shortened
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand, WrapperUse
+from auditor.shell.first_turn import never_reached
 from auditor.shell.functions import FunctionSummary, enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
@@ -94,6 +95,8 @@ class _Flow:
             label = command.command_name or profile.name
         else:
             return None
+        if never_reached(self.script, command.node):
+            return None  # errexit ends the script before it, on the first turn of its loop
         catalog = self.script.catalog
         codes = either_codes(  # under the wrappers any value of its words gives it
             [

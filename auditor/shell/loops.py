@@ -22,9 +22,9 @@ from auditor.exit_codes import retried_failures
 from auditor.finding import shortened
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.first_turn import ROUND, ends_first_turn
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import text_of
 from auditor.shell.parse import Node, descendants, enclosing_loop, within
 from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop, reads_items
@@ -222,9 +222,9 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
 def _first_failure_ends(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
     """Whether errexit ends the script on the loop's first turn once the run has failed:
     the body goes on from the run (or from the loop's condition that runs it), with no
-    `continue`, to `((n++))` (or `((n--))`) of a counter that is 0 on the first turn
-    (`local attempt=0` before the loop): `((0))` is a failure, so the loop never gets
-    round to the run again."""
+    jump, to `((n++))` (or `((n--))`) of a counter that is 0 on the first turn (`local
+    attempt=0` before the loop): `((0))` is a failure, so the loop never gets round to
+    the run again."""
     body = loop.child_by_field_name("body")
     if body is None:
         return False
@@ -232,51 +232,4 @@ def _first_failure_ends(script: ShellScript, loop: Node, command: SimpleCommand)
     at = next((i for i, s in enumerate(statements) if within(command.node, s)), None)
     if at is None and not any(within(command.node, c) for c in named(loop, "condition")):
         return False
-    first = at or 0
-    for index, statement in enumerate(statements[first:], first):
-        name = _post_counted(statement)
-        if name is not None:
-            return (
-                script.options_at(statement).errexit
-                and _zero_before(loop, name)
-                and not any(
-                    _assigns(node, name) for s in statements[:index] for node in descendants(s)
-                )
-            )
-        if any(script.name_at(n) == "continue" for n in descendants(statement)):
-            return False
-    return False
-
-
-def _post_counted(statement: Node) -> str | None:
-    """The counter of a `((n++))` or `((n--))` statement, whose status is 1 when n was 0."""
-    inner = [c for c in statement.named_children if c.type != "comment"]
-    if statement.type != "compound_statement" or len(inner) != 1:
-        return None
-    if inner[0].type != "postfix_expression" or not inner[0].named_children:
-        return None
-    counter = inner[0].named_children[0]
-    return text_of(counter) if counter.type == "variable_name" else None
-
-
-def _zero_before(loop: Node, name: str) -> bool:
-    """Whether the statement before `loop` in its block that last sets `name` sets it to 0
-    on every way (`attempt=0`, `local attempt=0`); not one that sets it in a branch or a
-    loop (either way may hold), and not a function's body (it runs where it is called)."""
-    current = loop.prev_named_sibling
-    while current is not None:
-        if current.type != "function_definition":
-            settings = [n for n in descendants(current) if _assigns(n, name)]
-            if settings:
-                direct = current.type in ("variable_assignment", "declaration_command")
-                value = settings[-1].child_by_field_name("value")
-                return direct and value is not None and text_of(value).strip("\"'") == "0"
-        current = current.prev_named_sibling
-    return False
-
-
-def _assigns(node: Node, name: str) -> bool:
-    if node.type != "variable_assignment":
-        return False
-    target = node.child_by_field_name("name")
-    return target is not None and text_of(target) == name
+    return ends_first_turn(script, loop, statements[at or 0 :], ROUND)

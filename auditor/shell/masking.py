@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from auditor.shell.first_turn import never_reached
 from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
     ALL_INDICES,
@@ -52,8 +53,8 @@ def masked_pipelines(unit: ShellUnit) -> Iterator[MaskedPipeline]:
 
 
 def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
-    if pipeline.options.pipefail:
-        return None
+    if pipeline.options.pipefail or never_reached(unit.script, pipeline.node):
+        return None  # (errexit ends the script before it, on the first turn of its loop)
     masked = [(i, stage) for i, stage in enumerate(pipeline.stages[:-1]) if not stage.trivial]
     if not masked:
         return None

@@ -46,11 +46,17 @@ from auditor.shell.includes import (
     variable_prefixed,
 )
 from auditor.shell.jobs import waited_use
-from auditor.shell.options import ShellOptions, apply_set, apply_shopt, both_on, shebang_options
+from auditor.shell.options import (
+    ShellOptions,
+    apply_set,
+    apply_shopt,
+    both_on,
+    called_with,
+    shebang_options,
+)
 from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
-from auditor.shell.sourcing import called_with
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
+
+from auditor.project import CallSite
 
 _LETTERS = {"e": "errexit"}
 _NAMED = {"errexit", "pipefail"}
@@ -74,3 +76,21 @@ def shebang_options(first_line: str) -> ShellOptions:
 def both_on(first: ShellOptions, second: ShellOptions) -> ShellOptions:
     """The options on in both."""
     return ShellOptions(*(a and b for a, b in zip(first, second, strict=True)))
+
+
+def called_with(
+    calls: Iterable[CallSite], functions: Iterable[str], top: ShellOptions
+) -> dict[str, ShellOptions]:
+    """The options each of a sourced file's `functions` runs with where the scripts that
+    source it call it: the options on at every call, with those the file's top level
+    leaves on (`top`: its `set -euo pipefail` holds in the script after the `source`),
+    errexit off for a call in a condition."""
+    defined = set(functions)
+    found: dict[str, ShellOptions] = {}
+    for name, condition, errexit, pipefail in calls:
+        if name not in defined:
+            continue
+        errexit = (errexit or top.errexit) and not condition
+        options = top._replace(errexit=errexit, pipefail=pipefail or top.pipefail)
+        found[name] = both_on(found[name], options) if name in found else options
+    return found

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog
 from auditor.project import CallSite, Sourcers
-from auditor.shell.options import ShellOptions, both_on
+from auditor.shell.options import ShellOptions
 from auditor.timebound import FileTimeout, time_bound
 
 # Scripts worth a model: they source a file.
@@ -117,21 +117,3 @@ def initial_options(
         return None
     errexit, pipefail = held.errexit, held.pipefail
     return own._replace(errexit=own.errexit or errexit, pipefail=own.pipefail or pipefail)
-
-
-def called_with(
-    calls: Iterable[CallSite], functions: Iterable[str], top: ShellOptions
-) -> dict[str, ShellOptions]:
-    """The options each of a sourced file's `functions` runs with where the scripts that
-    source it call it: the options on at every call, with those the file's top level
-    leaves on (`top`: its `set -euo pipefail` holds in the script after the `source`),
-    errexit off for a call in a condition."""
-    defined = set(functions)
-    found: dict[str, ShellOptions] = {}
-    for name, condition, errexit, pipefail in calls:
-        if name not in defined:
-            continue
-        errexit = (errexit or top.errexit) and not condition
-        options = top._replace(errexit=errexit, pipefail=pipefail or top.pipefail)
-        found[name] = both_on(found[name], options) if name in found else options
-    return found

@@ -93,6 +93,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       pane kept open until Enter): the person who presses it has seen how the
       run ended (not a `read` from a file, a descriptor, or with a timeout);
     - a probe (`gptme --version`, `claude --help`), which is not an agent run;
+    - a run the script never gets to: in a loop after `((n++))` of a counter
+      at 0 under errexit (`((0))` fails, and the script ends there);
     - a Python `run()` whose `check=` is an expression (`check=strict`): that
       is left to its caller;
     - a status read that cannot hold the agent's is reported too:

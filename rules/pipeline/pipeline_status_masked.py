@@ -52,7 +52,9 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     `shopt -so pipefail`, a `-o pipefail` shebang), `${PIPESTATUS[@]}` (or
     the index of every stage that can fail) read right after, and pipelines
     whose earlier stages cannot meaningfully fail (`echo`, `printf`, `true`,
-    `:`, `yes`, `cat` of a here-doc). Unless a masked stage is an agent, also
+    `:`, `yes`, `cat` of a here-doc), nor a pipeline the script never gets to:
+    in a loop after `((n++))` of a counter at 0 under errexit (`((0))` fails,
+    and the script ends there). Unless a masked stage is an agent, also
     not flagged: a last stage that stops reading on purpose (`head`,
     `grep -q`, `grep -m`, `sed q`), where pipefail would add SIGPIPE failures,
     and a make recipe line that only prints (`cloc … | tail -1`).
