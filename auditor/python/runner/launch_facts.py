@@ -301,6 +301,7 @@ class LaunchFacts:
                     if isinstance(n, ast.Return) and n.value is not None
                 ]
                 kinds = {k for v in values if (k := self._kind(body, v)) is not None}
+                kinds = _common_fields(kinds)
                 if _verdicts(values, kinds) and not self._decides_on_status(body):
                     kinds = set()  # `return True, why` on what the output says: a verdict
                 branch = self._branch_result(body) if len(kinds) <= 1 else None
@@ -819,6 +820,19 @@ def _int_constant(node: ast.expr) -> bool:
 
 def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
+
+
+def _common_fields(kinds: set[str]) -> set[str]:
+    """Result objects that tell the run by the same fields, one kind: the flags every
+    return gives (`return self._run_pty(cmd)`, whose result says `success` and
+    `exit_code=0`, beside `return Result(success=rc == 0, error=None, exit_code=rc)`:
+    `field:success;exit_code=0`); the kinds themselves when they share no flag or are
+    not all result objects."""
+    if len(kinds) < 2 or not all(kind.startswith("field:") for kind in kinds):
+        return kinds
+    flags = [kind.removeprefix("field:").split(FIELDS) for kind in sorted(kinds)]
+    shared = [flag for flag in flags[0] if all(flag in other for other in flags[1:])]
+    return {f"field:{FIELDS.join(shared)}"} if shared else kinds
 
 
 def _with_field(kind: str, branch: str) -> str:
