@@ -60,7 +60,7 @@ from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
-from auditor.python.runner.loop_parts import leaves_after, repetition
+from auditor.python.runner.loop_parts import delay_schedule, leaves_after, repetition
 from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, literal_int, position
@@ -560,7 +560,7 @@ class ModuleFacts:
             returned = self._returned_retrier(iterated)
             if returned is not None:
                 return self._returned_layer(loop, *returned, outer)
-            if repetition(loop.iter, function.held_value) is None:
+            if repetition(loop.iter, function.held_value) is None and not delay_schedule(loop):
                 return None
         inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
         tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]

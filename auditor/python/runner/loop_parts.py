@@ -69,6 +69,32 @@ def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Re
     return None if times is not None and start is not None and times - start <= 1 else found
 
 
+def delay_schedule(loop: ast.For | ast.AsyncFor) -> Repetition | None:
+    """A `for` loop over the delays between its attempts (`for delay in (1, 5, 30):`, also
+    numbered: `for attempt, delay in enumerate(DELAYS + [0]):`) when its body sleeps for the
+    item (`time.sleep(delay)`, `await asyncio.sleep(delay * 2)`): the same attempt again
+    after each pause, not a walk over work items."""
+    target = loop.target
+    numbered = isinstance(loop.iter, ast.Call) and dotted_name(loop.iter.func) == "enumerate"
+    if numbered and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+        target = target.elts[1]
+    if not isinstance(target, ast.Name):
+        return None
+    for node in ast.walk(ast.Module(body=loop.body, type_ignores=[])):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        if not (dotted_name(node.func) or "").endswith("sleep"):
+            continue
+        names = {n.id for n in ast.walk(node.args[0]) if isinstance(n, ast.Name)}
+        only_numbers = all(
+            isinstance(n, ast.Name | ast.Constant | ast.BinOp | ast.operator | ast.Load)
+            for n in ast.walk(node.args[0])
+        )
+        if names == {target.id} and only_numbers:
+            return Repetition(None)
+    return None
+
+
 def _literal(node: ast.expr | None) -> int | None:
     value = node.value if isinstance(node, ast.Constant) else None
     return value if type(value) is int else None
