@@ -52,3 +52,20 @@ def read_token() -> str | None:
 
 def changed_files() -> list[str]:
     return []
+
+
+def open_review_session(project: str) -> None:
+    subprocess.run(["claude", "Review the open pull requests"], cwd=project)  # expect: RA203(warning)
+
+
+def review(project: str) -> None:
+    # one call is checked, the other is not: the run's status is lost on the second
+    open_review_session(project)
+    if not reviews_posted(project):
+        raise RuntimeError("no review posted")
+    open_review_session(project)
+    log.info("second review done")
+
+
+def reviews_posted(project: str) -> bool:
+    return False

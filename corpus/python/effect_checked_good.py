@@ -69,3 +69,20 @@ def changed_files() -> list[str]:
 
 def have_changelog() -> bool:
     return False
+
+
+def open_setup_session(project: str) -> None:
+    subprocess.run(["claude", "Set up the project: write SETUP_DONE when finished"], cwd=project)
+
+
+def set_up(project: str) -> bool:
+    # the function above ends with the run: each call of it is checked right after
+    open_setup_session(project)
+    if not setup_done(project):
+        log.error("setup did not finish")
+        return False
+    return True
+
+
+def setup_done(project: str) -> bool:
+    return False

@@ -83,7 +83,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       `if git diff --name-only --diff-filter=U | grep -q .; then return 1; fi`), or
       records as failed in a variable a later test reads (`else failed+=("$b")`,
       `((missing++))`, then `[[ ${#failed[@]} -gt 0 ]]`), or in Python
-      `run(["claude"])`, `token = read_token()`, `if token: … else: return False`);
+      `run(["claude"])`, `token = read_token()`, `if token: … else: return False`;
+      also a Python run that ends its function, where each call of the function
+      is checked so: `open_session(p)`, then `if not done(p): return False`);
     - the call of a function that reads the agent's status and acts on a failure
       before it returns one (cleans up, counts it, calls a handler; also a block
       up: `failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1`),

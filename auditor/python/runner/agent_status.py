@@ -41,7 +41,7 @@ from auditor.python.model.expr_values import (
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
-from auditor.python.runner.effect_checks import effect_checked
+from auditor.python.runner.effect_checks import effect_checked, statements_after
 from auditor.python.runner.loop_parts import Loop, is_none_test
 from auditor.python.runner.project_calls import (
     StatusCall,
@@ -356,7 +356,9 @@ class _Analysis:
         bound = status_target(target, launch.via.returns if launch.via is not None else None)
         every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
-        if isinstance(parent, ast.Expr) and effect_checked(self.module, parent, launch.node):
+        if isinstance(parent, ast.Expr) and (
+            effect_checked(self.module, parent, launch.node) or self._checked_by_callers(parent)
+        ):
             return None  # judged by what it was to do: the code checks it next
         if launch.via is not None:
             return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
@@ -431,6 +433,20 @@ class _Analysis:
             return None
         scope = self.module.scope_of(parent)
         return scope if isinstance(scope, Function) else None
+
+    def _checked_by_callers(self, statement: ast.Expr) -> bool:
+        """Whether a run that ends its function (`def init(): run(["claude", p])`) is
+        judged where the function is called: each call of it in the module is a statement
+        whose effect the code checks next (`init()`, then `if MARKER.exists(): …`)."""
+        scope = self.module.scope_of(statement)
+        if not isinstance(scope, Function) or statements_after(self.module, statement):
+            return False
+        calls = self._callers(scope)
+        return bool(calls) and all(
+            isinstance(caller := self.module.parent(call), ast.Expr)
+            and effect_checked(self.module, caller, call)
+            for call in calls
+        )
 
     def _callers(self, function: Function) -> list[ast.Call]:
         """The calls of `function` in the module: by its name, or on `self` for a method."""
