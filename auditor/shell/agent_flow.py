@@ -532,8 +532,11 @@ def _failure_branch(statement: Node) -> tuple[bool, list[Node]]:
     """Whether `statement` is negated as an `if` condition, and the statements of the branch
     that runs when it fails: `then` of `if ! agent`, `else` of `if agent` (none with `elif`)."""
     node, negated = statement, False
-    if node.type == "pipeline" and node.named_children:
-        first = node.named_children[0]  # the grammar binds `! a | b`'s `!` to the first stage
+    inner = node  # `! echo "$p" | agent 2>&1`: the redirect holds the whole pipeline
+    while inner.type == "redirected_statement" and inner.named_children:
+        inner = inner.named_children[0]
+    if inner.type == "pipeline" and inner.named_children:
+        first = inner.named_children[0]  # the grammar binds `! a | b`'s `!` to the first stage
         while first.type == "redirected_statement" and first.named_children:
             first = first.named_children[0]
         negated = first.type == "negated_command"

@@ -24,6 +24,18 @@ else
   echo "$local_note: $rc" >&2
 fi
 
+# The prompt piped in, and the pipeline's output redirected: the redirect holds the whole
+# negated pipeline, and `$?` in the branch is still the negation's.
+set -o pipefail
+run_fresh() {
+  local rc=0
+  if ! echo "$1" | claude --print -p - 2>&1; then  # expect: RA203(warning)
+    rc=$?
+  fi
+  [ "$rc" -eq 0 ] || echo "claude failed with $rc" >&2
+}
+run_fresh "Fix the failing tests"
+
 set +o pipefail
 run_turn() {
   if ! claude -p "$1" 2>&1 | tee -a turns.log | tee last.txt; then  # expect: RA101(error), RA203(warning)
@@ -33,3 +45,4 @@ run_turn() {
   return 0
 }
 run_turn "Fix the failing tests"
+
