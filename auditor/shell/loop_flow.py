@@ -56,8 +56,8 @@ _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 # success that leaves, whatever scenario reaches it
 _ABORT = "abort"
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
-# The loop left before the run, whatever it will do (a stop file, a cap, a test of the
-# last round's work at the top of the body): another way out, but not one the run takes.
+# The loop left before the run runs again, whatever this run did (a stop file, a cap at
+# the top of the body): another way out, but not one the run takes.
 LEFT_BEFORE = "left before the run"
 _SURE = "next, sure"  # it went on, and not only through the body of an undecided test
 # `rc` (in `(( ))`), `$rc`, `$?`, or braced: `${rc}`, `${PIPESTATUS[0]}`, also with a default
@@ -648,6 +648,12 @@ class IterationWalk:
         conditions = named(loop, "condition") if loop.type == "while_statement" else []
         until = loop.children[0].type == "until"
         first = any(self.holds_run(c) for c in conditions)  # `until gptme …`
+        # The statements before the run are walked after it, as the next turn runs them
+        # before it runs again: a test there reads what this run left (a marker file its
+        # prompt names, `$rc`), and one that leaves whatever the run did is another way out
+        # (`[ -f STOP ] && break`), not the run's.
+        at = 0 if first else next((i for i, s in enumerate(statements) if self.holds_run(s)), 0)
+        before, statements = statements[:at], statements[at:]
         for path in self.block(conditions, start) if first else [start]:
             for truth, part in self._split(path) if first else [(None, path)]:
                 if truth is not None and truth == until:
@@ -659,21 +665,35 @@ class IterationWalk:
                         continue
                     if after.outcome == _NEXT:
                         ends.append((_CONTINUED, after))
-                    if not conditions or first:
-                        ends.append(("next", after))
-                        continue
-                    for tested in self.block(conditions, after._replace(outcome=FALL)):
-                        for again, end in self._split(tested):
-                            leaves = again is not None and again == until
-                            ends.append(("leave" if leaves else "next", end))
+                    going = [after._replace(outcome=FALL)]
+                    if conditions and not first:
+                        going = []
+                        for tested in self.block(conditions, after._replace(outcome=FALL)):
+                            for again, end in self._split(tested):
+                                if again is not None and again == until:
+                                    ends.append(("leave", end))
+                                else:
+                                    going.append(end)
+                    for turn in going:
+                        for next_turn in self.block(before, turn) if before else [turn]:
+                            if next_turn.outcome in (FALL, _NEXT):
+                                # not narrowed by a test there that every way the run
+                                # ends passes alike (`[ -f STOP ] && break`)
+                                ends.append(("next", next_turn._replace(under=turn.under)))
+                            elif next_turn.outcome == _ABORT:
+                                ends.append((_ABORT, next_turn))
+                            else:
+                                ends.append((LEFT_BEFORE, next_turn))
+        # a way out before the run that every way the run ends takes (a stop file) is not
+        # the run's; one that only some take (a marker a failed run never writes) is
+        left_by = {i for o, p in ends if o == LEFT_BEFORE for i in p.scenarios}
+        if left_by != set(range(len(self.scenarios))):
+            ends = [("leave" if o == LEFT_BEFORE else o, p) for o, p in ends]
         # a path that goes round without running the agent tells nothing of how a run
         # ends (`cd "$dir" && agent` where `cd` failed, a failed check before it that
-        # `continue`s); one that leaves before it does: the loop has another way out
+        # `continue`s)
         told = [(o, p) for o, p in ends if p.ran or o not in ("next", _CONTINUED)]
-        ran = any(p.ran for _, p in told)
-        for outcome, path in told if ran else ends:
-            if ran and outcome == "leave" and not path.ran:
-                outcome = LEFT_BEFORE
+        for outcome, path in told if any(p.ran for _, p in told) else ends:
             for index in path.scenarios:
                 found[index].add(outcome)
                 if outcome == "next":

@@ -61,13 +61,15 @@ def _analyse(
     alternatives = _alternatives(loop, command, profile, runs)
     flow = IterationWalk(script, loop, command, alternatives)
     ok = Scenario(True, 0, False)
-    success = flow.iterate(ok)
     transient = steps.transient(profile, script.catalog)
     codes = sorted(flow.literals - {0})
     failures = [Scenario(False, code, code in transient) for code in codes]
     failures.append(Scenario(False, NONZERO, False))
     if not transient & set(codes):
         failures.append(Scenario(False, min(transient, default=NONZERO), True))
+    # one walk for every way the run ends: a way out before the run is the run's only
+    # when some of them do not take it (`IterationWalk`)
+    success = flow.outcomes([ok, *failures])[0]
     ending = " and stops once it succeeds"
     if "leave" not in success:
         # It goes on after a success too: a schedule, not a retry; unless it is an endless

@@ -50,8 +50,9 @@ _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _FILE_WORD = re.compile(
     r"(?<![\w$/.-])(?:[\w/-]*\w\.[A-Za-z]{1,5}\b(?![/.])|\.[A-Za-z][\w-]*\w(?![\w/.-])"
-    r"|/[\w.-]+/[\w.-]*\w(?![\w/.-]))"
-)  # `STATE.md`, `docs/plan.txt`, a dot file (`.loop-complete`), an absolute path (`/tmp/done`)
+    r"|/[\w.-]+/[\w.-]*\w(?![\w/.-])|\.?[A-Za-z][\w-]*(?:/[\w-]+)*/[\w-]*\w(?![\w/.-]))"
+)  # `STATE.md`, `docs/plan.txt`, a dot file (`.loop-complete`), an absolute path (`/tmp/done`),
+# a path in a folder (`.ralph/QA_APPROVED`, `state/DONE`)
 _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})

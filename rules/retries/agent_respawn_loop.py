@@ -45,7 +45,8 @@ class AgentRespawnLoop(Rule[Any]):
     (`[[ $(tail -n 1 <<<"$out") == SUCCESS ]]`) never holds after a failure,
     and neither does one in a file the run must write: the plan its prompt
     names (`grep -q "STATUS: COMPLETE" "$PLAN"`), a file the prompt asks it to
-    create (`[ -f /tmp/plan_complete ]`), or, for a prompt read from a file,
+    create (`[ -f /tmp/plan_complete ]`, also tested at the top of the body,
+    before the next run), or, for a prompt read from a file,
     a file nothing else writes holding a word of work done.
     A `while` loop is bounded by an order comparison (`-lt`, `>=`) in its
     condition or in one that decides a jump out of it. Also flags systemd services whose

@@ -53,3 +53,23 @@ while true; do
   fi
   sleep 600
 done
+
+# The same marker tested at the top of the body, in a loop with a cap: a bounded Ralph
+# loop, new work each round until the run says it is done.
+for round in $(seq 1 20); do
+  if [ -f .loop/QA_APPROVED ]; then
+    break
+  fi
+  claude -p "Fix the next item of .loop/fix_plan.md; when all pass QA, create .loop/QA_APPROVED" \
+    --dangerously-skip-permissions
+  echo "round $round done"
+done
+
+# A stop file an operator creates, tested at the top of the body: every way the run ends
+# takes it alike, and the loop goes on after a success as after a failure.
+while true; do
+  [ -f /tmp/stop_loop ] && break
+  claude -p "Work on the next task of TODO.md" > last-run.log 2>&1
+  grep -q "error" last-run.log && echo "the run failed" >&2
+  sleep 600
+done
