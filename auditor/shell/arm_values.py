@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from auditor.shell.assignments import add_alternatives
 from auditor.shell.decide import catch_all
 from auditor.shell.parse import THEN, Node, arm_of
-from auditor.shell.words import Value, is_output_key
+from auditor.shell.words import Value, is_output_key, spelling
 
 _NONE_TAKEN = -2  # the arm bash takes when no branch matches (no `else`, no `*)`)
 
@@ -76,6 +76,8 @@ class ArmValues:
         names = {name for written in statement.written.values() for name in written}
         for name in names:
             before = statement.before.get(name)
+            if before is None:  # known in part before (`C="$BIN -p"`): what is known of it
+                before = spelling(statement.before, name)
             values = [statement.written.get(arm, {}).get(name, before) for arm in statement.arms]
             held = [value for value in values if value is not None]  # strings and arrays
             if len(set(held)) > 1 or (held and len(held) < len(values)):

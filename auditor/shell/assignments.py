@@ -172,6 +172,26 @@ def forget(env: MutableMapping[str, Value], name: str) -> None:
             del env[key]
 
 
+def loop_variable(node: Node, name: str, env: MutableMapping[str, Value]) -> None:
+    """What a `for` loop's variable may hold while its body is walked as written (the loop
+    is run element by element only over words all known): the known words as its other
+    values, and a program path among the rest (`for loc in "$HOME/.local/bin/claude"
+    /usr/local/bin/claude`), as `NAME="$HOME/…"` would keep it."""
+    forget(env, name)
+    known: list[Value] = []
+    values = [c for i, c in enumerate(node.children) if node.field_name_for_child(i) == "value"]
+    for value in values:
+        words = expand_argument(value, env)
+        known += [word for word in words if word is not None]
+        path = program_path(value, env) if words == [None] else None
+        if path is not None and name + PATH_SUFFIX not in env:
+            env[name + PATH_SUFFIX] = path
+        if len(known) > _MAX_VARIANTS:
+            break
+    env[name + SET_SUFFIX] = ""
+    add_alternatives(env, name, known[:_MAX_VARIANTS])
+
+
 def add_alternatives(env: MutableMapping[str, Value], name: str, values: Iterable[Value]) -> None:
     """Record that variable `name` may also hold `values` (on other paths than the one
     its value is from); an array among them is kept as one alternative (`_ARRAY`)."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.project import CallSite
 from auditor.shell.arm_values import ArmValues
-from auditor.shell.assignments import assign, forget, may_vary, variants
+from auditor.shell.assignments import assign, forget, loop_variable, may_vary, variants
 from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
@@ -266,7 +266,7 @@ class ShellScript:
             before = dict(self.env)
             variable = node.child_by_field_name("variable")
             if variable is not None:  # it holds an element, not its old value
-                forget(self.env, self.parsed.node_text(variable))
+                loop_variable(node, self.parsed.node_text(variable), self.env)
                 forget(before, self.parsed.node_text(variable))
             options = self._walk_children(node, options)
             if run_loop(node, self.functions, before, self._seen_in_call, self._calls):

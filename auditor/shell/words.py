@@ -185,10 +185,20 @@ def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
     return _scalar(value)
 
 
-def _spelled(name: str, env: Env, unknown: str) -> str | None:
+def spelling(env: Mapping[str, Value], name: str) -> str | None:
+    """A variable of unknown value as far as it is known, its unknown parts spelled
+    `OPAQUE_WORD` (its spelling, else its program path), as one of the values it may hold
+    beside others (`auditor.shell.arm_values`)."""
+    return _spelled(name, env, OPAQUE_WORD)
+
+
+def _spelled(name: str, env: Mapping[str, Value], unknown: str) -> str | None:
     """What a variable of unknown value holds as far as it is known, its unknown parts
-    spelled `unknown` (`cmd="opencode run -- \"$PROMPT\""`, for `eval "$cmd"`)."""
+    spelled `unknown` (`cmd="opencode run -- \"$PROMPT\""`, for `eval "$cmd"`; a program
+    path, `$HOME/.local/bin/claude`)."""
     spelled = env.get(name + SPELLED_SUFFIX)
+    if not isinstance(spelled, str):
+        spelled = env.get(name + PATH_SUFFIX)  # a program path: its file name known
     return spelled.replace(OPAQUE_WORD, unknown) if isinstance(spelled, str) else None
 
 
@@ -369,7 +379,10 @@ def _expanded(node: Node, env: Env) -> list[str | None]:
         return [_scalar(value)]
     if node.type == "simple_expansion" or (node.type == "expansion" and node.parent is not None):
         value = evaluate(node, env)
-        if value is not None and node.parent is not None and node.parent.type != "string":
+        split = node.parent is not None and node.parent.type != "string"
+        if value is None and split:
+            return _split_in_part(node, env)
+        if value is not None and split:
             words = value.split()
             if len(words) > 1 and not afford(sum(sys.getsizeof(word) for word in words)):
                 return [None]
@@ -394,6 +407,28 @@ ALTERNATIVES_SUFFIX = "\0alternatives"
 SET_SUFFIX = "\0set"
 
 
+def _split_in_part(node: Node, env: Env) -> list[str | None]:
+    """The words an unquoted variable known only in part splits into (`CMD="$BIN -p"`,
+    `BIN` set to `$HOME/.local/bin/claude`): those known whole, and a program path whose
+    folder depends on the run but whose file name does not (`program_path`); each other
+    word unknown. One unknown word when nothing of it is known."""
+    name = node.named_children[0] if node.named_children else None
+    plain = name is not None and _text(node) in ("$" + _text(name), "${" + _text(name) + "}")
+    spelled = _spelled(_text(name), env, OPAQUE_WORD) if plain and name is not None else None
+    if spelled is None or not spelled.split():
+        return [None]
+    words = spelled.split()
+    if len(words) > 1 and not afford(sum(sys.getsizeof(word) for word in words)):
+        return [None]
+    return [word if OPAQUE_WORD not in word or _named_file(word) else None for word in words]
+
+
+def _named_file(word: str) -> bool:
+    """Whether a word known in part is a path whose file name is known (`…/bin/claude`)."""
+    folder, _, name = word.rpartition("/")
+    return bool(folder) and bool(name) and OPAQUE_WORD not in name
+
+
 def program_path(node: Node, env: Env) -> str | None:
     """A program path whose folder depends on the run but whose file name does not:
     `"$HOME/.claude/local/claude"`, or `"$CLAUDE"` set to one (`${CLAUDE:-$HOME/…}`),
@@ -408,5 +443,4 @@ def program_path(node: Node, env: Env) -> str | None:
     spelled = evaluate(node, env, OPAQUE_WORD)
     if spelled is None or "/" not in spelled:
         return None
-    name = spelled.rsplit("/", 1)[1]
-    return spelled if name and OPAQUE_WORD not in name and OPAQUE_WORD in spelled else None
+    return spelled if OPAQUE_WORD in spelled and _named_file(spelled) else None
