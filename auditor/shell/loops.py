@@ -89,6 +89,8 @@ def _analyse(
         retried = [
             s for s, o in zip(failures, outcomes, strict=True) if "next" in o and o != success
         ]
+        if "next" in success:  # a success leaves only where a test after it says so
+            ending = "" if bounded(script, loop) else ", with no bound on its rounds"
     if not retried:
         return None
     under = [flow.narrowed(s) for s in retried if not s.transient]
