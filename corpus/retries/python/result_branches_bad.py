@@ -1,6 +1,7 @@
 """A launcher that returns the result object of one of two ways to run the agent (a
 terminal of its own, or a plain run): the results tell the run by the same `success`
-field, with other fields told apart. The loop that tests `success` re-runs the agent."""
+field, with other fields told apart. The loop that tests `success` re-runs the agent;
+its near miss gives up at the first failed result instead."""
 import subprocess
 from dataclasses import dataclass
 
@@ -34,3 +35,12 @@ class Runner:
             if result.success:
                 return result.output
         raise RuntimeError("review failed three times")
+
+    def review_all(self, prompts: list[str]) -> list[str]:
+        reviews = []
+        for prompt in prompts:
+            result = self._run(["claude", "--print", prompt])
+            if not result.success:
+                raise RuntimeError(f"review failed: {result.error}")
+            reviews.append(result.output)
+        return reviews

@@ -2,7 +2,8 @@
 # Values known in part: the program is found among candidate paths whose folder depends on
 # the run (`$HOME`), kept in a command string run unquoted, and replaced on one branch by
 # another command. Every value the string may hold is followed: the one that runs claude
-# pipes it into `tee` without pipefail, under errexit.
+# pipes it into `tee` without pipefail, under errexit; with pipefail on (its near miss,
+# below), the pipeline keeps the status of every value the string may hold.
 set -e
 
 CLAUDE_BIN=""
@@ -22,3 +23,6 @@ fi
 for round in 1 2 3; do
   $CLAUDE_CMD "Work on the next item of PRD.md (round $round)" | tee "round-$round.txt"  # expect: RA101(error)
 done
+
+set -o pipefail
+$CLAUDE_CMD "Summarise what changed in the last three rounds" | tee summary.txt
