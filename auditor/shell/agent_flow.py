@@ -362,6 +362,10 @@ class _Flow:
             node = statement
         if not ends_on_failure(node, self.script.options_at(node)):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
+        # the read right after it, or after the `fi` (`esac`) of each branch it ends
+        statement = next(
+            (level for level in branch_ends(statement) if reads_exit_status(level)), statement
+        )
         if not reads_exit_status(statement) and not pipestatus_indices(statement):
             return
         following = next_statement(statement)

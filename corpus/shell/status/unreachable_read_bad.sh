@@ -42,3 +42,13 @@ report_timeout
 )
 triage_rc=$?  # expect: RA204(error)
 if [ "$triage_rc" -eq 124 ]; then echo "triage timed out" >&2; fi
+
+# The run ends each branch of an `if`: the read after the `fi` is as dead as one right
+# after the run.
+if [ -n "${FULL_AUTO:-}" ]; then
+  codex exec --full-auto "Apply the migration plan"
+else
+  codex exec "Apply the migration plan"
+fi
+migrate_rc=$?  # expect: RA204(error)
+if [ "$migrate_rc" -ne 0 ]; then echo "migration failed: $migrate_rc" >&2; fi
