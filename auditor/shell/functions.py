@@ -28,6 +28,7 @@ from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
 from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition, within
 from auditor.shell.status import discarded_by, substitution_assignment
+from auditor.shell.verdict_codes import success_verdicts
 
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
 _FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
@@ -55,6 +56,9 @@ class FunctionSummary(NamedTuple):
     # its body ends returning a failure of its own (`return 1  # more work to do`): a
     # failed call need not be a failed run
     ends_failing: bool = False
+    # the literal failure codes it returns only after the run succeeded, when it never
+    # passes the run's own status on (`auditor.shell.verdict_codes`): verdicts, not failures
+    verdicts: frozenset[int] = frozenset()
 
 
 # Whether a command's status is the status of the statement that holds it (it is
@@ -135,8 +139,20 @@ def summarize_function(
         acts = passing is None and _acts_before_failing(runs[0][0], inside, parsed)
         handles = handled or acts
         ending = _ends_failing(body, runs[0][0], inside, parsed)
+        literal = passing is None and not returns_status
+        verdicts = (
+            success_verdicts(body, runs[0][0], inside, parsed)
+            if literal and body is not None
+            else frozenset()
+        )
         return FunctionSummary(
-            name, agent, returns, wrappers=wrappers, handles=handles, ends_failing=ending
+            name,
+            agent,
+            returns,
+            wrappers=wrappers,
+            handles=handles,
+            ends_failing=ending,
+            verdicts=verdicts,
         )
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)

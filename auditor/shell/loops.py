@@ -67,6 +67,9 @@ def _analyse(
     failures.append(Scenario(False, NONZERO, False))
     if not transient & set(codes):
         failures.append(Scenario(False, min(transient, default=NONZERO), True))
+    failures = _failures_of(script, command, failures, codes)
+    if not failures:
+        return None  # every failure code it has is a successful run's verdict
     # one walk for every way the run ends: a way out before the run is the run's only
     # when some of them do not take it (`IterationWalk`)
     success = flow.outcomes([ok, *failures])[0]
@@ -122,6 +125,24 @@ def _analyse(
         named,
         profile,
     )
+
+
+def _failures_of(
+    script: ShellScript, command: SimpleCommand, failures: list[Scenario], codes: list[int]
+) -> list[Scenario]:
+    """The ways a run of `command` can fail: for a function that returns codes of its own
+    only (`auditor.shell.verdict_codes`), those it returns where its agent failed; a code
+    it returns only after a success is a verdict, and a code nothing compares with is one
+    of the codes it returns that the loop does not name."""
+    summary = script.summaries.get(command.command_name or "") if command.agent is None else None
+    if summary is None or not summary.verdicts:
+        return failures
+    own = {code for code in summary.returns if code} - summary.verdicts
+    return [
+        s
+        for s in failures
+        if s.code in own or (s.code == NONZERO and not s.transient and own - set(codes))
+    ]
 
 
 def _alternatives(
