@@ -455,16 +455,22 @@ def _within(node: Node | None, container: Node | None) -> bool:
 
 def printed_word(definition: Node, commands: Iterable[SimpleCommand]) -> str | None:
     """The word a function prints as its output, when it is known: the one word its
-    `echo`s print that the model knows (`find_agent() { …; echo "claude"; }`), so
+    `echo`s print that the model knows (`find_agent() { …; echo "claude"; }`), or the
+    program a lookup in it prints the path of (`command -v codex`, `which codex`), so
     `$(find_agent)` holds it; none when they print different known words. An `echo` whose
     output is redirected, piped, captured or in a function it defines prints elsewhere."""
     found: set[str] = set()
     for command in commands:
-        if command.command_name != "echo" or not _prints_out(command.node, definition):
+        looks_up = command.command_name == "which" or (
+            command.command_name == "command" and "-v" in command.argv[1:2]
+        )
+        if command.command_name != "echo" and not looks_up:
+            continue
+        if not _prints_out(command.node, definition):
             continue
         words = [w for w in command.argv[1:] if not (w or "").startswith("-")]
         if len(words) == 1 and words[0]:
-            found.add(words[0])
+            found.add(words[0])  # (a lookup prints the path of the program it names)
     return found.pop() if len(found) == 1 else None
 
 

@@ -37,4 +37,15 @@ mise exec node@22 -- npx prettier --check . | tee -a "$LOG"  # expect: RA102(inf
 timeout 60 curl -fsS "$API/next" | jq -r '.task' > next-task.txt  # expect: RA101(warning)
 nice -n 19 grep -rh 'gptme' logs/ | sort | uniq -c > usage.txt  # expect: RA102(info)
 
+# a function that prints the path of the program it looks up (or a path set beforehand)
+resolve_codex() {
+  if [ -n "${CODEX_BIN:-}" ]; then
+    printf '%s' "$CODEX_BIN"
+    return 0
+  fi
+  command -v codex 2>/dev/null || true
+}
+CODEX_PATH="$(resolve_codex)"
+"$CODEX_PATH" exec "$PROMPT" | tee -a "$LOG"  # expect: RA101(error)
+
 echo "all wrapped runs finished"
