@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.shell.command_strings import SHELLS
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.model import ShellScript
 from auditor.unit import OPAQUE_WORD
@@ -72,9 +73,18 @@ def _exec_agent(
     profile = catalog.agent_for(program) if program is not None else None
     if profile is not None and program is not None:
         return program.rsplit("/", 1)[-1], profile, texts
+    if program and program.rsplit("/", 1)[-1] in SHELLS:  # `/bin/bash %h/bin/run.sh`
+        operand = next((i for i in range(start + 1, len(texts)) if _operand(texts[i])), None)
+        start = operand if operand is not None else start
+        program = texts[start]
     if program and project.runs_agent(program):  # named as written: `%h/bin/run.sh`
         return written[start], None, texts
     return None
+
+
+def _operand(word: str | None) -> bool:
+    """Whether a shell's word is the script it runs (not an option, `-c` or `-x`)."""
+    return word is not None and not word.startswith(("-", "+"))
 
 
 def _listed(values: list[str]) -> set[int]:

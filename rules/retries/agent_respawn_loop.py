@@ -50,7 +50,8 @@ class AgentRespawnLoop(Rule[Any]):
     a file nothing else writes holding a word of work done.
     A `while` loop is bounded by an order comparison (`-lt`, `>=`) in its
     condition or in one that decides a jump out of it. Also flags systemd services whose
-    `ExecStart` runs the agent (or a script of the audited tree that does)
+    `ExecStart` runs the agent (or a script of the audited tree that does,
+    also through a shell: `/bin/bash scripts/loop.sh`)
     with `Restart=on-failure`, `always`, `on-abnormal` or `on-abort`
     (`RestartPreventExitStatus=` taken into account), in unit files, unit
     templates and units written out by Python.
