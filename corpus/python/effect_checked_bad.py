@@ -69,3 +69,13 @@ def review(project: str) -> None:
 
 def reviews_posted(project: str) -> bool:
     return False
+
+
+def verify_loosely(project: str, progress_file: str) -> bool:
+    # the check returns on success, and what follows it goes on as if the work were done
+    subprocess.run(["claude", "-p", "Verify the work; append VERIFIED to PROGRESS.md"], cwd=project)  # expect: RA203(warning)
+    text = open(progress_file).read()
+    if "VERIFIED" in text:
+        return True
+    log.warning("not verified yet")
+    return True

@@ -5,6 +5,7 @@ make), so the run is judged by its effect."""
 import logging
 import subprocess
 import sys
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -85,4 +86,14 @@ def set_up(project: str) -> bool:
 
 
 def setup_done(project: str) -> bool:
+    return False
+
+
+def verify(project: str, progress: Path) -> bool:
+    # the check returns on success with no `else`: what follows it is the failing branch
+    subprocess.run(["claude", "-p", f"Verify the work; append VERIFIED to {progress}"], cwd=project)
+    text = progress.read_text(encoding="utf-8")
+    if "VERIFIED" in text:
+        return True
+    progress.write_text(text + "\nverification failed\n", encoding="utf-8")
     return False

@@ -39,7 +39,17 @@ def effect_checked(module: PythonModule, statement: ast.stmt, run: ast.Call) -> 
     calls = any(isinstance(n, ast.Call) for n in ast.walk(check.test))
     if not (probe in _names(check.test) if probe is not None else calls):
         return False
-    return any(_gives_up(branch) for branch in (check.body, check.orelse) if branch)
+    # a check whose branch returns with no `else`: what follows it in the block is the
+    # other branch (`if TAG in text: return True`, then `…; return False`)
+    rest = check.orelse
+    if not rest and _returns(check.body):
+        held = block_of(module.parent(check), check)
+        rest = held[0][held[1] + 1 :] if held is not None else []
+    return any(_gives_up(branch) for branch in (check.body, rest) if branch)
+
+
+def _returns(branch: list[ast.stmt]) -> bool:
+    return bool(branch) and isinstance(branch[-1], ast.Return | ast.Raise)
 
 
 def statements_after(module: PythonModule, node: ast.AST) -> list[ast.stmt]:
