@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The agent inside a container: `singularity exec`/`apptainer exec IMAGE`,
 # `docker run`/`docker exec` and `podman run` run the command after the image
-# (or the container) and return its status, so their options are skipped to
+# (or the container), `devcontainer exec` the one after its options, and return its status, so their options are skipped to
 # find it; also through a function that runs its arguments (`"$@"`). Nothing
 # reads these statuses (no errexit, no `$?`): each is lost to `tee`.
 
@@ -22,5 +22,7 @@ docker run --rm -it -v "$PWD:/work" -w /work -e "TASK=$TASK" agents:latest gemin
 docker exec -u agent box gptme --non-interactive "$TASK" | tee gptme.log  # expect: RA203(warning)
 podman run --rm --name solver agents:latest aider --message "$TASK" | tee aider.log  # expect: RA203(warning)
 with_overlay singularity exec --nv "$IMAGE" codex exec "$TASK" | tee overlay.log  # expect: RA203(warning)
+devcontainer exec --workspace-folder "$PWD" claude -p "$TASK" | tee devcontainer.log  # expect: RA203(warning)
+devcontainer exec --workspace-folder . bash -c "claude -p \"$TASK\" | tee inner.log"  # expect: RA203(warning)
 
 echo "all runs finished"
