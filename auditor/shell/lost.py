@@ -66,7 +66,8 @@ def lost_status(
     if stage is not None and branch_pipestatus(statement) is not None:
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
     if script.output_read or (
-        not _unwatched(script, statement) and judged_by_output(script, command, statement)
+        not _unwatched(script, statement)
+        and judged_by_output(script, command, _polled_until(script, statement))
     ):
         return None  # judged by its output (a captured pane, a log or text it examines)
     if _person_watches(script, statement):
@@ -236,6 +237,28 @@ class _Polls(NamedTuple):
 
     names: frozenset[str]  # variables a `kill -0` or `ps` names (`kill -0 "$pid"`)
     file_loops: list[int]  # starts of loops that wait for a file to appear, sleeping
+
+
+def _polled_until(script: ShellScript, statement: Node) -> Node:
+    """For a background run, the last loop after it in its block that polls its pid while
+    it runs (`while kill -0 "$pid"; do …; done`): what that loop reads of the run's output
+    (its size, its age) races the run, so only what comes after it judges the run; else
+    `statement`."""
+    if not backgrounded(statement):
+        return statement
+    saved = pid_variables(statement, script.commands, script.parsed)
+    found, sibling = statement, statement.next_named_sibling
+    while sibling is not None and saved:
+        if sibling.type == "while_statement" and any(
+            script.name_at(n) == "kill"
+            and "-0" in text_of(n)
+            and set(_EXPANDED_NAME.findall(text_of(n))) & saved
+            for condition in sibling.children_by_field_name("condition")
+            for n in descendants(condition)
+        ):
+            found = sibling
+        sibling = sibling.next_named_sibling
+    return found
 
 
 def _polls(script: ShellScript) -> _Polls:
