@@ -295,12 +295,23 @@ _POLLS: weakref.WeakKeyDictionary[ShellScript, _Polls] = weakref.WeakKeyDictiona
 _EXPANDED_NAME = re.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
+_MAX_MESSAGES = 4  # messages printed between a run and the `read` that waits for a person
+
+
 def _person_watches(script: ShellScript, statement: Node) -> bool:
     """Whether the next command waits for a person at the terminal (`claude; read`, a
-    pane kept open until Enter): whoever presses it has seen how the run ended. Not a
+    pane kept open until Enter, also after a message or two: `echo "Press Enter"; read`):
+    whoever presses it has seen how the run ended. Not a
     `read` from a file or descriptor (`< f`, `-u 3`), or one that gives up (`-t 5`)."""
     following = None if backgrounded(statement) else next_statement(statement)
     command = script.command_at(following) if following is not None else None
+    for _ in range(_MAX_MESSAGES):  # past what it prints first (`echo "Done. Press Enter"`)
+        if command is None or command.command_name not in MESSAGE_COMMANDS:
+            break
+        if following is None or following.type != "command":
+            return False  # a message sent elsewhere (`echo done > flag`)
+        following = next_statement(following)
+        command = script.command_at(following) if following is not None else None
     if command is None or command.command_name != "read":
         return False
     options = [w for w in command.argv[1:] if w and w.startswith("-") and not w.startswith("--")]

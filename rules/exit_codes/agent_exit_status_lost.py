@@ -91,7 +91,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       up: `failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1`),
       or of a function whose every run is the call of such a function: nothing
       of the agent's status reaches the caller unhandled;
-    - a run followed by a `read` from the terminal (`claude …; read` in a tmux
+    - a run followed by a `read` from the terminal, also after a message or two
+      (`claude …; echo "Press Enter"; read` in a tmux
       pane kept open until Enter): the person who presses it has seen how the
       run ended (not a `read` from a file, a descriptor, or with a timeout);
     - a probe (`gptme --version`, `claude --help`), which is not an agent run;

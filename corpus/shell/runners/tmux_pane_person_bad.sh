@@ -9,3 +9,5 @@ tmux split-window -t nightly -h \
   "gptme --non-interactive 'Update the changelog'; read -r reply < answers.txt; git push"  # expect: RA203(warning)
 tmux split-window -t nightly -v \
   "codex exec 'Tidy the docs'; read -rt 10 line; git push"  # expect: RA203(warning)
+tmux split-window -t nightly -v \
+  "claude -p 'Sort the backlog' | tee backlog.md; echo 'sorted' > sorted.flag; read"  # expect: RA203(warning)
