@@ -24,6 +24,13 @@ _LOOKUPS = frozenset({"command", "which", "type", "hash"})
 # what changed in the work tree (not its history: `git log` tells nothing of a run)
 _GIT_INSPECTIONS = frozenset({"diff", "status", "ls-files", "diff-index"})
 _GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})  # take a value
+# Test runners, and tools whose `test`/`check` subcommand runs the tests.
+_TEST_RUNNERS = frozenset({"pytest", "tox", "nox", "jest", "vitest", "rspec", "phpunit", "ctest"})
+_TESTING_TOOLS = frozenset(
+    {"npm", "pnpm", "yarn", "bun", "cargo", "go", "make", "mvn", "gradle", "./gradlew", "swift"}
+    | {"dotnet", "mix", "deno", "uv", "poetry", "just"}
+)
+_TEST_SUBCOMMANDS = frozenset({"test", "check", "tests"})
 _EXITING = frozenset({"exit"})
 _LEAVING = frozenset({"exit", "return"})
 # what records a failure in a variable: an assignment, an arithmetic update
@@ -138,7 +145,19 @@ def _probes(node: Node, command_at: CommandAt) -> bool:
         return any((w.text or b"").decode() in _FILE_TESTS for w in node.named_children)
     if command.command_name == "git":
         return _git_subcommand(command.argv[command.program_index + 1 :]) in _GIT_INSPECTIONS
-    return command.command_name in _LOOKUPS
+    return command.command_name in _LOOKUPS or _runs_tests(command)
+
+
+def _runs_tests(command: SimpleCommand) -> bool:
+    """Whether a command runs the project's tests, which check what a run changed:
+    `pytest`, `cargo test`, `npm test` (`npm run test`), `go test ./...`, `make test`."""
+    name = command.command_name or ""
+    words = [w for w in command.argv[command.program_index + 1 :] if w and not w.startswith("-")]
+    if name in _TEST_RUNNERS:
+        return True
+    if words[:1] == ["run"]:  # `npm run test`
+        words = words[1:]
+    return name in _TESTING_TOOLS and bool(words) and words[0] in _TEST_SUBCOMMANDS
 
 
 def _git_subcommand(words: tuple[str | None, ...]) -> str | None:

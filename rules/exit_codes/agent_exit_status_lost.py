@@ -79,7 +79,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       by that output;
     - a run whose effect the code checks right after and gives up without, in
       any branch of the check (`claude "install jq"; if ! command -v jq; then exit
-      1; fi`, a check of what changed in the git work tree that fails the function,
+      1; fi`, a run of the project's tests, `if ! npm test; then exit 1; fi`, a
+      check of what changed in the git work tree that fails the function,
       `if git diff --name-only --diff-filter=U | grep -q .; then return 1; fi`), or
       records as failed in a variable a later test reads (`else failed+=("$b")`,
       `((missing++))`, then `[[ ${#failed[@]} -gt 0 ]]`), or in Python

@@ -106,3 +106,10 @@ case "$color" in
   yellow) printf '\033[33m%s\033[0m\n' "review: nothing changed" ;;
   *) printf '\033[32m%s\033[0m\n' "review: changed" ;;
 esac
+
+# A linter after the run is no test of what it was to do, and neither is a test run whose
+# failure only prints.
+gemini -p "Tidy the docs" > docs.log  # expect: RA203(warning)
+if ! make lint; then exit 1; fi
+claude -p "Fix the flaky test" > flaky.log  # expect: RA203(warning)
+if ! pytest -q; then echo "still flaky"; fi
