@@ -48,11 +48,14 @@ _INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "
 _EXAMINING = TEXT_TOOLS | _INTERPRETERS
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+_IN_FOLDER = re.compile(r"\$\{?([A-Za-z_]\w*)\}?/([\w./-]*\w)")
 _FILE_WORD = re.compile(
     r"(?<![\w$/.-])(?:[\w/-]*\w\.[A-Za-z]{1,5}\b(?![/.])|\.[A-Za-z][\w-]*\w(?![\w/.-])"
-    r"|/[\w.-]+/[\w.-]*\w(?![\w/.-])|\.?[A-Za-z][\w-]*(?:/[\w-]+)*/[\w-]*\w(?![\w/.-]))"
+    r"|/[\w.-]+/[\w.-]*\w(?![\w/.-])|\.[A-Za-z][\w-]*(?:/[\w-]+)+(?![\w/.-])"
+    r"|[A-Za-z][\w-]*(?:/[\w-]+)*/[\w-]*[A-Z0-9_][\w-]*(?![\w/.-]))"
 )  # `STATE.md`, `docs/plan.txt`, a dot file (`.loop-complete`), an absolute path (`/tmp/done`),
-# a path in a folder (`.ralph/QA_APPROVED`, `state/DONE`)
+# a path in a dot folder (`.ralph/QA_APPROVED`) or to a marker named so (`state/DONE`), not
+# prose (`and/or`, `changed/created`)
 _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
@@ -236,7 +239,8 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
             continue
         text = text_of(word)
         unknown = [n for n in _EXPANDED.findall(text) if n not in script.env]
-        opaque = opaque or bool(_OPAQUE.search(text) or unknown)
+        substituted = bool(_OPAQUE.search(text)) and not _heredoc_prints(word)
+        opaque = opaque or substituted or bool(unknown)
         inputs |= _files_read(script, word)  # `claude -p "$(cat TASK.md)"`, `"$(<TASK.md)"`
     current = command.node
     while current.parent is not None and current.parent.type in _FEEDING:
@@ -254,6 +258,25 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
                 inputs |= _files_read(script, stage)
         current = parent
     return opaque or bool(inputs), inputs
+
+
+def _heredoc_prints(word: Node) -> bool:
+    """Whether every `$(…)` in a word only prints a here-doc (`"$(cat <<EOF … EOF)"`): a
+    prompt written out in the script, as readable as a quoted string."""
+    if "`" in text_of(word):
+        return False
+    substitutions = [n for n in descendants(word) if n.type == "command_substitution"]
+    return bool(substitutions) and all(_prints_heredoc(s) for s in substitutions)
+
+
+def _prints_heredoc(substitution: Node) -> bool:
+    statements = [c for c in substitution.named_children if c.type != "heredoc_body"]
+    if len(statements) != 1 or statements[0].type != "redirected_statement":
+        return False
+    body = statements[0].child_by_field_name("body")
+    redirects = [c for c in statements[0].named_children if body is None or c.id != body.id]
+    plain_cat = body is not None and body.type == "command" and text_of(body).strip() == "cat"
+    return plain_cat and bool(redirects) and all(r.type == "heredoc_redirect" for r in redirects)
 
 
 def _files_read(script: ShellScript, node: Node) -> set[str]:
@@ -295,6 +318,8 @@ def _told_files(command: SimpleCommand) -> set[str]:
     for text in texts:
         found.update(f"${name}" for name in _EXPANDED.findall(text))
         found.update(_FILE_WORD.findall(text))
+        # a file in a folder a variable holds (`$OUT/brief.md`, `${DIR}/done`)
+        found.update(f"${name}/{rest}" for name, rest in _IN_FOLDER.findall(text))
     return found
 
 
