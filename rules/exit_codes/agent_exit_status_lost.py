@@ -62,8 +62,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       output (`echo "$out"`, `| while read line; do echo …`) or appending it
       to a log is not examining it. A file the run must produce counts: one its
       prompt names, tested or examined afterwards (`[ -f .done ]`, `grep -q DONE
-      STATE.md`), and, when the prompt cannot be read (a prompt file on stdin,
-      `$(cat …)`, a value known only at run time), any file the run's loop (or,
+      STATE.md`, `$OUT/brief.md`), and, when the prompt cannot be read (a prompt
+      file on stdin, `$(cat …)` of a file, a value known only at run time; a
+      here-doc spliced in, `"$(cat <<EOF … EOF)"`, is read), any file the run's loop (or,
       outside a loop, the rest of its function or script) examines, except one
       tested to decide whether the agent runs at all. An agent whose output is its
       function's output is judged where every caller examines what it captured
