@@ -26,9 +26,14 @@ from typing import NamedTuple
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
-from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition, within
+from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition
 from auditor.shell.status import discarded_by, substitution_assignment
-from auditor.shell.verdict_codes import success_verdicts
+from auditor.shell.verdict_codes import (
+    acts_before_failing,
+    ends_failing,
+    reports_status,
+    success_verdicts,
+)
 
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
 _FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
@@ -113,7 +118,7 @@ def summarize_function(
     # (`out=$(agent …) || true`, or lost in a pipeline: `verdict=$(agent … | grep -o
     # PASS)`, then `[ "$verdict" = PASS ] && return 0; return 1`): they report what it
     # printed
-    reports = bool(runs) and _reports_status(runs[0][0], inside)
+    reports = bool(runs) and reports_status(runs[0][0], inside)
     verdict = None
     if reports:
         statement, kept = statement_of(runs[0][0].node)
@@ -136,9 +141,9 @@ def summarize_function(
             (called := summaries.get(c.command_name or "")) is not None and called.handles
             for c, _ in runs
         )
-        acts = passing is None and _acts_before_failing(runs[0][0], inside, parsed)
+        acts = passing is None and acts_before_failing(runs[0][0], inside, parsed)
         handles = handled or acts
-        ending = _ends_failing(body, runs[0][0], inside, parsed)
+        ending = ends_failing(body, runs[0][0], inside, parsed)
         literal = passing is None and not returns_status
         verdicts = (
             success_verdicts(body, runs[0][0], inside, parsed)
@@ -162,144 +167,6 @@ def summarize_function(
         shifts = _shifts_before(command, inside)
         return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
     return FunctionSummary(name, None, returns, verdict=verdict) if verdict else None
-
-
-def _ends_failing(
-    body: Node | None, agent: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
-) -> bool:
-    """Whether a function's body ends with `return N` (N a literal other than 0) and its
-    `return 0`s after the run are under no test of the run's status (`if echo "$out" |
-    grep -q DONE; then return 0; fi; …; return 1`): its failure code is its own verdict,
-    which a successful run may get too."""
-    statements = [c for c in body.named_children if c.type != "comment"] if body else []
-    last = statements[-1] if statements else None
-    command = next((c for c in inside if last is not None and c.node.id == last.id), None)
-    if command is None or command.command_name != "return" or body is None:
-        return False
-    if command.literal_code in (None, 0):
-        return False
-    held = set(_STATUS_HELD.findall(parsed.node_text(body)))  # `rc=$?`, `rc=${PIPESTATUS[0]}`
-    successes = [
-        c
-        for c in inside
-        if c.command_name == "return"
-        and c.literal_code == 0
-        and c.node.start_byte > agent.node.start_byte
-    ]
-    return not any(_under_status_test(c.node, agent, body, held, parsed) for c in successes)
-
-
-# A variable given a run's status: `rc=$?`, `local rc=$?`, `rc=${PIPESTATUS[0]}`
-_STATUS_HELD = re.compile(r"\b([A-Za-z_]\w*)=\$\{?(?:\?|PIPESTATUS)")
-# A name a test reads: `$rc`, `${rc}`, `rc` in `(( ))`, `$?`, `${PIPESTATUS[0]}`
-_STATUS_WORD = re.compile(r"(?<=\$)\?|(?<=\$\{)\?|\b[A-Za-z_]\w*\b")
-
-
-def _under_status_test(
-    node: Node, agent: SimpleCommand, body: Node, held: set[str], parsed: ShellText
-) -> bool:
-    """Whether a statement of a function's body runs under a test of the run's status:
-    the run itself as a condition or `&&` operand, or an `if`, `elif` or `case` on `$?`,
-    `PIPESTATUS` or a variable that holds it (`[ $rc -eq 0 ]`, `(( rc == 0 ))`)."""
-    words = {"?", "PIPESTATUS", *held}
-    current = node
-    while current.parent is not None and current.id != body.id:
-        parent = current.parent
-        if parent.type in ("if_statement", "elif_clause"):
-            tested = parent.children_by_field_name("condition")
-        elif parent.type == "case_statement":
-            tested = parent.children_by_field_name("value")
-        elif parent.type == "list":  # `agent && return 0`: the operands before it
-            tested = [c for c in parent.named_children if c.end_byte <= current.start_byte]
-        else:
-            tested = []
-        for condition in tested:
-            read = set(_STATUS_WORD.findall(parsed.node_text(condition)))
-            if _within(agent.node, condition) or read & words:
-                return True
-        current = parent
-    return False
-
-
-def _reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bool:
-    """Whether the function's status reports how the agent's run went in codes of its
-    own: after the agent runs, it can `return 0` and can return a failure (`return 0`
-    when the agent succeeded, `return 1` once it and its retries failed)."""
-    codes = {
-        command.literal_code
-        for command in inside
-        if command.command_name == "return"
-        and command.node.start_byte > agent.node.start_byte
-        and command.literal_code is not None
-    }
-    return 0 in codes and any(code for code in codes)
-
-
-# Commands that only tell of a failure (or leave): a branch of nothing else reports it.
-_TELLING = frozenset({"echo", "printf", "logger", "return", "true", ":", "local", "sleep"})
-_LOGGING = re.compile(r"^(?:log|warn|error|info|msg|print)[\w-]*$|[\w-]+_(?:log|warn|error|info)$")
-
-
-def _acts_before_failing(
-    agent: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
-) -> bool:
-    """Whether every `return N` (N not 0) after the agent's run follows, in its branch,
-    something that acts on the failure: a command other than one that tells of it (a
-    cleanup, a handler, a counter's assignment)."""
-    failing = [
-        c
-        for c in inside
-        if c.command_name == "return"
-        and c.node.start_byte > agent.node.start_byte
-        and c.literal_code
-    ]
-    after = agent.node.end_byte
-    return bool(failing) and all(_acted_before(c.node, after, parsed) for c in failing)
-
-
-def _acted_before(node: Node, after: int, parsed: ShellText) -> bool:
-    """Whether a statement after offset `after` (the agent's run) and before `node` acts:
-    one before it in its block, or in a block around it on the way up to the function's
-    body (`failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1; fi`); not one
-    of another branch of an `if` (before its `else`)."""
-    statement = node
-    while True:
-        while statement.parent is not None and statement.parent.type == "redirected_statement":
-            statement = statement.parent
-        block = statement.parent
-        if block is None or block.type == "function_definition":
-            return False
-        other_branch = block.type == "if_statement" and statement.type in _LATER_BRANCHES
-        if not other_branch and _acts_in(block, statement, after, parsed):
-            return True
-        statement = block
-
-
-_LATER_BRANCHES = ("elif_clause", "else_clause")
-
-
-def _acts_in(block: Node, statement: Node, after: int, parsed: ShellText) -> bool:
-    """Whether a statement of `block` before `statement`, and after offset `after`, acts:
-    a command other than one that tells of it (a cleanup, a handler, a counter's
-    assignment)."""
-    tests = {c.id for c in block.children_by_field_name("condition")}  # `if`'s, `while`'s
-    for sibling in block.named_children:
-        if sibling.start_byte >= statement.start_byte:
-            break
-        if sibling.id in tests:
-            continue
-        if sibling.start_byte < after:
-            continue  # before the agent's run, or holding it
-        inner = sibling.named_children[0] if sibling.type == "redirected_statement" else sibling
-        if inner.type in ("comment", "declaration_command"):
-            continue
-        if inner.type == "command":
-            name = inner.child_by_field_name("name")
-            word = parsed.node_text(name) if name is not None else ""
-            if word in _TELLING or _LOGGING.match(word):
-                continue
-        return True
-    return False
 
 
 _POSITIONAL = re.compile(r'^"?\$\{?[0-9@*]')  # `"$@"`, `$1`, `${2}`: what the caller passes
@@ -447,10 +314,6 @@ def _ends(statement: Node, body: Node) -> bool:
 
 def _statements(node: Node) -> list[Node]:
     return [c for c in node.named_children if c.type not in ("comment", "heredoc_body")]
-
-
-def _within(node: Node | None, container: Node | None) -> bool:
-    return node is not None and container is not None and within(node, container)
 
 
 def printed_word(definition: Node, commands: Iterable[SimpleCommand]) -> str | None:

@@ -1,5 +1,8 @@
-"""Codes a shell function returns only after its agent run succeeded: verdicts on what the
-run did (`return 1` when a review asks for another repair round), not the run's failure.
+"""What a shell function's own return codes say of its agent run: whether they report it
+(`return 0` after a success, a failure after a failure), whether it acts on a failure
+before it returns one, whether its last `return 1` is its own verdict, and the codes it
+returns only after the run succeeded: verdicts on what the run did (`return 1` when a
+review asks for another repair round), not the run's failure.
 
 A function that tests the run's status and leaves on a failure (`if (( rc != 0 )); then
 return 2; fi`) runs what follows only after a success: a literal failure code returned
@@ -13,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText
+from auditor.shell.parse import Node, ShellText, within
 
 # `$rc -ne 0`, `"$?" != 0`, `rc != 0` in `(( ))`, `-gt 0`: a test that the run failed
 _FAILED = r"(?:\$\{?NAME\}?\"?|\bNAME\b)\s*(?:-ne|!=|-gt|>)\s*0\b"
@@ -93,3 +96,139 @@ def _leaves(statement: Node, parsed: ShellText) -> bool:
     """Whether a statement is `return …` or `exit …`."""
     name = statement.child_by_field_name("name") if statement.type == "command" else None
     return name is not None and parsed.node_text(name) in _LEAVING
+
+
+def ends_failing(
+    body: Node | None, agent: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
+) -> bool:
+    """Whether a function's body ends with `return N` (N a literal other than 0) and its
+    `return 0`s after the run are under no test of the run's status (`if echo "$out" |
+    grep -q DONE; then return 0; fi; …; return 1`): its failure code is its own verdict,
+    which a successful run may get too."""
+    statements = [c for c in body.named_children if c.type != "comment"] if body else []
+    last = statements[-1] if statements else None
+    command = next((c for c in inside if last is not None and c.node.id == last.id), None)
+    if command is None or command.command_name != "return" or body is None:
+        return False
+    if command.literal_code in (None, 0):
+        return False
+    held = set(_HELD.findall(parsed.node_text(body)))  # `rc=$?`, `rc=${PIPESTATUS[0]}`
+    successes = [
+        c
+        for c in inside
+        if c.command_name == "return"
+        and c.literal_code == 0
+        and c.node.start_byte > agent.node.start_byte
+    ]
+    return not any(_under_status_test(c.node, agent, body, held, parsed) for c in successes)
+
+
+# A name a test reads: `$rc`, `${rc}`, `rc` in `(( ))`, `$?`, `${PIPESTATUS[0]}`
+_STATUS_WORD = re.compile(r"(?<=\$)\?|(?<=\$\{)\?|\b[A-Za-z_]\w*\b")
+
+
+def _under_status_test(
+    node: Node, agent: SimpleCommand, body: Node, held: set[str], parsed: ShellText
+) -> bool:
+    """Whether a statement of a function's body runs under a test of the run's status:
+    the run itself as a condition or `&&` operand, or an `if`, `elif` or `case` on `$?`,
+    `PIPESTATUS` or a variable that holds it (`[ $rc -eq 0 ]`, `(( rc == 0 ))`)."""
+    words = {"?", "PIPESTATUS", *held}
+    current = node
+    while current.parent is not None and current.id != body.id:
+        parent = current.parent
+        if parent.type in ("if_statement", "elif_clause"):
+            tested = parent.children_by_field_name("condition")
+        elif parent.type == "case_statement":
+            tested = parent.children_by_field_name("value")
+        elif parent.type == "list":  # `agent && return 0`: the operands before it
+            tested = [c for c in parent.named_children if c.end_byte <= current.start_byte]
+        else:
+            tested = []
+        for condition in tested:
+            read = set(_STATUS_WORD.findall(parsed.node_text(condition)))
+            if within(agent.node, condition) or read & words:
+                return True
+        current = parent
+    return False
+
+
+def reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bool:
+    """Whether the function's status reports how the agent's run went in codes of its
+    own: after the agent runs, it can `return 0` and can return a failure (`return 0`
+    when the agent succeeded, `return 1` once it and its retries failed)."""
+    codes = {
+        command.literal_code
+        for command in inside
+        if command.command_name == "return"
+        and command.node.start_byte > agent.node.start_byte
+        and command.literal_code is not None
+    }
+    return 0 in codes and any(code for code in codes)
+
+
+# Commands that only tell of a failure (or leave): a branch of nothing else reports it.
+_TELLING = frozenset({"echo", "printf", "logger", "return", "true", ":", "local", "sleep"})
+_LOGGING = re.compile(r"^(?:log|warn|error|info|msg|print)[\w-]*$|[\w-]+_(?:log|warn|error|info)$")
+
+
+def acts_before_failing(
+    agent: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
+) -> bool:
+    """Whether every `return N` (N not 0) after the agent's run follows, in its branch,
+    something that acts on the failure: a command other than one that tells of it (a
+    cleanup, a handler, a counter's assignment)."""
+    failing = [
+        c
+        for c in inside
+        if c.command_name == "return"
+        and c.node.start_byte > agent.node.start_byte
+        and c.literal_code
+    ]
+    after = agent.node.end_byte
+    return bool(failing) and all(_acted_before(c.node, after, parsed) for c in failing)
+
+
+def _acted_before(node: Node, after: int, parsed: ShellText) -> bool:
+    """Whether a statement after offset `after` (the agent's run) and before `node` acts:
+    one before it in its block, or in a block around it on the way up to the function's
+    body (`failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1; fi`); not one
+    of another branch of an `if` (before its `else`)."""
+    statement = node
+    while True:
+        while statement.parent is not None and statement.parent.type == "redirected_statement":
+            statement = statement.parent
+        block = statement.parent
+        if block is None or block.type == "function_definition":
+            return False
+        other_branch = block.type == "if_statement" and statement.type in _LATER_BRANCHES
+        if not other_branch and _acts_in(block, statement, after, parsed):
+            return True
+        statement = block
+
+
+_LATER_BRANCHES = ("elif_clause", "else_clause")
+
+
+def _acts_in(block: Node, statement: Node, after: int, parsed: ShellText) -> bool:
+    """Whether a statement of `block` before `statement`, and after offset `after`, acts:
+    a command other than one that tells of it (a cleanup, a handler, a counter's
+    assignment)."""
+    tests = {c.id for c in block.children_by_field_name("condition")}  # `if`'s, `while`'s
+    for sibling in block.named_children:
+        if sibling.start_byte >= statement.start_byte:
+            break
+        if sibling.id in tests:
+            continue
+        if sibling.start_byte < after:
+            continue  # before the agent's run, or holding it
+        inner = sibling.named_children[0] if sibling.type == "redirected_statement" else sibling
+        if inner.type in ("comment", "declaration_command"):
+            continue
+        if inner.type == "command":
+            name = inner.child_by_field_name("name")
+            word = parsed.node_text(name) if name is not None else ""
+            if word in _TELLING or _LOGGING.match(word):
+                continue
+        return True
+    return False
