@@ -351,3 +351,22 @@ def test_called_with_every_call_and_the_library_top_level() -> None:
     assert "other" not in found  # not a function of the library
     both = called_with([("run", False, True, True), ("run", True, True, True)], ["run"], top)
     assert not both["run"].errexit  # one of its calls is a condition
+
+
+@pytest.mark.parametrize(
+    ("text", "sources"),
+    [
+        ('source "$DIR/lib.sh"\n', True),
+        (". ./config\n", True),
+        ("  . ~/.profile\n", True),
+        ("source common.sh\n", True),
+        ("jq '\n  . as $all\n  | .items' data.json\n", False),
+        ("echo 'source of truth'\n", False),
+    ],
+)
+def test_may_source_reads_source_lines_only(text: str, sources: bool) -> None:
+    """A script worth a model in the index sources a file; a jq program's `. as $x`
+    line in a string is no `source` (it cost a 3,000-line script a second model)."""
+    from auditor.shell.sourcing import may_source
+
+    assert may_source(text) is sources

@@ -20,8 +20,12 @@ from auditor.project import CallSite, Sourcers
 from auditor.shell.options import ShellOptions
 from auditor.timebound import FileTimeout, time_bound
 
-# Scripts worth a model: they source a file.
-_SOURCES = re.compile(r"(?m)^[ \t]*(?:source|\.)[ \t]+\S")
+# Scripts worth a model: they source a file (`source lib.sh`, `. "$DIR/x.sh"`, `.
+# ~/.profile`), not a line of a jq program in a string (`. as $all`).
+_SOURCES = re.compile(
+    r"(?m)^[ \t]*(?:source|\.)[ \t]+[\"']?"
+    r"(?:[$~]|[\w.-]*/|[\w.-]*\.(?:sh|bash|zsh|env|conf|cfg|inc|rc)\b)"
+)
 _FUNCTION_NAME = re.compile(r"[A-Za-z_][\w:.-]*")
 MAX_CALLED = 256  # names a script calls that it does not define: more are left out
 
