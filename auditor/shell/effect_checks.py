@@ -27,8 +27,8 @@ _GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})
 # Test runners, and tools whose `test`/`check` subcommand runs the tests.
 _TEST_RUNNERS = frozenset({"pytest", "tox", "nox", "jest", "vitest", "rspec", "phpunit", "ctest"})
 _TESTING_TOOLS = frozenset(
-    {"npm", "pnpm", "yarn", "bun", "cargo", "go", "make", "mvn", "gradle", "./gradlew", "swift"}
-    | {"dotnet", "mix", "deno", "uv", "poetry", "just"}
+    {"npm", "pnpm", "yarn", "bun", "cargo", "go", "make", "mvn", "gradle", "gradlew", "swift"}
+    | {"dotnet", "mix", "deno", "just"}
 )
 _TEST_SUBCOMMANDS = frozenset({"test", "check", "tests"})
 _EXITING = frozenset({"exit"})
@@ -151,7 +151,7 @@ def _probes(node: Node, command_at: CommandAt) -> bool:
 def _runs_tests(command: SimpleCommand) -> bool:
     """Whether a command runs the project's tests, which check what a run changed:
     `pytest`, `cargo test`, `npm test` (`npm run test`), `go test ./...`, `make test`."""
-    name = command.command_name or ""
+    name = command.name or ""  # the program past its wrappers (`uv run pytest`, `./gradlew`)
     words = [w for w in command.argv[command.program_index + 1 :] if w and not w.startswith("-")]
     if name in _TEST_RUNNERS:
         return True

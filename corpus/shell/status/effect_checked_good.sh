@@ -110,3 +110,5 @@ if ! npm run test; then
 fi
 codex exec "Port the parser to the new API" > port.log 2>&1
 if ! cargo test --quiet; then exit 1; fi
+gemini -p "Update the Python client for the new API" > client.log 2>&1
+if ! uv run pytest -q tests/client; then exit 1; fi

@@ -37,3 +37,19 @@ triage_rc=0
   timeout 900 gemini --prompt "Triage the open issues" 2>&1 | tee -a triage.log
 ) || triage_rc=$?
 if [ "$triage_rc" -eq 124 ]; then echo "triage timed out" >&2; fi
+
+# The run ends each branch of an `if` that a function called as a condition holds:
+# errexit is off there, and the read after the `fi` sees a failure.
+apply_migration() {
+  if [ -n "${FULL_AUTO:-}" ]; then
+    codex exec --full-auto "Apply the migration plan"
+  else
+    codex exec "Apply the migration plan"
+  fi
+  migrate_rc=$?
+  [ "$migrate_rc" -eq 0 ] || echo "migration failed: $migrate_rc" >&2
+  return "$migrate_rc"
+}
+if ! apply_migration; then
+  echo "rolling back" >&2
+fi
