@@ -379,15 +379,17 @@ def _expanded(node: Node, env: Env) -> list[str | None]:
         return [_scalar(value)]
     if node.type == "simple_expansion" or (node.type == "expansion" and node.parent is not None):
         value = evaluate(node, env)
-        split = node.parent is not None and node.parent.type != "string"
-        if value is None and split:
-            return _split_in_part(node, env)
-        if value is not None and split:
-            words = value.split()
-            if len(words) > 1 and not afford(sum(sys.getsizeof(word) for word in words)):
-                return [None]
-            return list[str | None](words)  # empty: no word at all
-        return [value]
+        if node.parent is None or node.parent.type == "string":
+            return [value]
+        # unquoted, it splits; a value known only in part splits as far as it is known
+        text = value if value is not None else _spelled_plain(node, env)
+        words = text.split() if text is not None else []
+        if (value is None and not words) or (
+            len(words) > 1 and not afford(sum(sys.getsizeof(word) for word in words))
+        ):
+            return [None]
+        # empty: no word at all; a word known in part: a program path, or unknown
+        return [w if OPAQUE_WORD not in w or _named_file(w) else None for w in words]
     return [evaluate(node, env)]
 
 
@@ -407,20 +409,12 @@ ALTERNATIVES_SUFFIX = "\0alternatives"
 SET_SUFFIX = "\0set"
 
 
-def _split_in_part(node: Node, env: Env) -> list[str | None]:
-    """The words an unquoted variable known only in part splits into (`CMD="$BIN -p"`,
-    `BIN` set to `$HOME/.local/bin/claude`): those known whole, and a program path whose
-    folder depends on the run but whose file name does not (`program_path`); each other
-    word unknown. One unknown word when nothing of it is known."""
+def _spelled_plain(node: Node, env: Env) -> str | None:
+    """What a plain `$NAME` of unknown value holds as far as it is known (`CMD="$BIN -p"`,
+    `BIN` set to `$HOME/.local/bin/claude`), its unknown parts spelled `OPAQUE_WORD`."""
     name = node.named_children[0] if node.named_children else None
     plain = name is not None and _text(node) in ("$" + _text(name), "${" + _text(name) + "}")
-    spelled = _spelled(_text(name), env, OPAQUE_WORD) if plain and name is not None else None
-    if spelled is None or not spelled.split():
-        return [None]
-    words = spelled.split()
-    if len(words) > 1 and not afford(sum(sys.getsizeof(word) for word in words)):
-        return [None]
-    return [word if OPAQUE_WORD not in word or _named_file(word) else None for word in words]
+    return _spelled(_text(name), env, OPAQUE_WORD) if plain and name is not None else None
 
 
 def _named_file(word: str) -> bool:
