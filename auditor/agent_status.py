@@ -70,6 +70,9 @@ class LostStatus(NamedTuple):
     # lost where the script ends, so by its host, which drops the script's status
     at_end: bool = False
     host: Span | None = None  # where that host runs the script (the finding goes there)
+    # a status read that cannot hold the agent's (`if ! agent; then rc=$?`): the finding
+    # goes there (as ShellCheck's SC2319 does), the run is its related location
+    read: tuple[int, int] | None = None
 
 
 class AgentStatus(NamedTuple):

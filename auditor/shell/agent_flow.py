@@ -233,11 +233,11 @@ class _Flow:
         way the status the branch reads is not the agent's: it is lost. (In a masked
         pipeline it would not be the agent's even with pipefail: a defect of its own.)"""
         negated, branch = _failure_branch(invocation.statement)
-        reads = [i for i, s in enumerate(branch) if (r := _first_read(s)) and "$?" in _text(r)]
+        reads = [(i, r) for i, s in enumerate(branch) if (r := _first_read(s)) and "$?" in _text(r)]
         if not reads:
             return
+        first, read = reads[0]
         call, label = invocation.call, invocation.call.label
-        first = reads[0]
         if first == 0 and negated:
             how = "inside `if ! …; then`, `$?` is the status of the negation, always 0"
             hint = f"capture it with `{label} … || rc=$?`, or use `if {label} …; then … else rc=$?`"
@@ -247,7 +247,7 @@ class _Flow:
             hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
         else:
             return
-        self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
+        self._lost_at_read(call, read, how, hint)
 
     def _read_after_if(self, invocation: _Invocation) -> None:
         """A `$?` read right after the `fi` of an `if` with no `else` whose condition is
@@ -257,7 +257,9 @@ class _Flow:
         if holder is None or any(c.type in ("elif_clause", "else_clause") for c in holder.children):
             return
         skipped = assignments_before_status_read(holder)  # `fi; KIND=other; return $?`
-        if skipped is None:
+        following = next_statement(skipped[-1] if skipped else holder)
+        read = _first_read(following) if skipped is not None and following is not None else None
+        if skipped is None or read is None:
             return
         call, label = invocation.call, invocation.call.label
         how = f"`$?` after the `fi` of `if {label} …; then … fi` is the `if`'s status"
@@ -269,7 +271,7 @@ class _Flow:
         hint = (
             f"capture it with `{label} … || rc=$?` before the test, or read it in an `else` branch"
         )
-        self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
+        self._lost_at_read(call, read, how, hint)
 
     def _read_after_discard(self, invocation: _Invocation) -> None:
         """A status read right after `agent … || true` (or `wait "$pid" || true`), or
@@ -288,7 +290,9 @@ class _Flow:
             (n for n in branch_ends(holder) if reads_exit_status(n) or pipestatus_indices(n)),
             None,
         )
-        if level is None:
+        following = next_statement(level) if level is not None else None
+        read = _first_read(following) if following is not None else None
+        if level is None or read is None:
             return
         text, after_branch = _read_shown(level), level is not holder
         if text != "$?" and invocation.stage is not None:
@@ -303,9 +307,13 @@ class _Flow:
             if after_branch
             else f"`{text}` after `{shown}` is always 0"
         )
-        hint = f"capture it with `{label} … || rc=$?`"
-        self.status.lost.append(LostStatus(call.start, call.end, call, how, hint=hint))
+        self._lost_at_read(call, read, how, f"capture it with `{label} … || rc=$?`")
         self.discarded.add(id(call))
+
+    def _lost_at_read(self, call: AgentCall, read: Node, how: str, hint: str) -> None:
+        """A status lost where a read that cannot hold it stands (the finding goes there)."""
+        lost = LostStatus(call.start, call.end, call, how, hint=hint, read=self.parsed.span(read))
+        self.status.lost.append(lost)
 
     def _capture_background(self, invocation: _Invocation) -> None:
         """A `wait` that returns a background agent's status takes its place."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from auditor.finding import Finding, Severity
+from auditor.finding import Finding, RelatedLocation, Severity
 from auditor.kinds import FileKind, Host
 from auditor.rule import Example, Rule
 
@@ -102,7 +102,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       at 0 under errexit (`((0))` fails, and the script ends there);
     - a Python `run()` whose `check=` is an expression (`check=strict`): that
       is left to its caller;
-    - a status read that cannot hold the agent's is reported too:
+    - a status read that cannot hold the agent's is reported too, at the read
+      (as ShellCheck's SC2319 is), the run as its related location:
       `if ! agent …; then rc=$?` (inside the branch `$?` is the negation's
       status, always 0, also for `if ! agent | tee …`), and a `$?` read in the
       branch that runs on failure after a command that always succeeds
@@ -174,7 +175,7 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
         ),
         Example(
             '#!/bin/bash\nif gemini -p "$T"; then\n  exit 0\nfi\nrc=$?\necho "failed: $rc"\n',
-            (("RA203", 2),),
+            (("RA203", 5),),
         ),
         Example(
             "import subprocess\nsubprocess.run(['gptme', 'x'])\n",
@@ -222,13 +223,18 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     def check(self, unit: AgentUnit) -> Iterator[Finding]:
         """Yield a finding for each agent invocation whose status is discarded."""
         for lost in unit.agent_status().lost:
+            start, end, related = lost.start, lost.end, lost.related
+            if lost.read is not None:  # at the read that cannot hold it, the run related
+                run = unit.host_span(lost.start, lost.end)
+                ran = RelatedLocation(unit.source.path, run, f"`{lost.call.label}` runs here")
+                (start, end), related = lost.read, (ran, *related)
             yield self.finding(
                 unit,
-                lost.start,
-                lost.end,
+                start,
+                end,
                 f"exit status of `{lost.call.label}` is lost: {lost.how}",
                 hint=_hint(lost),
-                related=lost.related,
+                related=related,
                 at=lost.host,
             )
 

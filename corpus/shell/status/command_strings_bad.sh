@@ -60,8 +60,8 @@ done
 
 # `ssh HOST WORDS` runs the words, joined, in the remote shell and returns its status.
 SSH_CMD="ssh -o BatchMode=yes ${REMOTE_HOST} \"cd /srv/app && claude -p 'Review the deploy'\""
-if ! REVIEW_OUT=$(timeout 600s bash -c "$SSH_CMD" 2>&1); then  # expect: RA203(warning)
-    rc=$?
+if ! REVIEW_OUT=$(timeout 600s bash -c "$SSH_CMD" 2>&1); then
+    rc=$?  # expect: RA203(warning)
     echo "remote review failed with $rc: $REVIEW_OUT" >&2
 fi
 until ssh -p 2222 "$REMOTE_HOST" codex exec --full-auto "Fix the build"; do  # expect: RA302(warning)

@@ -5,22 +5,22 @@
 # stage of a pipeline (without pipefail, RA101 reports the masking as well).
 set -o pipefail
 
-if cat PROMPT.md | codex exec - 2>&1 | tee run.log; then  # expect: RA203(warning)
+if cat PROMPT.md | codex exec - 2>&1 | tee run.log; then
   echo "codex finished"
 else
   if [ -n "${WATCH_PID:-}" ]; then
     kill "$WATCH_PID" 2>/dev/null || true
     wait "$WATCH_PID" 2>/dev/null || true
   fi
-  CODEX_EXIT=$?
+  CODEX_EXIT=$?  # expect: RA203(warning)
   echo "codex failed (exit code: $CODEX_EXIT)" >&2
 fi
 
-if gemini -p "Summarise the changes" > summary.md; then  # expect: RA203(warning)
+if gemini -p "Summarise the changes" > summary.md; then
   echo "summarised"
 else
   local_note="summary failed"
-  rc=$?
+  rc=$?  # expect: RA203(warning)
   echo "$local_note: $rc" >&2
 fi
 
@@ -29,8 +29,8 @@ fi
 set -o pipefail
 run_fresh() {
   local rc=0
-  if ! echo "$1" | claude --print -p - 2>&1; then  # expect: RA203(warning)
-    rc=$?
+  if ! echo "$1" | claude --print -p - 2>&1; then
+    rc=$?  # expect: RA203(warning)
   fi
   [ "$rc" -eq 0 ] || echo "claude failed with $rc" >&2
 }
@@ -38,8 +38,8 @@ run_fresh "Fix the failing tests"
 
 set +o pipefail
 run_turn() {
-  if ! claude -p "$1" 2>&1 | tee -a turns.log | tee last.txt; then  # expect: RA101(error), RA203(warning)
-    echo "claude failed with exit code $?" >&2
+  if ! claude -p "$1" 2>&1 | tee -a turns.log | tee last.txt; then  # expect: RA101(error)
+    echo "claude failed with exit code $?" >&2  # expect: RA203(warning)
     return 1
   fi
   return 0

@@ -27,8 +27,8 @@ case "$status" in
     ;;
 esac
 
-if ! claude -p "Summarise the open issues" > summary.md; then  # expect: RA203(warning)
-  code=$?
+if ! claude -p "Summarise the open issues" > summary.md; then
+  code=$?  # expect: RA203(warning)
 fi
 if (( code == 1 )); then echo "usage_limit reached"; fi
 

@@ -4,10 +4,10 @@
 set -e
 for ((i = 1; i <= 5; i++)); do
   tmp=$(mktemp)
-  claude --dangerously-skip-permissions -p "Do the next task" > "$tmp" 2>&1 &  # expect: RA203(warning)
+  claude --dangerously-skip-permissions -p "Do the next task" > "$tmp" 2>&1 &
   pid=$!
   wait "$pid" || true
-  code=$?
+  code=$?  # expect: RA203(warning)
   if [ "$code" -ne 0 ]; then
     echo "claude exited with $code" >&2
   fi
@@ -16,24 +16,24 @@ for ((i = 1; i <= 5; i++)); do
   fi
 done
 
-codex exec "Update the changelog" > changelog.log || true  # expect: RA203(warning)
-status=$?
+codex exec "Update the changelog" > changelog.log || true
+status=$?  # expect: RA203(warning)
 echo "codex finished with $status"
 grep -q "Updated" changelog.log || exit 1
 
-gemini -p "Summarise the log" > summary.md || true  # expect: RA203(warning)
-code=${PIPESTATUS[0]}
+gemini -p "Summarise the log" > summary.md || true
+code=${PIPESTATUS[0]}  # expect: RA203(warning)
 echo "gemini finished with $code"
 test -s summary.md || exit 1
 
 set -o pipefail
 tmp=$(mktemp)
 if [ -s session.id ]; then
-  claude -p --continue "Go on with the task" 2>&1 | tee "$tmp" || true  # expect: RA203(warning)
+  claude -p --continue "Go on with the task" 2>&1 | tee "$tmp" || true
 else
-  claude -p "Start the task" 2>&1 | tee "$tmp" || true  # expect: RA203(warning)
+  claude -p "Start the task" 2>&1 | tee "$tmp" || true
 fi
-exit_code=${PIPESTATUS[0]}
+exit_code=${PIPESTATUS[0]}  # expect: RA203(warning)
 echo "claude exited with $exit_code"
 grep -q "<promise>COMPLETE</promise>" "$tmp" || exit 1
 
@@ -41,13 +41,13 @@ grep -q "<promise>COMPLETE</promise>" "$tmp" || exit 1
 # after `|| true` is always 0 for each of them.
 for round in 1 2 3; do
   if [ -f continue.md ]; then
-    claude --dangerously-skip-permissions < continue.md &  # expect: RA203(warning)
+    claude --dangerously-skip-permissions < continue.md &
     agent_pid=$!
   else
-    claude -c --dangerously-skip-permissions &  # expect: RA203(warning)
+    claude -c --dangerously-skip-permissions &
     agent_pid=$!
   fi
   wait "$agent_pid" 2>/dev/null || true
-  round_status=$?
+  round_status=$?  # expect: RA203(warning)
   echo "round $round exited with $round_status"
 done

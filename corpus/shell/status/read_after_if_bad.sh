@@ -5,10 +5,10 @@
 set -u
 
 run_gemini() {
-  if timeout 300 gemini -p "$1"; then  # expect: RA203(warning)
+  if timeout 300 gemini -p "$1"; then
     return 0
   fi
-  local exit_code=$?
+  local exit_code=$?  # expect: RA203(warning)
   if [ "$exit_code" -eq 124 ]; then
     echo "gemini timed out" >&2
   fi
@@ -17,19 +17,19 @@ run_gemini() {
 
 run_gemini "summarise the changelog" || exit 1
 
-if claude -p "tidy the docs" > docs.log 2>&1; then  # expect: RA203(warning)
+if claude -p "tidy the docs" > docs.log 2>&1; then
   echo "docs tidied"
 fi
-rc=$?
+rc=$?  # expect: RA203(warning)
 echo "claude exited with $rc"
 
 # An assignment between the `fi` and the read: `$?` is its status, 0.
 run_codex() {
-  if codex exec "$1"; then  # expect: RA203(warning)
+  if codex exec "$1"; then
     FAILURE_KIND="none"
     return 0
   fi
   FAILURE_KIND="other"
-  return $?
+  return $?  # expect: RA203(warning)
 }
 run_codex "update the lockfile" || exit 1
