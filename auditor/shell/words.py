@@ -176,6 +176,10 @@ def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
             return evaluate(default[1], env, unknown)
         plain = subscript is None and _text(node) == "${" + _text(name_node) + "}"
         return _spelled(_text(name_node), env, unknown) if plain and unknown else None
+    if _scalar(value) == "" and applies_when_empty(node):  # `X=""`, then `${X:-claude}`
+        default = _default(node)
+        assert default is not None
+        return evaluate(default[1], env, unknown)
     index = subscript.child_by_field_name("index") if subscript is not None else None
     if isinstance(value, tuple) and index is not None and index.type in ("word", "number"):
         keys = env.get(_text(name_node) + KEYS_SUFFIX)
@@ -226,7 +230,8 @@ def assign_default(node: Node, env: MutableMapping[str, Value]) -> None:
     default = _default(node)
     if name is None or default is None or default[0] not in _ASSIGNING_DEFAULTS:
         return
-    if _text(name) not in env:
+    held = env.get(_text(name))
+    if held is None or (_scalar(held) == "" and default[0].startswith(":")):
         value = evaluate(default[1], env)
         if value is not None:
             env[_text(name)] = value

@@ -35,3 +35,19 @@ if [ "$claude_rc" -eq 124 ]; then echo "timed out"; fi
 : "${AGENT:=gptme}"
 $AGENT --non-interactive "Tidy the changelog" || true  # expect: RA203(warning)
 git commit -am "changelog"
+
+# A default applies to a variable set to the empty string too (`:-`, `:=`): the
+# function picks `codex` when nothing chose another program before it.
+REVIEWER=""
+pick_reviewer() {
+  if [ -n "${REVIEW_CMD:-}" ]; then
+    REVIEWER="$REVIEW_CMD"
+  fi
+  REVIEWER="${REVIEWER:-codex}"
+}
+pick_reviewer
+"$REVIEWER" exec "Review the diff" || true  # expect: RA203(warning)
+WRITER=""
+: "${WRITER:=gemini}"
+"$WRITER" -p "Write the summary" || true  # expect: RA203(warning)
+git push
