@@ -17,6 +17,7 @@ from typing import NamedTuple
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, UnreachableRead
 from auditor.exit_codes import ExitCodes, either_codes, invocation_codes
 from auditor.finding import shortened
+from auditor.profiles import AgentProfile
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand, WrapperUse
 from auditor.shell.first_turn import never_reached
 from auditor.shell.functions import FunctionSummary, enclosing_function
@@ -187,7 +188,30 @@ class _Flow:
                 call = AgentCall(start, end, label, codes)
                 statement, stage = self._statement(command.node)
                 self._unreachable(_Invocation(call, command, statement, stage))
+        self._lossy_calls()
         return self.status
+
+    def _lossy_calls(self) -> None:
+        """A call of a function that runs an agent but returns another status (`rm`'s
+        after the run): its caller's `if ! f; then rc=$?` still reads the negation's 0,
+        never the function's failure or its own codes (`return 10`), a defect of its own."""
+        running: dict[str, AgentProfile] = {}
+        for command in self.script.commands:
+            profile = self.script.agent_of(command)
+            holder = enclosing_function(command.node, self.parsed) if profile else None
+            if holder is not None and profile is not None:
+                running.setdefault(holder, profile)
+        for command in self.script.commands:
+            name = command.command_name or ""
+            if name not in running or self.script.agent_of(command) is not None:
+                continue
+            summary = self.script.summaries.get(name)
+            if summary is not None and summary.verdict is not None:
+                continue  # judged by its own codes: `_unreachable` reads it (see `run`)
+            start, end = self.parsed.span(command.node)
+            call = AgentCall(start, end, name, ExitCodes(running[name], {}, signals=False))
+            statement, stage = self._statement(command.node)
+            self._failure_branch_read(_Invocation(call, command, statement, stage))
 
     def _bind(self, assignment: Node | None, call: AgentCall, value: str) -> bool:
         if assignment is None or assignment.type != "variable_assignment":

@@ -105,7 +105,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     - a status read that cannot hold the agent's is reported too, at the read
       (as ShellCheck's SC2319 is), the run as its related location:
       `if ! agent …; then rc=$?` (inside the branch `$?` is the negation's
-      status, always 0, also for `if ! agent | tee …`), and a `$?` read in the
+      status, always 0, also for `if ! agent | tee …` and for a function that
+      runs the agent, whatever status it returns), and a `$?` read in the
       branch that runs on failure after a command that always succeeds
       (`else kill "$pid" || true; rc=$?` reads the status of `|| true`), a `$?`
       read after the `fi` of an `if agent …; then … fi` with no `else` (the `if`'s

@@ -19,3 +19,18 @@ if ! claude -p "Tidy the README"; then
   echo "tidy failed" >&2
   exit 1
 fi
+
+# The same function's status captured with `||`: the read holds its `return 10`.
+apply_next_change() {
+  local prompt_file
+  prompt_file=$(mktemp)
+  [ -s changes.txt ] || return 10
+  head -n 1 changes.txt > "$prompt_file"
+  codex exec - < "$prompt_file" || { rm -f "$prompt_file"; return 1; }
+  rm -f "$prompt_file"
+}
+for run in 1 2 3; do
+  rc=0
+  apply_next_change || rc=$?
+  [ "$rc" -eq 10 ] && break
+done
