@@ -93,12 +93,13 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
     hold or not); not one that also holds another way (`[[ $out == *DONE* || -z $out
     ]]`), nor a marker that names a failure (`grep -q error`)."""
     if node.type == "test_command":
-        tokens = {(c.text or b"").decode() for c in descendants(node) if not c.is_named}
         unary = [c for c in descendants(node) if c.type == "unary_expression"]
-        if tokens & _EITHER:
+        if _tokens(node) & _EITHER:
             return False
         if unary:  # `[ -f /tmp/plan_complete ]`: only a file the prompt names counts
-            exists = len(unary) == 1 and "!" not in tokens and _asks_exists(unary[0])
+            # (`[ ! -f DONE ]` too: true where the run failed, see `negated_test`)
+            tests = [u for u in unary if not _negation(u)]
+            exists = len(tests) == 1 and _asks_exists(tests[0])
             return exists and examines_produced_file(script, output, node, markers=())
         markers = [
             side
@@ -121,6 +122,27 @@ def completion_test(script: ShellScript, output: AgentOutput, node: Node) -> boo
             or examines_produced_file(script, output, node, markers)
         )
     )
+
+
+def negated_test(node: Node) -> bool:
+    """Whether a test command negates what it tests inside its brackets (`[ ! -f DONE ]`)."""
+    return node.type == "test_command" and any(map(_negation, descendants(node)))
+
+
+def _negation(node: Node) -> bool:
+    """Whether a node is a `!` inside a test's brackets, around what it negates."""
+    first = node.children[0] if node.type == "unary_expression" and node.children else None
+    return first is not None and first.text == b"!"
+
+
+def _tokens(node: Node) -> set[str]:
+    """The operators and punctuation of a node and of everything under it (`||`, `-o`)."""
+    return {
+        (child.text or b"").decode()
+        for named in descendants(node)
+        for child in named.children
+        if not child.is_named
+    }
 
 
 def _asks_exists(unary: Node) -> bool:

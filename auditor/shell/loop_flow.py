@@ -28,6 +28,7 @@ from auditor.shell.failure_tests import (
     OUTPUT_TESTS,
     completion_test,
     failure_test,
+    negated_test,
     tests_empty,
 )
 from auditor.shell.jobs import waits_for
@@ -284,8 +285,9 @@ class IterationWalk:
                 return [p._replace(status=negated(p.status)) for p in paths]
             return paths
         if self._completion(node):  # false where the run failed, either way where not
+            failed = 0 if negated_test(node) else 1  # `[ ! -f DONE ]`: true where it failed
             paths = self._failure_status(path)
-            return [p._replace(status=1 if p.status == 0 else None) for p in paths]
+            return [p._replace(status=failed if p.status == 0 else None) for p in paths]
         if kind == "test_command" and not self.holds_run(node):
             empty = tests_empty(self.script, self.output, node)
             if empty is not None:  # `[ -z "$out" ]`: true where the run failed
@@ -648,6 +650,7 @@ class IterationWalk:
         conditions = named(loop, "condition") if loop.type == "while_statement" else []
         until = loop.children[0].type == "until"
         first = any(self.holds_run(c) for c in conditions)  # `until gptme …`
+        marker = any(map(self._completion, conditions))
         # The statements before the run are walked after it, as the next turn runs them
         # before it runs again: a test there reads what this run left (a marker file its
         # prompt names, `$rc`), and one that leaves whatever the run did is another way out
@@ -670,9 +673,12 @@ class IterationWalk:
                         going = []
                         for tested in self.block(conditions, after._replace(outcome=FALL)):
                             for again, end in self._split(tested):
-                                if again is not None and again == until:
+                                # a success may or may not leave a marker the condition
+                                # looks for (`while [ ! -f DONE ]`): either way
+                                either = again is None and marker
+                                if either or (again is not None and again == until):
                                     ends.append(("leave", end))
-                                else:
+                                if either or again is None or again != until:
                                     going.append(end)
                     for turn in going:
                         for next_turn in self.block(before, turn) if before else [turn]:

@@ -56,6 +56,8 @@ _FILE_WORD = re.compile(
 )  # `STATE.md`, `docs/plan.txt`, a dot file (`.loop-complete`), an absolute path (`/tmp/done`),
 # a path in a dot folder (`.ralph/QA_APPROVED`) or to a marker named so (`state/DONE`), not
 # prose (`and/or`, `changed/created`)
+# a file named in prose (`create a file named DONE`, `a file called "finished"`)
+_NAMED_FILE = re.compile(r"\bfile (?:named|called)\s+[`'\"]?([\w.-]*\w)", re.IGNORECASE)
 _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
@@ -301,8 +303,11 @@ def _files_read(script: ShellScript, node: Node) -> set[str]:
 def _told_files(command: SimpleCommand) -> set[str]:
     """The files an agent's prompt names: variables expanded in its arguments or in the
     here-docs and here-strings that feed it (on it, or on an earlier pipeline stage),
-    and words there that look like a file (`STATE.md`, `docs/plan.txt`)."""
+    and words there or in the arguments' known values that look like a file (`STATE.md`,
+    `docs/plan.txt`, `a file named DONE`)."""
     texts = [text_of(w) for w in command.word_nodes[command.program_index + 1 :] if w is not None]
+    # and what they hold, where it is known (`claude -p "$RESUME"`, the prompt set above)
+    texts += [word for word in command.argv[command.program_index + 1 :] if word]
     feeding = [command.node]
     current = command.node
     while current.parent is not None and current.parent.type in _FEEDING:
@@ -318,6 +323,7 @@ def _told_files(command: SimpleCommand) -> set[str]:
     for text in texts:
         found.update(f"${name}" for name in _EXPANDED.findall(text))
         found.update(_FILE_WORD.findall(text))
+        found.update(_NAMED_FILE.findall(text))
         # a file in a folder a variable holds (`$OUT/brief.md`, `${DIR}/done`)
         found.update(f"${name}/{rest}" for name, rest in _IN_FOLDER.findall(text))
     return found

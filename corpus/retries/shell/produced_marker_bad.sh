@@ -38,3 +38,14 @@ while true; do  # expect: RA302(warning)
   echo "round done (exit $?)"
   sleep 10
 done
+
+# The marker is a file the prompt names in prose (`a file named DONE`), the prompt set
+# above the loop, and the loop's own condition asks for it (negated, or with `until`).
+RESUME='Resume the build from PROGRESS.md. Create a file named DONE once it is deployed.'
+while [ ! -f DONE ]; do  # expect: RA302(warning)
+  claude --continue -p "$RESUME" --dangerously-skip-permissions 2>&1 | tee -a run.log
+  sleep 120
+done
+until [ -f DONE ]; do  # expect: RA302(warning)
+  gemini -p "$RESUME" > gemini.log 2>&1
+done

@@ -73,3 +73,19 @@ while true; do
   grep -q "error" last-run.log && echo "the run failed" >&2
   sleep 600
 done
+
+# Bounded by its condition as well as by the marker a file named in prose gives.
+RESUME='Resume the build from PROGRESS.md. Create a file named DONE once it is deployed.'
+turn=0
+while [ ! -f DONE ] && [ "$turn" -lt 10 ]; do
+  claude --continue -p "$RESUME" --dangerously-skip-permissions 2>&1 | tee -a run.log
+  turn=$((turn + 1))
+done
+
+# A test that also holds another way (`||`) is no marker of work done: the loop is a
+# schedule, and the log it writes is examined.
+while [[ ! -f DONE || -f KEEP_GOING ]]; do
+  gemini -p "$RESUME" > gemini.log 2>&1
+  grep -q "Deployed" gemini.log && echo "deployed"
+  sleep 600
+done
