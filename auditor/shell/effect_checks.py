@@ -26,6 +26,10 @@ _GIT_INSPECTIONS = frozenset({"diff", "status", "ls-files", "diff-index"})
 _GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace"})  # take a value
 # Test runners, and tools whose `test`/`check` subcommand runs the tests.
 _TEST_RUNNERS = frozenset({"pytest", "tox", "nox", "jest", "vitest", "rspec", "phpunit", "ctest"})
+# Checkers (a linter, a type checker, a build), and those subcommands of the same tools: no
+# test of what a run was to do, unless the run was to make one pass that failed before it
+_CHECKERS = frozenset({"tsc", "eslint", "mypy", "pyright", "ruff", "flake8", "pylint"})
+_CHECK_SUBCOMMANDS = frozenset({"lint", "build", "typecheck", "type-check", "vet", "clippy"})
 _TESTING_TOOLS = frozenset(
     {"npm", "pnpm", "yarn", "bun", "cargo", "go", "make", "mvn", "gradle", "gradlew", "swift"}
     | {"dotnet", "mix", "deno", "just"}
@@ -39,26 +43,43 @@ _RECORDS = frozenset({"variable_assignment", "postfix_expression", "unary_expres
 _DECIDING = frozenset({"if_statement", "elif_clause", "while_statement", "list", "case_statement"})
 
 CommandAt = Callable[[Node], SimpleCommand | None]
+# whether the same command ran before the agent (a check the run was to make pass)
+RanBefore = Callable[[SimpleCommand], bool]
 # the tests of a variable that read it as a command at a node sets it (`ShellScript.tests_of`)
 TestsOf = Callable[[str, Node], Sequence[Node]]
 
 
 def checks_effect(
-    statement: Node, command_at: CommandAt, tests_of: TestsOf, *, returning: bool = False
+    statement: Node,
+    command_at: CommandAt,
+    tests_of: TestsOf,
+    *,
+    returning: bool = False,
+    ran_before: RanBefore | None = None,
 ) -> bool:
     """Whether an `if` probes what a run left behind and, in one of its branches, ends the
     script (or, where `returning`, its function: every caller reads its status) with a
     failure, or records the failure in a variable the script tests outside this `if`
     (`failed+=("$b")`, then `[[ ${#failed[@]} -gt 0 ]]`); not `exit 0`, not a branch that
-    only says so."""
-    if statement.type != "if_statement":
+    only says so. So does `check || FAILED=1`, its right side the record. A linter or a
+    build checks the run only where it ran before it too (`ran_before`): the run was to
+    make it pass."""
+    if statement.type == "list" and _or_list(statement):
+        # `npm run lint || CHECKS_PASSED=false`: the right side records the failure
+        probe, record = statement.named_children
+        condition, branches = [probe], descendants(record)
+    elif statement.type == "if_statement":
+        condition = [c for c in statement.named_children if field_of(c) == "condition"]
+        branches = [
+            n
+            for c in statement.named_children
+            if field_of(c) != "condition"
+            for n in descendants(c)
+        ]
+    else:
         return False
-    condition = [c for c in statement.named_children if field_of(c) == "condition"]
-    if not any(_probes(n, command_at) for c in condition for n in descendants(c)):
+    if not any(_probes(n, command_at, ran_before) for c in condition for n in descendants(c)):
         return False
-    branches = [
-        n for c in statement.named_children if field_of(c) != "condition" for n in descendants(c)
-    ]
     ends = _LEAVING if returning else _EXITING
     if any(_failing_end(command_at(n), ends) for n in branches if n.type == "command"):
         return True
@@ -72,6 +93,12 @@ def checks_effect(
             if later and (counted or _decides_action(test, command_at)):
                 return True
     return False
+
+
+def _or_list(statement: Node) -> bool:
+    """Whether a list is `a || b` of two commands (not a longer chain)."""
+    operators = [c for c in statement.children if not c.is_named]
+    return len(statement.named_children) == 2 and [o.type for o in operators] == ["||"]
 
 
 def _record(node: Node, statement: Node) -> tuple[str, bool] | None:
@@ -130,7 +157,7 @@ def _decides_action(test: Node, command_at: CommandAt) -> bool:
     )
 
 
-def _probes(node: Node, command_at: CommandAt) -> bool:
+def _probes(node: Node, command_at: CommandAt, ran_before: RanBefore | None = None) -> bool:
     """Whether a node looks for what a run may have left: a file test (`[ -s out.md ]`,
     `test -f "$OUT"`), a program lookup (`command -v jq`) or a read of the git work
     tree's changes (`git status --porcelain`); a comparison of values (`[[ $i -ge $MAX
@@ -145,7 +172,20 @@ def _probes(node: Node, command_at: CommandAt) -> bool:
         return any((w.text or b"").decode() in _FILE_TESTS for w in node.named_children)
     if command.command_name == "git":
         return _git_subcommand(command.argv[command.program_index + 1 :]) in _GIT_INSPECTIONS
-    return command.command_name in _LOOKUPS or _runs_tests(command)
+    if command.command_name in _LOOKUPS or _runs_tests(command):
+        return True
+    return ran_before is not None and _runs_check(command) and ran_before(command)
+
+
+def _runs_check(command: SimpleCommand) -> bool:
+    """Whether a command runs a linter, a type checker or a build (`npm run typecheck`,
+    `cargo clippy`, `tsc --noEmit`)."""
+    name = command.name or ""
+    words = [w for w in command.argv[command.program_index + 1 :] if w and not w.startswith("-")]
+    words = words[1:] if words[:1] == ["run"] else words
+    if name in _CHECKERS:
+        return True
+    return name in _TESTING_TOOLS and bool(words) and words[0] in _CHECK_SUBCOMMANDS
 
 
 def _runs_tests(command: SimpleCommand) -> bool:

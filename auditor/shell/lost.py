@@ -138,11 +138,18 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     while statement.parent is not None and statement.parent.type in _AROUND:
         statement = statement.parent  # `agent … || true`: what follows the list
     following = None if backgrounded(statement) else next_statement(statement)
-    while following is not None and _name(script, following) in _ASIDE:
+    while following is not None and (_name(script, following) in _ASIDE or _flag(following)):
         following = next_statement(following)
     if following is None:
         return False
-    if checks_effect(following, script.command_at, script.tests_of):
+
+    def ran_before(check: SimpleCommand) -> bool:
+        return any(
+            other.argv == check.argv and other.node.start_byte < statement.start_byte
+            for other in script.commands
+        )
+
+    if checks_effect(following, script.command_at, script.tests_of, ran_before=ran_before):
         return True
     if _name(script, following) in script.effect_checks:
         return True
@@ -150,6 +157,15 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     # the function's status (`resolve || exit 1`, `if resolve; then`, under errexit)
     returning = checks_effect(following, script.command_at, script.tests_of, returning=True)
     return returning and _status_read_by_callers(script, statement)
+
+
+def _flag(statement: Node) -> bool:
+    """Whether a statement sets a variable to a literal word (`CHECKS_PASSED=true`, the
+    flag the checks after a run clear on a failure)."""
+    value = (
+        statement.child_by_field_name("value") if statement.type == "variable_assignment" else None
+    )
+    return value is not None and value.type in ("word", "number")
 
 
 def _status_read_by_callers(script: ShellScript, statement: Node) -> bool:

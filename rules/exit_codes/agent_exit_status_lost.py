@@ -84,7 +84,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       check of what changed in the git work tree that fails the function,
       `if git diff --name-only --diff-filter=U | grep -q .; then return 1; fi`), or
       records as failed in a variable a later test reads (`else failed+=("$b")`,
-      `((missing++))`, then `[[ ${#failed[@]} -gt 0 ]]`), or in Python
+      `((missing++))`, `npm test || FAILED=1`, then `[[ ${#failed[@]} -gt 0 ]]`);
+      a linter, type checker or build counts only where it also ran before the
+      run, which was to make it pass (`npm run typecheck || ok=false` again after
+      `claude -p "Fix the type errors"`), or in Python
       `run(["claude"])`, `token = read_token()`, `if token: … else: return False`;
       also a Python run that ends its function, where each call of the function
       is checked so: `open_session(p)`, then `if not done(p): return False`);

@@ -113,3 +113,10 @@ gemini -p "Tidy the docs" > docs.log  # expect: RA203(warning)
 if ! make lint; then exit 1; fi
 claude -p "Fix the flaky test" > flaky.log  # expect: RA203(warning)
 if ! pytest -q; then echo "still flaky"; fi
+
+# A build that did not run before the run is no re-check of it, even with its failure
+# recorded in a flag that ends the script.
+BUILD_OK=true
+codex exec "Update the changelog for the release" > changelog.log || true  # expect: RA203(warning)
+npm run build >> build.log 2>&1 || BUILD_OK=false
+if [[ "$BUILD_OK" == "false" ]]; then exit 1; fi

@@ -112,3 +112,17 @@ codex exec "Port the parser to the new API" > port.log 2>&1
 if ! cargo test --quiet; then exit 1; fi
 gemini -p "Update the Python client for the new API" > client.log 2>&1
 if ! uv run pytest -q tests/client; then exit 1; fi
+
+# The run was to make a failing check pass, and the same check runs again after it, its
+# failure recorded in a flag that ends the script: the run is judged by that re-check.
+CHECKS_PASSED=true
+npm run typecheck >> checks.log 2>&1 || CHECKS_PASSED=false
+if [[ "$CHECKS_PASSED" == "false" ]]; then
+  claude -p "Fix the type errors in checks.log" >> fix.log 2>&1 || true
+  CHECKS_PASSED=true
+  npm run typecheck >> checks.log 2>&1 || CHECKS_PASSED=false
+fi
+if [[ "$CHECKS_PASSED" == "false" ]]; then
+  echo "type errors remain" >&2
+  exit 1
+fi
