@@ -84,13 +84,13 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       check of what changed in the git work tree that fails the function,
       `if git diff --name-only --diff-filter=U | grep -q .; then return 1; fi`), or
       records as failed in a variable a later test reads (`else failed+=("$b")`,
-      `((missing++))`, `npm test || FAILED=1`, then `[[ ${#failed[@]} -gt 0 ]]`);
-      a linter, type checker or build counts only where it also ran before the
-      run, which was to make it pass (`npm run typecheck || ok=false` again after
-      `claude -p "Fix the type errors"`), or in Python
+      `((missing++))`, `npm test || FAILED=1`, then `[[ ${#failed[@]} -gt 0 ]]`), or in Python
       `run(["claude"])`, `token = read_token()`, `if token: … else: return False`;
       also a Python run that ends its function, where each call of the function
       is checked so: `open_session(p)`, then `if not done(p): return False`);
+      a linter, type checker or build is such a check only where it also ran
+      before the run, which was to make it pass (`npm run typecheck || ok=false`
+      again after `claude -p "Fix the type errors"`);
     - the call of a function that reads the agent's status and acts on a failure
       before it returns one (cleans up, counts it, calls a handler; also a block
       up: `failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1`),
