@@ -405,6 +405,10 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
     another agent's prompt."""
     holder: Node | None = node
     while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
+        if holder.type == "heredoc_redirect" and holder.parent is not None:
+            # read by the command the here-doc feeds (`$(cat <<EOF … $out … EOF)`)
+            holder = holder.parent.child_by_field_name("body") or holder.parent
+            break
         holder = holder.parent
     if holder is None:
         return not _decides(node)  # `$(<"$log")` captures it; `done < "$log"` shows it
@@ -520,7 +524,7 @@ def _decides(statement: Node) -> bool:
         if parent.type in ("command_substitution", "negated_command", "test_command"):
             return True
         if parent.type == "list":
-            return True
+            return not _only_messages(parent, statement)
         if parent.type in ("if_statement", "elif_clause", "while_statement"):
             field = _field_of(parent, current)
             then = next((c for c in parent.children if c.type in ("then", "do_group")), None)
@@ -530,6 +534,25 @@ def _decides(statement: Node) -> bool:
             return False
         current = parent
     return False
+
+
+def _only_messages(chain: Node, statement: Node) -> bool:
+    """Whether the rest of the `&&`/`||` chain `statement` is in only prints a message
+    (`gh api … -f body="$out" && echo "posted" || echo "failed"`): it decides nothing."""
+    while chain.parent is not None and chain.parent.type == "list":
+        chain = chain.parent
+    operands: list[Node] = []
+    pending = [chain]
+    while pending:
+        node = pending.pop()
+        if node.type == "list":
+            pending.extend(node.named_children)
+        elif not within(statement, node):
+            operands.append(node)
+    return bool(operands) and all(
+        operand.type == "command" and text_of(operand).split(" ", 1)[0] in MESSAGE_COMMANDS
+        for operand in operands
+    )
 
 
 def _field_of(parent: Node, child: Node) -> str | None:

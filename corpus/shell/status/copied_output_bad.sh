@@ -68,3 +68,19 @@ name_branch() {
   echo "branch: $name"
 }
 name_branch "Fix the login page"
+
+# The review is copied into a comment through a here-doc and posted; the post's status
+# only picks a message. Nothing examines what the run wrote.
+post_review() {
+  echo "$REVIEW_PROMPT" | gemini --model gemini-2.5-pro > /tmp/review-$$  # expect: RA203(warning)
+  local review comment
+  review=$(cat /tmp/review-$$)
+  comment=$(cat <<EOF
+## Automated review
+
+$review
+EOF
+)
+  gh pr comment "$PR" --body "$comment" && echo "posted" || echo "post failed"
+}
+post_review

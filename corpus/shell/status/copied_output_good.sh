@@ -50,3 +50,18 @@ make_slug() {
   echo "$slug"
 }
 make_slug "Fix the login page"
+
+# The same comment, but the here-doc feeds a test of what the run wrote, and a post
+# whose failure stops the script.
+post_checked_review() {
+  echo "$REVIEW_PROMPT" | gemini --model gemini-2.5-pro > /tmp/review-$$
+  local review
+  review=$(cat /tmp/review-$$)
+  if grep -q "LGTM" <<EOF
+$review
+EOF
+  then
+    gh pr review "$PR" --approve || exit 1
+  fi
+}
+post_checked_review
