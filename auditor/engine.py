@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -202,6 +203,18 @@ class Auditor:
         if self.project.python:
             _ = self.agent_argv_paths, self.step_needles, self.client_factory_paths
 
+    def _sibling_agents(self, path: str) -> bool:
+        """Whether the scripts that source the file at `path` source another that runs an
+        agent: its functions may call that file's (`Sourcers.siblings`)."""
+        sourcers = self.project.sourced_by.get(path)
+        if sourcers is None or not sourcers.siblings:
+            return False
+        folder = posixpath.dirname(path)
+        return any(
+            posixpath.normpath(posixpath.join(folder, sibling)) in self.project.agent_scripts
+            for sibling in sourcers.siblings
+        )
+
     def _handed_argv(self, path: str) -> bool:
         """Whether the call graph hands an agent's argv to the module at `path`: asked of
         the graph only for a module of the index (the graph is not built for the others)."""
@@ -375,7 +388,8 @@ class Auditor:
             sourcers = self.project.sourced_by.get(source.path)
             initial = initial_options(self.project.sourced_by, source.path, own)
             unit = ShellUnit(source, source.text, parsed, self.catalog, initial)
-            unit.callers = sourcers.calls if sourcers is not None else ()
+            if sourcers is not None:
+                unit.callers, unit.siblings = sourcers.calls, sourcers.siblings
             if origin is not None:
                 unit.place(origin, root, self.settings.max_file_size, self.settings.source_path)
         else:
@@ -436,7 +450,11 @@ class Auditor:
             return False
         if agents is not None:
             return agents()
-        return _may_run_agent(text, self.agent_names) or self._handed_argv(path)
+        return (
+            _may_run_agent(text, self.agent_names)
+            or self._handed_argv(path)
+            or self._sibling_agents(path)
+        )
 
     def _may_call_step(self, text: str, path: str) -> bool:
         """Whether a text may call an agent step, asked once per text however many rules

@@ -297,6 +297,8 @@ class Sourcers(NamedTuple):
     errexit: bool = False
     pipefail: bool = False
     calls: tuple[CallSite, ...] = ()
+    # the other files they source, from its folder: defined where its functions are called
+    siblings: tuple[str, ...] = ()
 
 
 class ProjectIndex(NamedTuple):

@@ -150,16 +150,27 @@ class ShellScript:
         output_read: bool = False,
         sourced: SourcedFiles | None = None,
         callers: Sequence[CallSite] = (),
+        siblings: Sequence[str] = (),
+        known: Mapping[str, FunctionSummary] | None = None,
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell
         embedded in a host: what the host does with it, or None); `output_read` says the
         host reads this shell's output instead (a tmux pane it captures); `sourced` reads
         the files it sources, whose functions and variables join the model; `callers`: the
-        calls of its functions by the scripts that source it (`auditor.shell.sourcing`)."""
+        calls of its functions by the scripts that source it, and `siblings` the other files
+        those source (paths from its folder), whose functions and variables are there where
+        its own functions are called (`auditor.shell.sourcing`); `known`: the functions a
+        script that sources this file defined before, which its own may call."""
         script = cls(parsed, catalog, end_use, output_read, sourced)
+        script.summaries.update(known or {})
         first_line = parsed.text.split("\n", 1)[0]
         start = initial or shebang_options(first_line)
+        for relative in siblings:
+            # defined where this file's functions are called
+            found = sourced.read(relative) if sourced is not None else None
+            if found is not None:
+                script._join_library(found, start)
         end = script._walk(parsed.root, start)
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
@@ -449,10 +460,16 @@ class ShellScript:
             found = self.sourced.search_roots(tail) if tail else None
         if found is None:
             return options
+        return self._join_library(found, options)
+
+    def _join_library(self, found: tuple[Path, str], options: ShellOptions) -> ShellOptions:
+        """Join the functions and variables of a library read from the tree (`found`: its
+        path and text); the options after it."""
+        assert self.sourced is not None
         path, text = found
         outer, self.sourced.current = self.sourced.current, path
         try:
-            inner = _walk_library(path, text, self.catalog, self.sourced)
+            inner = _walk_library(path, text, self.catalog, self.sourced, self.summaries)
         except (RecursionError, NotAudited):
             # Too deep or too costly to read: that file's own audit says so (RA900, RA901);
             # this script keeps its findings, without the library's functions.
@@ -625,26 +642,32 @@ _MAX_LIBRARIES = 256
 
 
 def _walk_library(
-    path: Path, text: str, catalog: AgentCatalog, sourced: SourcedFiles
+    path: Path,
+    text: str,
+    catalog: AgentCatalog,
+    sourced: SourcedFiles,
+    defined: Mapping[str, FunctionSummary],
 ) -> ShellScript:
     """The model of a sourced file, walked once per process for its path, content and
-    catalogue when it sources nothing itself: its model then depends on nothing else
-    (a file it sources would depend on what the script read before). A kept model is
-    charged to the value budget as its walk was, and used only when the budget affords
-    it, so that a script's model is the same whichever script walked the library first."""
+    catalogue when it sources nothing itself and calls no function the script defined
+    before (`defined`, as a library a sibling's functions call): its model then depends on
+    nothing else. A kept model is charged to the value budget as its walk was, and used
+    only when the budget affords it, so that a script's model is the same whichever
+    script walked the library first."""
     budget = current_budget()
     if budget is None:  # outside a file's audit: charged all the same
         with value_budget():
-            return _walk_library(path, text, catalog, sourced)
+            return _walk_library(path, text, catalog, sourced, defined)
+    seeds = {name: summary for name, summary in defined.items() if name in text}
     key = (path, text)  # the text is the model's own: no copy, and no hashlib (4 MiB of RSS)
-    known = _LIBRARIES.get(key)
+    known = _LIBRARIES.get(key) if not seeds else None
     if known is not None and known[0] is catalog and budget.spend(known[2]):
         _LIBRARIES.move_to_end(key)
         return known[1]
     before = budget.spent
-    inner = ShellScript.walk(ShellText(text), catalog, end_use=None, sourced=sourced)
-    if budget.exhausted:
-        return inner  # some of its values may be opaque for this script only: not kept
+    inner = ShellScript.walk(ShellText(text), catalog, end_use=None, sourced=sourced, known=seeds)
+    if budget.exhausted or seeds:
+        return inner  # its values or summaries may be this script's only: not kept
     if not any(command.command_name in SOURCE_COMMANDS for command in inner.commands):
         _LIBRARIES[key] = (catalog, inner, budget.spent - before)
         while _too_many_libraries():

@@ -28,6 +28,7 @@ _SOURCES = re.compile(
 )
 _FUNCTION_NAME = re.compile(r"[A-Za-z_][\w:.-]*")
 MAX_CALLED = 256  # names a script calls that it does not define: more are left out
+MAX_SIBLINGS = 16  # other files its sourcers source, given to a sourced file
 
 # What a script sources: (the path relative to its folder, errexit, pipefail there).
 Sourcing = list[tuple[str, bool, bool]]
@@ -92,19 +93,28 @@ def _sourced_round(
     """`sourced_by` with each script's options raised by what `given` says it is given."""
     options: dict[str, list[tuple[bool, bool]]] = {}
     calls: dict[str, set[CallSite]] = {}
+    siblings: dict[str, set[str]] = {}
     for display, sourcing, called in scripts:
         own = given.get(display, Sourcers())
         raised = {(n, c, e or own.errexit, p or own.pipefail) for n, c, e, p in called}
         folder = posixpath.dirname(display)
-        for relative, errexit, pipefail in sourcing:
-            target = posixpath.normpath(posixpath.join(folder, relative))
+        targets = [posixpath.normpath(posixpath.join(folder, r)) for r, _, _ in sourcing]
+        for target, (_, errexit, pipefail) in zip(targets, sourcing, strict=True):
             if target in files:
                 at = (errexit or own.errexit, pipefail or own.pipefail)
                 options.setdefault(target, []).append(at)
                 calls.setdefault(target, set()).update(raised)
+                siblings.setdefault(target, set()).update(
+                    posixpath.relpath(other, posixpath.dirname(target) or ".")
+                    for other in targets
+                    if other != target and other in files
+                )
     found = {
         target: Sourcers(
-            all(e for e, _ in held), all(p for _, p in held), tuple(sorted(calls[target]))
+            all(e for e, _ in held),
+            all(p for _, p in held),
+            tuple(sorted(calls[target])),
+            tuple(sorted(siblings[target])[:MAX_SIBLINGS]),
         )
         for target, held in options.items()
     }

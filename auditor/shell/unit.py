@@ -80,8 +80,10 @@ class ShellUnit:
         # and the folders named as search roots (`--source-path`).
         self._place: Place | None = None
         self._agent_status: AgentStatus | None = None
-        # the calls the tree's scripts that source this file make of its functions
+        # the calls the tree's scripts that source this file make of its functions, and the
+        # other files they source (paths from this file's folder)
         self.callers: tuple[CallSite, ...] = ()
+        self.siblings: tuple[str, ...] = ()
 
     def place(
         self, origin: Path, tree_root: Path | None, max_size: int, search: tuple[Path, ...] = ()
@@ -109,6 +111,7 @@ class ShellUnit:
                 self.output_read,
                 sourced,
                 self.callers,
+                self.siblings,
             )
         return self._script
 
