@@ -59,9 +59,12 @@ def assigned_value(value_node: Node | None, env: Env) -> Value | None:
     return evaluate(value_node, env)
 
 
-def _array_literal(node: Node, env: Env) -> tuple[tuple[str, ...], tuple[str, ...] | None] | None:
+def _array_literal(
+    node: Node, env: Env, *, appended: bool = False
+) -> tuple[tuple[str, ...], tuple[str, ...] | None] | None:
     """The elements of `(a b …)` and, where it names them (`[claude]="claude -p"`), their
-    keys; None past `MAX_VALUE_SIZE`, or when its first word is known only at run time."""
+    keys; None past `MAX_VALUE_SIZE`, or when its first word is known only at run time
+    (unless it is `appended` to an array that has its first: `cmd+=("$PROMPT")`)."""
     elements: list[str] = []
     keys: list[str] = []
     keyed = False
@@ -80,7 +83,7 @@ def _array_literal(node: Node, env: Env) -> tuple[tuple[str, ...], tuple[str, ..
             size += len(elements[-1]) + 1
             continue
         for word in expand_argument(child, env):
-            if word is None and not elements:
+            if word is None and not elements and not appended:
                 return None
             elements.append(word or "")
             keys.append(str(following))
@@ -107,12 +110,15 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
         return
     written = node.child_by_field_name("value")
     is_array = written is not None and written.type == "array"
-    literal = _array_literal(written, env) if written is not None and is_array else None
+    appends = any(c.type == "+=" for c in node.children)
+    onto = appends and name is not None and isinstance(env.get(_text(name)), tuple)
+    literal = (
+        _array_literal(written, env, appended=onto) if written is not None and is_array else None
+    )
     value = literal[0] if literal is not None else assigned_value(written, env)
     if name is None:
         return
     key = _text(name)
-    appends = any(c.type == "+=" for c in node.children)
     if value is None:
         path = program_path(written, env) if written is not None else None
         spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
