@@ -38,7 +38,14 @@ from auditor.shell.output_words import (
     written_by_commands,
     written_file,
 )
-from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
+from auditor.shell.parse import (
+    Node,
+    descendants,
+    enclosing_definition,
+    enclosing_loop,
+    other_branch,
+    within,
+)
 from auditor.shell.status import assigned_by, next_statement
 
 # Commands that examine the text they read: a read by one of these judges the run.
@@ -662,6 +669,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             in_loop = loop is not None and node.end_byte <= loop.end_byte
             if node.start_byte < start or not (after or in_loop):
                 continue
+            if loop is None and other_branch(node, statement):
+                continue  # another arm of the `case` (`if`) that runs it: never after it
             if key in told and not (
                 _examined_by_text_tool(script, node)
                 or (_file_test_operand(node) and not _guards(node, statement))
@@ -676,6 +685,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
         end = min(scope.end_byte, stop, returned if returned is not None else stop)
         for node in _examined_files(script) + _examining_calls(script):
             if node.start_byte < start or node.end_byte > end:
+                continue
+            if loop is None and other_branch(node, statement):
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue

@@ -149,6 +149,24 @@ def clause_conditions(clause: Node) -> list[Node]:
     return [c for c in clause.named_children if c.end_byte <= limit]
 
 
+def other_branch(node: Node, other: Node) -> bool:
+    """Whether `node` and `other` lie in different arms of one `case`, or in different
+    branches of one `if` (past its conditions): one run of it runs only one of them."""
+    holder: Node | None = other.parent
+    while holder is not None and not within(node, holder):
+        holder = holder.parent
+    if holder is None or holder.type not in ("case_statement", "if_statement"):
+        return False
+    if holder.type == "case_statement":
+        arms = [c for c in holder.named_children if c.type == "case_item"]
+        return any(within(node, arm) for arm in arms) and any(within(other, arm) for arm in arms)
+    branches = [c for c in holder.named_children if c.type in ("elif_clause", "else_clause")]
+    conditions = clause_conditions(holder)
+    if any(within(node, c) or within(other, c) for c in conditions):
+        return False
+    return any(within(node, b) for b in branches) or any(within(other, b) for b in branches)
+
+
 def enclosing_loop(node: Node) -> Node | None:
     """The innermost loop around `node` in its function (or script)."""
     current = node.parent
