@@ -75,6 +75,7 @@ class _Flow:
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
         # (if/case, agent, why) of the lost statuses of runs that end a branch
         self._alternatives: set[tuple[int, str, str]] = set()
+        self._unreached: dict[str, bool] = {}  # functions whose every run is never reached
 
     def _agent_functions(self) -> dict[str, FunctionSummary]:
         """Functions whose call runs an agent and passes its status on (the model's summaries)."""
@@ -96,7 +97,7 @@ class _Flow:
             label = command.command_name or profile.name
         else:
             return None
-        if never_reached(self.script, command.node):
+        if never_reached(self.script, command.node) or self._never_runs(command):
             return None  # errexit ends the script before it, on the first turn of its loop
         catalog = self.script.catalog
         codes = either_codes(  # under the wrappers any value of its words gives it
@@ -108,6 +109,23 @@ class _Flow:
         start, end = self.parsed.span(command.node)
         statement, stage = self._statement(command.node)
         return _Invocation(AgentCall(start, end, label, codes), command, statement, stage)
+
+    def _never_runs(self, command: SimpleCommand) -> bool:
+        """Whether a call runs a function of the script whose every agent run is never
+        reached (`never_reached`): the call ends the script before any."""
+        name = command.command_name or ""
+        definition = self.script.functions.get(name)
+        if command.agent is not None or definition is None:
+            return False
+        if name not in self._unreached:
+            runs = [
+                c.node
+                for c in self.script.commands
+                if within(c.node, definition) and self.script.agent_of(c) is not None
+            ]
+            unreached = bool(runs) and all(never_reached(self.script, run) for run in runs)
+            self._unreached[name] = unreached
+        return self._unreached[name]
 
     def _statement(self, node: Node) -> tuple[Node, int | None]:
         """The statement whose status is the command's, and its stage if masked there: a

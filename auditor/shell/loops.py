@@ -22,7 +22,7 @@ from auditor.exit_codes import retried_failures
 from auditor.finding import shortened
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.first_turn import ROUND, ends_first_turn
+from auditor.shell.first_turn import ROUND, ends_first_turn, never_reached
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop, within
@@ -235,8 +235,10 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
         statement = status_holder(command.node)  # `X=$(agent …)` fails as the agent does
         if ends_on_failure(statement, script.options_at(statement)):
             continue  # errexit ends the script before the loop can run it again
-        if _first_failure_ends(script, loop, command):
-            continue  # `((attempt++))` of a counter at 0 ends the script at the first failure
+        if _first_failure_ends(script, loop, command) or never_reached(script, command.node):
+            # `((attempt++))` of a counter at 0 ends the script at the first failure, or on
+            # the first turn before the run
+            continue
         analysed = attempt_loop(loop)
         result = _analyse(script, loop, command, profile, steps, runs) if analysed else None
         if result is not None:
