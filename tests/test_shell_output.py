@@ -82,3 +82,18 @@ def test_judged_by_output_needs_a_later_read(after: str, judged: bool) -> None:
 def test_a_read_before_the_run_does_not_judge_it() -> None:
     script, command = _agent('set +e\ncat "$log"\ngptme x > "$log"\nset -e\n')
     assert judged_by_output(script, command, command.node.parent or command.node) is False
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        # the prompt is a variable: the files its text names are told too (one level)
+        ('P="Fix ${BUG} and write ${REPORT}"\nclaude -p "$P"\n', {"$P", "$BUG", "$REPORT"}),
+        # a known value: its file words (`a file named DONE` in prose)
+        ("P='Create a file named DONE when done'\nclaude -p \"$P\"\n", {"$P", "DONE"}),
+        ('claude -p "Update plans/next.md"\n', {"plans/next.md"}),
+    ],
+)
+def test_told_files_of_a_prompt(text: str, told: set[str]) -> None:
+    script, command = _agent(text)
+    assert agent_output(script, command).told == told

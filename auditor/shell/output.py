@@ -99,7 +99,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     path = _output_path(script, command.node)
     files, variables = set(path.files), set(path.variables)
     opaque, inputs = _prompt_sources(script, command)
-    told = frozenset(_told_files(command))
+    told = frozenset(_told_files(script, command))
     function = enclosing_definition(command.node)
     through = None
     if function is not None and _prints(script, command, function, _printing_functions(script)):
@@ -194,7 +194,7 @@ def _prints(
     path = _output_path(script, command.node)
     if path.kept:
         return True
-    told = _told_files(command)
+    told = _told_files(script, command)
     return _printed_back(script, command, function, path.files | told, path.variables)
 
 
@@ -307,7 +307,7 @@ def _files_read(script: ShellScript, node: Node) -> set[str]:
     return found
 
 
-def _told_files(command: SimpleCommand) -> set[str]:
+def _told_files(script: ShellScript, command: SimpleCommand) -> set[str]:
     """The files an agent's prompt names: variables expanded in its arguments or in the
     here-docs and here-strings that feed it (on it, or on an earlier pipeline stage),
     and words there or in the arguments' known values that look like a file (`STATE.md`,
@@ -327,6 +327,14 @@ def _told_files(command: SimpleCommand) -> set[str]:
             if n.type in ("heredoc_body", "herestring_redirect")
         ]
     found: set[str] = set()
+    # and the text a prompt variable is given (`PROMPT="… write ${PLAN} …"`): one level
+    assigned = _assigned_texts(script)
+    texts += [
+        value
+        for text in list(texts)
+        for name in _EXPANDED.findall(text)
+        for value in assigned.get(name, ())
+    ]
     for text in texts:
         found.update(f"${name}" for name in _EXPANDED.findall(text))
         found.update(_FILE_WORD.findall(text))
@@ -671,6 +679,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue
             if loop is None and other_branch(node, statement):
                 continue  # another arm of the `case` (`if`) that runs it: never after it
+            if not _runs_after(script, node, statement, key[1]):
+                continue  # the body of a function not called after it, or its own local
             if key in told and not (
                 _examined_by_text_tool(script, node)
                 or (_file_test_operand(node) and not _guards(node, statement))
@@ -693,6 +703,32 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             if not _only_shows(script, node):
                 return True
     return False
+
+
+def _runs_after(script: ShellScript, node: Node, statement: Node, key: str) -> bool:
+    """Whether a read of `key` (a variable, or a file a variable holds: `$PLAN`) may run
+    after the run, where one of them is in a function body the other is not: a body runs
+    where its function is called. A function that declares the variable its own reads
+    another variable of that name."""
+    scope = enclosing_definition(node)
+    if scope is not None and within(statement, scope):
+        return True  # the run's own function (or one around it): the order is the text's
+    variable = _EXPANDED.match(key)
+    if scope is not None and variable and variable.group(1) in local_names(script, scope):
+        return False  # `local BUG_DOC=…` there
+    run_scope = enclosing_definition(statement)
+    if scope is None and run_scope is None:
+        return True
+    reads = _moments(script, scope) if scope is not None else [node.start_byte]
+    runs = _moments(script, run_scope) if run_scope is not None else [statement.end_byte]
+    return any(read > run for read in reads for run in runs)
+
+
+def _moments(script: ShellScript, definition: Node) -> list[int]:
+    """Where a function's body runs: its calls."""
+    name = definition.child_by_field_name("name")
+    calls = calls_of(script).get(text_of(name), []) if name is not None else []
+    return [call.node.start_byte for call in calls]
 
 
 def _left_after(script: ShellScript, statement: Node, leaving: str) -> int | None:
@@ -758,6 +794,9 @@ def _file_test_operand(node: Node) -> bool:
 
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
+_ASSIGNED: weakref.WeakKeyDictionary[ShellScript, dict[str, list[str]]] = (
+    weakref.WeakKeyDictionary()
+)
 _PRINTERS: weakref.WeakKeyDictionary[ShellScript, list[SimpleCommand]] = weakref.WeakKeyDictionary()
 _QUIET_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
     weakref.WeakKeyDictionary()
@@ -803,6 +842,19 @@ def _function_of(node: Node) -> str | None:
     current = enclosing_definition(node)
     name = current.child_by_field_name("name") if current is not None else None
     return text_of(name) if name is not None else None
+
+
+def _assigned_texts(script: ShellScript) -> dict[str, list[str]]:
+    """The values each variable is given, as written (`PROMPT="… ${PLAN} …"`)."""
+    known = _ASSIGNED.get(script)
+    if known is None:
+        known = {}
+        for node in script.parsed.nodes():
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if node.type == "variable_assignment" and name is not None and value is not None:
+                known.setdefault(text_of(name), []).append(text_of(value))
+        _ASSIGNED[script] = known
+    return known
 
 
 def _examined_files(script: ShellScript) -> list[Node]:
