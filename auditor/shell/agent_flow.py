@@ -10,6 +10,7 @@ unreachable and statuses nothing reads are recorded too.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -114,18 +115,23 @@ class _Flow:
         """Whether a call runs a function of the script whose every agent run is never
         reached (`never_reached`): the call ends the script before any."""
         name = command.command_name or ""
-        definition = self.script.functions.get(name)
-        if command.agent is not None or definition is None:
+        runs = self._function_runs.get(name) if command.agent is None else None
+        if not runs:
             return False
         if name not in self._unreached:
-            runs = [
-                c.node
-                for c in self.script.commands
-                if within(c.node, definition) and self.script.agent_of(c) is not None
-            ]
-            unreached = bool(runs) and all(never_reached(self.script, run) for run in runs)
-            self._unreached[name] = unreached
+            self._unreached[name] = all(never_reached(self.script, run) for run, _ in runs)
         return self._unreached[name]
+
+    @functools.cached_property
+    def _function_runs(self) -> dict[str, list[tuple[Node, AgentProfile]]]:
+        """The agent runs in each function's own body, with their agents (one pass)."""
+        found: dict[str, list[tuple[Node, AgentProfile]]] = {}
+        for command in self.script.commands:
+            profile = self.script.agent_of(command)
+            holder = enclosing_function(command.node, self.parsed) if profile else None
+            if holder is not None and profile is not None:
+                found.setdefault(holder, []).append((command.node, profile))
+        return found
 
     def _statement(self, node: Node) -> tuple[Node, int | None]:
         """The statement whose status is the command's, and its stage if masked there: a
@@ -213,16 +219,13 @@ class _Flow:
         """A call of a function that runs an agent but returns another status (`rm`'s
         after the run): its caller's `if ! f; then rc=$?` still reads the negation's 0,
         never the function's failure or its own codes (`return 10`), a defect of its own."""
-        running: dict[str, AgentProfile] = {}
-        for command in self.script.commands:
-            profile = self.script.agent_of(command)
-            holder = enclosing_function(command.node, self.parsed) if profile else None
-            if holder is not None and profile is not None:
-                running.setdefault(holder, profile)
+        running = {name: runs[0][1] for name, runs in self._function_runs.items()}
         for command in self.script.commands:
             name = command.command_name or ""
             if name not in running or self.script.agent_of(command) is not None:
                 continue
+            if never_reached(self.script, command.node) or self._never_runs(command):
+                continue  # errexit ends the script before it, or before any of its runs
             summary = self.script.summaries.get(name)
             if summary is not None and summary.verdict is not None:
                 continue  # judged by its own codes: `_unreachable` reads it (see `run`)
@@ -275,7 +278,7 @@ class _Flow:
         way the status the branch reads is not the agent's: it is lost. (In a masked
         pipeline it would not be the agent's even with pipefail: a defect of its own.)"""
         negated, branch = _failure_branch(invocation.statement)
-        reads = [(i, r) for i, s in enumerate(branch) if (r := _first_read(s)) and "$?" in _text(r)]
+        reads = [(i, r) for i, s in enumerate(branch) if (r := _first_read(s)) and _reads_status(r)]
         if not reads:
             return
         first, read = reads[0]
@@ -708,13 +711,20 @@ def _read_shown(node: Node) -> str:
 
 
 def _first_read(node: Node) -> Node | None:
-    """The first `$?` or `PIPESTATUS` expansion in a statement."""
+    """The first `$?` (`${?}`) or `PIPESTATUS` expansion in a statement."""
     for child in descendants(node):
         if child.type in ("simple_expansion", "expansion") and (
-            "$?" in _text(child) or "PIPESTATUS" in _text(child)
+            _reads_status(child) or "PIPESTATUS" in _text(child)
         ):
             return child
     return None
+
+
+def _reads_status(expansion: Node) -> bool:
+    """Whether an expansion reads `$?`, written `$?` or `${?}`."""
+    return any(
+        c.type == "special_variable_name" and _text(c) == "?" for c in expansion.named_children
+    )
 
 
 def shell_agent_status(script: ShellScript) -> AgentStatus:

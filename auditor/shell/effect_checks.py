@@ -180,24 +180,24 @@ def _probes(node: Node, command_at: CommandAt, ran_before: RanBefore | None = No
 def _runs_check(command: SimpleCommand) -> bool:
     """Whether a command runs a linter, a type checker or a build (`npm run typecheck`,
     `cargo clippy`, `tsc --noEmit`)."""
-    name = command.name or ""
-    words = [w for w in command.argv[command.program_index + 1 :] if w and not w.startswith("-")]
-    words = words[1:] if words[:1] == ["run"] else words
-    if name in _CHECKERS:
-        return True
-    return name in _TESTING_TOOLS and bool(words) and words[0] in _CHECK_SUBCOMMANDS
+    return command.name in _CHECKERS or _subcommand(command) in _CHECK_SUBCOMMANDS
 
 
 def _runs_tests(command: SimpleCommand) -> bool:
     """Whether a command runs the project's tests, which check what a run changed:
     `pytest`, `cargo test`, `npm test` (`npm run test`), `go test ./...`, `make test`."""
-    name = command.name or ""  # the program past its wrappers (`uv run pytest`, `./gradlew`)
+    return command.name in _TEST_RUNNERS or _subcommand(command) in _TEST_SUBCOMMANDS
+
+
+def _subcommand(command: SimpleCommand) -> str | None:
+    """The subcommand a build or test tool runs (`test` of `npm run test`, `cargo test`),
+    past its flags; None for another program. The program is the one past its wrappers
+    (`uv run pytest`, `./gradlew`)."""
+    if command.name not in _TESTING_TOOLS:
+        return None
     words = [w for w in command.argv[command.program_index + 1 :] if w and not w.startswith("-")]
-    if name in _TEST_RUNNERS:
-        return True
-    if words[:1] == ["run"]:  # `npm run test`
-        words = words[1:]
-    return name in _TESTING_TOOLS and bool(words) and words[0] in _TEST_SUBCOMMANDS
+    words = words[1:] if words[:1] == ["run"] else words  # `npm run test`
+    return words[0] if words else None
 
 
 def _git_subcommand(words: tuple[str | None, ...]) -> str | None:

@@ -259,6 +259,13 @@ class SourcedFiles:
             found = self._search_roots(relative)
         return self._looked_up("read", relative, found)
 
+    def put_back(self, path: Path) -> None:
+        """Count a file read but not walked (a sibling nothing calls) as not read yet: a
+        later `source` of it walks it."""
+        if path in self.seen:
+            self.seen.discard(path)
+            self.count -= 1
+
     def search_roots(self, relative: str) -> tuple[Path, str] | None:
         """`relative` read under the first search root that holds it, or None."""
         return self._looked_up("search", relative, self._search_roots(relative))

@@ -143,11 +143,10 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     if following is None:
         return False
 
+    first = _first_runs(script)
+
     def ran_before(check: SimpleCommand) -> bool:
-        return any(
-            other.argv == check.argv and other.node.start_byte < statement.start_byte
-            for other in script.commands
-        )
+        return first.get(check.argv, statement.start_byte) < statement.start_byte
 
     if checks_effect(following, script.command_at, script.tests_of, ran_before=ran_before):
         return True
@@ -157,6 +156,22 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     # the function's status (`resolve || exit 1`, `if resolve; then`, under errexit)
     returning = checks_effect(following, script.command_at, script.tests_of, returning=True)
     return returning and _status_read_by_callers(script, statement)
+
+
+_FIRST_RUNS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str | None, ...], int]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _first_runs(script: ShellScript) -> dict[tuple[str | None, ...], int]:
+    """Where each distinct command line (its words) first runs in the script."""
+    known = _FIRST_RUNS.get(script)
+    if known is None:
+        known = {}
+        for command in script.commands:
+            known.setdefault(command.argv, command.node.start_byte)
+        _FIRST_RUNS[script] = known
+    return known
 
 
 def _flag(statement: Node) -> bool:

@@ -18,6 +18,7 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -166,11 +167,13 @@ class ShellScript:
         script.summaries.update(known or {})
         first_line = parsed.text.split("\n", 1)[0]
         start = initial or shebang_options(first_line)
-        for relative in siblings:
-            # defined where this file's functions are called
-            found = sourced.read(relative) if sourced is not None else None
-            if found is not None:
-                script._join_library(found, start)
+        found = [f for r in siblings if sourced is not None and (f := sourced.read(r))]
+        needed = _needed(found, parsed.text)
+        for library in found:  # defined where this file's functions are called
+            if library in needed:
+                script._join_library(library, start)
+            elif sourced is not None:
+                sourced.put_back(library[0])
         end = script._walk(parsed.root, start)
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
@@ -658,7 +661,7 @@ def _walk_library(
     if budget is None:  # outside a file's audit: charged all the same
         with value_budget():
             return _walk_library(path, text, catalog, sourced, defined)
-    seeds = {name: summary for name, summary in defined.items() if name in text}
+    seeds = _seeds(defined, text)
     key = (path, text)  # the text is the model's own: no copy, and no hashlib (4 MiB of RSS)
     known = _LIBRARIES.get(key) if not seeds else None
     if known is not None and known[0] is catalog and budget.spend(known[2]):
@@ -673,6 +676,47 @@ def _walk_library(
         while _too_many_libraries():
             _LIBRARIES.popitem(last=False)
     return inner
+
+
+_DEFINES = re.compile(
+    r"^[ \t]*(?:function[ \t]+)?([\w-]+)[ \t]*\([ \t]*\)"  # a function
+    r"|^[ \t]*(?:export[ \t]+|readonly[ \t]+|declare(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)=",
+    re.M,
+)
+
+
+def _needed(libraries: Sequence[tuple[Path, str]], text: str) -> list[tuple[Path, str]]:
+    """The libraries (sibling files) whose functions or variables `text` names, or those
+    of a library it needs names (the others cost a walk and give nothing)."""
+    provides = [{n for pair in _DEFINES.findall(body) for n in pair if n} for _, body in libraries]
+    reading, chosen = [text], set[int]()
+    while True:
+        found = {
+            i
+            for i, names in enumerate(provides)
+            if i not in chosen and names and any(_names_any(t, names) for t in reading)
+        }
+        if not found:
+            return [library for i, library in enumerate(libraries) if i in chosen]
+        chosen |= found
+        reading = [libraries[i][1] for i in found]
+
+
+def _names_any(text: str, names: set[str]) -> bool:
+    """Whether `text` holds one of `names` as a word (a call, `$NAME`, `${NAME}`)."""
+    alternatives = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    return re.search(rf"(?<![\w-])(?:{alternatives})(?![\w-])", text) is not None
+
+
+def _seeds(defined: Mapping[str, FunctionSummary], text: str) -> dict[str, FunctionSummary]:
+    """The functions of `defined` a library's text names as a word and does not define
+    itself: those its own functions may call."""
+    if not defined:
+        return {}
+    names = "|".join(map(re.escape, sorted(defined, key=len, reverse=True)))
+    named = set(re.findall(rf"(?<![\w.-])({names})(?![\w.-])", text))
+    own = set(re.findall(rf"(?<![\w.-])({names})\s*\(\s*\)", text))
+    return {name: defined[name] for name in named - own}
 
 
 def _too_many_libraries() -> bool:

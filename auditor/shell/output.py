@@ -64,7 +64,11 @@ _FILE_WORD = re.compile(
 # a path in a dot folder (`.ralph/QA_APPROVED`) or to a marker named so (`state/DONE`), not
 # prose (`and/or`, `changed/created`)
 # a file named in prose (`create a file named DONE`, `a file called "finished"`)
-_NAMED_FILE = re.compile(r"\bfile (?:named|called)\s+[`'\"]?([\w.-]*\w)", re.IGNORECASE)
+# (a path, a name with a dot, or a marker in capitals: not a word of prose, `named after`)
+_NAMED_FILE = re.compile(
+    r"\b(?i:file)[ \t]+(?i:named|called)[ \t]+[`'\"]?"
+    r"((?:[\w-]*[./])+[\w-]*\w|[A-Z][A-Z0-9_]+(?![\w-]|\.\w))"
+)
 _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
@@ -420,13 +424,13 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
     another agent's prompt."""
     holder: Node | None = node
     while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
-        if holder.type == "heredoc_redirect" and holder.parent is not None:
-            # read by the command the here-doc feeds (`$(cat <<EOF … $out … EOF)`)
-            holder = holder.parent.child_by_field_name("body") or holder.parent
+        fed = holder.parent.child_by_field_name("body") if holder.parent is not None else None
+        if holder.type == "heredoc_redirect" and fed is not None and fed.type == "command":
+            holder = fed  # read by the command the here-doc feeds (`$(cat <<EOF … $out …`)
             break
         holder = holder.parent
     if holder is None:
-        return not _decides(node)  # `$(<"$log")` captures it; `done < "$log"` shows it
+        return not _decides(script, node)  # `$(<"$log")` captures it; `done < "$log"` shows it
     if holder.type == "test_command" and _shows_only(script, holder):
         return True  # `if [ -n "$out" ]; then echo "$out"; fi`: it decides only the display
     if holder.type == "test_command" and _loads_only(holder, node):
@@ -438,7 +442,7 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
         # given to another run as context (`claude -p "…$out"`): no check of it, unless
         # what that run prints is tested here (`claude -p "PASS? $out" | grep -q PASS`); a
         # capture of it is a copy that `copies` follows (an agent as judge)
-        return not _decides(_statement(holder)) or _captured_whole(_statement(holder))
+        return not _decides(script, _statement(holder)) or _captured_whole(_statement(holder))
     if command is not None and command.name in _EXAMINING:
         interpreted = command.name in _INTERPRETERS and not script.options_at(holder).errexit
         if not interpreted:
@@ -454,7 +458,7 @@ def _only_shows(script: ShellScript, node: Node) -> bool:
             return _copied_part(script, parent, stages[stages.index(current) + 1 :])
     if command is not None and command.name == "cat" and _captured_whole(current):
         return True  # `spec=$(cat "$out")`: a copy, whose own reads `copies` follows
-    return not _decides(current)
+    return not _decides(script, current)
 
 
 def _captured_whole(statement: Node) -> bool:
@@ -530,7 +534,7 @@ def _statement(command: Node) -> Node:
     return command
 
 
-def _decides(statement: Node) -> bool:
+def _decides(script: ShellScript, statement: Node) -> bool:
     """Whether a statement sits where its result decides something: a condition, an
     operand of `&&`/`||`, `!`, or inside a `$(…)` whose text is used."""
     current = statement
@@ -538,8 +542,8 @@ def _decides(statement: Node) -> bool:
         parent = current.parent
         if parent.type in ("command_substitution", "negated_command", "test_command"):
             return True
-        if parent.type == "list":
-            return not _only_messages(parent, statement)
+        if parent.type == "list" and not _only_messages(parent, statement, script):
+            return True
         if parent.type in ("if_statement", "elif_clause", "while_statement"):
             field = _field_of(parent, current)
             then = next((c for c in parent.children if c.type in ("then", "do_group")), None)
@@ -551,7 +555,7 @@ def _decides(statement: Node) -> bool:
     return False
 
 
-def _only_messages(chain: Node, statement: Node) -> bool:
+def _only_messages(chain: Node, statement: Node, script: ShellScript) -> bool:
     """Whether the rest of the `&&`/`||` chain `statement` is in only prints a message
     (`gh api … -f body="$out" && echo "posted" || echo "failed"`): it decides nothing."""
     while chain.parent is not None and chain.parent.type == "list":
@@ -564,10 +568,15 @@ def _only_messages(chain: Node, statement: Node) -> bool:
             pending.extend(node.named_children)
         elif not within(statement, node):
             operands.append(node)
-    return bool(operands) and all(
-        operand.type == "command" and text_of(operand).split(" ", 1)[0] in MESSAGE_COMMANDS
-        for operand in operands
-    )
+    named = [script.command_at(_inner_command(operand)) for operand in operands]
+    return bool(named) and all(c is not None and c.command_name in MESSAGE_COMMANDS for c in named)
+
+
+def _inner_command(node: Node) -> Node:
+    """The command a statement runs, past its redirects (`echo "failed" >&2`)."""
+    while node.type == "redirected_statement" and node.named_children:
+        node = node.named_children[0]
+    return node
 
 
 def _field_of(parent: Node, child: Node) -> str | None:
@@ -677,9 +686,9 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             in_loop = loop is not None and node.end_byte <= loop.end_byte
             if node.start_byte < start or not (after or in_loop):
                 continue
-            if loop is None and other_branch(node, statement):
+            if loop is None and other_branch(node, statement) and _runs_once(script, statement):
                 continue  # another arm of the `case` (`if`) that runs it: never after it
-            if not _runs_after(script, node, statement, key[1]):
+            if not _runs_after(script, node, statement, key[1] if key in told else None):
                 continue  # the body of a function not called after it, or its own local
             if key in told and not (
                 _examined_by_text_tool(script, node)
@@ -696,7 +705,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
         for node in _examined_files(script) + _examining_calls(script):
             if node.start_byte < start or node.end_byte > end:
                 continue
-            if loop is None and other_branch(node, statement):
+            if loop is None and other_branch(node, statement) and _runs_once(script, statement):
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
@@ -705,30 +714,46 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     return False
 
 
-def _runs_after(script: ShellScript, node: Node, statement: Node, key: str) -> bool:
-    """Whether a read of `key` (a variable, or a file a variable holds: `$PLAN`) may run
-    after the run, where one of them is in a function body the other is not: a body runs
-    where its function is called. A function that declares the variable its own reads
-    another variable of that name."""
+def _runs_after(script: ShellScript, node: Node, statement: Node, told: str | None) -> bool:
+    """Whether a read may run after the run, where one of them is in a function body the
+    other is not: a body runs where its function is called (in the run's own function,
+    after the run). A file the prompt names through a variable (`told`: `$BUG_DOC`) is
+    another file in a function that declares that variable its own (`local BUG_DOC=…`)."""
     scope = enclosing_definition(node)
     if scope is not None and within(statement, scope):
         return True  # the run's own function (or one around it): the order is the text's
-    variable = _EXPANDED.match(key)
-    if scope is not None and variable and variable.group(1) in local_names(script, scope):
-        return False  # `local BUG_DOC=…` there
+    named = _EXPANDED.fullmatch(told) if told is not None else None
+    if scope is not None and named and named.group(1) in local_names(script, scope):
+        return False
     run_scope = enclosing_definition(statement)
     if scope is None and run_scope is None:
         return True
-    reads = _moments(script, scope) if scope is not None else [node.start_byte]
-    runs = _moments(script, run_scope) if run_scope is not None else [statement.end_byte]
-    return any(read > run for read in reads for run in runs)
+    reads = _calls(script, scope) if scope is not None else [node]
+    runs = _calls(script, run_scope) if run_scope is not None else [statement]
+    if not reads or not runs:
+        return True  # a function this file never calls (a library's): the text's order
+    if run_scope is not None and any(
+        within(read, run_scope) and read.start_byte >= statement.end_byte for read in reads
+    ):
+        return True  # called in the run's own function, after the run
+    return max(read.start_byte for read in reads) > min(run.end_byte for run in runs)
 
 
-def _moments(script: ShellScript, definition: Node) -> list[int]:
+def _runs_once(script: ShellScript, statement: Node) -> bool:
+    """Whether the code holding `statement` runs once: at the top level, or in a function
+    called once, outside any loop (not a dispatcher called for each of its arms)."""
+    definition = enclosing_definition(statement)
+    if definition is None:
+        return True
+    calls = _calls(script, definition)
+    return len(calls) <= 1 and all(enclosing_loop(call) is None for call in calls)
+
+
+def _calls(script: ShellScript, definition: Node) -> list[Node]:
     """Where a function's body runs: its calls."""
     name = definition.child_by_field_name("name")
     calls = calls_of(script).get(text_of(name), []) if name is not None else []
-    return [call.node.start_byte for call in calls]
+    return [call.node for call in calls]
 
 
 def _left_after(script: ShellScript, statement: Node, leaving: str) -> int | None:

@@ -176,17 +176,16 @@ def _expansion(node: Node, env: Env, unknown: str | None = None) -> str | None:
             return evaluate(default[1], env, unknown)
         plain = subscript is None and _text(node) == "${" + _text(name_node) + "}"
         return _spelled(_text(name_node), env, unknown) if plain and unknown else None
-    if _scalar(value) == "" and applies_when_empty(node):  # `X=""`, then `${X:-claude}`
-        default = _default(node)
-        assert default is not None
-        return evaluate(default[1], env, unknown)
     index = subscript.child_by_field_name("index") if subscript is not None else None
+    found = _scalar(value)
     if isinstance(value, tuple) and index is not None and index.type in ("word", "number"):
         keys = env.get(_text(name_node) + KEYS_SUFFIX)
-        found = element_at(value, keys if isinstance(keys, tuple) else None, _text(index))
-        if found is not None:
-            return found
-    return _scalar(value)
+        at = element_at(value, keys if isinstance(keys, tuple) else None, _text(index))
+        found = at if at is not None else found
+    default = _default(node) if found == "" and applies_when_empty(node) else None
+    if default is not None:  # `X=""`, then `${X:-claude}` (or an empty element of it)
+        return evaluate(default[1], env, unknown)
+    return found
 
 
 def spelling(env: Mapping[str, Value], name: str) -> str | None:
