@@ -84,3 +84,12 @@ EOF
   gh pr comment "$PR" --body "$comment" && echo "posted" || echo "post failed"
 }
 post_review
+
+# A here-doc that feeds a loop printing each line only shows the output.
+changed=$(claude -p "List the files you changed")  # expect: RA203(warning)
+while read -r line; do
+  echo "changed: $line"
+done <<EOF
+$changed
+EOF
+git add -A

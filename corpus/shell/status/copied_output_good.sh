@@ -65,3 +65,12 @@ EOF
   fi
 }
 post_checked_review
+
+# The output posted in a condition whose failure stops the script: a message-only `&&`
+# inside the condition does not make it decide nothing.
+summary=$(gemini -p "Summarise the diff")
+if curl -fsS -d "$summary" https://example.com/post && echo "posted"; then
+  echo "ok"
+else
+  exit 1
+fi

@@ -37,3 +37,38 @@ BUG_ID=$(sed -n 1p bugs.txt)
 analyse
 BUG_ID=$(sed -n 2p bugs.txt)
 analyse || true
+
+# The check is a helper the run's own function calls after the run.
+fix_main() {
+  claude -p "Fix the bug and write ${FIX_REPORT}"
+  git add -A
+  verify_fix
+  git commit -m "fix"
+}
+verify_fix() {
+  if ! grep -q "FIXED" "$FIX_REPORT"; then
+    echo "not fixed" >&2
+    exit 1
+  fi
+}
+FIX_REPORT="report.md"
+fix_main
+
+# A dispatcher called once for each of its arms: the check arm runs after the run arm.
+step() {
+  case "$1" in
+    run)
+      codex exec "Fix the bug and write fixed.md"
+      echo "agent done"
+      ;;
+    check)
+      if ! grep -q FIXED fixed.md; then
+        echo "not fixed" >&2
+        exit 1
+      fi
+      ;;
+  esac
+}
+step run
+step check
+git push

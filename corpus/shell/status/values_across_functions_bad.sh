@@ -51,3 +51,8 @@ WRITER=""
 : "${WRITER:=gemini}"
 "$WRITER" -p "Write the summary" || true  # expect: RA203(warning)
 git push
+
+# An empty element of an array takes the default; a known one does not.
+AGENTS=("" claude)
+"${AGENTS[1]:-gemini}" -p "Tidy the docs" || true  # expect: RA203(warning)
+git push
