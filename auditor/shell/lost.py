@@ -27,7 +27,7 @@ from auditor.shell.jobs import pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
 from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, text_of
-from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop
+from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
 from auditor.shell.status import (
     OTHER_BRANCHES,
     backgrounded,
@@ -203,8 +203,11 @@ def _verified_in_loop(script: ShellScript, statement: Node) -> bool:
     status the `if` tests for 0 right after, or that is the `if`'s own condition
     (`aider -m …; $TEST; if [ $? -eq 0 ]; then break; fi`). The loop runs the agent until
     the check passes: the run is judged by it. A test of a file (`[ -f STOP ]`) is none."""
-    if backgrounded(statement) or enclosing_loop(statement) is None:
+    loop = enclosing_loop(statement)
+    if backgrounded(statement) or loop is None:
         return False
+    if _fixes_failed_check(script, statement, loop):
+        return True
     previous, current = statement, next_statement(statement)
     while current is not None:
         runs = (n for n in (current, *descendants(current)) if n.type == "command")
@@ -219,6 +222,29 @@ def _verified_in_loop(script: ShellScript, statement: Node) -> bool:
                 return True
         previous, current = current, next_statement(current)
     return False
+
+
+def _fixes_failed_check(script: ShellScript, statement: Node, loop: Node) -> bool:
+    """Whether the run sits in the branch an `if ! CHECK` of the loop's body takes when
+    the check fails (`if ! verify_build; then claude -p "fix the build"; fi`): each turn
+    runs the check again, and the run only when it fails; it is judged by it."""
+    holder = statement.parent
+    while holder is not None and holder.id != loop.id:
+        if holder.type == "if_statement" and not within(statement, _condition_part(holder)):
+            condition = [c for c in holder.named_children if field_of(c) == "condition"]
+            negated = [c for c in condition if c.type == "negated_command"]
+            checked = [n for c in negated for n in c.named_children if _checks(script, n)]
+            branches = [c for c in holder.named_children if c.type in OTHER_BRANCHES]
+            if checked and not any(within(statement, b) for b in branches):
+                return True
+        holder = holder.parent
+    return False
+
+
+def _condition_part(statement: Node) -> Node:
+    """The last condition statement of an `if` (the run is not there when past it)."""
+    condition = [c for c in statement.named_children if field_of(c) == "condition"]
+    return condition[-1] if condition else statement
 
 
 def _checks(script: ShellScript, node: Node) -> bool:

@@ -126,3 +126,13 @@ if [[ "$CHECKS_PASSED" == "false" ]]; then
   echo "type errors remain" >&2
   exit 1
 fi
+
+# A fix loop: each turn runs the check, and the run only when it fails; the loop leaves
+# once it passes. The run is judged by the next turn's check.
+for round in 1 2 3; do
+  if ! verify_build; then
+    claude -p "Fix the build errors in build.log" > /dev/null 2>&1 || true
+  else
+    break
+  fi
+done
