@@ -90,7 +90,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       is checked so: `open_session(p)`, then `if not done(p): return False`);
       a linter, type checker or build is such a check only where it also ran
       before the run, which was to make it pass (`npm run typecheck || ok=false`
-      again after `claude -p "Fix the type errors"`);
+      again after `claude -p "Fix the type errors"`); and so is the check of a
+      fix loop, run again each turn, whose failure is what runs the agent (`if !
+      verify_build; then claude -p "Fix the build"; fi` in a loop);
     - the call of a function that reads the agent's status and acts on a failure
       before it returns one (cleans up, counts it, calls a handler; also a block
       up: `failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1`),
