@@ -16,12 +16,11 @@ import weakref
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
-from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.examined import EXAMINING, file_test_operand, only_shows
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.output_words import (
-    PARTS,
-    TEXT_TOOLS,
     called_files,
     calls_of,
     copied_files,
@@ -46,13 +45,8 @@ from auditor.shell.parse import (
     other_branch,
     within,
 )
-from auditor.shell.status import assigned_by, next_statement
+from auditor.shell.status import next_statement
 
-# Commands that examine the text they read: a read by one of these judges the run.
-# A script run on the output examines it only where its status decides something (in a
-# condition, under errexit): elsewhere it converts or shows it (`python pretty.py "$log"`).
-_INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl"})
-_EXAMINING = TEXT_TOOLS | _INTERPRETERS
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _IN_FOLDER = re.compile(r"\$\{?([A-Za-z_]\w*)\}?/([\w./-]*\w)")
@@ -69,7 +63,6 @@ _NAMED_FILE = re.compile(
     r"\b(?i:file)[ \t]+(?i:named|called)[ \t]+[`'\"]?"
     r"((?:[\w-]*[./])+[\w-]*\w|[A-Z][A-Z0-9_]+(?![\w-]|\.\w))"
 )
-_FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
 _OPAQUE = re.compile(r"\$\(|`")
@@ -380,12 +373,12 @@ def reads_output(
                 continue
             if parent is not None and parent.type in ("variable_assignment", "declaration_command"):
                 continue
-            if not examining or not _only_shows(script, child):
+            if not examining or not only_shows(script, child):
                 return True
         elif whole_word(child) and normal_word(text_of(child)) in output.files:
             if not file_read(script, child):
                 continue
-            if not examining or not _only_shows(script, child):
+            if not examining or not only_shows(script, child):
                 return True
     return False
 
@@ -408,182 +401,13 @@ def examines_produced_file(
             continue  # its prompt, or what it prints (`reads_output` judges that)
         told = word in output.told
         produced = told or (output.opaque and done and word not in written_by_commands(script))
-        if produced and not _only_shows(script, file):
+        if produced and not only_shows(script, file):
             return True
     return False
 
 
 # Words a marker of work done holds, in a file an opaque prompt may have asked for.
 _WORK_DONE = re.compile(r"(?i)done|complete|finish|success|succeed|pass|ready|\bok\b|✅")
-
-
-def _only_shows(script: ShellScript, node: Node) -> bool:
-    """Whether the read of `node` does not examine what it reads: it is not in a test or
-    condition, not fed on through a pipe or `$(…)`, and its command is not one that
-    examines text (`grep`, `jq`, …): `echo "$out"`, `cat "$log" >> all.log`, `git add`,
-    another agent's prompt."""
-    holder: Node | None = node
-    while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
-        fed = holder.parent.child_by_field_name("body") if holder.parent is not None else None
-        if holder.type == "heredoc_redirect" and fed is not None and fed.type == "command":
-            holder = fed  # read by the command the here-doc feeds (`$(cat <<EOF … $out …`)
-            break
-        holder = holder.parent
-    if holder is None:
-        return not _decides(script, node)  # `$(<"$log")` captures it; `done < "$log"` shows it
-    if holder.type == "test_command" and _shows_only(script, holder):
-        return True  # `if [ -n "$out" ]; then echo "$out"; fi`: it decides only the display
-    if holder.type == "test_command" and _loads_only(holder, node):
-        return True  # `if [ -f "$log" ]; then h=$(tail "$log"); fi`: it reads it as input
-    if holder.type != "command":
-        return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
-    command = script.command_at(holder)
-    if command is not None and script.agent_of(command) is not None:
-        # given to another run as context (`claude -p "…$out"`): no check of it, unless
-        # what that run prints is tested here (`claude -p "PASS? $out" | grep -q PASS`); a
-        # capture of it is a copy that `copies` follows (an agent as judge)
-        return not _decides(script, _statement(holder)) or _captured_whole(_statement(holder))
-    if command is not None and command.name in _EXAMINING:
-        interpreted = command.name in _INTERPRETERS and not script.options_at(holder).errexit
-        if not interpreted:
-            return False  # a script under errexit examines it: its failure ends the run
-    current = _statement(holder)
-    parent = current.parent
-    if parent is not None and parent.type == "pipeline":
-        stages = [c for c in parent.named_children if c.type != "comment"]
-        if stages[-1].id != current.id:
-            # a stage feeding the next is examined there, unless the rest only cut a part
-            # of it out for a variable (`last=$(echo "$out" | tail -n 1)`): a copy, whose
-            # own reads `copies` follows
-            return _copied_part(script, parent, stages[stages.index(current) + 1 :])
-    if command is not None and command.name == "cat" and _captured_whole(current):
-        return True  # `spec=$(cat "$out")`: a copy, whose own reads `copies` follows
-    return not _decides(script, current)
-
-
-def _captured_whole(statement: Node) -> bool:
-    """Whether a statement is the whole of a `$(…)` that a variable is given (`x=$(…)`)."""
-    holder = statement.parent
-    return (
-        holder is not None and holder.type == "command_substitution" and bool(assigned_by(holder))
-    )
-
-
-def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
-    """Whether the `later` stages of a pipeline only keep a part of what they read, for a
-    variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`)."""
-    if not _captured_whole(pipeline):
-        return False
-    commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
-    return all(command is not None and command.name in PARTS for command in commands)
-
-
-def _shows_only(script: ShellScript, test: Node) -> bool:
-    """Whether a test of emptiness (`[ -n "$out" ]`) is the whole condition of an `if`
-    with no other branch whose body only prints (`echo`, `printf`): what it decides is
-    whether the output is shown, not what the run did."""
-    if not _EMPTINESS.match(text_of(test)):
-        return False
-    parent = test.parent
-    if parent is None or parent.type != "if_statement" or _field_of(parent, test) != "condition":
-        return False
-    if any(c.type in ("elif_clause", "else_clause") for c in parent.named_children):
-        return False
-    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
-    commands = [n for b in body for n in descendants(b) if n.type == "command"]
-    return bool(commands) and all(
-        (c := script.command_at(n)) is not None and c.command_name in MESSAGE_COMMANDS
-        for n in commands
-    )
-
-
-def _loads_only(test: Node, node: Node) -> bool:
-    """Whether a test that file `node` exists is the whole condition of an `if` with no
-    other branch whose body only captures that file into variables (`[[ -f "$log" ]]`,
-    then `history=$(tail -c 4000 "$log")`): it guards reading the file as input (a
-    prompt's history), and decides nothing about what a run did."""
-    parent = test.parent
-    if not _file_test_operand(node) or parent is None or parent.type != "if_statement":
-        return False
-    if _field_of(parent, test) != "condition" or any(
-        c.type in ("elif_clause", "else_clause") for c in parent.named_children
-    ):
-        return False
-    file = normal_word(text_of(node))
-    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
-    for statement in body:
-        if statement.type != "variable_assignment":
-            return False
-        words = [n for n in descendants(statement) if whole_word(n) and n.id != statement.id]
-        commands = [n for n in descendants(statement) if n.type == "command"]
-        reads = {n.id for n in words if normal_word(text_of(n)) == file}
-        if not reads or not all(
-            any(within(w, command) for w in words if w.id in reads) for command in commands
-        ):
-            return False
-    return bool(body)
-
-
-_EMPTINESS = re.compile(r'^\[\[?\s+-[nz]\s+"?\$\{?\w+\}?"?\s+\]\]?$')
-
-
-def _statement(command: Node) -> Node:
-    """The command with its redirections (`python x.py "$log" > out.txt`)."""
-    while command.parent is not None and command.parent.type == "redirected_statement":
-        command = command.parent
-    return command
-
-
-def _decides(script: ShellScript, statement: Node) -> bool:
-    """Whether a statement sits where its result decides something: a condition, an
-    operand of `&&`/`||`, `!`, or inside a `$(…)` whose text is used."""
-    current = statement
-    while current.parent is not None:
-        parent = current.parent
-        if parent.type in ("command_substitution", "negated_command", "test_command"):
-            return True
-        if parent.type == "list" and not _only_messages(parent, statement, script):
-            return True
-        if parent.type in ("if_statement", "elif_clause", "while_statement"):
-            field = _field_of(parent, current)
-            then = next((c for c in parent.children if c.type in ("then", "do_group")), None)
-            before_body = then is not None and current.end_byte <= then.start_byte
-            return field == "condition" or before_body
-        if parent.type in ("program", "function_definition", "do_group", "compound_statement"):
-            return False
-        current = parent
-    return False
-
-
-def _only_messages(chain: Node, statement: Node, script: ShellScript) -> bool:
-    """Whether the rest of the `&&`/`||` chain `statement` is in only prints a message
-    (`gh api … -f body="$out" && echo "posted" || echo "failed"`): it decides nothing."""
-    while chain.parent is not None and chain.parent.type == "list":
-        chain = chain.parent
-    operands: list[Node] = []
-    pending = [chain]
-    while pending:
-        node = pending.pop()
-        if node.type == "list":
-            pending.extend(node.named_children)
-        elif not within(statement, node):
-            operands.append(node)
-    named = [script.command_at(_inner_command(operand)) for operand in operands]
-    return bool(named) and all(c is not None and c.command_name in MESSAGE_COMMANDS for c in named)
-
-
-def _inner_command(node: Node) -> Node:
-    """The command a statement runs, past its redirects (`echo "failed" >&2`)."""
-    while node.type == "redirected_statement" and node.named_children:
-        node = node.named_children[0]
-    return node
-
-
-def _field_of(parent: Node, child: Node) -> str | None:
-    for index, candidate in enumerate(parent.children):
-        if candidate.id == child.id:
-            return parent.field_name_for_child(index)
-    return None
 
 
 def judged_by_output(
@@ -692,10 +516,10 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue  # the body of a function not called after it, or its own local
             if key in told and not (
                 _examined_by_text_tool(script, node)
-                or (_file_test_operand(node) and not _guards(node, statement))
+                or (file_test_operand(node) and not _guards(node, statement))
             ):
                 continue
-            if not _only_shows(script, node):
+            if not only_shows(script, node):
                 return True
     if output.opaque:
         # Only a check in the loop that runs it (one after it, outside a loop) may be
@@ -709,7 +533,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
-            if not _only_shows(script, node):
+            if not only_shows(script, node):
                 return True
     return False
 
@@ -809,15 +633,6 @@ def _guards(node: Node, statement: Node) -> bool:
     return False
 
 
-def _file_test_operand(node: Node) -> bool:
-    """Whether `node` is the file of a test that it exists (`[ -f .done ]`, `[[ -s $log ]]`)."""
-    parent = node.parent
-    if parent is None or parent.type != "unary_expression":
-        return False
-    operator = parent.children[0] if parent.children else None
-    return operator is not None and text_of(operator) in _FILE_TESTS and operator.id != node.id
-
-
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
 _ASSIGNED: weakref.WeakKeyDictionary[ShellScript, dict[str, list[str]]] = (
     weakref.WeakKeyDictionary()
@@ -830,7 +645,7 @@ _QUIET_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
 _PRINTING_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
     weakref.WeakKeyDictionary()
 )
-_EXAMINING_CALLS: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
+EXAMINING_CALLS: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
 
 
 def _examining_calls(script: ShellScript) -> list[Node]:
@@ -838,13 +653,13 @@ def _examining_calls(script: ShellScript) -> list[Node]:
     break`, with `plan_done() { grep -q DONE "$PLAN"; }`): a function whose body, or a
     function it calls, greps a file or tests that one exists where the result decides
     something (listed once per script)."""
-    known = _EXAMINING_CALLS.get(script)
+    known = EXAMINING_CALLS.get(script)
     if known is not None:
         return known
     pending = [
         name
         for node in _examined_files(script)
-        if not _only_shows(script, node) and (name := _function_of(node)) is not None
+        if not only_shows(script, node) and (name := _function_of(node)) is not None
     ]
     examining: set[str] = set()
     calls = calls_of(script)
@@ -858,7 +673,7 @@ def _examining_calls(script: ShellScript) -> list[Node]:
         (call.node for name in examining for call in calls.get(name, [])),
         key=lambda n: n.start_byte,
     )
-    _EXAMINING_CALLS[script] = found
+    EXAMINING_CALLS[script] = found
     return found
 
 
@@ -905,7 +720,7 @@ def _examined_files(script: ShellScript) -> list[Node]:
                 if w is not None and not (word or "").startswith("-")
             ]
             found.extend(operands[1:])
-        elif whole_word(node) and _file_test_operand(node):
+        elif whole_word(node) and file_test_operand(node):
             found.append(node)
     found.sort(key=lambda n: n.start_byte)
     _EXAMINED[script] = found
@@ -918,7 +733,7 @@ def _examined_by_text_tool(script: ShellScript, node: Node) -> bool:
     while holder is not None and holder.type != "command":
         holder = holder.parent
     command = script.command_at(holder) if holder is not None else None
-    return command is not None and command.name in _EXAMINING
+    return command is not None and command.name in EXAMINING
 
 
 def in_errexit_window(script: ShellScript, node: Node) -> bool:

@@ -1,0 +1,202 @@
+"""Whether a read of what an agent printed or wrote examines it, or only shows or copies it.
+
+A read examines the output where its result decides something (a test, a condition, an
+operand of `&&`/`||` that does more than print a message) or where a text tool reads it
+(`grep`, `jq`); `echo "$out"`, `cat "$log" >> all.log` and another agent's prompt show it,
+and `x=$(cat "$out")` copies it for the reads of `x` to judge (`auditor.shell.output`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditor.shell.commands import MESSAGE_COMMANDS
+from auditor.shell.model import ShellScript
+from auditor.shell.output_words import PARTS, TEXT_TOOLS, normal_word, text_of, whole_word
+from auditor.shell.parse import Node, descendants, within
+from auditor.shell.status import assigned_by
+
+# Commands that examine the text they read: a read by one of these judges the run.
+# A script run on the output examines it only where its status decides something (in a
+# condition, under errexit): elsewhere it converts or shows it (`python pretty.py "$log"`).
+_INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl"})
+EXAMINING = TEXT_TOOLS | _INTERPRETERS
+_FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
+
+
+def only_shows(script: ShellScript, node: Node) -> bool:
+    """Whether the read of `node` does not examine what it reads: it is not in a test or
+    condition, not fed on through a pipe or `$(…)`, and its command is not one that
+    examines text (`grep`, `jq`, …): `echo "$out"`, `cat "$log" >> all.log`, `git add`,
+    another agent's prompt."""
+    holder: Node | None = node
+    while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
+        fed = holder.parent.child_by_field_name("body") if holder.parent is not None else None
+        if holder.type == "heredoc_redirect" and fed is not None and fed.type == "command":
+            holder = fed  # read by the command the here-doc feeds (`$(cat <<EOF … $out …`)
+            break
+        holder = holder.parent
+    if holder is None:
+        return not _decides(script, node)  # `$(<"$log")` captures it; `done < "$log"` shows it
+    if holder.type == "test_command" and _shows_only(script, holder):
+        return True  # `if [ -n "$out" ]; then echo "$out"; fi`: it decides only the display
+    if holder.type == "test_command" and _loads_only(holder, node):
+        return True  # `if [ -f "$log" ]; then h=$(tail "$log"); fi`: it reads it as input
+    if holder.type != "command":
+        return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
+    command = script.command_at(holder)
+    if command is not None and script.agent_of(command) is not None:
+        # given to another run as context (`claude -p "…$out"`): no check of it, unless
+        # what that run prints is tested here (`claude -p "PASS? $out" | grep -q PASS`); a
+        # capture of it is a copy that `copies` follows (an agent as judge)
+        return not _decides(script, _statement(holder)) or _captured_whole(_statement(holder))
+    if command is not None and command.name in EXAMINING:
+        interpreted = command.name in _INTERPRETERS and not script.options_at(holder).errexit
+        if not interpreted:
+            return False  # a script under errexit examines it: its failure ends the run
+    current = _statement(holder)
+    parent = current.parent
+    if parent is not None and parent.type == "pipeline":
+        stages = [c for c in parent.named_children if c.type != "comment"]
+        if stages[-1].id != current.id:
+            # a stage feeding the next is examined there, unless the rest only cut a part
+            # of it out for a variable (`last=$(echo "$out" | tail -n 1)`): a copy, whose
+            # own reads `copies` follows
+            return _copied_part(script, parent, stages[stages.index(current) + 1 :])
+    if command is not None and command.name == "cat" and _captured_whole(current):
+        return True  # `spec=$(cat "$out")`: a copy, whose own reads `copies` follows
+    return not _decides(script, current)
+
+
+def _captured_whole(statement: Node) -> bool:
+    """Whether a statement is the whole of a `$(…)` that a variable is given (`x=$(…)`)."""
+    holder = statement.parent
+    return (
+        holder is not None and holder.type == "command_substitution" and bool(assigned_by(holder))
+    )
+
+
+def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
+    """Whether the `later` stages of a pipeline only keep a part of what they read, for a
+    variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`)."""
+    if not _captured_whole(pipeline):
+        return False
+    commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
+    return all(command is not None and command.name in PARTS for command in commands)
+
+
+def _shows_only(script: ShellScript, test: Node) -> bool:
+    """Whether a test of emptiness (`[ -n "$out" ]`) is the whole condition of an `if`
+    with no other branch whose body only prints (`echo`, `printf`): what it decides is
+    whether the output is shown, not what the run did."""
+    if not _EMPTINESS.match(text_of(test)):
+        return False
+    parent = test.parent
+    if parent is None or parent.type != "if_statement" or _field_of(parent, test) != "condition":
+        return False
+    if any(c.type in ("elif_clause", "else_clause") for c in parent.named_children):
+        return False
+    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
+    commands = [n for b in body for n in descendants(b) if n.type == "command"]
+    return bool(commands) and all(
+        (c := script.command_at(n)) is not None and c.command_name in MESSAGE_COMMANDS
+        for n in commands
+    )
+
+
+def _loads_only(test: Node, node: Node) -> bool:
+    """Whether a test that file `node` exists is the whole condition of an `if` with no
+    other branch whose body only captures that file into variables (`[[ -f "$log" ]]`,
+    then `history=$(tail -c 4000 "$log")`): it guards reading the file as input (a
+    prompt's history), and decides nothing about what a run did."""
+    parent = test.parent
+    if not file_test_operand(node) or parent is None or parent.type != "if_statement":
+        return False
+    if _field_of(parent, test) != "condition" or any(
+        c.type in ("elif_clause", "else_clause") for c in parent.named_children
+    ):
+        return False
+    file = normal_word(text_of(node))
+    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
+    for statement in body:
+        if statement.type != "variable_assignment":
+            return False
+        words = [n for n in descendants(statement) if whole_word(n) and n.id != statement.id]
+        commands = [n for n in descendants(statement) if n.type == "command"]
+        reads = {n.id for n in words if normal_word(text_of(n)) == file}
+        if not reads or not all(
+            any(within(w, command) for w in words if w.id in reads) for command in commands
+        ):
+            return False
+    return bool(body)
+
+
+_EMPTINESS = re.compile(r'^\[\[?\s+-[nz]\s+"?\$\{?\w+\}?"?\s+\]\]?$')
+
+
+def _statement(command: Node) -> Node:
+    """The command with its redirections (`python x.py "$log" > out.txt`)."""
+    while command.parent is not None and command.parent.type == "redirected_statement":
+        command = command.parent
+    return command
+
+
+def _decides(script: ShellScript, statement: Node) -> bool:
+    """Whether a statement sits where its result decides something: a condition, an
+    operand of `&&`/`||`, `!`, or inside a `$(…)` whose text is used."""
+    current = statement
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in ("command_substitution", "negated_command", "test_command"):
+            return True
+        if parent.type == "list" and not _only_messages(parent, statement, script):
+            return True
+        if parent.type in ("if_statement", "elif_clause", "while_statement"):
+            field = _field_of(parent, current)
+            then = next((c for c in parent.children if c.type in ("then", "do_group")), None)
+            before_body = then is not None and current.end_byte <= then.start_byte
+            return field == "condition" or before_body
+        if parent.type in ("program", "function_definition", "do_group", "compound_statement"):
+            return False
+        current = parent
+    return False
+
+
+def _only_messages(chain: Node, statement: Node, script: ShellScript) -> bool:
+    """Whether the rest of the `&&`/`||` chain `statement` is in only prints a message
+    (`gh api … -f body="$out" && echo "posted" || echo "failed"`): it decides nothing."""
+    while chain.parent is not None and chain.parent.type == "list":
+        chain = chain.parent
+    operands: list[Node] = []
+    pending = [chain]
+    while pending:
+        node = pending.pop()
+        if node.type == "list":
+            pending.extend(node.named_children)
+        elif not within(statement, node):
+            operands.append(node)
+    named = [script.command_at(_inner_command(operand)) for operand in operands]
+    return bool(named) and all(c is not None and c.command_name in MESSAGE_COMMANDS for c in named)
+
+
+def _inner_command(node: Node) -> Node:
+    """The command a statement runs, past its redirects (`echo "failed" >&2`)."""
+    while node.type == "redirected_statement" and node.named_children:
+        node = node.named_children[0]
+    return node
+
+
+def _field_of(parent: Node, child: Node) -> str | None:
+    for index, candidate in enumerate(parent.children):
+        if candidate.id == child.id:
+            return parent.field_name_for_child(index)
+    return None
+
+
+def file_test_operand(node: Node) -> bool:
+    """Whether `node` is the file of a test that it exists (`[ -f .done ]`, `[[ -s $log ]]`)."""
+    parent = node.parent
+    if parent is None or parent.type != "unary_expression":
+        return False
+    operator = parent.children[0] if parent.children else None
+    return operator is not None and text_of(operator) in _FILE_TESTS and operator.id != node.id
