@@ -14,7 +14,7 @@ from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import PARTS, TEXT_TOOLS, normal_word, text_of, whole_word
 from auditor.shell.parse import Node, descendants, within
-from auditor.shell.status import assigned_by
+from auditor.shell.status import assigned_by, field_of
 
 # Commands that examine the text they read: a read by one of these judges the run.
 # A script run on the output examines it only where its status decides something (in a
@@ -92,7 +92,7 @@ def _shows_only(script: ShellScript, test: Node) -> bool:
     if not _EMPTINESS.match(text_of(test)):
         return False
     parent = test.parent
-    if parent is None or parent.type != "if_statement" or _field_of(parent, test) != "condition":
+    if parent is None or parent.type != "if_statement" or field_of(test) != "condition":
         return False
     if any(c.type in ("elif_clause", "else_clause") for c in parent.named_children):
         return False
@@ -112,7 +112,7 @@ def _loads_only(test: Node, node: Node) -> bool:
     parent = test.parent
     if not file_test_operand(node) or parent is None or parent.type != "if_statement":
         return False
-    if _field_of(parent, test) != "condition" or any(
+    if field_of(test) != "condition" or any(
         c.type in ("elif_clause", "else_clause") for c in parent.named_children
     ):
         return False
@@ -152,7 +152,7 @@ def _decides(script: ShellScript, statement: Node) -> bool:
         if parent.type == "list" and not _only_messages(parent, statement, script):
             return True
         if parent.type in ("if_statement", "elif_clause", "while_statement"):
-            field = _field_of(parent, current)
+            field = field_of(current)
             then = next((c for c in parent.children if c.type in ("then", "do_group")), None)
             before_body = then is not None and current.end_byte <= then.start_byte
             return field == "condition" or before_body
@@ -184,13 +184,6 @@ def _inner_command(node: Node) -> Node:
     while node.type == "redirected_statement" and node.named_children:
         node = node.named_children[0]
     return node
-
-
-def _field_of(parent: Node, child: Node) -> str | None:
-    for index, candidate in enumerate(parent.children):
-        if candidate.id == child.id:
-            return parent.field_name_for_child(index)
-    return None
 
 
 def file_test_operand(node: Node) -> bool:

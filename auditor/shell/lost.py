@@ -27,7 +27,14 @@ from auditor.shell.jobs import pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
 from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, text_of
-from auditor.shell.parse import Node, descendants, enclosing_definition, enclosing_loop, within
+from auditor.shell.parse import (
+    Node,
+    clause_conditions,
+    descendants,
+    enclosing_definition,
+    enclosing_loop,
+    within,
+)
 from auditor.shell.status import (
     OTHER_BRANCHES,
     backgrounded,
@@ -230,21 +237,15 @@ def _fixes_failed_check(script: ShellScript, statement: Node, loop: Node) -> boo
     runs the check again, and the run only when it fails; it is judged by it."""
     holder = statement.parent
     while holder is not None and holder.id != loop.id:
-        if holder.type == "if_statement" and not within(statement, _condition_part(holder)):
-            condition = [c for c in holder.named_children if field_of(c) == "condition"]
-            negated = [c for c in condition if c.type == "negated_command"]
+        conditions = clause_conditions(holder) if holder.type == "if_statement" else []
+        if conditions and not any(within(statement, c) for c in conditions):
+            negated = [c for c in conditions if c.type == "negated_command"]
             checked = [n for c in negated for n in c.named_children if _checks(script, n)]
             branches = [c for c in holder.named_children if c.type in OTHER_BRANCHES]
             if checked and not any(within(statement, b) for b in branches):
                 return True
         holder = holder.parent
     return False
-
-
-def _condition_part(statement: Node) -> Node:
-    """The last condition statement of an `if` (the run is not there when past it)."""
-    condition = [c for c in statement.named_children if field_of(c) == "condition"]
-    return condition[-1] if condition else statement
 
 
 def _checks(script: ShellScript, node: Node) -> bool:
@@ -307,11 +308,10 @@ def _polled_until(script: ShellScript, statement: Node) -> Node:
     found, sibling = statement, statement.next_named_sibling
     while sibling is not None and saved:
         if sibling.type == "while_statement" and any(
-            script.name_at(n) == "kill"
-            and "-0" in text_of(n)
-            and set(_EXPANDED_NAME.findall(text_of(n))) & saved
+            _probed_pids(command) & saved
             for condition in sibling.children_by_field_name("condition")
             for n in descendants(condition)
+            if n.type == "command" and (command := script.command_at(n)) is not None
         ):
             found = sibling
         sibling = sibling.next_named_sibling
@@ -321,17 +321,21 @@ def _polled_until(script: ShellScript, statement: Node) -> Node:
 def _polls(script: ShellScript) -> _Polls:
     known = _POLLS.get(script)
     if known is None:
-        names = {
-            name
-            for c in script.commands
-            if (c.command_name == "kill" and "-0" in c.argv[1:]) or c.command_name == "ps"
-            for word in c.word_nodes
-            if word is not None
-            for name in _EXPANDED_NAME.findall(text_of(word))
-        }
+        names = {name for command in script.commands for name in _probed_pids(command)}
         loops = [node.start_byte for node in script.parsed.nodes() if _polls_file(script, node)]
         known = _POLLS[script] = _Polls(frozenset(names), loops)
     return known
+
+
+def _probed_pids(command: SimpleCommand) -> set[str]:
+    """The variables whose process a command asks after (`kill -0 "$pid"`, `ps -p $pid`)."""
+    if not (
+        (command.command_name == "kill" and "-0" in command.argv[1:])
+        or command.command_name == "ps"
+    ):
+        return set()
+    words = (text_of(word) for word in command.word_nodes if word is not None)
+    return {name for text in words for name in _EXPANDED_NAME.findall(text)}
 
 
 def _polls_file(script: ShellScript, loop: Node) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
@@ -694,7 +694,7 @@ def _needed(libraries: Sequence[tuple[Path, str]], text: str) -> list[tuple[Path
         found = {
             i
             for i, names in enumerate(provides)
-            if i not in chosen and names and any(_names_any(t, names) for t in reading)
+            if i not in chosen and names and any(_words_named(t, names) for t in reading)
         }
         if not found:
             return [library for i, library in enumerate(libraries) if i in chosen]
@@ -702,21 +702,22 @@ def _needed(libraries: Sequence[tuple[Path, str]], text: str) -> list[tuple[Path
         reading = [libraries[i][1] for i in found]
 
 
-def _names_any(text: str, names: set[str]) -> bool:
-    """Whether `text` holds one of `names` as a word (a call, `$NAME`, `${NAME}`)."""
-    alternatives = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
-    return re.search(rf"(?<![\w-])(?:{alternatives})(?![\w-])", text) is not None
-
-
 def _seeds(defined: Mapping[str, FunctionSummary], text: str) -> dict[str, FunctionSummary]:
     """The functions of `defined` a library's text names as a word and does not define
     itself: those its own functions may call."""
-    if not defined:
-        return {}
-    names = "|".join(map(re.escape, sorted(defined, key=len, reverse=True)))
-    named = set(re.findall(rf"(?<![\w.-])({names})(?![\w.-])", text))
-    own = set(re.findall(rf"(?<![\w.-])({names})\s*\(\s*\)", text))
+    named = _words_named(text, defined)
+    own = _words_named(text, named, defining=True)
     return {name: defined[name] for name in named - own}
+
+
+def _words_named(text: str, names: Iterable[str], *, defining: bool = False) -> set[str]:
+    """Which of `names` `text` holds as a word (a call, `$NAME`, `${NAME}`); with
+    `defining`, as a function it defines (`name() {`)."""
+    alternatives = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    if not alternatives:
+        return set()
+    after = r"\s*\(\s*\)" if defining else r"(?![\w-])"
+    return set(re.findall(rf"(?<![\w.-])({alternatives}){after}", text))
 
 
 def _too_many_libraries() -> bool:
