@@ -25,8 +25,8 @@ from auditor.shell.guards import status_guards
 from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import written_file
-from auditor.shell.parse import Node, within
+from auditor.shell.output_words import local_names, written_file
+from auditor.shell.parse import Node, enclosing_definition, enclosing_loop, within
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
@@ -76,6 +76,7 @@ class _Flow:
         self.functions = self._agent_functions()
         # variable -> (where it is set, the call whose status it holds there), in order
         self.bound: dict[str, list[tuple[int, AgentCall]]] = {}
+        self._settings: dict[int, Node] = {}  # the assignment at each start in `bound`
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
         self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
@@ -247,6 +248,7 @@ class _Flow:
         if name is None or content is None or _text(content).strip('"') != value:
             return False
         self.bound.setdefault(_text(name), []).append((assignment.start_byte, call))
+        self._settings[assignment.start_byte] = assignment
         return True
 
     def _capture(self, invocation: _Invocation) -> None:
@@ -307,12 +309,13 @@ class _Flow:
                 content = node.child_by_field_name("value")
                 name = node.child_by_field_name("name")
                 match = _VARIABLE_READ.match(_text(content).strip('"')) if content else None
-                source = self._bound_at(match.group(1), node.start_byte) if match else None
+                source = self._bound_at(match.group(1), node) if match else None
                 if source is None or name is None:
                     continue
                 settings = self.bound.setdefault(_text(name), [])
                 if (node.start_byte, source) not in settings:  # each copy, once
                     settings.append((node.start_byte, source))
+                    self._settings[node.start_byte] = node
                     settings.sort(key=lambda setting: setting[0])
 
     def _reference(self, node: Node) -> AgentCall | None:
@@ -324,16 +327,46 @@ class _Flow:
         if match.group(1) == "?":
             statement = _statement_of(node)
             return self.direct.get(statement.id) if statement is not None else None
-        return self._bound_at(match.group(1), node.start_byte)
+        return self._bound_at(match.group(1), node)
 
-    def _bound_at(self, name: str, at: int) -> AgentCall | None:
-        """The call whose status `name` holds at byte `at`: the one it was set to last above
-        it, else (a read in a function defined above its call) the last one."""
-        settings = self.bound.get(name)
-        if not settings:
-            return None
-        above = [(start, call) for start, call in settings if start < at]
-        return max(above, key=lambda setting: setting[0])[1] if above else settings[-1][1]
+    def _bound_at(self, name: str, read: Node) -> AgentCall | None:
+        """The call whose status `name` holds where `read` reads it: the one it was set to
+        last above it, else the last one set where it may run after the read (a read in a
+        function defined above its call, or in a loop that sets it later); not one set in
+        another branch, nor where either side's function has the name as its own."""
+        settings = [
+            (start, call)
+            for start, call in self.bound.get(name, ())
+            if self._same_variable(name, self._settings[start], read)
+        ]
+        above = [(start, call) for start, call in settings if start < read.start_byte]
+        if above:
+            return max(above, key=lambda setting: setting[0])[1]
+        later = [call for start, call in settings if self._runs_before(self._settings[start], read)]
+        return later[-1] if later else None
+
+    def _same_variable(self, name: str, setting: Node, read: Node) -> bool:
+        """Whether a setting and a read of `name` are of one variable: neither is in a
+        function, apart from the other, that declares the name its own (`local rc`)."""
+        functions = [(enclosing_definition(a), b) for a, b in ((setting, read), (read, setting))]
+        return not any(
+            function is not None
+            and not within(outer, function)
+            and name in local_names(self.script, function)
+            for function, outer in functions
+        )
+
+    @staticmethod
+    def _runs_before(setting: Node, read: Node) -> bool:
+        """Whether a setting later in the text than `read` may run before it: the read is
+        in a function (it runs where it is called), or in a loop that holds the setting."""
+        function = enclosing_definition(read)
+        if function is not None and not within(setting, function):
+            return True
+        loop = enclosing_loop(read)
+        while loop is not None and not within(setting, loop):
+            loop = enclosing_loop(loop)
+        return loop is not None  # the next turn reads what this one set
 
     def _unreachable(self, invocation: _Invocation) -> None:
         statement, node = invocation.statement, invocation.command.node
