@@ -10,6 +10,7 @@ unreachable and statuses nothing reads are recorded too.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Mapping
@@ -77,6 +78,7 @@ class _Flow:
         # variable -> (where it is set, the call whose status it holds there), in order
         self.bound: dict[str, list[tuple[int, AgentCall]]] = {}
         self._settings: dict[int, Node] = {}  # the assignment at each start in `bound`
+        self._scopes: dict[int, Node | None] = {}  # `_scope_of`
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
         self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
@@ -247,7 +249,8 @@ class _Flow:
         content = assignment.child_by_field_name("value")
         if name is None or content is None or _text(content).strip('"') != value:
             return False
-        self.bound.setdefault(_text(name), []).append((assignment.start_byte, call))
+        settings = self.bound.setdefault(_text(name), [])
+        bisect.insort(settings, (assignment.start_byte, call), key=lambda setting: setting[0])
         self._settings[assignment.start_byte] = assignment
         return True
 
@@ -334,27 +337,35 @@ class _Flow:
         last above it, else the last one set where it may run after the read (a read in a
         function defined above its call, or in a loop that sets it later); not one set in
         another branch, nor where either side's function has the name as its own."""
-        settings = [
-            (start, call)
-            for start, call in self.bound.get(name, ())
-            if self._same_variable(name, self._settings[start], read)
+        settings = self.bound.get(name)
+        if not settings:
+            return None
+        here = enclosing_definition(read)
+        own = here is not None and name in local_names(self.script, here)
+
+        def same_variable(start: int) -> bool:  # neither side's `local` hides the other's
+            there = self._scope_of(start)
+            if there is not None and not within(read, there):
+                return name not in local_names(self.script, there)
+            return not own or here is None or within(self._settings[start], here)
+
+        for start, call in reversed(settings):  # in text order: the nearest above first
+            if start < read.start_byte and same_variable(start):
+                return call
+        later = [
+            call
+            for start, call in settings
+            if start >= read.start_byte
+            and same_variable(start)
+            and self._runs_before(self._settings[start], read)
         ]
-        above = [(start, call) for start, call in settings if start < read.start_byte]
-        if above:
-            return max(above, key=lambda setting: setting[0])[1]
-        later = [call for start, call in settings if self._runs_before(self._settings[start], read)]
         return later[-1] if later else None
 
-    def _same_variable(self, name: str, setting: Node, read: Node) -> bool:
-        """Whether a setting and a read of `name` are of one variable: neither is in a
-        function, apart from the other, that declares the name its own (`local rc`)."""
-        functions = [(enclosing_definition(a), b) for a, b in ((setting, read), (read, setting))]
-        return not any(
-            function is not None
-            and not within(outer, function)
-            and name in local_names(self.script, function)
-            for function, outer in functions
-        )
+    def _scope_of(self, start: int) -> Node | None:
+        """The function whose body holds the setting at `start` (found once)."""
+        if start not in self._scopes:
+            self._scopes[start] = enclosing_definition(self._settings[start])
+        return self._scopes[start]
 
     @staticmethod
     def _runs_before(setting: Node, read: Node) -> bool:
