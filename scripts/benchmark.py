@@ -259,6 +259,7 @@ def stages(argv: list[str], env: dict[str, str]) -> dict[str, float]:
 
 SCALING_SIZES = (500, 1_000, 2_000, 4_000)
 GENERATED_LARGE = 20_000
+CHAIN = 1_000  # scripts in the sourcing chain of `slow_paths`
 
 
 def shell_scaling(runaudit: list[str], given: list[Path], repeat: int) -> None:
@@ -318,6 +319,12 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
         (library / f"run_{index}.sh").write_text(
             f'#!/bin/bash\nsource ./lib.sh\nf_{index + 1} start\nclaude -p "t" | tee log.{index}\n'
         )
+    chain = folder / "chain"  # each script sources the next: errexit reaches the last
+    chain.mkdir()
+    for index in range(CHAIN):
+        options = "set -e\n" if index == 0 else ""
+        (chain / f"s{index}.sh").write_text(f"#!/bin/bash\n{options}source ./s{index + 1}.sh\n")
+    (chain / f"s{CHAIN}.sh").write_text('#!/bin/bash\nclaude -p "t" | tee log\n')
     base = [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", "--timeout", "600"]
     base += ["-f", "concise"]
     warm_up(runaudit, None)
@@ -337,6 +344,11 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
             f"200 KB library, 20 scripts sourcing it, jobs {jobs}",
             [*base, "--jobs", str(jobs), str(library)],
             20,
+        ),
+        (
+            f"a chain of {CHAIN:,} scripts, each sourcing the next, jobs {jobs}",
+            [*base, "--jobs", str(jobs), str(chain)],
+            1,
         ),
     ]
     for name, argv, expected in runs:

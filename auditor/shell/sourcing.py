@@ -73,52 +73,59 @@ def sourced_by(
     its calls) source: the options every one of them has on there, and their calls; a
     file none of them gives an option or a call is left out. A script that is sourced in
     turn has the options its own sourcers give it (`auditor.sh` sets pipefail and sources
-    `lib/run.sh`, which sources `lib/common.sh` and calls its functions): a fixpoint over
-    the sourcing graph, each round linear in what the scripts source."""
-    held = [(display, sourcing, tuple(called)) for display, sourcing, called in scripts]
-    given: dict[str, Sourcers] = {}
-    for _ in range(len(held) + 1):  # the options only grow: a round per step of a chain
-        found = _sourced_round(held, files, given)
-        if found == given:
-            break
-        given = found
-    return given
-
-
-def _sourced_round(
-    scripts: Iterable[tuple[str, Sourcing, tuple[CallSite, ...]]],
-    files: frozenset[str],
-    given: Mapping[str, Sourcers],
-) -> dict[str, Sourcers]:
-    """`sourced_by` with each script's options raised by what `given` says it is given."""
-    options: dict[str, list[tuple[bool, bool]]] = {}
-    calls: dict[str, set[CallSite]] = {}
+    `lib/run.sh`, which sources `lib/common.sh` and calls its functions): a worklist over
+    the sourcing graph. What a file is given only grows (errexit and pipefail turn on,
+    never off), so each file changes at most twice, and a change sends only the files
+    its script sources round again: linear in the sourcing edges."""
+    into: dict[str, list[tuple[str, bool, bool, tuple[CallSite, ...]]]] = {}
+    sources: dict[str, list[str]] = {}  # a script's targets among `files`
     siblings: dict[str, set[str]] = {}
     for display, sourcing, called in scripts:
-        own = given.get(display, Sourcers())
-        raised = {(n, c, e or own.errexit, p or own.pipefail) for n, c, e, p in called}
         folder = posixpath.dirname(display)
         targets = [posixpath.normpath(posixpath.join(folder, r)) for r, _, _ in sourcing]
+        held = [target for target in targets if target in files]
+        sources.setdefault(display, []).extend(held)
+        calls = tuple(called)
         for target, (_, errexit, pipefail) in zip(targets, sourcing, strict=True):
-            if target in files:
-                at = (errexit or own.errexit, pipefail or own.pipefail)
-                options.setdefault(target, []).append(at)
-                calls.setdefault(target, set()).update(raised)
-                siblings.setdefault(target, set()).update(
-                    posixpath.relpath(other, posixpath.dirname(target) or ".")
-                    for other in targets
-                    if other != target and other in files
-                )
-    found = {
-        target: Sourcers(
-            all(e for e, _ in held),
-            all(p for _, p in held),
-            tuple(sorted(calls[target])),
-            tuple(sorted(siblings[target])[:MAX_SIBLINGS]),
-        )
-        for target, held in options.items()
-    }
-    return {target: sourcers for target, sourcers in found.items() if any(sourcers)}
+            if target not in files:
+                continue
+            into.setdefault(target, []).append((display, errexit, pipefail, calls))
+            siblings.setdefault(target, set()).update(
+                posixpath.relpath(other, posixpath.dirname(target) or ".")
+                for other in held
+                if other != target
+            )
+    given: dict[str, Sourcers] = {}
+    pending = list(into)
+    while pending:
+        target = pending.pop()
+        found = _given(into[target], sorted(siblings[target]), given)
+        if found == given.get(target, Sourcers()):
+            continue
+        given[target] = found
+        pending.extend(sources.get(target, ()))
+    return {target: sourcers for target, sourcers in given.items() if any(sourcers)}
+
+
+def _given(
+    edges: list[tuple[str, bool, bool, tuple[CallSite, ...]]],
+    siblings: list[str],
+    given: Mapping[str, Sourcers],
+) -> Sourcers:
+    """What a file is given by the scripts that source it (`edges`: each script, its
+    options there and its calls), each script's options raised by what it is given."""
+    options: list[tuple[bool, bool]] = []
+    calls: set[CallSite] = set()
+    for display, errexit, pipefail, called in edges:
+        own = given.get(display, Sourcers())
+        options.append((errexit or own.errexit, pipefail or own.pipefail))
+        calls.update((n, c, e or own.errexit, p or own.pipefail) for n, c, e, p in called)
+    return Sourcers(
+        all(e for e, _ in options),
+        all(p for _, p in options),
+        tuple(sorted(calls)),
+        tuple(siblings[:MAX_SIBLINGS]),
+    )
 
 
 def initial_options(
