@@ -4,9 +4,13 @@ sourced functions, cycles, and files outside the audited tree."""
 from __future__ import annotations
 
 import os
+import posixpath
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from auditor.config import Settings
 from auditor.discover import Candidate
@@ -370,3 +374,62 @@ def test_may_source_reads_source_lines_only(text: str, sources: bool) -> None:
     from auditor.shell.sourcing import may_source
 
     assert may_source(text) is sources
+
+
+_NAMES = st.sampled_from(["a.sh", "b.sh", "lib/c.sh", "lib/d.sh"])
+_CALLS = st.lists(st.tuples(st.sampled_from("fg"), st.booleans(), st.booleans(), st.booleans()))
+_SCRIPTS = st.lists(
+    st.tuples(_NAMES, st.lists(st.tuples(_NAMES, st.booleans(), st.booleans())), _CALLS),
+    unique_by=lambda script: script[0],
+)
+
+
+@given(_SCRIPTS)
+def test_sourced_by_is_the_least_fixpoint(drawn: list[Any]) -> None:
+    """Whatever the sourcing graph (cycles too): what each file is given is what its
+    sourcers give it with what they are given, and no option holds only by a cycle."""
+    from auditor.project import Sourcers
+    from auditor.shell.sourcing import sourced_by
+
+    files = frozenset(["a.sh", "b.sh", "lib/c.sh", "lib/d.sh"])
+    scripts = [  # targets as each script names them, from its own folder
+        (
+            name,
+            [(posixpath.relpath(t, posixpath.dirname(name) or "."), e, p) for t, e, p in src],
+            calls,
+        )
+        for name, src, calls in drawn
+    ]
+    found = sourced_by(scripts, files)
+    for target in files:
+        edges = [
+            (name, e, p, calls) for name, src, calls in drawn for t, e, p in src if t == target
+        ]
+        held = found.get(target, Sourcers())
+        # each sourcer's options and calls there, raised by what it is given itself
+        at = []
+        for name, errexit, pipefail, calls in edges:
+            own = found.get(name, Sourcers())
+            e, p = errexit or own.errexit, pipefail or own.pipefail
+            at.append(
+                (e, p, {(n, c, ce or own.errexit, cp or own.pipefail) for n, c, ce, cp in calls})
+            )
+        assert held.errexit == (bool(at) and all(e for e, _, _ in at))
+        assert held.pipefail == (bool(at) and all(p for _, p, _ in at))
+        raised = set().union(*(calls for _, _, calls in at))
+        assert set(held.calls) == raised
+    # the least one: an option nothing in a cycle sets is not given by the cycle
+    loop: list[Any] = [
+        ("a.sh", [("b.sh", False, False)], []),
+        ("b.sh", [("a.sh", False, False)], []),
+    ]
+    assert sourced_by(loop, files) == {}
+
+
+def test_sourced_by_reaches_the_end_of_a_long_chain() -> None:
+    """errexit set at the top of a chain of 3,000 sourcing scripts reaches its end."""
+    from auditor.shell.sourcing import sourced_by
+
+    chain: list[Any] = [(f"s{i}.sh", [(f"s{i + 1}.sh", i == 0, False)], []) for i in range(3_000)]
+    found = sourced_by(chain, frozenset(f"s{i}.sh" for i in range(1, 3_001)))
+    assert found["s3000.sh"].errexit and not found["s3000.sh"].pipefail
