@@ -247,8 +247,9 @@ class CallGraph:
 
     def _given_callables(self, fid: str, parameter: str) -> list[str]:
         """What a call of parameter `parameter` of `fid` runs: the functions the callers
-        pass it (`with_retry(fetch)`, `self.fetch`), or the calls of the lambda they pass
-        (`with_retry(lambda: self._call_api(prompt))`, run where the parameter is called)."""
+        pass it (`with_retry(fetch)`, `self.fetch`, `provider.chat`), or the calls of the
+        lambda they pass (`with_retry(lambda: self._call_api(prompt))`, run where the
+        parameter is called)."""
         found: list[str] = []
         for caller, number in self.callers(fid):
             for ref in self.passed(fid, self.functions[caller].facts["calls"][number], parameter):
@@ -259,6 +260,8 @@ class CallGraph:
                 elif ref[0] in ("global", "self"):
                     kind = "name" if ref[0] == "global" else "self"
                     found += self.targets(self.functions[caller], (kind, ref[1]))
+                elif ref[0] == "field" and len(ref) > 3:  # a bound method: `provider.chat`
+                    found += self.targets(self.functions[caller], ("method", ref[3], ref[1]))
         return list(dict.fromkeys(found))[:MAX_DISPATCH]
 
     def targets(self, function: _Function, callee: Any) -> list[str]:

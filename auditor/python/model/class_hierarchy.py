@@ -183,9 +183,11 @@ class ClassHierarchy:
     def implementers(self, cls: str) -> list[str]:
         """The classes an annotation of `cls` may hold: `cls`, or for a protocol
         (`typing.Protocol`) the tree's classes that define every method it declares,
-        whatever their bases."""
-        wanted = set(self.classes[cls].get("methods", ())) if cls in self.classes else set()
-        if not self.classes.get(cls, {}).get("protocol") or not wanted:
+        whatever their bases (a property it declares may be a plain attribute there:
+        `name = "anthropic"`)."""
+        data = self.classes.get(cls, {})
+        wanted = set(data.get("methods", ())) - set(data.get("properties", ()))
+        if not data.get("protocol") or not wanted:
             return [cls]
         if cls not in self._implementers:
             found = [

@@ -27,6 +27,7 @@ from auditor.python.runner.value_refs import (
     Ref,
     RefsOwner,
     ValueRefs,
+    added_to,
     literal_int,
     position,
 )
@@ -41,9 +42,9 @@ OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
 # A client's own low-level request (`client.post("/rerank", …)`), sent with its retries too.
 _RAW_REQUESTS = frozenset({"post"})
-# Methods that run the function they are given, and how many arguments come before the
-# function's own (it is the last of them): asyncio's and anyio's threads, executors.
 _CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
+# Methods that run a generator up to its next `yield` (`anext`/`next` are builtins).
+_ADVANCING_METHODS = frozenset({"__next__", "__anext__", "send", "asend"})
 # The resources of an SDK client whose `create` sends a request (OpenAI's and Anthropic's:
 # `client.chat.completions`, `client.files`, `client.vector_stores.files`, …).
 _RESOURCES = frozenset(
@@ -148,6 +149,7 @@ class FunctionFacts(ValueRefs):
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
         self._tries = False  # whether it has a `try`
         self._stored: list[ast.Assign | ast.AnnAssign] = []
+        self._added: list[tuple[ast.expr, ast.expr]] = []  # (container, value) of `added_to`
         self._class_stored: list[tuple[str, ast.Assign | ast.AnnAssign]] = []
         self._requests: list[tuple[ast.Call, ast.expr, LayerRef, bool, Translation]] = []
         # how the innermost `try` around here that translates failures raises them
@@ -155,10 +157,17 @@ class FunctionFacts(ValueRefs):
         # each call's facts found in the walk, and the call: made `CallFacts` after it
         self._arguments: list[tuple[dict[str, Any], ast.Call]] = []
         self._options: list[tuple[str, ast.expr]] = []  # command-line options defined here
+        # A generator's body runs where it is advanced, not where it is made: a local name
+        # given a call's value (`agen = open_stream()`) -> the call, and a name advanced
+        # (`await agen.__anext__()`, `next(agen)`, `async for … in agen`) -> the layer and
+        # containment there.
+        self._made: dict[str, list[ast.Call]] = {}
+        self._advanced: dict[str, tuple[LayerRef, bool]] = {}
         body = self.node.body
         self._names()
         self._statements(body, None, False)
         # values are read once every call has its number: a name may hold a later call's
+        self._lazy_calls()
         self.calls = [self._call_facts(entry, call) for entry, call in self._arguments]
         for dest, default in self._options:  # `args.codex_exe`: the parsed options'
             self.stores += [(f"class:{OPTIONS_CLASS}:{dest}", *r) for r in self.refs(default)]
@@ -175,6 +184,9 @@ class FunctionFacts(ValueRefs):
                 self.returns += [(-1, *r) for r in self.refs(value)]
         for store in self._stored:
             self._store(store)
+        for container, value in self._added:
+            if (key := self._store_key(container)) is not None:
+                self.stores += [(key, *r) for r in self.refs(value)]
         for cls, item in self._class_stored:
             assert item.value is not None
             targets = item.targets if isinstance(item, ast.Assign) else [item.target]
@@ -186,6 +198,29 @@ class FunctionFacts(ValueRefs):
                             (f"global:{qualified}", *ref),
                             (f"class:{cls}:{target.id}", *ref),
                         ]
+
+    def _advance(self, name: str, layer: LayerRef, contained: bool) -> None:
+        """Note that the iterator `name` holds is advanced here: the first place under a
+        retry layer counts (its other advances, `async for` after the first item, run
+        outside the retry); advanced under none, it runs under none."""
+        if self._advanced.get(name, (None, False))[0] is None:
+            self._advanced[name] = (layer, contained)
+
+    def _lazy_calls(self) -> None:
+        """Move each call whose value a name holds and the function advances (a generator
+        made here, run there) to the retry layer and containment where it is advanced."""
+        made = {id(call): name for name, calls in self._made.items() for call in calls}
+        for entry, call in self._arguments:
+            name = made.get(id(call))
+            if name is None or name not in self._advanced:
+                continue
+            layer, contained = self._advanced[name]
+            entry.pop("layer", None)
+            entry.pop("contained", None)
+            if layer is not None:
+                entry["layer"] = layer
+            if contained:
+                entry["contained"] = True
 
     # -- local names, flow-insensitive: every value any assignment gives them
 
@@ -204,6 +239,8 @@ class FunctionFacts(ValueRefs):
         if isinstance(node, Function | ast.ClassDef):
             return
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            if isinstance(node, ast.AsyncFor) and isinstance(node.iter, ast.Name):
+                self._advance(node.iter.id, layer, contained)
             whole = self.owner.loop_layer(node, self, layer)  # a library's: every failure
             self._expressions(node.iter if not isinstance(node, ast.While) else node.test, layer)
             self._statements(node.body, layer if whole is None else whole, contained)
@@ -240,6 +277,11 @@ class FunctionFacts(ValueRefs):
             self.returned.append(node)
         elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             self._stored.append(node)
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            if isinstance(target, ast.Name) and isinstance(node.value, ast.Call):
+                self._made.setdefault(target.id, []).append(node.value)
+        elif (added := added_to(node)) is not None:  # `self.clients.append(…)`: a store
+            self._added.append(added)
 
     def _call_facts(self, entry: dict[str, Any], call: ast.Call) -> CallFacts:
         """A call's facts: `entry`, what the walk found (see `_call`), with the values it
@@ -334,6 +376,8 @@ class FunctionFacts(ValueRefs):
             entry["layer"] = layer
         if contained:
             entry["contained"] = True
+        if (advanced := _advanced_name(call)) is not None:
+            self._advance(advanced, layer, contained)
         named = [(k.arg, k.value) for k in call.keywords if k.arg]
         if named:
             entry["given"] = tuple(name for name, _ in named)
@@ -376,6 +420,18 @@ def _runs_argument(call: ast.Call) -> int | None:
     # an SDK request passed along (`to_thread(client.files.create, …)`) is sent here
     request = isinstance(given, ast.Attribute) and given.attr in _REQUEST_METHODS
     return None if request else ahead
+
+
+def _advanced_name(call: ast.Call) -> str | None:
+    """The local name of an iterator a call advances (`agen.__anext__()`, `next(it)`,
+    `anext(agen)`, `gen.send(x)`), or None."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in _ADVANCING_METHODS:
+        return func.value.id if isinstance(func.value, ast.Name) else None
+    if isinstance(func, ast.Name) and func.id in ("next", "anext") and call.args:
+        first = call.args[0]
+        return first.id if isinstance(first, ast.Name) else None
+    return None
 
 
 def _named(node: ast.expr, name: object) -> bool:

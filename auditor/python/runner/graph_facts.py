@@ -15,8 +15,10 @@ and sent to worker processes. A value is a *reference*, a short tuple:
   (`"npx @openai/codex@latest exec"`, for `shlex.split` or a shell);
   `("list", FIRST, REST, SITE)`: an argv list whose program is the value of the
   references FIRST, followed by the literal words REST;
-- `("field", ATTR)`: an attribute of an object of unknown class (`config.claude_path`):
-  what the classes of the tree that have it give it, when they are few;
+- `("field", ATTR, ANNOTATION[, RECEIVER])`: an attribute of an object of unknown class
+  (`config.claude_path`): what the classes of the tree that have it give it, when they
+  are few; RECEIVER, the references of a local name it is read on, makes a bound method
+  passed as a value (`retry_async(provider.chat)`) run that method of the name's class;
 - `("param", NAME)`, `("self", ATTR)` (an attribute of the instance, or a property),
   `("global", QUALIFIED)`, `("result", CALL, ITEM)` (what call number CALL of the same
   function returns; ITEM -1 for the whole value, N for item N of a tuple).

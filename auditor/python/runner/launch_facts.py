@@ -30,6 +30,7 @@ from auditor.python.model.ast_values import (
     class_fields,
     dotted_name,
     import_bindings,
+    int_value,
     parameter_names,
     qualified_import,
     shell_command,
@@ -815,7 +816,8 @@ def _is_test(node: ast.expr | None) -> bool:
 
 
 def _int_constant(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and type(node.value) is int
+    """Whether a value is a constant integer (`0`, `-1` for a timeout)."""
+    return int_value(node, {}) is not None
 
 
 def _is_none(node: ast.expr) -> bool:

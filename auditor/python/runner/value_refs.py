@@ -115,6 +115,24 @@ def _exclusive_arms(branches: list[ast.If | ast.Match], loops: list[ast.stmt]) -
 
 # The statements of a body that bind a local name (`_names` reads them).
 _BINDINGS = (ast.Assign, ast.AnnAssign, ast.With, ast.AsyncWith)
+# Methods that put one value into a container (`list.append`, `set.add`, `deque.appendleft`,
+# `list.insert(i, x)`): the container then holds it, as `container[key] = x` does.
+_ADDERS = {"append": 0, "add": 0, "appendleft": 0, "insert": 1}
+
+
+def added_to(statement: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """The container and the value of a statement that puts one value into a container
+    (`self.clients.append(AsyncGroq(…))`), or None."""
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return None
+    call = statement.value
+    func = call.func
+    if not isinstance(func, ast.Attribute) or call.keywords:
+        return None
+    index = _ADDERS.get(func.attr)
+    if index is None or len(call.args) != index + 1 or isinstance(call.args[-1], ast.Starred):
+        return None
+    return func.value, call.args[index]
 
 
 class ValueRefs:
@@ -138,11 +156,15 @@ class ValueRefs:
         # the body reads, in order
         self.definitions: list[Function] = []  # the functions it defines
         self.tries: list[ast.Try | ast.TryStar] = []
-        self.bindings: list[ast.stmt] = []  # `_BINDINGS`
+        self.bindings: list[ast.stmt] = []  # `_BINDINGS`, loops, `added_to`
         self.declared_global: set[str] = set()  # names it declares `global`
         branches: list[ast.If | ast.Match] = []
         loops: list[ast.stmt] = []
         for statement in _own_statements(node):
+            if isinstance(statement, ast.For | ast.AsyncFor | ast.Expr) and (
+                not isinstance(statement, ast.Expr) or added_to(statement) is not None
+            ):
+                self.bindings.append(statement)  # (a loop is one of `loops` too)
             if isinstance(statement, _BINDINGS):
                 self.bindings.append(statement)
             elif isinstance(statement, Function):
@@ -194,6 +216,14 @@ class ValueRefs:
                 for item in node.items:
                     if item.optional_vars is not None:
                         self._bind(item.optional_vars, item.context_expr)
+            elif isinstance(node, ast.For | ast.AsyncFor):
+                # an item of a container holds what the container holds (a subscript too)
+                if isinstance(node.iter, ast.Name | ast.Attribute):
+                    self._bind(node.target, node.iter)
+            elif (added := added_to(node)) is not None:  # `clients.append(Groq(…))`
+                container, value = added
+                if isinstance(container, ast.Name):
+                    self._bind(container, value)
 
     def _bind(self, target: ast.expr, value: ast.expr) -> None:
         if isinstance(target, ast.Name):
@@ -247,7 +277,13 @@ class ValueRefs:
                 head in self.owner.imports.names or head in self.owner.imports.defined
             ):
                 return [("global", self.owner.imports.qualify(dotted))]
-            return [("field", node.attr, self._annotation(node.value))]  # `config.claude_path`
+            # `config.claude_path`; with what the receiver holds, so a bound method passed
+            # as a value (`retry_async(provider.chat, …)`) runs the method of its class
+            annotation = self._annotation(node.value)
+            receiver = self.refs(node.value, depth + 1) if isinstance(node.value, ast.Name) else []
+            if receiver:
+                return [("field", node.attr, annotation, tuple(receiver[:_MAX_REFS]))]
+            return [("field", node.attr, annotation)]
         if isinstance(node, ast.Subscript):
             return self.refs(node.value, depth + 1)
         if isinstance(node, ast.Constant) and isinstance(node.value, str):

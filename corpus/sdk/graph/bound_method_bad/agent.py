@@ -1,0 +1,12 @@
+from .base import LLMProvider
+from .openai_provider import OpenAIProvider
+from .retry import retry_async
+
+
+async def recall(provider: LLMProvider, query: str) -> str:
+    return await retry_async(provider.chat, [query])
+
+
+async def summary(key: str, text: str) -> str:
+    local = OpenAIProvider(key)
+    return await retry_async(local.ask, text)
