@@ -657,6 +657,27 @@ class IterationWalk:
         # (`[ -f STOP ] && break`), not the run's.
         at = 0 if first else next((i for i, s in enumerate(statements) if self.holds_run(s)), 0)
         before, statements = statements[:at], statements[at:]
+        # ...but what they set plainly holds on every turn when the run starts (`rc=0`
+        # before `agent || rc=$?`): a success leaves it as they set it. (Not a variable
+        # that they may set otherwise too, in a branch: `if …; then task=$(next)`.)
+        plain = [s for s in before if s.type in ("variable_assignment", "declaration_command")]
+        branched = {
+            _text(name)
+            for statement in before
+            if statement.type not in ("variable_assignment", "declaration_command")
+            for node in descendants(statement)
+            if node.type == "variable_assignment"
+            and (name := node.child_by_field_name("name")) is not None
+        }
+        for statement in plain:
+            assigned = {
+                _text(name)
+                for node in descendants(statement)
+                if node.type == "variable_assignment"
+                and (name := node.child_by_field_name("name")) is not None
+            }
+            if not assigned & branched:
+                start = self.assign(statement, start)._replace(status=None)
         for path in self.block(conditions, start) if first else [start]:
             for truth, part in self._split(path) if first else [(None, path)]:
                 if truth is not None and truth == until:
