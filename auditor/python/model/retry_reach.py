@@ -4,7 +4,7 @@ re-sends with the client's retries on that path (RA401)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.numbers import bounded_int
@@ -35,6 +35,8 @@ class Layer(NamedTuple):
     # it goes round on a result that says the call failed: it retries only the failures
     # a function under it turns into such a value (`except …: return {"ok": False}`)
     on_value: bool = False
+    # markers whose presence in that result leaves the loop (`if "Error: " in r: return r`)
+    leaves_on: tuple[str, ...] = ()
 
 
 class Stacked(NamedTuple):
@@ -65,7 +67,8 @@ class RetryReach:
             errors = tuple((str(k), str(v)) for k, v in data["errors"])
             value = bool(data.get("value"))
             label, attempts = data["label"], data["attempts"]
-            return Layer(summary.path, line, column + 1, label, attempts, errors, value)
+            markers = tuple(str(m) for m in data.get("leaves_on", ()))
+            return Layer(summary.path, line, column + 1, label, attempts, errors, value, markers)
         if isinstance(layer, str) and DECORATORS_SEPARATOR in layer:  # several of the tree's
             found = (self.layer(module, one) for one in layer.split(DECORATORS_SEPARATOR))
             return next((each for each in found if each is not None), None)
@@ -156,8 +159,10 @@ class RetryReach:
             if layer in held or len(held) >= 4:
                 continue
             held.append(layer)
-            for number, call in enumerate(self.graph.functions[fid].facts.get("calls", ())):
-                if not call.details.contained or layer.on_value:
+            facts = self.graph.functions[fid].facts
+            returned = _goes_round_on(layer, facts)
+            for number, call in enumerate(facts.get("calls", ())):
+                if not call.details.contained or returned:
                     pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
         return under
 
@@ -307,7 +312,11 @@ class RetryReach:
                     layers.append(self._bound(local, fid))
                 layers += self.graph.under.get(fid, [])
                 # a failure contained here reaches only a layer that retries on its value
-                layers = [layer for layer in layers if layer.on_value == contained]
+                layers = [
+                    layer
+                    for layer in layers
+                    if (_goes_round_on(layer, function.facts) if contained else not layer.on_value)
+                ]
                 line, column = map(int, at.split(":"))
                 request = (self.graph.summaries[function.module].path, line, column + 1)
                 for layer in layers:
@@ -429,3 +438,15 @@ def _retries(value: Any) -> int | None:
         return value
     default = str(value).rsplit(":", 1)[-1]
     return bounded_int(default)
+
+
+def _goes_round_on(layer: Layer, facts: Mapping[str, Any]) -> bool:
+    """Whether a layer goes round on the failures a function under it turns into values:
+    one on a returned failure does, unless each text the function returns for a failure
+    (`return f"Error: {e}"`) holds a marker the loop leaves on (`if "Error: " in r`)."""
+    failing = facts.get("failing", ())
+    return layer.on_value and not (
+        failing
+        and layer.leaves_on
+        and all(any(marker in text for marker in layer.leaves_on) for text in failing)
+    )

@@ -118,10 +118,18 @@ class FunctionFacts(ValueRefs):
             "layer": self.layer,
             # it returns a call's value from a `try`, None where it fails (`value_or_none`)
             "or_none": self._tries and isinstance(self.node, Function) and value_or_none(self.node),
+            # the texts it returns where it catches a failure (`return f"Error: {e}"`)
+            "failing": self._failure_texts(),
             # its body is one boolean expression: read by a loop in another module that asks it
             "predicate": isinstance(self.node, Function) and predicate_text(self.node),
         }
         return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
+
+    def _failure_texts(self) -> tuple[str, ...]:
+        """The literal text of each value it returns in an `except` clause, when every such
+        value is a string literal or an f-string (its fields as `{}`); none else."""
+        texts = [_literal_text(node.value) for node in self._caught_returns]
+        return tuple(t for t in texts if t is not None) if None not in texts else ()
 
     def _given_defaults(self) -> dict[str, tuple[Ref, ...]]:
         """The values a parameter holds where a caller leaves it out, when its default names
@@ -147,6 +155,8 @@ class FunctionFacts(ValueRefs):
             self.layer = self.owner.decorator_layer(self.node, self.cls)
             self.owner.recursion_layers(self.node, self)
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
+        self._caught_returns: list[ast.Return] = []  # those in an `except` clause
+        self._handlers = 0  # how many `except` clauses the walk is in
         self._tries = False  # whether it has a `try`
         self._stored: list[ast.Assign | ast.AnnAssign] = []
         self._added: list[tuple[ast.expr, ast.expr]] = []  # (container, value) of `added_to`
@@ -259,8 +269,10 @@ class FunctionFacts(ValueRefs):
                 self._raised.append(raised if raised != _KEPT else outer)
                 self._statements(node.body, layer, contained or keeps)
                 self._raised.pop()
+            self._handlers += 1
             for handler in node.handlers:
                 self._statements(handler.body, layer, contained)
+            self._handlers -= 1
             self._statements(node.orelse, layer, contained)
             self._statements(node.finalbody, layer, contained)
             return
@@ -275,6 +287,8 @@ class FunctionFacts(ValueRefs):
                 self._statements(child.body, layer, contained)
         if isinstance(node, ast.Return) and node.value is not None:
             self.returned.append(node)
+            if self._handlers:
+                self._caught_returns.append(node)
         elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             self._stored.append(node)
             target = node.targets[0] if isinstance(node, ast.Assign) else node.target
@@ -420,6 +434,17 @@ def _runs_argument(call: ast.Call) -> int | None:
     # an SDK request passed along (`to_thread(client.files.create, …)`) is sent here
     request = isinstance(given, ast.Attribute) and given.attr in _REQUEST_METHODS
     return None if request else ahead
+
+
+def _literal_text(node: ast.expr | None) -> str | None:
+    """A string literal's text, or an f-string's with `{}` for each field; None else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            str(part.value) if isinstance(part, ast.Constant) else "{}" for part in node.values
+        )
+    return None
 
 
 def _advanced_name(call: ast.Call) -> str | None:

@@ -613,6 +613,17 @@ class ModuleFacts:
             and (_leaves_outside_handlers(node.body) or _retries_failed(node))
         ]
         tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
+        # a marker whose presence in the result leaves the loop (`if "Error: " in r: return
+        # r`): a failure returned with it is not sent again (`CallGraph` reads the texts
+        # the function under the loop returns where it catches a failure)
+        markers = sorted(
+            {
+                m
+                for test in leaving
+                if _leaves_outside_handlers(test.body)
+                for m in _markers(test.test)
+            }
+        )
         for node in inside:
             value = node.value if isinstance(node, ast.Assign) else None
             value = value.value if isinstance(value, ast.Await) else value
@@ -623,6 +634,8 @@ class ModuleFacts:
                 label = "retry loop on a returned failure"
                 layer = self._layer(loop, label, _loop_attempts(loop), [])
                 self.layers[layer]["value"] = True
+                if markers:
+                    self.layers[layer]["leaves_on"] = markers
                 function.value_calls[id(value)] = layer
 
     def recursion_layers(self, node: Function, function: FunctionFacts) -> None:
@@ -778,6 +791,30 @@ def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
         if any(_leaves_outside_handlers(part) for part in parts):
             return True
     return False
+
+
+def _markers(test: ast.expr) -> list[str]:
+    """The strings a test looks for in a value (`"Error: " in r`, `r.startswith("Error")`)."""
+    found = []
+    for node in walk(test):
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.In)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+        ):
+            found.append(node.left.value)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "startswith"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(node.args[0].value)
+    return [marker for marker in found if marker]
 
 
 def _retries_failed(branch: ast.If) -> bool:
