@@ -117,10 +117,11 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     helper as a value or a lambda (`call_with_backoff(lambda:
     client.chat.completions.create(…))`), and the module that imports
     any of those. A construction with retries on is where the finding (and
-    the fix) goes; constructions that serve the same requests in the same
-    way (one client per provider in a dict, Azure's or OpenAI's class by a
-    branch) are one defect, reported once at
-    the first, with the others as related locations. Stacked means both
+    the fix) goes; constructions one function makes that serve the same
+    requests in the same way (one client per provider in a dict, Azure's or
+    OpenAI's class by a branch) are one defect, reported once at the first,
+    with the others as related locations; clients that functions each build
+    for their own call of a retrying helper are each their own. Stacked means both
     layers retry the same failures: the SDKs retry connection errors,
     timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
     some of those (`except anthropic.InternalServerError`, `if "overloaded"
@@ -219,8 +220,11 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             if shared[(client.label, id(statement))] < 2:
                 # the same requests, retried the same way, whatever class each client is
                 # (`AsyncAzureOpenAI(…)` in one branch, `AsyncOpenAI()` in the other)
+                # ...by one function: clients each function builds for its own call of a
+                # helper (`_call_with_retry(anthropic.Anthropic(), …)`) are its own defects
                 said = finding.message.replace(f"`{client.label}`", "")
-                key = (client.retries, requests, said)
+                scope = id(unit.module.scope_of(client.call)) if unit.module else 0
+                key = (client.retries, requests, said, scope)
             groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
             members.sort(key=lambda member: -member[1].severity.rank)  # stable: source order
