@@ -120,15 +120,18 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     the fix) goes; constructions one function makes that serve the same
     requests in the same way (one client per provider in a dict, Azure's or
     OpenAI's class by a branch) are one defect, reported once at the first,
-    with the others as related locations; clients that functions each build
-    for their own call of a retrying helper are each their own. Stacked means both
+    with the others as related locations; clients that functions each keep
+    in a local name for their own call of a retrying helper are each their
+    own. Stacked means both
     layers retry the same failures: the SDKs retry connection errors,
     timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
     some of those (`except anthropic.InternalServerError`, `if "overloaded"
     not in str(e): raise`, `e.status_code == 503`) is reported with the
     failures both retry and no fix; one that retries none of them
     (`except ValueError`), or whose retried call sits in a `try` that catches
-    every exception and returns, is not reported; nor is a retry decorator on
+    every exception and returns, is not reported, nor is a chat loop that asks
+    its user for the next message each turn (`input()`, `Prompt.ask`, also in
+    a function of the module): after a failure it sends new work; nor is a retry decorator on
     a generator function (`yield` in its body, also `async`), which retries
     the call that makes the generator, never a request that fails while it is
     iterated. A retry decorator factory whose `except` names one of its
@@ -220,11 +223,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             if shared[(client.label, id(statement))] < 2:
                 # the same requests, retried the same way, whatever class each client is
                 # (`AsyncAzureOpenAI(…)` in one branch, `AsyncOpenAI()` in the other)
-                # ...by one function: clients each function builds for its own call of a
-                # helper (`_call_with_retry(anthropic.Anthropic(), …)`) are its own defects
+                # ...but a client a function keeps in a local name for its own call of a
+                # helper (`c = Anthropic(); _call_with_retry(c, …)`) is its own defect
                 said = finding.message.replace(f"`{client.label}`", "")
-                scope = id(unit.module.scope_of(client.call)) if unit.module else 0
-                key = (client.retries, requests, said, scope)
+                key = (client.retries, requests, said, _local_scope(unit, statement))
             groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
             members.sort(key=lambda member: -member[1].severity.rank)  # stable: source order
@@ -506,6 +508,21 @@ def _fix(module: PythonModule, client: Client) -> Fix | None:
             return None
     added = keyword_edit(module, call, f"{keyword}=0")
     return Fix((added,), Applicability.UNSAFE, f"add `{keyword}=0`") if added else None
+
+
+def _local_scope(unit: PythonUnit, statement: ast.AST | None) -> int:
+    """The id of the function whose local names alone a statement binds a client to (0
+    when it stores it anywhere else: an attribute, an item, a module or `global` name)."""
+    assert unit.module is not None
+    if not isinstance(statement, ast.Assign | ast.AnnAssign):
+        return 0
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    scope = unit.module.scope_of(statement)
+    if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        return 0
+    declared = {n for node in ast.walk(scope) if isinstance(node, ast.Global) for n in node.names}
+    local = all(isinstance(t, ast.Name) and t.id not in declared for t in targets)
+    return id(scope) if local else 0
 
 
 def _statement(unit: PythonUnit, call: ast.AST) -> ast.AST | None:

@@ -71,6 +71,9 @@ _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"
 _ABSTRACT = frozenset({"abstractmethod", "abc.abstractmethod"})
 _PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 _MAX_NESTING = 3  # functions nested deeper than this are not in the facts
+# Calls that read a line the user types: a loop asking them each turn runs new work.
+_INPUT_CALLS = frozenset({"input", "sys.stdin.readline", "click.prompt", "typer.prompt"})
+_INPUT_SUFFIXES = ("Prompt.ask", "console.input", "session.prompt")
 _DEFINITION = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]", re.MULTILINE)
 
 
@@ -97,6 +100,7 @@ class ModuleFacts:
         self._returns: dict[int, list[ast.Return]] = {}  # id of a function -> its returns
         self._shared: dict[Any, Any] = {}  # each value `share` was given, by itself
         self.class_calls: set[tuple[str, str]] = set()  # see `client`
+        self._prompting: frozenset[str] | None = None  # see `_reads_input`
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -531,6 +535,27 @@ class ModuleFacts:
             return None
         return DECORATORS_SEPARATOR.join(self._decorator_ref(d, q) for d, q in named)
 
+    def _reads_input(self, loop: ast.While) -> bool:
+        """Whether a loop's body asks its user for input (`input()`, `Prompt.ask(…)`), also
+        through a function of the module that does."""
+        if self._prompting is None:
+            self._prompting = frozenset(
+                node.name
+                for node in self.tree.body
+                if isinstance(node, Function) and any(map(_prompts, walk(node)))
+            )
+        prompting = self._prompting
+        return any(
+            _prompts(node)
+            or (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in prompting
+            )
+            for statement in loop.body
+            for node in walk(statement)
+        )
+
     def _generator(self, function: Function) -> bool:
         """`is_generator`, not walked in a module whose text has no `yield`."""
         return self.yields and is_generator(function)
@@ -551,7 +576,11 @@ class ModuleFacts:
         self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts, outer: LayerRef
     ) -> LayerRef:
         """The layer a loop is: `for attempt in Retrying(…)`, or a hand-written loop that
-        goes on after catching a failure of its `try` and leaves on success."""
+        goes on after catching a failure of its `try` and leaves on success. A `while`
+        loop that reads what to do from its user each turn (a chat prompt) is none: after
+        a failure it sends what the user types next, new work."""
+        if isinstance(loop, ast.While) and self._reads_input(loop):
+            return None
         if isinstance(loop, ast.For | ast.AsyncFor):
             found = self._library(loop.iter)
             if found is not None and found[0].form == "loop":
@@ -791,6 +820,15 @@ def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
         if any(_leaves_outside_handlers(part) for part in parts):
             return True
     return False
+
+
+def _prompts(node: ast.AST) -> bool:
+    """Whether a node is a call that reads a line its user types (`input()`,
+    `sys.stdin.readline()`, rich's `Prompt.ask`, click's `prompt`)."""
+    if not isinstance(node, ast.Call):
+        return False
+    name = dotted_name(node.func) or ""
+    return name in _INPUT_CALLS or name.endswith(_INPUT_SUFFIXES)
 
 
 def _markers(test: ast.expr) -> list[str]:
