@@ -4,6 +4,7 @@ re-sends with the client's retries on that path (RA401)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -129,15 +130,21 @@ class RetryReach:
                 return Layer(path, line, column + 1, data["label"], data["attempts"], errors)
         return None
 
-    def functions_under(self) -> dict[str, list[Layer]]:
-        """The retry layers each function runs under (a worklist from every retried call)."""
-        under: dict[str, list[Layer]] = {}
-        pending: list[tuple[str, Layer]] = []
-        wrappers = {  # functions that apply a library's retry decorator to what they get
+    @functools.cached_property
+    def wrappers(self) -> dict[str, tuple[str, int]]:
+        """The functions that apply a library's retry decorator to what they get, with
+        their layers (module, index)."""
+        return {
             f"{module}.{name}": (module, index)
             for module, summary in self.graph.summaries.items()
             for name, index in summary.graph.get("retry_objects", {}).items()
         }
+
+    def functions_under(self) -> dict[str, list[Layer]]:
+        """The retry layers each function runs under (a worklist from every retried call)."""
+        under: dict[str, list[Layer]] = {}
+        pending: list[tuple[str, Layer]] = []
+        wrappers = self.wrappers
         named = {wrapper.rsplit(".", 1)[-1] for wrapper in wrappers}
         for fid, function in self.graph.functions.items():
             own = function.facts.get("layer")
@@ -342,6 +349,9 @@ class RetryReach:
             layers: list[Layer] = []
             if _runs_given(call.callee, position):  # `asyncio.to_thread(client.files.create, …)`
                 layers += self._around(fid, call)
+            if call.details.applied is not None:  # `retry(…)(client.chat.completions.create)`
+                applied = ("layer", call.details.applied)
+                layers += self._decorator_layers(fid, number, applied, (fid, None), self.wrappers)
             for callee in self.graph.callees(fid, number):
                 layers += self._calling_layers(callee, position)
             for layer in dict.fromkeys(layers):
