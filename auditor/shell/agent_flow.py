@@ -35,6 +35,7 @@ from auditor.shell.status import (
     branch_ends,
     branch_pipestatus,
     ends_on_failure,
+    in_condition,
     next_statement,
     pipestatus_indices,
     reads_exit_status,
@@ -146,7 +147,7 @@ class _Flow:
         group (`{ …; }`, `( … )`) whose last statement it is passes its status on, and so
         does one whose last statement is a pipeline that returns its status (`( agent |
         tee log )` under pipefail)."""
-        node = _passed_on(node)
+        node = _passed_on(node, self.script)
         pipeline = self._pipeline_of(node)
         if pipeline is None:
             return node, None
@@ -154,7 +155,7 @@ class _Flow:
         last = index == len(pipeline.stages) - 1
         if not (last or pipeline.options.pipefail):
             return pipeline.node, index
-        holder = _passed_on(pipeline.node)
+        holder = _passed_on(pipeline.node, self.script)
         if holder.id != pipeline.node.id and self._pipeline_of(holder) is None:
             # `X=$(agent | tee log)` under pipefail: the assignment's status is the
             # pipeline's, and `PIPESTATUS` after it holds that one status
@@ -384,10 +385,13 @@ class _Flow:
         holder = enclosing_function(node, self.parsed)
         if holder is not None and holder not in self.script.called:
             return  # errexit is decided where a function is called, and nothing calls it
-        if statement.type in _ACTED_ON and within(node, statement):
+        acted = statement
+        if statement.type == "redirected_statement":  # `( … ) > log`: on the group
+            acted = statement.child_by_field_name("body") or statement
+        if acted.type in _ACTED_ON and within(node, acted):
             # `X=$(agent)`, `( agent | tee log )`: errexit acts on the assignment or the
             # group, as the shell around it has it (not a `set -e` inside the group)
-            node = statement
+            node = acted
         if not ends_on_failure(node, self.script.options_at(node)):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
         # the read right after it, or after the `fi` (`esac`) of each branch it ends
@@ -561,6 +565,11 @@ def _statement_of(node: Node) -> Node | None:
     return None
 
 
+def _exits_on(script: ShellScript, statement: Node) -> bool:
+    """Whether errexit ends the shell a statement runs in when it fails."""
+    return script.options_at(statement).errexit and not in_condition(statement)
+
+
 def _exits_with(node: Node) -> bool:
     """Whether `node` is, or is a word of, an `exit` or `return` command."""
     current: Node | None = node
@@ -575,13 +584,17 @@ def shell_agent_status(script: ShellScript) -> AgentStatus:
     return _Flow(script).run()
 
 
-def _passed_on(node: Node) -> Node:
+def _passed_on(node: Node, script: ShellScript) -> Node:
     """The statement that passes on the status of `node`: the groups (`{ …; }`, `( … )`)
-    it ends, its redirects, and the `X=$(…)` assignment whose substitution it ends."""
+    it ends, its redirects, the `X=$(…)` assignment whose substitution it ends, and a
+    subshell that errexit leaves with its status when it fails (`( out=$(agent); echo
+    "$out" ) > log` under `set -e`: the subshell exits with the agent's status)."""
     while node.parent is not None:
         parent = node.parent
-        if parent.type == "redirected_statement" or (
-            parent.type in _GROUPS and _last_in(parent, node) and _grouped(parent)
+        if (
+            parent.type == "redirected_statement"
+            or (parent.type in _GROUPS and _last_in(parent, node) and _grouped(parent))
+            or (parent.type == "subshell" and _grouped(parent) and _exits_on(script, node))
         ):
             node = parent
         elif parent.type == "command_substitution" and _last_in(parent, node):

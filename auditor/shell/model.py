@@ -195,8 +195,9 @@ class ShellScript:
 
     def options_at(self, node: Node) -> ShellOptions:
         """The options in effect at a command, an assignment statement, or a group
-        (`( … )`, `{ …; }`, `(( … ))`) where it starts."""
-        return self._options_by_id.get(node.id, ShellOptions())
+        (`( … )`, `{ …; }`, `(( … ))`) where it starts; at a redirected one, its own."""
+        body = node.child_by_field_name("body") if node.type == "redirected_statement" else None
+        return self._options_by_id.get((body or node).id, ShellOptions())
 
     def read_names(self) -> ReadNames:
         """The variables the script reads, found once (`auditor.shell.reads`)."""
