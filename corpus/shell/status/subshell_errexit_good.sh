@@ -1,39 +1,22 @@
 #!/usr/bin/env bash
-# Near miss of subshell_errexit_bad.sh: the subshell runs as a condition (errexit is off
-# in it), or its failure is captured with `|| rc=$?`: the read sees the agent's status.
-set -euo pipefail
-
-run_agent() {
-  local exit_code=0
-  (
-    cd "$1"
-    out=$(echo "$PROMPT" | claude --print --output-format json)
-    echo "$out" | jq -r .result
-  ) > "$1.log" 2>&1 || exit_code=$?
-  if [[ $exit_code -ne 0 ]]; then
-    echo "agent in $1 failed with $exit_code" >&2
-  fi
-  return "$exit_code"
-}
-
-review() {
-  if ! (
-    out=$(codex exec --full-auto "Review the diff")
-    echo "$out"
-  ) > review.log 2>&1; then
-    echo "review failed" >&2
-    return 1
-  fi
-}
-
+# Near misses: the subshell's job is waited for by its pid and the status read, and a
+# subshell in the foreground hands its status to the script's own errexit.
+set -e
 pids=()
-for dir in worktrees/*; do
-  run_agent "$dir" &
-  pids+=("$!")
-done
-failed=0
+while IFS= read -r task; do
+    (
+        timeout 300 opencode run "$task" >"out/$task.md" 2>&1
+        echo "done: $task"
+    ) &
+    pids+=($!)
+done <tasks.txt
 for pid in "${pids[@]}"; do
-  wait "$pid" || failed=1
+    wait "$pid" || exit 1
 done
-review
-exit "$failed"
+
+(
+    cd docs
+    claude -p "Proofread the docs"
+    echo "proofread"
+)
+echo "all done"
