@@ -506,9 +506,15 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue  # another function's variable of the same name
             if returned is not None and returned <= node.start_byte and within(node, function):
                 continue
-            after = statement.end_byte <= node.start_byte < stop
-            in_loop = loop is not None and node.end_byte <= loop.end_byte
-            if node.start_byte < start or not (after or in_loop):
+            # where it runs: in another function's body, at that function's calls
+            if not any(
+                start <= place.start_byte
+                and (
+                    statement.end_byte <= place.start_byte < stop
+                    or (loop is not None and place.end_byte <= loop.end_byte)
+                )
+                for place in _read_places(script, node, statement)
+            ):
                 continue
             if loop is None and other_branch(node, statement) and _runs_once(script, statement):
                 continue  # another arm of the `case` (`if`) that runs it: never after it
@@ -538,6 +544,15 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     return False
 
 
+def _read_places(script: ShellScript, node: Node, statement: Node) -> list[Node]:
+    """Where a read runs: itself, or, in the body of a function the run is not in, the
+    calls of that function (`mode=$(resolve_mode)` after the run, the `grep` in it)."""
+    scope = enclosing_definition(node)
+    if scope is None or within(statement, scope):
+        return [node]
+    return _calls(script, scope) or [node]
+
+
 def _runs_after(script: ShellScript, node: Node, statement: Node, told: str | None) -> bool:
     """Whether a read may run after the run, where one of them is in a function body the
     other is not: a body runs where its function is called (in the run's own function,
@@ -560,6 +575,9 @@ def _runs_after(script: ShellScript, node: Node, statement: Node, told: str | No
         within(read, run_scope) and read.start_byte >= statement.end_byte for read in reads
     ):
         return True  # called in the run's own function, after the run
+    loop = enclosing_loop(statement)
+    if loop is not None and any(within(read, loop) for read in reads):
+        return True  # called in the run's loop: the next turn runs it after the run
     return max(read.start_byte for read in reads) > min(run.end_byte for run in runs)
 
 
