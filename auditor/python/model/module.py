@@ -297,6 +297,9 @@ class _Indexer:
         self.module = module
         self.aliases = module.aliases
         self._scope: ast.AST = module.tree  # the function (or module) being visited
+        # a class a method keeps on its instance (`self._OpenAI = OpenAI`): what calling
+        # `self._OpenAI(…)` later in that method calls, by (method, attribute)
+        self._kept: dict[tuple[ast.AST, str], frozenset[str]] = {}
 
     def run(self, tree: ast.Module) -> None:
         """One pre-order walk: parents, outermost strings, bindings, calls, imports, and
@@ -360,8 +363,11 @@ class _Indexer:
         return frozenset({f"{resolved}.{rest}" if rest else resolved})
 
     def _call(self, node: ast.Call) -> None:
-        self.module.calls[node] = self._qualified(node.func)
         func = node.func
+        kept = None
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            kept = self._kept.get((self._scope, func.attr)) if func.value.id == "self" else None
+        self.module.calls[node] = kept if kept is not None else self._qualified(func)
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
@@ -374,6 +380,13 @@ class _Indexer:
         for target in node.targets:
             if isinstance(target, ast.Name):
                 self._bind(target.id, "assign", node.value, node)
+            elif (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == "self"
+                and isinstance(node.value, ast.Name | ast.Attribute)
+            ):
+                self._kept[(self._scope, target.attr)] = self._qualified(node.value)
 
     def _ann_assign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and node.value is not None:

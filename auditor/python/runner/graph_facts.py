@@ -372,6 +372,8 @@ class ModuleFacts:
         if dotted is None:
             return None
         constructor = self.sdk.constructor(self.imports.qualify(dotted))
+        if constructor is None and (kept := _kept_class(function, dotted)) is not None:
+            constructor = self.sdk.constructor(self.imports.qualify(kept))  # `self._OpenAI()`
         if constructor is None and _class_parameter(call, function.params):
             # `client_class(max_retries=3)`: a client if a caller gives it an SDK's class
             # (the audit of this module asks the graph which classes its callers give)
@@ -820,6 +822,27 @@ def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
         if any(_leaves_outside_handlers(part) for part in parts):
             return True
     return False
+
+
+def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
+    """The class a method stores on its instance and calls there (`self._OpenAI = OpenAI`,
+    then `self._OpenAI(…)`): the name it stores, read in the same method."""
+    receiver, _, attribute = dotted.partition(".")
+    if receiver not in ("self", "cls") or not attribute or "." in attribute:
+        return None
+    for node in function.bindings:
+        if not isinstance(node, ast.Assign):
+            continue
+        stored = any(
+            isinstance(t, ast.Attribute)
+            and t.attr == attribute
+            and isinstance(t.value, ast.Name)
+            and t.value.id == receiver
+            for t in node.targets
+        )
+        if stored and isinstance(node.value, ast.Name | ast.Attribute):
+            return dotted_name(node.value)
+    return None
 
 
 def _prompts(node: ast.AST) -> bool:
