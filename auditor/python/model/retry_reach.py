@@ -377,6 +377,17 @@ class RetryReach:
             callee = call.callee
             if callee and callee[0] == "value" and given in [tuple(r) for r in callee[1]]:
                 found += self._around(fid, call)
+        # and in the closures it defines, which call it as a free name (`async def
+        # _attempt(): … return await opener()`, run under the closure's own layer)
+        outer = ("outer", function.qualname, (given,))
+        prefix = f"{fid}."
+        for inner_fid, inner in self.graph.functions.items():
+            if not inner_fid.startswith(prefix):
+                continue
+            for call in inner.facts.get("calls", ()):
+                callee = call.callee
+                if callee and callee[0] == "value" and outer in [_frozen(r) for r in callee[1]]:
+                    found += self._around(inner_fid, call)
         return list(dict.fromkeys(found))
 
     def _around(self, fid: str, call: CallFacts) -> list[Layer]:
@@ -460,3 +471,8 @@ def _goes_round_on(layer: Layer, facts: Mapping[str, Any]) -> bool:
         and layer.leaves_on
         and all(any(marker in text for marker in layer.leaves_on) for text in failing)
     )
+
+
+def _frozen(ref: Any) -> Any:
+    """A reference as nested tuples (the cache gives lists back)."""
+    return tuple(_frozen(part) for part in ref) if isinstance(ref, list | tuple) else ref

@@ -309,7 +309,7 @@ class FunctionFacts(ValueRefs):
             passed = [  # `with_retry(client.messages.create, …)`: a request, sent where called
                 (i, tuple(self.refs(owner)))
                 for i, a in enumerate(call.args)
-                if (owner := _request_passed(a)) is not None
+                if (owner := _request_passed(a, self.held_value)) is not None
             ]
             if passed:
                 entry["requests"] = tuple(passed)
@@ -318,7 +318,7 @@ class FunctionFacts(ValueRefs):
             passed_by_name = [  # `generate(retry_function=client.chat.completions.create)`
                 (k.arg, tuple(self.refs(owner)))
                 for k in named
-                if k.arg and (owner := _request_passed(k.value)) is not None
+                if k.arg and (owner := _request_passed(k.value, self.held_value)) is not None
             ]
             if passed_by_name:
                 entry["requests"] = (*entry.get("requests", ()), *passed_by_name)
@@ -522,10 +522,19 @@ def _request_owner(node: ast.expr) -> ast.expr | None:
     return None
 
 
-def _request_passed(argument: ast.expr) -> ast.expr | None:
+def _request_passed(argument: ast.expr, held: Callable[[str], ast.expr | None]) -> ast.expr | None:
     """The client whose request an argument hands on to be sent where it is called: the
-    request method itself (`client.messages.create`), or a lambda that sends it
-    (`lambda: client.chat.completions.create(…)`, `await`ed or not)."""
+    request method itself (`client.messages.create`), a lambda that sends it
+    (`lambda: client.chat.completions.create(…)`, `await`ed or not), or the entry of a
+    stream it opens (`manager.__aenter__`, `manager` a local holding `client.messages.
+    stream(…)`: entering the stream sends the request; `held`: a local's one value)."""
+    if (
+        isinstance(argument, ast.Attribute)
+        and argument.attr in ("__aenter__", "__enter__")
+        and isinstance(argument.value, ast.Name)
+        and isinstance(opened := held(argument.value.id), ast.Call)
+    ):
+        argument = opened.func
     if isinstance(argument, ast.Lambda):
         body = unwrap(argument.body)
         if not isinstance(body, ast.Call):

@@ -1,0 +1,17 @@
+from anthropic import AsyncAnthropic
+
+from .retry import open_with_retry
+
+
+class Streamer:
+    def __init__(self) -> None:
+        self._client = AsyncAnthropic()  # expect: RA401
+
+    async def stream(self, messages: list[dict]):
+        manager = self._client.messages.stream(model="m", max_tokens=1024, messages=messages)
+        stream = await open_with_retry(manager.__aenter__)
+        try:
+            async for text in stream.text_stream:
+                yield text
+        finally:
+            await manager.__aexit__(None, None, None)
