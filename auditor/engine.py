@@ -386,7 +386,7 @@ class Auditor:
             # a file the tree's scripts source runs with their options (`sourcing`)
             own = shebang_options(source.text.split("\n", 1)[0])
             sourcers = self.project.sourced_by.get(source.path)
-            initial = initial_options(self.project.sourced_by, source.path, own)
+            initial = initial_options(self.project.sourced_by, source.path, own, source.text)
             unit = ShellUnit(source, source.text, parsed, self.catalog, initial)
             if sourcers is not None:
                 unit.callers, unit.siblings = sourcers.calls, sourcers.siblings

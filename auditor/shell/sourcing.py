@@ -27,6 +27,11 @@ _SOURCES = re.compile(
     r"(?:[$~]|[\w.-]*/|[\w.-]*\.(?:sh|bash|zsh|env|conf|cfg|inc|rc)\b)"
 )
 _FUNCTION_NAME = re.compile(r"[A-Za-z_][\w:.-]*")
+# `[[ "${BASH_SOURCE[0]}" == "$0" ]]` (either side first, `=` or `==`): run, not sourced
+_MAIN_GUARD = re.compile(
+    r'\$\{?BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?(?![\w}])'
+    r'|\$\{?0\}?"?\s*==?\s*"?\$\{?BASH_SOURCE'
+)
 MAX_CALLED = 256  # names a script calls that it does not define: more are left out
 MAX_SIBLINGS = 16  # other files its sourcers source, given to a sourced file
 
@@ -129,12 +134,14 @@ def _given(
 
 
 def initial_options(
-    sourced: Mapping[str, Sourcers], display: str, own: ShellOptions
+    sourced: Mapping[str, Sourcers], display: str, own: ShellOptions, text: str = ""
 ) -> ShellOptions | None:
     """The options a file's audit starts from: its shebang's (`own`), with those that
-    every script sourcing it has on (None: only its own)."""
+    every script sourcing it has on (None: only its own). A file that also runs as a
+    script of its own (`text` has a main guard, `[[ "${BASH_SOURCE[0]}" == "$0" ]]`)
+    starts from its own: run so, it has no sourcer's options."""
     held = sourced.get(display)
-    if held is None or not (held.errexit or held.pipefail):
+    if held is None or not (held.errexit or held.pipefail) or _MAIN_GUARD.search(text):
         return None
     errexit, pipefail = held.errexit, held.pipefail
     return own._replace(errexit=own.errexit or errexit, pipefail=own.pipefail or pipefail)
