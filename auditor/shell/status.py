@@ -427,6 +427,10 @@ def status_use(
         return _stage_use(parent, options, context)
     if reads_exit_status(node):
         return StatusUse("the next command reads `$?`")
+    if node.type == "variable_assignment" and 0 in (pipestatus_indices(node) or ()):
+        # after an assignment (`out=$(a | b)`), `PIPESTATUS` holds its one status:
+        # `${PIPESTATUS[0]}` is `$?` (the pipeline's stages are gone with the subshell)
+        return StatusUse("the next command reads `${PIPESTATUS[0]}`")
     last = is_last_statement(node)
     if last and parent.type == "program" and context.end_use is not None:
         return StatusUse(context.end_use)
