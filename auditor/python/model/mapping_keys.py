@@ -7,7 +7,7 @@ import ast
 from collections.abc import Sequence
 from typing import Final
 
-from auditor.python.model.ast_values import Function, descendants, parameter_names
+from auditor.python.model.ast_values import Function, descendants, dotted_name, parameter_names
 
 
 class Absent:
@@ -33,6 +33,8 @@ def mapping_key(
         return None
     found: int | Absent = ABSENT
     for value in values:
+        if _empty_mapping(value, scope):
+            continue  # `dict()`, `AuthArgs()` of a `TypedDict`: keys come by subscript
         if not isinstance(value, ast.Dict) or not all(
             isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys
         ):
@@ -44,6 +46,23 @@ def mapping_key(
                     return None
                 found = number
     return found if _only_read(scope, name, key, len(values)) else None
+
+
+def _empty_mapping(value: ast.expr, scope: ast.AST) -> bool:
+    """Whether a value is a new empty mapping: `dict()`, or a call without arguments of a
+    `TypedDict` class the scope defines (`auth_args = AuthArgs()`)."""
+    if not isinstance(value, ast.Call) or value.args or value.keywords:
+        return False
+    if not isinstance(value.func, ast.Name):
+        return False
+    if value.func.id == "dict":
+        return True
+    return any(
+        isinstance(node, ast.ClassDef)
+        and node.name == value.func.id
+        and any((dotted_name(base) or "").endswith("TypedDict") for base in node.bases)
+        for node in descendants(scope)
+    )
 
 
 def _only_read(scope: ast.AST, name: str, key: str, assignments: int) -> bool:
