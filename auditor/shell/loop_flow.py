@@ -67,6 +67,7 @@ _VALUE = re.compile(
     r'^"?(?:\$?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?'  # `rc`, `$rc`, `PIPESTATUS[0]` in `(( ))`
     r'|\$\{(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?(?::?-[^}]*)?\})"?$'
 )
+_PLAIN_SETTINGS = ("variable_assignment", "declaration_command")  # `rc=0`, `local rc=0`
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
 # a loop condition that bounds a counter: `[ $attempt -le $max ]`, `(( tries < 3 ))`
 _COUNTER = re.compile(r'\$?\{?([A-Za-z_]\w*)\}?"?\s*(?:-l[te]|<=?)')
@@ -660,23 +661,10 @@ class IterationWalk:
         # ...but what they set plainly holds on every turn when the run starts (`rc=0`
         # before `agent || rc=$?`): a success leaves it as they set it. (Not a variable
         # that they may set otherwise too, in a branch: `if …; then task=$(next)`.)
-        plain = [s for s in before if s.type in ("variable_assignment", "declaration_command")]
-        branched = {
-            _text(name)
-            for statement in before
-            if statement.type not in ("variable_assignment", "declaration_command")
-            for node in descendants(statement)
-            if node.type == "variable_assignment"
-            and (name := node.child_by_field_name("name")) is not None
-        }
+        plain = [s for s in before if s.type in _PLAIN_SETTINGS]
+        branched = {n for s in before if s.type not in _PLAIN_SETTINGS for n in _assigned_names(s)}
         for statement in plain:
-            assigned = {
-                _text(name)
-                for node in descendants(statement)
-                if node.type == "variable_assignment"
-                and (name := node.child_by_field_name("name")) is not None
-            }
-            if not assigned & branched:
+            if not _assigned_names(statement) & branched:
                 start = self.assign(statement, start)._replace(status=None)
         for path in self.block(conditions, start) if first else [start]:
             for truth, part in self._split(path) if first else [(None, path)]:
@@ -727,6 +715,16 @@ class IterationWalk:
                     found[index].update(() if path.under else (_SURE,))
                     self.under.setdefault(self.scenarios[index], path.under or "")
         return found
+
+
+def _assigned_names(statement: Node) -> set[str]:
+    """The names the assignments in a statement set."""
+    return {
+        _text(name)
+        for node in descendants(statement)
+        if node.type == "variable_assignment"
+        and (name := node.child_by_field_name("name")) is not None
+    }
 
 
 def _job_of(node: Node, loop: Node) -> Node | None:

@@ -140,6 +140,17 @@ class RetryReach:
             for name, index in summary.graph.get("retry_objects", {}).items()
         }
 
+    @functools.cached_property
+    def _closures(self) -> dict[str, list[str]]:
+        """The functions defined in each function of the graph (`f.inner` of `f`), found
+        once."""
+        found: dict[str, list[str]] = {}
+        for fid in self.graph.functions:
+            enclosing = fid.rpartition(".")[0]
+            if enclosing in self.graph.functions:
+                found.setdefault(enclosing, []).append(fid)
+        return found
+
     def functions_under(self) -> dict[str, list[Layer]]:
         """The retry layers each function runs under (a worklist from every retried call)."""
         under: dict[str, list[Layer]] = {}
@@ -380,11 +391,8 @@ class RetryReach:
         # and in the closures it defines, which call it as a free name (`async def
         # _attempt(): … return await opener()`, run under the closure's own layer)
         outer = ("outer", function.qualname, (given,))
-        prefix = f"{fid}."
-        for inner_fid, inner in self.graph.functions.items():
-            if not inner_fid.startswith(prefix):
-                continue
-            for call in inner.facts.get("calls", ()):
+        for inner_fid in self._closures.get(fid, ()):
+            for call in self.graph.functions[inner_fid].facts.get("calls", ()):
                 callee = call.callee
                 if callee and callee[0] == "value" and outer in [_frozen(r) for r in callee[1]]:
                     found += self._around(inner_fid, call)

@@ -161,8 +161,8 @@ class ValueRefs:
         branches: list[ast.If | ast.Match] = []
         loops: list[ast.stmt] = []
         for statement in _own_statements(node):
-            if isinstance(statement, ast.For | ast.AsyncFor | ast.Expr) and (
-                not isinstance(statement, ast.Expr) or added_to(statement) is not None
+            if isinstance(statement, ast.For | ast.AsyncFor) or (
+                isinstance(statement, ast.Expr) and added_to(statement) is not None
             ):
                 self.bindings.append(statement)  # (a loop is one of `loops` too)
             if isinstance(statement, _BINDINGS):
