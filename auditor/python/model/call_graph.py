@@ -321,6 +321,9 @@ class CallGraph:
             found = [
                 n for r in names if (n := self.resolve(r, function.module)) and n in self.functions
             ]
+            for cls in self._classes_held(function, callee[1]):  # constructed: its `__init__`
+                init = self.hierarchy.method(cls, "__init__")
+                found += [init] if init and init in self.functions else []
             fid = f"{function.module}.{function.qualname}"
             for ref in callee[1]:
                 if ref and ref[0] == "param":
@@ -355,6 +358,8 @@ class CallGraph:
             resolved = self.resolve(callee[1], function.module) if named else None
             if resolved in self.classes:
                 found.append(resolved)
+            elif callee and callee[0] == "value":  # `PROVIDERS[name]()`, `cls = Runner; cls()`
+                found += self._classes_held(function, callee[1])
             elif depth < _FACTORY_DEPTH:  # a factory, or a builder's method (`.with_x()`)
                 fid = f"{function.module}.{function.qualname}"
                 for target in self.callees(fid, ref[1]):
@@ -364,6 +369,24 @@ class CallGraph:
                         found += self._receivers(function, callee, depth + 1)
                     found += self._instances(maker, given, depth + 1)
         return found
+
+    def _classes_held(self, function: _Function, refs: Iterable[Any]) -> list[str]:
+        """The classes of the tree that global references of `function` name, or that the
+        module-level names they read hold (a registry: `PROVIDERS = {"a": AProvider}`)."""
+        found: list[str] = []
+        for ref in refs:
+            if not ref or ref[0] != "global":
+                continue
+            resolved = self.resolve(ref[1], function.module)
+            if resolved in self.classes:
+                found.append(resolved)
+                continue
+            stores = self._global_stores.get(self.global_key(ref[1], function.module), ())
+            for holder, held in stores:
+                if held and held[0] == "global":
+                    cls = self.resolve(held[1], holder.module)
+                    found += [cls] if cls in self.classes else []
+        return list(dict.fromkeys(found))[:MAX_DISPATCH]
 
     def _made_outside(self, function: _Function, refs: Sequence[Any]) -> bool:
         """Whether a receiver holds only what calls of names imported from outside the
@@ -544,7 +567,12 @@ class CallGraph:
             enclosing = f"{outer.module}.{outer.qualname}"
             return {t for r in ref[2] for t in self.evaluate(enclosing, r)}
         if kind == "global":
-            return self._read(("G", self.global_key(ref[1], function.module)))
+            held = self._read(("G", self.global_key(ref[1], function.module)))
+            made = self.resolve(ref[1], function.module)
+            if made in self.functions:  # a function as a value: what calling it returns
+                returned = frozenset(self._read(("R", made, -1)))
+                return held | {(function.module, CALLABLE, returned)} if returned else held
+            return held
         if kind == "self":
             owner = self._owner_class(function)
             if owner is None or owner not in self.classes:

@@ -133,14 +133,26 @@ class FunctionFacts(ValueRefs):
 
     def _given_defaults(self) -> dict[str, tuple[Ref, ...]]:
         """The values a parameter holds where a caller leaves it out, when its default names
-        an agent (`command: str = "claude"`)."""
+        an agent (`command: str = "claude"`) or a function (`make_client=build_client`)."""
         if not isinstance(self.node, Function):
             return {}
         return {
             name: tuple(refs)
             for name, default in parameter_defaults(self.node).items()
-            if isinstance(default, ast.Constant) and (refs := self.refs(default))
+            if (refs := self._default_refs(default))
         }
+
+    def _default_refs(self, default: ast.expr) -> list[Ref]:
+        """A default's references, read where it is evaluated: in the scope around the
+        function (`make_client=make_client` names the module's function, not itself)."""
+        if isinstance(default, ast.Constant):
+            return self.refs(default)
+        dotted = dotted_name(default) if isinstance(default, ast.Name | ast.Attribute) else None
+        imports = self.owner.imports
+        head = dotted.split(".", 1)[0] if dotted is not None else ""
+        if dotted is None or (head not in imports.names and head not in imports.defined):
+            return []
+        return [("global", imports.qualify(dotted))]
 
     def read(self) -> None:
         """Walk the function's own statements once."""

@@ -286,6 +286,8 @@ class ValueRefs:
             return [("field", node.attr, annotation)]
         if isinstance(node, ast.Subscript):
             return self.refs(node.value, depth + 1)
+        if isinstance(node, ast.Dict):  # a registry: `{"openai": OpenAIProvider, …}`
+            return [r for v in node.values for r in self.refs(v, depth + 1)][:_MAX_REFS]
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return self.owner.text_refs(node.value)
         if isinstance(node, ast.JoinedStr):  # `f'claude -p "{task}"'`: each value one word
@@ -414,4 +416,7 @@ class ValueRefs:
                 return ("name", dotted)
         if isinstance(func, ast.Attribute):  # a method of what the receiver holds
             return ("method", tuple(self.refs(func.value)), func.attr)
+        if isinstance(func, ast.Subscript):  # an item of a registry: `PROVIDERS[name]()`
+            held = tuple(self.refs(func))
+            return ("value", held) if held else None
         return None

@@ -1,0 +1,2 @@
+class ProviderError(Exception):
+    """A request that failed; the caller may try again."""
