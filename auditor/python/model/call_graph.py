@@ -31,7 +31,7 @@ from auditor.numbers import bounded_int
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
 from auditor.python.model.module_names import module_names
-from auditor.python.model.retry_reach import Layer, RetryReach, Stacked
+from auditor.python.model.retry_reach import RETRYING, Layer, RetryReach, Stacked
 
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
 _MAX_VALUES = 16  # clients one location holds: more are not followed
@@ -551,6 +551,8 @@ class CallGraph:
             return {(f"{self.summaries[function.module].path}@{site}", "argv", ref[1])}
         if kind in ("text", "command"):
             return {("", kind, ref[1])}
+        if kind == RETRYING:
+            return {(function.module, RETRYING, ref[1])}
         if kind == "list":  # an argv whose program is a value: `[binary, "app-server"]`
             origin = f"{self.summaries[function.module].path}@{ref[3]}"
             programs = {t[2] for r in ref[1] for t in self.evaluate(fid, r) if t[1] == "text"}

@@ -22,6 +22,8 @@ DECORATORS_SEPARATOR = "|"
 # After a decorator's place, the module's layer entry that holds the classes its call
 # gives the factory's parameters (`decorator:m.retrying@3:4#7`)
 BOUND_MARK = "#"
+# A value's site: a library's retrying object (`Retrying(…)`), with its layer's number
+RETRYING = "retrying"
 
 
 class Layer(NamedTuple):
@@ -58,8 +60,8 @@ class RetryReach:
         summary = self.graph.summaries[module]
         if isinstance(layer, int):
             data = summary.graph["layers"][layer]
-            if "returned" in data:  # a loop over the retrying object a function returns
-                made = self._returned(data)
+            if "returned" in data or "iterated" in data:  # a retrying object made elsewhere
+                made = self._returned(data) if "returned" in data else self._iterated(module, data)
                 if made is None:  # it iterates something else: the layer around it holds
                     within = data.get("within")
                     return None if within is None else self.layer(module, within)
@@ -107,6 +109,19 @@ class RetryReach:
         made = graph["layers"][index]
         errors = bind_errors(made["errors"], made.get("names", []), loop["bound"])
         return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
+
+    def _iterated(self, module: str, loop: dict[str, Any]) -> dict[str, Any] | None:
+        """The layer of a loop over a value (a parameter, an attribute) that holds a
+        library's retrying object, as the graph's values give it."""
+        fid = f"{module}.{loop['in']}"
+        if fid not in self.graph.functions:
+            return None
+        for ref in loop["iterated"]:
+            for owner, site, index in sorted(self.graph.evaluate(fid, ref), key=repr):
+                if site == RETRYING and owner in self.graph.summaries:
+                    made = self.graph.summaries[owner].graph["layers"][index]
+                    return {**made, "at": loop["at"]}
+        return None
 
     def _retry_object(self, name: str, reader: str, line: int, column: int) -> Layer | None:
         """The layer a decorator applies when it names a module's retry object

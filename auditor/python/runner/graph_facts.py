@@ -101,6 +101,7 @@ class ModuleFacts:
         self._shared: dict[Any, Any] = {}  # each value `share` was given, by itself
         self.class_calls: set[tuple[str, str]] = set()  # see `client`
         self._prompting: frozenset[str] | None = None  # see `_reads_input`
+        self._retry_objects_made: dict[int, int] = {}  # id of a call -> its layer
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -472,6 +473,42 @@ class ModuleFacts:
         label = f"`@{name}`" if form == "decorator" else f"`{name}` loop"
         return self._layer(node, label, attempts, errors)
 
+    def retry_object(self, call: ast.Call) -> int | None:
+        made = self._retry_objects_made.get(id(call))
+        if made is None and self.retries_named and (found := self._library(call)) is not None:
+            if found[0].form != "loop":
+                return None
+            made = self._retry_objects_made[id(call)] = self._library_layer(call, found, "loop")
+        return made
+
+    def _iterated_retrier(
+        self, loop: ast.For | ast.AsyncFor, function: FunctionFacts, outer: LayerRef
+    ) -> int | None:
+        """A loop over a value that may hold a library's retrying object made elsewhere
+        (`for attempt in retrying:` with `with attempt:` in its body, tenacity's form),
+        passed as a parameter or kept on the instance: a layer resolved with the graph."""
+        if not isinstance(loop.target, ast.Name):
+            return None
+        names = {loop.target.id}  # the attempt, and names given it (`last = attempt`)
+        for statement in loop.body:
+            value = statement.value if isinstance(statement, ast.Assign) else None
+            if isinstance(value, ast.Name) and value.id in names:
+                assert isinstance(statement, ast.Assign)
+                names |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        attempt = any(
+            isinstance(item.context_expr, ast.Name) and item.context_expr.id in names
+            for statement in loop.body
+            if isinstance(statement, ast.With | ast.AsyncWith)
+            for item in statement.items
+        )
+        refs = function.refs(loop.iter) if attempt else []
+        if not refs:
+            return None
+        index = self._layer(loop, "", None, [])
+        where = function.qualname or "<module>"
+        self.layers[index] |= {"iterated": refs, "in": where, "within": outer}
+        return index
+
     def _returned_retrier(self, node: ast.expr) -> tuple[str, ast.Call] | None:
         """The tree's function whose call a loop iterates (`for a in make_retrying(…):`),
         and that call; a local name holding the call is read through by the caller."""
@@ -590,9 +627,14 @@ class ModuleFacts:
             iterated = loop.iter  # `retryer = make(…)`, then `for attempt in retryer:`
             if isinstance(iterated, ast.Name):
                 iterated = function.held_value(iterated.id) or iterated
+                found = self._library(iterated) if isinstance(iterated, ast.Call) else None
+                if found is not None and found[0].form == "loop":  # `r = Retrying(…)`
+                    return self._library_layer(loop, found, "loop")
             returned = self._returned_retrier(iterated)
             if returned is not None:
                 return self._returned_layer(loop, *returned, outer)
+            if (passed := self._iterated_retrier(loop, function, outer)) is not None:
+                return passed
             if repetition(loop.iter, function.held_value) is None and not delay_schedule(loop):
                 return None
         inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]

@@ -46,6 +46,11 @@ class RefsOwner(Protocol):
         `instructor.from_openai(client)`), or None."""
         ...
 
+    def retry_object(self, call: ast.Call) -> int | None:
+        """The layer of the library's retrying object a call makes (`Retrying(stop=…)`,
+        iterated where it is passed), or None."""
+        ...
+
 
 def position(node: ast.AST) -> str:
     """Where a node starts, as the facts write it: "line:column" (interned: the same
@@ -300,6 +305,9 @@ class ValueRefs:
             client = self.owner.client(node, self)
             if client is not None:
                 return [client]
+            retrying = self.owner.retry_object(node)
+            if retrying is not None:
+                return [("retrying", retrying)]
             passed = self._passed_on(node)
             if passed is not None:
                 return self.refs(passed, depth + 1)
