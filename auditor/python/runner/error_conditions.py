@@ -277,6 +277,16 @@ def predicate_errors(node: ast.expr, facts: AstFacts, *, giveup: bool = False) -
     return found if found is not None else RetriedErrors((ErrorTest("predicate", _shown(node)),))
 
 
+def _predicate_function(node: ast.expr, facts: AstFacts) -> Function | None:
+    """The module's function a predicate names: a module function (`is_transient`), or a
+    method of the module's classes read on the instance or class (`self._is_retryable`)."""
+    if isinstance(node, ast.Name):
+        return facts.functions.get(node.id)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return facts.methods.get(node.attr) if node.value.id in ("self", "cls") else None
+    return None
+
+
 def _shown(node: ast.expr) -> str:
     return shortened(ast.unparse(node))
 
@@ -286,11 +296,13 @@ def _function_errors(node: ast.expr, facts: AstFacts, giveup: bool) -> RetriedEr
     walk = _Walk(facts, depth=1, predicate=True)
     if isinstance(node, ast.Lambda) and node.args.args:
         ways = walk.condition(node.body, _start(node.args.args[0].arg).names, not giveup)
-    elif isinstance(node, ast.Name) and node.id in facts.functions:
-        function = facts.functions[node.id]
-        if not function.args.args:
+    elif (function := _predicate_function(node, facts)) is not None:
+        bound = not any(dotted_name(d) == "staticmethod" for d in function.decorator_list)
+        given = function.args.args[1:] if isinstance(node, ast.Attribute) and bound else None
+        given = function.args.args if given is None else given
+        if not given:
             return None
-        paths = walk.predicate_block(function.body, _start(function.args.args[0].arg))
+        paths = walk.predicate_block(function.body, _start(given[0].arg))
         ways = [p.conjunction for p in paths if p.outcome == (_NO if giveup else _YES)]
     else:
         return None

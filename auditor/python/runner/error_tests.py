@@ -127,9 +127,18 @@ class AstFacts:
         self.strings: dict[str, tuple[str, ...]] = {}  # `MARKERS = ("overloaded", "529")`
         self.exceptions: dict[str, list[str]] = {}  # `RETRIABLE = (RateLimitError, …)`
         self.renamed: dict[str, str] = {}  # `import RateLimitError as OpenAIRateLimitError`
+        self.methods: dict[str, Function] = {}  # by name, when one class has it
+        named: set[str] = set()
         for statement in tree.body:
             if isinstance(statement, Function):
                 self.functions[statement.name] = statement
+            elif isinstance(statement, ast.ClassDef):
+                for method in statement.body:
+                    if isinstance(method, Function):
+                        self.methods[method.name] = method
+                        if method.name in named:
+                            self.methods.pop(method.name)
+                        named.add(method.name)
             elif isinstance(statement, ast.ImportFrom):
                 self.renamed.update((a.asname, a.name) for a in statement.names if a.asname)
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
