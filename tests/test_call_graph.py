@@ -305,3 +305,33 @@ def test_a_default_is_a_value_only_where_a_call_leaves_it_out(tmp_path: Path) ->
     assert ("", "text", "codex") in found.values.get(
         ("P", "pkg.runner.run_agent", "program"), set()
     )
+
+
+def test_the_last_definition_of_a_name_is_the_one_its_closures_read(tmp_path: Path) -> None:
+    """`@overload` stubs before the implementation: the implementation's facts are kept
+    (the closure's free name is read in it), not the last stub's, which has no calls (a
+    real tree once ended the run with an IndexError here)."""
+    chat = """\
+        from typing import overload
+
+        from openai import OpenAI
+
+
+        @overload
+        def ask(prompt: str) -> str: ...
+        @overload
+        def ask(prompt: bytes) -> str: ...
+        def ask(prompt):
+            client = OpenAI()
+            reply = client.responses.create(model="m", input=prompt)
+
+            def wrap():
+                return reply
+
+            return wrap()
+        """
+    found = graph(tmp_path, {"chat.py": chat})
+    assert found.functions["pkg.chat.ask"].facts["calls"]
+    (_, *returned), *_ = found.functions["pkg.chat.ask.wrap"].facts["returns"]
+    assert returned[0] == "outer"
+    assert found.evaluate("pkg.chat.ask.wrap", tuple(returned)) == set()

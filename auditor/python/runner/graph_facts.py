@@ -110,7 +110,9 @@ class ModuleFacts:
         module.read()
         functions["<module>"] = module.data()
         pending: list[tuple[str, Function, str | None, bool, FunctionFacts | None]]
-        pending = [(q, f, c, True, None) for q, f, c in _functions(self.tree)]
+        # in reverse, so that they are read in source order: of several definitions of one
+        # name (`@overload`s, then the implementation), the last is the one that runs
+        pending = [(q, f, c, True, None) for q, f, c in _functions(self.tree)][::-1]
         while pending:
             qualname, function, cls, method, outer = pending.pop()
             facts = FunctionFacts(self, function, cls, qualname, method, outer)
