@@ -453,6 +453,8 @@ class CallGraph:
         """The classes of the tree a value annotated `annotation` in `module` may be an
         instance of (`ClassHierarchy.implementers`): none when it names no class here."""
         cls = self.resolve(annotation, module) if annotation else None
+        if cls is None and annotation:  # a base outside the tree: the tree's subclasses
+            return self.hierarchy.outside_derived(annotation)
         return self.hierarchy.implementers(cls) if cls in self.classes else []
 
     def _typed_or_named(self, method: _Function, annotation: str | None, name: str) -> list[str]:

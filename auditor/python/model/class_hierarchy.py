@@ -36,6 +36,9 @@ class ClassHierarchy:
             self.file_of[name] = files[module] if module else ""
             dotted = ".".join(path_names(files[module])) if module else ""
             self._full[name] = dotted + name[len(module) :] if module else name
+        # a base outside the tree (its module not audited), as written -> the tree's
+        # classes that derive from it: what an annotation of it may hold
+        self.outside_subclasses: dict[str, list[str]] = {}
         self.bases = {name: self._bases(name) for name in classes}
         self.subclasses: dict[str, list[str]] = {}
         for name, bases in self.bases.items():
@@ -90,7 +93,24 @@ class ClassHierarchy:
             resolved = self.nearest(self.candidates(base), self.file_of[name])
             if resolved is not None and resolved in self.classes and resolved != name:
                 found.append(resolved)
+            elif resolved is None and "." in base:
+                self.outside_subclasses.setdefault(base, []).append(name)
         return found
+
+    def outside_derived(self, written: str) -> list[str]:
+        """The tree's classes derived from a class outside the tree, as an annotation
+        writes its name: the same name, or one that ends the other (a module named by its
+        file in one place and by its package in another: `base.LLMProvider` and
+        `llm.base.LLMProvider`)."""
+        found = self.outside_subclasses.get(written)
+        if found is None:
+            found = [
+                cls
+                for base, derived in self.outside_subclasses.items()
+                if written.endswith(f".{base}") or base.endswith(f".{written}")
+                for cls in derived
+            ]
+        return found if len(found) <= MAX_DISPATCH else []
 
     def nearest(self, candidates: list[str], reader: str) -> str | None:
         """Of the namesakes a name may stand for, the one whose file is nearest the file

@@ -62,7 +62,12 @@ from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.error_conditions import handler_errors, library_errors
 from auditor.python.runner.error_tests import AstFacts, bound_classes, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
-from auditor.python.runner.loop_parts import delay_schedule, leaves_after, repetition
+from auditor.python.runner.loop_parts import (
+    delay_schedule,
+    leaves_after,
+    raised_round,
+    repetition,
+)
 from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, literal_int, position
@@ -110,11 +115,11 @@ class ModuleFacts:
         module.read()
         functions["<module>"] = module.data()
         pending: list[tuple[str, Function, str | None, bool, FunctionFacts | None]]
-        # in reverse, so that they are read in source order: of several definitions of one
-        # name (`@overload`s, then the implementation), the last is the one that runs
-        pending = [(q, f, c, True, None) for q, f, c in _functions(self.tree)][::-1]
-        while pending:
+        pending = [(q, f, c, True, None) for q, f, c in _functions(self.tree)]
+        while pending:  # the last definitions first
             qualname, function, cls, method, outer = pending.pop()
+            if qualname in functions:
+                continue  # of several definitions (`@overload`s), the last one runs
             facts = FunctionFacts(self, function, cls, qualname, method, outer)
             facts.read()
             functions[qualname] = facts.data()
@@ -681,11 +686,14 @@ class ModuleFacts:
         """A loop that goes round on a failed *result* (`r = ask(p)`, then `if r["ok"]:
         break`): a retry of the failures the called function turns into values (its
         `except Exception: return {"ok": False}`), registered on the call that gives it."""
+        raising = raised_round(loop)  # `if r.error: raise …` that the loop's `try` retries
         leaving = [
             node
             for node in inside
             if isinstance(node, ast.If)
-            and (_leaves_outside_handlers(node.body) or _retries_failed(node))
+            and (
+                _leaves_outside_handlers(node.body) or _retries_failed(node) or id(node) in raising
+            )
         ]
         tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
         # a marker whose presence in the result leaves the loop (`if "Error: " in r: return

@@ -258,3 +258,55 @@ def _continues(statement: ast.stmt) -> bool:
             continue  # (its `continue`s are its own)
         pending.extend(ast.iter_child_nodes(node))
     return False
+
+
+# Words of a result's field or key that say whether the call behind it failed.
+_FAILURE_WORDS = ("error", "fail", "success", "ok", "exception")
+
+
+def raised_round(loop: Loop) -> set[int]:
+    """The `if`s of a loop's `try`s that raise when a result says it failed (`if
+    resp.error: raise RuntimeError(resp.error)`), where a clause of that `try` catches
+    what they raise and the loop goes round: a test that sends the loop round on a failed
+    result, as a `continue` would (ids of the `if` nodes)."""
+    found: set[int] = set()
+    for node in (n for s in loop.body for n in descendants(s)):
+        if not isinstance(node, ast.Try | ast.TryStar):
+            continue
+        going = [h for h in node.handlers if not any(_leaves(s) for s in h.body)]
+        for inner in (n for s in node.body for n in descendants(s)):
+            if not (isinstance(inner, ast.If) and inner.body and _failure_test(inner.test)):
+                continue
+            last = inner.body[-1]
+            raised = _raised_class(last) if isinstance(last, ast.Raise) else None
+            if raised is not None and any(_catches(h, raised) for h in going):
+                found.add(id(inner))
+    return found
+
+
+def _leaves(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Return | ast.Break | ast.Raise)
+
+
+def _raised_class(node: ast.Raise) -> str | None:
+    raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    dotted = dotted_name(raised) if raised is not None else None
+    return dotted.rsplit(".", 1)[-1] if dotted is not None else None
+
+
+def _catches(handler: ast.ExceptHandler, raised: str) -> bool:
+    if handler.type is None:
+        return True
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names = {(dotted_name(k) or "").rsplit(".", 1)[-1] for k in kinds}
+    return raised in names or bool(names & {"Exception", "BaseException"})
+
+
+def _failure_test(test: ast.expr) -> bool:
+    """Whether a test reads a result's failure: a field or key named for it (`r.error`,
+    `not r.success`, `r["ok"]`, `r.get("error")`)."""
+    words = [n.attr for n in descendants(test) if isinstance(n, ast.Attribute)]
+    words += [
+        n.value for n in descendants(test) if isinstance(n, ast.Constant) and type(n.value) is str
+    ]
+    return any(word in str(w).lower() for w in words for word in _FAILURE_WORDS)
