@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from auditor.hosts.mapped import EmbeddedShell, MappedText
+from auditor.hosts.mapped import EmbeddedShell
 from auditor.hosts.shell_words import word_text
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions
+from auditor.shell.parse import Node
 from auditor.shell.status import status_use
 
 # tmux commands that take a shell-command, with their options that take a value.
@@ -31,6 +32,7 @@ _SEND_KEYS_VALUES = "Nct"
 _ENTER_KEYS = frozenset({"Enter", "C-m", "KPEnter", "C-j"})
 _TMUX_GLOBAL_VALUES = "LSfT"
 _PANE_READERS = frozenset({"capture-pane", "capturep", "pipe-pane", "pipep"})
+_MAX_HELD = 8  # values of a variable read as the code it holds
 
 
 def _tmux_subcommand(argv: tuple[str | None, ...]) -> int:
@@ -111,8 +113,36 @@ def embedded_in(command: SimpleCommand) -> tuple[int, ShellOptions, str] | None:
     return None
 
 
+def _held_strings(script: ShellScript, word: Node) -> list[Node]:
+    """The strings a shell-command word that is one variable (`"$AGENT_CMD"`) may hold:
+    the values written to it before the word, each where it is written (one in each arm of
+    a `case`); none for any other word. An empty value (`AGENT_CMD=""`) holds no code."""
+    inner = word.named_children[0] if word.type == "string" else word
+    if word.type == "string" and len(word.named_children) != 1:
+        return []
+    if inner.type not in ("simple_expansion", "expansion") or len(inner.named_children) != 1:
+        return []
+    name = script.parsed.node_text(inner.named_children[0])
+    found: list[Node] = []
+    for node in script.parsed.nodes():
+        if node.start_byte >= word.start_byte or len(found) >= _MAX_HELD:
+            break
+        target = node.child_by_field_name("name") if node.type == "variable_assignment" else None
+        value = node.child_by_field_name("value") if target is not None else None
+        if (
+            target is not None
+            and value is not None
+            and script.parsed.node_text(target) == name
+            and value.type in ("string", "raw_string")
+            and len(script.parsed.node_text(value)) > 2
+        ):
+            found.append(value)
+    return found
+
+
 def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
-    """Shell code held in the words of `script`'s commands, in unit offsets."""
+    """Shell code held in the words of `script`'s commands, in unit offsets; code kept in
+    a variable the word expands is read where each of its values is written."""
     for command in script.commands:
         found = embedded_in(command)
         if found is None:
@@ -121,14 +151,20 @@ def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
         node = command.word_nodes[index] if index < len(command.word_nodes) else None
         if node is None:
             continue
-        code: MappedText = word_text(node, script.parsed, script.env)
+        held = _held_strings(script, node)
+        host = script.parsed.span(command.node) if held else None
+        codes = [word_text(value, script.parsed, script.env) for value in held]
+        codes = codes or [word_text(node, script.parsed, script.env)]
+        if where == "tmux shell-command":
+            read = _pane_read(script, command)
+            for code in codes:
+                yield EmbeddedShell(code, options, None, where, output_read=read, host_call=host)
+            continue
         end_use = None
-        if where != "tmux shell-command":
-            outer = status_use(command.node, script.options_at(command.node), script)
-            if outer is not None:
-                end_use = f"the {where} passes its status on, and {outer.reason}"
-            elif command.inner is not None:  # the host's own run of the agent: its finding
-                end_use = f"the {where} passes its status on"
-            yield EmbeddedShell(code, options, end_use, where)
-        else:
-            yield EmbeddedShell(code, options, None, where, output_read=_pane_read(script, command))
+        outer = status_use(command.node, script.options_at(command.node), script)
+        if outer is not None:
+            end_use = f"the {where} passes its status on, and {outer.reason}"
+        elif command.inner is not None:  # the host's own run of the agent: its finding
+            end_use = f"the {where} passes its status on"
+        for code in codes:
+            yield EmbeddedShell(code, options, end_use, where, host_call=host)
