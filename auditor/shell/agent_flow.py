@@ -584,6 +584,15 @@ def shell_agent_status(script: ShellScript) -> AgentStatus:
     return _Flow(script).run()
 
 
+def _passes(script: ShellScript, node: Node) -> bool:
+    """Whether the group around a statement passes its status on: it is the group's last
+    (`{ …; }`, `( … )`), or errexit leaves the subshell with it when it fails."""
+    parent = node.parent
+    if parent is None or parent.type not in _GROUPS or not _grouped(parent):
+        return False
+    return _last_in(parent, node) or (parent.type == "subshell" and _exits_on(script, node))
+
+
 def _passed_on(node: Node, script: ShellScript) -> Node:
     """The statement that passes on the status of `node`: the groups (`{ …; }`, `( … )`)
     it ends, its redirects, the `X=$(…)` assignment whose substitution it ends, and a
@@ -591,11 +600,10 @@ def _passed_on(node: Node, script: ShellScript) -> Node:
     "$out" ) > log` under `set -e`: the subshell exits with the agent's status)."""
     while node.parent is not None:
         parent = node.parent
-        if (
-            parent.type == "redirected_statement"
-            or (parent.type in _GROUPS and _last_in(parent, node) and _grouped(parent))
-            or (parent.type == "subshell" and _grouped(parent) and _exits_on(script, node))
-        ):
+        outer = branch_ends(node)[-1]  # the `if`/`case` whose branch it ends, if any
+        if outer.id != node.id and outer.parent is not None and _passes(script, outer):
+            node = outer  # `( if …; then agent | tee log; fi )`: the group's status too
+        elif parent.type == "redirected_statement" or _passes(script, node):
             node = parent
         elif parent.type == "command_substitution" and _last_in(parent, node):
             assignment = substitution_assignment(parent)  # `X=$(agent)`: its status
