@@ -27,7 +27,13 @@ from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import local_names, written_file
-from auditor.shell.parse import Node, enclosing_definition, enclosing_loop, within
+from auditor.shell.parse import (
+    Node,
+    ShellText,
+    enclosing_definition,
+    enclosing_loop,
+    within,
+)
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
@@ -463,8 +469,11 @@ class _Flow:
         if invocation.command.interactive:
             return  # a person's session: its outcome is theirs to see
         called = self.functions.get(invocation.command.command_name or "")
-        if called is not None and called.handles and invocation.command.agent is None:
-            return  # the function read the agent's status and acted on a failure itself
+        if called is not None and invocation.command.agent is None:
+            if called.handles:
+                return  # the function read the agent's status and acted on a failure itself
+            if called.tells and not _endless(invocation.statement, self.parsed):
+                return  # it told of a failure itself, and nothing runs it again for ever
         if self._pipestatus_read(invocation):
             return  # the script reads the agent's own stage
         if id(invocation.call) in self.discarded:
@@ -482,6 +491,17 @@ class _Flow:
                 return
             self._alternatives.add(key)
         self.status.lost.append(lost)
+
+
+def _endless(statement: Node, parsed: ShellText) -> bool:
+    """Whether a statement runs in a `while true` (`while :`) loop of its own function or
+    script: a failure told of each round, and dropped, may spin it for ever."""
+    loop = enclosing_loop(statement)
+    condition = loop.child_by_field_name("condition") if loop is not None else None
+    return condition is not None and parsed.node_text(condition).strip().rstrip(";") in (
+        "true",
+        ":",
+    )
 
 
 def _alternative_of(statement: Node) -> int | None:

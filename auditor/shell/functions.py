@@ -58,6 +58,10 @@ class FunctionSummary(NamedTuple):
     # (cleaned up, counted it, called a handler): a caller that drops its status loses
     # nothing of the agent's
     handles: bool = False
+    # its codes report the run, and where it returns a failure it has told of it first (a
+    # message, a log line): a caller that drops its status hides nothing, unless it runs
+    # it again and again for ever
+    tells: bool = False
     # its body ends returning a failure of its own (`return 1  # more work to do`): a
     # failed call need not be a failed run
     ends_failing: bool = False
@@ -143,6 +147,7 @@ def summarize_function(
         )
         acts = passing is None and acts_before_failing(runs[0][0], inside, parsed)
         handles = handled or acts
+        tells = passing is None and acts_before_failing(runs[0][0], inside, parsed, telling=True)
         ending = ends_failing(body, runs[0][0], inside, parsed)
         literal = passing is None and not returns_status
         verdicts = (
@@ -156,6 +161,7 @@ def summarize_function(
             returns,
             wrappers=wrappers,
             handles=handles,
+            tells=tells,
             ends_failing=ending,
             verdicts=verdicts,
         )

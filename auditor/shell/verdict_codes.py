@@ -167,17 +167,23 @@ def reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> boo
     return 0 in codes and any(code for code in codes)
 
 
-# Commands that only tell of a failure (or leave): a branch of nothing else reports it.
-_TELLING = frozenset({"echo", "printf", "logger", "return", "true", ":", "local", "sleep"})
+# Commands that do nothing about a failure (or leave), and those that only tell of it.
+_SILENT = frozenset({"return", "true", ":", "local", "sleep"})
+_TELLING = frozenset({"echo", "printf", "logger"})
 _LOGGING = re.compile(r"^(?:log|warn|error|info|msg|print)[\w-]*$|[\w-]+_(?:log|warn|error|info)$")
 
 
 def acts_before_failing(
-    agent: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
+    agent: SimpleCommand,
+    inside: Sequence[SimpleCommand],
+    parsed: ShellText,
+    *,
+    telling: bool = False,
 ) -> bool:
     """Whether every `return N` (N not 0) after the agent's run follows, in its branch,
     something that acts on the failure: a command other than one that tells of it (a
-    cleanup, a handler, a counter's assignment)."""
+    cleanup, a handler, a counter's assignment); with `telling`, one that tells of it
+    (`echo`, a log function) counts too."""
     failing = [
         c
         for c in inside
@@ -186,10 +192,10 @@ def acts_before_failing(
         and c.literal_code
     ]
     after = agent.node.end_byte
-    return bool(failing) and all(_acted_before(c.node, after, parsed) for c in failing)
+    return bool(failing) and all(_acted_before(c.node, after, parsed, telling) for c in failing)
 
 
-def _acted_before(node: Node, after: int, parsed: ShellText) -> bool:
+def _acted_before(node: Node, after: int, parsed: ShellText, telling: bool) -> bool:
     """Whether a statement after offset `after` (the agent's run) and before `node` acts:
     one before it in its block, or in a block around it on the way up to the function's
     body (`failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1; fi`); not one
@@ -202,7 +208,7 @@ def _acted_before(node: Node, after: int, parsed: ShellText) -> bool:
         if block is None or block.type == "function_definition":
             return False
         other_branch = block.type == "if_statement" and statement.type in _LATER_BRANCHES
-        if not other_branch and _acts_in(block, statement, after, parsed):
+        if not other_branch and _acts_in(block, statement, after, parsed, telling):
             return True
         statement = block
 
@@ -210,10 +216,10 @@ def _acted_before(node: Node, after: int, parsed: ShellText) -> bool:
 _LATER_BRANCHES = ("elif_clause", "else_clause")
 
 
-def _acts_in(block: Node, statement: Node, after: int, parsed: ShellText) -> bool:
+def _acts_in(block: Node, statement: Node, after: int, parsed: ShellText, telling: bool) -> bool:
     """Whether a statement of `block` before `statement`, and after offset `after`, acts:
     a command other than one that tells of it (a cleanup, a handler, a counter's
-    assignment)."""
+    assignment), or with `telling`, one that tells of it."""
     tests = {c.id for c in block.children_by_field_name("condition")}  # `if`'s, `while`'s
     for sibling in block.named_children:
         if sibling.start_byte >= statement.start_byte:
@@ -228,7 +234,9 @@ def _acts_in(block: Node, statement: Node, after: int, parsed: ShellText) -> boo
         if inner.type == "command":
             name = inner.child_by_field_name("name")
             word = parsed.node_text(name) if name is not None else ""
-            if word in _TELLING or _LOGGING.match(word):
+            if word in _SILENT:
+                continue
+            if not telling and (word in _TELLING or _LOGGING.match(word)):
                 continue
         return True
     return False

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from auditor.agent_status import UnreachableRead
 from auditor.finding import Finding, Severity
 from auditor.rule import Example, Rule
 from auditor.shell.unit import ShellUnit
+
+if TYPE_CHECKING:
+    from auditor.agent_status import UnreachableRead
 
 
 class StatusReadUnreachable(Rule[ShellUnit]):

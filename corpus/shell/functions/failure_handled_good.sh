@@ -55,3 +55,19 @@ run_phase() {
 
 run_phase 1
 echo "$failed task(s) failed"
+
+# A function that only tells of the agent's failure before returning 1, run in a loop
+# that ends (a bound): the failure is in the log, and a permanent one stops
+# with the loop; nothing is hidden when the caller drops the status.
+told() {
+    if ! claude -p "Review the last commit" > review.md; then
+        echo "review failed" >&2
+        return 1
+    fi
+    return 0
+}
+
+for round in 1 2 3; do
+    told
+    sleep "$round"
+done
