@@ -525,6 +525,16 @@ class CallGraph:
                 found |= self._read(("R", f"{owner}.{attribute}", -1))
         return {t for t in found if t[1] in _TEXTS}
 
+    def _field_classes(self, function: _Function, ref: Any) -> list[str]:
+        """The tree's classes an attribute read `ref` (`("field", NAME, ANNOTATION,
+        RECEIVER)`) reads the attribute of: the annotated class and its family, else the
+        classes whose instances the receiver holds."""
+        annotation = ref[2] if len(ref) > 2 else ""
+        typed = self.hierarchy.resolve(str(annotation)) if annotation else None
+        if typed is not None:
+            return self.hierarchy.lineage(typed) + self.hierarchy.descendants(typed)
+        return self._instances(function, ref[3]) if len(ref) > 3 else []
+
     def global_texts(self, name: str, reader: str | None = None) -> set[Token]:
         """The program names and agent command strings module-level name `name`
         (qualified, as module `reader` imports it) holds."""
@@ -561,7 +571,12 @@ class CallGraph:
             tail = f"{ARGV_SEPARATOR}{ref[2]}" if ref[2] else ""
             return {(origin, "argv", f"{program}{tail}") for program in sorted(programs)[:4]}
         if kind == "field":
-            return self.field_values(ref[1], ref[2] if len(ref) > 2 else "")
+            # of an object whose class is known (its annotation, or what the receiver
+            # holds: `handler.openai_client`), every value the class gives the attribute
+            read = self.field_values(ref[1], ref[2] if len(ref) > 2 else "")
+            for holder in self._field_classes(function, ref)[:_MAX_FIELD_CLASSES]:
+                read |= self._read(("A", holder, ref[1]))
+            return read
         if kind == "param":
             return self._read(("P", fid, ref[1]))
         if kind == "outer":  # a closure's free name: as its enclosing function holds it
@@ -572,9 +587,9 @@ class CallGraph:
             return {t for r in ref[2] for t in self.evaluate(enclosing, r)}
         if kind == "global":
             held = self._read(("G", self.global_key(ref[1], function.module)))
-            made = self.resolve(ref[1], function.module)
-            if made in self.functions:  # a function as a value: what calling it returns
-                returned = frozenset(self._read(("R", made, -1)))
+            named = self.resolve(ref[1], function.module)
+            if named is not None and named in self.functions:  # a function as a value
+                returned = frozenset(self._read(("R", named, -1)))  # what calling it returns
                 return held | {(function.module, CALLABLE, returned)} if returned else held
             return held
         if kind == "self":
