@@ -27,7 +27,7 @@ from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
 from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition
-from auditor.shell.status import discarded_by, substitution_assignment
+from auditor.shell.status import bare_leave, discarded_by, substitution_assignment
 from auditor.shell.verdict_codes import (
     acts_before_failing,
     ends_failing,
@@ -289,6 +289,8 @@ def _ends(statement: Node, body: Node) -> bool:
     (`out=$(agent) || true` then `grep …` passes nothing on)."""
     node = statement
     while node.id != body.id:
+        if bare_leave(node) == "return":
+            return True  # `"${cmd[@]}"; return`: the function returns its status there
         parent = node.parent
         if parent is None:
             return False

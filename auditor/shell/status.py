@@ -274,6 +274,18 @@ def _special_reads(node: Node, name: str) -> list[Node]:
     return found
 
 
+def bare_leave(node: Node) -> str | None:
+    """`return` or `exit` when the statement after `node` is one without an argument,
+    which leaves with the status `node` left (`"${cmd[@]}"; return`); else None."""
+    following = next_statement(node)
+    if following is None or following.type != "command":
+        return None
+    name = following.child_by_field_name("name")
+    word = _text(name) if name is not None else ""
+    arguments = [c for c in following.named_children if c.type != "command_name"]
+    return word if word in ("return", "exit") and not arguments else None
+
+
 def reads_exit_status(node: Node) -> bool:
     """Whether the statement after `node` reads `$?` first thing."""
     following = next_statement(node)
@@ -427,6 +439,8 @@ def status_use(
         return _stage_use(parent, options, context)
     if reads_exit_status(node):
         return StatusUse("the next command reads `$?`")
+    if (leaving := bare_leave(node)) is not None:
+        return StatusUse(f"the bare `{leaving}` after it passes it on")
     if node.type == "variable_assignment" and 0 in (pipestatus_indices(node) or ()):
         # after an assignment (`out=$(a | b)`), `PIPESTATUS` holds its one status:
         # `${PIPESTATUS[0]}` is `$?` (the pipeline's stages are gone with the subshell)
