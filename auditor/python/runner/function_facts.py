@@ -62,7 +62,9 @@ class FactsOwner(RefsOwner, Protocol):
 
     blanket: frozenset[str]
 
-    def decorator_layer(self, function: Function, cls: str | None) -> int | str | None:
+    def decorator_layer(
+        self, function: Function, cls: str | None, facts: FunctionFacts | None = None
+    ) -> int | str | None:
         """The layer a retry decorator puts around the whole function (`cls`: the class
         whose `self` it reads, for a method of it applied as `@self.retrying`)."""
         ...
@@ -164,7 +166,7 @@ class FunctionFacts(ValueRefs):
         # id of a call whose result a loop tests to go round -> that loop's layer
         self.value_calls: dict[int, int] = {}
         if isinstance(self.node, Function):
-            self.layer = self.owner.decorator_layer(self.node, self.cls)
+            self.layer = self.owner.decorator_layer(self.node, self.cls, self)
             self.owner.recursion_layers(self.node, self)
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
         self._caught_returns: list[ast.Return] = []  # those in an `except` clause

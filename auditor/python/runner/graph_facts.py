@@ -483,9 +483,10 @@ class ModuleFacts:
     def retry_object(self, call: ast.Call) -> int | None:
         made = self._retry_objects_made.get(id(call))
         if made is None and self.retries_named and (found := self._library(call)) is not None:
-            if found[0].form != "loop":
+            form = found[0].form
+            if form not in ("loop", "decorator"):
                 return None
-            made = self._retry_objects_made[id(call)] = self._library_layer(call, found, "loop")
+            made = self._retry_objects_made[id(call)] = self._library_layer(call, found, form)
         return made
 
     def _iterated_retrier(
@@ -557,12 +558,24 @@ class ModuleFacts:
         errors = library_errors(library, call, self._ast_facts, self.blanket)
         return [[test.kind, test.value] for test in errors.tests]
 
-    def decorator_layer(self, function: Function, cls: str | None) -> int | str | None:
+    def decorator_layer(
+        self, function: Function, cls: str | None, facts: FunctionFacts | None = None
+    ) -> int | str | None:
         """The layer a retry decorator puts around the whole function: a library's (a
         number), or a name of the tree to look up among its retry decorators (a method
-        of the class whose `self` the function reads: `@self._retry_with_backoff`)."""
+        of the class whose `self` the function reads: `@self._retry_with_backoff`), or a
+        local of the enclosing function that holds one (`retrying = self._make_retry()`,
+        then `@retrying` on a closure), resolved with the graph."""
         named: list[tuple[ast.expr, str]] = []  # the tree's, each a retry decorator maybe
+        outer = facts.outer if facts is not None else None
         for decorator in function.decorator_list:
+            if isinstance(decorator, ast.Name) and outer is not None:
+                held = outer.refs(decorator) if decorator.id in outer.locals else []
+                if held and not self._generator(function):
+                    index = self._layer(decorator, "", None, [])
+                    where = outer.qualname or "<module>"
+                    self.layers[index] |= {"iterated": held, "in": where, "within": None}
+                    return index
             found = self._library(decorator)
             if found is not None and found[0].form == "decorator":
                 if self._generator(function):
