@@ -233,6 +233,10 @@ class ValueRefs:
     def _bind(self, target: ast.expr, value: ast.expr) -> None:
         if isinstance(target, ast.Name):
             self.locals.setdefault(target.id, []).append(("expr", value))
+        elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            # `providers[name] = make(cfg)`: a local container holds what is stored in it
+            if target.value.id in self.locals:
+                self.locals[target.value.id].append(("expr", value))
         elif isinstance(target, ast.Tuple | ast.List):
             for index, element in enumerate(target.elts):
                 if isinstance(element, ast.Name):

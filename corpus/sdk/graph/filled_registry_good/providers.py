@@ -1,0 +1,10 @@
+import openai
+
+
+class OpenRouterProvider:
+    def __init__(self, key: str, base_url: str = "https://openrouter.ai/api/v1") -> None:
+        self.client = openai.OpenAI(api_key=key, base_url=base_url, max_retries=0)
+
+    def complete(self, model: str, messages: list[dict]) -> str:
+        reply = self.client.chat.completions.create(model=model, messages=messages)
+        return reply.choices[0].message.content or ""
