@@ -663,7 +663,10 @@ class ModuleFacts:
             isinstance(loop, ast.While) and _test_assigned(loop, inside)
         )
         self._ast_facts = self._ast_facts or AstFacts(self.tree)
+        assigned = isinstance(loop, ast.While) and _test_assigned(loop, inside)
         for node in tries if leaves else ():
+            if not assigned and not _success_leaves(loop, node):
+                continue  # its failures reach every way out its successes do: new work
             names: list[str] = []
             narrowed: list[list[str]] = []
             left: list[str] = []  # the classes of the clauses before that leave the loop
@@ -967,6 +970,42 @@ def _retries_failed(branch: ast.If) -> bool:
     if len(test.args) != 2 or not isinstance(test.args[0], ast.Name):
         return False
     return all(name.endswith(("Exception", "Error")) for name in class_names(test.args[1]))
+
+
+def _success_leaves(loop: ast.For | ast.AsyncFor | ast.While, tried: ast.Try | ast.TryStar) -> bool:
+    """Whether a success of a loop's `try` can leave the loop where a caught failure does
+    not: a `return` or `break` in its body or `else`, a clause that goes round (or leaves)
+    before what comes after the `try`, or a test that leaves on a name its body assigns
+    (`if result: break`). A loop whose caught failures reach every way out its successes
+    do (`except Exception: log(e)`, then the same `if args.once: break`) runs each turn as
+    new work, not a retry."""
+    if _leaves_outside_handlers(tried.body) or _leaves_outside_handlers(tried.orelse):
+        return True
+    if all(
+        any(_goes_elsewhere(statement) for statement in handler.body) for handler in tried.handlers
+    ):
+        return True
+    bound = {
+        target.id
+        for statement in tried.body
+        for node in (statement, *statements(statement, definitions=False))
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    return any(
+        isinstance(node, ast.If)
+        and _leaves_outside_handlers(node.body)
+        and any(isinstance(n, ast.Name) and n.id in bound for n in walk(node.test))
+        for statement in loop.body
+        for node in (statement, *statements(statement, definitions=False))
+    )
+
+
+def _goes_elsewhere(statement: ast.stmt) -> bool:
+    """Whether an `except` clause's statement goes round at once or leaves: `continue`,
+    `raise`, `return`, `break`."""
+    return isinstance(statement, ast.Continue | ast.Raise | ast.Return | ast.Break)
 
 
 def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
