@@ -113,36 +113,40 @@ def embedded_in(command: SimpleCommand) -> tuple[int, ShellOptions, str] | None:
     return None
 
 
-def _held_strings(script: ShellScript, word: Node) -> list[Node]:
-    """The strings a shell-command word that is one variable (`"$AGENT_CMD"`) may hold:
-    the values written to it before the word, each where it is written (one in each arm of
-    a `case`); none for any other word. An empty value (`AGENT_CMD=""`) holds no code."""
-    inner = word.named_children[0] if word.type == "string" else word
-    if word.type == "string" and len(word.named_children) != 1:
-        return []
-    if inner.type not in ("simple_expansion", "expansion") or len(inner.named_children) != 1:
-        return []
-    name = script.parsed.node_text(inner.named_children[0])
-    found: list[Node] = []
+def _string_values(script: ShellScript) -> dict[str, list[Node]]:
+    """Each variable's string values as the script writes them (`NAME="…"`), in order."""
+    found: dict[str, list[Node]] = {}
     for node in script.parsed.nodes():
-        if node.start_byte >= word.start_byte or len(found) >= _MAX_HELD:
-            break
         target = node.child_by_field_name("name") if node.type == "variable_assignment" else None
         value = node.child_by_field_name("value") if target is not None else None
         if (
             target is not None
             and value is not None
-            and script.parsed.node_text(target) == name
             and value.type in ("string", "raw_string")
-            and len(script.parsed.node_text(value)) > 2
+            and len(script.parsed.node_text(value)) > 2  # `AGENT_CMD=""` holds no code
         ):
-            found.append(value)
+            found.setdefault(script.parsed.node_text(target), []).append(value)
     return found
+
+
+def _held_strings(script: ShellScript, word: Node, values: dict[str, list[Node]]) -> list[Node]:
+    """The strings a shell-command word that is one variable (`"$AGENT_CMD"`) may hold:
+    the values written to it before the word, each where it is written (one in each arm of
+    a `case`); none for any other word."""
+    inner = word.named_children[0] if word.type == "string" else word
+    if word.type == "string" and len(word.named_children) != 1:
+        return []
+    if inner.type not in ("simple_expansion", "expansion") or len(inner.named_children) != 1:
+        return []
+    written = values.get(script.parsed.node_text(inner.named_children[0]), [])
+    before = [value for value in written if value.start_byte < word.start_byte]
+    return before[-_MAX_HELD:]
 
 
 def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
     """Shell code held in the words of `script`'s commands, in unit offsets; code kept in
     a variable the word expands is read where each of its values is written."""
+    values: dict[str, list[Node]] | None = None  # read once, when a command needs it
     for command in script.commands:
         found = embedded_in(command)
         if found is None:
@@ -151,7 +155,8 @@ def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
         node = command.word_nodes[index] if index < len(command.word_nodes) else None
         if node is None:
             continue
-        held = _held_strings(script, node)
+        values = _string_values(script) if values is None else values
+        held = _held_strings(script, node, values)
         host = script.parsed.span(command.node) if held else None
         codes = [word_text(value, script.parsed, script.env) for value in held]
         codes = codes or [word_text(node, script.parsed, script.env)]
