@@ -147,6 +147,7 @@ def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
     """Shell code held in the words of `script`'s commands, in unit offsets; code kept in
     a variable the word expands is read where each of its values is written."""
     values: dict[str, list[Node]] | None = None  # read once, when a command needs it
+    taken: set[int] = set()  # the values read already: each is read once, for its first host
     for command in script.commands:
         found = embedded_in(command)
         if found is None:
@@ -158,8 +159,10 @@ def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
         values = _string_values(script) if values is None else values
         held = _held_strings(script, node, values)
         host = script.parsed.span(command.node) if held else None
-        codes = [word_text(value, script.parsed, script.env) for value in held]
-        codes = codes or [word_text(node, script.parsed, script.env)]
+        codes = [word_text(v, script.parsed, script.env) for v in held if v.id not in taken]
+        taken.update(v.id for v in held)
+        if not held:
+            codes = [word_text(node, script.parsed, script.env)]
         if where == "tmux shell-command":
             read = _pane_read(script, command)
             for code in codes:
