@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 
 from auditor.hosts.mapped import EmbeddedShell
@@ -139,8 +140,8 @@ def _held_strings(script: ShellScript, word: Node, values: dict[str, list[Node]]
     if inner.type not in ("simple_expansion", "expansion") or len(inner.named_children) != 1:
         return []
     written = values.get(script.parsed.node_text(inner.named_children[0]), [])
-    before = [value for value in written if value.start_byte < word.start_byte]
-    return before[-_MAX_HELD:]
+    end = bisect.bisect_left(written, word.start_byte, key=lambda value: value.start_byte)
+    return written[max(end - _MAX_HELD, 0) : end]
 
 
 def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
