@@ -17,6 +17,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.imports import Imports
+from auditor.python.model.retry_reach import RETRYING
 from auditor.python.model.value_calls import (
     AWAITED_ARGUMENT,
     PASS_THROUGH,
@@ -311,7 +312,7 @@ class ValueRefs:
                 return [client]
             retrying = self.owner.retry_object(node)
             if retrying is not None:
-                return [("retrying", retrying)]
+                return [(RETRYING, retrying)]
             passed = self._passed_on(node)
             if passed is not None:
                 return self.refs(passed, depth + 1)
