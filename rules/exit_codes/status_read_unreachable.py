@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from auditor.finding import Finding, Severity
 from auditor.rule import Example, Rule
 from auditor.shell.unit import ShellUnit
-
-if TYPE_CHECKING:
-    from auditor.agent_status import UnreachableRead
 
 
 class StatusReadUnreachable(Rule[ShellUnit]):
@@ -88,14 +84,7 @@ class StatusReadUnreachable(Rule[ShellUnit]):
 
     def check(self, unit: ShellUnit) -> Iterator[Finding]:
         """Yield a finding at each status read errexit makes unreachable on failure."""
-        # one finding a read: runs of an agent in two branches both reach it, and the
-        # guards on the value are counted with one of them
-        reads: dict[tuple[int, int], UnreachableRead] = {}
         for read in unit.agent_status().unreachable:
-            held = reads.get((read.start, read.end))
-            if held is None or read.guards > held.guards:
-                reads[(read.start, read.end)] = read
-        for read in reads.values():
             guards = ""
             if read.guards == 1:
                 guards = ", so the guard on it never sees a failure"

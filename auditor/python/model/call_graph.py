@@ -518,12 +518,16 @@ class CallGraph:
             typed = self.hierarchy.resolve(annotation)
             family = self.hierarchy
             owners = family.lineage(typed) + family.descendants(typed) if typed else []
+        return {t for t in self._field_reads(attribute, owners) if t[1] in _TEXTS}
+
+    def _field_reads(self, attribute: str, owners: Sequence[str]) -> set[Token]:
+        """Every value the classes `owners` give `attribute` (stored, or a property's)."""
         found: set[Token] = set()
         for owner in owners[:_MAX_FIELD_CLASSES]:
             found |= self._read(("A", owner, attribute))
             if attribute in self.classes.get(owner, {}).get("properties", ()):
                 found |= self._read(("R", f"{owner}.{attribute}", -1))
-        return {t for t in found if t[1] in _TEXTS}
+        return found
 
     def _field_classes(self, function: _Function, ref: Any) -> list[str]:
         """The tree's classes an attribute read `ref` (`("field", NAME, ANNOTATION,
@@ -574,9 +578,7 @@ class CallGraph:
             # of an object whose class is known (its annotation, or what the receiver
             # holds: `handler.openai_client`), every value the class gives the attribute
             read = self.field_values(ref[1], ref[2] if len(ref) > 2 else "")
-            for holder in self._field_classes(function, ref)[:_MAX_FIELD_CLASSES]:
-                read |= self._read(("A", holder, ref[1]))
-            return read
+            return read | self._field_reads(ref[1], self._field_classes(function, ref))
         if kind == "param":
             return self._read(("P", fid, ref[1]))
         if kind == "outer":  # a closure's free name: as its enclosing function holds it

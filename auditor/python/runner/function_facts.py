@@ -147,14 +147,9 @@ class FunctionFacts(ValueRefs):
     def _default_refs(self, default: ast.expr) -> list[Ref]:
         """A default's references, read where it is evaluated: in the scope around the
         function (`make_client=make_client` names the module's function, not itself)."""
-        if isinstance(default, ast.Constant):
-            return self.refs(default)
-        dotted = dotted_name(default) if isinstance(default, ast.Name | ast.Attribute) else None
-        imports = self.owner.imports
-        head = dotted.split(".", 1)[0] if dotted is not None else ""
-        if dotted is None or (head not in imports.names and head not in imports.defined):
-            return []
-        return [("global", imports.qualify(dotted))]
+        return (
+            self.refs(default) if isinstance(default, ast.Constant) else self.module_refs(default)
+        )
 
     def read(self) -> None:
         """Walk the function's own statements once."""

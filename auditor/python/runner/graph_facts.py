@@ -65,12 +65,14 @@ from auditor.python.runner.function_facts import FunctionFacts, LayerRef, Shared
 from auditor.python.runner.loop_parts import (
     delay_schedule,
     leaves_after,
+    leaves_outside_handlers,
     raised_round,
     repetition,
+    success_leaves,
 )
 from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import StepCatalog
-from auditor.python.runner.value_refs import Ref, literal_int, position
+from auditor.python.runner.value_refs import Ref, ValueRefs, literal_int, position
 
 _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
 _ABSTRACT = frozenset({"abstractmethod", "abc.abstractmethod"})
@@ -499,9 +501,11 @@ class ModuleFacts:
             return None
         names = {loop.target.id}  # the attempt, and names given it (`last = attempt`)
         for statement in loop.body:
-            value = statement.value if isinstance(statement, ast.Assign) else None
-            if isinstance(value, ast.Name) and value.id in names:
-                assert isinstance(statement, ast.Assign)
+            if (
+                isinstance(statement, ast.Assign)
+                and isinstance(statement.value, ast.Name)
+                and statement.value.id in names
+            ):
                 names |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
         attempt = any(
             isinstance(item.context_expr, ast.Name) and item.context_expr.id in names
@@ -510,9 +514,14 @@ class ModuleFacts:
             for item in statement.items
         )
         refs = function.refs(loop.iter) if attempt else []
-        if not refs:
-            return None
-        index = self._layer(loop, "", None, [])
+        return self._held_layer(loop, refs, function, outer) if refs else None
+
+    def _held_layer(
+        self, node: ast.AST, refs: list[Ref], function: ValueRefs, outer: LayerRef
+    ) -> int:
+        """A layer at `node` that is the retrying object `refs` of `function` hold, resolved
+        with the graph (`RetryReach`); `outer`, the layer around it, holds if they hold none."""
+        index = self._layer(node, "", None, [])
         where = function.qualname or "<module>"
         self.layers[index] |= {"iterated": refs, "in": where, "within": outer}
         return index
@@ -572,10 +581,7 @@ class ModuleFacts:
             if isinstance(decorator, ast.Name) and outer is not None:
                 held = outer.refs(decorator) if decorator.id in outer.locals else []
                 if held and not self._generator(function):
-                    index = self._layer(decorator, "", None, [])
-                    where = outer.qualname or "<module>"
-                    self.layers[index] |= {"iterated": held, "in": where, "within": None}
-                    return index
+                    return self._held_layer(decorator, held, outer, None)
             found = self._library(decorator)
             if found is not None and found[0].form == "decorator":
                 if self._generator(function):
@@ -659,13 +665,11 @@ class ModuleFacts:
                 return None
         inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
         tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]
-        leaves = _leaves_outside_handlers(loop.body) or (
-            isinstance(loop, ast.While) and _test_assigned(loop, inside)
-        )
-        self._ast_facts = self._ast_facts or AstFacts(self.tree)
         assigned = isinstance(loop, ast.While) and _test_assigned(loop, inside)
+        leaves = assigned or leaves_outside_handlers(loop.body)
+        self._ast_facts = self._ast_facts or AstFacts(self.tree)
         for node in tries if leaves else ():
-            if not assigned and not _success_leaves(loop, node):
+            if not assigned and not success_leaves(loop, node):
                 continue  # its failures reach every way out its successes do: new work
             names: list[str] = []
             narrowed: list[list[str]] = []
@@ -707,9 +711,7 @@ class ModuleFacts:
             node
             for node in inside
             if isinstance(node, ast.If)
-            and (
-                _leaves_outside_handlers(node.body) or _retries_failed(node) or id(node) in raising
-            )
+            and (leaves_outside_handlers(node.body) or _retries_failed(node) or id(node) in raising)
         ]
         tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
         # a marker whose presence in the result leaves the loop (`if "Error: " in r: return
@@ -719,7 +721,7 @@ class ModuleFacts:
             {
                 m
                 for test in leaving
-                if _leaves_outside_handlers(test.body)
+                if leaves_outside_handlers(test.body)
                 for m in _markers(test.test)
             }
         )
@@ -867,31 +869,6 @@ def _functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:
                     yield f"{node.name}.{item.name}", item, node.name
 
 
-def _leaves_outside_handlers(body: list[ast.stmt]) -> bool:
-    """Whether a loop body can `return` or `break` other than from an `except` clause (a
-    loop that leaves only when failures pile up is not one that leaves on success)."""
-    for statement in body:
-        if isinstance(statement, ast.Return | ast.Break):
-            return True
-        if isinstance(statement, ast.Try | ast.TryStar):
-            parts = [statement.body, statement.orelse, statement.finalbody]
-        elif isinstance(statement, ast.If):
-            parts = [statement.body, statement.orelse]
-        elif isinstance(statement, ast.With | ast.AsyncWith):
-            parts = [statement.body]
-        elif isinstance(statement, ast.For | ast.AsyncFor | ast.While):
-            # an inner loop's `break` is its own; its `return` leaves this one too
-            inner = statements(statement, definitions=False)
-            if any(isinstance(n, ast.Return) for n in inner):
-                return True
-            continue
-        else:
-            continue
-        if any(_leaves_outside_handlers(part) for part in parts):
-            return True
-    return False
-
-
 def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
     """The class a method stores on its instance and calls there (`self._OpenAI = OpenAI`,
     then `self._OpenAI(…)`): the name it stores, read in the same method."""
@@ -970,42 +947,6 @@ def _retries_failed(branch: ast.If) -> bool:
     if len(test.args) != 2 or not isinstance(test.args[0], ast.Name):
         return False
     return all(name.endswith(("Exception", "Error")) for name in class_names(test.args[1]))
-
-
-def _success_leaves(loop: ast.For | ast.AsyncFor | ast.While, tried: ast.Try | ast.TryStar) -> bool:
-    """Whether a success of a loop's `try` can leave the loop where a caught failure does
-    not: a `return` or `break` in its body or `else`, a clause that goes round (or leaves)
-    before what comes after the `try`, or a test that leaves on a name its body assigns
-    (`if result: break`). A loop whose caught failures reach every way out its successes
-    do (`except Exception: log(e)`, then the same `if args.once: break`) runs each turn as
-    new work, not a retry."""
-    if _leaves_outside_handlers(tried.body) or _leaves_outside_handlers(tried.orelse):
-        return True
-    if all(
-        any(_goes_elsewhere(statement) for statement in handler.body) for handler in tried.handlers
-    ):
-        return True
-    bound = {
-        target.id
-        for statement in tried.body
-        for node in (statement, *statements(statement, definitions=False))
-        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
-        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        if isinstance(target, ast.Name)
-    }
-    return any(
-        isinstance(node, ast.If)
-        and _leaves_outside_handlers(node.body)
-        and any(isinstance(n, ast.Name) and n.id in bound for n in walk(node.test))
-        for statement in loop.body
-        for node in (statement, *statements(statement, definitions=False))
-    )
-
-
-def _goes_elsewhere(statement: ast.stmt) -> bool:
-    """Whether an `except` clause's statement goes round at once or leaves: `continue`,
-    `raise`, `return`, `break`."""
-    return isinstance(statement, ast.Continue | ast.Raise | ast.Return | ast.Break)
 
 
 def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:

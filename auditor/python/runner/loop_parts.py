@@ -8,7 +8,7 @@ import ast
 from collections.abc import Callable
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import descendants, dotted_name
+from auditor.python.model.ast_values import descendants, dotted_name, statements, walk
 
 Loop = ast.For | ast.AsyncFor | ast.While
 # What iterating these walks leaves as it is: the items, numbered or listed.
@@ -310,3 +310,64 @@ def _failure_test(test: ast.expr) -> bool:
         n.value for n in descendants(test) if isinstance(n, ast.Constant) and type(n.value) is str
     ]
     return any(word in str(w).lower() for w in words for word in _FAILURE_WORDS)
+
+
+def leaves_outside_handlers(body: list[ast.stmt]) -> bool:
+    """Whether a loop body can `return` or `break` other than from an `except` clause (a
+    loop that leaves only when failures pile up is not one that leaves on success)."""
+    for statement in body:
+        if isinstance(statement, ast.Return | ast.Break):
+            return True
+        if isinstance(statement, ast.Try | ast.TryStar):
+            parts = [statement.body, statement.orelse, statement.finalbody]
+        elif isinstance(statement, ast.If):
+            parts = [statement.body, statement.orelse]
+        elif isinstance(statement, ast.With | ast.AsyncWith):
+            parts = [statement.body]
+        elif isinstance(statement, ast.For | ast.AsyncFor | ast.While):
+            # an inner loop's `break` is its own; its `return` leaves this one too
+            inner = statements(statement, definitions=False)
+            if any(isinstance(n, ast.Return) for n in inner):
+                return True
+            continue
+        else:
+            continue
+        if any(leaves_outside_handlers(part) for part in parts):
+            return True
+    return False
+
+
+def success_leaves(loop: Loop, tried: ast.Try | ast.TryStar) -> bool:
+    """Whether a success of a loop's `try` can leave the loop where a caught failure does
+    not: a `return` or `break` in its body or `else`, a clause that goes round (or leaves)
+    before what comes after the `try`, or a test that leaves on a name its body assigns
+    (`if result: break`). A loop whose caught failures reach every way out its successes
+    do (`except Exception: log(e)`, then the same `if args.once: break`) runs each turn as
+    new work, not a retry."""
+    if leaves_outside_handlers(tried.body) or leaves_outside_handlers(tried.orelse):
+        return True
+    if all(
+        any(_goes_elsewhere(statement) for statement in handler.body) for handler in tried.handlers
+    ):
+        return True
+    bound = {
+        target.id
+        for statement in tried.body
+        for node in (statement, *statements(statement, definitions=False))
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    return any(
+        isinstance(node, ast.If)
+        and leaves_outside_handlers(node.body)
+        and any(isinstance(n, ast.Name) and n.id in bound for n in walk(node.test))
+        for statement in loop.body
+        for node in (statement, *statements(statement, definitions=False))
+    )
+
+
+def _goes_elsewhere(statement: ast.stmt) -> bool:
+    """Whether an `except` clause's statement goes round at once or leaves: `continue`,
+    `raise`, `return`, `break`."""
+    return isinstance(statement, ast.Continue) or _leaves(statement)

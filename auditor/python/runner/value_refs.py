@@ -275,18 +275,12 @@ class ValueRefs:
                 assert self.outer is not None
                 held = tuple(self.outer.refs(node, depth + 1))
                 return [("outer", self.outer.qualname, held)] if held else []
-            if node.id in self.owner.imports.names or node.id in self.owner.imports.defined:
-                return [("global", self.owner.imports.qualify(node.id))]
-            return []  # a builtin, or a name bound nowhere here: it holds no tracked value
+            return self.module_refs(node)  # none for a builtin, or a name bound nowhere
         if isinstance(node, ast.Attribute):
             if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                 return [("self", node.attr)]
-            dotted = dotted_name(node)
-            head = dotted.split(".", 1)[0] if dotted is not None else ""
-            if dotted is not None and (
-                head in self.owner.imports.names or head in self.owner.imports.defined
-            ):
-                return [("global", self.owner.imports.qualify(dotted))]
+            if module := self.module_refs(node):
+                return module
             # `config.claude_path`; with what the receiver holds, so a bound method passed
             # as a value (`retry_async(provider.chat, …)`) runs the method of its class
             annotation = self._annotation(node.value)
@@ -339,6 +333,16 @@ class ValueRefs:
             body = self.refs(node.body, depth + 1)
             return [("lambda", tuple(body))] if body else []
         return []
+
+    def module_refs(self, node: ast.expr) -> list[Ref]:
+        """The reference of a name or dotted name as the module reads it (an import, or a
+        name its top level defines: `make_client`, `config.CLIENT`); none for any other."""
+        dotted = dotted_name(node) if isinstance(node, ast.Name | ast.Attribute) else None
+        imports = self.owner.imports
+        head = dotted.split(".", 1)[0] if dotted is not None else ""
+        if dotted is None or (head not in imports.names and head not in imports.defined):
+            return []
+        return [("global", imports.qualify(dotted))]
 
     def _apart(self, value: ast.expr, use: ast.expr) -> bool:
         """Whether an assignment of `value` cannot reach `use`: they sit in two arms of
