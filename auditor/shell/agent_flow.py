@@ -27,13 +27,8 @@ from auditor.shell.jobs import waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import local_names, written_file
-from auditor.shell.parse import (
-    Node,
-    ShellText,
-    enclosing_definition,
-    enclosing_loop,
-    within,
-)
+from auditor.shell.parse import Node, enclosing_definition, enclosing_loop, within
+from auditor.shell.schedule import endless
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
@@ -91,6 +86,7 @@ class _Flow:
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
         # (if/case, agent, why) of the lost statuses of runs that end a branch
         self._alternatives: set[tuple[int, str, str]] = set()
+        self._reads_at: dict[tuple[int, int], int] = {}  # an unreachable read's place -> entry
         self._unreached: dict[str, bool] = {}  # functions whose every run is never reached
 
     def _agent_functions(self) -> dict[str, FunctionSummary]:
@@ -412,7 +408,15 @@ class _Flow:
             return
         guards = sum(1 for g in self.status.guards if g.call is invocation.call)
         start, end = self.parsed.span(read)
-        self.status.unreachable.append(UnreachableRead(start, end, invocation.call, guards))
+        found = UnreachableRead(start, end, invocation.call, guards)
+        # one read, one entry: runs of an agent in two branches both reach it, and the
+        # guards on the value are counted with one of them
+        held = self._reads_at.get((start, end))
+        if held is None:
+            self._reads_at[(start, end)] = len(self.status.unreachable)
+            self.status.unreachable.append(found)
+        elif guards > self.status.unreachable[held].guards:
+            self.status.unreachable[held] = found
 
     def _passes_on(self, read: Node) -> bool:
         """Whether a status read only passes the status on, deciding nothing: `exit $?`,
@@ -472,7 +476,8 @@ class _Flow:
         if called is not None and invocation.command.agent is None:
             if called.handles:
                 return  # the function read the agent's status and acted on a failure itself
-            if called.tells and not _endless(invocation.statement, self.parsed):
+            loop = enclosing_loop(invocation.statement)
+            if called.tells and (loop is None or not endless(self.script, loop)):
                 return  # it told of a failure itself, and nothing runs it again for ever
         if self._pipestatus_read(invocation):
             return  # the script reads the agent's own stage
@@ -491,17 +496,6 @@ class _Flow:
                 return
             self._alternatives.add(key)
         self.status.lost.append(lost)
-
-
-def _endless(statement: Node, parsed: ShellText) -> bool:
-    """Whether a statement runs in a `while true` (`while :`) loop of its own function or
-    script: a failure told of each round, and dropped, may spin it for ever."""
-    loop = enclosing_loop(statement)
-    condition = loop.child_by_field_name("condition") if loop is not None else None
-    return condition is not None and parsed.node_text(condition).strip().rstrip(";") in (
-        "true",
-        ":",
-    )
 
 
 def _alternative_of(statement: Node) -> int | None:

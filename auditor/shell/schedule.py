@@ -174,10 +174,10 @@ def _scheduled(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:
         # left on a marker in its output: a Ralph loop if bounded; unbounded, it runs the
         # agent until the marker comes, whatever it is paced by
         return ralph_loop(script, loop, command, success)
-    return _endless(script, loop) or _paced(script, loop)
+    return endless(script, loop) or _paced(script, loop)
 
 
-def _endless(script: ShellScript, loop: Node) -> bool:
+def endless(script: ShellScript, loop: Node) -> bool:
     """A `while`/`until` that no count bounds and that reads no items from input: it runs
     until stopped (`while :`), or once per event (`while inotifywait …`)."""
     if loop.type != "while_statement" or bounded(script, loop):
