@@ -1,0 +1,326 @@
+"""The retry layers of one module's loops, for the call graph: a hand-written loop that
+goes round after catching a failure of its `try` and leaves on success, one that goes
+round on a failed result a call returns, and a clause that calls its function again.
+A loop over a library's retrying object is `LibraryLayers`'."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from auditor.python.model.ast_values import (
+    Function,
+    class_names,
+    dotted_name,
+    parameter_defaults,
+    statements,
+    walk,
+)
+from auditor.python.model.class_attributes import class_attributes
+from auditor.python.model.imports import Imports
+from auditor.python.runner.error_conditions import handler_errors
+from auditor.python.runner.error_tests import class_errors
+from auditor.python.runner.function_facts import FunctionFacts, LayerRef
+from auditor.python.runner.library_layers import LibraryLayers
+from auditor.python.runner.loop_parts import (
+    delay_schedule,
+    leaves_after,
+    leaves_outside_handlers,
+    raised_round,
+    repetition,
+    success_leaves,
+)
+from auditor.python.runner.steps import StepCatalog
+from auditor.python.runner.value_refs import literal_int
+
+# Calls that read a line the user types: a loop asking them each turn runs new work.
+_INPUT_CALLS = frozenset({"input", "sys.stdin.readline", "click.prompt", "typer.prompt"})
+_INPUT_SUFFIXES = ("Prompt.ask", "console.input", "session.prompt")
+
+
+class LoopLayers(LibraryLayers):
+    """The layers of one module's hand-written retry loops and recursions, beside those
+    of its libraries' objects."""
+
+    def __init__(
+        self, tree: ast.Module, imports: Imports, steps: StepCatalog, blanket: frozenset[str]
+    ) -> None:
+        super().__init__(tree, imports, steps, blanket)
+        self._prompting: frozenset[str] | None = None  # see `_reads_input`
+
+    def _reads_input(self, loop: ast.While) -> bool:
+        """Whether a loop's body asks its user for input (`input()`, `Prompt.ask(…)`), also
+        through a function of the module that does."""
+        if self._prompting is None:
+            self._prompting = frozenset(
+                node.name
+                for node in self.tree.body
+                if isinstance(node, Function) and any(map(_prompts, walk(node)))
+            )
+        prompting = self._prompting
+        return any(
+            _prompts(node)
+            or (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in prompting
+            )
+            for statement in loop.body
+            for node in walk(statement)
+        )
+
+    def loop_layer(
+        self, loop: ast.For | ast.AsyncFor | ast.While, function: FunctionFacts, outer: LayerRef
+    ) -> LayerRef:
+        """The layer a loop is: `for attempt in Retrying(…)`, or a hand-written loop that
+        goes on after catching a failure of its `try` and leaves on success. A `while`
+        loop that reads what to do from its user each turn (a chat prompt) is none: after
+        a failure it sends what the user types next, new work."""
+        if isinstance(loop, ast.While) and self._reads_input(loop):
+            return None
+        if isinstance(loop, ast.For | ast.AsyncFor):
+            found = self.library_of(loop.iter)
+            if found is not None and found[0].form == "loop":
+                return self.library_layer(loop, found, "loop")
+            iterated = loop.iter  # `retryer = make(…)`, then `for attempt in retryer:`
+            if isinstance(iterated, ast.Name):
+                iterated = function.held_value(iterated.id) or iterated
+                found = self.library_of(iterated) if isinstance(iterated, ast.Call) else None
+                if found is not None and found[0].form == "loop":  # `r = Retrying(…)`
+                    return self.library_layer(loop, found, "loop")
+            returned = self.returned_retrier(iterated)
+            if returned is not None:
+                return self.returned_layer(loop, *returned, outer)
+            if (passed := self.iterated_retrier(loop, function, outer)) is not None:
+                return passed
+            if repetition(loop.iter, function.held_value) is None and not delay_schedule(loop):
+                return None
+        inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
+        tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]
+        assigned = isinstance(loop, ast.While) and _test_assigned(loop, inside)
+        leaves = assigned or leaves_outside_handlers(loop.body)
+        for node in tries if leaves else ():
+            if not assigned and not success_leaves(loop, node):
+                continue  # its failures reach every way out its successes do: new work
+            names: list[str] = []
+            narrowed: list[list[str]] = []
+            left: list[str] = []  # the classes of the clauses before that leave the loop
+            falls_on = not leaves_after(loop.body, node)
+            for handler in node.handlers:
+                # what it goes round for: none (it leaves on every way), the failures a
+                # test in it picks (`if "rate" in str(e): continue`), or what it catches
+                going = handler_errors(handler, self.ast_facts(), self.blanket, falls_on=falls_on)
+                if going is None:
+                    left += self._handler_classes(handler, function)
+                    continue
+                if going.every and left and not names:  # every failure but theirs
+                    narrowed += [["except", name] for name in left]
+                    continue
+                if not going.every and any(t.kind != "class" for t in going.tests):
+                    narrowed += [[t.kind, t.value] for t in going.tests]
+                else:
+                    names += self._handler_classes(handler, function) or ["?"]
+            if names or narrowed:
+                caught = class_errors(names, self.blanket) if names else None
+                every = caught is not None and caught.every  # no pairs: every failure
+                tests = caught.tests if caught is not None else ()
+                pairs = [] if every else [[t.kind, t.value] for t in tests] + narrowed
+                layer = self.add_layer(loop, "retry loop", _loop_attempts(loop), pairs)
+                function.retry_tries[id(node)] = layer
+        if leaves:  # (beside the layer of its `try`s, for the failures a callee returns)
+            self._value_layer(loop, inside, function)
+        return None
+
+    def _value_layer(
+        self, loop: ast.For | ast.AsyncFor | ast.While, inside: list[ast.AST], function: Any
+    ) -> None:
+        """A loop that goes round on a failed *result* (`r = ask(p)`, then `if r["ok"]:
+        break`): a retry of the failures the called function turns into values (its
+        `except Exception: return {"ok": False}`), registered on the call that gives it."""
+        raising = raised_round(loop)  # `if r.error: raise …` that the loop's `try` retries
+        leaving = [
+            node
+            for node in inside
+            if isinstance(node, ast.If)
+            and (leaves_outside_handlers(node.body) or _retries_failed(node) or id(node) in raising)
+        ]
+        tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
+        # a marker whose presence in the result leaves the loop (`if "Error: " in r: return
+        # r`): a failure returned with it is not sent again (`CallGraph` reads the texts
+        # the function under the loop returns where it catches a failure)
+        markers = sorted(
+            {
+                m
+                for test in leaving
+                if leaves_outside_handlers(test.body)
+                for m in _markers(test.test)
+            }
+        )
+        for node in inside:
+            value = node.value if isinstance(node, ast.Assign) else None
+            value = value.value if isinstance(value, ast.Await) else value
+            if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
+                continue
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if any(name in tested for name in names):
+                label = "retry loop on a returned failure"
+                layer = self.add_layer(loop, label, _loop_attempts(loop), [])
+                self.layers[layer]["value"] = True
+                if markers:
+                    self.layers[layer]["leaves_on"] = markers
+                function.value_calls[id(value)] = layer
+
+    def recursion_layers(self, node: Function, function: FunctionFacts) -> None:
+        """A `try` whose clause catches a failure and calls the function again
+        (`except APIError: time.sleep(30); return self._run_single(prompt)`): a retry."""
+        for candidate in function.tries:
+            again = [h for h in candidate.handlers if _calls_itself(h, node)]
+            if again:
+                names = [n for h in again for n in self._handler_classes(h, function)]
+                pairs = [[t.kind, t.value] for t in class_errors(names, self.blanket).tests]
+                layer = self.add_layer(candidate, "retry by recursion", None, pairs)
+                function.retry_tries[id(candidate)] = layer
+
+    def _handler_classes(self, handler: ast.ExceptHandler, function: FunctionFacts) -> list[str]:
+        """The classes an `except` catches: names, tuples, and a tuple given as a module
+        constant or a parameter's default (`except errors:` with `errors=(A, B)`)."""
+        node = handler.type
+        if isinstance(node, ast.Name) and isinstance(function.defaults.get(node.id), list):
+            return list(function.defaults[node.id])
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and function.cls is not None
+        ):
+            stored = self._stored_classes(function.cls, node.attr)
+            if stored:
+                return stored
+        return self.ast_facts().classes(node) if node is not None else []
+
+    def _stored_classes(self, cls: str, attribute: str) -> list[str]:
+        """The classes the class (or a base of the module) stores in `self.ATTR` (`except
+        self.retry_on:` with `self.retry_on = retry_on` and `retry_on=(ProviderError,)`):
+        a literal, or a parameter's default; none when a store is anything else."""
+        attributes = class_attributes(self.tree)
+        found: list[str] = []
+        for stored in attributes.assigned(attribute, attributes.lineage(cls)):
+            value = stored.value
+            if stored.method is not None and isinstance(value, ast.Name):
+                value = parameter_defaults(stored.method).get(value.id, value)
+            names = self.ast_facts().classes(value)
+            if not names or "?" in names:
+                return []
+            found += names
+        return found
+
+
+def _prompts(node: ast.AST) -> bool:
+    """Whether a node is a call that reads a line its user types (`input()`,
+    `sys.stdin.readline()`, rich's `Prompt.ask`, click's `prompt`)."""
+    if not isinstance(node, ast.Call):
+        return False
+    name = dotted_name(node.func) or ""
+    return name in _INPUT_CALLS or name.endswith(_INPUT_SUFFIXES)
+
+
+def _markers(test: ast.expr) -> list[str]:
+    """The strings a test looks for in a value (`"Error: " in r`, `r.startswith("Error")`)."""
+    found = []
+    for node in walk(test):
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.In)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+        ):
+            found.append(node.left.value)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "startswith"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(node.args[0].value)
+    return [marker for marker in found if marker]
+
+
+def _retries_failed(branch: ast.If) -> bool:
+    """Whether an `if` sends its loop round at once (`continue`) when a value is a
+    failure: an exception (`isinstance(r, Exception)`, what `except … as e: return e`
+    gives), None or false (`if r is None`, `if not r`). In a loop that leaves another
+    way, that test decides between another attempt and leaving; a test of anything
+    else (`if r.needs_review: continue`) is a judgement of a result, not its failure."""
+    if not branch.body or not isinstance(branch.body[-1], ast.Continue):
+        return False
+    test = branch.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        right = test.comparators[0]
+        return (
+            isinstance(test.left, ast.Name)
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(right, ast.Constant)
+            and right.value is None
+        )
+    if not (isinstance(test, ast.Call) and dotted_name(test.func) == "isinstance"):
+        return False
+    if len(test.args) != 2 or not isinstance(test.args[0], ast.Name):
+        return False
+    return all(name.endswith(("Exception", "Error")) for name in class_names(test.args[1]))
+
+
+def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
+    """Whether the loop goes round until a `try` sets a name its test waits on (`while
+    answer is None:` … `try: answer = response.text`): it leaves when that succeeds."""
+    test = loop.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand  # `while not answer:`
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1:
+        none = isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+        test = test.left if none and isinstance(test.ops[0], ast.Is | ast.Eq) else test
+    if not isinstance(test, ast.Name):
+        return False
+    tried = [
+        n
+        for t in inside
+        if isinstance(t, ast.Try | ast.TryStar)
+        for s in t.body
+        for n in (s, *statements(s, definitions=False))
+    ]
+    return any(
+        isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == test.id for t in n.targets)
+        and not any(isinstance(v, ast.Name) and v.id == test.id for v in ast.walk(n.value))
+        for n in tried
+    )
+
+
+def _loop_attempts(loop: ast.For | ast.AsyncFor | ast.While) -> int | None:
+    if isinstance(loop, ast.For | ast.AsyncFor) and isinstance(loop.iter, ast.Call):
+        arguments = loop.iter.args
+        return (
+            literal_int(arguments[-1] if len(arguments) == 1 else arguments[1])
+            if arguments
+            else None
+        )
+    test = loop.test if isinstance(loop, ast.While) else None
+    if isinstance(test, ast.Compare) and len(test.comparators) == 1:
+        return literal_int(test.comparators[0])
+    return None
+
+
+def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:
+    """Whether an `except` clause calls the function it is in (`f(…)`, `self.f(…)`)."""
+    for statement in handler.body:
+        for node in walk(statement):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else dotted_name(func)
+                if name == function.name:
+                    return True
+    return False
