@@ -124,6 +124,8 @@ class Auditor:
         self.catalog: AgentCatalog = load_catalog(settings.agents, settings.consequential_commands)
         agent_names = tuple(sorted({n for p in self.catalog.profiles for n in p.commands}))
         self.agent_names = agent_names
+        # a script may name one only in a variable set outside it (`"$CLAUDE_BIN" -p …`)
+        self._agent_words = (*agent_names, *(name.upper() for name in agent_names))
         self._by_default = {rule.code: rule.selected_by_default for rule in all_rules()}
         self.known_codes = frozenset(self._by_default)
         self._calls_step: tuple[str, str, bool] = ("", "", False)  # last text, path, answer
@@ -451,7 +453,7 @@ class Auditor:
         if agents is not None:
             return agents()
         return (
-            _may_run_agent(text, self.agent_names)
+            _may_run_agent(text, self._agent_words)
             or self._handed_argv(path)
             or self._sibling_agents(path)
         )

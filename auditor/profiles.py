@@ -20,6 +20,12 @@ NO_SUBCOMMANDS: Mapping[str, frozenset[str]] = {}
 
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
+# The words of an identifier (`CLAUDE_BIN`, `claude_path`, `codexCommand`), and the last
+# words that name a program's path or command (`named_program`).
+_IDENTIFIER_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_PROGRAM_WORDS = frozenset(
+    {"path", "bin", "binary", "cmd", "command", "exe", "executable", "cli", "program"}
+)
 
 
 class AgentProfile(NamedTuple):
@@ -176,6 +182,16 @@ class AgentCatalog(NamedTuple):
             or base in known.commands
             or base in known.subcommands
         )
+
+    def named_program(self, identifier: str) -> str | None:
+        """The agent program a value runaudit cannot know holds by its name: its first word
+        an agent's command, its last a word for a program (`claude_path`, `CLAUDE_BIN`,
+        `codexCommand`, `GEMINI_CLI_PATH`): a configured path of that agent. None for any
+        other name (`runner_path`, `claude_dir`, `my_claude_path`)."""
+        words = [word.lower() for word in _IDENTIFIER_WORDS.findall(identifier)]
+        if len(words) < 2 or words[-1] not in _PROGRAM_WORDS:
+            return None
+        return words[0] if self.agent_for(words[0]) is not None else None
 
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""

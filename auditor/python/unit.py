@@ -113,6 +113,7 @@ def parse_python(source: SourceFile, catalog: AgentCatalog | None = None) -> Pyt
         return PythonUnit(source, None, ParseError(0, min(1, len(source.text)), message), catalog)
     try:
         module = index_module(source, tree)
+        module.catalog = catalog
     except NestedTooDeeply as deep:
         start = PythonModule(source, tree).span(deep.node)[0]
         message = f"Python nested too deeply to analyse: {deep}"

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile, Wrapper
 from auditor.shell.parse import Node
-from auditor.shell.words import Env, evaluate, expand_argument, program_path
+from auditor.shell.words import Env, evaluate, expand_argument, expanded_name, program_path
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 # Builtins that print a message: what they are given, to the terminal or a file.
@@ -166,6 +166,8 @@ def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleComman
     written = nodes[index] if index < len(nodes) else None
     if written is not None and argv[index] is None:  # `"$HOME/.local/bin/claude"`: claude
         path = program_path(written, env)
+        if path is None and (name := expanded_name(written)) is not None:
+            path = catalog.named_program(name)  # `"$CLAUDE_BIN"` set outside the script
         argv = argv if path is None else (*argv[:index], path, *argv[index + 1 :])
     program = argv[index] if index < len(argv) else None
     agent = catalog.agent_run(program, argv[index + 1 :]) if program else None

@@ -416,9 +416,24 @@ SET_SUFFIX = "\0set"
 def _spelled_plain(node: Node, env: Env) -> str | None:
     """What a plain `$NAME` of unknown value holds as far as it is known (`CMD="$BIN -p"`,
     `BIN` set to `$HOME/.local/bin/claude`), its unknown parts spelled `OPAQUE_WORD`."""
+    name = _plain_name(node)
+    return _spelled(name, env, OPAQUE_WORD) if name is not None else None
+
+
+def _plain_name(node: Node) -> str | None:
+    """The variable a `$NAME` or `${NAME}` expansion reads, whole."""
     name = node.named_children[0] if node.named_children else None
     plain = name is not None and _text(node) in ("$" + _text(name), "${" + _text(name) + "}")
-    return _spelled(_text(name), env, OPAQUE_WORD) if plain and name is not None else None
+    return _text(name) if plain and name is not None else None
+
+
+def expanded_name(node: Node) -> str | None:
+    """The variable a word is, whole: `$NAME`, `${NAME}`, `"$NAME"` (its value is the word)."""
+    inner = node.named_children[0] if node.type == "string" and node.named_children else node
+    alone = node.type != "string" or len(node.named_children) == 1
+    if not alone or inner.type not in ("simple_expansion", "expansion"):
+        return None
+    return _plain_name(inner)
 
 
 def _named_file(word: str) -> bool:

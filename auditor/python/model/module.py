@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from auditor.python.model.ast_values import (
     Function,
@@ -27,6 +27,9 @@ from auditor.python.model.ast_values import (
     qualified_import,
 )
 from auditor.source import SourceFile
+
+if TYPE_CHECKING:
+    from auditor.profiles import AgentCatalog
 
 StringNode = ast.Constant | ast.JoinedStr  # a `str` constant, or an f-string
 Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.Module
@@ -208,6 +211,8 @@ class PythonModule:
     _lines: _Lines | None = None
     # the rest of the tree, when the file is audited with a project index
     project: ProjectValues | None = None
+    # the agent profiles in force: a value named for an agent's program holds it
+    catalog: AgentCatalog | None = None
 
     def qualname(self, function: ast.AST) -> str | None:
         """`name` or `Class.name` of a module-level function or a method (None: nested)."""

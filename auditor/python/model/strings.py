@@ -404,6 +404,8 @@ class Resolver:
         if not changes:
             default = self._default(node)
             project = self._project_text(node)
+            if default is None and project is None:
+                return self._named_program(node, node.id)
             if default is None or (project is not None and self.choices.pick((node, "default"), 2)):
                 return project
             return self.text(default, depth)
@@ -471,7 +473,14 @@ class Resolver:
         """The program name the tree's classes give an attribute this module cannot
         place (`settings.claude_path`, with `claude_path: str = "claude"` elsewhere)."""
         texts = imported_texts(self.module, node) or field_texts(self.module, node)
-        return self._picked(node, texts)
+        return self._picked(node, texts) if texts else self._named_program(node, node.attr)
+
+    def _named_program(self, node: ast.expr, name: str) -> MappedText | None:
+        """The agent program a value the tree never gives holds by its name (`claude_path`
+        set in a config file or the environment: `AgentCatalog.named_program`)."""
+        catalog = self.module.catalog
+        program = catalog.named_program(name) if catalog is not None else None
+        return MappedText.at(program, self._start(node)) if program is not None else None
 
     def _default(self, node: ast.Name) -> ast.expr | None:
         """The default of the parameter a name is, which it holds where a caller leaves

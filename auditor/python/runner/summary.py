@@ -230,7 +230,11 @@ class _Module:
             return self.string(node.values[0], scope, depth + 1)
         if isinstance(node, ast.Name | ast.Attribute):
             value = self._value(node, scope)
-            return self.string(value, scope, depth + 1) if value is not None else None
+            if value is None:  # a configured path named for its agent (`config.claude_path`)
+                return self.catalog.named_program(
+                    node.id if isinstance(node, ast.Name) else node.attr
+                )
+            return self.string(value, scope, depth + 1)
         return None
 
     def _agent(self, words: list[str | None]) -> bool:

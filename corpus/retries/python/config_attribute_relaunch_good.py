@@ -50,6 +50,7 @@ def lint_until_clean() -> None:
 
 
 def run_cli(args: argparse.Namespace) -> None:
-    # An object of a type the module does not define: its `claude_path` is unknown.
-    while subprocess.run([args.claude_path, "-p", "hi"]).returncode != 0:
+    # An object of a type the module does not define: its `binary` is unknown (the
+    # `binary` of `AgentConfig` is another object's), and its name says no agent.
+    while subprocess.run([args.binary, "-p", "hi"]).returncode != 0:
         time.sleep(1)
