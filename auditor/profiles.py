@@ -26,6 +26,7 @@ _IDENTIFIER_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _PROGRAM_WORDS = frozenset(
     {"path", "bin", "binary", "cmd", "command", "exe", "executable", "cli", "program"}
 )
+_PROGRAM_ENDINGS = tuple(_PROGRAM_WORDS)
 
 
 class AgentProfile(NamedTuple):
@@ -188,6 +189,8 @@ class AgentCatalog(NamedTuple):
         an agent's command, its last a word for a program (`claude_path`, `CLAUDE_BIN`,
         `codexCommand`, `GEMINI_CLI_PATH`): a configured path of that agent. None for any
         other name (`runner_path`, `claude_dir`, `my_claude_path`)."""
+        if not identifier.lower().endswith(_PROGRAM_ENDINGS):
+            return None  # most names (`PROMPT`, `log_file`): no word split
         words = [word.lower() for word in _IDENTIFIER_WORDS.findall(identifier)]
         if len(words) < 2 or words[-1] not in _PROGRAM_WORDS:
             return None
