@@ -14,6 +14,7 @@ otherwise).
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -50,15 +51,36 @@ class AgentLoop(NamedTuple):
     profile: AgentProfile  # the agent it re-runs (through a function, that function's)
 
 
+class AgentRuns(NamedTuple):
+    """The script's agent runs with their agents, in source order, and where each starts
+    (the runs inside a loop are a slice of them, found by bisection)."""
+
+    runs: Sequence[tuple[SimpleCommand, AgentProfile]]
+    starts: Sequence[int]
+
+    @classmethod
+    def of(cls, script: ShellScript) -> AgentRuns:
+        """The agent runs of `script`."""
+        runs = [(c, a) for c in script.commands if (a := script.agent_of(c)) is not None]
+        runs.sort(key=lambda run: run[0].node.start_byte)
+        return cls(runs, [command.node.start_byte for command, _ in runs])
+
+    def inside(self, node: Node) -> Sequence[tuple[SimpleCommand, AgentProfile]]:
+        """The runs that start inside `node`, in source order."""
+        first = bisect.bisect_left(self.starts, node.start_byte)
+        last = bisect.bisect_left(self.starts, node.end_byte)
+        return self.runs[first:last]
+
+
 def _analyse(
     script: ShellScript,
     loop: Node,
     command: SimpleCommand,
     profile: AgentProfile,
     steps: StepCatalog,
-    runs: Sequence[tuple[SimpleCommand, AgentProfile]],
+    runs: AgentRuns,
 ) -> AgentLoop | None:
-    alternatives = _alternatives(loop, command, profile, runs)
+    alternatives = _alternatives(loop, command, profile, runs.inside(loop))
     flow = IterationWalk(script, loop, command, alternatives)
     ok = Scenario(True, 0, False)
     transient = steps.transient(profile, script.catalog)
@@ -153,7 +175,7 @@ def _alternatives(
 ) -> list[Node]:
     """The runs of the same agent in the loop that are another branch of the `if` or
     `case` holding `command` (`if streaming; then claude … | jq; else claude …; fi`);
-    `runs`: the script's agent runs, each with its agent."""
+    `runs`: the agent runs that start in the loop, each with its agent."""
     found: list[Node] = []
     for other, agent in runs:
         if other.node.id == command.node.id or agent.name != profile.name:
@@ -223,7 +245,7 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
         for n, s in script.summaries.items()
         if s.agent is not None and not s.ends_failing
     }
-    runs = [(c, agent) for c in script.commands if (agent := script.agent_of(c)) is not None]
+    runs = AgentRuns.of(script)
     found: list[AgentLoop] = []
     for command in script.commands:
         profile = command.agent or functions.get(command.command_name or "")
