@@ -44,6 +44,7 @@ from auditor.shell.status import (
     errexit_subshell,
     field_of,
     in_condition,
+    is_last_statement,
     next_statement,
     status_use,
     substitution_declaration,
@@ -88,11 +89,12 @@ def lost_status(
     waits = waits_for(carrier, script.commands, script.parsed) if backgrounded(carrier) else []
     if waits and not own and not all(w.carries or w.bare or w.passed for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
+    job = carrier if backgrounded(carrier) else _job_ending_with(statement)
     masked = None
     if stage is not None:
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
         masked = MaskedStage(pipeline.stages[-1].label, stage, captured_by(statement))
-    how = _how(carrier, discard, masked)
+    how = _how(job if job is not None else carrier, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
     if waits and all(w.bare for w in waits):
@@ -114,7 +116,7 @@ def lost_status(
         and statement.parent.type == "program"
         and script.end_use is None
     )
-    background = backgrounded(carrier)
+    background = job is not None
     hint = (
         "add `-e` to `script` so it exits with the run's status, then check that" if own else None
     )
@@ -378,6 +380,24 @@ def _person_watches(script: ShellScript, statement: Node) -> bool:
     options = [w for w in command.argv[1:] if w and w.startswith("-") and not w.startswith("--")]
     # `-t 5`, `-u 3`, also in a cluster of options (`-rt 5`); a redirect of its input too
     return not any("t" in w[1:] or "u" in w[1:] for w in options)
+
+
+def _job_ending_with(statement: Node) -> Node | None:
+    """The background subshell whose status is the run's, the run ending it (`(cd d &&
+    agent …) &`); None when the run ends none."""
+    node = statement
+    while (parent := node.parent) is not None:
+        if parent.type == "list" and parent.named_children[-1].id == node.id:
+            node = parent
+        elif parent.type == "redirected_statement" and parent.named_children[0].id == node.id:
+            node = parent  # `(cd d && agent … > log) &` reads as a redirected list
+        elif parent.type == "subshell" and is_last_statement(node):
+            if backgrounded(parent):
+                return parent
+            node = parent
+        else:
+            return None
+    return None
 
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:
