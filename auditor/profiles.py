@@ -157,11 +157,7 @@ class AgentCatalog(NamedTuple):
         """The profile whose command names include this program's basename (a package
         `@anthropic-ai/claude-code@latest` by its last part without the version; a
         Windows program or npm shim, `codex.cmd`, `claude.exe`, without its extension)."""
-        base = re.split(r"[/\\]", program)[-1]
-        base = base[:1] + base[1:].split("@", 1)[0]
-        stem, dot, extension = base.rpartition(".")
-        if dot and extension.lower() in _WINDOWS_PROGRAMS:
-            base = stem
+        base = program_name(program)
         return next((p for p in self.profiles if base in p.commands), None)
 
     def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:
@@ -202,6 +198,18 @@ class AgentCatalog(NamedTuple):
         if _PYTHON.match(base):
             return self.wrappers.get("python")
         return self.wrappers.get(base)
+
+
+def program_name(program: str) -> str:
+    """The name a program is known by: its file name, of a POSIX or Windows path, without
+    a package's version (`@anthropic-ai/claude-code@latest`: `claude-code`) or a Windows
+    program's extension (`C:\\…\\codex.exe`, `codex.cmd`: `codex`)."""
+    base = re.split(r"[/\\]", program)[-1]
+    if not base or any(c.isspace() for c in base):
+        return base  # the rest of a command line, not a file name
+    base = base[:1] + base[1:].split("@", 1)[0]
+    stem, dot, extension = base.rpartition(".")
+    return stem if dot and extension.lower() in _WINDOWS_PROGRAMS else base
 
 
 def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from auditor.profiles import program_name
 from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, Token
 
 
@@ -16,7 +17,7 @@ def runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
         site == "command"  # a command string that starts one (judged when indexed)
         or (
             site == "argv"
-            and any(w.rsplit("/", 1)[-1] in agents for w in str(words).split(ARGV_SEPARATOR))
+            and any(program_name(w) in agents for w in str(words).split(ARGV_SEPARATOR))
         )
         for _, site, words in tokens
     )
@@ -24,9 +25,7 @@ def runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
 
 def names_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
     """Whether the values hold the name of an agent's program (`"codex"`)."""
-    return any(
-        site == "text" and str(name).rsplit("/", 1)[-1] in agents for _, site, name in tokens
-    )
+    return any(site == "text" and program_name(str(name)) in agents for _, site, name in tokens)
 
 
 def parameter_runs_agent(

@@ -39,7 +39,7 @@ from collections.abc import Collection
 from typing import Any, cast
 
 from auditor.numbers import bounded_int
-from auditor.profiles import AgentCatalog
+from auditor.profiles import AgentCatalog, program_name
 from auditor.python.model.ast_values import (
     Function,
     annotation_name,
@@ -123,7 +123,7 @@ class ModuleFacts(LoopLayers):
     def text_refs(self, value: str) -> list[Ref]:
         """A string's reference: the name of an agent's program (`"codex"`), or a command
         string that starts an agent; none for any other text."""
-        if value.rsplit("/", 1)[-1] in self.agents:
+        if program_name(value) in self.agents:  # also `C:\\…\\codex.exe`
             return [("text", value[:200])]
         if (
             self.catalog is not None
