@@ -20,7 +20,10 @@ from auditor.shell.status import is_last_statement
 from auditor.shell.words import Env, evaluate, kept
 
 SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
-_UNKNOWN = "_"  # an unknown part of a word, in a command string
+# An unknown part of a word, in a command string: a variable the string's own run has no
+# value for, so its words there are unknown as they are here (`eval "aider $ARGS"` may
+# be given `--message`: not a person's session).
+_UNKNOWN = "${__runaudit_unknown}"
 # A command of the string, the agent it runs, and the statement whose status is its
 # with whether that is the command's own (not a masked pipeline stage).
 StatusKept = Callable[[Node], tuple[Node, bool]]
@@ -83,8 +86,9 @@ def script_own_status(command: SimpleCommand) -> bool:
 
 def command_string(command: SimpleCommand, env: Env) -> str | None:
     """The shell text a command runs as a string: the words of `eval` joined, or the
-    STRING of `bash -c STRING`; an unknown part of a word is spelled `_` (`cd "$DIR" &&
-    $CMD` is still `cd` then the command CMD holds), an unknown whole word is unknown."""
+    STRING of `bash -c STRING`; an unknown part of a word is spelled as a variable of
+    unknown value (`cd "$DIR" && $CMD` is still `cd` then the command CMD holds), an
+    unknown whole word is unknown."""
     if command.name == "eval":
         start = command.program_index + 1
     elif command.name in SHELLS:
