@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import textwrap
 
+from auditor.profiles import default_catalog
 from auditor.python.model.module import PythonModule
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.summary import summarize_python
@@ -114,10 +115,10 @@ def test_objects_of_other_kinds_have_none_of_the_module_s_values() -> None:
 
         class Config:
             executable = "claude"
-            claude_path = "claude"
+            binary = "claude"
 
         def go(args: argparse.Namespace):
-            run([args.claude_path, "x"])
+            run([args.binary, "x"])
 
         def other():
             run([sys.executable, "x"])
@@ -137,12 +138,39 @@ def test_nothing_found_stays_unknown() -> None:
                 self.other = path
 
         def go(config):
-            run([config.claude_path, "x"])
+            run([config.binary, "x"])
         """
     module = _module(code)
     call = next(c for c in module.calls if isinstance(c.func, ast.Name) and c.func.id == "run")
     resolver = Resolver(module, positions=False)
     assert resolver.text(call.args[0].elts[0]) is None  # type: ignore[attr-defined]
+
+
+def test_a_value_nothing_gives_is_read_by_its_name() -> None:
+    """A config attribute no class of the tree gives is the agent its name says (its
+    first word an agent's command, its last a word for a program); any other stays
+    unknown, and a value the tree gives is that value."""
+    code = """\
+        class Formatter:
+            binary = "black"
+
+        def go(config, formatter: Formatter, codex_bin):
+            run([config.claude_path, "x"])
+            run([config.claude_dir, "x"])
+            run([formatter.binary, "x"])
+            run([codex_bin, "exec"])
+        """
+    module = _module(code)
+    module.catalog = default_catalog()
+    calls = [c for c in module.calls if isinstance(c.func, ast.Name) and c.func.id == "run"]
+    resolver = Resolver(module, positions=False)
+    texts = [resolver.text(c.args[0].elts[0]) for c in calls]  # type: ignore[attr-defined]
+    assert [t.text if t is not None else None for t in texts] == [
+        "claude",
+        None,
+        "black",
+        "codex",
+    ]
 
 
 def test_the_project_index_finds_launchers_through_attributes() -> None:
@@ -185,7 +213,7 @@ def test_the_project_index_finds_launchers_through_attributes() -> None:
             return subprocess.run([formatter.claude_path, "."]).returncode
 
         def cli(args: argparse.Namespace):
-            return subprocess.run([args.claude_path, "-p", "go"]).returncode
+            return subprocess.run([args.binary, "-p", "go"]).returncode
         """
     summary = summarize_python(textwrap.dedent(code), "m.py")
     assert sorted(summary.launchers) == ["Runner.run", "run_local", "run_once"]
