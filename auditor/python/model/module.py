@@ -78,6 +78,11 @@ class ProjectValues(Protocol):
         """The argv lists the callers pass parameter `name` of `function` (a qualname)."""
         ...
 
+    def runs_own(self, function: str, line: int, column: int, qualname: str) -> bool:
+        """Whether the call at `line`:`column` in `function` may run this module's
+        function `qualname` (through an instance, an override, a value)."""
+        ...
+
     def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
         """The argv lists the call at `line`:`column` (an `ast` position) in `function`
         returns."""

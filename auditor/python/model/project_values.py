@@ -33,6 +33,11 @@ class ModuleValues:
         found = self.graph.callees(f"{self.module}.{function}", number)
         return [(self.graph.functions[f].module, self.graph.functions[f].qualname) for f in found]
 
+    def runs_own(self, function: str, line: int, column: int, qualname: str) -> bool:
+        """Whether the call at `line`:`column` of `function` may run this module's
+        function `qualname`."""
+        return (self.module, qualname) in self.callees(function, line, column)
+
     def predicate(self, function: str, line: int, column: int) -> Predicate | None:
         """The predicate of another module the call at `line`:`column` of `function` runs,
         when the graph says it runs that one only."""

@@ -449,8 +449,12 @@ class _Analysis:
         )
 
     def _callers(self, function: Function) -> list[ast.Call]:
-        """The calls of `function` in the module: by its name, or on `self` for a method."""
+        """The calls of `function` in the module: by its name, on `self` for a method, or
+        on an instance the call graph says holds its class (`xx = Claude()`, then
+        `xx.generate(…)`)."""
         method = isinstance(self.module.parent(function), ast.ClassDef)
+        qualname = self.module.qualname(function) if method else None
+        project = self.module.project
         found: list[ast.Call] = []
         for node in self.module.parents:
             if not isinstance(node, ast.Call):
@@ -460,6 +464,16 @@ class _Analysis:
                 named = func.id
             elif isinstance(func, ast.Attribute) and method and dotted_name(func.value) == "self":
                 named = func.attr
+            elif (
+                isinstance(func, ast.Attribute)
+                and func.attr == function.name
+                and qualname is not None
+                and project is not None
+            ):
+                scope = self.module.scope_name(self.module.scope_of(node)) or "<module>"
+                if project.runs_own(scope, node.lineno, node.col_offset, qualname):
+                    found.append(node)
+                continue
             else:
                 continue
             if named == function.name:
