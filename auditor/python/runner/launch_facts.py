@@ -872,6 +872,9 @@ def _ends_by(node: ast.expr, end: tuple[int, int]) -> bool:
 def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:
     """The argv or command-string expression of a launch call, and which it is."""
     if name in SPREAD_CALLS:
+        first = call.args[0] if call.args else None
+        if first is not None and not isinstance(first, ast.Starred):
+            return first, "program"  # `create_subprocess_exec(program, *args)`
         spread = next((a.value for a in call.args if isinstance(a, ast.Starred)), None)
         return spread, "argv"
     keywords = {k.arg: k.value for k in call.keywords if k.arg}

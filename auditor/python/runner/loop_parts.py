@@ -14,6 +14,8 @@ Loop = ast.For | ast.AsyncFor | ast.While
 # What iterating these walks leaves as it is: the items, numbered or listed.
 _KEEPING = frozenset({"enumerate", "list", "tuple"})
 _ITERTOOLS = frozenset({"", "itertools", "builtins"})  # where the iterators are from
+# Iterators that count turns (`repetition` reads them), not alternatives.
+_COUNTS = frozenset({"range", "count", "repeat", "cycle", "islice", "itertools.count"})
 
 
 def assigned_value(node: ast.AST) -> ast.expr | None:
@@ -67,6 +69,16 @@ def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Re
         return found
     times, start = _literal(found.times), _literal(found.start) if found.start else 0
     return None if times is not None and start is not None and times - start <= 1 else found
+
+
+def fallback(loop: ast.For | ast.AsyncFor) -> Repetition | None:
+    """A `for` loop over alternatives for one piece of work (`for model in MODELS:`, a
+    provider or an agent each turn) that leaves at the first success: its body returns or
+    breaks other than from an `except` clause, so a failed attempt goes on to the next
+    item, the same work again with another alternative. A walk over work items goes on
+    after a success too, and a count (`range(1)`, written to run once) is `repetition`'s."""
+    counted = isinstance(loop.iter, ast.Call) and dotted_name(loop.iter.func) in _COUNTS
+    return Repetition(None) if not counted and leaves_outside_handlers(loop.body) else None
 
 
 def delay_schedule(loop: ast.For | ast.AsyncFor) -> Repetition | None:

@@ -50,7 +50,13 @@ from auditor.python.runner.error_tests import (
     describe,
     module_facts,
 )
-from auditor.python.runner.loop_parts import Loop, delay_schedule, no_names, repetition
+from auditor.python.runner.loop_parts import (
+    Loop,
+    delay_schedule,
+    fallback,
+    no_names,
+    repetition,
+)
 from auditor.python.runner.regions import inside, swallowed
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.retry_types import CallFailure, Retry, RetryDecorator
@@ -363,7 +369,7 @@ class _Catalogue:
         )
         repeated = repetition(iterator, no_names) if iterator is not None else None
         if repeated is None and isinstance(loop, ast.For | ast.AsyncFor):
-            repeated = delay_schedule(loop)
+            repeated = delay_schedule(loop) or fallback(loop)
         if iterator is not None and library is None and repeated is None:
             return None
         head = loop.test if isinstance(loop, ast.While) else loop.iter

@@ -1,0 +1,26 @@
+"""RA301: loops over alternatives for one piece of work (models, agents) that leave at
+the first success: a failed run goes on to the next item, and the same prompt runs
+again from the start, repeating the failed run's tool calls."""
+
+import subprocess
+
+MODELS = ["gemini-2.5-pro", "gemini-2.5-flash"]
+AGENTS = (["claude", "-p"], ["codex", "exec"])
+
+
+def ask(prompt: str) -> str:
+    for model in MODELS:  # expect: RA301(error)
+        try:
+            done = subprocess.run(
+                ["gemini", "--yolo", "-m", model, "-p", prompt], capture_output=True, text=True, check=True
+            )
+            return done.stdout
+        except Exception:
+            continue
+    raise RuntimeError("every model failed")
+
+
+def fix(task: str) -> None:
+    for agent in AGENTS:  # expect: RA301(error)
+        if subprocess.run([*agent, task]).returncode == 0:
+            break
