@@ -66,7 +66,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     name, `llm_retry = tenacity.retry(…)`), retry decorators written in the
     audited tree, and loops (`for … in range(n)`, `while`, a loop over the
     pauses between attempts whose body sleeps for the item: `for delay in
-    (1, 5, 30):`, `enumerate(DELAYS + [0])`) where a failed step
+    (1, 5, 30):`, `enumerate(DELAYS + [0])`, a loop over alternatives for the
+    same work that leaves at the first success: `for model in MODELS:`, a
+    list of agents to fail over to) where a failed step
     leads to another iteration (an `except` that does not re-raise, a non-zero
     `returncode` that does not `break`, `return` or `raise`). Steps are
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
