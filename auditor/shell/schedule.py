@@ -18,6 +18,8 @@ An agent in a function runs on the schedule of the loops its calls sit in.
 
 from __future__ import annotations
 
+import re
+
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
@@ -43,14 +45,34 @@ def _text(node: Node) -> str:
 
 
 def attempt_loop(loop: Node) -> bool:
-    """`while`, `until`, `for ((…))`, or `for` over numbers: each iteration is an attempt."""
+    """`while`, `until`, `for ((…))`, or `for` over numbers: each iteration is an attempt;
+    not a `for` over numbers that picks its work by the number (`_indexes_items`)."""
     if loop.type != "for_statement":
         return True
     values = named(loop, "value")
-    return bool(values) and all(
+    numbers = bool(values) and all(
         v.type in ("number", "brace_expression")
         or (v.type == "command_substitution" and _text(v).lstrip("$( ").startswith("seq"))
         for v in values
+    )
+    return numbers and not _indexes_items(loop)
+
+
+def _indexes_items(loop: Node) -> bool:
+    """Whether a `for` over numbers picks each turn's work by its number: a command in it
+    (not a `sleep` between attempts) reads the variable as an index (`jq ".[$i].title"`,
+    `"${ISSUES[$i]}"`): a walk over items by position, not attempts."""
+    variable = loop.child_by_field_name("variable")
+    body = loop.child_by_field_name("body")
+    if variable is None or body is None:
+        return False
+    name = re.escape(_text(variable))
+    index = re.compile(rf"\[\s*\$?\{{?{name}\}}?\s*\]")
+    return any(
+        node.type == "command"
+        and not _text(node).lstrip().startswith("sleep")
+        and index.search(_text(node)) is not None
+        for node in descendants(body)
     )
 
 
