@@ -61,7 +61,7 @@ class Repetition(NamedTuple):
 def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Repetition | None:
     """What a `for` loop over `iterated` repeats, when it makes the same attempt again and
     again: `range(n)`, `itertools.count()`, `itertools.repeat(x, n)`, `islice(cycle(xs),
-    n)` or `[x] * n`, also numbered or listed (`enumerate(list(islice(cycle(providers),
+    n)`, `[x] * n` or the attempts' numbers written out (`(1, 2, 3)`), also numbered or listed (`enumerate(list(islice(cycle(providers),
     3)))`), or a local name bound once to one (`held`: its value); None for a walk over
     work items, and for a loop written to run once (`for round in range(1):`)."""
     found = _repetition(iterated, held)
@@ -120,6 +120,12 @@ def _repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> R
                 return None
             iterated = value
             continue
+        if isinstance(iterated, ast.List | ast.Tuple):  # `for attempt in (1, 2, 3):`
+            numbers = [_literal(element) for element in iterated.elts]
+            first = numbers[0] if numbers else None
+            counted = first in (0, 1) and numbers == list(range(first or 0, len(numbers) + first))
+            size = ast.copy_location(ast.Constant(len(numbers)), iterated)
+            return Repetition(size) if counted and len(numbers) > 1 else None
         if isinstance(iterated, ast.BinOp) and isinstance(iterated.op, ast.Mult):
             sides = (iterated.left, iterated.right)
             listed = [side for side in sides if isinstance(side, ast.List | ast.Tuple)]

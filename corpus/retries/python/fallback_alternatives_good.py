@@ -26,3 +26,12 @@ def first_version() -> str:
         if done.returncode == 0:
             return done.stdout
     return ""
+
+
+def review_each(diffs: tuple[str, str]) -> list[int]:
+    # numbers that are not a count from 0 or 1, and a body that goes on after a success:
+    # each turn is its own work
+    codes = []
+    for port in (8080, 8081):
+        codes.append(subprocess.run(["codex", "exec", f"review {diffs} on {port}"]).returncode)
+    return codes
