@@ -61,9 +61,10 @@ class Repetition(NamedTuple):
 def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Repetition | None:
     """What a `for` loop over `iterated` repeats, when it makes the same attempt again and
     again: `range(n)`, `itertools.count()`, `itertools.repeat(x, n)`, `islice(cycle(xs),
-    n)`, `[x] * n` or the attempts' numbers written out (`(1, 2, 3)`), also numbered or listed (`enumerate(list(islice(cycle(providers),
-    3)))`), or a local name bound once to one (`held`: its value); None for a walk over
-    work items, and for a loop written to run once (`for round in range(1):`)."""
+    n)`, `[x] * n` or the attempts' numbers written out (`(1, 2, 3)`), also numbered or
+    listed (`enumerate(list(islice(cycle(providers), 3)))`), or a local name bound once to
+    one (`held`: its value); None for a walk over work items, and for a loop written to
+    run once (`for round in range(1):`)."""
     found = _repetition(iterated, held)
     if found is None or found.times is None:
         return found
