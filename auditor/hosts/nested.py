@@ -13,6 +13,7 @@ from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
 from auditor.shell.status import status_use
+from auditor.shell.words import expanded_name
 
 # tmux commands that take a shell-command, with their options that take a value.
 TMUX_COMMANDS = {
@@ -134,12 +135,8 @@ def _held_strings(script: ShellScript, word: Node, values: dict[str, list[Node]]
     """The strings a shell-command word that is one variable (`"$AGENT_CMD"`) may hold:
     the values written to it before the word, each where it is written (one in each arm of
     a `case`); none for any other word."""
-    inner = word.named_children[0] if word.type == "string" else word
-    if word.type == "string" and len(word.named_children) != 1:
-        return []
-    if inner.type not in ("simple_expansion", "expansion") or len(inner.named_children) != 1:
-        return []
-    written = values.get(script.parsed.node_text(inner.named_children[0]), [])
+    name = expanded_name(word)
+    written = values.get(name, []) if name is not None else []
     end = bisect.bisect_left(written, word.start_byte, key=lambda value: value.start_byte)
     return written[max(end - _MAX_HELD, 0) : end]
 

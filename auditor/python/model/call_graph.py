@@ -576,9 +576,10 @@ class CallGraph:
             return {(origin, "argv", f"{program}{tail}") for program in sorted(programs)[:4]}
         if kind == "field":
             # of an object whose class is known (its annotation, or what the receiver
-            # holds: `handler.openai_client`), every value the class gives the attribute
-            read = self.field_values(ref[1], ref[2] if len(ref) > 2 else "")
-            return read | self._field_reads(ref[1], self._field_classes(function, ref))
+            # holds: `handler.openai_client`), every value the class gives the attribute;
+            # of one not annotated, also the program names the few classes that have it give
+            read = self._field_reads(ref[1], self._field_classes(function, ref))
+            return read if len(ref) > 2 and ref[2] else read | self.field_values(ref[1], "")
         if kind == "param":
             return self._read(("P", fid, ref[1]))
         if kind == "outer":  # a closure's free name: as its enclosing function holds it

@@ -128,17 +128,15 @@ class AstFacts:
         self.exceptions: dict[str, list[str]] = {}  # `RETRIABLE = (RateLimitError, …)`
         self.renamed: dict[str, str] = {}  # `import RateLimitError as OpenAIRateLimitError`
         self.methods: dict[str, Function] = {}  # by name, when one class has it
-        named: set[str] = set()
+        owners: dict[str, set[str]] = {}  # a method's name -> the classes that define it
         for statement in tree.body:
             if isinstance(statement, Function):
                 self.functions[statement.name] = statement
             elif isinstance(statement, ast.ClassDef):
                 for method in statement.body:
-                    if isinstance(method, Function):
+                    if isinstance(method, Function):  # the last definition, as Python keeps
                         self.methods[method.name] = method
-                        if method.name in named:
-                            self.methods.pop(method.name)
-                        named.add(method.name)
+                        owners.setdefault(method.name, set()).add(statement.name)
             elif isinstance(statement, ast.ImportFrom):
                 self.renamed.update((a.asname, a.name) for a in statement.names if a.asname)
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
@@ -147,6 +145,7 @@ class AstFacts:
                     self.strings[target.id] = words
                 elif isinstance(target, ast.Name) and isinstance(statement.value, ast.Tuple):
                     self.exceptions[target.id] = class_names(statement.value)
+        self.methods = {name: m for name, m in self.methods.items() if len(owners[name]) == 1}
 
     @functools.cached_property
     def origins(self) -> dict[str, frozenset[str]]:

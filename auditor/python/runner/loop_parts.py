@@ -15,7 +15,7 @@ Loop = ast.For | ast.AsyncFor | ast.While
 _KEEPING = frozenset({"enumerate", "list", "tuple"})
 _ITERTOOLS = frozenset({"", "itertools", "builtins"})  # where the iterators are from
 # Iterators that count turns (`repetition` reads them), not alternatives.
-_COUNTS = frozenset({"range", "count", "repeat", "cycle", "islice", "itertools.count"})
+_COUNTS = frozenset({"range", "count", "repeat", "cycle", "islice"})
 
 
 def assigned_value(node: ast.AST) -> ast.expr | None:
@@ -78,7 +78,8 @@ def fallback(loop: ast.For | ast.AsyncFor) -> Repetition | None:
     breaks other than from an `except` clause, so a failed attempt goes on to the next
     item, the same work again with another alternative. A walk over work items goes on
     after a success too, and a count (`range(1)`, written to run once) is `repetition`'s."""
-    counted = isinstance(loop.iter, ast.Call) and dotted_name(loop.iter.func) in _COUNTS
+    called = dotted_name(loop.iter.func) if isinstance(loop.iter, ast.Call) else None
+    counted = (called or "").removeprefix("itertools.") in _COUNTS
     return Repetition(None) if not counted and leaves_outside_handlers(loop.body) else None
 
 
@@ -123,10 +124,10 @@ def _repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> R
             continue
         if isinstance(iterated, ast.List | ast.Tuple):  # `for attempt in (1, 2, 3):`
             numbers = [_literal(element) for element in iterated.elts]
-            first = numbers[0] if numbers else None
-            counted = first in (0, 1) and numbers == list(range(first or 0, len(numbers) + first))
-            size = ast.copy_location(ast.Constant(len(numbers)), iterated)
-            return Repetition(size) if counted and len(numbers) > 1 else None
+            first = numbers[0] if len(numbers) > 1 else None
+            if first not in (0, 1) or numbers != list(range(first, first + len(numbers))):
+                return None
+            return Repetition(ast.copy_location(ast.Constant(len(numbers)), iterated))
         if isinstance(iterated, ast.BinOp) and isinstance(iterated.op, ast.Mult):
             sides = (iterated.left, iterated.right)
             listed = [side for side in sides if isinstance(side, ast.List | ast.Tuple)]
