@@ -218,9 +218,14 @@ class ModuleSummariser:
         self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
         agents = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in agents)
+        variables = "|".join(re.escape(name.upper()) for name in agents)
         # A name as a word or a path's last part (`/opt/bin/gptme`): looked up by the name
-        # and the one character before it, linear where a `[\w./-]*/` prefix was quadratic.
-        self.agent_word = re.compile(r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])")
+        # and the one character before it, linear where a `[\w./-]*/` prefix was quadratic;
+        # or leading a variable's name (`$CLAUDE_BIN`: `AgentCatalog.named_program`).
+        self.agent_word = re.compile(
+            r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])"
+            r"|(?<!\w)(?:" + variables + r")_\w"
+        )
         # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
         calls = (settings.steps or {}).get("calls", ())
         self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
