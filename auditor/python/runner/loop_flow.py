@@ -191,6 +191,8 @@ class LoopWalk:
         self._marked: dict[tuple[int, int], bool] = {}
         self.counter = attempt_counter(loop)
         self.unsure: list[ast.expr] = []  # the tests some failures go round under
+        # `not TEST` of a negative test whose `if` leaves, by the test's id (`unsure_past`)
+        self._negations: dict[int, ast.expr] = {}
         self._predicates: dict[int, ast.expr | None] = {}  # see `predicate`
 
     def asks_user(self) -> bool:
@@ -393,6 +395,8 @@ class LoopWalk:
                 paths = self.unsure_under(node.test, paths, others, scenario.ok)
                 if scenario.ok:  # a success that goes round by the `else`: under its negation
                     others = self.unsure_under(node.test, others, paths, scenario.ok)
+                else:
+                    others = self.unsure_past(node.test, others, paths)
             # the branch is left behind where the paths join again after the `if`
             return [
                 p._replace(decided=path.decided, counted=path.counted) if p.outcome == FALL else p
@@ -593,16 +597,37 @@ class LoopWalk:
             for p in paths
         ]
 
+    def unsure_past(self, test: ast.expr, others: list[_Path], paths: list[_Path]) -> list[_Path]:
+        """For a failure, the paths past an `if` whose body leaves on a comparison that
+        holds when a value is not one named (`if category != Category.TRANSIENT: break`):
+        they go round only where it is that one, a narrowing (`unless` the comparison
+        holds, in messages). A negated call (`if not should_retry(r): return`) is the
+        predicate's to decide, read where the run's outcome decides it."""
+        compared = isinstance(test, ast.Compare) and _negative(test)
+        if not (compared and paths and all(p.outcome not in (FALL, _NEXT) for p in paths)):
+            return others
+        negation = self._negations.setdefault(
+            id(test), ast.copy_location(ast.UnaryOp(ast.Not(), test), test)
+        )
+        return [
+            p._replace(unsure=negation) if p.unsure is None and p.outcome in (FALL, _NEXT) else p
+            for p in others
+        ]
+
     def under(self, tests: list[ast.expr]) -> str:
         """The reason a loop goes round only under `tests`, for messages: the words they
         look for in what the run said (`"timeout" in result.error`), or the first test
-        as written."""
+        as written (`unless` a test past which it goes round does not hold)."""
         words = [self.message_test(test) for test in tests]
         if all(words):
             said = "` or `".join(dict.fromkeys(w for w in words if w))
             return f"when what the failed run said mentions `{said}`"
-        start, end = self.module.span(tests[0])
-        return f"when `{shortened(self.module.source.text[start:end])}`"
+        first = tests[0]
+        negated = isinstance(first, ast.UnaryOp) and first in self._negations.values()
+        shown = first.operand if isinstance(first, ast.UnaryOp) and negated else first
+        start, end = self.module.span(shown)
+        text = shortened(self.module.source.text[start:end])
+        return f"unless `{text}`" if negated else f"when `{text}`"
 
     def scenarios(self) -> list[Scenario]:
         """The ways the call can fail that the loop may tell apart."""
