@@ -147,6 +147,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
         if node.type == "ERROR":
             found.extend(_for_without_in(node, data))
             found.extend(_compound_herestring(node, data))
+            found.extend(_background_heredoc(node, data))
         if node.is_missing:
             found.extend(_redirected_assignment(node))
         if node.type == "ERROR" or node.is_missing:
@@ -585,6 +586,49 @@ def _compound_herestring(error: Node, data: bytes) -> list[Repair]:
     ):
         return []
     return [Repair(error.start_byte, 2, b"  ")]
+
+
+def _background_heredoc(error: Node, data: bytes) -> list[Repair]:
+    """`cmd <<EOF &` then the body: a job fed by a here-doc, which the grammar reads as an
+    error (in the redirect, or, with a comment after the `&`, around the `<<` with the body
+    read as commands). Braces around the statement and its body, `{ cmd <<EOF … EOF\n} &`,
+    put the whole of it (a list or a pipeline too) in the background as bash does; only
+    an `&` that ends its line (a comment may follow) is mended."""
+    statement = error.parent
+    while statement is not None and statement.type != "heredoc_redirect":
+        statement = statement.parent
+    statement = statement.parent if statement is not None else None
+    if statement is not None and statement.type == "redirected_statement":
+        return _background_job(data, statement.start_byte, error.start_byte, statement.end_byte)
+    operator, start = error.children[:2] if error.child_count >= 2 else (None, None)
+    command, amp = error.prev_sibling, error.next_sibling
+    if (
+        operator is None
+        or start is None
+        or operator.type not in ("<<", "<<-")
+        or start.type != "heredoc_start"
+        or command is None
+        or amp is None
+    ):
+        return []
+    delimiter = re.sub(rb"[\\'\"]", b"", data[start.start_byte : start.end_byte])
+    at = data.find(b"\n", amp.start_byte)
+    while at != -1:
+        end = data.find(b"\n", at + 1)
+        line = data[at + 1 : len(data) if end == -1 else end]
+        if (line.lstrip(b"\t") if operator.type == "<<-" else line) == delimiter:
+            return _background_job(data, command.start_byte, amp.start_byte, at + 1 + len(line))
+        at = end
+    return []
+
+
+def _background_job(data: bytes, start: int, amp: int, end: int) -> list[Repair]:
+    """`{ ` at `start`, the `&` at `amp` moved to after `end` (`\n} &`), when that `&`
+    ends its line or a comment follows it."""
+    rest = data[amp + 1 : data.find(b"\n", amp)].strip()
+    if data[amp : amp + 1] != b"&" or (rest and not rest.startswith(b"#")):
+        return []
+    return [Repair(start, 0, b"{ "), Repair(amp, 1, b" "), Repair(end, 0, b"\n} &")]
 
 
 def _redirected_assignment(missing: Node) -> list[Repair]:
