@@ -109,7 +109,7 @@ def summarize_function(
     # those of the agent functions it calls (`run_iteration` calling `run_phase`).
     def agent_of(command: SimpleCommand) -> tuple[AgentProfile, tuple[WrapperUse, ...]] | None:
         if command.agent is not None:
-            named = _names_program(command, parsed)
+            named = names_program(command, parsed)
             return (command.agent, command.wrappers) if named else None
         called = summaries.get(command.command_name or "")
         if called is None or called.agent is None or called.name == name:
@@ -178,7 +178,7 @@ def summarize_function(
 _POSITIONAL = re.compile(r'^"?\$\{?[0-9@*]')  # `"$@"`, `$1`, `${2}`: what the caller passes
 
 
-def _names_program(command: SimpleCommand, parsed: ShellText) -> bool:
+def names_program(command: SimpleCommand, parsed: ShellText) -> bool:
     """Whether the body names the command's program itself (`claude`, `"$CLAUDE_PATH"`
     set by the script), not its caller (`"$@"`, `$1`)."""
     nodes = command.word_nodes

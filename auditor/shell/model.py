@@ -35,6 +35,7 @@ from auditor.shell.effect_checks import body_checks_effect
 from auditor.shell.functions import (
     FunctionSummary,
     forwarded_command,
+    names_program,
     printed_word,
     reachable_functions,
     summarize_function,
@@ -81,6 +82,9 @@ SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file in
 _FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
+# how often a function is summarised again as the functions it calls are defined
+_MAX_RESUMMARIES = 3
+
 
 class ShellScript:
     """What the rules read about one unit of shell."""
@@ -120,6 +124,9 @@ class ShellScript:
         self._stage_pipeline: dict[int, int] = {}  # stage node id -> index in `pipelines`
         # function definition id -> the slice of `commands` its body recorded
         self._body_commands: dict[int, tuple[int, int]] = {}
+        # function name -> the functions whose body calls it: bash finds a function when it
+        # is called, so a function defined later changes what a call of its callers does
+        self._callers_of: dict[str, set[str]] = {}
         self._recording = True  # False while a function body is walked again for its options
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
@@ -409,8 +416,10 @@ class ShellScript:
         elif not _same(known, definition):
             self._calls.clear()  # defined again: the calls of it ran the other one
         self.functions[name] = definition
-        first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
-        inside = [c for c in self.commands[first:last] if within(c.node, definition)]
+        inside = self._inside(definition)
+        for command in inside:
+            if command.command_name:
+                self._callers_of.setdefault(command.command_name, set()).add(name)
         printed = printed_word(definition, inside)  # `$(name)` holds it
         if printed is not None:
             self.env[output_key(name)] = printed
@@ -420,15 +429,35 @@ class ShellScript:
             self.effect_checks.add(name)
         else:
             self.effect_checks.discard(name)
-        summary = summarize_function(
-            name, definition, inside, self.parsed, self.status_kept, self.summaries
-        )
-        if summary != self.summaries.get(name):
+        self._summarise(name, inside)
+
+    def _inside(self, definition: Node) -> list[SimpleCommand]:
+        """The commands a function's body recorded."""
+        first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
+        return [c for c in self.commands[first:last] if within(c.node, definition)]
+
+    def _summarise(self, name: str, inside: list[SimpleCommand]) -> None:
+        """Summarise a function; when that changes what a call of it does, summarise again
+        the functions defined before that call it (each a bounded number of times, as
+        functions that call each other may)."""
+        pending, times = [(name, inside)], dict.fromkeys([name], 0)
+        while pending:
+            name, inside = pending.pop()
+            definition = self.functions[name]
+            summary = summarize_function(
+                name, definition, inside, self.parsed, self.status_kept, self.summaries
+            )
+            if summary == self.summaries.get(name):
+                continue
             self._calls.clear()  # a command a call ran may now run an agent
-        if summary is not None:
-            self.summaries[name] = summary
-        else:
-            self.summaries.pop(name, None)  # a later definition replaces an earlier one
+            if summary is not None:
+                self.summaries[name] = summary
+            else:
+                self.summaries.pop(name, None)  # a later definition replaces an earlier one
+            for caller in self._callers_of.get(name, ()):
+                if caller in self.functions and times.get(caller, 0) < _MAX_RESUMMARIES:
+                    times[caller] = times.get(caller, 0) + 1
+                    pending.append((caller, self._inside(self.functions[caller])))
 
     def status_kept(self, node: Node) -> tuple[Node, bool]:
         """The statement whose status is a command's, and whether it is the command's
@@ -527,8 +556,9 @@ class ShellScript:
                 for s in pipeline.stages
             )
             self.pipelines[found] = pipeline._replace(stages=stages)
-        # The functions holding it now run an agent: their summaries say so.
-        holder = node.parent
+        # The functions holding it now run an agent: their summaries say so (not when a
+        # call's arguments name it: that is the agent of that call only).
+        holder = node.parent if names_program(command, self.parsed) else None
         while holder is not None:
             if holder.type == "function_definition":
                 name = holder.child_by_field_name("name")
