@@ -46,6 +46,7 @@ from auditor.shell.status import (
     in_condition,
     is_last_statement,
     next_statement,
+    status_holder,
     status_use,
     substitution_declaration,
     unread_store,
@@ -85,7 +86,8 @@ def lost_status(
     discard = discarded_by(statement)
     # the statement whose status the run's becomes: its own, or under errexit that of the
     # subshell it ends (`( agent …; echo done ) &`)
-    carrier = _job_carrying(statement) if options.errexit else statement
+    carrier = _job_carrying(statement) if options.errexit else _job_ending_with(statement)
+    carrier = carrier or statement
     waits = waits_for(carrier, script.commands, script.parsed) if backgrounded(carrier) else []
     if waits and not own and not all(w.carries or w.bare or w.passed for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
@@ -105,7 +107,14 @@ def lost_status(
             "of the last job it names, not its own"
         )
     elif waits:
-        how = "it runs in the background, and nothing reads the status `wait` returns for it"
+        thrown = next(
+            filter(None, (discarded_by(status_holder(w.command.node)) for w in waits)), None
+        )
+        how = (
+            f"it runs in the background, and `{thrown}` discards the status `wait` returns for it"
+            if thrown is not None
+            else "it runs in the background, and nothing reads the status `wait` returns for it"
+        )
     if own:  # whatever reads it, and however it waits, it reads `script`'s own status
         how = "`script` without `-e` exits with its own status, not the run's"
     start, end = script.parsed.span(command.node)

@@ -10,3 +10,11 @@ done
 wait "$AGENT_PID" 2>/dev/null
 echo "=== Agent output ==="
 cat /tmp/agent.log
+
+# The job is a subshell the run ends; its `wait` is thrown away by `|| true`, so the `$?`
+# recorded after it is always 0.
+(cd "$WORKDIR" && opencode run "Fix the lint errors") &  # expect: RA203(warning)
+WORKER_PID=$!
+wait "$WORKER_PID" || true
+EXIT_CODE=$?
+echo "$EXIT_CODE" > worker.status

@@ -11,5 +11,12 @@ if ! wait "$AGENT_PID"; then
     exit 1
 fi
 
+# The job is a subshell the run ends, and what `wait` returns for it is recorded.
+(cd "$WORKDIR" && opencode run "Fix the lint errors") &
+WORKER_PID=$!
+EXIT_CODE=0
+wait "$WORKER_PID" || EXIT_CODE=$?
+echo "$EXIT_CODE" > worker.status
+
 codex exec "Review the result" > /tmp/review.log 2>&1 &
 wait $!
