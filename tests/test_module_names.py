@@ -56,6 +56,20 @@ def test_an_import_of_a_namesake_reaches_the_one_nearest_the_importer() -> None:
     assert modules.summary("retrying") is None  # which one, nobody said
 
 
+def test_a_module_of_the_name_imported_yields_to_a_namesake_nearer_the_importer() -> None:
+    # two projects in one tree: `app/llm/retry.py` of a package is `llm.retry`; the other
+    # project's `llm/retry.py`, in a folder without `__init__.py`, is named otherwise, but
+    # its own `from llm.retry import …` means its own file
+    python = {
+        "llm.retry": PythonSummary("tree/first/app/llm/retry.py"),
+        "second.llm.retry": PythonSummary("tree/second/llm/retry.py"),
+    }
+    modules = ModuleNames(python)
+    assert modules.named("llm.retry") == ["llm.retry"]  # from nowhere: the one of that name
+    assert modules.named("llm.retry", "tree/second/llm/providers/openai.py") == ["second.llm.retry"]
+    assert modules.named("llm.retry", "tree/first/app/llm/claude.py") == ["llm.retry"]
+
+
 def test_two_script_folders_with_their_own_helper_each_call_their_own(tmp_path: Path) -> None:
     for side in ("one", "two"):
         folder = tmp_path / side

@@ -35,7 +35,7 @@ class ModuleNames:
             known = self._known[module] = self._lookup(module)
         if len(known) > 1 and reader is not None:
             return nearest_paths(reader, {name: self.python[name].path for name in known})
-        return known
+        return known[:1] if module in self.python else known
 
     def summary(self, module: str, reader: str | None = None) -> tuple[str, PythonSummary] | None:
         """The one module `module` stands for, as the file at path `reader` imports it,
@@ -44,14 +44,16 @@ class ModuleNames:
         return (named[0], self.python[named[0]]) if len(named) == 1 else None
 
     def _lookup(self, module: str) -> list[str]:
-        if module in self.python:
-            return [module]
+        """The modules `module` may stand for: the one of that name first, with the others
+        whose path ends with its parts (a namesake in another project of the tree)."""
         if not module:
             return []
         if self._paths is None:
             self._paths = [(path_names(s.path), name) for name, s in self.python.items()]
         wanted = tuple(module.split("."))
         by_path = [name for parts, name in self._paths if parts[-len(wanted) :] == wanted]
+        if module in self.python:
+            return [module, *(name for name in by_path if name != module)]
         return by_path or [
             name
             for name in self.python
