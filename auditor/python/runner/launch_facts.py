@@ -718,6 +718,12 @@ class LaunchFacts:
             # a success
             failing = isinstance(value.op, ast.Or) and "status" in kinds
             return "status" if failing and "success" not in kinds else None
+        if isinstance(value, ast.IfExp):  # `proc.returncode if not killed else 1`
+            kinds = {
+                "code" if _int_constant(v) else self._kind(body, v)
+                for v in (value.body, value.orelse)
+            }
+            return "status" if "status" in kinds and kinds <= {"status", "code"} else None
         if isinstance(value, ast.Name):
             assigned, _ = body.assignments(value.id, value.lineno)
             # an integer it starts as (`exit_code = 0`) until the run's status is known

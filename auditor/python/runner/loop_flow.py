@@ -172,6 +172,16 @@ class LoopWalk:
             if failure.status_item is not None and unwrap(assigned_value(node)) is call
             for name in item_bound(node, failure.status_item)
         }
+        # names bound to the other items of the tuple it returns (`out, rc, killed_by`)
+        self.items = {
+            item.id
+            for node in nodes
+            if isinstance(node, ast.Assign) and unwrap(node.value) is call
+            for target in node.targets
+            if isinstance(target, ast.Tuple)
+            for item in target.elts
+            if isinstance(item, ast.Name)
+        } - self.statuses
         assignments = [n for n in nodes if isinstance(n, ast.Assign | ast.AnnAssign)]
         self.flags = SuccessFlags(self.module, call, self.results, failure.flag, assignments)
         for _ in range(2):  # twice: `rc = r.returncode; code = rc`
@@ -282,6 +292,12 @@ class LoopWalk:
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             inner = self.condition(node.operand, scenario, flags)
             return None if inner is None else not inner
+        if isinstance(node, ast.BoolOp) and scenario.ok and isinstance(node.op, ast.And):
+            # a success test with an error slot of the same result (`rc == 0 and not
+            # killed_by`, the items of `out, rc, killed_by = run(…)`): a success passes it
+            rest = [v for v in node.values if self.condition(v, scenario, flags) is not True]
+            if rest and len(rest) < len(node.values) and all(map(self._empty_slot, rest)):
+                return True
         if isinstance(node, ast.BoolOp):
             return self.either(node, len(node.values), scenario, flags)
         if isinstance(node, ast.Call) and (inlined := self.predicate(node)) is not None:
@@ -297,6 +313,17 @@ class LoopWalk:
             values = integers(self.module, right) if self.is_status(left) else None
             return None if values is None else _compare(scenario.code, operator, values)
         return not scenario.ok if self.is_status(node) else None
+
+    def _empty_slot(self, node: ast.expr) -> bool:
+        """Whether a test holds when another item of the tuple the call returned with the
+        status is empty (`not killed_by`, `error is None`)."""
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            node = node.operand
+        elif isinstance(node, ast.Compare) and is_none_test(node):
+            if not isinstance(node.ops[0], ast.Is | ast.Eq):
+                return False
+            node = node.left
+        return isinstance(node, ast.Name) and node.id in self.items
 
     def predicate(self, call: ast.Call) -> ast.expr | None:
         """The test a predicate of the module stands for, given the call's result or its
@@ -562,6 +589,14 @@ class LoopWalk:
         names = {n.id for n in descendants(test) if isinstance(n, ast.Name)}
         return bool(names & self.counters)
 
+    def _bound(self, test: ast.expr) -> bool:
+        """Whether a test compares a counter of the loop with a bound (`tries < limit`): a
+        cap on the attempts, which narrows none of the failures."""
+        sides = [test.left, *test.comparators] if isinstance(test, ast.Compare) else []
+        return len(sides) == 2 and any(
+            isinstance(side, ast.Name) and side.id in self.counters for side in sides
+        )
+
     @functools.cached_property
     def counters(self) -> frozenset[str]:
         """The loop's attempt counter and the names its body adds to (`attempt += 1`,
@@ -573,8 +608,12 @@ class LoopWalk:
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp):
                 left = node.value.left
                 if isinstance(node.value.op, ast.Add) and isinstance(left, ast.Name):
+                    # `n = n + 1`, or a count kept in a mapping: `tries[key] = n + 1`
                     found.update(
-                        t.id for t in node.targets if isinstance(t, ast.Name) and t.id == left.id
+                        left.id
+                        for t in node.targets
+                        if isinstance(t, ast.Subscript)
+                        or (isinstance(t, ast.Name) and t.id == left.id)
                     )
         return frozenset(found)
 
@@ -587,7 +626,7 @@ class LoopWalk:
         leaves out some runs (`if "fatal" not in err: continue`) narrows nothing: the
         others go round; a success goes round only under either kind (`if "SCORE:" not
         in out: continue`)."""
-        if _negative(test) and not ok:
+        if (_negative(test) and not ok) or self._bound(test):
             return paths
         leaves = all(p.outcome not in (FALL, _NEXT) for p in others)
         return [
