@@ -64,9 +64,12 @@ _SHELL_STRING_WORDS = (
 )
 _SHELL_TRUE = re.compile(r"shell\s*=\s*True")
 _DASH_C = re.compile(r"[\"']-[a-zA-Z]*c[\"']")
-# Shell can hold shell only in a `-c` option word (`bash -lc`, `sh +e -c`) or a tmux
-# command: text without either has no nested shell, and its model need not be built.
-_MAY_NEST = re.compile(r"[-+][a-zA-Z]*c|tmux")
+# Shell can hold shell only in a `-c` option word (`bash -lc`, `sh +e -c`), a tmux
+# command or a here-document: text without any has no nested shell, and its model need
+# not be built.
+_MAY_NEST = re.compile(r"[-+][a-zA-Z]*c|tmux|<<")
+# A here-document whose body starts with a shebang: a script the shell writes out.
+_WRITES_SCRIPT = re.compile(r"<<[^\n]*\n#!")
 # A generated script or unit: looked for in string literals only (a Python file's own
 # `#!/usr/bin/env python` line is a comment).
 GENERATED_MARKERS = ("#!/", "[Service]")
@@ -415,9 +418,13 @@ class Auditor:
         if depth >= MAX_NESTING or not _MAY_NEST.search(unit.text):
             return
         from auditor.hosts.mapped import MappedText
-        from auditor.hosts.nested import nested_shells
+        from auditor.hosts.nested import nested_shells, written_scripts
 
-        for nested in nested_shells(unit.script):
+        writes = _WRITES_SCRIPT.search(unit.text) is not None
+        for nested in (
+            *nested_shells(unit.script),
+            *(written_scripts(unit.script) if writes else ()),
+        ):
             offsets = tuple(unit.host_offset(offset) for offset in nested.code.offsets)
             mapped = nested._replace(code=MappedText(nested.code.text, offsets))
             yield from self._shell_units(source, mapped, depth + 1)

@@ -10,7 +10,7 @@ from auditor.hosts.shell_words import word_text
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
-from auditor.shell.options import ShellOptions
+from auditor.shell.options import ShellOptions, shebang_options, shell_shebang
 from auditor.shell.parse import Node
 from auditor.shell.status import status_use
 from auditor.shell.words import expanded_name
@@ -35,6 +35,7 @@ _ENTER_KEYS = frozenset({"Enter", "C-m", "KPEnter", "C-j"})
 _TMUX_GLOBAL_VALUES = "LSfT"
 _PANE_READERS = frozenset({"capture-pane", "capturep", "pipe-pane", "pipep"})
 _MAX_HELD = 8  # values of a variable read as the code it holds
+_WRITTEN_END = "it is the last command of the written script"
 
 
 def _tmux_subcommand(argv: tuple[str | None, ...]) -> int:
@@ -139,6 +140,29 @@ def _held_strings(script: ShellScript, word: Node, values: dict[str, list[Node]]
     written = values.get(name, []) if name is not None else []
     end = bisect.bisect_left(written, word.start_byte, key=lambda value: value.start_byte)
     return written[max(end - _MAX_HELD, 0) : end]
+
+
+def written_scripts(script: ShellScript) -> Iterator[EmbeddedShell]:
+    """The scripts `script` writes out from here-documents whose body starts with a
+    shell's shebang (`cat > run.sh <<EOF`, `#!/usr/bin/env bash` …), in unit offsets: an
+    unquoted delimiter's body as the script is written, with the values the variables
+    have there."""
+    for node in script.parsed.nodes():
+        if node.type != "heredoc_redirect":
+            continue
+        start = next((c for c in node.children if c.type == "heredoc_start"), None)
+        body = next((c for c in node.children if c.type == "heredoc_body"), None)
+        if start is None or body is None:
+            continue
+        first = script.parsed.node_text(body).split("\n", 1)[0]
+        if not shell_shebang(first):
+            continue
+        delimiter = script.parsed.node_text(start)
+        expands = not any(quote in delimiter for quote in "'\"\\")
+        env = script.written_env.get(body.id, script.env)
+        code = word_text(body, script.parsed, env, expands=expands)
+        where = "here-document's script"
+        yield EmbeddedShell(code, shebang_options(first), _WRITTEN_END, where)
 
 
 def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:

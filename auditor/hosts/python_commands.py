@@ -26,7 +26,7 @@ from auditor.python.model.templates import format_templates, is_format_template,
 from auditor.python.runner.effect_checks import effect_checked, statements_after
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import strip_wrappers
-from auditor.shell.options import ShellOptions, shebang_options
+from auditor.shell.options import ShellOptions, shebang_options, shell_shebang
 from auditor.unit import OPAQUE_WORD
 
 SUBPROCESS = frozenset(
@@ -50,7 +50,6 @@ _TAKES_EXECUTABLE = SUBPROCESS | {
     "asyncio.subprocess.create_subprocess_shell",
 }
 _STATUS_ATTRIBUTES = {"returncode": "`{}.returncode`", "wait": "`{}.wait()`", "poll": "`{}.poll()`"}
-_SHELL_SCRIPT_SHEBANG = tuple(f"/{shell}" for shell in SHELLS) + tuple(f" {s}" for s in SHELLS)
 
 # The module reads a tmux pane's output back (`["tmux", "capture-pane", "-p", "-t", s]`):
 # it judges the runs it starts in tmux by their output, as a shell script that does.
@@ -227,7 +226,7 @@ def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShe
         if is_format_template(module, node, formatted):
             text = unescape_braces(text)
         first_line = text.text.split("\n", 1)[0]
-        if first_line.startswith("#!") and any(s in first_line for s in _SHELL_SCRIPT_SHEBANG):
+        if shell_shebang(first_line):
             yield EmbeddedShell(
                 text,
                 shebang_options(first_line),

@@ -19,8 +19,9 @@ def _unescape(text: str, start: int, *, quoted: bool) -> MappedText:
     return MappedText("".join(char for _, char in kept), tuple(start + at for at, _ in kept))
 
 
-def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
-    """The value of a shell word, mapped to unit offsets; unknown parts are opaque."""
+def word_text(node: Node, parsed: ShellText, env: Env, *, expands: bool = True) -> MappedText:
+    """The value of a shell word, mapped to unit offsets; unknown parts are opaque. A
+    here-document's body is one too (`expands`: its delimiter is not quoted)."""
     start, end = parsed.span(node)
     text = parsed.text[start:end]
     kind = node.type
@@ -28,7 +29,9 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
         return MappedText.verbatim(text[1:-1], start + 1)
     if kind == "word":
         return _unescape(text, start, quoted=False)
-    if kind in ("string", "concatenation"):
+    if kind == "heredoc_body" and not expands:  # `<<'EOF'`: the body as written
+        return MappedText.verbatim(text, start)
+    if kind in ("string", "concatenation", "heredoc_body"):
         parts: list[MappedText] = []
         for child in string_children(node):
             if isinstance(child, tuple):  # text of the string no child holds
@@ -38,10 +41,20 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
                 continue
             if child.type == '"':
                 continue
-            if child.type == "string_content":
+            if child.type in ("string_content", "heredoc_content"):
                 child_start, child_end = parsed.span(child)
                 content = parsed.text[child_start:child_end]
-                parts.append(_unescape(content, child_start, quoted=kind == "string"))
+                parts.append(_unescape(content, child_start, quoted=kind != "concatenation"))
+            elif child.is_named and kind == "heredoc_body":
+                # a value unknown where the script is written keeps its spelling there, a
+                # variable of the written script (`"$claude_path"` names its program)
+                value = evaluate(child, env)
+                child_start, child_end = parsed.span(child)
+                parts.append(
+                    MappedText.at(value, child_start)
+                    if value is not None
+                    else MappedText.verbatim(parsed.text[child_start:child_end], child_start)
+                )
             elif child.is_named:
                 parts.append(word_text(child, parsed, env))
         return MappedText.join(parts)

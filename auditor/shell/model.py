@@ -139,6 +139,9 @@ class ShellScript:
         self._read_names: ReadNames | None = None  # see `read_names`
         self._tested_names: Mapping[str, tuple[Node, ...]] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
+        # here-document bodies that start with a shebang (scripts it writes out), by node
+        # id: the variables where the command that writes each runs
+        self.written_env: dict[int, Env] = {}
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
         self._arms = ArmValues()  # the `if`s and `case`s being walked, and their values
@@ -343,6 +346,10 @@ class ShellScript:
     def _command(self, node: Node, options: ShellOptions) -> ShellOptions:
         self._walk_children(node, options)  # substitutions in the words run first
         self._options_by_id[node.id] = options
+        holder = node.parent
+        if holder is not None and holder.type == "redirected_statement" and self._recording:
+            for body in _script_bodies(holder):  # `cat > run.sh <<EOF`, `#!/bin/bash` …
+                self.written_env[body.id] = dict(self.env)
         command = self._command_by_id.get(node.id)
         if command is None:
             command = self._analysed(node, self.env)
@@ -761,3 +768,14 @@ def _too_many_libraries() -> bool:
 
 def _same(first: Node | None, second: Node) -> bool:
     return first is not None and first.id == second.id
+
+
+def _script_bodies(statement: Node) -> list[Node]:
+    """The bodies of a statement's here-documents that start with a shebang."""
+    return [
+        body
+        for redirect in statement.children
+        if redirect.type == "heredoc_redirect"
+        for body in redirect.children
+        if body.type == "heredoc_body" and (body.text or b"").startswith(b"#!")
+    ]

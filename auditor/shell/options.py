@@ -62,6 +62,9 @@ def apply_shopt(options: ShellOptions, words: Sequence[str | None]) -> ShellOpti
     return options
 
 
+_SHEBANG_SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
+
+
 def shebang_options(first_line: str) -> ShellOptions:
     """Options a shebang sets (`#!/bin/bash -e`, `#!/usr/bin/env -S bash -eo pipefail`)."""
     options = ShellOptions()
@@ -71,6 +74,16 @@ def shebang_options(first_line: str) -> ShellOptions:
     while words and words[0].rsplit("/", 1)[-1] == "env":
         words = [w for w in words[1:] if w != "-S"]
     return apply_set(options, words[1:]) if words else options
+
+
+def shell_shebang(first_line: str) -> bool:
+    """Whether a first line is a shell's shebang (`#!/bin/bash`, `#!/usr/bin/env sh -e`)."""
+    if not first_line.startswith("#!"):
+        return False
+    words = first_line[2:].split()
+    while words and words[0].rsplit("/", 1)[-1] == "env":
+        words = [w for w in words[1:] if w != "-S" and "=" not in w]
+    return bool(words) and words[0].rsplit("/", 1)[-1] in _SHEBANG_SHELLS
 
 
 def both_on(first: ShellOptions, second: ShellOptions) -> ShellOptions:
