@@ -469,12 +469,21 @@ class IterationWalk:
             split = [c for c in statements if c.end_byte <= then.start_byte]
             clauses.append((split, [c for c in statements if c.start_byte > then.start_byte]))
         rest = [s for c in named(node) if c.type == "else_clause" for s in named(c)]
+        return join(self._clauses(clauses, rest, path))
+
+    def _clauses(
+        self, clauses: list[tuple[list[Node], list[Node]]], rest: list[Node], path: Path
+    ) -> list[Path]:
+        """The paths through `if`/`elif` clauses (conditions, body) from `path`, then the
+        `else` (`rest`). Past a test the run does not decide, the clauses after it are the
+        other branch (`_either`)."""
         paths, result = [path], []
-        for conditions, body in clauses:
+        for index, (conditions, body) in enumerate(clauses):
             next_paths: list[Path] = []
             guard = any(self.marked(c) for c in conditions) and not any(
                 self.holds_run(c) for c in conditions
             )
+            later = clauses[index + 1 :]
             for current in paths:
                 for tested in self.block(conditions, current):
                     if tested.outcome != FALL:
@@ -484,8 +493,9 @@ class IterationWalk:
                         self._transient_split(tested) if guard else self._split(tested)
                     )
                     for truth, part in parts:
-                        if truth is None and len(clauses) == 1 and not guard:
-                            result += self._either(conditions, body, rest, part)
+                        if truth is None and not guard:
+                            otherwise = self._clauses(later, rest, part) if later else None
+                            result += self._either(conditions, body, rest, part, otherwise)
                             continue
                         if truth is not False:
                             result += self.block(body, part)
@@ -494,15 +504,22 @@ class IterationWalk:
             paths = join(next_paths)
         for current in paths:
             result += self.block(rest, current)
-        return join(result)
+        return result
 
     def _either(
-        self, conditions: list[Node], body: list[Node], rest: list[Node], path: Path
+        self,
+        conditions: list[Node],
+        body: list[Node],
+        rest: list[Node],
+        path: Path,
+        otherwise: list[Path] | None = None,
     ) -> list[Path]:
         """Both branches of an `if` whose test the run does not decide: where one leaves
         and the other goes on, the paths that go on do so only under that test (`if echo
-        "$out" | grep -q 503; then sleep 5; else exit 1; fi`), marked for messages."""
-        taken, other = self.block(body, path), self.block(rest, path)
+        "$out" | grep -q 503; then sleep 5; else exit 1; fi`), marked for messages.
+        `otherwise`: the paths of the other branch when it is more than `rest` (`elif`s)."""
+        taken = self.block(body, path)
+        other = otherwise if otherwise is not None else self.block(rest, path)
         if path.under is not None or not path.ran or any(map(self.holds_run, conditions)):
             return taken + other  # a test before the run narrows nothing of how it ends
         text = " ".join(" ".join(_text(c).split()) for c in conditions).rstrip("; ")

@@ -51,4 +51,22 @@ ask_again() {
   return 1
 }
 
+# the test the loop goes round under is the first of an `if`/`elif` chain whose other
+# branches leave: a run that failed otherwise ends the script, one that succeeded ends
+# the loop; the message names that test
+attempts=0
+while true; do  # expect: RA302(warning)
+  rc=0
+  gemini -p "Fix the failing tests" > gemini.log 2>&1 || rc=$?
+  resets=$(grep -o 'quota resets in [0-9]*s' gemini.log | tail -1 || true)
+  if [ -n "$resets" ]; then
+    sleep 600
+  elif [ "$rc" -ne 0 ]; then
+    echo "gemini failed with $rc" >&2
+    exit 1
+  else
+    break
+  fi
+done
+
 ask_again "triage the new issues"
