@@ -150,6 +150,9 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
             found.extend(_background_heredoc(node, data))
         if node.is_missing:
             found.extend(_redirected_assignment(node))
+        operator = node.type == "ERROR" and (node.text or b"").strip() in (b"||", b"&&", b"|")
+        if operator and node.parent is not None and node.parent.type == "command":
+            found.extend(_redirected_assignment(node))  # `X=$(a) 2>/dev/null || true`
         if node.type == "ERROR" or node.is_missing:
             start = data.rfind(b"\n", 0, node.start_byte) + 1
             end = data.find(b"\n", node.end_byte)
@@ -631,15 +634,23 @@ def _background_job(data: bytes, start: int, amp: int, end: int) -> list[Repair]
     return [Repair(start, 0, b"{ "), Repair(amp, 1, b" "), Repair(end, 0, b"\n} &")]
 
 
-def _redirected_assignment(missing: Node) -> list[Repair]:
+def _redirected_assignment(gap: Node) -> list[Repair]:
     """`X=$(a) 2>/dev/null` → `{ X=$(a); } 2>/dev/null`: assignments with redirects and no
     command, valid bash (the status is the last substitution's), which the grammar reads
-    as a command missing its name. Braces keep the assignment in the current shell."""
-    name = missing.parent
-    command = name.parent if name is not None and name.type == "command_name" else None
+    as a command missing its name (`gap`), or, with an operator after them (`|| true`), as
+    one that has an error there. Braces keep the assignment in the current shell."""
+    if gap.type == "ERROR":
+        name, command = None, gap.parent
+        parts = (
+            [c for c in command.named_children if c.end_byte <= gap.start_byte] if command else []
+        )
+    else:
+        name = gap.parent
+        command = name.parent if name is not None and name.type == "command_name" else None
+        parts = command.named_children if command is not None else []
     if command is None or command.type != "command":
         return []
-    parts = [c for c in command.named_children if name is None or c.id != name.id]
+    parts = [c for c in parts if name is None or c.id != name.id]
     redirects = [c for c in parts if c.type in ("file_redirect", "herestring_redirect")]
     assignments = [c for c in parts if c.type == "variable_assignment"]
     if not redirects or not assignments or len(redirects) + len(assignments) != len(parts):
