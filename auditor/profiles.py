@@ -27,6 +27,8 @@ _PROGRAM_WORDS = frozenset(
     {"path", "bin", "binary", "cmd", "command", "exe", "executable", "cli", "program"}
 )
 _PROGRAM_ENDINGS = tuple(_PROGRAM_WORDS)
+# wrappers whose names are words too common in a variable's name to say it holds them
+_LOOSE_WRAPPERS = frozenset({"command", "exec", "env", "time"})
 
 
 class AgentProfile(NamedTuple):
@@ -185,12 +187,16 @@ class AgentCatalog(NamedTuple):
         an agent's command, its last a word for a program (`claude_path`, `CLAUDE_BIN`,
         `codexCommand`, `GEMINI_CLI_PATH`): a configured path of that agent. None for any
         other name (`runner_path`, `claude_dir`, `my_claude_path`)."""
-        if not identifier.lower().endswith(_PROGRAM_ENDINGS):
-            return None  # most names (`PROMPT`, `log_file`): no word split
-        words = [word.lower() for word in _IDENTIFIER_WORDS.findall(identifier)]
-        if len(words) < 2 or words[-1] not in _PROGRAM_WORDS:
-            return None
-        return words[0] if self.agent_for(words[0]) is not None else None
+        first = _named_first_word(identifier)
+        return first if first is not None and self.agent_for(first) is not None else None
+
+    def named_wrapper(self, identifier: str) -> str | None:
+        """The wrapper a value runaudit cannot know holds by its name, as `named_program`
+        reads it (`timeout_cmd`, `TIMEOUT_BIN`: `timeout` or the `gtimeout` a script picks
+        where it has no `timeout`); not a word as loose as `command`, `exec` or `env`."""
+        first = _named_first_word(identifier)
+        loose = first in _LOOSE_WRAPPERS
+        return first if first is not None and not loose and first in self.wrappers else None
 
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""
@@ -198,6 +204,15 @@ class AgentCatalog(NamedTuple):
         if _PYTHON.match(base):
             return self.wrappers.get("python")
         return self.wrappers.get(base)
+
+
+def _named_first_word(identifier: str) -> str | None:
+    """The first word of an identifier whose last word is one for a program (`claude_path`:
+    `claude`), lower case; None for any other."""
+    if not identifier.lower().endswith(_PROGRAM_ENDINGS):
+        return None  # most names (`PROMPT`, `log_file`): no word split
+    words = [word.lower() for word in _IDENTIFIER_WORDS.findall(identifier)]
+    return words[0] if len(words) >= 2 and words[-1] in _PROGRAM_WORDS else None
 
 
 def program_name(program: str) -> str:

@@ -159,9 +159,26 @@ def command_words(node: Node, env: Env) -> tuple[tuple[str | None, ...], tuple[N
     return tuple(words), tuple(nodes)
 
 
+def _named_wrappers(
+    argv: tuple[str | None, ...], nodes: tuple[Node | None, ...], catalog: AgentCatalog
+) -> tuple[str | None, ...]:
+    """The words, with the leading ones runaudit cannot know read as the wrappers their
+    variables' names say they hold (`$timeout_cmd 600 claude …`: `timeout`)."""
+    words = list(argv)
+    for index, word in enumerate(argv):
+        node = nodes[index] if index < len(nodes) else None
+        name = expanded_name(node) if word is None and node is not None else None
+        wrapper = catalog.named_wrapper(name) if name is not None else None
+        if wrapper is None:
+            break
+        words[index] = wrapper
+    return tuple(words)
+
+
 def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleCommand:
     """A `command` node as a `SimpleCommand`."""
     argv, nodes = command_words(node, env)
+    argv = _named_wrappers(argv, nodes, catalog)
     index, wrappers = strip_wrappers(argv, catalog)
     written = nodes[index] if index < len(nodes) else None
     if written is not None and argv[index] is None:  # `"$HOME/.local/bin/claude"`: claude
