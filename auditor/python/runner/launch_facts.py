@@ -709,7 +709,8 @@ class LaunchFacts:
                 return "result"
             if name in AWAITED_ARGUMENT and value.args:  # `wait_for(self._run(p), t)`
                 return self._kind(body, value.args[0])
-            return self._result_object(body, value) or self._called(func)
+            found = self._result_object(body, value) or self._called(func)
+            return found or ("status" if self._handed_process(body, value) else None)
         if isinstance(value, ast.BoolOp):  # `exit_code == 0 or early_done`: false on failure
             kinds = {self._kind(body, v) for v in value.values}
             if "success" in kinds and "status" not in kinds:
@@ -734,6 +735,22 @@ class LaunchFacts:
                 kinds.add(kind.partition("@")[0] if kind.endswith(f"@{index}") else None)
             return kinds.pop() if len(kinds) == 1 else None  # one kind on every path
         return None
+
+    def _handed_process(self, body: _Body, call: ast.Call) -> bool:
+        """Whether a call is handed the process the function started (`stream_output(
+        proc=proc)`) in a function declared to return an `int`: the helper waits for it
+        and returns its exit status."""
+        returns = body.function.returns
+        if not (isinstance(returns, ast.Name) and returns.id == "int"):
+            return False
+        given = [*call.args, *(k.value for k in call.keywords)]
+        return any(
+            isinstance(arg, ast.Name)
+            and any(
+                self._kind(body, v) == "result" for v in body.assignments(arg.id, call.lineno)[0]
+            )
+            for arg in given
+        )
 
     def _called(self, func: ast.expr) -> str | None:
         """What a function of this module returns about a process (`run_agent`,
