@@ -44,6 +44,9 @@ class UnreachableRead(NamedTuple):
     end: int
     call: AgentCall
     guards: int  # how many guards test the value read here
+    # the function holding it and the unit offsets of a call that runs it under errexit,
+    # when its other calls do not (`f` called plainly once, in `if ! f` elsewhere)
+    via: tuple[str, int, int] | None = None
 
 
 class MaskedStage(NamedTuple):

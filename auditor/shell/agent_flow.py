@@ -394,7 +394,13 @@ class _Flow:
             # `X=$(agent)`, `( agent | tee log )`: errexit acts on the assignment or the
             # group, as the shell around it has it (not a `set -e` inside the group)
             node = acted
-        if not ends_on_failure(node, self.script.options_at(node)):
+        options, via = self.script.options_at(node), None
+        if holder is not None and self.script.errexit_on_some_call(node):
+            # errexit is on in the body only if every call has it: one plain call under
+            # it still ends the script there (`f` once, `if ! f` elsewhere)
+            via = self._plain_call(holder)
+            options = options._replace(errexit=True) if via is not None else options
+        if not ends_on_failure(node, options):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
         # the read right after it, or after the `fi` (`esac`) of each branch it ends
         statement = next(
@@ -408,7 +414,7 @@ class _Flow:
             return
         guards = sum(1 for g in self.status.guards if g.call is invocation.call)
         start, end = self.parsed.span(read)
-        found = UnreachableRead(start, end, invocation.call, guards)
+        found = UnreachableRead(start, end, invocation.call, guards, via)
         # one read, one entry: runs of an agent in two branches both reach it, and the
         # guards on the value are counted with one of them
         held = self._reads_at.get((start, end))
@@ -417,6 +423,20 @@ class _Flow:
             self.status.unreachable.append(found)
         elif guards > self.status.unreachable[held].guards:
             self.status.unreachable[held] = found
+
+    def _plain_call(self, name: str) -> tuple[str, int, int] | None:
+        """Where function `name` is first called under errexit, outside any condition (its
+        failure ends the script there), from outside its own body; None if nowhere."""
+        definition = self.script.functions.get(name)
+        for command in self.script.commands:
+            node = command.node
+            if command.command_name != name or (definition and within(node, definition)):
+                continue
+            if ends_on_failure(node, self.script.options_at(node)) or (
+                not in_condition(node) and self.script.errexit_on_some_call(node)
+            ):
+                return (name, *self.parsed.span(node))
+        return None
 
     def _passes_on(self, read: Node) -> bool:
         """Whether a status read only passes the status on, deciding nothing: `exit $?`,

@@ -60,7 +60,7 @@ from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.stages import Pipeline, StageReader
-from auditor.shell.status import StatusUse, in_condition
+from auditor.shell.status import StatusUse, ends_on_failure, in_condition
 from auditor.shell.words import (
     Env,
     Value,
@@ -142,6 +142,7 @@ class ShellScript:
         # here-document bodies that start with a shebang (scripts it writes out), by node
         # id: the variables where the command that writes each runs
         self.written_env: dict[int, Env] = {}
+        self._errexit_some: set[int] = set()  # see `errexit_on_some_call`
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
         self._arms = ArmValues()  # the `if`s and `case`s being walked, and their values
@@ -654,7 +655,32 @@ class ShellScript:
                 changed = True
             if not changed:
                 break
+        for name, entry in entries.items():
+            if not entry.errexit and any(self._plain_errexit(c) for c in calls[name]):
+                self._walk_errexit(self.functions[name], entry._replace(errexit=True))
         self._recording = True
+
+    def _plain_errexit(self, command: SimpleCommand) -> bool:
+        """Whether errexit ends the script where a call fails (outside any condition)."""
+        return ends_on_failure(command.node, self.options_at(command.node))
+
+    def _walk_errexit(self, definition: Node, entry: ShellOptions) -> None:
+        """Walk a function's body again as a call under errexit runs it, when its other
+        calls do not (`f` once, `if ! f` elsewhere): the nodes where errexit is then on
+        (`errexit_on_some_call`), the model's options left as every call has them."""
+        body = definition.child_by_field_name("body")
+        if body is None:
+            return
+        options, pipelines = self._options_by_id, list(self.pipelines)
+        self._options_by_id = {}
+        self._walk(body, entry)
+        self._errexit_some.update(n for n, o in self._options_by_id.items() if o.errexit)
+        self._options_by_id, self.pipelines = options, pipelines
+
+    def errexit_on_some_call(self, node: Node) -> bool:
+        """Whether errexit is on at a node of a function's body on one of its calls, where
+        its other calls run it without (`options_at` has the options all calls have)."""
+        return node.id in self._errexit_some
 
     def _entry_options(self, calls: list[SimpleCommand], definition: Node) -> ShellOptions | None:
         """The options a function's body starts with: those every call runs it with

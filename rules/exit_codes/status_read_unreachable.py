@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from auditor.finding import Finding, Severity
+from auditor.finding import Finding, RelatedLocation, Severity
 from auditor.rule import Example, Rule
 from auditor.shell.unit import ShellUnit
 
@@ -20,9 +20,11 @@ class StatusReadUnreachable(Rule[ShellUnit]):
 
     Errexit is decided where a function is called, not where it is defined:
     a wrapper defined above `set -e` and called below it runs under errexit,
-    and one called as a condition (`if run_agent …`) runs without it. A
-    library's functions are called by the scripts of the tree that source it,
-    with their options (and the library's own `set -e`).
+    and one called as a condition (`if run_agent …`) runs without it. One
+    called both ways is reported for the calls that run it under errexit, the
+    first of them named as a related location. A library's functions are
+    called by the scripts of the tree that source it, with their options (and
+    the library's own `set -e`).
 
     Not reported: a read that only passes the status on and decides nothing
     (`exit $?` or `return $?` right after the agent, or `rc=$?` whose value
@@ -85,16 +87,24 @@ class StatusReadUnreachable(Rule[ShellUnit]):
     def check(self, unit: ShellUnit) -> Iterator[Finding]:
         """Yield a finding at each status read errexit makes unreachable on failure."""
         for read in unit.agent_status().unreachable:
+            related: tuple[RelatedLocation, ...]
             guards = ""
             if read.guards == 1:
                 guards = ", so the guard on it never sees a failure"
             elif read.guards > 1:
                 guards = f", so the {read.guards} guards on it never see a failure"
+            where, related = "", ()
+            if read.via is not None:  # one call of the function holding it has errexit
+                name, start, end = read.via
+                where = f" where `{name}` is called outside a condition"
+                message = f"`{name}` runs under errexit here"
+                related = (RelatedLocation(unit.source.path, unit.host_span(start, end), message),)
             yield self.finding(
                 unit,
                 read.start,
                 read.end,
-                f"this read only ever sees success: errexit ends the script when "
+                f"this read only ever sees success{where}: errexit ends the script when "
                 f"`{read.call.label}` fails{guards}",
                 hint=f"capture it with `{read.call.label} … || rc=$?` or test it in an `if`",
+                related=related,
             )
