@@ -69,7 +69,7 @@ _DASH_C = re.compile(r"[\"']-[a-zA-Z]*c[\"']")
 # not be built.
 _MAY_NEST = re.compile(r"[-+][a-zA-Z]*c|tmux|<<")
 # A here-document whose body starts with a shebang: a script the shell writes out.
-_WRITES_SCRIPT = re.compile(r"<<[^\n]*\n#!")
+_WRITES_SCRIPT = re.compile(r"<<[^\n]*\n\t*#!")
 # A generated script or unit: looked for in string literals only (a Python file's own
 # `#!/usr/bin/env python` line is a comment).
 GENERATED_MARKERS = ("#!/", "[Service]")

@@ -540,3 +540,40 @@ def test_a_workflow_that_is_not_valid_yaml_is_an_ra900_not_a_pass() -> None:
     assert (finding.code, finding.severity.value, finding.span.start.line) == ("RA900", "info", 6)
     assert finding.message.startswith("runaudit could not read this workflow: ")
     assert not result.diagnostics
+
+
+def _written(text: str) -> list[str]:
+    """The texts of the scripts a shell text writes out from here-documents."""
+    from auditor.hosts.nested import written_scripts
+    from auditor.profiles import default_catalog
+    from auditor.shell.model import ShellScript
+
+    return [e.code.text for e in written_scripts(ShellScript.build(text, default_catalog()))]
+
+
+def test_a_written_script_with_no_expansion_is_its_whole_body() -> None:
+    text = "cat > run.sh <<EOF\n#!/bin/bash\nclaude -p hi | tee out.log\nEOF\n"
+    assert _written(text) == ["#!/bin/bash\nclaude -p hi | tee out.log\n"]
+
+
+def test_a_written_script_keeps_its_text_after_the_last_expansion() -> None:
+    text = 'd=/w\ncat > run.sh <<EOF\n#!/bin/sh\ncd "$d"\nexit \\$?\necho \\"done\\"\nEOF\n'
+    # `\$` is undone as bash writes it; `\"` stays as written in a here-document
+    assert _written(text) == ['#!/bin/sh\ncd "/w"\nexit $?\necho \\"done\\"\n']
+
+
+def test_a_written_script_under_tabs_loses_them() -> None:
+    text = "f() {\n\tcat > run.sh <<-EOF\n\t#!/bin/bash\n\tclaude -p hi\n\tEOF\n}\n"
+    assert _written(text) == ["#!/bin/bash\nclaude -p hi\n"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "claude -p 'review it' <<'EOF'\n#!/bin/bash\ngptme hi | tee log\nEOF\n",  # a prompt
+        "cat <<'EOF'\n#!/bin/bash\ncodex exec hi | tee log\nEOF\n",  # usage text shown
+        "cat > notes.md <<'EOF'\n#!/bin/bash is the first line\nEOF\n",  # prose
+    ],
+)
+def test_a_here_document_that_writes_no_script_is_none(text: str) -> None:
+    assert _written(text) == []

@@ -13,7 +13,13 @@ from auditor.engine import audit_text
 from auditor.kinds import FileKind
 from auditor.profiles import default_catalog, load_catalog
 from auditor.shell.model import ShellScript
-from auditor.shell.options import ShellOptions, apply_set, apply_shopt, shebang_options
+from auditor.shell.options import (
+    ShellOptions,
+    apply_set,
+    apply_shopt,
+    shebang_options,
+    shell_shebang,
+)
 from auditor.shell.parse import ShellText
 from auditor.shell.status import ends_on_failure, pipestatus_indices, status_use
 
@@ -65,6 +71,27 @@ def test_apply_shopt(words: list[str], pipefail: bool) -> None:
 )
 def test_shebang_options(line: str, expected: ShellOptions) -> None:
     assert shebang_options(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "shell"),
+    [
+        ("#!/bin/bash", True),
+        ("#!/usr/bin/env bash", True),
+        ("#!/usr/bin/env -S bash -eo pipefail", True),
+        ("#!/usr/bin/env -i bash", True),
+        ("#!/usr/bin/env -u HOME bash", True),
+        ("#!/usr/bin/env LC_ALL=C sh -e", True),
+        ("#!/bin/busybox sh", True),
+        ("#!/bin/sh -", True),
+        ("#!/usr/bin/python3", False),
+        ("#!/usr/bin/env node", False),
+        ("#!/bin/bash is the first line of every script", False),  # prose, in a prompt
+        ("# !/bin/bash", False),
+    ],
+)
+def test_shell_shebang(line: str, shell: bool) -> None:
+    assert shell_shebang(line) is shell
 
 
 @pytest.mark.parametrize(

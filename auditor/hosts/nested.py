@@ -6,7 +6,7 @@ import bisect
 from collections.abc import Iterator
 
 from auditor.hosts.mapped import EmbeddedShell
-from auditor.hosts.shell_words import word_text
+from auditor.hosts.shell_words import heredoc_text, word_text
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
@@ -143,26 +143,43 @@ def _held_strings(script: ShellScript, word: Node, values: dict[str, list[Node]]
 
 
 def written_scripts(script: ShellScript) -> Iterator[EmbeddedShell]:
-    """The scripts `script` writes out from here-documents whose body starts with a
-    shell's shebang (`cat > run.sh <<EOF`, `#!/usr/bin/env bash` …), in unit offsets: an
-    unquoted delimiter's body as the script is written, with the values the variables
-    have there."""
+    """The scripts `script` writes out from here-documents (`cat > run.sh <<EOF`, `tee
+    run.sh <<EOF`) whose first line is a shell's shebang, in unit offsets: an unquoted
+    delimiter's body as it is written, with the values the variables have there."""
     for node in script.parsed.nodes():
-        if node.type != "heredoc_redirect":
+        if node.type != "heredoc_redirect" or not _writes_file(node, script):
             continue
         start = next((c for c in node.children if c.type == "heredoc_start"), None)
         body = next((c for c in node.children if c.type == "heredoc_body"), None)
         if start is None or body is None:
             continue
+        tabs = any(c.type == "<<-" for c in node.children)
         first = script.parsed.node_text(body).split("\n", 1)[0]
-        if not shell_shebang(first):
+        if not shell_shebang(first.lstrip("\t") if tabs else first):
             continue
         delimiter = script.parsed.node_text(start)
         expands = not any(quote in delimiter for quote in "'\"\\")
         env = script.written_env.get(body.id, script.env)
-        code = word_text(body, script.parsed, env, expands=expands)
+        code = heredoc_text(body, script.parsed, env, expands=expands, tabs=tabs)
         where = "here-document's script"
-        yield EmbeddedShell(code, shebang_options(first), _WRITTEN_END, where)
+        yield EmbeddedShell(code, shebang_options(code.text.split("\n", 1)[0]), _WRITTEN_END, where)
+
+
+def _writes_file(redirect: Node, script: ShellScript) -> bool:
+    """Whether a here-document goes to a file: the input of `cat` whose output goes to
+    one (`cat > run.sh <<EOF`), or of `tee` given one (`tee run.sh <<EOF`)."""
+    statement = redirect.parent
+    body = statement.child_by_field_name("body") if statement is not None else None
+    command = script.command_at(body) if body is not None else None
+    if statement is None or command is None:
+        return False
+    if command.command_name == "tee":
+        return any(word and not word.startswith("-") for word in command.argv[1:])
+    written = any(
+        child.type == "file_redirect" and any(c.type in (">", ">>", ">|") for c in child.children)
+        for child in statement.children
+    )
+    return command.command_name == "cat" and written
 
 
 def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:

@@ -19,9 +19,8 @@ def _unescape(text: str, start: int, *, quoted: bool) -> MappedText:
     return MappedText("".join(char for _, char in kept), tuple(start + at for at, _ in kept))
 
 
-def word_text(node: Node, parsed: ShellText, env: Env, *, expands: bool = True) -> MappedText:
-    """The value of a shell word, mapped to unit offsets; unknown parts are opaque. A
-    here-document's body is one too (`expands`: its delimiter is not quoted)."""
+def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
+    """The value of a shell word, mapped to unit offsets; unknown parts are opaque."""
     start, end = parsed.span(node)
     text = parsed.text[start:end]
     kind = node.type
@@ -29,9 +28,7 @@ def word_text(node: Node, parsed: ShellText, env: Env, *, expands: bool = True) 
         return MappedText.verbatim(text[1:-1], start + 1)
     if kind == "word":
         return _unescape(text, start, quoted=False)
-    if kind == "heredoc_body" and not expands:  # `<<'EOF'`: the body as written
-        return MappedText.verbatim(text, start)
-    if kind in ("string", "concatenation", "heredoc_body"):
+    if kind in ("string", "concatenation"):
         parts: list[MappedText] = []
         for child in string_children(node):
             if isinstance(child, tuple):  # text of the string no child holds
@@ -41,20 +38,10 @@ def word_text(node: Node, parsed: ShellText, env: Env, *, expands: bool = True) 
                 continue
             if child.type == '"':
                 continue
-            if child.type in ("string_content", "heredoc_content"):
+            if child.type == "string_content":
                 child_start, child_end = parsed.span(child)
                 content = parsed.text[child_start:child_end]
-                parts.append(_unescape(content, child_start, quoted=kind != "concatenation"))
-            elif child.is_named and kind == "heredoc_body":
-                # a value unknown where the script is written keeps its spelling there, a
-                # variable of the written script (`"$claude_path"` names its program)
-                value = evaluate(child, env)
-                child_start, child_end = parsed.span(child)
-                parts.append(
-                    MappedText.at(value, child_start)
-                    if value is not None
-                    else MappedText.verbatim(parsed.text[child_start:child_end], child_start)
-                )
+                parts.append(_unescape(content, child_start, quoted=kind == "string"))
             elif child.is_named:
                 parts.append(word_text(child, parsed, env))
         return MappedText.join(parts)
@@ -62,3 +49,56 @@ def word_text(node: Node, parsed: ShellText, env: Env, *, expands: bool = True) 
     if value is not None:
         return MappedText.at(value, start)
     return MappedText.opaque(start)
+
+
+def heredoc_text(
+    body: Node, parsed: ShellText, env: Env, *, expands: bool, tabs: bool
+) -> MappedText:
+    """The text a here-document's body stands for, mapped to unit offsets: as written
+    under a quoted delimiter (`<<'EOF'`); else with the values of its expansions (one
+    unknown keeps its spelling, a variable of the text: `"$claude_path"` names its
+    program) and its `\\$`, `\\``, `\\\\` escapes undone. `tabs` (`<<-`): without each
+    line's leading tabs."""
+    start, end = parsed.span(body)
+    if not expands:
+        return _untabbed(MappedText.verbatim(parsed.text[start:end], start), tabs)
+    parts: list[MappedText] = []
+
+    def literal(first: int, last: int) -> None:  # byte offsets of text no expansion holds
+        at = parsed.char_offset(first)
+        kept = unescaped(parsed.text[at : parsed.char_offset(last)], quoted=True, heredoc=True)
+        parts.append(MappedText("".join(c for _, c in kept), tuple(at + i for i, _ in kept)))
+
+    covered = body.start_byte
+    for child in body.children:
+        if child.start_byte > covered:
+            literal(covered, child.start_byte)
+        if child.type == "heredoc_content" or not child.is_named:
+            literal(child.start_byte, child.end_byte)
+        else:
+            value = evaluate(child, env)
+            child_start, child_end = parsed.span(child)
+            written = parsed.text[child_start:child_end]
+            parts.append(
+                MappedText.at(value, child_start)
+                if value is not None
+                else MappedText.verbatim(written, child_start)
+            )
+        covered = max(covered, child.end_byte)
+    if covered < body.end_byte:
+        literal(covered, body.end_byte)
+    return _untabbed(MappedText.join(parts), tabs)
+
+
+def _untabbed(text: MappedText, tabs: bool) -> MappedText:
+    """`text` without the tabs that start its lines, when `tabs` (`<<-` strips them)."""
+    if not tabs:
+        return text
+    kept: list[int] = []
+    leading = True  # at the start of a line
+    for index, char in enumerate(text.text):
+        if leading and char == "\t":
+            continue
+        leading = char == "\n"
+        kept.append(index)
+    return MappedText("".join(text.text[i] for i in kept), tuple(text.offsets[i] for i in kept))

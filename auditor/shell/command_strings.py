@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.options import SHELLS as SHELLS  # (re-exported: the shells that read `-c`)
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.parse import Node
 from auditor.shell.status import is_last_statement
 from auditor.shell.words import Env, evaluate, kept
 
-SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
 # An unknown part of a word, in a command string: a variable the string's own run has no
 # value for, so its words there are unknown as they are here (`eval "aider $ARGS"` may
 # be given `--message`: not a person's session).

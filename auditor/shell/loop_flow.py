@@ -101,6 +101,10 @@ def named(parent: Node, field: str | None = None) -> list[Node]:
     ]
 
 
+# the `elif`s after an undecided test followed as its other branch (`_clauses`), at most
+_NARROWED_CHAIN = 8
+
+
 class IterationWalk:
     """One iteration of a loop around one agent invocation, walked for all scenarios."""
 
@@ -326,8 +330,9 @@ class IterationWalk:
                 parts = ((AGENT, path.scenarios - ok), (None, ok))
                 return [path._replace(status=v, scenarios=part) for v, part in parts if part]
             return [path]
-        if kind == "if_statement":
-            return self.if_(node, path)
+        if kind == "if_statement":  # (no frame between: 200 nested `if`s stay in the stack)
+            clauses, rest = _if_clauses(node)
+            return join(self._clauses(clauses, rest, path)) if clauses else [path]
         if kind == "case_statement":
             return self.case(node, path)
         if kind == "test_command":
@@ -456,29 +461,16 @@ class IterationWalk:
             paths = join(result)
         return paths
 
-    def if_(self, node: Node, path: Path) -> list[Path]:
-        """`if`/`elif` clauses in order, then the `else`; a rate-limit guard is transient."""
-        clauses: list[tuple[list[Node], list[Node]]] = []
-        for clause in [node, *(c for c in named(node) if c.type == "elif_clause")]:
-            then = next((c for c in clause.children if c.type == "then"), None)
-            statements = [c for c in named(clause) if c.type not in ("elif_clause", "else_clause")]
-            statements += named(clause, "condition")
-            statements.sort(key=lambda c: c.start_byte)
-            if then is None:
-                return [path]
-            split = [c for c in statements if c.end_byte <= then.start_byte]
-            clauses.append((split, [c for c in statements if c.start_byte > then.start_byte]))
-        rest = [s for c in named(node) if c.type == "else_clause" for s in named(c)]
-        return join(self._clauses(clauses, rest, path))
-
     def _clauses(
         self, clauses: list[tuple[list[Node], list[Node]]], rest: list[Node], path: Path
     ) -> list[Path]:
         """The paths through `if`/`elif` clauses (conditions, body) from `path`, then the
-        `else` (`rest`). Past a test the run does not decide, the clauses after it are the
-        other branch (`_either`)."""
+        `else` (`rest`); a rate-limit guard is transient. Past a test the run does not
+        decide, the clauses after it are the other branch (`_either`)."""
         paths, result = [path], []
         for index, (conditions, body) in enumerate(clauses):
+            if not paths:
+                break  # every path took a clause before this one
             next_paths: list[Path] = []
             guard = any(self.marked(c) for c in conditions) and not any(
                 self.holds_run(c) for c in conditions
@@ -493,7 +485,9 @@ class IterationWalk:
                         self._transient_split(tested) if guard else self._split(tested)
                     )
                     for truth, part in parts:
-                        if truth is None and not guard:
+                        # (the clauses after it are followed as its other branch only in a
+                        # short chain: a long one's depth and cost stay the chain's length)
+                        if truth is None and not guard and len(later) <= _NARROWED_CHAIN:
                             otherwise = self._clauses(later, rest, part) if later else None
                             result += self._either(conditions, body, rest, part, otherwise)
                             continue
@@ -526,7 +520,9 @@ class IterationWalk:
         if self._counts(text):
             return taken + other
         ends = (FALL, _NEXT)
-        if all(p.outcome not in ends for p in other):
+        # (the other branch may go on too, but only under tests of its own: an `elif` that
+        # goes round on a second kind of failure)
+        if all(p.outcome not in ends or p.under is not None for p in other):
             taken = [p._replace(under=text) if p.outcome in ends else p for p in taken]
         elif all(p.outcome not in ends for p in taken):
             negated = text[2:].lstrip() if text.startswith("! ") else f"! {text}"  # not `! !`
@@ -772,3 +768,19 @@ def _decides(script: ShellScript, run: Node, job: Node) -> bool:
         if [c for c in group.named_children if c.type != "comment"][-1].id != statement.id:
             return False
         current = group
+
+
+def _if_clauses(node: Node) -> tuple[list[tuple[list[Node], list[Node]]], list[Node]]:
+    """An `if`'s clauses in order (the `if`, then each `elif`: its conditions and its
+    body) and its `else`'s statements; no clauses for one the grammar did not finish."""
+    clauses: list[tuple[list[Node], list[Node]]] = []
+    for clause in [node, *(c for c in named(node) if c.type == "elif_clause")]:
+        then = next((c for c in clause.children if c.type == "then"), None)
+        if then is None:
+            return [], []
+        statements = [c for c in named(clause) if c.type not in ("elif_clause", "else_clause")]
+        statements += named(clause, "condition")
+        statements.sort(key=lambda c: c.start_byte)
+        split = [c for c in statements if c.end_byte <= then.start_byte]
+        clauses.append((split, [c for c in statements if c.start_byte > then.start_byte]))
+    return clauses, [s for c in named(node) if c.type == "else_clause" for s in named(c)]

@@ -107,9 +107,7 @@ def lost_status(
             "of the last job it names, not its own"
         )
     elif waits:
-        thrown = next(
-            filter(None, (discarded_by(status_holder(w.command.node)) for w in waits)), None
-        )
+        thrown = next(filter(None, (discarded_by(_statement(w.command.node)) for w in waits)), None)
         how = (
             f"it runs in the background, and `{thrown}` discards the status `wait` returns for it"
             if thrown is not None
@@ -438,3 +436,12 @@ def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> st
     if discard is not None:
         return f"{returns}, and `{discard}` discards it"
     return f"{returns}, and nothing reads it"
+
+
+def _statement(command: Node) -> Node:
+    """The statement a command is (`wait "$pid" > /dev/null 2>&1`: with its redirects), or
+    the `NAME=$(…)` that captures it."""
+    node = status_holder(command)
+    while node.parent is not None and node.parent.type == "redirected_statement":
+        node = node.parent
+    return node

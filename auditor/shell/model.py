@@ -803,5 +803,5 @@ def _script_bodies(statement: Node) -> list[Node]:
         for redirect in statement.children
         if redirect.type == "heredoc_redirect"
         for body in redirect.children
-        if body.type == "heredoc_body" and (body.text or b"").startswith(b"#!")
+        if body.type == "heredoc_body" and (body.text or b"").lstrip(b"\t").startswith(b"#!")
     ]

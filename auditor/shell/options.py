@@ -62,7 +62,8 @@ def apply_shopt(options: ShellOptions, words: Sequence[str | None]) -> ShellOpti
     return options
 
 
-_SHEBANG_SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
+SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
+_ENV_VALUED = frozenset({"-u", "--unset", "-C", "--chdir", "-P"})  # `env` options with a value
 
 
 def shebang_options(first_line: str) -> ShellOptions:
@@ -77,13 +78,23 @@ def shebang_options(first_line: str) -> ShellOptions:
 
 
 def shell_shebang(first_line: str) -> bool:
-    """Whether a first line is a shell's shebang (`#!/bin/bash`, `#!/usr/bin/env sh -e`)."""
+    """Whether a first line is a shell's shebang and nothing else: the shell (`#!/bin/bash`,
+    `#!/usr/bin/env -S bash -e`, `#!/bin/busybox sh`) and its options only."""
     if not first_line.startswith("#!"):
         return False
     words = first_line[2:].split()
-    while words and words[0].rsplit("/", 1)[-1] == "env":
-        words = [w for w in words[1:] if w != "-S" and "=" not in w]
-    return bool(words) and words[0].rsplit("/", 1)[-1] in _SHEBANG_SHELLS
+    while words and words[0].rsplit("/", 1)[-1] in ("env", "busybox"):
+        words = words[1:]
+        while words and (words[0].startswith("-") or "=" in words[0]):
+            words = words[2:] if words[0] in _ENV_VALUED else words[1:]
+    if not words or words[0].rsplit("/", 1)[-1] not in SHELLS:
+        return False
+    rest = words[1:]
+    while rest:
+        if not rest[0].startswith(("-", "+")):
+            return False  # `#!/bin/bash is the first line …`: prose
+        rest = rest[2:] if rest[0].endswith("o") else rest[1:]  # `-o pipefail`, `-eo NAME`
+    return True
 
 
 def both_on(first: ShellOptions, second: ShellOptions) -> ShellOptions:

@@ -84,6 +84,7 @@ _LOOKUP_COMMANDS = re.compile(r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+
 # backslash-newline is removed, any other escape stands for its character.
 _BARE_ESCAPE = re.compile(r"\\(.)", re.S)
 _QUOTED_ESCAPE = re.compile(r"\\([$`\"\\\n])")
+_HEREDOC_ESCAPE = re.compile(r"\\([$`\\\n])")
 _NO_OUTPUT = frozenset({"true", ":"})  # a fallback that prints nothing
 
 
@@ -331,11 +332,13 @@ def unescape(text: str, *, quoted: bool) -> str:
     return (_QUOTED_ESCAPE if quoted else _BARE_ESCAPE).sub(_escaped_char, text)
 
 
-def unescaped(text: str, *, quoted: bool) -> list[tuple[int, str]]:
-    """The characters of `unescape`, each with its index in `text`."""
+def unescaped(text: str, *, quoted: bool, heredoc: bool = False) -> list[tuple[int, str]]:
+    """The characters of `unescape`, each with its index in `text` (`heredoc`: as the body
+    of a here-document with an unquoted delimiter, where `\\"` stays as written)."""
     kept: list[tuple[int, str]] = []
     last = 0
-    for escape in (_QUOTED_ESCAPE if quoted else _BARE_ESCAPE).finditer(text):
+    pattern = _HEREDOC_ESCAPE if heredoc else _QUOTED_ESCAPE if quoted else _BARE_ESCAPE
+    for escape in pattern.finditer(text):
         kept.extend((index, text[index]) for index in range(last, escape.start()))
         if escape.group(1) != "\n":
             kept.append((escape.start(1), escape.group(1)))

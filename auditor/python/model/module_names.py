@@ -34,7 +34,8 @@ class ModuleNames:
         if known is None:
             known = self._known[module] = self._lookup(module)
         if len(known) > 1 and reader is not None:
-            return nearest_paths(reader, {name: self.python[name].path for name in known})
+            nearest = nearest_paths(reader, {name: self.python[name].path for name in known})
+            return [module] if module in nearest else nearest  # of namesakes as near: its own
         return known[:1] if module in self.python else known
 
     def summary(self, module: str, reader: str | None = None) -> tuple[str, PythonSummary] | None:

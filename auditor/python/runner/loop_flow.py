@@ -606,14 +606,15 @@ class LoopWalk:
             if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
                 found.update(n.id for n in [node.target] if isinstance(n, ast.Name))
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp):
-                left = node.value.left
+                left, right = node.value.left, node.value.right
                 if isinstance(node.value.op, ast.Add) and isinstance(left, ast.Name):
                     # `n = n + 1`, or a count kept in a mapping: `tries[key] = n + 1`
+                    counted = integer(self.module, right) is not None
                     found.update(
                         left.id
                         for t in node.targets
-                        if isinstance(t, ast.Subscript)
-                        or (isinstance(t, ast.Name) and t.id == left.id)
+                        if (isinstance(t, ast.Name) and t.id == left.id)
+                        or (counted and isinstance(t, ast.Subscript))
                     )
         return frozenset(found)
 
