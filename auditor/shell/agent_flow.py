@@ -23,7 +23,7 @@ from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand, WrapperUse
 from auditor.shell.first_turn import never_reached
 from auditor.shell.functions import FunctionSummary, enclosing_function
 from auditor.shell.guards import status_guards
-from auditor.shell.jobs import waits_for
+from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import local_names, written_file
@@ -267,8 +267,9 @@ class _Flow:
             for candidate in _assignments(following):
                 self._bind(candidate, call, value)
             return
-        if backgrounded(statement):
-            self._capture_background(invocation)
+        job = statement if backgrounded(statement) else job_ending_with(statement)
+        if job is not None:  # (or the run ends a background subshell: `(cd d && agent) &`)
+            self._capture_background(invocation, job)
             return
         if parent is not None and parent.type == "list":
             right = statement.next_named_sibling
@@ -299,9 +300,10 @@ class _Flow:
                 lost = LostStatus(call.start, call.end, call, wrong.how, hint=wrong.hint, read=read)
                 self.status.lost.append(lost)
 
-    def _capture_background(self, invocation: _Invocation) -> None:
-        """A `wait` that returns a background agent's status takes its place."""
-        for wait in waits_for(invocation.statement, self.script.commands, self.script.parsed):
+    def _capture_background(self, invocation: _Invocation, job: Node) -> None:
+        """A `wait` that returns the status of a background agent (its `job`) takes its
+        place."""
+        for wait in waits_for(job, self.script.commands, self.script.parsed):
             if wait.carries:
                 statement = self._statement(wait.command.node)[0]
                 proxy = _Invocation(invocation.call, wait.command, statement, None)

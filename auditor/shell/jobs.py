@@ -22,7 +22,13 @@ from typing import NamedTuple, Protocol
 
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.parse import LOOPS, Node, ShellText, other_arms
-from auditor.shell.status import StatusContext, StatusUse, backgrounded, status_use
+from auditor.shell.status import (
+    StatusContext,
+    StatusUse,
+    backgrounded,
+    is_last_statement,
+    status_use,
+)
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?\}?")
@@ -350,4 +356,22 @@ def waited_use(statement: Node, script: JobContext) -> StatusUse | None:
         use = status_use(node, script.options_at(node), script) if wait.carries else None
         if use is not None:
             return StatusUse(f"`wait` returns it where {use.reason}", use.via)
+    return None
+
+
+def job_ending_with(statement: Node) -> Node | None:
+    """The background subshell whose status is the run's, the run ending it (`(cd d &&
+    agent …) &`); None when the run ends none."""
+    node = statement
+    while (parent := node.parent) is not None:
+        if parent.type == "list" and parent.named_children[-1].id == node.id:
+            node = parent
+        elif parent.type == "redirected_statement" and parent.named_children[0].id == node.id:
+            node = parent  # `(cd d && agent … > log) &` reads as a redirected list
+        elif parent.type == "subshell" and is_last_statement(node):
+            if backgrounded(parent):
+                return parent
+            node = parent
+        else:
+            return None
     return None

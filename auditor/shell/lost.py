@@ -23,7 +23,7 @@ from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.effect_checks import checks_effect
-from auditor.shell.jobs import pid_variables, waits_for
+from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
 from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, text_of
@@ -44,7 +44,6 @@ from auditor.shell.status import (
     errexit_subshell,
     field_of,
     in_condition,
-    is_last_statement,
     next_statement,
     status_holder,
     status_use,
@@ -86,12 +85,12 @@ def lost_status(
     discard = discarded_by(statement)
     # the statement whose status the run's becomes: its own, or under errexit that of the
     # subshell it ends (`( agent …; echo done ) &`)
-    carrier = _job_carrying(statement) if options.errexit else _job_ending_with(statement)
+    carrier = _job_carrying(statement) if options.errexit else job_ending_with(statement)
     carrier = carrier or statement
     waits = waits_for(carrier, script.commands, script.parsed) if backgrounded(carrier) else []
     if waits and not own and not all(w.carries or w.bare or w.passed for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
-    job = carrier if backgrounded(carrier) else _job_ending_with(statement)
+    job = carrier if backgrounded(carrier) else job_ending_with(statement)
     masked = None
     if stage is not None:
         pipeline = next(p for p in script.pipelines if p.node.id == statement.id)
@@ -387,24 +386,6 @@ def _person_watches(script: ShellScript, statement: Node) -> bool:
     options = [w for w in command.argv[1:] if w and w.startswith("-") and not w.startswith("--")]
     # `-t 5`, `-u 3`, also in a cluster of options (`-rt 5`); a redirect of its input too
     return not any("t" in w[1:] or "u" in w[1:] for w in options)
-
-
-def _job_ending_with(statement: Node) -> Node | None:
-    """The background subshell whose status is the run's, the run ending it (`(cd d &&
-    agent …) &`); None when the run ends none."""
-    node = statement
-    while (parent := node.parent) is not None:
-        if parent.type == "list" and parent.named_children[-1].id == node.id:
-            node = parent
-        elif parent.type == "redirected_statement" and parent.named_children[0].id == node.id:
-            node = parent  # `(cd d && agent … > log) &` reads as a redirected list
-        elif parent.type == "subshell" and is_last_statement(node):
-            if backgrounded(parent):
-                return parent
-            node = parent
-        else:
-            return None
-    return None
 
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:

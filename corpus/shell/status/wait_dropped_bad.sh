@@ -12,9 +12,9 @@ echo "=== Agent output ==="
 cat /tmp/agent.log
 
 # The job is a subshell the run ends; its `wait` is thrown away by `|| true`, so the `$?`
-# recorded after it is always 0.
-(cd "$WORKDIR" && opencode run "Fix the lint errors") &  # expect: RA203(warning)
+# recorded after it is always 0 (reported at that read, the run related).
+(cd "$WORKDIR" && opencode run "Fix the lint errors") &
 WORKER_PID=$!
 wait "$WORKER_PID" || true
-EXIT_CODE=$?
+EXIT_CODE=$?  # expect: RA203(warning)
 echo "$EXIT_CODE" > worker.status
