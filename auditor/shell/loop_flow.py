@@ -134,9 +134,9 @@ class IterationWalk:
         self._completions: dict[int, bool] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
         self._continued: set[Scenario] = set()  # scenarios some path of `continue`s
-        # the first undecided test under which each scenario went round ("": none)
-        self.under: dict[Scenario, str] = {}
-        self._narrowed: dict[Scenario, str] = {}  # see `narrowed`
+        # the undecided tests under which each scenario went round, in the order met
+        self.under: dict[Scenario, list[str]] = {}
+        self._narrowed: dict[Scenario, tuple[str, ...]] = {}  # see `narrowed`
         self.scenarios: tuple[Scenario, ...] = ()
         self._by_code: dict[int, Scenarios] = {}
         self._ok: Scenarios = frozenset()
@@ -605,7 +605,7 @@ class IterationWalk:
                 if _CONTINUED in found:
                     self._continued.add(scenario)
                 if _SURE not in found and "next" in found:
-                    self._narrowed[scenario] = self.under.get(scenario, "")
+                    self._narrowed[scenario] = tuple(self.under.get(scenario, ()))
         return [self._outcomes[s] for s in scenarios]
 
     def _counts(self, text: str) -> bool:
@@ -628,11 +628,12 @@ class IterationWalk:
             found |= set(_COUNTER.findall(conditions))
         return frozenset(found)
 
-    def narrowed(self, scenario: Scenario) -> str | None:
-        """The test (as written) under which alone an iteration in `scenario` goes round,
-        when it goes round only through the body of a test the run does not decide."""
+    def narrowed(self, scenario: Scenario) -> tuple[str, ...]:
+        """The tests (as written) under which alone an iteration in `scenario` goes round,
+        when it goes round only through the bodies of tests the run does not decide (none
+        when it also goes round another way)."""
         self.outcomes([scenario])
-        return self._narrowed.get(scenario) or None
+        return self._narrowed.get(scenario, ())
 
     def continues(self, scenario: Scenario) -> bool:
         """Whether some path of an iteration in `scenario` ends it with `continue`."""
@@ -726,7 +727,9 @@ class IterationWalk:
                 found[index].add(outcome)
                 if outcome == "next":
                     found[index].update(() if path.under else (_SURE,))
-                    self.under.setdefault(self.scenarios[index], path.under or "")
+                    tests = self.under.setdefault(self.scenarios[index], [])
+                    if path.under and path.under not in tests:
+                        tests.append(path.under)
         return found
 
 

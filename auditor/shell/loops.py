@@ -125,7 +125,8 @@ def _analyse(
     shown = retried_failures(failed, flow.literals, "any other failure")
     reason = "on a transient failure" if transient_only else f"on {shown}"
     if under and all(under):  # only where a test of what it said holds
-        reason = f"when `{shortened(str(under[0]))}` holds"
+        tests = dict.fromkeys(test for tests in under for test in tests)
+        reason = f"when `{'` or `'.join(shortened(test) for test in tests)}` holds"
     start, _ = script.parsed.span(loop)
     body = loop.child_by_field_name("body")
     end = script.parsed.span(body)[0] if body is not None else script.parsed.span(loop)[1]
