@@ -28,7 +28,7 @@ _CONFIG_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O
 
 RULE_CODE = re.compile(r"^(ALL|RA\d{0,3})$")
 _EXIT_CODE = re.compile(r"^\d{1,3}$")
-AGENT_KEYS = ("commands", "exit-codes", "documented", "headless")
+AGENT_KEYS = ("commands", "exit-codes", "documented", "headless", "read-only")
 STEPS_KEYS = ("calls",)
 SDK_KEYS = ("retries", "constructors")
 PIPELINES_KEYS = ("consequential",)
@@ -242,6 +242,8 @@ class _Validator:
         check.boolean("documented", profile.get("documented", False))
         headless = check.strings("headless", profile.get("headless", []))
         check.expect(all(word.strip() for word in headless), "headless", "non-empty words")
+        read_only = check.strings("read-only", profile.get("read-only", []))
+        check.expect(all(option.strip() for option in read_only), "read-only", "non-empty options")
         for status, meaning in check.table("exit-codes", profile.get("exit-codes", {})).items():
             if not _EXIT_CODE.match(status) or int(status) > 255:
                 raise check.fail(f"exit status `{shown(status)}` in {check.where} must be 0 to 255")

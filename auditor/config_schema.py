@@ -53,6 +53,11 @@ def _tables() -> dict[str, dict[str, Any]]:
                 "items": {"type": "string"},
                 "description": "options or subcommands that make a run headless (`-p`)",
             },
+            "read-only": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "options that let a run change nothing (`--chat-mode ask`)",
+            },
         },
         AGENT_KEYS,
     )

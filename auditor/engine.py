@@ -242,7 +242,8 @@ class Auditor:
         graph = call_graph(self.project)
         known, calling = step_calling_paths(graph, steps.functions)
         # and the modules of the functions that run the agent through other calls
-        launchers = graph_launchers(graph, PROCESS_CALLS, frozenset(self.agent_names))
+        agents, read_only = frozenset(self.agent_names), self.catalog.read_only_options()
+        launchers = graph_launchers(graph, PROCESS_CALLS, agents, read_only)
         modules = {graph.functions[fid].module for fid in launchers.found}
         calling |= {graph.summaries[module].path for module in modules}
         return StepNeedles.build(steps, self.project, (known, calling))

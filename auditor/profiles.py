@@ -41,6 +41,19 @@ class AgentProfile(NamedTuple):
     # Words (options or subcommands) that make a run headless (`-p`, `exec`); a profile
     # that has some starts an interactive session, driven by a person, without them.
     headless: frozenset[str] = frozenset()
+    # Options that let a run change nothing, each as its words (`--chat-mode ask`): it
+    # reads and answers, so running it again repeats no side effect.
+    read_only: tuple[tuple[str, ...], ...] = ()
+
+    def reads_only(self, arguments: Sequence[str | None]) -> bool:
+        """Whether `arguments` hold one of the profile's read-only options, as separate
+        words or joined by `=` (`--chat-mode=ask`)."""
+        words = [w for a in arguments if a is not None for w in a.split("=", 1)]
+        return any(
+            words[i : i + len(option)] == list(option)
+            for option in self.read_only
+            for i in range(len(words))
+        )
 
     def interactive(self, arguments: Sequence[str | None]) -> bool:
         """Whether `arguments` start a session a person drives in a terminal (`claude`,
@@ -198,6 +211,15 @@ class AgentCatalog(NamedTuple):
         loose = first in _LOOSE_WRAPPERS
         return first if first is not None and not loose and first in self.wrappers else None
 
+    def read_only_options(self) -> frozenset[tuple[str, tuple[str, ...]]]:
+        """Each command name with each option that lets its agent change nothing."""
+        return frozenset(
+            (command, option)
+            for profile in self.profiles
+            for command in profile.commands
+            for option in profile.read_only
+        )
+
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""
         base = program.rsplit("/", 1)[-1]
@@ -259,6 +281,12 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         exit_codes=_codes(codes) if codes is not None else (base.exit_codes if base else {}),
         sessionless=frozenset(table.get("sessionless", base.sessionless if base else ())),
         headless=frozenset(table.get("headless", base.headless if base else ())),
+        read_only=tuple(
+            tuple(option.split())
+            for option in table.get(
+                "read-only", [" ".join(o) for o in base.read_only] if base else ()
+            )
+        ),
     )
 
 

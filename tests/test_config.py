@@ -162,6 +162,7 @@ def test_malformed_toml_path_is_relative_to_cwd(
         ("[agents.claude]\ncommand = ['claude']", "unknown key `command` in [agents.claude]"),
         ("[agents.x]\ncommands = 'x'", "`commands` in [agents.x] must be a list of strings"),
         ("[agents.x]\ncommands = ['']", "`commands` in [agents.x] must be non-empty names"),
+        ("[agents.x]\nread-only = ['']", "`read-only` in [agents.x] must be non-empty options"),
         ("[agents.x.exit-codes]\nabc = 'x'", "exit status `abc` in [agents.x] must be 0 to 255"),
         ("[agents.x.exit-codes]\n256 = 'x'", "exit status `256` in [agents.x] must be 0 to 255"),
         (

@@ -110,10 +110,13 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     every exception and returns never reaches the retry, and a `--version`
     probe is not a step, nor is an Agent SDK `query` whose options give the
     agent no tool (`tools=[]`, `disallowed_tools=["*"]`, `permission_mode=
-    "plan"`, built at the call, in a local name or by a method of the module):
-    it only answers. Nor is a loop whose `except` falls through to the rest of
-    the iteration, where the test that ends the loop after a success ends it
-    after the failure too (`except Exception: log(…)`, then `if done(): break`):
+    "plan"`, built at the call, in a local name or by a method of the module),
+    nor an agent process whose options let it change nothing (the profiles'
+    `read-only` options: aider `--chat-mode ask` or `--dry-run`, claude
+    `--permission-mode plan`, codex `--sandbox read-only`): it only answers.
+    Nor is a loop whose `except` falls through to the rest of the iteration,
+    where the test that ends the loop after a success ends it after the failure
+    too (`except Exception: log(…)`, then `if done(): break`):
     both go the same way, and the next round is new work.
 
     ## Why is this bad?

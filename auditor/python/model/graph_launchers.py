@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
+from auditor.profiles import program_name
 from auditor.project import RAISES
-from auditor.python.model.call_graph import CallGraph
+from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph
 from auditor.python.model.graph_questions import names_agent, runs_agent
 
 _MAX_DEPTH = 8  # calls followed for what a launcher's returned value says
@@ -34,9 +35,16 @@ class GraphLaunchers:
     """The launchers of one call graph (see the module's docstring)."""
 
     def __init__(
-        self, graph: CallGraph, process_calls: frozenset[str], agents: frozenset[str]
+        self,
+        graph: CallGraph,
+        process_calls: frozenset[str],
+        agents: frozenset[str],
+        read_only: frozenset[tuple[str, tuple[str, ...]]] = frozenset(),
     ) -> None:
+        """`read_only`: each agent command with an option that lets it change nothing
+        (`aider`, `--chat-mode ask`): a run with one is no launch of a step."""
         self.graph, self.process_calls, self.agents = graph, process_calls, agents
+        self.read_only = read_only
         self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
         # a call of a parameter its callers give a process call, with an agent's argv
         # forwarded through `*args` (`func(*args)`, given `subprocess.run, ["claude", …]`):
@@ -127,7 +135,21 @@ class GraphLaunchers:
         return self.given.get((fid, line, column))
 
     def _agent_argv(self, fid: str, refs: list[Any]) -> bool:
-        return runs_agent(self._values(fid, refs), self.agents)
+        tokens = [t for t in self._values(fid, refs) if not self._reads_only(t)]
+        return runs_agent(tokens, self.agents)
+
+    def _reads_only(self, token: Any) -> bool:
+        """Whether an argv value runs its agent with an option that lets it change nothing
+        (`aider --chat-mode ask …`)."""
+        if token[1] != "argv" or not self.read_only:
+            return False
+        words = [w for word in str(token[2]).split(ARGV_SEPARATOR) for w in word.split("=", 1)]
+        return any(
+            program_name(word) == command
+            and any(words[i : i + len(option)] == list(option) for i in range(index, len(words)))
+            for index, word in enumerate(words)
+            for command, option in self.read_only
+        )
 
     def _agent_program(self, fid: str, refs: list[Any]) -> bool:
         """Whether the values name an agent's program (or hold an argv that starts one)."""
@@ -193,12 +215,16 @@ def _moved(returns: str | None, taken: int, item: int) -> str | None:
     return word if where == -1 else f"{word}@{where}"
 
 
-_Catalogue = tuple[frozenset[str], frozenset[str]]  # process calls, agents' names
+# process calls, agents' names, their read-only options
+_Catalogue = tuple[frozenset[str], frozenset[str], frozenset[tuple[str, tuple[str, ...]]]]
 _HELD: dict[int, tuple[CallGraph, dict[_Catalogue, GraphLaunchers]]] = {}
 
 
 def graph_launchers(
-    graph: CallGraph, process_calls: frozenset[str], agents: frozenset[str]
+    graph: CallGraph,
+    process_calls: frozenset[str],
+    agents: frozenset[str],
+    read_only: frozenset[tuple[str, tuple[str, ...]]] = frozenset(),
 ) -> GraphLaunchers:
     """The launchers of a call graph, found once per graph and catalogue."""
     held = _HELD.get(id(graph))
@@ -206,7 +232,7 @@ def graph_launchers(
         _HELD.clear()
         held = _HELD[id(graph)] = (graph, {})
     table = held[1]
-    key = (process_calls, agents)
+    key = (process_calls, agents, read_only)
     if key not in table:
-        table[key] = GraphLaunchers(graph, process_calls, agents)
+        table[key] = GraphLaunchers(graph, process_calls, agents, read_only)
     return table[key]

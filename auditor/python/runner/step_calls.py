@@ -142,11 +142,14 @@ class Steps:
                 if agent is not None:
                     checked = bool(names & CHECKED_CALLS) or _keyword_true(call, "check")
                     given = via.argument if via is not None else None
-                    named = self.steps.named_session(_argv_words(self.module, call, given))
+                    words = _argv_words(self.module, call, given)
+                    profile = agent.codes.agent
+                    if profile is not None and profile.reads_only(words):
+                        continue  # `aider --chat-mode ask`: it changes nothing, no step
+                    named = self.steps.named_session(words)
                     flag, item = returned_value(via.returns if via is not None else None)
                     if via is not None:  # it reads the status, and returns none of it
                         checked = via.parameter.status == "read" and via.returns is None
-                    profile = agent.codes.agent
                     label = f"`{agent.label}`"
                     self._add(call, label, None, checked, named, profile, flag, item)
                 continue
@@ -294,8 +297,10 @@ class Steps:
         """The tree's launchers by the call graph (`auditor.python.model.graph_launchers`)."""
         from auditor.python.model.call_graph import call_graph
 
-        agents = frozenset(n for p in self.unit.catalog.profiles for n in p.commands)
-        return graph_launchers(call_graph(self.unit.project), PROCESS_CALLS, agents)
+        catalog = self.unit.catalog
+        agents = frozenset(n for p in catalog.profiles for n in p.commands)
+        graph = call_graph(self.unit.project)
+        return graph_launchers(graph, PROCESS_CALLS, agents, catalog.read_only_options())
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:
         """A launcher of another module of the audited tree, through the project index."""

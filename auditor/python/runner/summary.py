@@ -261,7 +261,18 @@ class _Module:
         wrapper = self._wrapper(call, scope)
         if wrapper is not None:
             return self._wrapped(call, wrapper, scope)
-        return name in _LAUNCH and self._started(call, scope, name) is not None
+        started = self._started(call, scope, name) if name in _LAUNCH else None
+        return started is not None and not self._reads_only(call, scope, started)
+
+    def _reads_only(self, call: ast.Call, scope: ast.AST, program: str) -> bool:
+        """Whether a launch of agent `program` puts it in a mode that changes nothing
+        (`aider --chat-mode ask`): no step, as it repeats no side effect when run again."""
+        profile = self.catalog.agent_for(program)
+        if profile is None or not profile.read_only:
+            return False
+        first = call.args[0] if call.args else None
+        words = self.words(first, scope) if first is not None else None
+        return profile.reads_only(words or [])
 
     def agent_started(self, call: ast.Call, scope: ast.AST) -> str | None:
         """The program of the agent a call starts itself (`claude`), with the first values

@@ -1,0 +1,41 @@
+"""RA301: the same retries, where the options let the agent edit (aider's code chat mode,
+claude's accept-edits mode, codex's workspace-write sandbox): a run again repeats the
+failed run's edits."""
+
+import subprocess
+import time
+
+from tenacity import retry, stop_after_attempt
+
+
+@retry(stop=stop_after_attempt(3))  # expect: RA301(error)
+def fix_code(task: str) -> str:
+    result = subprocess.run(
+        ["aider", "--chat-mode", "code", "--yes-always", "--message", task],
+        capture_output=True, text=True, check=True,
+    )
+    return result.stdout
+
+
+def apply_change(task: str) -> str:
+    for attempt in range(3):  # expect: RA301(error)
+        result = subprocess.run(
+            ["claude", "-p", "--permission-mode", "acceptEdits", task],
+            capture_output=True, text=True,
+        )
+        if result.returncode == 0:
+            return result.stdout
+        time.sleep(2**attempt)
+    raise RuntimeError("claude failed to apply the change")
+
+
+def update_docs(change: str) -> str:
+    for attempt in range(3):  # expect: RA301(error)
+        try:
+            return subprocess.run(
+                ["codex", "exec", "--sandbox=workspace-write", f"Document this change:\n{change}"],
+                capture_output=True, text=True, check=True,
+            ).stdout
+        except subprocess.CalledProcessError:
+            time.sleep(5)
+    return ""
