@@ -18,6 +18,7 @@ from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import (
+    Callback,
     CallSite,
     ProjectIndex,
     PythonSummary,
@@ -88,6 +89,7 @@ class IndexedScript(NamedTuple):
     runs_agent: bool
     sourcing: tuple[Sourced, ...] = ()
     calls: tuple[CallSite, ...] = ()
+    callbacks: tuple[Callback, ...] = ()  # its functions that end by running a call above
 
 
 # A link to a launching function of the index: (its module's last name, its own last name);
@@ -247,9 +249,9 @@ class ModuleSummariser:
         if candidate.kind is FileKind.SHELL:
             named = self.agent_word.search(text)
             runs = named and (not self.units or self._script_runs_agent(candidate, data, text))
-            sourcing, calls = self._sourcing(candidate, data, text)
+            sourcing, calls, callbacks = self._sourcing(candidate, data, text)
             return (
-                IndexedScript(candidate.display, bool(runs), sourcing, calls)
+                IndexedScript(candidate.display, bool(runs), sourcing, calls, callbacks)
                 if runs or sourcing
                 else None
             )
@@ -301,29 +303,36 @@ class ModuleSummariser:
 
     def _sourcing(
         self, candidate: Candidate, data: bytes, text: str
-    ) -> tuple[tuple[Sourced, ...], tuple[CallSite, ...]]:
-        """What a script sources, its options at each and its calls of names it does not
-        define; through the cache, modelled once per content."""
+    ) -> tuple[tuple[Sourced, ...], tuple[CallSite, ...], tuple[Callback, ...]]:
+        """What a script sources, its options at each, its calls of names it does not
+        define and its functions that end by running one; through the cache, modelled
+        once per content."""
         from auditor.shell.sourcing import may_source, script_sourcing
 
         if not may_source(text):
-            return (), ()
+            return (), (), ()
         key = self.cache.key(candidate.display, "sourcing", data) if self.cache else ""
         held = self.cache.get_data(key) if self.cache else None
         if (
             isinstance(held, dict)
             and _rows_shape(held.get("sourcing"), 2)
             and _rows_shape(held.get("calls"), 3)
+            and _name_pairs(held.get("callbacks"))
         ):
             return (
                 tuple((path, errexit, pipefail) for path, errexit, pipefail in held["sourcing"]),
                 tuple((name, *flags) for name, *flags in held["calls"]),
+                tuple((name, last) for name, last in held["callbacks"]),
             )
-        sourcing, calls = script_sourcing(text, self.catalog, self.settings.timeout)
+        sourcing, calls, callbacks = script_sourcing(text, self.catalog, self.settings.timeout)
         if self.cache is not None:
-            rows = {"sourcing": [list(entry) for entry in sourcing]}
-            self.cache.put_data(key, {**rows, "calls": [list(call) for call in calls]})
-        return tuple(sourcing), tuple(calls)
+            rows = {
+                "sourcing": [list(entry) for entry in sourcing],
+                "calls": [list(call) for call in calls],
+                "callbacks": [list(callback) for callback in callbacks],
+            }
+            self.cache.put_data(key, rows)
+        return tuple(sourcing), tuple(calls), tuple(callbacks)
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -473,8 +482,16 @@ def script_facts(
 
     held = list(entries)
     runs = [entry.display for entry in held if entry.runs_agent]
-    sourcing = [(e.display, list(e.sourcing), e.calls) for e in held if e.sourcing]
+    sourcing = [(e.display, list(e.sourcing), e.calls, e.callbacks) for e in held if e.sourcing]
     return runs, sourced_by(sourcing, frozenset(displays)) if sourcing else {}
+
+
+def _name_pairs(value: object) -> bool:
+    """Whether a cached list of rows is [[name, name], …] (a function and its last call)."""
+    return isinstance(value, list) and all(
+        isinstance(entry, list) and len(entry) == 2 and all(isinstance(n, str) for n in entry)
+        for entry in value
+    )
 
 
 def _rows_shape(value: object, flags: int) -> bool:

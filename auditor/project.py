@@ -287,6 +287,7 @@ def _retried_use(data: object) -> RetriedUse:
 # A call a script makes of a name it does not define (a function of a file it sources):
 # the name, whether the call is a condition (errexit is off there), errexit, pipefail.
 CallSite = tuple[str, bool, bool, bool]
+Callback = tuple[str, str]  # a script's function, and the command its last statement runs
 
 
 class Sourcers(NamedTuple):
@@ -299,6 +300,10 @@ class Sourcers(NamedTuple):
     calls: tuple[CallSite, ...] = ()
     # the other files they source, from its folder: defined where its functions are called
     siblings: tuple[str, ...] = ()
+    # their functions that end by running a command they do not define, and that command
+    # (`run_iteration` ending with `run_shared_iteration …`, a function of the file): a
+    # call of such a function in the file runs what that command runs
+    callbacks: tuple[Callback, ...] = ()
 
 
 class ProjectIndex(NamedTuple):

@@ -327,8 +327,8 @@ def test_sourced_by_follows_a_chain_of_sources() -> None:
     from auditor.shell.sourcing import sourced_by
 
     scripts = [
-        ("run.sh", [("lib/steps.sh", True, True)], [("plan_step", False, True, True)]),
-        ("lib/steps.sh", [("agent.sh", False, False)], [("run_claude", False, False, False)]),
+        ("run.sh", [("lib/steps.sh", True, True)], [("plan_step", False, True, True)], []),
+        ("lib/steps.sh", [("agent.sh", False, False)], [("run_claude", False, False, False)], []),
     ]
     found = sourced_by(scripts, frozenset({"lib/steps.sh", "lib/agent.sh"}))
     assert found["lib/agent.sh"].pipefail and found["lib/agent.sh"].errexit
@@ -397,6 +397,7 @@ def test_sourced_by_is_the_least_fixpoint(drawn: list[Any]) -> None:
             name,
             [(posixpath.relpath(t, posixpath.dirname(name) or "."), e, p) for t, e, p in src],
             calls,
+            [],
         )
         for name, src, calls in drawn
     ]
@@ -420,8 +421,8 @@ def test_sourced_by_is_the_least_fixpoint(drawn: list[Any]) -> None:
         assert set(held.calls) == raised
     # the least one: an option nothing in a cycle sets is not given by the cycle
     loop: list[Any] = [
-        ("a.sh", [("b.sh", False, False)], []),
-        ("b.sh", [("a.sh", False, False)], []),
+        ("a.sh", [("b.sh", False, False)], [], []),
+        ("b.sh", [("a.sh", False, False)], [], []),
     ]
     assert sourced_by(loop, files) == {}
 
@@ -430,6 +431,8 @@ def test_sourced_by_reaches_the_end_of_a_long_chain() -> None:
     """errexit set at the top of a chain of 3,000 sourcing scripts reaches its end."""
     from auditor.shell.sourcing import sourced_by
 
-    chain: list[Any] = [(f"s{i}.sh", [(f"s{i + 1}.sh", i == 0, False)], []) for i in range(3_000)]
+    chain: list[Any] = [
+        (f"s{i}.sh", [(f"s{i + 1}.sh", i == 0, False)], [], []) for i in range(3_000)
+    ]
     found = sourced_by(chain, frozenset(f"s{i}.sh" for i in range(1, 3_001)))
     assert found["s3000.sh"].errexit and not found["s3000.sh"].pipefail

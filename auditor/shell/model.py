@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.project import CallSite
+from auditor.project import Callback, CallSite
 from auditor.shell.arm_values import ArmValues
 from auditor.shell.assignments import assign, forget, loop_variable, may_vary, variants
 from auditor.shell.call_memo import CallMemo
@@ -143,6 +143,10 @@ class ShellScript:
         # id: the variables where the command that writes each runs
         self.written_env: dict[int, Env] = {}
         self._errexit_some: set[int] = set()  # see `errexit_on_some_call`
+        # a sourcing script's function -> the name its last statement runs (`walk`), and
+        # the reverse: the functions summarised as each name
+        self._aliases: dict[str, str] = {}
+        self._aliased_by: dict[str, list[str]] = {}
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
         self._arms = ArmValues()  # the `if`s and `case`s being walked, and their values
@@ -164,6 +168,7 @@ class ShellScript:
         callers: Sequence[CallSite] = (),
         siblings: Sequence[str] = (),
         known: Mapping[str, FunctionSummary] | None = None,
+        callbacks: Sequence[Callback] = (),
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell
@@ -176,6 +181,14 @@ class ShellScript:
         script that sources this file defined before, which its own may call."""
         script = cls(parsed, catalog, end_use, output_read, sourced)
         script.summaries.update(known or {})
+        # functions of the scripts that source this file, each running a name at its end
+        # that this file (or a sibling) may define: summarised as that name when it is
+        script._aliases = {name: last for name, last in callbacks}
+        for name, last in callbacks:
+            profile = catalog.agent_for(last)
+            if profile is not None:
+                script.summaries.setdefault(name, FunctionSummary(name, profile, {}))
+            script._aliased_by.setdefault(last, []).append(name)
         first_line = parsed.text.split("\n", 1)[0]
         start = initial or shebang_options(first_line)
         found = [f for r in siblings if sourced is not None and (f := sourced.read(r))]
@@ -185,6 +198,8 @@ class ShellScript:
                 script._join_library(library, start)
             elif sourced is not None:
                 sourced.put_back(library[0])
+        for last in list(script._aliased_by):  # defined by a sibling joined above
+            script._alias(last)
         end = script._walk(parsed.root, start)
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
@@ -439,6 +454,38 @@ class ShellScript:
             self.effect_checks.discard(name)
         self._summarise(name, inside)
 
+    def _alias(self, name: str) -> list[str]:
+        """Summarise as `name` the sourcing scripts' functions that end by running it (not
+        one this file defines itself); those whose summary changed."""
+        changed = []
+        summary = self.summaries.get(name)
+        for alias in self._aliased_by.get(name, ()):
+            if alias in self.functions or self.catalog.agent_for(name) is not None:
+                continue
+            given = summary._replace(name=alias) if summary is not None else None
+            if given != self.summaries.get(alias):
+                if given is None:
+                    self.summaries.pop(alias, None)
+                else:
+                    self.summaries[alias] = given
+                changed.append(alias)
+        return changed
+
+    def last_command(self, name: str) -> str | None:
+        """The name of the command a function's body ends by running (its status is the
+        function's): the last statement, when it is a simple command."""
+        definition = self.functions.get(name)
+        body = definition.child_by_field_name("body") if definition is not None else None
+        last = (
+            next((c for c in reversed(body.named_children) if c.type != "comment"), None)
+            if body
+            else None
+        )
+        if last is not None and last.type == "redirected_statement":
+            last = last.child_by_field_name("body")
+        command = self.command_at(last) if last is not None and last.type == "command" else None
+        return command.command_name if command is not None else None
+
     def _inside(self, definition: Node) -> list[SimpleCommand]:
         """The commands a function's body recorded."""
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
@@ -462,10 +509,12 @@ class ShellScript:
                 self.summaries[name] = summary
             else:
                 self.summaries.pop(name, None)  # a later definition replaces an earlier one
-            for caller in self._callers_of.get(name, ()):
-                if caller in self.functions and times.get(caller, 0) < _MAX_RESUMMARIES:
-                    times[caller] = times.get(caller, 0) + 1
-                    pending.append((caller, self._inside(self.functions[caller])))
+            # (and of a sourcing script's function that ends running it: `_alias`)
+            for changed in (name, *self._alias(name)):
+                for caller in self._callers_of.get(changed, ()):
+                    if caller in self.functions and times.get(caller, 0) < _MAX_RESUMMARIES:
+                        times[caller] = times.get(caller, 0) + 1
+                        pending.append((caller, self._inside(self.functions[caller])))
 
     def status_kept(self, node: Node) -> tuple[Node, bool]:
         """The statement whose status is a command's, and whether it is the command's

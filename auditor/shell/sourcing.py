@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog
-from auditor.project import CallSite, Sourcers
+from auditor.project import Callback, CallSite, Sourcers
 from auditor.shell.options import ShellOptions
 from auditor.timebound import FileTimeout, time_bound
 
@@ -46,10 +46,10 @@ def may_source(text: str) -> bool:
 
 def script_sourcing(
     text: str, catalog: AgentCatalog, timeout: float
-) -> tuple[Sourcing, list[CallSite]]:
-    """The files a script sources and the options it has at each, and its calls of names
-    it does not define (none for a script too deep or too costly to read: its own audit
-    says why)."""
+) -> tuple[Sourcing, list[CallSite], list[Callback]]:
+    """The files a script sources and the options it has at each, its calls of names it
+    does not define, and its functions that end by running such a name (none for a
+    script too deep or too costly to read: its own audit says why)."""
     from auditor.shell.model import ShellScript  # only for a script that needs one
     from auditor.shell.status import in_condition
     from auditor.unit import NotAudited
@@ -59,8 +59,10 @@ def script_sourcing(
         with time_bound(timeout), value_budget():
             script = ShellScript.build(text, catalog)
     except (FileTimeout, RecursionError, NotAudited):
-        return [], []
+        return [], [], []
     sourcing = [(path, options.errexit, options.pipefail) for path, options in script.sourcing]
+    if not sourcing:
+        return [], [], []
     calls: set[CallSite] = set()
     for command in script.commands:
         name = command.command_name
@@ -68,11 +70,18 @@ def script_sourcing(
             continue
         options = script.options_at(command.node)
         calls.add((name, in_condition(command.node), options.errexit, options.pipefail))
-    return sourcing, sorted(calls)[:MAX_CALLED] if sourcing else []
+    called = {name for name, *_ in calls}
+    callbacks = sorted(
+        (name, last)
+        for name in script.functions
+        if (last := script.last_command(name)) is not None and last in called
+    )
+    return sourcing, sorted(calls)[:MAX_CALLED], callbacks[:MAX_CALLED]
 
 
 def sourced_by(
-    scripts: Iterable[tuple[str, Sourcing, Iterable[CallSite]]], files: frozenset[str]
+    scripts: Iterable[tuple[str, Sourcing, Iterable[CallSite], Iterable[Callback]]],
+    files: frozenset[str],
 ) -> dict[str, Sourcers]:
     """For each of `files` (display paths) that `scripts` (display path, what it sources,
     its calls) source: the options every one of them has on there, and their calls; a
@@ -81,11 +90,13 @@ def sourced_by(
     `lib/run.sh`, which sources `lib/common.sh` and calls its functions): a worklist over
     the sourcing graph. What a file is given only grows (errexit and pipefail turn on,
     never off), so each file changes at most twice, and a change sends only the files
-    its script sources round again: linear in the sourcing edges."""
+    its script sources round again: linear in the sourcing edges. Their callbacks (a
+    function of theirs that ends by running a name it does not define) go with them."""
     into: dict[str, list[tuple[str, bool, bool, tuple[CallSite, ...]]]] = {}
+    callbacks: dict[str, set[Callback]] = {}
     sources: dict[str, list[str]] = {}  # a script's targets among `files`
     siblings: dict[str, set[str]] = {}
-    for display, sourcing, called in scripts:
+    for display, sourcing, called, ending in scripts:
         folder = posixpath.dirname(display)
         targets = [posixpath.normpath(posixpath.join(folder, r)) for r, _, _ in sourcing]
         held = [target for target in targets if target in files]
@@ -95,6 +106,7 @@ def sourced_by(
             if target not in files:
                 continue
             into.setdefault(target, []).append((display, errexit, pipefail, calls))
+            callbacks.setdefault(target, set()).update(ending)
             siblings.setdefault(target, set()).update(
                 posixpath.relpath(other, posixpath.dirname(target) or ".")
                 for other in held
@@ -105,6 +117,7 @@ def sourced_by(
     while pending:
         target = pending.pop()
         found = _given(into[target], sorted(siblings[target]), given)
+        found = found._replace(callbacks=tuple(sorted(callbacks[target]))[:MAX_CALLED])
         if found == given.get(target, Sourcers()):
             continue
         given[target] = found

@@ -31,7 +31,7 @@ _LONGEST = 40  # characters of an expression a message shows
 if TYPE_CHECKING:
     from auditor.agent_status import AgentStatus, LostStatus
     from auditor.profiles import AgentCatalog
-    from auditor.project import CallSite
+    from auditor.project import Callback, CallSite
     from auditor.shell.includes import Lookup, Place
     from auditor.shell.model import ShellScript
     from auditor.shell.options import ShellOptions
@@ -84,6 +84,8 @@ class ShellUnit:
         # other files they source (paths from this file's folder)
         self.callers: tuple[CallSite, ...] = ()
         self.siblings: tuple[str, ...] = ()
+        # their functions that end by running a name this file may define
+        self.callbacks: tuple[Callback, ...] = ()
 
     def place(
         self, origin: Path, tree_root: Path | None, max_size: int, search: tuple[Path, ...] = ()
@@ -112,6 +114,7 @@ class ShellUnit:
                 sourced,
                 self.callers,
                 self.siblings,
+                callbacks=self.callbacks,
             )
         return self._script
 
