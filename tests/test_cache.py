@@ -195,6 +195,12 @@ def test_a_library_is_audited_again_when_the_options_of_its_sourcer_change(
     for entry in entries(cache_dir):  # sourcing well formed, its calls not
         entry.write_text('{"sourcing": [["lib/common.sh", true, true]], "calls": [["run", 1]]}')
     assert codes() == []
+    for entry in entries(cache_dir):  # sourcing and calls well formed, its callbacks not
+        entry.write_text(
+            '{"sourcing": [["lib/common.sh", true, true]], '
+            '"calls": [["run", false, true, true]], "callbacks": [["run"]]}'
+        )
+    assert codes() == []
     main.write_text('#!/bin/bash\nset -eu\nsource "$(dirname "$0")/lib/common.sh"\nrun\n')
     assert codes() == [("lib/common.sh", "RA101")]
 
