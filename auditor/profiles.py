@@ -46,14 +46,9 @@ class AgentProfile(NamedTuple):
     read_only: tuple[tuple[str, ...], ...] = ()
 
     def reads_only(self, arguments: Sequence[str | None]) -> bool:
-        """Whether `arguments` hold one of the profile's read-only options, as separate
-        words or joined by `=` (`--chat-mode=ask`)."""
-        words = [w for a in arguments if a is not None for w in a.split("=", 1)]
-        return any(
-            words[i : i + len(option)] == list(option)
-            for option in self.read_only
-            for i in range(len(words))
-        )
+        """Whether `arguments` run the agent in one of its read-only modes (see
+        `reads_only`)."""
+        return reads_only(arguments, self.read_only)
 
     def interactive(self, arguments: Sequence[str | None]) -> bool:
         """Whether `arguments` start a session a person drives in a terminal (`claude`,
@@ -211,13 +206,14 @@ class AgentCatalog(NamedTuple):
         loose = first in _LOOSE_WRAPPERS
         return first if first is not None and not loose and first in self.wrappers else None
 
-    def read_only_options(self) -> frozenset[tuple[str, tuple[str, ...]]]:
-        """Each command name with each option that lets its agent change nothing."""
+    def read_only_options(self) -> frozenset[tuple[str, tuple[tuple[str, ...], ...]]]:
+        """Each command name with the options that let its agent change nothing (for
+        `reads_only`), of the profiles that have some."""
         return frozenset(
-            (command, option)
+            (command, profile.read_only)
             for profile in self.profiles
+            if profile.read_only
             for command in profile.commands
-            for option in profile.read_only
         )
 
     def wrapper_for(self, program: str) -> Wrapper | None:
@@ -226,6 +222,30 @@ class AgentCatalog(NamedTuple):
         if _PYTHON.match(base):
             return self.wrappers.get("python")
         return self.wrappers.get(base)
+
+
+def reads_only(arguments: Sequence[str | None], options: Sequence[tuple[str, ...]]) -> bool:
+    """Whether `arguments` leave one of the read-only `options` in force (`("--chat-mode",
+    "ask")`, a flag `("--dry-run",)`): the last word that sets any of their options
+    (`--chat-mode code`, `--chat-mode=ask`, `--no-dry-run`) sets one to its read-only
+    value. Words runaudit does not know set nothing; a word that is no option (a prompt
+    that mentions `--dry-run` is one word) is not read."""
+    names = {option[0]: option[1:] for option in options}
+    state: bool | None = None
+    words = list(arguments)
+    for index, word in enumerate(words):
+        if word is None or not word.startswith("-"):
+            continue
+        name, equals, joined = word.partition("=")
+        negated = name.startswith("--no-") and f"--{name[5:]}" in names
+        if name not in names and not negated:
+            continue
+        if negated or not names[name]:  # a flag: `--dry-run`, `--no-dry-run`
+            state = not negated
+            continue
+        value = joined if equals else words[index + 1] if index + 1 < len(words) else None
+        state = (value,) == names[name] if value is not None else state
+    return bool(state)
 
 
 def _named_first_word(identifier: str) -> str | None:
@@ -282,7 +302,7 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         sessionless=frozenset(table.get("sessionless", base.sessionless if base else ())),
         headless=frozenset(table.get("headless", base.headless if base else ())),
         read_only=tuple(
-            tuple(option.split())
+            tuple(re.split(r"[\s=]+", option.strip()))
             for option in table.get(
                 "read-only", [" ".join(o) for o in base.read_only] if base else ()
             )

@@ -379,22 +379,3 @@ def test_the_grammar_loaded_directly_is_the_packages() -> None:
 def test_agents_run_from_their_packages(line: str, agent: str | None) -> None:
     command = build(line + "\n").commands[-1]
     assert (command.agent.name if command.agent else None) == agent
-
-
-@pytest.mark.parametrize(
-    ("agent", "words", "reads_only"),
-    [
-        ("aider", ["--chat-mode", "ask", "--message", "why?"], True),
-        ("aider", ["--chat-mode=ask", "-m", "why?"], True),
-        ("aider", ["--dry-run", "-m", "fix it"], True),
-        ("aider", ["--chat-mode", "code", "-m", "fix it"], False),
-        ("claude", ["-p", "--permission-mode", "plan", "plan it"], True),
-        ("claude", ["-p", "--permission-mode", "acceptEdits", "do it"], False),
-        ("codex", ["exec", "-s", "read-only", "review"], True),
-        ("codex", ["exec", "--sandbox=workspace-write", "fix"], False),
-        ("codex", ["exec", "review the read-only mode"], False),  # words of a prompt
-    ],
-)
-def test_read_only_options(agent: str, words: list[str], reads_only: bool) -> None:
-    profile = default_catalog().agent_for(agent)
-    assert profile is not None and profile.reads_only(words) is reads_only

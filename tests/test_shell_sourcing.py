@@ -332,7 +332,11 @@ def test_sourced_by_follows_a_chain_of_sources() -> None:
     ]
     found = sourced_by(scripts, frozenset({"lib/steps.sh", "lib/agent.sh"}))
     assert found["lib/agent.sh"].pipefail and found["lib/agent.sh"].errexit
-    assert found["lib/agent.sh"].calls == (("run_claude", False, True, True),)
+    # the calls of the script at the top reach the library two sources down too
+    assert found["lib/agent.sh"].calls == (
+        ("plan_step", False, True, True),
+        ("run_claude", False, True, True),
+    )
     alone = sourced_by(scripts[1:], frozenset({"lib/agent.sh"}))
     assert alone["lib/agent.sh"].calls == (("run_claude", False, False, False),)
     assert not alone["lib/agent.sh"].pipefail
@@ -412,9 +416,8 @@ def test_sourced_by_is_the_least_fixpoint(drawn: list[Any]) -> None:
         for name, errexit, pipefail, calls in edges:
             own = found.get(name, Sourcers())
             e, p = errexit or own.errexit, pipefail or own.pipefail
-            at.append(
-                (e, p, {(n, c, ce or own.errexit, cp or own.pipefail) for n, c, ce, cp in calls})
-            )
+            raised_calls = {(n, c, ce or own.errexit, cp or own.pipefail) for n, c, ce, cp in calls}
+            at.append((e, p, raised_calls | set(own.calls)))
         assert held.errexit == (bool(at) and all(e for e, _, _ in at))
         assert held.pipefail == (bool(at) and all(p for _, p, _ in at))
         raised = set().union(*(calls for _, _, calls in at))
@@ -436,3 +439,34 @@ def test_sourced_by_reaches_the_end_of_a_long_chain() -> None:
     ]
     found = sourced_by(chain, frozenset(f"s{i}.sh" for i in range(1, 3_001)))
     assert found["s3000.sh"].errexit and not found["s3000.sh"].pipefail
+
+
+def test_callbacks_go_down_a_chain_and_a_disputed_one_is_none() -> None:
+    """A sourcer's function that ends by running a name it does not define reaches the
+    files it sources, and those they source; one that two sourcers end differently is
+    dropped."""
+    from auditor.shell.sourcing import sourced_by
+
+    scripts: list[Any] = [
+        ("run.sh", [("lib/common.sh", True, False)], [], [("run_turn", "run_claude_turn")]),
+        ("lib/common.sh", [("turns.sh", False, False)], [], []),
+        ("other.sh", [("lib/turns.sh", True, False)], [], [("review", "run_codex")]),
+    ]
+    files = frozenset({"lib/common.sh", "lib/turns.sh"})
+    found = sourced_by(scripts, files)
+    assert found["lib/turns.sh"].callbacks == (
+        ("review", "run_codex"),
+        ("run_turn", "run_claude_turn"),
+    )
+    disputed = [*scripts, ("third.sh", [("lib/turns.sh", True, False)], [], [("run_turn", "skip")])]
+    assert found["lib/common.sh"].callbacks == (("run_turn", "run_claude_turn"),)
+    assert sourced_by(disputed, files)["lib/turns.sh"].callbacks == (("review", "run_codex"),)
+
+
+def test_a_function_that_ends_with_a_job_passes_no_status_on() -> None:
+    script = ShellScript.build(
+        "run_turn() {\n  run_claude_turn x &\n}\nplain() {\n  run_claude_turn y\n}\n",
+        default_catalog(),
+    )
+    assert script.last_command("run_turn") is None
+    assert script.last_command("plain") == "run_claude_turn"

@@ -60,7 +60,7 @@ from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.stages import Pipeline, StageReader
-from auditor.shell.status import StatusUse, ends_on_failure, in_condition
+from auditor.shell.status import StatusUse, backgrounded, ends_on_failure, in_condition
 from auditor.shell.words import (
     Env,
     Value,
@@ -143,9 +143,8 @@ class ShellScript:
         # id: the variables where the command that writes each runs
         self.written_env: dict[int, Env] = {}
         self._errexit_some: set[int] = set()  # see `errexit_on_some_call`
-        # a sourcing script's function -> the name its last statement runs (`walk`), and
-        # the reverse: the functions summarised as each name
-        self._aliases: dict[str, str] = {}
+        # a name -> the sourcing scripts' functions that end by running it (`walk`): each
+        # summarised as that name
         self._aliased_by: dict[str, list[str]] = {}
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
@@ -183,7 +182,6 @@ class ShellScript:
         script.summaries.update(known or {})
         # functions of the scripts that source this file, each running a name at its end
         # that this file (or a sibling) may define: summarised as that name when it is
-        script._aliases = {name: last for name, last in callbacks}
         for name, last in callbacks:
             profile = catalog.agent_for(last)
             if profile is not None:
@@ -481,6 +479,8 @@ class ShellScript:
             if body
             else None
         )
+        if last is not None and backgrounded(last):
+            return None  # `run_turn & `: a job, whose call returns 0 at once
         if last is not None and last.type == "redirected_statement":
             last = last.child_by_field_name("body")
         command = self.command_at(last) if last is not None and last.type == "command" else None

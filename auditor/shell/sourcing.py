@@ -91,7 +91,8 @@ def sourced_by(
     the sourcing graph. What a file is given only grows (errexit and pipefail turn on,
     never off), so each file changes at most twice, and a change sends only the files
     its script sources round again: linear in the sourcing edges. Their callbacks (a
-    function of theirs that ends by running a name it does not define) go with them."""
+    function of theirs that ends by running a name it does not define) go with them,
+    down the chain too."""
     into: dict[str, list[tuple[str, bool, bool, tuple[CallSite, ...]]]] = {}
     callbacks: dict[str, set[Callback]] = {}
     sources: dict[str, list[str]] = {}  # a script's targets among `files`
@@ -117,12 +118,24 @@ def sourced_by(
     while pending:
         target = pending.pop()
         found = _given(into[target], sorted(siblings[target]), given)
-        found = found._replace(callbacks=tuple(sorted(callbacks[target]))[:MAX_CALLED])
+        ending = callbacks[target].union(
+            *(given.get(s, Sourcers()).callbacks for s, *_ in into[target])
+        )
+        found = found._replace(callbacks=_agreed(ending)[:MAX_CALLED])
         if found == given.get(target, Sourcers()):
             continue
         given[target] = found
         pending.extend(sources.get(target, ()))
     return {target: sourcers for target, sourcers in given.items() if any(sourcers)}
+
+
+def _agreed(callbacks: Iterable[Callback]) -> tuple[Callback, ...]:
+    """The callbacks whose function every sourcer that defines it ends the same way (one
+    that ends in different names in different scripts is none of them)."""
+    endings: dict[str, set[str]] = {}
+    for name, last in callbacks:
+        endings.setdefault(name, set()).add(last)
+    return tuple(sorted((name, min(lasts)) for name, lasts in endings.items() if len(lasts) == 1))
 
 
 def _given(
@@ -131,17 +144,20 @@ def _given(
     given: Mapping[str, Sourcers],
 ) -> Sourcers:
     """What a file is given by the scripts that source it (`edges`: each script, its
-    options there and its calls), each script's options raised by what it is given."""
+    options there and its calls), each script's options raised by what it is given; and
+    the calls those scripts are given in turn (a library sourced through another is
+    called by the script at the top)."""
     options: list[tuple[bool, bool]] = []
     calls: set[CallSite] = set()
     for display, errexit, pipefail, called in edges:
         own = given.get(display, Sourcers())
         options.append((errexit or own.errexit, pipefail or own.pipefail))
         calls.update((n, c, e or own.errexit, p or own.pipefail) for n, c, e, p in called)
+        calls.update(own.calls)
     return Sourcers(
         all(e for e, _ in options),
         all(p for _, p in options),
-        tuple(sorted(calls)),
+        tuple(sorted(calls))[:MAX_CALLED],
         tuple(siblings[:MAX_SIBLINGS]),
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, NamedTuple
 
-from auditor.profiles import program_name
+from auditor.profiles import program_name, reads_only
 from auditor.project import RAISES
 from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph
 from auditor.python.model.graph_questions import names_agent, runs_agent
@@ -39,10 +39,10 @@ class GraphLaunchers:
         graph: CallGraph,
         process_calls: frozenset[str],
         agents: frozenset[str],
-        read_only: frozenset[tuple[str, tuple[str, ...]]] = frozenset(),
+        read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
     ) -> None:
-        """`read_only`: each agent command with an option that lets it change nothing
-        (`aider`, `--chat-mode ask`): a run with one is no launch of a step."""
+        """`read_only`: each agent command with the options that let it change nothing
+        (`aider`, `--chat-mode ask`): a run in such a mode is no launch of a step."""
         self.graph, self.process_calls, self.agents = graph, process_calls, agents
         self.read_only = read_only
         self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
@@ -139,16 +139,15 @@ class GraphLaunchers:
         return runs_agent(tokens, self.agents)
 
     def _reads_only(self, token: Any) -> bool:
-        """Whether an argv value runs its agent with an option that lets it change nothing
-        (`aider --chat-mode ask …`)."""
+        """Whether an argv value runs its agent in a mode that changes nothing (`aider
+        --chat-mode ask …`)."""
         if token[1] != "argv" or not self.read_only:
             return False
-        words = [w for word in str(token[2]).split(ARGV_SEPARATOR) for w in word.split("=", 1)]
+        words = str(token[2]).split(ARGV_SEPARATOR)
         return any(
-            program_name(word) == command
-            and any(words[i : i + len(option)] == list(option) for i in range(index, len(words)))
+            program_name(word) == command and reads_only(words[index + 1 :], options)
             for index, word in enumerate(words)
-            for command, option in self.read_only
+            for command, options in self.read_only
         )
 
     def _agent_program(self, fid: str, refs: list[Any]) -> bool:
@@ -216,7 +215,9 @@ def _moved(returns: str | None, taken: int, item: int) -> str | None:
 
 
 # process calls, agents' names, their read-only options
-_Catalogue = tuple[frozenset[str], frozenset[str], frozenset[tuple[str, tuple[str, ...]]]]
+_Catalogue = tuple[
+    frozenset[str], frozenset[str], frozenset[tuple[str, tuple[tuple[str, ...], ...]]]
+]
 _HELD: dict[int, tuple[CallGraph, dict[_Catalogue, GraphLaunchers]]] = {}
 
 
@@ -224,7 +225,7 @@ def graph_launchers(
     graph: CallGraph,
     process_calls: frozenset[str],
     agents: frozenset[str],
-    read_only: frozenset[tuple[str, tuple[str, ...]]] = frozenset(),
+    read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
 ) -> GraphLaunchers:
     """The launchers of a call graph, found once per graph and catalogue."""
     held = _HELD.get(id(graph))

@@ -21,6 +21,7 @@ from auditor.python.model.expr_values import is_true, keyword_argument
 from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
 from auditor.python.runner.agent_options import gives_no_tools
+from auditor.python.runner.agent_words import split_command
 from auditor.python.runner.project_calls import returned_launcher, returned_value
 from auditor.python.runner.steps import (
     CHECKED_CALLS,
@@ -375,7 +376,9 @@ def _keyword_true(call: ast.Call, name: str) -> bool:
     return is_true(keyword_argument(call, name))
 
 
-def _argv_words(module: PythonModule, call: ast.Call, given: ast.expr | None = None) -> list[str]:
+def _argv_words(
+    module: PythonModule, call: ast.Call, given: ast.expr | None = None
+) -> list[str | None]:
     """The words of a launch's argv or command string (`given`: what a call passes a
     function that launches it), as far as they resolve."""
     from auditor.python.model.strings import Resolver
@@ -387,10 +390,9 @@ def _argv_words(module: PythonModule, call: ast.Call, given: ast.expr | None = N
     )
     first = given or first
     words = resolver.words(first) if first is not None else None
-    if words is not None:
-        return [w.text for w in words]
-    text = resolver.text(first) if first is not None else None
-    return text.text.split() if text is not None else []
+    found: list[str | None] = [w.text for w in words] if words is not None else []
+    text = resolver.text(first) if words is None and first is not None else None
+    return (split_command(text.text) or []) if text is not None else found
 
 
 def find_steps(unit: PythonUnit, steps: StepCatalog | None = None) -> Steps | None:

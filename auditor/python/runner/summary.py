@@ -270,7 +270,8 @@ class _Module:
         profile = self.catalog.agent_for(program)
         if profile is None or not profile.read_only:
             return False
-        first = call.args[0] if call.args else None
+        keywords = {k.arg: k.value for k in call.keywords if k.arg}
+        first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
         words = self.words(first, scope) if first is not None else None
         return profile.reads_only(words or [])
 
