@@ -301,11 +301,10 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         exit_codes=_codes(codes) if codes is not None else (base.exit_codes if base else {}),
         sessionless=frozenset(table.get("sessionless", base.sessionless if base else ())),
         headless=frozenset(table.get("headless", base.headless if base else ())),
-        read_only=tuple(
-            tuple(re.split(r"[\s=]+", option.strip()))
-            for option in table.get(
-                "read-only", [" ".join(o) for o in base.read_only] if base else ()
-            )
+        read_only=(
+            tuple(tuple(re.split(r"[\s=]+", option.strip())) for option in table["read-only"])
+            if "read-only" in table
+            else (base.read_only if base else ())
         ),
     )
 

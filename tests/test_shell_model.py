@@ -66,6 +66,7 @@ def test_apply_shopt(words: list[str], pipefail: bool) -> None:
         ("#!/bin/bash -eo pipefail", ShellOptions(errexit=True, pipefail=True)),
         ("#!/usr/bin/env -S bash -euo pipefail", ShellOptions(errexit=True, pipefail=True)),
         ("#!/usr/bin/env bash", ShellOptions()),
+        ("#!/usr/bin/env -u HOME LC_ALL=C bash -e", ShellOptions(errexit=True)),  # env's own
         ("echo hi", ShellOptions()),
     ],
 )

@@ -66,27 +66,30 @@ SHELLS = frozenset({"bash", "sh", "dash", "zsh", "ksh"})
 _ENV_VALUED = frozenset({"-u", "--unset", "-C", "--chdir", "-P"})  # `env` options with a value
 
 
-def shebang_options(first_line: str) -> ShellOptions:
-    """Options a shebang sets (`#!/bin/bash -e`, `#!/usr/bin/env -S bash -eo pipefail`)."""
-    options = ShellOptions()
+def _interpreter(first_line: str) -> list[str]:
+    """The program a shebang runs and its words, past `env` or `busybox` and their own
+    options (`#!/usr/bin/env -S bash -eo pipefail`: bash, -eo, pipefail); none for a line
+    that is no shebang."""
     if not first_line.startswith("#!"):
-        return options
-    words = first_line[2:].split()
-    while words and words[0].rsplit("/", 1)[-1] == "env":
-        words = [w for w in words[1:] if w != "-S"]
-    return apply_set(options, words[1:]) if words else options
-
-
-def shell_shebang(first_line: str) -> bool:
-    """Whether a first line is a shell's shebang and nothing else: the shell (`#!/bin/bash`,
-    `#!/usr/bin/env -S bash -e`, `#!/bin/busybox sh`) and its options only."""
-    if not first_line.startswith("#!"):
-        return False
+        return []
     words = first_line[2:].split()
     while words and words[0].rsplit("/", 1)[-1] in ("env", "busybox"):
         words = words[1:]
         while words and (words[0].startswith("-") or "=" in words[0]):
             words = words[2:] if words[0] in _ENV_VALUED else words[1:]
+    return words
+
+
+def shebang_options(first_line: str) -> ShellOptions:
+    """Options a shebang sets (`#!/bin/bash -e`, `#!/usr/bin/env -S bash -eo pipefail`)."""
+    words = _interpreter(first_line)
+    return apply_set(ShellOptions(), words[1:]) if words else ShellOptions()
+
+
+def shell_shebang(first_line: str) -> bool:
+    """Whether a first line is a shell's shebang and nothing else: the shell (`#!/bin/bash`,
+    `#!/usr/bin/env -S bash -e`, `#!/bin/busybox sh`) and its options only."""
+    words = _interpreter(first_line)
     if not words or words[0].rsplit("/", 1)[-1] not in SHELLS:
         return False
     rest = words[1:]

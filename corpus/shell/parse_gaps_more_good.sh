@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # RA900 near misses: more valid bash tree-sitter-bash 0.25 misreads, mended
 # before parsing with every position kept: coprocesses, base-prefixed
-# arithmetic, an assignment with a redirect and no command, a command word
+# arithmetic, an assignment with a redirect and no command (also before `||`), a command word
 # that starts with `[` (a glob, not a test), and a substring counted from the end
 # by a variable (`${log: -$keep}`), and escaped quotes in a pattern (`"${2//\"/}"`) or
 # in the message of `${1:?…}`.
@@ -50,3 +50,5 @@ agent_cmd() {
 }
 PROVIDERS="${RALPH_PROVIDERS:-[\"claude\",\"gemini\",\"codex\"]}"
 SUMMARY="${actuals_summary:-{\"total\": 0}}"
+branch=$(git rev-parse --abbrev-ref HEAD) 2>/dev/null || branch=main
+echo "on $branch"

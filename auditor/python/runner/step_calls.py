@@ -390,9 +390,10 @@ def _argv_words(
     )
     first = given or first
     words = resolver.words(first) if first is not None else None
-    found: list[str | None] = [w.text for w in words] if words is not None else []
-    text = resolver.text(first) if words is None and first is not None else None
-    return (split_command(text.text) or []) if text is not None else found
+    if words is not None:
+        return [w.text for w in words]
+    text = resolver.text(first) if first is not None else None
+    return (split_command(text.text) or []) if text is not None else []
 
 
 def find_steps(unit: PythonUnit, steps: StepCatalog | None = None) -> Steps | None:

@@ -270,8 +270,7 @@ class _Module:
         profile = self.catalog.agent_for(program)
         if profile is None or not profile.read_only:
             return False
-        keywords = {k.arg: k.value for k in call.keywords if k.arg}
-        first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
+        first = _launched(call)
         words = self.words(first, scope) if first is not None else None
         return profile.reads_only(words or [])
 
@@ -287,7 +286,7 @@ class _Module:
     def _started(self, call: ast.Call, scope: ast.AST, name: str) -> str | None:
         """The agent's program a process call (`name`, a launch) starts, if one."""
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
-        first = call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
+        first = _launched(call)
         if name in _VARARGS:  # each argument a word, a `*list` its words
             words: list[str | None] = []
             for arg in call.args:
@@ -500,3 +499,9 @@ def summarize_python(
         {name: d.catches for name, d in details.items()},
         agents,
     )
+
+
+def _launched(call: ast.Call) -> ast.expr | None:
+    """What a process call is given to run: its first argument, or its `args=` (`cmd=`)."""
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    return call.args[0] if call.args else keywords.get("args") or keywords.get("cmd")
