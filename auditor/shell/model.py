@@ -60,7 +60,7 @@ from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.stages import Pipeline, StageReader
-from auditor.shell.status import StatusUse, backgrounded, ends_on_failure, in_condition
+from auditor.shell.status import StatusUse, backgrounded, in_condition
 from auditor.shell.words import (
     Env,
     Value,
@@ -704,14 +704,33 @@ class ShellScript:
                 changed = True
             if not changed:
                 break
-        for name, entry in entries.items():
-            if not entry.errexit and any(self._plain_errexit(c) for c in calls[name]):
-                self._walk_errexit(self.functions[name], entry._replace(errexit=True))
+        # A function whose body runs under errexit on one call only: walked again as that
+        # call runs it, and so are the functions its body then calls (a worklist: each
+        # function once), in the foreground or as a job (`f &` keeps errexit in the job).
+        pending = [name for name in entries if self._errexit_call(calls[name], entries[name])]
+        walked: set[str] = set()
+        while pending:
+            name = pending.pop()
+            if name in walked:
+                continue
+            walked.add(name)
+            self._walk_errexit(self.functions[name], entries[name]._replace(errexit=True))
+            pending += [
+                callee
+                for callee, entry in entries.items()
+                if callee not in walked and self._errexit_call(calls[callee], entry)
+            ]
         self._recording = True
 
-    def _plain_errexit(self, command: SimpleCommand) -> bool:
-        """Whether errexit ends the script where a call fails (outside any condition)."""
-        return ends_on_failure(command.node, self.options_at(command.node))
+    def _errexit_call(self, commands: list[SimpleCommand], entry: ShellOptions) -> bool:
+        """Whether a function that its calls together run without errexit (`entry`) has a
+        call that runs its body with it: outside any condition, where errexit is on for
+        every call of the body around it or for one (`errexit_on_some_call`)."""
+        return not entry.errexit and any(
+            not in_condition(c.node)
+            and (self.options_at(c.node).errexit or c.node.id in self._errexit_some)
+            for c in commands
+        )
 
     def _walk_errexit(self, definition: Node, entry: ShellOptions) -> None:
         """Walk a function's body again as a call under errexit runs it, when its other

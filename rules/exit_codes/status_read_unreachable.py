@@ -22,7 +22,9 @@ class StatusReadUnreachable(Rule[ShellUnit]):
     a wrapper defined above `set -e` and called below it runs under errexit,
     and one called as a condition (`if run_agent …`) runs without it. One
     called both ways is reported for the calls that run it under errexit, the
-    first of them named as a related location. A library's functions are
+    first of them named as a related location; so are the functions such a
+    body calls, in the foreground or as a job (`f &` keeps errexit in the
+    job, whose failing run ends it). A library's functions are
     called by the scripts of the tree that source it, with their options (and
     the library's own `set -e`).
 
