@@ -240,12 +240,11 @@ class Auditor:
         from auditor.python.runner.steps import PROCESS_CALLS
 
         graph = call_graph(self.project)
-        known, calling = step_calling_paths(graph, steps.functions)
-        # and the modules of the functions that run the agent through other calls
+        # the modules that define or call a step, also through the functions that run the
+        # agent through other calls (the graph's launchers)
         agents, read_only = frozenset(self.agent_names), self.catalog.read_only_options()
         launchers = graph_launchers(graph, PROCESS_CALLS, agents, read_only)
-        modules = {graph.functions[fid].module for fid in launchers.found}
-        calling |= {graph.summaries[module].path for module in modules}
+        known, calling = step_calling_paths(graph, steps.functions, launchers.found)
         return StepNeedles.build(steps, self.project, (known, calling))
 
     def audit_file(self, candidate: Candidate) -> FileResult:

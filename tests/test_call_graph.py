@@ -3,13 +3,16 @@ attribute through the ways Python binds them, checked on small packages."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
+import pytest
 from packages import write_package
 
 from auditor.config import Settings
 from auditor.discover import discover
 from auditor.indexing import build_index
+from auditor.python.model.ast_values import annotation_names
 from auditor.python.model.call_graph import CallGraph, Token
 from auditor.python.model.graph_questions import step_calling_paths
 
@@ -335,3 +338,87 @@ def test_the_last_definition_of_a_name_is_the_one_its_closures_read(tmp_path: Pa
     (_, *returned), *_ = found.functions["pkg.chat.ask.wrap"].facts["returns"]
     assert returned[0] == "outer"
     assert found.evaluate("pkg.chat.ask.wrap", tuple(returned)) == set()
+
+
+def test_a_union_annotation_dispatches_to_each_class_it_names(tmp_path: Path) -> None:
+    runners = """\
+        from typing import Optional, Union
+
+
+        class Base:
+            def run(self):
+                raise NotImplementedError
+
+
+        class Claude(Base):
+            def run(self):
+                return "claude"
+
+
+        class Other:
+            def run(self):
+                return "other"
+
+
+        def pipe(runner: "Base | None"):
+            return runner.run()
+
+
+        def optional(runner: Optional[Other]):
+            return runner.run()
+
+
+        def union(runner: Union[Base, Other, None]):
+            return runner.run()
+        """
+    found = graph(tmp_path, {"runners.py": runners})
+    callees = {
+        name: set(found.callees(f"pkg.runners.{name}", 0)) for name in ("pipe", "optional", "union")
+    }
+    # (the base's own method only raises: an abstract one, never what runs)
+    assert callees["pipe"] == {"pkg.runners.Claude.run"}
+    assert callees["optional"] == {"pkg.runners.Other.run"}
+    assert callees["union"] == {"pkg.runners.Claude.run", "pkg.runners.Other.run"}
+
+
+@pytest.mark.parametrize(
+    ("written", "names"),
+    [
+        ("Base", ("Base",)),
+        ("llm.Base | None", ("llm.Base",)),
+        ("Optional[Base]", ("Base",)),
+        ("typing.Union[A, b.B, None]", ("A", "b.B")),
+        ("'A | B'", ("A", "B")),
+        ("'Optional[\"A\"]'", ("A",)),
+        ("list[Base]", ()),
+        ("'not python ('", ()),
+        ("None", ()),
+    ],
+)
+def test_an_annotation_names_the_classes_it_allows(written: str, names: tuple[str, ...]) -> None:
+    annotation = ast.parse(written, mode="eval").body
+    assert annotation_names(annotation) == names
+
+
+def test_the_callers_of_a_function_include_the_calls_of_a_parameter_given_it(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "helper.py": """\
+            def attempt(fn):
+                return fn()
+            """,
+        "main.py": """\
+            from .helper import attempt
+
+
+            def outer(prompt):
+                def step():
+                    return prompt
+
+                return attempt(step)
+            """,
+    }
+    found = graph(tmp_path, files)
+    assert ("pkg.helper.attempt", 0) in found.callers("pkg.main.outer.step")
+    assert found.callers("pkg.main.outer") == []

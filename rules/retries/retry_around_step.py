@@ -169,6 +169,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     prefilter_also = (
         "retry",
         "Retry",
+        "attempt",  # `for attempt in range(3): if run(…): return` tests the call itself
+        "tries",
         "backoff",
         "stamina",
         "except",

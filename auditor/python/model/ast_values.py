@@ -353,10 +353,27 @@ def shown_value(node: ast.expr) -> str | None:
     return dotted_name(node)
 
 
-def annotation_name(node: ast.expr | None) -> str | None:
-    """The dotted name an annotation names (`BaseLLM`, `llm.BaseLLM`), also written as a
-    string (`"BaseLLM"`, a forward reference); None for anything else (`list[str]`)."""
+_OPTIONAL = frozenset({"Optional", "typing.Optional", "Union", "typing.Union"})
+_MAX_ANNOTATION = 200  # characters of a string annotation read as an expression
+
+
+def annotation_names(node: ast.expr | None) -> tuple[str, ...]:
+    """The dotted names of the classes an annotation allows: one (`BaseLLM`,
+    `llm.BaseLLM`), each of a union (`A | B`, `Optional[A]`, `Union[A, B]`), also written
+    as a string (`"A | None"`, a forward reference); none for anything else (`list[str]`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        parts = node.value.split(".")
-        return node.value if all(part.isidentifier() for part in parts) else None
-    return dotted_name(node) if node is not None else None
+        if len(node.value) > _MAX_ANNOTATION:
+            return ()
+        try:
+            parsed = ast.parse(node.value.strip(), mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return ()
+        return annotation_names(parsed)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return annotation_names(node.left) + annotation_names(node.right)
+    if isinstance(node, ast.Subscript) and dotted_name(node.value) in _OPTIONAL:
+        inner = node.slice
+        items = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+        return tuple(name for item in items for name in annotation_names(item))
+    dotted = dotted_name(node) if node is not None else None
+    return (dotted,) if dotted is not None else ()

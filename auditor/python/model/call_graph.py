@@ -40,6 +40,7 @@ _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few 
 _MAX_VARARGS = 8  # positions of a forwarded `*args` followed
 _MAX_EVALUATION_DEPTH = 48  # references followed one inside another (see `evaluate`)
 _MAX_CALLERS = 64  # calls of one name looked at for the callables they pass (`search(`)
+_GIVEN = ""  # the name the calls of a parameter are found under (see `callers`)
 
 
 Token = tuple[str, str, Any]  # (module, site, retries)
@@ -217,14 +218,17 @@ class CallGraph:
                     if elsewhere and (named := callee[1]) not in outside:
                         outside[named] = not self.hierarchy.candidates(named)
                     last = None if elsewhere and outside[callee[1]] else _last_name(callee)
+                    if last is None and _calls_parameter(callee):
+                        last = _GIVEN  # `executor_fn()`: what its callers give it, any name
                     if last is not None:
                         self._by_callee.setdefault(last, {}).setdefault(caller, []).append(number)
         last = called or fid.rsplit(".", 1)[-1]
         found: list[tuple[str, int]] = []
-        for caller, numbers in itertools.islice(
-            self._by_callee.get(last, {}).items(), _MAX_CALLERS
-        ):
-            found += [(caller, number) for number in numbers if fid in self.callees(caller, number)]
+        for name in (last, _GIVEN):
+            for caller, numbers in itertools.islice(
+                self._by_callee.get(name, {}).items(), _MAX_CALLERS
+            ):
+                found += [(caller, n) for n in numbers if fid in self.callees(caller, n)]
         return found
 
     def passed(self, fid: str, call: CallFacts, parameter: str) -> list[Any]:
@@ -451,11 +455,16 @@ class CallGraph:
 
     def _typed(self, annotation: str | None, module: str) -> list[str]:
         """The classes of the tree a value annotated `annotation` in `module` may be an
-        instance of (`ClassHierarchy.implementers`): none when it names no class here."""
-        cls = self.resolve(annotation, module) if annotation else None
-        if cls is None and annotation:  # a base outside the tree: the tree's subclasses
-            return self.hierarchy.outside_derived(annotation)
-        return self.hierarchy.implementers(cls) if cls in self.classes else []
+        instance of (`ClassHierarchy.implementers`), of each class of a union (`A|B`):
+        none when it names no class here."""
+        found: list[str] = []
+        for named in annotation.split("|") if annotation else ():
+            cls = self.resolve(named, module)
+            if cls is None:  # a base outside the tree: the tree's subclasses
+                found += self.hierarchy.outside_derived(named)
+            elif cls in self.classes:
+                found += self.hierarchy.implementers(cls)
+        return list(dict.fromkeys(found))
 
     def _typed_or_named(self, method: _Function, annotation: str | None, name: str) -> list[str]:
         """The classes a parameter of `method` may hold by its annotation, or, without one
@@ -533,10 +542,13 @@ class CallGraph:
         """The tree's classes an attribute read `ref` (`("field", NAME, ANNOTATION,
         RECEIVER)`) reads the attribute of: the annotated class and its family, else the
         classes whose instances the receiver holds."""
-        annotation = ref[2] if len(ref) > 2 else ""
-        typed = self.hierarchy.resolve(str(annotation)) if annotation else None
-        if typed is not None:
-            return self.hierarchy.lineage(typed) + self.hierarchy.descendants(typed)
+        annotation = str(ref[2]) if len(ref) > 2 and ref[2] else ""
+        found: list[str] = []
+        for named in annotation.split("|") if annotation else ():
+            if (typed := self.hierarchy.resolve(named)) is not None:
+                found += self.hierarchy.lineage(typed) + self.hierarchy.descendants(typed)
+        if found:
+            return list(dict.fromkeys(found))
         return self._instances(function, ref[3]) if len(ref) > 3 else []
 
     def global_texts(self, name: str, reader: str | None = None) -> set[Token]:
@@ -899,6 +911,16 @@ def _shared_steps(one: list[str], other: list[str]) -> int:
 
 def _top(dotted: str) -> str:
     return dotted.split(".", 1)[0]
+
+
+def _calls_parameter(callee: Any) -> bool:
+    """Whether a callee expression is a value that holds a parameter, of the function or of
+    the one it is defined in (`fn(…)`, `executor_fn()`): it runs what the callers give."""
+    refs = callee[1] if callee and callee[0] == "value" else ()
+    return any(
+        r and (r[0] == "param" or (r[0] == "outer" and _calls_parameter(("value", r[2]))))
+        for r in refs
+    )
 
 
 def _last_name(callee: Any) -> str | None:

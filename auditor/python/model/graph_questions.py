@@ -88,15 +88,18 @@ def agent_argv_paths(graph: CallGraph, agents: frozenset[str]) -> frozenset[str]
 
 
 def step_calling_paths(
-    graph: CallGraph, functions: frozenset[str]
+    graph: CallGraph, functions: frozenset[str], launchers: Iterable[str] = ()
 ) -> tuple[frozenset[str], frozenset[str]]:
     """(the paths of the modules whose every function has facts; of those, the paths
     of the modules that may run an agent step): a module that defines a launcher
-    (a function of the tree that launches the agent or runs a step), or has a call
-    of a step callable of the catalogue (`functions`, by qualified name) or of a
-    launcher (through its imports, an override, a value)."""
+    (a function of the tree that launches the agent or runs a step: its summary's, or
+    one the graph found, `launchers`), or has a call of a step callable of the
+    catalogue (`functions`, by qualified name) or of a launcher (through its imports,
+    an override, a value, a parameter its callers give one)."""
     known = {s.path for s in graph.summaries.values() if s.graph.get("complete") is True}
     calling = {s.path for s in graph.summaries.values() if s.path in known and s.launchers}
+    found = frozenset(launchers)
+    calling |= {graph.summaries[graph.functions[fid].module].path for fid in found}
     for fid, function in graph.functions.items():
         path = graph.summaries[function.module].path
         if path in calling or path not in known:
@@ -107,7 +110,7 @@ def step_calling_paths(
             # or one passed on by name, to be run by what it is given to
             passed = (ref for _, ref in (*call.args, *call.details.keywords))
             named = named or any(_names_step(graph, ref, functions) for ref in passed)
-            if named or any(_launcher(graph, c) for c in graph.callees(fid, number)):
+            if named or any(c in found or _launcher(graph, c) for c in graph.callees(fid, number)):
                 calling.add(path)
                 break
     return frozenset(known), frozenset(calling)

@@ -42,7 +42,7 @@ from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, program_name
 from auditor.python.model.ast_values import (
     Function,
-    annotation_name,
+    annotation_names,
     base_names,
     class_fields,
     dotted_name,
@@ -191,10 +191,9 @@ class ModuleFacts(LoopLayers):
         dataclass's or a model's field), qualified."""
         found: dict[str, str] = {}
         for item in node.body:
-            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                dotted = annotation_name(item.annotation)
-                if dotted:
-                    found[item.target.id] = self.imports.qualify(dotted)
+            names = annotation_names(item.annotation) if isinstance(item, ast.AnnAssign) else ()
+            if names and isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                found[item.target.id] = "|".join(self.imports.qualify(n) for n in names)
         return found
 
     def _class_names(self, node: ast.ClassDef) -> dict[str, list[str]]:

@@ -66,6 +66,8 @@ class Steps:
             )
             if launcher is not None and call not in self.calls:
                 self._add(call, launcher.label, launcher)
+        # and those whose body runs one through the calls the graph resolved
+        self._local_launchers()
 
     def _add(
         self,
@@ -280,10 +282,14 @@ class Steps:
             returns = summary.returns.get(qualname)
             if position is None:  # one the graph finds: it runs one through other calls
                 found = self._graph_launchers.get(f"{owner}.{qualname}")
-                # a function defined in another is this module's own launcher where it is
-                # called by name, and the call that hands it to a helper re-runs it
+                # a function defined in another is its module's own launcher where it is
+                # called by name, and the call that hands it to a retry helper re-runs it
+                # (`reported_in_helper`); any other function calling what it is given
+                # runs it here
                 nested = qualname.rpartition(".")[0]
-                if found is None or f"{owner}.{nested}" in self._graph_launchers.graph.functions:
+                defined = f"{owner}.{nested}" in self._graph_launchers.graph.functions
+                helper = function in self.unit.own_summary()[1].retry_helpers
+                if found is None or (defined and (owner == own or helper)):
                     continue
                 position, returns = (found.line, found.column), found.returns
             line, column = position

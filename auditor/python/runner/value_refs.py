@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from auditor.python.model.ast_values import (
     Function,
-    annotation_name,
+    annotation_names,
     dotted_name,
     parameter_defaults,
     statements,
@@ -371,14 +371,14 @@ class ValueRefs:
         return self.annotation(receiver.id) if isinstance(receiver, ast.Name) else ""
 
     def annotation(self, parameter: str) -> str:
-        """The qualified class parameter `parameter`'s annotation names (`backend:
-        AgentBackend`, `"AgentBackend"`), "" when none."""
+        """The qualified classes parameter `parameter`'s annotation names (`backend:
+        AgentBackend`, `"AgentBackend"`), joined by `|` for a union, "" when none."""
         if not isinstance(self.node, Function):
             return ""
         arguments = self.node.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        dotted = annotation_name(next((a.annotation for a in every if a.arg == parameter), None))
-        return self.owner.imports.qualify(dotted) if dotted else ""
+        names = annotation_names(next((a.annotation for a in every if a.arg == parameter), None))
+        return "|".join(self.owner.imports.qualify(dotted) for dotted in names)
 
     def _passed_on(self, call: ast.Call) -> ast.expr | None:
         """The argument a call's value is (`shutil.which(x)`, `str(x)`, `Path(x)`, the
