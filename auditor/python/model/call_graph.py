@@ -114,6 +114,7 @@ class CallGraph:
             self._classes_by_name.setdefault(key, []).append(name)
         self._callees: dict[tuple[str, int], Sequence[str]] = {}
         self._by_callee: dict[str, dict[str, list[int]]] | None = None
+        self._passed: frozenset[str] = frozenset()  # see `_passed_names`
         self._left: dict[tuple[str, str], bool] = {}  # (function, parameter) -> `_left_out`
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
         self.values: dict[tuple[Any, ...], set[Token]] = {}
@@ -222,14 +223,31 @@ class CallGraph:
                         last = _GIVEN  # `executor_fn()`: what its callers give it, any name
                     if last is not None:
                         self._by_callee.setdefault(last, {}).setdefault(caller, []).append(number)
+            self._passed = self._passed_names()
         last = called or fid.rsplit(".", 1)[-1]
         found: list[tuple[str, int]] = []
-        for name in (last, _GIVEN):
+        # the calls of a parameter, for a function that some call passes on as a value
+        for name in (last, _GIVEN) if last in self._passed else (last,):
             for caller, numbers in itertools.islice(
                 self._by_callee.get(name, {}).items(), _MAX_CALLERS
             ):
                 found += [(caller, n) for n in numbers if fid in self.callees(caller, n)]
         return found
+
+    def _passed_names(self) -> frozenset[str]:
+        """The last names of the functions the tree's calls pass as values (`attempt(step)`,
+        `retry(self.run)`, `retry(provider.chat)`), or call in a lambda they pass."""
+        found: set[str] = set()
+        for function in self.functions.values():
+            calls = function.facts.get("calls", ())
+            for call in calls:
+                for _, ref in (*call.args, *call.details.keywords):
+                    if ref and ref[0] in ("global", "self", "field"):
+                        found.add(str(ref[1]).rsplit(".", 1)[-1])
+                    elif ref and ref[0] == "lambda":
+                        results = (r[1] for r in ref[1] if r and r[0] == "result")
+                        found.update(name for n in results if (name := _last_name(calls[n].callee)))
+        return frozenset(found)
 
     def passed(self, fid: str, call: CallFacts, parameter: str) -> list[Any]:
         """The references a call of function `fid` gives its parameter `parameter`, at
