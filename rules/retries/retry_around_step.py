@@ -117,7 +117,11 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     Nor is a loop whose `except` falls through to the rest of the iteration,
     where the test that ends the loop after a success ends it after the failure
     too (`except Exception: log(…)`, then `if done(): break`):
-    both go the same way, and the next round is new work.
+    both go the same way, and the next round is new work. Nor is a service's
+    poll loop that a success leaves only at its pause (`if stop.wait(60):
+    break`) and a failure may leave the same way, at a backoff of its own:
+    each poll takes new work; one whose failure jumps round with no way out
+    is still a retry.
 
     ## Why is this bad?
     A step that failed half-way has already run tools: files written, commits

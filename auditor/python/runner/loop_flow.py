@@ -38,6 +38,7 @@ from auditor.python.unit import PythonUnit
 
 _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
 _EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
+_WAITS = frozenset({"wait", "is_set"})  # an event's (`threading.Event`, `asyncio.Event`)
 _FLIPPED = {"Lt": "Gt", "Gt": "Lt", "LtE": "GtE", "GtE": "LtE"}
 # Reads of the user's answer at a terminal: a loop that asks before each run is the
 # user's choice to run again, not a retry.
@@ -201,6 +202,7 @@ class LoopWalk:
         self._marked: dict[tuple[int, int], bool] = {}
         self.counter = attempt_counter(loop)
         self.unsure: list[ast.expr] = []  # the tests some failures go round under
+        self.success_unsure: list[ast.expr] = []  # the tests a success goes round under
         # `not TEST` of a negative test whose `if` leaves, by the test's id (`unsure_past`)
         self._negations: dict[int, ast.expr] = {}
         self._predicates: dict[int, ast.expr | None] = {}  # see `predicate`
@@ -570,7 +572,22 @@ class LoopWalk:
             elif goes_on and not scenario.ok and path.unsure not in self.unsure:
                 assert path.unsure is not None
                 self.unsure.append(path.unsure)
+            elif goes_on and scenario.ok and path.unsure is not None:
+                self.success_unsure.append(path.unsure)
         return found
+
+    def paced(self, test: ast.expr) -> bool:
+        """Whether a test only waits for an event or for time to pass (`if
+        self._stop.wait(interval): break`), reading nothing the run gave: a service loop's
+        pause, which ends it when it is stopped."""
+        said = self.results | self.statuses | self.items | self.flags.names
+        nodes = list(descendants(test))
+        calls = [n for n in nodes if isinstance(n, ast.Call)]
+        return (
+            bool(calls)
+            and all(isinstance(c.func, ast.Attribute) and c.func.attr in _WAITS for c in calls)
+            and not any(isinstance(n, ast.Name) and n.id in said for n in nodes)
+        )
 
     def through(self, test: ast.expr, paths: list[_Path], others: list[_Path]) -> list[_Path]:
         """The paths through the body of an `if` on a test the run does not decide, marked

@@ -89,6 +89,9 @@ def loop_retries(
         return None
     retried: list[tuple[Scenario, set[ast.ExceptHandler | None]]] = []
     counted = _counts_attempts(loop, call)  # `for attempt in range(n)`, `while n < 3`
+    # a success goes round only past a service loop's pause (`if stop.wait(60): break`):
+    # a failure that jumps round and may stop the same way is polled again, not retried
+    paused = bool(flow.success_unsure) and all(flow.paced(t) for t in flow.success_unsure)
     success_via = success.get("next", set())
     for scenario, outcome in outcomes:
         # a failure goes round where a success does not; or by a jump out of a branch of its
@@ -100,7 +103,9 @@ def loop_retries(
             # round through an `except` clause, in an attempt loop a success may leave (a
             # verdict on its output decides whether it goes round too)
             retried.append((scenario, outcome["next"]))
-        elif DECIDED in outcome and (SURE not in success or COUNTED in outcome):
+        elif DECIDED in outcome and (
+            (SURE not in success and not (paused and "leave" in outcome)) or COUNTED in outcome
+        ):
             retried.append((scenario, outcome[DECIDED]))
         elif UNDER in outcome and STEERED in outcome and not scenario.transient:
             retried.append((scenario, outcome[UNDER]))
