@@ -175,8 +175,38 @@ class GraphLaunchers:
             if own == _OR_NONE:  # the call's value, or None where it raised
                 word = "success" if word == RAISES or word == "success" else None
             found = found or _moved(word, taken, item)
+        found = found or self._built(fid, depth)
         self._returns[fid] = found
         return found
+
+    def _built(self, fid: str, depth: int) -> str | None:
+        """What `fid` returns about a run when it returns the result object a function
+        builds from the run's exit status it is given (`return invoker.parse_output(out,
+        err, code)`, where `code` is what a call returns as its status): what that
+        object records (`FunctionFacts._builds`)."""
+        calls = self.graph.functions[fid].facts["calls"]
+        for item, *ref in self.graph.functions[fid].facts.get("returns", ()):
+            if not ref or ref[0] != "result":
+                continue
+            for builder in self.graph.callees(fid, ref[1]):
+                for parameter, word in (
+                    self.graph.functions[builder].facts.get("builds", {}).items()
+                ):
+                    given = self.graph.passed(builder, calls[ref[1]], parameter)
+                    if any(self._status(fid, r, depth) for r in given):
+                        return _moved(word, ref[2], item)
+        return None
+
+    def _status(self, fid: str, ref: Any, depth: int) -> bool:
+        """Whether a reference of `fid` is a run's exit status: the value (or the item of
+        it) that a call it makes returns as one (`rc = proc.wait()`, `out, err, code =
+        run(…)` of a function returning `status@2`)."""
+        if not ref or ref[0] != "result" or depth >= _MAX_DEPTH:
+            return False
+        wanted = "status" if ref[2] == -1 else f"status@{ref[2]}"
+        return any(
+            self.returns(callee, depth + 1) == wanted for callee in self.graph.callees(fid, ref[1])
+        )
 
     def _own(self, fid: str) -> str | None:
         """What the summary of `fid`'s module says it returns, else `_OR_NONE` when its
@@ -202,6 +232,8 @@ def _moved(returns: str | None, taken: int, item: int) -> str | None:
     the whole) and returned as item `item` (-1: the whole value)."""
     if returns is None or returns == RAISES:
         return returns  # a value of a run that raises when it fails: so does this one
+    if returns.startswith("field:"):  # a result object: passed on whole, or not read
+        return returns if taken == -1 and item == -1 else None
     word, _, at = returns.partition("@")
     if word not in ("success", "status"):
         return None

@@ -23,6 +23,7 @@ from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
+from auditor.python.runner.retry_types import FIELDS
 from auditor.python.runner.value_refs import (
     Ref,
     RefsOwner,
@@ -124,8 +125,43 @@ class FunctionFacts(ValueRefs):
             "failing": self._failure_texts(),
             # its body is one boolean expression: read by a loop in another module that asks it
             "predicate": isinstance(self.node, Function) and predicate_text(self.node),
+            # the result object it builds from a parameter that callers give a run's status
+            "builds": self._builds(),
         }
         return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
+
+    def _builds(self) -> dict[str, str]:
+        """What the result object every `return` builds records of a parameter that a
+        caller may give a run's exit status: parameter -> `field:…` (`return Result(
+        exit_code=exit_code, …)`: `exit_code=0` where the run succeeded; `success=ok`
+        with every value of `ok` a test `exit_code == 0`, or `False`: a success flag)."""
+        calls = [n.value for n in self.returned if isinstance(n.value, ast.Call)]
+        if not calls or len(calls) != len(self.returned):
+            return {}
+        found: dict[str, set[str]] = {}
+        for parameter in self.params:
+            if parameter in self.locals:
+                continue  # assigned here: not what the caller gave
+            told = [self._told(call, parameter) for call in calls]
+            if all(told) and len({frozenset(t) for t in told}) == 1:
+                found[parameter] = told[0]
+        return {p: "field:" + FIELDS.join(sorted(fields)) for p, fields in found.items()}
+
+    def _told(self, call: ast.Call, parameter: str) -> set[str]:
+        """The fields of a result object `call` builds that tell how a run went when
+        `parameter` is its exit status (see `_builds`)."""
+        found: set[str] = set()
+        for keyword in call.keywords:
+            given = keyword.value
+            if not keyword.arg or not isinstance(given, ast.Name):
+                continue
+            if given.id == parameter:
+                found.add(f"{keyword.arg}=0")
+            elif (values := self.locals.get(given.id)) and all(
+                ref[0] == "expr" and _false_on_failure(ref[1], parameter) for ref in values
+            ):
+                found.add(keyword.arg)
+        return found
 
     def _failure_texts(self) -> tuple[str, ...]:
         """The literal text of each value it returns in an `except` clause, when every such
@@ -577,6 +613,24 @@ def _self_attribute(target: ast.expr) -> str | None:
     ):
         return target.attr
     return None
+
+
+def _false_on_failure(value: Any, parameter: str) -> bool:
+    """Whether a value is false wherever `parameter` is a failed run's exit status:
+    `parameter == 0`, `False`, or an `and` with one such operand."""
+    if isinstance(value, ast.Constant):
+        return value.value is False
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.And):
+        return any(_false_on_failure(v, parameter) for v in value.values)
+    return (
+        isinstance(value, ast.Compare)
+        and len(value.ops) == 1
+        and isinstance(value.ops[0], ast.Eq)
+        and isinstance(value.left, ast.Name)
+        and value.left.id == parameter
+        and isinstance(value.comparators[0], ast.Constant)
+        and value.comparators[0].value == 0
+    )
 
 
 def _worth(value: Any) -> bool:
