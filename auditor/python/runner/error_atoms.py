@@ -87,6 +87,13 @@ class Conditions:
         """When `node` is true (`holds`) or false, as conjunctions."""
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             return self.condition(node.operand, names, not holds)
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "bool"
+            and len(node.args) == 1
+        ):  # `return bool("ENOENT" in text or …)`: the test it wraps
+            return self.condition(node.args[0], names, holds)
         if isinstance(node, ast.BoolOp):
             conjunctive = isinstance(node.op, ast.And) == holds
             parts = [self.condition(value, names, holds) for value in node.values]

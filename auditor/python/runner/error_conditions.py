@@ -66,12 +66,28 @@ class _Walk(Conditions):
         """`is_transient(e)`: a function of the module given the exception, read inline."""
         function = self.facts.functions.get(dotted_name(call.func) or "")
         parameter = _parameter_for(function, call, names) if function is not None else None
-        if function is None or parameter is None or self.depth >= _MAX_DEPTH:
+        if function is None or self.depth >= _MAX_DEPTH:
             return None
+        if parameter is None:  # `is_infra(str(e))`, `is_infra(message)`: given its text
+            parameter = self._text_parameter(function, call, names)
+            if parameter is None:
+                return None
+            start = _Path(FALL, frozenset(), Names(frozenset(), messages=frozenset({parameter})))
+        else:
+            start = _start(parameter)
         inner = _Walk(self.facts, self.depth + 1, predicate=True)
-        paths = inner.predicate_block(function.body, _start(parameter))
+        paths = inner.predicate_block(function.body, start)
         wanted = _YES if holds else _NO
         return [p.conjunction for p in paths if p.outcome == wanted] if paths else None
+
+    def _text_parameter(self, function: Function, call: ast.Call, names: Names) -> str | None:
+        """The parameter of `function` that `call` passes the exception's message to."""
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        given = [
+            (positional[i] if i < len(positional) else None, a) for i, a in enumerate(call.args)
+        ]
+        given += [(k.arg, k.value) for k in call.keywords]
+        return next((p for p, a in given if p and self.message(a, names)), None)
 
     def block(self, statements: list[ast.stmt], path: _Path) -> list[_Path]:
         return through_block(statements, path, self.statement)

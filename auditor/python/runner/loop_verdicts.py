@@ -118,6 +118,9 @@ def loop_retries(
         dict.fromkeys(h for _, vias in retried for h in sorted(vias, key=_place) if h is not None)
     )
     clauses = {h: _clause_errors(flow, h) for h in handlers}
+    vias = {h for _, through in retried for h in through}
+    if handlers and None not in vias and all(_not_started(flow, clauses[h][0]) for h in handlers):
+        return None  # each goes round only when the program never started: nothing ran
     errors = union(found for found, _ in clauses.values())
     wide = [h for h in handlers if flow.wide(h) and not clauses[h][1]]
     by_status = [s for s in failures if not s.raises and not s.transient]
@@ -183,6 +186,16 @@ def _any_failure(flow: LoopWalk) -> str:
         named = " or ".join(f"`{field}`" for field in read or fields)
         return f"whenever the result's {named} says it failed"
     return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
+
+
+def _not_started(flow: LoopWalk, errors: RetriedErrors) -> bool:
+    """Whether a clause goes round only for failures whose text says the program never
+    started (`"Cannot find module" in str(e)`, `ENOENT`: the steps' `not-started-markers`)."""
+    markers = flow.steps.not_started_markers
+    return bool(errors.tests) and all(
+        test.kind == "marker" and any(m.lower() in test.value.lower() for m in markers)
+        for test in errors.tests
+    )
 
 
 def _clause_errors(flow: LoopWalk, handler: ast.ExceptHandler) -> tuple[RetriedErrors, bool]:

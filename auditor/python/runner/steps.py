@@ -61,6 +61,7 @@ class StepCatalog(NamedTuple):
     blanket_exceptions: frozenset[str]
     process_exceptions: frozenset[str]
     unrelated_exceptions: frozenset[str]  # no failed step raises these
+    not_started_markers: frozenset[str]  # texts of a failure before the program ran
     session_flags: frozenset[str]
     session_subcommands: frozenset[str]
     libraries: Mapping[str, RetryLibrary]
@@ -142,6 +143,7 @@ def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
         blanket_exceptions=frozenset(data["transient"]["blanket-exceptions"]),
         process_exceptions=frozenset(data["transient"]["process-exceptions"]),
         unrelated_exceptions=frozenset(data["transient"]["unrelated-exceptions"]),
+        not_started_markers=frozenset(data["transient"].get("not-started-markers", ())),
         session_flags=frozenset(data["sessions"]["flags"]),
         session_subcommands=frozenset(data["sessions"]["subcommands"]),
         libraries={name: _library(name, table) for name, table in data["retry"].items()},
