@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import gc
 import signal
+import threading
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from auditor.errors import Terminated
+from auditor.errors import terminated
 
 if TYPE_CHECKING:
     from auditor.discover import Candidate
@@ -27,8 +29,11 @@ def _init_worker(task: Callable[[Candidate], object], collector: tuple[int, ...]
     _TASK = task
     gc.set_threshold(*collector)  # the parent's (a spawned worker would not inherit it)
     # Ctrl-C reaches the whole process group: the parent stops the workers and reports it
-    # once, instead of every worker printing a KeyboardInterrupt traceback.
+    # once, instead of every worker printing a KeyboardInterrupt traceback. The parent
+    # stops a worker with SIGTERM, which must end it, not raise in its task (the pool
+    # would take that for the task's failure and hand the worker the next file).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _work(candidate: Candidate) -> object:
@@ -82,7 +87,7 @@ def _pool_map(
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    previous = _on_sigterm(_terminated)
+    previous = _on_sigterm(terminated)
     try:
         with ProcessPoolExecutor(
             max_workers=jobs,
@@ -96,12 +101,9 @@ def _pool_map(
                 _stop_workers(pool)
                 raise
     finally:
-        if previous is not None:
+        # (one that a SIGTERM reset, to end the process at the next one, stays reset)
+        if previous is not None and signal.getsignal(signal.SIGTERM) is terminated:
             _on_sigterm(previous)
-
-
-def _terminated(signum: int, frame: object) -> None:
-    raise Terminated
 
 
 def _on_sigterm(handler: Any) -> Any:
@@ -113,8 +115,27 @@ def _on_sigterm(handler: Any) -> Any:
 
 
 def _stop_workers(pool: Any) -> None:
-    """Kill the pool's worker processes: shutting the pool down waits for running tasks."""
+    """Kill the pool's worker processes: shutting the pool down waits for running tasks.
+    (Their list is read first: the executor, which keeps no public one, drops it when it
+    shuts down.)"""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):
+        # Once its workers are gone, the executor's thread fails the results nobody waits
+        # for any more, and CPython 3.11 raises there for those cancelled (a traceback on
+        # the way out): that thread's exceptions are not reported.
+        _SILENCED.add(manager)
+        threading.excepthook = _unless_silenced
     pool.shutdown(wait=False, cancel_futures=True)
-    processes = getattr(pool, "_processes", None) or {}  # the executor keeps no public list
-    for process in list(processes.values()):
+    for process in processes:
         process.terminate()
+
+
+_SILENCED: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+_REPORT = threading.excepthook
+
+
+def _unless_silenced(args: threading.ExceptHookArgs) -> None:
+    """Report an exception of a thread, unless it is a stopped pool's (`_stop_workers`)."""
+    if args.thread not in _SILENCED:
+        _REPORT(args)

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from generated_scripts import generated_runner
+
 RUNAUDIT = [sys.executable, "-c", "from auditor.cli import main; main()"]
 SCRIPT = '#!/bin/bash\nset -e\nfor i in 1 2 3; do\n  gptme "step $i" 2>&1 | tee -a log{n}\ndone\n'
 
@@ -86,3 +89,40 @@ def test_a_signal_stops_workers_without_a_traceback(
         timeout=120,
     )
     assert cached.stdout == fresh.stdout and cached.returncode == fresh.returncode == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("again", [False, True])
+def test_sigterm_stops_workers_busy_on_slow_files_at_once(tmp_path: Path, again: bool) -> None:
+    """Workers in the middle of long files are killed, not left to audit the rest of the
+    queue; a second SIGTERM while the run stops (a supervisor's) ends it at once."""
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    text = generated_runner(12_000)  # seconds a file: the queue takes a minute
+    for n in range(24):
+        (scripts / f"run{n}.sh").write_text(text)
+    process = subprocess.Popen(
+        [*RUNAUDIT, "check", "--isolated", "--no-cache", "--jobs", "2", "scripts"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    workers: set[int] = set()
+    deadline = time.monotonic() + 30
+    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+        workers = _children(process.pid)
+        time.sleep(0.02)
+    assert workers, "the run ended before its workers started"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    if again:
+        time.sleep(0.01)
+        process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 5
+    assert process.returncode in ((143, -signal.SIGTERM) if again else (143,))
+    assert stderr in ("", "runaudit: terminated\n")
+    time.sleep(0.2)
+    assert not [pid for pid in workers if _alive(pid)], "workers outlived the run"
