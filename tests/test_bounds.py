@@ -318,3 +318,22 @@ def test_a_long_shell_script_is_not_refused() -> None:
     scripts = "".join(path.read_text() for path in sorted(corpus.rglob("*.sh")))
     check_shape(scripts * (2_100_000 // len(scripts) + 1))  # past the default `max-file-size`
     check_shape(generated_runner(80_000))  # 2.1 MB of runner constructs, denser than real ones
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "cat > job.sh <<EOF\n#!/bin/bash\n{lines}claude -p go | tee log\nEOF\n",
+        'bash -c "{words}; claude -p go | tee log"\n',
+    ],
+    ids=["written script", "bash -c string"],
+)
+def test_expansions_of_a_nested_script_stay_within_the_value_cap(tmp_path: Path, host: str) -> None:
+    # A 100 KB value expanded a thousand times into a written script (or a `bash -c`
+    # string) took 19 s and 1.9 GB: past the cap, an expansion keeps its spelling.
+    head = '#!/bin/bash\nV="' + "y" * 100_000 + '"\n'
+    body = host.format(lines="$V\n" * 1000, words=" ".join(["$V"] * 1000))
+    (tmp_path / "make.sh").write_text(head + body)
+    result = runaudit([*CHECK, "--jobs", "1", "make.sh"], tmp_path, timeout=20, memory_mib=512)
+    assert result.returncode == 1, result.stderr
+    assert "RA101 [error]" in result.stdout and "RA901" not in result.stdout

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from auditor.hosts.mapped import MappedText
 from auditor.shell.parse import Node, ShellText
-from auditor.shell.words import Env, evaluate, string_children, unescaped
+from auditor.shell.words import MAX_VALUE_SIZE, Env, evaluate, string_children, unescaped
+from auditor.value_budget import afford
 
 
 def _unescape(text: str, start: int, *, quoted: bool) -> MappedText:
@@ -19,8 +20,37 @@ def _unescape(text: str, start: int, *, quoted: bool) -> MappedText:
     return MappedText("".join(char for _, char in kept), tuple(start + at for at, _ in kept))
 
 
+# Characters the expansions of one word or here-document may add, as a value may hold
+# (`MAX_VALUE_SIZE`): past it, an expansion keeps its spelling. A mapped character also
+# keeps its offset, so each is charged to the file's value budget at this many bytes.
+_MAPPED_BYTES = 16
+
+
+class _Expansions:
+    """What the expansions of one word or here-document have added so far."""
+
+    __slots__ = ("added",)
+
+    def __init__(self) -> None:
+        self.added = 0
+
+    def take(self, value: str | None) -> bool:
+        """Whether `value` may stand for its expansion: known, within the cap, and
+        affordable (else it keeps its spelling, or is opaque)."""
+        if value is None or self.added + len(value) > MAX_VALUE_SIZE:
+            return False
+        if not afford(len(value) * _MAPPED_BYTES):
+            return False
+        self.added += len(value)
+        return True
+
+
 def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
     """The value of a shell word, mapped to unit offsets; unknown parts are opaque."""
+    return _word_text(node, parsed, env, _Expansions())
+
+
+def _word_text(node: Node, parsed: ShellText, env: Env, expansions: _Expansions) -> MappedText:
     start, end = parsed.span(node)
     text = parsed.text[start:end]
     kind = node.type
@@ -43,10 +73,11 @@ def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
                 content = parsed.text[child_start:child_end]
                 parts.append(_unescape(content, child_start, quoted=kind == "string"))
             elif child.is_named:
-                parts.append(word_text(child, parsed, env))
+                parts.append(_word_text(child, parsed, env, expansions))
         return MappedText.join(parts)
     value = evaluate(node, env)
-    if value is not None:
+    if expansions.take(value):
+        assert value is not None
         return MappedText.at(value, start)
     return MappedText.opaque(start)
 
@@ -63,6 +94,7 @@ def heredoc_text(
     if not expands:
         return _untabbed(MappedText.verbatim(parsed.text[start:end], start), tabs)
     parts: list[MappedText] = []
+    expansions = _Expansions()
 
     def literal(first: int, last: int) -> None:  # byte offsets of text no expansion holds
         at = parsed.char_offset(first)
@@ -81,7 +113,7 @@ def heredoc_text(
             written = parsed.text[child_start:child_end]
             parts.append(
                 MappedText.at(value, child_start)
-                if value is not None
+                if expansions.take(value) and value is not None
                 else MappedText.verbatim(written, child_start)
             )
         covered = max(covered, child.end_byte)
