@@ -61,3 +61,24 @@ def test_a_library_sourced_by_many_scripts_is_walked_once(tmp_path: Path) -> Non
     result = runaudit([*CHECK, "--timeout", "60", "."], tmp_path, timeout=120)
     assert time.monotonic() - started < 15
     assert result.stdout.splitlines()[-1] == "Found 20 findings.", result.stdout[-2000:]
+
+
+UNCLOSED = {
+    # each scan for the end of a word read on to the end of the line: 2,000 openers on
+    # one line took 3 to 31 s, and 5,000 passed the time bound (RA901)
+    "default words": "${a:-",
+    "removal patterns": "${a%",
+    "tests": "[[ a && ",
+    "arithmetic": "$((1+",
+    "assigned arithmetic": "a=$((",
+}
+
+
+@pytest.mark.parametrize("opener", UNCLOSED.values(), ids=list(UNCLOSED))
+def test_a_line_of_unclosed_expansions_is_read_in_linear_time(tmp_path: Path, opener: str) -> None:
+    (tmp_path / "run.sh").write_text("#!/bin/bash\n" + opener * 5_000 + "\ngptme x | tee log\n")
+    started = time.monotonic()
+    result = runaudit([*CHECK, "--timeout", "30", "run.sh"], tmp_path, timeout=60)
+    assert time.monotonic() - started < 5
+    # no valid shell: read in time and reported unreadable (RA900), not past the bound
+    assert "RA900" in result.stdout and "RA901" not in result.stdout, result.stdout[-2000:]

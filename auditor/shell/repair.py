@@ -167,19 +167,20 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
     for start, end in sorted(lines):
         start = max(start, done)
         if start < end:
+            budget = _Budget(end - start)  # what the scans of expansions may read here
             regexes = _single_word_operands(data, start, end)
             mended = _mended_operands(data, regexes)
             found += [repair for repair in mended if not literals.hold(repair.at)]
             for repair in (
                 *_escaped_comparisons(data, start, end),
                 *_substring_variables(data, start, end),
-                *_default_operators(data, start, end),
-                *_pattern_brackets(data, start, end),
+                *_default_operators(data, start, end, budget),
+                *_pattern_brackets(data, start, end, budget),
                 *_pattern_quotes(data, start, end),
                 *_substring_arithmetic(data, start, end),
                 *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
-                *_subshell_substitutions(data, start, end),
+                *_subshell_substitutions(data, start, end, budget),
                 *_read_write_redirects(data, start, end),
                 *_bracket_words(data, start, end),
             ):
@@ -189,6 +190,23 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                     found.append(repair)
             done = end
     return found
+
+
+class _Budget:
+    """The characters the scans of one line region may read for its expansions' words:
+    a few times the region (a word closes soon after it opens). A region of thousands
+    of unclosed `${x:-` would else read to its end from each: past the budget, no more
+    of them is mended."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, size: int) -> None:
+        self.left = 8 * size + 4096
+
+    def spend(self, size: int) -> bool:
+        """Charge `size` characters read; False once the budget is spent."""
+        self.left -= size
+        return self.left >= 0
 
 
 class _Literals:
@@ -390,7 +408,7 @@ def _test_globs(data: bytes, start: int, end: int) -> list[Repair]:
     ]
 
 
-def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
+def _default_operators(data: bytes, start: int, end: int, budget: _Budget) -> list[Repair]:
     """`${X:-(a|b)}` → `${X:-.a.b.}`: in a default word `( ) | ; & < >` are literal.
 
     Only in default words without quotes or backslashes (whose reading differs
@@ -400,11 +418,11 @@ def _default_operators(data: bytes, start: int, end: int) -> list[Repair]:
     """
     found: list[Repair] = []
     for match in _pattern(_DEFAULT).finditer(data, start, end):
-        found.extend(Repair(at, 1, b".") for at in _literal_operators(data, match.end()))
+        found.extend(Repair(at, 1, b".") for at in _literal_operators(data, match.end(), budget))
     return found
 
 
-def _pattern_brackets(data: bytes, start: int, end: int) -> list[Repair]:
+def _pattern_brackets(data: bytes, start: int, end: int, budget: _Budget) -> list[Repair]:
     """`${s%]}` → `${s%.}`: brackets in a removal or substitution pattern become `.`.
 
     Bash reads a `]` with no `[` before it as a literal character, but the grammar
@@ -413,7 +431,7 @@ def _pattern_brackets(data: bytes, start: int, end: int) -> list[Repair]:
     """
     found: list[Repair] = []
     for match in _pattern(_REMOVAL).finditer(data, start, end):
-        brackets = _literal_chars(data, match.end(), b"[]")
+        brackets = _literal_chars(data, match.end(), budget, b"[]")
         if any(data[at : at + 1] == b"]" for at in brackets):
             found.extend(Repair(at, 1, b".") for at in brackets)
     return found
@@ -440,18 +458,23 @@ def _pattern_quotes(data: bytes, start: int, end: int) -> list[Repair]:
     return found
 
 
-def _literal_operators(data: bytes, start: int) -> list[int]:
+def _literal_operators(data: bytes, start: int, budget: _Budget) -> list[int]:
     """Where the default word at `start` holds operator characters, up to its `}`."""
-    return _literal_chars(data, start, b"()|;&<>", b"\\")
+    return _literal_chars(data, start, budget, b"()|;&<>", b"\\")
 
 
-def _literal_chars(data: bytes, start: int, chars: bytes, stops: bytes = b"") -> list[int]:
+def _literal_chars(
+    data: bytes, start: int, budget: _Budget, chars: bytes, stops: bytes = b""
+) -> list[int]:
     """Where the word of an expansion at `start` holds any of `chars` outside a nested
-    `$(…)`/`${…}`, up to its `}`; none when it holds a quote, a newline or `stops`."""
+    `$(…)`/`${…}`, up to its `}`; none when it holds a quote, a newline or `stops`, or
+    when `budget` is spent before its end."""
     found: list[int] = []
     nested = 0  # depth inside `$(…)` and `${…}`, whose characters are shell's own
     index = start
     while index < len(data):
+        if not budget.spend(1):
+            return []
         char = data[index : index + 1]
         if char == b"\\" and data[index + 1 : index + 2] in (b'"', b"$", b"`", b"\\"):
             index += 2  # `\"`, `\$`: a literal character, inside double quotes and outside alike
@@ -597,9 +620,14 @@ def _background_heredoc(error: Node, data: bytes) -> list[Repair]:
     read as commands). Braces around the statement and its body, `{ cmd <<EOF … EOF\n} &`,
     put the whole of it (a list or a pipeline too) in the background as bash does; only
     an `&` that ends its line (a comment may follow) is mended."""
-    statement = error.parent
-    while statement is not None and statement.type != "heredoc_redirect":
-        statement = statement.parent
+    start_line = data.rfind(b"\n", 0, error.start_byte) + 1
+    if b"<<" not in data[start_line : error.end_byte]:
+        return []  # no here-document starts on the error's line
+    statement, levels = error.parent, 0  # (a node's `parent` walks down from the root)
+    while statement is not None and statement.type != "heredoc_redirect" and levels < 4:
+        statement, levels = statement.parent, levels + 1
+    if statement is not None and statement.type != "heredoc_redirect":
+        statement = None
     statement = statement.parent if statement is not None else None
     if statement is not None and statement.type == "redirected_statement":
         return _background_job(data, statement.start_byte, error.start_byte, statement.end_byte)
@@ -672,7 +700,7 @@ def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
     ]
 
 
-def _subshell_substitutions(data: bytes, start: int, end: int) -> list[Repair]:
+def _subshell_substitutions(data: bytes, start: int, end: int, budget: _Budget) -> list[Repair]:
     """`$((cd d && make) 2>&1)` → `$( (cd d && make) 2>&1)`: a command substitution whose
     command is a subshell, which bash tells from arithmetic by the inner `)` not being
     followed by the outer one; the grammar reads arithmetic. A blank goes between."""
@@ -680,7 +708,7 @@ def _subshell_substitutions(data: bytes, start: int, end: int) -> list[Repair]:
     at = data.find(b"$((", start, end)
     while at != -1:
         depth, index, quote = 0, at + 1, 0
-        while index < end:
+        while index < end and budget.spend(1):
             char = data[index]
             if quote:  # inside quotes, parentheses do not count
                 escaped = quote == ord('"') and data[index - 1] == ord("\\")
