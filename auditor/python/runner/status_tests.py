@@ -27,7 +27,32 @@ def tests_own_status(function: Function) -> bool:
         if isinstance(node, ast.Assign) and _reads_status(node.value, names):
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     tests = (n.test for n in walk(function) if isinstance(n, ast.If | ast.While | ast.IfExp))
-    return any(_reads_status(test, names) for test in tests)
+    return any(_tests_status(test, names) for test in tests)
+
+
+def _tests_status(test: ast.expr, names: set[str]) -> bool:
+    """Whether a condition tells a failure apart: it reads the status, other than to ask
+    whether the process is still running (`while proc.poll() is None:`)."""
+    if isinstance(test, ast.BoolOp):
+        return any(_tests_status(value, names) for value in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _tests_status(test.operand, names)
+    return not _running(test) and _reads_status(test, names)
+
+
+def _running(test: ast.expr) -> bool:
+    """`proc.poll() is None`, `proc.returncode is not None`: whether it has ended yet."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    left, right = test.left, test.comparators[0]
+    none = isinstance(right, ast.Constant) and right.value is None
+    read = left.func if isinstance(left, ast.Call) and not left.args else left
+    return (
+        none
+        and isinstance(test.ops[0], ast.Is | ast.IsNot | ast.Eq | ast.NotEq)
+        and isinstance(read, ast.Attribute)
+        and read.attr in ("poll", "returncode")
+    )
 
 
 def _reads_status(node: ast.expr, names: set[str]) -> bool:
