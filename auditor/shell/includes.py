@@ -67,6 +67,11 @@ def is_script_dir(text: str) -> bool:
     return _SCRIPT_DIR.match(text.strip()) is not None
 
 
+# a variable that overrides a default (`${DIR:-…}`, `${DIR-…}`): the default, where the
+# environment leaves it unset
+_OVERRIDABLE = re.compile(r"\$\{[A-Za-z_]\w*:?-(?P<default>.+)\}")
+
+
 def script_folder(text: str, script_dirs: Mapping[str, str]) -> str | None:
     """The folder a value names relative to the script's own ("" for that folder), or
     None when it names none known statically: the script's folder as written
@@ -84,6 +89,9 @@ def script_folder(text: str, script_dirs: Mapping[str, str]) -> str | None:
     text = _unquoted(text)
     if _variable_name(text) in script_dirs:
         return script_dirs[_variable_name(text)]
+    overridable = _OVERRIDABLE.fullmatch(text)
+    if overridable is not None:  # `${LIB_DIR:-$(dirname "$0")/lib}`: unset, as it runs
+        return script_folder(overridable["default"], script_dirs)
     head: str | None = None
     rest = ""
     for pattern, taken in ((_PARENT_OF, _dirname), (_PRINTED_FOLDER, _resolved)):
