@@ -42,6 +42,20 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _started(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], set[int]]:
+    """A run of `args` in `cwd`, once its worker processes have started, and those."""
+    process = subprocess.Popen(
+        args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    workers: set[int] = set()
+    deadline = time.monotonic() + 30
+    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+        workers = _children(process.pid)
+        time.sleep(0.02)
+    assert workers, "the run ended before its workers started"
+    return process, workers
+
+
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     scripts = tmp_path / "scripts"
@@ -61,19 +75,7 @@ def test_a_signal_stops_workers_without_a_traceback(
 ) -> None:
     cache = tree / "cache"
     args = [*RUNAUDIT, "check", "--isolated", "--jobs", "2", "--cache-dir", str(cache), "-f"]
-    process = subprocess.Popen(
-        [*args, "concise", "scripts"],
-        cwd=tree,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    workers: set[int] = set()
-    deadline = time.monotonic() + 20
-    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
-        workers = _children(process.pid)
-        time.sleep(0.02)
-    assert workers, "the run ended before its workers started"
+    process, workers = _started([*args, "concise", "scripts"], tree)
     time.sleep(0.3)
     process.send_signal(sig)
     _, stderr = process.communicate(timeout=20)
@@ -101,19 +103,8 @@ def test_sigterm_stops_workers_busy_on_slow_files_at_once(tmp_path: Path, again:
     text = generated_runner(12_000)  # seconds a file: the queue takes a minute
     for n in range(24):
         (scripts / f"run{n}.sh").write_text(text)
-    process = subprocess.Popen(
-        [*RUNAUDIT, "check", "--isolated", "--no-cache", "--jobs", "2", "scripts"],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    workers: set[int] = set()
-    deadline = time.monotonic() + 30
-    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
-        workers = _children(process.pid)
-        time.sleep(0.02)
-    assert workers, "the run ended before its workers started"
+    args = [*RUNAUDIT, "check", "--isolated", "--no-cache", "--jobs", "2", "scripts"]
+    process, workers = _started(args, tmp_path)
     time.sleep(1.0)
     sent = time.monotonic()
     process.send_signal(signal.SIGTERM)
