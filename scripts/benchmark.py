@@ -325,6 +325,18 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
         options = "set -e\n" if index == 0 else ""
         (chain / f"s{index}.sh").write_text(f"#!/bin/bash\n{options}source ./s{index + 1}.sh\n")
     (chain / f"s{CHAIN}.sh").write_text('#!/bin/bash\nclaude -p "t" | tee log\n')
+    # 5,000 unclosed `${a:-` on one line: each scan for a word's end read to the line's end
+    unclosed = folder / "unclosed.sh"
+    unclosed.write_text("#!/bin/bash\n" + "${a:-" * 5_000 + "\nclaude -p t | tee log\n")
+    # a 100 KB value expanded 1,000 times into a script a here-document writes out
+    expanded = folder / "expanded.sh"
+    expanded.write_text(
+        '#!/bin/bash\nV="'
+        + "y" * 100_000
+        + '"\ncat > job.sh <<EOF\n#!/bin/bash\n'
+        + "$V\n" * 1_000
+        + "claude -p t | tee log\nEOF\n"
+    )
     base = [*runaudit, "check", "--isolated", "--exit-zero", "--no-cache", "--timeout", "600"]
     base += ["-f", "concise"]
     warm_up(runaudit, None)
@@ -348,6 +360,13 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
         (
             f"a chain of {CHAIN:,} scripts, each sourcing the next, jobs {jobs}",
             [*base, "--jobs", str(jobs), str(chain)],
+            1,
+        ),
+        # (no valid shell: its one finding says so, RA900)
+        ("5,000 unclosed `${a:-` on one line, jobs 1", [*base, "--jobs", "1", str(unclosed)], 1),
+        (
+            "a 100 KB value expanded 1,000 times in a written script, jobs 1",
+            [*base, "--jobs", "1", str(expanded)],
             1,
         ),
     ]
