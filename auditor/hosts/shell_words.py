@@ -34,15 +34,15 @@ class _Expansions:
     def __init__(self) -> None:
         self.added = 0
 
-    def take(self, value: str | None) -> bool:
-        """Whether `value` may stand for its expansion: known, within the cap, and
-        affordable (else it keeps its spelling, or is opaque)."""
+    def take(self, value: str | None) -> str | None:
+        """`value`, where it may stand for its expansion: known, within the cap, and
+        affordable; else None (the expansion keeps its spelling, or is opaque)."""
         if value is None or self.added + len(value) > MAX_VALUE_SIZE:
-            return False
+            return None
         if not afford(len(value) * _MAPPED_BYTES):
-            return False
+            return None
         self.added += len(value)
-        return True
+        return value
 
 
 def word_text(node: Node, parsed: ShellText, env: Env) -> MappedText:
@@ -75,11 +75,8 @@ def _word_text(node: Node, parsed: ShellText, env: Env, expansions: _Expansions)
             elif child.is_named:
                 parts.append(_word_text(child, parsed, env, expansions))
         return MappedText.join(parts)
-    value = evaluate(node, env)
-    if expansions.take(value):
-        assert value is not None
-        return MappedText.at(value, start)
-    return MappedText.opaque(start)
+    value = expansions.take(evaluate(node, env))
+    return MappedText.at(value, start) if value is not None else MappedText.opaque(start)
 
 
 def heredoc_text(
@@ -108,12 +105,12 @@ def heredoc_text(
         if child.type == "heredoc_content" or not child.is_named:
             literal(child.start_byte, child.end_byte)
         else:
-            value = evaluate(child, env)
+            value = expansions.take(evaluate(child, env))
             child_start, child_end = parsed.span(child)
             written = parsed.text[child_start:child_end]
             parts.append(
                 MappedText.at(value, child_start)
-                if expansions.take(value) and value is not None
+                if value is not None
                 else MappedText.verbatim(written, child_start)
             )
         covered = max(covered, child.end_byte)

@@ -714,11 +714,14 @@ class ShellScript:
             if name in walked:
                 continue
             walked.add(name)
-            self._walk_errexit(self.functions[name], entries[name]._replace(errexit=True))
-            pending += [
+            definition = self.functions[name]
+            self._walk_errexit(definition, entries[name]._replace(errexit=True))
+            pending += [  # the functions its body calls
                 callee
                 for callee, entry in entries.items()
-                if callee not in walked and self._errexit_call(calls[callee], entry)
+                if callee not in walked
+                and any(within(c.node, definition) for c in calls[callee])
+                and self._errexit_call(calls[callee], entry)
             ]
         self._recording = True
 

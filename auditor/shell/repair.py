@@ -203,10 +203,9 @@ class _Budget:
     def __init__(self, size: int) -> None:
         self.left = 8 * size + 4096
 
-    def spend(self, size: int) -> bool:
-        """Charge `size` characters read; False once the budget is spent."""
+    def spend(self, size: int) -> None:
+        """Charge `size` characters read (a scan reads no further than `left`)."""
         self.left -= size
-        return self.left >= 0
 
 
 class _Literals:
@@ -470,17 +469,16 @@ def _literal_chars(
     `$(…)`/`${…}`, up to its `}`; none when it holds a quote, a newline or `stops`, or
     when `budget` is spent before its end."""
     found: list[int] = []
+    ended = False  # at the word's `}`
     nested = 0  # depth inside `$(…)` and `${…}`, whose characters are shell's own
-    index = start
-    while index < len(data):
-        if not budget.spend(1):
-            return []
+    index, limit = start, min(len(data), start + max(budget.left, 0))
+    while index < limit:
         char = data[index : index + 1]
         if char == b"\\" and data[index + 1 : index + 2] in (b'"', b"$", b"`", b"\\"):
             index += 2  # `\"`, `\$`: a literal character, inside double quotes and outside alike
             continue
         if char in (b"'", b'"', b"`", b"\n") or (char and char in stops):
-            return []
+            break
         if char == b"$" and data[index + 1 : index + 2] in (b"(", b"{"):
             nested += 1
             index += 2
@@ -490,11 +488,13 @@ def _literal_chars(
         elif nested and char in (b")", b"}"):
             nested -= 1
         elif char == b"}":
-            return found
+            ended = True
+            break
         elif not nested and char in chars:
             found.append(index)
         index += 1
-    return []
+    budget.spend(index + 1 - start)
+    return found if ended else []
 
 
 def _misgrouped_pipelines(root: Node) -> list[tuple[int, int]]:
@@ -708,7 +708,8 @@ def _subshell_substitutions(data: bytes, start: int, end: int, budget: _Budget) 
     at = data.find(b"$((", start, end)
     while at != -1:
         depth, index, quote = 0, at + 1, 0
-        while index < end and budget.spend(1):
+        limit = min(end, index + max(budget.left, 0))
+        while index < limit:
             char = data[index]
             if quote:  # inside quotes, parentheses do not count
                 escaped = quote == ord('"') and data[index - 1] == ord("\\")
@@ -725,6 +726,7 @@ def _subshell_substitutions(data: bytes, start: int, end: int, budget: _Budget) 
                         found.append(Repair(at + 2, 0, b" "))
                     break
             index += 1
+        budget.spend(index - at)
         at = data.find(b"$((", at + 3, end)
     return found
 

@@ -219,7 +219,7 @@ class CallGraph:
                     if elsewhere and (named := callee[1]) not in outside:
                         outside[named] = not self.hierarchy.candidates(named)
                     last = None if elsewhere and outside[callee[1]] else _last_name(callee)
-                    if last is None and _calls_parameter(callee):
+                    if last is None and calls_parameter(callee):
                         last = _GIVEN  # `executor_fn()`: what its callers give it, any name
                     if last is not None:
                         self._by_callee.setdefault(last, {}).setdefault(caller, []).append(number)
@@ -931,12 +931,12 @@ def _top(dotted: str) -> str:
     return dotted.split(".", 1)[0]
 
 
-def _calls_parameter(callee: Any) -> bool:
+def calls_parameter(callee: Any) -> bool:
     """Whether a callee expression is a value that holds a parameter, of the function or of
     the one it is defined in (`fn(…)`, `executor_fn()`): it runs what the callers give."""
     refs = callee[1] if callee and callee[0] == "value" else ()
     return any(
-        r and (r[0] == "param" or (r[0] == "outer" and _calls_parameter(("value", r[2]))))
+        r and (r[0] == "param" or (r[0] == "outer" and calls_parameter(("value", r[2]))))
         for r in refs
     )
 

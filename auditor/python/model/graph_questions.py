@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from auditor.profiles import program_name
-from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, Token
+from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph, Token, calls_parameter
 
 
 def runs_agent(tokens: Iterable[Token], agents: frozenset[str]) -> bool:
@@ -79,7 +79,7 @@ def agent_argv_paths(graph: CallGraph, agents: frozenset[str]) -> frozenset[str]
             if runs_agent(tokens, agents) or (launching and names_agent(tokens, agents)):
                 found.add(path)
                 break
-            if _calls_parameter(call.callee) and any(
+            if calls_parameter(call.callee) and any(
                 _launcher(graph, c) for c in graph.callees(fid, number)
             ):
                 found.add(path)
@@ -128,11 +128,6 @@ def _launcher(graph: CallGraph, fid: str) -> bool:
     """Whether a function of the tree launches the agent (its module's summary says)."""
     function = graph.functions[fid]
     return function.qualname in graph.summaries[function.module].launchers
-
-
-def _calls_parameter(callee: Any) -> bool:
-    """Whether a callee expression is (or may be) a parameter of its function: `fn(…)`."""
-    return bool(callee) and callee[0] == "value" and any(r and r[0] == "param" for r in callee[1])
 
 
 def class_factory_paths(graph: CallGraph, client_class: Callable[[str], bool]) -> frozenset[str]:

@@ -58,6 +58,7 @@ class Steps:
         self.wrapped = self.project_calls.wrapped_launches
         self._direct()
         self._local_launchers()
+        known = len(self.calls)
         for call, names in self.module.calls.items():
             launcher = (
                 self._local(call.func, call)
@@ -66,8 +67,8 @@ class Steps:
             )
             if launcher is not None and call not in self.calls:
                 self._add(call, launcher.label, launcher)
-        # and those whose body runs one through the calls the graph resolved
-        self._local_launchers()
+        if len(self.calls) > known:  # and those whose body runs one of the steps just found
+            self._local_launchers()
 
     def _add(
         self,
