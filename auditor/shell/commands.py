@@ -28,6 +28,9 @@ class WrapperUse(NamedTuple):
     joins: bool = False  # the command words after it are joined and run by a shell (`ssh`)
 
 
+SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell
+
+
 class SimpleCommand(NamedTuple):
     """A simple command with its words statically expanded where possible."""
 
@@ -83,6 +86,16 @@ class SimpleCommand(NamedTuple):
     def command_name(self) -> str | None:
         """The first word as written (before wrappers are stripped)."""
         return self.argv[0] if self.argv else None
+
+    @property
+    def sourced_word(self) -> Node | None:
+        """The word naming the file it reads into the shell, when it is `source FILE` or
+        `. FILE` (also behind `builtin` or `command`, and after `--`); else None."""
+        index = 1 if self.argv[:1] in (("builtin",), ("command",)) else 0
+        if index >= len(self.argv) or self.argv[index] not in SOURCE_COMMANDS:
+            return None
+        index += 1 + (self.argv[index + 1 : index + 2] == ("--",))
+        return self.word_nodes[index] if index < len(self.word_nodes) else None
 
 
 def _skip_wrapper(wrapper: Wrapper, argv: tuple[str | None, ...], start: int) -> int | None:

@@ -24,10 +24,11 @@ ignore DIR itself do not count, since the user named it.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import posixpath
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -37,6 +38,7 @@ from auditor.source import decode
 
 MAX_SOURCED_FILES = 32  # per audited script, all levels together
 MAX_SOURCED_SIZE = 1 << 20
+MAX_MATCHES = 16  # files one pattern names (`source_sets`): the first, sorted, are kept
 
 _DIRNAME = r'\$\(\s*dirname\s+"?(?:\$0|\$\{0\}|\$BASH_SOURCE|\$\{BASH_SOURCE(?:\[0\])?\})"?\s*\)'
 _SCRIPT_DIR = re.compile(
@@ -206,10 +208,25 @@ def variable_prefixed(word: str) -> str | None:
     return match["tail"] if match is not None else None
 
 
+def matching_names(names: Iterable[str], pattern: str) -> list[str]:
+    """The names of a folder's files that a pattern's last part matches, sorted as
+    bash's glob sorts them (a leading dot only when the pattern has one), the first
+    `MAX_MATCHES`."""
+    last = posixpath.basename(pattern)
+    found = sorted(
+        name
+        for name in names
+        if fnmatch.fnmatchcase(name, last) and (last.startswith(".") or not name.startswith("."))
+    )
+    return found[:MAX_MATCHES]
+
+
 class Lookup(NamedTuple):
     """One look-up of a sourced file, as the cache keeps it."""
 
-    how: str  # "read" (beside the file being walked, then the search roots) or "search"
+    # "read" (beside the file being walked, then the search roots), "search", or "list"
+    # (the files a pattern names in a folder: `outcome` is their names)
+    how: str
     current: str  # the file being walked
     written: str  # the path as written
     outcome: str  # the real path and a digest of the text found, or "" for nothing
@@ -278,12 +295,32 @@ class SourcedFiles:
         """`relative` read under the first search root that holds it, or None."""
         return self._looked_up("search", relative, self._search_roots(relative))
 
+    def matching(self, pattern: str) -> list[str]:
+        """The paths (relative to the file being walked) of the files a pattern names in
+        its folder (`source_sets`): regular files whose names match, inside the root,
+        sorted, the first few; none when the folder is outside the root or unreadable."""
+        folder = Path(os.path.realpath(self.current.parent / posixpath.dirname(pattern)))
+        names: list[str] = []
+        if folder.is_relative_to(self.root):
+            try:
+                with os.scandir(folder) as entries:
+                    names = [e.name for e in entries if e.is_file(follow_symlinks=False)]
+            except OSError:
+                names = []
+        found = matching_names(names, pattern)
+        self.lookups.append(Lookup("list", str(self.current), pattern, "\0".join(found)))
+        base = posixpath.dirname(pattern)
+        return [posixpath.join(base, name) if base else name for name in found]
+
     def unchanged(self, lookups: Sequence[tuple[str, str, str, str]]) -> bool:
         """Whether the look-ups of an earlier audit give the same files, with the same
         texts, now (made again in order, by this reader, fresh)."""
         for how, current, relative, outcome in lookups:
             self.current = Path(current)
-            (self.read if how == "read" else self.search_roots)(relative)
+            if how == "list":
+                self.matching(relative)
+            else:
+                (self.read if how == "read" else self.search_roots)(relative)
             if self.lookups[-1].outcome != outcome:
                 return False
         return True

@@ -44,7 +44,6 @@ from auditor.shell.includes import (
     SourcedFiles,
     directive_source,
     script_folder,
-    sourced_relative,
     variable_prefixed,
 )
 from auditor.shell.jobs import waited_use
@@ -59,6 +58,7 @@ from auditor.shell.options import (
 from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition, within
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
+from auditor.shell.source_sets import is_pattern, sourced_paths
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, backgrounded, in_condition
 from auditor.shell.words import (
@@ -78,7 +78,6 @@ _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _GROUPS = frozenset({"subshell", "compound_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
 _SCRIPT_SUFFIXES = (".sh", ".bash")  # a program that is a script of its own
-SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell
 _FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
@@ -114,6 +113,8 @@ class ShellScript:
         self._strings: dict[str, tuple[AgentProfile, str, bool] | None] = {}
         # variables holding a folder, by name: relative to the script's ("" for its own)
         self.script_dirs: dict[str, str] = {}
+        # variables holding the paths of files to source (`source_sets`), by name
+        self.path_variables: dict[str, tuple[str, ...]] = {}
         # Values read from sourced files that are not command words, with the variable
         # that held each: messages name the variable instead (a `.env` holds secrets).
         self.sourced_values: dict[str, str] = {}
@@ -282,10 +283,12 @@ class ShellScript:
             text = self.parsed.node_text(written) if written is not None else ""
             folder = script_folder(text, self.script_dirs) if "$" in text else None
             if name is not None and self._recording:  # a folder, or no longer one
+                assigned = self.parsed.node_text(name)
                 if folder is not None:
-                    self.script_dirs[self.parsed.node_text(name)] = folder
+                    self.script_dirs[assigned] = folder
                 else:
-                    self.script_dirs.pop(self.parsed.node_text(name), None)
+                    self.script_dirs.pop(assigned, None)
+                self._hold_paths(assigned, [text] if text else [])
             return options
         if kind == "unset_command" and self._recording:  # `unset TOOL`: no value now
             for name in node.named_children:
@@ -306,6 +309,14 @@ class ShellScript:
             variable = node.child_by_field_name("variable")
             if variable is not None:  # it holds an element, not its old value
                 loop_variable(node, self.parsed.node_text(variable), self.env)
+                values = [
+                    c
+                    for i, c in enumerate(node.children)
+                    if node.field_name_for_child(i) == "value"
+                ]
+                self._hold_paths(
+                    self.parsed.node_text(variable), [self.parsed.node_text(v) for v in values]
+                )
                 forget(before, self.parsed.node_text(variable))
             options = self._walk_children(node, options)
             if run_loop(node, self.functions, before, self._seen_in_call, self._calls):
@@ -370,8 +381,8 @@ class ShellScript:
             self._command_index[node.id] = len(self.commands)
             self.commands.append(command)
             self._command_by_id[node.id] = command
-            if command.command_name in SOURCE_COMMANDS and len(command.word_nodes) > 1:
-                options = self._source(command.word_nodes[1], options)
+            if command.sourced_word is not None:
+                options = self._source(command.sourced_word, options)
             dynamic = b"$" in (node.text or b"")
             if dynamic and command.agent is None and not self._runs_agent_function(command):
                 found = self._agent_variant(node, self.env)  # another value of its words
@@ -529,28 +540,46 @@ class ShellScript:
         last = index == len(pipeline.stages) - 1
         return pipeline.node, last or pipeline.options.pipefail
 
-    def _source(self, word: Node | None, options: ShellOptions) -> ShellOptions:
-        """Join the functions and variables of a sourced file found in the tree; the options
-        after it, with those its top level sets (it runs in this shell)."""
-        if word is None or not self._recording:
+    def _hold_paths(self, variable: str, words: Sequence[str]) -> None:
+        """Keep the paths a variable's value or a loop's words name (`source_sets`), for
+        a later `source "$variable"`; forget what it held when they name none."""
+        paths = [sourced_paths(word, self.script_dirs, self.path_variables) for word in words]
+        if paths and all(paths):
+            self.path_variables[variable] = tuple(p for held in paths for p in held)
+        else:
+            self.path_variables.pop(variable, None)
+
+    def source_paths(self, word: Node) -> tuple[str, ...]:
+        """The paths (relative to the script's folder) a `source` word names: a directive
+        right above says, or the word does (`source_sets.sourced_paths`); a pattern stands
+        for each file it matches; none when it names none known statically."""
+        directive = directive_source(self.parsed.text, word.start_point[0])
+        if directive is not None:
+            return (directive,)
+        return sourced_paths(self.parsed.node_text(word), self.script_dirs, self.path_variables)
+
+    def _source(self, word: Node, options: ShellOptions) -> ShellOptions:
+        """Join the functions and variables of the sourced files found in the tree (each
+        file a pattern names, in order); the options after them, with those their top
+        levels set (they run in this shell)."""
+        if not self._recording:
             return options
-        relative = directive_source(self.parsed.text, word.start_point[0])
-        if relative is None:
-            relative = sourced_relative(self.parsed.node_text(word), self.script_dirs)
-        elif relative == "/dev/null":  # ShellCheck's way to say "nothing to follow"
+        paths = self.source_paths(word)
+        if paths == ("/dev/null",):  # ShellCheck's way to say "nothing to follow"
             return options
-        if relative:
-            self.sourcing.append((relative, options))
+        self.sourcing.extend((path, options) for path in paths)
         if self.sourced is None:
             return options
-        if relative:
-            found = self.sourced.read(relative)
-        else:  # `$LIBDIR/x.sh`: `x.sh` under a `--source-path` root, if one holds it
+        if not paths:  # `$LIBDIR/x.sh`: `x.sh` under a `--source-path` root, if one holds it
             tail = variable_prefixed(self.parsed.node_text(word))
             found = self.sourced.search_roots(tail) if tail else None
-        if found is None:
-            return options
-        return self._join_library(found, options)
+            return self._join_library(found, options) if found is not None else options
+        for path in paths:
+            for relative in self.sourced.matching(path) if is_pattern(path) else [path]:
+                found = self.sourced.read(relative)
+                if found is not None:
+                    options = self._join_library(found, options)
+        return options
 
     def _join_library(self, found: tuple[Path, str], options: ShellOptions) -> ShellOptions:
         """Join the functions and variables of a library read from the tree (`found`: its
@@ -670,7 +699,7 @@ class ShellScript:
         here) may."""
         return any(
             self.agent_of(command) is not None
-            or (command.command_name in SOURCE_COMMANDS and self.sourced is None)
+            or (command.sourced_word is not None and self.sourced is None)
             or (command.name or "").endswith(_SCRIPT_SUFFIXES)
             for command in self.commands
         )
@@ -806,7 +835,7 @@ def _walk_library(
     inner = ShellScript.walk(ShellText(text), catalog, end_use=None, sourced=sourced, known=seeds)
     if budget.exhausted or seeds:
         return inner  # its values or summaries may be this script's only: not kept
-    if not any(command.command_name in SOURCE_COMMANDS for command in inner.commands):
+    if not any(command.sourced_word is not None for command in inner.commands):
         _LIBRARIES[key] = (catalog, inner, budget.spent - before)
         while _too_many_libraries():
             _LIBRARIES.popitem(last=False)

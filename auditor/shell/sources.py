@@ -18,8 +18,9 @@ from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.shell.includes import directive_source, sourced_relative, variable_prefixed
-from auditor.shell.model import SOURCE_COMMANDS, ShellScript
+from auditor.shell.includes import variable_prefixed
+from auditor.shell.model import ShellScript
+from auditor.shell.source_sets import is_pattern
 from auditor.source import decode
 from auditor.value_budget import value_budget
 
@@ -54,18 +55,21 @@ def sourced_notes(
 
 
 def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None]]:
-    """Each sourced file as written, with its path when it is known statically."""
+    """Each sourced file as written, with its path when it is known statically (a
+    pattern for a set of files: `lib/*.sh`)."""
     with value_budget():  # the values the audit's model affords
         script = ShellScript.build(text, catalog)
     for command in script.commands:
-        if command.command_name not in SOURCE_COMMANDS or len(command.argv) < 2:
+        node = command.sourced_word
+        if node is None:
             continue
-        node = command.word_nodes[1]
-        written = script.parsed.node_text(node) if node is not None else "?"
+        written = script.parsed.node_text(node)
         # resolved as the model resolves it (`$(dirname "$0")/lib/x.sh`, `$SCRIPT_DIR/x.sh`)
-        line = node.start_point[0] if node is not None else -1
-        directive = directive_source(text, line)
-        yield written, directive or sourced_relative(written, script.script_dirs) or command.argv[1]
+        paths = script.source_paths(node)
+        if not paths:
+            yield written, None
+        for path in paths:
+            yield written, path
 
 
 def _search_root(
@@ -92,6 +96,11 @@ def _search_root(
 def _describe(candidate: Candidate, written: str, path: str | None, audited: set[str]) -> str:
     if path is None:
         return f"sources `{written}`, a path known only at run time; not audited with it"
+    if is_pattern(path):
+        return (
+            f"sources `{written}`, each file matching `{path}` beside it (followed, and "
+            "audited as files of their own)"
+        )
     resolved = os.path.realpath(os.path.join(os.path.dirname(candidate.path), path))
     if resolved in audited:
         return (

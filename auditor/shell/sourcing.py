@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from auditor.profiles import AgentCatalog
 from auditor.project import Callback, CallSite, Sourcers
 from auditor.shell.options import ShellOptions
+from auditor.shell.source_sets import is_pattern, pattern_targets
 from auditor.timebound import FileTimeout, time_bound
 
 # Scripts worth a model: they source a file (`source lib.sh`, `. "$DIR/x.sh"`, `.
@@ -97,13 +98,21 @@ def sourced_by(
     callbacks: dict[str, set[Callback]] = {}
     sources: dict[str, list[str]] = {}  # a script's targets among `files`
     siblings: dict[str, set[str]] = {}
+    by_folder: dict[str, list[str]] = {}  # for the patterns (`source_sets`)
+    for file in files:
+        folder, _, name = file.rpartition("/")
+        by_folder.setdefault(folder, []).append(name)
     for display, sourcing, called, ending in scripts:
         folder = posixpath.dirname(display)
-        targets = [posixpath.normpath(posixpath.join(folder, r)) for r, _, _ in sourcing]
-        held = [target for target in targets if target in files]
+        targets = [
+            (target, errexit, pipefail)
+            for path, errexit, pipefail in sourcing
+            for target in _targets(posixpath.normpath(posixpath.join(folder, path)), by_folder)
+        ]
+        held = [target for target, _, _ in targets if target in files]
         sources.setdefault(display, []).extend(held)
         calls = tuple(called)
-        for target, (_, errexit, pipefail) in zip(targets, sourcing, strict=True):
+        for target, errexit, pipefail in targets:
             if target not in files:
                 continue
             into.setdefault(target, []).append((display, errexit, pipefail, calls))
@@ -127,6 +136,11 @@ def sourced_by(
         given[target] = found
         pending.extend(sources.get(target, ()))
     return {target: sourcers for target, sourcers in given.items() if any(sourcers)}
+
+
+def _targets(path: str, by_folder: Mapping[str, list[str]]) -> list[str]:
+    """The files of the run a sourced path names: itself, or each a pattern matches."""
+    return pattern_targets(path, by_folder) if is_pattern(path) else [path]
 
 
 def _agreed(callbacks: Iterable[Callback]) -> tuple[Callback, ...]:

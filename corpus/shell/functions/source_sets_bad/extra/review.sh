@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# A library the driver reads through `builtin source --`.
+review_step() {
+  codex exec "$1"
+}
