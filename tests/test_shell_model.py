@@ -380,3 +380,23 @@ def test_the_grammar_loaded_directly_is_the_packages() -> None:
 def test_agents_run_from_their_packages(line: str, agent: str | None) -> None:
     command = build(line + "\n").commands[-1]
     assert (command.agent.name if command.agent else None) == agent
+
+
+@pytest.mark.parametrize(
+    ("script", "hidden"),
+    [
+        ('source ~/.env\nclaude -p x\nrc=$?\necho "$rc"\n', False),  # read in sight
+        ("source ~/.env\nclaude -p x\nrc=$?\nrm -f t\n", False),  # nothing may read it
+        ("claude -p x\nrc=$?\nsource ~/.env\n", True),  # the file runs after it
+        ("source ~/.env\nclaude -p x\nrc=$?\nreport_last\n", True),  # its function may
+        ("f() { source ~/.env; }\nclaude -p x\nrc=$?\nf\n", True),  # runs again later
+        ('claude -p x\nrc=$?\neval "$HOOK"\n', True),
+        ("trap 'echo $rc' EXIT\nclaude -p x\nrc=$?\n", True),
+    ],
+)
+def test_a_kept_status_is_out_of_sight_only_where_a_later_reader_may_run(
+    script: str, hidden: bool
+) -> None:
+    model = ShellScript.build("#!/bin/bash\n" + script, default_catalog())
+    assignment = next(node for node in model.parsed.nodes() if node.type == "variable_assignment")
+    assert model.read_names().out_of_sight(assignment) is hidden

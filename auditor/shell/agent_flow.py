@@ -447,13 +447,15 @@ class _Flow:
         $rc"`; a teardown there, or a line a log keeps, is skipped on failure: a finding)."""
         if _exits_with(read):
             return True
+        assignments = _assignments(read)
         names = {
             _text(_array_of(name))
-            for assignment in _assignments(read)
+            for assignment in assignments
             if (name := assignment.child_by_field_name("name")) is not None
         }
         read_names = self.script.read_names()
-        if names and not read_names.elsewhere and not names & read_names.names:
+        hidden = any(read_names.out_of_sight(assignment) for assignment in assignments)
+        if names and not hidden and not names & read_names.names:
             return True  # `rc=${PIPESTATUS[0]}` that nothing reads: no guard to be dead
         after, shown = next_statement(read), False
         while after is not None and self._displays(after):

@@ -18,6 +18,19 @@ MESSAGE_COMMANDS = frozenset({"echo", "printf"})
 NO_EFFECT_BUILTINS = frozenset(
     {"true", ":", *MESSAGE_COMMANDS, "local", "declare", "typeset", "export"}
 )
+# Builtins and everyday programs: a command named so is no function a sourced file defined.
+COMMON_COMMANDS = frozenset(
+    {
+        *NO_EFFECT_BUILTINS,
+        *("[", "[[", "test", "false", "exit", "return", "cd", "pwd", "read", "set", "shift"),
+        *("unset", "wait", "kill", "trap", "sleep", "exec", "eval", "source", ".", "let"),
+        *("rm", "cp", "mv", "mkdir", "rmdir", "ln", "touch", "chmod", "cat", "date", "ls"),
+        *("grep", "egrep", "head", "tail", "sed", "awk", "sort", "uniq", "wc", "cut", "tr"),
+        *("tee", "find", "xargs", "basename", "dirname", "mktemp", "env", "stat", "seq"),
+        *("realpath", "readlink", "diff", "tar", "gzip", "jq", "git", "gh", "curl", "wget"),
+        *("python", "python3", "node", "npm", "npx", "docker", "timeout", "ssh", "nohup"),
+    }
+)
 
 
 class WrapperUse(NamedTuple):

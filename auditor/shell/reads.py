@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from auditor.shell.commands import SimpleCommand
+from auditor.shell.commands import COMMON_COMMANDS, SimpleCommand
 from auditor.shell.parse import (
+    LOOPS,
     Node,
     ShellText,
     clause_conditions,
@@ -25,19 +26,52 @@ class ReadNames(NamedTuple):
     """The variables a script reads."""
 
     names: frozenset[str]  # those its own text reads anywhere
-    # any may be read out of its sight too: it sources other files, `set -a` exports every
-    # variable, or a name is read through another (`eval`, a `trap` string, `${!name}`,
-    # `declare -p`, a nameref); a variable `local` to a function is still that function's
+    # any may be read out of its sight too: `set -a` exports every variable, or a name is
+    # read through another (a `trap` string, `${!name}`, `declare -p`, a nameref); a
+    # variable `local` to a function is still that function's
     elsewhere: bool
     # each function's `local` (or `declare`d, not `-g`) variables: function id -> names
     local: Mapping[int, frozenset[str]]
+    # the commands that read a file into the shell or run a string as shell (`source`,
+    # `eval`): each may read any variable set before it runs (`out_of_sight`)
+    indirect: tuple[Node, ...] = ()
+    # where the commands start that may be functions a sourced file defined: a plain name
+    # the script does not define, neither an agent nor a common command (`COMMON_COMMANDS`)
+    foreign_calls: tuple[int, ...] = ()
+
+    def out_of_sight(self, assignment: Node) -> bool:
+        """Whether what `assignment` sets may be read out of the script's sight: always,
+        as `elsewhere` says, or through a `source` or `eval` that runs after it (later in
+        the text, or in a function or loop, which may run again later), or through a
+        function a file sourced before it defined, where a command after it may be one."""
+        after = assignment.end_byte
+        later = any(c.start_byte >= after or _may_run_again(c) for c in self.indirect)
+        called = bool(self.indirect) and any(start >= after for start in self.foreign_calls)
+        return self.elsewhere or later or called
 
 
 def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadNames:
     """The variables the script reads (see `ReadNames`)."""
     elsewhere = b"${!" in parsed.data or any(
-        c.command_name in _INDIRECT or (c.command_name == "set" and "-a" in c.argv)
+        c.command_name == "trap" or (c.command_name == "set" and "-a" in c.argv) for c in commands
+    )
+    indirect = tuple(
+        c.node for c in commands if c.command_name == "eval" or c.sourced_word is not None
+    )
+    defined = {
+        parsed.node_text(name)
+        for node in parsed.nodes()
+        if node.type == "function_definition"
+        and (name := node.child_by_field_name("name")) is not None
+    }
+    foreign = tuple(
+        c.node.start_byte
         for c in commands
+        if c.agent is None
+        and c.command_name is not None
+        and "/" not in c.command_name
+        and c.command_name not in defined
+        and c.command_name not in COMMON_COMMANDS
     )
     names: set[str] = set()
     local: dict[int, set[str]] = {}
@@ -64,7 +98,7 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
             continue  # `local out`: declared, not read
         names.add(parsed.node_text(node))
     frozen = {function: frozenset(found) for function, found in local.items()}
-    return ReadNames(frozenset(names), elsewhere, frozen)
+    return ReadNames(frozenset(names), elsewhere, frozen, indirect, foreign)
 
 
 def tested_names(parsed: ShellText) -> Mapping[str, tuple[Node, ...]]:
@@ -102,7 +136,18 @@ def _compares(node: Node) -> bool:
 
 
 _COMPARISONS = frozenset({"<", ">", "<=", ">=", "==", "!="})
-_INDIRECT = frozenset({"source", ".", "eval", "trap"})  # what reads names out of sight
+
+
+def _may_run_again(command: Node) -> bool:
+    """Whether a command is inside a function or a loop (it may run again later)."""
+    current = command.parent
+    while current is not None:
+        if current.type == "function_definition" or current.type in LOOPS:
+            return True
+        current = current.parent
+    return False
+
+
 _LOCAL = frozenset({"local", "declare", "typeset"})
 
 

@@ -113,8 +113,9 @@ _EMPTY_WORDS = frozenset({'""', "''", "-n", "-e"})  # of an `echo` that says not
 
 def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
     """The variable, when a status is used only by `|| NAME=$?` keeping it in a variable
-    that nothing reads: not the script's own text, nor, where it sources other files, any
-    of theirs (unless the variable is `local` to the function that keeps it). Kept there,
+    that nothing reads: not the script's own text, nor, where it sources other files or
+    runs strings after it (`ReadNames.out_of_sight`), any of theirs (unless the variable
+    is `local` to the function that keeps it). Kept there,
     the status is read through no path and decides nothing."""
     assignment = use.store if use is not None else None
     if assignment is None:
@@ -124,7 +125,7 @@ def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
         return None
     if _text(value) not in ("$?", '"$?"') or _text(name) in read.names:
         return None
-    if read.elsewhere:
+    if read.out_of_sight(assignment):
         function = enclosing_definition(assignment)
         if function is None or _text(name) not in read.local.get(function.id, ()):
             return None
