@@ -85,3 +85,29 @@ def test_the_status_through_wait_reaches_the_guards() -> None:
         'if [ "$rc" -eq 1 ] && grep -q 429 log; then sleep 60; fi\n'
     )
     assert [code for code, _ in codes(text)] == ["RA201"]
+
+
+@pytest.mark.parametrize(
+    ("script", "always"),
+    [
+        ("a &\nb &\n", True),
+        ("a &\nif t; then b & fi\n", False),
+        ("a &\nif b & then :; fi\n", True),  # an `if`'s condition always runs
+        ("a &\nwhile t; do b & done\n", False),
+        ("a &\nt && b &\n", False),
+        ("if t; then a & b & fi\n", True),
+        ("if t; then a & else b & fi\n", False),
+    ],
+)
+def test_a_later_job_always_follows_only_where_nothing_may_skip_it(
+    script: str, always: bool
+) -> None:
+    from auditor.shell.parse import ShellText, always_after
+
+    parsed = ShellText("#!/bin/bash\n" + script)
+    first, later = [
+        node
+        for node in parsed.nodes()
+        if node.type == "command" and parsed.node_text(node).split()[0] in ("a", "b")
+    ][:2]
+    assert always_after(first, later) is always

@@ -391,7 +391,10 @@ def test_agents_run_from_their_packages(line: str, agent: str | None) -> None:
         ("source ~/.env\nclaude -p x\nrc=$?\nreport_last\n", True),  # its function may
         ("f() { source ~/.env; }\nclaude -p x\nrc=$?\nf\n", True),  # runs again later
         ('claude -p x\nrc=$?\neval "$HOOK"\n', True),
-        ("trap 'echo $rc' EXIT\nclaude -p x\nrc=$?\n", True),
+        ("trap 'echo $rc' EXIT\nclaude -p x\nrc=$?\n", False),  # read in sight, as it runs
+        ("trap 'eval \"$ON_EXIT\"' EXIT\nclaude -p x\nrc=$?\n", True),
+        ('for i in "${!jobs[@]}"; do :; done\nclaude -p x\nrc=$?\n', False),  # only keys
+        ('claude -p x\nrc=$?\necho "${!name}"\n', True),
     ],
 )
 def test_a_kept_status_is_out_of_sight_only_where_a_later_reader_may_run(
@@ -400,3 +403,5 @@ def test_a_kept_status_is_out_of_sight_only_where_a_later_reader_may_run(
     model = ShellScript.build("#!/bin/bash\n" + script, default_catalog())
     assignment = next(node for node in model.parsed.nodes() if node.type == "variable_assignment")
     assert model.read_names().out_of_sight(assignment) is hidden
+    if "trap 'echo $rc'" in script:
+        assert "rc" in model.read_names().names

@@ -24,11 +24,13 @@ COMMON_COMMANDS = frozenset(
         *NO_EFFECT_BUILTINS,
         *("[", "[[", "test", "false", "exit", "return", "cd", "pwd", "read", "set", "shift"),
         *("unset", "wait", "kill", "trap", "sleep", "exec", "eval", "source", ".", "let"),
+        *("break", "continue", "command", "builtin", "type", "hash", "bash", "sh", "tput"),
         *("rm", "cp", "mv", "mkdir", "rmdir", "ln", "touch", "chmod", "cat", "date", "ls"),
         *("grep", "egrep", "head", "tail", "sed", "awk", "sort", "uniq", "wc", "cut", "tr"),
         *("tee", "find", "xargs", "basename", "dirname", "mktemp", "env", "stat", "seq"),
         *("realpath", "readlink", "diff", "tar", "gzip", "jq", "git", "gh", "curl", "wget"),
         *("python", "python3", "node", "npm", "npx", "docker", "timeout", "ssh", "nohup"),
+        *("uuidgen", "whoami", "hostname", "id", "uname", "which"),
     }
 )
 

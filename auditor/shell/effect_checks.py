@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
-from auditor.shell.parse import Node, descendants, enclosing_loop, within
-from auditor.shell.status import field_of
+from auditor.shell.parse import Node, descendants, enclosing_loop, field_of, within
 
 # What checks what a run left behind: a file it wrote, a program it installed, what it
 # changed in the git work tree it ran in.

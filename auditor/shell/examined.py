@@ -13,8 +13,8 @@ import re
 from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import PARTS, TEXT_TOOLS, normal_word, text_of, whole_word
-from auditor.shell.parse import Node, descendants, within
-from auditor.shell.status import assigned_by, field_of
+from auditor.shell.parse import Node, descendants, field_of, within
+from auditor.shell.status import assigned_by
 
 # Commands that examine the text they read: a read by one of these judges the run.
 # A script run on the output examines it only where its status decides something (in a

@@ -21,12 +21,14 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import LOOPS, Node, ShellText, other_arms
+from auditor.shell.parse import LOOPS, Node, ShellText, always_after, other_arms
 from auditor.shell.status import (
     StatusContext,
     StatusUse,
     backgrounded,
+    ends_on_failure,
     is_last_statement,
+    status_holder,
     status_use,
 )
 
@@ -69,8 +71,9 @@ def _job_table(parsed: ShellText) -> tuple[list[Node], dict[str, list[tuple[int,
 
 def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[tuple[int, Node]]]:
     """Each variable assigned `$!`, with where and the jobs whose pid it may hold: every job
-    started since the previous `$!` read, since the last one started may be either arm
-    of an `if` (`if t; then timeout 60 agent & else agent & fi; pid=$!`)."""
+    started since the previous `$!` read that no later one always follows (the last one
+    started may be either arm of an `if`, `if t; then timeout 60 agent & else agent & fi;
+    pid=$!`, or one before an `if` that may start another)."""
     owners: dict[str, list[tuple[int, Node]]] = {}
     since = -1
     starts = [job.start_byte for job in jobs]
@@ -98,7 +101,7 @@ def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[t
         maybe_last = [
             job
             for index, job in enumerate(started)
-            if all(other_arms(job, later) for later in started[index + 1 :])
+            if not any(always_after(job, later) for later in started[index + 1 :])
         ]
         for job in maybe_last or ([last] if last is not None else []):
             owners.setdefault(_text(name), []).append((node.start_byte, job))
@@ -206,12 +209,12 @@ def _operand_jobs(
     prefix = "" if match.group(2) is None else "*"
     if not index:
         return prefix + match.group(1), []
-    last = saved[index - 1][1]
+    at, last = saved[index - 1]
     found = [last]
-    for _, job in reversed(saved[: index - 1]):
-        if not other_arms(job, last):
+    for saved_at, job in reversed(saved[: index - 1]):
+        if saved_at != at and not other_arms(job, last):
             break  # saved before the last one on every way: overwritten
-        found.append(job)
+        found.append(job)  # (saved by the same `$!` read: any of them may be the one)
     return prefix + match.group(1), found
 
 
@@ -357,6 +360,26 @@ def waited_use(statement: Node, script: JobContext) -> StatusUse | None:
         if use is not None:
             return StatusUse(f"`wait` returns it where {use.reason}", use.via)
     return None
+
+
+def failing_wait_ends(statement: Node, script: JobContext) -> bool:
+    """Whether errexit ends the script at every `wait` that returns the failure of the
+    background statement `statement` (`wait "$pid"` outside any condition, under `set -e`):
+    the failure gets no further than that `wait`. The statement may be the last stage of
+    the job's pipeline, or end the subshell that is the job (`(cd d && agent) &`)."""
+    while not backgrounded(statement) and statement.parent is not None:
+        parent = statement.parent
+        last = parent.named_children[-1].id == statement.id
+        if parent.type == "redirected_statement" or (parent.type == "pipeline" and last):
+            statement = parent
+        else:
+            break
+    statement = statement if backgrounded(statement) else job_ending_with(statement) or statement
+    if not backgrounded(statement):
+        return False
+    found = waits_for(statement, script.commands, script.parsed)
+    carrying = [status_holder(wait.command.node) for wait in found if wait.carries]
+    return bool(carrying) and all(ends_on_failure(w, script.options_at(w)) for w in carrying)
 
 
 def job_ending_with(statement: Node) -> Node | None:

@@ -24,6 +24,7 @@ from auditor.finding import shortened
 from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.first_turn import ROUND, ends_first_turn, never_reached
+from auditor.shell.jobs import failing_wait_ends
 from auditor.shell.loop_flow import IterationWalk, named
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop, within
@@ -256,8 +257,10 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
         if profile is None or loop is None or any(f.loop.id == loop.id for f in found):
             continue
         statement = status_holder(command.node)  # `X=$(agent …)` fails as the agent does
-        if ends_on_failure(statement, script.options_at(statement)):
-            continue  # errexit ends the script before the loop can run it again
+        if ends_on_failure(statement, script.options_at(statement)) or failing_wait_ends(
+            statement, script
+        ):
+            continue  # errexit ends the script (at the run, or at its `wait`) first
         if _first_failure_ends(script, loop, command) or never_reached(script, command.node):
             # `((attempt++))` of a counter at 0 ends the script at the first failure, or on
             # the first turn before the run

@@ -33,6 +33,7 @@ from auditor.shell.parse import (
     descendants,
     enclosing_definition,
     enclosing_loop,
+    field_of,
     within,
 )
 from auditor.shell.status import (
@@ -42,7 +43,6 @@ from auditor.shell.status import (
     captured_by,
     discarded_by,
     errexit_subshell,
-    field_of,
     in_condition,
     next_statement,
     status_holder,

@@ -57,7 +57,7 @@ from auditor.shell.options import (
 )
 from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition, within
 from auditor.shell.pipelines import pipeline_parts
-from auditor.shell.reads import ReadNames, read_names, tested_names
+from auditor.shell.reads import Library, ReadNames, read_names, tested_names
 from auditor.shell.source_sets import is_pattern, sourced_paths
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, backgrounded, in_condition
@@ -138,6 +138,9 @@ class ShellScript:
         # the files it sources (relative to its folder) and the options it has there
         self.sourcing: list[tuple[str, ShellOptions]] = []
         self._read_names: ReadNames | None = None  # see `read_names`
+        # the sourced files the model read, with their reads and functions (`read_names`)
+        self.libraries: list[Library] = []
+        self._unread_sources: set[int] = set()  # `source` commands of project files not read
         self._tested_names: Mapping[str, tuple[Node, ...]] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
         # here-document bodies that start with a shebang (scripts it writes out), by node
@@ -227,7 +230,8 @@ class ShellScript:
     def read_names(self) -> ReadNames:
         """The variables the script reads, found once (`auditor.shell.reads`)."""
         if self._read_names is None:
-            self._read_names = read_names(self.parsed, self.commands)
+            unread = frozenset(self._unread_sources)
+            self._read_names = read_names(self.parsed, self.commands, self.libraries, unread)
         return self._read_names
 
     def tested_names(self) -> Mapping[str, tuple[Node, ...]]:
@@ -568,6 +572,8 @@ class ShellScript:
         if paths == ("/dev/null",):  # ShellCheck's way to say "nothing to follow"
             return options
         self.sourcing.extend((path, options) for path in paths)
+        if paths and word.parent is not None:  # a file of the project: read below, or not
+            self._unread_sources.add(word.parent.id)
         if self.sourced is None:
             return options
         if not paths:  # `$LIBDIR/x.sh`: `x.sh` under a `--source-path` root, if one holds it
@@ -579,6 +585,7 @@ class ShellScript:
                 found = self.sourced.read(relative)
                 if found is not None:
                     options = self._join_library(found, options)
+                    self._unread_sources.discard(word.parent.id if word.parent else -1)
         return options
 
     def _join_library(self, found: tuple[Path, str], options: ShellOptions) -> ShellOptions:
@@ -595,6 +602,7 @@ class ShellScript:
             return options
         finally:
             self.sourced.current = outer
+        self.libraries += [(inner.read_names(), frozenset(inner.functions)), *inner.libraries]
         if any(self.summaries.get(name) != summary for name, summary in inner.summaries.items()):
             self._calls.clear()  # a command a call ran may now run an agent
         self.summaries.update(inner.summaries)

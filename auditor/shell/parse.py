@@ -286,6 +286,43 @@ def other_arms(first: Node, second: Node) -> bool:
     return False
 
 
+def always_after(first: Node, later: Node) -> bool:
+    """Whether `later` runs on every run that passes `first` (it comes after it in the
+    text): between it and the innermost statement holding both, nothing may skip it, no
+    arm of an `if` or `case` but its condition, no loop body, no operand of `&&`/`||`
+    after the first."""
+    above_first = set()
+    current: Node | None = first
+    while current is not None:
+        above_first.add(current.id)
+        current = current.parent
+    child = later
+    while child.parent is not None and child.parent.id not in above_first:
+        parent = child.parent
+        if parent.type in _SKIPPING or (parent.type in LOOPS and field_of(child) == "body"):
+            return False
+        if parent.type == "if_statement" and field_of(child) != "condition":
+            return False
+        if parent.type == "list" and parent.named_children[0].id != child.id:
+            return False
+        child = parent
+    return True
+
+
+_SKIPPING = frozenset({"elif_clause", "else_clause", "case_item", "case_statement"})
+
+
+def field_of(node: Node) -> str | None:
+    """The field of its parent a node stands in (`condition`, `body`), if any."""
+    parent = node.parent
+    if parent is None:
+        return None
+    for index, child in enumerate(parent.children):
+        if child.id == node.id:
+            return parent.field_name_for_child(index)
+    return None
+
+
 def arm_of(child: Node) -> int:
     """Which arm of an `if`/`case` a child is in: its `elif`/`else`/case item, or the
     `then` part (`THEN`: its statements are children of the `if` itself)."""

@@ -8,6 +8,7 @@ its variables read out of its sight: then any may be read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -38,22 +39,56 @@ class ReadNames(NamedTuple):
     # where the commands start that may be functions a sourced file defined: a plain name
     # the script does not define, neither an agent nor a common command (`COMMON_COMMANDS`)
     foreign_calls: tuple[int, ...] = ()
+    # the `source` commands of a file of the project (a path known statically) that the
+    # model did not read: any of its traps or functions may read any name
+    unread: frozenset[int] = frozenset()
 
     def out_of_sight(self, assignment: Node) -> bool:
         """Whether what `assignment` sets may be read out of the script's sight: always,
         as `elsewhere` says, or through a `source` or `eval` that runs after it (later in
         the text, or in a function or loop, which may run again later), or through a
-        function a file sourced before it defined, where a command after it may be one."""
+        function a file sourced before it defined, where a command after it may be one, or
+        anything of a file of the project the model did not read (`unread`). A file from
+        outside it (`$HOME/.agentrc`) ran its top level before the value was set."""
         after = assignment.end_byte
-        later = any(c.start_byte >= after or _may_run_again(c) for c in self.indirect)
+        later = any(
+            c.start_byte >= after or _may_run_again(c) or c.id in self.unread for c in self.indirect
+        )
         called = bool(self.indirect) and any(start >= after for start in self.foreign_calls)
         return self.elsewhere or later or called
 
 
-def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadNames:
-    """The variables the script reads (see `ReadNames`)."""
-    elsewhere = b"${!" in parsed.data or any(
-        c.command_name == "trap" or (c.command_name == "set" and "-a" in c.argv) for c in commands
+Library = tuple[ReadNames, frozenset[str]]  # a sourced file's reads, and its functions
+# `${!name}` reads the variable `name` names, `${!prefix*}` lists names; `${!array[@]}`
+# is only an array's keys
+_INDIRECT_EXPANSION = re.compile(rb"\$\{!\w+(?:[*@])?\}")
+_NAMED = re.compile(r"\$\{?([A-Za-z_]\w*)")  # a name a trap's action reads as it runs
+_RUNS_TEXT = re.compile(r"\b(?:eval|source)\b|(?:^|[;&|({]\s*)\.\s")  # reads any name
+
+
+def read_names(
+    parsed: ShellText,
+    commands: Sequence[SimpleCommand],
+    libraries: Sequence[Library] = (),
+    unread: frozenset[int] = frozenset(),
+) -> ReadNames:
+    """The variables the script reads (see `ReadNames`), and those the files it sources
+    that the model read (`libraries`) do: their functions are no foreign calls, and one
+    that sources or runs a string in a function or loop may read any name. `unread`: the
+    ids of the `source` commands of project files the model did not read."""
+    elsewhere = _INDIRECT_EXPANSION.search(parsed.data) is not None or any(
+        c.command_name == "set" and "-a" in c.argv for c in commands
+    )
+    names: set[str] = set()
+    for command in commands:  # a trap's action: the names it reads, unless it runs text
+        if command.command_name == "trap" and len(command.word_nodes) > 1:
+            action = command.word_nodes[1]
+            text = parsed.node_text(action) if action is not None else "eval"
+            names.update(_NAMED.findall(text))
+            elsewhere = elsewhere or _RUNS_TEXT.search(text) is not None
+    elsewhere = elsewhere or any(
+        library.elsewhere or any(_may_run_again(c) for c in library.indirect)
+        for library, _ in libraries
     )
     indirect = tuple(
         c.node for c in commands if c.command_name == "eval" or c.sourced_word is not None
@@ -63,7 +98,7 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
         for node in parsed.nodes()
         if node.type == "function_definition"
         and (name := node.child_by_field_name("name")) is not None
-    }
+    }.union(*(functions for _, functions in libraries))
     foreign = tuple(
         c.node.start_byte
         for c in commands
@@ -73,7 +108,6 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
         and c.command_name not in defined
         and c.command_name not in COMMON_COMMANDS
     )
-    names: set[str] = set()
     local: dict[int, set[str]] = {}
     for node in parsed.nodes():
         if node.type == "declaration_command":
@@ -98,7 +132,8 @@ def read_names(parsed: ShellText, commands: Sequence[SimpleCommand]) -> ReadName
             continue  # `local out`: declared, not read
         names.add(parsed.node_text(node))
     frozen = {function: frozenset(found) for function, found in local.items()}
-    return ReadNames(frozenset(names), elsewhere, frozen, indirect, foreign)
+    names.update(*(library.names for library, _ in libraries))
+    return ReadNames(frozenset(names), elsewhere, frozen, indirect, foreign, unread)
 
 
 def tested_names(parsed: ShellText) -> Mapping[str, tuple[Node, ...]]:

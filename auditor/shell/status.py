@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from auditor.numbers import bounded_int
 from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.options import ShellOptions
-from auditor.shell.parse import Node, descendants, enclosing_definition
+from auditor.shell.parse import Node, descendants, enclosing_definition, field_of
 from auditor.shell.reads import ReadNames
 
 ALL_INDICES = -1  # `${PIPESTATUS[@]}`
@@ -40,17 +40,6 @@ def _text(node: Node) -> str:
 
 
 OTHER_BRANCHES = frozenset({"elif_clause", "else_clause"})  # arms an `if`'s test does not take
-
-
-def field_of(node: Node) -> str | None:
-    """The field of its parent a node stands in (`condition`, `body`), if any."""
-    parent = node.parent
-    if parent is None:
-        return None
-    for index, child in enumerate(parent.children):
-        if child.id == node.id:
-            return parent.field_name_for_child(index)
-    return None
 
 
 def is_last_statement(node: Node) -> bool:
