@@ -111,3 +111,23 @@ def test_a_later_job_always_follows_only_where_nothing_may_skip_it(
         if node.type == "command" and parsed.node_text(node).split()[0] in ("a", "b")
     ][:2]
     assert always_after(first, later) is always
+
+
+@pytest.mark.parametrize(
+    ("body", "argument"),
+    [
+        ('wait "$1"', 1),
+        ('local pid="$2"\nwait "$pid"', 2),
+        ('pid=$1\nif [ -n "$pid" ]; then\n  wait "$pid"\n  return $?\nfi\nreturn 1', 1),
+        ('local pid="$1"\nwait "$pid" || true', None),  # swallows the status
+        ('local pid="$1"\nwait "$pid"\necho done', None),  # returns echo's
+        ('local pid="$1"\npid="$OTHER"\nwait "$pid"', None),  # not only the argument
+    ],
+)
+def test_a_function_waits_for_its_argument_when_it_returns_the_wait(
+    body: str, argument: int | None
+) -> None:
+    from auditor.shell.waiting_functions import waiting_functions
+
+    model = ShellScript.build(f"#!/bin/bash\nwait_for() {{\n{body}\n}}\n", default_catalog())
+    assert waiting_functions(model.parsed, model.commands).get("wait_for") == argument

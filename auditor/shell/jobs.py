@@ -31,6 +31,7 @@ from auditor.shell.status import (
     status_holder,
     status_use,
 )
+from auditor.shell.waiting_functions import waiting_functions
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?\}?")
@@ -161,8 +162,12 @@ def _rerun_from(job: Node) -> int:
     return after
 
 
-def _operands(command: SimpleCommand) -> list[str]:
-    """The pid words of a `wait` as written, options left out."""
+def _operands(command: SimpleCommand, argument: int | None = None) -> list[str]:
+    """The pid words of a `wait` as written, options left out; of a call of a function
+    that waits for its `argument`-th argument (`waiting_functions`), that word."""
+    if argument is not None:
+        node = command.word_nodes[argument] if argument < len(command.word_nodes) else None
+        return [_text(node).strip('"')] if node is not None else ["?"]
     operands: list[str] = []
     skip = False
     for node in command.word_nodes[1:]:
@@ -247,8 +252,14 @@ def _wait_table(
     known = _TABLES.get(key)
     if known is not None:
         return jobs, known
+    waiting = waiting_functions(parsed, commands)  # `wait_for "$pid"`: a `wait` too
     waits = sorted(
-        (c for c in commands if c.command_name == "wait" and _shell_of(c.node) == shell),
+        (
+            c
+            for c in commands
+            if (c.command_name == "wait" or c.command_name in waiting)
+            and _shell_of(c.node) == shell
+        ),
         key=lambda c: c.node.start_byte,
     )
     table = _WaitTable({}, {}, [], [], {}, {}, {}, waits, [c.node.start_byte for c in waits])
@@ -256,7 +267,7 @@ def _wait_table(
         for at, holder in saved:
             table.first_saved.setdefault(holder.id, []).append((name, at))
     for command in waits:
-        operands = _operands(command)
+        operands = _operands(command, waiting.get(command.command_name or ""))
         start = command.node.start_byte
         # `wait -n a b` returns the status of whichever ends first: any of them
         if not operands or ("-n" in command.argv[1:] and len(operands) > 1):
