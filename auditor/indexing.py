@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 _TEST_MODULE = re.compile(r"test_.*\.py|.*_test\.py")  # pytest's default file names
 _INDEX_MARKERS = (
     "subprocess",
+    "open_process",  # anyio's `open_process`, `run_process`
+    "run_process",
     "os.system",
     "os.exec",
     "retry",

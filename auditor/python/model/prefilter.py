@@ -7,7 +7,10 @@ import re
 
 # Text that any process launch from Python contains (`subprocess.run`, `os.execvp`, …):
 # a module holding none of it starts no agent.
-PROCESS_WORDS = ("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn")
+PROCESS_WORDS = (
+    *("subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "pty.spawn"),
+    *("open_process", "run_process"),  # anyio's
+)
 # String literals, roughly: triple-quoted, then single-line ones. A prefilter may
 # over-match (a quote in a comment) but must not miss a literal. Each alternative
 # inside a literal matches a different first character (a backslash starts only

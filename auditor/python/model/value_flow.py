@@ -228,19 +228,23 @@ class ValueFlow:
         return self.passes is not None and isinstance(call, ast.Call) and self.passes(call) is value
 
     def decorator(self, node: ast.expr) -> ast.expr:
-        """The decorator `node` stands for: itself, or what a module name is bound to
-        (`llm_retry = tenacity.retry(…)`), what a module function called there returns
+        """The decorator `node` stands for: itself, or what a name is bound to once in its
+        scope (`llm_retry = tenacity.retry(…)`, at the module's top or in the function that
+        defines the decorated one), what a module function called there returns
         (`def llm_retry(): return tenacity.retry(…)`), or what a module function given the
         decorated function applies to it (`def llm_retry(fn): return tenacity.retry(…)(fn)`)."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             callee = self._callees(node)
             returned = _only_return(self.module, callee[0][0]) if callee else None
             return returned if isinstance(returned, ast.Call) else node
-        if not isinstance(node, ast.Name) or self._scope(node) is not self.module.tree:
+        if not isinstance(node, ast.Name):
             return node
-        bound = self.module.bindings.get((self.module.tree, node.id), [])
+        scope = self._scope(node)
+        bound = self.module.bindings.get((scope, node.id), [])
         if len(bound) == 1 and bound[0].kind == "assign" and isinstance(bound[0].value, ast.Call):
-            return bound[0].value
+            return bound[0].value  # (in a function too: `retrying = retry(…)`, `@retrying`)
+        if scope is not self.module.tree:
+            return node
         for function in self._functions.get(node.id, ()):
             returned = _only_return(self.module, function)
             given = [p.arg for p in (*function.args.posonlyargs, *function.args.args)]

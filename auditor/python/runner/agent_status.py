@@ -60,6 +60,7 @@ _RESULT = frozenset({"subprocess.run"})  # a CompletedProcess
 _ASYNC = ("create_subprocess_exec", "create_subprocess_shell")
 _PROCESS = frozenset(
     {"subprocess.Popen", *(f"{m}.{c}" for m in ("asyncio", "asyncio.subprocess") for c in _ASYNC)}
+    | {"anyio.open_process"}
 )
 _LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | CHECKED_CALLS
 # A process's status is read through `returncode`, or kept in reach by `communicate()`
@@ -353,6 +354,8 @@ class _Analysis:
             target = parent.targets[0]
         elif isinstance(parent, ast.AnnAssign):
             target = parent.target
+        elif isinstance(parent, ast.withitem) and launch.name in _PROCESS:
+            target = parent.optional_vars  # `with Popen(…) as proc`: entered, the process
         bound = status_target(target, launch.via.returns if launch.via is not None else None)
         every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         reads = [read for read in every if not _after_endless_loop(self.module, read)]

@@ -27,12 +27,15 @@ if TYPE_CHECKING:
     from auditor.python.runner.retry_types import SuccessFlag
 
 # Calls that start a process, and those among them whose value (or `.returncode`) is a status.
+# anyio's `open_process` gives a process (`returncode`, `wait()`); its `run_process` raises
+# on a failure unless `check=False` is passed, as `check_call` does.
 PROCESS_CALLS = frozenset(
     {f"subprocess.{n}" for n in ("run", "call", "check_call", "check_output", "Popen")}
     | {"os.system", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"}
     | {"asyncio.subprocess.create_subprocess_exec", "asyncio.subprocess.create_subprocess_shell"}
+    | {"anyio.open_process", "anyio.run_process"}
 )
-CHECKED_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output"})
+CHECKED_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output", "anyio.run_process"})
 
 
 class RetryLibrary(NamedTuple):
