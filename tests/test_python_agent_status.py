@@ -258,6 +258,9 @@ WAITED_DROPPED = "it is waited for, but neither `wait()`'s result nor `returncod
         ('p = subprocess.Popen(["gptme"])\np.wait()', WAITED_DROPPED),
         ('p = await asyncio.create_subprocess_exec("gptme")\nawait p.wait()', WAITED_DROPPED),
         ('p = subprocess.Popen(["gptme"])\ndef later():\n    p.wait()', WAITED_DROPPED),
+        # leaving the block waits for the process, and nothing reads its status
+        ('with subprocess.Popen(["gptme"]) as p:\n    print(p.pid)', WAITED_DROPPED),
+        ('with subprocess.Popen(["gptme"]):\n    pass', WAITED_DROPPED),
         (  # showing the output is not examining it
             'r = subprocess.run(["gptme"])\nprint(r.stdout or r.stderr)',
             "`run()` has no `check=True` and its output is only shown",
@@ -281,7 +284,7 @@ def test_lost_statuses(body: str, how: str) -> None:
         'rc = subprocess.call(["gptme"])\nreturn rc',
         'p = subprocess.Popen(["gptme"])\np.communicate()',
         'p = subprocess.Popen(["gptme"])\nprocs.append(p)',
-        'with subprocess.Popen(["gptme"]) as p:\n    pass',
+        'with subprocess.Popen(["gptme"]) as p:\n    pass\nreturn p.returncode',
         'return subprocess.Popen(["gptme"])',
         'self.proc = subprocess.Popen(["gptme"])',
         'p = subprocess.Popen(["gptme"])\ndef later():\n    return p.wait()',

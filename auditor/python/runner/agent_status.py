@@ -354,8 +354,9 @@ class _Analysis:
             target = parent.targets[0]
         elif isinstance(parent, ast.AnnAssign):
             target = parent.target
-        elif isinstance(parent, ast.withitem) and launch.name in _PROCESS:
-            target = parent.optional_vars  # `with Popen(…) as proc`: entered, the process
+        entered = False  # `with Popen(…) as proc`: the process, waited for when the block ends
+        if isinstance(parent, ast.withitem) and launch.name in _PROCESS:
+            entered, target = True, parent.optional_vars
         bound = status_target(target, launch.via.returns if launch.via is not None else None)
         every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
@@ -368,12 +369,16 @@ class _Analysis:
         kept = instance_status(self.module, target) if target is not None else None
         if kept == "unread" and launch.name in _PROCESS and not (launch.checked or launch.shell):
             return "the process is kept on the instance, and nothing waits for it"
-        if launch.checked or launch.shell or (bound is None and not isinstance(parent, ast.Expr)):
+        if (
+            launch.checked
+            or launch.shell
+            or (bound is None and not (isinstance(parent, ast.Expr) or entered))
+        ):
             # Raises on failure, or the value goes somewhere else; a shell string's lost
             # status is reported by the embedded shell, at the agent's own word.
             return None
         if launch.name in _PROCESS:
-            waited = False
+            waited = entered  # leaving the block waits for it
             for read in reads:
                 attribute = self.module.parent(read)
                 if not isinstance(attribute, ast.Attribute):
