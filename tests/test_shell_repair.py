@@ -73,6 +73,9 @@ GAPS = {
     ),
     "regex group of a bracket": 'f(){ [[ "$1" =~ call:([a-z]+) ]] && echo "${s:$i:1}"; }\n',
     "regex \\> and a count": '[[ "$c" =~ (^|[[:space:]])echo.*\\>{1,2}[[:space:]]*$p ]] && ls\n',
+    "here-doc in an if": "if ! python - <<'PY' >/dev/null; then\nimport sys\nPY\n  echo no\nfi\n",
+    "here-doc in a while": "while read -r l <<E; do\nx\nE\n  echo \"$l\"; break\ndone\n",
+    "here-doc in an elif, <<-": "if a; then b\nelif ! grep -q x <<-E; then\n\tx\n\tE\n  c\nfi\n",
 }
 
 
@@ -90,6 +93,7 @@ INVALID = {
     "fi done, no loop": "if a; then b; fi done\n",
     "{ } fi fi": "if a; then { b; } fi fi\n",
     "[[ \\< ]]": "[[ a \\< b ]] && c\n",  # "conditional binary operator expected"
+    "here-doc never closed": "if ! python - <<PY; then\nimport sys\n  echo no\nfi\n",
 }
 
 
@@ -255,3 +259,26 @@ def test_a_repair_that_changes_nothing_is_not_made() -> None:
     data = b'echo "${s:i+${#s}:1}" )) ((\n'
     root = _parser().parse(data).root_node
     assert all(data[r.at : r.at + r.length] != r.text for r in gap_repairs(root, data))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # `|| return 1` reads the run's status: the grammar hangs it inside the redirect
+        ("f() {\n  claude -p - <<E >out.log || return 1\nFix\nE\n  echo ok\n}\nf\n", []),
+        ("claude -p - <<E && echo done\nFix\nE\n", []),
+        # the negation's status, inside `if !` of a here-document's command
+        (
+            "f() {\n  if ! claude -p - <<E >/dev/null 2>&1; then\nFix\nE\n    rc=$?\n"
+            '    echo "failed $rc"\n  fi\n}\nf\n',
+            [("RA203", 5, 8)],
+        ),
+        ("while read -r t <<E; do\nx\nE\n  gptme -n \"$t\" | tee log\ndone\n", [("RA203", 4, 3)]),
+    ],
+)
+def test_a_here_document_command_that_goes_on_after_its_word(
+    text: str, found: list[tuple[str, int, int]]
+) -> None:
+    result = audit_text("#!/bin/bash\n" + text, "run.sh", FileKind.SHELL)
+    codes = [(f.code, f.span.start.line - 1, f.span.start.column) for f in result.findings]
+    assert codes == found

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
+from auditor.shell.heredoc_gaps import background_heredoc, heredoc_in_list, heredoc_operators
 from auditor.shell.swallowed import cuts_before_errors, swallowed_newlines
 
 
@@ -100,10 +101,15 @@ def misparse_repair(
        `(a || b) 2>&1 | c`: braces around `b 2>&1 | c` give bash's `a || (b | c)`.
     4. `coproc [NAME] { …; }` and `coproc CMD` come out as one command named
        `coproc`: see `_coproc_repairs`.
+    5. `cmd <<EOF || fail` comes out with `|| fail` inside the here-document's
+       redirect: see `heredoc_gaps.heredoc_operators`.
     """
     coproc = _coproc_repairs(root, data) if b"coproc" in data else []
     if coproc:
         return coproc
+    moved = heredoc_operators(root, data) if heredoc else []
+    if moved:
+        return [Repair(*edit) for edit in moved]
     # A later file redirect (`x 2>/dev/null`, `> f`) triggers the first misparse as a
     # here-doc does. In a tree with a real parse error a command across a newline is
     # error recovery, which no `;` mends (looking for one after every re-parse made one
@@ -141,13 +147,15 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
     """
     found: list[Repair] = []
     lines: list[tuple[int, int]] = []
+    seen: set[int] = set()  # the here-documents `heredoc_in_list` has looked at
     stack = [root]  # only nodes holding an error: the gaps sit in or next to one
     while stack:
         node = stack.pop()
         if node.type == "ERROR":
             found.extend(_for_without_in(node, data))
             found.extend(_compound_herestring(node, data))
-            found.extend(_background_heredoc(node, data))
+            edits = [*background_heredoc(node, data), *heredoc_in_list(node, data, seen)]
+            found.extend(Repair(*edit) for edit in edits)
         if node.is_missing:
             found.extend(_redirected_assignment(node))
         operator = node.type == "ERROR" and (node.text or b"").strip() in (b"||", b"&&", b"|")
@@ -612,54 +620,6 @@ def _compound_herestring(error: Node, data: bytes) -> list[Repair]:
     ):
         return []
     return [Repair(error.start_byte, 2, b"  ")]
-
-
-def _background_heredoc(error: Node, data: bytes) -> list[Repair]:
-    """`cmd <<EOF &` then the body: a job fed by a here-doc, which the grammar reads as an
-    error (in the redirect, or, with a comment after the `&`, around the `<<` with the body
-    read as commands). Braces around the statement and its body, `{ cmd <<EOF … EOF\n} &`,
-    put the whole of it (a list or a pipeline too) in the background as bash does; only
-    an `&` that ends its line (a comment may follow) is mended."""
-    start_line = data.rfind(b"\n", 0, error.start_byte) + 1
-    if b"<<" not in data[start_line : error.end_byte]:
-        return []  # no here-document starts on the error's line
-    statement, levels = error.parent, 0  # (a node's `parent` walks down from the root)
-    while statement is not None and statement.type != "heredoc_redirect" and levels < 4:
-        statement, levels = statement.parent, levels + 1
-    if statement is not None and statement.type != "heredoc_redirect":
-        statement = None
-    statement = statement.parent if statement is not None else None
-    if statement is not None and statement.type == "redirected_statement":
-        return _background_job(data, statement.start_byte, error.start_byte, statement.end_byte)
-    operator, start = error.children[:2] if error.child_count >= 2 else (None, None)
-    command, amp = error.prev_sibling, error.next_sibling
-    if (
-        operator is None
-        or start is None
-        or operator.type not in ("<<", "<<-")
-        or start.type != "heredoc_start"
-        or command is None
-        or amp is None
-    ):
-        return []
-    delimiter = re.sub(rb"[\\'\"]", b"", data[start.start_byte : start.end_byte])
-    at = data.find(b"\n", amp.start_byte)
-    while at != -1:
-        end = data.find(b"\n", at + 1)
-        line = data[at + 1 : len(data) if end == -1 else end]
-        if (line.lstrip(b"\t") if operator.type == "<<-" else line) == delimiter:
-            return _background_job(data, command.start_byte, amp.start_byte, at + 1 + len(line))
-        at = end
-    return []
-
-
-def _background_job(data: bytes, start: int, amp: int, end: int) -> list[Repair]:
-    """`{ ` at `start`, the `&` at `amp` moved to after `end` (`\n} &`), when that `&`
-    ends its line or a comment follows it."""
-    rest = data[amp + 1 : data.find(b"\n", amp)].strip()
-    if data[amp : amp + 1] != b"&" or (rest and not rest.startswith(b"#")):
-        return []
-    return [Repair(start, 0, b"{ "), Repair(amp, 1, b" "), Repair(end, 0, b"\n} &")]
 
 
 def _redirected_assignment(gap: Node) -> list[Repair]:

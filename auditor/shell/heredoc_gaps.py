@@ -1,0 +1,165 @@
+"""Here-documents the grammar misreads where they start: a job fed by one (`cmd <<EOF &`),
+and a command that goes on after its here-document's word on the same line (`if ! cmd
+<<EOF; then`, `cmd <<EOF || fail`). Each mend is a few text edits (`repair.Repair`:
+the same length, or an insertion) that keep what bash runs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+Edit = tuple[int, int, bytes]  # `repair.Repair`'s fields: where, how long, the new text
+
+
+def background_heredoc(error: Node, data: bytes) -> list[Edit]:
+    """`cmd <<EOF &` then the body: a job fed by a here-doc, which the grammar reads as an
+    error (in the redirect, or, with a comment after the `&`, around the `<<` with the body
+    read as commands). Braces around the statement and its body, `{ cmd <<EOF … EOF\n} &`,
+    put the whole of it (a list or a pipeline too) in the background as bash does; only
+    an `&` that ends its line (a comment may follow) is mended."""
+    start_line = data.rfind(b"\n", 0, error.start_byte) + 1
+    if b"<<" not in data[start_line : error.end_byte]:
+        return []  # no here-document starts on the error's line
+    statement, levels = error.parent, 0  # (a node's `parent` walks down from the root)
+    while statement is not None and statement.type != "heredoc_redirect" and levels < 4:
+        statement, levels = statement.parent, levels + 1
+    if statement is not None and statement.type != "heredoc_redirect":
+        statement = None
+    statement = statement.parent if statement is not None else None
+    if statement is not None and statement.type == "redirected_statement":
+        return background_job(data, statement.start_byte, error.start_byte, statement.end_byte)
+    operator, start = error.children[:2] if error.child_count >= 2 else (None, None)
+    command, amp = error.prev_sibling, error.next_sibling
+    if (
+        operator is None
+        or start is None
+        or operator.type not in ("<<", "<<-")
+        or start.type != "heredoc_start"
+        or command is None
+        or amp is None
+    ):
+        return []
+    delimiter = re.sub(rb"[\\'\"]", b"", data[start.start_byte : start.end_byte])
+    at = data.find(b"\n", amp.start_byte)
+    while at != -1:
+        end = data.find(b"\n", at + 1)
+        line = data[at + 1 : len(data) if end == -1 else end]
+        if (line.lstrip(b"\t") if operator.type == "<<-" else line) == delimiter:
+            return background_job(data, command.start_byte, amp.start_byte, at + 1 + len(line))
+        at = end
+    return []
+
+
+def background_job(data: bytes, start: int, amp: int, end: int) -> list[Edit]:
+    """`{ ` at `start`, the `&` at `amp` moved to after `end` (`\n} &`), when that `&`
+    ends its line or a comment follows it."""
+    rest = data[amp + 1 : data.find(b"\n", amp)].strip()
+    if data[amp : amp + 1] != b"&" or (rest and not rest.startswith(b"#")):
+        return []
+    return [(start, 0, b"{ "), (amp, 1, b" "), (end, 0, b"\n} &")]
+
+
+# The first here-document a line starts (not a here-string `<<<`): its operator and word.
+_HEREDOC = re.compile(rb"(?<!<)(<<-?)[ \t]*(['\"]?)([A-Za-z_][\w.-]*)\2")
+# Where the command goes on after the here-document's word and its redirects: a `;`, `&&`,
+# `||` or `|` outside quotes (a comment ends the scan; a `|` leaves the line alone).
+_GOES_ON = re.compile(rb"""'[^']*'|"(?:[^"\\]|\\.)*"|(#)|(;|&&|\|\||\|)""")
+# What may come before the command on its line: blanks, `if`, `elif`, `while`, `until`, `!`.
+_LEAD = re.compile(rb"[ \t]*(?:(?:if|elif|while|until|!)[ \t]+)*")
+_MAX_BODY_LINES = 10_000  # lines read looking for a here-document's closing word
+
+
+def heredoc_in_list(error: Node, data: bytes, seen: set[int]) -> list[Edit]:
+    """`if ! cmd <<EOF >/dev/null; then` then the body: the grammar reads no here-document
+    whose command goes on after its word on the line. Moved after the closing word, the
+    rest of the line keeps what bash runs: `then` (or `do`) on a line of its own, or, for
+    an operator (`|| fail`, `&& next`), after a subshell around the command and its body
+    (`( cmd <<EOF` … `EOF` `) || fail`: the same status; braces there the grammar misreads
+    inside an `if`). Each here-document of the error's lines is looked at once (`seen`:
+    the starts of their lines)."""
+    found: list[Edit] = []
+    at = data.rfind(b"\n", 0, error.start_byte) + 1
+    while at < error.end_byte:
+        end = data.find(b"\n", at)
+        end = len(data) if end == -1 else end
+        if at not in seen and b"<<" in data[at:end]:
+            seen.add(at)
+            found.extend(_moved_rest(data, at, end))
+        at = end + 1
+    return found
+
+
+def heredoc_operators(root: Node, data: bytes) -> list[Edit]:
+    """`cmd <<EOF || fail` then the body: read without error, but with `|| fail` inside
+    the here-document's redirect (no list, so nothing reads the command's status). The
+    same move as `heredoc_in_list` gives bash's tree. One walk of the tree's nodes."""
+    found: list[Edit] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "heredoc_redirect" and any(
+            child.type in _OPERATORS for child in node.children
+        ):
+            start = data.rfind(b"\n", 0, node.start_byte) + 1
+            end = data.find(b"\n", node.start_byte)
+            if start not in seen:
+                seen.add(start)
+                found.extend(_moved_rest(data, start, len(data) if end == -1 else end))
+        stack.extend(node.children)
+    return found
+
+
+_OPERATORS = frozenset({"&&", "||", ";"})  # tokens the grammar hangs inside a redirect
+
+
+def _moved_rest(data: bytes, start: int, end: int) -> list[Edit]:
+    """The edits that move the rest of the line `start`..`end` after its here-document."""
+    heredoc = _HEREDOC.search(data, start, end)
+    if heredoc is None:
+        return []
+    tail = None
+    for match in _GOES_ON.finditer(data, heredoc.end(), end):
+        if match.group(1):
+            break  # a comment: the line's command ends before it
+        if match.group(2) == b"|":
+            return []  # a pipeline goes on: the grammar reads it (`misparse_repair` mends it)
+        if match.group(2):
+            tail = match.start()
+            break
+    lead = _LEAD.match(data, start, heredoc.start())
+    command = lead.end() if lead is not None else start
+    if tail is None or command >= heredoc.start():
+        return []
+    close = _closing_line(data, end, heredoc.group(3), heredoc.group(1) == b"<<-")
+    if close is None:
+        return []
+    rest = data[tail:end].rstrip()
+    if rest.endswith(b"&") and not rest.endswith(b"&&"):
+        return []  # a job: `background_heredoc`'s
+    blank = (tail, len(rest), b" " * len(rest))
+    keyword = _KEYWORD.match(rest)
+    if keyword is not None:  # `; then`: a separator, then the keyword on a line of its own
+        return [blank, (close, 0, b"\n" + rest[keyword.start(1) :])]
+    return [(command, 0, b"( "), blank, (close, 0, b"\n)" + rest)]
+
+
+_KEYWORD = re.compile(rb";[ \t]*(then|do)\b")
+
+
+def _closing_line(data: bytes, after: int, word: bytes, tabs: bool) -> int | None:
+    """The end of the line that closes the here-document whose first line starts after
+    `after` (`word` alone on it, leading tabs stripped for `<<-`), or None."""
+    at = after
+    for _ in range(_MAX_BODY_LINES):
+        if at >= len(data):
+            return None
+        end = data.find(b"\n", at + 1)
+        end = len(data) if end == -1 else end
+        line = data[at + 1 : end]
+        if (line.lstrip(b"\t") if tabs else line) == word:
+            return end
+        at = end
+    return None
