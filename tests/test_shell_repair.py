@@ -74,7 +74,7 @@ GAPS = {
     "regex group of a bracket": 'f(){ [[ "$1" =~ call:([a-z]+) ]] && echo "${s:$i:1}"; }\n',
     "regex \\> and a count": '[[ "$c" =~ (^|[[:space:]])echo.*\\>{1,2}[[:space:]]*$p ]] && ls\n',
     "here-doc in an if": "if ! python - <<'PY' >/dev/null; then\nimport sys\nPY\n  echo no\nfi\n",
-    "here-doc in a while": "while read -r l <<E; do\nx\nE\n  echo \"$l\"; break\ndone\n",
+    "here-doc in a while": 'while read -r l <<E; do\nx\nE\n  echo "$l"; break\ndone\n',
     "here-doc in an elif, <<-": "if a; then b\nelif ! grep -q x <<-E; then\n\tx\n\tE\n  c\nfi\n",
 }
 
@@ -273,7 +273,7 @@ def test_a_repair_that_changes_nothing_is_not_made() -> None:
             '    echo "failed $rc"\n  fi\n}\nf\n',
             [("RA203", 5, 8)],
         ),
-        ("while read -r t <<E; do\nx\nE\n  gptme -n \"$t\" | tee log\ndone\n", [("RA203", 4, 3)]),
+        ('while read -r t <<E; do\nx\nE\n  gptme -n "$t" | tee log\ndone\n', [("RA203", 4, 3)]),
     ],
 )
 def test_a_here_document_command_that_goes_on_after_its_word(
