@@ -57,7 +57,7 @@ from auditor.shell.options import (
 )
 from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition, within
 from auditor.shell.pipelines import pipeline_parts
-from auditor.shell.reads import Library, ReadNames, read_names, tested_names
+from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.source_sets import is_pattern, sourced_paths
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, backgrounded, in_condition
@@ -139,7 +139,7 @@ class ShellScript:
         self.sourcing: list[tuple[str, ShellOptions]] = []
         self._read_names: ReadNames | None = None  # see `read_names`
         # the sourced files the model read, with their reads and functions (`read_names`)
-        self.libraries: list[Library] = []
+        self.libraries: list[ShellScript] = []
         self._unread_sources: set[int] = set()  # `source` commands of project files not read
         self._tested_names: Mapping[str, tuple[Node, ...]] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
@@ -231,7 +231,8 @@ class ShellScript:
         """The variables the script reads, found once (`auditor.shell.reads`)."""
         if self._read_names is None:
             unread = frozenset(self._unread_sources)
-            self._read_names = read_names(self.parsed, self.commands, self.libraries, unread)
+            libraries = [library.read_names() for library in self.libraries]  # (each once)
+            self._read_names = read_names(self.parsed, self.commands, libraries, unread)
         return self._read_names
 
     def tested_names(self) -> Mapping[str, tuple[Node, ...]]:
@@ -602,7 +603,7 @@ class ShellScript:
             return options
         finally:
             self.sourced.current = outer
-        self.libraries += [(inner.read_names(), frozenset(inner.functions)), *inner.libraries]
+        self.libraries.append(inner)  # its reads, asked for only when needed (`read_names`)
         if any(self.summaries.get(name) != summary for name, summary in inner.summaries.items()):
             self._calls.clear()  # a command a call ran may now run an agent
         self.summaries.update(inner.summaries)

@@ -42,6 +42,8 @@ class ReadNames(NamedTuple):
     # the `source` commands of a file of the project (a path known statically) that the
     # model did not read: any of its traps or functions may read any name
     unread: frozenset[int] = frozenset()
+    # the functions it defines, and those of the files it sources that the model read
+    functions: frozenset[str] = frozenset()
 
     def out_of_sight(self, assignment: Node) -> bool:
         """Whether what `assignment` sets may be read out of the script's sight: always,
@@ -58,7 +60,6 @@ class ReadNames(NamedTuple):
         return self.elsewhere or later or called
 
 
-Library = tuple[ReadNames, frozenset[str]]  # a sourced file's reads, and its functions
 # `${!name}` reads the variable `name` names, `${!prefix*}` lists names; `${!array[@]}`
 # is only an array's keys
 _INDIRECT_EXPANSION = re.compile(rb"\$\{!\w+(?:[*@])?\}")
@@ -69,7 +70,7 @@ _RUNS_TEXT = re.compile(r"\b(?:eval|source)\b|(?:^|[;&|({]\s*)\.\s")  # reads an
 def read_names(
     parsed: ShellText,
     commands: Sequence[SimpleCommand],
-    libraries: Sequence[Library] = (),
+    libraries: Sequence[ReadNames] = (),
     unread: frozenset[int] = frozenset(),
 ) -> ReadNames:
     """The variables the script reads (see `ReadNames`), and those the files it sources
@@ -88,7 +89,7 @@ def read_names(
             elsewhere = elsewhere or _RUNS_TEXT.search(text) is not None
     elsewhere = elsewhere or any(
         library.elsewhere or any(_may_run_again(c) for c in library.indirect)
-        for library, _ in libraries
+        for library in libraries
     )
     indirect = tuple(
         c.node for c in commands if c.command_name == "eval" or c.sourced_word is not None
@@ -98,7 +99,7 @@ def read_names(
         for node in parsed.nodes()
         if node.type == "function_definition"
         and (name := node.child_by_field_name("name")) is not None
-    }.union(*(functions for _, functions in libraries))
+    }.union(*(library.functions for library in libraries))
     foreign = tuple(
         c.node.start_byte
         for c in commands
@@ -132,8 +133,9 @@ def read_names(
             continue  # `local out`: declared, not read
         names.add(parsed.node_text(node))
     frozen = {function: frozenset(found) for function, found in local.items()}
-    names.update(*(library.names for library, _ in libraries))
-    return ReadNames(frozenset(names), elsewhere, frozen, indirect, foreign, unread)
+    names.update(*(library.names for library in libraries))
+    functions = frozenset(defined)
+    return ReadNames(frozenset(names), elsewhere, frozen, indirect, foreign, unread, functions)
 
 
 def tested_names(parsed: ShellText) -> Mapping[str, tuple[Node, ...]]:
