@@ -22,6 +22,7 @@ from auditor.shell.status import assigned_by
 _INTERPRETERS = frozenset({"python", "python3", "node", "bun", "deno", "ruby", "perl"})
 EXAMINING = TEXT_TOOLS | _INTERPRETERS
 _FILE_TESTS = frozenset({"-f", "-e", "-s", "-r", "-a"})  # `[ -f .done ]`: a file the run made
+_COPIES = frozenset({"cat", "wc"})  # captured whole, what they print stands for the output
 
 
 def only_shows(script: ShellScript, node: Node) -> bool:
@@ -32,8 +33,13 @@ def only_shows(script: ShellScript, node: Node) -> bool:
     holder: Node | None = node
     while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
         fed = holder.parent.child_by_field_name("body") if holder.parent is not None else None
-        if holder.type == "heredoc_redirect" and fed is not None and fed.type == "command":
-            holder = fed  # read by the command the here-doc feeds (`$(cat <<EOF … $out …`)
+        feeds = holder.type == "heredoc_redirect" or (
+            holder.type == "file_redirect" and b"<" in (holder.text or b"")[:3]
+        )
+        if feeds and fed is not None and fed.type == "command":
+            # read by the command the here-doc or `<` feeds (`$(cat <<EOF … $out …`,
+            # `n=$(wc -l < "$log")`)
+            holder = fed
             break
         holder = holder.parent
     if holder is None:
@@ -63,8 +69,10 @@ def only_shows(script: ShellScript, node: Node) -> bool:
             # of it out for a variable (`last=$(echo "$out" | tail -n 1)`): a copy, whose
             # own reads `copies` follows
             return _copied_part(script, parent, stages[stages.index(current) + 1 :])
-    if command is not None and command.name == "cat" and _captured_whole(current):
-        return True  # `spec=$(cat "$out")`: a copy, whose own reads `copies` follows
+    if command is not None and command.name in _COPIES and _captured_whole(current):
+        # `spec=$(cat "$out")`, `n=$(wc -l < "$log")`: a copy (or a count) of it, whose own
+        # reads `copies` follows
+        return True
     return not _decides(script, current)
 
 

@@ -25,8 +25,10 @@ WORDS = frozenset({"word", "string", "raw_string", "concatenation"})
 EXPANSIONS = frozenset({"simple_expansion", "expansion"})
 _BRACED = re.compile(r"\$\{([A-Za-z_]\w*)\}")
 _NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"})  # write, not read
+# Tools that read text for what it says. `wc` only measures it: a count examines the run
+# where it decides something (`[ "$(wc -l < "$log")" -gt 0 ]`), as a copy of the text would.
 TEXT_TOOLS = frozenset(
-    {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp", "wc"}
+    {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp"}
 )
 
 
