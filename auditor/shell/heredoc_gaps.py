@@ -6,6 +6,8 @@ the same length, or an insertion) that keep what bash runs.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 
 from tree_sitter import Node
@@ -29,7 +31,7 @@ def background_heredoc(error: Node, data: bytes) -> list[Edit]:
         statement = None
     statement = statement.parent if statement is not None else None
     if statement is not None and statement.type == "redirected_statement":
-        return background_job(data, statement.start_byte, error.start_byte, statement.end_byte)
+        return _background_job(data, statement.start_byte, error.start_byte, statement.end_byte)
     operator, start = error.children[:2] if error.child_count >= 2 else (None, None)
     command, amp = error.prev_sibling, error.next_sibling
     if (
@@ -47,12 +49,12 @@ def background_heredoc(error: Node, data: bytes) -> list[Edit]:
         end = data.find(b"\n", at + 1)
         line = data[at + 1 : len(data) if end == -1 else end]
         if (line.lstrip(b"\t") if operator.type == "<<-" else line) == delimiter:
-            return background_job(data, command.start_byte, amp.start_byte, at + 1 + len(line))
+            return _background_job(data, command.start_byte, amp.start_byte, at + 1 + len(line))
         at = end
     return []
 
 
-def background_job(data: bytes, start: int, amp: int, end: int) -> list[Edit]:
+def _background_job(data: bytes, start: int, amp: int, end: int) -> list[Edit]:
     """`{ ` at `start`, the `&` at `amp` moved to after `end` (`\n} &`), when that `&`
     ends its line or a comment follows it."""
     rest = data[amp + 1 : data.find(b"\n", amp)].strip()
@@ -68,7 +70,6 @@ _HEREDOC = re.compile(rb"(?<!<)(<<-?)[ \t]*(['\"]?)([A-Za-z_][\w.-]*)\2")
 _GOES_ON = re.compile(rb"""'[^']*'|"(?:[^"\\]|\\.)*"|(#)|(;|&&|\|\||\|)""")
 # What may come before the command on its line: blanks, `if`, `elif`, `while`, `until`, `!`.
 _LEAD = re.compile(rb"[ \t]*(?:(?:if|elif|while|until|!)[ \t]+)*")
-_MAX_BODY_LINES = 10_000  # lines read looking for a here-document's closing word
 
 
 def heredoc_in_list(error: Node, data: bytes, seen: set[int]) -> list[Edit]:
@@ -152,14 +153,14 @@ _KEYWORD = re.compile(rb";[ \t]*(then|do)\b")
 def _closing_line(data: bytes, after: int, word: bytes, tabs: bool) -> int | None:
     """The end of the line that closes the here-document whose first line starts after
     `after` (`word` alone on it, leading tabs stripped for `<<-`), or None."""
-    at = after
-    for _ in range(_MAX_BODY_LINES):
-        if at >= len(data):
-            return None
-        end = data.find(b"\n", at + 1)
-        end = len(data) if end == -1 else end
-        line = data[at + 1 : end]
-        if (line.lstrip(b"\t") if tabs else line) == word:
-            return end
-        at = end
-    return None
+    ends = _closing_lines(data, word, tabs)
+    index = bisect.bisect_right(ends, after)
+    return ends[index] if index < len(ends) else None
+
+
+@functools.lru_cache(maxsize=8)  # (the texts of the scripts being parsed)
+def _closing_lines(data: bytes, word: bytes, tabs: bool) -> list[int]:
+    """The ends of the lines of `data` that are `word` alone (after tabs, for `<<-`): one
+    scan per word, however many here-documents close with it."""
+    pattern = re.compile(rb"^" + (rb"\t*" if tabs else b"") + re.escape(word) + rb"$", re.M)
+    return [match.end() for match in pattern.finditer(data)]
