@@ -20,7 +20,7 @@ from auditor.shell.arrays import (
     keyed_element,
     with_element,
 )
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, loop_words
 from auditor.shell.words import (
     ALTERNATIVES_SUFFIX,
     KEYS_SUFFIX,
@@ -185,7 +185,7 @@ def loop_variable(node: Node, name: str, env: MutableMapping[str, Value]) -> Non
     /usr/local/bin/claude`), as `NAME="$HOME/…"` would keep it."""
     forget(env, name)
     known: list[Value] = []
-    values = [c for i, c in enumerate(node.children) if node.field_name_for_child(i) == "value"]
+    values = loop_words(node)
     for value in values:
         words = expand_argument(value, env)
         known += [word for word in words if word is not None]

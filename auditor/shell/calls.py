@@ -22,7 +22,7 @@ from auditor.shell.assignments import assign
 from auditor.shell.call_memo import CALLERS, Arguments, CallMemo, Frame, Summary
 from auditor.shell.commands import command_words
 from auditor.shell.decide import case_arm, catch_all, condition_holds, join
-from auditor.shell.parse import Node
+from auditor.shell.parse import Node, loop_words
 from auditor.shell.words import (
     Env,
     Overlay,
@@ -161,7 +161,7 @@ class _CallRun:
     ) -> bool:
         """Run a `for` loop over known words once per word; False if they are unknown."""
         variable, body = node.child_by_field_name("variable"), node.child_by_field_name("body")
-        values = [c for i, c in enumerate(node.children) if node.field_name_for_child(i) == "value"]
+        values = loop_words(node)
         words = [word for value in values for word in expand_argument(value, env)]
         if variable is None or body is None or not values or len(words) > _MAX_ROUNDS:
             return False

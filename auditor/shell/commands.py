@@ -103,14 +103,20 @@ class SimpleCommand(NamedTuple):
         return self.argv[0] if self.argv else None
 
     @property
-    def sourced_word(self) -> Node | None:
-        """The word naming the file it reads into the shell, when it is `source FILE` or
-        `. FILE` (also behind `builtin` or `command`, and after `--`); else None."""
+    def sourced_index(self) -> int | None:
+        """Where in argv the file it reads into the shell is named, when it is `source
+        FILE` or `. FILE` (also behind `builtin` or `command`, and after `--`); else None."""
         index = 1 if self.argv[:1] in (("builtin",), ("command",)) else 0
         if index >= len(self.argv) or self.argv[index] not in SOURCE_COMMANDS:
             return None
         index += 1 + (self.argv[index + 1 : index + 2] == ("--",))
-        return self.word_nodes[index] if index < len(self.word_nodes) else None
+        return index if index < len(self.word_nodes) else None
+
+    @property
+    def sourced_word(self) -> Node | None:
+        """The word naming the file it reads into the shell (`sourced_index`), if any."""
+        index = self.sourced_index
+        return self.word_nodes[index] if index is not None else None
 
 
 def _skip_wrapper(wrapper: Wrapper, argv: tuple[str | None, ...], start: int) -> int | None:

@@ -96,6 +96,8 @@ def heredoc_operators(root: Node, data: bytes) -> list[Edit]:
     """`cmd <<EOF || fail` then the body: read without error, but with `|| fail` inside
     the here-document's redirect (no list, so nothing reads the command's status). The
     same move as `heredoc_in_list` gives bash's tree. One walk of the tree's nodes."""
+    if _GOES_ON_LINE.search(data) is None:
+        return []  # no here-document's line goes on: the tree need not be walked
     found: list[Edit] = []
     seen: set[int] = set()
     stack = [root]
@@ -114,6 +116,9 @@ def heredoc_operators(root: Node, data: bytes) -> list[Edit]:
 
 
 _OPERATORS = frozenset({"&&", "||", ";"})  # tokens the grammar hangs inside a redirect
+# a line that starts a here-document and has one of them after its word (roughly: a
+# quoted `;` passes too; the walk then decides)
+_GOES_ON_LINE = re.compile(rb"(?<!<)<<-?[ \t]*['\"]?[A-Za-z_][\w.-]*['\"]?[^\n]*?(?:&&|\|\||;)")
 
 
 def _moved_rest(data: bytes, start: int, end: int) -> list[Edit]:

@@ -88,7 +88,7 @@ def script_folder(text: str, script_dirs: Mapping[str, str]) -> str | None:
     text = text.strip()
     if is_script_dir(text):
         return ""
-    text = _unquoted(text)
+    text = unquoted(text)
     if _variable_name(text) in script_dirs:
         return script_dirs[_variable_name(text)]
     overridable = _OVERRIDABLE.fullmatch(text)
@@ -139,7 +139,7 @@ def sourced_relative(word: str, script_dirs: Mapping[str, str]) -> str | None:
     it is not known statically: a literal relative path, or a folder `script_folder`
     knows followed by one (`"$LIB_DIR/x.sh"`, `"$(dirname "$SCRIPT_DIR")/lib/x.sh"`).
     `script_dirs`: variables holding a folder relative to the script's own, by name."""
-    text = _unquoted(word.strip())
+    text = unquoted(word.strip())
     if _LITERAL_TAIL.match(text) and not text.startswith("/"):
         return text
     for index in range(len(text) - 1, 0, -1):
@@ -151,7 +151,7 @@ def sourced_relative(word: str, script_dirs: Mapping[str, str]) -> str | None:
     return None
 
 
-def _unquoted(text: str) -> str:
+def unquoted(text: str) -> str:
     """A word's text without its quotes (`"$DIR"/x.sh` is `$DIR/x.sh`)."""
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         text = text[1:-1]
@@ -201,10 +201,7 @@ def _split_dir(text: str, script_dirs: Mapping[str, str]) -> tuple[str | None, s
 def variable_prefixed(word: str) -> str | None:
     """The literal path behind a single leading variable of a `source` word
     (`"$LIBDIR/x.sh"` -> `x.sh`), looked for under the search roots; else None."""
-    text = word.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        text = text[1:-1]
-    match = _VARIABLE_PREFIX.match(text.replace('"', ""))
+    match = _VARIABLE_PREFIX.match(unquoted(word.strip()))
     return match["tail"] if match is not None else None
 
 

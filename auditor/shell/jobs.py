@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import LOOPS, Node, ShellText, always_after, other_arms
+from auditor.shell.parse import LOOPS, Node, ShellText, always_after, loop_words, other_arms
 from auditor.shell.status import (
     StatusContext,
     StatusUse,
@@ -126,11 +126,7 @@ def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[t
 
 def _array_walked(loop: Node) -> str | None:
     """NAME when a `for` loop walks `"${NAME[@]}"` or its keys, `"${!NAME[@]}"`."""
-    values = [
-        c
-        for i, c in enumerate(loop.children)
-        if loop.field_name_for_child(i) == "value" and c.is_named
-    ]
+    values = [c for c in loop_words(loop) if c.is_named]
     if len(values) != 1:
         return None
     match = _ELEMENTS.fullmatch(_text(values[0]).strip('"'))

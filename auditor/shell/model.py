@@ -55,7 +55,14 @@ from auditor.shell.options import (
     called_with,
     shebang_options,
 )
-from auditor.shell.parse import BRANCHING, Node, ShellText, enclosing_definition, within
+from auditor.shell.parse import (
+    BRANCHING,
+    Node,
+    ShellText,
+    enclosing_definition,
+    loop_words,
+    within,
+)
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.source_sets import is_pattern, sourced_paths
@@ -314,14 +321,8 @@ class ShellScript:
             variable = node.child_by_field_name("variable")
             if variable is not None:  # it holds an element, not its old value
                 loop_variable(node, self.parsed.node_text(variable), self.env)
-                values = [
-                    c
-                    for i, c in enumerate(node.children)
-                    if node.field_name_for_child(i) == "value"
-                ]
-                self._hold_paths(
-                    self.parsed.node_text(variable), [self.parsed.node_text(v) for v in values]
-                )
+                words = [self.parsed.node_text(word) for word in loop_words(node)]
+                self._hold_paths(self.parsed.node_text(variable), words)
                 forget(before, self.parsed.node_text(variable))
             options = self._walk_children(node, options)
             if run_loop(node, self.functions, before, self._seen_in_call, self._calls):
@@ -548,8 +549,11 @@ class ShellScript:
     def _hold_paths(self, variable: str, words: Sequence[str]) -> None:
         """Keep the paths a variable's value or a loop's words name (`source_sets`), for
         a later `source "$variable"`; forget what it held when they name none."""
+        if not words or not all("/" in word or "." in word or "$" in word for word in words):
+            self.path_variables.pop(variable, None)  # no path: a name, a number, a flag
+            return
         paths = [sourced_paths(word, self.script_dirs, self.path_variables) for word in words]
-        if paths and all(paths):
+        if all(paths):
             self.path_variables[variable] = tuple(p for held in paths for p in held)
         else:
             self.path_variables.pop(variable, None)
@@ -573,8 +577,9 @@ class ShellScript:
         if paths == ("/dev/null",):  # ShellCheck's way to say "nothing to follow"
             return options
         self.sourcing.extend((path, options) for path in paths)
-        if paths and word.parent is not None:  # a file of the project: read below, or not
-            self._unread_sources.add(word.parent.id)
+        command = word.parent.id if word.parent is not None else -1
+        if paths:  # a file of the project: unread, until one it names is read below
+            self._unread_sources.add(command)
         if self.sourced is None:
             return options
         if not paths:  # `$LIBDIR/x.sh`: `x.sh` under a `--source-path` root, if one holds it
@@ -586,7 +591,7 @@ class ShellScript:
                 found = self.sourced.read(relative)
                 if found is not None:
                     options = self._join_library(found, options)
-                    self._unread_sources.discard(word.parent.id if word.parent else -1)
+                    self._unread_sources.discard(command)
         return options
 
     def _join_library(self, found: tuple[Path, str], options: ShellOptions) -> ShellOptions:

@@ -286,6 +286,11 @@ def other_arms(first: Node, second: Node) -> bool:
     return False
 
 
+def loop_words(loop: Node) -> list[Node]:
+    """The words a `for` loop walks (`for f in a "$b" lib/*.sh`), as written."""
+    return [c for i, c in enumerate(loop.children) if loop.field_name_for_child(i) == "value"]
+
+
 def always_after(first: Node, later: Node) -> bool:
     """Whether `later` runs on every run that passes `first` (it comes after it in the
     text): between it and the innermost statement holding both, nothing may skip it, no

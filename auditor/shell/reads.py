@@ -94,23 +94,13 @@ def read_names(
     indirect = tuple(
         c.node for c in commands if c.command_name == "eval" or c.sourced_word is not None
     )
-    defined = {
-        parsed.node_text(name)
-        for node in parsed.nodes()
-        if node.type == "function_definition"
-        and (name := node.child_by_field_name("name")) is not None
-    }.union(*(library.functions for library in libraries))
-    foreign = tuple(
-        c.node.start_byte
-        for c in commands
-        if c.agent is None
-        and c.command_name is not None
-        and "/" not in c.command_name
-        and c.command_name not in defined
-        and c.command_name not in COMMON_COMMANDS
-    )
+    defined = set().union(*(library.functions for library in libraries))
     local: dict[int, set[str]] = {}
     for node in parsed.nodes():
+        if node.type == "function_definition":
+            name = node.child_by_field_name("name")
+            defined.update([parsed.node_text(name)] if name is not None else [])
+            continue
         if node.type == "declaration_command":
             words = parsed.node_text(node).split()
             options = "".join(w[1:] for w in words[1:] if w.startswith("-"))
@@ -132,6 +122,15 @@ def read_names(
         if parent.type == "declaration_command" and not _exported(node):
             continue  # `local out`: declared, not read
         names.add(parsed.node_text(node))
+    foreign = tuple(
+        c.node.start_byte
+        for c in commands
+        if c.agent is None
+        and c.command_name is not None
+        and "/" not in c.command_name
+        and c.command_name not in defined
+        and c.command_name not in COMMON_COMMANDS
+    )
     frozen = {function: frozenset(found) for function, found in local.items()}
     names.update(*(library.names for library in libraries))
     functions = frozenset(defined)

@@ -15,7 +15,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 
-from auditor.shell.includes import matching_names, sourced_relative
+from auditor.shell.includes import matching_names, sourced_relative, unquoted
 
 # a parameter expansion without a command in it: `$NAME`, `${NAME}`, `${NAME:-x}`
 _EXPANSION = re.compile(r"\$(?:\{[^{}$`()]*\}|[A-Za-z_]\w*)")
@@ -33,11 +33,7 @@ def sourced_pattern(word: str, script_dirs: Mapping[str, str]) -> str | None:
     last part is known at run time (`"$DIR/runners/${TYPE}.sh"`: `runners/*.sh`), or
     None: a path known whole, a folder not known statically, or a last part that is a
     command's output or nothing but run-time text."""
-    text = word.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        text = text[1:-1]
-    text = text.replace('"', "")
-    head, slash, tail = text.rpartition("/")
+    head, slash, tail = unquoted(word.strip()).rpartition("/")
     if not slash or not head:
         return None
     last = _EXPANSION.sub("*", tail)

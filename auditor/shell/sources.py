@@ -60,16 +60,14 @@ def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None
     with value_budget():  # the values the audit's model affords
         script = ShellScript.build(text, catalog)
     for command in script.commands:
-        node = command.sourced_word
-        if node is None:
+        index = command.sourced_index
+        node = command.word_nodes[index] if index is not None else None
+        if index is None or node is None:
             continue
-        written = script.parsed.node_text(node)
-        # resolved as the model resolves it (`$(dirname "$0")/lib/x.sh`, `$SCRIPT_DIR/x.sh`)
-        paths = script.source_paths(node)
-        if not paths:
-            yield written, None
-        for path in paths:
-            yield written, path
+        # resolved as the model resolves it (`$(dirname "$0")/lib/x.sh`, `$SCRIPT_DIR/x.sh`,
+        # `lib/*.sh`), else the word's value as the model expands it (`/etc/profile`)
+        for path in script.source_paths(node) or (command.argv[index],):
+            yield script.parsed.node_text(node), path
 
 
 def _search_root(
