@@ -50,13 +50,13 @@ from auditor.python.runner.project_calls import (
     status_target,
 )
 from auditor.python.runner.status_tests import tests_own_status
-from auditor.python.runner.steps import CHECKED_CALLS
+from auditor.python.runner.steps import CHECKED_CALLS, checked_call
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import WrapperUse, strip_wrappers
 from auditor.unit import OPAQUE_WORD
 
 _STATUS_VALUE = frozenset({"subprocess.call", "os.system"})  # the call returns the status
-_RESULT = frozenset({"subprocess.run"})  # a CompletedProcess
+_RESULT = frozenset({"subprocess.run", "anyio.run_process"})  # a CompletedProcess
 _ASYNC = ("create_subprocess_exec", "create_subprocess_shell")
 _PROCESS = frozenset(
     {"subprocess.Popen", *(f"{m}.{c}" for m in ("asyncio", "asyncio.subprocess") for c in _ASYNC)}
@@ -164,7 +164,7 @@ class _Analysis:
                 ]
             )
             call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
-            checked = name in CHECKED_CALLS or is_true(keyword_argument(node, "check"))
+            checked = checked_call(name, node) or is_true(keyword_argument(node, "check"))
             if via is not None:
                 checked, shell = via.parameter.status == "read", False
                 name = "subprocess.call" if via.returns == "status" else name
@@ -409,7 +409,7 @@ class _Analysis:
                 dropped = "its output is only returned to callers that show it"
         if launch.name in _RESULT:
             given = "has `check=False`" if written is False else "has no `check=True`"
-            return f"`run()` {given} and {dropped}"
+            return f"`{launch.name.rsplit('.', 1)[-1]}()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
 
     def _only_shown(self, read: ast.AST) -> bool:

@@ -41,7 +41,7 @@ from auditor.python.model.value_calls import AWAITED_ARGUMENT
 from auditor.python.runner.loop_parts import bound_names
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 from auditor.python.runner.status_tests import STATUS_METHODS
-from auditor.python.runner.steps import CHECKED_CALLS, PROCESS_CALLS
+from auditor.python.runner.steps import PROCESS_CALLS, checked_call
 
 SHELL_STRING_CALLS = frozenset(
     {"os.system", "os.popen", "asyncio.create_subprocess_shell"}
@@ -616,7 +616,7 @@ class LaunchFacts:
     def raises_on_failure(self, call: ast.Call) -> bool:
         """Whether a call runs a process that raises when it fails."""
         name = self.qualified(call.func)
-        if name in CHECKED_CALLS or self._called(call.func) == RAISES:
+        if checked_call(name, call) or self._called(call.func) == RAISES:
             return True
         check = next((k.value for k in call.keywords if k.arg == "check"), None)
         if not (isinstance(check, ast.Constant) and check.value is True):
@@ -964,7 +964,7 @@ def _status_use(body: _Body, call: ast.Call, name: str) -> str:
     """What a function does with a launch's status: "returned", "read" or "dropped"."""
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     check = keywords.get("check")
-    if name in CHECKED_CALLS or not (check is None or isinstance(check, ast.Constant)):
+    if checked_call(name, call) or not (check is None or isinstance(check, ast.Constant)):
         return "read"  # checked, or `check=strict`: a failure may raise, as the caller says
     if isinstance(check, ast.Constant) and check.value is True:
         return "read"

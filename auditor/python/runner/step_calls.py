@@ -24,11 +24,11 @@ from auditor.python.runner.agent_options import gives_no_tools
 from auditor.python.runner.agent_words import split_command
 from auditor.python.runner.project_calls import returned_launcher, returned_value
 from auditor.python.runner.steps import (
-    CHECKED_CALLS,
     PROCESS_CALLS,
     Launcher,
     StepCall,
     StepCatalog,
+    checked_call,
     default_steps,
     import_aliases,
 )
@@ -144,7 +144,8 @@ class Steps:
             if names & PROCESS_CALLS or via is not None:
                 agent = launches.get(self.module.span(call)) if launches else None
                 if agent is not None:
-                    checked = bool(names & CHECKED_CALLS) or _keyword_true(call, "check")
+                    raising = any(checked_call(name, call) for name in names)
+                    checked = raising or _keyword_true(call, "check")
                     given = via.argument if via is not None else None
                     words = _argv_words(self.module, call, given)
                     profile = agent.codes.agent

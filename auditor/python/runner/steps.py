@@ -36,6 +36,18 @@ PROCESS_CALLS = frozenset(
     | {"anyio.open_process", "anyio.run_process"}
 )
 CHECKED_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output", "anyio.run_process"})
+_CHECK_ON_BY_DEFAULT = frozenset({"anyio.run_process"})  # `check=False` turns it off
+
+
+def checked_call(name: str | None, call: ast.Call) -> bool:
+    """Whether a launch called as `name` raises when its process fails, whatever keywords
+    it is given (`check_call`), or by its default (anyio's `run_process`, unless its call
+    passes `check=False`)."""
+    if name not in CHECKED_CALLS:
+        return False
+    check = next((k.value for k in call.keywords if k.arg == "check"), None)
+    off = getattr(check, "value", None) is False
+    return not (name in _CHECK_ON_BY_DEFAULT and off)
 
 
 class RetryLibrary(NamedTuple):
