@@ -267,15 +267,18 @@ class CallGraph:
         ]
         return list(dict.fromkeys(found))
 
-    def _given_callables(self, fid: str, parameter: str) -> list[str]:
+    def _given_callables(self, fid: str, parameter: str, depth: int = 0) -> list[str]:
         """What a call of parameter `parameter` of `fid` runs: the functions the callers
         pass it (`with_retry(fetch)`, `self.fetch`, `provider.chat`), or the calls of the
         lambda they pass (`with_retry(lambda: self._call_api(prompt))`, run where the
-        parameter is called)."""
+        parameter is called), also through a caller's own parameter it passes on
+        (`retry_with_backoff(operation=operation)` in `with_retry(self, operation)`)."""
         found: list[str] = []
         for caller, number in self.callers(fid):
             for ref in self.passed(fid, self.functions[caller].facts["calls"][number], parameter):
-                if ref[0] == "lambda":
+                if ref[0] == "param" and depth < _FACTORY_DEPTH:
+                    found += self._given_callables(caller, ref[1], depth + 1)
+                elif ref[0] == "lambda":
                     found += [
                         c for r in ref[1] if r[0] == "result" for c in self.callees(caller, r[1])
                     ]
@@ -371,6 +374,11 @@ class CallGraph:
             if ref and ref[0] == "field" and not (len(ref) > 2 and ref[2]):
                 # an attribute of an object of unknown class: `steps.claude_runner`
                 found += self._named(ref[1], function.module)
+            elif ref and ref[0] == "field" and depth < _FACTORY_DEPTH:
+                # of an object of a known class (`target.provider`, `target: Target`):
+                # what the class stores there, else what its annotation there names
+                for owner in self._field_classes(function, ref):
+                    found += self._attribute_instances([owner], owner, ref[1], depth + 1)
             if ref and ref[0] == "outer" and (outer := self._outer(function, ref)) is not None:
                 found += self._instances(outer, ref[2], depth)
             if not ref or ref[0] != "result":
@@ -450,10 +458,17 @@ class CallGraph:
         """The classes of the instances the methods of the class store in `self.ATTR`
         (`self.locator = Locator()` in `__init__`)."""
         cls = self._owner_class(function)
+        method = function.qualname.rsplit(".", 1)[-1]
+        members = self.hierarchy.instance_classes(cls or "", method)
+        return self._attribute_instances(members, cls, attribute, depth)
+
+    def _attribute_instances(
+        self, members: Iterable[str], cls: str | None, attribute: str, depth: int
+    ) -> list[str]:
+        """The classes of the instances the methods of `members` store in `self.ATTR`,
+        else those the annotation of `ATTR` in the body of `cls` or a base names."""
         found: list[str] = []
-        for member in self.hierarchy.instance_classes(
-            cls or "", function.qualname.rsplit(".", 1)[-1]
-        ):
+        for member in members:
             for name in self.classes[member].get("methods", ()):
                 method = self.functions.get(f"{member}.{name}")
                 for target, *ref in method.facts.get("stores", ()) if method else ():

@@ -14,13 +14,14 @@ from auditor.python.model.ast_values import (
     Function,
     children,
     dotted_name,
+    own_nodes,
     parameter_defaults,
     statements,
 )
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.value_calls import ARGUMENT_RUNNERS, parsed_option
 from auditor.python.model.value_flow import attribute_read
-from auditor.python.runner.error_tests import class_errors
+from auditor.python.runner.error_tests import AstFacts, class_errors
 from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
 from auditor.python.runner.retry_types import FIELDS
@@ -62,6 +63,11 @@ class FactsOwner(RefsOwner, Protocol):
     """What a function's facts ask of its module's (`graph_facts.ModuleFacts`)."""
 
     blanket: frozenset[str]
+    tree: ast.Module
+
+    def ast_facts(self) -> AstFacts:
+        """The module's functions, methods and exception constants."""
+        ...
 
     def decorator_layer(
         self, function: Function, cls: str | None, facts: FunctionFacts | None = None
@@ -254,6 +260,21 @@ class FunctionFacts(ValueRefs):
                             (f"class:{cls}:{target.id}", *ref),
                         ]
 
+    def _helper(self, called: ast.expr) -> Function | None:
+        """The function of the module a call runs by name: `helper(…)`, or a method of
+        this function's class on `self`/`cls` (`self._map_error(e)`)."""
+        if isinstance(called, ast.Name):
+            return self.owner.ast_facts().functions.get(called.id)
+        owner = called.value if isinstance(called, ast.Attribute) else None
+        if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls") and self.cls):
+            return None
+        assert isinstance(called, ast.Attribute)
+        for statement in self.owner.tree.body:
+            if isinstance(statement, ast.ClassDef) and statement.name == self.cls:
+                methods = (m for m in statement.body if isinstance(m, Function))
+                return next((m for m in methods if m.name == called.attr), None)
+        return None
+
     def _advance(self, name: str, layer: LayerRef, contained: bool) -> None:
         """Note that the iterator `name` holds is advanced here: the first place under a
         retry layer counts (its other advances, `async for` after the first item, run
@@ -308,7 +329,7 @@ class FunctionFacts(ValueRefs):
                 self._statements(node.body, retry, False)
             else:
                 keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
-                raised = _translation(node.handlers, self.owner.blanket)
+                raised = _translation(node.handlers, self.owner.blanket, self._helper)
                 # a `try` that translates nothing keeps the translation of the one around it
                 outer = self._raised[-1] if self._raised else _KEPT
                 self._raised.append(raised if raised != _KEPT else outer)
@@ -655,13 +676,18 @@ def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
     return every and not any(isinstance(n, ast.Raise) for n in inside)
 
 
-def _translation(handlers: list[ast.ExceptHandler], blanket: frozenset[str]) -> Translation:
+def _translation(
+    handlers: list[ast.ExceptHandler],
+    blanket: frozenset[str],
+    helper: Callable[[ast.expr], Function | None],
+) -> Translation:
     """How a `try`'s clauses raise its failures to the retry layers around it, when one
     catches every failure and raises another class (`except Exception as e: raise
     ProviderError(…) from e`): those classes, the ones a clause before it raises again
     as they are (`except RateLimitError: raise`), and the classes clauses of their own
-    raise as others (`except RateLimitError as e: raise RateLimited(…) from e`); `_KEPT`
-    when none translates."""
+    raise as others (`except RateLimitError as e: raise RateLimited(…) from e`, also
+    through a helper of the module that builds it: `raise self._map_error(e) from e`);
+    `_KEPT` when none translates."""
     passed: list[str] = []
     mapped: list[tuple[str, str]] = []
     for handler in handlers:
@@ -669,26 +695,31 @@ def _translation(handlers: list[ast.ExceptHandler], blanket: frozenset[str]) -> 
         raised = [n for s in handler.body for n in (s, *statements(s, definitions=False))]
         raises = [n for n in raised if isinstance(n, ast.Raise)]
         again = [r for r in raises if r.exc is None or _names_caught(r.exc, handler)]
-        found = _raised_classes(raises)
+        each = [_raised_classes(r.exc, helper) for r in raises if r.exc is not None]
+        found = [name for classes in each for name in classes]
+        read = len(each) == len(raises) and all(each)  # every `raise` names its classes
         if not class_errors(names, blanket).every:
             passed += names if again else []
-            if raises and not again and len(found) == len(raises):
+            if raises and not again and read:
                 mapped += [(name, other) for name in names for other in found]
             continue
         if not raises or again:
             return _KEPT  # kept, or raised as it is: the failure itself goes on
-        return (tuple(found), tuple(passed), tuple(mapped)) if len(found) == len(raises) else _KEPT
+        return (tuple(found), tuple(passed), tuple(mapped)) if read else _KEPT
     return ((), tuple(passed), tuple(mapped)) if mapped else _KEPT
 
 
-def _raised_classes(raises: list[ast.Raise]) -> list[str]:
-    """The classes `raise X(…)` statements raise, by their last name."""
-    return [
-        dotted.rsplit(".", 1)[-1]
-        for r in raises
-        if r.exc is not None
-        and (dotted := dotted_name(r.exc.func if isinstance(r.exc, ast.Call) else r.exc))
-    ]
+def _raised_classes(raised: ast.expr, helper: Callable[[ast.expr], Function | None]) -> list[str]:
+    """The classes a `raise` raises, by their last name: `X(…)` or `X`, or what a helper
+    of the module returns when it is called (`return ProviderError(…)` in `_map_error`)."""
+    call = raised.func if isinstance(raised, ast.Call) else raised
+    function = helper(call) if isinstance(raised, ast.Call) else None
+    if function is not None:
+        returns = (n.value for n in own_nodes(function) if isinstance(n, ast.Return))
+        built = (v.func for v in returns if isinstance(v, ast.Call))
+        return [d.rsplit(".", 1)[-1] for b in built if (d := dotted_name(b))]
+    dotted = dotted_name(call)
+    return [dotted.rsplit(".", 1)[-1]] if dotted else []
 
 
 def _names_caught(raised: ast.expr, handler: ast.ExceptHandler) -> bool:

@@ -1,0 +1,1 @@
+"""A gateway over providers typed by a protocol, which raise its errors for the SDK's."""

@@ -1,0 +1,1 @@
+"""A gateway over providers typed by a protocol, whose clients leave retrying to it."""

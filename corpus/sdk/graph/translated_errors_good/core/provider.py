@@ -1,0 +1,7 @@
+from typing import Protocol
+
+
+class Provider(Protocol):
+    name: str
+
+    async def complete(self, prompt: str) -> str: ...
