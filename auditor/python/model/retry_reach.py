@@ -296,23 +296,25 @@ class RetryReach:
         (`except Exception: raise ProviderError(…)`), but for those of `passed` raised as
         they are: a layer that retries one of `raised` or a base of it retries every
         failure of the request; one that retries only other classes never sees them.
-        With no such clause, `mapped` pairs say which classes clauses of their own raise
-        as others (`except RateLimitError: raise RateLimited(…)`): the layer retries the
-        classes whose stand-ins it retries, and those it names that no clause takes."""
+        `mapped` pairs say which classes clauses of their own raise as others (`except
+        RateLimitError: raise RateLimited(…)`): the layer retries the classes whose
+        stand-ins it retries, and, with no clause that raises every failure as another,
+        those it names that no clause takes. A clause that keeps every failure raises
+        `ESCAPED` (no class): only the classes before it let out go on."""
         if not layer.errors or any(kind != "class" for kind, _ in layer.errors):
             return layer  # every failure, or one told by its message: as it was
         caught = {value for _, value in layer.errors}
         raised = tuple(raised)
-        if raised:
-            if caught & self.graph.hierarchy.family_names(raised):
-                return layer._replace(errors=())
-            return layer if caught & set(passed) else None
+        family = self.graph.hierarchy.family_names
+        if raised and caught & family(raised):
+            return layer._replace(errors=())
+        if raised and caught & set(passed):
+            return layer
         pairs = [tuple(pair) for pair in mapped]
         taken = {source for source, _ in pairs}
-        seen = [
-            source for source, other in pairs if caught & self.graph.hierarchy.family_names([other])
-        ]
-        seen += [name for name in sorted(caught) if name not in taken]
+        seen = [source for source, other in pairs if caught & family([other])]
+        # with no clause that raises every failure as another, the classes no clause takes
+        seen += [name for name in sorted(caught) if name not in taken] if not raised else []
         if not seen:
             return None
         return layer._replace(errors=tuple(("class", name) for name in dict.fromkeys(seen)))

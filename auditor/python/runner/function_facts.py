@@ -21,7 +21,7 @@ from auditor.python.model.ast_values import (
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.value_calls import ARGUMENT_RUNNERS, parsed_option
 from auditor.python.model.value_flow import attribute_read
-from auditor.python.runner.error_tests import AstFacts, class_errors
+from auditor.python.runner.error_tests import NO_CLASS, AstFacts, class_errors
 from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
 from auditor.python.runner.retry_types import FIELDS
@@ -328,8 +328,10 @@ class FunctionFacts(ValueRefs):
             if retry is not None:  # the retry's own `try`: what fails in it is retried
                 self._statements(node.body, retry, False)
             else:
-                keeps = any(_keeps_failure(h, self.owner.blanket) for h in node.handlers)
                 raised = _translation(node.handlers, self.owner.blanket, self._helper)
+                keeps = raised[0] != ESCAPED and any(
+                    _keeps_failure(h, self.owner.blanket) for h in node.handlers
+                )
                 # a `try` that translates nothing keeps the translation of the one around it
                 outer = self._raised[-1] if self._raised else _KEPT
                 self._raised.append(raised if raised != _KEPT else outer)
@@ -666,6 +668,8 @@ def _known(numbers: list[tuple[Key, int | None]]) -> tuple[tuple[Key, int], ...]
 # (raised instead of every failure, raised as they are, (class, raised instead) pairs)
 Translation = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]
 _KEPT: Translation = ((), (), ())
+# what a `try` that keeps every failure but some raises in their stead: none of its own
+ESCAPED = (NO_CLASS,)
 
 
 def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
@@ -703,6 +707,10 @@ def _translation(
             if raises and not again and read:
                 mapped += [(name, other) for name in names for other in found]
             continue
+        if not raises and (passed or mapped):
+            # kept, but for the classes the clauses before it let out (`except
+            # RateLimitError: raise`, then `except Exception: return None`)
+            return (ESCAPED, tuple(passed), tuple(mapped))
         if not raises or again:
             return _KEPT  # kept, or raised as it is: the failure itself goes on
         return (tuple(found), tuple(passed), tuple(mapped)) if read else _KEPT
