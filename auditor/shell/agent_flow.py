@@ -86,7 +86,8 @@ class _Flow:
         self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
         # (if/case, agent, why) of the lost statuses of runs that end a branch
         self._alternatives: set[tuple[int, str, str]] = set()
-        self._reads_at: dict[tuple[int, int], int] = {}  # an unreachable read's place -> entry
+        # an unreachable read's place (or the call that makes it so) -> its entry
+        self._reads_at: dict[tuple[int, int] | tuple[str, int, int], int] = {}
         self._unreached: dict[str, bool] = {}  # functions whose every run is never reached
 
     def _agent_functions(self) -> dict[str, FunctionSummary]:
@@ -418,13 +419,17 @@ class _Flow:
         start, end = self.parsed.span(read)
         found = UnreachableRead(start, end, invocation.call, guards, via)
         # one read, one entry: runs of an agent in two branches both reach it, and the
-        # guards on the value are counted with one of them
-        held = self._reads_at.get((start, end))
+        # guards on the value are counted with one of them; and one call of the function
+        # under errexit, one entry: the reads it makes dead (one in each branch of an
+        # `if`) have one fix there: reported at the first
+        place = via or (start, end)
+        held = self._reads_at.get(place)
         if held is None:
-            self._reads_at[(start, end)] = len(self.status.unreachable)
+            self._reads_at[place] = len(self.status.unreachable)
             self.status.unreachable.append(found)
-        elif guards > self.status.unreachable[held].guards:
-            self.status.unreachable[held] = found
+        elif guards > (first := self.status.unreachable[held]).guards:
+            kept = found._replace(start=first.start, end=first.end) if via else found
+            self.status.unreachable[held] = kept
 
     def _plain_call(self, name: str) -> tuple[str, int, int] | None:
         """Where function `name` is first called under errexit, outside any condition (its

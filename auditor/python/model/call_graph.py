@@ -253,7 +253,9 @@ class CallGraph:
         """The references a call of function `fid` gives its parameter `parameter`, at
         its place or by its name."""
         position = self.position(fid, parameter)
-        given = [r for i, r in call.args if i == position]
+        # (a runner's call gives its own arguments first: `to_thread(fn, x)` gives `fn` x)
+        shift = call.details.shift
+        given = [r for i, r in call.args if position >= 0 and i - shift == position]
         return given + [r for k, r in call.details.keywords if k == parameter]
 
     def given_names(self, fid: str, parameter: str) -> list[str]:

@@ -22,11 +22,17 @@ PASS_THROUGH = frozenset(
 AWAITED_ARGUMENT = frozenset({"asyncio.wait_for", "asyncio.shield"})
 # Calls that run the callable they are given, with the arguments after it, on a thread or
 # an executor (`asyncio.to_thread(fn, *args)`, `loop.run_in_executor(None, fn, *args)`,
-# `pool.submit(fn, *args)`): by the last part of their name, the callable's position.
+# `pool.submit(fn, *args)`), or through a circuit breaker (pybreaker's and aiobreaker's
+# `breaker.call(fn, *args)`, `call_async`): by the last part of their name, the
+# callable's position.
 ARGUMENT_RUNNERS = {
     **{"to_thread": 0, "run_sync": 0, "run_in_threadpool": 0, "submit": 0},
+    **{"call": 0, "call_async": 0},
     "run_in_executor": 1,
 }
+# Of those, the names that run their argument only as a method (`breaker.call(fn)`, not a
+# parameter named `call`), and not of `subprocess` (`subprocess.call(argv)`).
+METHOD_RUNNERS = frozenset({"call", "call_async"})
 # Of those, the ones whose callable's failure is raised elsewhere: `executor.submit`'s
 # future raises where `.result()` is read, outside the call.
 DEFERRED_FAILURES = frozenset({"submit"})

@@ -186,7 +186,10 @@ class LoopLayers(LibraryLayers):
         constant or a parameter's default (`except errors:` with `errors=(A, B)`)."""
         node = handler.type
         if isinstance(node, ast.Name) and isinstance(function.defaults.get(node.id), list):
-            return list(function.defaults[node.id])
+            facts = self.ast_facts()  # a default naming a module constant: its classes
+            given: list[str] = function.defaults[node.id]
+            named = [each for name in given for each in facts.exceptions.get(name, [name])]
+            return [facts.renamed.get(name, name) for name in named]
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)

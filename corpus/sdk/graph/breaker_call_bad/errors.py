@@ -1,0 +1,14 @@
+class LLMError(Exception):
+    pass
+
+
+class LLMRateLimitError(LLMError):
+    pass
+
+
+class LLMServerError(LLMError):
+    pass
+
+
+class LLMAuthenticationError(LLMError):
+    pass
