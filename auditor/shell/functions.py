@@ -27,7 +27,13 @@ from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
 from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition
-from auditor.shell.status import bare_leave, discarded_by, substitution_assignment
+from auditor.shell.status import (
+    bare_leave,
+    discarded_by,
+    is_last_statement,
+    next_statement,
+    substitution_assignment,
+)
 from auditor.shell.verdict_codes import (
     acts_before_failing,
     ends_failing,
@@ -68,6 +74,10 @@ class FunctionSummary(NamedTuple):
     # the literal failure codes it returns only after the run succeeded, when it never
     # passes the run's own status on (`auditor.shell.verdict_codes`): verdicts, not failures
     verdicts: frozenset[int] = frozenset()
+    # the global variables it leaves the agent's status in (`… || AGENT_EXIT_CODE=$?`),
+    # and that agent: after a call, they hold the run's status for the caller to test
+    stores: tuple[str, ...] = ()
+    stored: AgentProfile | None = None
 
 
 # Whether a command's status is the status of the statement that holds it (it is
@@ -117,6 +127,7 @@ def summarize_function(
         return called.agent, (*command.wrappers, *called.wrappers)
 
     runs = [(c, found) for c in inside if (found := agent_of(c)) is not None]
+    stores, stored = _status_globals(runs, body, statement_of, parsed)
     passing = next((run for run in runs if passes(run[0])), None)
     # codes of its own that report the run: not when the run's status is thrown away
     # (`out=$(agent …) || true`, or lost in a pipeline: `verdict=$(agent … | grep -o
@@ -164,6 +175,8 @@ def summarize_function(
             tells=tells,
             ends_failing=ending,
             verdicts=verdicts,
+            stores=stores,
+            stored=stored,
         )
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
@@ -172,7 +185,71 @@ def summarize_function(
         skipped, wrappers = forwarded
         shifts = _shifts_before(command, inside)
         return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
-    return FunctionSummary(name, None, returns, verdict=verdict) if verdict else None
+    if verdict or stores:
+        return FunctionSummary(name, None, returns, verdict=verdict, stores=stores, stored=stored)
+    return None
+
+
+def _status_globals(
+    runs: Sequence[tuple[SimpleCommand, tuple[AgentProfile, tuple[WrapperUse, ...]]]],
+    body: Node | None,
+    statement_of: StatementOf,
+    parsed: ShellText,
+) -> tuple[tuple[str, ...], AgentProfile | None]:
+    """The variables, not `local` to the function, that a run's status goes to: `agent ||
+    rc=$?`, or `rc=$?` right after it, also where the run ends a group or an `&&` list
+    whose status is its own (`… | (cd d && claude …) > out || AGENT_EXIT_CODE=$?`); and
+    the agent of the first run that does."""
+    if not runs or body is None:
+        return (), None
+    declared = {
+        parsed.node_text(n).split("=", 1)[0]
+        for declaration in descendants(body)
+        if declaration.type == "declaration_command"
+        and parsed.node_text(declaration).startswith(("local", "declare", "typeset"))
+        for n in declaration.named_children
+        if n.type in ("variable_assignment", "variable_name", "word")
+    }
+    found: list[str] = []
+    agent: AgentProfile | None = None
+    for run, (profile, _) in runs:
+        node = run.node
+        before = len(found)
+        for _ in range(16):  # the statements whose status is the run's, outwards
+            node, kept = statement_of(node)
+            parent = node.parent
+            if not kept or parent is None:
+                break
+            if parent.type == "list" and _operator_after(node) == "||":
+                found += _assigned_status(node.next_named_sibling, parsed)
+                break
+            following = next_statement(node)
+            if following is not None and following.type == "variable_assignment":
+                found += _assigned_status(following, parsed)
+            if not is_last_statement(node):
+                break
+            if parent.type in ("subshell", "compound_statement", "list"):
+                node = parent
+                continue
+            break
+        if agent is None and any(n not in declared for n in found[before:]):
+            agent = profile
+    return tuple(dict.fromkeys(n for n in found if n not in declared)), agent
+
+
+def _operator_after(node: Node) -> str | None:
+    following = node.next_sibling
+    return following.type if following is not None else None
+
+
+def _assigned_status(node: Node | None, parsed: ShellText) -> list[str]:
+    """The name a `NAME=$?` assignment gives the status to."""
+    if node is None or node.type != "variable_assignment":
+        return []
+    name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+    if name is None or value is None or parsed.node_text(value).strip('"') not in ("$?", "${?}"):
+        return []
+    return [parsed.node_text(name)]
 
 
 _POSITIONAL = re.compile(r'^"?\$\{?[0-9@*]')  # `"$@"`, `$1`, `${2}`: what the caller passes

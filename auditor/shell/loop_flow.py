@@ -35,7 +35,7 @@ from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
 from auditor.shell.output_words import examined_in_pipeline
-from auditor.shell.parse import LOOPS, Node, descendants, within
+from auditor.shell.parse import LOOPS, Node, descendants, enclosing_loop, within
 from auditor.shell.scenarios import (
     AGENT,
     EQUAL,
@@ -134,6 +134,7 @@ class IterationWalk:
         self._completions: dict[int, bool] = {}
         self._outcomes: dict[Scenario, set[str]] = {}
         self._continued: set[Scenario] = set()  # scenarios some path of `continue`s
+        self._continued_at: dict[int, set[Scenario]] = {}  # each `continue` -> who reach it
         # the undecided tests under which each scenario went round, in the order met
         self.under: dict[Scenario, list[str]] = {}
         self._narrowed: dict[Scenario, tuple[str, ...]] = {}  # see `narrowed`
@@ -201,6 +202,15 @@ class IterationWalk:
     def holds_run(self, node: Node) -> bool:
         """Whether `node` runs the agent (the command, or one of its alternatives)."""
         return any(within(run, node) for run in self.runs)
+
+    @functools.cached_property
+    def _stores(self) -> tuple[str, ...]:
+        """The variables the run leaves its status in, when it is a call of a function
+        that does so instead of passing it on."""
+        if self.command.agent is not None:
+            return ()
+        summary = self.script.summaries.get(self.command.command_name or "")
+        return summary.stores if summary is not None and summary.agent is None else ()
 
     @functools.cached_property
     def pipefail(self) -> bool:
@@ -350,6 +360,11 @@ class IterationWalk:
         return [path] if kind == "function_definition" else [path._replace(status=None)]
 
     def simple(self, node: Node, path: Path) -> list[Path]:
+        if any(run.id == node.id for run in self.runs) and self._stores:
+            # a function that leaves the run's status in variables (`run_agent`, then
+            # `[ "$AGENT_EXIT_CODE" -ne 0 ]`): its own status says nothing of the run
+            variables = dict(path.variables) | dict.fromkeys(self._stores, AGENT)
+            return [path._replace(status=None, ran=True, variables=frozenset(variables.items()))]
         if any(run.id == node.id for run in self.runs) or node.id in self._waits:
             return [path._replace(status=AGENT, ran=True)]
         command = self.script.command_at(node)
@@ -358,6 +373,9 @@ class IterationWalk:
             assert command is not None
             if name == "exit" and command.literal_code not in (None, 0):
                 return [path._replace(outcome=_ABORT)]
+            if name == "continue" and enclosing_loop(node) == self.loop:
+                reached = self._continued_at.setdefault(node.id, set())
+                reached.update(self.scenarios[i] for i in path.scenarios)
             return [path._replace(outcome=_JUMPS[name])]
         if name in ("true", ":", "false"):
             return [path._replace(status=int(name == "false"))]
@@ -639,6 +657,15 @@ class IterationWalk:
         """Whether some path of an iteration in `scenario` ends it with `continue`."""
         self.outcomes([scenario])
         return scenario in self._continued
+
+    def continues_alone(self, scenario: Scenario) -> bool:
+        """Whether an iteration in `scenario` ends at a `continue` of this loop that no
+        successful run reaches (`if [ "$rc" -ne 0 ]; then sleep 30; continue; fi`), once
+        the outcomes of a success and of `scenario` are walked."""
+        return any(
+            scenario in reached and not any(s.ok for s in reached)
+            for reached in self._continued_at.values()
+        )
 
     def iterate(self, scenario: Scenario) -> set[str]:
         """Whether one iteration goes on (`next`) or leaves the loop (`leave`)."""

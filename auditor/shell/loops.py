@@ -101,12 +101,13 @@ def _analyse(
         # It goes on after a success too: a schedule, not a retry; unless it is an endless
         # one that a failure sends round again at once, skipping the work a success goes
         # on to (`if [ $rc -ne 0 ]; then sleep 30; continue; fi`).
-        if not _endless_attempts(script, loop) or flow.continues(ok):
-            return None
-        if not _skips_work(script, loop):
+        if not _endless_attempts(script, loop) or not _skips_work(script, loop):
             return None
         flow.outcomes(failures)  # one walk for every failure, then each is looked up
-        retried = [s for s in failures if flow.continues(s)]
+        # a success that goes round too by `continue` (past its work): only the failures
+        # that a `continue` of their own sends round
+        alone = flow.continues(ok)
+        retried = [s for s in failures if flow.continues_alone(s) if alone or flow.continues(s)]
         ending = ", skipping the rest of its iteration"
     elif ralph_loop(script, loop, command, success):
         return None  # runs again after a success too, until its output says it is done
@@ -115,6 +116,10 @@ def _analyse(
         retried = [
             s for s, o in zip(failures, outcomes, strict=True) if "next" in o and o != success
         ]
+        if _endless_attempts(script, loop) and _skips_work(script, loop):
+            # ...or goes round at once by a `continue` no success reaches, skipping the
+            # work a success goes on to
+            retried += [s for s in failures if s not in retried and flow.continues_alone(s)]
         if "next" in success:  # a success leaves only where a test after it says so
             ending = "" if bounded(script, loop) else ", with no bound on its rounds"
     if not retried:
@@ -247,18 +252,23 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
         for n, s in script.summaries.items()
         if s.agent is not None and not s.ends_failing
     }
+    # and one that leaves its run's status in a variable for the caller to test
+    storing = {n: s.stored for n, s in script.summaries.items() if s.stored and not s.agent}
     runs = AgentRuns.of(script)
     found: list[AgentLoop] = []
     for command in script.commands:
-        profile = command.agent or functions.get(command.command_name or "")
+        name = command.command_name or ""
+        stores = command.agent is None and name in storing
+        profile = command.agent or functions.get(name) or storing.get(name)
         if command.interactive:
             continue  # a loop reopening a person's session retries none of a runner's work
         loop = enclosing_loop(command.node) if profile is not None else None
         if profile is None or loop is None or any(f.loop.id == loop.id for f in found):
             continue
         statement = status_holder(command.node)  # `X=$(agent …)` fails as the agent does
-        if ends_on_failure(statement, script.options_at(statement)) or failing_wait_ends(
-            statement, script
+        if not stores and (
+            ends_on_failure(statement, script.options_at(statement))
+            or failing_wait_ends(statement, script)
         ):
             continue  # errexit ends the script (at the run, or at its `wait`) first
         if _first_failure_ends(script, loop, command) or never_reached(script, command.node):

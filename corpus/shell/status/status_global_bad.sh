@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# RA302: `run_agent` leaves claude's status in AGENT_EXIT_CODE and returns 0; the
+# endless loop tests that variable and sends a failed run round again at once, before
+# the work a success goes on to (a success goes round by `continue` too, after it).
+set -euo pipefail
+
+AGENT_EXIT_CODE=0
+
+run_agent() {
+    AGENT_EXIT_CODE=0
+    claude -p "$(cat PROMPT.md)" --dangerously-skip-permissions >last.log 2>&1 || AGENT_EXIT_CODE=$?
+    return 0
+}
+
+while true; do  # expect: RA302(warning)
+    run_agent
+    if [ "$AGENT_EXIT_CODE" -ne 0 ]; then
+        echo "agent failed (exit $AGENT_EXIT_CODE), trying again" >&2
+        sleep 30
+        continue
+    fi
+    git add -A
+    git commit -qm "iteration" || true
+    if [ -f .review-next ]; then
+        rm -f .review-next
+        ./scripts/review.sh
+        continue
+    fi
+    if [ -f .stop ]; then
+        break
+    fi
+done
