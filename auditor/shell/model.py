@@ -70,6 +70,7 @@ from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, backgrounded, in_condition
 from auditor.shell.words import (
     Env,
+    Overlay,
     Value,
     assign_default,
     is_output_key,
@@ -210,6 +211,7 @@ class ShellScript:
         for last in list(script._aliased_by):  # defined by a sibling joined above
             script._alias(last)
         end = script._walk(parsed.root, start)
+        script._enter_uncalled()
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
         }
@@ -717,6 +719,17 @@ class ShellScript:
             or (command.name or "").endswith(_SCRIPT_SUFFIXES)
             for command in self.commands
         )
+
+    def _enter_uncalled(self) -> None:
+        """Run each function nothing in the script calls (an entry point another script
+        or the command line calls, after every function is defined) as a call with no
+        known arguments: the calls in its body then run the functions defined after it
+        with the values it gives them (`main` defined first, calling `run_once` with
+        `"$codex_bin"`). What it assigns stays in the call."""
+        called = {c.command_name for c in self.commands if c.command_name in self.functions}
+        for name in [name for name in self.functions if name not in called]:
+            scratch = Overlay(self.env)
+            apply_call(name, self.functions, scratch, self._seen_in_call, self._calls)
 
     def _walk_called_functions(self, outside: Mapping[str, ShellOptions]) -> None:
         """Walk each called function's body again with the options of its calls (and of
