@@ -35,12 +35,14 @@ from auditor.shell.words import (
     evaluate,
     expand_argument,
     kept,
+    output_key,
     program_path,
 )
 from auditor.unit import OPAQUE_WORD
 
 _VARIABLE = re.compile(rb"\$\{?([A-Za-z_][A-Za-z0-9_]*)")  # a variable a word reads
 _INDEXED = re.compile(rb"\[\$")  # an element read at a key known only at run time
+_SUBSTITUTED = re.compile(rb"\$\(\s*([A-Za-z_][\w-]*)")  # a function whose output a word reads
 _MAX_VARIANTS = 16  # values of a command's words tried one by one (`variants`)
 _KEPT_BESIDE = (SPELLED_SUFFIX, SET_SUFFIX, KEYS_SUFFIX, ALTERNATIVES_SUFFIX, PATH_SUFFIX)
 
@@ -289,10 +291,17 @@ def may_vary(node: Node, env: Env) -> bool:
     walks them): an element at a key known only at run time, a variable with values on
     other paths, or one set at run time read with a colon default (`${X:-claude}`)."""
     text = node.text or b""
-    return bool(_INDEXED.search(text)) or any(
-        name.decode() + ALTERNATIVES_SUFFIX in env
-        or (name.decode() + SET_SUFFIX in env and _colon_default(name, text))
-        for name in _VARIABLE.findall(text)
+    return (
+        bool(_INDEXED.search(text))
+        or any(
+            name.decode() + ALTERNATIVES_SUFFIX in env
+            or (name.decode() + SET_SUFFIX in env and _colon_default(name, text))
+            for name in _VARIABLE.findall(text)
+        )
+        or any(
+            output_key(name.decode()) + ALTERNATIVES_SUFFIX in env
+            for name in _SUBSTITUTED.findall(text)
+        )
     )
 
 
@@ -316,6 +325,14 @@ def variants(node: Node, env: Env) -> list[Overlay]:
     while pending:
         current = pending.pop()
         pending.extend(reversed(current.named_children))
+        if current.type == "command_substitution":  # `$(resolve_agent_cmd "$name")`
+            called = _SUBSTITUTED.match(current.text or b"")
+            key = output_key(called.group(1).decode()) if called else ""
+            held = env.get(key + ALTERNATIVES_SUFFIX) if key not in choices else None
+            if isinstance(held, tuple):
+                choices[key] = [{key: _value(other)} for other in held[:_MAX_VARIANTS]]
+                unknown = unknown or env.get(key) is None
+            continue
         if current.type not in ("simple_expansion", "expansion"):
             continue
         subscript = next((c for c in current.named_children if c.type == "subscript"), None)

@@ -401,13 +401,13 @@ def _statements(node: Node) -> list[Node]:
     return [c for c in node.named_children if c.type not in ("comment", "heredoc_body")]
 
 
-def printed_word(definition: Node, commands: Iterable[SimpleCommand]) -> str | None:
-    """The word a function prints as its output, when it is known: the one word its
-    `echo`s print that the model knows (`find_agent() { …; echo "claude"; }`), or the
-    program a lookup in it prints the path of (`command -v codex`, `which codex`), so
-    `$(find_agent)` holds it; none when they print different known words. An `echo` whose
-    output is redirected, piped, captured or in a function it defines prints elsewhere."""
-    found: set[str] = set()
+def printed_words(definition: Node, commands: Iterable[SimpleCommand]) -> tuple[str, ...]:
+    """The words a function may print as its output, when they are known: each one word
+    its `echo`s print that the model knows (`find_agent() { …; echo "claude"; }`, or one
+    per arm of a `case`), or the program a lookup in it prints the path of (`command -v
+    codex`, `which codex`), so `$(find_agent)` holds one of them. An `echo` whose output
+    is redirected, piped, captured or in a function it defines prints elsewhere."""
+    found: dict[str, None] = {}
     for command in commands:
         looks_up = command.command_name == "which" or (
             command.command_name == "command" and "-v" in command.argv[1:2]
@@ -418,8 +418,11 @@ def printed_word(definition: Node, commands: Iterable[SimpleCommand]) -> str | N
             continue
         words = [w for w in command.argv[1:] if not (w or "").startswith("-")]
         if len(words) == 1 and words[0]:
-            found.add(words[0])  # (a lookup prints the path of the program it names)
-    return found.pop() if len(found) == 1 else None
+            found[words[0]] = None  # (a lookup prints the path of the program it names)
+    return tuple(found)[:_MAX_PRINTED]
+
+
+_MAX_PRINTED = 8  # the words a function's output is known to be one of, at most
 
 
 # Where a command's output goes somewhere other than the function's own output.

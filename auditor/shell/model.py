@@ -26,7 +26,14 @@ from pathlib import Path
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.project import Callback, CallSite
 from auditor.shell.arm_values import ArmValues
-from auditor.shell.assignments import assign, forget, loop_variable, may_vary, variants
+from auditor.shell.assignments import (
+    add_alternatives,
+    assign,
+    forget,
+    loop_variable,
+    may_vary,
+    variants,
+)
 from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
@@ -36,7 +43,7 @@ from auditor.shell.functions import (
     FunctionSummary,
     forwarded_command,
     names_program,
-    printed_word,
+    printed_words,
     reachable_functions,
     summarize_function,
 )
@@ -47,6 +54,7 @@ from auditor.shell.includes import (
     variable_prefixed,
 )
 from auditor.shell.jobs import waited_use
+from auditor.shell.library_calls import LibraryCalls
 from auditor.shell.options import (
     ShellOptions,
     apply_set,
@@ -69,6 +77,7 @@ from auditor.shell.source_sets import is_pattern, sourced_paths
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, backgrounded, in_condition
 from auditor.shell.words import (
+    ALTERNATIVES_SUFFIX,
     Env,
     Overlay,
     Value,
@@ -148,6 +157,7 @@ class ShellScript:
         self._read_names: ReadNames | None = None  # see `read_names`
         # the sourced files the model read, with their reads and functions (`read_names`)
         self.libraries: list[ShellScript] = []
+        self._library_calls = LibraryCalls()
         self._unread_sources: set[int] = set()  # `source` commands of project files not read
         self._tested_names: Mapping[str, tuple[Node, ...]] | None = None  # see `tested_names`
         self._waited: dict[int, StatusUse | None] = {}  # see `waited_use`
@@ -399,6 +409,8 @@ class ShellScript:
                     command = found
             elif dynamic and command.agent is not None:
                 command = self._with_alternatives(node, command)
+        if self._recording and command.command_name:
+            self._library_call(command.command_name, self.env)
         if self._recording and command.command_name in self.functions:
             # The body runs here: its assignments reach the caller's variables.
             name = command.command_name or ""
@@ -456,15 +468,18 @@ class ShellScript:
         elif not _same(known, definition):
             self._calls.clear()  # defined again: the calls of it ran the other one
         self.functions[name] = definition
-        inside = self._inside(definition)
+        inside = self.inside(definition)
         for command in inside:
             if command.command_name:
                 self._callers_of.setdefault(command.command_name, set()).add(name)
-        printed = printed_word(definition, inside)  # `$(name)` holds it
-        if printed is not None:
-            self.env[output_key(name)] = printed
-        else:
-            self.env.pop(output_key(name), None)
+        printed = printed_words(definition, inside)  # `$(name)` holds one of them
+        key = output_key(name)
+        self.env.pop(key, None)
+        self.env.pop(key + ALTERNATIVES_SUFFIX, None)
+        if len(printed) == 1:
+            self.env[key] = printed[0]
+        elif printed:  # one of them, known on no path: each is a variant of `$(name)`
+            add_alternatives(self.env, key, printed)
         if body_checks_effect(definition, self.command_at, self.tests_of):
             self.effect_checks.add(name)
         else:
@@ -505,7 +520,7 @@ class ShellScript:
         command = self.command_at(last) if last is not None and last.type == "command" else None
         return command.command_name if command is not None else None
 
-    def _inside(self, definition: Node) -> list[SimpleCommand]:
+    def inside(self, definition: Node) -> list[SimpleCommand]:
         """The commands a function's body recorded."""
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
         return [c for c in self.commands[first:last] if within(c.node, definition)]
@@ -533,7 +548,7 @@ class ShellScript:
                 for caller in self._callers_of.get(changed, ()):
                     if caller in self.functions and times.get(caller, 0) < _MAX_RESUMMARIES:
                         times[caller] = times.get(caller, 0) + 1
-                        pending.append((caller, self._inside(self.functions[caller])))
+                        pending.append((caller, self.inside(self.functions[caller])))
 
     def status_kept(self, node: Node) -> tuple[Node, bool]:
         """The statement whose status is a command's, and whether it is the command's
@@ -628,6 +643,8 @@ class ShellScript:
     def _seen_in_call(self, node: Node, env: Env) -> None:
         """A command of a called body: an agent with the values of this call counts."""
         known = self._command_by_id.get(node.id)
+        if known is not None and known.command_name:
+            self._library_call(known.command_name, env)
         if known is None or known.agent is not None or self._runs_agent_function(known):
             return
         if b"$" not in (node.text or b""):
@@ -685,6 +702,24 @@ class ShellScript:
         varied = command._replace(alternatives=tuple(sorted(found, key=repr)))
         self._adopt(node, command, varied)
         return varied
+
+    def agent_command(self, node: Node, env: Env) -> SimpleCommand | None:
+        """The command at `node` as it runs an agent with the variables `env` (its own
+        values, or one of the others they may hold), if it does."""
+        command = self._analysed(node, env)
+        if command.agent is not None or self._runs_agent_function(command):
+            return command
+        return self._agent_variant(node, env)
+
+    def _library_call(self, name: str, env: Env) -> None:
+        """A call of a function a sourced library defines: with this call's values its body
+        may run an agent (`auditor.shell.library_calls`), and is summarised so from here."""
+        if name in self.functions or not self.libraries:
+            return
+        summary = self._library_calls.summary(name, env, self.libraries, self.summaries)
+        if summary is not None and summary.agent is not None:
+            self.summaries[name] = summary
+            self._calls.clear()  # a command a call ran may now run an agent
 
     def _agent_variant(self, node: Node, env: Env) -> SimpleCommand | None:
         """The command as it runs an agent with one of the other values its words may
