@@ -21,9 +21,11 @@ from auditor.profiles import AgentCatalog
 from auditor.python.model.callees import PASSING, instance_status, local_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
+from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.model.templates import format_templates, is_format_template, unescape_braces
 from auditor.python.runner.effect_checks import effect_checked, statements_after
+from auditor.python.runner.held_values import taken_out
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.options import ShellOptions, shebang_options, shell_shebang
@@ -89,9 +91,10 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
     bound = _bound_name(module, call)
     if bound is not None:
         reads = module.attribute_reads.get((module.scope_of(call), bound), set())
-        for attribute, shown in _STATUS_ATTRIBUTES.items():
-            if attribute in reads:
-                return f"the code reads {shown.format(bound)}"
+        if any(attribute in reads for attribute in _STATUS_ATTRIBUTES):
+            read = _status_read(module, call, bound)
+            if read is not None:
+                return f"the code reads {read}"
         if short in ("system", "call"):
             return f"`{short}` returns it and the code keeps it in `{bound}`"
         assignment = module.parent(call)
@@ -104,6 +107,10 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
         return "the code checks what the run was to do right after it"
     if short in ("system", "call") and not isinstance(parent, ast.Expr):
         return f"the code uses the value `{short}` returns"
+    held = taken_out(module, NameIndex(module), call) if isinstance(parent, ast.Call) else None
+    if held is not None:  # `procs.append(Popen(…))`, then `for p in procs: p.wait()`
+        read = _reads_status(module, held, "process")
+        return f"the code reads {read}" if read is not None else None
     target = parent.targets[0] if isinstance(parent, ast.Assign) else None
     kept = instance_status(module, target) if target is not None else None
     if kept == "read":
@@ -111,6 +118,38 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
     passed = kept == "passed" or (kept is None and isinstance(parent, PASSING))
     if passed and short != "getoutput":  # `return Popen(…)`, `run_all(Popen(…))`
         return "the code passes the process on, to code that may read its status"
+    return None
+
+
+def _status_read(module: PythonModule, call: ast.Call, bound: str) -> str | None:
+    """How the code reads the status of what `bound` holds: `p.returncode`, or the value
+    of `p.wait()` or `p.poll()` (one whose value is dropped waits, and reads nothing),
+    also where a loop takes it back out of a local list it is put in
+    (`auditor.python.runner.held_values`); None when nothing does."""
+    index = NameIndex(module)
+    scope = module.scope_of(call)
+    reads: list[ast.AST] = []
+    for read in index.reads.get((scope, bound), []):
+        reads += taken_out(module, index, read) or [read]
+    return _reads_status(module, reads, bound)
+
+
+def _reads_status(module: PythonModule, reads: list[ast.AST], bound: str) -> str | None:
+    """Which of `reads` of a process reads its status (`_status_read`), as written."""
+    for read in reads:
+        attribute = module.parent(read)
+        if not isinstance(attribute, ast.Attribute) or attribute.attr not in _STATUS_ATTRIBUTES:
+            continue
+        name = read.id if isinstance(read, ast.Name) else bound
+        shown = _STATUS_ATTRIBUTES[attribute.attr].format(name)
+        if attribute.attr == "returncode":
+            return shown
+        method_call = module.parent(attribute)
+        used = module.parent(method_call) if isinstance(method_call, ast.Call) else None
+        if isinstance(used, ast.Await):
+            used = module.parent(used)
+        if not isinstance(used, ast.Expr):
+            return shown
     return None
 
 

@@ -42,6 +42,7 @@ from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked, statements_after
+from auditor.python.runner.held_values import taken_out
 from auditor.python.runner.loop_parts import Loop, is_none_test
 from auditor.python.runner.project_calls import (
     StatusCall,
@@ -359,6 +360,9 @@ class _Analysis:
             entered, target = True, parent.optional_vars
         bound = status_target(target, launch.via.returns if launch.via is not None else None)
         every = self.index.reads.get((self.module.scope_of(node), bound or ""), [])
+        held = None  # a process put into a list, then taken out by a loop over it
+        if launch.name in _PROCESS and launch.via is None:
+            every, held = self._taken_out(node, every, bound is None)
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
         if isinstance(parent, ast.Expr) and (
             effect_checked(self.module, parent, launch.node) or self._checked_by_callers(parent)
@@ -372,7 +376,7 @@ class _Analysis:
         if (
             launch.checked
             or launch.shell
-            or (bound is None and not (isinstance(parent, ast.Expr) or entered))
+            or (bound is None and not (isinstance(parent, ast.Expr) or entered or held))
         ):
             # Raises on failure, or the value goes somewhere else; a shell string's lost
             # status is reported by the embedded shell, at the agent's own word.
@@ -528,6 +532,24 @@ class _Analysis:
         # a run's output passed only to these is shown, not examined
         last = (dotted_name(parent.func) or "").rsplit(".", 1)[-1]
         return shows(parent) or (writes and last == "write")
+
+    def _taken_out(
+        self, node: ast.AST, reads: list[ast.AST], unbound: bool
+    ) -> tuple[list[ast.AST], bool]:
+        """The reads of a process, with each that puts it into a local list replaced by
+        the reads of the names loops over that list take it out as
+        (`auditor.python.runner.held_values`); the process itself when it is put into one
+        as it is made (`procs.append(Popen(…))`). Whether any was."""
+        if unbound:
+            found = taken_out(self.module, self.index, node)
+            return (found, True) if found is not None else (reads, False)
+        expanded: list[ast.AST] = []
+        held = False
+        for read in reads:
+            found = taken_out(self.module, self.index, read)
+            held = held or found is not None
+            expanded += [read] if found is None else found
+        return list(dict.fromkeys(expanded)), held
 
     def _used(self, method: ast.Attribute) -> bool:
         """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method
