@@ -90,6 +90,8 @@ def lost_status(
     waits = waits_for(carrier, script.commands, script.parsed) if backgrounded(carrier) else []
     if waits and not own and not all(w.carries or w.bare or w.passed for w in waits):
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
+    if not waits and backgrounded(carrier) and _pid_handed_over(script, carrier):
+        return None  # its callers, out of sight, may wait for it
     job = carrier if backgrounded(carrier) else job_ending_with(statement)
     masked = None
     if stage is not None:
@@ -127,6 +129,24 @@ def lost_status(
         "add `-e` to `script` so it exits with the run's status, then check that" if own else None
     )
     return LostStatus(start, end, call, how, masked, discard, background, hint=hint, at_end=at_end)
+
+
+def _pid_handed_over(script: ShellScript, job: Node) -> bool:
+    """Whether a background run's pid is left for the callers of a library function to
+    wait for: kept in a variable that is not `local` to the function and that nothing in
+    this file reads (`run_ai() { claude … & ai_pid=$!; }`), in a function this file never
+    calls itself (the script that sources it does, and reads `$ai_pid` there)."""
+    function = enclosing_definition(job)
+    name = function.child_by_field_name("name") if function is not None else None
+    if function is None or name is None:
+        return False
+    label = text_of(name)
+    if any(command.command_name == label for command in script.commands):
+        return False  # called here: its caller is in sight
+    read = script.read_names()
+    local = read.local.get(function.id, frozenset())
+    saved = pid_variables(job, script.commands, script.parsed)
+    return any(pid not in read.names and pid not in local for pid in saved)
 
 
 def _job_carrying(statement: Node) -> Node:
