@@ -121,15 +121,30 @@ def assign(node: Node, env: MutableMapping[str, Value]) -> None:
     if name is None:
         return
     key = _text(name)
+    if appends and not is_array and key not in env and key + SET_SUFFIX in env:
+        # `+=` onto a value known only at run time: still one, its known text extended
+        # (`CMD="$CLI -p '$PROMPT'"`, then `CMD+=" --model opus"`)
+        known_text = env.get(key + SPELLED_SUFFIX)
+        extra = value if isinstance(value, str) else None
+        if extra is None and written is not None:
+            extra = evaluate(written, env, OPAQUE_WORD)
+        forget(env, key)
+        env[key + SET_SUFFIX] = ""
+        if isinstance(known_text, str) and extra is not None:
+            env[key + SPELLED_SUFFIX] = known_text + extra
+        return
     if value is None:
         path = program_path(written, env) if written is not None else None
         spelled = evaluate(written, env, OPAQUE_WORD) if written is not None else None
         others = _values_in_variants(written, env) if not appends else []
+        held = env.get(key) if appends else ""  # what `+=` adds to, when it is known
         forget(env, key)  # it may hold anything now
         if path is not None and not appends:
             env[key + PATH_SUFFIX] = path
-        if spelled is not None and not appends and spelled.replace(OPAQUE_WORD, "").strip():
-            env[key + SPELLED_SUFFIX] = spelled
+        if spelled is not None and isinstance(held, str):
+            spelled = held + spelled
+            if spelled.replace(OPAQUE_WORD, "").strip():
+                env[key + SPELLED_SUFFIX] = spelled
         env[key + SET_SUFFIX] = ""  # set, to a value known only at run time: no default applies
         add_alternatives(env, key, others)  # what it holds where its words are known
         return
