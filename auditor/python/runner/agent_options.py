@@ -21,10 +21,14 @@ _DEPTH = 3  # names and functions followed to the options' construction
 
 
 def gives_no_tools(module: PythonModule, call: ast.Call) -> bool:
-    """Whether a query's `options=` give the agent no tool: none offered (`tools=[]`),
+    """Whether a query's `options=` (or a client's, `ClaudeSDKClient(options)`) give the
+    agent no tool: none offered (`tools=[]`),
     every one refused (`disallowed_tools=["*"]`), or plan mode (`permission_mode="plan"`:
     it reads and answers, changes nothing)."""
-    options = _constructed(module, keyword_argument(call, "options"), 0)
+    given_options = keyword_argument(call, "options")
+    if given_options is None and call.args:  # `ClaudeSDKClient(options)`
+        given_options = call.args[0]
+    options = _constructed(module, given_options, 0)
     if options is None:
         return False
     given = {k.arg: k.value for k in options.keywords if k.arg}

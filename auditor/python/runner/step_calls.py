@@ -177,8 +177,11 @@ class Steps:
             return False
         scope = self.module.scope_of(call)
         bindings = self.module.bindings.get((scope, receiver.id), [])
-        if any(_mentions(binding.value, classes) for binding in bindings):
-            return True
+        made = [binding.value for binding in bindings if _mentions(binding.value, classes)]
+        if made:  # a client made with options that give it no tool only answers
+            return not all(
+                isinstance(value, ast.Call) and gives_no_tools(self.module, value) for value in made
+            )
         current = self.module.parent(call)
         while current is not None:
             if isinstance(current, ast.For | ast.AsyncFor):

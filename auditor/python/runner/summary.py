@@ -60,6 +60,10 @@ from auditor.python.runner.steps import PROCESS_CALLS, StepCatalog, default_step
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
+# An agent SDK's options that give the agent no tool, written in the function that runs
+# it (`agent_options.gives_no_tools` reads them exactly in the file's own audit): it only
+# answers, and is no step
+_NO_TOOLS = re.compile(r"\btools=\[\]|disallowed_tools=\[\s*'\*'\s*\]|permission_mode='plan'")
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
 _NONE: Mapping[str, LaunchParameter] = {}
 
@@ -253,11 +257,11 @@ class _Module:
         if name is None:
             return False
         if name in self.steps.functions:
-            return True
+            return not _NO_TOOLS.search(self._unparsed(scope))
         if isinstance(call.func, ast.Attribute):
             for cls, method in self.steps.methods:
                 if call.func.attr == method and re.search(rf"\b{cls}\b", self._unparsed(scope)):
-                    return True
+                    return not _NO_TOOLS.search(self._unparsed(scope))
         wrapper = self._wrapper(call, scope)
         if wrapper is not None:
             return self._wrapped(call, wrapper, scope)
