@@ -207,6 +207,26 @@ def _git_subcommand(words: tuple[str | None, ...]) -> str | None:
     return words[index] if index < len(words) else None
 
 
+def tests_end_script(statement: Node, command_at: CommandAt) -> bool:
+    """Whether a statement runs the project's tests and the script ends with their status:
+    it is the script's last statement, or `exit` (`exit $?`) comes right after it (`uv run
+    pytest -q; exit $?` after a run that was to fix the tests)."""
+    command = command_at(statement) if statement.type == "command" else None
+    if command is None or not _runs_tests(command):
+        return False
+    parent = statement.parent
+    following = statement.next_named_sibling
+    while following is not None and following.type == "comment":
+        following = following.next_named_sibling
+    if following is None:
+        return parent is not None and parent.type == "program"
+    after = command_at(following) if following.type == "command" else None
+    if after is None or after.command_name != "exit":
+        return False
+    words = (following.text or b"").decode("utf-8", "replace").split()
+    return len(words) == 1 or words[1].strip('"') in ("$?", "${?}")
+
+
 def body_checks_effect(definition: Node, command_at: CommandAt, tests_of: TestsOf) -> bool:
     """Whether a function's body holds such a check among its own statements."""
     body = definition.child_by_field_name("body")

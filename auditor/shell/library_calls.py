@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from auditor.shell.commands import SimpleCommand
 from auditor.shell.functions import FunctionSummary, summarize_function
 from auditor.shell.words import ALTERNATIVES_SUFFIX, Env
 
@@ -30,6 +31,25 @@ class LibraryCalls:
 
     def __init__(self) -> None:
         self._seen: set[tuple[str, tuple[tuple[str, object], ...]]] = set()
+        # (library, function) -> its commands, those that read variables, the variables
+        self._bodies: dict[tuple[int, str], tuple[list[SimpleCommand], ...]] = {}
+        self._names: dict[tuple[int, str], tuple[str, ...]] = {}
+
+    def _read(
+        self, library: ShellScript, name: str
+    ) -> tuple[list[SimpleCommand], list[SimpleCommand], tuple[str, ...]]:
+        """A library function's commands, those of them that read variables (and run no
+        agent as it stands), and the variables they read; read once."""
+        key = (id(library), name)
+        if key not in self._bodies:
+            inside = library.inside(library.functions[name])
+            texts = {id(c): library.parsed.node_text(c.node) for c in inside if c.agent is None}
+            dynamic = [c for c in inside if "$" in texts.get(id(c), "")]
+            self._bodies[key] = (inside, dynamic)
+            found = {n for c in dynamic for n in _VARIABLE.findall(texts[id(c)])}
+            self._names[key] = tuple(sorted(found))
+        inside, dynamic = self._bodies[key]
+        return inside, dynamic, self._names[key]
 
     def summary(
         self,
@@ -47,13 +67,9 @@ class LibraryCalls:
         if library is None:
             return None
         definition = library.functions[name]
-        inside = library.inside(definition)
-        dynamic = [c for c in inside if c.agent is None and "$" in library.parsed.node_text(c.node)]
+        inside, dynamic, names = self._read(library, name)
         if not dynamic:
             return None
-        names = sorted(
-            {n for c in dynamic for n in _VARIABLE.findall(library.parsed.node_text(c.node))}
-        )
         key = (name, tuple((n, _held(env, n)) for n in names))
         if key in self._seen:
             return None

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.effect_checks import checks_effect
+from auditor.shell.effect_checks import checks_effect, tests_end_script
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
@@ -185,6 +185,8 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
 
     if checks_effect(following, script.command_at, script.tests_of, ran_before=ran_before):
         return True
+    if tests_end_script(following, script.command_at):
+        return True  # the tests the run was to fix decide how the script ends
     if _name(script, following) in script.effect_checks:
         return True
     # a check that fails its function instead judges the run where every caller reads
