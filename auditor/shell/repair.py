@@ -185,6 +185,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_default_operators(data, start, end, budget),
                 *_pattern_brackets(data, start, end, budget),
                 *_pattern_quotes(data, start, end),
+                *_pattern_slashes(data, start, end),
                 *_substring_arithmetic(data, start, end),
                 *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
@@ -462,6 +463,22 @@ def _pattern_quotes(data: bytes, start: int, end: int) -> list[Repair]:
         while at != -1:
             found.append(Repair(match.end() + at, 2, b".."))
             at = inside.find(b'\\"', at + 2)
+    return found
+
+
+def _pattern_slashes(data: bytes, start: int, end: int) -> list[Repair]:
+    """An escaped slash (a backslash before `/`) in a substitution's pattern or replacement
+    (`${p//scripts<backslash>/x.py/...}`), a literal `/` to bash, which the grammar fails on
+    (also with a `${…}` nested in the replacement), becomes two characters, `..` (which
+    ones does not matter to the analysis: the value is the variable's, transformed)."""
+    found: list[Repair] = []
+    for match in _pattern(_PARAMETER + rb"//?").finditer(data, start, end):
+        close = _closing_brace(data, match.end(), end)
+        inside = data[match.end() : close] if close != -1 else b""
+        at = inside.find(b"\\/")
+        while at != -1:
+            found.append(Repair(match.end() + at, 2, b".."))
+            at = inside.find(b"\\/", at + 2)
     return found
 
 
