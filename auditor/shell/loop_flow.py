@@ -328,7 +328,10 @@ class IterationWalk:
             for index, stage in enumerate(stages):
                 runs = self.holds_run(stage)
                 path = path._replace(ran=path.ran or runs)
-                variables[f"PIPESTATUS[{index}]"] = AGENT if runs else None
+                if runs:
+                    variables[f"PIPESTATUS[{index}]"] = AGENT
+                else:  # (unknown: as if unset)
+                    variables.pop(f"PIPESTATUS[{index}]", None)
                 status = AGENT if runs and (index == len(stages) - 1 or pipefail) else status
             path = path._replace(status=status, variables=frozenset(variables.items()))
             parent = node.parent
@@ -591,13 +594,16 @@ class IterationWalk:
             known = self.word(_text(value), path) if value is not None else None
             if value is not None and self.holds_run(value):  # `out=$(gptme …)`
                 known = status_value = AGENT
-            if name is not None:
+            if name is not None and known is not None:
                 variables[_text(name)] = known
+            elif name is not None:  # unknown: as if never set (paths that differ only so join)
+                variables.pop(_text(name), None)
         # after an assignment `PIPESTATUS` holds its one status (`X=$(agent | tee l)`):
         # the agent's when it ends the pipeline, or with pipefail
         variables = {k: v for k, v in variables.items() if not k.startswith("PIPESTATUS[")}
         masked = status_value == AGENT and any(self.masks(a) for a in assignments)
-        variables["PIPESTATUS[0]"] = None if masked else status_value
+        if not masked and status_value is not None:
+            variables["PIPESTATUS[0]"] = status_value
         ran = path.ran or status_value == AGENT
         return path._replace(status=status_value, variables=frozenset(variables.items()), ran=ran)
 
