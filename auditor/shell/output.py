@@ -137,15 +137,34 @@ def _output_path(script: ShellScript, node: Node) -> _OutputPath:
             for stage in (c for c in parent.named_children if c.start_byte > current.end_byte):
                 files.update(_tee_files(script, stage))
         elif parent.type == "command_substitution":
-            holder = parent.parent
+            holder, joined = parent.parent, None
             while holder is not None and holder.type in ("string", "concatenation"):
+                joined = holder if holder.type == "concatenation" else joined
                 holder = holder.parent
             name = holder.child_by_field_name("name") if holder is not None else None
             if holder is not None and holder.type == "variable_assignment" and name is not None:
                 variables.add(text_of(name))
+            elif holder is not None and joined is not None:  # `! local out=$(…)`
+                variables.update(_declared_name(holder, joined))
             return _OutputPath(False, False, frozenset(files), frozenset(variables))
         current = parent
     return _OutputPath(kept, True, frozenset(files), frozenset(variables))
+
+
+def _declared_name(command: Node, joined: Node) -> list[str]:
+    """The variable `local NAME=$(…)` sets where the grammar reads it as a plain command
+    whose word joins `NAME=` and the substitution (after `!`: `if ! local out=$(…)`)."""
+    program = command.child_by_field_name("name") if command.type == "command" else None
+    first = joined.named_children[0] if joined.named_children else None
+    if program is None or first is None or text_of(program) not in _DECLARING:
+        return []
+    word = text_of(first)
+    name = word[:-1] if word.endswith("=") else ""
+    return [name] if name.isidentifier() else []
+
+
+# The builtins that declare a variable and set it: `local out=$(…)`.
+_DECLARING = frozenset({"local", "declare", "typeset", "export", "readonly"})
 
 
 def _function_name(definition: Node) -> str:
