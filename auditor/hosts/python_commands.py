@@ -21,7 +21,7 @@ from auditor.profiles import AgentCatalog
 from auditor.python.model.callees import PASSING, instance_status, local_status
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
-from auditor.python.model.name_index import NameIndex
+from auditor.python.model.name_index import name_index
 from auditor.python.model.strings import Resolver
 from auditor.python.model.templates import format_templates, is_format_template, unescape_braces
 from auditor.python.runner.effect_checks import effect_checked, statements_after
@@ -107,7 +107,7 @@ def python_status_use(module: PythonModule, call: ast.Call, name: str) -> str | 
         return "the code checks what the run was to do right after it"
     if short in ("system", "call") and not isinstance(parent, ast.Expr):
         return f"the code uses the value `{short}` returns"
-    held = taken_out(module, NameIndex(module), call) if isinstance(parent, ast.Call) else None
+    held = taken_out(module, name_index(module), call) if isinstance(parent, ast.Call) else None
     if held is not None:  # `procs.append(Popen(…))`, then `for p in procs: p.wait()`
         read = _reads_status(module, held, "process")
         return f"the code reads {read}" if read is not None else None
@@ -126,7 +126,7 @@ def _status_read(module: PythonModule, call: ast.Call, bound: str) -> str | None
     of `p.wait()` or `p.poll()` (one whose value is dropped waits, and reads nothing),
     also where a loop takes it back out of a local list it is put in
     (`auditor.python.runner.held_values`); None when nothing does."""
-    index = NameIndex(module)
+    index = name_index(module)
     scope = module.scope_of(call)
     reads: list[ast.AST] = []
     for read in index.reads.get((scope, bound), []):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
 from auditor.shell.parse import Node, descendants, enclosing_loop, field_of, within
+from auditor.shell.status import bare_leave, next_statement, reads_exit_status
 
 # What checks what a run left behind: a file it wrote, a program it installed, what it
 # changed in the git work tree it ran in.
@@ -214,17 +215,12 @@ def tests_end_script(statement: Node, command_at: CommandAt) -> bool:
     command = command_at(statement) if statement.type == "command" else None
     if command is None or not _runs_tests(command):
         return False
-    parent = statement.parent
-    following = statement.next_named_sibling
-    while following is not None and following.type == "comment":
-        following = following.next_named_sibling
+    following = next_statement(statement)
     if following is None:
-        return parent is not None and parent.type == "program"
+        return statement.parent is not None and statement.parent.type == "program"
     after = command_at(following) if following.type == "command" else None
-    if after is None or after.command_name != "exit":
-        return False
-    words = (following.text or b"").decode("utf-8", "replace").split()
-    return len(words) == 1 or words[1].strip('"') in ("$?", "${?}")
+    exits = after is not None and after.command_name == "exit"
+    return bare_leave(statement) == "exit" or (exits and reads_exit_status(statement))
 
 
 def body_checks_effect(definition: Node, command_at: CommandAt, tests_of: TestsOf) -> bool:

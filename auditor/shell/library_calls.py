@@ -34,6 +34,16 @@ class LibraryCalls:
         # (library, function) -> its commands, those that read variables, the variables
         self._bodies: dict[tuple[int, str], tuple[list[SimpleCommand], ...]] = {}
         self._names: dict[tuple[int, str], tuple[str, ...]] = {}
+        self._joined = 0  # how many libraries `_owners` was gathered from
+        self._owners: dict[str, ShellScript] = {}  # function name -> its library
+
+    def _owner(self, name: str, libraries: list[ShellScript]) -> ShellScript | None:
+        """The last joined library that defines function `name` (every command of the
+        script asks: the names are gathered again only when a library joins)."""
+        if len(libraries) != self._joined:
+            self._joined = len(libraries)
+            self._owners = {n: lib for lib in libraries for n in lib.functions}
+        return self._owners.get(name)
 
     def _read(
         self, library: ShellScript, name: str
@@ -63,7 +73,7 @@ class LibraryCalls:
         known = summaries.get(name)
         if known is not None and (known.agent is not None or known.forwards):
             return None
-        library = next((lib for lib in reversed(libraries) if name in lib.functions), None)
+        library = self._owner(name, libraries)
         if library is None:
             return None
         definition = library.functions[name]

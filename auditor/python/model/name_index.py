@@ -128,3 +128,16 @@ class NameIndex:
                 scopes.append(current)
             current = self.module.parent(current)
         return scopes
+
+
+# The index of the module being audited (its agent statuses and its shell strings both ask)
+_CURRENT: dict[int, tuple[ast.Module, NameIndex]] = {}
+
+
+def name_index(module: PythonModule) -> NameIndex:
+    """The module's `NameIndex`, built once for the module being audited."""
+    held = _CURRENT.get(id(module.tree))
+    if held is None or held[0] is not module.tree:
+        _CURRENT.clear()
+        held = _CURRENT[id(module.tree)] = (module.tree, NameIndex(module))
+    return held[1]

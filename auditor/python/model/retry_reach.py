@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.numbers import bounded_int
 from auditor.project import CallFacts
-from auditor.python.model.value_calls import ARGUMENT_RUNNERS, DEFERRED_FAILURES, METHOD_RUNNERS
+from auditor.python.model.value_calls import DEFERRED_FAILURES, argument_runner
 
 if TYPE_CHECKING:
     from auditor.python.model.call_graph import CallGraph
@@ -450,12 +450,13 @@ def _runs_given(callee: Any, position: int | str) -> bool:
     failure of it is raised (`value_calls.ARGUMENT_RUNNERS`)."""
     if not callee or callee[0] not in ("name", "method"):
         return False
-    name = callee[-1] if callee[0] == "method" else callee[1].rsplit(".", 1)[-1]
-    if name in METHOD_RUNNERS and (callee[0] != "method" and "." not in callee[1]):
-        return False  # a parameter named `call`, not a breaker's method
-    if callee[0] == "name" and callee[1].startswith("subprocess."):
-        return False
-    return name not in DEFERRED_FAILURES and ARGUMENT_RUNNERS.get(name) == position
+    receiver: str | None = "?"
+    if callee[0] == "method":
+        name = str(callee[-1])
+    else:
+        dotted, _, name = callee[1].rpartition(".")
+        receiver = dotted or None
+    return name not in DEFERRED_FAILURES and argument_runner(name, receiver) == position
 
 
 def bind_errors(

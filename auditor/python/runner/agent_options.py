@@ -22,15 +22,23 @@ _DEPTH = 3  # names and functions followed to the options' construction
 
 def gives_no_tools(module: PythonModule, call: ast.Call) -> bool:
     """Whether a query's `options=` (or a client's, `ClaudeSDKClient(options)`) give the
-    agent no tool: none offered (`tools=[]`),
-    every one refused (`disallowed_tools=["*"]`), or plan mode (`permission_mode="plan"`:
-    it reads and answers, changes nothing)."""
-    given_options = keyword_argument(call, "options")
-    if given_options is None and call.args:  # `ClaudeSDKClient(options)`
-        given_options = call.args[0]
-    options = _constructed(module, given_options, 0)
-    if options is None:
-        return False
+    agent no tool (`options_give_no_tools`), read through the module's names and
+    functions."""
+    options = _constructed(module, given_options(call), 0)
+    return options is not None and options_give_no_tools(options)
+
+
+def given_options(call: ast.Call) -> ast.expr | None:
+    """What a query or a client is given as its options: `options=`, else its first
+    argument (`ClaudeSDKClient(options)`)."""
+    options = keyword_argument(call, "options")
+    return options if options is not None or not call.args else call.args[0]
+
+
+def options_give_no_tools(options: ast.Call) -> bool:
+    """Whether an `…Options(…)` construction gives the agent no tool: none offered
+    (`tools=[]`), every one refused (`disallowed_tools=["*"]`), or plan mode
+    (`permission_mode="plan"`: it reads and answers, changes nothing)."""
     given = {k.arg: k.value for k in options.keywords if k.arg}
     plan = given.get("permission_mode")
     if isinstance(plan, ast.Constant) and plan.value == "plan":

@@ -39,7 +39,7 @@ from auditor.python.model.expr_values import (
     positional_argument,
 )
 from auditor.python.model.module import PythonModule, integer_value
-from auditor.python.model.name_index import NameIndex
+from auditor.python.model.name_index import NameIndex, name_index
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked, statements_after
 from auditor.python.runner.held_values import taken_out
@@ -661,7 +661,7 @@ def python_agent_status(
     launching = any(names & _LAUNCHES for names in module.calls.values())
     if not wrapped and not launching and not elsewhere:
         return AgentStatus.empty()
-    analysis = _Analysis(module, catalog, NameIndex(module), wrapped or {})
+    analysis = _Analysis(module, catalog, name_index(module), wrapped or {})
     analysis.find_launches()
     if not analysis.launches and not elsewhere:
         return AgentStatus.empty()

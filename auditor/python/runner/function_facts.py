@@ -19,7 +19,7 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.callees import value_or_none
-from auditor.python.model.value_calls import ARGUMENT_RUNNERS, METHOD_RUNNERS, parsed_option
+from auditor.python.model.value_calls import argument_runner, parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import NO_CLASS, AstFacts, class_errors
 from auditor.python.runner.loop_parts import unwrap
@@ -495,12 +495,9 @@ def _runs_argument(call: ast.Call) -> int | None:
     (the function is the last of them)."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-    position = ARGUMENT_RUNNERS.get(name)
+    receiver = (dotted_name(func.value) or "?") if isinstance(func, ast.Attribute) else None
+    position = argument_runner(name, receiver)
     if position is None or len(call.args) <= position:
-        return None
-    if name in METHOD_RUNNERS and (
-        not isinstance(func, ast.Attribute) or dotted_name(func.value) == "subprocess"
-    ):
         return None
     ahead, given = position + 1, call.args[position]
     if not isinstance(given, ast.Name | ast.Attribute | ast.Lambda):

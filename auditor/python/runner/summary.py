@@ -39,6 +39,7 @@ from auditor.python.model.value_calls import (
     PATH_METHODS,
     lookup_default,
 )
+from auditor.python.runner.agent_options import given_options, options_give_no_tools
 from auditor.python.runner.agent_words import (
     argv_agent,
     argv_runs_agent,
@@ -60,10 +61,6 @@ from auditor.python.runner.steps import PROCESS_CALLS, StepCatalog, default_step
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
-# An agent SDK's options that give the agent no tool, written in the function that runs
-# it (`agent_options.gives_no_tools` reads them exactly in the file's own audit): it only
-# answers, and is no step
-_NO_TOOLS = re.compile(r"\btools=\[\]|disallowed_tools=\[\s*'\*'\s*\]|permission_mode='plan'")
 _LAUNCH = PROCESS_CALLS | _SHELL_STRING | _VARARGS | {"os.execvp", "os.execv", "pty.spawn"}
 _NONE: Mapping[str, LaunchParameter] = {}
 
@@ -257,16 +254,40 @@ class _Module:
         if name is None:
             return False
         if name in self.steps.functions:
-            return not _NO_TOOLS.search(self._unparsed(scope))
+            return not self._answers_only(call, scope)
         if isinstance(call.func, ast.Attribute):
             for cls, method in self.steps.methods:
                 if call.func.attr == method and re.search(rf"\b{cls}\b", self._unparsed(scope)):
-                    return not _NO_TOOLS.search(self._unparsed(scope))
+                    receiver = call.func.value
+                    made = self._local_value(receiver, scope) if receiver else None
+                    return not (isinstance(made, ast.Call) and self._answers_only(made, scope))
         wrapper = self._wrapper(call, scope)
         if wrapper is not None:
             return self._wrapped(call, wrapper, scope)
         started = self._started(call, scope, name) if name in _LAUNCH else None
         return started is not None and not self._reads_only(call, scope, started)
+
+    def _answers_only(self, call: ast.Call, scope: ast.AST) -> bool:
+        """Whether an agent SDK query (or the client a step method runs on) is given options
+        that give the agent no tool (`agent_options.options_give_no_tools`), built in the
+        call or in a name of its function: it only answers, and is no step."""
+        options = given_options(call)
+        if isinstance(options, ast.Name):
+            options = self._local_value(options, scope)
+        return isinstance(options, ast.Call) and options_give_no_tools(options)
+
+    def _local_value(self, node: ast.expr, scope: ast.AST) -> ast.expr | None:
+        """What a name of the function is bound to, when one statement binds it (`x =
+        …`, `with … as x`); else None."""
+        if not isinstance(node, ast.Name):
+            return None
+        found = [
+            value
+            for n in self._walked(scope)
+            for target, value in _bindings(n)
+            if isinstance(target, ast.Name) and target.id == node.id
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _reads_only(self, call: ast.Call, scope: ast.AST, program: str) -> bool:
         """Whether a launch of agent `program` puts it in a mode that changes nothing
@@ -503,6 +524,15 @@ def summarize_python(
         {name: d.catches for name, d in details.items()},
         agents,
     )
+
+
+def _bindings(node: ast.AST) -> list[tuple[ast.expr, ast.expr]]:
+    """The (target, value) pairs a statement binds: `x = v`, `with v as x`."""
+    if isinstance(node, ast.Assign):
+        return [(target, node.value) for target in node.targets]
+    if isinstance(node, ast.withitem) and node.optional_vars is not None:
+        return [(node.optional_vars, node.context_expr)]
+    return []
 
 
 def _launched(call: ast.Call) -> ast.expr | None:
