@@ -149,11 +149,13 @@ class Auditor:
 
     @functools.cached_property
     def _sdk_needles(self) -> tuple[str, ...]:
-        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`); a
-        factory given the class is the call graph's answer (`client_factory_paths`)."""
+        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), or
+        its import under another name (`OpenAI as OpenAI_`); a factory given the class
+        is the call graph's answer (`client_factory_paths`)."""
         from auditor.python.runner.sdk_catalog import default_sdk
 
-        return tuple(f"{name}(" for name in (self.sdk or default_sdk()).names)
+        names = (self.sdk or default_sdk()).names
+        return (*(f"{name}(" for name in names), *(f"{name} as " for name in names))
 
     @functools.cached_property
     def steps(self) -> StepCatalog | None:
