@@ -47,6 +47,7 @@ from auditor.shell.wrong_reads import (
     failure_branch_read,
     first_read,
     read_after_discard,
+    read_after_discarded_job,
     read_after_if,
 )
 
@@ -292,6 +293,7 @@ class _Flow:
         if not branch_only:
             command, stage = invocation.command, invocation.stage
             discarded = read_after_discard(self.script, call, command, statement, stage)
+            discarded = discarded or read_after_discarded_job(self.script, call, statement)
             if discarded is not None:
                 self.discarded.add(id(call))
             found += [discarded, read_after_if(call, statement)]

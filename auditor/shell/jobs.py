@@ -397,6 +397,8 @@ def job_ending_with(statement: Node) -> Node | None:
         if parent.type == "list" and parent.named_children[-1].id == node.id:
             node = parent
         elif parent.type == "redirected_statement" and parent.named_children[0].id == node.id:
+            if node.type == "subshell" and backgrounded(parent):
+                return parent  # `(agent … || true) > out &`
             node = parent  # `(cd d && agent … > log) &` reads as a redirected list
         elif parent.type == "subshell" and is_last_statement(node):
             if backgrounded(parent):

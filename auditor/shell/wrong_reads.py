@@ -15,6 +15,7 @@ from typing import NamedTuple
 from auditor.agent_status import AgentCall
 from auditor.finding import shortened
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
+from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants
 from auditor.shell.status import (
@@ -24,6 +25,7 @@ from auditor.shell.status import (
     next_statement,
     pipestatus_indices,
     reads_exit_status,
+    status_holder,
 )
 
 
@@ -122,6 +124,37 @@ def read_after_discard(
         else f"`{text}` after `{shown}` is always 0"
     )
     return WrongRead(read, how, f"capture it with `{label} … || rc=$?`")
+
+
+def read_after_discarded_job(
+    script: ShellScript, call: AgentCall, statement: Node
+) -> WrongRead | None:
+    """A `$?` read right after the `wait` that returns the status of a background job
+    ending with `agent … || true` (`(timeout 600 agent … || true) > out & pid=$!`, later
+    `wait "$pid"; rc=$?`): the job's status is the list's, always 0, so the read never
+    sees the agent fail, though the script means to decide on it."""
+    holder = statement.parent
+    if holder is None or holder.type != "list" or statement.next_sibling is None:
+        return None
+    if statement.next_sibling.type != "||" or not always_succeeds(holder, script):
+        return None
+    job = job_ending_with(holder)
+    if job is None:
+        return None
+    for wait in waits_for(job, script.commands, script.parsed):
+        waited = status_holder(wait.command.node)
+        while waited.parent is not None and waited.parent.type == "redirected_statement":
+            waited = waited.parent  # `wait "$pid" 2>/dev/null`
+        following = next_statement(waited) if wait.carries else None
+        read = first_read(following) if following is not None else None
+        if read is None or not _reads_status(read):
+            continue
+        last = holder.named_children[-1] if holder.named_children else holder
+        shown = f"{call.label} … || {shortened(_text(last), 20)}"
+        how = f"`$?` after `{shortened(_text(waited), 32)}` is the job's status, always 0:"
+        how += f" the job ends with `{shown}`"
+        return WrongRead(read, how, f"end the job with `{call.label} …` and read its status")
+    return None
 
 
 def _condition_of(statement: Node) -> Node | None:
