@@ -49,6 +49,7 @@ class LaunchParameter(NamedTuple):
     # what the function does with the status: "returned" (in some form, see
     # `PythonSummary.returns`), "read" (it checks or reads it), "dropped"
     status: str
+    line: int  # where the launching call is: it launches the agent only as it is given one
 
 
 class CallDetails(NamedTuple):
@@ -177,7 +178,7 @@ class PythonSummary(NamedTuple):
             },
             {
                 _str(n): LaunchParameter(
-                    _str(_list(p, 5)[0]), _int(p[1]), _str(p[2]), _str(p[3]), _str(p[4])
+                    _str(_list(p, 6)[0]), _int(p[1]), _str(p[2]), _str(p[3]), _str(p[4]), _int(p[5])
                 )
                 for n, p in _dict(data.get("launch_parameters", {})).items()
             },

@@ -282,7 +282,10 @@ class LaunchFacts:
                         form = "program"
                 if traced is not None:
                     status = _status_use(body, call, name)
-                    found[qualname] = LaunchParameter(traced, positions[traced], form, name, status)
+                    position = positions[traced]
+                    found[qualname] = LaunchParameter(
+                        traced, position, form, name, status, call.lineno
+                    )
                     break
         return found
 
@@ -626,16 +629,29 @@ class LaunchFacts:
     def _after_failure_left(
         self, body: _Body, parent: ast.AST, child: ast.AST, launched: tuple[int, int]
     ) -> bool:
-        """Whether `child` follows, in its statement list, an `if` on a failure that always
-        leaves, placed after the process started at `launched` (the last before it)."""
+        """Whether `child` follows, in its statement list, a statement placed after the
+        process started at `launched` (the last before it) that is left, on every path
+        that goes on past it, only when the process succeeded (`_passes_on_success`)."""
         held = block_of(parent, child)
         return held is not None and any(
-            isinstance(s, ast.If)
-            and (s.lineno, s.col_offset) > launched
-            and not s.orelse
-            and isinstance(s.body[-1], ast.Return | ast.Raise)
-            and self._kind(body, s.test) == "status"
+            (s.lineno, s.col_offset) > launched and self._passes_on_success(body, s)
             for s in held[0][: held[1]]
+        )
+
+    def _passes_on_success(self, body: _Body, statement: ast.stmt) -> bool:
+        """Whether the code after `statement` runs only when the process succeeded: an
+        `if` each of whose branches leaves (`return`, `raise`), is taken only on success
+        (the body of `if returncode == 0`, the `else` of `if returncode != 0`), or holds
+        such a statement itself (`if ok and out: pass / else: if failed: return …`)."""
+        if not isinstance(statement, ast.If):
+            return False
+        test = self._kind(body, statement.test)
+        branches = ((statement.body, test == "success"), (statement.orelse, test == "status"))
+        return all(
+            taken
+            or bool(branch and isinstance(branch[-1], ast.Return | ast.Raise))
+            or any(self._passes_on_success(body, inner) for inner in branch)
+            for branch, taken in branches
         )
 
     def _result_object(self, body: _Body, value: ast.Call) -> str | None:

@@ -68,6 +68,7 @@ class Scenario(NamedTuple):
 
 
 SUCCESS = Scenario(True, 0, False, False)
+_FAILURE = Scenario(False, None, False, False)  # any failure a test tells from a success
 # Marks on the outcomes of an iteration: it went on by a jump out of a branch the failure
 # took (`if proc.returncode != 0: … continue`, an `except`), or under no test that the run
 # does not decide (see `_Path.unsure`)
@@ -82,7 +83,10 @@ STEERED = "leave, steered"
 # leave by a branch the failure decides (`if rc != 0 and is_transient(log): …` before
 # `elif rc != 0: stop = True`): a retry of the failures that pass that test
 UNDER = "next, under"
-MARKS = frozenset({DECIDED, SURE, COUNTED, STEERED, UNDER})
+# a success left the loop from a branch that only a success takes (`if result.success:`
+# … `return`)
+CHOSEN = "leave, chosen"
+MARKS = frozenset({DECIDED, SURE, COUNTED, STEERED, UNDER, CHOSEN})
 
 
 class _Path(NamedTuple):
@@ -106,6 +110,7 @@ class _Path(NamedTuple):
     # on a success, the values the result's field may still hold on this path, after the
     # tests of it passed (`if r.status == S.DONE: break`, then `S.MORE` is left): None, all
     possible: frozenset[str] | None = None
+    chosen: bool = False  # on a success, it is in a branch that a failure does not take
 
     def to(self, outcome: str) -> _Path:
         return self._replace(outcome=outcome)
@@ -397,6 +402,9 @@ class LoopWalk:
             if test is not None and not scenario.ok and not path.decided:
                 otherwise = self.condition(node.test, SUCCESS, path.flags)
                 inside = path._replace(decided=otherwise != test)  # a success: not the same way
+            elif test is not None and scenario.ok and not path.chosen:
+                otherwise = self.condition(node.test, _FAILURE, path.flags)
+                inside = path._replace(chosen=otherwise is not None and otherwise != test)
             counter, tested = self.counter, node.test
             if counter and isinstance(tested, ast.Compare) and before_last(tested, counter):
                 inside = inside._replace(counted=True)  # `if attempt < retries:`
@@ -428,7 +436,9 @@ class LoopWalk:
                     others = self.unsure_past(node.test, others, paths)
             # the branch is left behind where the paths join again after the `if`
             return [
-                p._replace(decided=path.decided, counted=path.counted) if p.outcome == FALL else p
+                p._replace(decided=path.decided, counted=path.counted, chosen=path.chosen)
+                if p.outcome == FALL
+                else p
                 for p in (*paths, *others)
             ]
         if isinstance(node, ast.Try):
@@ -437,7 +447,10 @@ class LoopWalk:
             return self.block(node.body, scenario, path)
         if isinstance(node, Loop):  # a loop inside: `break`/`continue` stay in it
             inner = self.block(node.body, scenario, path)
-            return [p.to(FALL) if p.outcome in (_NEXT, _BREAK) else p for p in inner] + [path]
+            return [
+                p._replace(outcome=FALL, chosen=path.chosen) if p.outcome in (_NEXT, _BREAK) else p
+                for p in inner
+            ] + [path]
         return self.small(node, scenario, path)
 
     def narrowed(
@@ -563,6 +576,8 @@ class LoopWalk:
             found.setdefault("next" if goes_on else "leave", set()).add(path.via)
             if not goes_on and path.steered and not scenario.ok:
                 found.setdefault(STEERED, set()).add(path.via)
+            if not goes_on and path.chosen and scenario.ok:
+                found.setdefault(CHOSEN, set()).add(path.via)
             if goes_on and path.decided and path.outcome == _NEXT:
                 found.setdefault(DECIDED, set()).add(path.via)
                 if path.counted:

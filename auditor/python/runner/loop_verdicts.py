@@ -23,6 +23,7 @@ from auditor.python.runner.error_tests import (
     union,
 )
 from auditor.python.runner.loop_flow import (
+    CHOSEN,
     COUNTED,
     DECIDED,
     MARKS,
@@ -99,6 +100,11 @@ def loop_retries(
         # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
         if "next" in outcome and (set(outcome) - MARKS != set(success) - MARKS):
             retried.append((scenario, outcome["next"]))
+        elif SURE in outcome and SURE not in success and CHOSEN in success:
+            # a failure goes round whatever it said, while a success leaves from a branch
+            # of its own and goes round only under a test of what it gave (`if
+            # result.success:`, then `if not valid(result): log(…)`, else `return`)
+            retried.append((scenario, outcome[SURE]))
         elif counted and scenario.raises and _round_only(outcome, success_via):
             # round through an `except` clause, in an attempt loop a success may leave (a
             # verdict on its output decides whether it goes round too)

@@ -199,10 +199,14 @@ class Steps:
         return False
 
     def _local_launchers(self) -> None:
-        """Functions of this module whose body runs a step, to a fixed point."""
+        """Functions of this module whose body runs a step, to a fixed point. A function
+        that launches what its parameter is given (`run_command(cmd)`) is no launcher by
+        that launch: each call of it launches the agent only where it is given one (a
+        launch through `wrapped`)."""
         marks: list[tuple[ast.AST, bool, AgentProfile | None, bool]] = [
             (step.call, step.process, step.profile, step.named_session)
             for step in self.calls.values()
+            if not self._given_launch(step.call)
         ]
         while marks:
             unnamed = {id(self.module.scope_of(node)) for node, *_, named in marks if not named}
@@ -226,6 +230,19 @@ class Steps:
                 scope = self.module.scope_of(call)
                 if found is not None and isinstance(scope, Function) and not self._known(scope):
                     marks.append((call, found.process, found.profile, found.named))
+
+    def _given_launch(self, call: ast.AST) -> bool:
+        """Whether a process call is the launch its function's parameter reaches
+        (`PythonSummary.launch_parameters`): it runs whatever the function is given."""
+        scope = self.module.scope_of(call)
+        name = _qualname(self.module, scope) if isinstance(scope, Function) else None
+        parameter = self.unit.own_summary()[1].launch_parameters.get(name or "")
+        return (
+            parameter is not None
+            and isinstance(call, ast.Call)
+            and parameter.line == call.lineno
+            and parameter.launch in self.module.calls.get(call, ())
+        )
 
     def _known(self, function: Function) -> bool:
         """Whether a function is already known to be a launcher."""
