@@ -361,7 +361,7 @@ class LaunchFacts:
         those returned elsewhere give `status` other values only."""
         # a return that ends before the process starts says nothing of it (`if dry_run:
         # return …`)
-        start = min(((c.lineno, c.col_offset) for c, _ in self._launches(body)), default=(0, 0))
+        start = min(self._runs(body), default=(0, 0))
         returns = [
             n
             for n in body.nodes()
@@ -559,8 +559,7 @@ class LaunchFacts:
         after an `if` on the failure of the last process started before it that always
         leaves (`if proc.returncode != 0: return Failed(…)`)."""
         at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-        started = [(c.lineno, c.col_offset) for c, _ in self._launches(body)]
-        last = max((p for p in started if p < at), default=None)
+        last = max((p for p in self._runs(body) if p < at), default=None)
         child, parent = node, body.parents.get(node)
         while parent is not None:
             if self._status_branch(body, parent, child) is True:
@@ -767,6 +766,16 @@ class LaunchFacts:
             )
             for arg in given
         )
+
+    def _runs(self, body: _Body) -> list[tuple[int, int]]:
+        """Where a function runs a process: its launches, and its calls of a function of
+        the module that returns what its run says (`rc = run_exec(p)`)."""
+        found = [(c.lineno, c.col_offset) for c, _ in self._launches(body)]
+        return found + [
+            (n.lineno, n.col_offset)
+            for n in body.nodes()
+            if isinstance(n, ast.Call) and self._called(n.func) not in (None, RAISES)
+        ]
 
     def _called(self, func: ast.expr) -> str | None:
         """What a function of this module returns about a process (`run_agent`,

@@ -109,20 +109,40 @@ class SuccessFlags:
         if isinstance(flag, str):
             return any(self._field_test(node, field) is True for field in flag.split(FIELDS))
         if flag < 0:
-            return self.is_value(node)
+            return self.is_value(node) or self._none_test(node) is False
         if isinstance(node, ast.Subscript) and self.is_value(node.value):
             return integer(self.module, node.slice) == flag
         return False
 
     def is_failure(self, node: ast.expr | None) -> bool:
         """Whether an expression is true exactly when the call failed, by its result
-        object (`result.status != Status.OK`, `result.error is not None`, `result.error`)."""
+        object (`result.status != Status.OK`, `result.error is not None`, `result.error`),
+        or by the value of a call that gives one only when it succeeded (`result is
+        None`)."""
         flag, node = self.flag, _unwrap(node)
+        if isinstance(flag, int) and flag < 0 and node is not None:
+            return self._none_test(node) is True
         return (
             isinstance(flag, str)
             and node is not None
             and any(self._field_test(node, field) is False for field in flag.split(FIELDS))
         )
+
+    def _none_test(self, node: ast.expr) -> bool | None:
+        """For the call's value, which is None when it failed (a flag of its own, `-1`):
+        True for `value is None` (`== None`), False for `value is not None`; None for
+        any other expression."""
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+            return None
+        left, right = node.left, node.comparators[0]
+        if isinstance(left, ast.Constant) and left.value is None:
+            left, right = right, left
+        if not (isinstance(right, ast.Constant) and right.value is None and self.is_value(left)):
+            return None
+        operator = node.ops[0]
+        if isinstance(operator, ast.Is | ast.Eq):
+            return True
+        return False if isinstance(operator, ast.IsNot | ast.NotEq) else None
 
     def _bool_test(self, node: ast.Compare, flag: str) -> bool | None:
         """`result.success == True` (`is False`, `!= True`) of a field true on success, or
