@@ -119,6 +119,24 @@ class _Path(NamedTuple):
         return self._replace(ran=True)
 
 
+def _assigned(target: ast.expr, value: ast.expr | None) -> list[tuple[str, bool | str | None]]:
+    """The names an assignment binds, each with what a path's flags hold for it: `None`,
+    `True` or `False` for those constants, `_SET` for any other value (or one not known,
+    `value` None); the names of a tuple target too (`text, usage = ask(…)`), item by item
+    from a tuple of values."""
+    if isinstance(target, ast.Starred):
+        target = target.value
+    if isinstance(target, ast.Name):
+        constant = value.value if isinstance(value, ast.Constant) else _SET
+        return [(target.id, constant if constant is None or isinstance(constant, bool) else _SET)]
+    if not isinstance(target, ast.Tuple | ast.List):
+        return []
+    items = value.elts if isinstance(value, ast.Tuple | ast.List) else []
+    if len(items) != len(target.elts) or any(isinstance(i, ast.Starred) for i in items):
+        return [pair for t in target.elts for pair in _assigned(t, None)]
+    return [pair for t, item in zip(target.elts, items, strict=True) for pair in _assigned(t, item)]
+
+
 def _steered(after: _Path, before: _Path) -> _Path:
     """A path out of a branch the failure decides, marked steered when the branch left or
     set a flag there (`stop = True`, later `if stop: break`), not when it only reports."""
@@ -483,14 +501,13 @@ class LoopWalk:
             if isinstance(func, ast.Attribute) and func.attr == "check_returncode":
                 return [path.to(FALL if scenario.ok else _RAISE)]
         if isinstance(node, ast.Assign):
-            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            value: bool | str | None = _SET
-            if isinstance(node.value, ast.Constant) and node.value.value is None:
-                value = None
-            elif isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool):
-                value = node.value.value
-            if names:
-                flags = frozenset((dict(path.flags) | dict.fromkeys(names, value)).items())
+            held = {
+                name: value
+                for target in node.targets
+                for name, value in _assigned(target, node.value)
+            }
+            if held:
+                flags = frozenset((dict(path.flags) | held).items())
                 return [path._replace(outcome=FALL, flags=flags)]
         return [path]
 
