@@ -136,6 +136,10 @@ class PythonSummary(NamedTuple):
     # launchers that return how their run went without telling a failure apart
     # themselves (`return subprocess.run([...])`): qualified name -> the agent's program
     status_agents: Mapping[str, str] = _EMPTY
+    # functions whose value would say how a run went if a call they make, whose value
+    # the module cannot tell, returned the run's exit status: qualified name -> (the
+    # call's line, its column, the `returns` word); the call graph decides
+    status_verdicts: Mapping[str, tuple[int, int, str]] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -158,6 +162,7 @@ class PythonSummary(NamedTuple):
             "graph": _graph_data(self.graph),
             "retry_catches": dict(self.retry_catches),
             "status_agents": dict(self.status_agents),
+            "status_verdicts": {n: list(v) for n, v in self.status_verdicts.items()},
         }
 
     @classmethod
@@ -190,6 +195,10 @@ class PythonSummary(NamedTuple):
             _graph(_dict(data.get("graph", {}))),
             {_str(n): _str(text) for n, text in _dict(data.get("retry_catches", {})).items()},
             {_str(n): _str(name) for n, name in _dict(data.get("status_agents", {})).items()},
+            {
+                _str(n): (_int(_list(v, 3)[0]), _int(v[1]), _str(v[2]))
+                for n, v in _dict(data.get("status_verdicts", {})).items()
+            },
         )
 
 

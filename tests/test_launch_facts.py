@@ -326,6 +326,33 @@ def test_the_new_facts_survive_the_cache() -> None:
     assert PythonSummary.from_data(original.to_data()) == original
 
 
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (  # None after a failure, a value after a success: `success`
+            "from .runner import run_exec\n\n"
+            "def once(p):\n    rc = run_exec(p)\n    if rc != 0:\n        return None\n"
+            "    return read_answer()\n",
+            {"once": (4, 9, "success")},
+        ),
+        (  # the call's value returned as it is: the call graph follows that already
+            "from .runner import run_exec\n\ndef once(p):\n    return run_exec(p)\n",
+            {},
+        ),
+        (  # a comparison with 0 of no call's value
+            "def count(items):\n    if len(items) == 0:\n        return None\n    return 1\n",
+            {},
+        ),
+    ],
+)
+def test_what_a_function_says_if_a_call_returns_a_status(
+    code: str, expected: dict[str, tuple[int, int, str]]
+) -> None:
+    found = summary(code, "pkg.app")
+    assert dict(found.status_verdicts) == expected
+    assert PythonSummary.from_data(found.to_data()) == found
+
+
 def test_the_index_names_the_launching_functions() -> None:
     parameter = LaunchParameter("cmd", 0, "argv", "subprocess.run", "returned", 3)
     summaries = {"pkg.a": PythonSummary("pkg/a.py", launch_parameters={"R.go": parameter})}

@@ -50,6 +50,26 @@ def _reported_inside(
     )
 
 
+def _within_reported(
+    construct: RetryConstruct,
+    hits: list[tuple[StepCall, Retry]],
+    found: list[tuple[RetryConstruct, list[tuple[StepCall, Retry]]]],
+) -> bool:
+    """Whether a loop re-runs only steps that a loop around it re-runs too (an attempt
+    loop inside an outer retry loop, around one call): one defect, reported once, at the
+    outer loop."""
+    calls = {id(step.call) for step, _ in hits}
+    start, end = construct.span
+    return construct.loop is not None and any(
+        other is not construct
+        and other.loop is not None
+        and other.span[0] < start
+        and end <= other.span[1]
+        and calls <= {id(step.call) for step, _ in others}
+        for other, others in found
+    )
+
+
 def _names(unit: PythonUnit) -> frozenset[str]:
     """Every dotted name the module imports (a step function may only be referenced)."""
     from auditor.python.runner.steps import import_aliases
@@ -261,6 +281,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
         for construct, hits in found:
             if hits and construct.wrapped is not None and _reported_inside(unit, construct, found):
                 continue  # the helper's own loop (or decorator) here reports its re-runs
+            if hits and _within_reported(construct, hits, found):
+                continue  # the loop around it reports re-running the same calls
             if hits:
                 yield self._finding(unit, construct, hits, steps)
 

@@ -175,9 +175,27 @@ class GraphLaunchers:
             if own == _OR_NONE:  # the call's value, or None where it raised
                 word = "success" if word == RAISES or word == "success" else None
             found = found or _moved(word, taken, item)
-        found = found or self._built(fid, depth)
+        found = found or self._built(fid, depth) or self._verdict(fid, depth)
         self._returns[fid] = found
         return found
+
+    def _verdict(self, fid: str, depth: int) -> str | None:
+        """What `fid` returns about a run when a call it makes returns the run's exit
+        status, which its module could not tell (`PythonSummary.status_verdicts`: `rc =
+        run_exec(p)`, `if rc != 0: return None`, where `run_exec` of another module
+        returns its run's `returncode`)."""
+        function = self.graph.functions[fid]
+        verdict = self.graph.summaries[function.module].status_verdicts.get(function.qualname)
+        if verdict is None:
+            return None
+        line, column, word = verdict
+        for number, call in enumerate(function.facts.get("calls", ())):
+            if (call.line, call.column) == (line, column) and any(
+                self.returns(callee, depth + 1) == "status"
+                for callee in self.graph.callees(fid, number)
+            ):
+                return word
+        return None
 
     def _built(self, fid: str, depth: int) -> str | None:
         """What `fid` returns about a run when it returns the result object a function

@@ -19,6 +19,7 @@ Nothing here imports or runs the audited code.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 from auditor.project import RAISES, LaunchParameter
@@ -57,6 +58,8 @@ _STATUS_VALUE = frozenset({"subprocess.call", "os.system"})
 _STATUS_READS = frozenset({"returncode", "wait", "poll", "communicate", "check_returncode"})
 # Text of a function that may return what became of a process (with its launch words).
 _CALL_ROUNDS = 3  # calls followed between a launch and what a function returns of it
+# a comparison with 0 (`rc != 0`, `0 == code`): where a function may test a status
+_STATUS_TEST = re.compile(r"[!=]=\s*0\b|\b0\s*[!=]=")
 _REPORTS = (
     *("returncode", ".wait(", ".poll("),
     *("return True", "return False", "return (True", "return (False"),
@@ -217,6 +220,12 @@ def _positions(function: Function, method: bool) -> dict[str, int]:
     return found
 
 
+def status_tests(text: str) -> bool:
+    """Whether a module's text compares anything with 0: a function of it may test the
+    exit status a function of another module returns (`LaunchFacts.status_verdicts`)."""
+    return _STATUS_TEST.search(text) is not None
+
+
 class LaunchFacts:
     """The launch parameters and return kinds of one module's functions."""
 
@@ -226,6 +235,9 @@ class LaunchFacts:
         self.functions = module_functions(tree)
         self._bodies: dict[str, _Body] = {}
         self._returned: dict[str, str] = {}  # what `returns` found so far
+        # the callee (its expression's id) assumed to return a run's exit status, while
+        # `status_verdicts` asks what a function would return then
+        self._assumed: int | None = None
         self._defaults = _field_defaults(tree)
         self._fields = {n.name: class_fields(n) for n in tree.body if isinstance(n, ast.ClassDef)}
         # the names a constant is written through: the module's own and imported ones
@@ -298,29 +310,77 @@ class LaunchFacts:
         pending = [q for q in self.functions if self._mentions(q, reports)]
         for _ in range(_CALL_ROUNDS):
             for qualname in pending:
-                body = self.body(qualname)
-                values = [
-                    n.value
-                    for n in body.nodes()
-                    if isinstance(n, ast.Return) and n.value is not None
-                ]
-                kinds = {k for v in values if (k := self._kind(body, v)) is not None}
-                kinds = _common_fields(kinds)
-                if _verdicts(values, kinds) and not self._decides_on_status(body):
-                    kinds = set()  # `return True, why` on what the output says: a verdict
-                branch = self._branch_result(body) if len(kinds) <= 1 else None
-                if branch is not None:
-                    kinds.discard(RAISES)  # a raising call's value, from the `try` around it
-                    kinds = {_with_field(kinds.pop(), branch) if kinds else branch}
-                if not kinds and self._raises(body):
-                    kinds = {RAISES}
-                if len(kinds) == 1:
-                    self._returned[qualname] = kinds.pop()
+                kind = self._returned_kind(qualname)
+                if kind is not None:
+                    self._returned[qualname] = kind
             calls = tuple(f"{q.rsplit('.', 1)[-1]}(" for q in self._returned)
             pending = [
                 q for q in self.functions if q not in self._returned and self._mentions(q, calls)
             ]
         return dict(self._returned)
+
+    def _returned_kind(self, qualname: str) -> str | None:
+        """What a function returns about a process, by its returns and the branches they
+        are in (see `returns`), if one kind."""
+        body = self.body(qualname)
+        values = [
+            n.value for n in body.nodes() if isinstance(n, ast.Return) and n.value is not None
+        ]
+        kinds = {k for v in values if (k := self._kind(body, v)) is not None}
+        kinds = _common_fields(kinds)
+        if _verdicts(values, kinds) and not self._decides_on_status(body):
+            kinds = set()  # `return True, why` on what the output says: a verdict
+        branch = self._branch_result(body) if len(kinds) <= 1 else None
+        if branch is not None:
+            kinds.discard(RAISES)  # a raising call's value, from the `try` around it
+            kinds = {_with_field(kinds.pop(), branch) if kinds else branch}
+        if not kinds and self._raises(body):
+            kinds = {RAISES}
+        return kinds.pop() if len(kinds) == 1 else None
+
+    def status_verdicts(self) -> dict[str, tuple[int, int, str]]:
+        """Functions that would say how a run went if a call they make returned the run's
+        exit status, which the module cannot tell (a function of another module: `rc =
+        run_exec(p)`, then `if rc != 0: return None`): qualified name -> the call's line
+        and column, and what `returns` would hold for the function. The call graph
+        decides (`GraphLaunchers.returns`). After `returns`."""
+        found: dict[str, tuple[int, int, str]] = {}
+        for qualname in self.functions:
+            if qualname in self._returned or not _STATUS_TEST.search(self._sources[qualname]):
+                continue
+            call = self._status_candidate(self.body(qualname))
+            if call is None:
+                continue
+            self._assumed = id(call.func)
+            kind = self._returned_kind(qualname)
+            self._assumed = None
+            if kind is not None and kind not in (RAISES, "status"):
+                found[qualname] = (call.lineno, call.col_offset, kind)
+        return found
+
+    def _status_candidate(self, body: _Body) -> ast.Call | None:
+        """The first call of unknown value whose value a function compares with 0, itself
+        or through the one name it is bound to (`rc = run(…)`, `if rc != 0:`)."""
+        bound: dict[str, ast.Call] = {}
+        for node in body.nodes():
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Call)
+            ):
+                bound.setdefault(node.targets[0].id, node.value)
+            if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+                continue
+            left, right = node.left, node.comparators[0]
+            if isinstance(left, ast.Constant):
+                left, right = right, left
+            if not (isinstance(right, ast.Constant) and right.value == 0):
+                continue
+            call = bound.get(left.id) if isinstance(left, ast.Name) else left
+            if isinstance(call, ast.Call) and self._called(call.func) is None:
+                return call
+        return None
 
     def _raises(self, body: _Body) -> bool:
         """Whether a function's run raises when it fails: an `if` on its failure that
@@ -787,6 +847,8 @@ class LaunchFacts:
             and func.value.id in ("self", "cls")
         ):
             name = func.attr
+        if id(func) == self._assumed:
+            return "status"
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
 

@@ -216,7 +216,7 @@ class Steps:
                     continue
                 name = _qualname(self.module, scope)
                 label = f"`{(name or scope.name).rsplit('.', 1)[-1]}()`"
-                flag, item = self.project_calls.returned_flag(name)
+                flag, item = self._returned_flag(name)
                 named = id(scope) not in unnamed
                 status = self.project_calls.returns_status(name)
                 launcher = Launcher(label, process, profile, scope, flag, named, item, status)
@@ -230,6 +230,19 @@ class Steps:
                 scope = self.module.scope_of(call)
                 if found is not None and isinstance(scope, Function) and not self._known(scope):
                     marks.append((call, found.process, found.profile, found.named))
+
+    def _returned_flag(self, name: str | None) -> tuple[SuccessFlag | None, int | None]:
+        """Where what a function of this module returns says how its run went: by its
+        module's summary, else by the call graph (a status its module could not tell, of
+        a launcher of another module: `GraphLaunchers.returns`)."""
+        flag, item = self.project_calls.returned_flag(name)
+        own = self.unit.own_summary()[0]
+        if flag is not None or item is not None or name is None or own is None:
+            return flag, item
+        if not self.module.project or not self.unit.own_summary()[1].status_verdicts:
+            return flag, item
+        found = self._graph_launchers.get(f"{own}.{name}")
+        return returned_value(found.returns) if found is not None else (None, None)
 
     def _given_launch(self, call: ast.AST) -> bool:
         """Whether a process call is the launch its function's parameter reaches

@@ -53,6 +53,7 @@ from auditor.python.runner.launch_facts import (
     class_bases,
     import_table,
     module_functions,
+    status_tests,
 )
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.sdk_catalog import default_sdk
@@ -466,7 +467,7 @@ def summarize_python(
     importing = import_origin(module, path)  # a package's `__init__.py`: one level in
     try:
         facts = None
-        if any(word in text for word in PROCESS_WORDS):
+        if any(word in text for word in PROCESS_WORDS) or status_tests(text):
             facts = LaunchFacts(tree, text, import_table(tree, importing))
         wrappers = facts.parameters() if facts is not None else {}
         found, read = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
@@ -503,6 +504,7 @@ def summarize_python(
             else {}
         )
         returns = facts.returns() if facts is not None else {}
+        verdicts = facts.status_verdicts() if facts is not None and graph else {}
         # (one whose run raises when it fails returns nothing of it)
         returning = [name for name in found if returns.get(name, RAISES) != RAISES]
         agents = status_agents(read, facts, returning) if read and facts and returning else {}
@@ -523,6 +525,7 @@ def summarize_python(
         links,
         {name: d.catches for name, d in details.items()},
         agents,
+        verdicts,
     )
 
 
