@@ -269,6 +269,30 @@ def test_the_verbose_note_follows_a_script_dir_source_as_the_finding_does(
     )
 
 
+def test_a_path_behind_a_variable_is_read_from_the_nearest_folder_above_that_holds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from invoke import invoke
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "lib" / "x.sh").write_text('#!/bin/bash\nrun_agent() { gptme "$@"; }\n')
+    (tmp_path / "bin" / "main.sh").write_text(
+        '#!/bin/bash\nsource "$APP_HOME/lib/x.sh"\nsource "$APP_HOME/lib/y.sh"\n'
+        "run_agent hi || true\necho done\n"
+    )
+    result = invoke(["check", "--no-cache", "-v", "."])
+    assert (
+        'bin/main.sh: sources `"$APP_HOME/lib/x.sh"`, read from `.`, the nearest folder above'
+        " it that holds `lib/x.sh`" in result.stderr
+    )
+    assert 'sources `"$APP_HOME/lib/y.sh"`, a path known only at run time' in result.stderr
+    # the finding reads the same file: `run_agent` runs the agent only through it
+    found = invoke(["check", "--no-cache", "-f", "concise", "."]).stdout
+    assert "bin/main.sh:4:1: RA203" in found
+
+
 @pytest.mark.parametrize(
     ("directive", "found"),
     [

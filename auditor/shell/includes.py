@@ -10,7 +10,10 @@ size and in number, and each at most once, so a cycle (a.sh sources b.sh
 sources a.sh) ends. An absent or refused file is skipped: not a finding. A
 dynamic path (`source "$LIBDIR/x.sh"`) is read where a directive right above
 says (`# runaudit: source=lib/x.sh`, or ShellCheck's `# shellcheck
-source=lib/x.sh`), relative to the script's folder.
+source=lib/x.sh`), relative to the script's folder; else the literal rest behind
+one variable is read from the nearest folder, from the script's own up to the
+root, that holds it (`$APP_HOME/lib/x.sh` is `lib/x.sh` of the project: such a
+variable most often names the project's own folder).
 
 Search roots (`--source-path DIR`, ShellCheck's `-P`) are folders the user named
 as readable, each a root of its own: a name not found beside the script
@@ -218,6 +221,20 @@ def matching_names(names: Iterable[str], pattern: str) -> list[str]:
     return found[:MAX_MATCHES]
 
 
+def above(start: Path, relative: str, root: Path) -> Path | None:
+    """The nearest folder, from `start` up to `root`, that holds `relative`: where a path
+    behind a variable set at run time (`source "$ROOT/lib/x.sh"`, `$ROOT` a folder of the
+    project) most likely points. None outside `root` or when none holds it."""
+    folder = start
+    while folder.is_relative_to(root):
+        if os.path.lexists(folder / relative):
+            return folder
+        if folder == root:
+            break
+        folder = folder.parent
+    return None
+
+
 class Lookup(NamedTuple):
     """One look-up of a sourced file, as the cache keeps it."""
 
@@ -289,8 +306,14 @@ class SourcedFiles:
             self.count -= 1
 
     def search_roots(self, relative: str) -> tuple[Path, str] | None:
-        """`relative` read under the first search root that holds it, or None."""
-        return self._looked_up("search", relative, self._search_roots(relative))
+        """`relative` (the literal rest of a path behind a variable) read under the first
+        search root that holds it, else in the nearest folder, from the file being walked
+        up to the root, that holds it (`above`), or None."""
+        found = self._search_roots(relative)
+        if found is None:
+            folder = above(self.current.parent, relative, self.root)
+            found = self._read_in(folder / relative, self.root) if folder is not None else None
+        return self._looked_up("search", relative, found)
 
     def matching(self, pattern: str) -> list[str]:
         """The paths (relative to the file being walked) of the files a pattern names in

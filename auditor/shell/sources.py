@@ -18,7 +18,7 @@ from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.shell.includes import variable_prefixed
+from auditor.shell.includes import above, variable_prefixed
 from auditor.shell.model import ShellScript
 from auditor.shell.source_sets import is_pattern
 from auditor.source import decode
@@ -45,9 +45,14 @@ def sourced_notes(
             continue
         for written, path in _sourced(text, catalog):
             root = _search_root(candidate, written, path, search)
+            folder = _folder_above(candidate, written, path) if root is None else None
             if root is not None:
                 shown = display_path(root)
                 note = f"sources `{written}`, found under --source-path `{shown}`"
+            elif folder is not None:
+                shown = display_path(folder)
+                note = f"sources `{written}`, read from `{shown}`, the nearest folder above it"
+                note += f" that holds `{variable_prefixed(written)}`"
             else:
                 note = _describe(candidate, written, path, audited)
             notes.append(Note(candidate.display, note))
@@ -89,6 +94,17 @@ def _search_root(
     if name is None or os.path.isabs(name):
         return None
     return next((root for root in search if os.path.lexists(root / name)), None)
+
+
+def _folder_above(candidate: Candidate, written: str, path: str | None) -> Path | None:
+    """For the rest of a path behind a variable (`$ROOT/lib/x.sh`), the nearest folder
+    above the script, inside its root, that holds it (as `SourcedFiles` reads it)."""
+    tail = variable_prefixed(written) if path is None else None
+    if tail is None:
+        return None
+    script = Path(os.path.realpath(candidate.path))
+    root = Path(os.path.realpath(candidate.root if candidate.root is not None else script.parent))
+    return above(script.parent, tail, root)
 
 
 def _describe(candidate: Candidate, written: str, path: str | None, audited: set[str]) -> str:
