@@ -27,11 +27,9 @@ from auditor.python.model.ast_values import (
     Function,
     base_names,
     block_of,
-    children,
     class_fields,
     dotted_name,
     import_bindings,
-    int_value,
     parameter_names,
     qualified_import,
     shell_command,
@@ -39,7 +37,21 @@ from auditor.python.model.ast_values import (
     top_level_names,
 )
 from auditor.python.model.value_calls import AWAITED_ARGUMENT
-from auditor.python.runner.loop_parts import bound_names
+from auditor.python.runner.function_bodies import (
+    FunctionBody,
+    bool_literal,
+    ends_by,
+    in_handler,
+    inside_kind,
+    int_constant,
+    is_none,
+    is_test,
+    leaves,
+    parameter_positions,
+    status_use,
+    traced_parameter,
+    within,
+)
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 from auditor.python.runner.status_tests import STATUS_METHODS
 from auditor.python.runner.steps import PROCESS_CALLS, checked_call
@@ -54,18 +66,14 @@ SPREAD_CALLS = frozenset(
 )
 LAUNCH_CALLS = PROCESS_CALLS | SHELL_STRING_CALLS | SPREAD_CALLS
 _STATUS_VALUE = frozenset({"subprocess.call", "os.system"})
-# Reading one of these on a process (or its result) reads, or keeps in reach, its status.
-_STATUS_READS = frozenset({"returncode", "wait", "poll", "communicate", "check_returncode"})
-# Text of a function that may return what became of a process (with its launch words).
 _CALL_ROUNDS = 3  # calls followed between a launch and what a function returns of it
 # a comparison with 0 (`rc != 0`, `0 == code`): where a function may test a status
 _STATUS_TEST = re.compile(r"[!=]=\s*0\b|\b0\s*[!=]=")
+# Text of a function that may return what became of a process (with its launch words).
 _REPORTS = (
     *("returncode", ".wait(", ".poll("),
     *("return True", "return False", "return (True", "return (False"),
 )
-_CONVERSIONS = frozenset({"list", "tuple", "builtins.list", "builtins.tuple"})
-_MAX_DEPTH = 8
 
 
 def module_functions(tree: ast.Module) -> dict[str, Function]:
@@ -143,83 +151,6 @@ def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ..
     return found
 
 
-class _Body:
-    """One function's own nodes (not those of functions or classes it defines), with
-    each node's parent."""
-
-    def __init__(self, function: Function) -> None:
-        self.function = function
-        self.parents: dict[ast.AST, ast.AST] = {}
-        stack: list[ast.AST] = [function]
-        while stack:
-            node = stack.pop()
-            for child in children(node):
-                if node is not function and isinstance(node, Function | ast.ClassDef | ast.Lambda):
-                    break
-                self.parents[child] = node
-                stack.append(child)
-
-    def nodes(self) -> Iterator[ast.AST]:
-        return iter(self.parents)
-
-    def enclosing(self, node: ast.AST) -> ast.AST | None:
-        """The expression or statement that holds `node`, past `await`."""
-        parent = self.parents.get(node)
-        return self.parents.get(parent) if isinstance(parent, ast.Await) else parent
-
-    def assignments(self, name: str, before: int) -> tuple[list[ast.expr], bool]:
-        """Values assigned to `name` before a line, the last first, down to one that every
-        later line runs after (a statement of the function's own body); and whether the
-        value it came in with (a parameter's) may still be there."""
-        found = sorted(
-            (
-                n
-                for n in self.parents
-                if isinstance(n, ast.Assign | ast.AnnAssign)
-                and n.value is not None
-                and n.lineno < before
-                and name in bound_names(n)
-            ),
-            key=lambda n: n.lineno,
-            reverse=True,
-        )
-        values: list[ast.expr] = []
-        for node in found:
-            assert node.value is not None
-            values.append(node.value)
-            if self.parents.get(node) is self.function:
-                return values, False
-        return values, True
-
-    def unpacked(self, name: str, before: int) -> list[tuple[ast.expr, int]]:
-        """The values `name` is unpacked from before a line, with its place among the
-        targets (`code, out = run(…)`: the call, 0)."""
-        return [
-            (n.value, index)
-            for n in self.parents
-            if isinstance(n, ast.Assign) and n.lineno < before
-            for target in n.targets
-            if isinstance(target, ast.Tuple | ast.List)
-            for index, item in enumerate(target.elts)
-            if isinstance(item, ast.Name) and item.id == name
-        ]
-
-    def names(self, name: str) -> list[ast.Name]:
-        return [n for n in self.parents if isinstance(n, ast.Name) and n.id == name]
-
-
-def _positions(function: Function, method: bool) -> dict[str, int]:
-    """A function's parameters -> their position among a call's positional arguments."""
-    arguments = function.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    decorators = {dotted_name(d) for d in function.decorator_list}
-    if method and "staticmethod" not in decorators and positional:
-        positional = positional[1:]
-    found = {a.arg: i for i, a in enumerate(positional)}
-    found.update({a.arg: -1 for a in arguments.kwonlyargs})
-    return found
-
-
 def status_tests(text: str) -> bool:
     """Whether a module's text compares anything with 0: a function of it may test the
     exit status a function of another module returns (`LaunchFacts.status_verdicts`)."""
@@ -233,7 +164,7 @@ class LaunchFacts:
         """`text`: the module's source; `imports`: its `import_table`."""
         self.qualified = qualifier(imports)
         self.functions = module_functions(tree)
-        self._bodies: dict[str, _Body] = {}
+        self._bodies: dict[str, FunctionBody] = {}
         self._returned: dict[str, str] = {}  # what `returns` found so far
         # the callee (its expression's id) assumed to return a run's exit status, while
         # `status_verdicts` asks what a function would return then
@@ -259,12 +190,12 @@ class LaunchFacts:
         source = self._sources.get(qualname, "")
         return any(word in source for word in words)
 
-    def body(self, name: str) -> _Body:
+    def body(self, name: str) -> FunctionBody:
         if name not in self._bodies:
-            self._bodies[name] = _Body(self.functions[name])
+            self._bodies[name] = FunctionBody(self.functions[name])
         return self._bodies[name]
 
-    def _launches(self, body: _Body) -> Iterator[tuple[ast.Call, str]]:
+    def _launches(self, body: FunctionBody) -> Iterator[tuple[ast.Call, str]]:
         for node in body.nodes():
             if isinstance(node, ast.Call):
                 name = self.qualified(node.func)
@@ -275,13 +206,15 @@ class LaunchFacts:
         """Functions with a parameter that reaches a launch's argv or command string."""
         found: dict[str, LaunchParameter] = {}
         for qualname, function in self.functions.items():
-            positions = _positions(function, "." in qualname)
+            positions = parameter_positions(function, "." in qualname)
             if not positions or not self._mentions(qualname, self._launch_words):
                 continue
             body = self.body(qualname)
             for call, name in self._launches(body):
                 argument, form = _command(call, name)
-                traced = _traced(body, argument, positions, call.lineno) if argument else None
+                traced = (
+                    traced_parameter(body, argument, positions, call.lineno) if argument else None
+                )
                 listed = argument
                 if isinstance(listed, ast.Name):  # `cmd = [executable, "-p", …]`, then `run(cmd)`
                     values, _ = body.assignments(listed.id, call.lineno)
@@ -290,10 +223,10 @@ class LaunchFacts:
                     # `[executable, "exec", …]`: a caller names the program
                     first = listed.elts[0] if listed.elts else None
                     if isinstance(first, ast.Name):
-                        traced = _traced(body, first, positions, call.lineno)
+                        traced = traced_parameter(body, first, positions, call.lineno)
                         form = "program"
                 if traced is not None:
-                    status = _status_use(body, call, name)
+                    status = status_use(body, call, name)
                     position = positions[traced]
                     found[qualname] = LaunchParameter(
                         traced, position, form, name, status, call.lineno
@@ -358,7 +291,7 @@ class LaunchFacts:
                 found[qualname] = (call.lineno, call.col_offset, kind)
         return found
 
-    def _status_candidate(self, body: _Body) -> ast.Call | None:
+    def _status_candidate(self, body: FunctionBody) -> ast.Call | None:
         """The first call of unknown value whose value a function compares with 0, itself
         or through the one name it is bound to (`rc = run(…)`, `if rc != 0:`)."""
         bound: dict[str, ast.Call] = {}
@@ -382,7 +315,7 @@ class LaunchFacts:
                 return call
         return None
 
-    def _raises(self, body: _Body) -> bool:
+    def _raises(self, body: FunctionBody) -> bool:
         """Whether a function's run raises when it fails: an `if` on its failure that
         raises, or a checked run (`check=True`) outside any `try`."""
         for node in body.nodes():
@@ -390,12 +323,12 @@ class LaunchFacts:
                 isinstance(node, ast.If)
                 and isinstance(node.body[-1], ast.Raise)
                 and self._kind(body, node.test) == "status"
-                and not _in_handler(body, node)
+                and not in_handler(body, node)
             ):
                 return True
-        return any(not _inside(body, run, ast.Try) for run in self._checked_runs(body))
+        return any(not inside_kind(body, run, ast.Try) for run in self._checked_runs(body))
 
-    def _decides_on_status(self, body: _Body) -> bool:
+    def _decides_on_status(self, body: FunctionBody) -> bool:
         """Whether a function decides anything on its process's status: it reads a
         `returncode`, waits or polls, runs with `check=True`, or catches the failure a
         checked run raises."""
@@ -413,7 +346,7 @@ class LaunchFacts:
                     return True
         return False
 
-    def _branch_result(self, body: _Body) -> str | None:
+    def _branch_result(self, body: FunctionBody) -> str | None:
         """What a function's returns say by the branch they are in: `success` when only a
         branch where the process succeeded returns a value and the others `None`
         (`if proc.returncode == 0: return json.loads(out)`), `field:NAME=VALUE` when
@@ -437,19 +370,19 @@ class LaunchFacts:
             ok or self._after_checked(body, n, runs) for n, ok in zip(returns, success, strict=True)
         ]
         if checked != success and all(
-            ok or n.value is None or _is_none(n.value) or _in_handler(body, n)
+            ok or n.value is None or is_none(n.value) or in_handler(body, n)
             for n, ok in zip(returns, checked, strict=True)
         ):
             success = checked
-        nothing = [n.value is None or _is_none(n.value) for n in returns]
+        nothing = [n.value is None or is_none(n.value) for n in returns]
         valued = [ok for ok, none in zip(success, nothing, strict=True) if not none]
         if any(nothing) and valued and all(valued):
             return "success"  # a value only where it succeeded: the value says so
-        truth = [_bool(n.value) for n in returns]
+        truth = [bool_literal(n.value) for n in returns]
         if truth and all(t is ok for t, ok in zip(truth, success, strict=True)):
             return "success"  # `return True` where it succeeded, `return False` elsewhere
         if not all(success) and all(
-            (t is True or _is_test(n.value)) if ok else t is False
+            (t is True or is_test(n.value)) if ok else t is False
             for n, t, ok in zip(returns, truth, success, strict=True)
         ):
             # `return False` wherever it failed, a test of what it said where it succeeded
@@ -509,7 +442,7 @@ class LaunchFacts:
         literal = isinstance(node, ast.Constant)
         return shown if literal or root in self._roots else None
 
-    def _field_values(self, body: _Body, node: ast.expr) -> set[str | None]:
+    def _field_values(self, body: FunctionBody, node: ast.expr) -> set[str | None]:
         """The values a result field may be given, as written (see `_field_value`): of a
         local name, those of its assignments before (`status = Status.DONE if done else
         Status.MORE`, then `Result(status=status)`); None among them for one not known."""
@@ -521,7 +454,7 @@ class LaunchFacts:
             return self._field_values(body, node.body) | self._field_values(body, node.orelse)
         return {self._field_value(node)}
 
-    def _result_fields(self, body: _Body, value: ast.Call) -> dict[str, set[str | None]]:
+    def _result_fields(self, body: FunctionBody, value: ast.Call) -> dict[str, set[str | None]]:
         """The fields of the object a returned call makes, as written: its keywords over
         the defaults of the module's class it constructs, directly or through a function
         of the module that only returns one (`def failure(e): return Err(e)`, with
@@ -541,7 +474,7 @@ class LaunchFacts:
         return given
 
     def _written_fields(
-        self, body: _Body, value: ast.Name
+        self, body: FunctionBody, value: ast.Name
     ) -> tuple[dict[str, set[str | None]], dict[str, set[str | None]]]:
         """The fields of a returned object made by the module's class and then written
         (`result = ClaudeResult()`, then `result.is_error = True` where the run failed):
@@ -580,14 +513,14 @@ class LaunchFacts:
                 failing[name] = shown
         return {name: made[name] for name in failing}, failing
 
-    def _after_launch(self, body: _Body, node: ast.AST) -> bool:
+    def _after_launch(self, body: FunctionBody, node: ast.AST) -> bool:
         """Whether a statement comes after the function starts its first process (one
         before it, `except OSError` around reading a prompt, says nothing of a run)."""
         starts = [(call.lineno, call.col_offset) for call, _ in self._launches(body)]
         at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
         return bool(starts) and min(starts) < at
 
-    def _under_failure(self, body: _Body, node: ast.AST) -> bool:
+    def _under_failure(self, body: FunctionBody, node: ast.AST) -> bool:
         """Whether a statement runs only when a process of the function failed: in the
         branch of an `if` on its status where it failed (`if returncode != 0:`), or in an
         `except` clause of a `try` that starts one."""
@@ -599,13 +532,13 @@ class LaunchFacts:
             if (
                 isinstance(parent, ast.Try | ast.TryStar)
                 and isinstance(child, ast.ExceptHandler)
-                and any(_within(body, call, parent.body) for call in launches)
+                and any(within(body, call, parent.body) for call in launches)
             ):
                 return True
             child, parent = parent, body.parents.get(parent)
         return False
 
-    def _dict_fields(self, body: _Body, value: ast.Dict) -> dict[str, set[str | None]]:
+    def _dict_fields(self, body: FunctionBody, value: ast.Dict) -> dict[str, set[str | None]]:
         """The items of a returned dict under constant string keys, as written."""
         return {
             key.value: self._field_values(body, item)
@@ -613,7 +546,7 @@ class LaunchFacts:
             if isinstance(key, ast.Constant) and isinstance(key.value, str)
         }
 
-    def _under_success(self, body: _Body, node: ast.AST) -> bool:
+    def _under_success(self, body: FunctionBody, node: ast.AST) -> bool:
         """Whether a statement runs only when the process succeeded: in the body of an
         `if` on its success (`returncode == 0`), or the `else` of one on its failure, or
         after an `if` on the failure of the last process started before it that always
@@ -631,7 +564,7 @@ class LaunchFacts:
             child, parent = parent, body.parents.get(parent)
         return False
 
-    def _status_branch(self, body: _Body, parent: ast.AST, child: ast.AST) -> bool | None:
+    def _status_branch(self, body: FunctionBody, parent: ast.AST, child: ast.AST) -> bool | None:
         """For `child` of an `if` on the process's status: True in the branch where it
         succeeded (the body of `if returncode == 0`, the `else` of `if returncode != 0`),
         False in the one where it failed; None for anything else."""
@@ -644,12 +577,12 @@ class LaunchFacts:
             return test == "success"
         return test == "status" if child in parent.orelse else None
 
-    def _checked_runs(self, body: _Body) -> list[ast.Call]:
+    def _checked_runs(self, body: FunctionBody) -> list[ast.Call]:
         """The function's runs that raise when they fail (`check=True`, `check_call`, a
         function of the module given `check=True` that returns a run's result)."""
         return [c for c in body.nodes() if isinstance(c, ast.Call) and self.raises_on_failure(c)]
 
-    def _after_checked(self, body: _Body, node: ast.AST, runs: list[ast.Call]) -> bool:
+    def _after_checked(self, body: FunctionBody, node: ast.AST, runs: list[ast.Call]) -> bool:
         """Whether `node` is reached only after one of the checked `runs` succeeded: it
         follows one, outside any `except` clause, and every clause after the last before
         it that catches its failure leaves (`return False`)."""
@@ -657,9 +590,9 @@ class LaunchFacts:
         end = (getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0)
         # one it holds runs first too (`return run(…, check=True).stdout`)
         before = [
-            call for call in runs if (call.lineno, call.col_offset) < at or _ends_by(call, end)
+            call for call in runs if (call.lineno, call.col_offset) < at or ends_by(call, end)
         ]
-        if not before or _in_handler(body, node):
+        if not before or in_handler(body, node):
             return False  # no run before it, or a clause: the run may have failed
         last = max(before, key=lambda call: (call.lineno, call.col_offset))
         child: ast.AST = last
@@ -668,8 +601,8 @@ class LaunchFacts:
             if (
                 isinstance(parent, ast.Try | ast.TryStar)
                 and any(child is statement for statement in parent.body)
-                and not _within(body, node, parent.body)
-                and any(not _leaves(handler.body) for handler in parent.handlers)
+                and not within(body, node, parent.body)
+                and any(not leaves(handler.body) for handler in parent.handlers)
             ):
                 return False  # a failure caught here goes on to `node`
             child, parent = parent, body.parents.get(parent)
@@ -686,7 +619,7 @@ class LaunchFacts:
         return name in LAUNCH_CALLS or self._called(call.func) == "result"
 
     def _after_failure_left(
-        self, body: _Body, parent: ast.AST, child: ast.AST, launched: tuple[int, int]
+        self, body: FunctionBody, parent: ast.AST, child: ast.AST, launched: tuple[int, int]
     ) -> bool:
         """Whether `child` follows, in its statement list, a statement placed after the
         process started at `launched` (the last before it) that is left, on every path
@@ -697,7 +630,7 @@ class LaunchFacts:
             for s in held[0][: held[1]]
         )
 
-    def _passes_on_success(self, body: _Body, statement: ast.stmt) -> bool:
+    def _passes_on_success(self, body: FunctionBody, statement: ast.stmt) -> bool:
         """Whether the code after `statement` runs only when the process succeeded: an
         `if` each of whose branches leaves (`return`, `raise`), is taken only on success
         (the body of `if returncode == 0`, the `else` of `if returncode != 0`), or holds
@@ -713,7 +646,7 @@ class LaunchFacts:
             for branch, taken in branches
         )
 
-    def _result_object(self, body: _Body, value: ast.Call) -> str | None:
+    def _result_object(self, body: FunctionBody, value: ast.Call) -> str | None:
         """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's
         success in a field: `RunResult(success=proc.returncode == 0)`,
         `Result(status=Status.OK if proc.returncode == 0 else Status.FAILED)`,
@@ -749,7 +682,7 @@ class LaunchFacts:
             for k in value.keywords
         )
 
-    def _kind(self, body: _Body, value: ast.expr) -> str | None:
+    def _kind(self, body: FunctionBody, value: ast.expr) -> str | None:
         """What a returned value is about a process, if it is one of the known kinds."""
         if isinstance(value, ast.Tuple):
             items = [self._kind(body, item) for item in value.elts]
@@ -796,14 +729,14 @@ class LaunchFacts:
             return "status" if failing and "success" not in kinds else None
         if isinstance(value, ast.IfExp):  # `proc.returncode if not killed else 1`
             kinds = {
-                "code" if _int_constant(v) else self._kind(body, v)
+                "code" if int_constant(v) else self._kind(body, v)
                 for v in (value.body, value.orelse)
             }
             return "status" if "status" in kinds and kinds <= {"status", "code"} else None
         if isinstance(value, ast.Name):
             assigned, _ = body.assignments(value.id, value.lineno)
             # an integer it starts as (`exit_code = 0`) until the run's status is known
-            assigned = [v for v in assigned if not _int_constant(v)] or assigned
+            assigned = [v for v in assigned if not int_constant(v)] or assigned
             kinds = {self._kind(body, v) for v in assigned}
             for unpacked, index in body.unpacked(value.id, value.lineno):
                 kind = self._kind(body, unpacked) or ""
@@ -811,7 +744,7 @@ class LaunchFacts:
             return kinds.pop() if len(kinds) == 1 else None  # one kind on every path
         return None
 
-    def _handed_process(self, body: _Body, call: ast.Call) -> bool:
+    def _handed_process(self, body: FunctionBody, call: ast.Call) -> bool:
         """Whether a call is handed the process the function started (`stream_output(
         proc=proc)`) in a function declared to return an `int`: the helper waits for it
         and returns its exit status."""
@@ -827,7 +760,7 @@ class LaunchFacts:
             for arg in given
         )
 
-    def _runs(self, body: _Body) -> list[tuple[int, int]]:
+    def _runs(self, body: FunctionBody) -> list[tuple[int, int]]:
         """Where a function runs a process: its launches, and its calls of a function of
         the module that returns what its run says (`rc = run_exec(p)`)."""
         found = [(c.lineno, c.col_offset) for c, _ in self._launches(body)]
@@ -851,26 +784,6 @@ class LaunchFacts:
             return "status"
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
-
-
-def _leaves(statements: list[ast.stmt]) -> bool:
-    """Whether a clause ends by leaving the function (`return`, `raise`)."""
-    return bool(statements) and isinstance(statements[-1], ast.Return | ast.Raise)
-
-
-def _in_handler(body: _Body, node: ast.AST) -> bool:
-    """Whether `node` is inside an `except` clause of the function."""
-    return _inside(body, node, ast.ExceptHandler)
-
-
-def _within(body: _Body, node: ast.AST, statements: list[ast.stmt]) -> bool:
-    """Whether `node` is one of `statements` or inside one."""
-    current: ast.AST | None = node
-    while current is not None:
-        if any(current is statement for statement in statements):
-            return True
-        current = body.parents.get(current)
-    return False
 
 
 def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
@@ -903,35 +816,9 @@ def _verdicts(values: list[ast.expr], kinds: set[str]) -> bool:
     return all(
         isinstance(value, ast.Tuple)
         and index < len(value.elts)
-        and _bool(value.elts[index]) is not None
+        and bool_literal(value.elts[index]) is not None
         for value in values
     )
-
-
-def _bool(node: ast.expr | None) -> bool | None:
-    """The value of a literal `True` or `False`."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
-        return node.value
-    return None
-
-
-def _is_test(node: ast.expr | None) -> bool:
-    """Whether an expression is a test, `True` or `False` (a comparison, `not`, or
-    `and`/`or` of tests)."""
-    if isinstance(node, ast.Compare) or _bool(node) is not None:
-        return True
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return True
-    return isinstance(node, ast.BoolOp) and all(_is_test(v) for v in node.values)
-
-
-def _int_constant(node: ast.expr) -> bool:
-    """Whether a value is a constant integer (`0`, `-1` for a timeout)."""
-    return int_value(node, {}) is not None
-
-
-def _is_none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _common_fields(kinds: set[str]) -> set[str]:
@@ -974,11 +861,6 @@ def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:
     return f"{FAILURE_VALUES}{'|'.join(only)}" if only else ""
 
 
-def _ends_by(node: ast.expr, end: tuple[int, int]) -> bool:
-    """Whether an expression ends by `end` (a position after its start)."""
-    return (node.end_lineno or 0, node.end_col_offset or 0) <= end
-
-
 def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:
     """The argv or command-string expression of a launch call, and which it is."""
     if name in SPREAD_CALLS:
@@ -994,123 +876,3 @@ def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:
     if first is not None and shell_true:
         return shell_command(first), "shell"
     return first, "shell" if name in SHELL_STRING_CALLS else "argv"
-
-
-def _traced(
-    body: _Body, node: ast.expr, parameters: dict[str, int], line: int, depth: int = 0
-) -> str | None:
-    """The parameter an argv expression is (through `list(…)`, `[*cmd]`, `*cmd` and
-    local names that any way to the launch may carry it in)."""
-    if depth > _MAX_DEPTH:
-        return None
-    if isinstance(node, ast.Starred):
-        return _traced(body, node.value, parameters, line, depth + 1)
-    if isinstance(node, ast.List | ast.Tuple) and len(node.elts) == 1:
-        return _traced(body, node.elts[0], parameters, line, depth + 1)
-    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
-        if dotted_name(node.func) in _CONVERSIONS:
-            return _traced(body, node.args[0], parameters, line, depth + 1)
-        return None
-    if isinstance(node, ast.IfExp):  # `[scrub(a) for a in cmd] if strict else list(cmd)`
-        found = _traced(body, node.body, parameters, line, depth + 1)
-        return found or _traced(body, node.orelse, parameters, line, depth + 1)
-    if isinstance(node, ast.ListComp) and _maps_each(node):  # `[str(a) for a in cmd]`
-        return _traced(body, node.generators[0].iter, parameters, line, depth + 1)
-    if not isinstance(node, ast.Name):
-        return None
-    values, entry = body.assignments(node.id, line)
-    if entry and node.id in parameters:
-        return node.id
-    for value in values:
-        found = _traced(body, value, parameters, value.lineno, depth + 1)
-        if found is not None:
-            return found
-    return None
-
-
-# Calls that make something else of a word: its letters sorted, reversed, counted.
-_REORDERING = frozenset({"sorted", "reversed", "set", "list", "tuple", "len"})
-
-
-def _maps_each(comprehension: ast.ListComp) -> bool:
-    """Whether a list comprehension keeps each item of what it walks, as it is or through a
-    one-argument call (`[a for a in cmd]`, `[scrub(a) for a in cmd]`): the same words."""
-    if len(comprehension.generators) != 1 or comprehension.generators[0].ifs:
-        return False
-    target, element = comprehension.generators[0].target, comprehension.elt
-    if not isinstance(target, ast.Name):
-        return False
-    if isinstance(element, ast.Call) and len(element.args) == 1 and not element.keywords:
-        if dotted_name(element.func) in _REORDERING:
-            return False  # `[sorted(w) for w in cmd]`: no longer the words
-        element = element.args[0]
-    return isinstance(element, ast.Name) and element.id == target.id
-
-
-def _status_use(body: _Body, call: ast.Call, name: str) -> str:
-    """What a function does with a launch's status: "returned", "read" or "dropped"."""
-    keywords = {k.arg: k.value for k in call.keywords if k.arg}
-    check = keywords.get("check")
-    if checked_call(name, call) or not (check is None or isinstance(check, ast.Constant)):
-        return "read"  # checked, or `check=strict`: a failure may raise, as the caller says
-    if isinstance(check, ast.Constant) and check.value is True:
-        return "read"
-    holder = body.enclosing(call)
-    if isinstance(holder, ast.Expr):
-        return "dropped"
-    if isinstance(holder, ast.Return):
-        return "returned"
-    bound = None
-    if isinstance(holder, ast.Assign) and len(holder.targets) == 1:
-        target = holder.targets[0]
-        bound = target.id if isinstance(target, ast.Name) else None
-    elif isinstance(holder, ast.withitem) and isinstance(holder.optional_vars, ast.Name):
-        bound = holder.optional_vars.id
-    if bound is None:
-        return "returned" if _in_return(body, call) else "read"
-    uses = [n for n in body.names(bound) if n.lineno >= call.lineno]
-    uses = [n for n in uses if not isinstance(n.ctx, ast.Store)]
-    if any(_status_read(body, use) and not _in_return(body, use) for use in uses):
-        return "read"  # it looks at the status itself (and may return it too)
-    if any(_in_return(body, use) and _whole_or_status(body, use) for use in uses):
-        return "returned"
-    return "read" if uses else "dropped"
-
-
-def _status_read(body: _Body, use: ast.Name) -> bool:
-    """Whether a use of a process (or result) reads its status (`r.returncode`, `rc =
-    p.wait()`): not `p.communicate()`, which returns the output, nor a `p.wait()` whose
-    value goes nowhere."""
-    parent = body.parents.get(use)
-    if not isinstance(parent, ast.Attribute) or parent.attr not in _STATUS_READS:
-        return False
-    if parent.attr == "communicate":
-        return False
-    call = body.parents.get(parent)
-    if isinstance(call, ast.Call) and call.func is parent and parent.attr in ("wait", "poll"):
-        holder = body.parents.get(call)
-        if isinstance(holder, ast.Await):
-            holder = body.parents.get(holder)
-        return not isinstance(holder, ast.Expr)
-    return True
-
-
-def _whole_or_status(body: _Body, use: ast.Name) -> bool:
-    """Whether a use of a process (or result) is the value itself or its status, not
-    some other attribute (`result.stdout`)."""
-    parent = body.parents.get(use)
-    return not isinstance(parent, ast.Attribute) or parent.attr in _STATUS_READS
-
-
-def _in_return(body: _Body, node: ast.AST) -> bool:
-    return _inside(body, node, ast.Return)
-
-
-def _inside(body: _Body, node: ast.AST, kind: type[ast.AST]) -> bool:
-    """Whether `node` is inside a node of type `kind` in the function."""
-    current = body.parents.get(node)
-    while current is not None and current is not body.function:
-        if isinstance(current, kind):
-            return True
-        current = body.parents.get(current)
-    return False
