@@ -58,6 +58,9 @@ class Flow(NamedTuple):
     # expressions evaluating to it whose attribute is read, in source order
     uses: tuple[ast.expr, ...]
     exported: tuple[str, ...]  # module-level names (a global, a container, a factory) holding it
+    # calls of the value itself (`create(…)`, `self.completion_fn(…)`: a bound method kept
+    # in a name or an attribute), in source order
+    called: tuple[ast.Call, ...] = ()
 
 
 class _Item(NamedTuple):
@@ -85,6 +88,19 @@ def attribute_read(node: ast.AST | None, receiver: ast.AST) -> TypeGuard[ast.Cal
         and len(node.args) >= 2
         and node.args[0] is receiver
     )
+
+
+def held_method(module: PythonModule, node: ast.AST) -> ast.Attribute | None:
+    """The method of one of its resources an attribute chain on `node` names, where a
+    statement keeps it in a name or an attribute instead of calling it
+    (`self.completion_fn = self.client.chat.completions.create`): its calls are the
+    method's. A method of the value itself (`client.copy`) is none: it sends nothing."""
+    current, depth = node, 0
+    while isinstance(parent := module.parent(current), ast.Attribute) and parent.value is current:
+        current, depth = parent, depth + 1
+    holder = module.parent(current)
+    kept = isinstance(holder, ast.Assign | ast.AnnAssign) and holder.value is current
+    return current if kept and depth >= 2 and isinstance(current, ast.Attribute) else None
 
 
 def attribute_call(module: PythonModule, node: ast.AST) -> ast.Call | None:
@@ -167,6 +183,7 @@ class ValueFlow:
         module-level names that hold it."""
         uses: list[ast.expr] = []
         exported: list[str] = []
+        called: list[ast.Call] = []
         seen: set[_Item] = set()
         stored: set[tuple[str, int, bool]] = set()  # names whose reads are queued
         work = [_Item(value, False)]
@@ -185,6 +202,8 @@ class ValueFlow:
                         work.append(_Item(call, False))
                 elif parent.attr == "get" and isinstance(call, ast.Call) and call.func is parent:
                     work.append(_Item(call, False))  # `clients.get(provider)`
+            elif isinstance(parent, ast.Call) and parent.func is node and not item.held:
+                called.append(parent)
             elif isinstance(parent, ast.Subscript) and parent.value is node and item.held:
                 work.append(_Item(parent, False))
             elif isinstance(parent, ast.Dict) and not item.held:
@@ -221,7 +240,8 @@ class ValueFlow:
                     work.extend(_Item(name, item.held) for name in reads)
         if len(uses) > 1:
             uses.sort(key=self._source_order)
-        return Flow(tuple(uses), tuple(dict.fromkeys(exported)))
+        called.sort(key=self._source_order)
+        return Flow(tuple(uses), tuple(dict.fromkeys(exported)), tuple(called))
 
     def _passes(self, call: ast.AST | None, value: ast.expr) -> TypeGuard[ast.Call]:
         """Whether `call` evaluates to `value`, which it is given (`self.passes`)."""

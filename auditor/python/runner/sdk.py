@@ -29,7 +29,12 @@ from auditor.python.model.mapping_keys import ABSENT, Absent, mapping_key
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
 from auditor.python.model.reaching import reaching_chains
-from auditor.python.model.value_flow import ValueFlow, attribute_call, simple_string
+from auditor.python.model.value_flow import (
+    ValueFlow,
+    attribute_call,
+    held_method,
+    simple_string,
+)
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.regions import inside
 from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
@@ -253,7 +258,13 @@ def find_clients(
         else:
             continue
         reached = flow.trace(call)
-        requests = (attribute_call(module, use) for use in reached.uses)
+        requests = [attribute_call(module, use) for use in reached.uses]
+        requests += [  # `create = client.chat.completions.create`, then `create(…)`
+            request
+            for use in reached.uses
+            if (method := held_method(module, use)) is not None
+            for request in flow.trace(method).called
+        ]
         references = tuple(dict.fromkeys(r for r in requests if r is not None))
         callers = _callers(module, flow, references, wide)
         keyword = constructor.keyword
