@@ -221,6 +221,23 @@ def matching_names(names: Iterable[str], pattern: str) -> list[str]:
     return found[:MAX_MATCHES]
 
 
+# How a script's sourcing list writes the literal rest of a path behind a variable
+# (`source "$ROOT/lib/x.sh"`): read from the nearest folder above that holds it.
+NEAREST = "…/"
+
+
+def nearest_file(folder: str, relative: str, files: frozenset[str]) -> str | None:
+    """Of a run's files (display paths), `relative` under the nearest of `folder` and the
+    folders above it that holds it (`above`, on the run's list of files)."""
+    while True:
+        candidate = posixpath.normpath(posixpath.join(folder, relative))
+        if candidate in files:
+            return candidate
+        if folder in ("", ".", "/") or posixpath.basename(folder) == "..":
+            return None
+        folder = posixpath.dirname(folder)
+
+
 def above(start: Path, relative: str, root: Path) -> Path | None:
     """The nearest folder, from `start` up to `root`, that holds `relative`: where a path
     behind a variable set at run time (`source "$ROOT/lib/x.sh"`, `$ROOT` a folder of the

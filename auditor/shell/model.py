@@ -48,6 +48,7 @@ from auditor.shell.functions import (
     summarize_function,
 )
 from auditor.shell.includes import (
+    NEAREST,
     SourcedFiles,
     directive_source,
     script_folder,
@@ -594,6 +595,9 @@ class ShellScript:
         if paths == ("/dev/null",):  # ShellCheck's way to say "nothing to follow"
             return options
         self.sourcing.extend((path, options) for path in paths)
+        tail = variable_prefixed(self.parsed.node_text(word)) if not paths else None
+        if tail is not None:  # read from the nearest folder above that holds it
+            self.sourcing.append((NEAREST + tail, options))
         command = word.parent.id if word.parent is not None else -1
         if paths:  # a file of the project: unread, until one it names is read below
             self._unread_sources.add(command)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog
 from auditor.project import Callback, CallSite, Sourcers
+from auditor.shell.includes import NEAREST, nearest_file
 from auditor.shell.options import ShellOptions
 from auditor.shell.source_sets import is_pattern, pattern_targets
 from auditor.timebound import FileTimeout, time_bound
@@ -107,7 +108,7 @@ def sourced_by(
         targets = [
             (target, errexit, pipefail)
             for path, errexit, pipefail in sourcing
-            for target in _targets(posixpath.normpath(posixpath.join(folder, path)), by_folder)
+            for target in _targets(folder, path, by_folder, files)
         ]
         held = [target for target, _, _ in targets if target in files]
         sources.setdefault(display, []).extend(held)
@@ -138,8 +139,16 @@ def sourced_by(
     return {target: sourcers for target, sourcers in given.items() if any(sourcers)}
 
 
-def _targets(path: str, by_folder: Mapping[str, list[str]]) -> list[str]:
-    """The files of the run a sourced path names: itself, or each a pattern matches."""
+def _targets(
+    folder: str, written: str, by_folder: Mapping[str, list[str]], files: frozenset[str]
+) -> list[str]:
+    """The files of the run a path sourced by a script in `folder` names: itself, each a
+    pattern matches, or the rest of a path behind a variable (`NEAREST`) in the nearest
+    folder above that holds it."""
+    if written.startswith(NEAREST):
+        found = nearest_file(folder, written.removeprefix(NEAREST), files)
+        return [found] if found is not None else []
+    path = posixpath.normpath(posixpath.join(folder, written))
     return pattern_targets(path, by_folder) if is_pattern(path) else [path]
 
 
