@@ -119,8 +119,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       `$?` read right after `agent … || true` or `wait "$pid" || true` (the
       status of the list, always 0; also `${PIPESTATUS[0]}` when the agent is
       not a masked stage, and a read after the `fi` of the branch the list
-      ends), even when the output is examined too: the script meant to decide
-      on the status;
+      ends), and a `$?` read right after the `wait` for a background job that
+      ends with `agent … || true` (`(timeout 1200 codex … || true) > out &`,
+      later `wait "$pid"; rc=$?`: the job's status, always 0), even when the
+      output is examined too: the script meant to decide on the status;
 
     In a loop (`while true`, `while :`, a Ralph loop) the same test applies:
     a run whose status nothing reads and whose output nothing examines is
