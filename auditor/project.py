@@ -49,7 +49,8 @@ class LaunchParameter(NamedTuple):
     # what the function does with the status: "returned" (in some form, see
     # `PythonSummary.returns`), "read" (it checks or reads it), "dropped"
     status: str
-    line: int  # where the launching call is: it launches the agent only as it is given one
+    # the lines of the calls that launch it: they launch the agent only as it is given one
+    lines: tuple[int, ...]
 
 
 class CallDetails(NamedTuple):
@@ -155,7 +156,8 @@ class PythonSummary(NamedTuple):
                 name: list(map(list, tests)) for name, tests in self.retry_errors.items()
             },
             "launch_parameters": {
-                name: list(parameter) for name, parameter in self.launch_parameters.items()
+                name: [*parameter[:5], list(parameter.lines)]
+                for name, parameter in self.launch_parameters.items()
             },
             "returns": dict(self.returns),
             "class_bases": {name: list(bases) for name, bases in self.class_bases.items()},
@@ -183,7 +185,12 @@ class PythonSummary(NamedTuple):
             },
             {
                 _str(n): LaunchParameter(
-                    _str(_list(p, 6)[0]), _int(p[1]), _str(p[2]), _str(p[3]), _str(p[4]), _int(p[5])
+                    _str(_list(p, 6)[0]),
+                    _int(p[1]),
+                    _str(p[2]),
+                    _str(p[3]),
+                    _str(p[4]),
+                    tuple(_int(line) for line in _list(p[5])),
                 )
                 for n, p in _dict(data.get("launch_parameters", {})).items()
             },

@@ -41,49 +41,54 @@ def python(code: str, rule: str) -> list[Finding]:
     [
         (
             "def run_command(cmd, cwd=None):\n    return subprocess.run(cmd, cwd=cwd)\n",
-            ("run_command", "cmd", 0, "argv", "subprocess.run", "returned", 3),
+            ("run_command", "cmd", 0, "argv", "subprocess.run", "returned", (3,)),
         ),
         (
             "def quiet(argv):\n    subprocess.run(list(argv))\n",
-            ("quiet", "argv", 0, "argv", "subprocess.run", "dropped", 3),
+            ("quiet", "argv", 0, "argv", "subprocess.run", "dropped", (3,)),
         ),
         (
             "async def spawn(*, cmd):\n"
             "    p = await asyncio.create_subprocess_exec(*cmd)\n"
             "    return await p.wait()\n",
-            ("spawn", "cmd", -1, "argv", "asyncio.create_subprocess_exec", "returned", 3),
+            ("spawn", "cmd", -1, "argv", "asyncio.create_subprocess_exec", "returned", (3,)),
         ),
         (
             "def sh(command):\n    return subprocess.call(command, shell=True)\n",
-            ("sh", "command", 0, "shell", "subprocess.call", "returned", 3),
+            ("sh", "command", 0, "shell", "subprocess.call", "returned", (3,)),
         ),
         (
             "class R:\n    def go(self, prompt, argv):\n        subprocess.run(argv, check=True)\n",
-            ("R.go", "argv", 1, "argv", "subprocess.run", "read", 4),
+            ("R.go", "argv", 1, "argv", "subprocess.run", "read", (4,)),
         ),
         (
             "def strict(cmd, check=True):\n    return subprocess.run(cmd, check=check)\n",
-            ("strict", "cmd", 0, "argv", "subprocess.run", "read", 3),
+            ("strict", "cmd", 0, "argv", "subprocess.run", "read", (3,)),
         ),
         (
             "def logged(cmd):\n    r = subprocess.run(cmd)\n"
             "    if r.returncode:\n        log(r.returncode)\n    return r\n",
-            ("logged", "cmd", 0, "argv", "subprocess.run", "read", 3),
+            ("logged", "cmd", 0, "argv", "subprocess.run", "read", (3,)),
         ),
         (
             "def output(cmd):\n    r = subprocess.run(cmd, capture_output=True)\n"
             "    return r.stdout\n",
-            ("output", "cmd", 0, "argv", "subprocess.run", "read", 3),
+            ("output", "cmd", 0, "argv", "subprocess.run", "read", (3,)),
         ),
         (
             "def sandboxed(cmd, box):\n    if box:\n        cmd = wrap(cmd)\n"
             "    proc = subprocess.Popen(cmd)\n    return proc\n",
-            ("sandboxed", "cmd", 0, "argv", "subprocess.Popen", "returned", 5),
+            ("sandboxed", "cmd", 0, "argv", "subprocess.Popen", "returned", (5,)),
+        ),
+        (  # launched twice (streamed or not): both calls launch what it is given
+            "def twice(cmd, stream):\n    if stream:\n        return subprocess.Popen(cmd)\n"
+            "    return subprocess.run(cmd)\n",
+            ("twice", "cmd", 0, "argv", "subprocess.Popen", "returned", (4, 5)),
         ),
         (  # the argv a local name holds, its program the caller's
             "def ask(prompt, program):\n    cmd = [program, '-p', prompt]\n"
             "    return subprocess.run(cmd)\n",
-            ("ask", "program", 1, "program", "subprocess.run", "returned", 4),
+            ("ask", "program", 1, "program", "subprocess.run", "returned", (4,)),
         ),
     ],
 )
@@ -321,7 +326,7 @@ def test_the_new_facts_survive_the_cache() -> None:
         """
     original = summary(code)
     assert original.launch_parameters["Job.run"] == LaunchParameter(
-        "argv", 0, "argv", "subprocess.run", "returned", 5
+        "argv", 0, "argv", "subprocess.run", "returned", (5,)
     )
     assert PythonSummary.from_data(original.to_data()) == original
 
@@ -354,7 +359,7 @@ def test_what_a_function_says_if_a_call_returns_a_status(
 
 
 def test_the_index_names_the_launching_functions() -> None:
-    parameter = LaunchParameter("cmd", 0, "argv", "subprocess.run", "returned", 3)
+    parameter = LaunchParameter("cmd", 0, "argv", "subprocess.run", "returned", (3,))
     summaries = {"pkg.a": PythonSummary("pkg/a.py", launch_parameters={"R.go": parameter})}
     assert ProjectIndex(summaries).launch_calls() == (("go(", "a"),)
 

@@ -293,6 +293,24 @@ def test_a_path_behind_a_variable_is_read_from_the_nearest_folder_above_that_hol
     assert "bin/main.sh:4:1: RA203" in found
 
 
+def test_the_nearest_folder_above_never_leads_out_of_the_audited_path(tmp_path: Path) -> None:
+    from auditor.shell.includes import above, nearest_file
+
+    project = tmp_path / "proj"
+    (project / "lib").mkdir(parents=True)
+    (project / "bin").mkdir()
+    (tmp_path / "outside.sh").write_text("run_agent() { gptme; }\n")
+    (project / "lib" / "x.sh").write_text("run_agent() { gptme; }\n")
+    (project / "lib" / "linked.sh").symlink_to(tmp_path / "outside.sh")
+    assert above(project / "bin", "lib/x.sh", project) == project
+    assert above(project / "bin", "../outside.sh", project) is None
+    assert above(project / "bin", "lib/linked.sh", project) is None  # a link out of it
+    assert above(tmp_path, "lib/x.sh", project) is None  # a script outside the root
+    files = frozenset({"proj/lib/x.sh", "outside.sh"})
+    assert nearest_file("proj/bin", "lib/x.sh", files) == "proj/lib/x.sh"
+    assert nearest_file("proj/bin", "../../outside.sh", files) is None
+
+
 @pytest.mark.parametrize(
     ("directive", "found"),
     [

@@ -221,14 +221,17 @@ def matching_names(names: Iterable[str], pattern: str) -> list[str]:
     return found[:MAX_MATCHES]
 
 
-# How a script's sourcing list writes the literal rest of a path behind a variable
-# (`source "$ROOT/lib/x.sh"`): read from the nearest folder above that holds it.
-NEAREST = "…/"
+# How a script's sourcing list marks the literal rest of a path behind a variable
+# (`source "$ROOT/lib/x.sh"`), read from the nearest folder above that holds it: a NUL,
+# which no path holds.
+NEAREST = "\0"
 
 
 def nearest_file(folder: str, relative: str, files: frozenset[str]) -> str | None:
     """Of a run's files (display paths), `relative` under the nearest of `folder` and the
     folders above it that holds it (`above`, on the run's list of files)."""
+    if posixpath.isabs(relative) or ".." in relative.split("/"):
+        return None
     while True:
         candidate = posixpath.normpath(posixpath.join(folder, relative))
         if candidate in files:
@@ -242,10 +245,13 @@ def above(start: Path, relative: str, root: Path) -> Path | None:
     """The nearest folder, from `start` up to `root`, that holds `relative`: where a path
     behind a variable set at run time (`source "$ROOT/lib/x.sh"`, `$ROOT` a folder of the
     project) most likely points. None outside `root` or when none holds it."""
+    if posixpath.isabs(relative) or ".." in relative.split("/"):
+        return None  # a path that leaves the folder it is read from is none of its files
     folder = start
     while folder.is_relative_to(root):
-        if os.path.lexists(folder / relative):
-            return folder
+        found = folder / relative
+        if os.path.lexists(found) and Path(os.path.realpath(found)).is_relative_to(root):
+            return folder  # (never through a link out of the root)
         if folder == root:
             break
         folder = folder.parent

@@ -55,10 +55,12 @@ def _within_reported(
     hits: list[tuple[StepCall, Retry]],
     found: list[tuple[RetryConstruct, list[tuple[StepCall, Retry]]]],
 ) -> bool:
-    """Whether a loop re-runs only steps that a loop around it re-runs too (an attempt
-    loop inside an outer retry loop, around one call): one defect, reported once, at the
-    outer loop."""
+    """Whether a loop re-runs only steps that a loop around it re-runs too, after every
+    failure it does (an attempt loop inside an outer retry loop, around one call): one
+    defect, reported once, at the outer loop. An inner loop that retries more widely
+    (after any failure, the outer one only after some) keeps its own finding."""
     calls = {id(step.call) for step, _ in hits}
+    blanket = any(retry.blanket for _, retry in hits)
     start, end = construct.span
     return construct.loop is not None and any(
         other is not construct
@@ -66,6 +68,7 @@ def _within_reported(
         and other.span[0] < start
         and end <= other.span[1]
         and calls <= {id(step.call) for step, _ in others}
+        and (any(retry.blanket for _, retry in others) or not blanket)
         for other, others in found
     )
 

@@ -13,7 +13,7 @@ from auditor.python.runner.loop_parts import bound_names
 from auditor.python.runner.steps import checked_call
 
 # Reading one of these on a process (or its result) reads, or keeps in reach, its status.
-STATUS_READS = frozenset({"returncode", "wait", "poll", "communicate", "check_returncode"})
+_STATUS_READS = frozenset({"returncode", "wait", "poll", "communicate", "check_returncode"})
 
 _CONVERSIONS = frozenset({"list", "tuple", "builtins.list", "builtins.tuple"})
 
@@ -40,6 +40,7 @@ class FunctionBody:
                 stack.append(child)
 
     def nodes(self) -> Iterator[ast.AST]:
+        """The function's own nodes (not the function itself)."""
         return iter(self.parents)
 
     def enclosing(self, node: ast.AST) -> ast.AST | None:
@@ -85,6 +86,7 @@ class FunctionBody:
         ]
 
     def names(self, name: str) -> list[ast.Name]:
+        """The function's own uses of a name, stores too."""
         return [n for n in self.parents if isinstance(n, ast.Name) and n.id == name]
 
 
@@ -143,6 +145,7 @@ def int_constant(node: ast.expr) -> bool:
 
 
 def is_none(node: ast.expr) -> bool:
+    """Whether a value is the literal `None`."""
     return isinstance(node, ast.Constant) and node.value is None
 
 
@@ -169,7 +172,7 @@ def traced_parameter(
     if isinstance(node, ast.IfExp):  # `[scrub(a) for a in cmd] if strict else list(cmd)`
         found = traced_parameter(body, node.body, parameters, line, depth + 1)
         return found or traced_parameter(body, node.orelse, parameters, line, depth + 1)
-    if isinstance(node, ast.ListComp) and maps_each(node):  # `[str(a) for a in cmd]`
+    if isinstance(node, ast.ListComp) and _maps_each(node):  # `[str(a) for a in cmd]`
         return traced_parameter(body, node.generators[0].iter, parameters, line, depth + 1)
     if not isinstance(node, ast.Name):
         return None
@@ -183,7 +186,7 @@ def traced_parameter(
     return None
 
 
-def maps_each(comprehension: ast.ListComp) -> bool:
+def _maps_each(comprehension: ast.ListComp) -> bool:
     """Whether a list comprehension keeps each item of what it walks, as it is or through a
     one-argument call (`[a for a in cmd]`, `[scrub(a) for a in cmd]`): the same words."""
     if len(comprehension.generators) != 1 or comprehension.generators[0].ifs:
@@ -218,22 +221,22 @@ def status_use(body: FunctionBody, call: ast.Call, name: str) -> str:
     elif isinstance(holder, ast.withitem) and isinstance(holder.optional_vars, ast.Name):
         bound = holder.optional_vars.id
     if bound is None:
-        return "returned" if in_return(body, call) else "read"
+        return "returned" if _in_return(body, call) else "read"
     uses = [n for n in body.names(bound) if n.lineno >= call.lineno]
     uses = [n for n in uses if not isinstance(n.ctx, ast.Store)]
-    if any(status_read(body, use) and not in_return(body, use) for use in uses):
+    if any(_status_read(body, use) and not _in_return(body, use) for use in uses):
         return "read"  # it looks at the status itself (and may return it too)
-    if any(in_return(body, use) and whole_or_status(body, use) for use in uses):
+    if any(_in_return(body, use) and _whole_or_status(body, use) for use in uses):
         return "returned"
     return "read" if uses else "dropped"
 
 
-def status_read(body: FunctionBody, use: ast.Name) -> bool:
+def _status_read(body: FunctionBody, use: ast.Name) -> bool:
     """Whether a use of a process (or result) reads its status (`r.returncode`, `rc =
     p.wait()`): not `p.communicate()`, which returns the output, nor a `p.wait()` whose
     value goes nowhere."""
     parent = body.parents.get(use)
-    if not isinstance(parent, ast.Attribute) or parent.attr not in STATUS_READS:
+    if not isinstance(parent, ast.Attribute) or parent.attr not in _STATUS_READS:
         return False
     if parent.attr == "communicate":
         return False
@@ -246,14 +249,14 @@ def status_read(body: FunctionBody, use: ast.Name) -> bool:
     return True
 
 
-def whole_or_status(body: FunctionBody, use: ast.Name) -> bool:
+def _whole_or_status(body: FunctionBody, use: ast.Name) -> bool:
     """Whether a use of a process (or result) is the value itself or its status, not
     some other attribute (`result.stdout`)."""
     parent = body.parents.get(use)
-    return not isinstance(parent, ast.Attribute) or parent.attr in STATUS_READS
+    return not isinstance(parent, ast.Attribute) or parent.attr in _STATUS_READS
 
 
-def in_return(body: FunctionBody, node: ast.AST) -> bool:
+def _in_return(body: FunctionBody, node: ast.AST) -> bool:
     return inside_kind(body, node, ast.Return)
 
 

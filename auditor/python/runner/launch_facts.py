@@ -67,6 +67,7 @@ SPREAD_CALLS = frozenset(
 LAUNCH_CALLS = PROCESS_CALLS | SHELL_STRING_CALLS | SPREAD_CALLS
 _STATUS_VALUE = frozenset({"subprocess.call", "os.system"})
 _CALL_ROUNDS = 3  # calls followed between a launch and what a function returns of it
+_CANDIDATES = 3  # calls whose value a function compares with 0, tried as a run's status
 # a comparison with 0 (`rc != 0`, `0 == code`): where a function may test a status
 _STATUS_TEST = re.compile(r"[!=]=\s*0\b|\b0\s*[!=]=")
 # Text of a function that may return what became of a process (with its launch words).
@@ -210,7 +211,8 @@ class LaunchFacts:
             if not positions or not self._mentions(qualname, self._launch_words):
                 continue
             body = self.body(qualname)
-            for call, name in self._launches(body):
+            launches = sorted(self._launches(body), key=lambda c: (c[0].lineno, c[0].col_offset))
+            for call, name in launches:
                 argument, form = _command(call, name)
                 traced = (
                     traced_parameter(body, argument, positions, call.lineno) if argument else None
@@ -225,13 +227,15 @@ class LaunchFacts:
                     if isinstance(first, ast.Name):
                         traced = traced_parameter(body, first, positions, call.lineno)
                         form = "program"
-                if traced is not None:
+                known = found.get(qualname)
+                if traced is not None and known is None:
                     status = status_use(body, call, name)
                     position = positions[traced]
                     found[qualname] = LaunchParameter(
-                        traced, position, form, name, status, call.lineno
+                        traced, position, form, name, status, (call.lineno,)
                     )
-                    break
+                elif known is not None and traced == known.name:  # it launches it again
+                    found[qualname] = known._replace(lines=(*known.lines, call.lineno))
         return found
 
     def returns(self) -> dict[str, str]:
@@ -281,28 +285,23 @@ class LaunchFacts:
         for qualname in self.functions:
             if qualname in self._returned or not _STATUS_TEST.search(self._sources[qualname]):
                 continue
-            call = self._status_candidate(self.body(qualname))
-            if call is None:
-                continue
-            self._assumed = id(call.func)
-            kind = self._returned_kind(qualname)
-            self._assumed = None
-            if kind is not None and kind not in (RAISES, "status"):
-                found[qualname] = (call.lineno, call.col_offset, kind)
+            for call in self._status_candidates(self.body(qualname))[:_CANDIDATES]:
+                self._assumed = id(call.func)
+                try:
+                    kind = self._returned_kind(qualname)
+                finally:
+                    self._assumed = None
+                if kind is not None and kind not in (RAISES, "status"):
+                    found[qualname] = (call.lineno, call.col_offset, kind)
+                    break
         return found
 
-    def _status_candidate(self, body: FunctionBody) -> ast.Call | None:
-        """The first call of unknown value whose value a function compares with 0, itself
-        or through the one name it is bound to (`rc = run(…)`, `if rc != 0:`)."""
-        bound: dict[str, ast.Call] = {}
+    def _status_candidates(self, body: FunctionBody) -> list[ast.Call]:
+        """The calls of unknown value whose value a function compares with 0, itself or
+        through the name it is bound to right before the comparison (`rc = run(…)`, `if
+        rc != 0:`), in source order."""
+        found: list[ast.Call] = []
         for node in body.nodes():
-            if (
-                isinstance(node, ast.Assign)
-                and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, ast.Call)
-            ):
-                bound.setdefault(node.targets[0].id, node.value)
             if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
                 continue
             left, right = node.left, node.comparators[0]
@@ -310,10 +309,11 @@ class LaunchFacts:
                 left, right = right, left
             if not (isinstance(right, ast.Constant) and right.value == 0):
                 continue
-            call = bound.get(left.id) if isinstance(left, ast.Name) else left
+            values = body.assignments(left.id, node.lineno)[0] if isinstance(left, ast.Name) else []
+            call = values[0] if len(values) == 1 else left
             if isinstance(call, ast.Call) and self._called(call.func) is None:
-                return call
-        return None
+                found.append(call)
+        return sorted(found, key=lambda call: (call.lineno, call.col_offset))
 
     def _raises(self, body: FunctionBody) -> bool:
         """Whether a function's run raises when it fails: an `if` on its failure that

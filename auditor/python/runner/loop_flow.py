@@ -124,8 +124,8 @@ def _assigned(target: ast.expr, value: ast.expr | None) -> list[tuple[str, bool 
     `True` or `False` for those constants, `_SET` for any other value (or one not known,
     `value` None); the names of a tuple target too (`text, usage = ask(…)`), item by item
     from a tuple of values."""
-    if isinstance(target, ast.Starred):
-        target = target.value
+    if isinstance(target, ast.Starred):  # a list of what is left: set, whatever it holds
+        return _assigned(target.value, None)
     if isinstance(target, ast.Name):
         constant = value.value if isinstance(value, ast.Constant) else _SET
         return [(target.id, constant if constant is None or isinstance(constant, bool) else _SET)]

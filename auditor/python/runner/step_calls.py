@@ -22,6 +22,7 @@ from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
 from auditor.python.runner.agent_options import gives_no_tools
 from auditor.python.runner.agent_words import split_command
+from auditor.python.runner.launch_facts import LAUNCH_CALLS
 from auditor.python.runner.project_calls import returned_launcher, returned_value
 from auditor.python.runner.steps import (
     PROCESS_CALLS,
@@ -253,8 +254,8 @@ class Steps:
         return (
             parameter is not None
             and isinstance(call, ast.Call)
-            and parameter.line == call.lineno
-            and parameter.launch in self.module.calls.get(call, ())
+            and call.lineno in parameter.lines
+            and bool(self.module.calls.get(call, frozenset()) & LAUNCH_CALLS)
         )
 
     def _known(self, function: Function) -> bool:
