@@ -75,7 +75,8 @@ class IndexedModule(NamedTuple):
     candidate: Candidate
     digest: str  # of the summary's data; "" without a cache
     summary: PythonSummary | None  # None: in the cache under `digest`, not read yet
-    # the last names of its functions whose parameter reaches a process launch
+    # the last names of its functions that launch, run or report on a process, and of
+    # its classes' abstract methods: a module calling one is taken in a second pass
     launching: tuple[str, ...] = ()
 
 
@@ -146,9 +147,18 @@ def _summary(
         summary = with_loop_uses(summary, text, importing, catalog, steps)
     except (RecursionError, MemoryError, ValueError):
         summary = PythonSummary(candidate.display)  # too deep to summarise: nothing known
-    # functions that launch what they are given, run a process, or report on one
+    # functions that launch what they are given, run a process, or report on one; and,
+    # in a module that has such functions, the abstract methods of its classes (a
+    # registry's instance is called through them: `get_adapter(name).run_review(…)` runs
+    # an override that launches the agent through the base's `_execute(cmd)`)
     reaching = (*summary.launch_parameters, *summary.launchers, *summary.returns)
-    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in reaching}))
+    abstract = [
+        method
+        for facts in (summary.graph.get("classes") or {}).values()
+        if reaching
+        for method in facts.get("abstract", ())
+    ]
+    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract)))
     if cache is None:
         return "", summary, names
     import hashlib

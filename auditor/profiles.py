@@ -224,12 +224,18 @@ class AgentCatalog(NamedTuple):
         return self.wrappers.get(base)
 
 
+# The value a flag that ends every read-only mode is kept with among the read-only
+# options (`--dangerously-skip-permissions` is claude's `--permission-mode
+# bypassPermissions`): no word is empty, so none sets it.
+WRITES = ""
+
+
 def reads_only(arguments: Sequence[str | None], options: Sequence[tuple[str, ...]]) -> bool:
     """Whether `arguments` leave one of the read-only `options` in force (`("--chat-mode",
     "ask")`, a flag `("--dry-run",)`): the last word that sets any of their options
-    (`--chat-mode code`, `--chat-mode=ask`, `--no-dry-run`) sets one to its read-only
-    value. Words runaudit does not know set nothing; a word that is no option (a prompt
-    that mentions `--dry-run` is one word) is not read."""
+    (`--chat-mode code`, `--chat-mode=ask`, `--no-dry-run`, a flag that writes) sets one
+    to its read-only value. Words runaudit does not know set nothing; a word that is no
+    option (a prompt that mentions `--dry-run` is one word) is not read."""
     names = {option[0]: option[1:] for option in options}
     state: bool | None = None
     words = list(arguments)
@@ -239,6 +245,9 @@ def reads_only(arguments: Sequence[str | None], options: Sequence[tuple[str, ...
         name, equals, joined = word.partition("=")
         negated = name.startswith("--no-") and f"--{name[5:]}" in names
         if name not in names and not negated:
+            continue
+        if names[name] == (WRITES,):  # a flag that sets a mode that writes
+            state = False
             continue
         if negated or not names[name]:  # a flag: `--dry-run`, `--no-dry-run`
             state = not negated
@@ -302,7 +311,10 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         sessionless=frozenset(table.get("sessionless", base.sessionless if base else ())),
         headless=frozenset(table.get("headless", base.headless if base else ())),
         read_only=(
-            tuple(tuple(re.split(r"[\s=]+", option.strip())) for option in table["read-only"])
+            (
+                *(tuple(re.split(r"[\s=]+", option.strip())) for option in table["read-only"]),
+                *((flag, WRITES) for flag in table.get("writes", ())),
+            )
             if "read-only" in table
             else (base.read_only if base else ())
         ),

@@ -21,6 +21,17 @@ from auditor.profiles import default_catalog, load_catalog, reads_only
         ("aider", ["--chat-mode", None, "-m", "x"], False),  # a value runaudit cannot know
         ("claude", ["-p", "--permission-mode", "plan", "plan it"], True),
         ("claude", ["-p", "--permission-mode", "acceptEdits", "do it"], False),
+        # `--dangerously-skip-permissions` is `--permission-mode bypassPermissions`
+        (
+            "claude",
+            ["-p", "x", "--permission-mode", "plan", "--dangerously-skip-permissions"],
+            False,
+        ),
+        (
+            "claude",
+            ["-p", "x", "--dangerously-skip-permissions", "--permission-mode", "plan"],
+            True,
+        ),
         ("codex", ["exec", "-s", "read-only", "review"], True),
         ("codex", ["exec", "--sandbox=workspace-write", "fix"], False),
         ("codex", ["exec", "review the read-only mode"], False),

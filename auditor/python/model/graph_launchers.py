@@ -235,14 +235,23 @@ class GraphLaunchers:
 
     def _returned_results(self, fid: str) -> list[tuple[int, int, str]]:
         """The launchers whose result `fid` returns: (the item it returns it as, the item
-        of the result it takes, the launcher), -1 for a whole value."""
+        of the result it takes, the launcher), -1 for a whole value. A function that
+        launches what it is given is one where `fid` launches the agent through it
+        (`raw = await self._execute(self.build_command(p))`, then `return raw`)."""
         found: list[tuple[int, int, str]] = []
         for item, *ref in self.graph.functions[fid].facts.get("returns", ()):
             if ref and ref[0] == "result":
                 found += [
-                    (item, ref[2], c) for c in self.graph.callees(fid, ref[1]) if c in self.found
+                    (item, ref[2], c)
+                    for c in self.graph.callees(fid, ref[1])
+                    if c in self.found or (fid in self.found and self._launches_given(c))
                 ]
         return found
+
+    def _launches_given(self, fid: str) -> bool:
+        """Whether `fid` launches what a parameter of it is given."""
+        function = self.graph.functions[fid]
+        return function.qualname in self.graph.summaries[function.module].launch_parameters
 
 
 def _moved(returns: str | None, taken: int, item: int) -> str | None:
