@@ -246,7 +246,7 @@ def reads_only(arguments: Sequence[str | None], options: Sequence[tuple[str, ...
         negated = name.startswith("--no-") and f"--{name[5:]}" in names
         if name not in names and not negated:
             continue
-        if names[name] == (WRITES,):  # a flag that sets a mode that writes
+        if not negated and names[name] == (WRITES,):  # a flag that sets a mode that writes
             state = False
             continue
         if negated or not names[name]:  # a flag: `--dry-run`, `--no-dry-run`
