@@ -187,6 +187,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_pattern_quotes(data, start, end),
                 *_pattern_slashes(data, start, end),
                 *_substring_arithmetic(data, start, end),
+                *_substitution_arithmetic(data, start, end),
+                *_case_patterns(data, start, end),
                 *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
                 *_subshell_substitutions(data, start, end, budget),
@@ -387,6 +389,45 @@ def _substring_arithmetic(data: bytes, start: int, end: int) -> list[Repair]:
     return found
 
 
+def _substitution_arithmetic(data: bytes, start: int, end: int) -> list[Repair]:
+    """`"${p//T/$((n / 60)) min}"` → `"${p//T/${________} min}"`: an arithmetic expansion
+    in a substitution's pattern or replacement, which the grammar fails on inside double
+    quotes, becomes a variable of as many characters (both values are known only at run
+    time: the analysis reads the variable's, transformed)."""
+    found: list[Repair] = []
+    arithmetic = _pattern(rb"\$\(\([^()\n]*\)\)")
+    for match in _pattern(_PARAMETER + rb"//?").finditer(data, start, end):
+        close = _closing_brace(data, match.end(), end)
+        if close == -1:
+            continue
+        for inner in arithmetic.finditer(data, match.end(), close):
+            width = inner.end() - inner.start()
+            found.append(Repair(inner.start(), width, b"${" + b"_" * (width - 3) + b"}"))
+    return found
+
+
+# A case item's pattern, from the line's start to its unquoted `)`: words, quoted
+# strings and `${…}` expansions, with no blank outside quotes.
+_CASE_ITEM = rb"[ \t]*\(?((?:\"[^\"\n]*\"|'[^'\n]*'|\$\{[^{}\n]*\}|[^\s\"'()$;]|\$(?!\())+)\)"
+
+
+def _case_patterns(data: bytes, start: int, end: int) -> list[Repair]:
+    """A case item's pattern the grammar fails on, mended so bash matches the same or
+    more: a double-quoted string with nothing to expand, before or after a bracket
+    expression (`*"> "[0-9]"."*`), becomes single-quoted; an expansion that more of the
+    word follows (`github.com/${OWNER}/x`) becomes as many `*`, which match what its
+    value may be."""
+    found: list[Repair] = []
+    for match in _pattern(rb"(?m)^" + _CASE_ITEM).finditer(data, start, end):
+        first, last = match.span(1)
+        for part in _pattern(rb"\"[^\"$`\\'\n]*\"").finditer(data, first, last):
+            found += [Repair(part.start(), 1, b"'"), Repair(part.end() - 1, 1, b"'")]
+        for part in _pattern(rb"\$\{[^{}\n]*\}").finditer(data, first, last):
+            if part.end() < last and data[part.end() : part.end() + 1] != b"|":
+                found.append(Repair(part.start(), part.end() - part.start(), b"*" * len(part[0])))
+    return found
+
+
 def _closing_brace(data: bytes, at: int, end: int) -> int:
     """The `}` that closes a `${` whose text goes on at `at`, over nested `${…}`; -1 if
     none before `end`."""
@@ -395,7 +436,7 @@ def _closing_brace(data: bytes, at: int, end: int) -> int:
         char = data[index]
         if char == ord("{") and index and data[index - 1] == ord("$"):
             depth += 1
-        elif char == ord("}"):
+        elif char == ord("}") and not (index > at and data[index - 1] == ord("\\")):
             if depth == 0:
                 return index
             depth -= 1

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# RA203: case patterns with an expansion inside a URL and quoted strings around a
+# bracket expression are valid bash, read whole; the review's status is dropped.
+ready() {
+  case "$1" in
+    *"Enter to confirm"*|*"> "[0-9]"."*) return 0 ;;
+  esac
+  return 1
+}
+
+case "$(git remote get-url origin)" in
+  https://github.com/${OWNER}/${REPO}.git|https://github.com/${OWNER}/${REPO}) ;;
+  *) echo "not our repository" >&2; exit 1 ;;
+esac
+ready "$(tmux capture-pane -p)" || exit 1
+codex exec --full-auto "review the last commit"  # expect: RA203(warning)
+echo "review done"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Near miss: the same case patterns, read whole; the review's status is the script's.
+ready() {
+  case "$1" in
+    *"Enter to confirm"*|*"> "[0-9]"."*) return 0 ;;
+  esac
+  return 1
+}
+
+case "$(git remote get-url origin)" in
+  https://github.com/${OWNER}/${REPO}.git|https://github.com/${OWNER}/${REPO}) ;;
+  *) echo "not our repository" >&2; exit 1 ;;
+esac
+ready "$(tmux capture-pane -p)" || exit 1
+codex exec --full-auto "review the last commit"
