@@ -152,12 +152,8 @@ def _summary(
     # registry's instance is called through them: `get_adapter(name).run_review(…)` runs
     # an override that launches the agent through the base's `_execute(cmd)`)
     reaching = (*summary.launch_parameters, *summary.launchers, *summary.returns)
-    abstract = [
-        method
-        for facts in (summary.graph.get("classes") or {}).values()
-        if reaching
-        for method in facts.get("abstract", ())
-    ]
+    classes = (summary.graph.get("classes") or {}).values() if reaching else ()
+    abstract = [method for facts in classes for method in facts.get("abstract", ())]
     names = tuple(sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract)))
     if cache is None:
         return "", summary, names

@@ -18,7 +18,12 @@ from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
-from auditor.python.model.callees import PASSING, instance_status, local_status
+from auditor.python.model.callees import (
+    PASSING,
+    instance_status,
+    local_status,
+    method_value_used,
+)
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
 from auditor.python.model.name_index import name_index
@@ -141,15 +146,8 @@ def _reads_status(module: PythonModule, reads: list[ast.AST], bound: str) -> str
         if not isinstance(attribute, ast.Attribute) or attribute.attr not in _STATUS_ATTRIBUTES:
             continue
         name = read.id if isinstance(read, ast.Name) else bound
-        shown = _STATUS_ATTRIBUTES[attribute.attr].format(name)
-        if attribute.attr == "returncode":
-            return shown
-        method_call = module.parent(attribute)
-        used = module.parent(method_call) if isinstance(method_call, ast.Call) else None
-        if isinstance(used, ast.Await):
-            used = module.parent(used)
-        if not isinstance(used, ast.Expr):
-            return shown
+        if attribute.attr == "returncode" or method_value_used(module, attribute):
+            return _STATUS_ATTRIBUTES[attribute.attr].format(name)
     return None
 
 

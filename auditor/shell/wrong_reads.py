@@ -25,7 +25,6 @@ from auditor.shell.status import (
     next_statement,
     pipestatus_indices,
     reads_exit_status,
-    status_holder,
 )
 
 
@@ -96,10 +95,8 @@ def read_after_discard(
     always 0, and so is `PIPESTATUS` (unless it holds a masked stage's own), though
     the script means the agent's. The status is lost whatever the script does with
     the output: it meant to decide on it."""
-    holder = statement.parent
-    if holder is None or holder.type != "list" or statement.next_sibling is None:
-        return None
-    if statement.next_sibling.type != "||" or not always_succeeds(holder, script):
+    holder = _discarding_list(script, statement)
+    if holder is None:
         return None
     # the first thing the next statement does (after the `fi` of the branch it ends)
     level = next(
@@ -133,28 +130,32 @@ def read_after_discarded_job(
     ending with `agent … || true` (`(timeout 600 agent … || true) > out & pid=$!`, later
     `wait "$pid"; rc=$?`): the job's status is the list's, always 0, so the read never
     sees the agent fail, though the script means to decide on it."""
-    holder = statement.parent
-    if holder is None or holder.type != "list" or statement.next_sibling is None:
-        return None
-    if statement.next_sibling.type != "||" or not always_succeeds(holder, script):
-        return None
-    job = job_ending_with(holder)
-    if job is None:
+    holder = _discarding_list(script, statement)
+    job = job_ending_with(holder) if holder is not None else None
+    if holder is None or job is None:
         return None
     for wait in waits_for(job, script.commands, script.parsed):
-        waited = status_holder(wait.command.node)
-        while waited.parent is not None and waited.parent.type == "redirected_statement":
-            waited = waited.parent  # `wait "$pid" 2>/dev/null`
-        following = next_statement(waited) if wait.carries else None
+        following = next_statement(wait.command.node) if wait.carries else None
         read = first_read(following) if following is not None else None
         if read is None or not _reads_status(read):
             continue
         last = holder.named_children[-1] if holder.named_children else holder
         shown = f"{call.label} … || {shortened(_text(last), 20)}"
-        how = f"`$?` after `{shortened(_text(waited), 32)}` is the job's status, always 0:"
-        how += f" the job ends with `{shown}`"
+        waited = shortened(_text(wait.command.node), 32)
+        how = f"`$?` after `{waited}` is the job's status, always 0: the job ends with `{shown}`"
         return WrongRead(read, how, f"end the job with `{call.label} …` and read its status")
     return None
+
+
+def _discarding_list(script: ShellScript, statement: Node) -> Node | None:
+    """The list `statement || true` (or another command that always succeeds) that
+    discards its status, if `statement` is the left side of one."""
+    holder = statement.parent
+    if holder is None or holder.type != "list" or statement.next_sibling is None:
+        return None
+    if statement.next_sibling.type != "||" or not always_succeeds(holder, script):
+        return None
+    return holder
 
 
 def _condition_of(statement: Node) -> Node | None:

@@ -204,6 +204,19 @@ def _use(module: PythonModule, node: ast.expr, *, alias: bool) -> str:
     return "passed" if isinstance(around, PASSING) and not stored else "kept"
 
 
+def method_value_used(module: PythonModule, method: ast.Attribute) -> bool:
+    """Whether the value of a call of `method` (`p.wait()`, `await p.wait()`) goes anywhere:
+    one on its own, as a statement, waits and reads nothing; a method not called here
+    (`done = p.wait`) counts as used."""
+    call = module.parent(method)
+    if not isinstance(call, ast.Call) or call.func is not method:
+        return True
+    parent = module.parent(call)
+    if isinstance(parent, ast.Await):
+        parent = module.parent(parent)
+    return not isinstance(parent, ast.Expr)
+
+
 # Calls that show text and decide nothing (a logger's methods by their name).
 SHOWING_CALLS = frozenset({"print", "sys.stdout.write", "sys.stderr.write", "click.echo"})
 LOGGING_METHODS = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})

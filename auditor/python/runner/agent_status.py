@@ -31,7 +31,12 @@ from auditor.python.model.ast_values import (
     dotted_name,
     statement_children,
 )
-from auditor.python.model.callees import called_function, instance_status, shows
+from auditor.python.model.callees import (
+    called_function,
+    instance_status,
+    method_value_used,
+    shows,
+)
 from auditor.python.model.expr_values import (
     first_argument,
     is_true,
@@ -388,7 +393,8 @@ class _Analysis:
                 if not isinstance(attribute, ast.Attribute):
                     return None  # the process goes somewhere that may read its status
                 name = attribute.attr
-                if name in _STATUS_READS or (name in _STATUS_CALLS and self._used(attribute)):
+                status_used = name in _STATUS_CALLS and method_value_used(self.module, attribute)
+                if name in _STATUS_READS or status_used:
                     return None
                 examined = name in _OUTPUTS and not self._stream_shown(attribute)
                 tested = self.module.parent(attribute)
@@ -550,17 +556,6 @@ class _Analysis:
             held = held or found is not None
             expanded += [read] if found is None else found
         return list(dict.fromkeys(expanded)), held
-
-    def _used(self, method: ast.Attribute) -> bool:
-        """Whether the value of `p.wait()` (`await p.wait()`) goes anywhere; a method
-        that is not called here (`done = p.wait`) counts as used."""
-        call = self.module.parent(method)
-        if not isinstance(call, ast.Call) or call.func is not method:
-            return True
-        parent = self.module.parent(call)
-        if isinstance(parent, ast.Await):
-            parent = self.module.parent(parent)
-        return not isinstance(parent, ast.Expr)
 
     def returned_lost(self, returned: Mapping[ast.Call, StatusCall]) -> list[LostStatus]:
         """The lost statuses of calls of the module's launchers that return how the run

@@ -19,7 +19,6 @@ Nothing here imports or runs the audited code.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterable, Iterator
 
 from auditor.project import RAISES, LaunchParameter
@@ -68,8 +67,8 @@ LAUNCH_CALLS = PROCESS_CALLS | SHELL_STRING_CALLS | SPREAD_CALLS
 _STATUS_VALUE = frozenset({"subprocess.call", "os.system"})
 _CALL_ROUNDS = 3  # calls followed between a launch and what a function returns of it
 _CANDIDATES = 3  # calls whose value a function compares with 0, tried as a run's status
-# a comparison with 0 (`rc != 0`, `0 == code`): where a function may test a status
-_STATUS_TEST = re.compile(r"[!=]=\s*0\b|\b0\s*[!=]=")
+# a comparison with 0 (`rc != 0`): where a function may test a status
+_STATUS_TESTS = ("== 0", "!= 0", "==0", "!=0")
 # Text of a function that may return what became of a process (with its launch words).
 _REPORTS = (
     *("returncode", ".wait(", ".poll("),
@@ -155,7 +154,7 @@ def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ..
 def status_tests(text: str) -> bool:
     """Whether a module's text compares anything with 0: a function of it may test the
     exit status a function of another module returns (`LaunchFacts.status_verdicts`)."""
-    return _STATUS_TEST.search(text) is not None
+    return any(test in text for test in _STATUS_TESTS)
 
 
 class LaunchFacts:
@@ -283,7 +282,8 @@ class LaunchFacts:
         decides (`GraphLaunchers.returns`). After `returns`."""
         found: dict[str, tuple[int, int, str]] = {}
         for qualname in self.functions:
-            if qualname in self._returned or not _STATUS_TEST.search(self._sources[qualname]):
+            source = self._sources[qualname]
+            if qualname in self._returned or not any(test in source for test in _STATUS_TESTS):
                 continue
             for call in self._status_candidates(self.body(qualname))[:_CANDIDATES]:
                 self._assumed = id(call.func)
@@ -299,7 +299,8 @@ class LaunchFacts:
     def _status_candidates(self, body: FunctionBody) -> list[ast.Call]:
         """The calls of unknown value whose value a function compares with 0, itself or
         through the name it is bound to right before the comparison (`rc = run(…)`, `if
-        rc != 0:`), in source order."""
+        rc != 0:`), in source order: of the module's functions, those it imports, and
+        methods (not builtins)."""
         found: list[ast.Call] = []
         for node in body.nodes():
             if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
@@ -311,8 +312,12 @@ class LaunchFacts:
                 continue
             values = body.assignments(left.id, node.lineno)[0] if isinstance(left, ast.Name) else []
             call = values[0] if len(values) == 1 else left
-            if isinstance(call, ast.Call) and self._called(call.func) is None:
-                found.append(call)
+            if not isinstance(call, ast.Call) or self._called(call.func) is not None:
+                continue
+            func = call.func
+            if isinstance(func, ast.Name) and func.id not in self._roots:
+                continue  # a builtin's value (`len(items) == 0`) is no run's status
+            found.append(call)
         return sorted(found, key=lambda call: (call.lineno, call.col_offset))
 
     def _raises(self, body: FunctionBody) -> bool:

@@ -237,10 +237,9 @@ class Steps:
         module's summary, else by the call graph (a status its module could not tell, of
         a launcher of another module: `GraphLaunchers.returns`)."""
         flag, item = self.project_calls.returned_flag(name)
-        own = self.unit.own_summary()[0]
-        if flag is not None or item is not None or name is None or own is None:
-            return flag, item
-        if not self.module.project or not self.unit.own_summary()[1].status_verdicts:
+        own, summary = self.unit.own_summary()
+        known = flag is not None or item is not None or name is None or own is None
+        if known or not self.module.project or not summary.status_verdicts:
             return flag, item
         found = self._graph_launchers.get(f"{own}.{name}")
         return returned_value(found.returns) if found is not None else (None, None)

@@ -466,10 +466,13 @@ def summarize_python(
     steps = steps or default_steps()
     importing = import_origin(module, path)  # a package's `__init__.py`: one level in
     try:
+        # a module that starts no process may still test what another module's run
+        # returns (`status_verdicts`): its facts are read for that alone
+        processes = any(word in text for word in PROCESS_WORDS)
         facts = None
-        if any(word in text for word in PROCESS_WORDS) or status_tests(text):
+        if processes or status_tests(text):
             facts = LaunchFacts(tree, text, import_table(tree, importing))
-        wrappers = facts.parameters() if facts is not None else {}
+        wrappers = facts.parameters() if facts is not None and processes else {}
         found, read = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
         decorators = {name: d.attempts for name, d in details.items()}
@@ -503,7 +506,7 @@ def summarize_python(
             if graph
             else {}
         )
-        returns = facts.returns() if facts is not None else {}
+        returns = facts.returns() if facts is not None and processes else {}
         verdicts = facts.status_verdicts() if facts is not None and graph else {}
         # (one whose run raises when it fails returns nothing of it)
         returning = [name for name in found if returns.get(name, RAISES) != RAISES]

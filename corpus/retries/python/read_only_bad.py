@@ -39,3 +39,17 @@ def update_docs(change: str) -> str:
         except subprocess.CalledProcessError:
             time.sleep(5)
     return ""
+
+
+def review_and_fix(task: str) -> str:
+    # `--dangerously-skip-permissions` after plan mode is `--permission-mode
+    # bypassPermissions`: the run may edit
+    for attempt in range(3):  # expect: RA301(error)
+        result = subprocess.run(
+            ["claude", "-p", task, "--permission-mode", "plan", "--dangerously-skip-permissions"],
+            capture_output=True, text=True,
+        )
+        if result.returncode == 0:
+            return result.stdout
+        time.sleep(2**attempt)
+    raise RuntimeError("claude failed")
