@@ -35,7 +35,7 @@ def test_a_call_with_the_same_inputs_applies_the_summary_without_walking_the_bod
     functions = _functions('inner() { OUT="$1-$PREFIX"; }\nouter() { inner "$1"; echo; }\n')
     memo, seen = CallMemo(), []
 
-    def count(node: Node, env: Env) -> None:
+    def count(node: Node, env: Env, ending: bool) -> None:
         seen.append(node.type)
 
     env: dict[str, Value] = {"PREFIX": "p"}
@@ -87,7 +87,7 @@ def test_a_function_with_many_distinct_argument_lists_is_walked_a_bounded_number
     functions = _functions('log() { LAST="$1"; echo "$1"; }\n')
     memo, seen = CallMemo(), []
 
-    def count(node: Node, env: Env) -> None:
+    def count(node: Node, env: Env, ending: bool) -> None:
         seen.append(node.type)
 
     env: dict[str, Value] = {}

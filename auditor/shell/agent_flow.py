@@ -27,12 +27,11 @@ from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import local_names, written_file
-from auditor.shell.parse import Node, enclosing_definition, enclosing_loop, within
+from auditor.shell.parse import Node, backgrounded, enclosing_definition, enclosing_loop, within
 from auditor.shell.schedule import endless
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
     ALL_INDICES,
-    backgrounded,
     branch_ends,
     branch_pipestatus,
     ends_on_failure,
@@ -102,15 +101,15 @@ class _Flow:
     def _invocation(self, command: SimpleCommand) -> _Invocation | None:
         extra: Mapping[int, str] = {}
         inner: tuple[WrapperUse, ...] = ()  # those a called function runs the agent under
-        if command.agent is not None:
-            profile, label = command.agent, command.label or command.agent.name
-        elif command.command_name in self.functions:
-            summary = self.functions[command.command_name or ""]
-            assert summary.agent is not None
-            profile, extra, inner = summary.agent, summary.returns, summary.wrappers
-            label = command.command_name or profile.name
-        else:
+        profile = self.script.agent_of(command)  # its own, or a function's it calls
+        if profile is None:
             return None
+        label = command.label or profile.name
+        if command.agent is None:
+            summary = self.functions.get(command.command_name or "")
+            if summary is not None and summary.agent is profile:
+                extra, inner = summary.returns, summary.wrappers
+            label = command.command_name or profile.name
         if never_reached(self.script, command.node) or self._never_runs(command):
             return None  # errexit ends the script before it, on the first turn of its loop
         catalog = self.script.catalog

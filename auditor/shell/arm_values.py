@@ -10,13 +10,13 @@ before: inside the `else` arm, `A` is `echo` only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 
-from auditor.shell.assignments import add_alternatives
+from auditor.shell.assignments import add_alternatives, values_held
 from auditor.shell.decide import catch_all
 from auditor.shell.parse import THEN, Node, arm_of
-from auditor.shell.words import Value, is_output_key, spelling
+from auditor.shell.words import ALTERNATIVES_SUFFIX, Value, is_output_key, spelling
 
 _NONE_TAKEN = -2  # the arm bash takes when no branch matches (no `else`, no `*)`)
 
@@ -37,16 +37,22 @@ class _Statement:
         self.current = THEN
         self.before = dict(env)  # the variables before the statement
         self.start = self.before  # ... and where the current arm started
-        self.written: dict[int, dict[str, Value | None]] = {}  # arm -> variable -> value
+        # arm -> variable -> the values it may hold there
+        self.written: dict[int, dict[str, tuple[Value | None, ...]]] = {}
 
     def close_arm(self, env: Mapping[str, Value]) -> None:
         """The current arm ends: what it changed, however (an assignment, a function's
-        at its call, `unset`, `read`, `${A:=…}`), is its value of those variables."""
+        at its call, `unset`, `read`, `${A:=…}`, an `if` inside it), is its values of
+        those variables."""
         start = self.start
-        changed = [k for k in env.keys() | start.keys() if _plain(k) and env.get(k) != start.get(k)]
+        changed = [
+            name
+            for name in _names(env.keys() | start.keys())
+            if values_held(env, name) != values_held(start, name)
+        ]
         if changed:
             arm = self.written.setdefault(self.current, {})
-            arm.update((name, env.get(name)) for name in changed)
+            arm.update((name, values_held(env, name)) for name in changed)
 
 
 class ArmValues:
@@ -75,10 +81,14 @@ class ArmValues:
         statement.close_arm(env)
         names = {name for written in statement.written.values() for name in written}
         for name in names:
-            before = statement.before.get(name)
-            if before is None:  # known in part before (`C="$BIN -p"`): what is known of it
-                before = spelling(statement.before, name)
-            values = [statement.written.get(arm, {}).get(name, before) for arm in statement.arms]
+            before = values_held(statement.before, name)
+            if before[0] is None:  # known in part before (`C="$BIN -p"`): what is known of it
+                before = (spelling(statement.before, name), *before[1:])
+            values = [
+                value
+                for arm in statement.arms
+                for value in statement.written.get(arm, {}).get(name, before)
+            ]
             held = [value for value in values if value is not None]  # strings and arrays
             if len(set(held)) > 1 or (held and len(held) < len(values)):
                 add_alternatives(env, name, held)
@@ -94,7 +104,9 @@ class ArmValues:
             self._open = held
 
 
-def _plain(key: str) -> bool:
-    """Whether an entry of the variables is a variable's value: not a fact kept beside
-    it under a suffix (`words.SET_SUFFIX`), nor what a function prints."""
-    return "\0" not in key and not is_output_key(key)
+def _names(keys: Iterable[str]) -> set[str]:
+    """The variables whose values entries of the variables hold: a variable's own value,
+    or its values on other paths; not another fact kept beside it under a suffix
+    (`words.SET_SUFFIX`), nor what a function prints."""
+    names = {key.removesuffix(ALTERNATIVES_SUFFIX) for key in keys}
+    return {name for name in names if "\0" not in name and not is_output_key(name)}

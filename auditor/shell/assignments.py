@@ -237,6 +237,13 @@ def _alternative(value: Value) -> str:
     return value if isinstance(value, str) else _ARRAY + "".join(f"{e}\0" for e in value)
 
 
+def values_held(env: Env, name: str) -> tuple[Value | None, ...]:
+    """Every value variable `name` may hold: its own (None when unknown on this path),
+    then those it holds on other paths."""
+    held = env.get(name + ALTERNATIVES_SUFFIX)
+    return (env.get(name), *map(_value, held if isinstance(held, tuple) else ()))
+
+
 def _value(alternative: str) -> Value:
     if not alternative.startswith(_ARRAY):
         return alternative
@@ -332,8 +339,8 @@ def variants(node: Node, env: Env) -> list[Overlay]:
     `${NAME:-word}` when NAME was set to a value known only at run time (which may be
     empty: `NAME="$(config agent)"`). Several variables vary together (`$TIMEOUT_CMD
     "${CMD[@]}"`, each set on other paths): their combinations, at most `_MAX_VARIANTS`,
-    none when the words have one value (a variable unknown here, with one value on
-    another path, has two)."""
+    none when the words have one value (a variable unknown here, or known here and
+    with one other value on another path, has two)."""
     choices: dict[str, list[dict[str, Value | None]]] = {}  # by variable: what each sets
     unknown = False  # a variable with other values is unknown on this path
     pending = [node]
@@ -368,7 +375,8 @@ def variants(node: Node, env: Env) -> list[Overlay]:
         else:
             held = env.get(key + ALTERNATIVES_SUFFIX)
             others = dict.fromkeys(held) if isinstance(held, tuple) else {}
-            unknown = unknown or (bool(others) and env.get(key) is None)
+            own = env.get(key)  # unknown here, or a value none of the others is
+            unknown = unknown or (bool(others) and (own is None or _alternative(own) not in others))
         given: list[dict[str, Value | None]] = [
             {key: (other,) if elements else _value(other), key + KEYS_SUFFIX: None}
             for other in list(others)[:_MAX_VARIANTS]

@@ -36,6 +36,9 @@ class Frame(Overlay):
         self.locals: dict[str, Value | None] = {}  # `local` names: the value they restore
         self.depth_bound = False  # a call in it was cut at the depth bound
         self.storable = True  # a summary of it holds whatever called it
+        # the agent the command its body ends with runs, where the call's values decide
+        # which program that is ("" for none; None: they do not)
+        self.ended: str | None = None
 
     def __getitem__(self, key: str) -> Value:
         if key in self.changes:
@@ -92,6 +95,7 @@ class Summary:
         "changes",
         "dependents",
         "depth",
+        "ended",
         "live",
         "previous",
         "reads",
@@ -105,6 +109,7 @@ class Summary:
         self.reads = tuple(frame.reads.items())
         self.changes = tuple(changes.items())
         self.removed = frozenset(removed) if removed else _NONE
+        self.ended = frame.ended
         self.live = True
         self.previous: Summary | None = None  # kept before it for the same arguments
         self.dependents: list[Summary] | None = None  # summaries of calls that applied it

@@ -22,7 +22,7 @@ from auditor.shell.assignments import assign
 from auditor.shell.call_memo import CALLERS, Arguments, CallMemo, Frame, Summary
 from auditor.shell.commands import command_words
 from auditor.shell.decide import case_arm, catch_all, condition_holds, join
-from auditor.shell.parse import Node, loop_words
+from auditor.shell.parse import Node, ending_command, loop_words
 from auditor.shell.words import (
     Env,
     Overlay,
@@ -33,8 +33,9 @@ from auditor.shell.words import (
     shift_positional,
 )
 
-# A command of a called body, with the variables in effect where it runs.
-CommandSeen = Callable[[Node, Env], None]
+# A command of a called body, with the variables in effect where it runs, and whether the
+# body ends with it: then it gives the name of the agent it runs with them ("" for none).
+CommandSeen = Callable[[Node, Env, bool], str | None]
 
 _MAX_DEPTH = 8
 _MAX_ROUNDS = 64  # elements a `for` loop over known words is run for, one by one
@@ -51,34 +52,38 @@ class _CallRun:
         self.budget = _BUDGET
         self.frames: list[Frame] = []  # the calls in progress, outermost first
         self.active: list[str] = []  # the functions they call
+        self.endings: list[Node | None] = []  # the command each of their bodies ends with
 
-    def call(self, name: str, env: MutableMapping[str, Value], arguments: Arguments) -> None:
+    def call(self, name: str, env: MutableMapping[str, Value], arguments: Arguments) -> str | None:
+        """Run a call of `name`; the agent its body ends by running where the call's values
+        decide its program ("" for none; None: they do not, or the body was not run)."""
         definition = self.functions.get(name)
         if definition is None:
-            return
+            return None
         if name in self.active:  # recursion ends: what the calls inside it do depends on it
             for frame in self.frames[self.active.index(name) + 1 :]:
                 frame.storable = False
-            return
+            return None
         if len(self.frames) >= _MAX_DEPTH:
             for frame in self.frames:
                 frame.depth_bound = True
-            return
+            return None
         body = definition.child_by_field_name("body")
         if body is None:
-            return
+            return None
         depth = len(self.frames)
         known = self.memo.find(name, arguments, env, depth)
         if known is None and self.memo.walked(name):
             known = self.walk(name, body, env, arguments)
         if known is None:
-            return
+            return None
         if self.frames:
             self.frames[-1].used.append(known)  # what it depends on, its caller depends on
             if known.depth is not None:
                 for frame in self.frames:
                     frame.depth_bound = True
         known.apply(env)
+        return known.ended
 
     def walk(
         self, name: str, body: Node, env: MutableMapping[str, Value], arguments: Arguments
@@ -90,11 +95,14 @@ class _CallRun:
         frame.bind(arguments)
         self.frames.append(frame)
         self.active.append(name)
+        definition = body.parent
+        self.endings.append(ending_command(definition) if definition is not None else None)
         try:
             self.run(body, frame, frame)
         finally:
             self.frames.pop()
             self.active.pop()
+            self.endings.pop()
         summary = Summary(frame, arguments)
         kept = frame.storable and self.budget >= 0 and frame.generation == self.memo.generation
         self.memo.record(name, summary, frame.commands, kept)
@@ -131,7 +139,10 @@ class _CallRun:
             for child in node.named_children:
                 if child.type != "variable_assignment":  # `X=1 cmd`: X is cmd's alone
                     self.run(child, env, frame)
-            self.seen(node, env)
+            ending = frame is not None and _same(self.endings[-1], node)
+            ran = self.seen(node, env, ending)
+            if ending and frame is not None:  # the agent the call ends by running
+                frame.ended = ran
             name = node.child_by_field_name("name")
             first = name.named_children[0] if name is not None and name.named_children else name
             called = evaluate(first, env) if first is not None and first.type == "word" else None
@@ -149,7 +160,9 @@ class _CallRun:
                 count = bounded_int(argv[1] or "") if len(argv) > 1 else 1
                 shift_positional(env, count)  # None: by a count known only at run time
             elif called is not None:
-                self.call(called, env, argv[1:])
+                nested = self.call(called, env, argv[1:])
+                if ending and frame is not None and nested is not None:
+                    frame.ended = nested  # ... or the one the call it ends with does
             return
         self.children(node, env, frame)
 
@@ -257,6 +270,10 @@ def _if_arms(node: Node) -> list[tuple[list[Node], list[Node]]]:
     return arms
 
 
+def _same(first: Node | None, second: Node) -> bool:
+    return first is not None and first.id == second.id
+
+
 def _keyword(node: Node) -> str:
     first = node.children[0] if node.children else None
     return (first.text or b"").decode("utf-8", errors="replace") if first is not None else ""
@@ -282,11 +299,12 @@ def apply_call(
     seen: CommandSeen,
     memo: CallMemo,
     arguments: Arguments = (),
-) -> None:
+) -> str | None:
     """Run the body of function `name` on `env` as its call with `arguments` does, showing
     `seen` its commands (with `"$@"`, `$1` bound to the arguments); a call with the same
-    inputs as one in `memo` applies its summary instead."""
-    _CallRun(functions, seen, memo).call(name, env, arguments)
+    inputs as one in `memo` applies its summary instead. The agent its body ends by
+    running, where the call's values decide which program that is ("" for none)."""
+    return _CallRun(functions, seen, memo).call(name, env, arguments)
 
 
 def run_loop(

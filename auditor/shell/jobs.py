@@ -21,11 +21,18 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import LOOPS, Node, ShellText, always_after, loop_words, other_arms
+from auditor.shell.parse import (
+    LOOPS,
+    Node,
+    ShellText,
+    always_after,
+    backgrounded,
+    loop_words,
+    other_arms,
+)
 from auditor.shell.status import (
     StatusContext,
     StatusUse,
-    backgrounded,
     ends_on_failure,
     is_last_statement,
     status_holder,

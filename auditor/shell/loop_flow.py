@@ -35,7 +35,7 @@ from auditor.shell.jobs import waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
 from auditor.shell.output_words import examined_in_pipeline
-from auditor.shell.parse import LOOPS, Node, descendants, enclosing_loop, within
+from auditor.shell.parse import LOOPS, Node, backgrounded, descendants, enclosing_loop, within
 from auditor.shell.scenarios import (
     AGENT,
     EQUAL,
@@ -50,7 +50,6 @@ from auditor.shell.scenarios import (
     join,
     negated,
 )
-from auditor.shell.status import backgrounded
 
 _NEXT, _BREAK, _EXIT = "next", "break", "exit"
 # `exit 1` in the loop: the script gives up (a stall count, a fatal error); not a

@@ -29,6 +29,7 @@ from auditor.shell.output import judged_by_output, statement_of
 from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, text_of
 from auditor.shell.parse import (
     Node,
+    backgrounded,
     clause_conditions,
     descendants,
     enclosing_definition,
@@ -38,7 +39,6 @@ from auditor.shell.parse import (
 )
 from auditor.shell.status import (
     OTHER_BRANCHES,
-    backgrounded,
     branch_pipestatus,
     captured_by,
     discarded_by,

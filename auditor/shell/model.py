@@ -69,6 +69,7 @@ from auditor.shell.parse import (
     Node,
     ShellText,
     enclosing_definition,
+    ending_command,
     loop_words,
     within,
 )
@@ -76,7 +77,7 @@ from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.source_sets import is_pattern, sourced_paths
 from auditor.shell.stages import Pipeline, StageReader
-from auditor.shell.status import StatusUse, backgrounded, in_condition
+from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
     ALTERNATIVES_SUFFIX,
     Env,
@@ -172,6 +173,10 @@ class ShellScript:
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
         self._arms = ArmValues()  # the `if`s and `case`s being walked, and their values
+        # calls (by node id) of a function whose body ends running a program its values
+        # decide, and the agent that is with this call's (None: none), by their names
+        self._call_agents: dict[int, AgentProfile | None] = {}
+        self._ending_agents: dict[str, AgentProfile] = {}
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -413,10 +418,7 @@ class ShellScript:
         if self._recording and command.command_name:
             self._library_call(command.command_name, self.env)
         if self._recording and command.command_name in self.functions:
-            # The body runs here: its assignments reach the caller's variables.
-            name = command.command_name or ""
-            seen = self._seen_in_call
-            apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])
+            self._call(node, command)
         if command.command_name in _FORGETTING and self._recording:
             for word in command.argv[1:]:  # `read -r TOOL`: not its value now
                 if word and not word.startswith("-"):
@@ -426,6 +428,26 @@ class ShellScript:
         if command.command_name == "shopt":
             return apply_shopt(options, command.argv[1:])
         return options
+
+    def _call(self, node: Node, command: SimpleCommand) -> None:
+        """A call of a function of the script: its body runs here (its assignments reach
+        the caller's variables), also with each other value its words may hold (which the
+        variables it assigns may then hold too); the agent its body ends by running with
+        them is the call's (`run claude`, `run "$AGENT"`)."""
+        name, seen = command.command_name or "", self._seen_in_call
+        ended = {apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])}
+        for variant in variants(node, self.env) if may_vary(node, self.env) else ():
+            scratch = Overlay(variant)
+            arguments = self._analysed(node, variant).argv[1:]
+            ended.add(apply_call(name, self.functions, scratch, seen, self._calls, arguments))
+            for key, value in scratch.changes.items():
+                if "\0" not in key and value != self.env.get(key):
+                    add_alternatives(self.env, key, [value])
+        agents = sorted(each for each in ended if isinstance(each, str) and each)
+        if agents:  # one of them runs an agent: the call may
+            self._call_agents[node.id] = self._ending_agents[agents[0]]
+        elif ended == {""}:  # none does, where the values decide the program
+            self._call_agents[node.id] = None
 
     def _analysed(self, node: Node, env: Env) -> SimpleCommand:
         """A command with its words, wrappers and agent: its own, one it forwards through a
@@ -508,17 +530,8 @@ class ShellScript:
         """The name of the command a function's body ends by running (its status is the
         function's): the last statement, when it is a simple command."""
         definition = self.functions.get(name)
-        body = definition.child_by_field_name("body") if definition is not None else None
-        last = (
-            next((c for c in reversed(body.named_children) if c.type != "comment"), None)
-            if body
-            else None
-        )
-        if last is not None and backgrounded(last):
-            return None  # `run_turn & `: a job, whose call returns 0 at once
-        if last is not None and last.type == "redirected_statement":
-            last = last.child_by_field_name("body")
-        command = self.command_at(last) if last is not None and last.type == "command" else None
+        last = ending_command(definition) if definition is not None else None
+        command = self.command_at(last) if last is not None else None
         return command.command_name if command is not None else None
 
     def inside(self, definition: Node) -> list[SimpleCommand]:
@@ -644,22 +657,27 @@ class ShellScript:
                     self.sourced_values.setdefault(item, name)
         return options._replace(**inner.options_set)
 
-    def _seen_in_call(self, node: Node, env: Env) -> None:
-        """A command of a called body: an agent with the values of this call counts."""
+    def _seen_in_call(self, node: Node, env: Env, ending: bool) -> str | None:
+        """A command of a called body: an agent with the values of this call counts. When
+        the body ends with it, the name of the agent it runs with them ("" for none)."""
         known = self._command_by_id.get(node.id)
         if known is not None and known.command_name:
             self._library_call(known.command_name, env)
-        if known is None or known.agent is not None or self._runs_agent_function(known):
-            return
-        if b"$" not in (node.text or b""):
-            return  # no word of it depends on the variables: as analysed where it stands
-        command = self._analysed(node, env)
-        if command.agent is None and not self._runs_agent_function(command):
-            found = self._agent_variant(node, env)
-            if found is None:
-                return
-            command = found
-        self._adopt(node, known, command)
+        if known is None:
+            return None
+        unknown = known.agent is None and not self._runs_agent_function(known)
+        decided = ending and _program_varies(known)  # the call's values decide its agent
+        command: SimpleCommand | None = known
+        if b"$" in (node.text or b"") and (unknown or decided):  # its words depend on them
+            command = self.agent_command(node, env)
+            if command is not None and unknown:
+                self._adopt(node, known, command)
+        if not decided:
+            return None
+        if command is None or command.agent is None:
+            return ""
+        self._ending_agents[command.agent.name] = command.agent
+        return command.agent.name
 
     def _adopt(self, node: Node, known: SimpleCommand, command: SimpleCommand) -> None:
         """Record `command` as what the command at `node` runs, in place of `known`."""
@@ -745,6 +763,8 @@ class ShellScript:
         and passes its status on."""
         if command.agent is not None:
             return command.agent
+        if command.node.id in self._call_agents:  # this call's, with its values
+            return self._call_agents[command.node.id]
         summary = self.summaries.get(command.command_name or "")
         return summary.agent if summary is not None else None
 
@@ -956,6 +976,13 @@ def _too_many_libraries() -> bool:
     return (
         len(_LIBRARIES) > _MAX_LIBRARIES or text > _MAX_LIBRARY_TEXT or values > _MAX_LIBRARY_VALUES
     )
+
+
+def _program_varies(command: SimpleCommand) -> bool:
+    """Whether the values where a command runs decide its program (`"$1" -p …`, `timeout
+    60 "$agent" …`): a word up to its program reads a variable."""
+    words = command.word_nodes[: command.program_index + 1]
+    return any(word is not None and b"$" in (word.text or b"") for word in words)
 
 
 def _same(first: Node | None, second: Node) -> bool:

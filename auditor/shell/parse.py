@@ -185,6 +185,25 @@ def enclosing_definition(node: Node) -> Node | None:
     return current
 
 
+def ending_command(definition: Node) -> Node | None:
+    """The simple command a function's body ends by running, whose status is the call's
+    (its last statement, when that is one, redirected or not; not a job `… &`)."""
+    body = definition.child_by_field_name("body")
+    children = body.named_children if body is not None else []
+    last = next((c for c in reversed(children) if c.type != "comment"), None)
+    if last is None or backgrounded(last):
+        return None
+    if last.type == "redirected_statement":
+        last = last.child_by_field_name("body")
+    return last if last is not None and last.type == "command" else None
+
+
+def backgrounded(node: Node) -> bool:
+    """Whether the statement `node` runs in the background (`… &`)."""
+    sibling = node.next_sibling
+    return sibling is not None and sibling.type == "&"
+
+
 def descendants(root: Node) -> list[Node]:
     """Every named node under `root` (itself included), in source order."""
     found: list[Node] = []

@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from auditor.numbers import bounded_int
 from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.options import ShellOptions
-from auditor.shell.parse import Node, descendants, enclosing_definition, field_of
+from auditor.shell.parse import Node, backgrounded, descendants, enclosing_definition, field_of
 from auditor.shell.reads import ReadNames
 
 ALL_INDICES = -1  # `${PIPESTATUS[@]}`
@@ -179,12 +179,6 @@ def in_condition(node: Node) -> bool:
             return True
         current = parent
     return False
-
-
-def backgrounded(node: Node) -> bool:
-    """Whether the statement `node` runs in the background (`… &`)."""
-    sibling = node.next_sibling
-    return sibling is not None and sibling.type == "&"
 
 
 def ends_on_failure(node: Node, options: ShellOptions) -> bool:

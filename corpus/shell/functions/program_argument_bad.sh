@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# A function whose body ends running the program its caller names (`"$1"`, or a local
+# copied from it) runs the agent a call names: that call, in a pipeline, loses the
+# agent's status. A call given a variable that may hold an agent may run it too, and
+# what a function assigns from such an argument holds each of its values.
+set -e
+run_step() {
+    "$1" -p "$2" --output-format json
+}
+
+run_with() {
+    local tool=$1
+    shift
+    timeout 900 "$tool" "$@"
+}
+
+use_agent() {
+    AGENT=$1
+}
+
+run_step claude "Work on the next task" | tee -a step.log  # expect: RA101(error)
+run_with codex exec --full-auto "Fix the build" | tee -a build.log  # expect: RA101(error)
+
+if [[ -n "${PREFER_GEMINI:-}" ]]; then CHOICE=gemini; else CHOICE=echo; fi
+run_step "$CHOICE" "Summarise the diff" | tee summary.md  # expect: RA101(error)
+use_agent "$CHOICE"
+$AGENT -p "Review the summary" | tee review.md  # expect: RA101(error)
+echo "done"
