@@ -373,6 +373,8 @@ class _Analysis:
             effect_checked(self.module, parent, launch.node) or self._checked_by_callers(parent)
         ):
             return None  # judged by what it was to do: the code checks it next
+        if bound is not None and self._judged_by_items(node, target, bound):
+            return None  # judged by what else the run gives back: its output, a flag
         if launch.via is not None:
             return lost_through(launch.via, bound, isinstance(parent, ast.Expr), bool(reads))
         kept = instance_status(self.module, target) if target is not None else None
@@ -421,6 +423,39 @@ class _Analysis:
             given = "has `check=False`" if written is False else "has no `check=True`"
             return f"`{launch.name.rsplit('.', 1)[-1]}()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
+
+    def _judged_by_items(self, node: ast.AST, target: ast.expr | None, bound: str) -> bool:
+        """Whether the code examines another item of the tuple the status comes in (`out,
+        err, code = run_codex(p)`, then `extract(out)`): the run is judged by its output
+        (or its flag), as a captured run is; an item only shown (`print(out)`) or handed
+        back as it is (`return out`) is not examined."""
+        if not isinstance(target, ast.Tuple):
+            return False
+        scope = self.module.scope_of(node)
+        return any(
+            isinstance(read, ast.expr)
+            and not self._shown(read, writes=False)
+            and not self._handed_back(read)
+            for item in target.elts
+            if isinstance(item, ast.Name) and item.id != bound
+            for read in self.index.reads.get((scope, item.id), [])
+        )
+
+    def _handed_back(self, value: ast.expr) -> bool:
+        """Whether a value leaves its function as it is: returned, `.strip()`ped, or in a
+        returned dict, list or tuple (`return {"content": out.strip()}`)."""
+        current: ast.AST = value
+        parent = self.module.parent(value)
+        while True:
+            if isinstance(parent, ast.Dict | ast.List | ast.Tuple):
+                current, parent = parent, self.module.parent(parent)
+                continue
+            stripped = isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip")
+            call = self.module.parent(parent) if stripped and parent is not None else None
+            if not (isinstance(call, ast.Call) and call.func is parent):
+                break
+            current, parent = call, self.module.parent(call)
+        return isinstance(parent, ast.Return) and parent.value is current
 
     def _only_shown(self, read: ast.AST) -> bool:
         """Whether a read of a run's result only shows its output (`print(r.stdout)`,
@@ -582,6 +617,8 @@ class _Analysis:
                 reads = self.index.reads.get((self.module.scope_of(node), bound), [])
                 if any(not _after_endless_loop(self.module, read) for read in reads):
                     continue
+                if self._judged_by_items(node, target, bound):
+                    continue  # judged by what else the run gives back: its output, a flag
                 how = f"{returning.label} returns it and {_unread(bound, bool(reads))}"
             else:
                 continue

@@ -1,0 +1,27 @@
+"""RA203 at the call: a launcher returns its run's output and exit status together, and
+the caller drops the status while it only shows (or never reads) the output."""
+
+import subprocess
+
+
+def run_codex(prompt: str, timeout: int = 180) -> tuple[str, str, int]:
+    try:
+        result = subprocess.run(
+            ["codex", "exec", "--full-auto", prompt],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        return result.stdout, result.stderr, result.returncode
+    except subprocess.TimeoutExpired:
+        return "", "timeout", -1
+
+
+def nightly() -> None:
+    out, err, code = run_codex("Tidy the changelog")  # expect: RA203(warning)
+    print(f"codex said: {out[:200]}")
+
+
+def weekly() -> None:
+    out, _, _ = run_codex("Refresh the lock file")  # expect: RA203(warning)
+    print("refreshed")
