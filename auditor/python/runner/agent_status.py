@@ -17,8 +17,8 @@ import ast
 import functools
 import re
 import shlex
-from collections.abc import Mapping
-from typing import NamedTuple, cast
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import ExitCodes, either_codes, intents_in, invocation_codes
@@ -444,18 +444,25 @@ class _Analysis:
     def _handed_back(self, value: ast.expr) -> bool:
         """Whether a value leaves its function as it is: returned, `.strip()`ped, or in a
         returned dict, list or tuple (`return {"content": out.strip()}`)."""
+        current, parent = self._held_in(value, _container)
+        return isinstance(parent, ast.Return) and parent.value is current
+
+    def _held_in(
+        self, value: ast.expr, holds: Callable[[ast.AST], bool]
+    ) -> tuple[ast.AST, ast.AST | None]:
+        """The expression that carries `value` on, through the expressions `holds` accepts
+        and `.strip()` calls, and the node above it."""
         current: ast.AST = value
         parent = self.module.parent(value)
         while True:
-            if isinstance(parent, ast.Dict | ast.List | ast.Tuple):
+            if parent is not None and holds(parent):
                 current, parent = parent, self.module.parent(parent)
                 continue
             stripped = isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip")
             call = self.module.parent(parent) if stripped and parent is not None else None
             if not (isinstance(call, ast.Call) and call.func is parent):
-                break
+                return current, parent
             current, parent = call, self.module.parent(call)
-        return isinstance(parent, ast.Return) and parent.value is current
 
     def _only_shown(self, read: ast.AST) -> bool:
         """Whether a read of a run's result only shows its output (`print(r.stdout)`,
@@ -556,18 +563,7 @@ class _Analysis:
         """Whether a value goes only to a display: an argument of `print` or a logger's
         method (with `writes`, of a `.write()` to a log too), also through `or`, an
         f-string, a slice (`out[:100]`) or `.strip()`."""
-        current, parent = value, self.module.parent(value)
-        while True:
-            sliced = isinstance(parent, ast.Subscript) and isinstance(parent.slice, ast.Slice)
-            if sliced or isinstance(parent, ast.BoolOp | ast.FormattedValue | ast.JoinedStr):
-                current = cast(ast.expr, parent)
-                parent = self.module.parent(current)
-                continue
-            stripped = isinstance(parent, ast.Attribute) and parent.attr in ("strip", "rstrip")
-            call = self.module.parent(parent) if stripped and parent is not None else None
-            if not (isinstance(call, ast.Call) and call.func is parent):
-                break
-            current, parent = call, self.module.parent(call)
+        current, parent = self._held_in(value, _display_part)
         if not (isinstance(parent, ast.Call) and current in parent.args):
             return False
         # a run's output passed only to these is shown, not examined
@@ -700,6 +696,16 @@ def python_agent_status(
     status = analysis.result()
     status.lost.extend(analysis.returned_lost(returned))
     return status
+
+
+def _container(node: ast.AST) -> bool:
+    return isinstance(node, ast.Dict | ast.List | ast.Tuple)
+
+
+def _display_part(node: ast.AST) -> bool:
+    """An expression that shows a value it holds (`out or err`, an f-string, `out[:100]`)."""
+    sliced = isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice)
+    return sliced or isinstance(node, ast.BoolOp | ast.FormattedValue | ast.JoinedStr)
 
 
 def _unread(name: str, unreachable: bool) -> str:
