@@ -435,18 +435,25 @@ class ShellScript:
         variables it assigns may then hold too); the agent its body ends by running with
         them is the call's (`run claude`, `run "$AGENT"`)."""
         name, seen = command.command_name or "", self._seen_in_call
-        ended = {apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])}
+        first = apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])
+        ended = {first: command}  # what each walk's body ended running, and the call
         for variant in variants(node, self.env) if may_vary(node, self.env) else ():
-            scratch = Overlay(variant)
-            arguments = self._analysed(node, variant).argv[1:]
-            ended.add(apply_call(name, self.functions, scratch, seen, self._calls, arguments))
+            scratch, varied = Overlay(variant), self._analysed(node, variant)
+            called = varied.command_name or ""  # `$STEP claude`: another function, maybe
+            if called not in self.functions:
+                continue
+            arguments = varied.argv[1:]
+            found = apply_call(called, self.functions, scratch, seen, self._calls, arguments)
+            ended.setdefault(found, varied)
             for key, value in scratch.changes.items():
                 if "\0" not in key and value != self.env.get(key):
                     add_alternatives(self.env, key, [value])
-        agents = sorted(each for each in ended if isinstance(each, str) and each)
-        if agents:  # one of them runs an agent: the call may
+        agents = sorted(each for each in ended if each)
+        if agents:  # one of them runs an agent: the call may, as that walk called it
+            if ended[agents[0]].command_name != name:
+                self._adopt(node, command, ended[agents[0]])
             self._call_agents[node.id] = self._ending_agents[agents[0]]
-        elif ended == {""}:  # none does, where the values decide the program
+        elif set(ended) == {""}:  # none does, where the values decide the program
             self._call_agents[node.id] = None
 
     def _analysed(self, node: Node, env: Env) -> SimpleCommand:
@@ -674,10 +681,13 @@ class ShellScript:
                 self._adopt(node, known, command)
         if not decided:
             return None
-        if command is None or command.agent is None:
-            return ""
-        self._ending_agents[command.agent.name] = command.agent
-        return command.agent.name
+        profile = self.agent_of(command) if command is not None else None
+        if profile is None:  # no agent, unless its program is unknown with these values
+            analysed = self._analysed(node, env)
+            program = analysed.program_index < len(analysed.argv)
+            return "" if program and analysed.argv[analysed.program_index] else None
+        self._ending_agents[profile.name] = profile
+        return profile.name
 
     def _adopt(self, node: Node, known: SimpleCommand, command: SimpleCommand) -> None:
         """Record `command` as what the command at `node` runs, in place of `known`."""

@@ -25,3 +25,16 @@ def nightly() -> None:
 def weekly() -> None:
     out, _, _ = run_codex("Refresh the lock file")  # expect: RA203(warning)
     print("refreshed")
+
+
+def earlier() -> None:
+    out = open("notes.txt").read()
+    if "TODO" in out:
+        out, err, code = run_codex("Finish the TODOs")  # expect: RA203(warning)
+        print(out)
+
+
+def to_file(path: str) -> None:
+    out, err, code = run_codex("Tidy the changelog")  # expect: RA203(warning)
+    with open(path, "w") as log:
+        log.write(out)

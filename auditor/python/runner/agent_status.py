@@ -431,10 +431,11 @@ class _Analysis:
         back as it is (`return out`) is not examined."""
         if not isinstance(target, ast.Tuple):
             return False
-        scope = self.module.scope_of(node)
+        scope, after = self.module.scope_of(node), _end(node)
         return any(
             isinstance(read, ast.expr)
-            and not self._shown(read, writes=False)
+            and (read.lineno, read.col_offset) >= after  # a read of an earlier value: no
+            and not self._shown(read, writes=True)
             and not self._handed_back(read)
             for item in target.elts
             if isinstance(item, ast.Name) and item.id != bound
@@ -442,10 +443,11 @@ class _Analysis:
         )
 
     def _handed_back(self, value: ast.expr) -> bool:
-        """Whether a value leaves its function as it is: returned, `.strip()`ped, or in a
-        returned dict, list or tuple (`return {"content": out.strip()}`)."""
+        """Whether a value leaves its function as it is: returned or yielded, `.strip()`ped,
+        or in a returned dict, list or tuple (`return {"content": out.strip()}`)."""
         current, parent = self._held_in(value, _container)
-        return isinstance(parent, ast.Return) and parent.value is current
+        handed = isinstance(parent, ast.Return | ast.Yield | ast.YieldFrom)
+        return handed and parent.value is current  # type: ignore[union-attr]
 
     def _held_in(
         self, value: ast.expr, holds: Callable[[ast.AST], bool]
@@ -696,6 +698,11 @@ def python_agent_status(
     status = analysis.result()
     status.lost.extend(analysis.returned_lost(returned))
     return status
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    """Where a node ends (line, column), for reads after it."""
+    return getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0
 
 
 def _container(node: ast.AST) -> bool:

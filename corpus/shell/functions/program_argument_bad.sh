@@ -25,4 +25,26 @@ if [[ -n "${PREFER_GEMINI:-}" ]]; then CHOICE=gemini; else CHOICE=echo; fi
 run_step "$CHOICE" "Summarise the diff" | tee summary.md  # expect: RA101(error)
 use_agent "$CHOICE"
 $AGENT -p "Review the summary" | tee review.md  # expect: RA101(error)
+
+ask_claude() {
+    claude -p "$1"
+}
+
+dispatch() {
+    local fn=$1
+    shift
+    "$fn" "$@"
+}
+
+plan() {
+    "$1" -p "Plan the work"
+}
+
+build() {
+    echo "building with $1"
+}
+
+dispatch ask_claude "Fix the lint errors" | tee -a lint.log  # expect: RA101(error)
+if [[ -n "${PLAN:-}" ]]; then STEP=plan; else STEP=build; fi
+$STEP claude | tee -a plan.log  # expect: RA101(error)
 echo "done"
