@@ -100,6 +100,11 @@ _SCRIPT_SUFFIXES = (".sh", ".bash")  # a program that is a script of its own
 _FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
+# an assignment of a function's argument (`AGENT=$1`, `tool="${2}"`), `local` ones too
+_ASSIGNED_ARGUMENT = re.compile(rb'[A-Za-z_][A-Za-z0-9_]*=(?:"?\$\{?[0-9@*])')
+
+_SCOPED = (b"local ", b"declare ", b"typeset ")  # an assignment that ends with the call
+
 # how often a function is summarised again as the functions it calls are defined
 _MAX_RESUMMARIES = 3
 
@@ -177,6 +182,7 @@ class ShellScript:
         # decide, and the agent that is with this call's (None: none), by their names
         self._call_agents: dict[int, AgentProfile | None] = {}
         self._ending_agents: dict[str, AgentProfile] = {}
+        self._argument_assigners: dict[int, bool] = {}  # see `_assigns_arguments`
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -437,7 +443,10 @@ class ShellScript:
         name, seen = command.command_name or "", self._seen_in_call
         first = apply_call(name, self.functions, self.env, seen, self._calls, command.argv[1:])
         ended = {first: command}  # what each walk's body ended running, and the call
-        for variant in variants(node, self.env) if may_vary(node, self.env) else ():
+        # its other values matter where they decide the program the body ends running, or
+        # the program the call is, or a variable the body assigns from an argument
+        varies = first is not None or _program_varies(command) or self._assigns_arguments(name)
+        for variant in variants(node, self.env) if varies and may_vary(node, self.env) else ():
             scratch, varied = Overlay(variant), self._analysed(node, variant)
             called = varied.command_name or ""  # `$STEP claude`: another function, maybe
             if called not in self.functions:
@@ -455,6 +464,19 @@ class ShellScript:
             self._call_agents[node.id] = self._ending_agents[agents[0]]
         elif set(ended) == {""}:  # none does, where the values decide the program
             self._call_agents[node.id] = None
+
+    def _assigns_arguments(self, name: str) -> bool:
+        """Whether a function's body gives a variable of its caller one of its arguments
+        (`AGENT=$1`; not `local tool=$1`)."""
+        definition = self.functions.get(name)
+        if definition is None:
+            return False
+        if definition.id not in self._argument_assigners:
+            self._argument_assigners[definition.id] = any(
+                _ASSIGNED_ARGUMENT.search(line) and not line.lstrip().startswith(_SCOPED)
+                for line in (definition.text or b"").splitlines()
+            )
+        return self._argument_assigners[definition.id]
 
     def _analysed(self, node: Node, env: Env) -> SimpleCommand:
         """A command with its words, wrappers and agent: its own, one it forwards through a
@@ -675,17 +697,20 @@ class ShellScript:
         unknown = known.agent is None and not self._runs_agent_function(known)
         decided = ending and _program_varies(known)  # the call's values decide its agent
         command: SimpleCommand | None = known
+        program: str | None = None  # its program with these values, where they decide it
         if b"$" in (node.text or b"") and (unknown or decided):  # its words depend on them
-            command = self.agent_command(node, env)
+            analysed = self._analysed(node, env)
+            if analysed.program_index < len(analysed.argv):
+                program = analysed.argv[analysed.program_index]
+            runs = analysed.agent is not None or self._runs_agent_function(analysed)
+            command = analysed if runs else self._agent_variant(node, env)
             if command is not None and unknown:
                 self._adopt(node, known, command)
         if not decided:
             return None
         profile = self.agent_of(command) if command is not None else None
         if profile is None:  # no agent, unless its program is unknown with these values
-            analysed = self._analysed(node, env)
-            program = analysed.program_index < len(analysed.argv)
-            return "" if program and analysed.argv[analysed.program_index] else None
+            return "" if program else None
         self._ending_agents[profile.name] = profile
         return profile.name
 
