@@ -22,7 +22,7 @@ from auditor.shell.assignments import assign
 from auditor.shell.call_memo import CALLERS, Arguments, CallMemo, Frame, Summary
 from auditor.shell.commands import command_words
 from auditor.shell.decide import case_arm, catch_all, condition_holds, join
-from auditor.shell.parse import Node, ending_command, loop_words
+from auditor.shell.parse import Node, ending_command, loop_words, same_node
 from auditor.shell.words import (
     Env,
     Overlay,
@@ -142,7 +142,7 @@ class _CallRun:
             for child in node.named_children:
                 if child.type != "variable_assignment":  # `X=1 cmd`: X is cmd's alone
                     self.run(child, env, frame)
-            ending = frame is not None and _same(self.endings[-1], node)
+            ending = frame is not None and same_node(self.endings[-1], node)
             ran = self.seen(node, env, ending)
             if ending and frame is not None:  # the agent the call ends by running
                 frame.ended = ran
@@ -271,10 +271,6 @@ def _if_arms(node: Node) -> list[tuple[list[Node], list[Node]]]:
     if not has_else:
         arms.append(([], []))
     return arms
-
-
-def _same(first: Node | None, second: Node) -> bool:
-    return first is not None and first.id == second.id
 
 
 def _keyword(node: Node) -> str:

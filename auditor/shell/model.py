@@ -71,6 +71,7 @@ from auditor.shell.parse import (
     enclosing_definition,
     ending_command,
     loop_words,
+    same_node,
     within,
 )
 from auditor.shell.pipelines import pipeline_parts
@@ -517,7 +518,7 @@ class ShellScript:
         known = self.functions.get(name)
         if known is None:
             self._calls.defined(name)
-        elif not _same(known, definition):
+        elif not same_node(known, definition):
             self._calls.clear()  # defined again: the calls of it ran the other one
         self.functions[name] = definition
         inside = self.inside(definition)
@@ -739,7 +740,7 @@ class ShellScript:
             if holder.type == "function_definition":
                 name = holder.child_by_field_name("name")
                 label = self.parsed.node_text(name) if name is not None else None
-                if label is not None and _same(self.functions.get(label), holder):
+                if label is not None and same_node(self.functions.get(label), holder):
                     self._define(label, holder)
             holder = holder.parent
 
@@ -1018,10 +1019,6 @@ def _program_varies(command: SimpleCommand) -> bool:
     60 "$agent" …`): a word up to its program reads a variable."""
     words = command.word_nodes[: command.program_index + 1]
     return any(word is not None and b"$" in (word.text or b"") for word in words)
-
-
-def _same(first: Node | None, second: Node) -> bool:
-    return first is not None and first.id == second.id
 
 
 def _script_bodies(statement: Node) -> list[Node]:

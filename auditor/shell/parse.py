@@ -185,6 +185,11 @@ def enclosing_definition(node: Node) -> Node | None:
     return current
 
 
+def same_node(first: Node | None, second: Node) -> bool:
+    """Whether `first` is the node `second` (tree-sitter makes a new object per visit)."""
+    return first is not None and first.id == second.id
+
+
 def ending_command(definition: Node) -> Node | None:
     """The simple command a function's body ends by running, whose status is the call's
     (its last statement, when that is one, redirected or not; not a job `… &`)."""

@@ -2,6 +2,7 @@
 the caller drops the status while it only shows (or never reads) the output."""
 
 import subprocess
+from collections.abc import Iterator
 
 
 def run_codex(prompt: str, timeout: int = 180) -> tuple[str, str, int]:
@@ -38,3 +39,8 @@ def to_file(path: str) -> None:
     out, err, code = run_codex("Tidy the changelog")  # expect: RA203(warning)
     with open(path, "w") as log:
         log.write(out)
+
+
+def streamed() -> Iterator[str]:
+    out, err, code = run_codex("Summarise the diff")  # expect: RA203(warning)
+    yield out

@@ -53,6 +53,7 @@ from auditor.python.runner.project_calls import (
     StatusCall,
     WrappedLaunch,
     lost_through,
+    never_read,
     status_target,
 )
 from auditor.python.runner.status_tests import tests_own_status
@@ -720,7 +721,7 @@ def _unread(name: str, unreachable: bool) -> str:
     ends."""
     if unreachable:
         return f"`{name}` is read only after a `while True` loop that never ends"
-    return f"`{name}` is never read"
+    return never_read(name)
 
 
 def _after_endless_loop(module: PythonModule, node: ast.AST) -> bool:

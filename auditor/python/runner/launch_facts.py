@@ -151,7 +151,7 @@ def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ..
     return found
 
 
-def status_tests(text: str) -> bool:
+def compares_with_zero(text: str) -> bool:
     """Whether a module's text compares anything with 0: a function of it may test the
     exit status a function of another module returns (`LaunchFacts.status_verdicts`)."""
     return any(test in text for test in _STATUS_TESTS)
@@ -283,7 +283,7 @@ class LaunchFacts:
         found: dict[str, tuple[int, int, str]] = {}
         for qualname in self.functions:
             source = self._sources[qualname]
-            if qualname in self._returned or not any(test in source for test in _STATUS_TESTS):
+            if qualname in self._returned or not compares_with_zero(source):
                 continue
             for call in self._status_candidates(self.body(qualname))[:_CANDIDATES]:
                 self._assumed = id(call.func)

@@ -358,6 +358,11 @@ class ProjectCalls:
         return None
 
 
+def never_read(name: str) -> str:
+    """How a name a run's status is given goes unread (`_` is there to discard it)."""
+    return "`_` discards it" if name == "_" else f"`{name}` is never read"
+
+
 def lost_through(
     wrapped: WrappedLaunch, bound: str | None, dropped: bool, read: bool
 ) -> str | None:
@@ -372,5 +377,5 @@ def lost_through(
     if dropped:
         return f"{label} returns it and the result is dropped"
     if bound is not None and not read:
-        return f"{label} returns it and `{bound}` is never read"
+        return f"{label} returns it and {never_read(bound)}"
     return None

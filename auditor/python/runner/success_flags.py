@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from auditor.python.model.ast_values import shown_value
 from auditor.python.model.expr_values import integer
 from auditor.python.model.module import PythonModule
+from auditor.python.runner.loop_parts import is_none_test
 from auditor.python.runner.retry_types import FAILURE_VALUES, FIELDS
 
 if TYPE_CHECKING:
@@ -132,17 +133,13 @@ class SuccessFlags:
         """For the call's value, which is None when it failed (a flag of its own, `-1`):
         True for `value is None` (`== None`), False for `value is not None`; None for
         any other expression."""
-        if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+        if not (isinstance(node, ast.Compare) and is_none_test(node)):
             return None
-        left, right = node.left, node.comparators[0]
-        if isinstance(left, ast.Constant) and left.value is None:
-            left, right = right, left
-        if not (isinstance(right, ast.Constant) and right.value is None and self.is_value(left)):
+        left = node.left
+        value = node.comparators[0] if isinstance(left, ast.Constant) else left
+        if not self.is_value(value):
             return None
-        operator = node.ops[0]
-        if isinstance(operator, ast.Is | ast.Eq):
-            return True
-        return False if isinstance(operator, ast.IsNot | ast.NotEq) else None
+        return isinstance(node.ops[0], ast.Is | ast.Eq)
 
     def _bool_test(self, node: ast.Compare, flag: str) -> bool | None:
         """`result.success == True` (`is False`, `!= True`) of a field true on success, or

@@ -51,9 +51,9 @@ from auditor.python.runner.graph_facts import module_graph_facts
 from auditor.python.runner.launch_facts import (
     LaunchFacts,
     class_bases,
+    compares_with_zero,
     import_table,
     module_functions,
-    status_tests,
 )
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.sdk_catalog import default_sdk
@@ -470,7 +470,7 @@ def summarize_python(
         # returns (`status_verdicts`): its facts are read for that alone
         processes = any(word in text for word in PROCESS_WORDS)
         facts = None
-        if processes or status_tests(text):
+        if processes or compares_with_zero(text):
             facts = LaunchFacts(tree, text, import_table(tree, importing))
         wrappers = facts.parameters() if facts is not None and processes else {}
         found, read = launchers(tree, text, catalog or default_catalog(), steps, wrappers)

@@ -26,6 +26,28 @@ run_step "$CHOICE" "Summarise the diff" | tee summary.md  # expect: RA102(info)
 use_agent "$CHOICE"
 $AGENT -p "Review the summary" | tee review.md
 
+lint_code() {
+    ruff check "$@"
+}
+
+dispatch() {
+    local fn=$1
+    shift
+    "$fn" "$@"
+}
+
+plan() {
+    "$1" -p "Plan the work"
+}
+
+build() {
+    echo "building with $1"
+}
+
+dispatch lint_code src/ | tee -a lint.log  # expect: RA102(info)
+if [[ -n "${PLAN:-}" ]]; then STEP=plan; else STEP=build; fi
+$STEP echo | tee -a plan.log  # expect: RA102(info)
+
 set -o pipefail
 run_step claude "Work on the next task" | tee -a step.log
 echo "done"
