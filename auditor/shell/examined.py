@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from auditor.shell.commands import MESSAGE_COMMANDS
+from auditor.shell.given_files import given_parameter, parameter_reads, prints_parameter
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import PARTS, TEXT_TOOLS, normal_word, text_of, whole_word
 from auditor.shell.parse import Node, descendants, field_of, within
@@ -29,7 +30,12 @@ def only_shows(script: ShellScript, node: Node) -> bool:
     """Whether the read of `node` does not examine what it reads: it is not in a test or
     condition, not fed on through a pipe or `$(…)`, and its command is not one that
     examines text (`grep`, `jq`, …): `echo "$out"`, `cat "$log" >> all.log`, `git add`,
-    another agent's prompt."""
+    another agent's prompt (also through a `$(…)` in it). A word given to a function of
+    the script is read where the body reads the parameter it binds."""
+    return _shows(script, node, frozenset())
+
+
+def _shows(script: ShellScript, node: Node, seen: frozenset[tuple[int, int]]) -> bool:
     holder: Node | None = node
     while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
         fed = holder.parent.child_by_field_name("body") if holder.parent is not None else None
@@ -50,7 +56,20 @@ def only_shows(script: ShellScript, node: Node) -> bool:
         return True  # `if [ -f "$log" ]; then h=$(tail "$log"); fi`: it reads it as input
     if holder.type != "command":
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
+    substitution = _word_substitution(script, holder)
+    if substitution is not None:
+        return _shows(script, substitution, seen)
     command = script.command_at(holder)
+    given = given_parameter(script, holder, node)
+    printed = False
+    if given is not None and given.key not in seen:
+        reads = parameter_reads(script, given)
+        if reads is not None:
+            if not all(_shows(script, read, seen | {given.key}) for read in reads):
+                return False  # `check_log "$log"` whose body greps it
+            printed = prints_parameter(script, given)
+            if not printed:
+                return True  # the body only shows it, or copies it aside
     if command is not None and script.agent_of(command) is not None:
         # given to another run as context (`claude -p "…$out"`): no check of it, unless
         # what that run prints is tested here (`claude -p "PASS? $out" | grep -q PASS`); a
@@ -69,11 +88,28 @@ def only_shows(script: ShellScript, node: Node) -> bool:
             # of it out for a variable (`last=$(echo "$out" | tail -n 1)`): a copy, whose
             # own reads `copies` follows
             return _copied_part(script, parent, stages[stages.index(current) + 1 :])
-    if command is not None and command.name in _COPIES and _captured_whole(current):
+    if (printed or (command is not None and command.name in _COPIES)) and _captured_whole(current):
         # `spec=$(cat "$out")`, `n=$(wc -l < "$log")`: a copy (or a count) of it, whose own
         # reads `copies` follows
         return True
     return not _decides(script, current)
+
+
+def _word_substitution(script: ShellScript, holder: Node) -> Node | None:
+    """The `$(…)` that the command at `holder` is the whole of, where that is part of
+    another command's word (`claude -p "fix: $(tail -n 20 "$log")"`, `notify
+    "$(cat "$out")"`) and the command only prints what it reads (not `grep`): the read is
+    judged as that word is."""
+    command = script.command_at(holder)
+    if command is None or command.name in EXAMINING or script.agent_of(command) is not None:
+        return None
+    substitution = _statement(holder).parent
+    if substitution is None or substitution.type != "command_substitution":
+        return None
+    outer = substitution.parent
+    while outer is not None and outer.type in ("string", "concatenation"):
+        outer = outer.parent
+    return substitution if outer is not None and outer.type == "command" else None
 
 
 def _captured_whole(statement: Node) -> bool:
@@ -171,8 +207,9 @@ def _decides(script: ShellScript, statement: Node) -> bool:
 
 
 def _only_messages(chain: Node, statement: Node, script: ShellScript) -> bool:
-    """Whether the rest of the `&&`/`||` chain `statement` is in only prints a message
-    (`gh api … -f body="$out" && echo "posted" || echo "failed"`): it decides nothing."""
+    """Whether the rest of the `&&`/`||` chain `statement` is in only prints a message or
+    does nothing (`gh api … -f body="$out" && echo "posted" || echo "failed"`, `|| true`):
+    it decides nothing."""
     while chain.parent is not None and chain.parent.type == "list":
         chain = chain.parent
     operands: list[Node] = []
@@ -184,7 +221,10 @@ def _only_messages(chain: Node, statement: Node, script: ShellScript) -> bool:
         elif not within(statement, node):
             operands.append(node)
     named = [script.command_at(_inner_command(operand)) for operand in operands]
-    return bool(named) and all(c is not None and c.command_name in MESSAGE_COMMANDS for c in named)
+    return bool(named) and all(c is not None and c.command_name in _NOTHING for c in named)
+
+
+_NOTHING = MESSAGE_COMMANDS | {"true", ":"}  # `… || true`, `… && echo "posted"`: no decision
 
 
 def _inner_command(node: Node) -> Node:

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.examined import EXAMINING, file_test_operand, only_shows
+from auditor.shell.given_files import call_captures
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.output_words import (
@@ -106,7 +107,8 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     if function is not None:  # a file its function is given: as every caller names it
         calls = calls_of(script).get(_function_name(function), [])
         files |= passed_files(script, function, files, calls)
-    variables = copies(script, variables | file_captures(script, files), function)
+    captured = file_captures(script, files) | call_captures(script, files)
+    variables = copies(script, variables | captured, function)
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
     )

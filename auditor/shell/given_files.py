@@ -1,0 +1,188 @@
+"""What a function of the script does with a word its caller gives it (`truncate_file
+"$log" 60`): the reads of the parameter bound to it in the body (`$1`, `local file=$1`
+then `$file`), and whether the body prints it to the function's own output
+(`tail -n "$max" "$file"`), so that a call captured whole holds a copy of the file
+(`ctx=$(truncate_file "$log" 60)`) as `ctx=$(cat "$log")` does.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import NamedTuple
+
+from auditor.shell.model import ShellScript
+from auditor.shell.output_words import file_read, normal_word, reads_in, sends_output_away, text_of
+from auditor.shell.parse import Node, descendants, same_node, within
+from auditor.shell.status import assigned_by
+
+
+class Given(NamedTuple):
+    """A function of the script and the number of the parameter a call's word binds."""
+
+    definition: Node
+    number: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.definition.id, self.number)
+
+
+def given_parameter(script: ShellScript, holder: Node, word: Node) -> Given | None:
+    """The parameter that `word`, an argument of the command at `holder`, binds, where
+    that command calls a function of the script and every word before it is one word
+    (no `"$@"`)."""
+    command = script.command_at(holder)
+    name = command.command_name if command is not None else None
+    definition = script.functions.get(name or "")
+    if command is None or definition is None:
+        return None
+    while word.parent is not None and not same_node(word.parent, holder):
+        if word.parent.type not in _WORD_PARTS:
+            return None
+        word = word.parent
+    arguments = command.word_nodes[command.program_index + 1 :]
+    for number, argument in enumerate(arguments, start=1):
+        if argument is None or _SPREAD.search(text_of(argument)):
+            return None  # an array or `"$@"`: the positions after it are not known
+        if same_node(argument, word):
+            return Given(definition, number) if number <= 9 else None
+    return None
+
+
+_SPREAD = re.compile(r"\$\{?[@*]|\[[@*]\]")
+
+
+def parameter_reads(script: ShellScript, given: Given) -> list[Node] | None:
+    """The reads of a parameter in its function's body: of `$N`, and of each variable
+    given it (`local file="$1"`); None where the body may reach it another way (`"$@"`,
+    `$*`, `shift`, `set --`). Found once per function."""
+    known = _READS.setdefault(script, {})
+    if given.key not in known:
+        known[given.key] = _parameter_reads(script, given)
+    return known[given.key]
+
+
+def _parameter_reads(script: ShellScript, given: Given) -> list[Node] | None:
+    definition = given.definition
+    bound: set[str] = set()
+    for node in descendants(definition):
+        if node.type == "special_variable_name" and text_of(node) in ("@", "*"):
+            return None
+        if node.type == "command" and text_of(node).split(maxsplit=1)[0] in _MOVING:
+            return None
+        if node.type == "variable_assignment":
+            value = node.child_by_field_name("value")
+            name = node.child_by_field_name("name")
+            if name is not None and value is not None and _is_parameter(value, given.number):
+                bound.add(text_of(name))
+    reads = reads_in(script)
+    found: list[Node] = []
+    for variable in (str(given.number), *sorted(bound)):
+        for read in reads.get(("v", variable), ()):
+            if not within(read, definition):
+                continue
+            if variable == str(given.number) and _binds(read, bound):
+                continue  # `local file="$1"`: the reads of `file` stand for it
+            if file_read(script, _whole(read)):
+                found.append(read)  # not `> "$file"`, which writes it
+    return found
+
+
+_MOVING = frozenset({"shift", "set"})
+
+
+def _is_parameter(value: Node, number: int) -> bool:
+    """Whether an assigned value is the parameter alone (`$1`, `"${1}"`, `"${1:-}"`)."""
+    word = normal_word(text_of(value))
+    return re.fullmatch(rf"\$\{{?{number}(:?-[^}}]*)?\}}?", word) is not None
+
+
+def _whole(read: Node) -> Node:
+    """The word a read is part of (`"$file"` for the `file` of it)."""
+    while read.parent is not None and read.parent.type in _WORD_PARTS:
+        read = read.parent
+    return read
+
+
+def _binds(read: Node, bound: set[str]) -> bool:
+    """Whether a read of a parameter is the value of an assignment to one of `bound`."""
+    holder = read.parent
+    while holder is not None and holder.type != "variable_assignment":
+        holder = holder.parent
+    name = holder.child_by_field_name("name") if holder is not None else None
+    return name is not None and text_of(name) in bound
+
+
+def prints_parameter(script: ShellScript, given: Given) -> bool:
+    """Whether the body prints the file the parameter names to the function's own output
+    (`cat "$file"`, `tail -n 40 "$1"`: not redirected away, piped on or captured)."""
+    reads = parameter_reads(script, given) or []
+    for read in reads:
+        word = _whole(read)
+        command = word.parent
+        if command is None or command.type != "command" or not same_node(word, _last(command)):
+            continue
+        found = script.command_at(command)
+        if found is not None and found.name in _PRINTERS and _reaches_output(command):
+            return True
+    return False
+
+
+_WORD_PARTS = frozenset({"simple_expansion", "expansion", "string", "concatenation"})
+_PRINTERS = frozenset({"cat", "head", "tail"})
+
+
+def _last(command: Node) -> Node:
+    words = [c for c in command.named_children if c.type != "command_name"]
+    return words[-1] if words else command
+
+
+def _reaches_output(command: Node) -> bool:
+    """Whether what a command prints is its function's output: no redirect sends it
+    away, no pipe takes it on, no `$(…)` captures it on the way."""
+    current = command
+    while current.parent is not None and current.type != "function_definition":
+        parent = current.parent
+        if parent.type == "redirected_statement" and any(
+            sends_output_away(r) for r in parent.named_children if r.type == "file_redirect"
+        ):
+            return False
+        if parent.type == "command_substitution":
+            return False
+        if parent.type == "pipeline":
+            stages = [c for c in parent.named_children if c.type != "comment"]
+            if not same_node(stages[-1], current):
+                return False
+        current = parent
+    return True
+
+
+def call_captures(script: ShellScript, files: set[str]) -> set[str]:
+    """The variables given the whole output of a call that prints one of `files` it is
+    given (`ctx=$(truncate_file "$log" 60)`): a copy of what the run wrote."""
+    reads = reads_in(script)
+    found: set[str] = set()
+    for word in (node for f in files for node in reads.get(("f", f), ())):
+        holder = word.parent
+        if holder is None or holder.type != "command":
+            continue
+        given = given_parameter(script, holder, word)
+        if given is None or not prints_parameter(script, given):
+            continue
+        statement = holder
+        while statement.parent is not None and statement.parent.type == "redirected_statement":
+            statement = statement.parent
+        substitution = statement.parent
+        if substitution is None or substitution.type != "command_substitution":
+            continue
+        assignment = assigned_by(substitution)
+        name = assignment.child_by_field_name("name") if assignment is not None else None
+        if name is not None:
+            found.add(text_of(name))
+    return found
+
+
+_READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[int, int], list[Node] | None]] = (
+    weakref.WeakKeyDictionary()
+)
