@@ -651,41 +651,42 @@ class LaunchFacts:
             for branch, taken in branches
         )
 
-    def _result_object(self, body: FunctionBody, value: ast.Call) -> str | None:
-        """`field:NAME` or `field:NAME=VALUE` when a returned object records the run's
-        success in a field: `RunResult(success=proc.returncode == 0)`,
+    def _result_object(self, body: FunctionBody, value: ast.Call | ast.Dict) -> str | None:
+        """`field:NAME` or `field:NAME=VALUE` when a returned object (or dict) records the
+        run's success in a field: `RunResult(success=proc.returncode == 0)`,
         `Result(status=Status.OK if proc.returncode == 0 else Status.FAILED)`,
-        `Result(error=None if proc.returncode == 0 else proc.stderr)`; each field that
-        tells it, the first after `field:` (`field:success;error=None`)."""
+        `Result(error=None if proc.returncode == 0 else proc.stderr)`, `{"returncode":
+        proc.returncode, "stdout": out}`; each field that tells it, the first after
+        `field:` (`field:success;error=None`)."""
+        if isinstance(value, ast.Dict):
+            pairs = [
+                (key.value, item)
+                for key, item in zip(value.keys, value.values, strict=True)
+                if isinstance(key, ast.Constant) and isinstance(key.value, str)
+            ]
+        else:
+            pairs = [(k.arg, k.value) for k in value.keywords if k.arg is not None]
         flags: list[str] = []
-        for keyword in value.keywords:
-            if keyword.arg is None:
-                continue
-            given = keyword.value
+        for name, given in pairs:
             if isinstance(given, ast.Name):  # `status = …` first, then `Outcome(status=status)`
                 assigned, _ = body.assignments(given.id, given.lineno)
                 given = assigned[0] if len(assigned) == 1 else given
             kind = self._kind(body, given)
             if kind == "success":
-                flags.append(keyword.arg)
-            elif kind == "status" and not self._constant_fields(value, keyword):
+                flags.append(name)
+            elif kind == "status" and not any(
+                other != name and self._field_value(v) is not None for other, v in pairs
+            ):
                 # `Result(exit_code=proc.returncode)`: 0 when it succeeded (beside a field
                 # set to a constant, `status=Status.OK`, the branches say: `_branch_result`)
-                flags.append(f"{keyword.arg}=0")
+                flags.append(f"{name}=0")
             elif isinstance(given, ast.IfExp):
                 test = self._kind(body, given.test)
                 on_success = given.body if test == "success" else given.orelse
                 shown = self._field_value(on_success) if test in ("success", "status") else None
                 if shown is not None:
-                    flags.append(f"{keyword.arg}={shown}")
+                    flags.append(f"{name}={shown}")
         return f"field:{FIELDS.join(flags)}" if flags else None
-
-    def _constant_fields(self, value: ast.Call, but: ast.keyword) -> bool:
-        """Whether a result object's call sets a field other than `but` to a constant."""
-        return any(
-            k is not but and k.arg is not None and self._field_value(k.value) is not None
-            for k in value.keywords
-        )
 
     def _kind(self, body: FunctionBody, value: ast.expr) -> str | None:
         """What a returned value is about a process, if it is one of the known kinds."""
@@ -709,6 +710,8 @@ class LaunchFacts:
             return None
         if isinstance(value, ast.Await):
             return self._kind(body, value.value)
+        if isinstance(value, ast.Dict):  # `{"returncode": proc.returncode, "out": out}`
+            return self._result_object(body, value)
         if isinstance(value, ast.Attribute) and value.attr == "returncode":
             return "status"
         if isinstance(value, ast.Call):

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from auditor.exit_codes import intents_in
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
-from auditor.python.model.ast_values import class_names, descendants, dotted_name
+from auditor.python.model.ast_values import Function, class_names, descendants, dotted_name
 from auditor.python.model.expr_values import integer, integers
 from auditor.python.runner.loop_parts import (
     Loop,
@@ -207,6 +207,19 @@ class LoopWalk:
             if isinstance(item, ast.Name)
         } - self.statuses
         assignments = [n for n in nodes if isinstance(n, ast.Assign | ast.AnnAssign)]
+        scope = self.module.scope_of(loop)
+        self.callbacks = (  # the parameters of the loop's function: what its callers give
+            {a.arg for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs)}
+            if isinstance(scope, Function)
+            else set()
+        )
+        # names bound to a callback's verdict on the result (`ok = success_check(run)`)
+        self.verdicts = {
+            name
+            for node in assignments
+            if self.verdict(assigned_value(node))
+            for name in bound_names(node)
+        }
         self.flags = SuccessFlags(self.module, call, self.results, failure.flag, assignments)
         for _ in range(2):  # twice: `rc = r.returncode; code = rc`
             self.statuses |= {
@@ -267,6 +280,30 @@ class LoopWalk:
             )
         return False
 
+    def verdict(self, node: ast.expr | None) -> bool:
+        """Whether an expression is a callback's verdict on the run: a call of a parameter
+        of the loop's function given the call's result (`success_check(run)`), or a name
+        bound to one. Its code is the caller's: a failed run is taken not to pass it."""
+        node = unwrap(node)
+        if isinstance(node, ast.Name):
+            return node.id in getattr(self, "verdicts", ())
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            return False
+        given = [*node.args, *(k.value for k in node.keywords)]
+        return node.func.id in self.callbacks and any(
+            unwrap(a) is self.call or (isinstance(a, ast.Name) and a.id in self.results)
+            for a in given
+        )
+
+    def verdict_call(self) -> str | None:
+        """The callback's verdict the loop reads, as written (`success_check(run)`)."""
+        calls = (n for n in descendants(self.loop) if isinstance(n, ast.Call))
+        found = next((c for c in calls if self.verdict(c)), None)
+        if found is None:
+            return None
+        start, end = self.module.span(found)
+        return shortened(self.module.source.text[start:end])
+
     def caught(self, node: ast.expr) -> bool:
         """Whether a name is the `as e` of an enclosing `except` (a `CalledProcessError`)."""
         current = self.module.parent(node)
@@ -307,6 +344,8 @@ class LoopWalk:
             return scenario.ok
         if self.flags.is_failure(node):
             return not scenario.ok
+        if self.verdict(node):
+            return None if scenario.ok else False
         if isinstance(node, ast.Name):
             held = dict(flags).get(node.id, _SET)
             return held if isinstance(held, bool) else None if held == _SET else False

@@ -179,8 +179,9 @@ def _counts_attempts(loop: Loop, call: ast.AST) -> bool:
 def _any_failure(flow: LoopWalk) -> str:
     """How a loop that re-runs after every failure reads the failure, for messages: the
     fields of the result that its tests and comparisons read, of those that tell the
-    failure."""
+    failure, or else the callback's verdict on the run that it reads (`success_check(run)`)."""
     flag = flow.failure.flag
+    verdict = flow.verdict_call()
     if isinstance(flag, str):
         fields = [f.partition("=")[0].partition(FAILURE_VALUES)[0] for f in flag.split(FIELDS)]
         tests: list[ast.expr] = [
@@ -189,8 +190,12 @@ def _any_failure(flow: LoopWalk) -> str:
         tests += [n for n in ast.walk(flow.loop) if isinstance(n, ast.Compare)]
         nodes = [n for test in tests for n in ast.walk(test) if isinstance(n, ast.expr)]
         read = [f for f in fields if any(flow.flags.reads_field(n, f) for n in nodes)]
+        if verdict is not None and not read:
+            return f"whenever `{verdict}` rejects the run"
         named = " or ".join(f"`{field}`" for field in read or fields)
         return f"whenever the result's {named} says it failed"
+    if verdict is not None:
+        return f"whenever `{verdict}` rejects the run"
     return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
 
 
