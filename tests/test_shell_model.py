@@ -149,6 +149,7 @@ def test_interactive_sessions(line: str, interactive: bool) -> None:
     "script",
     [
         'GPTME=$(command -v gptme)\n"$GPTME" x\n',
+        'CLAUDE="${CLAUDE_BIN:-$(command -v claude 2>/dev/null || true)}"\n"$CLAUDE" -p x\n',
         'AGENT=(gptme --non-interactive)\n"${AGENT[@]}" x\n',
         "AGENT_BIN=/opt/bin/gptme\n${AGENT_BIN} x\n",
         '"${GPTME:-gptme}" x\n',
@@ -157,7 +158,7 @@ def test_interactive_sessions(line: str, interactive: bool) -> None:
 )
 def test_agent_through_variables(script: str) -> None:
     agent = build(script).commands[-1].agent
-    assert agent is not None and agent.name == "gptme"
+    assert agent is not None and agent.name == ("claude" if "CLAUDE" in script else "gptme")
 
 
 def test_config_profile_adds_an_agent() -> None:

@@ -512,3 +512,20 @@ def test_a_function_that_ends_with_a_job_passes_no_status_on() -> None:
     )
     assert script.last_command("run_turn") is None
     assert script.last_command("plain") == "run_claude_turn"
+
+
+def test_a_call_in_a_substitution_runs_without_errexit() -> None:
+    """bash drops errexit in `$(…)` (unless `inherit_errexit`): a library function called
+    there runs without it, whatever the library's own top level sets."""
+    from auditor.shell.sourcing import script_sourcing
+
+    text = (
+        '#!/bin/bash\nset -euo pipefail\nsource "$(dirname "$0")/lib.sh"\n'
+        'out=$(run_review "$PROMPT") || echo failed\nrun_plain "$PROMPT"\n'
+    )
+    _, calls, _ = script_sourcing(text, default_catalog(), 10.0)
+    assert ("run_review", True, False, True) in calls  # errexit off: a condition's
+    assert ("run_plain", False, True, True) in calls
+    inherited = text.replace("set -euo pipefail", "set -euo pipefail\nshopt -s inherit_errexit")
+    _, calls, _ = script_sourcing(inherited, default_catalog(), 10.0)
+    assert ("run_review", False, True, True) in calls

@@ -19,6 +19,7 @@ from auditor.profiles import AgentCatalog
 from auditor.project import Callback, CallSite, Sourcers
 from auditor.shell.includes import NEAREST, nearest_file
 from auditor.shell.options import ShellOptions
+from auditor.shell.parse import Node
 from auditor.shell.source_sets import is_pattern, pattern_targets
 from auditor.timebound import FileTimeout, time_bound
 
@@ -71,7 +72,12 @@ def script_sourcing(
         if not name or name in script.functions or not _FUNCTION_NAME.fullmatch(name):
             continue
         options = script.options_at(command.node)
-        calls.add((name, in_condition(command.node), options.errexit, options.pipefail))
+        # errexit is off in a condition, and in a `$(…)` (unless `inherit_errexit`),
+        # whatever the sourced file's own top level sets
+        unchecked = in_condition(command.node) or (
+            not options.inherit_errexit and _substituted(command.node)
+        )
+        calls.add((name, unchecked, options.errexit, options.pipefail))
     called = {name for name, *_ in calls}
     callbacks = sorted(
         (name, last)
@@ -79,6 +85,16 @@ def script_sourcing(
         if (last := script.last_command(name)) is not None and last in called
     )
     return sourcing, sorted(calls)[:MAX_CALLED], callbacks[:MAX_CALLED]
+
+
+def _substituted(node: Node) -> bool:
+    """Whether a command runs in a `$(…)` of its function (or of the script's top level)."""
+    current = node.parent
+    while current is not None and current.type not in ("function_definition", "program"):
+        if current.type == "command_substitution":
+            return True
+        current = current.parent
+    return False
 
 
 def sourced_by(
