@@ -302,7 +302,8 @@ def _retried_use(data: object) -> RetriedUse:
 
 
 # A call a script makes of a name it does not define (a function of a file it sources):
-# the name, whether the call is a condition (errexit is off there), errexit, pipefail.
+# the name, whether errexit is off there whatever is set (a condition, a `$(…)`),
+# errexit, pipefail.
 CallSite = tuple[str, bool, bool, bool]
 Callback = tuple[str, str]  # a script's function, and the command its last statement runs
 

@@ -146,19 +146,25 @@ def test_interactive_sessions(line: str, interactive: bool) -> None:
 
 
 @pytest.mark.parametrize(
-    "script",
+    ("script", "name"),
     [
-        'GPTME=$(command -v gptme)\n"$GPTME" x\n',
-        'CLAUDE="${CLAUDE_BIN:-$(command -v claude 2>/dev/null || true)}"\n"$CLAUDE" -p x\n',
-        'AGENT=(gptme --non-interactive)\n"${AGENT[@]}" x\n',
-        "AGENT_BIN=/opt/bin/gptme\n${AGENT_BIN} x\n",
-        '"${GPTME:-gptme}" x\n',
-        'CMD="gptme -n"\n$CMD x\n',
+        ('GPTME=$(command -v gptme)\n"$GPTME" x\n', "gptme"),
+        ('C="${C_BIN:-$(command -v claude 2>/dev/null || true)}"\n"$C" -p x\n', "claude"),
+        ('AGENT=(gptme --non-interactive)\n"${AGENT[@]}" x\n', "gptme"),
+        ("AGENT_BIN=/opt/bin/gptme\n${AGENT_BIN} x\n", "gptme"),
+        ('"${GPTME:-gptme}" x\n', "gptme"),
+        ('CMD="gptme -n"\n$CMD x\n', "gptme"),
     ],
 )
-def test_agent_through_variables(script: str) -> None:
+def test_agent_through_variables(script: str, name: str) -> None:
     agent = build(script).commands[-1].agent
-    assert agent is not None and agent.name == ("claude" if "CLAUDE" in script else "gptme")
+    assert agent is not None and agent.name == name
+
+
+def test_a_lookup_that_prints_nothing_names_no_program() -> None:
+    """`command -v claude >/dev/null` prints nothing: the variable holds no program."""
+    agent = build('C="$(command -v claude >/dev/null)"\n"$C" -p x\n').commands[-1].agent
+    assert agent is None
 
 
 def test_config_profile_adds_an_agent() -> None:

@@ -527,5 +527,7 @@ def test_a_call_in_a_substitution_runs_without_errexit() -> None:
     assert ("run_review", True, False, True) in calls  # errexit off: a condition's
     assert ("run_plain", False, True, True) in calls
     inherited = text.replace("set -euo pipefail", "set -euo pipefail\nshopt -s inherit_errexit")
+    inherited += 'notes=$(run_notes "$PROMPT")\n'
     _, calls, _ = script_sourcing(inherited, default_catalog(), 10.0)
-    assert ("run_review", False, True, True) in calls
+    assert ("run_review", True, True, True) in calls  # its `$(…)` is a condition's
+    assert ("run_notes", False, True, True) in calls  # errexit kept in the `$(…)`

@@ -9,11 +9,21 @@ and `x=$(cat "$out")` copies it for the reads of `x` to judge (`auditor.shell.ou
 from __future__ import annotations
 
 import re
+import weakref
 
-from auditor.shell.commands import MESSAGE_COMMANDS
-from auditor.shell.given_files import given_parameter, parameter_reads, prints_parameter
+from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
+from auditor.shell.given_files import Given, given_parameter, parameter_reads, prints_parameter
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import PARTS, TEXT_TOOLS, normal_word, text_of, whole_word
+from auditor.shell.output_words import (
+    PARTS,
+    TEXT_TOOLS,
+    WHOLE_READERS,
+    local_names,
+    normal_word,
+    reads_in,
+    text_of,
+    whole_word,
+)
 from auditor.shell.parse import Node, descendants, field_of, within
 from auditor.shell.status import assigned_by
 
@@ -32,10 +42,6 @@ def only_shows(script: ShellScript, node: Node) -> bool:
     examines text (`grep`, `jq`, …): `echo "$out"`, `cat "$log" >> all.log`, `git add`,
     another agent's prompt (also through a `$(…)` in it). A word given to a function of
     the script is read where the body reads the parameter it binds."""
-    return _shows(script, node, frozenset())
-
-
-def _shows(script: ShellScript, node: Node, seen: frozenset[tuple[int, int]]) -> bool:
     holder: Node | None = node
     while holder is not None and holder.type not in ("command", "test_command", "case_statement"):
         fed = holder.parent.child_by_field_name("body") if holder.parent is not None else None
@@ -52,24 +58,22 @@ def _shows(script: ShellScript, node: Node, seen: frozenset[tuple[int, int]]) ->
         return not _decides(script, node)  # `$(<"$log")` captures it; `done < "$log"` shows it
     if holder.type == "test_command" and _shows_only(script, holder):
         return True  # `if [ -n "$out" ]; then echo "$out"; fi`: it decides only the display
+    if holder.type == "test_command" and _shown_either_way(script, holder):
+        return True  # `if [[ $n -gt 40 ]]; then tail -n 40 "$f"; else cat "$f"; fi`: how
     if holder.type == "test_command" and _loads_only(holder, node):
         return True  # `if [ -f "$log" ]; then h=$(tail "$log"); fi`: it reads it as input
     if holder.type != "command":
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
-    substitution = _word_substitution(script, holder)
-    if substitution is not None:
-        return _shows(script, substitution, seen)
     command = script.command_at(holder)
     given = given_parameter(script, holder, node)
-    printed = False
-    if given is not None and given.key not in seen:
-        reads = parameter_reads(script, given)
-        if reads is not None:
-            if not all(_shows(script, read, seen | {given.key}) for read in reads):
-                return False  # `check_log "$log"` whose body greps it
-            printed = prints_parameter(script, given)
-            if not printed:
-                return True  # the body only shows it, or copies it aside
+    use = _parameter_use(script, given) if given is not None else _UNKNOWN
+    if use != _UNKNOWN and use != _PRINTS:
+        return use == _SHOWS  # `check_log "$log"` whose body greps it examines it
+    printed = use == _PRINTS  # the call prints it, as `cat` would
+    function = command is not None and command.command_name in script.functions
+    substitution = _word_substitution(script, holder) if printed or not function else None
+    if substitution is not None:
+        return only_shows(script, substitution)
     if command is not None and script.agent_of(command) is not None:
         # given to another run as context (`claude -p "…$out"`): no check of it, unless
         # what that run prints is tested here (`claude -p "PASS? $out" | grep -q PASS`); a
@@ -95,8 +99,62 @@ def _shows(script: ShellScript, node: Node, seen: frozenset[tuple[int, int]]) ->
     return not _decides(script, current)
 
 
+# What a function's body does with a parameter (`_parameter_use`).
+_SHOWS, _PRINTS, _EXAMINES, _UNKNOWN = "shows", "prints", "examines", "unknown"
+_USES: weakref.WeakKeyDictionary[ShellScript, dict[tuple[int, int], str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _parameter_use(script: ShellScript, given: Given) -> str:
+    """What a function's body does with the file its parameter names: examines it (a
+    read of it does), prints it to the function's output and only shows it otherwise,
+    only shows it, or unknown (no read of it, a read reached another way, `"$@"`, or a
+    copy of it into a variable, whose reads are not followed there). Found once per
+    function and parameter; a call back into one being found adds nothing."""
+    known = _USES.setdefault(script, {})
+    if given.key not in known:
+        known[given.key] = _SHOWS  # while it is found
+        reads = parameter_reads(script, given)
+        copies = [_copy_reads(script, given.definition, r) for r in reads or ()]
+        if not reads or any(c is None for c in copies):
+            use = _UNKNOWN
+        elif not all(
+            only_shows(script, r) for r in [*reads, *(n for c in copies for n in c or ())]
+        ):
+            use = _EXAMINES
+        else:
+            use = _PRINTS if prints_parameter(script, given) else _SHOWS
+        known[given.key] = use
+    return known[given.key]
+
+
+def _copy_reads(script: ShellScript, definition: Node, read: Node) -> list[Node] | None:
+    """Where a read of a function's parameter puts what it reads into a local variable
+    of the function (`c=$(cat "$1")`, `n=$(wc -l < "$file")`), the reads of that variable
+    in the body, which judge it as the copy's; none for a read that copies nothing; None
+    for a copy into a variable of the caller's, or none named."""
+    current: Node | None = read
+    while current is not None and current.type not in ("command", "variable_assignment"):
+        current = current.parent
+    if current is not None and current.type == "command":
+        statement = _statement(current)
+        if statement.parent is not None and statement.parent.type == "pipeline":
+            statement = statement.parent
+        if not _captured_whole(statement):
+            return []
+        current = assigned_by(statement.parent) if statement.parent is not None else None
+    if current is None:
+        return []
+    name = current.child_by_field_name("name")
+    variable = text_of(name) if name is not None else ""
+    if variable not in local_names(script, definition):
+        return None
+    return [n for n in reads_in(script).get(("v", variable), ()) if within(n, definition)]
+
+
 def _word_substitution(script: ShellScript, holder: Node) -> Node | None:
-    """The `$(…)` that the command at `holder` is the whole of, where that is part of
+    """The `$(…)` that the command at `holder` runs in, where that is part of
     another command's word (`claude -p "fix: $(tail -n 20 "$log")"`, `notify
     "$(cat "$out")"`) and the command only prints what it reads (not `grep`): the read is
     judged as that word is."""
@@ -146,6 +204,38 @@ def _shows_only(script: ShellScript, test: Node) -> bool:
         (c := script.command_at(n)) is not None and c.command_name in MESSAGE_COMMANDS
         for n in commands
     )
+
+
+def _shown_either_way(script: ShellScript, test: Node) -> bool:
+    """Whether a test is the whole condition of an `if` with an `else` (and no `elif`)
+    both of whose branches only print, each a file among what they print (`cat`, `head`,
+    `tail`, beside `echo`): a file is shown whichever way it goes, and the test decides
+    only how (`if [[ $n -gt 40 ]]; then tail -n 40 "$f"; else cat "$f"; fi`), not what to
+    do when the run failed (`else echo "$raw_logs"`)."""
+    parent = test.parent
+    if parent is None or parent.type != "if_statement" or field_of(test) != "condition":
+        return False
+    branches = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
+    if any(c.type == "elif_clause" for c in branches):
+        return False
+    if not any(c.type == "else_clause" for c in branches):
+        return False
+    then = [c for c in branches if c.type != "else_clause"]
+    otherwise = [c for c in branches if c.type == "else_clause"]
+    names = [
+        [c.command_name if c is not None else None for n in part for c in _commands(script, n)]
+        for part in (then, otherwise)
+    ]
+    printing = MESSAGE_COMMANDS | WHOLE_READERS
+    return all(
+        all(n in printing for n in branch) and any(n in WHOLE_READERS for n in branch)
+        for branch in names
+    )
+
+
+def _commands(script: ShellScript, node: Node) -> list[SimpleCommand | None]:
+    """The simple commands in `node`, as the model read them."""
+    return [script.command_at(n) for n in descendants(node) if n.type == "command"]
 
 
 def _loads_only(test: Node, node: Node) -> bool:

@@ -12,9 +12,15 @@ import weakref
 from typing import NamedTuple
 
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import file_read, normal_word, reads_in, sends_output_away, text_of
+from auditor.shell.output_words import (
+    WHOLE_READERS,
+    file_read,
+    normal_word,
+    reads_in,
+    sends_output_away,
+    text_of,
+)
 from auditor.shell.parse import Node, descendants, same_node, within
-from auditor.shell.status import assigned_by
 
 
 class Given(NamedTuple):
@@ -69,7 +75,7 @@ def _parameter_reads(script: ShellScript, given: Given) -> list[Node] | None:
     for node in descendants(definition):
         if node.type == "special_variable_name" and text_of(node) in ("@", "*"):
             return None
-        if node.type == "command" and text_of(node).split(maxsplit=1)[0] in _MOVING:
+        if node.type == "command" and _moves_parameters(text_of(node).split()):
             return None
         if node.type == "variable_assignment":
             value = node.child_by_field_name("value")
@@ -89,13 +95,22 @@ def _parameter_reads(script: ShellScript, given: Given) -> list[Node] | None:
     return found
 
 
-_MOVING = frozenset({"shift", "set"})
+def _moves_parameters(words: list[str]) -> bool:
+    """Whether a command moves or replaces the positional parameters: `shift`, `set --
+    a b`, `set a b` (not `set -e`, `set +e`, `set -o pipefail`)."""
+    if not words or words[0] not in ("shift", "set"):
+        return False
+    if words[0] == "shift" or "--" in words:
+        return True
+    operands = [w for i, w in enumerate(words[1:], 1) if words[i - 1] not in ("-o", "+o")]
+    return any(not w.startswith(("-", "+")) for w in operands)
 
 
 def _is_parameter(value: Node, number: int) -> bool:
-    """Whether an assigned value is the parameter alone (`$1`, `"${1}"`, `"${1:-}"`)."""
+    """Whether an assigned value is the parameter alone (`$1`, `"${1}"`, `"${1:-}"`,
+    `"${1:?need a log}"`)."""
     word = normal_word(text_of(value))
-    return re.fullmatch(rf"\$\{{?{number}(:?-[^}}]*)?\}}?", word) is not None
+    return re.fullmatch(rf"\$\{{?{number}(:?[-=?+][^}}]*)?\}}?", word) is not None
 
 
 def _whole(read: Node) -> Node:
@@ -124,13 +139,12 @@ def prints_parameter(script: ShellScript, given: Given) -> bool:
         if command is None or command.type != "command" or not same_node(word, _last(command)):
             continue
         found = script.command_at(command)
-        if found is not None and found.name in _PRINTERS and _reaches_output(command):
+        if found is not None and found.name in WHOLE_READERS and _reaches_output(command):
             return True
     return False
 
 
 _WORD_PARTS = frozenset({"simple_expansion", "expansion", "string", "concatenation"})
-_PRINTERS = frozenset({"cat", "head", "tail"})
 
 
 def _last(command: Node) -> Node:
@@ -158,29 +172,11 @@ def _reaches_output(command: Node) -> bool:
     return True
 
 
-def call_captures(script: ShellScript, files: set[str]) -> set[str]:
-    """The variables given the whole output of a call that prints one of `files` it is
-    given (`ctx=$(truncate_file "$log" 60)`): a copy of what the run wrote."""
-    reads = reads_in(script)
-    found: set[str] = set()
-    for word in (node for f in files for node in reads.get(("f", f), ())):
-        holder = word.parent
-        if holder is None or holder.type != "command":
-            continue
-        given = given_parameter(script, holder, word)
-        if given is None or not prints_parameter(script, given):
-            continue
-        statement = holder
-        while statement.parent is not None and statement.parent.type == "redirected_statement":
-            statement = statement.parent
-        substitution = statement.parent
-        if substitution is None or substitution.type != "command_substitution":
-            continue
-        assignment = assigned_by(substitution)
-        name = assignment.child_by_field_name("name") if assignment is not None else None
-        if name is not None:
-            found.add(text_of(name))
-    return found
+def prints_given(script: ShellScript, holder: Node, word: Node) -> bool:
+    """Whether the command at `holder` calls a function of the script that prints the
+    file `word` names to its own output (`truncate_file "$log" 60`), as `cat` would."""
+    given = given_parameter(script, holder, word)
+    return given is not None and prints_parameter(script, given)
 
 
 _READS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[int, int], list[Node] | None]] = (

@@ -111,13 +111,13 @@ def called_with(
     """The options each of a sourced file's `functions` runs with where the scripts that
     source it call it: the options on at every call, with those the file's top level
     leaves on (`top`: its `set -euo pipefail` holds in the script after the `source`),
-    errexit off for a call in a condition."""
+    errexit off for a call in a condition or a `$(…)` (`CallSite`)."""
     defined = set(functions)
     found: dict[str, ShellOptions] = {}
-    for name, condition, errexit, pipefail in calls:
+    for name, unchecked, errexit, pipefail in calls:
         if name not in defined:
             continue
-        errexit = (errexit or top.errexit) and not condition
+        errexit = (errexit or top.errexit) and not unchecked
         options = top._replace(errexit=errexit, pipefail=pipefail or top.pipefail)
         found[name] = both_on(found[name], options) if name in found else options
     return found

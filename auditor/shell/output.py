@@ -11,6 +11,7 @@ stops on a marker in that output.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import weakref
 from collections.abc import Collection, Sequence
@@ -18,7 +19,7 @@ from typing import NamedTuple
 
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.examined import EXAMINING, file_test_operand, only_shows
-from auditor.shell.given_files import call_captures
+from auditor.shell.given_files import prints_given
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
 from auditor.shell.output_words import (
@@ -107,7 +108,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     if function is not None:  # a file its function is given: as every caller names it
         calls = calls_of(script).get(_function_name(function), [])
         files |= passed_files(script, function, files, calls)
-    captured = file_captures(script, files) | call_captures(script, files)
+    captured = file_captures(script, files, functools.partial(prints_given, script))
     variables = copies(script, variables | captured, function)
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Callable
 
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
@@ -319,11 +320,14 @@ def _parameter_words(script: ShellScript, function: Node) -> dict[str, int]:
 _POSITIONAL = re.compile(r"\$\{?([1-9])\}?")
 
 
-def file_captures(script: ShellScript, files: set[str]) -> set[str]:
+def file_captures(
+    script: ShellScript, files: set[str], prints: Callable[[Node, Node], bool] | None = None
+) -> set[str]:
     """The variables given what one of `files` holds, whole or its first or last lines
     (`result=$(cat "$log" 2>/dev/null || echo "")`, `out=$(<"$log")`, `tail=$(tail -n 20
-    "$log")`, `slug=$(cat "$f" | tr -d ' ')`): what the run wrote, as a captured output is
-    (empty when it wrote nothing)."""
+    "$log")`, `slug=$(cat "$f" | tr -d ' ')`), or what a call that `prints` the file it is
+    given prints (`ctx=$(truncate_file "$log" 60)`): what the run wrote, as a captured
+    output is (empty when it wrote nothing)."""
     reads = reads_in(script)
     found: set[str] = set()
     for word in (node for f in files for node in reads.get(("f", f), ())):
@@ -332,7 +336,8 @@ def file_captures(script: ShellScript, files: set[str]) -> set[str]:
             holder = holder.parent
         if holder is not None and holder.type == "command":
             command = script.command_at(holder)
-            if command is None or command.name not in _WHOLE_READERS:
+            printing = prints is not None and prints(holder, word)
+            if command is None or (command.name not in WHOLE_READERS and not printing):
                 continue
             holder = _past_parts(script, holder)
             while holder is not None and holder.type in _CAPTURED:
@@ -398,7 +403,7 @@ def _past_parts(script: ShellScript, reader: Node) -> Node | None:
 PARTS = frozenset({"head", "tail", "cut", "tr", "sort", "uniq", "fold", "cat"})
 # Commands whose output is the file's text, or its first or last lines; and what may hold
 # one inside a capture (`$(cat "$log" 2>/dev/null || echo "")`).
-_WHOLE_READERS = frozenset({"cat", "head", "tail"})
+WHOLE_READERS = frozenset({"cat", "head", "tail"})
 _CAPTURED = frozenset({"redirected_statement", "list"})
 
 

@@ -72,10 +72,14 @@ def script_sourcing(
         if not name or name in script.functions or not _FUNCTION_NAME.fullmatch(name):
             continue
         options = script.options_at(command.node)
-        # errexit is off in a condition, and in a `$(…)` (unless `inherit_errexit`),
-        # whatever the sourced file's own top level sets
+        # errexit is off in a condition, and in a `$(…)` unless `inherit_errexit` (and
+        # then still in one whose command is a condition), whatever the sourced file's
+        # own top level sets
+        substitution = _substitution(command.node)
         unchecked = in_condition(command.node) or (
-            not options.inherit_errexit and _substituted(command.node)
+            substitution is not None
+            and substitution.parent is not None
+            and (not options.inherit_errexit or in_condition(substitution.parent))
         )
         calls.add((name, unchecked, options.errexit, options.pipefail))
     called = {name for name, *_ in calls}
@@ -87,14 +91,14 @@ def script_sourcing(
     return sourcing, sorted(calls)[:MAX_CALLED], callbacks[:MAX_CALLED]
 
 
-def _substituted(node: Node) -> bool:
-    """Whether a command runs in a `$(…)` of its function (or of the script's top level)."""
-    current = node.parent
+def _substitution(node: Node) -> Node | None:
+    """The outermost `$(…)` a command runs in, in its function (or at the top level)."""
+    found, current = None, node.parent
     while current is not None and current.type not in ("function_definition", "program"):
         if current.type == "command_substitution":
-            return True
+            found = current
         current = current.parent
-    return False
+    return found
 
 
 def sourced_by(

@@ -78,9 +78,10 @@ class Overlay(MutableMapping[str, Value]):
 # `${NAME:-default}`, `${NAME-default}`; the last two also assign it.
 _DEFAULTS = frozenset({":-", "-", ":=", "="})
 _ASSIGNING_DEFAULTS = frozenset({":=", "="})
-# a lookup of a program, its messages sent away or not (`command -v claude 2>/dev/null`)
+# a lookup of a program, its messages sent away or not (`command -v claude 2>/dev/null`;
+# not its output: `command -v claude >/dev/null` prints nothing)
 _LOOKUP_COMMANDS = re.compile(
-    r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)(?:\s+[0-9&]?>>?\s*&?[\w/.-]+)*\s*$"
+    r"^\s*(?:command\s+-v|which|type\s+-P)\s+([\w./-]+)(?:\s+2>>?\s*&?[\w/.-]+)*\s*$"
 )
 # A backslash escape: in a bare word before any character, in double quotes only before
 # `$`, a backquote, `"`, a backslash or a newline (before any other it is kept); a

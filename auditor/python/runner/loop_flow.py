@@ -217,7 +217,7 @@ class LoopWalk:
         self.verdicts = {
             name
             for node in assignments
-            if self.verdict(assigned_value(node))
+            if self._callback_verdict(assigned_value(node))
             for name in bound_names(node)
         }
         self.flags = SuccessFlags(self.module, call, self.results, failure.flag, assignments)
@@ -286,7 +286,12 @@ class LoopWalk:
         bound to one. Its code is the caller's: a failed run is taken not to pass it."""
         node = unwrap(node)
         if isinstance(node, ast.Name):
-            return node.id in getattr(self, "verdicts", ())
+            return node.id in self.verdicts
+        return self._callback_verdict(node)
+
+    def _callback_verdict(self, node: ast.expr | None) -> bool:
+        """Whether an expression calls a parameter of the loop's function on the result."""
+        node = unwrap(node)
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             return False
         given = [*node.args, *(k.value for k in node.keywords)]
