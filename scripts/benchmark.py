@@ -328,6 +328,12 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
     # 5,000 unclosed `${a:-` on one line: each scan for a word's end read to the line's end
     unclosed = folder / "unclosed.sh"
     unclosed.write_text("#!/bin/bash\n" + "${a:-" * 5_000 + "\nclaude -p t | tee log\n")
+    # a line the grammar fails on, with 1,000 `${A}` before the error: each case-item scan
+    # of it reads each `${…}` one way only
+    expansions = folder / "expansions.sh"
+    expansions.write_text(
+        "#!/bin/bash\nset -e\nP=" + "${A}" * 1_000 + ' ${s:i++%10:1}\nclaude -p "$P" | tee log\n'
+    )
     # a 100 KB value expanded 1,000 times into a script a here-document writes out
     expanded = folder / "expanded.sh"
     expanded.write_text(
@@ -364,6 +370,11 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
         ),
         # (no valid shell: its one finding says so, RA900)
         ("5,000 unclosed `${a:-` on one line, jobs 1", [*base, "--jobs", "1", str(unclosed)], 1),
+        (
+            "1,000 `${A}` on a line the grammar fails on, jobs 1",
+            [*base, "--jobs", "1", str(expansions)],
+            1,
+        ),
         (
             "a 100 KB value expanded 1,000 times in a written script, jobs 1",
             [*base, "--jobs", "1", str(expanded)],

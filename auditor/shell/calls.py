@@ -84,7 +84,9 @@ class _CallRun:
                     frame.depth_bound = True
         # past its walks, a function's latest summary is applied whatever the inputs: what
         # its body ended running there was another call's
-        ended = known.ended if known.arguments == arguments and known.holds(env, depth) else None
+        ended = known.ended
+        if ended is not None and not (known.arguments == arguments and known.holds(env, depth)):
+            ended = None  # (most summaries end running no agent: no second test of the inputs)
         known.apply(env)
         return ended
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
+from auditor.shell.commands import MESSAGE_COMMANDS
 from auditor.shell.given_files import Given, given_parameter, parameter_reads, prints_parameter
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import (
@@ -187,23 +187,29 @@ def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool
     return all(command is not None and command.name in PARTS for command in commands)
 
 
+def _arms(test: Node) -> tuple[list[Node], list[Node]] | None:
+    """Where a test is the whole condition of an `if` with no `elif`: the statements its
+    `then` runs, and its `else` clause (none without one); None for any other test."""
+    parent = test.parent
+    if parent is None or parent.type != "if_statement" or field_of(test) != "condition":
+        return None
+    rest = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
+    if any(c.type == "elif_clause" for c in rest):
+        return None
+    return [c for c in rest if c.type != "else_clause"], [
+        c for c in rest if c.type == "else_clause"
+    ]
+
+
 def _shows_only(script: ShellScript, test: Node) -> bool:
     """Whether a test of emptiness (`[ -n "$out" ]`) is the whole condition of an `if`
     with no other branch whose body only prints (`echo`, `printf`): what it decides is
     whether the output is shown, not what the run did."""
-    if not _EMPTINESS.match(text_of(test)):
+    arms = _arms(test) if _EMPTINESS.match(text_of(test)) else None
+    if arms is None or arms[1]:
         return False
-    parent = test.parent
-    if parent is None or parent.type != "if_statement" or field_of(test) != "condition":
-        return False
-    if any(c.type in ("elif_clause", "else_clause") for c in parent.named_children):
-        return False
-    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
-    commands = [n for b in body for n in descendants(b) if n.type == "command"]
-    return bool(commands) and all(
-        (c := script.command_at(n)) is not None and c.command_name in MESSAGE_COMMANDS
-        for n in commands
-    )
+    names = _names(script, arms[0])
+    return bool(names) and all(name in MESSAGE_COMMANDS for name in names)
 
 
 def _shown_either_way(script: ShellScript, test: Node) -> bool:
@@ -212,30 +218,20 @@ def _shown_either_way(script: ShellScript, test: Node) -> bool:
     `tail`, beside `echo`): a file is shown whichever way it goes, and the test decides
     only how (`if [[ $n -gt 40 ]]; then tail -n 40 "$f"; else cat "$f"; fi`), not what to
     do when the run failed (`else echo "$raw_logs"`)."""
-    parent = test.parent
-    if parent is None or parent.type != "if_statement" or field_of(test) != "condition":
+    arms = _arms(test)
+    if arms is None or not arms[1]:
         return False
-    branches = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
-    if any(c.type == "elif_clause" for c in branches):
-        return False
-    if not any(c.type == "else_clause" for c in branches):
-        return False
-    then = [c for c in branches if c.type != "else_clause"]
-    otherwise = [c for c in branches if c.type == "else_clause"]
-    names = [
-        [c.command_name if c is not None else None for n in part for c in _commands(script, n)]
-        for part in (then, otherwise)
-    ]
     printing = MESSAGE_COMMANDS | WHOLE_READERS
     return all(
-        all(n in printing for n in branch) and any(n in WHOLE_READERS for n in branch)
-        for branch in names
+        all(name in printing for name in names) and any(name in WHOLE_READERS for name in names)
+        for names in (_names(script, arm) for arm in arms)
     )
 
 
-def _commands(script: ShellScript, node: Node) -> list[SimpleCommand | None]:
-    """The simple commands in `node`, as the model read them."""
-    return [script.command_at(n) for n in descendants(node) if n.type == "command"]
+def _names(script: ShellScript, nodes: list[Node]) -> list[str | None]:
+    """The names of the simple commands in `nodes`, as the model read them."""
+    commands = (script.command_at(n) for node in nodes for n in descendants(node))
+    return [c.command_name for c in commands if c is not None]
 
 
 def _loads_only(test: Node, node: Node) -> bool:
@@ -243,15 +239,11 @@ def _loads_only(test: Node, node: Node) -> bool:
     other branch whose body only captures that file into variables (`[[ -f "$log" ]]`,
     then `history=$(tail -c 4000 "$log")`): it guards reading the file as input (a
     prompt's history), and decides nothing about what a run did."""
-    parent = test.parent
-    if not file_test_operand(node) or parent is None or parent.type != "if_statement":
-        return False
-    if field_of(test) != "condition" or any(
-        c.type in ("elif_clause", "else_clause") for c in parent.named_children
-    ):
+    arms = _arms(test) if file_test_operand(node) else None
+    if arms is None or arms[1]:
         return False
     file = normal_word(text_of(node))
-    body = [c for c in parent.named_children if c.id != test.id and c.type != "comment"]
+    body = arms[0]
     for statement in body:
         if statement.type != "variable_assignment":
             return False

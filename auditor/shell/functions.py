@@ -414,7 +414,7 @@ def printed_words(definition: Node, commands: Iterable[SimpleCommand]) -> tuple[
         )
         if command.command_name != "echo" and not looks_up:
             continue
-        if not _prints_out(command.node, definition):
+        if not prints_out(command.node, definition):
             continue
         words = [w for w in command.argv[1:] if not (w or "").startswith("-")]
         if len(words) == 1 and words[0]:
@@ -431,7 +431,7 @@ _ELSEWHERE = frozenset(
 )
 
 
-def _prints_out(node: Node, definition: Node) -> bool:
+def prints_out(node: Node, definition: Node) -> bool:
     """Whether a command of a function's body writes to the function's own output."""
     current = node.parent
     while current is not None and current.id != definition.id:

@@ -11,13 +11,13 @@ import re
 import weakref
 from typing import NamedTuple
 
+from auditor.shell.functions import prints_out
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import (
     WHOLE_READERS,
     file_read,
     normal_word,
     reads_in,
-    sends_output_away,
     text_of,
 )
 from auditor.shell.parse import Node, descendants, same_node, within
@@ -139,7 +139,11 @@ def prints_parameter(script: ShellScript, given: Given) -> bool:
         if command is None or command.type != "command" or not same_node(word, _last(command)):
             continue
         found = script.command_at(command)
-        if found is not None and found.name in WHOLE_READERS and _reaches_output(command):
+        if (
+            found is not None
+            and found.name in WHOLE_READERS
+            and prints_out(command, given.definition)
+        ):
             return True
     return False
 
@@ -150,26 +154,6 @@ _WORD_PARTS = frozenset({"simple_expansion", "expansion", "string", "concatenati
 def _last(command: Node) -> Node:
     words = [c for c in command.named_children if c.type != "command_name"]
     return words[-1] if words else command
-
-
-def _reaches_output(command: Node) -> bool:
-    """Whether what a command prints is its function's output: no redirect sends it
-    away, no pipe takes it on, no `$(…)` captures it on the way."""
-    current = command
-    while current.parent is not None and current.type != "function_definition":
-        parent = current.parent
-        if parent.type == "redirected_statement" and any(
-            sends_output_away(r) for r in parent.named_children if r.type == "file_redirect"
-        ):
-            return False
-        if parent.type == "command_substitution":
-            return False
-        if parent.type == "pipeline":
-            stages = [c for c in parent.named_children if c.type != "comment"]
-            if not same_node(stages[-1], current):
-                return False
-        current = parent
-    return True
 
 
 def prints_given(script: ShellScript, holder: Node, word: Node) -> bool:

@@ -408,7 +408,7 @@ def _substitution_arithmetic(data: bytes, start: int, end: int) -> list[Repair]:
 
 # A case item's pattern, from the line's start to its unquoted `)`: words, quoted
 # strings and `${…}` expansions, with no blank outside quotes.
-_CASE_ITEM = rb"[ \t]*\(?((?:\"[^\"\n]*\"|'[^'\n]*'|\$\{[^{}\n]*\}|[^\s\"'()$;]|\$(?!\())+)\)"
+_CASE_ITEM = rb"[ \t]*\(?((?:\"[^\"\n]*\"|'[^'\n]*'|\$\{[^{}\n]*\}|[^\s\"'()$;]|\$(?![({]))+)\)"
 
 
 def _case_patterns(data: bytes, start: int, end: int) -> list[Repair]:

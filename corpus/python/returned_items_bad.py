@@ -44,3 +44,13 @@ def to_file(path: str) -> None:
 def streamed() -> Iterator[str]:
     out, err, code = run_codex("Summarise the diff")  # expect: RA203(warning)
     yield out
+
+
+def run_command(argv: list[str]) -> tuple[str, str, int]:
+    result = subprocess.run(argv, capture_output=True, text=True)
+    return result.stdout, result.stderr, result.returncode
+
+
+def tidy_through_wrapper() -> None:
+    out, err, code = run_command(["codex", "exec", "--full-auto", "Tidy the changelog"])  # expect: RA203(warning)
+    print(out)

@@ -39,3 +39,18 @@ def checked() -> None:
     _, err, code = run_codex("Fix the failing test")
     if code != 0:
         raise SystemExit(f"codex failed: {err}")
+
+
+def run_command(argv: list[str]) -> tuple[str, str, int]:
+    result = subprocess.run(argv, capture_output=True, text=True)
+    return result.stdout, result.stderr, result.returncode
+
+
+def sample_through_wrapper(prompt: str) -> str:
+    # a wrapper that runs the argv it is given: its caller names the agent, and examines
+    # the output the wrapper hands back with the status
+    stdout, stderr, code = run_command(["codex", "exec", "--full-auto", prompt])
+    extracted = extract_code(stdout)
+    if not extracted:
+        raise RuntimeError(f"no code in the answer: {stderr[:200]}")
+    return extracted

@@ -23,6 +23,12 @@ _MAX_DEPTH = 8
 _REORDERING = frozenset({"sorted", "reversed", "set", "list", "tuple", "len"})
 
 
+# A function's assignments by the name they bind (the last first), and its unpackings
+# (`code, out = run(…)`) by the name with its place among the targets.
+_Assigned = dict[str, list[ast.Assign | ast.AnnAssign]]
+_Unpacked = dict[str, list[tuple[ast.Assign, int]]]
+
+
 class FunctionBody:
     """One function's own nodes (not those of functions or classes it defines), with
     each node's parent."""
@@ -30,6 +36,7 @@ class FunctionBody:
     def __init__(self, function: Function) -> None:
         self.function = function
         self.parents: dict[ast.AST, ast.AST] = {}
+        self._index: tuple[_Assigned, _Unpacked] | None = None  # see `_indexed`
         stack: list[ast.AST] = [function]
         while stack:
             node = stack.pop()
@@ -52,20 +59,10 @@ class FunctionBody:
         """Values assigned to `name` before a line, the last first, down to one that every
         later line runs after (a statement of the function's own body); and whether the
         value it came in with (a parameter's) may still be there."""
-        found = sorted(
-            (
-                n
-                for n in self.parents
-                if isinstance(n, ast.Assign | ast.AnnAssign)
-                and n.value is not None
-                and n.lineno < before
-                and name in bound_names(n)
-            ),
-            key=lambda n: n.lineno,
-            reverse=True,
-        )
         values: list[ast.expr] = []
-        for node in found:
+        for node in self._indexed()[0].get(name, ()):
+            if node.lineno >= before:
+                continue
             assert node.value is not None
             values.append(node.value)
             if self.parents.get(node) is self.function:
@@ -76,14 +73,30 @@ class FunctionBody:
         """The values `name` is unpacked from before a line, with its place among the
         targets (`code, out = run(…)`: the call, 0)."""
         return [
-            (n.value, index)
-            for n in self.parents
-            if isinstance(n, ast.Assign) and n.lineno < before
-            for target in n.targets
-            if isinstance(target, ast.Tuple | ast.List)
-            for index, item in enumerate(target.elts)
-            if isinstance(item, ast.Name) and item.id == name
+            (node.value, index)
+            for node, index in self._indexed()[1].get(name, ())
+            if node.lineno < before
         ]
+
+    def _indexed(self) -> tuple[_Assigned, _Unpacked]:
+        """Each name's assignments (the last first) and unpackings, found once."""
+        if self._index is None:
+            assigned: _Assigned = {}
+            unpacked: _Unpacked = {}
+            for node in self.parents:
+                if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                    for name in bound_names(node):
+                        assigned.setdefault(name, []).append(node)
+                if isinstance(node, ast.Assign):
+                    for target in node.targets:
+                        if isinstance(target, ast.Tuple | ast.List):
+                            for index, item in enumerate(target.elts):
+                                if isinstance(item, ast.Name):
+                                    unpacked.setdefault(item.id, []).append((node, index))
+            for nodes in assigned.values():
+                nodes.sort(key=lambda n: n.lineno, reverse=True)
+            self._index = (assigned, unpacked)
+        return self._index
 
     def names(self, name: str) -> list[ast.Name]:
         """The function's own uses of a name, stores too."""

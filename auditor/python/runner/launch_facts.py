@@ -545,11 +545,7 @@ class LaunchFacts:
 
     def _dict_fields(self, body: FunctionBody, value: ast.Dict) -> dict[str, set[str | None]]:
         """The items of a returned dict under constant string keys, as written."""
-        return {
-            key.value: self._field_values(body, item)
-            for key, item in zip(value.keys, value.values, strict=True)
-            if isinstance(key, ast.Constant) and isinstance(key.value, str)
-        }
+        return {key: self._field_values(body, item) for key, item in _fields_given(value)}
 
     def _under_success(self, body: FunctionBody, node: ast.AST) -> bool:
         """Whether a statement runs only when the process succeeded: in the body of an
@@ -658,14 +654,7 @@ class LaunchFacts:
         `Result(error=None if proc.returncode == 0 else proc.stderr)`, `{"returncode":
         proc.returncode, "stdout": out}`; each field that tells it, the first after
         `field:` (`field:success;error=None`)."""
-        if isinstance(value, ast.Dict):
-            pairs = [
-                (key.value, item)
-                for key, item in zip(value.keys, value.values, strict=True)
-                if isinstance(key, ast.Constant) and isinstance(key.value, str)
-            ]
-        else:
-            pairs = [(k.arg, k.value) for k in value.keywords if k.arg is not None]
+        pairs = _fields_given(value)
         flags: list[str] = []
         for name, given in pairs:
             if isinstance(given, ast.Name):  # `status = …` first, then `Outcome(status=status)`
@@ -884,3 +873,14 @@ def _command(call: ast.Call, name: str) -> tuple[ast.expr | None, str]:
     if first is not None and shell_true:
         return shell_command(first), "shell"
     return first, "shell" if name in SHELL_STRING_CALLS else "argv"
+
+
+def _fields_given(value: ast.Call | ast.Dict) -> list[tuple[str, ast.expr]]:
+    """The fields a call's keywords or a dict's constant string keys give values to."""
+    if isinstance(value, ast.Dict):
+        return [
+            (key.value, item)
+            for key, item in zip(value.keys, value.values, strict=True)
+            if isinstance(key, ast.Constant) and isinstance(key.value, str)
+        ]
+    return [(k.arg, k.value) for k in value.keywords if k.arg is not None]

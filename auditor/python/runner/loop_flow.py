@@ -18,7 +18,13 @@ from typing import NamedTuple
 from auditor.exit_codes import intents_in
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
-from auditor.python.model.ast_values import Function, class_names, descendants, dotted_name
+from auditor.python.model.ast_values import (
+    Function,
+    class_names,
+    descendants,
+    dotted_name,
+    parameter_names,
+)
 from auditor.python.model.expr_values import integer, integers
 from auditor.python.runner.loop_parts import (
     Loop,
@@ -208,11 +214,8 @@ class LoopWalk:
         } - self.statuses
         assignments = [n for n in nodes if isinstance(n, ast.Assign | ast.AnnAssign)]
         scope = self.module.scope_of(loop)
-        self.callbacks = (  # the parameters of the loop's function: what its callers give
-            {a.arg for a in (*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs)}
-            if isinstance(scope, Function)
-            else set()
-        )
+        # the parameters of the loop's function: what its callers give
+        self.callbacks = parameter_names(scope) if isinstance(scope, Function) else set()
         # names bound to a callback's verdict on the result (`ok = success_check(run)`)
         self.verdicts = {
             name

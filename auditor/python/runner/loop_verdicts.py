@@ -182,6 +182,7 @@ def _any_failure(flow: LoopWalk) -> str:
     failure, or else the callback's verdict on the run that it reads (`success_check(run)`)."""
     flag = flow.failure.flag
     verdict = flow.verdict_call()
+    rejects = f"whenever `{verdict}` rejects the run"
     if isinstance(flag, str):
         fields = [f.partition("=")[0].partition(FAILURE_VALUES)[0] for f in flag.split(FIELDS)]
         tests: list[ast.expr] = [
@@ -191,11 +192,11 @@ def _any_failure(flow: LoopWalk) -> str:
         nodes = [n for test in tests for n in ast.walk(test) if isinstance(n, ast.expr)]
         read = [f for f in fields if any(flow.flags.reads_field(n, f) for n in nodes)]
         if verdict is not None and not read:
-            return f"whenever `{verdict}` rejects the run"
+            return rejects
         named = " or ".join(f"`{field}`" for field in read or fields)
         return f"whenever the result's {named} says it failed"
     if verdict is not None:
-        return f"whenever `{verdict}` rejects the run"
+        return rejects
     return "whenever it reports a failure" if flag is not None else "on any non-zero exit"
 
 

@@ -38,3 +38,18 @@ def review_diff(diff: str) -> str:
         except subprocess.CalledProcessError:
             time.sleep(5)
     return ""
+
+
+def plan_after_bypass(task: str) -> str:
+    # the later `--permission-mode plan` overrides `--dangerously-skip-permissions`
+    # (`--permission-mode bypassPermissions`): a plan-only run, nothing to repeat
+    for attempt in range(3):
+        result = subprocess.run(
+            ["claude", "-p", task, "--dangerously-skip-permissions", "--permission-mode", "plan"],
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode == 0:
+            return result.stdout
+        time.sleep(2**attempt)
+    raise RuntimeError("claude failed to plan")

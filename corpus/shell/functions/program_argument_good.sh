@@ -47,6 +47,7 @@ build() {
 dispatch lint_code src/ | tee -a lint.log  # expect: RA102(info)
 if [[ -n "${PLAN:-}" ]]; then STEP=plan; else STEP=build; fi
 $STEP echo | tee -a plan.log  # expect: RA102(info)
+dispatch run_step printf "%s\n" | tee -a tidy.log  # expect: RA102(info)
 
 set -o pipefail
 run_step claude "Work on the next task" | tee -a step.log
