@@ -32,10 +32,20 @@ from auditor.shell.failure_tests import (
     tests_empty,
 )
 from auditor.shell.jobs import waits_for
+from auditor.shell.leaving import ABORT
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
 from auditor.shell.output_words import examined_in_pipeline
-from auditor.shell.parse import LOOPS, Node, backgrounded, descendants, enclosing_loop, within
+from auditor.shell.parse import (
+    LOOPS,
+    Node,
+    backgrounded,
+    descendants,
+    enclosing_loop,
+    if_clauses,
+    named,
+    within,
+)
 from auditor.shell.scenarios import (
     AGENT,
     EQUAL,
@@ -87,17 +97,6 @@ def _logical(node: Node) -> str | None:
     return (
         operators[0] if node.type == "binary_expression" and operators in (["&&"], ["||"]) else None
     )
-
-
-def named(parent: Node, field: str | None = None) -> list[Node]:
-    """Named children of `parent` in a field (None: those in no field), comments left out."""
-    return [
-        c
-        for i, c in enumerate(parent.children)
-        if c.is_named
-        and c.type not in ("comment", "heredoc_body")
-        and parent.field_name_for_child(i) == field
-    ]
 
 
 # the `elif`s after an undecided test followed as its other branch (`_clauses`), at most
@@ -343,7 +342,7 @@ class IterationWalk:
                 return [path._replace(status=v, scenarios=part) for v, part in parts if part]
             return [path]
         if kind == "if_statement":  # (no frame between: 200 nested `if`s stay in the stack)
-            clauses, rest = _if_clauses(node)
+            clauses, rest = if_clauses(node)
             return join(self._clauses(clauses, rest, path)) if clauses else [path]
         if kind == "case_statement":
             return self.case(node, path)
@@ -381,6 +380,9 @@ class IterationWalk:
             return [path._replace(outcome=_JUMPS[name])]
         if name in ("true", ":", "false"):
             return [path._replace(status=int(name == "false"))]
+        leaving = self.script.leaving.get(name or "")
+        if leaving is not None:  # `die "…"`: a function that ends the script, as `exit` does
+            return [path._replace(outcome=_ABORT if leaving == ABORT else _EXIT)]
         if name == "test" or self.marked(node):
             return self.test(node, path)
         return [path._replace(status=None)]
@@ -803,19 +805,3 @@ def _decides(script: ShellScript, run: Node, job: Node) -> bool:
         if [c for c in group.named_children if c.type != "comment"][-1].id != statement.id:
             return False
         current = group
-
-
-def _if_clauses(node: Node) -> tuple[list[tuple[list[Node], list[Node]]], list[Node]]:
-    """An `if`'s clauses in order (the `if`, then each `elif`: its conditions and its
-    body) and its `else`'s statements; no clauses for one the grammar did not finish."""
-    clauses: list[tuple[list[Node], list[Node]]] = []
-    for clause in [node, *(c for c in named(node) if c.type == "elif_clause")]:
-        then = next((c for c in clause.children if c.type == "then"), None)
-        if then is None:
-            return [], []
-        statements = [c for c in named(clause) if c.type not in ("elif_clause", "else_clause")]
-        statements += named(clause, "condition")
-        statements.sort(key=lambda c: c.start_byte)
-        split = [c for c in statements if c.end_byte <= then.start_byte]
-        clauses.append((split, [c for c in statements if c.start_byte > then.start_byte]))
-    return clauses, [s for c in named(node) if c.type == "else_clause" for s in named(c)]

@@ -25,9 +25,9 @@ from auditor.profiles import AgentProfile
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.first_turn import ROUND, ends_first_turn, never_reached
 from auditor.shell.jobs import failing_wait_ends
-from auditor.shell.loop_flow import IterationWalk, named
+from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants, enclosing_loop, within
+from auditor.shell.parse import Node, descendants, enclosing_loop, named, within
 from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop, reads_items
 from auditor.shell.status import ends_on_failure, status_holder

@@ -55,6 +55,7 @@ from auditor.shell.includes import (
     variable_prefixed,
 )
 from auditor.shell.jobs import waited_use
+from auditor.shell.leaving import leaves
 from auditor.shell.library_calls import LibraryCalls
 from auditor.shell.options import (
     ShellOptions,
@@ -133,6 +134,8 @@ class ShellScript:
         self.summaries: dict[str, FunctionSummary] = {}
         # The functions whose body ends the script when a run's effect is missing.
         self.effect_checks: set[str] = set()
+        # the functions every call of which ends the script, and how (`auditor.shell.leaving`)
+        self.leaving: dict[str, str] = {}
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
         self._strings: dict[str, tuple[AgentProfile, str, bool] | None] = {}
@@ -537,7 +540,27 @@ class ShellScript:
             self.effect_checks.add(name)
         else:
             self.effect_checks.discard(name)
+        self._leaves(name)
         self._summarise(name, inside)
+
+    def _leaves(self, name: str) -> None:
+        """Record whether every call of a function ends the script; where that changes, so
+        may it for the functions that call it (each looked at again a bounded number of
+        times, as functions that call each other may be)."""
+        pending, times = [name], dict.fromkeys([name], 0)
+        while pending:
+            name = pending.pop()
+            ends = leaves(self.functions[name], self.command_at, self.leaving)
+            if ends == self.leaving.get(name):
+                continue
+            if ends is None:
+                del self.leaving[name]
+            else:
+                self.leaving[name] = ends
+            for caller in self._callers_of.get(name, ()):
+                if caller in self.functions and times.get(caller, 0) < _MAX_RESUMMARIES:
+                    times[caller] = times.get(caller, 0) + 1
+                    pending.append(caller)
 
     def _alias(self, name: str) -> list[str]:
         """Summarise as `name` the sourcing scripts' functions that end by running it (not
@@ -677,6 +700,7 @@ class ShellScript:
             self._calls.clear()  # a command a call ran may now run an agent
         self.summaries.update(inner.summaries)
         self.effect_checks |= inner.effect_checks
+        self.leaving.update(inner.leaving)
         self.env.update(inner.env)
         self.sourced_values.update(inner.sourced_values)
         for name, value in inner.env.items():

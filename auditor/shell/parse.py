@@ -356,3 +356,30 @@ def arm_of(child: Node) -> int:
     """Which arm of an `if`/`case` a child is in: its `elif`/`else`/case item, or the
     `then` part (`THEN`: its statements are children of the `if` itself)."""
     return child.id if child.type in ("elif_clause", "else_clause", "case_item") else THEN
+
+
+def named(parent: Node, field: str | None = None) -> list[Node]:
+    """Named children of `parent` in a field (None: those in no field), comments left out."""
+    return [
+        c
+        for i, c in enumerate(parent.children)
+        if c.is_named
+        and c.type not in ("comment", "heredoc_body")
+        and parent.field_name_for_child(i) == field
+    ]
+
+
+def if_clauses(node: Node) -> tuple[list[tuple[list[Node], list[Node]]], list[Node]]:
+    """An `if`'s clauses in order (the `if`, then each `elif`: its conditions and its
+    body) and its `else`'s statements; no clauses for one the grammar did not finish."""
+    clauses: list[tuple[list[Node], list[Node]]] = []
+    for clause in [node, *(c for c in named(node) if c.type == "elif_clause")]:
+        then = next((c for c in clause.children if c.type == "then"), None)
+        if then is None:
+            return [], []
+        statements = [c for c in named(clause) if c.type not in ("elif_clause", "else_clause")]
+        statements += named(clause, "condition")
+        statements.sort(key=lambda c: c.start_byte)
+        split = [c for c in statements if c.end_byte <= then.start_byte]
+        clauses.append((split, [c for c in statements if c.start_byte > then.start_byte]))
+    return clauses, [s for c in named(node) if c.type == "else_clause" for s in named(c)]

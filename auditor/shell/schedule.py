@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.loop_flow import IterationWalk, named
+from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, examines_produced_file, reads_output
 from auditor.shell.output_words import calls_of, examined_in_pipeline
@@ -31,6 +31,7 @@ from auditor.shell.parse import (
     descendants,
     enclosing_definition,
     enclosing_loop,
+    named,
     within,
 )
 from auditor.shell.presence import presence_only
@@ -93,7 +94,8 @@ def bounded(script: ShellScript, loop: Node) -> bool:
             for node in descendants(definition)
             if node.type == "command"
             and (exiting := script.command_at(node)) is not None
-            and exiting.command_name == "exit"
+            and _jump(script, exiting)
+            and exiting.command_name not in ("break", "return")
             for condition in _conditions_over(node, definition)
         ]
     return any(
@@ -109,7 +111,7 @@ def _jumps_out(script: ShellScript, loop: Node) -> list[Node]:
     found = []
     for node in descendants(loop):
         jump = script.command_at(node) if node.type == "command" else None
-        if jump is None or jump.command_name not in ("break", "exit", "return"):
+        if jump is None or not _jump(script, jump):
             continue
         levels = jump.literal_code if jump.command_name == "break" else None
         inner, depth = enclosing_loop(node), 1
@@ -118,6 +120,12 @@ def _jumps_out(script: ShellScript, loop: Node) -> list[Node]:
         if jump.command_name != "break" or (inner is not None and inner.id == loop.id):
             found.append(node)
     return found
+
+
+def _jump(script: ShellScript, command: SimpleCommand) -> bool:
+    """A `break`, `exit` or `return`, or a call of a function that ends the script (`die`)."""
+    name = command.command_name or ""
+    return name in ("break", "exit", "return") or name in script.leaving
 
 
 def _called_functions(script: ShellScript, loop: Node) -> list[Node]:
