@@ -1,4 +1,5 @@
-"""Options in a function body are those of its calls, not of its definition."""
+"""Options in a function body are those of its calls, not of its definition; functions
+that never return."""
 
 from __future__ import annotations
 
@@ -65,3 +66,38 @@ def test_walking_a_body_again_records_nothing_twice() -> None:
     script = ShellScript.build(text, default_catalog())
     assert [c.command_name for c in script.commands] == ["gptme", "tee", "set", "run", "run"]
     assert len(script.pipelines) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "leaving"),
+    [
+        ('die() { echo "$*" >&2; exit 1; }\n', {"die": "abort"}),
+        ("done_() { echo ok; exit 0; }\n", {"done_": "exit"}),
+        ('quit() { exit "$1"; }\n', {"quit": "exit"}),
+        # ends by calling one, also when that one is defined after it
+        (
+            'stop() { rm -f lock; die "$1"; }\ndie() { exit 2; }\n',
+            {"stop": "abort", "die": "abort"},
+        ),
+        ('f() { if [ -n "$1" ]; then exit 1; else exit 3; fi; }\n', {"f": "abort"}),
+        ('f() { case "$1" in a) exit 0 ;; *) exit 1 ;; esac; }\n', {"f": "exit"}),
+        ("f() { { echo; exit 1; } >&2; }\n", {"f": "abort"}),
+        # may come back: no `else`, no `*)`, a `return`, a subshell body, a list, a job
+        ('f() { if [ -n "$1" ]; then exit 1; fi; }\n', {}),
+        ('f() { case "$1" in a) exit 1 ;; esac; }\n', {}),
+        ('f() { [ -z "$S" ] && return 0; exit 1; }\n', {}),
+        ("f() ( exit 1 )\n", {}),
+        ("f() { true || exit 1; }\n", {}),
+        ("f() { exit 1 & }\n", {}),
+        ("f() { echo | exit 1; }\n", {}),
+    ],
+)
+def test_a_function_leaves_when_every_path_through_it_ends_the_script(
+    text: str, leaving: dict[str, str]
+) -> None:
+    assert ShellScript.build(text, default_catalog()).leaving == leaving
+
+
+def test_a_function_redefined_to_come_back_no_longer_leaves() -> None:
+    text = "die() { exit 1; }\ndie() { echo; }\n"
+    assert ShellScript.build(text, default_catalog()).leaving == {}

@@ -11,9 +11,10 @@ sourced one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
+from auditor.shell.leaving import ABORT
 from auditor.shell.parse import Node, descendants, enclosing_loop, field_of, within
 from auditor.shell.status import bare_leave, next_statement, reads_exit_status
 
@@ -56,6 +57,7 @@ def checks_effect(
     *,
     returning: bool = False,
     ran_before: RanBefore | None = None,
+    leaving: Mapping[str, str] | None = None,
 ) -> bool:
     """Whether an `if` probes what a run left behind and, in one of its branches, ends the
     script (or, where `returning`, its function: every caller reads its status) with a
@@ -63,7 +65,8 @@ def checks_effect(
     (`failed+=("$b")`, then `[[ ${#failed[@]} -gt 0 ]]`); not `exit 0`, not a branch that
     only says so. So does `check || FAILED=1`, its right side the record. A linter or a
     build checks the run only where it ran before it too (`ran_before`): the run was to
-    make it pass."""
+    make it pass. `leaving`: the functions that end the script, and how (`die "…"` fails
+    it as `exit 1` does)."""
     if statement.type == "list" and _or_list(statement):
         # `npm run lint || CHECKS_PASSED=false`: the right side records the failure
         probe, record = statement.named_children
@@ -81,6 +84,8 @@ def checks_effect(
     if not any(_probes(n, command_at, ran_before) for c in condition for n in descendants(c)):
         return False
     ends = _LEAVING if returning else _EXITING
+    gives_up = [name for name, how in (leaving or {}).items() if how == ABORT]
+    ends = ends.union(gives_up) if gives_up else ends
     if any(_failing_end(command_at(n), ends) for n in branches if n.type == "command"):
         return True
     for node in branches:
@@ -223,18 +228,18 @@ def tests_end_script(statement: Node, command_at: CommandAt) -> bool:
     return bare_leave(statement) == "exit" or (exits and reads_exit_status(statement))
 
 
-def body_checks_effect(definition: Node, command_at: CommandAt, tests_of: TestsOf) -> bool:
+def body_checks_effect(
+    definition: Node, command_at: CommandAt, tests_of: TestsOf, leaving: Mapping[str, str]
+) -> bool:
     """Whether a function's body holds such a check among its own statements."""
     body = definition.child_by_field_name("body")
     statements = body.named_children if body is not None else []
-    return any(checks_effect(s, command_at, tests_of) for s in statements)
+    return any(checks_effect(s, command_at, tests_of, leaving=leaving) for s in statements)
 
 
 def _failing_end(command: SimpleCommand | None, ends: frozenset[str]) -> bool:
     """Whether one of `ends` (`exit`, `return`) ends the script or its function with a
-    non-zero literal status (`exit 1`, `return 2`)."""
-    return (
-        command is not None
-        and command.command_name in ends
-        and command.literal_code not in (None, 0)
-    )
+    non-zero literal status (`exit 1`, `return 2`), or is a function that gives up (`die`)."""
+    if command is None or command.command_name not in ends:
+        return False
+    return command.command_name not in _LEAVING or command.literal_code not in (None, 0)

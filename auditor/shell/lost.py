@@ -183,7 +183,9 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     def ran_before(check: SimpleCommand) -> bool:
         return first.get(check.argv, statement.start_byte) < statement.start_byte
 
-    if checks_effect(following, script.command_at, script.tests_of, ran_before=ran_before):
+    if checks_effect(
+        following, script.command_at, script.tests_of, ran_before=ran_before, leaving=script.leaving
+    ):
         return True
     if tests_end_script(following, script.command_at):
         return True  # the tests the run was to fix decide how the script ends
@@ -191,7 +193,9 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
         return True
     # a check that fails its function instead judges the run where every caller reads
     # the function's status (`resolve || exit 1`, `if resolve; then`, under errexit)
-    returning = checks_effect(following, script.command_at, script.tests_of, returning=True)
+    returning = checks_effect(
+        following, script.command_at, script.tests_of, returning=True, leaving=script.leaving
+    )
     return returning and _status_read_by_callers(script, statement)
 
 

@@ -536,7 +536,7 @@ class ShellScript:
             self.env[key] = printed[0]
         elif printed:  # one of them, known on no path: each is a variant of `$(name)`
             add_alternatives(self.env, key, printed)
-        if body_checks_effect(definition, self.command_at, self.tests_of):
+        if body_checks_effect(definition, self.command_at, self.tests_of, self.leaving):
             self.effect_checks.add(name)
         else:
             self.effect_checks.discard(name)
