@@ -98,6 +98,14 @@ def statements(root: ast.AST, *, definitions: bool = True) -> Iterator[ast.AST]:
         stack.extend(reversed(statement_children(node)))
 
 
+def module_statements(tree: ast.Module) -> list[ast.stmt]:
+    """The statements that run in a module's own scope, in source order: its body and
+    what a top-level `try`, `if`, `with` or loop holds (`try: import openai` then `class
+    Client` under it binds a module name as one at the top does), not the bodies of its
+    functions and classes."""
+    return [s for s in statements(tree, definitions=False) if isinstance(s, ast.stmt)]
+
+
 def statement_children(node: ast.AST) -> list[ast.AST]:
     """What a node holds in its statement lists (`except` clauses and `case`s too)."""
     kind = type(node)
@@ -222,8 +230,9 @@ def assignment(node: ast.AST) -> tuple[list[ast.expr], ast.expr | None]:
 def top_level_names(tree: ast.Module) -> frozenset[str]:
     """The names a module binds at its top level: its classes, functions and assigned
     names (`RETRIES = 3`, `client: OpenAI = …`)."""
-    found = {s.name for s in tree.body if isinstance(s, Function | ast.ClassDef)}
-    for statement in tree.body:
+    body = module_statements(tree)
+    found = {s.name for s in body if isinstance(s, Function | ast.ClassDef)}
+    for statement in body:
         if isinstance(statement, ast.Assign | ast.AnnAssign):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             found.update(t.id for t in targets if isinstance(t, ast.Name))
@@ -243,7 +252,7 @@ def class_fields(cls: ast.ClassDef) -> list[str]:
 def module_constants(tree: ast.Module) -> dict[str, int]:
     """Module-level `NAME = <integer expression>` assignments, in order."""
     constants: dict[str, int] = {}
-    for statement in tree.body:
+    for statement in module_statements(tree):
         targets, value = assignment(statement)
         if value is None:
             continue

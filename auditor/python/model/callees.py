@@ -17,6 +17,7 @@ from auditor.python.model.ast_values import (
     class_lineage,
     descendants,
     dotted_name,
+    module_statements,
     statements,
 )
 from auditor.python.model.module import PythonModule
@@ -25,12 +26,12 @@ from auditor.python.model.reaching import reaching_chains
 
 def module_classes(module: PythonModule) -> dict[str, ast.ClassDef]:
     """The module's top-level classes by name (the last definition wins, as in Python)."""
-    return {s.name: s for s in module.tree.body if isinstance(s, ast.ClassDef)}
+    return {s.name: s for s in module_statements(module.tree) if isinstance(s, ast.ClassDef)}
 
 
 def module_functions(module: PythonModule) -> dict[str, Function]:
     """The module's top-level functions by name (the last definition wins)."""
-    return {s.name: s for s in module.tree.body if isinstance(s, Function)}
+    return {s.name: s for s in module_statements(module.tree) if isinstance(s, Function)}
 
 
 def methods(cls: ast.ClassDef) -> dict[str, Function]:

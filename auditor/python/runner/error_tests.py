@@ -16,7 +16,7 @@ import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import Function, class_names, walk
+from auditor.python.model.ast_values import Function, class_names, module_statements, walk
 from auditor.python.model.imports import Imports
 
 
@@ -129,7 +129,7 @@ class AstFacts:
         self.renamed: dict[str, str] = {}  # `import RateLimitError as OpenAIRateLimitError`
         self.methods: dict[str, Function] = {}  # by name, when one class has it
         owners: dict[str, set[str]] = {}  # a method's name -> the classes that define it
-        for statement in tree.body:
+        for statement in module_statements(tree):
             if isinstance(statement, Function):
                 self.functions[statement.name] = statement
             elif isinstance(statement, ast.ClassDef):

@@ -14,6 +14,7 @@ from auditor.python.model.ast_values import (
     Function,
     children,
     dotted_name,
+    module_statements,
     own_nodes,
     parameter_defaults,
     statements,
@@ -269,7 +270,7 @@ class FunctionFacts(ValueRefs):
         if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls") and self.cls):
             return None
         assert isinstance(called, ast.Attribute)
-        for statement in self.owner.tree.body:
+        for statement in module_statements(self.owner.tree):
             if isinstance(statement, ast.ClassDef) and statement.name == self.cls:
                 methods = (m for m in statement.body if isinstance(m, Function))
                 return next((m for m in methods if m.name == called.attr), None)

@@ -47,6 +47,7 @@ from auditor.python.model.ast_values import (
     class_fields,
     dotted_name,
     is_property,
+    module_statements,
 )
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, mapping_key
@@ -107,7 +108,7 @@ class ModuleFacts(LoopLayers):
                     for n in facts.definitions
                     if (inner := facts.nested.get(n.name))
                 ]
-        for node in self.tree.body:
+        for node in module_statements(self.tree):
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = self._class(node)
         found = {
@@ -299,7 +300,7 @@ class ModuleFacts(LoopLayers):
         return literal_int(value)
 
     def _constant(self, name: str) -> int | None:
-        for statement in self.tree.body:
+        for statement in module_statements(self.tree):
             if isinstance(statement, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == name for t in statement.targets
             ):

@@ -29,6 +29,7 @@ from auditor.python.model.ast_values import (
     class_fields,
     dotted_name,
     import_bindings,
+    module_statements,
     parameter_names,
     qualified_import,
     shell_command,
@@ -79,7 +80,7 @@ _REPORTS = (
 def module_functions(tree: ast.Module) -> dict[str, Function]:
     """Top-level functions and the methods of top-level classes, by qualified name."""
     found: dict[str, Function] = {}
-    for statement in tree.body:
+    for statement in module_statements(tree):
         if isinstance(statement, Function):
             found[statement.name] = statement
         elif isinstance(statement, ast.ClassDef):
@@ -92,7 +93,7 @@ def module_functions(tree: ast.Module) -> dict[str, Function]:
 def _import_statements(tree: ast.Module) -> Iterator[ast.stmt]:
     """The module's statements and those of its functions' and methods' bodies (where
     imports are; nested blocks are not walked: `ast.walk` costs more than it finds)."""
-    for statement in tree.body:
+    for statement in module_statements(tree):
         yield statement
         members = statement.body if isinstance(statement, ast.ClassDef) else [statement]
         for member in members:
@@ -129,13 +130,13 @@ def qualifier(imports: dict[str, str]) -> Callable[[ast.expr], str | None]:
 def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ...]]:
     """Each top-level class's bases, qualified: through the imports, or as a class of this
     module (`module.Name`)."""
-    classes = [s for s in tree.body if isinstance(s, ast.ClassDef)]
+    classes = [s for s in module_statements(tree) if isinstance(s, ast.ClassDef)]
     if not any(c.bases for c in classes):
         return {c.name: () for c in classes}
     imports = import_table(tree, module)
     local = {c.name for c in classes}
     found: dict[str, tuple[str, ...]] = {}
-    for statement in tree.body:
+    for statement in module_statements(tree):
         if not isinstance(statement, ast.ClassDef):
             continue
         bases: list[str] = []
@@ -170,7 +171,9 @@ class LaunchFacts:
         # `status_verdicts` asks what a function would return then
         self._assumed: int | None = None
         self._defaults = _field_defaults(tree)
-        self._fields = {n.name: class_fields(n) for n in tree.body if isinstance(n, ast.ClassDef)}
+        self._fields = {
+            n.name: class_fields(n) for n in module_statements(tree) if isinstance(n, ast.ClassDef)
+        }
         # the names a constant is written through: the module's own and imported ones
         # (`Status.OK`, `codes.TIMEOUT`), not a function's locals (`proc.stdout`)
         self._roots = frozenset(imports) | top_level_names(tree)
@@ -794,7 +797,7 @@ def _field_defaults(tree: ast.Module) -> dict[str, dict[str, str | None]]:
             and isinstance(item.target, ast.Name)
             and isinstance(item.value, ast.Constant)
         }
-        for node in tree.body
+        for node in module_statements(tree)
         if isinstance(node, ast.ClassDef)
     }
 

@@ -20,6 +20,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     is_generator,
     is_property,
+    module_statements,
     walk,
 )
 from auditor.python.model.imports import Imports
@@ -58,7 +59,7 @@ class LibraryLayers:
         """Module names bound to a library's retry decorator (`llm_retry = retry(…)`),
         which other modules apply as `@llm_retry`: name -> its layer."""
         found: dict[str, int] = {}
-        for statement in self.tree.body:
+        for statement in module_statements(self.tree):
             if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)):
                 continue
             library = self.library_of(statement.value)
@@ -395,7 +396,7 @@ class LibraryLayers:
 
 
 def defined_functions(tree: ast.Module) -> Iterator[tuple[str, Function, str | None]]:
-    for node in tree.body:
+    for node in module_statements(tree):
         if isinstance(node, Function):
             yield node.name, node, None
         elif isinstance(node, ast.ClassDef):

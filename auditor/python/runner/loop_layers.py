@@ -12,6 +12,7 @@ from auditor.python.model.ast_values import (
     Function,
     class_names,
     dotted_name,
+    module_statements,
     parameter_defaults,
     statements,
     walk,
@@ -54,7 +55,7 @@ class LoopLayers(LibraryLayers):
         if self._prompting is None:
             self._prompting = frozenset(
                 node.name
-                for node in self.tree.body
+                for node in module_statements(self.tree)
                 if isinstance(node, Function) and any(map(_prompts, walk(node)))
             )
         prompting = self._prompting

@@ -30,6 +30,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     is_generator,
     module_constants,
+    module_statements,
 )
 from auditor.python.model.callees import enclosing_class
 from auditor.python.model.expr_values import (
@@ -249,7 +250,7 @@ class _Catalogue:
         """The parameters, in order, of a retry decorator factory of this module or of the
         module it is imported from (through the index's call-graph facts)."""
         if isinstance(func, ast.Name) and func.id not in self.aliases:
-            for node in self.module.tree.body:
+            for node in module_statements(self.module.tree):
                 if isinstance(node, Function) and node.name == func.id:
                     arguments = node.args
                     every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)

@@ -18,6 +18,7 @@ from auditor.python.model.ast_values import (
     class_names,
     dotted_name,
     int_value,
+    module_statements,
     parameter_defaults,
     positional_parameters,
     walk,
@@ -58,7 +59,7 @@ def exception_tuples(tree: ast.Module, functions: list[Function]) -> dict[str, a
     (`RETRIABLE = (RateLimitError, APIError)`) or a parameter's default
     (`def retrying(errors=(RateLimitError, APIError))`), the nearer first."""
     found: dict[str, ast.expr] = {}
-    for statement in tree.body:
+    for statement in module_statements(tree):
         targets, value = assignment(statement)
         if isinstance(value, ast.Tuple) and len(targets) == 1 and isinstance(targets[0], ast.Name):
             found[targets[0].id] = value
@@ -170,10 +171,11 @@ def retry_decorator_details(
     blanket_names = (steps or default_steps()).blanket_exceptions
     found: dict[str, RetryDecorator] = {}
     # module-level functions, and methods (`@self._retry_with_backoff` in the class)
-    candidates = [(s.name, s, False) for s in tree.body if isinstance(s, Function)]
+    body = module_statements(tree)
+    candidates = [(s.name, s, False) for s in body if isinstance(s, Function)]
     candidates += [
         (f"{c.name}.{m.name}", m, True)
-        for c in tree.body
+        for c in body
         if isinstance(c, ast.ClassDef)
         for m in c.body
         if isinstance(m, Function)
@@ -242,7 +244,7 @@ def retry_decorator_details(
             )
             break
     if found:
-        every = [f for s in tree.body if isinstance(s, Function) for f in walk(s)]
+        every = [f for s in body if isinstance(s, Function) for f in walk(s)]
         tuples = exception_tuples(tree, [f for f in every if isinstance(f, Function)])
         facts = facts or AstFacts(tree)
         found.update(made_decorators(tree, found, constants, tuples, facts, blanket_names))

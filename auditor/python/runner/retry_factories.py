@@ -18,6 +18,7 @@ from auditor.python.model.ast_values import (
     Function,
     class_names,
     int_value,
+    module_statements,
     parameter_defaults,
     positional_parameters,
     walk,
@@ -47,7 +48,8 @@ def made_decorators(
     blanket: frozenset[str],
 ) -> dict[str, RetryDecorator]:
     """The module's retry decorators made out of those in `found` (see the docstring)."""
-    functions = {s.name: s for s in tree.body if isinstance(s, Function)}
+    body = module_statements(tree)
+    functions = {s.name: s for s in body if isinstance(s, Function)}
     made: dict[str, RetryDecorator] = {}
     helpers = {name: d for name, d in found.items() if d.helper and name in functions}
     for name, factory in functions.items() if helpers else ():
@@ -56,7 +58,7 @@ def made_decorators(
             if delegating is not None:
                 made[name] = delegating
     known = {**found, **made}
-    for statement in tree.body:
+    for statement in body:
         if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)):
             continue
         call, targets = statement.value, statement.targets

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from auditor.exit_codes import intents_in
 from auditor.finding import RelatedLocation
 from auditor.profiles import AgentCatalog, AgentProfile
+from auditor.python.model.ast_values import module_statements
 from rules import builtin_data
 
 if TYPE_CHECKING:
@@ -211,7 +212,7 @@ def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, st
     from auditor.python.model.ast_values import import_bindings, qualified_import
 
     found: dict[str, str] = {}
-    for node in module.tree.body:
+    for node in module_statements(module.tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
             for local, base, name in import_bindings(node, own):
                 found[local] = qualified_import(base, name)

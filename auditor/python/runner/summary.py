@@ -27,6 +27,7 @@ from auditor.python.model.ast_values import (
     given_default,
     import_origin,
     module_constants,
+    module_statements,
     own_nodes,
     shell_command,
 )
@@ -85,7 +86,7 @@ class _Module:
         self.functions = module_functions(tree)
         self.qualnames = {id(function): name for name, function in self.functions.items()}
         self._attributes: ClassAttributes | None = None  # built at the first `obj.attr`
-        self.imports(tree.body)
+        self.imports(module_statements(tree))
 
     def imports(self, nodes: Iterable[ast.AST]) -> None:
         """Record the names `import`/`from … import` statements among `nodes` bind."""
@@ -123,7 +124,7 @@ class _Module:
         (assigned in another branch); a statement of the function's own body ends the
         search, as every later line runs after it."""
         for owner in (scope, self.tree):
-            nodes = self._walked(owner) if owner is scope else self.tree.body
+            nodes = self._walked(owner) if owner is scope else module_statements(self.tree)
             body = getattr(owner, "body", [])
             found = sorted(
                 (
