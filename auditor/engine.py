@@ -20,6 +20,7 @@ from auditor.discover import Candidate, RefusedFile, TooLarge, read_bounded
 from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding, Span
 from auditor.kinds import FileKind, Host, sources_a_file
 from auditor.profiles import AgentCatalog, load_catalog
+from auditor.python.model.parse import PROVIDERS_MODULE
 from auditor.registry import all_rules
 from auditor.rule import Rule
 from auditor.shell.unit import ShellUnit
@@ -456,6 +457,12 @@ class Auditor:
             return True
         if rule.prefilter_sdk and any(needle in text for needle in self._sdk_needles):
             return True
+        if (
+            rule.prefilter_sdk
+            and PROVIDERS_MODULE in text
+            and any(needle[:-1] in text for needle in self._sdk_needles)
+        ):
+            return True  # a provider constructs it: `Singleton(OpenAI, …)` (`parse`)
         if rule.prefilter_sdk and path in self.client_factory_paths:
             return True
         if not rule.prefilter_agents:

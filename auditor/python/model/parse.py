@@ -17,6 +17,8 @@ from collections import OrderedDict
 
 from auditor.python.model.newer_syntax import older_syntax
 
+# the dependency-injection library whose providers call their first argument
+PROVIDERS_MODULE = "dependency_injector"
 KEPT = 8  # trees: a pre-commit run's modules; a bigger run gains nothing from more
 _KEPT: OrderedDict[str, ast.Module] = OrderedDict()  # text -> its tree, oldest first
 
@@ -52,6 +54,8 @@ def _parse(text: str) -> ast.Module:
                 raise error from None
     if "to_thread" in text or "run_in_executor" in text:
         _threaded_calls(tree, imported="from asyncio import" in text)
+    if PROVIDERS_MODULE in text:
+        _provided_calls(tree)
     return tree
 
 
@@ -81,3 +85,35 @@ def _threaded_calls(tree: ast.Module, *, imported: bool) -> None:
         skipped = 1 if executor else 0
         if (threaded or executor) and not isinstance(node.args[skipped], ast.Starred):
             node.func, node.args = node.args[skipped], node.args[skipped + 1 :]
+
+
+# dependency_injector's providers that make their value by calling the first argument
+# with the others: `Singleton(AsyncOpenAI, api_key=…)` provides `AsyncOpenAI(api_key=…)`
+_CALLING_PROVIDERS = frozenset(
+    {"Singleton", "ThreadSafeSingleton", "ThreadLocalSingleton", "ContextLocalSingleton"}
+    | {"Factory", "Callable", "Coroutine"}
+)
+
+
+def _provided_calls(tree: ast.Module) -> None:
+    """A dependency-injection provider (`providers.Singleton(AsyncOpenAI, api_key=k)`,
+    `Factory(OpenAILLM, client=openai_client)`) is read as the call it makes, at its own
+    place: another provider given it receives what that call returns (the container
+    injects the client, not the provider), and a keyword added to it reaches the call.
+    Only the providers a module imports from `dependency_injector`."""
+    imported: set[str] = set()  # `Singleton`, or `providers` of `providers.Singleton`
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PROVIDERS_MODULE):
+            imported.update(alias.asname or alias.name for alias in node.names)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        provider = (isinstance(func, ast.Name) and func.id in imported and func.id) or (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in imported
+            and func.attr
+        )
+        if provider in _CALLING_PROVIDERS and not isinstance(node.args[0], ast.Starred):
+            node.func, node.args = node.args[0], node.args[1:]
