@@ -286,7 +286,8 @@ class _Flow:
 
     def _wrong_reads(self, invocation: _Invocation, *, branch_only: bool = False) -> None:
         """Reads right after a run that cannot hold its status (`auditor.shell.wrong_reads`),
-        each a status lost where the read stands (the finding goes there)."""
+        each a status lost where the read stands (the finding goes there, or to the run
+        where its fix is: `WrongRead.at_run`)."""
         call, statement = invocation.call, invocation.statement
         found = [failure_branch_read(self.script, call, statement)]
         if not branch_only:
@@ -298,7 +299,7 @@ class _Flow:
             found += [discarded, read_after_if(call, statement)]
         for wrong in found:
             if wrong is not None:
-                read = self.parsed.span(wrong.read)
+                read = None if wrong.at_run else self.parsed.span(wrong.read)
                 lost = LostStatus(call.start, call.end, call, wrong.how, hint=wrong.hint, read=read)
                 self.status.lost.append(lost)
 

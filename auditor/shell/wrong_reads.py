@@ -34,6 +34,9 @@ class WrongRead(NamedTuple):
     read: Node  # the expansion read (the finding goes there)
     how: str  # why, for the message
     hint: str
+    # the finding goes to the run instead, where the fix is (a job ending `agent … ||
+    # true` whose `wait` is read later: the `|| true` is the defect, not the read)
+    at_run: bool = False
 
 
 def _text(node: Node) -> str:
@@ -143,7 +146,8 @@ def read_after_discarded_job(
         shown = f"{call.label} … || {shortened(_text(last), 20)}"
         waited = shortened(_text(wait.command.node), 32)
         how = f"`$?` after `{waited}` is the job's status, always 0: the job ends with `{shown}`"
-        return WrongRead(read, how, f"end the job with `{call.label} …` and read its status")
+        hint = f"end the job with `{call.label} …` and read its status"
+        return WrongRead(read, how, hint, at_run=True)
     return None
 
 
