@@ -22,7 +22,7 @@ from typing import NamedTuple
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.effect_checks import checks_effect, tests_end_script
+from auditor.shell.effect_checks import RanBefore, checks_effect, tests_end_script
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
@@ -35,6 +35,7 @@ from auditor.shell.parse import (
     enclosing_definition,
     enclosing_loop,
     field_of,
+    if_clauses,
     within,
 )
 from auditor.shell.status import (
@@ -165,24 +166,34 @@ _ASIDE = MESSAGE_COMMANDS | {"rm"}  # what a run and the check of its effect may
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:
-    """Whether the next statement that does something after the run checks its effect
-    and ends the script when it is missing (`agent "install jq"; if ! command -v jq;
-    then exit 1; fi`), or calls a function whose body does (`agent …; finish`, where
-    `finish` tests the report the run was to write): the run is judged by what it did.
-    Messages and removed files (a temporary prompt) on the way do nothing."""
+    """Whether a check after the run tests its effect and ends the script when it is
+    missing (`agent "install jq"; if ! command -v jq; then exit 1; fi`), or calls a
+    function whose body does (`agent …; finish`, where `finish` tests the report the run
+    was to write): the run is judged by what it did. Messages, removed files (a temporary
+    prompt), flags, values looked at, and tests that leave when they hold (`if [ -z
+    "$(git status --porcelain)" ]; then return 0; fi`) on the way change nothing the run
+    did: the check may come after them."""
     while statement.parent is not None and statement.parent.type in _AROUND:
         statement = statement.parent  # `agent … || true`: what follows the list
     following = None if backgrounded(statement) else next_statement(statement)
-    while following is not None and (_name(script, following) in _ASIDE or _flag(following)):
-        following = next_statement(following)
-    if following is None:
-        return False
-
     first = _first_runs(script)
 
     def ran_before(check: SimpleCommand) -> bool:
         return first.get(check.argv, statement.start_byte) < statement.start_byte
 
+    while following is not None:
+        if _judges(script, statement, following, ran_before):
+            return True
+        name = _name(script, following)
+        aside = name in _ASIDE or name in script.messages or _flag(following)
+        if not (aside or _looks(script, following)):
+            return False
+        following = next_statement(following)
+    return False
+
+
+def _judges(script: ShellScript, statement: Node, following: Node, ran_before: RanBefore) -> bool:
+    """Whether `following` judges the run at `statement` by what it did."""
     if checks_effect(
         following, script.command_at, script.tests_of, ran_before=ran_before, leaving=script.leaving
     ):
@@ -194,9 +205,39 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     # a check that fails its function instead judges the run where every caller reads
     # the function's status (`resolve || exit 1`, `if resolve; then`, under errexit)
     returning = checks_effect(
-        following, script.command_at, script.tests_of, returning=True, leaving=script.leaving
+        following,
+        script.command_at,
+        script.tests_of,
+        returning=True,
+        ran_before=ran_before,
+        leaving=script.leaving,
     )
     return returning and _status_read_by_callers(script, statement)
+
+
+_JUMPS = frozenset({"return", "exit", "break", "continue"})
+
+
+def _looks(script: ShellScript, statement: Node) -> bool:
+    """Whether a statement only looks: a declaration or an assignment (`changed=$(git diff
+    --name-only)`), or an `if` with no `else` whose conditions are tests and whose every
+    branch ends by leaving (`return`, `exit`, a function that ends the script)."""
+    if statement.type in ("declaration_command", "variable_assignment", "variable_assignments"):
+        return True
+    if statement.type != "if_statement":
+        return False
+    clauses, rest = if_clauses(statement)
+    if not clauses or rest:
+        return False
+    for conditions, then in clauses:
+        if not conditions or any(c.type != "test_command" for c in conditions):
+            return False
+        last = then[-1] if then else None
+        command = script.command_at(last) if last is not None and last.type == "command" else None
+        name = command.command_name if command is not None else None
+        if name is None or (name not in _JUMPS and name not in script.leaving):
+            return False
+    return True
 
 
 _FIRST_RUNS: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str | None, ...], int]] = (

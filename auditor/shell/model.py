@@ -37,7 +37,12 @@ from auditor.shell.assignments import (
 from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
-from auditor.shell.commands import SimpleCommand, analyse_command, terminal_session
+from auditor.shell.commands import (
+    MESSAGE_COMMANDS,
+    SimpleCommand,
+    analyse_command,
+    terminal_session,
+)
 from auditor.shell.effect_checks import body_checks_effect
 from auditor.shell.functions import (
     FunctionSummary,
@@ -107,6 +112,8 @@ _ASSIGNED_ARGUMENT = re.compile(rb'[A-Za-z_][A-Za-z0-9_]*=(?:"?\$\{?[0-9@*])')
 
 _SCOPED = (b"local ", b"declare ", b"typeset ")  # an assignment that ends with the call
 
+# what a function that only prints a message runs
+_SAYING = frozenset({*MESSAGE_COMMANDS, "date", "tee", "local", "true", ":"})
 # how often a function is summarised again as the functions it calls are defined
 _MAX_RESUMMARIES = 3
 
@@ -136,6 +143,8 @@ class ShellScript:
         self.effect_checks: set[str] = set()
         # the functions every call of which ends the script, and how (`auditor.shell.leaving`)
         self.leaving: dict[str, str] = {}
+        # the functions that only print a message (`log() { echo "[$(date)] $*" >&2; }`)
+        self.messages: set[str] = set()
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
         self._strings: dict[str, tuple[AgentProfile, str, bool] | None] = {}
@@ -541,6 +550,11 @@ class ShellScript:
         else:
             self.effect_checks.discard(name)
         self._leaves(name)
+        says = (c.command_name in _SAYING or c.command_name in self.messages for c in inside)
+        if inside and all(says):
+            self.messages.add(name)
+        else:
+            self.messages.discard(name)
         self._summarise(name, inside)
 
     def _leaves(self, name: str) -> None:
@@ -701,6 +715,7 @@ class ShellScript:
         self.summaries.update(inner.summaries)
         self.effect_checks |= inner.effect_checks
         self.leaving.update(inner.leaving)
+        self.messages |= inner.messages
         self.env.update(inner.env)
         self.sourced_values.update(inner.sourced_values)
         for name, value in inner.env.items():
