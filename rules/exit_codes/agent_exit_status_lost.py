@@ -92,7 +92,13 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       before the run, which was to make it pass (`npm run typecheck || ok=false`
       again after `claude -p "Fix the type errors"`); and so is the check of a
       fix loop, run again each turn, whose failure is what runs the agent (`if !
-      verify_build; then claude -p "Fix the build"; fi` in a loop);
+      verify_build; then claude -p "Fix the build"; fi` in a loop); the check may
+      come after statements that change nothing the run did: messages (also a
+      function of the script that only prints one, `log "…"`), a removed file,
+      a flag, a value looked at (`changed=$(git diff --name-only)`), and an `if`
+      with no `else` that leaves when its test holds (`if [ -z "$(git status
+      --porcelain)" ]; then return 0; fi`); giving up may be a function that
+      always ends the script (`die "…"`, as `exit 1`);
     - the call of a function that reads the agent's status and acts on a failure
       before it returns one (cleans up, counts it, calls a handler; also a block
       up: `failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1`),
@@ -121,8 +127,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       not a masked stage, and a read after the `fi` of the branch the list
       ends), and a `$?` read right after the `wait` for a background job that
       ends with `agent … || true` (`(timeout 1200 codex … || true) > out &`,
-      later `wait "$pid"; rc=$?`: the job's status, always 0), even when the
-      output is examined too: the script meant to decide on the status;
+      later `wait "$pid"; rc=$?`: the job's status, always 0; reported at the
+      run, whose `|| true` is what to remove), even when the output is examined
+      too: the script meant to decide on the status;
 
     In a loop (`while true`, `while :`, a Ralph loop) the same test applies:
     a run whose status nothing reads and whose output nothing examines is
