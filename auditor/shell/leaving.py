@@ -12,10 +12,10 @@ a subshell, a pipeline or an `&&`/`||` list ends that or may not run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, backgrounded, descendants, if_clauses
+from auditor.shell.parse import Node, backgrounded, if_clauses
 
 # How a call of it ends the script: "abort" when every `exit` on the way has a literal
 # failure code (the script gives up), "exit" otherwise (`exit 0`, `exit "$rc"`).
@@ -24,14 +24,19 @@ ABORT, EXIT = "abort", "exit"
 CommandAt = Callable[[Node], SimpleCommand | None]
 
 
-def leaves(definition: Node, command_at: CommandAt, leaving: Mapping[str, str]) -> str | None:
+def leaves(
+    definition: Node,
+    inside: Sequence[SimpleCommand],
+    command_at: CommandAt,
+    leaving: Mapping[str, str],
+) -> str | None:
     """How every call of a function ends the script (ABORT or EXIT), or None when a call
-    may return; `leaving`: the functions known to leave, and how."""
+    may return; `inside`: the commands of its body; `leaving`: the functions known to
+    leave, and how."""
     body = definition.child_by_field_name("body")
     if body is None or body.type != "compound_statement":
         return None  # `f() ( … exit 1 )`: the exit leaves the subshell, the call returns
-    commands = (command_at(n) for n in descendants(body) if n.type == "command")
-    if any(c is not None and c.command_name == "return" for c in commands):
+    if any(c.command_name == "return" for c in inside):
         return None
     return _block(_statements(body), command_at, leaving)
 

@@ -564,7 +564,8 @@ class ShellScript:
         pending, times = [name], dict.fromkeys([name], 0)
         while pending:
             name = pending.pop()
-            ends = leaves(self.functions[name], self.command_at, self.leaving)
+            definition = self.functions[name]
+            ends = leaves(definition, self.inside(definition), self.command_at, self.leaving)
             if ends == self.leaving.get(name):
                 continue
             if ends is None:
