@@ -149,13 +149,18 @@ class Auditor:
         return load_sdk(self.settings.sdk) if self.settings.sdk else None
 
     @functools.cached_property
+    def _sdk_names(self) -> tuple[str, ...]:
+        """The names of the run's SDK constructors (`OpenAI`, `Mistral`)."""
+        from auditor.python.runner.sdk_catalog import default_sdk
+
+        return tuple((self.sdk or default_sdk()).names)
+
+    @functools.cached_property
     def _sdk_needles(self) -> tuple[str, ...]:
         """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), or
         its import under another name (`OpenAI as OpenAI_`); a factory given the class
         is the call graph's answer (`client_factory_paths`)."""
-        from auditor.python.runner.sdk_catalog import default_sdk
-
-        names = (self.sdk or default_sdk()).names
+        names = self._sdk_names
         return (*(f"{name}(" for name in names), *(f"{name} as " for name in names))
 
     @functools.cached_property
@@ -460,7 +465,7 @@ class Auditor:
         if (
             rule.prefilter_sdk
             and PROVIDERS_MODULE in text
-            and any(needle[:-1] in text for needle in self._sdk_needles)
+            and any(name in text for name in self._sdk_names)
         ):
             return True  # a provider constructs it: `Singleton(OpenAI, …)` (`parse`)
         if rule.prefilter_sdk and path in self.client_factory_paths:

@@ -84,9 +84,8 @@ def checks_effect(
     if not any(_probes(n, command_at, ran_before) for c in condition for n in descendants(c)):
         return False
     ends = _LEAVING if returning else _EXITING
-    gives_up = [name for name, how in (leaving or {}).items() if how == ABORT]
-    ends = ends.union(gives_up) if gives_up else ends
-    if any(_failing_end(command_at(n), ends) for n in branches if n.type == "command"):
+    leaving = leaving or {}
+    if any(_failing_end(command_at(n), ends, leaving) for n in branches if n.type == "command"):
         return True
     for node in branches:
         kind = _record(node, statement) if node.type in _RECORDS else None
@@ -237,9 +236,13 @@ def body_checks_effect(
     return any(checks_effect(s, command_at, tests_of, leaving=leaving) for s in statements)
 
 
-def _failing_end(command: SimpleCommand | None, ends: frozenset[str]) -> bool:
+def _failing_end(
+    command: SimpleCommand | None, ends: frozenset[str], leaving: Mapping[str, str]
+) -> bool:
     """Whether one of `ends` (`exit`, `return`) ends the script or its function with a
-    non-zero literal status (`exit 1`, `return 2`), or is a function that gives up (`die`)."""
-    if command is None or command.command_name not in ends:
+    non-zero literal status (`exit 1`, `return 2`), or a function gives up (`die "…"`)."""
+    if command is None:
         return False
-    return command.command_name not in _LEAVING or command.literal_code not in (None, 0)
+    if command.command_name in ends and command.literal_code not in (None, 0):
+        return True
+    return leaving.get(command.command_name or "") == ABORT

@@ -41,6 +41,14 @@ def leaves(
     return _block(_statements(body), command_at, leaving)
 
 
+def ends_script(command: SimpleCommand, leaving: Mapping[str, str]) -> str | None:
+    """How a command ends the script: `exit` (ABORT with a literal failure code, EXIT
+    otherwise), a call of a function that leaves (as it does); None for any other."""
+    if command.command_name == "exit":
+        return ABORT if command.literal_code not in (None, 0) else EXIT
+    return leaving.get(command.command_name or "")
+
+
 def _statements(node: Node) -> list[Node]:
     return [c for c in node.named_children if c.type != "comment"]
 
@@ -61,11 +69,7 @@ def _statement(node: Node, command_at: CommandAt, leaving: Mapping[str, str]) ->
         return _statement(body, command_at, leaving) if body is not None else None
     if node.type == "command":
         command = command_at(node)
-        if command is None:
-            return None
-        if command.command_name == "exit":
-            return ABORT if command.literal_code not in (None, 0) else EXIT
-        return leaving.get(command.command_name or "")
+        return ends_script(command, leaving) if command is not None else None
     if node.type == "compound_statement":
         return _block(_statements(node), command_at, leaving)
     if node.type == "if_statement":

@@ -32,7 +32,7 @@ from auditor.shell.failure_tests import (
     tests_empty,
 )
 from auditor.shell.jobs import waits_for
-from auditor.shell.leaving import ABORT
+from auditor.shell.leaving import ABORT, EXIT, ends_script
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, agent_output
 from auditor.shell.output_words import examined_in_pipeline
@@ -61,10 +61,10 @@ from auditor.shell.scenarios import (
     negated,
 )
 
-_NEXT, _BREAK, _EXIT = "next", "break", "exit"
+_NEXT, _BREAK, _EXIT = "next", "break", EXIT
 # `exit 1` in the loop: the script gives up (a stall count, a fatal error); not a
 # success that leaves, whatever scenario reaches it
-_ABORT = "abort"
+_ABORT = ABORT
 _CONTINUED = "continued"  # an iteration ended by `continue`, as well as going on
 # The loop left before the run runs again, whatever this run did (a stop file, a cap at
 # the top of the body): another way out, but not one the run takes.
@@ -77,7 +77,7 @@ _VALUE = re.compile(
     r'|\$\{(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?(?::?-[^}]*)?\})"?$'
 )
 _PLAIN_SETTINGS = ("variable_assignment", "declaration_command")  # `rc=0`, `local rc=0`
-_JUMPS = {"break": _BREAK, "continue": _NEXT, "exit": _EXIT, "return": _EXIT}
+_JUMPS = {"break": _BREAK, "continue": _NEXT, "return": _EXIT}  # `exit`: `ends_script`
 # a loop condition that bounds a counter: `[ $attempt -le $max ]`, `(( tries < 3 ))`
 _COUNTER = re.compile(r'\$?\{?([A-Za-z_]\w*)\}?"?\s*(?:-l[te]|<=?)')
 # a variable a loop body adds one to: `n=$((n + 1))`, `((n++))`, `((n += 1))`, `let n++`
@@ -370,19 +370,17 @@ class IterationWalk:
             return [path._replace(status=AGENT, ran=True)]
         command = self.script.command_at(node)
         name = command.command_name if command else None
+        # `exit 1`, or `die "…"`, a function that ends the script as `exit` does
+        ended = ends_script(command, self.script.leaving) if command is not None else None
+        if ended is not None:
+            return [path._replace(outcome=ended)]
         if name in _JUMPS:
-            assert command is not None
-            if name == "exit" and command.literal_code not in (None, 0):
-                return [path._replace(outcome=_ABORT)]
             if name == "continue" and enclosing_loop(node) == self.loop:
                 reached = self._continued_at.setdefault(node.id, set())
                 reached.update(self.scenarios[i] for i in path.scenarios)
             return [path._replace(outcome=_JUMPS[name])]
         if name in ("true", ":", "false"):
             return [path._replace(status=int(name == "false"))]
-        leaving = self.script.leaving.get(name or "")
-        if leaving is not None:  # `die "…"`: a function that ends the script, as `exit` does
-            return [path._replace(outcome=_ABORT if leaving == ABORT else _EXIT)]
         if name == "test" or self.marked(node):
             return self.test(node, path)
         return [path._replace(status=None)]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.leaving import ends_script
 from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, examines_produced_file, reads_output
@@ -94,8 +95,7 @@ def bounded(script: ShellScript, loop: Node) -> bool:
             for node in descendants(definition)
             if node.type == "command"
             and (exiting := script.command_at(node)) is not None
-            and _jump(script, exiting)
-            and exiting.command_name not in ("break", "return")
+            and ends_script(exiting, script.leaving) is not None
             for condition in _conditions_over(node, definition)
         ]
     return any(
@@ -123,9 +123,10 @@ def _jumps_out(script: ShellScript, loop: Node) -> list[Node]:
 
 
 def _jump(script: ShellScript, command: SimpleCommand) -> bool:
-    """A `break`, `exit` or `return`, or a call of a function that ends the script (`die`)."""
-    name = command.command_name or ""
-    return name in ("break", "exit", "return") or name in script.leaving
+    """A `break` or `return`, or a command that ends the script (`exit`, `die "…"`)."""
+    return command.command_name in ("break", "return") or (
+        ends_script(command, script.leaving) is not None
+    )
 
 
 def _called_functions(script: ShellScript, loop: Node) -> list[Node]:

@@ -105,6 +105,8 @@ def _provided_calls(tree: ast.Module) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PROVIDERS_MODULE):
             imported.update(alias.asname or alias.name for alias in node.names)
+    if not imported:
+        return
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
             continue

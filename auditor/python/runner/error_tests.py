@@ -128,11 +128,13 @@ class AstFacts:
         self.exceptions: dict[str, list[str]] = {}  # `RETRIABLE = (RateLimitError, …)`
         self.renamed: dict[str, str] = {}  # `import RateLimitError as OpenAIRateLimitError`
         self.methods: dict[str, Function] = {}  # by name, when one class has it
+        self.class_defs: dict[str, ast.ClassDef] = {}  # by name (the last definition)
         owners: dict[str, set[str]] = {}  # a method's name -> the classes that define it
         for statement in module_statements(tree):
             if isinstance(statement, Function):
                 self.functions[statement.name] = statement
             elif isinstance(statement, ast.ClassDef):
+                self.class_defs[statement.name] = statement
                 for method in statement.body:
                     if isinstance(method, Function):  # the last definition, as Python keeps
                         self.methods[method.name] = method

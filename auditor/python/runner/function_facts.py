@@ -14,7 +14,6 @@ from auditor.python.model.ast_values import (
     Function,
     children,
     dotted_name,
-    module_statements,
     own_nodes,
     parameter_defaults,
     statements,
@@ -270,11 +269,9 @@ class FunctionFacts(ValueRefs):
         if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls") and self.cls):
             return None
         assert isinstance(called, ast.Attribute)
-        for statement in module_statements(self.owner.tree):
-            if isinstance(statement, ast.ClassDef) and statement.name == self.cls:
-                methods = (m for m in statement.body if isinstance(m, Function))
-                return next((m for m in methods if m.name == called.attr), None)
-        return None
+        cls = self.owner.ast_facts().class_defs.get(self.cls)
+        methods = (m for m in cls.body if isinstance(m, Function)) if cls is not None else ()
+        return next((m for m in methods if m.name == called.attr), None)
 
     def _advance(self, name: str, layer: LayerRef, contained: bool) -> None:
         """Note that the iterator `name` holds is advanced here: the first place under a
