@@ -423,6 +423,14 @@ class FunctionFacts(ValueRefs):
         local name, whose values are not read this way."""
         if (root := _self_attribute(target)) is not None:
             return root
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            # `CLIENTS[name] = OpenAI()`: an item stored into a container is what it holds;
+            # a name this function does not bind is the module's, `global` or not
+            name = target.value.id
+            local = name in self.locals or name in self.params or self._free(name)
+            if isinstance(self.node, ast.Module) or not local:
+                return f"global:{self.owner.imports.qualify(name)}"
+            return None
         if isinstance(target, ast.Name) and (
             isinstance(self.node, ast.Module) or target.id in self.declared_global
         ):

@@ -1,0 +1,2 @@
+"""A corpus package: the registry's clients are built with `max_retries=0`, so the
+`retry(…)` the other module applies at run time is the only layer that re-sends."""
