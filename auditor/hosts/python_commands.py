@@ -23,6 +23,7 @@ from auditor.python.model.callees import (
     instance_status,
     local_status,
     method_value_used,
+    shows,
 )
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
@@ -57,6 +58,7 @@ _TAKES_EXECUTABLE = SUBPROCESS | {
     "asyncio.subprocess.create_subprocess_shell",
 }
 _STATUS_ATTRIBUTES = {"returncode": "`{}.returncode`", "wait": "`{}.wait()`", "poll": "`{}.poll()`"}
+_OUTPUT_STREAMS = frozenset({"stdout", "stderr", "output"})  # what a finished run printed
 
 # The module reads a tmux pane's output back (`["tmux", "capture-pane", "-p", "-t", s]`):
 # it judges the runs it starts in tmux by their output, as a shell script that does.
@@ -199,7 +201,8 @@ def _call_shells(
                 )
                 takes = name in _TAKES_EXECUTABLE
                 hint, fix = fixes.shell_string(call, command, takes_executable=takes)
-                place, read = module.span(call), _output_file_read(module, call)
+                place = module.span(call)
+                read = _output_file_read(module, call) or _output_examined(module, call)
                 yield EmbeddedShell(
                     code, ShellOptions(), use, where, hint, fix, output_read=read, host_call=place
                 )
@@ -217,10 +220,28 @@ def _call_shells(
                 continue
             code, options, where, tmux, shell_argv = found
             hint, fix = fixes.argv(call if name in ARGV_VARARGS else None, shell_argv)
-            read = tmux and bool(_PANE_READ.search(module.source.text))
+            pane = tmux and bool(_PANE_READ.search(module.source.text))
+            read = pane or (not tmux and _output_examined(module, call))
             yield EmbeddedShell(
                 code, options, None if tmux else use, where, hint, fix, output_read=read
             )
+
+
+def _output_examined(module: PythonModule, call: ast.Call) -> bool:
+    """Whether the code examines the output of the command a call runs (`out = r.stdout`,
+    `if "403" in r.stdout`): it judges the run by what it printed. Output only shown or
+    logged (`print(r.stdout)`) is not examined."""
+    bound = _bound_name(module, call)
+    if bound is None:
+        return False
+    for read in name_index(module).reads.get((module.scope_of(call), bound), []):
+        stream = module.parent(read)
+        if not (isinstance(stream, ast.Attribute) and stream.attr in _OUTPUT_STREAMS):
+            continue
+        user = module.parent(stream)
+        if not (isinstance(user, ast.Call) and stream in user.args and shows(user)):
+            return True
+    return False
 
 
 def _output_file_read(module: PythonModule, call: ast.Call) -> bool:

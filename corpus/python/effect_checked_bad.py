@@ -5,6 +5,7 @@ only logged, or something else read and tested, does not judge it either."""
 
 import logging
 import subprocess
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -79,3 +80,19 @@ def verify_loosely(project: str, progress_file: str) -> bool:
         return True
     log.warning("not verified yet")
     return True
+
+
+def judge_appended(prompt: str, out: str) -> str:
+    # the file its command names is only appended to afterwards, never read back
+    cmd = ["codex", "exec", "-o", out, prompt]
+    subprocess.run(cmd, timeout=120)  # expect: RA203(warning)
+    with open(out, "a") as handle:
+        handle.write("\n-- judged\n")
+    return out
+
+
+def summarise_blind(summaries: Path) -> None:
+    # the result is kept and never read, and nothing looks for the summary it was to write
+    result = subprocess.run(["claude", "-p", "Write the summary."], timeout=3600)  # expect: RA203(warning)
+    summary = summaries / "summary.md"
+    log.info("summary at %s", summary)

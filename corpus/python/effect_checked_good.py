@@ -97,3 +97,21 @@ def verify(project: str, progress: Path) -> bool:
         return True
     progress.write_text(text + "\nverification failed\n", encoding="utf-8")
     return False
+
+
+def judge(prompt: str, out: str) -> str:
+    """The judge writes its verdict to the file its command names, read right after."""
+    cmd = ["codex", "exec", "--sandbox", "read-only", "-o", out, prompt]
+    subprocess.run(cmd, capture_output=True, timeout=120)
+    with open(out, encoding="utf-8") as handle:
+        return handle.read().strip()
+
+
+def summarise(round_number: int, summaries: Path) -> None:
+    """The summary run is judged by the file it must write (its result kept, never read)."""
+    result = subprocess.run(["claude", "-p", "Write the round summary."], timeout=3600)
+    summary = summaries / f"round_{round_number:02d}.md"
+    if summary.exists():
+        log.info("summary: %s", summary.name)
+    else:
+        log.warning("summary not generated")

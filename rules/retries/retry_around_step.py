@@ -309,8 +309,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             checked = step.checked and step.process
             launcher = step.launcher
             valued = launcher is None or launcher.status_value
+            raises = launcher is None or not launcher.contained
             failure = CallFailure(
-                True, step.process, checked, transient, step.flag, step.status_item, valued
+                raises, step.process, checked, transient, step.flag, step.status_item, valued
             )
             retry = construct.retries(step.call, failure)
             if retry is None:

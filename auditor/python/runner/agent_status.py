@@ -18,7 +18,7 @@ import functools
 import re
 import shlex
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from auditor.agent_status import AgentCall, AgentStatus, LostStatus, StatusGuard
 from auditor.exit_codes import ExitCodes, either_codes, intents_in, invocation_codes
@@ -370,6 +370,13 @@ class _Analysis:
         if launch.name in _PROCESS and launch.via is None:
             every, held = self._taken_out(node, every, bound is None)
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
+        stored = isinstance(parent, ast.Assign | ast.AnnAssign) and bound is not None
+        if (
+            stored
+            and not every
+            and effect_checked(self.module, cast(ast.stmt, parent), launch.node)
+        ):
+            return None  # its result kept but never read: judged by what it was to do
         if isinstance(parent, ast.Expr) and (
             effect_checked(self.module, parent, launch.node) or self._checked_by_callers(parent)
         ):

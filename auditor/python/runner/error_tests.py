@@ -16,7 +16,14 @@ import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import Function, class_names, module_statements, walk
+from auditor.python.model.ast_values import (
+    Function,
+    class_names,
+    dotted_name,
+    module_statements,
+    statements,
+    walk,
+)
 from auditor.python.model.imports import Imports
 
 
@@ -73,6 +80,22 @@ def class_errors(names: Iterable[str], blanket: frozenset[str]) -> RetriedErrors
     if not found or any(name in blanket or name == "?" for name in found):
         return EVERY_ERROR
     return RetriedErrors(tuple(ErrorTest("class", name) for name in found))
+
+
+def caught_names(node: ast.expr) -> list[str]:
+    """The last names of the classes an `except` names ("?" for one not named plainly)."""
+    if isinstance(node, ast.Tuple):
+        return [n for e in node.elts for n in caught_names(e)]
+    dotted = dotted_name(node)
+    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
+
+
+def keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
+    """Whether a clause catches every failure and raises nowhere (the failure stays in)."""
+    names = [] if handler.type is None else caught_names(handler.type)
+    every = class_errors(names, blanket).every
+    inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
+    return every and not any(isinstance(n, ast.Raise) for n in inside)
 
 
 def union(found: Iterable[RetriedErrors]) -> RetriedErrors:

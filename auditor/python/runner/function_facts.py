@@ -21,7 +21,13 @@ from auditor.python.model.ast_values import (
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.value_calls import argument_runner, parsed_option
 from auditor.python.model.value_flow import attribute_read
-from auditor.python.runner.error_tests import NO_CLASS, AstFacts, class_errors
+from auditor.python.runner.error_tests import (
+    NO_CLASS,
+    AstFacts,
+    caught_names,
+    class_errors,
+    keeps_failure,
+)
 from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
 from auditor.python.runner.retry_types import FIELDS
@@ -328,7 +334,7 @@ class FunctionFacts(ValueRefs):
             else:
                 raised = _translation(node.handlers, self.owner.blanket, self._helper)
                 keeps = raised[0] != ESCAPED and any(
-                    _keeps_failure(h, self.owner.blanket) for h in node.handlers
+                    keeps_failure(h, self.owner.blanket) for h in node.handlers
                 )
                 # a `try` that translates nothing keeps the translation of the one around it
                 outer = self._raised[-1] if self._raised else _KEPT
@@ -681,14 +687,6 @@ _KEPT: Translation = ((), (), ())
 ESCAPED = (NO_CLASS,)
 
 
-def _keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
-    """Whether a clause catches every failure and raises nowhere (the failure stays in)."""
-    names = [] if handler.type is None else _names_of(handler.type)
-    every = class_errors(names, blanket).every
-    inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
-    return every and not any(isinstance(n, ast.Raise) for n in inside)
-
-
 def _translation(
     handlers: list[ast.ExceptHandler],
     blanket: frozenset[str],
@@ -704,7 +702,7 @@ def _translation(
     passed: list[str] = []
     mapped: list[tuple[str, str]] = []
     for handler in handlers:
-        names = [] if handler.type is None else _names_of(handler.type)
+        names = [] if handler.type is None else caught_names(handler.type)
         raised = [n for s in handler.body for n in (s, *statements(s, definitions=False))]
         raises = [n for n in raised if isinstance(n, ast.Raise)]
         again = [r for r in raises if r.exc is None or _names_caught(r.exc, handler)]
@@ -742,10 +740,3 @@ def _raised_classes(raised: ast.expr, helper: Callable[[ast.expr], Function | No
 def _names_caught(raised: ast.expr, handler: ast.ExceptHandler) -> bool:
     """`raise e` in `except X as e`."""
     return isinstance(raised, ast.Name) and raised.id == handler.name
-
-
-def _names_of(node: ast.expr) -> list[str]:
-    if isinstance(node, ast.Tuple):
-        return [n for e in node.elts for n in _names_of(e)]
-    dotted = dotted_name(node)
-    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]

@@ -22,6 +22,8 @@ from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
 from auditor.python.runner.agent_options import gives_no_tools
 from auditor.python.runner.agent_words import split_command
+from auditor.python.runner.effect_checks import statements_after
+from auditor.python.runner.error_tests import keeps_failure
 from auditor.python.runner.launch_facts import LAUNCH_CALLS
 from auditor.python.runner.project_calls import returned_launcher, returned_value
 from auditor.python.runner.steps import (
@@ -211,6 +213,7 @@ class Steps:
         ]
         while marks:
             unnamed = {id(self.module.scope_of(node)) for node, *_, named in marks if not named}
+            loose = {id(self.module.scope_of(node)) for node, *_ in marks if not self._kept(node)}
             for node, process, profile, _ in marks:
                 scope = self.module.scope_of(node)
                 if not isinstance(scope, Function) or self._known(scope):
@@ -220,7 +223,8 @@ class Steps:
                 flag, item = self._returned_flag(name)
                 named = id(scope) not in unnamed
                 status = self.project_calls.returns_status(name)
-                launcher = Launcher(label, process, profile, scope, flag, named, item, status)
+                kept = id(scope) not in loose
+                launcher = Launcher(label, process, profile, scope, flag, named, item, status, kept)
                 if name is None:
                     self.nested[scope] = launcher
                 else:
@@ -231,6 +235,22 @@ class Steps:
                 scope = self.module.scope_of(call)
                 if found is not None and isinstance(scope, Function) and not self._known(scope):
                     marks.append((call, found.process, found.profile, found.named))
+
+    def _kept(self, node: ast.AST) -> bool:
+        """Whether a failure of a run (raised while or after it runs) stays in its function:
+        the run is in the body of a `try` with a clause that catches every failure and
+        raises nowhere, after which the function only returns a plain value."""
+        current, parent = node, self.module.parent(node)
+        while parent is not None and not isinstance(parent, Function):
+            if (
+                isinstance(parent, ast.Try)
+                and any(current is s for s in parent.body)
+                and any(keeps_failure(h, self.steps.blanket_exceptions) for h in parent.handlers)
+            ):
+                after = statements_after(self.module, parent)
+                return all(_plain_return(statement) for statement in after)
+            current, parent = parent, self.module.parent(parent)
+        return False
 
     def _returned_flag(self, name: str | None) -> tuple[SuccessFlag | None, int | None]:
         """Where what a function of this module returns says how its run went: by its
@@ -440,3 +460,10 @@ def _argv_words(
 def find_steps(unit: PythonUnit, steps: StepCatalog | None = None) -> Steps | None:
     """The step calls of a parsed module (None if it did not parse)."""
     return Steps(unit, steps or default_steps()) if unit.module is not None else None
+
+
+def _plain_return(statement: ast.stmt) -> bool:
+    """A statement that cannot fail: `pass`, or `return` of nothing, a name or a literal."""
+    if isinstance(statement, ast.Return):
+        return statement.value is None or isinstance(statement.value, ast.Name | ast.Constant)
+    return isinstance(statement, ast.Pass)

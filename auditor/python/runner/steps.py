@@ -202,6 +202,9 @@ class Launcher(NamedTuple):
     # what it returns is the run's exit status (`return proc.returncode`); else its value
     # says nothing of the run unless `flag` or `status_item` says where
     status_value: bool = False
+    # every run it makes is in a `try` that keeps every failure in, and nothing after
+    # that `try` can fail: what it raises, it raises before the agent runs
+    contained: bool = False
 
 
 def import_aliases(module: PythonModule, own: str | None = None) -> dict[str, str]:
