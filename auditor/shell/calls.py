@@ -24,7 +24,6 @@ from auditor.shell.commands import command_words
 from auditor.shell.decide import case_arm, catch_all, condition_holds, join
 from auditor.shell.parse import Node, ending_command, loop_words, same_node
 from auditor.shell.words import (
-    Env,
     Overlay,
     Value,
     assign_default,
@@ -35,7 +34,7 @@ from auditor.shell.words import (
 
 # A command of a called body, with the variables in effect where it runs, and whether the
 # body ends with it: then it gives the name of the agent it runs with them ("" for none).
-CommandSeen = Callable[[Node, Env, bool], str | None]
+CommandSeen = Callable[[Node, MutableMapping[str, Value], bool], str | None]
 
 _MAX_DEPTH = 8
 _MAX_ROUNDS = 64  # elements a `for` loop over known words is run for, one by one

@@ -37,7 +37,7 @@ class LibraryCalls:
         self._joined = 0  # how many libraries `_owners` was gathered from
         self._owners: dict[str, ShellScript] = {}  # function name -> its library
 
-    def _owner(self, name: str, libraries: list[ShellScript]) -> ShellScript | None:
+    def owner(self, name: str, libraries: list[ShellScript]) -> ShellScript | None:
         """The last joined library that defines function `name` (every command of the
         script asks: the names are gathered again only when a library joins)."""
         if len(libraries) != self._joined:
@@ -73,7 +73,7 @@ class LibraryCalls:
         known = summaries.get(name)
         if known is not None and (known.agent is not None or known.forwards):
             return None
-        library = self._owner(name, libraries)
+        library = self.owner(name, libraries)
         if library is None:
             return None
         definition = library.functions[name]

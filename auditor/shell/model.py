@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 
 from auditor.profiles import AgentCatalog, AgentProfile
@@ -190,6 +190,7 @@ class ShellScript:
         self._aliased_by: dict[str, list[str]] = {}
         self._waiting = 0  # background `wait`s being followed, one inside another
         self._calls = CallMemo()  # what calls of its functions do, per distinct inputs
+        self._library_memo = CallMemo()  # and of the functions of the libraries it sources
         self._arms = ArmValues()  # the `if`s and `case`s being walked, and their values
         # calls (by node id) of a function whose body ends running a program its values
         # decide, and the agent that is with this call's (None: none), by their names
@@ -435,7 +436,7 @@ class ShellScript:
             elif dynamic and command.agent is not None:
                 command = self._with_alternatives(node, command)
         if self._recording and command.command_name:
-            self._library_call(command.command_name, self.env)
+            self._library_call(command.command_name, self.env, command.argv[1:])
         if self._recording and command.command_name in self.functions:
             self._call(node, command)
         if command.command_name in _FORGETTING and self._recording:
@@ -727,7 +728,9 @@ class ShellScript:
                     self.sourced_values.setdefault(item, name)
         return options._replace(**inner.options_set)
 
-    def _seen_in_call(self, node: Node, env: Env, ending: bool) -> str | None:
+    def _seen_in_call(
+        self, node: Node, env: MutableMapping[str, Value], ending: bool
+    ) -> str | None:
         """A command of a called body: an agent with the values of this call counts. When
         the body ends with it, the name of the agent it runs with them ("" for none)."""
         known = self._command_by_id.get(node.id)
@@ -809,11 +812,19 @@ class ShellScript:
             return command
         return self._agent_variant(node, env)
 
-    def _library_call(self, name: str, env: Env) -> None:
-        """A call of a function a sourced library defines: with this call's values its body
-        may run an agent (`auditor.shell.library_calls`), and is summarised so from here."""
+    def _library_call(
+        self, name: str, env: MutableMapping[str, Value], arguments: Sequence[str | None] = ()
+    ) -> None:
+        """A call of a function a sourced library defines: its body runs here (its
+        assignments reach the caller's variables: `load_config` sets `CLAUDE_BIN`), and
+        with this call's values it may run an agent (`auditor.shell.library_calls`), and
+        is summarised so from here."""
         if name in self.functions or not self.libraries:
             return
+        library = self._library_calls.owner(name, self.libraries)
+        if library is None:
+            return
+        apply_call(name, library.functions, env, _unseen, self._library_memo, tuple(arguments))
         summary = self._library_calls.summary(name, env, self.libraries, self.summaries)
         if summary is not None and summary.agent is not None:
             self.summaries[name] = summary
@@ -960,6 +971,11 @@ class ShellScript:
 
 
 # Sourced files walked in this process, by real path and content, most recent last: the
+def _unseen(node: Node, env: MutableMapping[str, Value], ending: bool) -> None:
+    """A library's command, run by a call of its function: not one of this script's."""
+    return None
+
+
 # scripts that source one library walk it once (20 scripts sourcing a 200 KB library of
 # one-line functions took 38 s, walking it 20 times). A model holds about 140 times its
 # text, and the values it built: 1 MiB of text and 64 MiB of values in all keep them

@@ -518,6 +518,13 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     loop = enclosing_loop(statement) if stop is None and returned is None else None
     start = loop.start_byte if loop is not None else statement.end_byte
     stop = stop if stop is not None else len(script.parsed.data)
+    # an iteration that ends right after the run (`continue`): what follows in the loop
+    # runs after the next run, not after this one; only a check before the loop's first
+    # run (next time round) or before the `continue` can be about it
+    turn = _turn_ends(script, statement, loop) if loop is not None else None
+    heard = None  # (start, end) pairs where a check is about this run, when that matters
+    if loop is not None and turn is not None:
+        heard = ((loop.start_byte, _first_run(script, loop)), (statement.end_byte, turn))
     reads = reads_in(script)
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
@@ -536,6 +543,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                     or (loop is not None and place.end_byte <= loop.end_byte)
                 )
                 for place in _read_places(script, node, statement)
+                if heard is None or any(a <= place.start_byte < b for a, b in heard)
             ):
                 continue
             if loop is None and other_branch(node, statement) and _runs_once(script, statement):
@@ -556,6 +564,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
         end = min(scope.end_byte, stop, returned if returned is not None else stop)
         for node in _examined_files(script) + _examining_calls(script):
             if node.start_byte < start or node.end_byte > end:
+                continue
+            if heard is not None and not any(a <= node.start_byte < b for a, b in heard):
                 continue
             if loop is None and other_branch(node, statement) and _runs_once(script, statement):
                 continue
@@ -618,6 +628,44 @@ def _calls(script: ShellScript, definition: Node) -> list[Node]:
     name = definition.child_by_field_name("name")
     calls = calls_of(script).get(text_of(name), []) if name is not None else []
     return [call.node for call in calls]
+
+
+def _turn_ends(script: ShellScript, statement: Node, loop: Node) -> int | None:
+    """Where the loop's iteration certainly ends after `statement`: the start of a
+    `continue` that follows it in its sequence or in those around it (past the end of
+    the `if` it sits in), inside the loop; None when none does."""
+    current = statement
+    for _ in range(_MAX_FOLLOWING):
+        following = next_statement(current)
+        if following is None:  # the end of a branch: on after the `if` (`case`) it is in
+            holder = current.parent
+            while holder is not None and holder.type in _BRANCHES:
+                holder = holder.parent
+            if holder is None or holder.type not in _CHOICES or not within(holder, loop):
+                return None
+            current = holder
+            continue
+        command = script.command_at(following) if following.type == "command" else None
+        if command is not None and command.command_name == "continue":
+            return following.start_byte if not _in_subshell(following) else None
+        current = following
+    return None
+
+
+_BRANCHES = frozenset({"else_clause", "elif_clause", "case_item"})
+_CHOICES = frozenset({"if_statement", "case_statement"})
+
+
+def _first_run(script: ShellScript, loop: Node) -> int:
+    """Where the first command in a loop that runs an agent starts."""
+    return min(
+        (
+            c.node.start_byte
+            for c in script.commands
+            if within(c.node, loop) and script.agent_of(c) is not None
+        ),
+        default=loop.end_byte,
+    )
 
 
 def _left_after(script: ShellScript, statement: Node, leaving: str) -> int | None:
