@@ -295,8 +295,6 @@ def _verified_in_loop(script: ShellScript, statement: Node) -> bool:
         runs = (n for n in (current, *descendants(current)) if n.type == "command")
         if any(script.agent_of(c) for n in runs if (c := script.command_at(n)) is not None):
             return False  # the next run: what follows judges that one
-        if current.type == "command" and _name(script, current) in _JUMPS:
-            return False  # the iteration ends here (`continue`): no check of it follows
         if current.type == "if_statement" and _breaks(script, current):
             condition = [c for c in current.named_children if field_of(c) == "condition"]
             text = " ".join(script.parsed.node_text(c) for c in condition)
