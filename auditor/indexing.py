@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
 from auditor.configs import FileSettings, settings_digest
@@ -108,6 +108,22 @@ def links_of(modules: Sequence[IndexedModule]) -> frozenset[Link]:
     )
 
 
+def _client_holders(functions: Mapping[str, Any]) -> set[str]:
+    """The classes whose methods keep an SDK client on the instance (`self.client =
+    AzureOpenAI(…)`) and the functions that return one: a module that calls one may send
+    its requests under a retry loop of its own (`for _ in range(3): gpt.chat(…)`)."""
+    found: set[str] = set()
+    for qualname, facts in functions.items():
+        cls = facts.get("class")
+        if cls and any(
+            len(store) > 1 and store[1] == "client" for store in facts.get("stores", ())
+        ):
+            found.add(cls.rsplit(".", 1)[-1])
+        if any(len(value) > 1 and value[1] == "client" for value in facts.get("returns", ())):
+            found.add(qualname.rsplit(".", 1)[-1])
+    return found
+
+
 def _summary(
     candidate: Candidate,
     named: str,
@@ -154,7 +170,8 @@ def _summary(
     reaching = (*summary.launch_parameters, *summary.launchers, *summary.returns)
     classes = (summary.graph.get("classes") or {}).values() if reaching else ()
     abstract = [method for facts in classes for method in facts.get("abstract", ())]
-    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract)))
+    holders = _client_holders(summary.graph.get("functions") or {})
+    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract) | holders))
     if cache is None:
         return "", summary, names
     import hashlib
