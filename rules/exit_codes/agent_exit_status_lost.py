@@ -74,7 +74,15 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       "$out" | tail -n 1)`, a file it wrote read back as `x=$(cat "$f" | tr -d ' ')`, the
       reply of another run given it as context and judging it) examined counts as the
       output; handing it to another run's prompt (`claude -p "/build: $PLAN"`) is not
-      examining it;
+      examining it. In a loop, a round that ends with `continue` after the run is
+      judged only by a check before that `continue` or before the loop's first run
+      (next time round), not by one further down that judges a later run. In Python
+      a file the run must produce counts too: one its argv or its output stream
+      names read or tested soon after (`["codex", "exec", "-o", out, …]`, then
+      `open(out)`), or a path tested for existence right after it (`if
+      summary.exists(): …`), also when the run's result is kept and never read; and
+      an embedded shell's run is judged by its host examining what it printed
+      (`"401" in result.stdout`, not `print(result.stdout)`);
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output;

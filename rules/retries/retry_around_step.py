@@ -119,7 +119,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     success goes round only by `continue` (`if score is None: continue`, a
     retry of some answers) is still a retry loop: a failure that goes round
     along a branch of its own (`if proc.returncode != 0: … continue`) is
-    re-run. The agent is recognised
+    re-run. A launcher whose every run sits in a `try` with a clause that
+    catches every failure and raises nowhere, after which it only returns a
+    plain value, raises only before the agent runs: a loop that re-runs it
+    after an exception repeats nothing. The agent is recognised
     through its argv's every reaching definition and environment defaults
     (`Path(os.getenv("CLAUDE_PATH", "claude"))`). The
     finding sits at the retry construct; the step call (and the launcher's
