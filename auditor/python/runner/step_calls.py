@@ -239,7 +239,8 @@ class Steps:
     def _kept(self, node: ast.AST) -> bool:
         """Whether a failure of a run (raised while or after it runs) stays in its function:
         the run is in the body of a `try` with a clause that catches every failure and
-        raises nowhere, after which the function only returns a plain value."""
+        raises nowhere, after which (its `else` and `finally` too) the function only
+        returns a plain value."""
         current, parent = node, self.module.parent(node)
         while parent is not None and not isinstance(parent, Function):
             if (
@@ -247,7 +248,7 @@ class Steps:
                 and any(current is s for s in parent.body)
                 and any(keeps_failure(h, self.steps.blanket_exceptions) for h in parent.handlers)
             ):
-                after = statements_after(self.module, parent)
+                after = [*parent.orelse, *parent.finalbody, *statements_after(self.module, parent)]
                 return all(_plain_return(statement) for statement in after)
             current, parent = parent, self.module.parent(parent)
         return False

@@ -1,6 +1,7 @@
 """Loops that re-run a launcher after any exception (RA301): one launcher keeps the run's
-own failures in, but reads its output after the `try`, where a failure comes after the
-agent ran; the other's `try` logs the failure and raises it again."""
+own failures in, but reads its output after the `try` (another in the `try`'s `else`),
+where a failure comes after the agent ran; the last one's `try` logs the failure and
+raises it again."""
 
 import json
 import subprocess
@@ -20,6 +21,16 @@ def run_agent(name: str, prompt_path: Path, log_path: Path) -> dict[str, str]:
     return json.loads(log_path.read_text())
 
 
+def plan(prompt: str) -> dict[str, str]:
+    try:
+        done = subprocess.run(["claude", "-p", prompt], capture_output=True, timeout=3600)
+    except Exception as error:
+        print(error)
+        return {}
+    else:
+        return json.loads(done.stdout)
+
+
 def review(name: str, prompt: str) -> None:
     try:
         subprocess.run(["codex", "exec", "--full-auto", prompt], check=True, timeout=3600)
@@ -33,6 +44,12 @@ def main(agents: list[str]) -> None:
         for attempt in range(3):  # expect: RA301(error)
             try:
                 run_agent(name, Path(f"prompts/{name}.md"), Path(f"logs/{name}.json"))
+                break
+            except Exception as error:
+                print(f"attempt {attempt + 1} failed: {error}")
+        for attempt in range(3):  # expect: RA301(error)
+            try:
+                plan(f"plan the work of {name}")
                 break
             except Exception as error:
                 print(f"attempt {attempt + 1} failed: {error}")
