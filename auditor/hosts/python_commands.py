@@ -30,7 +30,7 @@ from auditor.python.model.module import PythonModule
 from auditor.python.model.name_index import name_index
 from auditor.python.model.strings import Resolver
 from auditor.python.model.templates import format_templates, is_format_template, unescape_braces
-from auditor.python.runner.effect_checks import effect_checked, statements_after
+from auditor.python.runner.effect_checks import effect_checked, reads_file, statements_after
 from auditor.python.runner.held_values import taken_out
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import strip_wrappers
@@ -251,16 +251,7 @@ def _output_file_read(module: PythonModule, call: ast.Call) -> bool:
     scope = module.scope_of(call)
     start, end = module.span(scope) if scope is not module.tree else (0, len(module.source.text))
     names = set(_REDIRECTED.findall(module.source.text[start:end]))
-    if not names:
-        return False
-    text = module.source.text
-    after = "\n".join(
-        text[slice(*module.span(statement))] for statement in statements_after(module, call)
-    )
-    return any(
-        re.search(rf"\b{name}\.(?:read_text|read_bytes|open)\(|\bopen\(\s*{name}\b", after)
-        for name in names
-    )
+    return bool(names) and reads_file(statements_after(module, call), names)
 
 
 def _generated(module: PythonModule, resolver: Resolver) -> Iterator[EmbeddedShell]:

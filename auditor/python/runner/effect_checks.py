@@ -130,9 +130,13 @@ def _output_read(module: PythonModule, following: list[ast.stmt], run: ast.Call)
     """Whether the statements after a run read (or test for) a file its command names: the
     output it was told to write (`["codex", "exec", "-o", out, …]`, then `open(out)`)."""
     words = _command_names(module, run)
-    if not words:
-        return False
-    for statement in following:
+    return bool(words) and reads_file(following, words)
+
+
+def reads_file(statements: list[ast.stmt], names: set[str]) -> bool:
+    """Whether the statements read (or test for) a file a path built from one of `names`
+    names (`open(out)`, `Path(out).read_text()`, `out.exists()`)."""
+    for statement in statements:
         for node in _own_nodes(statement):
             name = _last_name(node.func) if isinstance(node, ast.Call) else ""
             if name not in _PATH_READS and name not in _PATH_TESTS:
@@ -141,7 +145,7 @@ def _output_read(module: PythonModule, following: list[ast.stmt], run: ast.Call)
             read = [*node.args, *(k.value for k in node.keywords)]
             if isinstance(node.func, ast.Attribute):  # `Path(out).read_text()`
                 read.append(node.func.value)
-            if any(_names(value) & words for value in read) and _reads(node):
+            if any(_names(value) & names for value in read) and _reads(node):
                 return True
     return False
 
