@@ -319,12 +319,21 @@ def _loop_attempts(loop: ast.For | ast.AsyncFor | ast.While) -> int | None:
 
 
 def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:
-    """Whether an `except` clause calls the function it is in (`f(…)`, `self.f(…)`)."""
+    """Whether an `except` clause calls the function it is in (`f(…)`, `self.f(…)`,
+    `cls.f(…)`). The same method on another object (`self._fallback.complete(…)`) is a
+    delegation to a failover, not this call again."""
     for statement in handler.body:
         for node in walk(statement):
-            if isinstance(node, ast.Call):
-                func = node.func
-                name = func.attr if isinstance(func, ast.Attribute) else dotted_name(func)
-                if name == function.name:
-                    return True
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == function.name:
+                return True
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == function.name
+                and isinstance(func.value, ast.Name)
+                and func.value.id in ("self", "cls")
+            ):
+                return True
     return False

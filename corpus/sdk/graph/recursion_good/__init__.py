@@ -1,0 +1,1 @@
+"""A corpus package: a failover client calls the same method on another client."""

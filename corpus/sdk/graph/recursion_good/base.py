@@ -1,0 +1,3 @@
+class Provider:
+    def complete(self, prompt):
+        raise NotImplementedError
