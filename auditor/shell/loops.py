@@ -262,6 +262,8 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
         profile = command.agent or functions.get(name) or storing.get(name)
         if command.interactive:
             continue  # a loop reopening a person's session retries none of a runner's work
+        if command.agent is not None and command.agent.reads_only(command.arguments):
+            continue  # a run that changes nothing (`--permission-mode plan`): none to repeat
         loop = enclosing_loop(command.node) if profile is not None else None
         if profile is None or loop is None or any(f.loop.id == loop.id for f in found):
             continue

@@ -69,6 +69,9 @@ class AgentRespawnLoop(Rule[Any]):
       on the captured text, a file it must write): a "Ralph" loop. An unbounded one gets no such
       exemption, and neither does a stop on something other than the agent's
       output (`git push && break`);
+    - a run in one of its agent's read-only modes (claude `--permission-mode
+      plan` or `--tools ""`, codex `--sandbox read-only`, aider `--chat-mode
+      ask`): it only answers, so running it again repeats no side effect;
     - a readiness probe, whose prompt asks only for a reply (`claude -p "Say
       OK"` until the API answers), and a subcommand that starts no agent
       session (`opencode serve`): neither runs work that a retry repeats;

@@ -1,0 +1,11 @@
+#!/bin/bash
+# A review loop whose run can write: each failed attempt may have edited the tree.
+prompt_file=$1
+attempt=0
+while [ "$attempt" -lt 3 ]; do  # expect: RA302(warning)
+  attempt=$((attempt + 1))
+  if claude --print --tools "Bash,Edit" --output-format text < "$prompt_file" > review.txt; then
+    break
+  fi
+  sleep 2
+done
