@@ -36,6 +36,7 @@ _TMUX_GLOBAL_VALUES = "LSfT"
 _PANE_READERS = frozenset({"capture-pane", "capturep", "pipe-pane", "pipep"})
 _MAX_HELD = 8  # values of a variable read as the code it holds
 _WRITTEN_END = "it is the last command of the written script"
+_TYPED_END = "it is the last command of the line typed into the pane, whose shell keeps its status"
 
 
 def _tmux_subcommand(argv: tuple[str | None, ...]) -> int:
@@ -204,8 +205,12 @@ def nested_shells(script: ShellScript) -> Iterator[EmbeddedShell]:
             codes = [word_text(node, script.parsed, script.env)]
         if where == "tmux shell-command":
             read = _pane_read(script, command)
+            # a pane's shell-command ends the pane, and its status with it; a line typed
+            # into a pane's shell (`send-keys … Enter`) leaves its status there, as `$?`
+            base = command.argv[command.program_index :]
+            kept = _TYPED_END if base[_tmux_subcommand(base)] in _SEND_KEYS else None
             for code in codes:
-                yield EmbeddedShell(code, options, None, where, output_read=read, host_call=host)
+                yield EmbeddedShell(code, options, kept, where, output_read=read, host_call=host)
             continue
         end_use = None
         outer = status_use(command.node, script.options_at(command.node), script)

@@ -85,7 +85,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       (`"401" in result.stdout`, not `print(result.stdout)`);
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
-      by that output;
+      by that output; and the last command of a line typed into a pane's
+      shell (`tmux send-keys -t pane "claude -p …" Enter`), whose status that
+      shell keeps as `$?` (a pane's shell-command, `new-session "claude -p …"`,
+      ends the pane and its status with it);
     - a run whose effect the code checks right after and gives up without, in
       any branch of the check (`claude "install jq"; if ! command -v jq; then exit
       1; fi`, a run of the project's tests, `if ! npm test; then exit 1; fi`, a
