@@ -38,6 +38,7 @@ from auditor.shell.output_words import (
     whole_word,
     written_by_commands,
     written_file,
+    written_text,
 )
 from auditor.shell.parse import (
     Node,
@@ -68,6 +69,7 @@ _NAMED_FILE = re.compile(
 # Commands whose first operand is a pattern or program and the rest the files they read.
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
 _OPAQUE = re.compile(r"\$\(|`")
+_IN_PLACE = frozenset({"-i", "--inplace"})  # `yq -i`: an edit of the file it names
 _FILE_PRINTERS = frozenset({"cat", "head", "tail", "jq"})  # print a file, or what it holds
 _VALUE_PRINTERS = frozenset({"echo", "printf"})  # print a value (`echo "$out"`)
 
@@ -270,6 +272,7 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
         substituted = bool(_OPAQUE.search(text)) and not _heredoc_prints(word)
         opaque = opaque or substituted or bool(unknown)
         inputs |= _files_read(script, word)  # `claude -p "$(cat TASK.md)"`, `"$(<TASK.md)"`
+        inputs |= _computed_from(script, _EXPANDED.findall(text))
     current = command.node
     while current.parent is not None and current.parent.type in _FEEDING:
         parent = current.parent
@@ -286,6 +289,23 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
                 inputs |= _files_read(script, stage)
         current = parent
     return opaque or bool(inputs), inputs
+
+
+def _computed_from(script: ShellScript, names: list[str]) -> set[str]:
+    """The files the values of variables are computed from, through the variables they
+    expand in turn (`HOOK_PROMPT=$(echo "$prompt" | envsubst)`, `prompt=$(yq … "$F")`:
+    `$F`); each variable is followed once."""
+    assigned = _assigned(script)
+    found: set[str] = set()
+    seen = set(names)
+    pending = list(names)
+    while pending:
+        for value in assigned.get(pending.pop(), ()):
+            found |= _files_read(script, value)
+            fresh = set(_EXPANDED.findall(text_of(value))) - seen
+            seen |= fresh
+            pending += fresh
+    return found
 
 
 def _heredoc_prints(word: Node) -> bool:
@@ -308,8 +328,8 @@ def _prints_heredoc(substitution: Node) -> bool:
 
 
 def _files_read(script: ShellScript, node: Node) -> set[str]:
-    """The files `cat` reads in `node` (`cat PROMPT.md |`, `$(cat TASK.md)`), and those of
-    a `$(<file)`."""
+    """The files `cat` reads in `node` (`cat PROMPT.md |`, `$(cat TASK.md)`), those a
+    `grep`/`jq`/`yq` reads after its pattern or program, and those of a `$(<file)`."""
     found: set[str] = set()
     for inner in descendants(node):
         if inner.type == "command":
@@ -317,6 +337,8 @@ def _files_read(script: ShellScript, node: Node) -> set[str]:
             if feeder is not None and feeder.name == "cat":
                 words = feeder.word_nodes[feeder.program_index + 1 :]
                 found.update(normal_word(text_of(w)) for w in words if w is not None)
+            elif feeder is not None and feeder.name in _PATTERN_FIRST:
+                found.update(normal_word(text_of(w)) for w in _read_operands(feeder))
         elif inner.type == "file_redirect" and inner.parent is not None:
             operator = next((c for c in inner.children if not c.is_named), None)
             target = inner.child_by_field_name("destination")
@@ -331,7 +353,8 @@ def _told_files(script: ShellScript, command: SimpleCommand) -> set[str]:
     here-docs and here-strings that feed it (on it, or on an earlier pipeline stage),
     and words there or in the arguments' known values that look like a file (`STATE.md`,
     `docs/plan.txt`, `a file named DONE`)."""
-    texts = [text_of(w) for w in command.word_nodes[command.program_index + 1 :] if w is not None]
+    words = command.word_nodes[command.program_index + 1 :]
+    texts = [written_text(w) for w in words if w is not None]
     # and what they hold, where it is known (`claude -p "$RESUME"`, the prompt set above)
     texts += [word for word in command.argv[command.program_index + 1 :] if word]
     feeding = [command.node]
@@ -722,7 +745,7 @@ def _guards(node: Node, statement: Node) -> bool:
 
 
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
-_ASSIGNED: weakref.WeakKeyDictionary[ShellScript, dict[str, list[str]]] = (
+_ASSIGNED: weakref.WeakKeyDictionary[ShellScript, dict[str, list[Node]]] = (
     weakref.WeakKeyDictionary()
 )
 _PRINTERS: weakref.WeakKeyDictionary[ShellScript, list[SimpleCommand]] = weakref.WeakKeyDictionary()
@@ -773,14 +796,20 @@ def _function_of(node: Node) -> str | None:
 
 
 def _assigned_texts(script: ShellScript) -> dict[str, list[str]]:
-    """The values each variable is given, as written (`PROMPT="… ${PLAN} …"`)."""
+    """The values each variable is given, as written (`PROMPT="… ${PLAN} …"`), without
+    the commands that compute them (`prompt=$(yq … hooks.yaml)` tells of no file)."""
+    return {name: [written_text(v) for v in values] for name, values in _assigned(script).items()}
+
+
+def _assigned(script: ShellScript) -> dict[str, list[Node]]:
+    """The values each variable is given (`PROMPT="…"`, `prompt=$(yq … hooks.yaml)`)."""
     known = _ASSIGNED.get(script)
     if known is None:
         known = {}
         for node in script.parsed.nodes():
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
             if node.type == "variable_assignment" and name is not None and value is not None:
-                known.setdefault(text_of(name), []).append(text_of(value))
+                known.setdefault(text_of(name), []).append(value)
         _ASSIGNED[script] = known
     return known
 
@@ -797,22 +826,27 @@ def _examined_files(script: ShellScript) -> list[Node]:
             command = script.command_at(node)
             if command is None or command.name not in _PATTERN_FIRST:
                 continue
-            operands = [
-                w
-                for w, word in zip(
-                    command.word_nodes[command.program_index + 1 :],
-                    command.argv[command.program_index + 1 :],
-                    strict=False,
-                )
-                # a word of unknown value (`"$DIR/PLAN.md"`) is an operand too
-                if w is not None and not (word or "").startswith("-")
-            ]
-            found.extend(operands[1:])
+            if command.name == "yq" and _IN_PLACE.intersection(command.arguments):
+                continue  # `yq -i '.status = "done"' f.yaml` edits the file, decides nothing
+            found.extend(_read_operands(command))
         elif whole_word(node) and file_test_operand(node):
             found.append(node)
     found.sort(key=lambda n: n.start_byte)
     _EXAMINED[script] = found
     return found
+
+
+def _read_operands(command: SimpleCommand) -> list[Node]:
+    """The files a `grep`/`jq`/`yq` reads: its operands after the pattern or program (a
+    word of unknown value, `"$DIR/PLAN.md"`, is an operand too)."""
+    operands = [
+        w
+        for w, word in zip(
+            command.word_nodes[command.program_index + 1 :], command.arguments, strict=False
+        )
+        if w is not None and not (word or "").startswith("-")
+    ]
+    return operands[1:]
 
 
 def _examined_by_text_tool(script: ShellScript, node: Node) -> bool:

@@ -38,6 +38,33 @@ def text_of(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
+def written_text(node: Node) -> str:
+    """A word's source text without the commands that compute parts of it (`$(…)`,
+    backquotes): what it says, not where it is read from (`"$(yq … hooks.yaml)"` names
+    no file its reader is told of)."""
+    data, start = node.text or b"", node.start_byte
+    parts, at = [], 0
+    for inner in _substitutions(node):
+        if inner.start_byte - start >= at:
+            parts.append(data[at : inner.start_byte - start])
+            at = inner.end_byte - start
+    parts.append(data[at:])
+    return b" ".join(parts).decode("utf-8", errors="replace")
+
+
+def _substitutions(node: Node) -> list[Node]:
+    """The command substitutions in `node`, outermost first, in source order."""
+    found: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "command_substitution":
+            found.append(current)
+            continue  # one inside it is cut with it
+        stack.extend(reversed(current.children))
+    return found
+
+
 def normal_word(word: str) -> str:
     """A file word compared by spelling: `"${log}"` and `$log` are the same file."""
     return _BRACED.sub(r"$\1", word.replace('"', "").replace("'", ""))
