@@ -594,9 +594,21 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
+            if node.start_byte < statement.start_byte and not _looks_for_work_done(node):
+                continue  # a check the next round makes first (`[ -f .stop ]`): a signal
             if not only_shows(script, node):
                 return True
     return False
+
+
+def _looks_for_work_done(node: Node) -> bool:
+    """Whether the test or command that examines the file `node` looks for a sign of work
+    done (`grep -q COMPLETE "$log"`, `[ -f "$DONE_FILE" ]`), not for a signal its operator
+    leaves (`[ -f .stop ]`) or a file it needs."""
+    holder: Node | None = node
+    while holder is not None and holder.type not in ("command", "test_command"):
+        holder = holder.parent
+    return _WORK_DONE.search(text_of(holder if holder is not None else node)) is not None
 
 
 def _read_places(script: ShellScript, node: Node, statement: Node) -> list[Node]:
