@@ -72,7 +72,9 @@ def lost_status(
     kept = unread_store(use, script.read_names())  # `|| rc=$?`, and nothing reads `rc`
     if use is not None and kept is None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
-    if stage is not None and branch_pipestatus(statement) is not None:
+    if (stage is not None or _before_last_stage(command, statement)) and branch_pipestatus(
+        statement
+    ) is not None:
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
     if script.output_read or (
         not _unwatched(script, statement)
@@ -130,6 +132,14 @@ def lost_status(
         "add `-e` to `script` so it exits with the run's status, then check that" if own else None
     )
     return LostStatus(start, end, call, how, masked, discard, background, hint=hint, at_end=at_end)
+
+
+def _before_last_stage(command: SimpleCommand, statement: Node) -> bool:
+    """Whether `command` is a stage of the pipeline `statement` before its last."""
+    if statement.type != "pipeline":
+        return False
+    stages = statement.named_children
+    return bool(stages) and not within(command.node, stages[-1])
 
 
 def _pid_handed_over(script: ShellScript, job: Node) -> bool:

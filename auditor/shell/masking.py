@@ -53,12 +53,20 @@ def masked_pipelines(unit: ShellUnit) -> Iterator[MaskedPipeline]:
 
 
 def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
-    if pipeline.options.pipefail or never_reached(unit.script, pipeline.node):
+    if never_reached(unit.script, pipeline.node):
         return None  # (errexit ends the script before it, on the first turn of its loop)
     masked = [(i, stage) for i, stage in enumerate(pipeline.stages[:-1]) if not stage.trivial]
     if not masked:
         return None
     read = pipestatus_indices(pipeline.node)
+    if pipeline.options.pipefail:
+        # the pipeline's status holds every stage's; only a `PIPESTATUS` read instead, of
+        # other stages than the agent's (`cat p | claude -p | tee log; rc=${PIPESTATUS[0]}`),
+        # loses it
+        unread = [(i, s) for i, s in masked if s.agent is not None and i not in (read or ())]
+        if read is None or ALL_INDICES in read or not unread:
+            return None
+        return MaskedPipeline(pipeline, Tier.AGENT, tuple(unread), frozenset(read), None)
     unread = [(i, s) for i, s in masked if read is None or i not in read]
     if read is not None and (ALL_INDICES in read or not unread):
         return None

@@ -48,6 +48,11 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     A pipeline whose masked stages are only filters and probes (`find`,
     `grep`, `sort`, `jq`, `git log`, …) is RA102, which is off by default.
 
+    With `pipefail` on, a pipeline after which only `PIPESTATUS` is read, at
+    other indices than an agent's (`cat p | claude -p | tee log` then
+    `rc=${PIPESTATUS[0]}`: `cat`'s status), loses the agent's status all the
+    same, and is flagged.
+
     Not flagged: `pipefail` in effect (`set -o pipefail`, `set -euo pipefail`,
     `shopt -so pipefail`, a `-o pipefail` shebang), `${PIPESTATUS[@]}` (or
     the index of every stage that can fail) read right after, and pipelines

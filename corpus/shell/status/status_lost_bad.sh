@@ -12,9 +12,9 @@ echo "started"
 
 aider --yes --message "Rename the helper" || :  # expect: RA203(warning)
 
-# Under pipefail, reading only the other stage's PIPESTATUS entry leaves the agent's.
+# Under pipefail, reading only the other stage's PIPESTATUS entry leaves the agent's: RA101.
 set -o pipefail
-gptme --non-interactive "Draft the summary" | tee summary.log  # expect: RA203(warning)
+gptme --non-interactive "Draft the summary" | tee summary.log  # expect: RA101(error)
 tee_status=${PIPESTATUS[1]}
 echo "tee exited $tee_status"
 set +o pipefail
