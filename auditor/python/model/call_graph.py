@@ -394,6 +394,9 @@ class CallGraph:
                 found += self._classes_held(function, callee[1])
             elif depth < _FACTORY_DEPTH:  # a factory, or a builder's method (`.with_x()`)
                 fid = f"{function.module}.{function.qualname}"
+                if _item_read(callee) and not self.callees(fid, ref[1]):
+                    # `self.providers.get(name)`: an item of the container, as `[name]` is
+                    found += self._instances(function, callee[1], depth + 1)
                 for target in self.callees(fid, ref[1]):
                     maker = self.functions[target]
                     given = [r for item, *r in maker.facts.get("returns", ()) if item == ref[2]]
@@ -975,3 +978,12 @@ def call_graph(index: ProjectIndex) -> CallGraph:
         held = (index, CallGraph(index.python))
         _GRAPHS[id(index)] = held
     return held[1]
+
+
+# Methods that read an item of a mapping (`PROVIDERS.get(name)`, `pop`, `setdefault`).
+_ITEM_READS = frozenset({"get", "pop", "setdefault"})
+
+
+def _item_read(callee: Any) -> bool:
+    """Whether a call's callee reads an item of a container it is a method of."""
+    return bool(callee) and callee[0] == "method" and callee[2] in _ITEM_READS

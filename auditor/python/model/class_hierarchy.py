@@ -218,9 +218,11 @@ class ClassHierarchy:
                 and wanted
                 <= {m for c in self.lineage(other) for m in self.classes[c].get("methods", ())}
             ]
-            # those of the protocol's own top-level package when it has any; too many, none
-            package = cls.split(".", 1)[0] + "."
-            found = [name for name in found if name.startswith(package)] or found
+            # those of the protocol's own top-level package when it is in one and it has
+            # any there (a module at the top is in none); too many, none
+            if cls.count(".") >= 2:
+                package = cls.split(".", 1)[0] + "."
+                found = [name for name in found if name.startswith(package)] or found
             self._implementers[cls] = found if len(found) <= MAX_DISPATCH else []
         return self._implementers[cls]
 

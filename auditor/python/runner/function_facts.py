@@ -24,7 +24,6 @@ from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_tests import (
     NO_CLASS,
     AstFacts,
-    caught_names,
     class_errors,
     keeps_failure,
 )
@@ -332,7 +331,8 @@ class FunctionFacts(ValueRefs):
             if retry is not None:  # the retry's own `try`: what fails in it is retried
                 self._statements(node.body, retry, False)
             else:
-                raised = _translation(node.handlers, self.owner.blanket, self._helper)
+                facts = self.owner.ast_facts()
+                raised = _translation(node.handlers, self.owner.blanket, self._helper, facts)
                 keeps = raised[0] != ESCAPED and any(
                     keeps_failure(h, self.owner.blanket) for h in node.handlers
                 )
@@ -691,8 +691,10 @@ def _translation(
     handlers: list[ast.ExceptHandler],
     blanket: frozenset[str],
     helper: Callable[[ast.expr], Function | None],
+    facts: AstFacts,
 ) -> Translation:
-    """How a `try`'s clauses raise its failures to the retry layers around it, when one
+    """How a `try`'s clauses raise its failures to the retry layers around it (the
+    classes they catch named through `facts`), when one
     catches every failure and raises another class (`except Exception as e: raise
     ProviderError(…) from e`): those classes, the ones a clause before it raises again
     as they are (`except RateLimitError: raise`), and the classes clauses of their own
@@ -702,7 +704,8 @@ def _translation(
     passed: list[str] = []
     mapped: list[tuple[str, str]] = []
     for handler in handlers:
-        names = [] if handler.type is None else caught_names(handler.type)
+        # (by the names their modules give them: `OpenAIRateLimit` is `RateLimitError`)
+        names = [] if handler.type is None else facts.classes(handler.type)
         raised = [n for s in handler.body for n in (s, *statements(s, definitions=False))]
         raises = [n for n in raised if isinstance(n, ast.Raise)]
         again = [r for r in raises if r.exc is None or _names_caught(r.exc, handler)]

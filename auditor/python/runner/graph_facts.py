@@ -36,6 +36,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Collection
+from itertools import chain
 from typing import Any, cast
 
 from auditor.numbers import bounded_int
@@ -48,6 +49,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     is_property,
     module_statements,
+    statements,
 )
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, mapping_key
@@ -189,12 +191,23 @@ class ModuleFacts(LoopLayers):
 
     def _annotated(self, node: ast.ClassDef) -> dict[str, str]:
         """The class each attribute annotated in the class body names (`llm: BaseLLM`, a
-        dataclass's or a model's field), qualified."""
+        dataclass's or a model's field), or in a method (`self.providers: dict[str,
+        Provider] = {}`), qualified."""
+        methods = [item for item in node.body if isinstance(item, Function)]
+        inside = (s for method in methods for s in statements(method, definitions=False))
         found: dict[str, str] = {}
-        for item in node.body:
-            names = annotation_names(item.annotation) if isinstance(item, ast.AnnAssign) else ()
-            if names and isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                found[item.target.id] = "|".join(self.imports.qualify(n) for n in names)
+        for item in chain(node.body, inside):
+            target = item.target if isinstance(item, ast.AnnAssign) else None
+            if isinstance(target, ast.Name) and item in node.body:  # not a method's local
+                name = target.id
+            elif isinstance(target, ast.Attribute) and _on_self(target):
+                name = target.attr
+            else:
+                continue
+            assert isinstance(item, ast.AnnAssign)
+            names = annotation_names(item.annotation)
+            if names:
+                found.setdefault(name, "|".join(self.imports.qualify(n) for n in names))
         return found
 
     def _class_names(self, node: ast.ClassDef) -> dict[str, list[str]]:
@@ -401,3 +414,8 @@ def module_graph_facts(
     # makes the module look incomplete.
     data["complete"] = len(data["functions"]) - 1 >= len(_DEFINITION.findall(text))
     return data
+
+
+def _on_self(target: ast.Attribute) -> bool:
+    """Whether an attribute is one of `self` (`self.providers`)."""
+    return isinstance(target.value, ast.Name) and target.value.id == "self"

@@ -1,0 +1,2 @@
+"""A corpus package: the router keeps its providers in an annotated dict attribute and
+reads one with `.get()`; the service's loop retries whatever the router raises."""
