@@ -102,9 +102,24 @@ Link = tuple[str, str]
 
 
 def links_of(modules: Sequence[IndexedModule]) -> frozenset[Link]:
-    """The links a second index pass looks for, from the modules the first one took."""
-    return frozenset(
-        (module.name.rsplit(".", 1)[-1], name) for module in modules for name in module.launching
+    """The links a second index pass looks for, from the modules the first one took (a
+    qualified name is another module's: a base class of one of its classes)."""
+    return frozenset(_link(module.name, name) for module in modules for name in module.launching)
+
+
+def _link(module: str, name: str) -> Link:
+    """The link to `name` of `module`, or to a qualified name (`app.base.BaseProvider`)."""
+    if "." in name:
+        module, _, name = name.rpartition(".")
+    return module.rsplit(".", 1)[-1], name
+
+
+def _linked(text: str, links: frozenset[Link]) -> bool:
+    """Whether a module's text names a link with its module: a function by a call of it,
+    a class (a capitalised name) anywhere (an annotation may hold its instances)."""
+    return any(
+        (f"{name}(" if name[:1].islower() else name) in text and module in text
+        for module, name in links
     )
 
 
@@ -171,7 +186,13 @@ def _summary(
     classes = (summary.graph.get("classes") or {}).values() if reaching else ()
     abstract = [method for facts in classes for method in facts.get("abstract", ())]
     holders = _client_holders(summary.graph.get("functions") or {})
-    names = tuple(sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract) | holders))
+    # and the bases of the classes that hold one, by their qualified names: a module that
+    # names a base (`providers: dict[str, BaseProvider]`) may call a holder through it
+    defined = summary.graph.get("classes") or {}
+    family = {base for cls in holders for base in (defined.get(cls) or {}).get("bases", ())}
+    names = tuple(
+        sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract) | holders | family)
+    )
     if cache is None:
         return "", summary, names
     import hashlib
@@ -288,7 +309,7 @@ class ModuleSummariser:
         if (
             not any(marker in lowered for marker in self.markers)
             and not self._names_agent(text)
-            and not any(f"{name}(" in text and module in text for module, name in self.links)
+            and not _linked(text, self.links)
         ):
             return None
         try:

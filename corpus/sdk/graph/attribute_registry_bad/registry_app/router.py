@@ -1,4 +1,4 @@
-from app.base import BaseProvider
+from registry_app.base import BaseProvider
 
 
 class Router:

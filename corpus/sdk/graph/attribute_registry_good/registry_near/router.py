@@ -1,4 +1,4 @@
-from app.base import BaseProvider
+from registry_near.base import BaseProvider
 
 
 class Router:

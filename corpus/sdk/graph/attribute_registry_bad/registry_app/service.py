@@ -1,6 +1,6 @@
 import time
 
-from app.router import Router
+from registry_app.router import Router
 
 
 class Service:
