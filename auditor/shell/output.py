@@ -595,16 +595,18 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
             if node.start_byte < statement.start_byte and not _looks_for_work_done(node):
-                continue  # a check the next round makes first (`[ -f .stop ]`): a signal
+                continue  # a test the next round makes first (`[ -f .stop ]`): a signal
             if not only_shows(script, node):
                 return True
     return False
 
 
 def _looks_for_work_done(node: Node) -> bool:
-    """Whether the test or command that examines the file `node` looks for a sign of work
-    done (`grep -q COMPLETE "$log"`, `[ -f "$DONE_FILE" ]`), not for a signal its operator
-    leaves (`[ -f .stop ]`) or a file it needs."""
+    """Whether the file `node` is examined for what it holds (`grep -q '^- \\[ \\]' tasks.md`)
+    or, tested for existence, names a sign of work done (`[ -f "$DONE_FILE" ]`), not a
+    signal its operator leaves (`[ -f .stop ]`) or a file the script needs."""
+    if not file_test_operand(node):
+        return True
     holder: Node | None = node
     while holder is not None and holder.type not in ("command", "test_command"):
         holder = holder.parent
