@@ -78,6 +78,9 @@ class CallDetails(NamedTuple):
     # (`async_retry(config)(self._make_request)`): that function runs under it when the
     # wrapper does
     applied: int | str | None = None
+    # (position, or keyword, and error tests) of the exception classes it passes
+    # (`call_with_retries(fn, (RateLimitError, APIConnectionError))`, a module's tuple)
+    classes: tuple[tuple[str, Any], ...] = ()
 
 
 NO_DETAILS = CallDetails()

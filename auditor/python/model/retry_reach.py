@@ -319,16 +319,23 @@ class RetryReach:
             return None
         return layer._replace(errors=tuple(("class", name) for name in dict.fromkeys(seen)))
 
-    def _bound(self, layer: Layer, fid: str) -> Layer:
+    def _bound(self, layer: Layer, fid: str, given: Mapping[str, Any] | None = None) -> Layer:
         """`layer` with what an `except self.ERRORS` catches read where it runs `fid`: the
         class `fid` belongs to (an override a `self.m()` in the loop dispatched to) gives
-        `ERRORS` (a base declares it, each subclass sets it)."""
+        `ERRORS` (a base declares it, each subclass sets it); and what an `except
+        retryable:` of a parameter of `fid` catches, as the call that runs it gives it
+        (`given`, by position or keyword; none given: a class of that name)."""
+        if any(kind == "param" for kind, _ in layer.errors):
+            names = list(self.graph.functions[fid].facts.get("params", ()))
+            bound = bind_errors(layer.errors, names, dict(given or {}))
+            read = () if bound is None else tuple((str(k), str(v)) for k, v in bound)
+            layer = layer._replace(errors=tuple(dict.fromkeys(read)))
         if not any(k == "class" and v.startswith(("self.", "cls.")) for k, v in layer.errors):
             return layer
         errors: list[tuple[str, str]] = []
         for kind, value in layer.errors:
-            given = self.graph.class_constant(fid, value.split(".", 1)[1]) if "." in value else []
-            errors += [("class", name) for name in given] or [(kind, value)]
+            named = self.graph.class_constant(fid, value.split(".", 1)[1]) if "." in value else []
+            errors += [("class", name) for name in named] or [(kind, value)]
         return layer._replace(errors=tuple(dict.fromkeys(errors)))
 
     def stacked(self, module: str, site: str) -> Iterator[Stacked]:
@@ -380,34 +387,47 @@ class RetryReach:
             if call.details.applied is not None:  # `retry(…)(client.chat.completions.create)`
                 applied = ("layer", call.details.applied)
                 layers += self._decorator_layers(fid, number, applied, (fid, None), self.wrappers)
+            given = {str(key): tests for key, tests in call.details.classes}
             for callee in self.graph.callees(fid, number):
-                layers += self._calling_layers(callee, position)
+                layers += self._calling_layers(callee, position, given)
             for layer in dict.fromkeys(layers):
                 for token in mine:
                     yield Stacked(layer, _retries(token[2]), request)
 
-    def _calling_layers(self, fid: str, position: int | str) -> list[Layer]:
+    def _calling_layers(
+        self, fid: str, position: int | str, given: Mapping[str, Any] | None = None, depth: int = 0
+    ) -> list[Layer]:
         """The retry layers over the calls function `fid` makes of its parameter at
         `position` (or named so) (`fn(*args)` in a retry loop, or anywhere in a function
-        that runs under a layer)."""
+        that runs under a layer), with the classes its call gives its other parameters
+        (`given`: `call_with_retries(fn, _RETRYABLE)`); also where a function of the tree
+        it passes the parameter on to calls it (`call_with_retries(make_call, …)` in
+        `_create(self, make_call)`), under the layers around that call here too."""
         function = self.graph.functions[fid]
         params = list(function.facts.get("params", ()))
         if isinstance(position, str):
             if position not in params:
                 return []
-            given = ("param", position)
+            parameter = ("param", position)
         elif position >= self.graph.positional(fid):  # into its `*args`, or past them
             return []
         else:
-            given = ("param", params[position])
+            parameter = ("param", params[position])
         found: list[Layer] = []
-        for call in function.facts.get("calls", ()):
+        for number, call in enumerate(function.facts.get("calls", ())):
             callee = call.callee
-            if callee and callee[0] == "value" and given in [tuple(r) for r in callee[1]]:
-                found += self._around(fid, call)
+            if callee and callee[0] == "value" and parameter in [tuple(r) for r in callee[1]]:
+                found += self._around(fid, call, given)
+            passing = [key for key, ref in _given_at(call) if tuple(ref) == parameter]
+            if passing and depth < _PASSED_DEPTH:
+                onward = {str(key): tests for key, tests in call.details.classes}
+                for target in self.graph.callees(fid, number):
+                    for key in passing:
+                        found += self._calling_layers(target, key, onward, depth + 1)
+                found += self._around(fid, call, given)
         # and in the closures it defines, which call it as a free name (`async def
         # _attempt(): … return await opener()`, run under the closure's own layer)
-        outer = ("outer", function.qualname, (given,))
+        outer = ("outer", function.qualname, (parameter,))
         for inner_fid in self._closures.get(fid, ()):
             for call in self.graph.functions[inner_fid].facts.get("calls", ()):
                 callee = call.callee
@@ -415,17 +435,33 @@ class RetryReach:
                     found += self._around(inner_fid, call)
         return list(dict.fromkeys(found))
 
-    def _around(self, fid: str, call: CallFacts) -> list[Layer]:
-        """The retry layers a failure of call `call` of `fid` reaches: the call's own, and
-        those `fid` runs under unless a `try` here keeps the failure in."""
+    def _around(
+        self, fid: str, call: CallFacts, given: Mapping[str, Any] | None = None
+    ) -> list[Layer]:
+        """The retry layers a failure of call `call` of `fid` reaches: the call's own
+        (with the classes `given` to the parameters of `fid`), and those `fid` runs under
+        unless a `try` here keeps the failure in."""
         found: list[Layer] = []
         own = call.details.layer
         module = self.graph.functions[fid].module
         if own is not None and (layer := self.layer(module, own)) is not None:
-            found.append(self._bound(layer, fid))
+            found.append(self._bound(layer, fid, given))
         if not call.details.contained:
             found += self.graph.under.get(fid, [])
         return found
+
+
+# How many functions a callable may be passed on through before the one that calls it
+_PASSED_DEPTH = 3
+
+
+def _given_at(call: CallFacts) -> list[tuple[int | str, Any]]:
+    """What a call passes, by position (after a runner's own arguments) or keyword."""
+    shift = call.details.shift
+    return [
+        *((i - shift, r) for i, r in call.args if i >= shift),
+        *((k, r) for k, r in call.details.keywords),
+    ]
 
 
 # The values a decorator applied as a call may be given: a function of the tree

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from auditor.python.model.ast_values import (
     Function,
@@ -215,6 +215,28 @@ def literal_strings(node: ast.expr) -> tuple[str, ...] | None:
         if len(words) == len(node.elts) and all(isinstance(w, str) for w in words):
             return tuple(str(w) for w in words)
     return None
+
+
+def passed_classes(
+    call: ast.Call, facts: AstFacts, blanket: frozenset[str]
+) -> tuple[tuple[str, Any], ...]:
+    """The exception classes a call passes, as `bound_classes` reads them, of the
+    arguments that can only be classes: a tuple of names (`(RateLimitError, APIError)`)
+    or a module's tuple constant of them (`_RETRYABLE`)."""
+    found: list[tuple[str, Any]] = []
+    given = [(str(i), a) for i, a in enumerate(call.args)]
+    for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
+        named = isinstance(value, ast.Name) and value.id in facts.exceptions
+        listed = (
+            isinstance(value, ast.Tuple)
+            and value.elts
+            and all(isinstance(e, ast.Name | ast.Attribute) for e in value.elts)
+        )
+        names = facts.classes(value) if named or listed else []
+        if names and "?" not in names:
+            tests = class_errors(names, blanket).tests  # none: every failure
+            found.append((key, tuple((t.kind, t.value) for t in tests)))
+    return tuple(found)
 
 
 def bound_classes(

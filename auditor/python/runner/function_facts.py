@@ -26,6 +26,7 @@ from auditor.python.runner.error_tests import (
     AstFacts,
     class_errors,
     keeps_failure,
+    passed_classes,
 )
 from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
@@ -385,6 +386,9 @@ class FunctionFacts(ValueRefs):
             ]
             if passed:
                 entry["requests"] = tuple(passed)
+        classes = passed_classes(call, self.owner.ast_facts(), self.owner.blanket)
+        if classes:  # `call_with_retries(fn, _RETRYABLE)`: for the layer it applies
+            entry["classes"] = classes
         if call.keywords:
             named = call.keywords
             passed_by_name = [  # `generate(retry_function=client.chat.completions.create)`

@@ -20,7 +20,7 @@ from auditor.python.model.ast_values import (
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.imports import Imports
 from auditor.python.runner.error_conditions import handler_errors
-from auditor.python.runner.error_tests import class_errors
+from auditor.python.runner.error_tests import ErrorTest, class_errors
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
 from auditor.python.runner.library_layers import LibraryLayers
 from auditor.python.runner.loop_parts import (
@@ -125,7 +125,7 @@ class LoopLayers(LibraryLayers):
                 caught = class_errors(names, self.blanket) if names else None
                 every = caught is not None and caught.every  # no pairs: every failure
                 tests = caught.tests if caught is not None else ()
-                pairs = [] if every else [[t.kind, t.value] for t in tests] + narrowed
+                pairs = [] if every else [_given(t, function) for t in tests] + narrowed
                 layer = self.add_layer(loop, "retry loop", _loop_attempts(loop), pairs)
                 function.retry_tries[id(node)] = layer
         if leaves:  # (beside the layer of its `try`s, for the failures a callee returns)
@@ -316,6 +316,15 @@ def _loop_attempts(loop: ast.For | ast.AsyncFor | ast.While) -> int | None:
     if isinstance(test, ast.Compare) and len(test.comparators) == 1:
         return literal_int(test.comparators[0])
     return None
+
+
+def _given(test: ErrorTest, function: FunctionFacts) -> list[str]:
+    """A test as a layer's pair; a class named by a parameter (`except retryable:` in
+    `call_with_retries(call, retryable)`; one with a tuple default is read as its classes
+    already) is a `param` test, for each call of the function to give
+    (`retry_reach.bind_errors`)."""
+    given = test.kind == "class" and test.value in function.params
+    return ["param" if given else test.kind, test.value]
 
 
 def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:
