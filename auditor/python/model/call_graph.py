@@ -405,11 +405,17 @@ class CallGraph:
                     found += self._instances(maker, given, depth + 1)
         return found
 
-    def _classes_held(self, function: _Function, refs: Iterable[Any]) -> list[str]:
+    def _classes_held(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:
         """The classes of the tree that global references of `function` name, or that the
         module-level names they read hold (a registry: `PROVIDERS = {"a": AProvider}`)."""
         found: list[str] = []
         for ref in refs:
+            if ref and ref[0] == "result" and depth < _FACTORY_DEPTH:
+                # `adapters.get(provider)` of a dict of classes: what the dict holds
+                callee = function.facts["calls"][ref[1]].callee
+                fid = f"{function.module}.{function.qualname}"
+                if _item_read(callee) and not self.callees(fid, ref[1]):
+                    found += self._classes_held(function, callee[1], depth + 1)
             if not ref or ref[0] != "global":
                 continue
             resolved = self.resolve(ref[1], function.module)

@@ -284,7 +284,9 @@ class ValueRefs:
             # `config.claude_path`; with what the receiver holds, so a bound method passed
             # as a value (`retry_async(provider.chat, …)`) runs the method of its class
             annotation = self._annotation(node.value)
-            receiver = self.refs(node.value, depth + 1) if isinstance(node.value, ast.Name) else []
+            # (what a name or an attribute of the instance holds: `self.adapter.chat`)
+            readable = isinstance(node.value, ast.Name) or _of_self(node.value)
+            receiver = self.refs(node.value, depth + 1) if readable else []
             if receiver:
                 return [("field", node.attr, annotation, tuple(receiver[:_MAX_REFS]))]
             return [("field", node.attr, annotation)]
@@ -437,3 +439,12 @@ class ValueRefs:
             held = tuple(self.refs(func))
             return ("value", held) if held else None
         return None
+
+
+def _of_self(node: ast.expr) -> bool:
+    """Whether an expression is an attribute of the instance or class (`self.adapter`)."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in ("self", "cls")
+    )
