@@ -136,12 +136,16 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     the call that makes the generator, never a request that fails while it is
     iterated. A retry decorator factory whose `except` names one of its
     parameters retries the classes each application gives it
-    (`@retry_with_backoff((Transient, RateLimited))`), and a provider that
+    (`@retry_with_backoff((Transient, RateLimited))`), and so does a retry
+    helper whose `except` names one (`call_with_retries(lambda:
+    client.chat.completions.create(…), _TRANSIENT)`), and a provider that
     raises classes of its own for the SDK's, clause by clause (`except
     anthropic.RateLimitError as e: raise RateLimited(…) from e`), is retried
     for the SDK's classes whose stand-ins the layer retries. A name that a retried
     function binds for itself (a parameter, `async with httpx.AsyncClient() as
-    client`) is not the module's client. A parameter of a function no call of
+    client`) is not the module's client. A retry by recursion calls the same
+    function again (`self.ask(…)` in its `except`); the same method on another
+    object (`self._fallback.complete(…)`) is a failover, not a retry. A parameter of a function no call of
     the tree runs holds what its module's factory named for it makes (`client`
     from `create_client`). A layer that retries only another SDK's classes
     (`openai.RateLimitError` over an `Anthropic` client's requests) stacks
