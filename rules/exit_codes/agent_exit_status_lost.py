@@ -66,7 +66,11 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       file on stdin, `$(cat …)` of a file, a value known only at run time; a
       here-doc spliced in, `"$(cat <<EOF … EOF)"`, is read), any file the run's loop (or,
       outside a loop, the rest of its function or script) examines, except one
-      tested to decide whether the agent runs at all. An agent whose output is its
+      tested to decide whether the agent runs at all, one its prompt is computed
+      from (`prompt=$(yq … "$CONFIG")`, through the variables that hold it), and one
+      whose existence the next round tests first without naming work done (`[ -f
+      .stop ]`: its operator's signal; `yq -i` edits a file and examines nothing).
+      An agent whose output is its
       function's output is judged where every caller examines what it captured
       (`r=$(run_turn …)`, then a test of `$r`), and one whose function (or a
       function defined in it) writes to a file the caller names, where the caller
