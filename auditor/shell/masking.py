@@ -62,9 +62,11 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     if pipeline.options.pipefail:
         # the pipeline's status holds every stage's; only a `PIPESTATUS` read instead, of
         # other stages than the agent's (`cat p | claude -p | tee log; rc=${PIPESTATUS[0]}`),
-        # loses it
+        # with the pipeline's own status unused (no errexit, no test), loses it
         unread = [(i, s) for i, s in masked if s.agent is not None and i not in (read or ())]
         if read is None or ALL_INDICES in read or not unread:
+            return None
+        if status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated):
             return None
         return MaskedPipeline(pipeline, Tier.AGENT, tuple(unread), frozenset(read), None)
     unread = [(i, s) for i, s in masked if read is None or i not in read]

@@ -96,8 +96,10 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     `-o pipefail`). No fix is offered for `#!/bin/sh` scripts, scripts that
     switch pipefail off again, files that do not parse, pipelines whose last
     stage exits early (`| grep -q`: pipefail would fail on SIGPIPE, so the
-    hint is `${PIPESTATUS[i]}`), or other hosts (systemd, Actions,
-    Dockerfiles, Makefiles: the hint says what to write).
+    hint is `${PIPESTATUS[i]}`), pipelines after which only other stages'
+    `PIPESTATUS` is read (pipefail would leave that read wrong: the hint is
+    the agent's index), or other hosts (systemd, Actions, Dockerfiles,
+    Makefiles: the hint says what to write).
 
     Turning pipefail on changes behaviour: `cmd | head` can start failing
     with SIGPIPE, and a stage that used to fail quietly now fails the
@@ -148,8 +150,9 @@ class PipelineStatusMasked(Rule[ShellUnit]):
             if masked.tier not in self.tiers:
                 continue
             finding = self._report(unit, masked)
-            if _pipefail_breaks(masked):
-                yield finding  # pipefail would fail on the early exit: no fix to offer
+            if _pipefail_breaks(masked) or _reads_other_index(masked):
+                # pipefail would fail on the early exit, or leave the wrong index read
+                yield finding
                 continue
             if not fixes:
                 fixes.append(pipefail_fix(unit))
@@ -218,6 +221,12 @@ def _pipefail_breaks(masked: MaskedPipeline) -> bool:
     return exits_early(masked.pipeline.stages[-1])
 
 
+def _reads_other_index(masked: MaskedPipeline) -> bool:
+    """Whether only `PIPESTATUS` is read after the pipeline, at other stages' indices:
+    pipefail would not change what the script reads."""
+    return masked.read is not None and masked.use is None
+
+
 def _hint(unit: ShellUnit, masked: MaskedPipeline, index: int) -> str:
     """What works here: pipefail, or `PIPESTATUS` where pipefail would break the pipeline,
     or a split command where the shell has neither."""
@@ -227,6 +236,8 @@ def _hint(unit: ShellUnit, masked: MaskedPipeline, index: int) -> str:
             f"`/bin/sh` has neither pipefail nor `PIPESTATUS`: run `{label}` on its own with "
             "its output in a file, check its status, then filter the file"
         )
+    if _reads_other_index(masked):
+        return f"read `${{PIPESTATUS[{index}]}}`, `{label}`'s, right after the pipeline"
     if _pipefail_breaks(masked):
         sink = masked.pipeline.stages[-1].label
         return (

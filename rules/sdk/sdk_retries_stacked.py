@@ -145,9 +145,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     function binds for itself (a parameter, `async with httpx.AsyncClient() as
     client`) is not the module's client. A retry by recursion calls the same
     function again (`self.ask(…)` in its `except`); the same method on another
-    object (`self._fallback.complete(…)`) is a failover, not a retry. A parameter of a function no call of
-    the tree runs holds what its module's factory named for it makes (`client`
-    from `create_client`). A layer that retries only another SDK's classes
+    object (`self._fallback.complete(…)`) is a failover, not a retry. A
+    parameter of a function no call of the tree runs holds what its module's
+    factory named for it makes (`client` from `create_client`). A layer that
+    retries only another SDK's classes
     (`openai.RateLimitError` over an `Anthropic` client's requests) stacks
     nothing on that client. A layer whose predicate, or whose constant of
     classes (`ERRORS` imported from outside the tree), runaudit cannot read is
