@@ -213,20 +213,27 @@ class ModuleFacts(LoopLayers):
     def _class_names(self, node: ast.ClassDef) -> dict[str, list[str]]:
         """Class-level constants that name classes, qualified (`RETRY_ERRORS =
         (RateLimitError, APIError)`): what an `except self.RETRY_ERRORS` of a method
-        catches in an instance of this class."""
+        catches in an instance of this class; and tuples of them a method stores on the
+        instance (`self._retry_exceptions = (anthropic.RateLimitError, …)` in `__init__`),
+        for `retry_if_exception_type(self._retry_exceptions)`."""
         found: dict[str, list[str]] = {}
-        for item in node.body:
+        methods = [item for item in node.body if isinstance(item, Function)]
+        inside = (s for method in methods for s in statements(method, definitions=False))
+        for item in chain(node.body, inside):
             if not isinstance(item, ast.Assign | ast.AnnAssign) or item.value is None:
                 continue
             targets = item.targets if isinstance(item, ast.Assign) else [item.target]
             value = item.value
+            tuple_of = isinstance(value, ast.Tuple | ast.List)
             listed = value.elts if isinstance(value, ast.Tuple | ast.List) else [value]
             names = [dotted_name(element) for element in listed]
             if not names or any(name is None for name in names):
                 continue
             for target in targets:
-                if isinstance(target, ast.Name):
+                if isinstance(target, ast.Name) and item in node.body:
                     found[target.id] = [self.imports.qualify(n) for n in names if n]
+                elif isinstance(target, ast.Attribute) and _on_self(target) and tuple_of:
+                    found.setdefault(target.attr, [self.imports.qualify(n) for n in names if n])
         return found
 
     def same_client(self, call: ast.Call) -> ast.expr | None:
