@@ -294,18 +294,29 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
 def _computed_from(script: ShellScript, names: list[str]) -> set[str]:
     """The files the values of variables are computed from, through the variables they
     expand in turn (`HOOK_PROMPT=$(echo "$prompt" | envsubst)`, `prompt=$(yq … "$F")`:
-    `$F`); each variable is followed once."""
+    `$F`); each variable is followed once, and its files found once per script."""
+    known = _COMPUTED.setdefault(script, {})
+    found: set[str] = set()
+    for name in names:
+        if name not in known:
+            known[name] = _sources(script, name)
+        found |= known[name]
+    return found
+
+
+def _sources(script: ShellScript, name: str) -> frozenset[str]:
+    """`_computed_from` of one variable."""
     assigned = _assigned(script)
     found: set[str] = set()
-    seen = set(names)
-    pending = list(names)
+    seen = {name}
+    pending = [name]
     while pending:
         for value in assigned.get(pending.pop(), ()):
             found |= _files_read(script, value)
             fresh = set(_EXPANDED.findall(text_of(value))) - seen
             seen |= fresh
             pending += fresh
-    return found
+    return frozenset(found)
 
 
 def _heredoc_prints(word: Node) -> bool:
@@ -762,6 +773,13 @@ _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyD
 _ASSIGNED: weakref.WeakKeyDictionary[ShellScript, dict[str, list[Node]]] = (
     weakref.WeakKeyDictionary()
 )
+_ASSIGNED_TEXTS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+# the files each variable's value is computed from (`_computed_from`)
+_COMPUTED: weakref.WeakKeyDictionary[ShellScript, dict[str, frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
 _PRINTERS: weakref.WeakKeyDictionary[ShellScript, list[SimpleCommand]] = weakref.WeakKeyDictionary()
 _QUIET_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
     weakref.WeakKeyDictionary()
@@ -812,7 +830,11 @@ def _function_of(node: Node) -> str | None:
 def _assigned_texts(script: ShellScript) -> dict[str, list[str]]:
     """The values each variable is given, as written (`PROMPT="… ${PLAN} …"`), without
     the commands that compute them (`prompt=$(yq … hooks.yaml)` tells of no file)."""
-    return {name: [written_text(v) for v in values] for name, values in _assigned(script).items()}
+    known = _ASSIGNED_TEXTS.get(script)
+    if known is None:
+        assigned = _assigned(script).items()
+        known = _ASSIGNED_TEXTS[script] = {n: [written_text(v) for v in vs] for n, vs in assigned}
+    return known
 
 
 def _assigned(script: ShellScript) -> dict[str, list[Node]]:

@@ -196,9 +196,10 @@ class ModuleFacts(LoopLayers):
         methods = [item for item in node.body if isinstance(item, Function)]
         inside = (s for method in methods for s in statements(method, definitions=False))
         found: dict[str, str] = {}
+        body = {id(item) for item in node.body}
         for item in chain(node.body, inside):
             target = item.target if isinstance(item, ast.AnnAssign) else None
-            if isinstance(target, ast.Name) and item in node.body:  # not a method's local
+            if isinstance(target, ast.Name) and id(item) in body:  # not a method's local
                 name = target.id
             elif isinstance(target, ast.Attribute) and _on_self(target):
                 name = target.attr
@@ -217,6 +218,7 @@ class ModuleFacts(LoopLayers):
         instance (`self._retry_exceptions = (anthropic.RateLimitError, …)` in `__init__`),
         for `retry_if_exception_type(self._retry_exceptions)`."""
         found: dict[str, list[str]] = {}
+        body = {id(item) for item in node.body}
         methods = [item for item in node.body if isinstance(item, Function)]
         inside = (s for method in methods for s in statements(method, definitions=False))
         for item in chain(node.body, inside):
@@ -230,7 +232,7 @@ class ModuleFacts(LoopLayers):
             if not names or any(name is None for name in names):
                 continue
             for target in targets:
-                if isinstance(target, ast.Name) and item in node.body:
+                if isinstance(target, ast.Name) and id(item) in body:
                     found[target.id] = [self.imports.qualify(n) for n in names if n]
                 elif isinstance(target, ast.Attribute) and _on_self(target) and tuple_of:
                     found.setdefault(target.attr, [self.imports.qualify(n) for n in names if n])
