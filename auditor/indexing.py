@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
@@ -95,31 +95,44 @@ class IndexedScript(NamedTuple):
     callbacks: tuple[Callback, ...] = ()  # its functions that end by running a call above
 
 
-# A link to a launching function of the index: (its module's last name, its own last name);
-# a module that names both (`from .runner import Runner`, `Runner.run_agent(argv)`) may
-# give it an agent's argv without any marker of its own.
-Link = tuple[str, str]
+# A link to a launching function of the index: (its module's last name, its own last name,
+# whether any mention of it counts); a module that names both (`from .runner import
+# Runner`, `Runner.run_agent(argv)`) may give it an agent's argv without any marker of its
+# own. A function or a class of the first pass is named by a call (`run_agent(`,
+# `Runner(`); a base class of a class holding a client, anywhere (an annotation may
+# hold its instances: `providers: dict[str, BaseProvider]`).
+Link = tuple[str, str, bool]
 
 
-def links_of(modules: Sequence[IndexedModule]) -> frozenset[Link]:
+def links_of(modules: Sequence[IndexedModule], tree: Collection[str]) -> frozenset[Link]:
     """The links a second index pass looks for, from the modules the first one took (a
-    qualified name is another module's: a base class of one of its classes)."""
-    return frozenset(_link(module.name, name) for module in modules for name in module.launching)
+    qualified name is a base class in another module: one of the modules of the tree,
+    `tree`, not `abc.ABC`)."""
+    found: set[Link] = set()
+    for module in modules:
+        for name in module.launching:
+            owner, _, last = name.rpartition(".")
+            if not owner:
+                found.add((module.name.rsplit(".", 1)[-1], name, False))
+            elif owner in tree:
+                found.add((owner.rsplit(".", 1)[-1], last, True))
+    return frozenset(found)
 
 
-def _link(module: str, name: str) -> Link:
-    """The link to `name` of `module`, or to a qualified name (`app.base.BaseProvider`)."""
-    if "." in name:
-        module, _, name = name.rpartition(".")
-    return module.rsplit(".", 1)[-1], name
+def tree_modules(indexed: Iterable[Candidate], names: Mapping[str, str]) -> frozenset[str]:
+    """The dotted names of the Python modules among the index's files."""
+    return frozenset(
+        names.get(c.display) or module_name(c.path) for c in indexed if c.kind is FileKind.PYTHON
+    )
 
 
 def _linked(text: str, links: frozenset[Link]) -> bool:
-    """Whether a module's text names a link with its module: a function by a call of it,
-    a class (a capitalised name) anywhere (an annotation may hold its instances)."""
+    """Whether a module's text names a link with its module: by a call of it, or, for a
+    base class, as a word anywhere."""
     return any(
-        (f"{name}(" if name[:1].islower() else name) in text and module in text
-        for module, name in links
+        module in text
+        and (re.search(rf"\b{re.escape(name)}\b", text) if anywhere else f"{name}(" in text)
+        for module, name, anywhere in links
     )
 
 
@@ -506,7 +519,7 @@ def index_listing(
             shell.append(entry)
         elif entry is not None:
             modules.append(entry)
-    links = links_of(modules)
+    links = links_of(modules, tree_modules(indexed, names))
     if links:  # a second pass: the modules that call a launching function of the first
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]

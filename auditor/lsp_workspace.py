@@ -26,6 +26,7 @@ from auditor.indexing import (
     candidate_names,
     links_of,
     script_facts,
+    tree_modules,
 )
 from auditor.kinds import FileKind
 from auditor.project import ProjectIndex, merge
@@ -144,7 +145,7 @@ class Workspace:
         self.readers, self.links = {}, frozenset()
         self.entries = {c.display: self.reader(per_file.of(c.display))(c) for c in indexed}
         modules = [e for e in self.entries.values() if isinstance(e, IndexedModule)]
-        self.readers, self.links = {}, links_of(modules)
+        self.readers, self.links = {}, links_of(modules, tree_modules(indexed, self.names))
         for candidate in indexed:  # the second pass: modules that call a launching function
             if self.entries[candidate.display] is None and candidate.kind is FileKind.PYTHON:
                 entry = self.reader(per_file.of(candidate.display))(candidate)

@@ -12,7 +12,7 @@ from packages import write_package
 from auditor.config import Settings
 from auditor.discover import discover
 from auditor.indexing import build_index
-from auditor.python.model.ast_values import annotation_names
+from auditor.python.model.ast_values import annotation_names, item_names
 from auditor.python.model.call_graph import CallGraph, Token
 from auditor.python.model.graph_questions import step_calling_paths
 
@@ -390,9 +390,7 @@ def test_a_union_annotation_dispatches_to_each_class_it_names(tmp_path: Path) ->
         ("typing.Union[A, b.B, None]", ("A", "b.B")),
         ("'A | B'", ("A", "B")),
         ("'Optional[\"A\"]'", ("A",)),
-        ("list[Base]", ("Base",)),
-        ("dict[str, llm.Base]", ("llm.Base",)),
-        ("typing.Mapping[str, Optional[Base]]", ("Base",)),
+        ("list[Base]", ()),
         ("'not python ('", ()),
         ("None", ()),
     ],
@@ -400,6 +398,24 @@ def test_a_union_annotation_dispatches_to_each_class_it_names(tmp_path: Path) ->
 def test_an_annotation_names_the_classes_it_allows(written: str, names: tuple[str, ...]) -> None:
     annotation = ast.parse(written, mode="eval").body
     assert annotation_names(annotation) == names
+
+
+@pytest.mark.parametrize(
+    ("written", "names"),
+    [
+        ("list[Base]", ("Base",)),
+        ("dict[str, llm.Base]", ("llm.Base",)),
+        ("typing.Mapping[str, Optional[Base]]", ("Base",)),
+        ("collections.defaultdict[str, Base]", ("Base",)),
+        ("Base", ()),
+        ("tuple[Base, int]", ()),
+    ],
+)
+def test_a_container_annotation_names_what_its_items_are(
+    written: str, names: tuple[str, ...]
+) -> None:
+    annotation = ast.parse(written, mode="eval").body
+    assert item_names(annotation) == names
 
 
 def test_the_callers_of_a_function_include_the_calls_of_a_parameter_given_it(

@@ -70,6 +70,8 @@ _NAMED_FILE = re.compile(
 _PATTERN_FIRST = frozenset({"grep", "egrep", "fgrep", "rg", "jq", "yq"})
 _OPAQUE = re.compile(r"\$\(|`")
 _IN_PLACE = frozenset({"-i", "--inplace"})  # `yq -i`: an edit of the file it names
+# Words of a file's name that make it a signal an operator leaves for a loop.
+_OPERATOR_SIGNAL = re.compile(r"(?i)stop|pause|halt|abort|quit|skip|cancel|disable|kill")
 _FILE_PRINTERS = frozenset({"cat", "head", "tail", "jq"})  # print a file, or what it holds
 _VALUE_PRINTERS = frozenset({"echo", "printf"})  # print a value (`echo "$out"`)
 
@@ -293,30 +295,43 @@ def _prompt_sources(script: ShellScript, command: SimpleCommand) -> tuple[bool, 
 
 def _computed_from(script: ShellScript, names: list[str]) -> set[str]:
     """The files the values of variables are computed from, through the variables they
-    expand in turn (`HOOK_PROMPT=$(echo "$prompt" | envsubst)`, `prompt=$(yq … "$F")`:
-    `$F`); each variable is followed once, and its files found once per script."""
+    expand in turn (`TASK=$(envsubst < "$F")`, `PROMPT="Do: $TASK"`: `$F`); each
+    variable's are found once per script, from those of the variables it expands."""
     known = _COMPUTED.setdefault(script, {})
-    found: set[str] = set()
+    direct = _direct_sources(script)
     for name in names:
-        if name not in known:
-            known[name] = _sources(script, name)
-        found |= known[name]
+        pending = [(name, False)]
+        visiting: set[str] = set()
+        while pending:  # depth first, each variable finished after those it expands
+            current, expanded = pending.pop()
+            if current in known:
+                continue
+            files, expands = direct.get(current, (frozenset(), frozenset()))
+            if expanded:
+                inner = (known.get(other, frozenset()) for other in expands)
+                known[current] = files.union(*inner)
+                continue
+            if current in visiting:
+                continue  # a cycle: what the rest of it gives is read where it closes
+            visiting.add(current)
+            pending.append((current, True))
+            pending += [(other, False) for other in expands if other not in known]
+    return set().union(*(known.get(name, frozenset()) for name in names))
+
+
+def _direct_sources(script: ShellScript) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Each variable's files read in the values it is given, and the variables they expand."""
+    found = _DIRECT.get(script)
+    if found is None:
+        found = {
+            name: (
+                frozenset(f for value in values for f in _files_read(script, value)),
+                frozenset(n for value in values for n in _EXPANDED.findall(text_of(value))),
+            )
+            for name, values in _assigned(script).items()
+        }
+        _DIRECT[script] = found
     return found
-
-
-def _sources(script: ShellScript, name: str) -> frozenset[str]:
-    """`_computed_from` of one variable."""
-    assigned = _assigned(script)
-    found: set[str] = set()
-    seen = {name}
-    pending = [name]
-    while pending:
-        for value in assigned.get(pending.pop(), ()):
-            found |= _files_read(script, value)
-            fresh = set(_EXPANDED.findall(text_of(value))) - seen
-            seen |= fresh
-            pending += fresh
-    return frozenset(found)
 
 
 def _heredoc_prints(word: Node) -> bool:
@@ -339,8 +354,10 @@ def _prints_heredoc(substitution: Node) -> bool:
 
 
 def _files_read(script: ShellScript, node: Node) -> set[str]:
-    """The files `cat` reads in `node` (`cat PROMPT.md |`, `$(cat TASK.md)`), those a
-    `grep`/`jq`/`yq` reads after its pattern or program, and those of a `$(<file)`."""
+    """The files `cat` reads in `node` (`cat PROMPT.md |`, `$(cat TASK.md)`), and those of
+    a `$(<file)`: whole files, not the item a filter picks (`$(grep -m1 '- \\[ \\]'
+    tasks.md)`: the run may be asked to tick it off, and a later check of that file is
+    about the run)."""
     found: set[str] = set()
     for inner in descendants(node):
         if inner.type == "command":
@@ -348,8 +365,6 @@ def _files_read(script: ShellScript, node: Node) -> set[str]:
             if feeder is not None and feeder.name == "cat":
                 words = feeder.word_nodes[feeder.program_index + 1 :]
                 found.update(normal_word(text_of(w)) for w in words if w is not None)
-            elif feeder is not None and feeder.name in _PATTERN_FIRST:
-                found.update(normal_word(text_of(w)) for w in _read_operands(feeder))
         elif inner.type == "file_redirect" and inner.parent is not None:
             operator = next((c for c in inner.children if not c.is_named), None)
             target = inner.child_by_field_name("destination")
@@ -606,22 +621,20 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
             if node.start_byte < statement.start_byte and not _looks_for_work_done(node):
-                continue  # a test the next round makes first (`[ -f .stop ]`): a signal
+                continue  # an operator's signal the next round tests first (`[ -f .stop ]`)
             if not only_shows(script, node):
                 return True
     return False
 
 
 def _looks_for_work_done(node: Node) -> bool:
-    """Whether the file `node` is examined for what it holds (`grep -q '^- \\[ \\]' tasks.md`)
-    or, tested for existence, names a sign of work done (`[ -f "$DONE_FILE" ]`), not a
-    signal its operator leaves (`[ -f .stop ]`) or a file the script needs."""
+    """Whether the file `node` may hold what the last run did: any file examined for
+    what it holds, or tested for existence, unless its name is a signal its operator
+    leaves (`[ -f .stop ]`, `[ -e PAUSE ]`)."""
     if not file_test_operand(node):
         return True
-    holder: Node | None = node
-    while holder is not None and holder.type not in ("command", "test_command"):
-        holder = holder.parent
-    return _WORK_DONE.search(text_of(holder if holder is not None else node)) is not None
+    name = normal_word(text_of(node)).rsplit("/", 1)[-1]
+    return _OPERATOR_SIGNAL.search(name) is None
 
 
 def _read_places(script: ShellScript, node: Node, statement: Node) -> list[Node]:
@@ -776,10 +789,13 @@ _ASSIGNED: weakref.WeakKeyDictionary[ShellScript, dict[str, list[Node]]] = (
 _ASSIGNED_TEXTS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[str]]] = (
     weakref.WeakKeyDictionary()
 )
-# the files each variable's value is computed from (`_computed_from`)
+# the files each variable's value is computed from (`_computed_from`), directly and all
 _COMPUTED: weakref.WeakKeyDictionary[ShellScript, dict[str, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
+_DIRECT: weakref.WeakKeyDictionary[
+    ShellScript, dict[str, tuple[frozenset[str], frozenset[str]]]
+] = weakref.WeakKeyDictionary()
 _PRINTERS: weakref.WeakKeyDictionary[ShellScript, list[SimpleCommand]] = weakref.WeakKeyDictionary()
 _QUIET_FUNCTIONS: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = (
     weakref.WeakKeyDictionary()

@@ -54,7 +54,8 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     same, and is flagged.
 
     Not flagged: `pipefail` in effect (`set -o pipefail`, `set -euo pipefail`,
-    `shopt -so pipefail`, a `-o pipefail` shebang), `${PIPESTATUS[@]}` (or
+    `shopt -so pipefail`, a `-o pipefail` shebang) but for that `PIPESTATUS`
+    read, `${PIPESTATUS[@]}` (or
     the index of every stage that can fail) read right after, and pipelines
     whose earlier stages cannot meaningfully fail (`echo`, `printf`, `true`,
     `:`, `yes`, `cat` of a here-doc), nor a pipeline the script never gets to:

@@ -70,7 +70,7 @@ class AgentRespawnLoop(Rule[Any]):
       exemption, and neither does a stop on something other than the agent's
       output (`git push && break`);
     - a run in one of its agent's read-only modes (claude `--permission-mode
-      plan` or `--tools ""`, codex `--sandbox read-only`, aider `--chat-mode
+      plan`, codex `--sandbox read-only`, aider `--chat-mode
       ask`): it only answers, so running it again repeats no side effect;
     - a readiness probe, whose prompt asks only for a reply (`claude -p "Say
       OK"` until the API answers), and a subcommand that starts no agent

@@ -139,8 +139,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     "plan"`, built at the call, in a local name or by a method of the module),
     nor an agent process whose options let it change nothing (the profiles'
     `read-only` options: aider `--chat-mode ask` or `--dry-run`, claude
-    `--permission-mode plan` or `--tools ""`, codex `--sandbox read-only`): it
-    only answers.
+    `--permission-mode plan`, codex `--sandbox read-only`): it only answers.
     Nor is a loop whose `except` falls through to the rest of the iteration,
     where the test that ends the loop after a success ends it after the failure
     too (`except Exception: log(…)`, then `if done(): break`):

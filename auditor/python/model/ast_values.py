@@ -366,9 +366,12 @@ _OPTIONAL = frozenset({"Optional", "typing.Optional", "Union", "typing.Union"})
 _MAX_ANNOTATION = 200  # characters of a string annotation read as an expression
 # Containers an annotation names with what they hold (`typing`'s, the builtins', `abc`'s).
 _MAPPINGS = frozenset(
-    f"{prefix}{name}"
-    for name in ("Dict", "dict", "Mapping", "MutableMapping", "DefaultDict", "OrderedDict")
-    for prefix in ("", "typing.", "collections.abc.")
+    {"defaultdict", "collections.defaultdict", "collections.OrderedDict"}
+    | {
+        f"{prefix}{name}"
+        for name in ("Dict", "dict", "Mapping", "MutableMapping", "DefaultDict", "OrderedDict")
+        for prefix in ("", "typing.", "collections.abc.")
+    }
 )
 _CONTAINERS = _MAPPINGS | frozenset(
     f"{prefix}{name}"
@@ -377,12 +380,24 @@ _CONTAINERS = _MAPPINGS | frozenset(
 )
 
 
+def item_names(node: ast.expr | None) -> tuple[str, ...]:
+    """The classes the items of a container an annotation names may be, as
+    `annotation_names` reads them: a mapping's values (`dict[str, Provider]`), a
+    sequence's or a set's items (`list[Provider]`); none for anything else."""
+    container = dotted_name(node.value) if isinstance(node, ast.Subscript) else None
+    if not isinstance(node, ast.Subscript) or container not in _CONTAINERS:
+        return ()
+    items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if not items:
+        return ()
+    return annotation_names(items[-1] if container in _MAPPINGS else items[0])
+
+
 def annotation_names(node: ast.expr | None) -> tuple[str, ...]:
     """The dotted names of the classes an annotation allows: one (`BaseLLM`,
     `llm.BaseLLM`), each of a union (`A | B`, `Optional[A]`, `Union[A, B]`), also written
-    as a string (`"A | None"`, a forward reference); of a container, what it holds (`dict[str,
-    Provider]`, `list[Provider]`: a value read from it, as the references of an item are
-    its container's); none for anything else."""
+    as a string (`"A | None"`, a forward reference); none for anything else (`list[A]`:
+    `item_names`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         if len(node.value) > _MAX_ANNOTATION:
             return ()
@@ -397,11 +412,5 @@ def annotation_names(node: ast.expr | None) -> tuple[str, ...]:
         inner = node.slice
         items = inner.elts if isinstance(inner, ast.Tuple) else [inner]
         return tuple(name for item in items for name in annotation_names(item))
-    container = dotted_name(node.value) if isinstance(node, ast.Subscript) else None
-    if isinstance(node, ast.Subscript) and container in _CONTAINERS:
-        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        if not items:
-            return ()
-        return annotation_names(items[-1] if container in _MAPPINGS else items[0])
     dotted = dotted_name(node) if node is not None else None
     return (dotted,) if dotted is not None else ()

@@ -395,14 +395,29 @@ class CallGraph:
             elif depth < _FACTORY_DEPTH:  # a factory, or a builder's method (`.with_x()`)
                 fid = f"{function.module}.{function.qualname}"
                 if _item_read(callee) and not self.callees(fid, ref[1]):
-                    # `self.providers.get(name)`: an item of the container, as `[name]` is
+                    # `self.providers.get(name)`: an item of the container, as `[name]` is,
+                    # or what its annotation says its items are
                     found += self._instances(function, callee[1], depth + 1)
+                    found += self._held_items(function, callee[1])
                 for target in self.callees(fid, ref[1]):
                     maker = self.functions[target]
                     given = [r for item, *r in maker.facts.get("returns", ()) if item == ref[2]]
                     if any(r and r[0] == "this" for r in given):  # `return self`: the receiver
                         found += self._receivers(function, callee, depth + 1)
                     found += self._instances(maker, given, depth + 1)
+        return found
+
+    def _held_items(self, function: _Function, refs: Iterable[Any]) -> list[str]:
+        """The classes the annotation of a container attribute of the instance says its
+        items are (`self.providers: dict[str, BaseProvider]`)."""
+        cls = self._owner_class(function)
+        found: list[str] = []
+        for ref in refs:
+            if not (ref and ref[0] == "self" and cls is not None):
+                continue
+            for member in self.hierarchy.lineage(cls):
+                annotation = self.classes[member].get("items", {}).get(ref[1])
+                found += self._typed(annotation, self.class_module[member])
         return found
 
     def _classes_held(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:

@@ -387,7 +387,7 @@ class RetryReach:
             if call.details.applied is not None:  # `retry(…)(client.chat.completions.create)`
                 applied = ("layer", call.details.applied)
                 layers += self._decorator_layers(fid, number, applied, (fid, None), self.wrappers)
-            given = {str(key): tests for key, tests in call.details.classes}
+            given = _classes_given(call)
             for callee in self.graph.callees(fid, number):
                 layers += self._calling_layers(callee, position, given)
             for layer in dict.fromkeys(layers):
@@ -420,7 +420,7 @@ class RetryReach:
                 found += self._around(fid, call, given)
             passing = [key for key, ref in _given_at(call) if tuple(ref) == parameter]
             if passing and depth < _PASSED_DEPTH:
-                onward = {str(key): tests for key, tests in call.details.classes}
+                onward = _classes_given(call)
                 for target in self.graph.callees(fid, number):
                     for key in passing:
                         found += self._calling_layers(target, key, onward, depth + 1)
@@ -453,6 +453,16 @@ class RetryReach:
 
 # How many functions a callable may be passed on through before the one that calls it
 _PASSED_DEPTH = 3
+
+
+def _classes_given(call: CallFacts) -> dict[str, Any]:
+    """The exception classes a call gives its callee's parameters, by their place (after
+    a runner's own arguments) or keyword, as `bind_errors` reads them."""
+    shift = call.details.shift
+    return {
+        str(int(key) - shift) if str(key).isdigit() else str(key): tests
+        for key, tests in call.details.classes
+    }
 
 
 def _given_at(call: CallFacts) -> list[tuple[int | str, Any]]:

@@ -221,9 +221,12 @@ def passed_classes(
     call: ast.Call, facts: AstFacts, blanket: frozenset[str]
 ) -> tuple[tuple[str, Any], ...]:
     """The exception classes a call passes, as `bound_classes` reads them, of the
-    arguments that can only be classes: a tuple of names (`(RateLimitError, APIError)`)
-    or a module's tuple constant of them (`_RETRYABLE`)."""
+    arguments that can only be classes: a tuple of capitalised names (`(RateLimitError,
+    APIError)`, not `(n, m)`) or a module's tuple constant of them (`_RETRYABLE`); none
+    for an `isinstance` test."""
     found: list[tuple[str, Any]] = []
+    if isinstance(call.func, ast.Name) and call.func.id in ("isinstance", "issubclass"):
+        return ()
     given = [(str(i), a) for i, a in enumerate(call.args)]
     for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
         named = isinstance(value, ast.Name) and value.id in facts.exceptions
@@ -233,7 +236,7 @@ def passed_classes(
             and all(isinstance(e, ast.Name | ast.Attribute) for e in value.elts)
         )
         names = facts.classes(value) if named or listed else []
-        if names and "?" not in names:
+        if names and "?" not in names and all(name[:1].isupper() for name in names):
             tests = class_errors(names, blanket).tests  # none: every failure
             found.append((key, tuple((t.kind, t.value) for t in tests)))
     return tuple(found)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from itertools import chain
 from typing import Any, cast
 
@@ -48,9 +48,11 @@ from auditor.python.model.ast_values import (
     class_fields,
     dotted_name,
     is_property,
+    item_names,
     module_statements,
     statements,
 )
+from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, mapping_key
 from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
@@ -177,9 +179,12 @@ class ModuleFacts(LoopLayers):
             found["extends"] = tuple(extends)
         if protocol:
             found["protocol"] = True
-        typed = self._annotated(node)
+        typed = self._annotated(node, annotation_names)
         if typed:
             found["typed"] = typed
+        items = self._annotated(node, item_names)  # of its containers: what they hold
+        if items:
+            found["items"] = items
         if "__init__" not in methods:  # a dataclass, `NamedTuple`…: its call binds the fields
             fields = tuple(class_fields(node))
             if fields:
@@ -189,10 +194,12 @@ class ModuleFacts(LoopLayers):
             found["names"] = named
         return found
 
-    def _annotated(self, node: ast.ClassDef) -> dict[str, str]:
-        """The class each attribute annotated in the class body names (`llm: BaseLLM`, a
-        dataclass's or a model's field), or in a method (`self.providers: dict[str,
-        Provider] = {}`), qualified."""
+    def _annotated(
+        self, node: ast.ClassDef, read: Callable[[ast.expr | None], tuple[str, ...]]
+    ) -> dict[str, str]:
+        """The classes each attribute annotated in the class body names as `read` reads
+        its annotation (`llm: BaseLLM`, a dataclass's or a model's field), or in a method
+        (`self.providers: dict[str, Provider] = {}`), qualified."""
         methods = [item for item in node.body if isinstance(item, Function)]
         inside = (s for method in methods for s in statements(method, definitions=False))
         found: dict[str, str] = {}
@@ -201,12 +208,12 @@ class ModuleFacts(LoopLayers):
             target = item.target if isinstance(item, ast.AnnAssign) else None
             if isinstance(target, ast.Name) and id(item) in body:  # not a method's local
                 name = target.id
-            elif isinstance(target, ast.Attribute) and _on_self(target):
+            elif isinstance(target, ast.Attribute) and on_self(target):
                 name = target.attr
             else:
                 continue
             assert isinstance(item, ast.AnnAssign)
-            names = annotation_names(item.annotation)
+            names = read(item.annotation)
             if names:
                 found.setdefault(name, "|".join(self.imports.qualify(n) for n in names))
         return found
@@ -234,7 +241,7 @@ class ModuleFacts(LoopLayers):
             for target in targets:
                 if isinstance(target, ast.Name) and id(item) in body:
                     found[target.id] = [self.imports.qualify(n) for n in names if n]
-                elif isinstance(target, ast.Attribute) and _on_self(target) and tuple_of:
+                elif isinstance(target, ast.Attribute) and on_self(target) and tuple_of:
                     found.setdefault(target.attr, [self.imports.qualify(n) for n in names if n])
         return found
 
@@ -423,8 +430,3 @@ def module_graph_facts(
     # makes the module look incomplete.
     data["complete"] = len(data["functions"]) - 1 >= len(_DEFINITION.findall(text))
     return data
-
-
-def _on_self(target: ast.Attribute) -> bool:
-    """Whether an attribute is one of `self` (`self.providers`)."""
-    return isinstance(target.value, ast.Name) and target.value.id == "self"

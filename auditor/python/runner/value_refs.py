@@ -16,6 +16,7 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.call_graph import ARGV_SEPARATOR
+from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
 from auditor.python.model.retry_reach import RETRYING
 from auditor.python.model.value_calls import (
@@ -285,7 +286,10 @@ class ValueRefs:
             # as a value (`retry_async(provider.chat, …)`) runs the method of its class
             annotation = self._annotation(node.value)
             # (what a name or an attribute of the instance holds: `self.adapter.chat`)
-            readable = isinstance(node.value, ast.Name) or _of_self(node.value)
+            owner = node.value
+            readable = isinstance(owner, ast.Name) or (
+                isinstance(owner, ast.Attribute) and on_self(owner)
+            )
             receiver = self.refs(node.value, depth + 1) if readable else []
             if receiver:
                 return [("field", node.attr, annotation, tuple(receiver[:_MAX_REFS]))]
@@ -439,12 +443,3 @@ class ValueRefs:
             held = tuple(self.refs(func))
             return ("value", held) if held else None
         return None
-
-
-def _of_self(node: ast.expr) -> bool:
-    """Whether an expression is an attribute of the instance or class (`self.adapter`)."""
-    return (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id in ("self", "cls")
-    )

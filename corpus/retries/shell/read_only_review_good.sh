@@ -1,16 +1,6 @@
 #!/bin/bash
-# A review loop whose run has no tools at all (`--tools ""`) or only plans: it only
-# answers, so asking again repeats no side effect.
-prompt_file=$1
-attempt=0
-while [ "$attempt" -lt 3 ]; do
-  attempt=$((attempt + 1))
-  if claude --print --tools "" --output-format text < "$prompt_file" > review.txt; then
-    break
-  fi
-  sleep 2
-done
-
+# Review loops whose run only plans, or runs in a read-only sandbox: it only answers, so
+# asking again repeats no side effect.
 for attempt in 1 2 3; do
   if claude -p --permission-mode plan "review the diff" > plan.txt; then
     break

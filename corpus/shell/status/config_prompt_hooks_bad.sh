@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Hooks whose prompts come from a config file, run in the background and marked done
-# whatever they did: reading the config for the next hook examines none of their output,
-# and the bare `wait` at the end returns 0.
+# Hooks whose prompts come from files (through two variables), run in the background and
+# marked done whatever they did: the bare `wait` at the end returns 0.
 set -euo pipefail
 CONFIG=hooks.yaml
 STATE=progress.yaml
@@ -11,7 +10,7 @@ run_hooks() {
   count=$(yq -r '.hooks | length' "$CONFIG")
   for ((h = 0; h < count; h++)); do
     local prompt
-    prompt=$(yq -r ".hooks[$h].prompt" "$CONFIG")
+    prompt=$(cat "hooks/$h.md")
     local message
     message=$(echo "$prompt" | envsubst)
     (

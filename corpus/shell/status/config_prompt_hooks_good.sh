@@ -10,7 +10,7 @@ run_hooks() {
   pids=()
   for ((h = 0; h < count; h++)); do
     local prompt
-    prompt=$(yq -r ".hooks[$h].prompt" "$CONFIG")
+    prompt=$(cat "hooks/$h.md")
     local message
     message=$(echo "$prompt" | envsubst)
     claude -p "$message" --dangerously-skip-permissions > "hook.$h.log" 2>&1 &

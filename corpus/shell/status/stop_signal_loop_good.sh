@@ -18,3 +18,18 @@ done
 while grep -q '^- \[ \]' tasks.md; do
   claude -p --dangerously-skip-permissions "$(envsubst < "$PROMPT_FILE")"
 done
+
+# and one that takes its next task from the file it then checks: the task a filter picks
+# is the run's to tick off, so the check of that file is about the run
+while grep -q '^- \[ \]' tasks.md; do
+  task=$(grep -m1 '^- \[ \]' tasks.md)
+  claude -p --dangerously-skip-permissions "Do this task and tick it off: $task"
+done
+
+# and one that stops, next time round, once the run's product is there
+for _ in 1 2 3; do
+  if [ -f report.md ]; then
+    break
+  fi
+  claude -p "$(cat report_prompt.md)" || true
+done
