@@ -95,8 +95,6 @@ def lost_status(
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
     if not waits and backgrounded(carrier) and _pid_handed_over(script, carrier):
         return None  # its callers, out of sight, may wait for it
-    if not waits and _detached(command, carrier, statement):
-        return None  # started to outlive the script (`nohup … &`): its supervisor's to see
     job = carrier if backgrounded(carrier) else job_ending_with(statement)
     masked = None
     if stage is not None:
@@ -142,28 +140,6 @@ def _before_last_stage(command: SimpleCommand, statement: Node) -> bool:
         return False
     stages = statement.named_children
     return bool(stages) and not within(command.node, stages[-1])
-
-
-# Wrappers that start a command to outlive the shell that starts it (its hangup ignored,
-# or in a session of its own): in the background, a run its supervisor watches.
-_DETACHING = frozenset({"nohup", "setsid"})
-
-
-def _detached(command: SimpleCommand, carrier: Node, statement: Node) -> bool:
-    """Whether a run goes into the background under `nohup` or `setsid` (`nohup claude
-    -p … > agent.log 2>&1 &`, also as the last command of a backgrounded subshell): a
-    launch meant to outlive the script, not a job it forgot to wait for."""
-    if not any(wrapper.name in _DETACHING for wrapper in command.wrappers):
-        return False
-    if backgrounded(carrier):
-        return True
-    # (or the list it ends goes there: `( cd "$wt" && nohup claude -p … & )`)
-    current: Node | None = statement
-    while current is not None and current.type in ("list", "redirected_statement", "command"):
-        if backgrounded(current):
-            return True
-        current = current.parent
-    return False
 
 
 def _pid_handed_over(script: ShellScript, job: Node) -> bool:

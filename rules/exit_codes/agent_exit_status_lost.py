@@ -87,9 +87,6 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       summary.exists(): …`), also when the run's result is kept and never read; and
       an embedded shell's run is judged by its host examining what it printed
       (`"401" in result.stdout`, not `print(result.stdout)`);
-    - a run started to outlive the script (`nohup claude -p … > agent.log
-      2>&1 &`, `setsid …`, also at the end of a backgrounded subshell): a
-      launcher's, whose supervisor watches it;
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output; and the last command of a line typed into a pane's
