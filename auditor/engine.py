@@ -157,11 +157,13 @@ class Auditor:
 
     @functools.cached_property
     def _sdk_needles(self) -> tuple[str, ...]:
-        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), or
-        its import under another name (`OpenAI as OpenAI_`); a factory given the class
-        is the call graph's answer (`client_factory_paths`)."""
+        """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), its
+        import under another name (`OpenAI as OpenAI_`), or its name read with `getattr`
+        (`getattr(anthropic, "Anthropic")`); a factory given the class is the call graph's
+        answer (`client_factory_paths`)."""
         names = self._sdk_names
-        return (*(f"{name}(" for name in names), *(f"{name} as " for name in names))
+        forms = ("{}(", "{} as ", '"{}"', "'{}'")
+        return tuple(form.format(name) for name in names for form in forms)
 
     @functools.cached_property
     def steps(self) -> StepCatalog | None:

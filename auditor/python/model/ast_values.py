@@ -393,6 +393,25 @@ def item_names(node: ast.expr | None) -> tuple[str, ...]:
     return annotation_names(items[-1] if container in _MAPPINGS else items[0])
 
 
+def class_named(value: ast.expr) -> str | None:
+    """The class a value names: a name (`OpenAI`, `openai.OpenAI`), an attribute read with
+    `getattr` and a constant (`getattr(anthropic, "Anthropic", None)`), or the first of
+    an `or` of them."""
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+        return next(filter(None, map(class_named, value.values)), None)
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "getattr"
+        and len(value.args) >= 2
+        and isinstance(value.args[1], ast.Constant)
+        and isinstance(value.args[1].value, str)
+        and (owner := dotted_name(value.args[0])) is not None
+    ):
+        return f"{owner}.{value.args[1].value}"
+    return dotted_name(value) if isinstance(value, ast.Name | ast.Attribute) else None
+
+
 def annotation_names(node: ast.expr | None) -> tuple[str, ...]:
     """The dotted names of the classes an annotation allows: one (`BaseLLM`,
     `llm.BaseLLM`), each of a union (`A | B`, `Optional[A]`, `Union[A, B]`), also written

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from auditor.python.model.ast_values import (
     Function,
     children,
+    class_named,
     dotted_name,
     import_bindings,
     qualified_import,
@@ -364,8 +365,9 @@ class _Indexer:
 
     def _qualified(self, func: ast.expr) -> frozenset[str]:
         dotted = dotted_name(func)
-        if dotted is None:
-            return frozenset()
+        return frozenset() if dotted is None else self._qualified_name(dotted)
+
+    def _qualified_name(self, dotted: str) -> frozenset[str]:
         head, _, rest = dotted.partition(".")
         resolved = self.aliases.get(head)
         if resolved is None:
@@ -377,6 +379,8 @@ class _Indexer:
         kept = None
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             kept = self._kept.get((self._scope, func.attr)) if func.value.id == "self" else None
+        elif isinstance(func, ast.Name):
+            kept = self._kept.get((self._scope, func.id))
         self.module.calls[node] = kept if kept is not None else self._qualified(func)
         if (
             isinstance(func, ast.Attribute)
@@ -390,6 +394,12 @@ class _Indexer:
         for target in node.targets:
             if isinstance(target, ast.Name):
                 self._bind(target.id, "assign", node.value, node)
+                if isinstance(node.value, ast.Call | ast.BoolOp):
+                    # `ClientClass = getattr(anthropic, "Anthropic", None) or …`: what
+                    # calling `ClientClass(…)` later in this function calls
+                    named = class_named(node.value)
+                    if named is not None:
+                        self._kept[(self._scope, target.id)] = self._qualified_name(named)
             elif (
                 isinstance(target, ast.Attribute)
                 and isinstance(target.value, ast.Name)

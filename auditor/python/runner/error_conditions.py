@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
-from auditor.python.model.ast_values import Function, class_names, dotted_name
+from auditor.python.model.ast_values import Function, dotted_name
 from auditor.python.runner.error_atoms import TRUE, Conditions, Conjunction, Names, consistent
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
@@ -275,7 +275,7 @@ def predicate_errors(node: ast.expr, facts: AstFacts, *, giveup: bool = False) -
     if isinstance(node, ast.Call) and not giveup:
         first = node.args[0] if node.args else None
         if short in ("retry_if_exception_type", "retry_if_exception_cause_type"):
-            return class_errors(class_names(first) if first else [], _EVERY_CLASS)
+            return class_errors(facts.classes(first) if first else [], _EVERY_CLASS)
         if short in ("retry_if_not_exception_type", "retry_always"):
             return EVERY_ERROR
         if short == "retry_if_exception_message":

@@ -168,9 +168,51 @@ class AstFacts:
                 target, words = statement.targets[0], literal_strings(statement.value)
                 if isinstance(target, ast.Name) and words is not None:
                     self.strings[target.id] = words
-                elif isinstance(target, ast.Name) and isinstance(statement.value, ast.Tuple):
-                    self.exceptions[target.id] = class_names(statement.value)
+                elif isinstance(target, ast.Name):
+                    self._classes_assigned(target.id, statement.value)
+            elif (
+                isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and statement.value is not None
+            ):
+                self._classes_assigned(statement.target.id, statement.value)
+            else:
+                self._classes_added(statement)
         self.methods = {name: m for name, m in self.methods.items() if len(owners[name]) == 1}
+
+    def _classes_assigned(self, name: str, value: ast.expr) -> None:
+        """A module constant of exception classes: a tuple or a list of them (`RETRIABLE =
+        (RateLimitError, APIError)`), or a tuple of a list built before (`tuple(found)`)."""
+        if isinstance(value, ast.Tuple | ast.List):
+            self.exceptions[name] = class_names(value)
+        elif (
+            isinstance(value, ast.Call)
+            and dotted_name(value.func) in ("tuple", "list")
+            and len(value.args) == 1
+            and isinstance(value.args[0], ast.Name)
+            and value.args[0].id in self.exceptions
+        ):
+            self.exceptions[name] = list(self.exceptions[value.args[0].id])
+
+    def _classes_added(self, statement: ast.stmt) -> None:
+        """Classes a module statement adds to such a list (`found.extend([openai.
+        RateLimitError])`, `found.append(X)`, `found += [X]`), also under a guarded import."""
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+            name, added = statement.target.id, statement.value
+        elif (
+            isinstance(statement, ast.Expr)
+            and isinstance(call := statement.value, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in ("extend", "append")
+            and isinstance(call.func.value, ast.Name)
+            and len(call.args) == 1
+        ):
+            name, added = call.func.value.id, call.args[0]
+        else:
+            return
+        if name in self.exceptions:
+            listed = added if isinstance(added, ast.Tuple | ast.List) else ast.Tuple([added])
+            self.exceptions[name] = [*self.exceptions[name], *class_names(listed)]
 
     @functools.cached_property
     def origins(self) -> dict[str, frozenset[str]]:

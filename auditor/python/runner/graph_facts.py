@@ -46,6 +46,7 @@ from auditor.python.model.ast_values import (
     annotation_names,
     base_names,
     class_fields,
+    class_named,
     dotted_name,
     is_property,
     item_names,
@@ -352,23 +353,30 @@ def _class_parameter(call: ast.Call, params: Collection[str]) -> bool:
 
 
 def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
-    """The class a method stores on its instance and calls there (`self._OpenAI = OpenAI`,
-    then `self._OpenAI(…)`): the name it stores, read in the same method."""
+    """The class a method keeps in a name and calls there: on its instance (`self._OpenAI
+    = OpenAI`, then `self._OpenAI(…)`) or in a local (`ClientClass = getattr(anthropic,
+    "Anthropic", None) or …`, then `ClientClass(…)`): the name it keeps, read in the
+    same function."""
     receiver, _, attribute = dotted.partition(".")
-    if receiver not in ("self", "cls") or not attribute or "." in attribute:
+    local = "." not in dotted
+    if not local and (receiver not in ("self", "cls") or "." in attribute):
         return None
     for node in function.bindings:
         if not isinstance(node, ast.Assign):
             continue
         stored = any(
-            isinstance(t, ast.Attribute)
-            and t.attr == attribute
-            and isinstance(t.value, ast.Name)
-            and t.value.id == receiver
+            (isinstance(t, ast.Name) and t.id == dotted)
+            if local
+            else (
+                isinstance(t, ast.Attribute)
+                and t.attr == attribute
+                and isinstance(t.value, ast.Name)
+                and t.value.id == receiver
+            )
             for t in node.targets
         )
-        if stored and isinstance(node.value, ast.Name | ast.Attribute):
-            return dotted_name(node.value)
+        if stored and (named := class_named(node.value)) is not None:
+            return named
     return None
 
 
