@@ -226,8 +226,8 @@ class AgentCatalog(NamedTuple):
 
 # The value a flag that ends every read-only mode is kept with among the read-only
 # options (`--dangerously-skip-permissions` is claude's `--permission-mode
-# bypassPermissions`): no word holds a NUL, so none sets it.
-WRITES = "\0"
+# bypassPermissions`): no word is empty, so none sets it.
+WRITES = ""
 
 
 def reads_only(arguments: Sequence[str | None], options: Sequence[tuple[str, ...]]) -> bool:
@@ -292,13 +292,6 @@ def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
     )
 
 
-def _option_words(option: str) -> tuple[str, ...]:
-    """An option's words as a data file writes them (`--sandbox read-only`,
-    `--chat-mode=ask`), with `""` for an empty value (claude's `--tools ""`: no tools)."""
-    words = re.split(r"[\s=]+", option.strip())
-    return tuple("" if word in ('""', "''") else word for word in words)
-
-
 def _words(value: str | Sequence[str]) -> tuple[str, ...]:
     """A data file's word or list of words."""
     return (value,) if isinstance(value, str) else tuple(value)
@@ -319,7 +312,7 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         headless=frozenset(table.get("headless", base.headless if base else ())),
         read_only=(
             (
-                *(_option_words(option) for option in table["read-only"]),
+                *(tuple(re.split(r"[\s=]+", option.strip())) for option in table["read-only"]),
                 *((flag, WRITES) for flag in table.get("writes", ())),
             )
             if "read-only" in table

@@ -620,21 +620,18 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
-            if node.start_byte < statement.start_byte and not _looks_for_work_done(node):
+            if node.start_byte < statement.start_byte and _operator_signal(node):
                 continue  # an operator's signal the next round tests first (`[ -f .stop ]`)
             if not only_shows(script, node):
                 return True
     return False
 
 
-def _looks_for_work_done(node: Node) -> bool:
-    """Whether the file `node` may hold what the last run did: any file examined for
-    what it holds, or tested for existence, unless its name is a signal its operator
-    leaves (`[ -f .stop ]`, `[ -e PAUSE ]`)."""
-    if not file_test_operand(node):
-        return True
+def _operator_signal(node: Node) -> bool:
+    """Whether the file `node` is tested for existence and named as a signal an operator
+    leaves for a loop (`[ -f .stop ]`, `[ -e PAUSE ]`), not for what a run did."""
     name = normal_word(text_of(node)).rsplit("/", 1)[-1]
-    return _OPERATOR_SIGNAL.search(name) is None
+    return file_test_operand(node) and _OPERATOR_SIGNAL.search(name) is not None
 
 
 def _read_places(script: ShellScript, node: Node, statement: Node) -> list[Node]:

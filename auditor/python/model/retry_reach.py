@@ -418,13 +418,14 @@ class RetryReach:
             callee = call.callee
             if callee and callee[0] == "value" and parameter in [tuple(r) for r in callee[1]]:
                 found += self._around(fid, call, given)
-            passing = [key for key, ref in _given_at(call) if tuple(ref) == parameter]
-            if passing and depth < _PASSED_DEPTH:
-                onward = _classes_given(call)
-                for target in self.graph.callees(fid, number):
-                    for key in passing:
-                        found += self._calling_layers(target, key, onward, depth + 1)
-                found += self._around(fid, call, given)
+            if depth >= _PASSED_DEPTH or not _passes(call, parameter):
+                continue
+            onward = _classes_given(call)
+            for target in self.graph.callees(fid, number):
+                for name in self.graph.functions[target].facts.get("params", ()):
+                    if parameter in [tuple(r) for r in self.graph.passed(target, call, name)]:
+                        found += self._calling_layers(target, name, onward, depth + 1)
+            found += self._around(fid, call, given)
         # and in the closures it defines, which call it as a free name (`async def
         # _attempt(): … return await opener()`, run under the closure's own layer)
         outer = ("outer", function.qualname, (parameter,))
@@ -465,13 +466,10 @@ def _classes_given(call: CallFacts) -> dict[str, Any]:
     }
 
 
-def _given_at(call: CallFacts) -> list[tuple[int | str, Any]]:
-    """What a call passes, by position (after a runner's own arguments) or keyword."""
-    shift = call.details.shift
-    return [
-        *((i - shift, r) for i, r in call.args if i >= shift),
-        *((k, r) for k, r in call.details.keywords),
-    ]
+def _passes(call: CallFacts, parameter: tuple[str, str]) -> bool:
+    """Whether a call passes a parameter on as one of its values."""
+    given = (*(r for _, r in call.args), *(r for _, r in call.details.keywords))
+    return any(tuple(ref) == parameter for ref in given)
 
 
 # The values a decorator applied as a call may be given: a function of the tree

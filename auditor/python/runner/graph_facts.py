@@ -180,70 +180,56 @@ class ModuleFacts(LoopLayers):
             found["extends"] = tuple(extends)
         if protocol:
             found["protocol"] = True
-        typed = self._annotated(node, annotation_names)
+        assigned = _attributes_set(node)
+        typed = self._annotated(assigned, annotation_names)
         if typed:
             found["typed"] = typed
-        items = self._annotated(node, item_names)  # of its containers: what they hold
+        items = self._annotated(assigned, item_names)  # of its containers: what they hold
         if items:
             found["items"] = items
         if "__init__" not in methods:  # a dataclass, `NamedTuple`…: its call binds the fields
             fields = tuple(class_fields(node))
             if fields:
                 found["fields"] = fields
-        named = self._class_names(node)
+        named = self._class_names(assigned)
         if named:
             found["names"] = named
         return found
 
     def _annotated(
-        self, node: ast.ClassDef, read: Callable[[ast.expr | None], tuple[str, ...]]
+        self, assigned: list[Attribute], read: Callable[[ast.expr | None], tuple[str, ...]]
     ) -> dict[str, str]:
         """The classes each attribute annotated in the class body names as `read` reads
         its annotation (`llm: BaseLLM`, a dataclass's or a model's field), or in a method
         (`self.providers: dict[str, Provider] = {}`), qualified."""
-        methods = [item for item in node.body if isinstance(item, Function)]
-        inside = (s for method in methods for s in statements(method, definitions=False))
         found: dict[str, str] = {}
-        body = {id(item) for item in node.body}
-        for item in chain(node.body, inside):
-            target = item.target if isinstance(item, ast.AnnAssign) else None
-            if isinstance(target, ast.Name) and id(item) in body:  # not a method's local
-                name = target.id
-            elif isinstance(target, ast.Attribute) and on_self(target):
-                name = target.attr
-            else:
-                continue
-            assert isinstance(item, ast.AnnAssign)
-            names = read(item.annotation)
+        for name, item, _ in assigned:
+            names = read(item.annotation) if isinstance(item, ast.AnnAssign) else ()
             if names:
                 found.setdefault(name, "|".join(self.imports.qualify(n) for n in names))
         return found
 
-    def _class_names(self, node: ast.ClassDef) -> dict[str, list[str]]:
+    def _class_names(self, assigned: list[Attribute]) -> dict[str, list[str]]:
         """Class-level constants that name classes, qualified (`RETRY_ERRORS =
         (RateLimitError, APIError)`): what an `except self.RETRY_ERRORS` of a method
         catches in an instance of this class; and tuples of them a method stores on the
         instance (`self._retry_exceptions = (anthropic.RateLimitError, …)` in `__init__`),
         for `retry_if_exception_type(self._retry_exceptions)`."""
         found: dict[str, list[str]] = {}
-        body = {id(item) for item in node.body}
-        methods = [item for item in node.body if isinstance(item, Function)]
-        inside = (s for method in methods for s in statements(method, definitions=False))
-        for item in chain(node.body, inside):
-            if not isinstance(item, ast.Assign | ast.AnnAssign) or item.value is None:
-                continue
-            targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+        for name, item, in_body in assigned:
             value = item.value
+            if value is None:
+                continue
             tuple_of = isinstance(value, ast.Tuple | ast.List)
             listed = value.elts if isinstance(value, ast.Tuple | ast.List) else [value]
             names = [dotted_name(element) for element in listed]
-            if not names or any(name is None for name in names):
+            if not names or any(n is None for n in names) or not (in_body or tuple_of):
                 continue
-            for target in targets:
-                if isinstance(target, ast.Name) and id(item) in body:
-                    found[target.id] = [self.imports.qualify(n) for n in names if n]
-                elif isinstance(target, ast.Attribute) and on_self(target) and tuple_of:
-                    found.setdefault(target.attr, [self.imports.qualify(n) for n in names if n])
+            qualified = [self.imports.qualify(n) for n in names if n]
+            if in_body:
+                found[name] = qualified
+            else:
+                found.setdefault(name, qualified)
         return found
 
     def same_client(self, call: ast.Call) -> ast.expr | None:
@@ -375,7 +361,9 @@ def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
             )
             for t in node.targets
         )
-        if stored and (named := class_named(node.value)) is not None:
+        # (a local only where it is read through `getattr`, as the module model reads it)
+        computed = isinstance(node.value, ast.Call | ast.BoolOp)
+        if stored and (computed or not local) and (named := class_named(node.value)):
             return named
     return None
 
@@ -438,3 +426,27 @@ def module_graph_facts(
     # makes the module look incomplete.
     data["complete"] = len(data["functions"]) - 1 >= len(_DEFINITION.findall(text))
     return data
+
+
+# An attribute a class sets: its name, the assignment, whether it is in the class body
+# (else `self.NAME = …` in a method)
+Attribute = tuple[str, ast.Assign | ast.AnnAssign, bool]
+
+
+def _attributes_set(node: ast.ClassDef) -> list[Attribute]:
+    """The attributes a class's body and methods set, in source order (methods after the
+    body), found in one walk for the facts that read them."""
+    body = {id(item) for item in node.body}
+    methods = [item for item in node.body if isinstance(item, Function)]
+    inside = (s for method in methods for s in statements(method, definitions=False))
+    found: list[Attribute] = []
+    for item in chain(node.body, inside):
+        if not isinstance(item, ast.Assign | ast.AnnAssign):
+            continue
+        targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+        for target in targets:
+            if isinstance(target, ast.Name) and id(item) in body:  # not a method's local
+                found.append((target.id, item, True))
+            elif isinstance(target, ast.Attribute) and on_self(target):
+                found.append((target.attr, item, False))
+    return found
