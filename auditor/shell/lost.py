@@ -70,6 +70,8 @@ def lost_status(
     own = script_own_status(command)  # what reads it reads `script`'s own 0
     use = status_use(statement, options, script) if not own else None
     kept = unread_store(use, script.read_names())  # `|| rc=$?`, and nothing reads `rc`
+    if kept is not None and use is not None and use.store is not None:
+        kept = None if _callers_unseen(script, use.store, kept) else kept
     if use is not None and kept is None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
     if (stage is not None or _before_last_stage(command, statement)) and branch_pipestatus(
@@ -273,6 +275,18 @@ def _flag(statement: Node) -> bool:
         statement.child_by_field_name("value") if statement.type == "variable_assignment" else None
     )
     return value is not None and value.type in ("word", "number")
+
+
+def _callers_unseen(script: ShellScript, store: Node, name: str) -> bool:
+    """Whether the global `name` a function keeps a status in may be read by callers out
+    of the script's sight: nothing in the script calls the function (a library's, or an
+    entry point another script calls), and the variable is not `local` to it."""
+    function = enclosing_definition(store)
+    if function is None or name in script.read_names().local.get(function.id, ()):
+        return False
+    label = function.child_by_field_name("name")
+    called = (label.text or b"").decode("utf-8", "replace") if label is not None else ""
+    return not calls_of(script).get(called)
 
 
 def _status_read_by_callers(script: ShellScript, statement: Node) -> bool:

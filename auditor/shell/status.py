@@ -32,7 +32,8 @@ class StatusUse(NamedTuple):
     reason: str  # "errexit (`set -e`) is on", "it is an operand of `&&`"
     # The `NAME=$(…)` assignment that takes the status on, when it sits in one.
     via: str | None = None
-    store: Node | None = None  # the `NAME=$?` after `||` that keeps it, when that is the use
+    # the `NAME=$?` that keeps it (after `||`, or the next statement), when that is the use
+    store: Node | None = None
 
 
 def _text(node: Node) -> str:
@@ -119,6 +120,14 @@ def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
         if function is None or _text(name) not in read.local.get(function.id, ()):
             return None
     return _text(name)
+
+
+def _status_store(statement: Node | None) -> Node | None:
+    """The `NAME=$?` assignment a statement is (`local NAME=$?` too), or None."""
+    if statement is not None and statement.type == "declaration_command":
+        assignments = [c for c in statement.named_children if c.type == "variable_assignment"]
+        statement = assignments[0] if len(assignments) == 1 else None
+    return statement if statement is not None and statement.type == "variable_assignment" else None
 
 
 def _ignored_operand(list_node: Node, node: Node) -> str | None:
@@ -422,7 +431,10 @@ def status_use(
     if parent.type == "pipeline":  # a stage: `(echo "$p" | agent) | tee log`
         return _stage_use(parent, options, context)
     if reads_exit_status(node):
-        return StatusUse("the next command reads `$?`")
+        # `agent …; rc=$?` keeps the status, unless errexit decides on it first
+        errexit = options.errexit and not in_condition(node)
+        store = None if errexit else _status_store(next_statement(node))
+        return StatusUse("the next command reads `$?`", store=store)
     if (leaving := bare_leave(node)) is not None:
         return StatusUse(f"the bare `{leaving}` after it passes it on")
     if node.type == "variable_assignment" and 0 in (pipestatus_indices(node) or ()):
