@@ -26,7 +26,7 @@ from auditor.shell.guards import status_guards
 from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.lost import lost_status
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import local_names, written_file
+from auditor.shell.output_words import local_names
 from auditor.shell.parse import Node, backgrounded, enclosing_definition, enclosing_loop, within
 from auditor.shell.schedule import endless
 from auditor.shell.stages import Pipeline
@@ -41,6 +41,7 @@ from auditor.shell.status import (
     reads_exit_status,
     substitution_assignment,
 )
+from auditor.shell.written_files import written_file
 from auditor.shell.wrong_reads import (
     always_succeeds,
     failure_branch_read,

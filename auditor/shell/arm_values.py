@@ -1,5 +1,5 @@
-"""The values the arms of an `if` or `case` leave a variable with, joined where the walk
-leaves the statement.
+"""The values the arms of an `if` or `case` (or the right operand of an `&&`/`||` list,
+taken or not) leave a variable with, joined where the walk leaves the statement.
 
 The shell model walks a script once, in source order, so after `if …; then A=claude;
 else A=echo; fi` it shows the last arm's value. Each arm's value is a value `A` may hold
@@ -19,6 +19,7 @@ from auditor.shell.parse import THEN, Node, arm_of
 from auditor.shell.words import ALTERNATIVES_SUFFIX, Value, is_output_key, spelling
 
 _NONE_TAKEN = -2  # the arm bash takes when no branch matches (no `else`, no `*)`)
+_BEFORE = -3  # a list's left operand: it runs on every path, before the arm
 
 
 class _Statement:
@@ -26,19 +27,30 @@ class _Statement:
 
     def __init__(self, statement: Node, env: Mapping[str, Value]) -> None:
         children = statement.named_children
-        arms = [arm for c in children if (arm := arm_of(c)) != THEN]
-        if statement.type == "if_statement":
+        # `a && B=1`, `a || B=1`: the right operand is an arm, taken or not; the left one
+        # always runs, before the statement's arms
+        self.right = children[-1].id if statement.type == "list" and len(children) > 1 else None
+        arms = [arm for c in children if (arm := self.arm_of(c)) not in (THEN, _BEFORE)]
+        if statement.type == "list":
+            arms.append(_NONE_TAKEN)
+        elif statement.type == "if_statement":
             arms.insert(0, THEN)
             if not any(c.type == "else_clause" for c in children):
                 arms.append(_NONE_TAKEN)
         elif not catch_all(statement):
             arms.append(_NONE_TAKEN)
         self.arms = arms
-        self.current = THEN
+        self.current = _BEFORE if statement.type == "list" else THEN
         self.before = dict(env)  # the variables before the statement
         self.start = self.before  # ... and where the current arm started
         # arm -> variable -> the values it may hold there
         self.written: dict[int, dict[str, tuple[Value | None, ...]]] = {}
+
+    def arm_of(self, child: Node) -> int:
+        """The arm a child is in (`parse.arm_of`; a list's left operand is in none)."""
+        if self.right is None:
+            return arm_of(child)
+        return child.id if child.id == self.right else _BEFORE
 
     def close_arm(self, env: Mapping[str, Value]) -> None:
         """The current arm ends: what it changed, however (an assignment, a function's
@@ -69,9 +81,11 @@ class ArmValues:
         if not self._open:
             return
         statement = self._open[-1]
-        arm = arm_of(child)
+        arm = statement.arm_of(child)
         if arm != statement.current:
             statement.close_arm(env)
+            if statement.current == _BEFORE:  # what the left operand set holds on every path
+                statement.before = dict(env)
             statement.current, statement.start = arm, dict(env)
 
     def leave(self, env: MutableMapping[str, Value]) -> None:
@@ -90,6 +104,8 @@ class ArmValues:
                 for value in statement.written.get(arm, {}).get(name, before)
             ]
             held = [value for value in values if value is not None]  # strings and arrays
+            if held and len(held) < len(values):
+                env.pop(name, None)  # unknown on a path: no arm's value is the one it holds
             if len(set(held)) > 1 or (held and len(held) < len(values)):
                 add_alternatives(env, name, held)
 

@@ -19,13 +19,12 @@ from auditor.shell.output_words import (
     TEXT_TOOLS,
     WHOLE_READERS,
     local_names,
-    normal_word,
     reads_in,
-    text_of,
     whole_word,
 )
 from auditor.shell.parse import Node, descendants, field_of, within
 from auditor.shell.status import assigned_by
+from auditor.shell.written_files import normal_word, text_of
 
 # Commands that examine the text they read: a read by one of these judges the run.
 # A script run on the output examines it only where its status decides something (in a

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import text_of
 from auditor.shell.parse import Node, descendants, enclosing_loop, within
+from auditor.shell.written_files import text_of
 
 # Jumps that keep a run from the counter: after a failed run, a `continue` sends it round
 # again without it (a `break` or `return` there is a success's way out). Before a run,

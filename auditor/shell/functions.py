@@ -92,9 +92,11 @@ def summarize_function(
     parsed: ShellText,
     statement_of: StatementOf,
     summaries: Mapping[str, FunctionSummary],
+    held_codes: Mapping[int, tuple[int, ...]],
 ) -> FunctionSummary | None:
     """The summary of a function from the commands of its body, or None when a call of
-    it neither runs an agent nor passes a forwarded command's status on."""
+    it neither runs an agent nor passes a forwarded command's status on. `held_codes`:
+    the numbers a `return $ec` may return on some path, by the command's id."""
     returns: dict[int, str] = {}
     returns_status = False
     for command in inside:
@@ -108,6 +110,8 @@ def summarize_function(
         elif node is not None and command.command_name == "return":
             # `exit "$rc"` ends the script: its status is the script's, never the caller's.
             returns_status = returns_status or parsed.node_text(node).strip('"').startswith("$")
+            for held in held_codes.get(command.node.id, ()):
+                returns.setdefault(held, f"`return {parsed.node_text(node)}` in `{name}`")
     body = definition.child_by_field_name("body")
 
     def passes(command: SimpleCommand) -> bool:

@@ -13,14 +13,9 @@ from typing import NamedTuple
 
 from auditor.shell.functions import prints_out
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import (
-    WHOLE_READERS,
-    file_read,
-    normal_word,
-    reads_in,
-    text_of,
-)
+from auditor.shell.output_words import WHOLE_READERS, file_read, reads_in
 from auditor.shell.parse import Node, descendants, same_node, within
+from auditor.shell.written_files import normal_word, text_of
 
 
 class Given(NamedTuple):

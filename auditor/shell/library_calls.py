@@ -89,7 +89,9 @@ class LibraryCalls:
             return None
         commands = [found.get(id(c)) or c for c in inside]
         status_of = library.status_kept
-        return summarize_function(name, definition, commands, library.parsed, status_of, summaries)
+        return summarize_function(
+            name, definition, commands, library.parsed, status_of, summaries, library.held_codes
+        )
 
 
 def _held(env: Env, name: str) -> object:

@@ -26,7 +26,7 @@ from auditor.shell.effect_checks import RanBefore, checks_effect, tests_end_scri
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
-from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, text_of
+from auditor.shell.output_words import EXISTENCE_TESTS, calls_of
 from auditor.shell.parse import (
     Node,
     backgrounded,
@@ -51,6 +51,7 @@ from auditor.shell.status import (
     substitution_declaration,
     unread_store,
 )
+from auditor.shell.written_files import text_of
 
 
 def lost_status(

@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 
+from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.project import Callback, CallSite
 from auditor.shell.arm_values import ArmValues
@@ -32,6 +33,7 @@ from auditor.shell.assignments import (
     forget,
     loop_variable,
     may_vary,
+    values_held,
     variants,
 )
 from auditor.shell.call_memo import CallMemo
@@ -94,6 +96,7 @@ from auditor.shell.words import (
     is_output_key,
     output_key,
 )
+from auditor.shell.written_files import run_file, written_script
 from auditor.unit import SCRIPT_END, NotAudited
 from auditor.value_budget import current_budget, value_budget
 
@@ -109,6 +112,7 @@ _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or i
 
 # an assignment of a function's argument (`AGENT=$1`, `tool="${2}"`), `local` ones too
 _ASSIGNED_ARGUMENT = re.compile(rb'[A-Za-z_][A-Za-z0-9_]*=(?:"?\$\{?[0-9@*])')
+_VARIABLE_WORD = re.compile(r'"?\$\{?([A-Za-z_]\w*)\}?"?')  # `$ec`, `"${ec}"`
 
 _SCOPED = (b"local ", b"declare ", b"typeset ")  # an assignment that ends with the call
 
@@ -184,6 +188,10 @@ class ShellScript:
         # here-document bodies that start with a shebang (scripts it writes out), by node
         # id: the variables where the command that writes each runs
         self.written_env: dict[int, Env] = {}
+        # the shell text it writes to files (`printf '…' > "$runner"`), by file word
+        self.written: dict[str, str] = {}
+        # the numbers a `return $ec` may return, beside a status: by the command's id
+        self.held_codes: dict[int, tuple[int, ...]] = {}
         self._errexit_some: set[int] = set()  # see `errexit_on_some_call`
         # a name -> the sourcing scripts' functions that end by running it (`walk`): each
         # summarised as that name
@@ -422,6 +430,11 @@ class ShellScript:
         command = self._command_by_id.get(node.id)
         if command is None:
             command = self._analysed(node, self.env)
+            if command.command_name in ("return", "exit") and command.literal_code is None:
+                self._hold_codes(command)
+            if holder is not None and (written := written_script(command, holder)):
+                before = self.written.get(written.file, "") if written.appends else ""
+                self.written[written.file] = before + written.text
             self._command_index[node.id] = len(self.commands)
             self.commands.append(command)
             self._command_by_id[node.id] = command
@@ -498,6 +511,8 @@ class ShellScript:
         command = analyse_command(node, env, self.catalog)
         command = forwarded_command(command, self.summaries, self.catalog)
         text = command_string(command, env) if command.agent is None else None
+        if text is None and command.agent is None and (file := run_file(command)):
+            text = self.written.get(file)  # a script it wrote before: `"$runner"`
         found = self._string_agent(text) if text else None
         if found is None:
             return command
@@ -608,6 +623,16 @@ class ShellScript:
         first, last = self._body_commands.get(definition.id, (0, len(self.commands)))
         return [c for c in self.commands[first:last] if within(c.node, definition)]
 
+    def _hold_codes(self, command: SimpleCommand) -> None:
+        """The numbers `return $ec` may return: those its variable holds on some path
+        (`[[ $ec -eq 143 ]] && ec=124`), beside the status it holds on another."""
+        word = command.word_nodes[1] if len(command.word_nodes) > 1 else None
+        named = _VARIABLE_WORD.fullmatch(self.parsed.node_text(word)) if word else None
+        held = values_held(self.env, named.group(1)) if named else ()
+        codes = tuple(c for v in held if isinstance(v, str) and (c := bounded_int(v)) is not None)
+        if codes:
+            self.held_codes[command.node.id] = codes
+
     def _summarise(self, name: str, inside: list[SimpleCommand]) -> None:
         """Summarise a function; when that changes what a call of it does, summarise again
         the functions defined before that call it (each a bounded number of times, as
@@ -617,7 +642,13 @@ class ShellScript:
             name, inside = pending.pop()
             definition = self.functions[name]
             summary = summarize_function(
-                name, definition, inside, self.parsed, self.status_kept, self.summaries
+                name,
+                definition,
+                inside,
+                self.parsed,
+                self.status_kept,
+                self.summaries,
+                self.held_codes,
             )
             if summary == self.summaries.get(name):
                 continue

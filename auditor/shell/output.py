@@ -30,14 +30,11 @@ from auditor.shell.output_words import (
     file_captures,
     file_read,
     local_names,
-    normal_word,
     passed_files,
     reads_in,
     sends_output_away,
-    text_of,
     whole_word,
     written_by_commands,
-    written_file,
     written_text,
 )
 from auditor.shell.parse import (
@@ -49,6 +46,7 @@ from auditor.shell.parse import (
     within,
 )
 from auditor.shell.status import next_statement
+from auditor.shell.written_files import normal_word, text_of, written_file
 
 _FEEDING = frozenset({"redirected_statement", "pipeline", "heredoc_redirect"})
 _EXPANDED = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")

@@ -17,25 +17,18 @@ from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_definition
 from auditor.shell.status import assigned_by
+from auditor.shell.written_files import WRITES, normal_word, text_of, written_file
 
-_WRITES = frozenset({">", ">>", "&>", "&>>", ">|"})
 # Tests that a file exists (and is not empty): `[ -f .done ]`.
 EXISTENCE_TESTS = frozenset({"-e", "-f", "-s"})
-_NOT_FILES = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
 WORDS = frozenset({"word", "string", "raw_string", "concatenation"})
 EXPANSIONS = frozenset({"simple_expansion", "expansion"})
-_BRACED = re.compile(r"\$\{([A-Za-z_]\w*)\}")
 _NOT_READING = frozenset({"rm", "touch", "mkdir", "mktemp", "truncate", "tee"})  # write, not read
 # Tools that read text for what it says. `wc` only measures it: a count examines the run
 # where it decides something (`[ "$(wc -l < "$log")" -gt 0 ]`), as a copy of the text would.
 TEXT_TOOLS = frozenset(
     {"grep", "egrep", "fgrep", "rg", "jq", "yq", "awk", "gawk", "sed", "diff", "cmp"}
 )
-
-
-def text_of(node: Node) -> str:
-    """A node's source text."""
-    return (node.text or b"").decode("utf-8", errors="replace")
 
 
 def written_text(node: Node) -> str:
@@ -65,26 +58,11 @@ def _substitutions(node: Node) -> list[Node]:
     return found
 
 
-def normal_word(word: str) -> str:
-    """A file word compared by spelling: `"${log}"` and `$log` are the same file."""
-    return _BRACED.sub(r"$\1", word.replace('"', "").replace("'", ""))
-
-
-def written_file(redirect: Node) -> str | None:
-    """The file an output redirect (`> f`, `>> f`, `&> f`, `2> f`) writes, if a real one."""
-    operator = next((c for c in redirect.children if not c.is_named), None)
-    target = redirect.child_by_field_name("destination")
-    if operator is None or operator.type not in _WRITES or target is None:
-        return None
-    word = normal_word(text_of(target))
-    return word if word and word not in _NOT_FILES else None
-
-
 def sends_output_away(redirect: Node) -> bool:
     """Whether a redirect sends standard output elsewhere: to a file, `/dev/null` or
     another descriptor (`> f`, `&> f`, `>&2`), not `2> f` nor a read (`< f`)."""
     operator = next((c for c in redirect.children if not c.is_named), None)
-    writes = operator is not None and (operator.type in _WRITES or operator.type == ">&")
+    writes = operator is not None and (operator.type in WRITES or operator.type == ">&")
     return writes and standard_output(redirect)
 
 

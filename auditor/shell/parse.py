@@ -288,7 +288,7 @@ def _mended(data: bytes, repairs: list[Repair], inserted: list[int]) -> tuple[by
     return b"".join(pieces), moved
 
 
-BRANCHING = frozenset({"if_statement", "case_statement"})  # statements with arms
+BRANCHING = frozenset({"if_statement", "case_statement", "list"})  # statements with arms
 THEN = -1  # the arm of an `if`'s condition and `then` part (see `arm_of`)
 
 
