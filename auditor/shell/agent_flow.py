@@ -24,7 +24,7 @@ from auditor.shell.first_turn import never_reached
 from auditor.shell.functions import FunctionSummary, enclosing_function
 from auditor.shell.guards import status_guards
 from auditor.shell.jobs import job_ending_with, waits_for
-from auditor.shell.lost import lost_status
+from auditor.shell.lost import kept_by_library, lost_status
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import local_names
 from auditor.shell.parse import Node, backgrounded, enclosing_definition, enclosing_loop, within
@@ -226,6 +226,11 @@ class _Flow:
                 statement, stage = self._statement(command.node)
                 self._unreachable(_Invocation(call, command, statement, stage))
         self._lossy_calls()
+        for command in self.script.commands:  # a library's function keeps it in a global
+            if never_reached(self.script, command.node):
+                continue
+            kept = kept_by_library(self.script, command, self._statement(command.node)[0])
+            self.status.lost.extend([kept] if kept is not None else [])
         return self.status
 
     def _lossy_calls(self) -> None:

@@ -202,8 +202,9 @@ def _status_globals(
 ) -> tuple[tuple[str, ...], AgentProfile | None]:
     """The variables, not `local` to the function, that a run's status goes to: `agent ||
     rc=$?`, or `rc=$?` right after it, also where the run ends a group or an `&&` list
-    whose status is its own (`… | (cd d && claude …) > out || AGENT_EXIT_CODE=$?`); and
-    the agent of the first run that does."""
+    whose status is its own (`… | (cd d && claude …) > out || AGENT_EXIT_CODE=$?`), or
+    `rc=${PIPESTATUS[i]}` after a pipeline whose stage i it is; and the agent of the
+    first run that does."""
     if not runs or body is None:
         return (), None
     declared = {
@@ -222,7 +223,10 @@ def _status_globals(
         for _ in range(16):  # the statements whose status is the run's, outwards
             node, kept = statement_of(node)
             parent = node.parent
-            if not kept or parent is None:
+            if not kept:  # a masked stage: `agent | tee log; RC=${PIPESTATUS[0]}`
+                found += _pipestatus_kept(node, run.node, parsed)
+                break
+            if parent is None:
                 break
             if parent.type == "list" and _operator_after(node) == "||":
                 found += _assigned_status(node.next_named_sibling, parsed)
@@ -244,6 +248,26 @@ def _status_globals(
 def _operator_after(node: Node) -> str | None:
     following = node.next_sibling
     return following.type if following is not None else None
+
+
+_PIPESTATUS_READ = re.compile(r'"?\$\{PIPESTATUS\[(\d+)\]\}"?')
+
+
+def _pipestatus_kept(pipeline: Node, run: Node, parsed: ShellText) -> list[str]:
+    """The name `NAME=${PIPESTATUS[i]}` right after a pipeline gives the status of its
+    stage i, when that stage holds the run."""
+    following = next_statement(pipeline)
+    value = following.child_by_field_name("value") if following is not None else None
+    name = following.child_by_field_name("name") if following is not None else None
+    read = _PIPESTATUS_READ.fullmatch(parsed.node_text(value)) if value is not None else None
+    if following is None or following.type != "variable_assignment" or not read or not name:
+        return []
+    stages = [c for c in pipeline.named_children if c.type != "comment"]
+    index = int(read.group(1))
+    held = (
+        index < len(stages) and stages[index].start_byte <= run.start_byte < stages[index].end_byte
+    )
+    return [parsed.node_text(name)] if held else []
 
 
 def _assigned_status(node: Node | None, parsed: ShellText) -> list[str]:

@@ -20,6 +20,7 @@ import weakref
 from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
+from auditor.exit_codes import ExitCodes
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.effect_checks import RanBefore, checks_effect, tests_end_script
@@ -135,6 +136,33 @@ def lost_status(
         "add `-e` to `script` so it exits with the run's status, then check that" if own else None
     )
     return LostStatus(start, end, call, how, masked, discard, background, hint=hint, at_end=at_end)
+
+
+def kept_by_library(
+    script: ShellScript, command: SimpleCommand, statement: Node
+) -> LostStatus | None:
+    """Why the status of the agent a call of a sourced library's function runs is lost:
+    the function leaves it in globals (`run_agent`, "sets EXIT_CODE") and returns
+    another, and this script reads none of them, nor may out of its sight, nor judges
+    the run by its output. (A function of the script's own is judged at its run.)"""
+    name = command.command_name or ""
+    summary = script.summaries.get(name)
+    if (
+        summary is None
+        or summary.agent is not None
+        or summary.stored is None
+        or not summary.stores
+        or name in script.functions
+    ):
+        return None
+    read = script.read_names()
+    if any(store in read.names for store in summary.stores) or read.out_of_sight(command.node):
+        return None
+    if judged_by_output(script, command, statement) or _person_watches(script, statement):
+        return None
+    start, end = script.parsed.span(command.node)
+    call = AgentCall(start, end, name, ExitCodes(summary.stored, {}, signals=False))
+    return LostStatus(start, end, call, f"it is kept in `{summary.stores[0]}`, which nothing reads")
 
 
 def _before_last_stage(command: SimpleCommand, statement: Node) -> bool:
