@@ -227,10 +227,9 @@ class _Flow:
                 self._unreachable(_Invocation(call, command, statement, stage))
         self._lossy_calls()
         for command in self.script.commands:  # a library's function keeps it in a global
-            if never_reached(self.script, command.node):
-                continue
             kept = kept_by_library(self.script, command, self._statement(command.node)[0])
-            self.status.lost.extend([kept] if kept is not None else [])
+            if kept is not None and not never_reached(self.script, command.node):
+                self.status.lost.append(kept)
         return self.status
 
     def _lossy_calls(self) -> None:
