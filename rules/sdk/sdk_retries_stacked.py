@@ -220,10 +220,17 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         and OpenAI's in the other), or that one statement builds (`OpenAI(**kw) if kw
         else OpenAI()`), are one defect, reported once: at the first, or the most severe."""
         found = list(self._per_client(unit))
-        statements = [_statement(unit, client.call) for client, _, _ in found]
-        shared = Counter((c.label, id(s)) for (c, _, _), s in zip(found, statements, strict=True))
+        statements = [_statement(unit, client.call) for client, _, _, _ in found]
+        shared = Counter((c.label, id(s)) for (c, *_), s in zip(found, statements, strict=True))
         groups: dict[tuple[object, ...], list[tuple[Client, Finding]]] = {}
-        for (client, finding, requests), statement in zip(found, statements, strict=True):
+        # a client the retry loop builds again on each attempt (`self.client = OpenAI(…)`
+        # in its body) is the one its requests use there: the group's first
+        rebuilt = {
+            id(finding)
+            for _, finding, _, layer in found
+            if layer is not None and layer.start <= finding.span.start <= layer.end
+        }
+        for (client, finding, requests, _), statement in zip(found, statements, strict=True):
             key: tuple[object, ...] = (client.label, id(statement))
             if shared[(client.label, id(statement))] < 2:
                 # the same requests, retried the same way, whatever class each client is
@@ -234,7 +241,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 key = (client.retries, requests, said, _local_scope(unit, statement))
             groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
-            members.sort(key=lambda member: -member[1].severity.rank)  # stable: source order
+            # stable: source order
+            members.sort(key=lambda m: (-m[1].severity.rank, id(m[1]) not in rebuilt))
             (first_client, first), others = members[0], members[1:]
             if not others:
                 yield first
@@ -256,9 +264,12 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 fix = first.fix._replace(edits=tuple(sorted(set(edits))))
             yield first._replace(message=message, related=related, fix=fix)
 
-    def _per_client(self, unit: PythonUnit) -> Iterator[tuple[Client, Finding, object]]:
-        """Each client's finding, with what tells the requests it serves: its references
-        here, else the places the call graph finds them sent."""
+    def _per_client(
+        self, unit: PythonUnit
+    ) -> Iterator[tuple[Client, Finding, object, Span | None]]:
+        """Each client's finding, with what tells the requests it serves (its references
+        here, else the places the call graph finds them sent) and, for a retry layer of
+        this module, where that layer is."""
         module = unit.module
         if module is None:
             return
@@ -315,7 +326,13 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             start, end = module.span(client.call)
             if ranked and (ranked[0][1].stacked or ranked[0][1].unread):
                 stacked = self._stacked(unit, client, *ranked[0], sdk.sdk_retries.kinds, start, end)
-                yield client, stacked, requests
+                layer = ranked[0][0].related
+                yield (
+                    client,
+                    stacked,
+                    requests,
+                    layer.span if layer.path == unit.source.path else None,
+                )
             elif sdk.forbid:
                 yield (
                     client,
@@ -329,6 +346,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                         fix=_fix(module, client),
                     ),
                     requests,
+                    None,
                 )
 
     def _stacked(
