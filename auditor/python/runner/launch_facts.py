@@ -695,6 +695,11 @@ class LaunchFacts:
             left, right = value.left, value.comparators[0]
             if isinstance(left, ast.Constant):
                 left, right = right, left
+            if _result_key(left) == "subtype" and isinstance(right, ast.Constant):
+                # the CLI's result event (`"subtype": "success"`): the run's own outcome
+                equal = isinstance(value.ops[0], ast.Eq)
+                said = right.value == "success"
+                return "success" if equal == said else "status"
             zero = isinstance(right, ast.Constant) and right.value == 0
             if zero and self._kind(body, left) == "status":
                 equal = isinstance(value.ops[0], ast.Eq | ast.Is)
@@ -705,6 +710,8 @@ class LaunchFacts:
         if isinstance(value, ast.Dict):  # `{"returncode": proc.returncode, "out": out}`
             return self._result_object(body, value)
         if isinstance(value, ast.Attribute) and value.attr == "returncode":
+            return "status"
+        if _result_key(value) == "is_error":  # the result event's flag: true on failure
             return "status"
         if isinstance(value, ast.Call):
             func = value.func
@@ -887,3 +894,24 @@ def _fields_given(value: ast.Call | ast.Dict) -> list[tuple[str, ast.expr]]:
             if isinstance(key, ast.Constant) and isinstance(key.value, str)
         ]
     return [(k.arg, k.value) for k in value.keywords if k.arg is not None]
+
+
+# The keys of the result event agent CLIs print with `--output-format json` (and last in
+# `stream-json`): claude's `"subtype": "success"` (or `"error_max_turns"`,
+# `"error_during_execution"`) and `"is_error"` (the CLI reference). A test of either
+# on the parsed output is a test of the run's outcome, as one of its exit status is.
+_RESULT_KEYS = frozenset({"subtype", "is_error"})
+
+
+def _result_key(node: ast.expr) -> str | None:
+    """The result-event key an expression reads (`event.get("subtype")`,
+    `data["is_error"]`), if it reads one."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        key = node.args[0] if node.func.attr == "get" and node.args else None
+    elif isinstance(node, ast.Subscript):
+        key = node.slice
+    else:
+        return None
+    if isinstance(key, ast.Constant) and key.value in _RESULT_KEYS:
+        return str(key.value)
+    return None
