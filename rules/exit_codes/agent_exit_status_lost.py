@@ -19,7 +19,11 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     ## What it does
     Flags an agent invocation whose status nothing reads: `agent … || true`
     (or an `|| echo ""` that says nothing), an agent followed by other commands
-    with no errexit and no `$?` read, an `agent &` that is never waited for,
+    with no errexit and no `$?` read, a status kept in a variable that nothing
+    reads (`agent … || rc=$?`, or `rc=$?` right after it), also by a function
+    of a sourced library that leaves it in a global (`run_agent`, "sets
+    EXIT_CODE", also `EXIT_CODE=${PIPESTATUS[0]}`) where the calling script
+    never reads that global, an `agent &` that is never waited for,
     waited for only by a bare `wait` (which returns 0 whatever its jobs did), or
     whose `wait "$pid"` status nothing reads; in Python, `subprocess.run([agent…])`
     without `check=True` whose result is never read, or read only to show its
