@@ -73,6 +73,9 @@ class AgentRuns(NamedTuple):
         return self.runs[first:last]
 
 
+_NOT_STARTED = frozenset({126, 127})  # not executable, not found (bash's own statuses)
+
+
 def _analyse(
     script: ShellScript,
     loop: Node,
@@ -122,6 +125,9 @@ def _analyse(
             retried += [s for s in failures if s not in retried and flow.continues_alone(s)]
         if "next" in success:  # a success leaves only where a test after it says so
             ending = "" if bounded(script, loop) else ", with no bound on its rounds"
+    # 126 and 127 are the shell's own codes: the program could not be found or run, so
+    # going round on them starts the run that never happened, and repeats nothing
+    retried = [s for s in retried if s.code not in _NOT_STARTED]
     if not retried:
         return None
     under = [flow.narrowed(s) for s in retried if not s.transient]
