@@ -72,6 +72,9 @@ class AgentRespawnLoop(Rule[Any]):
     - a run in one of its agent's read-only modes (claude `--permission-mode
       plan`, codex `--sandbox read-only`, aider `--chat-mode
       ask`): it only answers, so running it again repeats no side effect;
+    - a loop that goes round only on bash's own exit 126 or 127 (the CLI not
+      executable, or not found while it is being reinstalled): the agent never
+      started, so the next turn repeats nothing;
     - a readiness probe, whose prompt asks only for a reply (`claude -p "Say
       OK"` until the API answers), and a subcommand that starts no agent
       session (`opencode serve`): neither runs work that a retry repeats;
