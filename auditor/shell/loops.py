@@ -131,7 +131,8 @@ def _analyse(
     if not retried:
         return None
     under = [flow.narrowed(s) for s in retried if not s.transient]
-    blanket = all(s in retried for s in failures if not s.transient) and not any(under)
+    started = [s for s in failures if not s.transient and s.code not in _NOT_STARTED]
+    blanket = all(s in retried for s in started) and not any(under)
     transient_only = all(s.transient for s in retried)
     failed = [(None if s.code == NONZERO else s.code, s.transient) for s in retried]
     shown = retried_failures(failed, flow.literals, "any other failure")
@@ -283,8 +284,14 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
             # `((attempt++))` of a counter at 0 ends the script at the first failure, or on
             # the first turn before the run
             continue
-        analysed = attempt_loop(loop)
-        result = _analyse(script, loop, command, profile, steps, runs) if analysed else None
+        result = (
+            _analyse(script, loop, command, profile, steps, runs) if attempt_loop(loop) else None
+        )
+        outer = enclosing_loop(loop)
+        if result is None and outer is not None and attempt_loop(outer):
+            # the loop around it runs that loop again (`while :; do while :; do agent;
+            # …; done; grep -q "API Error" log && continue; break; done`)
+            result = _analyse(script, outer, command, profile, steps, runs)
         if result is not None:
             found.append(result)
     return found

@@ -48,6 +48,9 @@ class AgentRespawnLoop(Rule[Any]):
     create (`[ -f /tmp/plan_complete ]`, also tested at the top of the body,
     before the next run), or, for a prompt read from a file,
     a file nothing else writes holding a word of work done.
+    Where the loop around the run does not run it again (it goes round only
+    on 127, the CLI not found), the loop around that one is judged the same
+    way: it runs the inner loop, and so the agent, again.
     A `while` loop is bounded by an order comparison (`-lt`, `>=`) in its
     condition or in one that decides a jump out of it. Also flags systemd services whose
     `ExecStart` runs the agent (or a script of the audited tree that does,
