@@ -227,6 +227,14 @@ def matching_names(names: Iterable[str], pattern: str) -> list[str]:
 NEAREST = "\0"
 
 
+def climbs(path: str) -> bool:
+    """Whether a sourced path, when it is not beside the script, is looked for in the
+    nearest folder above that holds it: a relative path through a folder (`lib/x.sh`),
+    which bash reads from where the script runs; not a name alone (bash looks that up
+    in `PATH`), an absolute path, or a pattern."""
+    return "/" in path and not posixpath.isabs(path) and not any(c in path for c in "*?[")
+
+
 def nearest_file(folder: str, relative: str, files: frozenset[str]) -> str | None:
     """Of a run's files (display paths), `relative` under the nearest of `folder` and the
     folders above it that holds it (`above`, on the run's list of files)."""

@@ -57,6 +57,7 @@ from auditor.shell.functions import (
 from auditor.shell.includes import (
     NEAREST,
     SourcedFiles,
+    climbs,
     directive_source,
     script_folder,
     variable_prefixed,
@@ -709,8 +710,12 @@ class ShellScript:
             return options
         self.sourcing.extend((path, options) for path in paths)
         tail = variable_prefixed(self.parsed.node_text(word)) if not paths else None
-        if tail is not None:  # read from the nearest folder above that holds it
-            self.sourcing.append((NEAREST + tail, options))
+        # read from the nearest folder above that holds it: the rest of a path behind a
+        # variable, and a path that is not beside the script (`source lib/x.sh` reads it
+        # from where the script runs, the project's top most often; and so does
+        # ShellCheck's `source=` directive)
+        nearest = [tail] if tail is not None else [p for p in paths if self._climbs(word, p)]
+        self.sourcing.extend((NEAREST + held, options) for held in nearest)
         command = word.parent.id if word.parent is not None else -1
         if paths:  # a file of the project: unread, until one it names is read below
             self._unread_sources.add(command)
@@ -723,10 +728,22 @@ class ShellScript:
         for path in paths:
             for relative in self.sourced.matching(path) if is_pattern(path) else [path]:
                 found = self.sourced.read(relative)
+                if found is None and self._climbs(word, path):
+                    found = self.sourced.search_roots(relative)
                 if found is not None:
                     options = self._join_library(found, options)
                     self._unread_sources.discard(command)
         return options
+
+    def _climbs(self, word: Node, path: str) -> bool:
+        """Whether a path a `source` word names is read from where the script runs, so
+        looked for in the nearest folder above that holds it when it is not beside the
+        script: one written as a literal relative path (`source lib/x.sh`), or given by
+        ShellCheck's `source=` directive; not one from the script's own folder
+        (`"$SCRIPT_DIR/lib/x.sh"`)."""
+        written = self.parsed.node_text(word)
+        directed = directive_source(self.parsed.text, word.start_point[0]) is not None
+        return climbs(path) and (directed or not any(c in written for c in "$`"))
 
     def _join_library(self, found: tuple[Path, str], options: ShellOptions) -> ShellOptions:
         """Join the functions and variables of a library read from the tree (`found`: its

@@ -18,7 +18,7 @@ from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.shell.includes import above, variable_prefixed
+from auditor.shell.includes import above, climbs, directive_source, variable_prefixed
 from auditor.shell.model import ShellScript
 from auditor.shell.source_sets import is_pattern
 from auditor.source import decode
@@ -43,25 +43,26 @@ def sourced_notes(
         text = decode(candidate.display, data, "utf-8").text
         if not any(word in text for word in ("source", ". ")):
             continue
-        for written, path in _sourced(text, catalog):
+        for written, path, directed in _sourced(text, catalog):
             root = _search_root(candidate, written, path, search)
-            folder = _folder_above(candidate, written, path) if root is None else None
+            tail = _nearest_tail(candidate, written, path, directed)
+            folder = _folder_above(candidate, tail) if root is None and tail else None
             if root is not None:
                 shown = display_path(root)
                 note = f"sources `{written}`, found under --source-path `{shown}`"
             elif folder is not None:
                 shown = display_path(folder)
                 note = f"sources `{written}`, read from `{shown}`, the nearest folder above it"
-                note += f" that holds `{variable_prefixed(written)}`"
+                note += f" that holds `{tail}`"
             else:
                 note = _describe(candidate, written, path, audited)
             notes.append(Note(candidate.display, note))
     return notes
 
 
-def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None]]:
+def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None, bool]]:
     """Each sourced file as written, with its path when it is known statically (a
-    pattern for a set of files: `lib/*.sh`)."""
+    pattern for a set of files: `lib/*.sh`), and whether a `source=` directive gave it."""
     with value_budget():  # the values the audit's model affords
         script = ShellScript.build(text, catalog)
     for command in script.commands:
@@ -71,8 +72,9 @@ def _sourced(text: str, catalog: AgentCatalog) -> Iterator[tuple[str, str | None
             continue
         # resolved as the model resolves it (`$(dirname "$0")/lib/x.sh`, `$SCRIPT_DIR/x.sh`,
         # `lib/*.sh`), else the word's value as the model expands it (`/etc/profile`)
+        directed = directive_source(script.parsed.text, node.start_point[0]) is not None
         for path in script.source_paths(node) or (command.argv[index],):
-            yield script.parsed.node_text(node), path
+            yield script.parsed.node_text(node), path, directed
 
 
 def _search_root(
@@ -96,12 +98,21 @@ def _search_root(
     return next((root for root in search if os.path.lexists(root / name)), None)
 
 
-def _folder_above(candidate: Candidate, written: str, path: str | None) -> Path | None:
-    """For the rest of a path behind a variable (`$ROOT/lib/x.sh`), the nearest folder
-    above the script, inside its root, that holds it (as `SourcedFiles` reads it)."""
-    tail = variable_prefixed(written) if path is None else None
-    if tail is None:
-        return None
+def _nearest_tail(candidate: Candidate, written: str, path: str | None, directed: bool) -> str:
+    """The path looked for in the nearest folder above the script that holds it: the rest
+    of a path behind a variable (`$ROOT/lib/x.sh`), or a literal relative path (or a
+    `source=` directive's) that is not beside the script (`ShellScript._climbs`); "" for
+    none."""
+    if path is None:
+        return variable_prefixed(written) or ""
+    beside = os.path.lexists(os.path.join(os.path.dirname(candidate.path), path))
+    literal = directed or not any(c in written for c in "$`")
+    return path if climbs(path) and literal and not beside else ""
+
+
+def _folder_above(candidate: Candidate, tail: str) -> Path | None:
+    """The nearest folder above the script, inside its root, that holds `tail` (as
+    `SourcedFiles` reads it)."""
     script = Path(os.path.realpath(candidate.path))
     root = Path(os.path.realpath(candidate.root if candidate.root is not None else script.parent))
     return above(script.parent, tail, root)
