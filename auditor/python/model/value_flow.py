@@ -212,6 +212,10 @@ class ValueFlow:
                     for k, v in zip(parent.keys, parent.values, strict=True)
                 ):
                     work.append(_Item(parent, True))
+            elif isinstance(parent, ast.DictComp | ast.ListComp) and not item.held:
+                # `{key: AsyncAnthropic(api_key=key) for key in keys}`: each item is one
+                if node is (parent.value if isinstance(parent, ast.DictComp) else parent.elt):
+                    work.append(_Item(parent, True))
             elif isinstance(parent, ast.Assign | ast.AnnAssign) and parent.value is node:
                 targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
                 for target in targets:
