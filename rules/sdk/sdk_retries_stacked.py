@@ -108,7 +108,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     the requests whose failures the code it calls turns into such a value
     (`except Exception: return Answer(ok=False)`). A client is followed
     wherever it goes: a module global or `self.` attribute, a dict of
-    clients per provider (`clients[provider] = OpenAI(…)`, a dict literal)
+    clients per provider (`clients[provider] = OpenAI(…)`, a dict literal or
+    comprehension)
     read back through a factory (`get_client(provider)`), a helper that
     builds and returns it (also a method a subclass overrides), a lazy
     getter method or a `@property` that returns it (`self.client`), an
