@@ -734,3 +734,29 @@ def test_two_thousand_ifs_in_a_row_are_analysed_in_time() -> None:
     codes, elapsed = _timed(_retry_loop(decisions))
     assert "RA302" in codes and "RA901" not in codes, codes
     assert elapsed < 5, elapsed
+
+
+def test_a_function_handing_itself_an_attribute_of_its_argument_is_analysed(
+    tmp_path: Path,
+) -> None:
+    """`transient(error.__cause__)` inside `transient(error: Exception)`: the call graph
+    follows what callers pass a parameter a bounded number of steps, also through an
+    attribute of an annotated parameter, instead of recursing until Python stops it."""
+    (tmp_path / "chain.py").write_text(
+        "import subprocess\n\n\n"
+        "def transient(error: Exception) -> bool:\n"
+        "    if error.__cause__ is not None:\n"
+        "        return transient(error.__cause__)\n"
+        "    return 'overloaded' in str(error)\n\n\n"
+        "def run(prompt: str) -> bytes:\n"
+        "    for _ in range(3):\n"
+        "        try:\n"
+        "            return subprocess.run(['claude', '-p', prompt], check=True).stdout\n"
+        "        except subprocess.CalledProcessError as error:\n"
+        "            if not transient(error):\n"
+        "                raise\n"
+        "    return b''\n"
+    )
+    code, output, _ = run_cli("check", "--isolated", "--no-cache", "--jobs", "1", str(tmp_path))
+    assert code == 1, output
+    assert "RA301" in output and "nested too deeply" not in output

@@ -379,7 +379,7 @@ class CallGraph:
             elif ref and ref[0] == "field" and depth < _FACTORY_DEPTH:
                 # of an object of a known class (`target.provider`, `target: Target`):
                 # what the class stores there, else what its annotation there names
-                for owner in self._field_classes(function, ref):
+                for owner in self._field_classes(function, ref, depth + 1):
                     found += self._attribute_instances([owner], owner, ref[1], depth + 1)
             if ref and ref[0] == "outer" and (outer := self._outer(function, ref)) is not None:
                 found += self._instances(outer, ref[2], depth)
@@ -597,10 +597,11 @@ class CallGraph:
                 found |= self._read(("R", f"{owner}.{attribute}", -1))
         return found
 
-    def _field_classes(self, function: _Function, ref: Any) -> list[str]:
+    def _field_classes(self, function: _Function, ref: Any, depth: int = 0) -> list[str]:
         """The tree's classes an attribute read `ref` (`("field", NAME, ANNOTATION,
         RECEIVER)`) reads the attribute of: the annotated class and its family, else the
-        classes whose instances the receiver holds."""
+        classes whose instances the receiver holds (followed `depth` deep so far: a chain
+        of attributes handed from caller to caller ends at `_FACTORY_DEPTH`)."""
         annotation = str(ref[2]) if len(ref) > 2 and ref[2] else ""
         found: list[str] = []
         for named in annotation.split("|") if annotation else ():
@@ -608,7 +609,7 @@ class CallGraph:
                 found += self.hierarchy.lineage(typed) + self.hierarchy.descendants(typed)
         if found:
             return list(dict.fromkeys(found))
-        return self._instances(function, ref[3]) if len(ref) > 3 else []
+        return self._instances(function, ref[3], depth) if len(ref) > 3 else []
 
     def global_texts(self, name: str, reader: str | None = None) -> set[Token]:
         """The program names and agent command strings module-level name `name`
