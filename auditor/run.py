@@ -55,6 +55,12 @@ def _index_and_cache(
     return listing, ResultCache(cache_dir, [listing.digest()])
 
 
+GRAPH_TOO_DEEP = (
+    "the project's call graph nests deeper than Python's stack allows: each Python file "
+    "was audited on its own, without what other modules give it"
+)
+
+
 def _ran_key(cache: ResultCache) -> str:
     """The key of the entry that says a run with this index (and build) has been done."""
     return cache.key("", "run", b"")
@@ -104,6 +110,7 @@ class AuditRun:
             cache is not None and not listing.fresh and cache.get_data(_ran_key(cache)) is not None
         )
         self.prepared = False  # a cold run prepares while its first files are audited
+        self.warnings: list[str] = []  # said on stderr with the report's own
 
     def prepare(self) -> None:
         """Read the index's summaries, build the call graph and what the prefilters ask of
@@ -115,8 +122,14 @@ class AuditRun:
         if self.job.project.python:
             from auditor.python.model.call_graph import call_graph
 
-            call_graph(self.job.project)
-            self.job.prepare()
+            try:
+                call_graph(self.job.project)
+                self.job.prepare()
+            except RecursionError:
+                # past Python's stack: the run goes on, each Python file on its own
+                self.job.project = self.job.project._replace(python={})
+                self.job.auditors.clear()
+                self.warnings.append(GRAPH_TOO_DEEP)
         # The index and the call graph live as long as the run and hold no garbage: kept
         # out of the collector's full passes, which else walk them again and again while
         # every file's parse allocates (cold run on gptme + gptme-contrib: -2.5 s).
@@ -178,6 +191,7 @@ def _audit(run: AuditRun, progress: Progress | None, verbose: bool) -> Report:
             report.findings.extend(result.findings)
             if result.text is not None:
                 report.sources[candidate.display] = result.text
+    report.warnings += run.warnings  # (known once the run has prepared)
     report.findings.sort(key=lambda finding: finding.sort_key)
     report.suppressions.sort()
     if job.cache is not None and run.cache_dir is not None:

@@ -760,3 +760,24 @@ def test_a_function_handing_itself_an_attribute_of_its_argument_is_analysed(
     code, output, _ = run_cli("check", "--isolated", "--no-cache", "--jobs", "1", str(tmp_path))
     assert code == 1, output
     assert "RA301" in output and "nested too deeply" not in output
+
+
+def test_a_call_graph_past_the_stack_leaves_each_file_audited_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should the project's call graph still nest past Python's stack, the run goes on:
+    each Python file is audited on its own, and a warning says so."""
+    from auditor.python.model import call_graph
+
+    def too_deep(self: object, summaries: object) -> None:
+        raise RecursionError
+
+    monkeypatch.setattr(call_graph.CallGraph, "__init__", too_deep)
+    (tmp_path / "run.py").write_text(
+        "import subprocess\n\n\ndef go(prompt):\n"
+        "    subprocess.run(['claude', '-p', prompt])\n    print('done')\n"
+    )
+    result = invoke(["check", "--isolated", "--no-cache", "--jobs", "1", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "RA203" in result.output
+    assert "call graph nests deeper than Python's stack" in result.stderr
