@@ -74,20 +74,28 @@ def lost_status(
     kept = unread_store(use, script.read_names())  # `|| rc=$?`, and nothing reads `rc`
     if kept is not None and use is not None and use.store is not None:
         kept = None if _callers_unseen(script, use.store, kept) else kept
+    # kept in a subshell and tested after it, where the script's own value is read: lost
+    # however the run's output is judged
+    store = use.store if use is not None and kept is None else None
+    kept = _kept_in_subshell(script, store) if store is not None else kept
+    stale = store is not None and kept is not None
     if use is not None and kept is None:
         return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
     if (stage is not None or _before_last_stage(command, statement)) and branch_pipestatus(
         statement
     ) is not None:
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
-    if script.output_read or (
-        not _unwatched(script, statement)
-        and judged_by_output(script, command, _polled_until(script, statement))
+    if not stale and (
+        script.output_read
+        or (
+            not _unwatched(script, statement)
+            and judged_by_output(script, command, _polled_until(script, statement))
+        )
     ):
         return None  # judged by its output (a captured pane, a log or text it examines)
-    if _person_watches(script, statement):
+    if not stale and _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
-    if _effect_checked(script, statement) or _verified_in_loop(script, statement):
+    if not stale and (_effect_checked(script, statement) or _verified_in_loop(script, statement)):
         return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
     # the statement whose status the run's becomes: its own, or under errexit that of the
@@ -107,6 +115,11 @@ def lost_status(
     how = _how(job if job is not None else carrier, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
+        if stale:
+            how = (
+                f"it is kept in `{kept}` inside a subshell `( … )`, and the script around "
+                "it never sees that value"
+            )
     if waits and all(w.bare for w in waits):
         how = "it runs in the background, and the bare `wait` after it returns 0, not its status"
     elif waits and all(w.passed for w in waits):
@@ -304,6 +317,59 @@ def _flag(statement: Node) -> bool:
         statement.child_by_field_name("value") if statement.type == "variable_assignment" else None
     )
     return value is not None and value.type in ("word", "number")
+
+
+def _subshell_of(node: Node | None) -> Node | None:
+    """The subshell `( … )` a statement runs in, inside its function or script."""
+    current = node.parent if node is not None else None
+    while current is not None and current.type not in ("function_definition", "program"):
+        if current.type == "subshell":
+            return current
+        if current.type == "command_substitution":
+            return None  # `x=$(…; rc=$?)`: its value is the substitution's output
+        current = current.parent
+    return None
+
+
+def _kept_in_subshell(script: ShellScript, store: Node) -> str | None:
+    """The variable a status is kept in inside a subshell (`( cd d; agent; rc=$? )`),
+    when no read after it inside the subshell decides anything (a message shows it at
+    most) and the script tests the name after the subshell: an assignment in a subshell
+    never reaches the script around it, so that test reads the script's own value
+    (ShellCheck's SC2031)."""
+    subshell = _subshell_of(store)
+    name = store.child_by_field_name("name")
+    if subshell is None or name is None:
+        return None
+    label = (name.text or b"").decode("utf-8", "replace")
+    scope = enclosing_definition(subshell)
+    area = scope if scope is not None else script.parsed.root
+    reads = [
+        node
+        for node in descendants(area)
+        if node.type == "variable_name"
+        and node.start_byte >= store.end_byte
+        and (node.text or b"").decode("utf-8", "replace") == label
+        and node.parent is not None
+        and node.parent.type in ("simple_expansion", "expansion", "arithmetic_expansion")
+    ]
+    inside = [read for read in reads if read.end_byte <= subshell.end_byte]
+    after = [read for read in reads if read.start_byte >= subshell.end_byte]
+    told = all(_only_told(script, read) for read in inside)
+    return label if told and any(not _only_told(script, read) for read in after) else None
+
+
+def _only_told(script: ShellScript, read: Node) -> bool:
+    """Whether a read of a variable only shows it: a word of `echo`, `printf` or a
+    function of the script that only says things."""
+    current = read.parent
+    while current is not None and current.type not in ("command", "program"):
+        if current.type in ("test_command", "arithmetic_expansion", "case_statement"):
+            return False
+        current = current.parent
+    command = script.command_at(current) if current is not None else None
+    name = command.command_name if command is not None else None
+    return name in MESSAGE_COMMANDS or name in script.messages
 
 
 def _callers_unseen(script: ShellScript, store: Node, name: str) -> bool:

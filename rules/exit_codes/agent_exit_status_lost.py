@@ -23,7 +23,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     reads (`agent … || rc=$?`, or `rc=$?` right after it), also by a function
     of a sourced library that leaves it in a global (`run_agent`, "sets
     EXIT_CODE", also `EXIT_CODE=${PIPESTATUS[0]}`) where the calling script
-    never reads that global, an `agent &` that is never waited for,
+    never reads that global, or kept inside a subshell `( …; rc=$? )` where
+    only a message shows it while the script tests `rc` after the subshell
+    (its own value: no assignment in a subshell reaches the script around it,
+    ShellCheck's SC2031), an `agent &` that is never waited for,
     waited for only by a bare `wait` (which returns 0 whatever its jobs did), or
     whose `wait "$pid"` status nothing reads; in Python, `subprocess.run([agent…])`
     without `check=True` whose result is never read, or read only to show its
