@@ -404,7 +404,10 @@ class CallGraph:
                     given = [r for item, *r in maker.facts.get("returns", ()) if item == ref[2]]
                     if any(r and r[0] == "this" for r in given):  # `return self`: the receiver
                         found += self._receivers(function, callee, depth + 1)
-                    found += self._instances(maker, given, depth + 1)
+                    made = self._instances(maker, given, depth + 1)
+                    if not made and ref[2] == -1:  # what its return annotation says
+                        made = self._typed(maker.facts.get("returned"), maker.module)
+                    found += made
         return found
 
     def _held_items(self, function: _Function, refs: Iterable[Any]) -> list[str]:

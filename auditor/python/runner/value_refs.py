@@ -376,14 +376,20 @@ class ValueRefs:
         """The qualified class a parameter's annotation names, "" when none."""
         return self.annotation(receiver.id) if isinstance(receiver, ast.Name) else ""
 
-    def annotation(self, parameter: str) -> str:
+    def annotation(self, parameter: str | None) -> str:
         """The qualified classes parameter `parameter`'s annotation names (`backend:
-        AgentBackend`, `"AgentBackend"`), joined by `|` for a union, "" when none."""
+        AgentBackend`, `"AgentBackend"`), or the return annotation's for None, joined by
+        `|` for a union, "" when none."""
         if not isinstance(self.node, Function):
             return ""
         arguments = self.node.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        names = annotation_names(next((a.annotation for a in every if a.arg == parameter), None))
+        written = (
+            self.node.returns
+            if parameter is None
+            else next((a.annotation for a in every if a.arg == parameter), None)
+        )
+        names = annotation_names(written)
         return "|".join(self.owner.imports.qualify(dotted) for dotted in names)
 
     def _passed_on(self, call: ast.Call) -> ast.expr | None:
