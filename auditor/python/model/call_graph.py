@@ -402,11 +402,17 @@ class CallGraph:
                 for target in self.callees(fid, ref[1]):
                     maker = self.functions[target]
                     given = [r for item, *r in maker.facts.get("returns", ()) if item == ref[2]]
-                    if any(r and r[0] == "this" for r in given):  # `return self`: the receiver
+                    this = any(r and r[0] == "this" for r in given)
+                    if this:  # `return self`: the receiver
                         found += self._receivers(function, callee, depth + 1)
                     made = self._instances(maker, given, depth + 1)
-                    if not made and ref[2] == -1:  # what its return annotation says
-                        made = self._typed(maker.facts.get("returned"), maker.module)
+                    returned = str(maker.facts.get("returned") or "")
+                    owner = str(maker.facts.get("class") or "")
+                    # what its return annotation says, unless it names its own class (a
+                    # builder's step, `-> TaskBuilder`: its receiver's, as `return self`)
+                    own = returned.rsplit(".", 1)[-1] == owner.rsplit(".", 1)[-1]
+                    if not made and ref[2] == -1 and returned and not this and not own:
+                        made = self._typed(returned, maker.module, outside=False)
                     found += made
         return found
 
@@ -515,14 +521,15 @@ class CallGraph:
                     return classes
         return found[:MAX_DISPATCH]
 
-    def _typed(self, annotation: str | None, module: str) -> list[str]:
+    def _typed(self, annotation: str | None, module: str, *, outside: bool = True) -> list[str]:
         """The classes of the tree a value annotated `annotation` in `module` may be an
         instance of (`ClassHierarchy.implementers`), of each class of a union (`A|B`):
-        none when it names no class here."""
+        none when it names no class here (nor, with `outside`, a base of the tree's
+        classes outside it)."""
         found: list[str] = []
         for named in annotation.split("|") if annotation else ():
             cls = self.resolve(named, module)
-            if cls is None:  # a base outside the tree: the tree's subclasses
+            if cls is None and outside:  # a base outside the tree: the tree's subclasses
                 found += self.hierarchy.outside_derived(named)
             elif cls in self.classes:
                 found += self.hierarchy.implementers(cls)

@@ -39,6 +39,7 @@ class ClassHierarchy:
         # a base outside the tree (its module not audited), as written -> the tree's
         # classes that derive from it: what an annotation of it may hold
         self.outside_subclasses: dict[str, list[str]] = {}
+        self._derived: dict[str, list[str]] = {}  # `outside_derived`'s, by the name asked
         self.bases = {name: self._bases(name) for name in classes}
         self.subclasses: dict[str, list[str]] = {}
         for name, bases in self.bases.items():
@@ -102,9 +103,9 @@ class ClassHierarchy:
         writes its name: the same name, or one that ends the other (a module named by its
         file in one place and by its package in another: `base.LLMProvider` and
         `llm.base.LLMProvider`)."""
-        found = self.outside_subclasses.get(written)
+        found = self.outside_subclasses.get(written) or self._derived.get(written)
         if found is None:
-            found = [
+            found = self._derived[written] = [
                 cls
                 for base, derived in self.outside_subclasses.items()
                 if written.endswith(f".{base}") or base.endswith(f".{written}")
