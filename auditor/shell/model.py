@@ -77,6 +77,7 @@ from auditor.shell.parse import (
     BRANCHING,
     Node,
     ShellText,
+    descendants,
     enclosing_definition,
     ending_command,
     loop_words,
@@ -405,12 +406,31 @@ class ShellScript:
             return options
         return self._walk_children(node, options)
 
+    def _may_assign(self, statement: Node) -> bool:
+        """Whether the right operand of an `&&`/`||` list may set a variable, so its arm
+        is worth joining (`arm_values`): an assignment (`|| rc=$?`, `${X:=…}`), or a call
+        of a function of the script; an `if` or `case` always is."""
+        if statement.type != "list":
+            return True
+        right = statement.named_children[-1] if statement.named_children else None
+        if right is None:
+            return False
+        if b":=" in (right.text or b""):
+            return True
+        for node in (right, *descendants(right)):
+            if node.type == "variable_assignment":
+                return True
+            name = node.child_by_field_name("name") if node.type == "command" else None
+            if name is not None and self.parsed.node_text(name) in self.functions:
+                return True
+        return False
+
     def _assign(self, node: Node) -> None:
         """Apply an assignment to the variables."""
         assign(node, self.env)
 
     def _walk_children(self, node: Node, options: ShellOptions) -> ShellOptions:
-        arms = node.type in BRANCHING and self._recording
+        arms = node.type in BRANCHING and self._recording and self._may_assign(node)
         if arms:
             self._arms.enter(node, self.env)
         for child in node.named_children:
@@ -512,7 +532,7 @@ class ShellScript:
         command = analyse_command(node, env, self.catalog)
         command = forwarded_command(command, self.summaries, self.catalog)
         text = command_string(command, env) if command.agent is None else None
-        if text is None and command.agent is None and (file := run_file(command)):
+        if text is None and command.agent is None and self.written and (file := run_file(command)):
             text = self.written.get(file)  # a script it wrote before: `"$runner"`
         found = self._string_agent(text) if text else None
         if found is None:
