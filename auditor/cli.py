@@ -224,7 +224,22 @@ def run(argv: Sequence[str] | None = None) -> int:
         # or too deeply nested. One line says which; no traceback.
         return _stop(f"runaudit: error: {_describe(error)}")
     except Exception as error:
+        # Ctrl-C while Python wraps what it runs (`__set_name__` during an import gives a
+        # `RuntimeError` caused by the `KeyboardInterrupt`): an interruption, not a bug
+        if isinstance(_cause(error), KeyboardInterrupt):
+            return _stop("runaudit: interrupted", EXIT_INTERRUPTED)
+        if isinstance(_cause(error), Terminated):
+            return _stop("runaudit: terminated", EXIT_TERMINATED)
         return _stop(f"runaudit: internal error: {_describe(error)}")
+
+
+def _cause(error: BaseException) -> BaseException:
+    """The first exception of the chain that led to `error` (its causes, in turn)."""
+    seen: set[int] = set()
+    while error.__cause__ is not None and id(error) not in seen:
+        seen.add(id(error))
+        error = error.__cause__
+    return error
 
 
 def _command(command_line: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:

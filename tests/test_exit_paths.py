@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from invoke import invoke
 from subprocess_cli import runaudit
 
 ENTRY = "from auditor.entry import main; main()"
@@ -172,3 +173,19 @@ def test_help_piped_to_a_reader_that_reads_it_all_exits_0(tmp_path: Path) -> Non
     result = runaudit(["check", "--help"], tmp_path, timeout=30)
     assert result.returncode == 0
     assert result.stdout.startswith("usage: runaudit check")
+
+
+def test_ctrl_c_that_python_wraps_is_an_interruption(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while Python calls `__set_name__` during an import reaches runaudit as a
+    `RuntimeError` caused by the `KeyboardInterrupt`: one line, exit 130, as any other."""
+    from auditor import cli
+
+    def interrupted(*_: object) -> int:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as cause:
+            raise RuntimeError("Error calling __set_name__") from cause
+
+    monkeypatch.setattr(cli, "_command", interrupted)
+    result = invoke(["check", "."])
+    assert (result.exit_code, result.stderr) == (130, "runaudit: interrupted\n")
