@@ -227,6 +227,8 @@ class _Flow:
                 self._unreachable(_Invocation(call, command, statement, stage))
         self._lossy_calls()
         for command in self.script.commands:  # a library's function keeps it in a global
+            if command.agent is not None or command.command_name not in self.script.summaries:
+                continue
             kept = kept_by_library(self.script, command, self._statement(command.node)[0])
             if kept is not None and not never_reached(self.script, command.node):
                 self.status.lost.append(kept)

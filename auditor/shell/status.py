@@ -113,7 +113,7 @@ def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
     name, value = assignment.child_by_field_name("name"), assignment.child_by_field_name("value")
     if name is None or name.type != "variable_name" or value is None:
         return None
-    if _text(value) not in ("$?", '"$?"') or _text(name) in read.names:
+    if _text(value) not in _STATUS_WORDS or _text(name) in read.names:
         return None
     if read.out_of_sight(assignment):
         function = enclosing_definition(assignment)
@@ -123,11 +123,18 @@ def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
 
 
 def _status_store(statement: Node | None) -> Node | None:
-    """The `NAME=$?` assignment a statement is (`local NAME=$?` too), or None."""
+    """The `NAME=$?` assignment a statement is (`local NAME=$?` too), or None (also for
+    one that keeps more than the status: `msg="failed: $?"`)."""
     if statement is not None and statement.type == "declaration_command":
         assignments = [c for c in statement.named_children if c.type == "variable_assignment"]
         statement = assignments[0] if len(assignments) == 1 else None
-    return statement if statement is not None and statement.type == "variable_assignment" else None
+    if statement is None or statement.type != "variable_assignment":
+        return None
+    value = statement.child_by_field_name("value")
+    return statement if value is not None and _text(value) in _STATUS_WORDS else None
+
+
+_STATUS_WORDS = frozenset({"$?", '"$?"', "${?}", '"${?}"'})  # a word that is `$?` alone
 
 
 def _ignored_operand(list_node: Node, node: Node) -> str | None:

@@ -131,7 +131,7 @@ class FunctionFacts(ValueRefs):
             "returns": share(tuple(self.returns)),
             # the classes its return annotation names (`-> Strategy`): what a factory whose
             # returns are not followed (`cls._strategies.get(name)`) gives its callers
-            "returned": self.annotation(None),
+            "returned": self.returned_annotation(),
             "stores": share(tuple(self.stores)),
             "layer": self.layer,
             # it returns a call's value from a `try`, None where it fails (`value_or_none`)

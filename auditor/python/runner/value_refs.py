@@ -376,20 +376,22 @@ class ValueRefs:
         """The qualified class a parameter's annotation names, "" when none."""
         return self.annotation(receiver.id) if isinstance(receiver, ast.Name) else ""
 
-    def annotation(self, parameter: str | None) -> str:
+    def annotation(self, parameter: str) -> str:
         """The qualified classes parameter `parameter`'s annotation names (`backend:
-        AgentBackend`, `"AgentBackend"`), or the return annotation's for None, joined by
-        `|` for a union, "" when none."""
+        AgentBackend`, `"AgentBackend"`), joined by `|` for a union, "" when none."""
         if not isinstance(self.node, Function):
             return ""
         arguments = self.node.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        written = (
-            self.node.returns
-            if parameter is None
-            else next((a.annotation for a in every if a.arg == parameter), None)
-        )
-        names = annotation_names(written)
+        return self._qualified(next((a.annotation for a in every if a.arg == parameter), None))
+
+    def returned_annotation(self) -> str:
+        """The qualified classes the function's return annotation names (`-> Strategy`),
+        as `annotation` gives a parameter's."""
+        return self._qualified(self.node.returns) if isinstance(self.node, Function) else ""
+
+    def _qualified(self, annotation: ast.expr | None) -> str:
+        names = annotation_names(annotation)
         return "|".join(self.owner.imports.qualify(dotted) for dotted in names)
 
     def _passed_on(self, call: ast.Call) -> ast.expr | None:
