@@ -230,6 +230,17 @@ class Auditor:
             for sibling in sourcers.siblings
         )
 
+    @functools.cached_property
+    def _agent_script_names(self) -> frozenset[str]:
+        """The file names of the tree's scripts that run an agent."""
+        return frozenset(posixpath.basename(script) for script in self.project.agent_scripts)
+
+    def _runs_agent_script(self, text: str, path: str) -> bool:
+        """Whether shell text names a script of the tree that runs an agent (not itself):
+        running it by its path runs the agent (`auditor.shell.run_scripts`)."""
+        own = posixpath.basename(path)
+        return any(name in text for name in self._agent_script_names if name != own)
+
     def _handed_argv(self, path: str) -> bool:
         """Whether the call graph hands an agent's argv to the module at `path`: asked of
         the graph only for a module of the index (the graph is not built for the others)."""
@@ -480,6 +491,7 @@ class Auditor:
             _may_run_agent(text, self._agent_words)
             or self._handed_argv(path)
             or self._sibling_agents(path)
+            or self._runs_agent_script(text, path)
         )
 
     def _may_call_step(self, text: str, path: str) -> bool:

@@ -45,6 +45,10 @@ from auditor.shell.verdict_codes import (
 _FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
 _SHIFT = re.compile(r"^\d+$")
 _CLAUSES = frozenset({"elif_clause", "else_clause", "case_item"})
+# the nodes whose status is their last statement's (a script's top level among them)
+_SEQUENCES = frozenset(
+    {"compound_statement", "subshell", "list", "case_item", "else_clause", "program"}
+)
 
 
 class FunctionSummary(NamedTuple):
@@ -93,10 +97,13 @@ def summarize_function(
     statement_of: StatementOf,
     summaries: Mapping[str, FunctionSummary],
     held_codes: Mapping[int, tuple[int, ...]],
+    leave: str = "return",
 ) -> FunctionSummary | None:
     """The summary of a function from the commands of its body, or None when a call of
     it neither runs an agent nor passes a forwarded command's status on. `held_codes`:
-    the numbers a `return $ec` may return on some path, by the command's id."""
+    the numbers a `return $ec` may return on some path, by the command's id. A script run
+    as a program is summarised the same way from its top level (`definition` its
+    `program` node), with `exit` passing its status on (`leave`)."""
     returns: dict[int, str] = {}
     returns_status = False
     for command in inside:
@@ -107,16 +114,17 @@ def summarize_function(
         code = command.literal_code
         if code is not None:
             returns[code] = f"`{command.command_name} {word}` in `{name}`"
-        elif node is not None and command.command_name == "return":
+        elif node is not None and command.command_name == leave:
             # `exit "$rc"` ends the script: its status is the script's, never the caller's.
             returns_status = returns_status or parsed.node_text(node).strip('"').startswith("$")
             for held in held_codes.get(command.node.id, ()):
                 returns.setdefault(held, f"`return {parsed.node_text(node)}` in `{name}`")
-    body = definition.child_by_field_name("body")
+    body = definition if definition.type == "program" else definition.child_by_field_name("body")
 
     def passes(command: SimpleCommand) -> bool:
         statement, status_kept = statement_of(command.node)
-        return returns_status or (status_kept and body is not None and _ends(statement, body))
+        ends = status_kept and body is not None and _ends(statement, body, leave)
+        return returns_status or ends
 
     # The agents the body runs: those it names itself (a program its callers give, `"$@"`,
     # `$1`, is the agent of those calls only, as a pass-through wrapper's, below), and
@@ -294,11 +302,20 @@ def names_program(command: SimpleCommand, parsed: ShellText) -> bool:
     return not any(_POSITIONAL.match(parsed.node_text(word)) for word in command.node.children)
 
 
+# The agent whose status a command returns by running a script of the project (its
+# profile and how messages name the run), if it does (`auditor.shell.run_scripts`).
+ScriptAgent = Callable[[SimpleCommand], tuple[AgentProfile, str, bool] | None]
+
+
 def forwarded_command(
-    command: SimpleCommand, summaries: Mapping[str, FunctionSummary], catalog: AgentCatalog
+    command: SimpleCommand,
+    summaries: Mapping[str, FunctionSummary],
+    catalog: AgentCatalog,
+    script_agent: ScriptAgent | None = None,
 ) -> SimpleCommand:
     """A call of a pass-through wrapper seen through it: `wrapper 600 claude -p …` runs
-    `claude` inside the wrappers of the wrapper's body (the command itself otherwise)."""
+    `claude` inside the wrappers of the wrapper's body, and `retry 3 ./agent-once.sh` the
+    agent of that script (`script_agent`) (the command itself otherwise)."""
     if command.agent is not None:
         return command
     argv = command.argv
@@ -315,8 +332,12 @@ def forwarded_command(
         wrappers.extend(inner_wrappers)
         program = argv[index] if index < len(argv) else None
         agent = catalog.agent_run(program, argv[index + 1 :]) if program else None
+        seen = command._replace(program_index=index, wrappers=tuple(wrappers), agent=agent)
         if agent is not None:
-            return command._replace(program_index=index, wrappers=tuple(wrappers), agent=agent)
+            return seen
+        found = script_agent(seen) if script_agent is not None and program else None
+        if found is not None:
+            return seen._replace(agent=found[0], inner=found[1])
     return command
 
 
@@ -387,14 +408,14 @@ def reachable_functions(
     return frozenset(reached)
 
 
-def _ends(statement: Node, body: Node) -> bool:
+def _ends(statement: Node, body: Node, leave: str) -> bool:
     """Whether the status of `statement` is the status `body` ends with: it is the last
     statement there, or of a group, a branch of an `if`/`case`, the last operand of a
     `&&`/`||` list, or the `$(…)` of a `NAME=$(…)` that is, all the way up to `body`
     (`out=$(agent) || true` then `grep …` passes nothing on)."""
     node = statement
     while node.id != body.id:
-        if bare_leave(node) == "return":
+        if bare_leave(node) == leave:
             return True  # `"${cmd[@]}"; return`: the function returns its status there
         parent = node.parent
         if parent is None:
@@ -402,7 +423,14 @@ def _ends(statement: Node, body: Node) -> bool:
         kind = parent.type
         if kind in ("redirected_statement", "pipeline"):
             pass  # the pipeline's own status is `statement_of`'s question
-        elif kind in ("compound_statement", "subshell", "list", "case_item", "else_clause"):
+        elif kind in (
+            "compound_statement",
+            "subshell",
+            "list",
+            "case_item",
+            "else_clause",
+            "program",
+        ):
             if _statements(parent)[-1:] != [node]:
                 return False
         elif kind in ("if_statement", "case_statement") and node.type in _CLAUSES:

@@ -18,6 +18,7 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
@@ -86,6 +87,7 @@ from auditor.shell.parse import (
 )
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
+from auditor.shell.run_scripts import SCRIPT_SUFFIXES, ScriptRun, script_run, script_word
 from auditor.shell.source_sets import is_pattern, sourced_paths
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
@@ -108,7 +110,6 @@ _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits foll
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _GROUPS = frozenset({"subshell", "compound_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
-_SCRIPT_SUFFIXES = (".sh", ".bash")  # a program that is a script of its own
 _FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
@@ -207,6 +208,7 @@ class ShellScript:
         self._call_agents: dict[int, AgentProfile | None] = {}
         self._ending_agents: dict[str, AgentProfile] = {}
         self._argument_assigners: dict[int, bool] = {}  # see `_assigns_arguments`
+        self._scripts_run: dict[str, ScriptRun | None] = {}  # see `_project_script`
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -530,15 +532,49 @@ class ShellScript:
         """A command with its words, wrappers and agent: its own, one it forwards through a
         wrapper function, or the one a string it runs as shell passes its status on."""
         command = analyse_command(node, env, self.catalog)
-        command = forwarded_command(command, self.summaries, self.catalog)
+        command = forwarded_command(command, self.summaries, self.catalog, self._project_script)
         text = command_string(command, env) if command.agent is None else None
         if text is None and command.agent is None and self.written and (file := run_file(command)):
             text = self.written.get(file)  # a script it wrote before: `"$runner"`
         found = self._string_agent(text) if text else None
+        if found is None and command.agent is None:
+            found = self._project_script(command)
         if found is None:
             return command
         interactive = found[2] and terminal_session(node)
         return command._replace(agent=found[0], inner=found[1], interactive=interactive)
+
+    def _project_script(self, command: SimpleCommand) -> ScriptRun | None:
+        """The agent whose status a script of the project returns when this one runs it
+        by its path (`auditor.shell.run_scripts`): read from the tree as a sourced file
+        is, and walked once."""
+        named = script_word(command) if self.sourced is not None else None
+        if named is None or self.sourced is None or self.depth >= _MAX_STRING_DEPTH:
+            return None
+        word, value = named
+        paths = sourced_paths(self.parsed.node_text(word), self.script_dirs, self.path_variables)
+        if not paths and value is not None:  # a value its caller gave (`"$@"`, `$1`)
+            paths = sourced_paths(value, self.script_dirs, self.path_variables)
+        if len(paths) != 1 or is_pattern(paths[0]):
+            return None
+        path = posixpath.normpath(paths[0])
+        if path in self._scripts_run:
+            return self._scripts_run[path]
+        self._scripts_run[path] = None  # a script that runs itself stops here
+        found = self.sourced.read(path)
+        if found is None and self._climbs(word, path):
+            found = self.sourced.search_roots(path)
+        if found is None:
+            return None
+        outer, self.sourced.current = self.sourced.current, found[0]
+        try:
+            inner = ShellScript.walk(ShellText(found[1]), self.catalog, sourced=self.sourced)
+            self._scripts_run[path] = script_run(inner, path)
+        except (RecursionError, NotAudited):
+            pass  # too deep or too costly: that file's own audit says so (RA900, RA901)
+        finally:
+            self.sourced.current = outer
+        return self._scripts_run[path]
 
     def _string_agent(self, text: str) -> tuple[AgentProfile, str, bool] | None:
         """The agent (and its name there) whose status shell text run as a string returns,
@@ -930,7 +966,7 @@ class ShellScript:
         return any(
             self.agent_of(command) is not None
             or (command.sourced_word is not None and self.sourced is None)
-            or (command.name or "").endswith(_SCRIPT_SUFFIXES)
+            or (command.name or "").endswith(SCRIPT_SUFFIXES)
             for command in self.commands
         )
 
