@@ -49,17 +49,30 @@ def failure_test(script: ShellScript, output: AgentOutput, node: Node) -> str | 
     failure, success = output_markers()
     if any(m in text for m in success):
         return None
-    if intents_in(text, script.catalog) or (
-        _ERROR_MESSAGE.search(text) and not any(m in text for m in failure)
-    ):
+    broad = any(_broad(text, marker) for marker in failure)
+    if intents_in(text, script.catalog) or (_ERROR_MESSAGE.search(text) and not broad):
         kind = "kind"  # one kind of failure (`API Error.*503`, `unavailable`): not every one
-    elif any(m in text for m in failure):
+    elif broad:
         kind = "every"
     else:
         return None
     return kind if reads_output(script, output, node, examining=True) else None
 
 
+def _broad(text: str, marker: str) -> bool:
+    """Whether `text` looks for a failure marker as it is, not narrowed by more of the
+    pattern after it (`grep -q 'API Error'`, not `grep -q 'API Error: 5[0-9][0-9]'`,
+    which holds on server errors only)."""
+    start = text.find(marker)
+    while start >= 0:
+        if not _NARROWED.match(text, start + len(marker)):
+            return True
+        start = text.find(marker, start + 1)
+    return False
+
+
+# More of a pattern right after a marker: `: 529`, `.*overloaded`, `_timeout`.
+_NARROWED = re.compile(r":? ?[\w.\[(]")
 # An error message a test looks for (`grep -q "Error: No messages returned"`): one the
 # CLI prints on a failure of that kind; a line that starts with it is any failure's.
 _ERROR_MESSAGE = re.compile(r"\b(?:Error|ERROR|error): \w")

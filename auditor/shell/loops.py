@@ -139,7 +139,12 @@ def _analyse(
     reason = "on a transient failure" if transient_only else f"on {shown}"
     if under and all(under):  # only where a test of what it said holds
         tests = dict.fromkeys(test for tests in under for test in tests)
-        reason = f"when `{'` or `'.join(shortened(test) for test in tests)}` holds"
+        texts = [shortened(test) for test in tests]
+        if all(text.startswith("! ") for text in texts):  # a failure its tests do not catch
+            shown = "` or `".join(text[2:].lstrip() for text in texts)
+            reason = f"on any failure unless `{shown}` holds"
+        else:
+            reason = f"when `{'` or `'.join(texts)}` holds"
     start, _ = script.parsed.span(loop)
     body = loop.child_by_field_name("body")
     end = script.parsed.span(body)[0] if body is not None else script.parsed.span(loop)[1]

@@ -14,6 +14,18 @@ while true; do
     sleep 600
 done
 
+# The CLI's failure marker as it is (`API Error`, any API failure) ends the loop.
+while true; do
+    claude -p "Implement the next task in TODO.md" | tee "$LOG" || true
+    if grep -q "LOOP_COMPLETE" "$LOG"; then
+        exit 0
+    fi
+    if grep -q "API Error" "$LOG"; then
+        exit 1
+    fi
+    sleep 600
+done
+
 # A readiness probe: a prompt that asks only for a reply starts no work to repeat.
 while true; do
     sleep 300
