@@ -64,7 +64,7 @@ def test_a_clause_that_never_goes_on_retries_nothing(body: str) -> None:
         ('if type(e).__name__ != "OverloadedError":\n   raise', "`OverloadedError`"),
         (
             "if not isinstance(e, httpx.ReadError | httpx.ConnectError):\n   raise",
-            "`ReadError` and `ConnectError`",
+            "`httpx.ReadError` and `httpx.ConnectError`",
         ),
     ],
 )

@@ -121,19 +121,30 @@ def statement_children(node: ast.AST) -> list[ast.AST]:
 
 
 _RECEIVERS = ("self.", "cls.")  # `except self.ERRORS`: what the instance's class gives
+# HTTP libraries whose errors SDK clients wrap in their own (`httpx.HTTPStatusError`
+# reaches the caller as `APIStatusError`): a class of theirs keeps its module in its name,
+# so that no test of it is taken for a test of the SDK's failures.
+TRANSPORT_MODULES = frozenset({"httpx", "httpcore", "requests", "aiohttp", "urllib3"})
+
+
+def is_transport(name: str) -> bool:
+    """Whether a class name (`class_names`) is an HTTP library's (`httpx.ConnectError`)."""
+    return name.split(".", 1)[0] in TRANSPORT_MODULES and "." in name
 
 
 def class_names(node: ast.expr | None) -> list[str]:
     """The exception classes an `except` or `isinstance` lists (`(A, b.B)`), last name
-    component ("?": unread); an attribute of the instance or class (`except
-    self.RETRY_ERRORS`) as written, for the class of each call path to give
-    (`auditor.python.model.retry_reach`)."""
+    component ("?": unread), an HTTP library's whole (`httpx.ConnectError`); an
+    attribute of the instance or class (`except self.RETRY_ERRORS`) as written, for the
+    class of each call path to give (`auditor.python.model.retry_reach`)."""
     if node is None:
         return []
     if isinstance(node, ast.Tuple | ast.List):
         return [c for e in node.elts for c in class_names(e)]
     dotted = dotted_name(node)
     if dotted is not None and dotted.count(".") == 1 and dotted.startswith(_RECEIVERS):
+        return [dotted]
+    if dotted is not None and is_transport(dotted):
         return [dotted]
     return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
 

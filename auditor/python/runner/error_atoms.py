@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import dotted_name
+from auditor.python.model.ast_values import dotted_name, is_transport
 from auditor.python.runner.error_tests import (
     AstFacts,
     ErrorTest,
@@ -199,7 +199,11 @@ class Conditions:
             if func == "isinstance" and len(node.args) == 2:
                 if not self.exception(node.args[0], names):
                     return None
-                classes = [c.rsplit(".", 1)[-1] for c in _dotted_all(node.args[1])]
+                written = [
+                    c if is_transport(c) else c.rsplit(".", 1)[-1]
+                    for c in _dotted_all(node.args[1])
+                ]
+                classes = [self.facts.renamed.get(c, c) for c in written]
                 return [ErrorTest("class", c) for c in classes], False
             if func == "any" and len(node.args) == 1:
                 return self.any_marker(node.args[0], names)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
-from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.ast_values import Function, dotted_name, is_transport
 from auditor.python.runner.error_atoms import TRUE, Conditions, Conjunction, Names, consistent
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
@@ -242,8 +242,11 @@ def _named(ways: list[Conjunction]) -> RetriedErrors | None:
     tests: list[ErrorTest] = []
     for way in ways:
         positive = [test for test, holds in way if holds]
+        # an HTTP library's error (`isinstance(e, httpx.HTTPStatusError) and
+        # e.response.status_code == 429`) is none the SDK raises, whatever its status
+        transport = sorted(t for t in positive if t.kind == "class" and is_transport(t.value))
         by_kind = (sorted(t for t in positive if t.kind == kind) for kind in _SPECIFIC)
-        found = next((tests for tests in by_kind if tests), [])
+        found = transport or next((tests for tests in by_kind if tests), [])
         if not found:
             return None
         tests.append(found[0])
@@ -263,7 +266,10 @@ def handler_errors(
     if not going_on:
         return None
     named = _named(going_on)
-    return caught if named is None else named
+    caught_transport = caught.tests and all(is_transport(t.value) for t in caught.tests)
+    if named is None or caught_transport:
+        return caught  # (also `except httpx.HTTPStatusError` whatever status it tests)
+    return named
 
 
 def predicate_errors(node: ast.expr, facts: AstFacts, *, giveup: bool = False) -> RetriedErrors:

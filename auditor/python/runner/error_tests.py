@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from auditor.python.model.ast_values import (
+    TRANSPORT_MODULES,
     Function,
     class_names,
     dotted_name,
@@ -164,6 +165,12 @@ class AstFacts:
                         owners.setdefault(method.name, set()).add(statement.name)
             elif isinstance(statement, ast.ImportFrom):
                 self.renamed.update((a.asname, a.name) for a in statement.names if a.asname)
+                module = statement.module or ""
+                if module.split(".")[0] in TRANSPORT_MODULES:  # `from httpx import ConnectError`
+                    self.renamed.update(
+                        (a.asname or a.name, f"{module.split('.')[0]}.{a.name}")
+                        for a in statement.names
+                    )
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 target, words = statement.targets[0], literal_strings(statement.value)
                 if isinstance(target, ast.Name) and words is not None:

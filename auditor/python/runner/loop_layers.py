@@ -12,6 +12,7 @@ from auditor.python.model.ast_values import (
     Function,
     class_names,
     dotted_name,
+    is_transport,
     module_statements,
     parameter_defaults,
     statements,
@@ -117,7 +118,8 @@ class LoopLayers(LibraryLayers):
                 if going.every and left and not names:  # every failure but theirs
                     narrowed += [["except", name] for name in left]
                     continue
-                if not going.every and any(t.kind != "class" for t in going.tests):
+                narrows = (t.kind != "class" or is_transport(t.value) for t in going.tests)
+                if not going.every and any(narrows):
                     narrowed += [[t.kind, t.value] for t in going.tests]
                 else:
                     names += self._handler_classes(handler, function) or ["?"]
