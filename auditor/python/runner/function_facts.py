@@ -69,7 +69,6 @@ class FactsOwner(RefsOwner, Protocol):
     """What a function's facts ask of its module's (`graph_facts.ModuleFacts`)."""
 
     blanket: frozenset[str]
-    tree: ast.Module
 
     def ast_facts(self) -> AstFacts:
         """The module's functions, methods and exception constants."""

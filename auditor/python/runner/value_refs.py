@@ -17,6 +17,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.class_family import on_self
+from auditor.python.model.dict_items import keyed_values
 from auditor.python.model.imports import Imports
 from auditor.python.model.retry_reach import RETRYING
 from auditor.python.model.value_calls import (
@@ -34,6 +35,7 @@ class RefsOwner(Protocol):
     """What a function's references ask of its module's facts."""
 
     imports: Imports
+    tree: ast.Module
 
     def text_refs(self, value: str) -> list[Ref]:
         """A string constant's reference, if it names an agent's program or command."""
@@ -295,6 +297,10 @@ class ValueRefs:
                 return [("field", node.attr, annotation, tuple(receiver[:_MAX_REFS]))]
             return [("field", node.attr, annotation)]
         if isinstance(node, ast.Subscript):
+            # a dict of the module read at a constant key: that key's values only
+            keyed = keyed_values(node, self.node, self.owner.tree)
+            if keyed is not None:
+                return [r for value in keyed for r in self.refs(value, depth + 1)][:_MAX_REFS]
             return self.refs(node.value, depth + 1)
         if isinstance(node, ast.Dict):  # a registry: `{"openai": OpenAIProvider, …}`
             return [r for v in node.values for r in self.refs(v, depth + 1)][:_MAX_REFS]
