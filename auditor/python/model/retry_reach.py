@@ -296,11 +296,13 @@ class RetryReach:
         (`except Exception: raise ProviderError(…)`), but for those of `passed` raised as
         they are: a layer that retries one of `raised` or a base of it retries every
         failure of the request; one that retries only other classes never sees them.
-        `mapped` pairs say which classes clauses of their own raise as others (`except
-        RateLimitError: raise RateLimited(…)`): the layer retries the classes whose
-        stand-ins it retries, and, with no clause that raises every failure as another,
-        those it names that no clause takes. A clause that keeps every failure raises
-        `ESCAPED` (no class): only the classes before it let out go on."""
+        `mapped` stand-ins say which classes clauses of their own raise as others, and
+        for which failures (`except RateLimitError: raise RateLimited(…)`; `except
+        APIStatusError as e: if e.status_code == 429: raise RateLimited(…)`, a 429): the
+        layer retries the failures whose stand-ins it retries, and, with no clause that
+        raises every failure as another, the classes it names that no clause takes. A
+        clause that keeps every failure raises `ESCAPED` (no class): only the classes
+        before it let out go on."""
         if not layer.errors or any(kind != "class" for kind, _ in layer.errors):
             return layer  # every failure, or one told by its message: as it was
         caught = {value for _, value in layer.errors}
@@ -310,14 +312,16 @@ class RetryReach:
             return layer._replace(errors=())
         if raised and caught & set(passed):
             return layer
-        pairs = [tuple(pair) for pair in mapped]
-        taken = {source for source, _ in pairs}
-        seen = [source for source, other in pairs if caught & family([other])]
+        stand_ins = [tuple(stand_in) for stand_in in mapped]
+        taken = {source for source, *_ in stand_ins}
+        # the failures whose stand-ins it retries (a class caught, or a test that decided)
+        seen = [(kind, value) for _, kind, value, other in stand_ins if caught & family([other])]
         # with no clause that raises every failure as another, the classes no clause takes
-        seen += [name for name in sorted(caught) if name not in taken] if not raised else []
+        untaken = [name for name in sorted(caught) if name not in taken] if not raised else []
+        seen += [("class", name) for name in untaken]
         if not seen:
             return None
-        return layer._replace(errors=tuple(("class", name) for name in dict.fromkeys(seen)))
+        return layer._replace(errors=tuple(dict.fromkeys(seen)))
 
     def _bound(self, layer: Layer, fid: str, given: Mapping[str, Any] | None = None) -> Layer:
         """`layer` with what an `except self.ERRORS` catches read where it runs `fid`: the

@@ -27,6 +27,7 @@ from auditor.python.runner.error_tests import (
 
 _STATUS_ATTRIBUTES = frozenset({"status_code", "status", "http_status"})
 _TEXT_CALLS = frozenset({"str", "repr"})
+_WRAPPED = frozenset({"__cause__", "__context__"})
 _TEXT_METHODS = frozenset({"lower", "upper", "casefold", "strip"})
 _MAX_CONJUNCTIONS = 64
 
@@ -149,14 +150,16 @@ class Conditions:
         return False
 
     def status(self, node: ast.expr, names: Names) -> bool:
-        """`e.status_code`, `e.response.status_code`, `getattr(e, "status_code", None)`."""
+        """`e.status_code`, `e.response.status_code`, `getattr(e, "status_code", None)`;
+        also of the error the exception wraps (`e.args[0].response.status_code`,
+        `e.__cause__.status_code`: a library's retry error around the SDK's)."""
         if isinstance(node, ast.Name):
             return node.id in names.statuses
         if isinstance(node, ast.Attribute) and node.attr in _STATUS_ATTRIBUTES:
             owner = node.value
             if isinstance(owner, ast.Attribute) and owner.attr == "response":
                 owner = owner.value
-            return self.exception(owner, names)
+            return self.exception(owner, names) or self._wrapped(owner, names)
         if (
             isinstance(node, ast.Call)
             and dotted_name(node.func) == "getattr"
@@ -169,6 +172,18 @@ class Conditions:
                 and key.value in _STATUS_ATTRIBUTES
             )
         return False
+
+    def _wrapped(self, node: ast.expr, names: Names) -> bool:
+        """`e.args[0]`, `e.__cause__`, `e.__context__`: the error the exception wraps."""
+        if isinstance(node, ast.Attribute) and node.attr in _WRAPPED:
+            return self.exception(node.value, names)
+        return (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "args"
+            and isinstance(node.slice, ast.Constant)
+            and self.exception(node.value.value, names)
+        )
 
     def type_name(self, node: ast.expr, names: Names) -> bool:
         """`type(e).__name__`, `e.__class__.__name__`."""

@@ -371,3 +371,38 @@ def _argument(call: ast.Call | None, keyword: str | None, position: int | None) 
     if found is None and position is not None and position < len(positional):
         found = positional[position]
     return found
+
+
+class _RaiseWalk(_Walk):
+    """The ways through a clause, each `raise` of a class ending its way as that class."""
+
+    def statement(self, node: ast.stmt, path: _Path) -> list[_Path]:
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            last = (dotted_name(raised) or "").rsplit(".", 1)[-1]
+            if last[:1].isupper():  # a class (`raise RateLimited()`), not `raise error`
+                return [path.to(_RAISED + last)]
+        return super().statement(node, path)
+
+
+_RAISED = "raise:"  # (an outcome: the clause raises this class)
+
+
+def raised_errors(
+    handler: ast.ExceptHandler, facts: AstFacts, blanket: frozenset[str]
+) -> dict[str, RetriedErrors]:
+    """The classes an `except` clause raises in place of what it caught, and for each the
+    failures it stands for: `except APIStatusError as e: if e.status_code == 429: raise
+    RateLimited() from e` makes `RateLimited` a 429 (the caught classes, when no test of
+    the failure decides)."""
+    caught = class_errors(facts.classes(handler.type), blanket)
+    paths = _RaiseWalk(facts).block(handler.body, _start(handler.name or ""))
+    ways: dict[str, list[Conjunction]] = {}
+    for path in paths:
+        if path.outcome.startswith(_RAISED):
+            ways.setdefault(path.outcome.removeprefix(_RAISED), []).append(path.conjunction)
+    found: dict[str, RetriedErrors] = {}
+    for name, conjunctions in ways.items():
+        named = _named(conjunctions)
+        found[name] = caught if named is None else named
+    return found

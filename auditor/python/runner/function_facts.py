@@ -21,9 +21,12 @@ from auditor.python.model.ast_values import (
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.value_calls import argument_runner, parsed_option
 from auditor.python.model.value_flow import attribute_read
+from auditor.python.runner.error_conditions import raised_errors
 from auditor.python.runner.error_tests import (
     NO_CLASS,
     AstFacts,
+    ErrorTest,
+    RetriedErrors,
     class_errors,
     keeps_failure,
     passed_classes,
@@ -687,7 +690,11 @@ def _known(numbers: list[tuple[Key, int | None]]) -> tuple[tuple[Key, int], ...]
 
 
 # (raised instead of every failure, raised as they are, (class, raised instead) pairs)
-Translation = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]
+# A stand-in a clause raises: the class it catches, the failure the stand-in is raised
+# for there ("class" and that class, or a test that decides: "status", "429"), and the
+# stand-in's class.
+StandIn = tuple[str, str, str, str]
+Translation = tuple[tuple[str, ...], tuple[str, ...], tuple[StandIn, ...]]
 _KEPT: Translation = ((), (), ())
 # what a `try` that keeps every failure but some raises in their stead: none of its own
 ESCAPED = (NO_CLASS,)
@@ -708,7 +715,7 @@ def _translation(
     through a helper of the module that builds it: `raise self._map_error(e) from e`);
     `_KEPT` when none translates."""
     passed: list[str] = []
-    mapped: list[tuple[str, str]] = []
+    mapped: list[StandIn] = []
     for handler in handlers:
         # (by the names their modules give them: `OpenAIRateLimit` is `RateLimitError`)
         names = [] if handler.type is None else facts.classes(handler.type)
@@ -721,7 +728,7 @@ def _translation(
         if not class_errors(names, blanket).every:
             passed += names if again else []
             if raises and not again and read:
-                mapped += [(name, other) for name in names for other in found]
+                mapped += _stand_ins(handler, names, found, blanket, facts)
             continue
         if not raises and (passed or mapped):
             # kept, but for the classes the clauses before it let out (`except
@@ -731,6 +738,27 @@ def _translation(
             return _KEPT  # kept, or raised as it is: the failure itself goes on
         return (tuple(found), tuple(passed), tuple(mapped)) if read else _KEPT
     return ((), tuple(passed), tuple(mapped)) if mapped else _KEPT
+
+
+def _stand_ins(
+    handler: ast.ExceptHandler,
+    names: list[str],
+    found: list[str],
+    blanket: frozenset[str],
+    facts: AstFacts,
+) -> list[StandIn]:
+    """What a clause that catches `names` raises in their place (`found`): each stand-in
+    for the failures the clause raises it for, where a test of the failure decides
+    (`if e.status_code == 429: raise RateLimited()`), else for every class caught."""
+    tested = raised_errors(handler, facts, blanket)
+    stand_ins: list[StandIn] = []
+    for other in found:
+        tests = tested.get(other, RetriedErrors()).tests
+        decided = [t for t in tests if t.kind != "class"]
+        for name in names:
+            for test in decided or [ErrorTest("class", name)]:
+                stand_ins.append((name, test.kind, test.value, other))
+    return stand_ins
 
 
 def _raised_classes(raised: ast.expr, helper: Callable[[ast.expr], Function | None]) -> list[str]:
