@@ -53,11 +53,13 @@ class ExitCodes(NamedTuple):
     codes: Mapping[int, str]  # code -> meaning, from the profile and the wrappers present
     signals: bool  # a shell reports signals as 128+N
     timeout_raises: bool = False  # Python's `subprocess.run(timeout=…)` raises instead
+    unseen: bool = False  # a wrapper the script cannot see may add codes of its own
 
     @property
     def documented(self) -> bool:
-        """Whether the profile has an exit-code table (recognition-only profiles do not)."""
-        return bool(self.agent.exit_codes)
+        """Whether the profile has an exit-code table (recognition-only profiles do not)
+        and no wrapper of unknown codes is in front of the run."""
+        return bool(self.agent.exit_codes) and not self.unseen
 
     def emits(self, code: int) -> bool:
         """Whether this invocation can exit with `code`."""
@@ -126,7 +128,8 @@ def invocation_codes(
     for wrapper in wrappers:
         codes.update(_wrapper_codes(wrapper, catalog))
     codes.update(extra or {})
-    return ExitCodes(agent, codes, signals=shell, timeout_raises=timeout_raises)
+    unseen = any(wrapper.unseen for wrapper in wrappers)
+    return ExitCodes(agent, codes, signals=shell, timeout_raises=timeout_raises, unseen=unseen)
 
 
 def retried_failures(

@@ -41,6 +41,10 @@ class WrapperUse(NamedTuple):
     name: str
     words: tuple[str | None, ...]
     joins: bool = False  # the command words after it are joined and run by a shell (`ssh`)
+    # a command the script cannot see that is given an agent's headless run as its
+    # arguments (`ns_run_subscription claude -p …`, a function of the user's profile): it
+    # runs it, with exit codes of its own nobody here knows
+    unseen: bool = False
 
 
 SOURCE_COMMANDS = frozenset({"source", "."})  # the commands that read a file into the shell

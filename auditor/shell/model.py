@@ -41,8 +41,10 @@ from auditor.shell.call_memo import CallMemo
 from auditor.shell.calls import apply_call, run_loop
 from auditor.shell.command_strings import command_string, passed_agent
 from auditor.shell.commands import (
+    COMMON_COMMANDS,
     MESSAGE_COMMANDS,
     SimpleCommand,
+    WrapperUse,
     analyse_command,
     terminal_session,
 )
@@ -110,7 +112,10 @@ _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits foll
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _GROUPS = frozenset({"subshell", "compound_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
-_FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
+_FORGETTING = frozenset({"read", "readarray", "mapfile"})
+_PLAIN_NAME = re.compile(
+    r"[A-Za-z_][\w.-]*"
+)  # a command's name as written, not a path  # commands that set their operands
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
 # an assignment of a function's argument (`AGENT=$1`, `tool="${2}"`), `local` ones too
@@ -540,9 +545,36 @@ class ShellScript:
         if found is None and command.agent is None:
             found = self._project_script(command)
         if found is None:
-            return command
+            return self._unseen_wrapper(command) if command.agent is None else command
         interactive = found[2] and terminal_session(node)
         return command._replace(agent=found[0], inner=found[1], interactive=interactive)
+
+    def _unseen_wrapper(self, command: SimpleCommand) -> SimpleCommand:
+        """A command the script cannot see (no function of it or of the files it reads,
+        no program runaudit knows) whose arguments are an agent's headless run
+        (`ns_run_subscription claude -p …`, `caffeinate -i claude -p …`): a wrapper that
+        runs them, as every wrapper does, with codes of its own unknown here."""
+        name, index = command.command_name, command.program_index
+        if (
+            index != 0
+            or not name
+            or not _PLAIN_NAME.fullmatch(name)
+            or name in COMMON_COMMANDS
+            or name in self.functions
+            or name in self.summaries
+            or self.catalog.knows_command(name)
+        ):
+            return command
+        at = next(
+            (i for i, w in enumerate(command.argv[1:4], 1) if not (w or "-").startswith("-")), 0
+        )
+        program = command.argv[at] if at else None
+        agent = self.catalog.agent_run(program, command.argv[at + 1 :]) if program else None
+        words = {w for w in command.argv[at + 1 :] if w}
+        if agent is None or not words & agent.headless:
+            return command
+        wrapper = WrapperUse(name, command.argv[1:at], unseen=True)
+        return command._replace(program_index=at, wrappers=(wrapper,), agent=agent)
 
     def _project_script(self, command: SimpleCommand) -> ScriptRun | None:
         """The agent whose status a script of the project returns when this one runs it
