@@ -208,11 +208,23 @@ def test_engine_reads_sourced_files(tmp_path: Path) -> None:
     assert _findings(tmp_path, script) == ["RA204:5"]
 
 
+# A library whose function names the agent itself: a call of it shows no agent, so only
+# the library read tells the finding.
+NAMING_LIBRARY = 'run_agent() { timeout 600 claude -p "$1"; }\n'
+NAMING_RUNNER = (
+    "#!/bin/bash\nset -e\n{source}\n"
+    'run_agent "$T"\nrc=$?\nif [ "$rc" -eq 124 ]; then echo timeout; fi\n'
+)
+
+
 def test_engine_absent_or_outside_file_is_no_finding(tmp_path: Path) -> None:
     tree = tmp_path / "tree"
-    _write(tmp_path / "lib.sh", LIBRARY)
+    _write(tmp_path / "lib.sh", NAMING_LIBRARY)
+    _write(tree / "inside.sh", NAMING_LIBRARY)
+    script = _write(tree / "main.sh", NAMING_RUNNER.format(source="source ./inside.sh"))
+    assert _findings(tree, script) == ["RA204:5"]  # read inside the tree
     for source in ("source ./absent.sh", "source ../lib.sh"):
-        script = _write(tree / "main.sh", RUNNER.format(source=source))
+        script = _write(tree / "main.sh", NAMING_RUNNER.format(source=source))
         assert _findings(tree, script) == [], source
 
 

@@ -562,6 +562,7 @@ class ShellScript:
             or name in COMMON_COMMANDS
             or name in self.functions
             or name in self.summaries
+            or any(name in library.functions for library in self.libraries)
             or self.catalog.knows_command(name)
         ):
             return command
