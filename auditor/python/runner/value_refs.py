@@ -5,13 +5,16 @@ every value any assignment gives a local name, and what a called expression name
 from __future__ import annotations
 
 import ast
+import functools
 import sys
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from auditor.python.model.ast_values import (
     Function,
     annotation_names,
     dotted_name,
+    module_statements,
     parameter_defaults,
     statements,
 )
@@ -81,14 +84,38 @@ def _default(node: ast.expr) -> Any:
     return literal_int(node)
 
 
-def _leading_words(elements: list[ast.expr]) -> list[str]:
-    """The literal strings an argv list starts with (`["claude", "-p", prompt]`)."""
+def _leading_words(
+    elements: list[ast.expr], constants: Mapping[str, str] | None = None
+) -> list[str]:
+    """The literal strings an argv list starts with (`["claude", "-p", prompt]`), a
+    module's string constant among them (`["codex", "--sandbox", SANDBOX, prompt]`)."""
     words: list[str] = []
     for element in elements[:8]:
-        if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
+        if isinstance(element, ast.Constant) and isinstance(element.value, str):
+            words.append(element.value[:200])
+        elif isinstance(element, ast.Name) and constants and element.id in constants:
+            words.append(constants[element.id][:200])
+        else:
             break
-        words.append(element.value[:200])
     return words
+
+
+@functools.lru_cache(maxsize=2)  # the module being read (its tree dies with its facts)
+def module_strings(tree: ast.Module) -> dict[str, str]:
+    """The module's string constants: names its own scope binds once, to a string."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for statement in module_statements(tree):
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(statement.value)
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            bound.setdefault(statement.target.id, []).append(statement.value)
+    return {
+        name: value.value
+        for name, (value, *more) in bound.items()
+        if not more and isinstance(value, ast.Constant) and isinstance(value.value, str)
+    }
 
 
 def _own_statements(node: Function | ast.Module) -> list[ast.AST]:
@@ -246,6 +273,13 @@ class ValueRefs:
                 if isinstance(element, ast.Name):
                     self.locals.setdefault(element.id, []).append(("item", value, index))
 
+    @functools.cached_property
+    def _constants(self) -> dict[str, str]:
+        """The module's string constants this body reads as they are (not a name of its
+        own, a parameter, or one it declares `global`)."""
+        own = set(self.locals) | set(self.params) | self.declared_global
+        return {k: v for k, v in module_strings(self.owner.tree).items() if k not in own}
+
     def held_value(self, name: str) -> ast.expr | None:
         """The value of a local name bound once, to the whole of a value (`retryer =
         make(…)`); None for one bound more than once, unpacked or not bound here."""
@@ -325,13 +359,13 @@ class ValueRefs:
             number = self.call_index.get(id(node))
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):
-            words = _leading_words(node.elts)
+            words = _leading_words(node.elts, self._constants)
             if words:
                 return [("argv", ARGV_SEPARATOR.join(words), position(node))]
             if not node.elts or isinstance(node.elts[0], ast.Starred):
                 return []
             first = self.refs(node.elts[0], depth + 1)  # `[binary, "app-server"]`
-            rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:]))
+            rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:], self._constants))
             return [("list", tuple(first), rest, position(node))] if first else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
