@@ -137,6 +137,10 @@ def _moved_rest(data: bytes, start: int, end: int) -> list[Edit]:
             break
     lead = _LEAD.match(data, start, heredoc.start())
     command = lead.end() if lead is not None else start
+    opening = b"( "
+    substituted = _SUBSTITUTION_LEAD.match(data, start, heredoc.start())
+    if substituted is not None:  # `x="$(cmd <<EOF || fallback`: the command starts inside
+        command, opening = substituted.end(), b" ( "  # (`$( (`, never `$((`)
     if tail is None or command >= heredoc.start():
         return []
     close = _closing_line(data, end, heredoc.group(3), heredoc.group(1) == b"<<-")
@@ -149,10 +153,15 @@ def _moved_rest(data: bytes, start: int, end: int) -> list[Edit]:
     keyword = _KEYWORD.match(rest)
     if keyword is not None:  # `; then`: a separator, then the keyword on a line of its own
         return [blank, (close, 0, b"\n" + rest[keyword.start(1) :])]
-    return [(command, 0, b"( "), blank, (close, 0, b"\n)" + rest)]
+    return [(command, 0, opening), blank, (close, 0, b"\n)" + rest)]
 
 
 _KEYWORD = re.compile(rb";[ \t]*(then|do)\b")
+# A command substitution a line assigns, up to where its command starts (`local x="$(`).
+_SUBSTITUTION_LEAD = re.compile(
+    rb"[ \t]*(?:(?:local|export|declare|readonly|typeset)(?:[ \t]+-\w+)*[ \t]+)?"
+    rb"[A-Za-z_]\w*=\"?\$\("
+)
 
 
 def _closing_line(data: bytes, after: int, word: bytes, tabs: bool) -> int | None:
