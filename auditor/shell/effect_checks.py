@@ -1,5 +1,6 @@
 """Checks of what an agent run left behind: an `if` that probes for a file or a program,
-or reads what changed in its git work tree, and ends the script (or its function) with a
+or reads what changed in its git work tree (itself, or through a variable a statement
+right before it captured that in), and ends the script (or its function) with a
 failure when the work is not done (`if [ ! -f "$OUT" ]; then exit 1; fi`, `if git diff
 --name-only --diff-filter=U | grep -q .; then return 1; fi`), or records the failure in a
 variable a later test reads (`else failed+=("$branch")`).
@@ -11,7 +12,7 @@ sourced one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 
 from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
 from auditor.shell.leaving import ABORT
@@ -81,7 +82,13 @@ def checks_effect(
         ]
     else:
         return False
-    if not any(_probes(n, command_at, ran_before) for c in condition for n in descendants(c)):
+    captured = _probed_names(statement, command_at, ran_before)
+    if not any(
+        _probes(n, command_at, ran_before)
+        or (n.type == "variable_name" and (n.text or b"").decode() in captured)
+        for c in condition
+        for n in descendants(c)
+    ):
         return False
     ends = _LEAVING if returning else _EXITING
     leaving = leaving or {}
@@ -97,6 +104,60 @@ def checks_effect(
             if later and (counted or _decides_action(test, command_at)):
                 return True
     return False
+
+
+def _probed_names(statement: Node, command_at: CommandAt, ran_before: RanBefore | None) -> set[str]:
+    """The variables the statements right before `statement` give what a probe printed
+    (`remaining=$(git diff --name-only --diff-filter=U)`, then `if [[ -z $remaining ]]`):
+    a test of one is a test of what the run left."""
+    names: set[str] = set()
+    sibling = statement.prev_named_sibling
+    for _ in range(_PROBE_REACH):
+        if sibling is None:
+            break
+        for node in descendants(sibling):
+            value = (
+                node.child_by_field_name("value") if node.type == "variable_assignment" else None
+            )
+            if value is not None and any(
+                _probes(n, command_at, ran_before) for n in descendants(value)
+            ):
+                name = node.child_by_field_name("name")
+                names.add((name.text or b"").decode() if name is not None else "")
+        sibling = sibling.prev_named_sibling
+    return names - {""}
+
+
+_PROBE_REACH = 3  # statements before a test that may hold what it tests
+
+
+def settles_on_effect(statement: Node, command_at: CommandAt, messages: Container[str]) -> bool:
+    """Whether an `if` with an `else` probes what a run left behind (`checks_effect`'s
+    probes) and its branches do different work on it, more than messages: the run is
+    judged by its effect (`remaining=$(git diff --name-only --diff-filter=U)`, then `if
+    [[ -z $remaining ]]; then git commit …; else git merge --abort; fi`)."""
+    if statement.type != "if_statement" or not any(
+        c.type == "else_clause" for c in statement.named_children
+    ):
+        return False
+    condition = [c for c in statement.named_children if field_of(c) == "condition"]
+    captured = _probed_names(statement, command_at, None)
+    if not any(
+        _probes(n, command_at)
+        or (n.type == "variable_name" and (n.text or b"").decode() in captured)
+        for c in condition
+        for n in descendants(c)
+    ):
+        return False
+    branches = [c for c in statement.named_children if field_of(c) != "condition"]
+    return any(
+        (command := command_at(n)) is not None
+        and command.command_name not in MESSAGE_COMMANDS
+        and command.command_name not in messages
+        for branch in branches
+        for n in descendants(branch)
+        if n.type == "command"
+    )
 
 
 def _or_list(statement: Node) -> bool:

@@ -317,6 +317,9 @@ class SourcedFiles:
         # The ignore files in effect in a folder, by (root, folder): see `_ignores_in`.
         self._ignores: dict[tuple[Path, Path], tuple[IgnoreFile, ...]] = {}
         self.lookups: list[Lookup] = []
+        # what running each script of the tree by its path gives, by its real path
+        # (`auditor.shell.run_scripts.ScriptRun`, or None), for every walk of this audit
+        self.runs: dict[Path, object] = {}
 
     def read(self, relative: str) -> tuple[Path, str] | None:
         """The real path and text of `relative` (as the file being walked names it; when
@@ -328,6 +331,10 @@ class SourcedFiles:
         else:
             found = self._search_roots(relative)
         return self._looked_up("read", relative, found)
+
+    def real(self, relative: str) -> Path:
+        """The real path `relative` names from the file being walked."""
+        return Path(os.path.realpath(self.current.parent / relative))
 
     def put_back(self, path: Path) -> None:
         """Count a file read but not walked (a sibling nothing calls) as not read yet: a

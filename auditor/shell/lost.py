@@ -23,7 +23,12 @@ from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.exit_codes import ExitCodes
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.effect_checks import RanBefore, checks_effect, tests_end_script
+from auditor.shell.effect_checks import (
+    RanBefore,
+    checks_effect,
+    settles_on_effect,
+    tests_end_script,
+)
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import judged_by_output, statement_of
@@ -254,6 +259,8 @@ def _judges(script: ShellScript, statement: Node, following: Node, ran_before: R
         return True
     if tests_end_script(following, script.command_at):
         return True  # the tests the run was to fix decide how the script ends
+    if settles_on_effect(following, script.command_at, script.messages):
+        return True  # what it left decides what is done next (commit it, or abort)
     if _name(script, following) in script.effect_checks:
         return True
     # a check that fails its function instead judges the run where every caller reads

@@ -23,6 +23,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from pathlib import Path
+from typing import cast
 
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
@@ -213,7 +214,6 @@ class ShellScript:
         self._call_agents: dict[int, AgentProfile | None] = {}
         self._ending_agents: dict[str, AgentProfile] = {}
         self._argument_assigners: dict[int, bool] = {}  # see `_assigns_arguments`
-        self._scripts_run: dict[str, ScriptRun | None] = {}  # see `_project_script`
 
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
@@ -581,7 +581,7 @@ class ShellScript:
         """The agent whose status a script of the project returns when this one runs it
         by its path (`auditor.shell.run_scripts`): read from the tree as a sourced file
         is, and walked once."""
-        named = script_word(command) if self.sourced is not None else None
+        named = script_word(command, self.parsed.node_text) if self.sourced is not None else None
         if named is None or self.sourced is None or self.depth >= _MAX_STRING_DEPTH:
             return None
         word, value = named
@@ -591,9 +591,11 @@ class ShellScript:
         if len(paths) != 1 or is_pattern(paths[0]):
             return None
         path = posixpath.normpath(paths[0])
-        if path in self._scripts_run:
-            return self._scripts_run[path]
-        self._scripts_run[path] = None  # a script that runs itself stops here
+        runs = self.sourced.runs  # shared by every walk of this audit: each file read once
+        real = self.sourced.real(path)
+        if real in runs:
+            return cast("ScriptRun | None", runs[real])
+        runs[real] = None  # a script that runs itself stops here
         found = self.sourced.read(path)
         if found is None and self._climbs(word, path):
             found = self.sourced.search_roots(path)
@@ -602,12 +604,12 @@ class ShellScript:
         outer, self.sourced.current = self.sourced.current, found[0]
         try:
             inner = ShellScript.walk(ShellText(found[1]), self.catalog, sourced=self.sourced)
-            self._scripts_run[path] = script_run(inner, path)
+            runs[real] = runs[found[0]] = script_run(inner, path)
         except (RecursionError, NotAudited):
             pass  # too deep or too costly: that file's own audit says so (RA900, RA901)
         finally:
             self.sourced.current = outer
-        return self._scripts_run[path]
+        return cast("ScriptRun | None", runs[real])
 
     def _string_agent(self, text: str) -> tuple[AgentProfile, str, bool] | None:
         """The agent (and its name there) whose status shell text run as a string returns,

@@ -11,7 +11,7 @@ every rule: piped into `tee` it is RA101, re-run in a loop RA301/RA302.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import NamedTuple, Protocol
 
 from auditor.profiles import AgentProfile
@@ -48,22 +48,26 @@ class RunModel(Protocol):
     def status_kept(self, node: Node) -> tuple[Node, bool]: ...
 
 
-def script_word(command: SimpleCommand) -> tuple[Node, str | None] | None:
+def script_word(
+    command: SimpleCommand, written: Callable[[Node], str]
+) -> tuple[Node, str | None] | None:
     """The word naming the project script a command runs, and its value where known:
     its program when that is a path or a script's name (`./run.sh`, `"$DIR/step.sh"`),
     or the file a shell is given (`bash run.sh`, not `bash -c …`); None for any other
-    command."""
+    command. `written`: a word's text as the script has it."""
     index = command.program_index
-    program = command.program
     if command.name in SHELLS:
         index += 1
-        program = command.argv[index] if index < len(command.argv) else None
-        if program is None or program.startswith("-"):
-            return None
-    elif program is None or ("/" not in program and not program.endswith(SCRIPT_SUFFIXES)):
-        return None
     node = command.word_nodes[index] if index < len(command.word_nodes) else None
-    return (node, program) if node is not None else None
+    if node is None:
+        return None
+    value = command.argv[index]
+    named = value if value is not None else written(node).strip("\"'")
+    if command.name in SHELLS:
+        return None if named.startswith("-") else (node, value)
+    if "/" not in named and not named.endswith(SCRIPT_SUFFIXES):
+        return None
+    return node, value
 
 
 def script_run(script: RunModel, path: str) -> ScriptRun | None:

@@ -120,3 +120,12 @@ BUILD_OK=true
 codex exec "Update the changelog for the release" > changelog.log || true  # expect: RA203(warning)
 npm run build >> build.log 2>&1 || BUILD_OK=false
 if [[ "$BUILD_OK" == "false" ]]; then exit 1; fi
+
+# The conflicts left are read and only told: the merge stays half done either way.
+claude -p "Resolve the merge conflicts of feature/export" >> merge.log 2>&1 || true  # expect: RA203(warning)
+unresolved=$(git diff --name-only --diff-filter=U)
+if [[ -z "$unresolved" ]]; then
+  echo "resolved"
+else
+  echo "still conflicting: $unresolved" >&2
+fi

@@ -136,3 +136,18 @@ for round in 1 2 3; do
     break
   fi
 done
+
+# What the run left decides what is done next: the conflicts it was to resolve are read
+# from the work tree, and the merge is committed or aborted on them.
+resolve_conflicts() {
+  local branch=$1 remaining
+  claude -p "Resolve the merge conflicts of $branch" >> merge.log 2>&1 || true
+  remaining=$(git diff --name-only --diff-filter=U)
+  if [[ -z "$remaining" ]]; then
+    git commit -qam "merge $branch"
+  else
+    git merge --abort
+    echo "unresolved: $branch" >&2
+  fi
+}
+resolve_conflicts feature/search || exit 1
