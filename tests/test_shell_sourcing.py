@@ -422,6 +422,7 @@ def test_called_with_every_call_and_the_library_top_level() -> None:
         (". ./config\n", True),
         ("  . ~/.profile\n", True),
         ("source common.sh\n", True),
+        ('[[ -f "$DIR/lib.sh" ]] && source "$DIR/lib.sh"\n', True),
         ("jq '\n  . as $all\n  | .items' data.json\n", False),
         ("echo 'source of truth'\n", False),
     ],

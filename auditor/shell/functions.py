@@ -36,6 +36,7 @@ from auditor.shell.status import (
 )
 from auditor.shell.verdict_codes import (
     acts_before_failing,
+    acts_on_returned_status,
     ends_failing,
     reports_status,
     success_verdicts,
@@ -168,9 +169,14 @@ def summarize_function(
             (called := summaries.get(c.command_name or "")) is not None and called.handles
             for c, _ in runs
         )
-        acts = passing is None and acts_before_failing(runs[0][0], inside, parsed)
+        first = runs[0][0]
+        if passing is None:
+            acts = acts_before_failing(first, inside, parsed)
+            tells = acts_before_failing(first, inside, parsed, telling=True)
+        else:  # `return $rc` after an `if` on it that records or logs a failure
+            acts = acts_on_returned_status(first, inside, parsed)
+            tells = acts_on_returned_status(first, inside, parsed, telling=True)
         handles = handled or acts
-        tells = passing is None and acts_before_failing(runs[0][0], inside, parsed, telling=True)
         ending = ends_failing(body, runs[0][0], inside, parsed)
         literal = passing is None and not returns_status
         verdicts = (
@@ -192,7 +198,9 @@ def summarize_function(
         )
     for command in inside:
         forwarded = _forwarded_from(command, parsed, summaries)
-        if forwarded is None or not passes(command):
+        # it passes the status of what it runs on, or reports it in codes of its own
+        # (`"$@"` in a retry loop, then `return 0` or, once the retries are spent, 1)
+        if forwarded is None or not (passes(command) or reports_status(command, inside)):
             continue
         skipped, wrappers = forwarded
         shifts = _shifts_before(command, inside)
@@ -338,6 +346,9 @@ def forwarded_command(
         found = script_agent(seen) if script_agent is not None and program else None
         if found is not None:
             return seen._replace(agent=found[0], inner=found[1])
+        runs = summaries.get(program or "")  # a function that runs one (`retry invoke_llm …`)
+        if runs is not None and runs.agent is not None and not runs.forwards:
+            return seen._replace(agent=runs.agent, wrappers=(*seen.wrappers, *runs.wrappers))
     return command
 
 

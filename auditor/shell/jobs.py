@@ -114,6 +114,7 @@ def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[t
         for job in maybe_last or ([last] if last is not None else []):
             owners.setdefault(_text(name), []).append((node.start_byte, job))
         since = node.start_byte
+    _copied(nodes, owners)
     for job in jobs:
         coproc = coproc_name(job)
         if coproc is not None:  # bash keeps a coprocess's pid in NAME_PID
@@ -129,6 +130,43 @@ def _pid_owners(nodes: Sequence[Node], jobs: Sequence[Node]) -> dict[str, list[t
     for saved in owners.values():
         saved.sort(key=lambda item: item[0])
     return owners
+
+
+def _copied(nodes: Sequence[Node], owners: dict[str, list[tuple[int, Node]]]) -> None:
+    """Copies of pids: a variable given another's value (`active_pids+=("$pid")`, then
+    `pid="${active_pids[$i]}"` in the loop that polls them) may hold the jobs that one
+    may hold, where the copy is made; to a fixed point (a poll loop reads the array
+    before the launch that fills it), a bounded number of rounds."""
+    copies = []
+    for node in nodes:
+        if node.type != "variable_assignment":
+            continue
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        if name is None or value is None:
+            continue
+        if name.type == "subscript":
+            name = name.child_by_field_name("name") or name
+        copy = _COPY.fullmatch(_text(value))
+        if copy is not None and copy.group(1) != _text(name):
+            copies.append((node.start_byte, _text(name), copy.group(1)))
+    for _ in range(_COPY_ROUNDS):
+        changed = False
+        for at, target, source in copies:
+            held = owners.get(source, [])
+            saved = owners.setdefault(target, [])
+            known = {(position, job.id) for position, job in saved}
+            for _, job in held:
+                if (at, job.id) not in known:
+                    saved.append((at, job))
+                    known.add((at, job.id))
+                    changed = True
+        if not changed:
+            break
+
+
+# A value that is another variable's, or an element of it: `$pid`, `("$pid")`, `${pids[$i]}`.
+_COPY = re.compile(r'\(?"?\$\{?([A-Za-z_]\w*)(?:\[[^]]*\])?\}?"?\)?')
+_COPY_ROUNDS = 3
 
 
 def _array_walked(loop: Node) -> str | None:

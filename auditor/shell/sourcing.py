@@ -26,7 +26,7 @@ from auditor.timebound import FileTimeout, time_bound
 # Scripts worth a model: they source a file (`source lib.sh`, `. "$DIR/x.sh"`, `.
 # ~/.profile`), not a line of a jq program in a string (`. as $all`).
 _SOURCES = re.compile(
-    r"(?m)^[ \t]*(?:source|\.)[ \t]+[\"']?"
+    r"(?m)(?:^|[;&|({!`])[ \t]*(?:source|\.)[ \t]+[\"']?"
     r"(?:[$~]|[\w.-]*/|[\w.-]*\.(?:sh|bash|zsh|env|conf|cfg|inc|rc)\b)"
 )
 _FUNCTION_NAME = re.compile(r"[A-Za-z_][\w:.-]*")
@@ -43,7 +43,8 @@ Sourcing = list[tuple[str, bool, bool]]
 
 
 def may_source(text: str) -> bool:
-    """Whether a script may source a file (else it gives none anything)."""
+    """Whether a script may source a file (else it gives none anything): a `source` or `.`
+    of a path, at a line's start or after an operator (`[[ -f "$LIB" ]] && source "$LIB"`)."""
     return bool(_SOURCES.search(text))
 
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText, within
+from auditor.shell.parse import Node, ShellText, descendants, within
 
 # `$rc -ne 0`, `"$?" != 0`, `rc != 0` in `(( ))`, `-gt 0`: a test that the run failed
 _FAILED = r"(?:\$\{?NAME\}?\"?|\bNAME\b)\s*(?:-ne|!=|-gt|>)\s*0\b"
@@ -169,6 +169,7 @@ def reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> boo
 
 # Commands that do nothing about a failure (or leave), and those that only tell of it.
 _SILENT = frozenset({"return", "true", ":", "local", "sleep"})
+_JUMPS = frozenset({"exit", "break", "continue"})  # what leaves with a status, acting on none
 _TELLING = frozenset({"echo", "printf", "logger"})
 _LOGGING = re.compile(r"^(?:log|warn|error|info|msg|print)[\w-]*$|[\w-]+_(?:log|warn|error|info)$")
 
@@ -193,6 +194,82 @@ def acts_before_failing(
     ]
     after = agent.node.end_byte
     return bool(failing) and all(_acted_before(c.node, after, parsed, telling) for c in failing)
+
+
+def acts_on_returned_status(
+    agent: SimpleCommand,
+    inside: Sequence[SimpleCommand],
+    parsed: ShellText,
+    *,
+    telling: bool = False,
+) -> bool:
+    """Whether a function that returns the status it holds (`return $rc`) acts on a
+    failure of it first: an `if` before the `return`, after the agent's run, tests that
+    variable and a branch of it acts (records it: `set_task_status "$t" failed`, cleans
+    up), or, with `telling`, tells of it (`log_warn "exited with $rc"`). A caller that
+    then drops the status loses nothing the function did not deal with."""
+    returns = [
+        c
+        for c in inside
+        if c.command_name == "return"
+        and c.node.start_byte > agent.node.start_byte
+        and len(c.word_nodes) > 1
+        and c.word_nodes[1] is not None
+    ]
+    if not returns:
+        return False
+    for command in returns:
+        word = command.word_nodes[1]
+        named = _RETURNED.fullmatch(parsed.node_text(word)) if word is not None else None
+        if named is None or not _tested_before(
+            command.node, named.group(1), agent, parsed, telling
+        ):
+            return False
+    return True
+
+
+_RETURNED = re.compile(r'"?\$\{?([A-Za-z_]\w*)\}?"?')  # `$rc`, `"${exit_code}"`
+
+
+def _tested_before(
+    node: Node, name: str, agent: SimpleCommand, parsed: ShellText, telling: bool
+) -> bool:
+    """Whether, in `node`'s block and after the agent's run, an `if` before it tests the
+    variable `name` and acts in one of its branches."""
+    statement = node
+    while statement.parent is not None and statement.parent.type == "redirected_statement":
+        statement = statement.parent
+    sibling = statement.prev_named_sibling
+    while sibling is not None and sibling.start_byte > agent.node.end_byte:
+        if sibling.type == "if_statement":
+            conditions = sibling.children_by_field_name("condition")
+            read = any(
+                n.type == "variable_name" and parsed.node_text(n) == name
+                for c in conditions
+                for n in descendants(c)
+            )
+            tests = {c.id for c in conditions}
+            branches = [c for c in sibling.named_children if c.id not in tests]
+            if read and any(_acts_in_branch(b, parsed, telling) for b in branches):
+                return True
+        sibling = sibling.prev_named_sibling
+    return False
+
+
+def _acts_in_branch(branch: Node, parsed: ShellText, telling: bool) -> bool:
+    """Whether a branch of an `if` runs a command that acts (or, with `telling`, tells)."""
+    for node in descendants(branch):
+        if node.type != "command":
+            continue
+        name = node.child_by_field_name("name")
+        word = parsed.node_text(name) if name is not None else ""
+        if word in _SILENT or word in _JUMPS:
+            continue  # (leaving with it, `exit "$rc"`, passes it on: no act on it)
+        says = word in _TELLING or _LOGGING.match(word) is not None
+        if says != telling:
+            continue
+        return True
+    return False
 
 
 def _acted_before(node: Node, after: int, parsed: ShellText, telling: bool) -> bool:

@@ -28,5 +28,5 @@ review() {
     gptme --non-interactive "Review the last commit"
 }
 
-retry 3 claude -p "Fix the failing tests"
+retry 3 claude -p "Fix the failing tests"  # expect: RA203(warning)
 with_backoff "review" review
