@@ -27,3 +27,13 @@ def launch_shell(tasks, out_dir):
         procs.append(subprocess.Popen(command, shell=True))  # expect: RA203(warning)
     for proc in procs:
         proc.wait()
+
+
+def launch_detached(task_file, task_text, log_file, as_file):
+    # two arms start the one process kept in `process`, never waited for: one defect,
+    # reported once, at the first arm
+    if as_file:
+        process = subprocess.Popen(["aider", "--yes", "-f", task_file], stdout=log_file)  # expect: RA203(warning)
+    else:
+        process = subprocess.Popen(["aider", "--yes", "--message", task_text], stdout=log_file)
+    return process.pid

@@ -655,13 +655,42 @@ class _Analysis:
     def result(self) -> AgentStatus:
         calls = [launch.call for launch in self.launches.values()]
         guards = [g for c in self.index.comparisons if (g := self._guard(c)) is not None]
+        found = [(launch, how) for launch in self.launches.values() if (how := self.lost(launch))]
         lost = [
             LostStatus(launch.call.start, launch.call.end, launch.call, how, related=related)
-            for launch in self.launches.values()
-            if (how := self.lost(launch)) is not None
+            for index, (launch, how) in enumerate(found)
+            if not any(
+                other_how == how and self._alternative(launch, other)
+                for other, other_how in found[:index]
+            )
             for related in [self._command_written(launch)]
         ]
         return AgentStatus(calls, guards, [], lost)
+
+    def _alternative(self, launch: _Launch, other: _Launch) -> bool:
+        """Whether `launch` is another branch's run of the one process `other` starts:
+        the arms of one `if` give the same name its process (`process = Popen(a)`, else
+        `process = Popen(b)`); losing its status the same way is one defect."""
+        names = [_assigned_name(self.module.parent(run.node)) for run in (launch, other)]
+        if names[0] is None or names[0] != names[1]:
+            return False
+        arms: dict[int, str] = {}
+        for node, field in self._branches(other.node):
+            arms[id(node)] = field
+        return any(
+            id(node) in arms and arms[id(node)] != field
+            for node, field in self._branches(launch.node)
+        )
+
+    def _branches(self, node: ast.AST) -> list[tuple[ast.If, str]]:
+        """The `if`s around a node, with the arm (`body`, `orelse`) that holds it."""
+        found: list[tuple[ast.If, str]] = []
+        child, parent = node, self.module.parent(node)
+        while parent is not None and not isinstance(parent, Function):
+            if isinstance(parent, ast.If) and child is not parent.test:
+                found.append((parent, "body" if child in parent.body else "orelse"))
+            child, parent = parent, self.module.parent(parent)
+        return found
 
     def _command_written(self, launch: _Launch) -> tuple[RelatedLocation, ...]:
         """Where the agent's command is written when callers pass it in (the call graph:
@@ -706,6 +735,14 @@ def python_agent_status(
     status = analysis.result()
     status.lost.extend(analysis.returned_lost(returned))
     return status
+
+
+def _assigned_name(statement: ast.AST | None) -> str | None:
+    """The one name an assignment statement binds (`process = …`), else None."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        return target.id if isinstance(target, ast.Name) else None
+    return None
 
 
 def _end(node: ast.AST) -> tuple[int, int]:
