@@ -164,6 +164,46 @@ _SUBSTITUTION_LEAD = re.compile(
 )
 
 
+_COMMENTED = re.compile(rb"(?m)(?:^|(?<=[ \t]))#")  # a comment's start (a line's, or after a blank)
+
+
+def prefixed_words(data: bytes) -> list[Edit]:
+    """`python3 - <<'PY'` with a body line that starts with the word (`PYTHON_OPTS = …`):
+    tree-sitter-bash 0.25 ends the here-document there, and reads the rest of the body as
+    shell; bash ends it only at a line that is the word alone. The word renamed, where it
+    starts the here-document and on its closing line, to one of the same length that no
+    line of the body starts with keeps what bash runs (the body is untouched)."""
+    found: list[Edit] = []
+    after = 0  # the end of the last body looked at: a `<<` inside a body starts nothing
+    for heredoc in _HEREDOC.finditer(data):
+        line_start = data.rfind(b"\n", 0, heredoc.start()) + 1
+        if heredoc.start() < after or _COMMENTED.search(data, line_start, heredoc.start()):
+            continue  # inside a body, or in a comment
+        word, tabs = heredoc.group(3), heredoc.group(1) == b"<<-"
+        line_end = data.find(b"\n", heredoc.end())
+        if line_end == -1:
+            break
+        close = _closing_line(data, line_end, word, tabs)
+        if close is None:
+            continue
+        after = close
+        body = data[line_end + 1 : close - len(word)].split(b"\n")
+        lines = [line.lstrip(b"\t") if tabs else line for line in body]
+        if not any(line.startswith(word) and line != word for line in lines):
+            continue
+        other = next(
+            (
+                candidate
+                for fill in (b"Z", b"Q", b"X", b"_")
+                if not any(line.startswith(candidate := fill * len(word)) for line in lines)
+            ),
+            None,
+        )
+        if other is not None:
+            found += [(heredoc.start(3), len(word), other), (close - len(word), len(word), other)]
+    return found
+
+
 def _closing_line(data: bytes, after: int, word: bytes, tabs: bool) -> int | None:
     """The end of the line that closes the here-document whose first line starts after
     `after` (`word` alone on it, leading tabs stripped for `<<-`), or None."""

@@ -11,6 +11,7 @@ import sys
 
 import tree_sitter
 
+from auditor.shell.heredoc_gaps import prefixed_words
 from auditor.shell.repair import Repair, gap_repairs, misparse_repair
 from auditor.shell.shape import check_shape
 
@@ -241,8 +242,10 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     repairs inserted, so positions map back exactly.
     """
     inserted: list[int] = []
-    tree = _parser().parse(data)
     heredoc = b"<<" in data
+    for at, length, text in prefixed_words(data) if heredoc else ():
+        data = data[:at] + text + data[at + length :]  # (same length: no offset moves)
+    tree = _parser().parse(data)
     misparses = True  # False once a misparse repair mended no error: the errors are gaps
     for _ in range(_MAX_REPAIRS):
         root = tree.root_node
