@@ -135,6 +135,8 @@ def _moved_rest(data: bytes, start: int, end: int) -> list[Edit]:
         if match.group(2):
             tail = match.start()
             break
+    while start >= 2 and data[start - 2 : start] == b"\\\n":  # a line a `\` continues
+        start = data.rfind(b"\n", 0, start - 2) + 1
     lead = _LEAD.match(data, start, heredoc.start())
     command = lead.end() if lead is not None else start
     opening = b"( "

@@ -19,6 +19,7 @@ from auditor.shell.status import is_last_statement
 
 _ARGUMENT = re.compile(r'"?\$\{?([1-9])\}?"?')  # `$1`, `"${2}"`
 _RETURN_STATUS = frozenset({"return", "return $?", 'return "$?"'})
+_STORED = re.compile(r"(?:local\s+)?([A-Za-z_]\w*)=\$\?")  # `local ec=$?`, `rc=$?`
 
 
 def waiting_functions(parsed: ShellText, commands: Sequence[SimpleCommand]) -> dict[str, int]:
@@ -72,6 +73,9 @@ def _passes_on(wait: Node) -> bool:
         after = after.next_named_sibling
     if after is not None and (after.text or b"").decode("utf-8", "replace") in _RETURN_STATUS:
         return True
+    kept = _STORED.fullmatch((after.text or b"").decode("utf-8", "replace")) if after else None
+    if kept is not None and _returned_last(statement, kept.group(1)):
+        return True  # `wait "$pid"; local ec=$?` … `return "$ec"`
     current = statement
     while current.type != "function_definition":
         parent = current.parent
@@ -81,3 +85,23 @@ def _passes_on(wait: Node) -> bool:
             return False  # in an `if`, a loop, a list: another path may return otherwise
         current = parent
     return True
+
+
+def _returned_last(statement: Node, name: str) -> bool:
+    """Whether the function holding `statement` ends with `return "$name"` and sets
+    `name` nowhere else (the status kept after its `wait` is the one it returns)."""
+    function = enclosing_definition(statement)
+    body = function.child_by_field_name("body") if function is not None else None
+    if function is None or body is None:
+        return False
+    statements = [c for c in body.named_children if c.type != "comment"]
+    last = (statements[-1].text or b"").decode("utf-8", "replace") if statements else ""
+    if re.fullmatch(rf'return\s+"?\$\{{?{re.escape(name)}\}}?"?', last) is None:
+        return False
+    assigned = [
+        node
+        for node in descendants(function)
+        if node.type == "variable_assignment"
+        and (node.child_by_field_name("name") or node).text == name.encode()
+    ]
+    return len(assigned) == 1

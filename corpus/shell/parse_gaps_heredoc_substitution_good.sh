@@ -20,4 +20,14 @@ Summarise the build log in one line.
 PROMPT
 )
 printf '%s\n' "$summary" >> summaries.txt
+
+# the same with the command's words continued over lines before its here-document
+skills="$(python3 - \
+    skills/ "review" \
+    docs/PLAN.md <<'PYEOF' 2>/dev/null || true
+import sys
+print(", ".join(sys.argv[1:]))
+PYEOF
+)"
+echo "$skills"
 describe_task index.json 3

@@ -28,3 +28,21 @@ if [ "$status" -ne 0 ]; then
   claude stop "$SESSION" || true
   exit 1
 fi
+
+# A progress display that waits for the job, keeps the status in a variable of its own
+# and returns it at its end: the call is the job's `wait`, its status the job's.
+show_progress() {
+  local job_pid="$1" job_log="$2"
+  while kill -0 "$job_pid" 2>/dev/null; do
+    tail -n 1 "$job_log"
+    sleep 1
+  done
+  wait "$job_pid"; local job_status=$?
+  [[ -s "$job_log" ]] && tail -n 5 "$job_log"
+  return "$job_status"
+}
+
+codex exec --full-auto "Rename the module" > rename.log 2>&1 &
+rename_rc=0
+show_progress $! rename.log || rename_rc=$?
+[[ $rename_rc -eq 0 ]] || exit 1
