@@ -257,7 +257,12 @@ class ModuleFacts(LoopLayers):
             return None
         site = position(call)
         retries: Any = constructor.default
+        # a keyword written in the call is the value: a mapping spread beside it cannot
+        # hold it too (`ctor(max_retries=1, **kwargs)`; both would be a TypeError)
+        written = any(keyword.arg == constructor.keyword for keyword in call.keywords)
         for keyword in call.keywords:
+            if keyword.arg is None and written:
+                continue
             if keyword.arg == constructor.keyword:
                 value = keyword.value
                 number = self._given_retries(value, constructor)
