@@ -72,6 +72,11 @@ class Wrapper(NamedTuple):
     kill_exit_codes: Mapping[int, str] = NO_CODES
     # The words after it are joined and run by a shell (on another host: `ssh`).
     joins_words: bool = False
+    # An interpreter that wraps a command only when given a script that does so (`perl
+    # -e 'alarm shift; exec @ARGV' 600 claude …`): the options that give the script, and
+    # a pattern the script must match; each `shift` in it takes one argument.
+    script_options: frozenset[str] = frozenset()
+    script_pattern: str | None = None
 
 
 class Intent(NamedTuple):
@@ -289,6 +294,8 @@ def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
         exit_codes=_codes(table.get("exit-codes", {})),
         kill_exit_codes=_codes(table.get("kill-exit-codes", {})),
         joins_words=bool(table.get("joins-words", False)),
+        script_options=frozenset(table.get("script-options", ())),
+        script_pattern=table.get("script-pattern"),
     )
 
 

@@ -11,6 +11,7 @@ from auditor.shell.parse import Node
 from auditor.shell.words import Env, evaluate, expand_argument, expanded_name, program_path
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+_SHIFT = re.compile(r"\bshift\b")  # a script's `shift`: it takes one of its arguments
 # Builtins that print a message: what they are given, to the terminal or a file.
 MESSAGE_COMMANDS = frozenset({"echo", "printf"})
 # Builtins that only print or declare: their status is 0 whatever they are given (an
@@ -126,6 +127,13 @@ class SimpleCommand(NamedTuple):
 def _skip_wrapper(wrapper: Wrapper, argv: tuple[str | None, ...], start: int) -> int | None:
     """Index of the wrapped command after `wrapper` at `start`, or None if not wrapping."""
     index = start + 1
+    if wrapper.script_pattern is not None:
+        script = argv[index + 1] if index + 1 < len(argv) else None
+        if argv[index] not in wrapper.script_options or script is None:
+            return None
+        if re.search(wrapper.script_pattern, script) is None:
+            return None  # a script of its own, not one that runs its arguments
+        return index + 2 + len(_SHIFT.findall(script))
     if wrapper.module_flag:
         while index < len(argv) and (argv[index] or "").startswith("-"):
             if argv[index] == wrapper.module_flag:
