@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from typing import NamedTuple
 
 from tree_sitter import Node
 
@@ -169,40 +170,93 @@ _SUBSTITUTION_LEAD = re.compile(
 _COMMENTED = re.compile(rb"(?m)(?:^|(?<=[ \t]))#")  # a comment's start (a line's, or after a blank)
 
 
-def prefixed_words(data: bytes) -> list[Edit]:
+class _Body(NamedTuple):
+    """A here-document: its start (`<<-?` and the word), where its body starts, and the
+    end of its closing line."""
+
+    heredoc: re.Match[bytes]
+    start: int
+    close: int
+
+    @property
+    def word(self) -> bytes:
+        return self.heredoc.group(3)
+
+    @property
+    def tabs(self) -> bool:
+        return self.heredoc.group(1) == b"<<-"
+
+
+def _bodies(data: bytes) -> list[_Body]:
+    """The here-documents of a text, in order: not one written in a comment, nor a `<<`
+    inside a body (it starts nothing), nor one that never closes."""
+    found: list[_Body] = []
+    after = 0  # the end of the last body: a `<<` before it starts nothing
+    for heredoc in _HEREDOC.finditer(data):
+        line_start = data.rfind(b"\n", 0, heredoc.start()) + 1
+        if heredoc.start() < after or _COMMENTED.search(data, line_start, heredoc.start()):
+            continue
+        line_end = data.find(b"\n", heredoc.end())
+        if line_end == -1:
+            break
+        tabs = heredoc.group(1) == b"<<-"
+        close = _closing_line(data, line_end, heredoc.group(3), tabs)
+        if close is None:
+            continue
+        after = close
+        found.append(_Body(heredoc, line_end + 1, close))
+    return found
+
+
+def here_document_repairs(data: bytes) -> list[Edit]:
+    """The edits that let tree-sitter-bash 0.25 read here-document bodies as bash does,
+    made before parsing: see `_prefixed_word` and `_leading_escapes`."""
+    return [
+        edit
+        for body in _bodies(data)
+        for edit in (*_prefixed_word(data, body), *_leading_escapes(data, body))
+    ]
+
+
+def _prefixed_word(data: bytes, body: _Body) -> list[Edit]:
     """`python3 - <<'PY'` with a body line that starts with the word (`PYTHON_OPTS = …`):
     tree-sitter-bash 0.25 ends the here-document there, and reads the rest of the body as
     shell; bash ends it only at a line that is the word alone. The word renamed, where it
     starts the here-document and on its closing line, to one of the same length that no
     line of the body starts with keeps what bash runs (the body is untouched)."""
+    word = body.word
+    lines = data[body.start : body.close - len(word)].split(b"\n")
+    lines = [line.lstrip(b"\t") if body.tabs else line for line in lines]
+    if not any(line.startswith(word) and line != word for line in lines):
+        return []
+    other = next(
+        (
+            candidate
+            for fill in (b"Z", b"Q", b"X", b"_")
+            if not any(line.startswith(candidate := fill * len(word)) for line in lines)
+        ),
+        None,
+    )
+    if other is None:
+        return []
+    return [(body.heredoc.start(3), len(word), other), (body.close - len(word), len(word), other)]
+
+
+def _leading_escapes(data: bytes, body: _Body) -> list[Edit]:
+    """A body line that starts with a backslash and holds a parenthesis (`\\$p =
+    F('${a}')` in a PowerShell script written out): tree-sitter-bash 0.25 fails there. A
+    blank inserted before the backslash lets it read the line; the body's text gains
+    that blank, which nothing here reads as more than text."""
     found: list[Edit] = []
-    after = 0  # the end of the last body looked at: a `<<` inside a body starts nothing
-    for heredoc in _HEREDOC.finditer(data):
-        line_start = data.rfind(b"\n", 0, heredoc.start()) + 1
-        if heredoc.start() < after or _COMMENTED.search(data, line_start, heredoc.start()):
-            continue  # inside a body, or in a comment
-        word, tabs = heredoc.group(3), heredoc.group(1) == b"<<-"
-        line_end = data.find(b"\n", heredoc.end())
-        if line_end == -1:
-            break
-        close = _closing_line(data, line_end, word, tabs)
-        if close is None:
-            continue
-        after = close
-        body = data[line_end + 1 : close - len(word)].split(b"\n")
-        lines = [line.lstrip(b"\t") if tabs else line for line in body]
-        if not any(line.startswith(word) and line != word for line in lines):
-            continue
-        other = next(
-            (
-                candidate
-                for fill in (b"Z", b"Q", b"X", b"_")
-                if not any(line.startswith(candidate := fill * len(word)) for line in lines)
-            ),
-            None,
-        )
-        if other is not None:
-            found += [(heredoc.start(3), len(word), other), (close - len(word), len(word), other)]
+    at = body.start
+    end = body.close - len(body.word)
+    while at < end:
+        line_end = data.find(b"\n", at, end)
+        line_end = end if line_end == -1 else line_end
+        line = data[at:line_end]
+        if line[:1] == b"\\" and (b"(" in line or b")" in line):
+            found.append((at, 0, b" "))
+        at = line_end + 1
     return found
 
 

@@ -11,7 +11,7 @@ import sys
 
 import tree_sitter
 
-from auditor.shell.heredoc_gaps import prefixed_words
+from auditor.shell.heredoc_gaps import here_document_repairs
 from auditor.shell.repair import Repair, gap_repairs, misparse_repair
 from auditor.shell.shape import check_shape
 
@@ -66,6 +66,8 @@ class ShellText:
         original = text.encode("utf-8")
         self._original = original
         self.data, self.tree, self._inserted = _parse_repaired(original)
+        # the functions blanked when one construct would leave the whole text unread
+        self.data, self.tree, self._blanked = blank_failing_functions(self.data, self.tree)
         self._ascii = len(original) == len(text)
         self._nodes: list[Node] | None = None
         self._starts: list[int] = []
@@ -119,18 +121,12 @@ class ShellText:
         An ERROR node is the text it skipped; a MISSING token stands for the
         construct it could not complete, its parent.
         """
-        node = self.root
-        if not node.has_error:
-            return None
-        while True:
-            if node.is_missing:
-                return self.span(node.parent or node)
-            if node.type == "ERROR":
-                return self.span(node)
-            child = next((c for c in node.children if c.has_error or c.is_missing), None)
-            if child is None:
-                return self.span(node)
-            node = child
+        blanked = self._blanked[0] if self._blanked else None
+        if blanked is not None:
+            start, end = blanked
+            return self.char_offset(start), self.char_offset(end)
+        first = _first_error(self.root)
+        return self.span(first) if first is not None else None
 
 
 _MAX_REPAIRS = 256
@@ -243,8 +239,9 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     """
     inserted: list[int] = []
     heredoc = b"<<" in data
-    for at, length, text in prefixed_words(data) if heredoc else ():
-        data = data[:at] + text + data[at + length :]  # (same length: no offset moves)
+    before = [Repair(*edit) for edit in here_document_repairs(data)] if heredoc else []
+    if before:
+        data, inserted = _mended(data, before, inserted)
     tree = _parser().parse(data)
     misparses = True  # False once a misparse repair mended no error: the errors are gaps
     for _ in range(_MAX_REPAIRS):
@@ -263,6 +260,78 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
         misparses = misparses or gaps  # mended gaps: the misreadings are looked for again
         data, inserted, tree = mended, moved, reparsed
     return data, tree, inserted
+
+
+def blank_failing_functions(
+    data: bytes, tree: tree_sitter.Tree
+) -> tuple[bytes, tree_sitter.Tree, list[tuple[int, int]]]:
+    """A tree whose error swallows more than the function it starts in, or most of the
+    text (tree-sitter-bash 0.25 gives up at one construct it cannot read and wraps what
+    follows in an ERROR), read again without the
+    top-level functions that fail to parse on their own: their bytes blanked (newlines
+    kept, so every position stays), the rest read as bash does. Returns the text, its
+    tree and the blanked byte spans (each reported unread, RA900); the input as it is
+    when no function is to blame or blanking them reads no more."""
+    root = tree.root_node
+    first = _first_error(root)
+    if first is None:
+        return data, tree, []
+    functions = _top_functions(data)
+    holder = next((f for f in functions if f[0] <= first.start_byte < f[1]), None)
+    # the error runs on past the function it starts in, or over most of the text
+    spills = holder is not None and first.end_byte > holder[1]
+    if not spills and (first.end_byte - first.start_byte) * 2 < len(data):
+        return data, tree, []
+    failing = [
+        (start, end)
+        for start, end in functions
+        if _parser().parse(data[start:end]).root_node.has_error
+    ]
+    if not failing:
+        return data, tree, []
+    blanked = bytearray(data)
+    for start, end in failing:
+        blanked[start:end] = re.sub(rb"[^\n]", b" ", data[start:end])
+    reparsed = _parser().parse(bytes(blanked))
+    if _errors(reparsed.root_node) >= _errors(root) and reparsed.root_node.has_error:
+        return data, tree, []
+    return bytes(blanked), reparsed, failing
+
+
+def _first_error(node: Node) -> Node | None:
+    """The first ERROR node of a tree (or the node a MISSING token leaves unfinished)."""
+    if not node.has_error:
+        return None
+    while True:
+        if node.is_missing:
+            return node.parent or node
+        if node.type == "ERROR":
+            return node
+        child = next((c for c in node.children if c.has_error or c.is_missing), None)
+        if child is None:
+            return node
+        node = child
+
+
+# A top-level function's first line (`name() {`, `function name {`) and its closing `}`.
+_FUNCTION_START = re.compile(
+    rb"(?m)^(?:function[ \t]+)?[A-Za-z_][\w:.-]*[ \t]*(?:\(\))?[ \t]*\{[ \t]*(?:#.*)?$"
+)
+_FUNCTION_END = re.compile(rb"(?m)^\}[ \t]*(?:#.*)?$")
+
+
+def _top_functions(data: bytes) -> list[tuple[int, int]]:
+    """The byte spans of the functions defined at a line's start, each up to the first
+    `}` at a line's start after it."""
+    found: list[tuple[int, int]] = []
+    at = 0
+    while (start := _FUNCTION_START.search(data, at)) is not None:
+        end = _FUNCTION_END.search(data, start.end())
+        if end is None:
+            break
+        found.append((start.start(), end.end()))
+        at = end.end()
+    return found
 
 
 def _mended(data: bytes, repairs: list[Repair], inserted: list[int]) -> tuple[bytes, list[int]]:
