@@ -12,7 +12,7 @@ import sys
 import tree_sitter
 
 from auditor.shell.heredoc_gaps import here_document_repairs
-from auditor.shell.repair import Repair, gap_repairs, misparse_repair
+from auditor.shell.repair import Repair, bats_tests, gap_repairs, misparse_repair
 from auditor.shell.shape import check_shape
 
 Node = tree_sitter.Node
@@ -240,6 +240,7 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
     inserted: list[int] = []
     heredoc = b"<<" in data
     before = [Repair(*edit) for edit in here_document_repairs(data)] if heredoc else []
+    before += bats_tests(data)
     if before:
         data, inserted = _mended(data, before, inserted)
     tree = _parser().parse(data)

@@ -85,6 +85,28 @@ def _pattern(source: bytes) -> re.Pattern[bytes]:
     return re.compile(source)
 
 
+# A bats test's header (`@test "it retries" {`): a function with a description for a name.
+_BATS_TEST = re.compile(rb"""(?m)^([ \t]*)(@test[ \t]+(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*)\{""")
+
+
+def bats_tests(data: bytes) -> list[Repair]:
+    """bats's test headers (`@test "it retries" {` in a `.bats` file, which no bash script
+    holds: `}` alone would end nothing there) read as the function each test is: the
+    header up to its `{` becomes a function named for the test (`test_it_retries`) and
+    `()`, of the same length, so the test's body is audited as a function nothing calls
+    (an entry point)."""
+    if b"@test" not in data:
+        return []
+    repairs = []
+    for match in _BATS_TEST.finditer(data):
+        header = match.group(2)
+        size = len(header) - 3  # the name's room, before `() `
+        description = header[5:].strip(b" \t")[1:-1]
+        name = (b"test_" + re.sub(rb"[^A-Za-z0-9_]", b"_", description))[:size]
+        repairs.append(Repair(match.start(2), len(header), name.ljust(size, b"_") + b"() "))
+    return repairs
+
+
 def misparse_repair(
     root: Node, data: bytes, heredoc: bool, parse: Callable[[bytes], Node]
 ) -> list[Repair]:
