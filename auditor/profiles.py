@@ -76,7 +76,7 @@ class Wrapper(NamedTuple):
     # -e 'alarm shift; exec @ARGV' 600 claude …`): the options that give the script, and
     # a pattern the script must match; each `shift` in it takes one argument.
     script_options: frozenset[str] = frozenset()
-    script_pattern: str | None = None
+    script_pattern: re.Pattern[str] | None = None
 
 
 class Intent(NamedTuple):
@@ -295,7 +295,7 @@ def _wrapper(name: str, table: Mapping[str, Any]) -> Wrapper:
         kill_exit_codes=_codes(table.get("kill-exit-codes", {})),
         joins_words=bool(table.get("joins-words", False)),
         script_options=frozenset(table.get("script-options", ())),
-        script_pattern=table.get("script-pattern"),
+        script_pattern=re.compile(table["script-pattern"]) if "script-pattern" in table else None,
     )
 
 

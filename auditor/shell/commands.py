@@ -129,9 +129,9 @@ def _skip_wrapper(wrapper: Wrapper, argv: tuple[str | None, ...], start: int) ->
     index = start + 1
     if wrapper.script_pattern is not None:
         script = argv[index + 1] if index + 1 < len(argv) else None
-        if argv[index] not in wrapper.script_options or script is None:
+        if script is None or argv[index] not in wrapper.script_options:
             return None
-        if re.search(wrapper.script_pattern, script) is None:
+        if wrapper.script_pattern.search(script) is None:
             return None  # a script of its own, not one that runs its arguments
         return index + 2 + len(_SHIFT.findall(script))
     if wrapper.module_flag:

@@ -59,6 +59,7 @@ def checks_effect(
     returning: bool = False,
     ran_before: RanBefore | None = None,
     leaving: Mapping[str, str] | None = None,
+    after: int = 0,
 ) -> bool:
     """Whether an `if` probes what a run left behind and, in one of its branches, ends the
     script (or, where `returning`, its function: every caller reads its status) with a
@@ -82,7 +83,7 @@ def checks_effect(
         ]
     else:
         return False
-    captured = _probed_names(statement, command_at, ran_before)
+    captured = _probed_names(statement, command_at, ran_before, after)
     if not any(
         _probes(n, command_at, ran_before)
         or (n.type == "variable_name" and (n.text or b"").decode() in captured)
@@ -106,15 +107,18 @@ def checks_effect(
     return False
 
 
-def _probed_names(statement: Node, command_at: CommandAt, ran_before: RanBefore | None) -> set[str]:
+def _probed_names(
+    statement: Node, command_at: CommandAt, ran_before: RanBefore | None, after: int
+) -> set[str]:
     """The variables the statements right before `statement` give what a probe printed
     (`remaining=$(git diff --name-only --diff-filter=U)`, then `if [[ -z $remaining ]]`):
-    a test of one is a test of what the run left."""
+    a test of one is a test of what the run left; not one made before the run (before
+    offset `after`)."""
     names: set[str] = set()
     sibling = statement.prev_named_sibling
     for _ in range(_PROBE_REACH):
-        if sibling is None:
-            break
+        if sibling is None or sibling.start_byte < after:
+            break  # (what was captured before the run tells nothing of what it left)
         for node in descendants(sibling):
             value = (
                 node.child_by_field_name("value") if node.type == "variable_assignment" else None
@@ -131,7 +135,9 @@ def _probed_names(statement: Node, command_at: CommandAt, ran_before: RanBefore 
 _PROBE_REACH = 3  # statements before a test that may hold what it tests
 
 
-def settles_on_effect(statement: Node, command_at: CommandAt, messages: Container[str]) -> bool:
+def settles_on_effect(
+    statement: Node, command_at: CommandAt, messages: Container[str], after: int
+) -> bool:
     """Whether an `if` with an `else` probes what a run left behind (`checks_effect`'s
     probes) and its branches do different work on it, more than messages: the run is
     judged by its effect (`remaining=$(git diff --name-only --diff-filter=U)`, then `if
@@ -141,7 +147,7 @@ def settles_on_effect(statement: Node, command_at: CommandAt, messages: Containe
     ):
         return False
     condition = [c for c in statement.named_children if field_of(c) == "condition"]
-    captured = _probed_names(statement, command_at, None)
+    captured = _probed_names(statement, command_at, None, after)
     if not any(
         _probes(n, command_at)
         or (n.type == "variable_name" and (n.text or b"").decode() in captured)
@@ -149,15 +155,26 @@ def settles_on_effect(statement: Node, command_at: CommandAt, messages: Containe
         for n in descendants(c)
     ):
         return False
-    branches = [c for c in statement.named_children if field_of(c) != "condition"]
-    return any(
-        (command := command_at(n)) is not None
-        and command.command_name not in MESSAGE_COMMANDS
-        and command.command_name not in messages
-        for branch in branches
-        for n in descendants(branch)
-        if n.type == "command"
-    )
+    arms = [c for c in statement.named_children if field_of(c) != "condition"]
+    then = [c for c in arms if c.type not in ("elif_clause", "else_clause")]
+    otherwise = [c for c in arms if c.type in ("elif_clause", "else_clause")]
+
+    def works(arm: list[Node]) -> bool:
+        """Whether an arm runs a command that is more than a message (not one in a `$(…)`
+        a message prints)."""
+        stack = list(arm)
+        while stack:
+            node = stack.pop()
+            if node.type == "command_substitution":
+                continue
+            stack.extend(node.named_children)
+            command = command_at(node) if node.type == "command" else None
+            name = command.command_name if command is not None else None
+            if name is not None and name not in MESSAGE_COMMANDS and name not in messages:
+                return True
+        return False
+
+    return works(then) and works(otherwise)  # each way does work of its own
 
 
 def _or_list(statement: Node) -> bool:

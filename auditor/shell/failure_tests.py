@@ -65,14 +65,19 @@ def _broad(text: str, marker: str) -> bool:
     which holds on server errors only)."""
     start = text.find(marker)
     while start >= 0:
-        if not _NARROWED.match(text, start + len(marker)):
+        line = text[text.rfind("\n", 0, start) + 1 : start]
+        quoted = line.count("'") % 2 == 1 or line.count('"') % 2 == 1
+        narrowed = _NARROWED if quoted else _JOINED  # (unquoted, a blank ends the word)
+        if not narrowed.match(text, start + len(marker)):
             return True
         start = text.find(marker, start + 1)
     return False
 
 
-# More of a pattern right after a marker: `: 529`, `.*overloaded`, `_timeout`.
-_NARROWED = re.compile(r":? ?[\w.\[(]")
+# More of a pattern right after a marker: `: 529`, `.*overloaded`, `_timeout`; not a
+# `.*` or `.+` that ends it (`'API Error.*'` holds on any API error)
+_NARROWED = re.compile(r":? ?(?:[\w\[(]|\.(?![*+](?:['\"\s]|$)))")
+_JOINED = re.compile(r":?(?:[\w\[(]|\.(?![*+](?:['\"\s]|$)))")
 # An error message a test looks for (`grep -q "Error: No messages returned"`): one the
 # CLI prints on a failure of that kind; a line that starts with it is any failure's.
 _ERROR_MESSAGE = re.compile(r"\b(?:Error|ERROR|error): \w")

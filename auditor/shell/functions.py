@@ -345,10 +345,10 @@ def forwarded_command(
             return seen
         found = script_agent(seen) if script_agent is not None and program else None
         if found is not None:
-            return seen._replace(agent=found[0], inner=found[1])
-        runs = summaries.get(program or "")  # a function that runs one (`retry invoke_llm …`)
-        if runs is not None and runs.agent is not None and not runs.forwards:
-            return seen._replace(agent=runs.agent, wrappers=(*seen.wrappers, *runs.wrappers))
+            return seen._replace(agent=found[0], inner=found[1], interactive=found[2])
+        called = summaries.get(program or "")  # a function that runs one (`retry invoke_llm`)
+        if called is not None and called.agent is not None and not called.forwards:
+            return seen._replace(agent=called.agent, wrappers=(*seen.wrappers, *called.wrappers))
     return command
 
 
@@ -434,14 +434,7 @@ def _ends(statement: Node, body: Node, leave: str) -> bool:
         kind = parent.type
         if kind in ("redirected_statement", "pipeline"):
             pass  # the pipeline's own status is `statement_of`'s question
-        elif kind in (
-            "compound_statement",
-            "subshell",
-            "list",
-            "case_item",
-            "else_clause",
-            "program",
-        ):
+        elif kind in _SEQUENCES:
             if _statements(parent)[-1:] != [node]:
                 return False
         elif kind in ("if_statement", "case_statement") and node.type in _CLAUSES:

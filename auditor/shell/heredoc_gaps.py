@@ -167,7 +167,13 @@ _SUBSTITUTION_LEAD = re.compile(
 )
 
 
-_COMMENTED = re.compile(rb"(?m)(?:^|(?<=[ \t]))#")  # a comment's start (a line's, or after a blank)
+def _commented(data: bytes, start: int, at: int) -> bool:
+    """Whether a comment starts on the line between `start` and `at`: a `#` outside
+    quotes, at the line's start or after a blank (`echo "step #1"` holds none)."""
+    for match in _GOES_ON.finditer(data, start, at):
+        if match.group(1) and (match.start() == start or data[match.start() - 1] in b" \t"):
+            return True
+    return False
 
 
 class _Body(NamedTuple):
@@ -194,7 +200,7 @@ def _bodies(data: bytes) -> list[_Body]:
     after = 0  # the end of the last body: a `<<` before it starts nothing
     for heredoc in _HEREDOC.finditer(data):
         line_start = data.rfind(b"\n", 0, heredoc.start()) + 1
-        if heredoc.start() < after or _COMMENTED.search(data, line_start, heredoc.start()):
+        if heredoc.start() < after or _commented(data, line_start, heredoc.start()):
             continue
         line_end = data.find(b"\n", heredoc.end())
         if line_end == -1:

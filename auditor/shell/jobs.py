@@ -153,6 +153,8 @@ def _copied(nodes: Sequence[Node], owners: dict[str, list[tuple[int, Node]]]) ->
         changed = False
         for at, target, source in copies:
             held = owners.get(source, [])
+            if not held:
+                continue  # a copy of a value that holds no pid: its target stays unplaced
             saved = owners.setdefault(target, [])
             known = {(position, job.id) for position, job in saved}
             for _, job in held:

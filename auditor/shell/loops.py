@@ -141,8 +141,9 @@ def _analyse(
         tests = dict.fromkeys(test for tests in under for test in tests)
         texts = [shortened(test) for test in tests]
         if all(text.startswith("! ") for text in texts):  # a failure its tests do not catch
-            shown = "` or `".join(text[2:].lstrip() for text in texts)
-            reason = f"on any failure unless `{shown}` holds"
+            shown = "` and `".join(text[2:].lstrip() for text in texts)
+            verb = "holds" if len(texts) == 1 else "hold"  # (round when any fails to)
+            reason = f"on any failure unless `{shown}` {verb}"
         else:
             reason = f"when `{'` or `'.join(texts)}` holds"
     start, _ = script.parsed.span(loop)

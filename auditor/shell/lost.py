@@ -253,13 +253,19 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
 
 def _judges(script: ShellScript, statement: Node, following: Node, ran_before: RanBefore) -> bool:
     """Whether `following` judges the run at `statement` by what it did."""
+    end = statement.end_byte
     if checks_effect(
-        following, script.command_at, script.tests_of, ran_before=ran_before, leaving=script.leaving
+        following,
+        script.command_at,
+        script.tests_of,
+        ran_before=ran_before,
+        leaving=script.leaving,
+        after=end,
     ):
         return True
     if tests_end_script(following, script.command_at):
         return True  # the tests the run was to fix decide how the script ends
-    if settles_on_effect(following, script.command_at, script.messages):
+    if settles_on_effect(following, script.command_at, script.messages, end):
         return True  # what it left decides what is done next (commit it, or abort)
     if _name(script, following) in script.effect_checks:
         return True
@@ -272,6 +278,7 @@ def _judges(script: ShellScript, statement: Node, following: Node, ran_before: R
         returning=True,
         ran_before=ran_before,
         leaving=script.leaving,
+        after=end,
     )
     return returning and _status_read_by_callers(script, statement)
 

@@ -90,7 +90,13 @@ from auditor.shell.parse import (
 )
 from auditor.shell.pipelines import pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
-from auditor.shell.run_scripts import SCRIPT_SUFFIXES, ScriptRun, script_run, script_word
+from auditor.shell.run_scripts import (
+    SCRIPT_SUFFIXES,
+    ScriptRun,
+    is_shell_script,
+    script_run,
+    script_word,
+)
 from auditor.shell.source_sets import is_pattern, sourced_paths
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
@@ -113,10 +119,8 @@ _MAX_WAIT_CHAIN = 8  # `wait $p1 & p2=$!; wait $p2 & …`: background waits foll
 _PIPELINE_NODES = frozenset({"pipeline", "redirected_statement"})
 _GROUPS = frozenset({"subshell", "compound_statement"})
 _SCOPES = frozenset({"subshell", "process_substitution"})
-_FORGETTING = frozenset({"read", "readarray", "mapfile"})
-_PLAIN_NAME = re.compile(
-    r"[A-Za-z_][\w.-]*"
-)  # a command's name as written, not a path  # commands that set their operands
+_FORGETTING = frozenset({"read", "readarray", "mapfile"})  # commands that set their operands
+_PLAIN_NAME = re.compile(r"[A-Za-z_][\w.-]*")  # a command's name as written, not a path
 _STAGE_HOLDERS = frozenset({"command", "redirected_statement"})  # a stage, or inside one
 
 # an assignment of a function's argument (`AGENT=$1`, `tool="${2}"`), `local` ones too
@@ -601,6 +605,11 @@ class ShellScript:
             found = self.sourced.search_roots(path)
         if found is None:
             return None
+        # read as a script, not sourced: a later `source` of it reads it again, and it
+        # counts against no bound of the files sourced
+        self.sourced.put_back(found[0])
+        if not is_shell_script(found[0].name, found[1]):
+            return None  # `./manage.py`, `./gradlew` of another language: no shell to read
         outer, self.sourced.current = self.sourced.current, found[0]
         try:
             inner = ShellScript.walk(ShellText(found[1]), self.catalog, sourced=self.sourced)

@@ -128,6 +128,13 @@ class ShellText:
         first = _first_error(self.root)
         return self.span(first) if first is not None else None
 
+    def more_unread(self) -> int:
+        """How many places beside `unread_region`'s were not read: the other functions
+        blanked, and an error the tree still holds after them."""
+        if not self._blanked:
+            return 0
+        return len(self._blanked) - 1 + self.root.has_error
+
 
 _MAX_REPAIRS = 256
 # The node types of a shell loop.
@@ -268,11 +275,11 @@ def blank_failing_functions(
 ) -> tuple[bytes, tree_sitter.Tree, list[tuple[int, int]]]:
     """A tree whose error swallows more than the function it starts in, or most of the
     text (tree-sitter-bash 0.25 gives up at one construct it cannot read and wraps what
-    follows in an ERROR), read again without the
-    top-level functions that fail to parse on their own: their bytes blanked (newlines
-    kept, so every position stays), the rest read as bash does. Returns the text, its
-    tree and the blanked byte spans (each reported unread, RA900); the input as it is
-    when no function is to blame or blanking them reads no more."""
+    follows in an ERROR), read again without the top-level functions that fail to parse
+    on their own: their bytes blanked (newlines kept, so every position stays), the rest
+    read as bash does. Returns the text, its tree and the blanked byte spans (reported
+    unread, RA900: the first by its lines, the others counted); the input as it is when
+    no function is to blame or blanking them reads no more."""
     root = tree.root_node
     first = _first_error(root)
     if first is None:

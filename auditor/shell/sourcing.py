@@ -26,7 +26,7 @@ from auditor.timebound import FileTimeout, time_bound
 # Scripts worth a model: they source a file (`source lib.sh`, `. "$DIR/x.sh"`, `.
 # ~/.profile`), not a line of a jq program in a string (`. as $all`).
 _SOURCES = re.compile(
-    r"(?m)(?:^|[;&|({!`])[ \t]*(?:source|\.)[ \t]+[\"']?"
+    r"(?m)(?:^|[;&|({!`]|\b(?:then|do|else))[ \t]*(?:source|\.)[ \t]+[\"']?"
     r"(?:[$~]|[\w.-]*/|[\w.-]*\.(?:sh|bash|zsh|env|conf|cfg|inc|rc)\b)"
 )
 _FUNCTION_NAME = re.compile(r"[A-Za-z_][\w:.-]*")

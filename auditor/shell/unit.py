@@ -197,8 +197,10 @@ class ShellUnit:
             if last == span.start.line
             else f"lines {span.start.line}-{last}"
         )
+        more = self.parsed.more_unread()
+        also = f" and {more} more place{'s' if more > 1 else ''}" if more else ""
         return ParseError(
-            start, end, f"runaudit could not read {lines}; the rest of the file was audited"
+            start, end, f"runaudit could not read {lines}{also}; the rest of the file was audited"
         )
 
     def host_offset(self, offset: int) -> int:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText, descendants, within
+from auditor.shell.parse import Node, ShellText, within
 
 # `$rc -ne 0`, `"$?" != 0`, `rc != 0` in `(( ))`, `-gt 0`: a test that the run failed
 _FAILED = r"(?:\$\{?NAME\}?\"?|\bNAME\b)\s*(?:-ne|!=|-gt|>)\s*0\b"
@@ -235,30 +235,46 @@ def _tested_before(
     node: Node, name: str, agent: SimpleCommand, parsed: ShellText, telling: bool
 ) -> bool:
     """Whether, in `node`'s block and after the agent's run, an `if` before it tests the
-    variable `name` and acts in one of its branches."""
+    variable `name` for a failure or a success and acts in the arm a failure takes."""
     statement = node
     while statement.parent is not None and statement.parent.type == "redirected_statement":
         statement = statement.parent
+    failed = re.compile(_FAILED.replace("NAME", re.escape(name)))
+    succeeded = re.compile(_SUCCEEDED.replace("NAME", re.escape(name)))
     sibling = statement.prev_named_sibling
     while sibling is not None and sibling.start_byte > agent.node.end_byte:
         if sibling.type == "if_statement":
             conditions = sibling.children_by_field_name("condition")
-            read = any(
-                n.type == "variable_name" and parsed.node_text(n) == name
-                for c in conditions
-                for n in descendants(c)
-            )
+            test = " ".join(parsed.node_text(c) for c in conditions)
             tests = {c.id for c in conditions}
-            branches = [c for c in sibling.named_children if c.id not in tests]
-            if read and any(_acts_in_branch(b, parsed, telling) for b in branches):
+            arms = [c for c in sibling.named_children if c.id not in tests]
+            if failed.search(test):  # `if [[ $rc -ne 0 ]]`: its `then` arm
+                arm = [c for c in arms if c.type not in ("elif_clause", "else_clause")]
+            elif succeeded.search(test):  # `if [[ $rc -eq 0 ]]`: its `else` arm
+                arm = [c for c in arms if c.type in ("elif_clause", "else_clause")]
+            else:
+                arm = []
+            if any(_acts_in_branch(b, parsed, telling) for b in arm):
                 return True
         sibling = sibling.prev_named_sibling
     return False
 
 
+_SUCCEEDED = r"(?:\$\{?NAME\}?\"?|\bNAME\b)\s*(?:-eq|==|=)\s*0\b"
+
+
 def _acts_in_branch(branch: Node, parsed: ShellText, telling: bool) -> bool:
-    """Whether a branch of an `if` runs a command that acts (or, with `telling`, tells)."""
-    for node in descendants(branch):
+    """Whether an arm of an `if` runs a command (not in a `$(…)` it prints) that acts on
+    the failure (a record, a cleanup; an assignment too), or with `telling`, one that
+    tells of it."""
+    stack = [branch]
+    while stack:
+        node = stack.pop()
+        if node.type == "command_substitution":
+            continue  # (`echo "failed at $(date)"` runs `date` for the message)
+        stack.extend(node.named_children)
+        if node.type == "variable_assignment" and not telling:
+            return True
         if node.type != "command":
             continue
         name = node.child_by_field_name("name")
@@ -266,9 +282,8 @@ def _acts_in_branch(branch: Node, parsed: ShellText, telling: bool) -> bool:
         if word in _SILENT or word in _JUMPS:
             continue  # (leaving with it, `exit "$rc"`, passes it on: no act on it)
         says = word in _TELLING or _LOGGING.match(word) is not None
-        if says != telling:
-            continue
-        return True
+        if says == telling:
+            return True
     return False
 
 

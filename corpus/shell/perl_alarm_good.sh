@@ -14,3 +14,4 @@ review_with_alarm() {
 
 review_with_alarm || exit 1
 perl -e 'print "@ARGV\n"' gemini -p "not run" > /dev/null
+command -v perl > /dev/null && perl

@@ -144,8 +144,8 @@ def class_names(node: ast.expr | None) -> list[str]:
     dotted = dotted_name(node)
     if dotted is not None and dotted.count(".") == 1 and dotted.startswith(_RECEIVERS):
         return [dotted]
-    if dotted is not None and is_transport(dotted):
-        return [dotted]
+    if dotted is not None and is_transport(dotted):  # `requests.exceptions.HTTPError`
+        return [f"{dotted.split('.', 1)[0]}.{dotted.rsplit('.', 1)[-1]}"]
     return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
 
 

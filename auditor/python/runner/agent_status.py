@@ -671,7 +671,7 @@ class _Analysis:
         """Whether `launch` is another branch's run of the one process `other` starts:
         the arms of one `if` give the same name its process (`process = Popen(a)`, else
         `process = Popen(b)`); losing its status the same way is one defect."""
-        names = [_assigned_name(self.module.parent(run.node)) for run in (launch, other)]
+        names = [self._bound_name(run.node) for run in (launch, other)]
         if names[0] is None or names[0] != names[1]:
             return False
         arms: dict[int, str] = {}
@@ -681,6 +681,20 @@ class _Analysis:
             id(node) in arms and arms[id(node)] != field
             for node, field in self._branches(launch.node)
         )
+
+    def _bound_name(self, call: ast.Call) -> str | None:
+        """The one name the statement holding a launch binds its process to (`proc = …`,
+        `proc: Popen = …`, `proc = await …`), else None."""
+        holder = self.module.parent(call)
+        if isinstance(holder, ast.Await):
+            holder = self.module.parent(holder)
+        if isinstance(holder, ast.Assign) and len(holder.targets) == 1:
+            target: ast.expr | None = holder.targets[0]
+        elif isinstance(holder, ast.AnnAssign):
+            target = holder.target
+        else:
+            target = None
+        return target.id if isinstance(target, ast.Name) else None
 
     def _branches(self, node: ast.AST) -> list[tuple[ast.If, str]]:
         """The `if`s around a node, with the arm (`body`, `orelse`) that holds it."""
@@ -735,14 +749,6 @@ def python_agent_status(
     status = analysis.result()
     status.lost.extend(analysis.returned_lost(returned))
     return status
-
-
-def _assigned_name(statement: ast.AST | None) -> str | None:
-    """The one name an assignment statement binds (`process = …`), else None."""
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-        target = statement.targets[0]
-        return target.id if isinstance(target, ast.Name) else None
-    return None
 
 
 def _end(node: ast.AST) -> tuple[int, int]:

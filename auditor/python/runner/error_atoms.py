@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import dotted_name, is_transport
+from auditor.python.model.ast_values import class_names, dotted_name
 from auditor.python.runner.error_tests import (
     AstFacts,
     ErrorTest,
@@ -214,10 +214,7 @@ class Conditions:
             if func == "isinstance" and len(node.args) == 2:
                 if not self.exception(node.args[0], names):
                     return None
-                written = [
-                    c if is_transport(c) else c.rsplit(".", 1)[-1]
-                    for c in _dotted_all(node.args[1])
-                ]
+                written = [class_names(c)[0] for c in _class_nodes(node.args[1])]
                 classes = [self.facts.renamed.get(c, c) for c in written]
                 return [ErrorTest("class", c) for c in classes], False
             if func == "any" and len(node.args) == 1:
@@ -266,14 +263,14 @@ class Conditions:
         return ([ErrorTest("marker", w) for w in words], False) if words else None
 
 
-def _dotted_all(node: ast.expr) -> list[str]:
-    """The classes `isinstance` is given: `A`, `(A, b.B)`, `A | B`."""
+def _class_nodes(node: ast.expr) -> list[ast.expr]:
+    """The classes `isinstance` is given: `A`, `(A, b.B)`, `A | B` (each named as
+    `class_names` names an `except`'s)."""
     if isinstance(node, ast.Tuple | ast.List):
-        return [name for element in node.elts for name in _dotted_all(element)]
+        return [name for element in node.elts for name in _class_nodes(element)]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return _dotted_all(node.left) + _dotted_all(node.right)
-    dotted = dotted_name(node)
-    return [dotted] if dotted else []
+        return _class_nodes(node.left) + _class_nodes(node.right)
+    return [node] if dotted_name(node) else []
 
 
 def _status_between(node: ast.Compare) -> Atom | None:

@@ -100,22 +100,34 @@ def _leading_words(
     return words
 
 
-@functools.lru_cache(maxsize=2)  # the module being read (its tree dies with its facts)
+@functools.lru_cache(maxsize=2)  # the module being read
 def module_strings(tree: ast.Module) -> dict[str, str]:
-    """The module's string constants: names its own scope binds once, to a string."""
-    bound: dict[str, list[ast.expr | None]] = {}
+    """The module's string constants: names bound once in its whole text (any binding
+    form counts), to a string, and declared `global` by no function."""
+    stores: dict[str, int] = {}
+    declared: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.Global):
+            declared.update(node.names)
+    found: dict[str, str] = {}
     for statement in module_statements(tree):
-        if isinstance(statement, ast.Assign):
-            for target in statement.targets:
-                if isinstance(target, ast.Name):
-                    bound.setdefault(target.id, []).append(statement.value)
-        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-            bound.setdefault(statement.target.id, []).append(statement.value)
-    return {
-        name: value.value
-        for name, (value, *more) in bound.items()
-        if not more and isinstance(value, ast.Constant) and isinstance(value.value, str)
-    }
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            continue
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(value, ast.Constant)
+            and isinstance(value.value, str)
+            and stores.get(target.id) == 1
+            and target.id not in declared
+        ):
+            found[target.id] = value.value
+    return found
 
 
 def _own_statements(node: Function | ast.Module) -> list[ast.AST]:

@@ -56,3 +56,10 @@ bump_pid=$!
 wait -n "$log_pid" "$bump_pid"
 wait -n "$log_pid" "$bump_pid"
 set +e
+
+# A pid read back from a file and copied: the model cannot place it, so its `wait` may
+# be the agent's.
+claude -p "Summarise the incident" > incident.md &
+child=$(cat agent.pid)
+waited=$child
+if ! wait "$waited"; then exit 1; fi

@@ -129,3 +129,20 @@ if [[ -z "$unresolved" ]]; then
 else
   echo "still conflicting: $unresolved" >&2
 fi
+
+# What was captured before the run tells nothing of what the run left.
+before=$(git diff --name-only --diff-filter=U)
+claude -p "Resolve the merge conflicts of feature/import" >> merge.log 2>&1 || true  # expect: RA203(warning)
+if [[ -z "$before" ]]; then
+  git commit -qam "merge feature/import"
+else
+  git merge --abort
+fi
+
+# Only one way does work: the other only says so.
+claude -p "Tidy the changelog" > tidy.log 2>&1 || true  # expect: RA203(warning)
+if [[ -n $(git status --porcelain) ]]; then
+  date >> tidied.log
+else
+  echo "nothing changed"
+fi
