@@ -83,13 +83,7 @@ def checks_effect(
         ]
     else:
         return False
-    captured = _probed_names(statement, command_at, ran_before, after)
-    if not any(
-        _probes(n, command_at, ran_before)
-        or (n.type == "variable_name" and (n.text or b"").decode() in captured)
-        for c in condition
-        for n in descendants(c)
-    ):
+    if not _tests_effect(statement, condition, command_at, ran_before, after):
         return False
     ends = _LEAVING if returning else _EXITING
     leaving = leaving or {}
@@ -105,6 +99,24 @@ def checks_effect(
             if later and (counted or _decides_action(test, command_at)):
                 return True
     return False
+
+
+def _tests_effect(
+    statement: Node,
+    condition: Sequence[Node],
+    command_at: CommandAt,
+    ran_before: RanBefore | None,
+    after: int,
+) -> bool:
+    """Whether a test probes what a run left: itself, or through a variable a statement
+    right before it (after the run, at offset `after`) captured a probe's output in."""
+    captured = _probed_names(statement, command_at, ran_before, after)
+    return any(
+        _probes(n, command_at, ran_before)
+        or (n.type == "variable_name" and (n.text or b"").decode() in captured)
+        for c in condition
+        for n in descendants(c)
+    )
 
 
 def _probed_names(
@@ -147,13 +159,7 @@ def settles_on_effect(
     ):
         return False
     condition = [c for c in statement.named_children if field_of(c) == "condition"]
-    captured = _probed_names(statement, command_at, None, after)
-    if not any(
-        _probes(n, command_at)
-        or (n.type == "variable_name" and (n.text or b"").decode() in captured)
-        for c in condition
-        for n in descendants(c)
-    ):
+    if not _tests_effect(statement, condition, command_at, None, after):
         return False
     arms = [c for c in statement.named_children if field_of(c) != "condition"]
     then = [c for c in arms if c.type not in ("elif_clause", "else_clause")]

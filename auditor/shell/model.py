@@ -25,6 +25,8 @@ from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import cast
 
+from auditor.discover import classify
+from auditor.kinds import FileKind
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.project import Callback, CallSite
@@ -93,7 +95,6 @@ from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.run_scripts import (
     SCRIPT_SUFFIXES,
     ScriptRun,
-    is_shell_script,
     script_run,
     script_word,
 )
@@ -608,7 +609,7 @@ class ShellScript:
         # read as a script, not sourced: a later `source` of it reads it again, and it
         # counts against no bound of the files sourced
         self.sourced.put_back(found[0])
-        if not is_shell_script(found[0].name, found[1]):
+        if classify(found[0], found[1][:256].encode()) is not FileKind.SHELL:
             return None  # `./manage.py`, `./gradlew` of another language: no shell to read
         outer, self.sourced.current = self.sourced.current, found[0]
         try:

@@ -11,7 +11,6 @@ every rule: piped into `tee` it is RA101, re-run in a loop RA301/RA302.
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable, Mapping
 from typing import NamedTuple, Protocol
 
@@ -69,15 +68,6 @@ def script_word(
     if "/" not in named and not named.endswith(SCRIPT_SUFFIXES):
         return None
     return node, value
-
-
-# a shell's interpreter line: `#!/bin/bash`, `#!/usr/bin/env -S bash -e`, `#!/bin/sh`
-_SHELL_SHEBANG = re.compile(r"#!\s*\S*(?:/env(?:\s+-\S+)*\s+)?\S*\b(?:ba|da|k|z)?sh\b")
-
-
-def is_shell_script(name: str, text: str) -> bool:
-    """Whether a file run by its path is shell: its name says so, or its first line."""
-    return name.endswith(SCRIPT_SUFFIXES) or bool(_SHELL_SHEBANG.match(text[:200]))
 
 
 def script_run(script: RunModel, path: str) -> ScriptRun | None:
