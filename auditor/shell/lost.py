@@ -265,6 +265,8 @@ def _judges(script: ShellScript, statement: Node, following: Node, ran_before: R
         return True
     if tests_end_script(following, script.command_at):
         return True  # the tests the run was to fix decide how the script ends
+    if _settles_loop(script, statement, following):
+        return True  # a fix loop: it goes round until the check after the run passes
     if settles_on_effect(following, script.command_at, script.messages, end):
         return True  # what it left decides what is done next (commit it, or abort)
     if _name(script, following) in script.effect_checks:
@@ -284,6 +286,32 @@ def _judges(script: ShellScript, statement: Node, following: Node, ran_before: R
 
 
 _JUMPS = frozenset({"return", "exit", "break", "continue"})
+
+
+def _settles_loop(script: ShellScript, statement: Node, following: Node) -> bool:
+    """Whether, in the loop the run is in, the `if` after it runs a check as its condition
+    (a command, not a test of values: `if make lint; then`) and leaves the loop when it
+    passes (`break`, `return 0`, `exit 0`): the loop goes round until what the run did
+    passes the check, so the run is judged by that check, not by its own status."""
+    loop = enclosing_loop(statement)
+    if loop is None or following.type != "if_statement" or not within(following, loop):
+        return False
+    clauses, _ = if_clauses(following)
+    if len(clauses) != 1:
+        return False
+    conditions, then = clauses[0]
+    checks = [c for c in conditions if c.type in ("command", "redirected_statement")]
+    if len(checks) != 1 or len(conditions) != 1:
+        return False  # (`if ! make lint`, `if [ … ]`, a list: not this shape)
+    check = script.command_at(
+        checks[0] if checks[0].type == "command" else checks[0].named_children[0]
+    )
+    if check is None or check.command_name in _JUMPS or script.agent_of(check) is not None:
+        return False
+    last = script.command_at(then[-1]) if then and then[-1].type == "command" else None
+    if last is None or last.command_name not in _JUMPS - {"continue"}:
+        return False
+    return last.literal_code in (None, 0)  # it leaves on the check's success
 
 
 def _looks(script: ShellScript, statement: Node) -> bool:

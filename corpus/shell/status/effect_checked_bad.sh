@@ -146,3 +146,12 @@ if [[ -n $(git status --porcelain) ]]; then
 else
   echo "nothing changed"
 fi
+
+# A check in the loop whose success does not end it (it only says so): the loop never
+# stops on it, so the run's status is still what tells a failure.
+for round in 1 2 3; do
+  claude -p "Fix the lint errors in lint.log" > /dev/null 2>&1  # expect: RA203(warning)
+  if run_quality_gate lint; then
+    echo "lint passes after round $round"
+  fi
+done

@@ -151,3 +151,18 @@ resolve_conflicts() {
   fi
 }
 resolve_conflicts feature/search || exit 1
+
+# A fix loop: each turn runs the agent, then the check it was to make pass, and leaves
+# once the check passes; the run is judged by the check.
+lint_fix_rounds() {
+  local round=0
+  while (( round < 3 )); do
+    round=$((round + 1))
+    claude -p "Fix the lint errors in lint.log" > /dev/null 2>&1
+    if run_quality_gate lint; then
+      return 0
+    fi
+  done
+  return 1
+}
+lint_fix_rounds || exit 1
