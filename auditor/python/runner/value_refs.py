@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import functools
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from auditor.python.model.ast_values import (
@@ -85,7 +85,7 @@ def _default(node: ast.expr) -> Any:
 
 
 def _leading_words(
-    elements: list[ast.expr], constants: Mapping[str, str] | None = None
+    elements: list[ast.expr], constant: Callable[[str], str | None] | None = None
 ) -> list[str]:
     """The literal strings an argv list starts with (`["claude", "-p", prompt]`), a
     module's string constant among them (`["codex", "--sandbox", SANDBOX, prompt]`)."""
@@ -93,41 +93,64 @@ def _leading_words(
     for element in elements[:8]:
         if isinstance(element, ast.Constant) and isinstance(element.value, str):
             words.append(element.value[:200])
-        elif isinstance(element, ast.Name) and constants and element.id in constants:
-            words.append(constants[element.id][:200])
+        elif (
+            isinstance(element, ast.Name)
+            and constant is not None
+            and (value := constant(element.id)) is not None
+        ):
+            words.append(value[:200])
         else:
             break
     return words
 
 
+class ModuleStrings:
+    """A module's string constants: names bound once in its whole text (any binding
+    form counts), to a string, and declared `global` by no function. The whole text is
+    walked for other bindings only when a candidate's value is first asked for."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.candidates: dict[str, str] = {}
+        for statement in module_statements(tree):
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                target, value = statement.targets[0], statement.value
+            elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+                target, value = statement.target, statement.value
+            else:
+                continue
+            if (
+                isinstance(target, ast.Name)
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+            ):
+                # a second assignment at the top is a second binding: the walk counts it
+                self.candidates[target.id] = value.value
+
+    @functools.cached_property
+    def _constant_names(self) -> frozenset[str]:
+        stores: dict[str, int] = {}
+        declared: set[str] = set()
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                stores[node.id] = stores.get(node.id, 0) + 1
+            elif isinstance(node, ast.Global):
+                declared.update(node.names)
+        return frozenset(
+            name for name in self.candidates if stores.get(name) == 1 and name not in declared
+        )
+
+    def get(self, name: str) -> str | None:
+        """The string constant `name` holds, or None."""
+        if name not in self.candidates or name not in self._constant_names:
+            return None
+        return self.candidates[name]
+
+
 @functools.lru_cache(maxsize=2)  # the module being read
-def module_strings(tree: ast.Module) -> dict[str, str]:
-    """The module's string constants: names bound once in its whole text (any binding
-    form counts), to a string, and declared `global` by no function."""
-    stores: dict[str, int] = {}
-    declared: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stores[node.id] = stores.get(node.id, 0) + 1
-        elif isinstance(node, ast.Global):
-            declared.update(node.names)
-    found: dict[str, str] = {}
-    for statement in module_statements(tree):
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target, value = statement.targets[0], statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            target, value = statement.target, statement.value
-        else:
-            continue
-        if (
-            isinstance(target, ast.Name)
-            and isinstance(value, ast.Constant)
-            and isinstance(value.value, str)
-            and stores.get(target.id) == 1
-            and target.id not in declared
-        ):
-            found[target.id] = value.value
-    return found
+def module_strings(tree: ast.Module) -> ModuleStrings:
+    """The string constants of the module being read (see `ModuleStrings`)."""
+    return ModuleStrings(tree)
 
 
 def _own_statements(node: Function | ast.Module) -> list[ast.AST]:
@@ -285,12 +308,12 @@ class ValueRefs:
                 if isinstance(element, ast.Name):
                     self.locals.setdefault(element.id, []).append(("item", value, index))
 
-    @functools.cached_property
-    def _constants(self) -> dict[str, str]:
-        """The module's string constants this body reads as they are (not a name of its
-        own, a parameter, or one it declares `global`)."""
-        own = set(self.locals) | set(self.params) | self.declared_global
-        return {k: v for k, v in module_strings(self.owner.tree).items() if k not in own}
+    def _constant(self, name: str) -> str | None:
+        """The module's string constant `name` as this body reads it (not a name of its
+        own, a parameter, or one it declares `global`), or None."""
+        if name in self.locals or name in self.params or name in self.declared_global:
+            return None
+        return module_strings(self.owner.tree).get(name)
 
     def held_value(self, name: str) -> ast.expr | None:
         """The value of a local name bound once, to the whole of a value (`retryer =
@@ -371,13 +394,13 @@ class ValueRefs:
             number = self.call_index.get(id(node))
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):
-            words = _leading_words(node.elts, self._constants)
+            words = _leading_words(node.elts, self._constant)
             if words:
                 return [("argv", ARGV_SEPARATOR.join(words), position(node))]
             if not node.elts or isinstance(node.elts[0], ast.Starred):
                 return []
             first = self.refs(node.elts[0], depth + 1)  # `[binary, "app-server"]`
-            rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:], self._constants))
+            rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:], self._constant))
             return [("list", tuple(first), rest, position(node))] if first else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
