@@ -643,7 +643,7 @@ class CallGraph:
         function = self.functions[fid]
         kind = ref[0]
         if kind == "client":
-            return {(function.module, ref[1], ref[2])}
+            return {(function.module, ref[1], self._spread_retries(ref[2], function.module))}
         if kind == "argv":  # where it is written, for related locations
             site = ref[2] if len(ref) > 2 else "0:0"
             return {(f"{self.summaries[function.module].path}@{site}", "argv", ref[1])}
@@ -733,6 +733,19 @@ class CallGraph:
         refs = [callee] if callee[0] == "self" else callee[1]
         held = {t for r in refs for t in self.evaluate(fid, r)}
         return {inner for token in held if token[1] == CALLABLE for inner in token[2]}
+
+    def _spread_retries(self, retries: Any, reader: str) -> Any:
+        """A client's retries as a module's dict constant spread into its constructor
+        sets them (`spread:QUALIFIED:KEYWORD`, see `graph_facts`): the number the dict
+        gives the keyword, else unknown."""
+        if not (isinstance(retries, str) and retries.startswith("spread:")):
+            return retries
+        _, qualified, keyword = retries.split(":")
+        module, _, name = self.global_key(qualified, reader).rpartition(".")
+        summary = self.summaries.get(module)
+        mappings = summary.graph.get("mappings", {}) if summary is not None else {}
+        number = mappings.get(name, {}).get(keyword)
+        return number if isinstance(number, int) else "?"
 
     def _bind(self, token: Token, call: CallFacts, callee: str) -> Token:
         """A client token as a call binds its retries (`param:NAME`, `kwarg:KEY:DEFAULT`)."""

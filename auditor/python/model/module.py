@@ -27,6 +27,8 @@ from auditor.python.model.ast_values import (
     import_bindings,
     qualified_import,
 )
+from auditor.python.model.literals import StringPiece, string_pieces
+from auditor.python.model.parse import parsed_text
 from auditor.source import SourceFile
 
 if TYPE_CHECKING:
@@ -219,6 +221,17 @@ class PythonModule:
     project: ProjectValues | None = None
     # the agent profiles in force: a value named for an agent's program holds it
     catalog: AgentCatalog | None = None
+
+    @property
+    def parsed_text(self) -> str:
+        """The text the tree was parsed from: the module's own, or, holding an f-string
+        only Python 3.12 reads, that text rewritten for an older parser at the same
+        positions (`newer_syntax`)."""
+        return parsed_text(self.tree) or self.source.text
+
+    def string_pieces(self, node: ast.AST) -> list[StringPiece] | None:
+        """The pieces of a string literal (`literals.string_pieces`) in `parsed_text`."""
+        return string_pieces(self.parsed_text, *self.span(node))
 
     def qualname(self, function: ast.AST) -> str | None:
         """`name` or `Class.name` of a module-level function or a method (None: nested)."""

@@ -1,12 +1,12 @@
 """Python 3.12 syntax read by an older `ast`: `type X = …` statements and type parameters
-(`def f[T](…)`, `class Box[T: int]:`, `type Pair[K, V] = …`).
+(`def f[T](…)`, `class Box[T: int]:`, `type Pair[K, V] = …`), and f-strings
+(`auditor.python.model.newer_fstrings`).
 
 runaudit runs on Python 3.11, where `ast.parse` rejects them, and real runner code uses
 them. The text is rewritten so that an older parser reads it and every other position
 stays where it is: the `type` keyword becomes `_:0;` (a bare annotation, then the alias
 as a plain assignment) and a type parameter list becomes spaces (each of its lines but
-the last ending in a line continuation). Nothing else is
-changed; code that needs more (a 3.12 f-string) still fails to parse.
+the last ending in a line continuation). Nothing else is changed.
 """
 
 from __future__ import annotations
@@ -14,13 +14,22 @@ from __future__ import annotations
 import io
 import tokenize
 
+from auditor.python.model.newer_fstrings import older_fstrings
+
 _STARTS = frozenset({tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT})
 _TYPE_KEYWORD = "_:0;"  # as long as `type`
 
 
 def older_syntax(text: str) -> str | None:
-    """The text with its 3.12 type syntax rewritten for an older parser (same length,
-    same positions), or None when it has none or does not tokenize."""
+    """The text with its 3.12 f-strings and type syntax rewritten for an older parser
+    (same length, same positions), or None when it has none or does not tokenize."""
+    mended = older_fstrings(text)
+    typed = _older_types(text if mended is None else mended)
+    return mended if typed is None else typed
+
+
+def _older_types(text: str) -> str | None:
+    """The text with its 3.12 type syntax rewritten, or None when it has none."""
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, SyntaxError, ValueError):

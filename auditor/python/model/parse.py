@@ -21,6 +21,14 @@ from auditor.python.model.newer_syntax import older_syntax
 PROVIDERS_MODULE = "dependency_injector"
 KEPT = 8  # trees: a pre-commit run's modules; a bigger run gains nothing from more
 _KEPT: OrderedDict[str, ast.Module] = OrderedDict()  # text -> its tree, oldest first
+_PARSED_TEXT = "runaudit_parsed_text"  # a tree's attribute: see `parsed_text`
+
+
+def parsed_text(tree: ast.Module) -> str | None:
+    """The text `tree` was parsed from when it is not the module's own: rewritten for an
+    older parser (`newer_syntax`: the same length and positions); None when it is."""
+    text = getattr(tree, _PARSED_TEXT, None)
+    return text if isinstance(text, str) else None
 
 
 def parse_module(text: str, *, keep: bool = True) -> ast.Module:
@@ -52,6 +60,7 @@ def _parse(text: str) -> ast.Module:
                 tree = ast.parse(older)
             except SyntaxError:
                 raise error from None
+            setattr(tree, _PARSED_TEXT, older)
     if "to_thread" in text or "run_in_executor" in text:
         _threaded_calls(tree, imported="from asyncio import" in text)
     if PROVIDERS_MODULE in text:

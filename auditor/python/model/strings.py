@@ -34,7 +34,7 @@ from auditor.python.model.callees import called_function, returned_values
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
 from auditor.python.model.expr_values import first_argument
-from auditor.python.model.literals import decode_body, string_pieces
+from auditor.python.model.literals import decode_body
 from auditor.python.model.module import Binding, PythonModule, StringNode, is_string
 from auditor.python.model.project_words import (
     field_texts,
@@ -199,8 +199,8 @@ class Resolver:
         if not self.positions and isinstance(node, ast.Constant):
             literal = str(node.value)  # a `str` literal, decoded by the parser
             return MappedText(literal, (0,) * len(literal))
-        source = self.module.source.text
-        pieces = string_pieces(source, *self.module.span(node))
+        source = self.module.parsed_text
+        pieces = self.module.string_pieces(node)
         if pieces is None:
             return None
         fields = iter(

@@ -29,7 +29,6 @@ from typing import NamedTuple, TypeGuard
 
 from auditor.python.model.ast_values import Comprehension, Function
 from auditor.python.model.class_family import ClassFamily, class_of, method_owner, on_self
-from auditor.python.model.literals import string_pieces
 from auditor.python.model.module import PythonModule
 from auditor.python.model.scopes import Scopes, comprehension_binds
 
@@ -75,7 +74,7 @@ def simple_string(module: PythonModule, node: ast.AST) -> bool:
     literals joined by juxtaposition (`"a" "b"`, which `ast` makes one constant)."""
     if type(node) is not ast.Constant or not isinstance(node.value, str):
         return False
-    pieces = string_pieces(module.source.text, *module.span(node))
+    pieces = module.string_pieces(node)
     return pieces is not None and len(pieces) == 1
 
 

@@ -6,8 +6,10 @@ its equal values shared within the module), so it is cached with the module's su
 and sent to worker processes. A value is a *reference*, a short tuple:
 
 - `("client", SITE, RETRIES)`: an SDK client built at SITE ("line:column"); RETRIES is
-  an integer, "?" (unknown) or "param:NAME" (the function's parameter gives it, bound
-  at each call: one caller may pass 0 while another keeps the default);
+  an integer, "?" (unknown), "param:NAME" (the function's parameter gives it, bound
+  at each call: one caller may pass 0 while another keeps the default) or
+  "spread:QUALIFIED:KEYWORD" (a module's dict constant spread into the constructor: the
+  graph reads the number the dict gives the keyword from that module's `mappings`);
 - `("argv", WORDS, SITE)`: an argv list written at SITE whose leading literal words are
   WORDS (joined by `ARGV_SEPARATOR`), such as a builder's `["claude", "-p", prompt]`;
 - `("text", VALUE)`: a string naming an agent's program (`"claude"`, `"/opt/bin/codex"`);
@@ -124,6 +126,30 @@ class ModuleFacts(LoopLayers):
         }
         if self.class_calls:  # (function, parameter): called as a class that may build a client
             found["class_calls"] = sorted(self.class_calls)
+        if mappings := self._mappings():
+            found["mappings"] = mappings
+        return found
+
+    def _mappings(self) -> dict[str, dict[str, int]]:
+        """The module's dict constants that set a client's retries keyword, by name, with
+        the number they set (`default_client_kwargs = {"max_retries": 0}`): another
+        module's `OpenAI(**default_client_kwargs)` is built with it."""
+        keywords = self.sdk.keywords()
+        found: dict[str, dict[str, int]] = {}
+        for node in module_statements(self.tree):
+            if not (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Dict)
+            ):
+                continue
+            name = node.targets[0].id
+            for key in node.value.keys:
+                if isinstance(key, ast.Constant) and key.value in keywords:
+                    number = mapping_key([node.value], self.tree, name, key.value)
+                    if isinstance(number, int):
+                        found.setdefault(name, {})[key.value] = number
         return found
 
     def text_refs(self, value: str) -> list[Ref]:
@@ -283,6 +309,11 @@ class ModuleFacts(LoopLayers):
                 value = keyword.value
                 if isinstance(value, ast.Name) and function.defaults.get("**") == value.id:
                     retries = f"kwarg:{constructor.keyword}:{constructor.default}"
+                elif isinstance(value, ast.Name) and not (
+                    value.id in function.locals or value.id in function.params
+                ):  # a module's dict constant, read by the graph (`mappings`)
+                    qualified = self.imports.qualify(value.id)
+                    retries = f"spread:{qualified}:{constructor.keyword}"
                 elif isinstance(value, ast.Name):  # `OpenAI(**client_kwargs)` of a local dict
                     bindings = function.locals.get(value.id, [])
                     values = [b[1] for b in bindings if b[0] == "expr"]

@@ -155,6 +155,10 @@ class SdkCatalog(NamedTuple):
         (keyword, default), _ = shared.most_common(1)[0]
         return SdkConstructor("", keyword, default)
 
+    def keywords(self) -> frozenset[str]:
+        """The keywords that set a client's retries."""
+        return frozenset(c.keyword for c in self.constructors.values())
+
     @property
     def names(self) -> tuple[str, ...]:
         """Class names, for prefilters."""

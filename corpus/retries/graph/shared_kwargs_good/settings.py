@@ -1,0 +1,6 @@
+DEFAULT_MODEL = "gpt-4o-mini"
+
+openai_kwargs = {
+    "timeout": 30.0,
+    "max_retries": 0,  # the retry decorator retries
+}
