@@ -407,11 +407,14 @@ class _Flow:
             # group, as the shell around it has it (not a `set -e` inside the group)
             node = acted
         options, via = self.script.options_at(node), None
+        outside = holder is not None and holder in self.script.called_errexit_outside
         if holder is not None and self.script.errexit_on_some_call(node):
             # errexit is on in the body only if every call has it: one plain call under
-            # it still ends the script there (`f` once, `if ! f` elsewhere)
+            # it still ends the script there (`f` once, `if ! f` elsewhere), here or in a
+            # script that sources this one
             via = self._plain_call(holder)
-            options = options._replace(errexit=True) if via is not None else options
+            errexit = via is not None or outside
+            options = options._replace(errexit=True) if errexit else options
         if not ends_on_failure(node, options):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
         # the read right after it, or after the `fi` (`esac`) of each branch it ends
@@ -430,8 +433,9 @@ class _Flow:
         # one read, one entry: runs of an agent in two branches both reach it, and the
         # guards on the value are counted with one of them; and one call of the function
         # under errexit, one entry: the reads it makes dead (one in each branch of an
-        # `if`) have one fix there: reported at the first
-        place = via or (start, end)
+        # `if`) have one fix there: reported at the first (not where scripts that source
+        # this one call it too: those calls may run the other branch)
+        place = via if via is not None and not outside else (start, end)
         held = self._reads_at.get(place)
         if held is None:
             self._reads_at[place] = len(self.status.unreachable)

@@ -12,7 +12,13 @@ import re
 import weakref
 
 from auditor.shell.commands import MESSAGE_COMMANDS
-from auditor.shell.given_files import Given, given_parameter, parameter_reads, prints_parameter
+from auditor.shell.given_files import (
+    Given,
+    given_parameter,
+    parameter_reads,
+    prints_parameter,
+    prints_part,
+)
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import (
     PARTS,
@@ -119,13 +125,23 @@ def _parameter_use(script: ShellScript, given: Given) -> str:
         if not reads or any(c is None for c in copies):
             use = _UNKNOWN
         elif not all(
-            only_shows(script, r) for r in [*reads, *(n for c in copies for n in c or ())]
+            only_shows(script, r) or _printed_part(script, r, given.definition)
+            for r in [*reads, *(n for c in copies for n in c or ())]
         ):
             use = _EXAMINES
         else:
             use = _PRINTS if prints_parameter(script, given) else _SHOWS
         known[given.key] = use
     return known[given.key]
+
+
+def _printed_part(script: ShellScript, read: Node, definition: Node) -> bool:
+    """Whether a read of a function's parameter is printed, or a part of it, to the
+    function's output (`prints_part`): its callers judge what they get."""
+    command: Node | None = read
+    while command is not None and command.type != "command":
+        command = command.parent
+    return command is not None and prints_part(script, command, definition)
 
 
 def _copy_reads(script: ShellScript, definition: Node, read: Node) -> list[Node] | None:

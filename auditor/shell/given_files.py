@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from auditor.shell.functions import prints_out
 from auditor.shell.model import ShellScript
-from auditor.shell.output_words import WHOLE_READERS, file_read, reads_in
+from auditor.shell.output_words import PARTS, WHOLE_READERS, file_read, reads_in
 from auditor.shell.parse import Node, descendants, same_node, within
 from auditor.shell.written_files import normal_word, text_of
 
@@ -138,9 +138,66 @@ def prints_parameter(script: ShellScript, given: Given) -> bool:
             found is not None
             and found.name in WHOLE_READERS
             and prints_out(command, given.definition)
-        ):
+        ) or prints_part(script, command, given.definition):
             return True
     return False
+
+
+# Text tools that print a part of what they read (`jq -r .summary`, `grep -o '{.*}'`), by
+# the options with which they decide instead (`jq -e`) or print no part of it. `grep`
+# cuts a part out only with `-o`; else it looks for lines (`grep -E 'ERROR|FAIL'`), which
+# is a check of what it reads.
+_EXTRACTORS = {
+    **dict.fromkeys(PARTS, frozenset()),
+    "grep": frozenset({"-q", "--quiet", "--silent", "-c", "--count", "-l", "-L"}),
+    "jq": frozenset({"-e", "--exit-status"}),
+    "sed": frozenset(),
+    "awk": frozenset(),
+}
+_ONLY_MATCHING = re.compile(r"-[A-Za-z]*o[A-Za-z]*|--only-matching")
+
+
+def prints_part(script: ShellScript, command: Node, definition: Node) -> bool:
+    """Whether the command at `command` is one stage of what a function's body prints of
+    a file or a value to its own output: a pipeline of text tools that each print a part
+    of what they read (`cat "$f" | grep -o '{.*}' | jq -r ".$field"`), alone or with
+    fallbacks that print too (`… || cat "$f"`). The function's callers see that part,
+    and what they do with it judges it (`summary=$(extract "$out" summary)`)."""
+    chain = command
+    while chain.parent is not None and chain.parent.type in ("redirected_statement", "pipeline"):
+        chain = chain.parent
+    while chain.parent is not None and chain.parent.type == "list":
+        chain = chain.parent
+    if not prints_out(chain, definition):
+        return False
+    stages: list[Node] = []
+    pending = [chain]
+    while pending:
+        node = pending.pop()
+        if node.type == "list" and any(c.type == "&&" for c in node.children):
+            return False  # `a && b`: the first decides whether the second runs
+        if node.type == "redirected_statement":
+            redirects = [c for c in node.named_children if "redirect" in c.type]
+            if any(not text_of(r).startswith("2") for r in redirects):
+                return False  # `> out.json`: a copy, not the function's output
+            node = node.child_by_field_name("body") or node
+        if node.type in ("list", "pipeline"):
+            pending += [c for c in node.named_children if c.type != "comment"]
+        else:
+            stages.append(node)
+    return all(_extracts(script, stage) for stage in stages)
+
+
+def _extracts(script: ShellScript, stage: Node) -> bool:
+    """Whether a pipeline stage prints a part of what it reads (see `_EXTRACTORS`)."""
+    found = script.command_at(stage) if stage.type == "command" else None
+    deciding = _EXTRACTORS.get(found.name or "") if found is not None else None
+    if found is None or deciding is None:
+        return False
+    options = [word for word in found.argv[1:] if word and word.startswith("-")]
+    if found.name == "grep" and not any(_ONLY_MATCHING.fullmatch(o) for o in options):
+        return False
+    return not any(option in deciding for option in options)
 
 
 _WORD_PARTS = frozenset({"simple_expansion", "expansion", "string", "concatenation"})

@@ -112,6 +112,8 @@ def lost_status(
         return None  # `wait -n`, or a wait of a pid not placed (a read `wait` is above)
     if not waits and backgrounded(carrier) and _pid_handed_over(script, carrier):
         return None  # its callers, out of sight, may wait for it
+    if not waits and backgrounded(carrier) and _pid_shown_at_end(script, carrier):
+        return None  # a launcher: whoever ran it holds the pid and watches the job
     job = carrier if backgrounded(carrier) else job_ending_with(statement)
     masked = None
     if stage is not None:
@@ -207,6 +209,27 @@ def _pid_handed_over(script: ShellScript, job: Node) -> bool:
     local = read.local.get(function.id, frozenset())
     saved = pid_variables(job, script.commands, script.parsed)
     return any(pid not in read.names and pid not in local for pid in saved)
+
+
+def _pid_shown_at_end(script: ShellScript, job: Node) -> bool:
+    """Whether a script hands a background run over to the person who ran it: outside any
+    loop, its pid is shown on the terminal (`echo "PID: $PID"`; not only written to a
+    file, which records nothing of how the run ends), and after it the script waits for
+    nothing and runs no other agent (`spawn.sh`: start the agent, print how to follow
+    and stop it, end)."""
+    if enclosing_loop(job) is not None:
+        return False
+    later = [c for c in script.commands if c.node.start_byte >= job.end_byte]
+    if any(c.command_name == "wait" or script.agent_of(c) is not None for c in later):
+        return False
+    names = "|".join(re.escape(n) for n in pid_variables(job, script.commands, script.parsed))
+    held = re.compile(r"\$!" + (rf"|\$\{{?(?:{names})\b" if names else ""))
+    return any(
+        c.command_name in MESSAGE_COMMANDS
+        and statement_of(c.node).type == "command"  # not sent to a file
+        and held.search(text_of(c.node))
+        for c in later
+    )
 
 
 def _job_carrying(statement: Node) -> Node:

@@ -187,6 +187,9 @@ class ShellScript:
         # The functions the script can run: named by a command (or an argument, as a
         # callback: `trap f EXIT`, `retry 3 f`) outside any function or in one it runs.
         self.called: frozenset[str] = frozenset()
+        # its functions that the scripts sourcing it call under errexit, outside any
+        # condition (`CallSite`): a call of them ends the script at a failure in the body
+        self.called_errexit_outside: frozenset[str] = frozenset()
         # the options its top level changes (`set -euo pipefail`): a script that sources it
         # runs on with them
         self.options_set: dict[str, bool] = {}
@@ -274,6 +277,7 @@ class ShellScript:
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
         }
         outside = called_with(callers, script.functions, end)
+        script.called_errexit_outside = frozenset(n for n, o in outside.items() if o.errexit)
         script._walk_called_functions(outside)
         script._calls.clear()  # every call is applied: the model keeps no summaries
         script.called = reachable_functions(script.commands, script.functions, parsed, outside)
@@ -1119,12 +1123,12 @@ class ShellScript:
         return entry
 
 
-# Sourced files walked in this process, by real path and content, most recent last: the
 def _unseen(node: Node, env: MutableMapping[str, Value], ending: bool) -> None:
     """A library's command, run by a call of its function: not one of this script's."""
     return None
 
 
+# Sourced files walked in this process, by real path and content, most recent last: the
 # scripts that source one library walk it once (20 scripts sourcing a 200 KB library of
 # one-line functions took 38 s, walking it 20 times). A model holds about 140 times its
 # text, and the values it built: 1 MiB of text and 64 MiB of values in all keep them

@@ -18,6 +18,11 @@ PASS_THROUGH = frozenset(
     | {f"os.path.{name}" for name in ("expanduser", "expandvars", "abspath", "realpath")}
     | {f"pathlib.{name}" for name in ("Path", "PurePath", "PosixPath", "PurePosixPath")}
 )
+# Calls whose value, as a callable, runs the one they are given first: calling
+# `partial(embed, text, model=m)` runs `embed`.
+CALLABLE_WRAPPERS = frozenset({"functools.partial"})
+# Calls whose value is their second argument (`cast("OpenAI", client or make_client())`).
+CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
 # Calls whose awaited value is their first argument's (`await asyncio.wait_for(coro, t)`).
 AWAITED_ARGUMENT = frozenset({"asyncio.wait_for", "asyncio.shield"})
 # Calls that run the callable they are given, with the arguments after it, on a thread or

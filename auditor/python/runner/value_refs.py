@@ -25,6 +25,8 @@ from auditor.python.model.imports import Imports
 from auditor.python.model.retry_reach import RETRYING
 from auditor.python.model.value_calls import (
     AWAITED_ARGUMENT,
+    CALLABLE_WRAPPERS,
+    CASTS,
     PASS_THROUGH,
     lookup_default,
 )
@@ -480,9 +482,14 @@ class ValueRefs:
             return None
         name = self.owner.imports.qualify(dotted)
         if (
-            name in PASS_THROUGH or name in AWAITED_ARGUMENT or name == "shlex.split"
+            name in PASS_THROUGH
+            or name in AWAITED_ARGUMENT
+            or name in CALLABLE_WRAPPERS
+            or name == "shlex.split"
         ) and call.args:
             return call.args[0]
+        if name in CASTS and len(call.args) == 2:
+            return call.args[1]
         return lookup_default(call, {name})
 
     def _item(self, value: ast.expr, index: int, depth: int) -> list[Ref]:

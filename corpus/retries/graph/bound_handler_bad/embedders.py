@@ -1,0 +1,9 @@
+from typing import cast
+
+from openai import OpenAI
+
+
+def embed_openai(text: str, *, model: str, client: OpenAI | None = None) -> list[float]:
+    openai_client = cast("OpenAI", client or OpenAI(timeout=20.0))  # expect: RA401(warning)
+    reply = openai_client.embeddings.create(model=model, input=text)
+    return reply.data[0].embedding

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# A launcher: it starts the agent in the background, shows whoever ran it the pid and
+# the log, and ends. The status is theirs to collect (`wait` cannot reach it from
+# here, and nothing here depends on it): nothing to report.
+set -euo pipefail
+log="$HOME/.agent-logs/run-$(date +%s).log"
+mkdir -p "$(dirname "$log")"
+codex exec "$*" >"$log" 2>&1 &
+pid=$!
+echo "$pid" >"$log.pid"  # for `kill`: the person who ran this watches the job
+echo "Started codex (pid $pid)"
+echo "Follow it: tail -f $log"
+echo "Stop it:   kill $pid"
