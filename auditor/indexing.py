@@ -78,6 +78,9 @@ class IndexedModule(NamedTuple):
     # the last names of its functions that launch, run or report on a process, and of
     # its classes' abstract methods: a module calling one is taken in a second pass
     launching: tuple[str, ...] = ()
+    # the imported functions its `except` clauses call (qualified): their modules are
+    # taken in the second pass, which may say they never return (`handle_error`)
+    handled: tuple[str, ...] = ()
 
 
 Sourced = tuple[str, bool, bool]  # a file a script sources (from its folder), errexit, pipefail
@@ -117,6 +120,14 @@ def links_of(modules: Sequence[IndexedModule], tree: Collection[str]) -> frozens
             elif owner in tree:
                 found.add((owner.rsplit(".", 1)[-1], last, True))
     return frozenset(found)
+
+
+def handled_modules(modules: Sequence[IndexedModule], tree: Collection[str]) -> frozenset[str]:
+    """The modules of the tree that define a function an `except` clause of a module the
+    first pass took calls (`from .errors import handle_error`), for the second pass."""
+    taken = {module.name for module in modules}
+    owners = {name.rpartition(".")[0] for module in modules for name in module.handled}
+    return frozenset(owner for owner in owners if owner in tree and owner not in taken)
 
 
 def tree_modules(indexed: Iterable[Candidate], names: Mapping[str, str]) -> frozenset[str]:
@@ -161,7 +172,7 @@ def _summary(
     catalog: AgentCatalog,
     steps: StepCatalog,
     settings_part: str,
-) -> tuple[str, PythonSummary | None, tuple[str, ...]]:
+) -> tuple[str, PythonSummary | None, tuple[str, ...], tuple[str, ...]]:
     """A module's summary, its digest and its launching names (see `IndexedModule`);
     through a cache, only the digest and names when the cache holds the summary (a warm
     run whose results are all cached never reads it)."""
@@ -175,16 +186,18 @@ def _summary(
     cached = cache.get_data(key) if cache else None
     held = cached.get("summary") if isinstance(cached, dict) else None
     launching = cached.get("launching") if isinstance(cached, dict) else None
+    handled = cached.get("handled", []) if isinstance(cached, dict) else None
     # used: pruned last, with its entry; a summary pruned without it is made again here,
     # not re-made by every run that reads it
     if (
         isinstance(held, str)
         and isinstance(launching, list)
-        and all(isinstance(name, str) for name in launching)
+        and isinstance(handled, list)
+        and all(isinstance(name, str) for name in (*launching, *handled))
         and cache is not None
         and cache.touch(summary_key(cache, held))
     ):
-        return held, None, tuple(launching)
+        return held, None, tuple(launching), tuple(handled)
     try:
         summary = summarize_python(text, candidate.display, catalog, steps, module)
         importing = import_origin(module, candidate.display)
@@ -206,8 +219,10 @@ def _summary(
     names = tuple(
         sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract) | holders | family)
     )
+    functions = (summary.graph.get("functions") or {}).values()
+    handled = tuple(sorted({name for facts in functions for name in facts.get("handled", ())}))
     if cache is None:
-        return "", summary, names
+        return "", summary, names, handled
     import hashlib
     import json
 
@@ -216,8 +231,8 @@ def _summary(
     stored = json.dumps(summary.to_data(), separators=(",", ":"))
     digest = hashlib.sha256(stored.encode("utf-8", "surrogatepass")).hexdigest()
     cache.put_text(summary_key(cache, digest), stored)
-    cache.put_data(key, {"summary": digest, "launching": list(names)})
-    return digest, summary, names
+    cache.put_data(key, {"summary": digest, "launching": list(names), "handled": list(handled)})
+    return digest, summary, names, handled
 
 
 def summary_key(cache: ResultCache, digest: str) -> str:
@@ -236,12 +251,14 @@ class _Summariser:
         links: frozenset[Link] = frozenset(),
         names: Mapping[str, str] | None = None,
         units: bool = True,
+        wanted: frozenset[str] = frozenset(),
     ) -> None:
         """`names`: the dotted names of the modules by their display paths, told apart
         (`module_names`); a module not there is named by `module_name`. `units`: whether
-        the run holds a file that may hold a systemd unit (`ModuleSummariser`)."""
+        the run holds a file that may hold a systemd unit (`ModuleSummariser`). `wanted`:
+        modules summarised whatever they hold (`handled_modules`)."""
         self.file_settings, self.cache, self.links = settings, cache, links
-        self.names, self.units = names or {}, units
+        self.names, self.units, self.wanted = names or {}, units, wanted
         self.readers: dict[int, ModuleSummariser] = {}
 
     def __call__(self, candidate: Candidate) -> IndexedModule | IndexedScript | None:
@@ -250,14 +267,17 @@ class _Summariser:
         if position not in self.readers:
             settings = self.file_settings.choices[position]
             self.readers[position] = ModuleSummariser(
-                settings, self.cache, self.links, self.names, self.units
+                settings, self.cache, self.links, self.names, self.units, self.wanted
             )
         return self.readers[position](candidate)
 
     def without_cache(self, candidate: Candidate) -> IndexedModule | IndexedScript | None:
         """`candidate` summarised again, not through the cache (its entry is gone)."""
         settings = self.file_settings.of(candidate.display)
-        return ModuleSummariser(settings, None, self.links, self.names, self.units)(candidate)
+        summariser = ModuleSummariser(
+            settings, None, self.links, self.names, self.units, self.wanted
+        )
+        return summariser(candidate)
 
 
 class ModuleSummariser:
@@ -270,12 +290,14 @@ class ModuleSummariser:
         links: frozenset[Link] = frozenset(),
         names: Mapping[str, str] | None = None,
         units: bool = True,
+        wanted: frozenset[str] = frozenset(),
     ) -> None:
         """`units`: whether the run holds a file that may hold a systemd unit (a unit
         file, or Python that writes one); only a unit asks whether a script runs an agent
-        (`ProjectIndex.runs_agent`), so only then is the shell model asked it."""
+        (`ProjectIndex.runs_agent`), so only then is the shell model asked it. `wanted`:
+        the modules (dotted names) summarised whatever they hold."""
         self.settings, self.cache, self.links = settings, cache, links
-        self.names, self.units = names or {}, units
+        self.names, self.units, self.wanted = names or {}, units, wanted
         self.catalog = load_catalog(self.settings.agents, self.settings.consequential_commands)
         agents = sorted({name for profile in self.catalog.profiles for name in profile.commands})
         alternatives = "|".join(re.escape(name) for name in agents)
@@ -319,21 +341,22 @@ class ModuleSummariser:
             # one is summarised, if it needs to be, when it is audited (from that parse).
             return None
         lowered = text.lower()
+        name = self.names.get(candidate.display) or module_name(candidate.path)
         if (
             not any(marker in lowered for marker in self.markers)
             and not self._names_agent(text)
             and not _linked(text, self.links)
+            and name not in self.wanted
         ):
             return None
         try:
             with time_bound(self.settings.timeout):
-                name = self.names.get(candidate.display) or module_name(candidate.path)
-                digest, summary, launching = _summary(
+                digest, summary, launching, handled = _summary(
                     candidate, name, text, data, self.cache, self.catalog, self.steps, self.key_part
                 )
         except FileTimeout:
             return None  # the audit reports the file
-        return IndexedModule(name, candidate, digest, summary, launching)
+        return IndexedModule(name, candidate, digest, summary, launching, handled)
 
     def _script_runs_agent(self, candidate: Candidate, data: bytes, text: str) -> bool:
         """Whether a script that names an agent runs one, by the shell model (a script
@@ -519,11 +542,14 @@ def index_listing(
             shell.append(entry)
         elif entry is not None:
             modules.append(entry)
-    links = links_of(modules, tree_modules(indexed, names))
-    if links:  # a second pass: the modules that call a launching function of the first
+    tree = tree_modules(indexed, names)
+    links, wanted = links_of(modules, tree), handled_modules(modules, tree)
+    if links or wanted:
+        # a second pass: the modules that call a launching function of the first, and
+        # those that define a function its `except` clauses call
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
-        summariser = _Summariser(settings, cache, links, names, units)
+        summariser = _Summariser(settings, cache, links, names, units, wanted)
         found = map_in_workers(summariser, rest, jobs, _crashed_summary)
         modules += [entry for entry in found if isinstance(entry, IndexedModule)]
         order = {candidate.display: number for number, candidate in enumerate(indexed)}

@@ -40,3 +40,31 @@ def test_type_as_a_name_and_code_without_the_syntax_are_left_alone() -> None:
     assert older_syntax("type = 3\nprint(type(x))\nx[0] = type\n") is None
     assert older_syntax('f"{x!r}"\n') is None
     assert older_syntax('"unterminated\n') is None
+
+
+def test_newer_fstrings_parse_with_every_line_and_position_kept() -> None:
+    text = (
+        'settings = {"model": "sonnet"}\n'
+        'argv = f"claude -p {settings["model"]} --model {settings["model"]}"\n'
+        "joined = f\"{'\\n'.join(lines)}\"\n"
+        'spread = f"{\n'
+        "    len(lines)  # a comment\n"
+        '} lines"\n'
+        'plain = f"{x!r:>{10}} \\N{EM DASH} {{kept}}"\n'
+        "after = run(argv)\n"
+    )
+    older = older_syntax(text)
+    assert older is not None and len(older) == len(text)
+    assert [len(line) for line in older.splitlines()] == [len(s) for s in text.splitlines()]
+    tree = ast.parse(older)
+    argv = tree.body[1].value  # type: ignore[attr-defined]
+    assert isinstance(argv, ast.JoinedStr)
+    assert ast.literal_eval(ast.unparse(argv).removeprefix("f")).startswith("claude -p ")
+    call = tree.body[-1].value  # type: ignore[attr-defined]
+    assert (call.lineno, call.col_offset) == (8, 8)
+    assert older.splitlines()[6] == text.splitlines()[6]  # an f-string 3.11 reads: as it was
+
+
+def test_fstrings_invalid_in_every_version_are_left_to_the_parser() -> None:
+    assert older_syntax('x = f"{d["k"]\n') is None  # unterminated
+    assert older_syntax("x = f'''{\n\n}'''\n") is None  # an empty field: invalid in 3.12 too

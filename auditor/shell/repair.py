@@ -215,6 +215,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_base_prefixes(data, start, end),
                 *_subshell_substitutions(data, start, end, budget),
                 *_read_write_redirects(data, start, end),
+                *_empty_backticks(data, start, end),
                 *_bracket_words(data, start, end),
             ):
                 # no other edit inside a regex word (a `[` after `(` is no command word)
@@ -775,6 +776,34 @@ def _read_write_redirects(data: bytes, start: int, end: int) -> list[Repair]:
     """`exec 3<>"/dev/tcp/$h/$p"` → `exec 3< "/dev/tcp/$h/$p"`: opened for reading only
     (what it reads and writes is the same file)."""
     return [Repair(m.start(), 2, b"< ") for m in _pattern(_READ_WRITE).finditer(data, start, end)]
+
+
+def _empty_backticks(data: bytes, start: int, end: int) -> list[Repair]:
+    """`"a``b"` → `"a""b"`: an empty command substitution, which the grammar does not
+    read, expands to nothing, as an empty pair of quotes does (outside quotes too).
+    Backticks pair up in order: in `"```text```"` an empty one comes first, then one
+    that runs `text`, then another empty one; an escaped backtick, or one in single
+    quotes, is a literal."""
+    found: list[Repair] = []
+    opened: int | None = None
+    quote = 0  # the quote character the text is in (0: none)
+    at = start
+    while at < end:
+        char = data[at]
+        if char == 0x5C and quote != 0x27:  # a backslash escapes the next character
+            at += 2
+            continue
+        if char in (0x27, 0x22) and opened is None and quote in (0, char):
+            quote = 0 if quote else char  # `'` or `"` opens or closes
+        elif char == 0x60 and quote != 0x27:
+            if opened is None:
+                opened = at
+            else:
+                if at == opened + 1:
+                    found.append(Repair(opened, 2, b'""'))
+                opened = None
+        at += 1
+    return found
 
 
 def _single_word_operands(data: bytes, start: int, end: int) -> list[tuple[int, int]]:

@@ -86,6 +86,11 @@ class ProjectValues(Protocol):
         function `qualname` (through an instance, an override, a value)."""
         ...
 
+    def stops(self, function: str, line: int, column: int) -> bool:
+        """Whether the call at `line`:`column` in `function` runs only functions that
+        never return (`auditor.python.model.endings`)."""
+        ...
+
     def call_argvs(self, function: str, line: int, column: int) -> list[list[str]]:
         """The argv lists the call at `line`:`column` (an `ast` position) in `function`
         returns."""

@@ -140,6 +140,8 @@ def older_fstrings(text: str) -> str | None:
         if not fields or _parses(text[start:end]):
             continue
         for field_start, field_end in fields:
+            if not text[field_start + 1 : field_end - 1].strip():
+                return None  # `{}`: invalid in every version, reported as it is
             blank = _blank_field(text[field_start:field_end], one_quote)
             if blank is None:
                 return None

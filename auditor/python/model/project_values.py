@@ -56,6 +56,15 @@ class ModuleValues:
             parameters = parameters[1:]
         return Predicate(parameters, expression)
 
+    def stops(self, function: str, line: int, column: int) -> bool:
+        """Whether the call at `line`:`column` of `function` runs only functions of the
+        tree that never return (their facts' `stops`)."""
+        number = self._number(f"{self.module}.{function}", line, column)
+        found = (
+            self.graph.callees(f"{self.module}.{function}", number) if number is not None else []
+        )
+        return bool(found) and all(self.graph.functions[f].facts.get("stops") for f in found)
+
     def _number(self, fid: str, line: int, column: int) -> int | None:
         if fid not in self.graph.functions:
             return None

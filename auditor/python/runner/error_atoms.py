@@ -62,6 +62,11 @@ def disjoin(left: list[Conjunction], right: list[Conjunction]) -> list[Conjuncti
     return list(dict.fromkeys(left + right))[:_MAX_CONJUNCTIONS]
 
 
+# An exception's attributes that hold its text: its message, and what the process whose
+# failure it reports printed (`subprocess.CalledProcessError`, `TimeoutExpired`).
+_TEXT_ATTRIBUTES = frozenset({"message", "stderr", "stdout", "output"})
+
+
 class Names(NamedTuple):
     """What names stand for on a way through a clause."""
 
@@ -129,8 +134,9 @@ class Conditions:
         return isinstance(node, ast.Name) and node.id in names.exception
 
     def message(self, node: ast.expr, names: Names) -> bool:
-        """`str(e)`, `repr(e)`, `e.message`, `str(e.message).lower()`, `f"{e}"`, `msg`, and
-        `" ".join(texts)` of a list that a message was appended to."""
+        """`str(e)`, `repr(e)`, `e.message`, `str(e.message).lower()`, `f"{e}"`, `msg`,
+        `" ".join(texts)` of a list that a message was appended to, and what a failed
+        process printed (`e.stderr`, `e.output` of a `CalledProcessError`)."""
         if isinstance(node, ast.Name):
             return node.id in names.messages
         if isinstance(node, ast.Call):
@@ -142,8 +148,10 @@ class Conditions:
             if isinstance(func, ast.Name) and func.id in _TEXT_CALLS and len(node.args) == 1:
                 inner = node.args[0]
                 return self.exception(inner, names) or self.message(inner, names)
-        if isinstance(node, ast.Attribute) and node.attr == "message":
+        if isinstance(node, ast.Attribute) and node.attr in _TEXT_ATTRIBUTES:
             return self.exception(node.value, names)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):  # `e.stderr or ""`
+            return any(self.message(value, names) for value in node.values)
         if isinstance(node, ast.JoinedStr):
             values = [v.value for v in node.values if isinstance(v, ast.FormattedValue)]
             return any(self.exception(v, names) for v in values)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from auditor.finding import shortened
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import Function, dotted_name, is_transport
+from auditor.python.model.endings import EXITS, Stops
 from auditor.python.runner.error_atoms import TRUE, Conditions, Conjunction, Names, consistent
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
@@ -38,7 +39,6 @@ if TYPE_CHECKING:  # annotations only: the step catalogue sits above this module
 # ways end in `_YES` or `_NO`.
 _RETRY, _STOP, _RETURN, _BREAK, _YES, _NO = "retry", "stop", "return", "break", "yes", "no"
 _GOING_ON = (FALL, _RETRY)
-_EXITS = frozenset({"sys.exit", "exit", "quit", "os._exit", "os.abort"})
 _MAX_DEPTH = 3  # helpers inlined into helpers
 _SPECIFIC = ("status", "marker", "class")  # which positive test names a way best
 _EVERY_CLASS = frozenset({"Exception", "BaseException"})
@@ -57,10 +57,18 @@ class _Path(NamedTuple):
 class _Walk(Conditions):
     """The ways through statements about one exception."""
 
-    def __init__(self, facts: AstFacts, depth: int = 0, *, predicate: bool = False) -> None:
+    def __init__(
+        self,
+        facts: AstFacts,
+        depth: int = 0,
+        *,
+        predicate: bool = False,
+        stops: Stops | None = None,
+    ) -> None:
         super().__init__(facts)
         self.depth = depth
         self.predicate = predicate  # a `return` says yes or no, not "leave the clause"
+        self.stops = stops  # whether a call of another module never returns (the graph's)
 
     def inlined(self, call: ast.Call, names: Names, holds: bool) -> list[Conjunction] | None:
         """`is_transient(e)`: a function of the module given the exception, read inline."""
@@ -187,8 +195,8 @@ class _Walk(Conditions):
 
     def called(self, call: ast.Call, path: _Path) -> list[_Path]:
         name = dotted_name(call.func) or ""
-        if name in _EXITS:
-            return [path.to(_STOP)]
+        if name in EXITS or name in self.facts.stopping or (self.stops and self.stops(call)):
+            return [path.to(_STOP)]  # `sys.exit(1)`, `handle_error(…)` that exits
         parts = name.removesuffix(".append")
         if parts != name and "." not in parts and call.args:
             # `texts.append(str(e))`: the list holds the message (`" ".join(texts)` reads it)
@@ -254,13 +262,19 @@ def _named(ways: list[Conjunction]) -> RetriedErrors | None:
 
 
 def handler_errors(
-    handler: ast.ExceptHandler, facts: AstFacts, blanket: frozenset[str], *, falls_on: bool = True
+    handler: ast.ExceptHandler,
+    facts: AstFacts,
+    blanket: frozenset[str],
+    *,
+    falls_on: bool = True,
+    stops: Stops | None = None,
 ) -> RetriedErrors | None:
     """What an `except` clause of a retry loop retries, or None if it never goes on
-    (`falls_on` false: what follows the `try` leaves the loop, so only a `continue` does)."""
+    (`falls_on` false: what follows the `try` leaves the loop, so only a `continue` does;
+    `stops`: whether a call of another module never returns)."""
     caught = class_errors(facts.classes(handler.type), blanket)
     exception = handler.name or ""  # no name: no test can be about it
-    paths = _Walk(facts).block(handler.body, _start(exception))
+    paths = _Walk(facts, stops=stops).block(handler.body, _start(exception))
     going = _GOING_ON if falls_on else (_RETRY,)
     going_on = [p.conjunction for p in paths if p.outcome in going]
     if not going_on:

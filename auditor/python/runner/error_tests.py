@@ -25,6 +25,7 @@ from auditor.python.model.ast_values import (
     statements,
     walk,
 )
+from auditor.python.model.endings import module_stops
 from auditor.python.model.imports import Imports
 
 
@@ -220,6 +221,12 @@ class AstFacts:
         if name in self.exceptions:
             listed = added if isinstance(added, ast.Tuple | ast.List) else ast.Tuple([added])
             self.exceptions[name] = [*self.exceptions[name], *class_names(listed)]
+
+    @functools.cached_property
+    def stopping(self) -> frozenset[str]:
+        """The module's functions that never return (`endings`): a call of one ends the
+        way it is on (`handle_error("quota")`, whose body exits)."""
+        return module_stops(self.functions)
 
     @functools.cached_property
     def origins(self) -> dict[str, frozenset[str]]:

@@ -19,6 +19,7 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.callees import value_or_none
+from auditor.python.model.endings import never_returns
 from auditor.python.model.value_calls import argument_runner, parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_conditions import raised_errors
@@ -144,8 +145,17 @@ class FunctionFacts(ValueRefs):
             "predicate": isinstance(self.node, Function) and predicate_text(self.node),
             # the result object it builds from a parameter that callers give a run's status
             "builds": self._builds(),
+            # no way through it returns (it raises or exits): a call of it ends its caller's
+            "stops": isinstance(self.node, Function) and self._stops(),
+            # imported functions its `except` clauses call (`handle_error`): see `_handled`
+            "handled": tuple(sorted(self.handled)),
         }
         return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
+
+    def _stops(self) -> bool:
+        assert isinstance(self.node, Function)
+        stopping = self.owner.ast_facts().stopping
+        return never_returns(self.node, lambda c: dotted_name(c.func) in stopping)
 
     def _builds(self) -> dict[str, str]:
         """What the result object every `return` builds records of a parameter that a
@@ -219,6 +229,7 @@ class FunctionFacts(ValueRefs):
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
         self._caught_returns: list[ast.Return] = []  # those in an `except` clause
         self._handlers = 0  # how many `except` clauses the walk is in
+        self.handled: set[str] = set()  # see `_handled`
         self._tries = False  # whether it has a `try`
         self._stored: list[ast.Assign | ast.AnnAssign] = []
         self._added: list[tuple[ast.expr, ast.expr]] = []  # (container, value) of `added_to`
@@ -354,6 +365,8 @@ class FunctionFacts(ValueRefs):
             self._statements(node.orelse, layer, contained)
             self._statements(node.finalbody, layer, contained)
             return
+        if self._handlers and isinstance(node, ast.Expr):
+            self._handled(node.value)
         for child in children(node):
             if isinstance(child, ast.stmt):
                 self._statement(child, layer, contained)
@@ -374,6 +387,13 @@ class FunctionFacts(ValueRefs):
                 self._made.setdefault(target.id, []).append(node.value)
         elif (added := added_to(node)) is not None:  # `self.clients.append(…)`: a store
             self._added.append(added)
+
+    def _handled(self, value: ast.expr) -> None:
+        """Note an imported function an `except` clause calls as a statement
+        (`handle_error(msg)`): the index reads its module, which may say it never returns."""
+        func = value.func if isinstance(value, ast.Call) else None
+        if isinstance(func, ast.Name) and func.id in self.owner.imports.names:
+            self.handled.add(self.owner.imports.qualify(func.id))
 
     def _call_facts(self, entry: dict[str, Any], call: ast.Call) -> CallFacts:
         """A call's facts: `entry`, what the walk found (see `_call`), with the values it

@@ -25,7 +25,9 @@ from auditor.python.model.ast_values import (
     dotted_name,
     parameter_names,
 )
+from auditor.python.model.endings import call_stops
 from auditor.python.model.expr_values import integer, integers
+from auditor.python.runner.error_tests import module_facts
 from auditor.python.runner.loop_parts import (
     Loop,
     assigned_value,
@@ -542,8 +544,10 @@ class LoopWalk:
             return [path.to(jump)]
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             called = node.value
-            if self.module.calls.get(called, frozenset()) & _EXITS:
-                return [path.to(_EXIT)]
+            if self.module.calls.get(called, frozenset()) & _EXITS or call_stops(
+                self.module, called, module_facts(self.module.tree).stopping
+            ):
+                return [path.to(_EXIT)]  # also `handle_error(…)`, whose body exits
             func = called.func
             if isinstance(func, ast.Attribute) and func.attr == "check_returncode":
                 return [path.to(FALL if scenario.ok else _RAISE)]

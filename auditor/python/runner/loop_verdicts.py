@@ -9,10 +9,12 @@ round by a way of its own (see `loop_retries`).
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 
 from auditor.exit_codes import retried_failures
 from auditor.python.model.ast_values import class_names, dotted_name
+from auditor.python.model.endings import call_stops
 from auditor.python.model.module import PythonModule
 from auditor.python.runner.error_conditions import handler_errors
 from auditor.python.runner.error_tests import (
@@ -216,5 +218,6 @@ def _clause_errors(flow: LoopWalk, handler: ast.ExceptHandler) -> tuple[RetriedE
     blanket = flow.steps.blanket_exceptions
     caught = class_errors(class_names(handler.type) if handler.type else [], blanket)
     facts = module_facts(flow.module.tree)
-    found = handler_errors(handler, facts, blanket)
+    stops = functools.partial(call_stops, flow.module, stopping=facts.stopping)
+    found = handler_errors(handler, facts, blanket, stops=stops)
     return (caught, False) if found is None else (found, found != caught)
