@@ -133,6 +133,7 @@ class Auditor:
         self._by_default = {rule.code: rule.selected_by_default for rule in all_rules()}
         self.known_codes = frozenset(self._by_default)
         self._calls_step: tuple[str, str, bool] = ("", "", False)  # last text, path, answer
+        self._sdk_named: tuple[str | None, bool] = (None, False)  # last text, `_names_sdk`
 
     @functools.cached_property
     def project(self) -> ProjectIndex:
@@ -473,7 +474,7 @@ class Auditor:
             return True
         if rule.prefilter_steps and self._may_call_step(text, path):
             return True
-        if rule.prefilter_sdk and any(needle in text for needle in self._sdk_needles):
+        if rule.prefilter_sdk and self._names_sdk(text):
             return True
         if (
             rule.prefilter_sdk
@@ -493,6 +494,13 @@ class Auditor:
             or self._sibling_agents(path)
             or self._runs_agent_script(text, path)
         )
+
+    def _names_sdk(self, text: str) -> bool:
+        """Whether a text names an SDK client's needle, asked once per text however many
+        rules ask (the same `str` object)."""
+        if self._sdk_named[0] is not text:
+            self._sdk_named = (text, any(needle in text for needle in self._sdk_needles))
+        return self._sdk_named[1]
 
     def _may_call_step(self, text: str, path: str) -> bool:
         """Whether a text may call an agent step, asked once per text however many rules

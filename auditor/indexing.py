@@ -142,9 +142,21 @@ def _linked(text: str, links: frozenset[Link]) -> bool:
     base class, as a word anywhere."""
     return any(
         module in text
-        and (re.search(rf"\b{re.escape(name)}\b", text) if anywhere else f"{name}(" in text)
-        for module, name, anywhere in links
+        and any(
+            re.search(rf"\b{re.escape(name)}\b", text) if anywhere else f"{name}(" in text
+            for name, anywhere in named
+        )
+        for module, named in _by_module(links)
     )
+
+
+@functools.lru_cache(maxsize=4)
+def _by_module(links: frozenset[Link]) -> tuple[tuple[str, tuple[tuple[str, bool], ...]], ...]:
+    """The links grouped by their module's name (each looked for once in a text)."""
+    grouped: dict[str, list[tuple[str, bool]]] = {}
+    for module, name, anywhere in sorted(links):
+        grouped.setdefault(module, []).append((name, anywhere))
+    return tuple((module, tuple(named)) for module, named in grouped.items())
 
 
 def _client_holders(functions: Mapping[str, Any]) -> set[str]:

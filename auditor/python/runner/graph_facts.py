@@ -383,6 +383,8 @@ def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
     local = "." not in dotted
     if not local and (receiver not in ("self", "cls") or "." in attribute):
         return None
+    if local and dotted not in function.locals:
+        return None  # `print(…)`, a function of the module: no name it keeps
     for node in function.bindings:
         if not isinstance(node, ast.Assign):
             continue
