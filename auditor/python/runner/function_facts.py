@@ -754,6 +754,11 @@ def _translation(
             # kept, but for the classes the clauses before it let out (`except
             # RateLimitError: raise`, then `except Exception: return None`)
             return (ESCAPED, tuple(passed), tuple(mapped))
+        if again and _read_others(raises, handler, helper):
+            # some failures raised as others, by a test of each (`if isinstance(e,
+            # RateLimitError): raise RateLimited() from e`), the rest as they are (`raise`)
+            mapped += _tested_stand_ins(handler, found, blanket, facts)
+            return ((), tuple(passed), tuple(mapped)) if mapped else _KEPT
         if not raises or again:
             return _KEPT  # kept, or raised as it is: the failure itself goes on
         return (tuple(found), tuple(passed), tuple(mapped)) if read else _KEPT
@@ -778,6 +783,32 @@ def _stand_ins(
         for name in names:
             for test in decided or [ErrorTest("class", name)]:
                 stand_ins.append((name, test.kind, test.value, other))
+    return stand_ins
+
+
+def _read_others(
+    raises: list[ast.Raise],
+    handler: ast.ExceptHandler,
+    helper: Callable[[ast.expr], Function | None],
+) -> bool:
+    """Whether a clause raises classes of its own besides what it caught, and every such
+    `raise` names its classes."""
+    others = [r.exc for r in raises if r.exc is not None and not _names_caught(r.exc, handler)]
+    return bool(others) and all(_raised_classes(other, helper) for other in others)
+
+
+def _tested_stand_ins(
+    handler: ast.ExceptHandler, found: list[str], blanket: frozenset[str], facts: AstFacts
+) -> list[StandIn]:
+    """The stand-ins a clause that catches every failure raises for those a test of the
+    failure picks out (a class, a status, a marker); none for a class raised untested."""
+    tested = raised_errors(handler, facts, blanket)
+    stand_ins: list[StandIn] = []
+    for other in found:
+        errors = tested.get(other)
+        if errors is None or errors.every:
+            continue
+        stand_ins += [(test.value, test.kind, test.value, other) for test in errors.tests]
     return stand_ins
 
 
