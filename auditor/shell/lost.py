@@ -244,7 +244,7 @@ def _job_carrying(statement: Node) -> Node:
     return statement
 
 
-_ASIDE = MESSAGE_COMMANDS | {"rm"}  # what a run and the check of its effect may have between
+_ASIDE = MESSAGE_COMMANDS | {"rm", "set", ":"}  # between a run and the check of its effect
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:
@@ -255,8 +255,7 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
     prompt), flags, values looked at, and tests that leave when they hold (`if [ -z
     "$(git status --porcelain)" ]; then return 0; fi`) on the way change nothing the run
     did: the check may come after them."""
-    while statement.parent is not None and statement.parent.type in _AROUND:
-        statement = statement.parent  # `agent … || true`: what follows the list
+    statement = _run_statement(statement)
     following = None if backgrounded(statement) else next_statement(statement)
     first = _first_runs(script)
 
@@ -532,6 +531,22 @@ def _name(script: ShellScript, node: Node) -> str | None:
 
 
 _AROUND = frozenset({"list", "redirected_statement", "negated_command"})
+
+
+def _run_statement(statement: Node) -> Node:
+    """The statement a check after the run follows: the list around it (`agent … ||
+    true`), and the subshell it ends (`( cd "$dir"; agent … )`: its status is the run's)."""
+    while statement.parent is not None:
+        holder = statement.parent
+        if holder.type in _AROUND or (
+            holder.type == "subshell" and next_statement(statement) is None
+        ):
+            statement = holder
+        else:
+            break
+    return statement
+
+
 _PASSED = re.compile(r'"?\$\{?\?\}?"?\s*(?:-eq|==?)\s*"?0\b')  # `[ $? -eq 0 ]`
 
 

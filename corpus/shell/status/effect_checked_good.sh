@@ -166,3 +166,28 @@ lint_fix_rounds() {
   return 1
 }
 lint_fix_rounds || exit 1
+
+# A fix loop whose run ends a subshell (`( cd "$tree"; agent … )`, its status the
+# subshell's, kept and not read) and whose check is a function of the script running the
+# project's checks; errexit off around the run: the check decides whether it goes round.
+verify_tree() {
+  (cd "$1" && npx tsc --noEmit) || return 1
+  (cd "$1" && npm test)
+}
+repair_tree() {
+  local tree="$1" attempt
+  for attempt in 1 2 3; do
+    set +e
+    (
+      cd "$tree"
+      claude --dangerously-skip-permissions -p "Make the type check and the tests pass" >"fix-$attempt.log" 2>&1
+    )
+    local status=$?
+    set -e
+    if verify_tree "$tree"; then
+      return 0
+    fi
+  done
+  return 1
+}
+repair_tree "$PWD/app" || exit 1
