@@ -185,9 +185,10 @@ def _summary(
     steps: StepCatalog,
     settings_part: str,
 ) -> tuple[str, PythonSummary | None, tuple[str, ...], tuple[str, ...]]:
-    """A module's summary, its digest and its launching names (see `IndexedModule`);
-    through a cache, only the digest and names when the cache holds the summary (a warm
-    run whose results are all cached never reads it)."""
+    """A module's summary, its digest, its launching names and the functions its `except`
+    clauses call (see `IndexedModule`); through a cache, only the digest and names when
+    the cache holds the summary (a warm run whose results are all cached never reads
+    it)."""
     from auditor.python.model.ast_values import import_origin
     from auditor.python.runner.retried_loops import with_loop_uses
     from auditor.python.runner.summary import summarize_python

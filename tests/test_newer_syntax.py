@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 
+import pytest
+
 from auditor.python.model.newer_syntax import older_syntax
 
 
@@ -65,6 +67,13 @@ def test_newer_fstrings_parse_with_every_line_and_position_kept() -> None:
     assert older.splitlines()[6] == text.splitlines()[6]  # an f-string 3.11 reads: as it was
 
 
-def test_fstrings_invalid_in_every_version_are_left_to_the_parser() -> None:
-    assert older_syntax('x = f"{d["k"]\n') is None  # unterminated
-    assert older_syntax("x = f'''{\n\n}'''\n") is None  # an empty field: invalid in 3.12 too
+def test_fstrings_invalid_in_every_version_are_reported_where_they_are() -> None:
+    assert older_syntax('x = f"{d["k"]\n') is None  # unterminated: the parser's own error
+    for text, place in (
+        ("x = f'''{\n\n}'''\n", (1, 10)),  # an empty field
+        ('y = 1\nx = f"{d["k"]} {a b}"\n', (2, 17)),  # two names with nothing between
+        ('x = f"{d["k"]} {f"{a b}"}"\n', (1, 17)),  # in a nested f-string
+    ):
+        with pytest.raises(SyntaxError) as raised:
+            older_syntax(text)
+        assert (raised.value.lineno, raised.value.offset) == place

@@ -197,7 +197,9 @@ def _extracts(script: ShellScript, stage: Node) -> bool:
     options = [word for word in found.argv[1:] if word and word.startswith("-")]
     if found.name == "grep" and not any(_ONLY_MATCHING.fullmatch(o) for o in options):
         return False
-    return not any(option in deciding for option in options)
+    # a cluster of short options is each of them (`jq -er`, `grep -qo`)
+    single = {f"-{letter}" for o in options if not o.startswith("--") for letter in o[1:]}
+    return not any(option in deciding for option in (*options, *single))
 
 
 _WORD_PARTS = frozenset({"simple_expansion", "expansion", "string", "concatenation"})

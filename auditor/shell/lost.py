@@ -211,17 +211,21 @@ def _pid_handed_over(script: ShellScript, job: Node) -> bool:
     return any(pid not in read.names and pid not in local for pid in saved)
 
 
+# What a launcher may do after it starts its agent: tell (also under a test), and end.
+_HANDING_OVER = MESSAGE_COMMANDS | {"exit", "return", "true", "false", "test", "["}
+
+
 def _pid_shown_at_end(script: ShellScript, job: Node) -> bool:
     """Whether a script hands a background run over to the person who ran it: outside any
     loop, its pid is shown on the terminal (`echo "PID: $PID"`; not only written to a
-    file, which records nothing of how the run ends), and after it the script waits for
-    nothing and runs no other agent (`spawn.sh`: start the agent, print how to follow
-    and stop it, end)."""
+    file, which records nothing of how the run ends), and after it the script only
+    tells and ends (`spawn.sh`: start the agent, print how to follow and stop it).
+    Assignments (`PID=$!`) are no commands: they may come between."""
     if enclosing_loop(job) is not None:
         return False
     later = [c for c in script.commands if c.node.start_byte >= job.end_byte]
-    if any(c.command_name == "wait" or script.agent_of(c) is not None for c in later):
-        return False
+    if any(c.command_name not in _HANDING_OVER for c in later):
+        return False  # it goes on (`sleep 1800; git commit`): the run's end matters there
     names = "|".join(re.escape(n) for n in pid_variables(job, script.commands, script.parsed))
     held = re.compile(r"\$!" + (rf"|\$\{{?(?:{names})\b" if names else ""))
     return any(

@@ -64,15 +64,26 @@ def _loop_nodes(loop: ast.While) -> list[ast.AST]:
 
 def module_stops(functions: dict[str, Function]) -> frozenset[str]:
     """The module's functions (by name) that never return, calls of each other included
-    (to a fixpoint: `die()` calls `fail()`, which exits)."""
+    (`die()` calls `fail()`, which exits): a worklist over the few that may (those that
+    would, were every call of a module function one that never returns), each looked at
+    again when one it calls is found."""
+    maybe = {
+        name
+        for name, function in functions.items()
+        if never_returns(function, lambda c: _named(c) in functions)
+    }
+    callers: dict[str, set[str]] = {}
+    for name in maybe:
+        for node in own_nodes(functions[name]):
+            if isinstance(node, ast.Call) and (callee := _named(node)) in maybe:
+                callers.setdefault(callee, set()).add(name)
     found: set[str] = set()
-    changed = True
-    while changed:
-        changed = False
-        for name, function in functions.items():
-            if name not in found and never_returns(function, lambda c: _named(c) in found):
-                found.add(name)
-                changed = True
+    pending = sorted(maybe)
+    while pending:
+        name = pending.pop()
+        if name not in found and never_returns(functions[name], lambda c: _named(c) in found):
+            found.add(name)
+            pending += sorted(callers.get(name, ()))
     return frozenset(found)
 
 

@@ -13,6 +13,7 @@ literal words around it (`f"claude -p {…}"`) are still read.
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 
 _PREFIXES = frozenset({"f", "fr", "rf"})
@@ -24,6 +25,16 @@ class Unmendable(Exception):
     """Text the scanner cannot read as 3.12 does (an unterminated string)."""
 
 
+class InvalidField(SyntaxError):
+    """A replacement field whose expression no Python reads (`f"{a b}"`), where it is."""
+
+    def __init__(self, text: str, index: int) -> None:
+        line = text.count("\n", 0, index) + 1
+        column = index - (text.rfind("\n", 0, index) + 1) + 1
+        source = text.splitlines()[line - 1] if text else ""
+        super().__init__("f-string: invalid expression", ("<unknown>", line, column, source))
+
+
 class _Scanner:
     """Reads a module's text as 3.12's tokenizer does, as far as strings go."""
 
@@ -32,6 +43,9 @@ class _Scanner:
         # each outermost f-string: its span, its replacement fields' spans, and whether
         # it is one-quoted (a line break in its text needs a continuation)
         self.found: list[tuple[int, int, list[tuple[int, int]], bool]] = []
+        # where each field's expression (starting after its `{`) ends: at its format
+        # spec's `:` or its closing `}`
+        self.expressions: dict[int, int] = {}
 
     def module(self) -> None:
         index, text = 0, self.text
@@ -94,7 +108,9 @@ class _Scanner:
     def _field(self, index: int, nesting: int) -> int:
         """Past the `}` that closes the replacement field whose expression starts at
         `index` (its format spec may hold fields of its own)."""
-        text, depth = self.text, 0
+        if nesting > _MAX_NESTING:
+            raise Unmendable
+        text, depth, start = self.text, 0, index
         while index < len(text):
             char = text[index]
             if char in "([{":
@@ -102,8 +118,10 @@ class _Scanner:
             elif char in ")]" or (char == "}" and depth):
                 depth -= 1
             elif char == "}":
+                self.expressions[start] = index
                 return index + 1
             elif char == ":" and not depth:
+                self.expressions[start] = index
                 return self._spec(index + 1, nesting)
             elif char == "#" or char in "'\"" or char.isalpha() or char == "_":
                 index = self._item(index, nesting)
@@ -128,7 +146,8 @@ class _Scanner:
 
 def older_fstrings(text: str) -> str | None:
     """The text with each f-string an older parser rejects rewritten (same length, same
-    line breaks), or None when it has none or the scanner cannot read the text."""
+    line breaks), or None when it has none or the scanner cannot read the text. A field
+    no Python reads raises `InvalidField` (a `SyntaxError` at that field)."""
     scanner = _Scanner(text)
     try:
         scanner.module()
@@ -140,8 +159,9 @@ def older_fstrings(text: str) -> str | None:
         if not fields or _parses(text[start:end]):
             continue
         for field_start, field_end in fields:
-            if not text[field_start + 1 : field_end - 1].strip():
-                return None  # `{}`: invalid in every version, reported as it is
+            expression = text[field_start + 1 : scanner.expressions[field_start + 1]]
+            if not _valid_expression(expression):
+                raise InvalidField(text, field_start + 1)  # `{}`, `{a b}`: in 3.12 too
             blank = _blank_field(text[field_start:field_end], one_quote)
             if blank is None:
                 return None
@@ -150,6 +170,23 @@ def older_fstrings(text: str) -> str | None:
     if not pieces:
         return None
     return "".join(pieces) + text[done:]
+
+
+def _valid_expression(expression: str) -> bool:
+    """Whether a field's expression is one Python 3.12 reads: its own f-strings mended,
+    it parses on its own, without the field's conversion or `=` (`{x!r}`, `{x=}`)."""
+    expression = _CONVERSION.sub("", expression)
+    if not expression.strip():
+        return False
+    try:
+        mended = older_fstrings(expression)
+    except InvalidField:
+        return False
+    return _parses(mended if mended is not None else expression)
+
+
+# A field's conversion and self-documenting `=` after its expression (`{x = !r}`).
+_CONVERSION = re.compile(r"\s*(?:=\s*)?(?:![rsa]\s*)?$")
 
 
 def _parses(literal: str) -> bool:

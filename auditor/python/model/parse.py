@@ -11,10 +11,12 @@ tree past its file's audit.
 from __future__ import annotations
 
 import ast
+import copy
 import sys
 import warnings
 from collections import OrderedDict
 
+from auditor.python.model.ast_values import Function, dotted_name, own_nodes
 from auditor.python.model.newer_syntax import older_syntax
 
 # the dependency-injection library whose providers call their first argument
@@ -65,7 +67,46 @@ def _parse(text: str) -> ast.Module:
         _threaded_calls(tree, imported="from asyncio import" in text)
     if PROVIDERS_MODULE in text:
         _provided_calls(tree)
+    if "partial(" in text and "functools" in text:
+        _partial_calls(tree)
     return tree
+
+
+def _partial_calls(tree: ast.Module) -> None:
+    """A call of a name a scope binds once, to `functools.partial(f, *args, **kwargs)`,
+    is read as the call it makes: `f(*args, …, **kwargs, …)` at its own place
+    (`handler = partial(embed, text, client=c)`, then `handler()` in a retry loop calls
+    `embed(text, client=c)`, its arguments bound as given)."""
+    scopes: list[ast.AST] = [tree, *(n for n in ast.walk(tree) if isinstance(n, Function))]
+    for scope in scopes:
+        nodes = own_nodes(scope)
+        stores: dict[str, int] = {}
+        for node in nodes:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                stores[node.id] = stores.get(node.id, 0) + 1
+        made: dict[str, ast.Call] = {}
+        for node in nodes:
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(target := node.targets[0], ast.Name)
+                and stores.get(target.id) == 1
+                and isinstance(value := node.value, ast.Call)
+                and dotted_name(value.func) in _PARTIALS
+                and value.args
+                and not isinstance(value.args[0], ast.Starred)
+            ):
+                made[target.id] = value
+        for node in nodes:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                bound = made.get(node.func.id)
+                if bound is not None:
+                    node.func = copy.deepcopy(bound.args[0])
+                    node.args = [*copy.deepcopy(bound.args[1:]), *node.args]
+                    node.keywords = [*copy.deepcopy(bound.keywords), *node.keywords]
+
+
+_PARTIALS = frozenset({"partial", "functools.partial"})
 
 
 def _threaded_calls(tree: ast.Module, *, imported: bool) -> None:

@@ -391,9 +391,9 @@ class FunctionFacts(ValueRefs):
     def _handled(self, value: ast.expr) -> None:
         """Note an imported function an `except` clause calls as a statement
         (`handle_error(msg)`): the index reads its module, which may say it never returns."""
-        func = value.func if isinstance(value, ast.Call) else None
-        if isinstance(func, ast.Name) and func.id in self.owner.imports.names:
-            self.handled.add(self.owner.imports.qualify(func.id))
+        dotted = dotted_name(value.func) if isinstance(value, ast.Call) else None
+        if dotted is not None and dotted.split(".", 1)[0] in self.owner.imports.names:
+            self.handled.add(self.owner.imports.qualify(dotted))  # also `errors.fail(…)`
 
     def _call_facts(self, entry: dict[str, Any], call: ast.Call) -> CallFacts:
         """A call's facts: `entry`, what the walk found (see `_call`), with the values it

@@ -309,8 +309,11 @@ class ModuleFacts(LoopLayers):
                 value = keyword.value
                 if isinstance(value, ast.Name) and function.defaults.get("**") == value.id:
                     retries = f"kwarg:{constructor.keyword}:{constructor.default}"
-                elif isinstance(value, ast.Name) and not (
-                    value.id in function.locals or value.id in function.params
+                elif (
+                    isinstance(value, ast.Name)
+                    and (value.id in self.imports.names or value.id in self.imports.defined)
+                    and not (value.id in function.locals or value.id in function.params)
+                    and not function.binds(value.id)
                 ):  # a module's dict constant, read by the graph (`mappings`)
                     qualified = self.imports.qualify(value.id)
                     retries = f"spread:{qualified}:{constructor.keyword}"

@@ -15,6 +15,7 @@ from auditor.python.model.ast_values import (
     annotation_names,
     dotted_name,
     module_statements,
+    own_nodes,
     parameter_defaults,
     statements,
 )
@@ -437,6 +438,25 @@ class ValueRefs:
             if -1 < held != at > -1:
                 return True
         return False
+
+    def binds(self, name: str) -> bool:
+        """Whether the body binds `name` in any form (a loop target, `as`, `:=`), or an
+        enclosing function does."""
+        return name in self._bound_names or self._free(name)
+
+    @functools.cached_property
+    def _bound_names(self) -> frozenset[str]:
+        names = {
+            node.id
+            for node in own_nodes(self.node)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+        }
+        names.update(
+            node.name
+            for node in own_nodes(self.node)
+            if isinstance(node, ast.ExceptHandler) and node.name
+        )
+        return frozenset(names)
 
     def _free(self, name: str) -> bool:
         """Whether `name`, bound nowhere in this function, is a variable of an enclosing

@@ -16,3 +16,17 @@ def vectors(text: str, model: str, attempts: int = 3) -> list[float]:
             time.sleep(delay)
             delay *= 2
     return []
+
+
+def vectors_once_each(text: str, model: str) -> list[float]:
+    from openai import OpenAI
+
+    from .vectorizers import vectorize as embed
+
+    make = partial(OpenAI, timeout=20.0, max_retries=0)  # the loop retries, the client not
+    for _ in range(3):
+        try:
+            return embed(text, model=model, client=make())
+        except TimeoutError:
+            continue
+    return []
