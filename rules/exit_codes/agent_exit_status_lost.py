@@ -130,6 +130,11 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       (`claude …; echo "Press Enter"; read` in a tmux
       pane kept open until Enter): the person who presses it has seen how the
       run ended (not a `read` from a file, a descriptor, or with a timeout);
+    - a launcher: a script that starts its last agent in the background, shows
+      the person who ran it the pid (`echo "PID: $pid"`, not only into a file)
+      and ends, telling at most: the job is theirs to follow (`tail -f`) and to
+      stop; not a loop that starts one each time round, nor a script that goes
+      on (`sleep 600; git commit`);
     - a probe (`gptme --version`, `claude --help`), which is not an agent run;
     - a run the script never gets to: in a loop after `((n++))` of a counter
       at 0 under errexit (`((0))` fails, and the script ends there);

@@ -15,6 +15,7 @@ import copy
 import sys
 import warnings
 from collections import OrderedDict
+from typing import TypeVar
 
 from auditor.python.model.ast_values import Function, dotted_name, own_nodes
 from auditor.python.model.newer_syntax import older_syntax
@@ -101,9 +102,24 @@ def _partial_calls(tree: ast.Module) -> None:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 bound = made.get(node.func.id)
                 if bound is not None:
-                    node.func = copy.deepcopy(bound.args[0])
-                    node.args = [*copy.deepcopy(bound.args[1:]), *node.args]
-                    node.keywords = [*copy.deepcopy(bound.keywords), *node.keywords]
+                    # copies placed where the name is called: every node stays inside
+                    # the statements around it
+                    place = node.func
+                    node.func = _placed(bound.args[0], place)
+                    node.args = [*(_placed(a, place) for a in bound.args[1:]), *node.args]
+                    node.keywords = [*(_placed(k, place) for k in bound.keywords), *node.keywords]
+
+
+_Placed = TypeVar("_Placed", bound=ast.AST)
+
+
+def _placed(node: _Placed, place: ast.AST) -> _Placed:
+    """A copy of `node` with every node of it at `place`'s position."""
+    found = copy.deepcopy(node)
+    for each in ast.walk(found):
+        if hasattr(each, "lineno"):
+            ast.copy_location(each, place)
+    return found
 
 
 _PARTIALS = frozenset({"partial", "functools.partial"})
