@@ -9,6 +9,7 @@ than a whole run on one shell script should cost. Everything else
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -309,4 +310,12 @@ def main() -> NoReturn:
         status = _stop("runaudit: interrupted", EXIT_INTERRUPTED)
     except Terminated:
         status = _stop("runaudit: terminated", EXIT_TERMINATED)
+    if status in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        # Stopped: the line is said, and the workers are gone. Interpreter shutdown would
+        # join the worker pool's own thread, which may find its pipe closed and print a
+        # traceback ("Exception ignored in: <module 'threading'>"): leave without it.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                stream.flush()
+        os._exit(status)
     sys.exit(status)
