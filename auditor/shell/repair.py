@@ -785,6 +785,8 @@ def _empty_backticks(data: bytes, start: int, end: int) -> list[Repair]:
     that runs `text`, then another empty one; an escaped backtick, or one in single
     quotes, is a literal."""
     found: list[Repair] = []
+    if data.find(b"``", start, end) < 0:
+        return found  # no two backticks side by side: no empty substitution
     opened: int | None = None
     quote = 0  # the quote character the text is in (0: none)
     at = start
