@@ -417,15 +417,14 @@ class _Flow:
             options = options._replace(errexit=True) if errexit else options
         if not ends_on_failure(node, options):
             return  # a failure goes on to the read (a condition, `&`, a masked stage)
-        # the read right after it, or after the `fi` (`esac`) of each branch it ends
-        statement = next(
-            (level for level in branch_ends(statement) if reads_exit_status(level)), statement
+        # the read right after the run; in a subshell that errexit leaves with the run's
+        # status (`( agent; rc=$?; … )`) the one inside it first, then the one after it
+        inner = self._left_inside(invocation)
+        read = next(
+            (r for s in (inner, statement) if s is not None and (r := self._read_after(s))),
+            None,
         )
-        if not reads_exit_status(statement) and not pipestatus_indices(statement):
-            return
-        following = next_statement(statement)
-        read = first_read(following) if following is not None else None
-        if read is None or following is None or self._passes_on(following):
+        if read is None:
             return
         guards = sum(1 for g in self.status.guards if g.call is invocation.call)
         start, end = self.parsed.span(read)
@@ -443,6 +442,33 @@ class _Flow:
         elif guards > (first := self.status.unreachable[held]).guards:
             kept = found._replace(start=first.start, end=first.end) if via else found
             self.status.unreachable[held] = kept
+
+    def _read_after(self, statement: Node) -> Node | None:
+        """The status read right after `statement`, or after the `fi` (`esac`) of each
+        branch it ends, unless it only passes the status on."""
+        statement = next(
+            (level for level in branch_ends(statement) if reads_exit_status(level)), statement
+        )
+        if not reads_exit_status(statement) and not pipestatus_indices(statement):
+            return None
+        following = next_statement(statement)
+        read = first_read(following) if following is not None else None
+        if read is None or following is None or self._passes_on(following):
+            return None
+        return read
+
+    def _left_inside(self, invocation: _Invocation) -> Node | None:
+        """The run's own statement inside the subshell its status leaves (`( agent …; echo
+        $? > rc ) | tee log`, `( agent; rc=$? )` under errexit), when more follows it there;
+        None when the run is the statement whose status goes on."""
+        own = _statement_of(invocation.command.node)
+        outer = invocation.statement
+        if own is None or own.id == outer.id or not within(own, outer):
+            return None
+        group = own.parent
+        if group is None or group.type != "subshell" or next_statement(own) is None:
+            return None
+        return own
 
     def _plain_call(self, name: str) -> tuple[str, int, int] | None:
         """Where function `name` is first called under errexit, outside any condition (its

@@ -199,10 +199,12 @@ def _failure_branch(statement: Node) -> tuple[bool, list[Node]]:
         while first.type == "redirected_statement" and first.named_children:
             first = first.named_children[0]
         negated = first.type == "negated_command"
-    # `if ! agent > log; then`: the redirect holds the `!`; `! agent | tee`: the first stage.
+    # `if ! agent > log; then`: the redirect holds the `!`; `! agent | tee`: the first stage;
+    # `if ! out=$(cd d && agent); then`: the assignment's status is the run's
     while node.parent is not None and (
         node.parent.type in ("redirected_statement", "negated_command")
         or (node.parent.type == "pipeline" and node.parent.named_children[0] == node)
+        or _status_of_whole(node)
     ):
         negated = negated != (node.parent.type == "negated_command")
         node = node.parent
@@ -217,6 +219,22 @@ def _failure_branch(statement: Node) -> tuple[bool, list[Node]]:
     return negated, [
         c for c in clauses[0].named_children if c.type not in ("comment", "heredoc_body")
     ]
+
+
+def _status_of_whole(node: Node) -> bool:
+    """Whether the status of `node`'s parent is `node`'s: the last command of a `&&`
+    list, the whole of a `$(…)`, or the one `$(…)` a plain assignment gives its name
+    (`out=$(agent)`; not `local out=$(…)`, whose status is `local`'s)."""
+    parent = node.parent
+    assert parent is not None
+    if parent.type == "list":
+        operators = [c.type for c in parent.children if not c.is_named]
+        return operators == ["&&"] and parent.named_children[-1] == node
+    if parent.type == "command_substitution":
+        return [c for c in parent.named_children if c.type != "comment"] == [node]
+    if parent.type == "variable_assignment":
+        return parent.child_by_field_name("value") == node and node.type == "command_substitution"
+    return False
 
 
 def always_succeeds(node: Node, script: ShellScript) -> bool:

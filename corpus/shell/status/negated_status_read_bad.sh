@@ -32,3 +32,17 @@ for run in 1 2 3; do
   fi
   [ "$rc" -eq 10 ] && break
 done
+
+# The run's status is the assignment's (`out=$(cd d && agent)`), and in its failure branch
+# `$?` is read after a flag is set: the flag's 0.
+review_in() {
+  local out failed=false
+  if ! out=$(cd "$1" && timeout 600 opencode run --format json "Review the diff" 2>&1); then
+    failed=true
+    local rc=$?  # expect: RA203(warning)
+    [ "$rc" -eq 124 ] && echo "review timed out" >&2
+    return 1
+  fi
+  printf '%s\n' "$out"
+}
+review_in "$PWD"

@@ -34,3 +34,16 @@ for run in 1 2 3; do
   apply_next_change || rc=$?
   [ "$rc" -eq 10 ] && break
 done
+
+# The run's status is the assignment's, read first in the branch that runs on failure.
+review_in() {
+  local out
+  if out=$(cd "$1" && timeout 600 opencode run --format json "Review the diff" 2>&1); then
+    printf '%s\n' "$out"
+  else
+    local rc=$?
+    [ "$rc" -eq 124 ] && echo "review timed out" >&2
+    return 1
+  fi
+}
+review_in "$PWD"
