@@ -190,9 +190,12 @@ class AstFacts:
 
     def _classes_assigned(self, name: str, value: ast.expr) -> None:
         """A module constant of exception classes: a tuple or a list of them (`RETRIABLE =
-        (RateLimitError, APIError)`), or a tuple of a list built before (`tuple(found)`)."""
+        (RateLimitError, APIError)`), or a tuple of a list built before (`tuple(found)`).
+        A name given tuples in the arms of a top-level `if`/`try` (a guarded import: the
+        SDK's classes when it is installed, builtins else) holds any of them."""
         if isinstance(value, ast.Tuple | ast.List):
-            self.exceptions[name] = class_names(value)
+            held = self.exceptions.get(name, [])
+            self.exceptions[name] = list(dict.fromkeys([*held, *class_names(value)]))
         elif (
             isinstance(value, ast.Call)
             and dotted_name(value.func) in ("tuple", "list")
