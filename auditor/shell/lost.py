@@ -212,7 +212,7 @@ def _pid_handed_over(script: ShellScript, job: Node) -> bool:
 
 
 # What a launcher may do after it starts its agent: tell (also under a test), and end.
-_HANDING_OVER = MESSAGE_COMMANDS | {"exit", "return", "true", "false", "test", "["}
+_HANDING_OVER = NO_EFFECT_BUILTINS | {"exit", "return", "false", "test", "["}
 
 
 def _pid_shown_at_end(script: ShellScript, job: Node) -> bool:
@@ -248,7 +248,7 @@ def _job_carrying(statement: Node) -> Node:
     return statement
 
 
-_ASIDE = MESSAGE_COMMANDS | {"rm", "set", ":"}  # between a run and the check of its effect
+_ASIDE = NO_EFFECT_BUILTINS | {"rm", "set"}  # between a run and the check of its effect
 
 
 def _effect_checked(script: ShellScript, statement: Node) -> bool:

@@ -46,6 +46,7 @@ from auditor.profiles import AgentCatalog, program_name
 from auditor.python.model.ast_values import (
     Function,
     annotation_names,
+    assignment,
     base_names,
     class_fields,
     class_named,
@@ -137,17 +138,15 @@ class ModuleFacts(LoopLayers):
         keywords = self.sdk.keywords()
         found: dict[str, dict[str, int]] = {}
         for node in module_statements(self.tree):
-            if not (
-                isinstance(node, ast.Assign)
-                and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, ast.Dict)
-            ):
+            targets, value = assignment(node)  # also `KWARGS: dict[str, Any] = {…}`
+            if len(targets) != 1 or not isinstance(targets[0], ast.Name):
                 continue
-            name = node.targets[0].id
-            for key in node.value.keys:
+            if not isinstance(value, ast.Dict):
+                continue
+            name = targets[0].id
+            for key in value.keys:
                 if isinstance(key, ast.Constant) and key.value in keywords:
-                    number = mapping_key([node.value], self.tree, name, key.value)
+                    number = mapping_key([value], self.tree, name, key.value)
                     if isinstance(number, int):
                         found.setdefault(name, {})[key.value] = number
         return found

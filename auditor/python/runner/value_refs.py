@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from auditor.python.model.ast_values import (
     Function,
     annotation_names,
+    assignment,
     dotted_name,
     module_statements,
     own_nodes,
@@ -116,14 +117,10 @@ class ModuleStrings:
         self.tree = tree
         self.candidates: dict[str, str] = {}
         for statement in module_statements(tree):
-            if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-                target, value = statement.targets[0], statement.value
-            elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-                target, value = statement.target, statement.value
-            else:
-                continue
+            targets, value = assignment(statement)
             if (
-                isinstance(target, ast.Name)
+                len(targets) == 1
+                and isinstance(target := targets[0], ast.Name)
                 and isinstance(value, ast.Constant)
                 and isinstance(value.value, str)
             ):

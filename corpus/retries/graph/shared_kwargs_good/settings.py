@@ -4,3 +4,5 @@ openai_kwargs = {
     "timeout": 30.0,
     "max_retries": 0,  # the retry decorator retries
 }
+
+anthropic_kwargs: dict[str, object] = {"max_retries": 0}
