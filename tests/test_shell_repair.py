@@ -76,6 +76,10 @@ GAPS = {
     "here-doc in an if": "if ! python - <<'PY' >/dev/null; then\nimport sys\nPY\n  echo no\nfi\n",
     "here-doc in a while": 'while read -r l <<E; do\nx\nE\n  echo "$l"; break\ndone\n',
     "here-doc in an elif, <<-": "if a; then b\nelif ! grep -q x <<-E; then\n\tx\n\tE\n  c\nfi\n",
+    "root as a test operand in a list": "command -v sync >/dev/null && [ -w / ] && sync\n",
+    "root as a [[ ]] operand": "if [[ -d / ]]; then echo ok; fi\n",
+    "[ before a quote in a default word": 'echo "${ALLOW:-["a", "b"]}"\n',
+    "grouped arithmetic in a here-doc": "cat <<E\nms: $(( (b - a) * 1000 )) and $((c))\nE\n",
 }
 
 

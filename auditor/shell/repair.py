@@ -76,6 +76,10 @@ _REGEX_OPERATOR = rb"(?<=[ \t])=~[ \t]+"
 _PATTERN_OPERATOR = rb"(?<=[ \t])[!=]=[ \t]+"
 # What of a regex word stays: word characters and the expansions (`$name`, `${…}`).
 _REGEX_KEPT = rb"\$\{[^}\s]*\}|\$[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9_]+"
+# `/` alone as a test's last operand (`[ -w / ]`), which the grammar reads as division.
+_ROOT_OPERAND = rb"(?<=[ \t])/(?=[ \t]+\]\]?(?:[\s;&|)]|$))"
+# A `[` before a quote in a default word (`"${A:-["x"]}"`), which the grammar fails on.
+_DEFAULT_BRACKET = _DEFAULT + rb"[^}\s\"']*(\[)(?=[\"'])"
 # `coproc`, then a NAME before a compound command, or the command it runs.
 _COPROC = rb"coproc[ \t]+(?:([A-Za-z_][A-Za-z0-9_]*)[ \t]+(?=[{(]))?"
 
@@ -201,6 +205,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
             regexes = _single_word_operands(data, start, end)
             mended = _mended_operands(data, regexes)
             found += [repair for repair in mended if not literals.hold(repair.at)]
+            found += _nested_arithmetic(root, data, start, end, budget)
             for repair in (
                 *_escaped_comparisons(data, start, end),
                 *_substring_variables(data, start, end),
@@ -217,6 +222,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_read_write_redirects(data, start, end),
                 *_empty_backticks(data, start, end),
                 *_bracket_words(data, start, end),
+                *_root_operands(data, start, end),
+                *_default_brackets(data, start, end),
             ):
                 # no other edit inside a regex word (a `[` after `(` is no command word)
                 inside = any(first <= repair.at < last for first, last in regexes)
@@ -863,3 +870,54 @@ def _bracket_words(data: bytes, start: int, end: int) -> list[Repair]:
     """`$([\\d.]+)` → `$(_\\d.]+)`: a command word that starts with `[` and no blank is
     a glob to bash (the test command is `[` alone); the grammar opens a test there."""
     return [Repair(m.start(1), 1, b"_") for m in _pattern(_BRACKET_WORD).finditer(data, start, end)]
+
+
+def _root_operands(data: bytes, start: int, end: int) -> list[Repair]:
+    """`[ -w / ]` → `[ -w . ]`: the root directory as a test's last operand, which the
+    grammar reads as a division in a list or in `[[ ]]`, becomes another path word."""
+    return [Repair(m.start(), 1, b".") for m in _pattern(_ROOT_OPERAND).finditer(data, start, end)]
+
+
+def _default_brackets(data: bytes, start: int, end: int) -> list[Repair]:
+    """`"${A:-["x"]}"` → `"${A:-."x"]}"`: a `[` before a quote in a default word, a
+    literal character to bash, becomes `.` (the word's characters do not matter to the
+    analysis)."""
+    brackets = _pattern(_DEFAULT_BRACKET).finditer(data, start, end)
+    return [Repair(m.start(1), 1, b".") for m in brackets]
+
+
+def _nested_arithmetic(
+    root: Node, data: bytes, start: int, end: int, budget: _Budget
+) -> list[Repair]:
+    """`$(( (b - a) * 1000 ))` in a here-document → `${____…}`: an arithmetic expansion
+    that opens with a parenthesised group, which the grammar reads as a command
+    substitution there, becomes a variable of as many characters (its value is known
+    only at run time either way)."""
+    found: list[Repair] = []
+    for match in _pattern(rb"\$\(\([ \t]*\(").finditer(data, start, end):
+        node = root.descendant_for_byte_range(match.start(), match.start() + 2)
+        if node is None or node.parent is None or node.parent.type != "command_substitution":
+            continue
+        close = _arithmetic_end(data, match.start() + 1, min(end, match.start() + budget.left))
+        budget.spend(close - match.start())
+        if close > 0:
+            width = close - match.start()
+            found.append(Repair(match.start(), width, b"${" + b"_" * (width - 3) + b"}"))
+    return found
+
+
+def _arithmetic_end(data: bytes, at: int, limit: int) -> int:
+    """The end of the `$((…))` whose first `(` is at `at`, when its parentheses pair up
+    as arithmetic's (the second `(` closes right before the first); -1 else."""
+    depth = 0
+    for index in range(at, limit):
+        char = data[index]
+        if char == ord("("):
+            depth += 1
+        elif char == ord(")"):
+            depth -= 1
+            if depth == 1:
+                return index + 2 if data[index + 1 : index + 2] == b")" else -1
+        elif char in b"\"'`\n":
+            return -1
+    return -1
