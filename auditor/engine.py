@@ -92,6 +92,23 @@ def _may_run_agent(text: str, agent_names: tuple[str, ...]) -> bool:
     return any(name in text for name in agent_names) or sources_a_file(text)
 
 
+def _commands_folder(kind: FileKind, origin: Path | None) -> Path | None:
+    """The folder a host file runs its commands in, when its place says: a workflow's
+    (`.github/workflows/x.yml`), the repository's root, its workspace; a Makefile's, its
+    own. Project scripts its shell runs by a relative path are read from there."""
+    if origin is None:
+        return None
+    if kind is FileKind.MAKEFILE:
+        return origin.parent
+    workflows = origin.parent
+    if kind is FileKind.ACTIONS and (workflows.parent.name, workflows.name) == (
+        ".github",
+        "workflows",
+    ):
+        return workflows.parent.parent
+    return None
+
+
 def enabled_rules(settings: Settings) -> list[type[AnyRule]]:
     """The rules the settings select, in code order."""
     return [
@@ -303,8 +320,8 @@ class Auditor:
             with value_budget():  # what this file's values may take, all hosts together
                 for host, unit in self._units(source, kind, origin, root):
                     raw.extend(self._run(host, unit, diagnostics))
-                    if kind is FileKind.SHELL and host is Host.SHELL and lookups is None:
-                        lookups = unit.sourced_lookups()  # the script's own unit comes first
+                    if host is Host.SHELL:  # each unit's, after those of the units before it
+                        lookups = unit.sourced_lookups(lookups)
         except RecursionError:
             # Nesting deeper than the parsers can follow: RA900 says so, nothing else runs.
             failure = ParseError(0, min(1, len(source.text)), "nested too deeply to analyse")
@@ -371,10 +388,11 @@ class Auditor:
         from auditor.hosts.mapped import MappedText, UnreadableHost
 
         extractor = extractor_for(kind, text)
+        folder = _commands_folder(kind, origin)
         if extractor is not None:
             try:
                 for embedded in extractor(MappedText.verbatim(text, 0)):
-                    yield from self._shell_units(source, embedded)
+                    yield from self._shell_units(source, embedded, root=root, folder=folder)
             except UnreadableHost as unreadable:
                 yield Host.PARSE_FAILURE, UnparsableUnit(source, unreadable.error)
 
@@ -402,8 +420,10 @@ class Auditor:
         depth: int = 0,
         origin: Path | None = None,
         root: Path | None = None,
+        folder: Path | None = None,
     ) -> Iterator[tuple[Host, Any]]:
-        """A shell unit and, recursively, the shell nested in its `bash -c` strings."""
+        """A shell unit and, recursively, the shell nested in its `bash -c` strings;
+        `folder`: the one the host file runs its commands in, when known."""
         from auditor.shell.options import shebang_options
         from auditor.shell.parse import ShellText
         from auditor.shell.sourcing import initial_options
@@ -437,6 +457,10 @@ class Auditor:
                 output_read=embedded.output_read,
                 host_call=embedded.host_call,
             )
+        if embedded is not None and embedded.workdir is not None and folder is not None:
+            # the project scripts the code runs by a relative path are read from its folder
+            where = folder / embedded.workdir / (origin or Path(source.path)).name
+            unit.place(where, root, self.settings.max_file_size, self.settings.source_path)
         yield Host.SHELL, unit
         if depth >= MAX_NESTING or not _MAY_NEST.search(unit.text):
             return

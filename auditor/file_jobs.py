@@ -14,7 +14,7 @@ from auditor.configs import FileSettings, settings_digest
 from auditor.discover import Candidate, RefusedFile, TooLarge, read_bounded
 from auditor.engine import AnyRule, Auditor
 from auditor.finding import AppliedSuppression, Diagnostic, DiagnosticKind, Finding
-from auditor.kinds import FileKind, sources_a_file
+from auditor.kinds import FileKind
 from auditor.not_audited import fix_timed_out, timed_out, too_large, unreadable
 from auditor.project import ProjectIndex
 from auditor.source import SourceFile, decode, python_encoding
@@ -38,18 +38,13 @@ class JobResult(NamedTuple):
     past_bound: bool = False  # its analysis ran past `--timeout`
 
 
-def _sources_files(kind: FileKind, data: bytes) -> bool:
-    """Whether a shell file may source another (its analysis then reads that file too)."""
-    return kind is FileKind.SHELL and sources_a_file(data)
-
-
 def _valid(
-    cached: CachedResult | None, candidate: Candidate, data: bytes, settings: Settings
+    cached: CachedResult | None, candidate: Candidate, settings: Settings
 ) -> CachedResult | None:
-    """A cache entry of the file, if it still holds: a script that sources others is keyed
-    by its own bytes, and held only while the files it sourced (and those it looked for
-    and did not find) are as they were."""
-    if cached is None or not _sources_files(candidate.kind, data):
+    """A cache entry of the file, if it still holds: a file whose shell sources others or
+    runs the project's scripts is keyed by its own bytes, and held only while the files
+    it read (and those it looked for and did not find) are as they were."""
+    if cached is None or not cached.sourced:
         return cached
     from auditor.shell.includes import SourcedFiles, source_place
 
@@ -151,7 +146,7 @@ class AuditJob:
     ) -> JobResult | None:
         """The result `cache` holds under `key`, or None (also when a file the script
         sourced has changed since)."""
-        cached = _valid(cache.get(key) if cache else None, candidate, data, settings)
+        cached = _valid(cache.get(key) if cache else None, candidate, settings)
         if cached is None:
             return None
         encoding = python_encoding(data) if candidate.kind is FileKind.PYTHON else "utf-8"
@@ -187,7 +182,7 @@ class AuditJob:
         position = self.file_settings.position(candidate.display)
         settings = self.file_settings.choices[position]
         cache, key = self._cache_for(candidate, data, position)
-        cached = _valid(cache.get(key) if cache else None, candidate, data, settings)
+        cached = _valid(cache.get(key) if cache else None, candidate, settings)
         if cached is not None:
             return FileResult(
                 cached.findings, cached.diagnostics, source, cached.suppressed, cached.suppressions

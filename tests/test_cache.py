@@ -433,3 +433,33 @@ def test_a_unit_is_audited_again_once_the_script_it_restarts_stops_running_the_a
     script.write_text('#!/bin/bash\necho "claude runs in the container"\nexec docker start step\n')
     assert codes() == []
     assert codes() == []  # warm
+
+
+def test_a_workflow_is_audited_again_once_the_script_its_steps_run_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A workflow's steps run the project's scripts from the repository's root: its entry
+    records the scripts every step looked up, each step's replayed on its own (two steps
+    running the same script both find it), and is a miss once one of them changes."""
+    tree, cache_dir = tmp_path / "tree", tmp_path / "cache"
+    (tree / ".github" / "workflows").mkdir(parents=True)
+    (tree / "scripts").mkdir()
+    script = tree / "scripts" / "review.sh"
+    script.write_text('#!/bin/bash\nclaude -p "$1"\n')
+    step = "      - run: ./scripts/review.sh {} | tee {}.md\n"
+    (tree / ".github" / "workflows" / "review.yml").write_text(
+        "on: push\njobs:\n  r:\n    runs-on: ubuntu-latest\n    steps:\n"
+        + step.format("a", "a")
+        + step.format("b", "b")
+    )
+    seen = _audited_scripts(monkeypatch)
+
+    def codes() -> list[str]:
+        seen.clear()
+        report = audit([tree], Settings(), jobs=1, cache_dir=cache_dir)
+        return [f.code for f in report.findings if f.path.endswith(".yml")]
+
+    assert codes() == ["RA101", "RA101"] and len(seen) == 2  # the workflow and the script
+    assert codes() == ["RA101", "RA101"] and seen == []  # served from the cache
+    script.write_text('#!/bin/bash\necho "$1"\n')
+    assert codes() == [] and len(seen) == 2  # the script runs no agent now: both again

@@ -198,6 +198,20 @@ def test_actions_effective_shells() -> None:
     assert {s.where for s in found} == {"`run:` step"}
 
 
+def test_actions_steps_say_the_folder_they_run_in() -> None:
+    """A step runs in the workspace, or its (or its job's) literal `working-directory:`;
+    a folder named by an expression or outside the checkout is not known."""
+    workflow = (
+        "jobs:\n  a:\n    defaults:\n      run:\n        working-directory: app\n"
+        "    steps:\n      - run: x\n      - run: x\n        working-directory: tools/ci\n"
+        "      - run: x\n        working-directory: ${{ inputs.dir }}\n"
+        "      - run: x\n        working-directory: /opt/w\n"
+        "  b:\n    steps:\n      - run: x\n"
+    )
+    found = extract(actions_shells, workflow)
+    assert [s.workdir for s in found] == ["app", "tools/ci", None, None, ""]
+
+
 def test_actions_plain_scalar_and_expressions() -> None:
     plain = extract(actions_shells, WORKFLOW)[0]
     expression = "${{ inputs.prompt }}"

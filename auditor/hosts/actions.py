@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -274,14 +275,26 @@ def _runs_on_windows(job: Node) -> bool:
     return any((_scalar(label) or "").lower().startswith("windows") for label in labels)
 
 
-def _steps(root: Node) -> Iterator[tuple[ScalarNode, ScalarNode, str | None, bool]]:
-    """Each step's `run:` key and value, its explicit shell, and whether it runs on Windows."""
+class _Step(NamedTuple):
+    """A `run:` step: its key and value, its explicit shell, whether it runs on Windows,
+    and the folder it runs in relative to the workspace (None: not known)."""
+
+    key: ScalarNode
+    run: ScalarNode
+    shell: str | None
+    windows: bool
+    workdir: str | None
+
+
+def _steps(root: Node) -> Iterator[_Step]:
+    """Each `run:` step of a workflow's jobs."""
     workflow_shell = _scalar(_value(root, "defaults", "run", "shell"))
     jobs = _value(root, "jobs")
     if not isinstance(jobs, MappingNode):
         return
     for _, job in jobs.value:
         job_shell = _scalar(_value(job, "defaults", "run", "shell")) or workflow_shell
+        job_folder = _scalar(_value(job, "defaults", "run", "working-directory")) or ""
         steps = _value(job, "steps")
         if not isinstance(steps, SequenceNode):
             continue
@@ -291,11 +304,19 @@ def _steps(root: Node) -> Iterator[tuple[ScalarNode, ScalarNode, str | None, boo
             if run is None or not isinstance(run[1], ScalarNode):
                 continue
             shell = _scalar(_value(step, "shell")) or job_shell
-            yield run[0], run[1], shell, windows
+            folder = _scalar(_value(step, "working-directory")) or job_folder
+            yield _Step(run[0], run[1], shell, windows, _workdir(folder))
 
 
-def _composite_steps(root: Node) -> Iterator[tuple[ScalarNode, ScalarNode, str | None, bool]]:
-    """The `run:` steps of a composite action, each with the shell it must name."""
+def _workdir(folder: str) -> str | None:
+    """A `working-directory:` relative to the workspace; None when it is an expression or
+    an absolute path (a folder the workflow names at run time or outside the checkout)."""
+    return None if "${{" in folder or folder.startswith(("/", "~")) else folder
+
+
+def _composite_steps(root: Node) -> Iterator[_Step]:
+    """The `run:` steps of a composite action, each with the shell it must name; they run
+    in the calling workflow's workspace, not beside the action."""
     runs = _value(root, "runs")
     if (_scalar(_value(runs, "using")) or "").lower() != "composite":
         return
@@ -306,7 +327,7 @@ def _composite_steps(root: Node) -> Iterator[tuple[ScalarNode, ScalarNode, str |
         run = _get(step, "run")
         shell = _scalar(_value(step, "shell"))
         if run is not None and isinstance(run[1], ScalarNode) and shell is not None:
-            yield run[0], run[1], shell, False
+            yield _Step(run[0], run[1], shell, False, None)
 
 
 def without_expressions(script: MappedText) -> MappedText:
@@ -365,12 +386,13 @@ def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
         return
     steps = [(step, PIPEFAIL_HINT) for step in _steps(root)]
     steps += [(step, COMPOSITE_PIPEFAIL_HINT) for step in _composite_steps(root)]
-    for (key, run, shell, windows), hint in steps:
-        if shell is None and windows:
+    for step, hint in steps:
+        if step.shell is None and step.windows:
             continue  # the Windows runners' default shell is pwsh
-        options = shell_options(shell)
+        options = shell_options(step.shell)
         if options is None:
             continue
-        script = scalar_text(text.text, run, key.start_mark.column)
+        script = scalar_text(text.text, step.run, step.key.start_mark.column)
         code = without_expressions(script).through(text.offsets)
-        yield EmbeddedShell(code, options, "the step fails on it", "`run:` step", hint)
+        end_use, where = "the step fails on it", "`run:` step"
+        yield EmbeddedShell(code, options, end_use, where, hint, workdir=step.workdir)

@@ -285,5 +285,11 @@ def makefile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
                 continue
             end_use = None if ignore_all or "-" in prefixes else END_USE
             yield EmbeddedShell(
-                code.through(text.offsets), options, end_use, where, PIPEFAIL_HINT, interactive=True
+                code.through(text.offsets),
+                options,
+                end_use,
+                where,
+                PIPEFAIL_HINT,
+                interactive=True,
+                workdir="",  # make runs a recipe in the Makefile's folder
             )

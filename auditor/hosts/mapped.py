@@ -115,6 +115,10 @@ class EmbeddedShell(NamedTuple):
     # Host-file offsets of the call that runs the code (`subprocess.run(cmd, shell=True)`),
     # when the code is written apart from it: a status the host drops is lost there.
     host_call: tuple[int, int] | None = None
+    # The folder the code runs in, relative to the folder the host runs its commands in
+    # (a step's `working-directory:`; "" for that folder itself), when the host says: the
+    # project scripts it runs by a relative path are read from there. None: not known.
+    workdir: str | None = None
 
 
 class PhysicalLine(NamedTuple):

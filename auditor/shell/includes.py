@@ -280,6 +280,16 @@ class Lookup(NamedTuple):
 Place = tuple[Path, Path | None, int, tuple[Path, ...]]  # see `SourcedFiles.__init__`
 
 
+# Between the look-ups of two units of one file (two `run:` steps): each reads afresh.
+_NEXT_UNIT = Lookup("next", "", "", "")
+
+
+def joined_lookups(first: Sequence[Lookup] | None, then: Sequence[Lookup]) -> tuple[Lookup, ...]:
+    """The look-ups of two units of one file (`first` None: none before), as the cache
+    keeps them: each unit's replayed by a reader of its own (`SourcedFiles.unchanged`)."""
+    return tuple(then) if first is None else (*first, _NEXT_UNIT, *then)
+
+
 def source_place(
     origin: Path, tree_root: Path | None, max_size: int, search: Sequence[Path] = ()
 ) -> Place:
@@ -374,6 +384,9 @@ class SourcedFiles:
         """Whether the look-ups of an earlier audit give the same files, with the same
         texts, now (made again in order, by this reader, fresh)."""
         for how, current, relative, outcome in lookups:
+            if how == _NEXT_UNIT.how:  # another unit's: a reader of its own
+                self.seen, self.count = {self.script}, 0
+                continue
             self.current = Path(current)
             if how == "list":
                 self.matching(relative)

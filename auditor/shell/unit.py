@@ -118,13 +118,18 @@ class ShellUnit:
             )
         return self._script
 
-    def sourced_lookups(self) -> tuple[Lookup, ...] | None:
-        """What the model looked up of the files this whole-file unit sources (None: it
-        reads none, its place unknown or its model not built)."""
+    def sourced_lookups(
+        self, earlier: tuple[Lookup, ...] | None = None
+    ) -> tuple[Lookup, ...] | None:
+        """What the model looked up of the files this unit sources or runs, after the
+        look-ups of the file's units before it (`earlier`); None when none of them read
+        any (their place unknown or their model not built)."""
         script = self._script
         if script is None or script.sourced is None:
-            return None
-        return tuple(script.sourced.lookups)
+            return earlier
+        from auditor.shell.includes import joined_lookups
+
+        return joined_lookups(earlier, script.sourced.lookups)
 
     def redact(self, text: str) -> str:
         """`text` with each value read from a sourced file (not a command word, nor text
