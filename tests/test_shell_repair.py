@@ -37,6 +37,7 @@ GAPS = {
     "substring offset, unquoted": "echo ${s:$i:$n}\n",
     "substring offset, special": 'echo "${@:$#:1}" "${arr[@]:$i}"\n',
     "substring offset, arithmetic": 'echo "${s:1+$i:1}"\n',
+    "substring length, an arithmetic expansion": 'b=("${a[@]:$s:$((e-s))}")\n',
     "default (": 'echo "${X:-(}"\n',
     "default (a|b)": "echo ${X:-(a|b)}\n",
     "default ( $Y )": 'echo "${X:-(a $Y)}"\n',

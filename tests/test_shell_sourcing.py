@@ -330,7 +330,7 @@ def test_the_nearest_folder_above_never_leads_out_of_the_audited_path(tmp_path: 
         ("# runaudit: source=lib/x.sh\n", True),
         ("# shellcheck source=lib/x.sh\n", True),
         ("# shellcheck disable=SC1091 source=lib/x.sh\n", True),
-        ("# shellcheck source=/dev/null\n", False),
+        ("# shellcheck source=/dev/null\n", False),  # not a file: the word as written
     ],
 )
 def test_a_source_directive_names_the_file_a_dynamic_source_reads(
@@ -348,6 +348,25 @@ def test_a_source_directive_names_the_file_a_dynamic_source_reads(
     result = invoke(["check", "--no-cache", "-f", "concise", "main.sh"])
     line = 5 if directive else 4
     assert (f"main.sh:{line}:1: RA203" in result.stdout) is found, result.stdout
+
+
+def test_shellchecks_dev_null_directive_leaves_the_word_to_be_read_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`# shellcheck source=/dev/null` stops ShellCheck looking, most often at a path it
+    cannot resolve: runaudit still reads the file the word names, when it can."""
+    from invoke import invoke
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "x.sh").write_text('run_agent() { gptme "$@" | tee -a log; }\n')
+    (tmp_path / "main.sh").write_text(
+        '#!/bin/bash\nset -o pipefail\nROOT="$(cd "$(dirname "$0")" && pwd)"\n'
+        '# shellcheck source=/dev/null\nsource "$ROOT/lib/x.sh"\n'
+        "if ! run_agent hi; then rc=$?; fi\n"
+    )
+    result = invoke(["check", "--no-cache", "-f", "concise", "main.sh"])
+    assert "main.sh:6:28: RA203" in result.stdout, result.stdout
 
 
 def test_a_sourced_library_is_walked_once_per_content(

@@ -463,26 +463,31 @@ def _statements(node: Node) -> list[Node]:
 
 def printed_words(definition: Node, commands: Iterable[SimpleCommand]) -> tuple[str, ...]:
     """The words a function may print as its output, when they are known: each one word
-    its `echo`s print that the model knows (`find_agent() { …; echo "claude"; }`, or one
-    per arm of a `case`), or the program a lookup in it prints the path of (`command -v
-    codex`, `which codex`), so `$(find_agent)` holds one of them. An `echo` whose output
-    is redirected, piped, captured or in a function it defines prints elsewhere."""
+    its `echo`s or `printf '%s\\n'`s print that the model knows (`find_agent() { …; echo
+    "claude"; }`, or one per arm of a `case`), or the program a lookup in it prints the
+    path of (`command -v codex`, `which codex`), so `$(find_agent)` holds one of them. An
+    `echo` whose output is redirected, piped, captured or in a function it defines prints
+    elsewhere."""
     found: dict[str, None] = {}
     for command in commands:
         looks_up = command.command_name == "which" or (
             command.command_name == "command" and "-v" in command.argv[1:2]
         )
-        if command.command_name != "echo" and not looks_up:
+        formatted = command.command_name == "printf" and command.argv[1:2] in _PLAIN_FORMATS
+        if command.command_name != "echo" and not looks_up and not formatted:
             continue
         if not prints_out(command.node, definition):
             continue
-        words = [w for w in command.argv[1:] if not (w or "").startswith("-")]
+        given = command.argv[2:] if formatted else command.argv[1:]
+        words = [w for w in given if not (w or "").startswith("-")]
         if len(words) == 1 and words[0]:
             found[words[0]] = None  # (a lookup prints the path of the program it names)
     return tuple(found)[:_MAX_PRINTED]
 
 
 _MAX_PRINTED = 8  # the words a function's output is known to be one of, at most
+# `printf '%s\n' WORD` prints WORD as `echo WORD` does.
+_PLAIN_FORMATS = (("%s",), ("%s\\n",))
 
 
 # Where a command's output goes somewhere other than the function's own output.

@@ -176,13 +176,15 @@ _SOURCE_DIRECTIVE = re.compile(
 
 def directive_source(text: str, line: int) -> str | None:
     """The path a `source=` directive in the comment lines right above line `line`
-    (0-based) of `text` names for the command there, or None."""
+    (0-based) of `text` names for the command there, or None. ShellCheck's
+    `source=/dev/null` only tells ShellCheck not to look (most often at a path it cannot
+    resolve): it names no file, and the command's word is read as written."""
     lines = text.split("\n")
     index = line - 1
     while 0 <= index < len(lines) and lines[index].lstrip().startswith("#"):
         match = _SOURCE_DIRECTIVE.match(lines[index])
         if match is not None:
-            return match["path"]
+            return None if match["path"] == "/dev/null" else match["path"]
         index -= 1
     return None
 

@@ -811,8 +811,6 @@ class ShellScript:
         if not self._recording:
             return options
         paths = self.source_paths(word)
-        if paths == ("/dev/null",):  # ShellCheck's way to say "nothing to follow"
-            return options
         self.sourcing.extend((path, options) for path in paths)
         tail = variable_prefixed(self.parsed.node_text(word)) if not paths else None
         # read from the nearest folder above that holds it: the rest of a path behind a
@@ -857,7 +855,7 @@ class ShellScript:
         path, text = found
         outer, self.sourced.current = self.sourced.current, path
         try:
-            inner = _walk_library(path, text, self.catalog, self.sourced, self.summaries)
+            inner = _walk_library(path, text, self.catalog, self.sourced, self.summaries, options)
         except (RecursionError, NotAudited):
             # Too deep or too costly to read: that file's own audit says so (RA900, RA901);
             # this script keeps its findings, without the library's functions.
@@ -1133,7 +1131,9 @@ def _unseen(node: Node, env: MutableMapping[str, Value], ending: bool) -> None:
 # one-line functions took 38 s, walking it 20 times). A model holds about 140 times its
 # text, and the values it built: 1 MiB of text and 64 MiB of values in all keep them
 # near 200 MiB. Each entry keeps what its walk charged to the value budget.
-_LIBRARIES: OrderedDict[tuple[Path, str], tuple[AgentCatalog, ShellScript, int]] = OrderedDict()
+_LIBRARIES: OrderedDict[tuple[Path, str, ShellOptions], tuple[AgentCatalog, ShellScript, int]] = (
+    OrderedDict()
+)
 _MAX_LIBRARY_TEXT = 1 << 20
 _MAX_LIBRARY_VALUES = 64 << 20
 _MAX_LIBRARIES = 256
@@ -1145,25 +1145,30 @@ def _walk_library(
     catalog: AgentCatalog,
     sourced: SourcedFiles,
     defined: Mapping[str, FunctionSummary],
+    options: ShellOptions,
 ) -> ShellScript:
-    """The model of a sourced file, walked once per process for its path, content and
-    catalogue when it sources nothing itself and calls no function the script defined
-    before (`defined`, as a library a sibling's functions call): its model then depends on
-    nothing else. A kept model is charged to the value budget as its walk was, and used
-    only when the budget affords it, so that a script's model is the same whichever
-    script walked the library first."""
+    """The model of a sourced file, run in the script's shell with the `options` it has
+    where it sources the file (`set -o pipefail` before `source lib.sh`: the library's
+    `agent | tee` then returns the agent's failure), walked once per process for its path,
+    content, those options and catalogue when it sources nothing itself and calls no
+    function the script defined before (`defined`, as a library a sibling's functions
+    call): its model then depends on nothing else. A kept model is charged to the value
+    budget as its walk was, and used only when the budget affords it, so that a script's
+    model is the same whichever script walked the library first."""
     budget = current_budget()
     if budget is None:  # outside a file's audit: charged all the same
         with value_budget():
-            return _walk_library(path, text, catalog, sourced, defined)
+            return _walk_library(path, text, catalog, sourced, defined, options)
     seeds = _seeds(defined, text)
-    key = (path, text)  # the text is the model's own: no copy, and no hashlib (4 MiB of RSS)
+    key = (path, text, options)  # the text is the model's: no copy, no hashlib (4 MiB of RSS)
     known = _LIBRARIES.get(key) if not seeds else None
     if known is not None and known[0] is catalog and budget.spend(known[2]):
         _LIBRARIES.move_to_end(key)
         return known[1]
     before = budget.spent
-    inner = ShellScript.walk(ShellText(text), catalog, end_use=None, sourced=sourced, known=seeds)
+    inner = ShellScript.walk(
+        ShellText(text), catalog, options, end_use=None, sourced=sourced, known=seeds
+    )
     if budget.exhausted or seeds:
         return inner  # its values or summaries may be this script's only: not kept
     if not any(command.sourced_word is not None for command in inner.commands):

@@ -55,6 +55,8 @@ _TEST_CLOSE = rb"(?<=[ \t])\](?=[\s;&|)]|$)"
 _PARAMETER = rb"\$\{[#!]?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])(?:\[[^]\n]*\])?"
 # `${s:` with an offset (not a `:-`, `:=`, `:+`, `:?` operator): a substring.
 _SUBSTRING = _PARAMETER + rb":(?![-=+?])"
+# `$((e-s))`: an arithmetic expansion with no group in it.
+_ARITHMETIC = rb"\$\(\([^()\n]*\)\)"
 _VARIABLE = rb"\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9#?@*!$-])"
 _UNESCAPED_DOLLAR = rb"(?<!\\)\$"  # an expansion's `$`, not a literal `\$`
 # The right operand of a `[[ ]]` string comparison that holds a glob (`= gp-*`).
@@ -374,7 +376,8 @@ def _escaped_comparisons(data: bytes, start: int, end: int) -> list[Repair]:
 
 def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
     """`${s:$i:1}` → `${s:${i}:1}`: variables in a substring's offset and length in braces
-    (and the sign of an offset counted from the end, `${s: -$n}`, a blank).
+    (and the sign of an offset counted from the end, `${s: -$n}`, a blank); an arithmetic
+    expansion there a variable of as many characters (`${a[@]:$i:$((e-i))}`).
 
     Two insertions each; only where the offset and length hold nothing else
     that nests (quotes, `$(…)`, `${…}`).
@@ -384,12 +387,19 @@ def _substring_variables(data: bytes, start: int, end: int) -> list[Repair]:
         close = data.find(b"}", match.end(), end)
         if close == -1:
             continue
-        inside = data[match.end() : close]
-        if any(char in inside for char in b"{(\"'`\\"):
+        # `$((e-s))` in it: a variable of as many characters (`${____}`), known at run time
+        sums = list(_pattern(_ARITHMETIC).finditer(data, match.end(), close))
+        blank = _pattern(_ARITHMETIC).sub(lambda m: b"_" * len(m[0]), data[match.end() : close])
+        if any(char in blank for char in b"{(\"'`\\"):
             continue
-        variables = list(_pattern(_VARIABLE).finditer(data, match.end(), close))
-        for variable in variables:
-            found.extend((Repair(variable.start() + 1, 0, b"{"), Repair(variable.end(), 0, b"}")))
+        found += [Repair(m.start(), len(m[0]), b"${" + b"_" * (len(m[0]) - 3) + b"}") for m in sums]
+        inside = data[match.end() : close]
+        variables = [
+            (match.end() + v.start(), match.end() + v.end())
+            for v in _pattern(_VARIABLE).finditer(blank)
+        ]
+        for first, last in variables:
+            found.extend((Repair(first + 1, 0, b"{"), Repair(last, 0, b"}")))
         sign = len(inside) - len(inside.lstrip(b" \t"))  # `${s: -$n}`: from the end
         if variables and sign and inside[sign : sign + 1] == b"-":
             found.append(Repair(match.end() + sign, 1, b" "))
@@ -425,12 +435,11 @@ def _substitution_arithmetic(data: bytes, start: int, end: int) -> list[Repair]:
     quotes, becomes a variable of as many characters (both values are known only at run
     time: the analysis reads the variable's, transformed)."""
     found: list[Repair] = []
-    arithmetic = _pattern(rb"\$\(\([^()\n]*\)\)")
     for match in _pattern(_PARAMETER + rb"//?").finditer(data, start, end):
         close = _closing_brace(data, match.end(), end)
         if close == -1:
             continue
-        for inner in arithmetic.finditer(data, match.end(), close):
+        for inner in _pattern(_ARITHMETIC).finditer(data, match.end(), close):
             width = inner.end() - inner.start()
             found.append(Repair(inner.start(), width, b"${" + b"_" * (width - 3) + b"}"))
     return found
