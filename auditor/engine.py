@@ -455,6 +455,7 @@ class Auditor:
                 embedded.pipefail_fix,
                 interactive=embedded.interactive,
                 output_read=embedded.output_read,
+                host_after=embedded.after,
                 host_call=embedded.host_call,
             )
         if embedded is not None and embedded.workdir is not None and folder is not None:

@@ -284,6 +284,8 @@ class _Step(NamedTuple):
     shell: str | None
     windows: bool
     workdir: str | None
+    # the host offsets of the job's later steps, which run after it in the same workspace
+    later: tuple[int, int] | None = None
 
 
 def _steps(root: Node) -> Iterator[_Step]:
@@ -305,7 +307,8 @@ def _steps(root: Node) -> Iterator[_Step]:
                 continue
             shell = _scalar(_value(step, "shell")) or job_shell
             folder = _scalar(_value(step, "working-directory")) or job_folder
-            yield _Step(run[0], run[1], shell, windows, _workdir(folder))
+            later = (step.end_mark.index, steps.end_mark.index)
+            yield _Step(run[0], run[1], shell, windows, _workdir(folder), later)
 
 
 def _workdir(folder: str) -> str | None:
@@ -395,4 +398,5 @@ def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
         script = scalar_text(text.text, step.run, step.key.start_mark.column)
         code = without_expressions(script).through(text.offsets)
         end_use, where = "the step fails on it", "`run:` step"
-        yield EmbeddedShell(code, options, end_use, where, hint, workdir=step.workdir)
+        after = text.text[step.later[0] : step.later[1]] if step.later is not None else ""
+        yield EmbeddedShell(code, options, end_use, where, hint, workdir=step.workdir, after=after)

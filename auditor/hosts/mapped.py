@@ -119,6 +119,9 @@ class EmbeddedShell(NamedTuple):
     # (a step's `working-directory:`; "" for that folder itself), when the host says: the
     # project scripts it runs by a relative path are read from there. None: not known.
     workdir: str | None = None
+    # What the host runs after the code in the same place, as written (a job's later
+    # steps): a file the code's agent writes that it names is read there, judging the run.
+    after: str = ""
 
 
 class PhysicalLine(NamedTuple):

@@ -31,7 +31,7 @@ from auditor.shell.effect_checks import (
 )
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.model import ShellScript
-from auditor.shell.output import judged_by_output, statement_of
+from auditor.shell.output import agent_output, judged_by_output, statement_of
 from auditor.shell.output_words import EXISTENCE_TESTS, calls_of
 from auditor.shell.parse import (
     Node,
@@ -92,6 +92,7 @@ def lost_status(
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
     if not stale and (
         script.output_read
+        or _read_by_host_after(script, command)
         or (
             not _unwatched(script, statement)
             and judged_by_output(script, command, _polled_until(script, statement))
@@ -696,3 +697,23 @@ def _statement(command: Node) -> Node:
     while node.parent is not None and node.parent.type == "redirected_statement":
         node = node.parent
     return node
+
+
+# A literal path a run writes or is told of (`/tmp/out.json`, `review.md`): one that a
+# host's later step can name as written (not `$OUT`).
+_LITERAL_PATH = re.compile(r"[\w./-]*\w\.\w+|/[\w./-]+")
+
+
+def _read_by_host_after(script: ShellScript, command: SimpleCommand) -> bool:
+    """Whether what the host runs after this shell (a job's later steps) names a file the
+    run writes or its command names (`codex exec --output-last-message /tmp/out.json …
+    || true`, then a step that reads `/tmp/out.json`): the run is judged by that file."""
+    if not script.host_after:
+        return False
+    output = agent_output(script, command)
+    for path in output.files | output.told:
+        if _LITERAL_PATH.fullmatch(path) is None:
+            continue
+        if re.search(rf"(?<![\w./-]){re.escape(path)}(?![\w/-])", script.host_after):
+            return True
+    return False

@@ -151,6 +151,7 @@ class ShellScript:
         self.catalog = catalog
         self.end_use = end_use  # why the last command's status is used, if it is
         self.output_read = output_read  # the host judges the run by this shell's output
+        self.host_after = ""  # what the host runs after this text (a job's later steps)
         self.commands: list[SimpleCommand] = []
         self.pipelines: list[Pipeline] = []
         self.functions: dict[str, Node] = {}
@@ -241,6 +242,7 @@ class ShellScript:
         siblings: Sequence[str] = (),
         known: Mapping[str, FunctionSummary] | None = None,
         callbacks: Sequence[Callback] = (),
+        host_after: str = "",
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell
@@ -250,8 +252,10 @@ class ShellScript:
         calls of its functions by the scripts that source it, and `siblings` the other files
         those source (paths from its folder), whose functions and variables are there where
         its own functions are called (`auditor.shell.sourcing`); `known`: the functions a
-        script that sources this file defined before, which its own may call."""
+        script that sources this file defined before, which its own may call; `host_after`:
+        what the host runs after this text, as written (a job's later steps)."""
         script = cls(parsed, catalog, end_use, output_read, sourced)
+        script.host_after = host_after
         script.summaries.update(known or {})
         # functions of the scripts that source this file, each running a name at its end
         # that this file (or a sibling) may define: summarised as that name when it is

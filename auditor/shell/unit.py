@@ -59,6 +59,7 @@ class ShellUnit:
         pipefail_fix: Fix | None = None,
         interactive: bool = False,
         output_read: bool = False,
+        host_after: str = "",
         host_call: tuple[int, int] | None = None,
     ) -> None:
         self.source = source
@@ -74,6 +75,7 @@ class ShellUnit:
         self.pipefail_fix = pipefail_fix  # host-file edits that turn it on, when well-defined
         self.interactive = interactive  # a person reads its output (a make recipe)
         self.output_read = output_read  # the host judges the run by this shell's output
+        self.host_after = host_after  # what the host runs after it (`EmbeddedShell.after`)
         self.host_call = host_call  # host offsets of the call that runs it, written apart
         self._script: ShellScript | None = None
         # The file it was read from, the tree sourced files must stay in, their size bound,
@@ -115,6 +117,7 @@ class ShellUnit:
                 self.callers,
                 self.siblings,
                 callbacks=self.callbacks,
+                host_after=self.host_after,
             )
         return self._script
 
