@@ -136,8 +136,9 @@ def retried_failures(
     retried: Sequence[tuple[int | None, bool]], compared: set[int], other: str
 ) -> str:
     """The failures a loop retries, for messages: the exit codes it compares with, `other`
-    for a code it compares with nothing (None), a rate-limit marker for a transient
-    failure whose code it does not compare with ("exit 1 or any other non-zero exit")."""
+    for a code it compares with nothing (None), "a transient failure" for one (a
+    rate-limit marker, a transient class) whose code it does not compare with ("exit 1 or
+    any other non-zero exit")."""
     codes = sorted(
         {c for c, transient in retried if c is not None and (not transient or c in compared)}
     )
@@ -145,5 +146,5 @@ def retried_failures(
     if any(c is None and not transient for c, transient in retried):
         parts.append(other)
     if other not in parts and any(transient and c not in compared for c, transient in retried):
-        parts.append("a rate-limit marker")  # (any other exit covers it)
+        parts.append("a transient failure")  # (any other exit covers it)
     return " or ".join(parts) or other

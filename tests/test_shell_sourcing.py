@@ -86,6 +86,12 @@ def test_agent_function_summary_keeps_its_returns() -> None:
     assert summary.agent is not None and dict(summary.returns).keys() == {3}
 
 
+def test_a_returned_code_is_the_status_bash_keeps_modulo_256() -> None:
+    text = "run() { gptme x || return 429; return $?; }\n"
+    summary = ShellScript.build(text, default_catalog()).summaries["run"]
+    assert dict(summary.returns) == {173: "`return 429` in `run`"}
+
+
 @pytest.mark.parametrize(
     "written",
     [

@@ -103,6 +103,13 @@ class SimpleCommand(NamedTuple):
         return bounded_int(words[0]) if words and words[0] is not None else None
 
     @property
+    def status_code(self) -> int | None:
+        """The status an `exit N` or `return N` gives, as a literal: N modulo 256, as bash
+        keeps it (`exit 429` gives 173, `return 256` 0)."""
+        code = self.literal_code
+        return code % 256 if code is not None else None
+
+    @property
     def command_name(self) -> str | None:
         """The first word as written (before wrappers are stripped)."""
         return self.argv[0] if self.argv else None

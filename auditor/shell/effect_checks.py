@@ -327,6 +327,6 @@ def _failing_end(
     non-zero literal status (`exit 1`, `return 2`), or a function gives up (`die "…"`)."""
     if command is None:
         return False
-    if command.command_name in ends and command.literal_code not in (None, 0):
+    if command.command_name in ends and command.status_code not in (None, 0):
         return True
     return leaving.get(command.command_name or "") == ABORT

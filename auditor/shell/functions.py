@@ -112,7 +112,7 @@ def summarize_function(
             continue
         word = command.argv[1] if len(command.argv) > 1 else None
         node = command.word_nodes[1] if len(command.word_nodes) > 1 else None
-        code = command.literal_code
+        code = command.status_code
         if code is not None:
             returns[code] = f"`{command.command_name} {word}` in `{name}`"
         elif node is not None and command.command_name == leave:

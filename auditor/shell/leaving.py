@@ -45,7 +45,7 @@ def ends_script(command: SimpleCommand, leaving: Mapping[str, str]) -> str | Non
     """How a command ends the script: `exit` (ABORT with a literal failure code, EXIT
     otherwise), a call of a function that leaves (as it does); None for any other."""
     if command.command_name == "exit":
-        return ABORT if command.literal_code not in (None, 0) else EXIT
+        return ABORT if command.status_code not in (None, 0) else EXIT
     return leaving.get(command.command_name or "")
 
 

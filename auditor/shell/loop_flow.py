@@ -91,6 +91,22 @@ def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
+def _negative(node: Node) -> bool:
+    """Whether a condition holds where what it looks for is absent: a negated command
+    (`! grep -q 429 "$log"`) or a test of inequality (`[[ $class != transient ]]`)."""
+    if node.type == "negated_command":
+        return True
+    if node.type == "pipeline":  # `! a | b`: the grammar gives `!` to the first stage
+        return bool(node.named_children) and node.named_children[0].type == "negated_command"
+    if node.type != "test_command":
+        return False
+    inner = [c for c in node.named_children if c.type in ("binary_expression", "unary_expression")]
+    if len(inner) != 1:
+        return False
+    operators = [_text(c) for c in inner[0].children if not c.is_named]
+    return operators in (["!="], ["!"])
+
+
 def _logical(node: Node) -> str | None:
     """`&&` or `||` when a `[[ ]]` expression joins two tests with it."""
     operators = [c.type for c in node.children if not c.is_named]
@@ -266,11 +282,13 @@ class IterationWalk:
             if part
         ]
 
-    def _transient_split(self, path: Path) -> list[tuple[bool, Path]]:
-        """The path split by whether the agent failed transiently (a rate-limit marker)."""
+    def _transient_split(self, path: Path, negative: bool = False) -> list[tuple[bool, Path]]:
+        """The path split by whether the agent failed transiently (a rate-limit marker),
+        each part with whether the guard holds there: where it failed so, unless the guard
+        is `negative` (`[[ $class != transient ]]`, `! grep -q 429 "$log"`)."""
         transient = path.scenarios & self._transient
         return [
-            (truth, path._replace(scenarios=part))
+            (truth != negative, path._replace(scenarios=part))
             for truth, part in ((True, transient), (False, path.scenarios - transient))
             if part
         ]
@@ -320,27 +338,12 @@ class IterationWalk:
             return self.list_(node, path)
         if kind == "pipeline":
             stages = named(node)
-            variables = dict(path.variables)
-            status: Value = None
-            pipefail = self.pipefail
-            for index, stage in enumerate(stages):
-                runs = self.holds_run(stage)
-                path = path._replace(ran=path.ran or runs)
-                if runs:
-                    variables[f"PIPESTATUS[{index}]"] = AGENT
-                else:  # (unknown: as if unset)
-                    variables.pop(f"PIPESTATUS[{index}]", None)
-                status = AGENT if runs and (index == len(stages) - 1 or pipefail) else status
-            path = path._replace(status=status, variables=frozenset(variables.items()))
-            parent = node.parent
-            tested = parent is not None and not self.holds_run(stages[-1])
-            if status == AGENT and tested and examined_in_pipeline(self.script, self.command, node):
-                # `agent | grep -q DONE` under pipefail: a failed run fails the pipeline, a
-                # successful one leaves it to the test of what it printed
-                ok = path.scenarios & self._ok
-                parts = ((AGENT, path.scenarios - ok), (None, ok))
-                return [path._replace(status=v, scenarios=part) for v, part in parts if part]
-            return [path]
+            if stages and stages[0].type == "negated_command" and named(stages[0]):
+                # `! a | b` negates the whole pipeline (the grammar gives `!` to `a` alone)
+                stages = [named(stages[0])[0], *stages[1:]]
+                inner = self._pipeline(node, stages, path)
+                return [p._replace(status=negated(p.status)) for p in inner]
+            return self._pipeline(node, stages, path)
         if kind == "if_statement":  # (no frame between: 200 nested `if`s stay in the stack)
             clauses, rest = if_clauses(node)
             return join(self._clauses(clauses, rest, path)) if clauses else [path]
@@ -385,10 +388,36 @@ class IterationWalk:
             return self.test(node, path)
         return [path._replace(status=None)]
 
+    def _pipeline(self, node: Node, stages: list[Node], path: Path) -> list[Path]:
+        """The paths through a pipeline's `stages`: its status the agent's where the run
+        ends it or pipefail is on, and `PIPESTATUS` set for each stage."""
+        variables = dict(path.variables)
+        status: Value = None
+        pipefail = self.pipefail
+        for index, stage in enumerate(stages):
+            runs = self.holds_run(stage)
+            path = path._replace(ran=path.ran or runs)
+            if runs:
+                variables[f"PIPESTATUS[{index}]"] = AGENT
+            else:  # (unknown: as if unset)
+                variables.pop(f"PIPESTATUS[{index}]", None)
+            status = AGENT if runs and (index == len(stages) - 1 or pipefail) else status
+        path = path._replace(status=status, variables=frozenset(variables.items()))
+        parent = node.parent
+        tested = parent is not None and not self.holds_run(stages[-1])
+        if status == AGENT and tested and examined_in_pipeline(self.script, self.command, node):
+            # `agent | grep -q DONE` under pipefail: a failed run fails the pipeline, a
+            # successful one leaves it to the test of what it printed
+            ok = path.scenarios & self._ok
+            parts = ((AGENT, path.scenarios - ok), (None, ok))
+            return [path._replace(status=v, scenarios=part) for v, part in parts if part]
+        return [path]
+
     def test(self, node: Node, path: Path) -> list[Path]:
         """The status of `[ ]`, `[[ ]]`, `test` or `(( ))` comparing a value with a number."""
         if self.marked(node):
-            return [p._replace(status=int(not t)) for t, p in self._transient_split(path)]
+            split = self._transient_split(path, _negative(node))
+            return [p._replace(status=int(not t)) for t, p in split]
         inner = [c for c in named(node) if c.type == "binary_expression"]
         if node.type == "test_command" and len(inner) == 1 and _logical(inner[0]) is not None:
             return [  # `[[ $rc -eq 3 && $n -lt 5 ]]`: each comparison, then `&&`/`||`
@@ -501,8 +530,9 @@ class IterationWalk:
                     if tested.outcome != FALL:
                         result.append(tested)
                         continue
+                    negative = len(conditions) == 1 and _negative(conditions[0])
                     parts: Sequence[tuple[bool | None, Path]] = (
-                        self._transient_split(tested) if guard else self._split(tested)
+                        self._transient_split(tested, negative) if guard else self._split(tested)
                     )
                     for truth, part in parts:
                         # (the clauses after it are followed as its other branch only in a

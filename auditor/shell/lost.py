@@ -338,7 +338,7 @@ def _settles_loop(script: ShellScript, statement: Node, following: Node) -> bool
     last = script.command_at(then[-1]) if then and then[-1].type == "command" else None
     if last is None or last.command_name not in _JUMPS - {"continue"}:
         return False
-    return last.literal_code in (None, 0)  # it leaves on the check's success
+    return last.status_code in (None, 0)  # it leaves on the check's success
 
 
 def _looks(script: ShellScript, statement: Node) -> bool:

@@ -268,9 +268,12 @@ class ShellScript:
         start = initial or shebang_options(first_line)
         found = [f for r in siblings if sourced is not None and (f := sourced.read(r))]
         needed = _needed(found, parsed.text)
+        # the siblings run with the options of the scripts that source them, where those
+        # call this file's functions: pipefail, when every such call has it on
+        called = start._replace(pipefail=True) if _pipefail_calls(callers, parsed.text) else start
         for library in found:  # defined where this file's functions are called
             if library in needed:
-                script._join_library(library, start)
+                script._join_library(library, called)
             elif sourced is not None:
                 sourced.put_back(library[0])
         for last in list(script._aliased_by):  # defined by a sibling joined above
@@ -1187,6 +1190,14 @@ _DEFINES = re.compile(
     r"|^[ \t]*(?:export[ \t]+|readonly[ \t]+|declare(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w*)=",
     re.M,
 )
+
+
+def _pipefail_calls(callers: Sequence[CallSite], text: str) -> bool:
+    """Whether every call its sourcers make of the functions a sourced file's `text`
+    defines has pipefail on (and there is one)."""
+    defined = {name for pair in _DEFINES.findall(text) for name in pair if name}
+    calls = [pipefail for name, *_, pipefail in callers if name in defined]
+    return bool(calls) and all(calls)
 
 
 def _needed(libraries: Sequence[tuple[Path, str]], text: str) -> list[tuple[Path, str]]:

@@ -34,7 +34,7 @@ def success_verdicts(
     after: set[int] = set()
     elsewhere: set[int] = set()
     for command in inside:
-        code = command.literal_code
+        code = command.status_code
         if (
             command.command_name != "return"
             or not code
@@ -110,14 +110,14 @@ def ends_failing(
     command = next((c for c in inside if last is not None and c.node.id == last.id), None)
     if command is None or command.command_name != "return" or body is None:
         return False
-    if command.literal_code in (None, 0):
+    if command.status_code in (None, 0):
         return False
     held = set(_HELD.findall(parsed.node_text(body)))  # `rc=$?`, `rc=${PIPESTATUS[0]}`
     successes = [
         c
         for c in inside
         if c.command_name == "return"
-        and c.literal_code == 0
+        and c.status_code == 0
         and c.node.start_byte > agent.node.start_byte
     ]
     return not any(_under_status_test(c.node, agent, body, held, parsed) for c in successes)
@@ -158,11 +158,11 @@ def reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> boo
     own: after the agent runs, it can `return 0` and can return a failure (`return 0`
     when the agent succeeded, `return 1` once it and its retries failed)."""
     codes = {
-        command.literal_code
+        command.status_code
         for command in inside
         if command.command_name == "return"
         and command.node.start_byte > agent.node.start_byte
-        and command.literal_code is not None
+        and command.status_code is not None
     }
     return 0 in codes and any(code for code in codes)
 
@@ -190,7 +190,7 @@ def acts_before_failing(
         for c in inside
         if c.command_name == "return"
         and c.node.start_byte > agent.node.start_byte
-        and c.literal_code
+        and c.status_code
     ]
     after = agent.node.end_byte
     return bool(failing) and all(_acted_before(c.node, after, parsed, telling) for c in failing)
