@@ -212,17 +212,20 @@ def test_actions_steps_say_the_folder_they_run_in() -> None:
     assert [s.workdir for s in found] == ["app", "tools/ci", None, None, ""]
 
 
-def test_actions_steps_carry_the_text_of_their_jobs_later_steps() -> None:
-    """What runs after a step in the same workspace: its job's later steps, as written."""
+def test_actions_steps_carry_what_their_jobs_later_steps_run() -> None:
+    """What runs after a step in the same workspace: its job's later `run:` steps (their
+    shell, expressions made opaque) and the programs later actions are given."""
     workflow = (
-        "jobs:\n  a:\n    steps:\n      - run: first\n      - uses: x/y@v1\n"
-        "        with:\n          script: read /tmp/out.json\n      - run: last\n"
+        "jobs:\n  a:\n    steps:\n      - run: first\n      - uses: x/github-script@v7\n"
+        "        with:\n          script: read('/tmp/out.json')\n"
+        "      - run: jq . /tmp/out.json ${{ x }}\n"
         "  b:\n    steps:\n      - run: other\n"
     )
     first, last, other = extract(actions_shells, workflow)
-    assert "read /tmp/out.json" in first.after and "run: last" in first.after
-    assert "other" not in first.after and "/tmp/out.json" not in last.after
-    assert other.after.strip() == ""
+    shell, code = first.after
+    assert shell.startswith("jq . /tmp/out.json ") and "${{" not in shell
+    assert code == "read('/tmp/out.json')"
+    assert last.after == ("", "") and other.after == ("", "")
 
 
 def test_actions_plain_scalar_and_expressions() -> None:

@@ -284,8 +284,7 @@ class _Step(NamedTuple):
     shell: str | None
     windows: bool
     workdir: str | None
-    # the host offsets of the job's later steps, which run after it in the same workspace
-    later: tuple[int, int] | None = None
+    later: tuple[Node, ...] = ()  # the job's later steps: they run after it, in its workspace
 
 
 def _steps(root: Node) -> Iterator[_Step]:
@@ -301,13 +300,13 @@ def _steps(root: Node) -> Iterator[_Step]:
         if not isinstance(steps, SequenceNode):
             continue
         windows = _runs_on_windows(job)
-        for step in steps.value:
+        for index, step in enumerate(steps.value):
             run = _get(step, "run")
             if run is None or not isinstance(run[1], ScalarNode):
                 continue
             shell = _scalar(_value(step, "shell")) or job_shell
             folder = _scalar(_value(step, "working-directory")) or job_folder
-            later = (step.end_mark.index, steps.end_mark.index)
+            later = tuple(steps.value[index + 1 :])
             yield _Step(run[0], run[1], shell, windows, _workdir(folder), later)
 
 
@@ -398,5 +397,21 @@ def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
         script = scalar_text(text.text, step.run, step.key.start_mark.column)
         code = without_expressions(script).through(text.offsets)
         end_use, where = "the step fails on it", "`run:` step"
-        after = text.text[step.later[0] : step.later[1]] if step.later is not None else ""
+        after = _later_code(text.text, step.later)
         yield EmbeddedShell(code, options, end_use, where, hint, workdir=step.workdir, after=after)
+
+
+def _later_code(source: str, steps: tuple[Node, ...]) -> tuple[str, str]:
+    """What a job's later steps run: the shell of their `run:` steps, and the programs
+    their actions are given (`actions/github-script`'s `with: script:`), each joined."""
+    shell: list[str] = []
+    other: list[str] = []
+    for step in steps:
+        run = _get(step, "run")
+        if run is not None and isinstance(run[1], ScalarNode):
+            script = scalar_text(source, run[1], run[0].start_mark.column)
+            shell.append(without_expressions(script).text)
+        code = _value(step, "with", "script")
+        if isinstance(code, ScalarNode):
+            other.append(code.value)
+    return "\n".join(shell), "\n".join(other)

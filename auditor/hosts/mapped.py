@@ -119,9 +119,10 @@ class EmbeddedShell(NamedTuple):
     # (a step's `working-directory:`; "" for that folder itself), when the host says: the
     # project scripts it runs by a relative path are read from there. None: not known.
     workdir: str | None = None
-    # What the host runs after the code in the same place, as written (a job's later
-    # steps): a file the code's agent writes that it names is read there, judging the run.
-    after: str = ""
+    # What the host runs after the code, in the same place (a job's later steps): shell,
+    # and the programs it gives other interpreters (`with: script:`). A file the code's
+    # agent writes that these examine judges the run.
+    after: tuple[str, str] = ("", "")
 
 
 class PhysicalLine(NamedTuple):

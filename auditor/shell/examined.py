@@ -67,6 +67,8 @@ def only_shows(script: ShellScript, node: Node) -> bool:
         return True  # `if [[ $n -gt 40 ]]; then tail -n 40 "$f"; else cat "$f"; fi`: how
     if holder.type == "test_command" and _loads_only(holder, node):
         return True  # `if [ -f "$log" ]; then h=$(tail "$log"); fi`: it reads it as input
+    if holder.type == "test_command" and _copies_only(script, holder, node):
+        return True  # `if [ -f "$log" ]; then cp "$log" out/; fi`: it keeps a copy
     if holder.type != "command":
         return False  # a test (`[ -s "$log" ]`) or a `case` on it examines it
     command = script.command_at(holder)
@@ -247,6 +249,22 @@ def _names(script: ShellScript, nodes: list[Node]) -> list[str | None]:
     """The names of the simple commands in `nodes`, as the model read them."""
     commands = (script.command_at(n) for node in nodes for n in descendants(node))
     return [c.command_name for c in commands if c is not None]
+
+
+# Commands that keep, move or pack files without reading what they say.
+_COPYING = frozenset({"cp", "mv", "ln", "mkdir", "install", "rsync", "tar", "zip", "gzip"})
+
+
+def _copies_only(script: ShellScript, test: Node, node: Node) -> bool:
+    """Whether a test that file `node` exists is the whole condition of an `if` with no
+    other branch whose body only copies or packs files, or prints (`[ -f recap.txt ]`,
+    then `cp recap.txt artifact/`): it decides whether a copy is kept, nothing about what
+    the run did."""
+    arms = _arms(test) if file_test_operand(node) else None
+    if arms is None or arms[1]:
+        return False
+    names = _names(script, arms[0])
+    return bool(names) and all(name in _COPYING or name in MESSAGE_COMMANDS for name in names)
 
 
 def _loads_only(test: Node, node: Node) -> bool:

@@ -29,10 +29,11 @@ from auditor.shell.effect_checks import (
     settles_on_effect,
     tests_end_script,
 )
+from auditor.shell.examined import only_shows
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, judged_by_output, statement_of
-from auditor.shell.output_words import EXISTENCE_TESTS, calls_of
+from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, reads_in
 from auditor.shell.parse import (
     Node,
     backgrounded,
@@ -702,18 +703,32 @@ def _statement(command: Node) -> Node:
 # A literal path a run writes or is told of (`/tmp/out.json`, `review.md`): one that a
 # host's later step can name as written (not `$OUT`).
 _LITERAL_PATH = re.compile(r"[\w./-]*\w\.\w+|/[\w./-]+")
+# What a program given to an action does with a file that examines it (JavaScript's
+# `fs.existsSync`, `JSON.parse`), not only shows or uploads it.
+_EXAMINING_CODE = re.compile(r"\b(?:existsSync|JSON\.parse|statSync)\b")
+_LATER: weakref.WeakKeyDictionary[ShellScript, ShellScript] = weakref.WeakKeyDictionary()
 
 
 def _read_by_host_after(script: ShellScript, command: SimpleCommand) -> bool:
-    """Whether what the host runs after this shell (a job's later steps) names a file the
-    run writes or its command names (`codex exec --output-last-message /tmp/out.json …
-    || true`, then a step that reads `/tmp/out.json`): the run is judged by that file."""
-    if not script.host_after:
+    """Whether what the host runs after this shell (a job's later steps) examines a file
+    the run writes or its command names (`codex exec --output-last-message /tmp/out.json
+    … || true`, then a step that tests and parses `/tmp/out.json`), as a later command of
+    the script would: the run is judged by that file. Copied or uploaded, it is not."""
+    shell, code = script.host_after
+    if not shell and not code:
         return False
     output = agent_output(script, command)
-    for path in output.files | output.told:
-        if _LITERAL_PATH.fullmatch(path) is None:
-            continue
-        if re.search(rf"(?<![\w./-]){re.escape(path)}(?![\w/-])", script.host_after):
+    paths = [p for p in output.files | output.told if _LITERAL_PATH.fullmatch(p)]
+    if not paths:
+        return False
+    later = _LATER.get(script)
+    if later is None and shell:
+        later = _LATER[script] = ShellScript.build(shell, script.catalog)
+    reads = reads_in(later) if later is not None else {}
+    for path in paths:
+        if later is not None and any(not only_shows(later, n) for n in reads.get(("f", path), [])):
+            return True
+        named = re.search(rf"(?<![\w./-]){re.escape(path)}(?![\w/-])", code)
+        if named is not None and _EXAMINING_CODE.search(code):
             return True
     return False

@@ -151,7 +151,7 @@ class ShellScript:
         self.catalog = catalog
         self.end_use = end_use  # why the last command's status is used, if it is
         self.output_read = output_read  # the host judges the run by this shell's output
-        self.host_after = ""  # what the host runs after this text (a job's later steps)
+        self.host_after = ("", "")  # what the host runs after this text (`EmbeddedShell.after`)
         self.commands: list[SimpleCommand] = []
         self.pipelines: list[Pipeline] = []
         self.functions: dict[str, Node] = {}
@@ -242,7 +242,7 @@ class ShellScript:
         siblings: Sequence[str] = (),
         known: Mapping[str, FunctionSummary] | None = None,
         callbacks: Sequence[Callback] = (),
-        host_after: str = "",
+        host_after: tuple[str, str] = ("", ""),
     ) -> ShellScript:
         """The model of already-parsed shell text. `initial` overrides the shebang's
         options; `end_use` says why the status of the last command is used (for shell

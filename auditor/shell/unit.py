@@ -59,7 +59,7 @@ class ShellUnit:
         pipefail_fix: Fix | None = None,
         interactive: bool = False,
         output_read: bool = False,
-        host_after: str = "",
+        host_after: tuple[str, str] = ("", ""),
         host_call: tuple[int, int] | None = None,
     ) -> None:
         self.source = source
