@@ -151,11 +151,28 @@ def discarded_by(node: Node) -> str | None:
     parent = node.parent
     if parent is not None and parent.type == "command_substitution" and is_last_statement(node):
         node = substitution_assignment(parent) or node
+    while node.parent is not None and node.parent.type == "redirected_statement":
+        node = node.parent  # `agent > out || true`
     holder = node.parent
+    # the right operand of `a || agent` (or `&&`) gives the list its status when it runs:
+    # `a || agent || true` throws it away as `agent || true` does
+    while holder is not None and holder.type == "list" and _last_operand(holder, node):
+        up = holder
+        while up.parent is not None and up.parent.type == "redirected_statement":
+            up = up.parent  # (the grammar gives `a || agent > out`'s redirect to the list)
+        if up.parent is None or up.parent.type != "list":
+            break
+        node, holder = up, up.parent
     if holder is None or holder.type != "list":
         return None
     operator, right = _operator_after(holder, node)
     return f"|| {_text(right).strip()}" if right is not None and _or_true(operator, right) else None
+
+
+def _last_operand(holder: Node, node: Node) -> bool:
+    """Whether `node` is the right operand of the and-or list `holder`."""
+    named = [c for c in holder.named_children if c.type != "comment"]
+    return bool(named) and named[-1].id == node.id
 
 
 def captured_by(node: Node) -> str | None:
