@@ -100,12 +100,9 @@ def _commands_folder(kind: FileKind, origin: Path | None) -> Path | None:
         return None
     if kind is FileKind.MAKEFILE:
         return origin.parent
-    workflows = origin.parent
-    if kind is FileKind.ACTIONS and (workflows.parent.name, workflows.name) == (
-        ".github",
-        "workflows",
-    ):
-        return workflows.parent.parent
+    folder = origin.parent
+    if kind is FileKind.ACTIONS and folder.name == "workflows" and folder.parent.name == ".github":
+        return folder.parent.parent
     return None
 
 
@@ -460,7 +457,7 @@ class Auditor:
             )
         if embedded is not None and embedded.workdir is not None and folder is not None:
             # the project scripts the code runs by a relative path are read from its folder
-            where = folder / embedded.workdir / (origin or Path(source.path)).name
+            where = folder / embedded.workdir / Path(source.path).name
             unit.place(where, root, self.settings.max_file_size, self.settings.source_path)
         yield Host.SHELL, unit
         if depth >= MAX_NESTING or not _MAY_NEST.search(unit.text):

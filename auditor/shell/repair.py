@@ -907,8 +907,9 @@ def _nested_arithmetic(
         node = root.descendant_for_byte_range(match.start(), match.start() + 2)
         if node is None or node.parent is None or node.parent.type != "command_substitution":
             continue
-        close = _arithmetic_end(data, match.start() + 1, min(end, match.start() + budget.left))
-        budget.spend(close - match.start())
+        limit = min(end, match.start() + max(budget.left, 0))
+        close = _arithmetic_end(data, match.start() + 1, limit)
+        budget.spend((close if close > 0 else limit) - match.start())
         if close > 0:
             width = close - match.start()
             found.append(Repair(match.start(), width, b"${" + b"_" * (width - 3) + b"}"))
