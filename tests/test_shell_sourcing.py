@@ -46,6 +46,13 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
+def _library_and_script(folder: Path, library: str, script: str) -> None:
+    """`lib/x.sh` holding `library` and `main.sh` holding `script`, in `folder`."""
+    (folder / "lib").mkdir()
+    (folder / "lib" / "x.sh").write_text(library)
+    (folder / "main.sh").write_text(script)
+
+
 @pytest.mark.parametrize(
     ("body", "skipped", "wrappers"),
     [
@@ -266,11 +273,11 @@ def test_the_verbose_note_follows_a_script_dir_source_as_the_finding_does(
     from invoke import invoke
 
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "x.sh").write_text('#!/bin/bash\nrun_agent() { gptme "$@"; }\n')
-    (tmp_path / "main.sh").write_text(
+    _library_and_script(
+        tmp_path,
+        '#!/bin/bash\nrun_agent() { gptme "$@"; }\n',
         '#!/bin/bash\nsource "$(dirname "$0")/lib/x.sh"\nrun_agent hi || true\n'
-        'D=$(cd "$(dirname "$0")" && pwd)\n. "$D/lib/x.sh"\necho done\n'
+        'D=$(cd "$(dirname "$0")" && pwd)\n. "$D/lib/x.sh"\necho done\n',
     )
     result = invoke(["check", "--no-cache", "-v", "main.sh"])
     assert "known only at run time" not in result.stderr
@@ -345,11 +352,11 @@ def test_a_source_directive_names_the_file_a_dynamic_source_reads(
     from invoke import invoke
 
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "x.sh").write_text('#!/bin/bash\nrun_agent() { gptme "$@"; }\n')
-    (tmp_path / "main.sh").write_text(
+    _library_and_script(
+        tmp_path,
+        '#!/bin/bash\nrun_agent() { gptme "$@"; }\n',
         f'#!/bin/bash\nLIBDIR=$(find_libs)\n{directive}source "$LIBDIR/x.sh"\n'
-        "run_agent hi || true\n"
+        "run_agent hi || true\n",
     )
     result = invoke(["check", "--no-cache", "-f", "concise", "main.sh"])
     line = 5 if directive else 4
@@ -364,12 +371,12 @@ def test_shellchecks_dev_null_directive_leaves_the_word_to_be_read_as_written(
     from invoke import invoke
 
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "x.sh").write_text('run_agent() { gptme "$@" | tee -a log; }\n')
-    (tmp_path / "main.sh").write_text(
+    _library_and_script(
+        tmp_path,
+        'run_agent() { gptme "$@" | tee -a log; }\n',
         '#!/bin/bash\nset -o pipefail\nROOT="$(cd "$(dirname "$0")" && pwd)"\n'
         '# shellcheck source=/dev/null\nsource "$ROOT/lib/x.sh"\n'
-        "if ! run_agent hi; then rc=$?; fi\n"
+        "if ! run_agent hi; then rc=$?; fi\n",
     )
     result = invoke(["check", "--no-cache", "-f", "concise", "main.sh"])
     assert "main.sh:6:28: RA203" in result.stdout, result.stdout
