@@ -80,8 +80,9 @@ _PATTERN_OPERATOR = rb"(?<=[ \t])[!=]=[ \t]+"
 _REGEX_KEPT = rb"\$\{[^}\s]*\}|\$[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9_]+"
 # `/` alone as a test's last operand (`[ -w / ]`), which the grammar reads as division.
 _ROOT_OPERAND = rb"(?<=[ \t])/(?=[ \t]+\]\]?(?:[\s;&|)]|$))"
-# A `[` before a quote in a default word (`"${A:-["x"]}"`), which the grammar fails on.
-_DEFAULT_BRACKET = _DEFAULT + rb"[^}\s\"']*(\[)(?=[\"'])"
+# A `[` before a quote in a default word (`"${A:-["x"]}"`), which the grammar fails on
+# (looked for a short way, up to another expansion: a line of unclosed `${a:-` stays linear).
+_DEFAULT_BRACKET = _DEFAULT + rb"[^}\s\"'$]{0,200}(\[)(?=[\"'])"
 # `coproc`, then a NAME before a compound command, or the command it runs.
 _COPROC = rb"coproc[ \t]+(?:([A-Za-z_][A-Za-z0-9_]*)[ \t]+(?=[{(]))?"
 
