@@ -388,6 +388,7 @@ def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
         return
     steps = [(step, PIPEFAIL_HINT) for step in _steps(root)]
     steps += [(step, COMPOSITE_PIPEFAIL_HINT) for step in _composite_steps(root)]
+    read: dict[int, tuple[str, str]] = {}  # what each step runs, read once (`_step_code`)
     for step, hint in steps:
         if step.shell is None and step.windows:
             continue  # the Windows runners' default shell is pwsh
@@ -397,21 +398,22 @@ def actions_shells(text: MappedText) -> Iterator[EmbeddedShell]:
         script = scalar_text(text.text, step.run, step.key.start_mark.column)
         code = without_expressions(script).through(text.offsets)
         end_use, where = "the step fails on it", "`run:` step"
-        after = _later_code(text.text, step.later)
+        later = [_step_code(text.text, node, read) for node in step.later]
+        after = ("\n".join(s for s, _ in later if s), "\n".join(c for _, c in later if c))
         yield EmbeddedShell(code, options, end_use, where, hint, workdir=step.workdir, after=after)
 
 
-def _later_code(source: str, steps: tuple[Node, ...]) -> tuple[str, str]:
-    """What a job's later steps run: the shell of their `run:` steps, and the programs
-    their actions are given (`actions/github-script`'s `with: script:`), each joined."""
-    shell: list[str] = []
-    other: list[str] = []
-    for step in steps:
+def _step_code(source: str, step: Node, read: dict[int, tuple[str, str]]) -> tuple[str, str]:
+    """What a step runs: the shell of its `run:` (expressions made opaque), and the
+    program its action is given (`actions/github-script`'s `with: script:`); each step
+    read once (`read`, by the node), however many earlier steps it follows."""
+    if id(step) not in read:
+        shell = code = ""
         run = _get(step, "run")
         if run is not None and isinstance(run[1], ScalarNode):
-            script = scalar_text(source, run[1], run[0].start_mark.column)
-            shell.append(without_expressions(script).text)
-        code = _value(step, "with", "script")
-        if isinstance(code, ScalarNode):
-            other.append(code.value)
-    return "\n".join(shell), "\n".join(other)
+            shell = without_expressions(scalar_text(source, run[1], run[0].start_mark.column)).text
+        program = _value(step, "with", "script")
+        if isinstance(program, ScalarNode):
+            code = program.value
+        read[id(step)] = (shell, code)
+    return read[id(step)]

@@ -251,6 +251,13 @@ def _names(script: ShellScript, nodes: list[Node]) -> list[str | None]:
     return [c.command_name for c in commands if c is not None]
 
 
+def _existence_guarded(test: Node, node: Node) -> list[Node]:
+    """The statements an `if` runs when `test`, its whole condition, finds that file
+    `node` exists, where it has no other branch; none for any other test."""
+    arms = _arms(test) if file_test_operand(node) else None
+    return arms[0] if arms is not None and not arms[1] else []
+
+
 # Commands that keep, move or pack files without reading what they say.
 _COPYING = frozenset({"cp", "mv", "ln", "mkdir", "install", "rsync", "tar", "zip", "gzip"})
 
@@ -260,10 +267,8 @@ def _copies_only(script: ShellScript, test: Node, node: Node) -> bool:
     other branch whose body only copies or packs files, or prints (`[ -f recap.txt ]`,
     then `cp recap.txt artifact/`): it decides whether a copy is kept, nothing about what
     the run did."""
-    arms = _arms(test) if file_test_operand(node) else None
-    if arms is None or arms[1]:
-        return False
-    names = _names(script, arms[0])
+    body = _existence_guarded(test, node)
+    names = _names(script, body)
     return bool(names) and all(name in _COPYING or name in MESSAGE_COMMANDS for name in names)
 
 
@@ -272,11 +277,8 @@ def _loads_only(test: Node, node: Node) -> bool:
     other branch whose body only captures that file into variables (`[[ -f "$log" ]]`,
     then `history=$(tail -c 4000 "$log")`): it guards reading the file as input (a
     prompt's history), and decides nothing about what a run did."""
-    arms = _arms(test) if file_test_operand(node) else None
-    if arms is None or arms[1]:
-        return False
+    body = _existence_guarded(test, node)
     file = normal_word(text_of(node))
-    body = arms[0]
     for statement in body:
         if statement.type != "variable_assignment":
             return False

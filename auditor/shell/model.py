@@ -270,7 +270,9 @@ class ShellScript:
         needed = _needed(found, parsed.text)
         # the siblings run with the options of the scripts that source them, where those
         # call this file's functions: pipefail, when every such call has it on
-        called = start._replace(pipefail=True) if _pipefail_calls(callers, parsed.text) else start
+        called = start
+        if needed and _pipefail_calls(callers, parsed.text):
+            called = start._replace(pipefail=True)
         for library in found:  # defined where this file's functions are called
             if library in needed:
                 script._join_library(library, called)
@@ -1195,6 +1197,8 @@ _DEFINES = re.compile(
 def _pipefail_calls(callers: Sequence[CallSite], text: str) -> bool:
     """Whether every call its sourcers make of the functions a sourced file's `text`
     defines has pipefail on (and there is one)."""
+    if not callers:
+        return False
     defined = {name for pair in _DEFINES.findall(text) for name in pair if name}
     calls = [pipefail for name, *_, pipefail in callers if name in defined]
     return bool(calls) and all(calls)
