@@ -13,6 +13,7 @@ import ast
 import functools
 import re
 from collections.abc import Iterator, Sequence
+from typing import cast
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText
 from auditor.hosts.nested import tmux_command
@@ -23,7 +24,6 @@ from auditor.python.model.callees import (
     instance_status,
     local_status,
     method_value_used,
-    shows,
 )
 from auditor.python.model.expr_values import is_true, keyword_argument, positional_argument
 from auditor.python.model.module import PythonModule
@@ -32,6 +32,7 @@ from auditor.python.model.strings import Resolver
 from auditor.python.model.templates import format_templates, is_format_template, unescape_braces
 from auditor.python.runner.effect_checks import effect_checked, reads_file, statements_after
 from auditor.python.runner.held_values import taken_out
+from auditor.python.runner.output_uses import OutputUses
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.options import ShellOptions, shebang_options, shell_shebang
@@ -229,17 +230,17 @@ def _call_shells(
 
 def _output_examined(module: PythonModule, call: ast.Call) -> bool:
     """Whether the code examines the output of the command a call runs (`out = r.stdout`,
-    `if "403" in r.stdout`): it judges the run by what it printed. Output only shown or
-    logged (`print(r.stdout)`) is not examined."""
+    `if "403" in r.stdout`): it judges the run by what it printed. Output only shown,
+    logged or relayed (`print(r.stdout)`) is not examined
+    (`auditor.python.runner.output_uses`)."""
     bound = _bound_name(module, call)
     if bound is None:
         return False
+    uses = OutputUses(module, name_index(module))
     for read in name_index(module).reads.get((module.scope_of(call), bound), []):
         stream = module.parent(read)
-        if not (isinstance(stream, ast.Attribute) and stream.attr in _OUTPUT_STREAMS):
-            continue
-        user = module.parent(stream)
-        if not (isinstance(user, ast.Call) and stream in user.args and shows(user)):
+        output = isinstance(stream, ast.Attribute) and stream.attr in _OUTPUT_STREAMS
+        if output and uses.examined(cast(ast.Attribute, stream)):
             return True
     return False
 

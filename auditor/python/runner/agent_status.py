@@ -49,6 +49,8 @@ from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked, statements_after
 from auditor.python.runner.held_values import taken_out
 from auditor.python.runner.loop_parts import Loop, is_none_test
+from auditor.python.runner.module_calls import calls_of
+from auditor.python.runner.output_uses import OutputUses
 from auditor.python.runner.project_calls import (
     StatusCall,
     WrappedLaunch,
@@ -70,9 +72,8 @@ _PROCESS = frozenset(
     | {"anyio.open_process"}
 )
 _LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | CHECKED_CALLS
-# A process's status is read through `returncode`, or kept in reach by `communicate()`
-# (its output is read, as with `run()`'s result); `wait()` and `poll()` return it.
-_STATUS_READS = frozenset({"returncode", "communicate"})
+# A process's status is read through `returncode`, or `wait()` and `poll()` return it;
+# `communicate()` gives its output, judged as `run()`'s result is.
 _OUTPUTS = frozenset({"stdout", "stderr"})
 _STATUS_CALLS = frozenset({"wait", "poll"})
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
@@ -129,6 +130,7 @@ class _Analysis:
     ) -> None:
         self.module, self.catalog, self.index, self.wrapped = module, catalog, index, wrapped
         self.launches: dict[ast.Call, _Launch] = {}
+        self.outputs = OutputUses(module, index)
 
     def find_launches(self) -> None:
         resolver = Resolver(self.module, positions=False)  # words are read, not located
@@ -398,35 +400,46 @@ class _Analysis:
             return None
         if launch.name in _PROCESS:
             waited = entered  # leaving the block waits for it
+            communicated = False
             for read in reads:
                 attribute = self.module.parent(read)
                 if not isinstance(attribute, ast.Attribute):
                     return None  # the process goes somewhere that may read its status
                 name = attribute.attr
                 status_used = name in _STATUS_CALLS and method_value_used(self.module, attribute)
-                if name in _STATUS_READS or status_used:
+                if name == "returncode" or status_used:
                     return None
+                if name == "communicate":
+                    called = self.module.parent(attribute)
+                    if not isinstance(called, ast.Call) or self._output_judged(called):
+                        return None  # judged by its output, as a run's result read is
+                    waited = communicated = True
+                    continue
                 examined = name in _OUTPUTS and not self._stream_shown(attribute)
                 tested = self.module.parent(attribute)
                 if examined and not (isinstance(tested, ast.Compare) and is_none_test(tested)):
                     return None  # judged by its output, as a run's result read is
                 waited = waited or name in _STATUS_CALLS
+            if communicated:
+                return "nothing reads its `returncode` or tests its output for failure"
             if waited:
                 return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
             return "the process is never waited for"
-        shown = bool(reads) and launch.name in _RESULT and all(map(self._only_shown, reads))
-        if reads and not shown:
+        unexamined = bool(reads) and launch.name in _RESULT and all(map(self._unexamined, reads))
+        if reads and not unexamined:
             return None
         check = keyword_argument(launch.node, "check")
         written = check.value if isinstance(check, ast.Constant) else None
         if check is not None and not isinstance(written, bool):
             return None  # `check=strict`: whether a failure raises is decided by the caller
         dropped = "its result is dropped" if bound is None else _unread(bound, bool(every))
-        if shown:
+        if unexamined and all(map(self._only_shown, reads)):
             dropped = "its output is only shown"
             outputs = (self.module.parent(read) for read in reads)
             if any(isinstance(o, ast.Attribute) and self._returned(o) for o in outputs):
                 dropped = "its output is only returned to callers that show it"
+        elif unexamined:
+            dropped = "nothing tests its output for failure"
         if launch.name in _RESULT:
             given = "has `check=False`" if written is False else "has no `check=True`"
             return f"`{launch.name.rsplit('.', 1)[-1]}()` {given} and {dropped}"
@@ -474,6 +487,20 @@ class _Analysis:
                 return current, parent
             current, parent = call, self.module.parent(call)
 
+    def _output_judged(self, communicated: ast.Call) -> bool:
+        """Whether the output `communicate()` gives is examined, or the call stands on its
+        own (`p.communicate()`: the output went where the process was told to send it)."""
+        used = self.module.parent(communicated)
+        if isinstance(used, ast.Await):
+            used = self.module.parent(used)
+        return isinstance(used, ast.Expr) or self.outputs.examined(communicated)
+
+    def _unexamined(self, read: ast.AST) -> bool:
+        """Whether a read of a run's result takes its output, and nothing examines it."""
+        output = self.module.parent(read)
+        is_output = isinstance(output, ast.Attribute) and output.attr in _OUTPUTS
+        return is_output and not self.outputs.examined(cast(ast.Attribute, output))
+
     def _only_shown(self, read: ast.AST) -> bool:
         """Whether a read of a run's result only shows its output (`print(r.stdout)`,
         `logger.info(r.stdout or r.stderr)`), also where the function returns it to
@@ -485,7 +512,7 @@ class _Analysis:
         returned = self._returned(output)
         if returned is None:
             return self._shown(output, writes=False)
-        callers = self._callers(returned)
+        callers = calls_of(self.module, returned)
         return bool(callers) and all(
             isinstance(self.module.parent(call), ast.Expr) or self._shown(call, writes=False)
             for call in callers
@@ -511,44 +538,12 @@ class _Analysis:
         scope = self.module.scope_of(statement)
         if not isinstance(scope, Function) or statements_after(self.module, statement):
             return False
-        calls = self._callers(scope)
+        calls = calls_of(self.module, scope)
         return bool(calls) and all(
             isinstance(caller := self.module.parent(call), ast.Expr)
             and effect_checked(self.module, caller, call)
             for call in calls
         )
-
-    def _callers(self, function: Function) -> list[ast.Call]:
-        """The calls of `function` in the module: by its name, on `self` for a method, or
-        on an instance the call graph says holds its class (`xx = Claude()`, then
-        `xx.generate(…)`)."""
-        method = isinstance(self.module.parent(function), ast.ClassDef)
-        qualname = self.module.qualname(function) if method else None
-        project = self.module.project
-        found: list[ast.Call] = []
-        for node in self.module.parents:
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            if isinstance(func, ast.Name) and not method:
-                named = func.id
-            elif isinstance(func, ast.Attribute) and method and dotted_name(func.value) == "self":
-                named = func.attr
-            elif (
-                isinstance(func, ast.Attribute)
-                and func.attr == function.name
-                and qualname is not None
-                and project is not None
-            ):
-                scope = self.module.scope_name(self.module.scope_of(node)) or "<module>"
-                if project.runs_own(scope, node.lineno, node.col_offset, qualname):
-                    found.append(node)
-                continue
-            else:
-                continue
-            if named == function.name:
-                found.append(node)
-        return found
 
     def _stream_shown(self, stream: ast.Attribute) -> bool:
         """Whether a process's output stream (`p.stdout`) is only shown or logged: each

@@ -1,0 +1,225 @@
+"""Whether a run's captured output is examined for success or failure, or only carried on.
+
+A run whose status nothing reads is still judged when the code examines what it
+printed (SPEC, RA203): tests it (an empty answer is a failed run), compares it,
+searches it, parses it, hands it to code that may. Output that is only carried
+on is not examined: shown or logged, picked with `or` (`out or err`), measured
+to cut it short (`len(out) > 3800`), kept in a record
+(`Memory(content=out)`), formatted into a message and relayed (an HTTP post, a
+chat reply, a write to a log). The value is followed forward through the module:
+
+- through `.decode()`, `.strip()` and the like, `await`, `asyncio.wait_for`,
+  `or`, `+`, `%`, f-strings, slices and containers;
+- into local names (each element of an unpacking too) and their later reads;
+- into a function of the module as an argument, to its parameter's reads;
+- out of a function that returns it, to every call of that function in the module.
+
+Whatever is not known to carry it on examines it: an unknown call or method, a
+comparison, an attribute store, a caller outside the module. The walk is
+bounded; past the bound the output counts as examined.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import NamedTuple
+
+from auditor.python.model.ast_values import Function, dotted_name
+from auditor.python.model.callees import called_function, shows
+from auditor.python.model.module import PythonModule
+from auditor.python.model.name_index import NameIndex
+from auditor.python.runner.loop_parts import is_none_test
+from auditor.python.runner.module_calls import calls_of
+
+# methods that give the same text back in another form
+_TRANSFORMS = frozenset(
+    {"decode", "encode", "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "read"}
+    | {"replace", "split", "splitlines", "expandtabs"}
+)
+# calls that give their argument back in another form
+_CARRIERS = frozenset({"str", "asyncio.wait_for", "html.escape", "textwrap.shorten", "json.dumps"})
+# calls (by their last name) that pass text on to a person or a store and decide nothing
+_RELAYS = frozenset(
+    {"post", "put", "patch", "send", "send_message", "reply", "reply_text", "respond"}
+    | {"edit_message_text", "edit_text", "chat_postMessage", "write", "writelines"}
+    | {"insert", "insert_one", "publish", "emit", "put_nowait"}
+)
+_CARRYING = (ast.Await, ast.BoolOp, ast.Starred, ast.JoinedStr)
+_CONTAINERS = (ast.Tuple, ast.List, ast.Set)
+_TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert, ast.UnaryOp, ast.BoolOp)
+_BUDGET = 256  # values visited before the output counts as examined
+
+
+class _Value(NamedTuple):
+    node: ast.AST  # an expression that holds the output
+    held: bool  # inside a container or its serialised text: testing that is not testing it
+
+
+class OutputUses:
+    """Answers whether one module's captured outputs are examined (see the module text)."""
+
+    def __init__(self, module: PythonModule, index: NameIndex) -> None:
+        self.module = module
+        self.index = index
+
+    def examined(self, value: ast.expr) -> bool:
+        """Whether the code examines the output `value` holds, wherever it goes."""
+        work = [_Value(value, False)]
+        seen: set[_Value] = set()
+        while work:
+            item = work.pop()
+            if item in seen:
+                continue
+            seen.add(item)
+            if len(seen) > _BUDGET or self._examines(item, work):
+                return True
+        return False
+
+    def _examines(self, item: _Value, work: list[_Value]) -> bool:
+        """Whether the place the value is used examines it; the values it is carried on
+        as go onto `work`."""
+        node, held = item
+        parent = self.module.parent(node)
+        if parent is None or isinstance(parent, ast.Expr):
+            return False  # not used at all
+        if isinstance(parent, ast.FormattedValue):
+            node, parent = parent, self.module.parent(parent)
+        if parent is None:
+            return True
+        if isinstance(parent, _CARRYING) or _carries(parent, node):
+            work.append(_Value(parent, held))
+            return False
+        if isinstance(parent, _CONTAINERS) or _dict_value(parent, node):
+            work.append(_Value(parent, True))
+            return False
+        if isinstance(parent, ast.IfExp) and node is not parent.test:
+            work.append(_Value(parent, held))
+            return False
+        if isinstance(parent, ast.Subscript) and held and node is parent.value:
+            work.append(_Value(parent, False))  # an item taken out: the output again
+            return False
+        if isinstance(parent, ast.Compare):
+            return not (held or is_none_test(parent))
+        if isinstance(parent, ast.Attribute):
+            call = self.module.parent(parent)
+            if parent.attr in _TRANSFORMS and isinstance(call, ast.Call) and call.func is parent:
+                work.append(_Value(call, held))
+                return False
+            return True  # a method or an attribute read on it examines it
+        if isinstance(parent, ast.keyword | ast.Call):
+            call = self.module.parent(parent) if isinstance(parent, ast.keyword) else parent
+            given = parent if isinstance(parent, ast.keyword) else node
+            if not isinstance(call, ast.Call) or node is call.func:
+                return True
+            return self._argument(call, given, held, work)
+        if isinstance(parent, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
+            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+            return not all(self._bound(target, parent, held, work) for target in targets)
+        if isinstance(parent, ast.For | ast.AsyncFor) and node is parent.iter:
+            return not self._bound(parent.target, parent, held, work)
+        if isinstance(parent, ast.Return):
+            scope = self.module.scope_of(parent)
+            callers = calls_of(self.module, scope) if isinstance(scope, Function) else []
+            work += (_Value(call, held) for call in callers)
+            return not callers  # handed to code outside the module, which may examine it
+        # a test of a container that holds it tests the container (`if payload:`)
+        return not (held and isinstance(parent, _TESTS))
+
+    def _argument(self, call: ast.Call, given: ast.AST, held: bool, work: list[_Value]) -> bool:
+        """Whether passing the output to `call` (as `given`, an argument or a keyword)
+        examines it."""
+        name = dotted_name(call.func) or ""
+        last = name.rsplit(".", 1)[-1]
+        if name == "len":
+            return not held and self._emptiness_test(call)
+        if shows(call) or last in _RELAYS:
+            return False
+        joined = isinstance(call.func, ast.Attribute) and call.func.attr == "join"
+        if name in _CARRIERS or joined:
+            work.append(_Value(call, held))
+            return False
+        function = called_function(self.module, call)
+        if function is not None:
+            parameter = _parameter(function, call, given)
+            if parameter is None:
+                return True
+            reads = _loads(self.index.reads.get((function, parameter), []))
+            work += (_Value(read, held) for read in reads)
+            return False
+        # a record built from keywords (`Memory(content=out)`) keeps the text as it is
+        return not (isinstance(given, ast.keyword) and last[:1].isupper())
+
+    def _emptiness_test(self, length: ast.Call) -> bool:
+        """Whether the output's length is tested for its being empty (`len(out) == 0`, `if
+        len(out):`), not measured to cut it short (`if len(out) > 3800`)."""
+        parent = self.module.parent(length)
+        if not isinstance(parent, ast.Compare):
+            return isinstance(parent, _TESTS)
+        bounds = [side for side in (parent.left, *parent.comparators) if side is not length]
+        return any(isinstance(b, ast.Constant) and b.value in (0, 1) for b in bounds)
+
+    def _bound(self, target: ast.expr, at: ast.AST, held: bool, work: list[_Value]) -> bool:
+        """Whether the output is bound to local names only (each element of an unpacking
+        too); their reads from there on go onto `work`."""
+        if isinstance(target, ast.Tuple | ast.List):
+            return all(self._bound(element, at, held, work) for element in target.elts)
+        if isinstance(target, ast.Starred):
+            return self._bound(target.value, at, held, work)
+        if not isinstance(target, ast.Name):
+            return False  # kept on an object or in a container: read who knows where
+        scope = self.module.scope_of(at)
+        loop = _enclosing_loop(self.module, at)
+        for read in _loads(self.index.reads.get((scope, target.id), [])):
+            if self.module.ends_before(at, read) or _within(self.module, read, loop):
+                work.append(_Value(read, held))
+        return True
+
+
+def _loads(reads: list[ast.AST]) -> list[ast.Name]:
+    """The reads of a name that load its value (not a parameter, a `global`, …)."""
+    return [read for read in reads if isinstance(read, ast.Name)]
+
+
+def _dict_value(parent: ast.AST, node: ast.AST) -> bool:
+    return isinstance(parent, ast.Dict) and any(node is value for value in parent.values)
+
+
+def _carries(parent: ast.AST, node: ast.AST) -> bool:
+    """Whether `parent` is the same text with more around it: a concatenation or a `%`
+    format, a slice."""
+    if isinstance(parent, ast.BinOp):
+        return isinstance(parent.op, ast.Add | ast.Mod)
+    if isinstance(parent, ast.Subscript):
+        return node is parent.value and isinstance(parent.slice, ast.Slice)
+    return False
+
+
+def _parameter(function: Function, call: ast.Call, given: ast.AST) -> str | None:
+    """The parameter of `function` that `given` (an argument or keyword of `call`) binds."""
+    if isinstance(given, ast.keyword):
+        return given.arg
+    if any(isinstance(argument, ast.Starred) for argument in call.args):
+        return None
+    positional = [*function.args.posonlyargs, *function.args.args]
+    bound_receiver = isinstance(call.func, ast.Attribute) and positional[:1]
+    if bound_receiver and positional[0].arg in ("self", "cls"):
+        positional = positional[1:]
+    index = next(i for i, argument in enumerate(call.args) if argument is given)
+    return positional[index].arg if index < len(positional) else None
+
+
+def _enclosing_loop(module: PythonModule, node: ast.AST) -> ast.AST | None:
+    current = module.parent(node)
+    while current is not None and not isinstance(current, Function):
+        if isinstance(current, ast.For | ast.AsyncFor | ast.While):
+            return current
+        current = module.parent(current)
+    return None
+
+
+def _within(module: PythonModule, node: ast.AST, container: ast.AST | None) -> bool:
+    if container is None:
+        return False
+    start, end = module.span(container)
+    at, to = module.span(node)
+    return start <= at and to <= end
