@@ -173,18 +173,26 @@ def _copy_reads(script: ShellScript, definition: Node, read: Node) -> list[Node]
 def _word_substitution(script: ShellScript, holder: Node) -> Node | None:
     """The `$(…)` that the command at `holder` runs in, where that is part of
     another command's word (`claude -p "fix: $(tail -n 20 "$log")"`, `notify
-    "$(cat "$out")"`) and the command only prints what it reads (not `grep`): the read is
-    judged as that word is."""
+    "$(cat "$out")"`) or of a here-doc's text, and the command only prints what it reads
+    (not `grep`): the read is judged as that word (or text) is."""
     command = script.command_at(holder)
     if command is None or command.name in EXAMINING or script.agent_of(command) is not None:
         return None
-    substitution = _statement(holder).parent
+    statement = _statement(holder)
+    substitution = statement.parent
+    while substitution is not None and substitution.type == "list":
+        if not _only_messages(substitution, statement, script):
+            return None  # `$(cat "$out" && grep -q DONE "$out")`
+        substitution = substitution.parent  # `$(cat "$out" || echo "no output")`
     if substitution is None or substitution.type != "command_substitution":
         return None
     outer = substitution.parent
     while outer is not None and outer.type in ("string", "concatenation"):
         outer = outer.parent
-    return substitution if outer is not None and outer.type == "command" else None
+    # in a command's word, or in the text of a here-doc fed to one (`cat > body.md <<EOF …
+    # $(cat "$out") …`)
+    fed = outer is not None and outer.type == "heredoc_body"
+    return substitution if outer is not None and (fed or outer.type == "command") else None
 
 
 def _captured_whole(statement: Node) -> bool:

@@ -90,7 +90,7 @@ from auditor.shell.parse import (
     same_node,
     within,
 )
-from auditor.shell.pipelines import pipeline_parts
+from auditor.shell.pipelines import heredoc_bodies, pipeline_parts
 from auditor.shell.reads import ReadNames, read_names, tested_names
 from auditor.shell.run_scripts import (
     SCRIPT_SUFFIXES,
@@ -418,6 +418,8 @@ class ShellScript:
             return options
         parts = pipeline_parts(node) if kind in _PIPELINE_NODES else None
         if parts is not None:
+            for body in heredoc_bodies(node):  # `cat <<EOF | b`: its `$(…)` run first
+                self._walk(body, options)
             for part, _ in parts.stages:
                 self._walk(part, options)  # each stage runs in a subshell
             if self._recording:

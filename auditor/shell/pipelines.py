@@ -50,6 +50,18 @@ def _collect(node: Node, parts: PipelineParts) -> None:
     parts.stages.append((node, False))
 
 
+def heredoc_bodies(node: Node) -> list[Node]:
+    """The here-doc texts of a statement piped on from its here-doc (`cat <<EOF | b`): the
+    shell expands their `$(…)` before the first stage runs."""
+    return [
+        body
+        for child in node.named_children
+        if child.type == "heredoc_redirect"
+        for body in child.named_children
+        if body.type == "heredoc_body"
+    ]
+
+
 def _heredoc_tail(node: Node) -> Node | None:
     for child in node.named_children:
         if child.type == "heredoc_redirect":

@@ -77,7 +77,11 @@ _REGEX_OPERATOR = rb"(?<=[ \t])=~[ \t]+"
 # `==` or `!=` in `[[ ]]`, then its pattern word.
 _PATTERN_OPERATOR = rb"(?<=[ \t])[!=]=[ \t]+"
 # What of a regex word stays: word characters and the expansions (`$name`, `${…}`).
-_REGEX_KEPT = rb"\$\{[^}\s]*\}|\$[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9_]+"
+_EXPANSION = rb"\$\{[^}\s]*\}|\$[A-Za-z_][A-Za-z0-9_]*"
+_REGEX_KEPT = _EXPANSION + rb"|[A-Za-z0-9_]+"
+# A pattern word with an expansion that the grammar misreads: an escaped bracket in it, or
+# text after a `${…}` (a glob character alone it reads).
+_MISREAD_PATTERN = rb"\\[\[\]]|\$\{[^}\s]*\}[^\s*?]"
 # `/` alone as a test's last operand (`[ -w / ]`), which the grammar reads as division.
 _ROOT_OPERAND = rb"(?<=[ \t])/(?=[ \t]+\]\]?(?:[\s;&|)]|$))"
 # A `[` before a quote in a default word (`"${A:-["x"]}"`), which the grammar fails on
@@ -205,8 +209,9 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
         start = max(start, done)
         if start < end:
             budget = _Budget(end - start)  # what the scans of expansions may read here
-            regexes = _single_word_operands(data, start, end)
-            mended = _mended_operands(data, regexes)
+            regexes, patterns = _single_word_operands(data, start, end)
+            mended = _mended_operands(data, regexes) + _mended_operands(data, patterns, b".")
+            regexes += patterns
             found += [repair for repair in mended if not literals.hold(repair.at)]
             found += _nested_arithmetic(root, data, start, end, budget)
             for repair in (
@@ -825,13 +830,20 @@ def _empty_backticks(data: bytes, start: int, end: int) -> list[Repair]:
     return found
 
 
-def _single_word_operands(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
-    """Where the regex words after `=~` are, and the pattern words after `==` or `!=` that
-    hold an escaped blank (`git\\ add*' && '*`): each up to the first blank outside
-    quotes and parentheses that no backslash escapes (as bash's `[[` reads it)."""
+def _single_word_operands(
+    data: bytes, start: int, end: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Where the regex words after `=~` are, with the pattern words after `==` or `!=` that
+    hold an escaped blank (`git\\ add*' && '*`); and apart, the pattern words with an
+    expansion the grammar fails on (`feat\\ \\[${id}\\]*`, `fix-${id}-done`). Each up to the first
+    blank outside quotes and parentheses that no backslash escapes (as bash's `[[` reads
+    it)."""
     words = _operand_words(data, start, end, _REGEX_OPERATOR)
     patterns = _operand_words(data, start, end, _PATTERN_OPERATOR)
-    return words + [(a, b) for a, b in patterns if b"\\ " in data[a:b] or b"\\\t" in data[a:b]]
+    blanks = [(a, b) for a, b in patterns if b"\\ " in data[a:b] or b"\\\t" in data[a:b]]
+    misread = _pattern(_MISREAD_PATTERN)
+    expanded = [(a, b) for a, b in patterns if b"$" in data[a:b] and misread.search(data, a, b)]
+    return words + [w for w in blanks if w not in expanded], expanded
 
 
 def _operand_words(data: bytes, start: int, end: int, operators: bytes) -> list[tuple[int, int]]:
@@ -860,19 +872,24 @@ def _operand_words(data: bytes, start: int, end: int, operators: bytes) -> list[
     return words
 
 
-def _mended_operands(data: bytes, words: list[tuple[int, int]]) -> list[Repair]:
+def _mended_operands(
+    data: bytes, words: list[tuple[int, int]], filler: bytes = b"x"
+) -> list[Repair]:
     """`[[ $o =~ "in "([0-9]+)" min" ]]` → `[[ $o =~ xinxxxxx0x9xxxxxxminx ]]`.
 
     Bash reads the word after `=~` as one regex: quotes, parentheses (and the blanks in
     them), `|`, `<`, `>` and backslashes are all part of it, which the grammar reads as
     words, groups and redirects. Each character but a word character or an expansion
-    becomes `x`: the same length, one plain word, and the variables it reads stay.
+    becomes `x`: the same length, one plain word, and the variables it reads stay. In a
+    pattern word every character but an expansion becomes `filler` (`.`: the grammar
+    fails on a word character after a `${…}` there).
     """
     repairs: list[Repair] = []
+    kept_source = _REGEX_KEPT if filler == b"x" else _EXPANSION
     for first, last in words:
-        kept = [m.span() for m in _pattern(_REGEX_KEPT).finditer(data, first, last)]
+        kept = [m.span() for m in _pattern(kept_source).finditer(data, first, last)]
         stays = {at for start, end in kept for at in range(start, end)}
-        repairs += [Repair(at, 1, b"x") for at in range(first, last) if at not in stays]
+        repairs += [Repair(at, 1, filler) for at in range(first, last) if at not in stays]
     return repairs
 
 
