@@ -19,6 +19,7 @@ from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
 from auditor.project import (
     Callback,
+    CallFacts,
     CallSite,
     ProjectIndex,
     PythonSummary,
@@ -159,12 +160,18 @@ def _by_module(links: frozenset[Link]) -> tuple[tuple[str, tuple[tuple[str, bool
     return tuple((module, tuple(named)) for module, named in grouped.items())
 
 
-def _client_holders(functions: Mapping[str, Any]) -> set[str]:
+def _client_holders(functions: Mapping[str, Any], layers: Sequence[Any]) -> set[str]:
     """The classes whose methods keep an SDK client on the instance (`self.client =
     AzureOpenAI(…)`) and the functions that return one: a module that calls one may send
-    its requests under a retry loop of its own (`for _ in range(3): gpt.chat(…)`)."""
+    its requests under a retry loop of its own (`for _ in range(3): gpt.chat(…)`); and the
+    functions that send a client's requests in a loop of as many attempts as their
+    callers give (`for _ in range(max_retries)`)."""
     found: set[str] = set()
+    bound = {index for index, layer in enumerate(layers) if layer.get("bound")}
     for qualname, facts in functions.items():
+        calls: Sequence[CallFacts] = facts.get("calls", ())
+        if bound and any(call.details.layer in bound for call in calls):
+            found.add(qualname.rsplit(".", 1)[-1])
         cls = facts.get("class")
         if cls and any(
             len(store) > 1 and store[1] == "client" for store in facts.get("stores", ())
@@ -224,7 +231,9 @@ def _summary(
     reaching = (*summary.launch_parameters, *summary.launchers, *summary.returns)
     classes = (summary.graph.get("classes") or {}).values() if reaching else ()
     abstract = [method for facts in classes for method in facts.get("abstract", ())]
-    holders = _client_holders(summary.graph.get("functions") or {})
+    holders = _client_holders(
+        summary.graph.get("functions") or {}, summary.graph.get("layers") or []
+    )
     # and the bases of the classes that hold one, by their qualified names: a module that
     # names a base (`providers: dict[str, BaseProvider]`) may call a holder through it
     defined = summary.graph.get("classes") or {}

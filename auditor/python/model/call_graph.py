@@ -913,6 +913,27 @@ class CallGraph:
             found.setdefault(owner if owner in below else cls, set()).update(part)
         return found
 
+    def parameter_number(self, fid: str, parameter: str) -> int | None:
+        """The largest number the calls of `fid` in the tree give `parameter` (by keyword,
+        by position, or its default where a call gives none); None when a call gives one
+        not known, or nothing calls `fid`."""
+        default = self.functions[fid].facts.get("defaults", {}).get(parameter)
+        position = self.position(fid, parameter)
+        given: list[int] = []
+        for caller, number in self.callers(fid):
+            call = self.functions[caller].facts["calls"][number]
+            details = call.details
+            if parameter in details.given:
+                value = dict(details.ints).get(parameter)
+            elif 0 <= position < call.arg_count:
+                value = dict(details.positional).get(position)
+            else:
+                value = None if details.spread else default
+            if not isinstance(value, int):
+                return None
+            given.append(value)
+        return max(given) if given else None
+
     def position(self, fid: str, parameter: str) -> int:
         """Where a call gives parameter `parameter` of `fid` by position; -1 for none (not
         one of its parameters, or one given by keyword only)."""

@@ -110,6 +110,10 @@ class ProjectValues(Protocol):
         """The program names (`"claude"`) callers pass parameter `name` of `function`."""
         ...
 
+    def parameter_number(self, function: str, name: str) -> int | None:
+        """The largest number the callers give parameter `name` of `function`, if known."""
+        ...
+
     def global_texts(self, dotted: str) -> list[str]:
         """The program names and agent command strings the module-level name an expression
         of this module reads through its imports (`config.CODEX_CMD`) holds."""

@@ -85,6 +85,11 @@ class ModuleValues:
         fid = f"{self.module}.{function}"
         return self.graph.given_names(fid, name) if fid in self.graph.functions else []
 
+    def parameter_number(self, function: str, name: str) -> int | None:
+        """The largest number the callers give parameter `name` of `function`, if known."""
+        fid = f"{self.module}.{function}"
+        return self.graph.parameter_number(fid, name) if fid in self.graph.functions else None
+
     def parameter_texts(self, function: str, name: str) -> list[str]:
         """The program names the callers pass parameter `name` of `function`."""
         fid = f"{self.module}.{function}"

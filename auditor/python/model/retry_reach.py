@@ -40,6 +40,8 @@ class Layer(NamedTuple):
     on_value: bool = False
     # markers whose presence in that result leaves the loop (`if "Error: " in r: return r`)
     leaves_on: tuple[str, ...] = ()
+    # the parameter of its function its attempts are, and a number added (`range(n + 1)`)
+    bound: tuple[str, int] | None = None
 
 
 class Stacked(NamedTuple):
@@ -71,7 +73,11 @@ class RetryReach:
             value = bool(data.get("value"))
             label, attempts = data["label"], data["attempts"]
             markers = tuple(str(m) for m in data.get("leaves_on", ()))
-            return Layer(summary.path, line, column + 1, label, attempts, errors, value, markers)
+            bound = data.get("bound")
+            named = (str(bound[0]), int(bound[1])) if bound else None
+            return Layer(
+                summary.path, line, column + 1, label, attempts, errors, value, markers, named
+            )
         if isinstance(layer, str) and DECORATORS_SEPARATOR in layer:  # several of the tree's
             found = (self.layer(module, one) for one in layer.split(DECORATORS_SEPARATOR))
             return next((each for each in found if each is not None), None)
@@ -175,13 +181,14 @@ class RetryReach:
         for fid, function in self.graph.functions.items():
             own = function.facts.get("layer")
             if own is not None and (layer := self.layer(function.module, own)) is not None:
-                pending.append((fid, self._bound(layer, fid)))
+                pending.append((fid, self._bound(self._counted(layer, fid), fid)))
             for number, call in enumerate(function.facts.get("calls", ())):
                 if call.details.applied is not None or (named and _may_apply(call.callee, named)):
                     pending += self._applied(fid, number, call, wrappers)
                 for own in (call.details.layer, call.details.value_layer):
                     layer = self.layer(function.module, own) if own is not None else None
                     if layer is not None:
+                        layer = self._counted(layer, fid)
                         pending += [
                             (callee, self._bound(layer, callee))
                             for callee in self.graph.callees(fid, number)
@@ -189,7 +196,7 @@ class RetryReach:
         while pending:
             fid, layer = pending.pop()
             held = under.setdefault(fid, [])
-            if layer in held or len(held) >= 4:
+            if layer in held or len(held) >= 4 or not _goes_round(layer):
                 continue
             held.append(layer)
             facts = self.graph.functions[fid].facts
@@ -323,6 +330,15 @@ class RetryReach:
             return None
         return layer._replace(errors=tuple(dict.fromkeys(seen)))
 
+    def _counted(self, layer: Layer, fid: str) -> Layer:
+        """`layer`, a loop of function `fid`, with its attempts where a parameter of `fid`
+        gives them (`range(max_retries)`): the most any call of `fid` in the tree gives."""
+        if layer.bound is None:
+            return layer
+        name, plus = layer.bound
+        number = self.graph.parameter_number(fid, name)
+        return layer._replace(attempts=None if number is None else number + plus, bound=None)
+
     def _bound(self, layer: Layer, fid: str, given: Mapping[str, Any] | None = None) -> Layer:
         """`layer` with what an `except self.ERRORS` catches read where it runs `fid`: the
         class `fid` belongs to (an override a `self.m()` in the loop dispatched to) gives
@@ -355,13 +371,14 @@ class RetryReach:
                     continue
                 layers = []
                 if own is not None and (local := self.layer(function.module, own)):
-                    layers.append(self._bound(local, fid))
+                    layers.append(self._bound(self._counted(local, fid), fid))
                 layers += self.graph.under.get(fid, [])
                 # a failure contained here reaches only a layer that retries on its value
                 layers = [
                     layer
                     for layer in layers
                     if (_goes_round_on(layer, function.facts) if contained else not layer.on_value)
+                    and _goes_round(layer)
                 ]
                 line, column = map(int, at.split(":"))
                 request = (self.graph.summaries[function.module].path, line, column + 1)
@@ -537,6 +554,12 @@ def _retries(value: Any) -> int | None:
         return value
     default = str(value).rsplit(":", 1)[-1]
     return bounded_int(default)
+
+
+def _goes_round(layer: Layer) -> bool:
+    """Whether a layer may send again: not a loop that makes one attempt (`range(1)`, or a
+    parameter every call leaves at 1)."""
+    return layer.attempts is None or layer.attempts > 1
 
 
 def _goes_round_on(layer: Layer, facts: Mapping[str, Any]) -> bool:

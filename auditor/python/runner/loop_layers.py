@@ -129,10 +129,23 @@ class LoopLayers(LibraryLayers):
                 tests = caught.tests if caught is not None else ()
                 pairs = [] if every else [_given(t, function) for t in tests] + narrowed
                 layer = self.add_layer(loop, "retry loop", _loop_attempts(loop), pairs)
+                self._bound_by_parameter(layer, loop, function)
                 function.retry_tries[id(node)] = layer
         if leaves:  # (beside the layer of its `try`s, for the failures a callee returns)
             self._value_layer(loop, inside, function)
         return None
+
+    def _bound_by_parameter(
+        self, layer: int, loop: ast.For | ast.AsyncFor | ast.While, function: Any
+    ) -> None:
+        """Where a loop's attempts are a parameter of its function, maybe plus a number
+        (`range(max_retries + 1)`), that parameter and number: each call gives the
+        attempts (`retry_reach` reads them where the loop runs)."""
+        if self.layers[layer]["attempts"] is not None:
+            return
+        bound = _loop_bound(loop)
+        if bound is not None and bound[0] in function.params:
+            self.layers[layer]["bound"] = list(bound)
 
     def _value_layer(
         self, loop: ast.For | ast.AsyncFor | ast.While, inside: list[ast.AST], function: Any
@@ -168,6 +181,7 @@ class LoopLayers(LibraryLayers):
             if any(name in tested for name in names):
                 label = "retry loop on a returned failure"
                 layer = self.add_layer(loop, label, _loop_attempts(loop), [])
+                self._bound_by_parameter(layer, loop, function)
                 self.layers[layer]["value"] = True
                 if markers:
                     self.layers[layer]["leaves_on"] = markers
@@ -304,6 +318,28 @@ def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
         and not any(isinstance(v, ast.Name) and v.id == test.id for v in ast.walk(n.value))
         for n in tried
     )
+
+
+def _loop_bound(loop: ast.For | ast.AsyncFor | ast.While) -> tuple[str, int] | None:
+    """The name a loop's attempts are read from, and the number added to it: `range(n)`,
+    `range(1, n + 1)`, `while attempt < n`."""
+    bound: ast.expr | None = None
+    if isinstance(loop, ast.For | ast.AsyncFor) and isinstance(loop.iter, ast.Call):
+        arguments = loop.iter.args
+        named = isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range"
+        if named and len(arguments) in (1, 2):
+            start = literal_int(arguments[0]) if len(arguments) == 2 else 0
+            bound = arguments[-1] if start in (0, 1) else None
+            plus = -1 if start == 1 else 0
+    elif isinstance(loop, ast.While) and isinstance(loop.test, ast.Compare):
+        comparison = loop.test
+        strict = len(comparison.ops) == 1 and isinstance(comparison.ops[0], ast.Lt | ast.LtE)
+        bound = comparison.comparators[0] if strict else None
+        plus = int(isinstance(comparison.ops[0], ast.LtE))
+    if isinstance(bound, ast.BinOp) and isinstance(bound.op, ast.Add):
+        added = literal_int(bound.right)
+        bound, plus = (bound.left, plus + added) if added is not None else (None, plus)
+    return (bound.id, plus) if isinstance(bound, ast.Name) else None
 
 
 def _loop_attempts(loop: ast.For | ast.AsyncFor | ast.While) -> int | None:

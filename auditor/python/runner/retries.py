@@ -97,7 +97,10 @@ class RetryConstruct:
         return f"{self.label} (no attempt limit)" if self.unlimited else self.label
 
     def retries(self, call: ast.AST, failure: CallFailure) -> Retry | None:
-        """How this construct re-runs `call` after it fails, or None if it does not."""
+        """How this construct re-runs `call` after it fails, or None if it does not (a
+        loop of one attempt re-runs nothing)."""
+        if self.attempts is not None and self.attempts <= 1:
+            return None
         unit = self._unit
         if unit is None or unit.module is None or self.wrapped is not None:
             return None
@@ -393,11 +396,33 @@ class _Catalogue:
             construct.unlimited = repeated.endless
             construct.bounded = not construct.unlimited
             if repeated.times is not None:
-                stop = integer(self.module, repeated.times)
+                stop = self._number(repeated.times, loop)
                 first = integer(self.module, repeated.start) if repeated.start else 0
                 construct.attempts = None if stop is None or first is None else stop - first
             construct.loop = loop
         return construct
+
+    def _number(self, value: ast.expr, loop: Loop) -> int | None:
+        """The number an attempt bound is: a literal or constant, or a parameter of the
+        function around the loop (maybe plus a number) as the calls in the tree give it."""
+        known = integer(self.module, value)
+        if known is not None:
+            return known
+        added = 0
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+            right = integer(self.module, value.right)
+            value, added = (value.left, right) if right is not None else (value, 0)
+        scope = self.module.scope_of(loop)
+        project = self.module.project
+        if not (isinstance(value, ast.Name) and isinstance(scope, Function) and project):
+            return None
+        if value.id not in {a.arg for a in (*scope.args.posonlyargs, *scope.args.args)}:
+            return None
+        if self.module.bindings.get((scope, value.id)):
+            return None  # changed in the function before the loop reads it
+        name = self.module.scope_name(scope)
+        given = project.parameter_number(name, value.id) if name else None
+        return None if given is None else given + added
 
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:
