@@ -88,3 +88,9 @@ def windows_scripts(prompt: str) -> None:
     """A Windows script whose name only starts like an agent's is another program."""
     subprocess.run(["codex-setup.cmd", prompt])
     subprocess.run(["claude.txt", prompt])
+
+
+async def communicated_with_timeout(prompt: str) -> None:
+    # waited for, its output where the process sends it (the terminal): as `p.communicate()`
+    proc = await asyncio.create_subprocess_exec("gptme", "-n", prompt)
+    await asyncio.wait_for(proc.communicate(), timeout=600)

@@ -489,9 +489,12 @@ class _Analysis:
 
     def _output_judged(self, communicated: ast.Call) -> bool:
         """Whether the output `communicate()` gives is examined, or the call stands on its
-        own (`p.communicate()`: the output went where the process was told to send it)."""
+        own (`p.communicate()`, also awaited with a timeout: the output went where the
+        process was told to send it)."""
         used = self.module.parent(communicated)
-        if isinstance(used, ast.Await):
+        while isinstance(used, ast.Await) or (
+            isinstance(used, ast.Call) and dotted_name(used.func) == "asyncio.wait_for"
+        ):
             used = self.module.parent(used)
         return isinstance(used, ast.Expr) or self.outputs.examined(communicated)
 
