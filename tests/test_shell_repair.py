@@ -81,6 +81,9 @@ GAPS = {
     "root as a [[ ]] operand": "if [[ -d / ]]; then echo ok; fi\n",
     "[ before a quote in a default word": 'echo "${ALLOW:-["a", "b"]}"\n',
     "grouped arithmetic in a here-doc": "cat <<E\nms: $(( (b - a) * 1000 )) and $((c))\nE\n",
+    "a group later in here-doc arithmetic": "cat <<E\nrate: $(( k * 100 / (d + k + 1) ))%\nE\n",
+    "an escaped bracket in a [[ ]] pattern": 'if [[ "$m" == feat:\\ \\[${s}\\]* ]]; then :; fi\n',
+    "text after an expansion in a [[ ]] pattern": 'if [[ "$m" == fix-${s}-done ]]; then :; fi\n',
 }
 
 

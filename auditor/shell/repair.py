@@ -917,11 +917,11 @@ def _nested_arithmetic(
     root: Node, data: bytes, start: int, end: int, budget: _Budget
 ) -> list[Repair]:
     """`$(( (b - a) * 1000 ))` in a here-document → `${____…}`: an arithmetic expansion
-    that opens with a parenthesised group, which the grammar reads as a command
-    substitution there, becomes a variable of as many characters (its value is known
-    only at run time either way)."""
+    with a parenthesised group in it (`$(( k * 100 / (d + k) ))`), which the grammar
+    reads as a command substitution there, becomes a variable of as many characters
+    (its value is known only at run time either way)."""
     found: list[Repair] = []
-    for match in _pattern(rb"\$\(\([ \t]*\(").finditer(data, start, end):
+    for match in _pattern(rb"\$\(\(").finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.start() + 2)
         if node is None or node.parent is None or node.parent.type != "command_substitution":
             continue
