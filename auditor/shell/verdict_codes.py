@@ -7,7 +7,9 @@ review asks for another repair round), not the run's failure.
 A function that tests the run's status and leaves on a failure (`if (( rc != 0 )); then
 return 2; fi`) runs what follows only after a success: a literal failure code returned
 there, and nowhere else, says nothing of how the run ended. A loop that goes round on it
-runs new work on a successful run's verdict; it does not re-run a failed one.
+runs new work on a successful run's verdict; it does not re-run a failed one. Nor does
+one that goes round on a code returned where the run does not happen at all (another arm
+of the `case` that runs it).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.parse import Node, ShellText, within
+from auditor.shell.parse import Node, ShellText, other_branch, within
 
 # `$rc -ne 0`, `"$?" != 0`, `rc != 0` in `(( ))`, `-gt 0`: a test that the run failed
 _FAILED = r"(?:\$\{?NAME\}?\"?|\bNAME\b)\s*(?:-ne|!=|-gt|>)\s*0\b"
@@ -27,19 +29,22 @@ _LEAVING = frozenset({"return", "exit"})
 def success_verdicts(
     body: Node, run: SimpleCommand, inside: Sequence[SimpleCommand], parsed: ShellText
 ) -> frozenset[int]:
-    """The literal failure codes a function's body returns only where its `run` succeeded:
-    after a test of the run's status that leaves the function on a failure."""
+    """The literal failure codes a function's body returns only where its `run` succeeded
+    (after a test of the run's status that leaves the function on a failure) or did not
+    happen (another arm of the `case` or `if` that runs it: `2) return 2 ;;` for a menu's
+    "back")."""
     names = ["\\?", *sorted(set(_HELD.findall(parsed.node_text(body))))]
     failed = re.compile("|".join(_FAILED.replace("NAME", name) for name in names))
     after: set[int] = set()
     elsewhere: set[int] = set()
     for command in inside:
         code = command.status_code
-        if (
-            command.command_name != "return"
-            or not code
-            or command.node.start_byte < run.node.end_byte
-        ):
+        if command.command_name != "return" or not code:
+            continue
+        if other_branch(command.node, run.node):
+            after.add(code)  # where the run does not happen (another `case` arm): no failure
+            continue
+        if command.node.start_byte < run.node.end_byte:
             continue
         guarded = _after_failure_guard(command.node, run.node.end_byte, body, failed, parsed)
         (after if guarded else elsewhere).add(code)
