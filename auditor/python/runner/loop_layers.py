@@ -178,7 +178,7 @@ class LoopLayers(LibraryLayers):
             if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
                 continue
             names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            if any(name in tested for name in names):
+            if any(name in tested for name in names) and not _fed_back(loop, value):
                 label = "retry loop on a returned failure"
                 layer = self.add_layer(loop, label, _loop_attempts(loop), [])
                 self._bound_by_parameter(layer, loop, function)
@@ -318,6 +318,31 @@ def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
         and not any(isinstance(v, ast.Name) and v.id == test.id for v in ast.walk(n.value))
         for n in tried
     )
+
+
+# methods that add to a container in place (`messages.append(reply)`)
+_GROWING = frozenset({"append", "extend", "insert", "add", "update", "appendleft"})
+
+
+def _fed_back(loop: ast.For | ast.AsyncFor | ast.While, call: ast.Call) -> bool:
+    """Whether the loop adds to a container it gives the call (`state.messages.append(…)`,
+    `history.extend(…)`, with `state` or `history` an argument): each round sends a longer
+    conversation, a turn loop's next turn, not the failed request again. (A prompt
+    rewritten after a failure, `prompt += "answer with JSON only"`, is that request
+    again.)"""
+    given = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
+    given += [k.value for k in call.keywords]
+    roots = {name for value in given if (name := dotted_name(value)) and name != "self"}
+    if not roots:
+        return False
+    for node in walk(loop):
+        grown = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            grown = node.func.value if node.func.attr in _GROWING else None
+        name = dotted_name(grown) if grown is not None else None
+        if name and any(name == root or name.startswith(f"{root}.") for root in roots):
+            return True
+    return False
 
 
 def _loop_bound(loop: ast.For | ast.AsyncFor | ast.While) -> tuple[str, int] | None:
