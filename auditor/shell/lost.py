@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from auditor.agent_status import AgentCall, LostStatus, MaskedStage
 from auditor.exit_codes import ExitCodes
+from auditor.shell.check_loops import verified_in_loop
 from auditor.shell.command_strings import script_own_status
 from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.effect_checks import (
@@ -37,16 +38,13 @@ from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, reads_in
 from auditor.shell.parse import (
     Node,
     backgrounded,
-    clause_conditions,
     descendants,
     enclosing_definition,
     enclosing_loop,
-    field_of,
     if_clauses,
     within,
 )
 from auditor.shell.status import (
-    OTHER_BRANCHES,
     branch_pipestatus,
     captured_by,
     discarded_by,
@@ -102,7 +100,7 @@ def lost_status(
         return None  # judged by its output (a captured pane, a log or text it examines)
     if not stale and _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
-    if not stale and (_effect_checked(script, statement) or _verified_in_loop(script, statement)):
+    if not stale and (_effect_checked(script, statement) or verified_in_loop(script, statement)):
         return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
     # the statement whose status the run's becomes: its own, or under errexit that of the
@@ -468,69 +466,6 @@ def _status_read(script: ShellScript, node: Node) -> bool:
     return use is not None and discarded_by(node) is None
 
 
-def _verified_in_loop(script: ShellScript, statement: Node) -> bool:
-    """Whether, later in the same iteration of a loop and before another agent run, a
-    check of what the run was to do leaves the loop once it passes: a command whose
-    status the `if` tests for 0 right after, or that is the `if`'s own condition
-    (`aider -m …; $TEST; if [ $? -eq 0 ]; then break; fi`). The loop runs the agent until
-    the check passes: the run is judged by it. A test of a file (`[ -f STOP ]`) is none."""
-    loop = enclosing_loop(statement)
-    if backgrounded(statement) or loop is None:
-        return False
-    if _fixes_failed_check(script, statement, loop):
-        return True
-    previous, current = statement, next_statement(statement)
-    while current is not None:
-        runs = (n for n in (current, *descendants(current)) if n.type == "command")
-        if any(script.agent_of(c) for n in runs if (c := script.command_at(n)) is not None):
-            return False  # the next run: what follows judges that one
-        if current.type == "if_statement" and _breaks(script, current):
-            condition = [c for c in current.named_children if field_of(c) == "condition"]
-            text = " ".join(script.parsed.node_text(c) for c in condition)
-            checked = _PASSED.search(text) is not None and _checks(script, previous)
-            ran = bool(condition) and all(_checks(script, c) for c in condition)
-            if checked or ran:
-                return True
-        previous, current = current, next_statement(current)
-    return False
-
-
-def _fixes_failed_check(script: ShellScript, statement: Node, loop: Node) -> bool:
-    """Whether the run sits in the branch an `if ! CHECK` of the loop's body takes when
-    the check fails (`if ! verify_build; then claude -p "fix the build"; fi`): each turn
-    runs the check again, and the run only when it fails; it is judged by it."""
-    holder = statement.parent
-    while holder is not None and holder.id != loop.id:
-        conditions = clause_conditions(holder) if holder.type == "if_statement" else []
-        if conditions and not any(within(statement, c) for c in conditions):
-            negated = [c for c in conditions if c.type == "negated_command"]
-            checked = [n for c in negated for n in c.named_children if _checks(script, n)]
-            branches = [c for c in holder.named_children if c.type in OTHER_BRANCHES]
-            if checked and not any(within(statement, b) for b in branches):
-                return True
-        holder = holder.parent
-    return False
-
-
-def _checks(script: ShellScript, node: Node) -> bool:
-    """Whether a statement runs a command that can check work: not a test of a file or a
-    value (`test`, `[`), nor a builtin that cannot fail (`echo`, `sleep`)."""
-    command = script.command_at(node) if node.type == "command" else None
-    name = command.command_name if command is not None else None
-    return name is not None and name not in NO_EFFECT_BUILTINS and name not in ("test", "[")
-
-
-def _breaks(script: ShellScript, branch: Node) -> bool:
-    """Whether an `if`'s first branch leaves its loop (`break`)."""
-    taken = [c for c in branch.named_children if c.type not in OTHER_BRANCHES]
-    return any(
-        n.type == "command" and _name(script, n) == "break"
-        for c in taken
-        if field_of(c) != "condition"
-        for n in descendants(c)
-    )
-
-
 def _name(script: ShellScript, node: Node) -> str | None:
     command = script.command_at(node)
     return command.command_name if command is not None else None
@@ -551,9 +486,6 @@ def _run_statement(statement: Node) -> Node:
         else:
             break
     return statement
-
-
-_PASSED = re.compile(r'"?\$\{?\?\}?"?\s*(?:-eq|==?)\s*"?0\b')  # `[ $? -eq 0 ]`
 
 
 def _unwatched(script: ShellScript, statement: Node) -> bool:

@@ -27,3 +27,11 @@ for round in 1 2 3; do
     break
   fi
 done
+
+# a check at the head of the turn whose result only goes to a log judges nothing
+for ((i = 1; i <= 5; i++)); do
+  pnpm test > test.log 2>&1
+  test_status=$?
+  echo "tests exited $test_status" >> progress.log
+  claude -p "Improve the code"  # expect: RA203(warning)
+done

@@ -21,3 +21,25 @@ for round in 1 2 3; do
     break
   fi
 done
+
+# the check at the head of the next turn judges the run: it runs only when the tests
+# failed (their status kept in a variable), and the loop ends once they pass
+for ((i = 1; i <= 5; i++)); do
+  pnpm test > test.log 2>&1
+  test_status=$?
+  if [[ $test_status -eq 0 ]]; then
+    exit 0
+  fi
+  claude -p "Fix the failing tests: $(tail -n 100 test.log)"
+done
+
+# the run sits in the branch a failed check takes (its status kept)
+for ((i = 1; i <= 5; i++)); do
+  pnpm typecheck > tsc.log 2>&1
+  tsc_status=$?
+  if [[ $tsc_status -ne 0 ]]; then
+    codex exec "Fix the type errors: $(tail -n 100 tsc.log)"
+    continue
+  fi
+  break
+done
