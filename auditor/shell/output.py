@@ -554,6 +554,23 @@ def statement_of(node: Node) -> Node:
     return node
 
 
+def _named_each_turn(script: ShellScript, loop: Node, name: str) -> bool:
+    """Whether a file's name reads a variable the loop sets on each turn: its own (`for f
+    in …`) or one assigned in its body (`out="out/${batch}.json"`)."""
+    used = set(_EXPANDED.findall(name))
+    if not used:
+        return False
+    variable = loop.child_by_field_name("variable")
+    if variable is not None and script.parsed.node_text(variable) in used:
+        return True
+    return any(
+        node.type == "variable_assignment"
+        and (named := node.child_by_field_name("name")) is not None
+        and script.parsed.node_text(named) in used
+        for node in descendants(loop)
+    )
+
+
 def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -> bool:
     """Whether the script examines `output` after `statement` (or in its loop)."""
     if not output.files and not output.variables and not output.told and not output.opaque:
@@ -577,9 +594,14 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     told = [("f", f) for f in output.told - output.files]
     scoped = local_names(script, function) if function.type == "function_definition" else set()
     for key in keys + told:
+        # a file named anew each turn (`out="$dir/${n}.json"` in the loop): a read before
+        # the run tests the file of the turn it starts, not this run's
+        fresh = loop is not None and key[0] == "f" and _named_each_turn(script, loop, key[1])
         for node in reads.get(key, ()):
             if key[0] == "v" and key[1] in scoped and not within(node, function):
                 continue  # another function's variable of the same name
+            if fresh and node.start_byte < statement.start_byte:
+                continue
             if returned is not None and returned <= node.start_byte and within(node, function):
                 continue
             # where it runs: in another function's body, at that function's calls
@@ -620,6 +642,12 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue
             if node.start_byte < statement.start_byte and _operator_signal(node):
                 continue  # an operator's signal the next round tests first (`[ -f .stop ]`)
+            if (
+                loop is not None
+                and node.start_byte < statement.start_byte
+                and _named_each_turn(script, loop, text_of(node))
+            ):
+                continue  # the next turn's own file (`[ -f "$out" ] && continue`)
             if not only_shows(script, node):
                 return True
     return False
