@@ -286,11 +286,14 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         for client in find_clients(module, sdk, unit.project.python, blanket):
             if client.retries == 0:
                 continue
+            # a loop over alternatives (`for model in FALLBACKS:`) sends each turn's request
+            # with another model or provider: not the same request again
             layers = [
                 _local_layer(unit, construct, retry)
                 for reference in (*client.references, *client.callers)
                 for construct in constructs
-                if (retry := construct.retries(reference, CallFailure())) is not None
+                if not construct.alternatives
+                and (retry := construct.retries(reference, CallFailure())) is not None
             ]
             layers = [layer for layer in layers if not _foreign(layer.errors, client, module, sdk)]
             if not layers:

@@ -39,6 +39,7 @@ _FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they 
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
 _MAX_VARARGS = 8  # positions of a forwarded `*args` followed
 _MAX_EVALUATION_DEPTH = 48  # references followed one inside another (see `evaluate`)
+_MAX_PASSED = 4  # callers a number is followed up through, parameter to parameter
 _MAX_CALLERS = 64  # calls of one name looked at for the callables they pass (`search(`)
 _GIVEN = ""  # the name the calls of a parameter are found under (see `callers`)
 
@@ -913,22 +914,28 @@ class CallGraph:
             found.setdefault(owner if owner in below else cls, set()).update(part)
         return found
 
-    def parameter_number(self, fid: str, parameter: str) -> int | None:
+    def parameter_number(self, fid: str, parameter: str, depth: int = 0) -> int | None:
         """The largest number the calls of `fid` in the tree give `parameter` (by keyword,
-        by position, or its default where a call gives none); None when a call gives one
-        not known, or nothing calls `fid`."""
+        by position, its default where a call gives none, or what that caller's own callers
+        give a parameter it passes on); None when a call gives one not known, or nothing
+        calls `fid`."""
         default = self.functions[fid].facts.get("defaults", {}).get(parameter)
         position = self.position(fid, parameter)
         given: list[int] = []
         for caller, number in self.callers(fid):
             call = self.functions[caller].facts["calls"][number]
             details = call.details
+            passed: Any = None  # a reference the call gives it: the caller's own parameter
             if parameter in details.given:
                 value = dict(details.ints).get(parameter)
+                passed = dict(details.keywords).get(parameter)
             elif 0 <= position < call.arg_count:
                 value = dict(details.positional).get(position)
+                passed = dict(call.args).get(position)
             else:
                 value = None if details.spread else default
+            if value is None and passed and passed[0] == "param" and depth < _MAX_PASSED:
+                value = self.parameter_number(caller, passed[1], depth + 1)
             if not isinstance(value, int):
                 return None
             given.append(value)

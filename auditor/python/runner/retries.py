@@ -87,6 +87,8 @@ class RetryConstruct:
     imported_helper: bool = False
     # where the whole construct is (file offsets): a decorator from its `@`, a whole loop
     span: tuple[int, int] = (0, 0)
+    # a loop over alternatives (`for model in MODELS:`): each turn tries another one
+    alternatives: bool = False
     _unit: PythonUnit | None = field(default=None, repr=False)
     _steps: StepCatalog | None = field(default=None, repr=False)
 
@@ -372,8 +374,12 @@ class _Catalogue:
             self.uses(iterator.func, iterator, "loop") if isinstance(iterator, ast.Call) else None
         )
         repeated = repetition(iterator, no_names) if iterator is not None else None
+        alternatives = False
         if repeated is None and isinstance(loop, ast.For | ast.AsyncFor):
-            repeated = delay_schedule(loop) or fallback(loop)
+            repeated = delay_schedule(loop)
+            if repeated is None:
+                repeated = fallback(loop)
+                alternatives = repeated is not None
         if iterator is not None and library is None and repeated is None:
             return None
         head = loop.test if isinstance(loop, ast.While) else loop.iter
@@ -381,6 +387,7 @@ class _Catalogue:
         start = self.module.span(loop)[0]
         construct = self.make(loop, f"`{shortened(self.text[start:end], 48)}` loop")
         construct.end = end + 1
+        construct.alternatives = alternatives and library is None
         if library is not None:
             label, construct.retry, construct.attempts, construct.unlimited = library
             construct.label, construct.region = f"`{label}(…)` loop", loop
