@@ -84,6 +84,9 @@ GAPS = {
     "a group later in here-doc arithmetic": "cat <<E\nrate: $(( k * 100 / (d + k + 1) ))%\nE\n",
     "an escaped bracket in a [[ ]] pattern": 'if [[ "$m" == feat:\\ \\[${s}\\]* ]]; then :; fi\n',
     "text after an expansion in a [[ ]] pattern": 'if [[ "$m" == fix-${s}-done ]]; then :; fi\n',
+    "a case item's lone command right after `)`": (
+        "case $1 in\n  -q)Q=1;shift;;\n  -v)shift;break;;\n  *)break;;\nesac\n"
+    ),
 }
 
 

@@ -204,6 +204,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
             if child.has_error or child.is_missing:
                 stack.append(child)
     literals = _Literals(root, lines)
+    # every case item of the text: the grammar reports the error at the last of several
+    found += [r for r in _case_item_commands(data, 0, len(data)) if not literals.hold(r.at)]
     done = 0  # error regions overlap: each line is read once
     for start, end in sorted(lines):
         start = max(start, done)
@@ -471,6 +473,14 @@ def _case_patterns(data: bytes, start: int, end: int) -> list[Repair]:
             if part.end() < last and data[part.end() : part.end() + 1] != b"|":
                 found.append(Repair(part.start(), part.end() - part.start(), b"*" * len(part[0])))
     return found
+
+
+def _case_item_commands(data: bytes, start: int, end: int) -> list[Repair]:
+    """`*)break;;` → `*) break;;`: a case item whose first command, a word or assignment
+    alone, follows its `)` with no blank and ends at a `;` (`-q)QUIET=1;shift;;`), which
+    the grammar fails on, gets a blank inserted."""
+    item = _pattern(rb"(?m)^" + _CASE_ITEM + rb"(?=[A-Za-z_][\w-]*(?:=[^\s;]*)?;)")
+    return [Repair(match.end(), 0, b" ") for match in item.finditer(data, start, end)]
 
 
 def _closing_brace(data: bytes, at: int, end: int) -> int:

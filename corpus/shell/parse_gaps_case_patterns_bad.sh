@@ -12,6 +12,13 @@ case "$(git remote get-url origin)" in
   https://github.com/${OWNER}/${REPO}.git|https://github.com/${OWNER}/${REPO}) ;;
   *) echo "not our repository" >&2; exit 1 ;;
 esac
+while [ $# -gt 0 ]; do
+  case $1 in
+    -q)QUIET=1;shift;;
+    --)shift;break;;
+    *)break;;
+  esac
+done
 ready "$(tmux capture-pane -p)" || exit 1
 codex exec --full-auto "review the last commit"  # expect: RA203(warning)
 echo "review done"
