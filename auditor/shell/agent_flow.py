@@ -173,7 +173,8 @@ class _Flow:
         the list (or the branch it ends) sees the pipeline's own statuses."""
         statement = invocation.statement
         holder = statement.parent
-        indices = branch_pipestatus(statement)  # also read after the `fi` of its branch
+        # also read after the `fi` of its branch, and after the `( … )` or `a && …` it ends
+        indices = branch_pipestatus(statement) or branch_pipestatus(_carried_by(statement))
         if (
             not indices
             and invocation.stage is not None
@@ -695,3 +696,22 @@ def _passed_on(node: Node, script: ShellScript) -> Node:
         else:
             break
     return node
+
+
+def _carried_by(statement: Node) -> Node:
+    """The statement whose status is `statement`'s when it runs: the subshell it ends
+    (`( cd "$dir" && agent … )`, with its redirections), the `&&`/`||` list it is the last
+    operand of."""
+    current = statement
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type == "redirected_statement":
+            body = parent.child_by_field_name("body")
+            ends = body is not None and body.id == current.id
+        else:
+            kept = [c for c in parent.named_children if c.type != "comment"]
+            ends = parent.type in ("subshell", "list") and kept[-1].id == current.id
+        if not ends:
+            break
+        current = parent
+    return current
