@@ -49,6 +49,7 @@ from auditor.shell.wrong_reads import (
     read_after_discard,
     read_after_discarded_job,
     read_after_if,
+    read_after_test,
 )
 
 _GROUPS = frozenset({"compound_statement", "subshell"})
@@ -304,7 +305,7 @@ class _Flow:
             discarded = discarded or read_after_discarded_job(self.script, call, statement)
             if discarded is not None:
                 self.discarded.add(id(call))
-            found += [discarded, read_after_if(call, statement)]
+            found += [discarded, read_after_if(call, statement), read_after_test(call, statement)]
         for wrong in found:
             if wrong is not None:
                 read = None if wrong.at_run else self.parsed.span(wrong.read)

@@ -90,6 +90,28 @@ def read_after_if(call: AgentCall, statement: Node) -> WrongRead | None:
     return WrongRead(read, how, hint)
 
 
+def read_after_test(call: AgentCall, statement: Node) -> WrongRead | None:
+    """A `$?` read first in the `else` branch of the `if` right after the run whose
+    condition tests `$?` (`if [ $? -eq 0 ] || [ $? -eq 143 ]; then … else rc=$?`): it is
+    the status of the condition's last test, never the agent's."""
+    following = next_statement(statement)
+    if following is None or following.type != "if_statement":
+        return None
+    conditions = [c for c in following.children_by_field_name("condition") if c.is_named]
+    if not any((read := first_read(c)) is not None and _reads_status(read) for c in conditions):
+        return None
+    other = next((c for c in following.named_children if c.type == "else_clause"), None)
+    first = next((c for c in other.named_children if c.type != "comment"), None) if other else None
+    read = first_read(first) if first is not None else None
+    if read is None or not _reads_status(read):
+        return None
+    test = shortened(" ".join(_text(c) for c in conditions), 32)
+    how = f"`$?` in the `else` branch of `if {test}` is the status of that test, never"
+    how += f" `{call.label}`'s"
+    hint = f"capture it first with `{call.label} … || rc=$?`, then test `$rc`"
+    return WrongRead(read, how, hint)
+
+
 def read_after_discard(
     script: ShellScript, call: AgentCall, command: SimpleCommand, statement: Node, stage: int | None
 ) -> WrongRead | None:
