@@ -709,9 +709,11 @@ def _carried_by(statement: Node) -> Node:
         if parent.type == "redirected_statement":
             body = parent.child_by_field_name("body")
             ends = body is not None and body.id == current.id
-        else:
+        elif parent.type in ("subshell", "list"):
             kept = [c for c in parent.named_children if c.type != "comment"]
-            ends = parent.type in ("subshell", "list") and kept[-1].id == current.id
+            ends = kept[-1].id == current.id
+        else:
+            break
         if not ends:
             break
         current = parent
