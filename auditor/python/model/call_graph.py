@@ -114,6 +114,7 @@ class CallGraph:
             key = name.rsplit(".", 1)[-1].replace("_", "").lower()
             self._classes_by_name.setdefault(key, []).append(name)
         self._callees: dict[tuple[str, int], Sequence[str]] = {}
+        self._numbers: dict[tuple[str, str], int | None] = {}  # `parameter_number`'s
         self._by_callee: dict[str, dict[str, list[int]]] | None = None
         self._passed: frozenset[str] = frozenset()  # see `_passed_names`
         self._left: dict[tuple[str, str], bool] = {}  # (function, parameter) -> `_left_out`
@@ -918,7 +919,15 @@ class CallGraph:
         """The largest number the calls of `fid` in the tree give `parameter` (by keyword,
         by position, its default where a call gives none, or what that caller's own callers
         give a parameter it passes on); None when a call gives one not known, or nothing
-        calls `fid`."""
+        calls `fid`. Found once per function and parameter (the calls of one retry loop
+        all ask it)."""
+        key = (fid, parameter)
+        if key not in self._numbers:
+            self._numbers[key] = None  # while it is found: a call back into it adds nothing
+            self._numbers[key] = self._parameter_number(fid, parameter, depth)
+        return self._numbers[key]
+
+    def _parameter_number(self, fid: str, parameter: str, depth: int) -> int | None:
         default = self.functions[fid].facts.get("defaults", {}).get(parameter)
         position = self.position(fid, parameter)
         given: list[int] = []

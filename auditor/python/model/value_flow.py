@@ -393,6 +393,15 @@ class ValueFlow:
             return [(f, True) for f in resolved if not self._family.is_property(f)]
         return []
 
+    def parameter_reads(
+        self, call: ast.Call, argument: ast.expr, keyword: str | None
+    ) -> list[ast.Name] | None:
+        """The reads of the parameter an argument binds in each function of the module the
+        call may run (an override too); None when it runs none of them."""
+        if not self._callees(call):
+            return None
+        return list(self._parameter_reads(call, argument, keyword))
+
     def _parameter_reads(
         self, call: ast.Call, argument: ast.expr, keyword: str | None
     ) -> Iterator[ast.Name]:

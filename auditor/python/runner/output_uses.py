@@ -10,8 +10,10 @@ chat reply, a write to a log). The value is followed forward through the module:
 
 - through `.decode()`, `.strip()` and the like, `await`, `asyncio.wait_for`,
   `or`, `+`, `%`, f-strings, slices and containers;
-- into local names (each element of an unpacking too) and their later reads;
-- into a function of the module as an argument, to its parameter's reads;
+- into local names (each element of an unpacking too), to the reads that binding
+  reaches (`auditor.python.model.reaching`, also round a loop);
+- into a function of the module as an argument, to its parameter's reads (as
+  `auditor.python.model.value_flow` binds them, overrides too);
 - out of a function that returns it, to every call of that function in the module.
 
 Whatever is not known to carry it on examines it: an unknown call or method, a
@@ -22,12 +24,14 @@ bounded; past the bound the output counts as examined.
 from __future__ import annotations
 
 import ast
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from auditor.python.model.ast_values import Function, dotted_name
-from auditor.python.model.callees import called_function, shows
+from auditor.python.model.callees import shows
 from auditor.python.model.module import PythonModule
 from auditor.python.model.name_index import NameIndex
+from auditor.python.model.reaching import reaching_chains
+from auditor.python.model.value_flow import ValueFlow
 from auditor.python.runner.loop_parts import is_none_test
 from auditor.python.runner.module_calls import calls_of
 
@@ -61,6 +65,7 @@ class OutputUses:
     def __init__(self, module: PythonModule, index: NameIndex) -> None:
         self.module = module
         self.index = index
+        self.flow = ValueFlow(module)
 
     def examined(self, value: ast.expr) -> bool:
         """Whether the code examines the output `value` holds, wherever it goes."""
@@ -138,12 +143,12 @@ class OutputUses:
         if name in _CARRIERS or joined:
             work.append(_Value(call, held))
             return False
-        function = called_function(self.module, call)
-        if function is not None:
-            parameter = _parameter(function, call, given)
-            if parameter is None:
-                return True
-            reads = _loads(self.index.reads.get((function, parameter), []))
+        argument = given.value if isinstance(given, ast.keyword) else given
+        keyword = given.arg if isinstance(given, ast.keyword) else None
+        if isinstance(given, ast.keyword) and keyword is None:
+            return True  # `**kwargs`: which parameter it binds is not known here
+        reads = self.flow.parameter_reads(call, cast(ast.expr, argument), keyword)
+        if reads is not None:
             work += (_Value(read, held) for read in reads)
             return False
         # a record built from keywords (`Memory(content=out)`) keeps the text as it is
@@ -168,16 +173,21 @@ class OutputUses:
         if not isinstance(target, ast.Name):
             return False  # kept on an object or in a container: read who knows where
         scope = self.module.scope_of(at)
-        loop = _enclosing_loop(self.module, at)
-        for read in _loads(self.index.reads.get((scope, target.id), [])):
-            if self.module.ends_before(at, read) or _within(self.module, read, loop):
+        bindings = self.module.bindings.get((scope, target.id), [])
+        # a read this binding reaches, also round a loop (`auditor.python.model.reaching`);
+        # an unpacking the model keeps no binding for (`out, _ = …`): each read after it
+        recorded = any(b.at is at for b in bindings)
+        for read in self.index.reads.get((scope, target.id), []):
+            if not isinstance(read, ast.Name):
+                continue
+            if recorded:
+                chains = reaching_chains(self.module, bindings, read)
+                reached = any(b.at is at for chain in chains for b in chain)
+            else:
+                reached = self.module.ends_before(at, read)
+            if reached:
                 work.append(_Value(read, held))
         return True
-
-
-def _loads(reads: list[ast.AST]) -> list[ast.Name]:
-    """The reads of a name that load its value (not a parameter, a `global`, …)."""
-    return [read for read in reads if isinstance(read, ast.Name)]
 
 
 def _dict_value(parent: ast.AST, node: ast.AST) -> bool:
@@ -192,34 +202,3 @@ def _carries(parent: ast.AST, node: ast.AST) -> bool:
     if isinstance(parent, ast.Subscript):
         return node is parent.value and isinstance(parent.slice, ast.Slice)
     return False
-
-
-def _parameter(function: Function, call: ast.Call, given: ast.AST) -> str | None:
-    """The parameter of `function` that `given` (an argument or keyword of `call`) binds."""
-    if isinstance(given, ast.keyword):
-        return given.arg
-    if any(isinstance(argument, ast.Starred) for argument in call.args):
-        return None
-    positional = [*function.args.posonlyargs, *function.args.args]
-    bound_receiver = isinstance(call.func, ast.Attribute) and positional[:1]
-    if bound_receiver and positional[0].arg in ("self", "cls"):
-        positional = positional[1:]
-    index = next(i for i, argument in enumerate(call.args) if argument is given)
-    return positional[index].arg if index < len(positional) else None
-
-
-def _enclosing_loop(module: PythonModule, node: ast.AST) -> ast.AST | None:
-    current = module.parent(node)
-    while current is not None and not isinstance(current, Function):
-        if isinstance(current, ast.For | ast.AsyncFor | ast.While):
-            return current
-        current = module.parent(current)
-    return None
-
-
-def _within(module: PythonModule, node: ast.AST, container: ast.AST | None) -> bool:
-    if container is None:
-        return False
-    start, end = module.span(container)
-    at, to = module.span(node)
-    return start <= at and to <= end
