@@ -2,7 +2,8 @@
 # Valid bash the grammar alone rejects (mended before parsing, so the whole script is
 # audited and none of it is RA900): the root folder as a test's operand, a `[` before
 # a quote in a default word, a substring length that is an arithmetic expansion, and
-# an arithmetic group in a here-document. The agent's pipeline after them is RA101.
+# arithmetic groups in a here-document (first or later in the expression). The agent's
+# pipeline after them is RA101.
 start=$(date +%s)
 if command -v sync >/dev/null 2>&1 && [ -w / ]; then sync; fi
 ALLOWED="${ALLOWED_TOOLS:-["Read", "Grep"]}"
@@ -10,5 +11,6 @@ batch=("${tasks[@]:$first:$((last-first))}")
 end=$(date +%s)
 cat <<EOT > summary.txt
 tasks: ${batch[*]}, tools: $ALLOWED, elapsed: $(( (end - start) * 1000 )) ms
+share: $(( done_count * 100 / (done_count + failed_count + 1) ))%
 EOT
 claude -p "$(cat summary.txt)" --allowedTools "$ALLOWED" | tee -a run.log  # expect: RA101(error)
