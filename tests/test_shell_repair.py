@@ -84,6 +84,16 @@ GAPS = {
     "a group later in here-doc arithmetic": "cat <<E\nrate: $(( k * 100 / (d + k + 1) ))%\nE\n",
     "an escaped bracket in a [[ ]] pattern": 'if [[ "$m" == feat:\\ \\[${s}\\]* ]]; then :; fi\n',
     "text after an expansion in a [[ ]] pattern": 'if [[ "$m" == fix-${s}-done ]]; then :; fi\n',
+    "an escaped backquote around an expansion in an alternative word": (
+        'echo "model${P:+, agent \\`$P\\`} read"\n'
+    ),
+    "a quoted word in a command substitution of an alternative word": (
+        'log "empty${e:+ (stderr: $(echo "$e" | head -1))}"\n'
+    ),
+    "arguments after a here-document's word, then a redirect": (
+        "python3 - <<'PY' \"$A\" \"$B\" > \"$OUT\" || true\nimport sys\nPY\n"
+    ),
+    "an argument after a here-document's word, then 2>&1": "cat <<E a 2>&1\nx\nE\n",
     "a case item's lone command right after `)`": (
         "case $1 in\n  -q)Q=1;shift;;\n  -v)shift;break;;\n  *)break;;\nesac\n"
     ),

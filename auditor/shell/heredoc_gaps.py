@@ -93,6 +93,34 @@ def heredoc_in_list(error: Node, data: bytes, seen: set[int]) -> list[Edit]:
     return found
 
 
+# A word after a here-document's word on its line (`<<'PY' "$a" x`): quoted or not.
+_WORD = re.compile(rb"""[ \t]+(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[^\s<>&|;()'"#])+""")
+_REDIRECT = re.compile(rb"[ \t]+[0-9]*[<>]")
+
+
+def heredoc_arguments(error: Node, data: bytes) -> list[Edit]:
+    """`python3 - <<'PY' "$a" > out`: arguments after the here-document's word, then a
+    redirect, which the grammar reads as an error (either alone it reads). Bash takes the
+    words as the command's arguments wherever they stand among its redirects, so the words
+    and the here-document's operator and word swap places, `python3 - "$a" <<'PY' > out`:
+    the same bytes in the same span (the body and the rest of the line stay)."""
+    line = data.rfind(b"\n", 0, error.start_byte) + 1
+    end = data.find(b"\n", line)
+    end = len(data) if end == -1 else end
+    heredoc = _HEREDOC.search(data, line, end)
+    if heredoc is None or _commented(data, line, heredoc.start()):
+        return []
+    at = heredoc.end()
+    while _REDIRECT.match(data, at, end) is None and (word := _WORD.match(data, at, end)):
+        at = word.end()
+    if at == heredoc.end() or _REDIRECT.match(data, at, end) is None:
+        return []
+    blanks = re.match(rb"[ \t]+", data[heredoc.end() : at])
+    gap = blanks.group() if blanks else b" "
+    words = data[heredoc.end() + len(gap) : at]
+    return [(heredoc.start(), at - heredoc.start(), words + gap + heredoc.group())]
+
+
 def heredoc_operators(root: Node, data: bytes) -> list[Edit]:
     """`cmd <<EOF || fail` then the body: read without error, but with `|| fail` inside
     the here-document's redirect (no list, so nothing reads the command's status). The

@@ -18,7 +18,12 @@ from typing import NamedTuple
 
 from tree_sitter import Node
 
-from auditor.shell.heredoc_gaps import background_heredoc, heredoc_in_list, heredoc_operators
+from auditor.shell.heredoc_gaps import (
+    background_heredoc,
+    heredoc_arguments,
+    heredoc_in_list,
+    heredoc_operators,
+)
 from auditor.shell.swallowed import cuts_before_errors, swallowed_newlines
 
 
@@ -187,7 +192,11 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
         if node.type == "ERROR":
             found.extend(_for_without_in(node, data))
             found.extend(_compound_herestring(node, data))
-            edits = [*background_heredoc(node, data), *heredoc_in_list(node, data, seen)]
+            edits = [
+                *background_heredoc(node, data),
+                *heredoc_in_list(node, data, seen),
+                *heredoc_arguments(node, data),
+            ]
             found.extend(Repair(*edit) for edit in edits)
         if node.is_missing:
             found.extend(_redirected_assignment(node))
@@ -222,6 +231,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_default_operators(data, start, end, budget),
                 *_pattern_brackets(data, start, end, budget),
                 *_pattern_quotes(data, start, end),
+                *_default_backquotes(data, start, end),
                 *_pattern_slashes(data, start, end),
                 *_substring_arithmetic(data, start, end),
                 *_substitution_arithmetic(data, start, end),
@@ -555,10 +565,30 @@ def _pattern_quotes(data: bytes, start: int, end: int) -> list[Repair]:
         inside = data[match.end() : close] if close != -1 else b""
         if _pattern(_UNESCAPED_DOLLAR).search(inside) or b"\n" in inside:
             continue
-        at = inside.find(b'\\"')
-        while at != -1:
-            found.append(Repair(match.end() + at, 2, b".."))
-            at = inside.find(b'\\"', at + 2)
+        found += _two_dots(match.end(), inside, b'\\"')
+    return found
+
+
+def _two_dots(at: int, inside: bytes, escape: bytes) -> list[Repair]:
+    """Each `escape` (two bytes) in the word `inside`, which starts at `at`, made `..`."""
+    found: list[Repair] = []
+    index = inside.find(escape)
+    while index != -1:
+        found.append(Repair(at + index, 2, b".."))
+        index = inside.find(escape, index + 2)
+    return found
+
+
+def _default_backquotes(data: bytes, start: int, end: int) -> list[Repair]:
+    """`"${P:+, agent \\`$P\\`}"` → `"${P:+, agent ..$P..}"`: an escaped backquote in a
+    default or alternative word, a literal one to bash, which the grammar fails on around
+    an expansion, becomes two characters (which ones does not matter to the analysis: the
+    word is text around the expansion)."""
+    found: list[Repair] = []
+    for match in _pattern(_DEFAULT).finditer(data, start, end):
+        close = _closing_brace(data, match.end(), end)
+        inside = data[match.end() : close] if close != -1 else b""
+        found += _two_dots(match.end(), inside, b"\\`")
     return found
 
 
@@ -571,10 +601,7 @@ def _pattern_slashes(data: bytes, start: int, end: int) -> list[Repair]:
     for match in _pattern(_PARAMETER + rb"//?").finditer(data, start, end):
         close = _closing_brace(data, match.end(), end)
         inside = data[match.end() : close] if close != -1 else b""
-        at = inside.find(b"\\/")
-        while at != -1:
-            found.append(Repair(match.end() + at, 2, b".."))
-            at = inside.find(b"\\/", at + 2)
+        found += _two_dots(match.end(), inside, b"\\/")
     return found
 
 
@@ -583,12 +610,16 @@ def _literal_operators(data: bytes, start: int, budget: _Budget) -> list[int]:
     return _literal_chars(data, start, budget, b"()|;&<>", b"\\")
 
 
+# A quoted word on one line, by its opening quote.
+_QUOTED = {b"'": re.compile(rb"'[^'\n]*'"), b'"': re.compile(rb'"(?:[^"\\\n]|\\.)*"')}
+
+
 def _literal_chars(
     data: bytes, start: int, budget: _Budget, chars: bytes, stops: bytes = b""
 ) -> list[int]:
     """Where the word of an expansion at `start` holds any of `chars` outside a nested
-    `$(…)`/`${…}`, up to its `}`; none when it holds a quote, a newline or `stops`, or
-    when `budget` is spent before its end."""
+    `$(…)`/`${…}`, up to its `}`; none when it holds a quote (but in a nested command),
+    a newline or `stops`, or when `budget` is spent before its end."""
     found: list[int] = []
     ended = False  # at the word's `}`
     nested = 0  # depth inside `$(…)` and `${…}`, whose characters are shell's own
@@ -597,6 +628,12 @@ def _literal_chars(
         char = data[index : index + 1]
         if char == b"\\" and data[index + 1 : index + 2] in (b'"', b"$", b"`", b"\\"):
             index += 2  # `\"`, `\$`: a literal character, inside double quotes and outside alike
+            continue
+        if nested and char in (b"'", b'"'):  # a quoted word of a nested command: its own
+            closing = _QUOTED[char].match(data, index, limit)
+            if closing is None:
+                break
+            index = closing.end()
             continue
         if char in (b"'", b'"', b"`", b"\n") or (char and char in stops):
             break
