@@ -91,7 +91,7 @@ GAPS = {
         'log "empty${e:+ (stderr: $(echo "$e" | head -1))}"\n'
     ),
     "arguments after a here-document's word, then a redirect": (
-        "python3 - <<'PY' \"$A\" \"$B\" > \"$OUT\" || true\nimport sys\nPY\n"
+        'python3 - <<\'PY\' "$A" "$B" > "$OUT" || true\nimport sys\nPY\n'
     ),
     "an argument after a here-document's word, then 2>&1": "cat <<E a 2>&1\nx\nE\n",
     "a case item's lone command right after `)`": (
