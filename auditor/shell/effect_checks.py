@@ -108,8 +108,16 @@ def _tests_effect(
     ran_before: RanBefore | None,
     after: int,
 ) -> bool:
-    """Whether a test probes what a run left: itself, or through a variable a statement
-    right before it (after the run, at offset `after`) captured a probe's output in."""
+    """Whether a test probes what a run left: itself, through the status of a probe right
+    before it (`$?`), or through a variable a statement right before it (after the run,
+    at offset `after`) captured a probe's output in."""
+    previous = statement.prev_named_sibling
+    if (
+        previous is not None
+        and previous.start_byte >= after
+        and status_of_probe_read(previous, command_at, ran_before)
+    ):
+        return True
     captured = _probed_names(statement, command_at, ran_before, after)
     return any(
         _probes(n, command_at, ran_before)
@@ -117,6 +125,18 @@ def _tests_effect(
         for c in condition
         for n in descendants(c)
     )
+
+
+def status_of_probe_read(
+    statement: Node, command_at: CommandAt, ran_before: RanBefore | None
+) -> bool:
+    """Whether a statement runs a probe (`npm test`, a build that ran before the agent
+    too) whose status the statement after it reads first thing (`if [ $? -ne 0 ]`)."""
+    if not reads_exit_status(statement):
+        return False
+    if statement.type == "redirected_statement":  # `npm run build > build.log 2>&1`
+        statement = statement.child_by_field_name("body") or statement
+    return _probes(statement, command_at, ran_before)
 
 
 def _probed_names(

@@ -28,6 +28,7 @@ from auditor.shell.effect_checks import (
     RanBefore,
     checks_effect,
     settles_on_effect,
+    status_of_probe_read,
     tests_end_script,
 )
 from auditor.shell.examined import only_shows
@@ -271,7 +272,8 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
             return True
         name = _name(script, following)
         aside = name in _ASIDE or name in script.messages or _flag(following)
-        if not (aside or _looks(script, following)):
+        probe = status_of_probe_read(following, script.command_at, ran_before)
+        if not (aside or probe or _looks(script, following)):
             return False
         following = next_statement(following)
     return False
