@@ -111,24 +111,61 @@ Link = tuple[str, str, bool]
 def links_of(modules: Sequence[IndexedModule], tree: Collection[str]) -> frozenset[Link]:
     """The links a second index pass looks for, from the modules the first one took (a
     qualified name is a base class in another module: one of the modules of the tree,
-    `tree`, not `abc.ABC`)."""
+    `tree`, not `abc.ABC`, which may name it from a folder above: `app.workers.base` for
+    `workers.base`)."""
     found: set[Link] = set()
+    suffixes = {name[index + 1 :] for name in tree for index, c in enumerate(name) if c == "."}
     for module in modules:
         for name in module.launching:
             owner, _, last = name.rpartition(".")
             if not owner:
                 found.add((module.name.rsplit(".", 1)[-1], name, False))
-            elif owner in tree:
+            elif owner in tree or owner in suffixes:
                 found.add((owner.rsplit(".", 1)[-1], last, True))
     return frozenset(found)
 
 
-def handled_modules(modules: Sequence[IndexedModule], tree: Collection[str]) -> frozenset[str]:
-    """The modules of the tree that define a function an `except` clause of a module the
-    first pass took calls (`from .errors import handle_error`), for the second pass."""
+class Wanted(NamedTuple):
+    """The modules a second index pass takes whatever they hold: by name, and the modules
+    of a package that define a function the package re-exports (`from workers import
+    get_worker`, defined in `workers/registry.py`): (the package, the function)."""
+
+    modules: frozenset[str] = frozenset()
+    defining: frozenset[tuple[str, str]] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.modules or self.defining)
+
+    def takes(self, name: str, text: str) -> bool:
+        """Whether the module `name`, whose text is `text`, is wanted."""
+        return name in self.modules or any(
+            name.startswith(f"{package}.") and re.search(rf"\bdef {re.escape(last)}\(", text)
+            for package, last in self.defining
+        )
+
+
+NOTHING_WANTED = Wanted()
+
+
+def handled_modules(modules: Sequence[IndexedModule], tree: Collection[str]) -> Wanted:
+    """The modules of the tree that define a function the first pass's modules call in an
+    `except` clause (`from .errors import handle_error`) or in a retry layer, or that gives
+    the receiver of a method a retry layer calls (`worker = get_worker(name)`, then
+    `worker.run(ctx)` in the loop), for the second pass; through a package that re-exports
+    it, the package's modules that define it."""
     taken = {module.name for module in modules}
-    owners = {name.rpartition(".")[0] for module in modules for name in module.handled}
-    return frozenset(owner for owner in owners if owner in tree and owner not in taken)
+    called = {name.rpartition(".") for module in modules for name in module.handled}
+    packages = {name.rpartition(".")[0] for name in tree} - {""}
+    return Wanted(
+        frozenset(owner for owner, _, _ in called if owner in tree and owner not in taken),
+        frozenset(
+            (package, last)
+            for owner, _, last in called
+            for package in packages
+            # (the tree may name it from a folder above: `app.workers` for `workers`)
+            if package == owner or package.endswith(f".{owner}")
+        ),
+    )
 
 
 def tree_modules(indexed: Iterable[Candidate], names: Mapping[str, str]) -> frozenset[str]:
@@ -234,15 +271,24 @@ def _summary(
     holders = _client_holders(
         summary.graph.get("functions") or {}, summary.graph.get("layers") or []
     )
-    # and the bases of the classes that hold one, by their qualified names: a module that
-    # names a base (`providers: dict[str, BaseProvider]`) may call a holder through it
+    # and the bases of the classes that hold one or launch, by their qualified names: a
+    # module that names a base (`providers: dict[str, BaseProvider]`, a registry's
+    # `-> BaseWorker`) may call a holder or a launching override through it
     defined = summary.graph.get("classes") or {}
-    family = {base for cls in holders for base in (defined.get(cls) or {}).get("bases", ())}
+    launching = {name.rpartition(".")[0] for name in reaching} & set(defined)
+    family = {
+        base for cls in holders | launching for base in (defined.get(cls) or {}).get("bases", ())
+    }
     names = tuple(
         sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract) | holders | family)
     )
     functions = (summary.graph.get("functions") or {}).values()
-    handled = tuple(sorted({name for facts in functions for name in facts.get("handled", ())}))
+    handled = tuple(
+        sorted(
+            {name for facts in functions for name in facts.get("handled", ())}
+            | _layer_callees(functions)
+        )
+    )
     if cache is None:
         return "", summary, names, handled
     import hashlib
@@ -255,6 +301,28 @@ def _summary(
     cache.put_text(summary_key(cache, digest), stored)
     cache.put_data(key, {"summary": digest, "launching": list(names), "handled": list(handled)})
     return digest, summary, names, handled
+
+
+def _layer_callees(functions: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The qualified names of what a retry layer's calls run: their callees by name, and the
+    calls that give the receivers of their methods (`worker = get_worker(name)` before the
+    loop, `worker.run(ctx)` in it)."""
+    found: set[str] = set()
+    for facts in functions:
+        calls: Sequence[CallFacts] = facts.get("calls", ())
+        for call in calls:
+            callee = call.callee
+            if call.details.layer is None or not callee:
+                continue
+            given = [callee]
+            if callee[0] == "method":
+                given = [
+                    calls[ref[1]].callee
+                    for ref in callee[1]
+                    if ref[0] == "result" and 0 <= ref[1] < len(calls)
+                ]
+            found.update(c[1] for c in given if c and c[0] == "name" and "." in c[1])
+    return found
 
 
 def summary_key(cache: ResultCache, digest: str) -> str:
@@ -273,7 +341,7 @@ class _Summariser:
         links: frozenset[Link] = frozenset(),
         names: Mapping[str, str] | None = None,
         units: bool = True,
-        wanted: frozenset[str] = frozenset(),
+        wanted: Wanted = NOTHING_WANTED,
     ) -> None:
         """`names`: the dotted names of the modules by their display paths, told apart
         (`module_names`); a module not there is named by `module_name`. `units`: whether
@@ -312,7 +380,7 @@ class ModuleSummariser:
         links: frozenset[Link] = frozenset(),
         names: Mapping[str, str] | None = None,
         units: bool = True,
-        wanted: frozenset[str] = frozenset(),
+        wanted: Wanted = NOTHING_WANTED,
     ) -> None:
         """`units`: whether the run holds a file that may hold a systemd unit (a unit
         file, or Python that writes one); only a unit asks whether a script runs an agent
@@ -368,7 +436,7 @@ class ModuleSummariser:
             not any(marker in lowered for marker in self.markers)
             and not self._names_agent(text)
             and not _linked(text, self.links)
-            and name not in self.wanted
+            and not self.wanted.takes(name, text)
         ):
             return None
         try:
