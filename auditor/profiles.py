@@ -44,6 +44,9 @@ class AgentProfile(NamedTuple):
     # Options that let a run change nothing, each as its words (`--chat-mode ask`): it
     # reads and answers, so running it again repeats no side effect.
     read_only: tuple[tuple[str, ...], ...] = ()
+    # A failed run prints its error as its answer (on stdout): an empty answer is not the
+    # only failure, so testing the output for emptiness does not judge the run.
+    answers_errors: bool = False
 
     def reads_only(self, arguments: Sequence[str | None]) -> bool:
         """Whether `arguments` run the agent in one of its read-only modes (see
@@ -325,6 +328,7 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
             if "read-only" in table
             else (base.read_only if base else ())
         ),
+        answers_errors=bool(table.get("answers-errors", base.answers_errors if base else False)),
     )
 
 

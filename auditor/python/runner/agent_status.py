@@ -411,7 +411,7 @@ class _Analysis:
                     return None
                 if name == "communicate":
                     called = self.module.parent(attribute)
-                    if not isinstance(called, ast.Call) or self._output_judged(called):
+                    if not isinstance(called, ast.Call) or self._output_judged(called, launch):
                         return None  # judged by its output, as a run's result read is
                     waited = communicated = True
                     continue
@@ -425,7 +425,11 @@ class _Analysis:
             if waited:
                 return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
             return "the process is never waited for"
-        unexamined = bool(reads) and launch.name in _RESULT and all(map(self._unexamined, reads))
+        unexamined = (
+            bool(reads)
+            and launch.name in _RESULT
+            and all(self._unexamined(read, launch) for read in reads)
+        )
         if reads and not unexamined:
             return None
         check = keyword_argument(launch.node, "check")
@@ -487,7 +491,7 @@ class _Analysis:
                 return current, parent
             current, parent = call, self.module.parent(call)
 
-    def _output_judged(self, communicated: ast.Call) -> bool:
+    def _output_judged(self, communicated: ast.Call, launch: _Launch) -> bool:
         """Whether the output `communicate()` gives is examined, or the call stands on its
         own (`p.communicate()`, also awaited with a timeout: the output went where the
         process was told to send it)."""
@@ -496,13 +500,23 @@ class _Analysis:
             isinstance(used, ast.Call) and dotted_name(used.func) == "asyncio.wait_for"
         ):
             used = self.module.parent(used)
-        return isinstance(used, ast.Expr) or self.outputs.examined(communicated)
+        return isinstance(used, ast.Expr) or self.outputs.examined(
+            communicated, emptiness=self._emptiness_judges(launch)
+        )
 
-    def _unexamined(self, read: ast.AST) -> bool:
+    def _unexamined(self, read: ast.AST, launch: _Launch) -> bool:
         """Whether a read of a run's result takes its output, and nothing examines it."""
         output = self.module.parent(read)
         is_output = isinstance(output, ast.Attribute) and output.attr in _OUTPUTS
-        return is_output and not self.outputs.examined(cast(ast.Attribute, output))
+        return is_output and not self.outputs.examined(
+            cast(ast.Attribute, output), emptiness=self._emptiness_judges(launch)
+        )
+
+    def _emptiness_judges(self, launch: _Launch) -> bool:
+        """Whether an empty answer tells the launched agent's failed run: not where it
+        prints its errors as its answer (`AgentProfile.answers_errors`)."""
+        profile = self.catalog.agent_for(launch.call.label)
+        return profile is None or not profile.answers_errors
 
     def _only_shown(self, read: ast.AST) -> bool:
         """Whether a read of a run's result only shows its output (`print(r.stdout)`,

@@ -1,8 +1,9 @@
 """Whether a run's captured output is examined for success or failure, or only carried on.
 
 A run whose status nothing reads is still judged when the code examines what it
-printed (SPEC, RA203): tests it (an empty answer is a failed run), compares it,
-searches it, parses it, hands it to code that may. Output that is only carried
+printed (SPEC, RA203): tests it (an empty answer is a failed run, unless the agent
+prints its errors as its answer: claude's `Invalid API key`), compares it, searches
+it, parses it, hands it to code that may. Output that is only carried
 on is not examined: shown or logged, picked with `or` (`out or err`), measured
 to cut it short (`len(out) > 3800`), kept in a record
 (`Memory(content=out)`), formatted into a message and relayed (an HTTP post, a
@@ -40,13 +41,14 @@ _TRANSFORMS = frozenset(
     {"decode", "encode", "strip", "lstrip", "rstrip", "lower", "upper", "casefold", "read"}
     | {"replace", "split", "splitlines", "expandtabs"}
 )
+_PIECES = frozenset({"split", "splitlines"})  # transforms that give a list of its pieces
 # calls that give their argument back in another form
 _CARRIERS = frozenset({"str", "asyncio.wait_for", "html.escape", "textwrap.shorten", "json.dumps"})
 # calls (by their last name) that pass text on to a person or a store and decide nothing
 _RELAYS = frozenset(
     {"post", "put", "patch", "send", "send_message", "reply", "reply_text", "respond"}
     | {"edit_message_text", "edit_text", "chat_postMessage", "write", "writelines"}
-    | {"insert", "insert_one", "publish", "emit", "put_nowait"}
+    | {"insert", "insert_one", "publish", "emit", "put_nowait", "update"}
 )
 _CARRYING = (ast.Await, ast.BoolOp, ast.Starred, ast.JoinedStr)
 _CONTAINERS = (ast.Tuple, ast.List, ast.Set)
@@ -67,8 +69,10 @@ class OutputUses:
         self.index = index
         self.flow = ValueFlow(module)
 
-    def examined(self, value: ast.expr) -> bool:
-        """Whether the code examines the output `value` holds, wherever it goes."""
+    def examined(self, value: ast.expr, *, emptiness: bool = True) -> bool:
+        """Whether the code examines the output `value` holds, wherever it goes.
+        `emptiness`: whether a test of its being empty judges the run (not for an agent
+        that prints its errors as its answer: `AgentProfile.answers_errors`)."""
         work = [_Value(value, False)]
         seen: set[_Value] = set()
         while work:
@@ -76,11 +80,11 @@ class OutputUses:
             if item in seen:
                 continue
             seen.add(item)
-            if len(seen) > _BUDGET or self._examines(item, work):
+            if len(seen) > _BUDGET or self._examines(item, work, emptiness):
                 return True
         return False
 
-    def _examines(self, item: _Value, work: list[_Value]) -> bool:
+    def _examines(self, item: _Value, work: list[_Value], emptiness: bool) -> bool:
         """Whether the place the value is used examines it; the values it is carried on
         as go onto `work`."""
         node, held = item
@@ -108,7 +112,8 @@ class OutputUses:
         if isinstance(parent, ast.Attribute):
             call = self.module.parent(parent)
             if parent.attr in _TRANSFORMS and isinstance(call, ast.Call) and call.func is parent:
-                work.append(_Value(call, held))
+                # its pieces (`out.splitlines()`) hold it as a container does
+                work.append(_Value(call, held or parent.attr in _PIECES))
                 return False
             return True  # a method or an attribute read on it examines it
         if isinstance(parent, ast.keyword | ast.Call):
@@ -116,7 +121,7 @@ class OutputUses:
             given = parent if isinstance(parent, ast.keyword) else node
             if not isinstance(call, ast.Call) or node is call.func:
                 return True
-            return self._argument(call, given, held, work)
+            return self._argument(call, given, held, work, emptiness)
         if isinstance(parent, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
             targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
             return not all(self._bound(target, parent, held, work) for target in targets)
@@ -127,16 +132,21 @@ class OutputUses:
             callers = calls_of(self.module, scope) if isinstance(scope, Function) else []
             work += (_Value(call, held) for call in callers)
             return not callers  # handed to code outside the module, which may examine it
-        # a test of a container that holds it tests the container (`if payload:`)
-        return not (held and isinstance(parent, _TESTS))
+        if isinstance(parent, _TESTS):
+            # a test of a container that holds it tests the container (`if payload:`); a
+            # test of its truth (`if out:`) judges the run where a failed run prints nothing
+            return emptiness and not held
+        return True
 
-    def _argument(self, call: ast.Call, given: ast.AST, held: bool, work: list[_Value]) -> bool:
+    def _argument(
+        self, call: ast.Call, given: ast.AST, held: bool, work: list[_Value], emptiness: bool
+    ) -> bool:
         """Whether passing the output to `call` (as `given`, an argument or a keyword)
         examines it."""
         name = dotted_name(call.func) or ""
         last = name.rsplit(".", 1)[-1]
         if name == "len":
-            return not held and self._emptiness_test(call)
+            return emptiness and not held and self._emptiness_test(call)
         if shows(call) or last in _RELAYS:
             return False
         joined = isinstance(call.func, ast.Attribute) and call.func.attr == "join"
