@@ -186,14 +186,20 @@ class _Flow:
             indices = branch_pipestatus(holder)
         if not indices:
             return False
+        pipeline, index = self._stage_of(invocation)
+        if pipeline is None:
+            return 0 in indices or ALL_INDICES in indices  # `cmd; rc=${PIPESTATUS[0]}`
+        return index in indices or ALL_INDICES in indices
+
+    def _stage_of(self, invocation: _Invocation) -> tuple[Pipeline | None, int | None]:
+        """The pipeline the agent's command is a stage of, and its index there."""
         node = invocation.command.node
         while node.parent is not None and node.parent.type == "redirected_statement":
             node = node.parent
         pipeline = self._pipeline_of(node)
         if pipeline is None:
-            return 0 in indices or ALL_INDICES in indices  # `cmd; rc=${PIPESTATUS[0]}`
-        index = next(i for i, s in enumerate(pipeline.stages) if within(node, s.node))
-        return index in indices or ALL_INDICES in indices
+            return None, None
+        return pipeline, next(i for i, s in enumerate(pipeline.stages) if within(node, s.node))
 
     def _pipeline_of(self, node: Node) -> Pipeline | None:
         if self._stages is None:  # built once: a lookup per agent call stays cheap
@@ -298,7 +304,9 @@ class _Flow:
         each a status lost where the read stands (the finding goes there, or to the run
         where its fix is: `WrongRead.at_run`)."""
         call, statement = invocation.call, invocation.statement
-        found = [failure_branch_read(self.script, call, statement)]
+        pipeline, index = self._stage_of(invocation)
+        labels = [s.label for s in pipeline.stages] if pipeline is not None else []
+        found = [failure_branch_read(self.script, call, statement, labels, index)]
         if not branch_only:
             command, stage = invocation.command, invocation.stage
             discarded = read_after_discard(self.script, call, command, statement, stage)

@@ -10,10 +10,12 @@ hint; `auditor.shell.agent_flow` records them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from auditor.agent_status import AgentCall
 from auditor.finding import shortened
+from auditor.numbers import bounded_int
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.model import ShellScript
@@ -43,13 +45,30 @@ def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def failure_branch_read(script: ShellScript, call: AgentCall, statement: Node) -> WrongRead | None:
+def failure_branch_read(
+    script: ShellScript,
+    call: AgentCall,
+    statement: Node,
+    stages: Sequence[str] = (),
+    stage: int | None = None,
+) -> WrongRead | None:
     """A `$?` read in the branch that runs when the agent failed, where `$?` cannot be
     the agent's status: first in `if ! agent; then` (the status of `!`, always 0), or
     after a command that always succeeds (`else kill "$pid" || true; rc=$?`). Either
     way the status the branch reads is not the agent's: it is lost. (In a masked
-    pipeline it would not be the agent's even with pipefail: a defect of its own.)"""
+    pipeline it would not be the agent's even with pipefail: a defect of its own.) So is
+    a first read of `PIPESTATUS` there at the index of another stage of the agent's
+    pipeline (`stages`, the agent at `stage`): `if ! printf … | codex …; then
+    rc=${PIPESTATUS[0]}` reads `printf`'s, pipefail or not."""
     negated, branch = _failure_branch(statement)
+    opening = first_read(branch[0]) if branch else None
+    other = _other_stage(opening, stages, stage)
+    if opening is not None and other is not None:
+        label = call.label
+        how = f"`${{PIPESTATUS[{other}]}}` in the failure branch is `{stages[other]}`'s status,"
+        how += f" not `{label}`'s"
+        hint = f"read `${{PIPESTATUS[{stage}]}}`, or capture it with `{label} … || rc=$?`"
+        return WrongRead(opening, how, hint)
     reads = [(i, r) for i, s in enumerate(branch) if (r := first_read(s)) and _reads_status(r)]
     if not reads:
         return None
@@ -315,6 +334,19 @@ def _read_shown(node: Node) -> str:
     indices = pipestatus_indices(node) or set()
     index = "@" if ALL_INDICES in indices else str(min(indices, default=0))
     return f"${{PIPESTATUS[{index}]}}"
+
+
+def _other_stage(read: Node | None, stages: Sequence[str], stage: int | None) -> int | None:
+    """The literal index a `${PIPESTATUS[i]}` read takes when it is another stage's than
+    the agent's (`stage`) in a pipeline of `stages`."""
+    if read is None or stage is None or len(stages) < 2:
+        return None
+    name = next((c for c in read.named_children if c.type == "subscript"), None)
+    index = name.child_by_field_name("index") if name is not None else None
+    number = bounded_int(_text(index)) if index is not None else None
+    if number is None or number == stage or not 0 <= number < len(stages):
+        return None
+    return number
 
 
 def first_read(node: Node) -> Node | None:

@@ -46,3 +46,12 @@ run_turn() {
 }
 run_turn "Fix the failing tests"
 
+
+# `PIPESTATUS` in the failure branch at the prompt's stage, not the agent's: `printf`'s
+# status, 0, pipefail or not.
+set -o pipefail
+if ! printf '%s\n' "$PROMPT" | codex exec --full-auto - > codex.log 2>&1; then
+  CODEX_EXIT=${PIPESTATUS[0]}  # expect: RA203(warning)
+  echo "codex failed with $CODEX_EXIT" >&2
+  exit "$CODEX_EXIT"
+fi

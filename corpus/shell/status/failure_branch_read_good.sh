@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Near misses: the failure branch reads `$?` before anything else runs, or
-# reads the status of a command of its own that can fail.
+# reads the status of a command of its own that can fail, or reads the agent's own
+# `PIPESTATUS` entry.
 set -o pipefail
 
 if cat PROMPT.md | codex exec - 2>&1 | tee run.log; then
@@ -31,3 +32,10 @@ run_turn() {
   return 0
 }
 run_turn "Fix the failing tests" || exit 1
+
+# `PIPESTATUS` in the failure branch at the agent's own stage.
+if ! printf '%s\n' "$PROMPT" | codex exec --full-auto - > codex.log 2>&1; then
+  CODEX_EXIT=${PIPESTATUS[1]}
+  echo "codex failed with $CODEX_EXIT" >&2
+  exit "$CODEX_EXIT"
+fi
