@@ -94,6 +94,9 @@ GAPS = {
         'python3 - <<\'PY\' "$A" "$B" > "$OUT" || true\nimport sys\nPY\n'
     ),
     "an argument after a here-document's word, then 2>&1": "cat <<E a 2>&1\nx\nE\n",
+    "a redirect after a here-document's word, then a pipe, in a substitution": (
+        "x=$(claude -p <<EOF 2>/dev/null | jq -r .result\nhello\nEOF\n)\n"
+    ),
     "a case item's lone command right after `)`": (
         "case $1 in\n  -q)Q=1;shift;;\n  -v)shift;break;;\n  *)break;;\nesac\n"
     ),

@@ -94,16 +94,21 @@ def heredoc_in_list(error: Node, data: bytes, seen: set[int]) -> list[Edit]:
 
 
 # A word after a here-document's word on its line (`<<'PY' "$a" x`): quoted or not.
-_WORD = re.compile(rb"""[ \t]+(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[^\s<>&|;()'"#])+""")
-_REDIRECT = re.compile(rb"[ \t]+[0-9]*[<>]")
+_ITEM_WORD = rb"""(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[^\s<>&|;()'"#])+"""
+_WORD = re.compile(rb"[ \t]+" + _ITEM_WORD)
+# a redirect there (`2>/dev/null`, `> "$out"`, `2>&1`)
+_REDIRECT = re.compile(
+    rb"[ \t]+[0-9]*(?:&>>?|>>?|<(?!<)|>&|<&)[ \t]*(?:&?[0-9-]|" + _ITEM_WORD + rb")"
+)
 
 
 def heredoc_arguments(error: Node, data: bytes) -> list[Edit]:
-    """`python3 - <<'PY' "$a" > out`: arguments after the here-document's word, then a
-    redirect, which the grammar reads as an error (either alone it reads). Bash takes the
-    words as the command's arguments wherever they stand among its redirects, so the words
-    and the here-document's operator and word swap places, `python3 - "$a" <<'PY' > out`:
-    the same bytes in the same span (the body and the rest of the line stay)."""
+    """`python3 - <<'PY' "$a" > out`, `claude -p <<EOF 2>/dev/null | jq …`: arguments and
+    redirects after the here-document's word, which the grammar reads as an error before
+    a later redirect or a pipe (either alone it reads). Bash takes them as the command's
+    wherever they stand among its redirects, so they and the here-document's operator and
+    word swap places, `python3 - "$a" > out <<'PY'`: the same bytes in the same span (the
+    body and the rest of the line stay)."""
     line = data.rfind(b"\n", 0, error.start_byte) + 1
     end = data.find(b"\n", line)
     end = len(data) if end == -1 else end
@@ -111,14 +116,14 @@ def heredoc_arguments(error: Node, data: bytes) -> list[Edit]:
     if heredoc is None or _commented(data, line, heredoc.start()):
         return []
     at = heredoc.end()
-    while _REDIRECT.match(data, at, end) is None and (word := _WORD.match(data, at, end)):
-        at = word.end()
-    if at == heredoc.end() or _REDIRECT.match(data, at, end) is None:
+    while item := _REDIRECT.match(data, at, end) or _WORD.match(data, at, end):
+        at = item.end()
+    if at == heredoc.end():
         return []
     blanks = re.match(rb"[ \t]+", data[heredoc.end() : at])
     gap = blanks.group() if blanks else b" "
-    words = data[heredoc.end() + len(gap) : at]
-    return [(heredoc.start(), at - heredoc.start(), words + gap + heredoc.group())]
+    items = data[heredoc.end() + len(gap) : at]
+    return [(heredoc.start(), at - heredoc.start(), items + gap + heredoc.group())]
 
 
 def heredoc_operators(root: Node, data: bytes) -> list[Edit]:
