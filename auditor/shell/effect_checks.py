@@ -316,6 +316,19 @@ def _git_subcommand(words: tuple[str | None, ...]) -> str | None:
     return words[index] if index < len(words) else None
 
 
+def runs_project_tests(statement: Node, command_at: CommandAt) -> bool:
+    """Whether a statement runs the project's tests, alone or before `|| exit …`: under
+    errexit (a CI step's shell), a failing run of them ends the script and fails the job."""
+    if statement.type == "list" and _or_list(statement):
+        probe, rest = statement.named_children
+        leave = command_at(rest) if rest.type == "command" else None
+        if leave is None or leave.command_name != "exit":
+            return False
+        statement = probe
+    command = command_at(statement) if statement.type == "command" else None
+    return command is not None and _runs_tests(command)
+
+
 def tests_end_script(statement: Node, command_at: CommandAt) -> bool:
     """Whether a statement runs the project's tests and the script ends with their status:
     it is the script's last statement, or `exit` (`exit $?`) comes right after it (`uv run

@@ -27,6 +27,7 @@ from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS, SimpleC
 from auditor.shell.effect_checks import (
     RanBefore,
     checks_effect,
+    runs_project_tests,
     settles_on_effect,
     status_of_probe_read,
     tests_end_script,
@@ -92,7 +93,7 @@ def lost_status(
         return None  # another stage's `PIPESTATUS` is read instead: RA101's finding
     if not stale and (
         script.output_read
-        or _read_by_host_after(script, command)
+        or _judged_by_host_after(script, command)
         or (
             not _unwatched(script, statement)
             and judged_by_output(script, command, _polled_until(script, statement))
@@ -643,21 +644,30 @@ _EXAMINING_CODE = re.compile(r"\b(?:existsSync|JSON\.parse|statSync)\b")
 _LATER: weakref.WeakKeyDictionary[ShellScript, ShellScript] = weakref.WeakKeyDictionary()
 
 
-def _read_by_host_after(script: ShellScript, command: SimpleCommand) -> bool:
-    """Whether what the host runs after this shell (a job's later steps) examines a file
-    the run writes or its command names (`codex exec --output-last-message /tmp/out.json
-    … || true`, then a step that tests and parses `/tmp/out.json`), as a later command of
-    the script would: the run is judged by that file. Copied or uploaded, it is not."""
+def _judged_by_host_after(script: ShellScript, command: SimpleCommand) -> bool:
+    """Whether what the host runs after this shell (a job's later steps, each under
+    errexit) judges the run: runs the project's tests, or checks what changed in the work
+    tree and fails the job without it (`bun test || exit 1`, `if git diff --quiet; then
+    exit 1; fi`); or examines a file the run writes or its command names (`codex exec
+    --output-last-message /tmp/out.json … || true`, then a step that tests and parses
+    `/tmp/out.json`), as a later command of the script would. A file copied or uploaded
+    is not examined."""
     shell, code = script.host_after
     if not shell and not code:
-        return False
-    output = agent_output(script, command)
-    paths = [p for p in output.files | output.told if _LITERAL_PATH.fullmatch(p)]
-    if not paths:
         return False
     later = _LATER.get(script)
     if later is None and shell:
         later = _LATER[script] = ShellScript.build(shell, script.catalog)
+    if later is not None and any(
+        runs_project_tests(s, later.command_at)
+        or checks_effect(s, later.command_at, later.tests_of, leaving=later.leaving)
+        for s in later.parsed.root.named_children
+    ):
+        return True
+    output = agent_output(script, command)
+    paths = [p for p in output.files | output.told if _LITERAL_PATH.fullmatch(p)]
+    if not paths:
+        return False
     reads = reads_in(later) if later is not None else {}
     for path in paths:
         if later is not None and any(not only_shows(later, n) for n in reads.get(("f", path), [])):
