@@ -141,9 +141,10 @@ class PythonSummary(NamedTuple):
     # themselves (`return subprocess.run([...])`): qualified name -> the agent's program
     status_agents: Mapping[str, str] = _EMPTY
     # functions whose value would say how a run went if a call they make, whose value
-    # the module cannot tell, returned the run's exit status: qualified name -> (the
-    # call's line, its column, the `returns` word); the call graph decides
-    status_verdicts: Mapping[str, tuple[int, int, str]] = _EMPTY
+    # the module cannot tell, returned the run's exit status (or its success flag first
+    # in a tuple): qualified name -> (the call's line, its column, the `returns` word,
+    # what the call is assumed to return); the call graph decides
+    status_verdicts: Mapping[str, tuple[int, int, str, str]] = _EMPTY
 
     def to_data(self) -> dict[str, Any]:
         """The summary as JSON-ready data (for the cache and the index digest)."""
@@ -206,7 +207,7 @@ class PythonSummary(NamedTuple):
             {_str(n): _str(text) for n, text in _dict(data.get("retry_catches", {})).items()},
             {_str(n): _str(name) for n, name in _dict(data.get("status_agents", {})).items()},
             {
-                _str(n): (_int(_list(v, 3)[0]), _int(v[1]), _str(v[2]))
+                _str(n): (_int(_list(v, 4)[0]), _int(v[1]), _str(v[2]), _str(v[3]))
                 for n, v in _dict(data.get("status_verdicts", {})).items()
             },
         )

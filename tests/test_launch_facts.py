@@ -338,7 +338,13 @@ def test_the_new_facts_survive_the_cache() -> None:
             "from .runner import run_exec\n\n"
             "def once(p):\n    rc = run_exec(p)\n    if rc != 0:\n        return None\n"
             "    return read_answer()\n",
-            {"once": (4, 9, "success")},
+            {"once": (4, 9, "success", "status")},
+        ),
+        (  # a word that says how it went, if the call's tuple starts with its success
+            "from .runner import run_claude\n\n"
+            "def process(p):\n    ok, out = run_claude(p)\n"
+            "    return 'ok' if ok else 'fail'\n",
+            {"process": (4, 14, "field:='ok'~'fail'", "success@0")},
         ),
         (  # the call's value returned as it is: the call graph follows that already
             "from .runner import run_exec\n\ndef once(p):\n    return run_exec(p)\n",
@@ -351,11 +357,32 @@ def test_the_new_facts_survive_the_cache() -> None:
     ],
 )
 def test_what_a_function_says_if_a_call_returns_a_status(
-    code: str, expected: dict[str, tuple[int, int, str]]
+    code: str, expected: dict[str, tuple[int, int, str, str]]
 ) -> None:
     found = summary(code, "pkg.app")
     assert dict(found.status_verdicts) == expected
     assert PythonSummary.from_data(found.to_data()) == found
+
+
+def test_a_name_rebound_to_a_call_given_it_is_read_once() -> None:
+    """`messages, n = trim(messages=messages, …)` over several lines: what `messages`
+    holds leads back to itself; the module is still summarised (it was a RecursionError,
+    and an empty summary)."""
+    code = """\
+        from .trim import trim
+
+        def chat(messages, client):
+            messages, count = trim(
+                messages=messages,
+                limit=20,
+            )
+            response = client.messages.create(messages=messages)
+            if response.stop_reason == 0:
+                return None
+            return response
+        """
+    found = summary(code, "pkg.app")
+    assert "chat" in found.graph["functions"]
 
 
 def test_the_index_names_the_launching_functions() -> None:

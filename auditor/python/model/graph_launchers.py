@@ -188,10 +188,10 @@ class GraphLaunchers:
         verdict = self.graph.summaries[function.module].status_verdicts.get(function.qualname)
         if verdict is None:
             return None
-        line, column, word = verdict
+        line, column, word, assumed = verdict
         for number, call in enumerate(function.facts.get("calls", ())):
             if (call.line, call.column) == (line, column) and any(
-                self.returns(callee, depth + 1) == "status"
+                self.returns(callee, depth + 1) == assumed
                 for callee in self.graph.callees(fid, number)
             ):
                 return word

@@ -19,6 +19,7 @@ Nothing here imports or runs the audited code.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 from auditor.project import RAISES, LaunchParameter
@@ -70,6 +71,9 @@ _CALL_ROUNDS = 3  # calls followed between a launch and what a function returns 
 _CANDIDATES = 3  # calls whose value a function compares with 0, tried as a run's status
 # a comparison with 0 (`rc != 0`): where a function may test a status
 _STATUS_TESTS = ("== 0", "!= 0", "==0", "!=0")
+# A call whose value is unpacked (`ok, out = run(…)`): a function of another module may
+# return the run's success flag first (`return True, out`)
+_UNPACKED_CALL = re.compile(r"(?m)^[ \t]*[A-Za-z_]\w*[ \t]*,[^=\n]*=[ \t]*(?:await[ \t]+)?[\w.]+\(")
 # Text of a function that may return what became of a process (with its launch words).
 _REPORTS = (
     *("returncode", ".wait(", ".poll("),
@@ -153,9 +157,10 @@ def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ..
 
 
 def compares_with_zero(text: str) -> bool:
-    """Whether a module's text compares anything with 0: a function of it may test the
-    exit status a function of another module returns (`LaunchFacts.status_verdicts`)."""
-    return any(test in text for test in _STATUS_TESTS)
+    """Whether a module's text compares anything with 0, or unpacks a call's value: a
+    function of it may test the exit status (or the success flag) a function of another
+    module returns (`LaunchFacts.status_verdicts`)."""
+    return any(test in text for test in _STATUS_TESTS) or bool(_UNPACKED_CALL.search(text))
 
 
 class LaunchFacts:
@@ -169,7 +174,8 @@ class LaunchFacts:
         self._returned: dict[str, str] = {}  # what `returns` found so far
         # the callee (its expression's id) assumed to return a run's exit status, while
         # `status_verdicts` asks what a function would return then
-        self._assumed: int | None = None
+        self._assumed: tuple[int, str] | None = None  # (the callee's id, what it returns)
+        self._kinding: set[int] = set()  # the values `_kind` is reading (see there)
         self._defaults = _field_defaults(tree)
         self._fields = {
             n.name: class_fields(n) for n in module_statements(tree) if isinstance(n, ast.ClassDef)
@@ -277,26 +283,48 @@ class LaunchFacts:
             kinds = {RAISES}
         return kinds.pop() if len(kinds) == 1 else None
 
-    def status_verdicts(self) -> dict[str, tuple[int, int, str]]:
+    def status_verdicts(self) -> dict[str, tuple[int, int, str, str]]:
         """Functions that would say how a run went if a call they make returned the run's
-        exit status, which the module cannot tell (a function of another module: `rc =
-        run_exec(p)`, then `if rc != 0: return None`): qualified name -> the call's line
-        and column, and what `returns` would hold for the function. The call graph
-        decides (`GraphLaunchers.returns`). After `returns`."""
-        found: dict[str, tuple[int, int, str]] = {}
+        exit status (or its success flag first in a tuple), which the module cannot tell
+        (a function of another module: `rc = run_exec(p)`, then `if rc != 0: return
+        None`; `ok, out = run_claude(p)`, then `return "ok" if ok else "fail"`):
+        qualified name -> the call's line and column, what `returns` would hold for the
+        function, and what the call is assumed to return. The call graph decides
+        (`GraphLaunchers.returns`). After `returns`."""
+        found: dict[str, tuple[int, int, str, str]] = {}
         for qualname in self.functions:
             source = self._sources[qualname]
             if qualname in self._returned or not compares_with_zero(source):
                 continue
-            for call in self._status_candidates(self.body(qualname))[:_CANDIDATES]:
-                self._assumed = id(call.func)
+            body = self.body(qualname)
+            candidates = [
+                *((c, "status") for c in self._status_candidates(body)[:_CANDIDATES]),
+                *((c, "success@0") for c in self._unpacked_candidates(body)[:_CANDIDATES]),
+            ]
+            for call, assumed in candidates:
+                self._assumed = (id(call.func), assumed)
                 try:
                     kind = self._returned_kind(qualname)
                 finally:
                     self._assumed = None
                 if kind is not None and kind not in (RAISES, "status"):
-                    found[qualname] = (call.lineno, call.col_offset, kind)
+                    found[qualname] = (call.lineno, call.col_offset, kind, assumed)
                     break
+        return found
+
+    def _unpacked_candidates(self, body: FunctionBody) -> list[ast.Call]:
+        """The calls of unknown value whose value a function unpacks (`ok, out = await
+        run_claude(p)`): of the module's functions, those it imports, and methods."""
+        found: list[ast.Call] = []
+        for node in body.nodes():
+            if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)):
+                continue
+            call = node.value.value if isinstance(node.value, ast.Await) else node.value
+            if not isinstance(call, ast.Call) or self._called(call.func) is not None:
+                continue
+            if isinstance(call.func, ast.Name) and call.func.id not in self._roots:
+                continue
+            found.append(call)
         return found
 
     def _status_candidates(self, body: FunctionBody) -> list[ast.Call]:
@@ -403,6 +431,13 @@ class LaunchFacts:
                 given = self._dict_fields(body, node.value)
             elif isinstance(node.value, ast.Call):
                 given = self._result_fields(body, node.value)
+            elif (verdict := self._verdict_words(body, node.value)) is not None:
+                # `return "ok" if ok else "fail"`: the value itself (field "") says how
+                on_success.setdefault("", set()).add(verdict[0])
+                otherwise.setdefault("", set()).add(verdict[1])
+                continue
+            elif isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                given = {"": {shown_value(node.value)}}  # `return "question"`
             elif isinstance(node.value, ast.Name):  # `result = Result()`, then `result.x = …`
                 made, written = self._written_fields(body, node.value)
                 for name, shown in made.items():
@@ -438,6 +473,25 @@ class LaunchFacts:
             if len(only) == 1 and failed and None not in failed:
                 return f"field:{name}={only[0]}"
         return None
+
+    def _verdict_words(self, body: FunctionBody, value: ast.expr | None) -> tuple[str, str] | None:
+        """The words a returned `"ok" if ok else "fail"` gives on a success and on a failure
+        of the run its test is about (its success flag, or its status); None for another
+        value."""
+        if not isinstance(value, ast.IfExp):
+            return None
+        test = self._kind(body, value.test)
+        words = [self._field_value(v) for v in (value.body, value.orelse)]
+        if test not in ("success", "status") or None in words or len(set(words)) < 2:
+            return None
+        if not all(
+            isinstance(v, ast.Constant) and isinstance(v.value, str)
+            for v in (value.body, value.orelse)
+        ):
+            return None
+        on_success, on_failure = words if test == "success" else words[::-1]
+        assert on_success is not None and on_failure is not None
+        return on_success, on_failure
 
     def _field_value(self, node: ast.expr) -> str | None:
         """A result field's value as written when it is a constant (`True`, `None`,
@@ -681,7 +735,17 @@ class LaunchFacts:
         return f"field:{FIELDS.join(flags)}" if flags else None
 
     def _kind(self, body: FunctionBody, value: ast.expr) -> str | None:
-        """What a returned value is about a process, if it is one of the known kinds."""
+        """What a returned value is about a process, if it is one of the known kinds (a
+        value that leads back to itself, `messages, n = trim(messages=messages)`, none)."""
+        if id(value) in self._kinding:
+            return None
+        self._kinding.add(id(value))
+        try:
+            return self._value_kind(body, value)
+        finally:
+            self._kinding.discard(id(value))
+
+    def _value_kind(self, body: FunctionBody, value: ast.expr) -> str | None:
         if isinstance(value, ast.Tuple):
             items = [self._kind(body, item) for item in value.elts]
             for index, item in enumerate(value.elts):
@@ -787,8 +851,8 @@ class LaunchFacts:
             and func.value.id in ("self", "cls")
         ):
             name = func.attr
-        if id(func) == self._assumed:
-            return "status"
+        if self._assumed is not None and id(func) == self._assumed[0]:
+            return self._assumed[1]
         found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
         return found[0] if len(found) == 1 else None
 

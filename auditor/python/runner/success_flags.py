@@ -61,7 +61,10 @@ class SuccessFlags:
 
     def reads_field(self, node: ast.expr, field: str) -> bool:
         """Whether an expression reads a field of the call's value: `result.success`, or
-        an item of a returned dict, `result["success"]`, `result.get("success")`."""
+        an item of a returned dict, `result["success"]`, `result.get("success")`; field
+        "" is the value itself (a word that says how the run went: `"ok"`, `"fail"`)."""
+        if not field:
+            return self.is_value(node)
         if isinstance(node, ast.Attribute):
             return node.attr == field and self.is_value(node.value)
         if isinstance(node, ast.Subscript):
