@@ -39,6 +39,7 @@ from auditor.python.runner.loop_parts import (
     unwrap,
 )
 from auditor.python.runner.predicates import inline
+from auditor.python.runner.requeue import puts_back, queue_sources
 from auditor.python.runner.retry_types import CallFailure
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.success_flags import SuccessFlags
@@ -94,7 +95,10 @@ UNDER = "next, under"
 # a success left the loop from a branch that only a success takes (`if result.success:`
 # … `return`)
 CHOSEN = "leave, chosen"
-MARKS = frozenset({DECIDED, SURE, COUNTED, STEERED, UNDER, CHOSEN})
+# it went on after putting its item back on the queue the loop takes work from
+# (`auditor.python.runner.requeue`): the failed item runs again on a later turn
+REQUEUED = "next, requeued"
+MARKS = frozenset({DECIDED, SURE, COUNTED, STEERED, UNDER, CHOSEN, REQUEUED})
 
 
 class _Path(NamedTuple):
@@ -119,6 +123,7 @@ class _Path(NamedTuple):
     # tests of it passed (`if r.status == S.DONE: break`, then `S.MORE` is left): None, all
     possible: frozenset[str] | None = None
     chosen: bool = False  # on a success, it is in a branch that a failure does not take
+    requeued: bool = False  # it put an item back on the queue the loop takes work from
 
     def to(self, outcome: str) -> _Path:
         return self._replace(outcome=outcome)
@@ -242,6 +247,7 @@ class LoopWalk:
         }
         self._marked: dict[tuple[int, int], bool] = {}
         self.counter = attempt_counter(loop)
+        self.queues = queue_sources(loop)  # what it takes work from (`requeue`)
         self.unsure: list[ast.expr] = []  # the tests some failures go round under
         self.success_unsure: list[ast.expr] = []  # the tests a success goes round under
         # `not TEST` of a negative test whose `if` leaves, by the test's id (`unsure_past`)
@@ -542,6 +548,8 @@ class LoopWalk:
         jump = _JUMPS.get(type(node))
         if jump is not None:
             return [path.to(jump)]
+        if puts_back(node, self.queues):
+            return [path._replace(requeued=True)]
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             called = node.value
             if self.module.calls.get(called, frozenset()) & _EXITS or call_stops(
@@ -650,6 +658,8 @@ class LoopWalk:
                 found.setdefault(DECIDED, set()).add(path.via)
                 if path.counted:
                     found.setdefault(COUNTED, set()).add(path.via)
+            if goes_on and path.requeued:
+                found.setdefault(REQUEUED, set()).add(path.via)
             if goes_on and path.unsure is None:
                 found.setdefault(SURE, set()).add(path.via)
             elif goes_on and not scenario.ok and path.unsure not in self.unsure:

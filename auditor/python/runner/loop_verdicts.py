@@ -29,6 +29,7 @@ from auditor.python.runner.loop_flow import (
     COUNTED,
     DECIDED,
     MARKS,
+    REQUEUED,
     STEERED,
     SUCCESS,
     SURE,
@@ -88,7 +89,15 @@ def loop_retries(
         DECIDED in one and "leave" in other and set(one) != set(other)
         for one, other in itertools.permutations(returned, 2)
     )
-    if "leave" not in success and not (capped and consecutive_counter(loop)) and not apart:
+    # a failure whose item goes back on the queue the loop takes work from, where a
+    # success's does not: the queue runs it again
+    requeued = [o for _, o in outcomes if REQUEUED in o] and REQUEUED not in success
+    if (
+        "leave" not in success
+        and not (capped and consecutive_counter(loop))
+        and not apart
+        and not requeued
+    ):
         return None
     retried: list[tuple[Scenario, set[ast.ExceptHandler | None]]] = []
     counted = _counts_attempts(loop, call)  # `for attempt in range(n)`, `while n < 3`
@@ -100,7 +109,9 @@ def loop_retries(
         # a failure goes round where a success does not; or by a jump out of a branch of its
         # own in a loop that a success goes round only under a test of what it gave (an
         # attempt per iteration, and a retry of some answers: `if not valid(out): continue`)
-        if "next" in outcome and (set(outcome) - MARKS != set(success) - MARKS):
+        if requeued and REQUEUED in outcome:
+            retried.append((scenario, outcome[REQUEUED]))
+        elif "next" in outcome and (set(outcome) - MARKS != set(success) - MARKS):
             retried.append((scenario, outcome["next"]))
         elif SURE in outcome and SURE not in success and CHOSEN in success:
             # a failure goes round whatever it said, while a success leaves from a branch
@@ -195,6 +206,10 @@ def _any_failure(flow: LoopWalk) -> str:
         read = [f for f in fields if any(flow.flags.reads_field(n, f) for n in nodes)]
         if verdict is not None and not read:
             return rejects
+        if "" in fields:  # the value itself: a word (`"fail"`)
+            words = flag.partition(FAILURE_VALUES)[2].split("|") if FAILURE_VALUES in flag else []
+            shown = " or ".join(f"`{w}`" for w in words if w)
+            return f"whenever it returns {shown}" if shown else "whenever its result says it failed"
         named = " or ".join(f"`{field}`" for field in read or fields)
         return f"whenever the result's {named} says it failed"
     if verdict is not None:

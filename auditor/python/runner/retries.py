@@ -59,6 +59,7 @@ from auditor.python.runner.loop_parts import (
     repetition,
 )
 from auditor.python.runner.regions import inside, swallowed
+from auditor.python.runner.requeue import queue_sources
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.retry_types import CallFailure, Retry, RetryDecorator
 from auditor.python.runner.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
@@ -396,7 +397,9 @@ class _Catalogue:
             # "no attempt limit" is said only of a loop whose test counts nothing at all:
             # `while n <= limit or retry_pending` may end, if not surely
             counted = any(isinstance(n, ast.Compare) and _ordering(n) for n in ast.walk(loop.test))
-            construct.unlimited = not construct.bounded and not counted
+            # (nor of one that takes its work from a queue: a failed item goes back on it
+            # with a count of its own, or not, which the loop does not tell)
+            construct.unlimited = not construct.bounded and not counted and not queue_sources(loop)
             construct.loop = loop
         else:
             assert repeated is not None
