@@ -224,6 +224,16 @@ class AgentCatalog(NamedTuple):
             for command in profile.commands
         )
 
+    def sessionless_options(self) -> frozenset[tuple[str, frozenset[str]]]:
+        """Each command name with its agent's subcommands that start no session (`opencode
+        serve`), of the profiles that have some."""
+        return frozenset(
+            (command, profile.sessionless)
+            for profile in self.profiles
+            if profile.sessionless
+            for command in profile.commands
+        )
+
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""
         base = program.rsplit("/", 1)[-1]

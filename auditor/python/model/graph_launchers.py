@@ -11,6 +11,7 @@ calls whose result it returns (`success, out = backend.run(…)`, `return succes
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from typing import Any, NamedTuple
 
@@ -40,11 +41,13 @@ class GraphLaunchers:
         process_calls: frozenset[str],
         agents: frozenset[str],
         read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
+        sessionless: frozenset[tuple[str, frozenset[str]]] = frozenset(),
     ) -> None:
         """`read_only`: each agent command with the options that let it change nothing
-        (`aider`, `--chat-mode ask`): a run in such a mode is no launch of a step."""
+        (`aider`, `--chat-mode ask`): a run in such a mode is no launch of a step; nor is
+        one of its `sessionless` subcommands (`opencode serve`)."""
         self.graph, self.process_calls, self.agents = graph, process_calls, agents
-        self.read_only = read_only
+        self.read_only, self.sessionless = read_only, dict(sessionless)
         self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
         # a call of a parameter its callers give a process call, with an agent's argv
         # forwarded through `*args` (`func(*args)`, given `subprocess.run, ["claude", …]`):
@@ -135,8 +138,23 @@ class GraphLaunchers:
         return self.given.get((fid, line, column))
 
     def _agent_argv(self, fid: str, refs: list[Any]) -> bool:
-        tokens = [t for t in self._values(fid, refs) if not self._reads_only(t)]
+        tokens = [
+            t
+            for t in self._values(fid, refs)
+            if not self._reads_only(t) and not self._starts_no_session(t)
+        ]
         return runs_agent(tokens, self.agents)
+
+    def _starts_no_session(self, token: Any) -> bool:
+        """Whether an argv value runs a subcommand of its agent that starts no session
+        (`[opencode_bin, "serve", …]`: a server)."""
+        if token[1] != "argv" or not self.sessionless:
+            return False
+        words = str(token[2]).split(ARGV_SEPARATOR)
+        return any(
+            word in self.sessionless.get(program_name(program), ())
+            for program, word in itertools.pairwise(words)
+        )
 
     def _reads_only(self, token: Any) -> bool:
         """Whether an argv value runs its agent in a mode that changes nothing (`aider
@@ -152,7 +170,7 @@ class GraphLaunchers:
 
     def _agent_program(self, fid: str, refs: list[Any]) -> bool:
         """Whether the values name an agent's program (or hold an argv that starts one)."""
-        tokens = self._values(fid, refs)
+        tokens = {t for t in self._values(fid, refs) if not self._starts_no_session(t)}
         return names_agent(tokens, self.agents) or runs_agent(tokens, self.agents)
 
     def _values(self, fid: str, refs: list[Any]) -> set[Any]:
@@ -275,7 +293,10 @@ def _moved(returns: str | None, taken: int, item: int) -> str | None:
 
 # process calls, agents' names, their read-only options
 _Catalogue = tuple[
-    frozenset[str], frozenset[str], frozenset[tuple[str, tuple[tuple[str, ...], ...]]]
+    frozenset[str],
+    frozenset[str],
+    frozenset[tuple[str, tuple[tuple[str, ...], ...]]],
+    frozenset[tuple[str, frozenset[str]]],
 ]
 _HELD: dict[int, tuple[CallGraph, dict[_Catalogue, GraphLaunchers]]] = {}
 
@@ -285,6 +306,7 @@ def graph_launchers(
     process_calls: frozenset[str],
     agents: frozenset[str],
     read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
+    sessionless: frozenset[tuple[str, frozenset[str]]] = frozenset(),
 ) -> GraphLaunchers:
     """The launchers of a call graph, found once per graph and catalogue."""
     held = _HELD.get(id(graph))
@@ -292,7 +314,7 @@ def graph_launchers(
         _HELD.clear()
         held = _HELD[id(graph)] = (graph, {})
     table = held[1]
-    key = (process_calls, agents, read_only)
+    key = (process_calls, agents, read_only, sessionless)
     if key not in table:
-        table[key] = GraphLaunchers(graph, process_calls, agents, read_only)
+        table[key] = GraphLaunchers(graph, process_calls, agents, read_only, sessionless)
     return table[key]

@@ -363,7 +363,13 @@ class Steps:
         catalog = self.unit.catalog
         agents = frozenset(n for p in catalog.profiles for n in p.commands)
         graph = call_graph(self.unit.project)
-        return graph_launchers(graph, PROCESS_CALLS, agents, catalog.read_only_options())
+        return graph_launchers(
+            graph,
+            PROCESS_CALLS,
+            agents,
+            catalog.read_only_options(),
+            catalog.sessionless_options(),
+        )
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:
         """A launcher of another module of the audited tree, through the project index."""
