@@ -93,7 +93,11 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       `open(out)`), or a path tested for existence right after it (`if
       summary.exists(): …`), also when the run's result is kept and never read; and
       an embedded shell's run is judged by its host examining what it printed
-      (`"401" in result.stdout`, not `print(result.stdout)`);
+      (`"401" in result.stdout`, not `print(result.stdout)`). A test that the output is
+      not empty (`if out:`, `len(out) == 0`) judges the run only for an agent that writes
+      its errors to stderr: claude and aider print theirs as their answer (`Invalid API
+      key · Please run /login`), so theirs must be searched for the failure (the
+      profile's `answers-errors`);
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output; and the last command of a line typed into a pane's
@@ -119,8 +123,12 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       function of the script that only prints one, `log "…"`), a removed file,
       a flag, a value looked at (`changed=$(git diff --name-only)`), and an `if`
       with no `else` that leaves when its test holds (`if [ -z "$(git status
-      --porcelain)" ]; then return 0; fi`); giving up may be a function that
-      always ends the script (`die "…"`, as `exit 1`);
+      --porcelain)" ]; then return 0; fi`), and a check whose status the next
+      statement reads (`npm test`, then `if [ $? -ne 0 ]; then exit 1; fi`); giving up
+      may be a function that always ends the script (`die "…"`, as `exit 1`); in a
+      GitHub Actions job, a later step that runs the project's tests or checks that
+      the work tree changed, and so fails the job without it (`bun test`, `if git diff
+      --quiet; then exit 1; fi`), judges a run an earlier step drops the status of;
     - the call of a function that reads the agent's status and acts on a failure
       before it returns one (cleans up, counts it, calls a handler; also a block
       up: `failed=$((failed + 1))`, then `if [ "$stop" = y ]; then return 1`),

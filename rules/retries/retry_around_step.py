@@ -111,7 +111,12 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     whose field says so (`RunResult(success=proc.returncode == 0)`, or a
     result type whose classes default the field, `Ok`'s `success: bool =
     True` and `Err`'s `False`, made directly or by a one-line factory such as
-    `def failure(e): return Err(e)`). A loop that goes round only when the
+    `def failure(e): return Err(e)`), or a word it returns (`return "ok" if ok else
+    "fail"`, also where `ok` is the first item of what a launcher of another module
+    returns). A worker loop that takes its work from a queue and puts a failed item back
+    on it (`await redis.rpush(TASKS, raw)` after `blpop(TASKS)`, `queue.put_nowait(job)`
+    after `queue.get()`, `pending.append(p)` after `pending.pop(0)`) re-runs that item on
+    a later turn: the queue is its retry layer. A loop that goes round only when the
     failure's text mentions a word (`"timeout" in result.error`) is a narrowed
     retry, as is one that goes round only under a test of its own
     (`if is_transient(out): sleep(5)` with `else: raise`, or `retryable =

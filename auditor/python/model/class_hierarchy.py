@@ -23,7 +23,7 @@ class ClassHierarchy:
         files: Mapping[str, str],
     ) -> None:
         """`files`: each module's file (display path), by the module's name."""
-        self.classes, self.functions = classes, functions
+        self.classes, self.functions, self.files = classes, functions, files
         self._by_last: dict[str, list[str]] = {}
         self.file_of: dict[str, str] = {}  # a function or class -> the file defining it
         # a name under its module's dotted file path (`a.b.base.Model` for `base.Model`)
@@ -46,7 +46,7 @@ class ClassHierarchy:
             for base in bases:
                 self.subclasses.setdefault(base, []).append(name)
         self._instance: dict[tuple[str, str], list[str]] = {}
-        self._overrides: dict[tuple[str, str], list[str]] = {}
+        self._overrides: dict[tuple[str, str, str], list[str]] = {}
         self._implementers: dict[str, list[str]] = {}
         self._declaring: dict[str, list[str]] = {}  # method name -> the abstract bases declaring it
         for name, data in classes.items():
@@ -235,20 +235,43 @@ class ClassHierarchy:
 
     def abstract(self, name: str, caller: str) -> list[str]:
         """Overrides of a method some abstract base of the tree declares: those of the
-        caller's own top-level package when it is in one and that has any."""
+        caller's own top-level package when it is in one and that has any, else those
+        whose files are nearest the caller's (a checkout's own families, not another
+        project's beside it that declares a method of the same name)."""
         package = caller.split(".", 1)[0] + "." if "." in caller else ""
-        key = (name, package)
+        here = self.files.get(caller, "")
+        key = (name, package, here.rpartition("/")[0])
         if key not in self._overrides:
-            self._overrides[key] = self._abstract_overrides(name, package)
+            self._overrides[key] = self._abstract_overrides(name, package, caller)
         return self._overrides[key]
 
-    def _abstract_overrides(self, name: str, package: str) -> list[str]:
-        found = [
-            f"{sub}.{name}"
-            for cls in self._declaring.get(name, ())
-            for sub in self.descendants(cls)
-            if name in self.classes[sub].get("methods", ())
-        ]
-        near = [name for name in dict.fromkeys(found) if name.startswith(package)]
-        found = near or list(dict.fromkeys(found))
+    def _abstract_overrides(self, name: str, package: str, caller: str) -> list[str]:
+        found = list(
+            dict.fromkeys(
+                f"{sub}.{name}"
+                for cls in self._declaring.get(name, ())
+                for sub in self.descendants(cls)
+                if name in self.classes[sub].get("methods", ())
+            )
+        )
+        near = [name for name in found if name.startswith(package)] if package else []
+        here = self.files.get(caller, "")
+        if not near and here:
+            # (a module of another import root, a project beside this one, is none its
+            # code can import: `echo_app/orchestrator` and `arena/providers`)
+            root = self._root_of(here, caller)
+            found = [name for name in found if self._root_of(self.file_of[name], name) == root]
+            near = nearest_paths(here, {name: self.file_of[name] for name in found})
+        found = near or found
         return found if len(found) <= MAX_DISPATCH else []
+
+    def _root_of(self, path: str, name: str) -> str:
+        """The folder a module's imports are read from: its file's folder above as many
+        folders as the package names above the module (`a/b/pkg/mod.py` for `pkg.mod`:
+        `a/b`); a function or class is named by its module (`self.files`)."""
+        module = name
+        while module and module not in self.files:
+            module = module.rpartition(".")[0]
+        folders = path.split("/")[:-1]
+        depth = module.count(".") + (1 if path.endswith("/__init__.py") else 0)
+        return "/".join(folders[: max(len(folders) - depth, 0)])
