@@ -24,6 +24,10 @@ class ClassHierarchy:
     ) -> None:
         """`files`: each module's file (display path), by the module's name."""
         self.classes, self.functions, self.files = classes, functions, files
+        # the folders that are packages: they hold an `__init__.py` of the tree
+        self._packages = {
+            path.rpartition("/")[0] for path in files.values() if path.endswith("__init__.py")
+        }
         self._by_last: dict[str, list[str]] = {}
         self.file_of: dict[str, str] = {}  # a function or class -> the file defining it
         # a name under its module's dotted file path (`a.b.base.Model` for `base.Model`)
@@ -257,21 +261,29 @@ class ClassHierarchy:
         near = [name for name in found if name.startswith(package)] if package else []
         here = self.files.get(caller, "")
         if not near and here:
-            # (a module of another import root, a project beside this one, is none its
-            # code can import: `echo_app/orchestrator` and `arena/providers`)
-            root = self._root_of(here, caller)
-            found = [name for name in found if self._root_of(self.file_of[name], name) == root]
+            # (a module of an import root beside this one's, another project, is none its
+            # code can import: `echo_app/orchestrator` and `arena/providers`; one inside
+            # it, a folder without `__init__.py` named by its own files, may be)
+            root = self._root_of(here)
+            found = [n for n in found if _nested(root, self._root_of(self.file_of[n]))]
             near = nearest_paths(here, {name: self.file_of[name] for name in found})
         found = near or found
         return found if len(found) <= MAX_DISPATCH else []
 
-    def _root_of(self, path: str, name: str) -> str:
-        """The folder a module's imports are read from: its file's folder above as many
-        folders as the package names above the module (`a/b/pkg/mod.py` for `pkg.mod`:
-        `a/b`); a function or class is named by its module (`self.files`)."""
-        module = name
-        while module and module not in self.files:
-            module = module.rpartition(".")[0]
-        folders = path.split("/")[:-1]
-        depth = module.count(".") + (1 if path.endswith("/__init__.py") else 0)
-        return "/".join(folders[: max(len(folders) - depth, 0)])
+    def _root_of(self, path: str) -> str:
+        """The folder a module's imports are read from: the first folder above its file
+        that is no package (holds no `__init__.py` of the tree)."""
+        folder = path.rpartition("/")[0]
+        while folder in self._packages:
+            folder = folder.rpartition("/")[0]
+        return folder
+
+
+def _nested(one: str, other: str) -> bool:
+    """Whether one folder is the other or holds it ("" holds every folder)."""
+    return (
+        one == other
+        or not one
+        or not other
+        or (f"{other}/".startswith(f"{one}/") or f"{one}/".startswith(f"{other}/"))
+    )
