@@ -376,6 +376,8 @@ def test_a_name_rebound_to_a_call_given_it_is_read_once() -> None:
                 messages=messages,
                 limit=20,
             )
+            if not messages:
+                return None
             response = client.messages.create(messages=messages)
             if response.stop_reason == 0:
                 return None

@@ -316,8 +316,21 @@ class LaunchFacts:
         """The calls of unknown value whose value a function unpacks (`ok, out = await
         run_claude(p)`): of the module's functions, those it imports, and methods."""
         found: list[ast.Call] = []
+        # what its returns and tests read: a flag read nowhere there decides nothing
+        deciding = {
+            name.id
+            for node in body.nodes()
+            if isinstance(node, ast.Return | ast.If | ast.IfExp)
+            for part in ([node.value] if isinstance(node, ast.Return) else [node.test])
+            if part is not None
+            for name in ast.walk(part)
+            if isinstance(name, ast.Name)
+        }
         for node in body.nodes():
             if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)):
+                continue
+            first = node.targets[0].elts[0] if node.targets[0].elts else None
+            if not (isinstance(first, ast.Name) and first.id in deciding):
                 continue
             call = node.value.value if isinstance(node.value, ast.Await) else node.value
             if not isinstance(call, ast.Call) or self._called(call.func) is not None:
