@@ -73,7 +73,9 @@ _CANDIDATES = 3  # calls whose value a function compares with 0, tried as a run'
 _STATUS_TESTS = ("== 0", "!= 0", "==0", "!=0")
 # A call whose value is unpacked (`ok, out = run(…)`): a function of another module may
 # return the run's success flag first (`return True, out`)
-_UNPACKED_CALL = re.compile(r"(?m)^[ \t]*[A-Za-z_]\w*[ \t]*,[^=\n]*=[ \t]*(?:await[ \t]+)?[\w.]+\(")
+_UNPACKED_CALL = re.compile(
+    r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*,[^=\n]*=[ \t]*(?:await[ \t]+)?[\w.]+\("
+)
 # Text of a function that may return what became of a process (with its launch words).
 _REPORTS = (
     *("returncode", ".wait(", ".poll("),
@@ -157,10 +159,14 @@ def class_bases(tree: ast.Module, module: str | None) -> dict[str, tuple[str, ..
 
 
 def compares_with_zero(text: str) -> bool:
-    """Whether a module's text compares anything with 0, or unpacks a call's value: a
-    function of it may test the exit status (or the success flag) a function of another
-    module returns (`LaunchFacts.status_verdicts`)."""
-    return any(test in text for test in _STATUS_TESTS) or bool(_UNPACKED_CALL.search(text))
+    """Whether a module's text compares anything with 0, or unpacks a call's value and
+    returns or tests the first name it binds: a function of it may test the exit status
+    (or the success flag) a function of another module returns
+    (`LaunchFacts.status_verdicts`)."""
+    return any(test in text for test in _STATUS_TESTS) or any(
+        re.search(rf"\b(?:return|if|elif)\b[^\n]*\b{re.escape(m.group(1))}\b", text)
+        for m in _UNPACKED_CALL.finditer(text)
+    )
 
 
 class LaunchFacts:
@@ -172,6 +178,7 @@ class LaunchFacts:
         self.functions = module_functions(tree)
         self._bodies: dict[str, FunctionBody] = {}
         self._returned: dict[str, str] = {}  # what `returns` found so far
+        self._by_last: dict[str, list[str]] = {}  # the same, by the functions' last names
         # the callee (its expression's id) assumed to return a run's exit status, while
         # `status_verdicts` asks what a function would return then
         self._assumed: tuple[int, str] | None = None  # (the callee's id, what it returns)
@@ -258,6 +265,7 @@ class LaunchFacts:
                 kind = self._returned_kind(qualname)
                 if kind is not None:
                     self._returned[qualname] = kind
+                    self._by_last.setdefault(qualname.rsplit(".", 1)[-1], []).append(kind)
             calls = tuple(f"{q.rsplit('.', 1)[-1]}(" for q in self._returned)
             pending = [
                 q for q in self.functions if q not in self._returned and self._mentions(q, calls)
@@ -316,15 +324,14 @@ class LaunchFacts:
         """The calls of unknown value whose value a function unpacks (`ok, out = await
         run_claude(p)`): of the module's functions, those it imports, and methods."""
         found: list[ast.Call] = []
-        # what its returns and tests read: a flag read nowhere there decides nothing
+        # the names its returns and tests read as flags (`if not ok:`, `return "ok" if
+        # ok else "fail"`, `return ok, out`): a flag read nowhere so decides nothing
         deciding = {
-            name.id
+            name
             for node in body.nodes()
             if isinstance(node, ast.Return | ast.If | ast.IfExp)
             for part in ([node.value] if isinstance(node, ast.Return) else [node.test])
-            if part is not None
-            for name in ast.walk(part)
-            if isinstance(name, ast.Name)
+            for name in _flag_names(part)
         }
         for node in body.nodes():
             if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple)):
@@ -866,7 +873,7 @@ class LaunchFacts:
             name = func.attr
         if self._assumed is not None and id(func) == self._assumed[0]:
             return self._assumed[1]
-        found = [k for q, k in self._returned.items() if q.rsplit(".", 1)[-1] == name]
+        found = self._by_last.get(name or "", [])
         return found[0] if len(found) == 1 else None
 
 
@@ -934,6 +941,21 @@ def _field_name(flag: str) -> str:
 
 # What separates the parts of a flag (`field:status='ok'~'error'|'timeout';error=None`).
 _FLAG_MARKS = (FIELDS, FAILURE_VALUES, "|", "=")
+
+
+def _flag_names(node: ast.expr | None) -> list[str]:
+    """The names an expression reads as truth values: itself, negated, in `and`/`or`, the
+    test of a conditional value, an item of a returned tuple."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _flag_names(node.operand)
+    if isinstance(node, ast.BoolOp | ast.Tuple):
+        parts = node.values if isinstance(node, ast.BoolOp) else node.elts
+        return [name for part in parts for name in _flag_names(part)]
+    if isinstance(node, ast.IfExp):
+        return _flag_names(node.test)
+    return []
 
 
 def _failing(on_success: set[str | None], otherwise: set[str | None]) -> str:
