@@ -328,6 +328,9 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
     # 5,000 unclosed `${a:-` on one line: each scan for a word's end read to the line's end
     unclosed = folder / "unclosed.sh"
     unclosed.write_text("#!/bin/bash\n" + "${a:-" * 5_000 + "\nclaude -p t | tee log\n")
+    # and with an escaped backquote on it: each word's `}` is looked for, within a budget
+    backquoted = folder / "backquoted.sh"
+    backquoted.write_text("#!/bin/bash\n" + "${a:-" * 5_000 + "\\`\nclaude -p t | tee log\n")
     # a line the grammar fails on, with 1,000 `${A}` before the error: each case-item scan
     # of it reads each `${…}` one way only
     expansions = folder / "expansions.sh"
@@ -370,6 +373,11 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
         ),
         # (no valid shell: its one finding says so, RA900)
         ("5,000 unclosed `${a:-` on one line, jobs 1", [*base, "--jobs", "1", str(unclosed)], 1),
+        (
+            "5,000 unclosed `${a:-` and an escaped backquote, jobs 1",
+            [*base, "--jobs", "1", str(backquoted)],
+            1,
+        ),
         (
             "1,000 `${A}` on a line the grammar fails on, jobs 1",
             [*base, "--jobs", "1", str(expansions)],

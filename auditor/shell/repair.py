@@ -231,7 +231,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_default_operators(data, start, end, budget),
                 *_pattern_brackets(data, start, end, budget),
                 *_pattern_quotes(data, start, end),
-                *_default_backquotes(data, start, end),
+                *_default_backquotes(data, start, end, budget),
                 *_pattern_slashes(data, start, end),
                 *_substring_arithmetic(data, start, end),
                 *_substitution_arithmetic(data, start, end),
@@ -579,14 +579,18 @@ def _two_dots(at: int, inside: bytes, escape: bytes) -> list[Repair]:
     return found
 
 
-def _default_backquotes(data: bytes, start: int, end: int) -> list[Repair]:
+def _default_backquotes(data: bytes, start: int, end: int, budget: _Budget) -> list[Repair]:
     """`"${P:+, agent \\`$P\\`}"` → `"${P:+, agent ..$P..}"`: an escaped backquote in a
     default or alternative word, a literal one to bash, which the grammar fails on around
     an expansion, becomes two characters (which ones does not matter to the analysis: the
     word is text around the expansion)."""
     found: list[Repair] = []
+    if data.find(b"\\`", start, end) == -1:
+        return found  # (the usual line: no escaped backquote to look for)
     for match in _pattern(_DEFAULT).finditer(data, start, end):
-        close = _closing_brace(data, match.end(), end)
+        limit = min(end, match.end() + max(budget.left, 0))
+        close = _closing_brace(data, match.end(), limit)
+        budget.spend((close if close != -1 else limit) - match.end())
         inside = data[match.end() : close] if close != -1 else b""
         found += _two_dots(match.end(), inside, b"\\`")
     return found
