@@ -240,8 +240,9 @@ class ClassHierarchy:
     def abstract(self, name: str, caller: str) -> list[str]:
         """Overrides of a method some abstract base of the tree declares: those of the
         caller's own top-level package when it is in one and that has any, else those
-        whose files are nearest the caller's (a checkout's own families, not another
-        project's beside it that declares a method of the same name)."""
+        of its import root (or one inside it) whose files are nearest the caller's: a
+        checkout's own families, not those of a project beside it that declares a
+        method of the same name."""
         package = caller.split(".", 1)[0] + "." if "." in caller else ""
         here = self.files.get(caller, "")
         key = (name, package, here.rpartition("/")[0])
@@ -280,7 +281,8 @@ class ClassHierarchy:
 
 
 def _nested(one: str, other: str) -> bool:
-    """Whether one folder is the other or holds it ("" holds every folder)."""
+    """Whether one of two folders holds the other, or they are the same ("" holds
+    every folder)."""
     return (
         one == other
         or not one
