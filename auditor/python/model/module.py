@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
 from auditor.python.model.ast_values import (
     Function,
@@ -34,6 +34,7 @@ from auditor.source import SourceFile
 if TYPE_CHECKING:
     from auditor.profiles import AgentCatalog
 
+T = TypeVar("T")
 StringNode = ast.Constant | ast.JoinedStr  # a `str` constant, or an f-string
 Scope = ast.FunctionDef | ast.AsyncFunctionDef | ast.Module
 _LINE_END = re.compile(r"\r\n|\r|\n")  # Python's own line ends (the file's index counts `\n`)
@@ -456,3 +457,16 @@ def index_module(source: SourceFile, tree: ast.Module) -> PythonModule:
     module = PythonModule(source, tree)
     _Indexer(module).run(tree)
     return module
+
+
+# What a builder made of the module being audited, by the builder: its agent statuses,
+# its shell strings and its retry constructs all ask for the same name index and flow.
+_CURRENT: dict[Callable[[PythonModule], Any], tuple[ast.Module, Any]] = {}
+
+
+def of_current(module: PythonModule, build: Callable[[PythonModule], T]) -> T:
+    """What `build` makes of `module`, made once while it is the module being audited."""
+    held = _CURRENT.get(build)
+    if held is None or held[0] is not module.tree:
+        held = _CURRENT[build] = (module.tree, build(module))
+    return cast(T, held[1])

@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from auditor.python.model.ast_values import Function, dotted_name
-from auditor.python.model.module import PythonModule
+from auditor.python.model.module import PythonModule, of_current
 
 # Nodes that name something without an `ast.Name` (a definition, a parameter, an
 # import, a `global`, an `except … as`, a pattern's capture): each counts as a read
@@ -130,14 +130,7 @@ class NameIndex:
         return scopes
 
 
-# The index of the module being audited (its agent statuses and its shell strings both ask)
-_CURRENT: dict[int, tuple[ast.Module, NameIndex]] = {}
-
-
 def name_index(module: PythonModule) -> NameIndex:
-    """The module's `NameIndex`, built once for the module being audited."""
-    held = _CURRENT.get(id(module.tree))
-    if held is None or held[0] is not module.tree:
-        _CURRENT.clear()
-        held = _CURRENT[id(module.tree)] = (module.tree, NameIndex(module))
-    return held[1]
+    """The module's `NameIndex`, built once for the module being audited (its agent
+    statuses and its shell strings both ask)."""
+    return of_current(module, NameIndex)

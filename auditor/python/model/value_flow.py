@@ -29,7 +29,7 @@ from typing import NamedTuple, TypeGuard
 
 from auditor.python.model.ast_values import Comprehension, Function
 from auditor.python.model.class_family import ClassFamily, class_of, method_owner, on_self
-from auditor.python.model.module import PythonModule
+from auditor.python.model.module import PythonModule, of_current
 from auditor.python.model.scopes import Scopes, comprehension_binds
 
 # Expressions that evaluate to one of their operands: the value passes through them.
@@ -465,3 +465,9 @@ def _only_return(module: PythonModule, function: Function) -> ast.expr | None:
         rest = [statement for statement in body[1:] if statement.lineno > line]
     only = rest[0] if len(rest) == 1 else None
     return only.value if isinstance(only, ast.Return) else None
+
+
+def module_flow(module: PythonModule) -> ValueFlow:
+    """The module's `ValueFlow` (with no passes), built once for the module being
+    audited: its retry constructs and the uses of its runs' output both ask."""
+    return of_current(module, ValueFlow)

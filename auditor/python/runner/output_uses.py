@@ -32,7 +32,7 @@ from auditor.python.model.callees import shows
 from auditor.python.model.module import PythonModule
 from auditor.python.model.name_index import NameIndex
 from auditor.python.model.reaching import reaching_chains
-from auditor.python.model.value_flow import ValueFlow
+from auditor.python.model.value_flow import module_flow
 from auditor.python.runner.loop_parts import is_none_test
 from auditor.python.runner.module_calls import calls_of
 
@@ -67,7 +67,7 @@ class OutputUses:
     def __init__(self, module: PythonModule, index: NameIndex) -> None:
         self.module = module
         self.index = index
-        self.flow = ValueFlow(module)
+        self.flow = module_flow(module)
 
     def examined(self, value: ast.expr, *, emptiness: bool = True) -> bool:
         """Whether the code examines the output `value` holds, wherever it goes.

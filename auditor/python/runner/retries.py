@@ -41,7 +41,7 @@ from auditor.python.model.expr_values import (
 from auditor.python.model.module import PythonModule
 from auditor.python.model.module_names import module_names
 from auditor.python.model.retry_reach import bind_errors
-from auditor.python.model.value_flow import ValueFlow
+from auditor.python.model.value_flow import ValueFlow, module_flow
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import (
     EVERY_ERROR,
@@ -175,9 +175,9 @@ class _Catalogue:
         construct._unit, construct._steps = self.unit, self.steps
         return construct
 
-    @functools.cached_property
+    @property
     def flow(self) -> ValueFlow:
-        return ValueFlow(self.module)
+        return module_flow(self.module)
 
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
