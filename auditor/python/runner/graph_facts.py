@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from itertools import chain
 from typing import Any, cast
 
@@ -60,7 +60,7 @@ from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, mapping_key
 from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
-from auditor.python.runner.agent_words import argv_agent, command_runs_agent
+from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.function_facts import FunctionFacts, Shared
 from auditor.python.runner.library_layers import defined_functions
 from auditor.python.runner.loop_layers import LoopLayers
@@ -164,13 +164,6 @@ class ModuleFacts(LoopLayers):
         ):
             return [("command", value)]
         return []
-
-    def starts_no_session(self, program: str, words: Sequence[str]) -> bool:
-        """Whether an agent's program with these leading literal words starts no session
-        (`["opencode", "serve", …]`, `[claude, "--version"]`): its profile says so."""
-        if self.catalog is None or program_name(program) not in self.agents:
-            return False
-        return argv_agent([program, *words, None], self.catalog) is None
 
     def share(self, value: Shared) -> Shared:
         """An equal value made before in the module, else `value` (a tuple with its items

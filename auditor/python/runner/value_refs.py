@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import functools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from auditor.python.model.ast_values import (
@@ -46,10 +46,6 @@ class RefsOwner(Protocol):
 
     def text_refs(self, value: str) -> list[Ref]:
         """A string constant's reference, if it names an agent's program or command."""
-        ...
-
-    def starts_no_session(self, program: str, words: Sequence[str]) -> bool:
-        """Whether an agent's program with these leading words starts no session."""
         ...
 
     def client(self, call: ast.Call, function: Any) -> Ref | None:
@@ -399,18 +395,12 @@ class ValueRefs:
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):
             words = _leading_words(node.elts, self._constant)
-            if words and self.owner.starts_no_session(words[0], words[1:]):
-                return []  # `["opencode", "serve", …]`: a server, no agent session
             if words:
                 return [("argv", ARGV_SEPARATOR.join(words), position(node))]
             if not node.elts or isinstance(node.elts[0], ast.Starred):
                 return []
             first = self.refs(node.elts[0], depth + 1)  # `[binary, "app-server"]`
-            later = _leading_words(node.elts[1:], self._constant)
-            named = [str(r[1]) for r in first if r[0] == "text"]
-            if named and all(self.owner.starts_no_session(n, later) for n in named):
-                return []  # `[opencode_bin, "serve", …]` of `shutil.which("opencode")`
-            rest = ARGV_SEPARATOR.join(later)
+            rest = ARGV_SEPARATOR.join(_leading_words(node.elts[1:], self._constant))
             return [("list", tuple(first), rest, position(node))] if first else []
         if isinstance(node, ast.IfExp):
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
