@@ -114,15 +114,27 @@ def links_of(modules: Sequence[IndexedModule], tree: Collection[str]) -> frozens
     `tree`, not `abc.ABC`, which may name it from a folder above: `app.workers.base` for
     `workers.base`)."""
     found: set[Link] = set()
-    suffixes = {name[index + 1 :] for name in tree for index, c in enumerate(name) if c == "."}
+    named = _by_ending(tree)
     for module in modules:
         for name in module.launching:
             owner, _, last = name.rpartition(".")
             if not owner:
                 found.add((module.name.rsplit(".", 1)[-1], name, False))
-            elif owner in tree or owner in suffixes:
+            elif owner in named:
                 found.add((owner.rsplit(".", 1)[-1], last, True))
     return frozenset(found)
+
+
+def _by_ending(names: Iterable[str]) -> dict[str, list[str]]:
+    """Each dotted name under itself and under each of its endings (`workers.base` and
+    `base` for `app.workers.base`): a module may import a name of the tree as it is
+    named from a folder below the one it is audited from."""
+    found: dict[str, list[str]] = {}
+    for name in names:
+        parts = name.split(".")
+        for index in range(len(parts)):
+            found.setdefault(".".join(parts[index:]), []).append(name)
+    return found
 
 
 class Wanted(NamedTuple):
@@ -139,7 +151,7 @@ class Wanted(NamedTuple):
     def takes(self, name: str, text: str) -> bool:
         """Whether the module `name`, whose text is `text`, is wanted."""
         return name in self.modules or any(
-            name.startswith(f"{package}.") and re.search(rf"\bdef {re.escape(last)}\(", text)
+            name.startswith(f"{package}.") and f"def {last}(" in text
             for package, last in self.defining
         )
 
@@ -155,15 +167,12 @@ def handled_modules(modules: Sequence[IndexedModule], tree: Collection[str]) -> 
     it, the package's modules that define it."""
     taken = {module.name for module in modules}
     called = {name.rpartition(".") for module in modules for name in module.handled}
-    packages = {name.rpartition(".")[0] for name in tree} - {""}
+    # (the tree may name a package from a folder above: `app.workers` for `workers`)
+    packages = _by_ending({name.rpartition(".")[0] for name in tree} - {""})
     return Wanted(
         frozenset(owner for owner, _, _ in called if owner in tree and owner not in taken),
         frozenset(
-            (package, last)
-            for owner, _, last in called
-            for package in packages
-            # (the tree may name it from a folder above: `app.workers` for `workers`)
-            if package == owner or package.endswith(f".{owner}")
+            (package, last) for owner, _, last in called for package in packages.get(owner, ())
         ),
     )
 
