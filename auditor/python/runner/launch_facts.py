@@ -76,6 +76,7 @@ _STATUS_TESTS = ("== 0", "!= 0", "==0", "!=0")
 _UNPACKED_CALL = re.compile(
     r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*,[^=\n]*=[ \t]*(?:await[ \t]+)?[\w.]+\("
 )
+_DECIDING_LINE = re.compile(r"\b(?:return|if|elif)\b([^\n]*)")  # what it returns or tests
 # Text of a function that may return what became of a process (with its launch words).
 _REPORTS = (
     *("returncode", ".wait(", ".poll("),
@@ -163,9 +164,12 @@ def compares_with_zero(text: str) -> bool:
     returns or tests the first name it binds: a function of it may test the exit status
     (or the success flag) a function of another module returns
     (`LaunchFacts.status_verdicts`)."""
-    return any(test in text for test in _STATUS_TESTS) or any(
-        re.search(rf"\b(?:return|if|elif)\b[^\n]*\b{re.escape(m.group(1))}\b", text)
-        for m in _UNPACKED_CALL.finditer(text)
+    if any(test in text for test in _STATUS_TESTS):
+        return True
+    unpacked = {match.group(1) for match in _UNPACKED_CALL.finditer(text)}
+    return bool(unpacked) and any(
+        unpacked.intersection(re.findall(r"\w+", line.group(1)))
+        for line in _DECIDING_LINE.finditer(text)
     )
 
 
@@ -500,18 +504,16 @@ class LaunchFacts:
         value."""
         if not isinstance(value, ast.IfExp):
             return None
+        branches = (value.body, value.orelse)
+        if not all(isinstance(v, ast.Constant) and isinstance(v.value, str) for v in branches):
+            return None
+        first, second = (self._field_value(v) for v in branches)
         test = self._kind(body, value.test)
-        words = [self._field_value(v) for v in (value.body, value.orelse)]
-        if test not in ("success", "status") or None in words or len(set(words)) < 2:
+        if test not in ("success", "status") or first is None or second is None:
             return None
-        if not all(
-            isinstance(v, ast.Constant) and isinstance(v.value, str)
-            for v in (value.body, value.orelse)
-        ):
+        if first == second:
             return None
-        on_success, on_failure = words if test == "success" else words[::-1]
-        assert on_success is not None and on_failure is not None
-        return on_success, on_failure
+        return (first, second) if test == "success" else (second, first)
 
     def _field_value(self, node: ast.expr) -> str | None:
         """A result field's value as written when it is a constant (`True`, `None`,

@@ -91,7 +91,7 @@ def loop_retries(
     )
     # a failure whose item goes back on the queue the loop takes work from, where a
     # success's does not: the queue runs it again
-    requeued = [o for _, o in outcomes if REQUEUED in o] and REQUEUED not in success
+    requeued = any(REQUEUED in o for _, o in outcomes) and REQUEUED not in success
     if (
         "leave" not in success
         and not (capped and consecutive_counter(loop))
