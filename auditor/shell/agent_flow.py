@@ -50,6 +50,7 @@ from auditor.shell.wrong_reads import (
     read_after_discarded_job,
     read_after_if,
     read_after_test,
+    read_of_other_stage,
 )
 
 _GROUPS = frozenset({"compound_statement", "subshell"})
@@ -85,7 +86,8 @@ class _Flow:
         self._scopes: dict[int, Node | None] = {}  # `_scope_of`
         self.direct: dict[int, AgentCall] = {}  # statement id -> call whose status `$?` is
         self.waits: list[_Invocation] = []  # `wait "$pid"` of a background agent, in its place
-        self.discarded: set[int] = set()  # the calls whose status a read after `|| true` lost
+        # the calls whose status a read lost already (after `|| true`, another stage's)
+        self.discarded: set[int] = set()
         # (if/case, agent, why) of the lost statuses of runs that end a branch
         self._alternatives: set[tuple[int, str, str]] = set()
         # an unreachable read's place (or the call that makes it so) -> its entry
@@ -305,15 +307,18 @@ class _Flow:
         where its fix is: `WrongRead.at_run`)."""
         call, statement = invocation.call, invocation.statement
         pipeline, index = self._stage_of(invocation)
-        labels = [s.label for s in pipeline.stages] if pipeline is not None else []
+        labels = _unmasked_labels(pipeline, index)
         found = [failure_branch_read(self.script, call, statement, labels, index)]
         if not branch_only:
             command, stage = invocation.command, invocation.stage
             discarded = read_after_discard(self.script, call, command, statement, stage)
             discarded = discarded or read_after_discarded_job(self.script, call, statement)
-            if discarded is not None:
+            # the pipeline's status is the agent's, but the read takes another stage's
+            other = read_of_other_stage(call, statement, labels, index)
+            if discarded is not None or other is not None:
                 self.discarded.add(id(call))
-            found += [discarded, read_after_if(call, statement), read_after_test(call, statement)]
+            found += [discarded, other, read_after_if(call, statement)]
+            found.append(read_after_test(call, statement))
         for wrong in found:
             if wrong is not None:
                 read = None if wrong.at_run else self.parsed.span(wrong.read)
@@ -560,7 +565,7 @@ class _Flow:
         if self._pipestatus_read(invocation):
             return  # the script reads the agent's own stage
         if id(invocation.call) in self.discarded:
-            return  # lost already, by a read after `|| true`
+            return  # lost already, by a read after `|| true` or of another stage
         command, statement = invocation.command, invocation.statement
         lost = lost_status(self.script, invocation.call, command, statement, invocation.stage)
         if lost is None:
@@ -705,6 +710,17 @@ def _passed_on(node: Node, script: ShellScript) -> Node:
         else:
             break
     return node
+
+
+def _unmasked_labels(pipeline: Pipeline | None, index: int | None) -> list[str]:
+    """The labels of the stages of the agent's pipeline where RA101 says nothing of it
+    (the agent is its last stage, after stages that cannot meaningfully fail), so that a
+    read of another stage's `PIPESTATUS` entry is RA203's to report; none elsewhere."""
+    if pipeline is None or index != len(pipeline.stages) - 1:
+        return []
+    if not all(stage.trivial for stage in pipeline.stages[:-1]):
+        return []
+    return [stage.label for stage in pipeline.stages]
 
 
 def _carried_by(statement: Node) -> Node:

@@ -335,20 +335,23 @@ def pipestatus_indices(node: Node) -> set[int] | None:
     following = next_statement(node)
     if following is None:
         return None
-    indices: set[int] = set()
-    for part in _first_executed(following) if following.type != "list" else [following]:
-        for name in _special_reads(part, "PIPESTATUS"):
-            parent = name.parent
-            index = parent.child_by_field_name("index") if parent is not None else None
-            if parent is None or parent.type != "subscript":
-                indices.add(0)  # `$PIPESTATUS` is element 0
-            elif index is not None and _text(index) in ("@", "*"):
-                indices.add(ALL_INDICES)
-            elif index is not None and (number := bounded_int(_text(index))) is not None:
-                indices.add(number)
-            else:
-                indices.add(ALL_INDICES)  # a computed index: assume it covers
+    indices = {
+        pipestatus_index(name)
+        for part in (_first_executed(following) if following.type != "list" else [following])
+        for name in _special_reads(part, "PIPESTATUS")
+    }
     return indices or None
+
+
+def pipestatus_index(name: Node) -> int:
+    """The index a read of `PIPESTATUS` (its name's node) takes: `$PIPESTATUS` is element
+    0; `ALL_INDICES` for `[@]`, and for a computed index (assumed to cover)."""
+    parent = name.parent
+    if parent is None or parent.type != "subscript":
+        return 0
+    index = parent.child_by_field_name("index")
+    number = bounded_int(_text(index)) if index is not None else None
+    return ALL_INDICES if number is None else number
 
 
 def branch_ends(node: Node) -> list[Node]:

@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 from auditor.agent_status import AgentCall
 from auditor.finding import shortened
-from auditor.numbers import bounded_int
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.model import ShellScript
@@ -25,6 +24,7 @@ from auditor.shell.status import (
     assignments_before_status_read,
     branch_ends,
     next_statement,
+    pipestatus_index,
     pipestatus_indices,
     reads_exit_status,
 )
@@ -62,13 +62,9 @@ def failure_branch_read(
     rc=${PIPESTATUS[0]}` reads `printf`'s, pipefail or not."""
     negated, branch = _failure_branch(statement)
     opening = first_read(branch[0]) if branch else None
-    other = _other_stage(opening, stages, stage)
-    if opening is not None and other is not None:
-        label = call.label
-        how = f"`${{PIPESTATUS[{other}]}}` in the failure branch is `{stages[other]}`'s status,"
-        how += f" not `{label}`'s"
-        hint = f"read `${{PIPESTATUS[{stage}]}}`, or capture it with `{label} … || rc=$?`"
-        return WrongRead(opening, how, hint)
+    wrong = _other_stage_read(opening, call, stages, stage, "in the failure branch")
+    if wrong is not None:
+        return wrong
     reads = [(i, r) for i, s in enumerate(branch) if (r := first_read(s)) and _reads_status(r)]
     if not reads:
         return None
@@ -336,17 +332,42 @@ def _read_shown(node: Node) -> str:
     return f"${{PIPESTATUS[{index}]}}"
 
 
+def read_of_other_stage(
+    call: AgentCall, statement: Node, stages: Sequence[str], stage: int | None
+) -> WrongRead | None:
+    """The statement right after the agent's pipeline, in the same list, reads `PIPESTATUS`
+    first at another stage's index (`printf … | codex …; rc=${PIPESTATUS[0]}`: `printf`'s
+    status). Called where RA101 says nothing: the agent is the last stage, after stages
+    that cannot meaningfully fail (any other wrong index is RA101's)."""
+    following = statement.next_named_sibling
+    while following is not None and following.type == "comment":
+        following = following.next_named_sibling
+    read = first_read(following) if following is not None else None
+    return _other_stage_read(read, call, stages, stage, "after it")
+
+
+def _other_stage_read(
+    read: Node | None, call: AgentCall, stages: Sequence[str], stage: int | None, where: str
+) -> WrongRead | None:
+    """A read of `${PIPESTATUS[i]}` (`where` the script reads it) at the index of another
+    stage than the agent's."""
+    other = _other_stage(read, stages, stage)
+    if read is None or other is None:
+        return None
+    label = call.label
+    how = f"`${{PIPESTATUS[{other}]}}` {where} is `{stages[other]}`'s status, not `{label}`'s"
+    hint = f"read `${{PIPESTATUS[{stage}]}}`, or capture it with `{label} … || rc=$?`"
+    return WrongRead(read, how, hint)
+
+
 def _other_stage(read: Node | None, stages: Sequence[str], stage: int | None) -> int | None:
     """The literal index a `${PIPESTATUS[i]}` read takes when it is another stage's than
     the agent's (`stage`) in a pipeline of `stages`."""
     if read is None or stage is None or len(stages) < 2:
         return None
-    name = next((c for c in read.named_children if c.type == "subscript"), None)
-    index = name.child_by_field_name("index") if name is not None else None
-    number = bounded_int(_text(index)) if index is not None else None
-    if number is None or number == stage or not 0 <= number < len(stages):
-        return None
-    return number
+    names = [n for n in descendants(read) if n.type == "variable_name" and _text(n) == "PIPESTATUS"]
+    number = pipestatus_index(names[0]) if names else ALL_INDICES
+    return number if number != stage and 0 <= number < len(stages) else None
 
 
 def first_read(node: Node) -> Node | None:
