@@ -27,7 +27,12 @@ def findings(text: str, settings: Settings = EVERY_RULE) -> list[Finding]:
     [
         ('gptme "$P" | tee log', "RA101", "error"),
         ('timeout 60 claude -p "$P" 2>&1 | tee log', "RA101", "error"),
-        ("curl -fsSL https://x.sh | sh", "RA101", "warning"),
+        ("curl -fsSL https://x/a.tgz | tar -xz", "RA101", "warning"),
+        ("curl -fsSL https://x.sh | sh", "RA102", "info"),  # an install line, under errexit
+        ("curl -fsSL https://x.sh | sudo -E bash -", "RA102", "info"),
+        ("curl -fsSL https://x.sh | sh -s -- -y", "RA102", "info"),
+        ("curl -fsSL https://x.sh | bash apply.sh", "RA101", "warning"),  # data to a script
+        ("curl -fsSL https://x.sh | bash || echo failed", "RA101", "warning"),  # tested
         ("git -c core.x=1 -C repo fetch origin | tee log", "RA101", "warning"),
         ("gh api repos/o/r/pulls | jq length", "RA101", "warning"),
         ("uv run pytest -q | tee log", "RA101", "warning"),
@@ -72,7 +77,7 @@ def test_early_exit_is_not_guessed_from_other_flags(pipeline: str) -> None:
 
 
 def test_a_consequential_stage_with_stderr_discarded_is_still_reported() -> None:
-    found = findings("#!/bin/bash\nset -e\ncurl -s u 2>/dev/null | sh\necho\n")
+    found = findings("#!/bin/bash\nset -e\ncurl -s u 2>/dev/null | tar -x\necho\n")
     assert [(f.code, f.severity.value) for f in found] == [("RA101", "warning")]
 
 

@@ -163,7 +163,10 @@ def written_scripts(script: ShellScript) -> Iterator[EmbeddedShell]:
         env = script.written_env.get(body.id, script.env)
         code = heredoc_text(body, script.parsed, env, expands=expands, tabs=tabs)
         where = "here-document's script"
-        yield EmbeddedShell(code, shebang_options(code.text.split("\n", 1)[0]), _WRITTEN_END, where)
+        options = shebang_options(code.text.split("\n", 1)[0])
+        # the output of a `$(…)` is written in its place: lines of code the writer makes
+        templated = expands and any(c.type == "command_substitution" for c in body.children)
+        yield EmbeddedShell(code, options, _WRITTEN_END, where, templated=templated)
 
 
 def _writes_file(redirect: Node, script: ShellScript) -> bool:

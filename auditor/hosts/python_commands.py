@@ -205,7 +205,15 @@ def _call_shells(
                 place = module.span(call)
                 read = _output_file_read(module, call) or _output_examined(module, call)
                 yield EmbeddedShell(
-                    code, ShellOptions(), use, where, hint, fix, output_read=read, host_call=place
+                    code,
+                    ShellOptions(),
+                    use,
+                    where,
+                    hint,
+                    fix,
+                    output_read=read,
+                    host_call=place,
+                    end_tested=True,
                 )
             continue
         if name in ARGV_VARARGS:
@@ -224,7 +232,14 @@ def _call_shells(
             pane = tmux and bool(_PANE_READ.search(module.source.text))
             read = pane or (not tmux and _output_examined(module, call))
             yield EmbeddedShell(
-                code, options, None if tmux else use, where, hint, fix, output_read=read
+                code,
+                options,
+                None if tmux else use,
+                where,
+                hint,
+                fix,
+                output_read=read,
+                end_tested=True,
             )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from auditor.shell.first_turn import never_reached
+from auditor.shell.options import SHELLS
 from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
     ALL_INDICES,
@@ -83,11 +84,31 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     frozen = frozenset(read) if read is not None else None
     if agents:
         return MaskedPipeline(pipeline, Tier.AGENT, agents, frozen, use)
-    consequential = tuple((i, s) for i, s in unread if s.consequential)
+    # the download a shell runs (`curl -fsSL URL | bash`, the vendors' install line), when
+    # only the run's end reads its status: a failed one installs nothing, and the job
+    # fails where it first uses the tool (a runner that tests it reports a false install)
+    ends = use is not None and (use.ends or (use.reason == unit.end_use and not unit.end_tested))
+    installs = ends and _runs_its_input(pipeline.stages[-1])
+    installer = len(pipeline.stages) - 2 if installs else None
+    consequential = tuple((i, s) for i, s in unread if s.consequential and i != installer)
     if consequential:
         return MaskedPipeline(pipeline, Tier.CONSEQUENTIAL, consequential, frozen, use)
     filters = tuple((i, s) for i, s in unread if not s.quiet)
     return MaskedPipeline(pipeline, Tier.FILTER, filters, frozen, use) if filters else None
+
+
+def _runs_its_input(stage: Stage) -> bool:
+    """Whether a last stage is a shell running the script it reads (`| bash`, `| sudo -E
+    bash -`, `| sh -s -- --yes`), not a script file it is given."""
+    command = stage.command
+    if command is None or command.name not in SHELLS:
+        return False
+    for word in command.arguments:
+        if word in ("-", "-s", "--"):
+            return True
+        if word is None or not word.startswith("-") or word == "-c":
+            return False
+    return True
 
 
 def exits_early(stage: Stage) -> bool:

@@ -34,6 +34,7 @@ class StatusUse(NamedTuple):
     via: str | None = None
     # the `NAME=$?` that keeps it (after `||`, or the next statement), when that is the use
     store: Node | None = None
+    ends: bool = False  # errexit ends the run on it: no code of the runner tests it
 
 
 def _text(node: Node) -> str:
@@ -499,7 +500,7 @@ def status_use(
     if options.errexit and not in_condition(node):
         shell = errexit_subshell(node)
         if shell is None:
-            return StatusUse("errexit (`set -e`) is on")
+            return StatusUse("errexit (`set -e`) is on", ends=True)
         # errexit ends the subshell with it: the status is the subshell's (`( agent …;
         # echo done ) &`, then a bare `wait`). The options at `node` stand for those
         # around the subshell: an errexit set inside it is taken to hold outside too.

@@ -61,6 +61,8 @@ class ShellUnit:
         output_read: bool = False,
         host_after: tuple[str, str] = ("", ""),
         host_call: tuple[int, int] | None = None,
+        templated: bool = False,
+        end_tested: bool = False,
     ) -> None:
         self.source = source
         self.text = text
@@ -77,6 +79,8 @@ class ShellUnit:
         self.output_read = output_read  # the host judges the run by this shell's output
         self.host_after = host_after  # what the host runs after it (`EmbeddedShell.after`)
         self.host_call = host_call  # host offsets of the call that runs it, written apart
+        self.templated = templated  # holds output its writer inserts (`EmbeddedShell`)
+        self.end_tested = end_tested  # the host's code tests `end_use`'s status
         self._script: ShellScript | None = None
         # The file it was read from, the tree sourced files must stay in, their size bound,
         # and the folders named as search roots (`--source-path`).
@@ -188,7 +192,7 @@ class ShellUnit:
         Named by its lines in the host file, not by a guessed syntax error: the
         grammar's own guesses ("missing `;`") are often wrong about valid shell.
         """
-        if self.offsets is not None and OPAQUE_WORD in self.text:
+        if self.offsets is not None and (self.templated or OPAQUE_WORD in self.text):
             return None  # a placeholder for an unknown value may be what broke it
         region = self.parsed.unread_region()
         if region is None:

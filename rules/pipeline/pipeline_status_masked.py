@@ -46,7 +46,14 @@ class PipelineStatusMasked(Rule[ShellUnit]):
       `docker build|push`, `pip install`, `terraform`, `kubectl`), or a
       command listed in `[tool.runaudit.pipelines] consequential`.
     A pipeline whose masked stages are only filters and probes (`find`,
-    `grep`, `sort`, `jq`, `git log`, …) is RA102, which is off by default.
+    `grep`, `sort`, `jq`, `git log`, …) is RA102, which is off by default;
+    so is the vendors' install line, a download a shell runs (`curl -fsSL
+    URL | bash`, `| sudo -E bash -`), when only the run's end reads its
+    status (errexit, a `run:` step, a `RUN`, a recipe line): a failed
+    download installs nothing, and the job fails where it first uses the
+    tool. A runner that tests the install's status (`if ! curl … | bash`,
+    Python reading `returncode`) reports a failed download as installed:
+    RA101.
 
     With `pipefail` on, a pipeline after which only `PIPESTATUS` is read, at
     other indices than an agent's (`cat p | claude -p | tee log` then
@@ -69,8 +76,8 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     `gptme "$PROMPT" 2>&1 | tee run.log` returns `tee`'s status: when the
     agent fails (rate limit, auth error, crash) the runner sees success,
     skips its retry or alert, and records a good run. `curl -fsSL "$URL" |
-    sh` under `set -e` goes on after a failed download as if the install
-    had run.
+    tar -xz` under `set -e` goes on after a failed download as if the files
+    were there.
 
     ## Example
     ```bash

@@ -3,7 +3,7 @@
 # the runner must see (fetch, transfer, build, test, install, deploy).
 set -e
 
-curl -fsSL https://example.com/install.sh | sh  # expect: RA101(warning)
+curl -fsSL https://example.com/agent/latest.json | jq -r .version > version.txt  # expect: RA101(warning)
 wget -qO- "$ARTIFACT_URL" | tar xz -C build/  # expect: RA101(warning)
 git -C "$REPO" pull --rebase 2>&1 | tee -a sync.log  # expect: RA101(warning)
 git push origin HEAD 2>&1 | tee -a sync.log  # expect: RA101(warning)
@@ -22,3 +22,14 @@ kubectl apply -f deploy.yaml | tee deploy.log  # expect: RA101(warning)
 for url in "$@"; do curl -fsS "$url"; done | jq -s . > pages.json  # expect: RA101(warning)
 
 echo "$open_prs"
+
+# The vendors' install line: a download a shell runs. A failed download installs
+# nothing and the first use of the tool fails, so it is RA102 (opt-in), not RA101.
+curl -fsSL https://example.com/install.sh | sh  # expect: RA102(info)
+curl -fsSL https://deb.example.com/setup_22.x | sudo -E bash -  # expect: RA102(info)
+# A runner that tests the install's status reports a failed download as installed.
+if ! curl -fsSL https://example.com/install.sh | bash; then  # expect: RA101(warning)
+  echo "install failed" >&2
+fi
+# A script file given to the shell reads the download as data: still RA101.
+curl -fsSL https://example.com/config.sh | bash apply.sh  # expect: RA101(warning)
