@@ -81,6 +81,8 @@ class CallDetails(NamedTuple):
     # (position, or keyword, and error tests) of the exception classes it passes
     # (`call_with_retries(fn, (RateLimitError, APIConnectionError))`, a module's tuple)
     classes: tuple[tuple[str, Any], ...] = ()
+    # the caller tests its result and raises on a failure it reports (`raised_results`)
+    reraises: bool = False
 
 
 NO_DETAILS = CallDetails()

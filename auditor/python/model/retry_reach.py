@@ -143,12 +143,10 @@ class RetryReach:
             for cls in self.graph.global_instances(name, reader)
         ]
         for owner, held in places:
-            graph = self.graph.summaries[owner].graph
-            index = graph.get("retry_objects", {}).get(held)
-            if index is not None:
-                data = graph["layers"][index]
-                errors = tuple((str(k), str(v)) for k, v in data["errors"])
-                return Layer(path, line, column + 1, data["label"], data["attempts"], errors)
+            index = self.graph.summaries[owner].graph.get("retry_objects", {}).get(held)
+            found = self.layer(owner, index) if index is not None else None
+            if found is not None:
+                return found._replace(path=path, line=line, column=column + 1)
         return None
 
     @functools.cached_property
@@ -202,8 +200,14 @@ class RetryReach:
             facts = self.graph.functions[fid].facts
             returned = _goes_round_on(layer, facts)
             for number, call in enumerate(facts.get("calls", ())):
-                if not call.details.contained or returned:
-                    pending += [(callee, layer) for callee in self.graph.callees(fid, number)]
+                details, callees = call.details, self.graph.callees(fid, number)
+                if not details.contained:
+                    pending += [(callee, layer) for callee in callees]
+                elif returned:  # a failure it catches and returns: raised in the callee
+                    pending += [(callee, layer._replace(on_value=False)) for callee in callees]
+                if details.reraises and not layer.on_value and not layer.errors:
+                    # this function raises the failures the callee returns as values
+                    pending += [(callee, layer._replace(on_value=True)) for callee in callees]
         return under
 
     def _applied(

@@ -34,6 +34,7 @@ from auditor.python.runner.error_tests import (
 )
 from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
+from auditor.python.runner.raised_results import reraised_calls
 from auditor.python.runner.retry_types import FIELDS
 from auditor.python.runner.value_refs import (
     Ref,
@@ -223,7 +224,10 @@ class FunctionFacts(ValueRefs):
         self.retry_tries: dict[int, int] = {}  # id of a `try` -> the retry layer it is
         # id of a call whose result a loop tests to go round -> that loop's layer
         self.value_calls: dict[int, int] = {}
+        # ids of the calls whose result it tests and raises on (`raised_results`)
+        self._reraised: set[int] = set()
         if isinstance(self.node, Function):
+            self._reraised = reraised_calls(self.node)
             self.layer = self.owner.decorator_layer(self.node, self.cls, self)
             self.owner.recursion_layers(self.node, self)
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
@@ -499,6 +503,8 @@ class FunctionFacts(ValueRefs):
             entry["layer"] = layer
         if contained:
             entry["contained"] = True
+        if id(call) in self._reraised:
+            entry["reraises"] = True
         if (advanced := _advanced_name(call)) is not None:
             self._advance(advanced, layer, contained)
         named = [(k.arg, k.value) for k in call.keywords if k.arg]

@@ -63,9 +63,15 @@ class LibraryLayers:
             if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)):
                 continue
             library = self.library_of(statement.value)
-            if library is None or library[0].form != "decorator":
+            if library is not None and library[0].form == "decorator":
+                layer = self.library_layer(statement.value, library, "decorator")
+            elif (returned := self.returned_retrier(statement.value)) is not None:
+                # what a function of the tree returns (`retrying = make_retry()`, with
+                # `def make_retry(): return retry(…)` in another module): resolved with
+                # the graph, as a loop over such a call is
+                layer = self.returned_layer(statement.value, *returned, None)
+            else:
                 continue
-            layer = self.library_layer(statement.value, library, "decorator")
             for target in statement.targets:
                 if isinstance(target, ast.Name):
                     found[target.id] = layer

@@ -130,6 +130,8 @@ def _applying(summary: PythonSummary, name: str) -> RetryDecorator | None:
     if not isinstance(index, int) or not 0 <= index < len(layers):
         return None
     layer = layers[index]
+    if "returned" in layer:  # what a function of the tree returns: `ValueFlow.decorator`
+        return None
     errors = RetriedErrors(tuple(ErrorTest(*pair) for pair in layer.get("errors", ())))
     catches = "any exception" if errors.every else describe(errors)
     attempts, label = layer.get("attempts"), str(layer.get("label", ""))
