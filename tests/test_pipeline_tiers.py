@@ -28,11 +28,22 @@ def findings(text: str, settings: Settings = EVERY_RULE) -> list[Finding]:
         ('gptme "$P" | tee log', "RA101", "error"),
         ('timeout 60 claude -p "$P" 2>&1 | tee log', "RA101", "error"),
         ("curl -fsSL https://x/a.tgz | tar -xz", "RA101", "warning"),
-        ("curl -fsSL https://x.sh | sh", "RA102", "info"),  # an install line, under errexit
-        ("curl -fsSL https://x.sh | sudo -E bash -", "RA102", "info"),
-        ("curl -fsSL https://x.sh | sh -s -- -y", "RA102", "info"),
-        ("curl -fsSL https://x.sh | bash apply.sh", "RA101", "warning"),  # data to a script
-        ("curl -fsSL https://x.sh | bash || echo failed", "RA101", "warning"),  # tested
+        ("curl -fsSL https://x.sh | sh", "RA101", "warning"),  # an install line
+        # one whose tool the run goes on to use fails there
+        ("curl -fsSL https://bun.sh/install | bash && bun install", "RA102", "info"),
+        ("curl -fsSL https://bun.sh/install | sudo -E bash -\nbun install", "RA102", "info"),
+        ("curl -fsSL https://bun.sh/install | bash\nbun install || true", "RA101", "warning"),
+        ("curl -fsSL https://sh.rustup.rs | sh -s -- -y\nrustup default stable", "RA102", "info"),
+        (
+            "curl -fsSL https://bun.sh/install | bash apply.sh\nbun install",
+            "RA101",
+            "warning",
+        ),  # data
+        (
+            "curl -fsSL https://bun.sh/install | bash || exit 1\nbun install",
+            "RA101",
+            "warning",
+        ),  # tested
         ("git -c core.x=1 -C repo fetch origin | tee log", "RA101", "warning"),
         ("gh api repos/o/r/pulls | jq length", "RA101", "warning"),
         ("uv run pytest -q | tee log", "RA101", "warning"),
@@ -77,7 +88,7 @@ def test_early_exit_is_not_guessed_from_other_flags(pipeline: str) -> None:
 
 
 def test_a_consequential_stage_with_stderr_discarded_is_still_reported() -> None:
-    found = findings("#!/bin/bash\nset -e\ncurl -s u 2>/dev/null | tar -x\necho\n")
+    found = findings("#!/bin/bash\nset -e\ncurl -s u 2>/dev/null | sh\necho\n")
     assert [(f.code, f.severity.value) for f in found] == [("RA101", "warning")]
 
 

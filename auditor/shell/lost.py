@@ -34,6 +34,7 @@ from auditor.shell.effect_checks import (
 )
 from auditor.shell.examined import only_shows
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
+from auditor.shell.later import host_after
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, judged_by_output, statement_of
 from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, reads_in
@@ -641,7 +642,6 @@ _LITERAL_PATH = re.compile(r"[\w./-]*\w\.\w+|/[\w./-]+")
 # What a program given to an action does with a file that examines it (JavaScript's
 # `fs.existsSync`, `JSON.parse`), not only shows or uploads it.
 _EXAMINING_CODE = re.compile(r"\b(?:existsSync|JSON\.parse|statSync)\b")
-_LATER: weakref.WeakKeyDictionary[ShellScript, ShellScript] = weakref.WeakKeyDictionary()
 
 
 def _judged_by_host_after(script: ShellScript, command: SimpleCommand) -> bool:
@@ -655,9 +655,7 @@ def _judged_by_host_after(script: ShellScript, command: SimpleCommand) -> bool:
     shell, code = script.host_after
     if not shell and not code:
         return False
-    later = _LATER.get(script)
-    if later is None and shell:
-        later = _LATER[script] = ShellScript.build(shell, script.catalog)
+    later = host_after(script)
     if later is not None and any(
         runs_project_tests(s, later.command_at)
         or checks_effect(s, later.command_at, later.tests_of, leaving=later.leaving)

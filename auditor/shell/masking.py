@@ -10,10 +10,11 @@ off by default).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from auditor.shell.first_turn import never_reached
+from auditor.shell.later import commands_after
 from auditor.shell.options import SHELLS
 from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
@@ -31,6 +32,16 @@ _GREP = frozenset({"grep", "egrep", "fgrep", "rg"})
 _GREP_EARLY_LONG = ("--quiet", "--silent", "--max-count")
 # A sed script that quits (`q`, `1q`, `/x/q`, `1p;q`): it stops reading its input.
 _SED_QUIT = re.compile(r"(?:^|[\s;{}/\d$])[qQ]\s*\d*\s*(?:$|[;}])")
+_URL = re.compile(r"https?://([\w.-]+)(/[^\s\"'|;&)]*)?")
+# The words of a download's URL that name no tool: hosts' and paths' common words.
+_NAMELESS = frozenset(
+    {
+        *("www", "get", "cli", "raw", "download", "downloads", "install", "installer"),
+        *("static", "cdn", "packages", "setup", "latest", "releases", "scripts", "script"),
+        *("main", "master", "head", "bin", "api", "githubusercontent", "github", "gitlab"),
+        *("deb", "rpm", "apt", "dist", "files", "public", "stable", "release", "tools"),
+    }
+)
 # Last stages that act on their input rather than show it (`| sh`, `| tee f`, `| xargs rm`).
 _ACTING_SINKS = frozenset({"sh", "bash", "dash", "zsh", "tee", "xargs", "sudo", "dd", "tar"})
 
@@ -85,16 +96,53 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     if agents:
         return MaskedPipeline(pipeline, Tier.AGENT, agents, frozen, use)
     # the download a shell runs (`curl -fsSL URL | bash`, the vendors' install line), when
-    # only the run's end reads its status: a failed one installs nothing, and the job
-    # fails where it first uses the tool (a runner that tests it reports a false install)
+    # only the run's end reads its status and the same run goes on to use the tool: a
+    # failed download installs nothing, and the run fails there (a runner that tests the
+    # status reports a false install; one that never uses the tool builds without it)
     ends = use is not None and (use.ends or (use.reason == unit.end_use and not unit.end_tested))
-    installs = ends and _runs_its_input(pipeline.stages[-1])
-    installer = len(pipeline.stages) - 2 if installs else None
+    fetch = pipeline.stages[-2].command
+    installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
+    tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
+    used = tools and _used_later(unit, pipeline, tools)
+    installer = len(pipeline.stages) - 2 if used else None
     consequential = tuple((i, s) for i, s in unread if s.consequential and i != installer)
     if consequential:
         return MaskedPipeline(pipeline, Tier.CONSEQUENTIAL, consequential, frozen, use)
     filters = tuple((i, s) for i, s in unread if not s.quiet)
     return MaskedPipeline(pipeline, Tier.FILTER, filters, frozen, use) if filters else None
+
+
+def installed_tools(arguments: Sequence[str | None]) -> set[str]:
+    """The names a download's URL gives what it installs: its host's labels and its
+    path's words, but those that name no tool (`https://get.starkli.sh`: `starkli`;
+    `https://opencode.ai/install`: `opencode`)."""
+    found: set[str] = set()
+    for word in arguments:
+        url = _URL.search(word or "")
+        if url is None:
+            continue
+        host, path = url.group(1).lower(), (url.group(2) or "").lower()
+        words = [*host.split(".")[:-1], *(part.split(".")[0] for part in path.split("/"))]
+        found |= {w for w in words if len(w) > 2 and w not in _NAMELESS and w[0].isalpha()}
+    return found
+
+
+def _used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
+    """Whether a command that runs after the pipeline, in the same script or a later
+    step of the host, uses one of `tools` and fails the run without it: its program's
+    name, or a folder of a path it is given (`chmod -R a+rwX /usr/local/rustup`), starts
+    with one, and its status is used (not `|| true`)."""
+    names = tuple(tools)
+    for script, command in commands_after(unit.script, pipeline.node):
+        words = [w for w in command.arguments if w is not None and "/" in w]
+        parts = (p for w in words for p in w.lower().split("/"))
+        if not (command.name or "").lower().startswith(names) and not any(
+            p.startswith(names) for p in parts
+        ):
+            continue
+        if status_use(command.node, script.options_at(command.node), script):
+            return True
+    return False
 
 
 def _runs_its_input(stage: Stage) -> bool:

@@ -34,7 +34,8 @@ class StatusUse(NamedTuple):
     via: str | None = None
     # the `NAME=$?` that keeps it (after `||`, or the next statement), when that is the use
     store: Node | None = None
-    ends: bool = False  # errexit ends the run on it: no code of the runner tests it
+    # the run stops or goes on by it (errexit, `a && b`): no code of the runner tests it
+    ends: bool = False
 
 
 def _text(node: Node) -> str:
@@ -452,7 +453,8 @@ def status_use(
                 return None
             _, right = _operator_after(parent, node)
             store = right if right is not None and right.type == "variable_assignment" else None
-            return StatusUse(f"it is an operand of `{operator}`", store=store)
+            ends = operator == "&&"  # it goes on to the next command, or stops there
+            return StatusUse(f"it is an operand of `{operator}`", store=store, ends=ends)
         outer = status_use(parent, options, context)
         if outer is not None:
             return outer

@@ -15,8 +15,8 @@ digest:
 	gptme --non-interactive "summarise today's log" | tail -n 20  # expect: RA101(error)
 
 install:
-	curl -fsSL https://example.com/install.sh | sh  # expect: RA102(info)
-	curl -fsSL https://example.com/tools.tar.gz | tar -xz -C bin  # expect: RA101(warning)
+	curl -fsSL https://example.com/install.sh | sh  # expect: RA101(warning)
+	curl -fsSL https://opencode.ai/install | bash && opencode --version  # expect: RA102(info)
 
 refresh:
 	@grep -h ERROR logs/*.log | sort | uniq -c > logs/errors.txt  # expect: RA102(info)

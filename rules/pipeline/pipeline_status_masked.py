@@ -48,12 +48,15 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     A pipeline whose masked stages are only filters and probes (`find`,
     `grep`, `sort`, `jq`, `git log`, …) is RA102, which is off by default;
     so is the vendors' install line, a download a shell runs (`curl -fsSL
-    URL | bash`, `| sudo -E bash -`), when only the run's end reads its
-    status (errexit, a `run:` step, a `RUN`, a recipe line): a failed
-    download installs nothing, and the job fails where it first uses the
-    tool. A runner that tests the install's status (`if ! curl … | bash`,
-    Python reading `returncode`) reports a failed download as installed:
-    RA101.
+    URL | bash`, `| sudo -E bash -`), when the same run goes on to use the
+    tool it installs (a later command of the script, the `RUN` or the
+    recipe line, or a later step of the job, runs a program the URL names
+    or is given a path to it, and its status is used, not `… || true`:
+    `https://opencode.ai/install` then `opencode run …`) and only the run's
+    end or an `&&` reads its status: a failed download fails the run there.
+    Without such a use the run goes on without the tool (RA101), and a
+    runner that tests the install's status (`if ! curl … | bash`, Python
+    reading `returncode`) reports a failed download as installed (RA101).
 
     With `pipefail` on, a pipeline after which only `PIPESTATUS` is read, at
     other indices than an agent's (`cat p | claude -p | tee log` then
@@ -76,8 +79,8 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     `gptme "$PROMPT" 2>&1 | tee run.log` returns `tee`'s status: when the
     agent fails (rate limit, auth error, crash) the runner sees success,
     skips its retry or alert, and records a good run. `curl -fsSL "$URL" |
-    tar -xz` under `set -e` goes on after a failed download as if the files
-    were there.
+    sh` under `set -e` goes on after a failed download as if the install
+    had run.
 
     ## Example
     ```bash

@@ -17,8 +17,8 @@ class PipelineStatusMaskedExtra(PipelineStatusMasked):
     Flags the pipelines RA101 leaves out: those whose masked stages are only
     filters and probes (`find`, `ls`, `grep`, `sort`, `cut`, `awk`, `sed`, `jq`,
     `wc`, `git log`, `cat`, a loop feeding a filter), and the install line
-    that pipes a download into a shell (`curl -fsSL URL | bash`) where only
-    the run's end reads its status, while the
+    that pipes a download into a shell (`curl -fsSL URL | bash`) whose tool
+    the same run goes on to use (RA101 says when), while the
     pipeline's status is used and `pipefail` is not in effect. Severity `info`.
 
     It is **not selected by default**: turn it on with

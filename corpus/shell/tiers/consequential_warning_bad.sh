@@ -23,13 +23,17 @@ for url in "$@"; do curl -fsS "$url"; done | jq -s . > pages.json  # expect: RA1
 
 echo "$open_prs"
 
-# The vendors' install line: a download a shell runs. A failed download installs
-# nothing and the first use of the tool fails, so it is RA102 (opt-in), not RA101.
-curl -fsSL https://example.com/install.sh | sh  # expect: RA102(info)
-curl -fsSL https://deb.example.com/setup_22.x | sudo -E bash -  # expect: RA102(info)
+# The vendors' install line, a download a shell runs, builds or sets up without the
+# tool when the download fails: RA101. When the same run goes on to use the tool
+# (`starkliup` below, a later `mise`), a failed download fails there: RA102 (opt-in).
+curl -fsSL https://claude.ai/install.sh | bash  # expect: RA101(warning)
+curl -sL https://get.starkli.sh | sh && "$HOME/.starkli/bin/starkliup"  # expect: RA102(info)
+curl -fsSL https://mise.run | sh  # expect: RA102(info)
 # A runner that tests the install's status reports a failed download as installed.
-if ! curl -fsSL https://example.com/install.sh | bash; then  # expect: RA101(warning)
+if ! curl -fsSL https://opencode.ai/install | bash; then  # expect: RA101(warning)
   echo "install failed" >&2
 fi
 # A script file given to the shell reads the download as data: still RA101.
 curl -fsSL https://example.com/config.sh | bash apply.sh  # expect: RA101(warning)
+mise trust
+opencode run "fix the failing tests"

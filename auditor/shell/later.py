@@ -1,0 +1,32 @@
+"""What runs after a place in a script: its later commands, and what the host runs after
+the whole of it (a job's later steps, `EmbeddedShell.after`), read once as a script."""
+
+from __future__ import annotations
+
+import weakref
+
+from auditor.shell.commands import SimpleCommand
+from auditor.shell.model import ShellScript
+from auditor.shell.parse import Node
+
+_LATER: weakref.WeakKeyDictionary[ShellScript, ShellScript] = weakref.WeakKeyDictionary()
+
+
+def host_after(script: ShellScript) -> ShellScript | None:
+    """The shell the host runs after `script` (a job's later steps), read once; None when
+    it runs none."""
+    shell = script.host_after[0]
+    if not shell:
+        return None
+    later = _LATER.get(script)
+    if later is None:
+        later = _LATER[script] = ShellScript.build(shell, script.catalog)
+    return later
+
+
+def commands_after(script: ShellScript, node: Node) -> list[tuple[ShellScript, SimpleCommand]]:
+    """The commands that run after `node` in the same run, each with the script it is
+    in: the script's later ones (by place), then those of the host's later shell."""
+    later = host_after(script)
+    found = [(script, c) for c in script.commands if c.node.start_byte >= node.end_byte]
+    return found + ([(later, c) for c in later.commands] if later is not None else [])
