@@ -7,20 +7,22 @@ import weakref
 
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node
+from auditor.shell.options import ShellOptions
+from auditor.shell.parse import Node, ShellText
 
 _LATER: weakref.WeakKeyDictionary[ShellScript, ShellScript] = weakref.WeakKeyDictionary()
 
 
 def host_after(script: ShellScript) -> ShellScript | None:
-    """The shell the host runs after `script` (a job's later steps), read once; None when
-    it runs none."""
+    """The shell the host runs after `script` (a job's later steps, each under errexit),
+    read once; None when it runs none."""
     shell = script.host_after[0]
     if not shell:
         return None
     later = _LATER.get(script)
-    if later is None:
-        later = _LATER[script] = ShellScript.build(shell, script.catalog)
+    if later is None:  # each step runs under errexit (`bash -e`), as Actions runs it
+        parsed = ShellText(shell)
+        later = _LATER[script] = ShellScript.walk(parsed, script.catalog, ShellOptions(True))
     return later
 
 

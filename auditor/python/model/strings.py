@@ -53,6 +53,7 @@ from auditor.value_budget import Held
 _MAX_DEPTH = 24
 # Linux hands no single argument longer than MAX_ARG_STRLEN (128 KiB) to a program, so a
 # longer command string could not run as `sh -c STRING`; nor an argv past ARG_MAX (2 MiB).
+_MAX_SITES = 8  # calls of a function whose `*args` a resolution reads
 MAX_TEXT = 131_072  # characters of one resolved string
 MAX_ARGV = 2_097_152  # characters of one resolved argv, its words together
 _PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
@@ -527,7 +528,9 @@ class Resolver:
         changes = self._bindings(node)
         if not changes:
             default = self._default(node)
-            return self.words(default, depth) if default is not None else None
+            if default is None:
+                return self._vararg_words(node, depth)
+            return self.words(default, depth)
         first = self._first_value(node, changes[0], depth)
         words = self.words(first, depth) if first is not None else None
         if words is None:
@@ -537,6 +540,35 @@ class Resolver:
                 words.append(self.part(value, depth))
             else:  # extend, +=
                 words.extend(self.words(value, depth) or [self.opaque(value)])
+        return words
+
+    def _vararg_words(self, node: ast.Name, depth: int) -> list[MappedText] | None:
+        """The words a function's `*args` holds where the module calls it (`_run("sh",
+        "-c", cmd)` for `def _run(*args)` that runs `create_subprocess_exec(*args)`): the
+        positional arguments from its place on, each call site a choice."""
+        scope = self.module.scope_of(node)
+        if not isinstance(scope, Function) or scope.args.vararg is None:
+            return None
+        if scope.args.vararg.arg != node.id:
+            return None
+        place = len(scope.args.posonlyargs) + len(scope.args.args)
+        method = self.module.scope_of(scope) is not self.module.tree
+        bound = [a.arg for a in scope.args.args[:1]] in (["self"], ["cls"])
+        place -= method and bound  # `self.run(…)` gives no `self`
+        sites = [
+            call
+            for call in self.module.calls
+            if len(call.args) > place and _calls_by_name(call.func, scope.name, method=method)
+        ][:_MAX_SITES]
+        if not sites:
+            return None
+        call = sites[self.choices.pick((node, "vararg"), len(sites))]
+        words: list[MappedText] = []
+        for argument in call.args[place:]:
+            if isinstance(argument, ast.Starred):
+                words += self.words(argument.value, depth) or [self.opaque(argument)]
+            else:
+                words.append(self.part(argument, depth))
         return words
 
     def _comprehension(
@@ -562,6 +594,19 @@ class Resolver:
                 if names & {"builtins.str", "str"}:
                     return source
         return [self.opaque(element) for _ in source]
+
+
+def _calls_by_name(func: ast.expr, name: str, *, method: bool) -> bool:
+    """Whether a call's callee names function `name`: `name(…)` for a module's function,
+    `self.name(…)` or `cls.name(…)` for a method."""
+    if not method:
+        return isinstance(func, ast.Name) and func.id == name
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == name
+        and isinstance(func.value, ast.Name)
+        and func.value.id in ("self", "cls")
+    )
 
 
 def _slots(words: list[MappedText]) -> int:
