@@ -48,12 +48,35 @@ _CARRIERS = frozenset({"str", "asyncio.wait_for", "html.escape", "textwrap.short
 _RELAYS = frozenset(
     {"post", "put", "patch", "send", "send_message", "reply", "reply_text", "respond"}
     | {"edit_message_text", "edit_text", "chat_postMessage", "write", "writelines"}
+    | {"write_text", "write_bytes"}
     | {"insert", "insert_one", "publish", "emit", "put_nowait", "update"}
 )
 _CARRYING = (ast.Await, ast.BoolOp, ast.Starred, ast.JoinedStr)
 _CONTAINERS = (ast.Tuple, ast.List, ast.Set)
 _TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert, ast.UnaryOp, ast.BoolOp)
 _BUDGET = 256  # values visited before the output counts as examined
+
+
+def _only_keeps(test: ast.If) -> bool:
+    """Whether an `if` without an `else` only shows or stores something (`if
+    r.stderr: with open(err_path, "w") as f: f.write(r.stderr)`): its test decides
+    whether there is anything to keep, not how the run went."""
+
+    def keeps(statement: ast.stmt) -> bool:
+        if isinstance(statement, ast.With):
+            opened = all(
+                isinstance(item.context_expr, ast.Call)
+                and dotted_name(item.context_expr.func) == "open"
+                for item in statement.items
+            )
+            return opened and all(keeps(inner) for inner in statement.body)
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if not isinstance(call, ast.Call):
+            return False
+        method = call.func.attr if isinstance(call.func, ast.Attribute) else None
+        return shows(call) or (method or dotted_name(call.func) or "") in _RELAYS
+
+    return not test.orelse and all(keeps(statement) for statement in test.body)
 
 
 class _Value(NamedTuple):
@@ -132,6 +155,8 @@ class OutputUses:
             callers = calls_of(self.module, scope) if isinstance(scope, Function) else []
             work += (_Value(call, held) for call in callers)
             return not callers  # handed to code outside the module, which may examine it
+        if isinstance(parent, ast.If) and node is parent.test and _only_keeps(parent):
+            return False  # `if out: f.write(out)`: whether there is any to save
         if isinstance(parent, _TESTS):
             # a test of a container that holds it tests the container (`if payload:`); a
             # test of its truth (`if out:`) judges the run where a failed run prints nothing
@@ -144,7 +169,8 @@ class OutputUses:
         """Whether passing the output to `call` (as `given`, an argument or a keyword)
         examines it."""
         name = dotted_name(call.func) or ""
-        last = name.rsplit(".", 1)[-1]
+        # (`(out_dir / "log.txt").write_text(out)`: a method of a value, not a name)
+        last = call.func.attr if isinstance(call.func, ast.Attribute) else name
         if name == "len":
             return emptiness and not held and self._emptiness_test(call)
         if shows(call) or last in _RELAYS:
