@@ -124,3 +124,22 @@ def test_a_fix_that_depends_on_a_sourced_file_is_applied(tmp_path: Path) -> None
     fixed = runaudit([*args, "--fix", "run.sh"], tmp_path, timeout=60)
     assert "fixed 1 finding in 1 file" in fixed.stderr
     assert script.read_text().splitlines()[1] == "set -o pipefail"
+
+
+def test_a_script_run_by_an_absolute_path_is_read_only_from_the_tree(tmp_path: Path) -> None:
+    """`bash /abs/…/scripts/step.sh` reads the tree's `scripts/step.sh` (the project
+    checked out elsewhere), never the absolute path itself, which is out of the tree."""
+    outside = tmp_path / "srv" / "scripts"
+    outside.mkdir(parents=True)
+    (outside / "step.sh").write_text("#!/bin/bash\necho 'no agent here'\n")  # never read
+    checkout = _checkout(tmp_path)
+    (checkout / "scripts").mkdir()
+    step = "#!/bin/bash\nset -e\ngptme 'nightly step'\necho done\n"
+    (checkout / "scripts" / "step.sh").write_text(step)
+    runner = f'#!/bin/bash\nset -e\nbash "{tmp_path}/srv/scripts/step.sh"\nrc=$?\necho "$rc"\n'
+    (checkout / "run.sh").write_text(runner)
+    (checkout / "other.sh").write_text(runner.replace("scripts/step.sh", "other/none.sh"))
+    result = runaudit([*CONCISE, "checkout"], tmp_path, timeout=60)
+    # the finding needs the tree's copy (the file outside runs no agent); `other.sh`
+    # names a path the tree holds no copy of: nothing to read, nothing found
+    assert _findings(result.stdout) == ["checkout/run.sh:4:4: RA204"], result.stdout

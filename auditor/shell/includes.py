@@ -365,6 +365,19 @@ class SourcedFiles:
             found = self._read_in(folder / relative, self.root) if folder is not None else None
         return self._looked_up("search", relative, found)
 
+    def tree_copy(self, absolute: str) -> tuple[Path, str] | None:
+        """An absolute path outside the tree read as the tree's own file whose last
+        folders and name it ends with (`/home/ubuntu/harness/scripts/run-agent.sh` for the
+        tree's `scripts/run-agent.sh`: the project checked out elsewhere), the longest such
+        tail of two parts or more, in the nearest folder above the file walked that holds
+        it; None when none does."""
+        parts = [part for part in absolute.split("/") if part]
+        for start in range(1, len(parts) - 1):
+            found = self.search_roots("/".join(parts[start:]))
+            if found is not None:
+                return found
+        return None
+
     def matching(self, pattern: str) -> list[str]:
         """The paths (relative to the file being walked) of the files a pattern names in
         its folder (`source_sets`): regular files whose names match, inside the root,

@@ -608,6 +608,8 @@ class ShellScript:
         paths = sourced_paths(self.parsed.node_text(word), self.script_dirs, self.path_variables)
         if not paths and value is not None:  # a value its caller gave (`"$@"`, `$1`)
             paths = sourced_paths(value, self.script_dirs, self.path_variables)
+        if not paths and value is not None and value.startswith("/"):
+            paths = (value,)  # the project checked out elsewhere (`SourcedFiles.tree_copy`)
         if len(paths) != 1 or is_pattern(paths[0]):
             return None
         path = posixpath.normpath(paths[0])
@@ -619,6 +621,8 @@ class ShellScript:
         found = self.sourced.read(path)
         if found is None and self._climbs(word, path):
             found = self.sourced.search_roots(path)
+        if found is None and path.startswith("/"):
+            found = self.sourced.tree_copy(path)
         if found is None:
             return None
         # read as a script, not sourced: a later `source` of it reads it again, and it
