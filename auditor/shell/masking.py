@@ -20,8 +20,8 @@ from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
     ALL_INDICES,
     StatusUse,
+    branch_pipestatus,
     is_last_statement,
-    pipestatus_indices,
     status_use,
     unread_store,
 )
@@ -70,7 +70,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     masked = [(i, stage) for i, stage in enumerate(pipeline.stages[:-1]) if not stage.trivial]
     if not masked:
         return None
-    read = pipestatus_indices(pipeline.node)
+    read = branch_pipestatus(pipeline.node)  # (after the `fi` of a branch it ends, too)
     if pipeline.options.pipefail:
         # the pipeline's status holds every stage's; only a `PIPESTATUS` read instead, of
         # other stages than the agent's (`cat p | claude -p | tee log; rc=${PIPESTATUS[0]}`),

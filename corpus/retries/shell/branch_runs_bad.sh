@@ -6,7 +6,7 @@ run_with_retry() {
     local prompt="$1" streaming="${2:-false}"
     while true; do  # expect: RA302(warning)
         if [ "$streaming" = true ]; then
-            claude -p "$prompt" --output-format stream-json | tee -a run.log | jq -r '.text // empty'
+            claude -p "$prompt" --output-format stream-json | tee -a run.log | jq -r '.text // empty'  # expect: RA102(info)
         else
             claude -p "$prompt" | tee -a run.log
         fi

@@ -4,7 +4,7 @@
 
 while true; do
     if [ -n "${STREAM:-}" ]; then
-        claude -p "Triage new issues" --output-format stream-json | tee -a run.log | jq -r '.text // empty'
+        claude -p "Triage new issues" --output-format stream-json | tee -a run.log | jq -r '.text // empty'  # expect: RA102(info)
     else
         claude -p "Triage new issues" | tee -a run.log
     fi
