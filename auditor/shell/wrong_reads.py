@@ -160,7 +160,11 @@ def read_after_discard(
         if after_branch
         else f"`{text}` after `{shown}` is always 0"
     )
-    return WrongRead(read, how, f"capture it with `{label} … || rc=$?`")
+    # the agent's own `|| true` is the defect, where the fix goes: reported at the run
+    # (a read after a `fi` may stand for several runs, and after `wait … || true` the
+    # fix is the `wait`'s: those stay at the read)
+    at_run = not waited and not after_branch
+    return WrongRead(read, how, f"capture it with `{label} … || rc=$?`", at_run=at_run)
 
 
 def read_after_discarded_job(

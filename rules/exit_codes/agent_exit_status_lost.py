@@ -160,8 +160,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       `$?` read right after `agent … || true` or `wait "$pid" || true` (the
       status of the list, always 0; also `${PIPESTATUS[0]}` when the agent is
       not a masked stage, and a read after the `fi` of the branch the list
-      ends), and a `$?` read right after the `wait` for a background job that
-      ends with `agent … || true` (`(timeout 1200 codex … || true) > out &`,
+      ends; right after `agent … || true` itself it is reported at the run,
+      whose `|| true` is what to replace), and a `$?` read right after the
+      `wait` for a background job that ends with `agent … || true`
+      (`(timeout 1200 codex … || true) > out &`,
       later `wait "$pid"; rc=$?`: the job's status, always 0; reported at the
       run, whose `|| true` is what to remove), even when the output is examined
       too: the script meant to decide on the status;
