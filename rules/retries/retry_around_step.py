@@ -85,9 +85,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
 
     ## What it does
     Finds retry constructs around agent steps in Python: tenacity (`@retry`,
-    `Retrying`), backoff, retrying and stamina (also under the project's own
-    name, `llm_retry = tenacity.retry(…)`), retry decorators written in the
-    audited tree, and loops (`for … in range(n)`, `while`, a loop over the
+    `Retrying`), backoff, retrying, stamina and the retry package
+    (`@retry.retry(tries=3)`), also under the project's own name (`llm_retry
+    = tenacity.retry(…)`), retry decorators written in the audited tree, and
+    loops (`for … in range(n)`, `while`, a loop over the
     pauses between attempts whose body sleeps for the item: `for delay in
     (1, 5, 30):`, `enumerate(DELAYS + [0])`, a loop over alternatives for the
     same work that leaves at the first success: `for model in MODELS:`, a

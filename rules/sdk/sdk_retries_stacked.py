@@ -99,7 +99,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     on (the keyword is absent, so the SDK default of 2 applies, or resolves to a
     non-zero value), and whose
     requests run under a retry construct of the application: a tenacity,
-    backoff, retrying or stamina decorator or loop (also under the project's
+    backoff, retrying, stamina or retry decorator or loop (also under the project's
     own name, `llm_retry = tenacity.retry(…)`), a retry decorator written in
     the audited tree, or a hand-written retry loop (a `while`, or a `for` that
     repeats one attempt: over `range(n)`, `itertools.repeat(x, n)`,

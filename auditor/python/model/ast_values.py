@@ -404,6 +404,29 @@ def item_names(node: ast.expr | None) -> tuple[str, ...]:
     return annotation_names(items[-1] if container in _MAPPINGS else items[0])
 
 
+def getattr_names(call: ast.Call, tree: ast.Module, cls: str) -> list[str] | None:
+    """The method names of class `cls` (of `tree`'s top level) a `getattr(self, NAME)`
+    may read: NAME itself when a constant, and for an f-string every method whose name
+    starts with its leading text (`getattr(self, f"send_prompt_{kind}")`); None for any
+    other call."""
+    if not (isinstance(call.func, ast.Name) and call.func.id == "getattr"):
+        return None
+    if len(call.args) < 2 or not isinstance(call.args[0], ast.Name):
+        return None
+    if call.args[0].id not in ("self", "cls"):
+        return None
+    name = call.args[1]
+    if isinstance(name, ast.Constant) and isinstance(name.value, str):
+        return [name.value]
+    first = name.values[0] if isinstance(name, ast.JoinedStr) and name.values else None
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value):
+        return None
+    prefix = first.value
+    owner = next((c for c in tree.body if isinstance(c, ast.ClassDef) and c.name == cls), None)
+    methods = (m.name for m in owner.body if isinstance(m, Function)) if owner else ()
+    return [method for method in methods if method.startswith(prefix)]
+
+
 def class_named(value: ast.expr) -> str | None:
     """The class a value names: a name (`OpenAI`, `openai.OpenAI`), an attribute read with
     `getattr` and a constant (`getattr(anthropic, "Anthropic", None)`), or the first of

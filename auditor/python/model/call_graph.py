@@ -359,6 +359,8 @@ class CallGraph:
                     found += self._given_callables(fid, ref[1])
                 elif ref and ref[0] == "outer" and (outer := self._outer(function, ref)):
                     found += self.targets(outer, ("value", ref[2]))  # the enclosing's value
+                elif ref and ref[0] == "self":  # a method kept in a name (`getattr(self, …)`)
+                    found += self.targets(function, ref)
             return found
         return []
 

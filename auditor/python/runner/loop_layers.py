@@ -60,15 +60,21 @@ class LoopLayers(LibraryLayers):
                 if isinstance(node, Function) and any(map(_prompts, walk(node)))
             )
         prompting = self._prompting
+        nodes = [node for statement in loop.body for node in walk(statement)]
+        # `input("Press Enter to retry…")` as a statement of its own: a pause, whose
+        # answer sends nothing new
+        paused = {id(n.value) for n in nodes if isinstance(n, ast.Expr)}
         return any(
-            _prompts(node)
-            or (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in prompting
+            id(node) not in paused
+            and (
+                _prompts(node)
+                or (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in prompting
+                )
             )
-            for statement in loop.body
-            for node in walk(statement)
+            for node in nodes
         )
 
     def loop_layer(
@@ -77,7 +83,8 @@ class LoopLayers(LibraryLayers):
         """The layer a loop is: `for attempt in Retrying(…)`, or a hand-written loop that
         goes on after catching a failure of its `try` and leaves on success. A `while`
         loop that reads what to do from its user each turn (a chat prompt) is none: after
-        a failure it sends what the user types next, new work."""
+        a failure it sends what the user types next, new work (a prompt that only pauses,
+        `input("Press Enter to retry")`, reads nothing to do)."""
         if isinstance(loop, ast.While) and self._reads_input(loop):
             return None
         if isinstance(loop, ast.For | ast.AsyncFor):

@@ -15,6 +15,7 @@ from auditor.python.model.ast_values import (
     annotation_names,
     assignment,
     dotted_name,
+    getattr_names,
     module_statements,
     own_nodes,
     parameter_defaults,
@@ -385,6 +386,9 @@ class ValueRefs:
             client = self.owner.client(node, self)
             if client is not None:
                 return [client]
+            named = getattr_names(node, self.owner.tree, self.cls) if self.cls else None
+            if named is not None:  # `getattr(self, f"send_{kind}")`: a method of its class
+                return [("self", name) for name in named[:_MAX_REFS]]
             retrying = self.owner.retry_object(node)
             if retrying is not None:
                 return [(RETRYING, retrying)]
