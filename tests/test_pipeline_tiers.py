@@ -51,6 +51,7 @@ def findings(text: str, settings: Settings = EVERY_RULE) -> list[Finding]:
         ("git log --oneline | tee log", "RA102", "info"),
         ("gptme --version | tee v.txt", "RA102", "info"),
         ('claude -p "Say OK" | tee v.txt', "RA102", "info"),  # a readiness probe
+        ("claude -p 'reply with the single word ok' | tee v.txt", "RA102", "info"),
         ("opencode serve --port 4096 | tee server.log", "RA102", "info"),  # no session
         ('claude -p "Say OK, then fix the tests" | tee log', "RA101", "error"),
         ('opencode run "serve the app" | tee log', "RA101", "error"),

@@ -29,6 +29,7 @@ from auditor.shell.words import (
     assign_default,
     evaluate,
     expand_argument,
+    set_positional,
     shift_positional,
 )
 
@@ -154,7 +155,7 @@ class _CallRun:
             if called is None and first is not None:  # `"$@"`, `$cmd`: the words decide
                 argv, _ = command_words(node, env)
                 called = argv[0] if argv else None
-            if called != "shift" and called not in self.functions:
+            if called not in ("shift", "set") and called not in self.functions:
                 if called is not None and frame is not None:
                     frame.commands.add(called)  # a later function of that name runs instead
                 return
@@ -163,6 +164,8 @@ class _CallRun:
             if called == "shift":
                 count = bounded_int(argv[1] or "") if len(argv) > 1 else 1
                 shift_positional(env, count)  # None: by a count known only at run time
+            elif called == "set":
+                set_positional(env, argv[1:])
             elif called is not None:
                 nested = self.call(called, env, argv[1:])
                 if ending and frame is not None and nested is not None:

@@ -109,6 +109,7 @@ from auditor.shell.words import (
     assign_default,
     is_output_key,
     output_key,
+    set_positional,
 )
 from auditor.shell.written_files import run_file, written_script
 from auditor.unit import SCRIPT_END, NotAudited
@@ -505,6 +506,8 @@ class ShellScript:
                 if word and not word.startswith("-"):
                     forget(self.env, word)
         if command.command_name == "set":
+            if self._recording:
+                set_positional(self.env, command.argv[1:])  # `set -- -p "…" --model m`
             return apply_set(options, command.argv[1:])
         if command.command_name == "shopt":
             return apply_shopt(options, command.argv[1:])

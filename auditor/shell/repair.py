@@ -70,6 +70,8 @@ _TEST_GLOB = re.compile(rb"\s(?:==?|!=)\s+([\w./-]*[*?][\w./*?-]*)(?=\s)")
 _DEFAULT = _PARAMETER + rb":?[-=+?]"
 # `${name#`, `%%`, `/`, `//`, `/#`, `/%` and a pattern word (`${s%]}`): a glob to bash.
 _REMOVAL = _PARAMETER + rb"(?:##?|%%?|/[/#%]?)"
+# zsh's flags (`${(%):-%x}`), a length with an operator after it (`${#a[@]:-0}`)
+_UNREAD_EXPANSION = rb"\$\{(?:\([^)\s}]*\)|#[A-Za-z_]\w*\[[^]\s}]*\][^}\s])[^}\s]*\}"
 # `10#$n`: a base before a variable in arithmetic (`16#ff` the grammar reads already).
 _BASE_PREFIX = rb"(?<![\w#$])(?:[0-9]+#|0[xX])(?=\$)"
 # `3<>file`: a file opened for reading and writing, which the grammar does not know.
@@ -238,6 +240,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_case_patterns(data, start, end),
                 *_test_globs(data, start, end),
                 *_base_prefixes(data, start, end),
+                *_unread_expansions(data, start, end),
                 *_subshell_substitutions(data, start, end, budget),
                 *_read_write_redirects(data, start, end),
                 *_empty_backticks(data, start, end),
@@ -811,6 +814,17 @@ def _base_prefixes(data: bytes, start: int, end: int) -> list[Repair]:
     return [
         Repair(m.start(), m.end() - m.start(), b" " * (m.end() - m.start()))
         for m in _pattern(_BASE_PREFIX).finditer(data, start, end)
+    ]
+
+
+def _unread_expansions(data: bytes, start: int, end: int) -> list[Repair]:
+    """`${(%):-%x}` (zsh's flags, in a branch bash never runs) and `${#a[@]:-0}` (a
+    length with an operator after it): valid words to bash, which fails on them only if
+    it runs them, and errors to the grammar: read as a variable of the same length
+    (`${_________}`), whose value is not known."""
+    return [
+        Repair(m.start() + 2, m.end() - m.start() - 3, b"_" * (m.end() - m.start() - 3))
+        for m in _pattern(_UNREAD_EXPANSION).finditer(data, start, end)
     ]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from typing import TypeVar
 
 from auditor.shell.arrays import element_at
@@ -116,6 +116,13 @@ def bind_positional(env: MutableMapping[str, Value], arguments: tuple[str | None
             env[name] = words[index]
         else:
             env.pop(name, None)
+
+
+def set_positional(env: MutableMapping[str, Value], arguments: Sequence[str | None]) -> None:
+    """`set -- WORDS` (also `set -e -- WORDS`): `$@` and `$1`… become the words after
+    the `--`; a `set` without `--` leaves them."""
+    if "--" in arguments:
+        bind_positional(env, tuple(arguments[arguments.index("--") + 1 :]))
 
 
 def shift_positional(env: MutableMapping[str, Value], count: int | None) -> None:
