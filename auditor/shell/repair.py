@@ -71,7 +71,7 @@ _DEFAULT = _PARAMETER + rb":?[-=+?]"
 # `${name#`, `%%`, `/`, `//`, `/#`, `/%` and a pattern word (`${s%]}`): a glob to bash.
 _REMOVAL = _PARAMETER + rb"(?:##?|%%?|/[/#%]?)"
 # zsh's flags (`${(%):-%x}`), a length with an operator after it (`${#a[@]:-0}`)
-_UNREAD_EXPANSION = rb"\$\{(?:\([^)\s}]*\)|#[A-Za-z_]\w*\[[^]\s}]*\][^}\s])[^}\s]*\}"
+_UNREAD_EXPANSION = rb"\$\{(?:\([^)}\n]*\)|#[A-Za-z_]\w*\[[^]\s}]*\][^}\s])[^}\s]*\}"
 # `10#$n`: a base before a variable in arithmetic (`16#ff` the grammar reads already).
 _BASE_PREFIX = rb"(?<![\w#$])(?:[0-9]+#|0[xX])(?=\$)"
 # `3<>file`: a file opened for reading and writing, which the grammar does not know.
