@@ -79,7 +79,9 @@ def test_positional_parameters_and_locals_end_with_the_call() -> None:
     script = build('f() { local X="$1"; Y="$2"; shift; }\nX=kept; set -- a b\nf one two\n')
     assert script.env["X"] == "kept"
     assert script.env["Y"] == "two"
-    assert "1" not in script.env
+    # the script's own positional parameters (`set -- a b`) are back after the call
+    assert (script.env["1"], script.env["@"]) == ("a", ("a", "b"))
+    assert "1" not in build('f() { X="$1"; }\nf one\n').env
 
 
 def test_a_function_with_many_distinct_argument_lists_is_walked_a_bounded_number_of_times() -> None:
