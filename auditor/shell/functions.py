@@ -26,6 +26,7 @@ from typing import NamedTuple
 from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
+from auditor.shell.options import SHELLS
 from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition
 from auditor.shell.status import (
     bare_leave,
@@ -315,15 +316,24 @@ def names_program(command: SimpleCommand, parsed: ShellText) -> bool:
 ScriptAgent = Callable[[SimpleCommand], tuple[AgentProfile, str, bool] | None]
 
 
+# Programs that run a string of shell they are given: a wrapper forwarding to one is seen
+# through, so the string is read.
+_STRING_RUNNERS = frozenset({*SHELLS, "eval"})
+
+
 def forwarded_command(
     command: SimpleCommand,
     summaries: Mapping[str, FunctionSummary],
     catalog: AgentCatalog,
     script_agent: ScriptAgent | None = None,
+    *,
+    strings: bool = False,
 ) -> SimpleCommand:
     """A call of a pass-through wrapper seen through it: `wrapper 600 claude -p …` runs
     `claude` inside the wrappers of the wrapper's body, and `retry 3 ./agent-once.sh` the
-    agent of that script (`script_agent`) (the command itself otherwise)."""
+    agent of that script (`script_agent`) (the command itself otherwise). `strings`: also
+    one that ends at a shell given a string (`tcmd 600 bash -c "…"`), for its string to
+    be read (the call stays the command the script runs)."""
     if command.agent is not None:
         return command
     argv = command.argv
@@ -349,6 +359,8 @@ def forwarded_command(
         called = summaries.get(program or "")  # a function that runs one (`retry invoke_llm`)
         if called is not None and called.agent is not None and not called.forwards:
             return seen._replace(agent=called.agent, wrappers=(*seen.wrappers, *called.wrappers))
+        if strings and program in _STRING_RUNNERS:  # `tcmd 600 bash -c "cd $d && claude"`
+            return seen
     return command
 
 

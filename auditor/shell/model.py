@@ -562,6 +562,9 @@ class ShellScript:
         command = analyse_command(node, env, self.catalog)
         command = forwarded_command(command, self.summaries, self.catalog, self._project_script)
         text = command_string(command, env) if command.agent is None else None
+        if text is None and command.agent is None:  # a wrapper given `bash -c "…"`
+            view = forwarded_command(command, self.summaries, self.catalog, strings=True)
+            text = command_string(view, env) if view is not command else None
         if text is None and command.agent is None and self.written and (file := run_file(command)):
             text = self.written.get(file)  # a script it wrote before: `"$runner"`
         found = self._string_agent(text) if text else None
