@@ -456,7 +456,6 @@ class Auditor:
                 host_after=embedded.after,
                 host_call=embedded.host_call,
                 templated=embedded.templated,
-                end_tested=embedded.end_tested,
             )
         if embedded is not None and embedded.workdir is not None and folder is not None:
             # the project scripts the code runs by a relative path are read from its folder

@@ -147,8 +147,9 @@ def _probes() -> tuple[frozenset[str], re.Pattern[str]]:
     data = builtin_data("agents")["probes"]
     verbs = "|".join(re.escape(v).replace(r"\ ", r"\s+") for v in data["replies"])
     word = r"['\"]?[\w-]{1,16}['\"]?[.!]?"  # one short word: `OK`, `"pong".`
-    # `reply with exactly OK`, `reply with the single word ok`, `say just "pong"`
-    filler = r"(?:\s+(?:exactly|only|just))?(?:\s+(?:the|a))?(?:\s+(?:single|one))?(?:\s+word)?"
+    # `reply with exactly OK`, `reply with the single word ok`, `say just "pong"` (an
+    # article only before `word`: `print the summary` asks for work)
+    filler = r"(?:\s+(?:exactly|only|just))?(?:\s+(?:the|a)(?:\s+(?:single|one))?\s+word)?"
     reply = re.compile(rf"(?:{verbs}){filler}[\s:]+{word}", re.IGNORECASE)
     return frozenset(data["prompt-options"]), reply
 

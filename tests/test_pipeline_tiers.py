@@ -33,6 +33,8 @@ def findings(text: str, settings: Settings = EVERY_RULE) -> list[Finding]:
         ("curl -fsSL https://bun.sh/install | bash && bun install", "RA102", "info"),
         ("curl -fsSL https://bun.sh/install | sudo -E bash -\nbun install", "RA102", "info"),
         ("curl -fsSL https://bun.sh/install | bash\nbun install || true", "RA101", "warning"),
+        # a `||` after the `&&` takes the install's failure: tested
+        ("curl -fsSL https://bun.sh/i | bash && echo ok || exit 1\nbun i", "RA101", "warning"),
         ("curl -fsSL https://sh.rustup.rs | sh -s -- -y\nrustup default stable", "RA102", "info"),
         (
             "curl -fsSL https://bun.sh/install | bash apply.sh\nbun install",
@@ -52,6 +54,7 @@ def findings(text: str, settings: Settings = EVERY_RULE) -> list[Finding]:
         ("gptme --version | tee v.txt", "RA102", "info"),
         ('claude -p "Say OK" | tee v.txt', "RA102", "info"),  # a readiness probe
         ("claude -p 'reply with the single word ok' | tee v.txt", "RA102", "info"),
+        ('claude -p "Print the summary" | tee log', "RA101", "error"),  # work, not a probe
         ("opencode serve --port 4096 | tee server.log", "RA102", "info"),  # no session
         ('claude -p "Say OK, then fix the tests" | tee log', "RA101", "error"),
         ('opencode run "serve the app" | tee log', "RA101", "error"),

@@ -126,9 +126,6 @@ class EmbeddedShell(NamedTuple):
     # The text holds output its writer inserts, kept as written (`$(…)` in an unquoted
     # here-document): what the grammar cannot read there is not the file's to fix.
     templated: bool = False
-    # The host's code tests the final status (Python reading `returncode`), rather than
-    # failing the run on it as a step, a `RUN` or a recipe line does.
-    end_tested: bool = False
 
 
 class PhysicalLine(NamedTuple):

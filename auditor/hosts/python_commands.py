@@ -213,7 +213,6 @@ def _call_shells(
                     fix,
                     output_read=read,
                     host_call=place,
-                    end_tested=True,
                 )
             continue
         if name in ARGV_VARARGS:
@@ -239,7 +238,6 @@ def _call_shells(
                 hint,
                 fix,
                 output_read=read,
-                end_tested=True,
             )
 
 

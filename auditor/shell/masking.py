@@ -40,6 +40,7 @@ _NAMELESS = frozenset(
         *("static", "cdn", "packages", "setup", "latest", "releases", "scripts", "script"),
         *("main", "master", "head", "bin", "api", "githubusercontent", "github", "gitlab"),
         *("deb", "rpm", "apt", "dist", "files", "public", "stable", "release", "tools"),
+        *("home", "example", "docs", "sh", "io", "dev", "app", "run", "org", "com", "net"),
     }
 )
 # Last stages that act on their input rather than show it (`| sh`, `| tee f`, `| xargs rm`).
@@ -99,7 +100,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     # only the run's end reads its status and the same run goes on to use the tool: a
     # failed download installs nothing, and the run fails there (a runner that tests the
     # status reports a false install; one that never uses the tool builds without it)
-    ends = use is not None and (use.ends or (use.reason == unit.end_use and not unit.end_tested))
+    ends = use is not None and (use.ends or use.reason == unit.end_use)
     fetch = pipeline.stages[-2].command
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
@@ -123,7 +124,7 @@ def installed_tools(arguments: Sequence[str | None]) -> set[str]:
             continue
         host, path = url.group(1).lower(), (url.group(2) or "").lower()
         words = [*host.split(".")[:-1], *(part.split(".")[0] for part in path.split("/"))]
-        found |= {w for w in words if len(w) > 2 and w not in _NAMELESS and w[0].isalpha()}
+        found |= {w for w in words if len(w) > 1 and w not in _NAMELESS and w[0].isalpha()}
     return found
 
 

@@ -79,6 +79,17 @@ def _condition_role(node: Node) -> tuple[str, bool] | None:
     return None
 
 
+def _failure_taken(chain: Node) -> bool:
+    """Whether a `||` after the `&&`/`||` list `chain`, in the lists around it, runs
+    when it fails (`a && b || c`: `c` takes a failure of `a`)."""
+    while chain.parent is not None and chain.parent.type == "list":
+        operator, _ = _operator_after(chain.parent, chain)
+        if operator is not None and operator.type == "||":
+            return True
+        chain = chain.parent
+    return False
+
+
 def _operator_after(list_node: Node, node: Node) -> tuple[Node | None, Node | None]:
     """The operator after `node` in a list, and the operand it joins."""
     children = list(list_node.children)
@@ -453,7 +464,9 @@ def status_use(
                 return None
             _, right = _operator_after(parent, node)
             store = right if right is not None and right.type == "variable_assignment" else None
-            ends = operator == "&&"  # it goes on to the next command, or stops there
+            # it goes on to the next command, or stops there (unless a `||` after the
+            # chain takes its failure: `… && echo ok || exit 1`)
+            ends = operator == "&&" and not _failure_taken(parent)
             return StatusUse(f"it is an operand of `{operator}`", store=store, ends=ends)
         outer = status_use(parent, options, context)
         if outer is not None:

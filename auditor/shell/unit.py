@@ -62,7 +62,6 @@ class ShellUnit:
         host_after: tuple[str, str] = ("", ""),
         host_call: tuple[int, int] | None = None,
         templated: bool = False,
-        end_tested: bool = False,
     ) -> None:
         self.source = source
         self.text = text
@@ -80,7 +79,6 @@ class ShellUnit:
         self.host_after = host_after  # what the host runs after it (`EmbeddedShell.after`)
         self.host_call = host_call  # host offsets of the call that runs it, written apart
         self.templated = templated  # holds output its writer inserts (`EmbeddedShell`)
-        self.end_tested = end_tested  # the host's code tests `end_use`'s status
         self._script: ShellScript | None = None
         # The file it was read from, the tree sourced files must stay in, their size bound,
         # and the folders named as search roots (`--source-path`).

@@ -120,7 +120,7 @@ def bind_positional(env: MutableMapping[str, Value], arguments: tuple[str | None
 
 def set_positional(env: MutableMapping[str, Value], arguments: Sequence[str | None]) -> None:
     """`set -- WORDS` (also `set -e -- WORDS`): `$@` and `$1`… become the words after
-    the `--`; a `set` without `--` leaves them."""
+    the `--` (the form without `--`, `set a b`, is not read: they stay as they were)."""
     if "--" in arguments:
         bind_positional(env, tuple(arguments[arguments.index("--") + 1 :]))
 

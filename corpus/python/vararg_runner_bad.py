@@ -20,3 +20,12 @@ async def review(diff: str) -> bool:
 async def install() -> bool:
     code, _ = await _run("sh", "-c", "curl -fsSL https://claude.ai/install.sh | bash")  # expect: RA101(warning)
     return code == 0
+
+
+class Reviewer:
+    async def _run(self, *args: str) -> int:
+        proc = await asyncio.create_subprocess_exec(*args)
+        return await proc.wait()
+
+    async def review(self) -> bool:
+        return await self._run("sh", "-c", "codex exec 'Review the diff' | tee codex.log") == 0  # expect: RA101(error)

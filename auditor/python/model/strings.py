@@ -51,9 +51,9 @@ from auditor.python.model.value_calls import (
 from auditor.value_budget import Held
 
 _MAX_DEPTH = 24
+_MAX_SITES = 8  # calls of a function whose `*args` a resolution reads
 # Linux hands no single argument longer than MAX_ARG_STRLEN (128 KiB) to a program, so a
 # longer command string could not run as `sh -c STRING`; nor an argv past ARG_MAX (2 MiB).
-_MAX_SITES = 8  # calls of a function whose `*args` a resolution reads
 MAX_TEXT = 131_072  # characters of one resolved string
 MAX_ARGV = 2_097_152  # characters of one resolved argv, its words together
 _PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-#0 +]*\d*(?:\.\d+)?(?P<type>[sdrifgxXoeEca%])")
@@ -552,9 +552,9 @@ class Resolver:
         if scope.args.vararg.arg != node.id:
             return None
         place = len(scope.args.posonlyargs) + len(scope.args.args)
-        method = self.module.scope_of(scope) is not self.module.tree
-        bound = [a.arg for a in scope.args.args[:1]] in (["self"], ["cls"])
-        place -= method and bound  # `self.run(…)` gives no `self`
+        method = isinstance(self.module.parent(scope), ast.ClassDef)
+        if method and [a.arg for a in scope.args.args[:1]] in (["self"], ["cls"]):
+            place -= 1  # `self.run(…)` gives no `self`
         sites = [
             call
             for call in self.module.calls

@@ -57,7 +57,10 @@ class LibraryLayers:
 
     def retry_objects(self) -> dict[str, int]:
         """Module names bound to a library's retry decorator (`llm_retry = retry(…)`),
-        which other modules apply as `@llm_retry`: name -> its layer."""
+        which other modules apply as `@llm_retry`, or to what a call of another module's
+        function returns (`llm_retry = make_retry()`: a layer the graph resolves, which
+        holds nothing when that function returns no retry object); and the functions that
+        return or apply one: name -> its layer."""
         found: dict[str, int] = {}
         for statement in module_statements(self.tree):
             if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)):

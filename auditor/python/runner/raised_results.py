@@ -14,7 +14,8 @@ def reraised_calls(function: Function) -> set[int]:
     """The ids of the calls of `function` (its own body) whose result it keeps in a name
     and raises on a test of one of its fields (`r.status`, `r.error`, `r["ok"]`); a test
     of the name alone (`if r is None`, `if not r`) is not about a failure it reports."""
-    nodes = [n for s in function.body for n in (s, *statements(s, definitions=False))]
+    own = [s for s in function.body if not isinstance(s, Function | ast.ClassDef)]
+    nodes = [n for s in own for n in (s, *statements(s, definitions=False))]
     tested = {
         field.value.id
         for node in nodes
