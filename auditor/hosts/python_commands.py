@@ -205,14 +205,7 @@ def _call_shells(
                 place = module.span(call)
                 read = _output_file_read(module, call) or _output_examined(module, call)
                 yield EmbeddedShell(
-                    code,
-                    ShellOptions(),
-                    use,
-                    where,
-                    hint,
-                    fix,
-                    output_read=read,
-                    host_call=place,
+                    code, ShellOptions(), use, where, hint, fix, output_read=read, host_call=place
                 )
             continue
         if name in ARGV_VARARGS:
@@ -231,13 +224,7 @@ def _call_shells(
             pane = tmux and bool(_PANE_READ.search(module.source.text))
             read = pane or (not tmux and _output_examined(module, call))
             yield EmbeddedShell(
-                code,
-                options,
-                None if tmux else use,
-                where,
-                hint,
-                fix,
-                output_read=read,
+                code, options, None if tmux else use, where, hint, fix, output_read=read
             )
 
 

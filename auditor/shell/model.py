@@ -559,12 +559,13 @@ class ShellScript:
     def _analysed(self, node: Node, env: Env) -> SimpleCommand:
         """A command with its words, wrappers and agent: its own, one it forwards through a
         wrapper function, or the one a string it runs as shell passes its status on."""
-        command = analyse_command(node, env, self.catalog)
-        command = forwarded_command(command, self.summaries, self.catalog, self._project_script)
-        text = command_string(command, env) if command.agent is None else None
-        if text is None and command.agent is None:  # a wrapper given `bash -c "…"`
-            view = forwarded_command(command, self.summaries, self.catalog, strings=True)
-            text = command_string(view, env) if view is not command else None
+        analysed = analyse_command(node, env, self.catalog)
+        # seen through a pass-through wrapper: its agent, or the `bash -c "…"` it is given
+        view = forwarded_command(
+            analysed, self.summaries, self.catalog, self._project_script, strings=True
+        )
+        command = view if view.agent is not None else analysed  # (the call stays the command)
+        text = command_string(view, env) if command.agent is None else None
         if text is None and command.agent is None and self.written and (file := run_file(command)):
             text = self.written.get(file)  # a script it wrote before: `"$runner"`
         found = self._string_agent(text) if text else None

@@ -227,7 +227,7 @@ class FunctionFacts(ValueRefs):
         # ids of the calls whose result it tests and raises on (`raised_results`)
         self._reraised: set[int] = set()
         if isinstance(self.node, Function):
-            self._reraised = reraised_calls(self.node)
+            self._reraised = reraised_calls(self.node, self.bindings, self.raising)
             self.layer = self.owner.decorator_layer(self.node, self.cls, self)
             self.owner.recursion_layers(self.node, self)
         self.returned: list[ast.Return] = []  # its `return VALUE` statements

@@ -6,26 +6,37 @@ again here, so a retry layer around this function retries it (`retry_reach`)."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from auditor.python.model.ast_values import Function, statements, walk
 
 
-def reraised_calls(function: Function) -> set[int]:
+def reraised_calls(
+    function: Function, bindings: Sequence[ast.stmt], raising: Sequence[ast.If]
+) -> set[int]:
     """The ids of the calls of `function` (its own body) whose result it keeps in a name
     and raises on a test of one of its fields (`r.status`, `r.error`, `r["ok"]`); a test
-    of the name alone (`if r is None`, `if not r`) is not about a failure it reports."""
-    own = [s for s in function.body if not isinstance(s, Function | ast.ClassDef)]
-    nodes = [n for s in own for n in (s, *statements(s, definitions=False))]
+    of the name alone (`if r is None`, `if not r`) is not about a failure it reports.
+    `bindings` and `raising`: its assignments and its `if`s that raise, as its facts'
+    one walk of the body found them (with the bodies of the functions it defines)."""
+    if not raising:
+        return set()
+    inner = {
+        id(s)
+        for d in function.body
+        if isinstance(d, Function | ast.ClassDef)
+        for s in statements(d, definitions=False)
+    }
     tested = {
         field.value.id
-        for node in nodes
-        if isinstance(node, ast.If) and any(isinstance(s, ast.Raise) for s in node.body)
+        for node in raising
+        if id(node) not in inner
         for field in walk(node.test)
         if isinstance(field, ast.Attribute | ast.Subscript) and isinstance(field.value, ast.Name)
     }
     found: set[int] = set()
-    for node in nodes if tested else ():
-        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+    for node in bindings if tested else ():
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1) or id(node) in inner:
             continue
         target, value = node.targets[0], node.value
         value = value.value if isinstance(value, ast.Await) else value

@@ -230,9 +230,14 @@ class ValueRefs:
         self.tries: list[ast.Try | ast.TryStar] = []
         self.bindings: list[ast.stmt] = []  # `_BINDINGS`, loops, `added_to`
         self.declared_global: set[str] = set()  # names it declares `global`
+        self.raising: list[ast.If] = []  # the `if`s whose body raises (`raised_results`)
         branches: list[ast.If | ast.Match] = []
         loops: list[ast.stmt] = []
         for statement in _own_statements(node):
+            if isinstance(statement, ast.If) and any(
+                isinstance(s, ast.Raise) for s in statement.body
+            ):
+                self.raising.append(statement)
             if isinstance(statement, ast.For | ast.AsyncFor) or (
                 isinstance(statement, ast.Expr) and added_to(statement) is not None
             ):

@@ -33,6 +33,8 @@ curl -fsSL https://mise.run | sh  # expect: RA102(info)
 if ! curl -fsSL https://opencode.ai/install | bash; then  # expect: RA101(warning)
   echo "install failed" >&2
 fi
+# So does one that reports the failure after an `&&` (`|| exit 1` takes it).
+curl -fsSL https://mise.run | sh && echo "mise installed" || exit 1  # expect: RA101(warning)
 # A script file given to the shell reads the download as data: still RA101.
 curl -fsSL https://example.com/config.sh | bash apply.sh  # expect: RA101(warning)
 mise trust
