@@ -27,28 +27,54 @@ def _text(node: Node) -> str:
 def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard]:
     """Every comparison or `case` arm on a status `reference` traces to an agent call."""
     found: list[StatusGuard] = []
+    stored = _StoredCodes(script.parsed.nodes())
     for node in script.parsed.nodes():
         if (
             node.type == "test_command"
             or (node.type == "compound_statement" and _text(node).startswith("(("))
             or (node.type == "command" and _text(node).startswith("test "))
         ):
-            found += _comparisons(script, node, reference)
+            found += _comparisons(script, node, reference, stored)
         elif node.type == "case_statement":
-            found += _case(script, node, reference)
+            found += _case(script, node, reference, stored)
     return found
 
 
-def _comparisons(script: ShellScript, holder: Node, reference: Reference) -> list[StatusGuard]:
+class _StoredCodes:
+    """The integer literals the script itself assigns each variable, anywhere (`rc=429`
+    after grepping the log): a variable holds every value any path gives it, so a guard
+    comparing it with one of them can match, whatever the agent exits with."""
+
+    def __init__(self, nodes: list[Node]) -> None:
+        self._nodes = nodes
+        self._found: dict[str, set[int]] | None = None  # read when a guard is found
+
+    def __call__(self, word: Node, code: int) -> bool:
+        """Whether the variable `word` expands (`$rc`, `"${rc}"`) is assigned `code`."""
+        if self._found is None:
+            self._found = {}
+            for node in self._nodes:
+                if node.type != "variable_assignment":
+                    continue
+                name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+                number = bounded_int(_text(value).strip("\"'"), signed=True) if value else None
+                if name is not None and number is not None:
+                    self._found.setdefault(_text(name), set()).add(number)
+        name = _text(word).strip("\"'").lstrip("$").strip("{}")
+        return code in self._found.get(name, ())
+
+
+def _comparisons(
+    script: ShellScript, holder: Node, reference: Reference, stored: _StoredCodes
+) -> list[StatusGuard]:
     found: dict[tuple[int, bool], list[tuple[Node, int]]] = {}
     calls: dict[int, AgentCall] = {}
     for left, operator, right in _binary(holder, script.parsed.data):
-        call = reference(left)
-        literal = _text(right).strip("\"'")
+        call, word, literal = reference(left), left, _text(right).strip("\"'")
         if call is None:
-            call, literal = reference(right), _text(left).strip("\"'")
+            call, word, literal = reference(right), right, _text(left).strip("\"'")
         code = bounded_int(literal, signed=True)
-        if call is None or code is None:
+        if call is None or code is None or stored(word, code):
             continue
         if operator not in _EQUAL and operator not in _UNEQUAL:
             continue
@@ -74,7 +100,9 @@ def _guard_text(script: ShellScript, context: Node) -> str:
     return script.parsed.data[context.start_byte : end].decode("utf-8", errors="replace")
 
 
-def _case(script: ShellScript, node: Node, reference: Reference) -> list[StatusGuard]:
+def _case(
+    script: ShellScript, node: Node, reference: Reference, stored: _StoredCodes
+) -> list[StatusGuard]:
     value = node.child_by_field_name("value")
     call = reference(value) if value is not None else None
     if call is None:
@@ -87,7 +115,7 @@ def _case(script: ShellScript, node: Node, reference: Reference) -> list[StatusG
             c for c in item.children if item.field_name_for_child(_index(item, c)) == "value"
         ]
         codes = [c for p in patterns if (c := bounded_int(_text(p))) is not None]
-        if not codes or len(codes) != len(patterns):
+        if not codes or len(codes) != len(patterns) or any(stored(value, c) for c in codes):
             continue
         intents = intents_in(script.parsed.node_text(item), script.catalog)
         start, _ = script.parsed.span(patterns[0])

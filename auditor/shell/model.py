@@ -628,8 +628,8 @@ class ShellScript:
         found = self.sourced.read(path)
         if found is None and self._climbs(word, path):
             found = self.sourced.search_roots(path)
-        if found is None and path.startswith("/"):
-            found = self.sourced.tree_copy(path)
+        if found is None and path.startswith(("/", "../")):
+            found = self.sourced.tree_copy(path)  # also a checkout beside this one
         if found is None:
             return None
         # read as a script, not sourced: a later `source` of it reads it again, and it

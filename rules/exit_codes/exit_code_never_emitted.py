@@ -27,8 +27,10 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
     agent's profile nor a wrapper present on that invocation can produce:
     `-eq 2` for gptme, `124` with no `timeout` wrapper, or `returncode == 124`
     after Python's `subprocess.run(timeout=…)`, which raises `TimeoutExpired`
-    instead of returning 124. Also flags comparing `os.system(…)`'s value with
-    an exit code: it returns a wait status (`75` arrives as `19200`).
+    instead of returning 124. Whatever the program, a code above 255 never
+    matches: an exit status is 0 to 255 (`exit 429` arrives as 173). Also
+    flags comparing `os.system(…)`'s value with an exit code: it returns a wait
+    status (`75` arrives as `19200`).
 
     ## Why is this bad?
     The guarded branch is dead code: the timeout handler, the retry on a
@@ -93,6 +95,13 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
                 f"`os.system` returns a wait status, not `{label}`'s exit code: "
                 f"{' or '.join(map(str, guard.codes))} is never compared as meant",
                 "convert it with `os.waitstatus_to_exitcode()`, or use `subprocess.run`",
+            )
+        beyond = [code for code in guard.codes if code > 255]
+        if beyond:  # whatever the program: `exit 429` arrives as 429 % 256
+            return (
+                f"`{label}`'s status never equals {beyond[0]}: an exit status is 0 to 255 "
+                f"(`exit {beyond[0]}` arrives as {beyond[0] % 256})",
+                "compare with a code from 0 to 255, or read the failure from the output",
             )
         if not codes.documented:
             return None
