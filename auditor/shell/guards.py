@@ -56,10 +56,10 @@ class _StoredCodes:
             for node in self._nodes:
                 if node.type != "variable_assignment":
                     continue
-                name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+                named, value = node.child_by_field_name("name"), node.child_by_field_name("value")
                 number = bounded_int(_text(value).strip("\"'"), signed=True) if value else None
-                if name is not None and number is not None:
-                    self._found.setdefault(_text(name), set()).add(number)
+                if named is not None and number is not None:
+                    self._found.setdefault(_text(named), set()).add(number)
         name = _text(word).strip("\"'").lstrip("$").strip("{}")
         return code in self._found.get(name, ())
 
@@ -105,7 +105,7 @@ def _case(
 ) -> list[StatusGuard]:
     value = node.child_by_field_name("value")
     call = reference(value) if value is not None else None
-    if call is None:
+    if value is None or call is None:
         return []
     found: list[StatusGuard] = []
     for item in node.named_children:
