@@ -35,6 +35,9 @@ class StatusGuard(NamedTuple):
     equality: bool  # `==`/`-eq`/a `case` arm; False for `!=`/`-ne`/`not in`
     intents: tuple[Intent, ...]  # what the guard's condition and body are about
     wait_status: bool = False  # the value is `os.system`'s wait status, not an exit code
+    # codes the runner itself stores in the compared variable (`rc=429` after grepping the
+    # log): the comparison can meet them whatever the agent exits with
+    stored: tuple[int, ...] = ()
 
 
 class UnreachableRead(NamedTuple):

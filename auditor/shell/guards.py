@@ -43,7 +43,8 @@ def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard
 class _StoredCodes:
     """The integer literals the script itself assigns each variable, anywhere (`rc=429`
     after grepping the log): a variable holds every value any path gives it, so a guard
-    comparing it with one of them can match, whatever the agent exits with."""
+    comparing it with one of them can match, whatever the agent exits with
+    (`StatusGuard.stored`)."""
 
     def __init__(self, nodes: list[Node]) -> None:
         self._nodes = nodes
@@ -74,18 +75,26 @@ def _comparisons(
         if call is None:
             call, word, literal = reference(right), right, _text(left).strip("\"'")
         code = bounded_int(literal, signed=True)
-        if call is None or code is None or stored(word, code):
+        if call is None or code is None:
             continue
         if operator not in _EQUAL and operator not in _UNEQUAL:
             continue
         key = (id(call), operator in _EQUAL)
         calls[id(call)] = call
-        found.setdefault(key, []).append((left, code))
+        found.setdefault(key, []).append((word, code))
     context = _guard_context(holder)
     intents = intents_in(_guard_text(script, context), script.catalog)
     start, end = script.parsed.span(holder)
     return [
-        StatusGuard(start, end, calls[call_id], tuple(code for _, code in items), equality, intents)
+        StatusGuard(
+            start,
+            end,
+            calls[call_id],
+            tuple(code for _, code in items),
+            equality,
+            intents,
+            stored=tuple(code for word, code in items if stored(word, code)),
+        )
         for (call_id, equality), items in found.items()
     ]
 
@@ -115,12 +124,13 @@ def _case(
             c for c in item.children if item.field_name_for_child(_index(item, c)) == "value"
         ]
         codes = [c for p in patterns if (c := bounded_int(_text(p))) is not None]
-        if not codes or len(codes) != len(patterns) or any(stored(value, c) for c in codes):
+        if not codes or len(codes) != len(patterns):
             continue
         intents = intents_in(script.parsed.node_text(item), script.catalog)
         start, _ = script.parsed.span(patterns[0])
         _, end = script.parsed.span(patterns[-1])
-        found.append(StatusGuard(start, end, call, tuple(codes), True, intents))
+        kept = tuple(c for c in codes if stored(value, c))
+        found.append(StatusGuard(start, end, call, tuple(codes), True, intents, stored=kept))
     return found
 
 

@@ -96,7 +96,8 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
                 f"{' or '.join(map(str, guard.codes))} is never compared as meant",
                 "convert it with `os.waitstatus_to_exitcode()`, or use `subprocess.run`",
             )
-        beyond = [code for code in guard.codes if code > 255]
+        codes_compared = [code for code in guard.codes if code not in guard.stored]
+        beyond = [code for code in codes_compared if code > 255]
         if beyond:  # whatever the program: `exit 429` arrives as 429 % 256
             return (
                 f"`{label}`'s status never equals {beyond[0]}: an exit status is 0 to 255 "
@@ -105,7 +106,7 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
             )
         if not codes.documented:
             return None
-        missing = [code for code in guard.codes if code != 0 and not codes.emits(code)]
+        missing = [code for code in codes_compared if code != 0 and not codes.emits(code)]
         if not missing:
             return None
         code = missing[0]

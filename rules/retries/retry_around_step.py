@@ -132,7 +132,11 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     through its argv's every reaching definition and environment defaults
     (`Path(os.getenv("CLAUDE_PATH", "claude"))`). The
     finding sits at the retry construct; the step call (and the launcher's
-    definition) are related locations. Severity is error for a blanket retry
+    definition) are related locations. A module's retry helper given the step
+    (`with_retry(run_claude, p)`, `with_retry(lambda: self._attempt(p))`,
+    `with_retry(functools.partial(run_claude, p))`) is reported at that call, as
+    a decorator is where it is applied: each call that hands it a step is a
+    defect of its own, and the helper's loop none. Severity is error for a blanket retry
     (bare `except`, `Exception`, tenacity without `retry=`, any non-zero
     exit) and warning when the retry is narrowed to some failures. A bounded
     loop that resumes a named session only on the transient exit (75) or a
@@ -305,11 +309,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
 
         if construct.wrapped is not None:
             step = steps.reference(construct.wrapped)
-            if (
-                step is None
-                or construct.retry is None
-                or steps.reported_in_helper(step, construct.imported_helper)
-            ):
+            if step is None or construct.retry is None:
                 return []
             return [(step, construct.retry)]
         hits: list[tuple[StepCall, Retry]] = []

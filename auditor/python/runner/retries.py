@@ -350,10 +350,11 @@ class _Catalogue:
         return self.uses(call.func if call else expression, call, "decorator")
 
     def wrapping_call(self, call: ast.Call) -> RetryConstruct | None:
-        """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`."""
+        """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`, and
+        `with_retry(lambda: …)`, `with_retry(functools.partial(fn, …))`."""
         first = _arguments(call)[:1]
         target = first[0][1] if first and first[0][0] is None else None
-        if not isinstance(target, ast.Name | ast.Attribute):
+        if not isinstance(target, ast.Name | ast.Attribute | ast.Lambda | ast.Call):
             return None
         inner = call.func if isinstance(call.func, ast.Call) else None
         func = inner.func if inner is not None else call.func

@@ -93,19 +93,6 @@ class Steps:
             call, label, process, checked, named, profile, launcher, flag, item
         )
 
-    def reported_in_helper(self, step: StepCall, imported_helper: bool) -> bool:
-        """Whether a retry helper of another module (`imported_helper`), given `step`,
-        reports the re-run itself: the call graph resolves its call of the function it is
-        given to a launcher the index holds (a module's function or method, not one
-        defined inside a function), so the helper's audit finds it at its loop, and the
-        call that applies the helper is the same defect (one defect, one finding)."""
-        launcher = step.launcher
-        if not imported_helper or launcher is None:
-            return False
-        return isinstance(launcher.where, RelatedLocation) or any(
-            launcher is known for known in self.launchers.values()
-        )
-
     def related(self, step: StepCall) -> tuple[RelatedLocation, ...]:
         """Where the step is called (or named), and where its launcher is defined."""
         what = "is called here" if step.call in self.calls else "is re-run from here"
@@ -314,6 +301,15 @@ class Steps:
             return self.project_calls.hierarchy_launcher(at, self.launchers)
         return None
 
+    def _given_function(self, call: ast.Call) -> bool:
+        """Whether `call` calls a parameter of the function it is in (`step(*args)`)."""
+        scope = self.module.scope_of(call)
+        if not isinstance(call.func, ast.Name) or not isinstance(scope, Function):
+            return False
+        arguments = scope.args
+        names = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+        return any(a.arg == call.func.id for a in names)
+
     def _through_graph(self, call: ast.Call) -> Launcher | None:
         """A launcher of the tree the project call graph says this call runs (through a
         relative import, a re-export, a constructor's instance, an override)."""
@@ -330,6 +326,11 @@ class Steps:
                 path, span, "a process call and the agent's argv are given here"
             )
             return returned_launcher(dotted_name(call.func) or "call", where, None)
+        # a step its callers hand a module's retry helper (`with_retry(run_claude, p)`): the
+        # call handing it re-runs it, and is reported, as a decorator's application is
+        helper = "." not in function and function in self.unit.own_summary()[1].retry_helpers
+        if helper and self._given_function(call):
+            return None
         for owner, qualname in project.callees(function, call.lineno, call.col_offset):
             summary = self.unit.project.python.get(owner)
             if summary is None:
@@ -344,8 +345,7 @@ class Steps:
                 # runs it here
                 nested = qualname.rpartition(".")[0]
                 defined = f"{owner}.{nested}" in self._graph_launchers.graph.functions
-                helper = function in self.unit.own_summary()[1].retry_helpers
-                if found is None or (defined and (owner == own or helper)):
+                if found is None or (defined and owner == own):
                     continue
                 position, returns = (found.line, found.column), found.returns
             line, column = position
@@ -397,7 +397,16 @@ class Steps:
         return None
 
     def reference(self, node: ast.expr) -> StepCall | None:
-        """The step a function reference names (`retry(...)(execute_gptme)`), if any."""
+        """The step a function reference names (`retry(...)(execute_gptme)`), if any: also
+        the call a lambda makes (`with_retry(lambda: self._attempt(p))`), and the function
+        `functools.partial` binds."""
+        if isinstance(node, ast.Lambda):
+            body = node.body.value if isinstance(node.body, ast.Await) else node.body
+            if not isinstance(body, ast.Call):
+                return None
+            return self.calls.get(body) or self.reference(body.func)
+        if isinstance(node, ast.Call) and dotted_name(node.func) in _PARTIAL and node.args:
+            return self.reference(node.args[0])
         dotted = dotted_name(node) or ""
         head, _, rest = dotted.partition(".")
         qualified = f"{self.aliases[head]}.{rest}".rstrip(".") if head in self.aliases else dotted
@@ -409,6 +418,9 @@ class Steps:
         return StepCall(
             node, launcher.label, launcher.process, False, False, launcher.profile, launcher
         )
+
+
+_PARTIAL = frozenset({"partial", "functools.partial"})
 
 
 def _mentions(node: ast.AST, names: set[str]) -> bool:

@@ -2,7 +2,7 @@ import time
 
 
 def with_retries(fn, *args, attempts=3, **kwargs):
-    for attempt in range(attempts):  # expect: RA301
+    for attempt in range(attempts):
         try:
             return fn(*args, **kwargs)
         except Exception:

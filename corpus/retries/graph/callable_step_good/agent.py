@@ -1,3 +1,4 @@
+import functools
 import json
 import subprocess
 import urllib.request
@@ -17,3 +18,10 @@ def run_claude(prompt):
 def main(prompt, url):
     with_retries(fetch_status, url)
     once(run_claude, prompt)
+
+
+def status_twice(url):
+    # a lambda and a partial that call no agent: nothing to re-run
+    with_retries(lambda: fetch_status(url))
+    with_retries(functools.partial(fetch_status, url))
+    once(lambda: run_claude("summarise the status"))

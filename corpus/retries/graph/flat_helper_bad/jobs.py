@@ -8,7 +8,7 @@ def run_codex(task):
 
 
 def implement(task):
-    return relaunch_on_error(run_codex, 3, task)
+    return relaunch_on_error(run_codex, 3, task)  # expect: RA301
 
 
 def review(diff):
@@ -16,5 +16,5 @@ def review(diff):
         argv = ["claude", "-p", f"Review this diff:\n{diff}"]
         return subprocess.run(argv, check=True, capture_output=True, text=True)
 
-    # a function defined here: the call that applies the helper is where it is reported
+    # a function defined here, as one of the module: reported where the helper is applied
     return relaunch_on_error(run_review, 3)  # expect: RA301

@@ -1,11 +1,11 @@
 """A flat checkout (no `__init__.py`): a generic retry helper, and the steps given to it
-by `jobs.py`. A launcher of the module is reported here, at the loop that re-runs it."""
+by `jobs.py`. Each call that hands it a step is reported there, not at this loop."""
 
 import time
 
 
 def relaunch_on_error(step, attempts, *args):
-    for attempt in range(attempts):  # expect: RA301
+    for attempt in range(attempts):
         try:
             return step(*args)
         except Exception:
