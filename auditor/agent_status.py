@@ -50,6 +50,7 @@ class UnreachableRead(NamedTuple):
     # the function holding it and the unit offsets of a call that runs it under errexit,
     # when its other calls do not (`f` called plainly once, in `if ! f` elsewhere)
     via: tuple[str, int, int] | None = None
+    subshell: bool = False  # the read is inside a subshell `( … )` errexit leaves, not the script
 
 
 class MaskedStage(NamedTuple):

@@ -411,6 +411,7 @@ class _Flow:
 
     def _unreachable(self, invocation: _Invocation) -> None:
         statement, node = invocation.statement, invocation.command.node
+        own = node  # the run itself: what ends a subshell around it
         holder = enclosing_function(node, self.parsed)
         if holder is not None and holder not in self.script.called:
             return  # errexit is decided where a function is called, and nothing calls it
@@ -430,20 +431,28 @@ class _Flow:
             via = self._plain_call(holder)
             errexit = via is not None or outside
             options = options._replace(errexit=True) if errexit else options
-        if not ends_on_failure(node, options):
-            return  # a failure goes on to the read (a condition, `&`, a masked stage)
         # the read right after the run; in a subshell that errexit leaves with the run's
-        # status (`( agent; rc=$?; … )`) the one inside it first, then the one after it
+        # status (`( agent; rc=$?; … )`, also one run in the background) the one inside
+        # it first, then the one after it; none where a failure goes on to the read (a
+        # condition, `&`, a masked stage)
         inner = self._left_inside(invocation)
-        read = next(
-            (r for s in (inner, statement) if s is not None and (r := self._read_after(s))),
+        found_in = next(
+            (
+                (s, r)
+                for s in (inner, statement)
+                if s is not None
+                and ends_on_failure(own if s is inner else node, options, before=s)
+                and (r := self._read_after(s))
+            ),
             None,
         )
-        if read is None:
+        if found_in is None:
             return
+        left, read = found_in
+        subshell = _in_subshell(left)
         guards = sum(1 for g in self.status.guards if g.call is invocation.call)
         start, end = self.parsed.span(read)
-        found = UnreachableRead(start, end, invocation.call, guards, via)
+        found = UnreachableRead(start, end, invocation.call, guards, via, subshell)
         # one read, one entry: runs of an agent in two branches both reach it, and the
         # guards on the value are counted with one of them; and one call of the function
         # under errexit, one entry: the reads it makes dead (one in each branch of an
@@ -516,9 +525,9 @@ class _Flow:
         hidden = any(read_names.out_of_sight(assignment) for assignment in assignments)
         if names and not hidden and not names & read_names.names:
             return True  # `rc=${PIPESTATUS[0]}` that nothing reads: no guard to be dead
-        after, shown = next_statement(read), False
+        after, shown = _runs_next(read), False
         while after is not None and self._displays(after):
-            after, shown = next_statement(after), True
+            after, shown = _runs_next(after), True
         if not names or (after is not None and not _exits_with(after)):
             return False
         if shown and after is None:
@@ -742,3 +751,23 @@ def _carried_by(statement: Node) -> Node:
             break
         current = parent
     return current
+
+
+def _runs_next(node: Node) -> Node | None:
+    """The statement that runs after `node`: the next in its sequence, or, when it ends a
+    branch, the one after the `fi` (`esac`) around it."""
+    for level in branch_ends(node):
+        following = next_statement(level)
+        if following is not None:
+            return following
+    return None
+
+
+def _in_subshell(node: Node) -> bool:
+    """Whether `node` runs in a subshell `( … )` of its function (or script)."""
+    current = node.parent
+    while current is not None and current.type not in ("function_definition", "program"):
+        if current.type == "subshell":
+            return True
+        current = current.parent
+    return False

@@ -304,9 +304,18 @@ class ShellScript:
 
     def options_at(self, node: Node) -> ShellOptions:
         """The options in effect at a command, an assignment statement, or a group
-        (`( … )`, `{ …; }`, `(( … ))`) where it starts; at a redirected one, its own."""
-        body = node.child_by_field_name("body") if node.type == "redirected_statement" else None
-        return self._options_by_id.get((body or node).id, ShellOptions())
+        (`( … )`, `{ …; }`, `(( … ))`) where it starts; at a redirected one, its own; at
+        a pipeline (`a | b > log`, `! a`), those at its first stage."""
+        current: Node | None = node
+        while current is not None and current.id not in self._options_by_id:
+            if current.type == "redirected_statement":
+                current = current.child_by_field_name("body")
+            elif current.type in ("pipeline", "negated_command"):
+                current = current.named_children[0] if current.named_children else None
+            else:
+                break
+        found = self._options_by_id.get(current.id) if current is not None else None
+        return found or ShellOptions()
 
     def read_names(self) -> ReadNames:
         """The variables the script reads, found once (`auditor.shell.reads`)."""

@@ -227,19 +227,23 @@ def in_condition(node: Node) -> bool:
     return False
 
 
-def ends_on_failure(node: Node, options: ShellOptions) -> bool:
+def ends_on_failure(node: Node, options: ShellOptions, before: Node | None = None) -> bool:
     """Whether errexit ends the shell when the command `node` fails (`options` in effect
     at it): nothing between it and its scope takes its status, that is no condition,
     `!`, `&&`/`||` operand, `&`, `$(…)`, or pipeline stage before the last without
-    pipefail. In a function, the options are those of its calls (see the model)."""
+    pipefail. In a function, the options are those of its calls (see the model).
+    With `before` (a statement holding `node`): whether the failure ends the shell that
+    runs what follows `before`, that is a subshell around `before` too, when it is
+    backgrounded or a masked stage (`( agent; echo $? ) &`: the `echo` never runs)."""
     if not options.errexit or in_condition(node):
         return False
-    current = node
+    current, passed = node, False
     while current.parent is not None and current.type not in _SCOPE_BOUNDARIES:
         parent = current.parent
-        if backgrounded(current):
+        if backgrounded(current) and not passed:
             return False
-        if parent.type == "pipeline" and not options.pipefail:
+        passed = passed or (before is not None and current.id == before.id)
+        if parent.type == "pipeline" and not options.pipefail and not passed:
             stages = [c for c in parent.named_children if c.type != "comment"]
             if stages[-1].id != current.id:
                 return False

@@ -105,8 +105,9 @@ class StatusReadUnreachable(Rule[ShellUnit]):
                 unit,
                 read.start,
                 read.end,
-                f"this read only ever sees success{where}: errexit ends the script when "
-                f"`{read.call.label}` fails{guards}",
+                f"this read only ever sees success{where}: errexit ends the "
+                f"{'subshell' if read.subshell else 'script'} when `{read.call.label}` "
+                f"fails{guards}",
                 hint=f"capture it with `{read.call.label} … || rc=$?` or test it in an `if`",
                 related=related,
             )
