@@ -366,3 +366,24 @@ def file_test_operand(node: Node) -> bool:
         return False
     operator = parent.children[0] if parent.children else None
     return operator is not None and text_of(operator) in _FILE_TESTS and operator.id != node.id
+
+
+_PRESENCE = re.compile(r'^(?:!\s*)?(?:-[nz]\s+)?"?\$\{?\w+\}?"?$')
+
+
+def presence_test(node: Node) -> bool:
+    """Whether the read of `node` is a test only that the variable holds some text
+    (`[ -n "$out" ]`, `[[ -z $out ]]`, `[ "$out" ]`), not of what the text says."""
+    holder = node.parent
+    while holder is not None and holder.type in ("string", "expansion", "simple_expansion"):
+        holder = holder.parent
+    if holder is not None and holder.type == "unary_expression":
+        holder = holder.parent
+    if holder is None or holder.type != "test_command":
+        return False
+    inner = text_of(holder).strip()
+    for opening, closing in (("[[", "]]"), ("[", "]")):
+        if inner.startswith(opening) and inner.endswith(closing):
+            inner = inner[len(opening) : -len(closing)].strip()
+            break
+    return bool(_PRESENCE.match(inner))

@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.examined import EXAMINING, file_test_operand, only_shows
+from auditor.shell.examined import EXAMINING, file_test_operand, only_shows, presence_test
 from auditor.shell.given_files import prints_given
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
@@ -90,6 +90,10 @@ class AgentOutput(NamedTuple):
     # The function whose standard output it is (nothing in the body captures it or
     # sends it to a file): a caller that examines the function's output judges it.
     through: str | None = None
+    # The variables that capture its error output too (`out=$(agent … 2>&1)`): a failure
+    # prints its error there, so a test that the text is there (`[ -n "$out" ]`) passes
+    # either way and judges nothing
+    merged: frozenset[str] = frozenset()
 
 
 def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
@@ -112,8 +116,9 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
         files |= passed_files(script, function, files, calls)
     captured = file_captures(script, files, functools.partial(prints_given, script))
     variables = copies(script, variables | captured, function)
+    merged = path.variables if path.merged else frozenset()
     return AgentOutput(
-        frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through
+        frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through, merged
     )
 
 
@@ -124,18 +129,20 @@ class _OutputPath(NamedTuple):
     reaches_function: bool  # nothing captures it on the way (it may go to a file)
     files: frozenset[str]  # the files redirects and `tee` stages write it to
     variables: frozenset[str]  # the variable an `x=$(…)` around it captures it in
+    merged: bool = False  # its error output joins it on the way (`2>&1`, `&>`)
 
 
 def _output_path(script: ShellScript, node: Node) -> _OutputPath:
     """Where the standard output of the command at `node` goes (`_OutputPath`)."""
     files: set[str] = set()
     variables: set[str] = set()
-    kept, current = True, node
+    kept, merged, current = True, False, node
     while current.parent is not None and current.type not in ("function_definition", "program"):
         parent = current.parent
         if parent.type == "redirected_statement":
             redirects = [c for c in parent.named_children if c.type == "file_redirect"]
             files.update(f for r in redirects if (f := written_file(r)) is not None)
+            merged = merged or any(_joins_errors(r) for r in redirects)
             # `> "$log"`, `> /dev/null`, `>&2`: what it prints goes elsewhere
             kept = kept and not any(sends_output_away(r) for r in redirects)
         elif parent.type == "pipeline":
@@ -151,9 +158,15 @@ def _output_path(script: ShellScript, node: Node) -> _OutputPath:
                 variables.add(text_of(name))
             elif holder is not None and joined is not None:  # `! local out=$(…)`
                 variables.update(_declared_name(holder, joined))
-            return _OutputPath(False, False, frozenset(files), frozenset(variables))
+            return _OutputPath(False, False, frozenset(files), frozenset(variables), merged)
         current = parent
     return _OutputPath(kept, True, frozenset(files), frozenset(variables))
+
+
+def _joins_errors(redirect: Node) -> bool:
+    """Whether a redirect sends the error output where the standard output goes."""
+    text = text_of(redirect).replace(" ", "")
+    return text == "2>&1" or (text.startswith(("&>", ">&")) and not text.startswith(">&2"))
 
 
 def _declared_name(command: Node, joined: Node) -> list[str]:
@@ -624,6 +637,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 or (file_test_operand(node) and not _guards(node, statement))
             ):
                 continue
+            if key[0] == "v" and key[1] in output.merged and presence_test(node):
+                continue  # `[ -n "$out" ]` of `out=$(agent … 2>&1)`: an error is text too
             if not only_shows(script, node):
                 return True
     if output.opaque:

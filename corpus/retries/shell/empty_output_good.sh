@@ -5,7 +5,7 @@
 set -u
 
 while read -r task; do
-  answer=$(claude -p "$task" 2>&1 || true)
+  answer=$(claude -p "$task" || true)
   if [ -z "$answer" ]; then
     echo "no answer for $task" >&2
     continue
@@ -14,7 +14,7 @@ while read -r task; do
 done < tasks.txt
 
 while true; do
-  report=$(gemini -p "summarise today's alerts" 2>&1 || true)
+  report=$(gemini -p "summarise today's alerts" || true)
   [ -n "$report" ] || echo "empty report" >&2
   sleep 3600
 done &
