@@ -276,7 +276,9 @@ class CallGraph:
         pass it (`with_retry(fetch)`, `self.fetch`, `provider.chat`), or the calls of the
         lambda they pass (`with_retry(lambda: self._call_api(prompt))`, run where the
         parameter is called), also through a caller's own parameter it passes on
-        (`retry_with_backoff(operation=operation)` in `with_retry(self, operation)`)."""
+        (`retry_with_backoff(operation=operation)` in `with_retry(self, operation)`), a
+        function a factory returns (`with_retry(make_completer(key))`), and the lambdas a
+        module's container holds (`with_retry(REGISTRY[name])`)."""
         found: list[str] = []
         for caller, number in self.callers(fid):
             for ref in self.passed(fid, self.functions[caller].facts["calls"][number], parameter):
@@ -286,7 +288,11 @@ class CallGraph:
                     found += [
                         c for r in ref[1] if r[0] == "result" for c in self.callees(caller, r[1])
                     ]
+                elif ref[0] == "result":
+                    found += self._returned_functions(caller, ref)
                 elif ref[0] in ("global", "self"):
+                    if ref[0] == "global":
+                        found += self._held_lambdas(ref[1], self.functions[caller].module)
                     kind = "name" if ref[0] == "global" else "self"
                     found += self.targets(self.functions[caller], (kind, ref[1]))
                 elif ref[0] == "field" and len(ref) > 3:  # a bound method: `provider.chat`
@@ -316,10 +322,17 @@ class CallGraph:
                     for name in self.hierarchy.dispatch(cls, callee[2])
                     if name in self.functions and not self.hierarchy.declared_abstract(name)
                 ]
+            if found and self._unresolved(function, callee[1]):
+                # a receiver holds every value a path gives it: where one path's is of no
+                # known class (`entry["provider"]` in one branch, `Legacy(…)` in the
+                # other), the family's overrides are its candidates too
+                overrides = self.hierarchy.abstract(callee[2], function.module)
+                found += [n for n in overrides if n in self.functions and n not in found]
             if found:
                 return found[:MAX_DISPATCH]
-            if self._made_outside(function, callee[1]):
-                return []  # an object of a class the tree does not define
+            if self._made_outside(function, callee[1]) or self._annotated(function, callee[1]):
+                return []  # an object of a class the tree does not define, or of one it
+                # names, which no class implements (a protocol of a method it lacks)
             overrides = self.hierarchy.abstract(callee[2], function.module)
             return [name for name in overrides if name in self.functions]
         if kind == "name":
@@ -361,8 +374,36 @@ class CallGraph:
                     found += self.targets(outer, ("value", ref[2]))  # the enclosing's value
                 elif ref and ref[0] == "self":  # a method kept in a name (`getattr(self, …)`)
                     found += self.targets(function, ref)
+                elif ref and ref[0] == "result":  # `complete = make_completer(key)`
+                    found += self._returned_functions(fid, ref)
+                elif ref and ref[0] == "global":  # `REGISTRY[name](prompt)`
+                    found += self._held_lambdas(ref[1], function.module)
             return found
         return []
+
+    def _returned_functions(self, fid: str, ref: Any) -> list[str]:
+        """The functions of the tree a call's result may be: what the function it calls
+        returns by name (`def make_completer(): … def complete(): …; return complete`)."""
+        found: list[str] = []
+        for target in self.callees(fid, ref[1]):
+            maker = self.functions[target]
+            for item, *returned in maker.facts.get("returns", ()):
+                if item == ref[2] and returned and returned[0] == "global":
+                    name = self.resolve(returned[1], maker.module) or returned[1]
+                    found += [name] if name in self.functions else []
+        return found
+
+    def _held_lambdas(self, name: str, reader: str) -> list[str]:
+        """What the lambdas a module-level container holds call (`REGISTRY = {"gpt":
+        lambda p: send_openai(p, "gpt")}`): run where an item of it is called."""
+        found: list[str] = []
+        for holder, held in self._global_stores.get(self.global_key(name, reader), ()):
+            if held and held[0] == "lambda":
+                hid = f"{holder.module}.{holder.qualname}"
+                found += [
+                    c for r in held[1] if r and r[0] == "result" for c in self.callees(hid, r[1])
+                ]
+        return found
 
     def _instances(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:
         """The classes of the tree whose instances a receiver's references may hold: the
@@ -456,6 +497,29 @@ class CallGraph:
                     cls = self.resolve(held[1], holder.module)
                     found += [cls] if cls in self.classes else []
         return list(dict.fromkeys(found))[:MAX_DISPATCH]
+
+    def _annotated(self, function: _Function, refs: Sequence[Any]) -> bool:
+        """Whether a receiver is a parameter annotated with a class of the tree."""
+        annotations = function.facts.get("annotations", {})
+        return any(
+            self.resolve(named, function.module) in self.classes
+            for ref in refs
+            if ref and ref[0] == "param"
+            for named in str(annotations.get(ref[1]) or "").split("|")
+            if named
+        )
+
+    def _unresolved(self, function: _Function, refs: Sequence[Any], depth: int = 0) -> bool:
+        """Whether one of a receiver's references (through the closures around it) holds
+        no instance of a class of the tree, nor an object made outside it."""
+        for ref in refs:
+            if ref and ref[0] == "outer" and depth < _FACTORY_DEPTH:
+                outer = self._outer(function, ref)
+                if outer is not None and self._unresolved(outer, ref[2], depth + 1):
+                    return True
+            elif not self._instances(function, [ref]) and not self._made_outside(function, [ref]):
+                return True
+        return False
 
     def _made_outside(self, function: _Function, refs: Sequence[Any]) -> bool:
         """Whether a receiver holds only what calls of names imported from outside the

@@ -231,6 +231,11 @@ class ClassHierarchy:
             self._implementers[cls] = found if len(found) <= MAX_DISPATCH else []
         return self._implementers[cls]
 
+    def _structural(self, cls: str) -> list[str]:
+        """A protocol's implementers (`implementers`), which define its methods without
+        deriving from it: its overrides as much as a subclass's; none for a class."""
+        return self.implementers(cls) if self.classes[cls].get("protocol") else []
+
     def declared_abstract(self, method: str) -> bool:
         """Whether a method of the tree (`module.Class.name`) is declared abstract: a call
         of it runs an override."""
@@ -255,7 +260,7 @@ class ClassHierarchy:
             dict.fromkeys(
                 f"{sub}.{name}"
                 for cls in self._declaring.get(name, ())
-                for sub in self.descendants(cls)
+                for sub in (*self.descendants(cls), *self._structural(cls))
                 if name in self.classes[sub].get("methods", ())
             )
         )

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple, TypeGuard
 
 from auditor.python.model.ast_values import Comprehension, Function
+from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.class_family import ClassFamily, class_of, method_owner, on_self
 from auditor.python.model.module import PythonModule, of_current
 from auditor.python.model.scopes import Scopes, comprehension_binds
@@ -255,11 +256,20 @@ class ValueFlow:
         scope (`llm_retry = tenacity.retry(…)`, at the module's top or in the function that
         defines the decorated one), what a module function called there returns
         (`def llm_retry(): return tenacity.retry(…)`), or what a module function given the
-        decorated function applies to it (`def llm_retry(fn): return tenacity.retry(…)(fn)`)."""
+        decorated function applies to it (`def llm_retry(fn): return tenacity.retry(…)(fn)`),
+        or what the class stores once in the attribute of `self` it names
+        (`self.retrying = tenacity.retry(…)` in `__init__`, `@self.retrying` on a nested
+        function of a method)."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             callee = self._callees(node)
             returned = _only_return(self.module, callee[0][0]) if callee else None
             return returned if isinstance(returned, ast.Call) else node
+        if isinstance(node, ast.Attribute) and on_self(node):
+            cls = class_of(self.module, node)
+            attributes = class_attributes(self.module.tree)
+            stored = attributes.assigned(node.attr, attributes.lineage(cls.name)) if cls else []
+            held = stored[0].value if len(stored) == 1 else None
+            return held if isinstance(held, ast.Call) else node
         if not isinstance(node, ast.Name):
             return node
         scope = self._scope(node)

@@ -1,0 +1,1 @@
+"""Near miss: the same receiver and protocol, with the provider's own retries off."""
