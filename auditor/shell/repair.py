@@ -202,7 +202,8 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
             found.extend(Repair(*edit) for edit in edits)
         if node.is_missing:
             found.extend(_redirected_assignment(node))
-        operator = node.type == "ERROR" and (node.text or b"").strip() in (b"||", b"&&", b"|")
+        # an operator, and what the grammar took in with it (`|| {` of a group after it)
+        operator = node.type == "ERROR" and (node.text or b"").lstrip().startswith(_OPERATORS)
         if operator and node.parent is not None and node.parent.type == "command":
             found.extend(_redirected_assignment(node))  # `X=$(a) 2>/dev/null || true`
         if node.type == "ERROR" or node.is_missing:
@@ -777,6 +778,9 @@ def _compound_herestring(error: Node, data: bytes) -> list[Repair]:
     ):
         return []
     return [Repair(error.start_byte, 2, b"  ")]
+
+
+_OPERATORS = (b"||", b"&&", b"|")
 
 
 def _redirected_assignment(gap: Node) -> list[Repair]:
