@@ -34,6 +34,7 @@ from auditor.shell.words import (
     applies_when_empty,
     evaluate,
     expand_argument,
+    is_program_path,
     kept,
     output_key,
     program_path,
@@ -76,6 +77,10 @@ def _array_literal(
         if child.type == "concatenation" and _text(child.children[0]) == "[":
             text = evaluate(child, env)
             pair = keyed_element(text) if text is not None else None
+            if pair is None:  # `[claude]="$HOME/.local/bin/claude"`: its program is known
+                spelled = evaluate(child, env, OPAQUE_WORD)
+                held = keyed_element(spelled) if spelled is not None else None
+                pair = held if held is not None and is_program_path(held[1]) else None
             key = pair[0] if pair is not None else _text(child)[1:].split("]", 1)[0]
             keyed = True
             keys.append(key)
@@ -85,6 +90,7 @@ def _array_literal(
             size += len(elements[-1]) + 1
             continue
         for word in expand_argument(child, env):
+            word = word if word is not None else program_path(child, env)
             if word is None and not elements and not appended:
                 return None
             elements.append(word or "")

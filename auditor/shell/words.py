@@ -468,6 +468,10 @@ def program_path(node: Node, env: Env) -> str | None:
         if isinstance(kept_path, str):
             return kept_path
     spelled = evaluate(node, env, OPAQUE_WORD)
-    if spelled is None or "/" not in spelled:
-        return None
-    return spelled if OPAQUE_WORD in spelled and _named_file(spelled) else None
+    return spelled if spelled is not None and is_program_path(spelled) else None
+
+
+def is_program_path(spelled: str) -> bool:
+    """Whether a word spelled with `OPAQUE_WORD` for its unknown parts is a path whose
+    folder alone depends on the run (`program_path`)."""
+    return "/" in spelled and OPAQUE_WORD in spelled and _named_file(spelled)
