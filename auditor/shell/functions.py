@@ -42,6 +42,8 @@ from auditor.shell.verdict_codes import (
     reports_status,
     success_verdicts,
 )
+from auditor.shell.words import evaluate
+from auditor.unit import OPAQUE_WORD
 
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
 _FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
@@ -494,7 +496,19 @@ def printed_words(definition: Node, commands: Iterable[SimpleCommand]) -> tuple[
         words = [w for w in given if not (w or "").startswith("-")]
         if len(words) == 1 and words[0]:
             found[words[0]] = None  # (a lookup prints the path of the program it names)
+        elif len(given) == 1 and not formatted and not looks_up:
+            line = _known_head(command.word_nodes[1])
+            found.update({line: None} if line else {})
     return tuple(found)[:_MAX_PRINTED]
+
+
+def _known_head(word: Node | None) -> str | None:
+    """The text of an `echo`'s one word known only in part, spelled with `OPAQUE_WORD`
+    for the parts the run decides, when its first word is known (`echo "claude -p
+    $(printf %q "$1")"` prints a `claude` command line whose prompt the run gives)."""
+    spelled = evaluate(word, {}, OPAQUE_WORD) if word is not None else None
+    head = spelled.split(None, 1)[0] if spelled and spelled.split() else ""
+    return spelled if head and OPAQUE_WORD not in head and " " in spelled.strip() else None
 
 
 _MAX_PRINTED = 8  # the words a function's output is known to be one of, at most
