@@ -507,8 +507,9 @@ def _known_head(word: Node | None) -> str | None:
     for the parts the run decides, when its first word is known (`echo "claude -p
     $(printf %q "$1")"` prints a `claude` command line whose prompt the run gives)."""
     spelled = evaluate(word, {}, OPAQUE_WORD) if word is not None else None
-    head = spelled.split(None, 1)[0] if spelled and spelled.split() else ""
-    return spelled if head and OPAQUE_WORD not in head and " " in spelled.strip() else None
+    words = spelled.split() if spelled else []
+    known = len(words) > 1 and OPAQUE_WORD not in words[0]
+    return spelled if known else None
 
 
 _MAX_PRINTED = 8  # the words a function's output is known to be one of, at most
