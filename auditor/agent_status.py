@@ -38,6 +38,8 @@ class StatusGuard(NamedTuple):
     # codes the runner itself stores in the compared variable (`rc=429` after grepping the
     # log): the comparison can meet them whatever the agent exits with
     stored: tuple[int, ...] = ()
+    # codes no exit status carries where statuses are 0 to 255 (a shell's `-eq 429`)
+    out_of_range: tuple[int, ...] = ()
 
 
 class UnreachableRead(NamedTuple):

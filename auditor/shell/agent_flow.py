@@ -26,6 +26,7 @@ from auditor.shell.guards import status_guards
 from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.lost import kept_by_library, lost_status
 from auditor.shell.model import ShellScript
+from auditor.shell.options import ShellOptions
 from auditor.shell.output_words import local_names
 from auditor.shell.parse import Node, backgrounded, enclosing_definition, enclosing_loop, within
 from auditor.shell.schedule import endless
@@ -422,15 +423,10 @@ class _Flow:
             # `X=$(agent)`, `( agent | tee log )`: errexit acts on the assignment or the
             # group, as the shell around it has it (not a `set -e` inside the group)
             node = acted
-        options, via = self.script.options_at(node), None
-        outside = holder is not None and holder in self.script.called_errexit_outside
-        if holder is not None and self.script.errexit_on_some_call(node):
-            # errexit is on in the body only if every call has it: one plain call under
-            # it still ends the script there (`f` once, `if ! f` elsewhere), here or in a
-            # script that sources this one
-            via = self._plain_call(holder)
-            errexit = via is not None or outside
-            options = options._replace(errexit=True) if errexit else options
+        # (one plain call of the function under errexit, when some call has it)
+        some = holder is not None and self.script.errexit_on_some_call(node)
+        via = self._plain_call(holder) if holder is not None and some else None
+        options = self._options(node, holder, via)
         # the read right after the run; in a subshell that errexit leaves with the run's
         # status (`( agent; rc=$?; … )`, also one run in the background) the one inside
         # it first, then the one after it; none where a failure goes on to the read (a
@@ -441,7 +437,12 @@ class _Flow:
                 (s, r)
                 for s in (inner, statement)
                 if s is not None
-                and ends_on_failure(own if s is inner else node, options, before=s)
+                and (
+                    ends_on_failure(node, options, before=s)
+                    if s is not inner
+                    # inside the subshell: as its own options have it (`( set -e; … )`)
+                    else ends_on_failure(own, self._options(own, holder, via), before=s)
+                )
                 and (r := self._read_after(s))
             ),
             None,
@@ -458,6 +459,7 @@ class _Flow:
         # under errexit, one entry: the reads it makes dead (one in each branch of an
         # `if`) have one fix there: reported at the first (not where scripts that source
         # this one call it too: those calls may run the other branch)
+        outside = holder is not None and holder in self.script.called_errexit_outside
         place = via if via is not None and not outside else (start, end)
         held = self._reads_at.get(place)
         if held is None:
@@ -466,6 +468,19 @@ class _Flow:
         elif guards > (first := self.status.unreachable[held]).guards:
             kept = found._replace(start=first.start, end=first.end) if via else found
             self.status.unreachable[held] = kept
+
+    def _options(
+        self, node: Node, holder: str | None, via: tuple[str, int, int] | None
+    ) -> ShellOptions:
+        """The options at `node`; in a function, errexit on in the body only if every call
+        has it: one plain call under it (`via`) still ends the script there (`f` once,
+        `if ! f` elsewhere), here or in a script that sources this one."""
+        options = self.script.options_at(node)
+        if holder is not None and self.script.errexit_on_some_call(node):
+            outside = holder in self.script.called_errexit_outside
+            errexit = via is not None or outside
+            options = options._replace(errexit=True) if errexit else options
+        return options
 
     def _read_after(self, statement: Node) -> Node | None:
         """The status read right after `statement`, or after the `fi` (`esac`) of each
@@ -764,10 +779,14 @@ def _runs_next(node: Node) -> Node | None:
 
 
 def _in_subshell(node: Node) -> bool:
-    """Whether `node` runs in a subshell `( … )` of its function (or script)."""
+    """Whether `node` runs in a subshell of its function (or script): `( … )`, or a `{ …; }`
+    group run in the background or as a pipeline's stage."""
     current = node.parent
     while current is not None and current.type not in ("function_definition", "program"):
         if current.type == "subshell":
+            return True
+        staged = current.parent is not None and current.parent.type == "pipeline"
+        if current.type == "compound_statement" and (staged or backgrounded(current)):
             return True
         current = current.parent
     return False

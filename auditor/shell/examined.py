@@ -368,22 +368,35 @@ def file_test_operand(node: Node) -> bool:
     return operator is not None and text_of(operator) in _FILE_TESTS and operator.id != node.id
 
 
-_PRESENCE = re.compile(r'^(?:!\s*)?(?:-[nz]\s+)?"?\$\{?\w+\}?"?$')
+_REF = r'"?\$(?:\w+|\{#?\w+(?::?-)?\})"?'  # `$out`, `"${out}"`, `"${out:-}"`, `${#out}`
+_PRESENCE = re.compile(
+    rf"(?:!\s*)?(?:-[nz]\s+)?{_REF}"  # `-n "$out"`, `"$out"`
+    rf"|{_REF}\s*(?:!=|==?)\s*(?:\"\"|'')|(?:\"\"|'')\s*(?:!=|==?)\s*{_REF}"  # `"$out" != ""`
+    rf"|{_REF}\s+-(?:gt|ne|eq)\s+0"  # `${#out} -gt 0`
+)
 
 
 def presence_test(node: Node) -> bool:
     """Whether the read of `node` is a test only that the variable holds some text
-    (`[ -n "$out" ]`, `[[ -z $out ]]`, `[ "$out" ]`), not of what the text says."""
+    (`[ -n "$out" ]`, `[[ -z $out ]]`, `[ "$out" != "" ]`, `test -n "${out:-}"`,
+    `[ ${#out} -gt 0 ]`), not of what the text says."""
     holder = node.parent
-    while holder is not None and holder.type in ("string", "expansion", "simple_expansion"):
+    while holder is not None and holder.type in _PRESENCE_PARTS:
         holder = holder.parent
-    if holder is not None and holder.type == "unary_expression":
-        holder = holder.parent
-    if holder is None or holder.type != "test_command":
+    if holder is None or holder.type not in ("test_command", "command"):
         return False
     inner = text_of(holder).strip()
+    if holder.type == "command":  # `test -n "$out"`
+        if not inner.startswith("test "):
+            return False
+        inner = inner[len("test ") :]
     for opening, closing in (("[[", "]]"), ("[", "]")):
         if inner.startswith(opening) and inner.endswith(closing):
-            inner = inner[len(opening) : -len(closing)].strip()
+            inner = inner[len(opening) : -len(closing)]
             break
-    return bool(_PRESENCE.match(inner))
+    return bool(_PRESENCE.fullmatch(inner.strip()))
+
+
+_PRESENCE_PARTS = frozenset(
+    {"string", "expansion", "simple_expansion", "unary_expression", "binary_expression"}
+)

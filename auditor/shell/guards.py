@@ -13,9 +13,10 @@ from auditor.agent_status import AgentCall, StatusGuard
 from auditor.exit_codes import intents_in
 from auditor.numbers import bounded_int
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, descendants, enclosing_definition
 
 _EQUAL = frozenset({"-eq", "==", "="})
+_MAX_STATUS = 255  # an exit status is 0 to 255 (`exit 429` arrives as 173)
 _UNEQUAL = frozenset({"-ne", "!="})
 Reference = Callable[[Node], "AgentCall | None"]  # the call whose status a word holds
 
@@ -41,17 +42,19 @@ def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard
 
 
 class _StoredCodes:
-    """The integer literals the script itself assigns each variable, anywhere (`rc=429`
-    after grepping the log): a variable holds every value any path gives it, so a guard
-    comparing it with one of them can match, whatever the agent exits with
-    (`StatusGuard.stored`)."""
+    """The integer literals the script itself assigns a variable between the run whose
+    status it holds and a guard on it, in the guard's function (`rc=429` after grepping
+    the log): a variable holds every value a path gives it, so the guard can meet them
+    whatever the agent exits with (`StatusGuard.stored`)."""
 
     def __init__(self, nodes: list[Node]) -> None:
         self._nodes = nodes
-        self._found: dict[str, set[int]] | None = None  # read when a guard is found
+        # name -> (byte offset, function around it, code), read when a guard is found
+        self._found: dict[str, list[tuple[int, int | None, int]]] | None = None
 
-    def __call__(self, word: Node, code: int) -> bool:
-        """Whether the variable `word` expands (`$rc`, `"${rc}"`) is assigned `code`."""
+    def __call__(self, word: Node, code: int, call: AgentCall, script: ShellScript) -> bool:
+        """Whether the variable `word` expands (`$rc`, `"${rc}"`) is assigned `code` after
+        the run `call` and before `word`, in the same function (or at the top level)."""
         if self._found is None:
             self._found = {}
             for node in self._nodes:
@@ -60,9 +63,19 @@ class _StoredCodes:
                 named, value = node.child_by_field_name("name"), node.child_by_field_name("value")
                 number = bounded_int(_text(value).strip("\"'"), signed=True) if value else None
                 if named is not None and number is not None:
-                    self._found.setdefault(_text(named), set()).add(number)
+                    scope = enclosing_definition(node)
+                    place = (node.start_byte, scope.id if scope else None, number)
+                    self._found.setdefault(_text(named), []).append(place)
         name = _text(word).strip("\"'").lstrip("$").strip("{}")
-        return code in self._found.get(name, ())
+        scope = enclosing_definition(word)
+        here = scope.id if scope else None
+        start, _ = script.parsed.span(word)
+        return any(
+            number == code
+            and function == here
+            and call.end <= script.parsed.char_offset(at) < start
+            for at, function, number in self._found.get(name, ())
+        )
 
 
 def _comparisons(
@@ -93,7 +106,10 @@ def _comparisons(
             tuple(code for _, code in items),
             equality,
             intents,
-            stored=tuple(code for word, code in items if stored(word, code)),
+            stored=tuple(
+                code for word, code in items if stored(word, code, calls[call_id], script)
+            ),
+            out_of_range=tuple(code for _, code in items if code > _MAX_STATUS),
         )
         for (call_id, equality), items in found.items()
     ]
@@ -129,8 +145,13 @@ def _case(
         intents = intents_in(script.parsed.node_text(item), script.catalog)
         start, _ = script.parsed.span(patterns[0])
         _, end = script.parsed.span(patterns[-1])
-        kept = tuple(c for c in codes if stored(value, c))
-        found.append(StatusGuard(start, end, call, tuple(codes), True, intents, stored=kept))
+        kept = tuple(c for c in codes if stored(value, c, call, script))
+        beyond = tuple(c for c in codes if c > _MAX_STATUS)
+        found.append(
+            StatusGuard(
+                start, end, call, tuple(codes), True, intents, stored=kept, out_of_range=beyond
+            )
+        )
     return found
 
 

@@ -365,7 +365,7 @@ class SourcedFiles:
             found = self._read_in(folder / relative, self.root) if folder is not None else None
         return self._looked_up("search", relative, found)
 
-    def tree_copy(self, absolute: str) -> tuple[Path, str] | None:
+    def tree_copy(self, path: str) -> tuple[Path, str] | None:
         """A path outside the tree read as the tree's own file whose last folders and name
         it ends with (`/home/ubuntu/harness/scripts/run-agent.sh`, or a workflow's
         `../harness/scripts/run-agent.sh`, for the tree's `scripts/run-agent.sh`: the
@@ -373,7 +373,7 @@ class SourcedFiles:
         tail of two parts or more, read as `search_roots` reads a path (a `--source-path`
         root, else the nearest folder above the file walked, inside the tree); None when
         none holds it. The path itself is never read."""
-        parts = [part for part in absolute.split("/") if part]
+        parts = [part for part in path.split("/") if part]
         for start in range(1, len(parts) - 1):
             found = self.search_roots("/".join(parts[start:]))
             if found is not None:

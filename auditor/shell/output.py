@@ -142,7 +142,7 @@ def _output_path(script: ShellScript, node: Node) -> _OutputPath:
         if parent.type == "redirected_statement":
             redirects = [c for c in parent.named_children if c.type == "file_redirect"]
             files.update(f for r in redirects if (f := written_file(r)) is not None)
-            merged = merged or any(_joins_errors(r) for r in redirects)
+            merged = merged or _joins_errors(redirects)
             # `> "$log"`, `> /dev/null`, `>&2`: what it prints goes elsewhere
             kept = kept and not any(sends_output_away(r) for r in redirects)
         elif parent.type == "pipeline":
@@ -163,10 +163,12 @@ def _output_path(script: ShellScript, node: Node) -> _OutputPath:
     return _OutputPath(kept, True, frozenset(files), frozenset(variables))
 
 
-def _joins_errors(redirect: Node) -> bool:
-    """Whether a redirect sends the error output where the standard output goes."""
-    text = text_of(redirect).replace(" ", "")
-    return text == "2>&1" or (text.startswith(("&>", ">&")) and not text.startswith(">&2"))
+def _joins_errors(redirects: list[Node]) -> bool:
+    """Whether a command's redirects send its error output where its standard output
+    goes (`2>&1`), and that output nowhere else (not `2>&1 >/dev/null`, `> log 2>&1`)."""
+    texts = [text_of(redirect).replace(" ", "") for redirect in redirects]
+    moved = any(text.startswith((">", "1>", "&>")) for text in texts)
+    return "2>&1" in texts and not moved
 
 
 def _declared_name(command: Node, joined: Node) -> list[str]:

@@ -780,7 +780,7 @@ def _compound_herestring(error: Node, data: bytes) -> list[Repair]:
     return [Repair(error.start_byte, 2, b"  ")]
 
 
-_OPERATORS = (b"||", b"&&", b"|")
+_OPERATORS = (b"&&", b"|")  # (`|` starts `||` too)
 
 
 def _redirected_assignment(gap: Node) -> list[Repair]:

@@ -27,8 +27,9 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
     agent's profile nor a wrapper present on that invocation can produce:
     `-eq 2` for gptme, `124` with no `timeout` wrapper, or `returncode == 124`
     after Python's `subprocess.run(timeout=…)`, which raises `TimeoutExpired`
-    instead of returning 124. Whatever the program, a code above 255 never
-    matches: an exit status is 0 to 255 (`exit 429` arrives as 173). Also
+    instead of returning 124. Whatever the program, a shell's comparison with a
+    code above 255 never matches: an exit status is 0 to 255 (`exit 429` arrives
+    as 173). Also
     flags comparing `os.system(…)`'s value with an exit code: it returns a wait
     status (`75` arrives as `19200`).
 
@@ -97,7 +98,7 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
                 "convert it with `os.waitstatus_to_exitcode()`, or use `subprocess.run`",
             )
         codes_compared = [code for code in guard.codes if code not in guard.stored]
-        beyond = [code for code in codes_compared if code > 255]
+        beyond = [code for code in guard.out_of_range if code not in guard.stored]
         if beyond:  # whatever the program: `exit 429` arrives as 429 % 256
             return (
                 f"`{label}`'s status never equals {beyond[0]}: an exit status is 0 to 255 "

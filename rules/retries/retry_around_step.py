@@ -25,31 +25,6 @@ _STEP_HINT = (
 )
 
 
-def _reported_inside(
-    unit: PythonUnit,
-    call: RetryConstruct,
-    found: list[tuple[RetryConstruct, list[tuple[StepCall, Retry]]]],
-) -> bool:
-    """Whether a construct inside the retry helper that a call applies, when this module
-    defines it, reports re-running a step (`with_retries(run_claude, p)`, whose loop the
-    call graph sees run what it is given): the call's re-run is that construct's defect,
-    reported there once (one defect, one finding)."""
-    assert unit.module is not None
-    func = call.node.func if isinstance(call.node, ast.Call) else None
-    name = func.id if isinstance(func, ast.Name) else None
-    helper = next(
-        (f for f in unit.module.tree.body if isinstance(f, _DEFINITIONS) and f.name == name),
-        None,
-    )
-    if helper is None:
-        return False
-    start, end = unit.module.span(helper)
-    return any(
-        hits and construct.wrapped is None and start <= construct.span[0] < end
-        for construct, hits in found
-    )
-
-
 def _within_reported(
     construct: RetryConstruct,
     hits: list[tuple[StepCall, Retry]],
@@ -295,8 +270,6 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             (c, self._retried(unit, c, steps, catalog)) for c in retry_constructs(unit, catalog)
         ]
         for construct, hits in found:
-            if hits and construct.wrapped is not None and _reported_inside(unit, construct, found):
-                continue  # the helper's own loop (or decorator) here reports its re-runs
             if hits and _within_reported(construct, hits, found):
                 continue  # the loop around it reports re-running the same calls
             if hits:

@@ -325,9 +325,17 @@ class CallGraph:
             if found and self._unresolved(function, callee[1]):
                 # a receiver holds every value a path gives it: where one path's is of no
                 # known class (`entry["provider"]` in one branch, `Legacy(…)` in the
-                # other), the family's overrides are its candidates too
+                # other), the overrides in the known classes' families are candidates too
+                known = {name.rpartition(".")[0] for name in found}
+                shared = set().union(*(self.hierarchy.families(cls) for cls in known))
                 overrides = self.hierarchy.abstract(callee[2], function.module)
-                found += [n for n in overrides if n in self.functions and n not in found]
+                found += [
+                    n
+                    for n in overrides
+                    if n in self.functions
+                    and n not in found
+                    and self.hierarchy.families(n.rpartition(".")[0]) & shared
+                ]
             if found:
                 return found[:MAX_DISPATCH]
             if self._made_outside(function, callee[1]) or self._annotated(function, callee[1]):

@@ -52,6 +52,7 @@ class ClassHierarchy:
         self._instance: dict[tuple[str, str], list[str]] = {}
         self._overrides: dict[tuple[str, str, str], list[str]] = {}
         self._implementers: dict[str, list[str]] = {}
+        self._families: dict[str, frozenset[str]] = {}
         self._declaring: dict[str, list[str]] = {}  # method name -> the abstract bases declaring it
         for name, data in classes.items():
             for method in data.get("abstract", ()):
@@ -135,6 +136,18 @@ class ClassHierarchy:
                 found.append(current)
                 pending += self.bases.get(current, [])
         return found
+
+    def families(self, cls: str) -> frozenset[str]:
+        """The tree's classes a class is one of, itself aside: its bases in the tree, and
+        the protocols it implements without deriving from them."""
+        if cls not in self._families:
+            protocols = (p for p, data in self.classes.items() if data.get("protocol"))
+            found = set(self.lineage(cls)[1:]) | {
+                p for p in protocols if cls in self.implementers(p)
+            }
+            found.discard(cls)
+            self._families[cls] = frozenset(found)
+        return self._families[cls]
 
     def descendants(self, cls: str) -> list[str]:
         """The subclasses of a class in the tree, at any depth."""

@@ -34,15 +34,13 @@ ARGUMENT_RUNNERS = {
     **{"to_thread": 0, "run_sync": 0, "run_in_threadpool": 0, "submit": 0},
     **{"call": 0, "call_async": 0},
     "run_in_executor": 1,
-    "partial": 0,  # `functools.partial(extract, client)`: binds `extract`'s first parameters
 }
 # Of those, the names that run their argument only as a method (`breaker.call(fn)`, not a
 # parameter named `call`), and not of `subprocess` (`subprocess.call(argv)`).
 _METHOD_RUNNERS = frozenset({"call", "call_async"})
 # Of those, the ones whose callable's failure is raised elsewhere: `executor.submit`'s
-# future raises where `.result()` is read, outside the call, and a partial where it is
-# called.
-DEFERRED_FAILURES = frozenset({"submit", "partial"})
+# future raises where `.result()` is read, outside the call.
+DEFERRED_FAILURES = frozenset({"submit"})
 # Methods of a path whose value is the path they are called on (`Path(x).expanduser()`).
 PATH_METHODS = frozenset({"expanduser", "resolve", "absolute"})
 # Environment lookups: the value is the default (second argument, or `default=`).

@@ -21,6 +21,7 @@ import io
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from auditor.finding import shortened
 from auditor.project import PythonSummary
@@ -83,9 +84,6 @@ class RetryConstruct:
     retry: Retry | None = None  # how a decorator or library loop re-runs what it covers
     loop: Loop | None = None  # a hand-written loop: decided call by call
     wrapped: ast.expr | None = None  # `retry(...)(fn)`: the function re-run
-    # `with_retries(fn, …)`, a retry helper of another module of the tree: its own loop
-    # re-runs `fn`, and the call graph gives it a launcher of the tree there
-    imported_helper: bool = False
     # where the whole construct is (file offsets): a decorator from its `@`, a whole loop
     span: tuple[int, int] = (0, 0)
     # a loop over alternatives (`for model in MODELS:`): each turn tries another one
@@ -350,12 +348,15 @@ class _Catalogue:
         return self.uses(call.func if call else expression, call, "decorator")
 
     def wrapping_call(self, call: ast.Call) -> RetryConstruct | None:
-        """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`, and
-        `with_retry(lambda: …)`, `with_retry(functools.partial(fn, …))`."""
-        first = _arguments(call)[:1]
-        target = first[0][1] if first and first[0][0] is None else None
-        if not isinstance(target, ast.Name | ast.Attribute | ast.Lambda | ast.Call):
+        """`retry(stop=…)(fn)`, `Retrying(…)(fn, …)`, `retry_on_overloaded()(fn)`, and a
+        helper of the tree given the function anywhere among its arguments
+        (`with_retry(lambda: …)`, `retry_call(5, fn)`, `with_retry(fn=run)`,
+        `with_retry(functools.partial(fn, …))`)."""
+        arguments = _arguments(call)
+        if not any(_callable(value) for _, value in arguments):
             return None
+        first = arguments[:1]
+        target = first[0][1] if first and first[0][0] is None else None
         inner = call.func if isinstance(call.func, ast.Call) else None
         func = inner.func if inner is not None else call.func
         found = self.uses(func, inner, "decorator") or (
@@ -364,13 +365,14 @@ class _Catalogue:
         if found is None:
             return None
         label, retry, attempts, unlimited = found
+        if label.startswith("retry helper") and not _callable(target):
+            target = next((value for _, value in arguments if _callable(value)), None)
+        if not _callable(target):
+            return None
         label = label if label.startswith(("retry decorator", "retry helper")) else f"`{label}(…)`"
-        construct = self.make(
+        return self.make(
             call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
         )
-        local = isinstance(func, ast.Name) and func.id not in self.aliases
-        construct.imported_helper = label.startswith("retry helper") and not local
-        return construct
 
     def loop(self, loop: Loop) -> RetryConstruct | None:
         iterator = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None
@@ -451,6 +453,12 @@ class _Catalogue:
                 found = self.wrapping_call(node)
             if found is not None:
                 yield found
+
+
+def _callable(node: ast.expr | None) -> TypeGuard[ast.expr]:
+    """Whether an argument may be a function given to run: a name, an attribute, a
+    lambda, or a call that makes one (`functools.partial(fn, …)`)."""
+    return isinstance(node, ast.Name | ast.Attribute | ast.Lambda | ast.Call)
 
 
 def _arguments(call: ast.Call) -> list[tuple[str | None, ast.expr]]:

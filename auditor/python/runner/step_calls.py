@@ -340,9 +340,9 @@ class Steps:
             if position is None:  # one the graph finds: it runs one through other calls
                 found = self._graph_launchers.get(f"{owner}.{qualname}")
                 # a function defined in another is its module's own launcher where it is
-                # called by name, and the call that hands it to a retry helper re-runs it
-                # (`reported_in_helper`); any other function calling what it is given
-                # runs it here
+                # called by name, and a call that hands it to a retry helper re-runs it
+                # (reported there); any other function calling what it is given runs it
+                # here
                 nested = qualname.rpartition(".")[0]
                 defined = f"{owner}.{nested}" in self._graph_launchers.graph.functions
                 if found is None or (defined and owner == own):
@@ -400,11 +400,12 @@ class Steps:
         """The step a function reference names (`retry(...)(execute_gptme)`), if any: also
         the call a lambda makes (`with_retry(lambda: self._attempt(p))`), and the function
         `functools.partial` binds."""
-        if isinstance(node, ast.Lambda):
-            body = node.body.value if isinstance(node.body, ast.Await) else node.body
-            if not isinstance(body, ast.Call):
-                return None
-            return self.calls.get(body) or self.reference(body.func)
+        if isinstance(node, ast.Lambda):  # the first call in its body that is a step
+            calls = (c for c in descendants(node.body) if isinstance(c, ast.Call))
+            return next(
+                (step for c in calls if (step := self.calls.get(c) or self.reference(c.func))),
+                None,
+            )
         if isinstance(node, ast.Call) and dotted_name(node.func) in _PARTIAL and node.args:
             return self.reference(node.args[0])
         dotted = dotted_name(node) or ""

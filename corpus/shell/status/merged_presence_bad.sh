@@ -10,6 +10,9 @@ else
   echo "no review"
 fi
 
-notes=$(codex exec "Summarise $LOG" &> /dev/stdout) || true  # expect: RA203(warning)
+notes=$(codex exec "Summarise $LOG" 2>&1) || true  # expect: RA203(warning)
 [ -z "$notes" ] && echo "no notes"
 echo "$notes" > notes.md
+
+summary=$(gemini -p "Summarise $LOG" 2>&1) || true  # expect: RA203(warning)
+if [ "${summary:-}" != "" ]; then echo "$summary" > summary.md; fi

@@ -14,3 +14,9 @@ verdict=$(claude --print "Answer APPROVED or CHANGES for $DIFF_FILE" 2>&1) || tr
 if [[ "$verdict" == *APPROVED* ]]; then
   gh pr review --approve
 fi
+
+errors=$(claude --print "Lint $DIFF_FILE" 2>&1 >/dev/null) || true
+if [ -n "$errors" ]; then
+  echo "the linter run failed: $errors" >&2
+  exit 1
+fi

@@ -1,7 +1,7 @@
 import functools
 import subprocess
 
-from .retrying import RetryManager, with_retries
+from .retrying import RetryManager, retry_call, with_retries
 
 
 def run_claude(prompt):
@@ -19,3 +19,15 @@ def review(prompt):
 
 def fix(prompt):
     return with_retries(functools.partial(run_claude, f"Fix: {prompt}"))  # expect: RA301
+
+
+def plan(prompt):
+    return retry_call(3, run_claude, f"Plan: {prompt}")  # expect: RA301
+
+
+def summarise(prompt):
+    return with_retries(fn=run_claude, attempts=2)  # expect: RA301
+
+
+def report(prompt):
+    return with_retries(lambda: run_claude(f"Report: {prompt}").decode())  # expect: RA301

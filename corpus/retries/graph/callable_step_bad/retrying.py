@@ -10,6 +10,15 @@ def with_retries(fn, *args, attempts=3, **kwargs):
     raise RuntimeError("gave up")
 
 
+def retry_call(attempts, fn, *args):
+    for attempt in range(attempts):
+        try:
+            return fn(*args)
+        except Exception:
+            time.sleep(2**attempt)
+    raise RuntimeError("gave up")
+
+
 class RetryManager:
     def __init__(self, attempts=3):
         self.attempts = attempts

@@ -1,6 +1,3 @@
-import functools
-
-import tenacity
 from openai import OpenAI
 
 
@@ -28,16 +25,3 @@ MODELS = {
     "large": lambda prompt: send(prompt, "gpt-4.1"),
     "small": lambda prompt: send(prompt, "gpt-4.1-mini"),
 }
-
-
-@tenacity.retry(stop=tenacity.stop_after_attempt(3))
-def extract(client: OpenAI, text: str) -> str:
-    reply = client.chat.completions.create(
-        model="gpt-4.1-mini", messages=[{"role": "user", "content": text}]
-    )
-    return reply.choices[0].message.content or ""
-
-
-def extractor():
-    client = OpenAI()  # expect: RA401(warning)
-    return functools.partial(extract, client)

@@ -1,2 +1,2 @@
-"""Near miss: the same completer, registry and partial, over clients whose own retries
+"""Near miss: the same completer and registry, over clients whose own retries
 are off, so the application's layer is the only one."""

@@ -1,6 +1,3 @@
-import functools
-
-import tenacity
 from openai import OpenAI
 
 
@@ -29,15 +26,3 @@ MODELS = {
     "small": lambda prompt: send(prompt, "gpt-4.1-mini"),
 }
 
-
-@tenacity.retry(stop=tenacity.stop_after_attempt(3))
-def extract(client: OpenAI, text: str) -> str:
-    reply = client.chat.completions.create(
-        model="gpt-4.1-mini", messages=[{"role": "user", "content": text}]
-    )
-    return reply.choices[0].message.content or ""
-
-
-def extractor():
-    client = OpenAI(max_retries=0)
-    return functools.partial(extract, client)
