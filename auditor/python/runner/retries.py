@@ -359,7 +359,9 @@ class _Catalogue:
         target = first[0][1] if first and first[0][0] is None else None
         inner = call.func if isinstance(call.func, ast.Call) else None
         func = inner.func if inner is not None else call.func
-        found = self.uses(func, inner, "decorator") or (
+        # the arguments that configure it: the factory call's (`retry(stop=…)(fn)`), or a
+        # helper's own (`retry_call(3, fn)`)
+        found = self.uses(func, inner or call, "decorator") or (
             self.uses(func, inner, "loop") if inner is not None else None
         )
         if found is None:
