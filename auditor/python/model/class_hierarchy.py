@@ -53,6 +53,7 @@ class ClassHierarchy:
         self._overrides: dict[tuple[str, str, str], list[str]] = {}
         self._implementers: dict[str, list[str]] = {}
         self._families: dict[str, frozenset[str]] = {}
+        self._protocols = [name for name, data in classes.items() if data.get("protocol")]
         self._declaring: dict[str, list[str]] = {}  # method name -> the abstract bases declaring it
         for name, data in classes.items():
             for method in data.get("abstract", ()):
@@ -141,10 +142,8 @@ class ClassHierarchy:
         """The tree's classes a class is one of, itself aside: its bases in the tree, and
         the protocols it implements without deriving from them."""
         if cls not in self._families:
-            protocols = (p for p, data in self.classes.items() if data.get("protocol"))
-            found = set(self.lineage(cls)[1:]) | {
-                p for p in protocols if cls in self.implementers(p)
-            }
+            implemented = (p for p in self._protocols if cls in self.implementers(p))
+            found = set(self.lineage(cls)[1:]) | set(implemented)
             found.discard(cls)
             self._families[cls] = frozenset(found)
         return self._families[cls]

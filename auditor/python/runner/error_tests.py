@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from auditor.python.model.ast_values import (
@@ -92,12 +92,24 @@ def caught_names(node: ast.expr) -> list[str]:
     return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
 
 
-def keeps_failure(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
-    """Whether a clause catches every failure and raises nowhere (the failure stays in)."""
+def keeps_failure(
+    handler: ast.ExceptHandler,
+    blanket: frozenset[str],
+    helper: Callable[[ast.expr], Function | None] | None = None,
+) -> bool:
+    """Whether a clause catches every failure and raises nowhere (the failure stays in):
+    nor, with `helper` (the function of the module a call runs), ends by calling one whose
+    body ends raising (`except Exception as e: self._handle(e)`, which re-raises it)."""
     names = [] if handler.type is None else caught_names(handler.type)
     every = class_errors(names, blanket).every
     inside = (n for s in handler.body for n in (s, *statements(s, definitions=False)))
-    return every and not any(isinstance(n, ast.Raise) for n in inside)
+    if not every or any(isinstance(n, ast.Raise) for n in inside):
+        return False
+    last = handler.body[-1] if handler.body and helper is not None else None
+    value = last.value if isinstance(last, ast.Expr) else None
+    value = value.value if isinstance(value, ast.Await) else value
+    called = helper(value.func) if helper is not None and isinstance(value, ast.Call) else None
+    return not (called is not None and called.body and isinstance(called.body[-1], ast.Raise))
 
 
 def union(found: Iterable[RetriedErrors]) -> RetriedErrors:

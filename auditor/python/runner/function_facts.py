@@ -355,8 +355,7 @@ class FunctionFacts(ValueRefs):
                 facts = self.owner.ast_facts()
                 raised = _translation(node.handlers, self.owner.blanket, self._helper, facts)
                 keeps = raised[0] != ESCAPED and any(
-                    keeps_failure(h, self.owner.blanket) and not _ends_raising(h, self._helper)
-                    for h in node.handlers
+                    keeps_failure(h, self.owner.blanket, self._helper) for h in node.handlers
                 )
                 # a `try` that translates nothing keeps the translation of the one around it
                 outer = self._raised[-1] if self._raised else _KEPT
@@ -835,16 +834,3 @@ def _raised_classes(raised: ast.expr, helper: Callable[[ast.expr], Function | No
 def _names_caught(raised: ast.expr, handler: ast.ExceptHandler) -> bool:
     """`raise e` in `except X as e`."""
     return isinstance(raised, ast.Name) and raised.id == handler.name
-
-
-def _ends_raising(
-    handler: ast.ExceptHandler, helper: Callable[[ast.expr], Function | None]
-) -> bool:
-    """Whether a clause ends by calling a function of the module whose body ends raising
-    (`except Exception as e: self._handle_api_exception(e)`, which re-raises it): the
-    failure leaves the `try` as surely as with a `raise` of its own."""
-    last = handler.body[-1] if handler.body else None
-    value = last.value if isinstance(last, ast.Expr) else None
-    value = value.value if isinstance(value, ast.Await) else value
-    called = helper(value.func) if isinstance(value, ast.Call) else None
-    return called is not None and bool(called.body) and isinstance(called.body[-1], ast.Raise)

@@ -12,3 +12,11 @@ build_agent_cmd() {
 agent_cmd=$(build_agent_cmd "$AGENT" "$TASK")
 $agent_cmd 2>&1 | tee -a agent.log  # expect: RA101(error)
 echo "agent exited with $?"
+
+review_cmd() {
+    echo "claude --print $(printf '%q' "$1")"
+}
+
+review=$(review_cmd "$DIFF")
+$review | tee -a review.log  # expect: RA101(error)
+echo "review exited with $?"
