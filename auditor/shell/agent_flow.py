@@ -56,7 +56,7 @@ from auditor.shell.wrong_reads import (
 
 _GROUPS = frozenset({"compound_statement", "subshell"})
 _DECLARING = frozenset({"variable_assignment", "declaration_command"})  # `rc=…`, `local rc`
-_VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?)\}?$")
+_VARIABLE_READ = re.compile(r"^\$\{?([A-Za-z_]\w*|\?|[1-9])\}?$")
 
 
 # Statements whose status errexit acts on in the shell around them, for a run inside.
@@ -343,7 +343,7 @@ class _Flow:
                 content = node.child_by_field_name("value")
                 name = node.child_by_field_name("name")
                 match = _VARIABLE_READ.match(_text(content).strip('"')) if content else None
-                source = self._bound_at(match.group(1), node) if match else None
+                source = self._held(match.group(1), node) if match else None
                 if source is None or name is None:
                     continue
                 settings = self.bound.setdefault(_text(name), [])
@@ -361,7 +361,27 @@ class _Flow:
         if match.group(1) == "?":
             statement = _statement_of(node)
             return self.direct.get(statement.id) if statement is not None else None
-        return self._bound_at(match.group(1), node)
+        return self._held(match.group(1), node)
+
+    def _held(self, name: str, read: Node) -> AgentCall | None:
+        """The call whose status the variable or positional parameter `name` holds at
+        `read`: a function's `$2` holds what its callers pass there (`is_quota "$out"
+        "$rc"`), the last call's that holds one."""
+        if not name.isdigit():
+            return self._bound_at(name, read)
+        function = enclosing_definition(read)
+        named = function.child_by_field_name("name") if function is not None else None
+        if named is None or function is None:
+            return None
+        found = None
+        for command in self.script.commands:
+            words = command.word_nodes
+            if command.command_name != _text(named) or len(words) <= int(name):
+                continue
+            word = words[int(name)]
+            if word is not None and not within(word, function):  # (not a recursive call)
+                found = self._reference(word) or found
+        return found
 
     def _bound_at(self, name: str, read: Node) -> AgentCall | None:
         """The call whose status `name` holds where `read` reads it: the one it was set to
