@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from auditor.shell.commands import MESSAGE_COMMANDS
+from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
 from auditor.shell.given_files import (
     Given,
     given_parameter,
@@ -86,6 +86,10 @@ def only_shows(script: ShellScript, node: Node) -> bool:
         # what that run prints is tested here (`claude -p "PASS? $out" | grep -q PASS`); a
         # capture of it is a copy that `copies` follows (an agent as judge)
         return not _decides(script, _statement(holder)) or _captured_whole(_statement(holder))
+    if command is not None and command.name in EXAMINING and _rewrites_only(script, holder, node):
+        return True  # `if grep -q '^```' "$out"; then sed -i … "$out"; fi`: a clean-up
+    if command is not None and _edits_in_place(command, node):
+        return True  # `sed -i 's/^```//' "$out"`: it rewrites the text, judging nothing
     if command is not None and command.name in EXAMINING:
         interpreted = command.name in _INTERPRETERS and not script.options_at(holder).errexit
         if not interpreted:
@@ -135,6 +139,35 @@ def _parameter_use(script: ShellScript, given: Given) -> str:
             use = _PRINTS if prints_parameter(script, given) else _SHOWS
         known[given.key] = use
     return known[given.key]
+
+
+def tests_presence_only(script: ShellScript, node: Node) -> bool:
+    """Whether `node` is a file given to a function of the script whose body only tests
+    that the file is there or has text (`[[ -s "$1" ]]`) and otherwise shows it."""
+    holder = node.parent
+    while holder is not None and holder.type != "command":
+        holder = holder.parent
+    given = given_parameter(script, holder, node) if holder is not None else None
+    reads = parameter_reads(script, given) if given is not None else None
+    if given is None or not reads:
+        return False
+    copied = [_copy_reads(script, given.definition, read) for read in reads]
+    if any(c is None for c in copied):
+        return False
+    return all(
+        file_test_operand(_word_of(read)) or only_shows(script, read)
+        for read in [*reads, *(n for c in copied for n in c or ())]
+    ) and any(file_test_operand(_word_of(read)) for read in reads)
+
+
+def _word_of(read: Node) -> Node:
+    """The whole word a variable's read stands in (`"$1"` for the `1` of `$1`)."""
+    while read.parent is not None and read.parent.type in _WORD_PARTS:
+        read = read.parent
+    return read
+
+
+_WORD_PARTS = frozenset({"simple_expansion", "expansion", "string", "concatenation"})
 
 
 def _printed_part(script: ShellScript, read: Node, definition: Node) -> bool:
@@ -278,6 +311,38 @@ def _copies_only(script: ShellScript, test: Node, node: Node) -> bool:
     body = _existence_guarded(test, node)
     names = _names(script, body)
     return bool(names) and all(name in _COPYING or name in MESSAGE_COMMANDS for name in names)
+
+
+def _rewrites_only(script: ShellScript, condition: Node, node: Node) -> bool:
+    """Whether a command that reads file `node` is the whole condition of an `if` with no
+    other branch whose body only edits that same file in place (`sed -i`, `perl -pi`),
+    or prints: it decides whether the text is cleaned up, nothing about what a run did."""
+    arms = _arms(_statement(condition))
+    if arms is None or arms[1] or not arms[0]:
+        return False
+    file = normal_word(text_of(node))
+    commands = [c for n in arms[0] for d in descendants(n) if (c := script.command_at(d))]
+    return bool(commands) and all(
+        command.command_name in MESSAGE_COMMANDS
+        or (
+            _edits_in_place(command, node)
+            and file in (normal_word(text_of(word)) for word in command.word_nodes if word)
+        )
+        for command in commands
+    )
+
+
+def _edits_in_place(command: SimpleCommand, node: Node) -> bool:
+    """Whether `command` edits the file `node` names in place (`sed -i … "$out"`)."""
+    file = normal_word(text_of(node))
+    return (
+        command.command_name in _IN_PLACE_EDITORS
+        and any(arg.startswith(("-i", "-pi")) for arg in command.arguments if arg)
+        and file in (normal_word(text_of(word)) for word in command.word_nodes if word)
+    )
+
+
+_IN_PLACE_EDITORS = frozenset({"sed", "perl", "gsed"})
 
 
 def _loads_only(test: Node, node: Node) -> bool:

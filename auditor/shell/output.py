@@ -18,7 +18,13 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
-from auditor.shell.examined import EXAMINING, file_test_operand, only_shows, presence_test
+from auditor.shell.examined import (
+    EXAMINING,
+    file_test_operand,
+    only_shows,
+    presence_test,
+    tests_presence_only,
+)
 from auditor.shell.given_files import prints_given
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
@@ -90,9 +96,9 @@ class AgentOutput(NamedTuple):
     # The function whose standard output it is (nothing in the body captures it or
     # sends it to a file): a caller that examines the function's output judges it.
     through: str | None = None
-    # The variables that capture its error output too (`out=$(agent … 2>&1)`): a failure
-    # prints its error there, so a test that the text is there (`[ -n "$out" ]`) passes
-    # either way and judges nothing
+    # The variables and files that take its error output too (`out=$(agent … 2>&1)`,
+    # `agent … > "$log" 2>&1`): a failure prints its error there, so a test that the
+    # text is there (`[ -n "$out" ]`, `[ -s "$log" ]`) passes either way and judges nothing
     merged: frozenset[str] = frozenset()
 
 
@@ -109,17 +115,32 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     through = None
     if function is not None and _prints(script, command, function, _printing_functions(script)):
         through = _function_name(function)
-    files |= called_files(script, command)
-    files |= copied_files(script, command, files)
+    given = called_files(script, command)
+    files |= given | copied_files(script, command, files | given)
     if function is not None:  # a file its function is given: as every caller names it
         calls = calls_of(script).get(_function_name(function), [])
         files |= passed_files(script, function, files, calls)
     captured = file_captures(script, files, functools.partial(prints_given, script))
     variables = copies(script, variables | captured, function)
     merged = path.variables if path.merged else frozenset()
+    if path.files and path.files <= path.merged_files:  # and the names callers give them
+        merged |= files
+    elif given and _errors_joined_inside(script, command):
+        merged |= given
     return AgentOutput(
         frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through, merged
     )
+
+
+def _errors_joined_inside(script: ShellScript, call: SimpleCommand) -> bool:
+    """Whether every agent run in the function `call` calls that writes its output to a
+    file writes its error output there too (`run_ai() { agent … > "$2" 2>&1; }`)."""
+    definition = script.functions.get(call.command_name or "")
+    if definition is None:
+        return False
+    paths = [_output_path(script, c.node) for c in script.inside(definition) if c.agent]
+    written = [path for path in paths if path.files]
+    return bool(written) and all(path.files <= path.merged_files for path in written)
 
 
 class _OutputPath(NamedTuple):
@@ -130,18 +151,21 @@ class _OutputPath(NamedTuple):
     files: frozenset[str]  # the files redirects and `tee` stages write it to
     variables: frozenset[str]  # the variable an `x=$(…)` around it captures it in
     merged: bool = False  # its error output joins it on the way (`2>&1`, `&>`)
+    merged_files: frozenset[str] = frozenset()  # the files its error output goes to too
 
 
 def _output_path(script: ShellScript, node: Node) -> _OutputPath:
     """Where the standard output of the command at `node` goes (`_OutputPath`)."""
     files: set[str] = set()
     variables: set[str] = set()
+    with_errors: set[str] = set()  # files that take its error output too
     kept, merged, current = True, False, node
     while current.parent is not None and current.type not in ("function_definition", "program"):
         parent = current.parent
         if parent.type == "redirected_statement":
             redirects = [c for c in parent.named_children if c.type == "file_redirect"]
             files.update(f for r in redirects if (f := written_file(r)) is not None)
+            with_errors.update(_files_with_errors(redirects))
             merged = merged or _joins_errors(redirects)
             # `> "$log"`, `> /dev/null`, `>&2`: what it prints goes elsewhere
             kept = kept and not any(sends_output_away(r) for r in redirects)
@@ -158,9 +182,24 @@ def _output_path(script: ShellScript, node: Node) -> _OutputPath:
                 variables.add(text_of(name))
             elif holder is not None and joined is not None:  # `! local out=$(…)`
                 variables.update(_declared_name(holder, joined))
-            return _OutputPath(False, False, frozenset(files), frozenset(variables), merged)
+            found = _OutputPath(False, False, frozenset(files), frozenset(variables), merged)
+            return found._replace(merged_files=frozenset(with_errors))
         current = parent
-    return _OutputPath(kept, True, frozenset(files), frozenset(variables))
+    found = _OutputPath(kept, True, frozenset(files), frozenset(variables))
+    return found._replace(merged_files=frozenset(with_errors))
+
+
+def _files_with_errors(redirects: list[Node]) -> list[str]:
+    """The files redirects send error output to along with standard output (`&> log`,
+    `> log 2>&1`, not `2>&1 > log`, where errors go where output went before)."""
+    found: list[str] = []
+    for index, redirect in enumerate(redirects):
+        file = written_file(redirect)
+        text = text_of(redirect).replace(" ", "")
+        later = [text_of(r).replace(" ", "") for r in redirects[index + 1 :]]
+        if file is not None and (text.startswith("&>") or "2>&1" in later):
+            found.append(file)
+    return found
 
 
 def _joins_errors(redirects: list[Node]) -> bool:
@@ -398,7 +437,11 @@ def _told_files(script: ShellScript, command: SimpleCommand) -> set[str]:
     texts += [word for word in command.argv[command.program_index + 1 :] if word]
     feeding = [command.node]
     current = command.node
-    while current.parent is not None and current.parent.type in _FEEDING:
+    while current.parent is not None and (
+        current.parent.type in _FEEDING
+        # `cd "$d" && claude -p <<EOF`: the grammar puts the here-doc on the whole list
+        or (current.parent.type == "list" and current.parent.named_children[-1].id == current.id)
+    ):
         current = current.parent  # `cat <<EOF | claude -p`: the here-doc holds the pipeline
         feeding.append(current)
     for node in feeding:
@@ -422,7 +465,32 @@ def _told_files(script: ShellScript, command: SimpleCommand) -> set[str]:
         found.update(_NAMED_FILE.findall(text))
         # a file in a folder a variable holds (`$OUT/brief.md`, `${DIR}/done`)
         found.update(f"${name}/{rest}" for name, rest in _IN_FOLDER.findall(text))
+    folder = _working_folder(command.node)  # `( cd "$BOX" && claude -p "… NOTES.md" )`
+    if folder is not None:
+        found |= {f"{folder}/{name}" for name in found if not name.startswith(("/", "$", "~"))}
     return found
+
+
+def _working_folder(node: Node) -> str | None:
+    """The folder a command runs in where a `cd` before it in its subshell or `&&` list
+    moves there (`( cd "$SANDBOX" && agent … )`), as written."""
+    current = node
+    while current.parent is not None and current.parent.type not in _SCOPE_ENDS:
+        parent = current.parent
+        if parent.type in ("list", "subshell"):
+            for before in reversed(
+                [c for c in parent.named_children if c.end_byte <= current.start_byte]
+            ):
+                words = (
+                    [text_of(w) for w in before.named_children] if before.type == "command" else []
+                )
+                if len(words) == 2 and words[0] == "cd":
+                    return normal_word(words[1])
+        current = parent
+    return None
+
+
+_SCOPE_ENDS = frozenset({"function_definition", "program", "compound_statement"})
 
 
 def _tee_files(script: ShellScript, stage: Node) -> set[str]:
@@ -639,7 +707,11 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 or (file_test_operand(node) and not _guards(node, statement))
             ):
                 continue
-            if key[0] == "v" and key[1] in output.merged and presence_test(node):
+            if key[1] in output.merged and (
+                presence_test(node)
+                if key[0] == "v"
+                else file_test_operand(node) or tests_presence_only(script, node)
+            ):
                 continue  # `[ -n "$out" ]` of `out=$(agent … 2>&1)`: an error is text too
             if not only_shows(script, node):
                 return True
