@@ -17,6 +17,14 @@ from auditor.kinds import FileKind
 from auditor.source import SourceFile
 
 OPAQUE_WORD = "__opaque__"  # stands for a value runaudit cannot know statically
+
+
+def named_file(word: str) -> bool:
+    """Whether a word known in part is a path whose file name is known (`…/bin/claude`)."""
+    folder, _, name = word.rpartition("/")
+    return bool(folder) and bool(name) and OPAQUE_WORD not in name
+
+
 SCRIPT_END = "it is the last command of the script"
 
 if TYPE_CHECKING:

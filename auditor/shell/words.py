@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from auditor.shell.arrays import element_at
 from auditor.shell.parse import Node
-from auditor.unit import OPAQUE_WORD
+from auditor.unit import OPAQUE_WORD, named_file
 from auditor.value_budget import afford
 
 # A variable's value: a scalar, or the elements of an array.
@@ -407,7 +407,7 @@ def _expanded(node: Node, env: Env) -> list[str | None]:
         ):
             return [None]
         # empty: no word at all; a word known in part: a program path, or unknown
-        return [w if OPAQUE_WORD not in w or _named_file(w) else None for w in words]
+        return [w if OPAQUE_WORD not in w or named_file(w) else None for w in words]
     return [evaluate(node, env)]
 
 
@@ -450,12 +450,6 @@ def expanded_name(node: Node) -> str | None:
     return _plain_name(inner)
 
 
-def _named_file(word: str) -> bool:
-    """Whether a word known in part is a path whose file name is known (`…/bin/claude`)."""
-    folder, _, name = word.rpartition("/")
-    return bool(folder) and bool(name) and OPAQUE_WORD not in name
-
-
 def program_path(node: Node, env: Env) -> str | None:
     """A program path whose folder depends on the run but whose file name does not:
     `"$HOME/.claude/local/claude"`, or `"$CLAUDE"` set to one (`${CLAUDE:-$HOME/…}`),
@@ -474,4 +468,4 @@ def program_path(node: Node, env: Env) -> str | None:
 def is_program_path(spelled: str) -> bool:
     """Whether a word spelled with `OPAQUE_WORD` for its unknown parts is a path whose
     folder alone depends on the run (`program_path`)."""
-    return "/" in spelled and OPAQUE_WORD in spelled and _named_file(spelled)
+    return "/" in spelled and OPAQUE_WORD in spelled and named_file(spelled)

@@ -232,6 +232,13 @@ class Resolver:
             if left is None and right is None:
                 return None
             return _joined_within([self.placed(left, node.left), self.placed(right, node.right)])
+        if isinstance(node.op, ast.Div):  # `NODE_BIN / "claude"`: a `pathlib` join
+            right = self.text(node.right, depth)
+            if right is None:
+                return None
+            left = self.part(node.left, depth)
+            start, _ = self.module.span(node.right) if self.positions else (0, 0)
+            return _joined_within([left, MappedText("/", (start,)), self.placed(right, node.right)])
         if isinstance(node.op, ast.Mod):
             template = self.text(node.left, depth)
             if template is None:

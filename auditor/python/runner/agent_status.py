@@ -62,7 +62,7 @@ from auditor.python.runner.status_tests import tests_own_status
 from auditor.python.runner.steps import CHECKED_CALLS, checked_call
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import WrapperUse, strip_wrappers
-from auditor.unit import OPAQUE_WORD
+from auditor.unit import OPAQUE_WORD, named_file
 
 _STATUS_VALUE = frozenset({"subprocess.call", "os.system"})  # the call returns the status
 _RESULT = frozenset({"subprocess.run", "anyio.run_process"})  # a CompletedProcess
@@ -203,7 +203,11 @@ class _Analysis:
             argv = resolver.words(via.argument) if via else self._argv(node, name, resolver)
         if argv is None:
             return None
-        words = tuple(None if OPAQUE_WORD in word.text else word.text for word in argv)
+        # (a path whose folder depends on the run names its program: `Path.home() / "claude"`)
+        words = tuple(
+            None if OPAQUE_WORD in word.text and (i or not named_file(word.text)) else word.text
+            for i, word in enumerate(argv)
+        )
         start, wrappers = strip_wrappers(words, self.catalog)
         program = words[start] if start < len(words) else None
         if wrappers and wrappers[-1].joins:  # `["ssh", host, "cd w && claude -p …"]`

@@ -415,6 +415,8 @@ class ValueRefs:
             return self.refs(node.body, depth + 1) + self.refs(node.orelse, depth + 1)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             return self.refs(node.left, depth + 1)  # `shlex.split(cmd) + [...]`: its program
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            return self.refs(node.right, depth + 1)  # `NODE_BIN / "claude"`: the file named
         if isinstance(node, ast.BoolOp):
             return [r for value in node.values for r in self.refs(value, depth + 1)]
         if isinstance(node, ast.Await):
