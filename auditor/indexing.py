@@ -462,6 +462,7 @@ class ModuleSummariser:
         that names one only in a message, a path or a mount does not); one too deep or
         too costly to read, as if it did. Through the cache, by the script's content."""
         from auditor.shell.model import ShellScript
+        from auditor.shell.restarts import never_fails
         from auditor.unit import NotAudited
         from auditor.value_budget import value_budget
 
@@ -475,7 +476,9 @@ class ModuleSummariser:
             return bool(cached["runs_agent"])
         try:
             with time_bound(self.settings.timeout), value_budget():
-                runs = ShellScript.build(text, self.catalog).may_run_agent()
+                script = ShellScript.build(text, self.catalog)
+                # (a script that never fails is never restarted for a failure of its agent)
+                runs = script.may_run_agent() and not never_fails(script)
         except (FileTimeout, RecursionError, NotAudited):
             runs = True  # its own audit says why it is not read
         if self.cache is not None:

@@ -15,6 +15,7 @@ from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.command_strings import SHELLS
 from auditor.shell.commands import strip_wrappers
 from auditor.shell.model import ShellScript
+from auditor.shell.parse import enclosing_loop, same_node
 from auditor.unit import OPAQUE_WORD
 
 if TYPE_CHECKING:
@@ -157,3 +158,25 @@ def service_restarts(
 def _host(line: MappedText) -> tuple[int, int]:
     """The host offsets a unit line spans."""
     return (line.offsets[0], line.offsets[-1] + 1) if line.offsets else (0, 0)
+
+
+def never_fails(script: ShellScript) -> bool:
+    """Whether a script's own exit status is always 0, so that `Restart=on-failure` never
+    respawns it whatever it runs: errexit is never on, each `exit` in it says 0, nothing
+    `exec`s another program, and its top level ends in a loop that runs until stopped
+    and that nothing `break`s (a supervisor of a tmux session the agent runs in)."""
+    from auditor.shell.schedule import endless
+
+    top = [node for node in script.parsed.root.named_children if node.type != "comment"]
+    loop = top[-1] if top else None
+    if loop is None or not endless(script, loop):
+        return False
+    for command in script.commands:
+        name, words = command.command_name, command.argv[1:]
+        if name == "break" and same_node(enclosing_loop(command.node), loop):
+            return False
+        if (name == "exit" and words[:1] != ("0",)) or (name == "exec" and words):
+            return False
+        if script.options_at(command.node).errexit:
+            return False
+    return True
