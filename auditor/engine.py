@@ -176,9 +176,13 @@ class Auditor:
         import under another name (`OpenAI as OpenAI_`), or its name read with `getattr`
         (`getattr(anthropic, "Anthropic")`); a factory given the class is the call graph's
         answer (`client_factory_paths`)."""
+        from auditor.python.runner.sdk_catalog import default_sdk
+
         names = self._sdk_names
         forms = ("{}(", "{} as ", '"{}"', "'{}'")
-        return tuple(form.format(name) for name in names for form in forms)
+        # and a request on a module's own client (`openai.chat.completions.create(`)
+        requests = (self.sdk or default_sdk()).module_requests
+        return tuple(form.format(name) for name in names for form in forms) + requests
 
     @functools.cached_property
     def steps(self) -> StepCatalog | None:

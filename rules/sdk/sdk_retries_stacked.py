@@ -95,7 +95,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     ## What it does
     Finds clients of the OpenAI, Anthropic and Groq SDKs (their classes and
     the `Client`/`AsyncClient` aliases each exports, also imported from a module
-    inside the package, and constructors added in config) whose own retries are
+    inside the package, and constructors added in config), and the client the
+    `openai` package builds for requests made on the module itself
+    (`openai.chat.completions.create(…)`: its retries are `openai.max_retries`,
+    and the finding goes to its first request), whose own retries are
     on (the keyword is absent, so the SDK default of 2 applies, or resolves to a
     non-zero value), and whose
     requests run under a retry construct of the application: a tenacity,
@@ -346,7 +349,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                         end,
                         f"`{client.label}` retries on its own ({_sdk_part(client)}), and this "
                         'project owns recovery (`retries = "forbid"`)',
-                        hint=f"pass `{client.keyword}=0`",
+                        hint=_disable(client),
                         fix=_fix(module, client),
                     ),
                     requests,
@@ -375,7 +378,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 end,
                 f"cannot prove `{client.label}`'s retries are disabled, and {layer.sends_under}",
                 severity=Severity.INFO,
-                hint=f"pass `{keyword}=0` explicitly",
+                hint=f"{_disable(client)} explicitly",
                 related=related,
             )
         total = layer.attempts * sends if layer.attempts is not None and sends else None
@@ -388,7 +391,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 end,
                 f"{layer.described} × {sends} SDK attempts ({_sdk_part(client)}){product}: "  # noqa: RUF001
                 f"`{client.label}` retries under the application's own retries",
-                hint=f"pass `{keyword}=0`: the retry layer owns recovery",
+                hint=f"{_disable(client)}: the retry layer owns recovery",
                 fix=_fix(unit.module, client),
                 related=related,
             )
@@ -402,7 +405,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 f"({describe(overlap.unread)}); `{client.label}` ({_sdk_part(client)}) retries "
                 f"{_kinds(kinds)} itself: one the layer retries too is sent{times}",
                 severity=Severity.INFO,
-                hint=f"if the layer retries those failures, pass `{keyword}=0`; "
+                hint=f"if the layer retries those failures, {_disable(client)}; "
                 "otherwise leave them to the SDK",
                 related=related,
             )
@@ -505,6 +508,14 @@ def _local_layer(unit: PythonUnit, construct: RetryConstruct, retry: Retry) -> _
     )
 
 
+def _disable(client: Client) -> str:
+    """How the client's retries are turned off: a keyword of its construction, or the
+    module's attribute for a package's own client (`openai.max_retries = 0`)."""
+    if client.module_level:
+        return f"set `{client.label}.{client.keyword} = 0`"
+    return f"pass `{client.keyword}=0`"
+
+
 def _sdk_part(client: Client) -> str:
     return f"`{client.keyword}={client.retries}`" + ("" if client.explicit else ", the default")
 
@@ -526,6 +537,8 @@ def _fix(module: PythonModule, client: Client) -> Fix | None:
     from auditor.python.model.edits import keyword_edit
 
     call, keyword = client.call, client.keyword
+    if client.module_level:
+        return None  # set on the module (`openai.max_retries = 0`), where the program says
     for argument in call.keywords:
         if argument.arg == keyword:
             v_start, v_end = module.span(argument.value)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from auditor.project import PythonSummary, RetriedUse
-from auditor.python.model.ast_values import Function, class_names, descendants
+from auditor.python.model.ast_values import Function, class_names, descendants, statements
 from auditor.python.model.mapping_keys import ABSENT, Absent, mapping_key
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
@@ -37,7 +37,7 @@ from auditor.python.model.value_flow import (
 )
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.regions import inside
-from auditor.python.runner.sdk_catalog import SdkCatalog, SdkConstructor
+from auditor.python.runner.sdk_catalog import ModuleClient, SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import default_steps
 from auditor.python.unit import PythonUnit
 
@@ -55,6 +55,9 @@ class Client:
     exported: tuple[str, ...] = ()  # module-level names other modules can import it by
     # calls of the module's functions that send its requests and let their failures out
     callers: tuple[ast.AST, ...] = ()
+    # a package's own default client (`openai.chat.completions.create(…)`): built by no
+    # call of the program, its retries set on the module (`openai.max_retries = 0`)
+    module_level: bool = False
 
     def with_retries(self, retries: int) -> Client:
         """The client as built on a path that binds its retries (`make_client()`)."""
@@ -271,7 +274,40 @@ def find_clients(
         clients.append(
             Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
         )
+    for default in sdk.module_clients:
+        sent = [c for c, names in module.calls.items() if any(map(default.sends_request, names))]
+        if sent:
+            set_to = _module_setting(module, default, resolver)
+            retries, explicit = set_to if set_to is not None else (default.default, False)
+            references = tuple(sorted(sent, key=lambda c: (c.lineno, c.col_offset)))
+            callers = _callers(module, flow, references, wide)
+            label, keyword = default.module, default.attribute
+            # (reported at its first request: no call of the program builds it)
+            first = references[0]
+            client = Client(first, label, keyword, retries, explicit, references, (), callers)
+            clients.append(replace(client, module_level=True))
     return clients
+
+
+def _module_setting(
+    module: PythonModule, default: ModuleClient, resolver: _Resolver
+) -> tuple[int | None, bool] | None:
+    """What the program sets a package's default client's retries to (`openai.max_retries =
+    0`, the last such assignment in the module, also in a function such as `main`), and
+    that it sets them; None if it does not."""
+    found: tuple[int | None, bool] | None = None
+    for node in statements(module.tree):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and target.attr == default.attribute
+                and isinstance(target.value, ast.Name)
+                and module.aliases.get(target.value.id, target.value.id) == default.module
+            ):
+                found = (resolver.value(node.value), True)
+    return found
 
 
 def _given_classes(module: PythonModule, name: ast.Name) -> list[str]:

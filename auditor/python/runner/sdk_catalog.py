@@ -25,6 +25,24 @@ class SdkConstructor(NamedTuple):
     default: int
 
 
+class ModuleClient(NamedTuple):
+    """A package's default client for requests made on the module itself
+    (`openai.chat.completions.create(…)`), with the module attribute that sets its
+    retries (`openai.max_retries`)."""
+
+    module: str  # "openai"
+    resources: frozenset[str]  # "chat", "embeddings": what a request starts from
+    attribute: str
+    default: int
+
+    def sends_request(self, qualified: str) -> bool:
+        """Whether a call of `qualified` (`openai.chat.completions.create`) is a request
+        through the module's client."""
+        module, _, rest = qualified.partition(".")
+        resource, _, method = rest.partition(".")
+        return module == self.module and resource in self.resources and bool(method)
+
+
 class Overlap(NamedTuple):
     """Which failures both an application's retry layer and the SDK retry."""
 
@@ -116,6 +134,7 @@ class SdkCatalog(NamedTuple):
     # class name -> (its package, its constructor): `AnthropicBedrock` ->
     # (`anthropic`, …), for a class imported from a module inside its package
     by_class: Mapping[str, tuple[tuple[str, SdkConstructor], ...]] = {}
+    module_clients: tuple[ModuleClient, ...] = ()
 
     @property
     def sdk_retries(self) -> SdkRetried:
@@ -164,6 +183,15 @@ class SdkCatalog(NamedTuple):
         """Class names, for prefilters."""
         return tuple(sorted({q.rsplit(".", 1)[-1] for q in self.constructors}))
 
+    @property
+    def module_requests(self) -> tuple[str, ...]:
+        """How a request on a module's own client starts (`openai.chat.`), for prefilters."""
+        return tuple(
+            sorted(
+                f"{c.module}.{resource}." for c in self.module_clients for resource in c.resources
+            )
+        )
+
 
 def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
     """The built-in constructors with `[tool.runaudit.sdk]` applied."""
@@ -184,7 +212,11 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
         by_class[cls] = (*by_class.get(cls, ()), (package, constructor))
     derivers = frozenset(data["derivers"]["methods"])
     wrappers = frozenset(data["wrappers"]["functions"])
-    return SdkCatalog(constructors, derivers, wrappers, forbid, by_class)
+    module_clients = tuple(
+        ModuleClient(name, frozenset(table["resources"]), table["attribute"], table["default"])
+        for name, table in data.get("module_clients", {}).items()
+    )
+    return SdkCatalog(constructors, derivers, wrappers, forbid, by_class, module_clients)
 
 
 @functools.cache
