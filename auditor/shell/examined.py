@@ -102,7 +102,10 @@ def only_shows(script: ShellScript, node: Node) -> bool:
             # a stage feeding the next is examined there, unless the rest only cut a part
             # of it out for a variable (`last=$(echo "$out" | tail -n 1)`): a copy, whose
             # own reads `copies` follows
-            return _copied_part(script, parent, stages[stages.index(current) + 1 :])
+            later = stages[stages.index(current) + 1 :]
+            return _copied_part(script, parent, later) or _counted_for_display(
+                script, parent, later
+            )
     if (printed or (command is not None and command.name in _COPIES)) and _captured_whole(current):
         # `spec=$(cat "$out")`, `n=$(wc -l < "$log")`: a copy (or a count) of it, whose own
         # reads `copies` follows
@@ -238,11 +241,31 @@ def _captured_whole(statement: Node) -> bool:
 
 def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
     """Whether the `later` stages of a pipeline only keep a part of what they read, for a
-    variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`)."""
-    if not _captured_whole(pipeline):
-        return False
+    variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`), or
+    to show (`echo "$out" | head -30`, its status deciding nothing)."""
     commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
-    return all(command is not None and command.name in PARTS for command in commands)
+    if not all(command is not None and command.name in PARTS for command in commands):
+        return False
+    held = pipeline.parent is not None and pipeline.parent.type == "command_substitution"
+    return _captured_whole(pipeline) or (not held and not _decides(script, pipeline))
+
+
+def _counted_for_display(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
+    """Whether a pipeline only counts what it reads (`echo "$out" | wc -l`) for a test
+    that decides only what is printed (`if [[ $(…) -gt 30 ]]; then echo "(cut)"; fi`):
+    the text's length says nothing of what the run did."""
+    commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
+    if not commands or not all(c is not None and c.name == "wc" for c in commands):
+        return False
+    test = pipeline.parent
+    while test is not None and test.type in _COUNT_PARTS:
+        test = test.parent
+    arms = _arms(test) if test is not None and test.type == "test_command" else None
+    names = _names(script, arms[0]) if arms is not None and not arms[1] else []
+    return bool(names) and all(name in MESSAGE_COMMANDS for name in names)
+
+
+_COUNT_PARTS = frozenset({"command_substitution", "string", "binary_expression"})
 
 
 def _arms(test: Node) -> tuple[list[Node], list[Node]] | None:
