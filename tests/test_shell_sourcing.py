@@ -319,7 +319,7 @@ def test_a_path_behind_a_variable_is_read_from_the_nearest_folder_above_that_hol
 
 
 def test_the_nearest_folder_above_never_leads_out_of_the_audited_path(tmp_path: Path) -> None:
-    from auditor.shell.includes import above, nearest_file
+    from auditor.shell.includes import above, nearest_files
 
     project = tmp_path / "proj"
     (project / "lib").mkdir(parents=True)
@@ -331,9 +331,14 @@ def test_the_nearest_folder_above_never_leads_out_of_the_audited_path(tmp_path: 
     assert above(project / "bin", "../outside.sh", project) is None
     assert above(project / "bin", "lib/linked.sh", project) is None  # a link out of it
     assert above(tmp_path, "lib/x.sh", project) is None  # a script outside the root
-    files = frozenset({"proj/lib/x.sh", "outside.sh"})
-    assert nearest_file("proj/bin", "lib/x.sh", files) == "proj/lib/x.sh"
-    assert nearest_file("proj/bin", "../../outside.sh", files) is None
+    files = frozenset({"proj/lib/x.sh", "proj/lib/y.sh", "outside.sh"})
+    by_folder = {"proj/lib": ["x.sh", "y.sh"], "": ["outside.sh"]}
+    assert nearest_files("proj/bin", "lib/x.sh", files, by_folder) == ["proj/lib/x.sh"]
+    assert nearest_files("proj/bin", "../../outside.sh", files, by_folder) == []
+    # a pattern (`"$ROOT/lib/$name.sh"`): the files it matches in the nearest folder
+    found = nearest_files("proj/bin", "lib/*.sh", files, by_folder)
+    assert found == ["proj/lib/x.sh", "proj/lib/y.sh"]
+    assert nearest_files("proj/bin", "../*.sh", files, by_folder) == []
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from auditor.run import audit
 from auditor.shell.includes import MAX_MATCHES, SourcedFiles, matching_names
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import ShellText
-from auditor.shell.source_sets import sourced_pattern
+from auditor.shell.source_sets import sourced_pattern, variable_tail
 from auditor.shell.sourcing import sourced_by
 
 DIRS = {"SCRIPT_DIR": "", "LIB": "lib"}
@@ -47,6 +47,24 @@ def test_a_run_time_file_name_under_a_known_folder_is_a_pattern(written: str, pa
 )
 def test_no_pattern(written: str) -> None:
     assert sourced_pattern(written, DIRS) is None
+
+
+@pytest.mark.parametrize(
+    ("written", "tail"),
+    [
+        ('"$BT_ROOT/commands/$cmd.sh"', "commands/*.sh"),
+        ("${ROOT}/lib/x.sh", "lib/x.sh"),
+        ('"$ROOT/plugins/provider_${NAME}.sh"', "plugins/provider_*.sh"),
+        ('"$ROOT/$sub/x.sh"', None),  # a folder known only at run time
+        ('"$ROOT/lib/$name"', None),  # no literal part in the file name
+        ('"$ROOT/lib/$(pick).sh"', None),  # a command's output
+        ('"lib/$name.sh"', None),  # no leading variable: `sourced_pattern`'s
+    ],
+)
+def test_the_rest_behind_a_run_time_root_is_a_nearest_pattern(
+    written: str, tail: str | None
+) -> None:
+    assert variable_tail(written) == tail
 
 
 def test_matches_sort_as_bash_globs_and_are_bounded() -> None:

@@ -237,17 +237,25 @@ def climbs(path: str) -> bool:
     return "/" in path and not posixpath.isabs(path) and not any(c in path for c in "*?[")
 
 
-def nearest_file(folder: str, relative: str, files: frozenset[str]) -> str | None:
+def nearest_files(
+    folder: str, relative: str, files: frozenset[str], by_folder: Mapping[str, list[str]]
+) -> list[str]:
     """Of a run's files (display paths), `relative` under the nearest of `folder` and the
-    folders above it that holds it (`above`, on the run's list of files)."""
+    folders above it that holds it (`above`, on the run's list of files); for a pattern
+    (`commands/*.sh`), the files it matches in the nearest folder that holds any."""
     if posixpath.isabs(relative) or ".." in relative.split("/"):
-        return None
+        return []
     while True:
         candidate = posixpath.normpath(posixpath.join(folder, relative))
-        if candidate in files:
-            return candidate
+        if "*" in candidate or "?" in candidate:
+            parent = posixpath.dirname(candidate)
+            names = matching_names(by_folder.get(parent, ()), candidate)
+            if names:
+                return [posixpath.join(parent, name) if parent else name for name in names]
+        elif candidate in files:
+            return [candidate]
         if folder in ("", ".", "/") or posixpath.basename(folder) == "..":
-            return None
+            return []
         folder = posixpath.dirname(folder)
 
 

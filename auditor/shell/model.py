@@ -98,7 +98,7 @@ from auditor.shell.run_scripts import (
     script_run,
     script_word,
 )
-from auditor.shell.source_sets import is_pattern, sourced_paths
+from auditor.shell.source_sets import is_pattern, sourced_paths, variable_tail
 from auditor.shell.stages import Pipeline, StageReader
 from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
@@ -383,7 +383,7 @@ class ShellScript:
                     self.script_dirs[assigned] = folder
                 else:
                     self.script_dirs.pop(assigned, None)
-                self._hold_paths(assigned, [text] if text else [])
+                self._hold_paths(assigned, [text] if text else [], _in_branch(node))
             return options
         if kind == "unset_command" and self._recording:  # `unset TOOL`: no value now
             for name in node.named_children:
@@ -626,7 +626,7 @@ class ShellScript:
             paths = sourced_paths(value, self.script_dirs, self.path_variables)
         if not paths and value is not None and value.startswith("/"):
             paths = (value,)  # the project checked out elsewhere (`SourcedFiles.tree_copy`)
-        if len(paths) != 1 or is_pattern(paths[0]):
+        if len(paths) != 1 or is_pattern(paths[0]) or paths[0].startswith(NEAREST):
             return None
         path = posixpath.normpath(paths[0])
         runs = self.sourced.runs  # shared by every walk of this audit: each file read once
@@ -814,15 +814,23 @@ class ShellScript:
         last = index == len(pipeline.stages) - 1
         return pipeline.node, last or pipeline.options.pipefail
 
-    def _hold_paths(self, variable: str, words: Sequence[str]) -> None:
+    def _hold_paths(self, variable: str, words: Sequence[str], branch: bool = False) -> None:
         """Keep the paths a variable's value or a loop's words name (`source_sets`), for
-        a later `source "$variable"`; forget what it held when they name none."""
+        a later `source "$variable"`; forget what it held when they name none. Set in one
+        branch (`branch`), it holds those beside what it held before."""
+        before = self.path_variables.get(variable, ()) if branch else ()
         if not words or not all("/" in word or "." in word or "$" in word for word in words):
             self.path_variables.pop(variable, None)  # no path: a name, a number, a flag
             return
-        paths = [sourced_paths(word, self.script_dirs, self.path_variables) for word in words]
+        paths = [
+            sourced_paths(word, self.script_dirs, self.path_variables)
+            # (or a path behind a variable set at run time: `"$ROOT/commands/$cmd.sh"`)
+            or tuple(NEAREST + tail for tail in [variable_tail(word)] if tail)
+            for word in words
+        ]
         if all(paths):
-            self.path_variables[variable] = tuple(p for held in paths for p in held)
+            found = (*before, *(p for held in paths for p in held))
+            self.path_variables[variable] = tuple(dict.fromkeys(found))
         else:
             self.path_variables.pop(variable, None)
 
@@ -841,9 +849,13 @@ class ShellScript:
         levels set (they run in this shell)."""
         if not self._recording:
             return options
-        paths = self.source_paths(word)
+        held = self.source_paths(word)
+        # (a variable may hold the rest of a path behind another: read from the nearest
+        # folder above, as the sourced_by graph does)
+        self.sourcing.extend((path, options) for path in held if path.startswith(NEAREST))
+        paths = tuple(path for path in held if not path.startswith(NEAREST))
         self.sourcing.extend((path, options) for path in paths)
-        tail = variable_prefixed(self.parsed.node_text(word)) if not paths else None
+        tail = variable_prefixed(self.parsed.node_text(word)) if not held else None
         # read from the nearest folder above that holds it: the rest of a path behind a
         # variable, and a path that is not beside the script (`source lib/x.sh` reads it
         # from where the script runs, the project's top most often; and so does
@@ -1168,6 +1180,20 @@ _LIBRARIES: OrderedDict[tuple[Path, str, ShellOptions], tuple[AgentCatalog, Shel
 _MAX_LIBRARY_TEXT = 1 << 20
 _MAX_LIBRARY_VALUES = 64 << 20
 _MAX_LIBRARIES = 256
+
+
+def _in_branch(node: Node) -> bool:
+    """Whether a statement runs in one branch of its function (or script): in an `if`,
+    a `case` arm, or after `&&`/`||`."""
+    current = node.parent
+    while current is not None and current.type not in ("function_definition", "program"):
+        if current.type in _BRANCHES:
+            return True
+        current = current.parent
+    return False
+
+
+_BRANCHES = frozenset({"if_statement", "elif_clause", "else_clause", "case_item", "list"})
 
 
 def _walk_library(

@@ -28,6 +28,26 @@ def is_pattern(relative: str) -> bool:
     return "*" in relative or "?" in relative
 
 
+def variable_tail(word: str) -> str | None:
+    """The rest of a path behind a leading variable set at run time, its file name known
+    only in part as a pattern (`"$ROOT/commands/$cmd.sh"` -> `commands/*.sh`): read from
+    the nearest folder above the script that holds matching files (`NEAREST`); None
+    when its folders are not literal, or its file name has no literal part."""
+    text = unquoted(word.strip())
+    head = _LEADING.match(text)
+    if head is None:
+        return None
+    folder, _, last = text[head.end() :].rpartition("/")
+    name = _EXPANSION.sub("*", last)
+    if not _PATTERN_PART.match(name) or not name.strip("*?") or not _LITERAL.match(folder):
+        return None
+    return f"{folder}/{name}" if folder else name
+
+
+_LEADING = re.compile(r"^\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)/")
+_LITERAL = re.compile(r"^[\w./+-]*$")
+
+
 def sourced_pattern(word: str, script_dirs: Mapping[str, str]) -> str | None:
     """The pattern a `source` word names relative to the script's folder when only its
     last part is known at run time (`"$DIR/runners/${TYPE}.sh"`: `runners/*.sh`), or

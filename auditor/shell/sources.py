@@ -18,7 +18,7 @@ from auditor.discover import Candidate, RefusedFile, read_bounded
 from auditor.finding import Note
 from auditor.kinds import FileKind
 from auditor.profiles import AgentCatalog, load_catalog
-from auditor.shell.includes import above, climbs, directive_source, variable_prefixed
+from auditor.shell.includes import NEAREST, above, climbs, directive_source, variable_prefixed
 from auditor.shell.model import ShellScript
 from auditor.shell.source_sets import is_pattern
 from auditor.source import decode
@@ -44,6 +44,12 @@ def sourced_notes(
         if not any(word in text for word in ("source", ". ")):
             continue
         for written, path, directed in _sourced(text, catalog):
+            if path is not None and path.startswith(NEAREST):  # a variable's pattern
+                note = f"sources `{written}`, one of the files matching `{path[1:]}` in the"
+                note += " nearest folder above it that holds any (each audited as a file of"
+                note += " its own, with this script's functions and options)"
+                notes.append(Note(candidate.display, note))
+                continue
             root = _search_root(candidate, written, path, search)
             tail = _nearest_tail(candidate, written, path, directed)
             folder = _folder_above(candidate, tail) if root is None and tail else None

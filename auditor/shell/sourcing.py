@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from auditor.profiles import AgentCatalog
 from auditor.project import Callback, CallSite, Sourcers
-from auditor.shell.includes import NEAREST, nearest_file
+from auditor.shell.includes import NEAREST, nearest_files
 from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
 from auditor.shell.source_sets import is_pattern, pattern_targets
@@ -167,8 +167,7 @@ def _targets(
     pattern matches, or the rest of a path behind a variable (`NEAREST`) in the nearest
     folder above that holds it."""
     if written.startswith(NEAREST):
-        found = nearest_file(folder, written.removeprefix(NEAREST), files)
-        return [found] if found is not None else []
+        return nearest_files(folder, written.removeprefix(NEAREST), files, by_folder)
     path = posixpath.normpath(posixpath.join(folder, written))
     return pattern_targets(path, by_folder) if is_pattern(path) else [path]
 
