@@ -157,10 +157,11 @@ def tests_presence_only(script: ShellScript, node: Node) -> bool:
     copied = [_copy_reads(script, given.definition, read) for read in reads]
     if any(c is None for c in copied):
         return False
-    return all(
-        file_test_operand(_word_of(read)) or only_shows(script, read)
-        for read in [*reads, *(n for c in copied for n in c or ())]
-    ) and any(file_test_operand(_word_of(read)) for read in reads)
+    every = [*reads, *(n for c in copied for n in c or ())]
+    tests = [file_test_operand(_word_of(read)) for read in every]
+    return any(tests) and all(
+        tested or only_shows(script, read) for read, tested in zip(every, tests, strict=True)
+    )
 
 
 def _word_of(read: Node) -> Node:

@@ -5,6 +5,7 @@ run, not a marker that the work is done (`auditor.shell.schedule`'s Ralph loops)
 
 from __future__ import annotations
 
+from auditor.shell.examined import tests_presence_only
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, reads_output
 from auditor.shell.parse import Node, descendants
@@ -38,6 +39,10 @@ def _presence_test(script: ShellScript, read: Node, within: Node) -> bool:
     flag = operand.prev_named_sibling
     if holder.type == "command":  # `test -s msg`, `[ -s msg ]` run as a command
         command = script.command_at(holder)
+        if command is not None and command.command_name in script.functions:
+            # given to a function whose body only tests that it is there (`has_output
+            # "$out"`, `[[ -s "$1" ]]` in it)
+            return tests_presence_only(script, operand)
         if command is None or command.command_name not in ("test", "["):
             return False
     return flag is not None and script.parsed.node_text(flag) in _PRESENCE

@@ -44,10 +44,12 @@ def sourced_notes(
         if not any(word in text for word in ("source", ". ")):
             continue
         for written, path, directed in _sourced(text, catalog):
-            if path is not None and path.startswith(NEAREST):  # a variable's pattern
-                note = f"sources `{written}`, one of the files matching `{path[1:]}` in the"
-                note += " nearest folder above it that holds any (each audited as a file of"
-                note += " its own, with this script's functions and options)"
+            if path is not None and path.startswith(NEAREST):  # what a variable holds
+                tail = path.removeprefix(NEAREST)
+                which = f"one of the files matching `{tail}`" if is_pattern(tail) else f"`{tail}`"
+                note = f"sources `{written}`, {which} in the nearest folder above it that"
+                note += " holds one (an audited shell file found there is given this"
+                note += " script's functions and options)"
                 notes.append(Note(candidate.display, note))
                 continue
             root = _search_root(candidate, written, path, search)
