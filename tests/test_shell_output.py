@@ -66,7 +66,8 @@ def test_in_errexit_window(text: str, inside: bool) -> None:
         ("result=$(<${log})", True),
         ('while read -r line; do echo "$line"; done < "$log"', False),  # shown, not examined
         ('echo "$(cat "$log")" | grep -q DONE', True),
-        ('[ -s "$log" ] || exit 1', True),
+        # the log takes the run's errors too (`2>&1`): that it has text judges nothing
+        ('[ -s "$log" ] || exit 1', False),
         ('cat "$log" >> all.log', False),
         ('rm -f "$log"', False),
         ('echo "details in $log"', False),
@@ -76,6 +77,21 @@ def test_in_errexit_window(text: str, inside: bool) -> None:
 )
 def test_judged_by_output_needs_a_later_read(after: str, judged: bool) -> None:
     script, command = _agent(f'set +e\ngptme x > "$log" 2>&1\nset -e\n{after}\n')
+    assert judged_by_output(script, command, command.node.parent or command.node) is judged
+
+
+@pytest.mark.parametrize(
+    ("redirects", "judged"),
+    [
+        ('> "$log"', True),  # errors elsewhere: a run that failed left no text
+        ('> "$log" 2> err.txt', True),
+        ('> "$log" 2>&1', False),  # an error message is text too
+        ('&> "$log"', False),
+        ('2>&1 > "$log"', True),  # errors go where output went before the `>`
+    ],
+)
+def test_a_presence_test_judges_only_output_without_errors(redirects: str, judged: bool) -> None:
+    script, command = _agent(f'set +e\ngptme x {redirects}\nset -e\n[ -s "$log" ] || exit 1\n')
     assert judged_by_output(script, command, command.node.parent or command.node) is judged
 
 
