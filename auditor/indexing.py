@@ -317,12 +317,26 @@ def _layer_callees(functions: Iterable[Mapping[str, Any]]) -> set[str]:
     calls that give the receivers of their methods (`worker = get_worker(name)` before the
     loop, `worker.run(ctx)` in it)."""
     found: set[str] = set()
+    functions = list(functions)
+    # what the instance keeps in `self.ATTR` from a call (`self._generate = get_provider(
+    # name)`): a layer's call of the attribute runs what that call returns
+    kept: dict[tuple[str, str], set[str]] = {}
+    for facts in functions:
+        making: Sequence[CallFacts] = facts.get("calls", ())
+        for target, *ref in facts.get("stores", ()):
+            if ref and ref[0] == "result" and 0 <= ref[1] < len(making):
+                made = making[ref[1]].callee
+                if made and made[0] == "name" and "." in made[1]:
+                    kept.setdefault((facts.get("class", ""), target), set()).add(made[1])
     for facts in functions:
         calls: Sequence[CallFacts] = facts.get("calls", ())
         for call in calls:
             callee = call.callee
-            if call.details.layer is None or not callee:
+            # (a call in a layer's loop, or anywhere in a function a retry decorator wraps)
+            if (call.details.layer is None and facts.get("layer") is None) or not callee:
                 continue
+            if callee[0] == "self":
+                found.update(kept.get((facts.get("class", ""), callee[1]), ()))
             given = [callee]
             if callee[0] == "method":
                 given = [

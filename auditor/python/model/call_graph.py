@@ -45,6 +45,7 @@ _GIVEN = ""  # the name the calls of a parameter are found under (see `callers`)
 
 
 Token = tuple[str, str, Any]  # (module, site, retries)
+_ITEM_READS = frozenset({"get", "pop", "setdefault"})  # a container's methods that read one item
 _TEXTS = ("text", "command")  # the sites of strings: a program's name, an agent's command
 # The site of a callable value's token (a stored `lambda: OpenAI()`): its third item is
 # the tokens a call of it returns.
@@ -306,9 +307,8 @@ class CallGraph:
         kind = callee[0]
         cls = self._owner_class(function)
         if kind == "self" and cls is not None:
-            return [
-                name for name in self.hierarchy.dispatch(cls, callee[1]) if name in self.functions
-            ]
+            methods = [n for n in self.hierarchy.dispatch(cls, callee[1]) if n in self.functions]
+            return methods or self._stored_functions(function, cls, callee[1])
         if kind == "super" and cls is not None:
             inherited = [
                 self.hierarchy.method(base, callee[1]) for base in self.hierarchy.bases.get(cls, [])
@@ -389,6 +389,26 @@ class CallGraph:
             return found
         return []
 
+    def _stored_functions(self, function: _Function, cls: str, attribute: str) -> list[str]:
+        """The functions of the tree the instance keeps in `self.ATTR`, which no method of
+        its class is: what its methods store there (`self._generate = deepseek_generate`,
+        `self._generate = get_provider(name)`), run where it is called."""
+        method = function.qualname.removeprefix(f"{function.facts.get('class', '')}.")
+        found: list[str] = []
+        for member in self.hierarchy.instance_classes(cls, method.split(".", 1)[0]):
+            for name in self.classes[member].get("methods", ()):
+                storing = self.functions.get(f"{member}.{name}")
+                for target, *ref in storing.facts.get("stores", ()) if storing else ():
+                    if target != attribute or not ref or storing is None:
+                        continue
+                    sid = f"{storing.module}.{storing.qualname}"
+                    if ref[0] == "global":
+                        held = self.resolve(ref[1], storing.module)
+                        found += [held] if held in self.functions else []
+                    elif ref[0] == "result":
+                        found += self._returned_functions(sid, ref)
+        return list(dict.fromkeys(found))[:MAX_DISPATCH]
+
     def _returned_functions(self, fid: str, ref: Any) -> list[str]:
         """The functions of the tree a call's result may be: what the function it calls
         returns by name (`def make_completer(): … def complete(): …; return complete`)."""
@@ -396,14 +416,25 @@ class CallGraph:
         for target in self.callees(fid, ref[1]):
             maker = self.functions[target]
             for item, *returned in maker.facts.get("returns", ()):
-                if item == ref[2] and returned and returned[0] == "global":
+                if item != ref[2] or not returned:
+                    continue
+                if returned[0] == "global":
                     name = self.resolve(returned[1], maker.module) or returned[1]
                     found += [name] if name in self.functions else []
+                    # (or an item of a module's container: `return PROVIDERS[name]`)
+                    found += self._held_lambdas(returned[1], maker.module, functions=True)
+                elif returned[0] == "result":  # `fn = PROVIDERS.get(name)`, then `return fn`
+                    callee = maker.facts["calls"][returned[1]].callee
+                    head, _, method = str(callee[1]).rpartition(".") if callee else ("", "", "")
+                    if callee and callee[0] == "name" and method in _ITEM_READS and head:
+                        found += self._held_lambdas(head, maker.module, functions=True)
         return found
 
-    def _held_lambdas(self, name: str, reader: str) -> list[str]:
+    def _held_lambdas(self, name: str, reader: str, *, functions: bool = False) -> list[str]:
         """What the lambdas a module-level container holds call (`REGISTRY = {"gpt":
-        lambda p: send_openai(p, "gpt")}`): run where an item of it is called."""
+        lambda p: send_openai(p, "gpt")}`): run where an item of it is called; with
+        `functions`, also the functions of the tree it holds (`PROVIDERS["deepseek"] =
+        deepseek_generate`, also filled in a function)."""
         found: list[str] = []
         for holder, held in self._global_stores.get(self.global_key(name, reader), ()):
             if held and held[0] == "lambda":
@@ -411,6 +442,9 @@ class CallGraph:
                 found += [
                     c for r in held[1] if r and r[0] == "result" for c in self.callees(hid, r[1])
                 ]
+            elif functions and held and held[0] == "global":
+                function = self.resolve(held[1], holder.module)
+                found += [function] if function in self.functions else []
         return found
 
     def _instances(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:
