@@ -27,7 +27,7 @@ from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.lost import kept_by_library, lost_status
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions
-from auditor.shell.output_words import local_names
+from auditor.shell.output_words import calls_of, local_names
 from auditor.shell.parse import Node, backgrounded, enclosing_definition, enclosing_loop, within
 from auditor.shell.schedule import endless
 from auditor.shell.stages import Pipeline
@@ -94,6 +94,8 @@ class _Flow:
         # an unreachable read's place (or the call that makes it so) -> its entry
         self._reads_at: dict[tuple[int, int] | tuple[str, int, int], int] = {}
         self._unreached: dict[str, bool] = {}  # functions whose every run is never reached
+        # (function, parameter number) -> the run whose status its callers pass (`_held`)
+        self._parameters: dict[tuple[int, int], AgentCall | None] = {}
 
     def _agent_functions(self) -> dict[str, FunctionSummary]:
         """Functions whose call runs an agent and passes its status on (the model's summaries)."""
@@ -366,22 +368,40 @@ class _Flow:
     def _held(self, name: str, read: Node) -> AgentCall | None:
         """The call whose status the variable or positional parameter `name` holds at
         `read`: a function's `$2` holds what its callers pass there (`is_quota "$out"
-        "$rc"`), the last call's that holds one."""
+        "$rc"`), when every call passes the status of the same run."""
         if not name.isdigit():
             return self._bound_at(name, read)
         function = enclosing_definition(read)
-        named = function.child_by_field_name("name") if function is not None else None
-        if named is None or function is None:
+        if function is None:
             return None
-        found = None
-        for command in self.script.commands:
+        key = (function.id, int(name))
+        if key not in self._parameters:
+            self._parameters[key] = None  # while it is found: a call back into it adds none
+            self._parameters[key] = self._passed(function, int(name))
+        return self._parameters[key]
+
+    def _passed(self, function: Node, number: int) -> AgentCall | None:
+        """The run whose status every call of `function` passes as its parameter `number`;
+        None where one passes something else, or the body moves its parameters (`shift`,
+        `set --`)."""
+        named = function.child_by_field_name("name")
+        if named is None or any(
+            c.command_name == "shift" or (c.command_name == "set" and "--" in c.argv[1:2])
+            for c in self.script.inside(function)
+        ):
+            return None
+        found: set[int] = set()
+        call: AgentCall | None = None
+        for command in calls_of(self.script).get(_text(named), ()):
+            if within(command.node, function):
+                continue  # a recursive call passes on what its own caller gave
             words = command.word_nodes
-            if command.command_name != _text(named) or len(words) <= int(name):
-                continue
-            word = words[int(name)]
-            if word is not None and not within(word, function):  # (not a recursive call)
-                found = self._reference(word) or found
-        return found
+            word = words[number] if len(words) > number else None
+            call = self._reference(word) if word is not None else None
+            if call is None:
+                return None
+            found.add(id(call))
+        return call if len(found) == 1 else None
 
     def _bound_at(self, name: str, read: Node) -> AgentCall | None:
         """The call whose status `name` holds where `read` reads it: the one it was set to

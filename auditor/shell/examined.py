@@ -30,7 +30,7 @@ from auditor.shell.output_words import (
 )
 from auditor.shell.parse import Node, descendants, field_of, within
 from auditor.shell.status import assigned_by
-from auditor.shell.written_files import normal_word, text_of
+from auditor.shell.written_files import normal_word, text_of, written_file
 
 # Commands that examine the text they read: a read by one of these judges the run.
 # A script run on the output examines it only where its status decides something (in a
@@ -247,8 +247,22 @@ def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool
     commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
     if not all(command is not None and command.name in PARTS for command in commands):
         return False
-    held = pipeline.parent is not None and pipeline.parent.type == "command_substitution"
-    return _captured_whole(pipeline) or (not held and not _decides(script, pipeline))
+    if _captured_whole(pipeline):
+        return True
+    # shown: its part goes to the terminal (not into a `$(…)`, a `<(…)`, a file) and its
+    # status decides nothing
+    sent = [pipeline.parent, later[-1]] if later else [pipeline.parent]
+    elsewhere = any(
+        node is not None
+        and node.type == "redirected_statement"
+        and any(written_file(r) for r in node.named_children if r.type == "file_redirect")
+        for node in sent
+    )
+    held = pipeline.parent is not None and pipeline.parent.type in _HOLDERS
+    return not held and not elsewhere and not _decides(script, pipeline)
+
+
+_HOLDERS = frozenset({"command_substitution", "process_substitution"})
 
 
 def _counted_for_display(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:
@@ -344,15 +358,11 @@ def _rewrites_only(script: ShellScript, condition: Node, node: Node) -> bool:
     arms = _arms(_statement(condition))
     if arms is None or arms[1] or not arms[0]:
         return False
-    file = normal_word(text_of(node))
     commands = [c for n in arms[0] for d in descendants(n) if (c := script.command_at(d))]
-    return bool(commands) and all(
-        command.command_name in MESSAGE_COMMANDS
-        or (
-            _edits_in_place(command, node)
-            and file in (normal_word(text_of(word)) for word in command.word_nodes if word)
-        )
-        for command in commands
+    edits = [_edits_in_place(command, node) for command in commands]
+    return any(edits) and all(
+        edited or command.command_name in MESSAGE_COMMANDS
+        for command, edited in zip(commands, edits, strict=True)
     )
 
 

@@ -32,7 +32,7 @@ from auditor.shell.effect_checks import (
     status_of_probe_read,
     tests_end_script,
 )
-from auditor.shell.examined import only_shows
+from auditor.shell.examined import file_test_operand, only_shows
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.later import host_after
 from auditor.shell.model import ShellScript
@@ -59,7 +59,7 @@ from auditor.shell.status import (
     substitution_declaration,
     unread_store,
 )
-from auditor.shell.written_files import text_of
+from auditor.shell.written_files import normal_word, text_of
 
 
 def lost_status(
@@ -103,7 +103,10 @@ def lost_status(
         return None  # judged by its output (a captured pane, a log or text it examines)
     if not stale and _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
-    if not stale and (_effect_checked(script, statement) or verified_in_loop(script, statement)):
+    merged = agent_output(script, command).merged
+    if not stale and (
+        _effect_checked(script, statement, merged) or verified_in_loop(script, statement)
+    ):
         return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
     # the statement whose status the run's becomes: its own, or under errexit that of the
@@ -254,14 +257,15 @@ def _job_carrying(statement: Node) -> Node:
 _ASIDE = NO_EFFECT_BUILTINS | {"rm", "set"}  # between a run and the check of its effect
 
 
-def _effect_checked(script: ShellScript, statement: Node) -> bool:
+def _effect_checked(script: ShellScript, statement: Node, merged: frozenset[str]) -> bool:
     """Whether a check after the run tests its effect and ends the script when it is
     missing (`agent "install jq"; if ! command -v jq; then exit 1; fi`), or calls a
     function whose body does (`agent …; finish`, where `finish` tests the report the run
     was to write): the run is judged by what it did. Messages, removed files (a temporary
     prompt), flags, values looked at, and tests that leave when they hold (`if [ -z
     "$(git status --porcelain)" ]; then return 0; fi`) on the way change nothing the run
-    did: the check may come after them."""
+    did: the check may come after them. A test that a file taking the run's errors too
+    (`merged`: `> log 2>&1`) has text judges nothing: an error is text too."""
     statement = _run_statement(statement)
     following = None if backgrounded(statement) else next_statement(statement)
     first = _first_runs(script)
@@ -270,6 +274,9 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
         return first.get(check.argv, statement.start_byte) < statement.start_byte
 
     while following is not None:
+        if _presence_of(following, merged):
+            following = next_statement(following)
+            continue
         if _judges(script, statement, following, ran_before):
             return True
         name = _name(script, following)
@@ -279,6 +286,13 @@ def _effect_checked(script: ShellScript, statement: Node) -> bool:
             return False
         following = next_statement(following)
     return False
+
+
+def _presence_of(statement: Node, files: frozenset[str]) -> bool:
+    """Whether a statement's file tests are all tests that one of `files` is there or
+    has text (`[ -s "$log" ] || exit 1`), and it has some."""
+    operands = [n for n in descendants(statement) if file_test_operand(n)]
+    return bool(operands) and all(normal_word(text_of(n)) in files for n in operands)
 
 
 def _judges(script: ShellScript, statement: Node, following: Node, ran_before: RanBefore) -> bool:

@@ -172,6 +172,7 @@ class ShellScript:
         self.script_dirs: dict[str, str] = {}
         # variables holding the paths of files to source (`source_sets`), by name
         self.path_variables: dict[str, tuple[str, ...]] = {}
+        self._path_set_at: dict[str, Node] = {}  # the assignment that set each one last
         # Values read from sourced files that are not command words, with the variable
         # that held each: messages name the variable instead (a `.env` holds secrets).
         self.sourced_values: dict[str, str] = {}
@@ -383,7 +384,7 @@ class ShellScript:
                     self.script_dirs[assigned] = folder
                 else:
                     self.script_dirs.pop(assigned, None)
-                self._hold_paths(assigned, [text] if text else [], _in_branch(node))
+                self._hold_paths(assigned, [text] if text else [], node)
             return options
         if kind == "unset_command" and self._recording:  # `unset TOOL`: no value now
             for name in node.named_children:
@@ -621,12 +622,13 @@ class ShellScript:
         if named is None or self.sourced is None or self.depth >= _MAX_STRING_DEPTH:
             return None
         word, value = named
-        paths = sourced_paths(self.parsed.node_text(word), self.script_dirs, self.path_variables)
+        held = sourced_paths(self.parsed.node_text(word), self.script_dirs, self.path_variables)
+        paths = tuple(path for path in held if not path.startswith(NEAREST))
         if not paths and value is not None:  # a value its caller gave (`"$@"`, `$1`)
             paths = sourced_paths(value, self.script_dirs, self.path_variables)
         if not paths and value is not None and value.startswith("/"):
             paths = (value,)  # the project checked out elsewhere (`SourcedFiles.tree_copy`)
-        if len(paths) != 1 or is_pattern(paths[0]) or paths[0].startswith(NEAREST):
+        if len(paths) != 1 or is_pattern(paths[0]):
             return None
         path = posixpath.normpath(paths[0])
         runs = self.sourced.runs  # shared by every walk of this audit: each file read once
@@ -814,11 +816,16 @@ class ShellScript:
         last = index == len(pipeline.stages) - 1
         return pipeline.node, last or pipeline.options.pipefail
 
-    def _hold_paths(self, variable: str, words: Sequence[str], branch: bool = False) -> None:
+    def _hold_paths(self, variable: str, words: Sequence[str], at: Node | None = None) -> None:
         """Keep the paths a variable's value or a loop's words name (`source_sets`), for
         a later `source "$variable"`; forget what it held when they name none. Set in one
-        branch (`branch`), it holds those beside what it held before."""
-        before = self.path_variables.get(variable, ()) if branch else ()
+        branch (the assignment `at`), it holds those beside what it held before it."""
+        branch = _branch_of(at) if at is not None else None
+        previous = self._path_set_at.get(variable)
+        kept = branch is not None and previous is not None and not within(previous, branch)
+        before = self.path_variables.get(variable, ()) if kept else ()
+        if at is not None:
+            self._path_set_at[variable] = at
         if not words or not all("/" in word or "." in word or "$" in word for word in words):
             self.path_variables.pop(variable, None)  # no path: a name, a number, a flag
             return
@@ -1182,15 +1189,15 @@ _MAX_LIBRARY_VALUES = 64 << 20
 _MAX_LIBRARIES = 256
 
 
-def _in_branch(node: Node) -> bool:
-    """Whether a statement runs in one branch of its function (or script): in an `if`,
-    a `case` arm, or after `&&`/`||`."""
+def _branch_of(node: Node) -> Node | None:
+    """The innermost branch a statement runs in, in its function (or script): an `if`
+    (its arm), a `case` arm, or an `&&`/`||` list."""
     current = node.parent
     while current is not None and current.type not in ("function_definition", "program"):
         if current.type in _BRANCHES:
-            return True
+            return current
         current = current.parent
-    return False
+    return None
 
 
 _BRANCHES = frozenset({"if_statement", "elif_clause", "else_clause", "case_item", "list"})

@@ -192,14 +192,21 @@ def _output_path(script: ShellScript, node: Node) -> _OutputPath:
 def _files_with_errors(redirects: list[Node]) -> list[str]:
     """The files redirects send error output to along with standard output (`&> log`,
     `> log 2>&1`, not `2>&1 > log`, where errors go where output went before)."""
-    found: list[str] = []
-    for index, redirect in enumerate(redirects):
-        file = written_file(redirect)
+    output, errors = "", ""  # where each stream goes, in order ("": not to a file)
+    for redirect in redirects:
         text = text_of(redirect).replace(" ", "")
-        later = [text_of(r).replace(" ", "") for r in redirects[index + 1 :]]
-        if file is not None and (text.startswith("&>") or "2>&1" in later):
-            found.append(file)
-    return found
+        file = written_file(redirect) or ""
+        if text.startswith(("&>", ">&")) and not text.startswith(">&2"):
+            output = errors = file
+        elif text.startswith("2>&1"):
+            errors = output
+        elif text.startswith("1>&2") or text.startswith(">&2"):
+            output = errors
+        elif text.startswith("2>"):
+            errors = file
+        elif text.startswith((">", "1>")):
+            output = file
+    return [output] if output and output == errors else []
 
 
 def _joins_errors(redirects: list[Node]) -> bool:
@@ -436,6 +443,7 @@ def _told_files(script: ShellScript, command: SimpleCommand) -> set[str]:
     # and what they hold, where it is known (`claude -p "$RESUME"`, the prompt set above)
     texts += [word for word in command.argv[command.program_index + 1 :] if word]
     feeding = [command.node]
+    listed: list[Node] = []  # around an `&&` list it ends: only the list's own here-doc
     current = command.node
     while current.parent is not None and (
         current.parent.type in _FEEDING
@@ -443,13 +451,23 @@ def _told_files(script: ShellScript, command: SimpleCommand) -> set[str]:
         or (current.parent.type == "list" and current.parent.named_children[-1].id == current.id)
     ):
         current = current.parent  # `cat <<EOF | claude -p`: the here-doc holds the pipeline
-        feeding.append(current)
+        if listed or current.type == "list":
+            listed.append(current)
+        else:
+            feeding.append(current)
     for node in feeding:
         texts += [
             text_of(n)
             for n in descendants(node)
             if n.type in ("heredoc_body", "herestring_redirect")
         ]
+    for node in listed:  # (not a here-doc of an earlier command of the list: `cat <<EOF &&`)
+        for redirect in node.named_children if node.type == "redirected_statement" else ():
+            texts += [
+                text_of(n)
+                for n in (redirect, *redirect.named_children)
+                if n.type in ("heredoc_body", "herestring_redirect")
+            ]
     found: set[str] = set()
     # and the text a prompt variable is given (`PROMPT="… write ${PLAN} …"`): one level
     assigned = _assigned_texts(script)

@@ -160,11 +160,16 @@ def _host(line: MappedText) -> tuple[int, int]:
     return (line.offsets[0], line.offsets[-1] + 1) if line.offsets else (0, 0)
 
 
+# An `exit` in a trap's action that is not `exit 0` (an unknown action counts as one).
+_FAILING_EXIT = re.compile(r"\bexit\b(?!\s+0\b)")
+
+
 def never_fails(script: ShellScript) -> bool:
     """Whether a script's own exit status is always 0, so that `Restart=on-failure` never
-    respawns it whatever it runs: errexit is never on, each `exit` in it says 0, nothing
-    `exec`s another program, and its top level ends in a loop that runs until stopped
-    and that nothing `break`s (a supervisor of a tmux session the agent runs in)."""
+    respawns it whatever it runs: errexit is never on, each `exit` in it (a trap's too)
+    says 0, nothing `exec`s another program, and its top level ends in a loop that runs
+    until stopped and that nothing `break`s (a supervisor of a tmux session the agent
+    runs in)."""
     from auditor.shell.schedule import endless
 
     top = [node for node in script.parsed.root.named_children if node.type != "comment"]
@@ -177,6 +182,8 @@ def never_fails(script: ShellScript) -> bool:
             return False
         if (name == "exit" and words[:1] != ("0",)) or (name == "exec" and words):
             return False
+        if name == "trap" and _FAILING_EXIT.search(words[0] or "exit" if words else ""):
+            return False  # `trap 'cleanup; exit 1' ERR`: it leaves with a failure
         if script.options_at(command.node).errexit:
             return False
     return True

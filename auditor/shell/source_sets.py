@@ -32,7 +32,8 @@ def variable_tail(word: str) -> str | None:
     """The rest of a path behind a leading variable set at run time, its file name known
     only in part as a pattern (`"$ROOT/commands/$cmd.sh"` -> `commands/*.sh`): read from
     the nearest folder above the script that holds matching files (`NEAREST`); None
-    when its folders are not literal, or its file name has no literal part."""
+    when its folders are not literal, its file name has no literal part, or a pattern
+    names no folder (`"$TMPDIR/$name.sh"` may be any file anywhere)."""
     text = unquoted(word.strip())
     head = _LEADING.match(text)
     if head is None:
@@ -41,6 +42,8 @@ def variable_tail(word: str) -> str | None:
     name = _EXPANSION.sub("*", last)
     if not _PATTERN_PART.match(name) or not name.strip("*?") or not _LITERAL.match(folder):
         return None
+    if is_pattern(name) and not folder:
+        return None  # `"$TMPDIR/$name.sh"`: no folder of the project says which files
     return f"{folder}/{name}" if folder else name
 
 

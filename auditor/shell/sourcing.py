@@ -130,6 +130,8 @@ def sourced_by(
             (target, errexit, pipefail)
             for path, errexit, pipefail in sourcing
             for target in _targets(folder, path, by_folder, files)
+            # (not the script itself, where a pattern matches it: `"$ROOT/bin/$x.sh"`)
+            if target != display or not (is_pattern(path) or path.startswith(NEAREST))
         ]
         held = [target for target, _, _ in targets if target in files]
         sources.setdefault(display, []).extend(held)

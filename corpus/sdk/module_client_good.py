@@ -1,15 +1,15 @@
-"""Near misses: the program turns the module-level client's retries off
-(`openai.max_retries = 0`) before its retry loop, or sends without a retry layer of its
-own; a client the program builds is a constructor's own case."""
+"""Near miss: the program turns the module-level client's retries off
+(`openai.max_retries = 0`, here where it starts its work) before its retry loop. (Set at
+the top of any module of the tree, it would hold for every module: the setting is the
+process's.)"""
 
 import time
 
 import openai
 
-openai.max_retries = 0
-
 
 def review(prompt: str) -> str:
+    openai.max_retries = 0
     for attempt in range(3):
         try:
             reply = openai.chat.completions.create(

@@ -517,7 +517,8 @@ def _disable(client: Client) -> str:
 
 
 def _sdk_part(client: Client) -> str:
-    return f"`{client.keyword}={client.retries}`" + ("" if client.explicit else ", the default")
+    setting = f"{client.label}.{client.keyword} = " if client.module_level else f"{client.keyword}="
+    return f"`{setting}{client.retries}`" + ("" if client.explicit else ", the default")
 
 
 def _kinds(kinds: tuple[str, ...]) -> str:

@@ -261,7 +261,9 @@ def class_fields(cls: ast.ClassDef) -> list[str]:
 
 
 def module_constants(tree: ast.Module) -> dict[str, int]:
-    """Module-level `NAME = <integer expression>` assignments, in order."""
+    """Module-level `NAME = <integer expression>` assignments, in order; and those to an
+    attribute of an imported module, by its dotted name (`openai.max_retries = 0`: a
+    setting of the whole process)."""
     constants: dict[str, int] = {}
     for statement in module_statements(tree):
         targets, value = assignment(statement)
@@ -269,8 +271,11 @@ def module_constants(tree: ast.Module) -> dict[str, int]:
             continue
         result = int_value(value, constants)
         for target in targets:
-            if isinstance(target, ast.Name) and result is not None:
-                constants[target.id] = result
+            named = target.id if isinstance(target, ast.Name) else None
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                named = f"{target.value.id}.{target.attr}"
+            if named is not None and result is not None:
+                constants[named] = result
     return constants
 
 

@@ -275,7 +275,11 @@ def find_clients(
             Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
         )
     for default in sdk.module_clients:
-        sent = [c for c, names in module.calls.items() if any(map(default.sends_request, names))]
+        sent = [
+            c
+            for c, names in module.calls.items()
+            if any(map(default.sends_request, names)) and _on_module(module, c, default.module)
+        ]
         if sent:
             set_to = _module_setting(module, default, resolver)
             retries, explicit = set_to if set_to is not None else (default.default, False)
@@ -287,6 +291,24 @@ def find_clients(
             client = Client(first, label, keyword, retries, explicit, references, (), callers)
             clients.append(replace(client, module_level=True))
     return clients
+
+
+def _on_module(module: PythonModule, call: ast.Call, package: str) -> bool:
+    """Whether a request is made on the imported module itself (`openai.chat…` after
+    `import openai`, or `import openai as oa`), not on a name of the program that holds
+    something else (`openai = OpenAI(…)`, a parameter named `openai`)."""
+    root = _chain_root(call.func)
+    if not isinstance(root, ast.Name) or module.aliases.get(root.id) != package:
+        return False
+    scope = module.scope_of(call)
+    binds = module.bindings.get((scope, root.id), []) + module.bindings.get(
+        (module.tree, root.id), []
+    )
+    parameters = scope.args if isinstance(scope, Function) else None
+    named = parameters is not None and root.id in (
+        a.arg for a in (*parameters.posonlyargs, *parameters.args, *parameters.kwonlyargs)
+    )
+    return not binds and not named
 
 
 def _module_setting(
@@ -307,6 +329,10 @@ def _module_setting(
                 and module.aliases.get(target.value.id, target.value.id) == default.module
             ):
                 found = (resolver.value(node.value), True)
+    if found is None:  # set by another module of the tree: it holds for the whole process
+        dotted = f"{default.module}.{default.attribute}"
+        values = {s.constants[dotted] for s in resolver.python.values() if dotted in s.constants}
+        found = (values.pop(), True) if len(values) == 1 else ((None, True) if values else None)
     return found
 
 

@@ -185,12 +185,10 @@ class SdkCatalog(NamedTuple):
 
     @property
     def module_requests(self) -> tuple[str, ...]:
-        """How a request on a module's own client starts (`openai.chat.`), for prefilters."""
-        return tuple(
-            sorted(
-                f"{c.module}.{resource}." for c in self.module_clients for resource in c.resources
-            )
-        )
+        """How a request on a module's own client starts (`openai.chat.`), or the module is
+        imported under another name (`import openai as oa`), for prefilters."""
+        starts = {f"{c.module}.{r}." for c in self.module_clients for r in c.resources}
+        return tuple(sorted(starts | {f"import {c.module} as " for c in self.module_clients}))
 
 
 def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:

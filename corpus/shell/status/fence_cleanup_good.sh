@@ -12,3 +12,12 @@ if ! jq -e 'length > 0' "$options" > /dev/null; then
     echo "no options were generated" >&2
     exit 1
 fi
+
+# a grep for an error marker that reports it judges the run, though its branch only
+# prints
+codex exec --skip-git-repo-check -o notes.md - <<'PROMPT' || true
+Write release notes for the last ten commits.
+PROMPT
+if grep -q "^ERROR" notes.md; then
+    echo "codex failed to write the notes" >&2
+fi

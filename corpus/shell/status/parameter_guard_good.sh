@@ -21,4 +21,31 @@ fi
 if gave_up "$code"; then
     echo "the run timed out" >&2
 fi
+
+# a helper given an HTTP code by one call and the agent's status by another: its 429
+# may hold for the first
+is_limited() {
+    [[ "$1" -eq 429 ]]
+}
+http=$(curl -s -o /dev/null -w '%{http_code}' https://api.example.com/health)
+if is_limited "$http"; then
+    echo "the API is rate limited" >&2
+fi
+if is_limited "$code"; then
+    echo "rate limited" >&2
+fi
+
+# a helper that shifts its arguments: `$1` is then the second one given
+check_codes() {
+    local label="$1"
+    shift
+    [[ "$1" -eq 429 ]] && echo "$label: rate limited" >&2
+    return 0
+}
+check_codes "summary" "$http" "$code"
+
+# helpers that hand each other their argument
+ping_step() { [[ "$2" -gt 0 ]] && pong_step "$1" "$(( $2 - 1 ))"; }
+pong_step() { [[ "$2" -gt 0 ]] && ping_step "$1" "$(( $2 - 1 ))"; }
+ping_step "$code" 3
 exit "$code"
