@@ -228,11 +228,29 @@ def _named_wrappers(
     return tuple(words)
 
 
+def _assignments_known(
+    argv: tuple[str | None, ...], nodes: tuple[Node | None, ...]
+) -> tuple[str | None, ...]:
+    """The words, with those written as an assignment whose value runaudit cannot know
+    (`env "SOUL=${NAME}" claude …`) read as one (`SOUL=`): a wrapper that skips
+    assignments still finds the program after them."""
+    words = list(argv)
+    for index, word in enumerate(argv):
+        node = nodes[index] if index < len(nodes) else None
+        if word is None and node is not None:
+            written = _ASSIGNMENT_WORD.match((node.text or b"").decode("utf-8", "replace"))
+            words[index] = f"{written.group(1)}=" if written else None
+    return tuple(words)
+
+
+_ASSIGNMENT_WORD = re.compile(r"""^["']?([A-Za-z_]\w*)=""")
+
+
 def analyse_command(node: Node, env: Env, catalog: AgentCatalog) -> SimpleCommand:
     """A `command` node as a `SimpleCommand`."""
     argv, nodes = command_words(node, env)
     argv = _named_wrappers(argv, nodes, catalog)
-    index, wrappers = strip_wrappers(argv, catalog)
+    index, wrappers = strip_wrappers(_assignments_known(argv, nodes), catalog)
     written = nodes[index] if index < len(nodes) else None
     if written is not None and argv[index] is None:  # `"$HOME/.local/bin/claude"`: claude
         path = program_path(written, env)
