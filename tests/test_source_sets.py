@@ -50,6 +50,24 @@ def test_no_pattern(written: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("written", "paths"),
+    [
+        ('"${LIB:-$SCRIPT_DIR/lib/run.sh}"', ("lib/run.sh",)),  # the default, when unset
+        ("${LIB-$SCRIPT_DIR/lib/run.sh}", ("lib/run.sh",)),
+        ('"${A:-${B:-$LIB/x.sh}}"', ("lib/x.sh",)),  # nested: the innermost
+        ('"${LIB:-}"', ()),  # no default
+        ("${A:-" * 50 + "x" + "}" * 50, ()),  # nested deeper than followed
+    ],
+)
+def test_a_sourced_default_is_what_runs_unless_overridden(
+    written: str, paths: tuple[str, ...]
+) -> None:
+    from auditor.shell.source_sets import sourced_paths
+
+    assert sourced_paths(written, DIRS, {}) == paths
+
+
+@pytest.mark.parametrize(
     ("written", "tail"),
     [
         ('"$BT_ROOT/commands/$cmd.sh"', "commands/*.sh"),

@@ -20,6 +20,8 @@ from auditor.shell.includes import matching_names, sourced_relative, unquoted
 # a parameter expansion without a command in it: `$NAME`, `${NAME}`, `${NAME:-x}`
 _EXPANSION = re.compile(r"\$(?:\{[^{}$`()]*\}|[A-Za-z_]\w*)")
 _PATTERN_PART = re.compile(r"^[\w.+*?-]+$")
+_MAX_DEFAULTS = 4  # nested defaults followed in a sourced path
+_DEFAULTED = re.compile(r"\$\{[A-Za-z_]\w*:?-(?P<value>.+)\}")
 _VARIABLE = re.compile(r'"?\$(?:(?P<name>[A-Za-z_]\w*)|\{(?P<braced>[A-Za-z_]\w*)\})"?')
 
 
@@ -80,6 +82,22 @@ def sourced_paths(
     named = _VARIABLE.fullmatch(word.strip())
     if named is not None:
         held = path_variables.get(named["name"] or named["braced"])
+        if held is not None:
+            return held
+    # `"${DISPATCH_LIB:-$DIR/lib/dispatch.sh}"`: the default, what runs when nothing
+    # overrides it (as a runner's environment lookups are read)
+    written = unquoted(word.strip())
+    for _ in range(_MAX_DEFAULTS):  # (`${A:-${B:-lib/x.sh}}`: the innermost)
+        defaulted = _DEFAULTED.fullmatch(written)
+        if defaulted is None:
+            break
+        written = unquoted(defaulted["value"])
+    if _DEFAULTED.fullmatch(written):
+        return ()  # defaults nested deeper than followed
+    if written != unquoted(word.strip()):
+        word = written
+        named = _VARIABLE.fullmatch(word)
+        held = path_variables.get(named["name"] or named["braced"]) if named else None
         if held is not None:
             return held
     found = sourced_relative(word, script_dirs) or sourced_pattern(word, script_dirs)
