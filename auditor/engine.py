@@ -439,7 +439,7 @@ class Auditor:
             unit = ShellUnit(source, source.text, parsed, self.catalog, initial)
             if sourcers is not None:
                 unit.callers, unit.siblings = sourcers.calls, sourcers.siblings
-                unit.callbacks = sourcers.callbacks
+                unit.callbacks, unit.judged = sourcers.callbacks, sourcers.judged
             if origin is not None:
                 unit.place(origin, root, self.settings.max_file_size, self.settings.source_path)
         else:

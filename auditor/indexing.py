@@ -97,6 +97,7 @@ class IndexedScript(NamedTuple):
     sourcing: tuple[Sourced, ...] = ()
     calls: tuple[CallSite, ...] = ()
     callbacks: tuple[Callback, ...] = ()  # its functions that end by running a call above
+    judged: tuple[str, ...] = ()  # the called names whose output it examines at every call
 
 
 # A link to a launching function of the index: (its module's last name, its own last name,
@@ -443,9 +444,9 @@ class ModuleSummariser:
         if candidate.kind is FileKind.SHELL:
             named = self.agent_word.search(text)
             runs = named and (not self.units or self._script_runs_agent(candidate, data, text))
-            sourcing, calls, callbacks = self._sourcing(candidate, data, text)
+            sourcing, calls, callbacks, judged = self._sourcing(candidate, data, text)
             return (
-                IndexedScript(candidate.display, bool(runs), sourcing, calls, callbacks)
+                IndexedScript(candidate.display, bool(runs), sourcing, calls, callbacks, judged)
                 if runs or sourcing
                 else None
             )
@@ -501,14 +502,14 @@ class ModuleSummariser:
 
     def _sourcing(
         self, candidate: Candidate, data: bytes, text: str
-    ) -> tuple[tuple[Sourced, ...], tuple[CallSite, ...], tuple[Callback, ...]]:
+    ) -> tuple[tuple[Sourced, ...], tuple[CallSite, ...], tuple[Callback, ...], tuple[str, ...]]:
         """What a script sources, its options at each, its calls of names it does not
-        define and its functions that end by running one; through the cache, modelled
-        once per content."""
+        define, its functions that end by running one, and the names whose output it
+        examines at every call; through the cache, modelled once per content."""
         from auditor.shell.sourcing import may_source, script_sourcing
 
         if not may_source(text):
-            return (), (), ()
+            return (), (), (), ()
         key = self.cache.key(candidate.display, "sourcing", data) if self.cache else ""
         held = self.cache.get_data(key) if self.cache else None
         if (
@@ -516,21 +517,26 @@ class ModuleSummariser:
             and _rows_shape(held.get("sourcing"), 2)
             and _rows_shape(held.get("calls"), 3)
             and _name_pairs(held.get("callbacks"))
+            and isinstance(judged := held.get("judged"), list)
+            and all(isinstance(name, str) for name in judged)
         ):
             return (
                 tuple((path, errexit, pipefail) for path, errexit, pipefail in held["sourcing"]),
                 tuple((name, *flags) for name, *flags in held["calls"]),
                 tuple((name, last) for name, last in held["callbacks"]),
+                tuple(judged),
             )
-        sourcing, calls, callbacks = script_sourcing(text, self.catalog, self.settings.timeout)
+        found = script_sourcing(text, self.catalog, self.settings.timeout)
+        sourcing, calls, callbacks, examined = found
         if self.cache is not None:
             rows = {
                 "sourcing": [list(entry) for entry in sourcing],
                 "calls": [list(call) for call in calls],
                 "callbacks": [list(callback) for callback in callbacks],
+                "judged": list(examined),
             }
             self.cache.put_data(key, rows)
-        return tuple(sourcing), tuple(calls), tuple(callbacks)
+        return tuple(sourcing), tuple(calls), tuple(callbacks), tuple(examined)
 
     def _names_agent(self, text: str) -> bool:
         """Whether a module holds a literal that starts with an agent's name (an argv
@@ -679,12 +685,16 @@ def script_facts(
 ) -> tuple[list[str], dict[str, Sourcers]]:
     """From the index's scripts: those that run an agent, and what the scripts that source
     a file among `displays` give it (`ProjectIndex.sourced_by`)."""
-    from auditor.shell.sourcing import sourced_by
+    from auditor.shell.sourcing import judged_by_sourcers, sourced_by
 
     held = list(entries)
     runs = [entry.display for entry in held if entry.runs_agent]
     sourcing = [(e.display, list(e.sourcing), e.calls, e.callbacks) for e in held if e.sourcing]
-    return runs, sourced_by(sourcing, frozenset(displays)) if sourcing else {}
+    if not sourcing:
+        return runs, {}
+    files = frozenset(displays)
+    judged = [(e.display, list(e.sourcing), e.calls, e.judged) for e in held if e.sourcing]
+    return runs, judged_by_sourcers(sourced_by(sourcing, files), judged, files)
 
 
 def _name_pairs(value: object) -> bool:

@@ -328,6 +328,9 @@ class Sourcers(NamedTuple):
     # (`run_iteration` ending with `run_shared_iteration …`, a function of the file): a
     # call of such a function in the file runs what that command runs
     callbacks: tuple[Callback, ...] = ()
+    # its functions whose every call by those scripts has its output examined: a run
+    # whose output is such a function's is judged by its callers
+    judged: tuple[str, ...] = ()
 
 
 class ProjectIndex(NamedTuple):

@@ -573,11 +573,36 @@ def test_a_call_in_a_substitution_runs_without_errexit() -> None:
         '#!/bin/bash\nset -euo pipefail\nsource "$(dirname "$0")/lib.sh"\n'
         'out=$(run_review "$PROMPT") || echo failed\nrun_plain "$PROMPT"\n'
     )
-    _, calls, _ = script_sourcing(text, default_catalog(), 10.0)
+    _, calls, _, _ = script_sourcing(text, default_catalog(), 10.0)
     assert ("run_review", True, False, True) in calls  # errexit off: a condition's
     assert ("run_plain", False, True, True) in calls
     inherited = text.replace("set -euo pipefail", "set -euo pipefail\nshopt -s inherit_errexit")
     inherited += 'notes=$(run_notes "$PROMPT")\n'
-    _, calls, _ = script_sourcing(inherited, default_catalog(), 10.0)
+    _, calls, _, _ = script_sourcing(inherited, default_catalog(), 10.0)
     assert ("run_review", True, True, True) in calls  # its `$(…)` is a condition's
     assert ("run_notes", False, True, True) in calls  # errexit kept in the `$(…)`
+
+
+def test_a_library_run_is_judged_where_every_sourcer_examines_its_output() -> None:
+    """A function of a sourced library whose output every sourcing script captures and
+    examines (`out=$(invoke …)`, then a grep) has its run judged there (`Sourcers.judged`);
+    one that a script calls without examining what it prints is not."""
+    from auditor.shell.sourcing import judged_by_sourcers, judged_calls, sourced_by
+
+    loop = 'source lib/calls.sh\nout=$(invoke x)\ngrep -q DONE <<<"$out"\nsummarise y\n'
+    script = ShellScript.build(loop, default_catalog())
+    assert judged_calls(script) == ["invoke"]
+    files = frozenset({"loop.sh", "lib/calls.sh", "other.sh"})
+    sites = [("invoke", False, False, False), ("summarise", False, False, False)]
+    scripts = [("loop.sh", [("lib/calls.sh", False, False)], sites, [])]
+    given = sourced_by(scripts, files)
+    judged = judged_by_sourcers(given, [("loop.sh", scripts[0][1], sites, ["invoke"])], files)
+    assert judged["lib/calls.sh"].judged == ("invoke",)
+    # a second script that calls `invoke` and throws its output away: judged by none
+    plain = ("other.sh", [("lib/calls.sh", False, False)], [sites[0]], [])
+    both = judged_by_sourcers(
+        sourced_by([*scripts, plain], files),
+        [("loop.sh", scripts[0][1], sites, ["invoke"]), plain],
+        files,
+    )
+    assert both["lib/calls.sh"].judged == ()

@@ -172,6 +172,9 @@ class ShellScript:
         self.script_dirs: dict[str, str] = {}
         # variables holding the paths of files to source (`source_sets`), by name
         self.path_variables: dict[str, tuple[str, ...]] = {}
+        # its functions whose output the scripts sourcing it examine at every call
+        # (`Sourcers.judged`): a run whose output is theirs is judged there
+        self.judged_by_callers: frozenset[str] = frozenset()
         self._path_set_at: dict[str, Node] = {}  # the assignment that set each one last
         # Values read from sourced files that are not command words, with the variable
         # that held each: messages name the variable instead (a `.env` holds secrets).

@@ -611,6 +611,8 @@ def judged_by_output(
             judged_by_output(script, call, statement_of(call.node), inner, opaque) for call in calls
         ):
             return True
+        if not calls and output.through in script.judged_by_callers:
+            return True  # a library's function: the scripts sourcing it examine its output
     return _examined_after(script, output, statement)
 
 

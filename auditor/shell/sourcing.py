@@ -14,6 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from auditor.profiles import AgentCatalog
 from auditor.project import Callback, CallSite, Sourcers
@@ -22,6 +23,9 @@ from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
 from auditor.shell.source_sets import is_pattern, pattern_targets
 from auditor.timebound import FileTimeout, time_bound
+
+if TYPE_CHECKING:
+    from auditor.shell.model import ShellScript
 
 # Scripts worth a model: they source a file (`source lib.sh`, `. "$DIR/x.sh"`, `.
 # ~/.profile`), not a line of a jq program in a string (`. as $all`).
@@ -50,10 +54,11 @@ def may_source(text: str) -> bool:
 
 def script_sourcing(
     text: str, catalog: AgentCatalog, timeout: float
-) -> tuple[Sourcing, list[CallSite], list[Callback]]:
+) -> tuple[Sourcing, list[CallSite], list[Callback], list[str]]:
     """The files a script sources and the options it has at each, its calls of names it
-    does not define, and its functions that end by running such a name (none for a
-    script too deep or too costly to read: its own audit says why)."""
+    does not define, its functions that end by running such a name, and the names whose
+    every call here has its output examined (`judged_calls`); none for a script too deep
+    or too costly to read: its own audit says why."""
     from auditor.shell.model import ShellScript  # only for a script that needs one
     from auditor.shell.status import in_condition
     from auditor.unit import NotAudited
@@ -62,11 +67,12 @@ def script_sourcing(
     try:
         with time_bound(timeout), value_budget():
             script = ShellScript.build(text, catalog)
+            sourcing = [(p, o.errexit, o.pipefail) for p, o in script.sourcing]
+            judged = judged_calls(script) if sourcing else []
     except (FileTimeout, RecursionError, NotAudited):
-        return [], [], []
-    sourcing = [(path, options.errexit, options.pipefail) for path, options in script.sourcing]
+        return [], [], [], []
     if not sourcing:
-        return [], [], []
+        return [], [], [], []
     calls: set[CallSite] = set()
     for command in script.commands:
         name = command.command_name
@@ -89,7 +95,26 @@ def script_sourcing(
         for name in script.functions
         if (last := script.last_command(name)) is not None and last in called
     )
-    return sourcing, sorted(calls)[:MAX_CALLED], callbacks[:MAX_CALLED]
+    return sourcing, sorted(calls)[:MAX_CALLED], callbacks[:MAX_CALLED], judged
+
+
+def judged_calls(script: ShellScript) -> list[str]:
+    """The names a script calls but does not define (a sourced library's functions) whose
+    every call here has its output captured and examined (`out=$(invoke …)`, then `grep
+    -q COMPLETE <<<"$out"`): an agent run whose output is such a function's is judged
+    by it, where the library is audited on its own."""
+    from auditor.shell.output import judged_by_output, statement_of
+
+    by_name: dict[str, list[bool]] = {}
+    for command in script.commands:
+        name = command.command_name
+        if not name or name in script.functions or not _FUNCTION_NAME.fullmatch(name):
+            continue
+        if len(by_name) >= MAX_CALLED and name not in by_name:
+            continue
+        judged = judged_by_output(script, command, statement_of(command.node))
+        by_name.setdefault(name, []).append(judged)
+    return sorted(name for name, judged in by_name.items() if all(judged))
 
 
 def _substitution(node: Node) -> Node | None:
@@ -172,6 +197,36 @@ def _targets(
         return nearest_files(folder, written.removeprefix(NEAREST), files, by_folder)
     path = posixpath.normpath(posixpath.join(folder, written))
     return pattern_targets(path, by_folder) if is_pattern(path) else [path]
+
+
+def judged_by_sourcers(
+    given: Mapping[str, Sourcers],
+    scripts: Iterable[tuple[str, Sourcing, Iterable[CallSite], Iterable[str]]],
+    files: frozenset[str],
+) -> dict[str, Sourcers]:
+    """`given` (`sourced_by`'s result), each file with the names of functions that every
+    script sourcing it judges by output where it calls them (`judged_calls`): a name one
+    of them calls without examining what it prints is none of them."""
+    by_folder: dict[str, list[str]] = {}
+    for file in files:
+        folder, _, name = file.rpartition("/")
+        by_folder.setdefault(folder, []).append(name)
+    judged: dict[str, set[str]] = {}
+    unjudged: dict[str, set[str]] = {}
+    for display, sourcing, called, examined in scripts:
+        kept = set(examined)
+        others = {site[0] for site in called} - kept
+        folder = posixpath.dirname(display)
+        for path, _, _ in sourcing:
+            for target in _targets(folder, path, by_folder, files):
+                judged.setdefault(target, set()).update(kept)
+                unjudged.setdefault(target, set()).update(others)
+    return {
+        target: sourcers._replace(
+            judged=tuple(sorted(judged.get(target, set()) - unjudged.get(target, set())))
+        )
+        for target, sourcers in given.items()
+    }
 
 
 def _agreed(callbacks: Iterable[Callback]) -> tuple[Callback, ...]:

@@ -90,6 +90,8 @@ class ShellUnit:
         self.siblings: tuple[str, ...] = ()
         # their functions that end by running a name this file may define
         self.callbacks: tuple[Callback, ...] = ()
+        # its functions whose output they examine at every call (`Sourcers.judged`)
+        self.judged: tuple[str, ...] = ()
 
     def place(
         self, origin: Path, tree_root: Path | None, max_size: int, search: tuple[Path, ...] = ()
@@ -121,6 +123,7 @@ class ShellUnit:
                 callbacks=self.callbacks,
                 host_after=self.host_after,
             )
+            self._script.judged_by_callers = frozenset(self.judged)
         return self._script
 
     def sourced_lookups(
