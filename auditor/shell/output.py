@@ -132,6 +132,20 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     )
 
 
+def output_examined(script: ShellScript, command: SimpleCommand) -> bool:
+    """Whether the script examines what `command` prints (a call of a library's function:
+    `out=$(invoke …)`, then a grep), read only from where its output goes: what it is
+    told or reads does not matter here (cheaper than `judged_by_output`)."""
+    path = _output_path(script, command.node)
+    if not path.files and not path.variables:
+        return False
+    function = enclosing_definition(command.node)
+    captured = file_captures(script, set(path.files), functools.partial(prints_given, script))
+    variables = copies(script, set(path.variables) | captured, function)
+    output = AgentOutput(path.files, frozenset(variables), frozenset(), False)
+    return _examined_after(script, output, statement_of(command.node))
+
+
 def _errors_joined_inside(script: ShellScript, call: SimpleCommand) -> bool:
     """Whether every agent run in the function `call` calls that writes its output to a
     file writes its error output there too (`run_ai() { agent … > "$2" 2>&1; }`)."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from auditor.profiles import AgentCatalog
 from auditor.project import Callback, CallSite, Sourcers
+from auditor.shell.commands import MESSAGE_COMMANDS, NO_EFFECT_BUILTINS
 from auditor.shell.includes import NEAREST, nearest_files
 from auditor.shell.options import ShellOptions
 from auditor.shell.parse import Node
@@ -103,18 +104,22 @@ def judged_calls(script: ShellScript) -> list[str]:
     every call here has its output captured and examined (`out=$(invoke …)`, then `grep
     -q COMPLETE <<<"$out"`): an agent run whose output is such a function's is judged
     by it, where the library is audited on its own."""
-    from auditor.shell.output import judged_by_output, statement_of
+    from auditor.shell.examined import EXAMINING
+    from auditor.shell.output import output_examined
+    from auditor.shell.output_words import PARTS
 
-    by_name: dict[str, list[bool]] = {}
+    programs = EXAMINING | PARTS | MESSAGE_COMMANDS | NO_EFFECT_BUILTINS  # never a library's
+    judged: dict[str, bool] = {}
     for command in script.commands:
         name = command.command_name
         if not name or name in script.functions or not _FUNCTION_NAME.fullmatch(name):
             continue
-        if len(by_name) >= MAX_CALLED and name not in by_name:
+        if name in programs or judged.get(name) is False:
+            continue  # (one call that throws its output away decides it)
+        if len(judged) >= MAX_CALLED and name not in judged:
             continue
-        judged = judged_by_output(script, command, statement_of(command.node))
-        by_name.setdefault(name, []).append(judged)
-    return sorted(name for name, judged in by_name.items() if all(judged))
+        judged[name] = output_examined(script, command)
+    return sorted(name for name, examined in judged.items() if examined)
 
 
 def _substitution(node: Node) -> Node | None:
