@@ -103,9 +103,8 @@ def lost_status(
         return None  # judged by its output (a captured pane, a log or text it examines)
     if not stale and _person_watches(script, statement):
         return None  # the script stops for a person who has just seen the run end
-    merged = agent_output(script, command).merged
     if not stale and (
-        _effect_checked(script, statement, merged) or verified_in_loop(script, statement)
+        _effect_checked(script, statement, command) or verified_in_loop(script, statement)
     ):
         return None  # a check of what the run was to do decides what happens next
     discard = discarded_by(statement)
@@ -257,7 +256,7 @@ def _job_carrying(statement: Node) -> Node:
 _ASIDE = NO_EFFECT_BUILTINS | {"rm", "set"}  # between a run and the check of its effect
 
 
-def _effect_checked(script: ShellScript, statement: Node, merged: frozenset[str]) -> bool:
+def _effect_checked(script: ShellScript, statement: Node, command: SimpleCommand) -> bool:
     """Whether a check after the run tests its effect and ends the script when it is
     missing (`agent "install jq"; if ! command -v jq; then exit 1; fi`), or calls a
     function whose body does (`agent …; finish`, where `finish` tests the report the run
@@ -265,7 +264,7 @@ def _effect_checked(script: ShellScript, statement: Node, merged: frozenset[str]
     prompt), flags, values looked at, and tests that leave when they hold (`if [ -z
     "$(git status --porcelain)" ]; then return 0; fi`) on the way change nothing the run
     did: the check may come after them. A test that a file taking the run's errors too
-    (`merged`: `> log 2>&1`) has text judges nothing: an error is text too."""
+    (`> log 2>&1`) has text judges nothing: an error is text too."""
     statement = _run_statement(statement)
     following = None if backgrounded(statement) else next_statement(statement)
     first = _first_runs(script)
@@ -273,9 +272,13 @@ def _effect_checked(script: ShellScript, statement: Node, merged: frozenset[str]
     def ran_before(check: SimpleCommand) -> bool:
         return first.get(check.argv, statement.start_byte) < statement.start_byte
 
+    merged: frozenset[str] | None = None  # the run's files that take its errors, if asked
     while following is not None:
-        if _presence_of(following, merged):
-            following = next_statement(following)
+        tested = [n for n in descendants(following) if file_test_operand(n)]
+        if tested and merged is None:
+            merged = agent_output(script, command).merged
+        if tested and all(normal_word(text_of(n)) in (merged or ()) for n in tested):
+            following = next_statement(following)  # `[ -s "$log" ] || exit 1`: no check
             continue
         if _judges(script, statement, following, ran_before):
             return True
@@ -286,13 +289,6 @@ def _effect_checked(script: ShellScript, statement: Node, merged: frozenset[str]
             return False
         following = next_statement(following)
     return False
-
-
-def _presence_of(statement: Node, files: frozenset[str]) -> bool:
-    """Whether a statement's file tests are all tests that one of `files` is there or
-    has text (`[ -s "$log" ] || exit 1`), and it has some."""
-    operands = [n for n in descendants(statement) if file_test_operand(n)]
-    return bool(operands) and all(normal_word(text_of(n)) in files for n in operands)
 
 
 def _judges(script: ShellScript, statement: Node, following: Node, ran_before: RanBefore) -> bool:

@@ -203,32 +203,39 @@ def _output_path(script: ShellScript, node: Node) -> _OutputPath:
     return found._replace(merged_files=frozenset(with_errors))
 
 
-def _files_with_errors(redirects: list[Node]) -> list[str]:
-    """The files redirects send error output to along with standard output (`&> log`,
-    `> log 2>&1`, not `2>&1 > log`, where errors go where output went before)."""
-    output, errors = "", ""  # where each stream goes, in order ("": not to a file)
+def _streams(redirects: list[Node]) -> tuple[str, str]:
+    """Where a command's standard output and error output go after its redirects, in
+    order: `1` and `2` where they went before (a capture, the terminal), else the file
+    (`> log 2>&1`: both to `log`; `2>&1 > log`: errors where output went before)."""
+    output, errors = "1", "2"
     for redirect in redirects:
         text = text_of(redirect).replace(" ", "")
-        file = written_file(redirect) or ""
+        target = written_file(redirect) or f"?{text}"  # (`/dev/null`, a closed stream)
         if text.startswith(("&>", ">&")) and not text.startswith(">&2"):
-            output = errors = file
+            output = errors = target
         elif text.startswith("2>&1"):
             errors = output
-        elif text.startswith("1>&2") or text.startswith(">&2"):
+        elif text.startswith(("1>&2", ">&2")):
             output = errors
         elif text.startswith("2>"):
-            errors = file
+            errors = target
         elif text.startswith((">", "1>")):
-            output = file
-    return [output] if output and output == errors else []
+            output = target
+    return output, errors
+
+
+def _files_with_errors(redirects: list[Node]) -> list[str]:
+    """The file redirects send error output to along with standard output (`&> log`,
+    `> log 2>&1`, not `2>&1 > log`)."""
+    output, errors = _streams(redirects)
+    to_file = output not in ("1", "2") and not output.startswith("?")
+    return [output] if to_file and output == errors else []
 
 
 def _joins_errors(redirects: list[Node]) -> bool:
     """Whether a command's redirects send its error output where its standard output
     goes (`2>&1`), and that output nowhere else (not `2>&1 >/dev/null`, `> log 2>&1`)."""
-    texts = [text_of(redirect).replace(" ", "") for redirect in redirects]
-    moved = any(text.startswith((">", "1>", "&>")) for text in texts)
-    return "2>&1" in texts and not moved
+    return _streams(redirects) == ("1", "1")
 
 
 def _declared_name(command: Node, joined: Node) -> list[str]:

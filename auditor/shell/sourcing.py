@@ -150,19 +150,9 @@ def sourced_by(
     callbacks: dict[str, set[Callback]] = {}
     sources: dict[str, list[str]] = {}  # a script's targets among `files`
     siblings: dict[str, set[str]] = {}
-    by_folder: dict[str, list[str]] = {}  # for the patterns (`source_sets`)
-    for file in files:
-        folder, _, name = file.rpartition("/")
-        by_folder.setdefault(folder, []).append(name)
+    by_folder = _by_folder(files)  # for the patterns (`source_sets`)
     for display, sourcing, called, ending in scripts:
-        folder = posixpath.dirname(display)
-        targets = [
-            (target, errexit, pipefail)
-            for path, errexit, pipefail in sourcing
-            for target in _targets(folder, path, by_folder, files)
-            # (not the script itself, where a pattern matches it: `"$ROOT/bin/$x.sh"`)
-            if target != display or not (is_pattern(path) or path.startswith(NEAREST))
-        ]
+        targets = _script_targets(display, sourcing, by_folder, files)
         held = [target for target, _, _ in targets if target in files]
         sources.setdefault(display, []).extend(held)
         calls = tuple(called)
@@ -192,6 +182,29 @@ def sourced_by(
     return {target: sourcers for target, sourcers in given.items() if any(sourcers)}
 
 
+def _by_folder(files: frozenset[str]) -> dict[str, list[str]]:
+    """A run's files (display paths) grouped by folder, for the patterns (`source_sets`)."""
+    found: dict[str, list[str]] = {}
+    for file in files:
+        folder, _, name = file.rpartition("/")
+        found.setdefault(folder, []).append(name)
+    return found
+
+
+def _script_targets(
+    display: str, sourcing: Sourcing, by_folder: Mapping[str, list[str]], files: frozenset[str]
+) -> list[tuple[str, bool, bool]]:
+    """The files of the run the script at `display` sources, with its options at each;
+    not the script itself where a pattern matches it (`"$ROOT/bin/$x.sh"`)."""
+    folder = posixpath.dirname(display)
+    return [
+        (target, errexit, pipefail)
+        for path, errexit, pipefail in sourcing
+        for target in _targets(folder, path, by_folder, files)
+        if target != display or not (is_pattern(path) or path.startswith(NEAREST))
+    ]
+
+
 def _targets(
     folder: str, written: str, by_folder: Mapping[str, list[str]], files: frozenset[str]
 ) -> list[str]:
@@ -212,20 +225,15 @@ def judged_by_sourcers(
     """`given` (`sourced_by`'s result), each file with the names of functions that every
     script sourcing it judges by output where it calls them (`judged_calls`): a name one
     of them calls without examining what it prints is none of them."""
-    by_folder: dict[str, list[str]] = {}
-    for file in files:
-        folder, _, name = file.rpartition("/")
-        by_folder.setdefault(folder, []).append(name)
+    by_folder = _by_folder(files)
     judged: dict[str, set[str]] = {}
     unjudged: dict[str, set[str]] = {}
     for display, sourcing, called, examined in scripts:
         kept = set(examined)
         others = {site[0] for site in called} - kept
-        folder = posixpath.dirname(display)
-        for path, _, _ in sourcing:
-            for target in _targets(folder, path, by_folder, files):
-                judged.setdefault(target, set()).update(kept)
-                unjudged.setdefault(target, set()).update(others)
+        for target, _, _ in _script_targets(display, sourcing, by_folder, files):
+            judged.setdefault(target, set()).update(kept)
+            unjudged.setdefault(target, set()).update(others)
     return {
         target: sourcers._replace(
             judged=tuple(sorted(judged.get(target, set()) - unjudged.get(target, set())))
