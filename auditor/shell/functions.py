@@ -48,6 +48,7 @@ from auditor.unit import OPAQUE_WORD
 # `"$@"`, `$@`, `"${@}"`, `"$*"`, `"${@:2}"`: the function's arguments as a command.
 _FORWARDED = re.compile(r'^"?\$(?:[@*]|\{[@*](?::(\d+))?\})"?$')
 _SHIFT = re.compile(r"^\d+$")
+_SUCCEEDS = frozenset({"echo", "printf", "true", ":"})  # never fail where they end a body
 _CLAUSES = frozenset({"elif_clause", "else_clause", "case_item"})
 # the nodes whose status is their last statement's (a script's top level among them)
 _SEQUENCES = frozenset(
@@ -149,7 +150,9 @@ def summarize_function(
     # (`out=$(agent …) || true`, or lost in a pipeline: `verdict=$(agent … | grep -o
     # PASS)`, then `[ "$verdict" = PASS ] && return 0; return 1`): they report what it
     # printed
-    reports = bool(runs) and reports_status(runs[0][0], inside)
+    reports = bool(runs) and reports_status(
+        runs[0][0], inside, _ends_succeeding(runs[0][0], inside, body, statement_of)
+    )
     verdict = None
     if reports:
         statement, kept = statement_of(runs[0][0].node)
@@ -431,6 +434,25 @@ def reachable_functions(
             reached.add(name)
             work.extend(named.get(name, ()))
     return frozenset(reached)
+
+
+def _ends_succeeding(
+    run: SimpleCommand,
+    inside: Sequence[SimpleCommand],
+    body: Node | None,
+    statement_of: StatementOf,
+) -> bool:
+    """Whether `body` can end after `run` on a command that always succeeds, its last
+    statement (`echo done`, `printf '%s\\n' "$out"`, `true`): the call returns 0 there."""
+    if body is None:
+        return False
+    for command in inside:
+        if command.command_name not in _SUCCEEDS or command.node.start_byte < run.node.end_byte:
+            continue
+        statement, kept = statement_of(command.node)
+        if kept and _ends(statement, body, "return"):
+            return True
+    return False
 
 
 def _ends(statement: Node, body: Node, leave: str) -> bool:

@@ -158,10 +158,14 @@ def _under_status_test(
     return False
 
 
-def reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> bool:
+def reports_status(
+    agent: SimpleCommand, inside: Sequence[SimpleCommand], falls_off: bool = False
+) -> bool:
     """Whether the function's status reports how the agent's run went in codes of its
     own: after the agent runs, it can `return 0` and can return a failure (`return 0`
-    when the agent succeeded, `return 1` once it and its retries failed)."""
+    when the agent succeeded, `return 1` once it and its retries failed). `falls_off`:
+    its body can end after the run on a command that always succeeds (`echo done`), a
+    `return 0` of its own."""
     codes = {
         command.status_code
         for command in inside
@@ -169,7 +173,7 @@ def reports_status(agent: SimpleCommand, inside: Sequence[SimpleCommand]) -> boo
         and command.node.start_byte > agent.node.start_byte
         and command.status_code is not None
     }
-    return 0 in codes and any(code for code in codes)
+    return (falls_off or 0 in codes) and any(code for code in codes)
 
 
 # Commands that do nothing about a failure (or leave), and those that only tell of it.

@@ -13,5 +13,5 @@ collect() {
         return 1
     fi
 }
-deploy
+deploy || exit 1
 collect
