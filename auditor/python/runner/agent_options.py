@@ -12,7 +12,9 @@ from __future__ import annotations
 import ast
 
 from auditor.python.model.ast_values import dotted_name, walk
+from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import called_function, returned_values
+from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.expr_values import keyword_argument
 from auditor.python.model.module import PythonModule
 from auditor.python.model.reaching import reaching_assignments
@@ -59,11 +61,18 @@ def _constructed(module: PythonModule, node: ast.expr | None, depth: int) -> ast
     if isinstance(node, ast.Name):
         scope = module.scope_of(node)
         bindings = module.bindings.get((scope, node.id), [])
-        reaching = reaching_assignments(module, bindings, node)
+        use: ast.AST | None = node
+        if not bindings and scope is not module.tree:  # a free name: the module's, at its end
+            scope, use = module.tree, None
+            bindings = module.bindings.get((scope, node.id), [])
+        reaching = reaching_assignments(module, bindings, use)
         values = [b.value for b in reaching if b.kind == "assign"]
         if len(values) != 1 or len(values) != len(reaching) or _changed(module, scope, node.id):
             return None
         return _constructed(module, values[0], depth + 1)
+    if isinstance(node, ast.Attribute):  # `self.options`: what the module's classes give it
+        given = attribute_values(module, class_attributes(module.tree), node)
+        return _constructed(module, given[0], depth + 1) if len(given) == 1 else None
     if not isinstance(node, ast.Call):
         return None
     function = called_function(module, node)

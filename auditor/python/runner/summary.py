@@ -272,10 +272,11 @@ class _Module:
     def _answers_only(self, call: ast.Call, scope: ast.AST) -> bool:
         """Whether an agent SDK query (or the client a step method runs on) is given options
         that give the agent no tool (`agent_options.options_give_no_tools`), built in the
-        call or in a name of its function: it only answers, and is no step."""
+        call, in a name of its function or the module, or in an attribute the module's
+        classes set (`self.options`): it only answers, and is no step."""
         options = given_options(call)
-        if isinstance(options, ast.Name):
-            options = self._local_value(options, scope)
+        if isinstance(options, ast.Name | ast.Attribute):
+            options = self._local_value(options, scope) or self._value(options, scope)
         return isinstance(options, ast.Call) and options_give_no_tools(options)
 
     def _local_value(self, node: ast.expr, scope: ast.AST) -> ast.expr | None:
