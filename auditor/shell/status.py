@@ -320,6 +320,23 @@ def bare_leave(node: Node) -> str | None:
     return word if word in ("return", "exit") and not arguments else None
 
 
+def _replaces_script(node: Node) -> bool:
+    """Whether `node` is `exec COMMAND` run by the script's own shell (not in a pipeline,
+    a subshell or a `$(…)`): the command takes the shell's place, and its status is the
+    script's exit status, whatever statements follow it."""
+    if node.type != "command":
+        return False
+    name = node.child_by_field_name("name")
+    if name is None or _text(name) != "exec" or len(node.named_children) < 2:
+        return False
+    current = node.parent
+    while current is not None and current.type != "program":
+        if current.type in ("pipeline", "subshell", "command_substitution"):
+            return False
+        current = current.parent
+    return True
+
+
 def reads_exit_status(node: Node) -> bool:
     """Whether the statement after `node` reads `$?` first thing."""
     following = next_statement(node)
@@ -484,6 +501,8 @@ def status_use(
         return StatusUse("the next command reads `$?`", store=store)
     if (leaving := bare_leave(node)) is not None:
         return StatusUse(f"the bare `{leaving}` after it passes it on")
+    if _replaces_script(node):
+        return StatusUse("`exec` makes it the script's own exit status")
     if node.type == "variable_assignment" and 0 in (pipestatus_indices(node) or ()):
         # after an assignment (`out=$(a | b)`), `PIPESTATUS` holds its one status:
         # `${PIPESTATUS[0]}` is `$?` (the pipeline's stages are gone with the subshell)
