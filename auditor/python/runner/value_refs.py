@@ -37,6 +37,7 @@ from auditor.unit import OPAQUE_WORD
 
 Ref = tuple[Any, ...]
 _MAX_REFS = 8  # values kept per name: more, and the name is not followed
+_MAX_WORD = 4096  # characters of a leading argv word kept in a summary (a `sh -c` script)
 
 
 class RefsOwner(Protocol):
@@ -93,19 +94,19 @@ def _leading_words(
     elements: list[ast.expr], constant: Callable[[str], str | None] | None = None
 ) -> list[str]:
     """The literal strings an argv list starts with (`["claude", "-p", prompt]`), a
-    module's string constant among them (`["codex", "--sandbox", SANDBOX, prompt]`)."""
+    module's string constant among them (`["codex", "--sandbox", SANDBOX, prompt]`). A
+    word longer than `_MAX_WORD` ends them: a part of it would be another word (a script
+    given to `sh -c` cut in the middle of a command)."""
     words: list[str] = []
     for element in elements[:8]:
+        value = None
         if isinstance(element, ast.Constant) and isinstance(element.value, str):
-            words.append(element.value[:200])
-        elif (
-            isinstance(element, ast.Name)
-            and constant is not None
-            and (value := constant(element.id)) is not None
-        ):
-            words.append(value[:200])
-        else:
+            value = element.value
+        elif isinstance(element, ast.Name) and constant is not None:
+            value = constant(element.id)
+        if value is None or len(value) > _MAX_WORD:
             break
+        words.append(value)
     return words
 
 
