@@ -176,9 +176,18 @@ def compares_with_zero(text: str) -> bool:
 class LaunchFacts:
     """The launch parameters and return kinds of one module's functions."""
 
-    def __init__(self, tree: ast.Module, text: str, imports: dict[str, str]) -> None:
-        """`text`: the module's source; `imports`: its `import_table`."""
+    def __init__(
+        self,
+        tree: ast.Module,
+        text: str,
+        imports: dict[str, str],
+        raising: frozenset[str] = frozenset(),
+    ) -> None:
+        """`text`: the module's source; `imports`: its `import_table`; `raising`: the
+        functions that run an agent step and raise when it fails (an Agent SDK `query`),
+        by qualified name: runs as a checked process is."""
         self.qualified = qualifier(imports)
+        self._raising = raising
         self.functions = module_functions(tree)
         self._bodies: dict[str, FunctionBody] = {}
         self._returned: dict[str, str] = {}  # what `returns` found so far
@@ -196,7 +205,7 @@ class LaunchFacts:
         self._roots = frozenset(imports) | top_level_names(tree)
         # Words a function's text holds when it can launch or report on a process (its
         # `ast` is walked only then): the names the launching modules are imported as.
-        modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
+        modules = {name.split(".", 1)[0] for name in (*LAUNCH_CALLS, *raising)}
         self._launch_words = {"subprocess", *modules} | {
             local for local, target in imports.items() if target.split(".", 1)[0] in modules
         }
@@ -450,11 +459,13 @@ class LaunchFacts:
             return "success"
         on_success: dict[str, set[str | None]] = {}
         otherwise: dict[str, set[str | None]] = {}
+        built: list[tuple[bool, dict[str, set[str | None]]]] = []  # objects built by a call
         for node, ok in zip(returns, success, strict=True):
             if isinstance(node.value, ast.Dict):  # `{"success": True, "output": out}`
                 given = self._dict_fields(body, node.value)
             elif isinstance(node.value, ast.Call):
                 given = self._result_fields(body, node.value)
+                built.append((ok, given))
             elif (verdict := self._verdict_words(body, node.value)) is not None:
                 # `return "ok" if ok else "fail"`: the value itself (field "") says how
                 on_success.setdefault("", set()).add(verdict[0])
@@ -474,6 +485,11 @@ class LaunchFacts:
             into = on_success if ok else otherwise
             for name, shown in given.items():
                 into.setdefault(name, set()).update(shown)
+        for ok, given in built:  # a field a call leaves at a default not known: any value
+            into = on_success if ok else otherwise
+            for name in set(on_success) | set(otherwise):
+                if name not in given:
+                    into.setdefault(name, set()).add(None)
         told: list[str] = []  # each field one value of which tells a success
         for name, values in on_success.items():
             value = next(iter(values)) if len(values) == 1 else None
@@ -496,6 +512,13 @@ class LaunchFacts:
             only = [v for v in values - failed if v in ("True", "False")]
             if len(only) == 1 and failed and None not in failed:
                 return f"field:{name}={only[0]}"
+        for name, values in on_success.items():
+            # a flag every failure gives `False` and a success computes (`success=not
+            # is_error`) or gives `False` too when the run reported an error: false after
+            # every failure
+            given = values - {"False"}
+            if otherwise.get(name) == {"False"} and given and given <= {None, "True"}:
+                return f"field:{name}=True"
         return None
 
     def _verdict_words(self, body: FunctionBody, value: ast.expr | None) -> tuple[str, str] | None:
@@ -691,7 +714,7 @@ class LaunchFacts:
     def raises_on_failure(self, call: ast.Call) -> bool:
         """Whether a call runs a process that raises when it fails."""
         name = self.qualified(call.func)
-        if checked_call(name, call) or self._called(call.func) == RAISES:
+        if checked_call(name, call) or name in self._raising or self._called(call.func) == RAISES:
             return True
         check = next((k.value for k in call.keywords if k.arg == "check"), None)
         if not (isinstance(check, ast.Constant) and check.value is True):
@@ -860,7 +883,11 @@ class LaunchFacts:
         return found + [
             (n.lineno, n.col_offset)
             for n in body.nodes()
-            if isinstance(n, ast.Call) and self._called(n.func) not in (None, RAISES)
+            if isinstance(n, ast.Call)
+            and (
+                self._called(n.func) not in (None, RAISES)
+                or self.qualified(n.func) in self._raising
+            )
         ]
 
     def _called(self, func: ast.expr) -> str | None:

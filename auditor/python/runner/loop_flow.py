@@ -64,9 +64,12 @@ _JUMPS: dict[type[ast.AST], str] = {
     ast.Continue: _NEXT,
 }
 # What a path assigned to names: `done = True` (a bool), `result = None` (None), or
-# `result = response.text` (`_SET`: a value taken to be something, not None).
+# `result = response.text` (`_SET`: a value taken to be something, not None); and to the
+# fields of an object it built (`result = Result(success=False, code=Code.TIMEOUT)`:
+# `result.success` False, `result.code` the member `=Code.TIMEOUT`).
 Flags = frozenset[tuple[str, bool | str | None]]
 _SET = "set"
+_NOTHING = "nothing"  # a field the path's flags say nothing of
 
 
 class Scenario(NamedTuple):
@@ -140,14 +143,35 @@ def _assigned(target: ast.expr, value: ast.expr | None) -> list[tuple[str, bool 
     if isinstance(target, ast.Starred):  # a list of what is left: set, whatever it holds
         return _assigned(target.value, None)
     if isinstance(target, ast.Name):
-        constant = value.value if isinstance(value, ast.Constant) else _SET
-        return [(target.id, constant if constant is None or isinstance(constant, bool) else _SET)]
+        return [(target.id, _held(value)), *_fields(target.id, value)]
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+        return [(f"{target.value.id}.{target.attr}", _held(value, members=True))]
     if not isinstance(target, ast.Tuple | ast.List):
         return []
     items = value.elts if isinstance(value, ast.Tuple | ast.List) else []
     if len(items) != len(target.elts) or any(isinstance(i, ast.Starred) for i in items):
         return [pair for t in target.elts for pair in _assigned(t, None)]
     return [pair for t, item in zip(target.elts, items, strict=True) for pair in _assigned(t, item)]
+
+
+def _held(value: ast.expr | None, *, members: bool = False) -> bool | str | None:
+    """What a path's flags hold for a value: a bool or None constant itself; with
+    `members`, an enumeration member as `=Code.TIMEOUT`; else `_SET`."""
+    if isinstance(value, ast.Constant) and (value.value is None or isinstance(value.value, bool)):
+        return value.value
+    dotted = dotted_name(value) if members and isinstance(value, ast.Attribute) else None
+    return f"={dotted}" if dotted is not None else _SET
+
+
+def _fields(name: str, value: ast.expr | None) -> list[tuple[str, bool | str | None]]:
+    """The fields an object built by a class's call holds from its keyword arguments
+    (`Result(output=text, success=False)`: `name.success` False); none for another value."""
+    if not isinstance(value, ast.Call):
+        return []
+    called = dotted_name(value.func) or ""
+    if not called.rsplit(".", 1)[-1][:1].isupper():
+        return []
+    return [(f"{name}.{k.arg}", _held(k.value, members=True)) for k in value.keywords if k.arg]
 
 
 def _steered(after: _Path, before: _Path) -> _Path:
@@ -365,6 +389,9 @@ class LoopWalk:
         if isinstance(node, ast.Name):
             held = dict(flags).get(node.id, _SET)
             return held if isinstance(held, bool) else None if held == _SET else False
+        field = _field(node, flags)
+        if field is None or isinstance(field, bool):  # `if result.success:`, None falsy
+            return bool(field)
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return node.value
         if isinstance(node, ast.Compare) and is_none_test(node):  # `while result is None`
@@ -386,6 +413,8 @@ class LoopWalk:
             last = before_last(node, self.counter)  # `attempt == retries - 1`: not yet
             if last is not None:
                 return last
+        if isinstance(node, ast.Compare) and (member := _member_test(node, flags)) is not None:
+            return member
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
             operator, left, right = type(node.ops[0]).__name__, node.left, node.comparators[0]
             if self.is_status(right) and not self.is_status(left):
@@ -566,7 +595,9 @@ class LoopWalk:
                 for name, value in _assigned(target, node.value)
             }
             if held:
-                flags = frozenset((dict(path.flags) | held).items())
+                # a name given a new value leaves the fields of its old one behind
+                stale = {k: _SET for k, _ in path.flags if k.split(".", 1)[0] in held}
+                flags = frozenset((dict(path.flags) | stale | held).items())
                 return [path._replace(outcome=FALL, flags=flags)]
         return [path]
 
@@ -790,9 +821,30 @@ class LoopWalk:
             found.append(Scenario(False, None, False, raised))
             if transient and not transient & set(codes):
                 found.append(Scenario(False, min(transient), True, raised))
+        elif failure.flag is not None:  # a step that returns how it went (`result.success`)
+            found.append(Scenario(False, None, False, False))
         if failure.raises and not failure.checked:
             found += [Scenario(False, None, False, True), Scenario(False, None, True, True)]
         return found
+
+
+def _field(node: ast.expr, flags: Flags) -> bool | str | None:
+    """What the path's flags hold for a field read (`result.success`), or `_NOTHING`."""
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+        return _NOTHING
+    return dict(flags).get(f"{node.value.id}.{node.attr}", _NOTHING)
+
+
+def _member_test(node: ast.Compare, flags: Flags) -> bool | None:
+    """`result.code == Code.NONE` (`!=`, `is`, `is not`) of a field the path gave a member."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq | ast.Is | ast.IsNot):
+        return None
+    for field, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+        held = _field(field, flags)
+        dotted = dotted_name(other) if isinstance(other, ast.Attribute) else None
+        if isinstance(held, str) and held.startswith("=") and dotted is not None:
+            return (held == f"={dotted}") == isinstance(node.ops[0], ast.Eq | ast.Is)
+    return None
 
 
 def _negative(test: ast.expr) -> bool:

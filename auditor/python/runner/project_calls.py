@@ -33,7 +33,6 @@ from auditor.python.model.callees import (
 )
 from auditor.python.model.expr_values import keyword_argument, positional_argument
 from auditor.python.model.module_names import module_names
-from auditor.python.model.prefilter import PROCESS_WORDS
 from auditor.python.runner.loop_parts import unpacked_name
 from auditor.python.runner.steps import Launcher, import_aliases
 
@@ -84,10 +83,11 @@ def own_summary(unit: PythonUnit) -> tuple[str | None, PythonSummary]:
     for name, summary in unit.project.python.items():
         if summary.path == unit.source.path:
             return name, summary
+    from auditor.python.runner.summary import runs_something, summarize_python
+
     own = module_name(Path(unit.source.path)) if unit.project.python else None
-    if not any(word in unit.text for word in PROCESS_WORDS):
+    if not runs_something(unit.text, unit.steps):
         return own, PythonSummary(unit.source.path)
-    from auditor.python.runner.summary import summarize_python
 
     # not in the index: no other module reaches it, so the call graph needs none of it
     tree = unit.module.tree if unit.module is not None else None

@@ -446,6 +446,14 @@ def _agent_names(catalog: AgentCatalog | None) -> frozenset[str]:
     return frozenset(n for p in (catalog or default_catalog()).profiles for n in p.commands)
 
 
+def runs_something(text: str, steps: StepCatalog | None) -> bool:
+    """Whether a module's text can start a process or run an agent step that raises when
+    it fails (an Agent SDK `query`): its functions may return what the run said."""
+    return any(word in text for word in PROCESS_WORDS) or any(
+        name.split(".", 1)[0] in text for name in (steps or default_steps()).functions
+    )
+
+
 def summarize_python(
     text: str,
     path: str,
@@ -470,10 +478,10 @@ def summarize_python(
     try:
         # a module that starts no process may still test what another module's run
         # returns (`status_verdicts`): its facts are read for that alone
-        processes = any(word in text for word in PROCESS_WORDS)
+        processes = runs_something(text, steps)
         facts = None
         if processes or compares_with_zero(text):
-            facts = LaunchFacts(tree, text, import_table(tree, importing))
+            facts = LaunchFacts(tree, text, import_table(tree, importing), steps.functions)
         wrappers = facts.parameters() if facts is not None and processes else {}
         found, read = launchers(tree, text, catalog or default_catalog(), steps, wrappers)
         details = retry_decorator_details(tree, constants, steps) if "except" in text else {}
