@@ -284,7 +284,9 @@ class Auditor:
         # agent through other calls (the graph's launchers)
         agents, read_only = frozenset(self.agent_names), self.catalog.read_only_options()
         sessionless = self.catalog.sessionless_options()
-        launchers = graph_launchers(graph, PROCESS_CALLS, agents, read_only, sessionless)
+        launchers = graph_launchers(
+            graph, PROCESS_CALLS, agents, read_only, sessionless, steps.functions
+        )
         known, calling = step_calling_paths(graph, steps.functions, launchers.found)
         return StepNeedles.build(steps, self.project, (known, calling))
 

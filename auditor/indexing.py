@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 # or hold a retry constant.
 # (lower case, looked for in the lower-cased text: substring tests beat one regex)
 _TEST_MODULE = re.compile(r"test_.*\.py|.*_test\.py")  # pytest's default file names
+_PASSES = 3  # index passes after the first, each for what the last one took
 _INDEX_MARKERS = (
     "subprocess",
     "open_process",  # anyio's `open_process`, `run_process`
@@ -161,17 +162,25 @@ NOTHING_WANTED = Wanted()
 
 
 def handled_modules(modules: Sequence[IndexedModule], tree: Collection[str]) -> Wanted:
-    """The modules of the tree that define a function the first pass's modules call in an
-    `except` clause (`from .errors import handle_error`) or in a retry layer, or that gives
+    """The modules of the tree that define a function the last pass's modules call in an
+    `except` clause (`from .errors import handle_error`) or in a retry layer, that gives
     the receiver of a method a retry layer calls (`worker = get_worker(name)`, then
-    `worker.run(ctx)` in the loop), for the second pass; through a package that re-exports
-    it, the package's modules that define it."""
+    `worker.run(ctx)` in the loop), that they hand an agent step to, or a base of a class
+    that keeps what it is given, for the next pass; through a package that re-exports it,
+    the package's modules that define it."""
     taken = {module.name for module in modules}
     called = {name.rpartition(".") for module in modules for name in module.handled}
-    # (the tree may name a package from a folder above: `app.workers` for `workers`)
+    # (the tree may name a module or a package from a folder above: `app.workers` for
+    # `workers`)
+    named = _by_ending(tree)
     packages = _by_ending({name.rpartition(".")[0] for name in tree} - {""})
     return Wanted(
-        frozenset(owner for owner, _, _ in called if owner in tree and owner not in taken),
+        frozenset(
+            module
+            for owner, _, _ in called
+            for module in named.get(owner, ())
+            if module not in taken
+        ),
         frozenset(
             (package, last) for owner, _, last in called for package in packages.get(owner, ())
         ),
@@ -297,6 +306,8 @@ def _summary(
         sorted(
             {name for facts in functions for name in facts.get("handled", ())}
             | _layer_callees(functions)
+            | _handed_steps(functions, steps.functions)
+            | _injected_bases(functions, defined)
         )
     )
     if cache is None:
@@ -311,6 +322,49 @@ def _summary(
     cache.put_text(summary_key(cache, digest), stored)
     cache.put_data(key, {"summary": digest, "launching": list(names), "handled": list(handled)})
     return digest, summary, names, handled
+
+
+def _handed_steps(functions: Iterable[Mapping[str, Any]], steps: Collection[str]) -> set[str]:
+    """The qualified names of what the module hands an agent step to: the callees of its
+    calls given a step function (`Executor(query_func=claude_agent_sdk.query)`), by name
+    or through the attribute of the instance that keeps one (`query_func=self.query`)."""
+    functions = list(functions)
+    kept = {
+        (facts.get("class", ""), target)
+        for facts in functions
+        for target, *ref in facts.get("stores", ())
+        if ref and ref[0] == "global" and ref[1] in steps
+    }
+    found: set[str] = set()
+    for facts in functions:
+        for call in facts.get("calls", ()):
+            given = [ref for _, ref in (*call.args, *call.details.keywords)]
+            handed = any(
+                ref
+                and (
+                    (ref[0] == "global" and ref[1] in steps)
+                    or (ref[0] == "self" and (facts.get("class", ""), ref[1]) in kept)
+                )
+                for ref in given
+            )
+            callee = call.callee
+            if handed and callee and callee[0] == "name" and "." in callee[1]:
+                found.add(callee[1])
+    return found
+
+
+def _injected_bases(functions: Iterable[Mapping[str, Any]], classes: Mapping[str, Any]) -> set[str]:
+    """The bases of the module's classes that keep what they are given on the instance
+    (`self.query = query_func`): a base's method may call it (`self.query(…)` in a
+    mixin), so what the class is handed runs there."""
+    keeping = {
+        facts.get("class", "")
+        for facts in functions
+        if any(ref and ref[0] == "param" for _, *ref in facts.get("stores", ()))
+    }
+    return {
+        base for cls in keeping for base in (classes.get(cls) or {}).get("bases", ()) if "." in base
+    }
 
 
 def _layer_callees(functions: Iterable[Mapping[str, Any]]) -> set[str]:
@@ -665,17 +719,21 @@ def index_listing(
         elif entry is not None:
             modules.append(entry)
     tree = tree_modules(indexed, names)
-    links, wanted = links_of(modules, tree), handled_modules(modules, tree)
-    if links or wanted:
-        # a second pass: the modules that call a launching function of the first, and
-        # those that define a function its `except` clauses call
+    added = list(modules)
+    for _ in range(_PASSES):
+        # a further pass: the modules that call a launching function of the last pass's,
+        # and those that define a function it calls in an `except` clause or hands a step
+        links, wanted = links_of(added, tree), handled_modules(added, tree)
+        if not (links or wanted):
+            break
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
         summariser = _Summariser(settings, cache, links, names, units, wanted)
         found = map_in_workers(summariser, rest, jobs, _crashed_summary)
-        modules += [entry for entry in found if isinstance(entry, IndexedModule)]
-        order = {candidate.display: number for number, candidate in enumerate(indexed)}
-        modules.sort(key=lambda module: order[module.candidate.display])
+        added = [entry for entry in found if isinstance(entry, IndexedModule)]
+        modules += added
+    order = {candidate.display: number for number, candidate in enumerate(indexed)}
+    modules.sort(key=lambda module: order[module.candidate.display])
     scripts, sourced = script_facts(shell, (c.display for c in indexed))
     return IndexListing(modules, scripts, summariser, sourced)
 

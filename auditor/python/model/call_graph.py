@@ -409,6 +409,48 @@ class CallGraph:
                         found += self._returned_functions(sid, ref)
         return list(dict.fromkeys(found))[:MAX_DISPATCH]
 
+    def stored_names(self, fid: str, attribute: str, depth: int = 0) -> list[str]:
+        """The qualified names an instance of the class of method `fid` keeps in
+        `self.ATTR`, functions of the tree or not: what its methods store there by name
+        (`self.query = claude_agent_sdk.query`), or what the calls of the storing method
+        give the parameter stored there (`self.query = query_func`, built by
+        `Executor(query_func=sdk.query)`, or `query_func=self.query` of another instance)."""
+        function = self.functions[fid]
+        cls = self._owner_class(function)
+        if cls is None or depth >= _FACTORY_DEPTH:
+            return []
+        method = function.qualname.removeprefix(f"{function.facts.get('class', '')}.")
+        found: list[str] = []
+        for member in self.hierarchy.instance_classes(cls, method.split(".", 1)[0]):
+            for name in self.classes[member].get("methods", ()):
+                sid = f"{member}.{name}"
+                storing = self.functions.get(sid)
+                for target, *ref in storing.facts.get("stores", ()) if storing else ():
+                    if target != attribute or not ref or storing is None:
+                        continue
+                    if ref[0] == "global":
+                        found.append(self.resolve(ref[1], storing.module) or ref[1])
+                    elif ref[0] == "param":
+                        found += self._given_names(sid, ref[1], depth)
+        return list(dict.fromkeys(found))[:MAX_DISPATCH]
+
+    def _given_names(self, fid: str, parameter: str, depth: int) -> list[str]:
+        """The qualified names the calls of `fid` (a class's construction, for its
+        `__init__`) give its parameter: by name, or what the caller's instance keeps in the
+        attribute it passes (`query_func=self.query`)."""
+        function = self.functions[fid]
+        initialiser = function.qualname.rsplit(".", 1)[-1] == "__init__"
+        cls = function.facts.get("class") if initialiser else None
+        found: list[str] = []
+        for caller, number in self.callers(fid, cls.rsplit(".", 1)[-1] if cls else None):
+            module = self.functions[caller].module
+            for ref in self.passed(fid, self.functions[caller].facts["calls"][number], parameter):
+                if ref and ref[0] == "global":
+                    found.append(self.resolve(ref[1], module) or ref[1])
+                elif ref and ref[0] == "self":
+                    found += self.stored_names(caller, ref[1], depth + 1)
+        return found
+
     def _returned_functions(self, fid: str, ref: Any) -> list[str]:
         """The functions of the tree a call's result may be: what the function it calls
         returns by name (`def make_completer(): … def complete(): …; return complete`)."""

@@ -42,11 +42,15 @@ class GraphLaunchers:
         agents: frozenset[str],
         read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
         sessionless: frozenset[tuple[str, frozenset[str]]] = frozenset(),
+        steps: frozenset[str] = frozenset(),
     ) -> None:
         """`read_only`: each agent command with the options that let it change nothing
         (`aider`, `--chat-mode ask`): a run in such a mode is no launch of a step; nor is
-        one of its `sessionless` subcommands (`opencode serve`)."""
+        one of its `sessionless` subcommands (`opencode serve`). `steps`: the functions
+        that run an agent step (an Agent SDK `query`), run too where an instance keeps one
+        (`self.query(…)`)."""
         self.graph, self.process_calls, self.agents = graph, process_calls, agents
+        self.steps = steps
         self.read_only, self.sessionless = read_only, dict(sessionless)
         self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
         # a call of a parameter its callers give a process call, with an agent's argv
@@ -87,6 +91,8 @@ class GraphLaunchers:
             if callee[1].endswith("_exec"):  # `create_subprocess_exec(program, *args)`
                 return self._agent_program(fid, given)
             return self._agent_argv(fid, given)
+        if callee and callee[0] == "self" and self._keeps_step(fid, callee[1]):
+            return True
         if callee and callee[0] == "value" and call.details.star == 0:
             caller = self._given_process(fid, callee[1])
             if caller is not None:
@@ -103,6 +109,11 @@ class GraphLaunchers:
             if self._agent_argv(fid, given):
                 return True
         return False
+
+    def _keeps_step(self, fid: str, attribute: str) -> bool:
+        """Whether the instance `fid` runs on keeps a step function in `self.ATTR`."""
+        stored = self.graph.stored_names(fid, attribute) if self.steps else []
+        return any(name in self.steps for name in stored)
 
     def _given_process(self, fid: str, refs: Any) -> tuple[str, int, int] | None:
         """For a call `f(*args)` in `fid` of a callable value (a parameter of `fid`, or of
@@ -291,12 +302,13 @@ def _moved(returns: str | None, taken: int, item: int) -> str | None:
     return word if where == -1 else f"{word}@{where}"
 
 
-# process calls, agents' names, their read-only options
+# process calls, agents' names, their read-only and sessionless options, step functions
 _Catalogue = tuple[
     frozenset[str],
     frozenset[str],
     frozenset[tuple[str, tuple[tuple[str, ...], ...]]],
     frozenset[tuple[str, frozenset[str]]],
+    frozenset[str],
 ]
 _HELD: dict[int, tuple[CallGraph, dict[_Catalogue, GraphLaunchers]]] = {}
 
@@ -307,6 +319,7 @@ def graph_launchers(
     agents: frozenset[str],
     read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
     sessionless: frozenset[tuple[str, frozenset[str]]] = frozenset(),
+    steps: frozenset[str] = frozenset(),
 ) -> GraphLaunchers:
     """The launchers of a call graph, found once per graph and catalogue."""
     held = _HELD.get(id(graph))
@@ -314,7 +327,7 @@ def graph_launchers(
         _HELD.clear()
         held = _HELD[id(graph)] = (graph, {})
     table = held[1]
-    key = (process_calls, agents, read_only, sessionless)
+    key = (process_calls, agents, read_only, sessionless, steps)
     if key not in table:
-        table[key] = GraphLaunchers(graph, process_calls, agents, read_only, sessionless)
+        table[key] = GraphLaunchers(graph, process_calls, agents, read_only, sessionless, steps)
     return table[key]

@@ -205,10 +205,12 @@ class LaunchFacts:
         self._roots = frozenset(imports) | top_level_names(tree)
         # Words a function's text holds when it can launch or report on a process (its
         # `ast` is walked only then): the names the launching modules are imported as.
-        modules = {name.split(".", 1)[0] for name in (*LAUNCH_CALLS, *raising)}
+        modules = {name.split(".", 1)[0] for name in LAUNCH_CALLS}
         self._launch_words = {"subprocess", *modules} | {
             local for local, target in imports.items() if target.split(".", 1)[0] in modules
         }
+        # (and a call of a raising step by its last name: `query(`, `execute_msg(`)
+        self._launch_words |= {f"{name.rsplit('.', 1)[-1]}(" for name in raising}
         lines = text.split("\n")
         self._sources = {
             name: "\n".join(lines[f.lineno - 1 : f.end_lineno])

@@ -369,6 +369,7 @@ class Steps:
             agents,
             catalog.read_only_options(),
             catalog.sessionless_options(),
+            self.steps.functions,
         )
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:

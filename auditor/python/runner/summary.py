@@ -450,7 +450,8 @@ def runs_something(text: str, steps: StepCatalog | None) -> bool:
     """Whether a module's text can start a process or run an agent step that raises when
     it fails (an Agent SDK `query`): its functions may return what the run said."""
     return any(word in text for word in PROCESS_WORDS) or any(
-        name.split(".", 1)[0] in text for name in (steps or default_steps()).functions
+        f"{name.rsplit('.', 1)[-1]}(" in text and name.split(".", 1)[0] in text
+        for name in (steps or default_steps()).functions
     )
 
 
