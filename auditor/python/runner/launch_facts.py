@@ -518,8 +518,8 @@ class LaunchFacts:
             # a flag every failure gives `False` and a success computes (`success=not
             # is_error`) or gives `False` too when the run reported an error: false after
             # every failure
-            given = values - {"False"}
-            if otherwise.get(name) == {"False"} and given and given <= {None, "True"}:
+            other = values - {"False"}
+            if otherwise.get(name) == {"False"} and other and other <= {None, "True"}:
                 return f"field:{name}=True"
         return None
 
