@@ -45,6 +45,7 @@ from auditor.python.model.expr_values import (
 )
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.name_index import NameIndex, name_index
+from auditor.python.model.reaching import MAX_CHAINS, reaching_assignments
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked, statements_after
 from auditor.python.runner.held_values import taken_out
@@ -356,6 +357,17 @@ class _Analysis:
 
     # Lost statuses.
 
+    def _reached(self, assignment: ast.AST, read: ast.AST) -> bool:
+        """Whether a read of a name may see the value `assignment` gives it (not only
+        another branch's: `result = run(…); return ""` beside `result = run(…); return
+        result.stdout`)."""
+        scope = self.module.scope_of(read)
+        if not isinstance(read, ast.Name) or scope is not self.module.scope_of(assignment):
+            return True  # (a function reading a module's name runs after it is set)
+        bindings = self.module.bindings.get((scope, read.id), [])
+        reaching = reaching_assignments(self.module, bindings, read)
+        return len(reaching) >= MAX_CHAINS or any(b.at is assignment for b in reaching)
+
     def lost(self, launch: _Launch) -> str | None:
         """Why the launch's status is lost, or None."""
         node: ast.AST = launch.node
@@ -377,6 +389,8 @@ class _Analysis:
             every, held = self._taken_out(node, every, bound is None)
         reads = [read for read in every if not _after_endless_loop(self.module, read)]
         stored = isinstance(parent, ast.Assign | ast.AnnAssign) and bound is not None
+        if stored and parent is not None and isinstance(target, ast.Name):  # reads it reaches
+            every = reads = [read for read in reads if self._reached(parent, read)]
         if (
             stored
             and not every
