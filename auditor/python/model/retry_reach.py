@@ -175,7 +175,12 @@ class RetryReach:
         under: dict[str, list[Layer]] = {}
         pending: list[tuple[str, Layer]] = []
         wrappers = self.wrappers
-        named = {wrapper.rsplit(".", 1)[-1] for wrapper in wrappers}
+        # (and the tree's own retry decorators, applied as a call: `deco(self._call)(…)`)
+        named = {wrapper.rsplit(".", 1)[-1] for wrapper in wrappers} | {
+            name.rsplit(".", 1)[-1]
+            for summary in self.graph.summaries.values()
+            for name in summary.retry_decorators
+        }
         for fid, function in self.graph.functions.items():
             own = function.facts.get("layer")
             if own is not None and (layer := self.layer(function.module, own)) is not None:
@@ -257,12 +262,15 @@ class RetryReach:
         """The retry layers the decorator `ref` that call `number` of `fid` applies stands
         for (a parameter: what the call `site` gives it)."""
         module = self.graph.functions[fid].module
-        entries: list[tuple[str, int]] = []
+        entries: list[tuple[str, Any]] = []
         if ref[0] == "layer":
             entries.append((module, ref[1]))
         elif ref[0] == "name":
             entries += [wrappers[w] for w in self.graph.callees(fid, number) if w in wrappers]
             entries += self._retry_objects(ref[1], module, wrappers)
+            call = self.graph.functions[fid].facts["calls"][number]
+            written = f"decorator:{ref[1]}@{call.line}:{call.column}"  # one of the tree's
+            entries += [(module, written)] if self._tree_decorator(ref[1], module) else []
         elif ref[0] == "global":
             entries += self._retry_objects(ref[1], module, wrappers)
         elif ref[0] == "param" and site[1] is not None:
@@ -272,9 +280,23 @@ class RetryReach:
                     entries += self._retry_objects(given[1], reader, wrappers)
         return [layer for entry in entries if (layer := self.layer(*entry)) is not None]
 
+    def _tree_decorator(self, name: str, reader: str) -> bool:
+        """Whether a name module `reader` calls is a retry decorator written in the tree,
+        one that returns a wrapper (a helper that runs what it is given is followed as a
+        call: `auditor.python.runner.retries`)."""
+        resolved = self.graph.resolve(name, reader)
+        owner = self.graph.functions.get(resolved or "")
+        summary = self.graph.summaries[owner.module] if owner is not None else None
+        return (
+            owner is not None
+            and summary is not None
+            and owner.qualname in summary.retry_decorators
+            and owner.qualname not in summary.retry_helpers
+        )
+
     def _retry_objects(
         self, name: str, reader: str, wrappers: dict[str, tuple[str, int]]
-    ) -> list[tuple[str, int]]:
+    ) -> list[tuple[str, Any]]:
         """The retry object a module-level name that module `reader` reads stands for."""
         key = self.graph.global_key(name, reader)
         entry = wrappers.get(key) or wrappers.get(self.graph.resolve(name, reader) or "")
