@@ -374,7 +374,12 @@ class LoopWalk:
 
     def condition(self, node: ast.expr, scenario: Scenario, flags: Flags) -> bool | None:
         negated = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
-        if self.marked(node) and not self.runs_call(node) and not negated:
+        # (a predicate whose body is read is judged by its body, not by its name:
+        # `_is_transient_error(out, rc)` that holds for any non-zero `rc`)
+        read = isinstance(node, ast.Call) and self.predicate(node) is not None
+        # (and `rc != 0 or RATE_LIMIT.search(out)` by each operand: only one is a marker)
+        mixed = isinstance(node, ast.BoolOp) and not all(map(self.marked, node.values))
+        if self.marked(node) and not self.runs_call(node) and not (negated or read or mixed):
             transient = not scenario.ok and scenario.transient
             return not transient if _negative(node) else transient  # `"429" not in out`
         applies, holds = self.flags.failure_values_verdict(node, scenario.ok)
@@ -594,12 +599,29 @@ class LoopWalk:
                 for target in node.targets
                 for name, value in _assigned(target, node.value)
             }
+            target = node.targets[0] if len(node.targets) == 1 else None
+            if isinstance(target, ast.Name) and self._is_test(node.value):
+                # a name that keeps a test's outcome (`success = not is_error(out, rc)`, then
+                # `if success:`) holds what the test gives on this path, when that is known
+                tested = self.condition(node.value, scenario, path.flags)
+                held[target.id] = _SET if tested is None else tested
             if held:
                 # a name given a new value leaves the fields of its old one behind
                 stale = {k: _SET for k, _ in path.flags if k.split(".", 1)[0] in held}
                 flags = frozenset((dict(path.flags) | stale | held).items())
                 return [path._replace(outcome=FALL, flags=flags)]
         return [path]
+
+    def _is_test(self, node: ast.expr) -> bool:
+        """Whether an expression is a test: a comparison, `not`, `and`/`or` of tests, or a
+        call of a predicate of the module whose body can be read (`predicate`)."""
+        if isinstance(node, ast.Compare) or (
+            isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+        ):
+            return True
+        if isinstance(node, ast.BoolOp):
+            return all(map(self._is_test, node.values))
+        return isinstance(node, ast.Call) and self.predicate(node) is not None
 
     def none_test(self, node: ast.Compare, flags: Flags) -> bool | None:
         """`NAME is None` (`is not None`, `== None`) of a name the path assigned, or None."""
@@ -848,11 +870,14 @@ def _member_test(node: ast.Compare, flags: Flags) -> bool | None:
 
 
 def _negative(test: ast.expr) -> bool:
-    """A test that holds when something is absent (`not …`, `x not in y`, `a != b`)."""
+    """A test that holds when something is absent (`not …`, `x not in y`, `a != b`,
+    `match is None`; not `RATE_LIMIT.search(out) is not None`, which holds when it is
+    found)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return True
-    return (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.NotIn | ast.NotEq | ast.IsNot)
-    )
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    operator, other = test.ops[0], test.comparators[0]
+    if isinstance(other, ast.Constant) and other.value is None:
+        return isinstance(operator, ast.Is | ast.Eq)
+    return isinstance(operator, ast.NotIn | ast.NotEq | ast.IsNot)

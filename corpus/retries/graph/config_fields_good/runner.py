@@ -32,8 +32,8 @@ def run_once(config: Config, prompt):
 
 
 def run_with_retry(config: Config, prompt):
-    for attempt in range(3):
+    for attempt in range(3):  # expect: RA301(warning)
         result = run_once(config, prompt)
         if result.status == Status.SUCCESS or "rate limit" not in result.output:
-            return result  # only a rate limit is tried again
+            return result  # only a rate limit is tried again: narrowed, a warning (SPEC)
     return None
