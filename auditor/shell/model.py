@@ -627,14 +627,26 @@ class ShellScript:
         word, value = named
         held = sourced_paths(self.parsed.node_text(word), self.script_dirs, self.path_variables)
         paths = tuple(path for path in held if not path.startswith(NEAREST))
-        if not paths and value is not None:  # a value its caller gave (`"$@"`, `$1`)
+        tails = [path.removeprefix(NEAREST) for path in held if path.startswith(NEAREST)]
+        if not held and (tail := variable_prefixed(self.parsed.node_text(word))) is not None:
+            tails.append(tail)  # `"$SF_ROOT/scripts/agent.sh"`, as a `source` of it
+        if not paths and not tails and value is not None:  # its caller's (`"$@"`, `$1`)
             paths = sourced_paths(value, self.script_dirs, self.path_variables)
         if not paths and value is not None and value.startswith("/"):
             paths = (value,)  # the project checked out elsewhere (`SourcedFiles.tree_copy`)
+        runs = self.sourced.runs  # shared by every walk of this audit: each file read once
+        if not paths and len(tails) == 1 and not is_pattern(tails[0]):
+            # behind a variable set at run time (`"$SF_ROOT/scripts/agent.sh"`): the
+            # nearest folder above that holds the rest, as a `source` of it reads it
+            path = tails[0]
+            found = self.sourced.search_roots(path)
+            if found is None or found[0] in runs:
+                return cast("ScriptRun | None", runs.get(found[0])) if found else None
+            runs[found[0]] = None
+            return self._script_run(found, path, found[0])
         if len(paths) != 1 or is_pattern(paths[0]):
             return None
         path = posixpath.normpath(paths[0])
-        runs = self.sourced.runs  # shared by every walk of this audit: each file read once
         real = self.sourced.real(path)
         if real in runs:
             return cast("ScriptRun | None", runs[real])
@@ -646,6 +658,13 @@ class ShellScript:
             found = self.sourced.tree_copy(path)  # also a checkout beside this one
         if found is None:
             return None
+        return self._script_run(found, path, real)
+
+    def _script_run(self, found: tuple[Path, str], path: str, real: Path) -> ScriptRun | None:
+        """What running the script `found` (its real path and text; `path` as written,
+        `real` where the runs are kept) returns, walked once."""
+        assert self.sourced is not None
+        runs = self.sourced.runs
         # read as a script, not sourced: a later `source` of it reads it again, and it
         # counts against no bound of the files sourced
         self.sourced.put_back(found[0])
