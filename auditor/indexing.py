@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.config import Settings
@@ -78,10 +78,11 @@ class IndexedModule(NamedTuple):
     digest: str  # of the summary's data; "" without a cache
     summary: PythonSummary | None  # None: in the cache under `digest`, not read yet
     # the last names of its functions that launch, run or report on a process, and of
-    # its classes' abstract methods: a module calling one is taken in a second pass
+    # its classes' abstract methods: a module calling one is taken in the next pass
     launching: tuple[str, ...] = ()
-    # the imported functions its `except` clauses call (qualified): their modules are
-    # taken in the second pass, which may say they never return (`handle_error`)
+    # the imported functions its `except` clauses call (qualified; also those its retry
+    # layers run, those it hands a step, the bases of a class that keeps what it is
+    # given): their modules are taken in the next pass (`handled_modules`)
     handled: tuple[str, ...] = ()
 
 
@@ -111,7 +112,7 @@ Link = tuple[str, str, bool]
 
 
 def links_of(modules: Sequence[IndexedModule], tree: Collection[str]) -> frozenset[Link]:
-    """The links a second index pass looks for, from the modules the first one took (a
+    """The links the next index pass looks for, from the modules the last one took (a
     qualified name is a base class in another module: one of the modules of the tree,
     `tree`, not `abc.ABC`, which may name it from a folder above: `app.workers.base` for
     `workers.base`)."""
@@ -140,7 +141,7 @@ def _by_ending(names: Iterable[str]) -> dict[str, list[str]]:
 
 
 class Wanted(NamedTuple):
-    """The modules a second index pass takes whatever they hold: by name, and the modules
+    """The modules the next index pass takes whatever they hold: by name, and the modules
     of a package that define a function the package re-exports (`from workers import
     get_worker`, defined in `workers/registry.py`): (the package, the function)."""
 
@@ -698,6 +699,23 @@ def candidate_names(candidates: Sequence[Candidate]) -> dict[str, str]:
     return {c.display: by_path[c.path] for c in python}
 
 
+def later_passes(
+    first: list[IndexedModule],
+    tree: Collection[str],
+    take: Callable[[frozenset[Link], Wanted], list[IndexedModule]],
+) -> None:
+    """The index's passes after the first, at most `_PASSES`: each takes (`take`) the
+    modules that call a launching function of the last pass's, and those that define a
+    function it calls in an `except` clause or a retry layer or hands a step, or a base of
+    a class that keeps what it is given; they stop when a pass takes nothing new."""
+    added = first
+    for _ in range(_PASSES):
+        links, wanted = links_of(added, tree), handled_modules(added, tree)
+        if not (links or wanted):
+            return
+        added = take(links, wanted)
+
+
 def index_listing(
     candidates: Sequence[Candidate],
     settings: FileSettings,
@@ -718,20 +736,17 @@ def index_listing(
             shell.append(entry)
         elif entry is not None:
             modules.append(entry)
-    tree = tree_modules(indexed, names)
-    added = list(modules)
-    for _ in range(_PASSES):
-        # a further pass: the modules that call a launching function of the last pass's,
-        # and those that define a function it calls in an `except` clause or hands a step
-        links, wanted = links_of(added, tree), handled_modules(added, tree)
-        if not (links or wanted):
-            break
+
+    def take(links: frozenset[Link], wanted: Wanted) -> list[IndexedModule]:
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
         summariser = _Summariser(settings, cache, links, names, units, wanted)
         found = map_in_workers(summariser, rest, jobs, _crashed_summary)
         added = [entry for entry in found if isinstance(entry, IndexedModule)]
-        modules += added
+        modules.extend(added)
+        return added
+
+    later_passes(list(modules), tree_modules(indexed, names), take)
     order = {candidate.display: number for number, candidate in enumerate(indexed)}
     modules.sort(key=lambda module: order[module.candidate.display])
     scripts, sourced = script_facts(shell, (c.display for c in indexed))

@@ -19,12 +19,14 @@ from auditor.discover import Candidate, classify, discover
 from auditor.engine import Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding
 from auditor.indexing import (
+    NOTHING_WANTED,
     IndexedModule,
     IndexedScript,
     Link,
     ModuleSummariser,
+    Wanted,
     candidate_names,
-    links_of,
+    later_passes,
     script_facts,
     tree_modules,
 )
@@ -68,7 +70,8 @@ class Workspace:
         self.configs = Configs(cwd=self.root)
         self.entries: dict[str, IndexEntry] | None = None  # by display path
         self.readers: dict[int, ModuleSummariser] = {}
-        self.links: frozenset[Link] = frozenset()  # the index's second pass looks for them
+        self.links: frozenset[Link] = frozenset()  # the index's later passes look for them
+        self.wanted = NOTHING_WANTED  # and the modules they take whatever they hold
         self.names: dict[str, str] = {}  # the modules' dotted names, told apart
         self.index = ProjectIndex()
         self.auditors: dict[int, Auditor] = {}
@@ -142,20 +145,35 @@ class Workspace:
         per_file = FileSettings.of_candidates(found.candidates, self.configs)
         indexed = [c for c in found.candidates if c.kind in (FileKind.PYTHON, FileKind.SHELL)]
         self.names = candidate_names(indexed)
-        self.readers, self.links = {}, frozenset()
+        self.readers, self.links, self.wanted = {}, frozenset(), NOTHING_WANTED
         self.entries = {c.display: self.reader(per_file.of(c.display))(c) for c in indexed}
         modules = [e for e in self.entries.values() if isinstance(e, IndexedModule)]
-        self.readers, self.links = {}, links_of(modules, tree_modules(indexed, self.names))
-        for candidate in indexed:  # the second pass: modules that call a launching function
-            if self.entries[candidate.display] is None and candidate.kind is FileKind.PYTHON:
-                entry = self.reader(per_file.of(candidate.display))(candidate)
-                self.entries[candidate.display] = entry
+        entries = self.entries
+
+        def take(links: frozenset[Link], wanted: Wanted) -> list[IndexedModule]:
+            # (the readers of a later pass, and of an edit, look for what every pass did)
+            self.links = self.links | links
+            self.wanted = Wanted(
+                self.wanted.modules | wanted.modules, self.wanted.defining | wanted.defining
+            )
+            self.readers = {}
+            added: list[IndexedModule] = []
+            for candidate in indexed:
+                if entries[candidate.display] is None and candidate.kind is FileKind.PYTHON:
+                    entry = self.reader(per_file.of(candidate.display))(candidate)
+                    entries[candidate.display] = entry
+                    added += [entry] if isinstance(entry, IndexedModule) else []
+            return added
+
+        later_passes(modules, tree_modules(indexed, self.names), take)
         self._merge()
 
     def reader(self, settings: Settings) -> ModuleSummariser:
         """The index's reader of files under one settings."""
         if id(settings) not in self.readers:
-            self.readers[id(settings)] = ModuleSummariser(settings, None, self.links, self.names)
+            self.readers[id(settings)] = ModuleSummariser(
+                settings, None, self.links, self.names, wanted=self.wanted
+            )
         return self.readers[id(settings)]
 
     def update_index(self, candidate: Candidate, data: bytes) -> None:
