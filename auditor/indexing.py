@@ -737,7 +737,12 @@ def index_listing(
         elif entry is not None:
             modules.append(entry)
 
+    # what every pass looked for: a module re-read later (its summary gone from the
+    # cache) is taken as it was, whichever pass took it
+    every: list[tuple[frozenset[Link], Wanted]] = []
+
     def take(links: frozenset[Link], wanted: Wanted) -> list[IndexedModule]:
+        every.append((links, wanted))
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
         summariser = _Summariser(settings, cache, links, names, units, wanted)
@@ -750,6 +755,13 @@ def index_listing(
     order = {candidate.display: number for number, candidate in enumerate(indexed)}
     modules.sort(key=lambda module: order[module.candidate.display])
     scripts, sourced = script_facts(shell, (c.display for c in indexed))
+    if every:
+        links = frozenset().union(*(links for links, _ in every))
+        wanted = Wanted(
+            frozenset().union(*(w.modules for _, w in every)),
+            frozenset().union(*(w.defining for _, w in every)),
+        )
+        summariser = _Summariser(settings, cache, links, names, units, wanted)
     return IndexListing(modules, scripts, summariser, sourced)
 
 

@@ -39,6 +39,7 @@ from auditor.shell.verdict_codes import (
     acts_before_failing,
     acts_on_returned_status,
     ends_failing,
+    fails_on_status,
     reports_status,
     success_verdicts,
 )
@@ -151,7 +152,7 @@ def summarize_function(
     # PASS)`, then `[ "$verdict" = PASS ] && return 0; return 1`): they report what it
     # printed
     reports = bool(runs) and reports_status(
-        runs[0][0], inside, _ends_succeeding(runs[0][0], inside, body, statement_of)
+        runs[0][0], inside, _ends_succeeding(runs[0][0], inside, body, statement_of, parsed)
     )
     verdict = None
     if reports:
@@ -441,10 +442,12 @@ def _ends_succeeding(
     inside: Sequence[SimpleCommand],
     body: Node | None,
     statement_of: StatementOf,
+    parsed: ShellText,
 ) -> bool:
     """Whether `body` can end after `run` on a command that always succeeds, its last
-    statement (`echo done`, `printf '%s\\n' "$out"`, `true`): the call returns 0 there."""
-    if body is None:
+    statement (`echo done`, `printf '%s\\n' "$out"`, `true`): the call returns 0 there,
+    where the failures it returns are those of the run (`fails_on_status`)."""
+    if body is None or not fails_on_status(run, inside, body, parsed):
         return False
     for command in inside:
         if command.command_name not in _SUCCEEDS or command.node.start_byte < run.node.end_byte:

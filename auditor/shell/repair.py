@@ -98,9 +98,6 @@ _DEFAULT_BRACKET = _DEFAULT + rb"[^}\s\"'$]{0,200}(\[)(?=[\"'])"
 _COPROC = rb"coproc[ \t]+(?:([A-Za-z_][A-Za-z0-9_]*)[ \t]+(?=[{(]))?"
 # `export -f foo::bar` (also `declare`, `typeset`, `readonly`, `local` with `-f`): a
 # function's name may hold `::`, which the grammar reads as no name there
-# a template's statement line (`{% for key, value in options.items() %}` in a `.sh.j2`):
-# no shell at all, read as a comment
-_TEMPLATE_LINE = rb"(?m)^[ \t]*(\{)%[^\n]*%\}[ \t]*$"
 _DECLARED_FUNCTIONS = (
     rb"(?:^|(?<=[\s;&|(]))(?:export|declare|typeset|readonly|local)"
     rb"((?:[ \t]+-[A-Za-z]*[fF][A-Za-z]*)(?:[ \t]+-[A-Za-z]+)*)"
@@ -259,7 +256,6 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_root_operands(data, start, end),
                 *_default_brackets(data, start, end),
                 *_declared_functions(data, start, end),
-                *_template_lines(data, start, end),
             ):
                 # no other edit inside a regex word (a `[` after `(` is no command word)
                 inside = any(first <= repair.at < last for first, last in regexes)
@@ -831,14 +827,6 @@ def _declared_functions(data: bytes, start: int, end: int) -> list[Repair]:
         for match in _pattern(_DECLARED_FUNCTIONS).finditer(data, start, end)
         for offset, byte in enumerate(match.group(2))
         if byte == ord(":")
-    ]
-
-
-def _template_lines(data: bytes, start: int, end: int) -> list[Repair]:
-    """A template's `{% … %}` line read as a comment (`#% … %}`): the text a template
-    engine leaves of it is no part of the script's shell."""
-    return [
-        Repair(m.start(1), 1, b"#") for m in _pattern(_TEMPLATE_LINE).finditer(data, start, end)
     ]
 
 

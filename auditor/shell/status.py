@@ -23,6 +23,16 @@ ALL_INDICES = -1  # `${PIPESTATUS[@]}`
 _CONDITION_PARENTS = {"if_statement": "`if`", "elif_clause": "`elif`"}
 _SCOPE_BOUNDARIES = frozenset({"function_definition", "command_substitution", "program"})
 _BODIES = frozenset({"compound_statement", "subshell"})
+# what runs in a process of its own, or in a function a caller may run as one
+_OWN_PROCESS = frozenset(
+    {
+        "pipeline",
+        "subshell",
+        "command_substitution",
+        "process_substitution",
+        "function_definition",
+    }
+)
 _BRANCHES = frozenset({"if_statement", "elif_clause", "else_clause", "case_item"})
 
 
@@ -321,17 +331,18 @@ def bare_leave(node: Node) -> str | None:
 
 
 def _replaces_script(node: Node) -> bool:
-    """Whether `node` is `exec COMMAND` run by the script's own shell (not in a pipeline,
-    a subshell or a `$(…)`): the command takes the shell's place, and its status is the
-    script's exit status, whatever statements follow it."""
+    """Whether `node` is `exec COMMAND` run by the script's own shell at its top level (not
+    in a function, a pipeline, a subshell, a `$(…)` or `<(…)`, or a job): the command
+    takes the shell's place, and its status is the script's exit status, whatever
+    statements follow it."""
     if node.type != "command":
         return False
     name = node.child_by_field_name("name")
     if name is None or _text(name) != "exec" or len(node.named_children) < 2:
         return False
-    current = node.parent
+    current: Node | None = node
     while current is not None and current.type != "program":
-        if current.type in ("pipeline", "subshell", "command_substitution"):
+        if current.type in _OWN_PROCESS or backgrounded(current):
             return False
         current = current.parent
     return True
@@ -501,8 +512,8 @@ def status_use(
         return StatusUse("the next command reads `$?`", store=store)
     if (leaving := bare_leave(node)) is not None:
         return StatusUse(f"the bare `{leaving}` after it passes it on")
-    if _replaces_script(node):
-        return StatusUse("`exec` makes it the script's own exit status")
+    if _replaces_script(node):  # the script's exit status: used when the script's is
+        return StatusUse(context.end_use) if context.end_use is not None else None
     if node.type == "variable_assignment" and 0 in (pipestatus_indices(node) or ()):
         # after an assignment (`out=$(a | b)`), `PIPESTATUS` holds its one status:
         # `${PIPESTATUS[0]}` is `$?` (the pipeline's stages are gone with the subshell)

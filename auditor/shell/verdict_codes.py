@@ -128,6 +128,22 @@ def ends_failing(
     return not any(_under_status_test(c.node, agent, body, held, parsed) for c in successes)
 
 
+def fails_on_status(
+    agent: SimpleCommand, inside: Sequence[SimpleCommand], body: Node, parsed: ShellText
+) -> bool:
+    """Whether the function returns a failure of its own under a test of the run's status
+    (`agent || return 1`, `if (( rc != 0 )); then return 1; fi` after `… || rc=$?`), not
+    only after another command failed (`cp … || return 1`)."""
+    held = set(_HELD.findall(parsed.node_text(body)))
+    return any(
+        c.command_name == "return"
+        and c.status_code
+        and c.node.start_byte > agent.node.start_byte
+        and _under_status_test(c.node, agent, body, held, parsed)
+        for c in inside
+    )
+
+
 # A name a test reads: `$rc`, `${rc}`, `rc` in `(( ))`, `$?`, `${PIPESTATUS[0]}`
 _STATUS_WORD = re.compile(r"(?<=\$)\?|(?<=\$\{)\?|\b[A-Za-z_]\w*\b")
 

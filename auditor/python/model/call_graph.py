@@ -22,6 +22,7 @@ which a function is computed again only when a value it read has changed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import deque
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
@@ -115,6 +116,8 @@ class CallGraph:
             key = name.rsplit(".", 1)[-1].replace("_", "").lower()
             self._classes_by_name.setdefault(key, []).append(name)
         self._callees: dict[tuple[str, int], Sequence[str]] = {}
+        # what an instance keeps in an attribute (`stored_names`), by class family
+        self._stored: dict[tuple[str, str, str, int], list[str]] = {}
         self._numbers: dict[tuple[str, str], int | None] = {}  # `parameter_number`'s
         self._by_callee: dict[str, dict[str, list[int]]] | None = None
         self._passed: frozenset[str] = frozenset()  # see `_passed_names`
@@ -414,25 +417,43 @@ class CallGraph:
         `self.ATTR`, functions of the tree or not: what its methods store there by name
         (`self.query = claude_agent_sdk.query`), or what the calls of the storing method
         give the parameter stored there (`self.query = query_func`, built by
-        `Executor(query_func=sdk.query)`, or `query_func=self.query` of another instance)."""
+        `Executor(query_func=sdk.query)`, or `query_func=self.query` of another instance).
+        Found once per class family and attribute."""
         function = self.functions[fid]
         cls = self._owner_class(function)
-        if cls is None or depth >= _FACTORY_DEPTH:
+        if cls is None or depth >= _FACTORY_DEPTH or attribute not in self._stored_attributes:
             return []
         method = function.qualname.removeprefix(f"{function.facts.get('class', '')}.")
+        key = (cls, method.split(".", 1)[0], attribute, depth)
+        if key in self._stored:
+            return self._stored[key]
+        self._stored[key] = []  # a store that reads itself stops here
         found: list[str] = []
         for member in self.hierarchy.instance_classes(cls, method.split(".", 1)[0]):
             for name in self.classes[member].get("methods", ()):
                 sid = f"{member}.{name}"
                 storing = self.functions.get(sid)
-                for target, *ref in storing.facts.get("stores", ()) if storing else ():
-                    if target != attribute or not ref or storing is None:
+                if storing is None:
+                    continue
+                for target, *ref in storing.facts.get("stores", ()):
+                    if target != attribute or not ref:
                         continue
                     if ref[0] == "global":
                         found.append(self.resolve(ref[1], storing.module) or ref[1])
                     elif ref[0] == "param":
                         found += self._given_names(sid, ref[1], depth)
-        return list(dict.fromkeys(found))[:MAX_DISPATCH]
+        self._stored[key] = list(dict.fromkeys(found))[:MAX_DISPATCH]
+        return self._stored[key]
+
+    @functools.cached_property
+    def _stored_attributes(self) -> frozenset[str]:
+        """The attributes some method of the tree stores a name or a parameter in."""
+        return frozenset(
+            target
+            for function in self.functions.values()
+            for target, *ref in function.facts.get("stores", ())
+            if ref and ref[0] in ("global", "param")
+        )
 
     def _given_names(self, fid: str, parameter: str, depth: int) -> list[str]:
         """The qualified names the calls of `fid` (a class's construction, for its

@@ -11,6 +11,7 @@ calls whose result it returns (`success, out = backend.run(…)`, `return succes
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import deque
 from typing import Any, NamedTuple
@@ -112,8 +113,23 @@ class GraphLaunchers:
 
     def _keeps_step(self, fid: str, attribute: str) -> bool:
         """Whether the instance `fid` runs on keeps a step function in `self.ATTR`."""
-        stored = self.graph.stored_names(fid, attribute) if self.steps else []
+        stored = self.graph.stored_names(fid, attribute) if self._steps_named else []
         return any(name in self.steps for name in stored)
+
+    @functools.cached_property
+    def _steps_named(self) -> bool:
+        """Whether some function of the tree names a step function as a value (stores it,
+        or passes it): else no instance keeps one."""
+        if not self.steps:
+            return False
+        for function in self.graph.functions.values():
+            facts = function.facts
+            refs = [tuple(ref) for _, *ref in facts.get("stores", ())]
+            for call in facts.get("calls", ()):
+                refs += [r for _, r in (*call.args, *call.details.keywords)]
+            if any(r and r[0] == "global" and r[1] in self.steps for r in refs):
+                return True
+        return False
 
     def _given_process(self, fid: str, refs: Any) -> tuple[str, int, int] | None:
         """For a call `f(*args)` in `fid` of a callable value (a parameter of `fid`, or of

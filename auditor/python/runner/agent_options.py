@@ -62,8 +62,8 @@ def _constructed(module: PythonModule, node: ast.expr | None, depth: int) -> ast
         scope = module.scope_of(node)
         bindings = module.bindings.get((scope, node.id), [])
         use: ast.AST | None = node
-        if not bindings and scope is not module.tree:  # a free name: the module's, at its end
-            scope, use = module.tree, None
+        if not bindings and _module_level(module, scope):  # a free name: the module's, at
+            scope, use = module.tree, None  # its end (a closure's may be its function's)
             bindings = module.bindings.get((scope, node.id), [])
         reaching = reaching_assignments(module, bindings, use)
         values = [b.value for b in reaching if b.kind == "assign"]
@@ -81,6 +81,18 @@ def _constructed(module: PythonModule, node: ast.expr | None, depth: int) -> ast
         return _constructed(module, returned[0], depth + 1) if len(returned) == 1 else None
     named = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
     return node if named.endswith("Options") else None
+
+
+def _module_level(module: PythonModule, scope: ast.AST) -> bool:
+    """Whether a function's free names are the module's: no function encloses it."""
+    if scope is module.tree:
+        return False
+    current = module.parent(scope)
+    while current is not None and current is not module.tree:
+        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return False
+        current = module.parent(current)
+    return True
 
 
 def _changed(module: PythonModule, scope: ast.AST, name: str) -> bool:

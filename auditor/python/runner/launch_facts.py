@@ -514,14 +514,17 @@ class LaunchFacts:
             only = [v for v in values - failed if v in ("True", "False")]
             if len(only) == 1 and failed and None not in failed:
                 return f"field:{name}={only[0]}"
-        for name, values in on_success.items():
-            # a flag every failure gives `False` and a success computes (`success=not
-            # is_error`) or gives `False` too when the run reported an error: false after
-            # every failure
-            other = values - {"False"}
-            if otherwise.get(name) == {"False"} and other and other <= {None, "True"}:
-                return f"field:{name}=True"
-        return None
+        # the flags every failure gives `False` and a success computes (`success=not
+        # is_error`) or gives `False` too when the run reported an error: false after every
+        # failure, each of them (a test of any reads the run's outcome)
+        flags = [
+            f"{name}=True"
+            for name, values in on_success.items()
+            if otherwise.get(name) == {"False"}
+            and (other := values - {"False"})
+            and other <= {None, "True"}
+        ]
+        return f"field:{FIELDS.join(sorted(flags))}" if flags else None
 
     def _verdict_words(self, body: FunctionBody, value: ast.expr | None) -> tuple[str, str] | None:
         """The words a returned `"ok" if ok else "fail"` gives on a success and on a failure

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.exit_codes import intents_in
@@ -20,6 +20,7 @@ from auditor.finding import shortened
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import (
     Function,
+    class_fields,
     class_names,
     descendants,
     dotted_name,
@@ -135,43 +136,64 @@ class _Path(NamedTuple):
         return self._replace(ran=True)
 
 
-def _assigned(target: ast.expr, value: ast.expr | None) -> list[tuple[str, bool | str | None]]:
+def _assigned(
+    target: ast.expr, value: ast.expr | None, classes: Mapping[str, list[str]]
+) -> list[tuple[str, bool | str | None]]:
     """The names an assignment binds, each with what a path's flags hold for it: `None`,
     `True` or `False` for those constants, `_SET` for any other value (or one not known,
-    `value` None); the names of a tuple target too (`text, usage = ask(…)`), item by item
-    from a tuple of values."""
+    `value` None), and the fields of an object it builds (`_fields`: `classes` are the
+    module's classes' fields); the names of a tuple target too (`text, usage = ask(…)`),
+    item by item from a tuple of values."""
     if isinstance(target, ast.Starred):  # a list of what is left: set, whatever it holds
-        return _assigned(target.value, None)
+        return _assigned(target.value, None, classes)
     if isinstance(target, ast.Name):
-        return [(target.id, _held(value)), *_fields(target.id, value)]
+        return [(target.id, _held(value)), *_fields(target.id, value, classes)]
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
         return [(f"{target.value.id}.{target.attr}", _held(value, members=True))]
     if not isinstance(target, ast.Tuple | ast.List):
         return []
     items = value.elts if isinstance(value, ast.Tuple | ast.List) else []
     if len(items) != len(target.elts) or any(isinstance(i, ast.Starred) for i in items):
-        return [pair for t in target.elts for pair in _assigned(t, None)]
-    return [pair for t, item in zip(target.elts, items, strict=True) for pair in _assigned(t, item)]
+        return [pair for t in target.elts for pair in _assigned(t, None, classes)]
+    return [
+        pair
+        for t, item in zip(target.elts, items, strict=True)
+        for pair in _assigned(t, item, classes)
+    ]
 
 
 def _held(value: ast.expr | None, *, members: bool = False) -> bool | str | None:
     """What a path's flags hold for a value: a bool or None constant itself; with
-    `members`, an enumeration member as `=Code.TIMEOUT`; else `_SET`."""
+    `members`, an enumeration member as `=Code.TIMEOUT` (a name of a class: not
+    `error.code` or `self.code`); else `_SET`."""
     if isinstance(value, ast.Constant) and (value.value is None or isinstance(value.value, bool)):
         return value.value
     dotted = dotted_name(value) if members and isinstance(value, ast.Attribute) else None
-    return f"={dotted}" if dotted is not None else _SET
+    owner = dotted.split(".")[-2] if dotted else ""
+    return f"={dotted}" if dotted and owner[:1].isupper() else _SET
 
 
-def _fields(name: str, value: ast.expr | None) -> list[tuple[str, bool | str | None]]:
-    """The fields an object built by a class's call holds from its keyword arguments
-    (`Result(output=text, success=False)`: `name.success` False); none for another value."""
+def _fields(
+    name: str, value: ast.expr | None, classes: Mapping[str, list[str]]
+) -> list[tuple[str, bool | str | None]]:
+    """The fields an object built by a class's call holds from its arguments: by keyword
+    (`Result(output=text, success=False)`: `name.success` False), and by place for a
+    class of the module whose fields are known (`classes`, a dataclass's); none for
+    another value."""
     if not isinstance(value, ast.Call):
         return []
-    called = dotted_name(value.func) or ""
-    if not called.rsplit(".", 1)[-1][:1].isupper():
+    called = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
+    if not called[:1].isupper():
         return []
-    return [(f"{name}.{k.arg}", _held(k.value, members=True)) for k in value.keywords if k.arg]
+    found = [(f"{name}.{k.arg}", _held(k.value, members=True)) for k in value.keywords if k.arg]
+    order = classes.get(called, [])
+    if any(isinstance(a, ast.Starred) for a in value.args):
+        return found
+    found += [
+        (f"{name}.{field}", _held(argument, members=True))
+        for field, argument in zip(order, value.args, strict=False)
+    ]
+    return found
 
 
 def _steered(after: _Path, before: _Path) -> _Path:
@@ -378,7 +400,11 @@ class LoopWalk:
         # `_is_transient_error(out, rc)` that holds for any non-zero `rc`)
         read = isinstance(node, ast.Call) and self.predicate(node) is not None
         # (and `rc != 0 or RATE_LIMIT.search(out)` by each operand: only one is a marker)
-        mixed = isinstance(node, ast.BoolOp) and not all(map(self.marked, node.values))
+        mixed = (  # (an `and` narrows to its marker)
+            isinstance(node, ast.BoolOp)
+            and isinstance(node.op, ast.Or)
+            and not all(map(self.marked, node.values))
+        )
         if self.marked(node) and not self.runs_call(node) and not (negated or read or mixed):
             transient = not scenario.ok and scenario.transient
             return not transient if _negative(node) else transient  # `"429" not in out`
@@ -493,6 +519,12 @@ class LoopWalk:
 
     def statement(self, node: ast.stmt, scenario: Scenario, path: _Path) -> list[_Path]:
         failing = not scenario.ok and scenario.raises
+        if not isinstance(node, ast.Assign | ast.AnnAssign) and (
+            rebound := _rebound(node, path.flags)
+        ):
+            # a name bound another way (`for result in …`, `with … as result`,
+            # `result: R = …`) leaves the fields of its old value behind
+            path = path._replace(flags=frozenset((dict(path.flags) | rebound).items()))
         if isinstance(node, ast.If | ast.While | ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
             head: Sequence[ast.AST] = (
                 node.items
@@ -593,13 +625,15 @@ class LoopWalk:
             func = called.func
             if isinstance(func, ast.Attribute) and func.attr == "check_returncode":
                 return [path.to(FALL if scenario.ok else _RAISE)]
-        if isinstance(node, ast.Assign):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = self._built(node.value)
             held = {
-                name: value
-                for target in node.targets
-                for name, value in _assigned(target, node.value)
+                name: held
+                for target in targets
+                for name, held in _assigned(target, value, self._classes)
             }
-            target = node.targets[0] if len(node.targets) == 1 else None
+            target = targets[0] if len(targets) == 1 else None
             if isinstance(target, ast.Name) and self._is_test(node.value):
                 # a name that keeps a test's outcome (`success = not is_error(out, rc)`, then
                 # `if success:`) holds what the test gives on this path, when that is known
@@ -611,6 +645,56 @@ class LoopWalk:
                 flags = frozenset((dict(path.flags) | stale | held).items())
                 return [path._replace(outcome=FALL, flags=flags)]
         return [path]
+
+    def _built(self, value: ast.expr) -> ast.expr:
+        """The construction a factory of the module's classes stands for, its parameters
+        given the call's arguments (`Result.failed(msg, Code.ERROR)`, whose body is
+        `return cls(output=msg, success=False, code=code)`); else `value` itself."""
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+            return value
+        owner = dotted_name(value.func.value) or ""
+        factory = self._factories.get((owner.rsplit(".", 1)[-1], value.func.attr))
+        if factory is None or any(isinstance(a, ast.Starred) for a in value.args):
+            return value
+        parameters, made = factory
+        given = dict(zip(parameters, value.args, strict=False))
+        given.update({k.arg: k.value for k in value.keywords if k.arg})
+
+        def bound(node: ast.expr) -> ast.expr:
+            return given.get(node.id, node) if isinstance(node, ast.Name) else node
+
+        keywords = [ast.keyword(k.arg, bound(k.value)) for k in made.keywords if k.arg]
+        return ast.Call(ast.Name(owner.rsplit(".", 1)[-1]), [bound(a) for a in made.args], keywords)
+
+    @functools.cached_property
+    def _factories(self) -> dict[tuple[str, str], tuple[list[str], ast.Call]]:
+        """The class methods of the module's classes whose body only builds their class
+        (`return cls(…)`), by (class, method): their parameters after `cls`, and the call."""
+        found: dict[tuple[str, str], tuple[list[str], ast.Call]] = {}
+        for cls in (n for n in ast.walk(self.module.tree) if isinstance(n, ast.ClassDef)):
+            for method in cls.body:
+                if not isinstance(method, ast.FunctionDef) or len(method.body) != 1:
+                    continue
+                returned = method.body[0]
+                made = returned.value if isinstance(returned, ast.Return) else None
+                kinds = {dotted_name(d) for d in method.decorator_list}
+                if not isinstance(made, ast.Call) or not kinds & {"classmethod", "staticmethod"}:
+                    continue
+                if dotted_name(made.func) in {"cls", cls.name}:
+                    parameters = [a.arg for a in method.args.args]
+                    skipped = 1 if "classmethod" in kinds else 0  # `cls`
+                    found[(cls.name, method.name)] = (parameters[skipped:], made)
+        return found
+
+    @functools.cached_property
+    def _classes(self) -> dict[str, list[str]]:
+        """The module's classes' fields in order, by class name (a dataclass's call fills
+        them by place)."""
+        return {
+            node.name: class_fields(node)
+            for node in ast.walk(self.module.tree)
+            if isinstance(node, ast.ClassDef)
+        }
 
     def _is_test(self, node: ast.expr) -> bool:
         """Whether an expression is a test: a comparison, `not`, `and`/`or` of tests, or a
@@ -850,6 +934,27 @@ class LoopWalk:
         return found
 
 
+def _rebound(node: ast.stmt, flags: Flags) -> dict[str, bool | str | None]:
+    """The fields the flags hold of names a statement other than `=` binds, made unknown
+    (`_SET`): its own targets, not those of the blocks it holds."""
+    targets: list[ast.expr] = []
+    if isinstance(node, ast.AnnAssign | ast.AugAssign | ast.For | ast.AsyncFor):
+        targets.append(node.target)
+    elif isinstance(node, ast.With | ast.AsyncWith):
+        targets += [item.optional_vars for item in node.items if item.optional_vars]
+    held = {key for key, _ in flags if "." in key}
+    if not held:
+        return {}
+    heads = [n for n in (node.value,) if n is not None] if isinstance(node, ast.Expr) else []
+    if isinstance(node, ast.AnnAssign | ast.AugAssign | ast.Return) and node.value is not None:
+        heads.append(node.value)
+    names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    names |= {  # `(result := run(…))`
+        n.target.id for h in heads for n in ast.walk(h) if isinstance(n, ast.NamedExpr)
+    }
+    return {key: _SET for key in held if key.split(".", 1)[0] in names}
+
+
 def _field(node: ast.expr, flags: Flags) -> bool | str | None:
     """What the path's flags hold for a field read (`result.success`), or `_NOTHING`."""
     if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
@@ -858,14 +963,24 @@ def _field(node: ast.expr, flags: Flags) -> bool | str | None:
 
 
 def _member_test(node: ast.Compare, flags: Flags) -> bool | None:
-    """`result.code == Code.NONE` (`!=`, `is`, `is not`) of a field the path gave a member."""
-    if len(node.ops) != 1 or not isinstance(node.ops[0], ast.Eq | ast.NotEq | ast.Is | ast.IsNot):
+    """`result.code == Code.NONE` (`!=`, `is`, `is not`, `in (…)`, `not in (…)`) of a field
+    the path gave a member."""
+    if len(node.ops) != 1:
         return None
-    for field, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+    operator, left, right = node.ops[0], node.left, node.comparators[0]
+    held = _field(left, flags)
+    if isinstance(operator, ast.In | ast.NotIn) and isinstance(right, ast.Tuple | ast.List):
+        named = [dotted_name(e) if isinstance(e, ast.Attribute) else None for e in right.elts]
+        if isinstance(held, str) and held.startswith("=") and None not in named:
+            return (held[1:] in named) == isinstance(operator, ast.In)
+        return None
+    if not isinstance(operator, ast.Eq | ast.NotEq | ast.Is | ast.IsNot):
+        return None
+    for field, other in ((left, right), (right, left)):
         held = _field(field, flags)
         dotted = dotted_name(other) if isinstance(other, ast.Attribute) else None
         if isinstance(held, str) and held.startswith("=") and dotted is not None:
-            return (held == f"={dotted}") == isinstance(node.ops[0], ast.Eq | ast.Is)
+            return (held == f"={dotted}") == isinstance(operator, ast.Eq | ast.Is)
     return None
 
 
