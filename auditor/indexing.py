@@ -151,6 +151,12 @@ class Wanted(NamedTuple):
     def __bool__(self) -> bool:
         return bool(self.modules or self.defining)
 
+    def may_take(self, name: str) -> bool:
+        """Whether the module `name` may be wanted, before its text is read."""
+        return name in self.modules or any(
+            name.startswith(f"{package}.") for package, _ in self.defining
+        )
+
     def takes(self, name: str, text: str) -> bool:
         """Whether the module `name`, whose text is `text`, is wanted."""
         return name in self.modules or any(
@@ -704,13 +710,16 @@ def later_passes(
     tree: Collection[str],
     take: Callable[[frozenset[Link], Wanted], list[IndexedModule]],
 ) -> None:
-    """The index's passes after the first, at most `_PASSES`: each takes (`take`) the
-    modules that call a launching function of the last pass's, and those that define a
-    function it calls in an `except` clause or a retry layer or hands a step, or a base of
-    a class that keeps what it is given; they stop when a pass takes nothing new."""
+    """The index's passes after the first, at most `_PASSES`: the second takes (`take`)
+    the modules that call a launching function of the first's, and each takes those that
+    define a function the last pass's modules call in an `except` clause or a retry layer
+    or hand a step, or a base of a class that keeps what it is given (by name: a pass
+    after the second reads no module's text that it does not want); they stop when a pass
+    takes nothing new."""
     added = first
-    for _ in range(_PASSES):
-        links, wanted = links_of(added, tree), handled_modules(added, tree)
+    for number in range(_PASSES):
+        links = links_of(added, tree) if number == 0 else frozenset()
+        wanted = handled_modules(added, tree)
         if not (links or wanted):
             return
         added = take(links, wanted)
@@ -745,6 +754,8 @@ def index_listing(
         every.append((links, wanted))
         taken = {module.candidate.display for module in modules}
         rest = [c for c in indexed if c.kind is FileKind.PYTHON and c.display not in taken]
+        if not links:  # only the modules wanted by name (or in a package defining one)
+            rest = [c for c in rest if wanted.may_take(names.get(c.display) or module_name(c.path))]
         summariser = _Summariser(settings, cache, links, names, units, wanted)
         found = map_in_workers(summariser, rest, jobs, _crashed_summary)
         added = [entry for entry in found if isinstance(entry, IndexedModule)]
