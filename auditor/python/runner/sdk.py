@@ -25,6 +25,9 @@ from typing import NamedTuple
 
 from auditor.project import PythonSummary, RetriedUse
 from auditor.python.model.ast_values import Function, class_names, descendants, statements
+from auditor.python.model.attribute_values import attribute_values
+from auditor.python.model.class_attributes import class_attributes
+from auditor.python.model.class_family import on_self
 from auditor.python.model.mapping_keys import ABSENT, Absent, mapping_key
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
@@ -278,7 +281,8 @@ def find_clients(
         sent = [
             c
             for c, names in module.calls.items()
-            if any(map(default.sends_request, names)) and _on_module(module, c, default.module)
+            if (any(map(default.sends_request, names)) and _on_module(module, c, default.module))
+            or default.sends_request(_kept_module(module, c, default.module) or "")
         ]
         if sent:
             set_to = _module_setting(module, default, resolver)
@@ -309,6 +313,25 @@ def _on_module(module: PythonModule, call: ast.Call, package: str) -> bool:
         a.arg for a in (*parameters.posonlyargs, *parameters.args, *parameters.kwonlyargs)
     )
     return not binds and not named
+
+
+def _kept_module(module: PythonModule, call: ast.Call, package: str) -> str | None:
+    """A request on the imported module kept on the instance (`self._client = openai`,
+    then `self._client.responses.parse(…)`), named as one on the module
+    (`openai.responses.parse`); None for any other call."""
+    parts: list[str] = []
+    node = call.func
+    while isinstance(node, ast.Attribute) and not on_self(node):
+        parts.append(node.attr)
+        node = node.value
+    if not (isinstance(node, ast.Attribute) and on_self(node)) or not parts:
+        return None
+    values = attribute_values(module, class_attributes(module.tree), node)
+    if values and all(
+        isinstance(v, ast.Name) and module.aliases.get(v.id) == package for v in values
+    ):
+        return ".".join((package, *reversed(parts)))
+    return None
 
 
 def _module_setting(

@@ -186,9 +186,12 @@ class SdkCatalog(NamedTuple):
     @property
     def module_requests(self) -> tuple[str, ...]:
         """How a request on a module's own client starts (`openai.chat.`), or the module is
-        imported under another name (`import openai as oa`), for prefilters."""
+        imported under another name (`import openai as oa`) or kept as a value (`self._client
+        = openai`), for prefilters."""
         starts = {f"{c.module}.{r}." for c in self.module_clients for r in c.resources}
-        return tuple(sorted(starts | {f"import {c.module} as " for c in self.module_clients}))
+        starts |= {f"import {c.module} as " for c in self.module_clients}
+        # (and the module kept as a value: `self._client = openai`)
+        return tuple(sorted(starts | {f"= {c.module}\n" for c in self.module_clients}))
 
 
 def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
