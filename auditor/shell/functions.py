@@ -447,15 +447,16 @@ def _ends_succeeding(
     """Whether `body` can end after `run` on a command that always succeeds, its last
     statement (`echo done`, `printf '%s\\n' "$out"`, `true`): the call returns 0 there,
     where the failures it returns are those of the run (`fails_on_status`)."""
-    if body is None or not fails_on_status(run, inside, body, parsed):
+    if body is None:
         return False
-    for command in inside:
-        if command.command_name not in _SUCCEEDS or command.node.start_byte < run.node.end_byte:
-            continue
-        statement, kept = statement_of(command.node)
-        if kept and _ends(statement, body, "return"):
-            return True
-    return False
+    ends = any(
+        command.command_name in _SUCCEEDS
+        and command.node.start_byte >= run.node.end_byte
+        and (held := statement_of(command.node))[1]
+        and _ends(held[0], body, "return")
+        for command in inside
+    )
+    return ends and fails_on_status(run, inside, body, parsed)  # (a text scan: last)
 
 
 def _ends(statement: Node, body: Node, leave: str) -> bool:

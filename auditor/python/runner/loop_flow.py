@@ -936,22 +936,19 @@ class LoopWalk:
 
 def _rebound(node: ast.stmt, flags: Flags) -> dict[str, bool | str | None]:
     """The fields the flags hold of names a statement other than `=` binds, made unknown
-    (`_SET`): its own targets, not those of the blocks it holds."""
-    targets: list[ast.expr] = []
+    (`_SET`): its own targets (`for`, `with … as`, `: T =`, `+=`) and the names its own
+    expression binds (`(result := run(…))`), not those of the blocks it holds."""
+    held = {key for key, _ in flags if "." in key}
+    if not held:
+        return {}
+    targets: list[ast.AST] = []
     if isinstance(node, ast.AnnAssign | ast.AugAssign | ast.For | ast.AsyncFor):
         targets.append(node.target)
     elif isinstance(node, ast.With | ast.AsyncWith):
         targets += [item.optional_vars for item in node.items if item.optional_vars]
-    held = {key for key, _ in flags if "." in key}
-    if not held:
-        return {}
-    heads = [n for n in (node.value,) if n is not None] if isinstance(node, ast.Expr) else []
-    if isinstance(node, ast.AnnAssign | ast.AugAssign | ast.Return) and node.value is not None:
-        heads.append(node.value)
+    value = getattr(node, "value", None) if isinstance(node, ast.Expr | ast.Return) else None
+    targets += [n.target for n in ast.walk(value) if isinstance(n, ast.NamedExpr)] if value else []
     names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-    names |= {  # `(result := run(…))`
-        n.target.id for h in heads for n in ast.walk(h) if isinstance(n, ast.NamedExpr)
-    }
     return {key: _SET for key in held if key.split(".", 1)[0] in names}
 
 

@@ -278,11 +278,12 @@ def find_clients(
             Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
         )
     for default in sdk.module_clients:
+        kept = f"= {default.module}\n" in module.source.text  # `self._client = openai`
         sent = [
             c
             for c, names in module.calls.items()
             if (any(map(default.sends_request, names)) and _on_module(module, c, default.module))
-            or default.sends_request(_kept_module(module, c, default.module) or "")
+            or (kept and default.sends_request(_kept_module(module, c, default.module) or ""))
         ]
         if sent:
             set_to = _module_setting(module, default, resolver)

@@ -275,11 +275,9 @@ class _Module:
         call, in a name of its function or the module, or in an attribute the module's
         classes set (`self.options`): it only answers, and is no step."""
         options = given_options(call)
-        if isinstance(options, ast.Name | ast.Attribute):
-            # (a closure's free name is its enclosing function's, which is not read here)
-            nested = self.qualnames.get(id(scope), "").rpartition(".")[0] in self.functions
-            kept = None if nested else self._value(options, scope)
-            options = self._local_value(options, scope) or kept
+        if isinstance(options, ast.Name | ast.Attribute):  # (`scope`: the module's own
+            # functions and methods, whose closures' names are theirs: `_local_value`)
+            options = self._local_value(options, scope) or self._value(options, scope)
         return isinstance(options, ast.Call) and options_give_no_tools(options)
 
     def _local_value(self, node: ast.expr, scope: ast.AST) -> ast.expr | None:
