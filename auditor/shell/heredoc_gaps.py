@@ -102,14 +102,18 @@ _REDIRECT = re.compile(
 )
 
 
-def heredoc_arguments(error: Node, data: bytes) -> list[Edit]:
+def heredoc_arguments(error: Node, data: bytes, seen: set[int]) -> list[Edit]:
     """`python3 - <<'PY' "$a" > out`, `claude -p <<EOF 2>/dev/null | jq …`: arguments and
     redirects after the here-document's word, which the grammar reads as an error before
     a later redirect or a pipe (either alone it reads). Bash takes them as the command's
     wherever they stand among its redirects, so they and the here-document's operator and
     word swap places, `python3 - "$a" > out <<'PY'`: the same bytes in the same span (the
-    body and the rest of the line stay)."""
+    body and the rest of the line stay). Each line an error starts on is looked at once
+    (`seen`: the starts of those lines)."""
     line = data.rfind(b"\n", 0, error.start_byte) + 1
+    if line in seen:
+        return []
+    seen.add(line)
     end = data.find(b"\n", line)
     end = len(data) if end == -1 else end
     heredoc = _HEREDOC.search(data, line, end)

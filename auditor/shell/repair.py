@@ -195,6 +195,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
     found: list[Repair] = []
     lines: list[tuple[int, int]] = []
     seen: set[int] = set()  # the here-documents `heredoc_in_list` has looked at
+    argued: set[int] = set()  # the lines `heredoc_arguments` has looked at
     stack = [root]  # only nodes holding an error: the gaps sit in or next to one
     while stack:
         node = stack.pop()
@@ -204,7 +205,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
             edits = [
                 *background_heredoc(node, data),
                 *heredoc_in_list(node, data, seen),
-                *heredoc_arguments(node, data),
+                *heredoc_arguments(node, data, argued),
             ]
             found.extend(Repair(*edit) for edit in edits)
         if node.is_missing:
@@ -781,6 +782,7 @@ def _compound_herestring(error: Node, data: bytes) -> list[Repair]:
     if (
         statement is None
         or statement.type != "redirected_statement"
+        or error.end_byte - error.start_byte != 2
         or data[error.start_byte : error.end_byte] != b"<<"
         or data[error.end_byte : error.end_byte + 1] != b"<"
     ):
