@@ -283,9 +283,9 @@ class Auditor:
         # the modules that define or call a step, also through the functions that run the
         # agent through other calls (the graph's launchers)
         agents, read_only = frozenset(self.agent_names), self.catalog.read_only_options()
-        sessionless = self.catalog.sessionless_options()
+        sessions = self.catalog.session_options()
         launchers = graph_launchers(
-            graph, PROCESS_CALLS, agents, read_only, sessionless, steps.functions
+            graph, PROCESS_CALLS, agents, read_only, sessions, steps.functions
         )
         known, calling = step_calling_paths(graph, steps.functions, launchers.found)
         return StepNeedles.build(steps, self.project, (known, calling))

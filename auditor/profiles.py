@@ -31,13 +31,28 @@ _PROGRAM_ENDINGS = tuple(_PROGRAM_WORDS)
 _LOOSE_WRAPPERS = frozenset({"command", "exec", "env", "time"})
 
 
+class SessionWords(NamedTuple):
+    """The subcommands that decide whether a run of an agent's CLI starts a session."""
+
+    without: frozenset[str] = frozenset()  # they start none (`opencode serve`)
+    only: frozenset[str] = frozenset()  # the only ones that start one (`openclaw agent`)
+
+    def starts_none(self, first: str | None) -> bool:
+        """Whether a run whose first argument is `first` (None: not known) starts no
+        session: a subcommand that starts none, or, where only some start one, another
+        known word or none at all."""
+        if first in self.without:
+            return True
+        return bool(self.only) and first is not None and first not in self.only
+
+
 class AgentProfile(NamedTuple):
     """An agent CLI: the command names that run it and the exit codes it uses."""
 
     name: str
     commands: frozenset[str]
     exit_codes: Mapping[int, str] = NO_CODES
-    sessionless: frozenset[str] = frozenset()  # subcommands that start no session (`serve`)
+    sessions: SessionWords = SessionWords()
     # Words (options or subcommands) that make a run headless (`-p`, `exec`); a profile
     # that has some starts an interactive session, driven by a person, without them.
     headless: frozenset[str] = frozenset()
@@ -187,7 +202,8 @@ class AgentCatalog(NamedTuple):
         agent = self.agent_for(program)
         if agent is None or is_probe(arguments):
             return None
-        return None if arguments and arguments[0] in agent.sessionless else agent
+        first = arguments[0] if arguments else ""
+        return None if agent.sessions.starts_none(first) else agent
 
     def knows_command(self, word: str) -> bool:
         """Whether `word` names a program this catalogue knows (an agent, a wrapper, a
@@ -227,13 +243,13 @@ class AgentCatalog(NamedTuple):
             for command in profile.commands
         )
 
-    def sessionless_options(self) -> frozenset[tuple[str, frozenset[str]]]:
-        """Each command name with its agent's subcommands that start no session (`opencode
-        serve`), of the profiles that have some."""
+    def session_options(self) -> frozenset[tuple[str, SessionWords]]:
+        """Each command name with the subcommands that decide whether its agent starts a
+        session (`opencode serve`, `openclaw agent`), of the profiles that have some."""
         return frozenset(
-            (command, profile.sessionless)
+            (command, profile.sessions)
             for profile in self.profiles
-            if profile.sessionless
+            if profile.sessions != SessionWords()
             for command in profile.commands
         )
 
@@ -331,7 +347,10 @@ def _profile(name: str, table: Mapping[str, Any], base: AgentProfile | None) -> 
         name=name,
         commands=frozenset(commands) if commands else (base.commands if base else frozenset()),
         exit_codes=_codes(codes) if codes is not None else (base.exit_codes if base else {}),
-        sessionless=frozenset(table.get("sessionless", base.sessionless if base else ())),
+        sessions=SessionWords(
+            frozenset(table.get("sessionless", base.sessions.without if base else ())),
+            frozenset(table.get("sessions", base.sessions.only if base else ())),
+        ),
         headless=frozenset(table.get("headless", base.headless if base else ())),
         read_only=(
             (

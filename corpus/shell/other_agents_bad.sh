@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # RA101 with agent CLIs other than gptme (recognition-only profiles): claude,
-# codex, aider, gemini, opencode and goose. Under errexit without pipefail, a
+# codex, aider, gemini, opencode, goose, cursor-agent and openclaw (whose `agent`
+# subcommand alone runs an agent turn). Under errexit without pipefail, a
 # masked agent stage is an error; `cat FILE | claude -p` masks only `cat`
 # (a warning: `cat` of a file can fail, claude's own status wins).
 set -eu
@@ -16,5 +17,7 @@ aider --yes-always --message "$TASK" tests/test_io.py | tee -a "$LOG"  # expect:
 gemini -p "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 opencode run "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 goose run --text "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+cursor-agent -p --output-format text "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+openclaw agent --local --session-id fix --message "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 
 echo "all agents ran"

@@ -16,7 +16,7 @@ import itertools
 from collections import deque
 from typing import Any, NamedTuple
 
-from auditor.profiles import program_name, reads_only
+from auditor.profiles import SessionWords, program_name, reads_only
 from auditor.project import RAISES
 from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph
 from auditor.python.model.graph_questions import names_agent, runs_agent
@@ -42,17 +42,17 @@ class GraphLaunchers:
         process_calls: frozenset[str],
         agents: frozenset[str],
         read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
-        sessionless: frozenset[tuple[str, frozenset[str]]] = frozenset(),
+        sessions: frozenset[tuple[str, SessionWords]] = frozenset(),
         steps: frozenset[str] = frozenset(),
     ) -> None:
         """`read_only`: each agent command with the options that let it change nothing
         (`aider`, `--chat-mode ask`): a run in such a mode is no launch of a step; nor is
-        one of its `sessionless` subcommands (`opencode serve`). `steps`: the functions
-        that run an agent step (an Agent SDK `query`), run too where an instance keeps one
-        (`self.query(…)`)."""
+        one of the subcommands `sessions` say start no session (`opencode serve`).
+        `steps`: the functions that run an agent step (an Agent SDK `query`), run too where
+        an instance keeps one (`self.query(…)`)."""
         self.graph, self.process_calls, self.agents = graph, process_calls, agents
         self.steps = steps
-        self.read_only, self.sessionless = read_only, dict(sessionless)
+        self.read_only, self.sessions = read_only, dict(sessions)
         self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
         # a call of a parameter its callers give a process call, with an agent's argv
         # forwarded through `*args` (`func(*args)`, given `subprocess.run, ["claude", …]`):
@@ -175,12 +175,13 @@ class GraphLaunchers:
     def _starts_no_session(self, token: Any) -> bool:
         """Whether an argv value runs a subcommand of its agent that starts no session
         (`[opencode_bin, "serve", …]`: a server)."""
-        if token[1] != "argv" or not self.sessionless:
+        if token[1] != "argv" or not self.sessions:
             return False
         words = str(token[2]).split(ARGV_SEPARATOR)
         return any(
-            word in self.sessionless.get(program_name(program), ())
+            sessions.starts_none(word)
             for program, word in itertools.pairwise(words)
+            if (sessions := self.sessions.get(program_name(program))) is not None
         )
 
     def _reads_only(self, token: Any) -> bool:
@@ -318,12 +319,12 @@ def _moved(returns: str | None, taken: int, item: int) -> str | None:
     return word if where == -1 else f"{word}@{where}"
 
 
-# process calls, agents' names, their read-only and sessionless options, step functions
+# process calls, agents' names, their read-only options and session words, step functions
 _Catalogue = tuple[
     frozenset[str],
     frozenset[str],
     frozenset[tuple[str, tuple[tuple[str, ...], ...]]],
-    frozenset[tuple[str, frozenset[str]]],
+    frozenset[tuple[str, SessionWords]],
     frozenset[str],
 ]
 _HELD: dict[int, tuple[CallGraph, dict[_Catalogue, GraphLaunchers]]] = {}
@@ -334,7 +335,7 @@ def graph_launchers(
     process_calls: frozenset[str],
     agents: frozenset[str],
     read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
-    sessionless: frozenset[tuple[str, frozenset[str]]] = frozenset(),
+    sessions: frozenset[tuple[str, SessionWords]] = frozenset(),
     steps: frozenset[str] = frozenset(),
 ) -> GraphLaunchers:
     """The launchers of a call graph, found once per graph and catalogue."""
@@ -343,7 +344,7 @@ def graph_launchers(
         _HELD.clear()
         held = _HELD[id(graph)] = (graph, {})
     table = held[1]
-    key = (process_calls, agents, read_only, sessionless, steps)
+    key = (process_calls, agents, read_only, sessions, steps)
     if key not in table:
-        table[key] = GraphLaunchers(graph, process_calls, agents, read_only, sessionless, steps)
+        table[key] = GraphLaunchers(graph, process_calls, agents, read_only, sessions, steps)
     return table[key]

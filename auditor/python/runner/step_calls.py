@@ -368,7 +368,7 @@ class Steps:
             PROCESS_CALLS,
             agents,
             catalog.read_only_options(),
-            catalog.sessionless_options(),
+            catalog.session_options(),
             self.steps.functions,
         )
 
