@@ -95,7 +95,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     ## What it does
     Finds clients of the OpenAI, Anthropic and Groq SDKs (their classes and
     the `Client`/`AsyncClient` aliases each exports, also imported from a module
-    inside the package, and constructors added in config), and the client the
+    inside the package, and constructors added in config), LangChain's chat
+    models that build them (`ChatOpenAI`, `AzureChatOpenAI`, `ChatAnthropic`, with
+    the SDK's default of 2 retries), and the client the
     `openai` package builds for requests made on the module itself
     (`openai.chat.completions.create(…)`: its retries are `openai.max_retries`,
     and the finding goes to its first request), whose own retries are
