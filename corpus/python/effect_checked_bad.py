@@ -1,4 +1,4 @@
-"""Interactive and headless agent runs whose status is dropped, and nothing after them checks
+"""Headless agent runs whose status is dropped, and nothing after them checks
 what they were to do (RA203): the value read next is only logged, and a check that cannot
 give up (both branches go on) decides nothing; what the run worked on, read back and
 only logged, or something else read and tested, does not judge it either."""
@@ -11,7 +11,7 @@ log = logging.getLogger(__name__)
 
 
 def login() -> bool:
-    subprocess.run(["claude"], timeout=300)  # expect: RA203(warning)
+    subprocess.run(["gemini", "-p", "refresh the access token"], timeout=300)  # expect: RA203(warning)
     token = read_token()
     log.info("token: %s", bool(token))
     return True
@@ -56,7 +56,7 @@ def changed_files() -> list[str]:
 
 
 def open_review_session(project: str) -> None:
-    subprocess.run(["claude", "Review the open pull requests"], cwd=project)  # expect: RA203(warning)
+    subprocess.run(["claude", "-p", "Review the open pull requests"], cwd=project)  # expect: RA203(warning)
 
 
 def review(project: str) -> None:

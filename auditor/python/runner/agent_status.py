@@ -49,7 +49,7 @@ from auditor.python.model.reaching import MAX_CHAINS, reaching_assignments
 from auditor.python.model.strings import Resolver
 from auditor.python.runner.effect_checks import effect_checked, statements_after
 from auditor.python.runner.held_values import taken_out
-from auditor.python.runner.loop_parts import Loop, is_none_test
+from auditor.python.runner.loop_parts import Loop
 from auditor.python.runner.module_calls import calls_of
 from auditor.python.runner.output_uses import OutputUses
 from auditor.python.runner.project_calls import (
@@ -78,6 +78,7 @@ _LAUNCHES = _STATUS_VALUE | _RESULT | _PROCESS | CHECKED_CALLS
 _OUTPUTS = frozenset({"stdout", "stderr"})
 _STATUS_CALLS = frozenset({"wait", "poll"})
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
+_IDENTITY = frozenset({"id", "hash", "type", "repr"})  # calls that only ask which object
 _CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 _MAX_DEPTH = 16
@@ -86,7 +87,12 @@ _SYSEXIT_NAMES = "USAGE DATAERR NOINPUT NOUSER NOHOST UNAVAILABLE SOFTWARE OSERR
 _SYSEXIT_NAMES += " IOERR TEMPFAIL PROTOCOL NOPERM CONFIG"
 _SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.split(), 64)}
 _COLLECTIONS = (ast.Tuple, ast.List, ast.Set)
-_Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool]  # profile, program, wrappers, shell
+# profile, program, wrappers, in a shell string, started as a person's session (`AgentProfile
+# .interactive`: no headless word; each word the code cannot know counts as a value, as
+# the one word a list element is, never a headless option)
+_Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool, bool]
+# keywords that give a process other standard streams than its parent's terminal
+_STREAMS = ("stdin", "stdout", "input", "capture_output")
 
 
 class _Launch(NamedTuple):
@@ -96,6 +102,8 @@ class _Launch(NamedTuple):
     checked: bool  # the call raises on a non-zero status
     shell: bool  # the agent runs in a shell command string
     via: WrappedLaunch | None = None  # a function of the tree launches what the call gives it
+    # a session a person drives in the terminal the runner was started from
+    interactive: bool = False
 
 
 def _shell_words(text: str) -> tuple[str | None, ...] | None:
@@ -156,7 +164,7 @@ class _Analysis:
             found = agents[0] if agents else None
             if found is None:
                 continue
-            profile, program, _, shell = found
+            profile, program, _, shell, _ = found
             raises = keyword_argument(node, "timeout") is not None
             extra = None if name == "os.system" else killed
             codes = either_codes(  # what any value of the command that runs this agent can exit
@@ -169,7 +177,7 @@ class _Analysis:
                         extra=extra,
                         timeout_raises=raises,
                     )
-                    for other, _, wrappers, in_shell in agents
+                    for other, _, wrappers, in_shell, _ in agents
                     if other == profile
                 ]
             )
@@ -178,7 +186,14 @@ class _Analysis:
             if via is not None:
                 checked, shell = via.parameter.status == "read", False
                 name = "subprocess.call" if via.returns == "status" else name
-            self.launches[node] = _Launch(node, call, name, checked, shell, via)
+            interactive = (
+                via is None
+                and not shell
+                and all(a[4] for a in agents if a[0] == profile)
+                and not any(_given_stream(node, key) for key in _STREAMS)
+                and all(k.arg is not None for k in node.keywords)  # no `**options`
+            )
+            self.launches[node] = _Launch(node, call, name, checked, shell, via, interactive)
 
     def _launched(
         self, node: ast.Call, name: str, resolver: Resolver, via: WrappedLaunch | None
@@ -233,10 +248,12 @@ class _Analysis:
     ) -> _Agent | None:
         start, wrappers = strip_wrappers(words, self.catalog)
         program = words[start] if start < len(words) else None
-        profile = self.catalog.agent_run(program, words[start + 1 :]) if program else None
+        arguments = words[start + 1 :]
+        profile = self.catalog.agent_run(program, arguments) if program else None
         if profile is None or program is None:
             return None  # not an agent, a probe (`gptme --version`), or `opencode serve`
-        return profile, program, outer + wrappers, shell
+        interactive = profile.interactive(["" if word is None else word for word in arguments])
+        return profile, program, outer + wrappers, shell, interactive
 
     # Following a value back to a launch.
 
@@ -370,6 +387,8 @@ class _Analysis:
 
     def lost(self, launch: _Launch) -> str | None:
         """Why the launch's status is lost, or None."""
+        if launch.interactive:
+            return None  # a person's session: how it ended is theirs to see
         node: ast.AST = launch.node
         parent = self.module.parent(node)
         if isinstance(parent, ast.Await):
@@ -417,32 +436,7 @@ class _Analysis:
             # status is reported by the embedded shell, at the agent's own word.
             return None
         if launch.name in _PROCESS:
-            waited = entered  # leaving the block waits for it
-            communicated = False
-            for read in reads:
-                attribute = self.module.parent(read)
-                if not isinstance(attribute, ast.Attribute):
-                    return None  # the process goes somewhere that may read its status
-                name = attribute.attr
-                status_used = name in _STATUS_CALLS and method_value_used(self.module, attribute)
-                if name == "returncode" or status_used:
-                    return None
-                if name == "communicate":
-                    called = self.module.parent(attribute)
-                    if not isinstance(called, ast.Call) or self._output_judged(called, launch):
-                        return None  # judged by its output, as a run's result read is
-                    waited = communicated = True
-                    continue
-                examined = name in _OUTPUTS and not self._stream_shown(attribute)
-                tested = self.module.parent(attribute)
-                if examined and not (isinstance(tested, ast.Compare) and is_none_test(tested)):
-                    return None  # judged by its output, as a run's result read is
-                waited = waited or name in _STATUS_CALLS
-            if communicated:
-                return "nothing reads its `returncode` or tests its output for failure"
-            if waited:
-                return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
-            return "the process is never waited for"
+            return self._process_lost(reads, launch, entered)
         unexamined = (
             bool(reads)
             and launch.name in _RESULT
@@ -466,6 +460,38 @@ class _Analysis:
             given = "has `check=False`" if written is False else "has no `check=True`"
             return f"`{launch.name.rsplit('.', 1)[-1]}()` {given} and {dropped}"
         return "its return value is dropped" if bound is None else dropped
+
+    def _process_lost(self, reads: list[ast.AST], launch: _Launch, waited: bool) -> str | None:
+        """Why the status of a process (`Popen`, or a process an asyncio call starts) is
+        lost, by the reads of the name that holds it (`waited`: a `with` block waits for
+        it), or None."""
+        communicated = False
+        for read in reads:
+            attribute = self.module.parent(read)
+            if _identity(attribute):
+                continue  # `id(proc)`: which process, not how it went
+            if not isinstance(attribute, ast.Attribute):
+                return None  # the process goes somewhere that may read its status
+            name = attribute.attr
+            status_used = name in _STATUS_CALLS and method_value_used(self.module, attribute)
+            if name == "returncode" or status_used:
+                return None
+            if name == "communicate":
+                called = self.module.parent(attribute)
+                if not isinstance(called, ast.Call) or self._output_judged(called, launch):
+                    return None  # judged by its output, as a run's result read is
+                waited = communicated = True
+                continue
+            if name in _OUTPUTS and self.outputs.examined(
+                attribute, emptiness=self._emptiness_judges(launch), stream=True
+            ):
+                return None  # judged by its output, as a run's result read is
+            waited = waited or name in _STATUS_CALLS
+        if communicated:
+            return "nothing reads its `returncode` or tests its output for failure"
+        if waited:
+            return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
+        return "the process is never waited for"
 
     def _judged_by_items(self, node: ast.AST, target: ast.expr | None, bound: str) -> bool:
         """Whether the code examines another item of the tuple the status comes in (`out,
@@ -580,25 +606,6 @@ class _Analysis:
             for call in calls
         )
 
-    def _stream_shown(self, stream: ast.Attribute) -> bool:
-        """Whether a process's output stream (`p.stdout`) is only shown or logged: each
-        line a loop reads printed or written to a log (`for line in p.stdout:
-        print(line); log.write(line)`). A line kept (`lines.append(line)`) or a stream
-        read whole is the output the runner goes on to use."""
-        loop = self.module.parent(stream)
-        if not isinstance(loop, ast.For | ast.AsyncFor) or loop.iter is not stream:
-            return False
-        if not isinstance(loop.target, ast.Name):
-            return False
-        line = loop.target.id
-        uses = [
-            node
-            for statement in loop.body
-            for node in ast.walk(statement)
-            if isinstance(node, ast.Name) and node.id == line
-        ]
-        return all(self._shown(use, writes=True) for use in uses)
-
     def _shown(self, value: ast.expr, *, writes: bool) -> bool:
         """Whether a value goes only to a display: an argument of `print` or a logger's
         method (with `writes`, of a `.write()` to a log too), also through `or`, an
@@ -651,6 +658,14 @@ class _Analysis:
                 how = f"{returning.label} returns it and the result is dropped"
             elif bound is not None:
                 reads = self.index.reads.get((self.module.scope_of(node), bound), [])
+                process = self._returned_process(node) if isinstance(target, ast.Name) else None
+                if process is not None and reads:  # `proc = self._spawn(p)`: a process
+                    lost = self._process_lost(reads, process, False)
+                    if lost is not None:
+                        start, end = self.module.span(node)
+                        how = f"{returning.label} returns the process, and {lost}"
+                        found.append(LostStatus(start, end, AgentCall(start, end, *codes), how))
+                    continue
                 if any(not _after_endless_loop(self.module, read) for read in reads):
                     continue
                 if self._judged_by_items(node, target, bound):
@@ -661,6 +676,22 @@ class _Analysis:
             start, end = self.module.span(node)
             found.append(LostStatus(start, end, AgentCall(start, end, *codes), how))
         return found
+
+    def _returned_process(self, node: ast.Call) -> _Launch | None:
+        """The process a call of a function of this module starts and returns as it is
+        (`def _spawn(self, p): return subprocess.Popen(…)`), or None."""
+        function = called_function(self.module, node)
+        return next(
+            (
+                launch
+                for launch in self.launches.values()
+                if launch.name in _PROCESS
+                and launch.via is None
+                and self.module.scope_of(launch.node) is function
+                and isinstance(self.module.parent(launch.node), ast.Return)
+            ),
+            None,
+        )
 
     def _returned_codes(
         self, node: ast.Call, returning: StatusCall
@@ -784,6 +815,20 @@ def python_agent_status(
 def _end(node: ast.AST) -> tuple[int, int]:
     """Where a node ends (line, column), for reads after it."""
     return getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0
+
+
+def _given_stream(call: ast.Call, key: str) -> bool:
+    """Whether a process call gives the process a standard stream of its own (`stdout=PIPE`,
+    `capture_output=True`, `input=prompt`), not the terminal's (`stdout=None`)."""
+    value = keyword_argument(call, key)
+    return value is not None and not (
+        isinstance(value, ast.Constant) and value.value in (None, False)
+    )
+
+
+def _identity(node: ast.AST | None) -> bool:
+    """Whether a call only asks which object its argument is (`id(proc)`, `type(proc)`)."""
+    return isinstance(node, ast.Call) and dotted_name(node.func) in _IDENTITY
 
 
 def _container(node: ast.AST) -> bool:

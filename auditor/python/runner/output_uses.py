@@ -15,16 +15,27 @@ chat reply, a write to a log). The value is followed forward through the module:
   reaches (`auditor.python.model.reaching`, also round a loop);
 - into a function of the module as an argument, to its parameter's reads (as
   `auditor.python.model.value_flow` binds them, overrides too);
-- out of a function that returns it, to every call of that function in the module.
+- out of a function that returns (or yields) it, to every call of that function in the
+  module.
 
 Whatever is not known to carry it on examines it: an unknown call or method, a
 comparison, an attribute store, a caller outside the module. The walk is
 bounded; past the bound the output counts as examined.
+
+A process's stream (`p.stdout`) is read as the program reads it: whole (`.read()`),
+or a line at a time (`for line in p.stdout`, `.readline()`, `iter(p.stdout.readline,
+"")`). A line is a piece of the output: testing whether it is empty skips a blank
+line and judges nothing, and a line parsed as an event of a JSON stream (`--output-format
+stream-json`) examines the run only where the code reads or compares a field that says
+how it went (`"type": "error"`, `is_error`, `status`): an event stream whose fields are
+only taken apart for their text is carried on, as a failed run's empty stream is.
+Lines gathered into a list (`parts.append(line)`) and joined again are the output.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from typing import NamedTuple, cast
 
 from auditor.python.model.ast_values import Function, dotted_name
@@ -79,9 +90,27 @@ def _only_keeps(test: ast.If) -> bool:
     return not test.orelse and all(keeps(statement) for statement in test.body)
 
 
+# What an expression holds of the output (`_Value.kind`):
+_WHOLE = "whole"  # the output, in some form
+_HELD = "held"  # a container holding it, or its serialised text: testing that tests nothing
+_LINES = "lines"  # a container of its lines (`out.splitlines()`, lines gathered in a list)
+_LINE = "line"  # one line of it: its emptiness is a blank line, not a failed run
+_EVENT = "event"  # a line parsed as JSON (an event of a stream), or one of its fields
+_STREAM = "stream"  # a process's output stream, not yet read
+_CONTAINED = frozenset({_HELD, _LINES})
+# calls that parse a text as JSON
+_PARSERS = frozenset({"json.loads", "orjson.loads", "ujson.loads"})
+# methods that put a value into the container they are called on
+_GATHERS = frozenset({"append", "extend", "add", "insert", "appendleft"})
+# methods of a parsed event that give its fields
+_EVENT_FIELDS = frozenset({"get", "items", "values", "keys", "pop"})
+# words in a field's name or a value it is compared with that say how the run went
+_OUTCOME = re.compile(r"error|fail|exception|success|status|subtype|abort|cancel|denied|refus")
+
+
 class _Value(NamedTuple):
     node: ast.AST  # an expression that holds the output
-    held: bool  # inside a container or its serialised text: testing that is not testing it
+    kind: str  # what it holds of it: `_WHOLE`, `_HELD`, `_LINES`, `_LINE`, `_EVENT`, `_STREAM`
 
 
 class OutputUses:
@@ -92,11 +121,12 @@ class OutputUses:
         self.index = index
         self.flow = module_flow(module)
 
-    def examined(self, value: ast.expr, *, emptiness: bool = True) -> bool:
+    def examined(self, value: ast.expr, *, emptiness: bool = True, stream: bool = False) -> bool:
         """Whether the code examines the output `value` holds, wherever it goes.
         `emptiness`: whether a test of its being empty judges the run (not for an agent
-        that prints its errors as its answer: `AgentProfile.answers_errors`)."""
-        work = [_Value(value, False)]
+        that prints its errors as its answer: `AgentProfile.answers_errors`). `stream`:
+        `value` is a process's output stream (`p.stdout`), read as the code reads it."""
+        work = [_Value(value, _STREAM if stream else _WHOLE)]
         seen: set[_Value] = set()
         while work:
             item = work.pop()
@@ -110,61 +140,117 @@ class OutputUses:
     def _examines(self, item: _Value, work: list[_Value], emptiness: bool) -> bool:
         """Whether the place the value is used examines it; the values it is carried on
         as go onto `work`."""
-        node, held = item
+        node, kind = item
         parent = self.module.parent(node)
         if parent is None or isinstance(parent, ast.Expr):
             return False  # not used at all
+        if kind == _STREAM:
+            return self._stream_read(node, parent, work)
         if isinstance(parent, ast.FormattedValue):
             node, parent = parent, self.module.parent(parent)
         if parent is None:
             return True
         if isinstance(parent, _CARRYING) or _carries(parent, node):
-            work.append(_Value(parent, held))
+            work.append(_Value(parent, kind))
             return False
         if isinstance(parent, _CONTAINERS) or _dict_value(parent, node):
-            work.append(_Value(parent, True))
+            work.append(_Value(parent, _HELD))
             return False
         if isinstance(parent, ast.IfExp) and node is not parent.test:
-            work.append(_Value(parent, held))
+            work.append(_Value(parent, kind))
             return False
-        if isinstance(parent, ast.Subscript) and held and node is parent.value:
-            work.append(_Value(parent, False))  # an item taken out: the output again
-            return False
-        if isinstance(parent, ast.Compare):
-            return not (held or is_none_test(parent))
-        if isinstance(parent, ast.Attribute):
-            call = self.module.parent(parent)
-            if parent.attr in _TRANSFORMS and isinstance(call, ast.Call) and call.func is parent:
-                # its pieces (`out.splitlines()`) hold it as a container does
-                work.append(_Value(call, held or parent.attr in _PIECES))
+        if isinstance(parent, ast.Subscript) and node is parent.value:
+            if kind in _CONTAINED:  # an item taken out: the output again, or one line
+                work.append(_Value(parent, _LINE if kind == _LINES else _WHOLE))
                 return False
-            return True  # a method or an attribute read on it examines it
+            if kind == _EVENT:
+                return self._field(parent, parent.slice, work)
+        if isinstance(parent, ast.Compare):
+            if kind in _CONTAINED:
+                return False
+            if kind == _EVENT:
+                return _outcome_compared(parent, node)
+            return not is_none_test(parent)
+        if isinstance(parent, ast.Attribute):
+            return self._method(parent, kind, work)
         if isinstance(parent, ast.keyword | ast.Call):
             call = self.module.parent(parent) if isinstance(parent, ast.keyword) else parent
             given = parent if isinstance(parent, ast.keyword) else node
             if not isinstance(call, ast.Call) or node is call.func:
                 return True
-            return self._argument(call, given, held, work, emptiness)
+            return self._argument(call, given, kind, work, emptiness)
         if isinstance(parent, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
             targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-            return not all(self._bound(target, parent, held, work) for target in targets)
+            return not all(self._bound(target, parent, kind, work) for target in targets)
         if isinstance(parent, ast.For | ast.AsyncFor) and node is parent.iter:
-            return not self._bound(parent.target, parent, held, work)
-        if isinstance(parent, ast.Return):
+            each = {_HELD: _WHOLE, _LINES: _LINE}.get(kind, kind)
+            return not self._bound(parent.target, parent, each, work)
+        if isinstance(parent, ast.Return | ast.Yield):  # each item a generator's call gives
             scope = self.module.scope_of(parent)
             callers = calls_of(self.module, scope) if isinstance(scope, Function) else []
-            work += (_Value(call, held) for call in callers)
+            work += (_Value(call, kind) for call in callers)
             return not callers  # handed to code outside the module, which may examine it
         if isinstance(parent, ast.If) and node is parent.test and _only_keeps(parent):
             return False  # `if out: f.write(out)`: whether there is any to save
         if isinstance(parent, _TESTS):
             # a test of a container that holds it tests the container (`if payload:`); a
-            # test of its truth (`if out:`) judges the run where a failed run prints nothing
-            return emptiness and not held
+            # test of its truth (`if out:`) judges the run where a failed run prints
+            # nothing, not a line's (a blank one) or an event field's
+            return emptiness and kind == _WHOLE
         return True
 
+    def _stream_read(self, node: ast.AST, parent: ast.AST, work: list[_Value]) -> bool:
+        """Whether a read of a process's stream examines it: read whole, it is the output;
+        a line at a time, each line is a piece of it; anything else may examine it."""
+        if isinstance(parent, ast.For | ast.AsyncFor) and node is parent.iter:
+            return not self._bound(parent.target, parent, _LINE, work)
+        if isinstance(parent, ast.Compare):
+            return not is_none_test(parent)  # `assert p.stdout is not None`: it is there
+        if isinstance(parent, ast.Attribute):
+            call = self.module.parent(parent)
+            if parent.attr == "close":
+                return False
+            if isinstance(call, ast.Call) and call.func is parent:
+                read = {"read": _WHOLE, "readline": _LINE, "readlines": _LINES}.get(parent.attr)
+                if read is not None:
+                    work.append(_Value(call, read))
+                    return False
+            elif (  # `iter(p.stdout.readline, "")`: the stream, a line at a time
+                parent.attr == "readline"
+                and isinstance(call, ast.Call)
+                and dotted_name(call.func) == "iter"
+                and call.args[:1] == [parent]
+            ):
+                work.append(_Value(call, _STREAM))
+                return False
+        return True
+
+    def _method(self, attribute: ast.Attribute, kind: str, work: list[_Value]) -> bool:
+        """Whether a method called on (or an attribute read of) the value examines it."""
+        call = self.module.parent(attribute)
+        if not (isinstance(call, ast.Call) and call.func is attribute):
+            return True  # an attribute read on it examines it
+        if attribute.attr in _TRANSFORMS:
+            pieces = attribute.attr in _PIECES and kind not in _CONTAINED
+            work.append(_Value(call, _LINES if pieces else kind))  # pieces: its lines
+            return False
+        if kind == _EVENT and attribute.attr in _EVENT_FIELDS:
+            return self._field(call, call.args[0] if call.args else None, work)
+        return True  # a method called on it examines it
+
+    def _field(self, taken: ast.expr, key: ast.AST | None, work: list[_Value]) -> bool:
+        """Whether taking a field of a parsed event examines the run: a field that says how
+        it went does; another gives a field, carried on as the event is."""
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            if _OUTCOME.search(key.value.lower()):
+                return True
+        elif key is not None:
+            return True  # a field named at run time: any
+        work.append(_Value(taken, _EVENT))
+        return False
+
     def _argument(
-        self, call: ast.Call, given: ast.AST, held: bool, work: list[_Value], emptiness: bool
+        self, call: ast.Call, given: ast.AST, kind: str, work: list[_Value], emptiness: bool
     ) -> bool:
         """Whether passing the output to `call` (as `given`, an argument or a keyword)
         examines it."""
@@ -172,23 +258,43 @@ class OutputUses:
         # (`(out_dir / "log.txt").write_text(out)`: a method of a value, not a name)
         last = call.func.attr if isinstance(call.func, ast.Attribute) else name
         if name == "len":
-            return emptiness and not held and self._emptiness_test(call)
+            return emptiness and kind == _WHOLE and self._emptiness_test(call)
         if shows(call) or last in _RELAYS:
             return False
+        if name in _PARSERS and kind in (_LINE, _EVENT):
+            work.append(_Value(call, _EVENT))  # a line of a JSON stream: an event
+            return False
+        if name == "isinstance" and kind == _EVENT:
+            return False  # the shape of an event, not how the run went
         joined = isinstance(call.func, ast.Attribute) and call.func.attr == "join"
         if name in _CARRIERS or joined:
-            work.append(_Value(call, held))
+            work.append(_Value(call, _WHOLE if joined and kind == _LINES else kind))
             return False
         argument = given.value if isinstance(given, ast.keyword) else given
         keyword = given.arg if isinstance(given, ast.keyword) else None
         if isinstance(given, ast.keyword) and keyword is None:
             return True  # `**kwargs`: which parameter it binds is not known here
+        if last in _GATHERS and self._gathered(call, kind, work):
+            return False
         reads = self.flow.parameter_reads(call, cast(ast.expr, argument), keyword)
         if reads is not None:
-            work += (_Value(read, held) for read in reads)
+            work += (_Value(read, kind) for read in reads)
             return False
         # a record built from keywords (`Memory(content=out)`) keeps the text as it is
         return not (isinstance(given, ast.keyword) and last[:1].isupper())
+
+    def _gathered(self, call: ast.Call, kind: str, work: list[_Value]) -> bool:
+        """Whether a value is put into a local container (`parts.append(line)`): the
+        container's reads after the call hold it (a line among lines)."""
+        holder = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if not isinstance(holder, ast.Name):
+            return False
+        scope = self.module.scope_of(call)
+        gathered = _LINES if kind in (_LINE, _LINES) else _HELD
+        for read in self.index.reads.get((scope, holder.id), []):
+            if read is not holder and self.module.ends_before(call, read):
+                work.append(_Value(read, gathered))
+        return True
 
     def _emptiness_test(self, length: ast.Call) -> bool:
         """Whether the output's length is tested for its being empty (`len(out) == 0`, `if
@@ -199,31 +305,48 @@ class OutputUses:
         bounds = [side for side in (parent.left, *parent.comparators) if side is not length]
         return any(isinstance(b, ast.Constant) and b.value in (0, 1) for b in bounds)
 
-    def _bound(self, target: ast.expr, at: ast.AST, held: bool, work: list[_Value]) -> bool:
+    def _bound(self, target: ast.expr, at: ast.AST, kind: str, work: list[_Value]) -> bool:
         """Whether the output is bound to local names only (each element of an unpacking
         too); their reads from there on go onto `work`."""
         if isinstance(target, ast.Tuple | ast.List):
-            return all(self._bound(element, at, held, work) for element in target.elts)
+            return all(self._bound(element, at, kind, work) for element in target.elts)
         if isinstance(target, ast.Starred):
-            return self._bound(target.value, at, held, work)
+            return self._bound(target.value, at, kind, work)
         if not isinstance(target, ast.Name):
             return False  # kept on an object or in a container: read who knows where
         scope = self.module.scope_of(at)
         bindings = self.module.bindings.get((scope, target.id), [])
         # a read this binding reaches, also round a loop (`auditor.python.model.reaching`);
         # an unpacking the model keeps no binding for (`out, _ = …`): each read after it
-        recorded = any(b.at is at for b in bindings)
+        # (a loop's binding is at its target)
+        recorded = any(b.at is at or b.at is target for b in bindings)
         for read in self.index.reads.get((scope, target.id), []):
             if not isinstance(read, ast.Name):
                 continue
             if recorded:
                 chains = reaching_chains(self.module, bindings, read)
-                reached = any(b.at is at for chain in chains for b in chain)
+                reached = any(b.at is at or b.at is target for chain in chains for b in chain)
             else:
                 reached = self.module.ends_before(at, read)
             if reached:
-                work.append(_Value(read, held))
+                work.append(_Value(read, kind))
         return True
+
+
+def _outcome_compared(comparison: ast.Compare, field: ast.AST) -> bool:
+    """Whether comparing an event's field tells how the run went: the field is compared
+    with a value that says so (`== "error"`, `in ("failed", "cancelled")`), or with one
+    only known at run time."""
+    for side in (comparison.left, *comparison.comparators):
+        if side is field:
+            continue
+        values = side.elts if isinstance(side, ast.Tuple | ast.List | ast.Set) else [side]
+        for value in values:
+            if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+                return True
+            if _OUTCOME.search(value.value.lower()):
+                return True
+    return False
 
 
 def _dict_value(parent: ast.AST, node: ast.AST) -> bool:

@@ -1,6 +1,6 @@
 class AgentCommand:
     def __init__(self) -> None:
-        self._argv: list[str] = ["claude"]
+        self._argv: list[str] = ["claude", "-p"]
 
     def with_resume(self) -> "AgentCommand":
         self._argv.append("--resume")
