@@ -112,7 +112,8 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     on a failed *result* (`answer = ask(p)`, then `if answer.ok: break`), over
     the requests whose failures the code it calls turns into such a value
     (`except Exception: return Answer(ok=False)`). A client is followed
-    wherever it goes: a module global or `self.` attribute, a dict of
+    wherever it goes: a module global or `self.` attribute, a chain it is
+    composed into (LangChain's `prompt | model | parser`), a dict of
     clients per provider (`clients[provider] = OpenAI(…)`, a dict literal or
     comprehension)
     read back through a factory (`get_client(provider)`), a helper that

@@ -127,9 +127,14 @@ Passes = Callable[[ast.Call], ast.expr | None]
 class ValueFlow:
     """Follows values through one module's names, attributes, containers, returns and calls."""
 
-    def __init__(self, module: PythonModule, passes: Passes | None = None) -> None:
+    def __init__(
+        self, module: PythonModule, passes: Passes | None = None, *, pipes: bool = False
+    ) -> None:
+        """`passes`: what a call's value is of what it is given; `pipes`: whether `a | b`
+        composes a value into a chain that uses it (LangChain's `prompt | model`)."""
         self.module = module
         self.passes = passes
+        self.pipes = pipes
         # a name's node, or a function's (for the name it defines) -> the binding's scope
         self._scope_cache: dict[ast.AST, ast.AST] = {}
         self._locals: dict[_Function, frozenset[str]] = {}
@@ -204,6 +209,9 @@ class ValueFlow:
                     work.append(_Item(call, False))  # `clients.get(provider)`
             elif isinstance(parent, ast.Call) and parent.func is node and not item.held:
                 called.append(parent)
+            elif isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.BitOr):
+                if self.pipes and not item.held:  # `prompt | model`: a chain that uses it
+                    work.append(_Item(parent, False))
             elif isinstance(parent, ast.Subscript) and parent.value is node and item.held:
                 work.append(_Item(parent, False))
             elif isinstance(parent, ast.Dict) and not item.held:

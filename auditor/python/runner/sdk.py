@@ -238,7 +238,9 @@ def find_clients(
     catch every failure, the step catalogue's by default)."""
     wide = default_steps().blanket_exceptions if blanket is None else blanket
     resolver = _Resolver(module, python)
-    flow = ValueFlow(module, lambda call: sdk.same_client(call, module.calls.get(call, ())))
+    flow = ValueFlow(
+        module, lambda call: sdk.same_client(call, module.calls.get(call, ())), pipes=sdk.pipes
+    )
     clients: list[Client] = []
     for call, names in module.calls.items():
         constructor = next((c for n in names if (c := sdk.constructor(n)) is not None), None)

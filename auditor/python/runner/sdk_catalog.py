@@ -135,6 +135,7 @@ class SdkCatalog(NamedTuple):
     # (`anthropic`, …), for a class imported from a module inside its package
     by_class: Mapping[str, tuple[tuple[str, SdkConstructor], ...]] = {}
     module_clients: tuple[ModuleClient, ...] = ()
+    pipes: bool = False  # `prompt | model`: a chain that sends the client's requests
 
     @property
     def sdk_retries(self) -> SdkRetried:
@@ -217,7 +218,8 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
         ModuleClient(name, frozenset(table["resources"]), table["attribute"], table["default"])
         for name, table in data.get("module_clients", {}).items()
     )
-    return SdkCatalog(constructors, derivers, wrappers, forbid, by_class, module_clients)
+    pipes = bool(data["wrappers"].get("pipes", False))
+    return SdkCatalog(constructors, derivers, wrappers, forbid, by_class, module_clients, pipes)
 
 
 @functools.cache
