@@ -37,13 +37,32 @@ class SessionWords(NamedTuple):
     without: frozenset[str] = frozenset()  # they start none (`opencode serve`)
     only: frozenset[str] = frozenset()  # the only ones that start one (`openclaw agent`)
 
-    def starts_none(self, first: str | None) -> bool:
-        """Whether a run whose first argument is `first` (None: not known) starts no
-        session: a subcommand that starts none, or, where only some start one, another
-        known word or none at all."""
-        if first in self.without:
+    def starts_none(self, arguments: Sequence[str | None]) -> bool:
+        """Whether a run with these arguments (None: a word not known) starts no session:
+        its first word a subcommand that starts none, or, where only some subcommands
+        start one, another subcommand first after the global options (`openclaw --profile
+        work agent …` starts one, `openclaw gateway` none; each option is taken to hold
+        the next word unless that word is such a subcommand)."""
+        if arguments and arguments[0] in self.without:
             return True
-        return bool(self.only) and first is not None and first not in self.only
+        if not self.only:
+            return False
+        index = 0
+        while index < len(arguments):
+            word = arguments[index]
+            if word is None or word in self.only:
+                return False  # (a word not known may be the subcommand)
+            if not word.startswith("-"):
+                return True
+            following = arguments[index + 1] if index + 1 < len(arguments) else None
+            holds = (
+                "=" not in word
+                and following is not None
+                and following not in self.only
+                and not following.startswith("-")
+            )
+            index += 2 if holds else 1
+        return False  # no subcommand known: the words may go on with one
 
 
 class AgentProfile(NamedTuple):
@@ -177,6 +196,12 @@ def output_markers() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(data["failure-markers"]), tuple(data["success-markers"])
 
 
+def outcome_words() -> tuple[str, ...]:
+    """Words in a field of an agent's JSON event, or a value it is compared with, that say
+    how the run went (`rules/data/agents.toml`, `[output]`)."""
+    return tuple(builtin_data("agents")["output"]["outcome-words"])
+
+
 _WINDOWS_PROGRAMS = frozenset({"exe", "cmd", "bat", "ps1"})  # extensions of a program
 
 
@@ -202,8 +227,7 @@ class AgentCatalog(NamedTuple):
         agent = self.agent_for(program)
         if agent is None or is_probe(arguments):
             return None
-        first = arguments[0] if arguments else ""
-        return None if agent.sessions.starts_none(first) else agent
+        return None if agent.sessions.starts_none(arguments) else agent
 
     def knows_command(self, word: str) -> bool:
         """Whether `word` names a program this catalogue knows (an agent, a wrapper, a

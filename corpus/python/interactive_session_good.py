@@ -21,3 +21,10 @@ def resume(worktree: Path) -> None:
 
 def pair(model: str) -> None:
     subprocess.call(["aider", "--model", model])
+
+
+def attach(worktree: Path, task: str) -> None:
+    argv = ["claude", "--add-dir", str(worktree)]
+    argv.append(task)
+    process = subprocess.Popen(argv, cwd=worktree)
+    process.wait()

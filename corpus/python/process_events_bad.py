@@ -1,7 +1,8 @@
 """A process whose status nothing reads, read a line at a time as a JSON event stream: the
 events are taken apart for their text only, so a failed run (an expired key, a missing
 model) ends as an empty answer. Also where the process comes from a helper that starts
-it and hands it back."""
+it and hands it back, where it is read in chunks (an empty chunk ends the stream), and
+an OpenClaw agent turn (after a global option) left running."""
 
 import asyncio
 import json
@@ -50,3 +51,20 @@ class OpenCode:
                 parts.append(part.get("text", ""))
         proc.wait()
         return Reply(text="".join(parts))
+
+
+def chunks(prompt: str) -> str:
+    proc = subprocess.Popen(["codex", "exec", "--json", prompt], stdout=subprocess.PIPE)  # expect: RA203(warning)
+    assert proc.stdout is not None
+    received = []
+    while True:
+        chunk = proc.stdout.read(4096)
+        if not chunk:
+            break  # the end of the stream, not a failed run
+        received.append(chunk)
+    proc.wait()
+    return Reply(text=b"".join(received).decode()).text
+
+
+def delegate(task: str) -> None:
+    subprocess.Popen(["openclaw", "--profile", "ops", "agent", "--message", task])  # expect: RA203(warning)

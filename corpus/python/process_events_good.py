@@ -1,6 +1,8 @@
 """Near misses: a JSON event stream read a line at a time, whose error events the code
-raises on (or whose result event's flag it reads); lines gathered and searched for a
-failure; a helper's process whose status the caller reads."""
+raises on (or whose result event's flag it reads, or a marker in its result, or a state
+that says the run failed); lines gathered and searched for a failure; a stream read
+whole and tested; a helper's process whose status the caller reads; a subcommand that
+runs no agent (`openclaw gateway`)."""
 
 import json
 import subprocess
@@ -69,3 +71,43 @@ class OpenCode:
         if proc.wait() != 0:
             raise RuntimeError(text)
         return Reply(text=text)
+
+
+def marker(prompt: str) -> bool:
+    argv = ["claude", "-p", prompt, "--output-format", "stream-json", "--verbose"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    done = False
+    for line in proc.stdout:
+        event = json.loads(line)
+        if not isinstance(event, dict):
+            continue
+        if "<promise>COMPLETE</promise>" in event.get("result", ""):
+            done = True
+    proc.wait()
+    return done
+
+
+def statuses(prompt: str, log: list[str]) -> None:
+    proc = subprocess.Popen(["opencode", "run", "--format", "json", prompt], stdout=subprocess.PIPE)
+    assert proc.stdout is not None
+    log.append(f"started {id(proc)}")
+    for line in proc.stdout.readlines():
+        event = json.loads(line)
+        if event.get("part", {}).get("state") in ("failed", "cancelled"):
+            raise RuntimeError(line)
+    proc.wait()
+
+
+def whole(prompt: str) -> str:
+    proc = subprocess.Popen(["codex", "exec", prompt], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    answer = proc.stdout.read()
+    proc.wait()
+    if not answer:
+        raise RuntimeError("codex answered nothing")
+    return answer
+
+
+def gateway() -> None:
+    subprocess.Popen(["openclaw", "gateway", "--port", "18789"])  # a server, no agent run

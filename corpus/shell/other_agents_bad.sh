@@ -19,5 +19,6 @@ opencode run "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 goose run --text "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 cursor-agent -p --output-format text "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 openclaw agent --local --session-id fix --message "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+openclaw --profile ops agent --message "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 
 echo "all agents ran"

@@ -7,6 +7,7 @@ openclaw gateway --port 18789 > gateway.log 2>&1 &
 GATEWAY_PID=$!
 trap 'kill "$GATEWAY_PID"' EXIT
 openclaw channels list | grep -q telegram || echo "no telegram channel"
+openclaw --profile ops gateway status | grep -q running || echo "gateway down"
 cursor-agent status | grep -q "Logged in" || echo "not signed in"
 
 rc=0

@@ -33,6 +33,7 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     output (`print(r.stdout or r.stderr)`, a logger's call), `os.system(agent…)`
     whose value is dropped, a `Popen` (or an asyncio process) never waited, or
     waited with `wait()`'s result dropped and `returncode` never read, also one
+    a helper of the module starts and returns (`proc = self._spawn(p)`), and one
     kept on the instance (`self.proc = Popen(…)`) that no method of its class
     waits for or polls. A function of the audited tree whose parameter reaches a
     process launch (`def run_command(cmd): return subprocess.run(cmd)`, in this
@@ -97,7 +98,20 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       not empty (`if out:`, `len(out) == 0`) judges the run only for an agent that writes
       its errors to stderr: claude and aider print theirs as their answer (`Invalid API
       key · Please run /login`), so theirs must be searched for the failure (the
-      profile's `answers-errors`);
+      profile's `answers-errors`). A stream read a line at a time (`for line in
+      proc.stdout`, `readline()`) is examined by what the code does with its lines:
+      a blank line skipped judges nothing, and a line parsed as a JSON event
+      (`--output-format stream-json`, `codex exec --json`) is examined only by a field
+      or a value that says how the run went (`"type": "error"`, `is_error`, a
+      `status`, a marker searched in its text), not by taking events apart for their
+      text (`type == "message"`, `content`); lines gathered into a list and joined are
+      the output again;
+    - an interactive session a person drives: an agent CLI started with none of its
+      headless words (`claude` without `-p`, `codex` without `exec`) and the terminal
+      as its input and output (no pipe, redirection or capture in shell; in Python no
+      `stdin=`, `stdout=`, `input=`, `capture_output=` or `**options`, and no
+      `*spread` or `extend` of a value that may hold a headless option), waited for:
+      how it ended is that person's to see;
     - an agent in a tmux pane that the script (or the Python module that
       starts it) reads back afterwards (`capture-pane`/`pipe-pane`), judged
       by that output; and the last command of a line typed into a pane's

@@ -12,7 +12,6 @@ calls whose result it returns (`success, out = backend.run(…)`, `return succes
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import deque
 from typing import Any, NamedTuple
 
@@ -179,8 +178,8 @@ class GraphLaunchers:
             return False
         words = str(token[2]).split(ARGV_SEPARATOR)
         return any(
-            sessions.starts_none(word)
-            for program, word in itertools.pairwise(words)
+            sessions.starts_none(words[index + 1 :])
+            for index, program in enumerate(words)
             if (sessions := self.sessions.get(program_name(program))) is not None
         )
 

@@ -8,7 +8,10 @@ wins), and calls of a function of the module (`run_agent(p)`, `self.run(p)`)
 whose only `return` gives one of these. A comparison of such a value with
 integers is a guard. A lost status of an agent run through a shell string is
 left to the embedded shell, which reports it at the agent's own word, so it is
-not reported twice.
+not reported twice. A process's output is judged as the code reads it
+(`auditor.python.runner.output_uses`), also where a helper of the module starts the
+process and returns it; an interactive session a person drives (no headless word,
+the terminal's streams, waited for) is theirs, and its status is not lost.
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ _OUTPUTS = frozenset({"stdout", "stderr"})
 _STATUS_CALLS = frozenset({"wait", "poll"})
 _TO_EXIT_CODE = frozenset({"os.waitstatus_to_exitcode", "os.WEXITSTATUS"})
 _IDENTITY = frozenset({"id", "hash", "type", "repr"})  # calls that only ask which object
+_NEVER_WAITED = "the process is never waited for"
 _CONTROL = frozenset({";", "&&", "||", "|", "|&", ";;"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 _MAX_DEPTH = 16
@@ -87,12 +91,20 @@ _SYSEXIT_NAMES = "USAGE DATAERR NOINPUT NOUSER NOHOST UNAVAILABLE SOFTWARE OSERR
 _SYSEXIT_NAMES += " IOERR TEMPFAIL PROTOCOL NOPERM CONFIG"
 _SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.split(), 64)}
 _COLLECTIONS = (ast.Tuple, ast.List, ast.Set)
-# profile, program, wrappers, in a shell string, started as a person's session (`AgentProfile
-# .interactive`: no headless word; each word the code cannot know counts as a value, as
-# the one word a list element is, never a headless option)
-_Agent = tuple[AgentProfile, str, tuple[WrapperUse, ...], bool, bool]
 # keywords that give a process other standard streams than its parent's terminal
 _STREAMS = ("stdin", "stdout", "input", "capture_output")
+
+
+class _Agent(NamedTuple):
+    """The agent one value of a launch's command runs."""
+
+    profile: AgentProfile
+    program: str
+    wrappers: tuple[WrapperUse, ...]
+    shell: bool  # in a shell command string
+    # started as a person's session (`AgentProfile.interactive`: no headless word, where
+    # a word the code cannot know is one list element's, a value, never an option)
+    interactive: bool
 
 
 class _Launch(NamedTuple):
@@ -164,21 +176,21 @@ class _Analysis:
             found = agents[0] if agents else None
             if found is None:
                 continue
-            profile, program, _, shell, _ = found
+            profile, program, shell = found.profile, found.program, found.shell
             raises = keyword_argument(node, "timeout") is not None
             extra = None if name == "os.system" else killed
             codes = either_codes(  # what any value of the command that runs this agent can exit
                 [
                     invocation_codes(
                         profile,
-                        wrappers,
+                        other.wrappers,
                         self.catalog,
-                        shell=in_shell,
+                        shell=other.shell,
                         extra=extra,
                         timeout_raises=raises,
                     )
-                    for other, _, wrappers, in_shell, _ in agents
-                    if other == profile
+                    for other in agents
+                    if other.profile == profile
                 ]
             )
             call = AgentCall(*self.module.span(node), program.rsplit("/", 1)[-1], codes)
@@ -189,7 +201,7 @@ class _Analysis:
             interactive = (
                 via is None
                 and not shell
-                and all(a[4] for a in agents if a[0] == profile)
+                and all(other.interactive for other in agents if other.profile == profile)
                 and not any(_given_stream(node, key) for key in _STREAMS)
                 and all(k.arg is not None for k in node.keywords)  # no `**options`
             )
@@ -212,6 +224,7 @@ class _Analysis:
             text = resolver.shell_text(command) if command is not None else None
             words = _shell_words(text.text) if text is not None else None
             return self._agent(words, (), shell=True) if words is not None else None
+        single = via is None and self._one_word_each(node, name)
         if via is not None and via.parameter.form == "program":  # `run(exe)`: `[exe, …]`
             named = resolver.text(via.argument)
             argv = [named] if named is not None else None
@@ -235,7 +248,24 @@ class _Analysis:
             string = argv[start + inner[0]].text if inner is not None else None
             nested = _shell_words(string) if string is not None else None
             return self._agent(nested, wrappers, shell=True) if nested is not None else None
-        return self._agent(words, (), shell=False)
+        return self._agent(words, (), shell=False, single=single)
+
+    def _one_word_each(self, node: ast.Call, name: str) -> bool:
+        """Whether each value of the call's argv is one word (a prompt, a path), never
+        several that may hold a headless option: a list written out with no `*spread`, or
+        a name of the function bound only to such lists and extended only with such."""
+        if name.endswith("_exec"):  # `create_subprocess_exec("claude", *args)`
+            return not any(isinstance(argument, ast.Starred) for argument in node.args)
+        argv = positional_argument(node, 0) or keyword_argument(node, "args")
+        if isinstance(argv, ast.List | ast.Tuple):
+            return _written_out(argv)
+        if not isinstance(argv, ast.Name):
+            return False
+        bindings = self.module.bindings.get((self.module.scope_of(node), argv.id), [])
+        # (`argv.append(x)` adds one word; `argv.extend(extra)`, `argv += extra` any number)
+        return bool(bindings) and all(
+            binding.kind == "append" or _written_out(binding.value) for binding in bindings
+        )
 
     def _argv(self, node: ast.Call, name: str, resolver: Resolver) -> list[MappedText] | None:
         if not name.endswith("_exec"):
@@ -244,16 +274,23 @@ class _Analysis:
         return resolver.spread_words(node)
 
     def _agent(
-        self, words: tuple[str | None, ...], outer: tuple[WrapperUse, ...], *, shell: bool
+        self,
+        words: tuple[str | None, ...],
+        outer: tuple[WrapperUse, ...],
+        *,
+        shell: bool,
+        single: bool = False,
     ) -> _Agent | None:
+        """The agent `words` run; `single`: each unknown word is one value, never an
+        option (`_one_word_each`)."""
         start, wrappers = strip_wrappers(words, self.catalog)
         program = words[start] if start < len(words) else None
         arguments = words[start + 1 :]
         profile = self.catalog.agent_run(program, arguments) if program else None
         if profile is None or program is None:
             return None  # not an agent, a probe (`gptme --version`), or `opencode serve`
-        interactive = profile.interactive(["" if word is None else word for word in arguments])
-        return profile, program, outer + wrappers, shell, interactive
+        given = ["" if word is None and single else word for word in arguments]
+        return _Agent(profile, program, outer + wrappers, shell, profile.interactive(given))
 
     # Following a value back to a launch.
 
@@ -387,7 +424,7 @@ class _Analysis:
 
     def lost(self, launch: _Launch) -> str | None:
         """Why the launch's status is lost, or None."""
-        if launch.interactive:
+        if launch.interactive and launch.name not in _PROCESS:
             return None  # a person's session: how it ended is theirs to see
         node: ast.AST = launch.node
         parent = self.module.parent(node)
@@ -436,7 +473,9 @@ class _Analysis:
             # status is reported by the embedded shell, at the agent's own word.
             return None
         if launch.name in _PROCESS:
-            return self._process_lost(reads, launch, entered)
+            lost = self._process_lost(reads, launch, entered)
+            # a person's session the runner waits for is theirs; one left running is not
+            return None if launch.interactive and lost != _NEVER_WAITED else lost
         unexamined = (
             bool(reads)
             and launch.name in _RESULT
@@ -491,7 +530,7 @@ class _Analysis:
             return "nothing reads its `returncode` or tests its output for failure"
         if waited:
             return "it is waited for, but neither `wait()`'s result nor `returncode` is read"
-        return "the process is never waited for"
+        return _NEVER_WAITED
 
     def _judged_by_items(self, node: ast.AST, target: ast.expr | None, bound: str) -> bool:
         """Whether the code examines another item of the tuple the status comes in (`out,
@@ -687,8 +726,9 @@ class _Analysis:
                 for launch in self.launches.values()
                 if launch.name in _PROCESS
                 and launch.via is None
+                and not launch.interactive
                 and self.module.scope_of(launch.node) is function
-                and isinstance(self.module.parent(launch.node), ast.Return)
+                and isinstance(_unawaited_parent(self.module, launch.node), ast.Return)
             ),
             None,
         )
@@ -824,6 +864,20 @@ def _given_stream(call: ast.Call, key: str) -> bool:
     return value is not None and not (
         isinstance(value, ast.Constant) and value.value in (None, False)
     )
+
+
+def _written_out(value: ast.AST | None) -> bool:
+    """Whether a value is a list (or tuple) written out, one word per element: no
+    `*spread`."""
+    return isinstance(value, ast.List | ast.Tuple) and not any(
+        isinstance(element, ast.Starred) for element in value.elts
+    )
+
+
+def _unawaited_parent(module: PythonModule, node: ast.AST) -> ast.AST | None:
+    """The node above `node`, past an `await` of it."""
+    parent = module.parent(node)
+    return module.parent(parent) if isinstance(parent, ast.Await) else parent
 
 
 def _identity(node: ast.AST | None) -> bool:

@@ -38,6 +38,7 @@ import ast
 import re
 from typing import NamedTuple, cast
 
+from auditor.profiles import outcome_words
 from auditor.python.model.ast_values import Function, dotted_name
 from auditor.python.model.callees import shows
 from auditor.python.model.module import PythonModule
@@ -93,19 +94,21 @@ def _only_keeps(test: ast.If) -> bool:
 # What an expression holds of the output (`_Value.kind`):
 _WHOLE = "whole"  # the output, in some form
 _HELD = "held"  # a container holding it, or its serialised text: testing that tests nothing
-_LINES = "lines"  # a container of its lines (`out.splitlines()`, lines gathered in a list)
+_LINES = "lines"  # a container of its pieces (`out.splitlines()`, lines or texts gathered)
 _LINE = "line"  # one line of it: its emptiness is a blank line, not a failed run
 _EVENT = "event"  # a line parsed as JSON (an event of a stream), or one of its fields
 _STREAM = "stream"  # a process's output stream, not yet read
 _CONTAINED = frozenset({_HELD, _LINES})
 # calls that parse a text as JSON
 _PARSERS = frozenset({"json.loads", "orjson.loads", "ujson.loads"})
-# methods that put a value into the container they are called on
-_GATHERS = frozenset({"append", "extend", "add", "insert", "appendleft"})
+# methods that put a value into the container they are called on (`insert` is a relay's)
+_GATHERS = frozenset({"append", "extend", "add", "appendleft"})
+# calls that make an empty container to gather into
+_CONTAINER_CALLS = frozenset({"list", "set", "deque", "collections.deque"})
 # methods of a parsed event that give its fields
 _EVENT_FIELDS = frozenset({"get", "items", "values", "keys", "pop"})
 # words in a field's name or a value it is compared with that say how the run went
-_OUTCOME = re.compile(r"error|fail|exception|success|status|subtype|abort|cancel|denied|refus")
+_OUTCOME = re.compile("|".join(map(re.escape, outcome_words())))
 
 
 class _Value(NamedTuple):
@@ -169,7 +172,7 @@ class OutputUses:
             if kind in _CONTAINED:
                 return False
             if kind == _EVENT:
-                return _outcome_compared(parent, node)
+                return not is_none_test(parent) and _outcome_compared(parent, node)
             return not is_none_test(parent)
         if isinstance(parent, ast.Attribute):
             return self._method(parent, kind, work)
@@ -212,6 +215,7 @@ class OutputUses:
                 return False
             if isinstance(call, ast.Call) and call.func is parent:
                 read = {"read": _WHOLE, "readline": _LINE, "readlines": _LINES}.get(parent.attr)
+                read = _LINE if read == _WHOLE and call.args else read  # `read(4096)`: a piece
                 if read is not None:
                     work.append(_Value(call, read))
                     return False
@@ -219,7 +223,8 @@ class OutputUses:
                 parent.attr == "readline"
                 and isinstance(call, ast.Call)
                 and dotted_name(call.func) == "iter"
-                and call.args[:1] == [parent]
+                and bool(call.args)
+                and call.args[0] is parent
             ):
                 work.append(_Value(call, _STREAM))
                 return False
@@ -244,8 +249,8 @@ class OutputUses:
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
             if _OUTCOME.search(key.value.lower()):
                 return True
-        elif key is not None:
-            return True  # a field named at run time: any
+        elif key is not None and not isinstance(key, ast.Constant | ast.Slice):
+            return True  # a field named at run time: any (an item by its place is one)
         work.append(_Value(taken, _EVENT))
         return False
 
@@ -284,16 +289,23 @@ class OutputUses:
         return not (isinstance(given, ast.keyword) and last[:1].isupper())
 
     def _gathered(self, call: ast.Call, kind: str, work: list[_Value]) -> bool:
-        """Whether a value is put into a local container (`parts.append(line)`): the
-        container's reads after the call hold it (a line among lines)."""
+        """Whether a value is put into a container the function makes for it (`parts =
+        []`, then `parts.append(line)`): every read of the container holds its pieces,
+        which joined are the output again (a read before the call too: a loop comes back
+        to it). Not into a parameter's or a module's container, read who knows where."""
         holder = call.func.value if isinstance(call.func, ast.Attribute) else None
-        if not isinstance(holder, ast.Name):
+        if not isinstance(holder, ast.Name) or kind == _HELD:
             return False
         scope = self.module.scope_of(call)
-        gathered = _LINES if kind in (_LINE, _LINES) else _HELD
-        for read in self.index.reads.get((scope, holder.id), []):
-            if read is not holder and self.module.ends_before(call, read):
-                work.append(_Value(read, gathered))
+        bindings = self.module.bindings.get((scope, holder.id), [])
+        made = [b for b in bindings if b.kind not in _GATHERS]  # (`append` is a binding)
+        if not made or not all(b.kind == "assign" and _made_empty(b.value) for b in made):
+            return False
+        work += (
+            _Value(read, _LINES)
+            for read in self.index.reads.get((scope, holder.id), [])
+            if read is not holder
+        )
         return True
 
     def _emptiness_test(self, length: ast.Call) -> bool:
@@ -333,10 +345,24 @@ class OutputUses:
         return True
 
 
+def _made_empty(value: ast.AST | None) -> bool:
+    """Whether a binding's value is a new container to gather into (`[]`, `list()`,
+    `deque()`)."""
+    if isinstance(value, ast.List | ast.Set):
+        return True
+    return isinstance(value, ast.Call) and dotted_name(value.func) in _CONTAINER_CALLS
+
+
 def _outcome_compared(comparison: ast.Compare, field: ast.AST) -> bool:
-    """Whether comparing an event's field tells how the run went: the field is compared
+    """Whether comparing an event's field tells how the run went: its text is searched
+    (`"<promise>COMPLETE</promise>" in event["result"]`: a marker), or it is compared
     with a value that says so (`== "error"`, `in ("failed", "cancelled")`), or with one
     only known at run time."""
+    if any(
+        side is field and isinstance(op, ast.In | ast.NotIn)
+        for side, op in zip(comparison.comparators, comparison.ops, strict=True)
+    ):
+        return True
     for side in (comparison.left, *comparison.comparators):
         if side is field:
             continue

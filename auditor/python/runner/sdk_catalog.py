@@ -218,7 +218,7 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
         ModuleClient(name, frozenset(table["resources"]), table["attribute"], table["default"])
         for name, table in data.get("module_clients", {}).items()
     )
-    pipes = bool(data["wrappers"].get("pipes", False))
+    pipes = bool(data.get("composition", {}).get("pipes", False))
     return SdkCatalog(constructors, derivers, wrappers, forbid, by_class, module_clients, pipes)
 
 
