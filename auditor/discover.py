@@ -29,6 +29,13 @@ from auditor.kinds import FileKind
 from auditor.not_audited import unreadable
 
 HEAD_SIZE = 256
+# What is read of a YAML file kept elsewhere than `.github/workflows` (a workflow template
+# an installer copies there, an example) to tell a GitHub Actions workflow: its top
+# level has a trigger (`on:`) and `jobs:`.
+WORKFLOW_HEAD = 16384
+_YAML = (".yml", ".yaml")
+_WORKFLOW_JOBS = re.compile(rb"(?m)^jobs:[ \t]*(?:#.*)?\r?$")
+_WORKFLOW_TRIGGER = re.compile(rb"""(?m)^(?:on|"on"|'on'|true):""")
 NOT_A_RUNNER = "not audited: not a recognized runner file (no runner name, extension or shebang)"
 EXCLUDED = "not audited: excluded by `exclude`/`extend-exclude` (force-exclude)"
 # POSIX flags (Windows has no FIFOs to hang on); os.open adds O_CLOEXEC anyway (PEP 446).
@@ -102,8 +109,17 @@ class Discovery(NamedTuple):
 
 
 def classify(path: Path, head: bytes) -> FileKind | None:
-    """The kind of a file from its name, extension or shebang (`head`: its first bytes)."""
-    return _kind_from_name(path) or _kind_from_shebang(head)
+    """The kind of a file from its name, extension or shebang (`head`: its first bytes, up
+    to `WORKFLOW_HEAD` of them for a YAML file, which may be a workflow kept elsewhere)."""
+    return _kind_from_name(path) or _kind_from_shebang(head) or _kind_from_yaml(path, head)
+
+
+def _kind_from_yaml(path: Path, head: bytes) -> FileKind | None:
+    """A YAML file whose top level has a trigger and jobs: a GitHub Actions workflow."""
+    if path.suffix.lower() not in _YAML:
+        return None
+    workflow = _WORKFLOW_JOBS.search(head) and _WORKFLOW_TRIGGER.search(head)
+    return FileKind.ACTIONS if workflow else None
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
@@ -345,9 +361,11 @@ class _Walker:
         if key in self.found:
             return
         kind = kind or _kind_from_name(Path(path))
-        if kind is None and (explicit or _worth_sniffing(Path(path))):
+        yaml = Path(path).suffix.lower() in _YAML
+        if kind is None and (explicit or yaml or _worth_sniffing(Path(path))):
             try:
-                kind = _kind_from_shebang(read_head(Path(real)))
+                head = read_head(Path(real), WORKFLOW_HEAD if yaml else HEAD_SIZE)
+                kind = _kind_from_shebang(head) or _kind_from_yaml(Path(path), head)
             except RefusedFile as refused:
                 self._note(path, DiagnosticKind.SKIPPED, str(refused))
                 return

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from auditor.config import CONFIG_NAMES, PYPROJECT, Settings
 from auditor.configs import Configs, FileSettings
-from auditor.discover import Candidate, classify, discover
+from auditor.discover import WORKFLOW_HEAD, Candidate, classify, discover
 from auditor.engine import Auditor, enabled_rules
 from auditor.finding import Diagnostic, DiagnosticKind, Finding
 from auditor.indexing import (
@@ -93,7 +93,7 @@ class Workspace:
 
     def kind_of(self, path: Path, text: str, language: str = "") -> FileKind | None:
         """The file's kind by name or shebang, else by the editor's language."""
-        kind = classify(path, text[:256].encode("utf-8", "surrogatepass"))
+        kind = classify(path, text[:WORKFLOW_HEAD].encode("utf-8", "surrogatepass"))
         if kind is None and language in _LANGUAGE_NAMES:
             kind = classify(Path(_LANGUAGE_NAMES[language]), b"")
         return kind

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING
 from auditor import engine
 from auditor.config import Settings
 from auditor.configs import Configs, FileSettings
-from auditor.discover import EXCLUDED, NOT_A_RUNNER, Candidate, Discovery, classify, discover
+from auditor.discover import (
+    EXCLUDED,
+    NOT_A_RUNNER,
+    WORKFLOW_HEAD,
+    Candidate,
+    Discovery,
+    classify,
+    discover,
+)
 from auditor.engine import AnyRule, Auditor
 from auditor.file_jobs import AuditJob, CachedJob, FixJob, JobResult, crashed_audit, crashed_fix
 from auditor.finding import Note, Report
@@ -282,7 +290,7 @@ def audit_stdin(data: bytes, filename: str, settings: Settings) -> Report:
     if settings.force_exclude and settings.is_excluded(Path(filename), settings.root):
         report.notes.append(Note(name, EXCLUDED))
         return report
-    kind = classify(Path(filename), data[:256])
+    kind = classify(Path(filename), data[:WORKFLOW_HEAD])
     if kind is None:
         report.notes.append(Note(name, NOT_A_RUNNER))
         return report
