@@ -328,6 +328,9 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
     # 5,000 unclosed `${a:-` on one line: each scan for a word's end read to the line's end
     unclosed = folder / "unclosed.sh"
     unclosed.write_text("#!/bin/bash\n" + "${a:-" * 5_000 + "\nclaude -p t | tee log\n")
+    # 5,000 unclosed `[[ a && ` on one line: each of its errors looked at the line again
+    tests = folder / "unclosed_tests.sh"
+    tests.write_text("#!/bin/bash\n" + "[[ a && " * 5_000 + "\nclaude -p t | tee log\n")
     # and with an escaped backquote on it: each word's `}` is looked for, within a budget
     backquoted = folder / "backquoted.sh"
     backquoted.write_text("#!/bin/bash\n" + "${a:-" * 5_000 + "\\`\nclaude -p t | tee log\n")
@@ -373,6 +376,7 @@ def slow_paths(runaudit: list[str], repeat: int, jobs: int) -> None:
         ),
         # (no valid shell: its one finding says so, RA900)
         ("5,000 unclosed `${a:-` on one line, jobs 1", [*base, "--jobs", "1", str(unclosed)], 1),
+        ("5,000 unclosed `[[ a && ` on one line, jobs 1", [*base, "--jobs", "1", str(tests)], 1),
         (
             "5,000 unclosed `${a:-` and an escaped backquote, jobs 1",
             [*base, "--jobs", "1", str(backquoted)],
