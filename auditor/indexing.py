@@ -8,6 +8,7 @@ run an agent are listed.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -150,6 +151,12 @@ class Wanted(NamedTuple):
 
     def __bool__(self) -> bool:
         return bool(self.modules or self.defining)
+
+    def __or__(self, other: object) -> Wanted:
+        """What either wants (every pass's, for a reader of later edits)."""
+        if not isinstance(other, Wanted):
+            return NotImplemented
+        return Wanted(self.modules | other.modules, self.defining | other.defining)
 
     def may_take(self, name: str) -> bool:
         """Whether the module `name` may be wanted, before its text is read."""
@@ -768,10 +775,7 @@ def index_listing(
     scripts, sourced = script_facts(shell, (c.display for c in indexed))
     if every:
         links = frozenset().union(*(links for links, _ in every))
-        wanted = Wanted(
-            frozenset().union(*(w.modules for _, w in every)),
-            frozenset().union(*(w.defining for _, w in every)),
-        )
+        wanted = functools.reduce(operator.or_, (w for _, w in every), NOTHING_WANTED)
         summariser = _Summariser(settings, cache, links, names, units, wanted)
     return IndexListing(modules, scripts, summariser, sourced)
 

@@ -153,9 +153,7 @@ class Workspace:
         def take(links: frozenset[Link], wanted: Wanted) -> list[IndexedModule]:
             # (the readers of a later pass, and of an edit, look for what every pass did)
             self.links = self.links | links
-            self.wanted = Wanted(
-                self.wanted.modules | wanted.modules, self.wanted.defining | wanted.defining
-            )
+            self.wanted = self.wanted | wanted
             self.readers = {}
             added: list[IndexedModule] = []
             for candidate in indexed:

@@ -19,6 +19,7 @@ async def stream(prompt: str):
         "gemini", "-p", prompt, "--output-format", "stream-json", stdout=asyncio.subprocess.PIPE
     )
     assert proc.stdout is not None
+    stream_id = f"gemini-{id(proc)}"  # which process, not how it went
     async for raw in proc.stdout:
         line = raw.decode().strip()
         if not line:
@@ -27,8 +28,8 @@ async def stream(prompt: str):
             event = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if event.get("type") == "message" and event.get("role") == "assistant":
-            yield Reply(text=event.get("content", ""))
+        if event.get("type") == "message" and event.get("content") is not None:
+            yield Reply(text=f"[{stream_id}] {event['content']}")
     await proc.wait()
 
 

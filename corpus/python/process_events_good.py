@@ -111,3 +111,12 @@ def whole(prompt: str) -> str:
 
 def gateway() -> None:
     subprocess.Popen(["openclaw", "gateway", "--port", "18789"])  # a server, no agent run
+
+
+def collect(prompt: str, sink: list[str]) -> None:
+    # lines handed to the caller's list: read where the caller reads it, so examined
+    proc = subprocess.Popen(["gemini", "-p", prompt], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        sink.append(line)
+    proc.wait()

@@ -260,6 +260,16 @@ def class_fields(cls: ast.ClassDef) -> list[str]:
     ]
 
 
+def module_class_fields(tree: ast.Module) -> dict[str, list[str]]:
+    """The module's top-level classes' annotated fields in order, by class name (`class_fields`:
+    what positional arguments of their calls fill)."""
+    return {
+        node.name: class_fields(node)
+        for node in module_statements(tree)
+        if isinstance(node, ast.ClassDef)
+    }
+
+
 def module_constants(tree: ast.Module) -> dict[str, int]:
     """Module-level `NAME = <integer expression>` assignments, in order; and those to an
     attribute of an imported module, by its dotted name (`openai.max_retries = 0`: a

@@ -85,14 +85,7 @@ def _constructed(module: PythonModule, node: ast.expr | None, depth: int) -> ast
 
 def _module_level(module: PythonModule, scope: ast.AST) -> bool:
     """Whether a function's free names are the module's: no function encloses it."""
-    if scope is module.tree:
-        return False
-    current = module.parent(scope)
-    while current is not None and current is not module.tree:
-        if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            return False
-        current = module.parent(current)
-    return True
+    return scope is not module.tree and module.scope_of(scope) is module.tree
 
 
 def _changed(module: PythonModule, scope: ast.AST, name: str) -> bool:

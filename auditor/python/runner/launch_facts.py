@@ -27,9 +27,9 @@ from auditor.python.model.ast_values import (
     Function,
     base_names,
     block_of,
-    class_fields,
     dotted_name,
     import_bindings,
+    module_class_fields,
     module_statements,
     parameter_names,
     qualified_import,
@@ -197,9 +197,7 @@ class LaunchFacts:
         self._assumed: tuple[int, str] | None = None  # (the callee's id, what it returns)
         self._kinding: set[int] = set()  # the values `_kind` is reading (see there)
         self._defaults = _field_defaults(tree)
-        self._fields = {
-            n.name: class_fields(n) for n in module_statements(tree) if isinstance(n, ast.ClassDef)
-        }
+        self._fields = module_class_fields(tree)
         # the names a constant is written through: the module's own and imported ones
         # (`Status.OK`, `codes.TIMEOUT`), not a function's locals (`proc.stdout`)
         self._roots = frozenset(imports) | top_level_names(tree)

@@ -20,14 +20,16 @@ from auditor.finding import shortened
 from auditor.flow import FALL, through_block
 from auditor.python.model.ast_values import (
     Function,
-    class_fields,
     class_names,
     descendants,
     dotted_name,
+    module_class_fields,
+    module_statements,
     parameter_names,
 )
 from auditor.python.model.endings import call_stops
 from auditor.python.model.expr_values import integer, integers
+from auditor.python.model.module import PythonModule, of_current
 from auditor.python.runner.error_tests import module_facts
 from auditor.python.runner.loop_parts import (
     Loop,
@@ -666,35 +668,13 @@ class LoopWalk:
         keywords = [ast.keyword(k.arg, bound(k.value)) for k in made.keywords if k.arg]
         return ast.Call(ast.Name(owner.rsplit(".", 1)[-1]), [bound(a) for a in made.args], keywords)
 
-    @functools.cached_property
+    @property
     def _factories(self) -> dict[tuple[str, str], tuple[list[str], ast.Call]]:
-        """The class methods of the module's classes whose body only builds their class
-        (`return cls(…)`), by (class, method): their parameters after `cls`, and the call."""
-        found: dict[tuple[str, str], tuple[list[str], ast.Call]] = {}
-        for cls in (n for n in ast.walk(self.module.tree) if isinstance(n, ast.ClassDef)):
-            for method in cls.body:
-                if not isinstance(method, ast.FunctionDef) or len(method.body) != 1:
-                    continue
-                returned = method.body[0]
-                made = returned.value if isinstance(returned, ast.Return) else None
-                kinds = {dotted_name(d) for d in method.decorator_list}
-                if not isinstance(made, ast.Call) or not kinds & {"classmethod", "staticmethod"}:
-                    continue
-                if dotted_name(made.func) in {"cls", cls.name}:
-                    parameters = [a.arg for a in method.args.args]
-                    skipped = 1 if "classmethod" in kinds else 0  # `cls`
-                    found[(cls.name, method.name)] = (parameters[skipped:], made)
-        return found
+        return of_current(self.module, _class_factories)
 
-    @functools.cached_property
+    @property
     def _classes(self) -> dict[str, list[str]]:
-        """The module's classes' fields in order, by class name (a dataclass's call fills
-        them by place)."""
-        return {
-            node.name: class_fields(node)
-            for node in ast.walk(self.module.tree)
-            if isinstance(node, ast.ClassDef)
-        }
+        return of_current(self.module, _module_classes)
 
     def _is_test(self, node: ast.expr) -> bool:
         """Whether an expression is a test: a comparison, `not`, `and`/`or` of tests, or a
@@ -932,6 +912,35 @@ class LoopWalk:
         if failure.raises and not failure.checked:
             found += [Scenario(False, None, False, True), Scenario(False, None, True, True)]
         return found
+
+
+def _class_factories(module: PythonModule) -> dict[tuple[str, str], tuple[list[str], ast.Call]]:
+    """The class methods of the module's classes whose body only builds their class
+    (`return cls(…)`), by (class, method): their parameters after `cls`, and the call.
+    Made once per module (`of_current`), for every loop of it."""
+    found: dict[tuple[str, str], tuple[list[str], ast.Call]] = {}
+    for cls in module_statements(module.tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        for method in cls.body:
+            if not isinstance(method, ast.FunctionDef) or len(method.body) != 1:
+                continue
+            returned = method.body[0]
+            made = returned.value if isinstance(returned, ast.Return) else None
+            kinds = {dotted_name(d) for d in method.decorator_list}
+            if not isinstance(made, ast.Call) or not kinds & {"classmethod", "staticmethod"}:
+                continue
+            if dotted_name(made.func) in {"cls", cls.name}:
+                parameters = [a.arg for a in method.args.args]
+                skipped = 1 if "classmethod" in kinds else 0  # `cls`
+                found[(cls.name, method.name)] = (parameters[skipped:], made)
+    return found
+
+
+def _module_classes(module: PythonModule) -> dict[str, list[str]]:
+    """The module's classes' fields in order (a dataclass's call fills them by place),
+    once per module."""
+    return module_class_fields(module.tree)
 
 
 def _rebound(node: ast.stmt, flags: Flags) -> dict[str, bool | str | None]:
