@@ -46,6 +46,12 @@ GAPS = {
     "default a|b": 'MODE="${MODE:-plan|apply}"\n',
     "default in $( )": "y=$(echo ${X:-a)b})\n",
     "base prefix": "if ((10#$a < 10#${b})); then echo $((10#$a + 1)); fi\n",
+    # a pattern operator in quoted text is none (read as one, the quote it ends opened a
+    # pattern word that took in the rest of the line, and 50 rounds of repairs made more)
+    "hexadecimal prefix beside a quoted !=": (
+        'P=$((9222 + 0x$H % 100)); if jq -e \'.m // [] | index("p") != null\' "$C" >/dev/null;'
+        " then N=\"p_${P}\"; fi\necho 'the name is set'\n"
+    ),
     "read-write redirect": 'if (exec 3<>"/dev/tcp/h/${PORT}") 2>/dev/null; then exec 3>&-; fi\n',
     "assignment with a redirect": 'if x="$(a)/$(b)" 2>/dev/null; then echo "$x"; fi\n',
     "] in a removal pattern": 'ACTIONS="${ACTIONS%]}, $item]"\n',

@@ -257,7 +257,7 @@ def _parse_repaired(data: bytes) -> tuple[bytes, tree_sitter.Tree, list[int]]:
         repairs = misparse_repair(root, data, heredoc, _root) if misparses else []
         gaps = not repairs and root.has_error
         if gaps:
-            repairs = gap_repairs(root, data)
+            repairs = _changing(gap_repairs(root, data), data)
         if not repairs:
             break
         mended, moved = _mended(data, repairs, inserted)
@@ -340,6 +340,12 @@ def _top_functions(data: bytes) -> list[tuple[int, int]]:
         found.append((start.start(), end.end()))
         at = end.end()
     return found
+
+
+def _changing(repairs: list[Repair], data: bytes) -> list[Repair]:
+    """The repairs that change `data`: a region's scans find again the words an earlier
+    round mended (a `.` put for a `.`), and a round of those alone is no repair."""
+    return [r for r in repairs if not r.length or data[r.at : r.at + r.length] != r.text]
 
 
 def _mended(data: bytes, repairs: list[Repair], inserted: list[int]) -> tuple[bytes, list[int]]:

@@ -231,7 +231,11 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
         start = max(start, done)
         if start < end:
             budget = _Budget(end - start)  # what the scans of expansions may read here
-            regexes, patterns = _single_word_operands(data, start, end)
+            # an `=~`, `==` or `!=` in quoted text is no operator (`jq '.a != null'`)
+            regexes, patterns = (
+                [word for word in words if not literals.hold(word[0])]
+                for words in _single_word_operands(data, start, end)
+            )
             mended = _mended_operands(data, regexes) + _mended_operands(data, patterns, b".")
             regexes += patterns
             found += [repair for repair in mended if not literals.hold(repair.at)]
