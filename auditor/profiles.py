@@ -132,22 +132,24 @@ class ConsequentialCommands(NamedTuple):
     value_options: Mapping[str, frozenset[str]] = NO_SUBCOMMANDS
 
     def covers(self, name: str, arguments: Sequence[str | None]) -> bool:
-        """Whether `name arguments…` is one of these (`git push`, `curl -s URL`)."""
+        """Whether `name arguments…` is one of these (`git push`, `curl -s URL`); a
+        subcommand of two words names the first two operands (`docker compose up`)."""
         if name in self.commands:
             return True
         wanted = self.subcommands.get(name)
         if wanted is None:
             return False
         takes_value = self.value_options.get(name, frozenset())
+        operands: list[str | None] = []
         skip = False
         for word in arguments:
             if skip:
                 skip = False
             elif word is not None and word.startswith("-"):
                 skip = word in takes_value
-            else:
-                return word in wanted
-        return False
+            elif len(operands) < 2:
+                operands.append(word)
+        return any(entry.split() == operands[: entry.count(" ") + 1] for entry in wanted)
 
 
 # Options that make an agent command a probe (`gptme --version | head -1`), not a run:
