@@ -38,6 +38,7 @@ ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv",
 _MAX_VALUES = 16  # clients one location holds: more are not followed
 _FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they return
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
+_MAX_ITEMS = 4  # items of a returned tuple a function returning it in turn passes on
 _MAX_VARARGS = 8  # positions of a forwarded `*args` followed
 _MAX_EVALUATION_DEPTH = 48  # references followed one inside another (see `evaluate`)
 _MAX_PASSED = 4  # callers a number is followed up through, parameter to parameter
@@ -992,6 +993,11 @@ class CallGraph:
             changed |= self._made_for(fid, function, name)
         for item, *ref in facts.get("returns", ()):
             changed |= self._add(("R", fid, item), self.evaluate(fid, ref))
+            if item == -1 and ref[0] == "result" and ref[2] == -1:
+                # `return make(…)`: the items of the tuple it returns are this one's too
+                for index in range(_MAX_ITEMS):
+                    tokens = self.evaluate(fid, ("result", ref[1], index))
+                    changed |= self._add(("R", fid, index), tokens)
         cls = self._owner_class(function)
         for target, *ref in facts.get("stores", ()):
             if cls is not None and not target.startswith(("global:", "class:")):

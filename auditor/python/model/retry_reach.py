@@ -24,6 +24,9 @@ DECORATORS_SEPARATOR = "|"
 BOUND_MARK = "#"
 # A value's site: a library's retrying object (`Retrying(…)`), with its layer's number
 RETRYING = "retrying"
+# Before a method's name, among the classes a clause raises: what `raise self.NAME(e)`
+# builds, read from every definition `self.NAME` may run (`_map_error`'s overrides)
+DISPATCHED = "self."
 
 
 class Layer(NamedTuple):
@@ -356,6 +359,38 @@ class RetryReach:
             return None
         return layer._replace(errors=tuple(dict.fromkeys(seen)))
 
+    def _dispatched(self, fid: str, raised: list[Any]) -> list[Any]:
+        """A request's translation (`raised`, passed, stand-ins) with each `self.NAME(e)`
+        a clause raises read as the classes that every definition it may run in an
+        instance of the method's class returns: the class's own, and each subclass's
+        override in any module (`raise self._map_error(exc)`, where each provider maps
+        its SDK's rate-limit error to `ProviderRateLimitError`)."""
+        if not raised or not any(
+            str(n).startswith(DISPATCHED) for n in (*raised[0], *_others(raised))
+        ):
+            return raised
+        function = self.graph.functions[fid]
+        cls = function.facts.get("class")
+        owner = f"{function.module}.{cls}" if cls else ""
+
+        def classes(names: Iterable[str]) -> tuple[str, ...]:
+            found: list[str] = []
+            for name in names:
+                if not name.startswith(DISPATCHED):
+                    found.append(name)
+                    continue
+                method = name.removeprefix(DISPATCHED)
+                known = owner in self.graph.classes
+                definitions = self.graph.hierarchy.dispatch(owner, method) if known else []
+                for definition in definitions:
+                    made = self.graph.functions.get(definition)
+                    found += made.facts.get("made", ()) if made is not None else ()
+            return tuple(dict.fromkeys(found))
+
+        first, passed, mapped, *rest = raised
+        stand_ins = [(*s[:3], other) for s in mapped for other in classes([s[3]])]
+        return [classes(first), passed, stand_ins, *rest]
+
     def _counted(self, layer: Layer, fid: str) -> Layer:
         """`layer`, a loop of function `fid`, with its attempts where a parameter of `fid`
         gives them (`range(max_retries)`): the most any call of `fid` in the tree gives."""
@@ -408,6 +443,7 @@ class RetryReach:
                 ]
                 line, column = map(int, at.split(":"))
                 request = (self.graph.summaries[function.module].path, line, column + 1)
+                raised = self._dispatched(fid, raised)
                 for layer in layers:
                     seen = self._as_raised(layer, *raised) if raised else layer
                     if seen is None:
@@ -572,6 +608,12 @@ def bind_errors(
         else:
             found += given
     return found
+
+
+def _others(raised: list[Any]) -> list[str]:
+    """The classes a translation's stand-ins raise in their failures' stead."""
+    mapped = raised[2] if len(raised) > 2 else ()
+    return [str(stand_in[3]) for stand_in in mapped]
 
 
 def _retries(value: Any) -> int | None:

@@ -289,17 +289,22 @@ def literal_strings(node: ast.expr) -> tuple[str, ...] | None:
 
 
 def passed_classes(
-    call: ast.Call, facts: AstFacts, blanket: frozenset[str]
+    call: ast.Call,
+    facts: AstFacts,
+    blanket: frozenset[str],
+    held: Callable[[str], ast.expr | None] = lambda name: None,
 ) -> tuple[tuple[str, Any], ...]:
     """The exception classes a call passes, as `bound_classes` reads them, of the
     arguments that can only be classes: a tuple of capitalised names (`(RateLimitError,
-    APIError)`, not `(n, m)`) or a module's tuple constant of them (`_RETRYABLE`); none
-    for an `isinstance` test."""
+    APIError)`, not `(n, m)`) or a module's tuple constant of them (`_RETRYABLE`), also
+    through the function's local names bound once (`held`: `errors = (a.B, a.C)`, then
+    `call_with_retries(fn, errors)`); none for an `isinstance` test."""
     found: list[tuple[str, Any]] = []
     if isinstance(call.func, ast.Name) and call.func.id in ("isinstance", "issubclass"):
         return ()
     given = [(str(i), a) for i, a in enumerate(call.args)]
-    for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
+    for key, written in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
+        value = _inlined(written, facts, held)
         named = isinstance(value, ast.Name) and value.id in facts.exceptions
         listed = (
             isinstance(value, ast.Tuple)
@@ -311,6 +316,16 @@ def passed_classes(
             tests = class_errors(names, blanket).tests  # none: every failure
             found.append((key, tuple((t.kind, t.value) for t in tests)))
     return tuple(found)
+
+
+def _inlined(value: ast.expr, facts: AstFacts, held: Callable[[str], ast.expr | None]) -> ast.expr:
+    """`value` with a local name (or a tuple's) read as what it is bound to, unless it is
+    one of the module's tuple constants."""
+    if isinstance(value, ast.Name) and value.id not in facts.exceptions:
+        return held(value.id) or value
+    if isinstance(value, ast.Tuple):
+        return ast.Tuple(elts=[_inlined(e, facts, held) for e in value.elts], ctx=ast.Load())
+    return value
 
 
 def bound_classes(

@@ -19,7 +19,9 @@ from auditor.python.model.ast_values import (
     statements,
 )
 from auditor.python.model.callees import value_or_none
+from auditor.python.model.class_family import on_self
 from auditor.python.model.endings import never_returns
+from auditor.python.model.retry_reach import DISPATCHED
 from auditor.python.model.value_calls import argument_runner, parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_conditions import raised_errors
@@ -55,6 +57,15 @@ OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
 # A client's own low-level request (`client.post("/rerank", …)`), sent with its retries too.
 _RAW_REQUESTS = frozenset({"post"})
+# What sends a request through the model it is called on, a LangChain runnable's methods
+# (`self.model.ainvoke(messages)`), with the retries of the client the model builds.
+_RUNNABLE_REQUESTS = frozenset(
+    {
+        *("invoke", "ainvoke", "stream", "astream", "batch", "abatch", "generate"),
+        *("agenerate", "predict", "apredict", "embed_query", "aembed_query"),
+        *("embed_documents", "aembed_documents"),
+    }
+)
 _CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call
 # Methods that run a generator up to its next `yield` (`anext`/`next` are builtins).
 _ADVANCING_METHODS = frozenset({"__next__", "__anext__", "send", "asend"})
@@ -146,12 +157,18 @@ class FunctionFacts(ValueRefs):
             "predicate": isinstance(self.node, Function) and predicate_text(self.node),
             # the result object it builds from a parameter that callers give a run's status
             "builds": self._builds(),
+            # the classes a method returns instances of: what `raise self.NAME(e)` raises
+            "made": bool(self.cls) and isinstance(self.node, Function) and self._made_classes(),
             # no way through it returns (it raises or exits): a call of it ends its caller's
             "stops": isinstance(self.node, Function) and self._stops(),
             # imported functions its `except` clauses call (`handle_error`): see `_handled`
             "handled": tuple(sorted(self.handled)),
         }
         return {"calls": tuple(self.calls), **{k: v for k, v in found.items() if _worth(v)}}
+
+    def _made_classes(self) -> tuple[str, ...]:
+        assert isinstance(self.node, Function)
+        return tuple(dict.fromkeys(returned_classes(self.node)))
 
     def _stops(self) -> bool:
         assert isinstance(self.node, Function)
@@ -415,7 +432,8 @@ class FunctionFacts(ValueRefs):
             ]
             if passed:
                 entry["requests"] = tuple(passed)
-        classes = passed_classes(call, self.owner.ast_facts(), self.owner.blanket)
+        facts, blanket = self.owner.ast_facts(), self.owner.blanket
+        classes = passed_classes(call, facts, blanket, self.held_value)
         if classes:  # `call_with_retries(fn, _RETRYABLE)`: for the layer it applies
             entry["classes"] = classes
         if call.keywords:
@@ -612,12 +630,14 @@ def _request_receiver(call: ast.Call, local: Mapping[str, list[Ref]]) -> ast.exp
         return func.value  # whether it holds an SDK client the graph's values say
     if isinstance(func, ast.Name):  # a bound request method: `send = client.messages.create`
         return _held_owner(func.id, local, _request_owner)
-    if not isinstance(func, ast.Attribute) or func.attr not in _REQUEST_METHODS:
+    if not isinstance(func, ast.Attribute):
         return None
-    client = _resource_owner(func.value)
-    if client is not None or not isinstance(func.value, ast.Name):
-        return client
-    return _held_owner(func.value.id, local, _resource_owner)
+    client = _resource_owner(func.value) if func.attr in _REQUEST_METHODS else None
+    if client is None and func.attr in _REQUEST_METHODS and isinstance(func.value, ast.Name):
+        client = _held_owner(func.value.id, local, _resource_owner)
+    if client is None and func.attr in _RUNNABLE_REQUESTS:
+        return func.value  # whether it holds a model the graph's values say
+    return client
 
 
 def _held_owner(
@@ -820,15 +840,25 @@ def _tested_stand_ins(
 
 def _raised_classes(raised: ast.expr, helper: Callable[[ast.expr], Function | None]) -> list[str]:
     """The classes a `raise` raises, by their last name: `X(…)` or `X`, or what a helper
-    of the module returns when it is called (`return ProviderError(…)` in `_map_error`)."""
+    of the module returns when it is called (`return ProviderError(…)` in `_map_error`);
+    a method on `self` may run an override in a subclass of another module, which the
+    graph reads (`DISPATCHED` and the method's name)."""
     call = raised.func if isinstance(raised, ast.Call) else raised
     function = helper(call) if isinstance(raised, ast.Call) else None
-    if function is not None:
-        returns = (n.value for n in own_nodes(function) if isinstance(n, ast.Return))
-        built = (v.func for v in returns if isinstance(v, ast.Call))
-        return [d.rsplit(".", 1)[-1] for b in built if (d := dotted_name(b))]
+    dispatched = isinstance(call, ast.Attribute) and on_self(call)
+    if function is not None or dispatched:
+        own = returned_classes(function) if function is not None else []
+        return [*own, DISPATCHED + call.attr] if isinstance(call, ast.Attribute) else own
     dotted = dotted_name(call)
     return [dotted.rsplit(".", 1)[-1]] if dotted else []
+
+
+def returned_classes(function: Function) -> list[str]:
+    """The classes, by their last name, whose instances `function` returns where it builds
+    one (`return ProviderRateLimitError(str(exc))`)."""
+    returns = (n.value for n in own_nodes(function) if isinstance(n, ast.Return))
+    built = (v.func for v in returns if isinstance(v, ast.Call))
+    return [d.rsplit(".", 1)[-1] for b in built if (d := dotted_name(b))]
 
 
 def _names_caught(raised: ast.expr, handler: ast.ExceptHandler) -> bool:
