@@ -173,8 +173,8 @@ def retry_decorator_details(
     # module-level functions, and methods (`@self._retry_with_backoff` in the class)
     body = module_statements(tree)
     candidates = [(s.name, s, False) for s in body if isinstance(s, Function)]
-    candidates += [
-        (f"{c.name}.{m.name}", m, True)
+    candidates += [  # (a static method takes no instance: `@ensure_session()` in the class)
+        (f"{c.name}.{m.name}", m, "staticmethod" not in map(dotted_name, m.decorator_list))
         for c in body
         if isinstance(c, ast.ClassDef)
         for m in c.body

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
 from auditor.python.model.ast_values import Function, descendants, dotted_name
+from auditor.python.model.attribute_values import attribute_values
+from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.expr_values import is_true, keyword_argument
 from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
 from auditor.python.model.module_names import module_names
@@ -163,6 +165,9 @@ class Steps:
         receiver = func.value
         if not classes or _mentions(receiver, classes):
             return bool(classes)
+        if isinstance(receiver, ast.Attribute):  # `self.session = …(ClientSession(…))`
+            values = attribute_values(self.module, class_attributes(self.module.tree), receiver)
+            return any(_mentions(value, classes) for value in values)
         if not isinstance(receiver, ast.Name):
             return False
         scope = self.module.scope_of(call)
