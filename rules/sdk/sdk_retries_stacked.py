@@ -127,9 +127,9 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     the fix) goes; constructions one function makes that serve the same
     requests in the same way (one client per provider in a dict, Azure's or
     OpenAI's class by a branch) are one defect, reported once at the first,
-    with the others as related locations; clients that functions each keep
-    in a local name for their own call of a retrying helper are each their
-    own. Stacked means both
+    with the others as related locations; those different functions build
+    (each provider class's `__init__`, two factories) are each their own.
+    Stacked means both
     layers retry the same failures: the SDKs retry connection errors,
     timeouts and responses 408, 409, 429 and 5xx. A layer that retries only
     some of those (`except anthropic.InternalServerError`, `if "overloaded"
@@ -237,19 +237,24 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             for _, finding, _, layer in found
             if layer is not None and layer.start <= finding.span.start <= layer.end
         }
+
+        def served(client: Client, finding: Finding, requests: object) -> tuple[object, ...]:
+            return (client.retries, requests, finding.message.replace(f"`{client.label}`", ""))
+
+        replaced = {served(c, f, requests) for c, f, requests, _ in found if id(f) in rebuilt}
         for (client, finding, requests, _), statement in zip(found, statements, strict=True):
             key: tuple[object, ...] = (client.label, id(statement))
             if shared[(client.label, id(statement))] < 2:
                 # the same requests, retried the same way, whatever class each client is
-                # (`AsyncAzureOpenAI(…)` in one branch, `AsyncOpenAI()` in the other)
-                # ...but a client a function keeps in a local name for its own call of a
-                # helper (`c = Anthropic(); _call_with_retry(c, …)`) is its own defect
-                said = finding.message.replace(f"`{client.label}`", "")
-                key = (client.retries, requests, said, _local_scope(unit, statement))
+                # (`AsyncAzureOpenAI(…)` in one branch, `AsyncOpenAI()` in the other),
+                # built by one function, or replaced by the one the loop builds
+                serves = served(client, finding, requests)
+                key = (*serves, 0 if serves in replaced else _maker(unit, statement))
             groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
-            # stable: source order
-            members.sort(key=lambda m: (-m[1].severity.rank, id(m[1]) not in rebuilt))
+            members.sort(
+                key=lambda m: (-m[1].severity.rank, id(m[1]) not in rebuilt, m[1].span.start)
+            )
             (first_client, first), others = members[0], members[1:]
             if not others:
                 yield first
@@ -554,19 +559,12 @@ def _fix(module: PythonModule, client: Client) -> Fix | None:
     return Fix((added,), Applicability.UNSAFE, f"add `{keyword}=0`") if added else None
 
 
-def _local_scope(unit: PythonUnit, statement: ast.AST | None) -> int:
-    """The id of the function whose local names alone a statement binds a client to (0
-    when it stores it anywhere else: an attribute, an item, a module or `global` name)."""
+def _maker(unit: PythonUnit, statement: ast.AST | None) -> int:
+    """The id of the function (or module) whose code builds a client: constructions of
+    different functions (each provider's `__init__`, two factories) are each a defect of
+    their own."""
     assert unit.module is not None
-    if not isinstance(statement, ast.Assign | ast.AnnAssign):
-        return 0
-    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-    scope = unit.module.scope_of(statement)
-    if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
-        return 0
-    declared = {n for node in ast.walk(scope) if isinstance(node, ast.Global) for n in node.names}
-    local = all(isinstance(t, ast.Name) and t.id not in declared for t in targets)
-    return id(scope) if local else 0
+    return id(unit.module.scope_of(statement)) if statement is not None else 0
 
 
 def _statement(unit: PythonUnit, call: ast.AST) -> ast.AST | None:
