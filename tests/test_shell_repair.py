@@ -52,6 +52,13 @@ GAPS = {
         'P=$((9222 + 0x$H % 100)); if jq -e \'.m // [] | index("p") != null\' "$C" >/dev/null;'
         " then N=\"p_${P}\"; fi\necho 'the name is set'\n"
     ),
+    "hexadecimal prefix beside a double-quoted !=": (
+        'P=$((9222 + 0x$H % 100)); if jq -e ".m // [] | index(\\"p\\") != null" "$C" >/dev/null;'
+        " then N=\"p_${P}\"; fi\necho 'the name is set'\n"
+    ),
+    "a pattern word that starts with a quote": (
+        "if [[ $cmd == 'git '\\ add* ]]; then echo staged; fi\n"
+    ),
     "read-write redirect": 'if (exec 3<>"/dev/tcp/h/${PORT}") 2>/dev/null; then exec 3>&-; fi\n',
     "assignment with a redirect": 'if x="$(a)/$(b)" 2>/dev/null; then echo "$x"; fi\n',
     "] in a removal pattern": 'ACTIONS="${ACTIONS%]}, $item]"\n',

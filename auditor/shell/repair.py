@@ -231,10 +231,13 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
         start = max(start, done)
         if start < end:
             budget = _Budget(end - start)  # what the scans of expansions may read here
-            # an `=~`, `==` or `!=` in quoted text is no operator (`jq '.a != null'`)
+            # an `=~`, `==` or `!=` in quoted text is no operator (`jq '.a != null'`): the
+            # blank before its word is quoted too (the word itself may start a quote)
+            operands = _single_word_operands(data, start, end)
+            quoted = _quoted(data, [w[0] - 1 for words in operands for w in words])
             regexes, patterns = (
-                [word for word in words if not literals.hold(word[0])]
-                for words in _single_word_operands(data, start, end)
+                [w for w in words if not literals.hold(w[0] - 1) and w[0] - 1 not in quoted]
+                for words in operands
             )
             mended = _mended_operands(data, regexes) + _mended_operands(data, patterns, b".")
             regexes += patterns
@@ -937,6 +940,32 @@ def _single_word_operands(
     misread = _pattern(_MISREAD_PATTERN)
     expanded = [(a, b) for a, b in patterns if b"$" in data[a:b] and misread.search(data, a, b)]
     return words + [w for w in blanks if w not in expanded], expanded
+
+
+def _quoted(data: bytes, positions: list[int]) -> set[int]:
+    """Which of `positions` lie in a quoted string that opens on their line (`"a != b"`,
+    `'x'`), as bash reads quotes and backslashes from a line's start: one pass over the
+    text from the first position's line to the last position."""
+    found: set[int] = set()
+    if not positions:
+        return found
+    ordered = sorted(positions)
+    quote, index = b"", data.rfind(b"\n", 0, ordered[0]) + 1
+    for at in ordered:
+        while index < at:
+            char = data[index : index + 1]
+            if char == b"\n":
+                quote = b""
+            elif char == b"\\" and quote != b"'":
+                index += 1
+            elif quote:
+                quote = b"" if char == quote else quote
+            elif char in (b"'", b'"'):
+                quote = char
+            index += 1
+        if quote and index == at:
+            found.add(at)
+    return found
 
 
 def _operand_words(data: bytes, start: int, end: int, operators: bytes) -> list[tuple[int, int]]:
