@@ -130,15 +130,22 @@ class ConsequentialCommands(NamedTuple):
     commands: frozenset[str] = frozenset()
     subcommands: Mapping[str, frozenset[str]] = NO_SUBCOMMANDS
     value_options: Mapping[str, frozenset[str]] = NO_SUBCOMMANDS
+    # subcommands of those that only ask (`docker compose ps` under `docker compose`)
+    probes: Mapping[str, frozenset[str]] = NO_SUBCOMMANDS
 
     def covers(self, name: str, arguments: Sequence[str | None]) -> bool:
-        """Whether `name arguments…` is one of these (`git push`, `curl -s URL`); a
-        subcommand of two words names the first two operands (`docker compose up`)."""
+        """Whether `name arguments…` is one of these (`git push`, `curl -s URL`): a
+        subcommand of several words names the first operands (`docker compose up`), and
+        the longest entry that matches decides (`docker compose ps` is a probe)."""
         if name in self.commands:
             return True
         wanted = self.subcommands.get(name)
         if wanted is None:
             return False
+        entries = [
+            (entry.split(), entry in wanted) for entry in (*wanted, *self.probes.get(name, ()))
+        ]
+        longest = max(len(words) for words, _ in entries)
         takes_value = self.value_options.get(name, frozenset())
         operands: list[str | None] = []
         skip = False
@@ -147,9 +154,10 @@ class ConsequentialCommands(NamedTuple):
                 skip = False
             elif word is not None and word.startswith("-"):
                 skip = word in takes_value
-            elif len(operands) < 2:
+            elif len(operands) < longest:
                 operands.append(word)
-        return any(entry.split() == operands[: entry.count(" ") + 1] for entry in wanted)
+        matched = [(len(words), kept) for words, kept in entries if words == operands[: len(words)]]
+        return max(matched)[1] if matched else False
 
 
 # Options that make an agent command a probe (`gptme --version | head -1`), not a run:
@@ -404,6 +412,7 @@ def _consequential(table: Mapping[str, Any], extra: Sequence[str]) -> Consequent
         frozenset(commands),
         {name: frozenset(words) for name, words in subcommands.items()},
         {name: frozenset(words) for name, words in table["value-options"].items()},
+        {name: frozenset(words) for name, words in table.get("probes", {}).items()},
     )
 
 

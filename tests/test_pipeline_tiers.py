@@ -159,3 +159,31 @@ def test_partial_pipestatus_message_says_where_the_agent_status_is() -> None:
         "exit status of `gptme` is lost: only `${PIPESTATUS[1]}` is read after the pipeline, "
         "and `gptme`'s is in `${PIPESTATUS[2]}`"
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "consequential"),
+    [
+        ("docker compose up -d", True),
+        ("docker compose -f a.yml -p runners build", True),
+        ("docker compose --progress plain pull", True),
+        ("docker compose down", True),
+        ("docker compose ps -q", False),  # a probe under `compose`: the longer entry
+        ("docker compose -f a.yml logs --tail 5", False),
+        ("docker --context prod compose up", True),
+        ("docker ps", False),
+        ("docker-compose up", True),
+        ("docker-compose ps", False),
+    ],
+)
+def test_the_longest_subcommand_entry_decides(command: str, consequential: bool) -> None:
+    name, *arguments = command.split()
+    assert default_catalog().consequential.covers(name, arguments) is consequential
+
+
+def test_a_configured_subcommand_of_several_words(tmp_path: Path) -> None:
+    config = tmp_path / "runaudit.toml"
+    config.write_text('[pipelines]\nconsequential = ["git remote add"]\n')
+    settings = load_settings(config, search_from=tmp_path)._replace(select=("ALL",))
+    text = "#!/bin/bash\nset -e\ngit remote add up u | tee a.log\ngit remote -v | tee r.log\n"
+    assert [f.code for f in findings(text + "echo\n", settings)] == ["RA101", "RA102"]

@@ -167,7 +167,30 @@ def _heredoc_body(
 
 
 def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
-    """The shell code of every `RUN` instruction, with the options its `SHELL` sets."""
+    """The shell code of every `RUN` instruction, with the options its `SHELL` sets and
+    what the stage's later `RUN` instructions run after it (a tool one installs that a
+    later one runs fails the build there); then each stage's container command."""
+    runs: list[EmbeddedShell] = []  # the stage's, so far
+    for shell in _shells(text):
+        if shell is not None and shell.where == WHERE:
+            runs.append(shell)
+            continue
+        yield from _with_later(runs)  # the stage ends: its container command, or a `FROM`
+        runs = []
+        if shell is not None:
+            yield shell
+    yield from _with_later(runs)
+
+
+def _with_later(runs: list[EmbeddedShell]) -> Iterator[EmbeddedShell]:
+    for index, shell in enumerate(runs):
+        later = "\n".join(run.code.text for run in runs[index + 1 :])
+        yield shell._replace(after=(later, "")) if later else shell
+
+
+def _shells(text: MappedText) -> Iterator[EmbeddedShell | None]:
+    """Each instruction's shell in order: `RUN`s, and a stage's container command at its
+    end (the next `FROM`, or the file's end); None where a stage begins."""
     lines = physical_lines(text.text)
     continuation = re.compile(re.escape(_escape_character(lines)) + r"[ \t]*$")
     default = ShellOptions()
@@ -195,6 +218,7 @@ def dockerfile_shells(text: MappedText) -> Iterator[EmbeddedShell]:
             body, index = _heredoc_body(rest.text, index, lines)
         if name == "FROM":
             yield from _container_command(final, inherited_entrypoint, text.offsets)
+            yield None
             final = {}
             images = [w for w in rest.text.split() if not w.startswith("--")]
             parent = stages.get(images[0].lower()) if images else None

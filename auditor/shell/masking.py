@@ -135,8 +135,8 @@ def _used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
     with one, and its status is used (not `|| true`)."""
     names = tuple(tools)
     for script, command in commands_after(unit.script, pipeline.node):
-        words = [w for w in command.arguments if w is not None and "/" in w]
-        parts = (p for w in words for p in w.lower().split("/"))
+        words = [w for w in (command.name, *command.arguments) if w is not None and "/" in w]
+        parts = (p for w in words for p in w.lower().split("/"))  # `/root/.local/bin/goose`
         if not (command.name or "").lower().startswith(names) and not any(
             p.startswith(names) for p in parts
         ):
