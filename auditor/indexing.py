@@ -252,6 +252,24 @@ def _client_holders(functions: Mapping[str, Any], layers: Sequence[Any]) -> set[
     return found
 
 
+def _raising_through_self(functions: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The classes of the functions that raise a method's result on `self` in place of a
+    request's failure (the classes a send's translation names, `DISPATCHED` first)."""
+    from auditor.python.model.retry_reach import DISPATCHED
+
+    return {
+        str(facts["class"])
+        for facts in functions
+        if facts.get("class")
+        and any(
+            str(name).startswith(DISPATCHED)
+            for send in facts.get("sends", ())
+            if len(send) > 4
+            for name in send[4]
+        )
+    }
+
+
 def _summary(
     candidate: Candidate,
     named: str,
@@ -312,10 +330,19 @@ def _summary(
     family = {
         base for cls in holders | launching for base in (defined.get(cls) or {}).get("bases", ())
     }
-    names = tuple(
-        sorted({name.rsplit(".", 1)[-1] for name in reaching} | set(abstract) | holders | family)
-    )
     functions = (summary.graph.get("functions") or {}).values()
+    # and the classes whose methods raise what a method on `self` builds in place of a
+    # request's failure (`raise self._map_error(e)`): a subclass elsewhere may override it
+    mapping = {f"{module}.{cls}" for cls in _raising_through_self(functions)}
+    names = tuple(
+        sorted(
+            {name.rsplit(".", 1)[-1] for name in reaching}
+            | set(abstract)
+            | holders
+            | family
+            | mapping
+        )
+    )
     handled = tuple(
         sorted(
             {name for facts in functions for name in facts.get("handled", ())}

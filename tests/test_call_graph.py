@@ -440,3 +440,68 @@ def test_the_callers_of_a_function_include_the_calls_of_a_parameter_given_it(
     found = graph(tmp_path, files)
     assert ("pkg.helper.attempt", 0) in found.callers("pkg.main.outer.step")
     assert found.callers("pkg.main.outer") == []
+
+
+def test_a_function_returning_what_another_returns_passes_on_its_tuple_items(
+    tmp_path: Path,
+) -> None:
+    clients = """\
+        from openai import OpenAI
+
+
+        def make(name):
+            return OpenAI(base_url=name), name
+
+
+        def get(name=None):
+            return make(name or "default")
+        """
+    found = graph(tmp_path, {"clients.py": clients})
+    first = found.values.get(("R", "pkg.clients.get", 0), set())
+    second = found.values.get(("R", "pkg.clients.get", 1), set())
+    assert [token[1] for token in first] and all(t[0] == "pkg.clients" for t in first)
+    assert not second  # a name, no client
+
+
+def test_a_raise_of_a_method_on_self_raises_what_each_override_returns(tmp_path: Path) -> None:
+    base = """\
+        class ProviderError(Exception):
+            pass
+
+
+        class Provider:
+            def complete(self, client):
+                try:
+                    return client.chat.completions.create(model="m", messages=[])
+                except Exception as exc:
+                    raise self._map_error(exc) from exc
+
+            def _map_error(self, exc):
+                return ProviderError(str(exc))
+        """
+    claude = """\
+        from .base import Provider, ProviderError
+
+
+        class RateLimited(ProviderError):
+            pass
+
+
+        class Claude(Provider):
+            def _map_error(self, exc):
+                if "RateLimit" in type(exc).__name__:
+                    return RateLimited(str(exc))
+                return super()._map_error(exc)
+        """
+    found = graph(tmp_path, {"base.py": base, "claude.py": claude})
+    (send,) = found.functions["pkg.base.Provider.complete"].facts["sends"]
+    assert set(send[4]) == {"ProviderError", "self._map_error"}  # the override, in the graph
+    assert found.hierarchy.dispatch("pkg.base.Provider", "_map_error") == [
+        "pkg.base.Provider._map_error",
+        "pkg.claude.Claude._map_error",
+    ]
+    made = [
+        found.functions[f].facts.get("made")
+        for f in found.hierarchy.dispatch("pkg.base.Provider", "_map_error")
+    ]
+    assert made == [("ProviderError",), ("RateLimited",)]

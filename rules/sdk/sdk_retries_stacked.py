@@ -238,17 +238,14 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             if layer is not None and layer.start <= finding.span.start <= layer.end
         }
 
-        def served(client: Client, finding: Finding, requests: object) -> tuple[object, ...]:
-            return (client.retries, requests, finding.message.replace(f"`{client.label}`", ""))
-
-        replaced = {served(c, f, requests) for c, f, requests, _ in found if id(f) in rebuilt}
+        replaced = {_served(c, f, requests) for c, f, requests, _ in found if id(f) in rebuilt}
         for (client, finding, requests, _), statement in zip(found, statements, strict=True):
             key: tuple[object, ...] = (client.label, id(statement))
             if shared[(client.label, id(statement))] < 2:
                 # the same requests, retried the same way, whatever class each client is
                 # (`AsyncAzureOpenAI(…)` in one branch, `AsyncOpenAI()` in the other),
                 # built by one function, or replaced by the one the loop builds
-                serves = served(client, finding, requests)
+                serves = _served(client, finding, requests)
                 key = (*serves, 0 if serves in replaced else _maker(unit, statement))
             groups.setdefault(key, []).append((client, finding))
         for members in groups.values():
@@ -559,10 +556,16 @@ def _fix(module: PythonModule, client: Client) -> Fix | None:
     return Fix((added,), Applicability.UNSAFE, f"add `{keyword}=0`") if added else None
 
 
+def _served(client: Client, finding: Finding, requests: object) -> tuple[object, ...]:
+    """What tells a client's requests apart: its retries, the requests it sends, and how
+    they are retried (the finding's message but the client's name)."""
+    return (client.retries, requests, finding.message.replace(f"`{client.label}`", ""))
+
+
 def _maker(unit: PythonUnit, statement: ast.AST | None) -> int:
     """The id of the function (or module) whose code builds a client: constructions of
-    different functions (each provider's `__init__`, two factories) are each a defect of
-    their own."""
+    different functions (each provider's `__init__`, two factories, an `__init__` and a
+    `reset()`) are each a defect of their own, each with its fix."""
     assert unit.module is not None
     return id(unit.module.scope_of(statement)) if statement is not None else 0
 

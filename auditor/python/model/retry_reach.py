@@ -385,6 +385,8 @@ class RetryReach:
                 for definition in definitions:
                     made = self.graph.functions.get(definition)
                     found += made.facts.get("made", ()) if made is not None else ()
+                if not definitions:  # no method of that name: a class (`raise self.Fatal(…)`)
+                    found.append(method)
             return tuple(dict.fromkeys(found))
 
         first, passed, mapped, *rest = raised

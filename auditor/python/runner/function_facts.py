@@ -168,7 +168,7 @@ class FunctionFacts(ValueRefs):
 
     def _made_classes(self) -> tuple[str, ...]:
         assert isinstance(self.node, Function)
-        return tuple(dict.fromkeys(returned_classes(self.node)))
+        return tuple(dict.fromkeys(_returned_classes(self.node)))
 
     def _stops(self) -> bool:
         assert isinstance(self.node, Function)
@@ -845,20 +845,21 @@ def _raised_classes(raised: ast.expr, helper: Callable[[ast.expr], Function | No
     graph reads (`DISPATCHED` and the method's name)."""
     call = raised.func if isinstance(raised, ast.Call) else raised
     function = helper(call) if isinstance(raised, ast.Call) else None
-    dispatched = isinstance(call, ast.Attribute) and on_self(call)
+    dispatched = isinstance(raised, ast.Call) and isinstance(call, ast.Attribute) and on_self(call)
     if function is not None or dispatched:
-        own = returned_classes(function) if function is not None else []
+        own = _returned_classes(function) if function is not None else []
         return [*own, DISPATCHED + call.attr] if isinstance(call, ast.Attribute) else own
     dotted = dotted_name(call)
     return [dotted.rsplit(".", 1)[-1]] if dotted else []
 
 
-def returned_classes(function: Function) -> list[str]:
+def _returned_classes(function: Function) -> list[str]:
     """The classes, by their last name, whose instances `function` returns where it builds
-    one (`return ProviderRateLimitError(str(exc))`)."""
+    one (`return ProviderRateLimitError(str(exc))`: a capitalised name)."""
     returns = (n.value for n in own_nodes(function) if isinstance(n, ast.Return))
-    built = (v.func for v in returns if isinstance(v, ast.Call))
-    return [d.rsplit(".", 1)[-1] for b in built if (d := dotted_name(b))]
+    built = (dotted_name(v.func) for v in returns if isinstance(v, ast.Call))
+    names = (d.rsplit(".", 1)[-1] for d in built if d)
+    return [name for name in names if name[:1].isupper()]
 
 
 def _names_caught(raised: ast.expr, handler: ast.ExceptHandler) -> bool:

@@ -188,10 +188,9 @@ class _Catalogue:
     def tree_decorator(self, func: ast.expr) -> RetryDecorator | None:
         """A retry decorator of this module, or of another through the project index."""
         if isinstance(func, ast.Name) and func.id not in self.aliases:
-            found = self.local_decorators.get(func.id)
-            owner = enclosing_class(self.module, func)
-            if found is None and owner is not None:  # a method named in its class's body
-                found = self.local_decorators.get(f"{owner.name}.{func.id}")
+            owner = enclosing_class(self.module, func)  # a class body's name is its own first
+            own = self.local_decorators.get(f"{owner.name}.{func.id}") if owner else None
+            found = own or self.local_decorators.get(func.id)
             return found or _applying(self.unit.own_summary()[1], func.id)
         if isinstance(func, ast.Attribute) and dotted_name(func.value) in ("self", "cls"):
             owner = enclosing_class(self.module, func)  # `@self._retry`: a method of it

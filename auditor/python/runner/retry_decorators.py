@@ -173,8 +173,8 @@ def retry_decorator_details(
     # module-level functions, and methods (`@self._retry_with_backoff` in the class)
     body = module_statements(tree)
     candidates = [(s.name, s, False) for s in body if isinstance(s, Function)]
-    candidates += [  # (a static method takes no instance: `@ensure_session()` in the class)
-        (f"{c.name}.{m.name}", m, "staticmethod" not in map(dotted_name, m.decorator_list))
+    candidates += [  # (a decorator the class body applies by name takes no instance)
+        (f"{c.name}.{m.name}", m, _takes_instance(m))
         for c in body
         if isinstance(c, ast.ClassDef)
         for m in c.body
@@ -249,6 +249,14 @@ def retry_decorator_details(
         facts = facts or AstFacts(tree)
         found.update(made_decorators(tree, found, constants, tuples, facts, blanket_names))
     return found
+
+
+def _takes_instance(method: Function) -> bool:
+    """Whether a function of a class body takes its instance or class first (`self`,
+    `cls`), not a static method or a decorator the body calls by name."""
+    decorators = {dotted_name(d) for d in method.decorator_list}
+    positional = positional_parameters(method)
+    return "staticmethod" not in decorators and positional[:1] in (["self"], ["cls"])
 
 
 def _try_in_loop(function: Function) -> bool:

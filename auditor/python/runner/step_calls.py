@@ -167,16 +167,14 @@ class Steps:
             return bool(classes)
         if isinstance(receiver, ast.Attribute):  # `self.session = …(ClientSession(…))`
             values = attribute_values(self.module, class_attributes(self.module.tree), receiver)
-            return any(_mentions(value, classes) for value in values)
+            return self._tools_given([v for v in values if _mentions(v, classes)])
         if not isinstance(receiver, ast.Name):
             return False
         scope = self.module.scope_of(call)
         bindings = self.module.bindings.get((scope, receiver.id), [])
         made = [binding.value for binding in bindings if _mentions(binding.value, classes)]
-        if made:  # a client made with options that give it no tool only answers
-            return not all(
-                isinstance(value, ast.Call) and gives_no_tools(self.module, value) for value in made
-            )
+        if made:
+            return self._tools_given(made)
         current = self.module.parent(call)
         while current is not None:
             if isinstance(current, ast.For | ast.AsyncFor):
@@ -192,6 +190,13 @@ class Steps:
                 )
             current = self.module.parent(current)
         return False
+
+    def _tools_given(self, made: list[ast.expr]) -> bool:
+        """Whether a value made of a step class may run tools: one made, and not every
+        one a client made with options that give it no tool (it only answers)."""
+        return bool(made) and not all(
+            isinstance(value, ast.Call) and gives_no_tools(self.module, value) for value in made
+        )
 
     def _local_launchers(self) -> None:
         """Functions of this module whose body runs a step, to a fixed point. A function
