@@ -171,18 +171,21 @@ class Auditor:
         return tuple((self.sdk or default_sdk()).names)
 
     @functools.cached_property
-    def _sdk_needles(self) -> tuple[str, ...]:
+    def _sdk_needles(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), its
         import under another name (`OpenAI as OpenAI_`), or its name read with `getattr`
-        (`getattr(anthropic, "Anthropic")`); a factory given the class is the call graph's
+        (`getattr(anthropic, "Anthropic")`), after the name itself (most texts have none
+        of them: one scan per name); a factory given the class is the call graph's
         answer (`client_factory_paths`)."""
+        forms = ("{}(", "{} as ", '"{}"', "'{}'")
+        return tuple((name, tuple(f.format(name) for f in forms)) for name in self._sdk_names)
+
+    @functools.cached_property
+    def _module_requests(self) -> tuple[str, ...]:
+        """A request on a module's own client (`openai.chat.completions.create(`)."""
         from auditor.python.runner.sdk_catalog import default_sdk
 
-        names = self._sdk_names
-        forms = ("{}(", "{} as ", '"{}"', "'{}'")
-        # and a request on a module's own client (`openai.chat.completions.create(`)
-        requests = (self.sdk or default_sdk()).module_requests
-        return tuple(form.format(name) for name in names for form in forms) + requests
+        return tuple((self.sdk or default_sdk()).module_requests)
 
     @functools.cached_property
     def steps(self) -> StepCatalog | None:
@@ -529,7 +532,12 @@ class Auditor:
         """Whether a text names an SDK client's needle, asked once per text however many
         rules ask (the same `str` object)."""
         if self._sdk_named[0] is not text:
-            self._sdk_named = (text, any(needle in text for needle in self._sdk_needles))
+            named = any(
+                name in text and any(form in text for form in forms)
+                for name, forms in self._sdk_needles
+            )
+            requested = any(request in text for request in self._module_requests)
+            self._sdk_named = (text, named or requested)
         return self._sdk_named[1]
 
     def _may_call_step(self, text: str, path: str) -> bool:

@@ -31,12 +31,19 @@ def _intent_pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(_marker_pattern(m) for m in markers), re.IGNORECASE)
 
 
+@functools.cache
+def _lowered(markers: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(marker.lower() for marker in markers)
+
+
 @functools.lru_cache(maxsize=8192)
 def _intents_of(text: str, intents: tuple[Intent, ...]) -> tuple[Intent, ...]:
+    lowered = text.lower()  # a marker's letters in any case: searched for whole words after
     return tuple(
         intent
         for intent in intents
-        if intent.markers and _intent_pattern(intent.markers).search(text)
+        if any(marker in lowered for marker in _lowered(intent.markers))
+        and _intent_pattern(intent.markers).search(text)
     )
 
 
