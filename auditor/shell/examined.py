@@ -58,6 +58,10 @@ def only_shows(script: ShellScript, node: Node) -> bool:
             # `n=$(wc -l < "$log")`)
             holder = fed
             break
+        if feeds and fed is not None and fed.type == "while_statement":
+            # read line by line (`while read -r line; do …; done < "$log"`): examined
+            # where the loop examines a line, not where it only shows them
+            return not lines_examined(script, fed)
         holder = holder.parent
     if holder is None:
         return not _decides(script, node)  # `$(<"$log")` captures it; `done < "$log"` shows it
@@ -118,6 +122,52 @@ _SHOWS, _PRINTS, _EXAMINES, _UNKNOWN = "shows", "prints", "examines", "unknown"
 _USES: weakref.WeakKeyDictionary[ShellScript, dict[tuple[int, int], str]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def lines_examined(script: ShellScript, loop: Node) -> bool:
+    """Whether a `while read …` loop examines the lines it reads: a read of a variable
+    its `read` sets, in its body, that does more than show it (`case "$line" in
+    *DONE*)`, `[[ $line == ERROR* ]]`; not `echo "[agent] $line"`)."""
+    condition = loop.child_by_field_name("condition")
+    body = loop.child_by_field_name("body")
+    if condition is None or body is None:
+        return False
+    names = {
+        name
+        for node in descendants(condition)
+        if node.type == "command"
+        and (command := script.command_at(node)) is not None
+        and command.command_name == "read"
+        for name in read_operands(command)
+    }
+    reads = reads_in(script)
+    return any(
+        within(node, body) and not only_shows(script, node)
+        for name in sorted(names)
+        for node in reads.get(("v", name), ())
+    )
+
+
+# `read`'s options that take a value: the next word is that value (`-d ''`, `-p "> "`)
+_READ_VALUES = frozenset({"-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"})
+
+
+def read_operands(command: SimpleCommand) -> list[str]:
+    """The variables a `read` sets (`read -r a b`; `read -a words`)."""
+    found: list[str] = []
+    words = [w for w in command.argv[1:] if w is not None]
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "-a" and index + 1 < len(words):
+            found.append(words[index + 1])
+        if word in _READ_VALUES:
+            index += 2
+            continue
+        if not word.startswith("-"):
+            found.append(word)
+        index += 1
+    return found
 
 
 def _parameter_use(script: ShellScript, given: Given) -> str:

@@ -21,6 +21,7 @@ from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.examined import (
     EXAMINING,
     file_test_operand,
+    lines_examined,
     only_shows,
     presence_test,
     tests_presence_only,
@@ -634,7 +635,31 @@ def judged_by_output(
             return True
         if not calls and output.through in script.judged_by_callers:
             return True  # a library's function: the scripts sourcing it examine its output
-    return _examined_after(script, output, statement)
+    return _examined_after(script, output, statement) or _read_by_line(script, command)
+
+
+def _read_by_line(script: ShellScript, command: SimpleCommand) -> bool:
+    """Whether a later stage of a pipeline that runs `command` reads its output line by
+    line and examines the lines (`agent | while read -r line; do case "$line" in …`)."""
+    current = command.node
+    while current.parent is not None and current.parent.type in _FEEDING:
+        parent = current.parent
+        if parent.type == "pipeline":
+            later = [c for c in parent.named_children if c.start_byte > current.end_byte]
+            loops = [_inner_loop(stage) for stage in later]
+            if any(loop is not None and lines_examined(script, loop) for loop in loops):
+                return True
+        current = parent
+    return False
+
+
+def _inner_loop(stage: Node) -> Node | None:
+    """The `while` loop a pipeline stage is, past its redirects."""
+    while stage.type == "redirected_statement" and stage.child_by_field_name("body"):
+        body = stage.child_by_field_name("body")
+        assert body is not None
+        stage = body
+    return stage if stage.type == "while_statement" else None
 
 
 # Commands that do nothing a check could be about: print, declare, wait, leave.

@@ -66,9 +66,11 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       printed afterwards (the log it wrote, its `tee` file, the text it
       captured) with a test, a `case`, or a command that examines text
       (`grep` for a marker, `jq` of a `--output-format json` result), in a
-      `set +e … set -e` window or not, even behind `|| true`; showing the
-      output (`echo "$out"`, `| while read line; do echo …`) or appending it
-      to a log is not examining it. A file the run must produce counts: one its
+      `set +e … set -e` window or not, even behind `|| true`; also line by line,
+      where a `while read line` loop fed by a pipe, a file or a fifo tests the
+      lines (`case "$line" in *DONE*)`); showing the output (`echo "$out"`,
+      `| while read line; do echo …`) or appending it to a log is not examining
+      it. A file the run must produce counts: one its
       prompt names, tested or examined afterwards (`[ -f .done ]`, `grep -q DONE
       STATE.md`, `$OUT/brief.md`), and, when the prompt cannot be read (a prompt
       file on stdin, `$(cat …)` of a file, a value known only at run time; a
