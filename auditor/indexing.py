@@ -812,13 +812,13 @@ def script_facts(
 ) -> tuple[list[str], dict[str, Sourcers]]:
     """From the index's scripts: those that run an agent, and what the scripts that source
     a file among `displays` give it (`ProjectIndex.sourced_by`)."""
-    from auditor.shell.sourcing import judged_by_sourcers, sourced_by
-
     held = list(entries)
     runs = [entry.display for entry in held if entry.runs_agent]
     sourcing = [(e.display, list(e.sourcing), e.calls, e.callbacks) for e in held if e.sourcing]
     if not sourcing:
         return runs, {}
+    from auditor.shell.sourcing import judged_by_sourcers, sourced_by  # (a run with scripts)
+
     files = frozenset(displays)
     judged = [(e.display, list(e.sourcing), e.calls, e.judged) for e in held if e.sourcing]
     return runs, judged_by_sourcers(sourced_by(sourcing, files), judged, files)

@@ -16,7 +16,6 @@ from collections.abc import Iterator, Sequence
 from typing import cast
 
 from auditor.hosts.mapped import EmbeddedShell, MappedText
-from auditor.hosts.nested import tmux_command
 from auditor.hosts.python_fixes import PythonFixes
 from auditor.profiles import AgentCatalog
 from auditor.python.model.callees import (
@@ -169,6 +168,8 @@ def _argv_shell(
             code, where = words[start + found[0]], f"`{program} -c` argument"
             return code, found[1], where, False, tuple(words[start : start + found[0]])
     if program == "tmux":
+        from auditor.hosts.nested import tmux_command  # (the shell model: a tmux run only)
+
         index = tmux_command(texts[start:])
         if index is not None:
             return words[start + index], ShellOptions(), "tmux shell-command", True, ()
