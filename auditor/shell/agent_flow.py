@@ -221,7 +221,7 @@ class _Flow:
         for invocation in invocations:
             self._capture(invocation)
         self._copies()
-        self.status.guards.extend(status_guards(self.script, self._reference))
+        self.status.guards.extend(status_guards(self.script, self._reference, self._stored_by))
         for invocation in invocations:
             self._unreachable(invocation)
             self._lost(invocation)
@@ -364,6 +364,12 @@ class _Flow:
             statement = _statement_of(node)
             return self.direct.get(statement.id) if statement is not None else None
         return self._held(match.group(1), node)
+
+    def _stored_by(self, assignment: Node) -> AgentCall | None:
+        """The run whose status an assignment stores (`rc=$?` right after it)."""
+        name = assignment.child_by_field_name("name")
+        settings = self.bound.get(_text(name), []) if name is not None else []
+        return next((c for start, c in settings if start == assignment.start_byte), None)
 
     def _held(self, name: str, read: Node) -> AgentCall | None:
         """The call whose status the variable or positional parameter `name` holds at

@@ -13,22 +13,25 @@ from auditor.agent_status import AgentCall, StatusGuard
 from auditor.exit_codes import intents_in
 from auditor.numbers import bounded_int
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants, enclosing_definition
+from auditor.shell.parse import Node, descendants, enclosing_definition, other_branch
 
 _EQUAL = frozenset({"-eq", "==", "="})
 _MAX_STATUS = 255  # an exit status is 0 to 255 (`exit 429` arrives as 173)
 _UNEQUAL = frozenset({"-ne", "!="})
 Reference = Callable[[Node], "AgentCall | None"]  # the call whose status a word holds
+Binding = Callable[[Node], "AgentCall | None"]  # the run whose status an assignment stores
 
 
 def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard]:
-    """Every comparison or `case` arm on a status `reference` traces to an agent call."""
+def status_guards(script: ShellScript, reference: Reference, binding: Binding) -> list[StatusGuard]:
+    """Every comparison or `case` arm on a status `reference` traces to an agent call
+    (`binding`: the run whose status an assignment stores, for the codes another arm's
+    may hold)."""
     found: list[StatusGuard] = []
-    stored = _StoredCodes(script.parsed.nodes())
+    stored = _StoredCodes(script.parsed.nodes(), binding)
     for node in script.parsed.nodes():
         if (
             node.type == "test_command"
@@ -42,19 +45,25 @@ def status_guards(script: ShellScript, reference: Reference) -> list[StatusGuard
 
 
 class _StoredCodes:
-    """The integer literals the script itself assigns a variable between the run whose
-    status it holds and a guard on it, in the guard's function (`rc=429` after grepping
-    the log): a variable holds every value a path gives it, so the guard can meet them
-    whatever the agent exits with (`StatusGuard.stored`)."""
+    """The codes a guard's variable may hold that are not the run's: an integer literal
+    the script itself assigns it between the run whose status it holds and the guard, in
+    the guard's function (`rc=429` after grepping the log), or any code at all where an
+    arm of an `if`/`case` other than the run's assigns it (`rc=$?` after a `perl`
+    timeout wrapper in one arm, the agent's in the other; where that arm stores another
+    run's status, the codes that run exits with): a variable holds every value
+    a path gives it, so the guard can meet them whatever the agent exits with
+    (`StatusGuard.stored`)."""
 
-    def __init__(self, nodes: list[Node]) -> None:
+    def __init__(self, nodes: list[Node], binding: Binding) -> None:
         self._nodes = nodes
-        # name -> (byte offset, function around it, code), read when a guard is found
-        self._found: dict[str, list[tuple[int, int | None, int]]] | None = None
+        self._binding = binding
+        # name -> (assignment, function around it, code or None), read when a guard is found
+        self._found: dict[str, list[tuple[Node, int | None, int | None]]] | None = None
+        self._commands: dict[int, Node] | None = None  # command nodes by their start
 
     def __call__(self, word: Node, code: int, call: AgentCall, script: ShellScript) -> bool:
-        """Whether the variable `word` expands (`$rc`, `"${rc}"`) is assigned `code` after
-        the run `call` and before `word`, in the same function (or at the top level)."""
+        """Whether the variable `word` expands (`$rc`, `"${rc}"`) may hold `code` from
+        elsewhere than the run `call` where `word` reads it."""
         if self._found is None:
             self._found = {}
             for node in self._nodes:
@@ -62,20 +71,34 @@ class _StoredCodes:
                     continue
                 named, value = node.child_by_field_name("name"), node.child_by_field_name("value")
                 number = bounded_int(_text(value).strip("\"'"), signed=True) if value else None
-                if named is not None and number is not None:
+                if named is not None:
                     scope = enclosing_definition(node)
-                    place = (node.start_byte, scope.id if scope else None, number)
+                    place = (node, scope.id if scope else None, number)
                     self._found.setdefault(_text(named), []).append(place)
         name = _text(word).strip("\"'").lstrip("$").strip("{}")
         scope = enclosing_definition(word)
         here = scope.id if scope else None
         start, _ = script.parsed.span(word)
-        return any(
-            number == code
-            and function == here
-            and call.end <= script.parsed.char_offset(at) < start
-            for at, function, number in self._found.get(name, ())
-        )
+        run = self._command_at(call.start, script)
+        for node, function, number in self._found.get(name, ()):
+            if function != here or node.start_byte >= word.start_byte:
+                continue
+            if number == code and call.end <= script.parsed.char_offset(node.start_byte) < start:
+                return True
+            if run is not None and other_branch(node, run):
+                # another arm gives it a value of its own: any code, or one the run it
+                # stores the status of may exit with
+                other = self._binding(node)
+                if other is None or other.codes.emits(code):
+                    return True
+        return False
+
+    def _command_at(self, offset: int, script: ShellScript) -> Node | None:
+        """The command node that starts at unit offset `offset` (indexed once)."""
+        if self._commands is None:
+            spans = ((script.parsed.span(n)[0], n) for n in self._nodes if n.type == "command")
+            self._commands = dict(spans)
+        return self._commands.get(offset)
 
 
 def _comparisons(

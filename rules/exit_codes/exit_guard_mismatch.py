@@ -95,6 +95,8 @@ class ExitGuardMismatch(Rule["AgentUnit"]):
             codes = guard.call.codes
             if not guard.equality or not codes.documented or guard.wait_status:
                 continue
+            if set(guard.codes) <= set(guard.stored):
+                continue  # the variable may hold another program's status, or the runner's
             if len(guard.intents) != 1 or not all(codes.emits(c) for c in guard.codes):
                 continue
             intent = guard.intents[0]
