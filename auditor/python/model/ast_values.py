@@ -442,6 +442,20 @@ def getattr_names(call: ast.Call, tree: ast.Module, cls: str) -> list[str] | Non
     return [method for method in methods if method.startswith(prefix)]
 
 
+def returned_values(function: Function) -> list[ast.expr]:
+    """The values of a function's `return` statements (not those of functions or classes
+    it defines), in source order."""
+    values: list[ast.expr] = []
+    stack: list[ast.AST] = list(reversed(function.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return) and node.value is not None:
+            values.append(node.value)
+        elif not isinstance(node, Function | ast.ClassDef | ast.Lambda):
+            stack.extend(reversed(children(node)))
+    return values
+
+
 def class_named(value: ast.expr) -> str | None:
     """The class a value names: a name (`OpenAI`, `openai.OpenAI`), an attribute read with
     `getattr` and a constant (`getattr(anthropic, "Anthropic", None)`), or the first of
@@ -459,6 +473,32 @@ def class_named(value: ast.expr) -> str | None:
     ):
         return f"{owner}.{value.args[1].value}"
     return dotted_name(value) if isinstance(value, ast.Name | ast.Attribute) else None
+
+
+def classes_named(value: ast.expr, functions: Mapping[str, Function]) -> list[str]:
+    """The classes a value names (`class_named`), also through a call of one of
+    `functions` (a module's, by name) that returns one: a class it names in a `return`
+    (`return AsyncOpenAI` after importing it there), or the argument the call gives the
+    parameter it returns (`_require("openai", ChatOpenAI)` returning `cls`)."""
+    named = class_named(value)
+    if named is not None:
+        return [named]
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return []
+    function = functions.get(value.func.id)
+    if function is None:
+        return []
+    parameters = positional_parameters(function)
+    found: list[str] = []
+    for returned in returned_values(function):
+        held: ast.expr | None = returned
+        if isinstance(returned, ast.Name) and returned.id in parameters:
+            index = parameters.index(returned.id)
+            given = [k.value for k in value.keywords if k.arg == returned.id]
+            held = value.args[index] if index < len(value.args) else next(iter(given), None)
+        if held is not None and isinstance(held, ast.Name | ast.Attribute):
+            found += [named] if (named := class_named(held)) else []
+    return list(dict.fromkeys(found))
 
 
 def annotation_names(node: ast.expr | None) -> tuple[str, ...]:

@@ -13,7 +13,6 @@ import ast
 
 from auditor.python.model.ast_values import (
     Function,
-    children,
     class_lineage,
     descendants,
     dotted_name,
@@ -97,20 +96,6 @@ def called_function(module: PythonModule, call: ast.Call) -> Function | None:
         elif not module.bindings.get((module.scope_of(call), receiver.id)):
             cls = module_classes(module).get(receiver.id)
     return method_of(module, cls, func.attr) if cls is not None else None
-
-
-def returned_values(function: Function) -> list[ast.expr]:
-    """The values of a function's `return` statements (not those of functions or classes
-    it defines), in source order."""
-    values: list[ast.expr] = []
-    stack: list[ast.AST] = list(reversed(function.body))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return) and node.value is not None:
-            values.append(node.value)
-        elif not isinstance(node, Function | ast.ClassDef | ast.Lambda):
-            stack.extend(reversed(children(node)))
-    return values
 
 
 def value_or_none(function: Function) -> bool:

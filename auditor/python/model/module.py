@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 from auditor.python.model.ast_values import (
     Function,
     children,
-    class_named,
+    classes_named,
     dotted_name,
     import_bindings,
     qualified_import,
@@ -418,11 +418,14 @@ class _Indexer:
             if isinstance(target, ast.Name):
                 self._bind(target.id, "assign", node.value, node)
                 if isinstance(node.value, ast.Call | ast.BoolOp):
-                    # `ClientClass = getattr(anthropic, "Anthropic", None) or …`: what
-                    # calling `ClientClass(…)` later in this function calls
-                    named = class_named(node.value)
-                    if named is not None:
-                        self._kept[(self._scope, target.id)] = self._qualified_name(named)
+                    # `ClientClass = getattr(anthropic, "Anthropic", None) or …`, or a class
+                    # a function of the module returns (`cls = _require("openai",
+                    # ChatOpenAI)`, `AsyncOpenAI = _import_async_openai()`): what calling
+                    # it later in this function calls, whichever assignment ran
+                    kept = self._returned(node.value)
+                    if kept:
+                        key = (self._scope, target.id)
+                        self._kept[key] = self._kept.get(key, frozenset()) | kept
             elif (
                 isinstance(target, ast.Attribute)
                 and isinstance(target.value, ast.Name)
@@ -430,6 +433,21 @@ class _Indexer:
                 and isinstance(node.value, ast.Name | ast.Attribute)
             ):
                 self._kept[(self._scope, target.attr)] = self._qualified(node.value)
+
+    def _returned(self, value: ast.expr) -> frozenset[str]:
+        """The imported classes a call of a function of the module returns by name
+        (`classes_named`; not a function it defines: `_lazy_client_factory("OpenAI")`
+        returns its own `factory`)."""
+        found: set[str] = set()
+        for named in classes_named(value, self._functions):
+            if named.split(".", 1)[0] in self.aliases:
+                found |= self._qualified_name(named)
+        return frozenset(found)
+
+    @functools.cached_property
+    def _functions(self) -> dict[str, Function]:
+        """The module's top-level functions, by name."""
+        return {s.name: s for s in self.module.tree.body if isinstance(s, Function)}
 
     def _ann_assign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and node.value is not None:

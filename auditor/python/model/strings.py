@@ -28,9 +28,9 @@ import sys
 
 from auditor.hosts.mapped import MappedText
 from auditor.numbers import bounded_int
-from auditor.python.model.ast_values import Function, given_default
+from auditor.python.model.ast_values import Function, given_default, returned_values
 from auditor.python.model.attribute_values import attribute_values
-from auditor.python.model.callees import called_function, returned_values
+from auditor.python.model.callees import called_function
 from auditor.python.model.choices import Choices
 from auditor.python.model.class_attributes import ClassAttributes, class_attributes
 from auditor.python.model.expr_values import first_argument

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.model.ast_values import dotted_name, walk
+from auditor.python.model.ast_values import dotted_name, returned_values, walk
 from auditor.python.model.attribute_values import attribute_values
-from auditor.python.model.callees import called_function, returned_values
+from auditor.python.model.callees import called_function
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.expr_values import keyword_argument
 from auditor.python.model.module import PythonModule

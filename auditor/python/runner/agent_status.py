@@ -934,7 +934,7 @@ def _endless(statement: ast.stmt) -> bool:
 
 def _single_return(function: Function) -> ast.expr | None:
     """The value of a function's only `return` with a value (not one of a nested function)."""
-    from auditor.python.model.callees import returned_values
+    from auditor.python.model.ast_values import returned_values
 
     values = returned_values(function)
     return values[0] if len(values) == 1 else None

@@ -50,6 +50,7 @@ from auditor.python.model.ast_values import (
     base_names,
     class_fields,
     class_named,
+    classes_named,
     dotted_name,
     is_property,
     item_names,
@@ -270,8 +271,12 @@ class ModuleFacts(LoopLayers):
         if dotted is None:
             return None
         constructor = self.sdk.constructor(self.imports.qualify(dotted))
-        if constructor is None and (kept := _kept_class(function, dotted)) is not None:
-            constructor = self.sdk.constructor(self.imports.qualify(kept))  # `self._OpenAI()`
+        if constructor is None:  # `self._OpenAI()`, `cls = _require("openai", ChatOpenAI)`
+            kept = (
+                self.sdk.constructor(self.imports.qualify(k))
+                for k in _kept_classes(function, dotted)
+            )
+            constructor = next((c for c in kept if c is not None), None)
         if constructor is None and _class_parameter(call, function.params):
             # `client_class(max_retries=3)`: a client if a caller gives it an SDK's class
             # (the audit of this module asks the graph which classes its callers give)
@@ -376,7 +381,7 @@ def _class_parameter(call: ast.Call, params: Collection[str]) -> bool:
     return retries or _CLASS_PARAMETER.fullmatch(func.id) is not None
 
 
-def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
+def _kept_classes(function: FunctionFacts, dotted: str) -> list[str]:
     """The class a method keeps in a name and calls there: on its instance (`self._OpenAI
     = OpenAI`, then `self._OpenAI(…)`) or in a local (`ClientClass = getattr(anthropic,
     "Anthropic", None) or …`, then `ClientClass(…)`): the name it keeps, read in the
@@ -384,9 +389,10 @@ def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
     receiver, _, attribute = dotted.partition(".")
     local = "." not in dotted
     if not local and (receiver not in ("self", "cls") or "." in attribute):
-        return None
+        return []
     if local and dotted not in function.locals:
-        return None  # `print(…)`, a function of the module: no name it keeps
+        return []  # `print(…)`, a function of the module: no name it keeps
+    found: list[str] = []  # every class an assignment keeps there (`if`/`elif` arms)
     for node in function.bindings:
         if not isinstance(node, ast.Assign):
             continue
@@ -401,11 +407,14 @@ def _kept_class(function: FunctionFacts, dotted: str) -> str | None:
             )
             for t in node.targets
         )
-        # (a local only where it is read through `getattr`, as the module model reads it)
+        # (a local only where it is computed, as the module model reads it: through
+        # `getattr`, or a function of the module that returns a class)
         computed = isinstance(node.value, ast.Call | ast.BoolOp)
-        if stored and (computed or not local) and (named := class_named(node.value)):
-            return named
-    return None
+        if stored and (computed or not local):
+            functions = function.owner.ast_facts().functions
+            named = classes_named(node.value, functions) if computed else [class_named(node.value)]
+            found += [name for name in named if name]
+    return found
 
 
 def _calls_super(function: Function) -> bool:

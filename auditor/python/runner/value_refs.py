@@ -328,6 +328,22 @@ class ValueRefs:
         held = self.locals.get(name, [])
         return held[0][1] if len(held) == 1 and held[0][0] == "expr" else None
 
+    def _bound_method(self, name: str) -> ast.Attribute | None:
+        """The method a local name bound once holds (`ac = backend.acomplete`, or read
+        with `getattr(backend, "acomplete", None)`): calling the name calls it."""
+        value = self.held_value(name)
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "getattr"
+            and len(value.args) >= 2
+            and isinstance(value.args[1], ast.Constant)
+            and isinstance(value.args[1].value, str)
+            and value.args[1].value.isidentifier()
+        ):
+            return ast.Attribute(value=value.args[0], attr=value.args[1].value, ctx=ast.Load())
+        return value if isinstance(value, ast.Attribute) else None
+
     def refs(self, node: ast.expr, depth: int = 0) -> list[Ref]:
         """The references an expression's value may be."""
         if depth > 6:
@@ -545,6 +561,8 @@ class ValueRefs:
             return ("name", self.owner.imports.qualify(self.nested[func.id]))
         if isinstance(func, ast.Name) and func.id == "cls" and self.cls is not None:
             return ("name", self.owner.imports.qualify(self.cls))  # a classmethod's own class
+        if isinstance(func, ast.Name) and (method := self._bound_method(func.id)) is not None:
+            return self.callee(method)  # `ac = backend.acomplete`, then `ac(…)`
         if isinstance(func, ast.Name) and (
             func.id in self.locals or func.id in self.params or self._free(func.id)
         ):

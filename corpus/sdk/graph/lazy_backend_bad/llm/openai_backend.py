@@ -1,0 +1,28 @@
+"""RA401: the executor (another module) retries every `BackendError` four times around
+the backend's `acomplete`, called through a name `getattr` reads it into (the interface
+declares it abstract, the backend overrides it); the client class comes from a helper that imports
+it lazily, and the client keeps the SDK's 2 retries."""
+
+from .base import Backend, BackendError
+
+
+def _async_client_class():
+    try:
+        from openai import AsyncOpenAI
+    except ImportError as exc:
+        raise BackendError("pip install openai") from exc
+    return AsyncOpenAI
+
+
+class OpenAIBackend(Backend):
+    def complete(self, prompt: str) -> str:
+        raise BackendError("sync calls are not supported")
+
+    async def acomplete(self, prompt: str) -> str:
+        AsyncOpenAI = _async_client_class()
+        client = AsyncOpenAI(timeout=60)  # expect: RA401(warning)
+        try:
+            response = await client.chat.completions.create(model="m", messages=[prompt])
+        except Exception as exc:
+            raise BackendError(str(exc)) from exc
+        return response.choices[0].message.content or ""
