@@ -462,6 +462,15 @@ def class_named(value: ast.expr) -> str | None:
     an `or` of them."""
     if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
         return next(filter(None, map(class_named, value.values)), None)
+    read = getattr_read(value)
+    if read is not None and (owner := dotted_name(read.value)) is not None:
+        return f"{owner}.{read.attr}"
+    return dotted_name(value) if isinstance(value, ast.Name | ast.Attribute) else None
+
+
+def getattr_read(value: ast.expr) -> ast.Attribute | None:
+    """`getattr(obj, "name")` (with a default or not) as the attribute read it makes,
+    `obj.name` (a node of its own, without a place)."""
     if (
         isinstance(value, ast.Call)
         and isinstance(value.func, ast.Name)
@@ -469,10 +478,10 @@ def class_named(value: ast.expr) -> str | None:
         and len(value.args) >= 2
         and isinstance(value.args[1], ast.Constant)
         and isinstance(value.args[1].value, str)
-        and (owner := dotted_name(value.args[0])) is not None
+        and value.args[1].value.isidentifier()
     ):
-        return f"{owner}.{value.args[1].value}"
-    return dotted_name(value) if isinstance(value, ast.Name | ast.Attribute) else None
+        return ast.Attribute(value=value.args[0], attr=value.args[1].value, ctx=ast.Load())
+    return None
 
 
 def classes_named(value: ast.expr, functions: Mapping[str, Function]) -> list[str]:

@@ -16,6 +16,7 @@ from auditor.python.model.ast_values import (
     assignment,
     dotted_name,
     getattr_names,
+    getattr_read,
     module_statements,
     own_nodes,
     parameter_defaults,
@@ -332,16 +333,8 @@ class ValueRefs:
         """The method a local name bound once holds (`ac = backend.acomplete`, or read
         with `getattr(backend, "acomplete", None)`): calling the name calls it."""
         value = self.held_value(name)
-        if (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Name)
-            and value.func.id == "getattr"
-            and len(value.args) >= 2
-            and isinstance(value.args[1], ast.Constant)
-            and isinstance(value.args[1].value, str)
-            and value.args[1].value.isidentifier()
-        ):
-            return ast.Attribute(value=value.args[0], attr=value.args[1].value, ctx=ast.Load())
+        if value is not None and (read := getattr_read(value)) is not None:
+            return read
         return value if isinstance(value, ast.Attribute) else None
 
     def refs(self, node: ast.expr, depth: int = 0) -> list[Ref]:
