@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.profiles import default_catalog
-from auditor.shell.commands import SimpleCommand
+from auditor.shell.commands import SimpleCommand, read_variables
 from auditor.shell.model import ShellScript
 from auditor.shell.output import agent_output, in_errexit_window, judged_by_output
 
@@ -113,3 +113,21 @@ def test_a_read_before_the_run_does_not_judge_it() -> None:
 def test_told_files_of_a_prompt(text: str, told: set[str]) -> None:
     script, command = _agent(text)
     assert agent_output(script, command).told == told
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("read -r line", ["line"]),
+        ("IFS= read -r key value", ["key", "value"]),
+        ('read -p "$PROMPT" -r answer', ["answer"]),
+        ("read -t 5 -u 3 event", ["event"]),
+        ("read -ra words", ["words"]),
+        ("read -a words", ["words"]),
+        ("read -d '' -r body", ["body"]),
+    ],
+)
+def test_the_variables_a_read_sets(line: str, names: list[str]) -> None:
+    script = ShellScript.build(f"{line}\n", default_catalog())
+    (command,) = [c for c in script.commands if c.command_name == "read"]
+    assert read_variables(command) == names

@@ -131,6 +131,30 @@ class SimpleCommand(NamedTuple):
         return self.word_nodes[index] if index is not None else None
 
 
+# `read`'s options that take a value: the next word is that value (`-d ''`, `-p "> "`)
+_READ_VALUES = frozenset({"-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"})
+
+
+def read_variables(command: SimpleCommand) -> list[str]:
+    """The variables a `read` sets (`read -r a b`; `read -a words`; a word of unknown
+    value, `-p "$PROMPT"`, keeps its place)."""
+    found: list[str] = []
+    words = command.argv[1:]
+    index = 0
+    while index < len(words):
+        word = words[index]
+        following = words[index + 1] if index + 1 < len(words) else None
+        if word == "-a" and following is not None:
+            found.append(following)
+        if word in _READ_VALUES:
+            index += 2
+            continue
+        if word is not None and not word.startswith("-"):
+            found.append(word)
+        index += 1
+    return found
+
+
 def _skip_wrapper(wrapper: Wrapper, argv: tuple[str | None, ...], start: int) -> int | None:
     """Index of the wrapped command after `wrapper` at `start`, or None if not wrapping."""
     index = start + 1

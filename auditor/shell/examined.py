@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand
+from auditor.shell.commands import MESSAGE_COMMANDS, SimpleCommand, read_variables
 from auditor.shell.given_files import (
     Given,
     given_parameter,
@@ -138,7 +138,7 @@ def lines_examined(script: ShellScript, loop: Node) -> bool:
         if node.type == "command"
         and (command := script.command_at(node)) is not None
         and command.command_name == "read"
-        for name in read_operands(command)
+        for name in read_variables(command)
     }
     reads = reads_in(script)
     return any(
@@ -146,28 +146,6 @@ def lines_examined(script: ShellScript, loop: Node) -> bool:
         for name in sorted(names)
         for node in reads.get(("v", name), ())
     )
-
-
-# `read`'s options that take a value: the next word is that value (`-d ''`, `-p "> "`)
-_READ_VALUES = frozenset({"-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u"})
-
-
-def read_operands(command: SimpleCommand) -> list[str]:
-    """The variables a `read` sets (`read -r a b`; `read -a words`)."""
-    found: list[str] = []
-    words = [w for w in command.argv[1:] if w is not None]
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word == "-a" and index + 1 < len(words):
-            found.append(words[index + 1])
-        if word in _READ_VALUES:
-            index += 2
-            continue
-        if not word.startswith("-"):
-            found.append(word)
-        index += 1
-    return found
 
 
 def _parameter_use(script: ShellScript, given: Given) -> str:

@@ -49,6 +49,7 @@ from auditor.shell.commands import (
     SimpleCommand,
     WrapperUse,
     analyse_command,
+    read_variables,
     terminal_session,
 )
 from auditor.shell.effect_checks import body_checks_effect
@@ -515,7 +516,10 @@ class ShellScript:
         if self._recording and command.command_name in self.functions:
             self._call(node, command)
         if command.command_name in _FORGETTING and self._recording:
-            for word in command.argv[1:]:  # `read -r TOOL`: not its value now
+            # `read -r TOOL`: not its value now (`mapfile -t LINES`: its operands, roughly)
+            named = command.command_name == "read"
+            words = read_variables(command) if named else command.argv[1:]
+            for word in words:
                 if word and not word.startswith("-"):
                     forget(self.env, word)
         if command.command_name == "set":

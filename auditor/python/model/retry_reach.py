@@ -372,6 +372,7 @@ class RetryReach:
         function = self.graph.functions[fid]
         cls = function.facts.get("class")
         owner = f"{function.module}.{cls}" if cls else ""
+        known = owner in self.graph.classes
 
         def classes(names: Iterable[str]) -> tuple[str, ...]:
             found: list[str] = []
@@ -380,7 +381,6 @@ class RetryReach:
                     found.append(name)
                     continue
                 method = name.removeprefix(DISPATCHED)
-                known = owner in self.graph.classes
                 definitions = self.graph.hierarchy.dispatch(owner, method) if known else []
                 for definition in definitions:
                     made = self.graph.functions.get(definition)

@@ -14,8 +14,8 @@ from auditor.python.model.ast_values import (
     Function,
     children,
     dotted_name,
-    own_nodes,
     parameter_defaults,
+    returned_values,
     statements,
 )
 from auditor.python.model.callees import value_or_none
@@ -856,8 +856,7 @@ def _raised_classes(raised: ast.expr, helper: Callable[[ast.expr], Function | No
 def _returned_classes(function: Function) -> list[str]:
     """The classes, by their last name, whose instances `function` returns where it builds
     one (`return ProviderRateLimitError(str(exc))`: a capitalised name)."""
-    returns = (n.value for n in own_nodes(function) if isinstance(n, ast.Return))
-    built = (dotted_name(v.func) for v in returns if isinstance(v, ast.Call))
+    built = (dotted_name(v.func) for v in returned_values(function) if isinstance(v, ast.Call))
     names = (d.rsplit(".", 1)[-1] for d in built if d)
     return [name for name in names if name[:1].isupper()]
 
