@@ -173,11 +173,12 @@ class Auditor:
     @functools.cached_property
     def _sdk_needles(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """How a call of each SDK constructor of the run reads (`OpenAI(`, `Mistral(`), its
-        import under another name (`OpenAI as OpenAI_`), or its name read with `getattr`
-        (`getattr(anthropic, "Anthropic")`), after the name itself (most texts have none
-        of them: one scan per name); a factory given the class is the call graph's
-        answer (`client_factory_paths`)."""
-        forms = ("{}(", "{} as ", '"{}"', "'{}'")
+        import under another name (`OpenAI as OpenAI_`), its name read with `getattr`
+        (`getattr(anthropic, "Anthropic")`), or the class handed on as a value (`_require(
+        "openai", ChatOpenAI)`, `make(OpenAI, …)`), after the name itself (most texts have
+        none of them: one scan per name); a factory given the class in another module is
+        the call graph's answer (`client_factory_paths`)."""
+        forms = ("{}(", "{} as ", '"{}"', "'{}'", "{})", "{},")
         return tuple((name, tuple(f.format(name) for f in forms)) for name in self._sdk_names)
 
     @functools.cached_property

@@ -243,7 +243,10 @@ def find_clients(
     )
     clients: list[Client] = []
     for call, names in module.calls.items():
-        constructor = next((c for n in names if (c := sdk.constructor(n)) is not None), None)
+        # (sorted: a name an `if`/`elif` gives either class of, reported by the same one)
+        constructor = next(
+            (c for n in sorted(names) if (c := sdk.constructor(n)) is not None), None
+        )
         if constructor is None and isinstance(call.func, ast.Name):
             given = _given_classes(module, call.func)  # `client_class(max_retries=3)`
             constructor = next((c for n in given if (c := sdk.constructor(n)) is not None), None)
