@@ -94,6 +94,8 @@ class ModuleFacts(LoopLayers):
         self.catalog: AgentCatalog | None = None  # what starts an agent, for command strings
         self._shared: dict[Any, Any] = {}  # each value `share` was given, by itself
         self.class_calls: set[tuple[str, str]] = set()  # see `client`
+        # per function (its node), the classes each name it keeps one in holds
+        self._kept: dict[ast.AST, dict[str, list[str]]] = {}
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -272,11 +274,11 @@ class ModuleFacts(LoopLayers):
             return None
         constructor = self.sdk.constructor(self.imports.qualify(dotted))
         if constructor is None:  # `self._OpenAI()`, `cls = _require("openai", ChatOpenAI)`
-            kept = (
-                self.sdk.constructor(self.imports.qualify(k))
-                for k in _kept_classes(function, dotted)
-            )
-            constructor = next((c for c in kept if c is not None), None)
+            if function.node not in self._kept:
+                self._kept[function.node] = _kept_classes(function)
+            kept = self._kept[function.node].get(dotted, ())
+            found = (self.sdk.constructor(self.imports.qualify(k)) for k in kept)
+            constructor = next((c for c in found if c is not None), None)
         if constructor is None and _class_parameter(call, function.params):
             # `client_class(max_retries=3)`: a client if a caller gives it an SDK's class
             # (the audit of this module asks the graph which classes its callers give)
@@ -381,39 +383,31 @@ def _class_parameter(call: ast.Call, params: Collection[str]) -> bool:
     return retries or _CLASS_PARAMETER.fullmatch(func.id) is not None
 
 
-def _kept_classes(function: FunctionFacts, dotted: str) -> list[str]:
-    """The class a method keeps in a name and calls there: on its instance (`self._OpenAI
-    = OpenAI`, then `self._OpenAI(…)`) or in a local (`ClientClass = getattr(anthropic,
-    "Anthropic", None) or …`, then `ClientClass(…)`): the name it keeps, read in the
-    same function."""
-    receiver, _, attribute = dotted.partition(".")
-    local = "." not in dotted
-    if not local and (receiver not in ("self", "cls") or "." in attribute):
-        return []
-    if local and dotted not in function.locals:
-        return []  # `print(…)`, a function of the module: no name it keeps
-    found: list[str] = []  # every class an assignment keeps there (`if`/`elif` arms)
+def _kept_classes(function: FunctionFacts) -> dict[str, list[str]]:
+    """The classes a function keeps in a name and calls there, by the name as a call
+    writes it: on its instance (`self._OpenAI = OpenAI`, then `self._OpenAI(…)`) or in a
+    local where it is computed, as the module model reads it (`ClientClass =
+    getattr(anthropic, "Anthropic", None) or …`, `cls = _require("openai", ChatOpenAI)`),
+    every class an assignment keeps there (`if`/`elif` arms); read in one pass."""
+    found: dict[str, list[str]] = {}
+    functions = function.owner.ast_facts().functions
     for node in function.bindings:
         if not isinstance(node, ast.Assign):
             continue
-        stored = any(
-            (isinstance(t, ast.Name) and t.id == dotted)
-            if local
-            else (
-                isinstance(t, ast.Attribute)
-                and t.attr == attribute
-                and isinstance(t.value, ast.Name)
-                and t.value.id == receiver
-            )
-            for t in node.targets
-        )
-        # (a local only where it is computed, as the module model reads it: through
-        # `getattr`, or a function of the module that returns a class)
         computed = isinstance(node.value, ast.Call | ast.BoolOp)
-        if stored and (computed or not local):
-            functions = function.owner.ast_facts().functions
+        for target in node.targets:
+            if isinstance(target, ast.Name) and computed:
+                key = target.id
+            elif (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id in ("self", "cls")
+            ):
+                key = f"{target.value.id}.{target.attr}"
+            else:
+                continue
             named = classes_named(node.value, functions) if computed else [class_named(node.value)]
-            found += [name for name in named if name]
+            found.setdefault(key, []).extend(name for name in named if name)
     return found
 
 

@@ -259,6 +259,7 @@ class ValueRefs:
             elif isinstance(statement, ast.For | ast.AsyncFor | ast.While):
                 loops.append(statement)
         self.arms = _exclusive_arms(branches, loops)
+        self._arm_chains: dict[int, dict[int, int]] = {}  # line -> its arm of each branching
         # functions defined in this one, callable by name here: name -> qualname
         self.nested = (
             {n.name: f"{qualname}.{n.name}" for n in self.definitions if n is not node}
@@ -449,13 +450,20 @@ class ValueRefs:
     def _apart(self, value: ast.expr, use: ast.expr) -> bool:
         """Whether an assignment of `value` cannot reach `use`: they sit in two arms of
         one `if`/`else` or `match` that no loop of the body runs again."""
-        given, used = value.lineno, use.lineno
-        for arms in self.arms:
-            held = next((n for n, (first, last) in enumerate(arms) if first <= given <= last), -1)
-            at = next((n for n, (first, last) in enumerate(arms) if first <= used <= last), -1)
-            if -1 < held != at > -1:
-                return True
-        return False
+        held, at = self._arm_chain(value.lineno), self._arm_chain(use.lineno)
+        return any(at.get(number, arm) != arm for number, arm in held.items())
+
+    def _arm_chain(self, line: int) -> dict[int, int]:
+        """The arm a line sits in of each branching that holds it (found once per line:
+        a function's many reads of its many assignments ask about the same lines)."""
+        chain = self._arm_chains.get(line)
+        if chain is None:
+            chain = self._arm_chains[line] = {}
+            for number, arms in enumerate(self.arms):
+                arm = next((n for n, (first, last) in enumerate(arms) if first <= line <= last), -1)
+                if arm >= 0:
+                    chain[number] = arm
+        return chain
 
     def binds(self, name: str) -> bool:
         """Whether the body binds `name` in any form (a loop target, `as`, `:=`), or an
