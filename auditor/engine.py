@@ -433,11 +433,11 @@ class Auditor:
         """A shell unit and, recursively, the shell nested in its `bash -c` strings;
         `folder`: the one the host file runs its commands in, when known."""
         from auditor.shell.options import shebang_options
-        from auditor.shell.parse import ShellText
+        from auditor.shell.parse import ShellText, shell_text
         from auditor.shell.sourcing import initial_options
 
         if embedded is None:
-            parsed = ShellText(source.text)
+            parsed = shell_text(source.text, keep=False)  # (the index's parse, if it kept one)
             # a file the tree's scripts source runs with their options (`sourcing`)
             own = shebang_options(source.text.split("\n", 1)[0])
             sourcers = self.project.sourced_by.get(source.path)

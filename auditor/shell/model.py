@@ -89,6 +89,7 @@ from auditor.shell.parse import (
     ending_command,
     loop_words,
     same_node,
+    shell_text,
     within,
 )
 from auditor.shell.pipelines import heredoc_bodies, pipeline_parts
@@ -233,7 +234,7 @@ class ShellScript:
     @classmethod
     def build(cls, text: str, catalog: AgentCatalog) -> ShellScript:
         """Parse and walk a whole script (its shebang's options in effect)."""
-        return cls.walk(ShellText(text), catalog)
+        return cls.walk(shell_text(text), catalog)
 
     @classmethod
     def walk(

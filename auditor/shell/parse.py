@@ -8,6 +8,7 @@ import importlib.machinery
 import importlib.util
 import re
 import sys
+from collections import OrderedDict
 
 import tree_sitter
 
@@ -134,6 +135,23 @@ class ShellText:
         if not self._blanked:
             return 0
         return len(self._blanked) - 1 + self.root.has_error
+
+
+# The texts parsed last, kept for the next reader of the same text: the project index
+# walks a script for what it sources, then the file's audit reads it (`shell_text`).
+_KEPT: OrderedDict[str, ShellText] = OrderedDict()
+_KEEP = 8  # a pre-commit run's scripts: a bigger run gains nothing from more
+
+
+def shell_text(text: str, *, keep: bool = True) -> ShellText:
+    """The parse of `text`, made once for the index and the audit (as `parse_module`
+    does for Python); `keep` false: the audit's, the text's last reader, keeps none."""
+    parsed = _KEPT.pop(text, None) or ShellText(text)
+    if keep:
+        _KEPT[text] = parsed
+        if len(_KEPT) > _KEEP:
+            _KEPT.popitem(last=False)
+    return parsed
 
 
 _MAX_REPAIRS = 256
