@@ -63,6 +63,7 @@ _INDEX_MARKERS = (
     "openai",
     "anthropic",
     "groq",
+    "litellm",
     "client",
     "abstractmethod",
     "notimplementederror",

@@ -97,7 +97,11 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     the `Client`/`AsyncClient` aliases each exports, also imported from a module
     inside the package, and constructors added in config), LangChain's chat
     models that build them (`ChatOpenAI`, `AzureChatOpenAI`, `ChatAnthropic`, with
-    the SDK's default of 2 retries), and the client the
+    the SDK's default of 2 retries), LiteLLM's request functions
+    (`litellm.completion(…)`, `acompletion`, `embedding`, …: each call sends its request
+    through the openai client it builds with the call's `max_retries`, or `num_retries`,
+    2 when neither is given; a literal model litellm serves through its own HTTP
+    handler, `anthropic/…`, `gemini/…`, `ollama/…`, is not such a request), and the client the
     `openai` package builds for requests made on the module itself
     (`openai.chat.completions.create(…)`: its retries are `openai.max_retries`,
     and the finding goes to its first request), whose own retries are

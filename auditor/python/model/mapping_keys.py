@@ -103,3 +103,88 @@ def _integer(node: ast.expr) -> int | None:
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value
     return None
+
+
+def key_set_before(scope: ast.AST, call: ast.Call, name: str, key: str) -> ast.expr | None:
+    """The value the statements that run before `call` on every path set local dict
+    `name`'s `key` to, after the last assignment of the name on that way
+    (`params.update(num_retries=0)`, `params["num_retries"] = 0`); None when none does.
+    Only statements that always run before the call's own are read: those before it in
+    its block and in each block around it, not the branches of an `if` beside it."""
+    path = _statement_path(scope, call)
+    for block, index in reversed(path):
+        for statement in reversed(block[:index]):
+            found = _set_key(statement, name, key)
+            if found is not None:
+                return found
+            if _binds(statement, name):
+                return None
+    return None
+
+
+def _statement_path(scope: ast.AST, call: ast.Call) -> list[tuple[list[ast.stmt], int]]:
+    """Each block from the scope's body down to the statement holding `call`, with the
+    index of the statement within it that holds the call."""
+    path: list[tuple[list[ast.stmt], int]] = []
+    blocks: list[list[ast.stmt]] = [getattr(scope, "body", [])]
+    while blocks:
+        block = blocks.pop()
+        for index, statement in enumerate(block):
+            if not _holds(statement, call):
+                continue
+            path.append((block, index))
+            inner = [
+                getattr(statement, field)
+                for field in ("body", "orelse", "finalbody")
+                if isinstance(getattr(statement, field, None), list)
+            ]
+            inner += [h.body for h in getattr(statement, "handlers", ())]
+            inner += [c.body for c in getattr(statement, "cases", ())]
+            blocks = [b for b in inner if any(_holds(s, call) for s in b)][:1]
+            break
+    return path
+
+
+def _holds(statement: ast.stmt, call: ast.Call) -> bool:
+    """Whether a statement's lines hold the call, and it is not a nested scope's."""
+    end = statement.end_lineno or statement.lineno
+    inside = statement.lineno <= call.lineno <= end
+    return inside and not isinstance(
+        statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    )
+
+
+def _set_key(statement: ast.stmt, name: str, key: str) -> ast.expr | None:
+    """The value a statement sets `name[key]` to: `name.update(key=…)`,
+    `name.update({"key": …})` or `name["key"] = …`."""
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "update" and _named(func.value, name):
+            given = {k.arg: k.value for k in call.keywords if k.arg is not None}
+            if call.args and isinstance(call.args[0], ast.Dict):
+                items = zip(call.args[0].keys, call.args[0].values, strict=True)
+                given |= {
+                    k.value: v
+                    for k, v in items
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                }
+            return given.get(key)
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if (
+            isinstance(target, ast.Subscript)
+            and _named(target.value, name)
+            and isinstance(target.slice, ast.Constant)
+            and target.slice.value == key
+        ):
+            return statement.value
+    return None
+
+
+def _binds(statement: ast.stmt, name: str) -> bool:
+    """Whether a statement (or a block in it) binds the name anew."""
+    return any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in ast.walk(statement)
+    )

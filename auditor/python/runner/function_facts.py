@@ -77,6 +77,9 @@ _RESOURCES = frozenset(
         *("audio", "transcriptions", "translations", "speech", "moderations", "files"),
         *("vector_stores", "file_batches", "batches", "uploads", "fine_tuning", "jobs"),
         *("assistants", "threads", "runs", "conversations", "items", "containers"),
+        # a resource's raw-response view sends the same request (`client.chat.completions.
+        # with_raw_response.create(…)`, openai and anthropic alike)
+        *("with_raw_response", "with_streaming_response"),
     }
 )
 
@@ -114,6 +117,10 @@ class FactsOwner(RefsOwner, Protocol):
 
     def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> LayerRef:
         """The layer of a retry decorator a call applies to what it is given."""
+        ...
+
+    def sends_itself(self, call: ast.Call) -> bool:
+        """Whether a call is a request function's, sent through the client it builds."""
         ...
 
     def share(self, value: Shared) -> Shared:
@@ -473,6 +480,29 @@ class FunctionFacts(ValueRefs):
                         self.stores += [(key, *r) for r in self._item(node.value, index, 0)]
             elif (key := self._store_key(target)) is not None:
                 self.stores += [(key, *r) for r in self.refs(node.value)]
+            elif (owned := self._class_attribute(target)) is not None:
+                # `Interface._client = OpenAI()`: the class's attribute, as its body sets
+                # one, read on the class and on every instance of its family
+                cls, attribute = owned
+                qualified = self.owner.imports.qualify(f"{cls}.{attribute}")
+                for ref in self.refs(node.value):
+                    self.stores += [
+                        (f"global:{qualified}", *ref),
+                        (f"class:{cls}:{attribute}", *ref),
+                    ]
+
+    def _class_attribute(self, target: ast.expr) -> tuple[str, str] | None:
+        """(class, attribute) of an assignment to an attribute of a class of the module,
+        named (`Interface._client`) or a classmethod's own (`cls._client`)."""
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+            return None
+        name = target.value.id
+        if name == "cls" and self.cls is not None and "cls" in self.params:
+            return (self.cls, target.attr)
+        if name in self.locals or name in self.params:
+            return None
+        defined = (s for s in self.owner.tree.body if isinstance(s, ast.ClassDef))
+        return (name, target.attr) if any(c.name == name for c in defined) else None
 
     def _store_key(self, target: ast.expr) -> str | None:
         """What an assignment to `target` stores, as the stores write it: an attribute of
@@ -504,6 +534,8 @@ class FunctionFacts(ValueRefs):
         number = len(self._arguments)
         self.call_index[id(call)] = number
         request = _request_receiver(call, self.locals)
+        if request is None and self.owner.sends_itself(call):  # `litellm.completion(…)`
+            request = call
         option = parsed_option(call)
         if option is not None:
             self._options.append(option)

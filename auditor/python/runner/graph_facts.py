@@ -59,7 +59,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
-from auditor.python.model.mapping_keys import ABSENT, mapping_key
+from auditor.python.model.mapping_keys import ABSENT, key_set_before, mapping_key
 from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
 from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.function_facts import FunctionFacts, Shared
@@ -267,6 +267,13 @@ class ModuleFacts(LoopLayers):
         dotted = dotted_name(call.func)
         return self.sdk.same_client(call, [self.imports.qualify(dotted)] if dotted else [])
 
+    def sends_itself(self, call: ast.Call) -> bool:
+        """Whether a call is a request function's, sent through the client it builds
+        (`litellm.completion(…)`)."""
+        dotted = dotted_name(call.func)
+        constructor = self.sdk.constructor(self.imports.qualify(dotted)) if dotted else None
+        return constructor is not None and constructor.sends
+
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
         dotted = dotted_name(call.func)
@@ -285,17 +292,21 @@ class ModuleFacts(LoopLayers):
             constructor = self.sdk.any_constructor()
             assert isinstance(call.func, ast.Name)
             self.class_calls.add((function.qualname, call.func.id))
-        if constructor is None:
+        if constructor is None or constructor.unretried_model(call):
             return None
         site = position(call)
         retries: Any = constructor.default
         # a keyword written in the call is the value: a mapping spread beside it cannot
-        # hold it too (`ctor(max_retries=1, **kwargs)`; both would be a TypeError)
-        written = any(keyword.arg == constructor.keyword for keyword in call.keywords)
+        # hold it too (`ctor(max_retries=1, **kwargs)`; both would be a TypeError); of
+        # two that set it, the one that wins (`num_retries` over `max_retries`)
+        setting = [k.arg for k in call.keywords if k.arg in constructor.setting]
+        first = min(setting, key=constructor.setting.index) if setting else None
         for keyword in call.keywords:
-            if keyword.arg is None and written:
+            if keyword.arg is None and first is not None:
                 continue
-            if keyword.arg == constructor.keyword:
+            if keyword.arg is not None and keyword.arg != first:
+                continue
+            if keyword.arg is not None:  # the one that sets it
                 value = keyword.value
                 number = self._given_retries(value, constructor)
                 if number is None and isinstance(value, ast.Name):  # a local's one value
@@ -324,15 +335,33 @@ class ModuleFacts(LoopLayers):
                     qualified = self.imports.qualify(value.id)
                     retries = f"spread:{qualified}:{constructor.keyword}"
                 elif isinstance(value, ast.Name):  # `OpenAI(**client_kwargs)` of a local dict
-                    bindings = function.locals.get(value.id, [])
-                    values = [b[1] for b in bindings if b[0] == "expr"]
-                    given = None
-                    if len(values) == len(bindings):
-                        given = mapping_key(values, function.node, value.id, constructor.keyword)
-                    retries = retries if given is ABSENT else "?" if given is None else given
+                    retries = self._local_mapping(call, value.id, function, constructor)
                 else:
                     retries = "?"
         return ("client", site, retries)
+
+    def _local_mapping(
+        self, call: ast.Call, name: str, function: FunctionFacts, constructor: SdkConstructor
+    ) -> Any:
+        """The retries local dict `name` spread into a constructor's call gives it: a key
+        set on the way to the call (`params.update(num_retries=0)`), else what the
+        dict's assignments hold (the constructor's default when none sets it)."""
+        bindings = function.locals.get(name, [])
+        values = [b[1] for b in bindings if b[0] == "expr"]
+        found: list[Any] = []  # (one the mapping may hold gives way to one it sets)
+        for keyword in constructor.setting:
+            set_before = key_set_before(function.node, call, name, keyword)
+            if set_before is not None:
+                found.append(self._given_retries(set_before, constructor))
+                continue
+            given = None
+            if len(values) == len(bindings):
+                given = mapping_key(values, function.node, name, keyword)
+            if given is not ABSENT:
+                found.append(given)
+        if not found:
+            return constructor.default
+        return next((f for f in found if f is not None), "?")
 
     def _given_retries(self, value: ast.expr, constructor: SdkConstructor) -> int | None:
         """The retries a client is given, when known: a literal, a module constant, the

@@ -28,7 +28,7 @@ from auditor.python.model.ast_values import Function, class_names, descendants, 
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.class_family import on_self
-from auditor.python.model.mapping_keys import ABSENT, Absent, mapping_key
+from auditor.python.model.mapping_keys import ABSENT, Absent, key_set_before, mapping_key
 from auditor.python.model.module import PythonModule, integer_value
 from auditor.python.model.module_names import module_names
 from auditor.python.model.reaching import reaching_chains
@@ -128,14 +128,31 @@ class _Resolver:
         return None
 
 
-def _retries(call: ast.Call, keyword: str, resolver: _Resolver) -> tuple[int | None, bool] | None:
+def _retries(
+    call: ast.Call, keywords: tuple[str, ...], resolver: _Resolver
+) -> tuple[int | None, bool] | None:
+    """(retries, explicit) from a call's arguments, by the first of `keywords` it sets
+    (one a `**` mapping may hold gives way to a later one it is known to set); None when
+    it sets none."""
+    found = [f for keyword in keywords if (f := _retries_by(call, keyword, resolver))]
+    return next((f for f in found if f[0] is not None), found[0] if found else None)
+
+
+def _retries_by(
+    call: ast.Call, keyword: str, resolver: _Resolver
+) -> tuple[int | None, bool] | None:
     """(retries, explicit) from a call's arguments; None when the keyword is not set."""
     for argument in call.keywords:
         if argument.arg == keyword:
             return resolver.value(argument.value), True
         if argument.arg is None:  # `**mapping`
             if isinstance(argument.value, ast.Name):  # a local dict (`**client_kwargs`)
-                held = _local_mapping(resolver.module, call, argument.value, keyword)
+                module, local = resolver.module, argument.value.id
+                # (set on the way to the call: `params.update(num_retries=0)`)
+                set_before = key_set_before(module.scope_of(call), call, local, keyword)
+                if set_before is not None:
+                    return resolver.value(set_before), True
+                held = _local_mapping(module, call, argument.value, keyword)
                 if held is ABSENT:
                     continue
                 return (held if isinstance(held, int) else None), True
@@ -252,13 +269,15 @@ def find_clients(
             constructor = next((c for n in given if (c := sdk.constructor(n)) is not None), None)
         label = ""
         if constructor is not None:
-            label = constructor.qualified.rsplit(".", 1)[-1]
-            found = _retries(call, constructor.keyword, resolver)
+            if constructor.unretried_model(call):
+                continue
+            label = constructor.label
+            found = _retries(call, constructor.setting, resolver)
             retries, explicit = found if found is not None else (constructor.default, False)
         elif (
             isinstance(call.func, ast.Attribute)
             and call.func.attr in sdk.derivers
-            and (found := _retries(call, "max_retries", resolver)) is not None
+            and (found := _retries(call, ("max_retries",), resolver)) is not None
         ):
             retries, explicit = found
             root = _chain_root(call.func.value)
@@ -276,9 +295,12 @@ def find_clients(
             if (method := held_method(module, use)) is not None
             for request in flow.trace(method).called
         ]
-        references = tuple(dict.fromkeys(r for r in requests if r is not None))
+        sent = [call] if constructor.sends else []  # `litellm.completion(…)` itself
+        references = tuple(dict.fromkeys(r for r in (*sent, *requests) if r is not None))
         callers = _callers(module, flow, references, wide)
-        keyword = constructor.keyword
+        # (the keyword the call sets, where it sets one: `num_retries=3` is what to lower)
+        aliases = [k.arg for k in call.keywords if k.arg in constructor.aliases]
+        keyword = aliases[0] if aliases else constructor.keyword
         clients.append(
             Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
         )

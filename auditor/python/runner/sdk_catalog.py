@@ -18,11 +18,41 @@ if TYPE_CHECKING:  # (a run on plain modules reads the constructors' names only)
 
 
 class SdkConstructor(NamedTuple):
-    """A client class and the keyword that sets its retries."""
+    """A client class and the keyword that sets its retries; or a request function that
+    builds its client for the one request it sends (`litellm.completion(…)`)."""
 
-    qualified: str  # "openai.OpenAI"
+    qualified: str  # "openai.OpenAI", "litellm.completion"
     keyword: str
     default: int
+    sends: bool = False  # a request function: its call is the request too
+    aliases: tuple[str, ...] = ()  # other keywords that set the retries (`num_retries`)
+    # the starts of literal model names it sends without the client (`anthropic/`)
+    unretried: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """How messages name it: a class by its name (`OpenAI`), a request function by
+        its module's (`litellm.completion`)."""
+        return self.qualified if self.sends else self.qualified.rsplit(".", 1)[-1]
+
+    @property
+    def setting(self) -> tuple[str, ...]:
+        """The keywords that set the retries, the one that wins first (litellm's
+        `num_retries` over `max_retries`)."""
+        return (*self.aliases, self.keyword)
+
+    def unretried_model(self, call: ast.Call) -> bool:
+        """Whether a request function's call names, as a literal, a model it sends
+        without its client (`litellm.completion(model="anthropic/claude-…")`)."""
+        if not self.unretried:
+            return False
+        given = [k.value for k in call.keywords if k.arg == "model"] or call.args[:1]
+        model = given[0] if given else None
+        return (
+            isinstance(model, ast.Constant)
+            and isinstance(model.value, str)
+            and model.value.startswith(self.unretried)
+        )
 
 
 class ModuleClient(NamedTuple):
@@ -169,7 +199,8 @@ class SdkCatalog(NamedTuple):
     def any_constructor(self) -> SdkConstructor | None:
         """What a class not known yet (a factory's parameter) is built with: the keyword
         and default the catalogue's constructors share most, or None without any."""
-        shared = Counter((c.keyword, c.default) for c in self.constructors.values())
+        classes = (c for c in self.constructors.values() if not c.sends)
+        shared = Counter((c.keyword, c.default) for c in classes)
         if not shared:
             return None
         (keyword, default), _ = shared.most_common(1)[0]
@@ -177,22 +208,28 @@ class SdkCatalog(NamedTuple):
 
     def keywords(self) -> frozenset[str]:
         """The keywords that set a client's retries."""
-        return frozenset(c.keyword for c in self.constructors.values())
+        return frozenset(k for c in self.constructors.values() for k in (c.keyword, *c.aliases))
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Class names, for prefilters."""
-        return tuple(sorted({q.rsplit(".", 1)[-1] for q in self.constructors}))
+        """Class names, for prefilters (a request function's module is one of
+        `module_requests`)."""
+        classes = (q for q, c in self.constructors.items() if not c.sends)
+        return tuple(sorted({q.rsplit(".", 1)[-1] for q in classes}))
 
     @property
     def module_requests(self) -> tuple[str, ...]:
-        """How a request on a module's own client starts (`openai.chat.`), or the module is
+        """How a request on a module's own client starts (`openai.chat.`), a request
+        function's module is named (`litellm`), or the module is
         imported under another name (`import openai as oa`) or kept as a value (`self._client
         = openai`), for prefilters."""
         starts = {f"{c.module}.{r}." for c in self.module_clients for r in c.resources}
         starts |= {f"import {c.module} as " for c in self.module_clients}
         # (and the module kept as a value: `self._client = openai`)
-        return tuple(sorted(starts | {f"= {c.module}\n" for c in self.module_clients}))
+        starts |= {f"= {c.module}\n" for c in self.module_clients}
+        # (a request function's module, however its functions are imported: `litellm`)
+        starts |= {q.split(".", 1)[0] for q, c in self.constructors.items() if c.sends}
+        return tuple(sorted(starts))
 
 
 def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
@@ -201,11 +238,17 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
     tables = dict(data["constructors"])
     tables.update((config or {}).get("constructors", {}))
     constructors = {
-        f"{table['module']}.{cls}": SdkConstructor(
-            f"{table['module']}.{cls}", table.get("keyword", "max_retries"), table.get("default", 2)
+        f"{table['module']}.{name}": SdkConstructor(
+            f"{table['module']}.{name}",
+            table.get("keyword", "max_retries"),
+            table.get("default", 2),
+            sends=kind == "functions",
+            aliases=tuple(table.get("aliases", ())),
+            unretried=tuple(table.get("unretried", ())),
         )
         for table in tables.values()
-        for cls in table.get("classes", ())
+        for kind in ("classes", "functions")
+        for name in table.get(kind, ())
     }
     forbid = (config or {}).get("retries") == "forbid"
     by_class: dict[str, tuple[tuple[str, SdkConstructor], ...]] = {}

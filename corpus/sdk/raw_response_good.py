@@ -1,0 +1,23 @@
+"""Near miss: the raw-response view's requests, with the client's retries off.
+(the retry loop owns recovery)."""
+
+import time
+
+import openai
+
+
+class Gateway:
+    def __init__(self, api_key: str) -> None:
+        self.client = openai.OpenAI(api_key=api_key, max_retries=0)
+
+    def complete(self, **params: object) -> object:
+        raw = self.client.chat.completions.with_raw_response.create(**params)
+        return raw.parse()
+
+    def ask(self, prompt: str) -> object:
+        for attempt in range(3):
+            try:
+                return self.complete(model="gpt-4o", messages=[{"role": "user", "content": prompt}])
+            except openai.APIError:
+                time.sleep(2**attempt)
+        raise RuntimeError("no reply")
