@@ -247,11 +247,40 @@ class RetryReach:
                 for ref in decorators
                 for layer in self._decorator_layers(fid, number, ref, (site, site_call), wrappers)
             ]
-            if layers:
+            if site_call is None and any(k == "param" for each in layers for k, _ in each.errors):
+                found += self._applied_per_caller(fid, layers, applied)
+            elif layers:
                 targets = [
                     t for ref in applied for t in self._applied_targets(fid, ref, (site, site_call))
                 ]
                 found += [(target, layer) for layer in layers for target in targets]
+        return found
+
+    def _applied_per_caller(
+        self, fid: str, layers: list[Layer], applied: list[Any]
+    ) -> list[tuple[str, Layer]]:
+        """The functions a retry decorator applied in `fid` wraps, under its layers with the
+        classes each call of `fid` gives the parameters they retry
+        (`retry(retry=retry_if_exception_type(retry_exceptions))(self.prompt)` in a base's
+        `__init__`, each subclass's `super().__init__(retry_exceptions=(…))`); a method of
+        the instance a subclass's call reaches through `super()` (or `self`) is one of that
+        subclass's family."""
+        found: list[tuple[str, Layer]] = []
+        for caller, number in self.graph.callers(fid):
+            call = self.graph.functions[caller].facts["calls"][number]
+            given = _classes_given(call)
+            bound = [self._bound(layer, fid, given) for layer in layers]
+            same = bool(call.callee) and call.callee[0] in ("super", "self")
+            targets = [
+                t
+                for ref in applied
+                for t in (
+                    self._applied_targets(caller, ref, (caller, None))
+                    if same and ref[0] == "self"
+                    else self._applied_targets(fid, ref, (fid, None))
+                )
+            ]
+            found += [(target, layer) for layer in bound for target in targets]
         return found
 
     def _decorator_layers(

@@ -365,7 +365,16 @@ class LibraryLayers:
         `retry_decorator(self._make_request)`), a reference to it, as `decorator_layer`."""
         found = self._called_library(call, function, "decorator")
         if found is not None:
-            return self.library_layer(found[1], found, "decorator")
+            index = self.library_layer(found[1], found, "decorator")
+            layer = self.layers[index]
+            # a class named by a parameter is bound at each call of the function
+            # (`retry_if_exception_type(retry_exceptions)` in a base's `__init__`)
+            if any(k == "class" and v in function.params for k, v in layer["errors"]):
+                layer["errors"] = [
+                    ["param", v] if k == "class" and v in function.params else [k, v]
+                    for k, v in layer["errors"]
+                ]
+            return index
         origin = self._local_origin(call.func, function, only=True)
         if not isinstance(origin, ast.Call) or len(call.args) != 1:
             return None
