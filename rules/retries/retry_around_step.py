@@ -71,7 +71,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     leads to another iteration (an `except` that does not re-raise, a non-zero
     `returncode` that does not `break`, `return` or `raise`). Steps are
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
-    `gptme.tools.execute_msg`), agent process launches, and functions of the
+    `gptme.tools.execute_msg`, a tool the agent chose, taken from the program's tool
+    registry by a name known only at run time: `self.tools[name](**args)`, `tool =
+    self._tool_map.get(call.name)` then `tool.execute(…)`), agent process launches, and functions of the
     audited tree that launch the agent, in this module or another: also a
     method that a class calls on `self` and a subclass defines (a retry
     mixin's `run()` re-running `self._execute()`), a call that gives a

@@ -36,6 +36,7 @@ from auditor.python.runner.steps import (
     checked_call,
     default_steps,
     import_aliases,
+    runs_tool,
 )
 
 if TYPE_CHECKING:
@@ -157,6 +158,23 @@ class Steps:
             ):
                 shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
                 self._add(call, f"`{shown or 'step'}()`")
+            elif self._looked_up_tool(call):
+                shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
+                self._add(call, f"the tool `{shown or 'tool'}()`")
+
+    def _looked_up_tool(self, call: ast.Call) -> bool:
+        """Whether a call runs a tool an agent chose by name, whatever it does: one taken
+        from the program's tool registry by a name known only at run time
+        (`self.tools[name](**args)`, `tool = self._tool_map.get(call.name)` then
+        `tool.execute(…)`, `await registry.get_tool(step.tool)`)."""
+        scope = self.module.scope_of(call)
+
+        def assigned(name: ast.Name) -> list[ast.expr]:
+            bindings = self.module.bindings.get((scope, name.id), [])
+            values = [b.value for b in bindings if b.kind == "assign"]
+            return values if len(values) == len(bindings) else []
+
+        return runs_tool(call, assigned)
 
     def _step_method(self, call: ast.Call, func: ast.Attribute) -> bool:
         """`x.execute(…)` where `x` is a value of a step class: `ToolUse(…).execute()`,

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from auditor.project import ProjectIndex
-from auditor.python.runner.steps import StepCatalog
+from auditor.python.runner.steps import TOOL_WORDS, StepCatalog
 
 
 class StepNeedles(NamedTuple):
@@ -53,6 +53,7 @@ class StepNeedles(NamedTuple):
             module, _, name = qualified.rpartition(".")
             groups.add((name, module.rsplit(".", 1)[-1]) if module else (name,))
         groups.update((owner, f".{method}") for owner, method in steps.methods)
+        groups.update((word,) for word in TOOL_WORDS)  # a tool taken from a registry
         own: dict[str, list[str]] = defaultdict(list)
         for module, summary in project.python.items():
             tail = module.rsplit(".", 1)[-1]

@@ -11,19 +11,18 @@ parsed module, so the pre-pass (auditor/python/runner/summary.py) can read it;
 
 from __future__ import annotations
 
+import ast
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from auditor.exit_codes import intents_in
 from auditor.finding import RelatedLocation
 from auditor.profiles import AgentCatalog, AgentProfile
-from auditor.python.model.ast_values import module_statements
+from auditor.python.model.ast_values import dotted_name, module_statements
 from rules import builtin_data
 
 if TYPE_CHECKING:
-    import ast
-
     from auditor.python.model.module import PythonModule
     from auditor.python.runner.retry_types import SuccessFlag
 
@@ -38,6 +37,51 @@ PROCESS_CALLS = frozenset(
 )
 CHECKED_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output", "anyio.run_process"})
 _CHECK_ON_BY_DEFAULT = frozenset({"anyio.run_process"})  # `check=False` turns it off
+
+
+# How a tool registry's name reads (`self.tools`, `TOOL_REGISTRY`, `get_tool`), for
+# prefilters
+TOOL_WORDS = ("tool", "Tool", "TOOL")
+# Methods that run a tool object (`tool.execute(…)`, LangChain's `tool.invoke(…)`)
+_TOOL_RUNS = frozenset(
+    {"execute", "aexecute", "run", "arun", "invoke", "ainvoke", "call", "acall", "__call__"}
+)
+
+
+def runs_tool(call: ast.Call, assigned: Callable[[ast.Name], list[ast.expr]]) -> bool:
+    """Whether a call runs a tool an agent chose, whatever the tool does: one taken from
+    the program's tool registry by a name known only at run time (`self.tools[name](
+    **args)`, `tool = self._tool_map.get(call.name)` then `tool.execute(…)`, `await
+    registry.get_tool(step.tool)`); `assigned`: the values every binding of a local name
+    gives it (none when one binding is not an assignment)."""
+    func = call.func
+    tool = func.value if isinstance(func, ast.Attribute) and func.attr in _TOOL_RUNS else func
+    if isinstance(tool, ast.Name):
+        values = assigned(tool)
+        return bool(values) and all(map(_tool_lookup, values))
+    return _tool_lookup(tool)
+
+
+def _tool_lookup(node: ast.expr) -> bool:
+    """Whether an expression takes a tool from a tool registry by a key known only at run
+    time: `tools[name]`, `tool_map.get(name)`, `registry.get_tool(name)` (awaited or
+    not); a registry is named for its tools, and a literal key is a fixed tool."""
+    if isinstance(node, ast.Await):
+        node = node.value
+    if isinstance(node, ast.Subscript):
+        registry, key = node.value, node.slice
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("get", "get_tool")
+        and node.args
+    ):
+        registry = node.func.value if node.func.attr == "get" else node.func
+        key = node.args[0]
+    else:
+        return False
+    named = dotted_name(registry) or (registry.attr if isinstance(registry, ast.Attribute) else "")
+    return "tool" in named.lower() and not isinstance(key, ast.Constant)
 
 
 def checked_call(name: str | None, call: ast.Call) -> bool:

@@ -59,7 +59,13 @@ from auditor.python.runner.launch_facts import (
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.sdk_catalog import default_sdk
 from auditor.python.runner.status_tests import tests_own_status
-from auditor.python.runner.steps import PROCESS_CALLS, StepCatalog, default_steps
+from auditor.python.runner.steps import (
+    PROCESS_CALLS,
+    TOOL_WORDS,
+    StepCatalog,
+    default_steps,
+    runs_tool,
+)
 
 _SHELL_STRING = frozenset({"os.system", "os.popen", "asyncio.create_subprocess_shell"})
 _VARARGS = frozenset({"asyncio.create_subprocess_exec", "os.execlp", "os.execl"})
@@ -252,6 +258,8 @@ class _Module:
         return any(self.choices.each(functools.partial(self._launches, call, scope)))
 
     def _launches(self, call: ast.Call, scope: ast.AST) -> bool:
+        if runs_tool(call, lambda n: [v] if (v := self._local_value(n, scope)) else []):
+            return True  # a tool the agent chose, from the program's registry
         name = self.qualified(call.func)
         if name is None:
             return False
@@ -379,10 +387,10 @@ def launchers(
     (`wrappers`: the module's functions whose parameter reaches a launch); and the module
     as read for them (None when nothing in it starts a process)."""
     modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
-    if not any(word in text for word in (*PROCESS_WORDS, *modules)):
+    if not any(word in text for word in (*PROCESS_WORDS, *modules, *TOOL_WORDS)):
         return {}, None  # nothing here starts a process or runs a step
     called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
-    markers = (*PROCESS_WORDS, *sorted(called))
+    markers = (*PROCESS_WORDS, *sorted(called), *TOOL_WORDS)
     module = _Module(tree, catalog, steps, wrappers)
     lines = text.split("\n")
     sources = {

@@ -1,0 +1,24 @@
+"""Near misses: a chosen tool run once, its failure handed back to the model; and a fixed
+helper taken from the registry by a literal name, which is no choice of the agent."""
+
+from collections.abc import Callable
+from typing import Any
+
+
+class ToolExecutor:
+    def __init__(self) -> None:
+        self.tools: dict[str, Callable[..., Any]] = {}
+
+    def execute(self, name: str, arguments: dict[str, Any]) -> str:
+        try:
+            return str(self.tools[name](**arguments))
+        except Exception as error:
+            return f"error: {error}"
+
+    def warm_up(self) -> None:
+        for _ in range(3):
+            try:
+                self.tools["ping"]()
+                return
+            except Exception:
+                continue
