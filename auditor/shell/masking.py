@@ -105,6 +105,10 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
     used = tools and _used_later(unit, pipeline, tools)
+    # a signing key fetched into `apt-key add -` or `gpg --dearmor`: a failed download
+    # leaves no key, and the package index the same run refreshes then fails on it
+    keyed = fetch is not None and _imports_key(pipeline.stages[-1])
+    used = used or (keyed and _used_later(unit, pipeline, _KEY_USERS))
     installer = len(pipeline.stages) - 2 if used else None
     consequential = tuple((i, s) for i, s in unread if s.consequential and i != installer)
     if consequential:
@@ -144,6 +148,24 @@ def _used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
         if status_use(command.node, script.options_at(command.node), script):
             return True
     return False
+
+
+# Package managers that check a repository's signature against the keys imported
+_KEY_USERS = {"apt", "yum", "dnf"}
+
+
+def _imports_key(stage: Stage) -> bool:
+    """Whether a last stage imports the signing key it reads (`apt-key add -`, `gpg
+    --dearmor -o …`, `gpg --import`, `rpm --import -`)."""
+    command = stage.command
+    if command is None:
+        return False
+    words = set(w for w in command.arguments if w is not None)
+    if command.name == "apt-key":
+        return "add" in words
+    if command.name == "gpg":
+        return bool(words & {"--dearmor", "--dearmour", "--import"})
+    return command.name == "rpm" and "--import" in words
 
 
 def _runs_its_input(stage: Stage) -> bool:

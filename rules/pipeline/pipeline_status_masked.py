@@ -57,6 +57,10 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     Without such a use the run goes on without the tool (RA101), and a
     runner that tests the install's status (`if ! curl … | bash`, Python
     reading `returncode`) reports a failed download as installed (RA101).
+    So is a signing key fetched into its import (`curl … | gpg --dearmor -o …`,
+    `wget -O - … | apt-key add -`) when the same run later refreshes a package
+    index whose status is used (`apt-get update`): without the key the
+    repository fails its signature check there.
 
     With `pipefail` on, a pipeline after which only `PIPESTATUS` is read, at
     other indices than an agent's (`cat p | claude -p | tee log` then

@@ -73,8 +73,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
     `gptme.tools.execute_msg`, a tool the agent chose, taken from the program's tool
     registry by a name known only at run time: `self.tools[name](**args)`, `tool =
-    self._tool_map.get(call.name)` then `tool.execute(…)`), agent process launches, and functions of the
-    audited tree that launch the agent, in this module or another: also a
+    self._tool_map.get(call.name)` then `tool.execute(…)`), agent process launches,
+    and functions of the audited tree that launch the agent, in this module or
+    another: also a
     method that a class calls on `self` and a subclass defines (a retry
     mixin's `run()` re-running `self._execute()`), a call that gives a
     function of the tree the agent argv it runs (`run_command(argv)`), and a
