@@ -185,7 +185,8 @@ class LoopLayers(LibraryLayers):
             if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
                 continue
             names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            if any(name in tested for name in names) and not _fed_back(loop, value):
+            acted = any(_acted_on(loop, node, name) for name in names)
+            if any(name in tested for name in names) and not _fed_back(loop, value) and not acted:
                 label = "retry loop on a returned failure"
                 layer = self.add_layer(loop, label, _loop_attempts(loop), [])
                 self._bound_by_parameter(layer, loop, function)
@@ -329,6 +330,56 @@ def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
 
 # methods that add to a container in place (`messages.append(reply)`)
 _GROWING = frozenset({"append", "extend", "insert", "add", "update", "appendleft"})
+
+
+def _acted_on(loop: ast.For | ast.AsyncFor | ast.While, assign: ast.Assign, name: str) -> bool:
+    """Whether every turn of the loop does work with the value a call gave `name` (a
+    statement after the assignment, outside any branch, hands it or a field of it to a
+    call that neither logs it nor keeps it: `_execute_action(page, decision)`): the
+    loop takes the value for a result to act on, its turns are steps of a piece of work
+    (an agent deciding and acting), not attempts at a request that failed."""
+    after = False
+    for statement in loop.body:
+        if statement is assign:
+            after = True
+            continue
+        if not after:
+            continue
+        bodies = [statement] if not isinstance(statement, ast.Try) else statement.body
+        for part in bodies:
+            if isinstance(part, ast.If | ast.For | ast.AsyncFor | ast.While | ast.Match):
+                continue
+            for call in (n for n in walk(part) if isinstance(n, ast.Call)):
+                callee = dotted_name(call.func) or ""
+                last = callee.rsplit(".", 1)[-1]
+                kept = last in _GROWING or last in _REPORTING or last in _READING
+                if kept or callee.startswith(_REPORTERS):
+                    continue
+                given = [*call.args, *(k.value for k in call.keywords)]
+                if any(_rooted_at(value, name) for value in given):
+                    return True
+    return False
+
+
+# Calls that only report or show a value (`print(r)`, `logger.info(…)`, `log_event(r)`)
+_REPORTING = frozenset({"print", "debug", "info", "warning", "warn", "error", "exception"})
+_REPORTERS = ("log", "logger.", "logging.", "console.", "rich.")
+# Calls that read a value without acting on it (parse, validate, measure, match): a retry
+# loop tests its reply with them (`json.loads(reply)` in a `try`, then `continue`)
+_READING = frozenset(
+    {
+        *("loads", "load", "dumps", "parse", "parse_obj", "parse_raw", "literal_eval"),
+        *("model_validate", "model_validate_json", "validate", "int", "float", "str"),
+        *("len", "bool", "isinstance", "search", "match", "fullmatch", "findall", "strip"),
+    }
+)
+
+
+def _rooted_at(node: ast.expr, name: str) -> bool:
+    """Whether an expression is the name or a field of it (`decision`, `decision.action`)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _fed_back(loop: ast.For | ast.AsyncFor | ast.While, call: ast.Call) -> bool:
