@@ -258,6 +258,12 @@ class Auditor:
         """The file names of the tree's scripts that run an agent."""
         return frozenset(posixpath.basename(script) for script in self.project.agent_scripts)
 
+    @functools.cached_property
+    def _python_catalog(self) -> AgentCatalog:
+        """The profiles Python code is read with: the tree's scripts that run an agent are
+        agent programs too (`subprocess.run(["./scripts/run_aider.sh", path])`)."""
+        return self.catalog.with_scripts(self._agent_script_names)
+
     def _runs_agent_script(self, text: str, path: str) -> bool:
         """Whether shell text names a script of the tree that runs an agent (not itself):
         running it by its path runs the agent (`auditor.shell.run_scripts`)."""
@@ -408,7 +414,7 @@ class Auditor:
         from auditor.hosts.python_commands import python_shells
         from auditor.python.unit import parse_python
 
-        unit = parse_python(source, self.catalog)
+        unit = parse_python(source, self._python_catalog)
         unit.project = self.project
         if unit.module is not None and self.project.python:
             from auditor.python.model.project_values import module_values
@@ -556,15 +562,17 @@ class Auditor:
         launches: list[bool] = []
 
         def runs_agent() -> bool:
+            # (a script of the tree that runs an agent, run by its path, is one's run)
+            script = any(w in text for w in PROCESS_WORDS) and self._runs_agent_script(text, path)
             if not launches and self.project.python:
                 known, calling = self.step_needles.graph
                 if path in known:  # the call graph knows the module whole: it answers
-                    launches.append(path in calling or self._handed_argv(path))
+                    launches.append(path in calling or self._handed_argv(path) or script)
             if not launches:
                 wrapped = any(c in text and m in text for c, m in self.launch_calls)
                 launch = wrapped or any(w in text for w in PROCESS_WORDS)
                 found = launch and has_command_literal(text, self.agent_names)
-                launches.append(found or self._handed_argv(path))
+                launches.append(found or self._handed_argv(path) or script)
             return launches[0]
 
         return any(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from rules import builtin_data
@@ -286,6 +286,17 @@ class AgentCatalog(NamedTuple):
             if profile.sessions != SessionWords()
             for command in profile.commands
         )
+
+    def with_scripts(self, names: Iterable[str]) -> AgentCatalog:
+        """The catalogue with the tree's scripts that run an agent (their file names:
+        `run_aider.sh`) as programs of their own: a process that runs one runs the agent,
+        its status the run's (no exit codes of an agent's are known for it)."""
+        added = tuple(
+            AgentProfile(name, frozenset({name}))
+            for name in sorted(set(names))
+            if self.agent_for(name) is None
+        )
+        return self._replace(profiles=self.profiles + added) if added else self
 
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""

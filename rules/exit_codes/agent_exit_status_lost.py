@@ -35,9 +35,10 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     waited with `wait()`'s result dropped and `returncode` never read, also one
     a helper of the module starts and returns (`proc = self._spawn(p)`), and one
     kept on the instance (`self.proc = Popen(…)`) that no method of its class
-    waits for or polls. A function of the audited tree whose parameter reaches a
-    process launch (`def run_command(cmd): return subprocess.run(cmd)`, in this
-    module or another)
+    waits for or polls. A script of the audited tree that runs an agent, started by
+    its path (`Popen(["./tools/fix.sh", path])`), is an agent run too. A function
+    of the audited tree whose parameter reaches a process launch (`def
+    run_command(cmd): return subprocess.run(cmd)`, in this module or another)
     launches whatever argv its callers give it, built by a helper or a builder
     method (`run_command(ClaudeCommand(p).build())`): the status is lost when
     the function never reads it, or returns it to a caller that drops it. So
