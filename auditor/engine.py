@@ -561,18 +561,20 @@ class Auditor:
 
         launches: list[bool] = []
 
+        def script() -> bool:
+            """A script of the tree that runs an agent, run by its path, is one's run."""
+            return any(w in text for w in PROCESS_WORDS) and self._runs_agent_script(text, path)
+
         def runs_agent() -> bool:
-            # (a script of the tree that runs an agent, run by its path, is one's run)
-            script = any(w in text for w in PROCESS_WORDS) and self._runs_agent_script(text, path)
             if not launches and self.project.python:
                 known, calling = self.step_needles.graph
                 if path in known:  # the call graph knows the module whole: it answers
-                    launches.append(path in calling or self._handed_argv(path) or script)
+                    launches.append(path in calling or self._handed_argv(path) or script())
             if not launches:
                 wrapped = any(c in text and m in text for c, m in self.launch_calls)
                 launch = wrapped or any(w in text for w in PROCESS_WORDS)
                 found = launch and has_command_literal(text, self.agent_names)
-                launches.append(found or self._handed_argv(path) or script)
+                launches.append(found or self._handed_argv(path) or script())
             return launches[0]
 
         return any(

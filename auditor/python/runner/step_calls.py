@@ -36,6 +36,7 @@ from auditor.python.runner.steps import (
     checked_call,
     default_steps,
     import_aliases,
+    may_look_up_tool,
     runs_tool,
 )
 
@@ -131,6 +132,7 @@ class Steps:
     def _direct(self) -> None:
         """Agent process launches, step functions and step methods."""
         launches = {(c.start, c.end): c for c in self.unit.agent_status().calls}
+        looks_up = may_look_up_tool(self.module.source.text)  # (a registry's tool: `runs_tool`)
 
         for call, names in self.module.calls.items():
             via = self.wrapped.get(call)  # `run_command(argv)`: launches what it is given
@@ -158,7 +160,7 @@ class Steps:
             ):
                 shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
                 self._add(call, f"`{shown or 'step'}()`")
-            elif self._looked_up_tool(call):
+            elif looks_up and self._looked_up_tool(call):
                 shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
                 self._add(call, f"the tool `{shown or 'tool'}()`")
 

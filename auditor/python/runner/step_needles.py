@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from auditor.project import ProjectIndex
-from auditor.python.runner.steps import TOOL_WORDS, StepCatalog
+from auditor.python.runner.steps import StepCatalog, may_look_up_tool
 
 
 class StepNeedles(NamedTuple):
@@ -53,7 +53,6 @@ class StepNeedles(NamedTuple):
             module, _, name = qualified.rpartition(".")
             groups.add((name, module.rsplit(".", 1)[-1]) if module else (name,))
         groups.update((owner, f".{method}") for owner, method in steps.methods)
-        groups.update((word,) for word in TOOL_WORDS)  # a tool taken from a registry
         own: dict[str, list[str]] = defaultdict(list)
         for module, summary in project.python.items():
             tail = module.rsplit(".", 1)[-1]
@@ -81,8 +80,8 @@ class StepNeedles(NamedTuple):
         if path in known:
             methods = any(o in text and f".{m}" in text for o, m in self.methods)
             return path in calling or methods
-        if any(name in text for name in self.own.get(path, ())):
-            return True
+        if any(name in text for name in self.own.get(path, ())) or may_look_up_tool(text):
+            return True  # (or a tool taken from a registry by a name: `runs_tool`)
         return any(
             all(other in text for other in group)
             for word, found in self.groups.items()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -39,9 +40,18 @@ CHECKED_CALLS = frozenset({"subprocess.check_call", "subprocess.check_output", "
 _CHECK_ON_BY_DEFAULT = frozenset({"anyio.run_process"})  # `check=False` turns it off
 
 
-# How a tool registry's name reads (`self.tools`, `TOOL_REGISTRY`, `get_tool`), for
-# prefilters
-TOOL_WORDS = ("tool", "Tool", "TOOL")
+# How taking a tool from a registry by a name reads (`self.tools[name]`,
+# `TOOL_MAP.get(call.name)`, `registry.get_tool(step.tool)`), for prefilters: a
+# subscript or `get` of a name holding "tool" whose key is not a literal
+_TOOL_LOOKUP = re.compile(r"(?i:tool)\w*(?:\[|\.get\()(?!\s*['\"])|get_tool\(")
+
+
+def may_look_up_tool(text: str) -> bool:
+    """Whether a text may take a tool from a registry by a name (`runs_tool`)."""
+    named = "tool" in text or "Tool" in text or "TOOL" in text  # (before the pattern)
+    return named and _TOOL_LOOKUP.search(text) is not None
+
+
 # Methods that run a tool object (`tool.execute(…)`, LangChain's `tool.invoke(…)`)
 _TOOL_RUNS = frozenset(
     {"execute", "aexecute", "run", "arun", "invoke", "ainvoke", "call", "acall", "__call__"}

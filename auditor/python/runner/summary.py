@@ -61,9 +61,9 @@ from auditor.python.runner.sdk_catalog import default_sdk
 from auditor.python.runner.status_tests import tests_own_status
 from auditor.python.runner.steps import (
     PROCESS_CALLS,
-    TOOL_WORDS,
     StepCatalog,
     default_steps,
+    may_look_up_tool,
     runs_tool,
 )
 
@@ -85,6 +85,7 @@ class _Module:
     ) -> None:
         self.tree, self.catalog, self.steps = tree, catalog, steps
         self.wrappers = wrappers  # functions of the module whose parameter is launched
+        self.looks_up_tools = False  # its text may take a tool from a registry by a name
         self.choices = Choices()  # which assignment each name follows (see `_binding`)
         self._bodies: dict[int, list[ast.AST]] = {}  # a scope's own nodes, walked once
         self._texts: dict[int, str] = {}  # a scope's unparsed code, written once
@@ -258,7 +259,9 @@ class _Module:
         return any(self.choices.each(functools.partial(self._launches, call, scope)))
 
     def _launches(self, call: ast.Call, scope: ast.AST) -> bool:
-        if runs_tool(call, lambda n: [v] if (v := self._local_value(n, scope)) else []):
+        if self.looks_up_tools and runs_tool(
+            call, lambda n: [v] if (v := self._local_value(n, scope)) else []
+        ):
             return True  # a tool the agent chose, from the program's registry
         name = self.qualified(call.func)
         if name is None:
@@ -387,11 +390,13 @@ def launchers(
     (`wrappers`: the module's functions whose parameter reaches a launch); and the module
     as read for them (None when nothing in it starts a process)."""
     modules = {n.split(".", 1)[0] for n in steps.functions} | {c for c, _ in steps.methods}
-    if not any(word in text for word in (*PROCESS_WORDS, *modules, *TOOL_WORDS)):
+    tools = may_look_up_tool(text)  # (a tool taken from a registry by a name)
+    if not tools and not any(word in text for word in (*PROCESS_WORDS, *modules)):
         return {}, None  # nothing here starts a process or runs a step
     called = {n.rsplit(".", 1)[-1] for n in steps.functions} | {m for _, m in steps.methods}
-    markers = (*PROCESS_WORDS, *sorted(called), *TOOL_WORDS)
+    markers = (*PROCESS_WORDS, *sorted(called))
     module = _Module(tree, catalog, steps, wrappers)
+    module.looks_up_tools = tools
     lines = text.split("\n")
     sources = {
         name: "\n".join(lines[f.lineno - 1 : f.end_lineno]) for name, f in module.functions.items()
@@ -400,7 +405,8 @@ def launchers(
     for name, function in module.functions.items():
         source = sources[name]
         wrapped = any(f"{n.rsplit('.', 1)[-1]}(" in source for n in wrappers)
-        if wrapped or any(marker in source for marker in markers):
+        looks_up = tools and may_look_up_tool(source)
+        if wrapped or looks_up or any(marker in source for marker in markers):
             body = own_nodes(function)
             module.imports(body)
             calls[name] = [n for n in body if isinstance(n, ast.Call)]
