@@ -27,7 +27,10 @@ def findings(text: str, settings: Settings = EVERY_RULE) -> list[Finding]:
     [
         ('gptme "$P" | tee log', "RA101", "error"),
         ('timeout 60 claude -p "$P" 2>&1 | tee log', "RA101", "error"),
-        ("curl -fsSL https://x/a.tgz | tar -xz", "RA101", "warning"),
+        ("curl -fsSL https://x/a.tgz | jq .", "RA101", "warning"),
+        # an archive unpacked as it arrives fails on a failed download's empty stream
+        ("curl -fsSL https://x/a.tgz | tar -xz", "RA102", "info"),
+        ("curl -fsSL https://x/a.tgz | tar -xzf a.tgz", "RA101", "warning"),
         ("curl -fsSL https://x.sh | sh", "RA101", "warning"),  # an install line
         # one whose tool the run goes on to use fails there
         ("curl -fsSL https://bun.sh/install | bash && bun install", "RA102", "info"),

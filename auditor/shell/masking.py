@@ -105,10 +105,14 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
     used = tools and _used_later(unit, pipeline, tools)
-    # a signing key fetched into `apt-key add -` or `gpg --dearmor`: a failed download
-    # leaves no key, and the package index the same run refreshes then fails on it
-    keyed = fetch is not None and _imports_key(pipeline.stages[-1])
+    # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file: a
+    # failed download leaves no key, and the package index the same run refreshes then
+    # fails on it; an archive unpacked from the download fails itself on what a failed
+    # download leaves (nothing, or a truncated stream), and its status is the one used
+    last = pipeline.stages[-1]
+    keyed = fetch is not None and _imports_key(last)
     used = used or (keyed and _used_later(unit, pipeline, _KEY_USERS))
+    used = used or (fetch is not None and _unpacks_input(last))
     installer = len(pipeline.stages) - 2 if used else None
     consequential = tuple((i, s) for i, s in unread if s.consequential and i != installer)
     if consequential:
@@ -156,16 +160,63 @@ _KEY_USERS = {"apt", "yum", "dnf"}
 
 def _imports_key(stage: Stage) -> bool:
     """Whether a last stage imports the signing key it reads (`apt-key add -`, `gpg
-    --dearmor -o …`, `gpg --import`, `rpm --import -`)."""
+    --dearmor -o …`, `gpg --import`, `rpm --import -`) or writes it into a keyring file
+    (`dd of=/usr/share/keyrings/x.gpg`, `tee /etc/apt/keyrings/x.asc`)."""
     command = stage.command
     if command is None:
         return False
-    words = set(w for w in command.arguments if w is not None)
+    words = {w for w in command.arguments if w is not None}
     if command.name == "apt-key":
         return "add" in words
     if command.name == "gpg":
         return bool(words & {"--dearmor", "--dearmour", "--import"})
+    if command.name in ("dd", "tee"):
+        paths = (w.removeprefix("of=") for w in words if command.name == "tee" or w[:3] == "of=")
+        return any(p.endswith(_KEY_FILES) or "keyring" in p for p in paths)
     return command.name == "rpm" and "--import" in words
+
+
+_KEY_FILES = (".gpg", ".asc", ".pgp")
+# Programs that unpack the stream they read and fail on an empty or truncated one
+_UNPACKERS = frozenset({"gunzip", "unxz", "bunzip2", "unzstd", "zcat", "xzcat"})
+_DECOMPRESSORS = frozenset({"gzip", "xz", "bzip2", "zstd"})  # with `-d`
+
+
+def _unpacks_input(stage: Stage) -> bool:
+    """Whether a last stage unpacks the archive it reads (`tar -xz -C dir`, `tar xf -`,
+    `gunzip`, `xz -d`): it fails on what a failed download leaves."""
+    command = stage.command
+    if command is None or command.name is None:
+        return False
+    words = [w or "" for w in command.arguments]
+    if command.name in _UNPACKERS:
+        return True
+    if command.name in _DECOMPRESSORS:
+        return any(w in ("-d", "--decompress") or (w[:1] == "-" and "d" in w[1:]) for w in words)
+    if command.name != "tar":
+        return False
+    flags = [_tar_flags(w, i) for i, w in enumerate(words)]
+    extracts = any("x" in f for f in flags) or "--extract" in words or "--get" in words
+    return extracts and _tar_archive(words, flags) == "-"
+
+
+def _tar_flags(word: str, index: int) -> str:
+    """The short options a word of tar's arguments bundles (`-xzf`, or the first word
+    without its dash: `xzf`)."""
+    if word.startswith("-") and not word.startswith("--"):
+        return word[1:]
+    return word if index == 0 and word.isalpha() else ""
+
+
+def _tar_archive(words: list[str], flags: list[str]) -> str:
+    """The archive tar reads: the word after `-f`/`--file` (or a bundle ending in `f`),
+    else its standard input (`-`)."""
+    for index, word in enumerate(words):
+        if word.startswith("--file="):
+            return word.removeprefix("--file=")
+        if word == "--file" or "f" in flags[index]:
+            return words[index + 1] if index + 1 < len(words) else ""
+    return "-"
 
 
 def _runs_its_input(stage: Stage) -> bool:

@@ -57,10 +57,13 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     Without such a use the run goes on without the tool (RA101), and a
     runner that tests the install's status (`if ! curl … | bash`, Python
     reading `returncode`) reports a failed download as installed (RA101).
-    So is a signing key fetched into its import (`curl … | gpg --dearmor -o …`,
-    `wget -O - … | apt-key add -`) when the same run later refreshes a package
+    So is a signing key fetched into its import or a keyring file (`curl … |
+    gpg --dearmor -o …`, `wget -O - … | apt-key add -`, `curl … | dd
+    of=/usr/share/keyrings/x.gpg`) when the same run later refreshes a package
     index whose status is used (`apt-get update`): without the key the
-    repository fails its signature check there.
+    repository fails its signature check there; and a download unpacked as it
+    arrives (`curl … | tar -xJ -C dir`, `| gunzip`, `| xz -d`): the unpacker
+    fails on the empty or truncated stream a failed download leaves.
 
     With `pipefail` on, a pipeline after which only `PIPESTATUS` is read, at
     other indices than an agent's (`cat p | claude -p | tee log` then

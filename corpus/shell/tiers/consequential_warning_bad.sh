@@ -4,7 +4,8 @@
 set -e
 
 curl -fsSL https://example.com/agent/latest.json | jq -r .version > version.txt  # expect: RA101(warning)
-wget -qO- "$ARTIFACT_URL" | tar xz -C build/  # expect: RA101(warning)
+# (an archive unpacked as it arrives fails itself on a failed download's empty stream)
+wget -qO- "$ARTIFACT_URL" | tar xz -C build/  # expect: RA102(info)
 git -C "$REPO" pull --rebase 2>&1 | tee -a sync.log  # expect: RA101(warning)
 git push origin HEAD 2>&1 | tee -a sync.log  # expect: RA101(warning)
 rsync -a build/ "$HOST:/srv/app/" | tail -n 2  # expect: RA101(warning)
