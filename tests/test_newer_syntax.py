@@ -1,4 +1,5 @@
-"""Python 3.12 type syntax rewritten for an older `ast`, every other position kept."""
+"""Newer syntax (3.12 types and f-strings, 3.14 `except A, B:`) rewritten for an older
+`ast`, every other position kept."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import ast
 
 import pytest
 
+from auditor.python.model.ast_values import class_names
 from auditor.python.model.newer_syntax import older_syntax
 
 
@@ -77,3 +79,27 @@ def test_fstrings_invalid_in_every_version_are_reported_where_they_are() -> None
         with pytest.raises(SyntaxError) as raised:
             older_syntax(text)
         assert (raised.value.lineno, raised.value.offset) == place
+
+
+def test_unparenthesised_except_classes_parse_as_a_union_with_positions_kept() -> None:
+    text = (
+        "try:\n"
+        "    run()\n"
+        "except TimeoutError, OSError, subprocess.SubprocessError:\n"
+        "    pass\n"
+        "except (ValueError, KeyError) as error:\n"
+        "    raise\n"
+        "try:\n"
+        "    run()\n"
+        "except* Fatal, OSError:\n"
+        "    pass\n"
+    )
+    older = older_syntax(text, (3, 13))
+    assert older is not None and len(older) == len(text)
+    tried, grouped = ast.parse(older).body
+    first, second = tried.handlers  # type: ignore[attr-defined]
+    assert class_names(first.type) == ["TimeoutError", "OSError", "SubprocessError"]
+    assert class_names(second.type) == ["ValueError", "KeyError"]
+    assert class_names(grouped.handlers[0].type) == ["Fatal", "OSError"]  # type: ignore[attr-defined]
+    assert older_syntax(text, (3, 14)) is None  # the Python that reads it needs none
+    assert older_syntax("try:\n    x()\nexcept (A, B):\n    pass\n") is None

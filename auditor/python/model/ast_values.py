@@ -133,7 +133,7 @@ def is_transport(name: str) -> bool:
 
 
 def class_names(node: ast.expr | None) -> list[str]:
-    """The exception classes an `except` or `isinstance` lists (`(A, b.B)`), last name
+    """The exception classes an `except` or `isinstance` lists (`(A, b.B)`, `A | B`), last name
     component ("?": unread), an HTTP library's whole (`httpx.ConnectError`); an
     attribute of the instance or class (`except self.RETRY_ERRORS`) as written, for the
     class of each call path to give (`auditor.python.model.retry_reach`)."""
@@ -141,6 +141,8 @@ def class_names(node: ast.expr | None) -> list[str]:
         return []
     if isinstance(node, ast.Tuple | ast.List):
         return [c for e in node.elts for c in class_names(e)]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):  # `A | B`, a union
+        return class_names(node.left) + class_names(node.right)
     dotted = dotted_name(node)
     if dotted is not None and dotted.count(".") == 1 and dotted.startswith(_RECEIVERS):
         return [dotted]

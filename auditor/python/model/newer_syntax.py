@@ -1,12 +1,14 @@
-"""Python 3.12 syntax read by an older `ast`: `type X = …` statements and type parameters
-(`def f[T](…)`, `class Box[T: int]:`, `type Pair[K, V] = …`), and f-strings
-(`auditor.python.model.newer_fstrings`).
+"""Newer Python syntax read by an older `ast`: 3.12's `type X = …` statements and type
+parameters (`def f[T](…)`, `class Box[T: int]:`, `type Pair[K, V] = …`) and f-strings
+(`auditor.python.model.newer_fstrings`), and 3.14's `except` of several classes without
+parentheses (`except TimeoutError, OSError:`, PEP 758).
 
 runaudit runs on Python 3.11, where `ast.parse` rejects them, and real runner code uses
 them. The text is rewritten so that an older parser reads it and every other position
 stays where it is: the `type` keyword becomes `_:0;` (a bare annotation, then the alias
 as a plain assignment) and a type parameter list becomes spaces (each of its lines but
-the last ending in a line continuation). Nothing else is changed.
+the last ending in a line continuation); the commas between an `except`'s classes
+become `|`, a union the analysis reads as the classes it joins. Nothing else is changed.
 """
 
 from __future__ import annotations
@@ -20,12 +22,44 @@ _STARTS = frozenset({tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DE
 _TYPE_KEYWORD = "_:0;"  # as long as `type`
 
 
-def older_syntax(text: str) -> str | None:
-    """The text with its 3.12 f-strings and type syntax rewritten for an older parser
+def older_syntax(text: str, version: tuple[int, int] = (3, 11)) -> str | None:
+    """The text with its newer syntax than `version` reads rewritten for an older parser
     (same length, same positions), or None when it has none or does not tokenize."""
-    mended = older_fstrings(text)
-    typed = _older_types(text if mended is None else mended)
-    return mended if typed is None else typed
+    mended = older_fstrings(text) if version < (3, 12) else None
+    typed = _older_types(text if mended is None else mended) if version < (3, 12) else None
+    mended = mended if typed is None else typed
+    listed = _older_excepts(text if mended is None else mended) if version < (3, 14) else None
+    return mended if listed is None else listed
+
+
+def _older_excepts(text: str) -> str | None:
+    """The text with the commas between the classes of an unparenthesised `except`
+    (`except A, B:`) made `|`, or None when it has none."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return None
+    commas: list[tokenize.TokenInfo] = []
+    for index, token in enumerate(tokens):
+        if token.type != tokenize.NAME or token.string != "except":
+            continue
+        depth, found = 0, []
+        for following in tokens[index + 1 :]:
+            if following.type == tokenize.OP and following.string in "([{":
+                depth += 1
+            elif following.type == tokenize.OP and following.string in ")]}":
+                depth -= 1
+            elif depth == 0 and following.type == tokenize.OP and following.string == ",":
+                found.append(following)
+            elif depth == 0 and following.string in (":", "as"):
+                commas += found if following.string == ":" else []
+                break
+    if not commas:
+        return None
+    lines = text.splitlines(keepends=True)
+    for comma in commas:
+        _blank(lines, comma.start, comma.end, "|")
+    return "".join(lines)
 
 
 def _older_types(text: str) -> str | None:

@@ -49,14 +49,14 @@ def parse_module(text: str, *, keep: bool = True) -> ast.Module:
 
 
 def _parse(text: str) -> ast.Module:
-    """`ast.parse`, reading the 3.12 type syntax on an older Python too (`newer_syntax`);
+    """`ast.parse`, reading newer syntax on an older Python too (`newer_syntax`);
     calls handed to a thread read as the calls they make (`_threaded_calls`)."""
     with warnings.catch_warnings():  # the audited code's SyntaxWarnings (`"\\$"`)
         warnings.simplefilter("ignore")
         try:
             tree = ast.parse(text)
         except SyntaxError as error:
-            older = older_syntax(text) if sys.version_info < (3, 12) else None
+            older = older_syntax(text, sys.version_info[:2])
             if older is None:
                 raise
             try:
