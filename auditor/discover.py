@@ -176,7 +176,10 @@ def _kind_from_name(path: Path) -> FileKind | None:
         return FileKind.ACTIONS
     if name in _MAKEFILES:
         return FileKind.MAKEFILE
-    if any(name == base or name.startswith(base + ".") for base in _CONTAINERFILES):
+    # (`Dockerfile.dev`, also `Dockerfile-bob`, `Dockerfile_gpu`: a variant's name)
+    if any(
+        name == base or name.startswith(tuple(base + s for s in ".-_")) for base in _CONTAINERFILES
+    ):
         return FileKind.DOCKERFILE
     if name.endswith(_SERVICE_TEMPLATE):
         return FileKind.SYSTEMD

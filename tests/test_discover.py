@@ -61,6 +61,8 @@ def displays(candidates: list[Candidate]) -> list[str]:
         ("repo/.github/workflows/ci.yml", b"", K.ACTIONS),
         ("Dockerfile", b"", K.DOCKERFILE),
         ("Dockerfile.dev", b"", K.DOCKERFILE),
+        ("Dockerfile-bob", b"", K.DOCKERFILE),
+        ("Containerfile_gpu", b"", K.DOCKERFILE),
         ("agent.dockerfile", b"", K.DOCKERFILE),
         ("Containerfile", b"", K.DOCKERFILE),
         ("dockerfile", b"", K.DOCKERFILE),
