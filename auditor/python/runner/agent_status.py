@@ -11,7 +11,8 @@ left to the embedded shell, which reports it at the agent's own word, so it is
 not reported twice. A process's output is judged as the code reads it
 (`auditor.python.runner.output_uses`), also where a helper of the module starts the
 process and returns it; an interactive session a person drives (no headless word,
-the terminal's streams, waited for) is theirs, and its status is not lost.
+the terminal's streams, waited for; or a pseudo-terminal's, which the program relays to
+them and kills when they leave) is theirs, and its status is not lost.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from auditor.python.model.ast_values import (
     block_of,
     dotted_name,
     statement_children,
+    statements,
 )
 from auditor.python.model.callees import (
     called_function,
@@ -93,6 +95,7 @@ _SYSEXITS = {"EX_OK": 0} | {f"EX_{n}": c for c, n in enumerate(_SYSEXIT_NAMES.sp
 _COLLECTIONS = (ast.Tuple, ast.List, ast.Set)
 # keywords that give a process other standard streams than its parent's terminal
 _STREAMS = ("stdin", "stdout", "input", "capture_output")
+_PSEUDO_TERMINALS = frozenset({"pty.openpty", "os.openpty"})
 
 
 class _Agent(NamedTuple):
@@ -116,6 +119,9 @@ class _Launch(NamedTuple):
     via: WrappedLaunch | None = None  # a function of the tree launches what the call gives it
     # a session a person drives in the terminal the runner was started from
     interactive: bool = False
+    # its terminal is a pseudo-terminal the program relays (a web terminal's): the person
+    # sees how it ends there, and the program kills it when they leave
+    pty: bool = False
 
 
 def _shell_words(text: str) -> tuple[str | None, ...] | None:
@@ -198,14 +204,37 @@ class _Analysis:
             if via is not None:
                 checked, shell = via.parameter.status == "read", False
                 name = "subprocess.call" if via.returns == "status" else name
+            pty = self._on_pty(node)
             interactive = (
                 via is None
                 and not shell
                 and all(other.interactive for other in agents if other.profile == profile)
-                and not any(_given_stream(node, key) for key in _STREAMS)
+                and (pty or not any(_given_stream(node, key) for key in _STREAMS))
                 and all(k.arg is not None for k in node.keywords)  # no `**options`
             )
-            self.launches[node] = _Launch(node, call, name, checked, shell, via, interactive)
+            launch = _Launch(node, call, name, checked, shell, via, interactive, pty)
+            self.launches[node] = launch
+
+    def _on_pty(self, call: ast.Call) -> bool:
+        """Whether a process's standard input and output are a pseudo-terminal's
+        (`stdin=slave` after `master, slave = pty.openpty()`): a terminal, as the one the
+        runner was started from is."""
+        given = [keyword_argument(call, key) for key in ("stdin", "stdout")]
+        if not all(isinstance(value, ast.Name) for value in given):
+            return False
+        scope = self.module.scope_of(call)
+        slaves = {
+            target.elts[1].id
+            for node in statements(scope, definitions=False)
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and self.module.calls.get(node.value, frozenset()) & _PSEUDO_TERMINALS
+            for target in node.targets
+            if isinstance(target, ast.Tuple)
+            and len(target.elts) == 2
+            and isinstance(target.elts[1], ast.Name)
+        }
+        return all(isinstance(v, ast.Name) and v.id in slaves for v in given)
 
     def _launched(
         self, node: ast.Call, name: str, resolver: Resolver, via: WrappedLaunch | None
@@ -474,8 +503,10 @@ class _Analysis:
             return None
         if launch.name in _PROCESS:
             lost = self._process_lost(reads, launch, entered)
-            # a person's session the runner waits for is theirs; one left running is not
-            return None if launch.interactive and lost != _NEVER_WAITED else lost
+            # a person's session the runner waits for is theirs (one it relays through a
+            # pseudo-terminal and kills when they leave, too); one left running is not
+            theirs = launch.interactive and (lost != _NEVER_WAITED or launch.pty)
+            return None if theirs else lost
         unexamined = (
             bool(reads)
             and launch.name in _RESULT
