@@ -340,6 +340,9 @@ class SourcedFiles:
         # what running each script of the tree by its path gives, by its real path
         # (`auditor.shell.run_scripts.ScriptRun`, or None), for every walk of this audit
         self.runs: dict[Path, object] = {}
+        # whether running each of them runs an agent at all (its status the agent's or its
+        # own verdict), by its real path
+        self.agent_scripts: dict[Path, bool] = {}
 
     def read(self, relative: str) -> tuple[Path, str] | None:
         """The real path and text of `relative` (as the file being walked names it; when

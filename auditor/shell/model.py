@@ -170,6 +170,7 @@ class ShellScript:
         self.sourced = sourced  # reads sourced files; None when the script's place is unknown
         self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
         self._strings: dict[str, tuple[AgentProfile, str, bool] | None] = {}
+        self._scripts_run: dict[int, Path] = {}  # a command's node id -> the script it runs
         # variables holding a folder, by name: relative to the script's ("" for its own)
         self.script_dirs: dict[str, str] = {}
         # variables holding the paths of files to source (`source_sets`), by name
@@ -626,6 +627,26 @@ class ShellScript:
         """The agent whose status a script of the project returns when this one runs it
         by its path (`auditor.shell.run_scripts`): read from the tree as a sourced file
         is, and walked once."""
+        key = self._project_script_key(command)
+        if key is None or self.sourced is None:
+            return None
+        self._scripts_run[command.node.id] = key
+        return cast("ScriptRun | None", self.sourced.runs.get(key))
+
+    def runs_project_agent(self, command: SimpleCommand) -> bool:
+        """Whether a command runs a script of the project that runs an agent, whatever
+        its own status says (`./loop.sh 10`, which exits 1 when the agent did not
+        finish): its failure is the agent's work failing."""
+        key = self._scripts_run.get(command.node.id)
+        return (
+            key is not None
+            and self.sourced is not None
+            and self.sourced.agent_scripts.get(key, False)
+        )
+
+    def _project_script_key(self, command: SimpleCommand) -> Path | None:
+        """Where the runs of the project script a command runs by its path are kept, once
+        that script is walked; None when it names none the tree holds."""
         named = script_word(command, self.parsed.node_text) if self.sourced is not None else None
         if named is None or self.sourced is None or self.depth >= _MAX_STRING_DEPTH:
             return None
@@ -646,15 +667,16 @@ class ShellScript:
             path = tails[0]
             found = self.sourced.search_roots(path)
             if found is None or found[0] in runs:
-                return cast("ScriptRun | None", runs.get(found[0])) if found else None
+                return found[0] if found else None
             runs[found[0]] = None
-            return self._script_run(found, path, found[0])
+            self._script_run(found, path, found[0])
+            return found[0]
         if len(paths) != 1 or is_pattern(paths[0]):
             return None
         path = posixpath.normpath(paths[0])
         real = self.sourced.real(path)
         if real in runs:
-            return cast("ScriptRun | None", runs[real])
+            return real
         runs[real] = None  # a script that runs itself stops here
         found = self.sourced.read(path)
         if found is None and self._climbs(word, path):
@@ -663,7 +685,8 @@ class ShellScript:
             found = self.sourced.tree_copy(path)  # also a checkout beside this one
         if found is None:
             return None
-        return self._script_run(found, path, real)
+        self._script_run(found, path, real)
+        return real
 
     def _script_run(self, found: tuple[Path, str], path: str, real: Path) -> ScriptRun | None:
         """What running the script `found` (its real path and text; `path` as written,
@@ -679,6 +702,8 @@ class ShellScript:
         try:
             inner = ShellScript.walk(ShellText(found[1]), self.catalog, sourced=self.sourced)
             runs[real] = runs[found[0]] = script_run(inner, path)
+            agents = self.sourced.agent_scripts
+            agents[real] = agents[found[0]] = inner.may_run_agent()
         except (RecursionError, NotAudited):
             pass  # too deep or too costly: that file's own audit says so (RA900, RA901)
         finally:

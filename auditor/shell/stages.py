@@ -58,6 +58,10 @@ class ScriptView(Protocol):
         """The agent a command runs, itself or through a function it calls."""
         ...
 
+    def runs_project_agent(self, command: SimpleCommand) -> bool:
+        """Whether a command runs a script of the project that runs an agent."""
+        ...
+
 
 class StageReader:
     """Reads the stages of pipelines in one script."""
@@ -104,10 +108,14 @@ class StageReader:
         return script.command_at(node) or analyse_command(node, script.env, script.catalog)
 
     def _consequential(self, command: SimpleCommand) -> bool:
+        """Consequential work: a command of the catalogue's (a fetch, a build, a deploy),
+        or a script of the project that runs an agent (its failure is the agent's work
+        failing, whatever verdict its own status gives)."""
         name = command.name
-        return name is not None and self.script.catalog.consequential.covers(
+        listed = name is not None and self.script.catalog.consequential.covers(
             name, command.arguments
         )
+        return listed or self.script.runs_project_agent(command)
 
     def _commands_inside(self, node: Node) -> list[SimpleCommand]:
         """The commands a compound stage runs directly (`{ gptme …; } 2>&1 | tee`), in order."""

@@ -43,8 +43,10 @@ class PipelineStatusMasked(Rule[ShellUnit]):
       fetch or transfer (`curl`, `wget`, `gh api`, `git clone|fetch|pull|push`,
       `scp`, `rsync`), a build, test, install or deploy step (`make`,
       `pytest`, `npm|pnpm|yarn test|run|build`, `cargo`, `go test|build`,
-      `docker build|push`, `pip install`, `terraform`, `kubectl`), or a
-      command listed in `[tool.runaudit.pipelines] consequential`.
+      `docker build|push`, `pip install`, `terraform`, `kubectl`), a script
+      of the project that runs an agent and exits with a verdict of its own
+      (`./loop.sh 10 | tee log`, `loop.sh` exiting 1 when the agent did not
+      finish), or a command listed in `[tool.runaudit.pipelines] consequential`.
     A pipeline whose masked stages are only filters and probes (`find`,
     `grep`, `sort`, `jq`, `git log`, …) is RA102, which is off by default;
     so is the vendors' install line, a download a shell runs (`curl -fsSL

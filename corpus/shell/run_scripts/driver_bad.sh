@@ -19,4 +19,7 @@ for i in $(seq 1 10); do
   bash logged_turn.sh | tee -a ralph.log  # expect: RA101(error)
 done
 until ./one_turn.sh; do sleep 5; done  # expect: RA302(warning)
+# a script that runs the agent and exits with a verdict of its own: its failure is the
+# agent's work failing, consequential work whose status the pipeline loses
+./judged_turn.sh | tee -a ralph.log  # expect: RA101(warning)
 with_retries ./logged_turn.sh
