@@ -176,9 +176,13 @@ def _kind_from_name(path: Path) -> FileKind | None:
         return FileKind.ACTIONS
     if name in _MAKEFILES:
         return FileKind.MAKEFILE
-    # (`Dockerfile.dev`, also `Dockerfile-bob`, `Dockerfile_gpu`: a variant's name)
+    # (`Dockerfile.dev`, also `Dockerfile-bob`, `Dockerfile_gpu`: a variant's name, one
+    # with no suffix of its own: `dockerfile_builder.py` is Python)
     if any(
-        name == base or name.startswith(tuple(base + s for s in ".-_")) for base in _CONTAINERFILES
+        name == base
+        or name.startswith(base + ".")
+        or (name.startswith((base + "-", base + "_")) and "." not in name)
+        for base in _CONTAINERFILES
     ):
         return FileKind.DOCKERFILE
     if name.endswith(_SERVICE_TEMPLATE):

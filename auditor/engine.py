@@ -262,7 +262,7 @@ class Auditor:
     def _python_catalog(self) -> AgentCatalog:
         """The profiles Python code is read with: the tree's scripts that run an agent are
         agent programs too (`subprocess.run(["./scripts/run_aider.sh", path])`)."""
-        return self.catalog.with_scripts(self._agent_script_names)
+        return self.catalog.with_scripts(self.project.agent_scripts)
 
     def _runs_agent_script(self, text: str, path: str) -> bool:
         """Whether shell text names a script of the tree that runs an agent (not itself):

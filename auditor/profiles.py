@@ -7,6 +7,7 @@ in config add profiles or override one (commands, exit codes).
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -215,6 +216,18 @@ def outcome_words() -> tuple[str, ...]:
 _WINDOWS_PROGRAMS = frozenset({"exe", "cmd", "bat", "ps1"})  # extensions of a program
 
 
+def names_script(program: str, scripts: Iterable[str]) -> bool:
+    """Whether a program path names one of `scripts` (paths): its last two parts are the
+    script's (one, for a bare name)."""
+    parts = [p for p in program.replace(os.sep, "/").split("/") if p and p != "."]
+    for script in scripts:
+        theirs = script.split("/")
+        shared = min(len(parts), len(theirs), 2)
+        if shared and parts[-shared:] == theirs[-shared:]:
+            return True
+    return False
+
+
 class AgentCatalog(NamedTuple):
     """Every known agent profile and wrapper."""
 
@@ -223,13 +236,19 @@ class AgentCatalog(NamedTuple):
     intents: tuple[Intent, ...] = ()
     shell_exit_codes: Mapping[int, str] = NO_CODES
     consequential: ConsequentialCommands = ConsequentialCommands()
+    # paths of the audited tree's scripts that run an agent (for Python: `with_scripts`)
+    scripts: tuple[str, ...] = ()
 
     def agent_for(self, program: str) -> AgentProfile | None:
         """The profile whose command names include this program's basename (a package
         `@anthropic-ai/claude-code@latest` by its last part without the version; a
-        Windows program or npm shim, `codex.cmd`, `claude.exe`, without its extension)."""
+        Windows program or npm shim, `codex.cmd`, `claude.exe`, without its extension),
+        or a script of the tree that runs an agent (`with_scripts`)."""
         base = program_name(program)
-        return next((p for p in self.profiles if base in p.commands), None)
+        found = next((p for p in self.profiles if base in p.commands), None)
+        if found is None and self.scripts and names_script(program, self.scripts):
+            return AgentProfile(base, frozenset({base}))
+        return found
 
     def agent_run(self, program: str, arguments: Sequence[str | None]) -> AgentProfile | None:
         """The agent that `program arguments…` runs; None for a `--version`/`--help` probe
@@ -287,16 +306,12 @@ class AgentCatalog(NamedTuple):
             for command in profile.commands
         )
 
-    def with_scripts(self, names: Iterable[str]) -> AgentCatalog:
-        """The catalogue with the tree's scripts that run an agent (their file names:
-        `run_aider.sh`) as programs of their own: a process that runs one runs the agent,
-        its status the run's (no exit codes of an agent's are known for it)."""
-        added = tuple(
-            AgentProfile(name, frozenset({name}))
-            for name in sorted(set(names))
-            if self.agent_for(name) is None
-        )
-        return self._replace(profiles=self.profiles + added) if added else self
+    def with_scripts(self, paths: Iterable[str]) -> AgentCatalog:
+        """The catalogue with the tree's scripts that run an agent (their paths) as
+        programs of their own: a process that runs one by a path ending as the script's
+        does (its last two parts: `./tools/fix.sh` for `repo/tools/fix.sh`) runs the
+        agent, its status the run's (no exit codes of an agent's are known for it)."""
+        return self._replace(scripts=tuple(sorted(set(paths))))
 
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""

@@ -11,10 +11,11 @@ to worker processes and hashed into cache keys.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from auditor.profiles import names_script
 
 # The default of every mapping field: read-only by the fields' types, and a plain dict
 # so that summaries pickle for worker processes.
@@ -356,13 +357,7 @@ class ProjectIndex(NamedTuple):
     def runs_agent(self, path: str) -> bool:
         """Whether a script path (as a unit's `ExecStart` names it) is a script of the tree
         that runs an agent: matched on the path's trailing components."""
-        parts = [p for p in path.replace(os.sep, "/").split("/") if p and p != "."]
-        for script in self.agent_scripts:
-            theirs = script.split("/")
-            shared = min(len(parts), len(theirs), 2)
-            if shared and parts[-shared:] == theirs[-shared:]:
-                return True
-        return False
+        return names_script(path, self.agent_scripts)
 
 
 def module_name(path: Path) -> str:

@@ -63,6 +63,8 @@ def displays(candidates: list[Candidate]) -> list[str]:
         ("Dockerfile.dev", b"", K.DOCKERFILE),
         ("Dockerfile-bob", b"", K.DOCKERFILE),
         ("Containerfile_gpu", b"", K.DOCKERFILE),
+        ("dockerfile_builder.py", b"", K.PYTHON),
+        ("Dockerfile-lint.sh", b"", K.SHELL),
         ("agent.dockerfile", b"", K.DOCKERFILE),
         ("Containerfile", b"", K.DOCKERFILE),
         ("dockerfile", b"", K.DOCKERFILE),

@@ -105,16 +105,17 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
     used = tools and _used_later(unit, pipeline, tools)
+    excused = {len(pipeline.stages) - 2} if used else set()
     # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file: a
     # failed download leaves no key, and the package index the same run refreshes then
     # fails on it; an archive unpacked from the download fails itself on what a failed
-    # download leaves (nothing, or a truncated stream), and its status is the one used
+    # download leaves (nothing, or a truncated stream), and its status is the one used:
+    # every stage that feeds it is excused (`curl … | gpg --dearmor | sudo tee k.gpg`)
     last = pipeline.stages[-1]
-    keyed = fetch is not None and _imports_key(last)
-    used = used or (keyed and _used_later(unit, pipeline, _KEY_USERS))
-    used = used or (fetch is not None and _unpacks_input(last))
-    installer = len(pipeline.stages) - 2 if used else None
-    consequential = tuple((i, s) for i, s in unread if s.consequential and i != installer)
+    keyed = _imports_key(last) and _refreshes_index_later(unit, pipeline)
+    if keyed or _unpacks_input(last):
+        excused = set(range(len(pipeline.stages) - 1))
+    consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
     if consequential:
         return MaskedPipeline(pipeline, Tier.CONSEQUENTIAL, consequential, frozen, use)
     filters = tuple((i, s) for i, s in unread if not s.quiet)
@@ -154,8 +155,21 @@ def _used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
     return False
 
 
-# Package managers that check a repository's signature against the keys imported
-_KEY_USERS = {"apt", "yum", "dnf"}
+# Package managers that check a repository's signature against the keys imported, when
+# they refresh their index or install from it
+_KEY_USERS = frozenset({"apt", "apt-get", "yum", "dnf"})
+
+
+def _refreshes_index_later(unit: ShellUnit, pipeline: Pipeline) -> bool:
+    """Whether a command that runs after the pipeline, in the same script or a later step
+    of the host, is a package manager that checks the keys (`apt-get update`, `apt
+    install …`), its status used (not `… || true`)."""
+    for script, command in commands_after(unit.script, pipeline.node):
+        if command.name in _KEY_USERS and status_use(
+            command.node, script.options_at(command.node), script
+        ):
+            return True
+    return False
 
 
 def _imports_key(stage: Stage) -> bool:
@@ -191,8 +205,10 @@ def _unpacks_input(stage: Stage) -> bool:
     words = [w or "" for w in command.arguments]
     if command.name in _UNPACKERS:
         return True
-    if command.name in _DECOMPRESSORS:
-        return any(w in ("-d", "--decompress") or (w[:1] == "-" and "d" in w[1:]) for w in words)
+    if command.name in _DECOMPRESSORS:  # `-d`, a bundle holding it (`-dc`), `--decompress`
+        return any(
+            w == "--decompress" or (w[:1] == "-" and w[1:2] != "-" and "d" in w[1:]) for w in words
+        )
     if command.name != "tar":
         return False
     flags = [_tar_flags(w, i) for i, w in enumerate(words)]
@@ -214,7 +230,10 @@ def _tar_archive(words: list[str], flags: list[str]) -> str:
     for index, word in enumerate(words):
         if word.startswith("--file="):
             return word.removeprefix("--file=")
+        attached = flags[index].partition("f")[2]  # `-xzf-`: the archive written on
         if word == "--file" or "f" in flags[index]:
+            if attached:
+                return attached
             return words[index + 1] if index + 1 < len(words) else ""
     return "-"
 

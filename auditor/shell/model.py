@@ -703,7 +703,7 @@ class ShellScript:
             inner = ShellScript.walk(ShellText(found[1]), self.catalog, sourced=self.sourced)
             runs[real] = runs[found[0]] = script_run(inner, path)
             agents = self.sourced.agent_scripts
-            agents[real] = agents[found[0]] = inner.may_run_agent()
+            agents[real] = agents[found[0]] = inner.runs_agent_and_may_fail()
         except (RecursionError, NotAudited):
             pass  # too deep or too costly: that file's own audit says so (RA900, RA901)
         finally:
@@ -1107,6 +1107,21 @@ class ShellScript:
             return self._call_agents[command.node.id]
         summary = self.summaries.get(command.command_name or "")
         return summary.agent if summary is not None else None
+
+    def runs_agent_and_may_fail(self) -> bool:
+        """Whether running the script runs an agent (a command of it does, or a function
+        it calls, or a script of the project it runs by its path) and its own exit
+        status may say it failed: errexit is on somewhere, or it `exit`s with something
+        other than 0 (`exit 1` when the agent did not finish, `exit "$rc"`)."""
+        runs = any(
+            self.agent_of(command) is not None or self.runs_project_agent(command)
+            for command in self.commands
+        )
+        return runs and any(
+            self.options_at(command.node).errexit
+            or (command.command_name == "exit" and command.argv[1:2] != ("0",))
+            for command in self.commands
+        )
 
     def may_run_agent(self) -> bool:
         """Whether running the script may run an agent: a command of it does, or a

@@ -1,6 +1,7 @@
 """Near misses: litellm requests with the client's retries off (`max_retries=0`, or
-`num_retries=0`, which sets them), a model litellm sends through its own HTTP handler
-(`anthropic/…`, no openai client), and a request no layer retries."""
+`num_retries=0`, which sets them, also from a module's dict or set on the same line), a
+model litellm sends through its own HTTP handler (`anthropic/…`, literal or a constant:
+no openai client), and a request no layer retries."""
 
 import asyncio
 
@@ -9,6 +10,8 @@ from litellm import acompletion
 from tenacity import retry, stop_after_attempt, wait_exponential
 
 MODEL = "gpt-4o-mini"
+CLAUDE = "anthropic/claude-3-5-sonnet-latest"
+QUIET = {"model": MODEL, "num_retries": 0}
 
 
 @retry(stop=stop_after_attempt(3), wait=wait_exponential())
@@ -41,4 +44,23 @@ async def classify(text: str, model: str) -> str:
 
 def title(text: str) -> str:
     reply = litellm.completion(model=MODEL, messages=[{"role": "user", "content": text}])
+    return reply.choices[0].message.content or ""
+
+
+@retry(stop=stop_after_attempt(3), wait=wait_exponential())
+def review(text: str) -> str:
+    reply = litellm.completion(model=CLAUDE, messages=[{"role": "user", "content": text}])
+    return reply.choices[0].message.content or ""
+
+
+@retry(stop=stop_after_attempt(3), wait=wait_exponential())
+def tag(text: str) -> str:
+    reply = litellm.completion(messages=[{"role": "user", "content": text}], **QUIET)
+    return reply.choices[0].message.content or ""
+
+
+@retry(stop=stop_after_attempt(3), wait=wait_exponential())
+def label(text: str) -> str:
+    params: dict[str, object] = {"model": MODEL, "messages": [{"role": "user", "content": text}]}
+    params["num_retries"] = 0; reply = litellm.completion(**params)  # noqa: E702
     return reply.choices[0].message.content or ""

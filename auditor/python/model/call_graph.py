@@ -910,15 +910,17 @@ class CallGraph:
 
     def _spread_retries(self, retries: Any, reader: str) -> Any:
         """A client's retries as a module's dict constant spread into its constructor
-        sets them (`spread:QUALIFIED:KEYWORD`, see `graph_facts`): the number the dict
-        gives the keyword, else unknown."""
+        sets them (`spread:QUALIFIED:KEYWORDS`, see `graph_facts`): the number the dict
+        gives the first of the keywords it holds (`num_retries|max_retries`), else
+        unknown."""
         if not (isinstance(retries, str) and retries.startswith("spread:")):
             return retries
-        _, qualified, keyword = retries.split(":")
+        _, qualified, keywords = retries.split(":")
         module, _, name = self.global_key(qualified, reader).rpartition(".")
         summary = self.summaries.get(module)
         mappings = summary.graph.get("mappings", {}) if summary is not None else {}
-        number = mappings.get(name, {}).get(keyword)
+        held = mappings.get(name, {})
+        number = next((held[k] for k in keywords.split("|") if k in held), None)
         return number if isinstance(number, int) else "?"
 
     def _bind(self, token: Token, call: CallFacts, callee: str) -> Token:
@@ -929,8 +931,9 @@ class CallGraph:
         kind, name, *rest = retries.split(":")
         facts = self.functions[callee].facts
         details = call.details
-        if name in details.given:
-            value = dict(details.ints).get(name)
+        given = [key for key in name.split("|") if key in details.given]  # (`kwarg:` keys)
+        if given:
+            value = dict(details.ints).get(given[0])
             return (module, site, value if value is not None else "?")
         if kind == "param":
             position = self.position(callee, name)

@@ -146,9 +146,11 @@ def _statement_path(scope: ast.AST, call: ast.Call) -> list[tuple[list[ast.stmt]
 
 
 def _holds(statement: ast.stmt, call: ast.Call) -> bool:
-    """Whether a statement's lines hold the call, and it is not a nested scope's."""
-    end = statement.end_lineno or statement.lineno
-    inside = statement.lineno <= call.lineno <= end
+    """Whether a statement's span holds the call (by line and column: two statements may
+    share a line), and it is not a nested scope's."""
+    start = (statement.lineno, statement.col_offset)
+    end = (statement.end_lineno or statement.lineno, statement.end_col_offset or 0)
+    inside = start <= (call.lineno, call.col_offset) < end
     return inside and not isinstance(
         statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
     )

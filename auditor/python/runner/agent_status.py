@@ -217,12 +217,29 @@ class _Analysis:
 
     def _on_pty(self, call: ast.Call) -> bool:
         """Whether a process's standard input and output are a pseudo-terminal's
-        (`stdin=slave` after `master, slave = pty.openpty()`): a terminal, as the one the
-        runner was started from is."""
+        (`stdin=slave` after `master, slave = pty.openpty()`), and the program ends it
+        itself (`proc.kill()`, `proc.terminate()`): a terminal it relays to a person, as
+        a web terminal does, and a session it closes when they leave. (The pair a tuple
+        assignment binds is read from the statements: the name index holds plain names.)"""
         given = [keyword_argument(call, key) for key in ("stdin", "stdout")]
         if not all(isinstance(value, ast.Name) for value in given):
             return False
+        holder = _unawaited_parent(self.module, call)
+        held = holder.targets if isinstance(holder, ast.Assign) else []
+        if len(held) != 1 or not isinstance(held[0], ast.Name):
+            return False
+        process = held[0].id
         scope = self.module.scope_of(call)
+        ends = any(
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("kill", "terminate")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == process
+            for node in ast.walk(scope)
+        )
+        if not ends:
+            return False
         slaves = {
             target.elts[1].id
             for node in statements(scope, definitions=False)

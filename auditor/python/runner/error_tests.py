@@ -86,12 +86,7 @@ def class_errors(names: Iterable[str], blanket: frozenset[str]) -> RetriedErrors
 
 def caught_names(node: ast.expr) -> list[str]:
     """The last names of the classes an `except` names ("?" for one not named plainly)."""
-    if isinstance(node, ast.Tuple):
-        return [n for e in node.elts for n in caught_names(e)]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):  # `A | B`, a union
-        return caught_names(node.left) + caught_names(node.right)
-    dotted = dotted_name(node)
-    return [dotted.rsplit(".", 1)[-1]] if dotted else ["?"]
+    return [name.rsplit(".", 1)[-1] for name in class_names(node)]
 
 
 def keeps_failure(

@@ -303,12 +303,14 @@ class FunctionFacts(ValueRefs):
             targets = item.targets if isinstance(item, ast.Assign) else [item.target]
             for target in targets:
                 if isinstance(target, ast.Name):
-                    qualified = self.owner.imports.qualify(f"{cls}.{target.id}")
-                    for ref in self.refs(item.value):
-                        self.stores += [
-                            (f"global:{qualified}", *ref),
-                            (f"class:{cls}:{target.id}", *ref),
-                        ]
+                    self._store_on_class(cls, target.id, item.value)
+
+    def _store_on_class(self, cls: str, attribute: str, value: ast.expr) -> None:
+        """What an attribute of a class of the module holds, read on the class
+        (`Backend._client`) and on every instance of its family (`self._client`)."""
+        qualified = self.owner.imports.qualify(f"{cls}.{attribute}")
+        for ref in self.refs(value):
+            self.stores += [(f"global:{qualified}", *ref), (f"class:{cls}:{attribute}", *ref)]
 
     def _helper(self, called: ast.expr) -> Function | None:
         """The function of the module a call runs by name: `helper(…)`, or a method of
@@ -482,14 +484,7 @@ class FunctionFacts(ValueRefs):
                 self.stores += [(key, *r) for r in self.refs(node.value)]
             elif (owned := self._class_attribute(target)) is not None:
                 # `Interface._client = OpenAI()`: the class's attribute, as its body sets
-                # one, read on the class and on every instance of its family
-                cls, attribute = owned
-                qualified = self.owner.imports.qualify(f"{cls}.{attribute}")
-                for ref in self.refs(node.value):
-                    self.stores += [
-                        (f"global:{qualified}", *ref),
-                        (f"class:{cls}:{attribute}", *ref),
-                    ]
+                self._store_on_class(*owned, node.value)
 
     def _class_attribute(self, target: ast.expr) -> tuple[str, str] | None:
         """(class, attribute) of an assignment to an attribute of a class of the module,

@@ -8,8 +8,9 @@ and sent to worker processes. A value is a *reference*, a short tuple:
 - `("client", SITE, RETRIES)`: an SDK client built at SITE ("line:column"); RETRIES is
   an integer, "?" (unknown), "param:NAME" (the function's parameter gives it, bound
   at each call: one caller may pass 0 while another keeps the default) or
-  "spread:QUALIFIED:KEYWORD" (a module's dict constant spread into the constructor: the
-  graph reads the number the dict gives the keyword from that module's `mappings`);
+  "spread:QUALIFIED:KEYWORDS" (a module's dict constant spread into the constructor: the
+  graph reads the number the dict gives the first of the keywords, `|`-joined, it holds
+  from that module's `mappings`);
 - `("argv", WORDS, SITE)`: an argv list written at SITE whose leading literal words are
   WORDS (joined by `ARGV_SEPARATOR`), such as a builder's `["claude", "-p", prompt]`;
 - `("text", VALUE)`: a string naming an agent's program (`"claude"`, `"/opt/bin/codex"`);
@@ -325,7 +326,8 @@ class ModuleFacts(LoopLayers):
             elif keyword.arg is None:
                 value = keyword.value
                 if isinstance(value, ast.Name) and function.defaults.get("**") == value.id:
-                    retries = f"kwarg:{constructor.keyword}:{constructor.default}"
+                    keys = "|".join(constructor.setting)  # (the first a caller gives)
+                    retries = f"kwarg:{keys}:{constructor.default}"
                 elif (
                     isinstance(value, ast.Name)
                     and (value.id in self.imports.names or value.id in self.imports.defined)
@@ -333,7 +335,7 @@ class ModuleFacts(LoopLayers):
                     and not function.binds(value.id)
                 ):  # a module's dict constant, read by the graph (`mappings`)
                     qualified = self.imports.qualify(value.id)
-                    retries = f"spread:{qualified}:{constructor.keyword}"
+                    retries = f"spread:{qualified}:{'|'.join(constructor.setting)}"
                 elif isinstance(value, ast.Name):  # `OpenAI(**client_kwargs)` of a local dict
                     retries = self._local_mapping(call, value.id, function, constructor)
                 else:

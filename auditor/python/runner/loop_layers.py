@@ -185,7 +185,7 @@ class LoopLayers(LibraryLayers):
             if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
                 continue
             names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            acted = any(_acted_on(loop, node, name) for name in names)
+            acted = any(_acted_on(loop, node, name, tested) for name in names)
             if any(name in tested for name in names) and not _fed_back(loop, value) and not acted:
                 label = "retry loop on a returned failure"
                 layer = self.add_layer(loop, label, _loop_attempts(loop), [])
@@ -332,12 +332,16 @@ def _test_assigned(loop: ast.While, inside: list[ast.AST]) -> bool:
 _GROWING = frozenset({"append", "extend", "insert", "add", "update", "appendleft"})
 
 
-def _acted_on(loop: ast.For | ast.AsyncFor | ast.While, assign: ast.Assign, name: str) -> bool:
+def _acted_on(
+    loop: ast.For | ast.AsyncFor | ast.While, assign: ast.Assign, name: str, tested: set[str]
+) -> bool:
     """Whether every turn of the loop does work with the value a call gave `name` (a
     statement after the assignment, outside any branch, hands it or a field of it to a
     call that neither logs it nor keeps it: `_execute_action(page, decision)`): the
     loop takes the value for a result to act on, its turns are steps of a piece of work
-    (an agent deciding and acting), not attempts at a request that failed."""
+    (an agent deciding and acting), not attempts at a request that failed. A call whose
+    result the loop tests to leave (`tested`: `data = extract(answer)`, then `if data:
+    return data`) reads the value, as parsing does."""
     after = False
     for statement in loop.body:
         if statement is assign:
@@ -349,6 +353,10 @@ def _acted_on(loop: ast.For | ast.AsyncFor | ast.While, assign: ast.Assign, name
         for part in bodies:
             if isinstance(part, ast.If | ast.For | ast.AsyncFor | ast.While | ast.Match):
                 continue
+            if isinstance(part, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id in tested for t in part.targets
+            ):
+                continue  # (a reading whose result decides whether to go round)
             for call in (n for n in walk(part) if isinstance(n, ast.Call)):
                 callee = dotted_name(call.func) or ""
                 last = callee.rsplit(".", 1)[-1]

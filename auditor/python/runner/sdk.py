@@ -43,6 +43,7 @@ from auditor.python.runner.regions import inside
 from auditor.python.runner.sdk_catalog import ModuleClient, SdkCatalog, SdkConstructor
 from auditor.python.runner.steps import default_steps
 from auditor.python.unit import PythonUnit
+from auditor.unit import OPAQUE_WORD
 
 
 @dataclass(frozen=True)
@@ -132,10 +133,18 @@ def _retries(
     call: ast.Call, keywords: tuple[str, ...], resolver: _Resolver
 ) -> tuple[int | None, bool] | None:
     """(retries, explicit) from a call's arguments, by the first of `keywords` it sets
-    (one a `**` mapping may hold gives way to a later one it is known to set); None when
-    it sets none."""
-    found = [f for keyword in keywords if (f := _retries_by(call, keyword, resolver))]
-    return next((f for f in found if f[0] is not None), found[0] if found else None)
+    (written, `num_retries=RETRIES`, it wins whatever its value; one a `**` mapping only
+    may hold gives way to a later one known to be set); None when it sets none."""
+    maybe: tuple[int | None, bool] | None = None
+    for keyword in keywords:
+        found = _retries_by(call, keyword, resolver)
+        if found is None:
+            continue
+        written = any(argument.arg == keyword for argument in call.keywords)
+        if written or found[0] is not None:
+            return found
+        maybe = maybe or found
+    return maybe
 
 
 def _retries_by(
@@ -169,9 +178,16 @@ def _local_mapping(
     module: PythonModule, call: ast.Call, name: ast.Name, keyword: str
 ) -> int | Absent | None:
     """What the local dict `name` passed as `**name` to `call` gives `keyword`, by the
-    assignments that reach the call (`auditor.python.model.mapping_keys`)."""
+    assignments that reach the call (`auditor.python.model.mapping_keys`); a name the
+    function does not bind, by the module's one assignment of it (`KWARGS = {…}`)."""
     scope = module.scope_of(call)
-    chains = reaching_chains(module, module.bindings.get((scope, name.id), []), call)
+    bindings = module.bindings.get((scope, name.id), [])
+    if not bindings and scope is not module.tree:  # a module's dict constant
+        held = module.bindings.get((module.tree, name.id), [])
+        if len(held) != 1 or held[0].kind != "assign":
+            return None
+        return mapping_key([held[0].value], module.tree, name.id, keyword)
+    chains = reaching_chains(module, bindings, call)
     if not chains or any(chain[0].kind != "assign" for chain in chains):
         return None
     return mapping_key([chain[0].value for chain in chains], scope, name.id, keyword)
@@ -269,7 +285,7 @@ def find_clients(
             constructor = next((c for n in given if (c := sdk.constructor(n)) is not None), None)
         label = ""
         if constructor is not None:
-            if constructor.unretried_model(call):
+            if constructor.unretried_model(call, lambda node: _texts(module, node)):
                 continue
             label = constructor.label
             found = _retries(call, constructor.setting, resolver)
@@ -323,6 +339,15 @@ def find_clients(
             client = Client(first, label, keyword, retries, explicit, references, (), callers)
             clients.append(replace(client, module_level=True))
     return clients
+
+
+def _texts(module: PythonModule, node: ast.expr) -> list[str]:
+    """The strings an expression may be, by the module's string values (a literal, a
+    constant of the module); none when one is not known."""
+    from auditor.python.model.strings import Resolver
+
+    found = Resolver(module, positions=False).texts(node)
+    return [] if any(OPAQUE_WORD in text.text for text in found) else [t.text for t in found]
 
 
 def _on_module(module: PythonModule, call: ast.Call, package: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections import Counter
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import builtin_data
@@ -41,18 +41,20 @@ class SdkConstructor(NamedTuple):
         `num_retries` over `max_retries`)."""
         return (*self.aliases, self.keyword)
 
-    def unretried_model(self, call: ast.Call) -> bool:
-        """Whether a request function's call names, as a literal, a model it sends
-        without its client (`litellm.completion(model="anthropic/claude-…")`)."""
+    def unretried_model(
+        self, call: ast.Call, texts: Callable[[ast.expr], list[str]] | None = None
+    ) -> bool:
+        """Whether a request function's call names a model it sends without its client
+        (`litellm.completion(model="anthropic/claude-…")`), as a literal or as every text
+        `texts` (the module's string values: a constant, `MODEL = "anthropic/…"`) says."""
         if not self.unretried:
             return False
         given = [k.value for k in call.keywords if k.arg == "model"] or call.args[:1]
         model = given[0] if given else None
-        return (
-            isinstance(model, ast.Constant)
-            and isinstance(model.value, str)
-            and model.value.startswith(self.unretried)
-        )
+        if isinstance(model, ast.Constant) and isinstance(model.value, str):
+            return model.value.startswith(self.unretried)
+        found = texts(model) if texts is not None and model is not None else []
+        return bool(found) and all(text.startswith(self.unretried) for text in found)
 
 
 class ModuleClient(NamedTuple):

@@ -161,8 +161,9 @@ class Steps:
                 shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
                 self._add(call, f"`{shown or 'step'}()`")
             elif looks_up and self._looked_up_tool(call):
-                shown = dotted_name(func) or (func.attr if isinstance(func, ast.Attribute) else "")
-                self._add(call, f"the tool `{shown or 'tool'}()`")
+                shown = dotted_name(func) or ast.unparse(func)  # (`self.tools[name]`)
+                shown = shown if len(shown) <= 40 else f"{shown[:37]}..."
+                self._add(call, f"the tool `{shown}()`")
 
     def _looked_up_tool(self, call: ast.Call) -> bool:
         """Whether a call runs a tool an agent chose by name, whatever it does: one taken

@@ -91,7 +91,16 @@ def _tool_lookup(node: ast.expr) -> bool:
     else:
         return False
     named = dotted_name(registry) or (registry.attr if isinstance(registry, ast.Attribute) else "")
-    return "tool" in named.lower() and not isinstance(key, ast.Constant)
+    last = named.rsplit(".", 1)[-1].lower().strip("_")
+    return "tool" in last and last.endswith(_REGISTRIES) and not isinstance(key, ast.Constant)
+
+
+# How a registry of tools is named at its end (`tools`, `tool_map`, `TOOL_REGISTRY`,
+# `tool_implementations`, `get_tool`): not `tool_call_parsers`, `tool_results`
+_REGISTRIES = (
+    *("tools", "tool", "map", "registry", "implementations", "impls", "funcs"),
+    *("functions", "handlers", "callables", "executors", "table", "dict", "by_name"),
+)
 
 
 def checked_call(name: str | None, call: ast.Call) -> bool:

@@ -1,5 +1,6 @@
-"""Near misses: a chosen tool run once, its failure handed back to the model; and a fixed
-helper taken from the registry by a literal name, which is no choice of the agent."""
+"""Near misses: a chosen tool run once, its failure handed back to the model; a fixed
+helper taken from the registry by a literal name, which is no choice of the agent; and
+a reply parser taken by format from a table that only mentions tools."""
 
 from collections.abc import Callable
 from typing import Any
@@ -22,3 +23,18 @@ class ToolExecutor:
                 return
             except Exception:
                 continue
+
+
+class ReplyParser:
+    def __init__(self, llm: Callable[[str], str]) -> None:
+        self.llm = llm
+        self.tool_call_parsers: dict[str, Callable[[str], Any]] = {}
+
+    def parse(self, prompt: str, fmt: str) -> Any:
+        for _ in range(3):
+            raw = self.llm(prompt)
+            try:
+                return self.tool_call_parsers[fmt](raw)
+            except ValueError:
+                continue
+        return None
