@@ -34,7 +34,8 @@ def older_syntax(text: str, version: tuple[int, int] = (3, 11)) -> str | None:
 
 def _older_excepts(text: str) -> str | None:
     """The text with the commas between the classes of an unparenthesised `except`
-    (`except A, B:`) made `|`, or None when it has none."""
+    (`except A, B:`) made `|`, or None when it has none. (Python 2's `except E, e:`
+    then reads too, `e` as a second class: a name no class of the tree or an SDK has.)"""
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, SyntaxError, ValueError):
