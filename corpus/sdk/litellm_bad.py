@@ -3,6 +3,7 @@ they build for it, with 2 retries unless the call sets `max_retries` (or `num_re
 an application retry layer around them sends each failing request again and again."""
 
 import asyncio
+import time
 
 import litellm
 from litellm import acompletion
@@ -29,3 +30,13 @@ async def classify(text: str, model: str) -> str:
         except litellm.RateLimitError:
             await asyncio.sleep(2**attempt)
     return ""
+
+
+def embed(text: str) -> list[float]:
+    for attempt in range(3):
+        try:
+            reply = litellm.embedding(model="text-embedding-3-small", input=[text])  # expect: RA401(warning)
+            return reply.data[0]["embedding"]
+        except litellm.Timeout:
+            time.sleep(attempt + 1)
+    return []
