@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.profiles import default_catalog, load_catalog, reads_only
+from auditor.profiles import default_catalog, load_catalog, names_script, reads_only
 
 
 @pytest.mark.parametrize(
@@ -53,3 +53,25 @@ def test_read_only_options_from_config_may_join_their_value_with_equals() -> Non
 def test_reads_only_reads_options_not_prompts() -> None:
     assert reads_only(["--mode", "ro"], [("--mode", "ro")])
     assert not reads_only(["say --mode ro"], [("--mode", "ro")])
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("./agents/run.sh", True),  # the script's last two path parts
+        ("/srv/repo/agents/run.sh", True),
+        ("run.sh", True),  # a bare name: its one part
+        ("./deploy/run.sh", False),  # another folder's script of the same name
+        ("fix.sh", False),
+    ],
+)
+def test_tree_agent_scripts_are_programs_by_their_last_path_parts(
+    program: str, expected: bool
+) -> None:
+    scripts = ["repo/agents/run.sh"]
+    assert names_script(program, scripts) is expected
+    catalog = default_catalog().with_scripts(scripts)
+    found = catalog.agent_for(program)
+    assert (found is not None) is expected
+    assert found is None or found.commands == frozenset({"run.sh"})
+    assert default_catalog().agent_for(program) is None  # only with the tree's scripts
