@@ -216,6 +216,9 @@ def outcome_words() -> tuple[str, ...]:
 _WINDOWS_PROGRAMS = frozenset({"exe", "cmd", "bat", "ps1"})  # extensions of a program
 
 
+NO_SCRIPTS: Mapping[str, tuple[str, ...]] = {}
+
+
 def names_script(program: str, scripts: Iterable[str]) -> bool:
     """Whether a program path names one of `scripts` (paths): its last two parts are the
     script's (one, for a bare name)."""
@@ -236,8 +239,9 @@ class AgentCatalog(NamedTuple):
     intents: tuple[Intent, ...] = ()
     shell_exit_codes: Mapping[int, str] = NO_CODES
     consequential: ConsequentialCommands = ConsequentialCommands()
-    # paths of the audited tree's scripts that run an agent (for Python: `with_scripts`)
-    scripts: tuple[str, ...] = ()
+    # the audited tree's scripts that run an agent, their paths by their file names (for
+    # Python: `with_scripts`)
+    scripts: Mapping[str, tuple[str, ...]] = NO_SCRIPTS
 
     def agent_for(self, program: str) -> AgentProfile | None:
         """The profile whose command names include this program's basename (a package
@@ -246,7 +250,8 @@ class AgentCatalog(NamedTuple):
         or a script of the tree that runs an agent (`with_scripts`)."""
         base = program_name(program)
         found = next((p for p in self.profiles if base in p.commands), None)
-        if found is None and self.scripts and names_script(program, self.scripts):
+        paths = self.scripts.get(base) if found is None else None
+        if paths and names_script(program, paths):
             return AgentProfile(base, frozenset({base}))
         return found
 
@@ -311,7 +316,10 @@ class AgentCatalog(NamedTuple):
         programs of their own: a process that runs one by a path ending as the script's
         does (its last two parts: `./tools/fix.sh` for `repo/tools/fix.sh`) runs the
         agent, its status the run's (no exit codes of an agent's are known for it)."""
-        return self._replace(scripts=tuple(sorted(set(paths))))
+        by_name: dict[str, list[str]] = {}
+        for path in sorted(set(paths)):
+            by_name.setdefault(path.rsplit("/", 1)[-1], []).append(path)
+        return self._replace(scripts={name: tuple(held) for name, held in by_name.items()})
 
     def wrapper_for(self, program: str) -> Wrapper | None:
         """The wrapper this program is, if any (`/usr/bin/timeout` is `timeout`)."""

@@ -10,9 +10,10 @@ off by default).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
+from auditor.shell.commands import SimpleCommand
 from auditor.shell.first_turn import never_reached
 from auditor.shell.later import commands_after
 from auditor.shell.options import SHELLS
@@ -104,7 +105,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     fetch = pipeline.stages[-2].command
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
-    used = tools and _used_later(unit, pipeline, tools)
+    used = tools and _used_later(unit, pipeline, _runs_tool(tools))
     excused = {len(pipeline.stages) - 2} if used else set()
     # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file: a
     # failed download leaves no key, and the package index the same run refreshes then
@@ -112,7 +113,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     # download leaves (nothing, or a truncated stream), and its status is the one used:
     # every stage that feeds it is excused (`curl … | gpg --dearmor | sudo tee k.gpg`)
     last = pipeline.stages[-1]
-    keyed = _imports_key(last) and _refreshes_index_later(unit, pipeline)
+    keyed = _imports_key(last) and _used_later(unit, pipeline, _checks_keys)
     if keyed or _unpacks_input(last):
         excused = set(range(len(pipeline.stages) - 1))
     consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
@@ -137,22 +138,30 @@ def installed_tools(arguments: Sequence[str | None]) -> set[str]:
     return found
 
 
-def _used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
+def _used_later(unit: ShellUnit, pipeline: Pipeline, uses: Callable[[SimpleCommand], bool]) -> bool:
     """Whether a command that runs after the pipeline, in the same script or a later
-    step of the host, uses one of `tools` and fails the run without it: its program's
-    name, or a folder of a path it is given (`chmod -R a+rwX /usr/local/rustup`), starts
-    with one, and its status is used (not `|| true`)."""
+    step of the host, is one `uses` picks (it fails the run without what the pipeline
+    made), and its status is used (not `|| true`)."""
+    return any(
+        uses(command) and status_use(command.node, script.options_at(command.node), script)
+        for script, command in commands_after(unit.script, pipeline.node)
+    )
+
+
+def _runs_tool(tools: set[str]) -> Callable[[SimpleCommand], bool]:
+    """Whether a command uses one of `tools`: its program's name, or a folder of a path it
+    is given (`chmod -R a+rwX /usr/local/rustup`, `/root/.local/bin/goose`), starts with
+    one."""
     names = tuple(tools)
-    for script, command in commands_after(unit.script, pipeline.node):
+
+    def uses(command: SimpleCommand) -> bool:
         words = [w for w in (command.name, *command.arguments) if w is not None and "/" in w]
-        parts = (p for w in words for p in w.lower().split("/"))  # `/root/.local/bin/goose`
-        if not (command.name or "").lower().startswith(names) and not any(
+        parts = (p for w in words for p in w.lower().split("/"))
+        return (command.name or "").lower().startswith(names) or any(
             p.startswith(names) for p in parts
-        ):
-            continue
-        if status_use(command.node, script.options_at(command.node), script):
-            return True
-    return False
+        )
+
+    return uses
 
 
 # Package managers that check a repository's signature against the keys imported, when
@@ -160,16 +169,10 @@ def _used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
 _KEY_USERS = frozenset({"apt", "apt-get", "yum", "dnf"})
 
 
-def _refreshes_index_later(unit: ShellUnit, pipeline: Pipeline) -> bool:
-    """Whether a command that runs after the pipeline, in the same script or a later step
-    of the host, is a package manager that checks the keys (`apt-get update`, `apt
-    install …`), its status used (not `… || true`)."""
-    for script, command in commands_after(unit.script, pipeline.node):
-        if command.name in _KEY_USERS and status_use(
-            command.node, script.options_at(command.node), script
-        ):
-            return True
-    return False
+def _checks_keys(command: SimpleCommand) -> bool:
+    """Whether a command is a package manager that checks the keys (`apt-get update`,
+    `apt install …`)."""
+    return command.name in _KEY_USERS
 
 
 def _imports_key(stage: Stage) -> bool:
