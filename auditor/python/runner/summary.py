@@ -88,6 +88,8 @@ class _Module:
         self.looks_up_tools = False  # its text may take a tool from a registry by a name
         self.choices = Choices()  # which assignment each name follows (see `_binding`)
         self._bodies: dict[int, list[ast.AST]] = {}  # a scope's own nodes, walked once
+        # a scope's names and the values its statements bind them to (`_local_value`)
+        self._named_values: dict[int, dict[str, list[ast.expr]]] = {}
         self._texts: dict[int, str] = {}  # a scope's unparsed code, written once
         self.aliases: dict[str, str] = {}
         self.functions = module_functions(tree)
@@ -296,13 +298,15 @@ class _Module:
         …`, `with … as x`); else None."""
         if not isinstance(node, ast.Name):
             return None
-        found = [
-            value
-            for n in self._walked(scope)
-            for target, value in _bindings(n)
-            if isinstance(target, ast.Name) and target.id == node.id
-        ]
-        return found[0] if len(found) == 1 else None
+        found = self._named_values.get(id(scope))
+        if found is None:  # (each name's values, found in one walk of the scope)
+            found = self._named_values[id(scope)] = {}
+            for n in self._walked(scope):
+                for target, value in _bindings(n):
+                    if isinstance(target, ast.Name):
+                        found.setdefault(target.id, []).append(value)
+        values = found.get(node.id, ())
+        return values[0] if len(values) == 1 else None
 
     def _reads_only(self, call: ast.Call, scope: ast.AST, program: str) -> bool:
         """Whether a launch of agent `program` puts it in a mode that changes nothing
