@@ -22,6 +22,11 @@ _SKIPPED |= {"level", "kind", "conversion", "is_async", "type_comment", "simple"
 _LEAVES = (ast.Constant, ast.MatchSingleton)  # their `value` is a constant
 # The fields that hold statements (an `except` clause's and a `case`'s hold more in theirs).
 _STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+# The methods of the builtin containers and strings (`append`, `get`, `items`, `join`…): a
+# call of one on a value of unknown class is most likely on one of them.
+CONTAINER_METHODS = frozenset(
+    name for kind in (list, dict, set, str, bytes) for name in dir(kind) if not name.startswith("_")
+)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _STATEMENT_FIELDS: dict[type, tuple[str, ...]] = {}  # the statement lists a node type has
 

@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from auditor.numbers import bounded_int
 from auditor.project import CallFacts, ProjectIndex, PythonSummary
+from auditor.python.model.ast_values import CONTAINER_METHODS
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
 from auditor.python.model.module_names import module_names
 from auditor.python.model.retry_reach import RETRYING, Layer, RetryReach, Stacked
@@ -37,6 +38,8 @@ from auditor.python.model.retry_reach import RETRYING, Layer, RetryReach, Stacke
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
 _MAX_VALUES = 16  # clients one location holds: more are not followed
 _FACTORY_DEPTH = 3  # factories followed to the constructor whose instance they return
+# Modules whose classes in an annotation say nothing of where a value was made.
+_GENERIC_MODULES = ("typing.", "typing_extensions.", "collections.", "abc.", "builtins.")
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
 _MAX_ITEMS = 4  # items of a returned tuple a function returning it in turn passes on
 _MAX_VARARGS = 8  # positions of a forwarded `*args` followed
@@ -320,7 +323,8 @@ class CallGraph:
             return [name for name in inherited if name and name in self.functions]
         if kind == "method":
             found: list[str] = []
-            for cls in self._instances(function, callee[1]):
+            instances = self._instances(function, callee[1])
+            for cls in instances:
                 found += [
                     name
                     for name in self.hierarchy.dispatch(cls, callee[2])
@@ -342,9 +346,13 @@ class CallGraph:
                 ]
             if found:
                 return found[:MAX_DISPATCH]
+            if instances and not self._unresolved(function, callee[1]):
+                return []  # objects of the tree's classes, none of which has the method
             if self._made_outside(function, callee[1]) or self._annotated(function, callee[1]):
                 return []  # an object of a class the tree does not define, or of one it
                 # names, which no class implements (a protocol of a method it lacks)
+            if callee[2] in CONTAINER_METHODS:
+                return []  # `events.append(e)`, `table.get(k)`: a builtin container's
             overrides = self.hierarchy.abstract(callee[2], function.module)
             return [name for name in overrides if name in self.functions]
         if kind == "name":
@@ -627,14 +635,25 @@ class CallGraph:
                 return True
         return False
 
-    def _made_outside(self, function: _Function, refs: Sequence[Any]) -> bool:
+    def _made_outside(self, function: _Function, refs: Sequence[Any], depth: int = 0) -> bool:
         """Whether a receiver holds only what calls of names imported from outside the
-        tree return (`client = ollama.Client(host=…)`, then `client.chat(…)`): an object
-        whose class the tree does not define, so none of the tree's methods runs on it."""
+        tree return (`client = ollama.Client(host=…)`, then `client.chat(…)`), or their
+        methods (`client.pipeline()`), or a parameter annotated with such a class: an
+        object whose class the tree does not define, so none of the tree's methods runs
+        on it."""
         for ref in refs:
+            if ref and ref[0] == "param" and self._annotated_outside(function, ref[1]):
+                continue  # `pipe: redis.asyncio.client.Pipeline`
             if not ref or ref[0] != "result":
                 return False
             callee = function.facts["calls"][ref[1]].callee
+            if (
+                callee
+                and callee[0] == "method"
+                and depth < _FACTORY_DEPTH
+                and self._made_outside(function, callee[1], depth + 1)
+            ):
+                continue  # `client.pipeline()`, `client` made outside the tree
             if not callee or callee[0] != "name" or "." not in callee[1]:
                 return False  # a local name, a builtin: of no known origin
             if self.resolve(callee[1], function.module) is not None:
@@ -643,6 +662,20 @@ class CallGraph:
             if head in self.summaries or self.modules_named(head, function.module):
                 return False
         return bool(refs)
+
+    def _annotated_outside(self, function: _Function, parameter: str) -> bool:
+        """Whether a parameter's annotation names only classes of modules outside the tree
+        (not `typing`'s and the like, which say nothing of where its value was made)."""
+        annotation = str(function.facts.get("annotations", {}).get(parameter) or "")
+        names = [n for n in annotation.split("|") if n and n != "None"]
+        return bool(names) and all(
+            "." in name
+            and not name.startswith(_GENERIC_MODULES)
+            and self.resolve(name, function.module) is None
+            and (head := name.split(".", 1)[0]) not in self.summaries
+            and not self.modules_named(head, function.module)
+            for name in names
+        )
 
     def global_instances(self, name: str, reader: str) -> list[str]:
         """The classes of the tree whose instances a module-level name holds, as module

@@ -29,6 +29,7 @@ class ClassHierarchy:
             path.rpartition("/")[0] for path in files.values() if path.endswith("__init__.py")
         }
         self._by_last: dict[str, list[str]] = {}
+        self._module_names = {module.rpartition(".")[2] for module in files}  # last names
         self.file_of: dict[str, str] = {}  # a function or class -> the file defining it
         # a name under its module's dotted file path (`a.b.base.Model` for `base.Model`)
         self._full: dict[str, str] = {}
@@ -75,7 +76,7 @@ class ClassHierarchy:
         if qualified in self.functions or qualified in self.classes:
             return [qualified]
         prefix, _, last = qualified.rpartition(".")
-        if not prefix:
+        if not prefix or self._value_attribute(prefix):
             return []
         named = self._by_last.get(last, ())
         found = [
@@ -93,6 +94,16 @@ class ClassHierarchy:
         # BaseLLM`, defined in `metagpt/provider/base_llm.py`; `metagpt/llm.py` not indexed)
         top = f".{qualified.split('.', 1)[0]}."
         return found or [name for name in named if top in f".{self._full[name]}"]
+
+    def _value_attribute(self, prefix: str) -> bool:
+        """Whether `prefix.name` is an attribute of a module-level value of the tree, no
+        class or function (`status.TRANSITIONS.get`: the `get` of a dict the module
+        `status` holds): `prefix` is a module of the tree, then a name no class or module
+        has."""
+        module, _, held = prefix.rpartition(".")
+        if module not in self.files or held in self._module_names:
+            return False
+        return not any(name in self.classes for name in self._by_last.get(held, ()))
 
     def _bases(self, name: str) -> list[str]:
         found = []

@@ -11,6 +11,7 @@ from typing import Any, Protocol, TypeVar
 
 from auditor.project import NO_DETAILS, CallDetails, CallFacts
 from auditor.python.model.ast_values import (
+    CONTAINER_METHODS,
     Function,
     children,
     dotted_name,
@@ -55,6 +56,9 @@ LayerRef = int | str | None
 # The class the graph gives the options a module's argument parser defines (`args.X`).
 OPTIONS_CLASS = "<command-line options>"
 _REQUEST_METHODS = frozenset({"create", "stream", "parse", "acreate"})
+# What a resource's other methods are not: a builtin container's or string's own (`self.
+# messages.append(m)` keeps a list), and a client's derivations (`with_options`, `copy`).
+_NOT_REQUESTS = CONTAINER_METHODS | {"with_options", "copy", "close", "aclose"}
 # A client's own low-level request (`client.post("/rerank", …)`), sent with its retries too.
 _RAW_REQUESTS = frozenset({"post"})
 # What sends a request through the model it is called on, a LangChain runnable's methods
@@ -659,8 +663,8 @@ def _request_receiver(call: ast.Call, local: Mapping[str, list[Ref]]) -> ast.exp
         return _held_owner(func.id, local, _request_owner)
     if not isinstance(func, ast.Attribute):
         return None
-    client = _resource_owner(func.value) if func.attr in _REQUEST_METHODS else None
-    if client is None and func.attr in _REQUEST_METHODS and isinstance(func.value, ast.Name):
+    client = _request_owner(func)
+    if client is None and _sends_request(func.attr) and isinstance(func.value, ast.Name):
         client = _held_owner(func.value.id, local, _resource_owner)
     if client is None and func.attr in _RUNNABLE_REQUESTS:
         return func.value  # whether it holds a model the graph's values say
@@ -681,10 +685,16 @@ def _held_owner(
 
 
 def _request_owner(node: ast.expr) -> ast.expr | None:
-    """`X` of a client's request method, `X.chat.completions.create`."""
-    if isinstance(node, ast.Attribute) and node.attr in _REQUEST_METHODS:
+    """`X` of a client's request method: `X.chat.completions.create`, and any other method
+    of a resource of it (`X.batches.retrieve`, `X.files.content`) but a container's."""
+    if isinstance(node, ast.Attribute) and _sends_request(node.attr):
         return _resource_owner(node.value)
     return None
+
+
+def _sends_request(method: str) -> bool:
+    """Whether a method called on a client's resource sends a request."""
+    return method in _REQUEST_METHODS or not (method.startswith("_") or method in _NOT_REQUESTS)
 
 
 def _request_passed(argument: ast.expr, held: Callable[[str], ast.expr | None]) -> ast.expr | None:
@@ -705,9 +715,7 @@ def _request_passed(argument: ast.expr, held: Callable[[str], ast.expr | None]) 
         if not isinstance(body, ast.Call):
             return None
         argument = body.func
-    if isinstance(argument, ast.Attribute) and argument.attr in _REQUEST_METHODS:
-        return _resource_owner(argument.value)
-    return None
+    return _request_owner(argument)
 
 
 def _resource_owner(node: ast.expr) -> ast.expr | None:

@@ -401,7 +401,7 @@ class ModuleFacts(LoopLayers):
 
 
 # parameters named for the class they are given (`client_class`, `llm_cls`)
-_CLASS_PARAMETER = re.compile(r".+_(?:class|cls)")
+_CLASS_PARAMETER = re.compile(r"(?:.+_)?(?:class|cls)|klass")
 
 
 def _class_parameter(call: ast.Call, params: Collection[str]) -> bool:

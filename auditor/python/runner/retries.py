@@ -185,8 +185,10 @@ class _Catalogue:
         tree = facts.tree
         return retry_decorator_details(tree, module_constants(tree), self.steps, facts)
 
-    def tree_decorator(self, func: ast.expr) -> RetryDecorator | None:
-        """A retry decorator of this module, or of another through the project index."""
+    def tree_decorator(self, func: ast.expr, call: ast.Call | None = None) -> RetryDecorator | None:
+        """A retry decorator of this module, or of another through the project index (a
+        method called on `self` (`call`): of its class, or the one the call graph says
+        it runs, inherited from a base in another module)."""
         if isinstance(func, ast.Name) and func.id not in self.aliases:
             owner = enclosing_class(self.module, func)  # a class body's name is its own first
             own = self.local_decorators.get(f"{owner.name}.{func.id}") if owner else None
@@ -194,27 +196,28 @@ class _Catalogue:
             return found or _applying(self.unit.own_summary()[1], func.id)
         if isinstance(func, ast.Attribute) and dotted_name(func.value) in ("self", "cls"):
             owner = enclosing_class(self.module, func)  # `@self._retry`: a method of it
-            return self.local_decorators.get(f"{owner.name}.{func.attr}") if owner else None
+            own = self.local_decorators.get(f"{owner.name}.{func.attr}") if owner else None
+            return own or (self._inherited(call) if call is not None else None)
         module_name, _, name = self.qualified(func).rpartition(".")
         summary = self.tree_module(module_name)
         if summary is None:
             return None
         if name not in summary.retry_decorators:
             return _applying(summary, name)
-        attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
-        parameter, position = summary.retry_parameters.get(name, (None, -1))
-        tests = tuple(ErrorTest(*pair) for pair in summary.retry_errors.get(name, ()))
-        catches = summary.retry_catches.get(name, "a failure")
-        return RetryDecorator(
-            name,
-            attempts,
-            parameter,
-            position if position >= 0 else None,
-            not tests,
-            catches,
-            helper,
-            RetriedErrors(tests),
-        )
+        return _summary_decorator(summary, name)
+
+    def _inherited(self, call: ast.Call) -> RetryDecorator | None:
+        """The retry helper of another module a method call on `self` runs, by the call
+        graph (`self.with_retry(op)` in a subclass of the class that defines it)."""
+        scope, project = self.module.scope_of(call), self.module.project
+        qualname = self.module.scope_name(scope)
+        if qualname is None or project is None:
+            return None
+        for module_name, method in project.callees(qualname, call.lineno, call.col_offset):
+            summary = self.tree_module(module_name)
+            if summary is not None and method in summary.retry_decorators:
+                return _summary_decorator(summary, method)
+        return None
 
     def uses(
         self, func: ast.expr, call: ast.Call | None, form: str
@@ -224,7 +227,7 @@ class _Catalogue:
         library = self.steps.libraries.get(self.qualified(func))
         if library is not None and library.form == form:
             return (self.code(func), *self.library_retry(library, call))
-        found = self.tree_decorator(func) if form == "decorator" else None
+        found = self.tree_decorator(func, call) if form == "decorator" else None
         if found is None:
             return None
         attempts = found.attempts
@@ -453,7 +456,9 @@ class _Catalogue:
             found = None
             if isinstance(node, Loop):
                 found = self.loop(node)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Call | ast.Name):
+            elif isinstance(node, ast.Call) and isinstance(
+                node.func, ast.Call | ast.Name | ast.Attribute
+            ):
                 found = self.wrapping_call(node)
             if found is not None:
                 yield found
@@ -553,3 +558,21 @@ def retry_constructs(unit: PythonUnit, steps: StepCatalog | None = None) -> list
     if unit.module is None:
         return []
     return list(_Catalogue(unit, steps or default_steps()).all())
+
+
+def _summary_decorator(summary: PythonSummary, name: str) -> RetryDecorator:
+    """A retry decorator or helper another module defines, as its summary keeps it."""
+    attempts, helper = summary.retry_decorators[name], name in summary.retry_helpers
+    parameter, position = summary.retry_parameters.get(name, (None, -1))
+    tests = tuple(ErrorTest(*pair) for pair in summary.retry_errors.get(name, ()))
+    catches = summary.retry_catches.get(name, "a failure")
+    return RetryDecorator(
+        name,
+        attempts,
+        parameter,
+        position if position >= 0 else None,
+        not tests,
+        catches,
+        helper,
+        RetriedErrors(tests),
+    )

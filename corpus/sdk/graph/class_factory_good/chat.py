@@ -16,3 +16,14 @@ class Chat:
         return await self.client.messages.create(
             model="claude-sonnet-4-5", max_tokens=1024, messages=messages
         )
+
+
+def transport_for(name: str) -> object:
+    from .clients import get_or_create
+
+    for _attempt in range(3):
+        try:
+            return get_or_create(HttpTransport, name)
+        except OSError:
+            continue
+    return None

@@ -1,0 +1,21 @@
+import tenacity
+from langchain.chat_models import init_chat_model
+from langchain.embeddings import init_embeddings
+
+chat = init_chat_model("openai:gpt-4.1-mini", max_retries=0)
+local = init_chat_model("ollama:llama3.1")
+embedder = init_embeddings("openai:text-embedding-3-small")
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(4))
+def answer(question: str) -> str:
+    return str(chat.invoke(question).content)
+
+
+@tenacity.retry(stop=tenacity.stop_after_attempt(4))
+def answer_locally(question: str) -> str:
+    return str(local.invoke(question).content)
+
+
+def embed(texts: list[str]) -> list[list[float]]:
+    return embedder.embed_documents(texts)
