@@ -1275,10 +1275,6 @@ def call_graph(index: ProjectIndex) -> CallGraph:
     return held[1]
 
 
-# Methods that read an item of a mapping (`PROVIDERS.get(name)`, `pop`, `setdefault`).
-_ITEM_READS = frozenset({"get", "pop", "setdefault"})
-
-
 def _item_read(callee: Any) -> bool:
     """Whether a call's callee reads an item of a container it is a method of."""
     return bool(callee) and callee[0] == "method" and callee[2] in _ITEM_READS
