@@ -158,7 +158,12 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     function again (`self.ask(…)` in its `except`); the same method on another
     object (`self._fallback.complete(…)`) is a failover, not a retry. A
     parameter of a function no call of the tree runs holds what its module's
-    factory named for it makes (`client` from `create_client`). A layer that
+    factory named for it makes (`client` from `create_client`). One such function's
+    parameter that must be given a client (`client: openai.OpenAI`, without a
+    default: a library's entry point, also reached through a subclass's
+    `super().__init__(*args, **kwargs)`) holds the caller's client, whose
+    retries the tree cannot know: under a retry layer it is reported as info at
+    the parameter (derive one with `max_retries=0` before sending). A layer that
     retries only another SDK's classes
     (`openai.RateLimitError` over an `Anthropic` client's requests) stacks
     nothing on that client. A layer whose predicate, or whose constant of
@@ -349,7 +354,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                     requests,
                     layer.span if layer.path == unit.source.path else None,
                 )
-            elif sdk.forbid:
+            elif sdk.forbid and not client.given:  # (the caller's: not built here)
                 yield (
                     client,
                     self.finding(
@@ -381,13 +386,16 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         keyword, sends = client.keyword, client.sends
         related = (layer.related,)
         if client.retries is None:
+            named = f"the caller's `{client.given}` (`{client.label}`)" if client.given else ""
             return self.finding(
                 unit,
                 start,
                 end,
-                f"cannot prove `{client.label}`'s retries are disabled, and {layer.sends_under}",
+                f"cannot prove {named or f'`{client.label}`'}"
+                + (" has its retries disabled" if named else "'s retries are disabled")
+                + f", and {layer.sends_under}",
                 severity=Severity.INFO,
-                hint=f"{_disable(client)} explicitly",
+                hint=_disable(client) if client.given else f"{_disable(client)} explicitly",
                 related=related,
             )
         total = layer.attempts * sends if layer.attempts is not None and sends else None
@@ -522,6 +530,9 @@ def _disable(client: Client) -> str:
     module's attribute for a package's own client (`openai.max_retries = 0`)."""
     if client.module_level:
         return f"set `{client.label}.{client.keyword} = 0`"
+    if client.given:
+        derived = f"`{client.given}.with_options(…)`"
+        return f"derive one with `{client.keyword}=0` before sending ({derived})"
     return f"pass `{client.keyword}=0`"
 
 
@@ -547,6 +558,8 @@ def _fix(module: PythonModule, client: Client) -> Fix | None:
     from auditor.python.model.edits import keyword_edit
 
     call, keyword = client.call, client.keyword
+    if not isinstance(call, ast.Call):
+        return None  # the caller's client (`given`): built by code outside the tree
     if client.module_level:
         return None  # set on the module (`openai.max_retries = 0`), where the program says
     for argument in call.keywords:

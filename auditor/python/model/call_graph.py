@@ -43,6 +43,7 @@ _GENERIC_MODULES = ("typing.", "typing_extensions.", "collections.", "abc.", "bu
 _MAX_FIELD_CLASSES = 4  # an attribute of unknown class: followed when this few classes have it
 _MAX_ITEMS = 4  # items of a returned tuple a function returning it in turn passes on
 _MAX_VARARGS = 8  # positions of a forwarded `*args` followed
+_MAX_FORWARDS = 3  # calls that pass on `*args`/`**kwargs` followed up to an entry point
 _MAX_EVALUATION_DEPTH = 48  # references followed one inside another (see `evaluate`)
 _MAX_PASSED = 4  # callers a number is followed up through, parameter to parameter
 _MAX_CALLERS = 64  # calls of one name looked at for the callables they pass (`search(`)
@@ -50,6 +51,8 @@ _GIVEN = ""  # the name the calls of a parameter are found under (see `callers`)
 
 
 Token = tuple[str, str, Any]  # (module, site, retries)
+# where a client's requests are sent: (function, the send's facts, the client's values)
+SentThrough = tuple[str, tuple[Any, ...], list[Token]]
 _ITEM_READS = frozenset({"get", "pop", "setdefault"})  # a container's methods that read one item
 _TEXTS = ("text", "command")  # the sites of strings: a program's name, an agent's command
 # The site of a callable value's token (a stored `lambda: OpenAI()`): its third item is
@@ -126,7 +129,12 @@ class CallGraph:
         self._by_callee: dict[str, dict[str, list[int]]] | None = None
         self._passed: frozenset[str] = frozenset()  # see `_passed_names`
         self._left: dict[tuple[str, str], bool] = {}  # (function, parameter) -> `_left_out`
+        self._runs: dict[str, list[tuple[str, CallFacts]]] = {}  # function -> `_calls_of`
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
+        # (module, site) of a client -> where its requests are sent: see `sent_through`
+        self._sent: dict[tuple[str, str], list[tuple[str, tuple[Any, ...], list[Token]]]] | None = (
+            None
+        )
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
@@ -170,6 +178,22 @@ class CallGraph:
                 if call.details.requests
             ]
         return self._passing
+
+    def sent_through(
+        self, module: str, site: str
+    ) -> list[tuple[str, tuple[Any, ...], list[Token]]]:
+        """The requests sent through the client built at `site` in `module`: (function,
+        the send's facts, the client's values there), from one pass over every send."""
+        if self._sent is None:
+            self._sent = {}
+            for fid, function in self.functions.items():
+                for send in function.facts.get("sends", ()):
+                    by_client: dict[tuple[str, str], list[Token]] = {}
+                    for token in {t for ref in send[3] for t in self.evaluate(fid, ref)}:
+                        by_client.setdefault((token[0], token[1]), []).append(token)
+                    for key, tokens in by_client.items():
+                        self._sent.setdefault(key, []).append((fid, send, tokens))
+        return self._sent.get((module, site), [])
 
     def class_constant(self, fid: str, attribute: str) -> list[str]:
         """The classes a class-level `ATTRIBUTE = (A, b.B)` names (last components), in
@@ -1027,6 +1051,10 @@ class CallGraph:
                 changed |= self._add(("P", fid, name), tokens)
         for name in facts.get("params", ()):
             changed |= self._made_for(fid, function, name)
+        entry = facts.get("entry_clients", {})
+        if entry and self._entry(fid):  # the caller's client: see `function_facts`
+            for name, ref in entry.items():
+                changed |= self._add(("P", fid, name), self.evaluate(fid, ref))
         for item, *ref in facts.get("returns", ()):
             changed |= self._add(("R", fid, item), self.evaluate(fid, ref))
             if item == -1 and ref[0] == "result" and ref[2] == -1:
@@ -1084,23 +1112,43 @@ class CallGraph:
         made = self._read(("R", factory, 0)) or self._read(("R", factory, -1))
         return self._add(("P", fid, name), made)
 
+    def _entry(self, fid: str, depth: int = 0) -> bool:
+        """Whether only code outside the tree gives function `fid` its arguments: no call
+        of the tree runs it, or each one that does passes on (`*args`, `**kwargs`) what
+        such a function was given (`super().__init__(*args, **kwargs)`)."""
+        calls = self._calls_of(fid)
+        return depth < _MAX_FORWARDS and all(
+            (call.details.spread or call.details.star is not None)
+            and self._entry(caller, depth + 1)
+            for caller, call in calls
+        )
+
+    def _calls_of(self, fid: str) -> list[tuple[str, CallFacts]]:
+        """The calls of the tree that may run function `fid`: by its name, and an
+        `__init__` by its class's name or a subclass's that inherits it."""
+        if fid not in self._runs:
+            function = self.functions[fid]
+            called = function.qualname.rsplit(".", 2)
+            named: list[str | None] = [None]
+            if len(called) > 1 and called[-1] == "__init__":
+                owner = self._owner_class(function)
+                below = self.hierarchy.descendants(owner) if owner is not None else []
+                named += [called[-2], *(c.rsplit(".", 1)[-1] for c in below)]
+            self._runs[fid] = [
+                (caller, self.functions[caller].facts["calls"][number])
+                for cls in dict.fromkeys(named)
+                for caller, number in self.callers(fid, cls)
+            ]
+        return self._runs[fid]
+
     def _left_out(self, fid: str, name: str) -> bool:
         """Whether a call of the tree may leave parameter `name` of `fid` to its default:
         one that gives it neither by position nor by keyword (nor spreads `*`/`**`), or no
         call found at all (a caller the graph cannot see: a registry's, the command line)."""
         key = (fid, name)
         if key not in self._left:
-            function = self.functions[fid]
             position = self.position(fid, name)
-            called = function.qualname.rsplit(".", 2)
-            by_class = called[-2] if len(called) > 1 and called[-1] == "__init__" else None
-            calls = [
-                self.functions[caller].facts["calls"][number]
-                for caller, number in [
-                    *self.callers(fid),
-                    *(self.callers(fid, by_class) if by_class else ()),
-                ]
-            ]
+            calls = [call for _, call in self._calls_of(fid)]
             self._left[key] = not calls or any(
                 (position < 0 or call.arg_count - call.details.shift <= position)
                 and name not in call.details.given

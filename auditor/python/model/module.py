@@ -243,6 +243,13 @@ class PythonModule:
         """The pieces of a string literal (`literals.string_pieces`) in `parsed_text`."""
         return string_pieces(self.parsed_text, *self.span(node))
 
+    def qualified(self, dotted: str) -> str:
+        """A dotted name as the module's imports qualify it (`OpenAI` -> `openai.OpenAI`);
+        a name it does not import, as written."""
+        head, _, rest = dotted.partition(".")
+        base = self.aliases.get(head, head)
+        return f"{base}.{rest}" if rest else base
+
     def qualname(self, function: ast.AST) -> str | None:
         """`name` or `Class.name` of a module-level function or a method (None: nested)."""
         if not isinstance(function, Function):

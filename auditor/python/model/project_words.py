@@ -66,8 +66,4 @@ def _annotation(module: PythonModule, receiver: ast.expr) -> str | None:
     every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs] if arguments else []
     found = next((a.annotation for a in every if a.arg == receiver.id), None)
     dotted = dotted_name(found) if found is not None else None
-    if dotted is None:
-        return None
-    head, _, rest = dotted.partition(".")
-    base = module.aliases.get(head, head)
-    return f"{base}.{rest}" if rest else base
+    return module.qualified(dotted) if dotted is not None else None

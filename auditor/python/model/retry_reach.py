@@ -455,32 +455,29 @@ class RetryReach:
         re-sends, with the retries the client has on that path."""
         for fid, number in self.graph.passed_requests():
             yield from self._passed(fid, number, module, site)
-        for fid, function in self.graph.functions.items():
-            for at, own, contained, refs, *raised in function.facts.get("sends", ()):
-                tokens = {t for ref in refs for t in self.graph.evaluate(fid, ref)}
-                mine = [t for t in tokens if t[0] == module and t[1] == site]
-                if not mine:
-                    continue
-                layers = []
-                if own is not None and (local := self.layer(function.module, own)):
-                    layers.append(self._bound(self._counted(local, fid), fid))
-                layers += self.graph.under.get(fid, [])
-                # a failure contained here reaches only a layer that retries on its value
-                layers = [
-                    layer
-                    for layer in layers
-                    if (_goes_round_on(layer, function.facts) if contained else not layer.on_value)
-                    and _goes_round(layer)
-                ]
-                line, column = map(int, at.split(":"))
-                request = (self.graph.summaries[function.module].path, line, column + 1)
-                raised = self._dispatched(fid, raised)
-                for layer in layers:
-                    seen = self._as_raised(layer, *raised) if raised else layer
-                    if seen is None:
-                        continue  # its failures reach the layer as classes it does not retry
-                    for token in mine:
-                        yield Stacked(seen, _retries(token[2]), request)
+        for fid, send, mine in self.graph.sent_through(module, site):
+            function = self.graph.functions[fid]
+            at, own, contained, _, *raised = send
+            layers = []
+            if own is not None and (local := self.layer(function.module, own)):
+                layers.append(self._bound(self._counted(local, fid), fid))
+            layers += self.graph.under.get(fid, [])
+            # a failure contained here reaches only a layer that retries on its value
+            layers = [
+                layer
+                for layer in layers
+                if (_goes_round_on(layer, function.facts) if contained else not layer.on_value)
+                and _goes_round(layer)
+            ]
+            line, column = map(int, at.split(":"))
+            request = (self.graph.summaries[function.module].path, line, column + 1)
+            raised = self._dispatched(fid, raised)
+            for layer in layers:
+                seen = self._as_raised(layer, *raised) if raised else layer
+                if seen is None:
+                    continue  # its failures reach the layer as classes it does not retry
+                for token in mine:
+                    yield Stacked(seen, _retries(token[2]), request)
 
     def _passed(self, fid: str, number: int, module: str, site: str) -> Iterator[Stacked]:
         """The requests of the client built at `site` that call `number` of function `fid`

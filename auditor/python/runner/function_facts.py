@@ -127,6 +127,10 @@ class FactsOwner(RefsOwner, Protocol):
         """Whether a call is a request function's, sent through the client it builds."""
         ...
 
+    def given_clients(self, function: Function) -> list[ast.arg]:
+        """The parameters a function must be given an SDK client in (`client: OpenAI`)."""
+        ...
+
     def share(self, value: Shared) -> Shared:
         """An equal value made before in the module, else `value` (a module's calls name
         the same callees and pass the same references again and again)."""
@@ -153,6 +157,9 @@ class FunctionFacts(ValueRefs):
             "annotations": {p: a for p in self.params if (a := self.annotation(p))},
             "defaults": self.defaults,
             "given": self._given_defaults(),
+            # what a parameter annotated with an SDK client class holds where no call of
+            # the tree runs the function: the caller's client, with the SDK's default retries
+            "entry_clients": self._entry_clients(),
             "sends": tuple(self.sends),
             "returns": share(tuple(self.returns)),
             # the classes its return annotation names (`-> Strategy`): what a factory whose
@@ -235,6 +242,15 @@ class FunctionFacts(ValueRefs):
             for name, default in parameter_defaults(self.node).items()
             if (refs := self._default_refs(default))
         }
+
+    def _entry_clients(self) -> dict[str, Ref]:
+        """A client reference for each parameter that must be given an SDK client
+        (`client: openai.OpenAI`), made at the parameter: the client other code builds and
+        hands in, its retries unknown to this tree."""
+        if not isinstance(self.node, Function):
+            return {}
+        given = self.owner.given_clients(self.node)
+        return {argument.arg: ("client", position(argument), "?") for argument in given}
 
     def _default_refs(self, default: ast.expr) -> list[Ref]:
         """A default's references, read where it is evaluated: in the scope around the

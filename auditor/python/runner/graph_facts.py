@@ -275,6 +275,10 @@ class ModuleFacts(LoopLayers):
         constructor = self.sdk.constructor(self.imports.qualify(dotted)) if dotted else None
         return constructor is not None and constructor.sends
 
+    def given_clients(self, function: Function) -> list[ast.arg]:
+        """The parameters a function must be given an SDK client in (`client: OpenAI`)."""
+        return [argument for argument, _ in self.sdk.given_clients(function, self.imports.qualify)]
+
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
         dotted = dotted_name(call.func)

@@ -50,7 +50,7 @@ from auditor.unit import OPAQUE_WORD
 class Client:
     """One client construction (or derivation with new retries) and what it sends."""
 
-    call: ast.Call
+    call: ast.Call | ast.arg  # a parameter for `given`
     label: str  # "Anthropic", "client.with_options"
     keyword: str
     retries: int | None  # None: a value runaudit cannot resolve
@@ -62,6 +62,10 @@ class Client:
     # a package's own default client (`openai.chat.completions.create(…)`): built by no
     # call of the program, its retries set on the module (`openai.max_retries = 0`)
     module_level: bool = False
+    # the name of a parameter that must be given the client (`client: OpenAI`): the one
+    # other code builds and hands in, its retries unknown to the tree (the call graph gives
+    # the parameter this client only where no call of the tree runs its function)
+    given: str = ""
 
     def with_retries(self, retries: int) -> Client:
         """The client as built on a path that binds its retries (`make_client()`)."""
@@ -338,7 +342,18 @@ def find_clients(
             first = references[0]
             client = Client(first, label, keyword, retries, explicit, references, (), callers)
             clients.append(replace(client, module_level=True))
-    return clients
+    return clients + list(_entry_clients(module, sdk))
+
+
+def _entry_clients(module: PythonModule, sdk: SdkCatalog) -> Iterator[Client]:
+    """A client for each parameter of the module's functions that must be given one
+    (`openai_client: openai.OpenAI`), its retries unknown here: whether a layer re-sends
+    its requests, and whether any call of the tree gives it, is the call graph's to say."""
+    for node in descendants(module.tree):
+        if isinstance(node, Function):
+            for argument, made in sdk.given_clients(node, module.qualified):
+                label, keyword = made.label, made.keyword
+                yield Client(argument, label, keyword, None, False, (), given=argument.arg)
 
 
 def _texts(module: PythonModule, node: ast.expr) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules import builtin_data
@@ -197,6 +197,30 @@ class SdkCatalog(NamedTuple):
             (c for package, c in self.by_class.get(cls, ()) if module.startswith(f"{package}.")),
             None,
         )
+
+    def given_clients(
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef, qualify: Callable[[str], str]
+    ) -> Iterator[tuple[ast.arg, SdkConstructor]]:
+        """The parameters a function must be given an SDK client in, by their annotation
+        (`client: openai.OpenAI`, one of a union; names qualified by `qualify`), with the
+        client's class. One with a default is left out (the function builds its own
+        without one: that construction is the client to judge), and so are a property
+        setter's (its callers are assignments)."""
+        from auditor.python.model.ast_values import annotation_names, dotted_name
+
+        if any((dotted_name(d) or "").endswith(".setter") for d in function.decorator_list):
+            return
+        arguments = function.args
+        defaulted = len(arguments.posonlyargs) + len(arguments.args) - len(arguments.defaults)
+        positional = [*arguments.posonlyargs, *arguments.args][:defaulted]
+        defaults = zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+        keyword = (argument for argument, default in defaults if default is None)
+        for argument in (*positional, *keyword):
+            for dotted in annotation_names(argument.annotation):
+                found = self.constructor(qualify(dotted))
+                if found is not None and not found.sends:  # (a request function is no class)
+                    yield argument, found
+                    break
 
     def any_constructor(self) -> SdkConstructor | None:
         """What a class not known yet (a factory's parameter) is built with: the keyword

@@ -11,5 +11,5 @@ if os.environ.get("OPENAI_API_KEY"):
     CLIENTS["openai"] = AsyncOpenAI()
 
 
-def register(name: str, client: AsyncAnthropic | AsyncOpenAI) -> None:
+def register(name: str, client: AsyncAnthropic | AsyncOpenAI) -> None:  # expect: RA401(info)
     CLIENTS[name] = client

@@ -12,4 +12,4 @@ if os.environ.get("OPENAI_API_KEY"):
 
 
 def register(name: str, client: AsyncAnthropic | AsyncOpenAI) -> None:
-    CLIENTS[name] = client
+    CLIENTS[name] = client.with_options(max_retries=0)
