@@ -296,6 +296,8 @@ def _only_prints(unit: ShellUnit, pipeline: Pipeline) -> bool:
     if node.parent is None or node.parent.type != "program" or not is_last_statement(node):
         return False
     last = pipeline.stages[-1]
-    sink = last.command.name if last.command is not None else None
+    command = last.command
+    # (the program, or a wrapper in front of it that acts: `| xargs rm`, `| sudo tee f`)
+    sinks = {command.name, *(w.name for w in command.wrappers)} if command else set()
     redirected = "redirected_statement" in (pipeline.node.type, last.node.type)
-    return not redirected and sink not in _ACTING_SINKS
+    return not redirected and not sinks & _ACTING_SINKS
