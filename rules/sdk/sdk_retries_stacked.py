@@ -156,9 +156,12 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     function binds for itself (a parameter, `async with httpx.AsyncClient() as
     client`) is not the module's client. A retry by recursion calls the same
     function again (`self.ask(…)` in its `except`); the same method on another
-    object (`self._fallback.complete(…)`) is a failover, not a retry. A
-    parameter of a function no call of the tree runs holds what its module's
-    factory named for it makes (`client` from `create_client`). One such function's
+    object (`self._fallback.complete(…)`) is a failover, not a retry; an
+    `except` that makes again a call of its `try`, as written, for the same
+    name or to return it (`reply = client.chat.completions.create(**kw)` in
+    both), is a second attempt of that call. A parameter of a function no call
+    of the tree runs holds what its module's factory named for it makes
+    (`client` from `create_client`). One such function's
     parameter that must be given a client (`client: openai.OpenAI`, without a
     default: a library's entry point, also reached through a subclass's
     `super().__init__(*args, **kwargs)`) holds the caller's client, whose
@@ -166,7 +169,11 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     the parameter (derive one with `max_retries=0` before sending). A layer that
     retries only another SDK's classes
     (`openai.RateLimitError` over an `Anthropic` client's requests) stacks
-    nothing on that client. A layer whose predicate, or whose constant of
+    nothing on that client; LangChain's chat models raise their SDK's classes
+    (a `ChatOpenAI`, `openai.RateLimitError`), and LiteLLM's subclass openai's.
+    A request that turns its client's retries off for itself (the per-request
+    option, `client.responses.connect(…, max_retries=0)`) is sent once. A layer
+    whose predicate, or whose constant of
     classes (`ERRORS` imported from outside the tree), runaudit cannot read is
     reported as info. With `[tool.runaudit.sdk] retries =
     "forbid"`, every client with retries on is flagged, retry layer or not.
@@ -496,13 +503,15 @@ def _foreign(errors: RetriedErrors, client: Client, module: PythonModule, sdk: S
     """Whether a layer retries only another SDK's classes (`openai.RateLimitError` over an
     `Anthropic` client's requests): it retries none of this client's failures. A class is
     known by the packages this module names it through, so a name the module takes from
-    two SDKs (`openai.RateLimitError` and `anthropic.RateLimitError`) is either's."""
+    two SDKs (`openai.RateLimitError` and `anthropic.RateLimitError`) is either's; a client
+    raises its own package's and those its constructor raises besides (a `ChatOpenAI`,
+    `openai`'s)."""
     from auditor.python.runner.error_tests import module_facts
 
     packages = {qualified.split(".", 1)[0] for qualified in sdk.constructors}
     origins = module_facts(module.tree).origins
     label = client.label.rsplit(".", 1)[-1]
-    own = origins.get(label, frozenset()) & packages
+    own = sdk.raising(label, origins.get(label, frozenset()) & packages)
     classes = [test.value for test in errors.tests if test.kind == "class"]
     if not own or not classes or len(classes) < len(errors.tests):
         return False

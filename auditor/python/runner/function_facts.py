@@ -39,6 +39,7 @@ from auditor.python.runner.loop_parts import unwrap
 from auditor.python.runner.predicates import predicate_text
 from auditor.python.runner.raised_results import reraised_calls
 from auditor.python.runner.retry_types import FIELDS
+from auditor.python.runner.sdk_catalog import sent_without_retries
 from auditor.python.runner.value_refs import (
     Ref,
     RefsOwner,
@@ -266,6 +267,8 @@ class FunctionFacts(ValueRefs):
         self.stores: list[tuple[Any, ...]] = []
         self.layer: int | str | None = None
         self.retry_tries: dict[int, int] = {}  # id of a `try` -> the retry layer it is
+        # id of a call an `except` clause makes again -> that retry layer
+        self.retry_calls: dict[int, int] = {}
         # id of a call whose result a loop tests to go round -> that loop's layer
         self.value_calls: dict[int, int] = {}
         # ids of the calls whose result it tests and raises on (`raised_results`)
@@ -546,11 +549,16 @@ class FunctionFacts(ValueRefs):
             self._call(call, layer, contained)
 
     def _call(self, call: ast.Call, layer: LayerRef, contained: bool) -> None:
+        retry = self.retry_calls.get(id(call))
+        if retry is not None:  # its failure is what the `except` makes it again for
+            layer, contained = retry, False
         number = len(self._arguments)
         self.call_index[id(call)] = number
         request = _request_receiver(call, self.locals)
         if request is None and self.owner.sends_itself(call):  # `litellm.completion(…)`
             request = call
+        if request is not None and sent_without_retries(call):
+            request = None  # (`max_retries=0` of its own: sent once, whatever the client)
         option = parsed_option(call)
         if option is not None:
             self._options.append(option)

@@ -201,10 +201,24 @@ class LoopLayers(LibraryLayers):
         for candidate in function.tries:
             again = [h for h in candidate.handlers if _calls_itself(h, node)]
             if again:
-                names = [n for h in again for n in self._handler_classes(h, function)]
-                pairs = [[t.kind, t.value] for t in class_errors(names, self.blanket).tests]
-                layer = self.add_layer(candidate, "retry by recursion", None, pairs)
+                layer = self.add_layer(
+                    candidate, "retry by recursion", None, self._caught(again, function)
+                )
                 function.retry_tries[id(candidate)] = layer
+                continue
+            # `except RateLimitError: sleep(1); reply = client.create(**kw)`: the calls it
+            # makes again are a second attempt of the `try`'s
+            for handler in candidate.handlers:
+                repeated = _repeated_calls(handler, candidate)
+                if repeated:
+                    errors = self._caught([handler], function)
+                    layer = self.add_layer(candidate, "retry in `except`", 2, errors)
+                    function.retry_calls.update((id(call), layer) for call in repeated)
+
+    def _caught(self, handlers: list[ast.ExceptHandler], function: FunctionFacts) -> list[Any]:
+        """The error tests of the classes some `except` clauses catch, as layers keep them."""
+        names = [n for h in handlers for n in self._handler_classes(h, function)]
+        return [[t.kind, t.value] for t in class_errors(names, self.blanket).tests]
 
     def _handler_classes(self, handler: ast.ExceptHandler, function: FunctionFacts) -> list[str]:
         """The classes an `except` catches: names, tuples, and a tuple given as a module
@@ -454,6 +468,33 @@ def _given(test: ErrorTest, function: FunctionFacts) -> list[str]:
     (`retry_reach.bind_errors`)."""
     given = test.kind == "class" and test.value in function.params
     return ["param" if given else test.kind, test.value]
+
+
+def _repeated_calls(handler: ast.ExceptHandler, attempt: ast.Try | ast.TryStar) -> list[ast.Call]:
+    """The calls of a `try` whose value an `except` clause makes again as written, for the
+    same name (`stream = litellm.completion(**kwargs)` in both) or to return it: a second
+    attempt of each. A call made again for nothing (`store.save(state)`, recording how it
+    went) is no attempt."""
+    again = _attempts(handler.body)
+    return [call for key, call in _attempts(attempt.body).items() if key in again]
+
+
+def _attempts(body: list[ast.stmt]) -> dict[str, ast.Call]:
+    """The calls a block gives a name or returns, by what they give and how they are
+    written."""
+    found: dict[str, ast.Call] = {}
+    for statement in body:
+        for node in walk(statement):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target, value = ast.dump(node.targets[0]), node.value
+            elif isinstance(node, ast.Return) and node.value is not None:
+                target, value = "return", node.value
+            else:
+                continue
+            value = value.value if isinstance(value, ast.Await) else value
+            if isinstance(value, ast.Call):
+                found.setdefault(f"{target} {ast.dump(value)}", value)
+    return found
 
 
 def _calls_itself(handler: ast.ExceptHandler, function: Function) -> bool:

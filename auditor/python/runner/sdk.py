@@ -40,7 +40,12 @@ from auditor.python.model.value_flow import (
 )
 from auditor.python.runner.error_tests import class_errors
 from auditor.python.runner.regions import inside
-from auditor.python.runner.sdk_catalog import ModuleClient, SdkCatalog, SdkConstructor
+from auditor.python.runner.sdk_catalog import (
+    ModuleClient,
+    SdkCatalog,
+    SdkConstructor,
+    sent_without_retries,
+)
 from auditor.python.runner.steps import default_steps
 from auditor.python.unit import PythonUnit
 from auditor.unit import OPAQUE_WORD
@@ -309,6 +314,7 @@ def find_clients(
             continue
         reached = flow.trace(call)
         requests = [attribute_call(module, use) for use in reached.uses]
+        requests = [r for r in requests if r is None or not sent_without_retries(r)]
         requests += [  # `create = client.chat.completions.create`, then `create(…)`
             request
             for use in reached.uses

@@ -28,6 +28,9 @@ class SdkConstructor(NamedTuple):
     aliases: tuple[str, ...] = ()  # other keywords that set the retries (`num_retries`)
     # the starts of literal model names it sends without the client (`anthropic/`)
     unretried: tuple[str, ...] = ()
+    # packages whose exception classes its requests raise besides its own (LangChain's
+    # chat models raise the SDK's: `openai.RateLimitError` from a `ChatOpenAI`)
+    raises: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -222,6 +225,18 @@ class SdkCatalog(NamedTuple):
                     yield argument, found
                     break
 
+    def raising(self, label: str, packages: Iterable[str]) -> frozenset[str]:
+        """The packages whose exception classes requests of a client named `label` (its
+        class, or a request function's qualified name) raise, when it comes from one of
+        `packages` (top-level names): those, and what its constructor raises besides."""
+        own = frozenset(packages)
+        cls = label.rsplit(".", 1)[-1]
+        found = set(own)
+        for module, constructor in self.by_class.get(cls, ()):
+            if module.split(".", 1)[0] in own:
+                found |= {package.split(".", 1)[0] for package in constructor.raises}
+        return frozenset(found)
+
     def any_constructor(self) -> SdkConstructor | None:
         """What a class not known yet (a factory's parameter) is built with: the keyword
         and default the catalogue's constructors share most, or None without any."""
@@ -258,6 +273,17 @@ class SdkCatalog(NamedTuple):
         return tuple(sorted(starts))
 
 
+def sent_without_retries(call: ast.Call) -> bool:
+    """Whether a request turns its client's retries off for itself, by the per-request
+    option (`client.responses.connect(…, max_retries=0)`): it is sent once."""
+    return any(
+        keyword.arg == "max_retries"
+        and isinstance(keyword.value, ast.Constant)
+        and keyword.value.value == 0
+        for keyword in call.keywords
+    )
+
+
 def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
     """The built-in constructors with `[tool.runaudit.sdk]` applied."""
     data = builtin_data("sdk")
@@ -271,6 +297,7 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
             sends=kind == "functions",
             aliases=tuple(table.get("aliases", ())),
             unretried=tuple(table.get("unretried", ())),
+            raises=tuple(table.get("raises", ())),
         )
         for table in tables.values()
         for kind in ("classes", "functions")
