@@ -445,7 +445,10 @@ def test_a_helper_that_keeps_every_failure_in_is_not_retried(tmp_path: Path, bod
         ('o = {"api_key": k}\nconfigure(o)', None),
         ('o = {"api_key": k}\no |= extra', None),
         ('o = {"api_key": k}\nkey = o.get("api_key")', ABSENT),
-        ("o = dict(api_key=k)", None),
+        ("o = dict(api_key=k)", ABSENT),  # `dict(…)` of keywords: a mapping written out
+        ("o = dict(api_key=k, max_retries=0)", 0),
+        ("o = dict(base, max_retries=0)", None),  # (a positional mapping: its keys unknown)
+        ("o = dict(**extra)", None),
         ('o = {"api_key": k, **extra}', None),
         ('o = {"api_key": k}\nsettings = o\nsettings["max_retries"] = 0', None),
         ('o = {"api_key": k}\no["max_retries"]: int = 0', None),

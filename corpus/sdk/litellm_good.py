@@ -1,7 +1,7 @@
 """Near misses: litellm requests with the client's retries off (`max_retries=0`, or
-`num_retries=0`, which sets them, also from a module's dict or set on the same line), a
-model litellm sends through its own HTTP handler (`anthropic/…`, literal or a constant:
-no openai client), and a request no layer retries."""
+`num_retries=0`, which sets them, also from a module's dict, a local `dict(…)` or set on
+the same line), a model litellm sends through its own HTTP handler (`anthropic/…`,
+literal or a constant: no openai client), and a request no layer retries."""
 
 import asyncio
 
@@ -64,3 +64,14 @@ def label(text: str) -> str:
     params: dict[str, object] = {"model": MODEL, "messages": [{"role": "user", "content": text}]}
     params["num_retries"] = 0; reply = litellm.completion(**params)  # noqa: E702
     return reply.choices[0].message.content or ""
+
+
+async def stream_reply(messages: list[dict[str, str]]) -> str:
+    options = dict(model=MODEL, messages=messages, stream=False, num_retries=0)
+    for attempt in range(3):
+        try:
+            reply = await litellm.acompletion(**options)
+            return reply.choices[0].message.content or ""
+        except litellm.RateLimitError:
+            await asyncio.sleep(2**attempt)
+    return ""

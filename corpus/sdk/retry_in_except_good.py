@@ -1,7 +1,8 @@
 """RA401 near misses: an `except` clause that fails over to another client (a different
 call), one that only reports and raises again, and a second attempt through a client
 built without retries; a clause that makes again a call for nothing, not for the value
-the `try` was making (it saves the record the `try` saved)."""
+the `try` was making (it saves the record the `try` saved); one that changes what the
+call reads first (`model = "gpt-4o-mini"`): a failover."""
 
 import time
 
@@ -48,3 +49,14 @@ def record(store, prompt: str) -> str:
         store.save(prompt)  # (made again, but for nothing: no value it was making)
         return ""
     return reply.output_text
+
+
+def answer(prompt: str) -> str:
+    model = "gpt-4o"
+    messages = [{"role": "user", "content": prompt}]
+    try:
+        reply = primary.chat.completions.create(model=model, messages=messages)
+    except openai.RateLimitError:
+        model = "gpt-4o-mini"  # (another request: a failover to a smaller model)
+        reply = primary.chat.completions.create(model=model, messages=messages)
+    return reply.choices[0].message.content or ""

@@ -166,7 +166,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     default: a library's entry point, also reached through a subclass's
     `super().__init__(*args, **kwargs)`) holds the caller's client, whose
     retries the tree cannot know: under a retry layer it is reported as info at
-    the parameter (derive one with `max_retries=0` before sending). A layer that
+    the parameter (send through one built or derived with `max_retries=0`). A layer that
     retries only another SDK's classes
     (`openai.RateLimitError` over an `Anthropic` client's requests) stacks
     nothing on that client; LangChain's chat models raise their SDK's classes
@@ -540,8 +540,8 @@ def _disable(client: Client) -> str:
     if client.module_level:
         return f"set `{client.label}.{client.keyword} = 0`"
     if client.given:
-        derived = f"`{client.given}.with_options(…)`"
-        return f"derive one with `{client.keyword}=0` before sending ({derived})"
+        derived = f"`{client.given}.with_options(…)` on an SDK's own client"
+        return f"send through one built or derived with `{client.keyword}=0` ({derived})"
     return f"pass `{client.keyword}=0`"
 
 

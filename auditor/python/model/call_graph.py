@@ -132,9 +132,7 @@ class CallGraph:
         self._runs: dict[str, list[tuple[str, CallFacts]]] = {}  # function -> `_calls_of`
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
         # (module, site) of a client -> where its requests are sent: see `sent_through`
-        self._sent: dict[tuple[str, str], list[tuple[str, tuple[Any, ...], list[Token]]]] | None = (
-            None
-        )
+        self._sent: dict[tuple[str, str], list[SentThrough]] | None = None
         self.values: dict[tuple[Any, ...], set[Token]] = {}
         self._readers: dict[tuple[Any, ...], set[str]] = {}  # value key -> functions reading it
         self._flowing: str | None = None  # the function whose flow is being computed
@@ -179,9 +177,7 @@ class CallGraph:
             ]
         return self._passing
 
-    def sent_through(
-        self, module: str, site: str
-    ) -> list[tuple[str, tuple[Any, ...], list[Token]]]:
+    def sent_through(self, module: str, site: str) -> list[SentThrough]:
         """The requests sent through the client built at `site` in `module`: (function,
         the send's facts, the client's values there), from one pass over every send."""
         if self._sent is None:

@@ -35,17 +35,35 @@ def mapping_key(
     for value in values:
         if _empty_mapping(value, scope):
             continue  # `dict()`, `AuthArgs()` of a `TypedDict`: keys come by subscript
-        if not isinstance(value, ast.Dict) or not all(
-            isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys
-        ):
-            return None  # `dict(…)`, a call's result, `**other` in it: not known
-        for item_key, item in zip(value.keys, value.values, strict=True):
-            if isinstance(item_key, ast.Constant) and item_key.value == key:
+        items = _literal_items(value)
+        if items is None:
+            return None  # a call's result, `**other` in it: not known
+        for item_key, item in items:
+            if item_key == key:
                 number = _integer(item)
                 if number is None or found not in (ABSENT, number):
                     return None
                 found = number
     return found if _only_read(scope, name, key, len(values)) else None
+
+
+def _literal_items(value: ast.expr) -> list[tuple[str, ast.expr]] | None:
+    """The keys and values of a mapping written out: a dict literal of constant string
+    keys, or `dict(key=value, …)`; None for anything else (`**other` in it)."""
+    if isinstance(value, ast.Dict):
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
+        if all(isinstance(k, str) for k in keys):
+            return list(zip(map(str, keys), value.values, strict=True))
+        return None
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "dict"
+        and not value.args
+        and all(k.arg is not None for k in value.keywords)
+    ):
+        return [(str(k.arg), k.value) for k in value.keywords]
+    return None
 
 
 def _empty_mapping(value: ast.expr, scope: ast.AST) -> bool:

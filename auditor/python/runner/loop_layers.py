@@ -476,7 +476,20 @@ def _repeated_calls(handler: ast.ExceptHandler, attempt: ast.Try | ast.TryStar) 
     attempt of each. A call made again for nothing (`store.save(state)`, recording how it
     went) is no attempt."""
     again = _attempts(handler.body)
-    return [call for key, call in _attempts(attempt.body).items() if key in again]
+    # (a name it sets first is another request: `model = FALLBACK`, a failover or repair)
+    changed = {
+        target.id
+        for statement in handler.body
+        for node in walk(statement)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    return [
+        call
+        for key, call in _attempts(attempt.body).items()
+        if key in again and not any(isinstance(n, ast.Name) and n.id in changed for n in walk(call))
+    ]
 
 
 def _attempts(body: list[ast.stmt]) -> dict[str, ast.Call]:
