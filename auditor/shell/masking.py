@@ -45,7 +45,7 @@ _NAMELESS = frozenset(
     }
 )
 # Last stages that act on their input rather than show it (`| sh`, `| tee f`, `| xargs rm`).
-_ACTING_SINKS = frozenset({"sh", "bash", "dash", "zsh", "tee", "xargs", "sudo", "dd", "tar"})
+_ACTING_SINKS = frozenset({"sh", "bash", "dash", "zsh", "tee", "xargs", "dd", "tar"})
 
 
 class MaskedPipeline(NamedTuple):
@@ -297,7 +297,7 @@ def _only_prints(unit: ShellUnit, pipeline: Pipeline) -> bool:
         return False
     last = pipeline.stages[-1]
     command = last.command
-    # (the program, or a wrapper in front of it that acts: `| xargs rm`, `| sudo tee f`)
+    # (the program, or a wrapper in front of it that acts on the input: `| xargs rm`)
     sinks = {command.name, *(w.name for w in command.wrappers)} if command else set()
     redirected = "redirected_statement" in (pipeline.node.type, last.node.type)
     return not redirected and not sinks & _ACTING_SINKS

@@ -1,6 +1,7 @@
 """litellm's request functions send an OpenAI-provider request through the openai client
 they build for it, with 2 retries unless the call sets `max_retries` (or `num_retries`):
-an application retry layer around them sends each failing request again and again."""
+an application retry layer around them sends each failing request again and again (also
+with the call's keywords in a `dict(…)` that sets neither)."""
 
 import asyncio
 import time
@@ -40,3 +41,14 @@ def embed(text: str) -> list[float]:
         except litellm.Timeout:
             time.sleep(attempt + 1)
     return []
+
+
+async def draft(messages: list[dict[str, str]]) -> str:
+    options = dict(model=MODEL, messages=messages, timeout=60)
+    for attempt in range(3):
+        try:
+            reply = await litellm.acompletion(**options)  # expect: RA401(warning)
+            return reply.choices[0].message.content or ""
+        except litellm.RateLimitError:
+            await asyncio.sleep(2**attempt)
+    return ""

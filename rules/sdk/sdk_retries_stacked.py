@@ -161,13 +161,13 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     name or to return it (`reply = client.chat.completions.create(**kw)` in
     both), is a second attempt of that call. A parameter of a function no call
     of the tree runs holds what its module's factory named for it makes
-    (`client` from `create_client`). One such function's
-    parameter that must be given a client (`client: openai.OpenAI`, without a
-    default: a library's entry point, also reached through a subclass's
-    `super().__init__(*args, **kwargs)`) holds the caller's client, whose
-    retries the tree cannot know: under a retry layer it is reported as info at
-    the parameter (send through one built or derived with `max_retries=0`). A layer that
-    retries only another SDK's classes
+    (`client` from `create_client`). One such function's parameter that must be
+    given a client (`client: openai.OpenAI`, without a default: a library's
+    entry point, also reached through a subclass's `super().__init__(*args,
+    **kwargs)`) holds the caller's client, whose retries the tree cannot know:
+    under a retry layer it is reported as info at the parameter (send through
+    one built or derived with `max_retries=0`). A layer that retries only
+    another SDK's classes
     (`openai.RateLimitError` over an `Anthropic` client's requests) stacks
     nothing on that client; LangChain's chat models raise their SDK's classes
     (a `ChatOpenAI`, `openai.RateLimitError`), and LiteLLM's subclass openai's.
@@ -393,14 +393,16 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
         keyword, sends = client.keyword, client.sends
         related = (layer.related,)
         if client.retries is None:
-            named = f"the caller's `{client.given}` (`{client.label}`)" if client.given else ""
+            disabled = (
+                f"the caller's `{client.given}` (`{client.label}`) has its retries disabled"
+                if client.given
+                else f"`{client.label}`'s retries are disabled"
+            )
             return self.finding(
                 unit,
                 start,
                 end,
-                f"cannot prove {named or f'`{client.label}`'}"
-                + (" has its retries disabled" if named else "'s retries are disabled")
-                + f", and {layer.sends_under}",
+                f"cannot prove {disabled}, and {layer.sends_under}",
                 severity=Severity.INFO,
                 hint=_disable(client) if client.given else f"{_disable(client)} explicitly",
                 related=related,
@@ -474,7 +476,7 @@ class _Layer(NamedTuple):
             use.attempts,
             errors,
             RelatedLocation(path, span, f"{use.label} re-sends the request"),
-            f"its requests run under {use.label}{where}",
+            f"its requests run under {use.label}{attempts}{where}",
         )
 
 

@@ -1112,12 +1112,16 @@ class CallGraph:
         """Whether only code outside the tree gives function `fid` its arguments: no call
         of the tree runs it, or each one that does passes on (`*args`, `**kwargs`) what
         such a function was given (`super().__init__(*args, **kwargs)`)."""
-        calls = self._calls_of(fid)
         return depth < _MAX_FORWARDS and all(
-            (call.details.spread or call.details.star is not None)
-            and self._entry(caller, depth + 1)
-            for caller, call in calls
+            self._forwards(caller, call) and self._entry(caller, depth + 1)
+            for caller, call in self._calls_of(fid)
         )
+
+    def _forwards(self, fid: str, call: CallFacts) -> bool:
+        """Whether a call of function `fid` passes on the arguments `fid` was given: its
+        own `*args`, or a `**` mapping in a function that takes `**kwargs`."""
+        own_keywords = "**" in self.functions[fid].facts.get("defaults", {})
+        return call.details.star is not None or (call.details.spread and own_keywords)
 
     def _calls_of(self, fid: str) -> list[tuple[str, CallFacts]]:
         """The calls of the tree that may run function `fid`: by its name, and an

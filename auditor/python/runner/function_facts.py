@@ -158,8 +158,8 @@ class FunctionFacts(ValueRefs):
             "annotations": {p: a for p in self.params if (a := self.annotation(p))},
             "defaults": self.defaults,
             "given": self._given_defaults(),
-            # what a parameter annotated with an SDK client class holds where no call of
-            # the tree runs the function: the caller's client, with the SDK's default retries
+            # what a parameter that must be given an SDK client holds where no call of the
+            # tree runs the function: the caller's client, its retries unknown
             "entry_clients": self._entry_clients(),
             "sends": tuple(self.sends),
             "returns": share(tuple(self.returns)),

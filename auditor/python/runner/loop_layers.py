@@ -206,14 +206,15 @@ class LoopLayers(LibraryLayers):
                 )
                 function.retry_tries[id(candidate)] = layer
                 continue
-            # `except RateLimitError: sleep(1); reply = client.create(**kw)`: the calls it
-            # makes again are a second attempt of the `try`'s
-            for handler in candidate.handlers:
-                repeated = _repeated_calls(handler, candidate)
-                if repeated:
-                    errors = self._caught([handler], function)
-                    layer = self.add_layer(candidate, "retry in `except`", 2, errors)
-                    function.retry_calls.update((id(call), layer) for call in repeated)
+            # `except RateLimitError: sleep(1); reply = client.create(**kw)`: the calls they
+            # make again are a second attempt of the `try`'s
+            repeating = {id(h): _repeated_calls(h, candidate) for h in candidate.handlers}
+            handlers = [h for h in candidate.handlers if repeating[id(h)]]
+            if handlers:
+                errors = self._caught(handlers, function)
+                layer = self.add_layer(candidate, "retry in `except`", 2, errors)
+                for handler in handlers:
+                    function.retry_calls.update((id(c), layer) for c in repeating[id(handler)])
 
     def _caught(self, handlers: list[ast.ExceptHandler], function: FunctionFacts) -> list[Any]:
         """The error tests of the classes some `except` clauses catch, as layers keep them."""
@@ -476,6 +477,8 @@ def _repeated_calls(handler: ast.ExceptHandler, attempt: ast.Try | ast.TryStar) 
     attempt of each. A call made again for nothing (`store.save(state)`, recording how it
     went) is no attempt."""
     again = _attempts(handler.body)
+    if not again:
+        return []
     # (a name it sets first is another request: `model = FALLBACK`, a failover or repair)
     changed = {
         target.id
