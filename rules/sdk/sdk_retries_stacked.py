@@ -314,7 +314,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             # with another model or provider: not the same request again
             layers = [
                 _local_layer(unit, construct, retry)
-                for reference in (*client.references, *client.callers)
+                for reference in (*client.references, *client.callers, *client.through)
                 for construct in constructs
                 if not construct.alternatives
                 and (retry := construct.retries(reference, CallFailure())) is not None

@@ -61,6 +61,9 @@ class Flow(NamedTuple):
     # calls of the value itself (`create(…)`, `self.completion_fn(…)`: a bound method kept
     # in a name or an attribute), in source order
     called: tuple[ast.Call, ...] = ()
+    # calls it goes through, that evaluate to it as they are given it (`passes`:
+    # `client.with_options(…)`, `create_agent(model=client)`), in source order
+    passed: tuple[ast.Call, ...] = ()
 
 
 class _Item(NamedTuple):
@@ -189,6 +192,7 @@ class ValueFlow:
         uses: list[ast.expr] = []
         exported: list[str] = []
         called: list[ast.Call] = []
+        passed: list[ast.Call] = []
         seen: set[_Item] = set()
         stored: set[tuple[str, int, bool]] = set()  # names whose reads are queued
         work = [_Item(value, False)]
@@ -204,6 +208,7 @@ class ValueFlow:
                 if not item.held:
                     uses.append(node)
                     if self._passes(call, node):  # `client.with_options(…)`: the value
+                        passed.append(call)
                         work.append(_Item(call, False))
                 elif parent.attr == "get" and isinstance(call, ast.Call) and call.func is parent:
                     work.append(_Item(call, False))  # `clients.get(provider)`
@@ -242,18 +247,25 @@ class ValueFlow:
                         exported.append(function.name)
             elif isinstance(parent, ast.Call) and any(a is node for a in parent.args):
                 if self._passes(parent, node):
+                    passed.append(parent)
                     work.append(_Item(parent, item.held))  # `instructor.from_openai(client)`
                 reads = self._parameter_reads(parent, node, None)
                 work.extend(_Item(name, item.held) for name in reads)
             elif isinstance(parent, ast.keyword) and parent.arg is not None:
                 call = self.module.parent(parent)
+                if self._passes(call, node):
+                    passed.append(call)
+                    work.append(_Item(call, item.held))  # `create_agent(model=client)`
                 if isinstance(call, ast.Call):
                     reads = self._parameter_reads(call, node, parent.arg)
                     work.extend(_Item(name, item.held) for name in reads)
         if len(uses) > 1:
             uses.sort(key=self._source_order)
         called.sort(key=self._source_order)
-        return Flow(tuple(uses), tuple(dict.fromkeys(exported)), tuple(called))
+        passed.sort(key=self._source_order)
+        return Flow(
+            tuple(uses), tuple(dict.fromkeys(exported)), tuple(called), tuple(dict.fromkeys(passed))
+        )
 
     def _passes(self, call: ast.AST | None, value: ast.expr) -> TypeGuard[ast.Call]:
         """Whether `call` evaluates to `value`, which it is given (`self.passes`)."""

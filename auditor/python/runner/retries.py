@@ -88,6 +88,9 @@ class RetryConstruct:
     span: tuple[int, int] = (0, 0)
     # a loop over alternatives (`for model in MODELS:`): each turn tries another one
     alternatives: bool = False
+    # the call whose value it re-runs whole: the runnable `model.with_retry()` gives, the
+    # agent `create_agent(…, middleware=[ModelRetryMiddleware()])` builds
+    covers: ast.Call | None = None
     _unit: PythonUnit | None = field(default=None, repr=False)
     _steps: StepCatalog | None = field(default=None, repr=False)
 
@@ -102,6 +105,8 @@ class RetryConstruct:
         loop of one attempt re-runs nothing)."""
         if self.attempts is not None and self.attempts <= 1:
             return None
+        if self.covers is not None:
+            return self.retry if call is self.covers else None
         unit = self._unit
         if unit is None or unit.module is None or self.wrapped is not None:
             return None
@@ -282,12 +287,17 @@ class _Catalogue:
             errors = library_errors(library, call, facts, blanket)
         retry = self.described(library, call, errors)
         attempts = integer(self.module, keyword_argument(call, library.attempts_keyword))
+        retried = keyword_argument(call, library.retries_keyword)  # runs after the first
+        if retried is not None:
+            runs = integer(self.module, retried)
+            attempts = None if runs is None else runs + 1
         stop = keyword_argument(call, library.stop_keyword)
         for node in walk(stop) if stop is not None else ():
             if isinstance(node, ast.Call) and self.qualified(node.func) in library.stop_calls:
                 first = _arguments(node)[:1]
                 attempts = integer(self.module, first[0][1]) if first else None
-        limited = stop is not None or keyword_argument(call, library.attempts_keyword) is not None
+        limited = stop is not None or retried is not None
+        limited = limited or keyword_argument(call, library.attempts_keyword) is not None
         # `**retry_kwargs()`: a stop may be among the keywords it spreads (not known here)
         unknown = call is not None and any(k.arg is None for k in call.keywords)
         if not limited and not unknown and library.default_attempts:
@@ -381,6 +391,48 @@ class _Catalogue:
             call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
         )
 
+    def method(self, call: ast.Call) -> RetryConstruct | None:
+        """A library's retry method on the value it re-runs (`model.with_retry()`), given
+        keywords only (a helper of the tree's takes the function to run)."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or call.args:
+            return None
+        library = self.steps.method_library(func.attr)
+        if library is None:
+            return None
+        retry, attempts, unlimited = self.library_retry(library, call)
+        label = f"`.{func.attr}(…)`"
+        return self.make(
+            call, label, attempts=attempts, unlimited=unlimited, retry=retry, covers=call
+        )
+
+    def middleware(self, call: ast.Call) -> RetryConstruct | None:
+        """A library's retry middleware in a list given to `call`, which builds what it
+        re-runs (`create_agent(model, middleware=[ModelRetryMiddleware()])`; the list may
+        be a name the function binds once)."""
+        given = [*call.args, *(k.value for k in call.keywords)]
+        for value in given:
+            if isinstance(value, ast.Name):
+                bound = self.module.bindings.get((self.module.scope_of(value), value.id), [])
+                value = bound[0].value if len(bound) == 1 and bound[0].kind == "assign" else value
+            items = value.elts if isinstance(value, ast.List | ast.Tuple) else []
+            for item in items:
+                if not isinstance(item, ast.Call):
+                    continue
+                library = self.steps.libraries.get(self.qualified(item.func))
+                if library is not None and library.form == "middleware":
+                    retry, attempts, unlimited = self.library_retry(library, item)
+                    label = f"`{self.code(item.func)}(…)`"
+                    return self.make(
+                        item,
+                        label,
+                        attempts=attempts,
+                        unlimited=unlimited,
+                        retry=retry,
+                        covers=call,
+                    )
+        return None
+
     def loop(self, loop: Loop) -> RetryConstruct | None:
         iterator = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None
         library = (
@@ -459,7 +511,7 @@ class _Catalogue:
             elif isinstance(node, ast.Call) and isinstance(
                 node.func, ast.Call | ast.Name | ast.Attribute
             ):
-                found = self.wrapping_call(node)
+                found = self.wrapping_call(node) or self.method(node) or self.middleware(node)
             if found is not None:
                 yield found
 

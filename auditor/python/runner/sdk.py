@@ -71,6 +71,9 @@ class Client:
     # other code builds and hands in, its retries unknown to the tree (the call graph gives
     # the parameter this client only where no call of the tree runs its function)
     given: str = ""
+    # the calls its value goes through (`model.with_retry()`, `create_agent(model=…)`):
+    # a retry layer may cover what one of them gives
+    through: tuple[ast.AST, ...] = ()
 
     def with_retries(self, retries: int) -> Client:
         """The client as built on a path that binds its retries (`make_client()`)."""
@@ -328,7 +331,17 @@ def find_clients(
         aliases = [k.arg for k in call.keywords if k.arg in constructor.aliases]
         keyword = aliases[0] if aliases else constructor.keyword
         clients.append(
-            Client(call, label, keyword, retries, explicit, references, reached.exported, callers)
+            Client(
+                call,
+                label,
+                keyword,
+                retries,
+                explicit,
+                references,
+                reached.exported,
+                callers,
+                through=reached.passed,
+            )
         )
     for default in sdk.module_clients:
         kept = f"= {default.module}\n" in module.source.text  # `self._client = openai`

@@ -171,6 +171,8 @@ class SdkCatalog(NamedTuple):
     by_class: Mapping[str, tuple[tuple[str, SdkConstructor], ...]] = {}
     module_clients: tuple[ModuleClient, ...] = ()
     pipes: bool = False  # `prompt | model`: a chain that sends the client's requests
+    # the keywords that may give a wrapper its client (`create_agent(model=llm)`)
+    wrapper_keywords: frozenset[str] = frozenset()
 
     @property
     def sdk_retries(self) -> SdkRetried:
@@ -180,13 +182,17 @@ class SdkCatalog(NamedTuple):
     def same_client(self, call: ast.Call, names: Iterable[str]) -> ast.expr | None:
         """The client a call returns as it is given it, with its retries (`names`: what
         the call's function is, qualified): a wrapper's first argument
-        (`instructor.from_openai(client)`), or the receiver of a deriving method that sets
-        no retries (`client.with_options(timeout=30)`); None for any other call."""
+        (`instructor.from_openai(client)`, `create_agent(model=llm)`), or the receiver of
+        a deriving method that sets no retries (`client.with_options(timeout=30)`); None
+        for any other call."""
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr in self.derivers:
             return None if any(k.arg == "max_retries" for k in call.keywords) else func.value
-        wrapped = call.args and any(name in self.wrappers for name in names)
-        return call.args[0] if wrapped else None
+        if not any(name in self.wrappers for name in names):
+            return None
+        if call.args:
+            return call.args[0]
+        return next((k.value for k in call.keywords if k.arg in self.wrapper_keywords), None)
 
     def constructor(self, qualified: str) -> SdkConstructor | None:
         """The constructor a qualified name calls: as its package exports it
@@ -310,12 +316,15 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
         by_class[cls] = (*by_class.get(cls, ()), (package, constructor))
     derivers = frozenset(data["derivers"]["methods"])
     wrappers = frozenset(data["wrappers"]["functions"])
+    wrapper_keywords = frozenset(data["wrappers"].get("keywords", ()))
     module_clients = tuple(
         ModuleClient(name, frozenset(table["resources"]), table["attribute"], table["default"])
         for name, table in data.get("module_clients", {}).items()
     )
     pipes = bool(data.get("composition", {}).get("pipes", False))
-    return SdkCatalog(constructors, derivers, wrappers, forbid, by_class, module_clients, pipes)
+    return SdkCatalog(
+        constructors, derivers, wrappers, forbid, by_class, module_clients, pipes, wrapper_keywords
+    )
 
 
 @functools.cache

@@ -118,7 +118,7 @@ class RetryLibrary(NamedTuple):
     """A retry decorator or loop of a library, and where its arguments say what it retries."""
 
     name: str  # qualified name: `tenacity.retry`
-    form: str  # "decorator" or "loop"
+    form: str  # "decorator", "loop", "method" or "middleware"
     predicate: tuple[str, ...]  # keywords that narrow what is retried
     exception_keyword: str | None
     exception_position: int | None
@@ -128,6 +128,7 @@ class RetryLibrary(NamedTuple):
     default_attempts: int  # 0: no limit
     results: bool = False  # it re-runs on return values only, never after a raise
     result_keywords: frozenset[str] = frozenset()  # predicates of return values only
+    retries_keyword: str | None = None  # the runs after the first (`max_retries=3`: 4)
 
 
 class StepCatalog(NamedTuple):
@@ -144,6 +145,17 @@ class StepCatalog(NamedTuple):
     session_flags: frozenset[str]
     session_subcommands: frozenset[str]
     libraries: Mapping[str, RetryLibrary]
+
+    def method_library(self, method: str) -> RetryLibrary | None:
+        """The retry library of form "method" named `method` (`with_retry`)."""
+        return next(
+            (
+                library
+                for name, library in self.libraries.items()
+                if library.form == "method" and name.rsplit(".", 1)[-1] == method
+            ),
+            None,
+        )
 
     def is_step_function(self, names: Iterable[str]) -> str | None:
         """The step function among a call's qualified names, if any."""
@@ -198,6 +210,7 @@ def _library(name: str, table: Mapping[str, Any]) -> RetryLibrary:
         default_attempts=int(table.get("default-attempts", 0)),
         results=bool(table.get("results", False)),
         result_keywords=frozenset(table.get("result-keywords", ())),
+        retries_keyword=table.get("retries"),
     )
 
 
