@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Near misses: subcommands of agent CLIs that run no agent (a gateway, a listing, a
-# sign-in status) piped or left in the background, and agent runs whose status is kept.
+# sign-in status; AWS's `copilot`) piped or left in the background, and agent runs whose
+# status is kept.
 set -euo pipefail
 
 openclaw gateway --port 18789 > gateway.log 2>&1 &
@@ -9,8 +10,12 @@ trap 'kill "$GATEWAY_PID"' EXIT
 openclaw channels list | grep -q telegram || echo "no telegram channel"
 openclaw --profile ops gateway status | grep -q running || echo "gateway down"
 cursor-agent status | grep -q "Logged in" || echo "not signed in"
+copilot help | head -n 5
+# AWS's Copilot CLI, not GitHub's agent: its failure left to the next deploy is no agent run
+copilot svc deploy --name api --env prod > deploy.log 2>&1 || true
 
 rc=0
 openclaw agent --local --session-id nightly --message "Summarise the inbox" || rc=$?
 cursor-agent -p "Review the diff" > review.md || rc=$?
+copilot -p "Summarise the failing tests" --allow-all-tools > summary.md || rc=$?
 exit "$rc"
