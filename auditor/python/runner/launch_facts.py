@@ -293,7 +293,7 @@ class LaunchFacts:
             n.value for n in body.nodes() if isinstance(n, ast.Return) and n.value is not None
         ]
         kinds = {k for v in values if (k := self._kind(body, v)) is not None}
-        kinds = _common_fields(kinds)
+        kinds = _status_beside_literals(_common_fields(kinds), values)
         if _verdicts(values, kinds) and not self._decides_on_status(body):
             kinds = set()  # `return True, why` on what the output says: a verdict
         branch = self._branch_result(body) if len(kinds) <= 1 else None
@@ -796,11 +796,14 @@ class LaunchFacts:
     def _value_kind(self, body: FunctionBody, value: ast.expr) -> str | None:
         if isinstance(value, ast.Tuple):
             items = [self._kind(body, item) for item in value.elts]
+            # (a literal bool beside the status is some other fact of the run:
+            # `return proc.returncode, out, err, False`, its last item `timed_out`)
+            status = next((f"status@{i}" for i, k in enumerate(items) if k == "status"), None)
             for index, item in enumerate(value.elts):
                 literal = isinstance(item, ast.Constant) and isinstance(item.value, bool)
-                if literal or items[index] == "success":
+                if (literal and status is None) or items[index] == "success":
                     return f"success@{index}"
-            return next((f"status@{i}" for i, k in enumerate(items) if k == "status"), None)
+            return status
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
             return "success" if self._kind(body, value.operand) == "status" else None
         if isinstance(value, ast.Compare) and len(value.ops) == 1:
@@ -955,6 +958,23 @@ def _common_fields(kinds: set[str]) -> set[str]:
     flags = [kind.removeprefix("field:").split(FIELDS) for kind in sorted(kinds)]
     shared = [flag for flag in flags[0] if all(flag in other for other in flags[1:])]
     return {f"field:{FIELDS.join(shared)}"} if shared else kinds
+
+
+def _status_beside_literals(kinds: set[str], values: list[ast.expr]) -> set[str]:
+    """The status item alone, where one return gives the status as an item of a tuple
+    (`return proc.returncode, out, False`) and every other return a tuple of the same
+    length with a literal there (`return None, "", True` on a timeout, `return 127, …`
+    when it could not start): their literal bools are facts of the run beside its status
+    (`timed_out`), not a success flag."""
+    statuses = [kind for kind in kinds if kind.startswith("status@")]
+    if len(statuses) != 1 or len(kinds) < 2:
+        return kinds
+    item = int(statuses[0].split("@", 1)[1])
+    tuples = [v for v in values if isinstance(v, ast.Tuple)]
+    if len(tuples) < len(values) or len({len(v.elts) for v in tuples}) != 1:
+        return kinds
+    literals = [v for v in tuples if isinstance(v.elts[item], ast.Constant)]
+    return set(statuses) if 0 < len(literals) < len(tuples) else kinds
 
 
 def _with_field(kind: str, branch: str) -> str:
