@@ -203,12 +203,12 @@ class Steps:
                 if isinstance(target, ast.Name) and target.id == receiver.id:
                     return _mentions(current.iter, classes)
             if isinstance(current, Function):
-                return any(
-                    p.arg == receiver.id
-                    and p.annotation is not None
-                    and _mentions(p.annotation, classes)
-                    for p in current.args.args
-                )
+                given = [p for p in current.args.args if p.arg == receiver.id]
+                if given or self.module.bindings.get((current, receiver.id)):
+                    return any(
+                        p.annotation is not None and _mentions(p.annotation, classes) for p in given
+                    )
+                # (a closure's free name: the enclosing function's, `tool: BaseTool`)
             current = self.module.parent(current)
         return False
 
