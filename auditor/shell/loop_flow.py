@@ -143,6 +143,8 @@ class IterationWalk:
             if wait.carries
         )
         self.literals: set[int] = set()
+        # a test that reads the status before the output was walked (`_compares_status`)
+        self.status_first = False
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, str | None] = {}
         self._completions: dict[int, bool] = {}
@@ -259,6 +261,24 @@ class IterationWalk:
             self._completions[node.id] = found
         return self._completions[node.id]
 
+    def _compares_status(self, node: Node, path: Path) -> bool:
+        """Whether a `[[ ]]` of comparisons joined by `&&`/`||` compares the run's status
+        in one of them (`$rc -eq 0`, on this path)."""
+        inner = [c for c in named(node) if c.type == "binary_expression"]
+        if len(inner) != 1 or _logical(inner[0]) is None:
+            return False
+        stack = [inner[0]]
+        while stack:
+            current = stack.pop()
+            if _logical(current) is not None:
+                sides = (current.child_by_field_name(f) for f in ("left", "right"))
+                stack += [c for c in sides if c is not None and c.type == "binary_expression"]
+                continue
+            words = _text(current).split()
+            if len(words) == 3 and any(isinstance(self.word(w, path), str) for w in words[::2]):
+                return True
+        return False
+
     def _failure_status(self, path: Path) -> list[Path]:
         """A failure test's status: true (0) where the run failed, false where it succeeded."""
         ok = path.scenarios & self._ok
@@ -300,6 +320,10 @@ class IterationWalk:
         kind = node.type
         if backgrounded(node):  # `… &` starts a job: its own status is 0
             return [path._replace(status=0)]
+        if kind == "test_command" and self._compares_status(node, path):
+            # `[[ $rc -eq 0 && -s "$out" ]]`: the status decides first, the output after
+            self.status_first = True
+            return self.test(node, path)
         examined = (
             self.failure_test(node) if kind in OUTPUT_TESTS and not self.marked(node) else None
         )

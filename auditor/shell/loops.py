@@ -112,8 +112,11 @@ def _analyse(
         alone = flow.continues(ok)
         retried = [s for s in failures if flow.continues_alone(s) if alone or flow.continues(s)]
         ending = ", skipping the rest of its iteration"
-    elif ralph_loop(script, loop, command, success):
-        return None  # runs again after a success too, until its output says it is done
+    elif ralph_loop(script, loop, command, success) and not flow.status_first:
+        # runs again after a success too, until its output says it is done (not a test
+        # that compares the status first, `[[ $rc -eq 0 && -s "$out" ]]`: a loop that
+        # leaves on success)
+        return None
     else:
         outcomes = flow.outcomes(failures)
         retried = [
