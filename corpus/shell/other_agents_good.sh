@@ -6,7 +6,9 @@ set -euo pipefail
 
 openclaw gateway --port 18789 > gateway.log 2>&1 &
 GATEWAY_PID=$!
-trap 'kill "$GATEWAY_PID"' EXIT
+codex app-server --listen ws://127.0.0.1:4500 > app-server.log 2>&1 &
+APP_SERVER_PID=$!
+trap 'kill "$GATEWAY_PID" "$APP_SERVER_PID"' EXIT
 openclaw channels list | grep -q telegram || echo "no telegram channel"
 openclaw --profile ops gateway status | grep -q running || echo "gateway down"
 cursor-agent status | grep -q "Logged in" || echo "not signed in"

@@ -1,6 +1,7 @@
-"""An agent's app server kept on the instance: the transport writes to it and reads its
-output, and stops it, but nothing waits for it or reads its status, so an agent that dies
-at start (expired credentials) looks like a server with nothing to say."""
+"""An agent run kept on the instance (its prompt written to its input): the transport
+writes to it and stops it, but nothing waits for it or reads its status, so an agent that
+dies at start (expired credentials) looks like a run with nothing to say. (`codex
+app-server` would be a server, no agent run of its own.)"""
 import subprocess
 
 
@@ -10,7 +11,7 @@ class Transport:
 
     def start(self):
         self.process = subprocess.Popen(  # expect: RA203
-            ["codex", "app-server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+            ["codex", "exec", "--json", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
         )
 
     def send(self, payload):
