@@ -115,6 +115,20 @@ def _logical(node: Node) -> str | None:
     )
 
 
+def _leaves_when(test: Node) -> bool:
+    """Whether a test is a condition of an `if` whose body leaves the loop (a command of
+    its own that is `exit`, `break` or `return`)."""
+    parent = test.parent
+    if parent is None or parent.type != "if_statement":
+        return False
+    clauses, _ = if_clauses(parent)
+    for conditions, body in clauses:
+        if any(c.id == test.id for c in conditions):
+            words = [_text(s).split()[:1] for s in body if s.type == "command"]
+            return any(w in (["exit"], ["break"], ["return"]) for w in words)
+    return False
+
+
 # the `elif`s after an undecided test followed as its other branch (`_clauses`), at most
 _NARROWED_CHAIN = 8
 
@@ -143,8 +157,9 @@ class IterationWalk:
             if wait.carries
         )
         self.literals: set[int] = set()
-        # a test that reads the status before the output was walked (`_compares_status`)
-        self.status_first = False
+        # the loop leaves where a test that compares the run's status says so, whatever
+        # it says of the output (`if [[ $rc -eq 0 && -s "$out" ]]; then exit 0; fi`)
+        self.leaves_on_status = False
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, str | None] = {}
         self._completions: dict[int, bool] = {}
@@ -321,8 +336,8 @@ class IterationWalk:
         if backgrounded(node):  # `… &` starts a job: its own status is 0
             return [path._replace(status=0)]
         if kind == "test_command" and self._compares_status(node, path):
-            # `[[ $rc -eq 0 && -s "$out" ]]`: the status decides first, the output after
-            self.status_first = True
+            # `[[ $rc -eq 0 && -s "$out" ]]`: read by its comparisons, the status's first
+            self.leaves_on_status = self.leaves_on_status or _leaves_when(node)
             return self.test(node, path)
         examined = (
             self.failure_test(node) if kind in OUTPUT_TESTS and not self.marked(node) else None

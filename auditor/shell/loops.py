@@ -112,7 +112,7 @@ def _analyse(
         alone = flow.continues(ok)
         retried = [s for s in failures if flow.continues_alone(s) if alone or flow.continues(s)]
         ending = ", skipping the rest of its iteration"
-    elif ralph_loop(script, loop, command, success) and not flow.status_first:
+    elif ralph_loop(script, loop, command, success) and not flow.leaves_on_status:
         # runs again after a success too, until its output says it is done (not a test
         # that compares the status first, `[[ $rc -eq 0 && -s "$out" ]]`: a loop that
         # leaves on success)

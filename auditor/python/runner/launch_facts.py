@@ -293,7 +293,7 @@ class LaunchFacts:
             n.value for n in body.nodes() if isinstance(n, ast.Return) and n.value is not None
         ]
         kinds = {k for v in values if (k := self._kind(body, v)) is not None}
-        kinds = _status_beside_literals(_common_fields(kinds), values)
+        kinds = self._status_beside_flag(body, values, _common_fields(kinds))
         if _verdicts(values, kinds) and not self._decides_on_status(body):
             kinds = set()  # `return True, why` on what the output says: a verdict
         branch = self._branch_result(body) if len(kinds) <= 1 else None
@@ -303,6 +303,37 @@ class LaunchFacts:
         if not kinds and self._raises(body):
             kinds = {RAISES}
         return kinds.pop() if len(kinds) == 1 else None
+
+    def _status_beside_flag(
+        self, body: FunctionBody, values: list[ast.expr], kinds: set[str]
+    ) -> set[str]:
+        """The exit status's item, where every return is a tuple whose literal bool the
+        status beside it contradicts: `return None, "", True` on a timeout beside `return
+        proc.returncode, out, False` says `timed_out`, not success (a flag that is true
+        with a status of 0, `return True, 0`, is the run's success flag)."""
+        flag = next(iter(kinds)) if len(kinds) == 1 else ""
+        if not flag.startswith("success@"):
+            return kinds
+        index = int(flag.split("@", 1)[1])
+        tuples = [v for v in values if isinstance(v, ast.Tuple)]
+        if len(tuples) < len(values) or len({len(v.elts) for v in tuples}) != 1:
+            return kinds
+        items = {
+            i
+            for value in tuples
+            for i, item in enumerate(value.elts)
+            if i != index and self._kind(body, item) == "status"
+        }
+        if len(items) != 1:
+            return kinds
+        item = items.pop()
+        for value in tuples:
+            said, code = value.elts[index], value.elts[item]
+            other = isinstance(said, ast.Constant) and not isinstance(said.value, bool)
+            failed = isinstance(code, ast.Constant) and code.value != 0
+            if other or (isinstance(said, ast.Constant) and said.value is True and failed):
+                return {f"status@{item}"}  # (`return None, "", "timeout"`: no flag either)
+        return kinds
 
     def status_verdicts(self) -> dict[str, tuple[int, int, str, str]]:
         """Functions that would say how a run went if a call they make returned the run's
@@ -796,14 +827,11 @@ class LaunchFacts:
     def _value_kind(self, body: FunctionBody, value: ast.expr) -> str | None:
         if isinstance(value, ast.Tuple):
             items = [self._kind(body, item) for item in value.elts]
-            # (a literal bool beside the status is some other fact of the run:
-            # `return proc.returncode, out, err, False`, its last item `timed_out`)
-            status = next((f"status@{i}" for i, k in enumerate(items) if k == "status"), None)
             for index, item in enumerate(value.elts):
                 literal = isinstance(item, ast.Constant) and isinstance(item.value, bool)
-                if (literal and status is None) or items[index] == "success":
+                if literal or items[index] == "success":
                     return f"success@{index}"
-            return status
+            return next((f"status@{i}" for i, k in enumerate(items) if k == "status"), None)
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
             return "success" if self._kind(body, value.operand) == "status" else None
         if isinstance(value, ast.Compare) and len(value.ops) == 1:
@@ -958,23 +986,6 @@ def _common_fields(kinds: set[str]) -> set[str]:
     flags = [kind.removeprefix("field:").split(FIELDS) for kind in sorted(kinds)]
     shared = [flag for flag in flags[0] if all(flag in other for other in flags[1:])]
     return {f"field:{FIELDS.join(shared)}"} if shared else kinds
-
-
-def _status_beside_literals(kinds: set[str], values: list[ast.expr]) -> set[str]:
-    """The status item alone, where one return gives the status as an item of a tuple
-    (`return proc.returncode, out, False`) and every other return a tuple of the same
-    length with a literal there (`return None, "", True` on a timeout, `return 127, …`
-    when it could not start): their literal bools are facts of the run beside its status
-    (`timed_out`), not a success flag."""
-    statuses = [kind for kind in kinds if kind.startswith("status@")]
-    if len(statuses) != 1 or len(kinds) < 2:
-        return kinds
-    item = int(statuses[0].split("@", 1)[1])
-    tuples = [v for v in values if isinstance(v, ast.Tuple)]
-    if len(tuples) < len(values) or len({len(v.elts) for v in tuples}) != 1:
-        return kinds
-    literals = [v for v in tuples if isinstance(v.elts[item], ast.Constant)]
-    return set(statuses) if 0 < len(literals) < len(tuples) else kinds
 
 
 def _with_field(kind: str, branch: str) -> str:

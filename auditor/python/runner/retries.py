@@ -90,7 +90,7 @@ class RetryConstruct:
     alternatives: bool = False
     # the call whose value it re-runs whole: the runnable `model.with_retry()` gives, the
     # agent `create_agent(…, middleware=[ModelRetryMiddleware()])` builds
-    covers: ast.Call | None = None
+    reruns: ast.Call | None = None
     _unit: PythonUnit | None = field(default=None, repr=False)
     _steps: StepCatalog | None = field(default=None, repr=False)
 
@@ -105,8 +105,8 @@ class RetryConstruct:
         loop of one attempt re-runs nothing)."""
         if self.attempts is not None and self.attempts <= 1:
             return None
-        if self.covers is not None:
-            return self.retry if call is self.covers else None
+        if self.reruns is not None:
+            return self.retry if call is self.reruns else None
         unit = self._unit
         if unit is None or unit.module is None or self.wrapped is not None:
             return None
@@ -403,19 +403,19 @@ class _Catalogue:
         retry, attempts, unlimited = self.library_retry(library, call)
         label = f"`.{func.attr}(…)`"
         return self.make(
-            call, label, attempts=attempts, unlimited=unlimited, retry=retry, covers=call
+            call, label, attempts=attempts, unlimited=unlimited, retry=retry, reruns=call
         )
 
     def middleware(self, call: ast.Call) -> RetryConstruct | None:
-        """A library's retry middleware in a list given to `call`, which builds what it
-        re-runs (`create_agent(model, middleware=[ModelRetryMiddleware()])`; the list may
+        """A library's retry middleware in the list given to `call` as its `middleware`,
+        which builds what it re-runs (`create_agent(model, middleware=[…])`; the list may
         be a name the function binds once)."""
-        given = [*call.args, *(k.value for k in call.keywords)]
-        for value in given:
-            if isinstance(value, ast.Name):
-                bound = self.module.bindings.get((self.module.scope_of(value), value.id), [])
-                value = bound[0].value if len(bound) == 1 and bound[0].kind == "assign" else value
-            items = value.elts if isinstance(value, ast.List | ast.Tuple) else []
+        for given in (k.value for k in call.keywords if k.arg == "middleware"):
+            listed = given
+            if isinstance(given, ast.Name):
+                bound = self.module.bindings.get((self.module.scope_of(given), given.id), [])
+                listed = bound[0].value if len(bound) == 1 and bound[0].kind == "assign" else given
+            items = listed.elts if isinstance(listed, ast.List | ast.Tuple) else []
             for item in items:
                 if not isinstance(item, ast.Call):
                     continue
@@ -429,7 +429,7 @@ class _Catalogue:
                         attempts=attempts,
                         unlimited=unlimited,
                         retry=retry,
-                        covers=call,
+                        reruns=call,
                     )
         return None
 

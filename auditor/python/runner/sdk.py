@@ -73,7 +73,7 @@ class Client:
     given: str = ""
     # the calls its value goes through (`model.with_retry()`, `create_agent(model=…)`):
     # a retry layer may cover what one of them gives
-    through: tuple[ast.AST, ...] = ()
+    through: tuple[ast.Call, ...] = ()
 
     def with_retries(self, retries: int) -> Client:
         """The client as built on a path that binds its retries (`make_client()`)."""

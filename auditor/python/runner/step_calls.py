@@ -203,7 +203,9 @@ class Steps:
                 if isinstance(target, ast.Name) and target.id == receiver.id:
                     return _mentions(current.iter, classes)
             if isinstance(current, Function):
-                given = [p for p in current.args.args if p.arg == receiver.id]
+                arguments = current.args
+                every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+                given = [p for p in every if p.arg == receiver.id]
                 if given or self.module.bindings.get((current, receiver.id)):
                     return any(
                         p.annotation is not None and _mentions(p.annotation, classes) for p in given

@@ -22,3 +22,18 @@ def fix_until_green(task: str) -> str:
             print("timed out, trying again")
         if code == 0:
             return out
+
+
+def run_checked(task: str) -> tuple[bool, int]:
+    proc = subprocess.run(["claude", "-p", task, "--dangerously-skip-permissions"])
+    if proc.returncode != 0:
+        return False, proc.returncode
+    return True, 0  # (true with a status of 0: this bool is the run's success flag)
+
+
+def until_done(task: str) -> None:
+    while True:  # expect: RA301(error)
+        ok, code = run_checked(task)
+        if ok:
+            return
+        print("failed with", code)
