@@ -115,20 +115,6 @@ def _logical(node: Node) -> str | None:
     )
 
 
-def _leaves_when(test: Node) -> bool:
-    """Whether a test is a condition of an `if` whose body leaves the loop (a command of
-    its own that is `exit`, `break` or `return`)."""
-    parent = test.parent
-    if parent is None or parent.type != "if_statement":
-        return False
-    clauses, _ = if_clauses(parent)
-    for conditions, body in clauses:
-        if any(c.id == test.id for c in conditions):
-            words = [_text(s).split()[:1] for s in body if s.type == "command"]
-            return any(w in (["exit"], ["break"], ["return"]) for w in words)
-    return False
-
-
 # the `elif`s after an undecided test followed as its other branch (`_clauses`), at most
 _NARROWED_CHAIN = 8
 
@@ -160,6 +146,7 @@ class IterationWalk:
         # the loop leaves where a test that compares the run's status says so, whatever
         # it says of the output (`if [[ $rc -eq 0 && -s "$out" ]]; then exit 0; fi`)
         self.leaves_on_status = False
+        self._status_tests: set[int] = set()  # the `[[ ]]`s read by status (`_compares_status`)
         self._marked: dict[int, bool] = {}
         self._failure_tests: dict[int, str | None] = {}
         self._completions: dict[int, bool] = {}
@@ -337,7 +324,7 @@ class IterationWalk:
             return [path._replace(status=0)]
         if kind == "test_command" and self._compares_status(node, path):
             # `[[ $rc -eq 0 && -s "$out" ]]`: read by its comparisons, the status's first
-            self.leaves_on_status = self.leaves_on_status or _leaves_when(node)
+            self._status_tests.add(node.id)
             return self.test(node, path)
         examined = (
             self.failure_test(node) if kind in OUTPUT_TESTS and not self.marked(node) else None
@@ -581,13 +568,22 @@ class IterationWalk:
                             result += self._either(conditions, body, rest, part, otherwise)
                             continue
                         if truth is not False:
-                            result += self.block(body, part)
+                            result += self._note_leaving(conditions, self.block(body, part))
                         if truth is not True:
                             next_paths.append(part)
             paths = join(next_paths)
         for current in paths:
             result += self.block(rest, current)
         return result
+
+    def _note_leaving(self, conditions: list[Node], taken: list[Path]) -> list[Path]:
+        """`taken`, the paths through an `if`'s body, noting where one leaves the loop as a
+        success does (`break`, `exit 0`) under a test that compares the run's status.
+        (Called on the paths walked, not around the walk: 200 nested `if`s add no frame.)"""
+        if any(c.id in self._status_tests for c in conditions):
+            leaving = any(p.outcome in (_BREAK, _EXIT) for p in taken)
+            self.leaves_on_status = self.leaves_on_status or leaving
+        return taken
 
     def _either(
         self,
@@ -601,7 +597,7 @@ class IterationWalk:
         and the other goes on, the paths that go on do so only under that test (`if echo
         "$out" | grep -q 503; then sleep 5; else exit 1; fi`), marked for messages.
         `otherwise`: the paths of the other branch when it is more than `rest` (`elif`s)."""
-        taken = self.block(body, path)
+        taken = self._note_leaving(conditions, self.block(body, path))
         other = otherwise if otherwise is not None else self.block(rest, path)
         if path.under is not None or not path.ran or any(map(self.holds_run, conditions)):
             return taken + other  # a test before the run narrows nothing of how it ends

@@ -313,6 +313,12 @@ class PythonModule:
         """The node that holds `node`."""
         return self.parents.get(node)
 
+    def assigned_once(self, scope: ast.AST, name: str) -> ast.expr | None:
+        """The value `name` holds in `scope` when its one binding there is an `=`
+        (`middleware = [ModelRetryMiddleware()]`, `retrying = retry(…)`)."""
+        bound = self.bindings.get((scope, name), [])
+        return bound[0].value if len(bound) == 1 and bound[0].kind == "assign" else None
+
 
 def _start(node: ast.AST) -> tuple[int, int] | None:
     """Where a node's text starts, for ordering: a decorated definition at its first

@@ -293,9 +293,9 @@ class ValueFlow:
         if not isinstance(node, ast.Name):
             return node
         scope = self._scope(node)
-        bound = self.module.bindings.get((scope, node.id), [])
-        if len(bound) == 1 and bound[0].kind == "assign" and isinstance(bound[0].value, ast.Call):
-            return bound[0].value  # (in a function too: `retrying = retry(…)`, `@retrying`)
+        bound = self.module.assigned_once(scope, node.id)
+        if isinstance(bound, ast.Call):
+            return bound  # (in a function too: `retrying = retry(…)`, `@retrying`)
         if scope is not self.module.tree:
             return node
         for function in self._functions.get(node.id, ()):

@@ -185,6 +185,12 @@ class _Catalogue:
         return module_flow(self.module)
 
     @functools.cached_property
+    def method_libraries(self) -> dict[str, RetryLibrary]:
+        """The retry libraries of form "method", by the method's name (`with_retry`)."""
+        found = self.steps.libraries.items()
+        return {n.rsplit(".", 1)[-1]: lib for n, lib in found if lib.form == "method"}
+
+    @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
         facts = module_facts(self.module.tree)
         tree = facts.tree
@@ -397,8 +403,12 @@ class _Catalogue:
         func = call.func
         if not isinstance(func, ast.Attribute) or call.args:
             return None
-        library = self.steps.method_library(func.attr)
-        if library is None:
+        library = self.method_libraries.get(func.attr)
+        holder = self.module.parent(call)
+        dropped = isinstance(holder, ast.Expr) or (
+            isinstance(holder, ast.Assign) and dotted_name(holder.targets[0]) == "_"
+        )
+        if library is None or dropped:  # (a runnable no one runs re-runs nothing)
             return None
         retry, attempts, unlimited = self.library_retry(library, call)
         label = f"`.{func.attr}(…)`"
@@ -410,13 +420,11 @@ class _Catalogue:
         """A library's retry middleware in the list given to `call` as its `middleware`,
         which builds what it re-runs (`create_agent(model, middleware=[…])`; the list may
         be a name the function binds once)."""
-        for given in (k.value for k in call.keywords if k.arg == "middleware"):
-            listed = given
-            if isinstance(given, ast.Name):
-                bound = self.module.bindings.get((self.module.scope_of(given), given.id), [])
-                listed = bound[0].value if len(bound) == 1 and bound[0].kind == "assign" else given
-            items = listed.elts if isinstance(listed, ast.List | ast.Tuple) else []
-            for item in items:
+        listed = keyword_argument(call, "middleware")
+        if isinstance(listed, ast.Name):
+            listed = self.module.assigned_once(self.module.scope_of(listed), listed.id)
+        if isinstance(listed, ast.List | ast.Tuple):
+            for item in listed.elts:
                 if not isinstance(item, ast.Call):
                     continue
                 library = self.steps.libraries.get(self.qualified(item.func))

@@ -146,17 +146,6 @@ class StepCatalog(NamedTuple):
     session_subcommands: frozenset[str]
     libraries: Mapping[str, RetryLibrary]
 
-    def method_library(self, method: str) -> RetryLibrary | None:
-        """The retry library of form "method" named `method` (`with_retry`)."""
-        return next(
-            (
-                library
-                for name, library in self.libraries.items()
-                if library.form == "method" and name.rsplit(".", 1)[-1] == method
-            ),
-            None,
-        )
-
     def is_step_function(self, names: Iterable[str]) -> str | None:
         """The step function among a call's qualified names, if any."""
         return next((name for name in sorted(names) if name in self.functions), None)

@@ -18,4 +18,12 @@ while [[ "$attempt" -le 5 ]]; do  # expect: RA302(warning)
   sleep $((attempt * 2))
   attempt=$((attempt + 1))
 done
-exit 1
+echo "gave up"
+
+for try in 1 2 3; do  # expect: RA302(warning)
+  rc=0
+  claude -p "Fix the build" > fix.md 2>&1 || rc=$?
+  if [[ $rc -eq 0 && -s fix.md ]]; then
+    break
+  fi
+done
