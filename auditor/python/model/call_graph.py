@@ -397,7 +397,10 @@ class CallGraph:
                 if owner in self.classes:
                     static = self.hierarchy.method(owner, method)
                     return [static] if static else []
-            return [resolved] if resolved in self.functions else []
+            if resolved in self.functions:
+                return [resolved]
+            # a module-level name that holds functions (`ask = ask_new`, `ask = pick()`)
+            return self._held_lambdas(callee[1], function.module, functions=True)
         if kind == "value":
             names = [r[1] for r in callee[1] if r and r[0] == "global"]
             found = [
@@ -501,10 +504,12 @@ class CallGraph:
                     found += self.stored_names(caller, ref[1], depth + 1)
         return found
 
-    def _returned_functions(self, fid: str, ref: Any) -> list[str]:
+    def _returned_functions(self, fid: str, ref: Any, depth: int = 0) -> list[str]:
         """The functions of the tree a call's result may be: what the function it calls
         returns by name (`def make_completer(): … def complete(): …; return complete`)."""
         found: list[str] = []
+        if depth >= _FACTORY_DEPTH:
+            return found
         for target in self.callees(fid, ref[1]):
             maker = self.functions[target]
             for item, *returned in maker.facts.get("returns", ()):
@@ -514,7 +519,9 @@ class CallGraph:
                     name = self.resolve(returned[1], maker.module) or returned[1]
                     found += [name] if name in self.functions else []
                     # (or an item of a module's container: `return PROVIDERS[name]`)
-                    found += self._held_lambdas(returned[1], maker.module, functions=True)
+                    found += self._held_lambdas(
+                        returned[1], maker.module, functions=True, depth=depth + 1
+                    )
                 elif returned[0] == "result":  # `fn = PROVIDERS.get(name)`, then `return fn`
                     callee = maker.facts["calls"][returned[1]].callee
                     head, _, method = str(callee[1]).rpartition(".") if callee else ("", "", "")
@@ -522,11 +529,14 @@ class CallGraph:
                         found += self._held_lambdas(head, maker.module, functions=True)
         return found
 
-    def _held_lambdas(self, name: str, reader: str, *, functions: bool = False) -> list[str]:
-        """What the lambdas a module-level container holds call (`REGISTRY = {"gpt":
-        lambda p: send_openai(p, "gpt")}`): run where an item of it is called; with
-        `functions`, also the functions of the tree it holds (`PROVIDERS["deepseek"] =
-        deepseek_generate`, also filled in a function)."""
+    def _held_lambdas(
+        self, name: str, reader: str, *, functions: bool = False, depth: int = 0
+    ) -> list[str]:
+        """What the lambdas a module-level name or container holds call (`REGISTRY =
+        {"gpt": lambda p: send_openai(p, "gpt")}`): run where it or an item of it is
+        called; with `functions`, also the functions of the tree it holds
+        (`PROVIDERS["deepseek"] = deepseek_generate`, also filled in a function, or `ask =
+        pick_client()` where that returns one)."""
         found: list[str] = []
         for holder, held in self._global_stores.get(self.global_key(name, reader), ()):
             if held and held[0] == "lambda":
@@ -537,6 +547,9 @@ class CallGraph:
             elif functions and held and held[0] == "global":
                 function = self.resolve(held[1], holder.module)
                 found += [function] if function in self.functions else []
+            elif functions and held and held[0] == "result":
+                hid = f"{holder.module}.{holder.qualname}"
+                found += self._returned_functions(hid, held, depth + 1)
         return found
 
     def _instances(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:

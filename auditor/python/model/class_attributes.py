@@ -101,6 +101,17 @@ class ClassAttributes:
             return self.lineage(receiver.id)  # `Config.claude_path`
         return self.annotated(function, receiver.id)
 
+    def through_kept(self, cls: str, dotted: str) -> list[str]:
+        """A callee `self.ATTR.REST` read through what the class or a base of the module
+        stores in `self.ATTR` by name (`self._anthropic = anthropic` in `__init__`, then
+        `self._anthropic.AsyncAnthropic(…)`): `NAME.REST` for each name stored there."""
+        head, _, rest = dotted.partition(".")
+        attribute, _, rest = rest.partition(".")
+        if head != "self" or not rest:
+            return []
+        stored = self.assigned(attribute, self.lineage(cls))
+        return [f"{s.value.id}.{rest}" for s in stored if isinstance(s.value, ast.Name)]
+
     def annotated(self, function: Function | None, name: str) -> list[str] | None:
         """The module's classes a parameter's annotation names (`config: Config`,
         `Config | None`), with their bases: [] when it names only other types

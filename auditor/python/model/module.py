@@ -27,6 +27,7 @@ from auditor.python.model.ast_values import (
     import_bindings,
     qualified_import,
 )
+from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.literals import StringPiece, string_pieces
 from auditor.python.model.parse import parsed_text
 from auditor.source import SourceFile
@@ -347,6 +348,7 @@ class _Indexer:
         # a class a method keeps on its instance (`self._OpenAI = OpenAI`): what calling
         # `self._OpenAI(…)` later in that method calls, by (method, attribute)
         self._kept: dict[tuple[ast.AST, str], frozenset[str]] = {}
+        self._on_self: list[ast.Call] = []  # calls of `self.ATTR.NAME(…)` (see `_kept_modules`)
 
     def run(self, tree: ast.Module) -> None:
         """One pre-order walk: parents, outermost strings, bindings, calls, imports, and
@@ -394,6 +396,24 @@ class _Indexer:
                 parents.update(dict.fromkeys(below, node))
                 depth += 1
                 stack.extend([(child, scope, in_string, depth) for child in reversed(below)])
+        if self._on_self:
+            self._kept_modules()
+
+    def _kept_modules(self) -> None:
+        """What a call of `self.ATTR.NAME(…)` calls where the instance keeps an imported
+        module in `self.ATTR` (`self._anthropic = anthropic`, in any method of the class
+        or a base of the module): the module's `NAME`."""
+        attributes = class_attributes(self.module.tree)
+        for call in self._on_self:
+            cls = self.module.parent(self.module.scope_of(call))
+            dotted = dotted_name(call.func)
+            if not isinstance(cls, ast.ClassDef) or dotted is None:
+                continue
+            kept = attributes.through_kept(cls.name, dotted)
+            if kept and all(name.split(".", 1)[0] in self.aliases for name in kept):
+                self.module.calls[call] = frozenset(
+                    qualified for name in kept for qualified in self._qualified_name(name)
+                )
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         for local, base, name in import_bindings(node, None):  # relative imports: unknown
@@ -418,6 +438,14 @@ class _Indexer:
         elif isinstance(func, ast.Name):
             kept = self._kept.get((self._scope, func.id))
         self.module.calls[node] = kept if kept is not None else self._qualified(func)
+        if (
+            kept is None
+            and isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Attribute)
+            and isinstance(func.value.value, ast.Name)
+            and func.value.value.id == "self"
+        ):
+            self._on_self.append(node)
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)

@@ -58,6 +58,7 @@ from auditor.python.model.ast_values import (
     module_statements,
     statements,
 )
+from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, key_set_before, mapping_key
@@ -288,7 +289,9 @@ class ModuleFacts(LoopLayers):
         if constructor is None:  # `self._OpenAI()`, `cls = _require("openai", ChatOpenAI)`
             if function.node not in self._kept:
                 self._kept[function.node] = _kept_classes(function)
-            kept = self._kept[function.node].get(dotted, ())
+            kept = self._kept[function.node].get(dotted, [])
+            if function.cls is not None:  # (`self._anthropic.Anthropic()`: a kept module's)
+                kept = [*kept, *class_attributes(self.tree).through_kept(function.cls, dotted)]
             found = (self.sdk.constructor(self.imports.qualify(k)) for k in kept)
             constructor = next((c for c in found if c is not None), None)
         if constructor is None and _class_parameter(call, function.params):

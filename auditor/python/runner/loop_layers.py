@@ -31,6 +31,7 @@ from auditor.python.runner.loop_parts import (
     raised_round,
     repetition,
     success_leaves,
+    walks_indices,
 )
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import literal_int
@@ -102,7 +103,8 @@ class LoopLayers(LibraryLayers):
                 return self.returned_layer(loop, *returned, outer)
             if (passed := self.iterated_retrier(loop, function, outer)) is not None:
                 return passed
-            if repetition(loop.iter, function.held_value) is None and not delay_schedule(loop):
+            counted = repetition(loop.iter, function.held_value) is not None
+            if (not counted or walks_indices(loop)) and not delay_schedule(loop):
                 return None
         inside = [n for s in loop.body for n in (s, *statements(s, definitions=False))]
         tries = [n for n in inside if isinstance(n, ast.Try | ast.TryStar)]
@@ -230,13 +232,14 @@ class LoopLayers(LibraryLayers):
             given: list[str] = function.defaults[node.id]
             named = [each for name in given for each in facts.exceptions.get(name, [name])]
             return [facts.renamed.get(name, name) for name in named]
-        if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "self"
-            and function.cls is not None
-        ):
-            stored = self._stored_classes(function.cls, node.attr)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            # `except self.retry_on:`, or `except policy.retry_on:` on a parameter whose
+            # annotation names a class of the module: what that class stores there
+            owner = node.value.id
+            held = [function.cls] if owner == "self" and function.cls else []
+            if not held and isinstance(function.node, Function):
+                held = class_attributes(self.tree).annotated(function.node, owner) or []
+            stored = [name for cls in held for name in self._stored_classes(cls, node.attr)]
             if stored:
                 return stored
         return self.ast_facts().classes(node) if node is not None else []

@@ -72,6 +72,41 @@ def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Re
     return None if times is not None and start is not None and times - start <= 1 else found
 
 
+def walks_indices(loop: ast.For | ast.AsyncFor) -> bool:
+    """Whether a loop walks a container's items by their indices (`for i in range(start,
+    len(backends)):` that reads `backends[i]`): like `for backend in backends:`, another
+    item each turn, not the same attempt again (a table of pauses read for the sleep,
+    `time.sleep(DELAYS[i])`, is the same attempt after each pause)."""
+    iterated, target = loop.iter, loop.target
+    if not (isinstance(iterated, ast.Call) and dotted_name(iterated.func) == "range"):
+        return False
+    stop = iterated.args[-1] if iterated.args else None
+    if not (
+        isinstance(target, ast.Name)
+        and isinstance(stop, ast.Call)
+        and dotted_name(stop.func) == "len"
+        and len(stop.args) == 1
+    ):
+        return False
+    walked = ast.dump(stop.args[0])
+    paused = {
+        id(node)
+        for statement in loop.body
+        for call in ast.walk(statement)
+        if isinstance(call, ast.Call) and (dotted_name(call.func) or "").endswith("sleep")
+        for node in ast.walk(call)
+    }  # (`time.sleep(DELAYS[i])` reads a pause, not an alternative)
+    return any(
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Name)
+        and node.slice.id == target.id
+        and id(node) not in paused
+        and ast.dump(node.value) == walked
+        for statement in loop.body
+        for node in ast.walk(statement)
+    )
+
+
 def fallback(loop: ast.For | ast.AsyncFor) -> Repetition | None:
     """A `for` loop over alternatives for one piece of work (`for model in MODELS:`, a
     provider or an agent each turn) that leaves at the first success: its body returns or
@@ -79,7 +114,7 @@ def fallback(loop: ast.For | ast.AsyncFor) -> Repetition | None:
     item, the same work again with another alternative. A walk over work items goes on
     after a success too, and a count (`range(1)`, written to run once) is `repetition`'s."""
     called = dotted_name(loop.iter.func) if isinstance(loop.iter, ast.Call) else None
-    counted = (called or "").removeprefix("itertools.") in _COUNTS
+    counted = (called or "").removeprefix("itertools.") in _COUNTS and not walks_indices(loop)
     return Repetition(None) if not counted and leaves_outside_handlers(loop.body) else None
 
 

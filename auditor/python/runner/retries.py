@@ -58,6 +58,7 @@ from auditor.python.runner.loop_parts import (
     fallback,
     no_names,
     repetition,
+    walks_indices,
 )
 from auditor.python.runner.regions import inside, swallowed
 from auditor.python.runner.requeue import queue_sources
@@ -447,6 +448,8 @@ class _Catalogue:
             self.uses(iterator.func, iterator, "loop") if isinstance(iterator, ast.Call) else None
         )
         repeated = repetition(iterator, no_names) if iterator is not None else None
+        if isinstance(loop, ast.For | ast.AsyncFor) and walks_indices(loop):
+            repeated = None  # (`for i in range(len(backends))`: see `fallback`)
         alternatives = False
         if repeated is None and isinstance(loop, ast.For | ast.AsyncFor):
             repeated = delay_schedule(loop)
