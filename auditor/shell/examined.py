@@ -21,9 +21,9 @@ from auditor.shell.given_files import (
 )
 from auditor.shell.model import ShellScript
 from auditor.shell.output_words import (
-    PARTS,
     TEXT_TOOLS,
     WHOLE_READERS,
+    keeps_part,
     local_names,
     reads_in,
     whole_word,
@@ -273,7 +273,7 @@ def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool
     variable that the pipeline's capture gives it to (`x=$(echo "$out" | tail -n 1)`), or
     to show (`echo "$out" | head -30`, its status deciding nothing)."""
     commands = [script.command_at(stage) if stage.type == "command" else None for stage in later]
-    if not all(command is not None and _keeps_part(command) for command in commands):
+    if not all(command is not None and keeps_part(command) for command in commands):
         return False
     if _captured_whole(pipeline):
         return True
@@ -291,16 +291,6 @@ def _copied_part(script: ShellScript, pipeline: Node, later: list[Node]) -> bool
 
 
 _HOLDERS = frozenset({"command_substitution", "process_substitution"})
-
-
-def _keeps_part(command: SimpleCommand) -> bool:
-    """Whether a stage keeps a part of its input as it is: a `PARTS` command, or `xargs`
-    without a command (it echoes its input's words, trimmed: `… | cut -d: -f2 | xargs`)."""
-    if command.name in PARTS:
-        return True
-    words = command.argv
-    bare = all(w is not None and (w.startswith("-") or w == "echo") for w in words[1:])
-    return bool(words) and words[0] == "xargs" and bare
 
 
 def _counted_for_display(script: ShellScript, pipeline: Node, later: list[Node]) -> bool:

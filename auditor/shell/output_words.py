@@ -400,12 +400,34 @@ def _past_parts(script: ShellScript, reader: Node) -> Node | None:
     if stages[0].id != stage.id:
         return reader.parent
     later = [script.command_at(s) if s.type == "command" else None for s in stages[1:]]
-    kept = all(command is not None and command.name in PARTS for command in later)
+    kept = all(command is not None and keeps_part(command) for command in later)
     return parent.parent if kept else reader.parent
 
 
 # Commands that keep a part of their input as it is: the lines or fields a copy holds.
 PARTS = frozenset({"head", "tail", "cut", "tr", "sort", "uniq", "fold", "cat"})
+_XARGS_VALUES = frozenset({"-n", "-L", "-d", "-s", "-P", "-E", "-I"})  # options with a value
+
+
+def keeps_part(command: SimpleCommand) -> bool:
+    """Whether a pipeline stage keeps a part of its input as it is: a `PARTS` command, or
+    `xargs` without a command (it echoes the words it reads, trimmed: `… | cut -d: -f2 |
+    xargs`; not `xargs -a FILE`, which reads a file)."""
+    if command.name in PARTS:
+        return True
+    program = command.argv[0] if command.argv else None  # (a wrapper: none after it)
+    if program is None or program.rsplit("/", 1)[-1] != "xargs":
+        return False
+    words = list(command.argv[1:])
+    while words and (option := words[0]) is not None and option.startswith("-"):
+        words.pop(0)
+        if option.startswith(("-a", "--arg-file")):
+            return False
+        if option in _XARGS_VALUES:
+            words = words[1:]
+    return not words or words == ["echo"]
+
+
 # Commands whose output is the file's text, or its first or last lines; and what may hold
 # one inside a capture (`$(cat "$log" 2>/dev/null || echo "")`).
 WHOLE_READERS = frozenset({"cat", "head", "tail"})

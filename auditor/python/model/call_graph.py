@@ -520,13 +520,13 @@ class CallGraph:
                     found += [name] if name in self.functions else []
                     # (or an item of a module's container: `return PROVIDERS[name]`)
                     found += self._held_lambdas(
-                        returned[1], maker.module, functions=True, depth=depth + 1
+                        returned[1], maker.module, functions=True, depth=depth
                     )
                 elif returned[0] == "result":  # `fn = PROVIDERS.get(name)`, then `return fn`
                     callee = maker.facts["calls"][returned[1]].callee
                     head, _, method = str(callee[1]).rpartition(".") if callee else ("", "", "")
                     if callee and callee[0] == "name" and method in _ITEM_READS and head:
-                        found += self._held_lambdas(head, maker.module, functions=True)
+                        found += self._held_lambdas(head, maker.module, functions=True, depth=depth)
         return found
 
     def _held_lambdas(
@@ -536,7 +536,8 @@ class CallGraph:
         {"gpt": lambda p: send_openai(p, "gpt")}`): run where it or an item of it is
         called; with `functions`, also the functions of the tree it holds
         (`PROVIDERS["deepseek"] = deepseek_generate`, also filled in a function, or `ask =
-        pick_client()` where that returns one)."""
+        pick_client()` where that returns one: a call's result, followed `depth` factories
+        deep at most)."""
         found: list[str] = []
         for holder, held in self._global_stores.get(self.global_key(name, reader), ()):
             if held and held[0] == "lambda":
@@ -548,8 +549,8 @@ class CallGraph:
                 function = self.resolve(held[1], holder.module)
                 found += [function] if function in self.functions else []
             elif functions and held and held[0] == "result":
-                hid = f"{holder.module}.{holder.qualname}"
-                found += self._returned_functions(hid, held, depth + 1)
+                sid = f"{holder.module}.{holder.qualname}"
+                found += self._returned_functions(sid, held, depth + 1)
         return found
 
     def _instances(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:

@@ -109,8 +109,18 @@ class ClassAttributes:
         attribute, _, rest = rest.partition(".")
         if head != "self" or not rest:
             return []
-        stored = self.assigned(attribute, self.lineage(cls))
-        return [f"{s.value.id}.{rest}" for s in stored if isinstance(s.value, ast.Name)]
+        found: list[str] = []
+        for stored in self.assigned(attribute, self.lineage(cls)):
+            value = stored.value
+            if not isinstance(value, ast.Name):
+                continue
+            given = stored.method.args if stored.method is not None else None
+            if given is not None and value.id in (
+                a.arg for a in (*given.posonlyargs, *given.args, *given.kwonlyargs)
+            ):
+                continue  # what a caller gives the method (`self._openai = openai`, a parameter)
+            found.append(f"{value.id}.{rest}")
+        return found
 
     def annotated(self, function: Function | None, name: str) -> list[str] | None:
         """The module's classes a parameter's annotation names (`config: Config`,

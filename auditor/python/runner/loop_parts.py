@@ -75,12 +75,13 @@ def repetition(iterated: ast.expr, held: Callable[[str], ast.expr | None]) -> Re
 def walks_indices(loop: ast.For | ast.AsyncFor) -> bool:
     """Whether a loop walks a container's items by their indices (`for i in range(start,
     len(backends)):` that reads `backends[i]`): like `for backend in backends:`, another
-    item each turn, not the same attempt again (a table of pauses read for the sleep,
-    `time.sleep(DELAYS[i])`, is the same attempt after each pause)."""
+    item each turn, not the same attempt again (a loop that sleeps between its turns,
+    `time.sleep(DELAYS[i])`, makes the same attempt after each pause)."""
     iterated, target = loop.iter, loop.target
     if not (isinstance(iterated, ast.Call) and dotted_name(iterated.func) == "range"):
         return False
-    stop = iterated.args[-1] if iterated.args else None
+    args = iterated.args
+    stop = args[1] if len(args) > 1 else args[0] if args else None
     if not (
         isinstance(target, ast.Name)
         and isinstance(stop, ast.Call)
@@ -89,21 +90,18 @@ def walks_indices(loop: ast.For | ast.AsyncFor) -> bool:
     ):
         return False
     walked = ast.dump(stop.args[0])
-    paused = {
-        id(node)
-        for statement in loop.body
-        for call in ast.walk(statement)
-        if isinstance(call, ast.Call) and (dotted_name(call.func) or "").endswith("sleep")
-        for node in ast.walk(call)
-    }  # (`time.sleep(DELAYS[i])` reads a pause, not an alternative)
+    inside = [node for statement in loop.body for node in ast.walk(statement)]
+    if any(
+        isinstance(node, ast.Call) and (dotted_name(node.func) or "").endswith("sleep")
+        for node in inside
+    ):
+        return False  # a pause between turns: the same attempt again (`DELAYS[i]` read)
     return any(
         isinstance(node, ast.Subscript)
         and isinstance(node.slice, ast.Name)
         and node.slice.id == target.id
-        and id(node) not in paused
         and ast.dump(node.value) == walked
-        for statement in loop.body
-        for node in ast.walk(statement)
+        for node in inside
     )
 
 
