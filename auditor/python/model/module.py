@@ -348,7 +348,9 @@ class _Indexer:
         # a class a method keeps on its instance (`self._OpenAI = OpenAI`): what calling
         # `self._OpenAI(…)` later in that method calls, by (method, attribute)
         self._kept: dict[tuple[ast.AST, str], frozenset[str]] = {}
-        self._on_self: list[ast.Call] = []  # calls of `self.ATTR.NAME(…)` (see `_kept_modules`)
+        # calls of `self.ATTR.NAME(…)`, with their ATTR (see `_kept_modules`)
+        self._on_self: list[tuple[ast.Call, str]] = []
+        self._named_on_self: set[str] = set()  # the ATTRs of `self.ATTR = name` anywhere
 
     def run(self, tree: ast.Module) -> None:
         """One pre-order walk: parents, outermost strings, bindings, calls, imports, and
@@ -396,15 +398,17 @@ class _Indexer:
                 parents.update(dict.fromkeys(below, node))
                 depth += 1
                 stack.extend([(child, scope, in_string, depth) for child in reversed(below)])
-        if self._on_self:
-            self._kept_modules()
+        self._kept_modules()
 
     def _kept_modules(self) -> None:
         """What a call of `self.ATTR.NAME(…)` calls where the instance keeps an imported
         module in `self.ATTR` (`self._anthropic = anthropic`, in any method of the class
         or a base of the module): the module's `NAME`."""
+        named = [call for call, attribute in self._on_self if attribute in self._named_on_self]
+        if not named:
+            return  # (most modules: no module is kept on an instance)
         attributes = class_attributes(self.module.tree)
-        for call in self._on_self:
+        for call in named:
             cls = self.module.parent(self.module.scope_of(call))
             dotted = dotted_name(call.func)
             if not isinstance(cls, ast.ClassDef) or dotted is None:
@@ -445,7 +449,7 @@ class _Indexer:
             and isinstance(func.value.value, ast.Name)
             and func.value.value.id == "self"
         ):
-            self._on_self.append(node)
+            self._on_self.append((node, func.value.attr))
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
@@ -474,6 +478,8 @@ class _Indexer:
                 and isinstance(node.value, ast.Name | ast.Attribute)
             ):
                 self._kept[(self._scope, target.attr)] = self._qualified(node.value)
+                if isinstance(node.value, ast.Name):
+                    self._named_on_self.add(target.attr)
 
     def _returned(self, value: ast.expr) -> frozenset[str]:
         """The imported classes a call of a function of the module returns by name

@@ -487,9 +487,10 @@ class FunctionFacts(ValueRefs):
             shift = entry.get("shift", 0)
             called = call.args[shift - 1] if 0 < shift <= len(call.args) else call.func
             callee = self.callee(called)
-            if callee is None and called is not call.func and "layer" not in entry:
-                # a lambda given to a method of that name (`run.call(lambda: …)`): its
-                # calls are this function's own; the call is the method's
+            if isinstance(called, ast.Lambda) and "layer" not in entry:
+                # a lambda given to a runner (`patience.call(lambda: …)`, `to_thread(lambda:
+                # …)`): its calls are this function's own, and the call is the runner's (a
+                # method of the tree's, or one outside it)
                 entry.pop("shift", None)
                 callee = self.callee(call.func)
         # what is left is what the call has of its details (most have none)

@@ -232,32 +232,16 @@ class LoopLayers(LibraryLayers):
             given: list[str] = function.defaults[node.id]
             named = [each for name in given for each in facts.exceptions.get(name, [name])]
             return [facts.renamed.get(name, name) for name in named]
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            # `except self.retry_on:`, or `except policy.retry_on:` on a parameter whose
-            # annotation names a class of the module: what that class stores there
-            owner = node.value.id
-            attributes = class_attributes(self.tree)
-            held = [function.cls] if owner == "self" and function.cls else []
-            if not held and isinstance(function.node, Function):
-                annotated = attributes.annotated(function.node, owner) or []
-                # (the class itself, not its bases: `_stored_classes` reads its lineage;
-                # none that a construction may give another value: `RetryPolicy(retry_on=…)`)
-                held = [c for c in annotated[:1] if not self._given_field(c, node.attr)]
-            stored = [name for cls in held for name in self._stored_classes(cls, node.attr)]
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and function.cls is not None
+        ):
+            stored = self._stored_classes(function.cls, node.attr)
             if stored:
-                return list(dict.fromkeys(stored))
+                return stored
         return self.ast_facts().classes(node) if node is not None else []
-
-    def _given_field(self, cls: str, attribute: str) -> bool:
-        """Whether a call of the module passes `attribute` by keyword to the class, or to
-        `cls(…)` in one of its methods: its instances may hold another value there."""
-        return any(
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in (cls, "cls")
-            and any(k.arg == attribute for k in node.keywords)
-            for node in ast.walk(self.tree)
-        )
 
     def _stored_classes(self, cls: str, attribute: str) -> list[str]:
         """The classes the class (or a base of the module) stores in `self.ATTR` (`except
