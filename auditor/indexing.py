@@ -736,7 +736,7 @@ def candidate_names(candidates: Sequence[Candidate]) -> dict[str, str]:
     """The dotted names of the Python modules among `candidates`, by display path, told
     apart where two would share one (`auditor.project.module_names`)."""
     python = [c for c in candidates if c.kind is FileKind.PYTHON]
-    by_path = module_names(c.path for c in python)
+    by_path = module_names((c.path, c.root) for c in python)
     return {c.display: by_path[c.path] for c in python}
 
 

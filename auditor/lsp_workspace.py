@@ -114,7 +114,7 @@ class Workspace:
         kind = self.kind_of(path, text, language)
         if kind is None:
             return None
-        candidate = Candidate(Path(os.path.abspath(path)), self.display(path), kind)
+        candidate = Candidate(Path(os.path.abspath(path)), self.display(path), kind, self.root)
         data = text.encode("utf-8", "surrogatepass")
         self.update_index(candidate, data)
         settings = self.settings_for(path)

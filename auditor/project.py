@@ -20,6 +20,7 @@ from auditor.profiles import names_script
 # The default of every mapping field: read-only by the fields' types, and a plain dict
 # so that summaries pickle for worker processes.
 _EMPTY: Mapping[Any, Any] = {}
+_NAMESPACE_GAP = 2  # namespace folders in a row that a module's package name spans
 
 
 class RetriedUse(NamedTuple):
@@ -360,25 +361,36 @@ class ProjectIndex(NamedTuple):
         return names_script(path, self.agent_scripts)
 
 
-def module_name(path: Path) -> str:
-    """The dotted module name of a Python file, from its package directories."""
+def module_name(path: Path, top: Path | None = None) -> str:
+    """The dotted module name of a Python file, from its package directories: also a
+    namespace folder (no `__init__.py`) between the file and a package folder below
+    `top` (the audited path it was found under), which imports name as part of the
+    package (`pkg/llm/openai/chat.py` under `pkg/__init__.py` is `pkg.llm.openai.chat`,
+    not an `openai.chat` taken for the SDK's), up to `_NAMESPACE_GAP` in a row."""
     parts = [path.stem] if path.stem != "__init__" else []
+    gap: list[str] = []  # namespace folders, kept if a package folder is above them
     directory = path.parent
-    while (directory / "__init__.py").is_file():
-        parts.insert(0, directory.name)
-        if directory.parent == directory:
+    while True:
+        if (directory / "__init__.py").is_file():
+            parts[:0] = [directory.name, *gap]
+            gap = []
+        elif top is not None and directory != top and directory.is_relative_to(top):
+            gap.insert(0, directory.name)
+        else:
+            break
+        if directory.parent == directory or len(gap) > _NAMESPACE_GAP:
             break
         directory = directory.parent
     return ".".join(parts) or path.stem
 
 
-def module_names(paths: Iterable[Path]) -> dict[Path, str]:
+def module_names(paths: Iterable[tuple[Path, Path | None]]) -> dict[Path, str]:
     """The dotted names of Python files (`module_name`), told apart where two would
     share one: a module of a namespace folder or of a folder of scripts (no
     `__init__.py`) takes the names of the folders above it until its name is its own
     (`openAI.generator` beside `anthropic.generator`). Imports still find them: a name
     the index does not hold stands for the modules whose path ends with it."""
-    names = {path: module_name(path) for path in paths}
+    names = {path: module_name(path, top) for path, top in paths}
     shared: dict[str, list[Path]] = {}
     for path, name in names.items():
         shared.setdefault(name, []).append(path)

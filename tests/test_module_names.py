@@ -20,7 +20,7 @@ def test_namesakes_take_the_folders_above_them_until_each_name_is_its_own() -> N
         Path("repo/tools/generator.py"),
         Path("repo/models/utils.py"),
     ]
-    names = module_names(paths)
+    names = module_names((p, None) for p in paths)
     assert names == {
         paths[0]: "openai.generator",
         paths[1]: "anthropic.generator",
@@ -31,7 +31,7 @@ def test_namesakes_take_the_folders_above_them_until_each_name_is_its_own() -> N
 
 def test_namesakes_that_differ_higher_up_are_named_as_long_as_that_takes() -> None:
     paths = [Path("a/jobs/run.py"), Path("b/jobs/run.py")]
-    assert module_names(paths) == {paths[0]: "a.jobs.run", paths[1]: "b.jobs.run"}
+    assert module_names((p, None) for p in paths) == {paths[0]: "a.jobs.run", paths[1]: "b.jobs.run"}
 
 
 def test_a_package_keeps_its_own_parts_in_front_of_the_folders_added(tmp_path: Path) -> None:
@@ -40,8 +40,25 @@ def test_a_package_keeps_its_own_parts_in_front_of_the_folders_added(tmp_path: P
         package.mkdir(parents=True)
         (package / "__init__.py").write_text("")
         (package / "client.py").write_text("")
-    names = module_names([tmp_path / "left/pkg/client.py", tmp_path / "right/pkg/client.py"])
+    files = [tmp_path / "left/pkg/client.py", tmp_path / "right/pkg/client.py"]
+    names = module_names((f, tmp_path) for f in files)
     assert sorted(names.values()) == ["left.pkg.client", "right.pkg.client"]
+
+
+def test_a_namespace_folder_inside_a_package_is_part_of_the_package(tmp_path: Path) -> None:
+    # `pkg/llm/openai/` has no `__init__.py`, but `pkg.llm.openai.chat` is how it is
+    # imported: it is not the `openai.chat` of the SDK
+    for folder in ("pkg", "pkg/llm"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "pkg/llm/openai").mkdir()
+    (tmp_path / "scripts/tools").mkdir(parents=True)
+    files = [tmp_path / "pkg/llm/openai/chat.py", tmp_path / "scripts/tools/run.py"]
+    assert module_names((f, tmp_path) for f in files) == {
+        files[0]: "pkg.llm.openai.chat",
+        files[1]: "run",  # no package above its folders: a script's name
+    }
+    assert module_names([(files[0], None)]) == {files[0]: "chat"}  # no audited path: its own
 
 
 def test_an_import_of_a_namesake_reaches_the_one_nearest_the_importer() -> None:
