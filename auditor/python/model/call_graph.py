@@ -993,6 +993,8 @@ class CallGraph:
     def _bind(self, token: Token, call: CallFacts, callee: str) -> Token:
         """A client token as a call binds its retries (`param:NAME`, `kwarg:KEY:DEFAULT`)."""
         module, site, retries = token
+        if site == RETRYING:
+            return self._bind_retrying(token, call, callee)
         if site == "argv" or not isinstance(retries, str) or ":" not in retries:
             return token
         kind, name, *rest = retries.split(":")
@@ -1013,6 +1015,27 @@ class CallGraph:
             return token  # forwarded `**kwargs`: the next caller binds it
         default = bounded_int(rest[0]) if rest else None
         return (module, site, default if default is not None else "?")
+
+    def _bind_retrying(self, token: Token, call: CallFacts, callee: str) -> Token:
+        """A retrying object a factory of the tree returns (`self._retry = make_retry()`,
+        `def make_retry(exceptions=Exception): return retry(…)`), as the call binds the
+        factory's parameters that name the classes it retries: those the call leaves out
+        are their defaults (`RetryReach` reads `INDEX#NAME,…`); one it gives stays a class
+        of that name, as a value it passes is not read here."""
+        module, site, _ = token
+        function = self.functions[callee]
+        last = function.qualname.rsplit(".", 1)[-1]
+        index = self.summaries[module].graph.get("retry_objects", {}).get(last)
+        made = self.summaries[module].graph["layers"][index] if index is not None else {}
+        if "defaults" not in made or call.details.spread:
+            return token
+        given = set(call.details.given)
+        defaulted = [
+            name
+            for name in made["defaults"]
+            if name not in given and not 0 <= self.position(callee, name) < call.arg_count
+        ]
+        return (module, site, f"{index}#{','.join(defaulted)}")
 
     def _read(self, key: tuple[Any, ...]) -> set[Token]:
         """The values at `key`; while a function's flow is computed, it is recorded as a

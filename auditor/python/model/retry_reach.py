@@ -22,6 +22,7 @@ DECORATORS_SEPARATOR = "|"
 # After a decorator's place, the module's layer entry that holds the classes its call
 # gives the factory's parameters (`decorator:m.retrying@3:4#7`)
 BOUND_MARK = "#"
+_NO_DEFAULTS: Mapping[str, Any] = {}
 # A value's site: a library's retrying object (`Retrying(…)`), with its layer's number
 RETRYING = "retrying"
 # Before a method's name, among the classes a clause raises: what `raise self.NAME(e)`
@@ -88,16 +89,16 @@ class RetryReach:
             name, _, at = layer[len("decorator:") :].rpartition("@")
             at, _, entry = at.partition(BOUND_MARK)
             line, column = map(int, at.split(":"))
+            bound = summary.graph["layers"][int(entry)]["bound"] if entry else {}
             resolved = self.graph.resolve(name, module)
             if resolved is None or resolved not in self.graph.functions:
-                return self._retry_object(name, module, line, column)
+                return self._retry_object(name, module, (line, column), bound)
             owner = self.graph.functions[resolved]
             decorators = self.graph.summaries[owner.module].retry_decorators
             if owner.qualname not in decorators:  # one applying a library's, when it runs?
                 last = owner.qualname.rsplit(".", 1)[-1]
-                return self._retry_object(f"{owner.module}.{last}", module, line, column)
+                return self._retry_object(f"{owner.module}.{last}", module, (line, column), bound)
             written = self.graph.summaries[owner.module].retry_errors.get(owner.qualname, ())
-            bound = summary.graph["layers"][int(entry)]["bound"] if entry else {}
             names = list(owner.facts.get("params", ()))
             tests = bind_errors(written, names, bound) or []  # None: every failure
             label = f"retry decorator `{owner.qualname}`"
@@ -116,7 +117,9 @@ class RetryReach:
         if index is None:
             return None
         made = graph["layers"][index]
-        errors = bind_errors(made["errors"], made.get("names", []), loop["bound"])
+        errors = bind_errors(
+            made["errors"], made.get("names", []), loop["bound"], made.get("defaults", {})
+        )
         return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
 
     def _iterated(self, module: str, loop: dict[str, Any]) -> dict[str, Any] | None:
@@ -128,14 +131,23 @@ class RetryReach:
         for ref in loop["iterated"]:
             for owner, site, index in sorted(self.graph.evaluate(fid, ref), key=repr):
                 if site == RETRYING and owner in self.graph.summaries:
-                    made = self.graph.summaries[owner].graph["layers"][index]
-                    return {**made, "at": loop["at"]}
+                    # a factory's, with the parameters its call left out (`INDEX#A,B`)
+                    number, _, left = str(index).partition("#")
+                    made = self.graph.summaries[owner].graph["layers"][int(number)]
+                    defaults = made.get("defaults", {})
+                    taken = {name: defaults[name] for name in left.split(",") if name}
+                    errors = bind_errors(made["errors"], made.get("names", []), {}, taken)
+                    return {**made, "at": loop["at"], "errors": errors or []}
         return None
 
-    def _retry_object(self, name: str, reader: str, line: int, column: int) -> Layer | None:
+    def _retry_object(
+        self, name: str, reader: str, at: tuple[int, int], bound: dict[str, Any]
+    ) -> Layer | None:
         """The layer a decorator applies when it names a module's retry object
-        (`@llm_retry` with `llm_retry = retry(…)` in another module), at the application
-        in module `reader`."""
+        (`@llm_retry` with `llm_retry = retry(…)` in another module), or a function that
+        returns one (`@make_retry(exceptions=…)`, with the classes the call gives it
+        `bound`), at the application in module `reader`."""
+        line, column = at
         path = self.graph.summaries[reader].path
         module, _, attribute = name.rpartition(".")
         owners = self.graph.modules_named(module, reader)
@@ -148,8 +160,14 @@ class RetryReach:
         for owner, held in places:
             index = self.graph.summaries[owner].graph.get("retry_objects", {}).get(held)
             found = self.layer(owner, index) if index is not None else None
-            if found is not None:
-                return found._replace(path=path, line=line, column=column + 1)
+            if found is None:
+                continue
+            made = self.graph.summaries[owner].graph["layers"][index]
+            if "names" in made:  # a factory's: its parameters bound by this application
+                names, defaults = made["names"], made.get("defaults", {})
+                errors = bind_errors(made["errors"], names, bound, defaults) or []
+                found = found._replace(errors=tuple((str(k), str(v)) for k, v in errors))
+            return found._replace(path=path, line=line, column=column + 1)
         return None
 
     @functools.cached_property
@@ -615,20 +633,24 @@ def _runs_given(callee: Any, position: int | str) -> bool:
 
 
 def bind_errors(
-    errors: Iterable[Any], names: list[str], bound: dict[str, Any]
+    errors: Iterable[Any],
+    names: list[str],
+    bound: dict[str, Any],
+    defaults: Mapping[str, Any] = _NO_DEFAULTS,
 ) -> list[list[str]] | None:
     """A layer's error tests with each `param` test replaced by the classes the call
     gives that parameter (`bound`, by position or keyword; `names`: the parameters in
-    order); None when one is given a class that covers every failure (`Exception`). A
-    class not given, or not readable, stays a class of that name: nothing known matches
-    it (an empty tuple is given as `NO_CLASS`)."""
+    order), or, where it gives none, the classes of its default (`defaults`); None when
+    one is given a class that covers every failure (`Exception`). A class not given, or
+    not readable, stays a class of that name: nothing known matches it (an empty tuple
+    is given as `NO_CLASS`)."""
     found: list[list[str]] = []
     for kind, value in errors:
         if kind != "param":
             found.append([kind, value])
             continue
         key = value if value in bound else str(names.index(value)) if value in names else ""
-        given = bound.get(key)
+        given = bound.get(key) if key in bound else defaults.get(value)
         if given is None:
             found.append(["class", value])
         elif not given:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
 from auditor.python.model.ast_values import (
     Function,
@@ -21,6 +21,7 @@ from auditor.python.model.ast_values import (
     is_generator,
     is_property,
     module_statements,
+    parameter_defaults,
     walk,
 )
 from auditor.python.model.imports import Imports
@@ -81,9 +82,9 @@ class LibraryLayers:
         for _, function, cls in defined_functions(self.tree) if self.retries_named else ():
             applied = self._applied_library(function)
             if applied is None:
-                applied = self._returned_loop(function)
+                applied = self._returned_made(function, "loop")
             if applied is None:
-                applied = self._returned_decorator(function)
+                applied = self._returned_made(function, "decorator")
             if applied is None:
                 applied = self._retried_wrapper(function)
             if applied is not None:
@@ -98,35 +99,32 @@ class LibraryLayers:
                 found[f"{cls}.__call__" if called else function.name] = applied
         return found
 
-    def _returned_loop(self, function: Function) -> int | None:
-        """The layer of a library's retrying loop object a function builds and returns
-        (`return Retrying(stop=…)`), which its callers loop over (`for a in make():`)."""
+    def _returned_made(self, function: Function, form: str) -> int | None:
+        """The layer of a library's retrying loop object (`form` "loop": `return
+        Retrying(stop=…)`, which callers loop over: `for a in make():`) or retry decorator
+        ("decorator": `def get_retry(): return retry(stop=…)`, applied as `@get_retry()`)
+        that a function builds and returns. A class its errors name that is a parameter
+        of the function is bound at each call (`retry_on`), else is the parameter's
+        default (`exceptions=Exception`)."""
         params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
         params += [a.arg for a in function.args.kwonlyargs]
         for node in self.returned.get(id(function), ()):
             if isinstance(node.value, ast.Call):
                 library = self.library_of(node.value)
-                if library is not None and library[0].form == "loop":
-                    index = self.library_layer(node.value, library, "loop")
+                if library is not None and library[0].form == form:
+                    index = self.library_layer(node.value, library, form)
                     layer = self.layers[index]
-                    # a class named by a parameter is bound at each call (`retry_on`)
+                    layer["label"] = f"`{function.name}()`'s {layer['label']}"
                     layer["errors"] = [
                         ["param", v] if k == "class" and v in params else [k, v]
                         for k, v in layer["errors"]
                     ]
                     layer["names"] = params
+                    named = {v for k, v in layer["errors"] if k == "param"}
+                    defaults = {k: v for k, v in parameter_defaults(function).items() if k in named}
+                    if defaults:
+                        layer["defaults"] = self._classes_of(defaults)
                     return index
-        return None
-
-    def _returned_decorator(self, function: Function) -> int | None:
-        """The layer of a library's retry decorator a function builds and returns
-        (`def get_retry(): return retry(stop=…)`), which callers apply as
-        `@get_retry()`."""
-        for node in self.returned.get(id(function), ()):
-            if isinstance(node.value, ast.Call):
-                library = self.library_of(node.value)
-                if library is not None and library[0].form == "decorator":
-                    return self.library_layer(node.value, library, "decorator")
         return None
 
     def _retried_wrapper(self, function: Function) -> int | None:
@@ -282,6 +280,12 @@ class LibraryLayers:
     def _bound_classes(self, call: ast.Call) -> dict[str, list[list[str]] | None]:
         return bound_classes(call, self.ast_facts(), self.blanket)
 
+    def _classes_of(self, values: dict[str, ast.expr]) -> dict[str, list[list[str]] | None]:
+        """The exception classes each expression of `values` names, as `_bound_classes`
+        reads a call's arguments."""
+        keywords = [ast.keyword(arg=name, value=value) for name, value in values.items()]
+        return self._bound_classes(ast.Call(func=ast.Name(id="_"), args=[], keywords=keywords))
+
     def library_of(self, node: ast.expr) -> tuple[Any, ast.Call | None, str] | None:
         call = node if isinstance(node, ast.Call) else None
         dotted = dotted_name(call.func if call else node)
@@ -310,6 +314,14 @@ class LibraryLayers:
                 held = outer.refs(decorator) if decorator.id in outer.locals else []
                 if held and not self._generator(function):
                     return self._held_layer(decorator, held, outer, None)
+            if _on_self(decorator) and outer is not None and cls is not None:
+                # `@self._retry` on a closure: what the instance holds there
+                # (`self._retry = make_retry(…)`), else a method of the class
+                method = f"{self.imports.own}.{cls}.{decorator.attr}"
+                held = outer.refs(decorator)
+                if held and not self._generator(function):
+                    within = self._decorator_ref(decorator, method)
+                    return self._held_layer(decorator, held, outer, within)
             found = self.library_of(decorator)
             if found is not None and found[0].form == "decorator":
                 if self._generator(function):
@@ -336,11 +348,11 @@ class LibraryLayers:
         """A reference to a decorator of the tree at its place, with the classes its call
         gives the factory's parameters (`@retrying((E1, E2))`) in a layer entry."""
         ref = f"decorator:{qualified}@{position(decorator)}"
+        # (a class it cannot read is given as None: given, so no default of the factory's)
         bound = self._bound_classes(decorator) if isinstance(decorator, ast.Call) else {}
-        readable = {k: v for k, v in bound.items() if v is not None}
-        if readable:
+        if bound:
             index = self.add_layer(decorator, "", None, [])
-            self.layers[index]["bound"] = readable
+            self.layers[index]["bound"] = bound
             ref += f"{BOUND_MARK}{index}"
         return ref
 
@@ -430,3 +442,12 @@ def _attempts(call: ast.Call | None, keyword: str | None) -> int | None:
         if item.arg == "stop" and isinstance(item.value, ast.Call) and item.value.args:
             return literal_int(item.value.args[0])
     return None
+
+
+def _on_self(node: ast.expr) -> TypeGuard[ast.Attribute]:
+    """Whether `node` is an attribute of the instance (`self._retry`)."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in ("self", "cls")
+    )

@@ -1,0 +1,1 @@
+"""A corpus package: a function of the tree returns a tenacity decorator whose retried classes are a parameter with a default (`errors=Exception`); an agent keeps one on the instance and applies it to a closure (`@self._retry`), a module applies one with a call (`@make_llm_retry()`)."""
