@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # RA101 with agent CLIs other than gptme (recognition-only profiles): claude,
-# codex, aider, gemini, opencode, goose, cursor-agent, copilot and openclaw (whose `agent`
-# subcommand alone runs an agent turn). Under errexit without pipefail, a
+# codex, aider, gemini, opencode, goose, cursor-agent, copilot, openclaw (whose `agent`
+# subcommand alone runs an agent turn), kimi and kiro-cli (documented exit codes). Under errexit without pipefail, a
 # masked agent stage is an error; `cat FILE | claude -p` masks only `cat`
 # (a warning: `cat` of a file can fail, claude's own status wins).
 set -eu
@@ -21,5 +21,7 @@ cursor-agent -p --output-format text "$TASK" | tee -a "$LOG"  # expect: RA101(er
 copilot -p "$TASK" --allow-all-tools --no-color | tee -a "$LOG"  # expect: RA101(error)
 openclaw agent --local --session-id fix --message "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 openclaw --profile ops agent --message "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+kimi --print -w "$PWD" -c "$TASK" 2>&1 | tee -a "$LOG"  # expect: RA101(error)
+kiro-cli chat --no-interactive --trust-all-tools "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 
 echo "all agents ran"
