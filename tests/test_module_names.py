@@ -31,7 +31,10 @@ def test_namesakes_take_the_folders_above_them_until_each_name_is_its_own() -> N
 
 def test_namesakes_that_differ_higher_up_are_named_as_long_as_that_takes() -> None:
     paths = [Path("a/jobs/run.py"), Path("b/jobs/run.py")]
-    assert module_names((p, None) for p in paths) == {paths[0]: "a.jobs.run", paths[1]: "b.jobs.run"}
+    assert module_names((p, None) for p in paths) == {
+        paths[0]: "a.jobs.run",
+        paths[1]: "b.jobs.run",
+    }
 
 
 def test_a_package_keeps_its_own_parts_in_front_of_the_folders_added(tmp_path: Path) -> None:
