@@ -114,7 +114,8 @@ class Workspace:
         kind = self.kind_of(path, text, language)
         if kind is None:
             return None
-        candidate = Candidate(Path(os.path.abspath(path)), self.display(path), kind, self.root)
+        top = Path(os.path.realpath(self.root))  # (as discovery bounds it)
+        candidate = Candidate(Path(os.path.abspath(path)), self.display(path), kind, top)
         data = text.encode("utf-8", "surrogatepass")
         self.update_index(candidate, data)
         settings = self.settings_for(path)

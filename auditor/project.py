@@ -11,6 +11,7 @@ to worker processes and hashed into cache keys.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -20,7 +21,6 @@ from auditor.profiles import names_script
 # The default of every mapping field: read-only by the fields' types, and a plain dict
 # so that summaries pickle for worker processes.
 _EMPTY: Mapping[Any, Any] = {}
-_NAMESPACE_GAP = 2  # namespace folders in a row that a module's package name spans
 
 
 class RetriedUse(NamedTuple):
@@ -362,11 +362,12 @@ class ProjectIndex(NamedTuple):
 
 
 def module_name(path: Path, top: Path | None = None) -> str:
-    """The dotted module name of a Python file, from its package directories: also a
-    namespace folder (no `__init__.py`) between the file and a package folder below
-    `top` (the audited path it was found under), which imports name as part of the
-    package (`pkg/llm/openai/chat.py` under `pkg/__init__.py` is `pkg.llm.openai.chat`,
-    not an `openai.chat` taken for the SDK's), up to `_NAMESPACE_GAP` in a row."""
+    """The dotted module name of a Python file, from its package directories: also the
+    namespace folders (no `__init__.py`) between the file and a package folder below
+    `top` (the real path of the audited folder it was found under), which imports name
+    as part of the package (`pkg/llm/openai/chat.py` under `pkg/__init__.py` is
+    `pkg.llm.openai.chat`, not an `openai.chat` taken for the SDK's). The audited folder
+    itself is no such folder: what is above it is not read."""
     parts = [path.stem] if path.stem != "__init__" else []
     gap: list[str] = []  # namespace folders, kept if a package folder is above them
     directory = path.parent
@@ -374,14 +375,21 @@ def module_name(path: Path, top: Path | None = None) -> str:
         if (directory / "__init__.py").is_file():
             parts[:0] = [directory.name, *gap]
             gap = []
-        elif top is not None and directory != top and directory.is_relative_to(top):
+        elif top is not None and _below(directory, top):
             gap.insert(0, directory.name)
         else:
             break
-        if directory.parent == directory or len(gap) > _NAMESPACE_GAP:
+        if directory.parent == directory:
             break
         directory = directory.parent
     return ".".join(parts) or path.stem
+
+
+def _below(directory: Path, top: Path) -> bool:
+    """Whether a folder is inside `top` (a real path), not `top` itself, as its real
+    path says (a folder reached through a link in the audited path is inside it)."""
+    real = Path(os.path.realpath(directory))
+    return real != top and real.is_relative_to(top)
 
 
 def module_names(paths: Iterable[tuple[Path, Path | None]]) -> dict[Path, str]:
@@ -397,8 +405,12 @@ def module_names(paths: Iterable[tuple[Path, Path | None]]) -> dict[Path, str]:
     for name, group in shared.items():
         if len(group) < 2:
             continue
-        depth = name.count(".")  # the folders the name has: those above come next
-        above = {p: [d.name for d in p.parents if d.name][depth:] for p in group}
+        # the folders the name has (a package's `__init__.py` is named by its folder):
+        # those above come next
+        above = {
+            p: [d.name for d in p.parents if d.name][name.count(".") + (p.stem == "__init__") :]
+            for p in group
+        }
         longer = {p: name for p in group}
         for extra in range(1, max(len(folders) for folders in above.values()) + 1):
             longer = {p: ".".join([*reversed(above[p][:extra]), name]) for p in group}

@@ -64,6 +64,28 @@ def test_a_namespace_folder_inside_a_package_is_part_of_the_package(tmp_path: Pa
     assert module_names([(files[0], None)]) == {files[0]: "chat"}  # no audited path: its own
 
 
+def test_namespace_folders_any_number_deep_and_through_a_link(tmp_path: Path) -> None:
+    (tmp_path / "repo/pkg").mkdir(parents=True)
+    (tmp_path / "repo/pkg/__init__.py").write_text("")
+    (tmp_path / "repo/pkg/llm/remote/openai").mkdir(parents=True)
+    chat = tmp_path / "repo/pkg/llm/remote/openai/chat.py"
+    assert module_names([(chat, tmp_path / "repo")]) == {chat: "pkg.llm.remote.openai.chat"}
+    (tmp_path / "link").symlink_to(tmp_path / "repo")  # audited as `link`, bounded by its target
+    linked = tmp_path / "link/pkg/llm/remote/openai/chat.py"
+    assert module_names([(linked, tmp_path / "repo")]) == {linked: "pkg.llm.remote.openai.chat"}
+
+
+def test_namesake_packages_are_told_apart_by_the_folders_above_their_own(tmp_path: Path) -> None:
+    files = [tmp_path / "left/pkg/__init__.py", tmp_path / "right/pkg/__init__.py"]
+    for file in files:
+        file.parent.mkdir(parents=True)
+        file.write_text("")
+    assert module_names((f, None) for f in files) == {
+        files[0]: "left.pkg",
+        files[1]: "right.pkg",
+    }
+
+
 def test_an_import_of_a_namesake_reaches_the_one_nearest_the_importer() -> None:
     python = {
         "a.retrying": PythonSummary("tree/a/retrying.py"),

@@ -181,6 +181,11 @@ def positional_parameters(function: Function) -> list[str]:
     return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
 
 
+def is_static(function: Function) -> bool:
+    """Whether a function of a class body is a static method (takes no receiver)."""
+    return any(dotted_name(d) == "staticmethod" for d in function.decorator_list)
+
+
 def parameter_defaults(function: Function) -> dict[str, ast.expr]:
     """A function's parameters that have a default, and the default, in order."""
     arguments = function.args

@@ -33,7 +33,7 @@ from auditor.project import CallFacts, ProjectIndex, PythonSummary
 from auditor.python.model.ast_values import CONTAINER_METHODS
 from auditor.python.model.class_hierarchy import MAX_DISPATCH, ClassHierarchy
 from auditor.python.model.module_names import module_names
-from auditor.python.model.retry_reach import RETRYING, Layer, RetryReach, Stacked
+from auditor.python.model.retry_reach import RETRYING, Layer, RetryReach, Stacked, left_out
 
 ARGV_SEPARATOR = "\x1f"  # between the literal words of an argv value (`("argv", WORDS)`)
 _MAX_VALUES = 16  # clients one location holds: more are not followed
@@ -1022,12 +1022,16 @@ class CallGraph:
         factory's parameters that name the classes it retries: those the call leaves out
         are their defaults (`RetryReach` reads `INDEX#NAME,…`); one it gives stays a class
         of that name, as a value it passes is not read here."""
-        module, site, _ = token
+        module, site, made_at = token
         function = self.functions[callee]
+        if not isinstance(made_at, int) or function.module != module:
+            return token  # bound already, or made by another function than this callee
+        layers = self.summaries[module].graph["layers"]
         last = function.qualname.rsplit(".", 1)[-1]
         index = self.summaries[module].graph.get("retry_objects", {}).get(last)
-        made = self.summaries[module].graph["layers"][index] if index is not None else {}
-        if "defaults" not in made or call.details.spread:
+        made = layers[index] if index is not None else {}
+        same = made.get("at") == layers[made_at]["at"]  # the callee's own returned object
+        if not same or "defaults" not in made or call.details.spread or call.details.star:
             return token
         given = set(call.details.given)
         defaulted = [
@@ -1035,7 +1039,7 @@ class CallGraph:
             for name in made["defaults"]
             if name not in given and not 0 <= self.position(callee, name) < call.arg_count
         ]
-        return (module, site, f"{index}#{','.join(defaulted)}")
+        return (module, site, left_out(index, defaulted))
 
     def _read(self, key: tuple[Any, ...]) -> set[Token]:
         """The values at `key`; while a function's flow is computed, it is recorded as a

@@ -22,6 +22,10 @@ DECORATORS_SEPARATOR = "|"
 # After a decorator's place, the module's layer entry that holds the classes its call
 # gives the factory's parameters (`decorator:m.retrying@3:4#7`)
 BOUND_MARK = "#"
+# a retrying object a factory's call returns: `INDEX` + this + the class parameters the
+# call leaves out, which take their defaults (`left_out`)
+_LEFT_OUT_MARK = "#"
+SPREAD = "*"  # a key of the classes a call binds: it spreads arguments (`*a`, `**k`)
 _NO_DEFAULTS: Mapping[str, Any] = {}
 # A value's site: a library's retrying object (`Retrying(…)`), with its layer's number
 RETRYING = "retrying"
@@ -129,15 +133,21 @@ class RetryReach:
         if fid not in self.graph.functions:
             return None
         for ref in loop["iterated"]:
-            for owner, site, index in sorted(self.graph.evaluate(fid, ref), key=repr):
-                if site == RETRYING and owner in self.graph.summaries:
-                    # a factory's, with the parameters its call left out (`INDEX#A,B`)
-                    number, _, left = str(index).partition("#")
-                    made = self.graph.summaries[owner].graph["layers"][int(number)]
-                    defaults = made.get("defaults", {})
-                    taken = {name: defaults[name] for name in left.split(",") if name}
-                    errors = bind_errors(made["errors"], made.get("names", []), {}, taken)
-                    return {**made, "at": loop["at"], "errors": errors or []}
+            held = [
+                (owner, *_read_left_out(index))
+                for owner, site, index in self.graph.evaluate(fid, ref)
+                if site == RETRYING and owner in self.graph.summaries
+            ]
+            if not held:
+                continue
+            owner, number, _ = min(held)
+            made = self.graph.summaries[owner].graph["layers"][number]
+            # a factory's: a parameter one of its calls leaves out holds its default
+            left = {name for o, n, names in held if (o, n) == (owner, number) for name in names}
+            defaults = made.get("defaults", {})
+            taken = {name: defaults[name] for name in left if name in defaults}
+            errors = bind_errors(made["errors"], made.get("names", []), {}, taken)
+            return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
         return None
 
     def _retry_object(
@@ -632,6 +642,18 @@ def _runs_given(callee: Any, position: int | str) -> bool:
     return name not in DEFERRED_FAILURES and argument_runner(name, receiver) == position
 
 
+def left_out(index: int, names: Iterable[str]) -> str:
+    """The reference to layer `index` made by a factory's call that leaves out its class
+    parameters `names` (`RetryReach` reads it back)."""
+    return f"{index}{_LEFT_OUT_MARK}{','.join(names)}"
+
+
+def _read_left_out(reference: Any) -> tuple[int, tuple[str, ...]]:
+    """A layer reference, plain or `left_out`: the layer, and the parameters left out."""
+    number, _, names = str(reference).partition(_LEFT_OUT_MARK)
+    return int(number), tuple(name for name in names.split(",") if name)
+
+
 def bind_errors(
     errors: Iterable[Any],
     names: list[str],
@@ -640,17 +662,18 @@ def bind_errors(
 ) -> list[list[str]] | None:
     """A layer's error tests with each `param` test replaced by the classes the call
     gives that parameter (`bound`, by position or keyword; `names`: the parameters in
-    order), or, where it gives none, the classes of its default (`defaults`); None when
-    one is given a class that covers every failure (`Exception`). A class not given, or
-    not readable, stays a class of that name: nothing known matches it (an empty tuple
-    is given as `NO_CLASS`)."""
+    order), or, where it gives none, the classes of its default (`defaults`; not where
+    it spreads arguments, `SPREAD` in `bound`, which may give any); None when one is
+    given a class that covers every failure (`Exception`). A class not given and without
+    a default, or given but not readable, stays a class of that name: nothing known
+    matches it (an empty tuple is given as `NO_CLASS`)."""
     found: list[list[str]] = []
     for kind, value in errors:
         if kind != "param":
             found.append([kind, value])
             continue
         key = value if value in bound else str(names.index(value)) if value in names else ""
-        given = bound.get(key) if key in bound else defaults.get(value)
+        given = bound.get(key) if key in bound or SPREAD in bound else defaults.get(value)
         if given is None:
             found.append(["class", value])
         elif not given:

@@ -27,6 +27,7 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.endings import module_stops
 from auditor.python.model.imports import Imports
+from auditor.python.model.retry_reach import SPREAD
 
 
 class ErrorTest(NamedTuple):
@@ -332,9 +333,12 @@ def bound_classes(
     as error tests (an empty tuple names `NO_CLASS`); None for classes it cannot read
     (`get_errors()`), never taken for every failure."""
     bound: dict[str, list[list[str]] | None] = {}
-    given = [(str(i), a) for i, a in enumerate(call.args)]
+    starred = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)), None)
+    given = [(str(i), a) for i, a in enumerate(call.args[:starred])]
     for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
         names = facts.classes(value) or [NO_CLASS]
         tests = class_errors(names, blanket).tests
         bound[key] = None if "?" in names else [[t.kind, t.value] for t in tests]
+    if starred is not None or any(k.arg is None for k in call.keywords):
+        bound[SPREAD] = None  # (`*args`, `**options`: it may give any parameter)
     return bound

@@ -20,6 +20,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     is_generator,
     is_property,
+    is_static,
     module_statements,
     parameter_defaults,
     walk,
@@ -82,9 +83,9 @@ class LibraryLayers:
         for _, function, cls in defined_functions(self.tree) if self.retries_named else ():
             applied = self._applied_library(function)
             if applied is None:
-                applied = self._returned_made(function, "loop")
+                applied = self._returned_made(function, "loop", cls)
             if applied is None:
-                applied = self._returned_made(function, "decorator")
+                applied = self._returned_made(function, "decorator", cls)
             if applied is None:
                 applied = self._retried_wrapper(function)
             if applied is not None:
@@ -99,14 +100,17 @@ class LibraryLayers:
                 found[f"{cls}.__call__" if called else function.name] = applied
         return found
 
-    def _returned_made(self, function: Function, form: str) -> int | None:
+    def _returned_made(self, function: Function, form: str, cls: str | None) -> int | None:
         """The layer of a library's retrying loop object (`form` "loop": `return
         Retrying(stop=…)`, which callers loop over: `for a in make():`) or retry decorator
         ("decorator": `def get_retry(): return retry(stop=…)`, applied as `@get_retry()`)
         that a function builds and returns. A class its errors name that is a parameter
         of the function is bound at each call (`retry_on`), else is the parameter's
-        default (`exceptions=Exception`)."""
+        default (`exceptions=Exception`); a method's are those after its receiver, as its
+        calls give them."""
         params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        if cls is not None and params and not is_static(function):
+            params = params[1:]  # `self._make_retry(E)`: `E` is the first one given
         params += [a.arg for a in function.args.kwonlyargs]
         for node in self.returned.get(id(function), ()):
             if isinstance(node.value, ast.Call):

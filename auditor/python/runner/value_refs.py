@@ -17,6 +17,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     getattr_names,
     getattr_read,
+    is_static,
     module_statements,
     own_nodes,
     parameter_defaults,
@@ -76,10 +77,6 @@ def literal_int(node: ast.expr) -> int | None:
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value if abs(node.value) < 10**6 else None
     return None
-
-
-def _is_static(function: Function) -> bool:
-    return any(dotted_name(d) == "staticmethod" for d in function.decorator_list)
 
 
 def _default(node: ast.expr) -> Any:
@@ -274,7 +271,7 @@ class ValueRefs:
         if isinstance(node, Function):
             arguments = node.args
             positional = [*arguments.posonlyargs, *arguments.args]
-            if cls is not None and method and positional and not _is_static(node):
+            if cls is not None and method and positional and not is_static(node):
                 self.receiver = positional[0].arg
                 positional = positional[1:]
             self.params = [a.arg for a in (*positional, *arguments.kwonlyargs)]
