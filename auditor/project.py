@@ -371,25 +371,27 @@ def module_name(path: Path, top: Path | None = None) -> str:
     parts = [path.stem] if path.stem != "__init__" else []
     gap: list[str] = []  # namespace folders, kept if a package folder is above them
     directory = path.parent
+    below = _depth_below(directory, top) if top is not None else 0
     while True:
         if (directory / "__init__.py").is_file():
             parts[:0] = [directory.name, *gap]
             gap = []
-        elif top is not None and _below(directory, top):
+        elif below > 0:
             gap.insert(0, directory.name)
         else:
             break
         if directory.parent == directory:
             break
-        directory = directory.parent
+        directory, below = directory.parent, below - 1
     return ".".join(parts) or path.stem
 
 
-def _below(directory: Path, top: Path) -> bool:
-    """Whether a folder is inside `top` (a real path), not `top` itself, as its real
-    path says (a folder reached through a link in the audited path is inside it)."""
+def _depth_below(directory: Path, top: Path) -> int:
+    """How many folders up from `directory` stay inside `top` (a real path), as the
+    folder's real path says (one reached through a link in the audited path is inside
+    it): 0 for `top` itself or a folder outside it."""
     real = Path(os.path.realpath(directory))
-    return real != top and real.is_relative_to(top)
+    return len(real.relative_to(top).parts) if real.is_relative_to(top) else 0
 
 
 def module_names(paths: Iterable[tuple[Path, Path | None]]) -> dict[Path, str]:

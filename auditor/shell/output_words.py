@@ -13,6 +13,7 @@ import re
 import weakref
 from collections.abc import Callable
 
+from auditor.profiles import default_catalog
 from auditor.shell.commands import SimpleCommand
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_definition
@@ -406,7 +407,6 @@ def _past_parts(script: ShellScript, reader: Node) -> Node | None:
 
 # Commands that keep a part of their input as it is: the lines or fields a copy holds.
 PARTS = frozenset({"head", "tail", "cut", "tr", "sort", "uniq", "fold", "cat"})
-_XARGS_VALUES = frozenset({"-n", "-L", "-d", "-s", "-P", "-E", "-I"})  # options with a value
 
 
 def keeps_part(command: SimpleCommand) -> bool:
@@ -418,12 +418,14 @@ def keeps_part(command: SimpleCommand) -> bool:
     program = command.argv[0] if command.argv else None  # (a wrapper: none after it)
     if program is None or program.rsplit("/", 1)[-1] != "xargs":
         return False
+    wrapper = default_catalog().wrapper_for("xargs")  # its options that take a value
+    takes_value = wrapper.value_options if wrapper is not None else frozenset()
     words = list(command.argv[1:])
     while words and (option := words[0]) is not None and option.startswith("-"):
         words.pop(0)
         if option.startswith(("-a", "--arg-file")):
             return False
-        if option in _XARGS_VALUES:
+        if option in takes_value:
             words = words[1:]
     return not words or words == ["echo"]
 

@@ -121,10 +121,7 @@ class RetryReach:
         if index is None:
             return None
         made = graph["layers"][index]
-        errors = bind_errors(
-            made["errors"], made.get("names", []), loop["bound"], made.get("defaults", {})
-        )
-        return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
+        return {**made, "at": loop["at"], "errors": _made_errors(made, loop["bound"])}
 
     def _iterated(self, module: str, loop: dict[str, Any]) -> dict[str, Any] | None:
         """The layer of a loop over a value (a parameter, an attribute) that holds a
@@ -144,10 +141,7 @@ class RetryReach:
             made = self.graph.summaries[owner].graph["layers"][number]
             # a factory's: a parameter one of its calls leaves out holds its default
             left = {name for o, n, names in held if (o, n) == (owner, number) for name in names}
-            defaults = made.get("defaults", {})
-            taken = {name: defaults[name] for name in left if name in defaults}
-            errors = bind_errors(made["errors"], made.get("names", []), {}, taken)
-            return {**made, "at": loop["at"], "errors": [] if errors is None else errors}
+            return {**made, "at": loop["at"], "errors": _made_errors(made, {}, left)}
         return None
 
     def _retry_object(
@@ -174,8 +168,7 @@ class RetryReach:
                 continue
             made = self.graph.summaries[owner].graph["layers"][index]
             if "names" in made:  # a factory's: its parameters bound by this application
-                names, defaults = made["names"], made.get("defaults", {})
-                errors = bind_errors(made["errors"], names, bound, defaults) or []
+                errors = _made_errors(made, bound)
                 found = found._replace(errors=tuple((str(k), str(v)) for k, v in errors))
             return found._replace(path=path, line=line, column=column + 1)
         return None
@@ -640,6 +633,20 @@ def _runs_given(callee: Any, position: int | str) -> bool:
         dotted, _, name = callee[1].rpartition(".")
         receiver = dotted or None
     return name not in DEFERRED_FAILURES and argument_runner(name, receiver) == position
+
+
+def _made_errors(
+    made: Mapping[str, Any], bound: dict[str, Any], left: Iterable[str] | None = None
+) -> list[list[str]]:
+    """The error tests of a retrying object a factory returns (its layer entry `made`),
+    its class parameters bound to what a call gives them (`bound`), else to their
+    defaults (only those of `left`, the ones the call is known to leave out, if given);
+    none: every failure."""
+    defaults = made.get("defaults", {})
+    if left is not None:
+        defaults = {name: defaults[name] for name in left if name in defaults}
+    errors = bind_errors(made["errors"], made.get("names", []), bound, defaults)
+    return [] if errors is None else errors
 
 
 def left_out(index: int, names: Iterable[str]) -> str:

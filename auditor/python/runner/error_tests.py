@@ -336,9 +336,17 @@ def bound_classes(
     starred = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)), None)
     given = [(str(i), a) for i, a in enumerate(call.args[:starred])]
     for key, value in [*given, *((k.arg, k.value) for k in call.keywords if k.arg)]:
-        names = facts.classes(value) or [NO_CLASS]
-        tests = class_errors(names, blanket).tests
-        bound[key] = None if "?" in names else [[t.kind, t.value] for t in tests]
+        bound[key] = given_classes(value, facts, blanket)
     if starred is not None or any(k.arg is None for k in call.keywords):
         bound[SPREAD] = None  # (`*args`, `**options`: it may give any parameter)
     return bound
+
+
+def given_classes(
+    value: ast.expr, facts: AstFacts, blanket: frozenset[str]
+) -> list[list[str]] | None:
+    """The exception classes an expression given for a class parameter names, as error
+    tests (`bound_classes`); None for classes it cannot read."""
+    names = facts.classes(value) or [NO_CLASS]
+    tests = class_errors(names, blanket).tests
+    return None if "?" in names else [[t.kind, t.value] for t in tests]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import Any, TypeGuard
+from typing import Any
 
 from auditor.python.model.ast_values import (
     Function,
@@ -25,10 +25,11 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     walk,
 )
+from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
 from auditor.python.runner.error_conditions import library_errors
-from auditor.python.runner.error_tests import AstFacts, bound_classes
+from auditor.python.runner.error_tests import AstFacts, bound_classes, given_classes
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, ValueRefs, literal_int, position
@@ -127,7 +128,10 @@ class LibraryLayers:
                     named = {v for k, v in layer["errors"] if k == "param"}
                     defaults = {k: v for k, v in parameter_defaults(function).items() if k in named}
                     if defaults:
-                        layer["defaults"] = self._classes_of(defaults)
+                        facts, blanket = self.ast_facts(), self.blanket
+                        layer["defaults"] = {
+                            k: given_classes(v, facts, blanket) for k, v in defaults.items()
+                        }
                     return index
         return None
 
@@ -284,12 +288,6 @@ class LibraryLayers:
     def _bound_classes(self, call: ast.Call) -> dict[str, list[list[str]] | None]:
         return bound_classes(call, self.ast_facts(), self.blanket)
 
-    def _classes_of(self, values: dict[str, ast.expr]) -> dict[str, list[list[str]] | None]:
-        """The exception classes each expression of `values` names, as `_bound_classes`
-        reads a call's arguments."""
-        keywords = [ast.keyword(arg=name, value=value) for name, value in values.items()]
-        return self._bound_classes(ast.Call(func=ast.Name(id="_"), args=[], keywords=keywords))
-
     def library_of(self, node: ast.expr) -> tuple[Any, ast.Call | None, str] | None:
         call = node if isinstance(node, ast.Call) else None
         dotted = dotted_name(call.func if call else node)
@@ -318,9 +316,11 @@ class LibraryLayers:
                 held = outer.refs(decorator) if decorator.id in outer.locals else []
                 if held and not self._generator(function):
                     return self._held_layer(decorator, held, outer, None)
-            if _on_self(decorator) and outer is not None and cls is not None:
+            on_instance = isinstance(decorator, ast.Attribute) and on_self(decorator)
+            if on_instance and outer is not None and cls is not None:
                 # `@self._retry` on a closure: what the instance holds there
                 # (`self._retry = make_retry(…)`), else a method of the class
+                assert isinstance(decorator, ast.Attribute)
                 method = f"{self.imports.own}.{cls}.{decorator.attr}"
                 held = outer.refs(decorator)
                 if held and not self._generator(function):
@@ -446,12 +446,3 @@ def _attempts(call: ast.Call | None, keyword: str | None) -> int | None:
         if item.arg == "stop" and isinstance(item.value, ast.Call) and item.value.args:
             return literal_int(item.value.args[0])
     return None
-
-
-def _on_self(node: ast.expr) -> TypeGuard[ast.Attribute]:
-    """Whether `node` is an attribute of the instance (`self._retry`)."""
-    return (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id in ("self", "cls")
-    )
