@@ -11,7 +11,7 @@ import functools
 import os
 import posixpath
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -259,6 +259,14 @@ class Auditor:
         return frozenset(posixpath.basename(script) for script in self.project.agent_scripts)
 
     @functools.cached_property
+    def _agent_programs(self) -> Mapping[str, tuple[str, ...]]:
+        """The tree's scripts that run an agent and are named as programs, by name: a
+        script that runs one by its bare name runs it (`run_scripts.program_scripts`)."""
+        from auditor.shell.run_scripts import program_scripts
+
+        return program_scripts(self.project.agent_scripts)
+
+    @functools.cached_property
     def _python_catalog(self) -> AgentCatalog:
         """The profiles Python code is read with: the tree's scripts that run an agent are
         agent programs too (`subprocess.run(["./scripts/run_aider.sh", path])`)."""
@@ -449,6 +457,7 @@ class Auditor:
             sourcers = self.project.sourced_by.get(source.path)
             initial = initial_options(self.project.sourced_by, source.path, own, source.text)
             unit = ShellUnit(source, source.text, parsed, self.catalog, initial)
+            unit.programs = self._agent_programs
             if sourcers is not None:
                 unit.callers, unit.siblings = sourcers.calls, sourcers.siblings
                 unit.callbacks, unit.judged = sourcers.callbacks, sourcers.judged

@@ -18,6 +18,7 @@ nothing calls keeps the options where it is defined.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections import OrderedDict
@@ -600,17 +601,8 @@ class ShellScript:
         no program runaudit knows) whose arguments are an agent's headless run
         (`ns_run_subscription claude -p …`, `caffeinate -i claude -p …`): a wrapper that
         runs them, as every wrapper does, with codes of its own unknown here."""
-        name, index = command.command_name, command.program_index
-        if (
-            index != 0
-            or not name
-            or not _PLAIN_NAME.fullmatch(name)
-            or name in COMMON_COMMANDS
-            or name in self.functions
-            or name in self.summaries
-            or any(name in library.functions for library in self.libraries)
-            or self.catalog.knows_command(name)
-        ):
+        name = command.command_name
+        if command.program_index != 0 or not name or not self._unseen_program(name):
             return command
         at = next(
             (i for i, w in enumerate(command.argv[1:4], 1) if not (w or "-").startswith("-")), 0
@@ -622,6 +614,18 @@ class ShellScript:
             return command
         wrapper = WrapperUse(name, command.argv[1:at], unseen=True)
         return command._replace(program_index=at, wrappers=(wrapper,), agent=agent)
+
+    def _unseen_program(self, name: str) -> bool:
+        """Whether a command's name is a plain program name that the script cannot see:
+        no function of it or of the files it reads, no common or known program."""
+        return not (
+            not _PLAIN_NAME.fullmatch(name)
+            or name in COMMON_COMMANDS
+            or name in self.functions
+            or name in self.summaries
+            or any(name in library.functions for library in self.libraries)
+            or self.catalog.knows_command(name)
+        )
 
     def _project_script(self, command: SimpleCommand) -> ScriptRun | None:
         """The agent whose status a script of the project returns when this one runs it
@@ -648,8 +652,10 @@ class ShellScript:
         """Where the runs of the project script a command runs by its path are kept, once
         that script is walked; None when it names none the tree holds."""
         named = script_word(command, self.parsed.node_text) if self.sourced is not None else None
-        if named is None or self.sourced is None or self.depth >= _MAX_STRING_DEPTH:
+        if self.sourced is None or self.depth >= _MAX_STRING_DEPTH:
             return None
+        if named is None:
+            return self._tree_program_key(command)
         word, value = named
         held = sourced_paths(self.parsed.node_text(word), self.script_dirs, self.path_variables)
         paths = tuple(path for path in held if not path.startswith(NEAREST))
@@ -673,13 +679,34 @@ class ShellScript:
             return found[0]
         if len(paths) != 1 or is_pattern(paths[0]):
             return None
-        path = posixpath.normpath(paths[0])
+        return self._run_path(posixpath.normpath(paths[0]), word)
+
+    def _tree_program_key(self, command: SimpleCommand) -> Path | None:
+        """Where the runs of the tree's script a command runs by its bare name are kept: a
+        program on the PATH named as a script of the tree that runs an agent is (`agent
+        run …` for `workers/claude/agent`, installed there by its Dockerfile or setup),
+        when the script sees no other program of that name; the first such script in
+        path order."""
+        assert self.sourced is not None
+        name = command.command_name
+        displays = self.sourced.programs.get(name or "", ()) if name else ()
+        if not displays or command.program_index != 0 or not self._unseen_program(name or ""):
+            return None
+        here = self.sourced.current.parent
+        return self._run_path(os.path.relpath(os.path.realpath(displays[0]), here), None)
+
+    def _run_path(self, path: str, word: Node | None) -> Path | None:
+        """Where the runs of the project script at `path` (from the file being walked) are
+        kept, once it is walked; None when the tree holds none there. `word`: the word
+        that names it, when written in the script."""
+        assert self.sourced is not None
+        runs = self.sourced.runs
         real = self.sourced.real(path)
         if real in runs:
             return real
         runs[real] = None  # a script that runs itself stops here
         found = self.sourced.read(path)
-        if found is None and self._climbs(word, path):
+        if found is None and word is not None and self._climbs(word, path):
             found = self.sourced.search_roots(path)
         if found is None and path.startswith(("/", "../")):
             found = self.sourced.tree_copy(path)  # also a checkout beside this one

@@ -11,7 +11,7 @@ every rule: piped into `tee` it is RA101, re-run in a loop RA301/RA302.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple, Protocol
 
 from auditor.profiles import AgentProfile
@@ -68,6 +68,18 @@ def script_word(
     if "/" not in named and not named.endswith(SCRIPT_SUFFIXES):
         return None
     return node, value
+
+
+def program_scripts(paths: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The scripts among `paths` (display paths of the tree's scripts that run an agent)
+    named as a program is, with no suffix (`workers/claude/agent`, which a Dockerfile
+    copies onto the PATH as `agent`), by their file names, each name's in path order."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(paths):
+        name = posixpath.basename(path)
+        if "." not in name:
+            found.setdefault(name, []).append(path)
+    return {name: tuple(held) for name, held in found.items()}
 
 
 def script_run(script: RunModel, path: str) -> ScriptRun | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,6 +92,8 @@ class ShellUnit:
         self.callbacks: tuple[Callback, ...] = ()
         # its functions whose output they examine at every call (`Sourcers.judged`)
         self.judged: tuple[str, ...] = ()
+        # the tree's scripts a bare command may run (`SourcedFiles.programs`)
+        self.programs: Mapping[str, tuple[str, ...]] = {}
 
     def place(
         self, origin: Path, tree_root: Path | None, max_size: int, search: tuple[Path, ...] = ()
@@ -111,6 +113,8 @@ class ShellUnit:
             from auditor.shell.model import ShellScript
 
             sourced = SourcedFiles(*self._place) if self._place is not None else None
+            if sourced is not None:
+                sourced.programs = self.programs
             self._script = ShellScript.walk(
                 self.parsed,
                 self.catalog,
