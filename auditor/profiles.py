@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from auditor.unit import OPAQUE_WORD
 from rules import builtin_data
 
 # The default of every code table: read-only by its type, and (unlike a mapping proxy)
@@ -221,12 +222,17 @@ NO_SCRIPTS: Mapping[str, tuple[str, ...]] = {}
 
 def names_script(program: str, scripts: Iterable[str]) -> bool:
     """Whether a program path names one of `scripts` (paths): its last two parts are the
-    script's (one, for a bare name)."""
+    script's (one, for a bare name); a folder known only at run time (`Path(__file__).parent
+    / "run.sh"`, an opaque part) stands for any."""
     parts = [p for p in program.replace(os.sep, "/").split("/") if p and p != "."]
     for script in scripts:
         theirs = script.split("/")
         shared = min(len(parts), len(theirs), 2)
-        if shared and parts[-shared:] == theirs[-shared:]:
+        pairs = zip(parts[-shared:], theirs[-shared:], strict=True) if shared else ()
+        if shared and all(
+            mine == their or (OPAQUE_WORD in mine and index < shared - 1)
+            for index, (mine, their) in enumerate(pairs)
+        ):
             return True
     return False
 

@@ -69,28 +69,6 @@ _TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert, ast.UnaryOp, ast.BoolOp)
 _BUDGET = 256  # values visited before the output counts as examined
 
 
-def _only_keeps(test: ast.If) -> bool:
-    """Whether an `if` without an `else` only shows or stores something (`if
-    r.stderr: with open(err_path, "w") as f: f.write(r.stderr)`): its test decides
-    whether there is anything to keep, not how the run went."""
-
-    def keeps(statement: ast.stmt) -> bool:
-        if isinstance(statement, ast.With):
-            opened = all(
-                isinstance(item.context_expr, ast.Call)
-                and dotted_name(item.context_expr.func) == "open"
-                for item in statement.items
-            )
-            return opened and all(keeps(inner) for inner in statement.body)
-        call = statement.value if isinstance(statement, ast.Expr) else None
-        if not isinstance(call, ast.Call):
-            return False
-        method = call.func.attr if isinstance(call.func, ast.Attribute) else None
-        return shows(call) or (method or dotted_name(call.func) or "") in _RELAYS
-
-    return not test.orelse and all(keeps(statement) for statement in test.body)
-
-
 # What an expression holds of the output (`_Value.kind`):
 _WHOLE = "whole"  # the output, in some form
 _HELD = "held"  # a container holding it, or its serialised text: testing that tests nothing
@@ -136,9 +114,59 @@ class OutputUses:
             if item in seen:
                 continue
             seen.add(item)
-            if len(seen) > _BUDGET or self._examines(item, work, emptiness):
+            if len(seen) > _BUDGET:
+                return True
+            if self._examines(item, work, emptiness) and not self._shown_test(item.node):
                 return True
         return False
+
+    def _shown_test(self, node: ast.AST) -> bool:
+        """Whether `node` is in the test of an `if` that only shows or keeps something
+        (`if out: f.write(out)`, `if stdout and len(stdout) > 0: log.info(first line)`):
+        the test decides whether there is anything to show, not how the run went."""
+        parent = self.module.parent(node)
+        while isinstance(parent, ast.expr):
+            node, parent = parent, self.module.parent(parent)
+        return isinstance(parent, ast.If) and node is parent.test and self._only_shows(parent)
+
+    def _only_shows(self, test: ast.If) -> bool:
+        """Whether an `if` without an `else` only shows or stores something: its body
+        calls only what shows or relays text (`log.info(…)`, `f.write(…)`, in `with
+        open(…)`), and binds only names read in it alone, to pieces of text (`first =
+        out.split("\\n")[0]`)."""
+        scope = self.module.scope_of(test)
+        inside = {id(node) for statement in test.body for node in ast.walk(statement)}
+
+        def local_text(statement: ast.Assign) -> bool:
+            names = [t.id for t in statement.targets if isinstance(t, ast.Name)]
+            calls = [n for n in ast.walk(statement.value) if isinstance(n, ast.Call)]
+            return (
+                len(names) == len(statement.targets)
+                and all(_transform(call) for call in calls)
+                and all(
+                    id(read) in inside
+                    for name in names
+                    for read in self.index.reads.get((scope, name), [])
+                )
+            )
+
+        def keeps(statement: ast.stmt) -> bool:
+            if isinstance(statement, ast.With):
+                opened = all(
+                    isinstance(item.context_expr, ast.Call)
+                    and dotted_name(item.context_expr.func) == "open"
+                    for item in statement.items
+                )
+                return opened and all(keeps(inner) for inner in statement.body)
+            if isinstance(statement, ast.Assign):
+                return local_text(statement)
+            call = statement.value if isinstance(statement, ast.Expr) else None
+            if not isinstance(call, ast.Call):
+                return False
+            method = call.func.attr if isinstance(call.func, ast.Attribute) else None
+            return shows(call) or (method or dotted_name(call.func) or "") in _RELAYS
+
+        return not test.orelse and all(keeps(statement) for statement in test.body)
 
     def _examines(self, item: _Value, work: list[_Value], emptiness: bool) -> bool:
         """Whether the place the value is used examines it; the values it is carried on
@@ -159,7 +187,7 @@ class OutputUses:
         if isinstance(parent, _CONTAINERS) or _dict_value(parent, node):
             work.append(_Value(parent, _HELD))
             return False
-        if isinstance(parent, ast.IfExp) and node is not parent.test:
+        if isinstance(parent, ast.IfExp):  # (its test too: what the value chosen is used for)
             work.append(_Value(parent, kind))
             return False
         if isinstance(parent, ast.Subscript) and node is parent.value:
@@ -193,8 +221,6 @@ class OutputUses:
             callers = calls_of(self.module, scope) if isinstance(scope, Function) else []
             work += (_Value(call, kind) for call in callers)
             return not callers  # handed to code outside the module, which may examine it
-        if isinstance(parent, ast.If) and node is parent.test and _only_keeps(parent):
-            return False  # `if out: f.write(out)`: whether there is any to save
         if isinstance(parent, _TESTS):
             # a test of a container that holds it tests the container (`if payload:`); a
             # test of its truth (`if out:`) judges the run where a failed run prints
@@ -312,6 +338,8 @@ class OutputUses:
         """Whether the output's length is tested for its being empty (`len(out) == 0`, `if
         len(out):`), not measured to cut it short (`if len(out) > 3800`)."""
         parent = self.module.parent(length)
+        if isinstance(parent, ast.IfExp) and length is not parent.test:
+            return False  # (`len(out) if out else 0`: the value chosen, not the test)
         if not isinstance(parent, ast.Compare):
             return isinstance(parent, _TESTS)
         bounds = [side for side in (parent.left, *parent.comparators) if side is not length]
@@ -343,6 +371,13 @@ class OutputUses:
             if reached:
                 work.append(_Value(read, kind))
         return True
+
+
+def _transform(call: ast.Call) -> bool:
+    """Whether a call gives text back in another form (`out.split("\\n")`, `len(out)`)."""
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr in _TRANSFORMS
+    return dotted_name(call.func) in ("len", "str")
 
 
 def _made_empty(value: ast.AST | None) -> bool:
