@@ -286,6 +286,50 @@ def handler_errors(
     return named
 
 
+def reaching_errors(
+    handler: ast.ExceptHandler, calls: list[ast.Call], facts: AstFacts, caught: RetriedErrors
+) -> RetriedErrors:
+    """What an `except` clause retries by making its `try`'s calls again (`except E as e:
+    if "does not support tools" in str(e): return create(**kw)`): the failures that pass
+    the `if` tests on the way to one of `calls`; the classes it catches where a way to
+    one tests nothing of the exception (`caught`). `calls`: the `try`'s, made again as
+    written."""
+    if not handler.name:
+        return caught
+    walk, wanted, ways = _Walk(facts), {ast.dump(call) for call in calls}, []
+
+    def reaches(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Call) and ast.dump(n) in wanted for n in ast.walk(node))
+
+    def visit(statements: list[ast.stmt], path: _Path, found: list[Conjunction]) -> None:
+        for statement in statements:
+            if isinstance(statement, ast.If):
+                if reaches(statement.test):
+                    ways.extend(found)
+                for holds, body in ((True, statement.body), (False, statement.orelse)):
+                    tests = walk.condition(statement.test, path.names, holds)
+                    inner = [f | t for f in found for t in tests if consistent(f | t)]
+                    visit(body, path, inner)
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                if reaches(statement.value):
+                    ways.extend(found)
+                path = walk.assigned(statement.targets[0], statement.value, path)
+            elif bodies := [v for v in _BODIES if isinstance(getattr(statement, v, None), list)]:
+                for field in bodies:
+                    visit(getattr(statement, field), path, found)
+            elif reaches(statement):
+                ways.extend(found)
+
+    visit(handler.body, _start(handler.name), [frozenset()])
+    named = _named(ways) if ways else None
+    caught_transport = caught.tests and all(is_transport(t.value) for t in caught.tests)
+    return caught if named is None or caught_transport else named
+
+
+# the statement lists of a compound statement other than an `if` (`with`, `for`, `try`)
+_BODIES = ("body", "orelse", "finalbody")
+
+
 def predicate_errors(node: ast.expr, facts: AstFacts, *, giveup: bool = False) -> RetriedErrors:
     """What a retry library's predicate retries: tenacity's `retry=`, retrying's
     `retry_on_exception=`, or (`giveup=True`) what backoff's `giveup=` leaves."""

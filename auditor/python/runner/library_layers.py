@@ -29,7 +29,12 @@ from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
 from auditor.python.runner.error_conditions import library_errors
-from auditor.python.runner.error_tests import AstFacts, bound_classes, given_classes
+from auditor.python.runner.error_tests import (
+    AstFacts,
+    RetriedErrors,
+    bound_classes,
+    given_classes,
+)
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, ValueRefs, literal_int, position
@@ -298,8 +303,7 @@ class LibraryLayers:
         return None if library is None else (library, call, qualified)
 
     def _library_errors(self, library: Any, call: ast.Call | None) -> list[list[str]]:
-        errors = library_errors(library, call, self.ast_facts(), self.blanket)
-        return [[test.kind, test.value] for test in errors.tests]
+        return layer_pairs(library_errors(library, call, self.ast_facts(), self.blanket))
 
     def decorator_layer(
         self, function: Function, cls: str | None, facts: FunctionFacts | None = None
@@ -446,3 +450,8 @@ def _attempts(call: ast.Call | None, keyword: str | None) -> int | None:
         if item.arg == "stop" and isinstance(item.value, ast.Call) and item.value.args:
             return literal_int(item.value.args[0])
     return None
+
+
+def layer_pairs(errors: RetriedErrors) -> list[list[str]]:
+    """A layer's error tests as layers keep them: `[kind, value]` pairs."""
+    return [[test.kind, test.value] for test in errors.tests]

@@ -20,10 +20,10 @@ from auditor.python.model.ast_values import (
 )
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.imports import Imports
-from auditor.python.runner.error_conditions import handler_errors
-from auditor.python.runner.error_tests import ErrorTest, class_errors
+from auditor.python.runner.error_conditions import handler_errors, reaching_errors
+from auditor.python.runner.error_tests import ErrorTest, RetriedErrors, class_errors, union
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
-from auditor.python.runner.library_layers import LibraryLayers
+from auditor.python.runner.library_layers import LibraryLayers, layer_pairs
 from auditor.python.runner.loop_parts import (
     delay_schedule,
     leaves_after,
@@ -129,7 +129,7 @@ class LoopLayers(LibraryLayers):
                     continue
                 narrows = (t.kind != "class" or is_transport(t.value) for t in going.tests)
                 if not going.every and any(narrows):
-                    narrowed += [[t.kind, t.value] for t in going.tests]
+                    narrowed += layer_pairs(going)
                 else:
                     names += self._handler_classes(handler, function) or ["?"]
             if names or narrowed:
@@ -204,7 +204,10 @@ class LoopLayers(LibraryLayers):
             again = [h for h in candidate.handlers if _calls_itself(h, node)]
             if again:
                 layer = self.add_layer(
-                    candidate, "retry by recursion", None, self._caught(again, function)
+                    candidate,
+                    "retry by recursion",
+                    None,
+                    layer_pairs(self._caught(again, function)),
                 )
                 function.retry_tries[id(candidate)] = layer
                 continue
@@ -213,15 +216,21 @@ class LoopLayers(LibraryLayers):
             repeating = {id(h): _repeated_calls(h, candidate) for h in candidate.handlers}
             handlers = [h for h in candidate.handlers if repeating[id(h)]]
             if handlers:
-                errors = self._caught(handlers, function)
-                layer = self.add_layer(candidate, "retry in `except`", 2, errors)
+                facts = self.ast_facts()
+                reached = union(
+                    [
+                        reaching_errors(h, repeating[id(h)], facts, self._caught([h], function))
+                        for h in handlers
+                    ]
+                )
+                layer = self.add_layer(candidate, "retry in `except`", 2, layer_pairs(reached))
                 for handler in handlers:
                     function.retry_calls.update((id(c), layer) for c in repeating[id(handler)])
 
-    def _caught(self, handlers: list[ast.ExceptHandler], function: FunctionFacts) -> list[Any]:
-        """The error tests of the classes some `except` clauses catch, as layers keep them."""
+    def _caught(self, handlers: list[ast.ExceptHandler], function: FunctionFacts) -> RetriedErrors:
+        """The error tests of the classes some `except` clauses catch."""
         names = [n for h in handlers for n in self._handler_classes(h, function)]
-        return [[t.kind, t.value] for t in class_errors(names, self.blanket).tests]
+        return class_errors(names, self.blanket)
 
     def _handler_classes(self, handler: ast.ExceptHandler, function: FunctionFacts) -> list[str]:
         """The classes an `except` catches: names, tuples, and a tuple given as a module
