@@ -71,6 +71,10 @@ class _Item(NamedTuple):
 
     node: ast.expr
     held: bool  # a container whose items are the value (`clients`, `{"a": value}`)
+    # the class of the instance `self` is where the value goes, when the value is what
+    # that class's override returned to a call on `self` (`self._client =
+    # self.setup_client()` in a base, for the subclass whose `setup_client` made it)
+    instance: ast.ClassDef | None = None
 
 
 def simple_string(module: PythonModule, node: ast.AST) -> bool:
@@ -237,11 +241,15 @@ class ValueFlow:
                         if key in stored:
                             continue
                         stored.add(key)
-                    work.extend(self._stored(target, item.held, exported))
+                    work.extend(self._stored(target, item, exported))
             elif isinstance(parent, ast.Return) and parent.value is node:
                 function = self.module.scope_of(parent)
                 if isinstance(function, Function):
-                    work.extend(_Item(call, item.held) for call in self.calls_of(function))
+                    owner = method_owner(self.module, function)
+                    work.extend(
+                        _Item(call, item.held, owner if _on_self(call) else None)
+                        for call in self.calls_of(function)
+                    )
                     top = method_owner(self.module, function) is None
                     if top and self._definition_scope(function) is self.module.tree:
                         exported.append(function.name)
@@ -321,21 +329,25 @@ class ValueFlow:
                 return node
             node = parent
 
-    def _stored(self, target: ast.expr, held: bool, exported: list[str]) -> list[_Item]:
-        """Where a value assigned to `target` is read back."""
+    def _stored(self, target: ast.expr, item: _Item, exported: list[str]) -> list[_Item]:
+        """Where a value (`item`) assigned to `target` is read back: an attribute of `self`
+        in the methods of the classes whose instances may be the one it is stored on."""
+        held, instance = item.held, item.instance
         if isinstance(target, ast.Subscript) and not held:
-            return self._stored(target.value, True, exported)  # `clients[key] = value`
+            return self._stored(target.value, item._replace(held=True), exported)  # `d[k] = v`
         if isinstance(target, ast.Name):
             scope = self._scope(target)
             if scope is self.module.tree:
                 exported.append(target.id)
-            return [_Item(name, held) for name in self._reads(target.id, scope)]
+                instance = None  # (read in any class's methods)
+            return [_Item(name, held, instance) for name in self._reads(target.id, scope)]
         if isinstance(target, ast.Attribute) and on_self(target):
-            owner = class_of(self.module, target)
+            owner, family = class_of(self.module, target), self._family
             return [
-                _Item(attribute, held)
+                _Item(attribute, held, instance)
                 for attribute in self._self_attributes.get(target.attr, ())
-                if self._family.share_instances(owner, class_of(self.module, attribute))
+                if family.share_instances(owner, reader := class_of(self.module, attribute))
+                and (instance is None or family.share_instances(instance, reader))
             ]
         return []
 
@@ -460,6 +472,17 @@ class ValueFlow:
             param = ordered[index] if index < len(ordered) else None
         if param is not None:
             yield from self._reads(param.arg, function)
+
+
+def _on_self(node: ast.expr) -> bool:
+    """Whether an expression calls or reads a method on `self`/`cls` (`self.make()`, a
+    property's `self.client`)."""
+    func = node.func if isinstance(node, ast.Call) else node
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id in ("self", "cls")
+    )
 
 
 def _inside(function: _Function, child: ast.AST) -> bool:
