@@ -92,8 +92,6 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     use = status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated)
     if unread_store(use, unit.script.read_names()):
         use = None  # `|| rc=$?` with `rc` never read: the status decides nothing
-    elif use is not None and use.function and not unit.script.function_status_used(use.function):
-        use = None  # its function's status, which every call of it discards
     if use is None and read is None:
         return None
     frozen = frozenset(read) if read is not None else None

@@ -103,7 +103,7 @@ from auditor.shell.run_scripts import (
 )
 from auditor.shell.source_sets import is_pattern, sourced_paths, variable_tail
 from auditor.shell.stages import Pipeline, StageReader
-from auditor.shell.status import StatusUse, discarded_by, in_condition, status_use
+from auditor.shell.status import StatusUse, in_condition
 from auditor.shell.words import (
     ALTERNATIVES_SUFFIX,
     Env,
@@ -179,10 +179,6 @@ class ShellScript:
         # its functions whose output the scripts sourcing it examine at every call
         # (`Sourcers.judged`): a run whose output is theirs is judged there
         self.judged_by_callers: frozenset[str] = frozenset()
-        # its functions the scripts that source it call (`CallSite`), and whether some call
-        # of each of its functions uses the function's status (`function_status_used`)
-        self.called_outside: frozenset[str] = frozenset()
-        self._status_used: dict[str, bool] = {}
         self._path_set_at: dict[str, Node] = {}  # the assignment that set each one last
         # Values read from sourced files that are not command words, with the variable
         # that held each: messages name the variable instead (a `.env` holds secrets).
@@ -298,7 +294,6 @@ class ShellScript:
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
         }
-        script.called_outside = frozenset(name for name, *_ in callers)
         outside = called_with(callers, script.functions, end)
         script.called_errexit_outside = frozenset(n for n, o in outside.items() if o.errexit)
         script._walk_called_functions(outside)
@@ -1154,28 +1149,6 @@ class ShellScript:
             or (command.command_name == "exit" and command.argv[1:2] != ("0",))
             for command in self.commands
         )
-
-    def function_status_used(self, name: str) -> bool:
-        """Whether the exit status of the function `name` may reach something: false when
-        every call of it throws the status away (`out=$(run_agent … | tee log) || true`),
-        itself or as the last command of a function whose status is thrown away in turn;
-        true when a call of it may be out of sight (none in this text, or one by a script
-        that sources it)."""
-        if name in self._status_used:
-            return self._status_used[name]
-        self._status_used[name] = True  # (a function that calls itself: taken as used)
-        calls = {c.node.id: c.node for c in self.commands if c.command_name == name}
-        used = name in self.called_outside or not calls
-        for node in calls.values():
-            if used:
-                break
-            statement = node.parent if node.parent and node.parent.type == "pipeline" else node
-            if discarded_by(statement) is not None:
-                continue
-            use = status_use(node, self.options_at(node), self)
-            used = use is None or use.function is None or self.function_status_used(use.function)
-        self._status_used[name] = used
-        return used
 
     def may_run_agent(self) -> bool:
         """Whether running the script may run an agent: a command of it does, or a

@@ -46,9 +46,6 @@ class StatusUse(NamedTuple):
     store: Node | None = None
     # the run stops or goes on by it (errexit, `a && b`): no code of the runner tests it
     ends: bool = False
-    # the function whose status it becomes, as its last command: used only where a call
-    # of that function uses that (`ShellScript.function_status_used`)
-    function: str | None = None
 
 
 def _text(node: Node) -> str:
@@ -534,7 +531,7 @@ def status_use(
         if holder is not None and holder.type == "function_definition":
             name = holder.child_by_field_name("name")
             label = _text(name) if name is not None else "?"
-            return StatusUse(f"it is the last command of function `{label}`", function=label)
+            return StatusUse(f"it is the last command of function `{label}`")
         outer = status_use(parent, options, context)
         if outer is not None:
             return outer

@@ -34,10 +34,7 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     The status is used under errexit (`set -e`), in an `if`/`elif`/`while`/
     `until` condition, as an operand of `&&`/`||` (but not `|| true`), when
     negated with `!`, when the next command reads `$?`, as the last command
-    of the script or of a function (unless every call of that function throws
-    its status away: `out=$(run_agent … | tee log) || true`, where the lost
-    status is the caller's to report), and in `x=$(a | b)` whose status is
-    used.
+    of the script or of a function, and in `x=$(a | b)` whose status is used.
 
     Severity, by what the masked stage is:
     - **error**: an agent run (`gptme …`, `claude -p …`; a `--version` or
