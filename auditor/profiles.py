@@ -223,14 +223,15 @@ NO_SCRIPTS: Mapping[str, tuple[str, ...]] = {}
 def names_script(program: str, scripts: Iterable[str]) -> bool:
     """Whether a program path names one of `scripts` (paths): its last two parts are the
     script's (one, for a bare name); a folder known only at run time (`Path(__file__).parent
-    / "run.sh"`, an opaque part) stands for any."""
+    / "run.sh"`, an opaque part) stands for the folder of the only script of that name."""
     parts = [p for p in program.replace(os.sep, "/").split("/") if p and p != "."]
-    for script in scripts:
+    held = list(scripts)
+    for script in held:
         theirs = script.split("/")
         shared = min(len(parts), len(theirs), 2)
         pairs = zip(parts[-shared:], theirs[-shared:], strict=True) if shared else ()
         if shared and all(
-            mine == their or (OPAQUE_WORD in mine and index < shared - 1)
+            mine == their or (mine == OPAQUE_WORD and index < shared - 1 and len(held) == 1)
             for index, (mine, their) in enumerate(pairs)
         ):
             return True

@@ -685,12 +685,17 @@ class ShellScript:
         """Where the runs of the tree's script a command runs by its bare name are kept: a
         program on the PATH named as a script of the tree that runs an agent is (`agent
         run …` for `workers/claude/agent`, installed there by its Dockerfile or setup),
-        when the script sees no other program of that name; the first such script in
-        path order."""
+        when the script sees no other program of that name, nor defines a function of it
+        anywhere in its text (before or after this call); the first such script in path
+        order."""
         assert self.sourced is not None
-        name = command.command_name
-        displays = self.sourced.programs.get(name or "", ()) if name else ()
-        if not displays or command.program_index != 0 or not self._unseen_program(name or ""):
+        name = command.command_name or ""
+        displays = self.sourced.programs.get(name, ())
+        if not displays or command.program_index != 0 or not self._unseen_program(name):
+            return None
+        written = re.escape(name)
+        defined = rf"(?m)(?:^|[;&|{{(\s])(?:function\s+{written}\b|{written}\s*\(\s*\))"
+        if re.search(defined, self.parsed.text):
             return None
         here = self.sourced.current.parent
         return self._run_path(os.path.relpath(os.path.realpath(displays[0]), here), None)

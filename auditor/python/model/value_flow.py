@@ -198,7 +198,8 @@ class ValueFlow:
         called: list[ast.Call] = []
         passed: list[ast.Call] = []
         seen: set[_Item] = set()
-        stored: set[tuple[str, int, bool]] = set()  # names whose reads are queued
+        # names whose reads are queued, by what the value is there
+        stored: set[tuple[str, int, bool, ast.ClassDef | None]] = set()
         work = [_Item(value, False)]
         while work:
             item = work.pop()
@@ -237,7 +238,7 @@ class ValueFlow:
                 targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
                 for target in targets:
                     if isinstance(target, ast.Name):  # its reads are the same every time
-                        key = (target.id, id(self._scope(target)), item.held)
+                        key = (target.id, id(self._scope(target)), item.held, item.instance)
                         if key in stored:
                             continue
                         stored.add(key)
@@ -245,12 +246,19 @@ class ValueFlow:
             elif isinstance(parent, ast.Return) and parent.value is node:
                 function = self.module.scope_of(parent)
                 if isinstance(function, Function):
+                    # (a value already of an override's class stays of it: a property of
+                    # the base that returns it is the same instance's)
                     owner = method_owner(self.module, function)
+                    instance = item.instance or owner
+                    family = self._family
                     work.extend(
-                        _Item(call, item.held, owner if _on_self(call) else None)
+                        _Item(call, item.held, instance if on else None)
                         for call in self.calls_of(function)
+                        if not (on := _on_self(call))
+                        or instance is None
+                        or family.share_instances(instance, class_of(self.module, call))
                     )
-                    top = method_owner(self.module, function) is None
+                    top = owner is None
                     if top and self._definition_scope(function) is self.module.tree:
                         exported.append(function.name)
             elif isinstance(parent, ast.Call) and any(a is node for a in parent.args):
@@ -478,11 +486,7 @@ def _on_self(node: ast.expr) -> bool:
     """Whether an expression calls or reads a method on `self`/`cls` (`self.make()`, a
     property's `self.client`)."""
     func = node.func if isinstance(node, ast.Call) else node
-    return (
-        isinstance(func, ast.Attribute)
-        and isinstance(func.value, ast.Name)
-        and func.value.id in ("self", "cls")
-    )
+    return isinstance(func, ast.Attribute) and on_self(func)
 
 
 def _inside(function: _Function, child: ast.AST) -> bool:

@@ -303,13 +303,16 @@ def reaching_errors(
 
     def visit(statements: list[ast.stmt], path: _Path, found: list[Conjunction]) -> None:
         for statement in statements:
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                continue  # (defined here, run elsewhere)
             if isinstance(statement, ast.If):
                 if reaches(statement.test):
                     ways.extend(found)
                 for holds, body in ((True, statement.body), (False, statement.orelse)):
                     tests = walk.condition(statement.test, path.names, holds)
                     inner = [f | t for f in found for t in tests if consistent(f | t)]
-                    visit(body, path, inner)
+                    # (past a bound, the ways are those of a clause that tests nothing)
+                    visit(body, path, inner if len(inner) <= _MAX_WAYS else [frozenset()])
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 if reaches(statement.value):
                     ways.extend(found)
@@ -328,6 +331,7 @@ def reaching_errors(
 
 # the statement lists of a compound statement other than an `if` (`with`, `for`, `try`)
 _BODIES = ("body", "orelse", "finalbody")
+_MAX_WAYS = 64  # conjunctions kept on the way to a call through nested `if`s
 
 
 def predicate_errors(node: ast.expr, facts: AstFacts, *, giveup: bool = False) -> RetriedErrors:

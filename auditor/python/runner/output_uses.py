@@ -116,14 +116,15 @@ class OutputUses:
             seen.add(item)
             if len(seen) > _BUDGET:
                 return True
-            if self._examines(item, work, emptiness) and not self._shown_test(item.node):
+            if self._examines(item, work, emptiness):
                 return True
         return False
 
     def _shown_test(self, node: ast.AST) -> bool:
-        """Whether `node` is in the test of an `if` that only shows or keeps something
-        (`if out: f.write(out)`, `if stdout and len(stdout) > 0: log.info(first line)`):
-        the test decides whether there is anything to show, not how the run went."""
+        """Whether the emptiness test `node` is in the test of an `if` that only shows or
+        keeps something (`if out: f.write(out)`, `if stdout and len(stdout) > 0:
+        log.info(first line)`): it decides whether there is anything to show, not how
+        the run went."""
         parent = self.module.parent(node)
         while isinstance(parent, ast.expr):
             node, parent = parent, self.module.parent(parent)
@@ -187,7 +188,8 @@ class OutputUses:
         if isinstance(parent, _CONTAINERS) or _dict_value(parent, node):
             work.append(_Value(parent, _HELD))
             return False
-        if isinstance(parent, ast.IfExp):  # (its test too: what the value chosen is used for)
+        if isinstance(parent, ast.IfExp) and (node is not parent.test or _chosen(parent, node)):
+            # (its test too, where a value chosen is the output: `len(out) if out else 0`)
             work.append(_Value(parent, kind))
             return False
         if isinstance(parent, ast.Subscript) and node is parent.value:
@@ -225,7 +227,7 @@ class OutputUses:
             # a test of a container that holds it tests the container (`if payload:`); a
             # test of its truth (`if out:`) judges the run where a failed run prints
             # nothing, not a line's (a blank one) or an event field's
-            return emptiness and kind == _WHOLE
+            return emptiness and kind == _WHOLE and not self._shown_test(node)
         return True
 
     def _stream_read(self, node: ast.AST, parent: ast.AST, work: list[_Value]) -> bool:
@@ -289,7 +291,8 @@ class OutputUses:
         # (`(out_dir / "log.txt").write_text(out)`: a method of a value, not a name)
         last = call.func.attr if isinstance(call.func, ast.Attribute) else name
         if name == "len":
-            return emptiness and kind == _WHOLE and self._emptiness_test(call)
+            tested = emptiness and kind == _WHOLE and self._emptiness_test(call)
+            return tested and not self._shown_test(call)
         if shows(call) or last in _RELAYS:
             return False
         if name in _PARSERS and kind in (_LINE, _EVENT):
@@ -371,6 +374,15 @@ class OutputUses:
             if reached:
                 work.append(_Value(read, kind))
         return True
+
+
+def _chosen(choice: ast.IfExp, tested: ast.AST) -> bool:
+    """Whether a branch of a conditional expression whose test is the output holds the
+    output too (`len(out) if out else 0`): its value is the output's, not a verdict
+    (`"done" if out else "failed"`)."""
+    written = ast.dump(tested)
+    branches = (*ast.walk(choice.body), *ast.walk(choice.orelse))
+    return any(type(n) is type(tested) and ast.dump(n) == written for n in branches)
 
 
 def _transform(call: ast.Call) -> bool:
