@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 log = logging.getLogger(__name__)
-SCRIPT = Path(__file__).parent / "run_review.sh"
+SCRIPT = Path(__file__).parent / "run_judged_review.sh"
 
 
 class ReviewFailedError(RuntimeError):
