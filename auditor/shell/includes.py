@@ -343,7 +343,7 @@ class SourcedFiles:
         # whether running each of them runs an agent at all (its status the agent's or its
         # own verdict), by its real path
         self.agent_scripts: dict[Path, bool] = {}
-        # the tree's scripts that run an agent and are named as a program is, their display
+        # the tree's scripts that run an agent and are named as a program is, their real
         # paths by file name (`run_scripts.program_scripts`): a bare command may run one
         self.programs: Mapping[str, tuple[str, ...]] = {}
 

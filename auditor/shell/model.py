@@ -172,6 +172,7 @@ class ShellScript:
         self.depth = 0  # how deep in strings run as shell (`bash -c`, `eval`) this text is
         self._strings: dict[str, tuple[AgentProfile, str, bool] | None] = {}
         self._scripts_run: dict[int, Path] = {}  # a command's node id -> the script it runs
+        self._defined_names: frozenset[str] | None = None  # every function its text defines
         # variables holding a folder, by name: relative to the script's ("" for its own)
         self.script_dirs: dict[str, str] = {}
         # variables holding the paths of files to source (`source_sets`), by name
@@ -690,15 +691,18 @@ class ShellScript:
         order."""
         assert self.sourced is not None
         name = command.command_name or ""
-        displays = self.sourced.programs.get(name, ())
-        if not displays or command.program_index != 0 or not self._unseen_program(name):
+        paths = self.sourced.programs.get(name, ())
+        if not paths or command.program_index != 0 or not self._unseen_program(name):
             return None
-        written = re.escape(name)
-        defined = rf"(?m)(?:^|[;&|{{(\s])(?:function\s+{written}\b|{written}\s*\(\s*\))"
-        if re.search(defined, self.parsed.text):
+        if self._defined_names is None:  # (read once, and only for such a name)
+            self._defined_names = frozenset(
+                self.parsed.node_text(node.child_by_field_name("name") or node)
+                for node in descendants(self.parsed.root)
+                if node.type == "function_definition"
+            )
+        if name in self._defined_names:
             return None
-        here = self.sourced.current.parent
-        return self._run_path(os.path.relpath(os.path.realpath(displays[0]), here), None)
+        return self._run_path(os.path.relpath(paths[0], self.sourced.current.parent), None)
 
     def _run_path(self, path: str, word: Node | None) -> Path | None:
         """Where the runs of the project script at `path` (from the file being walked) are

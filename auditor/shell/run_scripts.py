@@ -10,6 +10,7 @@ every rule: piped into `tee` it is RA101, re-run in a loop RA301/RA302.
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple, Protocol
@@ -73,12 +74,13 @@ def script_word(
 def program_scripts(paths: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """The scripts among `paths` (display paths of the tree's scripts that run an agent)
     named as a program is, with no suffix (`workers/claude/agent`, which a Dockerfile
-    copies onto the PATH as `agent`), by their file names, each name's in path order."""
+    copies onto the PATH as `agent`), by their file names: their real paths, each name's
+    in path order (found once per run)."""
     found: dict[str, list[str]] = {}
     for path in sorted(paths):
         name = posixpath.basename(path)
         if "." not in name:
-            found.setdefault(name, []).append(path)
+            found.setdefault(name, []).append(os.path.realpath(path))
     return {name: tuple(held) for name, held in found.items()}
 
 

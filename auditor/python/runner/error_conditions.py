@@ -279,11 +279,14 @@ def handler_errors(
     going_on = [p.conjunction for p in paths if p.outcome in going]
     if not going_on:
         return None
-    named = _named(going_on)
+    return _narrowed(caught, _named(going_on))
+
+
+def _narrowed(caught: RetriedErrors, named: RetriedErrors | None) -> RetriedErrors:
+    """What a clause retries: the failures its ways name, else the classes it catches
+    (also `except httpx.HTTPStatusError`, whatever status it tests)."""
     caught_transport = caught.tests and all(is_transport(t.value) for t in caught.tests)
-    if named is None or caught_transport:
-        return caught  # (also `except httpx.HTTPStatusError` whatever status it tests)
-    return named
+    return caught if named is None or caught_transport else named
 
 
 def reaching_errors(
@@ -324,9 +327,7 @@ def reaching_errors(
                 ways.extend(found)
 
     visit(handler.body, _start(handler.name), [frozenset()])
-    named = _named(ways) if ways else None
-    caught_transport = caught.tests and all(is_transport(t.value) for t in caught.tests)
-    return caught if named is None or caught_transport else named
+    return _narrowed(caught, _named(ways) if ways else None)
 
 
 # the statement lists of a compound statement other than an `if` (`with`, `for`, `try`)

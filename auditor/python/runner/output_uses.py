@@ -389,7 +389,8 @@ def _transform(call: ast.Call) -> bool:
     """Whether a call gives text back in another form (`out.split("\\n")`, `len(out)`)."""
     if isinstance(call.func, ast.Attribute):
         return call.func.attr in _TRANSFORMS
-    return dotted_name(call.func) in ("len", "str")
+    name = dotted_name(call.func)
+    return name == "len" or name in _CARRIERS
 
 
 def _made_empty(value: ast.AST | None) -> bool:

@@ -1,5 +1,6 @@
-"""Near miss: the same logging, but an empty review fails the issue, and the first line is
-kept for the caller, which tests it: the run is judged by its output."""
+"""Near misses: the same logging, but an empty review fails the issue, and the first line is
+kept for the caller, which tests it; a marker test whose `if` marks the task done, and a
+verdict chosen by a test of the output: each run is judged by its output."""
 
 import logging
 import subprocess
@@ -38,3 +39,17 @@ def handle_issue_judged(issue: str, seen: set[str]) -> None:
     run_review_judged(issue)
     if first_line_of_review(issue).startswith("FIXED"):
         seen.add(issue)
+
+
+def review_marked(issue: str, tasks: dict[str, str]) -> None:
+    proc = subprocess.Popen([str(SCRIPT), issue], stdout=subprocess.PIPE, text=True)
+    out, _ = proc.communicate(timeout=600)
+    if "<promise>DONE</promise>" in out:
+        tasks.update({issue: "done"})
+
+
+def review_state(issue: str, tasks: dict[str, str]) -> None:
+    proc = subprocess.Popen([str(SCRIPT), issue], stdout=subprocess.PIPE, text=True)
+    out, _ = proc.communicate(timeout=600)
+    state = "done" if out.strip() else "failed"
+    tasks.update({issue: state})
