@@ -15,6 +15,8 @@ cursor-agent status | grep -q "Logged in" || echo "not signed in"
 copilot help | head -n 5
 kiro-cli whoami | grep -q "Logged in" || echo "not signed in"
 kimi info | head -n 3
+qwen mcp list | grep -q github || echo "no github server"
+qwen extensions list | head -n 5
 # AWS's Copilot CLI, not GitHub's agent: its failure left to the next deploy is no agent run
 copilot svc deploy --name api --env prod > deploy.log 2>&1 || true
 
@@ -22,6 +24,7 @@ rc=0
 openclaw agent --local --session-id nightly --message "Summarise the inbox" || rc=$?
 cursor-agent -p "Review the diff" > review.md || rc=$?
 copilot -p "Summarise the failing tests" --allow-all-tools > summary.md || rc=$?
+qwen -p "Explain the failing test" --approval-mode yolo > explain.md || rc=$?
 kimi --quiet -p "Write the release notes" > notes.md || rc=$?
 kiro-cli chat --no-interactive "Update the changelog" || rc=$?
 exit "$rc"
