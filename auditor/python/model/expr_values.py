@@ -1,13 +1,15 @@
-"""Values read off expressions of a module: integers, exception classes, call arguments."""
+"""Values read off expressions of a module: integers, exception classes, call arguments, the
+items of a list."""
 
 from __future__ import annotations
 
 import ast
 
-from auditor.python.model.ast_values import dotted_name
+from auditor.python.model.ast_values import Function, dotted_name, returned_values
 from auditor.python.model.module import PythonModule, integer_value
 
 _EX_CODES = {"EX_OK": 0, "EX_TEMPFAIL": 75}
+_MAX_ITEM_DEPTH = 6  # names and functions followed for a list's items
 
 
 def integers(module: PythonModule, node: ast.AST | None) -> tuple[int, ...] | None:
@@ -84,3 +86,41 @@ def first_argument(module: PythonModule, call: ast.Call) -> ast.expr | None:
 def is_true(node: ast.AST | None) -> bool:
     """Whether an expression is the literal `True`."""
     return isinstance(node, ast.Constant) and node.value is True
+
+
+def list_items(module: PythonModule, node: ast.expr, depth: int = 0) -> list[ast.expr]:
+    """The expressions a list (or tuple) may hold as items, every one any path gives it:
+    a list written out, with what a `*` spreads in it; a name's every value in its scope,
+    with what is appended, added or extended to it; both sides of `+`; and what a
+    function of the module called by name returns (`[*runtime_middleware(), guard]`).
+    Items it cannot know are left out."""
+    if depth > _MAX_ITEM_DEPTH:
+        return []
+    depth += 1
+    if isinstance(node, ast.List | ast.Tuple):
+        found: list[ast.expr] = []
+        for element in node.elts:
+            if isinstance(element, ast.Starred):
+                found += list_items(module, element.value, depth)
+            else:
+                found.append(element)
+        return found
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return list_items(module, node.left, depth) + list_items(module, node.right, depth)
+    if isinstance(node, ast.Name):
+        found = []
+        for binding in module.bindings.get((module.scope_of(node), node.id), []):
+            if binding.kind == "append":
+                found.append(binding.value)
+            elif binding.kind in ("assign", "add", "extend"):
+                found += list_items(module, binding.value, depth)
+        return found
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        called = next(
+            (s for s in module.tree.body if isinstance(s, Function) and s.name == node.func.id),
+            None,
+        )
+        if called is None:
+            return []
+        return [i for value in returned_values(called) for i in list_items(module, value, depth)]
+    return []

@@ -37,6 +37,7 @@ from auditor.python.model.callees import enclosing_class
 from auditor.python.model.expr_values import (
     integer,
     keyword_argument,
+    list_items,
     positional_argument,
 )
 from auditor.python.model.module import PythonModule
@@ -419,13 +420,11 @@ class _Catalogue:
 
     def middleware(self, call: ast.Call) -> RetryConstruct | None:
         """A library's retry middleware in the list given to `call` as its `middleware`,
-        which builds what it re-runs (`create_agent(model, middleware=[…])`; the list may
-        be a name the function binds once)."""
+        which builds what it re-runs (`create_agent(model, middleware=[…])`; the list's
+        items are every value it may hold: `list_items`)."""
         listed = keyword_argument(call, "middleware")
-        if isinstance(listed, ast.Name):
-            listed = self.module.assigned_once(self.module.scope_of(listed), listed.id)
-        if isinstance(listed, ast.List | ast.Tuple):
-            for item in listed.elts:
+        if listed is not None:
+            for item in list_items(self.module, listed):
                 if not isinstance(item, ast.Call):
                     continue
                 library = self.steps.libraries.get(self.qualified(item.func))
