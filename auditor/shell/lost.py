@@ -33,6 +33,7 @@ from auditor.shell.effect_checks import (
     tests_end_script,
 )
 from auditor.shell.examined import file_test_operand, only_shows
+from auditor.shell.fallback_marks import fallback_grep, fallback_texts
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.later import host_after
 from auditor.shell.model import ShellScript
@@ -87,7 +88,9 @@ def lost_status(
     kept = _kept_in_subshell(script, store) if store is not None else kept
     stale = store is not None and kept is not None
     if use is not None and kept is None:
-        return None  # read; or, in a masked stage, lost only through the pipeline: RA101's
+        # read; or, in a masked stage, lost only through the pipeline: RA101's; unless
+        # what reads it prints a stand-in for the output that the output's test passes
+        return _stand_in_passed(script, call, command, statement)
     if (stage is not None or _before_last_stage(command, statement)) and branch_pipestatus(
         statement
     ) is not None:
@@ -161,6 +164,31 @@ def lost_status(
         "add `-e` to `script` so it exits with the run's status, then check that" if own else None
     )
     return LostStatus(start, end, call, how, masked, discard, background, hint=hint, at_end=at_end)
+
+
+def _stand_in_passed(
+    script: ShellScript, call: AgentCall, command: SimpleCommand, statement: Node
+) -> LostStatus | None:
+    """A run whose failure a capture turns into a text of its own (`$(claude … || echo
+    "NOT_FOUND")`) that the only test of the output passes as it passes an answer
+    (`grep -qi "FOUND"`): the failure is lost in that text."""
+    texts = fallback_texts(script, command)
+    if not texts or judged_by_output(script, command, statement):
+        return None
+    reads = reads_in(script)
+    variables = agent_output(script, command).variables
+    nodes = (node for name in sorted(variables) for node in reads.get(("v", name), ()))
+    grep = next(filter(None, (fallback_grep(script, node, texts) for node in nodes)), None)
+    if grep is None:
+        return None
+    printed = next(iter(sorted(texts)))
+    how = (
+        f"on failure `echo` makes its output `{printed}`, which `{text_of(grep.node)}` "
+        "matches as it matches an answer"
+    )
+    hint = "test the run's status, or match the marker as a whole word (`grep -w`)"
+    start, end = script.parsed.span(command.node)
+    return LostStatus(start, end, call, how, hint=hint)
 
 
 def kept_by_library(

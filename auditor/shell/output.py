@@ -26,6 +26,7 @@ from auditor.shell.examined import (
     presence_test,
     tests_presence_only,
 )
+from auditor.shell.fallback_marks import fallback_texts, passed_by_fallback
 from auditor.shell.given_files import prints_given
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
@@ -101,6 +102,9 @@ class AgentOutput(NamedTuple):
     # `agent … > "$log" 2>&1`): a failure prints its error there, so a test that the
     # text is there (`[ -n "$out" ]`, `[ -s "$log" ]`) passes either way and judges nothing
     merged: frozenset[str] = frozenset()
+    # The texts a capture of it holds when it fails (`$(agent … || echo "NOT_FOUND")`)
+    fallbacks: frozenset[str] = frozenset()
+    expands: frozenset[str] = frozenset()  # the variables its arguments expand
 
 
 def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
@@ -128,8 +132,19 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
         merged |= files
     elif given and _errors_joined_inside(script, command):
         merged |= given
+    fallbacks = fallback_texts(script, command) if path.variables else frozenset()
+    words = command.word_nodes[command.program_index + 1 :]
+    expands = {n for w in words if w is not None for n in _EXPANDED.findall(text_of(w))}
     return AgentOutput(
-        frozenset(files), frozenset(variables), told, opaque, frozenset(inputs), through, merged
+        frozenset(files),
+        frozenset(variables),
+        told,
+        opaque,
+        frozenset(inputs),
+        through,
+        merged,
+        fallbacks,
+        frozenset(expands),
     )
 
 
@@ -779,6 +794,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 else file_test_operand(node) or tests_presence_only(script, node)
             ):
                 continue  # `[ -n "$out" ]` of `out=$(agent … 2>&1)`: an error is text too
+            if key[0] == "v" and passed_by_fallback(script, node, output.fallbacks):
+                continue  # a marker the failure's stand-in text holds: no test of it
             if not only_shows(script, node):
                 return True
     if output.opaque:
@@ -795,6 +812,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
+            if _builds_prompt(node, output.expands):
+                continue  # `desc=$(jq … "$ISSUES")` for a prompt that expands `$desc`
             if node.start_byte < statement.start_byte and _operator_signal(node):
                 continue  # an operator's signal the next round tests first (`[ -f .stop ]`)
             if (
@@ -806,6 +825,22 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
             if not only_shows(script, node):
                 return True
     return False
+
+
+def _builds_prompt(node: Node, expands: frozenset[str]) -> bool:
+    """Whether a file read at `node` gives its text to a variable the run's arguments
+    expand (`desc=$(jq -r … "$ISSUES")`, the prompt `"… $desc"`): it makes the prompt
+    of a run, and judges nothing a run did."""
+    current = node.parent
+    while current is not None and current.type not in ("command_substitution", "program"):
+        current = current.parent
+    holder = current.parent if current is not None else None
+    if holder is not None and holder.type == "string":
+        holder = holder.parent
+    if holder is None or holder.type != "variable_assignment":
+        return False
+    name = holder.child_by_field_name("name")
+    return name is not None and text_of(name) in expands
 
 
 def _operator_signal(node: Node) -> bool:
