@@ -1,12 +1,12 @@
-"""Marker tests that a failed run's stand-in text passes by accident.
+"""Marker tests that a failed run's stand-in text passes as an answer.
 
 `r="$(claude -p … || echo "NOT_FOUND")"` gives `r` a text of its own when the run
 fails: the answer the script takes a failure for. A later `grep -qi "FOUND"` on `$r`,
-meant to tell the two answers apart, finds its marker inside that text's longer word
-(`NOT_FOUND`), so a failed run passes the test as a `FOUND` answer does: the test
-judges nothing of the failure. A marker that matches the stand-in as a whole word
-(`|| echo "ERROR"`, then `grep -q ERROR`) is the failure's own signal, and a test with
-`-w` or `-x` matches whole words or lines only.
+meant to tell the two answers apart, finds its marker in that text behind the word
+that negates it (`NOT_`, `NOT `, `UN`, `NO_`), so a failed run takes the branch a
+`FOUND` answer takes: the test judges nothing of the failure. A marker the stand-in
+holds otherwise (`|| echo "CLAUDE_ERROR"`, then `grep -q ERROR`) is the failure's own
+signal, and a test with `-w` or `-x` matches whole words or lines only.
 """
 
 from __future__ import annotations
@@ -28,67 +28,60 @@ _LONG = {
     "--fixed-strings": "F",
     "--quiet": "q",
     "--silent": "q",
+    "--invert-match": "v",
 }
-_LITERAL = re.compile(r"[\w ,.:-]+")  # a pattern that means itself as a regular expression
+# what ends the text right before a negated marker: `NOT_`, `not `, `UN`, `non-`
+_NEGATION = re.compile(r"(?i)(?:\b(?:not|no|non)[ _-]?|\b(?:un|in|dis))$")
+_LITERAL = re.compile(r"[\w ,:-]+")  # a pattern that means itself as a regular expression
 
 
-def fallback_texts(script: ShellScript, command: SimpleCommand) -> frozenset[str]:
-    """The texts a capture of `command` holds when it fails: what the command after its
+def fallback_text(script: ShellScript, command: SimpleCommand) -> str | None:
+    """The text a capture of `command` holds when it fails: what the `echo` after its
     `||` prints, inside the same `$(…)` (`$(claude … || echo "NOT_FOUND")`)."""
     node = command.node
     while node.parent is not None and node.parent.type == "redirected_statement":
         node = node.parent
     chain = node.parent
     if chain is None or chain.type != "list" or chain.parent is None:
-        return frozenset()
+        return None
     if chain.parent.type != "command_substitution" or chain.named_children[:1] != [node]:
-        return frozenset()
+        return None
     operators = [c.type for c in chain.children if not c.is_named]
     after = chain.named_children[1:]
     if operators != ["||"] or len(after) != 1:
-        return frozenset()
+        return None
     printer = script.command_at(after[0])
-    if printer is None or printer.command_name not in _PRINTERS:
-        return frozenset()
+    if printer is None or printer.command_name != "echo":
+        return None
     words = [w for w in printer.argv[1:] if w is None or not w.startswith("-")]
-    if printer.command_name == "printf" or None in words or not words:
-        return frozenset()  # (a format, or a word not known)
-    return frozenset({" ".join(w for w in words if w is not None)})
+    if None in words or not words:
+        return None  # (a word not known)
+    return " ".join(w for w in words if w is not None)
 
 
-def passed_by_fallback(script: ShellScript, read: Node, texts: frozenset[str]) -> bool:
-    """Whether the read of a captured output at `read` is a `grep` for a marker that one
-    of `texts` holds only inside a longer word: a failed run passes it by accident."""
-    return fallback_grep(script, read, texts) is not None
-
-
-def fallback_grep(script: ShellScript, read: Node, texts: frozenset[str]) -> SimpleCommand | None:
-    """The `grep` reading `read` that one of `texts` passes by accident (see
-    `passed_by_fallback`), or None."""
-    grep = _grep_of(script, read) if texts else None
+def fallback_grep(script: ShellScript, read: Node, text: str | None) -> SimpleCommand | None:
+    """The `grep` reading the captured output at `read` for a marker that the stand-in
+    `text` holds behind a word that negates it (`FOUND` in `NOT_FOUND`): a failed run
+    passes it as an answer does; None for any other read."""
+    grep = _grep_of(script, read) if text else None
     found = _pattern(grep) if grep is not None else None
-    if found is None:
+    if found is None or text is None:
         return None
     pattern, flags = found
-    if "w" in flags or "x" in flags or not _LITERAL.fullmatch(pattern):
+    # (whole words or lines only; a pattern that is no plain text is not read)
+    if "w" in flags or "x" in flags or not pattern.strip():
+        return None
+    if "F" not in flags and not _LITERAL.fullmatch(pattern):
         return None
     marker = re.compile(re.escape(pattern), re.IGNORECASE if "i" in flags else 0)
-    return grep if any(_inside_words(marker, text) for text in texts) else None
+    return grep if _negated(marker, text) else None
 
 
-def _inside_words(marker: re.Pattern[str], text: str) -> bool:
-    """Whether `marker` is in `text`, and only inside longer words (`FOUND` in
-    `NOT_FOUND`)."""
+def _negated(marker: re.Pattern[str], text: str) -> bool:
+    """Whether `marker` is in `text`, and each time right behind a word that negates it
+    (`NOT_FOUND`, `NOT FOUND`, `UNAPPROVED`, `NO_MATCH`)."""
     matches = list(marker.finditer(text))
-    return bool(matches) and all(
-        (m.start() > 0 and _word(text[m.start() - 1]))
-        or (m.end() < len(text) and _word(text[m.end()]))
-        for m in matches
-    )
-
-
-def _word(character: str) -> bool:
-    return character.isalnum() or character == "_"
+    return bool(matches) and all(_NEGATION.search(text[: m.start()]) for m in matches)
 
 
 def _grep_of(script: ShellScript, read: Node) -> SimpleCommand | None:
@@ -125,7 +118,7 @@ def _pattern(grep: SimpleCommand) -> tuple[str, str] | None:
     known)."""
     flags = "F" if grep.command_name == "fgrep" else ""
     patterns: list[str] = []
-    operands: list[str] = []
+    operands: list[str | None] = []
     words = list(grep.argv[grep.program_index + 1 :])
     index = 0
     while index < len(words):
@@ -134,7 +127,7 @@ def _pattern(grep: SimpleCommand) -> tuple[str, str] | None:
         if word is None:
             return None
         if word == "--" or not word.startswith("-") or word == "-":
-            operands += [w for w in words[index - (word != "--") :] if w is not None]
+            operands = words[index - (word != "--") :]
             break
         if word.startswith("--"):
             if word.startswith("--regexp="):
@@ -157,6 +150,9 @@ def _pattern(grep: SimpleCommand) -> tuple[str, str] | None:
             if letter == "e":
                 patterns.append(value)
             break
-    if not patterns and operands:
-        patterns.append(operands.pop(0))
-    return (patterns[0], flags) if len(patterns) == 1 and not operands else None
+    if None in operands:
+        return None  # (a word not known: it may name a file to read)
+    known = [word for word in operands if word is not None]
+    if not patterns and known:
+        patterns.append(known.pop(0))
+    return (patterns[0], flags) if len(patterns) == 1 and not known else None

@@ -33,7 +33,7 @@ from auditor.shell.effect_checks import (
     tests_end_script,
 )
 from auditor.shell.examined import file_test_operand, only_shows
-from auditor.shell.fallback_marks import fallback_grep, fallback_texts
+from auditor.shell.fallback_marks import fallback_grep
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.later import host_after
 from auditor.shell.model import ShellScript
@@ -170,25 +170,34 @@ def _stand_in_passed(
     script: ShellScript, call: AgentCall, command: SimpleCommand, statement: Node
 ) -> LostStatus | None:
     """A run whose failure a capture turns into a text of its own (`$(claude … || echo
-    "NOT_FOUND")`) that the only test of the output passes as it passes an answer
-    (`grep -qi "FOUND"`): the failure is lost in that text."""
-    texts = fallback_texts(script, command)
-    if not texts or judged_by_output(script, command, statement):
+    "NOT_FOUND")`) that the only test of the output, after it in its function, passes as
+    it passes an answer (`grep -qi "FOUND"`): the failure is lost in that text."""
+    output = agent_output(script, command)
+    if output.fallback is None or judged_by_output(script, command, statement):
         return None
+    scope = enclosing_definition(command.node)
     reads = reads_in(script)
-    variables = agent_output(script, command).variables
-    nodes = (node for name in sorted(variables) for node in reads.get(("v", name), ()))
-    grep = next(filter(None, (fallback_grep(script, node, texts) for node in nodes)), None)
+    nodes = (
+        node
+        for name in sorted(output.variables)
+        for node in reads.get(("v", name), ())
+        if node.start_byte > statement.end_byte and _same_scope(enclosing_definition(node), scope)
+    )
+    grep = next(filter(None, (fallback_grep(script, n, output.fallback) for n in nodes)), None)
     if grep is None:
         return None
-    printed = next(iter(sorted(texts)))
     how = (
-        f"on failure `echo` makes its output `{printed}`, which `{text_of(grep.node)}` "
-        "matches as it matches an answer"
+        f"on failure `echo` makes its output `{output.fallback}`, which "
+        f"`{text_of(grep.node)}` matches as it matches an answer"
     )
     hint = "test the run's status, or match the marker as a whole word (`grep -w`)"
     start, end = script.parsed.span(command.node)
     return LostStatus(start, end, call, how, hint=hint)
+
+
+def _same_scope(first: Node | None, second: Node | None) -> bool:
+    """Whether two functions (None: the script's top level) are the same."""
+    return first.id == second.id if first is not None and second is not None else first is second
 
 
 def kept_by_library(

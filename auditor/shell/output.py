@@ -26,7 +26,7 @@ from auditor.shell.examined import (
     presence_test,
     tests_presence_only,
 )
-from auditor.shell.fallback_marks import fallback_texts, passed_by_fallback
+from auditor.shell.fallback_marks import fallback_grep, fallback_text
 from auditor.shell.given_files import prints_given
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions, apply_set
@@ -102,8 +102,8 @@ class AgentOutput(NamedTuple):
     # `agent … > "$log" 2>&1`): a failure prints its error there, so a test that the
     # text is there (`[ -n "$out" ]`, `[ -s "$log" ]`) passes either way and judges nothing
     merged: frozenset[str] = frozenset()
-    # The texts a capture of it holds when it fails (`$(agent … || echo "NOT_FOUND")`)
-    fallbacks: frozenset[str] = frozenset()
+    # The text a capture of it holds when it fails (`$(agent … || echo "NOT_FOUND")`)
+    fallback: str | None = None
     expands: frozenset[str] = frozenset()  # the variables its arguments expand
 
 
@@ -132,7 +132,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
         merged |= files
     elif given and _errors_joined_inside(script, command):
         merged |= given
-    fallbacks = fallback_texts(script, command) if path.variables else frozenset()
+    fallback = fallback_text(script, command) if path.variables else None
     words = command.word_nodes[command.program_index + 1 :]
     expands = {n for w in words if w is not None for n in _EXPANDED.findall(text_of(w))}
     return AgentOutput(
@@ -143,7 +143,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
         frozenset(inputs),
         through,
         merged,
-        fallbacks,
+        fallback,
         frozenset(expands),
     )
 
@@ -794,7 +794,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 else file_test_operand(node) or tests_presence_only(script, node)
             ):
                 continue  # `[ -n "$out" ]` of `out=$(agent … 2>&1)`: an error is text too
-            if key[0] == "v" and passed_by_fallback(script, node, output.fallbacks):
+            if key[0] == "v" and fallback_grep(script, node, output.fallback) is not None:
                 continue  # a marker the failure's stand-in text holds: no test of it
             if not only_shows(script, node):
                 return True
@@ -812,7 +812,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue
             if normal_word(text_of(node)) in output.inputs or _guards(node, statement):
                 continue
-            if _builds_prompt(node, output.expands):
+            if _builds_prompt(script, node, statement, output.expands):
                 continue  # `desc=$(jq … "$ISSUES")` for a prompt that expands `$desc`
             if node.start_byte < statement.start_byte and _operator_signal(node):
                 continue  # an operator's signal the next round tests first (`[ -f .stop ]`)
@@ -827,20 +827,31 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     return False
 
 
-def _builds_prompt(node: Node, expands: frozenset[str]) -> bool:
-    """Whether a file read at `node` gives its text to a variable the run's arguments
-    expand (`desc=$(jq -r … "$ISSUES")`, the prompt `"… $desc"`): it makes the prompt
-    of a run, and judges nothing a run did."""
+def _builds_prompt(
+    script: ShellScript, node: Node, statement: Node, expands: frozenset[str]
+) -> bool:
+    """Whether a file read at `node`, before the run in its turn, gives its text to a
+    variable that only the agent runs' arguments expand (`desc=$(jq -r … "$ISSUES")`,
+    the prompt `"… $desc"`): it makes the run's prompt, and judges nothing a run did (a
+    variable a test reads, or one read after the run, may judge the last run)."""
+    if node.start_byte >= statement.start_byte:
+        return False
     current = node.parent
     while current is not None and current.type not in ("command_substitution", "program"):
         current = current.parent
     holder = current.parent if current is not None else None
     if holder is not None and holder.type == "string":
         holder = holder.parent
-    if holder is None or holder.type != "variable_assignment":
+    name = holder.child_by_field_name("name") if holder is not None else None
+    if holder is None or holder.type != "variable_assignment" or name is None:
         return False
-    name = holder.child_by_field_name("name")
-    return name is not None and text_of(name) in expands
+    if text_of(name) not in expands:
+        return False
+    runs = [c.node for c in script.commands if c.agent is not None]
+    return all(
+        any(within(read, run) for run in runs)
+        for read in reads_in(script).get(("v", text_of(name)), ())
+    )
 
 
 def _operator_signal(node: Node) -> bool:

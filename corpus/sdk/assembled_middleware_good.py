@@ -29,3 +29,12 @@ def build_checked_planner(tools: list):
     model = init_chat_model(model="openai:gpt-4.1-mini", max_retries=0)
     retrying = [ModelRetryMiddleware(max_retries=3)]
     return create_deep_agent(model=model, tools=tools, middleware=[*retrying])
+
+
+def retrying_middleware() -> list:
+    return [ModelRetryMiddleware(max_retries=3)]
+
+
+def build_custom_planner(tools: list, retrying_middleware):
+    # the caller's own list, not the module's function of that name
+    return create_deep_agent(model=planner_model(), tools=tools, middleware=[*retrying_middleware()])

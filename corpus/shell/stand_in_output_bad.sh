@@ -21,3 +21,8 @@ approval="$(codex exec "Reply APPROVED or UNAPPROVED for the diff in $PWD" || ec
 if grep -q APPROVED <<< "$approval"; then
   git push origin HEAD
 fi
+
+status="$(claude -p "Reply NOT DONE until the plan is finished, then DONE" || echo "NOT DONE")"  # expect: RA203(warning)
+if grep -qv "DONE" <<< "$status"; then
+  echo "still working"
+fi

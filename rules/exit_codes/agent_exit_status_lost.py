@@ -78,7 +78,9 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       here-doc spliced in, `"$(cat <<EOF … EOF)"`, is read), any file the run's loop (or,
       outside a loop, the rest of its function or script) examines, except one
       tested to decide whether the agent runs at all, one its prompt is computed
-      from (`prompt=$(yq … "$CONFIG")`, through the variables that hold it), and one
+      from (`prompt=$(yq … "$CONFIG")`, through the variables that hold it, or a
+      value read before the run that only its prompt expands, `desc=$(jq … "$ISSUES")`
+      for `"Fix: $desc"`), and one
       whose existence the next round tests first without naming work done (`[ -f
       .stop ]`: its operator's signal; `yq -i` edits a file and examines nothing).
       An agent whose output is its
@@ -89,8 +91,13 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       "$out" | tail -n 1)`, a file it wrote read back as `x=$(cat "$f" | tr -d ' ')`, the
       reply of another run given it as context and judging it) examined counts as the
       output; handing it to another run's prompt (`claude -p "/build: $PLAN"`) is not
-      examining it. In a loop, a round that ends with `continue` after the run is
-      judged only by a check before that `continue` or before the loop's first run
+      examining it. A capture that prints a stand-in when the run fails (`r=$(claude
+      … || echo "NOT_FOUND")`) is not judged by a test that finds its marker in that
+      text behind a word negating it (`grep -qi FOUND`, also `-v`; not `grep -w`, nor
+      `ERROR` in `CLAUDE_ERROR`, the failure's own signal): the failed run takes the
+      branch of an answer, and its status is lost. In a loop, a round that ends with
+      `continue` after the run is judged only by a check before that `continue` or
+      before the loop's first run
       (next time round), not by one further down that judges a later run. In Python
       a file the run must produce counts too: one its argv or its output stream
       names read or tested soon after (`["codex", "exec", "-o", out, …]`, then

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import ast
 
-from auditor.python.model.ast_values import Function, dotted_name, returned_values
+from auditor.python.model.ast_values import (
+    Function,
+    dotted_name,
+    parameter_names,
+    returned_values,
+)
 from auditor.python.model.module import PythonModule, integer_value
 
 _EX_CODES = {"EX_OK": 0, "EX_TEMPFAIL": 75}
-_MAX_ITEM_DEPTH = 6  # names and functions followed for a list's items
 
 
 def integers(module: PythonModule, node: ast.AST | None) -> tuple[int, ...] | None:
@@ -88,39 +92,53 @@ def is_true(node: ast.AST | None) -> bool:
     return isinstance(node, ast.Constant) and node.value is True
 
 
-def list_items(module: PythonModule, node: ast.expr, depth: int = 0) -> list[ast.expr]:
+def list_items(module: PythonModule, node: ast.expr) -> list[ast.expr]:
     """The expressions a list (or tuple) may hold as items, every one any path gives it:
     a list written out, with what a `*` spreads in it; a name's every value in its scope,
-    with what is appended, added or extended to it; both sides of `+`; and what a
-    function of the module called by name returns (`[*runtime_middleware(), guard]`).
-    Items it cannot know are left out."""
-    if depth > _MAX_ITEM_DEPTH:
-        return []
-    depth += 1
-    if isinstance(node, ast.List | ast.Tuple):
-        found: list[ast.expr] = []
-        for element in node.elts:
-            if isinstance(element, ast.Starred):
-                found += list_items(module, element.value, depth)
-            else:
-                found.append(element)
-        return found
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return list_items(module, node.left, depth) + list_items(module, node.right, depth)
-    if isinstance(node, ast.Name):
-        found = []
-        for binding in module.bindings.get((module.scope_of(node), node.id), []):
-            if binding.kind == "append":
-                found.append(binding.value)
-            elif binding.kind in ("assign", "add", "extend"):
-                found += list_items(module, binding.value, depth)
-        return found
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        called = next(
-            (s for s in module.tree.body if isinstance(s, Function) and s.name == node.func.id),
-            None,
-        )
-        if called is None:
-            return []
-        return [i for value in returned_values(called) for i in list_items(module, value, depth)]
-    return []
+    with what is appended, added or extended to it; both sides of `+`; and what the
+    module's function of that name, called by it, returns (`[*runtime_middleware(),
+    guard]`). Items it cannot know are left out. A worklist: each name and function is
+    followed once."""
+    found: dict[int, ast.expr] = {}
+    seen: set[tuple[int, str]] = set()
+    work = [node]
+    while work:
+        current = work.pop()
+        if isinstance(current, ast.List | ast.Tuple):
+            for element in current.elts:
+                if isinstance(element, ast.Starred):
+                    work.append(element.value)
+                else:
+                    found.setdefault(id(element), element)
+        elif isinstance(current, ast.BinOp) and isinstance(current.op, ast.Add):
+            work += [current.left, current.right]
+        elif isinstance(current, ast.Name):
+            scope = module.scope_of(current)
+            if (id(scope), current.id) in seen:
+                continue
+            seen.add((id(scope), current.id))
+            for binding in module.bindings.get((scope, current.id), []):
+                if binding.kind == "append":
+                    found.setdefault(id(binding.value), binding.value)
+                elif binding.kind in ("assign", "add", "extend"):
+                    work.append(binding.value)
+        elif isinstance(current, ast.Call) and isinstance(current.func, ast.Name):
+            called = _module_function(module, current)
+            if called is not None and (id(called), "") not in seen:
+                seen.add((id(called), ""))
+                work += returned_values(called)
+    return list(found.values())
+
+
+def _module_function(module: PythonModule, call: ast.Call) -> Function | None:
+    """The module-level function a call by name runs: the last one of that name, unless
+    the call's own scope binds the name (a parameter, a local)."""
+    assert isinstance(call.func, ast.Name)
+    name = call.func.id
+    scope = module.scope_of(call)
+    if module.bindings.get((scope, name)):
+        return None
+    if isinstance(scope, Function) and name in parameter_names(scope):
+        return None
+    defined = [s for s in module.tree.body if isinstance(s, Function) and s.name == name]
+    return defined[-1] if defined else None
