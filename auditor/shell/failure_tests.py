@@ -16,6 +16,7 @@ import re
 from auditor.exit_codes import intents_in
 from auditor.profiles import output_markers
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.grep_words import grep_query
 from auditor.shell.model import ShellScript
 from auditor.shell.output import AgentOutput, examines_produced_file, reads_output
 from auditor.shell.output_words import EXISTENCE_TESTS
@@ -187,9 +188,7 @@ def _literal_sides(expression: Node) -> list[str]:
 def _quiet_pattern(command: SimpleCommand) -> str | None:
     """The pattern a `grep` that only answers whether it found it (`-q`) looks for, when
     it is written out (not `"$MARK"`)."""
-    words = command.argv[command.program_index + 1 :]
-    flags = [w for w in words if w and w.startswith("-") and not w.startswith("--")]
-    if not (any("q" in flag for flag in flags) or "--quiet" in words):
+    query = grep_query(command)
+    if query is None or "q" not in query.flags:
         return None
-    pattern = next((w for w in words if w is None or not w.startswith("-")), None)
-    return pattern if pattern and "$" not in pattern else None
+    return query.pattern if query.pattern and "$" not in query.pattern else None

@@ -14,22 +14,13 @@ from __future__ import annotations
 import re
 
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.grep_words import grep_query
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node
 
 _PRINTERS = frozenset({"echo", "printf"})
 _GREPS = frozenset({"grep", "egrep", "fgrep"})
 # grep options whose value is the next word (a pattern given so is read, the others not)
-_VALUED = frozenset("efmABCd")
-_LONG = {
-    "--ignore-case": "i",
-    "--word-regexp": "w",
-    "--line-regexp": "x",
-    "--fixed-strings": "F",
-    "--quiet": "q",
-    "--silent": "q",
-    "--invert-match": "v",
-}
 # what ends the text right before a negated marker: `NOT_`, `not `, `UN`, `non-`
 _NEGATION = re.compile(r"(?i)(?:\b(?:not|no|non)[ _-]?|\b(?:un|in|dis))$")
 _LITERAL = re.compile(r"[\w ,:-]+")  # a pattern that means itself as a regular expression
@@ -64,10 +55,10 @@ def fallback_grep(script: ShellScript, read: Node, text: str | None) -> SimpleCo
     `text` holds behind a word that negates it (`FOUND` in `NOT_FOUND`): a failed run
     passes it as an answer does; None for any other read."""
     grep = _grep_of(script, read) if text else None
-    found = _pattern(grep) if grep is not None else None
-    if found is None or text is None:
-        return None
-    pattern, flags = found
+    query = grep_query(grep) if grep is not None else None
+    if query is None or query.files or text is None:
+        return None  # (with files, it reads them, not the output)
+    pattern, flags = query.pattern, query.flags
     # (whole words or lines only; a pattern that is no plain text is not read)
     if "w" in flags or "x" in flags or not pattern.strip():
         return None
@@ -110,49 +101,3 @@ def _grep_of(script: ShellScript, read: Node) -> SimpleCommand | None:
         return None
     command = script.command_at(stages[at + 1])
     return command if command is not None and command.command_name in _GREPS else None
-
-
-def _pattern(grep: SimpleCommand) -> tuple[str, str] | None:
-    """A grep's one pattern and its option letters, when it reads its input (no file
-    operand); None when they are not known (a pattern file, several patterns, a word not
-    known)."""
-    flags = "F" if grep.command_name == "fgrep" else ""
-    patterns: list[str] = []
-    operands: list[str | None] = []
-    words = list(grep.argv[grep.program_index + 1 :])
-    index = 0
-    while index < len(words):
-        word = words[index]
-        index += 1
-        if word is None:
-            return None
-        if word == "--" or not word.startswith("-") or word == "-":
-            operands = words[index - (word != "--") :]
-            break
-        if word.startswith("--"):
-            if word.startswith("--regexp="):
-                patterns.append(word.split("=", 1)[1])
-            elif word in _LONG:
-                flags += _LONG[word]
-            else:
-                return None  # (`--file=…`, an option not known)
-            continue
-        letters = word[1:]
-        for position, letter in enumerate(letters):
-            if letter not in _VALUED:
-                flags += letter
-                continue
-            value = letters[position + 1 :]
-            if not value and index < len(words):
-                value, index = words[index] or "", index + 1
-            if letter == "f":
-                return None
-            if letter == "e":
-                patterns.append(value)
-            break
-    if None in operands:
-        return None  # (a word not known: it may name a file to read)
-    known = [word for word in operands if word is not None]
-    if not patterns and known:
-        patterns.append(known.pop(0))
-    return (patterns[0], flags) if len(patterns) == 1 and not known else None
