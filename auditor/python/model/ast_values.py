@@ -186,6 +186,13 @@ def is_static(function: Function) -> bool:
     return any(dotted_name(d) == "staticmethod" for d in function.decorator_list)
 
 
+def takes_no_instance(function: Function) -> bool:
+    """Whether a function of a class body is a static or class method: called through
+    its class (`Errors.retry(fn)`), not on an instance."""
+    kinds = ("staticmethod", "classmethod")
+    return any(dotted_name(d) in kinds for d in function.decorator_list)
+
+
 def parameter_defaults(function: Function) -> dict[str, ast.expr]:
     """A function's parameters that have a default, and the default, in order."""
     arguments = function.args

@@ -1313,6 +1313,14 @@ class CallGraph:
                 changed |= self._add(("A", cls, name), self.evaluate(fid, ref))
         return changed
 
+    def hook_layers(
+        self, qualified: str, module: str | None, hooks: Mapping[str, Iterable[str]]
+    ) -> list[Layer]:
+        """The retry layers in the hooks of the tree's class `qualified` names, as `module`
+        reads it (`RetryReach.hook_layers`); none for a name of no class of the tree."""
+        cls = self.resolve(qualified, module)
+        return RetryReach(self).hook_layers(cls, hooks) if cls in self.classes else []
+
     def stacked(self, module: str, site: str) -> Iterator[Stacked]:
         """Each request of the client built at `site` in `module` that a retry layer
         re-sends, with the retries the client has on that path."""

@@ -194,6 +194,28 @@ class RetryReach:
                 found.setdefault(enclosing, []).append(fid)
         return found
 
+    def hook_layers(self, cls: str, hooks: Mapping[str, Iterable[str]]) -> list[Layer]:
+        """The retry layers in the hooks a class of the tree runs (its own definitions or
+        inherited ones), where a base of its lineage outside the tree is a key of `hooks`
+        and names them: a middleware's `wrap_model_call` that sends the request again."""
+        hierarchy, found = self.graph.hierarchy, []
+        named = {
+            hook
+            for current in hierarchy.lineage(cls)
+            for base in hierarchy.classes[current].get("bases", ())
+            for hook in hooks.get(base, ())
+        }
+        for hook in sorted(named):
+            function = self.graph.functions.get(hierarchy.method(cls, hook) or "")
+            if function is None:
+                continue
+            for call in function.facts.get("calls", ()):
+                own = call.details.layer
+                layer = self.layer(function.module, own) if own is not None else None
+                if layer is not None and layer not in found:
+                    found.append(layer)
+        return found
+
     def functions_under(self) -> dict[str, list[Layer]]:
         """The retry layers each function runs under (a worklist from every retried call)."""
         under: dict[str, list[Layer]] = {}

@@ -33,6 +33,7 @@ from auditor.python.model.ast_values import (
     module_constants,
     module_statements,
 )
+from auditor.python.model.call_graph import call_graph
 from auditor.python.model.callees import enclosing_class
 from auditor.python.model.expr_values import (
     integer,
@@ -42,7 +43,7 @@ from auditor.python.model.expr_values import (
 )
 from auditor.python.model.module import PythonModule
 from auditor.python.model.module_names import module_names
-from auditor.python.model.retry_reach import bind_errors
+from auditor.python.model.retry_reach import Layer, bind_errors
 from auditor.python.model.value_flow import ValueFlow, module_flow
 from auditor.python.runner.error_conditions import library_errors
 from auditor.python.runner.error_tests import (
@@ -213,6 +214,9 @@ class _Catalogue:
             return own or (self._inherited(call) if call is not None else None)
         module_name, _, name = self.qualified(func).rpartition(".")
         summary = self.tree_module(module_name)
+        if summary is None and "." in module_name:  # a static or class method, through its
+            module_name, _, cls = module_name.rpartition(".")  # class: `Errors.retry(fn)`
+            summary, name = self.tree_module(module_name), f"{cls}.{name}"
         if summary is None:
             return None
         if name not in summary.retry_decorators:
@@ -419,27 +423,45 @@ class _Catalogue:
         )
 
     def middleware(self, call: ast.Call) -> RetryConstruct | None:
-        """A library's retry middleware in the list given to `call` as its `middleware`,
-        which builds what it re-runs (`create_agent(model, middleware=[…])`; the list's
-        items are every value it may hold: `list_items`)."""
+        """A retry middleware in the list given to `call` as its `middleware`, which builds
+        what it re-runs (`create_agent(model, middleware=[…])`; the list's items are every
+        value it may hold: `list_items`): a library's, or a class of the tree whose hook
+        around each model call retries (`tree_middleware`)."""
         listed = keyword_argument(call, "middleware")
-        if listed is not None:
-            for item in list_items(self.module, listed):
-                if not isinstance(item, ast.Call):
-                    continue
-                library = self.steps.libraries.get(self.qualified(item.func))
-                if library is not None and library.form == "middleware":
-                    retry, attempts, unlimited = self.library_retry(library, item)
-                    label = f"`{self.code(item.func)}(…)`"
-                    return self.make(
-                        item,
-                        label,
-                        attempts=attempts,
-                        unlimited=unlimited,
-                        retry=retry,
-                        reruns=call,
-                    )
+        for item in list_items(self.module, listed) if listed is not None else ():
+            if not isinstance(item, ast.Call):
+                continue
+            library = self.steps.libraries.get(self.qualified(item.func))
+            label = f"`{self.code(item.func)}(…)`"
+            if library is not None and library.form == "middleware":
+                retry, attempts, unlimited = self.library_retry(library, item)
+                return self.make(
+                    item,
+                    label,
+                    attempts=attempts,
+                    unlimited=unlimited,
+                    retry=retry,
+                    reruns=call,
+                )
+            if (layer := self.tree_middleware(item)) is not None:
+                errors = RetriedErrors(tuple(ErrorTest(*pair) for pair in layer.errors))
+                catches = "any exception" if errors.every else describe(errors)
+                retry = Retry(errors.every, False, f"after {catches}", errors)
+                attempts = layer.attempts
+                return self.make(item, label, attempts=attempts, retry=retry, reruns=call)
         return None
+
+    def tree_middleware(self, item: ast.Call) -> Layer | None:
+        """The retry layer in the model-call hook of the tree's middleware class that
+        `item` builds (`[MyRetryMiddleware()]`, its `wrap_model_call` going round after a
+        failure), by the project call graph."""
+        module = self.unit.own_summary()[0]
+        qualified = self.qualified(item.func)
+        if module is not None and qualified == dotted_name(item.func):  # not imported
+            qualified = f"{module}.{qualified}"
+        hooks = self.steps.middleware_hooks
+        found = call_graph(self.unit.project).hook_layers(qualified, module, hooks)
+        return found[0] if found else None
 
     def loop(self, loop: Loop) -> RetryConstruct | None:
         iterator = loop.iter if isinstance(loop, ast.For | ast.AsyncFor) else None

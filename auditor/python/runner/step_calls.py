@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
-from auditor.python.model.ast_values import Function, descendants, dotted_name
+from auditor.python.model.ast_values import Function, descendants, dotted_name, takes_no_instance
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.expr_values import is_true, keyword_argument
@@ -361,7 +361,10 @@ class Steps:
             return returned_launcher(dotted_name(call.func) or "call", where, None)
         # a step its callers hand a module's retry helper (`with_retry(run_claude, p)`): the
         # call handing it re-runs it, and is reported, as a decorator's application is
-        helper = "." not in function and function in self.unit.own_summary()[1].retry_helpers
+        # (a method of a class is one through its class: a static or class method)
+        scope = module.scope_of(call)
+        level = "." not in function or (isinstance(scope, Function) and takes_no_instance(scope))
+        helper = level and function in self.unit.own_summary()[1].retry_helpers
         if helper and self._given_function(call):
             return None
         for owner, qualname in project.callees(function, call.lineno, call.col_offset):

@@ -145,6 +145,8 @@ class StepCatalog(NamedTuple):
     session_flags: frozenset[str]
     session_subcommands: frozenset[str]
     libraries: Mapping[str, RetryLibrary]
+    # agent middleware bases -> the hooks their agent calls around each model call
+    middleware_hooks: Mapping[str, frozenset[str]]
 
     def is_step_function(self, names: Iterable[str]) -> str | None:
         """The step function among a call's qualified names, if any."""
@@ -228,6 +230,9 @@ def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
         session_flags=frozenset(data["sessions"]["flags"]),
         session_subcommands=frozenset(data["sessions"]["subcommands"]),
         libraries={name: _library(name, table) for name, table in data["retry"].items()},
+        middleware_hooks={
+            base: frozenset(hooks) for base, hooks in data["middleware-hooks"].items()
+        },
     )
 
 
