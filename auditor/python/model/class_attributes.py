@@ -54,11 +54,16 @@ class ClassAttributes:
     def __init__(self, tree: ast.Module) -> None:
         self.values: dict[str, list[AttributeValue]] = {}
         self.classes: dict[str, ast.ClassDef] = {}
+        # the types the classes declare for an attribute (`clients: dict[str, Client]` in
+        # the body, `self.client: Client | None = None` in a method), by its name
+        self.annotations: dict[str, list[ast.expr]] = {}
         for node in _classes(tree):
             self.classes.setdefault(node.name, node)
             for name, value, method in _assigned(node):
                 assigned = AttributeValue(node.name, value, method)
                 self.values.setdefault(name, []).append(assigned)
+            for name, annotation in _declared(node):
+                self.annotations.setdefault(name, []).append(annotation)
 
     def lineage(self, name: str) -> list[str]:
         """A class and its bases defined in the module, nearest first."""
@@ -161,6 +166,24 @@ def _assigned(cls: ast.ClassDef) -> list[tuple[str, ast.expr, Function | None]]:
                 found.append((statement.target.id, value, None))
         elif isinstance(statement, Function):
             found += [(name, value, statement) for name, value in _method_assigned(statement)]
+    return found
+
+
+def _declared(cls: ast.ClassDef) -> list[tuple[str, ast.expr]]:
+    """The attribute annotations of a class's body and of its methods' `self.name: T`."""
+    found: list[tuple[str, ast.expr]] = []
+    for statement in cls.body:
+        if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            found.append((statement.target.id, statement.annotation))
+        elif isinstance(statement, Function) and statement.args.args:
+            receiver = statement.args.args[0].arg
+            found += [
+                (node.target.attr, node.annotation)
+                for node in statements(statement, definitions=False)
+                if isinstance(node, ast.AnnAssign)
+                and isinstance(node.target, ast.Attribute)
+                and dotted_name(node.target.value) == receiver
+            ]
     return found
 
 

@@ -188,7 +188,8 @@ class Steps:
             return bool(classes)
         if isinstance(receiver, ast.Attribute):  # `self.session = …(ClientSession(…))`
             values = attribute_values(self.module, class_attributes(self.module.tree), receiver)
-            return self._tools_given([v for v in values if _mentions(v, classes)])
+            made = [v for v in values if _mentions(v, classes)]
+            return self._tools_given(made) or (not made and self._declared(receiver, classes))
         if not isinstance(receiver, ast.Name):
             return False
         scope = self.module.scope_of(call)
@@ -196,6 +197,13 @@ class Steps:
         made = [binding.value for binding in bindings if _mentions(binding.value, classes)]
         if made:
             return self._tools_given(made)
+        if any(
+            _mentions(binding.at.annotation, classes)  # `client: Client = …`
+            if isinstance(binding.at, ast.AnnAssign)
+            else self._declared(binding.value, classes)
+            for binding in bindings
+        ):
+            return True
         current = self.module.parent(call)
         while current is not None:
             if isinstance(current, ast.For | ast.AsyncFor):
@@ -213,6 +221,21 @@ class Steps:
                 # (a closure's free name: the enclosing function's, `tool: BaseTool`)
             current = self.module.parent(current)
         return False
+
+    def _declared(self, value: ast.expr, classes: set[str]) -> bool:
+        """Whether a value is read from an attribute whose declared type names a class of
+        `classes`: `self.client` (`client: Client`), or an item of a container attribute
+        (`self.clients[key]`, `self.clients.get(key)` with `clients: dict[str, Client]`)."""
+        if isinstance(value, ast.Await):
+            value = value.value
+        if isinstance(value, ast.Subscript):
+            value = value.value
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+            value = value.func.value if value.func.attr in ("get", "pop") else value
+        if not isinstance(value, ast.Attribute):
+            return False
+        declared = class_attributes(self.module.tree).annotations.get(value.attr, ())
+        return any(_mentions(annotation, classes) for annotation in declared)
 
     def _tools_given(self, made: list[ast.expr]) -> bool:
         """Whether a value made of a step class may run tools: one made, and not every
