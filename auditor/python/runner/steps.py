@@ -74,20 +74,21 @@ def runs_tool(call: ast.Call, assigned: Callable[[ast.Name], list[ast.expr]]) ->
 
 def _tool_lookup(node: ast.expr) -> bool:
     """Whether an expression takes a tool from a tool registry by a key known only at run
-    time: `tools[name]`, `tool_map.get(name)`, `registry.get_tool(name)` (awaited or
-    not); a registry is named for its tools, and a literal key is a fixed tool."""
+    time: `tools[name]`, `tool_map.get(name)`, `registry.get_tool(name)`, `get_tool(name)`
+    (awaited or not); a registry is named for its tools, and a literal key is a fixed tool."""
     if isinstance(node, ast.Await):
         node = node.value
     if isinstance(node, ast.Subscript):
         registry, key = node.value, node.slice
-    elif (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in ("get", "get_tool")
-        and node.args
-    ):
+    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
+        if node.func.attr not in ("get", "get_tool"):
+            return False
         registry = node.func.value if node.func.attr == "get" else node.func
         key = node.args[0]
+    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Name):
+        if node.func.id != "get_tool":
+            return False
+        registry, key = node.func, node.args[0]  # a module's `get_tool(name)`
     else:
         return False
     named = dotted_name(registry) or (registry.attr if isinstance(registry, ast.Attribute) else "")
