@@ -85,6 +85,9 @@ class CallDetails(NamedTuple):
     classes: tuple[tuple[str, Any], ...] = ()
     # the caller tests its result and raises on a failure it reports (`raised_results`)
     reraises: bool = False
+    # the layer of a library's retrying runnable it makes of its receiver (`model.
+    # with_retry(…)`): every request of a client the receiver may hold runs under it
+    runnable: int | None = None
 
 
 NO_DETAILS = CallDetails()

@@ -131,6 +131,7 @@ class CallGraph:
         self._left: dict[tuple[str, str], bool] = {}  # (function, parameter) -> `_left_out`
         self._runs: dict[str, list[tuple[str, CallFacts]]] = {}  # function -> `_calls_of`
         self._passing: list[tuple[str, int]] | None = None  # see `passed_requests`
+        self._runnables: list[tuple[str, CallFacts]] | None = None  # see `runnable_calls`
         # (module, site) of a client -> where its requests are sent: see `sent_through`
         self._sent: dict[tuple[str, str], list[SentThrough]] | None = None
         self.values: dict[tuple[Any, ...], set[Token]] = {}
@@ -176,6 +177,19 @@ class CallGraph:
                 if call.details.requests
             ]
         return self._passing
+
+    def runnable_calls(self) -> list[tuple[str, CallFacts]]:
+        """The calls of the tree that make a retrying runnable of their receiver and hand
+        it on (`return model.with_retry(…)`: `CallDetails.runnable`): (function, the
+        call), found once."""
+        if self._runnables is None:
+            self._runnables = [
+                (fid, call)
+                for fid, function in self.functions.items()
+                for call in function.facts.get("calls", ())
+                if call.details.runnable is not None
+            ]
+        return self._runnables
 
     def sent_through(self, module: str, site: str) -> list[SentThrough]:
         """The requests sent through the client built at `site` in `module`: (function,

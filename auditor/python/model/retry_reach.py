@@ -498,6 +498,7 @@ class RetryReach:
         re-sends, with the retries the client has on that path."""
         for fid, number in self.graph.passed_requests():
             yield from self._passed(fid, number, module, site)
+        yield from self._runnables(module, site)
         for fid, send, mine in self.graph.sent_through(module, site):
             function = self.graph.functions[fid]
             at, own, contained, _, *raised = send
@@ -521,6 +522,23 @@ class RetryReach:
                     continue  # its failures reach the layer as classes it does not retry
                 for token in mine:
                     yield Stacked(seen, _retries(token[2]), request)
+
+    def _runnables(self, module: str, site: str) -> Iterator[Stacked]:
+        """The client built at `site` where a retrying runnable is made of a value that may
+        hold it, in any module (`primary.with_retry(…)` on what a provider's builder
+        returns): every request sent through the runnable runs under its layer."""
+        for fid, call in self.graph.runnable_calls():
+            callee = call.callee
+            if not callee or callee[0] != "method" or call.details.runnable is None:
+                continue
+            tokens = {t for ref in callee[1] for t in self.graph.evaluate(fid, ref)}
+            mine = [t for t in tokens if t[0] == module and t[1] == site]
+            layer = self.layer(self.graph.functions[fid].module, call.details.runnable)
+            if not mine or layer is None or not _goes_round(layer):
+                continue
+            path = self.graph.summaries[self.graph.functions[fid].module].path
+            for token in mine:
+                yield Stacked(layer, _retries(token[2]), (path, call.line, call.column + 1))
 
     def _passed(self, fid: str, number: int, module: str, site: str) -> Iterator[Stacked]:
         """The requests of the client built at `site` that call `number` of function `fid`

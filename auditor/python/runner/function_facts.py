@@ -18,6 +18,7 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     returned_values,
     statements,
+    walk,
 )
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.class_family import on_self
@@ -122,6 +123,10 @@ class FactsOwner(RefsOwner, Protocol):
 
     def applied_decorator(self, call: ast.Call, function: FunctionFacts) -> LayerRef:
         """The layer of a retry decorator a call applies to what it is given."""
+        ...
+
+    def runnable_layer(self, call: ast.Call) -> int | None:
+        """The layer of a retrying runnable a call makes of its receiver (`with_retry`)."""
         ...
 
     def sends_itself(self, call: ast.Call) -> bool:
@@ -448,6 +453,28 @@ class FunctionFacts(ValueRefs):
         if dotted is not None and dotted.split(".", 1)[0] in self.owner.imports.names:
             self.handled.add(self.owner.imports.qualify(dotted))  # also `errors.fail(…)`
 
+    def _handed_on(self, call: ast.Call) -> bool:
+        """Whether a call's value leaves the function: returned (`return m.with_retry()`),
+        kept in a local a `return` reads (`primary = primary.with_retry(…)`), or stored
+        on an object (`self.llm = …`); not one used or dropped where it is made."""
+        if not isinstance(call.func, ast.Attribute):
+            return False
+        names: set[str] = set()
+        for store in self._stored:
+            value = store.value.value if isinstance(store.value, ast.Await) else store.value
+            if value is not call:
+                continue
+            for target in store.targets if isinstance(store, ast.Assign) else [store.target]:
+                if isinstance(target, ast.Attribute):
+                    return True
+                if isinstance(target, ast.Name):
+                    names.add(target.id)
+        return any(
+            node is call or (isinstance(node, ast.Name) and node.id in names)
+            for returned in self.returned
+            for node in walk(returned)
+        )
+
     def _call_facts(self, entry: dict[str, Any], call: ast.Call) -> CallFacts:
         """A call's facts: `entry`, what the walk found (see `_call`), with the values it
         passes and its callee."""
@@ -480,6 +507,8 @@ class FunctionFacts(ValueRefs):
             keywords = tuple((k.arg, r) for k in named if k.arg for r in self.refs(k.value))
             if keywords:
                 entry["keywords"] = keywords
+        if self._handed_on(call) and (runnable := self.owner.runnable_layer(call)) is not None:
+            entry["runnable"] = runnable  # `model.with_retry(…)`: see `CallDetails.runnable`
         callee = entry.pop("callee")
         if callee is None or callee[0] == "value":
             # read again now that every local is known: for a retrying object's call

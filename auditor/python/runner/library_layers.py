@@ -225,6 +225,30 @@ class LibraryLayers:
         label = f"`@{name}`" if form == "decorator" else f"`{name}` loop"
         return self.add_layer(node, label, attempts, errors)
 
+    def runnable_layer(self, call: ast.Call) -> int | None:
+        """The layer of a library's retrying runnable a call makes of its receiver
+        (`model.with_retry(stop_after_attempt=3)`, a library of form "method"): the
+        receiver's requests run under it wherever the runnable is used."""
+        if not isinstance(call.func, ast.Attribute):
+            return None
+        name = call.func.attr
+        library = next(
+            (
+                lib
+                for q, lib in self.steps.libraries.items()
+                if lib.form == "method" and q.endswith(f".{name}")
+            ),
+            None,
+        )
+        if library is None:
+            return None
+        given = any(k.arg in (library.attempts_keyword, "stop") for k in call.keywords)
+        attempts = _attempts(call, library.attempts_keyword) if given else None
+        if not given and not any(k.arg is None for k in call.keywords):
+            attempts = library.default_attempts or None
+        errors = self._library_errors(library, call)
+        return self.add_layer(call, f"`{name}(…)`", attempts, errors)
+
     def retry_object(self, call: ast.Call) -> int | None:
         made = self._retry_objects_made.get(id(call))
         if made is None and self.retries_named and (found := self.library_of(call)) is not None:
