@@ -115,10 +115,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     `with_retry(functools.partial(run_claude, p))`), also a static or class
     method called through its class (`Recovery.with_backoff(run, policy)`), is
     reported at that call, as a decorator is where it is applied: each call that
-    hands it a step is a defect of its own (none where it gives the helper one
-    attempt), and the helper's loop none. Severity is error for a blanket retry
-    (bare `except`, `Exception`, tenacity without `retry=`, any non-zero
-    exit) and warning when the retry is narrowed to some failures. A bounded
+    hands it a step is a defect of its own, and the helper's loop none. Severity
+    is error for a blanket retry (bare `except`, `Exception`, tenacity without
+    `retry=`, any non-zero exit) and warning when the retry is narrowed to some failures. A bounded
     loop that resumes a named session only on the transient exit (75) or a
     rate-limit marker is the intended recovery and is not flagged. A retry
     whose `except` goes on only after testing the failure (`if "overloaded"
@@ -287,8 +286,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
 
         if construct.wrapped is not None:
             step = steps.reference(construct.wrapped)
-            once = construct.attempts is not None and construct.attempts <= 1
-            if step is None or construct.retry is None or once:
+            if step is None or construct.retry is None:
                 return []
             return [(step, construct.retry)]
         hits: list[tuple[StepCall, Retry]] = []

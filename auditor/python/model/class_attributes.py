@@ -55,20 +55,26 @@ class ClassAttributes:
         self.values: dict[str, list[AttributeValue]] = {}
         self.classes: dict[str, ast.ClassDef] = {}
         # the types the classes declare for an attribute (`clients: dict[str, Client]` in
-        # the body, `self.client: Client | None = None` in a method), by its name
-        self.annotations: dict[str, list[ast.expr]] = {}
+        # the body, `self.client: Client | None = None` in a method), by its name, with
+        # the class declaring each (read through a lineage: `declared`)
+        self.annotations: dict[str, list[tuple[str, ast.expr]]] = {}
         for node in _classes(tree):
             self.classes.setdefault(node.name, node)
             for name, value, method in _assigned(node):
                 assigned = AttributeValue(node.name, value, method)
                 self.values.setdefault(name, []).append(assigned)
             for name, annotation in _declared(node):
-                self.annotations.setdefault(name, []).append(annotation)
+                self.annotations.setdefault(name, []).append((node.name, annotation))
 
     def lineage(self, name: str) -> list[str]:
         """A class and its bases defined in the module, nearest first."""
         cls = self.classes.get(name)
         return [c.name for c in class_lineage(self.classes, cls)] if cls is not None else []
+
+    def declared(self, attribute: str, cls: str) -> list[ast.expr]:
+        """The types class `cls` or a base of the module declares for `attribute`."""
+        lineage = self.lineage(cls)
+        return [a for owner, a in self.annotations.get(attribute, ()) if owner in lineage]
 
     def read(self, attribute: str, owners: list[str] | None) -> list[ast.expr]:
         """The values `attribute` can have: those the classes of `owners` (a class and its

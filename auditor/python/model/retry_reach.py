@@ -209,9 +209,19 @@ class RetryReach:
             function = self.graph.functions.get(hierarchy.method(cls, hook) or "")
             if function is None:
                 continue
+            # the hook's request and handler (after `self`): a layer counts where a call
+            # under it calls the handler or is given one of them (`self._stream(request)`),
+            # not one that only fetches a token before the single `handler(request)`
+            given = {("param", p) for p in function.facts.get("params", ())[1:3]}
             for call in function.facts.get("calls", ()):
                 own = call.details.layer
-                layer = self.layer(function.module, own) if own is not None else None
+                refs = [r for _, r in (*call.args, *call.details.keywords)]
+                callee = call.callee
+                if callee and callee[0] == "value":
+                    refs += list(callee[1])
+                if own is None or not any(tuple(r) in given for r in refs):
+                    continue
+                layer = self.layer(function.module, own)
                 if layer is not None and layer not in found:
                     found.append(layer)
         return found
@@ -529,7 +539,7 @@ class RetryReach:
         returns): every request sent through the runnable runs under its layer."""
         for fid, call in self.graph.runnable_calls():
             callee = call.callee
-            if not callee or callee[0] != "method" or call.details.runnable is None:
+            if not callee or callee[0] != "method":
                 continue
             tokens = {t for ref in callee[1] for t in self.graph.evaluate(fid, ref)}
             mine = [t for t in tokens if t[0] == module and t[1] == site]

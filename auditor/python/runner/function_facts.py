@@ -18,7 +18,6 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     returned_values,
     statements,
-    walk,
 )
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.class_family import on_self
@@ -125,7 +124,7 @@ class FactsOwner(RefsOwner, Protocol):
         """The layer of a retry decorator a call applies to what it is given."""
         ...
 
-    def runnable_layer(self, call: ast.Call) -> int | None:
+    def runnable_layer(self, call: ast.Call, kept: Callable[[ast.Call], bool]) -> int | None:
         """The layer of a retrying runnable a call makes of its receiver (`with_retry`)."""
         ...
 
@@ -469,11 +468,7 @@ class FunctionFacts(ValueRefs):
                     return True
                 if isinstance(target, ast.Name):
                     names.add(target.id)
-        return any(
-            node is call or (isinstance(node, ast.Name) and node.id in names)
-            for returned in self.returned
-            for node in walk(returned)
-        )
+        return any(_rooted(returned.value, call, names) for returned in self.returned)
 
     def _call_facts(self, entry: dict[str, Any], call: ast.Call) -> CallFacts:
         """A call's facts: `entry`, what the walk found (see `_call`), with the values it
@@ -507,7 +502,7 @@ class FunctionFacts(ValueRefs):
             keywords = tuple((k.arg, r) for k in named if k.arg for r in self.refs(k.value))
             if keywords:
                 entry["keywords"] = keywords
-        if self._handed_on(call) and (runnable := self.owner.runnable_layer(call)) is not None:
+        if (runnable := self.owner.runnable_layer(call, self._handed_on)) is not None:
             entry["runnable"] = runnable  # `model.with_retry(…)`: see `CallDetails.runnable`
         callee = entry.pop("callee")
         if callee is None or callee[0] == "value":
@@ -709,6 +704,22 @@ def _calls_in(node: ast.expr) -> list[ast.Call]:
             pending += children(current)
     found.reverse()
     return found
+
+
+def _rooted(value: ast.expr | None, call: ast.Call, names: set[str]) -> bool:
+    """Whether a returned value is `call`'s value or a local that holds it, itself or as
+    the receiver its methods chain from (`return primary.with_fallbacks(…)`), not an
+    argument (`return str(runnable)`)."""
+    while value is not None and value is not call:
+        if isinstance(value, ast.Name):
+            return value.id in names
+        if isinstance(value, ast.Await):
+            value = value.value
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+            value = value.func.value
+        else:
+            return False
+    return value is call
 
 
 def _request_receiver(call: ast.Call, local: Mapping[str, list[Ref]]) -> ast.expr | None:

@@ -12,7 +12,7 @@ its entry (`RetryReach` reads it).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from auditor.python.model.ast_values import (
@@ -225,10 +225,11 @@ class LibraryLayers:
         label = f"`@{name}`" if form == "decorator" else f"`{name}` loop"
         return self.add_layer(node, label, attempts, errors)
 
-    def runnable_layer(self, call: ast.Call) -> int | None:
+    def runnable_layer(self, call: ast.Call, kept: Callable[[ast.Call], bool]) -> int | None:
         """The layer of a library's retrying runnable a call makes of its receiver
-        (`model.with_retry(stop_after_attempt=3)`, a library of form "method"): the
-        receiver's requests run under it wherever the runnable is used."""
+        (`model.with_retry(stop_after_attempt=3)`, a library of form "method") and that
+        `kept` says its function hands on: the receiver's requests run under it wherever
+        the runnable is used."""
         if not isinstance(call.func, ast.Attribute):
             return None
         name = call.func.attr
@@ -240,14 +241,14 @@ class LibraryLayers:
             ),
             None,
         )
-        if library is None:
+        if library is None or not kept(call):
             return None
-        given = any(k.arg in (library.attempts_keyword, "stop") for k in call.keywords)
+        given = any(k.arg == library.attempts_keyword for k in call.keywords)
         attempts = _attempts(call, library.attempts_keyword) if given else None
         if not given and not any(k.arg is None for k in call.keywords):
             attempts = library.default_attempts or None
         errors = self._library_errors(library, call)
-        return self.add_layer(call, f"`{name}(…)`", attempts, errors)
+        return self.add_layer(call, f"`.{name}(…)`", attempts, errors)
 
     def retry_object(self, call: ast.Call) -> int | None:
         made = self._retry_objects_made.get(id(call))

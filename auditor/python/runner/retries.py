@@ -202,12 +202,20 @@ class _Catalogue:
     def tree_decorator(self, func: ast.expr, call: ast.Call | None = None) -> RetryDecorator | None:
         """A retry decorator of this module, or of another through the project index (a
         method called on `self` (`call`): of its class, or the one the call graph says
-        it runs, inherited from a base in another module)."""
+        it runs, inherited from a base in another module; a static or class method
+        called through its class, `Recovery.with_backoff(fn)`)."""
         if isinstance(func, ast.Name) and func.id not in self.aliases:
             owner = enclosing_class(self.module, func)  # a class body's name is its own first
             own = self.local_decorators.get(f"{owner.name}.{func.id}") if owner else None
             found = own or self.local_decorators.get(func.id)
             return found or _applying(self.unit.own_summary()[1], func.id)
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id not in self.aliases
+            and (found := self.local_decorators.get(f"{func.value.id}.{func.attr}")) is not None
+        ):
+            return found  # a static or class method of this module's class: `Jobs.retry(fn)`
         if isinstance(func, ast.Attribute) and dotted_name(func.value) in ("self", "cls"):
             owner = enclosing_class(self.module, func)  # `@self._retry`: a method of it
             own = self.local_decorators.get(f"{owner.name}.{func.attr}") if owner else None

@@ -18,6 +18,7 @@ from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
 from auditor.python.model.ast_values import Function, descendants, dotted_name, takes_no_instance
 from auditor.python.model.attribute_values import attribute_values
+from auditor.python.model.callees import enclosing_class
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.expr_values import is_true, keyword_argument
 from auditor.python.model.graph_launchers import GraphLaunchers, graph_launchers
@@ -198,7 +199,7 @@ class Steps:
         if made:
             return self._tools_given(made)
         if any(
-            _mentions(binding.at.annotation, classes)  # `client: Client = …`
+            _typed_as(binding.at.annotation, classes, item=False)  # `client: Client = …`
             if isinstance(binding.at, ast.AnnAssign)
             else self._declared(binding.value, classes)
             for binding in bindings
@@ -223,19 +224,23 @@ class Steps:
         return False
 
     def _declared(self, value: ast.expr, classes: set[str]) -> bool:
-        """Whether a value is read from an attribute whose declared type names a class of
-        `classes`: `self.client` (`client: Client`), or an item of a container attribute
-        (`self.clients[key]`, `self.clients.get(key)` with `clients: dict[str, Client]`)."""
+        """Whether a value is read from an attribute of the instance whose type its class
+        (or a base) declares as a class of `classes`: `self.client` (`client: Client |
+        None`), or an item of a container attribute (`self.clients[key]`,
+        `self.clients.get(key)` with `clients: dict[str, Client]`)."""
         if isinstance(value, ast.Await):
             value = value.value
+        item = isinstance(value, ast.Subscript)
         if isinstance(value, ast.Subscript):
             value = value.value
         elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
-            value = value.func.value if value.func.attr in ("get", "pop") else value
-        if not isinstance(value, ast.Attribute):
+            item = value.func.attr in ("get", "pop")
+            value = value.func.value if item else value
+        owner = enclosing_class(self.module, value)
+        if not isinstance(value, ast.Attribute) or dotted_name(value.value) != "self" or not owner:
             return False
-        declared = class_attributes(self.module.tree).annotations.get(value.attr, ())
-        return any(_mentions(annotation, classes) for annotation in declared)
+        declared = class_attributes(self.module.tree).declared(value.attr, owner.name)
+        return any(_typed_as(a, classes, item=item) for a in declared)
 
     def _tools_given(self, made: list[ast.expr]) -> bool:
         """Whether a value made of a step class may run tools: one made, and not every
@@ -482,6 +487,28 @@ class Steps:
 
 
 _PARTIAL = frozenset({"partial", "functools.partial"})
+
+
+def _typed_as(annotation: ast.expr, names: set[str], *, item: bool) -> bool:
+    """Whether an annotation declares a value of a class of `names`: the class itself
+    (`Client`, `fastmcp.Client`), maybe with None (`Client | None`, `Optional[Client]`);
+    with `item`, a container's values (`dict[str, Client]`, `list[Client]`), not its keys
+    nor a callable's parameters."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = (annotation.left, annotation.right)
+        return any(_typed_as(side, names, item=item) for side in sides)
+    if isinstance(annotation, ast.Subscript):
+        outer = dotted_name(annotation.value) or ""
+        inner = annotation.slice
+        last = inner.elts[-1] if isinstance(inner, ast.Tuple) and inner.elts else inner
+        if outer.rsplit(".", 1)[-1] in ("Optional", "Union"):
+            parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+            return any(_typed_as(part, names, item=item) for part in parts)
+        return (
+            item and outer.rsplit(".", 1)[-1] != "Callable" and _typed_as(last, names, item=False)
+        )
+    named = dotted_name(annotation)
+    return named is not None and named.rsplit(".", 1)[-1] in names
 
 
 def _mentions(node: ast.AST, names: set[str]) -> bool:

@@ -1,5 +1,5 @@
 """The same retry helpers on a class, given work that repeats nothing: a read of a
-status page, and an agent run whose helper call gives it one attempt."""
+status page."""
 
 import asyncio
 import time

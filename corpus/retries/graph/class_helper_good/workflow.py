@@ -1,6 +1,5 @@
-"""A status read retried through the class's helper, and an agent run given one attempt."""
+"""A status read retried through the class's helper: it repeats nothing."""
 
-import subprocess
 import urllib.request
 
 from .recovery import Recovery, RetryPolicy
@@ -13,9 +12,3 @@ async def wait_ready(url: str):
 
     return await Recovery.with_backoff(probe, RetryPolicy())
 
-
-def review_once(diff: str):
-    def run():
-        return subprocess.run(["codex", "exec", f"review {diff}"], check=True)
-
-    return Recovery.again(run, tries=1)

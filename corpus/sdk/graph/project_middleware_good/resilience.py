@@ -38,3 +38,22 @@ class RetryingMiddleware(AgentMiddleware):
                 if attempt == 2:
                     raise
         return None
+
+
+def fetch_token() -> str:
+    return "token"
+
+
+class AuthMiddleware(AgentMiddleware):
+    """Retries fetching a token, then sends the model request once."""
+
+    def wrap_model_call(self, request, handler):
+        token = ""
+        for attempt in range(3):
+            try:
+                token = fetch_token()
+                break
+            except OSError:
+                continue
+        logging.debug("token %s", bool(token))
+        return handler(request)
