@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from itertools import chain
 from typing import NamedTuple
 
 from auditor.python.model.ast_values import (
@@ -63,8 +64,9 @@ class ClassAttributes:
             for name, value, method in _assigned(node):
                 assigned = AttributeValue(node.name, value, method)
                 self.values.setdefault(name, []).append(assigned)
-            for name, annotation in _declared(node):
-                self.annotations.setdefault(name, []).append((node.name, annotation))
+            for name, item, _ in attributes_set(node):
+                if isinstance(item, ast.AnnAssign):
+                    self.annotations.setdefault(name, []).append((node.name, item.annotation))
 
     def lineage(self, name: str) -> list[str]:
         """A class and its bases defined in the module, nearest first."""
@@ -175,21 +177,27 @@ def _assigned(cls: ast.ClassDef) -> list[tuple[str, ast.expr, Function | None]]:
     return found
 
 
-def _declared(cls: ast.ClassDef) -> list[tuple[str, ast.expr]]:
-    """The attribute annotations of a class's body and of its methods' `self.name: T`."""
-    found: list[tuple[str, ast.expr]] = []
-    for statement in cls.body:
-        if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-            found.append((statement.target.id, statement.annotation))
-        elif isinstance(statement, Function) and statement.args.args:
-            receiver = statement.args.args[0].arg
-            found += [
-                (node.target.attr, node.annotation)
-                for node in statements(statement, definitions=False)
-                if isinstance(node, ast.AnnAssign)
-                and isinstance(node.target, ast.Attribute)
-                and dotted_name(node.target.value) == receiver
-            ]
+# An attribute a class sets: its name, the assignment, whether it is in the class body
+# (else `self.NAME = …` in a method)
+SetAttribute = tuple[str, ast.Assign | ast.AnnAssign, bool]
+
+
+def attributes_set(node: ast.ClassDef) -> list[SetAttribute]:
+    """The attributes a class's body and methods set, in source order (methods after the
+    body), found in one walk for the facts that read them."""
+    body = {id(item) for item in node.body}
+    methods = [item for item in node.body if isinstance(item, Function)]
+    inside = (s for method in methods for s in statements(method, definitions=False))
+    found: list[SetAttribute] = []
+    for item in chain(node.body, inside):
+        if not isinstance(item, ast.Assign | ast.AnnAssign):
+            continue
+        targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+        for target in targets:
+            if isinstance(target, ast.Name) and id(item) in body:  # not a method's local
+                found.append((target.id, item, True))
+            elif isinstance(target, ast.Attribute) and dotted_name(target.value) == "self":
+                found.append((target.attr, item, False))
     return found
 
 

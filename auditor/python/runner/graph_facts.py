@@ -39,7 +39,6 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Collection
-from itertools import chain
 from typing import Any, cast
 
 from auditor.numbers import bounded_int
@@ -56,10 +55,8 @@ from auditor.python.model.ast_values import (
     is_property,
     item_names,
     module_statements,
-    statements,
 )
-from auditor.python.model.class_attributes import class_attributes
-from auditor.python.model.class_family import on_self
+from auditor.python.model.class_attributes import SetAttribute, attributes_set, class_attributes
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, key_set_before, mapping_key
 from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
@@ -210,7 +207,7 @@ class ModuleFacts(LoopLayers):
             found["extends"] = tuple(extends)
         if protocol:
             found["protocol"] = True
-        assigned = _attributes_set(node)
+        assigned = attributes_set(node)
         typed = self._annotated(assigned, annotation_names)
         if typed:
             found["typed"] = typed
@@ -227,7 +224,7 @@ class ModuleFacts(LoopLayers):
         return found
 
     def _annotated(
-        self, assigned: list[Attribute], read: Callable[[ast.expr | None], tuple[str, ...]]
+        self, assigned: list[SetAttribute], read: Callable[[ast.expr | None], tuple[str, ...]]
     ) -> dict[str, str]:
         """The classes each attribute annotated in the class body names as `read` reads
         its annotation (`llm: BaseLLM`, a dataclass's or a model's field), or in a method
@@ -239,7 +236,7 @@ class ModuleFacts(LoopLayers):
                 found.setdefault(name, "|".join(self.imports.qualify(n) for n in names))
         return found
 
-    def _class_names(self, assigned: list[Attribute]) -> dict[str, list[str]]:
+    def _class_names(self, assigned: list[SetAttribute]) -> dict[str, list[str]]:
         """Class-level constants that name classes, qualified (`RETRY_ERRORS =
         (RateLimitError, APIError)`): what an `except self.RETRY_ERRORS` of a method
         catches in an instance of this class; and tuples of them a method stores on the
@@ -507,27 +504,3 @@ def module_graph_facts(
     # makes the module look incomplete.
     data["complete"] = len(data["functions"]) - 1 >= len(_DEFINITION.findall(text))
     return data
-
-
-# An attribute a class sets: its name, the assignment, whether it is in the class body
-# (else `self.NAME = …` in a method)
-Attribute = tuple[str, ast.Assign | ast.AnnAssign, bool]
-
-
-def _attributes_set(node: ast.ClassDef) -> list[Attribute]:
-    """The attributes a class's body and methods set, in source order (methods after the
-    body), found in one walk for the facts that read them."""
-    body = {id(item) for item in node.body}
-    methods = [item for item in node.body if isinstance(item, Function)]
-    inside = (s for method in methods for s in statements(method, definitions=False))
-    found: list[Attribute] = []
-    for item in chain(node.body, inside):
-        if not isinstance(item, ast.Assign | ast.AnnAssign):
-            continue
-        targets = item.targets if isinstance(item, ast.Assign) else [item.target]
-        for target in targets:
-            if isinstance(target, ast.Name) and id(item) in body:  # not a method's local
-                found.append((target.id, item, True))
-            elif isinstance(target, ast.Attribute) and on_self(target):
-                found.append((target.attr, item, False))
-    return found

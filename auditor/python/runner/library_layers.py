@@ -233,14 +233,7 @@ class LibraryLayers:
         if not isinstance(call.func, ast.Attribute):
             return None
         name = call.func.attr
-        library = next(
-            (
-                lib
-                for q, lib in self.steps.libraries.items()
-                if lib.form == "method" and q.endswith(f".{name}")
-            ),
-            None,
-        )
+        library = self.steps.method_libraries.get(name)
         if library is None or not kept(call):
             return None
         given = any(k.arg == library.attempts_keyword for k in call.keywords)

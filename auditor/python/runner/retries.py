@@ -19,7 +19,7 @@ import ast
 import functools
 import io
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
@@ -138,12 +138,17 @@ def _applying(summary: PythonSummary, name: str) -> RetryDecorator | None:
     layer = layers[index]
     if "returned" in layer:  # what a function of the tree returns: `ValueFlow.decorator`
         return None
-    errors = RetriedErrors(tuple(ErrorTest(*pair) for pair in layer.get("errors", ())))
-    catches = "any exception" if errors.every else describe(errors)
+    errors, catches = _caught(layer.get("errors", ()))
     attempts, label = layer.get("attempts"), str(layer.get("label", ""))
     if f"`@{name}`" not in label:  # a name bound to the library's (`llm_retry = retry(…)`)
         label = f"`@{name}`"
     return RetryDecorator(name, attempts, None, None, errors.every, catches, False, errors, label)
+
+
+def _caught(pairs: Iterable[Sequence[str]]) -> tuple[RetriedErrors, str]:
+    """A layer's error tests (`[kind, value]` pairs), and what they catch in words."""
+    errors = RetriedErrors(tuple(ErrorTest(*pair) for pair in pairs))
+    return errors, "any exception" if errors.every else describe(errors)
 
 
 def walk(node: ast.AST) -> Iterator[ast.AST]:
@@ -186,12 +191,6 @@ class _Catalogue:
     @property
     def flow(self) -> ValueFlow:
         return module_flow(self.module)
-
-    @functools.cached_property
-    def method_libraries(self) -> dict[str, RetryLibrary]:
-        """The retry libraries of form "method", by the method's name (`with_retry`)."""
-        found = self.steps.libraries.items()
-        return {n.rsplit(".", 1)[-1]: lib for n, lib in found if lib.form == "method"}
 
     @functools.cached_property
     def local_decorators(self) -> dict[str, RetryDecorator]:
@@ -417,7 +416,7 @@ class _Catalogue:
         func = call.func
         if not isinstance(func, ast.Attribute) or call.args:
             return None
-        library = self.method_libraries.get(func.attr)
+        library = self.steps.method_libraries.get(func.attr)
         holder = self.module.parent(call)
         dropped = isinstance(holder, ast.Expr) or (
             isinstance(holder, ast.Assign) and dotted_name(holder.targets[0]) == "_"
@@ -452,8 +451,7 @@ class _Catalogue:
                     reruns=call,
                 )
             if (layer := self.tree_middleware(item)) is not None:
-                errors = RetriedErrors(tuple(ErrorTest(*pair) for pair in layer.errors))
-                catches = "any exception" if errors.every else describe(errors)
+                errors, catches = _caught(layer.errors)
                 retry = Retry(errors.every, False, f"after {catches}", errors)
                 attempts = layer.attempts
                 return self.make(item, label, attempts=attempts, retry=retry, reruns=call)

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 
 from auditor.finding import Position, RelatedLocation, Span
 from auditor.profiles import AgentProfile
-from auditor.python.model.ast_values import Function, descendants, dotted_name, takes_no_instance
+from auditor.python.model.ast_values import (
+    Function,
+    annotation_names,
+    descendants,
+    dotted_name,
+    item_names,
+    takes_no_instance,
+)
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import enclosing_class
 from auditor.python.model.class_attributes import class_attributes
@@ -490,25 +497,11 @@ _PARTIAL = frozenset({"partial", "functools.partial"})
 
 
 def _typed_as(annotation: ast.expr, names: set[str], *, item: bool) -> bool:
-    """Whether an annotation declares a value of a class of `names`: the class itself
-    (`Client`, `fastmcp.Client`), maybe with None (`Client | None`, `Optional[Client]`);
-    with `item`, a container's values (`dict[str, Client]`, `list[Client]`), not its keys
-    nor a callable's parameters."""
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        sides = (annotation.left, annotation.right)
-        return any(_typed_as(side, names, item=item) for side in sides)
-    if isinstance(annotation, ast.Subscript):
-        outer = dotted_name(annotation.value) or ""
-        inner = annotation.slice
-        last = inner.elts[-1] if isinstance(inner, ast.Tuple) and inner.elts else inner
-        if outer.rsplit(".", 1)[-1] in ("Optional", "Union"):
-            parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
-            return any(_typed_as(part, names, item=item) for part in parts)
-        return (
-            item and outer.rsplit(".", 1)[-1] != "Callable" and _typed_as(last, names, item=False)
-        )
-    named = dotted_name(annotation)
-    return named is not None and named.rsplit(".", 1)[-1] in names
+    """Whether an annotation declares a value of a class of `names` (`Client`, `Client |
+    None`), or with `item` a container's values (`dict[str, Client]`): the model's
+    readers of annotations (`annotation_names`, `item_names`) give the classes."""
+    found = item_names(annotation) if item else annotation_names(annotation)
+    return any(name.rsplit(".", 1)[-1] in names for name in found)
 
 
 def _mentions(node: ast.AST, names: set[str]) -> bool:

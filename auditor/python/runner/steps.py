@@ -148,6 +148,8 @@ class StepCatalog(NamedTuple):
     libraries: Mapping[str, RetryLibrary]
     # agent middleware bases -> the hooks their agent calls around each model call
     middleware_hooks: Mapping[str, frozenset[str]]
+    # the retry libraries of form "method", by the method's name (`with_retry`)
+    method_libraries: Mapping[str, RetryLibrary]
 
     def is_step_function(self, names: Iterable[str]) -> str | None:
         """The step function among a call's qualified names, if any."""
@@ -219,6 +221,7 @@ def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
     extra = [str(entry) for entry in (config or {}).get("calls", ())]
     functions = {*data["steps"]["functions"], *extra}
     methods = {m for entry in (*data["steps"]["methods"], *extra) if (m := _method(entry))}
+    libraries = {name: _library(name, table) for name, table in data["retry"].items()}
     return StepCatalog(
         functions=frozenset(functions),
         methods=frozenset(methods),
@@ -230,7 +233,12 @@ def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
         not_started_markers=frozenset(data["transient"].get("not-started-markers", ())),
         session_flags=frozenset(data["sessions"]["flags"]),
         session_subcommands=frozenset(data["sessions"]["subcommands"]),
-        libraries={name: _library(name, table) for name, table in data["retry"].items()},
+        libraries=libraries,
+        method_libraries={
+            name.rsplit(".", 1)[-1]: library
+            for name, library in libraries.items()
+            if library.form == "method"
+        },
         middleware_hooks={
             base: frozenset(hooks) for base, hooks in data["middleware-hooks"].items()
         },
