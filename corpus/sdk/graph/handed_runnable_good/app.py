@@ -1,5 +1,5 @@
 from .providers import anthropic_chat, openai_chat, quiet_chat
-from .reliability import checked, parsing, resilient
+from .reliability import checked, described, parsing, resilient
 
 
 def answer(question: str) -> str:
@@ -12,3 +12,7 @@ def review(diff: str) -> str:
 
 def extract(text: str) -> str:
     return parsing(anthropic_chat("claude-sonnet-4-5")).invoke(text).content
+
+
+def label() -> str:
+    return described(openai_chat("gpt-4.1"))

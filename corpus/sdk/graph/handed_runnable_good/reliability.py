@@ -1,5 +1,6 @@
-"""Near misses: a retrying runnable made and dropped (the model itself is handed on), and
-one that retries only a parse error, which the SDK does not retry."""
+"""Near misses: a retrying runnable made and dropped (the model itself is handed on, or
+only its text is), and one that retries only a parse error, which the SDK does not
+retry."""
 
 
 class ParseError(Exception):
@@ -17,3 +18,8 @@ def checked(model):
 
 def parsing(model):
     return model.with_retry(retry_if_exception_type=(ParseError,))
+
+
+def described(model):
+    runnable = model.with_retry()
+    return str(runnable)
