@@ -29,7 +29,14 @@ from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop, named, within
 from auditor.shell.scenarios import NONZERO, Scenario
-from auditor.shell.schedule import attempt_loop, bounded, ordering, ralph_loop, reads_items
+from auditor.shell.schedule import (
+    attempt_loop,
+    bounded,
+    ordering,
+    ralph_loop,
+    reads_items,
+    unbounded_by_default,
+)
 from auditor.shell.status import ends_on_failure, status_holder
 
 if TYPE_CHECKING:
@@ -128,6 +135,8 @@ def _analyse(
             retried += [s for s in failures if s not in retried and flow.continues_alone(s)]
         if "next" in success:  # a success leaves only where a test after it says so
             ending = "" if bounded(script, loop) else ", with no bound on its rounds"
+            if default := unbounded_by_default(script, loop):
+                ending += f" by default (`{default}`)"
     # 126 and 127 are the shell's own codes: the program could not be found or run, so
     # going round on them starts the run that never happened, and repeats nothing
     retried = [s for s in retried if s.code not in _NOT_STARTED]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.default_bounds import Switched, switched_off
 from auditor.shell.leaving import ends_script
 from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
@@ -83,9 +84,38 @@ def bounded(script: ShellScript, loop: Node) -> bool:
     condition (`while (( n < 5 ))`) or in one that decides a jump out of it (`[[ $n -ge 5
     ]] && break`, an inner loop's `break 2`, a function called in it that `exit`s); a
     comparison that decides something else (`if [[ $(wc -l <<<"$out") -gt 200 ]]; then
-    echo …`) bounds nothing."""
-    if loop.type != "while_statement":
-        return True
+    echo …`) bounds nothing, nor one that the values before the loop switch off
+    (`MAX=0`, then `[ $MAX -gt 0 ] && [ $n -ge $MAX ] && break`: `default_bounds`)."""
+    return loop.type != "while_statement" or any(
+        _bounding(script, condition, switched.ids)
+        for condition, switched in _deciding(script, loop)
+    )
+
+
+def unbounded_by_default(script: ShellScript, loop: Node) -> str | None:
+    """The values before a loop that switch off every bound it has (`MAX_ITERATIONS=0`),
+    when it has one they switch off: how a message says why it has none."""
+    if bounded(script, loop) or loop.type != "while_statement":
+        return None
+    deciding = _deciding(script, loop)
+    if not any(_bounding(script, condition, frozenset()) for condition, _ in deciding):
+        return None
+    defaults = [d for _, switched in deciding for d in switched.defaults]
+    return ", ".join(dict.fromkeys(defaults)) or None
+
+
+def _bounding(script: ShellScript, condition: Node, off: frozenset[int]) -> bool:
+    """Whether a condition compares by order where it runs (not in `off`)."""
+    return any(
+        n.type == "binary_expression" and n.id not in off and ordering(script, n)
+        for n in descendants(condition)
+    )
+
+
+def _deciding(script: ShellScript, loop: Node) -> list[tuple[Node, Switched]]:
+    """The conditions that decide whether a `while` loop goes on: its own, those over a
+    jump out of it, and those over an exit in a function it calls; each with what the
+    values before the loop switch off in it."""
     deciding = named(loop, "condition") + [
         condition for jump in _jumps_out(script, loop) for condition in _conditions_over(jump, loop)
     ]
@@ -98,11 +128,7 @@ def bounded(script: ShellScript, loop: Node) -> bool:
             and ends_script(exiting, script.leaving) is not None
             for condition in _conditions_over(node, definition)
         ]
-    return any(
-        n.type == "binary_expression" and ordering(script, n)
-        for condition in deciding
-        for n in descendants(condition)
-    )
+    return [(condition, switched_off(script, loop, condition)) for condition in deciding]
 
 
 def _jumps_out(script: ShellScript, loop: Node) -> list[Node]:
