@@ -46,8 +46,10 @@ from auditor.shell.parse import (
     enclosing_definition,
     enclosing_loop,
     if_clauses,
+    other_branch,
     within,
 )
+from auditor.shell.schedule import reads_items
 from auditor.shell.status import (
     branch_pipestatus,
     captured_by,
@@ -82,6 +84,11 @@ def lost_status(
     kept = unread_store(use, script.read_names())  # `|| rc=$?`, and nothing reads `rc`
     if kept is not None and use is not None and use.store is not None:
         kept = None if _callers_unseen(script, use.store, kept) else kept
+    # in a `while` loop, kept where only messages show it: the loop goes round whatever
+    # it was, so a permanent failure spins it (`rc=$?; echo "exit status: $rc"`)
+    shown = use is not None and use.store is not None and kept is None
+    kept = _only_shown_in_loop(script, use.store) if shown and use is not None else kept
+    shown = shown and kept is not None
     # kept in a subshell and tested after it, where the script's own value is read: lost
     # however the run's output is judged
     store = use.store if use is not None and kept is None else None
@@ -130,6 +137,8 @@ def lost_status(
     how = _how(job if job is not None else carrier, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
+        if shown:
+            how = f"it is kept in `{kept}`, which only a message shows, and the loop goes on"
         if stale:
             how = (
                 f"it is kept in `{kept}` inside a subshell `( … )`, and the script around "
@@ -476,6 +485,34 @@ def _kept_in_subshell(script: ShellScript, store: Node) -> str | None:
     after = [read for read in reads if read.start_byte >= subshell.end_byte]
     told = all(_only_told(script, read) for read in inside)
     return label if told and any(not _only_told(script, read) for read in after) else None
+
+
+def _only_shown_in_loop(script: ShellScript, store: Node | None) -> str | None:
+    """The variable a status is kept in (`rc=$?`) inside a `while`/`until` loop, when every
+    read of it in the function (or script) around the loop only shows it (`echo "exit
+    status: $rc"`) and nothing out of sight may read it: the loop goes on whatever the
+    run did; not one that reads its items from input (`while read -r task`), whose failed
+    task is one the loop leaves behind."""
+    loop = enclosing_loop(store) if store is not None else None
+    name = store.child_by_field_name("name") if store is not None else None
+    if store is None or loop is None or loop.type != "while_statement" or name is None:
+        return None
+    if reads_items(script, loop):
+        return None
+    label = (name.text or b"").decode("utf-8", "replace")
+    if name.type != "variable_name" or script.read_names().out_of_sight(store):
+        return None
+    scope = enclosing_definition(loop)
+    reads = [
+        node
+        for node in descendants(scope if scope is not None else script.parsed.root)
+        if node.type == "variable_name"
+        and (node.text or b"").decode("utf-8", "replace") == label
+        and node.parent is not None
+        and node.parent.type in ("simple_expansion", "expansion", "arithmetic_expansion")
+        and not other_branch(node, store)  # (another arm keeps a value of its own)
+    ]
+    return label if reads and all(_only_told(script, read) for read in reads) else None
 
 
 def _only_told(script: ShellScript, read: Node) -> bool:

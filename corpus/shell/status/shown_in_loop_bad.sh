@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# An endless work loop that keeps the agent's status only to print it: the loop goes on
+# whatever the run did, so an expired login or a spent quota repeats every interval.
+while true; do
+    [ -f .stop ] && break
+    codex exec --full-auto "Work on the next item in TODO.md"  # expect: RA203(warning)
+    status=$?
+    echo "--- codex exit status: $status ---"
+    sleep 600
+done
+
+# The same with a message function of the script and a `local` in a function's loop.
+say() { printf '[%s] %s\n' "$(date +%T)" "$*"; }
+work() {
+    local rc
+    until [ -f DONE ]; do
+        claude -p "Continue the migration in PLAN.md" --dangerously-skip-permissions  # expect: RA203(warning)
+        rc=$?
+        say "claude finished with $rc"
+        sleep 30
+    done
+}
+work

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Near misses: a status a loop prints and also tests, one an item loop prints (each task
+# is new work the loop leaves behind), and one the other arm of an `if` keeps on its own.
+fails=0
+while true; do
+    codex exec --full-auto "Work on the next item in TODO.md"
+    status=$?
+    echo "--- codex exit status: $status ---"
+    if [ "$status" -ne 0 ]; then
+        fails=$((fails + 1))
+        [ "$fails" -ge 3 ] && exit 1
+    else
+        fails=0
+    fi
+    sleep 600
+done
+
+while read -r task; do
+    claude -p "Do this task: $task" --dangerously-skip-permissions
+    rc=$?
+    echo "$task: $rc" >> results.txt
+done < tasks.txt
+
+while :; do
+    if [ -f .quiet ]; then
+        gemini -p "Summarise today's commits" > summary.md
+        code=$?
+        echo "gemini: $code"
+    else
+        gemini -p "Summarise today's commits" | tee summary.md
+        code=${PIPESTATUS[0]}
+    fi
+    [ "$code" -eq 0 ] || exit "$code"
+    sleep 3600
+done
