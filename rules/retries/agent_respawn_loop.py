@@ -54,8 +54,8 @@ class AgentRespawnLoop(Rule[Any]):
     A `while` loop is bounded by an order comparison (`-lt`, `>=`) in its
     condition or in one that decides a jump out of it, unless the value a
     variable holds before the loop switches the comparison off (`MAX=0  # 0 =
-    unlimited`, then `[ $MAX -gt 0 ] && [ $n -ge $MAX ] && break`). Also flags systemd services whose
-    `ExecStart` runs the agent (or a script of the audited tree that does,
+    unlimited`, then `[ $MAX -gt 0 ] && [ $n -ge $MAX ] && break`). Also flags
+    systemd services whose `ExecStart` runs the agent (or a script of the audited tree that does,
     also through a shell: `/bin/bash scripts/loop.sh`)
     with `Restart=on-failure`, `always`, `on-abnormal` or `on-abort`
     (`RestartPreventExitStatus=` taken into account), in unit files, unit

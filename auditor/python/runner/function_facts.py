@@ -772,7 +772,8 @@ def _request_passed(argument: ast.expr, held: Callable[[str], ast.expr | None]) 
     request method itself (`client.messages.create`), a lambda that sends it
     (`lambda: client.chat.completions.create(…)`, `await`ed or not), or the entry of a
     stream it opens (`manager.__aenter__`, `manager` a local holding `client.messages.
-    stream(…)`: entering the stream sends the request; `held`: a local's one value)."""
+    stream(…)`: entering the stream sends the request; `held`: a local's one value), or a
+    runnable's request method (`llm.invoke`: whether `llm` holds a model the graph says)."""
     if (
         isinstance(argument, ast.Attribute)
         and argument.attr in ("__aenter__", "__enter__")
@@ -785,7 +786,14 @@ def _request_passed(argument: ast.expr, held: Callable[[str], ast.expr | None]) 
         if not isinstance(body, ast.Call):
             return None
         argument = body.func
-    return _request_owner(argument)
+    owner = _request_owner(argument)
+    if (
+        owner is None
+        and isinstance(argument, ast.Attribute)
+        and argument.attr in _RUNNABLE_REQUESTS
+    ):
+        return argument.value  # a model's bound method (`llm.invoke`), as `_request_receiver`
+    return owner
 
 
 def _resource_owner(node: ast.expr) -> ast.expr | None:
