@@ -31,8 +31,8 @@ _COMPARE = {
     "<": int.__lt__,
     "<=": int.__le__,
 }
-_DEFAULTED = re.compile(r"\$\{\w+:?[-=]([^}]*)\}")  # `${MAX:-0}`: the value it falls back to
-_VARIABLE = re.compile(r"^\$?\{?(\w+)\}?$")
+_DEFAULTED = re.compile(r"\$\{\w+:?[-=]([^}$`]*)\}")  # `${MAX:-0}`: the value it falls back to
+_VARIABLE = re.compile(r"^\$?\{?([A-Za-z_]\w*)\}?$")
 
 
 def _text(node: Node) -> str:
@@ -78,12 +78,12 @@ def _guard_holds(script: ShellScript, loop: Node, guard: Node) -> tuple[bool, st
     """Whether a guard comparing a variable with a number (`[ $max -gt 0 ]`, `(( max > 0
     ))`) or testing it for text (`[ -n "$max" ]`) holds with the value the variable has
     before the loop, and that value as assigned (`max=0`); None when it is not known."""
-    found = next(
-        (n for n in descendants(guard) if n.type in ("binary_expression", "unary_expression")),
-        None,
-    )
-    if found is None:
-        return None
+    nodes = descendants(guard)
+    tests = [n for n in nodes if n.type in ("binary_expression", "unary_expression")]
+    negated = any(n.type == "negated_command" or _text(n) == "!" for n in nodes)
+    if len(tests) != 1 or negated:
+        return None  # one comparison, as written: not `! [ … ]`, nor `A && B` inside
+    found = tests[0]
     parts = [_text(c).strip("\"'") for c in found.children]
     if found.type == "unary_expression" and len(parts) == 2 and parts[0] in ("-n", "-z"):
         value = _before_loop(script, loop, parts[1])
@@ -111,35 +111,58 @@ def _assigned(written: str, value: str) -> str:
 
 def _before_loop(script: ShellScript, loop: Node, written: str) -> str | None:
     """The literal value the variable `written` (`$max`, `${max}`, `max`) holds when the
-    loop starts: the last assignment of it in the script's own statements before the loop
-    (anywhere in them, for a loop in a function), when the loop changes it nowhere."""
+    loop starts as the script runs by default: the last assignment of it among the
+    statements of the function the loop is in (before the loop), else among the
+    script's own, when the loop never changes it and nothing between sets it to a value
+    it computes (`max=$(jq …)`, `read max`; an option given as `max="$2"` leaves the
+    default as it is when the option is not given)."""
     matched = _VARIABLE.match(written)
     if matched is None:
         return None
     name = matched.group(1)
-    if _changed_in(script, loop, name):
+    if _writes(script, [loop], name, options=True):
         return None
-    in_function = enclosing_definition(loop) is not None
-    value: str | None = None
-    for statement in script.parsed.root.named_children:
-        if not in_function and statement.start_byte >= loop.start_byte:
-            break
-        assignments = (
-            [statement]
-            if statement.type == "variable_assignment"
-            else [c for c in statement.named_children if c.type == "variable_assignment"]
-            if statement.type == "declaration_command"
-            else []
-        )
-        for assignment in assignments:
-            variable = assignment.child_by_field_name("name")
-            if variable is not None and _text(variable) == name:
-                value = _literal(assignment.child_by_field_name("value"))
-    return value
+    function = enclosing_definition(loop)
+    body = function.child_by_field_name("body") if function is not None else None
+    scopes = [[s for s in body.named_children if s.end_byte <= loop.start_byte]] if body else []
+    top = script.parsed.root.named_children
+    # a function's loop runs after the script's own statements have set their values
+    scopes.append(
+        top if function is not None else [s for s in top if s.end_byte <= loop.start_byte]
+    )
+    for statements in scopes:
+        found = [
+            (index, assignment)
+            for index, statement in enumerate(statements)
+            for assignment in _assignments(statement)
+            if _name_of(assignment) == name
+        ]
+        if not found:
+            continue
+        index, assignment = found[-1]
+        if _writes(script, statements[index + 1 :], name, options=False):
+            return None
+        return _literal(assignment.child_by_field_name("value"))
+    return None
+
+
+def _assignments(statement: Node) -> list[Node]:
+    """The assignments a statement is: `x=0`, `local x=0`, `declare -i x=0`, `export x=0`."""
+    if statement.type == "variable_assignment":
+        return [statement]
+    if statement.type == "declaration_command":
+        return [c for c in statement.named_children if c.type == "variable_assignment"]
+    return []
+
+
+def _name_of(assignment: Node) -> str:
+    name = assignment.child_by_field_name("name")
+    return _text(name) if name is not None else ""
 
 
 def _literal(value: Node | None) -> str | None:
-    """A value's literal text (`0`, `"0"`, `${MAX:-0}`'s `0`); None for anything else."""
+    """A value's literal text (`0`, `"0"`, `${MAX:-0}`'s `0`; `x=` is ""); None for a
+    value known only as the script runs."""
     if value is None:
         return ""
     text = _text(value)
@@ -153,15 +176,37 @@ def _literal(value: Node | None) -> str | None:
     return None
 
 
-def _changed_in(script: ShellScript, loop: Node, name: str) -> bool:
-    """Whether `loop`'s text, or a function of the script it names, may change the
-    variable: an assignment, `((name++))`, `let`, `read`, `declare` or `local`."""
-    text = _text(loop)
-    words = set(re.findall(r"[\w-]+", text))
-    texts = [text, *(_text(f) for n, f in script.functions.items() if n in words)]
+# what changes a variable where it runs: any assignment, `((x++))`, `(( x = … ))`, `read x`,
+# `printf -v x`; and what may change any (`source`, `eval`)
+_ANY_CHANGE = (
+    r"(?<![\w$-]){0}(?:\[[^]]*\])?\+?=|(?:\+\+|--){0}\b|\b{0}(?:\+\+|--)|\(\(\s*{0}\s*[-+*/%]?="
+)
+_READ_INTO = (
+    r"\b(?:let|read|readarray|mapfile|getopts)\b[^\n;|&]*\b{0}\b|\bprintf\s+-v\s*{0}\b"
+    r"|(?:^|[;&|(\s])(?:source|eval|\.)\s"
+)
+# an option's value (`x="$2"`, `x=${2:?}`) or a literal: what the default stands beside
+_OPTION = r"(?<![\w$-]){0}=(?:\"?\$\{{?\d|\"?[\w.-]*\"?(?:\s|;|$))"
+
+
+def _writes(script: ShellScript, nodes: list[Node], name: str, *, options: bool) -> bool:
+    """Whether `nodes`, or the functions of the script they call (and those call), may
+    change the variable: any write (`options`), or one that sets a value known only as the
+    script runs (`x=$(…)`, `read x`, `source`), not an option's or a literal."""
+    texts = [_text(n) for n in nodes]
+    seen: set[str] = set()
+    pending = list(texts)
+    while pending:  # the functions the text names, each once
+        words = set(re.findall(r"[\w-]+", pending.pop()))
+        for called in sorted(words & set(script.functions) - seen):
+            seen.add(called)
+            pending.append(_text(script.functions[called]))
+            texts.append(pending[-1])
     escaped = re.escape(name)
-    changes = re.compile(
-        rf"(?<![\w$]){escaped}(?:\[[^]]*\])?\+?=|(?:\+\+|--){escaped}\b|\b{escaped}(?:\+\+|--)"
-        rf"|\b(?:let|read|declare|local|readarray|mapfile)\b[^\n;]*\b{escaped}\b"
-    )
-    return any(changes.search(t) for t in texts)
+    changes = re.compile(f"{_ANY_CHANGE}|{_READ_INTO}".format(escaped), re.M)
+    option = re.compile(_OPTION.format(escaped), re.M)
+    for text in texts:
+        for found in changes.finditer(text):
+            if options or not option.match(text, found.start()):
+                return True
+    return False

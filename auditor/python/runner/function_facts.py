@@ -791,6 +791,7 @@ def _request_passed(argument: ast.expr, held: Callable[[str], ast.expr | None]) 
         owner is None
         and isinstance(argument, ast.Attribute)
         and argument.attr in _RUNNABLE_REQUESTS
+        and argument.attr not in ("stream", "astream")  # (sends when iterated, later)
     ):
         return argument.value  # a model's bound method (`llm.invoke`), as `_request_receiver`
     return owner

@@ -37,3 +37,22 @@ while :; do  # expect: RA302(warning)
     fi
     grep -q "ALL TESTS PASS" codex.log && break
 done
+
+# An `until` whose test runs the count only past a guard the default fails, and a `while`
+# whose `||` takes the default for "no limit": both go round on every failure forever.
+ROUNDS=0
+k=0
+until [ "$ROUNDS" -gt 0 ] && [ "$k" -ge "$ROUNDS" ]; do  # expect: RA302(warning)
+    k=$((k + 1))
+    if ! gemini -p "Continue the plan in PLAN.md" --yolo > gemini.log 2>&1; then
+        continue
+    fi
+    grep -q "PLAN COMPLETE" gemini.log && break
+done
+
+CAP=0
+j=0
+while [ "$CAP" -eq 0 ] || [ "$j" -lt "$CAP" ]; do  # expect: RA302(warning)
+    j=$((j + 1))
+    claude -p "Fix the next lint error" --dangerously-skip-permissions > lint.log 2>&1 && break
+done

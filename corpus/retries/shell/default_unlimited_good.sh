@@ -37,3 +37,33 @@ while :; do
     fi
     grep -q "ALL TESTS PASS" codex.log && break
 done
+
+# A function's own limit, given by its caller, and one the script computes before the
+# loop: neither is the `0` assigned first, so the count may well run.
+MAX=0
+run_rounds() {
+    local MAX=$1
+    local n=0
+    while true; do
+        [ "$MAX" -gt 0 ] && [ "$n" -ge "$MAX" ] && break
+        n=$((n + 1))
+        if ! claude -p "Work on TODO.md" > out.log 2>&1; then
+            continue
+        fi
+        grep -q DONE out.log && break
+    done
+}
+run_rounds 10
+
+LIMIT=0
+load_limit() { LIMIT=$(jq -r .max_rounds config.json); }
+load_limit
+i=0
+while true; do
+    [ "$LIMIT" -gt 0 ] && [ "$i" -ge "$LIMIT" ] && break
+    i=$((i + 1))
+    if ! codex exec --full-auto "Fix the next failing test" > codex.log 2>&1; then
+        continue
+    fi
+    grep -q "ALL TESTS PASS" codex.log && break
+done

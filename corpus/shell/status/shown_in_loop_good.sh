@@ -33,3 +33,24 @@ while :; do
     [ "$code" -eq 0 ] || exit "$code"
     sleep 3600
 done
+
+# An arithmetic test reads the status without a `$`, and a caller reads the global a
+# function's loop keeps it in.
+while true; do
+    aider --yes --message "Tidy one module" > aider.log 2>&1
+    rc=$?
+    echo "aider: $rc"
+    (( rc != 0 )) && exit 1
+    sleep 900
+done
+
+watch_queue() {
+    until [ -f .stop ]; do
+        opencode run "Handle the next queued request" > queue.log 2>&1
+        last=$?
+        echo "opencode: $last"
+        [ -s queue.log ] || break
+    done
+}
+watch_queue
+exit "$last"

@@ -1,7 +1,7 @@
 import time
 
 
-def invoke_with_retry(invoke_fn, *args, max_retries: int = 3, **kwargs):
+def call_model_with_retries(invoke_fn, *args, max_retries: int = 3, **kwargs):
     last: Exception | None = None
     for attempt in range(max_retries):
         try:

@@ -1,5 +1,5 @@
-from .models import create_llm, create_quiet_llm
-from .retry import invoke_logged, invoke_with_retry
+from .models import make_plain_model, make_quiet_model
+from .retry import call_logged_once, call_step_with_retries
 
 
 class JsonParser:
@@ -8,15 +8,16 @@ class JsonParser:
 
 
 def sentiment(headline: str) -> str:
-    llm = create_quiet_llm("m")
-    return invoke_with_retry(llm.invoke, [headline]).content
+    llm = make_quiet_model("m")
+    return call_step_with_retries(llm.invoke, [headline]).content
 
 
 def summary(text: str) -> str:
-    llm = create_llm("m")
-    return invoke_logged(llm.invoke, [text]).content
+    llm = make_plain_model("m")
+    return call_logged_once(llm.invoke, [text]).content
 
 
 def parse(text: str) -> dict:
     parser = JsonParser()
-    return invoke_with_retry(parser.invoke, text)
+    return call_step_with_retries(parser.invoke, text)
+

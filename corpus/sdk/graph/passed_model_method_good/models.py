@@ -1,9 +1,9 @@
 from langchain_openai import ChatOpenAI
 
 
-def create_quiet_llm(model: str):
+def make_quiet_model(model: str):
     return ChatOpenAI(model=model, max_retries=0)
 
 
-def create_llm(model: str):
+def make_plain_model(model: str):
     return ChatOpenAI(model=model)

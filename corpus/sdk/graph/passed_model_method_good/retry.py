@@ -1,7 +1,7 @@
 import time
 
 
-def invoke_with_retry(invoke_fn, *args, max_retries: int = 3, **kwargs):
+def call_step_with_retries(invoke_fn, *args, max_retries: int = 3, **kwargs):
     last: Exception | None = None
     for attempt in range(max_retries):
         try:
@@ -12,6 +12,6 @@ def invoke_with_retry(invoke_fn, *args, max_retries: int = 3, **kwargs):
     raise RuntimeError("the step did not finish") from last
 
 
-def invoke_logged(invoke_fn, *args):
+def call_logged_once(invoke_fn, *args):
     print("calling", invoke_fn)
     return invoke_fn(*args)
