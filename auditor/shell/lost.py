@@ -46,11 +46,8 @@ from auditor.shell.parse import (
     enclosing_definition,
     enclosing_loop,
     if_clauses,
-    other_branch,
-    same_node,
     within,
 )
-from auditor.shell.schedule import reads_items
 from auditor.shell.status import (
     branch_pipestatus,
     captured_by,
@@ -85,10 +82,6 @@ def lost_status(
     kept = unread_store(use, script.read_names())  # `|| rc=$?`, and nothing reads `rc`
     if kept is not None and use is not None and use.store is not None:
         kept = None if _callers_unseen(script, use.store, kept) else kept
-    # in a `while` loop, kept where only messages show it: the loop goes round whatever
-    # it was, so a permanent failure spins it (`rc=$?; echo "exit status: $rc"`)
-    shown = _only_shown_in_loop(script, use.store) if use and use.store and not kept else None
-    kept = kept or shown
     # kept in a subshell and tested after it, where the script's own value is read: lost
     # however the run's output is judged
     store = use.store if use is not None and kept is None else None
@@ -137,8 +130,6 @@ def lost_status(
     how = _how(job if job is not None else carrier, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
-        if shown is not None:
-            how = f"it is kept in `{kept}`, which only a message shows, and the loop goes on"
         if stale:
             how = (
                 f"it is kept in `{kept}` inside a subshell `( … )`, and the script around "
@@ -485,62 +476,6 @@ def _kept_in_subshell(script: ShellScript, store: Node) -> str | None:
     after = [read for read in reads if read.start_byte >= subshell.end_byte]
     told = all(_only_told(script, read) for read in inside)
     return label if told and any(not _only_told(script, read) for read in after) else None
-
-
-def _only_shown_in_loop(script: ShellScript, store: Node | None) -> str | None:
-    """The variable a status is kept in (`rc=$?`) inside a `while`/`until` loop, when every
-    read of it only shows it (`echo "exit status: $rc"`) and nothing out of sight may
-    read it: the loop goes on whatever the run did. The reads are those in the function
-    around the loop for a `local`, else in the whole script; a read in another arm of an
-    `if` or `case` than the store's counts unless that arm sets the variable before it.
-    Not a loop that reads its items from input (`while read -r task`), whose failed task
-    is one the loop leaves behind, nor a variable a caller out of sight may read."""
-    loop = enclosing_loop(store) if store is not None else None
-    name = store.child_by_field_name("name") if store is not None else None
-    if store is None or loop is None or loop.type != "while_statement" or name is None:
-        return None
-    label = (name.text or b"").decode("utf-8", "replace")
-    if name.type != "variable_name" or reads_items(script, loop):
-        return None
-    if script.read_names().out_of_sight(store) or _callers_unseen(script, store, label):
-        return None
-    function = enclosing_definition(loop)
-    local = function is not None and label in script.read_names().local.get(function.id, ())
-    area = function if local and function is not None else script.parsed.root
-    named = [
-        node
-        for node in descendants(area)
-        if node.type == "variable_name" and (node.text or b"").decode("utf-8", "replace") == label
-    ]
-    stores = [n.parent for n in named if n.parent is not None and _assigned_name(n)]
-    reads = [
-        read
-        for read in named
-        if not _assigned_name(read)
-        and not (
-            other_branch(read, store)
-            and any(
-                s.start_byte < read.start_byte
-                and not other_branch(s, read)
-                and other_branch(s, store)
-                for s in stores
-            )
-        )
-    ]
-    return label if reads and all(_only_told(script, read) for read in reads) else None
-
-
-def _assigned_name(node: Node) -> bool:
-    """Whether a variable name is one an assignment sets (`rc` of `rc=$?`) or a `local`
-    declares (`local rc`), not one it reads."""
-    parent = node.parent
-    if parent is not None and parent.type == "declaration_command":
-        return (parent.children[0].text or b"") in (b"local", b"declare", b"typeset")
-    return (
-        parent is not None
-        and parent.type == "variable_assignment"
-        and same_node(parent.child_by_field_name("name"), node)
-    )
 
 
 def _only_told(script: ShellScript, read: Node) -> bool:

@@ -195,10 +195,7 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
     In a loop (`while true`, `while :`, a Ralph loop) the same test applies:
     a run whose status nothing reads and whose output nothing examines is
     reported, because a permanent failure (expired credentials, exhausted
-    quota, a missing binary) then spins the loop forever unseen. In a `while`
-    or `until` loop (not one reading its items, `while read -r task`), a status
-    kept in a variable that only messages show (`rc=$?; echo "exit: $rc"`, a
-    function of the script that only prints) is read by nothing that decides.
+    quota, a missing binary) then spins the loop forever unseen.
 
     ## Why is this bad?
     A run that hit a rate limit, an auth error or a crash looks like a

@@ -45,10 +45,9 @@ for turn in $(seq 1 25); do
   fi
 done
 
-# A worker and a reviewer every quarter of an hour; the worker's status is only logged,
-# which decides nothing: the loop goes on whatever it was.
+# A worker and a reviewer every quarter of an hour; only the worker's status is logged.
 while true; do
-  claude -p "Work through docs/TODO.md"  # expect: RA203(warning)
+  claude -p "Work through docs/TODO.md"
   worker_status=$?
   echo "$(date -Is) worker exited $worker_status" >> .agent/monitor.log
   claude -p "Review what the worker did; append problems to docs/TODO.md"  # expect: RA203(warning)
