@@ -14,23 +14,10 @@ from typing import NamedTuple
 
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_definition
+from auditor.shell.scenarios import EQUAL, ORDERING, UNEQUAL, compare, mirrored
 
-# how a test compares a number: the test operators and their arithmetic spellings
-_COMPARE = {
-    "-eq": int.__eq__,
-    "-ne": int.__ne__,
-    "-gt": int.__gt__,
-    "-ge": int.__ge__,
-    "-lt": int.__lt__,
-    "-le": int.__le__,
-    "==": int.__eq__,
-    "=": int.__eq__,
-    "!=": int.__ne__,
-    ">": int.__gt__,
-    ">=": int.__ge__,
-    "<": int.__lt__,
-    "<=": int.__le__,
-}
+# the operators of a test or arithmetic comparison of numbers (`scenarios.compare`)
+_NUMERIC = EQUAL | UNEQUAL | ORDERING
 _DEFAULTED = re.compile(r"\$\{\w+:?[-=]([^}$`]*)\}")  # `${MAX:-0}`: the value it falls back to
 _VARIABLE = re.compile(r"^\$?\{?([A-Za-z_]\w*)\}?$")
 
@@ -90,17 +77,16 @@ def _guard_holds(script: ShellScript, loop: Node, guard: Node) -> tuple[bool, st
         if value is None:
             return None
         return (value != "") == (parts[0] == "-n"), _assigned(parts[1], value)
-    if found.type != "binary_expression" or len(parts) != 3 or parts[1] not in _COMPARE:
+    if found.type != "binary_expression" or len(parts) != 3 or parts[1] not in _NUMERIC:
         return None
     left, operator, right = parts
     if _VARIABLE.match(right) and not _VARIABLE.match(left):  # `[ 0 -lt $max ]`
-        left, right = right, left
-        operator = {">": "<", "<": ">", ">=": "<=", "<=": ">="}.get(operator, operator)
-        operator = {"-gt": "-lt", "-lt": "-gt", "-ge": "-le", "-le": "-ge"}.get(operator, operator)
+        left, right, operator = right, left, mirrored(operator)
     value = _before_loop(script, loop, left)
     if value is None or not value.isdigit() or not right.isdigit():
         return None
-    return bool(_COMPARE[operator](int(value), int(right))), _assigned(left, value)
+    holds = compare(int(value), operator, int(right))
+    return None if holds is None else (holds, _assigned(left, value))
 
 
 def _assigned(written: str, value: str) -> str:

@@ -58,6 +58,7 @@ from auditor.shell.scenarios import (
     Value,
     compare,
     join,
+    mirrored,
     negated,
 )
 
@@ -499,11 +500,7 @@ class IterationWalk:
         if not isinstance(left, str) and not isinstance(right, str):
             return [(compare(left, operator, right), scenarios)]
         if isinstance(right, str) and not isinstance(left, str):
-            left, right = right, left
-            operator = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(operator, operator)
-            operator = {"-lt": "-gt", "-gt": "-lt", "-le": "-ge", "-ge": "-le"}.get(
-                operator, operator
-            )
+            left, right, operator = right, left, mirrored(operator)
         equality = operator in EQUAL or operator in UNEQUAL
         if left == AGENT and isinstance(right, int) and right != NONZERO and equality:
             equal = scenarios & self._by_code.get(right, frozenset())

@@ -19,6 +19,7 @@ AGENT = "agent"  # the agent's status, whichever scenario holds
 NEGATED = "!agent"  # the status of `! agent`
 EQUAL = frozenset({"-eq", "==", "="})
 UNEQUAL = frozenset({"-ne", "!="})
+ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})  # a bound's
 Value = int | str | None  # a number, `AGENT`/`NEGATED`, or None when unknown
 Variables = frozenset[tuple[str, Value]]
 Scenarios = frozenset[int]  # indices into the walk's scenarios
@@ -62,6 +63,13 @@ def compare(left: int | None, operator: str, right: int | None) -> bool | None:
     table = {"lt": left < right, "le": left <= right, "gt": left > right, "ge": left >= right}
     symbols = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
     return table.get(symbols.get(operator, operator.lstrip("-")))
+
+
+def mirrored(operator: str) -> str:
+    """The operator that compares the same with its operands swapped (`-lt` for `-gt`)."""
+    swapped = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+    swapped |= {"-lt": "-gt", "-gt": "-lt", "-le": "-ge", "-ge": "-le"}
+    return swapped.get(operator, operator)
 
 
 def _join_variables(paths: Sequence[Path]) -> Variables:

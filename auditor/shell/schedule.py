@@ -19,9 +19,10 @@ An agent in a function runs on the schedule of the loops its calls sit in.
 from __future__ import annotations
 
 import re
+import weakref
 
 from auditor.shell.commands import SimpleCommand
-from auditor.shell.default_bounds import Switched, switched_off
+from auditor.shell.default_bounds import switched_off
 from auditor.shell.leaving import ends_script
 from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
@@ -37,9 +38,8 @@ from auditor.shell.parse import (
     within,
 )
 from auditor.shell.presence import presence_only
-from auditor.shell.scenarios import NONZERO, Scenario
+from auditor.shell.scenarios import NONZERO, ORDERING, Scenario
 
-_ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})
 _READS_ITEMS = frozenset({"read", "mapfile", "readarray"})  # `while read -r task`: a task loop
 
 
@@ -86,22 +86,41 @@ def bounded(script: ShellScript, loop: Node) -> bool:
     comparison that decides something else (`if [[ $(wc -l <<<"$out") -gt 200 ]]; then
     echo …`) bounds nothing, nor one that the values before the loop switch off
     (`MAX=0`, then `[ $MAX -gt 0 ] && [ $n -ge $MAX ] && break`: `default_bounds`)."""
-    return loop.type != "while_statement" or any(
-        _bounding(script, condition, switched.ids)
-        for condition, switched in _deciding(script, loop)
-    )
+    return _bounds(script, loop)[0]
 
 
 def unbounded_by_default(script: ShellScript, loop: Node) -> str | None:
     """The values before a loop that switch off every bound it has (`MAX_ITERATIONS=0`),
     when it has one they switch off: how a message says why it has none."""
-    if bounded(script, loop) or loop.type != "while_statement":
-        return None
-    deciding = _deciding(script, loop)
-    if not any(_bounding(script, condition, frozenset()) for condition, _ in deciding):
-        return None
-    defaults = [d for _, switched in deciding for d in switched.defaults]
-    return ", ".join(dict.fromkeys(defaults)) or None
+    is_bounded, defaults = _bounds(script, loop)
+    return None if is_bounded else defaults or None
+
+
+# the answer of `_bounds` for each loop of a script, by node id: asked several times a loop
+_BOUNDS: weakref.WeakKeyDictionary[ShellScript, dict[int, tuple[bool, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _bounds(script: ShellScript, loop: Node) -> tuple[bool, str]:
+    """Whether the loop is bounded (`bounded`), and else the defaults that switch off the
+    comparisons by order that would bound it ("" for none)."""
+    if loop.type != "while_statement":
+        return True, ""
+    known = _BOUNDS.setdefault(script, {})
+    if loop.id not in known:
+        defaults: list[str] = []
+        found = False
+        for condition in _deciding(script, loop):
+            if not _bounding(script, condition, frozenset()):
+                continue  # no comparison by order: nothing to switch off
+            switched = switched_off(script, loop, condition)
+            if _bounding(script, condition, switched.ids):
+                found = True
+                break
+            defaults += switched.defaults
+        known[loop.id] = (found, "" if found else ", ".join(dict.fromkeys(defaults)))
+    return known[loop.id]
 
 
 def _bounding(script: ShellScript, condition: Node, off: frozenset[int]) -> bool:
@@ -112,10 +131,9 @@ def _bounding(script: ShellScript, condition: Node, off: frozenset[int]) -> bool
     )
 
 
-def _deciding(script: ShellScript, loop: Node) -> list[tuple[Node, Switched]]:
+def _deciding(script: ShellScript, loop: Node) -> list[Node]:
     """The conditions that decide whether a `while` loop goes on: its own, those over a
-    jump out of it, and those over an exit in a function it calls; each with what the
-    values before the loop switch off in it."""
+    jump out of it, and those over an exit in a function it calls."""
     deciding = named(loop, "condition") + [
         condition for jump in _jumps_out(script, loop) for condition in _conditions_over(jump, loop)
     ]
@@ -128,7 +146,7 @@ def _deciding(script: ShellScript, loop: Node) -> list[tuple[Node, Switched]]:
             and ends_script(exiting, script.leaving) is not None
             for condition in _conditions_over(node, definition)
         ]
-    return [(condition, switched_off(script, loop, condition)) for condition in deciding]
+    return deciding
 
 
 def _jumps_out(script: ShellScript, loop: Node) -> list[Node]:
@@ -173,7 +191,7 @@ def ordering(script: ShellScript, node: Node) -> bool:
     if left is None or right is None:
         return False
     between = script.parsed.data[left.end_byte : right.start_byte]
-    return between.decode("utf-8", "replace").strip() in _ORDERING
+    return between.decode("utf-8", "replace").strip() in ORDERING
 
 
 def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> bool:

@@ -21,3 +21,9 @@ def parse(text: str) -> dict:
     parser = JsonParser()
     return call_step_with_retries(parser.invoke, text)
 
+
+
+async def streamed(text: str) -> str:
+    llm = make_plain_model("m")
+    chunks = call_step_with_retries(llm.astream, [text])  # sends when iterated, later
+    return "".join([chunk.content async for chunk in chunks])
