@@ -303,7 +303,7 @@ class Auditor:
         agents, read_only = frozenset(self.agent_names), self.catalog.read_only_options()
         sessions = self.catalog.session_options()
         launchers = graph_launchers(
-            graph, PROCESS_CALLS, agents, read_only, sessions, steps.functions
+            graph, PROCESS_CALLS, agents, read_only, sessions, steps.functions, steps.agent_runs
         )
         known, calling = step_calling_paths(graph, steps.functions, launchers.found)
         return StepNeedles.build(steps, self.project, (known, calling))

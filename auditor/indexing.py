@@ -31,6 +31,7 @@ from auditor.project import (
 )
 from auditor.timebound import FileTimeout, time_bound
 from auditor.workers import map_in_workers
+from rules import builtin_data
 
 if TYPE_CHECKING:
     from auditor.cache import ResultCache
@@ -519,8 +520,12 @@ class ModuleSummariser:
             r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])"
             r"|(?<!\w)(?:" + variables + r")_\w"
         )
-        # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name
-        calls = (settings.steps or {}).get("calls", ())
+        # and the step callables the config adds (`[tool.runaudit.steps] calls`) and the
+        # makers of agent objects (`create_react_agent`), by name
+        calls = (
+            *(settings.steps or {}).get("calls", ()),
+            *builtin_data("steps")["steps"]["agent-makers"],
+        )
         self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
         # Part of each cache key; without a cache, not computed (hashlib costs 4 MiB of RSS).
         self.key_part = settings_digest(settings, ()) if cache is not None else ""

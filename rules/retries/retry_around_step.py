@@ -81,7 +81,16 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     function of the tree the agent argv it runs (`run_command(argv)`), and a
     call of a parameter that callers give a process call and an agent's argv
     (`func(*args)` in `resilient_call(func, *args)`, called
-    `resilient_call(subprocess.run, ["claude", …])`). A
+    `resilient_call(subprocess.run, ["claude", …])`). An agent object a
+    library makes (LangGraph's `create_react_agent(model, tools)`, LangChain's
+    `create_agent`, `AgentExecutor`) runs a whole agent loop, tools included, each
+    time it is run (`invoke`, `stream`, `ainvoke`, `astream`, `batch`): such a
+    run is a step wherever the call graph's values say the receiver holds one (a
+    parameter its callers hand the agent, an attribute, a global), and so is a
+    function of the tree that runs one; one given no tools (`[]`) only answers,
+    and a bounded retry loop around one that keeps its state in a checkpointer
+    (`checkpointer=`, or a spread mapping that may give one) resumes on its
+    thread with its tools' results kept, and is not flagged. A
     helper that returns whether the agent succeeded (`return proc.returncode
     == 0`, or a tuple such as `return ok, out, kind`) fails when that flag is
     false: `if ok: break` re-runs it on failure (a literal `return True, why`
@@ -303,8 +312,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             if retry is None:
                 continue
             resume = construct.loop is not None and construct.bounded and step.named_session
-            if retry.transient_only and step.process and resume:
-                continue  # a bounded resume of a named session on the transient condition
+            if resume and (retry.transient_only or not step.process):
+                # a bounded resume of a named session on the transient condition; an agent
+                # object that keeps its state in a checkpointer resumes whatever failed
+                continue
             hits.append((step, retry))
         return hits
 

@@ -58,6 +58,9 @@ _TEXTS = ("text", "command")  # the sites of strings: a program's name, an agent
 # The site of a callable value's token (a stored `lambda: OpenAI()`): its third item is
 # the tokens a call of it returns.
 CALLABLE = "callable"
+# The kind of an agent object a library makes (`("agent", SITE, RESUMES)`, see
+# `auditor.python.runner.agent_objects`): its token is (PATH@SITE, AGENT_OBJECT, RESUMES).
+AGENT_OBJECT = "agent"
 
 
 _NO_CALLEES: tuple[str, ...] = ()  # shared by every call that runs none
@@ -906,6 +909,8 @@ class CallGraph:
             return {("", kind, ref[1])}
         if kind == RETRYING:
             return {(function.module, RETRYING, ref[1])}
+        if kind == AGENT_OBJECT:
+            return {(f"{self.summaries[function.module].path}@{ref[1]}", AGENT_OBJECT, ref[2])}
         if kind == "list":  # an argv whose program is a value: `[binary, "app-server"]`
             origin = f"{self.summaries[function.module].path}@{ref[3]}"
             programs = {t[2] for r in ref[1] for t in self.evaluate(fid, r) if t[1] == "text"}

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from auditor.profiles import SessionWords, program_name, reads_only
 from auditor.project import RAISES
-from auditor.python.model.call_graph import ARGV_SEPARATOR, CallGraph
+from auditor.python.model.call_graph import AGENT_OBJECT, ARGV_SEPARATOR, CallGraph
 from auditor.python.model.graph_questions import names_agent, runs_agent
 
 _MAX_DEPTH = 8  # calls followed for what a launcher's returned value says
@@ -30,6 +30,10 @@ class GraphLauncher(NamedTuple):
     line: int  # the call in its body that runs it (1-based)
     column: int  # (0-based)
     returns: str | None  # where its returned value says how the run went (or None)
+    # it runs an agent object a library made (`agent.stream(…)`), not a process; and
+    # whether every such agent resumes from a checkpointer (see `agent_runs_at`)
+    agent_object: bool = False
+    resumes: bool = False
 
 
 class GraphLaunchers:
@@ -43,24 +47,36 @@ class GraphLaunchers:
         read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
         sessions: frozenset[tuple[str, SessionWords]] = frozenset(),
         steps: frozenset[str] = frozenset(),
+        agent_runs: frozenset[str] = frozenset(),
     ) -> None:
         """`read_only`: each agent command with the options that let it change nothing
         (`aider`, `--chat-mode ask`): a run in such a mode is no launch of a step; nor is
         one of the subcommands `sessions` say start no session (`opencode serve`).
         `steps`: the functions that run an agent step (an Agent SDK `query`), run too where
-        an instance keeps one (`self.query(…)`)."""
+        an instance keeps one (`self.query(…)`). `agent_runs`: the methods that run an agent
+        object a library makes (`graph.stream(…)` on a `create_react_agent(…)`'s)."""
         self.graph, self.process_calls, self.agents = graph, process_calls, agents
-        self.steps = steps
+        self.steps, self.agent_runs = steps, agent_runs
         self.read_only, self.sessions = read_only, dict(sessions)
         self.found: dict[str, tuple[int, int]] = {}  # function -> the call that runs it
+        # the functions found only for runs of agent objects -> whether they all resume
+        self.objects: dict[str, bool] = {}
         # a call of a parameter its callers give a process call, with an agent's argv
         # forwarded through `*args` (`func(*args)`, given `subprocess.run, ["claude", …]`):
         # (function, line, column) -> the first such caller (path, line, column)
         self.given: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+        # a run of an agent object (`agent.stream(…)`, the agent a caller made and passed
+        # on): (function, line, column) -> where it is made (path, line, column) and
+        # whether every agent it may be resumes from a checkpointer
+        self.agent_runs_at: dict[tuple[str, int, int], tuple[str, int, int, bool]] = {}
         self._returns: dict[str, str | None] = {}
         pending: deque[str] = deque()
         for fid, function in graph.functions.items():
             for number, call in enumerate(function.facts.get("calls", ())):
+                if self._runs_agent_object(fid, call) and fid not in self.found:
+                    self.found[fid] = (call.line, call.column)
+                    self.objects[fid] = self.agent_runs_at[(fid, call.line, call.column)][3]
+                    pending.append(fid)
                 if fid not in self.found and self._launches(fid, number, call):
                     self.found[fid] = (call.line, call.column)
                     pending.append(fid)
@@ -69,16 +85,22 @@ class GraphLaunchers:
                 self.found[fid] = summary.launchers[function.qualname]
                 pending.append(fid)
         while pending:
-            for caller, number in graph.callers(pending.popleft()):
+            callee = pending.popleft()
+            for caller, number in graph.callers(callee):
                 if caller not in self.found:
                     call = graph.functions[caller].facts["calls"][number]
                     self.found[caller] = (call.line, call.column)
+                    if callee in self.objects:
+                        self.objects[caller] = self.objects[callee]
                     pending.append(caller)
 
     def get(self, fid: str) -> GraphLauncher | None:
         """The launcher `fid` is, if it is one."""
         at = self.found.get(fid)
-        return None if at is None else GraphLauncher(*at, self.returns(fid))
+        if at is None:
+            return None
+        resumes = self.objects.get(fid)
+        return GraphLauncher(*at, self.returns(fid), resumes is not None, bool(resumes))
 
     def _launches(self, fid: str, number: int, call: Any) -> bool:
         """Whether call `number` of `fid` starts an agent: a process call given an agent's
@@ -109,6 +131,28 @@ class GraphLaunchers:
             if self._agent_argv(fid, given):
                 return True
         return False
+
+    def _runs_agent_object(self, fid: str, call: Any) -> bool:
+        """Whether a call runs an agent object a library made (`agent.invoke(…)`, where the
+        receiver's values hold one), kept in `agent_runs_at`."""
+        callee = call.callee
+        if not (callee and callee[0] == "method" and callee[2] in self.agent_runs):
+            return False
+        made = sorted(
+            t for ref in callee[1] for t in self.graph.evaluate(fid, ref) if t[1] == AGENT_OBJECT
+        )
+        if not made:
+            return False
+        path, _, site = made[0][0].rpartition("@")
+        line, _, column = site.partition(":")
+        resumes = all(token[2] for token in made)
+        self.agent_runs_at[(fid, call.line, call.column)] = (path, int(line), int(column), resumes)
+        return True
+
+    def agent_made(self, fid: str, line: int, column: int) -> tuple[str, int, int, bool] | None:
+        """For a call of `fid` at (line, column, 0-based) that runs an agent object, where
+        it is made and whether it resumes from a checkpointer (see `agent_runs_at`)."""
+        return self.agent_runs_at.get((fid, line, column))
 
     def _keeps_step(self, fid: str, attribute: str) -> bool:
         """Whether the instance `fid` runs on keeps a step function in `self.ATTR`."""
@@ -325,6 +369,7 @@ _Catalogue = tuple[
     frozenset[tuple[str, tuple[tuple[str, ...], ...]]],
     frozenset[tuple[str, SessionWords]],
     frozenset[str],
+    frozenset[str],
 ]
 _HELD: dict[int, tuple[CallGraph, dict[_Catalogue, GraphLaunchers]]] = {}
 
@@ -336,6 +381,7 @@ def graph_launchers(
     read_only: frozenset[tuple[str, tuple[tuple[str, ...], ...]]] = frozenset(),
     sessions: frozenset[tuple[str, SessionWords]] = frozenset(),
     steps: frozenset[str] = frozenset(),
+    agent_runs: frozenset[str] = frozenset(),
 ) -> GraphLaunchers:
     """The launchers of a call graph, found once per graph and catalogue."""
     held = _HELD.get(id(graph))
@@ -343,7 +389,9 @@ def graph_launchers(
         _HELD.clear()
         held = _HELD[id(graph)] = (graph, {})
     table = held[1]
-    key = (process_calls, agents, read_only, sessions, steps)
+    key = (process_calls, agents, read_only, sessions, steps, agent_runs)
     if key not in table:
-        table[key] = GraphLaunchers(graph, process_calls, agents, read_only, sessions, steps)
+        table[key] = GraphLaunchers(
+            graph, process_calls, agents, read_only, sessions, steps, agent_runs
+        )
     return table[key]

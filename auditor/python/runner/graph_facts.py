@@ -60,6 +60,7 @@ from auditor.python.model.class_attributes import SetAttribute, attributes_set, 
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, key_set_before, mapping_key
 from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
+from auditor.python.runner.agent_objects import made_agent
 from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.function_facts import FunctionFacts, Shared
 from auditor.python.runner.library_layers import defined_functions
@@ -276,6 +277,11 @@ class ModuleFacts(LoopLayers):
     def given_clients(self, function: Function) -> list[ast.arg]:
         """The parameters a function must be given an SDK client in (`client: OpenAI`)."""
         return [argument for argument, _ in self.sdk.given_clients(function, self.imports.qualify)]
+
+    def agent_object(self, call: ast.Call) -> Ref | None:
+        """The reference of the agent object a call makes (`create_react_agent(…)`)."""
+        dotted = dotted_name(call.func)
+        return made_agent(call, self.imports.qualify(dotted) if dotted else None, self.steps)
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""

@@ -394,6 +394,13 @@ class Steps:
                 path, span, "a process call and the agent's argv are given here"
             )
             return returned_launcher(dotted_name(call.func) or "call", where, None)
+        made = self._graph_launchers.agent_made(f"{own}.{function}", call.lineno, call.col_offset)
+        if made is not None:  # `agent.stream(…)`, a library's agent object
+            path, line, column, resumes = made
+            span = Span(Position(line, column), Position(line, column))
+            where = RelatedLocation(path, span, "the agent and its tools are made here")
+            shown = dotted_name(call.func) or "agent"
+            return Launcher(f"`{shown}()`", False, None, where, named=resumes)
         # a step its callers hand a module's retry helper (`with_retry(run_claude, p)`): the
         # call handing it re-runs it, and is reported, as a decorator's application is
         # (a method of a class is one through its class: a static or class method)
@@ -408,6 +415,7 @@ class Steps:
                 continue
             position = summary.launchers.get(qualname)
             returns = summary.returns.get(qualname)
+            found = None
             if position is None:  # one the graph finds: it runs one through other calls
                 found = self._graph_launchers.get(f"{owner}.{qualname}")
                 # a function defined in another is its module's own launcher where it is
@@ -422,6 +430,9 @@ class Steps:
             line, column = position
             last = qualname.rsplit(".", 1)[-1]
             span = Span(Position(line, column), Position(line, column + len(last)))
+            if found is not None and found.agent_object:
+                where = RelatedLocation(summary.path, span, f"`{qualname}` runs an agent")
+                return Launcher(f"`{last}()`", False, None, where, named=found.resumes)
             where = RelatedLocation(summary.path, span, f"`{qualname}` launches the agent")
             return returned_launcher(last, where, returns)
         return None
@@ -441,6 +452,7 @@ class Steps:
             catalog.read_only_options(),
             catalog.session_options(),
             self.steps.functions,
+            self.steps.agent_runs,
         )
 
     def _project(self, func: ast.expr, names: Iterable[str]) -> Launcher | None:

@@ -150,6 +150,9 @@ class StepCatalog(NamedTuple):
     middleware_hooks: Mapping[str, frozenset[str]]
     # the retry libraries of form "method", by the method's name (`with_retry`)
     method_libraries: Mapping[str, RetryLibrary]
+    # what makes an agent object, each of whose runs (`agent_runs`) is a step
+    agent_makers: frozenset[str] = frozenset()
+    agent_runs: frozenset[str] = frozenset()
 
     def is_step_function(self, names: Iterable[str]) -> str | None:
         """The step function among a call's qualified names, if any."""
@@ -242,6 +245,8 @@ def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
         middleware_hooks={
             base: frozenset(hooks) for base, hooks in data["middleware-hooks"].items()
         },
+        agent_makers=frozenset(data["steps"]["agent-makers"]),
+        agent_runs=frozenset(data["steps"]["agent-runs"]),
     )
 
 

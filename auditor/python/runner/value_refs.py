@@ -66,6 +66,11 @@ class RefsOwner(Protocol):
         iterated where it is passed), or None."""
         ...
 
+    def agent_object(self, call: ast.Call) -> Ref | None:
+        """The reference of the agent object a call makes (`create_react_agent(…)`), or
+        None."""
+        ...
+
 
 def position(node: ast.AST) -> str:
     """Where a node starts, as the facts write it: "line:column" (interned: the same
@@ -405,9 +410,15 @@ class ValueRefs:
             retrying = self.owner.retry_object(node)
             if retrying is not None:
                 return [(RETRYING, retrying)]
+            # an agent object is one, and sends its requests through the model it is given
+            # (`create_react_agent(llm, tools)`: `same_client`)
+            agent = self.owner.agent_object(node)
+            made = [agent] if agent is not None else []
             passed = self._passed_on(node)
             if passed is not None:
-                return self.refs(passed, depth + 1)
+                return made + self.refs(passed, depth + 1)
+            if made:
+                return made
             number = self.call_index.get(id(node))
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):

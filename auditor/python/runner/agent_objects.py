@@ -1,0 +1,39 @@
+"""Agent objects a library makes (`create_react_agent(model, tools)`): each run of one
+(`invoke`, `stream`) is a whole agent loop, its tool calls included. Their references
+(`("agent", SITE, RESUMES)`) flow through the call graph as clients do, so a run on a
+parameter is a step where a caller hands it such an agent."""
+
+from __future__ import annotations
+
+import ast
+
+from auditor.python.model.call_graph import AGENT_OBJECT
+from auditor.python.model.expr_values import keyword_argument
+from auditor.python.runner.steps import StepCatalog
+from auditor.python.runner.value_refs import Ref, position
+
+# Where a maker takes its tools when they are not given by keyword (`initialize_agent(
+# tools, llm)`; the others take the model first).
+_TOOLS_POSITION = {"initialize_agent": 0}
+
+
+def made_agent(call: ast.Call, qualified: str | None, steps: StepCatalog) -> Ref | None:
+    """The reference of the agent object `call` makes (`qualified`: its callee's name
+    through the module's imports), or None when it makes none, or one given no tools (an
+    empty list: it only answers). RESUMES says whether it may keep its state in a
+    checkpointer (given one, or a spread mapping that may give one): a run on the same
+    thread goes on from there, its tools' results kept."""
+    if qualified is None or qualified not in steps.agent_makers:
+        return None
+    tools = keyword_argument(call, "tools")
+    index = _TOOLS_POSITION.get(qualified.rsplit(".", 1)[-1], 1)
+    if tools is None and len(call.args) > index:
+        tools = call.args[index]
+    if isinstance(tools, ast.List | ast.Tuple) and not tools.elts:
+        return None
+    saver = keyword_argument(call, "checkpointer")
+    if saver is None:  # (a spread mapping may give one: `**agent_kwargs`)
+        resumes = any(keyword.arg is None for keyword in call.keywords)
+    else:
+        resumes = not (isinstance(saver, ast.Constant) and saver.value in (None, False))
+    return (AGENT_OBJECT, position(call), resumes)
