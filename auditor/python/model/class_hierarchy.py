@@ -78,7 +78,7 @@ class ClassHierarchy:
             return [qualified]
         if qualified.startswith(STAR):  # a star import's: of the modules it names
             modules, _, last = qualified[len(STAR) :].rpartition(".")
-            held = modules.split("+")
+            held = modules.split("|")
             return [n for n in self._by_last.get(last, ()) if n.rpartition(".")[0] in held][:1]
         prefix, _, last = qualified.rpartition(".")
         if not prefix or self._value_attribute(prefix):

@@ -2,9 +2,9 @@
 imports read from the module's own dotted name) and the names it defines at the top.
 
 A name bound nowhere else in a module that star-imports (`from .utility import *`) is
-one of those modules': it is qualified as `STAR` followed by them, `+`-joined (`|` joins
-names in the facts), then the name (`*agent.tools+agent.utility.invoke_messages`), for
-the call graph to find in the one that defines it (`ClassHierarchy.candidates`)."""
+one of those modules': it is qualified as `STAR` followed by them, `|`-joined, then the
+name (`*agent.tools|agent.utility.invoke_messages`), for the call graph to find in the
+one that defines it (`ClassHierarchy.candidates`)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class Imports:
                     module = star_module(node, importing or own)
                     starred += [module] if module else []
         self.defined = top_level_names(tree)
-        self.stars = f"{STAR}{'+'.join(starred)}" if starred else ""
+        self.stars = f"{STAR}{'|'.join(starred)}" if starred else ""
 
     def binds(self, head: str) -> bool:
         """Whether the module's imports or top level bind a name (a star import, any name
