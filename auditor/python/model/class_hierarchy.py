@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from auditor.python.model.imports import STAR
 from auditor.python.model.module_names import nearest_paths, path_names
 
 MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
@@ -76,10 +75,6 @@ class ClassHierarchy:
         `b.retrying.f` for `retrying.f`)."""
         if qualified in self.functions or qualified in self.classes:
             return [qualified]
-        if qualified.startswith(STAR):  # a star import's: of the modules it names
-            modules, _, last = qualified[len(STAR) :].rpartition(".")
-            held = modules.split("|")
-            return [n for n in self._by_last.get(last, ()) if n.rpartition(".")[0] in held][:1]
         prefix, _, last = qualified.rpartition(".")
         if not prefix or self._value_attribute(prefix):
             return []
