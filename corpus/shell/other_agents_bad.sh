@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # RA101 with agent CLIs other than gptme (recognition-only profiles): claude,
-# codex, aider, gemini, opencode, goose, cursor-agent, copilot, qwen, openclaw and
-# the Cursor editor's `cursor` (whose `agent` subcommand alone runs an agent turn),
-# kimi and kiro-cli (documented exit codes). Under errexit without pipefail, a
+# codex, aider, gemini, opencode, goose, cursor-agent, copilot, qwen, openclaw (whose `agent`
+# subcommand alone runs an agent turn), kimi and kiro-cli (documented exit codes). Under errexit without pipefail, a
 # masked agent stage is an error; `cat FILE | claude -p` masks only `cat`
 # (a warning: `cat` of a file can fail, claude's own status wins).
 set -eu
@@ -19,7 +18,6 @@ gemini -p "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 opencode run "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 goose run --text "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 cursor-agent -p --output-format text "$TASK" | tee -a "$LOG"  # expect: RA101(error)
-cursor agent --print --trust "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 copilot -p "$TASK" --allow-all-tools --no-color | tee -a "$LOG"  # expect: RA101(error)
 qwen -p "$TASK" --approval-mode yolo 2>&1 | tee -a "$LOG"  # expect: RA101(error)
 npx -y @qwen-code/qwen-code@latest --prompt "$TASK" --yolo | tee -a "$LOG"  # expect: RA101(error)

@@ -12,7 +12,6 @@ trap 'kill "$GATEWAY_PID" "$APP_SERVER_PID"' EXIT
 openclaw channels list | grep -q telegram || echo "no telegram channel"
 openclaw --profile ops gateway status | grep -q running || echo "gateway down"
 cursor-agent status | grep -q "Logged in" || echo "not signed in"
-cursor --install-extension ms-python.python | tail -n 1
 copilot help | head -n 5
 kiro-cli whoami | grep -q "Logged in" || echo "not signed in"
 kimi info | head -n 3
@@ -24,7 +23,6 @@ copilot svc deploy --name api --env prod > deploy.log 2>&1 || true
 rc=0
 openclaw agent --local --session-id nightly --message "Summarise the inbox" || rc=$?
 cursor-agent -p "Review the diff" > review.md || rc=$?
-cursor agent --print "Write the migration" > migration.md || rc=$?
 copilot -p "Summarise the failing tests" --allow-all-tools > summary.md || rc=$?
 qwen -p "Explain the failing test" --approval-mode yolo > explain.md || rc=$?
 kimi --quiet -p "Write the release notes" > notes.md || rc=$?
