@@ -15,20 +15,29 @@ from auditor.python.runner.value_refs import Ref, position
 # Where a maker takes its tools when they are not given by keyword (`initialize_agent(
 # tools, llm)`; the others take the model first).
 _TOOLS_POSITION = {"initialize_agent": 0}
+# The makers whose tools may be left out (LangChain's `create_agent(model)`: none).
+_TOOLS_OPTIONAL = frozenset({"create_agent"})
 
 
 def made_agent(call: ast.Call, qualified: str | None, steps: StepCatalog) -> Ref | None:
     """The reference of the agent object `call` makes (`qualified`: its callee's name
     through the module's imports), or None when it makes none, or one given no tools (an
-    empty list: it only answers). RESUMES says whether it may keep its state in a
-    checkpointer (given one, or a spread mapping that may give one): a run on the same
-    thread goes on from there, its tools' results kept."""
+    empty list, `None`, or none at all where the maker allows it: it only answers).
+    RESUMES says whether it may keep its state in a checkpointer (given one, or a spread
+    mapping that may give one): a run on the same thread goes on from there, the results
+    of the tools its earlier steps ran kept."""
     if qualified is None or qualified not in steps.agent_makers:
         return None
     tools = keyword_argument(call, "tools")
-    index = _TOOLS_POSITION.get(qualified.rsplit(".", 1)[-1], 1)
+    maker = qualified.rsplit(".", 1)[-1]
+    index = _TOOLS_POSITION.get(maker, 1)
     if tools is None and len(call.args) > index:
         tools = call.args[index]
+    spread = any(keyword.arg is None for keyword in call.keywords)
+    if tools is None and maker in _TOOLS_OPTIONAL and not spread:
+        return None  # left out: no tools
+    if isinstance(tools, ast.Constant) and tools.value is None:
+        return None
     if isinstance(tools, ast.List | ast.Tuple) and not tools.elts:
         return None
     saver = keyword_argument(call, "checkpointer")

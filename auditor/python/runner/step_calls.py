@@ -394,7 +394,12 @@ class Steps:
                 path, span, "a process call and the agent's argv are given here"
             )
             return returned_launcher(dotted_name(call.func) or "call", where, None)
-        made = self._graph_launchers.agent_made(f"{own}.{function}", call.lineno, call.col_offset)
+        run = isinstance(call.func, ast.Attribute) and call.func.attr in self.steps.agent_runs
+        made = (
+            self._graph_launchers.agent_made(f"{own}.{function}", call.lineno, call.col_offset)
+            if run
+            else None
+        )  # (`agent.invoke(x).get(…)` starts where the run does: only the run is one)
         if made is not None:  # `agent.stream(…)`, a library's agent object
             path, line, column, resumes = made
             span = Span(Position(line, column), Position(line, column))

@@ -43,7 +43,7 @@ def triage(ticket):
     triager = create_react_agent(model, tools=[run_shell])
     for attempt in range(3):  # expect: RA301
         try:
-            return triager.invoke({"messages": [("user", ticket)]})
+            return triager.invoke({"messages": [("user", ticket)]}).get("messages")
         except Exception:
             continue
     return None

@@ -2,6 +2,7 @@
 thread resumes there, its tools' results kept), an agent given no tools, and a retry
 around the model itself (no tool runs)."""
 
+from langchain.agents import create_agent
 from langchain_anthropic import ChatAnthropic
 from langgraph.checkpoint.memory import MemorySaver
 from langgraph.prebuilt import create_react_agent
@@ -12,6 +13,16 @@ from tools_catalog import edit_file
 chat_model = ChatAnthropic(model="claude-sonnet-4-5", max_retries=0)
 editor_graph = create_react_agent(chat_model, [edit_file], checkpointer=MemorySaver())
 answerer = create_react_agent(chat_model, [])
+plain_chat = create_agent(chat_model)
+
+
+def chat_output(question):
+    for attempt in range(3):
+        try:
+            return plain_chat.invoke({"messages": [("user", question)]}).get("messages")
+        except Exception:
+            continue
+    return None
 
 
 def edit(request, thread):
