@@ -73,10 +73,13 @@ class GraphLaunchers:
         pending: deque[str] = deque()
         for fid, function in graph.functions.items():
             for number, call in enumerate(function.facts.get("calls", ())):
-                if self._runs_agent_object(fid, call) and fid not in self.found:
-                    self.found[fid] = (call.line, call.column)
-                    self.objects[fid] = self.agent_runs_at[(fid, call.line, call.column)][3]
-                    pending.append(fid)
+                made = self._agent_run(fid, call)
+                if made is not None:
+                    self.agent_runs_at[(fid, call.line, call.column)] = made
+                    if fid not in self.found:
+                        self.found[fid] = (call.line, call.column)
+                        self.objects[fid] = made[3]
+                        pending.append(fid)
                 if fid not in self.found and self._launches(fid, number, call):
                     self.found[fid] = (call.line, call.column)
                     pending.append(fid)
@@ -132,22 +135,21 @@ class GraphLaunchers:
                 return True
         return False
 
-    def _runs_agent_object(self, fid: str, call: Any) -> bool:
-        """Whether a call runs an agent object a library made (`agent.invoke(…)`, where the
-        receiver's values hold one), kept in `agent_runs_at`."""
+    def _agent_run(self, fid: str, call: Any) -> tuple[str, int, int, bool] | None:
+        """For a call that runs an agent object a library made (`agent.invoke(…)`, where
+        the receiver's values hold one): where the first such agent is made, and whether
+        every one resumes from a checkpointer; else None."""
         callee = call.callee
         if not (callee and callee[0] == "method" and callee[2] in self.agent_runs):
-            return False
+            return None
         made = sorted(
             t for ref in callee[1] for t in self.graph.evaluate(fid, ref) if t[1] == AGENT_OBJECT
         )
         if not made:
-            return False
+            return None
         path, _, site = made[0][0].rpartition("@")
         line, _, column = site.partition(":")
-        resumes = all(token[2] for token in made)
-        self.agent_runs_at[(fid, call.line, call.column)] = (path, int(line), int(column), resumes)
-        return True
+        return path, int(line), int(column), all(token[2] for token in made)
 
     def agent_made(self, fid: str, line: int, column: int) -> tuple[str, int, int, bool] | None:
         """For a call of `fid` at (line, column, 0-based) that runs an agent object, where

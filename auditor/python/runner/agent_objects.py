@@ -33,7 +33,7 @@ def made_agent(call: ast.Call, qualified: str | None, steps: StepCatalog) -> Ref
     index = _TOOLS_POSITION.get(maker, 1)
     if tools is None and len(call.args) > index:
         tools = call.args[index]
-    spread = any(keyword.arg is None for keyword in call.keywords)
+    spread = any(keyword.arg is None for keyword in call.keywords)  # (`**agent_kwargs`)
     if tools is None and maker in _TOOLS_OPTIONAL and not spread:
         return None  # left out: no tools
     if isinstance(tools, ast.Constant) and tools.value is None:
@@ -41,8 +41,8 @@ def made_agent(call: ast.Call, qualified: str | None, steps: StepCatalog) -> Ref
     if isinstance(tools, ast.List | ast.Tuple) and not tools.elts:
         return None
     saver = keyword_argument(call, "checkpointer")
-    if saver is None:  # (a spread mapping may give one: `**agent_kwargs`)
-        resumes = any(keyword.arg is None for keyword in call.keywords)
+    if saver is None:
+        resumes = spread  # (a spread mapping may give one)
     else:
         resumes = not (isinstance(saver, ast.Constant) and saver.value in (None, False))
     return (AGENT_OBJECT, position(call), resumes)
