@@ -41,6 +41,10 @@ class WrongRead(NamedTuple):
     at_run: bool = False
 
 
+# commands that hand a status read in their words on: show it, or end with it
+_REPORTERS = frozenset({"echo", "printf", "exit", "return"})
+
+
 def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
@@ -77,9 +81,23 @@ def failure_branch_read(
         before = shortened(_text(branch[first - 1]))
         how = f"the failure branch reads `$?` after `{before}`, whose status is always 0"
         hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
+    elif first > 0 and _reported(branch[first], script) and label not in _text(branch[first - 1]):
+        before = shortened(_text(branch[first - 1]))
+        how = f"the failure branch reports `$?` after `{before}`, which is that command's status"
+        hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
     else:
         return None
     return WrongRead(read, how, hint)
+
+
+def _reported(statement: Node, script: ShellScript) -> bool:
+    """Whether a statement hands the status it reads on as the run's: shows it (`echo
+    "failed (exit code: $?)"`) or ends with it (`exit $?`, `return $?`). A test or an
+    assignment may mean the command just before it (`git stash; stashed=$?`)."""
+    while statement.type == "redirected_statement" and statement.named_children:
+        statement = statement.named_children[0]
+    command = script.command_at(statement) if statement.type == "command" else None
+    return command is not None and command.command_name in _REPORTERS
 
 
 def read_after_if(call: AgentCall, statement: Node) -> WrongRead | None:

@@ -39,3 +39,16 @@ if ! printf '%s\n' "$PROMPT" | codex exec --full-auto - > codex.log 2>&1; then
   echo "codex failed with $CODEX_EXIT" >&2
   exit "$CODEX_EXIT"
 fi
+
+# A test of the branch's own command's status, and a second run's status shown.
+if claude -p "Write the release notes" > notes.md; then
+  echo "notes written"
+else
+  git checkout -- notes.md
+  if [ $? -ne 0 ]; then
+    echo "could not restore notes.md" >&2
+  fi
+  claude --continue -p "Try again, shorter" > notes.md
+  echo "second attempt exited $?" >&2
+  exit 1
+fi
