@@ -526,7 +526,15 @@ class ModuleSummariser:
             *(settings.steps or {}).get("calls", ()),
             *builtin_data("steps")["steps"]["agent-makers"],
         )
-        self.markers = (*_INDEX_MARKERS, *(str(c).rsplit(".", 1)[-1].lower() for c in calls))
+        # and the modules SDK clients come from, built in and configured
+        # (`langchain_google_genai`: a module that only builds the client it exports)
+        tables = (builtin_data("sdk")["constructors"], settings.sdk.get("constructors", {}))
+        sdks = {str(table.get("module", "")).lower() for t in tables for table in t.values()}
+        self.markers = (
+            *_INDEX_MARKERS,
+            *(str(c).rsplit(".", 1)[-1].lower() for c in calls),
+            *sorted(sdks - {""}),
+        )
         # Part of each cache key; without a cache, not computed (hashlib costs 4 MiB of RSS).
         self.key_part = settings_digest(settings, ()) if cache is not None else ""
         self.agent_names = tuple(agents)
