@@ -505,3 +505,55 @@ def test_a_raise_of_a_method_on_self_raises_what_each_override_returns(tmp_path:
         for f in found.hierarchy.dispatch("pkg.base.Provider", "_map_error")
     ]
     assert made == [("ProviderError",), ("RateLimited",)]
+
+
+def test_a_name_a_star_import_binds_resolves_in_the_module_that_defines_it(
+    tmp_path: Path,
+) -> None:
+    """Of two star imports, the last whose module defines the name; a decorator taken
+    that way is a layer reference of the tree's like any other; a local or a parameter
+    of the star-importing module stays its own, and a builtin a builtin."""
+    backoff = """\
+        def patiently(func):
+            def wrapper(*args):
+                for attempt in range(3):
+                    try:
+                        return func(*args)
+                    except Exception:
+                        pass
+            return wrapper
+        """
+    launch = """\
+        import subprocess
+
+
+        def run_claude(prompt):
+            subprocess.run(["claude", "-p", prompt], check=True)
+
+
+        class Runner:
+            def run(self, prompt):
+                run_claude(prompt)
+        """
+    step = """\
+        from .backoff import *
+        from .launch import *
+
+
+        @patiently
+        def review(prompt):
+            run_claude(prompt)
+
+
+        def local_runner(runner, prompt):
+            Runner = print
+            runner.run(prompt)
+            print(prompt)
+        """
+    found = graph(tmp_path, {"backoff.py": backoff, "launch.py": launch, "step.py": step})
+    assert found.resolve("*pkg.backoff+pkg.launch!run_claude") == "pkg.launch.run_claude"
+    assert found.resolve("*pkg.backoff+pkg.launch!patiently") == "pkg.backoff.patiently"
+    assert found.resolve("*pkg.backoff+pkg.launch!Runner.run") == "pkg.launch.Runner.run"
+    assert found.resolve("*pkg.backoff+pkg.launch!print") is None
+    assert found.callees("pkg.step.review", 0) == ["pkg.launch.run_claude"]
+    assert list(found.callees("pkg.step.local_runner", 0)) == []

@@ -346,11 +346,23 @@ def import_bindings(
         return
     if node.level and own is None:
         return
-    package = (own or "").split(".")[: -node.level] if node.level else []
-    base = ".".join([*package, *([node.module] if node.module else [])])
+    base = _imported_module(node, own)
     for alias in node.names:
         if alias.name != "*":
             yield alias.asname or alias.name, base, alias.name
+
+
+def star_module(node: ast.ImportFrom, own: str | None) -> str | None:
+    """The module `from MODULE import *` binds every public name of (relative ones read
+    from the importing module's own dotted name `own`), or None."""
+    if not any(alias.name == "*" for alias in node.names) or (node.level and own is None):
+        return None
+    return _imported_module(node, own) or None
+
+
+def _imported_module(node: ast.ImportFrom, own: str | None) -> str:
+    package = (own or "").split(".")[: -node.level] if node.level else []
+    return ".".join([*package, *([node.module] if node.module else [])])
 
 
 # The last part of the name relative imports are read from in a package's `__init__.py`:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
+from auditor.python.model.imports import star_parts
 from auditor.python.model.module_names import nearest_paths, path_names
 
 MAX_DISPATCH = 16  # functions one call may run: more, and the call is not followed
@@ -75,6 +76,11 @@ class ClassHierarchy:
         `b.retrying.f` for `retrying.f`)."""
         if qualified in self.functions or qualified in self.classes:
             return [qualified]
+        starred = star_parts(qualified)
+        if starred is not None:  # a star import's: of the last module it names that has it
+            modules, dotted = starred
+            written = [f"{module}.{dotted}" for module in reversed(modules)]
+            return [n for n in written if n in self.functions or n in self.classes][:1]
         prefix, _, last = qualified.rpartition(".")
         if not prefix or self._value_attribute(prefix):
             return []

@@ -421,7 +421,7 @@ class LibraryLayers:
             return None
         dotted = dotted_name(origin.func)
         head = (dotted or "").split(".", 1)[0]
-        if dotted is None or (head not in self.imports.names and head not in self.imports.defined):
+        if dotted is None or not self.imports.binds(head):
             return None  # a factory of the tree, named through the module's imports
         return self._decorator_ref(origin, self.imports.qualify(dotted))
 

@@ -451,7 +451,7 @@ class ValueRefs:
         dotted = dotted_name(node) if isinstance(node, ast.Name | ast.Attribute) else None
         imports = self.owner.imports
         head = dotted.split(".", 1)[0] if dotted is not None else ""
-        if dotted is None or (head not in imports.names and head not in imports.defined):
+        if dotted is None or not imports.binds(head):
             return []
         return [("global", imports.qualify(dotted))]
 
@@ -579,7 +579,7 @@ class ValueRefs:
         dotted = dotted_name(func)
         if dotted is not None:
             head = dotted.split(".", 1)[0]
-            if head in self.owner.imports.names or head in self.owner.imports.defined:
+            if self.owner.imports.binds(head):
                 return ("name", self.owner.imports.qualify(dotted))
             if head not in self.locals and head not in self.params and "." not in dotted:
                 return ("name", dotted)
