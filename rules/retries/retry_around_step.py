@@ -311,7 +311,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             retry = construct.retries(step.call, failure)
             if retry is None:
                 continue
-            resume = construct.loop is not None and construct.bounded and step.named_session
+            # (a loop with a bound, or the one more run an `except` clause makes)
+            bounded = construct.bounded and (construct.loop is not None or bool(construct.again))
+            resume = bounded and step.named_session
             if resume and (retry.transient_only or not step.process):
                 # a bounded resume of a named session on the transient condition; an agent
                 # object that keeps its state in a checkpointer resumes whatever failed

@@ -18,6 +18,7 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     returned_values,
     statements,
+    written_keywords,
 )
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.class_family import on_self
@@ -491,15 +492,15 @@ class FunctionFacts(ValueRefs):
         if classes:  # `call_with_retries(fn, _RETRYABLE)`: for the layer it applies
             entry["classes"] = classes
         if call.keywords:
-            named = call.keywords
+            named = self._keywords(call)
             passed_by_name = [  # `generate(retry_function=client.chat.completions.create)`
-                (k.arg, tuple(self.refs(owner)))
-                for k in named
-                if k.arg and (owner := _request_passed(k.value, self.held_value)) is not None
+                (name, tuple(self.refs(owner)))
+                for name, value in named
+                if (owner := _request_passed(value, self.held_value)) is not None
             ]
             if passed_by_name:
                 entry["requests"] = (*entry.get("requests", ()), *passed_by_name)
-            keywords = tuple((k.arg, r) for k in named if k.arg for r in self.refs(k.value))
+            keywords = tuple((name, r) for name, value in named for r in self.refs(value))
             if keywords:
                 entry["keywords"] = keywords
         if (runnable := self.owner.runnable_layer(call, self._handed_on)) is not None:
@@ -524,6 +525,21 @@ class FunctionFacts(ValueRefs):
         # a line number past 256 is an object of its own: one per line of the module
         line = share(call.lineno)
         return CallFacts(line, call.col_offset, share(callee), len(call.args), args, details)
+
+    def _keywords(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
+        """The keywords a call gives: those it writes, and those of a mapping it spreads
+        that is written here (`**dict(binary=BIN, cwd=d)`, `**{"model": m}`, or a local
+        bound once to one: `kwargs = dict(binary=BIN)`, then `run(p, **kwargs)`)."""
+        found: list[tuple[str, ast.expr]] = []
+        for keyword in call.keywords:
+            if keyword.arg is not None:
+                found.append((keyword.arg, keyword.value))
+                continue
+            value = keyword.value
+            if isinstance(value, ast.Name):
+                value = self.held_value(value.id) or value
+            found += written_keywords(value)
+        return found
 
     def _store(self, node: ast.Assign | ast.AnnAssign) -> None:
         assert node.value is not None
@@ -610,12 +626,12 @@ class FunctionFacts(ValueRefs):
             entry["reraises"] = True
         if (advanced := _advanced_name(call)) is not None:
             self._advance(advanced, layer, contained)
-        named = [(k.arg, k.value) for k in call.keywords if k.arg]
+        named = self._keywords(call)
         if named:
             entry["given"] = tuple(name for name, _ in named)
             if ints := _known([(name, literal_int(value)) for name, value in named]):
                 entry["ints"] = ints
-        if len(named) < len(call.keywords):  # `**kwargs`
+        if any(k.arg is None for k in call.keywords):  # `**kwargs`: maybe more than known
             entry["spread"] = True
         if call.args and (given := _known(list(enumerate(map(literal_int, call.args))))):
             entry["positional"] = given

@@ -51,6 +51,7 @@ from auditor.python.runner.error_tests import (
     ErrorTest,
     RetriedErrors,
     bound_classes,
+    class_errors,
     describe,
     module_facts,
 )
@@ -94,6 +95,8 @@ class RetryConstruct:
     # the call whose value it re-runs whole: the runnable `model.with_retry()` gives, the
     # agent `create_agent(…, middleware=[ModelRetryMiddleware()])` builds
     reruns: ast.Call | None = None
+    # the calls an `except` clause makes again (`except ClaudeError: run_turn(…)`)
+    again: tuple[ast.Call, ...] = ()
     _unit: PythonUnit | None = field(default=None, repr=False)
     _steps: StepCatalog | None = field(default=None, repr=False)
 
@@ -110,6 +113,8 @@ class RetryConstruct:
             return None
         if self.reruns is not None:
             return self.retry if call is self.reruns else None
+        if self.again:
+            return self.retry if any(call is again for again in self.again) else None
         unit = self._unit
         if unit is None or unit.module is None or self.wrapped is not None:
             return None
@@ -536,12 +541,48 @@ class _Catalogue:
         given = project.parameter_number(name, value.id) if name else None
         return None if given is None else given + added
 
+    def except_reruns(self, attempt: ast.Try | ast.TryStar) -> Iterator[RetryConstruct]:
+        """An `except` clause that makes a call of its `try` again, the same function on
+        the same first argument (`except ClaudeError: result = run_turn(prompt,
+        session_id=None)`), or calls the function it is in: one more attempt of it, after
+        the failures the clause catches."""
+        facts = module_facts(self.module.tree)
+        if facts is None:
+            return
+        scope = self.module.scope_of(attempt)
+        function = scope if isinstance(scope, Function) else None
+        tried = [n for s in attempt.body for n in walk(s) if isinstance(n, ast.Call)]
+        for handler in attempt.handlers:
+            again = tuple(
+                node
+                for statement in handler.body
+                for node in walk(statement)
+                if isinstance(node, ast.Call)
+                and (any(_same_call(node, t) for t in tried) or _calls_own(node, function))
+            )
+            if not again:
+                continue
+            errors = class_errors(facts.classes(handler.type), self.steps.blanket_exceptions)
+            transient = bool(errors.tests) and all(
+                test.kind == "class" and test.value in self.steps.transient_exceptions
+                for test in errors.tests
+            )
+            retry = Retry(errors.every, transient and not errors.every, "once more after it fails")
+            retry = retry._replace(errors=errors)
+            caught = f"`except {self.code(handler.type)}`" if handler.type else "bare `except`"
+            start = self.module.span(handler)[0]
+            end = self.module.span(handler.type)[1] if handler.type else start + len("except")
+            yield self.make(handler, f"{caught} clause", (start, end), retry=retry, again=again)
+
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:
             if isinstance(node, Function):
                 decorators = [c for d in node.decorator_list if (c := self.decorator(d, node))]
                 if decorators and not is_generator(node):  # a generator's retry nothing
                     yield from decorators
+                continue
+            if isinstance(node, ast.Try | ast.TryStar):
+                yield from self.except_reruns(node)
                 continue
             found = None
             if isinstance(node, Loop):
@@ -552,6 +593,31 @@ class _Catalogue:
                 found = self.wrapping_call(node) or self.method(node) or self.middleware(node)
             if found is not None:
                 yield found
+
+
+def _same_call(again: ast.Call, tried: ast.Call) -> bool:
+    """Whether a call makes `tried` again: the same function, on the same first argument
+    when `tried` has one (other arguments may differ: a fresh session, a longer timeout)."""
+    name = dotted_name(tried.func)
+    if name is None or dotted_name(again.func) != name:
+        return False
+    first = ast.dump(tried.args[0]) if tried.args else None
+    return first is None or (bool(again.args) and ast.dump(again.args[0]) == first)
+
+
+def _calls_own(call: ast.Call, function: Function | None) -> bool:
+    """Whether a call is of the function it is in (`f(…)`, `self.f(…)`, `cls.f(…)`)."""
+    if function is None:
+        return False
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id == function.name
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == function.name
+        and isinstance(func.value, ast.Name)
+        and func.value.id in ("self", "cls")
+    )
 
 
 def _callable(node: ast.expr | None) -> TypeGuard[ast.expr]:
