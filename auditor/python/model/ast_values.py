@@ -9,6 +9,7 @@ it) and the project index's summaries, which read the same trees.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import deque
 from collections.abc import Iterator, Mapping
 
@@ -575,3 +576,15 @@ def written_keywords(node: ast.expr) -> list[tuple[str, ast.expr]]:
         if all(isinstance(key, str) for key in keys):
             return [(str(key), value) for key, value in zip(keys, node.values, strict=True)]
     return []
+
+
+@functools.lru_cache(maxsize=4)  # the modules being read
+def typed_dicts(tree: ast.Module) -> frozenset[str]:
+    """The module's `TypedDict` classes (`class Config(TypedDict)`): a call of one makes a
+    dict of the keywords it is given."""
+    return frozenset(
+        statement.name
+        for statement in tree.body
+        if isinstance(statement, ast.ClassDef)
+        and any((dotted_name(b) or "").rsplit(".", 1)[-1] == "TypedDict" for b in statement.bases)
+    )

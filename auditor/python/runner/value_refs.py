@@ -22,6 +22,7 @@ from auditor.python.model.ast_values import (
     own_nodes,
     parameter_defaults,
     statements,
+    typed_dicts,
 )
 from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.class_family import on_self
@@ -419,6 +420,9 @@ class ValueRefs:
                 return made + self.refs(passed, depth + 1)
             if made:
                 return made
+            if self._record(node):  # `dict(llm=model)`, a TypedDict's `Config(llm=model)`
+                values = [k.value for k in node.keywords]
+                return [r for v in values for r in self.refs(v, depth + 1)][:_MAX_REFS]
             number = self.call_index.get(id(node))
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):
@@ -444,6 +448,16 @@ class ValueRefs:
             body = self.refs(node.body, depth + 1)
             return [("lambda", tuple(body))] if body else []
         return []
+
+    def _record(self, call: ast.Call) -> bool:
+        """Whether a call makes a mapping of the keywords it is given, as a container
+        holds them: `dict(…)`, or a `TypedDict` class of the module."""
+        name = dotted_name(call.func)
+        if name is None or call.args or not call.keywords:
+            return False
+        if any(k.arg is None for k in call.keywords):
+            return False
+        return name == "dict" or name in typed_dicts(self.owner.tree)
 
     def module_refs(self, node: ast.expr) -> list[Ref]:
         """The reference of a name or dotted name as the module reads it (an import, or a

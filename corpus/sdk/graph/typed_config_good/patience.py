@@ -1,0 +1,9 @@
+"""The application's retry around whatever runnable it is handed."""
+
+from anthropic import APIStatusError, RateLimitError
+from retry import retry
+
+
+@retry(exceptions=(APIStatusError, RateLimitError), tries=3, delay=10)
+def invoke_with_patience(runnable, prompt):
+    return runnable.invoke(prompt)
