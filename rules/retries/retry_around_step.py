@@ -69,7 +69,10 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     same work that leaves at the first success: `for model in MODELS:`, a
     list of agents to fail over to) where a failed step
     leads to another iteration (an `except` that does not re-raise, a non-zero
-    `returncode` that does not `break`, `return` or `raise`). Steps are
+    `returncode` that does not `break`, `return` or `raise`), and an `except`
+    clause that runs the step of its `try` once more (the same function on the same
+    first argument: a fresh session after a failed resume) or calls the function it
+    is in. Steps are
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
     `gptme.tools.execute_msg`, a tool the agent chose, taken from the program's tool
     registry by a name known only at run time: `self.tools[name](**args)`, `tool =

@@ -96,8 +96,10 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
     Finds clients of the OpenAI, Anthropic and Groq SDKs (their classes and
     the `Client`/`AsyncClient` aliases each exports, also imported from a module
     inside the package, and constructors added in config), LangChain's chat
-    models that build them (`ChatOpenAI`, `AzureChatOpenAI`, `ChatAnthropic`, with
-    the SDK's default of 2 retries), LiteLLM's request functions
+    models that build them (`ChatOpenAI`, `AzureChatOpenAI`, `ChatAnthropic`, `ChatGroq`,
+    with the SDK's default of 2 retries; Google's `ChatGoogleGenerativeAI` and
+    `ChatVertexAI`, with 6), the classic agents that send through the model they are
+    given (`create_tool_calling_agent`, run by `AgentExecutor`), LiteLLM's request functions
     (`litellm.completion(…)`, `acompletion`, `embedding`, …: each call sends its request
     through the openai client it builds with the call's `max_retries`, or `num_retries`,
     2 when neither is given; a literal model litellm serves through its own HTTP
