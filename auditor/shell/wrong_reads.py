@@ -81,7 +81,7 @@ def failure_branch_read(
         before = shortened(_text(branch[first - 1]))
         how = f"the failure branch reads `$?` after `{before}`, whose status is always 0"
         hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
-    elif first > 0 and _reported(branch[first], script) and label not in _text(branch[first - 1]):
+    elif first > 0 and _reported(branch[first], branch[first - 1], script):
         before = shortened(_text(branch[first - 1]))
         how = f"the failure branch reports `$?` after `{before}`, which is that command's status"
         hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
@@ -90,14 +90,36 @@ def failure_branch_read(
     return WrongRead(read, how, hint)
 
 
-def _reported(statement: Node, script: ShellScript) -> bool:
-    """Whether a statement hands the status it reads on as the run's: shows it (`echo
-    "failed (exit code: $?)"`) or ends with it (`exit $?`, `return $?`). A test or an
-    assignment may mean the command just before it (`git stash; stashed=$?`)."""
+def _reported(statement: Node, before: Node, script: ShellScript) -> bool:
+    """Whether a statement hands the status it reads on as the run's, though the command
+    `before` it ran since: shows it (`echo "failed (exit code: $?)"`, not a message that
+    names that command or what it works on: `echo "restore of notes.md exited $?"`) or
+    ends with it (`exit $?`, `return $?`). Not after another agent run (a fallback's
+    status is its own to report), and not a test or an assignment, which may mean the
+    command before (`git stash; stashed=$?`, `printf -v rc %d $?`)."""
     while statement.type == "redirected_statement" and statement.named_children:
         statement = statement.named_children[0]
     command = script.command_at(statement) if statement.type == "command" else None
-    return command is not None and command.command_name in _REPORTERS
+    if command is None or command.command_name not in _REPORTERS or "-v" in command.argv[1:2]:
+        return False
+    if _runs_agent(before, script):
+        return False
+    if command.command_name in ("exit", "return"):
+        return True
+    # what names that command: its own name, or a path it works on
+    words = [word.strip("'\"") for word in _text(before).split()]
+    named = words[:1] + [w for w in words[1:] if "." in w.strip(".") or "/" in w]
+    shown = _text(statement)
+    return not any(len(w) > 2 and "$" not in w and w in shown for w in named)
+
+
+def _runs_agent(statement: Node, script: ShellScript) -> bool:
+    """Whether a statement runs an agent, itself or through a function of the script."""
+    start, end = statement.start_byte, statement.end_byte
+    return any(
+        start <= c.node.start_byte and c.node.end_byte <= end and script.agent_of(c) is not None
+        for c in script.commands
+    )
 
 
 def read_after_if(call: AgentCall, statement: Node) -> WrongRead | None:

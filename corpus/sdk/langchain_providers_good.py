@@ -1,5 +1,5 @@
 """Near misses: Google's and Groq's LangChain chat models with their own retries turned
-off under the application's layer (Google's 3.x counts attempts: 1 is one try), and one
+off under the application's layer (Google's counts attempts: 1 is one try), and one
 with its retries on and no layer above it."""
 
 import time
@@ -9,7 +9,7 @@ from langchain_google_genai import ChatGoogleGenerativeAI
 from langchain_groq import ChatGroq
 from tenacity import retry, stop_after_attempt
 
-narrator = ChatGoogleGenerativeAI(model="gemini-2.5-flash", max_retries=0)
+narrator = ChatGoogleGenerativeAI(model="gemini-2.5-flash", max_retries=1)
 outliner = ChatGroq(model="llama-3.3-70b-versatile", max_retries=0)
 captioner = ChatGoogleGenerativeAI(model="gemini-2.5-flash")
 

@@ -33,10 +33,16 @@ def _within_reported(
     """Whether a loop re-runs only steps that a loop around it re-runs too, after every
     failure it does (an attempt loop inside an outer retry loop, around one call): one
     defect, reported once, at the outer loop. An inner loop that retries more widely
-    (after any failure, the outer one only after some) keeps its own finding."""
+    (after any failure, the outer one only after some) keeps its own finding; an `except`
+    clause's one more run inside a loop that reports re-running a step is that loop's."""
     calls = {id(step.call) for step, _ in hits}
     blanket = any(retry.blanket for _, retry in hits)
     start, end = construct.span
+    if construct.again:  # an `except` clause's one more run inside a loop that reports it
+        return any(
+            other.loop is not None and others and other.span[0] < start and end <= other.span[1]
+            for other, others in found
+        )
     return construct.loop is not None and any(
         other is not construct
         and other.loop is not None

@@ -6,6 +6,7 @@ value, and the retry layer and failure containment around each call."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
@@ -537,9 +538,30 @@ class FunctionFacts(ValueRefs):
                 continue
             value = keyword.value
             if isinstance(value, ast.Name):
+                if value.id in self._mutated:
+                    continue  # changed after it was written (`options["binary"] = …`)
                 value = self.held_value(value.id) or value
             found += written_keywords(value)
         return found
+
+    @functools.cached_property
+    def _mutated(self) -> frozenset[str]:
+        """The names of the body whose mapping is changed in place: a key stored
+        (`options["binary"] = …`, `options |= …`) or a changing method called on it."""
+        found: set[str] = set()
+        for node in ast.walk(self.node):
+            held: ast.expr | None
+            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+                held = node.value
+            elif isinstance(node, ast.AugAssign):
+                held = node.target
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                held = node.func.value if node.func.attr in _CHANGING else None
+            else:
+                continue
+            if isinstance(held, ast.Name):
+                found.add(held.id)
+        return frozenset(found)
 
     def _store(self, node: ast.Assign | ast.AnnAssign) -> None:
         assert node.value is not None
@@ -823,6 +845,10 @@ def _resource_owner(node: ast.expr) -> ast.expr | None:
             node, steps = node.args[0], steps + 1  # `getattr(client, "messages")`
         else:
             return node if steps else None
+
+
+# a mapping's methods that change it in place
+_CHANGING = frozenset({"update", "setdefault", "pop", "popitem", "clear"})
 
 
 def _self_attribute(target: ast.expr) -> str | None:

@@ -544,23 +544,22 @@ class _Catalogue:
     def except_reruns(self, attempt: ast.Try | ast.TryStar) -> Iterator[RetryConstruct]:
         """An `except` clause that makes a call of its `try` again, the same function on
         the same first argument (`except ClaudeError: result = run_turn(prompt,
-        session_id=None)`), or calls the function it is in: one more attempt of it, after
-        the failures the clause catches."""
+        session_id=None)`): one more attempt of it, after the failures the clause
+        catches. Not one that ends raising what it caught (a cleanup or a revert on the
+        way out), nor a call it only defines (`queue.put(lambda: run(p))`)."""
         facts = module_facts(self.module.tree)
         if facts is None:
             return
-        scope = self.module.scope_of(attempt)
-        function = scope if isinstance(scope, Function) else None
-        tried = [n for s in attempt.body for n in walk(s) if isinstance(n, ast.Call)]
+        tried = [n for s in attempt.body for n in _own_nodes(s) if isinstance(n, ast.Call)]
+        star = "*" if isinstance(attempt, ast.TryStar) else ""
         for handler in attempt.handlers:
             again = tuple(
                 node
                 for statement in handler.body
-                for node in walk(statement)
-                if isinstance(node, ast.Call)
-                and (any(_same_call(node, t) for t in tried) or _calls_own(node, function))
+                for node in _own_nodes(statement)
+                if isinstance(node, ast.Call) and any(_same_call(node, t) for t in tried)
             )
-            if not again:
+            if not again or _ends_raising(handler, again):
                 continue
             errors = class_errors(facts.classes(handler.type), self.steps.blanket_exceptions)
             transient = bool(errors.tests) and all(
@@ -569,9 +568,13 @@ class _Catalogue:
             )
             retry = Retry(errors.every, transient and not errors.every, "once more after it fails")
             retry = retry._replace(errors=errors)
-            caught = f"`except {self.code(handler.type)}`" if handler.type else "bare `except`"
             start = self.module.span(handler)[0]
-            end = self.module.span(handler.type)[1] if handler.type else start + len("except")
+            if handler.type is None:
+                caught, end = f"bare `except{star}`", start + len("except") + len(star)
+            else:
+                shown = self.code(handler.type)
+                shown = f"({shown})" if isinstance(handler.type, ast.Tuple) else shown
+                caught, end = f"`except{star} {shown}`", self.module.span(handler.type)[1]
             yield self.make(handler, f"{caught} clause", (start, end), retry=retry, again=again)
 
     def all(self) -> Iterator[RetryConstruct]:
@@ -605,19 +608,28 @@ def _same_call(again: ast.Call, tried: ast.Call) -> bool:
     return first is None or (bool(again.args) and ast.dump(again.args[0]) == first)
 
 
-def _calls_own(call: ast.Call, function: Function | None) -> bool:
-    """Whether a call is of the function it is in (`f(…)`, `self.f(…)`, `cls.f(…)`)."""
-    if function is None:
+def _own_nodes(statement: ast.stmt) -> Iterator[ast.AST]:
+    """A statement's nodes, not those of a function, lambda or class it defines (a call
+    there is not made where it is written)."""
+    work: list[ast.AST] = [statement]
+    while work:
+        node = work.pop()
+        yield node
+        work += (
+            child
+            for child in ast.iter_child_nodes(node)
+            if not isinstance(child, Function | ast.Lambda | ast.ClassDef)
+        )
+
+
+def _ends_raising(handler: ast.ExceptHandler, again: Sequence[ast.Call]) -> bool:
+    """Whether an `except` clause ends raising (`raise`, `raise X from e`) on the way its
+    calls take: none of them returns its value first."""
+    if not handler.body or not isinstance(handler.body[-1], ast.Raise):
         return False
-    func = call.func
-    if isinstance(func, ast.Name):
-        return func.id == function.name
-    return (
-        isinstance(func, ast.Attribute)
-        and func.attr == function.name
-        and isinstance(func.value, ast.Name)
-        and func.value.id in ("self", "cls")
-    )
+    returned = [n for s in handler.body for n in _own_nodes(s) if isinstance(n, ast.Return)]
+    inside = {id(n) for r in returned for n in ast.walk(r)}
+    return not any(id(call) in inside for call in again)
 
 
 def _callable(node: ast.expr | None) -> TypeGuard[ast.expr]:

@@ -31,6 +31,9 @@ class SdkConstructor(NamedTuple):
     # packages whose exception classes its requests raise besides its own (LangChain's
     # chat models raise the SDK's: `openai.RateLimitError` from a `ChatOpenAI`)
     raises: tuple[str, ...] = ()
+    # literal values of the keyword that also turn its retries off (a count of attempts:
+    # langchain-google-genai's `max_retries=1` is one try)
+    off: tuple[int, ...] = ()
 
     @property
     def label(self) -> str:
@@ -49,7 +52,16 @@ class SdkConstructor(NamedTuple):
     ) -> bool:
         """Whether a request function's call names a model it sends without its client
         (`litellm.completion(model="anthropic/claude-…")`), as a literal or as every text
-        `texts` (the module's string values: a constant, `MODEL = "anthropic/…"`) says."""
+        `texts` (the module's string values: a constant, `MODEL = "anthropic/…"`) says;
+        or a constructor's call turns its retries off with a value of `off`."""
+        if self.off and any(
+            k.arg in self.setting
+            and isinstance(k.value, ast.Constant)
+            and type(k.value.value) is int
+            and k.value.value in self.off
+            for k in call.keywords
+        ):
+            return True  # its retries turned off by a count of one attempt
         if not self.unretried:
             return False
         given = [k.value for k in call.keywords if k.arg == "model"] or call.args[:1]
@@ -304,6 +316,7 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
             aliases=tuple(table.get("aliases", ())),
             unretried=tuple(table.get("unretried", ())),
             raises=tuple(table.get("raises", ())),
+            off=tuple(table.get("off", ())),
         )
         for table in tables.values()
         for kind in ("classes", "functions")

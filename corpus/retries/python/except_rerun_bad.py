@@ -1,6 +1,6 @@
 """RA301: an `except` clause that runs the step of its `try` once more (a fresh session
-after a failed resume, or the function calling itself) re-runs the agent after its tool
-calls already happened."""
+after a failed resume; a tuple of classes, and `except*`) re-runs the agent after its
+tool calls already happened."""
 
 import subprocess
 
@@ -27,11 +27,16 @@ def answer_in_thread(prompt: str, session: str | None) -> str:
     return reply
 
 
-class Batch:
-    def process(self, prompt: str, retries_left: int = 2) -> str:
-        try:
-            return run_codex_turn(prompt)
-        except Exception:  # expect: RA301(error)
-            if retries_left > 0:
-                return self.process(prompt, retries_left - 1)
-            raise
+def answer_either(prompt: str) -> str:
+    try:
+        return run_codex_turn(prompt)
+    except (TurnFailed, OSError):  # expect: RA301(warning)
+        return run_codex_turn(prompt, session=None)
+
+
+def answer_in_group(prompt: str) -> str:
+    try:
+        return run_codex_turn(prompt)
+    except* TurnFailed:  # expect: RA301(warning)
+        run_codex_turn(prompt, session=None)
+    return ""

@@ -52,3 +52,24 @@ else
   echo "second attempt exited $?" >&2
   exit 1
 fi
+
+# A fallback agent's own status, a message about the command it follows, and a status
+# kept with `printf -v`.
+fallback_review() {
+  if ! claude -p "Review the diff" > review.md; then
+    codex exec --full-auto "Review the diff" > review.md
+    return $?
+  fi
+}
+fallback_review || exit 1
+
+if gemini -p "Update the changelog" > CHANGELOG.new; then
+  mv CHANGELOG.new CHANGELOG.md
+else
+  git checkout -- CHANGELOG.md
+  echo "restoring CHANGELOG.md exited $?" >&2
+  rm -f CHANGELOG.new
+  printf -v removed 'rm exited %d' $?
+  echo "$removed" >&2
+  exit 1
+fi
