@@ -77,8 +77,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     leads to another iteration (an `except` that does not re-raise, a non-zero
     `returncode` that does not `break`, `return` or `raise`), and an `except`
     clause that runs the step of its `try` once more (the same function on the same
-    first argument: a fresh session after a failed resume) or calls the function it
-    is in. Steps are
+    first argument: a fresh session after a failed resume), unless it ends with
+    `raise`. Steps are
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
     `gptme.tools.execute_msg`, a tool the agent chose, taken from the program's tool
     registry by a name known only at run time: `self.tools[name](**args)`, `tool =
