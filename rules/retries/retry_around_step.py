@@ -33,16 +33,10 @@ def _within_reported(
     """Whether a loop re-runs only steps that a loop around it re-runs too, after every
     failure it does (an attempt loop inside an outer retry loop, around one call): one
     defect, reported once, at the outer loop. An inner loop that retries more widely
-    (after any failure, the outer one only after some) keeps its own finding; an `except`
-    clause's one more run inside a loop that reports re-running a step is that loop's."""
+    (after any failure, the outer one only after some) keeps its own finding."""
     calls = {id(step.call) for step, _ in hits}
     blanket = any(retry.blanket for _, retry in hits)
     start, end = construct.span
-    if construct.again:  # an `except` clause's one more run inside a loop that reports it
-        return any(
-            other.loop is not None and others and other.span[0] < start and end <= other.span[1]
-            for other, others in found
-        )
     return construct.loop is not None and any(
         other is not construct
         and other.loop is not None
@@ -75,10 +69,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     same work that leaves at the first success: `for model in MODELS:`, a
     list of agents to fail over to) where a failed step
     leads to another iteration (an `except` that does not re-raise, a non-zero
-    `returncode` that does not `break`, `return` or `raise`), and an `except`
-    clause that runs the step of its `try` once more (the same function on the same
-    first argument: a fresh session after a failed resume), unless it ends with
-    `raise`. Steps are
+    `returncode` that does not `break`, `return` or `raise`). Steps are
     `gptme.chat.step`, tool execution (`ToolUse.execute`,
     `gptme.tools.execute_msg`, a tool the agent chose, taken from the program's tool
     registry by a name known only at run time: `self.tools[name](**args)`, `tool =
@@ -320,9 +311,7 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
             retry = construct.retries(step.call, failure)
             if retry is None:
                 continue
-            # (a loop with a bound, or the one more run an `except` clause makes)
-            bounded = construct.bounded and (construct.loop is not None or bool(construct.again))
-            resume = bounded and step.named_session
+            resume = construct.loop is not None and construct.bounded and step.named_session
             if resume and (retry.transient_only or not step.process):
                 # a bounded resume of a named session on the transient condition; an agent
                 # object that keeps its state in a checkpointer resumes whatever failed

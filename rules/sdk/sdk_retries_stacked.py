@@ -313,14 +313,12 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
             if client.retries == 0:
                 continue
             # a loop over alternatives (`for model in FALLBACKS:`) sends each turn's request
-            # with another model or provider: not the same request again; a request an
-            # `except` clause sends again is the call graph's layer, with what reaches it
+            # with another model or provider: not the same request again
             layers = [
                 _local_layer(unit, construct, retry)
                 for reference in (*client.references, *client.callers, *client.through)
                 for construct in constructs
                 if not construct.alternatives
-                and not construct.again
                 and (retry := construct.retries(reference, CallFailure())) is not None
             ]
             layers = [layer for layer in layers if not _foreign(layer.errors, client, module, sdk)]

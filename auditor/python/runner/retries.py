@@ -51,7 +51,6 @@ from auditor.python.runner.error_tests import (
     ErrorTest,
     RetriedErrors,
     bound_classes,
-    class_errors,
     describe,
     module_facts,
 )
@@ -95,8 +94,6 @@ class RetryConstruct:
     # the call whose value it re-runs whole: the runnable `model.with_retry()` gives, the
     # agent `create_agent(…, middleware=[ModelRetryMiddleware()])` builds
     reruns: ast.Call | None = None
-    # the calls an `except` clause makes again (`except ClaudeError: run_turn(…)`)
-    again: tuple[ast.Call, ...] = ()
     _unit: PythonUnit | None = field(default=None, repr=False)
     _steps: StepCatalog | None = field(default=None, repr=False)
 
@@ -113,8 +110,6 @@ class RetryConstruct:
             return None
         if self.reruns is not None:
             return self.retry if call is self.reruns else None
-        if self.again:
-            return self.retry if any(call is again for again in self.again) else None
         unit = self._unit
         if unit is None or unit.module is None or self.wrapped is not None:
             return None
@@ -541,51 +536,12 @@ class _Catalogue:
         given = project.parameter_number(name, value.id) if name else None
         return None if given is None else given + added
 
-    def except_reruns(self, attempt: ast.Try | ast.TryStar) -> Iterator[RetryConstruct]:
-        """An `except` clause that makes a call of its `try` again, the same function on
-        the same first argument (`except ClaudeError: result = run_turn(prompt,
-        session_id=None)`): one more attempt of it, after the failures the clause
-        catches. Not one that ends raising what it caught (a cleanup or a revert on the
-        way out), nor a call it only defines (`queue.put(lambda: run(p))`)."""
-        facts = module_facts(self.module.tree)
-        if facts is None:
-            return
-        tried = [n for s in attempt.body for n in _own_nodes(s) if isinstance(n, ast.Call)]
-        star = "*" if isinstance(attempt, ast.TryStar) else ""
-        for handler in attempt.handlers:
-            again = tuple(
-                node
-                for statement in handler.body
-                for node in _own_nodes(statement)
-                if isinstance(node, ast.Call) and any(_same_call(node, t) for t in tried)
-            )
-            if not again or _ends_raising(handler, again):
-                continue
-            errors = class_errors(facts.classes(handler.type), self.steps.blanket_exceptions)
-            transient = bool(errors.tests) and all(
-                test.kind == "class" and test.value in self.steps.transient_exceptions
-                for test in errors.tests
-            )
-            retry = Retry(errors.every, transient and not errors.every, "once more after it fails")
-            retry = retry._replace(errors=errors)
-            start = self.module.span(handler)[0]
-            if handler.type is None:
-                caught, end = f"bare `except{star}`", start + len("except") + len(star)
-            else:
-                shown = self.code(handler.type)
-                shown = f"({shown})" if isinstance(handler.type, ast.Tuple) else shown
-                caught, end = f"`except{star} {shown}`", self.module.span(handler.type)[1]
-            yield self.make(handler, f"{caught} clause", (start, end), retry=retry, again=again)
-
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:
             if isinstance(node, Function):
                 decorators = [c for d in node.decorator_list if (c := self.decorator(d, node))]
                 if decorators and not is_generator(node):  # a generator's retry nothing
                     yield from decorators
-                continue
-            if isinstance(node, ast.Try | ast.TryStar):
-                yield from self.except_reruns(node)
                 continue
             found = None
             if isinstance(node, Loop):
@@ -596,40 +552,6 @@ class _Catalogue:
                 found = self.wrapping_call(node) or self.method(node) or self.middleware(node)
             if found is not None:
                 yield found
-
-
-def _same_call(again: ast.Call, tried: ast.Call) -> bool:
-    """Whether a call makes `tried` again: the same function, on the same first argument
-    when `tried` has one (other arguments may differ: a fresh session, a longer timeout)."""
-    name = dotted_name(tried.func)
-    if name is None or dotted_name(again.func) != name:
-        return False
-    first = ast.dump(tried.args[0]) if tried.args else None
-    return first is None or (bool(again.args) and ast.dump(again.args[0]) == first)
-
-
-def _own_nodes(statement: ast.stmt) -> Iterator[ast.AST]:
-    """A statement's nodes, not those of a function, lambda or class it defines (a call
-    there is not made where it is written)."""
-    work: list[ast.AST] = [statement]
-    while work:
-        node = work.pop()
-        yield node
-        work += (
-            child
-            for child in ast.iter_child_nodes(node)
-            if not isinstance(child, Function | ast.Lambda | ast.ClassDef)
-        )
-
-
-def _ends_raising(handler: ast.ExceptHandler, again: Sequence[ast.Call]) -> bool:
-    """Whether an `except` clause ends raising (`raise`, `raise X from e`) on the way its
-    calls take: none of them returns its value first."""
-    if not handler.body or not isinstance(handler.body[-1], ast.Raise):
-        return False
-    returned = [n for s in handler.body for n in _own_nodes(s) if isinstance(n, ast.Return)]
-    inside = {id(n) for r in returned for n in ast.walk(r)}
-    return not any(id(call) in inside for call in again)
 
 
 def _callable(node: ast.expr | None) -> TypeGuard[ast.expr]:
