@@ -565,19 +565,6 @@ def annotation_names(node: ast.expr | None) -> tuple[str, ...]:
     return (dotted,) if dotted is not None else ()
 
 
-def written_keywords(node: ast.expr) -> list[tuple[str, ast.expr]]:
-    """The keywords a mapping written in place gives where it is spread (`**dict(model=m)`,
-    `**{"model": m}`); none for another value, or one with a key not written as text."""
-    if isinstance(node, ast.Call) and dotted_name(node.func) == "dict" and not node.args:
-        pairs = [(k.arg, k.value) for k in node.keywords]
-        return [(name, value) for name, value in pairs if name is not None]
-    if isinstance(node, ast.Dict):
-        keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
-        if all(isinstance(key, str) for key in keys):
-            return [(str(key), value) for key, value in zip(keys, node.values, strict=True)]
-    return []
-
-
 @functools.lru_cache(maxsize=4)  # the modules being read
 def typed_dicts(tree: ast.Module) -> frozenset[str]:
     """The module's `TypedDict` classes (`class Config(TypedDict)`): a call of one makes a

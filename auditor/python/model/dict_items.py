@@ -24,8 +24,8 @@ from auditor.python.model.ast_values import (
     parameter_names,
     statements,
     typed_dicts,
-    written_keywords,
 )
+from auditor.python.model.mapping_keys import literal_items
 
 _COPIES = frozenset({"copy", "deepcopy", "dict"})  # `d.copy()`, `copy.deepcopy(d)`, `dict(d)`
 _MAX_DEPTH = 6
@@ -114,11 +114,9 @@ class _Items:
             return None
         name = dotted_name(node.func) or ""
         last = name.rsplit(".", 1)[-1]
-        if (name == "dict" or name in typed_dicts(self.tables.module)) and not node.args:
-            pairs = written_keywords(node)  # `dict(llm=model)`, a TypedDict's `Config(…)`
-            if len(pairs) < len(node.keywords):
-                return None  # `**base`: not known here
-            return [value for key, value in pairs if key == self.key]
+        items = literal_items(node, typed_dicts(self.tables.module))
+        if items is not None:  # `dict(llm=model)`, a TypedDict's `Config(llm=model)`
+            return [value for key, value in items if key == self.key]
         if isinstance(node.func, ast.Attribute) and last == "copy" and not node.args:
             return self.values(node.func.value, scope, depth + 1)  # `DEFAULTS.copy()`
         if last in _COPIES and len(node.args) == 1 and not node.keywords:

@@ -4,7 +4,7 @@ read from the dict literals assigned to the name, and every other use of the nam
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from auditor.python.model.ast_values import Function, descendants, dotted_name, parameter_names
@@ -35,7 +35,7 @@ def mapping_key(
     for value in values:
         if _empty_mapping(value, scope):
             continue  # `dict()`, `AuthArgs()` of a `TypedDict`: keys come by subscript
-        items = _literal_items(value)
+        items = literal_items(value)
         if items is None:
             return None  # a call's result, `**other` in it: not known
         for item_key, item in items:
@@ -47,9 +47,12 @@ def mapping_key(
     return found if _only_read(scope, name, key, len(values)) else None
 
 
-def _literal_items(value: ast.expr) -> list[tuple[str, ast.expr]] | None:
+def literal_items(
+    value: ast.expr, records: Collection[str] = ()
+) -> list[tuple[str, ast.expr]] | None:
     """The keys and values of a mapping written out: a dict literal of constant string
-    keys, or `dict(key=value, …)`; None for anything else (`**other` in it)."""
+    keys, `dict(key=value, …)`, or a call of a `TypedDict` class named in `records`
+    (`Settings(llm=model)`); None for anything else (`**other` in it)."""
     if isinstance(value, ast.Dict):
         keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
         if all(isinstance(k, str) for k in keys):
@@ -58,12 +61,25 @@ def _literal_items(value: ast.expr) -> list[tuple[str, ast.expr]] | None:
     if (
         isinstance(value, ast.Call)
         and isinstance(value.func, ast.Name)
-        and value.func.id == "dict"
+        and (value.func.id == "dict" or value.func.id in records)
         and not value.args
         and all(k.arg is not None for k in value.keywords)
     ):
         return [(str(k.arg), k.value) for k in value.keywords]
     return None
+
+
+def spread_items(
+    values: Sequence[ast.expr], scope: ast.AST, name: str
+) -> list[tuple[str, ast.expr]] | None:
+    """The keys and values local dict `name` gives where it is spread (`options =
+    dict(binary=BIN)`, then `run(p, **options)`): those of the one mapping written to it,
+    when every other use of it reads it or spreads it (no key stored, no method that
+    changes it); None when not known."""
+    if len(values) != 1 or (isinstance(scope, Function) and name in parameter_names(scope)):
+        return None
+    items = literal_items(values[0])
+    return items if items is not None and _only_read(scope, name, None, 1) else None
 
 
 def _empty_mapping(value: ast.expr, scope: ast.AST) -> bool:
@@ -83,10 +99,10 @@ def _empty_mapping(value: ast.expr, scope: ast.AST) -> bool:
     )
 
 
-def _only_read(scope: ast.AST, name: str, key: str, assignments: int) -> bool:
+def _only_read(scope: ast.AST, name: str, key: str | None, assignments: int) -> bool:
     """Whether the name is assigned `assignments` times and otherwise only read, passed as
-    `**name`, or given another constant key (`kwargs["timeout"] = 5`): no alias, no
-    method that changes it, no call it is handed to."""
+    `**name`, or given another constant key than `key` (`kwargs["timeout"] = 5`; none
+    with `key` None): no alias, no method that changes it, no call it is handed to."""
     allowed: set[int] = set()
     stores = 0
     for node in descendants(scope):
@@ -109,8 +125,13 @@ def _only_read(scope: ast.AST, name: str, key: str, assignments: int) -> bool:
     return stores == assignments
 
 
-def _other_key(node: ast.expr, key: str) -> bool:
-    return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value != key
+def _other_key(node: ast.expr, key: str | None) -> bool:
+    return (
+        key is not None
+        and isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value != key
+    )
 
 
 def _named(node: ast.AST, name: str) -> bool:

@@ -6,7 +6,6 @@ value, and the retry layer and failure containment around each call."""
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
@@ -19,11 +18,11 @@ from auditor.python.model.ast_values import (
     parameter_defaults,
     returned_values,
     statements,
-    written_keywords,
 )
 from auditor.python.model.callees import value_or_none
 from auditor.python.model.class_family import on_self
 from auditor.python.model.endings import never_returns
+from auditor.python.model.mapping_keys import literal_items, spread_items
 from auditor.python.model.retry_reach import DISPATCHED
 from auditor.python.model.value_calls import argument_runner, parsed_option
 from auditor.python.model.value_flow import attribute_read
@@ -492,8 +491,8 @@ class FunctionFacts(ValueRefs):
         classes = passed_classes(call, facts, blanket, self.held_value)
         if classes:  # `call_with_retries(fn, _RETRYABLE)`: for the layer it applies
             entry["classes"] = classes
-        if call.keywords:
-            named = self._keywords(call)
+        named = entry.pop("named", ())
+        if named:
             passed_by_name = [  # `generate(retry_function=client.chat.completions.create)`
                 (name, tuple(self.refs(owner)))
                 for name, value in named
@@ -530,38 +529,21 @@ class FunctionFacts(ValueRefs):
     def _keywords(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
         """The keywords a call gives: those it writes, and those of a mapping it spreads
         that is written here (`**dict(binary=BIN, cwd=d)`, `**{"model": m}`, or a local
-        bound once to one: `kwargs = dict(binary=BIN)`, then `run(p, **kwargs)`)."""
+        dict written once and only read: `kwargs = dict(binary=BIN)`, then `run(p,
+        **kwargs)`; `auditor.python.model.mapping_keys`)."""
         found: list[tuple[str, ast.expr]] = []
         for keyword in call.keywords:
-            if keyword.arg is not None:
-                found.append((keyword.arg, keyword.value))
-                continue
             value = keyword.value
-            if isinstance(value, ast.Name):
-                if value.id in self._mutated:
-                    continue  # changed after it was written (`options["binary"] = …`)
-                value = self.held_value(value.id) or value
-            found += written_keywords(value)
-        return found
-
-    @functools.cached_property
-    def _mutated(self) -> frozenset[str]:
-        """The names of the body whose mapping is changed in place: a key stored
-        (`options["binary"] = …`, `options |= …`) or a changing method called on it."""
-        found: set[str] = set()
-        for node in ast.walk(self.node):
-            held: ast.expr | None
-            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
-                held = node.value
-            elif isinstance(node, ast.AugAssign):
-                held = node.target
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                held = node.func.value if node.func.attr in _CHANGING else None
+            if keyword.arg is not None:
+                found.append((keyword.arg, value))
+            elif isinstance(value, ast.Name):
+                bindings = self.locals.get(value.id, [])
+                written = [b[1] for b in bindings if b[0] == "expr"]
+                if len(written) == len(bindings):
+                    found += spread_items(written, self.node, value.id) or []
             else:
-                continue
-            if isinstance(held, ast.Name):
-                found.add(held.id)
-        return frozenset(found)
+                found += literal_items(value) or []
+        return found
 
     def _store(self, node: ast.Assign | ast.AnnAssign) -> None:
         assert node.value is not None
@@ -650,6 +632,7 @@ class FunctionFacts(ValueRefs):
             self._advance(advanced, layer, contained)
         named = self._keywords(call)
         if named:
+            entry["named"] = named  # (for `_call_facts`, which takes it out)
             entry["given"] = tuple(name for name, _ in named)
             if ints := _known([(name, literal_int(value)) for name, value in named]):
                 entry["ints"] = ints
@@ -845,10 +828,6 @@ def _resource_owner(node: ast.expr) -> ast.expr | None:
             node, steps = node.args[0], steps + 1  # `getattr(client, "messages")`
         else:
             return node if steps else None
-
-
-# a mapping's methods that change it in place
-_CHANGING = frozenset({"update", "setdefault", "pop", "popitem", "clear"})
 
 
 def _self_attribute(target: ast.expr) -> str | None:

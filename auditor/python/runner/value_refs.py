@@ -28,6 +28,7 @@ from auditor.python.model.call_graph import ARGV_SEPARATOR
 from auditor.python.model.class_family import on_self
 from auditor.python.model.dict_items import keyed_values
 from auditor.python.model.imports import Imports
+from auditor.python.model.mapping_keys import literal_items
 from auditor.python.model.retry_reach import RETRYING
 from auditor.python.model.value_calls import (
     AWAITED_ARGUMENT,
@@ -420,9 +421,9 @@ class ValueRefs:
                 return made + self.refs(passed, depth + 1)
             if made:
                 return made
-            if self._record(node):  # `dict(llm=model)`, a TypedDict's `Config(llm=model)`
-                values = [k.value for k in node.keywords]
-                return [r for v in values for r in self.refs(v, depth + 1)][:_MAX_REFS]
+            # a mapping of keywords holds their values, as a container does
+            if items := literal_items(node, typed_dicts(self.owner.tree)):
+                return [r for _, v in items for r in self.refs(v, depth + 1)][:_MAX_REFS]
             number = self.call_index.get(id(node))
             return [] if number is None else [("result", number, -1)]
         if isinstance(node, ast.List | ast.Tuple):
@@ -448,16 +449,6 @@ class ValueRefs:
             body = self.refs(node.body, depth + 1)
             return [("lambda", tuple(body))] if body else []
         return []
-
-    def _record(self, call: ast.Call) -> bool:
-        """Whether a call makes a mapping of the keywords it is given, as a container
-        holds them: `dict(…)`, or a `TypedDict` class of the module."""
-        name = dotted_name(call.func)
-        if name is None or call.args or not call.keywords:
-            return False
-        if any(k.arg is None for k in call.keywords):
-            return False
-        return name == "dict" or name in typed_dicts(self.owner.tree)
 
     def module_refs(self, node: ast.expr) -> list[Ref]:
         """The reference of a name or dotted name as the module reads it (an import, or a

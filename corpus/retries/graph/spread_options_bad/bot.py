@@ -1,6 +1,6 @@
-"""RA301: the keywords are a mapping written in the caller and spread into the call
-(`options = dict(binary=AGENT_BIN, …)`, `**options`), so `run_turn` runs `claude` here,
-and the retry loop re-runs it after any failure."""
+"""RA301: the keywords are a local mapping written in the caller and spread into the
+call (`options = dict(binary=AGENT_BIN, …)`, `**options`), so `run_turn` runs `claude`
+here, and the retry loop re-runs it after any failure."""
 
 import os
 
@@ -14,15 +14,6 @@ def reply_to_thread(prompt: str, workdir: str) -> str:
     for attempt in range(3):  # expect: RA301(error)
         try:
             return run_turn(prompt, **options)
-        except Exception:
-            continue
-    return ""
-
-
-def reply_in_place(prompt: str, workdir: str) -> str:
-    for attempt in range(3):  # expect: RA301(error)
-        try:
-            return run_turn(prompt, **{"binary": AGENT_BIN, "cwd": workdir})
         except Exception:
             continue
     return ""

@@ -12,3 +12,15 @@ def lint_file(path: str, workdir: str) -> str:
         except Exception:
             continue
     return ""
+
+
+def format_file(path: str, workdir: str) -> str:
+    # written naming an agent, then changed before it is spread: `ruff` runs
+    options = dict(binary="claude", cwd=workdir)
+    options["binary"] = "ruff"
+    for attempt in range(3):
+        try:
+            return run_tool(path, **options)
+        except Exception:
+            continue
+    return ""

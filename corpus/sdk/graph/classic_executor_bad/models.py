@@ -1,4 +1,4 @@
-"""The project's chat model: a module that only builds the client it exports."""
+"""The project's chat model, built once here and imported where it is used."""
 
 from langchain_google_genai import ChatGoogleGenerativeAI
 

@@ -5,5 +5,5 @@ from retry import retry
 
 
 @retry(exceptions=(APIStatusError, RateLimitError), tries=3, delay=10)
-def invoke_patiently(runnable, prompt):
+def invoke_with_retry(runnable, prompt):
     return runnable.invoke(prompt)

@@ -1,8 +1,7 @@
 """RA401: the model is read out of the TypedDict record (`SETTINGS["llm"]`), given tools
-(the same client) and sent through the retry helper, which retries what the SDK client
-already retried."""
+and sent through the project's helper, which sends again what the SDK already did."""
 
-from .helpers import invoke_patiently
+from .helpers import invoke_with_retry
 from .settings import SETTINGS
 
 llm = SETTINGS["llm"]
@@ -10,4 +9,4 @@ llm = SETTINGS["llm"]
 
 def plan(steps_tool, prompt):
     planner = llm.bind_tools([steps_tool])
-    return invoke_patiently(planner, prompt)
+    return invoke_with_retry(planner, prompt)
