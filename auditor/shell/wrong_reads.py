@@ -41,8 +41,8 @@ class WrongRead(NamedTuple):
     at_run: bool = False
 
 
-# commands that hand a status read in their words on: show it, or end with it
-_REPORTERS = frozenset({"echo", "printf", "exit", "return"})
+# commands that show a status read in their words
+_SHOWERS = frozenset({"echo", "printf"})
 
 
 def _text(node: Node) -> str:
@@ -81,31 +81,30 @@ def failure_branch_read(
         before = shortened(_text(branch[first - 1]))
         how = f"the failure branch reads `$?` after `{before}`, whose status is always 0"
         hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
-    elif first > 0 and _reported(branch[first], branch[first - 1], script):
+    elif first > 0 and _shown(branch[first], branch[first - 1], script):
         before = shortened(_text(branch[first - 1]))
-        how = f"the failure branch reports `$?` after `{before}`, which is that command's status"
+        how = f"the failure branch shows `$?` after `{before}`, which is that command's status"
         hint = f"read `$?` first in the branch, or capture it with `{label} … || rc=$?`"
     else:
         return None
     return WrongRead(read, how, hint)
 
 
-def _reported(statement: Node, before: Node, script: ShellScript) -> bool:
-    """Whether a statement hands the status it reads on as the run's, though the command
-    `before` it ran since: shows it (`echo "failed (exit code: $?)"`, not a message that
-    names that command or what it works on: `echo "restore of notes.md exited $?"`) or
-    ends with it (`exit $?`, `return $?`). Not after another agent run (a fallback's
-    status is its own to report), and not a test or an assignment, which may mean the
-    command before (`git stash; stashed=$?`, `printf -v rc %d $?`)."""
+def _shown(statement: Node, before: Node, script: ShellScript) -> bool:
+    """Whether a statement shows the status it reads as the run's (`echo "failed (exit
+    code: $?)"`), though the command `before` it ran since: not a message that names that
+    command or what it works on (`echo "restore of notes.md exited $?"`), not after
+    another agent run (a fallback's status is its own to show), and not a test, an
+    assignment or a `return $?`/`exit $?`, which may mean the command before (`git stash;
+    stashed=$?`, `printf -v rc %d $?`, `npm update -g codex; return $?` after a failed
+    upgrade)."""
     while statement.type == "redirected_statement" and statement.named_children:
         statement = statement.named_children[0]
     command = script.command_at(statement) if statement.type == "command" else None
-    if command is None or command.command_name not in _REPORTERS or "-v" in command.argv[1:2]:
+    if command is None or command.command_name not in _SHOWERS or "-v" in command.argv[1:2]:
         return False
     if _runs_agent(before, script):
         return False
-    if command.command_name in ("exit", "return"):
-        return True
     # what names that command: its own name, or a path it works on
     words = [word.strip("'\"") for word in _text(before).split()]
     named = words[:1] + [w for w in words[1:] if "." in w.strip(".") or "/" in w]

@@ -179,8 +179,8 @@ class AgentExitStatusLost(Rule["AgentUnit"]):
       runs the agent, whatever status it returns), and a `$?` read in the
       branch that runs on failure after a command that always succeeds
       (`else kill "$pid" || true; rc=$?` reads the status of `|| true`) or shows
-      or hands on `$?` after any other command (`else mark_failed; echo "exit
-      code: $?"`, `cleanup; return $?` read that command's status), a `$?`
+      `$?` after any other command (`else mark_failed; echo "exit code: $?"` shows
+      that command's status), a `$?`
       read after the `fi` of an `if agent …; then … fi` with no `else` (the `if`'s
       status: 0 when the agent failed and no branch ran), and a
       `$?` read right after `agent … || true` or `wait "$pid" || true` (the

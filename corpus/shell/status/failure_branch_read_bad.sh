@@ -56,7 +56,7 @@ if ! printf '%s\n' "$PROMPT" | codex exec --full-auto - > codex.log 2>&1; then
   exit "$CODEX_EXIT"
 fi
 
-# `$?` shown or handed on after another command of the branch: that command's status.
+# `$?` shown after another command of the branch: that command's status.
 set -o pipefail
 while read -r task; do
   if claude -p "$task" > "logs/$task.log" 2>&1; then
@@ -66,11 +66,3 @@ while read -r task; do
     echo "task failed (exit code: $?)" >&2  # expect: RA203(warning)
   fi
 done < tasks.txt
-
-review_once() {
-  if ! codex exec --full-auto "Review the diff" > review.md; then
-    remove_worktree "$1"
-    return $?  # expect: RA203(warning)
-  fi
-}
-review_once build

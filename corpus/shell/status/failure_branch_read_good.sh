@@ -53,8 +53,8 @@ else
   exit 1
 fi
 
-# A fallback agent's own status, a message about the command it follows, and a status
-# kept with `printf -v`.
+# A fallback agent's own status, a fallback command's status handed on, a message about
+# the command it follows, and a status kept with `printf -v`.
 fallback_review() {
   if ! claude -p "Review the diff" > review.md; then
     codex exec --full-auto "Review the diff" > review.md
@@ -73,3 +73,11 @@ else
   echo "$removed" >&2
   exit 1
 fi
+
+update_dependencies() {
+  if ! claude -p "Update the npm dependencies and fix what breaks" > update.log; then
+    npm update
+    return $?
+  fi
+}
+update_dependencies || exit 1
