@@ -21,12 +21,14 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.functions import enclosing_function
 from auditor.shell.parse import (
     LOOPS,
     Node,
     ShellText,
     always_after,
     backgrounded,
+    enclosing_definition,
     loop_words,
     other_arms,
 )
@@ -38,7 +40,7 @@ from auditor.shell.status import (
     status_holder,
     status_use,
 )
-from auditor.shell.waiting_functions import waiting_functions
+from auditor.shell.waiting_functions import argument_index, waiting_functions
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?\}?")
@@ -235,32 +237,34 @@ class _WaitTable(NamedTuple):
     by_array: dict[str, list[int]]
     passed: dict[int, list[SimpleCommand]]  # job id -> waits naming it before another job
     first_saved: dict[int, list[tuple[str, int]]]  # job id -> (variable, first save)
-    waits: list[SimpleCommand]  # every `wait`, in source order
-    starts: list[int]  # where each of `waits` starts
+    waits: list[SimpleCommand]  # every `wait`, in the order it runs
+    starts: list[int]  # where each of `waits` runs (`_run_at`)
+    at: dict[int, int]  # wait node id -> where it runs
 
 
 def _operand_jobs(
-    operand: str, wait: Node, jobs: Sequence[Node], owners: dict[str, list[tuple[int, Node]]]
+    operand: str, at: int, jobs: Sequence[Node], owners: dict[str, list[tuple[int, Node]]]
 ) -> tuple[str, list[Node]]:
     """What a `wait` operand names: (`!`, the last job), (VAR, the jobs whose pid it may
     hold: the one saved last, and those saved in the other arms of the `if` or `case`
     that saves it: `if …; then a & pid=$!; else b & pid=$!; fi`), (`*VAR` for an array,
-    its last job), or (``, []) for a pid the model cannot place."""
+    its last job), or (``, []) for a pid the model cannot place; as the `wait` runs at
+    `at`."""
     if _LAST_JOB.fullmatch(operand):
-        last_job = _last_before(jobs, wait.start_byte)
+        last_job = _last_before(jobs, at)
         return "!", [last_job] if last_job is not None else []
     match = _VARIABLE.fullmatch(operand)
     if match is None or match.group(1) not in owners:
         return "", []
     saved = owners[match.group(1)]
-    index = bisect.bisect_left([at for at, _ in saved], wait.start_byte)
+    index = bisect.bisect_left([saved_at for saved_at, _ in saved], at)
     prefix = "" if match.group(2) is None else "*"
     if not index:
         return prefix + match.group(1), []
-    at, last = saved[index - 1]
+    last_at, last = saved[index - 1]
     found = [last]
     for saved_at, job in reversed(saved[: index - 1]):
-        if saved_at != at and not other_arms(job, last):
+        if saved_at != last_at and not other_arms(job, last):
             break  # saved before the last one on every way: overwritten
         found.append(job)  # (saved by the same `$!` read: any of them may be the one)
     return prefix + match.group(1), found
@@ -296,29 +300,30 @@ def _wait_table(
     if known is not None:
         return jobs, known
     waiting = waiting_functions(parsed, commands)  # `wait_for "$pid"`: a `wait` too
-    waits = sorted(
-        (
-            c
-            for c in commands
-            if (c.command_name == "wait" or c.command_name in waiting)
-            and _shell_of(c.node) == shell
-        ),
-        key=lambda c: c.node.start_byte,
-    )
-    table = _WaitTable({}, {}, [], [], {}, {}, {}, waits, [c.node.start_byte for c in waits])
+    held = [
+        c
+        for c in commands
+        if (c.command_name == "wait" or c.command_name in waiting) and _shell_of(c.node) == shell
+    ]
+    runs = _run_at(held, commands, parsed, frozenset(waiting))
+    at = {wait: start for wait, (start, _) in runs.items()}
+    waits = sorted(held, key=lambda c: at[c.node.id])
+    table = _WaitTable({}, {}, [], [], {}, {}, {}, waits, [at[c.node.id] for c in waits], at)
     for name, saved in owners.items():
-        for at, holder in saved:
-            table.first_saved.setdefault(holder.id, []).append((name, at))
+        for saved_at, holder in saved:
+            table.first_saved.setdefault(holder.id, []).append((name, saved_at))
     for command in waits:
         operands = _operands(command, waiting.get(command.command_name or ""))
-        start = command.node.start_byte
+        start, call = runs[command.node.id]
+        if call is not None:  # `finish() { local pid=$1; wait "$pid"; }`: the call's word
+            operands = [_bound(operand, command, call, parsed) for operand in operands]
         # `wait -n a b` returns the status of whichever ends first: any of them
         if not operands or ("-n" in command.argv[1:] and len(operands) > 1):
             table.any_job.append(start)
             if "-n" not in command.argv[1:]:
                 table.bare.append(start)
             continue
-        named = [_operand_jobs(o, command.node, jobs, owners) for o in operands]
+        named = [_operand_jobs(o, start, jobs, owners) for o in operands]
         for kind, named_jobs in named[:-1]:
             for job in named_jobs if kind != "" and not kind.startswith("*") else []:
                 table.passed.setdefault(job.id, []).append(command)
@@ -343,6 +348,43 @@ def _wait_table(
     return jobs, table
 
 
+def _run_at(
+    waits: Sequence[SimpleCommand],
+    commands: Sequence[SimpleCommand],
+    parsed: ShellText,
+    waiting: frozenset[str],
+) -> dict[int, tuple[int, SimpleCommand | None]]:
+    """Where each `wait` runs: where it stands, or, in a function, at the last call of that
+    function after it (functions are defined first and called later: `finish() { wait
+    "$PID"; }` above `agent & PID=$!; finish`). A function that waits for the pid it is
+    given (`waiting`) is a `wait` at each call already: its own stays where it stands.
+    Each `wait` with the call it runs at, if it was moved there."""
+    calls: dict[str, list[SimpleCommand]] = {}
+    for command in commands:
+        if command.command_name:
+            calls.setdefault(command.command_name, []).append(command)
+    runs: dict[int, tuple[int, SimpleCommand | None]] = {}
+    for wait in waits:
+        start = wait.node.start_byte
+        name = enclosing_function(wait.node, parsed)
+        name = None if name in waiting else name
+        later = [call for call in calls.get(name or "", ()) if call.node.start_byte > start]
+        last = max(later, key=lambda call: call.node.start_byte, default=None)
+        runs[wait.node.id] = (last.node.start_byte, last) if last else (start, None)
+    return runs
+
+
+def _bound(operand: str, wait: SimpleCommand, call: SimpleCommand, parsed: ShellText) -> str:
+    """A `wait` operand of a function as the call binds it: the call's word when the
+    operand is one of the function's arguments (`$1`, or `local pid="$1"`)."""
+    function = enclosing_definition(wait.node)
+    index = argument_index(operand, function, parsed) if function is not None else None
+    if index is None:
+        return operand
+    word = call.word_nodes[index] if index < len(call.word_nodes) else None
+    return _text(word).strip('"') if word is not None else "?"
+
+
 _TABLES: dict[tuple[int, int, int, int], _WaitTable] = {}
 _KEPT_TABLES = 16  # the script's shells: its own and a few subshells that start jobs
 
@@ -354,18 +396,18 @@ def waits_for(statement: Node, commands: Sequence[SimpleCommand], parsed: ShellT
     _, table = _wait_table(parsed, commands, _shell_of(statement))
     after = _rerun_from(statement)
     found = [
-        Wait(c, True) for c in table.carried.get(statement.id, []) if c.node.start_byte >= after
+        Wait(c, True) for c in table.carried.get(statement.id, []) if table.at[c.node.id] >= after
     ]
     carrying = {wait.command.node.id for wait in found}
     others = [
         c
         for c in table.last_job.get(statement.id, [])
-        if c.node.start_byte >= after and c.node.id not in carrying
+        if table.at[c.node.id] >= after and c.node.id not in carrying
     ]
-    passed = [c for c in table.passed.get(statement.id, []) if c.node.start_byte >= after]
-    passing = {c.node.start_byte for c in passed}
+    passed = [c for c in table.passed.get(statement.id, []) if table.at[c.node.id] >= after]
+    passing = {table.at[c.node.id] for c in passed}
     # waits that may return its status, or not: `wait -n`, a pid not placed, an array
-    uncertain = any(c.node.start_byte not in passing for c in others)
+    uncertain = any(table.at[c.node.id] not in passing for c in others)
     index = bisect.bisect_left(table.any_job, after)
     bare = bisect.bisect_left(table.bare, after)
     # a wait of every job that is not bare: `wait -n`, or a pid not placed

@@ -34,13 +34,13 @@ def waiting_functions(parsed: ShellText, commands: Sequence[SimpleCommand]) -> d
         name = function.child_by_field_name("name") if function is not None else None
         if function is None or name is None or word is None or not _passes_on(command.node):
             continue
-        index = _argument(parsed.node_text(word), function, parsed)
+        index = argument_index(parsed.node_text(word), function, parsed)
         if index is not None:
             found.setdefault(parsed.node_text(name), index)
     return found
 
 
-def _argument(word: str, function: Node, parsed: ShellText) -> int | None:
+def argument_index(word: str, function: Node, parsed: ShellText) -> int | None:
     """Which argument of the function a `wait` operand is: `$N` itself, or a variable
     the function sets from `$N` (`local pid="$1"`) and nothing else."""
     direct = _ARGUMENT.fullmatch(word)
