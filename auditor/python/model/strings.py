@@ -44,9 +44,9 @@ from auditor.python.model.project_words import (
 )
 from auditor.python.model.reaching import reaching_chains
 from auditor.python.model.value_calls import (
-    PASS_THROUGH,
     PATH_METHODS,
     lookup_default,
+    passes_through,
 )
 from auditor.value_budget import Held
 
@@ -311,7 +311,7 @@ class Resolver:
             words = self.words(first, depth) or [self.opaque(first)]
             quoted = [quote(word, self._start(node)) for word in words]
             return self._joined(MappedText.at(" ", self._start(node)), quoted, node)
-        if names & PASS_THROUGH and first is not None:
+        if passes_through(names) and first is not None:
             return self.text(first, depth)
         default = lookup_default(node, names)
         if default is not None:

@@ -18,6 +18,20 @@ PASS_THROUGH = frozenset(
     | {f"os.path.{name}" for name in ("expanduser", "expandvars", "abspath", "realpath")}
     | {f"pathlib.{name}" for name in ("Path", "PurePath", "PosixPath", "PurePosixPath")}
 )
+# Lookups of a program's path by its name, by their last part: the stdlib's
+# `distutils.spawn.find_executable`, the `which` package's `which.which`, a library's own
+# `find_executable("codex", exec_path)`: the value is the program named first.
+_PROGRAM_LOOKUPS = frozenset({"which", "find_executable"})
+
+
+def passes_through(names: Collection[str]) -> bool:
+    """Whether a call known by any of `names` (qualified) has its first argument as its
+    value (`PASS_THROUGH`, or a program lookup by its name)."""
+    return any(
+        name in PASS_THROUGH or name.rsplit(".", 1)[-1] in _PROGRAM_LOOKUPS for name in names
+    )
+
+
 # Calls whose value, as a callable, runs the one they are given first: calling
 # `partial(embed, text, model=m)` runs `embed`.
 CALLABLE_WRAPPERS = frozenset({"functools.partial"})

@@ -36,9 +36,9 @@ from auditor.python.model.class_attributes import ClassAttributes, class_attribu
 from auditor.python.model.parse import parse_module
 from auditor.python.model.prefilter import PROCESS_WORDS
 from auditor.python.model.value_calls import (
-    PASS_THROUGH,
     PATH_METHODS,
     lookup_default,
+    passes_through,
 )
 from auditor.python.runner.agent_options import given_options, options_give_no_tools
 from auditor.python.runner.agent_words import (
@@ -229,7 +229,7 @@ class _Module:
             return None
         if isinstance(node, ast.Call) and node.args:
             name = self.qualified(node.func)
-            if name in PASS_THROUGH or (name and name.endswith("Path")):
+            if passes_through((name,) if name else ()) or (name and name.endswith("Path")):
                 return self.string(node.args[0], scope, depth + 1)
         call = node if isinstance(node, ast.Call) else None
         default = lookup_default(call, {self.qualified(call.func) or ""}) if call else None

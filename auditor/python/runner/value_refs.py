@@ -34,8 +34,8 @@ from auditor.python.model.value_calls import (
     AWAITED_ARGUMENT,
     CALLABLE_WRAPPERS,
     CASTS,
-    PASS_THROUGH,
     lookup_default,
+    passes_through,
 )
 from auditor.unit import OPAQUE_WORD
 
@@ -541,7 +541,7 @@ class ValueRefs:
             return None
         name = self.owner.imports.qualify(dotted)
         if (
-            name in PASS_THROUGH
+            passes_through((name,))
             or name in AWAITED_ARGUMENT
             or name in CALLABLE_WRAPPERS
             or name == "shlex.split"

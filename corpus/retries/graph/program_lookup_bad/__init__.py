@@ -1,0 +1,1 @@
+"""A corpus package: the agent program is found by a library's path lookup by its name."""
