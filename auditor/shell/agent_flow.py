@@ -45,7 +45,6 @@ from auditor.shell.status import (
 from auditor.shell.written_files import written_file
 from auditor.shell.wrong_reads import (
     always_succeeds,
-    constant_return,
     failure_branch_read,
     first_read,
     read_after_discard,
@@ -319,11 +318,11 @@ class _Flow:
             discarded = discarded or read_after_discarded_job(self.script, call, statement)
             # the pipeline's status is the agent's, but the read takes another stage's
             other = read_of_other_stage(call, statement, labels, index)
-            after = read_after_if(call, statement)  # (or after assignments that follow it)
-            dropped = constant_return(self.script, call, statement)
-            if any(wrong is not None for wrong in (discarded, other, after, dropped)):
+            # (or after plain assignments that follow it)
+            after = read_after_if(self.script, call, statement)
+            if any(wrong is not None for wrong in (discarded, other, after)):
                 self.discarded.add(id(call))
-            found += [discarded, other, after, dropped]
+            found += [discarded, other, after]
             found.append(read_after_test(call, statement))
         for wrong in found:
             if wrong is not None:

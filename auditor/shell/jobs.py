@@ -305,7 +305,8 @@ def _wait_table(
         for c in commands
         if (c.command_name == "wait" or c.command_name in waiting) and _shell_of(c.node) == shell
     ]
-    runs = _run_at(held, commands, parsed, frozenset(waiting))
+    arguments: dict[tuple[int, str], int | None] = {}  # `_bound`'s, per function
+    runs = _run_at(held, commands, parsed, frozenset(waiting), jobs, shell)
     at = {wait: start for wait, (start, _) in runs.items()}
     waits = sorted(held, key=lambda c: at[c.node.id])
     table = _WaitTable({}, {}, [], [], {}, {}, {}, waits, [at[c.node.id] for c in waits], at)
@@ -316,7 +317,7 @@ def _wait_table(
         operands = _operands(command, waiting.get(command.command_name or ""))
         start, call = runs[command.node.id]
         if call is not None:  # `finish() { local pid=$1; wait "$pid"; }`: the call's word
-            operands = [_bound(operand, command, call, parsed) for operand in operands]
+            operands = [_bound(o, command, call, parsed, arguments) for o in operands]
         # `wait -n a b` returns the status of whichever ends first: any of them
         if not operands or ("-n" in command.argv[1:] and len(operands) > 1):
             table.any_job.append(start)
@@ -353,32 +354,51 @@ def _run_at(
     commands: Sequence[SimpleCommand],
     parsed: ShellText,
     waiting: frozenset[str],
+    jobs: Sequence[Node],
+    shell: int,
 ) -> dict[int, tuple[int, SimpleCommand | None]]:
     """Where each `wait` runs: where it stands, or, in a function, at the last call of that
     function after it (functions are defined first and called later: `finish() { wait
     "$PID"; }` above `agent & PID=$!; finish`). A function that waits for the pid it is
-    given (`waiting`) is a `wait` at each call already: its own stays where it stands.
-    Each `wait` with the call it runs at, if it was moved there."""
+    given (`waiting`) is a `wait` at each call already, and one that starts jobs of its
+    own waits for those: their waits stay where they stand. Only calls in the shell
+    `shell` count (a subshell cannot wait for its parent's jobs). Each `wait` with the
+    call it runs at, if it was moved there."""
+    if not waits:
+        return {}
     calls: dict[str, list[SimpleCommand]] = {}
     for command in commands:
-        if command.command_name:
+        if command.command_name and _shell_of(command.node) == shell:
             calls.setdefault(command.command_name, []).append(command)
+    starting = {enclosing_function(job, parsed) for job in jobs}
     runs: dict[int, tuple[int, SimpleCommand | None]] = {}
     for wait in waits:
         start = wait.node.start_byte
         name = enclosing_function(wait.node, parsed)
-        name = None if name in waiting else name
+        name = None if name in waiting or name in starting else name
         later = [call for call in calls.get(name or "", ()) if call.node.start_byte > start]
         last = max(later, key=lambda call: call.node.start_byte, default=None)
         runs[wait.node.id] = (last.node.start_byte, last) if last else (start, None)
     return runs
 
 
-def _bound(operand: str, wait: SimpleCommand, call: SimpleCommand, parsed: ShellText) -> str:
+def _bound(
+    operand: str,
+    wait: SimpleCommand,
+    call: SimpleCommand,
+    parsed: ShellText,
+    arguments: dict[tuple[int, str], int | None],
+) -> str:
     """A `wait` operand of a function as the call binds it: the call's word when the
-    operand is one of the function's arguments (`$1`, or `local pid="$1"`)."""
+    operand is one of the function's arguments (`$1`, or `local pid="$1"`); `arguments`
+    keeps each function's answer per operand."""
     function = enclosing_definition(wait.node)
-    index = argument_index(operand, function, parsed) if function is not None else None
+    if function is None:
+        return operand
+    key = (function.id, operand)
+    if key not in arguments:
+        arguments[key] = argument_index(operand, function, parsed)
+    index = arguments[key]
     if index is None:
         return operand
     word = call.word_nodes[index] if index < len(call.word_nodes) else None

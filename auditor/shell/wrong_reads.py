@@ -18,12 +18,12 @@ from auditor.finding import shortened
 from auditor.shell.commands import NO_EFFECT_BUILTINS, SimpleCommand
 from auditor.shell.jobs import job_ending_with, waits_for
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants
+from auditor.shell.parse import Node, backgrounded, descendants
 from auditor.shell.status import (
     ALL_INDICES,
     assignments_before_status_read,
     branch_ends,
-    is_last_statement,
+    in_condition,
     next_statement,
     pipestatus_index,
     pipestatus_indices,
@@ -122,13 +122,13 @@ def _runs_agent(statement: Node, script: ShellScript) -> bool:
     )
 
 
-def read_after_if(call: AgentCall, statement: Node) -> WrongRead | None:
+def read_after_if(script: ShellScript, call: AgentCall, statement: Node) -> WrongRead | None:
     """A `$?` read right after the `fi` of an `if` with no `else` whose condition is
     the agent (`if timeout 60 gemini …; then return 0; fi; rc=$?`): `$?` is the `if`'s
     status, 0 when no branch ran, never the agent's failure."""
     holder = _condition_of(statement)
     if holder is None:
-        return _read_after_assignments(call, statement)
+        return _read_after_assignments(script, call, statement)
     if any(c.type in ("elif_clause", "else_clause") for c in holder.children):
         return None
     skipped = assignments_before_status_read(holder)  # `fi; KIND=other; return $?`
@@ -147,20 +147,30 @@ def read_after_if(call: AgentCall, statement: Node) -> WrongRead | None:
     return WrongRead(read, how, hint)
 
 
-def _read_after_assignments(call: AgentCall, statement: Node) -> WrongRead | None:
+def _read_after_assignments(
+    script: ShellScript, call: AgentCall, statement: Node
+) -> WrongRead | None:
     """A `$?` read after plain assignments that follow the run (`wait "$pid"; pid="";
-    return $?`): each set `$?` to 0, so the read is the last assignment's status."""
+    return $?`): each set `$?` to 0, so the read is the last assignment's status. Not
+    after a job started in the background (its `$?` is never the agent's, and a `wait`
+    reads that), nor under errexit (a failed run ends the script before the read)."""
     parent = statement.parent
     if parent is None or parent.type in ("list", "pipeline", "negated_command"):
+        return None
+    if backgrounded(statement) or (
+        script.options_at(statement).errexit and not in_condition(statement)
+    ):
         return None
     skipped = assignments_before_status_read(statement)
     following = next_statement(skipped[-1]) if skipped else None
     read = first_read(following) if following is not None else None
-    if not skipped or read is None:
+    if not skipped or read is None or not _reads_status(read):
         return None
     last = shortened(_text(skipped[-1]), 32)
-    how = f"`$?` after `{last}`, which follows `{call.label} …`, is the assignment's status,"
-    how += " always 0"
+    command = script.command_at(statement) if statement.type == "command" else None
+    run = _text(statement) if command is not None and command.command_name == "wait" else ""
+    run = shortened(run, 24) if run else f"{call.label} …"
+    how = f"`$?` after `{last}`, which follows `{run}`, is the assignment's status, always 0"
     hint = f"capture it right after the run (`{call.label} …; rc=$?`), then assign"
     return WrongRead(read, how, hint)
 
@@ -449,81 +459,3 @@ def _reads_status(expansion: Node) -> bool:
     return any(
         c.type == "special_variable_name" and _text(c) == "?" for c in expansion.named_children
     )
-
-
-def constant_return(script: ShellScript, call: AgentCall, statement: Node) -> WrongRead | None:
-    """A run in a function's body that the function's `return 0` drops, though a caller
-    tests the function's status (`if ! run_iteration; then`): nothing after the run in
-    the body reads its status, no other `return` reports anything, and the failure
-    branch the caller wrote never runs. The finding goes to the run."""
-    while statement.parent is not None and statement.parent.type == "redirected_statement":
-        statement = statement.parent
-    body = statement.parent
-    function = body.parent if body is not None and body.type == "compound_statement" else None
-    name = function.child_by_field_name("name") if function is not None else None
-    if function is None or function.type != "function_definition" or name is None:
-        return None
-    following = next_statement(statement)
-    while following is not None and first_read(following) is None:
-        if following.next_named_sibling is None or is_last_statement(following):
-            break
-        following = next_statement(following)
-    if following is None or _text(following).strip() != "return 0" or first_read(following):
-        return None
-    if any(
-        c.command_name == "return" and c.argv[1:] != ("0",) and _within(c.node, function)
-        for c in script.commands
-    ):
-        return None  # another `return` reports something (a missing prompt): tested for it
-    label = _text(name)
-    tested = next((c for c in script.commands if c.command_name == label and _tested(c)), None)
-    if tested is None:
-        return None
-    test = _test_shown(tested, label)
-    how = f"function `{label}` ends with `return 0` whatever `{call.label}` exits with,"
-    how += f" though its caller tests its status (`{test}`)"
-    hint = f"end `{label}` with `return $?` right after the run (with pipefail for a pipeline)"
-    return WrongRead(statement, how, hint, at_run=True)
-
-
-def _within(node: Node, holder: Node) -> bool:
-    return holder.start_byte <= node.start_byte and node.end_byte <= holder.end_byte
-
-
-def _statement_of(node: Node) -> Node:
-    """The statement a command is, with its redirections and `!`."""
-    while node.parent is not None and node.parent.type in (
-        "redirected_statement",
-        "negated_command",
-    ):
-        node = node.parent
-    return node
-
-
-def _tested(command: SimpleCommand) -> bool:
-    """Whether a command's status is tested: it is a condition (`if ! f; then`), an
-    operand of `&&` or `||` before the last, or `$?` is read right after it."""
-    statement = _statement_of(command.node)
-    parent = statement.parent
-    if parent is None:
-        return False
-    if parent.type in ("if_statement", "elif_clause", "while_statement"):
-        return any(c.id == statement.id for c in parent.children_by_field_name("condition"))
-    if parent.type == "list":
-        return statement.id != parent.named_children[-1].id
-    return reads_exit_status(statement)
-
-
-def _test_shown(command: SimpleCommand, label: str) -> str:
-    """How a caller tests a function's status, shortly: `if ! f …`, `f … ||`, `f …; $?`."""
-    statement = _statement_of(command.node)
-    parent = statement.parent
-    negated = "! " if statement.type == "negated_command" else ""
-    if parent is not None and parent.type in ("if_statement", "elif_clause", "while_statement"):
-        keyword = {"if_statement": "if", "elif_clause": "elif"}.get(parent.type, "while")
-        keyword = "until" if keyword == "while" and _text(parent).startswith("until") else keyword
-        return f"{keyword} {negated}{label} …"
-    operator = statement.next_sibling
-    if parent is not None and parent.type == "list" and operator is not None:
-        return f"{label} … {_text(operator)}"
-    return f"{label} …; … $?"

@@ -30,3 +30,9 @@ summary_file="summary.md"
 if [ "$rc" -ne 0 ]; then
   echo "gemini failed; see $summary_file" >&2
 fi
+
+# A job started in the background: its `wait` reads the status, not the `$?` after it.
+claude -p "Write the changelog" > changelog.log 2>&1 &
+changelog_pid=$!
+started=$?
+wait "$changelog_pid" || echo "changelog failed ($started)" >&2
