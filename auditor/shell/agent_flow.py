@@ -47,6 +47,7 @@ from auditor.shell.wrong_reads import (
     always_succeeds,
     failure_branch_read,
     first_read,
+    read_after_assignments,
     read_after_discard,
     read_after_discarded_job,
     read_after_if,
@@ -318,8 +319,9 @@ class _Flow:
             discarded = discarded or read_after_discarded_job(self.script, call, statement)
             # the pipeline's status is the agent's, but the read takes another stage's
             other = read_of_other_stage(call, statement, labels, index)
-            # (or after plain assignments that follow it)
-            after = read_after_if(self.script, call, statement)
+            after = read_after_if(call, statement) or read_after_assignments(
+                self.script, call, statement
+            )
             if any(wrong is not None for wrong in (discarded, other, after)):
                 self.discarded.add(id(call))
             found += [discarded, other, after]

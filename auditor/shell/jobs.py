@@ -364,21 +364,20 @@ def _run_at(
     own waits for those: their waits stay where they stand. Only calls in the shell
     `shell` count (a subshell cannot wait for its parent's jobs). Each `wait` with the
     call it runs at, if it was moved there."""
-    if not waits:
-        return {}
-    calls: dict[str, list[SimpleCommand]] = {}
-    for command in commands:
-        if command.command_name and _shell_of(command.node) == shell:
-            calls.setdefault(command.command_name, []).append(command)
     starting = {enclosing_function(job, parsed) for job in jobs}
+    owners = {wait.node.id: enclosing_function(wait.node, parsed) for wait in waits}
+    moved = {name for name in owners.values() if name} - starting - waiting
+    last: dict[str, SimpleCommand] = {}  # each such function's last call in `shell`
+    for command in commands:
+        name = command.command_name
+        if name in moved and _shell_of(command.node) == shell:
+            last[name] = max(command, last.get(name, command), key=lambda c: c.node.start_byte)
     runs: dict[int, tuple[int, SimpleCommand | None]] = {}
     for wait in waits:
         start = wait.node.start_byte
-        name = enclosing_function(wait.node, parsed)
-        name = None if name in waiting or name in starting else name
-        later = [call for call in calls.get(name or "", ()) if call.node.start_byte > start]
-        last = max(later, key=lambda call: call.node.start_byte, default=None)
-        runs[wait.node.id] = (last.node.start_byte, last) if last else (start, None)
+        call = last.get(owners[wait.node.id] or "")
+        later = call is not None and call.node.start_byte > start
+        runs[wait.node.id] = (call.node.start_byte, call) if later and call else (start, None)
     return runs
 
 

@@ -122,14 +122,12 @@ def _runs_agent(statement: Node, script: ShellScript) -> bool:
     )
 
 
-def read_after_if(script: ShellScript, call: AgentCall, statement: Node) -> WrongRead | None:
+def read_after_if(call: AgentCall, statement: Node) -> WrongRead | None:
     """A `$?` read right after the `fi` of an `if` with no `else` whose condition is
     the agent (`if timeout 60 gemini …; then return 0; fi; rc=$?`): `$?` is the `if`'s
     status, 0 when no branch ran, never the agent's failure."""
     holder = _condition_of(statement)
-    if holder is None:
-        return _read_after_assignments(script, call, statement)
-    if any(c.type in ("elif_clause", "else_clause") for c in holder.children):
+    if holder is None or any(c.type in ("elif_clause", "else_clause") for c in holder.children):
         return None
     skipped = assignments_before_status_read(holder)  # `fi; KIND=other; return $?`
     following = next_statement(skipped[-1] if skipped else holder)
@@ -147,7 +145,7 @@ def read_after_if(script: ShellScript, call: AgentCall, statement: Node) -> Wron
     return WrongRead(read, how, hint)
 
 
-def _read_after_assignments(
+def read_after_assignments(
     script: ShellScript, call: AgentCall, statement: Node
 ) -> WrongRead | None:
     """A `$?` read after plain assignments that follow the run (`wait "$pid"; pid="";
@@ -167,9 +165,11 @@ def _read_after_assignments(
     if not skipped or read is None or not _reads_status(read):
         return None
     last = shortened(_text(skipped[-1]), 32)
-    command = script.command_at(statement) if statement.type == "command" else None
-    run = _text(statement) if command is not None and command.command_name == "wait" else ""
-    run = shortened(run, 24) if run else f"{call.label} …"
+    redirected = statement.type == "redirected_statement" and statement.named_children
+    inner = statement.named_children[0] if redirected else statement
+    command = script.command_at(inner) if inner.type == "command" else None
+    waited = command is not None and command.command_name == "wait"  # (the run's proxy)
+    run = shortened(_text(inner), 24) if waited else f"{call.label} …"
     how = f"`$?` after `{last}`, which follows `{run}`, is the assignment's status, always 0"
     hint = f"capture it right after the run (`{call.label} …; rc=$?`), then assign"
     return WrongRead(read, how, hint)

@@ -311,7 +311,7 @@ class Resolver:
             words = self.words(first, depth) or [self.opaque(first)]
             quoted = [quote(word, self._start(node)) for word in words]
             return self._joined(MappedText.at(" ", self._start(node)), quoted, node)
-        if passes_through(names) and first is not None:
+        if any(passes_through(name) for name in names) and first is not None:
             return self.text(first, depth)
         default = lookup_default(node, names)
         if default is not None:

@@ -24,11 +24,11 @@ PASS_THROUGH = frozenset(
 _PROGRAM_LOOKUPS = frozenset({"which", "find_executable"})
 
 
-def passes_through(names: Collection[str]) -> bool:
-    """Whether a call known by any of `names` (qualified) has its first argument as its
-    value (`PASS_THROUGH`, or a program lookup by its name)."""
-    return any(
-        name in PASS_THROUGH or name.rsplit(".", 1)[-1] in _PROGRAM_LOOKUPS for name in names
+def passes_through(name: str | None) -> bool:
+    """Whether a call of `name` (qualified) has its first argument as its value
+    (`PASS_THROUGH`, or a program lookup by its name)."""
+    return name is not None and (
+        name in PASS_THROUGH or name.rsplit(".", 1)[-1] in _PROGRAM_LOOKUPS
     )
 
 

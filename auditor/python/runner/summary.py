@@ -229,7 +229,7 @@ class _Module:
             return None
         if isinstance(node, ast.Call) and node.args:
             name = self.qualified(node.func)
-            if passes_through((name,) if name else ()) or (name and name.endswith("Path")):
+            if passes_through(name) or (name and name.endswith("Path")):
                 return self.string(node.args[0], scope, depth + 1)
         call = node if isinstance(node, ast.Call) else None
         default = lookup_default(call, {self.qualified(call.func) or ""}) if call else None

@@ -541,7 +541,7 @@ class ValueRefs:
             return None
         name = self.owner.imports.qualify(dotted)
         if (
-            passes_through((name,))
+            passes_through(name)
             or name in AWAITED_ARGUMENT
             or name in CALLABLE_WRAPPERS
             or name == "shlex.split"

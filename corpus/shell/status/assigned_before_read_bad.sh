@@ -27,3 +27,14 @@ if [ "$status" -ne 0 ]; then
   echo "codex failed at $last_step ($ended)" >&2
   exit "$status"
 fi
+
+# The waiting function is defined above the job it waits for, as functions are.
+reap_reviewer() {
+  wait "$REVIEW_PID"
+  REVIEW_PID=""
+  return $?  # expect: RA203(warning)
+}
+
+gemini -p "Review the diff" > review.md 2>&1 &
+REVIEW_PID=$!
+reap_reviewer || echo "review failed" >&2
