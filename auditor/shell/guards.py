@@ -13,7 +13,7 @@ from auditor.agent_status import AgentCall, StatusGuard
 from auditor.exit_codes import intents_in
 from auditor.numbers import bounded_int
 from auditor.shell.model import ShellScript
-from auditor.shell.parse import Node, descendants, enclosing_definition, other_branch
+from auditor.shell.parse import Node, descendants, enclosing_definition, other_branch, within
 
 _EQUAL = frozenset({"-eq", "==", "="})
 _MAX_STATUS = 255  # an exit status is 0 to 255 (`exit 429` arrives as 173)
@@ -80,12 +80,15 @@ class _StoredCodes:
         here = scope.id if scope else None
         start, _ = script.parsed.span(word)
         run = self._command_at(call.start, script)
+        branching = _outermost_branching(run) if run is not None else None
         for node, function, number in self._found.get(name, ()):
             if function != here or node.start_byte >= word.start_byte:
                 continue
             if number == code and call.end <= script.parsed.char_offset(node.start_byte) < start:
                 return True
-            if run is not None and other_branch(node, run):
+            if run is None or branching is None or not within(node, branching):
+                continue
+            if other_branch(node, run):
                 # another arm gives it a value of its own: any code, or one the run it
                 # stores the status of may exit with
                 other = self._binding(node)
@@ -99,6 +102,18 @@ class _StoredCodes:
             spans = ((script.parsed.span(n)[0], n) for n in self._nodes if n.type == "command")
             self._commands = dict(spans)
         return self._commands.get(offset)
+
+
+def _outermost_branching(node: Node) -> Node | None:
+    """The outermost `if` or `case` around `node` in its function: only there can
+    another arm than its own assign a variable."""
+    found = None
+    current = node.parent
+    while current is not None and current.type != "function_definition":
+        if current.type in ("if_statement", "case_statement"):
+            found = current
+        current = current.parent
+    return found
 
 
 def _comparisons(

@@ -364,17 +364,45 @@ def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[
     run's function (None: the script's top level); a read in another function is of the
     same variable unless either function declares the name its own (`local out`); a
     length (`${#out}`) holds none of the text."""
-    if not variables:
-        return set()
-    reads = reads_in(script)
-    found, pending = set(variables), list(variables)
-    while pending:
-        name = pending.pop()
-        for read in reads.get(("v", name), ()):
-            holder = enclosing_definition(read)
-            elsewhere = holder is not None and holder != scope
-            if elsewhere and name in local_names(script, scope) | local_names(script, holder):
-                continue  # another function's variable of the same name
+    found: set[str] = set()
+    for name in variables:
+        found |= _copies_of(script, name, scope)
+    return found
+
+
+def _copies_of(script: ShellScript, name: str, scope: Node | None) -> frozenset[str]:
+    """`copies` of one variable, found once per script, name and scope."""
+    known = _COPIES_OF.setdefault(script, {})
+    key = (name, scope.id if scope is not None else None)
+    if key not in known:
+        found, pending = {name}, [name]
+        while pending:
+            current = pending.pop()
+            for holder, copied in _copy_targets(script, current):
+                elsewhere = holder is not None and holder != scope
+                if elsewhere and _declared_local(script, current, scope, holder):
+                    continue  # another function's variable of the same name
+                if copied is not None and copied not in found:
+                    found.add(copied)
+                    pending.append(copied)
+        known[key] = frozenset(found)
+    return known[key]
+
+
+def _declared_local(
+    script: ShellScript, name: str, scope: Node | None, holder: Node | None
+) -> bool:
+    """Whether either function declares `name` its own (so the two do not share it)."""
+    return name in local_names(script, scope) or name in local_names(script, holder)
+
+
+def _copy_targets(script: ShellScript, name: str) -> list[tuple[Node | None, str | None]]:
+    """For each read of `name` (not its length, `${#out}`): the function it is in and
+    the variable the read is assigned to, if any; listed once per script and name."""
+    known = _COPY_TARGETS.setdefault(script, {})
+    if name not in known:
+        targets: list[tuple[Node | None, str | None]] = []
+        for read in reads_in(script).get(("v", name), ()):
             if read.parent is not None and text_of(read.parent).startswith("${#"):
                 continue
             assignment = read.parent
@@ -382,10 +410,9 @@ def copies(script: ShellScript, variables: set[str], scope: Node | None) -> set[
                 assignment = assignment.parent
             target = assignment.child_by_field_name("name") if assignment is not None else None
             copied = text_of(target) if target is not None else None
-            if copied is not None and copied not in found:
-                found.add(copied)
-                pending.append(copied)
-    return found
+            targets.append((enclosing_definition(read), copied))
+        known[name] = targets
+    return known[name]
 
 
 def _past_parts(script: ShellScript, reader: Node) -> Node | None:
@@ -488,6 +515,12 @@ _NESTED: weakref.WeakKeyDictionary[ShellScript, dict[int, list[Node]]] = weakref
 _COPIES: weakref.WeakKeyDictionary[ShellScript, dict[str, list[tuple[int, int, str]]]] = (
     weakref.WeakKeyDictionary()
 )
+_COPIES_OF: weakref.WeakKeyDictionary[ShellScript, dict[tuple[str, int | None], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+_COPY_TARGETS: weakref.WeakKeyDictionary[
+    ShellScript, dict[str, list[tuple[Node | None, str | None]]]
+] = weakref.WeakKeyDictionary()
 _WRITTEN: weakref.WeakKeyDictionary[ShellScript, frozenset[str]] = weakref.WeakKeyDictionary()
 _PARAMETER_WORDS: weakref.WeakKeyDictionary[ShellScript, dict[int, dict[str, int]]] = (
     weakref.WeakKeyDictionary()
