@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # RA101 with agent CLIs other than gptme (recognition-only profiles): claude,
 # codex, aider, gemini, opencode, goose, cursor-agent, copilot, qwen, openclaw (whose `agent`
-# subcommand alone runs an agent turn), kimi and kiro-cli (documented exit codes). Under errexit without pipefail, a
+# subcommand alone runs an agent turn), kimi, kiro-cli (documented exit codes), amp and droid. Under errexit without pipefail, a
 # masked agent stage is an error; `cat FILE | claude -p` masks only `cat`
 # (a warning: `cat` of a file can fail, claude's own status wins).
 set -eu
@@ -25,5 +25,8 @@ openclaw agent --local --session-id fix --message "$TASK" | tee -a "$LOG"  # exp
 openclaw --profile ops agent --message "$TASK" | tee -a "$LOG"  # expect: RA101(error)
 kimi --print -w "$PWD" -c "$TASK" 2>&1 | tee -a "$LOG"  # expect: RA101(error)
 kiro-cli chat --no-interactive --trust-all-tools "$TASK" | tee -a "$LOG"  # expect: RA101(error)
+amp --dangerously-allow-all -x "$TASK" --stream-json | tee -a "$LOG"  # expect: RA101(error)
+amp threads continue -x "and now run the tests" | tee -a "$LOG"  # expect: RA101(error)
+droid exec --auto medium "$TASK" 2>&1 | tee -a "$LOG"  # expect: RA101(error)
 
 echo "all agents ran"

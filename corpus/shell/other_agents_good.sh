@@ -17,6 +17,8 @@ kiro-cli whoami | grep -q "Logged in" || echo "not signed in"
 kimi info | head -n 3
 qwen mcp list | grep -q github || echo "no github server"
 qwen extensions list | head -n 5
+amp usage | head -n 3
+amp mcp list | grep -q github || echo "no github server"
 # AWS's Copilot CLI, not GitHub's agent: its failure left to the next deploy is no agent run
 copilot svc deploy --name api --env prod > deploy.log 2>&1 || true
 
@@ -27,4 +29,6 @@ copilot -p "Summarise the failing tests" --allow-all-tools > summary.md || rc=$?
 qwen -p "Explain the failing test" --approval-mode yolo > explain.md || rc=$?
 kimi --quiet -p "Write the release notes" > notes.md || rc=$?
 kiro-cli chat --no-interactive "Update the changelog" || rc=$?
+amp -x "Fix the lint errors" --dangerously-allow-all || rc=$?
+droid exec --auto low "Fix the typos in README.md" || rc=$?
 exit "$rc"
