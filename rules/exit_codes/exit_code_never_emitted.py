@@ -27,7 +27,8 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
     agent's profile nor a wrapper present on that invocation can produce:
     `-eq 2` for gptme, `124` with no `timeout` wrapper, or `returncode == 124`
     after Python's `subprocess.run(timeout=…)`, which raises `TimeoutExpired`
-    instead of returning 124. Whatever the program, a shell's comparison with a
+    instead of returning 124 (for any agent, where the comparison is meant for a
+    time-out, also in a function every caller hands the status to). Whatever the program, a shell's comparison with a
     code above 255 never matches: an exit status is 0 to 255 (`exit 429` arrives
     as 173). Also
     flags comparing `os.system(…)`'s value with an exit code: it returns a wait
@@ -109,12 +110,13 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
                 f"(`exit {beyond[0]}` arrives as {beyond[0] % 256})",
                 "compare with a code from 0 to 255, or read the failure from the output",
             )
-        if not codes.documented:
-            return None
+        timed = codes.timeout_raises and any(i.name == "timeout" for i in guard.intents)
+        if not codes.documented and not (timed and 124 in codes_compared):
+            return None  # an agent of unknown codes: only a time-out it cannot give as 124
         missing = [code for code in codes_compared if code != 0 and not codes.emits(code)]
         if not missing:
             return None
-        code = missing[0]
+        code = 124 if timed and 124 in missing else missing[0]
         if code == 124 and codes.timeout_raises:
             return (
                 f"`{label}` never returns 124 here: `subprocess.run(timeout=…)` raises "

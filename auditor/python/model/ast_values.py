@@ -182,6 +182,20 @@ def positional_parameters(function: Function) -> list[str]:
     return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
 
 
+def given_argument(function: Function, call: ast.Call, name: str, method: bool) -> ast.expr | None:
+    """The expression `call` gives parameter `name` of `function`: by keyword, else by
+    position (past the receiver of a `method` called on an instance); None where it gives
+    none, or may give it through `*args`/`**kwargs`."""
+    keyword = next((k.value for k in call.keywords if k.arg == name), None)
+    if keyword is not None:
+        return keyword
+    parameters = positional_parameters(function)[1 if method else 0 :]
+    if name not in parameters or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    index = parameters.index(name)
+    return call.args[index] if index < len(call.args) else None
+
+
 def is_static(function: Function) -> bool:
     """Whether a function of a class body is a static method (takes no receiver)."""
     return any(dotted_name(d) == "staticmethod" for d in function.decorator_list)

@@ -4,8 +4,9 @@ A launch is a `subprocess`/`os.system`/`asyncio` call whose argv or command
 string runs an agent. Its status is followed through `.returncode`, `wait()`,
 `poll()`, the value `call`/`os.system` return, names and attributes assigned
 from them earlier in the same function (the last assignment before a use
-wins), and calls of a function of the module (`run_agent(p)`, `self.run(p)`)
-whose only `return` gives one of these. A comparison of such a value with
+wins), calls of a function of the module (`run_agent(p)`, `self.run(p)`)
+whose only `return` gives one of these, and parameters every call of the module
+gives the same run's status or process (`classify(r.returncode)`). A comparison of such a value with
 integers is a guard. A lost status of an agent run through a shell string is
 left to the embedded shell, which reports it at the agent's own word, so it is
 not reported twice. A process's output is judged as the code reads it
@@ -33,6 +34,9 @@ from auditor.python.model.ast_values import (
     Function,
     block_of,
     dotted_name,
+    given_argument,
+    is_static,
+    parameter_names,
     statement_children,
     statements,
 )
@@ -357,13 +361,42 @@ class _Analysis:
                 found = definition
         return found.value if found is not None else None
 
+    def _passed(self, node: ast.expr) -> list[ast.expr]:
+        """The arguments the module's calls of its function give the parameter `node`
+        reads, where nothing in the function assigns it before (`_classify(r.returncode)`
+        for `def _classify(code): if code == 124: …`): each value it may hold; none when
+        it is no parameter, or a call gives it no argument of its own."""
+        function = self.module.scope_of(node)
+        if not isinstance(node, ast.Name) or not isinstance(function, Function):
+            return []
+        if node.id not in parameter_names(function):
+            return []
+        if any(
+            self.module.ends_before(d.at, node)
+            for d in self.index.definitions.get((function, node.id), [])
+        ):
+            return []
+        method = isinstance(self.module.parent(function), ast.ClassDef) and not is_static(function)
+        given = [
+            given_argument(function, call, node.id, method)
+            for call in calls_of(self.module, function)
+        ]
+        return [g for g in given if g is not None] if given and None not in given else []
+
     def process(self, node: ast.expr, depth: int = 0) -> _Launch | None:
-        """The launch whose process (or `CompletedProcess`) `node` evaluates to."""
+        """The launch whose process (or `CompletedProcess`) `node` evaluates to (where it
+        is a parameter, the one every call of its function passes: one run, whatever
+        the caller)."""
         launch = self.launches.get(node) if isinstance(node, ast.Call) else None
         if launch is not None:
             return launch if launch.name in _RESULT | _PROCESS else None
-        followed = self._followed(node) if depth < _MAX_DEPTH else None
-        return self.process(followed, depth + 1) if followed is not None else None
+        if depth >= _MAX_DEPTH:
+            return None
+        followed = self._followed(node)
+        if followed is not None:
+            return self.process(followed, depth + 1)
+        found = [self.process(value, depth + 1) for value in self._passed(node)]
+        return found[0] if found and all(f == found[0] for f in found) else None
 
     def status(self, node: ast.expr, depth: int = 0) -> tuple[_Launch, bool] | None:
         """The launch whose status `node` evaluates to, and whether it is a wait status."""
@@ -376,7 +409,10 @@ class _Analysis:
         if read is not None:
             return read, False
         followed = self._followed(node)
-        return self.status(followed, depth + 1) if followed is not None else None
+        if followed is not None:
+            return self.status(followed, depth + 1)
+        passed = [self.status(value, depth + 1) for value in self._passed(node)]
+        return passed[0] if passed and all(p == passed[0] for p in passed) else None
 
     def _exit_code(self, node: ast.expr, depth: int) -> _Launch | None:
         """The launch whose exit code `node` reads: `returncode`, `wait()`, a converted status."""
