@@ -172,7 +172,7 @@ def is_probe(arguments: Sequence[str | None]) -> bool:
     """Whether an agent's arguments (the words after its program) ask for its version or
     help (a probe option before any `--`), or give it a prompt that asks only for a
     fixed reply (`-p "Say OK"`, or `claude -p --output-format json "Say OK"`, whose
-    `-p` takes no value: a readiness probe)."""
+    `-p` takes no value; a greeting alone, `-p ping`: a readiness probe)."""
     options, reply = _probes()
     for index, word in enumerate(arguments):
         if word == "--":
@@ -196,7 +196,10 @@ def _probes() -> tuple[frozenset[str], re.Pattern[str]]:
     # `reply with exactly OK`, `reply with the single word ok`, `say just "pong"` (an
     # article only before `word`: `print the summary` asks for work)
     filler = r"(?:\s+(?:exactly|only|just))?(?:\s+(?:the|a)(?:\s+(?:single|one))?\s+word)?"
-    reply = re.compile(rf"(?:{verbs}){filler}[\s:]+{word}", re.IGNORECASE)
+    greetings = "|".join(re.escape(g) for g in data["greetings"])
+    reply = re.compile(
+        rf"(?:{verbs}){filler}[\s:]+{word}|['\"]?(?:{greetings})['\"]?[.!?]?", re.IGNORECASE
+    )
     return frozenset(data["prompt-options"]), reply
 
 
