@@ -81,7 +81,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     function of the tree the agent argv it runs (`run_command(argv)`), and a
     call of a parameter that callers give a process call and an agent's argv
     (`func(*args)` in `resilient_call(func, *args)`, called
-    `resilient_call(subprocess.run, ["claude", …])`). An agent object a
+    `resilient_call(subprocess.run, ["claude", …])`), or a step function
+    (`retry_with_backoff(Runner.run, agent, items)`). An agent object a
     library makes (LangGraph's `create_react_agent(model, tools)`, LangChain's
     `create_agent`, `AgentExecutor`) runs a whole agent loop, tools included, each
     time it is run (`invoke`, `stream`, `ainvoke`, `astream`, `batch`): such a

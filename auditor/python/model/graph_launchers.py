@@ -62,9 +62,10 @@ class GraphLaunchers:
         # the functions found only for runs of agent objects -> whether they all resume
         self.objects: dict[str, bool] = {}
         # a call of a parameter its callers give a process call, with an agent's argv
-        # forwarded through `*args` (`func(*args)`, given `subprocess.run, ["claude", …]`):
-        # (function, line, column) -> the first such caller (path, line, column)
-        self.given: dict[tuple[str, int, int], tuple[str, int, int]] = {}
+        # forwarded through `*args` (`func(*args)`, given `subprocess.run, ["claude", …]`),
+        # or a step function (`Runner.run`, an Agents SDK run with its tools): (function,
+        # line, column) -> the first such caller (path, line, column, a step's name or "")
+        self.given: dict[tuple[str, int, int], tuple[str, int, int, str]] = {}
         # a run of an agent object (`agent.stream(…)`, the agent a caller made and passed
         # on): (function, line, column) -> where it is made (path, line, column) and
         # whether every agent it may be resumes from a checkpointer
@@ -176,11 +177,13 @@ class GraphLaunchers:
                 return True
         return False
 
-    def _given_process(self, fid: str, refs: Any) -> tuple[str, int, int] | None:
+    def _given_process(self, fid: str, refs: Any) -> tuple[str, int, int, str] | None:
         """For a call `f(*args)` in `fid` of a callable value (a parameter of `fid`, or of
         the function it is defined in, whose `*args` it forwards): the first call of that
         function that gives the parameter a process call and its `*args` an agent's argv
-        first (`resilient_call(subprocess.run, ["claude", …])`), as (path, line, column)."""
+        first (`resilient_call(subprocess.run, ["claude", …])`), or a step function
+        (`with_backoff(Runner.run, agent, items)`), as (path, line, column, the step's
+        name or "" for a process)."""
         module = self.graph.functions[fid].module
         holder = self.graph.varargs_holder(fid)
         for ref in refs:
@@ -196,17 +199,18 @@ class GraphLaunchers:
                     call = self.graph.functions[caller].facts["calls"][number]
                     given = self.graph.passed(holder, call, parameter)
                     argv = [r for i, r in call.args if i - call.details.shift == first]
-                    process = any(
-                        r and r[0] == "global" and r[1] in self.process_calls for r in given
-                    )
-                    if process and self._agent_argv(caller, argv):
+                    named = [r[1] for r in given if r and r[0] == "global"]
+                    process = any(name in self.process_calls for name in named)
+                    step = next((name for name in named if name in self.steps), "")
+                    if step or (process and self._agent_argv(caller, argv)):
                         path = self.graph.summaries[self.graph.functions[caller].module].path
-                        return path, call.line, call.column
+                        return path, call.line, call.column, step
         return None
 
-    def site(self, fid: str, line: int, column: int) -> tuple[str, int, int] | None:
-        """For a call of `fid` at (line, column, 0-based) that runs the process call its
-        callers give it (see `given`), where the first of them gives it."""
+    def site(self, fid: str, line: int, column: int) -> tuple[str, int, int, str] | None:
+        """For a call of `fid` at (line, column, 0-based) that runs the process call or
+        step function its callers give it (see `given`), where the first of them gives
+        it, and the step's name ("" for a process call)."""
         return self.given.get((fid, line, column))
 
     def _agent_argv(self, fid: str, refs: list[Any]) -> bool:

@@ -386,13 +386,23 @@ class Steps:
         if project is None or function is None:
             return None
         own = self.unit.own_summary()[0]
+        # a step its callers hand a module's retry helper (`with_retry(run_claude, p)`): the
+        # call handing it re-runs it, and is reported, as a decorator's application is
+        # (a method of a class is one through its class: a static or class method)
+        scope = module.scope_of(call)
+        level = "." not in function or (isinstance(scope, Function) and takes_no_instance(scope))
+        helper = level and function in self.unit.own_summary()[1].retry_helpers
         given = self._graph_launchers.site(f"{own}.{function}", call.lineno, call.col_offset)
-        if given is not None:  # `func(*args)`, given `subprocess.run, [agent argv]` by a caller
-            path, line, column = given
+        if given is not None and not (helper and given[3]):
+            # `func(*args)`, given `subprocess.run, [agent argv]` or a step by a caller
+            path, line, column, step = given
             span = Span(Position(line, column), Position(line, column))
-            where = RelatedLocation(
-                path, span, "a process call and the agent's argv are given here"
+            what = (
+                f"`{step}`, an agent step, is"
+                if step
+                else "a process call and the agent's argv are"
             )
+            where = RelatedLocation(path, span, f"{what} given here")
             return returned_launcher(dotted_name(call.func) or "call", where, None)
         run = isinstance(call.func, ast.Attribute) and call.func.attr in self.steps.agent_runs
         made = (
@@ -406,12 +416,6 @@ class Steps:
             where = RelatedLocation(path, span, "the agent and its tools are made here")
             shown = dotted_name(call.func) or "agent"
             return Launcher(f"`{shown}()`", False, None, where, named=resumes)
-        # a step its callers hand a module's retry helper (`with_retry(run_claude, p)`): the
-        # call handing it re-runs it, and is reported, as a decorator's application is
-        # (a method of a class is one through its class: a static or class method)
-        scope = module.scope_of(call)
-        level = "." not in function or (isinstance(scope, Function) and takes_no_instance(scope))
-        helper = level and function in self.unit.own_summary()[1].retry_helpers
         if helper and self._given_function(call):
             return None
         for owner, qualname in project.callees(function, call.lineno, call.col_offset):
