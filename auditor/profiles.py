@@ -172,7 +172,7 @@ def is_probe(arguments: Sequence[str | None]) -> bool:
     """Whether an agent's arguments (the words after its program) ask for its version or
     help (a probe option before any `--`), or give it a prompt that asks only for a
     fixed reply (`-p "Say OK"`, or `claude -p --output-format json "Say OK"`, whose
-    `-p` takes no value; a greeting alone, `-p ping`: a readiness probe)."""
+    `-p` takes no value; `-p ping` alone: a readiness probe)."""
     options, reply = _probes()
     for index, word in enumerate(arguments):
         if word == "--":

@@ -204,16 +204,43 @@ def strip_wrappers(
     while index < len(argv):
         word = argv[index]
         wrapper = catalog.wrapper_for(word) if word is not None else None
-        if wrapper is None:
-            break
-        after = _skip_wrapper(wrapper, argv, index)
-        if after is None:
+        after = _skip_wrapper(wrapper, argv, index) if wrapper is not None else None
+        if wrapper is None or after is None:
+            handed = _handed_run(argv, index, catalog)
+            if handed is not None:  # `python3 log_run.py run.log claude -p …`
+                used.append(WrapperUse(word or "", argv[index + 1 : handed], unseen=True))
+                index = handed
             break
         used.append(WrapperUse(wrapper.name, argv[index + 1 : after], wrapper.joins_words))
         if wrapper.joins_words:  # what follows is shell text, not a program
             return after, tuple(used)
         index = after
     return index, tuple(used)
+
+
+# Interpreters whose script is given the rest of the command line (a logger or a pty
+# relay run as `python3 relay.py LOG claude -p …`), and the files such a script is
+_INTERPRETERS = re.compile(r"python[\d.]*|node|ruby")
+_SCRIPT_FILE = re.compile(r".+\.(?:py|js|mjs|cjs|ts|rb)")
+
+
+def _handed_run(argv: tuple[str | None, ...], index: int, catalog: AgentCatalog) -> int | None:
+    """Where an agent's headless run starts among the arguments a script is given, run
+    by its interpreter or as a program (`python3 relay.py run.log claude -p …`,
+    `./relay.js claude -p …`: the script runs what follows, as a wrapper does, with
+    codes of its own unknown here); None for any other command."""
+    program = argv[index] or ""
+    script = index
+    if _INTERPRETERS.fullmatch(program.rsplit("/", 1)[-1]):
+        script = index + 1
+    if script >= len(argv) or not _SCRIPT_FILE.fullmatch(argv[script] or ""):
+        return None
+    for at in range(script + 1, len(argv)):
+        word = argv[at]
+        agent = catalog.agent_run(word, argv[at + 1 :]) if word is not None else None
+        if agent is not None and agent.headless & {w for w in argv[at + 1 :] if w}:
+            return at
+    return None
 
 
 def command_words(node: Node, env: Env) -> tuple[tuple[str | None, ...], tuple[Node | None, ...]]:

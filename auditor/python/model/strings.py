@@ -28,7 +28,12 @@ import sys
 
 from auditor.hosts.mapped import MappedText
 from auditor.numbers import bounded_int
-from auditor.python.model.ast_values import Function, given_default, returned_values
+from auditor.python.model.ast_values import (
+    Function,
+    dotted_name,
+    given_default,
+    returned_values,
+)
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import called_function
 from auditor.python.model.choices import Choices
@@ -179,6 +184,11 @@ class Resolver:
             return self._call_text(node, depth)
         if isinstance(node, ast.Name):
             return self._name_text(node, depth)
+        if (
+            isinstance(node, ast.Attribute)
+            and self.module.qualified(dotted_name(node) or "") == "sys.executable"
+        ):
+            return MappedText.at("python3", self._start(node))  # the interpreter running it
         if isinstance(node, ast.Attribute):
             value = self._elsewhere(node)
             return self.text(value, depth) if value is not None else self._field_text(node)
