@@ -24,19 +24,18 @@ class ExitCodeNeverEmitted(Rule["AgentUnit"]):
 
     ## What it does
     Flags a comparison of an agent's exit status with a code that neither the
-    agent's profile nor a wrapper present on that invocation can produce:
-    `-eq 2` for gptme, `124` with no `timeout` wrapper, or `returncode == 124`
-    after Python's `subprocess.run(timeout=…)`, which raises `TimeoutExpired`
-    instead of returning 124 (for any agent, where the comparison is meant for a
-    time-out, also in a function every caller hands the status to). Whatever the program, a shell's comparison with a
-    code above 255 never matches: an exit status is 0 to 255 (`exit 429` arrives
-    as 173). Also
-    flags comparing `os.system(…)`'s value with an exit code: it returns a wait
-    status (`75` arrives as `19200`). A variable holds every value a path gives
-    it: not flagged is a code the script itself stores in it after the run
-    (`rc=429` after grepping the log), or any code where another arm of an
-    `if`/`case` gives it a value of its own (`rc=$?` after a `perl` timeout
-    wrapper in one arm, the agent's in the other).
+    agent's profile nor a wrapper present on that invocation can produce: `-eq 2`
+    for gptme, `124` with no `timeout` wrapper, or `returncode == 124` after
+    Python's `subprocess.run(timeout=…)`, which raises `TimeoutExpired` instead of
+    returning 124 (for any agent, where the comparison is meant for a time-out, also
+    in a function every caller hands the status to). Whatever the program, a shell's
+    comparison with a code above 255 never matches: an exit status is 0 to 255
+    (`exit 429` arrives as 173). Also flags comparing `os.system(…)`'s value with an
+    exit code: it returns a wait status (`75` arrives as `19200`). A variable holds
+    every value a path gives it: not flagged is a code the script itself stores in
+    it after the run (`rc=429` after grepping the log), or any code where another
+    arm of an `if`/`case` gives it a value of its own (`rc=$?` after a `perl`
+    timeout wrapper in one arm, the agent's in the other).
 
     ## Why is this bad?
     The guarded branch is dead code: the timeout handler, the retry on a
