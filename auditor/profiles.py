@@ -173,34 +173,34 @@ def is_probe(arguments: Sequence[str | None]) -> bool:
     help (a probe option before any `--`), or give it a prompt that asks only for a
     fixed reply (`-p "Say OK"`, or `claude -p --output-format json "Say OK"`, whose
     `-p` takes no value; `-p ping` alone: a readiness probe)."""
-    options, reply = _probes()
+    options, reply, greeting = _probes()
     for index, word in enumerate(arguments):
         if word == "--":
             return False
         if word in PROBE_OPTIONS:
             return True
-        prompt = arguments[index + 1] if index + 1 < len(arguments) else None
-        if word in options and prompt is not None and reply.fullmatch(prompt.strip()):
-            return True
+        prompt = (arguments[index + 1] or "").strip() if index + 1 < len(arguments) else ""
+        if word in options and (reply.fullmatch(prompt) or greeting.fullmatch(prompt)):
+            return True  # (a greeting only as the prompt: `-C ping` names a folder)
         if word is not None and not word.startswith("-") and reply.fullmatch(word.strip()):
             return True  # a positional prompt (no option's value reads `say OK`)
     return False
 
 
 @functools.cache
-def _probes() -> tuple[frozenset[str], re.Pattern[str]]:
-    """The options that take a prompt, and a prompt that asks only for a reply."""
+def _probes() -> tuple[frozenset[str], re.Pattern[str], re.Pattern[str]]:
+    """The options that take a prompt, a prompt that asks only for a reply, and a
+    greeting that asks for none."""
     data = builtin_data("agents")["probes"]
     verbs = "|".join(re.escape(v).replace(r"\ ", r"\s+") for v in data["replies"])
     word = r"['\"]?[\w-]{1,16}['\"]?[.!]?"  # one short word: `OK`, `"pong".`
     # `reply with exactly OK`, `reply with the single word ok`, `say just "pong"` (an
     # article only before `word`: `print the summary` asks for work)
     filler = r"(?:\s+(?:exactly|only|just))?(?:\s+(?:the|a)(?:\s+(?:single|one))?\s+word)?"
+    reply = re.compile(rf"(?:{verbs}){filler}[\s:]+{word}", re.IGNORECASE)
     greetings = "|".join(re.escape(g) for g in data["greetings"])
-    reply = re.compile(
-        rf"(?:{verbs}){filler}[\s:]+{word}|['\"]?(?:{greetings})['\"]?[.!?]?", re.IGNORECASE
-    )
-    return frozenset(data["prompt-options"]), reply
+    greeting = re.compile(rf"['\"]?(?:{greetings})['\"]?[.!?]?", re.IGNORECASE)
+    return frozenset(data["prompt-options"]), reply, greeting
 
 
 @functools.cache

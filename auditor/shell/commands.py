@@ -207,10 +207,12 @@ def strip_wrappers(
         after = _skip_wrapper(wrapper, argv, index) if wrapper is not None else None
         if wrapper is None or after is None:
             handed = _handed_run(argv, index, catalog)
-            if handed is not None:  # `python3 log_run.py run.log claude -p …`
-                used.append(WrapperUse(word or "", argv[index + 1 : handed], unseen=True))
-                index = handed
-            break
+            if handed is None:
+                break
+            # `python3 log_run.py run.log claude -p …`, also `… run.log timeout 60 claude …`
+            used.append(WrapperUse(word or "", argv[index + 1 : handed], unseen=True))
+            index = handed
+            continue
         used.append(WrapperUse(wrapper.name, argv[index + 1 : after], wrapper.joins_words))
         if wrapper.joins_words:  # what follows is shell text, not a program
             return after, tuple(used)
@@ -220,7 +222,9 @@ def strip_wrappers(
 
 # Interpreters whose script is given the rest of the command line (a logger or a pty
 # relay run as `python3 relay.py LOG claude -p …`), and the files such a script is
-_INTERPRETERS = re.compile(r"python[\d.]*|node|ruby")
+_INTERPRETERS = re.compile(r"python[\d.]*|ruby")  # (`node` is a wrapper of its own)
+_INTERPRETER_FLAG = re.compile(r"-[uBEsSOIq]+")  # flags that take no value
+_HANDED_WITHIN = 3  # the words after the script the agent's program may be
 _SCRIPT_FILE = re.compile(r".+\.(?:py|js|mjs|cjs|ts|rb)")
 
 
@@ -233,12 +237,20 @@ def _handed_run(argv: tuple[str | None, ...], index: int, catalog: AgentCatalog)
     script = index
     if _INTERPRETERS.fullmatch(program.rsplit("/", 1)[-1]):
         script = index + 1
+        while script < len(argv) and _INTERPRETER_FLAG.fullmatch(argv[script] or ""):
+            script += 1  # `python3 -u relay.py …`
     if script >= len(argv) or not _SCRIPT_FILE.fullmatch(argv[script] or ""):
         return None
-    for at in range(script + 1, len(argv)):
-        word = argv[at]
-        agent = catalog.agent_run(word, argv[at + 1 :]) if word is not None else None
-        if agent is not None and agent.headless & {w for w in argv[at + 1 :] if w}:
+    # the command line the script is handed: among its first operands, not an option's
+    # value (`report.py --agent claude -p 3` names an agent, it runs none)
+    for at in range(script + 1, min(script + 1 + _HANDED_WITHIN, len(argv))):
+        word, before = argv[at] or "-", argv[at - 1] or ""
+        if word.startswith("-") or (at > script + 1 and before.startswith("-")):
+            continue
+        start = at + strip_wrappers(argv[at:], catalog)[0]  # (`timeout 60 claude …`)
+        run, rest = argv[start : start + 1], argv[start + 1 :]
+        agent = catalog.agent_run(run[0], rest) if run and run[0] is not None else None
+        if agent is not None and agent.headless & {w for w in rest if w}:
             return at
     return None
 

@@ -105,11 +105,11 @@ class _StoredCodes:
 
 
 def _outermost_branching(node: Node) -> Node | None:
-    """The outermost `if` or `case` around `node` in its function: only there can
-    another arm than its own assign a variable."""
+    """The outermost `if` or `case` around `node` (past the functions it is in): only
+    there can another arm than its own assign a variable."""
     found = None
     current = node.parent
-    while current is not None and current.type != "function_definition":
+    while current is not None:
         if current.type in ("if_statement", "case_statement"):
             found = current
         current = current.parent

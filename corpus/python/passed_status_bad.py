@@ -1,5 +1,5 @@
-"""A run's status handed to a classifier of the module: the parameter holds what every
-call passes, so its comparisons are guards on the run (RA202 for claude, whose codes are
+"""A run's status handed to a private classifier of the module: the parameter holds what
+every call passes, so its comparisons are guards on the run (RA202 for claude, whose codes are
 unknown, only where the time-out it cannot give as 124 is meant)."""
 
 import subprocess
@@ -17,10 +17,10 @@ def run_claude_task(prompt: str, timeout: int) -> str:
         return "timeout"
     if result.returncode == 0:
         return "success"
-    return classify_claude_failure(result.stderr, result.returncode)
+    return _classify_claude_failure(result.stderr, result.returncode)
 
 
-def classify_claude_failure(stderr: str, returncode: int) -> str:
+def _classify_claude_failure(stderr: str, returncode: int) -> str:
     if returncode == 124:  # expect: RA202(warning)
         return "agent_timeout"
     if "not authenticated" in stderr:
@@ -31,9 +31,9 @@ def classify_claude_failure(stderr: str, returncode: int) -> str:
 class GptmeJob:
     def run(self, prompt: str) -> str:
         process = subprocess.run(["gptme", "--non-interactive", prompt], check=False)
-        return self.describe(process)
+        return self._describe(process)
 
-    def describe(self, process: subprocess.CompletedProcess[bytes]) -> str:
+    def _describe(self, process: subprocess.CompletedProcess[bytes]) -> str:
         if process.returncode == 2:  # expect: RA202(warning)
             return "usage error"
         return "ok" if process.returncode == 0 else "failed"

@@ -186,6 +186,7 @@ class GraphLaunchers:
         name or "" for a process)."""
         module = self.graph.functions[fid].module
         holder = self.graph.varargs_holder(fid)
+        stepped: tuple[str, int, int, str] | None = None  # the first caller handing a step
         for ref in refs:
             if ref and ref[0] == "outer":  # `("outer", QUALNAME, HELD)`: the enclosing's
                 owner, held = f"{module}.{ref[1]}", ref[2]
@@ -202,10 +203,11 @@ class GraphLaunchers:
                     named = [r[1] for r in given if r and r[0] == "global"]
                     process = any(name in self.process_calls for name in named)
                     step = next((name for name in named if name in self.steps), "")
-                    if step or (process and self._agent_argv(caller, argv)):
-                        path = self.graph.summaries[self.graph.functions[caller].module].path
-                        return path, call.line, call.column, step
-        return None
+                    path = self.graph.summaries[self.graph.functions[caller].module].path
+                    if process and self._agent_argv(caller, argv):
+                        return path, call.line, call.column, ""
+                    stepped = stepped or ((path, call.line, call.column, step) if step else None)
+        return stepped  # (a process call first: a retry helper's loop re-runs it)
 
     def site(self, fid: str, line: int, column: int) -> tuple[str, int, int, str] | None:
         """For a call of `fid` at (line, column, 0-based) that runs the process call or

@@ -162,6 +162,7 @@ class _Analysis:
         self.module, self.catalog, self.index, self.wrapped = module, catalog, index, wrapped
         self.launches: dict[ast.Call, _Launch] = {}
         self.outputs = OutputUses(module, index)
+        self._calls: dict[Function, list[ast.Call]] = {}  # see `_only_calls`
 
     def find_launches(self) -> None:
         resolver = Resolver(self.module, positions=False)  # words are read, not located
@@ -363,25 +364,37 @@ class _Analysis:
 
     def _passed(self, node: ast.expr) -> list[ast.expr]:
         """The arguments the module's calls of its function give the parameter `node`
-        reads, where nothing in the function assigns it before (`_classify(r.returncode)`
-        for `def _classify(code): if code == 124: …`): each value it may hold; none when
-        it is no parameter, or a call gives it no argument of its own."""
+        reads, where the function never assigns it (`_classify(r.returncode)` for `def
+        _classify(code): if code == 124: …`): each value it may hold; none when it is no
+        parameter, or a call gives it no argument of its own."""
         function = self.module.scope_of(node)
         if not isinstance(node, ast.Name) or not isinstance(function, Function):
             return []
-        if node.id not in parameter_names(function):
-            return []
-        if any(
-            self.module.ends_before(d.at, node)
-            for d in self.index.definitions.get((function, node.id), [])
+        if (
+            node.id not in parameter_names(function)
+            or (function, node.id) in self.index.definitions
         ):
             return []
+        calls = self._only_calls(function)
         method = isinstance(self.module.parent(function), ast.ClassDef) and not is_static(function)
-        given = [
-            given_argument(function, call, node.id, method)
-            for call in calls_of(self.module, function)
-        ]
+        given = [given_argument(function, call, node.id, method) for call in calls]
         return [g for g in given if g is not None] if given and None not in given else []
+
+    def _only_calls(self, function: Function) -> list[ast.Call]:
+        """The calls of a private function (`_classify`) in its module, where the module
+        names it nowhere else (no other module calls it, nothing holds it as a value, as
+        `map(_classify, codes)` would): then they give its parameters every value they
+        hold. Found once per function."""
+        if function not in self._calls:
+            calls = calls_of(self.module, function) if function.name.startswith("_") else []
+            named = sum(
+                1
+                for n in self.module.parents
+                if (isinstance(n, ast.Name) and n.id == function.name)
+                or (isinstance(n, ast.Attribute) and n.attr == function.name)
+            )
+            self._calls[function] = calls if named == len(calls) else []
+        return self._calls[function]
 
     def process(self, node: ast.expr, depth: int = 0) -> _Launch | None:
         """The launch whose process (or `CompletedProcess`) `node` evaluates to (where it
