@@ -248,11 +248,17 @@ def _handed_run(argv: tuple[str | None, ...], index: int, catalog: AgentCatalog)
         if word.startswith("-") or (at > script + 1 and before.startswith("-")):
             continue
         start = at + strip_wrappers(argv[at:], catalog)[0]  # (`timeout 60 claude …`)
-        run, rest = argv[start : start + 1], argv[start + 1 :]
-        agent = catalog.agent_run(run[0], rest) if run and run[0] is not None else None
-        if agent is not None and agent.headless & {w for w in rest if w}:
+        if headless_run(argv[start:], catalog) is not None:
             return at
     return None
+
+
+def headless_run(words: tuple[str | None, ...], catalog: AgentCatalog) -> AgentProfile | None:
+    """The agent `words` run headless (its program first, then a headless word among its
+    arguments: `claude -p …`, `codex exec …`); None for anything else."""
+    program = words[0] if words else None
+    agent = catalog.agent_run(program, words[1:]) if program is not None else None
+    return agent if agent is not None and agent.headless & {w for w in words[1:] if w} else None
 
 
 def command_words(node: Node, env: Env) -> tuple[tuple[str | None, ...], tuple[Node | None, ...]]:

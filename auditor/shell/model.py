@@ -50,6 +50,7 @@ from auditor.shell.commands import (
     SimpleCommand,
     WrapperUse,
     analyse_command,
+    headless_run,
     read_variables,
     terminal_session,
 )
@@ -608,10 +609,8 @@ class ShellScript:
         at = next(
             (i for i, w in enumerate(command.argv[1:4], 1) if not (w or "-").startswith("-")), 0
         )
-        program = command.argv[at] if at else None
-        agent = self.catalog.agent_run(program, command.argv[at + 1 :]) if program else None
-        words = {w for w in command.argv[at + 1 :] if w}
-        if agent is None or not words & agent.headless:
+        agent = headless_run(command.argv[at:], self.catalog) if at else None
+        if agent is None:
             return command
         wrapper = WrapperUse(name, command.argv[1:at], unseen=True)
         return command._replace(program_index=at, wrappers=(wrapper,), agent=agent)

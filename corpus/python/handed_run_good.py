@@ -1,4 +1,5 @@
-"""Near misses: the relay's status read, and a script given an agent's name only."""
+"""Near misses: the relay's status read, a script given an agent's name only, and the
+relay's own 124 under `timeout=` (its codes are its own)."""
 
 import subprocess
 import sys
@@ -16,3 +17,14 @@ def run_checked(prompt: str, log_path: str) -> str:
 
 def report(results: str) -> None:
     subprocess.run([sys.executable, "tools/report.py", "--agent", "claude", results], check=True)
+
+
+def run_relayed_in_time(prompt: str, log_path: str) -> str:
+    """The relay has codes of its own: its 124 is no claim about claude's."""
+    try:
+        proc = subprocess.run([sys.executable, RELAY, log_path, "claude", "-p", prompt], timeout=900)
+    except subprocess.TimeoutExpired:
+        return "relay hung"
+    if proc.returncode == 124:
+        return "timed out inside the relay"
+    return "ok" if proc.returncode == 0 else "failed"

@@ -184,10 +184,7 @@ class Resolver:
             return self._call_text(node, depth)
         if isinstance(node, ast.Name):
             return self._name_text(node, depth)
-        if (
-            isinstance(node, ast.Attribute)
-            and self.module.qualified(dotted_name(node) or "") == "sys.executable"
-        ):
+        if _is_sys_executable(self.module, node):
             return MappedText.at("python3", self._start(node))  # the interpreter running it
         if isinstance(node, ast.Attribute):
             value = self._elsewhere(node)
@@ -611,6 +608,13 @@ class Resolver:
                 if names & {"builtins.str", "str"}:
                     return source
         return [self.opaque(element) for _ in source]
+
+
+def _is_sys_executable(module: PythonModule, node: ast.expr) -> bool:
+    """Whether `node` is `sys.executable` (the attribute's name tested first: cheap)."""
+    if not isinstance(node, ast.Attribute) or node.attr != "executable":
+        return False
+    return module.qualified(dotted_name(node) or "") == "sys.executable"
 
 
 def _calls_by_name(func: ast.expr, name: str, *, method: bool) -> bool:

@@ -22,6 +22,7 @@ import ast
 import functools
 import re
 import shlex
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import NamedTuple, cast
 
@@ -387,14 +388,17 @@ class _Analysis:
         hold. Found once per function."""
         if function not in self._calls:
             calls = calls_of(self.module, function) if function.name.startswith("_") else []
-            named = sum(
-                1
-                for n in self.module.parents
-                if (isinstance(n, ast.Name) and n.id == function.name)
-                or (isinstance(n, ast.Attribute) and n.attr == function.name)
-            )
-            self._calls[function] = calls if named == len(calls) else []
+            self._calls[function] = calls if self._named[function.name] == len(calls) else []
         return self._calls[function]
+
+    @functools.cached_property
+    def _named(self) -> Counter[str]:
+        """How often the module names each name, as a name or an attribute (counted once)."""
+        return Counter(
+            n.id if isinstance(n, ast.Name) else n.attr
+            for n in self.module.parents
+            if isinstance(n, ast.Name | ast.Attribute)
+        )
 
     def process(self, node: ast.expr, depth: int = 0) -> _Launch | None:
         """The launch whose process (or `CompletedProcess`) `node` evaluates to (where it
