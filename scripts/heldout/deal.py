@@ -4,7 +4,7 @@ import random
 import sys
 from pathlib import Path
 
-SEED = 127128
+SEED = 129130
 
 
 def main() -> None:
