@@ -593,16 +593,33 @@ class _Flow:
         after, shown = _runs_next(read), False
         while after is not None and self._displays(after):
             after, shown = _runs_next(after), True
-        if not names or (after is not None and not _exits_with(after)):
+        guard = after if after is not None and self._exit_guard(after, names) else None
+        if not names or (after is not None and not _exits_with(after) and guard is None):
             return False
         if shown and after is None:
             return False  # a message meant to report a failure, which it never sees
         return all(
-            _exits_with(use) or self._displays(use)
+            _exits_with(use) or self._displays(use) or (guard is not None and within(use, guard))
             for use in self.parsed.nodes_from(read.end_byte)
             if use.type == "variable_name"
             and _text(use) in names
             and (use.parent is None or use.parent.type not in _DECLARING)
+        )
+
+    def _exit_guard(self, node: Node, names: set[str]) -> bool:
+        """Whether `node` is an `if` without other branches whose body only prints messages
+        and exits with the status read (`if [ "$rc" -ne 0 ]; then echo "failed: $rc" >&2;
+        exit "$rc"; fi`): under errexit only the message is lost, the exit status is the
+        same."""
+        if node.type != "if_statement":
+            return False
+        kinds = [child.type for child in node.children]
+        if "elif_clause" in kinds or "else_clause" in kinds or "then" not in kinds:
+            return False
+        body = [c for c in node.children[kinds.index("then") + 1 :] if c.is_named]
+        exits = [s for s in body if _exits_with(s)]
+        return bool(exits) and all(
+            self._displays(s) or (s in exits and _exit_status(s) in names) for s in body
         )
 
     def _displays(self, node: Node) -> bool:
@@ -748,6 +765,18 @@ def _exits_with(node: Node) -> bool:
         current = current.parent
     name = current.child_by_field_name("name") if current is not None else None
     return name is not None and _text(name) in ("exit", "return")
+
+
+def _exit_status(node: Node) -> str | None:
+    """The variable an `exit`/`return` command passes on (`exit "$rc"`, `exit $rc`)."""
+    words = node.named_children[1:] if node.type == "command" else []
+    if len(words) != 1:
+        return None
+    word = words[0]
+    if word.type == "string" and len(word.named_children) == 1:
+        word = word.named_children[0]
+    name = word.named_children[0] if word.type in ("simple_expansion", "expansion") else None
+    return _text(name) if name is not None and len(word.named_children) == 1 else None
 
 
 def shell_agent_status(script: ShellScript) -> AgentStatus:

@@ -107,14 +107,19 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
     used = tools and _used_later(unit, pipeline, _runs_tool(tools))
     excused = {len(pipeline.stages) - 2} if used else set()
-    # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file: a
-    # failed download leaves no key, and the package index the same run refreshes then
-    # fails on it; an archive unpacked from the download fails itself on what a failed
-    # download leaves (nothing, or a truncated stream), and its status is the one used:
-    # every stage that feeds it is excused (`curl … | gpg --dearmor | sudo tee k.gpg`)
+    # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file, or a
+    # package repository's setup script run by a shell (`deb.nodesource.com/setup_22.x |
+    # bash -`): a failed download leaves no key or repository, and the package index the
+    # same run refreshes, or the install from it, then fails; an archive unpacked or a
+    # document parsed from the download fails itself on what a failed download leaves
+    # (nothing, or a truncated stream), and its status is the one used: every stage that
+    # feeds it is excused (`curl … | gpg --dearmor | sudo tee k.gpg`)
     last = pipeline.stages[-1]
     keyed = _imports_key(last) and _used_later(unit, pipeline, _checks_keys)
-    if keyed or _unpacks_input(last):
+    repository = fetch is not None and _runs_its_input(last) and _sets_up_repository(fetch)
+    if repository and _used_later(unit, pipeline, _installs_packages):
+        keyed = True
+    if keyed or _unpacks_input(last) or _parses_input(last):
         excused = set(range(len(pipeline.stages) - 1))
     consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
     if consequential:
@@ -175,6 +180,31 @@ def _checks_keys(command: SimpleCommand) -> bool:
     return command.name in _KEY_USERS
 
 
+def _installs_packages(command: SimpleCommand) -> bool:
+    """Whether a command installs packages from the repositories set up (`apt-get install
+    -y nodejs`, `dnf install …`)."""
+    return command.name in _KEY_USERS and "install" in command.arguments
+
+
+# A package repository's setup script: served from a host named for the package format
+# (`deb.nodesource.com`, `rpm.nodesource.com`) or a repository installer's path
+# (`packagecloud.io/install/repositories/…/script.deb.sh`)
+_REPOSITORY_HOSTS = frozenset({"deb", "rpm", "apt", "yum"})
+_REPOSITORY_PATH = re.compile(r"/repositories/|\.(?:deb|rpm)\.sh$")
+
+
+def _sets_up_repository(fetch: SimpleCommand) -> bool:
+    """Whether a download is a package repository's setup script."""
+    for word in fetch.arguments:
+        url = _URL.search(word or "")
+        if url is not None and (
+            url.group(1).lower().split(".")[0] in _REPOSITORY_HOSTS
+            or _REPOSITORY_PATH.search(url.group(2) or "")
+        ):
+            return True
+    return False
+
+
 def _imports_key(stage: Stage) -> bool:
     """Whether a last stage imports the signing key it reads (`apt-key add -`, `gpg
     --dearmor -o …`, `gpg --import`, `rpm --import -`) or writes it into a keyring file
@@ -217,6 +247,25 @@ def _unpacks_input(stage: Stage) -> bool:
     flags = [_tar_flags(w, i) for i, w in enumerate(words)]
     extracts = any("x" in f for f in flags) or "--extract" in words or "--get" in words
     return extracts and _tar_archive(words, flags) == "-"
+
+
+# Python code that parses a JSON document from its standard input
+_READS_JSON = re.compile(r"json\.loads?\(\s*sys\.stdin")
+_PYTHON = re.compile(r"python[\d.]*")
+
+
+def _parses_input(stage: Stage) -> bool:
+    """Whether a last stage parses a JSON document from what it reads (`python3 -c
+    "…json.load(sys.stdin)…"`, `python3 -m json.tool`): it fails on the empty stream a
+    failed download leaves."""
+    command = stage.command
+    if command is None or command.name is None:
+        return False
+    if command.name == "json.tool":  # (`python3 -m json.tool` runs the module as a program)
+        return True
+    words = [w or "" for w in command.arguments]
+    code = words[words.index("-c") + 1 :] if "-c" in words[:-1] else []
+    return bool(_PYTHON.fullmatch(command.name) and code and _READS_JSON.search(code[0]))
 
 
 def _tar_flags(word: str, index: int) -> str:

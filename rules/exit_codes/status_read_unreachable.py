@@ -30,9 +30,10 @@ class StatusReadUnreachable(Rule[ShellUnit]):
 
     Not reported: a read that only passes the status on and decides nothing
     (`exit $?` or `return $?` right after the agent, or `rc=$?` whose value
-    only an `exit` or `return` uses, if anything does). It is redundant under
-    errexit, not a dead guard: the script exits with the agent's status
-    either way.
+    only an `exit` or `return` uses, if anything does, or a guard on it that
+    only prints a message and exits with it: `if [ "$rc" -ne 0 ]; then echo
+    "failed: $rc" >&2; exit "$rc"; fi`). It is redundant under errexit, not a
+    dead guard: the script exits with the agent's status either way.
 
     ## Why is this bad?
     Timeout handling, rate-limit resumes and "safety net" steps written after

@@ -63,9 +63,13 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     gpg --dearmor -o …`, `wget -O - … | apt-key add -`, `curl … | dd
     of=/usr/share/keyrings/x.gpg`) when the same run later refreshes a package
     index whose status is used (`apt-get update`): without the key the
-    repository fails its signature check there; and a download unpacked as it
-    arrives (`curl … | tar -xJ -C dir`, `| gunzip`, `| xz -d`): the unpacker
-    fails on the empty or truncated stream a failed download leaves.
+    repository fails its signature check there; so is a package repository's
+    setup script run by a shell (`curl … deb.nodesource.com/setup_22.x | bash
+    -`) when the same run later installs packages (`apt-get install -y
+    nodejs`); and a download unpacked or parsed as it arrives (`curl … | tar
+    -xJ -C dir`, `| gunzip`, `| xz -d`, `| python3 -c "…json.load(sys.stdin)…"`,
+    `| python3 -m json.tool`): the unpacker or parser fails on the empty or
+    truncated stream a failed download leaves.
 
     With `pipefail` on, a pipeline after which only `PIPESTATUS` is read, at
     other indices than an agent's (`cat p | claude -p | tee log` then

@@ -30,6 +30,18 @@ changelog() {
 }
 changelog
 
+# a guard that only prints a message and exits with the status it tested: under errexit
+# the message is lost, the exit status is the same
+for ((cycle = 1; cycle <= 3; cycle++)); do
+  codex exec --yolo "Work through PLAN.md"
+  cycle_rc=$?
+  if [[ $cycle_rc -ne 0 ]]; then
+    echo "codex exited with $cycle_rc on cycle $cycle" >&2
+    exit "$cycle_rc"
+  fi
+  sleep 3
+done
+
 printf '%s\n' "$(git diff --stat)" | gptme --non-interactive "Describe these changes"
 exit $?
 

@@ -6,6 +6,11 @@ set -e
 curl -fsSL https://example.com/agent/latest.json | jq -r .version > version.txt  # expect: RA101(warning)
 # (an archive unpacked as it arrives fails itself on a failed download's empty stream)
 wget -qO- "$ARTIFACT_URL" | tar xz -C build/  # expect: RA102(info)
+# (so does a JSON document parsed as it arrives: the parser fails on an empty stream)
+open=$(curl -sf "$API/pulls" | python3 -c "import json,sys; print(len(json.load(sys.stdin)))" || echo 1)  # expect: RA102(info)
+curl -sf "$API/pulls" | python3 -m json.tool > pulls.json  # expect: RA102(info)
+# ...but a script that prints what it reads, parsing nothing, hides the failed download.
+curl -sf "$API/pulls" | python3 -c "import sys; print(sys.stdin.read())" > pulls.txt  # expect: RA101(warning)
 git -C "$REPO" pull --rebase 2>&1 | tee -a sync.log  # expect: RA101(warning)
 git push origin HEAD 2>&1 | tee -a sync.log  # expect: RA101(warning)
 rsync -a build/ "$HOST:/srv/app/" | tail -n 2  # expect: RA101(warning)
@@ -22,7 +27,7 @@ kubectl apply -f deploy.yaml | tee deploy.log  # expect: RA101(warning)
 # A loop that fetches is consequential work too.
 for url in "$@"; do curl -fsS "$url"; done | jq -s . > pages.json  # expect: RA101(warning)
 
-echo "$open_prs"
+echo "$open_prs" "$open"
 
 # The vendors' install line, a download a shell runs, builds or sets up without the
 # tool when the download fails: RA101. When the same run goes on to use the tool

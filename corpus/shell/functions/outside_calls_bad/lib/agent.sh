@@ -16,6 +16,7 @@ call_agent() {
     fi
     if [[ $rc -ne 0 ]]; then
         echo "agent failed: $rc" >&2
+        [[ -n "$output" ]] && rm -f "$output"
         return "$rc"
     fi
 }
