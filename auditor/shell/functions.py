@@ -27,7 +27,14 @@ from auditor.numbers import bounded_int
 from auditor.profiles import AgentCatalog, AgentProfile
 from auditor.shell.commands import SimpleCommand, WrapperUse, strip_wrappers
 from auditor.shell.options import SHELLS
-from auditor.shell.parse import Node, ShellText, descendants, enclosing_definition
+from auditor.shell.parse import (
+    Node,
+    ShellText,
+    descendants,
+    enclosing_definition,
+    enclosing_loop,
+    within,
+)
 from auditor.shell.status import (
     bare_leave,
     discarded_by,
@@ -64,7 +71,10 @@ class FunctionSummary(NamedTuple):
     agent: AgentProfile | None  # the agent its body runs and whose status it passes on
     returns: Mapping[int, str]  # its own literal `return N`/`exit N` codes, described
     forwards: bool = False  # a pass-through wrapper: runs its arguments as a command
-    skipped: int = 0  # leading arguments it takes for itself (`local t=$1; shift`)
+    # leading arguments it takes for itself (`local t=$1; shift`); None when a loop takes
+    # them (`while …; do case $1 in --*) shift;; *) d=$1; shift; break;; esac; done`): the
+    # command then starts at the first word that names a program
+    skipped: int | None = 0
     # around the forwarded command in its body, or around the agent's run there
     wrappers: tuple[WrapperUse, ...] = ()
     # the agent its body runs when its own codes judge what the run printed (the agent's
@@ -211,7 +221,8 @@ def summarize_function(
             continue
         skipped, wrappers = forwarded
         shifts = _shifts_before(command, inside)
-        return FunctionSummary(name, None, returns, True, skipped + shifts, wrappers)
+        total = skipped + shifts if skipped is not None and shifts is not None else None
+        return FunctionSummary(name, None, returns, True, total, wrappers)
     if verdict or stores:
         return FunctionSummary(name, None, returns, verdict=verdict, stores=stores, stored=stored)
     return None
@@ -349,7 +360,9 @@ def forwarded_command(
         summary = summaries.get(program or "")
         if summary is None or not summary.forwards:
             return command
-        start = index + 1 + summary.skipped
+        start = index + 1 + summary.skipped if summary.skipped is not None else -1
+        if start < 0:  # (options taken in a loop: the first word that names a program)
+            start = _first_program(argv, index + 1, summaries, catalog)
         inner, inner_wrappers = strip_wrappers(argv[start:], catalog)
         index = start + inner
         wrappers.extend(summary.wrappers)
@@ -370,9 +383,35 @@ def forwarded_command(
     return command
 
 
+_EXPANSION = re.compile(r'"?\$')  # a word that is a parameter's value (`"$d"`, `${o[@]}`)
+# The words of a call a pass-through wrapper that takes its options in a loop is searched
+# for the program it runs
+_OPTION_WORDS = 8
+
+
+def _first_program(
+    argv: Sequence[str | None],
+    start: int,
+    summaries: Mapping[str, FunctionSummary],
+    catalog: AgentCatalog,
+) -> int:
+    """Where a command starts among a call's words from `start`: the first that names an
+    agent, a wrapper or a function (`--kill-after=5s 600s codex exec …`: `codex`);
+    past the end when none does within a few words."""
+    for index in range(start, min(len(argv), start + _OPTION_WORDS)):
+        word = argv[index]
+        if word is None:
+            continue
+        if word in summaries or catalog.agent_run(word, argv[index + 1 :]) is not None:
+            return index
+        if strip_wrappers(tuple(argv[index:]), catalog)[0] > 0:
+            return index
+    return len(argv)
+
+
 def _forwarded_from(
     command: SimpleCommand, parsed: ShellText, summaries: Mapping[str, FunctionSummary]
-) -> tuple[int, tuple[WrapperUse, ...]] | None:
+) -> tuple[int | None, tuple[WrapperUse, ...]] | None:
     """How many of its arguments a function drops before running them as this command
     (`"$@"` 0, `"${@:2}"` 1, `other_wrapper 60 "$@"` as `other_wrapper` skips), with
     the wrappers around them; None when the command does not run its arguments."""
@@ -385,21 +424,35 @@ def _forwarded_from(
         if position == index:
             return offset, command.wrappers
         inner = summaries.get(command.argv[index] or "") if index < len(command.argv) else None
-        target = index + 1 + inner.skipped if inner is not None and inner.forwards else -1
-        if inner is not None and position <= target:
+        if inner is None and command.wrappers and index < position:
+            # `timeout "${opts[@]}" "$duration" "$@"`: expansions between a wrapper and
+            # the arguments are the wrapper's own words (its options, its duration)
+            between = command.word_nodes[index:position]
+            if all(w is not None and _EXPANSION.match(parsed.node_text(w)) for w in between):
+                return offset, command.wrappers
+        if inner is None or not inner.forwards:
+            return None
+        if inner.skipped is None:  # (where it starts is decided at each call)
+            return None, command.wrappers + inner.wrappers
+        target = index + 1 + inner.skipped
+        if position <= target:
             return offset + target - position, command.wrappers + inner.wrappers
         return None
     return None
 
 
-def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> int:
-    """The arguments `shift`/`shift N` drop before `command` in the same body."""
+def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> int | None:
+    """The arguments `shift`/`shift N` drop before `command` in the same body; None when
+    a loop that does not hold the command shifts (as many as it takes options)."""
     count = 0
     for earlier in inside:
         if earlier.node.start_byte >= command.node.start_byte:
             break
         if earlier.command_name != "shift":
             continue
+        loop = enclosing_loop(earlier.node)
+        if loop is not None and not within(command.node, loop):
+            return None
         word = earlier.argv[1] if len(earlier.argv) > 1 else "1"
         shifted = bounded_int(word) if word and _SHIFT.match(word) else None
         count += shifted if shifted is not None else 1

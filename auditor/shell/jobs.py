@@ -43,7 +43,7 @@ from auditor.shell.status import (
 from auditor.shell.waiting_functions import argument_index, waiting_functions
 
 _LAST_JOB = re.compile(r"\$\{?!\}?")
-_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[@*]\])?\}?")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(\[[^]]*\])?\}?")
 _ELEMENTS = re.compile(r"\$\{!?([A-Za-z_]\w*)\[[@*]\]\}")
 _VALUE_OPTIONS = frozenset({"-p"})  # `wait -p VAR`: the option takes a word
 
@@ -258,9 +258,12 @@ def _operand_jobs(
         return "", []
     saved = owners[match.group(1)]
     index = bisect.bisect_left([saved_at for saved_at, _ in saved], at)
-    prefix = "" if match.group(2) is None else "*"
+    subscript = match.group(2)
+    prefix = "*" if subscript in ("[@]", "[*]") else ""
     if not index:
         return prefix + match.group(1), []
+    if subscript is not None and not prefix:  # `"${pids[$i]}"`: any job saved in it so far
+        return match.group(1), list(dict.fromkeys(job for _, job in saved[:index]))
     last_at, last = saved[index - 1]
     found = [last]
     for saved_at, job in reversed(saved[: index - 1]):

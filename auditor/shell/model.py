@@ -81,6 +81,7 @@ from auditor.shell.options import (
     both_on,
     called_with,
     shebang_options,
+    unseen_calls,
 )
 from auditor.shell.parse import (
     BRANCHING,
@@ -296,6 +297,9 @@ class ShellScript:
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
         }
+        if not callers:  # (a library none of the tree's scripts source: its API's calls)
+            exported = [n for n, f in script.functions.items() if not enclosing_definition(f)]
+            callers = unseen_calls(parsed.text, exported)
         outside = called_with(callers, script.functions, end)
         script.called_errexit_outside = frozenset(n for n, o in outside.items() if o.errexit)
         script._walk_called_functions(outside)

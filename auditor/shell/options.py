@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -121,3 +122,21 @@ def called_with(
         options = top._replace(errexit=errexit, pipefail=pipefail or top.pipefail)
         found[name] = both_on(found[name], options) if name in found else options
     return found
+
+
+# A test of whether the file is being sourced (`[ "${BASH_SOURCE[0]}" = "$0" ]`, either way
+# round): the file is meant to be sourced, by scripts the audited tree may not hold
+_SOURCED_TEST = re.compile(
+    r"BASH_SOURCE(?:\[0\])?(?::-[^}]*)?\}?\"?\s*[!=]=?\s*\"?\$\{?0\b"
+    r"|\$\{?0\}?\"?\s*[!=]=?\s*\"?\$\{?BASH_SOURCE\b"
+)
+
+
+def unseen_calls(text: str, functions: Iterable[str]) -> tuple[CallSite, ...]:
+    """The calls of a file's `functions` that scripts the tree does not hold make, when the
+    file tests whether it is sourced (a library, or a script that is one too): one plain
+    call of each, so its functions run with the options its top level leaves on (its `set
+    -e` holds in the script that sources it); none for any other file."""
+    if not _SOURCED_TEST.search(text):
+        return ()
+    return tuple((name, False, False, False) for name in functions)
