@@ -82,8 +82,15 @@ class Steps:
             )
             if launcher is not None and call not in self.calls:
                 self._add(call, launcher.label, launcher)
-        if len(self.calls) > known:  # and those whose body runs one of the steps just found
+        while len(self.calls) > known:  # and those whose body runs one of the steps just
+            # found, and the calls of those (a closure `attempt()` that calls a method
+            # the graph found a step), to a fixed point
+            known = len(self.calls)
             self._local_launchers()
+            for call in self.module.calls:
+                launcher = self._local(call.func, call) if call not in self.calls else None
+                if launcher is not None:
+                    self._add(call, launcher.label, launcher)
 
     def _add(
         self,

@@ -41,9 +41,11 @@ _CHECK_ON_BY_DEFAULT = frozenset({"anyio.run_process"})  # `check=False` turns i
 
 
 # How taking a tool from a registry by a name reads (`self.tools[name]`,
-# `TOOL_MAP.get(call.name)`, `registry.get_tool(step.tool)`), for prefilters: a
-# subscript or `get` of a name holding "tool" whose key is not a literal
-_TOOL_LOOKUP = re.compile(r"(?i:tool)\w*(?:\[|\.get\()(?!\s*['\"])|get_tool\(")
+# `TOOL_MAP.get(call.name)`, `registry.get_tool(step.tool)`, a search `for t in tools`),
+# for prefilters: a subscript or `get` of a name holding "tool" whose key is not a literal
+_TOOL_LOOKUP = re.compile(
+    r"(?i:tool)\w*(?:\[|\.get\()(?!\s*['\"])|get_tool\(|\bfor\s+\w+\s+in\s+[\w.]*(?i:tools)\b"
+)
 
 
 def may_look_up_tool(text: str) -> bool:
@@ -78,7 +80,10 @@ def _tool_lookup(node: ast.expr) -> bool:
     (awaited or not); a registry is named for its tools, and a literal key is a fixed tool."""
     if isinstance(node, ast.Await):
         node = node.value
-    if isinstance(node, ast.Subscript):
+    searched = _searched(node)
+    if searched is not None:  # `next((t for t in tools if t.name == call.name), None)`
+        registry, key = searched
+    elif isinstance(node, ast.Subscript):
         registry, key = node.value, node.slice
     elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
         if node.func.attr not in ("get", "get_tool"):
@@ -94,6 +99,32 @@ def _tool_lookup(node: ast.expr) -> bool:
     named = dotted_name(registry) or (registry.attr if isinstance(registry, ast.Attribute) else "")
     last = named.rsplit(".", 1)[-1].lower().strip("_")
     return "tool" in last and last.endswith(_REGISTRIES) and not isinstance(key, ast.Constant)
+
+
+def _searched(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """The collection and the key of a search for the item whose attribute equals a key:
+    `next((t for t in tools if t.name == name), None)`, `[t for t in tools if t.name ==
+    name][0]`; None for any other expression."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "next":
+        node = node.args[0] if node.args else node
+    elif isinstance(node, ast.Subscript):
+        node = node.value
+    if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
+        return None
+    loop = node.generators[0]
+    for test in loop.ifs:
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            sides = (test.left, test.comparators[0])
+            items = [s for s in sides if isinstance(s, ast.Attribute) and _of(s, loop.target)]
+            if items:
+                return loop.iter, sides[1] if items[0] is sides[0] else sides[0]
+    return None
+
+
+def _of(attribute: ast.Attribute, target: ast.expr) -> bool:
+    """Whether `attribute` is an attribute of the loop's name (`t.name` for `t`)."""
+    value = attribute.value
+    return isinstance(value, ast.Name) and isinstance(target, ast.Name) and value.id == target.id
 
 
 # How a registry of tools is named at its end (`tools`, `tool_map`, `TOOL_REGISTRY`,
