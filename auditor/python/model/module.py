@@ -49,7 +49,8 @@ class Binding(NamedTuple):
     `x.extend(…)`."""
 
     at: ast.AST  # the statement or call making it (a loop's target); it applies after it ends
-    # "assign", "each" (on each turn of a loop, an item of `value`), "add", "append", "extend"
+    # "assign", "each" (on each turn of a loop, an item of `value`), "with" (what entering
+    # `value` gives: the object itself, for a client or a process), "add", "append", "extend"
     kind: str
     value: ast.expr
 
@@ -370,6 +371,7 @@ class _Indexer:
             ast.AugAssign: self._aug_assign,
             ast.For: self._loop,
             ast.AsyncFor: self._loop,
+            ast.withitem: self._with_item,
             ast.Attribute: self._attribute,
         }
         while stack:
@@ -503,6 +505,10 @@ class _Indexer:
     def _loop(self, node: ast.For | ast.AsyncFor) -> None:
         if isinstance(node.target, ast.Name):  # each turn binds it to an item
             self._bind(node.target.id, "each", node.iter, node.target)
+
+    def _with_item(self, node: ast.withitem) -> None:
+        if isinstance(node.optional_vars, ast.Name):  # `async with Client(…) as client:`
+            self._bind(node.optional_vars.id, "with", node.context_expr, node)
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
         if isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add):

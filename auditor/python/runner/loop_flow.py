@@ -732,7 +732,9 @@ class LoopWalk:
         if all(c in self.steps.unrelated_exceptions for c in class_names(handler.type)):
             return False  # `except queue.Empty`: not the step's failure
         if all(c in self.steps.transient_exceptions for c in class_names(handler.type)):
-            return scenario.transient
+            # a transient failure may be of another transient class than these (a rate
+            # limit, where the handler names a time-out): maybe; a lasting one, never
+            return None if scenario.transient else False
         return None
 
     def iterate(self, scenario: Scenario) -> dict[str, set[ast.ExceptHandler | None]]:
