@@ -28,6 +28,7 @@ from auditor.shell.jobs import failing_wait_ends
 from auditor.shell.loop_flow import IterationWalk
 from auditor.shell.model import ShellScript
 from auditor.shell.parse import Node, descendants, enclosing_loop, named, within
+from auditor.shell.pending import leaves_pending
 from auditor.shell.scenarios import NONZERO, Scenario
 from auditor.shell.schedule import (
     attempt_loop,
@@ -158,27 +159,66 @@ def _analyse(
             reason = f"on any failure unless `{shown}` {verb}"
         else:
             reason = f"when `{'` or `'.join(texts)}` holds"
-    start, _ = script.parsed.span(loop)
-    body = loop.child_by_field_name("body")
-    end = script.parsed.span(body)[0] if body is not None else script.parsed.span(loop)[1]
-    header = " ".join(script.parsed.text[start:end].split()).rstrip("; ")
     flags = "|".join(re.escape(f) for f in sorted(steps.session_flags) if f.startswith("--"))
     named = steps.named_session(command.argv) or bool(
         re.search(rf"(?<![\w-])(?:{flags})(?![\w-])", script.parsed.node_text(loop))
     )
+    reason = "whenever it fails" if blanket else reason
+    return _found(script, loop, command, profile, reason, ending)._replace(
+        blanket=blanket, transient_only=transient_only, named_session=named
+    )
+
+
+def _found(
+    script: ShellScript,
+    loop: Node,
+    command: SimpleCommand,
+    profile: AgentProfile,
+    reason: str,
+    ending: str,
+) -> AgentLoop:
+    """The finding of a loop that re-runs `command` `reason` (a blanket retry of a run that
+    resumes no session, unless the caller says otherwise)."""
+    start, _ = script.parsed.span(loop)
+    body = loop.child_by_field_name("body")
+    end = script.parsed.span(body)[0] if body is not None else script.parsed.span(loop)[1]
+    header = " ".join(script.parsed.text[start:end].split()).rstrip("; ")
     return AgentLoop(
         loop,
         (start, end + 2 if body is not None else end),
         f"`{shortened(header)}` loop",
         (command.label if command.agent else command.command_name) or profile.name,
-        "whenever it fails" if blanket else reason,
+        reason,
         ending,
-        blanket,
-        transient_only,
+        True,
+        False,
         bounded(script, loop),
-        named,
+        False,
         profile,
     )
+
+
+def _requeued(
+    script: ShellScript,
+    items: Node,
+    poll: Node,
+    command: SimpleCommand,
+    profile: AgentProfile,
+    runs: AgentRuns,
+) -> AgentLoop | None:
+    """An endless poll loop that runs the item a failed run left pending again: the run's
+    failure ends its item's iteration at a `continue` no success reaches, past the mark
+    that tells the next round the item is done (`auditor.shell.pending`)."""
+    if not _endless_attempts(script, poll) or not leaves_pending(script, items, command):
+        return None
+    alternatives = _alternatives(items, command, profile, runs.inside(items))
+    flow = IterationWalk(script, items, command, alternatives)
+    failure = Scenario(False, NONZERO, False)
+    flow.outcomes([Scenario(True, 0, False), failure])
+    if not flow.continues_alone(failure):
+        return None
+    ending = ", leaving the item it failed on pending for the next round"
+    return _found(script, poll, command, profile, "whenever it fails", ending)
 
 
 def _failures_of(
@@ -310,6 +350,9 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
             # the loop around it runs that loop again (`while :; do while :; do agent;
             # …; done; grep -q "API Error" log && continue; break; done`)
             result = _analyse(script, outer, command, profile, steps, runs)
+        if result is None and outer is not None and not any(f.loop.id == outer.id for f in found):
+            # ...or, polling, takes the item a failed run left pending again
+            result = _requeued(script, loop, outer, command, profile, runs)
         if result is not None:
             found.append(result)
     return found

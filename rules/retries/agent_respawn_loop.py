@@ -50,7 +50,12 @@ class AgentRespawnLoop(Rule[Any]):
     a file nothing else writes holding a word of work done.
     Where the loop around the run does not run it again (it goes round only
     on 127, the CLI not found), the loop around that one is judged the same
-    way: it runs the inner loop, and so the agent, again.
+    way: it runs the inner loop, and so the agent, again. So is an endless
+    poll loop around a loop over pending items (`for f in inbox/*.md`) that
+    skips the items marked done (`is_done "$f" && continue`) and marks an
+    item only after its run (`mark_done "$f"`, `mv "$f" done/`): a failed run
+    that `continue`s past the mark leaves its item pending, and the next
+    round runs it again.
     A `while` loop is bounded by an order comparison (`-lt`, `>=`) in its
     condition or in one that decides a jump out of it, unless the value a
     variable holds before the loop switches the comparison off (`MAX=0  # 0 =

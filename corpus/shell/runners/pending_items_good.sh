@@ -1,0 +1,31 @@
+#!/bin/bash
+# Near misses: poll loops over an inbox that mark a request however its run ends (a
+# failed one is recorded and not run again), or that skip nothing marked done (each
+# round is new work, the request file itself is removed first).
+INBOX=requests
+DONE=.done
+
+is_done() { [ -e "$DONE/$(basename "$1")" ]; }
+mark_done() { touch "$DONE/$(basename "$1")"; }
+
+while true; do
+    for request in "$INBOX"/*.md; do
+        is_done "$request" && continue
+        if ! claude -p "Handle the request in $request" > "$request.reply"; then
+            echo "claude failed on $request" >> failures.log
+        fi
+        mark_done "$request"
+    done
+    sleep 5
+done &
+
+while :; do
+    for task in queue/*.task; do
+        [ -f "$task" ] || continue
+        body=$(cat "$task")
+        rm -f "$task"
+        codex exec "Do this task: $body" || continue
+        echo "done: $task" >> finished.log
+    done
+    sleep 30
+done
