@@ -261,6 +261,12 @@ WAITED_DROPPED = "it is waited for, but neither `wait()`'s result nor `returncod
         # leaving the block waits for the process, and nothing reads its status
         ('with subprocess.Popen(["gptme"]) as p:\n    print(p.pid)', WAITED_DROPPED),
         ('with subprocess.Popen(["gptme"]):\n    pass', WAITED_DROPPED),
+        # asking only whether it has ended waits for it, and reads no status
+        ('p = subprocess.Popen(["gptme"])\nwhile p.poll() is None:\n    pass', WAITED_DROPPED),
+        (
+            'p = subprocess.Popen(["gptme"])\nwhile p.returncode is None:\n    p.poll()',
+            WAITED_DROPPED,
+        ),
         (  # showing the output is not examining it
             'r = subprocess.run(["gptme"])\nprint(r.stdout or r.stderr)',
             "`run()` has no `check=True` and its output is only shown",
@@ -289,7 +295,7 @@ def test_lost_statuses(body: str, how: str) -> None:
         'self.proc = subprocess.Popen(["gptme"])',
         'p = subprocess.Popen(["gptme"])\ndef later():\n    return p.wait()',
         'p = subprocess.Popen(["gptme"])\np.wait()\nreturn p.returncode',
-        'p = subprocess.Popen(["gptme"])\nwhile p.poll() is None:\n    pass',
+        'p = subprocess.Popen(["gptme"])\nwhile p.poll() is None:\n    pass\nreturn p.poll()',
         'subprocess.run(["git", "push"])',
         # A shell string's status is reported by the embedded shell, at the agent's word.
         'os.system("gptme x")',

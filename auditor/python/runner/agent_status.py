@@ -69,7 +69,7 @@ from auditor.python.runner.project_calls import (
     never_read,
     status_target,
 )
-from auditor.python.runner.status_tests import tests_own_status
+from auditor.python.runner.status_tests import asks_running, tests_own_status
 from auditor.python.runner.steps import CHECKED_CALLS, checked_call
 from auditor.shell.command_strings import SHELLS, shell_invocation
 from auditor.shell.commands import WrapperUse, strip_wrappers
@@ -614,6 +614,13 @@ class _Analysis:
                 return None  # the process goes somewhere that may read its status
             name = attribute.attr
             status_used = name in _STATUS_CALLS and method_value_used(self.module, attribute)
+            # (`proc.poll() is None`, `proc.returncode is not None`: whether it has ended,
+            # not how: it waits for the process without reading its status)
+            value = self.module.parent(attribute) if name in _STATUS_CALLS else attribute
+            compared = self.module.parent(value) if value is not None else None
+            if isinstance(compared, ast.Compare) and asks_running(compared):
+                waited = True
+                continue
             if name == "returncode" or status_used:
                 return None
             if name == "communicate":

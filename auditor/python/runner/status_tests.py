@@ -37,10 +37,10 @@ def _tests_status(test: ast.expr, names: set[str]) -> bool:
         return any(_tests_status(value, names) for value in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _tests_status(test.operand, names)
-    return not _running(test) and _reads_status(test, names)
+    return not asks_running(test) and _reads_status(test, names)
 
 
-def _running(test: ast.expr) -> bool:
+def asks_running(test: ast.expr) -> bool:
     """`proc.poll() is None`, `proc.returncode is not None`: whether it has ended yet."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return False
