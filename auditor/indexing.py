@@ -520,11 +520,12 @@ class ModuleSummariser:
             r"(?:(?<=/)|(?<![\w.-]))(?:" + alternatives + r")(?![\w-])"
             r"|(?<!\w)(?:" + variables + r")_\w"
         )
-        # and the step callables the config adds (`[tool.runaudit.steps] calls`) and the
-        # makers of agent objects (`create_react_agent`), by name
+        # and the step callables the config adds (`[tool.runaudit.steps] calls`), by name,
+        # and the libraries that make agent objects (`langgraph`, `pydantic_ai`: a module
+        # imports its maker from there; its name, `Agent`, is too common a word)
         calls = (
             *(settings.steps or {}).get("calls", ()),
-            *builtin_data("steps")["steps"]["agent-makers"],
+            *{m.split(".", 1)[0] for m in builtin_data("steps")["steps"]["agent-makers"]},
         )
         # and the modules SDK clients come from, built in and configured
         # (`langchain_google_genai`: a module that only builds the client it exports)

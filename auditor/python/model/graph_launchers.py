@@ -141,10 +141,17 @@ class GraphLaunchers:
         the receiver's values hold one): where the first such agent is made, and whether
         every one resumes from a checkpointer; else None."""
         callee = call.callee
-        if not (callee and callee[0] == "method" and callee[2] in self.agent_runs):
+        if callee and callee[0] == "name":  # `shipper.invoke(…)` on a module's global
+            held, _, method = callee[1].rpartition(".")
+            refs: tuple[Any, ...] = (("global", held),) if held else ()
+        elif callee and callee[0] == "method":
+            refs, method = callee[1], callee[2]
+        else:
+            return None
+        if method not in self.agent_runs:
             return None
         made = sorted(
-            t for ref in callee[1] for t in self.graph.evaluate(fid, ref) if t[1] == AGENT_OBJECT
+            t for ref in refs for t in self.graph.evaluate(fid, ref) if t[1] == AGENT_OBJECT
         )
         if not made:
             return None

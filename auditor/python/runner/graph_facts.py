@@ -60,7 +60,7 @@ from auditor.python.model.class_attributes import SetAttribute, attributes_set, 
 from auditor.python.model.imports import Imports
 from auditor.python.model.mapping_keys import ABSENT, key_set_before, mapping_key
 from auditor.python.model.value_calls import ENVIRONMENT_DEFAULTS, environment_default
-from auditor.python.runner.agent_objects import made_agent
+from auditor.python.runner.agent_objects import decorated_tools, made_agent
 from auditor.python.runner.agent_words import command_runs_agent
 from auditor.python.runner.function_facts import FunctionFacts, Shared
 from auditor.python.runner.library_layers import defined_functions
@@ -96,6 +96,7 @@ class ModuleFacts(LoopLayers):
         self.class_calls: set[tuple[str, str]] = set()  # see `client`
         # per function (its node), the classes each name it keeps one in holds
         self._kept: dict[ast.AST, dict[str, list[str]]] = {}
+        self._tooled = decorated_tools(tree)  # agents given tools by decorators
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -281,7 +282,8 @@ class ModuleFacts(LoopLayers):
     def agent_object(self, call: ast.Call) -> Ref | None:
         """The reference of the agent object a call makes (`create_react_agent(…)`)."""
         dotted = dotted_name(call.func)
-        return made_agent(call, self.imports.qualify(dotted) if dotted else None, self.steps)
+        qualified = self.imports.qualify(dotted) if dotted else None
+        return made_agent(call, qualified, self.steps, position(call) in self._tooled)
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
