@@ -28,7 +28,14 @@ from auditor.shell.lost import kept_by_library, lost_status
 from auditor.shell.model import ShellScript
 from auditor.shell.options import ShellOptions
 from auditor.shell.output_words import calls_of, local_names
-from auditor.shell.parse import Node, backgrounded, enclosing_definition, enclosing_loop, within
+from auditor.shell.parse import (
+    Node,
+    backgrounded,
+    enclosing_definition,
+    enclosing_loop,
+    named,
+    within,
+)
 from auditor.shell.schedule import endless
 from auditor.shell.stages import Pipeline
 from auditor.shell.status import (
@@ -616,6 +623,9 @@ class _Flow:
         kinds = [child.type for child in node.children]
         if "elif_clause" in kinds or "else_clause" in kinds or "then" not in kinds:
             return False
+        tests = [self.parsed.node_text(c) for c in named(node, "condition")]
+        if len(tests) != 1 or not any(_nonzero(tests[0], name) for name in names):
+            return False  # (taken on every failure: one that tests `-eq 124` is not)
         body = [c for c in node.children[kinds.index("then") + 1 :] if c.is_named]
         exits = [s for s in body if _exits_with(s)]
         return bool(exits) and all(
@@ -765,6 +775,16 @@ def _exits_with(node: Node) -> bool:
         current = current.parent
     name = current.child_by_field_name("name") if current is not None else None
     return name is not None and _text(name) in ("exit", "return")
+
+
+def _nonzero(test: str, name: str) -> bool:
+    """Whether a condition holds on every non-zero value of variable `name` and only then
+    (`[ "$rc" -ne 0 ]`, `[[ $rc != 0 ]]`, `(( rc ))`, `(( rc > 0 ))`)."""
+    variable = rf'"?\$\{{?{re.escape(name)}\}}?"?'
+    compared = rf"^\[\[?\s+{variable}\s+(?:-ne|!=|-gt)\s+\"?0\"?\s+\]\]?;?$"
+    arithmetic = rf"^\(\(\s*\$?{re.escape(name)}\s*(?:(?:!=|>)\s*0\s*)?\)\);?$"
+    text = " ".join(test.split())
+    return bool(re.match(compared, text) or re.match(arithmetic, text))
 
 
 def _exit_status(node: Node) -> str | None:

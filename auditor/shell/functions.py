@@ -384,6 +384,8 @@ def forwarded_command(
 
 
 _EXPANSION = re.compile(r'"?\$')  # a word that is a parameter's value (`"$d"`, `${o[@]}`)
+# The words a wrapper takes for itself: options and durations (`--kill-after=5s`, `600s`)
+_OWN_WORD = re.compile(r"-|\d+(?:\.\d+)?[smhd]?$")
 # The words of a call a pass-through wrapper that takes its options in a loop is searched
 # for the program it runs
 _OPTION_WORDS = 8
@@ -395,16 +397,15 @@ def _first_program(
     summaries: Mapping[str, FunctionSummary],
     catalog: AgentCatalog,
 ) -> int:
-    """Where a command starts among a call's words from `start`: the first that names an
-    agent, a wrapper or a function (`--kill-after=5s 600s codex exec …`: `codex`);
-    past the end when none does within a few words."""
+    """Where a command starts among a call's words from `start`: past the options and
+    durations the wrapper takes for itself (`--kill-after=5s 600s codex exec …`:
+    `codex`), at the first other word; past the end when that is unknown or none is
+    found within a few words."""
     for index in range(start, min(len(argv), start + _OPTION_WORDS)):
         word = argv[index]
         if word is None:
-            continue
-        if word in summaries or catalog.agent_run(word, argv[index + 1 :]) is not None:
-            return index
-        if strip_wrappers(tuple(argv[index:]), catalog)[0] > 0:
+            return len(argv)
+        if not _OWN_WORD.match(word):
             return index
     return len(argv)
 
@@ -427,18 +428,36 @@ def _forwarded_from(
         if inner is None and command.wrappers and index < position:
             # `timeout "${opts[@]}" "$duration" "$@"`: expansions between a wrapper and
             # the arguments are the wrapper's own words (its options, its duration)
-            between = command.word_nodes[index:position]
-            if all(w is not None and _EXPANSION.match(parsed.node_text(w)) for w in between):
+            between = range(index, position)
+            if all(_own_expansion(command, parsed, at) for at in between):
                 return offset, command.wrappers
         if inner is None or not inner.forwards:
             return None
         if inner.skipped is None:  # (where it starts is decided at each call)
-            return None, command.wrappers + inner.wrappers
+            between = range(index + 1, position)
+            if all(_own_expansion(command, parsed, at, literal=True) for at in between):
+                return None, command.wrappers + inner.wrappers
+            return None
         target = index + 1 + inner.skipped
         if position <= target:
             return offset + target - position, command.wrappers + inner.wrappers
         return None
     return None
+
+
+def _own_expansion(
+    command: SimpleCommand, parsed: ShellText, at: int, *, literal: bool = False
+) -> bool:
+    """Whether word `at` of a command can be one of its wrapper's own words: an expansion
+    of a value unknown here or an option (`"${opts[@]}"`, `"$duration"`), or, `literal`,
+    an option or a duration as written (`--kill-after=5s`, `600s`); a value that names a
+    program (`$REVIEWER` set to `./bin/review.sh`) is not."""
+    node = command.word_nodes[at] if at < len(command.word_nodes) else None
+    if node is None:
+        return False
+    value = command.argv[at] if at < len(command.argv) else None
+    own = value is None or bool(_OWN_WORD.match(value))
+    return own if literal else own and bool(_EXPANSION.match(parsed.node_text(node)))
 
 
 def _shifts_before(command: SimpleCommand, inside: Sequence[SimpleCommand]) -> int | None:

@@ -242,14 +242,25 @@ class _WaitTable(NamedTuple):
     at: dict[int, int]  # wait node id -> where it runs
 
 
+def _element_jobs(key: str, saved: Sequence[tuple[int, Node]]) -> list[Node]:
+    """The jobs one element of a pid array may hold: the N-th save's for a literal index
+    where the saves are apart (`pids+=($!)` after each job), else any saved so far (`wait
+    "${pids[$i]}"` in a loop over the array waits for each in turn)."""
+    places = sorted({at for at, _ in saved})
+    if key.isdigit() and len(places) == len(saved):
+        number = int(key)
+        return [saved[number][1]] if number < len(saved) else []
+    return list({job.id: job for _, job in saved}.values())
+
+
 def _operand_jobs(
     operand: str, at: int, jobs: Sequence[Node], owners: dict[str, list[tuple[int, Node]]]
 ) -> tuple[str, list[Node]]:
     """What a `wait` operand names: (`!`, the last job), (VAR, the jobs whose pid it may
     hold: the one saved last, and those saved in the other arms of the `if` or `case`
     that saves it: `if …; then a & pid=$!; else b & pid=$!; fi`), (`*VAR` for an array,
-    its last job), or (``, []) for a pid the model cannot place; as the `wait` runs at
-    `at`."""
+    its last job), (VAR, the jobs one element may hold: `"${pids[$i]}"`), or (``, []) for
+    a pid the model cannot place; as the `wait` runs at `at`."""
     if _LAST_JOB.fullmatch(operand):
         last_job = _last_before(jobs, at)
         return "!", [last_job] if last_job is not None else []
@@ -262,8 +273,8 @@ def _operand_jobs(
     prefix = "*" if subscript in ("[@]", "[*]") else ""
     if not index:
         return prefix + match.group(1), []
-    if subscript is not None and not prefix:  # `"${pids[$i]}"`: any job saved in it so far
-        return match.group(1), list(dict.fromkeys(job for _, job in saved[:index]))
+    if subscript is not None and not prefix:  # one element: `"${pids[1]}"`, `"${pids[$i]}"`
+        return match.group(1), _element_jobs(subscript[1:-1], saved[:index])
     last_at, last = saved[index - 1]
     found = [last]
     for saved_at, job in reversed(saved[: index - 1]):

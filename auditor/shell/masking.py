@@ -116,10 +116,12 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     # feeds it is excused (`curl … | gpg --dearmor | sudo tee k.gpg`)
     last = pipeline.stages[-1]
     keyed = _imports_key(last) and _used_later(unit, pipeline, _checks_keys)
-    repository = fetch is not None and _runs_its_input(last) and _sets_up_repository(fetch)
-    if repository and _used_later(unit, pipeline, _installs_packages):
-        keyed = True
-    if keyed or _unpacks_input(last) or _parses_input(last):
+    # (the repository, like the install line, only where the run's end reads the status:
+    # a runner that tests the setup's status reports a failed download as set up)
+    repository = installs and fetch is not None and _sets_up_repository(fetch)
+    set_up = repository and _used_later(unit, pipeline, _installs_packages)
+    parsed = _parses_input(last) and fetch is not None and fetch.name in _DOWNLOADERS
+    if keyed or set_up or parsed or _unpacks_input(last):
         excused = set(range(len(pipeline.stages) - 1))
     consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
     if consequential:
@@ -249,8 +251,11 @@ def _unpacks_input(stage: Stage) -> bool:
     return extracts and _tar_archive(words, flags) == "-"
 
 
-# Python code that parses a JSON document from its standard input
+# Python code that parses a JSON document from its standard input (and lets a failure
+# to parse it end the program: no `except`), after a download that leaves nothing on a
+# failure (a program that prints an error document, `gh api`, is no such download)
 _READS_JSON = re.compile(r"json\.loads?\(\s*sys\.stdin")
+_DOWNLOADERS = frozenset({"curl", "wget"})
 _PYTHON = re.compile(r"python[\d.]*")
 
 
@@ -265,7 +270,10 @@ def _parses_input(stage: Stage) -> bool:
         return True
     words = [w or "" for w in command.arguments]
     code = words[words.index("-c") + 1 :] if "-c" in words[:-1] else []
-    return bool(_PYTHON.fullmatch(command.name) and code and _READS_JSON.search(code[0]))
+    caught = bool(code) and "except" in code[0]
+    return bool(_PYTHON.fullmatch(command.name) and code and _READS_JSON.search(code[0])) and (
+        not caught
+    )
 
 
 def _tar_flags(word: str, index: int) -> str:

@@ -81,6 +81,7 @@ from auditor.shell.options import (
     both_on,
     called_with,
     shebang_options,
+    sourced_test,
     unseen_calls,
 )
 from auditor.shell.parse import (
@@ -297,10 +298,21 @@ class ShellScript:
         script.options_set = {
             name: value for name, value in end._asdict().items() if getattr(start, name) != value
         }
-        if not callers:  # (a library none of the tree's scripts source: its API's calls)
+        top = end
+        tested = (
+            None
+            if callers
+            else sourced_test(
+                (s, parsed.node_text(s)) for s in parsed.root.named_children if s.type != "comment"
+            )
+        )
+        if tested is not None:  # a library none of the tree's scripts source: its API's
+            # calls, by scripts that go on from where it tests that it is sourced
             exported = [n for n, f in script.functions.items() if not enclosing_definition(f)]
-            callers = unseen_calls(parsed.text, exported)
-        outside = called_with(callers, script.functions, end)
+            inside = next((n for n in descendants(tested) if n.type == "command"), None)
+            callers = unseen_calls(exported)
+            top = script.options_at(inside) if inside is not None else end
+        outside = called_with(callers, script.functions, top)
         script.called_errexit_outside = frozenset(n for n, o in outside.items() if o.errexit)
         script._walk_called_functions(outside)
         script._calls.clear()  # every call is applied: the model keeps no summaries

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from auditor.project import CallSite
 
+T = TypeVar("T")
 _LETTERS = {"e": "errexit"}
 _NAMED = {"errexit", "pipefail"}
 
@@ -127,16 +128,20 @@ def called_with(
 # A test of whether the file is being sourced (`[ "${BASH_SOURCE[0]}" = "$0" ]`, either way
 # round): the file is meant to be sourced, by scripts the audited tree may not hold
 _SOURCED_TEST = re.compile(
-    r"BASH_SOURCE(?:\[0\])?(?::-[^}]*)?\}?\"?\s*[!=]=?\s*\"?\$\{?0\b"
-    r"|\$\{?0\}?\"?\s*[!=]=?\s*\"?\$\{?BASH_SOURCE\b"
+    r"BASH_SOURCE(?:\[0\])?(?::-[^}]*)?\}?\"?\s*(?:[!=]=?|-ef)\s*\"?\$\{?0\b"
+    r"|\$\{?0\}?\"?\s*(?:[!=]=?|-ef)\s*\"?\$\{?BASH_SOURCE\b"
+    r"|\(\s*return\s+0\s+2>\s*/dev/null\s*\)"
 )
 
 
-def unseen_calls(text: str, functions: Iterable[str]) -> tuple[CallSite, ...]:
-    """The calls of a file's `functions` that scripts the tree does not hold make, when the
-    file tests whether it is sourced (a library, or a script that is one too): one plain
-    call of each, so its functions run with the options its top level leaves on (its `set
-    -e` holds in the script that sources it); none for any other file."""
-    if not _SOURCED_TEST.search(text):
-        return ()
+def sourced_test(statements: Iterable[tuple[T, str]]) -> T | None:
+    """The first of a file's top-level statements (each with its text, comments left
+    out) that tests whether the file is being sourced, if any: the scripts that source
+    it call its functions with the options in force there."""
+    return next((node for node, text in statements if _SOURCED_TEST.search(text)), None)
+
+
+def unseen_calls(functions: Iterable[str]) -> tuple[CallSite, ...]:
+    """The calls that scripts the tree does not hold make of a library's `functions`: one
+    plain call of each (errexit where the library leaves it on)."""
     return tuple((name, False, False, False) for name in functions)

@@ -26,7 +26,7 @@ import ast
 from auditor.python.model.module import Binding, PythonModule
 
 MAX_CHAINS = 8
-DEFINITIONS = frozenset({"assign", "each"})  # the kinds of binding that give a new value
+DEFINITIONS = frozenset({"assign", "each", "with"})  # the kinds of binding that give a new value
 _FIELDS = ("body", "orelse", "finalbody")  # the lists of statements a node may own
 
 

@@ -44,7 +44,7 @@ _CHECK_ON_BY_DEFAULT = frozenset({"anyio.run_process"})  # `check=False` turns i
 # `TOOL_MAP.get(call.name)`, `registry.get_tool(step.tool)`, a search `for t in tools`),
 # for prefilters: a subscript or `get` of a name holding "tool" whose key is not a literal
 _TOOL_LOOKUP = re.compile(
-    r"(?i:tool)\w*(?:\[|\.get\()(?!\s*['\"])|get_tool\(|\bfor\s+\w+\s+in\s+[\w.]*(?i:tools)\b"
+    r"(?i:tool)\w*(?:\[|\.get\()(?!\s*['\"])|get_tool\(|\bfor\s+\w+\s+in\s+[\w.]*(?i:tool)\w*"
 )
 
 
@@ -112,12 +112,16 @@ def _searched(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
     if not isinstance(node, ast.GeneratorExp | ast.ListComp) or len(node.generators) != 1:
         return None
     loop = node.generators[0]
+    collection = loop.iter
+    func = collection.func if isinstance(collection, ast.Call) else None
+    if isinstance(func, ast.Attribute) and func.attr == "values":
+        collection = func.value  # `for t in tools.values()`
     for test in loop.ifs:
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
             sides = (test.left, test.comparators[0])
             items = [s for s in sides if isinstance(s, ast.Attribute) and _of(s, loop.target)]
             if items:
-                return loop.iter, sides[1] if items[0] is sides[0] else sides[0]
+                return collection, sides[1] if items[0] is sides[0] else sides[0]
     return None
 
 

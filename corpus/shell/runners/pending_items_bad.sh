@@ -32,4 +32,22 @@ while :; do  # expect: RA302(warning)
         mv "$task" finished/
     done
     sleep 30
+done &
+
+# ...and when the done items are a list the loop appends to, or the mark moves the item
+# away with no test before the run.
+while true; do  # expect: RA302(warning)
+    for job in inbox/*.job; do
+        grep -qxF "$job" processed.txt && continue
+        gemini -p "Handle the job in $job" || continue
+        echo "$job" >> processed.txt
+    done
+    sleep 5
+done &
+while true; do  # expect: RA302(warning)
+    for ticket in tickets/*.md; do
+        aider --yes --message "Resolve the ticket in $ticket" || continue
+        mv "$ticket" resolved/
+    done
+    sleep 60
 done

@@ -29,3 +29,24 @@ while :; do
     done
     sleep 30
 done
+
+# A failed run's item is marked too (moved aside, or marked failed): not run again.
+while true; do
+    for job in inbox/*.job; do
+        [ -e "$job.done" ] && continue
+        if ! gemini -p "Handle the job in $job"; then
+            mv "$job" failed/
+            continue
+        fi
+        touch "$job.done"
+    done
+    sleep 5
+done &
+while true; do
+    for ticket in tickets/*.md; do
+        [ -e "$ticket.done" ] || [ -e "$ticket.failed" ] && continue
+        aider --yes --message "Resolve the ticket in $ticket" || { touch "$ticket.failed"; continue; }
+        touch "$ticket.done"
+    done
+    sleep 60
+done

@@ -11,6 +11,13 @@ open=$(curl -sf "$API/pulls" | python3 -c "import json,sys; print(len(json.load(
 curl -sf "$API/pulls" | python3 -m json.tool > pulls.json  # expect: RA102(info)
 # ...but a script that prints what it reads, parsing nothing, hides the failed download.
 curl -sf "$API/pulls" | python3 -c "import sys; print(sys.stdin.read())" > pulls.txt  # expect: RA101(warning)
+# ...and so does a parser that catches the failure to parse, or a producer that prints an
+# error document when it fails (`gh api`), not nothing
+# expect-next-line: RA101(warning)
+curl -sf "$API/pulls" | python3 -c "import json,sys
+try: print(len(json.load(sys.stdin)))
+except ValueError: print(0)" > count.txt
+gh api "repos/$REPO/issues" | python3 -c "import json,sys; print(len(json.load(sys.stdin)))" > issues.txt  # expect: RA101(warning)
 git -C "$REPO" pull --rebase 2>&1 | tee -a sync.log  # expect: RA101(warning)
 git push origin HEAD 2>&1 | tee -a sync.log  # expect: RA101(warning)
 rsync -a build/ "$HOST:/srv/app/" | tail -n 2  # expect: RA101(warning)
@@ -35,7 +42,12 @@ echo "$open_prs" "$open"
 curl -fsSL https://claude.ai/install.sh | bash  # expect: RA101(warning)
 curl -sL https://get.starkli.sh | sh && "$HOME/.starkli/bin/starkliup"  # expect: RA102(info)
 curl -fsSL https://mise.run | sh  # expect: RA102(info)
-# A runner that tests the install's status reports a failed download as installed.
+# A runner that tests the install's status reports a failed download as installed, and
+# a repository's setup as set up, whatever later installs from it.
+if ! curl -fsSL https://deb.nodesource.com/setup_22.x | bash -; then  # expect: RA101(warning)
+  echo "nodesource setup failed" >&2
+fi
+apt-get install -y nodejs
 if ! curl -fsSL https://opencode.ai/install | bash; then  # expect: RA101(warning)
   echo "install failed" >&2
 fi
