@@ -190,11 +190,11 @@ def _found(
         (command.label if command.agent else command.command_name) or profile.name,
         reason,
         ending,
-        True,
-        False,
-        bounded(script, loop),
-        False,
-        profile,
+        blanket=True,
+        transient_only=False,
+        bounded=bounded(script, loop),
+        named_session=False,
+        profile=profile,
     )
 
 
