@@ -37,6 +37,7 @@ runs the audited code.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Collection
 from typing import Any, cast
@@ -96,7 +97,6 @@ class ModuleFacts(LoopLayers):
         self.class_calls: set[tuple[str, str]] = set()  # see `client`
         # per function (its node), the classes each name it keeps one in holds
         self._kept: dict[ast.AST, dict[str, list[str]]] = {}
-        self._tooled = decorated_tools(tree)  # agents given tools by decorators
 
     def data(self) -> dict[str, Any]:
         functions: dict[str, Any] = {}
@@ -283,7 +283,15 @@ class ModuleFacts(LoopLayers):
         """The reference of the agent object a call makes (`create_react_agent(…)`)."""
         dotted = dotted_name(call.func)
         qualified = self.imports.qualify(dotted) if dotted else None
+        if qualified is None or qualified not in self.steps.agent_makers:
+            return None
         return made_agent(call, qualified, self.steps, position(call) in self._tooled)
+
+    @functools.cached_property
+    def _tooled(self) -> frozenset[str]:
+        """Where the agents the module gives tools by decorators are made (found only for
+        a module that makes an agent object: two walks of its tree)."""
+        return decorated_tools(self.tree)
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
