@@ -4,7 +4,7 @@ import random
 import sys
 from pathlib import Path
 
-SEED = 129130
+SEED = 131132
 
 
 def main() -> None:
