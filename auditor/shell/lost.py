@@ -254,14 +254,16 @@ def _pid_handed_over(script: ShellScript, job: Node) -> bool:
 
 
 # What a launcher may do after it starts its agent: tell (also under a test), and end.
-_HANDING_OVER = NO_EFFECT_BUILTINS | {"exit", "return", "false", "test", "["}
+# (`trap … EXIT` sets its clean-up: `rm -f "$PROMPT_FILE"` as it ends)
+_HANDING_OVER = NO_EFFECT_BUILTINS | {"exit", "return", "false", "test", "[", "trap"}
 
 
 def _pid_shown_at_end(script: ShellScript, job: Node) -> bool:
     """Whether a script hands a background run over to the person who ran it: outside any
     loop, its pid is shown on the terminal (`echo "PID: $PID"`; not only written to a
     file, which records nothing of how the run ends), and after it the script only
-    tells and ends (`spawn.sh`: start the agent, print how to follow and stop it).
+    tells, sets its clean-up and ends (`spawn.sh`: start the agent, print how to follow
+    and stop it).
     Assignments (`PID=$!`) are no commands: they may come between."""
     if enclosing_loop(job) is not None:
         return False

@@ -105,7 +105,8 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     fetch = pipeline.stages[-2].command
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
-    used = tools and _used_later(unit, pipeline, _runs_tool(tools))
+    made = _made_later(unit, pipeline) if tools else frozenset()
+    used = tools and _used_later(unit, pipeline, _runs_tool(tools, made))
     excused = {len(pipeline.stages) - 2} if used else set()
     # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file, or a
     # package repository's setup script run by a shell (`deb.nodesource.com/setup_22.x |
@@ -155,20 +156,45 @@ def _used_later(unit: ShellUnit, pipeline: Pipeline, uses: Callable[[SimpleComma
     )
 
 
-def _runs_tool(tools: set[str]) -> Callable[[SimpleCommand], bool]:
+def _runs_tool(tools: set[str], made: frozenset[str]) -> Callable[[SimpleCommand], bool]:
     """Whether a command uses one of `tools`: its program's name, or a folder of a path it
     is given (`chmod -R a+rwX /usr/local/rustup`, `/root/.local/bin/goose`), starts with
-    one."""
+    one; a path the run makes itself (`made`: `mkdir -p ~/.config/code-server`, a file
+    under it) is the run's own, never the download's."""
     names = tuple(tools)
 
     def uses(command: SimpleCommand) -> bool:
-        words = [w for w in (command.name, *command.arguments) if w is not None and "/" in w]
-        parts = (p for w in words for p in w.lower().split("/"))
+        if command.name in _MAKERS:
+            return False
+        words = [w for w in command.arguments if w is not None and "/" in w]
+        paths = [w for w in words if not _under(w, made)]
+        parts = (p for w in paths for p in w.lower().split("/"))
         return (command.name or "").lower().startswith(names) or any(
             p.startswith(names) for p in parts
         )
 
     return uses
+
+
+# Commands that make the paths they are given (a folder, an empty file)
+_MAKERS = frozenset({"mkdir", "touch"})
+
+
+def _made_later(unit: ShellUnit, pipeline: Pipeline) -> frozenset[str]:
+    """The paths the run makes after the pipeline (`mkdir -p DIR`, `touch FILE`)."""
+    return frozenset(
+        word.rstrip("/")
+        for _, command in commands_after(unit.script, pipeline.node)
+        if command.name in _MAKERS
+        for word in command.arguments
+        if word is not None and not word.startswith("-") and word.rstrip("/")
+    )
+
+
+def _under(path: str, folders: frozenset[str]) -> bool:
+    """Whether a path is one of `folders` or lies under one."""
+    trimmed = path.rstrip("/")
+    return any(trimmed == f or trimmed.startswith(f + "/") for f in folders)
 
 
 # Package managers that check a repository's signature against the keys imported, when
