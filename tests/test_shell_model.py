@@ -328,6 +328,15 @@ def test_what_still_fails_is_named_by_its_lines(text: str, message: str) -> None
     assert finding.span.start.line == int(message.rsplit(" ", 1)[1].split("-")[0])
 
 
+def test_a_script_unread_as_a_whole_is_named_so() -> None:
+    # a group opened and never closed: the grammar's error spans the whole script
+    text = "#!/bin/bash\n{\n  echo a\n  claude -p review | tee log\n"
+    unread = [f for f in audit_text(text, "run.sh", FileKind.SHELL).findings if f.code == "RA900"]
+    assert [f.message for f in unread] == [
+        "runaudit could not read lines 2-4, every command of the script"
+    ]
+
+
 def test_pipelines_before_and_or_are_regrouped() -> None:
     # tree-sitter-bash 0.25 reads `a | b | c || d` as `a | (b | c || d)`; the parser
     # braces the pipeline so the tree is bash's, and positions still map exactly.

@@ -80,6 +80,9 @@ _READ_WRITE = rb"(?<![<>&])<>(?![>&])"
 # not an associative array's `[key]=value`.
 _BRACKET_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\[)(?=[^\s\[\]])(?![^\]\s]*\]=)"
 # `=~` in `[[ ]]`, then its regex word.
+# A template's placeholder as a command word (`{{CHOWN_CODEX}}` on its own line): a word to
+# bash (the group opener is `{` alone), where the grammar opens a group it never closes.
+_PLACEHOLDER_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\{)(?=\{[A-Za-z_])"
 _REGEX_OPERATOR = rb"(?<=[ \t])=~[ \t]+"
 # `==` or `!=` in `[[ ]]`, then its pattern word.
 _PATTERN_OPERATOR = rb"(?<=[ \t])[!=]=[ \t]+"
@@ -261,6 +264,7 @@ def gap_repairs(root: Node, data: bytes) -> list[Repair]:
                 *_read_write_redirects(data, start, end),
                 *_empty_backticks(data, start, end),
                 *_bracket_words(data, start, end),
+                *_placeholder_words(data, start, end),
                 *_root_operands(data, start, end),
                 *_default_brackets(data, start, end),
                 *_declared_functions(data, start, end),
@@ -1019,6 +1023,13 @@ def _bracket_words(data: bytes, start: int, end: int) -> list[Repair]:
     """`$([\\d.]+)` → `$(_\\d.]+)`: a command word that starts with `[` and no blank is
     a glob to bash (the test command is `[` alone); the grammar opens a test there."""
     return [Repair(m.start(1), 1, b"_") for m in _pattern(_BRACKET_WORD).finditer(data, start, end)]
+
+
+def _placeholder_words(data: bytes, start: int, end: int) -> list[Repair]:
+    """`{{CHOWN_CODEX}}` → `_{CHOWN_CODEX}}`: a command word that starts with `{{`, a
+    template's placeholder, is a word to bash; the grammar opens a group there."""
+    words = _pattern(_PLACEHOLDER_WORD).finditer(data, start, end)
+    return [Repair(m.start(1), 1, b"_") for m in words]
 
 
 def _root_operands(data: bytes, start: int, end: int) -> list[Repair]:

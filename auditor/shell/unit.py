@@ -214,6 +214,11 @@ class ShellUnit:
             if last == span.start.line
             else f"lines {span.start.line}-{last}"
         )
+        before = (line.lstrip() for line in self.text[:start].splitlines())
+        if all(not line or line.startswith("#") for line in before) and not self.text[end:].strip():
+            return ParseError(
+                start, end, f"runaudit could not read {lines}, every command of the script"
+            )
         more = self.parsed.more_unread()
         also = f" and {more} more place{'s' if more > 1 else ''}" if more else ""
         return ParseError(

@@ -33,12 +33,14 @@ class ParseError(Rule[ParsedUnit]):
     reported: `fi done` and `fi fi` on one line (as in a Makefile recipe
     joined with backslashes), `for i do`, `\\<` and `\\>` inside `[ ]`,
     `"${s:$i:1}"`, and parentheses (or `|`, `;`, `&`, `<`, `>`) in a
-    `${VAR:-…}` default; every position still points into the original
+    `${VAR:-…}` default, a template's placeholder as a command word
+    (`{{SETUP_COMMANDS}}`); every position still points into the original
     text. The `{{ }}` of a Python `.format()` template are unescaped before
     the template is read as shell.
 
     What still fails is named by its lines ("runaudit could not read lines
-    12-14; the rest of the file was audited"), never by a guessed syntax
+    12-14; the rest of the file was audited", or "…, every command of the
+    script" when nothing outside the region parsed), never by a guessed syntax
     error: the grammar's guesses ("missing `;`") are often wrong. Shell
     analysis goes on with whatever did parse, so findings in the intact
     parts of the file are still reported. Shell embedded in other files (a
