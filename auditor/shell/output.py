@@ -684,16 +684,40 @@ _QUIET = frozenset({*NO_EFFECT_BUILTINS, "return", "exit", "sleep", "date"})
 def _goes_on(script: ShellScript, statement: Node) -> bool:
     """Whether the function around `statement` runs a command after it that does more
     than print, declare or leave (a call of a function of the script that only does
-    those does no more either)."""
+    those does no more either), before a `return` or `exit` that follows it in its own
+    sequence or after the branches around it (`if …; then agent | tap; return 0; fi`)."""
     function = enclosing_definition(statement)
     if function is None:
         return False
     quiet = _quiet_functions(script)
+    # the `if`s, `case`s and groups around it are left on to what follows them
+    around = [statement]
+    while around[-1].parent is not None and around[-1].parent.type in _BRANCHING:
+        around.append(around[-1].parent)
+    leaves = [_left_after(script, node, leaving) for node in around for leaving in _LEAVING]
+    end = min([at for at in leaves if at is not None], default=function.end_byte)
+    # the other branches of those `if`s and `case`s, after it: not run once it has
+    others = [
+        (branch.start_byte, branch.end_byte)
+        for node in around
+        for branch in node.named_children
+        if branch.type in _ALTERNATIVES and branch.start_byte >= statement.end_byte
+    ]
     return any(
-        statement.end_byte <= command.node.start_byte < function.end_byte
+        statement.end_byte <= command.node.start_byte < end
+        and not any(start <= command.node.start_byte < stop for start, stop in others)
         and (command.command_name or "") not in quiet
         for command in script.commands
     )
+
+
+# What a branch of holds and is left on to what follows it; the commands that leave
+_BRANCHING = frozenset(
+    {"if_statement", "elif_clause", "else_clause", "case_statement", "case_item"}
+    | {"compound_statement"}
+)
+_LEAVING = ("return", "exit")
+_ALTERNATIVES = frozenset({"elif_clause", "else_clause", "case_item"})
 
 
 def _quiet_functions(script: ShellScript) -> frozenset[str]:
