@@ -294,7 +294,8 @@ class LaunchFacts:
         ]
         kinds = {k for v in values if (k := self._kind(body, v)) is not None}
         kinds = self._status_beside_flag(body, values, _common_fields(kinds))
-        if _verdicts(values, kinds) and not self._decides_on_status(body):
+        decides = self._decides_on_status(body) or self._tests_assumed(body)
+        if _verdicts(values, kinds) and not decides:
             kinds = set()  # `return True, why` on what the output says: a verdict
         branch = self._branch_result(body) if len(kinds) <= 1 else None
         if branch is not None:
@@ -303,6 +304,14 @@ class LaunchFacts:
         if not kinds and self._raises(body):
             kinds = {RAISES}
         return kinds.pop() if len(kinds) == 1 else None
+
+    def _tests_assumed(self, body: FunctionBody) -> bool:
+        """Whether a function makes the call `status_verdicts` assumes to return a run's
+        exit status (it compares that with 0: a verdict on the status, not the output)."""
+        assumed = self._assumed
+        return assumed is not None and any(
+            isinstance(node, ast.Call) and id(node.func) == assumed[0] for node in body.nodes()
+        )
 
     def _status_beside_flag(
         self, body: FunctionBody, values: list[ast.expr], kinds: set[str]
@@ -350,7 +359,7 @@ class LaunchFacts:
                 continue
             body = self.body(qualname)
             candidates = [
-                *((c, "status") for c in self._status_candidates(body)[:_CANDIDATES]),
+                *self._status_candidates(body)[:_CANDIDATES],
                 *((c, "success@0") for c in self._unpacked_candidates(body)[:_CANDIDATES]),
             ]
             for call, assumed in candidates:
@@ -391,12 +400,13 @@ class LaunchFacts:
             found.append(call)
         return found
 
-    def _status_candidates(self, body: FunctionBody) -> list[ast.Call]:
+    def _status_candidates(self, body: FunctionBody) -> list[tuple[ast.Call, str]]:
         """The calls of unknown value whose value a function compares with 0, itself or
         through the name it is bound to right before the comparison (`rc = run(…)`, `if
-        rc != 0:`), in source order: of the module's functions, those it imports, and
-        methods (not builtins)."""
-        found: list[ast.Call] = []
+        rc != 0:`) or unpacked from it (`_, code = svc.run(…)`: item 1), in source
+        order: of the module's functions, those it imports, and methods (not builtins);
+        each with what it is assumed to return (`status`, `status@1`)."""
+        found: list[tuple[ast.Call, str]] = []
         for node in body.nodes():
             if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
                 continue
@@ -406,14 +416,18 @@ class LaunchFacts:
             if not (isinstance(right, ast.Constant) and right.value == 0):
                 continue
             values = body.assignments(left.id, node.lineno)[0] if isinstance(left, ast.Name) else []
-            call = values[0] if len(values) == 1 else left
+            unpacked = body.unpacked(left.id, node.lineno) if isinstance(left, ast.Name) else []
+            call, assumed = values[0] if len(values) == 1 else left, "status"
+            if not values and len(unpacked) == 1:
+                call, assumed = unpacked[0][0], f"status@{unpacked[0][1]}"
+            call = call.value if isinstance(call, ast.Await) else call
             if not isinstance(call, ast.Call) or self._called(call.func) is not None:
                 continue
             func = call.func
             if isinstance(func, ast.Name) and func.id not in self._roots:
                 continue  # a builtin's value (`len(items) == 0`) is no run's status
-            found.append(call)
-        return sorted(found, key=lambda call: (call.lineno, call.col_offset))
+            found.append((call, assumed))
+        return sorted(found, key=lambda found: (found[0].lineno, found[0].col_offset))
 
     def _raises(self, body: FunctionBody) -> bool:
         """Whether a function's run raises when it fails: an `if` on its failure that
