@@ -337,6 +337,22 @@ def test_a_script_unread_as_a_whole_is_named_so() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("line", "unread"),
+    [
+        ("{{SETUP_COMMANDS}}", False),
+        ("{{SETUP}}  # filled in", False),
+        ("{{TIMEOUT}} claude", True),
+    ],
+)
+def test_a_placeholder_is_mended_only_as_a_whole_command(line: str, unread: bool) -> None:
+    # `{{X}}` alone is one word to bash; with words after it, what it stands for (a
+    # wrapper, a `sudo`) decides what runs, so the line stays unread
+    text = f"#!/bin/bash\necho start\n{line}\nclaude -p review | tee log\n"
+    codes = [f.code for f in audit_text(text, "run.sh", FileKind.SHELL).findings]
+    assert ("RA900" in codes) is unread
+
+
 def test_pipelines_before_and_or_are_regrouped() -> None:
     # tree-sitter-bash 0.25 reads `a | b | c || d` as `a | (b | c || d)`; the parser
     # braces the pipeline so the tree is bash's, and positions still map exactly.

@@ -254,8 +254,20 @@ def _pid_handed_over(script: ShellScript, job: Node) -> bool:
 
 
 # What a launcher may do after it starts its agent: tell (also under a test), and end.
-# (`trap … EXIT` sets its clean-up: `rm -f "$PROMPT_FILE"` as it ends)
-_HANDING_OVER = NO_EFFECT_BUILTINS | {"exit", "return", "false", "test", "[", "trap"}
+_HANDING_OVER = NO_EFFECT_BUILTINS | {"exit", "return", "false", "test", "["}
+# A clean-up handler's commands: they remove files (`trap 'rm -f "$PROMPT_FILE"' EXIT`),
+# and neither wait for the run, stop it, nor act on what it did.
+_CLEAN_UP = re.compile(r"\s*(?:(?:rm|rmdir)\b[^;&|]*(?:(?:;|&&)\s*|$))+")
+
+
+def _cleans_up(command: SimpleCommand) -> bool:
+    """Whether a command sets a handler that only removes files (`trap 'rm -f "$f"' EXIT`)."""
+    handler = command.arguments[0] if command.arguments else None
+    return (
+        command.command_name == "trap"
+        and handler is not None
+        and bool(_CLEAN_UP.fullmatch(handler))
+    )
 
 
 def _pid_shown_at_end(script: ShellScript, job: Node) -> bool:
@@ -268,7 +280,7 @@ def _pid_shown_at_end(script: ShellScript, job: Node) -> bool:
     if enclosing_loop(job) is not None:
         return False
     later = [c for c in script.commands if c.node.start_byte >= job.end_byte]
-    if any(c.command_name not in _HANDING_OVER for c in later):
+    if any(c.command_name not in _HANDING_OVER and not _cleans_up(c) for c in later):
         return False  # it goes on (`sleep 1800; git commit`): the run's end matters there
     names = "|".join(re.escape(n) for n in pid_variables(job, script.commands, script.parsed))
     held = re.compile(r"\$!" + (rf"|\$\{{?(?:{names})\b" if names else ""))

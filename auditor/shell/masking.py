@@ -105,8 +105,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     fetch = pipeline.stages[-2].command
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
     tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
-    made = _made_later(unit, pipeline) if tools else frozenset()
-    used = tools and _used_later(unit, pipeline, _runs_tool(tools, made))
+    used = tools and _tool_used_later(unit, pipeline, tools)
     excused = {len(pipeline.stages) - 2} if used else set()
     # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file, or a
     # package repository's setup script run by a shell (`deb.nodesource.com/setup_22.x |
@@ -156,19 +155,32 @@ def _used_later(unit: ShellUnit, pipeline: Pipeline, uses: Callable[[SimpleComma
     )
 
 
-def _runs_tool(tools: set[str], made: frozenset[str]) -> Callable[[SimpleCommand], bool]:
-    """Whether a command uses one of `tools`: its program's name, or a folder of a path it
-    is given (`chmod -R a+rwX /usr/local/rustup`, `/root/.local/bin/goose`), starts with
-    one; a path the run makes itself (`made`: `mkdir -p ~/.config/code-server`, a file
-    under it) is the run's own, never the download's."""
+def _tool_used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
+    """Whether a command after the pipeline uses one of `tools` (`_runs_tool`) and its
+    status is used: a path the run made itself before it, for the tool (`mkdir -p
+    ~/.config/code-server`, a file under it), is the run's own, never the download's."""
     names = tuple(tools)
+    made: set[str] = set()
+    for script, command in commands_after(unit.script, pipeline.node):
+        if command.name in _MAKERS:
+            made |= {
+                p for p in _made_paths(command) if any(n.startswith(names) for n in p.split("/"))
+            }
+            continue
+        uses = _runs_tool(names, frozenset(made))
+        if uses(command) and status_use(command.node, script.options_at(command.node), script):
+            return True
+    return False
+
+
+def _runs_tool(names: tuple[str, ...], made: frozenset[str]) -> Callable[[SimpleCommand], bool]:
+    """Whether a command uses one of the tools `names`: its program's name, or a folder
+    of a path it is given (`chmod -R a+rwX /usr/local/rustup`, `/root/.local/bin/goose`),
+    but a path in `made`, starts with one."""
 
     def uses(command: SimpleCommand) -> bool:
-        if command.name in _MAKERS:
-            return False
-        words = [w for w in command.arguments if w is not None and "/" in w]
-        paths = [w for w in words if not _under(w, made)]
-        parts = (p for w in paths for p in w.lower().split("/"))
+        words = [w for w in command.arguments if w is not None and "/" in w and not _under(w, made)]
+        parts = (p for w in words for p in w.lower().split("/"))
         return (command.name or "").lower().startswith(names) or any(
             p.startswith(names) for p in parts
         )
@@ -176,24 +188,27 @@ def _runs_tool(tools: set[str], made: frozenset[str]) -> Callable[[SimpleCommand
     return uses
 
 
-# Commands that make the paths they are given (a folder, an empty file)
+# Commands that make the paths they are given (a folder, an empty file), and their options
+# that take a value (`mkdir -m 755 DIR`)
 _MAKERS = frozenset({"mkdir", "touch"})
+_VALUED = frozenset({"-m", "--mode", "-d", "--date", "-r", "--reference", "-t"})
 
 
-def _made_later(unit: ShellUnit, pipeline: Pipeline) -> frozenset[str]:
-    """The paths the run makes after the pipeline (`mkdir -p DIR`, `touch FILE`)."""
-    return frozenset(
-        word.rstrip("/")
-        for _, command in commands_after(unit.script, pipeline.node)
-        if command.name in _MAKERS
-        for word in command.arguments
-        if word is not None and not word.startswith("-") and word.rstrip("/")
-    )
+def _made_paths(command: SimpleCommand) -> list[str]:
+    """The paths a `mkdir` or `touch` makes: its words but options and their values."""
+    found: list[str] = []
+    words = list(command.arguments)
+    for index, word in enumerate(words):
+        if word is None or word.startswith("-") or (index and words[index - 1] in _VALUED):
+            continue
+        if word.rstrip("/"):
+            found.append(word.rstrip("/").lower())
+    return found
 
 
 def _under(path: str, folders: frozenset[str]) -> bool:
     """Whether a path is one of `folders` or lies under one."""
-    trimmed = path.rstrip("/")
+    trimmed = path.rstrip("/").lower()
     return any(trimmed == f or trimmed.startswith(f + "/") for f in folders)
 
 

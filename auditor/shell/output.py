@@ -690,16 +690,18 @@ def _goes_on(script: ShellScript, statement: Node) -> bool:
     if function is None:
         return False
     quiet = _quiet_functions(script)
-    # the `if`s, `case`s and groups around it are left on to what follows them
+    # after the `if`s, `case`s and groups around it, the run goes on past them
     around = [statement]
     while around[-1].parent is not None and around[-1].parent.type in _BRANCHING:
         around.append(around[-1].parent)
     leaves = [_left_after(script, node, leaving) for node in around for leaving in _LEAVING]
     end = min([at for at in leaves if at is not None], default=function.end_byte)
-    # the other branches of those `if`s and `case`s, after it: not run once it has
+    # the other branches of those `if`s and `case`s, after it: not run once it has (but a
+    # `case` item that falls through, `;&` or `;;&`, runs the next ones)
     others = [
         (branch.start_byte, branch.end_byte)
         for node in around
+        if not (node.type == "case_statement" and _falls_through(node))
         for branch in node.named_children
         if branch.type in _ALTERNATIVES and branch.start_byte >= statement.end_byte
     ]
@@ -711,13 +713,21 @@ def _goes_on(script: ShellScript, statement: Node) -> bool:
     )
 
 
-# What a branch of holds and is left on to what follows it; the commands that leave
+# The statements a branch sits in, after which the run goes on to what follows them; the
+# commands that leave the function or the script
 _BRANCHING = frozenset(
     {"if_statement", "elif_clause", "else_clause", "case_statement", "case_item"}
     | {"compound_statement"}
 )
 _LEAVING = ("return", "exit")
 _ALTERNATIVES = frozenset({"elif_clause", "else_clause", "case_item"})
+
+
+def _falls_through(case: Node) -> bool:
+    """Whether an item of a `case` ends with `;&` or `;;&` (the next items run too)."""
+    return any(
+        child.type in (";&", ";;&") for item in case.named_children for child in item.children
+    )
 
 
 def _quiet_functions(script: ShellScript) -> frozenset[str]:

@@ -79,10 +79,11 @@ _READ_WRITE = rb"(?<![<>&])<>(?![>&])"
 # `[\d.]+` as a command word (`$([x]y)`): a glob to bash, a test's `[` to the grammar;
 # not an associative array's `[key]=value`.
 _BRACKET_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\[)(?=[^\s\[\]])(?![^\]\s]*\]=)"
+# A template's placeholder as a whole command (`{{CHOWN_CODEX}}` on its own line): a word
+# to bash (the group opener is `{` alone), where the grammar opens a group it never closes.
+# (Not one with more words after it, `{{TIMEOUT}} claude …`: what it stands for is unknown.)
+_PLACEHOLDER_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\{)(?=\{\w+\}\}[ \t]*(?:$|[;&|)#]))"
 # `=~` in `[[ ]]`, then its regex word.
-# A template's placeholder as a command word (`{{CHOWN_CODEX}}` on its own line): a word to
-# bash (the group opener is `{` alone), where the grammar opens a group it never closes.
-_PLACEHOLDER_WORD = rb"(?m)(?:^|(?<=[;&|(]))[ \t]*(\{)(?=\{[A-Za-z_])"
 _REGEX_OPERATOR = rb"(?<=[ \t])=~[ \t]+"
 # `==` or `!=` in `[[ ]]`, then its pattern word.
 _PATTERN_OPERATOR = rb"(?<=[ \t])[!=]=[ \t]+"

@@ -71,7 +71,7 @@ class FunctionBody:
 
     def unpacked(self, name: str, before: int) -> list[tuple[ast.expr, int]]:
         """The values `name` is unpacked from before a line, with its place among the
-        targets (`code, out = run(…)`: the call, 0)."""
+        targets (`code, out = run(…)`: the call, 0); not past a starred name (`*_, n =`)."""
         return [
             (node.value, index)
             for node, index in self._indexed()[1].get(name, ())
@@ -91,6 +91,8 @@ class FunctionBody:
                     for target in node.targets:
                         if isinstance(target, ast.Tuple | ast.List):
                             for index, item in enumerate(target.elts):
+                                if isinstance(item, ast.Starred):
+                                    break  # (past a starred name, the items shift)
                                 if isinstance(item, ast.Name):
                                     unpacked.setdefault(item.id, []).append((node, index))
             for nodes in assigned.values():

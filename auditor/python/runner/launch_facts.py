@@ -294,8 +294,9 @@ class LaunchFacts:
         ]
         kinds = {k for v in values if (k := self._kind(body, v)) is not None}
         kinds = self._status_beside_flag(body, values, _common_fields(kinds))
-        decides = self._decides_on_status(body) or self._tests_assumed(body)
-        if _verdicts(values, kinds) and not decides:
+        # (a call assumed to return the status, `status_verdicts`: it is compared with 0)
+        assumed = self._assumed is not None and self._assumed[1].startswith("status")
+        if _verdicts(values, kinds) and not (assumed or self._decides_on_status(body)):
             kinds = set()  # `return True, why` on what the output says: a verdict
         branch = self._branch_result(body) if len(kinds) <= 1 else None
         if branch is not None:
@@ -304,14 +305,6 @@ class LaunchFacts:
         if not kinds and self._raises(body):
             kinds = {RAISES}
         return kinds.pop() if len(kinds) == 1 else None
-
-    def _tests_assumed(self, body: FunctionBody) -> bool:
-        """Whether a function makes the call `status_verdicts` assumes to return a run's
-        exit status (it compares that with 0: a verdict on the status, not the output)."""
-        assumed = self._assumed
-        return assumed is not None and any(
-            isinstance(node, ast.Call) and id(node.func) == assumed[0] for node in body.nodes()
-        )
 
     def _status_beside_flag(
         self, body: FunctionBody, values: list[ast.expr], kinds: set[str]
@@ -417,10 +410,11 @@ class LaunchFacts:
                 continue
             values = body.assignments(left.id, node.lineno)[0] if isinstance(left, ast.Name) else []
             unpacked = body.unpacked(left.id, node.lineno) if isinstance(left, ast.Name) else []
-            call, assumed = values[0] if len(values) == 1 else left, "status"
-            if not values and len(unpacked) == 1:
+            call: ast.expr = values[0] if len(values) == 1 else left
+            assumed = "status"
+            if not values and len(unpacked) == 1:  # `_, code = svc.run(…)`: item 1
                 call, assumed = unpacked[0][0], f"status@{unpacked[0][1]}"
-            call = call.value if isinstance(call, ast.Await) else call
+            call = call.value if isinstance(call, ast.Await) else call  # (`await svc.run(…)`)
             if not isinstance(call, ast.Call) or self._called(call.func) is not None:
                 continue
             func = call.func

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# RA203: the function goes on after the branch that runs the agent (it commits the
+# RA203: the functions go on after the branch that runs the agent (they commit the
 # tree), so the file test after each call is not known to be about the run, and the
 # run's status is dropped before the commit.
 set -uo pipefail
@@ -16,8 +16,17 @@ draft_pass() {
   fi
   git add -A && git commit -qm "pass $1"
 }
+# a `case` item that falls through (`;&`) runs the next one too: the commit, after the run
+sketch_pass() {
+  case "${MODE:-}" in
+    stream) draft_once "$2" 2>&1 | python3 tap.py --events events.jsonl ;&  # expect: RA203(warning)
+    commit) git add -A && git commit -qm "sketch $1" ;;
+  esac
+  return 0
+}
 for (( i = 1; i <= 5; i++ )); do
   draft_pass "$i" "$PROMPT" || true
+  sketch_pass "$i" "$PROMPT" || true
   if [[ -f "$EVIDENCE" ]]; then
     exit 0
   fi

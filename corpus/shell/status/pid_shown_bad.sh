@@ -11,3 +11,9 @@ for task in tasks/*.md; do
   echo "started $task as $!"
   sleep 60
 done
+# A handler that waits for the run and then commits is no clean-up: the script acts on
+# the run as it ends, and never reads its status.
+opencode run "Update the changelog" >changelog.log 2>&1 &  # expect: RA203(warning)
+pid=$!
+echo "Started opencode (pid $pid)"
+trap 'wait "$pid"; git commit -qam "changelog"' EXIT
