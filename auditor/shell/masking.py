@@ -156,36 +156,34 @@ def _used_later(unit: ShellUnit, pipeline: Pipeline, uses: Callable[[SimpleComma
 
 
 def _tool_used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:
-    """Whether a command after the pipeline uses one of `tools` (`_runs_tool`) and its
+    """Whether a command after the pipeline uses one of `tools` (`_uses_tool`) and its
     status is used: a path the run made itself before it, for the tool (`mkdir -p
     ~/.config/code-server`, a file under it), is the run's own, never the download's."""
     names = tuple(tools)
     made: set[str] = set()
     for script, command in commands_after(unit.script, pipeline.node):
         if command.name in _MAKERS:
-            made |= {
-                p for p in _made_paths(command) if any(n.startswith(names) for n in p.split("/"))
-            }
-            continue
-        uses = _runs_tool(names, frozenset(made))
-        if uses(command) and status_use(command.node, script.options_at(command.node), script):
+            made.update(p for p in _made_paths(command) if _names_tool(p, names))
+        elif _uses_tool(command, names, made) and status_use(
+            command.node, script.options_at(command.node), script
+        ):
             return True
     return False
 
 
-def _runs_tool(names: tuple[str, ...], made: frozenset[str]) -> Callable[[SimpleCommand], bool]:
+def _uses_tool(command: SimpleCommand, names: tuple[str, ...], made: set[str]) -> bool:
     """Whether a command uses one of the tools `names`: its program's name, or a folder
     of a path it is given (`chmod -R a+rwX /usr/local/rustup`, `/root/.local/bin/goose`),
     but a path in `made`, starts with one."""
+    paths = (w for w in command.arguments if w is not None and "/" in w and not _under(w, made))
+    return (command.name or "").lower().startswith(names) or any(
+        _names_tool(path, names) for path in paths
+    )
 
-    def uses(command: SimpleCommand) -> bool:
-        words = [w for w in command.arguments if w is not None and "/" in w and not _under(w, made)]
-        parts = (p for w in words for p in w.lower().split("/"))
-        return (command.name or "").lower().startswith(names) or any(
-            p.startswith(names) for p in parts
-        )
 
-    return uses
+def _names_tool(path: str, names: tuple[str, ...]) -> bool:
+    """Whether a folder (or the file) of a path starts with one of the tools' `names`."""
+    return any(part.startswith(names) for part in path.lower().split("/"))
 
 
 # Commands that make the paths they are given (a folder, an empty file), and their options
@@ -206,7 +204,7 @@ def _made_paths(command: SimpleCommand) -> list[str]:
     return found
 
 
-def _under(path: str, folders: frozenset[str]) -> bool:
+def _under(path: str, folders: set[str]) -> bool:
     """Whether a path is one of `folders` or lies under one."""
     trimmed = path.rstrip("/").lower()
     return any(trimmed == f or trimmed.startswith(f + "/") for f in folders)
