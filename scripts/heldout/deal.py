@@ -4,7 +4,7 @@ import random
 import sys
 from pathlib import Path
 
-SEED = 131132
+SEED = 133134
 
 
 def main() -> None:
