@@ -40,6 +40,12 @@ _MAIN_GUARD = re.compile(
     r'\$\{?BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?(?![\w}])'
     r'|\$\{?0\}?"?\s*==?\s*"?\$\{?BASH_SOURCE'
 )
+# The same guard whose branch only says so and exits (`then echo "source me" >&2; exit
+# 1; fi`, `&& { …; exit 1; }`): a library that refuses to run on its own.
+_REFUSES_TO_RUN = re.compile(
+    r'BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?"?\s*\]\]?\s*(?:;\s*then|&&\s*\{)\s*'
+    r"(?:(?:echo|printf)\b[^\n;]*[;\n]\s*)*exit\b"
+)
 MAX_CALLED = 256  # names a script calls that it does not define: more are left out
 MAX_SIBLINGS = 16  # other files its sourcers source, given to a sourced file
 
@@ -280,10 +286,13 @@ def initial_options(
 ) -> ShellOptions | None:
     """The options a file's audit starts from: its shebang's (`own`), with those that
     every script sourcing it has on (None: only its own). A file that also runs as a
-    script of its own (`text` has a main guard, `[[ "${BASH_SOURCE[0]}" == "$0" ]]`)
-    starts from its own: run so, it has no sourcer's options."""
+    script of its own (`text` has a main guard, `[[ "${BASH_SOURCE[0]}" == "$0" ]]`,
+    that does not just refuse to run and exit) starts from its own: run so, it has no
+    sourcer's options."""
     held = sourced.get(display)
-    if held is None or not (held.errexit or held.pipefail) or _MAIN_GUARD.search(text):
+    if held is None or not (held.errexit or held.pipefail):
+        return None
+    if _MAIN_GUARD.search(text) and not _REFUSES_TO_RUN.search(text):
         return None
     errexit, pipefail = held.errexit, held.pipefail
     return own._replace(errexit=own.errexit or errexit, pipefail=own.pipefail or pipefail)
