@@ -64,12 +64,14 @@ _NOT_REQUESTS = CONTAINER_METHODS | {"with_options", "copy", "close", "aclose"}
 # A client's own low-level request (`client.post("/rerank", …)`), sent with its retries too.
 _RAW_REQUESTS = frozenset({"post"})
 # What sends a request through the model it is called on, a LangChain runnable's methods
-# (`self.model.ainvoke(messages)`), with the retries of the client the model builds.
+# (`self.model.ainvoke(messages)`), with the retries of the client the model builds; and a
+# pydantic-ai agent's (`agent.run(prompt)`), through its model's client.
 _RUNNABLE_REQUESTS = frozenset(
     {
         *("invoke", "ainvoke", "stream", "astream", "batch", "abatch", "generate"),
         *("agenerate", "predict", "apredict", "embed_query", "aembed_query"),
         *("embed_documents", "aembed_documents"),
+        *("run", "run_sync", "run_stream"),
     }
 )
 _CALL_FREE = frozenset({ast.Name, ast.Constant})  # nodes that never hold a call

@@ -170,6 +170,15 @@ class LoopLayers(LibraryLayers):
             and (leaves_outside_handlers(node.body) or _retries_failed(node) or id(node) in raising)
         ]
         tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
+        # names whose failure sends the loop round at once (`if not ok: continue`): an
+        # attempt again, though the loop acts on the value when it succeeds
+        again = {
+            n.id
+            for test in leaving
+            if _retries_failed(test)
+            for n in walk(test.test)
+            if isinstance(n, ast.Name)
+        }
         # a marker whose presence in the result leaves the loop (`if "Error: " in r: return
         # r`): a failure returned with it is not sent again (`CallGraph` reads the texts
         # the function under the loop returns where it catches a failure)
@@ -186,8 +195,12 @@ class LoopLayers(LibraryLayers):
             value = value.value if isinstance(value, ast.Await) else value
             if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
                 continue
-            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            acted = any(_acted_on(loop, node, name, tested) for name in names)
+            # the names it binds, also an unpacked flag (`ok, text = ask(p)`, `if not ok:
+            # continue`): a pair's first item is as much the result as the whole
+            names = [n.id for t in node.targets for n in _bound_names(t)]
+            acted = not again.intersection(names) and any(
+                _acted_on(loop, node, name, tested) for name in names
+            )
             if any(name in tested for name in names) and not _fed_back(loop, value) and not acted:
                 label = "retry loop on a returned failure"
                 layer = self.add_layer(loop, label, _loop_attempts(loop), [])
@@ -300,6 +313,14 @@ def _markers(test: ast.expr) -> list[str]:
         ):
             found.append(node.args[0].value)
     return [marker for marker in found if marker]
+
+
+def _bound_names(target: ast.expr) -> list[ast.Name]:
+    """The names an assignment's target binds: itself, or each name a tuple (list) of
+    them unpacks into (not a starred one, which holds a list of items)."""
+    if isinstance(target, ast.Tuple | ast.List):
+        return [n for element in target.elts for n in _bound_names(element)]
+    return [target] if isinstance(target, ast.Name) else []
 
 
 def _retries_failed(branch: ast.If) -> bool:

@@ -194,17 +194,17 @@ class SdkCatalog(NamedTuple):
     def same_client(self, call: ast.Call, names: Iterable[str]) -> ast.expr | None:
         """The client a call returns as it is given it, with its retries (`names`: what
         the call's function is, qualified): a wrapper's first argument
-        (`instructor.from_openai(client)`, `create_agent(model=llm)`), or the receiver of
-        a deriving method that sets no retries (`client.with_options(timeout=30)`); None
-        for any other call."""
+        (`instructor.from_openai(client)`, `create_agent(model=llm)`; the keyword before a
+        first argument that names a model: `OpenAIModel("gpt-4o", openai_client=client)`),
+        or the receiver of a deriving method that sets no retries
+        (`client.with_options(timeout=30)`); None for any other call."""
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr in self.derivers:
             return None if any(k.arg == "max_retries" for k in call.keywords) else func.value
         if not any(name in self.wrappers for name in names):
             return None
-        if call.args:
-            return call.args[0]
-        return next((k.value for k in call.keywords if k.arg in self.wrapper_keywords), None)
+        given = next((k.value for k in call.keywords if k.arg in self.wrapper_keywords), None)
+        return given if given is not None or not call.args else call.args[0]
 
     def constructor(self, qualified: str) -> SdkConstructor | None:
         """The constructor a qualified name calls: as its package exports it
