@@ -21,6 +21,7 @@ from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
     ALL_INDICES,
     StatusUse,
+    assigned_by,
     branch_pipestatus,
     is_last_statement,
     status_use,
@@ -28,6 +29,7 @@ from auditor.shell.status import (
 )
 from auditor.shell.tiers import Tier
 from auditor.shell.unit import ShellUnit
+from auditor.shell.written_files import text_of
 
 _GREP = frozenset({"grep", "egrep", "fgrep", "rg"})
 _GREP_EARLY_LONG = ("--quiet", "--silent", "--max-count")
@@ -121,13 +123,44 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     repository = installs and fetch is not None and _sets_up_repository(fetch)
     set_up = repository and _used_later(unit, pipeline, _installs_packages)
     parsed = _parses_input(last) and fetch is not None and fetch.name in _DOWNLOADERS
-    if keyed or set_up or parsed or _unpacks_input(last):
+    # a release looked up for a later download's URL (`V=$(curl …/releases/latest | grep
+    # tag_name | sed …) && wget …/download/$V/…`): a failed lookup leaves the name empty,
+    # and the download of the wrong URL fails the run
+    looked_up = _captured_name(pipeline) if fetch is not None else None
+    versioned = looked_up is not None and _used_later(
+        unit, pipeline, lambda command: _fetches_with(command, looked_up)
+    )
+    if keyed or set_up or parsed or versioned or _unpacks_input(last):
         excused = set(range(len(pipeline.stages) - 1))
     consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
     if consequential:
         return MaskedPipeline(pipeline, Tier.CONSEQUENTIAL, consequential, frozen, use)
     filters = tuple((i, s) for i, s in unread if not s.quiet)
     return MaskedPipeline(pipeline, Tier.FILTER, filters, frozen, use) if filters else None
+
+
+def _captured_name(pipeline: Pipeline) -> str | None:
+    """The name a `NAME=$(…)` gives the pipeline's output, when the pipeline is the whole
+    substitution."""
+    holder = pipeline.node.parent
+    if holder is None or holder.type != "command_substitution":
+        return None
+    assignment = assigned_by(holder)
+    name = assignment.child_by_field_name("name") if assignment is not None else None
+    return text_of(name) if name is not None else None
+
+
+def _fetches_with(command: SimpleCommand, name: str) -> bool:
+    """Whether a command downloads from a URL that expands `name` (`wget
+    https://…/download/${V}/tool.tar.gz`)."""
+    if command.name not in _DOWNLOADERS:
+        return False
+    expands = re.compile(rf"\$\{{?{re.escape(name)}(?!\w)")
+    return any(
+        _URL.search(text) is not None and expands.search(text) is not None
+        for word in command.word_nodes
+        if word is not None and (text := text_of(word))
+    )
 
 
 def installed_tools(arguments: Sequence[str | None]) -> set[str]:
