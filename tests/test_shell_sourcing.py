@@ -17,6 +17,7 @@ from auditor.discover import Candidate
 from auditor.engine import Auditor
 from auditor.kinds import FileKind
 from auditor.profiles import default_catalog
+from auditor.project import Sourcers
 from auditor.shell.includes import (
     MAX_SOURCED_FILES,
     SourcedFiles,
@@ -26,7 +27,9 @@ from auditor.shell.includes import (
     sourced_relative,
 )
 from auditor.shell.model import ShellScript
+from auditor.shell.options import ShellOptions
 from auditor.shell.parse import ShellText
+from auditor.shell.sourcing import initial_options
 
 LIBRARY = 'run_agent() { timeout 600 "$@"; }\n'
 RUNNER = (
@@ -606,3 +609,29 @@ def test_a_library_run_is_judged_where_every_sourcer_examines_its_output() -> No
         files,
     )
     assert both["lib/calls.sh"].judged == ()
+
+
+_REFUSE = "echo 'lib.sh is a library: source it' >&2"
+
+
+@pytest.mark.parametrize(
+    ("guard", "inherits"),
+    [
+        (f'if [[ "${{BASH_SOURCE[0]}}" == "$0" ]]; then\n  {_REFUSE}\n  exit 1\nfi', True),
+        (f'[[ "$0" == "${{BASH_SOURCE[0]}}" ]] && {{ {_REFUSE}; exit 1; }}', True),
+        ('[[ "${BASH_SOURCE[0]}" == "$0" ]] && exit 1', True),
+        (f'[[ "${{BASH_SOURCE[0]}}" == "$0" ]] && {_REFUSE} && exit 1', True),
+        ('if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then\n  # run me? no\n  exit 1\nfi', True),
+        ('if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then\n  main "$@"\nfi', False),
+        ('if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then\n  echo "$(main "$@")"\n  exit\nfi', False),
+    ],
+)
+def test_a_library_refusing_a_direct_run_takes_its_sourcers_options(
+    guard: str, inherits: bool
+) -> None:
+    # a guard that only refuses a direct run leaves the sourcers' options in force; one
+    # that runs the library's own work means it also runs alone, with its own options
+    sourced = {"lib.sh": Sourcers(errexit=True, pipefail=True)}
+    started = initial_options(sourced, "lib.sh", ShellOptions(), f"#!/bin/bash\n{guard}\n")
+    expected = ShellOptions(errexit=True, pipefail=True) if inherits else None
+    assert started == expected

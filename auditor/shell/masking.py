@@ -127,9 +127,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     # tag_name | sed …) && wget …/download/$V/…`): a failed lookup leaves the name empty,
     # and the download of the wrong URL fails the run
     looked_up = _captured_name(pipeline) if fetch is not None else None
-    versioned = looked_up is not None and _used_later(
-        unit, pipeline, lambda command: _fetches_with(command, looked_up)
-    )
+    versioned = looked_up is not None and _fails_later(unit, pipeline, looked_up)
     if keyed or set_up or parsed or versioned or _unpacks_input(last):
         excused = set(range(len(pipeline.stages) - 1))
     consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
@@ -150,13 +148,31 @@ def _captured_name(pipeline: Pipeline) -> str | None:
     return text_of(name) if name is not None else None
 
 
+def _fails_later(unit: ShellUnit, pipeline: Pipeline, name: str) -> bool:
+    """Whether a download after the pipeline fetches a URL that expands `name`, failing on
+    a missing file, and the run stops by its status (errexit, `&&`, the script's end)."""
+    for script, command in commands_after(unit.script, pipeline.node):
+        if not _fetches_with(command, name):
+            continue
+        use = status_use(command.node, script.options_at(command.node), script)
+        if use is not None and (use.ends or use.reason == unit.end_use):
+            return True
+    return False
+
+
 def _fetches_with(command: SimpleCommand, name: str) -> bool:
-    """Whether a command downloads from a URL that expands `name` (`wget
-    https://…/download/${V}/tool.tar.gz`)."""
+    """Whether a command downloads, failing on a missing file (`wget`; `curl` with
+    `-f`/`--fail`: without it a 404 page is saved as the file), from a URL that expands
+    `name` itself (`https://…/download/${V}/tool.tar.gz`; not `${V:-v1.0}`, a default)."""
     if command.name not in _DOWNLOADERS:
         return False
-    expands = re.compile(rf"\$\{{?{re.escape(name)}(?!\w)")
-    return any(
+    options = [w for w in command.arguments if w is not None and w.startswith("-")]
+    fails = command.name == "wget" or any(
+        w in ("--fail", "--fail-with-body") or (not w.startswith("--") and "f" in w)
+        for w in options
+    )
+    expands = re.compile(rf"\$(?:\{{{re.escape(name)}\}}|{re.escape(name)}(?!\w))")
+    return fails and any(
         _URL.search(text) is not None and expands.search(text) is not None
         for word in command.word_nodes
         if word is not None and (text := text_of(word))

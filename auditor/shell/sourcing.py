@@ -40,11 +40,15 @@ _MAIN_GUARD = re.compile(
     r'\$\{?BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?(?![\w}])'
     r'|\$\{?0\}?"?\s*==?\s*"?\$\{?BASH_SOURCE'
 )
-# The same guard whose branch only says so and exits (`then echo "source me" >&2; exit
-# 1; fi`, `&& { …; exit 1; }`): a library that refuses to run on its own.
+# The same guard (either side first) whose branch only says so and exits (`then echo
+# "source me" >&2; exit 1; fi`, `&& { …; exit 1; }`, `&& exit 1`): a library that refuses
+# to run on its own. A message that runs a command (`echo "$(main)"`) is no refusal.
 _REFUSES_TO_RUN = re.compile(
-    r'BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?"?\s*\]\]?\s*(?:;\s*then|&&\s*\{)\s*'
-    r"(?:(?:echo|printf)\b[^\n;]*[;\n]\s*)*exit\b"
+    r'(?:BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?"?'
+    r'|\$\{?0\}?"?\s*==?\s*"?\$\{?BASH_SOURCE(?:\[0\])?\}?"?)'
+    r"\s*\]\]?\s*(?:;\s*then|&&\s*\{?)\s*"
+    r"(?:(?:#[^\n]*|(?:>&2\s+)?(?:echo|printf)\b(?:[^\n;&|$`]|>&|\$(?!\())*)\s*(?:[;\n]|&&)\s*)*"
+    r"exit\b"
 )
 MAX_CALLED = 256  # names a script calls that it does not define: more are left out
 MAX_SIBLINGS = 16  # other files its sourcers source, given to a sourced file

@@ -170,15 +170,6 @@ class LoopLayers(LibraryLayers):
             and (leaves_outside_handlers(node.body) or _retries_failed(node) or id(node) in raising)
         ]
         tested = {n.id for test in leaving for n in walk(test.test) if isinstance(n, ast.Name)}
-        # names whose failure sends the loop round at once (`if not ok: continue`): an
-        # attempt again, though the loop acts on the value when it succeeds
-        again = {
-            n.id
-            for test in leaving
-            if _retries_failed(test)
-            for n in walk(test.test)
-            if isinstance(n, ast.Name)
-        }
         # a marker whose presence in the result leaves the loop (`if "Error: " in r: return
         # r`): a failure returned with it is not sent again (`CallGraph` reads the texts
         # the function under the loop returns where it catches a failure)
@@ -195,10 +186,12 @@ class LoopLayers(LibraryLayers):
             value = value.value if isinstance(value, ast.Await) else value
             if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
                 continue
-            # the names it binds, also an unpacked flag (`ok, text = ask(p)`, `if not ok:
-            # continue`): a pair's first item is as much the result as the whole
+            # the names it binds, each item of a tuple it unpacks too (`ok, text = ask(p)`)
             names = [n.id for t in node.targets for n in _bound_names(t)]
-            acted = not again.intersection(names) and any(
+            # a value the loop acts on is a step's, unless the first test of what this call
+            # gave sends the loop round at once when it failed (`if not ok: continue`,
+            # `if decision is None: continue`): then a failed call is made again
+            acted = not _retried_at_once(inside, leaving, node, names) and any(
                 _acted_on(loop, node, name, tested) for name in names
             )
             if any(name in tested for name in names) and not _fed_back(loop, value) and not acted:
@@ -313,6 +306,31 @@ def _markers(test: ast.expr) -> list[str]:
         ):
             found.append(node.args[0].value)
     return [marker for marker in found if marker]
+
+
+def _retried_at_once(
+    inside: list[ast.AST], leaving: list[ast.If], assign: ast.Assign, names: list[str]
+) -> bool:
+    """Whether the first test after `assign` (in the loop's order, `inside`) of a name it
+    binds, before that name is bound again, is a leaving branch that goes round at once on
+    a failure (`_retries_failed`)."""
+    branches = {id(branch) for branch in leaving}
+    after = False
+    for node in inside:
+        if node is assign:
+            after = True
+            continue
+        if not after:
+            continue
+        if isinstance(node, ast.Assign) and any(
+            n.id in names for t in node.targets for n in _bound_names(t)
+        ):
+            return False  # bound again before any test of it
+        if isinstance(node, ast.If) and any(
+            isinstance(n, ast.Name) and n.id in names for n in walk(node.test)
+        ):
+            return id(node) in branches and _retries_failed(node)
+    return False
 
 
 def _bound_names(target: ast.expr) -> list[ast.Name]:

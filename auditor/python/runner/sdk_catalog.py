@@ -204,7 +204,9 @@ class SdkCatalog(NamedTuple):
         if not any(name in self.wrappers for name in names):
             return None
         given = next((k.value for k in call.keywords if k.arg in self.wrapper_keywords), None)
-        return given if given is not None or not call.args else call.args[0]
+        if call.args and not (given is not None and _names_model(call.args[0])):
+            return call.args[0]
+        return given
 
     def constructor(self, qualified: str) -> SdkConstructor | None:
         """The constructor a qualified name calls: as its package exports it
@@ -353,3 +355,9 @@ def builtin_retried() -> SdkRetried:
     exceptions = {name: tuple(kinds) for name, kinds in table["exceptions"].items()}
     markers = tuple(table["markers"]["words"])
     return SdkRetried(tuple(table["kinds"]), dict(table["statuses"]), exceptions, markers)
+
+
+def _names_model(argument: ast.expr) -> bool:
+    """Whether a wrapper's first argument is a model's name, a string literal (`"gpt-4o"`),
+    not the client it wraps."""
+    return isinstance(argument, ast.Constant) and isinstance(argument.value, str)

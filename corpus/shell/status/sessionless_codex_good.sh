@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Near miss for RA203: turning on codex's feature flags, or trying a command in its
-# sandbox, starts no agent session (the `features` and `sandbox` subcommands).
+# Near miss for RA203: listing or turning on codex's feature flags starts no agent
+# session (the `features` subcommand).
 configure_codex() {
   if command -v codex >/dev/null 2>&1; then
     codex features enable web_search_request >/dev/null
-    codex sandbox -- ls -la >/dev/null
+    codex features list >/dev/null
     echo "codex configured"
   fi
 }
