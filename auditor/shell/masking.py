@@ -9,6 +9,7 @@ off by default).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
@@ -127,7 +128,9 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     # tag_name | sed …) && wget …/download/$V/…`): a failed lookup leaves the name empty,
     # and the download of the wrong URL fails the run
     looked_up = _captured_name(pipeline) if fetch is not None else None
-    versioned = looked_up is not None and _fails_later(unit, pipeline, looked_up)
+    versioned = looked_up is not None and _used_later(
+        unit, pipeline, functools.partial(_fetches_from, _expansion(looked_up)), stops=True
+    )
     if keyed or set_up or parsed or versioned or _unpacks_input(last):
         excused = set(range(len(pipeline.stages) - 1))
     consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
@@ -148,22 +151,10 @@ def _captured_name(pipeline: Pipeline) -> str | None:
     return text_of(name) if name is not None else None
 
 
-def _fails_later(unit: ShellUnit, pipeline: Pipeline, name: str) -> bool:
-    """Whether a download after the pipeline fetches a URL that expands `name`, failing on
-    a missing file, and the run stops by its status (errexit, `&&`, the script's end)."""
-    for script, command in commands_after(unit.script, pipeline.node):
-        if not _fetches_with(command, name):
-            continue
-        use = status_use(command.node, script.options_at(command.node), script)
-        if use is not None and (use.ends or use.reason == unit.end_use):
-            return True
-    return False
-
-
-def _fetches_with(command: SimpleCommand, name: str) -> bool:
+def _fetches_from(expands: re.Pattern[str], command: SimpleCommand) -> bool:
     """Whether a command downloads, failing on a missing file (`wget`; `curl` with
-    `-f`/`--fail`: without it a 404 page is saved as the file), from a URL that expands
-    `name` itself (`https://…/download/${V}/tool.tar.gz`; not `${V:-v1.0}`, a default)."""
+    `-f`/`--fail`: without it a 404 page is saved as the file), from a URL that
+    `expands` finds a name in (`https://…/download/${V}/tool.tar.gz`)."""
     if command.name not in _DOWNLOADERS:
         return False
     options = [w for w in command.arguments if w is not None and w.startswith("-")]
@@ -171,12 +162,16 @@ def _fetches_with(command: SimpleCommand, name: str) -> bool:
         w in ("--fail", "--fail-with-body") or (not w.startswith("--") and "f" in w)
         for w in options
     )
-    expands = re.compile(rf"\$(?:\{{{re.escape(name)}\}}|{re.escape(name)}(?!\w))")
     return fails and any(
         _URL.search(text) is not None and expands.search(text) is not None
         for word in command.word_nodes
         if word is not None and (text := text_of(word))
     )
+
+
+def _expansion(name: str) -> re.Pattern[str]:
+    """An expansion of `name` itself (`$V`, `${V}`; not `${V:-v1.0}`, a default)."""
+    return re.compile(rf"\$(?:\{{{re.escape(name)}\}}|{re.escape(name)}(?!\w))")
 
 
 def installed_tools(arguments: Sequence[str | None]) -> set[str]:
@@ -194,14 +189,23 @@ def installed_tools(arguments: Sequence[str | None]) -> set[str]:
     return found
 
 
-def _used_later(unit: ShellUnit, pipeline: Pipeline, uses: Callable[[SimpleCommand], bool]) -> bool:
+def _used_later(
+    unit: ShellUnit,
+    pipeline: Pipeline,
+    uses: Callable[[SimpleCommand], bool],
+    stops: bool = False,
+) -> bool:
     """Whether a command that runs after the pipeline, in the same script or a later
     step of the host, is one `uses` picks (it fails the run without what the pipeline
-    made), and its status is used (not `|| true`)."""
-    return any(
-        uses(command) and status_use(command.node, script.options_at(command.node), script)
-        for script, command in commands_after(unit.script, pipeline.node)
-    )
+    made), and its status is used (not `|| true`); with `stops`, used to stop the run
+    (errexit, `&&`, the script's end), not only tested."""
+    for script, command in commands_after(unit.script, pipeline.node):
+        if not uses(command):
+            continue
+        use = status_use(command.node, script.options_at(command.node), script)
+        if use is not None and (not stops or use.ends or use.reason == unit.end_use):
+            return True
+    return False
 
 
 def _tool_used_later(unit: ShellUnit, pipeline: Pipeline, tools: set[str]) -> bool:

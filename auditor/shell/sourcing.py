@@ -36,17 +36,16 @@ _SOURCES = re.compile(
 )
 _FUNCTION_NAME = re.compile(r"[A-Za-z_][\w:.-]*")
 # `[[ "${BASH_SOURCE[0]}" == "$0" ]]` (either side first, `=` or `==`): run, not sourced
-_MAIN_GUARD = re.compile(
-    r'\$\{?BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?(?![\w}])'
-    r'|\$\{?0\}?"?\s*==?\s*"?\$\{?BASH_SOURCE'
-)
-# The same guard (either side first) whose branch only says so and exits (`then echo
-# "source me" >&2; exit 1; fi`, `&& { …; exit 1; }`, `&& exit 1`): a library that refuses
-# to run on its own. A message that runs a command (`echo "$(main)"`) is no refusal.
-_REFUSES_TO_RUN = re.compile(
-    r'(?:BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?"?'
+_GUARD_TEST = (
+    r'(?:\$\{?BASH_SOURCE(?:\[0\])?\}?"?\s*==?\s*"?\$\{?0\}?(?![\w}])"?'
     r'|\$\{?0\}?"?\s*==?\s*"?\$\{?BASH_SOURCE(?:\[0\])?\}?"?)'
-    r"\s*\]\]?\s*(?:;\s*then|&&\s*\{?)\s*"
+)
+_MAIN_GUARD = re.compile(_GUARD_TEST)
+# The same guard whose branch only says so and exits (`then echo "source me" >&2; exit 1;
+# fi`, `&& { …; exit 1; }`, `&& exit 1`): a library that refuses to run on its own. A
+# message that runs a command (`echo "$(main)"`) is no refusal.
+_REFUSES_TO_RUN = re.compile(
+    _GUARD_TEST + r"\s*\]\]?\s*(?:;\s*then|&&\s*\{?)\s*"
     r"(?:(?:#[^\n]*|(?:>&2\s+)?(?:echo|printf)\b(?:[^\n;&|$`]|>&|\$(?!\())*)\s*(?:[;\n]|&&)\s*)*"
     r"exit\b"
 )
