@@ -4,7 +4,7 @@ import random
 import sys
 from pathlib import Path
 
-SEED = 133134
+SEED = 135136
 
 
 def main() -> None:
