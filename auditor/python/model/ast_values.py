@@ -556,6 +556,23 @@ def classes_named(value: ast.expr, functions: Mapping[str, Function]) -> list[st
     return list(dict.fromkeys(found))
 
 
+def called_name(func: ast.expr, functions: Mapping[str, Function]) -> str | None:
+    """The dotted name a call's function is written as (`litellm.acompletion`), also on
+    what a call of one of `functions` returns by name: `_litellm().acompletion(…)`, where
+    `_litellm` imports `litellm` and returns it, calls `litellm.acompletion` (the first
+    name it may return). None for any other."""
+    dotted = dotted_name(func)
+    if dotted is not None or not isinstance(func, ast.Attribute):
+        return dotted
+    rest: list[str] = []
+    root: ast.expr = func
+    while isinstance(root, ast.Attribute):
+        rest.append(root.attr)
+        root = root.value
+    named = classes_named(root, functions) if isinstance(root, ast.Call) else []
+    return ".".join((named[0], *reversed(rest))) if named else None
+
+
 def annotation_names(node: ast.expr | None) -> tuple[str, ...]:
     """The dotted names of the classes an annotation allows: one (`BaseLLM`,
     `llm.BaseLLM`), each of a union (`A | B`, `Optional[A]`, `Union[A, B]`), also written

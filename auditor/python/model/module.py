@@ -352,6 +352,9 @@ class _Indexer:
         # calls of `self.ATTR.NAME(…)`, with their ATTR (see `_kept_modules`)
         self._on_self: list[tuple[ast.Call, str]] = []
         self._named_on_self: set[str] = set()  # the ATTRs of `self.ATTR = name` anywhere
+        # calls on what a call of a module function gives (`_litellm().acompletion(…)`),
+        # with that call and the names after it (see `_on_returned`)
+        self._on_calls: list[tuple[ast.Call, ast.Call, str]] = []
 
     def run(self, tree: ast.Module) -> None:
         """One pre-order walk: parents, outermost strings, bindings, calls, imports, and
@@ -401,6 +404,7 @@ class _Indexer:
                 depth += 1
                 stack.extend([(child, scope, in_string, depth) for child in reversed(below)])
         self._kept_modules()
+        self._on_returned()
 
     def _kept_modules(self) -> None:
         """What a call of `self.ATTR.NAME(…)` calls where the instance keeps an imported
@@ -420,6 +424,16 @@ class _Indexer:
                 self.module.calls[call] = frozenset(
                     qualified for name in kept for qualified in self._qualified_name(name)
                 )
+
+    def _on_returned(self) -> None:
+        """What a call on the value of a call of a module function calls, where that
+        function returns an imported module or class by name (`def _litellm(): import
+        litellm; return litellm`, then `_litellm().acompletion(…)`): that module's function.
+        After the walk, so the function's own imports are known wherever it is defined."""
+        for call, made, rest in self._on_calls:
+            given = self._returned(made)
+            if given and not self.module.calls.get(call):
+                self.module.calls[call] = frozenset(f"{name}.{rest}" for name in given)
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         for local, base, name in import_bindings(node, None):  # relative imports: unknown
@@ -444,6 +458,8 @@ class _Indexer:
         elif isinstance(func, ast.Name):
             kept = self._kept.get((self._scope, func.id))
         self.module.calls[node] = kept if kept is not None else self._qualified(func)
+        if isinstance(func, ast.Attribute):
+            self._on_made(node, func)
         if (
             kept is None
             and isinstance(func, ast.Attribute)
@@ -459,6 +475,20 @@ class _Indexer:
             and node.args
         ):
             self._bind(func.value.id, func.attr, node.args[0], node)
+
+    def _on_made(self, node: ast.Call, func: ast.Attribute) -> None:
+        """Note a call on what a call of a module function gives (`_litellm().acompletion`,
+        `lite.acompletion` after `lite = _litellm()` in this function) for `_on_returned`."""
+        rest: list[str] = []
+        root: ast.expr = func
+        while isinstance(root, ast.Attribute):
+            rest.append(root.attr)
+            root = root.value
+        dotted = ".".join(reversed(rest))
+        if isinstance(root, ast.Call) and isinstance(root.func, ast.Name):
+            self._on_calls.append((node, root, dotted))
+        elif isinstance(root, ast.Name) and (kept := self._kept.get((self._scope, root.id))):
+            self.module.calls[node] = frozenset(f"{name}.{dotted}" for name in kept)
 
     def _assign(self, node: ast.Assign) -> None:
         for target in node.targets:

@@ -531,7 +531,19 @@ class RetryReach:
                 if seen is None:
                     continue  # its failures reach the layer as classes it does not retry
                 for token in mine:
-                    yield Stacked(seen, _retries(token[2]), request)
+                    yield Stacked(seen, self._given_retries(fid, token[2]), request)
+
+    def _given_retries(self, fid: str, retries: Any) -> int | None:
+        """A client's retries where function `fid` sends through it: a number, or, set by
+        a parameter of `fid` itself (`param:NAME:DEFAULT`), the largest number its callers
+        give that parameter (`parameter_number`), else its default."""
+        kind, _, rest = retries.partition(":") if isinstance(retries, str) else ("", "", "")
+        name = rest.split(":", 1)[0]
+        if kind == "param" and name in self.graph.functions[fid].facts.get("params", ()):
+            given = self.graph.parameter_number(fid, name)
+            if given is not None:
+                return given
+        return _retries(retries)
 
     def _runnables(self, module: str, site: str) -> Iterator[Stacked]:
         """The client built at `site` where a retrying runnable is made of a value that may

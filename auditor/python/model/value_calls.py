@@ -51,7 +51,7 @@ ARGUMENT_RUNNERS = {
 }
 # Of those, the names that run their argument only as a method (`breaker.call(fn)`, not a
 # parameter named `call`), and not of `subprocess` (`subprocess.call(argv)`).
-_METHOD_RUNNERS = frozenset({"call", "call_async"})
+METHOD_RUNNERS = frozenset({"call", "call_async"})
 # Of those, the ones whose callable's failure is raised elsewhere: `executor.submit`'s
 # future raises where `.result()` is read, outside the call.
 DEFERRED_FAILURES = frozenset({"submit"})
@@ -67,7 +67,7 @@ def argument_runner(name: str, receiver: str | None) -> int | None:
     """Where a call that runs the callable it is given takes it (`ARGUMENT_RUNNERS`), by
     the last part of its name and what it is called on (`receiver`: its dotted name, `?`
     when it has none, None for a plain name); None for any other call."""
-    if name in _METHOD_RUNNERS and receiver in (None, "subprocess"):
+    if name in METHOD_RUNNERS and receiver in (None, "subprocess"):
         return None
     return ARGUMENT_RUNNERS.get(name)
 

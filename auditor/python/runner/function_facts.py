@@ -6,7 +6,7 @@ value, and the retry layer and failure containment around each call."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Protocol, TypeVar
 
 from auditor.project import NO_DETAILS, CallDetails, CallFacts
@@ -24,7 +24,7 @@ from auditor.python.model.class_family import on_self
 from auditor.python.model.endings import never_returns
 from auditor.python.model.mapping_keys import literal_items, spread_items
 from auditor.python.model.retry_reach import DISPATCHED
-from auditor.python.model.value_calls import argument_runner, parsed_option
+from auditor.python.model.value_calls import METHOD_RUNNERS, argument_runner, parsed_option
 from auditor.python.model.value_flow import attribute_read
 from auditor.python.runner.error_conditions import raised_errors
 from auditor.python.runner.error_tests import (
@@ -654,21 +654,25 @@ class FunctionFacts(ValueRefs):
         runner = self.owner.retrier_call(call, self)
         if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
-        elif (ahead := _runs_argument(call)) is not None:
+        elif (ahead := _runs_argument(call, self.owner.imports.names)) is not None:
             entry["shift"] = ahead  # `asyncio.to_thread(fn, *args)`: a call of `fn`
         elif (applied := self.owner.applied_decorator(call, self)) is not None:
             entry["applied"] = applied  # `retry(stop=…)(self._call_api)`
         self._arguments.append((entry, call))
 
 
-def _runs_argument(call: ast.Call) -> int | None:
+def _runs_argument(call: ast.Call, imported: Collection[str]) -> int | None:
     """For a call that runs the function it is given, with the arguments after it, on a
     thread or an executor (`asyncio.to_thread(fn, *args)`, `loop.run_in_executor(None,
     fn, *args)`, `pool.submit(fn, *args)`): how many arguments come before the rest
-    (the function is the last of them)."""
+    (the function is the last of them). `imported`: the names the module's imports bind,
+    which a method runner is never called on (`lite.call(model, …)` calls the `call`
+    function of the module `lite`, not a breaker's)."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     receiver = (dotted_name(func.value) or "?") if isinstance(func, ast.Attribute) else None
+    if receiver in imported and name in METHOD_RUNNERS:
+        return None
     position = argument_runner(name, receiver)
     if position is None or len(call.args) <= position:
         return None

@@ -49,6 +49,7 @@ from auditor.python.model.ast_values import (
     annotation_names,
     assignment,
     base_names,
+    called_name,
     class_fields,
     class_named,
     classes_named,
@@ -265,15 +266,24 @@ class ModuleFacts(LoopLayers):
         """The client a call returns as it is given it: a wrapper's first argument
         (`instructor.from_openai(client)`), or the receiver of `with_options(…)` that sets
         no retries."""
-        dotted = dotted_name(call.func)
+        dotted = self.called(call)
         return self.sdk.same_client(call, [self.imports.qualify(dotted)] if dotted else [])
 
     def sends_itself(self, call: ast.Call) -> bool:
         """Whether a call is a request function's, sent through the client it builds
         (`litellm.completion(…)`)."""
-        dotted = dotted_name(call.func)
+        dotted = self.called(call)
         constructor = self.sdk.constructor(self.imports.qualify(dotted)) if dotted else None
         return constructor is not None and constructor.sends
+
+    def called(self, call: ast.Call) -> str | None:
+        """The dotted name of what a call calls, as written (`called_name`)."""
+        return called_name(call.func, self._functions)
+
+    @functools.cached_property
+    def _functions(self) -> dict[str, Function]:
+        """The module's top-level functions, by name."""
+        return {s.name: s for s in self.tree.body if isinstance(s, Function)}
 
     def given_clients(self, function: Function) -> list[ast.arg]:
         """The parameters a function must be given an SDK client in (`client: OpenAI`)."""
@@ -295,7 +305,7 @@ class ModuleFacts(LoopLayers):
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
-        dotted = dotted_name(call.func)
+        dotted = self.called(call)
         if dotted is None:
             return None
         constructor = self.sdk.constructor(self.imports.qualify(dotted))
