@@ -28,12 +28,14 @@ from auditor.python.model.ast_values import (
 from auditor.python.model.class_family import on_self
 from auditor.python.model.imports import Imports
 from auditor.python.model.retry_reach import BOUND_MARK, DECORATORS_SEPARATOR
-from auditor.python.runner.error_conditions import library_errors
+from auditor.python.runner.error_conditions import library_errors, raised_errors
 from auditor.python.runner.error_tests import (
     AstFacts,
+    ErrorTest,
     RetriedErrors,
     bound_classes,
     given_classes,
+    union,
 )
 from auditor.python.runner.function_facts import FunctionFacts, LayerRef
 from auditor.python.runner.steps import StepCatalog
@@ -159,8 +161,34 @@ class LibraryLayers:
                     for n in walk(inner)
                 ):
                     break  # it does not call a function it is given
-                return self._applied_layer(decorator, library, function)
+                index = self._applied_layer(decorator, library, function)
+                self._translated(index, inner, around)
+                return index
         return None
+
+    def _translated(self, index: int, wrapper: Function, given: set[str]) -> None:
+        """Add to a decorator's layer the failures its wrapper raises to it as what it
+        retries: a clause of the `try` around the call of the function it is given that
+        raises tenacity's `TryAgain` (retry now, whatever the predicate), or a class the
+        layer retries (or a subclass the module defines), for the failures the clause
+        raises it for (`except Exception as e: if transient(e): raise TryAgain from e`)."""
+        layer = self.layers[index]
+        retried = {value.rsplit(".", 1)[-1] for kind, value in layer["errors"] if kind == "class"}
+        retried |= {"TryAgain"} | _subclasses(self.tree, retried)
+        facts, found = self.ast_facts(), []
+        for node in walk(wrapper):
+            if not isinstance(node, ast.Try) or not any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in given
+                for statement in node.body
+                for n in walk(statement)
+            ):
+                continue
+            for handler in node.handlers:
+                raised = raised_errors(handler, facts, self.blanket)
+                found += [errors for name, errors in raised.items() if name in retried]
+        if found and layer["errors"]:
+            errors = union([RetriedErrors(tuple(_tests(layer["errors"]))), *found])
+            layer["errors"] = layer_pairs(errors)
 
     def _applied_layer(self, node: ast.expr, library: Any, function: Function) -> int:
         """The layer of a library's retry decorator that the tree's decorator `function`
@@ -468,6 +496,27 @@ def _attempts(call: ast.Call | None, keyword: str | None) -> int | None:
         if item.arg == "stop" and isinstance(item.value, ast.Call) and item.value.args:
             return literal_int(item.value.args[0])
     return None
+
+
+def _subclasses(tree: ast.Module, named: set[str]) -> set[str]:
+    """The classes of a module that derive from one of `named`, at any depth (by their
+    bases' last names)."""
+    classes = [s for s in module_statements(tree) if isinstance(s, ast.ClassDef)]
+    found: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for cls in classes:
+            bases = {(dotted_name(b) or "").rsplit(".", 1)[-1] for b in cls.bases}
+            if cls.name not in found and bases & (named | found):
+                found.add(cls.name)
+                grown = True
+    return found
+
+
+def _tests(pairs: list[list[str]]) -> Iterator[ErrorTest]:
+    """A layer's `[kind, value]` pairs as error tests."""
+    return (ErrorTest(kind, value) for kind, value in pairs)
 
 
 def layer_pairs(errors: RetriedErrors) -> list[list[str]]:
