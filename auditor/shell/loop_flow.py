@@ -55,8 +55,10 @@ from auditor.shell.scenarios import (
     Path,
     Scenario,
     Scenarios,
+    Text,
     Value,
     compare,
+    compare_texts,
     join,
     mirrored,
     negated,
@@ -77,6 +79,8 @@ _VALUE = re.compile(
     r'^"?(?:\$?(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?'  # `rc`, `$rc`, `PIPESTATUS[0]` in `(( ))`
     r'|\$\{(\?|[A-Za-z_]\w*)(?:\[(\d+)\])?(?::?-[^}]*)?\})"?$'
 )
+# a word with no expansion in it, bare or quoted (`false`, `"done"`, `''`)
+_WORD = re.compile(r"""[\w.:/+-]+|"[\w .:/+-]*"|'[^']*'""")
 _PLAIN_SETTINGS = ("variable_assignment", "declaration_command")  # `rc=0`, `local rc=0`
 _JUMPS = {"break": _BREAK, "continue": _NEXT, "return": _EXIT}  # `exit`: `ends_script`
 # a loop condition that bounds a counter: `[ $attempt -le $max ]`, `(( tries < 3 ))`
@@ -177,11 +181,21 @@ class IterationWalk:
 
     def _code(self, value: Value, index: int) -> int | None:
         """The number a value is in one scenario."""
+        if isinstance(value, Text):
+            return bounded_int(value.text, signed=True)
         if not isinstance(value, str):
             return value
         scenario = self.scenarios[index]
         code = 0 if scenario.ok else scenario.code
         return code if value == AGENT else int(code == 0)
+
+    def operand(self, text: str, path: Path) -> Value:
+        """A value a test compares (`word`), or a word written without expansions
+        (`false`, `"done"`): what a variable set the same way holds (`success=false`)."""
+        value = self.word(text, path)
+        if value is None and _WORD.fullmatch(text):
+            return Text(text.strip("\"'"))
+        return value
 
     def word(self, text: str, path: Path) -> Value:
         """`75`, `$rc`, `"$rc"`, `${rc}`, `$?`, `${PIPESTATUS[0]}` (`${PIPESTATUS[0]:-0}`),
@@ -460,7 +474,7 @@ class IterationWalk:
         words = words[1:] if negate else words
         if len(words) != 3:
             return [path._replace(status=None)]
-        left, operator, right = self.word(words[0], path), words[1], self.word(words[2], path)
+        left, operator, right = self.operand(words[0], path), words[1], self.operand(words[2], path)
         return [
             path._replace(status=None if result is None else int(result == negate), scenarios=part)
             for result, part in self._comparison(path.scenarios, left, operator, right)
@@ -476,7 +490,7 @@ class IterationWalk:
             words = _text(node).split()
             if len(words) != 3:
                 return [(None, scenarios)]
-            left, right = self.word(words[0], path), self.word(words[2], path)
+            left, right = self.operand(words[0], path), self.operand(words[2], path)
             return self._comparison(scenarios, left, words[1], right)
         left_node, right_node = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left_node is None or right_node is None:
@@ -497,6 +511,8 @@ class IterationWalk:
         self, scenarios: Scenarios, left: Value, operator: str, right: Value
     ) -> list[tuple[bool | None, Scenarios]]:
         """The scenarios grouped by the result of `left operator right`."""
+        if isinstance(left, Text) or isinstance(right, Text):
+            return [(compare_texts(left, operator, right), scenarios)]
         if not isinstance(left, str) and not isinstance(right, str):
             return [(compare(left, operator, right), scenarios)]
         if isinstance(right, str) and not isinstance(left, str):
@@ -653,6 +669,8 @@ class IterationWalk:
             name = assignment.child_by_field_name("name")
             value = assignment.child_by_field_name("value")
             known = self.word(_text(value), path) if value is not None else None
+            if known is None and value is not None and _WORD.fullmatch(_text(value)):
+                known = Text(_text(value).strip("\"'"))  # `success=false`
             if value is not None and self.holds_run(value):  # `out=$(gptme …)`
                 known = status_value = AGENT
             if name is not None and known is not None:

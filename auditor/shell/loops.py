@@ -58,6 +58,9 @@ class AgentLoop(NamedTuple):
     bounded: bool
     named_session: bool
     profile: AgentProfile  # the agent it re-runs (through a function, that function's)
+    # the runs it re-runs, each by its unit offsets and its label: the one analysed, then
+    # the loop's other agent runs
+    runs: tuple[tuple[int, int, str], ...] = ()
 
 
 class AgentRuns(NamedTuple):
@@ -354,7 +357,12 @@ def agent_loops(script: ShellScript, steps: StepCatalog) -> list[AgentLoop]:
             # ...or, polling, takes the item a failed run left pending again
             result = _requeued(script, loop, outer, command, profile, runs)
         if result is not None:
-            found.append(result)
+            others = [c for c, _ in runs.inside(result.loop) if c is not command]
+            spans = tuple(
+                (*script.parsed.span(c.node), c.label or c.command_name or result.agent)
+                for c in (command, *others)
+            )
+            found.append(result._replace(runs=spans))
     return found
 
 

@@ -20,7 +20,15 @@ NEGATED = "!agent"  # the status of `! agent`
 EQUAL = frozenset({"-eq", "==", "="})
 UNEQUAL = frozenset({"-ne", "!="})
 ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})  # a bound's
-Value = int | str | None  # a number, `AGENT`/`NEGATED`, or None when unknown
+
+
+class Text(NamedTuple):
+    """A word a variable holds as written (`success=false`, `state="done"`)."""
+
+    text: str
+
+
+Value = int | str | Text | None  # a number, `AGENT`/`NEGATED`, a word, or None: unknown
 Variables = frozenset[tuple[str, Value]]
 Scenarios = frozenset[int]  # indices into the walk's scenarios
 
@@ -63,6 +71,20 @@ def compare(left: int | None, operator: str, right: int | None) -> bool | None:
     table = {"lt": left < right, "le": left <= right, "gt": left > right, "ge": left >= right}
     symbols = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
     return table.get(symbols.get(operator, operator.lstrip("-")))
+
+
+def compare_texts(left: Value, operator: str, right: Value) -> bool | None:
+    """`left operator right` where one side is a word (`[ "$success" = false ]`): an
+    equality of the words (a number as its digits), else unknown."""
+    words = [
+        v.text if isinstance(v, Text) else str(v) if isinstance(v, int) else None
+        for v in (left, right)
+    ]
+    if None in words:
+        return None
+    if operator in EQUAL:
+        return words[0] == words[1]
+    return words[0] != words[1] if operator in UNEQUAL else None
 
 
 def mirrored(operator: str) -> str:

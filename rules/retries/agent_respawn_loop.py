@@ -188,6 +188,10 @@ class AgentRespawnLoop(Rule[Any]):
         for loop in agent_loops(unit.script, _steps(unit)):
             if loop.transient_only and loop.bounded and loop.named_session:
                 continue  # a bounded resume of a named session on the transient condition
+            related = tuple(
+                RelatedLocation(unit.source.path, unit.host_span(start, end), f"`{name}` runs here")
+                for start, end, name in loop.runs
+            )
             start, end = loop.header
             yield self.finding(
                 unit,
@@ -196,6 +200,7 @@ class AgentRespawnLoop(Rule[Any]):
                 f"{loop.label} re-runs `{loop.agent}` {loop.reason}{loop.ending}: {_WHY}",
                 hint="run the agent on a schedule whatever its status, or "
                 + _steps(unit).resume_advice(loop.profile, unit.catalog),
+                related=related,
             )
 
     def _service(self, unit: FileUnit | PythonUnit, text: MappedText) -> Iterator[Finding]:
