@@ -15,9 +15,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from auditor.shell.commands import SimpleCommand
+from auditor.shell.examined import presence_test
 from auditor.shell.first_turn import never_reached
 from auditor.shell.later import commands_after
 from auditor.shell.options import SHELLS
+from auditor.shell.parse import descendants
 from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
     ALL_INDICES,
@@ -107,7 +109,10 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     ends = use is not None and (use.ends or use.reason == unit.end_use)
     fetch = pipeline.stages[-2].command
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
-    tools = installed_tools(fetch.arguments) if installs and fetch is not None else set()
+    # (by its words as written: a URL with an expansion in it names the tool all the same,
+    # `https://raw.githubusercontent.com/nvm-sh/nvm/${NVM_VERSION}/install.sh`)
+    written = [text_of(w) for w in fetch.word_nodes if w is not None] if fetch else []
+    tools = installed_tools(written) if installs else set()
     used = tools and _tool_used_later(unit, pipeline, tools)
     excused = {len(pipeline.stages) - 2} if used else set()
     # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file, or a
@@ -131,7 +136,11 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     versioned = looked_up is not None and _used_later(
         unit, pipeline, functools.partial(_fetches_from, _expansion(looked_up)), stops=True
     )
-    if keyed or set_up or parsed or versioned or _unpacks_input(last):
+    # ...or a lookup whose empty answer the run tests (`V=$(curl -s … | grep … | cut …)`,
+    # then `if [ -z "$V" ]; then V=latest; fi`): a failed download prints nothing, and
+    # so do the filters after it
+    handled = looked_up is not None and _empty_tested(unit, pipeline, looked_up)
+    if keyed or set_up or parsed or versioned or handled or _unpacks_input(last):
         excused = set(range(len(pipeline.stages) - 1))
     consequential = tuple((i, s) for i, s in unread if s.consequential and i not in excused)
     if consequential:
@@ -166,6 +175,19 @@ def _fetches_from(expands: re.Pattern[str], command: SimpleCommand) -> bool:
         _URL.search(text) is not None and expands.search(text) is not None
         for word in command.word_nodes
         if word is not None and (text := text_of(word))
+    )
+
+
+def _empty_tested(unit: ShellUnit, pipeline: Pipeline, name: str) -> bool:
+    """Whether a test after the pipeline reads only whether `name` holds some text (`[ -z
+    "$V" ]`, `[[ -n $V ]]`: `presence_test`)."""
+    expands = _expansion(name)
+    return any(
+        presence_test(node)
+        for test in unit.script.tests_of(name, pipeline.node)
+        if test.start_byte >= pipeline.node.end_byte
+        for node in descendants(test)
+        if node.type in ("simple_expansion", "expansion") and expands.match(text_of(node))
     )
 
 

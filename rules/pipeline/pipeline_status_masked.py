@@ -69,7 +69,14 @@ class PipelineStatusMasked(Rule[ShellUnit]):
     nodejs`); and a download unpacked or parsed as it arrives (`curl … | tar
     -xJ -C dir`, `| gunzip`, `| xz -d`, `| python3 -c "…json.load(sys.stdin)…"`,
     `| python3 -m json.tool`): the unpacker or parser fails on the empty or
-    truncated stream a failed download leaves.
+    truncated stream a failed download leaves. So is a lookup captured into a
+    variable (`V=$(curl -s … | grep … | cut …)`) whose emptiness the run tests
+    afterwards (`if [ -z "$V" ]; then V=latest; fi`): a failed download prints
+    nothing, and neither do the filters after it; and a release looked up for
+    a later download's URL (`V=$(curl …/releases/latest | grep tag_name | sed
+    …) && wget …/download/$V/…`), where that download fails on a missing file
+    (`wget`, `curl -f`) and its failure stops the run: the empty name makes it
+    fail.
 
     With `pipefail` on, a pipeline after which only `PIPESTATUS` is read, at
     other indices than an agent's (`cat p | claude -p | tee log` then
