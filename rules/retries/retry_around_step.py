@@ -105,7 +105,12 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     returns). A worker loop that takes its work from a queue and puts a failed item back
     on it (`await redis.rpush(TASKS, raw)` after `blpop(TASKS)`, `queue.put_nowait(job)`
     after `queue.get()`, `pending.append(p)` after `pending.pop(0)`) re-runs that item on
-    a later turn: the queue is its retry layer. A loop that goes round only when the
+    a later turn: the queue is its retry layer. A step made again in the branch that
+    the first test of what it gave takes on a failure (`answer = run_codex(p)`, then
+    `if answer is None: answer = run_codex(p, model=FALLBACK)`; also `if
+    text.startswith("Claude error"):`, `if not r.success:`, `if r.returncode != 0:`)
+    is a second attempt, a straight-line retry, reported at that `if` whatever
+    arguments the second call changes. A loop that goes round only when the
     failure's text mentions a word (`"timeout" in result.error`) is a narrowed
     retry, as is one that goes round only under a test of its own
     (`if is_transient(out): sleep(5)` with `else: raise`, or `retryable =

@@ -119,6 +119,10 @@ class FactsOwner(RefsOwner, Protocol):
         """Register the `try`s whose clause calls the function again."""
         ...
 
+    def second_attempts(self, node: Function, function: FunctionFacts) -> None:
+        """Register the calls made again where a test of what they gave says they failed."""
+        ...
+
     def retrier_call(self, call: ast.Call, function: FunctionFacts) -> tuple[int, Ref] | None:
         """The layer and function of a call of a retrying object."""
         ...
@@ -284,6 +288,7 @@ class FunctionFacts(ValueRefs):
             self._reraised = reraised_calls(self.node, self.bindings, self.raising)
             self.layer = self.owner.decorator_layer(self.node, self.cls, self)
             self.owner.recursion_layers(self.node, self)
+            self.owner.second_attempts(self.node, self)
         self.returned: list[ast.Return] = []  # its `return VALUE` statements
         self._caught_returns: list[ast.Return] = []  # those in an `except` clause
         self._handlers = 0  # how many `except` clauses the walk is in

@@ -33,6 +33,7 @@ from auditor.python.runner.loop_parts import (
     success_leaves,
     walks_indices,
 )
+from auditor.python.runner.second_attempts import SECOND_ATTEMPT, second_attempts, target_names
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import literal_int
 
@@ -187,7 +188,7 @@ class LoopLayers(LibraryLayers):
             if not isinstance(value, ast.Call) or not isinstance(node, ast.Assign):
                 continue
             # the names it binds, each item of a tuple it unpacks too (`ok, text = ask(p)`)
-            names = [n.id for t in node.targets for n in _bound_names(t)]
+            names = [n.id for t in node.targets for n in target_names(t)]
             # a value the loop acts on is a step's, unless the first test of what this call
             # gave sends the loop round at once when it failed (`if not ok: continue`,
             # `if decision is None: continue`): then a failed call is made again
@@ -232,6 +233,17 @@ class LoopLayers(LibraryLayers):
                 layer = self.add_layer(candidate, "retry in `except`", 2, layer_pairs(reached))
                 for handler in handlers:
                     function.retry_calls.update((id(c), layer) for c in repeating[id(handler)])
+
+    def second_attempts(self, node: Function, function: FunctionFacts) -> None:
+        """Register each call made again as written where the first test of what it gave
+        says it failed (`second_attempts`): a retry of the failures its function returns as
+        values (the graph says whether it returns any)."""
+        for call, test, same in second_attempts(node):
+            # (made again with other arguments, it is another request: a failover)
+            if same and id(call) not in function.value_calls:
+                layer = self.add_layer(test, SECOND_ATTEMPT, 2, [])
+                self.layers[layer]["value"] = True
+                function.value_calls[id(call)] = layer
 
     def _caught(self, handlers: list[ast.ExceptHandler], function: FunctionFacts) -> RetriedErrors:
         """The error tests of the classes some `except` clauses catch."""
@@ -323,7 +335,7 @@ def _retried_at_once(
         if not after:
             continue
         if isinstance(node, ast.Assign) and any(
-            n.id in names for t in node.targets for n in _bound_names(t)
+            n.id in names for t in node.targets for n in target_names(t)
         ):
             return False  # bound again before any test of it
         if isinstance(node, ast.If) and any(
@@ -331,14 +343,6 @@ def _retried_at_once(
         ):
             return id(node) in branches and _retries_failed(node)
     return False
-
-
-def _bound_names(target: ast.expr) -> list[ast.Name]:
-    """The names an assignment's target binds: itself, or each name a tuple (list) of
-    them unpacks into (not a starred one, which holds a list of items)."""
-    if isinstance(target, ast.Tuple | ast.List):
-        return [n for element in target.elts for n in _bound_names(element)]
-    return [target] if isinstance(target, ast.Name) else []
 
 
 def _retries_failed(branch: ast.If) -> bool:

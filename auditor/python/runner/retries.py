@@ -66,6 +66,7 @@ from auditor.python.runner.regions import inside, swallowed
 from auditor.python.runner.requeue import queue_sources
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.retry_types import CallFailure, Retry, RetryDecorator
+from auditor.python.runner.second_attempts import SECOND_ATTEMPT, second_attempts
 from auditor.python.runner.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 from auditor.python.unit import PythonUnit
 
@@ -536,12 +537,27 @@ class _Catalogue:
         given = project.parameter_number(name, value.id) if name else None
         return None if given is None else given + added
 
+    def second_attempts(self, function: Function) -> Iterator[RetryConstruct]:
+        """A call made again where the first test of what it gave says it failed
+        (`second_attempts`): reported at that test, re-running the first call."""
+        for call, test, same in second_attempts(function):
+            start = self.module.span(test)[0]
+            end = self.text.find(":", self.module.span(test.test)[1]) + 1
+            header = shortened(self.text[start : end - 1], 48)
+            retry = Retry(True, False, "where a test of what it gave says it failed")
+            label = f"{SECOND_ATTEMPT} under `{header}`"
+            # (with other arguments, another request: an SDK's is not sent again)
+            yield self.make(
+                test, label, (start, end), retry=retry, reruns=call, alternatives=not same
+            )
+
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:
             if isinstance(node, Function):
                 decorators = [c for d in node.decorator_list if (c := self.decorator(d, node))]
                 if decorators and not is_generator(node):  # a generator's retry nothing
                     yield from decorators
+                yield from self.second_attempts(node)
                 continue
             found = None
             if isinstance(node, Loop):

@@ -1,0 +1,158 @@
+"""Second attempts (stdlib `ast`): a call made again where the first test of what it gave
+says it failed (`r = await self.ask(p)`, then `if r is None: r = await self.ask(p,
+model=FLASH)`). A straight-line retry: RA301 reports it where it re-runs a step, and the
+call graph registers it as a retry of the failures the called function returns as values.
+Its arguments may change: a step made again on another model or without its session still
+repeats what the failed one did.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import NamedTuple
+
+from auditor.python.model.ast_values import Function, class_names, dotted_name, walk
+
+SECOND_ATTEMPT = "second attempt"
+
+
+class SecondAttempt(NamedTuple):
+    """A call made again where the first test of what it gave says it failed."""
+
+    call: ast.Call  # the first attempt
+    test: ast.If  # the test whose body makes it again
+    same: bool  # made again as written (the same request), not with other arguments
+
+
+def second_attempts(function: Function) -> list[SecondAttempt]:
+    """Each call of a function's own body whose value the first statement that reads it
+    tests for a failure (`tests_failure`), with that `if`, whose body makes the same call
+    again (the same function, as written; its arguments may differ)."""
+    found: list[SecondAttempt] = []
+    for block in _blocks(function):
+        for index, statement in enumerate(block):
+            call = _assigned_call(statement)
+            if call is None or not isinstance(statement, ast.Assign):
+                continue
+            names = {n.id for t in statement.targets for n in target_names(t)}
+            test = next((s for s in block[index + 1 :] if _reads_names(s, names)), None)
+            if not isinstance(test, ast.If) or not tests_failure(test.test, names):
+                continue
+            written = ast.dump(call.func)
+            again = [
+                n
+                for s in test.body
+                for n in walk(s)
+                if isinstance(n, ast.Call) and ast.dump(n.func) == written
+            ]
+            if again:
+                same = any(ast.dump(n) == ast.dump(call) for n in again)
+                found.append(SecondAttempt(call, test, same))
+    return found
+
+
+def _blocks(function: Function) -> list[list[ast.stmt]]:
+    """Every statement list of a function's own body (not of functions it defines)."""
+    found: list[list[ast.stmt]] = []
+    pending: list[list[ast.stmt]] = [function.body]
+    while pending:
+        block = pending.pop()
+        found.append(block)
+        for statement in block:
+            if isinstance(statement, Function | ast.ClassDef):
+                continue
+            for name in ("body", "orelse", "finalbody"):
+                inner = getattr(statement, name, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    pending.append(inner)
+            pending += [h.body for h in getattr(statement, "handlers", ())]
+            pending += [c.body for c in getattr(statement, "cases", ())]
+    return found
+
+
+def _assigned_call(statement: ast.stmt) -> ast.Call | None:
+    """The call whose value a statement binds (`r = ask(p)`, `r = await ask(p)`)."""
+    value = statement.value if isinstance(statement, ast.Assign) else None
+    value = value.value if isinstance(value, ast.Await) else value
+    return value if isinstance(value, ast.Call) else None
+
+
+def _reads_names(statement: ast.stmt, names: set[str]) -> bool:
+    """Whether a statement reads one of `names` (in its test, for a compound one)."""
+    read = statement.test if isinstance(statement, ast.If | ast.While) else statement
+    return any(
+        isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)
+        for n in walk(read)
+    )
+
+
+# words of a text a function returns for a failure (`return f"Claude error: {err}"`)
+_FAILURE_WORDS = ("error", "fail", "exception")
+
+
+def tests_failure(test: ast.expr, names: set[str]) -> bool:
+    """Whether a test holds where a value of `names` is a failure: None or false (`r is
+    None`, `not r`), an exception (`isinstance(r, Exception)`), a failed status (`not
+    r.success`, `r.returncode != 0`, `r.is_error`) or an error text (`r.startswith("Claude
+    error")`), alone or in an `and` with other conditions."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(tests_failure(value, names) for value in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        # nothing at all (`not r`), or a success flag (`not r.success`, `not r.ok`), not
+        # a judgement of what a run made (`not r.diff`)
+        operand = test.operand
+        if isinstance(operand, ast.Attribute):
+            return _rooted_in(operand, names) and _says_success(operand.attr)
+        return _rooted_in(operand, names)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and _rooted_in(test.left, names):
+        left, right, operator = test.left, test.comparators[0], test.ops[0]
+        value = right.value if isinstance(right, ast.Constant) else ...
+        equal = isinstance(operator, ast.Is | ast.Eq)
+        if isinstance(left, ast.Name):  # nothing (`r is None`), or false (`ok is False`)
+            return equal and (value is None or value is False)
+        if not isinstance(left, ast.Attribute):
+            return False
+        if left.attr.lower() in _STATUS_FIELDS:  # `r.returncode != 0`
+            return isinstance(operator, ast.NotEq) and value == 0 and value is not False
+        return _says_success(left.attr) and equal and value is False  # `r.success is False`
+    if isinstance(test, ast.Attribute):
+        return _rooted_in(test, names) and test.attr in ("is_error", "error", "failed")
+    if isinstance(test, ast.Call) and dotted_name(test.func) == "isinstance" and test.args:
+        return _rooted_in(test.args[0], names) and all(
+            name.endswith(("Exception", "Error")) for name in class_names(test.args[-1])
+        )
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.args:
+        marker = test.args[0]
+        return (
+            test.func.attr == "startswith"
+            and _rooted_in(test.func.value, names)
+            and isinstance(marker, ast.Constant)
+            and isinstance(marker.value, str)
+            and any(word in marker.value.lower() for word in _FAILURE_WORDS)
+        )
+    return False
+
+
+def _says_success(attribute: str) -> bool:
+    """Whether a field is named for a run's success (`success`, `ok`, `succeeded`)."""
+    return attribute.lower() in _SUCCESS_FIELDS
+
+
+# fields that hold a run's exit status (`result.returncode`, `r.exit_code`)
+_STATUS_FIELDS = frozenset({"returncode", "exit_code", "exitcode", "rc", "status"})
+_SUCCESS_FIELDS = frozenset({"success", "succeeded", "successful", "ok", "is_success", "passed"})
+
+
+def _rooted_in(node: ast.expr, names: set[str]) -> bool:
+    """Whether an expression is one of `names` or an attribute read of one (`r.ok`)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in names
+
+
+def target_names(target: ast.expr) -> list[ast.Name]:
+    """The names an assignment's target binds: itself, or each name a tuple (list) of
+    them unpacks into (not a starred one, which holds a list of items)."""
+    if isinstance(target, ast.Tuple | ast.List):
+        return [n for element in target.elts for n in target_names(element)]
+    return [target] if isinstance(target, ast.Name) else []
