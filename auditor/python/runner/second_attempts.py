@@ -27,16 +27,22 @@ class SecondAttempt(NamedTuple):
 def second_attempts(function: Function) -> list[SecondAttempt]:
     """Each call of a function's own body whose value the first statement that reads it
     tests for a failure (`tests_failure`), with that `if`, whose body makes the same call
-    again (the same function, as written; its arguments may differ)."""
+    again (the same function, as written; its arguments may differ). Each failure test
+    looks back along its block to the statement that last read or bound what it tests."""
     found: list[SecondAttempt] = []
     for block in _blocks(function):
-        for index, statement in enumerate(block):
-            call = _assigned_call(statement)
-            if call is None or not isinstance(statement, ast.Assign):
+        for index, test in enumerate(block):
+            if not isinstance(test, ast.If):
                 continue
-            names = {n.id for t in statement.targets for n in target_names(t)}
-            test = next((s for s in block[index + 1 :] if _reads_names(s, names)), None)
-            if not isinstance(test, ast.If) or not tests_failure(test.test, names):
+            read = {n.id for n in walk(test.test) if isinstance(n, ast.Name)}
+            if not read or not tests_failure(test.test, read):
+                continue
+            before = next((s for s in reversed(block[:index]) if _touches(s, read)), None)
+            call = _assigned_call(before) if isinstance(before, ast.Assign) else None
+            if call is None or not isinstance(before, ast.Assign):
+                continue
+            names = {n.id for t in before.targets for n in target_names(t)}
+            if not tests_failure(test.test, names):
                 continue
             written = ast.dump(call.func)
             again = [
@@ -77,13 +83,11 @@ def _assigned_call(statement: ast.stmt) -> ast.Call | None:
     return value if isinstance(value, ast.Call) else None
 
 
-def _reads_names(statement: ast.stmt, names: set[str]) -> bool:
-    """Whether a statement reads one of `names` (in its test, for a compound one)."""
+def _touches(statement: ast.stmt, names: set[str]) -> bool:
+    """Whether a statement reads or binds one of `names` (in its test, for a compound
+    one: what its branches do is theirs)."""
     read = statement.test if isinstance(statement, ast.If | ast.While) else statement
-    return any(
-        isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load)
-        for n in walk(read)
-    )
+    return any(isinstance(n, ast.Name) and n.id in names for n in walk(read))
 
 
 # words of a text a function returns for a failure (`return f"Claude error: {err}"`)
