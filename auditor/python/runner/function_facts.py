@@ -659,6 +659,11 @@ class FunctionFacts(ValueRefs):
         runner = self.owner.retrier_call(call, self)
         if runner is not None:  # `retrier(fn, *args)`: a call of `fn` with the rest
             entry["layer"], entry["callee"], entry["shift"] = *runner, 1
+            passed = _request_passed(call.args[0], self.held_value) if call.args else None
+            if passed is not None and request is None:
+                # `retrier(client.chat.completions.create, **kw)`: a request it sends
+                raised = self._raised[-1] if self._raised else _KEPT
+                self._requests.append((call, passed, runner[0], contained, raised))
         elif (ahead := _runs_argument(call, self.owner.imports.names)) is not None:
             entry["shift"] = ahead  # `asyncio.to_thread(fn, *args)`: a call of `fn`
         elif (applied := self.owner.applied_decorator(call, self)) is not None:
