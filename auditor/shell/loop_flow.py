@@ -51,6 +51,7 @@ from auditor.shell.scenarios import (
     EQUAL,
     NEGATED,
     NONZERO,
+    TEXT_OPERATORS,
     UNEQUAL,
     Path,
     Scenario,
@@ -180,22 +181,20 @@ class IterationWalk:
                     self.literals.add(literal)
 
     def _code(self, value: Value, index: int) -> int | None:
-        """The number a value is in one scenario."""
+        """The number a value is in one scenario (none for a word)."""
         if isinstance(value, Text):
-            return bounded_int(value.text, signed=True)
+            return None
         if not isinstance(value, str):
             return value
         scenario = self.scenarios[index]
         code = 0 if scenario.ok else scenario.code
         return code if value == AGENT else int(code == 0)
 
-    def operand(self, text: str, path: Path) -> Value:
-        """A value a test compares (`word`), or a word written without expansions
-        (`false`, `"done"`): what a variable set the same way holds (`success=false`)."""
-        value = self.word(text, path)
-        if value is None and _WORD.fullmatch(text):
-            return Text(text.strip("\"'"))
-        return value
+    def operand(self, text: str, path: Path, texts: bool) -> Value:
+        """A value a test compares (`word`); where it compares words (`texts`: `=` in
+        `[ ]`), a word written without expansions is that word (`false`, `"done"`), as a
+        variable set the same way holds it (`success=false`), never a variable's name."""
+        return _written(text) if texts and "$" not in text else self.word(text, path)
 
     def word(self, text: str, path: Path) -> Value:
         """`75`, `$rc`, `"$rc"`, `${rc}`, `$?`, `${PIPESTATUS[0]}` (`${PIPESTATUS[0]:-0}`),
@@ -465,16 +464,20 @@ class IterationWalk:
                 path._replace(status=None if result is None else int(not result), scenarios=part)
                 for result, part in self._logical(inner[0], path, path.scenarios)
             ]
-        return self._simple_test(_text(node).strip("[]() \t").split(), path)
+        texts = node.type != "compound_statement"  # `(( ))` compares numbers and names
+        return self._simple_test(_text(node).strip("[]() \t").split(), path, texts=texts)
 
-    def _simple_test(self, words: list[str], path: Path) -> list[Path]:
-        """A test of one comparison (`[ "$rc" -eq 75 ]`, `test $? != 0`, `! [ … ]`)."""
+    def _simple_test(self, words: list[str], path: Path, texts: bool = True) -> list[Path]:
+        """A test of one comparison (`[ "$rc" -eq 75 ]`, `test $? != 0`, `! [ … ]`);
+        `texts`: in `[ ]`, `[[ ]]` or `test`, where `=` compares words as written."""
         words = words[1:] if words[:1] == ["test"] else words
         negate = words[:1] == ["!"]
         words = words[1:] if negate else words
         if len(words) != 3:
             return [path._replace(status=None)]
-        left, operator, right = self.operand(words[0], path), words[1], self.operand(words[2], path)
+        operator = words[1]
+        texts = texts and operator in TEXT_OPERATORS
+        left, right = self.operand(words[0], path, texts), self.operand(words[2], path, texts)
         return [
             path._replace(status=None if result is None else int(result == negate), scenarios=part)
             for result, part in self._comparison(path.scenarios, left, operator, right)
@@ -490,7 +493,8 @@ class IterationWalk:
             words = _text(node).split()
             if len(words) != 3:
                 return [(None, scenarios)]
-            left, right = self.operand(words[0], path), self.operand(words[2], path)
+            texts = words[1] in TEXT_OPERATORS  # (`[[ ]]`: `=` compares words)
+            left, right = self.operand(words[0], path, texts), self.operand(words[2], path, texts)
             return self._comparison(scenarios, left, words[1], right)
         left_node, right_node = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left_node is None or right_node is None:
@@ -634,12 +638,19 @@ class IterationWalk:
         remaining = path.scenarios
         for item in (c for c in named(node) if c.type == "case_item"):
             patterns = [_text(p) for p in named(item, "value")]
+            # a word a variable holds (`state=done`) against words (`done)`, `*)`)
+            worded = isinstance(value, Text) and all(
+                p == "*" or _WORD.fullmatch(p) for p in patterns
+            )
             numeric = value is not None and all(re.fullmatch(r"\d+|\*", p) for p in patterns)
-            if not numeric:
+            if not numeric and not worded:
                 result += self.block(named(item), path._replace(scenarios=remaining))
                 continue
             if "*" in patterns:
                 matched = remaining
+            elif isinstance(value, Text):
+                words = {p.strip("\"'") for p in patterns}
+                matched = remaining if value.text in words else frozenset()
             elif isinstance(value, str):
                 # a number past the bound (or in other digits) is no status: it matches none
                 codes = {c for c in map(bounded_int, patterns) if c is not None}
@@ -668,9 +679,9 @@ class IterationWalk:
         for assignment in assignments:
             name = assignment.child_by_field_name("name")
             value = assignment.child_by_field_name("value")
-            known = self.word(_text(value), path) if value is not None else None
-            if known is None and value is not None and _WORD.fullmatch(_text(value)):
-                known = Text(_text(value).strip("\"'"))  # `success=false`
+            written = _text(value) if value is not None else ""
+            # (a word without expansions is itself, `state=done`: never a variable)
+            known = self.word(written, path) if "$" in written else _written(written)
             if value is not None and self.holds_run(value):  # `out=$(gptme …)`
                 known = status_value = AGENT
             if name is not None and known is not None:
@@ -843,6 +854,15 @@ class IterationWalk:
                     if path.under and path.under not in tests:
                         tests.append(path.under)
         return found
+
+
+def _written(text: str) -> Value:
+    """What a word without expansions holds: a number (`0`), a word as written (`false`,
+    `"done"`), or nothing known (a glob, a command substitution)."""
+    literal = bounded_int(text.strip("\"'"), signed=True)
+    if literal is not None:
+        return literal
+    return Text(text.strip("\"'")) if _WORD.fullmatch(text) else None
 
 
 def _assigned_names(statement: Node) -> set[str]:

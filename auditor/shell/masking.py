@@ -19,7 +19,7 @@ from auditor.shell.examined import presence_test
 from auditor.shell.first_turn import never_reached
 from auditor.shell.later import commands_after
 from auditor.shell.options import SHELLS
-from auditor.shell.parse import descendants
+from auditor.shell.parse import Node, clause_conditions, descendants
 from auditor.shell.stages import Pipeline, Stage
 from auditor.shell.status import (
     ALL_INDICES,
@@ -109,10 +109,11 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     ends = use is not None and (use.ends or use.reason == unit.end_use)
     fetch = pipeline.stages[-2].command
     installs = ends and fetch is not None and _runs_its_input(pipeline.stages[-1])
-    # (by its words as written: a URL with an expansion in it names the tool all the same,
-    # `https://raw.githubusercontent.com/nvm-sh/nvm/${NVM_VERSION}/install.sh`)
+    # (by its words as resolved, `curl "$URL"`, and as written: a URL with an expansion in
+    # it names the tool all the same, `…/nvm-sh/nvm/${NVM_VERSION}/install.sh`)
     written = [text_of(w) for w in fetch.word_nodes if w is not None] if fetch else []
-    tools = installed_tools(written) if installs else set()
+    resolved = list(fetch.arguments) if fetch else []
+    tools = installed_tools([*resolved, *written]) if installs else set()
     used = tools and _tool_used_later(unit, pipeline, tools)
     excused = {len(pipeline.stages) - 2} if used else set()
     # a signing key fetched into `apt-key add -`, `gpg --dearmor` or a keyring file, or a
@@ -179,16 +180,37 @@ def _fetches_from(expands: re.Pattern[str], command: SimpleCommand) -> bool:
 
 
 def _empty_tested(unit: ShellUnit, pipeline: Pipeline, name: str) -> bool:
-    """Whether a test after the pipeline reads only whether `name` holds some text (`[ -z
-    "$V" ]`, `[[ -n $V ]]`: `presence_test`)."""
-    expands = _expansion(name)
-    return any(
-        presence_test(node)
-        for test in unit.script.tests_of(name, pipeline.node)
-        if test.start_byte >= pipeline.node.end_byte
-        for node in descendants(test)
-        if node.type in ("simple_expansion", "expansion") and expands.match(text_of(node))
+    """Whether the first read of `name` after the pipeline (by place) is a test only of
+    whether it holds some text (`presence_test`: `[ -z "$V" ]`, `[[ -n ${V:-} ]]`) that
+    an `if` decides on: a branch there handles the empty value before anything uses it."""
+    empty = re.compile(rf"\$(?:{re.escape(name)}(?!\w)|\{{{re.escape(name)}(?::?-)?\}})")
+    first = next(
+        (
+            node
+            for node in unit.script.parsed.nodes_from(pipeline.node.end_byte)
+            if node.type in ("simple_expansion", "expansion") and _reads_name(node, name)
+        ),
+        None,
     )
+    if first is None or not empty.fullmatch(text_of(first)) or not presence_test(first):
+        return False
+    holder = first.parent
+    while holder is not None and holder.type not in ("test_command", "command"):
+        holder = holder.parent
+    return (
+        holder is not None
+        and holder.parent is not None
+        and (
+            holder.parent.type in ("if_statement", "elif_clause")
+            and holder in clause_conditions(holder.parent)
+        )
+    )
+
+
+def _reads_name(expansion: Node, name: str) -> bool:
+    """Whether an expansion reads the variable `name` (`$V`, `${V:-x}`, `${#V}`)."""
+    variable = next((n for n in descendants(expansion) if n.type == "variable_name"), None)
+    return variable is not None and text_of(variable) == name
 
 
 def _expansion(name: str) -> re.Pattern[str]:

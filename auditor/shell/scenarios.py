@@ -19,6 +19,7 @@ AGENT = "agent"  # the agent's status, whichever scenario holds
 NEGATED = "!agent"  # the status of `! agent`
 EQUAL = frozenset({"-eq", "==", "="})
 UNEQUAL = frozenset({"-ne", "!="})
+TEXT_OPERATORS = frozenset({"=", "==", "!="})  # compare words in `[ ]`, `[[ ]]`, `test`
 ORDERING = frozenset({"-lt", "-le", "-gt", "-ge", "<", "<=", ">", ">="})  # a bound's
 
 

@@ -39,6 +39,7 @@ from auditor.shell.parse import (
 )
 from auditor.shell.presence import presence_only
 from auditor.shell.scenarios import NONZERO, ORDERING, Scenario
+from auditor.shell.written_files import text_of
 
 _READS_ITEMS = frozenset({"read", "mapfile", "readarray"})  # `while read -r task`: a task loop
 
@@ -199,8 +200,12 @@ def stops_on_output(script: ShellScript, loop: Node, command: SimpleCommand) -> 
     condition of a `break`/`exit`/`return` in it, reads what the agent wrote or printed,
     or examines a file the run must produce (`output.examines_produced_file`)."""
     output = agent_output(script, command)
-    deciding = named(loop, "condition") if loop.type == "while_statement" else []
+    conditions = named(loop, "condition") if loop.type == "while_statement" else []
+    deciding = list(conditions)
     deciding += [c for jump in _jumps_out(script, loop) for c in _conditions_over(jump, loop)]
+    # (and the conditions of setting a flag the loop's own condition reads: `if grep -q
+    # COMPLETE out.log; then finished=true; fi` under `while [ "$finished" = false ]`)
+    deciding += [c for flag in _flags_set(loop, conditions) for c in _conditions_over(flag, loop)]
     return any(
         examined_in_pipeline(script, command, condition)
         or (
@@ -274,6 +279,23 @@ def reads_items(script: ShellScript, loop: Node) -> bool:
 def _paced(script: ShellScript, loop: Node) -> bool:
     """Whether a `sleep` runs in the loop, in its body or its condition: it is paced."""
     return any(c.command_name == "sleep" and within(c.node, loop) for c in script.commands)
+
+
+def _flags_set(loop: Node, conditions: list[Node]) -> list[Node]:
+    """The assignments in a loop's body of a variable its condition reads."""
+    read = {
+        text_of(n)
+        for condition in conditions
+        for n in descendants(condition)
+        if n.type == "variable_name"
+    }
+    return [
+        node
+        for node in descendants(loop)
+        if node.type == "variable_assignment"
+        and (name := node.child_by_field_name("name")) is not None
+        and text_of(name) in read
+    ]
 
 
 def _conditions_over(node: Node, loop: Node) -> list[Node]:

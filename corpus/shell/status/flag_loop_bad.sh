@@ -23,3 +23,28 @@ while [[ "$state" != "done" ]]; do  # expect: RA302(warning)
         sleep 30
     fi
 done
+
+# ...also a number in `(( ))`, where a bare name is a variable, and a word in `[ ]`, where a
+# bare word is that word even when a variable has its name.
+success=0
+while (( success == 0 )); do  # expect: RA302(warning)
+    if codex exec --full-auto "Fix the flaky login test"; then success=1; fi
+done
+
+phase=pending
+while [ "$phase" != success ]; do  # expect: RA302(warning)
+    if claude -p "Bump the SDK and fix what breaks" --permission-mode acceptEdits; then
+        phase=success
+        success=1
+    fi
+done
+
+# ...and a `case` on the word a flag holds.
+outcome=pending
+while :; do  # expect: RA302(warning)
+    if gemini --yolo -p "Regenerate the API client"; then outcome=done; fi
+    case "$outcome" in
+        done) break ;;
+        *) sleep 5 ;;
+    esac
+done

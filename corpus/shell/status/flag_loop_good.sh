@@ -18,3 +18,13 @@ while [[ "$state" != "done" ]]; do
     claude -p "Write the release notes for $TAG" --dangerously-skip-permissions > notes.md || echo "failed: $?" >&2
     state="done"
 done
+
+# A bounded loop whose flag is set on a marker in the agent's output, whatever its status:
+# a Ralph loop, stopped by what the run wrote.
+round=0
+complete=false
+while [ "$round" -lt 5 ] && [ "$complete" = false ]; do
+    round=$((round + 1))
+    claude -p "Work through PLAN.md" --permission-mode acceptEdits > round.log
+    if grep -q "ALL TASKS COMPLETE" round.log; then complete=true; fi
+done
