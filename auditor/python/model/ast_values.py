@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
@@ -556,21 +556,44 @@ def classes_named(value: ast.expr, functions: Mapping[str, Function]) -> list[st
     return list(dict.fromkeys(found))
 
 
-def called_name(func: ast.expr, functions: Mapping[str, Function]) -> str | None:
-    """The dotted name a call's function is written as (`litellm.acompletion`), also on
-    what a call of one of `functions` returns by name: `_litellm().acompletion(…)`, where
-    `_litellm` imports `litellm` and returns it, calls `litellm.acompletion` (the first
-    name it may return). None for any other."""
+def top_functions(tree: ast.Module) -> dict[str, Function]:
+    """A module's top-level functions by name (also under a top-level `if` or `try`; the
+    last definition wins)."""
+    return {s.name: s for s in module_statements(tree) if isinstance(s, Function)}
+
+
+def returned_imports(
+    value: ast.expr, functions: Mapping[str, Function], imported: Container[str]
+) -> list[str]:
+    """The names a value may be that the module imports (`classes_named`, as written,
+    each name's first part one of `imported`): `_litellm()`, where `_litellm` imports
+    `litellm` and returns it, is `litellm`."""
+    return [n for n in classes_named(value, functions) if n.split(".", 1)[0] in imported]
+
+
+def called_names(
+    func: ast.expr, functions: Mapping[str, Function], imported: Container[str]
+) -> list[str]:
+    """The dotted names a call's function may be, as written: its own
+    (`litellm.acompletion`), or, called on what a call of one of `functions` returns,
+    each imported name it may return with the rest after it (`_litellm().acompletion`:
+    `litellm.acompletion`)."""
     dotted = dotted_name(func)
     if dotted is not None or not isinstance(func, ast.Attribute):
-        return dotted
+        return [dotted] if dotted is not None else []
+    root, tail = attribute_chain(func)
+    made = returned_imports(root, functions, imported) if isinstance(root, ast.Call) else []
+    return [f"{name}.{tail}" for name in made]
+
+
+def attribute_chain(node: ast.expr) -> tuple[ast.expr, str]:
+    """What a chain of attribute reads starts from, and the names read after it
+    (`_litellm().chat.acompletion`: the call, and `chat.acompletion`)."""
     rest: list[str] = []
-    root: ast.expr = func
-    while isinstance(root, ast.Attribute):
-        rest.append(root.attr)
-        root = root.value
-    named = classes_named(root, functions) if isinstance(root, ast.Call) else []
-    return ".".join((named[0], *reversed(rest))) if named else None
+    while isinstance(node, ast.Attribute):
+        rest.append(node.attr)
+        node = node.value
+    return node, ".".join(reversed(rest))
 
 
 def annotation_names(node: ast.expr | None) -> tuple[str, ...]:

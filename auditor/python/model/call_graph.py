@@ -1249,27 +1249,36 @@ class CallGraph:
         return self._numbers[key]
 
     def _parameter_number(self, fid: str, parameter: str, depth: int) -> int | None:
-        default = self.functions[fid].facts.get("defaults", {}).get(parameter)
-        position = self.position(fid, parameter)
         given: list[int] = []
         for caller, number in self.callers(fid):
             call = self.functions[caller].facts["calls"][number]
-            details = call.details
-            passed: Any = None  # a reference the call gives it: the caller's own parameter
-            if parameter in details.given:
-                value = dict(details.ints).get(parameter)
-                passed = dict(details.keywords).get(parameter)
-            elif 0 <= position < call.arg_count:
-                value = dict(details.positional).get(position)
-                passed = dict(call.args).get(position)
-            else:
-                value = None if details.spread else default
-            if value is None and passed and passed[0] == "param" and depth < _MAX_PASSED:
-                value = self.parameter_number(caller, passed[1], depth + 1)
-            if not isinstance(value, int):
+            value = self.given_number(caller, call, fid, parameter, depth)
+            if value is None:
                 return None
             given.append(value)
         return max(given) if given else None
+
+    def given_number(
+        self, caller: str, call: CallFacts, fid: str, parameter: str, depth: int = 0
+    ) -> int | None:
+        """The number one call (in `caller`) gives parameter `parameter` of `fid`: by
+        keyword, by position, its default where the call gives none, or what the caller's
+        own callers give a parameter it passes on; None when not known."""
+        details = call.details
+        default = self.functions[fid].facts.get("defaults", {}).get(parameter)
+        position = self.position(fid, parameter)
+        passed: Any = None  # a reference the call gives it: the caller's own parameter
+        if parameter in details.given:
+            value = dict(details.ints).get(parameter)
+            passed = dict(details.keywords).get(parameter)
+        elif 0 <= position < call.arg_count:
+            value = dict(details.positional).get(position)
+            passed = dict(call.args).get(position)
+        else:
+            value = None if details.spread else default
+        if value is None and passed and passed[0] == "param" and depth < _MAX_PASSED:
+            value = self.parameter_number(caller, passed[1], depth + 1)
+        return value if isinstance(value, int) else None
 
     def position(self, fid: str, parameter: str) -> int:
         """Where a call gives parameter `parameter` of `fid` by position; -1 for none (not

@@ -18,6 +18,7 @@ from auditor.python.model.ast_values import (
     dotted_name,
     module_statements,
     statements,
+    top_functions,
 )
 from auditor.python.model.module import PythonModule
 from auditor.python.model.reaching import reaching_chains
@@ -30,7 +31,7 @@ def module_classes(module: PythonModule) -> dict[str, ast.ClassDef]:
 
 def module_functions(module: PythonModule) -> dict[str, Function]:
     """The module's top-level functions by name (the last definition wins)."""
-    return {s.name: s for s in module_statements(module.tree) if isinstance(s, Function)}
+    return top_functions(module.tree)
 
 
 def methods(cls: ast.ClassDef) -> dict[str, Function]:

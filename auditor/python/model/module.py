@@ -21,11 +21,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
 from auditor.python.model.ast_values import (
     Function,
+    attribute_chain,
+    called_names,
     children,
-    classes_named,
     dotted_name,
     import_bindings,
     qualified_import,
+    returned_imports,
+    top_functions,
 )
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.literals import StringPiece, string_pieces
@@ -352,9 +355,13 @@ class _Indexer:
         # calls of `self.ATTR.NAME(…)`, with their ATTR (see `_kept_modules`)
         self._on_self: list[tuple[ast.Call, str]] = []
         self._named_on_self: set[str] = set()  # the ATTRs of `self.ATTR = name` anywhere
-        # calls on what a call of a module function gives (`_litellm().acompletion(…)`),
-        # with that call and the names after it (see `_on_returned`)
-        self._on_calls: list[tuple[ast.Call, ast.Call, str]] = []
+        # what a name is given by a call (`ClientClass = _require("openai", ChatOpenAI)`,
+        # `lite = _litellm()`): the value, by (function, name); and the calls of such a
+        # name, or on it (`lite.acompletion(…)`), or on a call's value directly
+        # (`_litellm().acompletion(…)`), resolved after the walk (see `_on_returned`)
+        self._given: dict[tuple[ast.AST, str], list[ast.expr]] = {}
+        self._on_names: list[tuple[ast.Call, tuple[ast.AST, str], str]] = []
+        self._on_calls: list[ast.Call] = []
 
     def run(self, tree: ast.Module) -> None:
         """One pre-order walk: parents, outermost strings, bindings, calls, imports, and
@@ -426,14 +433,27 @@ class _Indexer:
                 )
 
     def _on_returned(self) -> None:
-        """What a call on the value of a call of a module function calls, where that
-        function returns an imported module or class by name (`def _litellm(): import
-        litellm; return litellm`, then `_litellm().acompletion(…)`): that module's function.
-        After the walk, so the function's own imports are known wherever it is defined."""
-        for call, made, rest in self._on_calls:
-            given = self._returned(made)
-            if given and not self.module.calls.get(call):
-                self.module.calls[call] = frozenset(f"{name}.{rest}" for name in given)
+        """What a call of a name a module function's value was given calls, or a call on
+        it or on such a call's value, where that function returns an imported module or
+        class by name (`def _litellm(): import litellm; return litellm`, then `lite =
+        _litellm()`, `lite.acompletion(…)` or `_litellm().acompletion(…)`): that module's
+        function. After the walk, so the function's own imports are known wherever it is
+        defined."""
+        given = {
+            key: frozenset(name for value in values for name in self._returned(value))
+            for key, values in self._given.items()
+        }
+        for call, key, rest in self._on_names:
+            if given.get(key):
+                self.module.calls[call] = frozenset(
+                    f"{name}.{rest}" if rest else name for name in given[key]
+                )
+        for call in self._on_calls:
+            names = called_names(call.func, self._functions, self.aliases)
+            if names:
+                self.module.calls[call] = frozenset(
+                    q for name in names for q in self._qualified_name(name)
+                )
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         for local, base, name in import_bindings(node, None):  # relative imports: unknown
@@ -455,11 +475,8 @@ class _Indexer:
         kept = None
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             kept = self._kept.get((self._scope, func.attr)) if func.value.id == "self" else None
-        elif isinstance(func, ast.Name):
-            kept = self._kept.get((self._scope, func.id))
         self.module.calls[node] = kept if kept is not None else self._qualified(func)
-        if isinstance(func, ast.Attribute):
-            self._on_made(node, func)
+        self._on_made(node, func)
         if (
             kept is None
             and isinstance(func, ast.Attribute)
@@ -476,19 +493,14 @@ class _Indexer:
         ):
             self._bind(func.value.id, func.attr, node.args[0], node)
 
-    def _on_made(self, node: ast.Call, func: ast.Attribute) -> None:
-        """Note a call on what a call of a module function gives (`_litellm().acompletion`,
-        `lite.acompletion` after `lite = _litellm()` in this function) for `_on_returned`."""
-        rest: list[str] = []
-        root: ast.expr = func
-        while isinstance(root, ast.Attribute):
-            rest.append(root.attr)
-            root = root.value
-        dotted = ".".join(reversed(rest))
-        if isinstance(root, ast.Call) and isinstance(root.func, ast.Name):
-            self._on_calls.append((node, root, dotted))
-        elif isinstance(root, ast.Name) and (kept := self._kept.get((self._scope, root.id))):
-            self.module.calls[node] = frozenset(f"{name}.{dotted}" for name in kept)
+    def _on_made(self, node: ast.Call, func: ast.expr) -> None:
+        """Note a call of a name, or on one (`lite.acompletion`), or on a call's value
+        (`_litellm().acompletion`), for `_on_returned`."""
+        root, rest = attribute_chain(func)
+        if isinstance(root, ast.Call) and rest:
+            self._on_calls.append(node)
+        elif isinstance(root, ast.Name) and root.id != "self":
+            self._on_names.append((node, (self._scope, root.id), rest))
 
     def _assign(self, node: ast.Assign) -> None:
         for target in node.targets:
@@ -498,11 +510,8 @@ class _Indexer:
                     # `ClientClass = getattr(anthropic, "Anthropic", None) or …`, or a class
                     # a function of the module returns (`cls = _require("openai",
                     # ChatOpenAI)`, `AsyncOpenAI = _import_async_openai()`): what calling
-                    # it later in this function calls, whichever assignment ran
-                    kept = self._returned(node.value)
-                    if kept:
-                        key = (self._scope, target.id)
-                        self._kept[key] = self._kept.get(key, frozenset()) | kept
+                    # it in this function calls, whichever assignment ran
+                    self._given.setdefault((self._scope, target.id), []).append(node.value)
             elif (
                 isinstance(target, ast.Attribute)
                 and isinstance(target.value, ast.Name)
@@ -517,16 +526,16 @@ class _Indexer:
         """The imported classes a call of a function of the module returns by name
         (`classes_named`; not a function it defines: `_lazy_client_factory("OpenAI")`
         returns its own `factory`)."""
-        found: set[str] = set()
-        for named in classes_named(value, self._functions):
-            if named.split(".", 1)[0] in self.aliases:
-                found |= self._qualified_name(named)
-        return frozenset(found)
+        return frozenset(
+            qualified
+            for named in returned_imports(value, self._functions, self.aliases)
+            for qualified in self._qualified_name(named)
+        )
 
     @functools.cached_property
     def _functions(self) -> dict[str, Function]:
         """The module's top-level functions, by name."""
-        return {s.name: s for s in self.module.tree.body if isinstance(s, Function)}
+        return top_functions(self.module.tree)
 
     def _ann_assign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and node.value is not None:

@@ -531,19 +531,35 @@ class RetryReach:
                 if seen is None:
                     continue  # its failures reach the layer as classes it does not retry
                 for token in mine:
-                    yield Stacked(seen, self._given_retries(fid, token[2]), request)
+                    yield Stacked(seen, self._given_retries(fid, token[2], layer), request)
 
-    def _given_retries(self, fid: str, retries: Any) -> int | None:
-        """A client's retries where function `fid` sends through it: a number, or, set by
-        a parameter of `fid` itself (`param:NAME:DEFAULT`), the largest number its callers
-        give that parameter (`parameter_number`), else its default."""
+    def _given_retries(self, fid: str, retries: Any, layer: Layer) -> int | None:
+        """A client's retries where function `fid` sends through it under `layer`: a
+        number, or, set by a parameter of `fid` itself (`param:NAME:DEFAULT`), the largest
+        number the calls of `fid` that `layer` reaches give it (None where one gives a
+        value not known), its default where none does."""
         kind, _, rest = retries.partition(":") if isinstance(retries, str) else ("", "", "")
         name = rest.split(":", 1)[0]
-        if kind == "param" and name in self.graph.functions[fid].facts.get("params", ()):
-            given = self.graph.parameter_number(fid, name)
-            if given is not None:
-                return given
-        return _retries(retries)
+        if kind != "param" or name not in self.graph.functions[fid].facts.get("params", ()):
+            return _retries(retries)
+        given = [
+            self.graph.given_number(caller, call, fid, name)
+            for caller, number in self.graph.callers(fid)
+            if self._reaches(
+                caller, call := self.graph.functions[caller].facts["calls"][number], layer
+            )
+        ]
+        if not given:
+            return _retries(retries)
+        return None if None in given else max(n for n in given if n is not None)
+
+    def _reaches(self, caller: str, call: CallFacts, layer: Layer) -> bool:
+        """Whether `layer` reaches a call: it is the call's own, or one its function runs
+        under."""
+        module = self.graph.functions[caller].module
+        own = [self.layer(module, ref) for ref in (call.details.layer, call.details.value_layer)]
+        around = [*(found for found in own if found is not None), *self.graph.under.get(caller, [])]
+        return any(_placed(found) == _placed(layer) for found in around)
 
     def _runnables(self, module: str, site: str) -> Iterator[Stacked]:
         """The client built at `site` where a retrying runnable is made of a value that may
@@ -756,6 +772,11 @@ def _others(raised: list[Any]) -> list[str]:
     """The classes a translation's stand-ins raise in their failures' stead."""
     mapped = raised[2] if len(raised) > 2 else ()
     return [str(stand_in[3]) for stand_in in mapped]
+
+
+def _placed(layer: Layer) -> tuple[str, int, int]:
+    """Where a layer is: the same layer however a path counts or binds it."""
+    return layer.path, layer.line, layer.column
 
 
 def _retries(value: Any) -> int | None:

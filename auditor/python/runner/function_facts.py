@@ -6,7 +6,7 @@ value, and the retry layer and failure containment around each call."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from auditor.project import NO_DETAILS, CallDetails, CallFacts
@@ -99,6 +99,11 @@ class FactsOwner(RefsOwner, Protocol):
 
     def ast_facts(self) -> AstFacts:
         """The module's functions, methods and exception constants."""
+        ...
+
+    def names_function(self, given: ast.expr, cls: str | None) -> bool:
+        """Whether an argument names a function to run (`cls`: the class whose `self`
+        the function reads)."""
         ...
 
     def decorator_layer(
@@ -533,6 +538,17 @@ class FunctionFacts(ValueRefs):
         line = share(call.lineno)
         return CallFacts(line, call.col_offset, share(callee), len(call.args), args, details)
 
+    def _runs_argument(self, call: ast.Call) -> int | None:
+        """How many arguments come before those a runner call passes on (`_runs_argument`):
+        a method runner on a name the module imports (a breaker, or a module with a `call`
+        function) must be given a function."""
+        func = call.func
+        receiver = dotted_name(func.value) if isinstance(func, ast.Attribute) else None
+        imported = receiver is not None and receiver.split(".")[0] in self.owner.imports.names
+        return _runs_argument(
+            call, lambda given: not imported or self.owner.names_function(given, self.cls)
+        )
+
     def _keywords(self, call: ast.Call) -> list[tuple[str, ast.expr]]:
         """The keywords a call gives: those it writes, and those of a mapping it spreads
         that is written here (`**dict(binary=BIN, cwd=d)`, `**{"model": m}`, or a local
@@ -664,31 +680,31 @@ class FunctionFacts(ValueRefs):
                 # `retrier(client.chat.completions.create, **kw)`: a request it sends
                 raised = self._raised[-1] if self._raised else _KEPT
                 self._requests.append((call, passed, runner[0], contained, raised))
-        elif (ahead := _runs_argument(call, self.owner.imports.names)) is not None:
+        elif (ahead := self._runs_argument(call)) is not None:
             entry["shift"] = ahead  # `asyncio.to_thread(fn, *args)`: a call of `fn`
         elif (applied := self.owner.applied_decorator(call, self)) is not None:
             entry["applied"] = applied  # `retry(stop=…)(self._call_api)`
         self._arguments.append((entry, call))
 
 
-def _runs_argument(call: ast.Call, imported: Collection[str]) -> int | None:
+def _runs_argument(call: ast.Call, names_function: Callable[[ast.expr], bool]) -> int | None:
     """For a call that runs the function it is given, with the arguments after it, on a
     thread or an executor (`asyncio.to_thread(fn, *args)`, `loop.run_in_executor(None,
     fn, *args)`, `pool.submit(fn, *args)`): how many arguments come before the rest
-    (the function is the last of them). `imported`: the names the module's imports bind,
-    which a method runner is never called on (`lite.call(model, …)` calls the `call`
-    function of the module `lite`, not a breaker's)."""
+    (the function is the last of them). A method runner (`breaker.call(fn, …)`) must be
+    given what `names_function` says is a function: `lite.call(model, prompt)` calls the
+    `call` function of the module `lite`."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     receiver = (dotted_name(func.value) or "?") if isinstance(func, ast.Attribute) else None
-    if receiver in imported and name in METHOD_RUNNERS:
-        return None
     position = argument_runner(name, receiver)
     if position is None or len(call.args) <= position:
         return None
     ahead, given = position + 1, call.args[position]
     if not isinstance(given, ast.Name | ast.Attribute | ast.Lambda):
         return None  # not a callable (`subprocess.call(["claude", …])`)
+    if name in METHOD_RUNNERS and not names_function(given):
+        return None
     # an SDK request passed along (`to_thread(client.files.create, …)`) is sent here
     request = isinstance(given, ast.Attribute) and given.attr in _REQUEST_METHODS
     return None if request else ahead

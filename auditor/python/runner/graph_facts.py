@@ -49,7 +49,7 @@ from auditor.python.model.ast_values import (
     annotation_names,
     assignment,
     base_names,
-    called_name,
+    called_names,
     class_fields,
     class_named,
     classes_named,
@@ -57,6 +57,7 @@ from auditor.python.model.ast_values import (
     is_property,
     item_names,
     module_statements,
+    top_functions,
 )
 from auditor.python.model.class_attributes import SetAttribute, attributes_set, class_attributes
 from auditor.python.model.imports import Imports
@@ -266,24 +267,47 @@ class ModuleFacts(LoopLayers):
         """The client a call returns as it is given it: a wrapper's first argument
         (`instructor.from_openai(client)`), or the receiver of `with_options(…)` that sets
         no retries."""
-        dotted = self.called(call)
-        return self.sdk.same_client(call, [self.imports.qualify(dotted)] if dotted else [])
+        return self.sdk.same_client(call, [self.imports.qualify(n) for n in self.called(call)])
 
     def sends_itself(self, call: ast.Call) -> bool:
         """Whether a call is a request function's, sent through the client it builds
         (`litellm.completion(…)`)."""
-        dotted = self.called(call)
-        constructor = self.sdk.constructor(self.imports.qualify(dotted)) if dotted else None
-        return constructor is not None and constructor.sends
+        found = (self.sdk.constructor(self.imports.qualify(n)) for n in self.called(call))
+        return any(constructor is not None and constructor.sends for constructor in found)
 
-    def called(self, call: ast.Call) -> str | None:
-        """The dotted name of what a call calls, as written (`called_name`)."""
-        return called_name(call.func, self._functions)
+    def names_function(self, given: ast.expr, cls: str | None) -> bool:
+        """Whether an argument names a function to run: a lambda, a function of the
+        module or a name it imports (`launch`), a method of `cls` on `self`, or a name
+        read off another object (`subprocess.run`, `worker.step`); not a parameter, a
+        local or a field holding data (`self.model`)."""
+        if isinstance(given, ast.Lambda):
+            return True
+        if isinstance(given, ast.Name):
+            return given.id in self._functions or given.id in self.imports.names
+        if not isinstance(given, ast.Attribute):
+            return False
+        if isinstance(given.value, ast.Name) and given.value.id == "self":
+            return cls is not None and given.attr in self._methods(cls)
+        return True
+
+    def _methods(self, cls: str) -> frozenset[str]:
+        """The names of the functions a top-level class of the module defines."""
+        return frozenset(
+            m.name
+            for c in module_statements(self.tree)
+            if isinstance(c, ast.ClassDef) and c.name == cls
+            for m in c.body
+            if isinstance(m, Function)
+        )
+
+    def called(self, call: ast.Call) -> list[str]:
+        """The dotted names of what a call may call, as written (`called_names`)."""
+        return called_names(call.func, self._functions, self.imports.names)
 
     @functools.cached_property
     def _functions(self) -> dict[str, Function]:
         """The module's top-level functions, by name."""
-        return {s.name: s for s in self.tree.body if isinstance(s, Function)}
+        return top_functions(self.tree)
 
     def given_clients(self, function: Function) -> list[ast.arg]:
         """The parameters a function must be given an SDK client in (`client: OpenAI`)."""
@@ -305,10 +329,12 @@ class ModuleFacts(LoopLayers):
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
-        dotted = self.called(call)
-        if dotted is None:
+        names = self.called(call)
+        if not names:
             return None
-        constructor = self.sdk.constructor(self.imports.qualify(dotted))
+        dotted = names[0]
+        made = (self.sdk.constructor(self.imports.qualify(n)) for n in names)
+        constructor = next((c for c in made if c is not None), None)
         if constructor is None:  # `self._OpenAI()`, `cls = _require("openai", ChatOpenAI)`
             if function.node not in self._kept:
                 self._kept[function.node] = _kept_classes(function)

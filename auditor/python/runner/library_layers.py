@@ -41,6 +41,8 @@ from auditor.python.runner.function_facts import FunctionFacts, LayerRef
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, ValueRefs, literal_int, position
 
+# the libraries whose layers retry a raised `TryAgain` whatever their predicate says
+_TRY_AGAIN_LIBRARIES = frozenset({"tenacity", "stamina"})
 _BUILTIN_DECORATORS = frozenset({"staticmethod", "classmethod", "abstractmethod"})
 
 
@@ -162,19 +164,22 @@ class LibraryLayers:
                 ):
                     break  # it does not call a function it is given
                 index = self._applied_layer(decorator, library, function)
-                self._translated(index, inner, around)
+                self._translated(index, inner, around, library[2])
                 return index
         return None
 
-    def _translated(self, index: int, wrapper: Function, given: set[str]) -> None:
+    def _translated(self, index: int, wrapper: Function, given: set[str], library: str) -> None:
         """Add to a decorator's layer the failures its wrapper raises to it as what it
         retries: a clause of the `try` around the call of the function it is given that
-        raises tenacity's `TryAgain` (retry now, whatever the predicate), or a class the
-        layer retries (or a subclass the module defines), for the failures the clause
-        raises it for (`except Exception as e: if transient(e): raise TryAgain from e`)."""
+        raises a class the layer retries (or a subclass the module defines), or, for
+        tenacity (and stamina, built on it), its `TryAgain` (retry now, whatever the
+        predicate), for the failures the clause raises it for (`except Exception as e:
+        if transient(e): raise TryAgain from e`)."""
         layer = self.layers[index]
         retried = {value.rsplit(".", 1)[-1] for kind, value in layer["errors"] if kind == "class"}
-        retried |= {"TryAgain"} | _subclasses(self.tree, retried)
+        if library.split(".", 1)[0] in _TRY_AGAIN_LIBRARIES:
+            retried.add("TryAgain")
+        retried |= _subclasses(self.tree, retried)
         facts, found = self.ast_facts(), []
         for node in walk(wrapper):
             if not isinstance(node, ast.Try) or not any(

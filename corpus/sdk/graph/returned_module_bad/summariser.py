@@ -4,12 +4,11 @@ from .gateway import lazy
 
 
 class Summariser:
-    def __init__(self, model: str, retries: int = 2) -> None:
+    def __init__(self, model: str) -> None:
         self.model = model
-        self.retries = retries
 
     async def _ask(self, prompt: str) -> str:
-        return await lazy.call(self.model, prompt, self.retries)
+        return await lazy.call(self.model, prompt)
 
     async def summarise(self, text: str) -> str:
         for attempt in range(5):

@@ -4,9 +4,8 @@ from .gateway import lazy
 
 
 class Summariser:
-    def __init__(self, model: str, retries: int = 0) -> None:
+    def __init__(self, model: str) -> None:
         self.model = model
-        self.retries = 0
 
     async def _ask(self, prompt: str) -> str:
         return await lazy.call(self.model, prompt, tries=0)
@@ -20,3 +19,7 @@ class Summariser:
                     raise
                 await asyncio.sleep(2**attempt)
         return ""
+
+    async def quick_title(self, text: str) -> str:
+        """Sent once, outside the loop: litellm's own retries are its only ones."""
+        return await lazy.call(self.model, f"Title: {text}", tries=5)
