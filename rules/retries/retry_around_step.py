@@ -108,9 +108,12 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     a later turn: the queue is its retry layer. A step made again in the branch that
     the first test of what it gave takes on a failure (`answer = run_codex(p)`, then
     `if answer is None: answer = run_codex(p, model=FALLBACK)`; also `if
-    text.startswith("Claude error"):`, `if not r.success:`, `if r.returncode != 0:`)
-    is a second attempt, a straight-line retry, reported at that `if` whatever
-    arguments the second call changes. A loop that goes round only when the
+    text.startswith("Claude error"):`, `if not r.success:`, `if r.returncode != 0:`),
+    or in an `except` clause of the `try` that made it (`try: r = run(p, session=s)`,
+    `except Exception: r = run(p)`), its value taking the first one's place (given the
+    same names, or returned), is a second attempt, a straight-line retry, reported at
+    that `if` or clause whatever arguments the second call changes. A loop that goes
+    round only when the
     failure's text mentions a word (`"timeout" in result.error`) is a narrowed
     retry, as is one that goes round only under a test of its own
     (`if is_transient(out): sleep(5)` with `else: raise`, or `retryable =

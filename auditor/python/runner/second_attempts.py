@@ -17,10 +17,11 @@ SECOND_ATTEMPT = "second attempt"
 
 
 class SecondAttempt(NamedTuple):
-    """A call made again where the first test of what it gave says it failed."""
+    """A call made again where the first test of what it gave says it failed, or in a
+    clause that catches what it raised."""
 
     call: ast.Call  # the first attempt
-    test: ast.If  # the test whose body makes it again
+    test: ast.If | ast.ExceptHandler  # the test or clause whose body makes it again
     same: bool  # made again as written (the same request), not with other arguments
 
 
@@ -32,6 +33,8 @@ def second_attempts(function: Function) -> list[SecondAttempt]:
     found: list[SecondAttempt] = []
     for block in _blocks(function):
         for index, test in enumerate(block):
+            if isinstance(test, ast.Try | ast.TryStar):
+                found += _caught_attempts(test)
             if not isinstance(test, ast.If):
                 continue
             read = {n.id for n in walk(test.test) if isinstance(n, ast.Name)}
@@ -41,20 +44,78 @@ def second_attempts(function: Function) -> list[SecondAttempt]:
             call = _assigned_call(before) if isinstance(before, ast.Assign) else None
             if call is None or not isinstance(before, ast.Assign):
                 continue
-            names = {n.id for t in before.targets for n in target_names(t)}
+            names = _names(before)
             if not tests_failure(test.test, names):
                 continue
-            written = ast.dump(call.func)
-            again = [
-                n
-                for s in test.body
-                for n in walk(s)
-                if isinstance(n, ast.Call) and ast.dump(n.func) == written
-            ]
-            if again:
-                same = any(ast.dump(n) == ast.dump(call) for n in again)
-                found.append(SecondAttempt(call, test, same))
+            found += _made_again(call, test, names)
     return found
+
+
+def _caught_attempts(attempt: ast.Try | ast.TryStar) -> list[SecondAttempt]:
+    """The calls whose value the statements of a `try` bind (`r = await self._run(p)`)
+    that a clause of it makes again (`except Exception: r = await self._run(p,
+    session=None)`)."""
+    return [
+        found
+        for statement in attempt.body
+        if isinstance(statement, ast.Assign) and (call := _assigned_call(statement)) is not None
+        for handler in attempt.handlers
+        for found in _made_again(call, handler, _names(statement))
+    ]
+
+
+def _names(statement: ast.Assign) -> set[str]:
+    """The names an assignment binds."""
+    return {n.id for t in statement.targets for n in target_names(t)}
+
+
+def _made_again(
+    call: ast.Call, test: ast.If | ast.ExceptHandler, names: set[str]
+) -> list[SecondAttempt]:
+    """The second attempt a test or clause makes of `call`, whose value `names` hold: a
+    call of the same function in its body (as written, or with other arguments) whose
+    value takes the first one's place, given the same names or returned (not a call
+    made for something else: `conn.execute("ROLLBACK")`)."""
+    written = ast.dump(call.func)
+    again = [
+        made
+        for s in test.body
+        for n in walk(s)
+        if isinstance(n, ast.Assign | ast.Return)
+        and (made := _assigned_call(n) if isinstance(n, ast.Assign) else _returned_call(n))
+        is not None
+        and ast.dump(made.func) == written
+        and (isinstance(n, ast.Return) or _binds(n, names))
+    ]
+    if not again:
+        return []
+    # (the same request: written the same, and reading no name the body sets first, as
+    # `model = "gpt-4o-mini"` does for a failover)
+    changed = {
+        target.id
+        for statement in test.body
+        for node in walk(statement)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name) and target.id not in names
+    }
+    same = any(
+        ast.dump(n) == ast.dump(call)
+        and not any(isinstance(r, ast.Name) and r.id in changed for r in walk(n))
+        for n in again
+    )
+    return [SecondAttempt(call, test, same)]
+
+
+def _returned_call(statement: ast.Return) -> ast.Call | None:
+    """The call whose value a `return` gives (`return await ask(p)`)."""
+    value = statement.value.value if isinstance(statement.value, ast.Await) else statement.value
+    return value if isinstance(value, ast.Call) else None
+
+
+def _binds(statement: ast.Assign, names: set[str]) -> bool:
+    """Whether an assignment gives one of `names` a value."""
+    return any(n.id in names for t in statement.targets for n in target_names(t))
 
 
 def _blocks(function: Function) -> list[list[ast.stmt]]:

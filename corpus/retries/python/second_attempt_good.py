@@ -35,3 +35,17 @@ def fix_twice(issue: str) -> str | None:
     if answer is None:
         report_failure(issue)
     return answer
+
+
+def run_checked(prompt: str) -> str:
+    done = subprocess.run(["codex", "exec", "--full-auto", prompt], check=True, capture_output=True, text=True)
+    return done.stdout
+
+
+def fix_or_comment(issue: str) -> str:
+    try:
+        answer = run_checked(f"Fix issue: {issue}")
+    except subprocess.CalledProcessError:
+        report_failure(issue)
+        answer = ""
+    return answer
