@@ -86,7 +86,9 @@ def lost_status(
     # however the run's output is judged
     store = use.store if use is not None and kept is None else None
     kept = _kept_in_subshell(script, store) if store is not None else kept
-    stale = store is not None and kept is not None
+    # ...and so where `$?` is read right after `local out=$(agent …)`: the script takes
+    # the declaration's 0 for the run's status
+    stale = (store is not None and kept is not None) or _declaration_read(statement)
     if use is not None and kept is None:
         # read; or, in a masked stage, lost only through the pipeline: RA101's; unless
         # what reads it prints a stand-in for the output that the output's test passes
@@ -655,6 +657,17 @@ def _person_watches(script: ShellScript, statement: Node) -> bool:
     options = [w for w in command.argv[1:] if w and w.startswith("-") and not w.startswith("--")]
     # `-t 5`, `-u 3`, also in a cluster of options (`-rt 5`); a redirect of its input too
     return not any("t" in w[1:] or "u" in w[1:] for w in options)
+
+
+def _declaration_read(statement: Node) -> bool:
+    """Whether a run captured in a declaration (`local out=$(agent …)`) is followed by a
+    read of `$?`, which holds the declaration's status."""
+    holder = statement.parent
+    if holder is None or holder.type != "command_substitution":
+        return False
+    declaration = substitution_declaration(holder)
+    following = next_statement(declaration) if declaration is not None else None
+    return following is not None and "$?" in text_of(following)
 
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:
