@@ -42,6 +42,7 @@ from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, reads_in
 from auditor.shell.parse import (
     Node,
     backgrounded,
+    clause_conditions,
     descendants,
     enclosing_definition,
     enclosing_loop,
@@ -661,13 +662,34 @@ def _person_watches(script: ShellScript, statement: Node) -> bool:
 
 def _declaration_read(statement: Node) -> bool:
     """Whether a run captured in a declaration (`local out=$(agent …)`) is followed by a
-    read of `$?`, which holds the declaration's status."""
+    test or a copy of `$?` (`if [ $? -eq 0 ]`, `rc=$?`), which hold the declaration's
+    status."""
     holder = statement.parent
     if holder is None or holder.type != "command_substitution":
         return False
     declaration = substitution_declaration(holder)
     following = next_statement(declaration) if declaration is not None else None
-    return following is not None and "$?" in text_of(following)
+    if following is None:
+        return False
+    first = clause_conditions(following) if following.type == "if_statement" else [following]
+    return any(
+        node.type in _STATUS_READERS and any(map(_reads_status, descendants(node)))
+        for node in first
+    )
+
+
+# Statements that test or keep a status (`[ $? -eq 0 ]`, `(( $? ))`, `rc=$?`)
+_STATUS_READERS = frozenset(
+    {"test_command", "compound_statement", "variable_assignment", "declaration_command"}
+)
+
+
+def _reads_status(node: Node) -> bool:
+    """Whether a node expands `$?` (`$?`, `${?}`)."""
+    return node.type in ("simple_expansion", "expansion") and any(
+        child.type == "special_variable_name" and text_of(child) == "?"
+        for child in node.named_children
+    )
 
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:
@@ -675,7 +697,7 @@ def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> st
     holder = statement.parent  # `local out=$(agent …)`: the declaration's status is `$?`
     captured = holder is not None and holder.type == "command_substitution"
     declaration = substitution_declaration(holder) if captured and holder is not None else None
-    if masked is None and declaration is not None:
+    if declaration is not None and (masked is None or _declaration_read(statement)):
         keyword = (declaration.text or b"").decode("utf-8", "replace").split(" ", 1)[0]
         names = [
             child.child_by_field_name("name")

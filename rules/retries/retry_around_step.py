@@ -109,10 +109,9 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     the first test of what it gave takes on a failure (`answer = run_codex(p)`, then
     `if answer is None: answer = run_codex(p, model=FALLBACK)`; also `if
     text.startswith("Claude error"):`, `if not r.success:`, `if r.returncode != 0:`),
-    or in an `except` clause of the `try` that made it (`try: r = run(p, session=s)`,
-    `except Exception: r = run(p)`), its value taking the first one's place (given the
-    same names, or returned), is a second attempt, a straight-line retry, reported at
-    that `if` or clause whatever arguments the second call changes. A loop that goes
+    its value taking the first one's place (given the same names, or returned), is a
+    second attempt, a straight-line retry, reported at that `if` whatever arguments
+    the second call changes (inside a loop, the loop is the retry). A loop that goes
     round only when the
     failure's text mentions a word (`"timeout" in result.error`) is a narrowed
     retry, as is one that goes round only under a test of its own

@@ -13,8 +13,12 @@ from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import Ref, position
 
 # Where a maker takes its tools when they are not given by keyword (`initialize_agent(
-# tools, llm)`; the others take the model first).
-_TOOLS_POSITION = {"initialize_agent": 0}
+# tools, llm)`, smolagents' `ToolCallingAgent(tools, model)`; the others take the model
+# first).
+_TOOLS_POSITION = {"initialize_agent": 0, "CodeAgent": 0, "ToolCallingAgent": 0}
+# The makers whose agents act without any tool: smolagents' `CodeAgent` executes the
+# Python it writes as its actions, whatever tools it is given.
+_ACTS_WITHOUT_TOOLS = frozenset({"CodeAgent"})
 # The makers whose tools may be left out (LangChain's `create_agent(model)`: none), and
 # those of them whose agents may be given tools by a decorator (Pydantic AI's
 # `@agent.tool`, `@agent.tool_plain`)
@@ -64,7 +68,9 @@ def made_agent(
     if tools is None and len(call.args) > index:
         tools = call.args[index]
     spread = any(keyword.arg is None for keyword in call.keywords)  # (`**agent_kwargs`)
-    if tools is None and maker in _TOOLS_OPTIONAL and not spread and not decorated:
+    if maker in _ACTS_WITHOUT_TOOLS:
+        tools = None  # (its tools decide nothing: it runs code either way)
+    elif tools is None and maker in _TOOLS_OPTIONAL and not spread and not decorated:
         return None  # left out, and no function decorated as its tool: no tools
     if isinstance(tools, ast.Constant) and tools.value is None:
         return None

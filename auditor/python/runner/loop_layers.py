@@ -239,9 +239,8 @@ class LoopLayers(LibraryLayers):
         says it failed (`second_attempts`): a retry of the failures its function returns as
         values (the graph says whether it returns any)."""
         for call, test, same in second_attempts(node):
-            # (made again with other arguments, it is another request: a failover; in an
-            # `except` clause made again as written, `recursion_layers` registers it)
-            if same and isinstance(test, ast.If) and id(call) not in function.value_calls:
+            # (made again with other arguments, it is another request: a failover)
+            if same and id(call) not in function.value_calls:
                 layer = self.add_layer(test, SECOND_ATTEMPT, 2, [])
                 self.layers[layer]["value"] = True
                 function.value_calls[id(call)] = layer

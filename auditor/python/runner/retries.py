@@ -538,38 +538,18 @@ class _Catalogue:
         return None if given is None else given + added
 
     def second_attempts(self, function: Function) -> Iterator[RetryConstruct]:
-        """A call made again where the first test of what it gave says it failed, or in a
-        clause that catches what it raised (`second_attempts`): reported at that test or
-        clause, re-running the first call."""
+        """A call made again where the first test of what it gave says it failed
+        (`second_attempts`): reported at that test, re-running the first call."""
         for call, test, same in second_attempts(function):
             start = self.module.span(test)[0]
-            if isinstance(test, ast.If):
-                end = self.text.find(":", self.module.span(test.test)[1]) + 1
-                retry = Retry(True, False, "where a test of what it gave says it failed")
-            else:
-                after = test.type if test.type is not None else test
-                end = self.text.find(":", self.module.span(after)[1]) + 1
-                retry = self._caught(test)
+            end = self.text.find(":", self.module.span(test.test)[1]) + 1
             header = shortened(self.text[start : end - 1], 48)
+            retry = Retry(True, False, "where a test of what it gave says it failed")
             label = f"{SECOND_ATTEMPT} under `{header}`"
             # (with other arguments, another request: an SDK's is not sent again)
             yield self.make(
                 test, label, (start, end), retry=retry, reruns=call, alternatives=not same
             )
-
-    def _caught(self, handler: ast.ExceptHandler) -> Retry:
-        """How a clause that makes a call again re-runs it: after what it catches (any
-        failure of a process run with `check=True`, for `CalledProcessError`)."""
-        facts = module_facts(self.module.tree)
-        classes = facts.classes(handler.type) if handler.type is not None else []
-        # (a process run with `check=True` raises every failure as `CalledProcessError`)
-        blanket = self.steps.blanket_exceptions | self.steps.process_exceptions
-        if not classes or any(c.rsplit(".", 1)[-1] in blanket for c in classes):
-            shown = f"`except {self.code(handler.type)}`" if handler.type else "a bare `except`"
-            return Retry(True, False, f"after {shown}")
-        errors = RetriedErrors(tuple(ErrorTest("class", c) for c in classes))
-        transient = all(c.rsplit(".", 1)[-1] in self.steps.transient_exceptions for c in classes)
-        return Retry(False, transient, f"after {', '.join(f'`{c}`' for c in classes)}", errors)
 
     def all(self) -> Iterator[RetryConstruct]:
         for node in self.module.parents:

@@ -11,17 +11,17 @@ from __future__ import annotations
 import ast
 from typing import NamedTuple
 
-from auditor.python.model.ast_values import Function, class_names, dotted_name, walk
+from auditor.python.model.ast_values import Function, class_names, dotted_name, own_nodes, walk
 
+Loop = ast.For | ast.AsyncFor | ast.While
 SECOND_ATTEMPT = "second attempt"
 
 
 class SecondAttempt(NamedTuple):
-    """A call made again where the first test of what it gave says it failed, or in a
-    clause that catches what it raised."""
+    """A call made again where the first test of what it gave says it failed."""
 
     call: ast.Call  # the first attempt
-    test: ast.If | ast.ExceptHandler  # the test or clause whose body makes it again
+    test: ast.If  # the test whose body makes it again
     same: bool  # made again as written (the same request), not with other arguments
 
 
@@ -33,8 +33,6 @@ def second_attempts(function: Function) -> list[SecondAttempt]:
     found: list[SecondAttempt] = []
     for block in _blocks(function):
         for index, test in enumerate(block):
-            if isinstance(test, ast.Try | ast.TryStar):
-                found += _caught_attempts(test)
             if not isinstance(test, ast.If):
                 continue
             read = {n.id for n in walk(test.test) if isinstance(n, ast.Name)}
@@ -51,36 +49,21 @@ def second_attempts(function: Function) -> list[SecondAttempt]:
     return found
 
 
-def _caught_attempts(attempt: ast.Try | ast.TryStar) -> list[SecondAttempt]:
-    """The calls whose value the statements of a `try` bind (`r = await self._run(p)`)
-    that a clause of it makes again (`except Exception: r = await self._run(p,
-    session=None)`)."""
-    return [
-        found
-        for statement in attempt.body
-        if isinstance(statement, ast.Assign) and (call := _assigned_call(statement)) is not None
-        for handler in attempt.handlers
-        for found in _made_again(call, handler, _names(statement))
-    ]
-
-
 def _names(statement: ast.Assign) -> set[str]:
     """The names an assignment binds."""
     return {n.id for t in statement.targets for n in target_names(t)}
 
 
-def _made_again(
-    call: ast.Call, test: ast.If | ast.ExceptHandler, names: set[str]
-) -> list[SecondAttempt]:
-    """The second attempt a test or clause makes of `call`, whose value `names` hold: a
-    call of the same function in its body (as written, or with other arguments) whose
-    value takes the first one's place, given the same names or returned (not a call
-    made for something else: `conn.execute("ROLLBACK")`)."""
+def _made_again(call: ast.Call, test: ast.If, names: set[str]) -> list[SecondAttempt]:
+    """The second attempt a test makes of `call`, whose value `names` hold: a call of the
+    same function in its body (as written, or with other arguments; not in a function it
+    defines) whose value takes the first one's place, given the same names or returned
+    (not a call made for something else: `conn.execute("ROLLBACK")`)."""
     written = ast.dump(call.func)
     again = [
         made
         for s in test.body
-        for n in walk(s)
+        for n in (s, *own_nodes(s))
         if isinstance(n, ast.Assign | ast.Return)
         and (made := _assigned_call(n) if isinstance(n, ast.Assign) else _returned_call(n))
         is not None
@@ -119,14 +102,15 @@ def _binds(statement: ast.Assign, names: set[str]) -> bool:
 
 
 def _blocks(function: Function) -> list[list[ast.stmt]]:
-    """Every statement list of a function's own body (not of functions it defines)."""
+    """Every statement list of a function's own body (not of functions it defines) that
+    no loop holds: a loop that makes the call again is a retry construct of its own."""
     found: list[list[ast.stmt]] = []
     pending: list[list[ast.stmt]] = [function.body]
     while pending:
         block = pending.pop()
         found.append(block)
         for statement in block:
-            if isinstance(statement, Function | ast.ClassDef):
+            if isinstance(statement, Function | ast.ClassDef | Loop):
                 continue
             for name in ("body", "orelse", "finalbody"):
                 inner = getattr(statement, name, None)

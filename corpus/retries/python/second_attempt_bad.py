@@ -32,16 +32,3 @@ def reply(message: str, session: str | None) -> str:
         text = run_claude(message, None)
     return text
 
-
-def resume_or_restart(message: str, session: str) -> str:
-    try:
-        text = run_claude_checked(message, session)
-    except subprocess.CalledProcessError:  # expect: RA301(error)
-        text = run_claude_checked(message, None)
-    return text
-
-
-def run_claude_checked(prompt: str, session: str | None) -> str:
-    argv = ["claude", "-p", prompt, "--permission-mode", "acceptEdits"]
-    done = subprocess.run(argv + (["--resume", session] if session else []), check=True, capture_output=True, text=True)
-    return done.stdout

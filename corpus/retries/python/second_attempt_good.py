@@ -37,15 +37,9 @@ def fix_twice(issue: str) -> str | None:
     return answer
 
 
-def run_checked(prompt: str) -> str:
-    done = subprocess.run(["codex", "exec", "--full-auto", prompt], check=True, capture_output=True, text=True)
-    return done.stdout
 
-
-def fix_or_comment(issue: str) -> str:
-    try:
-        answer = run_checked(f"Fix issue: {issue}")
-    except subprocess.CalledProcessError:
-        report_failure(issue)
-        answer = ""
+def fix_later(issue: str, queue: list) -> str | None:
+    answer = run_codex(f"Fix issue: {issue}")
+    if answer is None:
+        queue.append(lambda: run_codex(f"Fix issue: {issue}"))
     return answer
