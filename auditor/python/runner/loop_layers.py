@@ -33,7 +33,13 @@ from auditor.python.runner.loop_parts import (
     success_leaves,
     walks_indices,
 )
-from auditor.python.runner.second_attempts import SECOND_ATTEMPT, second_attempts, target_names
+from auditor.python.runner.second_attempts import (
+    SECOND_ATTEMPT,
+    reads_any,
+    second_attempts,
+    set_names,
+    target_names,
+)
 from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import literal_int
 
@@ -534,18 +540,11 @@ def _repeated_calls(handler: ast.ExceptHandler, attempt: ast.Try | ast.TryStar) 
     if not again:
         return []
     # (a name it sets first is another request: `model = FALLBACK`, a failover or repair)
-    changed = {
-        target.id
-        for statement in handler.body
-        for node in walk(statement)
-        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
-        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        if isinstance(target, ast.Name)
-    }
+    changed = set_names(handler.body)
     return [
         call
         for key, call in _attempts(attempt.body).items()
-        if key in again and not any(isinstance(n, ast.Name) and n.id in changed for n in walk(call))
+        if key in again and not reads_any(call, changed)
     ]
 
 

@@ -74,20 +74,26 @@ def _made_again(call: ast.Call, test: ast.If, names: set[str]) -> list[SecondAtt
         return []
     # (the same request: written the same, and reading no name the body sets first, as
     # `model = "gpt-4o-mini"` does for a failover)
-    changed = {
+    changed = set_names(test.body) - names
+    same = any(ast.dump(n) == ast.dump(call) and not reads_any(n, changed) for n in again)
+    return [SecondAttempt(call, test, same)]
+
+
+def set_names(body: list[ast.stmt]) -> set[str]:
+    """The names a block's statements give values (`model = FALLBACK`, `n += 1`)."""
+    return {
         target.id
-        for statement in test.body
+        for statement in body
         for node in walk(statement)
         if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
         for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-        if isinstance(target, ast.Name) and target.id not in names
+        if isinstance(target, ast.Name)
     }
-    same = any(
-        ast.dump(n) == ast.dump(call)
-        and not any(isinstance(r, ast.Name) and r.id in changed for r in walk(n))
-        for n in again
-    )
-    return [SecondAttempt(call, test, same)]
+
+
+def reads_any(node: ast.AST, names: set[str]) -> bool:
+    """Whether an expression reads one of `names`."""
+    return any(isinstance(n, ast.Name) and n.id in names for n in walk(node))
 
 
 def _returned_call(statement: ast.Return) -> ast.Call | None:
