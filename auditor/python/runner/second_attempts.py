@@ -68,7 +68,7 @@ def _made_again(call: ast.Call, test: ast.If, names: set[str]) -> list[SecondAtt
         and (made := _assigned_call(n) if isinstance(n, ast.Assign) else _returned_call(n))
         is not None
         and ast.dump(made.func) == written
-        and (isinstance(n, ast.Return) or _binds(n, names))
+        and (isinstance(n, ast.Return) or bool(_names(n) & names))
     ]
     if not again:
         return []
@@ -100,11 +100,6 @@ def _returned_call(statement: ast.Return) -> ast.Call | None:
     """The call whose value a `return` gives (`return await ask(p)`)."""
     value = statement.value.value if isinstance(statement.value, ast.Await) else statement.value
     return value if isinstance(value, ast.Call) else None
-
-
-def _binds(statement: ast.Assign, names: set[str]) -> bool:
-    """Whether an assignment gives one of `names` a value."""
-    return any(n.id in names for t in statement.targets for n in target_names(t))
 
 
 def _blocks(function: Function) -> list[list[ast.stmt]]:
