@@ -42,7 +42,6 @@ from auditor.shell.output_words import EXISTENCE_TESTS, calls_of, reads_in
 from auditor.shell.parse import (
     Node,
     backgrounded,
-    clause_conditions,
     descendants,
     enclosing_definition,
     enclosing_loop,
@@ -56,6 +55,7 @@ from auditor.shell.status import (
     errexit_subshell,
     in_condition,
     next_statement,
+    reads_exit_status,
     status_holder,
     status_use,
     substitution_declaration,
@@ -662,34 +662,13 @@ def _person_watches(script: ShellScript, statement: Node) -> bool:
 
 def _declaration_read(statement: Node) -> bool:
     """Whether a run captured in a declaration (`local out=$(agent …)`) is followed by a
-    test or a copy of `$?` (`if [ $? -eq 0 ]`, `rc=$?`), which hold the declaration's
-    status."""
+    read of `$?` first thing (`reads_exit_status`: `if [ $? -eq 0 ]`, `rc=$?`), which
+    holds the declaration's status."""
     holder = statement.parent
     if holder is None or holder.type != "command_substitution":
         return False
     declaration = substitution_declaration(holder)
-    following = next_statement(declaration) if declaration is not None else None
-    if following is None:
-        return False
-    first = clause_conditions(following) if following.type == "if_statement" else [following]
-    return any(
-        node.type in _STATUS_READERS and any(map(_reads_status, descendants(node)))
-        for node in first
-    )
-
-
-# Statements that test or keep a status (`[ $? -eq 0 ]`, `(( $? ))`, `rc=$?`)
-_STATUS_READERS = frozenset(
-    {"test_command", "compound_statement", "variable_assignment", "declaration_command"}
-)
-
-
-def _reads_status(node: Node) -> bool:
-    """Whether a node expands `$?` (`$?`, `${?}`)."""
-    return node.type in ("simple_expansion", "expansion") and any(
-        child.type == "special_variable_name" and text_of(child) == "?"
-        for child in node.named_children
-    )
+    return declaration is not None and reads_exit_status(declaration)
 
 
 def _how(statement: Node, discard: str | None, masked: MaskedStage | None) -> str:

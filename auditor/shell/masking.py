@@ -183,6 +183,9 @@ def _empty_tested(unit: ShellUnit, pipeline: Pipeline, name: str) -> bool:
     """Whether the first read of `name` after the pipeline (by place) is a test only of
     whether it holds some text (`presence_test`: `[ -z "$V" ]`, `[[ -n ${V:-} ]]`) that
     an `if` decides on: a branch there handles the empty value before anything uses it."""
+    tests = unit.script.tests_of(name, pipeline.node)  # (indexed once: most have none)
+    if not any(test.start_byte >= pipeline.node.end_byte for test in tests):
+        return False
     empty = re.compile(rf"\$(?:{re.escape(name)}(?!\w)|\{{{re.escape(name)}(?::?-)?\}})")
     first = next(
         (

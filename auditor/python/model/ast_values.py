@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections import deque
-from collections.abc import Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
@@ -572,18 +572,27 @@ def returned_imports(
 
 
 def called_names(
-    func: ast.expr, functions: Mapping[str, Function], imported: Container[str]
+    func: ast.expr,
+    functions: Mapping[str, Function],
+    imported: Container[str],
+    held: Callable[[str], ast.expr | None] | None = None,
 ) -> list[str]:
     """The dotted names a call's function may be, as written: its own
     (`litellm.acompletion`), or, called on what a call of one of `functions` returns,
-    each imported name it may return with the rest after it (`_litellm().acompletion`:
-    `litellm.acompletion`)."""
-    dotted = dotted_name(func)
-    if dotted is not None or not isinstance(func, ast.Attribute):
+    directly or through a local name `held` says holds that call (`lite = _litellm()`),
+    each imported name it may return with the rest after it (`_litellm().acompletion`,
+    `lite.acompletion`: `litellm.acompletion`)."""
+    if not isinstance(func, ast.Attribute):
+        dotted = dotted_name(func)
         return [dotted] if dotted is not None else []
     root, tail = attribute_chain(func)
-    made = returned_imports(root, functions, imported) if isinstance(root, ast.Call) else []
-    return [f"{name}.{tail}" for name in made]
+    if isinstance(root, ast.Name) and held is not None:
+        value = held(root.id)
+        root = value if isinstance(value, ast.Call) else root
+    if isinstance(root, ast.Call):
+        return [f"{name}.{tail}" for name in returned_imports(root, functions, imported)]
+    dotted = dotted_name(func)
+    return [dotted] if dotted is not None else []
 
 
 def attribute_chain(node: ast.expr) -> tuple[ast.expr, str]:

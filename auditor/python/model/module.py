@@ -360,7 +360,6 @@ class _Indexer:
         # name, or on it (`lite.acompletion(…)`), or on a call's value directly
         # (`_litellm().acompletion(…)`), resolved after the walk (see `_on_returned`)
         self._given: dict[tuple[ast.AST, str], list[ast.expr]] = {}
-        self._on_names: list[tuple[ast.Call, tuple[ast.AST, str], str]] = []
         self._on_calls: list[ast.Call] = []
 
     def run(self, tree: ast.Module) -> None:
@@ -440,19 +439,22 @@ class _Indexer:
         function. After the walk, so the function's own imports are known wherever it is
         defined."""
         given = {
-            key: frozenset(name for value in values for name in self._returned(value))
+            key: made
             for key, values in self._given.items()
+            if (made := frozenset(n for value in values for n in self._returned(value)))
         }
-        for call, key, rest in self._on_names:
-            if given.get(key):
+        for call in list(self.module.calls) if given else ():  # (most modules: none given)
+            root, rest = attribute_chain(call.func)
+            key = (self.module.scope_of(call), root.id) if isinstance(root, ast.Name) else None
+            if key in given:
                 self.module.calls[call] = frozenset(
                     f"{name}.{rest}" if rest else name for name in given[key]
                 )
         for call in self._on_calls:
-            names = called_names(call.func, self._functions, self.aliases)
-            if names:
+            called = called_names(call.func, self._functions, self.aliases)
+            if called:
                 self.module.calls[call] = frozenset(
-                    q for name in names for q in self._qualified_name(name)
+                    q for name in called for q in self._qualified_name(name)
                 )
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
@@ -494,13 +496,9 @@ class _Indexer:
             self._bind(func.value.id, func.attr, node.args[0], node)
 
     def _on_made(self, node: ast.Call, func: ast.expr) -> None:
-        """Note a call of a name, or on one (`lite.acompletion`), or on a call's value
-        (`_litellm().acompletion`), for `_on_returned`."""
-        root, rest = attribute_chain(func)
-        if isinstance(root, ast.Call) and rest:
+        """Note a call on a call's value (`_litellm().acompletion`) for `_on_returned`."""
+        if isinstance(func, ast.Attribute) and isinstance(attribute_chain(func)[0], ast.Call):
             self._on_calls.append(node)
-        elif isinstance(root, ast.Name) and root.id != "self":
-            self._on_names.append((node, (self._scope, root.id), rest))
 
     def _assign(self, node: ast.Assign) -> None:
         for target in node.targets:

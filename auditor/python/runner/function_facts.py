@@ -140,8 +140,11 @@ class FactsOwner(RefsOwner, Protocol):
         """The layer of a retrying runnable a call makes of its receiver (`with_retry`)."""
         ...
 
-    def sends_itself(self, call: ast.Call) -> bool:
-        """Whether a call is a request function's, sent through the client it builds."""
+    def sends_itself(
+        self, call: ast.Call, held: Callable[[str], ast.expr | None] | None = None
+    ) -> bool:
+        """Whether a call is a request function's, sent through the client it builds
+        (`held`: the one value of a local name)."""
         ...
 
     def given_clients(self, function: Function) -> list[ast.arg]:
@@ -628,7 +631,8 @@ class FunctionFacts(ValueRefs):
         number = len(self._arguments)
         self.call_index[id(call)] = number
         request = _request_receiver(call, self.locals)
-        if request is None and self.owner.sends_itself(call):  # `litellm.completion(…)`
+        # `litellm.completion(…)`, or `lite.acompletion(…)` after `lite = _litellm()`
+        if request is None and self.owner.sends_itself(call, self.held_value):
             request = call
         if request is not None and sent_without_retries(call):
             request = None  # (`max_retries=0` of its own: sent once, whatever the client)

@@ -269,10 +269,13 @@ class ModuleFacts(LoopLayers):
         no retries."""
         return self.sdk.same_client(call, [self.imports.qualify(n) for n in self.called(call)])
 
-    def sends_itself(self, call: ast.Call) -> bool:
+    def sends_itself(
+        self, call: ast.Call, held: Callable[[str], ast.expr | None] | None = None
+    ) -> bool:
         """Whether a call is a request function's, sent through the client it builds
-        (`litellm.completion(…)`)."""
-        found = (self.sdk.constructor(self.imports.qualify(n)) for n in self.called(call))
+        (`litellm.completion(…)`, `lite.acompletion(…)` after `lite = _litellm()`)."""
+        names = self.called(call, held)
+        found = (self.sdk.constructor(self.imports.qualify(n)) for n in names)
         return any(constructor is not None and constructor.sends for constructor in found)
 
     def names_function(self, given: ast.expr, cls: str | None) -> bool:
@@ -300,9 +303,12 @@ class ModuleFacts(LoopLayers):
             if isinstance(m, Function)
         )
 
-    def called(self, call: ast.Call) -> list[str]:
-        """The dotted names of what a call may call, as written (`called_names`)."""
-        return called_names(call.func, self._functions, self.imports.names)
+    def called(
+        self, call: ast.Call, held: Callable[[str], ast.expr | None] | None = None
+    ) -> list[str]:
+        """The dotted names of what a call may call, as written (`called_names`; `held`:
+        the one value of a local name, in the function the call is in)."""
+        return called_names(call.func, self._functions, self.imports.names, held)
 
     @functools.cached_property
     def _functions(self) -> dict[str, Function]:
@@ -329,7 +335,7 @@ class ModuleFacts(LoopLayers):
 
     def client(self, call: ast.Call, function: FunctionFacts) -> Ref | None:
         """A client reference when `call` builds an SDK client."""
-        names = self.called(call)
+        names = self.called(call, function.held_value)
         if not names:
             return None
         dotted = names[0]
