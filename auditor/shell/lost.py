@@ -33,7 +33,7 @@ from auditor.shell.effect_checks import (
     tests_end_script,
 )
 from auditor.shell.examined import file_test_operand, only_shows
-from auditor.shell.fallback_marks import fallback_grep
+from auditor.shell.fallback_marks import fallback_grep, fallback_text
 from auditor.shell.jobs import job_ending_with, pid_variables, waits_for
 from auditor.shell.later import host_after
 from auditor.shell.model import ShellScript
@@ -175,6 +175,8 @@ def _stand_in_passed(
     """A run whose failure a capture turns into a text of its own (`$(claude … || echo
     "NOT_FOUND")`) that the only test of the output, after it in its function, passes as
     it passes an answer (`grep -qi "FOUND"`): the failure is lost in that text."""
+    if fallback_text(script, command) is None:
+        return None  # (no stand-in: the rest is not asked for)
     output = agent_output(script, command)
     if output.fallback is None or judged_by_output(script, command, statement):
         return None

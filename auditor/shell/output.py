@@ -125,8 +125,7 @@ def agent_output(script: ShellScript, command: SimpleCommand) -> AgentOutput:
     if function is not None:  # a file its function is given: as every caller names it
         calls = calls_of(script).get(_function_name(function), [])
         files |= passed_files(script, function, files, calls)
-    captured = file_captures(script, files, functools.partial(prints_given, script))
-    variables = copies(script, variables | captured, function)
+    variables = copies(script, variables | _captured(script, files), function)
     merged = path.variables if path.merged else frozenset()
     if path.files and path.files <= path.merged_files:  # and the names callers give them
         merged |= files
@@ -156,10 +155,22 @@ def output_examined(script: ShellScript, command: SimpleCommand) -> bool:
     if not path.files and not path.variables:
         return False
     function = enclosing_definition(command.node)
-    captured = file_captures(script, set(path.files), functools.partial(prints_given, script))
-    variables = copies(script, set(path.variables) | captured, function)
+    variables = copies(script, set(path.variables) | _captured(script, path.files), function)
     output = AgentOutput(path.files, frozenset(variables), frozenset(), False)
     return _examined_after(script, output, statement_of(command.node))
+
+
+def _captured(script: ShellScript, files: Collection[str]) -> set[str]:
+    """The variables given what one of `files` holds (`file_captures`), looked up once per
+    file: a log that every run of a long script appends to is read by each of them."""
+    known = _CAPTURES.setdefault(script, {})
+    found: set[str] = set()
+    for name in files:
+        if name not in known:
+            prints = functools.partial(prints_given, script)
+            known[name] = frozenset(file_captures(script, {name}, prints))
+        found |= known[name]
+    return found
 
 
 def _errors_joined_inside(script: ShellScript, call: SimpleCommand) -> bool:
@@ -505,21 +516,11 @@ def _told_files(script: ShellScript, command: SimpleCommand) -> set[str]:
                 for n in (redirect, *redirect.named_children)
                 if n.type in ("heredoc_body", "herestring_redirect")
             ]
-    found: set[str] = set()
+    found = _files_named(texts)
     # and the text a prompt variable is given (`PROMPT="… write ${PLAN} …"`): one level
-    assigned = _assigned_texts(script)
-    texts += [
-        value
-        for text in list(texts)
-        for name in _EXPANDED.findall(text)
-        for value in assigned.get(name, ())
-    ]
-    for text in texts:
-        found.update(f"${name}" for name in _EXPANDED.findall(text))
-        found.update(_FILE_WORD.findall(text))
-        found.update(_NAMED_FILE.findall(text))
-        # a file in a folder a variable holds (`$OUT/brief.md`, `${DIR}/done`)
-        found.update(f"${name}/{rest}" for name, rest in _IN_FOLDER.findall(text))
+    in_values = _named_in_values(script)
+    for name in {name for text in texts for name in _EXPANDED.findall(text)}:
+        found |= in_values.get(name, frozenset())
     folder = _working_folder(command.node)  # `( cd "$BOX" && claude -p "… NOTES.md" )`
     if folder is not None:
         found |= {f"{folder}/{name}" for name in found if not name.startswith(("/", "$", "~"))}
@@ -1040,11 +1041,14 @@ def _guards(node: Node, statement: Node) -> bool:
     return False
 
 
+_CAPTURES: weakref.WeakKeyDictionary[ShellScript, dict[str, frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
 _EXAMINED: weakref.WeakKeyDictionary[ShellScript, list[Node]] = weakref.WeakKeyDictionary()
 _ASSIGNED: weakref.WeakKeyDictionary[ShellScript, dict[str, list[Node]]] = (
     weakref.WeakKeyDictionary()
 )
-_ASSIGNED_TEXTS: weakref.WeakKeyDictionary[ShellScript, dict[str, list[str]]] = (
+_NAMED_IN_VALUES: weakref.WeakKeyDictionary[ShellScript, dict[str, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
 # the files each variable's value is computed from (`_computed_from`), directly and all
@@ -1101,14 +1105,29 @@ def _function_of(node: Node) -> str | None:
     return text_of(name) if name is not None else None
 
 
-def _assigned_texts(script: ShellScript) -> dict[str, list[str]]:
-    """The values each variable is given, as written (`PROMPT="… ${PLAN} …"`), without
-    the commands that compute them (`prompt=$(yq … hooks.yaml)` tells of no file)."""
-    known = _ASSIGNED_TEXTS.get(script)
+def _named_in_values(script: ShellScript) -> dict[str, frozenset[str]]:
+    """The files named in the values each variable is given, as written (`PROMPT="…
+    ${PLAN} …"`), without the commands that compute them (`prompt=$(yq … hooks.yaml)`
+    tells of no file): read once per variable, however many runs expand it."""
+    known = _NAMED_IN_VALUES.get(script)
     if known is None:
         assigned = _assigned(script).items()
-        known = _ASSIGNED_TEXTS[script] = {n: [written_text(v) for v in vs] for n, vs in assigned}
+        known = {n: frozenset(_files_named([written_text(v) for v in vs])) for n, vs in assigned}
+        _NAMED_IN_VALUES[script] = known
     return known
+
+
+def _files_named(texts: list[str]) -> set[str]:
+    """The files the texts of a prompt name: the variables they expand, words that look
+    like a file (`STATE.md`, `a file named DONE`), and a file in a folder a variable holds
+    (`$OUT/brief.md`, `${DIR}/done`)."""
+    found: set[str] = set()
+    for text in texts:
+        found.update(f"${name}" for name in _EXPANDED.findall(text))
+        found.update(_FILE_WORD.findall(text))
+        found.update(_NAMED_FILE.findall(text))
+        found.update(f"${name}/{rest}" for name, rest in _IN_FOLDER.findall(text))
+    return found
 
 
 def _assigned(script: ShellScript) -> dict[str, list[Node]]:
