@@ -319,6 +319,7 @@ class SdkRetriesStacked(Rule["PythonUnit"]):
                 for reference in (*client.references, *client.callers, *client.through)
                 for construct in constructs
                 if not construct.alternatives
+                and not construct.steps_only
                 and (retry := construct.retries(reference, CallFailure())) is not None
             ]
             layers = [layer for layer in layers if not _foreign(layer.errors, client, module, sdk)]

@@ -641,7 +641,8 @@ class CallGraph:
 
     def _classes_held(self, function: _Function, refs: Iterable[Any], depth: int = 0) -> list[str]:
         """The classes of the tree that global references of `function` name, or that the
-        module-level names they read hold (a registry: `PROVIDERS = {"a": AProvider}`)."""
+        module-level names they read hold (a registry: `PROVIDERS = {"a": AProvider}`), or
+        that the lambdas they hold make (`{"a": lambda: AProvider(key)}`)."""
         found: list[str] = []
         for ref in refs:
             if ref and ref[0] == "result" and depth < _FACTORY_DEPTH:
@@ -650,6 +651,9 @@ class CallGraph:
                 fid = f"{function.module}.{function.qualname}"
                 if _item_read(callee) and not self.callees(fid, ref[1]):
                     found += self._classes_held(function, callee[1], depth + 1)
+            if ref and ref[0] == "lambda" and depth < _FACTORY_DEPTH:
+                # `{"a": lambda: AProvider(key)}[name]()`: what the lambda's body makes
+                found += self._instances(function, ref[1], depth + 1)
             if not ref or ref[0] != "global":
                 continue
             resolved = self.resolve(ref[1], function.module)

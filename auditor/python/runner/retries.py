@@ -66,7 +66,11 @@ from auditor.python.runner.regions import inside, swallowed
 from auditor.python.runner.requeue import queue_sources
 from auditor.python.runner.retry_decorators import retry_decorator_details
 from auditor.python.runner.retry_types import CallFailure, Retry, RetryDecorator
-from auditor.python.runner.second_attempts import SECOND_ATTEMPT, second_attempts
+from auditor.python.runner.second_attempts import (
+    SECOND_ATTEMPT,
+    caught_attempts,
+    second_attempts,
+)
 from auditor.python.runner.steps import RetryLibrary, StepCatalog, default_steps, import_aliases
 from auditor.python.unit import PythonUnit
 
@@ -95,6 +99,9 @@ class RetryConstruct:
     # the call whose value it re-runs whole: the runnable `model.with_retry()` gives, the
     # agent `create_agent(…, middleware=[ModelRetryMiddleware()])` builds
     reruns: ast.Call | None = None
+    # for RA301 alone: a clause's second attempt (the call graph's `retry in except` layer
+    # is RA401's, with the errors the clause narrows to)
+    steps_only: bool = False
     _unit: PythonUnit | None = field(default=None, repr=False)
     _steps: StepCatalog | None = field(default=None, repr=False)
 
@@ -539,7 +546,8 @@ class _Catalogue:
 
     def second_attempts(self, function: Function) -> Iterator[RetryConstruct]:
         """A call made again where the first test of what it gave says it failed
-        (`second_attempts`): reported at that test, re-running the first call."""
+        (`second_attempts`), or in a clause that catches every failure of it
+        (`caught_attempts`): reported at that test or clause, re-running the first call."""
         for call, test, same in second_attempts(function):
             start = self.module.span(test)[0]
             end = self.text.find(":", self.module.span(test.test)[1]) + 1
@@ -549,6 +557,22 @@ class _Catalogue:
             # (with other arguments, another request: an SDK's is not sent again)
             yield self.make(
                 test, label, (start, end), retry=retry, reruns=call, alternatives=not same
+            )
+        for call, handler, same in caught_attempts(function):
+            start = self.module.span(handler)[0]
+            after = self.module.span(handler.type)[1] if handler.type is not None else start
+            end = self.text.find(":", after) + 1
+            header = shortened(" ".join(self.text[start : end - 1].split()), 48)
+            retry = Retry(True, False, "after any failure")
+            label = f"{SECOND_ATTEMPT} under `{header}`"
+            yield self.make(
+                handler,
+                label,
+                (start, end),
+                retry=retry,
+                reruns=call,
+                alternatives=not same,
+                steps_only=True,
             )
 
     def all(self) -> Iterator[RetryConstruct]:

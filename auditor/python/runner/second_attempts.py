@@ -25,6 +25,14 @@ class SecondAttempt(NamedTuple):
     same: bool  # made again as written (the same request), not with other arguments
 
 
+class CaughtAttempt(NamedTuple):
+    """A call made again in an `except` clause that catches every failure of it."""
+
+    call: ast.Call  # the first attempt
+    handler: ast.ExceptHandler  # the clause that makes it again
+    same: bool  # made again as written
+
+
 def second_attempts(function: Function) -> list[SecondAttempt]:
     """Each call of a function's own body whose value the first statement that reads it
     tests for a failure (`tests_failure`), with that `if`, whose body makes the same call
@@ -47,6 +55,67 @@ def second_attempts(function: Function) -> list[SecondAttempt]:
                 continue
             found += _made_again(call, test, names)
     return found
+
+
+def caught_attempts(function: Function) -> list[CaughtAttempt]:
+    """Each call a `try` makes (a statement's own: `r = run(p)`, `return run(p)`, `await
+    client.query(p)`) that a clause catching every failure (a bare `except`, `except
+    Exception`) makes again on the same input (the same first argument, or the same
+    keywords): the clause's second attempt after any failure, under a test of its own or
+    none, raising the failure after it or not (not one made in a loop: the loop is the
+    retry)."""
+    found: list[CaughtAttempt] = []
+    for block in _blocks(function):
+        for statement in block:
+            if not isinstance(statement, ast.Try | ast.TryStar):
+                continue
+            first = [c for s in statement.body for c in _made_calls(s)]
+            for handler in statement.handlers:
+                if not _catches_all(handler):
+                    continue
+                again = [c for s in handler.body for c in _made_calls(s)]
+                changed = set_names(handler.body)
+                for call in first:
+                    made = [c for c in again if _same_input(c, call)]
+                    if made:
+                        same = any(
+                            ast.dump(c) == ast.dump(call) and not reads_any(c, changed)
+                            for c in made
+                        )
+                        found.append(CaughtAttempt(call, handler, same))
+    return found
+
+
+def _made_calls(statement: ast.stmt) -> list[ast.Call]:
+    """The calls a statement and those in it (not in functions it defines) make for a
+    value or an effect of their own: `r = run(p)`, `return run(p).stdout`, `await
+    run(p)`."""
+    found: list[ast.Call] = []
+    for node in (statement, *own_nodes(statement)):
+        value = node.value if isinstance(node, ast.Assign | ast.Return | ast.Expr) else None
+        while isinstance(value, ast.Await | ast.Attribute | ast.Subscript):
+            value = value.value  # `return run(p).stdout`, `out = (await run(p))["text"]`
+        found += [value] if isinstance(value, ast.Call) else []
+    return found
+
+
+def _catches_all(handler: ast.ExceptHandler) -> bool:
+    """Whether a clause catches every failure: a bare `except`, `except Exception`."""
+    return handler.type is None or any(
+        name.rsplit(".", 1)[-1] in ("Exception", "BaseException")
+        for name in class_names(handler.type)
+    )
+
+
+def _same_input(again: ast.Call, call: ast.Call) -> bool:
+    """Whether a call runs the same function as `call` on the same input: its first
+    argument as written, or its keywords where it has none (`run(prompt, model=m)`, not
+    `subprocess.run(["notify-send", …])` after `subprocess.run(["claude", …])`)."""
+    if ast.dump(again.func) != ast.dump(call.func):
+        return False
+    if call.args or again.args:
+        return bool(call.args and again.args) and ast.dump(call.args[0]) == ast.dump(again.args[0])
+    return {k.arg for k in call.keywords} == {k.arg for k in again.keywords}
 
 
 def _names(statement: ast.Assign) -> set[str]:

@@ -22,7 +22,9 @@ from auditor.python.model.ast_values import (
     descendants,
     dotted_name,
     item_names,
+    returned_values,
     takes_no_instance,
+    top_functions,
 )
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.callees import enclosing_class
@@ -212,6 +214,8 @@ class Steps:
         made = [binding.value for binding in bindings if _mentions(binding.value, classes)]
         if made:
             return self._tools_given(made)
+        if any(self._factory_made(binding.value, classes) for binding in bindings):
+            return True
         if any(
             _typed_as(binding.at.annotation, classes, item=False)  # `client: Client = …`
             if isinstance(binding.at, ast.AnnAssign)
@@ -236,6 +240,31 @@ class Steps:
                 # (a closure's free name: the enclosing function's, `tool: BaseTool`)
             current = self.module.parent(current)
         return False
+
+    def _factory_made(self, value: ast.expr, classes: set[str]) -> bool:
+        """Whether a value is what a call of a function of the module gives, which says it
+        returns a value of a class of `classes` (`-> ClaudeSDKClient`) or returns one it
+        makes (`client = ClaudeSDKClient(options=…)`, then `return client`), and may run
+        tools (`client = await _get_client(cwd)`)."""
+        if isinstance(value, ast.Await):
+            value = value.value
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return False
+        function = top_functions(self.module.tree).get(value.func.id)
+        if function is None:
+            return False
+        made = []
+        for returned in returned_values(function):
+            held = (
+                self.module.bindings.get((function, returned.id), [])
+                if isinstance(returned, ast.Name)
+                else []
+            )
+            values = [b.value for b in held] if held else [returned]
+            made += [v for v in values if _mentions(v, classes)]
+        if made:
+            return self._tools_given(made)
+        return function.returns is not None and _typed_as(function.returns, classes, item=False)
 
     def _declared(self, value: ast.expr, classes: set[str]) -> bool:
         """Whether a value is read from an attribute of the instance whose type its class

@@ -1,0 +1,18 @@
+import anthropic
+
+from llmkit.providers import Provider
+
+
+class ClaudeProvider(Provider):
+    def __init__(self, model: str) -> None:
+        self.model = model
+        self._client = anthropic.Anthropic(max_retries=0)  # the send loop owns recovery
+
+    def send(self, prompt: str) -> str:
+        reply = self._client.messages.create(
+            model=self.model, max_tokens=512, messages=[{"role": "user", "content": prompt}]
+        )
+        return reply.content[0].text
+
+    def transient(self, error: Exception) -> bool:
+        return isinstance(error, anthropic.RateLimitError | anthropic.APITimeoutError)
