@@ -317,6 +317,8 @@ def find_clients(
             continue
         reached = flow.trace(call)
         requests = [attribute_call(module, use) for use in reached.uses]
+        if constructor.called:  # `self.llm(messages=…)`: the chat model called itself
+            requests += reached.called
         requests = [r for r in requests if r is None or not sent_without_retries(r)]
         requests += [  # `create = client.chat.completions.create`, then `create(…)`
             request

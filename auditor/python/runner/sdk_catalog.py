@@ -34,6 +34,8 @@ class SdkConstructor(NamedTuple):
     # literal values of the keyword that also turn its retries off (a count of attempts:
     # langchain-google-genai's `max_retries=1` is one try)
     off: tuple[int, ...] = ()
+    # a LangChain chat model: calling the client itself sends a request (`llm(messages)`)
+    called: bool = False
 
     @property
     def label(self) -> str:
@@ -319,6 +321,7 @@ def load_sdk(config: Mapping[str, Any] | None = None) -> SdkCatalog:
             unretried=tuple(table.get("unretried", ())),
             raises=tuple(table.get("raises", ())),
             off=tuple(table.get("off", ())),
+            called=table.get("called", False),
         )
         for table in tables.values()
         for kind in ("classes", "functions")

@@ -1,0 +1,31 @@
+"""RA401: a LangChain chat model called as a function (`llm(messages)`) sends its request
+through the OpenAI client it builds, whose retry (`max_retries=1`) stacks under the key
+rotation loop that retries every failure."""
+import logging
+from itertools import cycle
+
+from langchain_openai import ChatOpenAI
+
+log = logging.getLogger(__name__)
+
+
+class RotatingChat:
+    def __init__(self, keys: list[str], model: str = "gpt-4o-mini") -> None:
+        self.keys = cycle(keys)
+        self.model = model
+        self.tries = 2 * len(keys)
+        self.llm = self._make(next(self.keys))
+
+    def _make(self, key: str) -> ChatOpenAI:
+        return ChatOpenAI(model=self.model, api_key=key, max_retries=1)  # expect: RA401(warning)
+
+    def ask(self, messages: list[dict[str, str]]) -> str:
+        failures = 0
+        while failures < self.tries:
+            try:
+                return self.llm(messages=messages).content
+            except Exception as error:
+                failures += 1
+                log.warning("chat failed (%s), next key", error)
+                self.llm = self._make(next(self.keys))
+        raise RuntimeError("every key failed")
