@@ -80,7 +80,8 @@ def lost_status(
     options = script.options_at(statement if outside else command.node)
     own = script_own_status(command)  # what reads it reads `script`'s own 0
     use = status_use(statement, options, script) if not own else None
-    kept = unread_store(use, script.read_names())  # `|| rc=$?`, and nothing reads `rc`
+    # `|| rc=$?`, and nothing reads `rc` (or only after setting it again)
+    kept = unread_store(use, script.read_names(), script.value_read)
     if kept is not None and use is not None and use.store is not None:
         kept = None if _callers_unseen(script, use.store, kept) else kept
     # kept in a subshell and tested after it, where the script's own value is read: lost
@@ -133,6 +134,8 @@ def lost_status(
     how = _how(job if job is not None else carrier, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
+        if kept in script.read_names().names:
+            how = f"it is kept in `{kept}`, which the script sets again before it reads it"
         if stale:
             how = (
                 f"it is kept in `{kept}` inside a subshell `( … )`, and the script around "

@@ -95,7 +95,7 @@ def _masked(unit: ShellUnit, pipeline: Pipeline) -> MaskedPipeline | None:
     if not agents and (exits_early(pipeline.stages[-1]) or _only_prints(unit, pipeline)):
         return None
     use = status_use(pipeline.node, pipeline.options, unit.script, negated=pipeline.negated)
-    if unread_store(use, unit.script.read_names()):
+    if unread_store(use, unit.script.read_names(), unit.script.value_read):
         use = None  # `|| rc=$?` with `rc` never read: the status decides nothing
     if use is None and read is None:
         return None

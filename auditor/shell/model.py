@@ -74,6 +74,7 @@ from auditor.shell.includes import (
 from auditor.shell.jobs import waited_use
 from auditor.shell.leaving import leaves
 from auditor.shell.library_calls import LibraryCalls
+from auditor.shell.liveness import ScriptLiveness
 from auditor.shell.options import (
     ShellOptions,
     apply_set,
@@ -210,6 +211,7 @@ class ShellScript:
         # the files it sources (relative to its folder) and the options it has there
         self.sourcing: list[tuple[str, ShellOptions]] = []
         self._read_names: ReadNames | None = None  # see `read_names`
+        self._liveness: ScriptLiveness | None = None  # see `value_read`
         # the sourced files the model read, with their reads and functions (`read_names`)
         self.libraries: list[ShellScript] = []
         self._library_calls = LibraryCalls()
@@ -351,6 +353,15 @@ class ShellScript:
             libraries = [library.read_names() for library in self.libraries]  # (each once)
             self._read_names = read_names(self.parsed, self.commands, libraries, unread)
         return self._read_names
+
+    def value_read(self, assignment: Node) -> bool:
+        """Whether the value an assignment gives its variable may be read, along the
+        statements bash may run next (`auditor.shell.liveness`)."""
+        if self._liveness is None:
+            read = self.read_names()
+            library = read.functions - set(self.functions)
+            self._liveness = ScriptLiveness(self.parsed.root, self.functions, read.local, library)
+        return self._liveness.value_read(assignment)
 
     def tested_names(self) -> Mapping[str, tuple[Node, ...]]:
         """The variables the script tests and the tests that read each, found once

@@ -11,6 +11,7 @@ iteration's status reaches the loop's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 from auditor.numbers import bounded_int
@@ -124,11 +125,14 @@ def _or_true(operator: Node | None, right: Node | None) -> bool:
 _EMPTY_WORDS = frozenset({'""', "''", "-n", "-e"})  # of an `echo` that says nothing
 
 
-def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
+def unread_store(
+    use: StatusUse | None, read: ReadNames, value_read: Callable[[Node], bool] | None = None
+) -> str | None:
     """The variable, when a status is used only by `|| NAME=$?` keeping it in a variable
     that nothing reads: not the script's own text, nor, where it sources other files or
     runs strings after it (`ReadNames.out_of_sight`), any of theirs (unless the variable
-    is `local` to the function that keeps it). Kept there,
+    is `local` to the function that keeps it); or, given `value_read`, that the script
+    reads only where it has set the name again (`ShellScript.value_read`). Kept there,
     the status is read through no path and decides nothing."""
     assignment = use.store if use is not None else None
     if assignment is None:
@@ -136,7 +140,11 @@ def unread_store(use: StatusUse | None, read: ReadNames) -> str | None:
     name, value = assignment.child_by_field_name("name"), assignment.child_by_field_name("value")
     if name is None or name.type != "variable_name" or value is None:
         return None
-    if _text(value) not in _STATUS_WORDS or _text(name) in read.names:
+    if _text(value) not in _STATUS_WORDS:
+        return None
+    if _text(name) in read.names and (
+        value_read is None or read.elsewhere or value_read(assignment)
+    ):
         return None
     if read.out_of_sight(assignment):
         function = enclosing_definition(assignment)
