@@ -100,6 +100,11 @@ class Liveness:
                 if event.read:
                     return True
                 falls, jumps = event.falls, jumps | event.jumps
+                if falls and parent.type == "case_item" and _falls_on(parent):
+                    case = parent.parent  # `;&`, `;;&`: the next items run (or are tested)
+                    later = case.named_children if case is not None else []
+                    if any(self.reads(c) for c in later if c.start_byte >= parent.end_byte):
+                        return True
             elif falls and parent.type == "list":  # `a || rc=$?`: what the list runs next
                 later = [c for c in parent.named_children if c.start_byte >= current.end_byte]
                 if any(self.reads(c) for c in later):
@@ -226,8 +231,11 @@ class Liveness:
             first = self.event(children[0]) if children else _NONE
             if first.read or not first.falls:
                 return first
-            later = _READ if any(self.reads(c) for c in children[1:]) else _NONE
-            return Event(later.read, True, first.jumps)
+            # what runs after `&&`/`||` may not run: it sets nothing for sure, but may
+            # read the name or jump (`[ -f STOP ] && break`)
+            later = [self.event(c) for c in children[1:]]
+            jumps = first.jumps.union(*(e.jumps for e in later))
+            return Event(any(e.read for e in later), True, jumps)
         if kind == "redirected_statement":
             body = node.child_by_field_name("body")
             redirects = [c for c in node.named_children if body is None or c.id != body.id]
@@ -276,12 +284,12 @@ class Liveness:
             return _READ  # a function of a sourced file: its body is not at hand
         body = self.functions.get(called)
         if body is not None:
-            if self._function_reads(called):
+            if self.function_reads(called):
                 return _READ
             return _NONE  # (what it sets it may set on one path only)
         return _NONE
 
-    def _function_reads(self, name: str) -> bool:
+    def function_reads(self, name: str) -> bool:
         """Whether a function of the script reads the name anywhere (also through the
         functions it calls)."""
         if name not in self._reading:
@@ -303,14 +311,16 @@ class Liveness:
         for inner in descendants(node):
             if inner.type == "variable_name" and _text(inner) == self.name:
                 parent = inner.parent
-                target = parent.child_by_field_name("name") if parent is not None else None
-                if parent is not None and parent.type == "for_statement":
+                target = None  # the name an assignment or a `for` loop sets: not read
+                if parent is not None and parent.type == "variable_assignment":
+                    target = parent.child_by_field_name("name")
+                elif parent is not None and parent.type == "for_statement":
                     target = parent.child_by_field_name("variable")
                 if target is None or target.id != inner.id:
                     return True
             elif inner.type == "command":
                 called = _text(inner.child_by_field_name("name"))
-                if called in self.functions and self._function_reads(called):
+                if called in self.functions and self.function_reads(called):
                     return True
         return False
 
@@ -324,6 +334,11 @@ class Liveness:
             if child.type == "variable_name" and _text(child) == self.name:
                 return True  # `local rc`: an empty variable of the function's own
         return False
+
+
+def _falls_on(item: Node) -> bool:
+    """Whether a `case` item ends with `;&` or `;;&`: bash goes on to the next items."""
+    return any(c.type in (";&", ";;&") for c in item.children)
 
 
 def _then_end(node: Node) -> int:
@@ -351,19 +366,45 @@ class ScriptLiveness:
         self.functions = functions
         self.local = local  # the names each function (by id) declares its own
         self.library = library  # the functions of the files it sources: not at hand
-        traps = (n for n in descendants(root) if n.type == "command" and _is_trap(n))
+        nodes = descendants(root)
+        traps = (n for n in nodes if n.type == "command" and _is_trap(n))
         self._traps = " ".join(_text(t) for t in traps)  # a trap may run anywhere
+        # a variable exported to the commands the script runs: any of them may read it
+        self._exported = {
+            name for n in nodes if n.type == "declaration_command" for name in _exports(n)
+        }
         self._names: dict[str, Liveness] = {}
 
     def value_read(self, assignment: Node) -> bool:
         """Whether the value an assignment gives its variable may be read."""
         name = _text(assignment.child_by_field_name("name"))
-        if name in self._traps or "eval" in self._traps:
+        if name in self._exported or "eval" in self._traps:
             return True
         if name not in self._names:
             declaring = frozenset(f for f, names in self.local.items() if name in names)
             self._names[name] = Liveness(name, self.functions, declaring, self.library)
-        return self._names[name].read_after(assignment)
+        liveness = self._names[name]
+        # a trap's action (or a function it names) may run it anywhere
+        if name in self._traps or any(
+            liveness.function_reads(word) for word in self._traps.split() if word in self.functions
+        ):
+            return True
+        return liveness.read_after(assignment)
+
+
+def _exports(declaration: Node) -> list[str]:
+    """The names a declaration exports (`export rc`, `export rc=0`, `declare -x rc`)."""
+    words = _text(declaration).split()
+    if not words or not (
+        words[0] == "export" or any(w.startswith("-") and "x" in w for w in words[1:3])
+    ):
+        return []
+    found = []
+    for child in declaration.named_children:
+        target = child.child_by_field_name("name") if child.type == "variable_assignment" else child
+        if target is not None and target.type == "variable_name":
+            found.append(_text(target))
+    return found
 
 
 def _is_trap(command: Node) -> bool:

@@ -86,11 +86,14 @@ def lost_status(
         kept = None if _callers_unseen(script, use.store, kept) else kept
     # kept in a subshell and tested after it, where the script's own value is read: lost
     # however the run's output is judged
-    store = use.store if use is not None and kept is None else None
-    kept = _kept_in_subshell(script, store) if store is not None else kept
+    # (also where the value is read nowhere after it: the subshell says why)
+    names = script.read_names().names
+    store = use.store if use is not None and (kept is None or kept in names) else None
+    inside = _kept_in_subshell(script, store) if store is not None else None
+    kept = inside or kept
     # ...and so where `$?` is read right after `local out=$(agent …)`: the script takes
     # the declaration's 0 for the run's status
-    stale = (store is not None and kept is not None) or _declaration_read(statement)
+    stale = inside is not None or _declaration_read(statement)
     if use is not None and kept is None:
         # read; or, in a masked stage, lost only through the pipeline: RA101's; unless
         # what reads it prints a stand-in for the output that the output's test passes
@@ -134,8 +137,8 @@ def lost_status(
     how = _how(job if job is not None else carrier, discard, masked)
     if kept is not None and masked is None:
         how = f"it is kept in `{kept}`, which nothing reads"
-        if kept in script.read_names().names:
-            how = f"it is kept in `{kept}`, which the script sets again before it reads it"
+        if kept in names:  # read elsewhere, not after this run (`value_read`)
+            how = f"it is kept in `{kept}`, which nothing reads after this run"
         if stale:
             how = (
                 f"it is kept in `{kept}` inside a subshell `( … )`, and the script around "

@@ -60,10 +60,9 @@ def second_attempts(function: Function) -> list[SecondAttempt]:
 def caught_attempts(function: Function) -> list[CaughtAttempt]:
     """Each call a `try` makes (a statement's own: `r = run(p)`, `return run(p)`, `await
     client.query(p)`) that a clause catching every failure (a bare `except`, `except
-    Exception`) makes again on the same input (the same first argument, or the same
-    keywords): the clause's second attempt after any failure, under a test of its own or
-    none, raising the failure after it or not (not one made in a loop: the loop is the
-    retry)."""
+    Exception`) makes again on the same input (`_same_input`): the clause's second
+    attempt after any failure, under a test of its own or none, raising the failure after
+    it or not (not one made in a loop: the loop is the retry)."""
     found: list[CaughtAttempt] = []
     for block in _blocks(function):
         for statement in block:
@@ -108,14 +107,28 @@ def _catches_all(handler: ast.ExceptHandler) -> bool:
 
 
 def _same_input(again: ast.Call, call: ast.Call) -> bool:
-    """Whether a call runs the same function as `call` on the same input: its first
-    argument as written, or its keywords where it has none (`run(prompt, model=m)`, not
-    `subprocess.run(["notify-send", …])` after `subprocess.run(["claude", …])`)."""
-    if ast.dump(again.func) != ast.dump(call.func):
+    """Whether a call runs the same function as `call` on the same input: the same
+    positional arguments and keyword values as written, but for those that pick where it
+    runs (`model=`, `session_id=`, `resume=`: another model or a fresh session still
+    repeats the work), not a step given another task (`query(prompt="Revert …")`) or
+    `subprocess.run(["notify-send", …])` after `subprocess.run(["claude", …])`."""
+    if ast.dump(again.func) != ast.dump(call.func) or len(again.args) != len(call.args):
         return False
-    if call.args or again.args:
-        return bool(call.args and again.args) and ast.dump(call.args[0]) == ast.dump(again.args[0])
-    return {k.arg for k in call.keywords} == {k.arg for k in again.keywords}
+    if any(ast.dump(a) != ast.dump(b) for a, b in zip(again.args, call.args, strict=True)):
+        return False
+    first = {k.arg: ast.dump(k.value) for k in call.keywords}
+    second = {k.arg: ast.dump(k.value) for k in again.keywords}
+    return all(
+        first.get(name) == second.get(name) or _picks_where(name)
+        for name in first.keys() | second.keys()
+    )
+
+
+def _picks_where(keyword: str | None) -> bool:
+    """Whether a keyword picks where a run happens rather than what it does: the model,
+    the session, a timeout (`model=`, `session_id=`, `resume=`, `timeout=`)."""
+    words = (keyword or "").lower()
+    return any(word in words for word in ("model", "session", "resume", "timeout"))
 
 
 def _names(statement: ast.Assign) -> set[str]:

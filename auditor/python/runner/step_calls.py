@@ -22,6 +22,7 @@ from auditor.python.model.ast_values import (
     descendants,
     dotted_name,
     item_names,
+    parameter_names,
     returned_values,
     takes_no_instance,
     top_functions,
@@ -250,6 +251,11 @@ class Steps:
             value = value.value
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
             return False
+        scope = self.module.scope_of(value)
+        if self.module.bindings.get((scope, value.func.id)) or (
+            isinstance(scope, Function) and value.func.id in parameter_names(scope)
+        ):
+            return False  # a local or a parameter of that name, not the module's function
         function = top_functions(self.module.tree).get(value.func.id)
         if function is None:
             return False

@@ -2,10 +2,12 @@
 narrow failure (the rule leaves a targeted recovery alone), a clause that runs the same
 function on another input (a notification, not the agent; a `git checkout` that undoes
 the run's edits before the failure is raised on), and a request sent again on another
-model (RA401's, and the SDK client keeps no retries of its own)."""
+model (RA401's, and the SDK client keeps no retries of its own); and a clause that gives
+the same step another task (revert the changes, write a note on the failure)."""
 import subprocess
 
 import anthropic
+from claude_agent_sdk import ClaudeSDKClient
 
 
 def review_branch(branch: str) -> str:
@@ -40,3 +42,35 @@ def summary(text: str) -> str:
     except Exception:
         reply = client.messages.create(model="claude-haiku-4-5", max_tokens=256, messages=[{"role": "user", "content": text}])
     return reply.content[0].text
+
+
+async def fix_or_revert(client: ClaudeSDKClient, task: str) -> None:
+    try:
+        await client.query(prompt=task)
+    except Exception as error:  # another task: undo what the failed run changed
+        await client.query(prompt=f"The last step failed ({error}). Revert the files you changed.")
+        raise
+
+
+def run_step(workdir: str, task: str) -> str:
+    argv = ["codex", "exec", "--full-auto", "-C", workdir, task]
+    return subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+
+
+def fix_with_note(workdir: str, task: str) -> str:
+    try:
+        return run_step(workdir, f"Fix: {task}")
+    except Exception:  # the same folder, another task: a note on the failure
+        return run_step(workdir, "Write INCIDENT.md about the failed fix")
+
+
+async def _open_session(cwd: str) -> ClaudeSDKClient:
+    return ClaudeSDKClient()
+
+
+async def lookup(_open_session, cwd: str, key: str) -> str:  # (a parameter: a key store)
+    store = _open_session(cwd)
+    try:
+        return store.query(key)
+    except Exception:
+        return store.query(key)
