@@ -101,15 +101,25 @@ def _empty_mapping(value: ast.expr, scope: ast.AST) -> bool:
 
 def _only_read(scope: ast.AST, name: str, key: str | None, assignments: int) -> bool:
     """Whether the name is assigned `assignments` times and otherwise only read, passed as
-    `**name`, or given another constant key than `key` (`kwargs["timeout"] = 5`; none
-    with `key` None): no alias, no method that changes it, no call it is handed to."""
+    `**name`, or given (or rid of) another constant key than `key` (`kwargs["timeout"] =
+    5`, `kwargs.pop("top_p")`; none with `key` None): no alias, no other method that
+    changes it, no call it is handed to."""
     allowed: set[int] = set()
+    other_keys: set[int] = set()  # `kwargs.pop("top_p")`: a method on another key
     stores = 0
     for node in descendants(scope):
         if isinstance(node, ast.keyword) and node.arg is None and _named(node.value, name):
             allowed.add(id(node.value))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _KEYED
+            and node.args
+            and _other_key(node.args[0], key)
+        ):
+            other_keys.add(id(node.func))
         elif isinstance(node, ast.Attribute) and _named(node.value, name):
-            if node.attr not in _READS:
+            if node.attr not in _READS and id(node) not in other_keys:
                 return False
             allowed.add(id(node.value))
         elif isinstance(node, ast.Subscript) and _named(node.value, name):
@@ -123,6 +133,9 @@ def _only_read(scope: ast.AST, name: str, key: str | None, assignments: int) -> 
             elif isinstance(node.ctx, ast.Del) or id(node) not in allowed:
                 return False  # (descendants yields a parent before its children)
     return stores == assignments
+
+
+_KEYED = frozenset({"pop", "setdefault"})  # methods that change one key, their first argument
 
 
 def _other_key(node: ast.expr, key: str | None) -> bool:

@@ -119,8 +119,16 @@ class RetryConstruct:
         if self.reruns is not None:
             return self.retry if call is self.reruns else None
         unit = self._unit
-        if unit is None or unit.module is None or self.wrapped is not None:
+        if unit is None or unit.module is None:
             return None
+        if self.wrapped is not None:  # what it runs: a request function it is handed
+            # (`Retrying(…)(litellm.completion, …)`: the call sends it), or a lambda's calls
+            if call is self.node:
+                return self.retry
+            lambda_ = self.wrapped if isinstance(self.wrapped, ast.Lambda) else None
+            return (
+                self.retry if lambda_ is not None and inside(unit.module, call, lambda_) else None
+            )
         if self.loop is not None:
             if not inside(unit.module, call, self.loop):
                 return None
@@ -399,7 +407,7 @@ class _Catalogue:
             return None
         first = arguments[:1]
         target = first[0][1] if first and first[0][0] is None else None
-        inner = call.func if isinstance(call.func, ast.Call) else None
+        inner = call.func if isinstance(call.func, ast.Call) else self._held_call(call.func)
         func = inner.func if inner is not None else call.func
         # the arguments that configure it: the factory call's (`retry(stop=…)(fn)`), or a
         # helper's own (`retry_call(3, fn)`)
@@ -417,6 +425,15 @@ class _Catalogue:
         return self.make(
             call, label, attempts=attempts, unlimited=unlimited, retry=retry, wrapped=target
         )
+
+    def _held_call(self, func: ast.expr) -> ast.Call | None:
+        """The call whose value a local name holds, given once (`retryer = Retrying(…)`,
+        then `retryer(fn, …)`); None for any other callee."""
+        if not isinstance(func, ast.Name):
+            return None
+        bindings = self.module.bindings.get((self.module.scope_of(func), func.id), [])
+        value = bindings[0].value if len(bindings) == 1 and bindings[0].kind == "assign" else None
+        return value if isinstance(value, ast.Call) else None
 
     def method(self, call: ast.Call) -> RetryConstruct | None:
         """A library's retry method on the value it re-runs (`model.with_retry()`), given

@@ -24,7 +24,13 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from auditor.project import PythonSummary, RetriedUse
-from auditor.python.model.ast_values import Function, class_names, descendants, statements
+from auditor.python.model.ast_values import (
+    Function,
+    class_names,
+    descendants,
+    dotted_name,
+    statements,
+)
 from auditor.python.model.attribute_values import attribute_values
 from auditor.python.model.class_attributes import class_attributes
 from auditor.python.model.class_family import on_self
@@ -160,13 +166,18 @@ def _retries(
 
 
 def _retries_by(
-    call: ast.Call, keyword: str, resolver: _Resolver
+    call: ast.Call, keyword: str, resolver: _Resolver, depth: int = 0
 ) -> tuple[int | None, bool] | None:
     """(retries, explicit) from a call's arguments; None when the keyword is not set."""
     for argument in call.keywords:
         if argument.arg == keyword:
             return resolver.value(argument.value), True
         if argument.arg is None:  # `**mapping`
+            forwarded = _forwarded(call, argument.value, keyword, resolver, depth)
+            if forwarded is ABSENT:
+                continue
+            if forwarded is not _NOT_FORWARDED:  # the callers' keywords, through `**kwargs`
+                return (forwarded if isinstance(forwarded, int) else None), True
             if isinstance(argument.value, ast.Name):  # a local dict (`**client_kwargs`)
                 module, local = resolver.module, argument.value.id
                 # (set on the way to the call: `params.update(num_retries=0)`)
@@ -184,6 +195,37 @@ def _retries_by(
                 given = {resolver.value(value) for value in values}
                 return (given.pop() if len(given) == 1 else None), True
     return None
+
+
+_NOT_FORWARDED = object()  # (a mapping that is not the function's own `**kwargs`)
+
+
+def _forwarded(
+    call: ast.Call, mapping: ast.expr, keyword: str, resolver: _Resolver, depth: int = 0
+) -> object:
+    """What the `**kwargs` parameter of the function `call` is in gives `keyword`, where
+    `mapping` is it (`def _ask(**kwargs): retryer(litellm.acompletion, **kwargs)`): what
+    the module's calls of that function give it, read as `call`'s own are (ABSENT where
+    none sets it; None where one sets it to a value not known); only for a function no
+    other module calls (a private one, `_ask`), else None. `_NOT_FORWARDED` for any
+    other mapping."""
+    module = resolver.module
+    scope = module.scope_of(call)
+    spread = scope.args.kwarg if isinstance(scope, Function) else None
+    if not (isinstance(mapping, ast.Name) and spread is not None and spread.arg == mapping.id):
+        return _NOT_FORWARDED
+    assert isinstance(scope, Function)
+    if depth > 2 or not scope.name.startswith("_") or module.parent(scope) is not module.tree:
+        return None
+    callers = [c for c in module.calls if isinstance(c.func, ast.Name) and c.func.id == scope.name]
+    found: set[int | None] = set()
+    for caller in callers:
+        given = _retries_by(caller, keyword, resolver, depth + 1)
+        if given is not None:
+            found.add(given[0])
+    if not callers or None in found or len(found) > 1:
+        return None
+    return found.pop() if found else ABSENT
 
 
 def _local_mapping(
@@ -221,6 +263,16 @@ def _mapping_values(module: PythonModule, node: ast.expr, keyword: str) -> list[
         if isinstance(key, ast.Constant) and key.value == keyword and simple_string(module, key):
             found.append(value)
     return found
+
+
+def _passed_request(module: PythonModule, sdk: SdkCatalog, call: ast.Call) -> SdkConstructor | None:
+    """A request function handed as a value to the call that runs it, with the keywords
+    that call passes on (`retryer(litellm.acompletion, *args, **kwargs)`,
+    `asyncio.to_thread(litellm.completion, model=m, messages=ms)`): that call sends it."""
+    first = call.args[0] if call.args else None
+    dotted = dotted_name(first) if isinstance(first, ast.Name | ast.Attribute) else None
+    found = sdk.constructor(module.qualified(dotted)) if dotted is not None else None
+    return found if found is not None and found.sends else None
 
 
 def _chain_root(node: ast.expr) -> ast.expr:
@@ -295,6 +347,8 @@ def find_clients(
         if constructor is None and isinstance(call.func, ast.Name):
             given = _given_classes(module, call.func)  # `client_class(max_retries=3)`
             constructor = next((c for n in given if (c := sdk.constructor(n)) is not None), None)
+        if constructor is None:  # `retryer(litellm.acompletion, **kw)`: sent by that call
+            constructor = _passed_request(module, sdk, call)
         label = ""
         if constructor is not None:
             if constructor.unretried_model(call, lambda node: _texts(module, node)):
