@@ -68,7 +68,9 @@ def caught_attempts(function: Function) -> list[CaughtAttempt]:
         for statement in block:
             if not isinstance(statement, ast.Try | ast.TryStar):
                 continue
-            first = [c for s in statement.body for c in _made_calls(s)]
+            # (the try's own statements: not a call in a branch of it, such as a
+            # `conn.execute("ROLLBACK")` under an `if` that the clause makes too)
+            first = [c for s in statement.body for c in _made_calls(s, own=False)]
             for handler in statement.handlers:
                 if not _catches_all(handler):
                     continue
@@ -85,12 +87,12 @@ def caught_attempts(function: Function) -> list[CaughtAttempt]:
     return found
 
 
-def _made_calls(statement: ast.stmt) -> list[ast.Call]:
-    """The calls a statement and those in it (not in functions it defines) make for a
-    value or an effect of their own: `r = run(p)`, `return run(p).stdout`, `await
-    run(p)`."""
+def _made_calls(statement: ast.stmt, *, own: bool = True) -> list[ast.Call]:
+    """The calls a statement (and, with `own`, those in it, not in functions it defines)
+    makes for a value or an effect of their own: `r = run(p)`, `return run(p).stdout`,
+    `await run(p)`."""
     found: list[ast.Call] = []
-    for node in (statement, *own_nodes(statement)):
+    for node in (statement, *own_nodes(statement)) if own else (statement,):
         value = node.value if isinstance(node, ast.Assign | ast.Return | ast.Expr) else None
         while isinstance(value, ast.Await | ast.Attribute | ast.Subscript):
             value = value.value  # `return run(p).stdout`, `out = (await run(p))["text"]`

@@ -74,3 +74,16 @@ async def lookup(_open_session, cwd: str, key: str) -> str:  # (a parameter: a k
         return store.query(key)
     except Exception:
         return store.query(key)
+
+
+def record(conn, row: str) -> None:
+    try:  # a clause that makes a call the block made only in a branch of it
+        existing = conn.execute("SELECT 1 FROM runs WHERE id = ?", (row,)).fetchone()
+        if existing:
+            conn.execute("ROLLBACK")
+            return
+        subprocess.run(["codex", "exec", "--full-auto", f"Process run {row}"], check=True)
+        conn.execute("COMMIT")
+    except Exception:
+        conn.execute("ROLLBACK")
+        raise
