@@ -103,7 +103,7 @@ def _fixes_failed_check(script: ShellScript, statement: Node, loop: Node, held: 
 
 def _held_statuses(script: ShellScript, loop: Node) -> set[str]:
     """The variables the loop's body keeps a check's status in (`run_check pnpm test;
-    jest_status=$?`)."""
+    jest_status=$?`, `out=$(npm test 2>&1) || status=$?`)."""
     body = loop.child_by_field_name("body")
     statements = [c for c in body.named_children if c.type != "comment"] if body else []
     held: set[str] = set()
@@ -111,7 +111,23 @@ def _held_statuses(script: ShellScript, loop: Node) -> set[str]:
         kept = _HELD.match(script.parsed.node_text(statement))
         if statement.type == "variable_assignment" and kept and _checks(script, before):
             held.add(kept.group(1))
+    for statement in statements:  # `out=$(npm test 2>&1) || status=$?`, `make || rc=$?`
+        parts = statement.named_children if statement.type == "list" else []
+        operators = [c.type for c in statement.children if not c.is_named]
+        kept = _HELD.match(script.parsed.node_text(parts[-1])) if len(parts) == 2 else None
+        if kept and operators == ["||"] and _checks(script, _checked_part(parts[0])):
+            held.add(kept.group(1))
     return held
+
+
+def _checked_part(node: Node) -> Node:
+    """The command a statement runs for its status: itself, or the one command a capture
+    it assigns runs (`out=$(npm test 2>&1)`)."""
+    value = node.child_by_field_name("value") if node.type == "variable_assignment" else None
+    if value is None or value.type != "command_substitution":
+        return node
+    inner = [c for c in value.named_children if c.type != "comment"]
+    return inner[0] if len(inner) == 1 else node
 
 
 def _tests(text: str, names: list[str], compared: str) -> bool:

@@ -35,3 +35,11 @@ for ((i = 1; i <= 5; i++)); do
   echo "tests exited $test_status" >> progress.log
   claude -p "Improve the code"  # expect: RA203(warning)
 done
+
+# a check kept by `|| status=$?` that only goes to a log judges nothing
+for ((i = 1; i <= 5; i++)); do
+  lint_status=0
+  lint_output=$(pnpm lint 2>&1) || lint_status=$?
+  echo "lint exited $lint_status" >> progress.log
+  claude -p "Tidy the code: $lint_output" || true  # expect: RA203(warning)
+done

@@ -43,3 +43,14 @@ for ((i = 1; i <= 5; i++)); do
   fi
   break
 done
+
+# the check's output captured and its status kept by `|| status=$?` at the head of the
+# turn: the fix run after it is judged by the next turn's check
+while true; do
+  test_status=0
+  test_output=$(eval "$TEST_COMMAND" 2>&1) || test_status=$?
+  if [[ $test_status -eq 0 ]]; then
+    break
+  fi
+  claude -p "Fix the failing tests: $test_output" || true
+done
