@@ -719,6 +719,18 @@ def test_two_hundred_nested_ifs_on_the_status_are_analysed_in_time() -> None:
     assert elapsed < 5, elapsed
 
 
+def test_a_kept_status_read_three_hundred_ifs_deep_is_analysed() -> None:
+    # the liveness of `rc` walks into every `if` before the read: deeper than Python's
+    # stack, it says the value may be read (no finding), and the rest of the file runs
+    depth = 300
+    text = "#!/bin/bash\nclaude -p task || rc=$?\n"
+    text += "".join(f"if [ -f f{i} ]; then\n" for i in range(depth))
+    text += 'echo "$rc"\n' + "fi\n" * depth + "claude -p other || true\n"
+    result = audit_text(text, "hostile.sh", FileKind.SHELL)
+    found = [(f.code, f.span.start.line) for f in result.findings]
+    assert found == [("RA203", 2 * depth + 4)], found  # the `|| true` run's alone, no RA900
+
+
 def test_a_two_thousand_branch_case_on_the_status_is_analysed_in_time() -> None:
     arms = "".join(f"    {code}) sleep {code} ;;\n" for code in range(1, 2001))
     codes, elapsed = _timed(_retry_loop(f'  case "$rc" in\n{arms}  esac\n'))

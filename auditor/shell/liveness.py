@@ -384,12 +384,15 @@ class ScriptLiveness:
             declaring = frozenset(f for f, names in self.local.items() if name in names)
             self._names[name] = Liveness(name, self.functions, declaring, self.library)
         liveness = self._names[name]
-        # a trap's action (or a function it names) may run it anywhere
-        if name in self._traps or any(
-            liveness.function_reads(word) for word in self._traps.split() if word in self.functions
-        ):
-            return True
-        return liveness.read_after(assignment)
+        try:
+            # a trap's action (or a function it names) may run it anywhere
+            if name in self._traps or any(
+                liveness.function_reads(w) for w in self._traps.split() if w in self.functions
+            ):
+                return True
+            return liveness.read_after(assignment)
+        except RecursionError:  # statements nested deeper than the walk follows
+            return True  # (it may be read: no finding rests on it)
 
 
 def _exports(declaration: Node) -> list[str]:
