@@ -17,13 +17,14 @@ path for sure. Linear in the script's size: each statement is summarised once pe
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.shell.decide import catch_all
 from auditor.shell.parse import LOOPS, Node, clause_conditions, descendants
 
 _JUMPS = frozenset({"break", "continue", "return", "exit"})
+_FIRST_LOOK = 16  # statements read after a store before a block's suffixes are summarised
 _BLOCKS = frozenset({"program", "compound_statement", "do_group", "case_item"})
 _BRANCHES = frozenset({"if_statement", "elif_clause", "else_clause"})  # (their own statements)
 _SEPARATE = frozenset({"subshell", "command_substitution", "process_substitution", "pipeline"})
@@ -79,6 +80,7 @@ class Liveness:
         self.local = local  # the ids of the functions that declare the name `local`
         self._events: dict[int, Event] = {}
         self._suffixes: dict[int, tuple[list[int], list[Event]]] = {}
+        self._blocks: dict[int, tuple[list[Node], list[int]]] = {}
         self._prefixes: dict[int, tuple[list[int], list[Event], list[Node]]] = {}
         self._read_in: dict[int, bool] = {}
         self._reading: dict[str, bool] = {}
@@ -157,17 +159,35 @@ class Liveness:
         of its branch: up to its next `elif` or `else`): each block's suffixes are
         summarised once, from its end back."""
         known = self._suffixes.get(parent.id)
-        if known is None:
+        if known is None:  # the next few statements decide most: read them first
+            statements, starts = self._statements(parent)
+            index = bisect.bisect_left(starts, current.end_byte)
+            event = _NONE
+            for statement in statements[index : index + _FIRST_LOOK]:
+                if statement.type in ("elif_clause", "else_clause"):
+                    return event  # the branch ends there
+                event = _then(event, self.event(statement))
+                if event.read or not event.falls:
+                    return event
+            if index + _FIRST_LOOK >= len(statements):
+                return event
             known = self._suffixes[parent.id] = self._suffix_events(parent)
         starts, events = known
         index = bisect.bisect_left(starts, current.end_byte)
         return events[index]
 
+    def _statements(self, block: Node) -> tuple[list[Node], list[int]]:
+        """A block's statements and where each starts (listed once per block)."""
+        known = self._blocks.get(block.id)
+        if known is None:
+            statements = [c for c in block.named_children if c.type != "comment"]
+            known = self._blocks[block.id] = (statements, [c.start_byte for c in statements])
+        return known
+
     def _suffix_events(self, parent: Node) -> tuple[list[int], list[Event]]:
         """The start of each statement of a block, and what running it and those after it
         (in its branch) does; the last event is the empty suffix's."""
-        statements = [c for c in parent.named_children if c.type != "comment"]
-        starts = [c.start_byte for c in statements]
+        statements, starts = self._statements(parent)
         events = [_NONE] * (len(statements) + 1)
         for index in range(len(statements) - 1, -1, -1):
             statement = statements[index]
@@ -358,15 +378,15 @@ class ScriptLiveness:
 
     def __init__(
         self,
-        root: Node,
+        nodes: Sequence[Node],
         functions: Mapping[str, Node],
         local: Mapping[int, frozenset[str]],
         library: frozenset[str] = frozenset(),
     ) -> None:
+        """`nodes`: every named node of the script (`ShellText.nodes`)."""
         self.functions = functions
         self.local = local  # the names each function (by id) declares its own
         self.library = library  # the functions of the files it sources: not at hand
-        nodes = descendants(root)
         traps = (n for n in nodes if n.type == "command" and _is_trap(n))
         self._traps = " ".join(_text(t) for t in traps)  # a trap may run anywhere
         # a variable exported to the commands the script runs: any of them may read it

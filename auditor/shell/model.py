@@ -360,7 +360,9 @@ class ShellScript:
         if self._liveness is None:
             read = self.read_names()
             library = read.functions - set(self.functions)
-            self._liveness = ScriptLiveness(self.parsed.root, self.functions, read.local, library)
+            self._liveness = ScriptLiveness(
+                self.parsed.nodes(), self.functions, read.local, library
+            )
         return self._liveness.value_read(assignment)
 
     def tested_names(self) -> Mapping[str, tuple[Node, ...]]:
