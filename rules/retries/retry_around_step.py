@@ -304,6 +304,8 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     ) -> list[tuple[StepCall, Retry]]:
         from auditor.python.runner.retry_types import CallFailure
 
+        if construct.retry is not None and catalog.never_started(construct.retry.errors.tests):
+            return []  # it retries only failures to start the program: nothing ran
         if construct.wrapped is not None:
             step = steps.reference(construct.wrapped)
             if step is None or construct.retry is None:

@@ -218,13 +218,10 @@ def _any_failure(flow: LoopWalk) -> str:
 
 
 def _not_started(flow: LoopWalk, errors: RetriedErrors) -> bool:
-    """Whether a clause goes round only for failures whose text says the program never
-    started (`"Cannot find module" in str(e)`, `ENOENT`: the steps' `not-started-markers`)."""
-    markers = flow.steps.not_started_markers
-    return bool(errors.tests) and all(
-        test.kind == "marker" and any(m.lower() in test.value.lower() for m in markers)
-        for test in errors.tests
-    )
+    """Whether a clause goes round only for failures that say the program never started
+    (`"Cannot find module" in str(e)`, `ENOENT`, `except BlockingIOError`:
+    `StepCatalog.never_started`)."""
+    return flow.steps.never_started(errors.tests)
 
 
 def _clause_errors(flow: LoopWalk, handler: ast.ExceptHandler) -> tuple[RetriedErrors, bool]:

@@ -188,6 +188,21 @@ class StepCatalog(NamedTuple):
     # what makes an agent object, each of whose runs (`agent_runs`) is a step
     agent_makers: frozenset[str] = frozenset()
     agent_runs: frozenset[str] = frozenset()
+    # exception classes raised only when the program could not be started
+    not_started_exceptions: frozenset[str] = frozenset()
+
+    def never_started(self, tests: Iterable[tuple[str, str]]) -> bool:
+        """Whether every failure that passes a layer's error tests (`(kind, value)` pairs,
+        none: every failure) says the program never started: a text among the
+        `not-started-markers` (`ENOENT`), or a class among the `not-started-exceptions`
+        (`BlockingIOError`: fork's EAGAIN). Nothing ran, so a retry of them repeats no
+        work."""
+        tests = list(tests)
+        return bool(tests) and all(
+            (kind == "marker" and any(m.lower() in value.lower() for m in self.not_started_markers))
+            or (kind == "class" and value.rsplit(".", 1)[-1] in self.not_started_exceptions)
+            for kind, value in tests
+        )
 
     def is_step_function(self, names: Iterable[str]) -> str | None:
         """The step function among a call's qualified names, if any."""
@@ -282,6 +297,7 @@ def load_steps(config: Mapping[str, Any] | None = None) -> StepCatalog:
         },
         agent_makers=frozenset(data["steps"]["agent-makers"]),
         agent_runs=frozenset(data["steps"]["agent-runs"]),
+        not_started_exceptions=frozenset(data["transient"].get("not-started-exceptions", ())),
     )
 
 
