@@ -156,10 +156,12 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     poll loop that a success leaves only at its pause (`if stop.wait(60):
     break`) and a failure may leave the same way, at a backoff of its own:
     each poll takes new work; one whose failure jumps round with no way out
-    is still a retry. Nor is a loop that goes round only when the failure's
-    text says the program never started (`Cannot find module`, `ENOENT`,
-    `command not found`: the steps' `not-started-markers`, also through a
-    predicate of the module given the text): nothing ran, nothing repeats.
+    is still a retry. Nor is a loop, helper or decorator that goes round only
+    when the failure says the program never started (its text: `Cannot find
+    module`, `ENOENT`, `command not found`, the steps' `not-started-markers`,
+    also through a predicate of the module given the text; or its class:
+    `BlockingIOError`, fork's EAGAIN, the `not-started-exceptions`): nothing
+    ran, nothing repeats.
 
     ## Why is this bad?
     A step that failed half-way has already run tools: files written, commits
