@@ -1243,9 +1243,9 @@ class CallGraph:
     def parameter_number(self, fid: str, parameter: str, depth: int = 0) -> int | None:
         """The largest number the calls of `fid` in the tree give `parameter` (by keyword,
         by position, its default where a call gives none, or what that caller's own callers
-        give a parameter it passes on); None when a call gives one not known, or nothing
-        calls `fid`. Found once per function and parameter (the calls of one retry loop
-        all ask it)."""
+        give a parameter it passes on); None when a call gives one not known. Where nothing
+        in the tree calls `fid` (an entry point), its default, if a number. Found once per
+        function and parameter (the calls of one retry loop all ask it)."""
         key = (fid, parameter)
         if key not in self._numbers:
             self._numbers[key] = None  # while it is found: a call back into it adds nothing
@@ -1260,7 +1260,10 @@ class CallGraph:
             if value is None:
                 return None
             given.append(value)
-        return max(given) if given else None
+        if not given:  # called from outside the tree only: what it does unless told
+            default = self.functions[fid].facts.get("defaults", {}).get(parameter)
+            return default if isinstance(default, int) and not isinstance(default, bool) else None
+        return max(given)
 
     def given_number(
         self, caller: str, call: CallFacts, fid: str, parameter: str, depth: int = 0
