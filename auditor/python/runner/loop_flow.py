@@ -39,6 +39,7 @@ from auditor.python.runner.loop_parts import (
     bound_names,
     is_none_test,
     item_bound,
+    reads_user_input,
     unwrap,
 )
 from auditor.python.runner.predicates import inline
@@ -52,14 +53,6 @@ _NEXT, _BREAK, _EXIT, _RAISE = "next", "break", "exit", "raise"
 _EXITS = frozenset({"sys.exit", "builtins.exit", "builtins.quit", "os._exit"})
 _WAITS = frozenset({"wait", "is_set"})  # an event's (`threading.Event`, `asyncio.Event`)
 _FLIPPED = {"Lt": "Gt", "Gt": "Lt", "LtE": "GtE", "GtE": "LtE"}
-# Reads of the user's answer at a terminal: a loop that asks before each run is the
-# user's choice to run again, not a retry.
-_PROMPTS = frozenset(
-    {"builtins.input", "input", "getpass.getpass"}
-    | {f"click.{name}" for name in ("getchar", "prompt", "confirm")}
-    | {f"typer.{name}" for name in ("prompt", "confirm")}
-    | {"rich.prompt.Prompt.ask", "rich.prompt.Confirm.ask", "rich.prompt.IntPrompt.ask"}
-)
 _JUMPS: dict[type[ast.AST], str] = {
     ast.Return: _EXIT,
     ast.Raise: _RAISE,
@@ -305,7 +298,7 @@ class LoopWalk:
     def asks_user(self) -> bool:
         """Whether each iteration asks the user something (`input()`, `click.prompt`)."""
         return any(
-            self.module.calls.get(node, frozenset()) & _PROMPTS
+            reads_user_input(self.module.calls.get(node, frozenset()))
             for node in descendants(self.loop)
             if isinstance(node, ast.Call)
         )

@@ -29,6 +29,7 @@ from auditor.python.runner.loop_parts import (
     leaves_after,
     leaves_outside_handlers,
     raised_round,
+    reads_user_input,
     repetition,
     success_leaves,
     walks_indices,
@@ -44,8 +45,6 @@ from auditor.python.runner.steps import StepCatalog
 from auditor.python.runner.value_refs import literal_int
 
 # Calls that read a line the user types: a loop asking them each turn runs new work.
-_INPUT_CALLS = frozenset({"input", "sys.stdin.readline", "click.prompt", "typer.prompt"})
-_INPUT_SUFFIXES = ("Prompt.ask", "console.input", "session.prompt")
 
 
 class LoopLayers(LibraryLayers):
@@ -298,8 +297,7 @@ def _prompts(node: ast.AST) -> bool:
     `sys.stdin.readline()`, rich's `Prompt.ask`, click's `prompt`)."""
     if not isinstance(node, ast.Call):
         return False
-    name = dotted_name(node.func) or ""
-    return name in _INPUT_CALLS or name.endswith(_INPUT_SUFFIXES)
+    return reads_user_input([dotted_name(node.func) or ""])
 
 
 def _markers(test: ast.expr) -> list[str]:

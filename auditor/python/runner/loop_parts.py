@@ -5,7 +5,7 @@ an assignment in it binds to a call's value."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from auditor.python.model.ast_values import descendants, dotted_name, statements, walk
@@ -424,3 +424,21 @@ def _goes_elsewhere(statement: ast.stmt) -> bool:
     """Whether an `except` clause's statement goes round at once or leaves: `continue`,
     `raise`, `return`, `break`."""
     return isinstance(statement, ast.Continue) or _leaves(statement)
+
+
+# Reads of a line the user types at a terminal: a loop that asks before each run is the
+# user's choice to run again, not a retry. Names as a module's imports qualify them (or
+# as written), and the endings of prompt methods (rich's `Prompt.ask`, prompt_toolkit's
+# `session.prompt`, rich's `console.input`).
+_PROMPTS = frozenset(
+    {"builtins.input", "input", "getpass.getpass", "sys.stdin.readline"}
+    | {f"click.{name}" for name in ("getchar", "prompt", "confirm")}
+    | {f"typer.{name}" for name in ("prompt", "confirm")}
+)
+_PROMPT_ENDINGS = ("Prompt.ask", "Confirm.ask", "console.input", "session.prompt")
+
+
+def reads_user_input(names: Iterable[str]) -> bool:
+    """Whether a call of one of `names` reads a line its user types (`input()`,
+    `sys.stdin.readline()`, `click.prompt`, rich's `Prompt.ask`)."""
+    return any(name in _PROMPTS or name.endswith(_PROMPT_ENDINGS) for name in names)
