@@ -47,6 +47,7 @@ from auditor.shell.output_words import (
 )
 from auditor.shell.parse import (
     Node,
+    clause_conditions,
     descendants,
     enclosing_definition,
     enclosing_loop,
@@ -614,6 +615,95 @@ def examines_produced_file(
     return False
 
 
+_EQUALS = frozenset({"==", "=", "!="})
+
+
+def _chosen_runs(file: Node, output: AgentOutput, statement: Node, governing: set[str]) -> bool:
+    """Whether a test of the run's output or file is made only for the runs a value the
+    run does not give picks: joined (`&&`) to a comparison of that value with a word
+    (`[[ "$SKILL" == "rrd" && -d "$DIR" ]]`, `[ "$MODE" = x ] && [ -f out ]`), or in the
+    branch of an `if` whose condition compares it so, where that `if` does not hold the
+    run (`statement`) too (not for every run). A value the tests that decide whether the
+    run happens compare too (`governing`: a `$DRY_RUN` that its function tests) picks
+    the same runs."""
+    current = file
+    while (
+        current.parent is not None
+        and current.parent.type != "function_definition"
+        and not within(statement, current.parent)
+    ):
+        parent = current.parent
+        joined = any(c.type == "&&" for c in parent.children)
+        if joined and parent.type in ("binary_expression", "list"):
+            others = [c for c in parent.named_children if c.id != current.id]
+            if any(_compares_word(o, output, governing) for o in others):
+                return True
+        if parent.type in ("if_statement", "elif_clause"):
+            conditions = clause_conditions(parent)
+            inside = any(within(current, c) for c in conditions)
+            if not inside and any(
+                _compares_word(c, output, governing, joined=True) for c in conditions
+            ):
+                return True
+        current = parent
+    return False
+
+
+def _governing(script: ShellScript, output: AgentOutput, statement: Node) -> set[str]:
+    """The variables the tests that decide whether a run happens read: the conditions of
+    the `if`s and `case`s around its statement, and every test in the function it runs
+    in or that its statement calls (`run_agent() { [[ $DRY_RUN == true ]] && return;
+    claude … }`)."""
+    names: set[str] = set()
+    current = statement
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in ("if_statement", "elif_clause"):
+            names.update(
+                n for c in clause_conditions(parent) for n in _EXPANDED.findall(text_of(c))
+            )
+        elif parent.type == "case_statement":
+            value = parent.child_by_field_name("value")
+            names.update(_EXPANDED.findall(text_of(value)) if value is not None else ())
+        current = parent
+    # (the function the run is in, or one the statement calls: `run_agent "$p" | tee`)
+    called = {script.name_at(n) or "" for n in descendants(statement) if n.type == "command"}
+    for name in {output.through or "", *called} & set(script.functions):
+        for node in descendants(script.functions[name]):
+            if node.type in ("test_command", "case_statement"):
+                names.update(_EXPANDED.findall(text_of(node)))
+    return names
+
+
+def _compares_word(
+    node: Node, output: AgentOutput, governing: set[str], *, joined: bool = False
+) -> bool:
+    """Whether a test compares a variable's value with a literal word (`"$SKILL" ==
+    "rrd"`), a variable that does not hold the run's output; with `joined`, also one
+    joined to others by `&&` (a condition that needs it)."""
+    tests = [node, *node.named_children] if node.type == "test_command" else [node]
+    for test in tests:
+        conjunction = test.type in ("binary_expression", "list") and any(
+            c.type == "&&" for c in test.children
+        )
+        if (
+            joined
+            and conjunction
+            and any(_compares_word(c, output, governing, joined=True) for c in test.named_children)
+        ):
+            return True
+        if test.type != "binary_expression" or len(test.named_children) != 2:
+            continue
+        operator = next((c.type for c in test.children if not c.is_named), "")
+        left, right = test.named_children
+        names = _EXPANDED.findall(text_of(left))
+        literal = "$" not in text_of(right) and "`" not in text_of(right)
+        given = output.variables | governing
+        if operator in _EQUALS and literal and names and not set(names) & given:
+            return True
+    return False
+
+
 # Words a marker of work done holds, in a file an opaque prompt may have asked for.
 _WORK_DONE = re.compile(r"(?i)done|complete|finish|success|succeed|pass|ready|\bok\b|✅")
 
@@ -789,6 +879,7 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
     if loop is not None and turn is not None:
         heard = ((loop.start_byte, _first_run(script, loop)), (statement.end_byte, turn))
     reads = reads_in(script)
+    governing = functools.cache(lambda: _governing(script, output, statement))
     keys = [("v", name) for name in output.variables] + [("f", f) for f in output.files]
     told = [("f", f) for f in output.told - output.files]
     scoped = local_names(script, function) if function.type == "function_definition" else set()
@@ -831,6 +922,8 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 continue  # `[ -n "$out" ]` of `out=$(agent … 2>&1)`: an error is text too
             if key[0] == "v" and fallback_grep(script, node, output.fallback) is not None:
                 continue  # a marker the failure's stand-in text holds: no test of it
+            if _chosen_runs(node, output, statement, governing()):
+                continue  # (`[[ "$SKILL" == rrd && -d "$DIR" ]]`: some runs' only)
             if not only_shows(script, node):
                 return True
     if output.opaque:
@@ -857,7 +950,9 @@ def _examined_after(script: ShellScript, output: AgentOutput, statement: Node) -
                 and _named_each_turn(script, loop, text_of(node))
             ):
                 continue  # the next turn's own file (`[ -f "$out" ] && continue`)
-            if not only_shows(script, node):
+            if not only_shows(script, node) and not _chosen_runs(
+                node, output, statement, governing()
+            ):
                 return True
     return False
 
