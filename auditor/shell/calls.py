@@ -22,7 +22,14 @@ from auditor.shell.assignments import assign
 from auditor.shell.call_memo import CALLERS, Arguments, CallMemo, Frame, Summary
 from auditor.shell.commands import command_words
 from auditor.shell.decide import case_arm, catch_all, condition_holds, join
-from auditor.shell.parse import Node, ending_command, loop_words, same_node
+from auditor.shell.parse import (
+    Node,
+    case_item_statements,
+    ending_command,
+    if_arms,
+    loop_words,
+    same_node,
+)
 from auditor.shell.words import (
     Overlay,
     Value,
@@ -202,13 +209,15 @@ class _CallRun:
         on its own copy of the variables, then join them."""
         if node.type == "case_statement":
             items = [c for c in node.named_children if c.type == "case_item"]
-            arms: list[tuple[list[Node], list[Node]]] = [([], _after_close(i)) for i in items]
+            arms: list[tuple[list[Node], list[Node]]] = [
+                ([], case_item_statements(i)) for i in items
+            ]
             if not catch_all(node):
                 arms.append(([], []))  # no item matches: nothing runs
             found = case_arm(node, env)
             chosen = None if found is None else found if found >= 0 else len(arms) - 1
         else:
-            arms, chosen = _if_arms(node), None
+            arms, chosen = if_arms(node), None
             for index, (condition, _) in enumerate(arms):
                 holds = condition_holds(condition, env) if condition else True
                 if holds is None:
@@ -240,41 +249,6 @@ class _CallRun:
     ) -> None:
         for child in node.named_children:
             self.run(child, env, frame)
-
-
-def _after_close(item: Node) -> list[Node]:
-    """The statements of a `case` item, after its patterns."""
-    close = next((c for c in item.children if c.type == ")"), None)
-    start = close.end_byte if close is not None else item.start_byte
-    return [c for c in item.named_children if c.start_byte >= start]
-
-
-def _if_arms(node: Node) -> list[tuple[list[Node], list[Node]]]:
-    """The condition and statements of each arm of an `if` (`elif`s, then `else` with
-    no condition, or an empty `else` bash takes when there is none)."""
-    arms: list[tuple[list[Node], list[Node]]] = []
-    has_else = False
-    for holder in [node, *(c for c in node.named_children if c.type == "elif_clause")]:
-        then = next((c for c in holder.children if c.type == "then"), None)
-        if then is None:
-            return []
-        body = [
-            c
-            for c in holder.named_children
-            if c.type not in ("elif_clause", "else_clause", "comment")
-        ]
-        arms.append(
-            (
-                [c for c in body if c.end_byte <= then.start_byte],
-                [c for c in body if c.start_byte > then.start_byte],
-            )
-        )
-    for clause in (c for c in node.named_children if c.type == "else_clause"):
-        has_else = True
-        arms.append(([], [c for c in clause.named_children if c.type != "comment"]))
-    if not has_else:
-        arms.append(([], []))
-    return arms
 
 
 def _keyword(node: Node) -> str:

@@ -21,7 +21,15 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from auditor.shell.decide import catch_all
-from auditor.shell.parse import LOOPS, Node, clause_conditions, descendants
+from auditor.shell.parse import (
+    LOOPS,
+    Node,
+    case_item_statements,
+    clause_conditions,
+    descendants,
+    if_arms,
+)
+from auditor.shell.reads import exported
 
 _JUMPS = frozenset({"break", "continue", "return", "exit"})
 _FIRST_LOOK = 16  # statements read after a store before a block's suffixes are summarised
@@ -230,7 +238,7 @@ class Liveness:
             if value is not None and self.reads(value):
                 return _READ
             items = [c for c in node.named_children if c.type == "case_item"]
-            arms = [self.sequence(_item_statements(i)) for i in items]
+            arms = [self.sequence(case_item_statements(i)) for i in items]
             return _union(arms if catch_all(node) else [*arms, _NONE])
         if kind in LOOPS or kind == "until_statement":
             # each turn runs the test and then the body from its start: a read the body
@@ -273,22 +281,16 @@ class Liveness:
         return _READ if self.reads(node) else _NONE
 
     def _if(self, node: Node) -> Event:
-        conditions = clause_conditions(node)
-        first = self.sequence(conditions)
+        """The first arm's condition always runs; then one arm (an `elif` with its own
+        condition), or the empty `else` bash takes when there is none."""
+        arms = if_arms(node)
+        if not arms:  # (a malformed `if`: whatever it holds may read the name)
+            return _READ if self.reads(node) else _NONE
+        first = self.sequence(arms[0][0])
         if first.read or not first.falls:
             return first
-        arms: list[Event] = []
-        then = [c for c in node.named_children if c.start_byte > _then_end(node)]
-        own = [c for c in then if c.type not in ("elif_clause", "else_clause")]
-        arms.append(self.sequence(own))
-        has_else = False
-        for clause in (c for c in node.named_children if c.type in ("elif_clause", "else_clause")):
-            has_else = has_else or clause.type == "else_clause"
-            statements = [c for c in clause.named_children if c.type != "comment"]
-            arms.append(self.sequence(statements))
-        if not has_else:
-            arms.append(_NONE)
-        return _union(arms)
+        taken = [arms[0][1], *(condition + body for condition, body in arms[1:])]
+        return _union([self.sequence(statements) for statements in taken])
 
     def _command(self, node: Node) -> Event:
         name_node = node.child_by_field_name("name")
@@ -361,17 +363,6 @@ def _falls_on(item: Node) -> bool:
     return any(c.type in (";&", ";;&") for c in item.children)
 
 
-def _then_end(node: Node) -> int:
-    then = next((c for c in node.children if c.type == "then"), None)
-    return then.end_byte if then is not None else node.start_byte
-
-
-def _item_statements(item: Node) -> list[Node]:
-    close = next((c for c in item.children if c.type == ")"), None)
-    start = close.end_byte if close is not None else item.start_byte
-    return [c for c in item.named_children if c.start_byte >= start and c.type != "comment"]
-
-
 class ScriptLiveness:
     """Liveness of every variable of one script, each name's statements summarised once
     (`Liveness`)."""
@@ -417,15 +408,10 @@ class ScriptLiveness:
 
 def _exports(declaration: Node) -> list[str]:
     """The names a declaration exports (`export rc`, `export rc=0`, `declare -x rc`)."""
-    words = _text(declaration).split()
-    if not words or not (
-        words[0] == "export" or any(w.startswith("-") and "x" in w for w in words[1:3])
-    ):
-        return []
     found = []
     for child in declaration.named_children:
         target = child.child_by_field_name("name") if child.type == "variable_assignment" else child
-        if target is not None and target.type == "variable_name":
+        if target is not None and target.type == "variable_name" and exported(child):
             found.append(_text(target))
     return found
 

@@ -199,6 +199,41 @@ def enclosing_loop(node: Node) -> Node | None:
     return None
 
 
+def case_item_statements(item: Node) -> list[Node]:
+    """The statements of a `case` item, after its patterns."""
+    close = next((c for c in item.children if c.type == ")"), None)
+    start = close.end_byte if close is not None else item.start_byte
+    return [c for c in item.named_children if c.start_byte >= start]
+
+
+def if_arms(node: Node) -> list[tuple[list[Node], list[Node]]]:
+    """The condition and statements of each arm of an `if` (`elif`s, then `else` with
+    no condition, or an empty `else` bash takes when there is none)."""
+    arms: list[tuple[list[Node], list[Node]]] = []
+    has_else = False
+    for holder in [node, *(c for c in node.named_children if c.type == "elif_clause")]:
+        then = next((c for c in holder.children if c.type == "then"), None)
+        if then is None:
+            return []
+        body = [
+            c
+            for c in holder.named_children
+            if c.type not in ("elif_clause", "else_clause", "comment")
+        ]
+        arms.append(
+            (
+                [c for c in body if c.end_byte <= then.start_byte],
+                [c for c in body if c.start_byte > then.start_byte],
+            )
+        )
+    for clause in (c for c in node.named_children if c.type == "else_clause"):
+        has_else = True
+        arms.append(([], [c for c in clause.named_children if c.type != "comment"]))
+    if not has_else:
+        arms.append(([], []))
+    return arms
+
+
 def enclosing_definition(node: Node) -> Node | None:
     """The innermost function definition around `node`, if any."""
     current = node.parent

@@ -116,10 +116,10 @@ def read_names(
         if (
             parent.type in ("variable_assignment", "for_statement")
             and _names_it(parent, node)
-            and not _exported(parent)
+            and not exported(parent)
         ):
             continue  # the variable an assignment or a loop sets, not one it reads
-        if parent.type == "declaration_command" and not _exported(node):
+        if parent.type == "declaration_command" and not exported(node):
             continue  # `local out`: declared, not read
         names.add(parsed.node_text(node))
     foreign = tuple(
@@ -203,7 +203,7 @@ def _names_it(holder: Node, name: Node) -> bool:
     return target is not None and target.id == name.id
 
 
-def _exported(assignment: Node) -> bool:
+def exported(assignment: Node) -> bool:
     """Whether an assignment (or a declared name) exports its variable to the commands
     the script runs (`export RC=0`, `declare -x RC=0`, `export RC`): they may read it."""
     holder = assignment.parent

@@ -112,10 +112,11 @@ class BlanketRetryAroundStep(Rule["PythonUnit"]):
     its value taking the first one's place (given the same names, or returned), is a
     second attempt, a straight-line retry, reported at that `if` whatever arguments
     the second call changes (inside a loop, the loop is the retry). So is a step made
-    again on the same input (its first argument, or its keywords) in an `except` clause
-    that catches every failure of the `try` around the first (`except Exception:`,
-    a bare `except:`), reported at that clause; a clause that catches a narrow failure
-    (`except FileNotFoundError:`) is a targeted recovery. A loop that goes round only
+    again on the same input (the same arguments, but for the model, session or timeout
+    it runs with) in an `except` clause that catches every failure of the `try` around
+    the first (`except Exception:`, a bare `except:`), reported at that clause; one given
+    another task (`query(prompt="Revert …")`) is not, and a clause that catches a narrow
+    failure (`except FileNotFoundError:`) is a targeted recovery. A loop that goes round only
     when the failure's text mentions a word (`"timeout" in result.error`) is a narrowed
     retry, as is one that goes round only under a test of its own
     (`if is_transient(out): sleep(5)` with `else: raise`, or `retryable =

@@ -575,7 +575,7 @@ class _Catalogue:
             yield self.make(
                 test, label, (start, end), retry=retry, reruns=call, alternatives=not same
             )
-        for call, handler, same in caught_attempts(function):
+        for call, handler, same in caught_attempts(function, self.steps.blanket_exceptions):
             start = self.module.span(handler)[0]
             after = self.module.span(handler.type)[1] if handler.type is not None else start
             end = self.text.find(":", after) + 1

@@ -57,12 +57,13 @@ def second_attempts(function: Function) -> list[SecondAttempt]:
     return found
 
 
-def caught_attempts(function: Function) -> list[CaughtAttempt]:
+def caught_attempts(function: Function, blanket: frozenset[str]) -> list[CaughtAttempt]:
     """Each call a `try` makes (a statement's own: `r = run(p)`, `return run(p)`, `await
-    client.query(p)`) that a clause catching every failure (a bare `except`, `except
-    Exception`) makes again on the same input (`_same_input`): the clause's second
-    attempt after any failure, under a test of its own or none, raising the failure after
-    it or not (not one made in a loop: the loop is the retry)."""
+    client.query(p)`) that a clause catching every failure (a bare `except`, or one of
+    the `blanket` classes: `except Exception`) makes again on the same input
+    (`_same_input`): the clause's second attempt after any failure, under a test of its
+    own or none, raising the failure after it or not (not one made in a loop: the loop
+    is the retry)."""
     found: list[CaughtAttempt] = []
     for block in _blocks(function):
         for statement in block:
@@ -72,7 +73,7 @@ def caught_attempts(function: Function) -> list[CaughtAttempt]:
             # `conn.execute("ROLLBACK")` under an `if` that the clause makes too)
             first = [c for s in statement.body for c in _made_calls(s, own=False)]
             for handler in statement.handlers:
-                if not _catches_all(handler):
+                if not _catches_all(handler, blanket):
                     continue
                 again = [c for s in handler.body for c in _made_calls(s)]
                 changed = set_names(handler.body)
@@ -100,11 +101,11 @@ def _made_calls(statement: ast.stmt, *, own: bool = True) -> list[ast.Call]:
     return found
 
 
-def _catches_all(handler: ast.ExceptHandler) -> bool:
-    """Whether a clause catches every failure: a bare `except`, `except Exception`."""
+def _catches_all(handler: ast.ExceptHandler, blanket: frozenset[str]) -> bool:
+    """Whether a clause catches every failure: a bare `except`, or one naming a class of
+    `blanket` (the steps' `blanket-exceptions`: `Exception`, `BaseException`)."""
     return handler.type is None or any(
-        name.rsplit(".", 1)[-1] in ("Exception", "BaseException")
-        for name in class_names(handler.type)
+        name.rsplit(".", 1)[-1] in blanket for name in class_names(handler.type)
     )
 
 
